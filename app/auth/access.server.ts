@@ -1,0 +1,88 @@
+/**
+ * Who is asking, and may they? Every protected loader and action starts with one of these calls; each
+ * either returns what the rest needs or throws the response the spec asks for: a visitor who is not signed
+ * in, or not a team member of the current event, goes to "/"; a team member without the permission gets 403.
+ */
+import { redirect } from "@remix-run/node";
+import { asc, eq } from "drizzle-orm";
+import { db } from "~/db.server";
+import { usr, usr_event_role } from "~drizzle/schema";
+import { isTeamMember, type Permission, type Role } from "./permissions";
+import { getSessionUsrId } from "./session.server";
+
+export interface SignedInUser {
+  usr_id: number;
+  email_address: string;
+  first_name: string | null;
+  last_name: string | null;
+  selected_event: number | null;
+  /** The user's roles in the order they were given (spec §6 speaks of "the first role entry"). */
+  roles: Role[];
+}
+
+export async function getSignedInUser(request: Request): Promise<SignedInUser | undefined> {
+  const usrId = await getSessionUsrId(request);
+  if (usrId === undefined) return undefined;
+  const [person] = await db
+    .select({
+      usr_id: usr.usr_id,
+      email_address: usr.email_address,
+      first_name: usr.first_name,
+      last_name: usr.last_name,
+      selected_event: usr.selected_event,
+    })
+    .from(usr)
+    .where(eq(usr.usr_id, usrId));
+  if (!person) return undefined;
+  const roles = await db
+    .select()
+    .from(usr_event_role)
+    .where(eq(usr_event_role.usr_id, usrId))
+    .orderBy(asc(usr_event_role.usr_event_role_id));
+  return { ...person, roles };
+}
+
+/** Spec §2 "requiresLogin": anonymous visitors go to the root path. */
+export async function requireUser(request: Request): Promise<SignedInUser> {
+  const user = await getSignedInUser(request);
+  if (!user) throw redirect("/");
+  return user;
+}
+
+/** The event named by the request's query parameter id, if it holds one. */
+export function eventIdFromQuery(request: Request): number | undefined {
+  const id = new URL(request.url).searchParams.get("id");
+  return id !== null && /^\d{1,9}$/.test(id) ? Number(id) : undefined;
+}
+
+/** Spec §2: a query parameter id sets the current event; otherwise the user's selected_event. */
+export function currentEventId(request: Request, user: Pick<SignedInUser, "selected_event"> | undefined) {
+  return eventIdFromQuery(request) ?? user?.selected_event ?? undefined;
+}
+
+export interface EventAccess {
+  user: SignedInUser;
+  eventId: number;
+  role: Role;
+}
+
+/** Spec §2 "requiresBackend": signed in and a team member of the current event, else back to "/". */
+export async function requireTeamMember(request: Request): Promise<EventAccess> {
+  const user = await requireUser(request);
+  const eventId = currentEventId(request, user);
+  if (eventId === undefined || !isTeamMember(user.roles, eventId)) throw redirect("/");
+  const role = user.roles.find((r) => r.event_id === eventId)!;
+  return { user, eventId, role };
+}
+
+/** A team member of the current event who also holds the permission (docs/permissions.md), else 403. */
+export async function requireEventPermission(request: Request, permission: Permission): Promise<EventAccess> {
+  const access = await requireTeamMember(request);
+  if (!access.role[permission]) {
+    throw new Response(`Your role on this event does not include "${permission}". Ask an event admin for it.`, {
+      status: 403,
+      statusText: "Forbidden",
+    });
+  }
+  return access;
+}

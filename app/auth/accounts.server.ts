@@ -1,0 +1,50 @@
+/** Finding people by email, and setting their password: shared by the sign-in, sign-up, reset and invitation flows. */
+import { eq, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type { Database } from "~/db/connection.server";
+import { usr, usr_password } from "~drizzle/schema";
+
+/** What people type: surrounding spaces dropped, compared without regard to case (usr has a unique lower() index). */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export const sameEmail = (email: string) => eq(sql`lower(${usr.email_address})`, normaliseEmail(email));
+
+/** The user with this email address and their password hash, if they have one. */
+export async function findAccountByEmail(db: Database, email: string) {
+  const [row] = await db
+    .select({ usr_id: usr.usr_id, email_address: usr.email_address, password_hash: usr_password.password_hash })
+    .from(usr)
+    .leftJoin(usr_password, eq(usr_password.usr_id, usr.usr_id))
+    .where(sameEmail(email));
+  return row;
+}
+
+/** The user with this email address, created (with nothing but the address) when there is none. */
+export async function findOrCreateUserByEmail(db: Database, email: string): Promise<number> {
+  const [inserted] = await db
+    .insert(usr)
+    .values({ email_address: email.trim() })
+    .onConflictDoNothing()
+    .returning({ usr_id: usr.usr_id });
+  if (inserted) return inserted.usr_id;
+  // Someone else created it a moment ago (or it existed): the unique index on lower(email_address) kept one row.
+  const [existing] = await db.select({ usr_id: usr.usr_id }).from(usr).where(sameEmail(email));
+  return existing.usr_id;
+}
+
+export async function setPassword(db: Database, usrId: number, passwordHash: string): Promise<void> {
+  await db
+    .insert(usr_password)
+    .values({ usr_id: usrId, password_hash: passwordHash })
+    .onConflictDoUpdate({ target: usr_password.usr_id, set: { password_hash: passwordHash, updated_at: new Date() } });
+}
+
+/** Fills in the user's names where they are still empty; names someone already has are theirs to change. */
+export async function fillMissingNames(db: Database, usrId: number, names: { firstName?: string; lastName?: string }) {
+  const set: PgUpdateSetSource<typeof usr> = {};
+  if (names.firstName) set.first_name = sql`coalesce(${usr.first_name}, ${names.firstName})`;
+  if (names.lastName) set.last_name = sql`coalesce(${usr.last_name}, ${names.lastName})`;
+  if (Object.keys(set).length > 0) await db.update(usr).set(set).where(eq(usr.usr_id, usrId));
+}

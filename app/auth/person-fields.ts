@@ -1,0 +1,17 @@
+/** Form fields about a person, shared by the sign-in forms. Client-safe. */
+import { z } from "zod";
+
+/** An email address typed into a form: one message at a time, the most useful first. */
+export const emailField = z
+  .string()
+  .trim()
+  .min(1, "Enter your email address.")
+  .pipe(z.string().max(254, "An email address has at most 254 characters.").email("Enter an email address such as ada@example.org."));
+
+/** A first or last name that may be left out (blank or absent becomes undefined). */
+export const optionalNameField = z
+  .string()
+  .trim()
+  .max(100, "Keep the name to 100 characters.")
+  .optional()
+  .transform((name) => name || undefined);

@@ -1,0 +1,79 @@
+/**
+ * What each admin route needs, in one table (docs/permissions.md says it in words and lists the rules of the
+ * screens still to come). Keyed by Remix route id. "team": a team member of the current event (spec §2
+ * requiresBackend; every admin route needs at least that); a permission: a team member holding it.
+ *
+ * Routes enforce their rule themselves, with requireTeamMember / requireEventPermission at the top of each
+ * loader and action (a parent layout's loader does not protect its children: Remix runs them in parallel).
+ * tests/integration/authorization.test.ts walks every route of the app against this table: an admin route
+ * missing from it, or an entry for a route that does not exist, fails that test.
+ * Client-safe: the menus filter their entries with it.
+ */
+import type { Permission, RoleFlags } from "./permissions";
+
+export type AccessRule = "team" | Permission;
+
+export interface RouteAccess {
+  /** Every admin route has a loader, so every admin page is checked on the server. */
+  loader: AccessRule;
+  /** Present exactly when the route has an action. */
+  action?: AccessRule;
+}
+
+export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
+  // Layouts: the team of the current event. Each screen below them adds its own permission.
+  "routes/admin": { loader: "team" },
+  "routes/admin._hub": { loader: "team" },
+  "routes/admin._workspace": { loader: "team" },
+  "routes/admin._workspace.setup": { loader: "team" },
+
+  // The hub (orange header).
+  "routes/admin._hub._index": { loader: "team" },
+  // Every team member lands here after choosing an event; the figures on it need can_view_stats.
+  "routes/admin._hub.dashboard": { loader: "team", action: "can_edit_event" },
+  "routes/admin._hub.events": { loader: "team", action: "team" },
+  "routes/admin._hub.eric": { loader: "team" },
+  "routes/admin._hub.eric._index": { loader: "team" },
+  "routes/admin._hub.eric.components": { loader: "team", action: "team" },
+
+  // Setup: can_configure_event; branding: can_design; the event's own details: can_edit_event.
+  "routes/admin._workspace.setup._index": { loader: "team" },
+  "routes/admin._workspace.setup.team": { loader: "can_configure_event", action: "can_configure_event" },
+  "routes/admin._workspace.setup.modules": { loader: "can_configure_event", action: "can_configure_event" },
+  "routes/admin._workspace.setup.branding": { loader: "can_design", action: "can_design" },
+  "routes/admin._workspace.setup.company": { loader: "can_configure_event", action: "can_configure_event" },
+  "routes/admin._workspace.setup.contact": { loader: "can_configure_event", action: "can_configure_event" },
+  "routes/admin._workspace.setup.event": { loader: "can_configure_event", action: "can_edit_event" },
+
+  // Auction items: can_edit_auction_items.
+  "routes/admin._workspace.auction_items": { loader: "team" },
+  "routes/admin._workspace.auction_items._index": { loader: "team" },
+  "routes/admin._workspace.auction_items.categories": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
+  "routes/admin._workspace.auction_items.inventory": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
+  "routes/admin._workspace.auction_items.inventory_.new": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
+  "routes/admin._workspace.auction_items.inventory_.$inventoryId": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
+  "routes/admin._workspace.auction_items.donors": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
+  "routes/admin._workspace.auction_items.sponsors": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
+  "routes/admin._workspace.auction_items.staff": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
+  "routes/admin._workspace.auction_items.rawdata": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
+  "routes/admin._workspace.auction_items.paddle_raises": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
+  "routes/admin._workspace.auction_items.raffle_tickets": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
+  "routes/admin._workspace.auction_items.items_for_sale": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
+  "routes/admin._workspace.auction_items.email_page": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
+  "routes/admin._workspace.auction_items.print": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
+  "routes/admin._workspace.auction_items.auction_item_page": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
+  "routes/admin._workspace.auction_items.live_packages": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
+  "routes/admin._workspace.auction_items.silent_packages": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
+};
+
+/** Whether a role on the current event satisfies a rule: the same test the server's checks make. */
+export function ruleAllows(rule: AccessRule, role: Partial<RoleFlags> | undefined): boolean {
+  if (!role?.is_team_member) return false;
+  return rule === "team" || role[rule] === true;
+}
+
+/** Whether a role may open the page of a route; a route missing from the table is never shown. */
+export function mayOpen(routeId: string, role: Partial<RoleFlags> | undefined): boolean {
+  const access: RouteAccess | undefined = ADMIN_ROUTE_ACCESS[routeId];
+  return access !== undefined && ruleAllows(access.loader, role);
+}

@@ -1,0 +1,96 @@
+/**
+ * A donor's thank-you acknowledgement (email_page): the items they gave to the event and their values, sent by
+ * email through the mail module or downloaded as a PDF letter.
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import { db } from "~/db.server";
+import { sendMail } from "~/mail/mailer.server";
+import { formatMoney } from "~/ui/format";
+import { auction_item, donor, inventory } from "~drizzle/schema";
+import { clientOfEvent } from "./client.server";
+import type { AcknowledgementGift } from "./print.server";
+
+export type DonorContact = {
+  donor_id: number;
+  name: string;
+  email: string | null;
+};
+
+/** The organisation's donor, or null when there is no such donor (or it is another organisation's). */
+export async function donorOfEvent(eventId: number, donorId: number): Promise<DonorContact | null> {
+  const clientId = await clientOfEvent(eventId);
+  const [row] = await db
+    .select()
+    .from(donor)
+    .where(and(eq(donor.donor_id, donorId), eq(donor.client_id, clientId)));
+  if (!row) return null;
+  const person = [row.first_name, row.last_name].filter(Boolean).join(" ");
+  return { donor_id: row.donor_id, name: person || row.title || row.email || `Donor ${row.donor_id}`, email: row.email };
+}
+
+/**
+ * What the donor gave to this event: their inventory items, and their auction items that bundle no inventory
+ * (a package's value is its inventory's, which is listed already).
+ */
+export async function donorGifts(eventId: number, donorId: number): Promise<AcknowledgementGift[]> {
+  const [stock, items] = [
+    await db
+      .select({ title: inventory.title, value: inventory.value })
+      .from(inventory)
+      .where(and(eq(inventory.event_id, eventId), eq(inventory.donor_id, donorId)))
+      .orderBy(asc(inventory.title)),
+    await db
+      .select({ title: auction_item.title, value: auction_item.value })
+      .from(auction_item)
+      .where(
+        and(
+          eq(auction_item.event_id, eventId),
+          eq(auction_item.xinv_donor_id, donorId),
+          sql`not exists (select 1 from inventory where inventory.auction_item_id = auction_item.auction_item_id)`,
+        ),
+      )
+      .orderBy(asc(auction_item.title)),
+  ];
+  return [...stock, ...items];
+}
+
+export function defaultAcknowledgement(donorName: string, eventTitle: string, organisation: string) {
+  return {
+    subject: `Thank you for your gift to ${eventTitle}`,
+    message:
+      `Dear ${donorName},\n\n` +
+      `Thank you for your generous gift to ${eventTitle}. Your support makes a real difference to our work, ` +
+      `and our guests were delighted by it.\n\n` +
+      `Please keep this letter for your records.\n\n` +
+      `With our warm thanks,\n${organisation}`,
+  };
+}
+
+/** Sends the acknowledgement: the message, then the gifts with their values and the total. */
+export async function sendAcknowledgement(
+  to: string,
+  { subject, message, gifts, currency }: { subject: string; message: string; gifts: AcknowledgementGift[]; currency: string },
+): Promise<void> {
+  const money = (cents: number | null) => (cents === null ? "value not stated" : formatMoney(cents, currency));
+  const total = gifts.reduce((sum, gift) => sum + (gift.value ?? 0), 0);
+  const lines = gifts.map((gift) => `${gift.title}: ${money(gift.value)}`);
+  const paragraphs = message.split(/\n\s*\n/).map((paragraph) => paragraph.trim()).filter(Boolean);
+  const text = [...paragraphs, "Your gifts:", ...lines, `Total fair market value: ${money(total)}`].join("\n\n");
+  const escape = (value: string) =>
+    value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+  const html =
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(subject)}</title></head>` +
+    `<body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;font-size:16px;line-height:1.5;color:#0f172a">` +
+    paragraphs.map((paragraph) => `<p>${escape(paragraph).replace(/\n/g, "<br>")}</p>`).join("") +
+    `<table style="border-collapse:collapse;margin:16px 0"><caption style="text-align:left;font-weight:600;padding-bottom:8px">Your gifts</caption>` +
+    gifts
+      .map(
+        (gift) =>
+          `<tr><td style="padding:4px 16px 4px 0;border-bottom:1px solid #e2e8f0">${escape(gift.title)}</td>` +
+          `<td style="padding:4px 0;border-bottom:1px solid #e2e8f0;text-align:right">${escape(money(gift.value))}</td></tr>`,
+      )
+      .join("") +
+    `<tr><th style="padding:8px 16px 0 0;text-align:left">Total fair market value</th><th style="padding:8px 0 0;text-align:right">${escape(money(total))}</th></tr>` +
+    `</table></body></html>`;
+  await sendMail({ to, subject, text, html });
+}

@@ -1,0 +1,281 @@
+/**
+ * The fields of an auction item (spec §3 auction_item) for its page. Client-safe; the rules are in
+ * ./auction-item-form.server.ts. As the value is typed, the starting bid and increment the save would propose are
+ * shown beside their fields (bid-proposal.ts runs here too), with a button to copy each one in.
+ */
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useRef, useState, type ReactNode } from "react";
+import { ImageField } from "~/images/image-field";
+import { RichTextEditor } from "~/rich-text/rich-text-editor";
+import { Button, buttonClass } from "~/ui/button";
+import { Field } from "~/ui/field";
+import { FormAlert } from "~/ui/form-alert";
+import { centsToInput, readMoney } from "~/ui/money-input";
+import { useFocusFirstError } from "~/ui/use-focus-first-error";
+import { proposeBids, type BidProposalSettings } from "./bid-proposal";
+import { ITEM_STATUS_LABELS, ITEM_STATUSES, ITEM_TYPE_LABELS, ITEM_TYPES, PACKAGE_SUBTYPE } from "./item-rules";
+
+export type AuctionItemFormValues = Record<
+  | "title"
+  | "lot"
+  | "type"
+  | "subtype"
+  | "excerpt"
+  | "description"
+  | "value"
+  | "starting_bid"
+  | "increment"
+  | "buy_now"
+  | "quantity"
+  | "in_person_only"
+  | "status"
+  | "tag"
+  | "display_order"
+  | "xinv_donor_id"
+  | "xinv_category_id"
+  | "xinv_staff_id"
+  | "xinv_disclaimer"
+  | "internal_notes",
+  string
+>;
+
+type Option = { value: string; label: string };
+
+export type AuctionItemFormProps = {
+  values: AuctionItemFormValues;
+  errors?: Partial<Record<keyof AuctionItemFormValues | "featured_image" | "images" | "form", string[] | undefined>>;
+  options: { categories: Option[]; donors: Option[]; staff: Option[] };
+  currency: string;
+  proposal: BidProposalSettings;
+  /** The sum of the item's inventory values, as typed back ("1250"); blank when it holds none. */
+  inventorySum: string;
+  featuredImage: string | null;
+  submitLabel: string;
+  cancelTo: string;
+  cancelLabel: string;
+  /** Fields after the item's own (the new item's first images). */
+  children?: ReactNode;
+};
+
+export function AuctionItemForm({
+  values,
+  errors,
+  options,
+  currency,
+  proposal,
+  inventorySum,
+  featuredImage,
+  submitLabel,
+  cancelTo,
+  cancelLabel,
+  children,
+}: AuctionItemFormProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, errors);
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const error = (name: keyof AuctionItemFormValues | "featured_image") => errors?.[name]?.[0];
+
+  // The value as typed, for the live proposal; a blank value stands for the inventory's sum, as on save.
+  const [valueText, setValueText] = useState(values.value);
+  const [type, setType] = useState(values.type);
+  const reading = readMoney(valueText.trim() === "" ? inventorySum : valueText);
+  const proposed = proposeBids("cents" in reading ? reading.cents : null, proposal);
+  const startingRef = useRef<HTMLInputElement>(null);
+  const incrementRef = useRef<HTMLInputElement>(null);
+  const forSale = type === "sale";
+
+  const statuses: Option[] = ITEM_STATUSES.map((status) => ({ value: status, label: ITEM_STATUS_LABELS[status] }));
+  if (values.status && !statuses.some((option) => option.value === values.status)) {
+    statuses.push({ value: values.status, label: `${values.status} (as it is now)` });
+  }
+
+  const picker = (name: "xinv_donor_id" | "xinv_category_id" | "xinv_staff_id", label: string, list: Option[], none: string) => (
+    <Field label={label} error={error(name)}>
+      {(control) => (
+        <select {...control} name={name} defaultValue={values[name]}>
+          <option value="">{none}</option>
+          {list.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+
+  const proposedField = (
+    name: "starting_bid" | "increment",
+    label: string,
+    ref: React.RefObject<HTMLInputElement>,
+    cents: number | null,
+    percent: number,
+  ) => {
+    const text = centsToInput(cents);
+    return (
+      <Field
+        label={`${label} (${currency})`}
+        help={
+          cents === null
+            ? `Blank: proposed on save as ${percent}% of the value.`
+            : `Blank: ${text} is used (${percent}% of the value).`
+        }
+        error={error(name)}
+      >
+        {(control) => (
+          <div className="cluster">
+            <input
+              {...control}
+              ref={ref}
+              name={name}
+              inputMode="decimal"
+              autoComplete="off"
+              defaultValue={values[name]}
+              placeholder={cents === null ? undefined : `Proposed: ${text}`}
+            />
+            {cents !== null ? (
+              <Button
+                type="button"
+                size="sm"
+                onClick={() => {
+                  if (ref.current) ref.current.value = text;
+                }}
+              >
+                Use {text}
+                <span className="visually-hidden"> as the {label.toLowerCase()}</span>
+              </Button>
+            ) : null}
+          </div>
+        )}
+      </Field>
+    );
+  };
+
+  return (
+    <Form method="post" encType="multipart/form-data" ref={formRef} className="settings-form" noValidate>
+      <input type="hidden" name="intent" value="save" />
+      {errors?.form?.[0] ? <FormAlert>{errors.form[0]}</FormAlert> : null}
+      <Field label="Title" required error={error("title")}>
+        {(control) => <input {...control} name="title" required maxLength={200} defaultValue={values.title} />}
+      </Field>
+      <div className="field-grid">
+        <Field label="Lot" help="Its number in the catalogue; unique in the event." error={error("lot")}>
+          {(control) => <input {...control} name="lot" inputMode="numeric" autoComplete="off" defaultValue={values.lot} />}
+        </Field>
+        <Field label="Type" error={error("type")}>
+          {(control) => (
+            <select {...control} name="type" defaultValue={values.type} onChange={(event) => setType(event.currentTarget.value)}>
+              {ITEM_TYPES.map((itemType) => (
+                <option key={itemType} value={itemType}>
+                  {ITEM_TYPE_LABELS[itemType]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Subtype" help="A package bundles several inventory items." error={error("subtype")}>
+          {(control) => (
+            <select {...control} name="subtype" defaultValue={values.subtype}>
+              <option value="">Single item</option>
+              <option value={PACKAGE_SUBTYPE}>Package</option>
+            </select>
+          )}
+        </Field>
+        <Field label="Status" error={error("status")}>
+          {(control) => (
+            <select {...control} name="status" defaultValue={values.status}>
+              {statuses.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      <Field label="Excerpt" help="One or two lines for lists and the catalogue." error={error("excerpt")}>
+        {(control) => <textarea {...control} name="excerpt" rows={2} maxLength={500} defaultValue={values.excerpt} />}
+      </Field>
+      <RichTextEditor
+        name="description"
+        label="Description"
+        help="What the winner gets: what it is, where, for how many people, and anything special about it."
+        defaultValue={values.description}
+        error={error("description")}
+        toolbarLabel="Description formatting"
+      />
+      <div className="field-grid">
+        <Field
+          label={`Fair market value (${currency})`}
+          help={
+            inventorySum
+              ? `Blank: the sum of its inventory's values (${inventorySum}).`
+              : "What it would cost to buy, such as 1,250; shown on receipts."
+          }
+          error={error("value")}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="value"
+              inputMode="decimal"
+              autoComplete="off"
+              defaultValue={values.value}
+              onChange={(event) => setValueText(event.currentTarget.value)}
+            />
+          )}
+        </Field>
+        {forSale ? null : proposedField("starting_bid", "Starting bid", startingRef, proposed.starting_bid, proposal.starting_bid_percent)}
+        {forSale ? null : proposedField("increment", "Increment", incrementRef, proposed.increment, proposal.increment_percent)}
+        <Field
+          label={forSale ? `Price (${currency})` : `Buy now (${currency})`}
+          help={forSale ? "What one costs." : "Optional: a price that ends the bidding at once; above the starting bid."}
+          error={error("buy_now")}
+        >
+          {(control) => <input {...control} name="buy_now" inputMode="decimal" autoComplete="off" defaultValue={values.buy_now} />}
+        </Field>
+        <Field label="Quantity" help="How many of it there are; each top bidder (or buyer) wins one." error={error("quantity")}>
+          {(control) => <input {...control} name="quantity" inputMode="numeric" autoComplete="off" defaultValue={values.quantity} />}
+        </Field>
+        <Field label="Tag" help="A short label of your own." error={error("tag")}>
+          {(control) => <input {...control} name="tag" maxLength={100} defaultValue={values.tag} />}
+        </Field>
+        <Field label="Display order" help="Lower numbers come first in lists." error={error("display_order")}>
+          {(control) => (
+            <input {...control} name="display_order" inputMode="numeric" autoComplete="off" defaultValue={values.display_order} />
+          )}
+        </Field>
+        {picker("xinv_donor_id", "Donor", options.donors, "No donor")}
+        {picker("xinv_category_id", "Category", options.categories, "No category")}
+        {picker("xinv_staff_id", "Staff", options.staff, "No one")}
+      </div>
+      <label className="checkbox">
+        <input type="checkbox" name="in_person_only" defaultChecked={values.in_person_only === "on"} />
+        In person only (cannot be bid on online)
+      </label>
+      <ImageField
+        name="featured_image"
+        label="Featured image"
+        currentUrl={featuredImage}
+        error={error("featured_image")}
+        help="The image lists and the catalogue show first. JPEG, PNG, WebP or GIF."
+      />
+      <Field label="Disclaimer" help="Terms that come with it, such as blackout dates or an expiry." error={error("xinv_disclaimer")}>
+        {(control) => <textarea {...control} name="xinv_disclaimer" rows={3} maxLength={2000} defaultValue={values.xinv_disclaimer} />}
+      </Field>
+      <Field label="Internal notes" help="Only your team sees these." error={error("internal_notes")}>
+        {(control) => <textarea {...control} name="internal_notes" rows={3} maxLength={5000} defaultValue={values.internal_notes} />}
+      </Field>
+      {children}
+      <div className="settings-form__actions">
+        <Button type="submit" variant="primary" disabled={saving}>
+          {saving ? "Saving…" : submitLabel}
+        </Button>
+        <Link to={cancelTo} className={buttonClass({ variant: "secondary" })}>
+          {cancelLabel}
+        </Link>
+      </div>
+    </Form>
+  );
+}

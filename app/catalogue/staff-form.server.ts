@@ -1,0 +1,34 @@
+/**
+ * The staff form (spec §3 staff: the volunteers and employees who procure items) and the fields the grid edits in
+ * place. full_name is not among them: the database derives it from the first and last name.
+ */
+import { z } from "zod";
+import { optionalEmail } from "~/events/settings-forms.server";
+import { optionalText } from "./form-rules.server";
+
+/** A row colour (staff.grid_row_color): # and six hexadecimal digits, stored in lower case; blank for none. */
+export const rowColour = z
+  .string()
+  .trim()
+  .transform((value) => value.toLowerCase() || null)
+  .refine((value) => value === null || /^#[0-9a-f]{6}$/.test(value), "Enter a colour as # and six hexadecimal digits, such as #dbe9ff, or leave it blank.");
+
+export const staffFields = {
+  first_name: optionalText(80, "A first name"),
+  last_name: optionalText(80, "A last name"),
+  email: optionalEmail,
+  grid_row_color: rowColour,
+  internal_notes: optionalText(2000, "Notes"),
+} as const;
+
+export const STAFF_FIELD_NAMES = Object.keys(staffFields) as (keyof typeof staffFields)[];
+
+export const NEEDS_A_NAME = "Give a first name, a last name, or both.";
+
+export const staffSchema = z.object(staffFields).superRefine((person, context) => {
+  if (!person.first_name && !person.last_name) context.addIssue({ code: "custom", path: ["first_name"], message: NEEDS_A_NAME });
+});
+
+export type StaffInput = z.infer<typeof staffSchema>;
+
+export const staffInlineFields = staffFields;

@@ -1,0 +1,132 @@
+/**
+ * Configuration from environment variables, read once at start-up. Bad values stop the server with a
+ * message that names the variable (see README "Configuration").
+ */
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+const flag = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
+  .transform((value) => ["true", "1", "yes"].includes(value));
+
+const httpUrl = z.string().regex(/^https?:\/\/\S+$/, "must be an http:// or https:// URL");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, "must be a postgres:// or postgresql:// connection URL")
+    .optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters long").optional(),
+  APP_HOST: z
+    .string()
+    .regex(/^[a-z0-9.-]+(:\d+)?$/i, "must be a host name such as gavel.example.org (no scheme or path)")
+    .default("localhost"),
+  PORT: z.coerce.number().int().min(1).max(65535, "must be a port number").default(3000),
+  SEED_DEMO: flag.default("true"),
+  // Spec §2: one subdomain that is not an event's, sent to a fixed path on the main host.
+  SPECIAL_SUBDOMAIN: z
+    .string()
+    .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i, "must be one host label such as give (letters, digits, hyphens)")
+    .transform((label) => label.toLowerCase())
+    .optional(),
+  SPECIAL_SUBDOMAIN_PATH: z
+    .string()
+    .regex(/^\/(?![/\\])[^\s#]*$/, "must be a path on this site starting with /, such as /woa2025give")
+    .optional(),
+  // Sign-in with Google (docs/decisions/006-sign-in.md). The endpoints default to Google's; the test suite points
+  // them at a local OpenID Connect provider.
+  GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  GOOGLE_AUTHORIZATION_URL: httpUrl.default("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_TOKEN_URL: httpUrl.default("https://oauth2.googleapis.com/token"),
+  GOOGLE_USERINFO_URL: httpUrl.default("https://www.googleapis.com/oauth2/v3/userinfo"),
+  // Mail: SMTP when set; otherwise messages go to the log (and the development mailbox).
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, "must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.org:465")
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, 'must be an address such as "Gavel <gala@example.org>"')
+    .optional(),
+  // How many reverse proxies stand in front of Gavel: their X-Forwarded-For, -Proto and -Host are believed (server.js).
+  TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10, "must be a number of proxies from 0 to 10").default(0),
+  // Uploaded images (docs/decisions/008-images.md). Without UPLOAD_DIR they go into the data folder.
+  UPLOAD_DIR: z.string().min(1).optional(),
+  // An upload is held in memory while it is checked and resized, so the ceiling stays modest.
+  MAX_IMAGE_MB: z.coerce
+    .number({ message: "must be a number of megabytes such as 8" })
+    .positive("must be a positive number of megabytes such as 8")
+    .max(100, "must be at most 100 (megabytes)")
+    .default(8),
+});
+
+export type Config = Omit<z.infer<typeof envSchema>, "SESSION_SECRET" | "MAIL_FROM" | "UPLOAD_DIR"> & {
+  SESSION_SECRET: string;
+  /** The sender of Gavel's mail; without MAIL_FROM, an address at APP_HOST. */
+  MAIL_FROM: string;
+  /** Absolute path of the folder that holds the embedded database, uploads and the generated secret. */
+  dataDir: string;
+  /** Absolute path of the folder that holds uploaded images; `$DATA_DIR/uploads` without UPLOAD_DIR. */
+  UPLOAD_DIR: string;
+};
+
+/** Parses the environment; throws ConfigError naming the first bad variable. */
+export function readConfig(env: Record<string, string | undefined>): Config {
+  const blankAsMissing = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = envSchema.safeParse(blankAsMissing);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Configuration error: ${issue.path.join(".")} ${issue.message}.`);
+  }
+  const { SPECIAL_SUBDOMAIN, SPECIAL_SUBDOMAIN_PATH } = parsed.data;
+  if ((SPECIAL_SUBDOMAIN === undefined) !== (SPECIAL_SUBDOMAIN_PATH === undefined)) {
+    const missing = SPECIAL_SUBDOMAIN === undefined ? "SPECIAL_SUBDOMAIN" : "SPECIAL_SUBDOMAIN_PATH";
+    throw new ConfigError(`Configuration error: ${missing} is missing; set SPECIAL_SUBDOMAIN and SPECIAL_SUBDOMAIN_PATH together.`);
+  }
+  if ((parsed.data.GOOGLE_CLIENT_ID === undefined) !== (parsed.data.GOOGLE_CLIENT_SECRET === undefined)) {
+    throw new ConfigError("Configuration error: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together, or neither.");
+  }
+  const dataDir = path.resolve(parsed.data.DATA_DIR);
+  return {
+    ...parsed.data,
+    dataDir,
+    UPLOAD_DIR: path.resolve(parsed.data.UPLOAD_DIR ?? path.join(dataDir, "uploads")),
+    SESSION_SECRET: parsed.data.SESSION_SECRET ?? generatedSessionSecret(dataDir),
+    MAIL_FROM: parsed.data.MAIL_FROM ?? `Gavel <no-reply@${parsed.data.APP_HOST.replace(/:\d+$/, "")}>`,
+  };
+}
+
+/** Without SESSION_SECRET a secret is generated once and kept in the data folder, so sessions survive restarts. */
+function generatedSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret + "\n", { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+function loadConfigOrExit(): Config {
+  try {
+    return readConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+export const config = loadConfigOrExit();

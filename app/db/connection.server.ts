@@ -1,0 +1,70 @@
+/**
+ * Opens the database: PostgreSQL through postgres.js when a URL is given, otherwise the embedded
+ * PGlite (PostgreSQL compiled to WebAssembly) in a folder or in memory. Both give the same Drizzle
+ * handle, so the rest of the app never knows which engine it runs on.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import * as schema from "~drizzle/schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle inside db.transaction(tx => …): on PGlite, the only one to use there (see STACK.md). */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export interface DatabaseConnection {
+  db: Database;
+  engine: "pglite" | "postgres";
+  /** Applies the SQL migrations in drizzle/migrations that have not run yet. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { engine: "postgres"; url: string; maxConnections?: number }
+  | { engine: "pglite"; dataDir?: string; client?: PGlite };
+
+export const MIGRATIONS_FOLDER = path.resolve("drizzle/migrations");
+
+// Taken for the length of a migration so that several app processes starting together on one
+// PostgreSQL server apply each migration once.
+const MIGRATION_LOCK_KEY = 727_465_001;
+
+export function openDatabase(target: DatabaseTarget): DatabaseConnection {
+  return target.engine === "postgres" ? openPostgres(target.url, target.maxConnections) : openPglite(target);
+}
+
+function openPostgres(url: string, maxConnections = 10): DatabaseConnection {
+  const sql = postgres(url, { max: maxConnections, onnotice: () => {} });
+  const db = drizzlePostgres(sql, { schema });
+  return {
+    db,
+    engine: "postgres",
+    async migrate() {
+      await sql.begin(async (lock) => {
+        await lock`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`;
+        // The migrator needs its own connection; the lock holder waits for it to finish.
+        await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      });
+    },
+    close: () => sql.end({ timeout: 5 }),
+  };
+}
+
+function openPglite(target: { dataDir?: string; client?: PGlite }): DatabaseConnection {
+  if (target.dataDir) mkdirSync(path.dirname(target.dataDir), { recursive: true });
+  const client = target.client ?? new PGlite(target.dataDir);
+  const db = drizzlePglite(client, { schema });
+  return {
+    db,
+    engine: "pglite",
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => client.close(),
+  };
+}

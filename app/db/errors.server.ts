@@ -1,0 +1,55 @@
+/**
+ * Reads PostgreSQL errors the same way on both drivers (postgres.js and PGlite), through Drizzle's
+ * wrapping, so that actions can turn a broken constraint into a message beside the right field.
+ */
+const UNIQUE_VIOLATION = "23505";
+const FOREIGN_KEY_VIOLATION = "23503";
+
+interface PostgresErrorFields {
+  code?: string;
+  constraint?: string;
+  constraint_name?: string;
+}
+
+function postgresError(error: unknown): PostgresErrorFields | undefined {
+  for (let current = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
+    const fields = current as PostgresErrorFields;
+    if (typeof fields.code === "string" && /^[0-9A-Z]{5}$/.test(fields.code)) return fields;
+  }
+  return undefined;
+}
+
+/** The name of the unique constraint the error broke, or undefined when it is another error. */
+export function uniqueViolation(error: unknown): string | undefined {
+  const fields = postgresError(error);
+  return fields?.code === UNIQUE_VIOLATION ? (fields.constraint_name ?? fields.constraint) : undefined;
+}
+
+export function isForeignKeyViolation(error: unknown): boolean {
+  return postgresError(error)?.code === FOREIGN_KEY_VIOLATION;
+}
+
+/** What a person should read when a unique constraint refuses their input. */
+export const UNIQUE_CONSTRAINT_MESSAGES: Record<string, { field: string; message: string }> = {
+  event_slug_unique: { field: "slug", message: "Another event already uses this web address (slug)." },
+  event_subdomain_unique: { field: "subdomain", message: "Another event already uses this subdomain." },
+  client_slug_unique: { field: "slug", message: "Another organisation already uses this short name." },
+  usr_email_address_lower_key: { field: "email_address", message: "This email address is already in use." },
+  usr_google_id_unique: { field: "google_id", message: "This Google account is already linked to another user." },
+  usr_event_role_usr_event_key: { field: "usr_id", message: "This person already has a role on this event." },
+  usr_event_paddle_event_paddle_key: { field: "paddle", message: "This paddle number is already taken at this event." },
+  usr_event_paddle_event_usr_key: { field: "usr_id", message: "This person already has a paddle number at this event." },
+  auction_item_event_lot_key: { field: "lot", message: "Another item of this event already has this lot number." },
+  category_client_title_key: { field: "title", message: "A category with this name already exists." },
+  tbl_event_name_key: { field: "name", message: "A table with this name already exists at this event." },
+  meal_event_title_key: { field: "title", message: "A meal with this name already exists at this event." },
+  question_event_name_key: { field: "name", message: "A question with this name already exists at this event." },
+  event_sponsor_event_sponsor_key: { field: "sponsor_id", message: "This sponsor is already linked to the event." },
+};
+
+/** The field and message for a unique violation, for returning beside the field; undefined otherwise. */
+export function describeUniqueViolation(error: unknown) {
+  const constraint = uniqueViolation(error);
+  if (!constraint) return undefined;
+  return UNIQUE_CONSTRAINT_MESSAGES[constraint] ?? { field: "form", message: "This record already exists." };
+}

@@ -1,0 +1,92 @@
+/**
+ * The rules for an event's name, web address (slug), subdomain and time zone, shared by every form that sets them
+ * (team sign-up, creating an event, the event settings). Client-safe: pages show the same rules the server applies.
+ */
+import { z } from "zod";
+
+export const DEFAULT_TIMEZONE = "America/New_York";
+
+/** The IANA time zones this runtime knows, plus UTC (which Intl leaves out of its list). */
+export function timeZones(): string[] {
+  return ["UTC", ...Intl.supportedValuesOf("timeZone")];
+}
+
+/** Lower-case letters, digits and single hyphens: fit for a web address. */
+export function slugify(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+}
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** One DNS label (RFC 1123): letters, digits and hyphens, not at either end, at most 63 characters. */
+const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+/** Host names the app or a mail setup may need for itself. */
+const RESERVED_SUBDOMAINS = new Set(["www", "app", "api", "admin", "mail", "smtp", "static", "assets"]);
+
+/** A trimmed text where blank means "not given". */
+export const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || undefined);
+
+/** A slug; blank means "make one from the name" (see withSlugFromTitle). */
+export const slugField = (what: string) =>
+  optionalText.pipe(
+    z
+      .string()
+      .max(60, `Keep the ${what} to 60 characters.`)
+      .regex(SLUG, `Use lower-case letters, digits and single hyphens in the ${what}, such as harbor-lights.`)
+      .optional(),
+  );
+
+export const eventTitleField = z
+  .string()
+  .trim()
+  .min(1, "Enter the event's name.")
+  .max(120, "Keep the name to 120 characters.");
+
+export const timezoneField = z.string().refine((zone) => timeZones().includes(zone), "Choose a time zone from the list.");
+
+/** A subdomain of APP_HOST for the event; blank means none. */
+export const subdomainField = optionalText
+  .transform((value) => value?.toLowerCase())
+  .pipe(
+    z
+      .string()
+      .regex(DNS_LABEL, "Use up to 63 letters, digits and hyphens, not starting or ending with a hyphen.")
+      .refine((label) => !RESERVED_SUBDOMAINS.has(label), "This subdomain is reserved. Choose another.")
+      .optional(),
+  );
+
+/** The slug given, or one made from the name; an issue on `path` when neither has letters or digits. */
+export function slugOrFromTitle(
+  slug: string | undefined,
+  title: string,
+  context: z.RefinementCtx,
+  path: string,
+  what: string,
+): string {
+  const result = slug ?? slugify(title);
+  if (!result) context.addIssue({ code: "custom", path: [path], message: `Enter a ${what} with letters or digits.` });
+  return result;
+}
+
+/** The fields of a new event (/admin/events). */
+export const newEventSchema = z
+  .object({
+    title: eventTitleField,
+    slug: slugField("web address"),
+    subdomain: subdomainField,
+    timezone: timezoneField,
+  })
+  .transform((form, context) => ({ ...form, slug: slugOrFromTitle(form.slug, form.title, context, "slug", "web address") }));
+
+export type NewEvent = z.infer<typeof newEventSchema>;

@@ -1,0 +1,36 @@
+/**
+ * Public pages of an event: finding the event a visitor asked for, and deciding whether a feature's page shows to
+ * them (spec §4: live features to everyone; features in testing only to people with can_preview_event, under a
+ * preview banner).
+ */
+import { eq } from "drizzle-orm";
+import { getSignedInUser } from "~/auth/access.server";
+import { db } from "~/db.server";
+import { event } from "~drizzle/schema";
+import { featureVisibility, type EventFeature, type FeatureFlags } from "./feature-switches";
+
+export type PublicEvent = typeof event.$inferSelect;
+
+/** The event of ?id (spec §2; event subdomains redirect here with it) or ?slug; 404 when there is none. */
+export async function findPublicEvent(request: Request): Promise<PublicEvent> {
+  const params = new URL(request.url).searchParams;
+  const id = Number(params.get("id"));
+  const slug = params.get("slug")?.trim().toLowerCase();
+  const where = Number.isSafeInteger(id) && id > 0 ? eq(event.event_id, id) : slug ? eq(event.slug, slug) : undefined;
+  const [row] = where ? await db.select().from(event).where(where) : [];
+  if (!row) throw new Response("There is no event at this address.", { status: 404 });
+  return row;
+}
+
+/**
+ * Whether this visitor may see the feature's pages of the event: `{ preview: false }` for everyone once it is
+ * live, `{ preview: true }` for a previewer while it is in testing; otherwise a 404 (a page that is not open yet
+ * must not reveal itself).
+ */
+export async function requireVisibleFeature(request: Request, row: PublicEvent, feature: EventFeature): Promise<{ preview: boolean }> {
+  const user = await getSignedInUser(request);
+  const role = user?.roles.find((r) => r.event_id === row.event_id);
+  const visibility = featureVisibility(row as FeatureFlags, feature, role?.can_preview_event === true);
+  if (visibility === "hidden") throw new Response("This page is not open yet.", { status: 404 });
+  return { preview: visibility === "preview" };
+}

@@ -1,0 +1,47 @@
+/**
+ * Reading what a DataGrid posts: the ids of the selected rows and inline edits (app/grid/grid-types.ts), and the
+ * answers an action gives them.
+ */
+import { data } from "@remix-run/node";
+import { z } from "zod";
+import type { BulkRefusal } from "./grid-bulk-bar";
+import type { InlineEditRefusal } from "./grid-types";
+
+// A grid shows a few thousand rows at most; a post naming more is not one of ours.
+const MAX_SELECTED = 10_000;
+
+const rowId = z.coerce.number().int().positive();
+
+/** The selected rows' ids; null when there are none or one is malformed. */
+export function readSelectedIds(form: FormData): number[] | null {
+  const parsed = z.array(rowId).min(1).max(MAX_SELECTED).safeParse(form.getAll("id"));
+  return parsed.success ? [...new Set(parsed.data)] : null;
+}
+
+export type InlineEdit = { id: number; field: string; value: string };
+
+/** An inline edit's row id, column and new value; null when the post is malformed. */
+export function readInlineEdit(form: FormData): InlineEdit | null {
+  const parsed = z
+    .object({ id: rowId, field: z.string().min(1).max(64), value: z.string().max(10_000) })
+    .safeParse({ id: form.get("id"), field: form.get("field"), value: form.get("value") });
+  return parsed.success ? parsed.data : null;
+}
+
+/** The refusal of an inline edit, shown beside the cell's field (status 400; nothing was changed). */
+export function refuseInlineEdit(edit: Pick<InlineEdit, "id" | "field">, message: string) {
+  return data<InlineEditRefusal>(
+    { inlineError: { id: String(edit.id), field: edit.field, message } },
+    { status: 400 },
+  );
+}
+
+/** The answer to an inline edit that was saved: the grid closes the cell's field. */
+export function inlineEditSaved() {
+  return { ok: true as const };
+}
+
+/** The refusal of an action on the selected rows, shown in the grid's action bar (status 400). */
+export function refuseBulk(message: string) {
+  return data<BulkRefusal>({ bulkError: message }, { status: 400 });
+}

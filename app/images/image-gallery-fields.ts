@@ -1,0 +1,26 @@
+/**
+ * What the image gallery's forms post (app/images/image-gallery.tsx) and the server reads
+ * (app/images/image-gallery.server.ts). Client-safe.
+ */
+
+/** One image of a gallery, as the page shows it. */
+export type GalleryImage = { image_id: number; url: string };
+
+/** How many images one record may have; far more than a bidder looks through. */
+export const MAX_GALLERY_IMAGES = 24;
+
+/** How many files one post may add. */
+export const MAX_GALLERY_UPLOAD = 10;
+
+/** The file field of the gallery's upload (`<input type="file" multiple>`). */
+export const GALLERY_UPLOAD_FIELD = "images";
+
+/** The intents of the gallery's forms; the move posts `image_id` and `direction`, the removal `image_id`. */
+export const GALLERY_INTENTS = {
+  add: "images-add",
+  move: "image-move",
+  remove: "image-remove",
+} as const;
+
+/** What the action answers when it refuses one of the gallery's posts (status 400), shown in the gallery. */
+export type GalleryRefusal = { galleryError: string };

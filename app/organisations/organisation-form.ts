@@ -1,0 +1,24 @@
+/**
+ * The team sign-up form: a new organisation (client) and its first event. Client-safe: the page shows the same
+ * rules the server applies.
+ */
+import { z } from "zod";
+import { eventTitleField, slugField, slugOrFromTitle, subdomainField, timezoneField } from "~/events/event-fields";
+
+export const organisationFormSchema = z
+  .object({
+    organisationTitle: z.string().trim().min(1, "Enter your organisation's name.").max(120, "Keep the name to 120 characters."),
+    organisationSlug: slugField("short name"),
+    eventTitle: eventTitleField,
+    eventSlug: slugField("web address"),
+    timezone: timezoneField,
+    subdomain: subdomainField,
+  })
+  // A blank short name or web address is made from the name.
+  .transform((form, context) => ({
+    ...form,
+    organisationSlug: slugOrFromTitle(form.organisationSlug, form.organisationTitle, context, "organisationSlug", "short name"),
+    eventSlug: slugOrFromTitle(form.eventSlug, form.eventTitle, context, "eventSlug", "web address"),
+  }));
+
+export type OrganisationForm = z.infer<typeof organisationFormSchema>;

@@ -1,0 +1,90 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { currentEventId, getSignedInUser } from "~/auth/access.server";
+import { eventsOfUser } from "~/events/events.server";
+import { subdomainRedirect } from "~/navigation/subdomain.server";
+import baseHref from "~/styles/base.css";
+import componentsHref from "~/styles/components.css";
+import tokensHref from "~/styles/tokens.css";
+import { ErrorPage, errorTitle } from "~/ui/error-page";
+import { LoadingOverlay } from "~/ui/loading-overlay";
+import { Toaster } from "~/ui/toast";
+import { getToast } from "~/ui/toast.server";
+
+// An orange square with a white gavel mark, inline so no extra request (and no 404 for /favicon.ico).
+const FAVICON =
+  "data:image/svg+xml," +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#c9470a"/>' +
+      '<g fill="none" stroke="#fff" stroke-width="2.6" stroke-linecap="round"><path d="m18 17-9 9"/>' +
+      '<path d="m14 11 7 7M21 7l5 5M11 14l7-7M18 21l7-7"/></g></svg>',
+  );
+
+export const links: LinksFunction = () => [
+  { rel: "icon", href: FAVICON, type: "image/svg+xml" },
+  { rel: "stylesheet", href: tokensHref },
+  { rel: "stylesheet", href: baseHref },
+  { rel: "stylesheet", href: componentsHref },
+];
+
+export const meta: MetaFunction = ({ error }) => [
+  { title: error ? `${errorTitle(error)} · Gavel` : "Gavel" },
+  { name: "description", content: "Gavel runs charity fundraising galas: registration, auctions, paddle raises and checkout." },
+];
+
+/**
+ * Runs before every page: the spec's subdomain check, the pending toast, and for a signed-in user a short
+ * summary of who they are, the events they hold a role in and the current event (spec §2), for page headers.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const hostRedirect = await subdomainRedirect(request);
+  if (hostRedirect) throw hostRedirect;
+  const [{ toast, headers }, user] = await Promise.all([getToast(request), getSignedInUser(request)]);
+  const viewer = user
+    ? {
+        usr_id: user.usr_id,
+        first_name: user.first_name,
+        last_name: user.last_name,
+        email_address: user.email_address,
+        events: await eventsOfUser(user.usr_id),
+        current_event_id: currentEventId(request, user) ?? null,
+      }
+    : null;
+  return data({ toast, viewer }, { headers });
+}
+
+/** The document around every page, error pages included, so they get the same styles. */
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <Outlet />
+      <Toaster toast={toast} />
+      {/* A short delay keeps quick navigations from flashing the veil; slow ones (venue Wi-Fi) get feedback. */}
+      <LoadingOverlay delay={400} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage />;
+}

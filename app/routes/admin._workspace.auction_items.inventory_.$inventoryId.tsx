@@ -1,0 +1,172 @@
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { eventIdFromQuery, requireEventPermission } from "~/auth/access.server";
+import { catalogueOptions, UnknownChoiceError } from "~/catalogue/catalogue-options.server";
+import { InventoryForm, type InventoryFormValues } from "~/catalogue/inventory-form";
+import { postedInventoryValues, readInventoryForm } from "~/catalogue/inventory-form.server";
+import { eventQuery, inventoryPath } from "~/catalogue/inventory-paths";
+import {
+  auctionItemName,
+  deleteInventory,
+  eventCurrency,
+  getInventoryItem,
+  InventoryHasBidsError,
+  lockInventory,
+  updateInventory,
+} from "~/catalogue/inventory.server";
+import { ImageGallery, imageGalleryLinks } from "~/images/image-gallery";
+import { answerGallery, galleryUploadField, runGalleryIntent } from "~/images/image-gallery.server";
+import { readFormWithImages } from "~/images/upload.server";
+import { richTextLinks } from "~/rich-text/rich-text-editor";
+import { sanitizeRichText } from "~/rich-text/sanitize.server";
+import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { FormAlert } from "~/ui/form-alert";
+import { centsToInput } from "~/ui/money-input";
+import { redirectWithToast } from "~/ui/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: error || !data ? `${errorTitle(error)} · Gavel` : `${data.item.title} · Inventory · Gavel` },
+];
+
+export const links: LinksFunction = () => [...richTextLinks(), ...imageGalleryLinks()];
+
+/** The id in the address; anything else is no page at all. */
+function inventoryIdOf(params: LoaderFunctionArgs["params"]): number {
+  const id = params.inventoryId ?? "";
+  if (!/^[1-9]\d{0,8}$/.test(id)) throw new Response("There is no such inventory item.", { status: 404 });
+  return Number(id);
+}
+
+/** /admin/auction_items/inventory/<inventory_id>: every detail of one procured item, and its images in order. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { eventId } = await requireEventPermission(request, "can_edit_auction_items");
+  const item = await getInventoryItem(eventId, inventoryIdOf(params));
+  if (!item) throw new Response("This event has no such inventory item.", { status: 404 });
+  const values: InventoryFormValues = {
+    title: item.title,
+    description: sanitizeRichText(item.description ?? ""),
+    tag: item.tag ?? "",
+    value: centsToInput(item.value),
+    donor_id: item.donor_id === null ? "" : String(item.donor_id),
+    category_id: item.category_id === null ? "" : String(item.category_id),
+    staff_id: item.staff_id === null ? "" : String(item.staff_id),
+    disclaimer: item.disclaimer ?? "",
+    internal_notes: item.internal_notes ?? "",
+    display_order: String(item.display_order),
+  };
+  return {
+    item: {
+      inventory_id: item.inventory_id,
+      title: item.title,
+      auctionItem: item.auction_item_id === null ? null : auctionItemName(item.auction_item_lot, item.auction_item_title ?? ""),
+      images: item.images,
+    },
+    values,
+    options: await catalogueOptions(eventId),
+    currency: await eventCurrency(eventId),
+    eventQuery: eventQuery(eventIdFromQuery(request)),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { eventId } = await requireEventPermission(request, "can_edit_auction_items");
+  const inventoryId = inventoryIdOf(params);
+  const { form, imageErrors } = await readFormWithImages(request, [galleryUploadField]);
+  const url = new URL(request.url);
+  const here = url.pathname + url.search;
+  const intent = form.get("intent");
+
+  const gallery = await runGalleryIntent({
+    kind: "inventory",
+    intent,
+    form,
+    imageErrors,
+    lockOwner: (tx) => lockInventory(tx, eventId, inventoryId),
+  });
+  if (gallery) return answerGallery(gallery, here);
+
+  switch (intent) {
+    case "save": {
+      const read = readInventoryForm(form);
+      const refuse = (errors: Record<string, string[] | undefined>) =>
+        data({ errors, values: postedInventoryValues(form) }, { status: 400 });
+      if (!read.ok) return refuse(read.errors);
+      try {
+        const found = await updateInventory(eventId, inventoryId, read.input);
+        if (!found) throw new Response("This event has no such inventory item.", { status: 404 });
+      } catch (error) {
+        if (!(error instanceof UnknownChoiceError)) throw error;
+        return refuse({ [error.field]: [error.message] });
+      }
+      return redirectWithToast(here, { title: `“${read.input.title}” saved` });
+    }
+
+    case "delete": {
+      try {
+        const deleted = await deleteInventory(eventId, [inventoryId]);
+        if (deleted === 0) throw new Response("This event has no such inventory item.", { status: 404 });
+      } catch (error) {
+        if (!(error instanceof InventoryHasBidsError)) throw error;
+        return data({ deleteError: `This item was not deleted. ${error.message}` }, { status: 400 });
+      }
+      return redirectWithToast(inventoryPath(eventQuery(eventIdFromQuery(request))), { title: "Inventory item deleted" });
+    }
+
+    default:
+      throw new Response("This form does not say what to do.", { status: 400 });
+  }
+}
+
+export default function InventoryItemPage() {
+  const { item, values, options, currency, eventQuery } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const refused = answer && "errors" in answer ? answer : undefined;
+  const deleteError = answer && "deleteError" in answer ? answer.deleteError : undefined;
+
+  return (
+    <>
+      <div className="page-header">
+        <h1>{item.title}</h1>
+        <p>{item.auctionItem ? `Part of ${item.auctionItem}.` : "Not yet in an auction item."}</p>
+      </div>
+      <div className="stack stack--loose">
+        <InventoryForm
+          // A new item on the same route (after a save, the same one) starts from its own values.
+          key={item.inventory_id}
+          values={refused?.values ?? values}
+          errors={refused?.errors}
+          options={options}
+          currency={currency}
+          intent="save"
+          submitLabel="Save"
+          cancelTo={inventoryPath(eventQuery)}
+        />
+        <ImageGallery
+          images={item.images}
+          itemTitle={item.title}
+          help="Bidders see them in this order; the first is the main image, shown in lists."
+        />
+        <section className="stack" aria-labelledby="delete-heading">
+          <h2 id="delete-heading">Delete</h2>
+          {deleteError ? <FormAlert>{deleteError}</FormAlert> : null}
+          <div>
+            <ConfirmDialog
+              trigger="Delete this inventory item"
+              triggerVariant="danger"
+              title={`Delete “${item.title}”?`}
+              description="Its details and images go for good. An item in an auction item that has bids is not deleted."
+              confirmLabel="Delete"
+              confirmVariant="danger"
+              fields={{ intent: "delete" }}
+            />
+          </div>
+        </section>
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPanel />;
+}

@@ -1,0 +1,80 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useRef } from "react";
+import { requireEventPermission } from "~/auth/access.server";
+import { eventSettings } from "~/events/event-settings.server";
+import { saveSettingsForm } from "~/events/settings-action.server";
+import { contactSchema } from "~/events/settings-forms.server";
+import { Button } from "~/ui/button";
+import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { Field } from "~/ui/field";
+import { useFocusFirstError } from "~/ui/use-focus-first-error";
+
+export const meta: MetaFunction = ({ error }) => [
+  { title: error ? `${errorTitle(error)} · Gavel` : "Contact · Setup · Gavel" },
+];
+
+const CONTACT_FIELDS = ["address", "email", "phone", "website", "facebook", "instagram", "linkedin", "twitter"] as const;
+
+/** /admin/setup/contact: how guests reach the organisers, shown on the event's public pages. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { eventId } = await requireEventPermission(request, "can_configure_event");
+  const row = await eventSettings(eventId);
+  return Object.fromEntries(CONTACT_FIELDS.map((name) => [name, row[name] ?? ""])) as Record<(typeof CONTACT_FIELDS)[number], string>;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { eventId } = await requireEventPermission(request, "can_configure_event");
+  return saveSettingsForm({ request, eventId, schema: contactSchema, savedMessage: "Contact details saved" });
+}
+
+export default function ContactPage() {
+  const saved = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const errors = actionData?.errors;
+  const values: Record<string, string> = actionData?.values ?? saved;
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, errors);
+  const saving = useNavigation().state === "submitting";
+  const text = (name: (typeof CONTACT_FIELDS)[number], label: string, props: { type?: string; autoComplete?: string; placeholder?: string } = {}) => (
+    <Field label={label} error={errors?.[name]?.[0]}>
+      {(control) => <input {...control} name={name} defaultValue={values[name]} {...props} />}
+    </Field>
+  );
+  return (
+    <>
+      <div className="page-header">
+        <h1>Contact</h1>
+        <p>How guests reach you. Everything here is optional and shown on the event's public pages.</p>
+      </div>
+      <Form method="post" ref={formRef} className="settings-form" noValidate>
+        <Field label="Address" error={errors?.address?.[0]} help="The venue, or where to write to you.">
+          {(control) => <textarea {...control} name="address" rows={3} autoComplete="street-address" defaultValue={values.address} />}
+        </Field>
+        <div className="field-grid">
+          {text("email", "Email", { type: "email", autoComplete: "email", placeholder: "info@example.org" })}
+          {text("phone", "Phone", { type: "tel", autoComplete: "tel" })}
+        </div>
+        {text("website", "Website", { type: "url", placeholder: "https://example.org" })}
+        <fieldset className="stack">
+          <legend>Social media</legend>
+          <div className="field-grid">
+            {text("facebook", "Facebook", { type: "url", placeholder: "https://facebook.com/yourpage" })}
+            {text("instagram", "Instagram", { type: "url", placeholder: "https://instagram.com/yourname" })}
+            {text("linkedin", "LinkedIn", { type: "url", placeholder: "https://linkedin.com/company/yourname" })}
+            {text("twitter", "X (Twitter)", { type: "url", placeholder: "https://x.com/yourname" })}
+          </div>
+        </fieldset>
+        <div className="settings-form__actions">
+          <Button type="submit" variant="primary" disabled={saving}>
+            {saving ? "Saving…" : "Save"}
+          </Button>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPanel />;
+}

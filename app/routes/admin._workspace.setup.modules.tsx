@@ -1,0 +1,146 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useFetcher, useLoaderData } from "@remix-run/react";
+import { eq } from "drizzle-orm";
+import { requireEventPermission } from "~/auth/access.server";
+import { db } from "~/db.server";
+import {
+  EVENT_FEATURES,
+  FEATURE_LABELS,
+  featureState,
+  isEventFeature,
+  type FeatureFlags,
+  type FeatureState,
+} from "~/events/feature-switches";
+import { setFeatureEnabled, toggleFeatureTesting } from "~/events/feature-switches.server";
+import { Button } from "~/ui/button";
+import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { event } from "~drizzle/schema";
+
+export const meta: MetaFunction = ({ error }) => [
+  { title: error ? `${errorTitle(error)} · Gavel` : "Modules · Setup · Gavel" },
+];
+
+/** /admin/setup/modules: the event's feature switches (spec §4), for people who configure the event. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { eventId } = await requireEventPermission(request, "can_configure_event");
+  const [flags] = await db.select().from(event).where(eq(event.event_id, eventId));
+  return { features: EVENT_FEATURES.map((feature) => featureState(flags as FeatureFlags, feature)) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { eventId } = await requireEventPermission(request, "can_configure_event");
+  const form = await request.formData();
+  const feature = form.get("feature");
+  if (!isEventFeature(feature)) return data({ error: "Choose a feature from the list." }, { status: 400 });
+  if (featureState({}, feature).locked) {
+    return data({ feature, error: `${FEATURE_LABELS[feature].label} cannot be switched on yet.` }, { status: 400 });
+  }
+  switch (form.get("intent")) {
+    case "enable":
+      return { feature, state: await setFeatureEnabled(eventId, feature, true) };
+    case "disable":
+      return { feature, state: await setFeatureEnabled(eventId, feature, false) };
+    case "toggle-testing":
+      return { feature, state: await toggleFeatureTesting(eventId, feature) };
+    default:
+      return data({ feature, error: "This form does not say what to do." }, { status: 400 });
+  }
+}
+
+export default function ModulesPage() {
+  const { features } = useLoaderData<typeof loader>();
+  const available = features.filter((f) => !f.locked);
+  const locked = features.filter((f) => f.locked);
+  return (
+    <>
+      <div className="page-header">
+        <h1>Modules</h1>
+        <p>
+          Switch on the parts of Gavel this event uses. A module in <strong>testing</strong> shows its public pages only to
+          team members who may preview the event, under a preview banner; switch testing off to go live.
+        </p>
+      </div>
+      <div className="table-wrap">
+        <table className="data-table">
+          <caption className="visually-hidden">Modules of the event</caption>
+          <thead>
+            <tr>
+              <th scope="col">Module</th>
+              <th scope="col">Status</th>
+              <th scope="col">Enabled</th>
+              <th scope="col">Testing</th>
+            </tr>
+          </thead>
+          <tbody>
+            {available.map((state) => (
+              <ModuleRow key={state.feature} state={state} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <h2 className="section-heading">Not available yet</h2>
+      <ul className="link-list">
+        {locked.map((state) => (
+          <li key={state.feature}>
+            <strong>{FEATURE_LABELS[state.feature].label}</strong>: {FEATURE_LABELS[state.feature].description}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** One module: each switch is its own small form, so it works without JavaScript and updates in place with it. */
+function ModuleRow({ state }: { state: FeatureState }) {
+  const fetcher = useFetcher<typeof action>();
+  // Show the switch as it will be once the pending click is saved.
+  const pending = fetcher.formData?.get("intent");
+  const enabled = pending === "enable" ? true : pending === "disable" ? false : state.enabled;
+  const testing = pending === "toggle-testing" ? !state.testing : state.testing;
+  const { label, description } = FEATURE_LABELS[state.feature];
+  const error = fetcher.data && "error" in fetcher.data ? fetcher.data.error : null;
+  return (
+    <tr>
+      <th scope="row">
+        {label}
+        <div className="muted data-table__wrap">{description}</div>
+        {error ? (
+          <p className="field__error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </th>
+      <td>
+        <ModuleStatus enabled={enabled} testing={testing} />
+      </td>
+      <td>
+        <fetcher.Form method="post">
+          <input type="hidden" name="feature" value={state.feature} />
+          <Button type="submit" size="sm" name="intent" value={enabled ? "disable" : "enable"} aria-pressed={enabled}>
+            {enabled ? "On" : "Off"}
+            <span className="visually-hidden"> — {label} enabled</span>
+          </Button>
+        </fetcher.Form>
+      </td>
+      <td>
+        <fetcher.Form method="post">
+          <input type="hidden" name="feature" value={state.feature} />
+          <Button type="submit" size="sm" name="intent" value="toggle-testing" aria-pressed={testing}>
+            {testing ? "Testing" : "Live"}
+            <span className="visually-hidden"> — {label} in testing</span>
+          </Button>
+        </fetcher.Form>
+      </td>
+    </tr>
+  );
+}
+
+function ModuleStatus({ enabled, testing }: { enabled: boolean; testing: boolean }) {
+  if (!enabled) return <span className="badge badge--muted">Off</span>;
+  if (testing) return <span className="badge badge--warning">Testing: team preview only</span>;
+  return <span className="badge badge--success">Live</span>;
+}
+
+export function ErrorBoundary() {
+  return <ErrorPanel />;
+}

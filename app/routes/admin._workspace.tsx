@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { requireTeamMember } from "~/auth/access.server";
+import { revalidateOnSubmitOrEventChange } from "~/navigation/layout-revalidation";
+import { adminMenus } from "~/ui/admin-navigation.server";
+import { AdminShell } from "~/ui/admin-shell";
+import { SideMenu } from "~/ui/side-menu";
+
+export const meta: MetaFunction = () => [{ title: "Admin · Gavel" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { role } = await requireTeamMember(request);
+  return { sections: adminMenus(request, role).workspace() };
+}
+
+export const shouldRevalidate = revalidateOnSubmitOrEventChange;
+
+/** The workspace layout (spec §2): a header and a side menu of the admin sections the person may use. */
+export default function WorkspaceLayout() {
+  const { sections } = useLoaderData<typeof loader>();
+  return (
+    <AdminShell variant="workspace" area="Event workspace" sideMenu={<SideMenu sections={sections} />}>
+      <Outlet />
+    </AdminShell>
+  );
+}

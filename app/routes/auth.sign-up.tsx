@@ -1,0 +1,67 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useRef } from "react";
+import { z } from "zod";
+import { emailField } from "~/auth/person-fields";
+import { isGoogleSignInEnabled } from "~/auth/google.server";
+import { GoogleSignInOption } from "~/auth/sign-in-forms";
+import { getSessionUsrId, safeRedirect } from "~/auth/session.server";
+import { requestSignUp } from "~/auth/sign-up.server";
+import { publicOrigin } from "~/security/request.server";
+import { Button } from "~/ui/button";
+import { Field } from "~/ui/field";
+import { useFocusFirstError } from "~/ui/use-focus-first-error";
+
+export const meta: MetaFunction = () => [{ title: "Create an account · Gavel" }];
+
+const signUpSchema = z.object({
+  email: emailField,
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const returnTo = safeRedirect(new URL(request.url).searchParams.get("returnTo"));
+  if ((await getSessionUsrId(request)) !== undefined) throw redirect(returnTo);
+  return { returnTo, googleEnabled: isGoogleSignInEnabled() };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const values = { email: String(form.get("email") ?? "") };
+  const parsed = signUpSchema.safeParse(values);
+  if (!parsed.success) return data({ errors: parsed.error.flatten().fieldErrors, values }, { status: 400 });
+  // The same answer whatever the address (see sign-up.server.ts): what happens next is in the email.
+  await requestSignUp({ email: parsed.data.email, origin: publicOrigin(request), returnTo: safeRedirect(form.get("returnTo")) });
+  return redirect("/auth/check-email?for=sign-up");
+}
+
+export default function SignUp() {
+  const { returnTo, googleEnabled } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, actionData?.errors);
+  return (
+    <>
+      <h1>Create your Gavel account</h1>
+      <p className="muted">Enter your email address and we will send you a link to choose your password.</p>
+      <div className="auth-panel">
+        <GoogleSignInOption enabled={googleEnabled} returnTo={returnTo} />
+        <Form method="post" ref={formRef} className="stack" noValidate>
+          <input type="hidden" name="returnTo" value={returnTo} />
+          <Field label="Email" error={actionData?.errors.email?.[0]}>
+            {(control) => (
+              <input {...control} type="email" name="email" autoComplete="email" defaultValue={actionData?.values.email} required />
+            )}
+          </Field>
+          <div>
+            <Button type="submit" variant="primary">
+              Send me the link
+            </Button>
+          </div>
+        </Form>
+      </div>
+      <p className="auth-after">
+        Already have an account? <Link to={returnTo === "/" ? "/auth/sign-in" : `/auth/sign-in?returnTo=${encodeURIComponent(returnTo)}`}>Sign in</Link>
+      </p>
+    </>
+  );
+}

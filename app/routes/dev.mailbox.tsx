@@ -1,0 +1,86 @@
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { AuthLayout } from "~/auth/auth-layout";
+import { config } from "~/config.server";
+import { developmentMailbox } from "~/mail/development-mailbox.server";
+import authHref from "~/styles/auth.css";
+import { EmptyState } from "~/ui/empty-state";
+import { ErrorPage } from "~/ui/error-page";
+
+// /dev/mailbox: the mail Gavel would have sent, for development without an SMTP server. Not in production.
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: authHref }];
+
+export const meta: MetaFunction = () => [{ title: "Development mailbox · Gavel" }];
+
+export function loader() {
+  if (config.NODE_ENV === "production") throw new Response("Not found", { status: 404 });
+  return {
+    smtpConfigured: config.SMTP_URL !== undefined,
+    messages: developmentMailbox().map(({ id, from, to, subject, text, sentAt }) => ({ id, from, to, subject, text, sentAt })),
+  };
+}
+
+export default function DevelopmentMailbox() {
+  const { smtpConfigured, messages } = useLoaderData<typeof loader>();
+  return (
+    <AuthLayout wide>
+      <h1>Development mailbox</h1>
+      <p className="muted">
+        {smtpConfigured
+          ? "SMTP_URL is set, so mail goes to that server and does not appear here."
+          : "Without SMTP_URL, Gavel keeps the latest 50 messages it would have sent here (and writes them to the log). Reload to see new ones."}
+      </p>
+      {messages.length === 0 ? (
+        <div className="auth-panel">
+          <EmptyState title="No mail yet" text="Sign up or ask for a password reset, and the message appears here." />
+        </div>
+      ) : (
+        <ol className="mailbox">
+          {messages.map((message) => (
+            <li key={message.id} className="auth-panel">
+              <article aria-labelledby={`subject-${message.id}`}>
+                <h2 id={`subject-${message.id}`}>{message.subject}</h2>
+                <dl className="mailbox__headers">
+                  <dt>To</dt>
+                  <dd>{message.to}</dd>
+                  <dt>From</dt>
+                  <dd>{message.from}</dd>
+                  <dt>Sent</dt>
+                  <dd>
+                    {/* UTC, formatted the same on the server and in the browser (no hydration mismatch). */}
+                    <time dateTime={message.sentAt.toISOString()}>{message.sentAt.toISOString().slice(0, 19).replace("T", " ")} UTC</time>
+                  </dd>
+                </dl>
+                <div className="mailbox__body">
+                  <TextWithLinks text={message.text} />
+                </div>
+              </article>
+            </li>
+          ))}
+        </ol>
+      )}
+    </AuthLayout>
+  );
+}
+
+/** The plain-text body, with its web addresses made into links. */
+function TextWithLinks({ text }: { text: string }) {
+  return (
+    <>
+      {text.split(/(https?:\/\/[^\s<>"]+)/g).map((part, index) =>
+        index % 2 === 1 ? (
+          <a key={index} href={part}>
+            {part}
+          </a>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage />;
+}

@@ -1,0 +1,146 @@
+/**
+ * The map of the admin area (spec §2), one model for every menu that links into it. Each screen names the
+ * Remix route id of the file that renders it; menus show a screen only once that route exists in the build
+ * (see admin-navigation.server.ts), so the map can list the whole product while the app grows into it, and
+ * only to people whose role may open it.
+ */
+import { mayOpen } from "~/auth/route-access";
+import type { RoleFlags } from "~/auth/permissions";
+
+export type NavScreen = {
+  label: string;
+  /** The URL of the screen, exactly as in the spec. */
+  path: string;
+  /** Route id of the screen's module: its file name under app/ without the extension (folder routes: the folder). */
+  routeId: string;
+  /** One line on what the screen is for, where a menu shows more than the label. */
+  description?: string;
+};
+
+export type NavSection = {
+  label: string;
+  path: string;
+  screens: readonly NavScreen[];
+};
+
+/** A screen as a menu links to it: `to` is its path, with the current event's ?id when the page has one. */
+export type MenuScreen = NavScreen & { to: string };
+export type MenuSection = Omit<NavSection, "screens"> & { screens: readonly MenuScreen[] };
+
+/** Sections of the workspace layout (header and side menu). */
+export const workspaceSections: readonly NavSection[] = [
+  section("Setup", "setup", [
+    ["Team", "team"],
+    ["Modules", "modules"],
+    ["Branding", "branding"],
+    ["Company", "company"],
+    ["Contact", "contact"],
+    ["Event", "event"],
+    ["Live auction", "live_auction"],
+    ["Silent auction", "silent_auction"],
+    ["Virtual auction", "virtual_auction"],
+    ["Registration", "registration"],
+    ["Email", "email"],
+    ["Texting", "texting"],
+    ["Billing", "billing"],
+    ["Reporting", "reporting"],
+    ["Components", "components"],
+  ]),
+  section("Pages", "pages", [
+    ["Landing page", "landing_page"],
+    ["Registration page", "registration_page"],
+    ["Silent auction page", "silent_auction_page"],
+  ]),
+  section("Auction items", "auction_items", [
+    ["Inventory", "inventory"],
+    ["Donors", "donors"],
+    ["Sponsors", "sponsors"],
+    ["Categories", "categories"],
+    ["Staff", "staff"],
+    ["Live packages", "live_packages"],
+    ["Silent packages", "silent_packages"],
+    ["Paddle raises", "paddle_raises"],
+    ["Raffle tickets", "raffle_tickets"],
+    ["Items for sale", "items_for_sale"],
+    ["Raw data", "rawdata"],
+  ]),
+  section("Donations", "solemen", [["Donations", "donations"]]),
+  section("Registration", "registration", [
+    ["Registrants", "registrants"],
+    ["Passes", "passes"],
+    ["Seating", "seating"],
+    ["Check-in/out", "checkinout"],
+  ]),
+  section("Bids", "bids", [
+    ["Live bids", "livebids"],
+    ["Silent bids", "silentbids"],
+    ["Paddle raises", "paddleraises"],
+    ["Purchases", "purchases"],
+    ["Raffle", "raffle"],
+    ["Tickets", "tickets"],
+  ]),
+  section("Billing", "billing", [
+    ["Winners", "winners"],
+    ["Winners report", "winnersreport"],
+    ["Payments", "payments"],
+  ]),
+];
+
+/** Screens of the hub layout (orange header). */
+export const hubScreens: readonly NavScreen[] = [
+  hubScreen("Dashboard", "dashboard", "The selected event at a glance."),
+  hubScreen("Events", "events", "Create, choose and archive your events."),
+  hubScreen("Style guide", "eric", "The shared components of the admin and guest pages, with their variants."),
+];
+
+/** Child screens of /admin/eric, the team's workbench, shown as tabs. */
+export const ericScreens: readonly NavScreen[] = (
+  [
+    ["Piano", "piano"],
+    ["Components", "components"],
+    ["Home", "home"],
+    ["About", "about"],
+    ["Silent auction item", "silentauctionitem"],
+    ["Silent auction gallery", "silentauctiongallery"],
+    ["Email", "email"],
+  ] as const
+).map(([label, slug]) => ({ label, path: `/admin/eric/${slug}`, routeId: `routes/admin._hub.eric.${slug}` }));
+
+function section(label: string, slug: string, screens: ReadonlyArray<readonly [string, string]>): NavSection {
+  return {
+    label,
+    path: `/admin/${slug}`,
+    screens: screens.map(([screenLabel, child]) => ({
+      label: screenLabel,
+      path: `/admin/${slug}/${child}`,
+      routeId: `routes/admin._workspace.${slug}.${child}`,
+    })),
+  };
+}
+
+function hubScreen(label: string, slug: string, description: string): NavScreen {
+  return { label, path: `/admin/${slug}`, routeId: `routes/admin._hub.${slug}`, description };
+}
+
+/** Decides whether a menu shows the screen of a route. */
+export type ScreenFilter = (routeId: string) => boolean;
+
+/**
+ * A menu shows a screen when its route is part of the build and the person's role on the current event may open
+ * it (the rule of app/auth/route-access.ts, the same one the screen's loader enforces).
+ */
+export function menuFilter(routeIds: ReadonlySet<string>, role: Partial<RoleFlags> | undefined): ScreenFilter {
+  return (routeId) => routeIds.has(routeId) && mayOpen(routeId, role);
+}
+
+/** The screens the filter lets through, in their original order. */
+export function visibleScreens(screens: readonly NavScreen[], shown: ScreenFilter): NavScreen[] {
+  return screens.filter((screen) => shown(screen.routeId));
+}
+
+/** The sections with only their visible screens; a section left with none is left out. */
+export function visibleSections(sections: readonly NavSection[], shown: ScreenFilter): NavSection[] {
+  return sections
+    .map((s) => ({ ...s, screens: visibleScreens(s.screens, shown) }))
+    .filter((s) => s.screens.length > 0);
+}

@@ -1,0 +1,19 @@
+/**
+ * Formatting for people (decision 003: amounts are integer cents in the event's currency). Loaders format dates
+ * and amounts on the server and send strings, so the server's and the browser's Intl data cannot disagree and
+ * break hydration.
+ */
+
+export function formatMoney(cents: number, currency: string): string {
+  return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(cents / 100);
+}
+
+/** A day, such as "Mar 14, 2026", in the event's time zone. */
+export function formatEventDate(date: Date | null, timeZone: string): string | null {
+  if (!date) return null;
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone }).format(date);
+}
+
+export function formatCount(n: number): string {
+  return new Intl.NumberFormat("en-US").format(n);
+}

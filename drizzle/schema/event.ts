@@ -1,0 +1,196 @@
+import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAt, id, updatedAt } from "./columns";
+import { client } from "./people";
+import type { LandingMeta, SilentAuctionMeta } from "./settings";
+import { DEFAULT_EVENT_STYLE } from "./style-defaults";
+
+export { DEFAULT_EVENT_STYLE };
+
+/**
+ * The features of spec §3 that each have an is_X_enabled / is_X_testing pair.
+ * A feature is live when it is enabled and its testing flag is off.
+ */
+export const EVENT_FEATURES = [
+  "event",
+  "bill",
+  "email",
+  "landing",
+  "notification",
+  "post",
+  "registration",
+  "report",
+  "silent_auction",
+  "storefront",
+  "text",
+  "traditional_auction",
+  "virtual_auction",
+  "inventory",
+  "ticket",
+] as const;
+export type EventFeature = (typeof EVENT_FEATURES)[number];
+
+
+const enabled = () => boolean().notNull().default(false);
+// New features start in testing, so nothing reaches the public before the organiser says so.
+const testing = () => boolean().notNull().default(true);
+
+export const event = pgTable(
+  "event",
+  {
+    event_id: id(),
+    client_id: integer()
+      .notNull()
+      .references(() => client.client_id, { onDelete: "cascade" }),
+    title: text().notNull(),
+    excerpt: text(),
+    thumbnail: text(),
+    description: text(),
+    is_archived: boolean().notNull().default(false),
+    slug: text().notNull().unique(),
+    subdomain: text().unique(),
+    timezone: text().notNull().default("America/New_York"),
+    currency: text().notNull().default("USD"),
+    start_date_time: timestamp({ withTimezone: true }),
+    end_date_time: timestamp({ withTimezone: true }),
+    wp_id: text(),
+    data_version: integer().notNull().default(0),
+    registration_version: integer().notNull().default(0),
+    meta: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    address: text(),
+    email: text(),
+    phone: text(),
+    website: text(),
+    facebook: text(),
+    instagram: text(),
+    linkedin: text(),
+    twitter: text(),
+    company_about: text(),
+    company_logo: text(),
+    company_name: text(),
+    logo: text(),
+
+    primary_color: text().notNull().default(DEFAULT_EVENT_STYLE.primary_color),
+    secondary_color: text().notNull().default(DEFAULT_EVENT_STYLE.secondary_color),
+    accent_color: text().notNull().default(DEFAULT_EVENT_STYLE.accent_color),
+    text_color: text().notNull().default(DEFAULT_EVENT_STYLE.text_color),
+    heading_font: text().notNull().default(DEFAULT_EVENT_STYLE.heading_font),
+    subheading_font: text().notNull().default(DEFAULT_EVENT_STYLE.subheading_font),
+    body_font: text().notNull().default(DEFAULT_EVENT_STYLE.body_font),
+    heading_weight: integer().notNull().default(DEFAULT_EVENT_STYLE.heading_weight),
+    subheading_weight: integer().notNull().default(DEFAULT_EVENT_STYLE.subheading_weight),
+    body_weight: integer().notNull().default(DEFAULT_EVENT_STYLE.body_weight),
+
+    landing_id: integer().references(() => landing.landing_id, { onDelete: "set null" }),
+    registration_id: integer().references(() => registration.registration_id, { onDelete: "set null" }),
+    traditional_auction_id: integer().references(() => traditional_auction.traditional_auction_id, {
+      onDelete: "set null",
+    }),
+    virtual_auction_id: integer().references(() => virtual_auction.virtual_auction_id, {
+      onDelete: "set null",
+    }),
+    silent_auction_id: integer().references(() => silent_auction.silent_auction_id, {
+      onDelete: "set null",
+    }),
+
+    inventory_item_count: integer().notNull().default(0),
+    live_item_count: integer().notNull().default(0),
+    silent_item_count: integer().notNull().default(0),
+
+    is_event_enabled: enabled(),
+    is_event_testing: testing(),
+    is_bill_enabled: enabled(),
+    is_bill_testing: testing(),
+    is_email_enabled: enabled(),
+    is_email_testing: testing(),
+    is_landing_enabled: enabled(),
+    is_landing_testing: testing(),
+    is_notification_enabled: enabled(),
+    is_notification_testing: testing(),
+    is_post_enabled: enabled(),
+    is_post_testing: testing(),
+    is_registration_enabled: enabled(),
+    is_registration_testing: testing(),
+    is_report_enabled: enabled(),
+    is_report_testing: testing(),
+    is_silent_auction_enabled: enabled(),
+    is_silent_auction_testing: testing(),
+    is_storefront_enabled: enabled(),
+    is_storefront_testing: testing(),
+    is_text_enabled: enabled(),
+    is_text_testing: testing(),
+    is_traditional_auction_enabled: enabled(),
+    is_traditional_auction_testing: testing(),
+    is_virtual_auction_enabled: enabled(),
+    is_virtual_auction_testing: testing(),
+    is_inventory_enabled: enabled(),
+    is_inventory_testing: testing(),
+    is_ticket_enabled: enabled(),
+    is_ticket_testing: testing(),
+
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index("event_client_idx").on(t.client_id)],
+);
+
+/** The public landing page of an event; its settings tree lives in meta. */
+export const landing = pgTable("landing", {
+  landing_id: id(),
+  meta: jsonb().$type<Partial<LandingMeta>>().notNull().default({}),
+  is_hero_displayed: boolean().notNull().default(true),
+  is_slide_displayed: boolean().notNull().default(true),
+  is_details_displayed: boolean().notNull().default(true),
+  is_countdown_displayed: boolean().notNull().default(true),
+  primary_color: text(),
+  accent_color: text(),
+  secondary_accent_color: text(),
+  light_theme_accent_color: text(),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+export const silent_auction = pgTable("silent_auction", {
+  silent_auction_id: id(),
+  start_date_time: timestamp({ withTimezone: true }),
+  end_date_time: timestamp({ withTimezone: true }),
+  meta: jsonb().$type<Partial<SilentAuctionMeta>>().notNull().default({}),
+  created_at: createdAt(),
+});
+
+/** The live auction run by an auctioneer in the room, with its seat chart overlay. */
+export const traditional_auction = pgTable("traditional_auction", {
+  traditional_auction_id: id(),
+  event_id: integer()
+    .notNull()
+    // Annotated because event and traditional_auction refer to each other.
+    .references((): AnyPgColumn => event.event_id, { onDelete: "cascade" }),
+  start_date_time: timestamp({ withTimezone: true }),
+  end_date_time: timestamp({ withTimezone: true }),
+  capacity: integer().notNull().default(50),
+  seat_chart_url: text(),
+  seat_chart_x: real(),
+  seat_chart_y: real(),
+  seat_chart_scale: real(),
+  seat_chart_opacity: real(),
+  seat_chart_px: real(),
+  seat_chart_py: real(),
+  seat_chart_pz: real(),
+  created_at: createdAt(),
+});
+
+export const virtual_auction = pgTable("virtual_auction", {
+  virtual_auction_id: id(),
+  start_date_time: timestamp({ withTimezone: true }),
+  end_date_time: timestamp({ withTimezone: true }),
+  is_auto_bid: boolean().notNull().default(false),
+  created_at: createdAt(),
+});
+
+export const registration = pgTable("registration", {
+  registration_id: id(),
+  start_date_time: timestamp({ withTimezone: true }),
+  end_date_time: timestamp({ withTimezone: true }),
+  store_card: boolean().notNull().default(false),
+  confirmation_message: text(),
+  created_at: createdAt(),
+});

@@ -1,0 +1,168 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { cents, createdAt, id } from "./columns";
+import { event } from "./event";
+import { payment } from "./money";
+import { usr } from "./people";
+
+/** A paddle raise (fund-a-need): guests pledge at fixed levels towards a goal. */
+export const paddle_raise = pgTable(
+  "paddle_raise",
+  {
+    paddle_raise_id: id(),
+    event_id: integer()
+      .notNull()
+      .references(() => event.event_id, { onDelete: "cascade" }),
+    title: text().notNull(),
+    description: text(),
+    goal: cents(),
+    is_active: boolean().notNull().default(true),
+    display_order: integer().notNull().default(0),
+    created_at: createdAt(),
+  },
+  (t) => [index("paddle_raise_event_idx").on(t.event_id)],
+);
+
+export const paddle_raise_level = pgTable(
+  "paddle_raise_level",
+  {
+    paddle_raise_level_id: id(),
+    paddle_raise_id: integer()
+      .notNull()
+      .references(() => paddle_raise.paddle_raise_id, { onDelete: "cascade" }),
+    amount: cents().notNull(),
+    label: text(),
+    display_order: integer().notNull().default(0),
+  },
+  (t) => [uniqueIndex("paddle_raise_level_amount_key").on(t.paddle_raise_id, t.amount)],
+);
+
+/** A pledge made in the room (recorded now, charged afterwards). */
+export const pledge = pgTable(
+  "pledge",
+  {
+    pledge_id: id(),
+    event_id: integer()
+      .notNull()
+      .references(() => event.event_id, { onDelete: "cascade" }),
+    paddle_raise_id: integer()
+      .notNull()
+      .references(() => paddle_raise.paddle_raise_id, { onDelete: "cascade" }),
+    paddle_raise_level_id: integer().references(() => paddle_raise_level.paddle_raise_level_id, {
+      onDelete: "set null",
+    }),
+    usr_id: integer().references(() => usr.usr_id, { onDelete: "set null" }),
+    paddle: integer(),
+    amount: cents().notNull(),
+    status: text().notNull().default("pledged"),
+    payment_id: integer().references(() => payment.payment_id, { onDelete: "set null" }),
+    created_at: createdAt(),
+  },
+  (t) => [index("pledge_raise_time_idx").on(t.paddle_raise_id, t.created_at)],
+);
+
+export const raffle = pgTable(
+  "raffle",
+  {
+    raffle_id: id(),
+    event_id: integer()
+      .notNull()
+      .references(() => event.event_id, { onDelete: "cascade" }),
+    title: text().notNull(),
+    description: text(),
+    status: text().notNull().default("open"),
+    draw_date_time: timestamp({ withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [index("raffle_event_idx").on(t.event_id)],
+);
+
+/** A way to buy raffle tickets, e.g. 1 for $10 or 5 for $40. */
+export const raffle_ticket_bundle = pgTable(
+  "raffle_ticket_bundle",
+  {
+    raffle_ticket_bundle_id: id(),
+    raffle_id: integer()
+      .notNull()
+      .references(() => raffle.raffle_id, { onDelete: "cascade" }),
+    quantity: integer().notNull(),
+    price: cents().notNull(),
+    display_order: integer().notNull().default(0),
+  },
+  (t) => [uniqueIndex("raffle_ticket_bundle_quantity_key").on(t.raffle_id, t.quantity)],
+);
+
+export const raffle_prize = pgTable("raffle_prize", {
+  raffle_prize_id: id(),
+  raffle_id: integer()
+    .notNull()
+    .references(() => raffle.raffle_id, { onDelete: "cascade" }),
+  title: text().notNull(),
+  description: text(),
+  value: cents(),
+  display_order: integer().notNull().default(0),
+});
+
+/** One sale of a bundle; it issues quantity numbered raffle_ticket rows. */
+export const raffle_purchase = pgTable(
+  "raffle_purchase",
+  {
+    raffle_purchase_id: id(),
+    event_id: integer()
+      .notNull()
+      .references(() => event.event_id, { onDelete: "cascade" }),
+    raffle_id: integer()
+      .notNull()
+      .references(() => raffle.raffle_id, { onDelete: "cascade" }),
+    raffle_ticket_bundle_id: integer().references(() => raffle_ticket_bundle.raffle_ticket_bundle_id, {
+      onDelete: "set null",
+    }),
+    usr_id: integer().references(() => usr.usr_id, { onDelete: "set null" }),
+    paddle: integer(),
+    quantity: integer().notNull(),
+    amount: cents().notNull(),
+    payment_id: integer().references(() => payment.payment_id, { onDelete: "set null" }),
+    created_at: createdAt(),
+  },
+  (t) => [index("raffle_purchase_raffle_idx").on(t.raffle_id)],
+);
+
+export const raffle_ticket = pgTable(
+  "raffle_ticket",
+  {
+    raffle_ticket_id: id(),
+    raffle_id: integer()
+      .notNull()
+      .references(() => raffle.raffle_id, { onDelete: "cascade" }),
+    raffle_purchase_id: integer()
+      .notNull()
+      .references(() => raffle_purchase.raffle_purchase_id, { onDelete: "cascade" }),
+    ticket_number: integer().notNull(),
+  },
+  (t) => [uniqueIndex("raffle_ticket_number_key").on(t.raffle_id, t.ticket_number)],
+);
+
+/** A drawing of a prize; a voided drawing (e.g. the winner left) allows a redraw of that prize. */
+export const raffle_drawing = pgTable(
+  "raffle_drawing",
+  {
+    raffle_drawing_id: id(),
+    raffle_id: integer()
+      .notNull()
+      .references(() => raffle.raffle_id, { onDelete: "cascade" }),
+    raffle_prize_id: integer()
+      .notNull()
+      .references(() => raffle_prize.raffle_prize_id, { onDelete: "cascade" }),
+    raffle_ticket_id: integer()
+      .notNull()
+      .references(() => raffle_ticket.raffle_ticket_id, { onDelete: "restrict" }),
+    drawn_by: integer().references(() => usr.usr_id, { onDelete: "set null" }),
+    is_void: boolean().notNull().default(false),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("raffle_drawing_prize_key")
+      .on(t.raffle_prize_id)
+      .where(sql`NOT is_void`),
+  ],
+);

@@ -1,0 +1,130 @@
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { auction_item } from "./catalogue";
+import { cents, createdAt, id, updatedAt } from "./columns";
+import { event } from "./event";
+import { usr } from "./people";
+
+/**
+ * The bid ledger: one row per bid, never updated in place except for its status
+ * (the bidding engine decides the statuses). bid is the amount in cents.
+ */
+export const bid = pgTable(
+  "bid",
+  {
+    bid_id: id(),
+    event_id: integer()
+      .notNull()
+      .references(() => event.event_id, { onDelete: "cascade" }),
+    usr_id: integer()
+      .notNull()
+      .references(() => usr.usr_id, { onDelete: "restrict" }),
+    auction_item_id: integer()
+      .notNull()
+      .references(() => auction_item.auction_item_id, { onDelete: "cascade" }),
+    bid: cents().notNull(),
+    status: text().notNull().default("accepted"),
+    payment_result: jsonb(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index("bid_item_time_idx").on(t.auction_item_id, t.created_at),
+    index("bid_usr_idx").on(t.usr_id),
+    index("bid_event_idx").on(t.event_id),
+  ],
+);
+
+/**
+ * Money received or owed. A payment may settle a bid (bid_id), tickets (ticket_payment.payment_id),
+ * pledges, purchases, raffle tickets or donations, which point at it.
+ */
+export const payment = pgTable(
+  "payment",
+  {
+    payment_id: id(),
+    event_id: integer()
+      .notNull()
+      .references(() => event.event_id, { onDelete: "cascade" }),
+    usr_id: integer().references(() => usr.usr_id, { onDelete: "set null" }),
+    bid_id: integer().references(() => bid.bid_id, { onDelete: "set null" }),
+    amount: cents().notNull().default(0),
+    method: text().notNull().default("pay_at_event"),
+    status: text().notNull().default("pending"),
+    payment_result: jsonb(),
+    notes: text(),
+    item_received: boolean().notNull().default(false),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index("payment_event_idx").on(t.event_id), index("payment_usr_idx").on(t.usr_id)],
+);
+
+/** Who won what: one row per unit won, so an item with quantity 3 has up to three winners. */
+export const winner = pgTable(
+  "winner",
+  {
+    winner_id: id(),
+    event_id: integer()
+      .notNull()
+      .references(() => event.event_id, { onDelete: "cascade" }),
+    auction_item_id: integer()
+      .notNull()
+      .references(() => auction_item.auction_item_id, { onDelete: "cascade" }),
+    unit: integer().notNull().default(1),
+    usr_id: integer()
+      .notNull()
+      .references(() => usr.usr_id, { onDelete: "restrict" }),
+    bid_id: integer().references(() => bid.bid_id, { onDelete: "set null" }),
+    paddle: integer(),
+    amount: cents().notNull(),
+    payment_id: integer().references(() => payment.payment_id, { onDelete: "set null" }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("winner_item_unit_key").on(t.auction_item_id, t.unit),
+    index("winner_event_usr_idx").on(t.event_id, t.usr_id),
+  ],
+);
+
+/** A purchase of an item for sale (auction_item of type "sale") at its fixed price. */
+export const purchase = pgTable(
+  "purchase",
+  {
+    purchase_id: id(),
+    event_id: integer()
+      .notNull()
+      .references(() => event.event_id, { onDelete: "cascade" }),
+    auction_item_id: integer()
+      .notNull()
+      .references(() => auction_item.auction_item_id, { onDelete: "restrict" }),
+    usr_id: integer().references(() => usr.usr_id, { onDelete: "set null" }),
+    paddle: integer(),
+    quantity: integer().notNull().default(1),
+    unit_price: cents().notNull(),
+    amount: cents().notNull(),
+    payment_id: integer().references(() => payment.payment_id, { onDelete: "set null" }),
+    created_at: createdAt(),
+  },
+  (t) => [index("purchase_event_idx").on(t.event_id), index("purchase_item_idx").on(t.auction_item_id)],
+);
+
+/** A gift of money outside the auctions (/dp, /admin/solemen/donations). */
+export const donation = pgTable(
+  "donation",
+  {
+    donation_id: id(),
+    event_id: integer()
+      .notNull()
+      .references(() => event.event_id, { onDelete: "cascade" }),
+    usr_id: integer().references(() => usr.usr_id, { onDelete: "set null" }),
+    first_name: text(),
+    last_name: text(),
+    email: text(),
+    amount: cents().notNull(),
+    is_anonymous: boolean().notNull().default(false),
+    message: text(),
+    source: text().notNull().default("online"),
+    payment_id: integer().references(() => payment.payment_id, { onDelete: "set null" }),
+    created_at: createdAt(),
+  },
+  (t) => [index("donation_event_idx").on(t.event_id, t.created_at)],
+);

@@ -1,0 +1,113 @@
+/**
+ * End-to-end tests: Chromium (Debian's package; Playwright never downloads a browser here) against the
+ * built app, started by Playwright on a free port with a fresh embedded database and the demo data, beside
+ * local stand-ins for the services it talks to: an OpenID Connect provider in place of Google, and an SMTP server.
+ * Run `npm run build` first (npm test does).
+ */
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (!existsSync(chromium)) {
+  throw new Error(
+    `The end-to-end tests need Chromium at ${chromium}. Install it (Debian/Ubuntu: apt-get install -y chromium) ` +
+      "or set CHROMIUM_PATH to a Chromium or Chrome binary.",
+  );
+}
+if (!existsSync("build/index.js")) throw new Error("No build/index.js: run `npm run build` before the end-to-end tests.");
+
+// The config is evaluated again in each worker process; the values chosen here reach them through the environment.
+// Three ports in a row: the app, the OpenID Connect provider standing in for Google, and the SMTP server.
+process.env.E2E_PORT ??= String(40_000 + Math.floor(Math.random() * 20_000));
+process.env.E2E_OIDC_PORT ??= String(Number(process.env.E2E_PORT) + 1);
+process.env.E2E_SMTP_PORT ??= String(Number(process.env.E2E_PORT) + 2);
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "gavel-e2e-"));
+process.env.E2E_MAIL_DIR ??= mkdtempSync(path.join(tmpdir(), "gavel-e2e-mail-"));
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+const oidcIssuer = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
+const oidcClient = { id: "gavel-e2e", secret: "gavel-e2e-client-secret" };
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  globalTeardown: "tests/e2e/support/teardown.ts",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "phone", use: { ...devices["Pixel 7"], channel: undefined }, grep: /@phone/ },
+  ],
+  webServer: [
+    {
+      // Stands in for Google: the app's GOOGLE_* endpoints point here.
+      command: "node tests/e2e/support/oidc-provider.mjs",
+      url: `${oidcIssuer}/.well-known/openid-configuration`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        E2E_OIDC_PORT: process.env.E2E_OIDC_PORT,
+        E2E_OIDC_CLIENT_ID: oidcClient.id,
+        E2E_OIDC_CLIENT_SECRET: oidcClient.secret,
+        E2E_OIDC_REDIRECT_URI: `${baseURL}/auth/google/callback`,
+      },
+    },
+    {
+      // Receives the app's mail into E2E_MAIL_DIR (tests/e2e/support/mail.ts reads it).
+      command: "node tests/e2e/support/smtp-sink.mjs",
+      port: Number(process.env.E2E_SMTP_PORT),
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { E2E_SMTP_PORT: process.env.E2E_SMTP_PORT, E2E_MAIL_DIR: process.env.E2E_MAIL_DIR },
+    },
+    {
+      command: "node server.js",
+      url: `${baseURL}/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "production",
+        PORT: process.env.E2E_PORT,
+        HOST: "127.0.0.1",
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        DATABASE_URL: "",
+        SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
+        APP_HOST: "localhost",
+        SEED_DEMO: "true",
+        GOOGLE_CLIENT_ID: oidcClient.id,
+        GOOGLE_CLIENT_SECRET: oidcClient.secret,
+        GOOGLE_AUTHORIZATION_URL: `${oidcIssuer}/auth`,
+        GOOGLE_TOKEN_URL: `${oidcIssuer}/token`,
+        GOOGLE_USERINFO_URL: `${oidcIssuer}/me`,
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+        MAIL_FROM: "Gavel <gavel@e2e.test>",
+      },
+    },
+  ],
+});

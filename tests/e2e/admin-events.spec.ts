@@ -1,0 +1,35 @@
+// The organiser chooses an event and lands on its dashboard (spec §4 "selecting an event").
+import { expect, test } from "./support/fixtures";
+import { DEMO_ORGANISER, DEMO_VOLUNTEER, signIn } from "./support/sign-in";
+
+test("the organiser selects the gala on /admin/events and sees its figures on the dashboard", async ({ page }) => {
+  await signIn(page, DEMO_ORGANISER);
+  await page.goto("/admin/events");
+  const events = page.getByRole("table", { name: "Your events" });
+  const gala = events.getByRole("row", { name: /Harbor Lights Gala/ }).filter({ hasNotText: "Archived" });
+  await expect(gala).toContainText("Owner");
+  await expect(gala).toContainText("Every permission");
+  // Last year's gala is archived: hidden until asked for.
+  await expect(events.getByRole("row")).toHaveCount(2);
+  await page.getByRole("link", { name: /Show archived events/ }).click();
+  await expect(events.getByRole("row")).toHaveCount(3);
+  await expect(events.getByRole("row", { name: /Archived/ })).toBeVisible();
+
+  await gala.getByRole("button", { name: /^Select/ }).click();
+  await expect(page).toHaveURL("/admin/dashboard");
+  await expect(page.getByRole("region", { name: "Notifications" })).toContainText("Now working on Harbor Lights Gala");
+  await expect(page.getByRole("heading", { level: 1, name: /Harbor Lights Gala/ })).toBeVisible();
+  await expect(page.getByText("Registered guests")).toBeVisible();
+  await expect(page.locator(".figure", { hasText: "Registered guests" })).toContainText("60");
+  await expect(page.locator(".figure", { hasText: "Highest bids total" })).toContainText("$");
+  await expect(page.getByRole("table", { name: "Items and bids by type" }).getByRole("row", { name: /Silent auction/ })).toBeVisible();
+});
+
+test("a volunteer lands on a dashboard without figures, listing the screens they may use", async ({ page }) => {
+  await signIn(page, DEMO_VOLUNTEER);
+  await page.goto("/admin/events");
+  await page.getByRole("button", { name: /^Select Harbor Lights Gala/ }).click();
+  await expect(page).toHaveURL("/admin/dashboard");
+  await expect(page.getByText(/figures need the "See figures and bids" permission/)).toBeVisible();
+  await expect(page.getByText("Registered guests")).toHaveCount(0);
+});

@@ -1,0 +1,86 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+import { linkTo, waitForMail } from "./support/mail";
+import { signIn } from "./support/sign-in";
+
+async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
+}
+
+// Email and password: sign-up through the emailed link, sign-out, sign-in, a wrong password, and a forgotten
+// password reset through the emailed link. Mail goes through the suite's SMTP server (support/smtp-sink.mjs).
+
+test("sign up, sign out, sign in, and reset a forgotten password", async ({ page }) => {
+  const email = `nia.${Date.now()}@example.test`;
+  const password = "lantern harbour midnight";
+  const newPassword = "seven silent auctions";
+
+  await page.goto("/");
+  await page.getByRole("link", { name: "Create an account" }).first().click();
+  await expect(page.getByRole("heading", { name: "Create your Gavel account" })).toBeVisible();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send me the link" }).click();
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+
+  const welcome = await waitForMail(email, "Finish signing up for Gavel");
+  await page.goto(linkTo(welcome, "/auth/finish-sign-up"));
+  await expect(page.getByText(`a password for ${email}`)).toBeVisible();
+  await page.getByLabel("First name").fill("Nia");
+  await page.getByLabel("Last name").fill("Okafor");
+  await page.getByLabel("Choose a password").fill("too short");
+  await page.getByRole("button", { name: "Create my account" }).click();
+  await expect(page.getByText("Use at least 10 characters.")).toBeVisible();
+  await expect(page.getByLabel("Choose a password")).toBeFocused();
+  await page.getByLabel("Choose a password").fill(password);
+  await page.getByRole("button", { name: "Create my account" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("region", { name: "Notifications" })).toContainText("Welcome to Gavel");
+  await expect(page.getByText("Signed in as Nia Okafor")).toBeVisible();
+
+  await signOut(page);
+  await signIn(page, { email, password });
+  await expect(page.getByText("Signed in as Nia Okafor")).toBeVisible();
+  await signOut(page);
+
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("not my password");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "The email address or password is not right." })).toBeVisible();
+
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send me a link" }).click();
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible();
+  const reset = await waitForMail(email, "Reset your Gavel password");
+  await page.goto(linkTo(reset, "/auth/reset-password"));
+  await page.getByLabel("New password").fill(newPassword);
+  await page.getByRole("button", { name: "Change my password" }).click();
+  await expect(page.getByRole("region", { name: "Notifications" })).toContainText("Your password has been changed");
+  await signOut(page);
+
+  await signIn(page, { email, password: newPassword });
+  // The used link does not work twice.
+  await page.goto(linkTo(reset, "/auth/reset-password"));
+  await expect(page.getByRole("heading", { name: "This link no longer works" })).toBeVisible();
+});
+
+test("signing in works without JavaScript, with the message beside the form and status 400", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/");
+  await page.getByLabel("Email").fill("organiser@demo.gavel.test");
+  await page.getByLabel("Password", { exact: true }).fill("a wrong password");
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST"),
+    page.getByRole("button", { name: "Sign in", exact: true }).click(),
+  ]);
+  expect(response.status()).toBe(400);
+  await expect(page.getByText("The email address or password is not right.")).toBeVisible();
+
+  await page.getByLabel("Password", { exact: true }).fill("gavel-demo-2026");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await context.close();
+});

@@ -1,0 +1,27 @@
+import { expect, test } from "./support/fixtures";
+
+// Every state-changing request a browser sends from another site's page is refused with 403 (server.js).
+
+test("a form post from another site is refused with 403", async ({ request }) => {
+  const form = { email: "organiser@demo.gavel.test", password: "gavel-demo-2026" };
+  const foreign = await request.post("/auth/sign-in", { headers: { Origin: "https://evil.example" }, form, maxRedirects: 0 });
+  expect(foreign.status()).toBe(403);
+  expect(foreign.headers()["set-cookie"]).toBeUndefined();
+
+  const crossSite = await request.post("/teamsignup", { headers: { "Sec-Fetch-Site": "cross-site" }, form: { intent: "create-organisation" } });
+  expect(crossSite.status()).toBe(403);
+
+  const dataRequest = await request.post("/auth/sign-out.data", { headers: { Origin: "https://evil.example" }, form: {} });
+  expect(dataRequest.status()).toBe(403);
+});
+
+test("the same form posted from the app itself goes through", async ({ request, baseURL }) => {
+  const form = { email: "organiser@demo.gavel.test", password: "gavel-demo-2026", returnTo: "/" };
+  const own = await request.post("/auth/sign-in", { headers: { Origin: baseURL! }, form, maxRedirects: 0 });
+  expect(own.status()).toBe(302);
+  expect(own.headers()["set-cookie"]).toContain("gavel_session=");
+});
+
+test("the development mailbox does not exist in production", async ({ request }) => {
+  expect((await request.get("/dev/mailbox")).status()).toBe(404);
+});

@@ -1,0 +1,246 @@
+import type { Page } from "@playwright/test";
+import { sanitizeRichText } from "../../app/rich-text/sanitize.server";
+import { XSS_PAYLOADS } from "../fixtures/xss-payloads";
+import { expect, test } from "./support/fixtures";
+import { DEMO_ORGANISER, signIn } from "./support/sign-in";
+
+// The style guide's "Rich text" card: an editor whose post the action sanitises and shows back with RichText.
+const STYLE_GUIDE = "/admin/eric/components";
+
+async function openStyleGuide(page: Page) {
+  await signIn(page, DEMO_ORGANISER);
+  await page.goto(STYLE_GUIDE);
+  // The toolbar appears once the page is hydrated and the editor has replaced the textarea.
+  await expect(page.getByRole("toolbar", { name: "Item story formatting" })).toBeVisible();
+}
+
+const isPost = (url: string) => (response: { request(): { method(): string }; url(): string }) =>
+  response.request().method() === "POST" && new URL(response.url()).pathname.startsWith(url);
+
+/**
+ * Records every sign of a payload running, on every document the page loads, however late it fires (an image's
+ * error handler runs after its request fails): an alert, confirm or prompt, a write to window.__xss (also from a
+ * frame, as parent.__xss), a change of document.title.
+ */
+async function recordSideEffects(page: Page) {
+  const effects: string[] = [];
+  page.on("dialog", (dialog) => {
+    effects.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  await page.exposeFunction("reportXss", (what: string) => effects.push(what));
+  await page.addInitScript(() => {
+    const report = (what: string) => (window as unknown as { reportXss(what: string): void }).reportXss(what);
+    Object.defineProperty(window, "__xss", { configurable: true, get: () => undefined, set: (value) => report(`window.__xss = ${value}`) });
+    const title = Object.getOwnPropertyDescriptor(Document.prototype, "title")!;
+    Object.defineProperty(document, "title", {
+      configurable: true,
+      get: () => title.get!.call(document),
+      set: (value: string) => {
+        report(`document.title = ${value}`);
+        title.set!.call(document, value);
+      },
+    });
+  });
+  return effects;
+}
+
+/** What the page shows must be inert: no active elements where the result is, no handlers or script links anywhere. */
+async function dangerousMarkup(page: Page) {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    // The RichText that shows the action's answer (the editor's own text area has the class too, elsewhere).
+    const result = document.querySelector('section[aria-labelledby="rich-text-result"] > .rich-text');
+    if (result) {
+      const active = "script, style, iframe, frame, object, embed, svg, math, img, form, input, button, meta, base, link, template, noscript, video, audio, source, details";
+      for (const element of Array.from(result.querySelectorAll(active))) found.push(`<${element.localName}> in the result`);
+      for (const element of Array.from(result.querySelectorAll("*"))) {
+        for (const attribute of Array.from(element.attributes)) {
+          if (!["href", "target", "rel", "start"].includes(attribute.name)) found.push(`${attribute.name} on <${element.localName}> in the result`);
+        }
+      }
+    }
+    for (const element of Array.from(document.querySelectorAll("*"))) {
+      for (const attribute of Array.from(element.attributes)) {
+        if (/^on/i.test(attribute.name)) found.push(`${attribute.name} on <${element.localName}>`);
+        // In the body: the head holds the app's own favicon as a data: address.
+        const addressed = ["href", "src", "action", "formaction", "data", "srcdoc"].includes(attribute.name);
+        if (addressed && document.body.contains(element) && /^\s*(javascript|vbscript|data):/i.test(attribute.value)) {
+          found.push(`${attribute.name}="${attribute.value}" on <${element.localName}>`);
+        }
+      }
+    }
+    return found;
+  });
+}
+
+/** The action's answer as the page shows it: the stored HTML, or the field's error for empty text. */
+async function expectAnswer(page: Page, expected: string) {
+  if (expected === "") {
+    await expect(page.getByText("Write a few words about the item.")).toBeVisible();
+  } else {
+    await expect(page.getByRole("region", { name: "Sanitised result" }).locator("pre")).toHaveText(expected);
+  }
+}
+
+test.describe("the rich-text editor", () => {
+  test("formats with the toolbar and the keyboard, and shows the sanitised result", async ({ page }) => {
+    await openStyleGuide(page);
+    const editor = page.getByRole("textbox", { name: "Item story" });
+    const button = (name: string) => page.getByRole("toolbar", { name: "Item story formatting" }).getByRole("button", { name, exact: true });
+    // Tiptap gives the text its focus and selection back in the next animation frame after a toolbar command
+    // or the link box; keys pressed before that frame would act on the old selection (or on the button).
+    const settled = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await expect(editor).toHaveAttribute("contenteditable", "true");
+    await expect(editor).toHaveAttribute("aria-describedby", /.+/);
+    await expect(button("Undo")).toBeDisabled();
+
+    await editor.click();
+    await button("Heading 2").click();
+    await expect(button("Heading 2")).toHaveAttribute("aria-pressed", "true");
+    await settled();
+    await page.keyboard.type("A weekend in Napa");
+    await page.keyboard.press("Enter");
+    await expect(button("Heading 2")).toHaveAttribute("aria-pressed", "false");
+
+    await page.keyboard.type("Two nights for ");
+    await page.keyboard.press("Control+b");
+    await expect(button("Bold")).toHaveAttribute("aria-pressed", "true");
+    await page.keyboard.type("two");
+    await page.keyboard.press("Control+b");
+    await page.keyboard.type(" with ");
+    await button("Italic").click();
+    await expect(button("Italic")).toHaveAttribute("aria-pressed", "true");
+    await settled();
+    await page.keyboard.type("wine tasting");
+    await button("Italic").click();
+    await settled();
+    await page.keyboard.type(". Book through our site");
+
+    // Select "our site" and link it through the link box, by keyboard.
+    for (let i = 0; i < "our site".length; i++) await page.keyboard.press("Shift+ArrowLeft");
+    await page.keyboard.press("Control+k");
+    const address = page.getByLabel("Link address");
+    await expect(address).toBeFocused();
+    await address.fill("javascript:alert(1)");
+    await address.press("Enter");
+    await expect(page.getByText("Enter a web address such as https://example.org, or an email address.")).toBeVisible();
+    await address.fill("example.org");
+    await address.press("Enter");
+    await expect(address).toBeHidden();
+    await expect(editor).toBeFocused();
+    await expect(button("Link")).toHaveAttribute("aria-pressed", "true");
+    await expect(button("Remove link")).toBeEnabled();
+    await settled();
+    await page.keyboard.press("End");
+
+    await page.keyboard.press("Enter");
+    await button("Bulleted list").click();
+    await settled();
+    await page.keyboard.type("Hotel");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Dinner");
+    await expect(button("Bulleted list")).toHaveAttribute("aria-pressed", "true");
+
+    // The toolbar is one Tab stop; arrow keys move along it.
+    await button("Bold").focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(button("Italic")).toBeFocused();
+    await page.keyboard.press("End");
+    // Redo is disabled, so it is skipped. (Undo itself is Tiptap's; what one undo takes back depends on typing
+    // speed, which a loaded machine changes, so the story below is saved as typed.)
+    await expect(button("Undo")).toBeFocused();
+
+    await page.getByRole("button", { name: "Save story" }).click();
+    const result = page.getByRole("region", { name: "Sanitised result" });
+    await expect(result.getByRole("heading", { level: 2, name: "A weekend in Napa" })).toBeVisible();
+    await expect(result.locator("strong")).toHaveText("two");
+    await expect(result.locator("em")).toHaveText("wine tasting");
+    const link = result.getByRole("link", { name: "our site" });
+    await expect(link).toHaveAttribute("href", "https://example.org/");
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("rel", "noopener noreferrer nofollow");
+    await expect(result.getByRole("listitem")).toHaveText(["Hotel", "Dinner"]);
+    // What was typed stays in the editor after the post.
+    await expect(editor).toContainText("Two nights for two with wine tasting");
+  });
+
+  test("an empty editor is refused beside the field with status 400", async ({ page }) => {
+    await openStyleGuide(page);
+    const [response] = await Promise.all([
+      page.waitForResponse(isPost(STYLE_GUIDE)),
+      page.getByRole("button", { name: "Save story" }).click(),
+    ]);
+    expect(response.status()).toBe(400);
+    const editor = page.getByRole("textbox", { name: "Item story" });
+    await expect(page.getByText("Write a few words about the item.")).toBeVisible();
+    await expect(editor).toHaveAttribute("aria-invalid", "true");
+    await expect(editor).toBeFocused();
+  });
+
+  test("posted XSS payloads never run, through the app or as a whole page", async ({ page }) => {
+    test.setTimeout(180_000);
+    const effects = await recordSideEffects(page);
+    await openStyleGuide(page);
+    const title = await page.title();
+    const story = page.locator('input[type="hidden"][name="story"]');
+
+    for (const payload of XSS_PAYLOADS) {
+      const expected = sanitizeRichText(payload.html);
+
+      await test.step(`through the app: ${payload.name}`, async () => {
+        await story.evaluate((input: HTMLInputElement, html) => (input.value = html), payload.html);
+        await Promise.all([page.waitForResponse(isPost(STYLE_GUIDE)), page.getByRole("button", { name: "Save story" }).click()]);
+        await expectAnswer(page, expected);
+        expect(await dangerousMarkup(page)).toEqual([]);
+        expect(effects).toEqual([]);
+      });
+
+      await test.step(`as a whole page: ${payload.name}`, async () => {
+        // A native submit skips Remix: the browser posts the form and parses the answer as a new document, where a
+        // surviving script or handler would run at once.
+        await story.evaluate((input: HTMLInputElement, html) => {
+          input.value = html;
+          HTMLFormElement.prototype.submit.call(input.form!);
+        }, payload.html);
+        await page.waitForURL((url) => url.pathname === STYLE_GUIDE, { waitUntil: "load" });
+        await expect(page.getByRole("toolbar", { name: "Item story formatting" })).toBeVisible();
+        await expectAnswer(page, expected);
+        expect(await dangerousMarkup(page)).toEqual([]);
+        expect(await page.title()).toBe(title);
+        expect(effects).toEqual([]);
+      });
+    }
+    // Time for anything slow to fire (a failed image load's handler) on the last page.
+    await page.waitForTimeout(1_000);
+    expect(effects).toEqual([]);
+  });
+
+  test("works without JavaScript: the textarea posts HTML, the server sanitises it", async ({ browser, page: signingIn }) => {
+    await signIn(signingIn, DEMO_ORGANISER);
+    const storageState = await signingIn.context().storageState();
+    const context = await browser.newContext({ javaScriptEnabled: false, storageState });
+    const page = await context.newPage();
+    await page.goto(STYLE_GUIDE);
+    await expect(page.locator('textarea[name="story"]')).toBeVisible();
+    await expect(page.getByRole("toolbar")).toHaveCount(0);
+
+    let [response] = await Promise.all([page.waitForResponse(isPost(STYLE_GUIDE)), page.getByRole("button", { name: "Save story" }).click()]);
+    expect(response.status()).toBe(400);
+    await expect(page.getByText("Write a few words about the item.")).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Item story" })).toHaveAttribute("aria-invalid", "true");
+
+    await page
+      .getByRole("textbox", { name: "Item story" })
+      .fill('<p onclick="steal()">Hello <strong>world</strong></p><script>window.__xss=1</script><img src=x onerror=alert(1)>');
+    [response] = await Promise.all([page.waitForResponse(isPost(STYLE_GUIDE)), page.getByRole("button", { name: "Save story" }).click()]);
+    expect(response.status()).toBe(200);
+    const result = page.getByRole("region", { name: "Sanitised result" });
+    await expect(result.locator("strong")).toHaveText("world");
+    await expect(result.locator("pre")).toHaveText("<p>Hello <strong>world</strong></p>");
+    await expect(result.locator("script, img, [onclick]")).toHaveCount(0);
+    // The textarea shows the stored, sanitised HTML.
+    await expect(page.getByRole("textbox", { name: "Item story" })).toHaveValue("<p>Hello <strong>world</strong></p>");
+    await context.close();
+  });
+});

@@ -1,0 +1,156 @@
+// Every route of the app, from the route manifest the Remix compiler builds, against the access table
+// (app/auth/route-access.ts): each admin loader and action is called for five people, and must answer each one
+// as the table says. A new admin route that is missing from the table, or checks less than it says, fails here.
+import { beforeAll, describe, expect, it } from "vitest";
+import { OWNER_ROLE, type Permission, type RoleFlags } from "~/auth/permissions";
+import { ADMIN_ROUTE_ACCESS, type AccessRule } from "~/auth/route-access";
+import { giveRole, makeEvent, makeUser, sessionCookie, teamRole, teamRoleWithout } from "../support/people";
+import { call, makeRequest, type Outcome, type RouteFunction } from "../support/route-calls";
+import { appRoutes, routePath, type AppRoute } from "../support/route-manifest";
+import { testDatabase } from "../support/database";
+
+const routes = await appRoutes();
+const isAdmin = (route: AppRoute) => route.id === "routes/admin" || route.id.startsWith("routes/admin.");
+const adminRoutes = routes.filter(isAdmin);
+const modules = new Map<string, Record<string, unknown>>(
+  await Promise.all(
+    routes.map(async (route) => [route.id, (await import(route.file)) as Record<string, unknown>] as const)
+  )
+);
+
+describe("the route manifest and the access table", () => {
+  it("finds the app's routes, admin ones among them", () => {
+    expect(routes.map((route) => route.id)).toContain("root");
+    expect(adminRoutes.map((route) => route.id)).toContain("routes/admin._workspace.setup.team");
+  });
+
+  it("has an entry for every admin route", () => {
+    const missing = adminRoutes.map((route) => route.id).filter((id) => !(id in ADMIN_ROUTE_ACCESS));
+    expect(missing, "admin routes missing from app/auth/route-access.ts").toEqual([]);
+  });
+
+  it("has no entry for a route that does not exist, nor for a route outside /admin", () => {
+    const ids = new Set(routes.map((route) => route.id));
+    const stale = Object.keys(ADMIN_ROUTE_ACCESS).filter((id) => !ids.has(id));
+    expect(stale, "entries for routes that do not exist").toEqual([]);
+    const outside = Object.keys(ADMIN_ROUTE_ACCESS).filter((id) => !isAdmin({ id } as AppRoute));
+    expect(outside, "entries for routes outside /admin").toEqual([]);
+  });
+
+  it.each(adminRoutes.map((route) => [route.id]))(
+    "%s has a loader, and an action exactly when the table gives one a rule",
+    (id) => {
+      const module = modules.get(id)!;
+      expect(typeof module.loader, "every admin route checks access in its loader").toBe("function");
+      expect(typeof module.action === "function", "the table's action rule matches the module").toBe(
+        ADMIN_ROUTE_ACCESS[id].action !== undefined
+      );
+    }
+  );
+});
+
+/** Who asks: the five people of the issue, for a route on event A. */
+type Persona =
+  | "an anonymous visitor"
+  | "a user with no role"
+  | "a team member of another event"
+  | "a team member without it"
+  | "a team member with it";
+
+interface World {
+  eventId: number;
+  cookies: Map<string, string>;
+}
+const world: World = { eventId: 0, cookies: new Map() };
+
+beforeAll(async () => {
+  const { db } = testDatabase();
+  const eventA = await makeEvent(db, { title: "Event A" });
+  const eventB = await makeEvent(db, { title: "Event B" });
+  world.eventId = eventA.event_id;
+
+  const person = async (key: string, roles: Array<[number, Partial<RoleFlags>]>) => {
+    // Their selected event is the other one, so only ?id can make event A current.
+    const user = await makeUser(db, { selected_event: eventB.event_id });
+    for (const [eventId, flags] of roles) await giveRole(db, user.usr_id, eventId, flags);
+    world.cookies.set(key, await sessionCookie(user.usr_id));
+  };
+
+  await person("no role", []);
+  await person("team of another event", [[eventB.event_id, OWNER_ROLE]]);
+  // "Without it" for the rule "team": someone with a role at the event who is not on its team (a guest who bids).
+  await person("team without it", [[eventA.event_id, { can_bid: true, is_team_member: false }]]);
+  await person("team with it", [[eventA.event_id, teamRole()]]);
+  const rules = new Set(Object.values(ADMIN_ROUTE_ACCESS).flatMap((access) => [access.loader, access.action]));
+  for (const rule of rules) {
+    if (rule === undefined || rule === "team") continue;
+    await person(`${rule} without it`, [[eventA.event_id, teamRoleWithout(rule)]]);
+    await person(`${rule} with it`, [[eventA.event_id, teamRole(rule)]]);
+  }
+});
+
+function cookieFor(persona: Persona, rule: AccessRule): string | undefined {
+  switch (persona) {
+    case "an anonymous visitor":
+      return undefined;
+    case "a user with no role":
+      return world.cookies.get("no role");
+    case "a team member of another event":
+      return world.cookies.get("team of another event");
+    case "a team member without it":
+      return world.cookies.get(rule === "team" ? "team without it" : `${rule} without it`);
+    case "a team member with it":
+      return world.cookies.get(rule === "team" ? "team with it" : `${rule as Permission} with it`);
+  }
+}
+
+/** What the person must get: "/" for anyone not on the team, 403 for a team member lacking the permission. */
+function expected(persona: Persona, rule: AccessRule): "redirect home" | "forbidden" | "allowed" {
+  if (persona === "a team member with it") return "allowed";
+  if (persona === "a team member without it" && rule !== "team") return "forbidden";
+  return "redirect home";
+}
+
+function verdict(outcome: Outcome): "redirect home" | "forbidden" | "allowed" {
+  if (outcome.status >= 300 && outcome.status < 400 && outcome.location === "/") return "redirect home";
+  if (outcome.status === 403) return "forbidden";
+  return "allowed";
+}
+
+const PERSONAS: Persona[] = [
+  "an anonymous visitor",
+  "a user with no role",
+  "a team member of another event",
+  "a team member without it",
+  "a team member with it",
+];
+
+describe.each(adminRoutes.map((route) => [route.id, route] as const))("%s", (id, route) => {
+  const access = ADMIN_ROUTE_ACCESS[id];
+  const module = modules.get(id)!;
+  const params = Object.fromEntries(
+    (route.path ?? "")
+      .split("/")
+      .filter((s) => s.startsWith(":"))
+      .map((s) => [s.slice(1), "1"])
+  );
+  const kinds = (["loader", "action"] as const).filter((kind) => access?.[kind] !== undefined);
+
+  describe.each(kinds.map((kind) => [kind]))("%s", (kind) => {
+    const rule = access[kind]!;
+    it.each(PERSONAS.map((persona) => [persona, expected(persona, rule)]))(
+      `(needs "${rule}") answers %s: %s`,
+      async (persona, outcome) => {
+        const url = `${routePath(routes, id)}?id=${world.eventId}`;
+        const request = makeRequest(url, {
+          cookie: cookieFor(persona, rule),
+          method: kind === "action" ? "POST" : "GET",
+        });
+        const result = await call(module[kind] as RouteFunction, request, params);
+        expect(verdict(result), `status ${result.status}${result.location ? ` to ${result.location}` : ""}`).toBe(
+          outcome
+        );
+      }
+    );
+  });
+});

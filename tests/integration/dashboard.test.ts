@@ -1,0 +1,165 @@
+// /admin/dashboard: money raised by source against the goal, top items and recent activity.
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { OWNER_ROLE } from "~/auth/permissions";
+import { moneyRaised } from "~/dashboard/raised.server";
+import * as dashboardRoute from "~/routes/admin._hub.dashboard";
+import {
+  auction_item,
+  bid,
+  donation,
+  event,
+  paddle_raise,
+  pledge,
+  purchase,
+  raffle,
+  raffle_purchase,
+  registrant,
+  ticket,
+  ticket_payment,
+  winner,
+} from "~drizzle/schema";
+import { testDatabase } from "../support/database";
+import { giveRole, makeEvent, makeUser, sessionCookie, teamRole } from "../support/people";
+import { call, makeRequest, type RouteFunction } from "../support/route-calls";
+
+const { db } = testDatabase();
+
+type Dashboard = Awaited<ReturnType<typeof dashboardRoute.loader>>;
+
+let eventId: number;
+let owner: string;
+let viewer: string;
+
+const at = (minute: number) => new Date(Date.UTC(2027, 2, 14, 19, minute));
+
+beforeAll(async () => {
+  eventId = (await makeEvent(db, { title: "Harvest Gala" })).event_id;
+  await db.update(event).set({ timezone: "America/New_York" }).where(eq(event.event_id, eventId));
+  const organiser = await makeUser(db, { selected_event: eventId, first_name: "Olive", last_name: "Owner" });
+  await giveRole(db, organiser.usr_id, eventId, { ...OWNER_ROLE });
+  owner = await sessionCookie(organiser.usr_id);
+  const watcher = await makeUser(db, { selected_event: eventId });
+  await giveRole(db, watcher.usr_id, eventId, teamRole("can_view_stats"));
+  viewer = await sessionCookie(watcher.usr_id);
+  const bidder = await makeUser(db, { first_name: "Bea", last_name: "Bidder" });
+
+  const [dinner] = await db.insert(ticket).values({ event_id: eventId, title: "Dinner", price: 150_00 }).returning();
+  await db.insert(ticket_payment).values([
+    { event_id: eventId, ticket_id: dinner.ticket_id, quantity: 2, status: "paid" },
+    { event_id: eventId, ticket_id: dinner.ticket_id, quantity: 1, status: "pending" },
+    { event_id: eventId, ticket_id: dinner.ticket_id, quantity: 4, status: "cancelled" },
+  ]);
+  const items = await db
+    .insert(auction_item)
+    .values([
+      { event_id: eventId, title: "Cabin weekend", type: "silent", lot: 1, value: 800_00 },
+      { event_id: eventId, title: "Chef's table", type: "live", lot: 2 },
+      { event_id: eventId, title: "Wine crate", type: "silent", lot: 3 },
+      { event_id: eventId, title: "Signed print", type: "virtual", lot: 4 },
+      { event_id: eventId, title: "Gala mug", type: "sale" },
+    ])
+    .returning();
+  const [cabin, chef, wine, print, mug] = items;
+  await db.insert(bid).values([
+    { event_id: eventId, usr_id: bidder.usr_id, auction_item_id: cabin.auction_item_id, bid: 300_00, created_at: at(1) },
+    { event_id: eventId, usr_id: bidder.usr_id, auction_item_id: cabin.auction_item_id, bid: 450_00, created_at: at(5) },
+    { event_id: eventId, usr_id: bidder.usr_id, auction_item_id: wine.auction_item_id, bid: 120_00, created_at: at(2) },
+    // A refused bid never counts.
+    { event_id: eventId, usr_id: bidder.usr_id, auction_item_id: wine.auction_item_id, bid: 9_999_00, status: "rejected", created_at: at(3) },
+    { event_id: eventId, usr_id: bidder.usr_id, auction_item_id: chef.auction_item_id, bid: 2_000_00, created_at: at(4) },
+    { event_id: eventId, usr_id: bidder.usr_id, auction_item_id: print.auction_item_id, bid: 75_00, created_at: at(6) },
+  ]);
+  // The chef's table sold as two units: its winners count, not its highest bid.
+  await db.insert(winner).values([
+    { event_id: eventId, auction_item_id: chef.auction_item_id, unit: 1, usr_id: bidder.usr_id, amount: 2_000_00 },
+    { event_id: eventId, auction_item_id: chef.auction_item_id, unit: 2, usr_id: bidder.usr_id, amount: 1_800_00 },
+  ]);
+  const [fundANeed] = await db.insert(paddle_raise).values({ event_id: eventId, title: "Fund a need" }).returning();
+  await db.insert(pledge).values([
+    { event_id: eventId, paddle_raise_id: fundANeed.paddle_raise_id, paddle: 12, amount: 500_00, created_at: at(7) },
+    { event_id: eventId, paddle_raise_id: fundANeed.paddle_raise_id, paddle: 13, amount: 250_00, status: "cancelled", created_at: at(8) },
+  ]);
+  const [draw] = await db.insert(raffle).values({ event_id: eventId, title: "Raffle" }).returning();
+  await db.insert(raffle_purchase).values({ event_id: eventId, raffle_id: draw.raffle_id, quantity: 5, amount: 40_00 });
+  await db.insert(purchase).values({ event_id: eventId, auction_item_id: mug.auction_item_id, paddle: 7, quantity: 2, unit_price: 15_00, amount: 30_00, created_at: at(9) });
+  await db.insert(donation).values([
+    { event_id: eventId, first_name: "Dora", last_name: "Nate", amount: 1_000_00, created_at: at(10) },
+    { event_id: eventId, first_name: "Secret", last_name: "Giver", amount: 50_00, is_anonymous: true, created_at: at(11) },
+  ]);
+  await db.insert(registrant).values({ event_id: eventId, name: "Rita Guest", created_at: at(0) });
+});
+
+const dashboard = async (cookie: string) =>
+  (await call(dashboardRoute.loader as RouteFunction, makeRequest("/admin/dashboard", { cookie }))).data as Dashboard;
+
+describe(`the dashboard's money on ${process.env.TEST_DB_ENGINE}`, () => {
+  it("adds up each source as documented", async () => {
+    expect(await moneyRaised(eventId)).toEqual({
+      tickets: 450_00,
+      silent: 570_00,
+      live: 3_800_00,
+      virtual: 75_00,
+      paddle_raise: 500_00,
+      raffle: 40_00,
+      sales: 30_00,
+      donations: 1_050_00,
+    });
+  });
+
+  it("shows the total and the sources, and no goal until one is set", async () => {
+    const { raised } = await dashboard(viewer);
+    expect(raised).toMatchObject({ total: "$6,515.00", goal: null, percent: null });
+    expect(raised!.sources.map((row) => [row.label, row.amount])).toContainEqual(["Live auction", "$3,800.00"]);
+  });
+
+  it("sets the goal for people who edit the event, and shows progress against it", async () => {
+    const outcome = await call(dashboardRoute.action as RouteFunction, makeRequest("/admin/dashboard", { cookie: owner, form: { goal: "$10,000" } }));
+    expect(outcome).toMatchObject({ status: 302, location: "/admin/dashboard" });
+    expect((await dashboard(viewer)).raised).toMatchObject({ goal: "$10,000.00", goalInput: "10000", percent: 65 });
+  });
+
+  it("refuses a goal it cannot read, or from someone who may only look", async () => {
+    const bad = await call(dashboardRoute.action as RouteFunction, makeRequest("/admin/dashboard", { cookie: owner, form: { goal: "lots" } }));
+    expect(bad).toMatchObject({ status: 400, data: { errors: { goal: ["Enter an amount such as 25,000."] }, values: { goal: "lots" } } });
+    const denied = await call(dashboardRoute.action as RouteFunction, makeRequest("/admin/dashboard", { cookie: viewer, form: { goal: "" } }));
+    expect(denied.status).toBe(403);
+    expect((await dashboard(viewer)).raised?.goal).toBe("$10,000.00");
+  });
+
+  it("clears the goal when it is left blank", async () => {
+    await call(dashboardRoute.action as RouteFunction, makeRequest("/admin/dashboard", { cookie: owner, form: { goal: "" } }));
+    expect((await dashboard(viewer)).raised?.goal).toBeNull();
+  });
+});
+
+describe(`top items and recent activity on ${process.env.TEST_DB_ENGINE}`, () => {
+  it("ranks items by their highest counted bid", async () => {
+    const { topItems } = await dashboard(viewer);
+    expect(topItems.map((item) => [item.title, item.highest, item.bids])).toEqual([
+      ["Chef's table", "$2,000.00", "1"],
+      ["Cabin weekend", "$450.00", "2"],
+      ["Wine crate", "$120.00", "1"],
+      ["Signed print", "$75.00", "1"],
+    ]);
+  });
+
+  it("lists what happened, newest first, in the event's time zone, anonymous donors unnamed", async () => {
+    const { activity } = await dashboard(viewer);
+    expect(activity.slice(0, 4).map((entry) => [entry.kind, entry.who, entry.amount, entry.what])).toEqual([
+      ["donation", "Anonymous", "$50.00", null],
+      ["donation", "Dora Nate", "$1,000.00", null],
+      ["purchase", "Paddle 7", "$30.00", "Gala mug"],
+      ["pledge", "Paddle 13", "$250.00", null],
+    ]);
+    expect(activity[0].at).toMatch(/3:11 PM EDT$/);
+    expect(activity.at(-1)).toMatchObject({ kind: "registration", who: "Rita Guest" });
+  });
+
+  it("shows none of it to a team member without can_view_stats", async () => {
+    const user = await makeUser(db, { selected_event: eventId });
+    await giveRole(db, user.usr_id, eventId, teamRole("can_register"));
+    const data = await dashboard(await sessionCookie(user.usr_id));
+    expect(data).toMatchObject({ figures: null, raised: null, topItems: [], activity: [] });
+  });
+});

@@ -1,0 +1,39 @@
+// Before each integration test file: a fresh, migrated database of the engine the project runs on,
+// installed as the app's database handle (app/db.server.ts picks it up), and removed afterwards.
+import { PGlite } from "@electric-sql/pglite";
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import postgres from "postgres";
+import { afterAll, inject } from "vitest";
+import { openDatabase, type DatabaseConnection } from "~/db/connection.server";
+import { databaseUrl } from "./postgres-server";
+
+async function freshDatabase(): Promise<{ connection: DatabaseConnection; dispose: () => Promise<void> }> {
+  if (process.env.TEST_DB_ENGINE === "postgres") {
+    const adminUrl = inject("postgresAdminUrl");
+    const name = `gavel_test_${randomBytes(6).toString("hex")}`;
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${inject("postgresTemplate")}`);
+    const connection = openDatabase({ engine: "postgres", url: databaseUrl(adminUrl, name), maxConnections: 20 });
+    return {
+      connection,
+      async dispose() {
+        await connection.close();
+        await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const tarball = readFileSync(inject("pgliteTemplateFile"));
+  const client = new PGlite({ loadDataDir: new Blob([tarball]) });
+  const connection = openDatabase({ engine: "pglite", client });
+  return { connection, dispose: () => connection.close() };
+}
+
+const { connection, dispose } = await freshDatabase();
+globalThis.__gavelDatabase = connection;
+
+afterAll(async () => {
+  globalThis.__gavelDatabase = undefined;
+  await dispose();
+});

@@ -1,0 +1,15 @@
+// Reading raw messages (RFC 5322, as an SMTP server receives them) well enough for tests: nodemailer sends
+// the bodies quoted-printable, which breaks long lines and escapes "=", so links are read after decoding.
+
+export function decodeQuotedPrintable(raw: string): string {
+  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** Every http(s) link in the message, in order (the text and the HTML part both carry them). */
+export function linksIn(raw: string): string[] {
+  return [...decodeQuotedPrintable(raw).matchAll(/https?:\/\/[^\s"<>]+/g)].map((match) => match[0]);
+}
+
+export function subjectOf(raw: string): string | undefined {
+  return /^Subject: (.*)$/im.exec(raw)?.[1]?.trim();
+}

@@ -1,0 +1,45 @@
+// Once per run of the integration-postgres project: a server, and a migrated template database
+// that each test file copies (CREATE DATABASE … TEMPLATE is far faster than migrating again).
+import postgres from "postgres";
+import type { TestProject } from "vitest/node";
+import { openDatabase } from "~/db/connection.server";
+import { databaseUrl, startPostgresServer } from "./postgres-server";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    postgresAdminUrl: string;
+    postgresTemplate: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const server = await startPostgresServer();
+  const template = `gavel_template_${process.pid}`;
+  const admin = postgres(server.adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`DROP DATABASE IF EXISTS ${template}`);
+    await admin.unsafe(`CREATE DATABASE ${template}`);
+  } catch (error) {
+    await admin.end();
+    server.stop();
+    throw new Error(`Could not create a test database on ${redact(server.adminUrl)}: ${(error as Error).message}`);
+  }
+  const templateDb = openDatabase({ engine: "postgres", url: databaseUrl(server.adminUrl, template), maxConnections: 2 });
+  await templateDb.migrate();
+  await templateDb.close();
+
+  project.provide("postgresAdminUrl", server.adminUrl);
+  project.provide("postgresTemplate", template);
+
+  return async () => {
+    await admin.unsafe(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+    await admin.end();
+    server.stop();
+  };
+}
+
+function redact(url: string) {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = "***";
+  return parsed.toString();
+}

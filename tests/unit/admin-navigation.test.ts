@@ -1,0 +1,134 @@
+import { describe, expect, it } from "vitest";
+import { OWNER_ROLE, PERMISSIONS, type RoleFlags } from "~/auth/permissions";
+import { ADMIN_ROUTE_ACCESS } from "~/auth/route-access";
+import {
+  ericScreens,
+  hubScreens,
+  menuFilter,
+  visibleScreens,
+  visibleSections,
+  workspaceSections,
+  type NavSection,
+} from "~/ui/admin-navigation";
+
+const exists = (routeIds: Iterable<string>) => {
+  const ids = new Set(routeIds);
+  return (routeId: string) => ids.has(routeId);
+};
+
+const sections: NavSection[] = [
+  {
+    label: "Setup",
+    path: "/admin/setup",
+    screens: [
+      { label: "Team", path: "/admin/setup/team", routeId: "routes/admin._workspace.setup.team" },
+      { label: "Modules", path: "/admin/setup/modules", routeId: "routes/admin._workspace.setup.modules" },
+    ],
+  },
+  {
+    label: "Bids",
+    path: "/admin/bids",
+    screens: [{ label: "Live bids", path: "/admin/bids/livebids", routeId: "routes/admin._workspace.bids.livebids" }],
+  },
+];
+
+describe("visibleSections", () => {
+  it("keeps only the screens whose route exists, in order, and drops sections left empty", () => {
+    const routeIds = new Set(["root", "routes/admin._workspace", "routes/admin._workspace.setup.modules"]);
+    expect(visibleSections(sections, exists(routeIds))).toEqual([
+      {
+        label: "Setup",
+        path: "/admin/setup",
+        screens: [{ label: "Modules", path: "/admin/setup/modules", routeId: "routes/admin._workspace.setup.modules" }],
+      },
+    ]);
+  });
+
+  it("shows nothing while no screen exists", () => {
+    expect(visibleSections(workspaceSections, exists(["root", "routes/admin._workspace"]))).toEqual([]);
+  });
+
+  it("shows every section once all screens exist", () => {
+    const all = new Set(workspaceSections.flatMap((s) => s.screens.map((screen) => screen.routeId)));
+    expect(visibleSections(workspaceSections, exists(all))).toEqual(workspaceSections);
+  });
+});
+
+describe("visibleScreens", () => {
+  it("filters a flat list the same way", () => {
+    expect(visibleScreens(hubScreens, exists(["routes/admin._hub.eric"])).map((s) => s.path)).toEqual(["/admin/eric"]);
+  });
+});
+
+describe("menuFilter: the menus follow the person's role (app/auth/route-access.ts)", () => {
+  const none = Object.fromEntries([...PERMISSIONS].map((p) => [p, false])) as Record<(typeof PERMISSIONS)[number], boolean>;
+  const volunteer: Partial<RoleFlags> = { ...none, is_team_member: true, can_check_in_out: true, can_register: true };
+  const admin: Partial<RoleFlags> = { ...none, is_team_member: true, can_configure_event: true };
+  const built = new Set([
+    "routes/admin._hub.dashboard",
+    "routes/admin._hub.events",
+    "routes/admin._hub.eric",
+    "routes/admin._workspace.setup.team",
+  ]);
+  const labels = (role: Partial<RoleFlags> | undefined) => ({
+    hub: visibleScreens(hubScreens, menuFilter(built, role)).map((s) => s.label),
+    workspace: visibleSections(workspaceSections, menuFilter(built, role)).flatMap((s) => s.screens.map((x) => x.label)),
+  });
+
+  it("shows the team screen to whoever may configure the event", () => {
+    expect(labels(admin)).toEqual({ hub: ["Dashboard", "Events", "Style guide"], workspace: ["Team"] });
+    expect(labels(OWNER_ROLE).workspace).toEqual(["Team"]);
+  });
+
+  it("hides it from a team member without can_configure_event, who still has the hub", () => {
+    expect(labels(volunteer)).toEqual({ hub: ["Dashboard", "Events", "Style guide"], workspace: [] });
+  });
+
+  it("shows nothing to someone who is not on the event's team, whatever the permissions", () => {
+    expect(labels({ ...OWNER_ROLE, is_team_member: false })).toEqual({ hub: [], workspace: [] });
+    expect(labels(undefined)).toEqual({ hub: [], workspace: [] });
+  });
+
+  it("never shows a screen whose route is missing from the access table", () => {
+    const unlisted = "routes/admin._workspace.bids.livebids";
+    expect(ADMIN_ROUTE_ACCESS[unlisted]).toBeUndefined();
+    expect(menuFilter(new Set([unlisted]), OWNER_ROLE)(unlisted)).toBe(false);
+  });
+});
+
+describe("the admin map", () => {
+  it("lists the spec's admin sections in order", () => {
+    expect(workspaceSections.map((s) => [s.label, s.path])).toEqual([
+      ["Setup", "/admin/setup"],
+      ["Pages", "/admin/pages"],
+      ["Auction items", "/admin/auction_items"],
+      ["Donations", "/admin/solemen"],
+      ["Registration", "/admin/registration"],
+      ["Bids", "/admin/bids"],
+      ["Billing", "/admin/billing"],
+    ]);
+  });
+
+  it("uses the spec's paths for child screens", () => {
+    const paths = workspaceSections.flatMap((s) => s.screens.map((screen) => screen.path));
+    expect(paths).toContain("/admin/setup/modules");
+    expect(paths).toContain("/admin/auction_items/inventory");
+    expect(paths).toContain("/admin/solemen/donations");
+    expect(paths).toContain("/admin/registration/checkinout");
+    expect(paths).toContain("/admin/billing/winnersreport");
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it("names, for each screen, the flat-route file that serves its path", () => {
+    const screens = [...workspaceSections.flatMap((s) => s.screens), ...hubScreens, ...ericScreens];
+    for (const screen of screens) {
+      // Flat routes: dots become slashes and pathless layout segments (starting with "_") leave no trace.
+      const served = `/${screen.routeId
+        .replace(/^routes\//, "")
+        .split(".")
+        .filter((segment) => !segment.startsWith("_"))
+        .join("/")}`;
+      expect(served).toBe(screen.path);
+    }
+  });
+});

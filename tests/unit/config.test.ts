@@ -1,0 +1,77 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigError, readConfig } from "~/config.server";
+
+const folders: string[] = [];
+function dataDir() {
+  const dir = mkdtempSync(path.join(tmpdir(), "gavel-config-"));
+  folders.push(dir);
+  return dir;
+}
+afterEach(() => folders.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+describe("configuration", () => {
+  it("runs on the embedded database with generated secrets when nothing is set", () => {
+    const dir = dataDir();
+    const config = readConfig({ DATA_DIR: dir });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.dataDir).toBe(dir);
+    expect(config.PORT).toBe(3000);
+    expect(config.APP_HOST).toBe("localhost");
+    expect(config.SEED_DEMO).toBe(true);
+    expect(config.SESSION_SECRET).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("keeps the generated session secret in the data folder, readable only by its owner", () => {
+    const dir = dataDir();
+    const first = readConfig({ DATA_DIR: dir }).SESSION_SECRET;
+    expect(readConfig({ DATA_DIR: dir }).SESSION_SECRET).toBe(first);
+    expect(readFileSync(path.join(dir, "session-secret"), "utf8").trim()).toBe(first);
+    expect(statSync(path.join(dir, "session-secret")).mode & 0o077).toBe(0);
+  });
+
+  it("treats an empty variable as unset", () => {
+    expect(readConfig({ DATA_DIR: dataDir(), DATABASE_URL: "", SEED_DEMO: "" }).SEED_DEMO).toBe(true);
+  });
+
+  it.each([
+    [{ DATABASE_URL: "mysql://localhost/gavel" }, "DATABASE_URL"],
+    [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
+    [{ PORT: "http" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ APP_HOST: "https://gavel.example.org/" }, "APP_HOST"],
+    [{ SEED_DEMO: "maybe" }, "SEED_DEMO"],
+    [{ MAX_IMAGE_MB: "eight" }, "MAX_IMAGE_MB"],
+    [{ MAX_IMAGE_MB: "0" }, "MAX_IMAGE_MB"],
+    [{ MAX_IMAGE_MB: "-2" }, "MAX_IMAGE_MB"],
+    [{ MAX_IMAGE_MB: "500" }, "MAX_IMAGE_MB"],
+  ])("stops with a message naming the variable for %o", (env, variable) => {
+    expect(() => readConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
+    expect(() => readConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`^Configuration error: ${variable} `));
+  });
+
+  it("accepts a PostgreSQL URL, a fixed secret and a public host", () => {
+    const config = readConfig({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: "postgresql://gavel:pw@db:5432/gavel",
+      SESSION_SECRET: "x".repeat(40),
+      APP_HOST: "gavel.example.org",
+      PORT: "8080",
+      SEED_DEMO: "false",
+    });
+    expect(config).toMatchObject({ PORT: 8080, SEED_DEMO: false, APP_HOST: "gavel.example.org", SESSION_SECRET: "x".repeat(40) });
+  });
+
+  it("keeps uploads in the data folder with an 8 MB limit unless told otherwise", () => {
+    const dir = dataDir();
+    expect(readConfig({ DATA_DIR: dir })).toMatchObject({ UPLOAD_DIR: path.join(dir, "uploads"), MAX_IMAGE_MB: 8 });
+    const uploads = path.join(dataDir(), "images");
+    expect(readConfig({ DATA_DIR: dir, UPLOAD_DIR: uploads, MAX_IMAGE_MB: "2.5" })).toMatchObject({
+      UPLOAD_DIR: uploads,
+      MAX_IMAGE_MB: 2.5,
+    });
+    expect(readConfig({ DATA_DIR: dir, UPLOAD_DIR: "relative/uploads" }).UPLOAD_DIR).toBe(path.resolve("relative/uploads"));
+  });
+});

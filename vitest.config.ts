@@ -1,0 +1,51 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = {
+  "~drizzle": path.resolve("drizzle"),
+  "~": path.resolve("app"),
+  // Remix's virtual module of the running build; tests get the app's route manifest through a stand-in.
+  "@remix-run/dev/server-build": path.resolve("tests/support/server-build.ts"),
+};
+
+// Config is read once per run; tests must not write into the project's own data folder.
+const env = {
+  NODE_ENV: "test" as const,
+  SESSION_SECRET: "test-session-secret-that-is-long-enough-0123456789",
+  DATA_DIR: path.resolve("node_modules/.cache/gavel-test-data"),
+  SEED_DEMO: "false",
+};
+
+const integration = (engine: "pglite" | "postgres") => ({
+  resolve: { alias },
+  test: {
+    name: `integration-${engine}`,
+    include: ["tests/integration/**/*.test.ts"],
+    env: { ...env, TEST_DB_ENGINE: engine },
+    benchmark: { include: ["bench/**/*.db.bench.ts"] },
+    globalSetup: engine === "postgres" ? ["tests/support/postgres-global-setup.ts"] : ["tests/support/pglite-global-setup.ts"],
+    setupFiles: ["tests/support/fail-on-console.ts", "tests/support/database-setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.{ts,tsx}", "app/**/*.test.{ts,tsx}", "drizzle/**/*.test.ts"],
+          env,
+          setupFiles: ["tests/support/fail-on-console.ts"],
+          benchmark: { include: ["bench/**/*.ui.bench.tsx"] },
+        },
+      },
+      integration("pglite"),
+      integration("postgres"),
+    ],
+  },
+});
