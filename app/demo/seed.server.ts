@@ -1040,12 +1040,20 @@ async function loadDemo(tx: Tx, clientId: number, now: Date) {
         usr_id: bidder,
         auction_item_id: galaItemIds.get(item.title)!,
         bid: amount,
-        status: "accepted",
+        status: "outbid",
         created_at: new Date(Math.floor(time)),
       });
       previous = bidder;
       amount += increment * (random.chance(0.2) ? 2 : 1);
     }
+    // The last bid leads (docs/bidding-rules.md); the item keeps its bidding state.
+    const itemBids = bidValues.filter((row) => row.auction_item_id === galaItemIds.get(item.title));
+    if (itemBids.length === 0) continue;
+    itemBids[itemBids.length - 1].status = "winning";
+    await tx
+      .update(auction_item)
+      .set({ current_bid: itemBids[itemBids.length - 1].bid, bid_count: itemBids.length })
+      .where(eq(auction_item.auction_item_id, galaItemIds.get(item.title)!));
   }
   await tx.insert(bid).values(bidValues);
 
@@ -1590,12 +1598,13 @@ async function loadPastResults(
       let bidder = random.pick(bidders);
       while (bidder === previous) bidder = random.pick(bidders);
       previous = bidder;
-      const row = { event_id: eventId, usr_id: bidder, auction_item_id: itemId, bid: amount, status: "accepted", created_at: new Date(Math.floor(time)) };
+      const row = { event_id: eventId, usr_id: bidder, auction_item_id: itemId, bid: amount, status: "lost", created_at: new Date(Math.floor(time)) };
       amount += increment * (item.type === "live" ? 2 : 1);
       return row;
     });
     const bidRows = await tx.insert(bid).values(values).returning({ id: bid.bid_id, usr_id: bid.usr_id, bid: bid.bid });
     const top = bidRows.reduce((best, row) => (row.bid > best.bid ? row : best));
+    await tx.update(bid).set({ status: "won" }).where(eq(bid.bid_id, top.id));
     const [paid] = await tx
       .insert(payment)
       .values({
@@ -1625,7 +1634,7 @@ async function loadPastResults(
     });
     await tx
       .update(auction_item)
-      .set({ winner_id: top.usr_id })
+      .set({ winner_id: top.usr_id, current_bid: top.bid, bid_count: bidRows.length, closed_at: closedAt })
       .where(and(eq(auction_item.event_id, eventId), eq(auction_item.auction_item_id, itemId)));
   }
 }

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { cents, createdAt, id, updatedAt } from "./columns";
 import { event } from "./event";
 import { client, staff, usr } from "./people";
@@ -111,6 +111,15 @@ export const auction_item = pgTable(
     xinv_category_id: integer().references(() => category.category_id, { onDelete: "set null" }),
     xinv_donor_id: integer().references(() => donor.donor_id, { onDelete: "set null" }),
     internal_notes: text(),
+    // Bidding state, kept by the bidding engine under the item's row lock (app/bidding): the highest amount bid,
+    // how many bids, a close moved by soft close or staff (the schedule is the auction's or the category's),
+    // when it closed, units sold by buy now, and when winners were told (after that it cannot reopen).
+    current_bid: cents(),
+    bid_count: integer().notNull().default(0),
+    closes_at: timestamp({ withTimezone: true }),
+    closed_at: timestamp({ withTimezone: true }),
+    sold_quantity: integer().notNull().default(0),
+    winners_notified_at: timestamp({ withTimezone: true }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -174,4 +183,23 @@ export const inventory_image = pgTable(
     created_at: createdAt(),
   },
   (t) => [index("inventory_image_inventory_idx").on(t.inventory_id, t.display_order)],
+);
+
+/** Staggered closing: the items of a category close at their own time in the silent or virtual auction. */
+export const category_close = pgTable(
+  "category_close",
+  {
+    category_close_id: id(),
+    event_id: integer()
+      .notNull()
+      .references(() => event.event_id, { onDelete: "cascade" }),
+    category_id: integer()
+      .notNull()
+      .references(() => category.category_id, { onDelete: "cascade" }),
+    /** "silent" or "virtual". */
+    auction: text().notNull(),
+    end_date_time: timestamp({ withTimezone: true }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex("category_close_event_category_auction_key").on(t.event_id, t.category_id, t.auction)],
 );

@@ -154,6 +154,15 @@ export const silent_auction = pgTable("silent_auction", {
   start_date_time: timestamp({ withTimezone: true }),
   end_date_time: timestamp({ withTimezone: true }),
   meta: jsonb().$type<Partial<SilentAuctionMeta>>().notNull().default({}),
+  // Proxy (maximum) bids on or off, as virtual_auction.is_auto_bid.
+  is_auto_bid: boolean().notNull().default(true),
+  // Bidding rules (docs/bidding-rules.md): a bid in the last soft_close_minutes pushes the item's close to
+  // now + soft_close_minutes, never past hard_end_date_time; increment_policy "item" uses each item's increment,
+  // "percent" a percentage of the current bid (whole units, at least the item's increment).
+  soft_close_minutes: integer().notNull().default(2),
+  hard_end_date_time: timestamp({ withTimezone: true }),
+  increment_policy: text().notNull().default("item"),
+  increment_percent: integer().notNull().default(5),
   created_at: createdAt(),
 });
 
@@ -182,7 +191,15 @@ export const virtual_auction = pgTable("virtual_auction", {
   virtual_auction_id: id(),
   start_date_time: timestamp({ withTimezone: true }),
   end_date_time: timestamp({ withTimezone: true }),
+  // Proxy (maximum) bids on or off.
   is_auto_bid: boolean().notNull().default(false),
+  // Bidding rules (docs/bidding-rules.md): a bid in the last soft_close_minutes pushes the item's close to
+  // now + soft_close_minutes, never past hard_end_date_time; increment_policy "item" uses each item's increment,
+  // "percent" a percentage of the current bid (whole units, at least the item's increment).
+  soft_close_minutes: integer().notNull().default(2),
+  hard_end_date_time: timestamp({ withTimezone: true }),
+  increment_policy: text().notNull().default("item"),
+  increment_percent: integer().notNull().default(5),
   created_at: createdAt(),
 });
 

@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { auction_item } from "./catalogue";
 import { cents, createdAt, id, updatedAt } from "./columns";
 import { event } from "./event";
@@ -22,15 +23,62 @@ export const bid = pgTable(
       .notNull()
       .references(() => auction_item.auction_item_id, { onDelete: "cascade" }),
     bid: cents().notNull(),
-    status: text().notNull().default("accepted"),
+    // winning, outbid, won, lost or retracted (docs/bidding-rules.md).
+    status: text().notNull().default("winning"),
     payment_result: jsonb(),
+    // "bid" or "buy_now".
+    kind: text().notNull().default("bid"),
+    // Placed by the system for the bidder's maximum (proxy bidding).
+    is_auto_bid: boolean().notNull().default(false),
+    // The bidder's submission key: a double tap or a retry with the same key counts once.
+    idempotency_key: text(),
+    // A team member who bid for the guest at a bid station.
+    placed_by_usr_id: integer().references(() => usr.usr_id, { onDelete: "set null" }),
+    retract_reason: text(),
     created_at: createdAt(),
   },
   (t) => [
     index("bid_item_time_idx").on(t.auction_item_id, t.created_at),
+    uniqueIndex("bid_usr_idempotency_key").on(t.usr_id, t.idempotency_key).where(sql`idempotency_key IS NOT NULL`),
     index("bid_usr_idx").on(t.usr_id),
     index("bid_event_idx").on(t.event_id),
   ],
+);
+
+/** A bidder's hidden maximum on an item (proxy bidding): raised, never lowered; set_at decides ties. */
+export const bid_maximum = pgTable(
+  "bid_maximum",
+  {
+    bid_maximum_id: id(),
+    event_id: integer()
+      .notNull()
+      .references(() => event.event_id, { onDelete: "cascade" }),
+    auction_item_id: integer()
+      .notNull()
+      .references(() => auction_item.auction_item_id, { onDelete: "cascade" }),
+    usr_id: integer()
+      .notNull()
+      .references(() => usr.usr_id, { onDelete: "cascade" }),
+    amount: cents().notNull(),
+    set_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("bid_maximum_item_usr_key").on(t.auction_item_id, t.usr_id)],
+);
+
+/** A bidder following an item ("watch"). */
+export const watch = pgTable(
+  "watch",
+  {
+    watch_id: id(),
+    auction_item_id: integer()
+      .notNull()
+      .references(() => auction_item.auction_item_id, { onDelete: "cascade" }),
+    usr_id: integer()
+      .notNull()
+      .references(() => usr.usr_id, { onDelete: "cascade" }),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex("watch_item_usr_key").on(t.auction_item_id, t.usr_id), index("watch_usr_idx").on(t.usr_id)],
 );
 
 /**
