@@ -1,6 +1,6 @@
 // The worked examples of docs/bidding-rules.md, one test each, in cents (100 = 1.00).
 import { describe, expect, it } from "vitest";
-import { minimumBid } from "~/bidding/engine";
+import { minimumBid, type ItemState } from "~/bidding/engine";
 import { BiddingSimulator, openRules } from "../support/bidding-simulator";
 
 const ANN = 1;
@@ -10,7 +10,7 @@ const $ = (units: number) => units * 100;
 const bid = (amount: number, maximum: number | null = null) => ({ kind: "bid" as const, amount: $(amount), maximum: maximum === null ? null : $(maximum) });
 const maxOnly = (maximum: number) => ({ kind: "bid" as const, amount: null, maximum: $(maximum) });
 
-function auction(item: Parameters<typeof BiddingSimulator.prototype.constructor>[0] = {}, rules = openRules()) {
+function auction(item: Partial<ItemState> = {}, rules = openRules()) {
   return new BiddingSimulator({ startingBid: $(100), increment: $(10), ...item }, rules);
 }
 const minimum = (sim: BiddingSimulator) => minimumBid(sim.item, sim.positions, sim.rules);
