@@ -45,6 +45,13 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin._workspace.setup.contact": { loader: "can_configure_event", action: "can_configure_event" },
   "routes/admin._workspace.setup.event": { loader: "can_configure_event", action: "can_edit_event" },
 
+  // Pages (the page designer): can_design.
+  "routes/admin._workspace.pages": { loader: "team" },
+  "routes/admin._workspace.pages._index": { loader: "team" },
+  "routes/admin._workspace.pages.landing_page": { loader: "can_design", action: "can_design" },
+  "routes/admin._workspace.pages.registration_page": { loader: "can_design", action: "can_design" },
+  "routes/admin._workspace.pages.silent_auction_page": { loader: "can_design", action: "can_design" },
+
   // Auction items: can_edit_auction_items.
   "routes/admin._workspace.auction_items": { loader: "team" },
   "routes/admin._workspace.auction_items._index": { loader: "team" },

@@ -61,17 +61,39 @@ const titledSection = (title: string) => ({
   title: setting(shortText, title),
 });
 
-const LANDING_SECTIONS = [
+/**
+ * The landing page's sections in their default order. auctionsSection is not named by the spec's list; it holds the
+ * silent and traditional auction information that the spec's /event shows (what is up, when bidding opens/closes).
+ */
+export const LANDING_SECTIONS = [
   "heroSection",
+  "countdownSection",
   "registrationSection",
+  "detailsSection",
+  "auctionsSection",
   "slidesSection",
   "sponsorsSection",
   "companySection",
-  "detailsSection",
-  "countdownSection",
 ] as const;
+export type LandingSectionKey = (typeof LANDING_SECTIONS)[number];
 
-const slide = z.object({ image: imageUrl, caption: shortText.default("") });
+/**
+ * A stored section order made whole: known sections once each, in the stored order, then any section the stored
+ * order lacks (one added after it was saved) at its default place.
+ */
+export function completeSectionOrder<K extends string>(stored: readonly string[], all: readonly K[]): K[] {
+  const known = new Set<string>(all);
+  const order = [...new Set(stored)].filter((key): key is K => known.has(key));
+  for (const key of all) {
+    if (!order.includes(key)) {
+      const before = all.slice(0, all.indexOf(key)).findLast((earlier) => order.includes(earlier));
+      order.splice(before === undefined ? 0 : order.indexOf(before) + 1, 0, key);
+    }
+  }
+  return order;
+}
+
+export const slideSchema = z.object({ image: imageUrl, caption: shortText.default("") });
 
 export const landingDefinition = {
   global: {
@@ -81,6 +103,7 @@ export const landingDefinition = {
   heroSection: {
     ...titledSection(""),
     subtitle: setting(shortText, ""),
+    showDateAndPlace: setting(flag, true),
     image: setting(imageUrl, ""),
     callToActionLabel: setting(shortText, "Get tickets"),
     overlayOpacity: setting(z.number().min(0).max(1), 0.45),
@@ -92,12 +115,18 @@ export const landingDefinition = {
   },
   slidesSection: {
     ...titledSection(""),
-    slides: setting(z.array(slide).max(30), [] as z.infer<typeof slide>[]),
+    slides: setting(z.array(slideSchema).max(30), [] as z.infer<typeof slideSchema>[]),
     autoplaySeconds: setting(z.number().int().min(0).max(60), 6),
   },
   sponsorsSection: titledSection("Thank you to our sponsors"),
-  companySection: titledSection("About us"),
+  companySection: { ...titledSection("About us"), text: setting(longText, "") },
   detailsSection: { ...titledSection("Event details"), body: setting(longText, "") },
+  auctionsSection: {
+    ...titledSection("The auctions"),
+    text: setting(longText, ""),
+    showItems: setting(flag, true),
+    itemCount: setting(z.number().int().min(0).max(12), 6),
+  },
   countdownSection: {
     ...titledSection("Counting down"),
     target: setting(z.enum(["event", "silentAuctionClose"]), "event" as "event" | "silentAuctionClose"),
@@ -136,7 +165,18 @@ export const silentAuctionDefinition = {
   itemCompanySection: { isVisible: setting(flag, true) },
 } satisfies TreeDefinition;
 
+/** The registration page (/register): its look and the words around the ticket form. */
+export const registrationPageDefinition = {
+  global: themeSection(),
+  headerSection: { ...titledSection(""), subtitle: setting(shortText, ""), image: setting(imageUrl, "") },
+  introSection: { ...titledSection("Join us"), body: setting(longText, "") },
+  ticketsSection: { ...titledSection("Choose your tickets"), buttonLabel: setting(shortText, "Continue") },
+  companySection: titledSection("About us"),
+} satisfies TreeDefinition;
+
 export type LandingMeta = StoredTree<typeof landingDefinition>;
+export type RegistrationPageMeta = StoredTree<typeof registrationPageDefinition>;
+export type ResolvedRegistrationPage = ResolvedTree<typeof registrationPageDefinition>;
 export type SilentAuctionMeta = StoredTree<typeof silentAuctionDefinition>;
 export type ResolvedLanding = ResolvedTree<typeof landingDefinition>;
 export type ResolvedSilentAuction = ResolvedTree<typeof silentAuctionDefinition>;
@@ -188,7 +228,16 @@ function isRecord(value: unknown): value is Record<string, any> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+export type { DefaultOverrides, StoredTree, ResolvedTree, TreeDefinition, SettingDefinition };
+export { readTree, resolveTree, strictTreeSchema };
+
 export const landingMetaSchema = strictTreeSchema(landingDefinition);
+export const registrationPageMetaSchema = strictTreeSchema(registrationPageDefinition);
+export const readRegistrationPageMeta = (stored: unknown) => readTree(registrationPageDefinition, stored);
+export const resolveRegistrationPageMeta = (
+  stored: unknown,
+  overrides?: DefaultOverrides<typeof registrationPageDefinition>,
+) => resolveTree(registrationPageDefinition, stored, overrides);
 export const silentAuctionMetaSchema = strictTreeSchema(silentAuctionDefinition);
 export const readLandingMeta = (stored: unknown) => readTree(landingDefinition, stored);
 export const readSilentAuctionMeta = (stored: unknown) => readTree(silentAuctionDefinition, stored);

@@ -1,0 +1,244 @@
+/**
+ * Everything the landing page shows that does not come from its settings tree: the event's own information, the
+ * ticket types and whether registration is open, the sponsors by level, the auctions and a few of their items.
+ * /event and the page designer's live preview both load it, so the preview is the real page with real content.
+ */
+import { routes } from "@remix-run/dev/server-build";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { sponsorLevelRankSql } from "~/catalogue/sponsors.server";
+import { db } from "~/db.server";
+import { featureVisibility, type FeatureFlags } from "~/events/feature-switches";
+import { sanitizeRichText } from "~/rich-text/sanitize.server";
+import { formatMoney } from "~/ui/format";
+import { formatInZone } from "~/ui/zoned-time";
+import { auction_item, event, event_sponsor, registration, silent_auction, sponsor, ticket, traditional_auction, virtual_auction } from "~drizzle/schema";
+import type { LandingContext, LandingItem } from "./landing-model";
+
+type EventRow = typeof event.$inferSelect;
+
+/**
+ * A public page's path when that page is part of this build, else null: a button never leads to a page that does
+ * not exist yet (the registration and gallery pages come with their own features).
+ */
+function publicPage(routeId: string, path: string): string | null {
+  return routeId in routes ? path : null;
+}
+
+/** Where the silent auction's gallery is, once the bidding pages are part of the app (first match wins). */
+const GALLERY_ROUTES: ReadonlyArray<readonly [string, string]> = [
+  ["routes/gallery", "/gallery"],
+  ["routes/silent_auction", "/silent_auction"],
+  ["routes/auction", "/auction"],
+];
+
+/**
+ * `canPreview`: the visitor may see features still in testing (their sections then show as on the live page).
+ * `now`: the server's clock, so the countdown and "registration is open" agree between server and browser.
+ */
+export async function loadLandingContext(row: EventRow, { canPreview, now = new Date() }: { canPreview: boolean; now?: Date }): Promise<LandingContext> {
+  const flags = row as unknown as FeatureFlags;
+  const visible = (feature: Parameters<typeof featureVisibility>[1]) => featureVisibility(flags, feature, canPreview) !== "hidden";
+  const zone = row.timezone;
+  const at = (date: Date | null | undefined, style: "long" | "datetime" | "time" = "long") => (date ? formatInZone(date, zone, style) : null);
+
+  const [registrationRow, silentRow, liveRow, virtualRow, tickets, sponsors, items] = await Promise.all([
+    row.registration_id && visible("registration")
+      ? db.select().from(registration).where(eq(registration.registration_id, row.registration_id)).then((r) => r[0])
+      : undefined,
+    row.silent_auction_id && visible("silent_auction")
+      ? db
+          .select({ start: silent_auction.start_date_time, end: silent_auction.end_date_time })
+          .from(silent_auction)
+          .where(eq(silent_auction.silent_auction_id, row.silent_auction_id))
+          .then((r) => r[0])
+      : undefined,
+    row.traditional_auction_id && visible("traditional_auction")
+      ? db
+          .select({ start: traditional_auction.start_date_time, end: traditional_auction.end_date_time })
+          .from(traditional_auction)
+          .where(and(eq(traditional_auction.traditional_auction_id, row.traditional_auction_id), eq(traditional_auction.event_id, row.event_id)))
+          .then((r) => r[0])
+      : undefined,
+    row.virtual_auction_id && visible("virtual_auction")
+      ? db
+          .select({ start: virtual_auction.start_date_time, end: virtual_auction.end_date_time })
+          .from(virtual_auction)
+          .where(eq(virtual_auction.virtual_auction_id, row.virtual_auction_id))
+          .then((r) => r[0])
+      : undefined,
+    visible("registration")
+      ? db
+          .select({
+            ticket_id: ticket.ticket_id,
+            title: ticket.title,
+            description: ticket.description,
+            price: ticket.price,
+            seat_count: ticket.seat_count,
+          })
+          .from(ticket)
+          .where(eq(ticket.event_id, row.event_id))
+          .orderBy(asc(ticket.display_order), asc(ticket.price), asc(ticket.ticket_id))
+      : [],
+    db
+      .select({ sponsor_id: sponsor.sponsor_id, title: sponsor.title, level: sponsor.level, logo: sponsor.logo, website: sponsor.website })
+      .from(event_sponsor)
+      .innerJoin(sponsor, eq(sponsor.sponsor_id, event_sponsor.sponsor_id))
+      .where(and(eq(event_sponsor.event_id, row.event_id), eq(sponsor.is_active, true)))
+      .orderBy(sponsorLevelRankSql(sponsor.level), asc(event_sponsor.display_order), asc(sponsor.title)),
+    loadItems(row.event_id, [visible("silent_auction") && "silent", visible("traditional_auction") && "live", visible("virtual_auction") && "virtual"].filter((t): t is string => Boolean(t)), row.currency),
+  ]);
+
+  const registrationOpen =
+    registrationRow !== undefined &&
+    (!registrationRow.start_date_time || registrationRow.start_date_time <= now) &&
+    (!registrationRow.end_date_time || registrationRow.end_date_time > now);
+  const registrationStatus: LandingContext["registration"]["status"] = !registrationRow
+    ? "off"
+    : registrationOpen
+      ? "open"
+      : registrationRow.start_date_time && registrationRow.start_date_time > now
+        ? "notYet"
+        : "closed";
+
+  const levels: LandingContext["sponsorLevels"] = [];
+  for (const s of sponsors) {
+    const level = s.level?.trim() || "Sponsors";
+    const last = levels.at(-1);
+    const entry = { id: s.sponsor_id, title: s.title, logo: s.logo, website: safeWebsite(s.website) };
+    if (last && last.level === level) last.sponsors.push(entry);
+    else levels.push({ level, sponsors: [entry] });
+  }
+
+  const eventWhen = row.start_date_time
+    ? [at(row.start_date_time), row.end_date_time ? at(row.end_date_time, "time") : null].filter(Boolean).join(" – ")
+    : null;
+
+  const auction = (kind: "silent" | "live" | "virtual", label: string, window: { start: Date | null; end: Date | null } | undefined) =>
+    window
+      ? {
+          kind,
+          label,
+          opens: at(window.start),
+          closes: at(window.end),
+          isOpen: (!window.start || window.start <= now) && (!window.end || window.end > now),
+          hasClosed: window.end !== null && window.end <= now,
+          itemCount: items.counts[kind] ?? 0,
+        }
+      : null;
+
+  return {
+    eventId: row.event_id,
+    now: now.toISOString(),
+    event: {
+      title: row.title,
+      excerpt: row.excerpt ?? "",
+      thumbnail: row.thumbnail ?? "",
+      descriptionHtml: sanitizeRichText(row.description ?? ""),
+      when: eventWhen,
+      address: row.address,
+      logo: row.logo,
+      startsAt: row.start_date_time?.toISOString() ?? null,
+    },
+    branding: {
+      primary_color: row.primary_color,
+      secondary_color: row.secondary_color,
+      accent_color: row.accent_color,
+      text_color: row.text_color,
+      heading_font: row.heading_font,
+      subheading_font: row.subheading_font,
+      body_font: row.body_font,
+      heading_weight: row.heading_weight,
+      subheading_weight: row.subheading_weight,
+      body_weight: row.body_weight,
+    },
+    company: { name: row.company_name, logo: row.company_logo, aboutHtml: sanitizeRichText(row.company_about ?? "") },
+    contact: {
+      email: row.email,
+      phone: row.phone,
+      links: (
+        [
+          ["Website", row.website],
+          ["Facebook", row.facebook],
+          ["Instagram", row.instagram],
+          ["LinkedIn", row.linkedin],
+          ["X (Twitter)", row.twitter],
+        ] as Array<[string, string | null]>
+      ).flatMap(([label, href]) => {
+        const safe = safeWebsite(href);
+        return safe ? [{ label, href: safe }] : [];
+      }),
+    },
+    registration: {
+      status: registrationStatus,
+      opens: at(registrationRow?.start_date_time),
+      closes: at(registrationRow?.end_date_time),
+      href: registrationOpen ? withEvent(publicPage("routes/register", "/register"), row.event_id) : null,
+      tickets: tickets.map((t) => ({
+        id: t.ticket_id,
+        title: t.title,
+        description: t.description ?? "",
+        price: t.price > 0 ? formatMoney(t.price, row.currency) : "Free",
+        seats: t.seat_count,
+      })),
+    },
+    sponsorLevels: levels,
+    auctions: [auction("silent", "Silent auction", silentRow), auction("live", "Live auction", liveRow), auction("virtual", "Online auction", virtualRow)].filter(
+      (a): a is NonNullable<typeof a> => a !== null,
+    ),
+    items: items.featured,
+    galleryHref: silentRow ? withEvent(GALLERY_ROUTES.map(([id, path]) => publicPage(id, path)).find(Boolean) ?? null, row.event_id) : null,
+    silentAuctionClosesAt: silentRow?.end?.toISOString() ?? null,
+  };
+}
+
+function withEvent(path: string | null, eventId: number): string | null {
+  return path ? `${path}?id=${eventId}` : null;
+}
+
+/** Published items of the auctions the visitor may see: counts by type, and the first few to show. */
+async function loadItems(eventId: number, types: string[], currency: string): Promise<{ counts: Record<string, number>; featured: LandingItem[] }> {
+  if (types.length === 0) return { counts: {}, featured: [] };
+  const where = and(eq(auction_item.event_id, eventId), eq(auction_item.status, "published"), inArray(auction_item.type, types));
+  const [counts, featured] = await Promise.all([
+    db.select({ type: auction_item.type, count: sql<number>`count(*)::int` }).from(auction_item).where(where).groupBy(auction_item.type),
+    db
+      .select({
+        id: auction_item.auction_item_id,
+        title: auction_item.title,
+        type: auction_item.type,
+        image: auction_item.featured_image,
+        value: auction_item.value,
+        starting_bid: auction_item.starting_bid,
+        lot: auction_item.lot,
+      })
+      .from(auction_item)
+      .where(where)
+      // Pictured items first, then the organiser's order.
+      .orderBy(sql`(${auction_item.featured_image} is null)`, asc(auction_item.display_order), asc(auction_item.auction_item_id))
+      .limit(12),
+  ]);
+  return {
+    counts: Object.fromEntries(counts.map((c) => [c.type, Number(c.count)])),
+    featured: featured.map((item) => ({
+      id: item.id,
+      title: item.title,
+      type: item.type,
+      image: item.image,
+      lot: item.lot,
+      value: item.value ? formatMoney(item.value, currency) : null,
+      startingBid: item.starting_bid ? formatMoney(item.starting_bid, currency) : null,
+    })),
+  };
+}
+
+/** http(s) links only: a sponsor's website is typed by staff, and a javascript: URL must never become a link. */
+function safeWebsite(value: string | null | undefined): string | null {
+  const text = value?.trim();
+  if (!text) return null;
+  try {
+    const url = new URL(/^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}

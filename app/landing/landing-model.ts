@@ -1,0 +1,118 @@
+/**
+ * The landing page's data as the page component takes it, and how its settings tree is resolved against the
+ * event (client-safe: the designer's live preview resolves the tree being edited in the browser).
+ *
+ * Defaults (docs/decisions/014-page-designer.md): a setting marked "use default" follows the event itself where the
+ * event has a counterpart (its branding colours and fonts, its title, summary, picture and description, its
+ * organiser's "about"), so changing the branding changes the page; the spec §9 theme values and the tree's own
+ * defaults hold for the rest.
+ */
+import type { CSSProperties } from "react";
+import { brandingStyle, type EventBranding } from "~/ui/branding";
+import { completeSectionOrder, LANDING_SECTIONS, resolveLandingMeta, type LandingSectionKey, type ResolvedLanding } from "~drizzle/schema/settings";
+
+export interface LandingItem {
+  id: number;
+  title: string;
+  type: string;
+  image: string | null;
+  lot: number | null;
+  value: string | null;
+  startingBid: string | null;
+}
+
+export interface LandingAuction {
+  kind: "silent" | "live" | "virtual";
+  label: string;
+  opens: string | null;
+  closes: string | null;
+  isOpen: boolean;
+  hasClosed: boolean;
+  itemCount: number;
+}
+
+export interface LandingContext {
+  eventId: number;
+  /** The server's clock when the page was made (ISO). */
+  now: string;
+  event: {
+    title: string;
+    excerpt: string;
+    thumbnail: string;
+    descriptionHtml: string;
+    when: string | null;
+    address: string | null;
+    logo: string | null;
+    startsAt: string | null;
+  };
+  branding: EventBranding;
+  company: { name: string | null; logo: string | null; aboutHtml: string };
+  contact: { email: string | null; phone: string | null; links: Array<{ label: string; href: string }> };
+  registration: {
+    status: "open" | "notYet" | "closed" | "off";
+    opens: string | null;
+    closes: string | null;
+    /** The registration page, while registration is open and the page exists. */
+    href: string | null;
+    tickets: Array<{ id: number; title: string; description: string; price: string; seats: number }>;
+  };
+  sponsorLevels: Array<{ level: string; sponsors: Array<{ id: number; title: string; logo: string | null; website: string | null }> }>;
+  auctions: LandingAuction[];
+  items: LandingItem[];
+  galleryHref: string | null;
+  silentAuctionClosesAt: string | null;
+}
+
+export type LandingSettings = ResolvedLanding & { order: LandingSectionKey[] };
+
+/** The tree's values for this event: its own where set, else the event's, else the spec §9 and built-in defaults. */
+export function resolveLanding(context: LandingContext, stored: unknown): LandingSettings {
+  const b = context.branding;
+  const settings = resolveLandingMeta(stored, {
+    global: {
+      primaryColor: b.primary_color ?? undefined,
+      accentColor: b.accent_color ?? undefined,
+      secondaryAccentColor: b.secondary_color ?? undefined,
+      headingFont: b.heading_font ?? undefined,
+      bodyFont: b.body_font ?? undefined,
+    },
+    heroSection: { title: context.event.title, subtitle: context.event.excerpt, image: context.event.thumbnail },
+    detailsSection: { body: context.event.descriptionHtml },
+    companySection: {
+      title: context.company.name ? `About ${context.company.name}` : undefined,
+      text: context.company.aboutHtml,
+    },
+  });
+  return { ...settings, order: completeSectionOrder(settings.global.sectionOrder, LANDING_SECTIONS) };
+}
+
+/** The design tokens of the page: the tree's colours and fonts over the event's text colour and weights. */
+export function landingStyle(settings: LandingSettings, branding: EventBranding): CSSProperties {
+  const g = settings.global;
+  return {
+    ...brandingStyle({
+      ...branding,
+      primary_color: g.primaryColor,
+      secondary_color: g.secondaryAccentColor,
+      accent_color: g.accentColor,
+      heading_font: g.headingFont,
+      subheading_font: g.headingFont,
+      body_font: g.bodyFont,
+    }),
+    ...({ "--color-light-accent": /^#[0-9a-f]{3,6}$/i.test(g.lightThemeAccentColor) ? g.lightThemeAccentColor : "#a7c7e7" } as CSSProperties),
+  };
+}
+
+/** The fonts the page uses, for the server's @font-face rules. */
+export function landingFonts(settings: LandingSettings, branding: EventBranding): EventBranding {
+  return { ...branding, heading_font: settings.global.headingFont, subheading_font: settings.global.headingFont, body_font: settings.global.bodyFont };
+}
+
+/** Days, hours, minutes and seconds from `now` to `target`; null once it has passed or without a target. */
+export function timeLeft(target: string | null, now: number): { days: number; hours: number; minutes: number; seconds: number } | null {
+  if (!target) return null;
+  const ms = Date.parse(target) - now;
+  if (!Number.isFinite(ms) || ms <= 0) return null;
+  const total = Math.floor(ms / 1000);
+  return { days: Math.floor(total / 86_400), hours: Math.floor((total % 86_400) / 3600), minutes: Math.floor((total % 3600) / 60), seconds: total % 60 };
+}

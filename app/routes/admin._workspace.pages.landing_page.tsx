@@ -1,0 +1,55 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { LandingPage } from "~/landing/landing-page";
+import { resolveLanding } from "~/landing/landing-model";
+import { designerAction, designerLoader } from "~/pages-designer/designer.server";
+import { PageDesigner, type DesignerProps } from "~/pages-designer/page-designer";
+import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { CATALOGUE_FONT_CSS_HREF } from "~/ui/font-faces.server";
+
+export const meta: MetaFunction<typeof loader> = ({ error, data }) => [
+  { title: error ? `${errorTitle(error)} · Gavel` : "Landing page · Pages · Gavel" },
+  // Every catalogue font, so the preview shows a newly chosen font at once.
+  ...(data ? [{ tagName: "link", rel: "stylesheet", href: data.fontStylesheet }] : []),
+];
+
+/** /admin/pages/landing_page: the landing page's settings, drafted, previewed and published (can_design). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { ...(await designerLoader(request, "landing")), fontStylesheet: CATALOGUE_FONT_CSS_HREF };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return designerAction(request, "landing");
+}
+
+export default function LandingPageDesigner() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <>
+      <div className="page-header">
+        <h1>Landing page</h1>
+        <p>
+          The public page of {data.eventTitle} at <a href={`/event?id=${data.eventId}`}>/event</a>: its look, its sections and their order. Changes are kept as
+          a draft until you publish them.
+        </p>
+      </div>
+      <PageDesigner
+        kind="landing"
+        eventId={data.eventId}
+        document={data.document}
+        canPreview={data.canPreview}
+        canConfigure={data.canConfigure}
+        actionData={actionData as DesignerProps["actionData"]}
+        draftHref={`/event?id=${data.eventId}&draft`}
+        renderPreview={(tree) =>
+          data.landingContext ? <LandingPage context={data.landingContext} settings={resolveLanding(data.landingContext, tree)} headingPrefix="preview-" /> : null
+        }
+      />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPanel />;
+}

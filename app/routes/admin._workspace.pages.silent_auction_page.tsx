@@ -1,0 +1,47 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { designerAction, designerLoader } from "~/pages-designer/designer.server";
+import { PageDesigner, type DesignerProps } from "~/pages-designer/page-designer";
+import { SilentAuctionPagePreview } from "~/pages-designer/page-previews";
+import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { CATALOGUE_FONT_CSS_HREF } from "~/ui/font-faces.server";
+
+export const meta: MetaFunction<typeof loader> = ({ error, data }) => [
+  { title: error ? `${errorTitle(error)} · Gavel` : "Silent auction page · Pages · Gavel" },
+  ...(data ? [{ tagName: "link", rel: "stylesheet", href: data.fontStylesheet }] : []),
+];
+
+/** /admin/pages/silent_auction_page: the page's settings tree, drafted, previewed and published (can_design). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { ...(await designerLoader(request, "silentAuction")), fontStylesheet: CATALOGUE_FONT_CSS_HREF };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return designerAction(request, "silentAuction");
+}
+
+export default function Designer() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <>
+      <div className="page-header">
+        <h1>Silent auction page</h1>
+        <p>The look and sections of the silent auction gallery and its item pages. Changes are kept as a draft until you publish them.</p>
+      </div>
+      <PageDesigner
+        kind="silentAuction"
+        eventId={data.eventId}
+        document={data.document}
+        canPreview={data.canPreview}
+        canConfigure={data.canConfigure}
+        actionData={actionData as DesignerProps["actionData"]}
+        renderPreview={(tree) => <SilentAuctionPagePreview tree={tree} eventTitle={data.eventTitle} branding={data.branding} />}
+      />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPanel />;
+}
