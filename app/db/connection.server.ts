@@ -23,6 +23,11 @@ export interface DatabaseConnection {
   engine: "pglite" | "postgres";
   /** Applies the SQL migrations in drizzle/migrations that have not run yet. */
   migrate(): Promise<void>;
+  /**
+   * LISTENs on a channel over one connection of its own. onListening runs each time the listen is (re)established:
+   * after a lost connection, notifications sent meanwhile are gone, so listeners resync then.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onListening: () => void): Promise<{ unlisten(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -53,6 +58,10 @@ function openPostgres(url: string, maxConnections = 10): DatabaseConnection {
         await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
       });
     },
+    async listen(channel, onMessage, onListening) {
+      const { unlisten } = await sql.listen(channel, onMessage, onListening);
+      return { unlisten };
+    },
     close: () => sql.end({ timeout: 5 }),
   };
 }
@@ -65,6 +74,12 @@ function openPglite(target: { dataDir?: string; client?: PGlite }): DatabaseConn
     db,
     engine: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    async listen(channel, onMessage, onListening) {
+      // One process, one in-process connection: it cannot drop, so the listen is established once.
+      const unlisten = await client.listen(channel, onMessage);
+      onListening();
+      return { unlisten };
+    },
     close: () => client.close(),
   };
 }

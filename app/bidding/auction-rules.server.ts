@@ -1,0 +1,111 @@
+/**
+ * The rules an event's silent and virtual auctions set (times, soft close, proxy bids, increments, staggered
+ * closing by category), read once per request and turned into the engine's AuctionRules for each item.
+ */
+import { and, eq } from "drizzle-orm";
+import type { Database, Transaction } from "~/db/connection.server";
+import { category_close, event, registration, silent_auction, virtual_auction } from "~drizzle/schema";
+import type { AuctionRules } from "./engine";
+import type { IncrementPolicy } from "./increments";
+
+export type AuctionKind = "silent" | "virtual";
+export const AUCTION_KINDS: readonly AuctionKind[] = ["silent", "virtual"];
+
+export const isAuctionKind = (type: string): type is AuctionKind => type === "silent" || type === "virtual";
+
+type AuctionRow = Pick<
+  typeof silent_auction.$inferSelect,
+  "start_date_time" | "end_date_time" | "is_auto_bid" | "soft_close_minutes" | "hard_end_date_time" | "increment_policy" | "increment_percent"
+>;
+
+export interface EventAuctionRules {
+  eventId: number;
+  currency: string;
+  timezone: string;
+  storeCard: boolean;
+  /** Each auction whose feature is on (live, or in testing), with its settings. */
+  auctions: Partial<Record<AuctionKind, { row: AuctionRow; testing: boolean }>>;
+  /** "silent:12" → the time that category's items close in that auction. */
+  categoryCloses: Map<string, Date>;
+}
+
+const auctionColumns = {
+  start_date_time: silent_auction.start_date_time,
+  end_date_time: silent_auction.end_date_time,
+  is_auto_bid: silent_auction.is_auto_bid,
+  soft_close_minutes: silent_auction.soft_close_minutes,
+  hard_end_date_time: silent_auction.hard_end_date_time,
+  increment_policy: silent_auction.increment_policy,
+  increment_percent: silent_auction.increment_percent,
+};
+
+export async function loadEventAuctionRules(db: Database | Transaction, eventId: number): Promise<EventAuctionRules | null> {
+  const [row] = await db
+    .select({
+      currency: event.currency,
+      timezone: event.timezone,
+      silentId: event.silent_auction_id,
+      virtualId: event.virtual_auction_id,
+      silentEnabled: event.is_silent_auction_enabled,
+      silentTesting: event.is_silent_auction_testing,
+      virtualEnabled: event.is_virtual_auction_enabled,
+      virtualTesting: event.is_virtual_auction_testing,
+      storeCard: registration.store_card,
+    })
+    .from(event)
+    .leftJoin(registration, eq(registration.registration_id, event.registration_id))
+    .where(eq(event.event_id, eventId));
+  if (!row) return null;
+  const auctions: EventAuctionRules["auctions"] = {};
+  if (row.silentEnabled && row.silentId !== null) {
+    const [silent] = await db.select(auctionColumns).from(silent_auction).where(eq(silent_auction.silent_auction_id, row.silentId));
+    if (silent) auctions.silent = { row: silent, testing: row.silentTesting };
+  }
+  if (row.virtualEnabled && row.virtualId !== null) {
+    const [virtual] = await db
+      .select({
+        start_date_time: virtual_auction.start_date_time,
+        end_date_time: virtual_auction.end_date_time,
+        is_auto_bid: virtual_auction.is_auto_bid,
+        soft_close_minutes: virtual_auction.soft_close_minutes,
+        hard_end_date_time: virtual_auction.hard_end_date_time,
+        increment_policy: virtual_auction.increment_policy,
+        increment_percent: virtual_auction.increment_percent,
+      })
+      .from(virtual_auction)
+      .where(eq(virtual_auction.virtual_auction_id, row.virtualId));
+    if (virtual) auctions.virtual = { row: virtual, testing: row.virtualTesting };
+  }
+  const closes = await db
+    .select({ category_id: category_close.category_id, auction: category_close.auction, end: category_close.end_date_time })
+    .from(category_close)
+    .where(and(eq(category_close.event_id, eventId)));
+  return {
+    eventId,
+    currency: row.currency,
+    timezone: row.timezone,
+    storeCard: row.storeCard ?? false,
+    auctions,
+    categoryCloses: new Map(closes.map((close) => [`${close.auction}:${close.category_id}`, close.end])),
+  };
+}
+
+function incrementPolicy(row: AuctionRow): IncrementPolicy {
+  return row.increment_policy === "percent" ? { kind: "percent", percent: row.increment_percent } : { kind: "item" };
+}
+
+/** The engine's rules for one item, or null when its auction is not on at this event. */
+export function rulesForItem(rules: EventAuctionRules, item: { type: string; xinv_category_id: number | null }): AuctionRules | null {
+  if (!isAuctionKind(item.type)) return null;
+  const auction = rules.auctions[item.type];
+  if (!auction) return null;
+  const categoryClose = item.xinv_category_id !== null ? rules.categoryCloses.get(`${item.type}:${item.xinv_category_id}`) : undefined;
+  return {
+    proxyEnabled: auction.row.is_auto_bid,
+    opensAt: auction.row.start_date_time,
+    scheduledClose: categoryClose ?? auction.row.end_date_time,
+    softCloseMinutes: auction.row.soft_close_minutes,
+    hardEnd: auction.row.hard_end_date_time,
+    incrementPolicy: incrementPolicy(auction.row),
+  };
+}

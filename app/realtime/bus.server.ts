@@ -1,0 +1,110 @@
+/**
+ * The realtime bus: small messages published through PostgreSQL NOTIFY inside the writing transaction (so they are
+ * delivered after commit, and never for a rollback), received by one LISTEN connection per app process and fanned
+ * out to that process's subscribers (server-sent-event streams). On PGlite the same code runs within one process.
+ */
+import { sql } from "drizzle-orm";
+import type { DatabaseConnection, Transaction } from "~/db/connection.server";
+
+export const REALTIME_CHANNEL = "gavel_realtime";
+
+/** What travels on the bus. topic scopes it ("event:12", "usr:7"); data is the message's own payload. */
+export interface RealtimeMessage<T = unknown> {
+  topic: string;
+  type: string;
+  data: T;
+}
+
+export interface Subscriber {
+  onMessage(message: RealtimeMessage): void;
+  /** Messages may have been lost (the listening connection dropped): start again from a fresh snapshot. */
+  onResync(): void;
+}
+
+// NOTIFY payloads are limited to 8,000 bytes; messages are small deltas, never lists.
+const MAX_PAYLOAD = 7_900;
+
+/** Publishes within the caller's transaction: subscribers everywhere receive it once the transaction commits. */
+export async function publish(tx: Transaction, message: RealtimeMessage) {
+  const payload = JSON.stringify(message);
+  if (payload.length > MAX_PAYLOAD) throw new Error(`Realtime message too large (${payload.length} bytes): ${message.type}`);
+  await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`);
+}
+
+export class RealtimeBus {
+  private readonly topics = new Map<string, Set<Subscriber>>();
+  private listening: Promise<{ unlisten(): Promise<void> }> | null = null;
+  private established = 0;
+
+  constructor(private readonly connection: DatabaseConnection) {}
+
+  /** Starts listening (once per process) and adds the subscriber to the topic; returns the way to leave. */
+  async subscribe(topic: string, subscriber: Subscriber): Promise<() => void> {
+    let subscribers = this.topics.get(topic);
+    if (!subscribers) this.topics.set(topic, (subscribers = new Set()));
+    subscribers.add(subscriber);
+    await this.listen();
+    return () => {
+      subscribers.delete(subscriber);
+      if (subscribers.size === 0 && this.topics.get(topic) === subscribers) this.topics.delete(topic);
+    };
+  }
+
+  subscriberCount(topic?: string) {
+    if (topic) return this.topics.get(topic)?.size ?? 0;
+    let count = 0;
+    for (const subscribers of this.topics.values()) count += subscribers.size;
+    return count;
+  }
+
+  async close() {
+    const listening = this.listening;
+    this.listening = null;
+    if (listening) await (await listening).unlisten().catch(() => {});
+  }
+
+  private listen() {
+    this.listening ??= this.connection
+      .listen(REALTIME_CHANNEL, (payload) => this.dispatch(payload), () => this.onListening())
+      .catch((error) => {
+        this.listening = null;
+        throw error;
+      });
+    return this.listening;
+  }
+
+  private onListening() {
+    // The first time is the start; any later time is a reconnection after which messages may be missing.
+    this.established += 1;
+    if (this.established === 1) return;
+    for (const subscribers of this.topics.values()) for (const subscriber of subscribers) subscriber.onResync();
+  }
+
+  private dispatch(payload: string) {
+    let message: RealtimeMessage;
+    try {
+      message = JSON.parse(payload);
+    } catch {
+      console.error("[realtime] ignored a message that is not JSON:", payload.slice(0, 200));
+      return;
+    }
+    const subscribers = this.topics.get(message.topic);
+    if (!subscribers) return;
+    for (const subscriber of subscribers) {
+      try {
+        subscriber.onMessage(message);
+      } catch (error) {
+        console.error("[realtime] a subscriber failed:", error);
+      }
+    }
+  }
+}
+
+const buses = new WeakMap<DatabaseConnection, RealtimeBus>();
+
+/** The process's bus for a database connection (one LISTEN connection each). */
+export function realtimeBus(connection: DatabaseConnection): RealtimeBus {
+  let bus = buses.get(connection);
+  if (!bus) buses.set(connection, (bus = new RealtimeBus(connection)));
+  return bus;
+}
