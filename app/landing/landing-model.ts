@@ -96,7 +96,6 @@ export function landingStyle(settings: LandingSettings, branding: EventBranding)
       secondary_color: g.secondaryAccentColor,
       accent_color: g.accentColor,
       heading_font: g.headingFont,
-      subheading_font: g.headingFont,
       body_font: g.bodyFont,
     }),
     ...({ "--color-light-accent": /^#[0-9a-f]{3,6}$/i.test(g.lightThemeAccentColor) ? g.lightThemeAccentColor : "#a7c7e7" } as CSSProperties),
@@ -105,7 +104,7 @@ export function landingStyle(settings: LandingSettings, branding: EventBranding)
 
 /** The fonts the page uses, for the server's @font-face rules. */
 export function landingFonts(settings: LandingSettings, branding: EventBranding): EventBranding {
-  return { ...branding, heading_font: settings.global.headingFont, subheading_font: settings.global.headingFont, body_font: settings.global.bodyFont };
+  return { ...branding, heading_font: settings.global.headingFont, body_font: settings.global.bodyFont };
 }
 
 /** Days, hours, minutes and seconds from `now` to `target`; null once it has passed or without a target. */

@@ -103,3 +103,28 @@ export function errorsByField(issues: ReadonlyArray<{ path: ReadonlyArray<Proper
   }
   return errors;
 }
+
+/** The form fields that describe a tree: what the designer's form posts when nothing is touched (the inverse of treeFromForm). */
+export function formFromTree(info: PageKindInfo, tree: Tree): Record<string, string | string[]> {
+  const form: Record<string, string | string[]> = {};
+  for (const section of info.sections) {
+    for (const field of section.fields) {
+      const setting = tree[section.key]?.[field.key];
+      if (!setting) continue;
+      const name = fieldName(section.key, field.key);
+      if (hasDefaultToggle(field) && setting.useDefault) form[useDefaultName(section.key, field.key)] = "on";
+      if (field.kind === "toggle") {
+        if (setting.value === true) form[name] = "on";
+      } else if (field.kind === "slides") {
+        const slides = (setting.value as Array<{ image: string; caption?: string }>) ?? [];
+        form[SLIDE_FIELDS.image] = slides.map((s) => s.image);
+        form[SLIDE_FIELDS.caption] = slides.map((s) => s.caption ?? "");
+      } else if (field.kind === "sectionOrder") {
+        form[name] = (setting.value as string[]).map(String);
+      } else {
+        form[name] = String(setting.value ?? "");
+      }
+    }
+  }
+  return form;
+}

@@ -96,7 +96,7 @@ test("create an event, switch on its landing page, brand it and see it in public
   expect(response?.status()).toBe(200);
   await expect(visitor.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(visitor.getByRole("note")).toHaveCount(0);
-  await expect(visitor.locator(".event-page__bar")).toHaveCSS("background-color", "rgb(11, 61, 145)");
+  await expect(visitor.locator(".landing__bar")).toHaveCSS("background-color", "rgb(11, 61, 145)");
   expect((await headingFontFile).status()).toBe(200);
   await expect.poll(() => visitor.evaluate(fontLoaded, "Playfair Display")).toBe(true);
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveCSS("font-family", PLAYFAIR_STACK);

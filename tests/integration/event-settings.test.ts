@@ -6,6 +6,7 @@ import * as brandingRoute from "~/routes/admin._workspace.setup.branding";
 import * as companyRoute from "~/routes/admin._workspace.setup.company";
 import * as contactRoute from "~/routes/admin._workspace.setup.contact";
 import * as eventRoute from "~/routes/admin._workspace.setup.event";
+import { landingStyle, resolveLanding, type LandingContext } from "~/landing/landing-model";
 import * as publicEventRoute from "~/routes/event";
 import { event } from "~drizzle/schema";
 import { testDatabase } from "../support/database";
@@ -250,8 +251,10 @@ describe(`the public /event page on ${process.env.TEST_DB_ENGINE}`, () => {
     const byId = await open(`?id=${eventId}`);
     expect(byId).toMatchObject({
       status: 200,
-      data: { preview: false, branding: { "--color-primary": "#0b3d91" }, company: { about: "<p>Hi</p>" } },
+      data: { preview: false, context: { branding: { primary_color: "#0b3d91" }, company: { aboutHtml: "<p>Hi</p>" } } },
     });
+    const { context, tree } = byId.data as { context: LandingContext; tree: unknown };
+    expect(landingStyle(resolveLanding(context, tree), context.branding)).toMatchObject({ "--color-primary": "#0b3d91" });
     const { slug } = await row();
     expect(await open(`?slug=${slug}`)).toMatchObject({ status: 200 });
     expect((await open("?slug=no-such-event")).status).toBe(404);
@@ -262,7 +265,8 @@ describe(`the public /event page on ${process.env.TEST_DB_ENGINE}`, () => {
     await setLanding(true, false);
     await db.update(event).set({ heading_font: "Playfair Display", body_font: "Lato", body_weight: 300 }).where(eq(event.event_id, eventId));
     const { data } = await open(`?id=${eventId}`);
-    const { branding, fonts } = data as { branding: Record<string, string>; fonts: { css: string; preload: string } };
+    const { context, tree, fonts } = data as { context: LandingContext; tree: unknown; fonts: { css: string; preload: string } };
+    const branding = landingStyle(resolveLanding(context, tree), context.branding);
     expect(branding).toMatchObject({ "--font-heading": '"Playfair Display", var(--font-serif)', "--font-body": '"Lato", var(--font-system)' });
     expect(fonts.css).toContain('font-family:"Playfair Display"');
     expect(fonts.css).toContain('font-family:"Roboto"');
@@ -271,6 +275,8 @@ describe(`the public /event page on ${process.env.TEST_DB_ENGINE}`, () => {
 
     await db.update(event).set({ body_font: "Comic Neue" }).where(eq(event.event_id, eventId));
     const legacy = await open(`?id=${eventId}`);
-    expect(legacy).toMatchObject({ status: 200, data: { branding: { "--font-body": '"Comic Neue", var(--font-system)' }, fonts: { preload: null } } });
+    const legacyData = legacy.data as { context: LandingContext; tree: unknown };
+    expect(legacy).toMatchObject({ status: 200, data: { fonts: { preload: null } } });
+    expect(landingStyle(resolveLanding(legacyData.context, legacyData.tree), legacyData.context.branding)).toMatchObject({ "--font-body": '"Comic Neue", var(--font-system)' });
   });
 });

@@ -19,6 +19,7 @@ describe("settings trees (landing and silent-auction meta)", () => {
       "sponsorsSection",
       "companySection",
       "detailsSection",
+      "auctionsSection",
       "countdownSection",
     ]);
     expect(tree.global.primaryColor).toEqual({ value: "#1b2341", useDefault: true });
