@@ -44,6 +44,8 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin._workspace.setup.company": { loader: "can_configure_event", action: "can_configure_event" },
   "routes/admin._workspace.setup.contact": { loader: "can_configure_event", action: "can_configure_event" },
   "routes/admin._workspace.setup.event": { loader: "can_configure_event", action: "can_edit_event" },
+  "routes/admin._workspace.setup.silent_auction": { loader: "can_configure_event", action: "can_configure_event" },
+  "routes/admin._workspace.setup.virtual_auction": { loader: "can_configure_event", action: "can_configure_event" },
 
   // Pages (the page designer): can_design.
   "routes/admin._workspace.pages": { loader: "team" },

@@ -1,0 +1,28 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { AuctionSettingsPage } from "~/events/auction-settings-form";
+import { auctionSettingsAction, auctionSettingsLoader } from "~/events/auction-settings-route.server";
+import { dateTimeFieldLinks } from "~/ui/date-time-field";
+import { ErrorPanel, errorTitle } from "~/ui/error-page";
+
+export const meta: MetaFunction = ({ error }) => [
+  { title: error ? `${errorTitle(error)} · Gavel` : "Virtual auction · Setup · Gavel" },
+];
+
+export const links: LinksFunction = () => dateTimeFieldLinks();
+
+/** /admin/setup/virtual_auction: the virtual auction's times and bidding rules (app/events/auction-settings.ts). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return auctionSettingsLoader(request, "virtual");
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return auctionSettingsAction(request, "virtual");
+}
+
+export default function VirtualAuctionSetupPage() {
+  return <AuctionSettingsPage />;
+}
+
+export function ErrorBoundary() {
+  return <ErrorPanel />;
+}
