@@ -48,3 +48,29 @@ export const sign_in_failure = pgTable(
     index("sign_in_failure_ip_idx").on(t.ip, t.created_at),
   ],
 );
+
+/**
+ * A 6-digit sign-in code sent by email (/auth/code). Issued to an address, whether or not an account has it yet:
+ * the account is found or created when the right code comes back. Only an HMAC of the code (keyed with the
+ * server's secret and a salt of the row) is stored. A code works once, for 10 minutes, and for at most 5 wrong
+ * tries; a newer code for the address retires the older ones. `ip` counts requests per client address.
+ */
+export const sign_in_code = pgTable(
+  "sign_in_code",
+  {
+    sign_in_code_id: id(),
+    /** Normalised (trimmed, lower case). */
+    email: text().notNull(),
+    code_hash: text().notNull(),
+    salt: text().notNull(),
+    attempts: integer().notNull().default(0),
+    ip: text().notNull().default(""),
+    expires_at: timestamp({ withTimezone: true }).notNull(),
+    used_at: timestamp({ withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index("sign_in_code_email_idx").on(t.email, t.created_at),
+    index("sign_in_code_ip_idx").on(t.ip, t.created_at),
+  ],
+);
