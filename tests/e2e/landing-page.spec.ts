@@ -1,0 +1,109 @@
+// The public event site (issue 8): the page designer's draft, preview and publish flow on the demo gala, the landing
+// page without JavaScript and on a phone, the event subdomain in a browser, and an accessibility check with axe.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "./support/fixtures";
+import { DEMO_ORGANISER, signIn } from "./support/sign-in";
+
+async function galaId(request: import("@playwright/test").APIRequestContext): Promise<number> {
+  return (await (await request.get("/events/subdomain/harborlights")).json()).event_id;
+}
+
+test("an organiser edits the hero title and a colour, previews the draft, publishes, and the public sees it", async ({ page, browser, request }) => {
+  const id = await galaId(request);
+  const title = `Night of Harbor Lights ${Date.now()}`;
+  await signIn(page, DEMO_ORGANISER);
+  await page.goto(`/admin/pages/landing_page?id=${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Landing page" })).toBeVisible();
+
+  // The look: the primary colour, followed at once by the preview beside the form.
+  const preview = page.getByTestId("landing-page");
+  await page.getByLabel("Primary colour", { exact: true }).fill("#7a1f3d");
+  await expect(preview.locator(".landing__bar")).toHaveCSS("background-color", "rgb(122, 31, 61)");
+
+  // The hero title: typing in it turns its "use default" off; the preview follows.
+  await page.locator("summary", { hasText: /^Hero/ }).click();
+  const hero = page.getByRole("group", { name: "Hero" });
+  await hero.getByLabel("Title", { exact: true }).fill(title);
+  await expect(hero.locator('input[name="heroSection.title.useDefault"]')).not.toBeChecked();
+  await expect(preview.getByRole("heading", { level: 1 })).toHaveText(title);
+
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByRole("region", { name: "Notifications" })).toContainText("Draft saved");
+  await expect(page.getByText("Unpublished draft")).toBeVisible();
+
+  // The public still sees the published page; the organiser (can_preview_event) sees the draft.
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`/event?id=${id}`);
+  await expect(visitor.getByRole("heading", { level: 1 })).not.toHaveText(title);
+  const draftPage = await page.context().newPage();
+  await draftPage.goto(`/event?id=${id}&draft`);
+  await expect(draftPage.getByRole("note")).toContainText("unpublished draft");
+  await expect(draftPage.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(draftPage.locator(".landing__bar")).toHaveCSS("background-color", "rgb(122, 31, 61)");
+  await draftPage.close();
+
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByRole("region", { name: "Notifications" })).toContainText("Landing page published");
+  await expect(page.getByText("No unpublished changes.")).toBeVisible();
+
+  await visitor.reload();
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(visitor.locator(".landing__bar")).toHaveCSS("background-color", "rgb(122, 31, 61)");
+  await expect(visitor.locator('meta[property="og:title"]')).toHaveAttribute("content", title);
+  await expect(visitor.getByRole("note")).toHaveCount(0);
+
+  // Back to the event's own title and colour, for the other tests on the demo.
+  await page.locator("summary", { hasText: /^Hero/ }).click();
+  await page.locator('input[name="heroSection.title.useDefault"]').check();
+  await page.locator('input[name="global.primaryColor.useDefault"]').check();
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByRole("region", { name: "Notifications" })).toContainText("Landing page published");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the landing page is complete: hero, countdown, sections, slides that scroll, links that work", async ({ page, request }) => {
+    const id = await galaId(request);
+    const response = await page.goto(`/event?id=${id}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("timer")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Thank you to our sponsors" })).toBeVisible();
+    await expect(page.locator(".landing-slides")).toBeVisible();
+    // Without keen-slider the slides are a row that scrolls sideways; no carousel buttons that could not work.
+    await expect(page.getByRole("button", { name: "Next slide" })).toHaveCount(0);
+    expect(await page.locator(".landing-slides__track").evaluate((el) => getComputedStyle(el).overflowX)).toBe("auto");
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.+/);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^http/);
+  });
+});
+
+test("with JavaScript the slides are a keen-slider carousel with working buttons", async ({ page, request }) => {
+  const id = await galaId(request);
+  await page.goto(`/event?id=${id}`);
+  const carousel = page.locator(".landing-slides");
+  await expect(carousel.getByRole("button", { name: "Next slide" })).toBeVisible();
+  await expect(carousel.getByRole("button", { name: "Slide 1" })).toHaveAttribute("aria-current", "true");
+  await carousel.getByRole("button", { name: "Next slide" }).click();
+  await expect(carousel.getByRole("button", { name: "Slide 2" })).toHaveAttribute("aria-current", "true");
+});
+
+test("an event's subdomain opens its landing page in the browser", async ({ page, baseURL }) => {
+  const port = new URL(baseURL!).port;
+  await page.goto(`http://harborlights.localhost:${port}/?ref=flyer`);
+  await expect(page).toHaveURL(new RegExp(`^http://localhost:${port}/event\\?id=\\d+&ref=flyer$`));
+  await expect(page.getByTestId("landing-page")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
+test("the landing page has no serious or critical accessibility problems @phone", async ({ page, request }) => {
+  const id = await galaId(request);
+  await page.goto(`/event?id=${id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+  // Mobile first: nothing wider than the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});
