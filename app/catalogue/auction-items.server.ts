@@ -2,7 +2,7 @@
  * The event's auction items as the catalogue screens list and edit them (spec §3 auction_item). Every query is
  * bound to the event: an id of another event's item is "not found".
  */
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "~/db.server";
 import { uniqueViolation } from "~/db/errors.server";
@@ -16,12 +16,6 @@ export type ItemSheetRow = Awaited<ReturnType<typeof listItemSheet>>["items"][nu
 /** Every item of the event with all its fields, its category and donor by name, and its bid count. */
 export async function listItemSheet(eventId: number) {
   const [settings] = await db.select({ currency: event.currency }).from(event).where(eq(event.event_id, eventId));
-  const bids = db
-    .select({ auction_item_id: bid.auction_item_id, n: count().as("bid_count") })
-    .from(bid)
-    .where(eq(bid.event_id, eventId))
-    .groupBy(bid.auction_item_id)
-    .as("bids");
   const items = await db
     .select({
       auction_item_id: auction_item.auction_item_id,
@@ -43,12 +37,12 @@ export async function listItemSheet(eventId: number) {
       donor: sql<string | null>`coalesce(nullif(trim(concat_ws(' ', ${donor.first_name}, ${donor.last_name})), ''), ${donor.title}, ${donor.email})`,
       xinv_disclaimer: auction_item.xinv_disclaimer,
       internal_notes: auction_item.internal_notes,
-      bid_count: sql<number>`coalesce(${bids.n}, 0)::int`,
+      // Kept by the bidding engine: retracted bids do not count.
+      bid_count: auction_item.bid_count,
     })
     .from(auction_item)
     .leftJoin(category, eq(category.category_id, auction_item.xinv_category_id))
     .leftJoin(donor, eq(donor.donor_id, auction_item.xinv_donor_id))
-    .leftJoin(bids, eq(bids.auction_item_id, auction_item.auction_item_id))
     .where(eq(auction_item.event_id, eventId))
     .orderBy(asc(auction_item.lot), asc(auction_item.title));
   return { currency: settings?.currency ?? "USD", items };

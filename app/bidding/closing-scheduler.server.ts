@@ -1,0 +1,71 @@
+/**
+ * Closes silent and virtual items when their time comes. The schedule lives in the database (the auction's end, the
+ * category's close, an item's extension), so a restart loses nothing; each app process ticks, and FOR UPDATE SKIP
+ * LOCKED gives every due item to exactly one of them (an item busy with a bid is taken on the next tick, with the
+ * close that bid may have moved).
+ */
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/connection.server";
+import { selectRows } from "~/db/rows.server";
+import { auction_item } from "~drizzle/schema";
+import { loadEventAuctionRules, rulesForItem } from "./auction-rules.server";
+import { closeLockedItem } from "./closing.server";
+import type { ItemRow } from "./item-records.server";
+import { currentLiveItem, publishItem, publishNotices } from "./place-bid.server";
+
+export const CLOSING_TICK_MS = 1_000;
+const BATCH = 50;
+
+/** Closes the items due at `now`, a batch per transaction; returns how many closed. */
+export async function closeDueItems(db: Database, now = new Date()): Promise<number> {
+  let closed = 0;
+  for (;;) {
+    const count = await db.transaction(async (tx) => {
+      const due = await selectRows<{ auction_item_id: number }>(tx, sql`
+        select i.auction_item_id
+        from ${auction_item} i
+        join event e on e.event_id = i.event_id
+        left join silent_auction s on i.type = 'silent' and s.silent_auction_id = e.silent_auction_id
+        left join virtual_auction v on i.type = 'virtual' and v.virtual_auction_id = e.virtual_auction_id
+        left join category_close c on c.event_id = i.event_id and c.category_id = i.xinv_category_id and c.auction = i.type
+        where i.type in ('silent', 'virtual') and i.status = 'published' and i.closed_at is null
+          and greatest(i.closes_at, coalesce(c.end_date_time, s.end_date_time, v.end_date_time)) <= ${now}
+        order by i.auction_item_id
+        limit ${BATCH}
+        for update of i skip locked`);
+      const ids = due.map((row) => row.auction_item_id);
+      if (ids.length === 0) return 0;
+      const rows = (await tx.query.auction_item.findMany({ where: (item, { inArray }) => inArray(item.auction_item_id, ids) })) as ItemRow[];
+      const rulesByEvent = new Map<number, Awaited<ReturnType<typeof loadEventAuctionRules>>>();
+      for (const row of rows) {
+        if (!rulesByEvent.has(row.event_id)) rulesByEvent.set(row.event_id, await loadEventAuctionRules(tx, row.event_id));
+        const units = await closeLockedItem(tx, row, now);
+        const rules = rulesByEvent.get(row.event_id);
+        const itemRules = rules ? rulesForItem(rules, row) : null;
+        if (itemRules) await publishItem(tx, row.event_id, await currentLiveItem(tx, { ...row, closed_at: now }, itemRules));
+        await publishNotices(tx, row.event_id, row.auction_item_id, units.map((unit) => ({ type: "won" as const, usrId: unit.usrId })));
+      }
+      return rows.length;
+    });
+    closed += count;
+    if (count < BATCH) return closed;
+  }
+}
+
+/** Runs closeDueItems every second in this process; errors are logged and the next tick tries again. */
+export function startClosingScheduler(db: Database) {
+  let running = false;
+  const timer = setInterval(async () => {
+    if (running) return;
+    running = true;
+    try {
+      await closeDueItems(db);
+    } catch (error) {
+      console.error("[closing] could not close due items:", error);
+    } finally {
+      running = false;
+    }
+  }, CLOSING_TICK_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
