@@ -1,6 +1,7 @@
 /** The sign-in emails. Each link works once and for the time the message states (tokens.server.ts). */
 import type { MailMessage } from "~/mail/mailer.server";
 import { renderEmail } from "~/mail/render-email.server";
+import { SIGN_IN_CODE } from "./sign-in-codes.server";
 import { TOKEN_LIFETIME_TEXT } from "./tokens.server";
 
 export function signUpEmail(to: string, link: string): MailMessage {
@@ -62,6 +63,21 @@ export function teamInvitationEmail(to: string, link: string, eventTitle: string
       ],
       action: { label: "Join the team", url: link },
       outro: [`The link works once, for ${TOKEN_LIFETIME_TEXT.team_invitation}.`],
+    }),
+  };
+}
+
+/** The 6-digit code of /auth/code. The same message whether or not the address has an account yet. */
+export function signInCodeEmail(to: string, code: string): MailMessage {
+  return {
+    to,
+    ...renderEmail({
+      subject: "Your Gavel sign-in code",
+      intro: [`Your sign-in code is ${code}`, "Enter it on the page where you asked for it to sign in to Gavel."],
+      outro: [
+        `The code works once, for ${SIGN_IN_CODE.lifetimeText}.`,
+        "If you did not ask for it, ignore this message: nobody can sign in without the code.",
+      ],
     }),
   };
 }

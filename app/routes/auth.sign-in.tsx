@@ -63,6 +63,9 @@ export default function SignIn() {
       <div className="auth-panel">
         <GoogleSignInOption enabled={googleEnabled} returnTo={returnTo} />
         <SignInForm returnTo={returnTo} email={actionData?.values.email} errors={actionData?.errors} />
+        <p>
+          No password? <Link to={`/auth/code?returnTo=${encodeURIComponent(returnTo)}`}>Email me a sign-in code</Link>
+        </p>
       </div>
       <p className="auth-after">
         New to Gavel? <Link to={`/auth/sign-up?returnTo=${encodeURIComponent(returnTo)}`}>Create an account</Link>

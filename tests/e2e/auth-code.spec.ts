@@ -1,0 +1,65 @@
+// Signing in with a code sent by email (/auth/code), as a bidder on a phone would: from the sign-in page's link,
+// through the suite's SMTP server (support/smtp-sink.mjs), back to the page that asked; with and without JavaScript.
+import { decodeQuotedPrintable } from "../support/mail-message";
+import { expect, test } from "./support/fixtures";
+import { waitForMail } from "./support/mail";
+
+const codeOf = async (email: string) =>
+  /sign-in code is (\d{6})/.exec(decodeQuotedPrintable((await waitForMail(email, "Your Gavel sign-in code")).raw))?.[1];
+
+test("with JavaScript, a new code replaces the first, and the newest one signs in", async ({ page }) => {
+  const email = `grace.${Date.now()}@example.test`;
+  await page.goto("/auth/code");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Email me a code" }).click();
+  await expect(page.getByText(`We sent a 6-digit code to ${email}`)).toBeVisible();
+  const first = await codeOf(email);
+
+  await page.getByRole("button", { name: "Send a new code" }).click();
+  await expect(page.getByRole("region", { name: "Notifications" })).toContainText("A new code is on its way");
+  await expect.poll(() => codeOf(email)).not.toBe(first);
+  const newest = await codeOf(email);
+
+  await page.getByLabel("Code").fill(newest!);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a new bidder gets a code by email, enters it, and is signed in and sent back", async ({ page }) => {
+    const email = `ada.${Date.now()}@example.test`;
+    const returnTo = "/?from=bidding";
+
+    await page.goto(`/auth/sign-in?returnTo=${encodeURIComponent(returnTo)}`);
+    await page.getByRole("link", { name: "Email me a sign-in code" }).click();
+    await expect(page.getByRole("heading", { name: "Sign in with a code" })).toBeVisible();
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Email me a code" }).click();
+    await expect(page.getByText(`We sent a 6-digit code to ${email}`)).toBeVisible();
+    // The address stays out of the page's address.
+    expect(page.url()).not.toContain("example.test");
+
+    const mail = await waitForMail(email, "Your Gavel sign-in code");
+    const code = /sign-in code is (\d{6})/.exec(decodeQuotedPrintable(mail.raw))?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+    await page.getByLabel("Code").fill(wrong);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page.getByText("That code is not right. You can try 4 more times.")).toBeVisible();
+
+    await page.getByLabel("Code").fill(code!);
+    await page.getByLabel("First name").fill("Ada");
+    await page.getByLabel("Last name").fill("Lovelace");
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page).toHaveURL(returnTo);
+    await expect(page.getByText("Signed in as Ada Lovelace")).toBeVisible();
+
+    // Signed in, the code page sends people straight on.
+    await page.goto(`/auth/code?returnTo=${encodeURIComponent(returnTo)}`);
+    await expect(page).toHaveURL(returnTo);
+  });
+});

@@ -1,0 +1,230 @@
+// Signing in with a code sent by email (/auth/code) against a real database: the code in the mail, wrong codes,
+// expiry, single use, a new account for a new address, the limits, and a returnTo that stays on this site.
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getSessionUsrId } from "~/auth/session.server";
+import { codeRequestBlock, requestSignInCode, SIGN_IN_CODE_LIMITS, verifySignInCode } from "~/auth/sign-in-code.server";
+import { deleteExpiredSignInRecords } from "~/auth/cleanup.server";
+import * as codeRoute from "~/routes/auth.code";
+import { sign_in_code, sign_in_failure, usr } from "~drizzle/schema";
+import { testDatabase } from "../support/database";
+import { lastMailTo, mailTo } from "../support/mailbox";
+import { makeUser } from "../support/people";
+import { call, makeRequest, type Outcome, type RouteFunction } from "../support/route-calls";
+
+const { db } = testDatabase();
+
+const newAddress = () => `bidder-${Math.random().toString(36).slice(2, 10)}@example.org`;
+
+/** A browser going through /auth/code: it keeps the session cookie the answers set. */
+function browser(returnTo?: string) {
+  let cookie: string | undefined;
+  const path = returnTo ? `/auth/code?returnTo=${encodeURIComponent(returnTo)}` : "/auth/code";
+  const keep = (outcome: Outcome) => {
+    const set = outcome.response?.headers.getSetCookie().find((value) => value.startsWith("gavel_session="));
+    if (set) cookie = set.split(";")[0];
+    return outcome;
+  };
+  const post = async (form: Record<string, string>) =>
+    keep(await call(codeRoute.action as RouteFunction, makeRequest(path, { cookie, form: { returnTo: returnTo ?? "", ...form } })));
+  return {
+    open: async () => keep(await call(codeRoute.loader as RouteFunction, makeRequest(path, { cookie }))),
+    send: (email: string) => post({ intent: "send", email }),
+    resend: () => post({ intent: "resend" }),
+    restart: () => post({ intent: "restart" }),
+    enter: (code: string, names: { first_name?: string; last_name?: string } = {}) => post({ intent: "verify", code, ...names }),
+    signedInAs: () => getSessionUsrId(new Request("http://localhost/", { headers: { Cookie: cookie ?? "" } })),
+  };
+}
+
+const codeIn = (text: string) => {
+  const code = text.match(/sign-in code is (\d{6})/)?.[1];
+  if (!code) throw new Error(`No code in:\n${text}`);
+  return code;
+};
+const lastCodeTo = async (email: string) => codeIn((await lastMailTo(email)).text);
+const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+const codeRows = (email: string) => db.select().from(sign_in_code).where(eq(sign_in_code.email, email.toLowerCase()));
+const messageOf = (outcome: Outcome) => (outcome.data as { errors: { code?: string[]; form?: string } }).errors;
+
+describe(`sign-in codes on ${process.env.TEST_DB_ENGINE}`, () => {
+  it("mails a code, asks for it on the same page, creates the account of a new address and signs it in", async () => {
+    const email = newAddress();
+    const person = browser();
+    expect((await person.open()).data).toMatchObject({ email: null, returnTo: "/" });
+    expect(await person.send(email)).toMatchObject({ status: 302, location: "/auth/code" });
+    // Step two: the address is remembered in the session, not put in the page's address.
+    expect((await person.open()).data).toMatchObject({ email });
+
+    const message = await lastMailTo(email);
+    expect(message.subject).toBe("Your Gavel sign-in code");
+    expect(message.text).toContain("works once, for 10 minutes");
+    const code = codeIn(message.text);
+    // Stored hashed, never as the code.
+    const [row] = await codeRows(email);
+    expect(row.code_hash).not.toContain(code);
+    expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
+
+    expect(await db.select().from(usr).where(eq(usr.email_address, email))).toEqual([]);
+    const done = await person.enter(code.replace(/^(\d{3})/, "$1 "), { first_name: " Ada ", last_name: "" });
+    expect(done).toMatchObject({ status: 302, location: "/" });
+    const [account] = await db.select().from(usr).where(eq(usr.email_address, email));
+    expect(account).toMatchObject({ first_name: "Ada", last_name: null });
+    expect(await person.signedInAs()).toBe(account.usr_id);
+    // The session forgets the address, and the page sends a signed-in person on.
+    expect(await person.open()).toMatchObject({ status: 302, location: "/" });
+  });
+
+  it("signs in the existing account of the address, whatever its case, and keeps the names it has", async () => {
+    const existing = await makeUser(db, { email: `${newAddress()}`, first_name: "Grace" });
+    const person = browser();
+    await person.send(existing.email_address.toUpperCase());
+    const code = await lastCodeTo(existing.email_address);
+    expect((await person.enter(code, { first_name: "Someone else" })).status).toBe(302);
+    expect(await person.signedInAs()).toBe(existing.usr_id);
+    const accounts = await db.select().from(usr).where(sql`lower(${usr.email_address}) = ${existing.email_address.toLowerCase()}`);
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0].first_name).toBe("Grace");
+  });
+
+  it("answers a wrong code with the tries left, takes 5, then asks for a new code", async () => {
+    const email = newAddress();
+    const person = browser();
+    await person.send(email);
+    const code = await lastCodeTo(email);
+    const wrong = wrongCode(code);
+    for (const left of [4, 3, 2, 1]) {
+      const outcome = await person.enter(wrong);
+      expect(outcome.status).toBe(400);
+      expect(messageOf(outcome).code).toEqual([`That code is not right. You can try ${left} more ${left === 1 ? "time" : "times"}.`]);
+    }
+    expect(messageOf(await person.enter(wrong)).code).toEqual(["Too many wrong tries for this code. Ask for a new code below."]);
+    // Even the right code no longer works: the account is also held back for a while, as after 5 wrong passwords.
+    const after = await person.enter(code);
+    expect(after.status).toBe(429);
+    expect(messageOf(after).form).toMatch(/^Too many attempts to sign in with this email address\. Try again in 15 minutes\.$/);
+    expect(await person.signedInAs()).toBeUndefined();
+    expect((await codeRows(email))[0].attempts).toBe(5);
+    expect(await db.select().from(usr).where(eq(usr.email_address, email))).toEqual([]);
+  });
+
+  it("refuses something that is not 6 digits without using up a try", async () => {
+    const email = newAddress();
+    const person = browser();
+    await person.send(email);
+    expect(messageOf(await person.enter("12345")).code).toEqual(["Enter the 6 digits from the email."]);
+    expect((await codeRows(email))[0].attempts).toBe(0);
+  });
+
+  it("refuses an expired code", async () => {
+    const email = newAddress();
+    const person = browser();
+    await person.send(email);
+    const code = await lastCodeTo(email);
+    await db
+      .update(sign_in_code)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(sign_in_code.email, email));
+    expect(messageOf(await person.enter(code)).code).toEqual(["This code has expired or has already been used. Ask for a new code below."]);
+    expect(await person.signedInAs()).toBeUndefined();
+  });
+
+  it("works once, and a new code replaces the old one", async () => {
+    const email = newAddress();
+    const first = browser();
+    await first.send(email);
+    const oldCode = await lastCodeTo(email);
+    expect(await first.resend()).toMatchObject({ status: 302, location: "/auth/code" });
+    const newCode = await lastCodeTo(email);
+    expect(await mailTo(email)).toHaveLength(2);
+    if (newCode !== oldCode) {
+      expect(messageOf(await first.enter(oldCode)).code?.[0]).toMatch(/^That code is not right/);
+    }
+    expect((await first.enter(newCode)).status).toBe(302);
+    // The same code again.
+    expect(await verifySignInCode(db, { email, code: newCode })).toEqual({ ok: false, reason: "no-code" });
+  });
+
+  it("lets only one of two requests racing with the right code sign in", async () => {
+    const email = newAddress();
+    await requestSignInCode(db, { email });
+    const code = await lastCodeTo(email);
+    const results = await Promise.all([verifySignInCode(db, { email, code }), verifySignInCode(db, { email, code })]);
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(results.filter((result) => !result.ok)).toEqual([{ ok: false, reason: "no-code" }]);
+    expect(await db.select().from(usr).where(eq(usr.email_address, email))).toHaveLength(1);
+  });
+
+  it("limits codes per address to 5 in 15 minutes, with the same answer whether or not an account exists", async () => {
+    const existing = await makeUser(db);
+    for (const email of [existing.email_address, newAddress()]) {
+      const person = browser();
+      for (let i = 0; i < SIGN_IN_CODE_LIMITS.perEmail; i++) expect((await person.send(email)).status).toBe(302);
+      const refused = await person.send(email);
+      expect(refused.status).toBe(429);
+      expect(refused.response).toBeUndefined();
+      expect(messageOf(refused).form).toBe("Too many codes or tries for this email address. Try again in 15 minutes.");
+      expect(await mailTo(email)).toHaveLength(SIGN_IN_CODE_LIMITS.perEmail);
+    }
+  });
+
+  it("limits codes per client address, and lets a spent window go", async () => {
+    const now = new Date();
+    const ip = `198.51.100.${Math.floor(Math.random() * 250)}`;
+    await db.insert(sign_in_code).values(
+      Array.from({ length: SIGN_IN_CODE_LIMITS.perAddress }, (_, i) => ({
+        email: `many-${i}@example.org`,
+        code_hash: "x",
+        salt: "x",
+        ip,
+        expires_at: now,
+        created_at: new Date(now.getTime() - 60_000),
+      })),
+    );
+    const refused = await requestSignInCode(db, { email: newAddress(), ip, now });
+    expect(refused).toMatchObject({ ok: false, block: { scope: "address" } });
+    expect(await codeRequestBlock(db, newAddress(), "203.0.113.9", now)).toBeUndefined();
+    const later = new Date(now.getTime() + SIGN_IN_CODE_LIMITS.windowMs);
+    expect(await codeRequestBlock(db, newAddress(), ip, later)).toBeUndefined();
+    // The cleanup removes codes whose window has passed.
+    await deleteExpiredSignInRecords(db, later);
+    expect(await db.select().from(sign_in_code).where(eq(sign_in_code.ip, ip))).toEqual([]);
+  });
+
+  it("goes back to a path of this site after signing in, never to another site", async () => {
+    const email = newAddress();
+    const bidder = browser("/inroombid?id=42");
+    expect(await bidder.send(email)).toMatchObject({ status: 302, location: "/auth/code?returnTo=%2Finroombid%3Fid%3D42" });
+    expect((await bidder.open()).data).toMatchObject({ returnTo: "/inroombid?id=42", email });
+    expect(await bidder.enter(await lastCodeTo(email))).toMatchObject({ status: 302, location: "/inroombid?id=42" });
+
+    for (const elsewhere of ["https://evil.example/", "//evil.example/", "/\\evil.example"]) {
+      const other = newAddress();
+      const person = browser(elsewhere);
+      expect(await person.send(other)).toMatchObject({ location: "/auth/code" });
+      expect(await person.enter(await lastCodeTo(other))).toMatchObject({ status: 302, location: "/" });
+    }
+  });
+
+  it("starts over with another address, and a code step without an address goes back to step one", async () => {
+    const person = browser();
+    await person.send(newAddress());
+    expect(await person.restart()).toMatchObject({ status: 302, location: "/auth/code" });
+    expect((await person.open()).data).toMatchObject({ email: null });
+    expect(await person.enter("123456")).toMatchObject({ status: 302, location: "/auth/code" });
+    expect(await browser().send("not an address")).toMatchObject({
+      status: 400,
+      data: { errors: { email: ["Enter an email address such as ada@example.org."] } },
+    });
+  });
+
+  it("counts wrong codes as failed sign-ins of the account only, not of the client address", async () => {
+    const email = newAddress();
+    const person = browser();
+    await person.send(email);
+    await person.enter(wrongCode(await lastCodeTo(email)));
+    const failures = await db.select().from(sign_in_failure).where(eq(sign_in_failure.email, email));
+    expect(failures).toHaveLength(1);
+    expect(failures[0].ip).toBe("");
+  });
+});
