@@ -1,9 +1,10 @@
 /**
  * Start-up, awaited by entry.server when the server build loads (so before any request is served):
  * applies pending migrations, loads the demo organisation into an empty database, removes spent sign-in
- * records now and then, and on SIGTERM/SIGINT sends queued mail and closes the database so the process can exit.
+ * records now and then, closes auction items when their time comes, and on SIGTERM/SIGINT sends queued mail and closes the database so the process can exit.
  */
 import { removeExpiredSignInRecords, SIGN_IN_RECORDS_CLEANUP_MS } from "./auth/cleanup.server";
+import { startClosingScheduler } from "./bidding/closing-scheduler.server";
 import { config } from "./config.server";
 import { connection } from "./db.server";
 import { seedDemo } from "./demo/seed.server";
@@ -27,6 +28,7 @@ async function start() {
   }
   removeExpiredSignInRecords(connection.db);
   setInterval(() => removeExpiredSignInRecords(connection.db), SIGN_IN_RECORDS_CLEANUP_MS).unref();
+  startClosingScheduler(connection.db);
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, async () => {
       console.log(`${signal} received: closing the database.`);

@@ -29,7 +29,7 @@ export async function closeDueItems(db: Database, now = new Date()): Promise<num
         left join virtual_auction v on i.type = 'virtual' and v.virtual_auction_id = e.virtual_auction_id
         left join category_close c on c.event_id = i.event_id and c.category_id = i.xinv_category_id and c.auction = i.type
         where i.type in ('silent', 'virtual') and i.status = 'published' and i.closed_at is null
-          and greatest(i.closes_at, coalesce(c.end_date_time, s.end_date_time, v.end_date_time)) <= ${now}
+          and greatest(i.closes_at, coalesce(c.end_date_time, s.end_date_time, v.end_date_time)) <= ${now.toISOString()}::timestamptz
         order by i.auction_item_id
         limit ${BATCH}
         for update of i skip locked`);
