@@ -1,0 +1,81 @@
+/**
+ * The auction board of an event: every published silent and virtual item with what bidders see of it (title,
+ * picture, category, value) and its live bidding state. The gallery, the item page and the stream's snapshot read it.
+ */
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Database } from "~/db/connection.server";
+import { auction_item, category, donor, watch } from "~drizzle/schema";
+import { AUCTION_KINDS, rulesForItem, type EventAuctionRules } from "./auction-rules.server";
+import { itemState, winningPositions } from "./item-records.server";
+import { liveItem, type LiveItem } from "./live-item";
+
+export interface BoardItem {
+  id: number;
+  title: string;
+  lot: number | null;
+  type: string;
+  excerpt: string | null;
+  featuredImage: string | null;
+  value: number | null;
+  category: string | null;
+  categoryId: number | null;
+  donor: string | null;
+  inPersonOnly: boolean;
+  live: LiveItem;
+}
+
+/** The board; with itemIds, only those items. Items whose auction is off at the event are left out. */
+export async function loadBoard(db: Database, rules: EventAuctionRules, itemIds?: number[]): Promise<BoardItem[]> {
+  const kinds = AUCTION_KINDS.filter((kind) => rules.auctions[kind]);
+  if (kinds.length === 0) return [];
+  const rows = await db
+    .select({ item: auction_item, category: category.title, donorFirst: donor.first_name, donorLast: donor.last_name, donorTitle: donor.title })
+    .from(auction_item)
+    .leftJoin(category, eq(category.category_id, auction_item.xinv_category_id))
+    .leftJoin(donor, eq(donor.donor_id, auction_item.xinv_donor_id))
+    .where(
+      and(
+        eq(auction_item.event_id, rules.eventId),
+        eq(auction_item.status, "published"),
+        inArray(auction_item.type, kinds),
+        itemIds ? inArray(auction_item.auction_item_id, itemIds.length ? itemIds : [-1]) : undefined,
+      ),
+    )
+    .orderBy(asc(auction_item.display_order), asc(auction_item.lot), asc(auction_item.title));
+  const positions = await winningPositions(db, rules.eventId, rows.map((row) => row.item.auction_item_id));
+  return rows.flatMap(({ item, category: categoryTitle, donorFirst, donorLast, donorTitle }) => {
+    const itemRules = rulesForItem(rules, item);
+    if (!itemRules) return [];
+    const donorName = donorTitle || [donorFirst, donorLast].filter(Boolean).join(" ") || null;
+    return [
+      {
+        id: item.auction_item_id,
+        title: item.title,
+        lot: item.lot,
+        type: item.type,
+        excerpt: item.excerpt,
+        featuredImage: item.featured_image,
+        value: item.value,
+        category: categoryTitle,
+        categoryId: item.xinv_category_id,
+        donor: donorName,
+        inPersonOnly: item.in_person_only,
+        live: liveItem(item.auction_item_id, itemState(item), itemRules, positions.get(item.auction_item_id) ?? []),
+      },
+    ];
+  });
+}
+
+export async function watchedItemIds(db: Database, usrId: number, itemIds: number[]) {
+  if (itemIds.length === 0) return new Set<number>();
+  const rows = await db
+    .select({ id: watch.auction_item_id })
+    .from(watch)
+    .where(and(eq(watch.usr_id, usrId), inArray(watch.auction_item_id, itemIds)));
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function setWatching(db: Database, usrId: number, itemId: number, watching: boolean) {
+  if (watching) await db.insert(watch).values({ usr_id: usrId, auction_item_id: itemId }).onConflictDoNothing();
+  else await db.delete(watch).where(and(eq(watch.usr_id, usrId), eq(watch.auction_item_id, itemId)));
+}

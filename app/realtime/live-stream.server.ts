@@ -1,0 +1,76 @@
+/**
+ * A server-sent-event stream of one bus topic (remix-utils eventStream). Protocol, read by app/realtime/use-live-stream.ts:
+ * - `snapshot` {seq, serverTime, data} first, and again whenever the bus may have lost messages;
+ * - `delta` {seq, type, data} for each message, seq rising by one, so a client that sees a jump knows it missed one;
+ * - `heartbeat` {seq, serverTime} every 15 s, which keeps proxies from closing the stream and the page's clock right.
+ */
+import { eventStream } from "remix-utils/sse/server";
+import type { DatabaseConnection } from "~/db/connection.server";
+import { realtimeBus, type RealtimeMessage } from "./bus.server";
+
+export const HEARTBEAT_MS = 15_000;
+
+export interface LiveStreamOptions {
+  connection: DatabaseConnection;
+  topic: string;
+  snapshot: () => Promise<unknown>;
+  /** What of a message this stream may pass on; null drops it. */
+  project?: (message: RealtimeMessage) => unknown | null;
+  heartbeatMs?: number;
+}
+
+export function liveStream(request: Request, options: LiveStreamOptions): Response {
+  const bus = realtimeBus(options.connection);
+  return eventStream(request.signal, (send) => {
+    let seq = 0;
+    let open = true;
+    let leave: (() => void) | null = null;
+    // Messages that arrive while a snapshot is being read wait for it, so they are applied after it.
+    let pending: RealtimeMessage[] | null = [];
+    const emit = (event: string, data: unknown) => {
+      if (open) send({ event, data: JSON.stringify(data) });
+    };
+    const deliver = (message: RealtimeMessage) => {
+      const data = options.project ? options.project(message) : message.data;
+      if (data === null || data === undefined) return;
+      seq += 1;
+      emit("delta", { seq, type: message.type, data });
+    };
+    const sendSnapshot = async () => {
+      pending ??= [];
+      try {
+        const data = await options.snapshot();
+        seq += 1;
+        emit("snapshot", { seq, serverTime: Date.now(), data });
+      } catch (error) {
+        console.error("[realtime] could not read a snapshot:", error);
+      }
+      const waiting = pending;
+      pending = null;
+      waiting.forEach(deliver);
+    };
+    const subscriber = {
+      onMessage(message: RealtimeMessage) {
+        if (pending) pending.push(message);
+        else deliver(message);
+      },
+      onResync() {
+        void sendSnapshot();
+      },
+    };
+    bus
+      .subscribe(options.topic, subscriber)
+      .then((unsubscribe) => {
+        if (!open) return unsubscribe();
+        leave = unsubscribe;
+        return sendSnapshot();
+      })
+      .catch((error) => console.error("[realtime] could not subscribe:", error));
+    const heartbeat = setInterval(() => emit("heartbeat", { seq, serverTime: Date.now() }), options.heartbeatMs ?? HEARTBEAT_MS);
+    return () => {
+      open = false;
+      clearInterval(heartbeat);
+      leave?.();
+    };
+  });
+}
