@@ -73,6 +73,12 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin._workspace.auction_items.auction_item_page": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
   "routes/admin._workspace.auction_items.live_packages": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
   "routes/admin._workspace.auction_items.silent_packages": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
+
+  // Bids: seeing them needs can_view_stats ("See figures and bids"); acting on them, can_control_event.
+  "routes/admin._workspace.bids": { loader: "can_view_stats" },
+  "routes/admin._workspace.bids._index": { loader: "team" },
+  "routes/admin._workspace.bids.silentbids": { loader: "can_view_stats", action: "can_control_event" },
+  "routes/admin._workspace.bids.silentbids_.stream": { loader: "can_view_stats" },
 };
 
 /** Whether a role on the current event satisfies a rule: the same test the server's checks make. */

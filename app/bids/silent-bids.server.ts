@@ -1,0 +1,281 @@
+/**
+ * /admin/bids/silentbids: the ledger of an event's silent and virtual bids as staff read it, a summary per item,
+ * and the staff actions on them (close now, extend, reopen, retract), which app/bidding/staff-actions.server.ts
+ * carries out. Every query is scoped to the event.
+ */
+import { and, asc, count, desc, eq, inArray, max, or, gt } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { formatInTimeZone } from "date-fns-tz";
+import { z } from "zod";
+import { AUCTION_KINDS, loadEventAuctionRules, rulesForItem } from "~/bidding/auction-rules.server";
+import { itemState, winningPositions } from "~/bidding/item-records.server";
+import { liveItem } from "~/bidding/live-item";
+import { closeItemNow, extendItem, reopenItem, retractBid, StaffActionError } from "~/bidding/staff-actions.server";
+import { db } from "~/db.server";
+import { formatMoney } from "~/ui/format";
+import { formatInZone, zonedDateTimeSchema, zoneAbbreviation } from "~/ui/zoned-time";
+import { auction_item, bid, event, usr, usr_event_paddle, winner } from "~drizzle/schema";
+import type { BidRow, ItemSummaryRow, StaffDialogName } from "./silent-bids";
+
+const MINUTE = 60_000;
+
+/** The event's currency and time zone, which every amount and time of the screen is shown in. */
+export async function eventDisplay(eventId: number) {
+  const [row] = await db
+    .select({ currency: event.currency, timezone: event.timezone, title: event.title })
+    .from(event)
+    .where(eq(event.event_id, eventId));
+  if (!row) throw new Response("There is no such event.", { status: 404 });
+  return row;
+}
+
+/** Every bid on the event's silent and virtual items, newest first. */
+export async function listSilentBids(eventId: number, display: { currency: string; timezone: string }): Promise<BidRow[]> {
+  const placer = alias(usr, "placer");
+  const rows = await db
+    .select({
+      bidId: bid.bid_id,
+      itemId: bid.auction_item_id,
+      lot: auction_item.lot,
+      title: auction_item.title,
+      type: auction_item.type,
+      itemClosed: auction_item.closed_at,
+      usrId: bid.usr_id,
+      firstName: usr.first_name,
+      lastName: usr.last_name,
+      email: usr.email_address,
+      paddle: usr_event_paddle.paddle,
+      amount: bid.bid,
+      status: bid.status,
+      kind: bid.kind,
+      isAutoBid: bid.is_auto_bid,
+      placerFirst: placer.first_name,
+      placerLast: placer.last_name,
+      placerEmail: placer.email_address,
+      retractReason: bid.retract_reason,
+      createdAt: bid.created_at,
+    })
+    .from(bid)
+    .innerJoin(auction_item, and(eq(auction_item.auction_item_id, bid.auction_item_id), eq(auction_item.event_id, eventId)))
+    .innerJoin(usr, eq(usr.usr_id, bid.usr_id))
+    .leftJoin(usr_event_paddle, and(eq(usr_event_paddle.usr_id, bid.usr_id), eq(usr_event_paddle.event_id, eventId)))
+    .leftJoin(placer, eq(placer.usr_id, bid.placed_by_usr_id))
+    .where(and(eq(bid.event_id, eventId), inArray(auction_item.type, [...AUCTION_KINDS])))
+    .orderBy(desc(bid.created_at), desc(bid.bid_id));
+
+  return rows.map((row) => ({
+    bidId: row.bidId,
+    itemId: row.itemId,
+    lot: row.lot,
+    itemTitle: row.title,
+    itemType: row.type,
+    bidder: personName(row.firstName, row.lastName) ?? row.email,
+    paddle: row.paddle,
+    email: row.email,
+    amount: row.amount,
+    amountLabel: formatMoney(row.amount, display.currency),
+    status: row.status,
+    autoBid: row.isAutoBid,
+    buyNow: row.kind === "buy_now",
+    placedBy: row.placerEmail === null ? null : (personName(row.placerFirst, row.placerLast) ?? row.placerEmail),
+    time: formatInTimeZone(row.createdAt, display.timezone, "yyyy-MM-dd HH:mm:ss"),
+    timeLabel: `${formatInTimeZone(row.createdAt, display.timezone, "EEE d MMM, h:mm:ss a")} ${zoneAbbreviation(row.createdAt, display.timezone)}`,
+    timeMs: row.createdAt.getTime(),
+    retractReason: row.retractReason,
+    retractable: row.kind === "bid" && row.status !== "retracted" && row.itemClosed === null,
+  }));
+}
+
+/**
+ * One row per silent or virtual item that is published or has bids: its current bid, number of bids, the paddles
+ * holding it (the winners' once it has closed), its effective close and whether it is closed.
+ */
+export async function listItemSummaries(eventId: number, display: { currency: string; timezone: string }, now = new Date()): Promise<ItemSummaryRow[]> {
+  const rules = await loadEventAuctionRules(db, eventId);
+  const items = await db
+    .select()
+    .from(auction_item)
+    .where(
+      and(
+        eq(auction_item.event_id, eventId),
+        inArray(auction_item.type, [...AUCTION_KINDS]),
+        or(eq(auction_item.status, "published"), gt(auction_item.bid_count, 0)),
+      ),
+    )
+    .orderBy(asc(auction_item.lot), asc(auction_item.title));
+  const ids = items.map((item) => item.auction_item_id);
+  const positions = await winningPositions(db, eventId, ids);
+  const winners = ids.length
+    ? await db
+        .select({ itemId: winner.auction_item_id, paddle: winner.paddle, amount: winner.amount })
+        .from(winner)
+        .where(and(eq(winner.event_id, eventId), inArray(winner.auction_item_id, ids)))
+        .orderBy(desc(winner.amount), asc(winner.unit))
+    : [];
+  const ledger = ids.length
+    ? await db
+        .select({ itemId: bid.auction_item_id, bids: count(), last: max(bid.created_at) })
+        .from(bid)
+        .where(and(eq(bid.event_id, eventId), inArray(bid.auction_item_id, ids)))
+        .groupBy(bid.auction_item_id)
+    : [];
+  const ledgerOf = new Map(ledger.map((row) => [row.itemId, row]));
+
+  return items.map((item) => {
+    const itemRules = rules ? rulesForItem(rules, item) : null;
+    const live = itemRules ? liveItem(item.auction_item_id, itemState(item), itemRules, positions.get(item.auction_item_id) ?? []) : null;
+    const closed = live ? live.closed : item.closed_at !== null;
+    const closesAt = live ? live.closesAt : (item.closed_at ?? item.closes_at)?.toISOString() ?? null;
+    const holders = closed
+      ? winners.filter((row) => row.itemId === item.auction_item_id).map((row) => row.paddle)
+      : (positions.get(item.auction_item_id) ?? []).map((position) => position.paddle);
+    const reopenRefusal = !closed
+      ? null
+      : item.winners_notified_at
+        ? "Winners have been notified."
+        : item.sold_quantity >= item.quantity
+          ? "Every unit was bought outright."
+          : null;
+    // What the time fields offer first: a quarter of an hour after the current close (or from now).
+    const base = Math.max(now.getTime(), closesAt ? new Date(closesAt).getTime() : 0);
+    const suggested = new Date(Math.ceil((base + 15 * MINUTE) / (5 * MINUTE)) * 5 * MINUTE).toISOString();
+    return {
+      itemId: item.auction_item_id,
+      lot: item.lot,
+      title: item.title,
+      type: item.type,
+      itemStatus: item.status,
+      currentBid: item.current_bid,
+      currentBidLabel: item.current_bid === null ? null : formatMoney(item.current_bid, display.currency),
+      bidCount: ledgerOf.get(item.auction_item_id)?.bids ?? 0,
+      holders: holders.filter((paddle): paddle is number => paddle !== null),
+      closesAt,
+      closesLabel: closesAt ? formatInZone(closesAt, display.timezone) : null,
+      closed,
+      auctionOn: itemRules !== null,
+      reopenRefusal,
+      suggestedClose: suggested,
+    };
+  });
+}
+
+/** What the live stream's snapshot carries: enough for the page to tell whether it is behind. */
+export async function bidsMarker(eventId: number) {
+  const [row] = await db
+    .select({ bids: count(), lastBidId: max(bid.bid_id) })
+    .from(bid)
+    .where(eq(bid.event_id, eventId));
+  return { bids: row?.bids ?? 0, lastBidId: row?.lastBidId ?? null };
+}
+
+function personName(first: string | null, last: string | null) {
+  const name = [first, last].filter(Boolean).join(" ").trim();
+  return name || null;
+}
+
+// --- The staff actions -------------------------------------------------------------------------------------
+
+const id = z.coerce.number({ invalid_type_error: "This form is missing its item." }).int().positive();
+
+export const RETRACT_REASON_MAX = 500;
+
+const retractSchema = z.object({
+  item_id: id,
+  bid_id: id,
+  reason: z
+    .string()
+    .trim()
+    .min(1, "Give the reason for retracting this bid: it is kept with the bid.")
+    .max(RETRACT_REASON_MAX, `Keep the reason under ${RETRACT_REASON_MAX} characters.`),
+});
+
+/** A refused dialog (app/ui/form-dialog.tsx): the messages, and what was typed. */
+export type StaffRefusal = {
+  dialog: string;
+  fieldErrors?: Record<string, string[] | undefined>;
+  formError?: string;
+  values?: Record<string, string>;
+};
+
+export type StaffActionResult = { ok: true; message: string } | { ok: false; refusal: StaffRefusal };
+
+/**
+ * Reads and carries out one staff action posted from the screen (intent close, extend, reopen or retract).
+ * Refusals name the dialog they belong to so that only it opens again with its messages.
+ */
+export async function runStaffAction(eventId: number, form: FormData, now = new Date()): Promise<StaffActionResult> {
+  const intent = String(form.get("intent") ?? "");
+  const values = Object.fromEntries([...form].filter(([, value]) => typeof value === "string")) as Record<string, string>;
+  const dialog = String(form.get("dialog") ?? "") || `${intent}-${values.bid_id ?? values.item_id ?? ""}`;
+  const refuse = (refusal: Omit<StaffRefusal, "dialog" | "values">): StaffActionResult => ({ ok: false, refusal: { dialog, values, ...refusal } });
+  const display = await eventDisplay(eventId);
+
+  try {
+    switch (intent as StaffDialogName) {
+      case "close": {
+        const itemId = id.safeParse(form.get("item_id"));
+        if (!itemId.success) return refuse({ formError: "This form is missing its item." });
+        const units = await closeItemNow(db, eventId, itemId.data, now);
+        const title = await itemTitle(eventId, itemId.data);
+        return {
+          ok: true,
+          message: units.length ? `${title} closed: ${units.length === 1 ? "1 winner" : `${units.length} winners`}` : `${title} closed with no winner`,
+        };
+      }
+      case "extend":
+      case "reopen": {
+        const parsed = z
+          .object({
+            item_id: id,
+            until: zonedDateTimeSchema(display.timezone, { required: "Choose the new closing time." }).refine(
+              // A blank or unreadable time was already refused above.
+              (until) => !(until instanceof Date) || until.getTime() > now.getTime(),
+              "Choose a time in the future.",
+            ),
+          })
+          .safeParse(values);
+        if (!parsed.success) return refuse(zodRefusal(parsed.error));
+        const { item_id: itemId, until } = parsed.data;
+        if (intent === "extend") {
+          const [summary] = (await listItemSummaries(eventId, display, now)).filter((item) => item.itemId === itemId);
+          if (summary?.closesAt && until!.getTime() <= new Date(summary.closesAt).getTime()) {
+            return refuse({ fieldErrors: { until: [`Choose a time after the current close (${summary.closesLabel}).`] } });
+          }
+          await extendItem(db, eventId, itemId, until!, now);
+        } else {
+          await reopenItem(db, eventId, itemId, until!, now);
+        }
+        const title = await itemTitle(eventId, itemId);
+        const when = formatInZone(until, display.timezone);
+        return { ok: true, message: intent === "extend" ? `${title} now closes ${when}` : `${title} reopened until ${when}` };
+      }
+      case "retract": {
+        const parsed = retractSchema.safeParse(values);
+        if (!parsed.success) return refuse(zodRefusal(parsed.error));
+        await retractBid(db, eventId, parsed.data.item_id, parsed.data.bid_id, parsed.data.reason);
+        return { ok: true, message: "Bid retracted" };
+      }
+      default:
+        throw new Response("This form does not say what to do.", { status: 400 });
+    }
+  } catch (error) {
+    if (error instanceof StaffActionError) return refuse({ formError: error.message });
+    throw error;
+  }
+}
+
+async function itemTitle(eventId: number, itemId: number) {
+  const [row] = await db
+    .select({ lot: auction_item.lot, title: auction_item.title })
+    .from(auction_item)
+    .where(and(eq(auction_item.auction_item_id, itemId), eq(auction_item.event_id, eventId)));
+  if (!row) return "The item";
+  return row.lot === null ? row.title : `${row.title} (lot ${row.lot})`;
+}
+
+function zodRefusal(error: z.ZodError): Omit<StaffRefusal, "dialog" | "values"> {
+  const { fieldErrors, formErrors } = error.flatten();
+  const known = Object.fromEntries(Object.entries(fieldErrors).filter(([field]) => field === "until" || field === "reason"));
+  const other = [...formErrors, ...Object.entries(fieldErrors).filter(([field]) => !(field in known)).flatMap(([, messages]) => messages ?? [])];
+  return { fieldErrors: known, formError: other[0] };
+}

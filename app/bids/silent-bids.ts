@@ -1,0 +1,75 @@
+/**
+ * What /admin/bids/silentbids shows: the rows its loader sends and the names of its staff actions. Client-safe.
+ */
+
+/** One bid of the ledger, as staff read it. Amounts in cents; labels and times formatted on the server. */
+export interface BidRow {
+  bidId: number;
+  itemId: number;
+  lot: number | null;
+  itemTitle: string;
+  /** "silent" or "virtual". */
+  itemType: string;
+  bidder: string;
+  paddle: number | null;
+  email: string;
+  amount: number;
+  amountLabel: string;
+  /** winning, outbid, won, lost or retracted (docs/bidding-rules.md). */
+  status: string;
+  autoBid: boolean;
+  buyNow: boolean;
+  /** The team member who bid for the guest at a bid station. */
+  placedBy: string | null;
+  /** "2026-11-23 19:04:05" in the event's time zone: what the CSV holds and the filter matches. */
+  time: string;
+  /** "Sat 23 Nov, 7:04:05 PM EST". */
+  timeLabel: string;
+  timeMs: number;
+  retractReason: string | null;
+  /** A plain bid still standing on an open item. */
+  retractable: boolean;
+}
+
+/** One silent or virtual item, with its bidding state. */
+export interface ItemSummaryRow {
+  itemId: number;
+  lot: number | null;
+  title: string;
+  type: string;
+  itemStatus: string;
+  currentBid: number | null;
+  currentBidLabel: string | null;
+  bidCount: number;
+  /** Paddles holding a unit, highest first; the winners' once the item has closed. */
+  holders: number[];
+  /** The effective close (ISO): the auction's or category's time, moved by soft close or staff. */
+  closesAt: string | null;
+  closesLabel: string | null;
+  closed: boolean;
+  /** Its auction is on at the event (otherwise nobody can bid on it). */
+  auctionOn: boolean;
+  /** Why a closed item cannot reopen; null when it can (or is open). */
+  reopenRefusal: string | null;
+  /** What the extend and reopen forms offer first (ISO). */
+  suggestedClose: string;
+}
+
+export type StaffDialogName = "close" | "extend" | "reopen" | "retract";
+
+/** The dialog of a staff action on an item or a bid, as posted in `dialog` and named in `?dialog=`. */
+export const staffDialog = (intent: StaffDialogName, id: number) => `${intent}-${id}`;
+
+export const BID_STATUS_LABELS: Record<string, string> = {
+  winning: "Winning",
+  outbid: "Outbid",
+  won: "Won",
+  lost: "Lost",
+  retracted: "Retracted",
+};
+
+export const AUCTION_TYPE_LABELS: Record<string, string> = { silent: "Silent", virtual: "Virtual" };
+
+/** The two views of the screen, chosen with ?view=. */
+export type SilentBidsView = "bids" | "items";
+export const readSilentBidsView = (params: URLSearchParams): SilentBidsView => (params.get("view") === "items" ? "items" : "bids");

@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireEventPermission } from "~/auth/access.server";
+import { bidsMarker } from "~/bids/silent-bids.server";
+import { eventTopic } from "~/bidding/place-bid.server";
+import { connection } from "~/db.server";
+import { liveStream } from "~/realtime/live-stream.server";
+
+/**
+ * /admin/bids/silentbids/stream: the event's live stream (bids and staff actions on its items) for the silent bids
+ * screen, which loads its rows again when something happens. Same rule as the screen: can_view_stats.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { eventId } = await requireEventPermission(request, "can_view_stats");
+  return liveStream(request, { connection, topic: eventTopic(eventId), snapshot: () => bidsMarker(eventId) });
+}
