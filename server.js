@@ -38,7 +38,8 @@ app.use((req, res, next) => {
   console.warn(`[security] refused ${req.method} ${req.path}: sent from ${req.get("Origin") ?? "another site"}`);
   res.status(403).type("text/plain").send(build.CROSS_ORIGIN_REFUSAL);
 });
-app.use(compression());
+// Server-sent events must reach the browser as they are written: compression would hold them in its buffer.
+app.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res) }));
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
 app.use(morgan("tiny"));

@@ -21,6 +21,7 @@ export interface BoardItem {
   categoryId: number | null;
   donor: string | null;
   inPersonOnly: boolean;
+  increment: number | null;
   live: LiveItem;
 }
 
@@ -60,6 +61,7 @@ export async function loadBoard(db: Database, rules: EventAuctionRules, itemIds?
         categoryId: item.xinv_category_id,
         donor: donorName,
         inPersonOnly: item.in_person_only,
+        increment: item.increment,
         live: liveItem(item.auction_item_id, itemState(item), itemRules, positions.get(item.auction_item_id) ?? []),
       },
     ];

@@ -1,0 +1,136 @@
+/**
+ * The bidder page's form posts. Every bid goes through two plain forms, so it works without JavaScript: "review"
+ * checks the amounts and answers with a confirmation carrying a fresh idempotency key; "place" (or "buy_now")
+ * places it. A team member with can_bid may add a paddle number to bid for that guest (a bid station).
+ */
+import { data, redirect } from "@remix-run/node";
+import { randomUUID } from "node:crypto";
+import { db } from "~/db.server";
+import { formatMoney } from "~/ui/format";
+import { readMoney } from "~/ui/money-input";
+import { redirectWithToast } from "~/ui/toast.server";
+import { bidderHref } from "./bidder-links";
+import { loadBidderContext, type BidderContext } from "./bidder-page.server";
+import { loadBoard, setWatching } from "./board.server";
+import type { Submission } from "./engine";
+import { ensurePaddle, usrOfPaddle } from "./paddles.server";
+import { placeBid } from "./place-bid.server";
+import { refusalMessage } from "./refusal-messages";
+
+export interface BidReview {
+  kind: "bid" | "buy_now";
+  itemId: number;
+  amount: number | null;
+  maximum: number | null;
+  paddle: number | null;
+  key: string;
+  /** The words of the confirmation, such as "Bid $150.00 with a maximum of $300.00". */
+  summary: string;
+}
+
+export type FieldErrors = Partial<Record<"amount" | "maximum" | "paddle" | "form", string>>;
+export type BidderActionData = { review: BidReview; errors?: undefined } | { errors: FieldErrors; review?: undefined };
+
+const fail = (errors: FieldErrors, status = 400) => data<BidderActionData>({ errors }, { status });
+
+export async function bidderAction(request: Request) {
+  const context = await loadBidderContext(request);
+  const url = new URL(request.url);
+  const here = `${url.pathname}${url.search}`;
+  if (!context.user) throw redirect(`/auth/sign-in?returnTo=${encodeURIComponent(here)}`);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const itemId = Number(form.get("item") ?? url.searchParams.get("item"));
+  const eventId = context.event.event_id;
+
+  if (intent === "join") {
+    const paddle = await ensurePaddle(db, eventId, context.user.usrId);
+    return redirectWithToast(here, { title: `You are bidder number ${paddle}`, description: "You can bid now." });
+  }
+  if (!Number.isSafeInteger(itemId) || itemId <= 0) return fail({ form: "Choose an item first." });
+  const [item] = await loadBoard(db, context.rules, [itemId]);
+  if (!item) throw new Response("There is no such item in this auction.", { status: 404 });
+
+  if (intent === "watch" || intent === "unwatch") {
+    await setWatching(db, context.user.usrId, itemId, intent === "watch");
+    return redirect(String(form.get("returnTo") ?? "").startsWith("/inroombid?") ? String(form.get("returnTo")) : here);
+  }
+
+  const read = readBid(form, context, intent === "review_buy_now" || intent === "buy_now" ? "buy_now" : "bid");
+  if ("errors" in read) return fail(read.errors);
+  const money = (cents: number) => formatMoney(cents, context.rules.currency);
+
+  if (intent === "review" || intent === "review_buy_now") {
+    if (read.kind === "bid" && read.amount !== null && read.amount < item.live.nextMinimum) {
+      return fail({ amount: `The next minimum bid is ${money(item.live.nextMinimum)}.` });
+    }
+    if (read.kind === "bid" && read.amount !== null && read.maximum !== null && read.maximum < read.amount) {
+      return fail({ maximum: "Your maximum must be at least your bid." });
+    }
+    const summary =
+      read.kind === "buy_now"
+        ? `Buy now for ${money(item.live.buyNow ?? 0)}`
+        : read.amount === null
+          ? `Set your maximum to ${money(read.maximum!)}`
+          : `Bid ${money(read.amount)}${read.maximum !== null ? ` with a maximum of ${money(read.maximum)}` : ""}`;
+    const forWhom = read.paddle !== null ? ` for bidder ${read.paddle}` : "";
+    return data<BidderActionData>({ review: { ...read, itemId, key: randomUUID(), summary: `${summary}${forWhom} on “${item.title}”` } });
+  }
+
+  if (intent !== "place" && intent !== "buy_now") return fail({ form: "Something went wrong: please try again." });
+  const key = String(form.get("key") ?? "");
+  if (!/^[0-9a-f-]{36}$/.test(key)) return fail({ form: "This confirmation has expired: please review your bid again." });
+  let bidderId = context.user.usrId;
+  if (read.paddle !== null) {
+    const guest = await usrOfPaddle(db, eventId, read.paddle);
+    if (guest === null) return fail({ paddle: `No guest holds paddle ${read.paddle} at this event.` });
+    bidderId = guest;
+  }
+  const submission: Submission = read.kind === "buy_now" ? { kind: "buy_now" } : { kind: "bid", amount: read.amount, maximum: read.maximum };
+  const result = await placeBid(db, {
+    eventId,
+    itemId,
+    usrId: bidderId,
+    submission,
+    idempotencyKey: key,
+    placedByUsrId: read.paddle !== null ? context.user.usrId : null,
+    allowTesting: context.preview,
+  });
+  if (!result.ok) {
+    const message = refusalMessage(result.refusal, { nextMinimum: result.nextMinimum !== null ? money(result.nextMinimum) : null });
+    return fail({ [read.kind === "bid" && read.amount === null ? "maximum" : "amount"]: message }, 409);
+  }
+  const title = {
+    winning: read.paddle !== null ? `Bidder ${read.paddle} has the highest bid` : "You have the highest bid",
+    outbid: "Outbid at once by an earlier maximum bid",
+    won: read.paddle !== null ? `Bidder ${read.paddle} won it` : "It is yours!",
+    maximum_raised: "Your maximum is raised",
+  }[result.outcome];
+  const description = result.item.currentBid !== null ? `The current bid is ${money(result.item.currentBid)}.` : undefined;
+  return redirectWithToast(bidderHref(eventId, { item: itemId }), {
+    title,
+    description,
+    type: result.outcome === "outbid" ? "error" : "success",
+  });
+}
+
+type ReadBid = Omit<BidReview, "key" | "summary" | "itemId">;
+
+function readBid(form: FormData, context: BidderContext, kind: "bid" | "buy_now"): ReadBid | { errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  let paddle: number | null = null;
+  const paddleText = String(form.get("paddle") ?? "").trim();
+  if (paddleText) {
+    if (!context.user?.canBidForGuests) errors.paddle = "Only the event's team can bid for a guest.";
+    else if (!/^\d{1,9}$/.test(paddleText)) errors.paddle = "Enter the guest's paddle number.";
+    else paddle = Number(paddleText);
+  }
+  if (kind === "buy_now") return Object.keys(errors).length ? { errors } : { kind, amount: null, maximum: null, paddle };
+  const amount = readMoney(String(form.get("amount") ?? ""));
+  const maximum = readMoney(String(form.get("maximum") ?? ""));
+  if ("error" in amount) errors.amount = amount.error;
+  if ("error" in maximum) errors.maximum = maximum.error;
+  if (!("error" in amount) && !("error" in maximum) && amount.cents === null && maximum.cents === null) errors.amount = "Enter the amount you bid.";
+  if (Object.keys(errors).length) return { errors };
+  return { kind, amount: (amount as { cents: number | null }).cents, maximum: (maximum as { cents: number | null }).cents, paddle };
+}

@@ -1,0 +1,82 @@
+/**
+ * /inroombid, the bidders' pages (gallery, item, my bids) for an event: who is looking, whether the auctions show
+ * to them, the board, and their standing. The route only picks the view.
+ */
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { getSignedInUser } from "~/auth/access.server";
+import type { Role } from "~/auth/permissions";
+import { db } from "~/db.server";
+import { featureVisibility, type FeatureFlags } from "~/events/feature-switches";
+import { findPublicEvent, type PublicEvent } from "~/events/public-event.server";
+import { sanitizeRichText } from "~/rich-text/sanitize.server";
+import { auction_item, auction_item_image, bid, silent_auction } from "~drizzle/schema";
+import { resolveSilentAuctionMeta } from "~drizzle/schema/settings";
+import { loadEventAuctionRules, type EventAuctionRules } from "./auction-rules.server";
+import { paddleOf } from "./paddles.server";
+
+export interface BidderContext {
+  event: PublicEvent;
+  rules: EventAuctionRules;
+  /** Some of the event's auctions are in testing and shown only because this person may preview them. */
+  preview: boolean;
+  user: { usrId: number; name: string; paddle: number | null; canBidForGuests: boolean } | null;
+}
+
+/** 404 unless the event's silent or virtual auction shows to this visitor (spec §4: testing → previewers only). */
+export async function loadBidderContext(request: Request): Promise<BidderContext> {
+  const event = await findPublicEvent(request);
+  const signedIn = await getSignedInUser(request);
+  const role: Role | undefined = signedIn?.roles.find((candidate) => candidate.event_id === event.event_id);
+  const canPreview = role?.can_preview_event === true;
+  const silent = featureVisibility(event as unknown as FeatureFlags, "silent_auction", canPreview);
+  const virtual = featureVisibility(event as unknown as FeatureFlags, "virtual_auction", canPreview);
+  if (silent === "hidden" && virtual === "hidden") throw new Response("The auction is not open yet.", { status: 404 });
+  const rules = await loadEventAuctionRules(db, event.event_id);
+  if (!rules) throw new Response("There is no event at this address.", { status: 404 });
+  // Drop an auction this visitor may not see (its items stay out of every view).
+  if (silent === "hidden") delete rules.auctions.silent;
+  if (virtual === "hidden") delete rules.auctions.virtual;
+  const user = signedIn
+    ? {
+        usrId: signedIn.usr_id,
+        name: [signedIn.first_name, signedIn.last_name].filter(Boolean).join(" ") || signedIn.email_address,
+        paddle: await paddleOf(db, event.event_id, signedIn.usr_id),
+        canBidForGuests: role?.can_bid === true && role.is_team_member,
+      }
+    : null;
+  return { event, rules, preview: silent === "preview" || virtual === "preview", user };
+}
+
+/** The items this bidder has bid on at the event (for outbid / won). */
+export async function itemsBidOn(usrId: number, eventId: number, itemIds: number[]): Promise<number[]> {
+  if (itemIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ id: bid.auction_item_id })
+    .from(bid)
+    .where(and(eq(bid.event_id, eventId), eq(bid.usr_id, usrId), inArray(bid.auction_item_id, itemIds)));
+  return rows.map((row) => row.id);
+}
+
+/** What the item page shows beyond the board: the story, the disclaimer and the pictures in order. */
+export async function loadItemDetail(eventId: number, itemId: number) {
+  const [row] = await db
+    .select({ description: auction_item.description, disclaimer: auction_item.xinv_disclaimer, featured: auction_item.featured_image })
+    .from(auction_item)
+    .where(and(eq(auction_item.event_id, eventId), eq(auction_item.auction_item_id, itemId)));
+  if (!row) return null;
+  const gallery = await db
+    .select({ url: auction_item_image.url })
+    .from(auction_item_image)
+    .where(eq(auction_item_image.auction_item_id, itemId))
+    .orderBy(asc(auction_item_image.display_order), asc(auction_item_image.auction_item_image_id));
+  const images = [row.featured, ...gallery.map((image) => image.url)].filter((url): url is string => Boolean(url));
+  return { descriptionHtml: sanitizeRichText(row.description ?? ""), disclaimer: row.disclaimer, images: [...new Set(images)] };
+}
+
+/** The silent-auction page's published settings tree (/admin/pages/silent_auction_page), with its defaults. */
+export async function silentAuctionPageSettings(event: PublicEvent) {
+  const [row] = event.silent_auction_id
+    ? await db.select({ meta: silent_auction.meta }).from(silent_auction).where(eq(silent_auction.silent_auction_id, event.silent_auction_id))
+    : [];
+  return resolveSilentAuctionMeta(row?.meta ?? {});
+}

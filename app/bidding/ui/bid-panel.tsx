@@ -1,0 +1,135 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { Field } from "~/ui/field";
+import { formatMoney } from "~/ui/format";
+import type { BidderActionData } from "../bidder-actions.server";
+import { quickBids, type IncrementPolicy } from "../increments";
+import type { LiveItem } from "../live-item";
+
+export interface BidPanelProps {
+  item: LiveItem;
+  increment: number | null;
+  incrementPolicy: IncrementPolicy;
+  currency: string;
+  inPersonOnly: boolean;
+  proxyEnabled: boolean;
+  show: { buyNow: boolean; maxBid: boolean };
+  user: { paddle: number | null; canBidForGuests: boolean } | null;
+  signInHref: string;
+  codeHref: string;
+  actionData: BidderActionData | undefined;
+  here: string;
+}
+
+const units = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * Bidding on one item: quick bids, an amount, a maximum and buy now, each confirmed on a second step. Plain forms
+ * throughout, so it works before (and without) JavaScript.
+ */
+export function BidPanel(props: BidPanelProps) {
+  const { item, currency, user, actionData } = props;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const money = (cents: number) => formatMoney(cents, currency);
+  const errors = actionData?.errors ?? {};
+
+  if (item.closed) return <p className="bid-panel bid-panel--closed">Bidding on this item has closed.</p>;
+  if (!user) {
+    return (
+      <div className="bid-panel">
+        <p>Sign in to bid. It takes a moment, and you keep your place in the auction.</p>
+        <div className="bid-panel__row">
+          <Link className="button button--primary button--lg" to={props.signInHref}>
+            Sign in to bid
+          </Link>
+          <Link className="button button--secondary button--lg" to={props.codeHref}>
+            Email me a sign-in code
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  if (user.paddle === null && !user.canBidForGuests) {
+    return (
+      <Form method="post" className="bid-panel">
+        <p>To bid you need a bidder (paddle) number.</p>
+        <button type="submit" name="intent" value="join" className="button button--primary button--lg" disabled={busy}>
+          Join the auction
+        </button>
+      </Form>
+    );
+  }
+  if (props.inPersonOnly && !user.canBidForGuests) {
+    return <p className="bid-panel">This item takes bids in the room only: a volunteer at a bid station can bid for you.</p>;
+  }
+
+  const review = actionData?.review;
+  if (review && review.itemId === item.id) {
+    return (
+      <Form method="post" className="bid-panel bid-panel--confirm" aria-labelledby="confirm-title">
+        <h2 id="confirm-title" className="bid-panel__heading">
+          Confirm
+        </h2>
+        <p className="bid-panel__summary">{review.summary}</p>
+        {review.amount !== null ? <input type="hidden" name="amount" value={units(review.amount)} /> : null}
+        {review.maximum !== null ? <input type="hidden" name="maximum" value={units(review.maximum)} /> : null}
+        {review.paddle !== null ? <input type="hidden" name="paddle" value={review.paddle} /> : null}
+        <input type="hidden" name="key" value={review.key} />
+        <div className="bid-panel__row">
+          <button type="submit" name="intent" value={review.kind === "buy_now" ? "buy_now" : "place"} className="button button--primary button--lg" disabled={busy} autoFocus>
+            {busy ? "Placing…" : review.kind === "buy_now" ? "Confirm: buy now" : "Confirm bid"}
+          </button>
+          <Link to={props.here} className="button button--ghost button--lg">
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    );
+  }
+
+  const canMax = props.proxyEnabled && props.show.maxBid && item.quantity === 1;
+  const stationField = user.canBidForGuests ? (
+    <Field label="Bid for paddle number" help={user.paddle === null ? "You have no paddle here: enter the guest's." : "Leave empty to bid for yourself."} error={errors.paddle}>
+      {(control) => <input {...control} name="paddle" inputMode="numeric" autoComplete="off" required={user.paddle === null} />}
+    </Field>
+  ) : null;
+  return (
+    <div className="bid-panel">
+      {errors.form ? (
+        <p className="form-alert" role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+      <Form method="post" className="bid-panel__form" aria-label="Bid">
+        <input type="hidden" name="intent" value="review" />
+        {stationField}
+        <fieldset className="bid-panel__quick">
+          <legend>Quick bid</legend>
+          {quickBids({ increment: props.increment }, item.nextMinimum, props.incrementPolicy).map((amount) => (
+            <button key={amount} type="submit" name="amount" value={units(amount)} className="button button--primary button--lg" disabled={busy}>
+              {money(amount)}
+            </button>
+          ))}
+        </fieldset>
+        <Field label="Your bid" help={`At least ${money(item.nextMinimum)}`} error={errors.amount}>
+          {(control) => <input {...control} name="amount" inputMode="decimal" autoComplete="off" placeholder={units(item.nextMinimum)} />}
+        </Field>
+        {canMax ? (
+          <Field label="Maximum bid (optional)" help="Kept secret: we bid for you, only as much as needed to keep you ahead." error={errors.maximum}>
+            {(control) => <input {...control} name="maximum" inputMode="decimal" autoComplete="off" />}
+          </Field>
+        ) : null}
+        <button type="submit" className="button button--secondary button--lg" disabled={busy}>
+          Review bid
+        </button>
+      </Form>
+      {props.show.buyNow && item.buyNowAvailable && item.buyNow !== null ? (
+        <Form method="post" className="bid-panel__buy-now">
+          <button type="submit" name="intent" value="review_buy_now" className="button button--secondary button--lg" disabled={busy}>
+            Buy now for {money(item.buyNow)}
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}

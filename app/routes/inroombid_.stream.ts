@@ -1,0 +1,21 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { loadBidderContext } from "~/bidding/bidder-page.server";
+import { loadBoard } from "~/bidding/board.server";
+import { eventTopic } from "~/bidding/place-bid.server";
+import { connection, db } from "~/db.server";
+import { liveStream } from "~/realtime/live-stream.server";
+
+/**
+ * /inroombid/stream?id=: the event's auction board as server-sent events: a snapshot of every item's live state,
+ * then each change (app/realtime/live-stream.server.ts). Public like the gallery, with the same visibility rules.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const context = await loadBidderContext(request);
+  return liveStream(request, {
+    connection,
+    topic: eventTopic(context.event.event_id),
+    snapshot: async () => (await loadBoard(db, context.rules)).map((item) => item.live),
+    // Item states only: notices name bidders and are for the messaging capability.
+    project: (message) => (message.type === "item" ? message.data : null),
+  });
+}

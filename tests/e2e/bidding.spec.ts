@@ -1,0 +1,121 @@
+// Bidders on their phones: sign in with an emailed code, join the auction, bid with the confirmation step, and
+// see another bidder's bid arrive live (server-sent events) without reloading; and the same pages without JavaScript.
+import type { Browser, Page } from "@playwright/test";
+import { decodeQuotedPrintable } from "../support/mail-message";
+import { expect, test } from "./support/fixtures";
+import { waitForMail } from "./support/mail";
+
+const GALLERY = "/inroombid?slug=harbor-lights-gala";
+
+// Each test signs bidders in through emailed codes: slower than most.
+test.describe.configure({ timeout: 90_000 });
+
+async function signInWithCode(page: Page, email: string, returnTo: string) {
+  await page.goto(`/auth/code?returnTo=${encodeURIComponent(returnTo)}`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Email me a code" }).click();
+  await expect(page.getByText(`We sent a 6-digit code to ${email}`)).toBeVisible();
+  const mail = await waitForMail(email, "Your Gavel sign-in code");
+  const code = /sign-in code is (\d{6})/.exec(decodeQuotedPrintable(mail.raw))?.[1];
+  await page.getByLabel("Code").fill(code!);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+/** The address of the n-th item without bids that phones may bid on (each test bids on its own item). */
+async function itemWithoutBids(page: Page, n: number) {
+  await page.goto(`${GALLERY}&sort=noBids`);
+  const card = page.locator(".item-card").filter({ hasNotText: "In the room only" }).nth(n);
+  await expect(card.getByTestId("bid-count")).toHaveText("0");
+  const href = await card.getByRole("link").getAttribute("href");
+  return href!;
+}
+
+async function newBidder(browser: Browser, name: string, itemHref: string, javaScriptEnabled = true) {
+  const context = await browser.newContext({ javaScriptEnabled });
+  const page = await context.newPage();
+  await signInWithCode(page, `${name}.${Date.now()}@example.test`, itemHref);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.getByRole("button", { name: "Join the auction" }).click();
+  await expect(page.getByText(/Bidder \d+/).first()).toBeVisible();
+  return { context, page };
+}
+
+test("two bidders: confirm a quick bid, then see the other's bid arrive live", async ({ browser, page }) => {
+  const itemHref = await itemWithoutBids(page, 1);
+  const ann = await newBidder(browser, "ann", itemHref);
+  const ben = await newBidder(browser, "ben", itemHref);
+  try {
+    const startingText = await ann.page.getByTestId("next-minimum").textContent();
+    await ann.page.getByRole("group", { name: "Quick bid" }).getByRole("button").first().click();
+    await expect(ann.page.getByText(`Bid ${startingText}`)).toBeVisible();
+    await ann.page.getByRole("button", { name: "Confirm bid" }).click();
+    await expect(ann.page.getByRole("region", { name: "Notifications" })).toContainText("You have the highest bid");
+    await expect(ann.page.getByText("You're winning")).toBeVisible();
+    await expect(ann.page.getByTestId("bid-count")).toHaveText("1");
+    await expect(ann.page.getByText("Live", { exact: true })).toBeVisible();
+
+    // Ben's page learns of Ann's bid from the stream, without a reload.
+    await expect(ben.page.getByTestId("current-bid")).toHaveText(startingText!);
+    await expect(ben.page.getByTestId("bid-count")).toHaveText("1");
+    const nextText = (await ben.page.getByTestId("next-minimum").textContent())!;
+    await ben.page.getByLabel("Your bid").fill(nextText.replace(/[^0-9.]/g, ""));
+    await ben.page.getByRole("button", { name: "Review bid" }).click();
+    await ben.page.getByRole("button", { name: "Confirm bid" }).click();
+    await expect(ben.page.getByText("You're winning")).toBeVisible();
+
+    // Ann is told at once, still without reloading.
+    await expect(ann.page.getByText("Outbid", { exact: true })).toBeVisible();
+    await expect(ann.page.getByTestId("current-bid")).toHaveText(nextText);
+    await expect(ann.page.getByTestId("bid-count")).toHaveText("2");
+
+    // Her bids page lists the item as outbid.
+    await ann.page.getByRole("link", { name: "My bids" }).click();
+    await expect(ann.page.getByRole("region", { name: /Outbid/ }).getByRole("link")).toHaveCount(1);
+  } finally {
+    await ann.context.close();
+    await ben.context.close();
+  }
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the gallery filters, and a bid goes through review and confirmation with errors at the field", async ({ browser, page }) => {
+    await page.goto(GALLERY);
+    await expect(page.getByRole("heading", { name: "Items" })).toBeVisible();
+    const all = await page.locator(".item-card").count();
+    expect(all).toBeGreaterThan(3);
+    await page.getByLabel("Search items").fill("zzzz-nothing");
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page.getByText("No items match.")).toBeVisible();
+
+    const itemHref = await itemWithoutBids(page, 2);
+    const cal = await newBidder(browser, "cal", itemHref, false);
+    try {
+      const minimum = (await cal.page.getByTestId("next-minimum").textContent())!;
+      const minimumUnits = Number(minimum.replace(/[^0-9.]/g, ""));
+      await cal.page.getByLabel("Your bid").fill(String(minimumUnits - 1));
+      await cal.page.getByRole("button", { name: "Review bid" }).click();
+      await expect(cal.page.getByText(`The next minimum bid is ${minimum}.`)).toBeVisible();
+      await cal.page.getByLabel("Your bid").fill("lots");
+      await cal.page.getByRole("button", { name: "Review bid" }).click();
+      await expect(cal.page.getByText("Enter an amount such as 1,250 or 1,250.50.")).toBeVisible();
+
+      await cal.page.getByLabel("Your bid").fill(String(minimumUnits));
+      await cal.page.getByRole("button", { name: "Review bid" }).click();
+      await expect(cal.page.getByText(`Bid ${minimum}`)).toBeVisible();
+      const key = await cal.page.locator('input[name="key"]').inputValue();
+      const confirmUrl = cal.page.url();
+      await cal.page.getByRole("button", { name: "Confirm bid" }).click();
+      await expect(cal.page.getByText("You're winning")).toBeVisible();
+      await expect(cal.page.getByTestId("bid-count")).toHaveText("1");
+      // Sending the same confirmation again (a double tap, a retry) counts once.
+      const again = await cal.page.request.post(confirmUrl, { form: { intent: "place", amount: minimumUnits.toFixed(2), key }, maxRedirects: 0 });
+      expect(again.status()).toBe(302);
+      await cal.page.reload();
+      await expect(cal.page.getByTestId("bid-count")).toHaveText("1");
+    } finally {
+      await cal.context.close();
+    }
+  });
+});
