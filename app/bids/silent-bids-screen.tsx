@@ -3,7 +3,7 @@
  * ledger and the per-item summary as data grids, the staff actions as dialogs (without JavaScript, a confirmation
  * step in the page, `?dialog=`), and the live indicator. Client-safe.
  */
-import { Link, useLocation, useRevalidator, useSearchParams } from "@remix-run/react";
+import { Link, useFetchers, useLocation, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import { DataGrid } from "~/grid/data-grid";
 import type { GridColumn } from "~/grid/grid-types";
@@ -62,17 +62,43 @@ export function SilentBidsScreen({ view, bids, items, timezone, canControl, stre
 /**
  * Follows the event's live stream and loads the page's data again when a bid or a staff action changes an item:
  * at most once a second, however fast bids come (staff are few; bidders' pages update from the message itself).
+ * While a form is being sent or a page loaded, the refresh waits until it is done: interrupting that load would
+ * lose what it brings (the toast that says the action worked).
  */
 function useLiveRefresh(streamUrl: string, lastBidId: number | null): LiveStreamStatus | null {
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
-  const latest = useRef(revalidator);
-  latest.current = revalidator;
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const busy = navigation.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
+  const latest = useRef({ revalidator, busy });
+  latest.current = { revalidator, busy };
   const lastRun = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const waiting = useRef(false);
   const snapshots = useRef(0);
   const seenBidId = useRef(lastBidId);
   seenBidId.current = lastBidId;
+
+  const refresh = useCallback(() => {
+    if (timer.current) return; // one is already due and will include this change
+    const wait = Math.max(0, lastRun.current + 1000 - Date.now());
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      if (latest.current.busy) {
+        waiting.current = true;
+        return;
+      }
+      lastRun.current = Date.now();
+      latest.current.revalidator.revalidate();
+    }, wait);
+  }, []);
+
+  useEffect(() => {
+    if (busy || !waiting.current) return;
+    waiting.current = false;
+    refresh();
+  }, [busy, refresh]);
 
   useEffect(
     () => () => {
@@ -80,16 +106,6 @@ function useLiveRefresh(streamUrl: string, lastBidId: number | null): LiveStream
     },
     [],
   );
-
-  const refresh = useCallback(() => {
-    if (timer.current) return; // one is already due and will include this change
-    const wait = Math.max(0, lastRun.current + 1000 - Date.now());
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      lastRun.current = Date.now();
-      latest.current.revalidate();
-    }, wait);
-  }, []);
 
   const { status } = useLiveStream(hydrated ? streamUrl : null, {
     onSnapshot(data) {

@@ -1,0 +1,184 @@
+// /admin/bids/silentbids in the browser: a bid placed elsewhere appears without reloading, a bid is retracted with
+// its reason after confirming, and an item is closed.
+//
+// The bid comes from this test process, through the bidding engine (placeBid), as a bidder's phone would make it
+// through another app process. So that its message reaches the page's stream, the app runs here on PostgreSQL
+// (LISTEN/NOTIFY crosses processes there; on the embedded database it stays inside the app's process): its own
+// process on a fresh database, with the demo data.
+import { and, asc, eq, isNull } from "drizzle-orm";
+import postgres from "postgres";
+import { placeBid } from "~/bidding/place-bid.server";
+import { openDatabase, type DatabaseConnection } from "~/db/connection.server";
+import { auction_item, bid, event, usr, usr_event_paddle } from "~drizzle/schema";
+import { databaseUrl, startPostgresServer, type PostgresServer } from "../support/postgres-server";
+import { expect, test } from "./support/fixtures";
+import { startServerProcess, waitForHealth, type ServerProcess } from "./support/server-process";
+import { DEMO_ORGANISER } from "./support/sign-in";
+
+const DEMO_GALA_SLUG = "harbor-lights-gala";
+
+let pg: PostgresServer;
+let admin: ReturnType<typeof postgres>;
+let database: string;
+let app: ServerProcess;
+let connection: DatabaseConnection;
+
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+test.beforeAll(async () => {
+  pg = await startPostgresServer();
+  admin = postgres(pg.adminUrl, { max: 1, onnotice: () => {} });
+  database = `gavel_e2e_bids_${process.pid}_${Date.now()}`;
+  await admin.unsafe(`CREATE DATABASE ${database}`);
+  const url = databaseUrl(pg.adminUrl, database);
+  app = await startServerProcess({
+    DATABASE_URL: url,
+    SEED_DEMO: "true",
+    APP_HOST: "localhost",
+    SESSION_SECRET: "e2e-silent-bids-session-secret-0123456789",
+  });
+  await waitForHealth(app.url, 90_000);
+  connection = openDatabase({ engine: "postgres", url, maxConnections: 2 });
+});
+
+test.afterAll(async () => {
+  await connection?.close();
+  app?.child.kill("SIGTERM");
+  await app?.exited;
+  app?.dispose();
+  await admin?.unsafe(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await admin?.end();
+  pg?.stop();
+});
+
+/** An open silent item of the demo gala that bidders may bid on from a phone, and a guest with a paddle to bid. */
+async function itemAndBidder() {
+  const { db } = connection;
+  const [gala] = await db.select({ id: event.event_id }).from(event).where(eq(event.slug, DEMO_GALA_SLUG));
+  const [item] = await db
+    .select({ id: auction_item.auction_item_id, title: auction_item.title, lot: auction_item.lot })
+    .from(auction_item)
+    .where(
+      and(
+        eq(auction_item.event_id, gala.id),
+        eq(auction_item.type, "silent"),
+        eq(auction_item.status, "published"),
+        eq(auction_item.in_person_only, false),
+        isNull(auction_item.closed_at),
+        isNull(auction_item.buy_now),
+      ),
+    )
+    .orderBy(asc(auction_item.lot))
+    .limit(1);
+  // Not the guest leading it: a leader cannot bid against themselves.
+  const leaders = await db
+    .select({ usrId: bid.usr_id })
+    .from(bid)
+    .where(and(eq(bid.auction_item_id, item.id), eq(bid.status, "winning")));
+  const guests = await db
+    .select({ usrId: usr.usr_id, first: usr.first_name, last: usr.last_name, paddle: usr_event_paddle.paddle })
+    .from(usr_event_paddle)
+    .innerJoin(usr, eq(usr.usr_id, usr_event_paddle.usr_id))
+    .where(eq(usr_event_paddle.event_id, gala.id))
+    .orderBy(asc(usr_event_paddle.paddle))
+    .limit(10);
+  const guest = guests.find((candidate) => !leaders.some((leader) => leader.usrId === candidate.usrId))!;
+  // Whatever the event's registration asks for, this guest has a card on file.
+  await db.update(usr).set({ default_payment_source: "pm_e2e_card" }).where(eq(usr.usr_id, guest.usrId));
+  return { eventId: gala.id, item, guest: { ...guest, name: `${guest.first} ${guest.last}` } };
+}
+
+test("an organiser watches a bid arrive live, retracts it with a reason, and closes the item", async ({ page }) => {
+  const { eventId, item, guest } = await itemAndBidder();
+  // The amount the bid below will be: the item's next minimum (a refused probe says it).
+  const probe = await placeBid(connection.db, { eventId, itemId: item.id, usrId: guest.usrId, submission: { kind: "bid", amount: 1, maximum: null }, idempotencyKey: null });
+  expect(probe.ok).toBe(false);
+  const nextMinimum = probe.ok ? 0 : probe.nextMinimum!;
+  const amount = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(nextMinimum / 100);
+
+  await page.goto(`${app.url}/`);
+  await page.getByLabel("Email").fill(DEMO_ORGANISER.email);
+  await page.getByLabel("Password", { exact: true }).fill(DEMO_ORGANISER.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+
+  await page.goto(`${app.url}/admin/bids/silentbids`);
+  await expect(page.getByRole("heading", { name: "Silent bids", level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Silent bids" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("status").filter({ hasText: "Live" })).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: guest.name }).filter({ hasText: item.title }).filter({ hasText: amount });
+  await expect(row).toHaveCount(0);
+  // Marks this page load: a reload would forget it.
+  await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+
+  // A bid at the next minimum, as the guest's phone would place it.
+  const placed = await placeBid(connection.db, { eventId, itemId: item.id, usrId: guest.usrId, submission: { kind: "bid", amount: nextMinimum, maximum: null }, idempotencyKey: "e2e-bid-1" });
+  expect(placed).toMatchObject({ ok: true, outcome: "winning" });
+
+  await expect(row).toBeVisible({ timeout: 10_000 });
+  await expect(row).toContainText(item.title);
+  await expect(row).toContainText("Winning");
+  await expect(row).toContainText(String(guest.paddle));
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+
+  // Retract it: the dialog asks for a reason; a blank one is refused beside the field.
+  await row.getByRole("button", { name: `Retract ${guest.name}'s bid of ${amount} on ${item.title}` }).click();
+  const retract = page.getByRole("dialog", { name: "Retract this bid?" });
+  await expect(retract).toBeVisible();
+  await retract.getByLabel("Reason").fill("   ");
+  await retract.getByRole("button", { name: "Retract the bid" }).click();
+  await expect(retract.getByText("Give the reason for retracting this bid: it is kept with the bid.")).toBeVisible();
+  await retract.getByLabel("Reason").fill("The guest bid on the wrong item");
+  await retract.getByRole("button", { name: "Retract the bid" }).click();
+  await expect(retract).toBeHidden();
+  await expect(page.getByText("Bid retracted")).toBeVisible();
+  await expect(row).toContainText("Retracted");
+  await expect(row).toContainText("The guest bid on the wrong item");
+  await expect(row.getByRole("button", { name: /^Retract/ })).toHaveCount(0);
+
+  // Close the item from the per-item view, after confirming.
+  await page.getByRole("link", { name: "Items", exact: true }).click();
+  const name = item.lot === null ? item.title : `lot ${item.lot}, ${item.title}`;
+  const itemRow = page.getByRole("row").filter({ has: page.getByRole("button", { name: `Close ${name} now` }) });
+  await expect(itemRow).toContainText("Open");
+  await itemRow.getByRole("button", { name: `Close ${name} now` }).click();
+  const close = page.getByRole("dialog", { name: `Close ${item.title} now?` });
+  await expect(close).toBeVisible();
+  await close.getByRole("button", { name: "Close now" }).click();
+  await expect(close).toBeHidden();
+  await expect(page.getByText(/closed (with no winner|: 1 winner)/)).toBeVisible();
+  const closedRow = page.getByRole("row").filter({ hasText: item.title });
+  await expect(closedRow).toContainText("Closed");
+  await expect(closedRow.getByRole("button", { name: `Reopen ${name}` })).toBeVisible();
+});
+
+test("without JavaScript, extending an item is a confirmation step in the page", async ({ browser }) => {
+  const { item } = await itemAndBidder();
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  try {
+    await page.goto(`${app.url}/`);
+    await page.getByLabel("Email").fill(DEMO_ORGANISER.email);
+    await page.getByLabel("Password", { exact: true }).fill(DEMO_ORGANISER.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+
+    await page.goto(`${app.url}/admin/bids/silentbids?view=items`);
+    // The first open item (the one above was closed).
+    const open = page.getByRole("row").filter({ has: page.getByRole("link", { name: /^Extend / }) }).first();
+    const title = (await open.getByRole("cell").nth(1).textContent())!;
+    expect(title).not.toBe(item.title);
+    const before = (await open.getByRole("cell").nth(6).textContent())!;
+    await open.getByRole("link", { name: /^Extend / }).click();
+    await expect(page).toHaveURL(/[?&]dialog=extend-\d+/);
+    const step = page.getByRole("region", { name: `Extend ${title}` });
+    await expect(step.getByLabel("Close at")).toHaveAttribute("type", "datetime-local");
+    await step.getByRole("button", { name: "Extend", exact: true }).click();
+    await expect(page).not.toHaveURL(/dialog=/);
+    await expect(page.getByText(`${title}`).and(page.getByText(/now closes/))).toBeVisible();
+    const after = page.getByRole("row").filter({ hasText: title });
+    await expect(after.getByRole("cell").nth(6)).not.toHaveText(before);
+  } finally {
+    await context.close();
+  }
+});
