@@ -167,7 +167,14 @@ const yesNo = (value: boolean) => (value ? "Yes" : "No");
 function BidsGrid({ bids, canControl }: { bids: BidRow[]; canControl: boolean }) {
   const columns = useMemo<GridColumn<BidRow>[]>(() => {
     const list: GridColumn<BidRow>[] = [
-      { id: "time", header: "Time", value: (row) => row.time, cell: (row) => row.timeLabel, sortValue: (row) => row.timeMs + row.bidId / 1e6 },
+      {
+        id: "time",
+        header: "Time",
+        value: (row) => row.time,
+        cell: (row) => row.timeLabel,
+        // Bids in the same millisecond keep their ledger order.
+        sortValue: (row) => `${String(row.timeMs).padStart(15, "0")}.${String(row.bidId).padStart(12, "0")}`,
+      },
       { id: "lot", header: "Lot", value: (row) => row.lot, numeric: true },
       { id: "item", header: "Item", value: (row) => row.itemTitle },
       { id: "type", header: "Type", value: (row) => AUCTION_TYPE_LABELS[row.itemType] ?? row.itemType, filter: "select" },
