@@ -24,12 +24,8 @@ function publicPage(routeId: string, path: string): string | null {
   return routeId in routes ? path : null;
 }
 
-/** Where the silent auction's gallery is, once the bidding pages are part of the app (first match wins). */
-const GALLERY_ROUTES: ReadonlyArray<readonly [string, string]> = [
-  ["routes/gallery", "/gallery"],
-  ["routes/silent_auction", "/silent_auction"],
-  ["routes/auction", "/auction"],
-];
+/** Where the silent auction's gallery is (the bidder pages, spec §2 /inroombid). */
+const GALLERY_ROUTES: ReadonlyArray<readonly [string, string]> = [["routes/inroombid", "/inroombid"]];
 
 /**
  * `canPreview`: the visitor may see features still in testing (their sections then show as on the live page).

@@ -1,0 +1,116 @@
+// Two app processes on one PostgreSQL server: a bid placed through one arrives on a live stream opened on the
+// other (NOTIFY after commit, one LISTEN connection per process). Uses DATABASE_URL's server, or starts one.
+import postgres from "postgres";
+import { randomBytes, randomUUID } from "node:crypto";
+import { databaseUrl, startPostgresServer, type PostgresServer } from "../support/postgres-server";
+import { expect, test } from "./support/fixtures";
+import { startServerProcess, waitForHealth, type ServerProcess } from "./support/server-process";
+import { DEMO_ORGANISER } from "./support/sign-in";
+
+test.describe.configure({ timeout: 180_000 });
+
+let server: PostgresServer;
+let admin: postgres.Sql;
+let name: string;
+const processes: ServerProcess[] = [];
+
+test.beforeAll(async () => {
+  server = await startPostgresServer();
+  admin = postgres(server.adminUrl, { max: 1, onnotice: () => {} });
+  name = `gavel_processes_${randomBytes(4).toString("hex")}`;
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+});
+
+test.afterAll(async () => {
+  for (const process of processes) process.dispose();
+  await admin?.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin?.end();
+  server?.stop();
+});
+
+/** Server-sent events read from a response body, one reader for the whole test. */
+function serverSentEvents(body: ReadableStream<Uint8Array>) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  let pending: Promise<ReadableStreamReadResult<Uint8Array>> | null = null;
+  return {
+    /** Waits until an event satisfies `found`; false when none did in time. */
+    async waitFor(found: (event: string, data: unknown) => boolean, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        let end: number;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1] ?? "message";
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (data !== undefined && found(event, JSON.parse(data))) return true;
+        }
+        const left = deadline - Date.now();
+        if (left <= 0) return false;
+        pending ??= reader.read();
+        const chunk = await Promise.race([pending, new Promise<null>((resolve) => setTimeout(() => resolve(null), left))]);
+        if (chunk === null) return false;
+        pending = null;
+        if (chunk.done) return false;
+        buffer += decoder.decode(chunk.value, { stream: true });
+      }
+    },
+    close: () => reader.cancel().catch(() => {}),
+  };
+}
+
+test("a bid made through one process reaches a stream on the other", async () => {
+  const url = databaseUrl(server.adminUrl, name);
+  const first = await startServerProcess({ DATABASE_URL: url, SEED_DEMO: "true" });
+  processes.push(first);
+  await waitForHealth(first.url);
+  const second = await startServerProcess({ DATABASE_URL: url, SEED_DEMO: "false" });
+  processes.push(second);
+  await waitForHealth(second.url);
+
+  const db = postgres(url, { max: 1, onnotice: () => {} });
+  const [gala] = await db`select event_id from event where slug = 'harbor-lights-gala'`;
+  const [item] = await db`select auction_item_id, current_bid, starting_bid, increment from auction_item
+    where event_id = ${gala.event_id} and type = 'silent' and status = 'published' and not in_person_only and bid_count = 0
+    order by auction_item_id limit 1`;
+  await db.end();
+
+  // The organiser signs in on the first process.
+  const signIn = await fetch(`${first.url}/auth/sign-in`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: first.url },
+    body: new URLSearchParams({ email: DEMO_ORGANISER.email, password: DEMO_ORGANISER.password, returnTo: "/" }),
+  });
+  expect(signIn.status).toBe(302);
+  const cookie = signIn.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+
+  // A stream opens on the second process and sends its snapshot.
+  const stream = await fetch(`${second.url}/inroombid/stream?id=${gala.event_id}`);
+  expect(stream.headers.get("content-type")).toContain("text/event-stream");
+  const events = serverSentEvents(stream.body!);
+  expect(await events.waitFor((event) => event === "snapshot")).toBe(true);
+
+  // The organiser joins the auction and bids through the first process.
+  const itemPage = `${first.url}/inroombid?id=${gala.event_id}&item=${item.auction_item_id}`;
+  const post = (form: Record<string, string>) =>
+    fetch(itemPage, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: first.url, Cookie: cookie },
+      body: new URLSearchParams(form),
+    });
+  expect((await post({ intent: "join" })).status).toBe(302);
+  const amount = item.starting_bid as number;
+  const placed = await post({ intent: "place", amount: (amount / 100).toFixed(2), key: randomUUID() });
+  expect(placed.status).toBe(302);
+
+  const arrived = await events.waitFor((event, data) => {
+    const delta = data as { type: string; data: { id: number; currentBid: number | null } };
+    return event === "delta" && delta.type === "item" && delta.data.id === item.auction_item_id && delta.data.currentBid === amount;
+  });
+  expect(arrived).toBe(true);
+  await events.close();
+});
