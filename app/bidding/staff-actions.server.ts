@@ -8,7 +8,8 @@ import type { Database, Transaction } from "~/db/connection.server";
 import { auction_item, bid, bid_maximum, winner } from "~drizzle/schema";
 import { loadEventAuctionRules, rulesForItem } from "./auction-rules.server";
 import { closeLockedItem } from "./closing.server";
-import type { ItemRow } from "./item-records.server";
+import { effectiveClose } from "./engine";
+import { itemState, type ItemRow } from "./item-records.server";
 import { currentLiveItem, publishItem, publishNotices } from "./place-bid.server";
 
 export class StaffActionError extends Error {}
@@ -46,6 +47,10 @@ export function extendItem(db: Database, eventId: number, itemId: number, until:
   return withLockedItem(db, eventId, itemId, async (tx, row) => {
     if (row.closed_at) throw new StaffActionError("This item has closed: reopen it to take more bids.");
     if (until <= at) throw new StaffActionError("Choose a time in the future.");
+    const rules = await loadEventAuctionRules(tx, eventId);
+    const itemRules = rules ? rulesForItem(rules, row) : null;
+    const close = itemRules ? effectiveClose(itemState(row), itemRules) : row.closes_at;
+    if (close && until <= close) throw new StaffActionError("Choose a time after the item's current close: extending cannot bring it forward.");
     await tx.update(auction_item).set({ closes_at: until }).where(eq(auction_item.auction_item_id, itemId));
     await publishRow(tx, itemId);
     await publishNotices(tx, eventId, itemId, [{ type: "extended", closesAt: until }]);

@@ -87,6 +87,7 @@ describe("staff actions", () => {
     await extendItem(db, gala.event_id, item.auction_item_id, until);
     expect((await item$(item.auction_item_id)).closes_at).toEqual(until);
     await expect(extendItem(db, gala.event_id, item.auction_item_id, new Date(Date.now() - MINUTE))).rejects.toThrow(/future/);
+    await expect(extendItem(db, gala.event_id, item.auction_item_id, new Date(until.getTime() - MINUTE))).rejects.toThrow(/after the item's current close/);
     await expect(closeItemNow(db, other.event_id, item.auction_item_id)).rejects.toThrow(StaffActionError);
     expect((await item$(item.auction_item_id)).closed_at).toBeNull();
   });
