@@ -31,6 +31,7 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin._hub._index": { loader: "team" },
   // Every team member lands here after choosing an event; the figures on it need can_view_stats.
   "routes/admin._hub.dashboard": { loader: "team", action: "can_edit_event" },
+  "routes/admin._hub.dashboard_.stream": { loader: "can_view_stats" },
   "routes/admin._hub.events": { loader: "team", action: "team" },
   "routes/admin._hub.eric": { loader: "team" },
   "routes/admin._hub.eric._index": { loader: "team" },

@@ -3,16 +3,15 @@
  * ledger and the per-item summary as data grids, the staff actions as dialogs (without JavaScript, a confirmation
  * step in the page, `?dialog=`), and the live indicator. Client-safe.
  */
-import { Link, useFetchers, useLocation, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
-import { useCallback, useEffect, useMemo, useRef } from "react";
+import { Link, useLocation, useSearchParams } from "@remix-run/react";
+import { useMemo } from "react";
 import { DataGrid } from "~/grid/data-grid";
 import type { GridColumn } from "~/grid/grid-types";
 import { DateTimeField } from "~/ui/date-time-field";
 import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";
 import { FormDialog } from "~/ui/form-dialog";
-import { useHydrated } from "~/ui/use-hydrated";
-import { useLiveStream, type LiveStreamStatus } from "~/realtime/use-live-stream";
+import { LiveIndicator, useLiveRefresh } from "~/realtime/use-live-refresh";
 import {
   AUCTION_TYPE_LABELS,
   BID_STATUS_LABELS,
@@ -56,79 +55,6 @@ export function SilentBidsScreen({ view, bids, items, timezone, canControl, stre
         <ItemsGrid items={items} timezone={timezone} canControl={canControl} />
       )}
     </>
-  );
-}
-
-/**
- * Follows the event's live stream and loads the page's data again when a bid or a staff action changes an item:
- * at most once a second, however fast bids come (staff are few; bidders' pages update from the message itself).
- * While a form is being sent or a page loaded, the refresh waits until it is done: interrupting that load would
- * lose what it brings (the toast that says the action worked).
- */
-function useLiveRefresh(streamUrl: string, lastBidId: number | null): LiveStreamStatus | null {
-  const hydrated = useHydrated();
-  const revalidator = useRevalidator();
-  const navigation = useNavigation();
-  const fetchers = useFetchers();
-  const busy = navigation.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
-  const latest = useRef({ revalidator, busy });
-  latest.current = { revalidator, busy };
-  const lastRun = useRef(0);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const waiting = useRef(false);
-  const snapshots = useRef(0);
-  const seenBidId = useRef(lastBidId);
-  seenBidId.current = lastBidId;
-
-  const refresh = useCallback(() => {
-    if (timer.current) return; // one is already due and will include this change
-    const wait = Math.max(0, lastRun.current + 1000 - Date.now());
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      if (latest.current.busy) {
-        waiting.current = true;
-        return;
-      }
-      lastRun.current = Date.now();
-      latest.current.revalidator.revalidate();
-    }, wait);
-  }, []);
-
-  useEffect(() => {
-    if (busy || !waiting.current) return;
-    waiting.current = false;
-    refresh();
-  }, [busy, refresh]);
-
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
-
-  const { status } = useLiveStream(hydrated ? streamUrl : null, {
-    onSnapshot(data) {
-      snapshots.current += 1;
-      const marker = data as { lastBidId: number | null } | null;
-      // The first snapshot usually matches what the page was loaded with; a later one follows a gap.
-      if (snapshots.current > 1 || marker?.lastBidId !== seenBidId.current) refresh();
-    },
-    onDelta() {
-      refresh();
-    },
-  });
-  return hydrated ? status : null;
-}
-
-function LiveIndicator({ status }: { status: LiveStreamStatus | null }) {
-  if (status === null) return null;
-  const text = status === "live" ? "Live" : status === "connecting" ? "Connecting…" : "Reconnecting…";
-  return (
-    <span className={`live-indicator live-indicator--${status}`} role="status" aria-live="polite">
-      <span className="live-indicator__dot" aria-hidden="true" />
-      {text}
-    </span>
   );
 }
 

@@ -2,6 +2,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { requireEventPermission, requireTeamMember } from "~/auth/access.server";
 import { PERMISSION_LABELS } from "~/auth/permissions";
+import { bidsMarker } from "~/bids/silent-bids.server";
+import { LiveIndicator, useLiveRefresh } from "~/realtime/use-live-refresh";
 import { recentActivity, topItems, type ActivityKind } from "~/dashboard/activity.server";
 import { eventFigures } from "~/dashboard/figures.server";
 import { goalOf, goalSchema, setGoal } from "~/dashboard/goal.server";
@@ -40,15 +42,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...menus.workspace().flatMap((section) => section.screens),
   ].map((screen) => ({ label: screen.label, to: screen.to }));
   if (!role.can_view_stats) {
-    return { eventId, screens, canSetGoal: false, figures: null, raised: null, topItems: [], activity: [] };
+    return { eventId, screens, lastBidId: null, canSetGoal: false, figures: null, raised: null, topItems: [], activity: [] };
   }
 
-  const [figures, raised, top, activity, settings] = await Promise.all([
+  const [figures, raised, top, activity, settings, marker] = await Promise.all([
     eventFigures(eventId),
     moneyRaised(eventId),
     topItems(eventId),
     recentActivity(eventId),
     eventSettings(eventId),
+    bidsMarker(eventId),
   ]);
   const money = (cents: number) => formatMoney(cents, figures.currency);
   const total = RAISED_SOURCES.reduce((sum, source) => sum + raised[source], 0);
@@ -56,6 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     eventId,
     screens,
+    lastBidId: marker.lastBidId,
     canSetGoal: role.can_edit_event,
     raised: {
       total: money(total),
@@ -122,7 +126,9 @@ const ACTIVITY_LABELS: Record<ActivityKind, string> = {
 };
 
 export default function DashboardPage() {
-  const { eventId, figures, screens, raised, canSetGoal, topItems, activity } = useLoaderData<typeof loader>();
+  const { eventId, figures, screens, raised, canSetGoal, topItems, activity, lastBidId } = useLoaderData<typeof loader>();
+  // Bids (and staff actions on items) refresh the figures as they happen.
+  const live = useLiveRefresh(figures ? `/admin/dashboard/stream?id=${eventId}` : null, lastBidId);
   const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;
   const title = viewer?.events.find((e) => e.event_id === eventId)?.title ?? "Dashboard";
 
@@ -131,6 +137,7 @@ export default function DashboardPage() {
       <div className="page-header">
         <h1>{title}</h1>
         <p>The event at a glance, as it stands now.</p>
+        <LiveIndicator status={figures ? live : null} />
       </div>
       {figures && raised ? (
         <div className="stack">
