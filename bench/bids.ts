@@ -1,0 +1,628 @@
+// The bidding benchmark (issue 6): `npm run bench:bids`. Starts the built app (node server.js) on a fresh database
+// of the PostgreSQL server DATABASE_URL names, and drives concurrent bidders over HTTP through the route a phone
+// uses (POST /inroombid?id=&item=, intent=place): all on one item, then spread over 500 items. Reports accepted and
+// refused bids per second and p50/p95/p99 latency, checks the ledger's invariants, then opens M live streams
+// (/inroombid/stream) and times each bid from its accepted answer to its delta's arrival on every stream.
+// Results and method: docs/benchmarks.md ("Bidding").
+//
+// Environment (defaults in brackets): DATABASE_URL (required), BENCH_BIDDERS [64], BENCH_SECONDS [10],
+// BENCH_ITEMS [500], BENCH_STREAMS [2000], BENCH_FANOUT_BIDS [20], BENCH_FANOUT_SPACING_MS [200],
+// BENCH_FANOUT_ITEMS [50], BENCH_CLIENT [document: the plain form post, 302/409; data: the JavaScript page's
+// single-fetch post to /inroombid.data, 202/409], BENCH_APP_NODE_ARGS [none: node options for the app, e.g. for a
+// profile], BENCH_KEEP_DB [unset: the database is dropped at the end]. The app's output is left in
+// $TMPDIR/gavel-bench-server.log.
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { closeSync, copyFileSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { createCookieSessionStorage } from "@remix-run/node";
+import postgres from "postgres";
+
+const env = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+};
+const BIDDERS = env("BENCH_BIDDERS", 64);
+const SECONDS = env("BENCH_SECONDS", 10);
+const ITEMS = env("BENCH_ITEMS", 500);
+const STREAMS = env("BENCH_STREAMS", 2000);
+const FANOUT_BIDS = env("BENCH_FANOUT_BIDS", 20);
+const FANOUT_SPACING_MS = env("BENCH_FANOUT_SPACING_MS", 200);
+const FANOUT_ITEMS = env("BENCH_FANOUT_ITEMS", 50);
+const CLIENT = process.env.BENCH_CLIENT === "data" ? "data" : "document";
+const STARTING_BID = 1_000; // cents
+const INCREMENT = 100;
+
+const adminUrl = process.env.DATABASE_URL;
+if (!adminUrl || !/^postgres(ql)?:\/\//.test(adminUrl)) {
+  console.error(
+    "bench:bids needs a PostgreSQL server: set DATABASE_URL to one whose user may create databases, e.g.\n" +
+      "  DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:bids",
+  );
+  process.exit(2);
+}
+if (!existsSync("build/index.js")) {
+  console.error("bench:bids runs the built app: run `npm run build` first.");
+  process.exit(2);
+}
+
+// ---------- helpers ----------
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function percentile(sorted: Float64Array | number[], p: number) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
+}
+function summary(values: number[]) {
+  const sorted = Float64Array.from(values).sort();
+  return { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), p99: percentile(sorted, 0.99), max: sorted[sorted.length - 1] ?? NaN };
+}
+const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : "–");
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** CPU seconds used so far by a process (user + system), from /proc (Linux). */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+/** CPU seconds of every process named postgres on this machine (the server beside the app). */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) === "postgres") total += cpuSeconds(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+function rssMb(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+function cpuMeter(appPid: number) {
+  const start = { app: cpuSeconds(appPid), pg: postgresCpuSeconds(), bench: process.cpuUsage(), at: performance.now() };
+  return () => {
+    const wall = (performance.now() - start.at) / 1000;
+    const bench = process.cpuUsage(start.bench);
+    const share = (seconds: number) => `${Math.round((seconds / wall) * 100)}%`;
+    return `CPU (100% = one core): app ${share(cpuSeconds(appPid) - start.app)}, PostgreSQL ${share(postgresCpuSeconds() - start.pg)}, load generator ${share((bench.user + bench.system) / 1e6)}`;
+  };
+}
+
+// ---------- the app ----------
+
+interface App {
+  url: string;
+  child: ChildProcess;
+  logFile: string;
+  stop(): void;
+}
+
+async function startApp(databaseUrl: string, sessionSecret: string): Promise<App> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "gavel-bench-"));
+  const logFile = path.join(dataDir, "server.log");
+  const log = openSync(logFile, "a");
+  const port = await freePort();
+  // For profiling the app, e.g. BENCH_APP_NODE_ARGS="--prof --logfile=/tmp/gavel.v8.log --no-logfile-per-isolate".
+  const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: sessionSecret,
+      SEED_DEMO: "false",
+    },
+    stdio: ["ignore", log, log],
+  });
+  closeSync(log);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The app exited with ${child.exitCode}:\n${readFileSync(logFile, "utf8").slice(-3000)}`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`The app did not answer /health within 60 s:\n${readFileSync(logFile, "utf8").slice(-3000)}`);
+    await sleep(250);
+  }
+  return {
+    url,
+    child,
+    logFile,
+    stop() {
+      if (child.exitCode === null) child.kill("SIGKILL");
+      // The app's output (one access-log line per request) is kept for a look afterwards.
+      try {
+        copyFileSync(logFile, path.join(tmpdir(), "gavel-bench-server.log"));
+      } catch {
+        // nothing written
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// ---------- data (plain SQL: the app's migrations made the tables) ----------
+
+async function makeEvent(sql: postgres.Sql, items: number, tag: string) {
+  const [client] = await sql`insert into client (slug, title) values (${`bench-${tag}`}, ${`Bench ${tag}`}) returning client_id`;
+  const now = Date.now();
+  const window = { start: new Date(now - 3_600_000), end: new Date(now + 4 * 3_600_000) };
+  const [silent] = await sql`insert into silent_auction (start_date_time, end_date_time) values (${window.start}, ${window.end}) returning silent_auction_id`;
+  const [virtual] = await sql`insert into virtual_auction (start_date_time, end_date_time) values (${window.start}, ${window.end}) returning virtual_auction_id`;
+  const [event] = await sql`
+    insert into event (client_id, slug, title, silent_auction_id, is_silent_auction_enabled, is_silent_auction_testing,
+                       virtual_auction_id, is_virtual_auction_enabled, is_virtual_auction_testing)
+    values (${client.client_id}, ${`bench-${tag}`}, ${`Bench gala ${tag}`}, ${silent.silent_auction_id}, true, false,
+            ${virtual.virtual_auction_id}, true, false)
+    returning event_id`;
+  const rows = await sql`
+    insert into auction_item (event_id, title, type, status, starting_bid, increment, value)
+    select ${event.event_id}, 'Lot ' || n, 'silent', 'published', ${STARTING_BID}, ${INCREMENT}, 25000 from generate_series(1, ${items}) n
+    returning auction_item_id`;
+  return { eventId: event.event_id as number, itemIds: rows.map((row) => row.auction_item_id as number) };
+}
+
+async function makeBidders(sql: postgres.Sql, count: number, eventIds: number[], sessionSecret: string) {
+  const tag = randomBytes(3).toString("hex");
+  const users = await sql`
+    insert into usr (email_address, first_name, last_name)
+    select 'bidder-' || n || '-' || ${tag} || '@example.org', 'Bidder', n::text from generate_series(1, ${count}) n
+    returning usr_id`;
+  const ids = users.map((row) => row.usr_id as number);
+  for (const eventId of eventIds) {
+    await sql`insert into usr_event_paddle (usr_id, event_id, paddle)
+      select u, ${eventId}, 100 + ordinality from unnest(${sql.array(ids)}::int[]) with ordinality u`;
+  }
+  // The cookie the sign-in flow leaves (app/auth/session.server.ts): the same name, secret and values.
+  const storage = createCookieSessionStorage({ cookie: { name: "gavel_session", path: "/", sameSite: "lax", httpOnly: true, secrets: [sessionSecret] } });
+  return Promise.all(
+    ids.map(async (usrId) => {
+      const session = await storage.getSession();
+      session.set("user", { usrId });
+      session.set("expiresAt", Date.now() + 6 * 3_600_000);
+      return { usrId, cookie: (await storage.commitSession(session)).split(";")[0] };
+    }),
+  );
+}
+
+// ---------- bidding over HTTP ----------
+
+type Bidder = { usrId: number; cookie: string };
+interface BidAnswer {
+  /** performance.now() when the request was sent. */
+  sentAt: number;
+  status: number;
+  latencyMs: number;
+  body: string;
+  /** performance.now() when the answer's head arrived. */
+  answeredAt: number;
+}
+
+const bidAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+
+function postBid(app: App, eventId: number, itemId: number, bidder: Bidder, amountCents: number, key: string): Promise<BidAnswer> {
+  const body = new URLSearchParams({ intent: "place", amount: (amountCents / 100).toFixed(2), key }).toString();
+  const pathname = CLIENT === "data" ? "/inroombid.data" : "/inroombid";
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const request = http.request(
+      `${app.url}${pathname}?id=${eventId}&item=${itemId}`,
+      {
+        method: "POST",
+        agent: bidAgent,
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Content-Length": Buffer.byteLength(body),
+          Origin: app.url,
+          Cookie: bidder.cookie,
+        },
+      },
+      (response) => {
+        const answeredAt = performance.now();
+        const status = response.statusCode ?? 0;
+        const chunks: Buffer[] = [];
+        // Only a refusal's text is read (for its next minimum); the redirect's body is drained.
+        response.on("data", (chunk: Buffer) => {
+          if (status !== 302 && status !== 202 && status !== 204) chunks.push(chunk);
+        });
+        response.on("end", () =>
+          resolve({ sentAt: started, status, latencyMs: performance.now() - started, body: Buffer.concat(chunks).toString("utf8"), answeredAt }),
+        );
+      },
+    );
+    request.on("error", (error) => resolve({ sentAt: started, status: 0, latencyMs: performance.now() - started, body: String(error), answeredAt: performance.now() }));
+    request.end(body);
+  });
+}
+
+/** A document post answers 302; the JavaScript page's single-fetch post answers 202 with the redirect in its body. */
+const accepted = (answer: BidAnswer) => answer.status === 302 || (CLIENT === "data" && (answer.status === 202 || answer.status === 204));
+const NEXT_MINIMUM = /next minimum bid is \$([\d,]+\.\d\d)/;
+
+interface Ledger {
+  keys: { usrId: number; key: string }[];
+}
+
+interface PhaseResult {
+  name: string;
+  seconds: number;
+  accepted: number;
+  refused: number;
+  errors: number;
+  statuses: Map<number, number>;
+  latency: ReturnType<typeof summary>;
+  acceptedLatency: ReturnType<typeof summary>;
+  refusedLatency: ReturnType<typeof summary>;
+  refusalKinds: Map<string, number>;
+  cpu: string;
+  /** PostgreSQL transactions (a statement outside a transaction counts as one) per HTTP answer. */
+  transactionsPerAnswer: number;
+}
+
+/**
+ * C bidders, each a loop of bids for `seconds`. They share what the live stream would show a phone: each item's
+ * next minimum and leader, learnt from every answer (an accepted bid at X: next X + increment; a refusal names
+ * the next minimum). A bidder picks an item it does not lead and bids that item's next minimum.
+ */
+async function transactions(sql: postgres.Sql): Promise<number> {
+  const [row] = await sql`select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()`;
+  return Number(row.n);
+}
+
+async function runPhase(sql: postgres.Sql, app: App, name: string, eventId: number, itemIds: number[], bidders: Bidder[], seconds: number, ledger: Ledger): Promise<PhaseResult> {
+  const nextMinimum = new Map<number, number>(itemIds.map((id) => [id, STARTING_BID]));
+  const leader = new Map<number, number>();
+  const all: number[] = [];
+  const acceptedLatencies: number[] = [];
+  const refusedLatencies: number[] = [];
+  const statuses = new Map<number, number>();
+  const refusalKinds = new Map<string, number>();
+  let errors = 0;
+  const meter = cpuMeter(app.child.pid!);
+  const transactionsBefore = await transactions(sql);
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+
+  await Promise.all(
+    bidders.map(async (bidder) => {
+      while (performance.now() < deadline) {
+        let itemId = itemIds[Math.floor(Math.random() * itemIds.length)];
+        if (leader.get(itemId) === bidder.usrId) {
+          if (itemIds.length === 1) {
+            // A phone showing "you have the highest bid": this bidder waits for someone to outbid them.
+            await sleep(5);
+            continue;
+          }
+          itemId = itemIds[(itemIds.indexOf(itemId) + 1) % itemIds.length];
+          if (leader.get(itemId) === bidder.usrId) continue;
+        }
+        const amount = nextMinimum.get(itemId)!;
+        const key = randomUUID();
+        const answer = await postBid(app, eventId, itemId, bidder, amount, key);
+        all.push(answer.latencyMs);
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        if (accepted(answer)) {
+          acceptedLatencies.push(answer.latencyMs);
+          ledger.keys.push({ usrId: bidder.usrId, key });
+          if (amount + INCREMENT > (nextMinimum.get(itemId) ?? 0)) {
+            nextMinimum.set(itemId, amount + INCREMENT);
+            leader.set(itemId, bidder.usrId);
+          }
+        } else if (answer.status === 409) {
+          refusedLatencies.push(answer.latencyMs);
+          const found = NEXT_MINIMUM.exec(answer.body);
+          const kind = found ? "too low" : /already have the highest bid/.test(answer.body) ? "already leading" : "other";
+          refusalKinds.set(kind, (refusalKinds.get(kind) ?? 0) + 1);
+          if (found) {
+            const cents = Math.round(Number(found[1].replace(/,/g, "")) * 100);
+            if (cents > (nextMinimum.get(itemId) ?? 0)) {
+              nextMinimum.set(itemId, cents);
+              leader.delete(itemId);
+            }
+          }
+        } else {
+          errors += 1;
+          if (errors <= 3) console.error(`  unexpected answer ${answer.status}: ${answer.body.slice(0, 300)}`);
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const cpu = meter();
+  // PostgreSQL's counters are flushed within a second or so of each transaction.
+  await sleep(1500);
+  const answers = all.length;
+  return {
+    transactionsPerAnswer: (await transactions(sql) - transactionsBefore - 2) / answers,
+    name,
+    seconds: elapsed,
+    accepted: acceptedLatencies.length,
+    refused: refusedLatencies.length,
+    errors,
+    statuses,
+    latency: summary(all),
+    acceptedLatency: summary(acceptedLatencies),
+    refusedLatency: summary(refusedLatencies),
+    refusalKinds,
+    cpu,
+  };
+}
+
+function report(result: PhaseResult) {
+  const rate = (n: number) => (n / result.seconds).toFixed(0);
+  console.log(`\n${result.name}: ${BIDDERS} bidders, ${result.seconds.toFixed(1)} s, client ${CLIENT}`);
+  console.log(`  accepted ${result.accepted} (${rate(result.accepted)}/s), refused ${result.refused} (${rate(result.refused)}/s), errors ${result.errors}; all answers ${rate(result.accepted + result.refused + result.errors)}/s`);
+  console.log(`  answers by status: ${[...result.statuses].map(([status, n]) => `${status}×${n}`).join(", ")}; refusals: ${[...result.refusalKinds].map(([kind, n]) => `${kind}×${n}`).join(", ") || "none"}`);
+  const line = (label: string, s: ReturnType<typeof summary>) => `  ${label} latency ms: p50 ${ms(s.p50)}, p95 ${ms(s.p95)}, p99 ${ms(s.p99)}, max ${ms(s.max)}`;
+  console.log(line("all", result.latency));
+  console.log(line("accepted", result.acceptedLatency));
+  console.log(line("refused", result.refusedLatency));
+  console.log(`  ${result.cpu}; PostgreSQL transactions per answer ${result.transactionsPerAnswer.toFixed(1)}`);
+}
+
+// ---------- invariants ----------
+
+async function checkInvariants(sql: postgres.Sql, eventIds: number[], ledger: Ledger) {
+  const failures: string[] = [];
+  const [rising] = await sql`
+    select count(*)::int as n from (
+      select bid, lag(bid) over (partition by auction_item_id order by bid_id) as previous
+      from bid where event_id = any(${sql.array(eventIds)}::int[])) t
+    where previous is not null and bid <= previous`;
+  if (rising.n > 0) failures.push(`${rising.n} bids not above the bid before them on their item`);
+  const [winning] = await sql`
+    select count(*)::int as n from (
+      select auction_item_id from bid where event_id = any(${sql.array(eventIds)}::int[]) and status = 'winning'
+      group by auction_item_id having count(*) > 1) t`;
+  if (winning.n > 0) failures.push(`${winning.n} items with more than one winning bid`);
+  const [state] = await sql`
+    select count(*)::int as n from auction_item i
+    left join (select auction_item_id, count(*)::int as rows, max(bid) as top from bid group by auction_item_id) b using (auction_item_id)
+    left join (select auction_item_id, bid as winning from bid where status = 'winning') w using (auction_item_id)
+    where i.event_id = any(${sql.array(eventIds)}::int[])
+      and (i.bid_count <> coalesce(b.rows, 0) or i.current_bid is distinct from b.top or (b.rows > 0 and w.winning is distinct from b.top))`;
+  if (state.n > 0) failures.push(`${state.n} items whose bid_count, current_bid or winning row disagrees with the ledger`);
+  const [found] = await sql`
+    select count(*)::int as n from bid b
+    join unnest(${sql.array(ledger.keys.map((k) => k.usrId))}::int[], ${sql.array(ledger.keys.map((k) => k.key))}::text[]) as k(usr_id, key)
+      on b.usr_id = k.usr_id and b.idempotency_key = k.key`;
+  if (found.n !== ledger.keys.length) failures.push(`${ledger.keys.length - found.n} accepted bids missing from the ledger`);
+  const [rows] = await sql`select count(*)::int as n from bid where event_id = any(${sql.array(eventIds)}::int[])`;
+  if (rows.n !== ledger.keys.length) failures.push(`the ledger holds ${rows.n} rows for ${ledger.keys.length} accepted bids`);
+  console.log(`\nInvariants over ${rows.n} ledger rows, ${ledger.keys.length} accepted answers: ${failures.length === 0 ? "all hold" : "FAILED"}`);
+  console.log("  amounts strictly rising per item in bid_id order; at most one winning row per item; bid_count = rows;");
+  console.log("  current_bid = the highest amount = the winning row; every accepted answer has its row (by idempotency key), no other rows");
+  for (const failure of failures) console.log(`  FAILED: ${failure}`);
+  return failures.length === 0;
+}
+
+// ---------- fan-out ----------
+
+interface Stream {
+  request: http.ClientRequest;
+  /** amount (cents) of the watched item's delta -> performance.now() when its chunk arrived */
+  arrivals: Map<number, number>;
+  gaps: number;
+}
+
+function openStream(app: App, eventId: number, itemId: number, agent: http.Agent): Promise<Stream> {
+  return new Promise((resolve, reject) => {
+    const stream: Stream = { request: null as unknown as http.ClientRequest, arrivals: new Map(), gaps: 0 };
+    let buffer = "";
+    let seq = 0;
+    let opened = false;
+    const timer = setTimeout(() => {
+      if (!opened) {
+        stream.request.destroy();
+        reject(new Error("no snapshot within 60 s"));
+      }
+    }, 60_000);
+    stream.request = http.get(`${app.url}/inroombid/stream?id=${eventId}`, { agent }, (response) => {
+      if (response.statusCode !== 200) {
+        clearTimeout(timer);
+        response.resume();
+        reject(new Error(`stream answered ${response.statusCode}`));
+        return;
+      }
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => {
+        const at = performance.now();
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (!data) continue;
+          if (event === "snapshot") {
+            seq = JSON.parse(data).seq;
+            if (!opened) {
+              opened = true;
+              clearTimeout(timer);
+              resolve(stream);
+            }
+          } else if (event === "delta") {
+            const delta = JSON.parse(data) as { seq: number; type: string; data: { id: number; currentBid: number | null } };
+            if (delta.seq !== seq + 1) stream.gaps += 1;
+            seq = delta.seq;
+            if (delta.type === "item" && delta.data.id === itemId && delta.data.currentBid !== null) stream.arrivals.set(delta.data.currentBid, at);
+          }
+        }
+      });
+      response.on("error", () => {});
+    });
+    stream.request.on("error", (error) => {
+      clearTimeout(timer);
+      if (!opened) reject(error);
+    });
+  });
+}
+
+async function fanOut(app: App, eventId: number, itemId: number, bidders: Bidder[]) {
+  const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+  const streams: Stream[] = [];
+  let failed = 0;
+  const firstError: string[] = [];
+  const openStarted = performance.now();
+  const meter = cpuMeter(app.child.pid!);
+  // Open in waves of 100, each stream waiting for its snapshot, as 2,000 phones arriving within seconds would.
+  for (let i = 0; i < STREAMS; i += 100) {
+    const wave = await Promise.allSettled(Array.from({ length: Math.min(100, STREAMS - i) }, () => openStream(app, eventId, itemId, agent)));
+    for (const outcome of wave) {
+      if (outcome.status === "fulfilled") streams.push(outcome.value);
+      else {
+        failed += 1;
+        if (firstError.length < 3) firstError.push(String(outcome.reason));
+      }
+    }
+  }
+  const openSeconds = (performance.now() - openStarted) / 1000;
+  console.log(`\nFan-out: ${streams.length} of ${STREAMS} streams open in ${openSeconds.toFixed(1)} s (${failed} failed${firstError.length ? `: ${firstError.join("; ")}` : ""}); app RSS ${rssMb(app.child.pid!).toFixed(0)} MB`);
+  console.log(`  ${meter()} (while opening)`);
+
+  const bidMeter = cpuMeter(app.child.pid!);
+  const placed: { amount: number; sentAt: number; answeredAt: number; status: number }[] = [];
+  let amount = STARTING_BID;
+  for (let i = 0; i < FANOUT_BIDS; i++) {
+    const bidder = bidders[i % 2];
+    const answer = await postBid(app, eventId, itemId, bidder, amount, randomUUID());
+    placed.push({ amount, sentAt: answer.sentAt, answeredAt: answer.answeredAt, status: answer.status });
+    if (!accepted(answer)) console.error(`  fan-out bid ${i} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+    amount += INCREMENT;
+    await sleep(FANOUT_SPACING_MS);
+  }
+  // Wait (up to 10 s) for the last deltas to reach every stream.
+  const last = placed[placed.length - 1].amount;
+  const waitUntil = performance.now() + 10_000;
+  while (performance.now() < waitUntil && streams.some((stream) => !stream.arrivals.has(last))) await sleep(50);
+  const cpu = bidMeter();
+
+  const delays: number[] = [];
+  const fromSending: number[] = [];
+  let missing = 0;
+  let early = 0;
+  for (const bid of placed.filter((entry) => accepted({ status: entry.status } as BidAnswer))) {
+    for (const stream of streams) {
+      const at = stream.arrivals.get(bid.amount);
+      if (at === undefined) missing += 1;
+      else {
+        if (at < bid.answeredAt) early += 1;
+        delays.push(at - bid.answeredAt);
+        fromSending.push(at - bid.sentAt);
+      }
+    }
+  }
+  const s = summary(delays);
+  const sent = summary(fromSending);
+  const gaps = streams.reduce((sum, stream) => sum + stream.gaps, 0);
+  console.log(`  ${placed.length} bids ${FANOUT_SPACING_MS} ms apart on one item; ${delays.length} deliveries, ${missing} missing, ${gaps} sequence gaps`);
+  console.log(`  answer → delta on every stream, ms: p50 ${ms(s.p50)}, p95 ${ms(s.p95)}, p99 ${ms(s.p99)}, max ${ms(s.max)} (${early} deltas arrived before the bid's own answer: counted as negative)`);
+  console.log(`  bid sent → delta on every stream, ms: p50 ${ms(sent.p50)}, p95 ${ms(sent.p95)}, p99 ${ms(sent.p99)}, max ${ms(sent.max)}`);
+  console.log(`  ${cpu} (while bidding); app RSS ${rssMb(app.child.pid!).toFixed(0)} MB`);
+  for (const stream of streams) stream.request.destroy();
+  agent.destroy();
+  return { open: streams.length, failed, openSeconds, delays: s, sent, missing, gaps };
+}
+
+// ---------- main ----------
+
+async function main() {
+  const admin = postgres(adminUrl!, { max: 1, onnotice: () => {} });
+  const name = `gavel_bench_${randomBytes(4).toString("hex")}`;
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(adminUrl!);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const sessionSecret = randomBytes(32).toString("hex");
+  let app: App | null = null;
+  let sql: postgres.Sql | null = null;
+  let ok = true;
+  try {
+    const [server] = await admin`select version() as version, current_setting('synchronous_commit') as sync, current_setting('fsync') as fsync`;
+    console.log(`PostgreSQL: ${server.version.split(",")[0]} (fsync ${server.fsync}, synchronous_commit ${server.sync}); database ${name}`);
+    app = await startApp(databaseUrl, sessionSecret);
+    console.log(`App: node server.js at ${app.url} (pid ${app.child.pid}), Node ${process.version}`);
+    sql = postgres(databaseUrl, { max: 4, onnotice: () => {} });
+
+    const single = await makeEvent(sql, 1, `one-${randomBytes(3).toString("hex")}`);
+    const spread = await makeEvent(sql, ITEMS, `spread-${randomBytes(3).toString("hex")}`);
+    const warm = await makeEvent(sql, 50, `warm-${randomBytes(3).toString("hex")}`);
+    const fan = await makeEvent(sql, FANOUT_ITEMS, `fan-${randomBytes(3).toString("hex")}`);
+    const bidders = await makeBidders(sql, BIDDERS, [single.eventId, spread.eventId, warm.eventId, fan.eventId], sessionSecret);
+    console.log(`Data: events with 1, ${ITEMS} and ${FANOUT_ITEMS} items; ${BIDDERS} bidders with paddles and signed session cookies`);
+
+    const ledger: Ledger = { keys: [] };
+    // Warm-up (not reported): JIT, connection pools, prepared statements.
+    await runPhase(sql, app, "warm-up", warm.eventId, warm.itemIds, bidders, 2, ledger);
+
+    const one = await runPhase(sql, app, "One item", single.eventId, single.itemIds, bidders, SECONDS, ledger);
+    report(one);
+    const many = await runPhase(sql, app, `Spread over ${ITEMS} items`, spread.eventId, spread.itemIds, bidders, SECONDS, ledger);
+    report(many);
+    ok = (await checkInvariants(sql, [single.eventId, spread.eventId, warm.eventId], ledger)) && ok;
+
+    const fanned = await fanOut(app, fan.eventId, fan.itemIds[0], bidders);
+    if (fanned.missing > 0 || fanned.failed > 0) ok = false;
+
+    console.log("\nGoals (2 cores, PostgreSQL beside the app):");
+    const goal = (label: string, met: boolean, detail: string) => console.log(`  ${met ? "met   " : "MISSED"} ${label}: ${detail}`);
+    const rate = (r: PhaseResult) => r.accepted / r.seconds;
+    const total = (r: PhaseResult) => (r.accepted + r.refused) / r.seconds;
+    goal("900 bids/s on one item", total(one) >= 900, `${total(one).toFixed(0)} answered/s (${rate(one).toFixed(0)} accepted/s)`);
+    goal(`2,500 bids/s over ${ITEMS} items`, total(many) >= 2500, `${total(many).toFixed(0)} answered/s (${rate(many).toFixed(0)} accepted/s)`);
+    goal(`p99 < 100 ms at ${BIDDERS} bidders`, Math.max(one.latency.p99, many.latency.p99) < 100, `one item ${ms(one.latency.p99)} ms, spread ${ms(many.latency.p99)} ms`);
+    goal(`${STREAMS} streams, p95 < 200 ms`, fanned.open === STREAMS && fanned.delays.p95 < 200, `${fanned.open} open, p95 ${ms(fanned.delays.p95)} ms from the answer, ${ms(fanned.sent.p95)} ms from sending`);
+    const errors = readFileSync(app.logFile, "utf8").split("\n").filter((line) => /error/i.test(line) && !/^\S+ \/\S* \d{3}/.test(line));
+    if (errors.length) console.log(`\nThe app logged ${errors.length} error lines, the first: ${errors.slice(0, 3).join(" | ").slice(0, 600)}`);
+  } finally {
+    await sql?.end({ timeout: 5 });
+    app?.stop();
+    if (process.env.BENCH_KEEP_DB) console.log(`Kept database ${name}`);
+    else await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+  process.exit(ok ? 0 : 1);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
