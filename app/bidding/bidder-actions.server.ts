@@ -48,6 +48,7 @@ export async function bidderAction(request: Request) {
     return redirectWithToast(here, { title: `You are bidder number ${paddle}`, description: "You can bid now." });
   }
   if (!Number.isSafeInteger(itemId) || itemId <= 0) return fail({ form: "Choose an item first." });
+  if (intent === "place" || intent === "buy_now") return placeConfirmed(form, context, intent, itemId);
   const [item] = await loadBoard(db, context.rules, [itemId]);
   if (!item) throw new Response("There is no such item in this auction.", { status: 404 });
 
@@ -56,7 +57,7 @@ export async function bidderAction(request: Request) {
     return redirect(String(form.get("returnTo") ?? "").startsWith("/inroombid?") ? String(form.get("returnTo")) : here);
   }
 
-  const read = readBid(form, context, intent === "review_buy_now" || intent === "buy_now" ? "buy_now" : "bid");
+  const read = readBid(form, context, intent === "review_buy_now" ? "buy_now" : "bid");
   if ("errors" in read) return fail(read.errors);
   const money = (cents: number) => formatMoney(cents, context.rules.currency);
 
@@ -77,10 +78,19 @@ export async function bidderAction(request: Request) {
     return data<BidderActionData>({ review: { ...read, itemId, key: randomUUID(), summary: `${summary}${forWhom} on “${item.title}”` } });
   }
 
-  if (intent !== "place" && intent !== "buy_now") return fail({ form: "Something went wrong: please try again." });
+  return fail({ form: "Something went wrong: please try again." });
+}
+
+/** The confirmed bid: placed as reviewed, the engine deciding against the item's state at that moment. */
+async function placeConfirmed(form: FormData, context: BidderContext, intent: "place" | "buy_now", itemId: number) {
+  const eventId = context.event.event_id;
+  const user = context.user!;
+  const read = readBid(form, context, intent === "buy_now" ? "buy_now" : "bid");
+  if ("errors" in read) return fail(read.errors);
+  const money = (cents: number) => formatMoney(cents, context.rules.currency);
   const key = String(form.get("key") ?? "");
   if (!/^[0-9a-f-]{36}$/.test(key)) return fail({ form: "This confirmation has expired: please review your bid again." });
-  let bidderId = context.user.usrId;
+  let bidderId = user.usrId;
   if (read.paddle !== null) {
     const guest = await usrOfPaddle(db, eventId, read.paddle);
     if (guest === null) return fail({ paddle: `No guest holds paddle ${read.paddle} at this event.` });
@@ -93,8 +103,9 @@ export async function bidderAction(request: Request) {
     usrId: bidderId,
     submission,
     idempotencyKey: key,
-    placedByUsrId: read.paddle !== null ? context.user.usrId : null,
+    placedByUsrId: read.paddle !== null ? user.usrId : null,
     allowTesting: context.preview,
+    rules: context.rules,
   });
   if (!result.ok) {
     const message = refusalMessage(result.refusal, { nextMinimum: result.nextMinimum !== null ? money(result.nextMinimum) : null });

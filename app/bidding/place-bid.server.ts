@@ -24,6 +24,8 @@ export interface PlaceBidInput {
   placedByUsrId?: number | null;
   /** The auction is in testing and the bidder may preview it. */
   allowTesting?: boolean;
+  /** The event's rules when the caller has read them already (a page's context): saves reading them again. */
+  rules?: EventAuctionRules;
   at?: Date;
 }
 
@@ -35,7 +37,7 @@ export const eventTopic = (eventId: number) => `event:${eventId}`;
 export const noticeTopic = (eventId: number) => `notices:${eventId}`;
 
 export async function placeBid(db: Database, input: PlaceBidInput): Promise<PlaceBidResult> {
-  const rules = await loadEventAuctionRules(db, input.eventId);
+  const rules = input.rules ?? (await loadEventAuctionRules(db, input.eventId));
   if (!rules) return { ok: false, refusal: "not_biddable", nextMinimum: null, item: null };
   const bidder = await bidderStanding(db, rules, input);
   const at = input.at ?? new Date();
