@@ -37,8 +37,11 @@ export function TeamTable({
   const tableRef = useRef<HTMLDivElement>(null);
   const wasRemoving = useRef(0);
   useEffect(() => {
-    // The removed row disappears with the button that had focus: keep keyboard users in the table.
-    if (removing > wasRemoving.current) tableRef.current?.focus();
+    // The removed row disappears with the button that had focus: keep keyboard users in the table. The
+    // confirmation dialog gives focus back to that button when it has finished closing, which may be after the
+    // removal started, so look again once the removal is done and the row gone.
+    const focusLost = !document.activeElement || document.activeElement === document.body;
+    if (removing > wasRemoving.current || (removing < wasRemoving.current && focusLost)) tableRef.current?.focus();
     wasRemoving.current = removing;
   }, [removing]);
   const bulk = actionData?.intent === "bulk" ? actionData : undefined;
