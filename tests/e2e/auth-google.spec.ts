@@ -12,6 +12,15 @@ async function approveAtProvider(page: Page, login: string) {
   await page.getByRole("button", { name: "Continue" }).click();
 }
 
+/**
+ * Waits until React has hydrated the page: a form post that starts a page load while React is still hydrating
+ * makes React report an error (#345) in the console.
+ */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => "__remixRouter" in window);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
 test.beforeEach(async ({ page }) => {
   // The provider's development pages import a web font; the test machine has no outside network.
   await page.route("https://fonts.googleapis.com/**", (route) => route.fulfill({ status: 200, contentType: "text/css", body: "" }));
@@ -21,6 +30,7 @@ test("signs in with Google as a new person, then as the same person again", asyn
   const login = `grace.${Date.now()}@example.test`;
 
   await page.goto("/");
+  await hydrated(page);
   await page.getByRole("button", { name: "Sign in with Google" }).click();
   await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/interaction\//);
   await approveAtProvider(page, login);
@@ -44,6 +54,7 @@ test("signs in with Google as a new person, then as the same person again", asyn
   // Forget the provider's own session too, so the second round trip goes through its pages again.
   await context.clearCookies();
 
+  await hydrated(page);
   await page.getByRole("button", { name: "Sign in with Google" }).click();
   await approveAtProvider(page, login);
   await expect(page).toHaveURL("/");
