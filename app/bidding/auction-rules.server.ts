@@ -2,7 +2,7 @@
  * The rules an event's silent and virtual auctions set (times, soft close, proxy bids, increments, staggered
  * closing by category), read once per request and turned into the engine's AuctionRules for each item.
  */
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/connection.server";
 import { category_close, event, registration, silent_auction, virtual_auction } from "~drizzle/schema";
 import type { AuctionRules } from "./engine";
@@ -29,15 +29,16 @@ export interface EventAuctionRules {
   categoryCloses: Map<string, Date>;
 }
 
-const auctionColumns = {
-  start_date_time: silent_auction.start_date_time,
-  end_date_time: silent_auction.end_date_time,
-  is_auto_bid: silent_auction.is_auto_bid,
-  soft_close_minutes: silent_auction.soft_close_minutes,
-  hard_end_date_time: silent_auction.hard_end_date_time,
-  increment_policy: silent_auction.increment_policy,
-  increment_percent: silent_auction.increment_percent,
-};
+/** The rule columns, which the silent and the virtual auction spell alike. */
+const ruleColumns = (table: typeof silent_auction | typeof virtual_auction) => ({
+  start_date_time: table.start_date_time,
+  end_date_time: table.end_date_time,
+  is_auto_bid: table.is_auto_bid,
+  soft_close_minutes: table.soft_close_minutes,
+  hard_end_date_time: table.hard_end_date_time,
+  increment_policy: table.increment_policy,
+  increment_percent: table.increment_percent,
+});
 
 export async function loadEventAuctionRules(db: Database | Transaction, eventId: number): Promise<EventAuctionRules | null> {
   const [row] = await db
@@ -58,28 +59,17 @@ export async function loadEventAuctionRules(db: Database | Transaction, eventId:
   if (!row) return null;
   const auctions: EventAuctionRules["auctions"] = {};
   if (row.silentEnabled && row.silentId !== null) {
-    const [silent] = await db.select(auctionColumns).from(silent_auction).where(eq(silent_auction.silent_auction_id, row.silentId));
+    const [silent] = await db.select(ruleColumns(silent_auction)).from(silent_auction).where(eq(silent_auction.silent_auction_id, row.silentId));
     if (silent) auctions.silent = { row: silent, testing: row.silentTesting };
   }
   if (row.virtualEnabled && row.virtualId !== null) {
-    const [virtual] = await db
-      .select({
-        start_date_time: virtual_auction.start_date_time,
-        end_date_time: virtual_auction.end_date_time,
-        is_auto_bid: virtual_auction.is_auto_bid,
-        soft_close_minutes: virtual_auction.soft_close_minutes,
-        hard_end_date_time: virtual_auction.hard_end_date_time,
-        increment_policy: virtual_auction.increment_policy,
-        increment_percent: virtual_auction.increment_percent,
-      })
-      .from(virtual_auction)
-      .where(eq(virtual_auction.virtual_auction_id, row.virtualId));
+    const [virtual] = await db.select(ruleColumns(virtual_auction)).from(virtual_auction).where(eq(virtual_auction.virtual_auction_id, row.virtualId));
     if (virtual) auctions.virtual = { row: virtual, testing: row.virtualTesting };
   }
   const closes = await db
     .select({ category_id: category_close.category_id, auction: category_close.auction, end: category_close.end_date_time })
     .from(category_close)
-    .where(and(eq(category_close.event_id, eventId)));
+    .where(eq(category_close.event_id, eventId));
   return {
     eventId,
     currency: row.currency,

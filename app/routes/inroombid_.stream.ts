@@ -11,11 +11,19 @@ import { liveStream } from "~/realtime/live-stream.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = await loadBidderContext(request);
+  // When one of the event's auctions is hidden from this visitor (in testing), only the items of the snapshot pass.
+  const partial = !context.rules.auctions.silent || !context.rules.auctions.virtual;
+  let visible = new Set<number>();
   return liveStream(request, {
     connection,
     topic: eventTopic(context.event.event_id),
-    snapshot: async () => (await loadBoard(db, context.rules)).map((item) => item.live),
+    snapshot: async () => {
+      const items = (await loadBoard(db, context.rules)).map((item) => item.live);
+      visible = new Set(items.map((item) => item.id));
+      return items;
+    },
     // Item states only: notices name bidders and are for the messaging capability.
-    project: (message) => (message.type === "item" ? message.data : null),
+    project: (message) =>
+      message.type === "item" && (!partial || visible.has((message.data as { id: number }).id)) ? message.data : null,
   });
 }
