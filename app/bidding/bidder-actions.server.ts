@@ -13,7 +13,7 @@ import { bidderHref } from "./bidder-links";
 import { loadBidderContext, type BidderContext } from "./bidder-page.server";
 import { loadBoard, setWatching } from "./board.server";
 import type { Submission } from "./engine";
-import { ensurePaddle, usrOfPaddle } from "./paddles.server";
+import { ensurePaddle, usrOfPaddle } from "~/registration/paddles.server";
 import { placeBid } from "./place-bid.server";
 import { refusalMessage } from "./refusal-messages";
 

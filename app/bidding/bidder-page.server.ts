@@ -12,7 +12,7 @@ import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { auction_item, auction_item_image, bid, silent_auction } from "~drizzle/schema";
 import { resolveSilentAuctionMeta } from "~drizzle/schema/settings";
 import { loadEventAuctionRules, type EventAuctionRules } from "./auction-rules.server";
-import { paddleOf } from "./paddles.server";
+import { paddleOf } from "~/registration/paddles.server";
 
 export interface BidderContext {
   event: PublicEvent;

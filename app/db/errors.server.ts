@@ -37,12 +37,12 @@ export const UNIQUE_CONSTRAINT_MESSAGES: Record<string, { field: string; message
   usr_email_address_lower_key: { field: "email_address", message: "This email address is already in use." },
   usr_google_id_unique: { field: "google_id", message: "This Google account is already linked to another user." },
   usr_event_role_usr_event_key: { field: "usr_id", message: "This person already has a role on this event." },
-  usr_event_paddle_event_paddle_key: { field: "paddle", message: "This paddle number is already taken at this event." },
   usr_event_paddle_event_usr_key: { field: "usr_id", message: "This person already has a paddle number at this event." },
   auction_item_event_lot_key: { field: "lot", message: "Another item of this event already has this lot number." },
   category_client_title_key: { field: "title", message: "A category with this name already exists." },
   tbl_event_name_key: { field: "name", message: "A table with this name already exists at this event." },
   meal_event_title_key: { field: "title", message: "A meal with this name already exists at this event." },
+  promo_code_event_code_key: { field: "code", message: "This event already has a promo code with this name." },
   question_event_name_key: { field: "name", message: "A question with this name already exists at this event." },
   event_sponsor_event_sponsor_key: { field: "sponsor_id", message: "This sponsor is already linked to the event." },
 };

@@ -1207,6 +1207,7 @@ async function createEvent(tx: Tx, plan: EventPlan): Promise<number> {
       end_date_time: plan.registration[1],
       // Cards on file come with billing; until then the demo asks for none, so its guests can bid.
       store_card: false,
+      paddle_start: DEMO_PADDLE_START,
       confirmation_message: p(
         "Thank you for joining us! Your tickets and paddle numbers are in your confirmation email.",
         "We will ask for meal choices a week before the gala.",
@@ -1473,6 +1474,7 @@ async function registerParties(
       phone: buyer.phone,
       company: party.company ?? null,
       quantity: 1,
+      amount: ticketRow.price,
       status: party.paid ? "paid" : "pending",
       created_at: party.createdAt,
     });
@@ -1514,6 +1516,7 @@ async function registerParties(
         meal_id: extra.mealId,
         is_claimed: true,
         attended: extra.attended,
+        checked_in_at: extra.attended ? new Date() : null,
         name: `${person.first} ${person.last}`,
         first_name: person.first,
         last_name: person.last,

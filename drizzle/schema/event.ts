@@ -209,5 +209,11 @@ export const registration = pgTable("registration", {
   end_date_time: timestamp({ withTimezone: true }),
   store_card: boolean().notNull().default(false),
   confirmation_message: text(),
+  // Paddle numbers (docs/registration-rules.md): handed out from paddle_start upwards; next_paddle is the next
+  // number to try and only ever grows, so a number is never reused within the event.
+  paddle_start: integer().notNull().default(100),
+  next_paddle: integer(),
+  // The most tickets one order may hold ("ticket limit reached" beyond it).
+  order_limit: integer().notNull().default(20),
   created_at: createdAt(),
 });

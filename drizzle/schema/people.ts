@@ -74,7 +74,10 @@ export const usr_event_role = pgTable(
   ],
 );
 
-/** A bidder number held by a user at one event; never reused within the event. */
+/**
+ * A bidder number held by a user at one event; never reused within the event, though a couple may share one
+ * (so the number alone is not unique: app/registration/paddles.server.ts).
+ */
 export const usr_event_paddle = pgTable(
   "usr_event_paddle",
   {
@@ -89,7 +92,7 @@ export const usr_event_paddle = pgTable(
     created_at: createdAt(),
   },
   (t) => [
-    uniqueIndex("usr_event_paddle_event_paddle_key").on(t.event_id, t.paddle),
+    index("usr_event_paddle_event_paddle_idx").on(t.event_id, t.paddle),
     uniqueIndex("usr_event_paddle_event_usr_key").on(t.event_id, t.usr_id),
   ],
 );

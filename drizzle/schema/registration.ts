@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { cents, createdAt, id, updatedAt } from "./columns";
 import { event } from "./event";
 import { payment } from "./money";
@@ -44,9 +45,13 @@ export const ticket_payment = pgTable(
     company: text(),
     quantity: integer().notNull().default(1),
     status: text().notNull().default("pending"),
+    // What this line costs after any promo code (cents), and the discount that code took off.
+    amount: cents().notNull().default(0),
+    discount: cents().notNull().default(0),
+    promo_code_id: integer().references(() => promo_code.promo_code_id, { onDelete: "set null" }),
     created_at: createdAt(),
   },
-  (t) => [index("ticket_payment_event_idx").on(t.event_id)],
+  (t) => [index("ticket_payment_event_idx").on(t.event_id), index("ticket_payment_ticket_idx").on(t.ticket_id)],
 );
 
 /** A registration (a party): what the buyer bought and for how many guests. */
@@ -140,10 +145,18 @@ export const registrant = pgTable(
     group: text(),
     meta: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     assigned_table: text(),
+    // Secrets in links: checkin_token is in the guest's QR code; claim_token is the personal link that lets a
+    // guest fill in their own details later.
+    checkin_token: text().notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    claim_token: text().notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    checked_in_at: timestamp({ withTimezone: true }),
+    checked_out_at: timestamp({ withTimezone: true }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
+    uniqueIndex("registrant_checkin_token_key").on(t.checkin_token),
+    uniqueIndex("registrant_claim_token_key").on(t.claim_token),
     index("registrant_event_idx").on(t.event_id),
     index("registrant_event_paddle_idx").on(t.event_id, t.paddle),
     index("registrant_pass_idx").on(t.pass_id),
@@ -168,4 +181,46 @@ export const question = pgTable(
     created_at: createdAt(),
   },
   (t) => [uniqueIndex("question_event_name_key").on(t.event_id, t.name)],
+);
+
+/**
+ * A promo code: percent (discount 1–100) or amount (discount in cents) off each eligible ticket. ticket_ids limits
+ * it to some ticket types (empty: all); usage_limit caps how many tickets it may discount in all (null: no cap).
+ * code is stored upper-case so guests may type it in any case.
+ */
+export const promo_code = pgTable(
+  "promo_code",
+  {
+    promo_code_id: id(),
+    event_id: integer()
+      .notNull()
+      .references(() => event.event_id, { onDelete: "cascade" }),
+    code: text().notNull(),
+    discount_type: text().notNull().default("percent"),
+    discount: integer().notNull(),
+    ticket_ids: jsonb().$type<number[]>().notNull().default([]),
+    usage_limit: integer(),
+    times_used: integer().notNull().default(0),
+    is_active: boolean().notNull().default(true),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex("promo_code_event_code_key").on(t.event_id, t.code)],
+);
+
+/** The door's log: one row per check-in or check-out actually made (a repeated scan adds none). */
+export const check_in = pgTable(
+  "check_in",
+  {
+    check_in_id: id(),
+    event_id: integer()
+      .notNull()
+      .references(() => event.event_id, { onDelete: "cascade" }),
+    registrant_id: integer()
+      .notNull()
+      .references(() => registrant.registrant_id, { onDelete: "cascade" }),
+    direction: text().notNull(),
+    usr_id: integer().references(() => usr.usr_id, { onDelete: "set null" }),
+    created_at: createdAt(),
+  },
+  (t) => [index("check_in_event_idx").on(t.event_id, t.created_at)],
 );
