@@ -75,6 +75,10 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin._workspace.auction_items.live_packages": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
   "routes/admin._workspace.auction_items.silent_packages": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
 
+  // Registration: can_register; the door (check-in and out): can_check_in_out.
+  "routes/admin._workspace.registration": { loader: "team" },
+  "routes/admin._workspace.registration._index": { loader: "team" },
+
   // Bids: seeing them needs can_view_stats ("See figures and bids"); acting on them, can_control_event.
   "routes/admin._workspace.bids": { loader: "can_view_stats" },
   "routes/admin._workspace.bids._index": { loader: "team" },
