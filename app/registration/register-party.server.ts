@@ -1,0 +1,302 @@
+/**
+ * Registering a party (docs/registration-rules.md): one transaction that takes the tickets, applies a promo code,
+ * records the payment, and creates a pass per ticket line and a registrant per seat, each with a paddle number.
+ * The ticket rows are locked (in id order, so two orders never deadlock) before their sales are counted, so
+ * tickets never oversell however many buyers race for the last seats. /register, the manual registration dialog
+ * and walk-ins at the door all come here.
+ */
+import { and, asc, eq, inArray, ne, sql, sum } from "drizzle-orm";
+import type { Database, Transaction } from "~/db/connection.server";
+import { publish } from "~/realtime/bus.server";
+import { event, pass, payment, promo_code, registrant, registration, ticket, ticket_payment } from "~drizzle/schema";
+import { allocatePaddle } from "./paddles.server";
+import { priceOrder, type PromoTerms } from "./pricing";
+import { registrationTopic } from "./registration-topic";
+
+export interface OrderLine {
+  ticketId: number;
+  quantity: number;
+}
+
+export interface GuestDetails {
+  first_name: string;
+  last_name: string;
+  email?: string | null;
+  phone?: string | null;
+  meal_id?: number | null;
+  /** Answers to registration questions, by question name. */
+  answers?: Record<string, string>;
+}
+
+export interface Buyer {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone?: string | null;
+  company?: string | null;
+}
+
+export type PaymentMethod = "pay_at_event" | "comp" | "cash" | "check" | "card";
+
+export interface PartyOrder {
+  eventId: number;
+  lines: OrderLine[];
+  buyer: Buyer;
+  /** Seat by seat across the lines in order; a missing or null entry is a seat the buyer fills in later. */
+  guests: (GuestDetails | null | undefined)[];
+  promoCode?: string | null;
+  method: PaymentMethod;
+  /** The signed-in buyer, linked to the first seat when the buyer fills it. */
+  usrId?: number | null;
+  /** Staff registering by hand (comps, walk-ins) are not held to the registration window. */
+  byStaff?: boolean;
+  now?: Date;
+}
+
+export type RegistrationRefusal =
+  | { code: "not_open"; message: string }
+  | { code: "closed"; message: string }
+  | { code: "no_tickets"; message: string }
+  | { code: "unknown_ticket"; message: string; ticketId: number }
+  | { code: "bad_step"; message: string; ticketId: number }
+  | { code: "sold_out"; message: string; ticketId: number }
+  | { code: "not_enough"; message: string; ticketId: number; left: number }
+  | { code: "order_limit"; message: string; limit: number }
+  | { code: "bad_promo"; message: string }
+  | { code: "promo_used_up"; message: string };
+
+export interface RegisteredGuest {
+  registrant_id: number;
+  pass_id: number;
+  ticket_id: number;
+  name: string | null;
+  email: string | null;
+  paddle: number | null;
+  claim_token: string;
+  checkin_token: string;
+}
+
+export interface RegisteredParty {
+  paymentId: number;
+  amount: number;
+  discount: number;
+  passIds: number[];
+  guests: RegisteredGuest[];
+}
+
+export type RegisterPartyResult = { ok: true; party: RegisteredParty } | { ok: false; refusal: RegistrationRefusal };
+
+class Refused extends Error {
+  constructor(readonly refusal: RegistrationRefusal) {
+    super(refusal.message);
+  }
+}
+
+/** Tickets still for sale per ticket type: max_quantity less what was sold (cancelled sales give seats back). */
+export async function ticketsLeft(db: Database | Transaction, eventId: number): Promise<Map<number, number | null>> {
+  const rows = await db
+    .select({ ticketId: ticket.ticket_id, max: ticket.max_quantity, sold: sum(ticket_payment.quantity).mapWith(Number) })
+    .from(ticket)
+    .leftJoin(ticket_payment, and(eq(ticket_payment.ticket_id, ticket.ticket_id), ne(ticket_payment.status, "cancelled")))
+    .where(eq(ticket.event_id, eventId))
+    .groupBy(ticket.ticket_id);
+  return new Map(rows.map((row) => [row.ticketId, row.max === null ? null : Math.max(0, row.max - (row.sold ?? 0))]));
+}
+
+/** The registration window's state at a moment: open, or why not. */
+export function windowState(window: { start_date_time: Date | null; end_date_time: Date | null }, now: Date) {
+  if (window.start_date_time && now < window.start_date_time) return "not_open" as const;
+  if (window.end_date_time && now >= window.end_date_time) return "closed" as const;
+  return "open" as const;
+}
+
+export function normalisePromoCode(code: string) {
+  return code.trim().toUpperCase();
+}
+
+export async function registerParty(db: Database, order: PartyOrder): Promise<RegisterPartyResult> {
+  const lines = order.lines.filter((line) => line.quantity > 0);
+  if (lines.length === 0) return { ok: false, refusal: { code: "no_tickets", message: "Choose at least one ticket." } };
+  try {
+    const party = await db.transaction((tx) => registerInTransaction(tx, { ...order, lines }));
+    return { ok: true, party };
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, refusal: error.refusal };
+    throw error;
+  }
+}
+
+async function registerInTransaction(tx: Transaction, order: PartyOrder): Promise<RegisteredParty> {
+  const now = order.now ?? new Date();
+  const [settings] = await tx
+    .select({ start_date_time: registration.start_date_time, end_date_time: registration.end_date_time, order_limit: registration.order_limit })
+    .from(event)
+    .leftJoin(registration, eq(registration.registration_id, event.registration_id))
+    .where(eq(event.event_id, order.eventId));
+  if (!settings) throw new Error(`Event ${order.eventId} does not exist.`);
+  if (!order.byStaff) {
+    const state = windowState({ start_date_time: settings.start_date_time, end_date_time: settings.end_date_time }, now);
+    if (state === "not_open") throw new Refused({ code: "not_open", message: "Registration is not open yet." });
+    if (state === "closed") throw new Refused({ code: "closed", message: "Registration has closed." });
+    const limit = settings.order_limit ?? 20;
+    const total = order.lines.reduce((count, line) => count + line.quantity, 0);
+    if (total > limit) throw new Refused({ code: "order_limit", limit, message: `One order can hold at most ${limit} tickets.` });
+  }
+
+  const ticketIds = [...new Set(order.lines.map((line) => line.ticketId))].sort((a, b) => a - b);
+  const tickets = await tx
+    .select()
+    .from(ticket)
+    .where(and(eq(ticket.event_id, order.eventId), inArray(ticket.ticket_id, ticketIds)))
+    .orderBy(asc(ticket.ticket_id))
+    .for("update");
+  const byId = new Map(tickets.map((row) => [row.ticket_id, row]));
+  const left = await ticketsLeft(tx, order.eventId);
+  for (const line of order.lines) {
+    const type = byId.get(line.ticketId);
+    if (!type) throw new Refused({ code: "unknown_ticket", ticketId: line.ticketId, message: "That ticket is no longer on sale." });
+    if (line.quantity % type.increment !== 0) {
+      throw new Refused({ code: "bad_step", ticketId: line.ticketId, message: `${type.title} tickets are sold in steps of ${type.increment}.` });
+    }
+    const available = left.get(line.ticketId) ?? null;
+    if (available !== null && !order.byStaff) {
+      if (available === 0) throw new Refused({ code: "sold_out", ticketId: line.ticketId, message: `${type.title} is sold out.` });
+      if (line.quantity > available) {
+        throw new Refused({
+          code: "not_enough",
+          ticketId: line.ticketId,
+          left: available,
+          message: `Only ${available} ${type.title} ${available === 1 ? "ticket is" : "tickets are"} left.`,
+        });
+      }
+    }
+  }
+
+  const promo = order.promoCode ? await lockPromo(tx, order.eventId, order.promoCode) : null;
+  const priced = priceOrder(
+    order.lines.map((line) => ({ ticketId: line.ticketId, unitPrice: order.method === "comp" ? 0 : byId.get(line.ticketId)!.price ?? 0, quantity: line.quantity })),
+    promo,
+  );
+  const discounted = priced.ticketsDiscounted;
+  if (promo && discounted === 0) throw new Refused({ code: "bad_promo", message: "This code does not apply to the tickets chosen." });
+
+  const paid = order.method === "comp" || order.method === "cash" || order.method === "check" || priced.total === 0;
+  const status = paid ? "paid" : "pending";
+  const [paymentRow] = await tx
+    .insert(payment)
+    .values({ event_id: order.eventId, usr_id: order.usrId ?? null, amount: priced.total, method: order.method, status })
+    .returning({ id: payment.payment_id });
+
+  const buyerName = `${order.buyer.first_name} ${order.buyer.last_name}`.trim();
+  const group = order.buyer.company?.trim() || `${buyerName} party`;
+  const guests: RegisteredGuest[] = [];
+  const passIds: number[] = [];
+  let seat = 0;
+  for (const [index, line] of order.lines.entries()) {
+    const type = byId.get(line.ticketId)!;
+    const pricedLine = priced.lines[index];
+    await tx.insert(ticket_payment).values({
+      ticket_id: type.ticket_id,
+      event_id: order.eventId,
+      payment_id: paymentRow.id,
+      first_name: order.buyer.first_name,
+      last_name: order.buyer.last_name,
+      email: order.buyer.email,
+      phone: order.buyer.phone ?? null,
+      company: order.buyer.company ?? null,
+      quantity: line.quantity,
+      amount: pricedLine.amount,
+      discount: pricedLine.discount,
+      promo_code_id: pricedLine.discount > 0 && promo ? promo.promo_code_id : null,
+      status,
+    });
+    const seats = line.quantity * type.seat_count;
+    const details = Array.from({ length: seats }, () => order.guests[seat++] ?? null);
+    const names = details.filter((guest): guest is GuestDetails => guest !== null).map((guest) => `${guest.first_name} ${guest.last_name}`.trim());
+    const [passRow] = await tx
+      .insert(pass)
+      .values({
+        event_id: order.eventId,
+        ticket_id: type.ticket_id,
+        payment_id: paymentRow.id,
+        title: `${type.title}${line.quantity > 1 ? ` × ${line.quantity}` : ""}: ${order.buyer.company?.trim() || buyerName}`,
+        names,
+        paid_for_guests: true,
+        email: order.buyer.email,
+        phone: order.buyer.phone ?? null,
+        seat_count: seats,
+        meta: order.buyer.company ? { company: order.buyer.company } : {},
+      })
+      .returning({ id: pass.pass_id });
+    passIds.push(passRow.id);
+
+    for (const guest of details) {
+      const isBuyer = guest !== null && sameEmail(guest.email, order.buyer.email);
+      const [row] = await tx
+        .insert(registrant)
+        .values({
+          event_id: order.eventId,
+          ticket_id: type.ticket_id,
+          ticket_count: 1,
+          payment_id: paymentRow.id,
+          pass_id: passRow.id,
+          usr_id: isBuyer ? (order.usrId ?? null) : null,
+          meal_id: guest?.meal_id ?? null,
+          is_claimed: guest !== null,
+          name: guest ? `${guest.first_name} ${guest.last_name}`.trim() : null,
+          first_name: guest?.first_name ?? null,
+          last_name: guest?.last_name ?? null,
+          email: guest?.email?.trim() || null,
+          phone: guest?.phone?.trim() || null,
+          company: order.buyer.company ?? null,
+          paddle: await allocatePaddle(tx, order.eventId),
+          group,
+          meta: { answers: guest?.answers ?? {} },
+        })
+        .returning();
+      guests.push({
+        registrant_id: row.registrant_id,
+        pass_id: passRow.id,
+        ticket_id: type.ticket_id,
+        name: row.name,
+        email: row.email,
+        paddle: row.paddle,
+        claim_token: row.claim_token,
+        checkin_token: row.checkin_token,
+      });
+    }
+  }
+  if (promo) {
+    await tx
+      .update(promo_code)
+      .set({ times_used: sql`${promo_code.times_used} + ${discounted}` })
+      .where(eq(promo_code.promo_code_id, promo.promo_code_id));
+  }
+  await publish(tx, { topic: registrationTopic(order.eventId), type: "registered", data: { passIds } });
+  return { paymentId: paymentRow.id, amount: priced.total, discount: priced.discount, passIds, guests };
+}
+
+function sameEmail(a: string | null | undefined, b: string | null | undefined) {
+  return !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+type LockedPromo = PromoTerms & { promo_code_id: number };
+
+/** The code's row, locked so two orders cannot both take its last use. */
+async function lockPromo(tx: Transaction, eventId: number, code: string): Promise<LockedPromo> {
+  const [row] = await tx
+    .select()
+    .from(promo_code)
+    .where(and(eq(promo_code.event_id, eventId), eq(promo_code.code, normalisePromoCode(code))))
+    .for("update");
+  if (!row || !row.is_active) throw new Refused({ code: "bad_promo", message: "This promo code is not valid." });
+  const usageLeft = row.usage_limit === null ? null : Math.max(0, row.usage_limit - row.times_used);
+  if (usageLeft === 0) throw new Refused({ code: "promo_used_up", message: "This promo code has been used up." });
+  return {
+    promo_code_id: row.promo_code_id,
+    discount_type: row.discount_type === "amount" ? "amount" : "percent",
+    discount: row.discount,
+    ticket_ids: row.ticket_ids,
+    usage_left: usageLeft,
+  };
+}
