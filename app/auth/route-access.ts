@@ -47,6 +47,7 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin._workspace.setup.event": { loader: "can_configure_event", action: "can_edit_event" },
   "routes/admin._workspace.setup.silent_auction": { loader: "can_configure_event", action: "can_configure_event" },
   "routes/admin._workspace.setup.virtual_auction": { loader: "can_configure_event", action: "can_configure_event" },
+  "routes/admin._workspace.setup.registration": { loader: "can_configure_event", action: "can_configure_event" },
 
   // Pages (the page designer): can_design.
   "routes/admin._workspace.pages": { loader: "team" },
@@ -78,12 +79,15 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // Registration: can_register; the door (check-in and out): can_check_in_out.
   "routes/admin._workspace.registration": { loader: "team" },
   "routes/admin._workspace.registration._index": { loader: "team" },
+  "routes/admin._workspace.registration.seating": { loader: "can_register", action: "can_register" },
+  "routes/admin._workspace.registration.seating_.print": { loader: "can_register" },
 
   // Bids: seeing them needs can_view_stats ("See figures and bids"); acting on them, can_control_event.
   "routes/admin._workspace.bids": { loader: "can_view_stats" },
   "routes/admin._workspace.bids._index": { loader: "team" },
   "routes/admin._workspace.bids.silentbids": { loader: "can_view_stats", action: "can_control_event" },
   "routes/admin._workspace.bids.silentbids_.stream": { loader: "can_view_stats" },
+  "routes/admin._workspace.bids.tickets": { loader: "can_view_stats" },
 };
 
 /** Whether a role on the current event satisfies a rule: the same test the server's checks make. */

@@ -1,0 +1,82 @@
+/**
+ * Adding, editing (name and capacity) and deleting a table on the seating screen, as FormDialogs: in a dialog
+ * with JavaScript, in the page without (`?dialog=`). A refusal (a name taken, a capacity below the guests seated)
+ * shows beside its field.
+ */
+import { Field } from "~/ui/field";
+import { FormDialog, type DialogRefusal } from "~/ui/form-dialog";
+import type { SeatingTable } from "../seating";
+
+function TableFields({ refusal, name, capacity, seated }: { refusal: DialogRefusal | undefined; name: string; capacity: number; seated: number }) {
+  return (
+    <>
+      <Field label="Name or number" required error={refusal?.fieldErrors?.name?.[0]}>
+        {(control) => <input {...control} name="name" required maxLength={40} defaultValue={refusal?.values?.name ?? name} />}
+      </Field>
+      <Field
+        label="Seats"
+        required
+        error={refusal?.fieldErrors?.capacity?.[0]}
+        help={seated > 0 ? `${seated} ${seated === 1 ? "guest sits" : "guests sit"} here now.` : undefined}
+      >
+        {(control) => (
+          <input {...control} name="capacity" type="number" inputMode="numeric" required min={1} max={200} step={1} defaultValue={refusal?.values?.capacity ?? capacity} />
+        )}
+      </Field>
+    </>
+  );
+}
+
+export function AddTableDialog({ suggestedName }: { suggestedName: string }) {
+  return (
+    <FormDialog
+      name="new-table"
+      trigger="Add table"
+      triggerVariant="primary"
+      title="Add a table"
+      description="A table of the room: its name or number as printed on place cards, and how many seats it has."
+      submitLabel="Add table"
+      fields={{ intent: "create-table" }}
+    >
+      {(refusal) => <TableFields refusal={refusal} name={suggestedName} capacity={10} seated={0} />}
+    </FormDialog>
+  );
+}
+
+export function EditTableDialog({ table }: { table: SeatingTable }) {
+  return (
+    <FormDialog
+      name={`edit-table-${table.tblId}`}
+      trigger="Edit"
+      triggerLabel={`Edit ${table.name}`}
+      triggerVariant="ghost"
+      title={`Edit ${table.name}`}
+      description="Renaming changes the table name on the guests' badges and place cards."
+      submitLabel="Save"
+      fields={{ intent: "update-table", table: String(table.tblId) }}
+    >
+      {(refusal) => <TableFields refusal={refusal} name={table.name} capacity={table.capacity} seated={table.seated} />}
+    </FormDialog>
+  );
+}
+
+export function DeleteTableDialog({ table }: { table: SeatingTable }) {
+  return (
+    <FormDialog
+      name={`delete-table-${table.tblId}`}
+      trigger="Delete"
+      triggerLabel={`Delete ${table.name}`}
+      triggerVariant="ghost"
+      title={`Delete ${table.name}?`}
+      description={
+        table.seated === 0
+          ? "Nobody sits at it."
+          : `${table.seated === 1 ? "The guest seated at it goes" : `The ${table.seated} guests seated at it go`} back to the unseated list, parties kept together.`
+      }
+      submitLabel="Delete table"
+      fields={{ intent: "delete-table", table: String(table.tblId) }}
+    >
+      {() => null}
+    </FormDialog>
+  );
+}
