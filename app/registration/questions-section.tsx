@@ -1,0 +1,376 @@
+/**
+ * The registration questions of /admin/setup/registration and the meals the meal question offers: ordered lists
+ * edited in dialogs. A question's dialog shows the rules of its kind of answer once JavaScript runs (choices for
+ * a list, a pattern for text, bounds for a number); without it every rule is shown, each saying when it applies.
+ */
+import { useState } from "react";
+import { RowDialog, RowDialogAbove } from "~/grid/row-dialog";
+import { EmptyState } from "~/ui/empty-state";
+import { Field } from "~/ui/field";
+import { FormDialog, type DialogRefusal } from "~/ui/form-dialog";
+import { useHydrated } from "~/ui/use-hydrated";
+import type { RegistrationSetupData } from "./registration-setup-route.server";
+import { labelOf, LIMITS, QUESTION_TYPES } from "./setup-fields";
+import { DeleteButton, ListAlert, MoveButtons } from "./setup-list-parts";
+
+type Question = RegistrationSetupData["questions"][number];
+type Meal = RegistrationSetupData["meals"][number];
+type QuestionValues = Record<
+  "name" | "label" | "type" | "required" | "options" | "pattern" | "min" | "max" | "help" | "is_pre_sales_question",
+  string
+>;
+
+const NEW_QUESTION: QuestionValues = {
+  name: "",
+  label: "",
+  type: "text",
+  required: "no",
+  options: "",
+  pattern: "",
+  min: "",
+  max: "",
+  help: "",
+  is_pre_sales_question: "no",
+};
+
+function questionValues(row: Question): QuestionValues {
+  const rules = row.validation;
+  return {
+    name: row.name,
+    label: row.label,
+    type: row.type,
+    required: rules.required ? "yes" : "no",
+    options: (rules.options ?? []).join("\n"),
+    pattern: rules.pattern ?? "",
+    min: rules.min === undefined ? "" : String(rules.min),
+    max: rules.max === undefined ? "" : String(rules.max),
+    help: row.help ?? "",
+    is_pre_sales_question: row.is_pre_sales_question ? "yes" : "no",
+  };
+}
+
+function QuestionFields({ refusal, saved, mealCount }: { refusal: DialogRefusal | undefined; saved: QuestionValues; mealCount: number }) {
+  const values = (refusal?.values as QuestionValues | undefined) ?? saved;
+  const error = (field: string) => refusal?.fieldErrors?.[field]?.[0];
+  const hydrated = useHydrated();
+  const [type, setType] = useState(values.type);
+  // Before JavaScript runs every rule is there to fill in; after, only those of the chosen kind of answer.
+  const shows = (...types: string[]) => !hydrated || types.includes(type);
+  return (
+    <>
+      <Field label="Question" required error={error("label")}>
+        {(control) => <input {...control} name="label" required maxLength={LIMITS.questionLabel} autoComplete="off" defaultValue={values.label} />}
+      </Field>
+      <div className="dialog__pair">
+        <Field label="Kind of answer" error={error("type")}>
+          {(control) => (
+            <select {...control} name="type" defaultValue={values.type} onChange={(event) => setType(event.target.value)}>
+              {QUESTION_TYPES.map((entry) => (
+                <option key={entry.value} value={entry.value}>
+                  {entry.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          label="Name"
+          help="Answers are kept under it (lower-case, digits and _). Leave blank to make one from the question."
+          error={error("name")}
+        >
+          {(control) => <input {...control} name="name" maxLength={LIMITS.questionName} autoComplete="off" spellCheck={false} defaultValue={values.name} />}
+        </Field>
+      </div>
+      {shows("select") ? (
+        <Field label="Choices" help="For a choice from a list: one per line, at least two." error={error("options")}>
+          {(control) => <textarea {...control} name="options" rows={4} defaultValue={values.options} />}
+        </Field>
+      ) : null}
+      {shows("meal") ? (
+        <p className="muted">
+          {mealCount === 0
+            ? "A meal question offers the meals listed under Meals: add them there."
+            : `A meal question offers the ${mealCount} meals listed under Meals, and records the guest's meal.`}
+        </p>
+      ) : null}
+      {shows("text", "textarea") ? (
+        <Field
+          label="Pattern"
+          help="For text, optional: a regular expression the whole answer must match, such as [A-Z]{2}[0-9]{4}."
+          error={error("pattern")}
+        >
+          {(control) => <input {...control} name="pattern" maxLength={200} autoComplete="off" spellCheck={false} defaultValue={values.pattern} />}
+        </Field>
+      ) : null}
+      {shows("number") ? (
+        <div className="dialog__pair">
+          <Field label="Smallest answer" help="For a number, optional." error={error("min")}>
+            {(control) => <input {...control} name="min" inputMode="decimal" autoComplete="off" defaultValue={values.min} />}
+          </Field>
+          <Field label="Largest answer" help="For a number, optional." error={error("max")}>
+            {(control) => <input {...control} name="max" inputMode="decimal" autoComplete="off" defaultValue={values.max} />}
+          </Field>
+        </div>
+      ) : null}
+      <Field label="Help" help="Shown under the question." error={error("help")}>
+        {(control) => <textarea {...control} name="help" rows={2} maxLength={LIMITS.questionHelp} defaultValue={values.help} />}
+      </Field>
+      <label className="checkbox">
+        <input type="checkbox" name="required" value="yes" defaultChecked={values.required === "yes"} />
+        An answer is required
+      </label>
+      <label className="checkbox">
+        <input type="checkbox" name="is_pre_sales_question" value="yes" defaultChecked={values.is_pre_sales_question === "yes"} />
+        Ask before payment (otherwise after, with the guests' details)
+      </label>
+    </>
+  );
+}
+
+function EditQuestion({ row, mealCount, above = false }: { row: Question; mealCount: number; above?: boolean }) {
+  const Dialog = above ? FormDialog : RowDialog;
+  return (
+    <Dialog
+      name={`edit-question-${row.question_id}`}
+      trigger="Edit"
+      triggerLabel={`Edit ${row.label}`}
+      triggerVariant="ghost"
+      title="Edit question"
+      submitLabel="Save question"
+      fields={{ intent: "update-question", question_id: String(row.question_id) }}
+    >
+      {(refusal) => <QuestionFields refusal={refusal} saved={questionValues(row)} mealCount={mealCount} />}
+    </Dialog>
+  );
+}
+
+/** What a question's rules say, in a few words for the list. */
+function rulesSummary(row: Question, mealCount: number): string {
+  const rules = row.validation;
+  const parts: string[] = [];
+  if (row.type === "select") parts.push((rules.options ?? []).join(", "));
+  if (row.type === "meal") parts.push(mealCount === 1 ? "1 meal" : `${mealCount} meals`);
+  if (rules.pattern) parts.push(`matches ${rules.pattern}`);
+  if (rules.min !== undefined) parts.push(`at least ${rules.min}`);
+  if (rules.max !== undefined) parts.push(`at most ${rules.max}`);
+  return parts.join("; ");
+}
+
+export function QuestionsSection({ questions, mealCount }: { questions: Question[]; mealCount: number }) {
+  const newQuestion = (
+    <FormDialog
+      name="new-question"
+      trigger="Add question"
+      triggerVariant="primary"
+      title="New question"
+      description="Asked of each guest on the registration page."
+      submitLabel="Add question"
+      fields={{ intent: "create-question" }}
+    >
+      {(refusal) => <QuestionFields refusal={refusal} saved={NEW_QUESTION} mealCount={mealCount} />}
+    </FormDialog>
+  );
+  return (
+    <section className="stack" aria-labelledby="questions-heading" id="questions">
+      <div className="cluster">
+        <h2 id="questions-heading" className="section-heading">
+          Questions
+        </h2>
+        {questions.length > 0 ? newQuestion : null}
+      </div>
+      <ListAlert list="questions" />
+      <RowDialogAbove
+        rows={questions}
+        dialogName={(row) => `edit-question-${row.question_id}`}
+        render={(row) => <EditQuestion row={row} mealCount={mealCount} above />}
+      />
+      {questions.length === 0 ? (
+        <EmptyState
+          headingLevel={3}
+          title="No questions yet"
+          text="Ask guests what you need to know: a meal choice, accessibility needs, a T-shirt size…"
+          action={newQuestion}
+        />
+      ) : (
+        <div className="table-wrap">
+          <table className="data-table">
+            <caption className="visually-hidden">Questions, in the order guests see them</caption>
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Question</th>
+                <th scope="col">Name</th>
+                <th scope="col">Answer</th>
+                <th scope="col">Rules</th>
+                <th scope="col">Asked</th>
+                <th scope="col" className="data-table__actions">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {questions.map((row, index) => (
+                <tr key={row.question_id}>
+                  <td>
+                    <MoveButtons
+                      intent="move-question"
+                      idField="question_id"
+                      id={row.question_id}
+                      name={row.label}
+                      first={index === 0}
+                      last={index === questions.length - 1}
+                    />
+                  </td>
+                  <th scope="row">
+                    {row.label}
+                    {row.validation.required ? <span className="muted"> (required)</span> : null}
+                  </th>
+                  <td>
+                    <code>{row.name}</code>
+                  </td>
+                  <td>{labelOf(QUESTION_TYPES, row.type)}</td>
+                  <td>{rulesSummary(row, mealCount)}</td>
+                  <td>{row.is_pre_sales_question ? "Before payment" : "After payment"}</td>
+                  <td className="data-table__actions">
+                    <div className="cluster">
+                      <EditQuestion row={row} mealCount={mealCount} />
+                      <DeleteButton
+                        name={row.label}
+                        title={`Delete “${row.label}”?`}
+                        description="Guests will no longer be asked it. Answers already given stay in their records."
+                        fields={{ intent: "delete-question", question_id: String(row.question_id) }}
+                      />
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+type MealValues = Record<"title" | "description", string>;
+
+function MealFields({ refusal, saved }: { refusal: DialogRefusal | undefined; saved: MealValues }) {
+  const values = (refusal?.values as MealValues | undefined) ?? saved;
+  const error = (field: string) => refusal?.fieldErrors?.[field]?.[0];
+  return (
+    <>
+      <Field label="Meal" required error={error("title")}>
+        {(control) => <input {...control} name="title" required maxLength={LIMITS.mealTitle} autoComplete="off" defaultValue={values.title} />}
+      </Field>
+      <Field label="Description" help="Sides, allergens, whether it can be made vegan…" error={error("description")}>
+        {(control) => <textarea {...control} name="description" rows={2} maxLength={LIMITS.mealDescription} defaultValue={values.description} />}
+      </Field>
+    </>
+  );
+}
+
+function EditMeal({ row, above = false }: { row: Meal; above?: boolean }) {
+  const Dialog = above ? FormDialog : RowDialog;
+  return (
+    <Dialog
+      name={`edit-meal-${row.meal_id}`}
+      trigger="Edit"
+      triggerLabel={`Edit ${row.title}`}
+      triggerVariant="ghost"
+      title={`Edit ${row.title}`}
+      submitLabel="Save meal"
+      fields={{ intent: "update-meal", meal_id: String(row.meal_id) }}
+    >
+      {(refusal) => <MealFields refusal={refusal} saved={{ title: row.title, description: row.description ?? "" }} />}
+    </Dialog>
+  );
+}
+
+export function MealsSection({ meals }: { meals: Meal[] }) {
+  const newMeal = (
+    <FormDialog
+      name="new-meal"
+      trigger="Add meal"
+      triggerVariant={meals.length > 0 ? "secondary" : "primary"}
+      title="New meal"
+      description="A choice the meal question offers."
+      submitLabel="Add meal"
+      fields={{ intent: "create-meal" }}
+    >
+      {(refusal) => <MealFields refusal={refusal} saved={{ title: "", description: "" }} />}
+    </FormDialog>
+  );
+  return (
+    <section className="stack" aria-labelledby="meals-heading" id="meals">
+      <div className="cluster">
+        <h2 id="meals-heading" className="section-heading">
+          Meals
+        </h2>
+        {meals.length > 0 ? newMeal : null}
+      </div>
+      <ListAlert list="meals" />
+      <RowDialogAbove rows={meals} dialogName={(row) => `edit-meal-${row.meal_id}`} render={(row) => <EditMeal row={row} above />} />
+      {meals.length === 0 ? (
+        <EmptyState
+          headingLevel={3}
+          title="No meals yet"
+          text="Add the dinner choices, then a question whose answer is a meal choice."
+          action={newMeal}
+        />
+      ) : (
+        <div className="table-wrap">
+          <table className="data-table">
+            <caption className="visually-hidden">Meals, in the order guests see them</caption>
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Meal</th>
+                <th scope="col">Description</th>
+                <th scope="col" className="data-table__number">
+                  Chosen by
+                </th>
+                <th scope="col" className="data-table__actions">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {meals.map((row, index) => (
+                <tr key={row.meal_id}>
+                  <td>
+                    <MoveButtons
+                      intent="move-meal"
+                      idField="meal_id"
+                      id={row.meal_id}
+                      name={row.title}
+                      first={index === 0}
+                      last={index === meals.length - 1}
+                    />
+                  </td>
+                  <th scope="row">{row.title}</th>
+                  <td>{row.description}</td>
+                  <td className="data-table__number">{row.chosen}</td>
+                  <td className="data-table__actions">
+                    <div className="cluster">
+                      <EditMeal row={row} />
+                      <DeleteButton
+                        name={row.title}
+                        title={`Delete “${row.title}”?`}
+                        description={
+                          row.chosen > 0
+                            ? `${row.chosen} guests chose it: a meal guests chose cannot be deleted. Rename it instead.`
+                            : "Guests will no longer be offered it."
+                        }
+                        fields={{ intent: "delete-meal", meal_id: String(row.meal_id) }}
+                      />
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

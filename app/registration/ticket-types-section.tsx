@@ -1,0 +1,216 @@
+/**
+ * The ticket types of /admin/setup/registration: a short list in the order /register offers them, each with what
+ * is sold, moved with Up and Down, edited in a dialog, deleted after a confirmation (refused once sold).
+ */
+import { RowDialog, RowDialogAbove } from "~/grid/row-dialog";
+import { RichTextEditor } from "~/rich-text/rich-text-editor";
+import { EmptyState } from "~/ui/empty-state";
+import { Field } from "~/ui/field";
+import { FormDialog, type DialogRefusal } from "~/ui/form-dialog";
+import type { RegistrationSetupData } from "./registration-setup-route.server";
+import { labelOf, LIMITS, TICKET_KINDS } from "./setup-fields";
+import { DeleteButton, ListAlert, MoveButtons } from "./setup-list-parts";
+
+type TicketType = RegistrationSetupData["tickets"][number];
+type TicketValues = Record<"title" | "description" | "type" | "price" | "max_quantity" | "increment" | "seat_count", string>;
+
+const NEW_TICKET: TicketValues = {
+  title: "",
+  description: "",
+  type: "individual",
+  price: "",
+  max_quantity: "",
+  increment: "1",
+  seat_count: "1",
+};
+
+function savedValues(row: TicketType): TicketValues {
+  return {
+    title: row.title,
+    description: row.description ?? "",
+    type: row.type,
+    price: row.price_input,
+    max_quantity: row.max_quantity === null ? "" : String(row.max_quantity),
+    increment: String(row.increment),
+    seat_count: String(row.seat_count),
+  };
+}
+
+function TicketFields({ refusal, saved, currency }: { refusal: DialogRefusal | undefined; saved: TicketValues; currency: string }) {
+  const values = (refusal?.values as TicketValues | undefined) ?? saved;
+  const error = (field: string) => refusal?.fieldErrors?.[field]?.[0];
+  return (
+    <>
+      <Field label="Name" required error={error("title")}>
+        {(control) => <input {...control} name="title" required maxLength={LIMITS.ticketTitle} autoComplete="off" defaultValue={values.title} />}
+      </Field>
+      <div className="dialog__pair">
+        <Field label="Kind" error={error("type")}>
+          {(control) => (
+            <select {...control} name="type" defaultValue={values.type}>
+              {TICKET_KINDS.map((kind) => (
+                <option key={kind.value} value={kind.value}>
+                  {kind.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={`Price (${currency})`} required help="0 for a free ticket." error={error("price")}>
+          {(control) => <input {...control} name="price" required inputMode="decimal" autoComplete="off" defaultValue={values.price} />}
+        </Field>
+      </div>
+      <div className="dialog__pair">
+        <Field label="Guests per ticket" help="8 for a table of eight." error={error("seat_count")}>
+          {(control) => (
+            <input {...control} name="seat_count" type="number" inputMode="numeric" min={1} max={LIMITS.seatCount} step={1} defaultValue={values.seat_count} />
+          )}
+        </Field>
+        <Field label="Quantity step" help="Bought in multiples of this (2: pairs only)." error={error("increment")}>
+          {(control) => (
+            <input {...control} name="increment" type="number" inputMode="numeric" min={1} max={LIMITS.ticketIncrement} step={1} defaultValue={values.increment} />
+          )}
+        </Field>
+      </div>
+      <Field label="How many can be sold" help="Leave blank for no limit." error={error("max_quantity")}>
+        {(control) => (
+          <input {...control} name="max_quantity" type="number" inputMode="numeric" min={1} max={LIMITS.ticketQuantity} step={1} defaultValue={values.max_quantity} />
+        )}
+      </Field>
+      <RichTextEditor
+        name="description"
+        label="Description"
+        toolbarLabel="Ticket description formatting"
+        defaultValue={values.description}
+        error={error("description")}
+        help="What the ticket includes, shown to buyers on the registration page."
+      />
+    </>
+  );
+}
+
+function EditTicket({ row, currency, above = false }: { row: TicketType; currency: string; above?: boolean }) {
+  const Dialog = above ? FormDialog : RowDialog;
+  return (
+    <Dialog
+      name={`edit-ticket-${row.ticket_id}`}
+      trigger="Edit"
+      triggerLabel={`Edit ${row.title}`}
+      triggerVariant="ghost"
+      title={`Edit ${row.title}`}
+      submitLabel="Save ticket type"
+      fields={{ intent: "update-ticket", ticket_id: String(row.ticket_id) }}
+    >
+      {(refusal) => <TicketFields refusal={refusal} saved={savedValues(row)} currency={currency} />}
+    </Dialog>
+  );
+}
+
+export function TicketTypesSection({ tickets, currency }: { tickets: TicketType[]; currency: string }) {
+  const newTicket = (
+    <FormDialog
+      name="new-ticket"
+      trigger="Add ticket type"
+      triggerVariant="primary"
+      title="New ticket type"
+      description="What guests can buy on the registration page: a seat, a couple, a table…"
+      submitLabel="Add ticket type"
+      fields={{ intent: "create-ticket" }}
+    >
+      {(refusal) => <TicketFields refusal={refusal} saved={NEW_TICKET} currency={currency} />}
+    </FormDialog>
+  );
+  return (
+    <section className="stack" aria-labelledby="tickets-heading" id="tickets">
+      <div className="cluster">
+        <h2 id="tickets-heading" className="section-heading">
+          Ticket types
+        </h2>
+        {tickets.length > 0 ? newTicket : null}
+      </div>
+      <ListAlert list="tickets" />
+      <RowDialogAbove
+        rows={tickets}
+        dialogName={(row) => `edit-ticket-${row.ticket_id}`}
+        render={(row) => <EditTicket row={row} currency={currency} above />}
+      />
+      {tickets.length === 0 ? (
+        <EmptyState
+          headingLevel={3}
+          title="No ticket types yet"
+          text="Add what guests can buy, such as an individual seat, a couple or a table of eight."
+          action={newTicket}
+        />
+      ) : (
+        <div className="table-wrap">
+          <table className="data-table">
+            <caption className="visually-hidden">Ticket types, in the order buyers see them</caption>
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Ticket type</th>
+                <th scope="col">Kind</th>
+                <th scope="col" className="data-table__number">
+                  Price
+                </th>
+                <th scope="col" className="data-table__number">
+                  Guests each
+                </th>
+                <th scope="col" className="data-table__number">
+                  Step
+                </th>
+                <th scope="col" className="data-table__number">
+                  Sold
+                </th>
+                <th scope="col" className="data-table__number">
+                  Limit
+                </th>
+                <th scope="col" className="data-table__actions">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {tickets.map((row, index) => (
+                <tr key={row.ticket_id}>
+                  <td>
+                    <MoveButtons
+                      intent="move-ticket"
+                      idField="ticket_id"
+                      id={row.ticket_id}
+                      name={row.title}
+                      first={index === 0}
+                      last={index === tickets.length - 1}
+                    />
+                  </td>
+                  <th scope="row">{row.title}</th>
+                  <td>{labelOf(TICKET_KINDS, row.type)}</td>
+                  <td className="data-table__number">{row.price_label}</td>
+                  <td className="data-table__number">{row.seat_count}</td>
+                  <td className="data-table__number">{row.increment}</td>
+                  <td className="data-table__number">{row.sold}</td>
+                  <td className="data-table__number">{row.max_quantity ?? "No limit"}</td>
+                  <td className="data-table__actions">
+                    <div className="cluster">
+                      <EditTicket row={row} currency={currency} />
+                      <DeleteButton
+                        name={row.title}
+                        title={`Delete “${row.title}”?`}
+                        description={
+                          row.sold > 0
+                            ? `${row.sold} sold: a ticket type with sales cannot be deleted. Set its limit to what is sold to stop selling it.`
+                            : "Buyers will no longer see it. This cannot be undone."
+                        }
+                        fields={{ intent: "delete-ticket", ticket_id: String(row.ticket_id) }}
+                      />
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
