@@ -37,17 +37,18 @@ import {
 import { loadRegistrationSettings, saveRegistrationSettings } from "./registration-settings.server";
 import {
   MEAL_FIELDS,
-  mealSchema,
+  parseMeal,
+  parsePromoCode,
+  parseQuestion,
+  parseRegistrationSettings,
+  parseTicket,
   PROMO_FIELDS,
-  promoCodeSchema,
   promoValues,
   QUESTION_FIELDS,
-  questionSchema,
-  registrationSettingsSchema,
   SETTINGS_FIELDS,
   TICKET_FIELDS,
-  ticketSchema,
   type FieldErrors,
+  type FormResult,
 } from "./setup-forms.server";
 import { FieldRefusal, type Direction } from "./setup-records.server";
 import { createTicketType, deleteTicketType, listTicketTypes, moveTicketType, TicketTypeSoldError, updateTicketType } from "./ticket-types.server";
@@ -152,12 +153,12 @@ export async function registrationSetupAction(request: Request) {
   async function dialogSave<T>(options: {
     dialog: string;
     values: Record<string, string>;
-    parsed: { success: true; data: T } | { success: false; error: { flatten(): { fieldErrors: FieldErrors } } };
+    parsed: FormResult<T>;
     save: (input: T) => Promise<boolean>;
     saved: (input: T) => string;
   }) {
     const { dialog, values, parsed } = options;
-    if (!parsed.success) return refuseDialog({ dialog, fieldErrors: parsed.error.flatten().fieldErrors, values });
+    if (!parsed.ok) return refuseDialog({ dialog, fieldErrors: parsed.fieldErrors, values });
     try {
       if (!(await options.save(parsed.data))) {
         return refuseDialog({ dialog, formError: "This record no longer exists. Reload the page.", values });
@@ -173,12 +174,12 @@ export async function registrationSetupAction(request: Request) {
     case "save-settings": {
       const { timeZone } = await loadRegistrationSettings(eventId);
       const values = postedFields(form, SETTINGS_FIELDS, ["store_card"]);
-      const parsed = registrationSettingsSchema(timeZone).safeParse(values);
-      if (!parsed.success) {
+      const parsed = parseRegistrationSettings(values, timeZone);
+      if (!parsed.ok) {
         return data<RegistrationSetupActionData>(
           {
             form: "settings",
-            errors: parsed.error.flatten().fieldErrors,
+            errors: parsed.fieldErrors,
             values,
             formError: "Nothing was saved. Correct the fields marked below.",
           },
@@ -196,7 +197,7 @@ export async function registrationSetupAction(request: Request) {
       return dialogSave({
         dialog: ticketId ? `edit-ticket-${ticketId}` : "new-ticket",
         values,
-        parsed: ticketSchema.safeParse(values),
+        parsed: parseTicket(values),
         save: async (input) => (ticketId ? updateTicketType(eventId, ticketId, input) : (await createTicketType(eventId, input), true)),
         saved: (input) => `Ticket type “${input.title}” ${ticketId ? "saved" : "added"}`,
       });
@@ -224,7 +225,7 @@ export async function registrationSetupAction(request: Request) {
       return dialogSave({
         dialog: questionId ? `edit-question-${questionId}` : "new-question",
         values,
-        parsed: questionSchema.safeParse(values),
+        parsed: parseQuestion(values),
         save: async (input) =>
           questionId ? updateQuestion(eventId, questionId, input) : (await createQuestion(eventId, input), true),
         saved: (input) => `Question “${input.label}” ${questionId ? "saved" : "added"}`,
@@ -248,7 +249,7 @@ export async function registrationSetupAction(request: Request) {
       return dialogSave({
         dialog: mealId ? `edit-meal-${mealId}` : "new-meal",
         values,
-        parsed: mealSchema.safeParse(values),
+        parsed: parseMeal(values),
         save: async (input) => (mealId ? updateMeal(eventId, mealId, input) : (await createMeal(eventId, input), true)),
         saved: (input) => `Meal “${input.title}” ${mealId ? "saved" : "added"}`,
       });
@@ -276,7 +277,7 @@ export async function registrationSetupAction(request: Request) {
       return dialogSave({
         dialog: promoId ? `edit-promo-${promoId}` : "new-promo",
         values,
-        parsed: promoCodeSchema.safeParse(input),
+        parsed: parsePromoCode(input),
         save: async (parsed) =>
           promoId ? updatePromoCode(eventId, promoId, parsed) : (await createPromoCode(eventId, parsed), true),
         saved: (parsed) => `Promo code ${parsed.code} ${promoId ? "saved" : "added"}`,
