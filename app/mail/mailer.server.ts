@@ -12,6 +12,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Images the HTML shows inline by cid (QR codes): mail clients block data: addresses. */
+  attachments?: { filename: string; content: Buffer; cid: string; contentType: string }[];
 }
 
 let transport: Transporter | undefined;

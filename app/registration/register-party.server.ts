@@ -7,6 +7,7 @@
  */
 import { and, asc, eq, inArray, ne, sql, sum } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/connection.server";
+import { uniqueViolation } from "~/db/errors.server";
 import { publish } from "~/realtime/bus.server";
 import { event, pass, payment, promo_code, registrant, registration, ticket, ticket_payment } from "~drizzle/schema";
 import { allocatePaddle } from "./paddles.server";
@@ -50,6 +51,8 @@ export interface PartyOrder {
   usrId?: number | null;
   /** Staff registering by hand (comps, walk-ins) are not held to the registration window. */
   byStaff?: boolean;
+  /** Names the submission: the same key again (a double tap, a replayed form) returns the party it made. */
+  idempotencyKey?: string | null;
   now?: Date;
 }
 
@@ -84,7 +87,8 @@ export interface RegisteredParty {
   guests: RegisteredGuest[];
 }
 
-export type RegisterPartyResult = { ok: true; party: RegisteredParty } | { ok: false; refusal: RegistrationRefusal };
+/** replayed: the key had been used, and this is the party the first submission made. */
+export type RegisterPartyResult = { ok: true; party: RegisteredParty; replayed: boolean } | { ok: false; refusal: RegistrationRefusal };
 
 class Refused extends Error {
   constructor(readonly refusal: RegistrationRefusal) {
@@ -117,13 +121,52 @@ export function normalisePromoCode(code: string) {
 export async function registerParty(db: Database, order: PartyOrder): Promise<RegisterPartyResult> {
   const lines = order.lines.filter((line) => line.quantity > 0);
   if (lines.length === 0) return { ok: false, refusal: { code: "no_tickets", message: "Choose at least one ticket." } };
+  const key = order.idempotencyKey || null;
+  const earlier = key ? await partyOfKey(db, order.eventId, key) : null;
+  if (earlier) return { ok: true, party: earlier, replayed: true };
   try {
     const party = await db.transaction((tx) => registerInTransaction(tx, { ...order, lines }));
-    return { ok: true, party };
+    return { ok: true, party, replayed: false };
   } catch (error) {
     if (error instanceof Refused) return { ok: false, refusal: error.refusal };
+    // The same submission twice at once: the other one made the party.
+    const raced = key && uniqueViolation(error) === "payment_event_idempotency_key" ? await partyOfKey(db, order.eventId, key) : null;
+    if (raced) return { ok: true, party: raced, replayed: true };
     throw error;
   }
+}
+
+/** The party an earlier submission with this key made, or null. */
+export async function partyOfKey(db: Database, eventId: number, key: string): Promise<RegisteredParty | null> {
+  const [paid] = await db
+    .select({ id: payment.payment_id, amount: payment.amount })
+    .from(payment)
+    .where(and(eq(payment.event_id, eventId), eq(payment.idempotency_key, key)));
+  if (!paid) return null;
+  const [lines, guests] = await Promise.all([
+    db.select({ discount: ticket_payment.discount }).from(ticket_payment).where(eq(ticket_payment.payment_id, paid.id)),
+    db
+      .select({
+        registrant_id: registrant.registrant_id,
+        pass_id: registrant.pass_id,
+        ticket_id: registrant.ticket_id,
+        name: registrant.name,
+        email: registrant.email,
+        paddle: registrant.paddle,
+        claim_token: registrant.claim_token,
+        checkin_token: registrant.checkin_token,
+      })
+      .from(registrant)
+      .where(eq(registrant.payment_id, paid.id))
+      .orderBy(asc(registrant.registrant_id)),
+  ]);
+  return {
+    paymentId: paid.id,
+    amount: paid.amount,
+    discount: lines.reduce((total, line) => total + line.discount, 0),
+    passIds: [...new Set(guests.map((guest) => guest.pass_id).filter((id): id is number => id !== null))],
+    guests: guests.map((guest) => ({ ...guest, pass_id: guest.pass_id ?? 0, ticket_id: guest.ticket_id ?? 0 })),
+  };
 }
 
 async function registerInTransaction(tx: Transaction, order: PartyOrder): Promise<RegisteredParty> {
@@ -184,7 +227,7 @@ async function registerInTransaction(tx: Transaction, order: PartyOrder): Promis
   const status = paid ? "paid" : "pending";
   const [paymentRow] = await tx
     .insert(payment)
-    .values({ event_id: order.eventId, usr_id: order.usrId ?? null, amount: priced.total, method: order.method, status })
+    .values({ event_id: order.eventId, usr_id: order.usrId ?? null, amount: priced.total, method: order.method, status, idempotency_key: order.idempotencyKey || null })
     .returning({ id: payment.payment_id });
 
   const buyerName = `${order.buyer.first_name} ${order.buyer.last_name}`.trim();

@@ -24,6 +24,7 @@ DROP INDEX "usr_event_paddle_event_paddle_key";--> statement-breakpoint
 ALTER TABLE "registration" ADD COLUMN "paddle_start" integer DEFAULT 100 NOT NULL;--> statement-breakpoint
 ALTER TABLE "registration" ADD COLUMN "next_paddle" integer;--> statement-breakpoint
 ALTER TABLE "registration" ADD COLUMN "order_limit" integer DEFAULT 20 NOT NULL;--> statement-breakpoint
+ALTER TABLE "payment" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
 ALTER TABLE "registrant" ADD COLUMN "checkin_token" text DEFAULT replace(gen_random_uuid()::text, '-', '') NOT NULL;--> statement-breakpoint
 ALTER TABLE "registrant" ADD COLUMN "claim_token" text DEFAULT replace(gen_random_uuid()::text, '-', '') NOT NULL;--> statement-breakpoint
 ALTER TABLE "registrant" ADD COLUMN "checked_in_at" timestamp with time zone;--> statement-breakpoint
@@ -39,6 +40,7 @@ CREATE INDEX "check_in_event_idx" ON "check_in" USING btree ("event_id","created
 CREATE UNIQUE INDEX "promo_code_event_code_key" ON "promo_code" USING btree ("event_id","code");--> statement-breakpoint
 ALTER TABLE "ticket_payment" ADD CONSTRAINT "ticket_payment_promo_code_id_promo_code_promo_code_id_fk" FOREIGN KEY ("promo_code_id") REFERENCES "public"."promo_code"("promo_code_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "usr_event_paddle_event_paddle_idx" ON "usr_event_paddle" USING btree ("event_id","paddle");--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_event_idempotency_key" ON "payment" USING btree ("event_id","idempotency_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "registrant_checkin_token_key" ON "registrant" USING btree ("checkin_token");--> statement-breakpoint
 CREATE UNIQUE INDEX "registrant_claim_token_key" ON "registrant" USING btree ("claim_token");--> statement-breakpoint
 CREATE INDEX "ticket_payment_ticket_idx" ON "ticket_payment" USING btree ("ticket_id");--> statement-breakpoint

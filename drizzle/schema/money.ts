@@ -100,10 +100,16 @@ export const payment = pgTable(
     payment_result: jsonb(),
     notes: text(),
     item_received: boolean().notNull().default(false),
+    // The submission that made this payment: a double tap or a retried form post finds it instead of paying twice.
+    idempotency_key: text(),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [index("payment_event_idx").on(t.event_id), index("payment_usr_idx").on(t.usr_id)],
+  (t) => [
+    index("payment_event_idx").on(t.event_id),
+    index("payment_usr_idx").on(t.usr_id),
+    uniqueIndex("payment_event_idempotency_key").on(t.event_id, t.idempotency_key),
+  ],
 );
 
 /** Who won what: one row per unit won, so an item with quantity 3 has up to three winners. */

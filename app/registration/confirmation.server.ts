@@ -1,0 +1,119 @@
+/**
+ * The confirmation of a registration: the page the buyer lands on after paying, and the same content by email.
+ * Each named guest gets a QR code for the door; each seat still without a name gets a personal link the buyer
+ * passes on, so that guest fills in their own details.
+ */
+import { and, asc, eq } from "drizzle-orm";
+import QRCode from "qrcode";
+import { db } from "~/db.server";
+import { queueMail } from "~/mail/mailer.server";
+import { renderEmail } from "~/mail/render-email.server";
+import { richTextToPlainText, sanitizeRichText } from "~/rich-text/sanitize.server";
+import { event, payment, registrant, registration, ticket, ticket_payment } from "~drizzle/schema";
+import { checkInUrl, confirmationUrl, guestLinkUrl } from "./order-links.server";
+
+export interface ConfirmedGuest {
+  registrantId: number;
+  name: string | null;
+  ticket: string;
+  paddle: number | null;
+  /** Inline SVG of the check-in QR code, for a guest with a name. */
+  qrSvg: string | null;
+  /** The personal link, for a seat still without a name. */
+  guestLink: string | null;
+}
+
+export type ConfirmedOrder = NonNullable<Awaited<ReturnType<typeof loadConfirmedOrder>>>;
+
+export async function loadConfirmedOrder(origin: string, eventId: number, paymentId: number) {
+  const [paid] = await db
+    .select({ amount: payment.amount, method: payment.method, status: payment.status, currency: event.currency, title: event.title, message: registration.confirmation_message })
+    .from(payment)
+    .innerJoin(event, eq(event.event_id, payment.event_id))
+    .leftJoin(registration, eq(registration.registration_id, event.registration_id))
+    .where(and(eq(payment.payment_id, paymentId), eq(payment.event_id, eventId)));
+  if (!paid) return null;
+  const [lines, guests] = await Promise.all([
+    db
+      .select({ title: ticket.title, quantity: ticket_payment.quantity, amount: ticket_payment.amount, discount: ticket_payment.discount, buyerFirst: ticket_payment.first_name, buyerLast: ticket_payment.last_name, email: ticket_payment.email })
+      .from(ticket_payment)
+      .innerJoin(ticket, eq(ticket.ticket_id, ticket_payment.ticket_id))
+      .where(eq(ticket_payment.payment_id, paymentId))
+      .orderBy(asc(ticket_payment.ticket_payment_id)),
+    db
+      .select({ id: registrant.registrant_id, name: registrant.name, paddle: registrant.paddle, ticket: ticket.title, checkin: registrant.checkin_token, claim: registrant.claim_token })
+      .from(registrant)
+      .leftJoin(ticket, eq(ticket.ticket_id, registrant.ticket_id))
+      .where(eq(registrant.payment_id, paymentId))
+      .orderBy(asc(registrant.registrant_id)),
+  ]);
+  const buyer = lines[0];
+  return {
+    eventId,
+    paymentId,
+    eventTitle: paid.title,
+    currency: paid.currency,
+    amount: paid.amount,
+    method: paid.method,
+    status: paid.status,
+    buyer: { name: [buyer?.buyerFirst, buyer?.buyerLast].filter(Boolean).join(" "), email: buyer?.email ?? null },
+    lines: lines.map(({ title, quantity, amount, discount }) => ({ title, quantity, amount, discount })),
+    messageHtml: paid.message ? sanitizeRichText(paid.message) : null,
+    messageText: paid.message ? richTextToPlainText(paid.message) : null,
+    guests: await Promise.all(
+      guests.map(
+        async (guest): Promise<ConfirmedGuest & { checkinUrl: string }> => ({
+          registrantId: guest.id,
+          name: guest.name,
+          ticket: guest.ticket ?? "Ticket",
+          paddle: guest.paddle,
+          qrSvg: guest.name ? await QRCode.toString(checkInUrl(origin, eventId, guest.checkin), { type: "svg", margin: 1 }) : null,
+          guestLink: guest.name ? null : guestLinkUrl(origin, eventId, guest.claim),
+          checkinUrl: checkInUrl(origin, eventId, guest.checkin),
+        }),
+      ),
+    ),
+    url: confirmationUrl(origin, eventId, paymentId),
+  };
+}
+
+/** Sends the buyer their confirmation, each named guest's QR code inline (in the background: the page does not wait). */
+export async function sendConfirmation(order: ConfirmedOrder, formatMoney: (cents: number) => string) {
+  if (!order.buyer.email) return;
+  const named = order.guests.filter((guest) => guest.name);
+  const attachments = await Promise.all(
+    named.map(async (guest) => ({
+      filename: `ticket-${guest.registrantId}.png`,
+      content: await QRCode.toBuffer(guest.checkinUrl, { type: "png", width: 320, margin: 1 }),
+      cid: `ticket-${guest.registrantId}@gavel`,
+      contentType: "image/png",
+    })),
+  );
+  const subject = `Your registration for ${order.eventTitle}`;
+  queueMail({
+    to: order.buyer.email,
+    attachments,
+    ...renderEmail({
+      subject,
+      intro: [
+        `Hello ${order.buyer.name || "there"},`,
+        `You are registered for ${order.eventTitle}. ${order.lines.map((line) => `${line.quantity} × ${line.title}`).join(", ")}: ${formatMoney(order.amount)}${order.status === "paid" ? "" : order.method === "pay_at_event" ? ", to pay at the event" : ", payment pending"}.`,
+        ...(order.messageText ? [order.messageText] : []),
+        "Show each guest's QR code at the door to check in quickly.",
+      ],
+      cards: order.guests.map((guest) =>
+        guest.name
+          ? {
+              heading: guest.name,
+              lines: [`${guest.ticket}${guest.paddle !== null ? ` · Paddle ${guest.paddle}` : ""}`],
+              image: { cid: `ticket-${guest.registrantId}@gavel`, alt: `Check-in code for ${guest.name}` },
+            }
+          : {
+              heading: `${guest.ticket}: guest to be named`,
+              lines: ["Send this personal link to your guest so they can add their details:", guest.guestLink ?? ""],
+            },
+      ),
+      action: { label: "View your registration", url: order.url },
+    }),
+  });
+}

@@ -1,0 +1,108 @@
+/**
+ * A guest's personal link (/register?id=…&guest=<claim token>): the buyer bought the seat, the guest fills in their
+ * own name, contact and answers, and gets their QR code. The link keeps working, so a guest can correct details.
+ */
+import { and, asc, eq } from "drizzle-orm";
+import QRCode from "qrcode";
+import { z } from "zod";
+import { db } from "~/db.server";
+import { publish } from "~/realtime/bus.server";
+import { pass, registrant, ticket } from "~drizzle/schema";
+import type { RegisterContext } from "./register-page.server";
+import { answerProblem, type FieldErrors } from "./register-steps.server";
+import { checkInUrl } from "./order-links.server";
+import { registrationTopic } from "./registration-topic";
+
+const TOKEN = /^[0-9a-f]{32}$/;
+
+export async function loadGuestSeat(origin: string, eventId: number, token: string | null) {
+  if (!token || !TOKEN.test(token)) return null;
+  const [row] = await db
+    .select({
+      registrant_id: registrant.registrant_id,
+      first_name: registrant.first_name,
+      last_name: registrant.last_name,
+      email: registrant.email,
+      phone: registrant.phone,
+      meal_id: registrant.meal_id,
+      paddle: registrant.paddle,
+      meta: registrant.meta,
+      checkin: registrant.checkin_token,
+      ticket: ticket.title,
+      is_claimed: registrant.is_claimed,
+    })
+    .from(registrant)
+    .leftJoin(ticket, eq(ticket.ticket_id, registrant.ticket_id))
+    .where(and(eq(registrant.event_id, eventId), eq(registrant.claim_token, token)));
+  if (!row) return null;
+  const answers = (row.meta.answers ?? {}) as Record<string, string>;
+  return {
+    token,
+    ticket: row.ticket ?? "Ticket",
+    paddle: row.paddle,
+    claimed: row.is_claimed,
+    values: {
+      first_name: row.first_name ?? "",
+      last_name: row.last_name ?? "",
+      email: row.email ?? "",
+      phone: row.phone ?? "",
+      answers: { ...answers, ...(row.meal_id !== null ? { meal: String(row.meal_id) } : {}) },
+    },
+    qrSvg: row.is_claimed ? await QRCode.toString(checkInUrl(origin, eventId, row.checkin), { type: "svg", margin: 1 }) : null,
+  };
+}
+
+export type GuestSeat = NonNullable<Awaited<ReturnType<typeof loadGuestSeat>>>;
+
+const email = z.string().email();
+
+/** Saves what the guest entered; returns field errors (and changes nothing) when something is wrong. */
+export async function saveGuestSeat(context: RegisterContext, token: string, form: FormData): Promise<FieldErrors | null> {
+  const read = (name: string) => (typeof form.get(name) === "string" ? String(form.get(name)).trim().slice(0, 500) : "");
+  const values = { first_name: read("first_name"), last_name: read("last_name"), email: read("email"), phone: read("phone") };
+  const errors: FieldErrors = {};
+  if (!values.first_name) errors.first_name = "Enter your first name.";
+  if (!values.last_name) errors.last_name = "Enter your last name.";
+  if (values.email && !email.safeParse(values.email).success) errors.email = "Enter an email address like name@example.org, or leave it blank.";
+  if (values.phone && !/^[+()\d\s.-]{7,20}$/.test(values.phone)) errors.phone = "Enter a phone number, or leave it blank.";
+  const answers: Record<string, string> = {};
+  let mealId: number | null = null;
+  for (const asked of context.questions) {
+    const name = `answer-${asked.name}`;
+    const answer = asked.type === "checkbox" ? (form.get(name) === "yes" ? "yes" : "") : read(name);
+    const problem = answerProblem({ ...asked, is_pre_sales_question: true }, answer, context);
+    if (problem) errors[name] = problem;
+    if (asked.type === "meal" && answer) mealId = Number(answer);
+    if (answer) answers[asked.name] = asked.type === "meal" ? (context.meals.find((choice) => choice.meal_id === mealId)?.title ?? answer) : answer;
+  }
+  if (Object.keys(errors).length > 0) return errors;
+
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(registrant)
+      .set({
+        ...values,
+        email: values.email || null,
+        phone: values.phone || null,
+        name: `${values.first_name} ${values.last_name}`,
+        meal_id: mealId,
+        meta: { answers },
+        is_claimed: true,
+      })
+      .where(and(eq(registrant.event_id, context.event.event_id), eq(registrant.claim_token, token)))
+      .returning({ passId: registrant.pass_id });
+    if (row?.passId) {
+      const names = await tx
+        .select({ name: registrant.name })
+        .from(registrant)
+        .where(eq(registrant.pass_id, row.passId))
+        .orderBy(asc(registrant.registrant_id));
+      await tx
+        .update(pass)
+        .set({ names: names.map((guest) => guest.name).filter((name): name is string => Boolean(name)) })
+        .where(eq(pass.pass_id, row.passId));
+    }
+    await publish(tx, { topic: registrationTopic(context.event.event_id), type: "claimed", data: {} });
+  });
+  return null;
+}

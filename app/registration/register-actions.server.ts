@@ -1,0 +1,144 @@
+/**
+ * The /register form posts: a step of the stepper (next, back, apply a promo code), the final registration, and a
+ * guest saving their details through their personal link.
+ */
+import { redirect } from "@remix-run/node";
+import { randomUUID } from "node:crypto";
+import { db } from "~/db.server";
+import { publicOrigin } from "~/security/request.server";
+import { formatMoney } from "~/ui/format";
+import { loadConfirmedOrder, sendConfirmation } from "./confirmation.server";
+import { saveGuestSeat } from "./guest-claim.server";
+import { orderParam } from "./order-links.server";
+import { seatsOf, isNamed, type RegisterDraft, type RegisterStep } from "./register-draft";
+import type { RegisterContext } from "./register-page.server";
+import { partyOfKey, registerParty, type GuestDetails, type RegistrationRefusal } from "./register-party.server";
+import {
+  checkStep,
+  decodeDraft,
+  encodeDraft,
+  isRegisterStep,
+  promoTerms,
+  readStep,
+  stepAfter,
+  stepBefore,
+  stepsFor,
+  withBuyerSeated,
+  type FieldErrors,
+} from "./register-steps.server";
+
+export interface StepView {
+  step: RegisterStep;
+  draft: RegisterDraft;
+  encoded: string;
+  errors: FieldErrors;
+  promo: Awaited<ReturnType<typeof promoTerms>>;
+}
+
+export async function stepView(context: RegisterContext, step: RegisterStep, given: RegisterDraft, errors: FieldErrors = {}): Promise<StepView> {
+  const draft = step === "payment" && !given.orderKey ? { ...given, orderKey: randomUUID() } : given;
+  return { step, draft, encoded: encodeDraft(draft), errors, promo: errors.promoCode ? null : await promoTerms(context.event.event_id, draft.promoCode) };
+}
+
+export async function registerAction(request: Request, context: RegisterContext) {
+  const form = await request.formData();
+  const url = new URL(request.url);
+  const guestToken = url.searchParams.get("guest");
+  if (guestToken) {
+    const errors = await saveGuestSeat(context, guestToken, form);
+    if (errors) return { kind: "guest" as const, errors };
+    throw redirect(`/register?id=${context.event.event_id}&guest=${guestToken}&saved=1`);
+  }
+
+  const posted = form.get("step");
+  const step: RegisterStep = isRegisterStep(posted) ? posted : "tickets";
+  const intent = form.get("intent");
+  let draft = readStep(step, form, decodeDraft(form.get("draft")), context);
+  if (context.state !== "open") {
+    return { kind: "step" as const, ...(await stepView(context, "tickets", draft, { form: closedMessage(context.state) })) };
+  }
+  if (intent === "back") return { kind: "step" as const, ...(await stepView(context, stepBefore(step, draft, context), draft)) };
+
+  const errors = await checkStep(step, draft, context);
+  if (intent === "apply" || Object.keys(errors).length > 0) return { kind: "step" as const, ...(await stepView(context, step, draft, errors)) };
+  if (step === "buyer") draft = withBuyerSeated(draft);
+  if (step !== "payment") return { kind: "step" as const, ...(await stepView(context, stepAfter(step, draft, context), draft)) };
+
+  // The same final form again (a double tap, a reload that resends it): the registration it made.
+  const earlier = draft.orderKey ? await partyOfKey(db, context.event.event_id, draft.orderKey) : null;
+  if (earlier) throw redirect(`/register?id=${context.event.event_id}&order=${orderParam(earlier.paymentId)}`);
+  // The last step: every step is checked again, since the draft came back from the browser.
+  for (const earlier of stepsFor(draft, context)) {
+    const problems = await checkStep(earlier, draft, context);
+    if (Object.keys(problems).length > 0) return { kind: "step" as const, ...(await stepView(context, earlier, draft, problems)) };
+  }
+  const seats = seatsOf(context.tickets, draft.quantities);
+  const result = await registerParty(db, {
+    eventId: context.event.event_id,
+    lines: context.tickets
+      .map((type) => ({ ticketId: type.ticket_id, quantity: draft.quantities[String(type.ticket_id)] ?? 0 }))
+      .filter((line) => line.quantity > 0),
+    buyer: {
+      first_name: draft.buyer.first_name,
+      last_name: draft.buyer.last_name,
+      email: draft.buyer.email,
+      phone: draft.buyer.phone || null,
+      company: draft.buyer.company || null,
+    },
+    guests: seats.map((seat) => guestDetails(draft, seat.index, context)),
+    promoCode: draft.promoCode || null,
+    method: "pay_at_event",
+    idempotencyKey: draft.orderKey || null,
+    usrId: context.user && context.user.email.toLowerCase() === draft.buyer.email.toLowerCase() ? context.user.usrId : null,
+  });
+  if (!result.ok) {
+    const { step: back, field } = whereRefused(result.refusal);
+    return { kind: "step" as const, ...(await stepView(context, back, draft, { [field]: result.refusal.message })) };
+  }
+  const origin = publicOrigin(request);
+  const order = await loadConfirmedOrder(origin, context.event.event_id, result.party.paymentId);
+  if (order && !result.replayed) await sendConfirmation(order, (cents) => formatMoney(cents, context.event.currency));
+  throw redirect(`/register?id=${context.event.event_id}&order=${orderParam(result.party.paymentId)}`);
+}
+
+function guestDetails(draft: RegisterDraft, index: number, context: RegisterContext): GuestDetails | null {
+  const guest = draft.guests[index];
+  if (!guest || !isNamed(guest)) return null;
+  const given = draft.answers[index] ?? {};
+  const answers: Record<string, string> = {};
+  let mealId: number | null = null;
+  for (const asked of context.questions) {
+    const answer = given[asked.name];
+    if (!answer) continue;
+    if (asked.type === "meal") {
+      const chosen = context.meals.find((choice) => String(choice.meal_id) === answer);
+      if (!chosen) continue;
+      mealId = chosen.meal_id;
+      answers[asked.name] = chosen.title;
+    } else answers[asked.name] = answer;
+  }
+  return { first_name: guest.first_name, last_name: guest.last_name, email: guest.email || null, meal_id: mealId, answers };
+}
+
+function whereRefused(refusal: RegistrationRefusal): { step: RegisterStep; field: string } {
+  switch (refusal.code) {
+    case "sold_out":
+    case "not_enough":
+    case "bad_step":
+    case "unknown_ticket":
+      return { step: "tickets", field: `qty-${refusal.ticketId}` };
+    case "bad_promo":
+    case "promo_used_up":
+      return { step: "tickets", field: "promoCode" };
+    case "order_limit":
+    case "no_tickets":
+      return { step: "tickets", field: "tickets" };
+    case "not_open":
+    case "closed":
+      return { step: "tickets", field: "form" };
+  }
+}
+
+export function closedMessage(state: "not_open" | "closed" | "open") {
+  return state === "not_open" ? "Registration is not open yet." : "Registration has closed.";
+}

@@ -1,0 +1,164 @@
+/**
+ * What a buyer sees once registered (and what a guest sees on their personal link): the organiser's message, the
+ * order, and a card per guest: the QR code to show at the door, or the personal link for a guest still unnamed.
+ */
+import { Form, useNavigation } from "@remix-run/react";
+import { RichText } from "~/rich-text/rich-text";
+import { buttonClass } from "~/ui/button";
+import { Field } from "~/ui/field";
+import { FormAlert } from "~/ui/form-alert";
+import { formatMoney } from "~/ui/format";
+import { QuestionField, type StepperProps, type StepperQuestion } from "./register-stepper";
+
+interface ConfirmationProps {
+  order: {
+    eventTitle: string;
+    currency: string;
+    amount: number;
+    method: string;
+    status: string;
+    buyer: { name: string; email: string | null };
+    lines: { title: string; quantity: number; amount: number; discount: number }[];
+    messageHtml: string | null;
+    guests: { registrantId: number; name: string | null; ticket: string; paddle: number | null; qrSvg: string | null; guestLink: string | null }[];
+  };
+}
+
+function QrCode({ svg, label }: { svg: string; label: string }) {
+  // The SVG comes from the qrcode library on the server, drawn from our own check-in address.
+  return <div className="register-qr" role="img" aria-label={label} dangerouslySetInnerHTML={{ __html: svg }} />;
+}
+
+export function RegisterConfirmation({ order }: ConfirmationProps) {
+  const payment =
+    order.status === "paid" ? "Paid" : order.method === "pay_at_event" ? "To pay at the event" : "Payment pending";
+  return (
+    <div className="register">
+      <h2 className="register-form__heading">You are registered</h2>
+      <p className="register-note" role="status">
+        Thank you, {order.buyer.name}. A confirmation is on its way to {order.buyer.email}.
+      </p>
+      {order.messageHtml ? <RichText html={order.messageHtml} className="register-message" /> : null}
+      <dl className="register-summary" aria-label="Your order">
+        {order.lines.map((line, index) => (
+          <div key={index}>
+            <dt>
+              {line.quantity} × {line.title}
+              {line.discount > 0 ? ` (−${formatMoney(line.discount, order.currency)})` : ""}
+            </dt>
+            <dd>{formatMoney(line.amount, order.currency)}</dd>
+          </div>
+        ))}
+        <div className="register-summary__total">
+          <dt>Total · {payment}</dt>
+          <dd>{formatMoney(order.amount, order.currency)}</dd>
+        </div>
+      </dl>
+      <h3>Your guests</h3>
+      <ul className="register-passes">
+        {order.guests.map((guest) => (
+          <li key={guest.registrantId} className="register-pass">
+            {guest.name && guest.qrSvg ? (
+              <>
+                <QrCode svg={guest.qrSvg} label={`Check-in code for ${guest.name}`} />
+                <div>
+                  <p className="register-pass__name">{guest.name}</p>
+                  <p>
+                    {guest.ticket}
+                    {guest.paddle !== null ? ` · Paddle ${guest.paddle}` : ""}
+                  </p>
+                </div>
+              </>
+            ) : (
+              <div>
+                <p className="register-pass__name">{guest.ticket}: guest to be named</p>
+                <label className="field__label" htmlFor={`guest-link-${guest.registrantId}`}>
+                  Personal link to send to this guest
+                </label>
+                <input id={`guest-link-${guest.registrantId}`} className="field__control" readOnly value={guest.guestLink ?? ""} onFocus={(e) => e.currentTarget.select()} />
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+interface GuestSeatProps {
+  seat: {
+    ticket: string;
+    paddle: number | null;
+    claimed: boolean;
+    values: { first_name: string; last_name: string; email: string; phone: string; answers: Record<string, string> };
+    qrSvg: string | null;
+  };
+  saved: boolean;
+  errors: Record<string, string>;
+  questions: StepperQuestion[];
+  meals: StepperProps["meals"];
+}
+
+/** A guest's personal link: their details and answers, then their QR code. */
+export function GuestSeatForm({ seat, saved, errors, questions, meals }: GuestSeatProps) {
+  const busy = useNavigation().state === "submitting";
+  const name = `${seat.values.first_name} ${seat.values.last_name}`.trim();
+  return (
+    <div className="register">
+      <h2 className="register-form__heading">{seat.claimed ? "Your ticket" : "Add your details"}</h2>
+      {saved ? (
+        <p className="register-note" role="status">
+          Thank you, your details are saved.
+        </p>
+      ) : null}
+      {seat.claimed && seat.qrSvg ? (
+        <div className="register-pass">
+          <QrCode svg={seat.qrSvg} label={`Check-in code for ${name}`} />
+          <div>
+            <p className="register-pass__name">{name}</p>
+            <p>
+              {seat.ticket}
+              {seat.paddle !== null ? ` · Paddle ${seat.paddle}` : ""}
+            </p>
+            <p className="field__help">Show this code at the door.</p>
+          </div>
+        </div>
+      ) : (
+        <p className="register-note">Someone bought you a seat ({seat.ticket}). Tell us who you are so we can welcome you at the door.</p>
+      )}
+      <Form method="post" className="register-form" noValidate>
+        {Object.keys(errors).length > 0 ? <FormAlert>Please check the fields marked below.</FormAlert> : null}
+        <div className="register-fields">
+          <Field label="First name" required error={errors.first_name}>
+            {(control) => <input {...control} name="first_name" autoComplete="given-name" required defaultValue={seat.values.first_name} />}
+          </Field>
+          <Field label="Last name" required error={errors.last_name}>
+            {(control) => <input {...control} name="last_name" autoComplete="family-name" required defaultValue={seat.values.last_name} />}
+          </Field>
+          <Field label="Email" error={errors.email}>
+            {(control) => <input {...control} name="email" type="email" autoComplete="email" defaultValue={seat.values.email} />}
+          </Field>
+          <Field label="Phone" error={errors.phone}>
+            {(control) => <input {...control} name="phone" type="tel" autoComplete="tel" defaultValue={seat.values.phone} />}
+          </Field>
+          {questions.map((asked) => (
+            <QuestionField
+              key={asked.name}
+              asked={asked}
+              name={`answer-${asked.name}`}
+              value={seat.values.answers[asked.name] ?? ""}
+              error={errors[`answer-${asked.name}`]}
+              meals={meals}
+              requiredNow={asked.required}
+            />
+          ))}
+        </div>
+        <div className="register-form__actions">
+          <button type="submit" className={buttonClass({ variant: "primary", size: "lg" })} disabled={busy}>
+            Save my details
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}

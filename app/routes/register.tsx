@@ -1,0 +1,184 @@
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { loadConfirmedOrder } from "~/registration/confirmation.server";
+import { loadGuestSeat } from "~/registration/guest-claim.server";
+import { paymentOfOrderParam } from "~/registration/order-links.server";
+import { registerAction, stepView } from "~/registration/register-actions.server";
+import { EMPTY_DRAFT } from "~/registration/register-draft";
+import { loadRegisterContext } from "~/registration/register-page.server";
+import { stepsFor } from "~/registration/register-steps.server";
+import { GuestSeatForm, RegisterConfirmation } from "~/registration/ui/register-confirmation";
+import { RegisterStepper } from "~/registration/ui/register-stepper";
+import { RichText } from "~/rich-text/rich-text";
+import { sanitizeRichText } from "~/rich-text/sanitize.server";
+import { publicOrigin } from "~/security/request.server";
+import landingHref from "~/styles/landing.css";
+import registerHref from "~/styles/register.css";
+import { brandingStyle } from "~/ui/branding";
+import { ErrorPage } from "~/ui/error-page";
+import { FontFaces } from "~/ui/event-fonts";
+import { eventFonts } from "~/ui/font-faces.server";
+import { formatEventDate } from "~/ui/format";
+import { PreviewBanner } from "~/ui/preview-banner";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: landingHref },
+  { rel: "stylesheet", href: registerHref },
+];
+
+/**
+ * /register: an event's registration (spec §2), mobile first and complete without JavaScript. ?id= the event; the
+ * stepper by default, &order= the confirmation of a registration (a signed link), &guest= a guest's personal link.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const context = await loadRegisterContext(request);
+  const url = new URL(request.url);
+  const eventId = context.event.event_id;
+  const origin = publicOrigin(request);
+  const page = context.page;
+  const shell = {
+    eventId,
+    eventTitle: context.event.title,
+    title: page.headerSection.title || context.event.title,
+    subtitle: page.headerSection.subtitle || context.event.excerpt,
+    image: page.headerSection.image || null,
+    intro: page.introSection.isVisible ? { title: page.introSection.title, html: page.introSection.body ? sanitizeRichText(page.introSection.body) : null } : null,
+    company: page.companySection.isVisible && context.event.company_name ? { title: page.companySection.title, name: context.event.company_name, about: context.event.company_about ? sanitizeRichText(context.event.company_about) : null } : null,
+    themeType: page.global.themeType,
+    branding: brandingStyle({
+      ...context.event,
+      primary_color: page.global.primaryColor,
+      accent_color: page.global.accentColor,
+      secondary_color: page.global.secondaryAccentColor,
+      heading_font: page.global.headingFont,
+      body_font: page.global.bodyFont,
+    }),
+    fonts: eventFonts(context.event),
+    preview: context.preview,
+  };
+
+  if (url.searchParams.has("order")) {
+    const paymentId = paymentOfOrderParam(url.searchParams.get("order"));
+    const order = paymentId ? await loadConfirmedOrder(origin, eventId, paymentId) : null;
+    if (!order) throw new Response("This confirmation link is not valid.", { status: 404 });
+    return { ...shell, view: "confirmation" as const, order: { ...order, guests: order.guests.map(({ checkinUrl: _url, ...guest }) => guest) } };
+  }
+  if (url.searchParams.has("guest")) {
+    const seat = await loadGuestSeat(origin, eventId, url.searchParams.get("guest"));
+    if (!seat) throw new Response("This guest link is not valid.", { status: 404 });
+    return { ...shell, view: "guest" as const, seat, saved: url.searchParams.get("saved") === "1", questions: context.questions, meals: context.meals };
+  }
+
+  const soldOut = context.tickets.length > 0 && context.tickets.every((type) => type.left === 0);
+  const draft = {
+    ...EMPTY_DRAFT,
+    buyer: { ...EMPTY_DRAFT.buyer, first_name: context.user?.first_name ?? "", last_name: context.user?.last_name ?? "", email: context.user?.email ?? "" },
+  };
+  return {
+    ...shell,
+    view: "stepper" as const,
+    state: context.state,
+    opensAt: formatEventDate(context.window.start_date_time, context.event.timezone),
+    soldOut,
+    initial: await stepView(context, "tickets", draft),
+    allSteps: stepsFor(draft, context),
+    tickets: context.tickets.map((type) => ({ ...type, description: type.description ? sanitizeRichText(type.description) : null })),
+    questions: context.questions,
+    meals: context.meals,
+    currency: context.event.currency,
+    orderLimit: context.orderLimit,
+    ticketsTitle: page.ticketsSection.isVisible ? page.ticketsSection.title : "Choose your tickets",
+    continueLabel: page.ticketsSection.buttonLabel || "Continue",
+    landingHref: `/event?id=${eventId}`,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const context = await loadRegisterContext(request);
+  const result = await registerAction(request, context);
+  const payload = { ...result, allSteps: result.kind === "step" ? stepsFor(result.draft, context) : [] };
+  // A step refused for its fields answers 400, like every form here; moving on to the next step is a 200.
+  return Object.keys(result.errors).length > 0 ? data(payload, { status: 400 }) : payload;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Register · ${data.eventTitle}` : "Register · Gavel" },
+  { name: "description", content: data?.subtitle ?? "Register for the event." },
+];
+
+export default function RegisterPage() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className={`landing landing--theme-${data.themeType} register-page`} style={data.branding}>
+      <FontFaces css={data.fonts.css} />
+      {data.preview ? <PreviewBanner feature="Registration" /> : null}
+      <header className="register-header">
+        <h1>{data.title}</h1>
+        {data.subtitle ? <p className="register-header__subtitle">{data.subtitle}</p> : null}
+      </header>
+      <main className="register-main">
+        {data.view === "confirmation" ? <RegisterConfirmation order={data.order} /> : null}
+        {data.view === "guest" ? (
+          <GuestSeatForm
+            seat={data.seat}
+            saved={data.saved && !actionData}
+            errors={actionData?.kind === "guest" ? actionData.errors : {}}
+            questions={data.questions}
+            meals={data.meals}
+          />
+        ) : null}
+        {data.view === "stepper" ? (
+          <>
+            {data.intro ? (
+              <section className="register-intro">
+                <h2>{data.intro.title}</h2>
+                {data.intro.html ? <RichText html={data.intro.html} /> : null}
+              </section>
+            ) : null}
+            {data.state === "not_open" ? (
+              <p className="register-closed" role="status">
+                Registration is not open yet{data.opensAt ? `; it opens ${data.opensAt}` : ""}.
+              </p>
+            ) : data.state === "closed" ? (
+              <p className="register-closed" role="status">
+                Registration has closed. <Link to={data.landingHref}>Back to the event</Link>
+              </p>
+            ) : data.tickets.length === 0 ? (
+              <p className="register-closed" role="status">
+                No tickets are on sale yet.
+              </p>
+            ) : data.soldOut ? (
+              <p className="register-closed" role="status">
+                This event is sold out.
+              </p>
+            ) : (
+              <RegisterStepper
+                {...(actionData?.kind === "step" ? actionData : data.initial)}
+                steps={actionData?.kind === "step" ? actionData.allSteps : data.allSteps}
+                tickets={data.tickets}
+                questions={data.questions}
+                meals={data.meals}
+                currency={data.currency}
+                orderLimit={data.orderLimit}
+                ticketsTitle={data.ticketsTitle}
+                continueLabel={data.continueLabel}
+              />
+            )}
+          </>
+        ) : null}
+        {data.company ? (
+          <section className="register-company">
+            <h2>{data.company.title}</h2>
+            <p>{data.company.name}</p>
+            {data.company.about ? <RichText html={data.company.about} /> : null}
+          </section>
+        ) : null}
+      </main>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage />;
+}

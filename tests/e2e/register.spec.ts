@@ -1,0 +1,115 @@
+// A guest registers for the demo gala on their phone: with JavaScript (the stepper feels like one page), and without
+// it (every step a plain form post, errors at the field, going back keeps what was entered). Then the buyer's
+// email arrives with the QR codes, and a guest named later fills in their own details through their personal link.
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+import { waitForMail } from "./support/mail";
+
+const REGISTER = "/register?slug=harbor-lights-gala";
+
+async function fillBuyer(page: Page, email: string) {
+  await page.getByLabel("First name").fill("Rosa");
+  await page.getByLabel("Last name").fill("Parks");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Phone").fill("617-555-0199");
+}
+
+test("register a couple, name one guest later, and receive the confirmation @phone", async ({ page }) => {
+  const email = `rosa.${Date.now()}@example.test`;
+  await page.goto(REGISTER);
+  await expect(page.getByRole("heading", { name: "Choose your tickets" })).toBeVisible();
+  await page.getByLabel("How many Couple").fill("1");
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await expect(page.getByRole("heading", { name: "Your details" })).toBeFocused();
+  await fillBuyer(page, email);
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  // The buyer's own seat is filled in for them; the second is left for later.
+  await expect(page.getByRole("heading", { name: "Guests" })).toBeVisible();
+  const first = page.getByRole("group", { name: /Guest 1/ });
+  await expect(first.getByLabel("First name")).toHaveValue("Rosa");
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await expect(page.getByRole("heading", { name: "Questions" })).toBeVisible();
+  await page.getByRole("group", { name: "Rosa Parks" }).getByLabel("Meal choice").selectOption({ label: "Pan-Seared Salmon" });
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
+  await expect(page.getByLabel("Order summary")).toContainText("$450.00");
+  await expect(page.getByLabel("Pay at the event")).toBeChecked();
+  await page.getByRole("button", { name: "Complete registration" }).click();
+
+  await expect(page.getByRole("heading", { name: "You are registered" })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Check-in code for Rosa Parks" })).toBeVisible();
+  await expect(page.getByText(/Paddle \d+/)).toBeVisible();
+  const guestLink = await page.getByLabel("Personal link to send to this guest").inputValue();
+  expect(guestLink).toMatch(/\/register\?id=\d+&guest=[0-9a-f]{32}$/);
+
+  const mail = await waitForMail(email, /^Your registration for Harbor Lights Gala \d{4}$/);
+  expect(mail.raw).toContain("Content-Type: image/png");
+  expect(mail.links.some((link) => link.includes("&order="))).toBe(true);
+
+  // The second guest opens their personal link and adds their details.
+  await page.goto(new URL(guestLink).pathname + new URL(guestLink).search);
+  await expect(page.getByRole("heading", { name: "Add your details" })).toBeVisible();
+  await page.getByRole("button", { name: "Save my details" }).click();
+  await expect(page.getByText("Enter your first name.")).toBeVisible();
+  await page.getByLabel("First name").fill("Raymond");
+  await page.getByLabel("Last name").fill("Parks");
+  await page.getByRole("button", { name: "Save my details" }).click();
+  await expect(page.getByText("Please answer this question.")).toBeVisible();
+  await page.getByLabel("Meal choice").selectOption({ label: "Wild Mushroom Risotto" });
+  await page.getByRole("button", { name: "Save my details" }).click();
+  await expect(page.getByText("Thank you, your details are saved.")).toBeVisible();
+  await expect(page.getByRole("img", { name: "Check-in code for Raymond Parks" })).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("every step is a plain form: errors at the field, back keeps what was entered", async ({ page }) => {
+    const email = `rosa.nojs.${Date.now()}@example.test`;
+    await page.goto(REGISTER);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText("Choose at least one ticket.")).toBeVisible();
+
+    await page.getByLabel("How many Individual").fill("2");
+    await page.getByLabel("Promo code").fill("NOT-A-CODE");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByText("This promo code is not valid.")).toBeVisible();
+    await expect(page.getByLabel("How many Individual")).toHaveValue("2");
+    await page.getByLabel("Promo code").fill("");
+    await page.getByRole("button", { name: "Continue" }).click();
+
+    await page.getByLabel("First name").fill("Rosa");
+    await page.getByLabel("Email").fill("not an email");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText("Enter your last name.")).toBeVisible();
+    await expect(page.getByText("Enter an email address like name@example.org.")).toBeVisible();
+    await expect(page.getByLabel("First name")).toHaveValue("Rosa");
+
+    // Back to the tickets and forward again: nothing entered is lost.
+    await page.getByRole("button", { name: "Back" }).click();
+    await expect(page.getByLabel("How many Individual")).toHaveValue("2");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByLabel("First name")).toHaveValue("Rosa");
+    await fillBuyer(page, email);
+    await page.getByRole("button", { name: "Continue" }).click();
+
+    const second = page.getByRole("group", { name: /Guest 2/ });
+    await second.getByLabel("First name").fill("Elaine");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText("Enter the guest's last name, or clear the first name to add them later.")).toBeVisible();
+    await second.getByLabel("Last name").fill("Steele");
+    await page.getByRole("button", { name: "Continue" }).click();
+
+    await expect(page.getByRole("heading", { name: "Questions" })).toBeVisible();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByLabel("Order summary")).toContainText("$500.00");
+    await page.getByRole("button", { name: "Complete registration" }).click();
+    await expect(page.getByRole("heading", { name: "You are registered" })).toBeVisible();
+    await expect(page.getByRole("img", { name: "Check-in code for Elaine Steele" })).toBeVisible();
+    await waitForMail(email, /^Your registration for Harbor Lights Gala \d{4}$/);
+  });
+});
