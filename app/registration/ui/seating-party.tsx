@@ -40,6 +40,8 @@ export function PartyBlock({ party, place, tables, hydrated, onMove, onDragStart
     onDragStart({ guestIds: guests.map((guest) => guest.registrantId), from: place, partyKey: party.key, who });
   };
   const apart = party.size > party.guests.length;
+  // A party of one is headed by its guest; a guest split off a party stays under the party's name.
+  const alone = party.size === 1 ? party.guests[0] : null;
   return (
     <div
       id={partyElementId(party.key, place)}
@@ -51,44 +53,54 @@ export function PartyBlock({ party, place, tables, hydrated, onMove, onDragStart
       onDragStart={(event) => startDrag(event, party.guests)}
       onDragEnd={onDragEnd}
     >
-      <p className="seating-party__head">
-        <span id={headingId} className="seating-party__name">
-          {party.label}
-        </span>
-        {party.guests.length > 1 || apart ? (
-          <span className="muted seating-party__size">
-            {apart ? `${party.guests.length} of ${party.size}` : party.guests.length}
+      {alone ? (
+        <p className="seating-party__head">
+          <span id={headingId} className="seating-party__name">
+            {alone.name}
           </span>
-        ) : null}
-      </p>
-      <ul className="seating-party__guests">
-        {party.guests.map((guest) => (
-          <li key={guest.registrantId} className="seating-guest">
-            {hydrated && party.guests.length > 1 ? (
-              <span
-                className="seating-guest__handle"
-                draggable
-                title={`Drag to move just ${guest.name}`}
-                aria-hidden="true"
-                onDragStart={(event) => startDrag(event, [guest])}
-                onDragEnd={(event) => {
-                  event.stopPropagation();
-                  onDragEnd();
-                }}
-              >
-                ⠿
-              </span>
-            ) : null}
-            <span className="seating-guest__name">{guest.name}</span>
-            <span className="seating-guest__details muted">
-              {[guest.paddle === null ? null : `#${guest.paddle}`, guest.meal].filter(Boolean).join(" · ")}
+          <GuestDetails guest={alone} />
+        </p>
+      ) : (
+        <>
+          <p className="seating-party__head">
+            <span id={headingId} className="seating-party__name">
+              {party.label}
             </span>
-          </li>
-        ))}
-      </ul>
+            <span className="muted seating-party__size">{apart ? `${party.guests.length} of ${party.size}` : party.guests.length}</span>
+          </p>
+          <ul className="seating-party__guests">
+            {party.guests.map((guest) => (
+              <li key={guest.registrantId} className="seating-guest">
+                {hydrated && party.guests.length > 1 ? (
+                  <span
+                    className="seating-guest__handle"
+                    draggable
+                    title={`Drag to move just ${guest.name}`}
+                    aria-hidden="true"
+                    onDragStart={(event) => startDrag(event, [guest])}
+                    onDragEnd={(event) => {
+                      event.stopPropagation();
+                      onDragEnd();
+                    }}
+                  >
+                    ⠿
+                  </span>
+                ) : null}
+                <span className="seating-guest__name">{guest.name}</span>
+                <GuestDetails guest={guest} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <SeatForm party={party} place={place} tables={tables} hydrated={hydrated} onMove={onMove} />
     </div>
   );
+}
+
+function GuestDetails({ guest }: { guest: SeatingGuestRow }) {
+  const details = [guest.paddle === null ? null : `#${guest.paddle}`, guest.meal].filter(Boolean).join(" · ");
+  return details ? <span className="seating-guest__details muted">{details}</span> : null;
 }
 
 function SeatForm({ party, place, tables, hydrated, onMove }: Omit<PartyBlockProps, "onDragStart" | "onDragEnd">) {
@@ -124,7 +136,9 @@ function SeatForm({ party, place, tables, hydrated, onMove }: Omit<PartyBlockPro
       ))}
       {party.guests.length > 1 ? (
         <span className="seating-move__field">
-          <label htmlFor={whoId}>Who</label>
+          <label htmlFor={whoId} className="visually-hidden">
+            Who
+          </label>
           <select id={whoId} name="only" value={only} onChange={(event) => setOnly(event.target.value)}>
             <option value="">Whole party ({party.guests.length})</option>
             {party.guests.map((guest) => (
@@ -136,10 +150,12 @@ function SeatForm({ party, place, tables, hydrated, onMove }: Omit<PartyBlockPro
         </span>
       ) : null}
       <span className="seating-move__field">
-        <label htmlFor={toId}>{place === null ? "Seat at" : "Move to"}</label>
+        <label htmlFor={toId} className="visually-hidden">
+          {place === null ? "Seat at" : "Move to"}
+        </label>
         <select id={toId} name="to" required value={to} onChange={(event) => setTo(event.target.value)}>
           <option value="" disabled>
-            Choose…
+            {place === null ? "Seat at…" : "Move to…"}
           </option>
           {choices.map((table) => (
             <option key={table.tblId} value={table.tblId} disabled={table.free < needed}>
