@@ -81,6 +81,8 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin._workspace.registration._index": { loader: "team" },
   "routes/admin._workspace.registration.seating": { loader: "can_register", action: "can_register" },
   "routes/admin._workspace.registration.seating_.print": { loader: "can_register" },
+  "routes/admin._workspace.registration.checkinout": { loader: "can_check_in_out", action: "can_check_in_out" },
+  "routes/admin._workspace.registration.checkinout_.stream": { loader: "can_check_in_out" },
 
   // Bids: seeing them needs can_view_stats ("See figures and bids"); acting on them, can_control_event.
   "routes/admin._workspace.bids": { loader: "can_view_stats" },

@@ -165,7 +165,9 @@ export async function bidsMarker(eventId: number) {
     .select({ bids: count(), lastBidId: max(bid.bid_id) })
     .from(bid)
     .where(eq(bid.event_id, eventId));
-  return { bids: row?.bids ?? 0, lastBidId: row?.lastBidId ?? null };
+  const lastBidId = row?.lastBidId ?? null;
+  // marker: what the staff screens' live streams compare (app/realtime/use-live-refresh.tsx).
+  return { bids: row?.bids ?? 0, lastBidId, marker: lastBidId };
 }
 
 function personName(first: string | null, last: string | null) {

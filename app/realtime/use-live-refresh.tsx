@@ -6,11 +6,12 @@ import { useLiveStream, type LiveStreamStatus } from "./use-live-stream";
 /**
  * For staff screens: follows a live stream and loads the page's data again when something changes (a bid, a staff
  * action): at most once a second, however fast bids come (staff are few; bidders' pages update from the message
- * itself). The stream's snapshot is a marker ({ lastBidId }) that tells whether the page missed anything.
+ * itself). The stream's snapshot is a marker ({ marker }: the latest bid or check-in id) that tells whether the page
+ * missed anything.
  * While a form is being sent or a page loaded, the refresh waits until it is done: interrupting that load would
  * lose what it brings (the toast that says the action worked).
  */
-export function useLiveRefresh(streamUrl: string | null, lastBidId: number | null): LiveStreamStatus | null {
+export function useLiveRefresh(streamUrl: string | null, marker: number | null): LiveStreamStatus | null {
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const navigation = useNavigation();
@@ -22,8 +23,8 @@ export function useLiveRefresh(streamUrl: string | null, lastBidId: number | nul
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const waiting = useRef(false);
   const snapshots = useRef(0);
-  const seenBidId = useRef(lastBidId);
-  seenBidId.current = lastBidId;
+  const seenMarker = useRef(marker);
+  seenMarker.current = marker;
 
   const refresh = useCallback(() => {
     if (timer.current) return; // one is already due and will include this change
@@ -55,9 +56,9 @@ export function useLiveRefresh(streamUrl: string | null, lastBidId: number | nul
   const { status } = useLiveStream(hydrated ? streamUrl : null, {
     onSnapshot(data) {
       snapshots.current += 1;
-      const marker = data as { lastBidId: number | null } | null;
+      const snapshot = data as { marker: number | null } | null;
       // The first snapshot usually matches what the page was loaded with; a later one follows a gap.
-      if (snapshots.current > 1 || marker?.lastBidId !== seenBidId.current) refresh();
+      if (snapshots.current > 1 || snapshot?.marker !== seenMarker.current) refresh();
     },
     onDelta() {
       refresh();
