@@ -27,7 +27,7 @@ const columns: GridColumn<TicketSaleRow>[] = [
   { id: "date", header: "Date", value: (row) => row.created_at, cell: (row) => row.created_label, filter: false },
   { id: "buyer", header: "Buyer", value: (row) => row.buyer },
   { id: "email", header: "Email", value: (row) => row.email },
-  { id: "company", header: "Company", value: (row) => row.company },
+  { id: "company", header: "Company", value: (row) => row.company, hidden: true },
   { id: "ticket", header: "Ticket type", value: (row) => row.ticket, filter: "select" },
   { id: "quantity", header: "Quantity", value: (row) => row.quantity, numeric: true, filter: false },
   { id: "amount", header: "Amount", value: (row) => row.amount / 100, cell: (row) => row.amount_label, numeric: true, filter: false },
@@ -58,7 +58,7 @@ export default function TicketSalesPage() {
           Totals by ticket type
         </h2>
         <div className="table-wrap">
-          <table className="data-table">
+          <table className="data-table" aria-labelledby="ticket-totals-heading">
             <thead>
               <tr>
                 <th scope="col">Ticket type</th>

@@ -42,14 +42,12 @@ export default function RegistrationSetupPage() {
         <h1>Registration</h1>
         <p>When and how guests register, the tickets they can buy, what they are asked, and the promo codes they may use.</p>
       </div>
-      <nav aria-label="Sections of this page">
-        <ul className="cluster plain-list">
-          {SECTIONS.map(([href, label]) => (
-            <li key={href}>
-              <a href={href}>{label}</a>
-            </li>
-          ))}
-        </ul>
+      <nav aria-label="Sections of this page" className="cluster">
+        {SECTIONS.map(([href, label]) => (
+          <a key={href} href={href}>
+            {label}
+          </a>
+        ))}
       </nav>
       <RegistrationSettingsForm data={data} />
       <TicketTypesSection tickets={data.tickets} currency={data.currency} />

@@ -126,7 +126,7 @@ test("an organiser adds a ticket type, a meal question and a promo code, then se
     // Ticket sales: the totals per ticket type above the grid.
     await page.goto("/admin/bids/tickets");
     await expect(page.getByRole("heading", { level: 1, name: "Tickets" })).toBeVisible();
-    const totals = page.getByRole("table").first();
+    const totals = page.getByRole("table", { name: "Totals by ticket type" });
     await expect(totals.getByRole("row", { name: new RegExp(title) })).toContainText("$0.00");
     await expect(totals.getByRole("row", { name: /All tickets/ })).toContainText("$");
     const grid = page.getByRole("table", { name: "Ticket sales" });
