@@ -135,7 +135,7 @@ function SeatForm({ party, place, tables, hydrated, onMove }: Omit<PartyBlockPro
         <input key={guest.registrantId} type="hidden" name="guest" value={guest.registrantId} />
       ))}
       {party.guests.length > 1 ? (
-        <span className="seating-move__field">
+        <span className="seating-move__field seating-move__field--who">
           <label htmlFor={whoId} className="visually-hidden">
             Who
           </label>

@@ -208,7 +208,7 @@ export function SeatingScreen({ eventId, tables, guests, suggestedName }: Seatin
             Tables
           </h2>
           {view.tables.length === 0 ? (
-            <EmptyState title="No tables yet" text="Add the tables of the room, with their number of seats, then seat guests at them." action={<AddTableDialog suggestedName={suggestedName} />} />
+            <EmptyState title="No tables yet" text="Add the tables of the room with “Add table”, each with its number of seats, then seat guests at them." />
           ) : (
             <div className="seating__grid">
               {view.tables.map((table) => (
