@@ -931,8 +931,9 @@ async function loadDemo(tx: Tx, clientId: number, now: Date) {
     event_id: gala,
     name: "meal",
     label: "Meal choice",
-    type: "select",
-    validation: { required: true, options: mealRows.map((row) => row.title) },
+    // A meal question offers the event's meals and sets each guest's meal_id (docs/registration-rules.md).
+    type: "meal",
+    validation: { required: true },
     help: "Let us know by a week before the gala; you can change it until then.",
     is_pre_sales_question: false,
     display_order: 0,

@@ -32,7 +32,7 @@ test("register a couple, name one guest later, and receive the confirmation @pho
   await page.getByRole("button", { name: "Continue" }).click();
 
   await expect(page.getByRole("heading", { name: "Questions" })).toBeVisible();
-  await page.getByRole("group", { name: "Rosa Parks" }).getByLabel("Meal choice").selectOption({ label: "Pan-Seared Salmon" });
+  await page.getByRole("group", { name: "Rosa Parks" }).getByLabel("Meal choice").selectOption({ label: "Pan-Seared Salmon: With lemon risotto and asparagus." });
   await page.getByRole("button", { name: "Continue" }).click();
 
   await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
@@ -59,7 +59,7 @@ test("register a couple, name one guest later, and receive the confirmation @pho
   await page.getByLabel("Last name").fill("Parks");
   await page.getByRole("button", { name: "Save my details" }).click();
   await expect(page.getByText("Please answer this question.")).toBeVisible();
-  await page.getByLabel("Meal choice").selectOption({ label: "Wild Mushroom Risotto" });
+  await page.getByLabel("Meal choice").selectOption({ label: "Wild Mushroom Risotto: Vegetarian; can be made vegan." });
   await page.getByRole("button", { name: "Save my details" }).click();
   await expect(page.getByText("Thank you, your details are saved.")).toBeVisible();
   await expect(page.getByRole("img", { name: "Check-in code for Raymond Parks" })).toBeVisible();

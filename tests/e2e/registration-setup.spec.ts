@@ -86,7 +86,7 @@ test("an organiser adds a ticket type, a meal question and a promo code, then se
     await expect(toasts).toContainText("Ticket types reordered");
     await expect(ticketTable.locator("tbody tr").last()).not.toContainText(title);
 
-    // A meal question: its choices are the meals listed below it.
+    // A meal question offers the meals listed below it; the demo already has one, and an event has one.
     await page.getByRole("button", { name: "Add question" }).click();
     const questionDialog = page.getByRole("dialog", { name: "New question" });
     await questionDialog.getByRole("textbox", { name: "Question", exact: true }).fill("Main course");
@@ -95,11 +95,15 @@ test("an organiser adds a ticket type, a meal question and a promo code, then se
     await expect(questionDialog.getByText(/offers the 3 meals listed under Meals/)).toBeVisible();
     await questionDialog.getByLabel("An answer is required").check();
     await questionDialog.getByRole("button", { name: "Add question" }).click();
+    await expect(questionDialog.getByText("“Meal choice” already asks for the meal: an event has one meal question.")).toBeVisible();
+    // A choice from a list instead.
+    await questionDialog.getByLabel("Kind of answer").selectOption("select");
+    await questionDialog.getByLabel("Choices").fill("Red wine\nWhite wine\nNo wine");
+    await questionDialog.getByRole("button", { name: "Add question" }).click();
     await expect(questionDialog).toBeHidden();
     const questionRow = questionTable.getByRole("row", { name: /Main course/ });
     await expect(questionRow).toContainText("main_course");
-    await expect(questionRow).toContainText("Meal choice");
-    await expect(questionRow).toContainText("3 meals");
+    await expect(questionRow).toContainText("Red wine, White wine, No wine");
 
     // A promo code for the new ticket type only; the same code in another case is refused.
     const addPromo = async (typed: string) => {
