@@ -52,13 +52,16 @@ export async function loadSeating(db: Database, eventId: number): Promise<Seatin
       passTitle: row.passTitle,
     };
   });
-  const members = new Map<string, typeof guests>();
-  for (const guest of guests) members.set(guest.partyKey, [...(members.get(guest.partyKey) ?? []), guest]);
+  const members = new Map<string, string[]>();
+  for (const guest of guests) {
+    const names = members.get(guest.partyKey);
+    if (names) names.push(guest.name);
+    else members.set(guest.partyKey, [guest.name]);
+  }
   return {
     tables,
     guests: guests.map(({ passTitle, ...guest }) => {
-      const party = members.get(guest.partyKey)!;
-      return { ...guest, partyLabel: partyLabel(passTitle, party.map((member) => member.name)) };
+      return { ...guest, partyLabel: partyLabel(passTitle, members.get(guest.partyKey)!) };
     }),
   };
 }

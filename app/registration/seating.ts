@@ -51,17 +51,15 @@ export function arrangeSeating(tables: SeatingTableRow[], guests: SeatingGuestRo
     }
     return [...parties.values()].sort((a, b) => collator.compare(a.label, b.label) || a.key.localeCompare(b.key));
   };
-  const byTable = new Map<number | null, SeatingGuestRow[]>();
-  for (const guest of guests) {
-    const place = guest.tblId !== null && tables.some((table) => table.tblId === guest.tblId) ? guest.tblId : null;
-    byTable.set(place, [...(byTable.get(place) ?? []), guest]);
-  }
+  const byTable = new Map<number | null, SeatingGuestRow[]>([[null, []], ...tables.map((table) => [table.tblId, []] as [number, SeatingGuestRow[]])]);
+  // A guest at a table deleted meanwhile counts as unseated.
+  for (const guest of guests) (byTable.get(guest.tblId) ?? byTable.get(null)!).push(guest);
   return {
     tables: tables.map((table) => {
-      const seatedGuests = byTable.get(table.tblId) ?? [];
+      const seatedGuests = byTable.get(table.tblId)!;
       return { ...table, seated: seatedGuests.length, free: Math.max(0, table.capacity - seatedGuests.length), parties: group(seatedGuests) };
     }),
-    unseated: group(byTable.get(null) ?? []),
+    unseated: group(byTable.get(null)!),
   };
 }
 

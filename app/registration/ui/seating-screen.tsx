@@ -83,8 +83,10 @@ export function SeatingScreen({ eventId, tables, guests, suggestedName }: Seatin
     setInFlight(null);
   }, [fetcher.state, fetcher.data, inFlight, revalidator]);
 
-  const pending: SeatingMove[] = [...(inFlight ? [inFlight] : []), ...queue];
-  const view = useMemo(() => arrangeSeating(tables, applyMoves(guests, pending)), [tables, guests, inFlight, queue]);
+  const view = useMemo(() => {
+    const pending: SeatingMove[] = [...(inFlight ? [inFlight] : []), ...queue];
+    return arrangeSeating(tables, applyMoves(guests, pending));
+  }, [tables, guests, inFlight, queue]);
   const seatedCount = view.tables.reduce((sum, table) => sum + table.seated, 0);
   const seatCount = view.tables.reduce((sum, table) => sum + table.capacity, 0);
 
