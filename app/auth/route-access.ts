@@ -79,6 +79,8 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // Registration: can_register; the door (check-in and out): can_check_in_out.
   "routes/admin._workspace.registration": { loader: "team" },
   "routes/admin._workspace.registration._index": { loader: "team" },
+  "routes/admin._workspace.registration.registrants": { loader: "can_register", action: "can_register" },
+  "routes/admin._workspace.registration.passes": { loader: "can_register", action: "can_register" },
   "routes/admin._workspace.registration.seating": { loader: "can_register", action: "can_register" },
   "routes/admin._workspace.registration.seating_.print": { loader: "can_register" },
   "routes/admin._workspace.registration.checkinout": { loader: "can_check_in_out", action: "can_check_in_out" },

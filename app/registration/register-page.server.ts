@@ -88,7 +88,8 @@ export async function loadRegisterContext(request: Request, now = new Date()) {
   };
 }
 
-function toRegisterQuestion(row: typeof question.$inferSelect): RegisterQuestion {
+/** A question row as the forms read it: its validation JSON spelt out. */
+export function toRegisterQuestion(row: typeof question.$inferSelect): RegisterQuestion {
   const rules = row.validation ?? {};
   const number = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : null);
   return {

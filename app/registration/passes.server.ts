@@ -1,0 +1,218 @@
+/**
+ * Passes (purchases) for /admin/registration/passes: one row per pass with its buyer, ticket type, seats, guests
+ * and payment; marking a pending payment paid by cash or check; cancelling a pass. A pass is one line of an order
+ * (its ticket_payment: same payment, same ticket type); an order of several ticket types has a pass per type and
+ * one payment.
+ */
+import { and, asc, desc, eq, ne } from "drizzle-orm";
+import { z } from "zod";
+import type { Database, Transaction } from "~/db/connection.server";
+import { publish } from "~/realtime/bus.server";
+import { formatMoney } from "~/ui/format";
+import { formatInZone } from "~/ui/zoned-time";
+import { event, pass, payment, registrant, ticket, ticket_payment } from "~drizzle/schema";
+import { guestLinkUrl } from "./order-links.server";
+import { resendConfirmation } from "./registrants.server";
+import { registrationTopic } from "./registration-topic";
+
+export interface PassGuest {
+  registrant_id: number;
+  name: string | null;
+  paddle: number | null;
+  email: string | null;
+  /** The seat's personal link, while it has no name: the buyer passes it on. */
+  link: string | null;
+}
+
+export interface PassRow {
+  pass_id: number;
+  title: string;
+  email: string | null;
+  phone: string | null;
+  ticket: string | null;
+  seats: number;
+  named: number;
+  names: string;
+  guests: PassGuest[];
+  amount: number;
+  amount_label: string;
+  payment_id: number | null;
+  method: string | null;
+  /** The payment's status; "cancelled" once the pass is cancelled. */
+  status: string;
+  created_at: string;
+  created_label: string;
+}
+
+export async function loadPasses(db: Database, origin: string, eventId: number): Promise<PassRow[]> {
+  const [display] = await db.select({ currency: event.currency, timeZone: event.timezone }).from(event).where(eq(event.event_id, eventId));
+  if (!display) throw new Response("This event no longer exists.", { status: 404 });
+  const [rows, guests] = await Promise.all([
+    db
+      .select({
+        pass: pass,
+        ticket: ticket.title,
+        line_amount: ticket_payment.amount,
+        line_status: ticket_payment.status,
+        method: payment.method,
+        payment_status: payment.status,
+      })
+      .from(pass)
+      .leftJoin(ticket, eq(ticket.ticket_id, pass.ticket_id))
+      .leftJoin(payment, and(eq(payment.payment_id, pass.payment_id), eq(payment.event_id, eventId)))
+      .leftJoin(ticket_payment, and(eq(ticket_payment.payment_id, pass.payment_id), eq(ticket_payment.ticket_id, pass.ticket_id)))
+      .where(eq(pass.event_id, eventId))
+      .orderBy(desc(pass.created_at), desc(pass.pass_id)),
+    db
+      .select({ registrant_id: registrant.registrant_id, pass_id: registrant.pass_id, name: registrant.name, paddle: registrant.paddle, email: registrant.email, claim: registrant.claim_token })
+      .from(registrant)
+      .where(eq(registrant.event_id, eventId))
+      .orderBy(asc(registrant.registrant_id)),
+  ]);
+  const byPass = new Map<number, PassGuest[]>();
+  for (const guest of guests) {
+    if (guest.pass_id === null) continue;
+    const list = byPass.get(guest.pass_id) ?? [];
+    list.push({
+      registrant_id: guest.registrant_id,
+      name: guest.name,
+      paddle: guest.paddle,
+      email: guest.email,
+      link: guest.name ? null : guestLinkUrl(origin, eventId, guest.claim),
+    });
+    byPass.set(guest.pass_id, list);
+  }
+  return rows.map((row) => {
+    const own = byPass.get(row.pass.pass_id) ?? [];
+    const cancelled = row.line_status === "cancelled";
+    const amount = row.line_amount ?? 0;
+    return {
+      pass_id: row.pass.pass_id,
+      title: row.pass.title ?? `Pass ${row.pass.pass_id}`,
+      email: row.pass.email,
+      phone: row.pass.phone,
+      ticket: row.ticket,
+      seats: row.pass.seat_count,
+      named: own.filter((guest) => guest.name).length,
+      names: own.map((guest) => guest.name).filter(Boolean).join(", "),
+      guests: own,
+      amount,
+      amount_label: formatMoney(amount, display.currency),
+      payment_id: row.pass.payment_id,
+      method: row.method,
+      status: cancelled ? "cancelled" : (row.payment_status ?? row.line_status ?? "pending"),
+      created_at: row.pass.created_at.toISOString(),
+      created_label: formatInZone(row.pass.created_at, display.timeZone),
+    };
+  });
+}
+
+export type PassChange = { ok: true; message: string } | { ok: false; message: string };
+
+async function passOf(tx: Transaction, eventId: number, passId: number) {
+  const [found] = await tx
+    .select({ title: pass.title, paymentId: pass.payment_id, ticketId: pass.ticket_id })
+    .from(pass)
+    .where(and(eq(pass.event_id, eventId), eq(pass.pass_id, passId)));
+  return found ?? null;
+}
+
+/** Records that a pending payment was paid at the door, by cash or check: the payment and its ticket lines are paid. */
+export async function markPassPaid(db: Database, eventId: number, passId: number, method: "cash" | "check"): Promise<PassChange> {
+  return db.transaction(async (tx): Promise<PassChange> => {
+    const found = await passOf(tx, eventId, passId);
+    if (!found?.paymentId) return { ok: false, message: "This pass has no payment to mark." };
+    const [paid] = await tx
+      .update(payment)
+      .set({ status: "paid", method })
+      .where(and(eq(payment.event_id, eventId), eq(payment.payment_id, found.paymentId), eq(payment.status, "pending")))
+      .returning({ id: payment.payment_id });
+    if (!paid) return { ok: false, message: "This payment is not pending: nothing was changed." };
+    await tx
+      .update(ticket_payment)
+      .set({ status: "paid" })
+      .where(and(eq(ticket_payment.event_id, eventId), eq(ticket_payment.payment_id, found.paymentId), ne(ticket_payment.status, "cancelled")));
+    await publish(tx, { topic: registrationTopic(eventId), type: "changed", data: {} });
+    return { ok: true, message: `${found.title ?? "The pass"} is paid by ${method}` };
+  });
+}
+
+/**
+ * Cancels a pass: its ticket line is cancelled (the tickets go back on sale), its guests are deleted (their paddle
+ * numbers are not handed out again), and its payment is cancelled, or lowered by the line's amount when the same
+ * order holds other passes still.
+ */
+export async function cancelPass(db: Database, eventId: number, passId: number): Promise<PassChange> {
+  return db.transaction(async (tx): Promise<PassChange> => {
+    const found = await passOf(tx, eventId, passId);
+    if (!found) return { ok: false, message: "This pass no longer exists." };
+    const title = found.title ?? "The pass";
+    const guests = await tx
+      .delete(registrant)
+      .where(and(eq(registrant.event_id, eventId), eq(registrant.pass_id, passId)))
+      .returning({ id: registrant.registrant_id });
+    await tx.update(pass).set({ names: [] }).where(eq(pass.pass_id, passId));
+    if (found.paymentId !== null && found.ticketId !== null) {
+      const lines = await tx
+        .update(ticket_payment)
+        .set({ status: "cancelled" })
+        .where(
+          and(
+            eq(ticket_payment.event_id, eventId),
+            eq(ticket_payment.payment_id, found.paymentId),
+            eq(ticket_payment.ticket_id, found.ticketId),
+            ne(ticket_payment.status, "cancelled"),
+          ),
+        )
+        .returning({ amount: ticket_payment.amount });
+      const remaining = await tx
+        .select({ amount: ticket_payment.amount })
+        .from(ticket_payment)
+        .where(and(eq(ticket_payment.payment_id, found.paymentId), ne(ticket_payment.status, "cancelled")));
+      await tx
+        .update(payment)
+        .set(
+          remaining.length === 0
+            ? { status: "cancelled" }
+            : { amount: remaining.reduce((total, line) => total + line.amount, 0) },
+        )
+        .where(and(eq(payment.event_id, eventId), eq(payment.payment_id, found.paymentId)));
+      if (lines.length === 0 && guests.length === 0) return { ok: false, message: `${title} was already cancelled.` };
+    }
+    await publish(tx, { topic: registrationTopic(eventId), type: "changed", data: { passIds: [passId] } });
+    return { ok: true, message: `${title} is cancelled; its tickets are back on sale` };
+  });
+}
+
+/** The payment of a pass, for resending its confirmation (a pass of another event is never found). */
+export async function paymentOfPass(db: Database, eventId: number, passId: number): Promise<number | null> {
+  const [found] = await db
+    .select({ paymentId: pass.payment_id })
+    .from(pass)
+    .where(and(eq(pass.event_id, eventId), eq(pass.pass_id, passId)));
+  return found?.paymentId ?? null;
+}
+
+const passId = z.coerce.number().int().positive();
+
+/** The passes screen's posts: "mark-paid" (method cash or check), "cancel", "resend". */
+export async function runPassAction(db: Database, eventId: number, origin: string, form: FormData): Promise<PassChange> {
+  const id = passId.safeParse(form.get("pass"));
+  if (!id.success) throw new Response("This form does not say which pass.", { status: 400 });
+  switch (form.get("intent")) {
+    case "mark-paid": {
+      const method = form.get("method");
+      if (method !== "cash" && method !== "check") return { ok: false, message: "Choose cash or check." };
+      return markPassPaid(db, eventId, id.data, method);
+    }
+    case "cancel":
+      return cancelPass(db, eventId, id.data);
+    case "resend": {
+      const paymentId = await paymentOfPass(db, eventId, id.data);
+      const sentTo = paymentId === null ? null : await resendConfirmation(origin, eventId, paymentId);
+      return sentTo ? { ok: true, message: `The confirmation was sent again to ${sentTo}` } : { ok: false, message: "This pass has no email address to send the confirmation to." };
+    }
+    default:
+      throw new Response("This form does not say what to do.", { status: 400 });
+  }
+}

@@ -1,0 +1,15 @@
+/** What the registrants and passes screens and their server share: payment methods staff choose, guest rows. Client-safe. */
+
+/** Payment methods staff choose by hand; card payments come with billing. */
+export const STAFF_METHODS = ["comp", "cash", "check", "pay_at_event"] as const;
+export type StaffMethod = (typeof STAFF_METHODS)[number];
+
+export const STAFF_METHOD_LABELS: Record<StaffMethod, string> = {
+  comp: "Complimentary (comp)",
+  cash: "Paid in cash",
+  check: "Paid by check",
+  pay_at_event: "Pays at the event",
+};
+
+/** Seats the manual registration names beyond the buyer's: the rows shown without JavaScript (a table of 8 and one). */
+export const EXTRA_GUEST_ROWS = 9;

@@ -1,0 +1,146 @@
+/**
+ * The CSV import of guests on the registrants screen: a file is checked first (nothing changes), the report lists
+ * the parties that would be registered and each row's problems, and only then is it imported. Plain forms: it works
+ * the same without JavaScript.
+ */
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Button } from "~/ui/button";
+import { FormAlert } from "~/ui/form-alert";
+import type { ImportAnswer } from "../registrants-actions.server";
+import { STAFF_METHOD_LABELS } from "../registrant-fields";
+
+type CheckedFile = Extract<ImportAnswer, { importCheck: unknown }>;
+
+export function RegistrantImportPanel() {
+  const answer = useActionData<ImportAnswer | object>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "check";
+  const check = answer && "importCheck" in answer ? answer : null;
+  const error = answer && "importError" in answer ? answer.importError : check?.importCheck.fileError;
+
+  return (
+    <details className="card registrant-import" open={Boolean(check || error)}>
+      <summary className="registrant-import__summary">Import guests from a CSV file</summary>
+      <p className="muted">
+        Each row is a guest: First name and Last name (or Name) are needed; Email, Phone, Company, Ticket (the ticket
+        type's title; not needed when there is one), Party or Group, Payment (comp, cash, check or pay at the event;
+        comp when blank), Paddle, Meal, Address, City, State, Zip, Country and a column per question (its name or
+        label) are read when present. Rows with the same Party become one party on one pass, its first row the buyer.
+        The file is checked first: nothing is imported until you say so.
+      </p>
+      <Form method="post" encType="multipart/form-data" className="import-form">
+        <input type="hidden" name="intent" value="check" />
+        <label className="field__label" htmlFor="registrant-import-file">
+          CSV file
+        </label>
+        <input
+          id="registrant-import-file"
+          type="file"
+          name="file"
+          accept=".csv,text/csv"
+          required
+          aria-describedby={error ? "registrant-import-error" : undefined}
+        />
+        <Button type="submit" variant="secondary" disabled={busy}>
+          Check the file
+        </Button>
+      </Form>
+      {error ? (
+        <div id="registrant-import-error">
+          <FormAlert>{error}</FormAlert>
+        </div>
+      ) : null}
+      {check && !check.importCheck.fileError ? <ImportReport answer={check} /> : null}
+    </details>
+  );
+}
+
+function ImportReport({ answer }: { answer: CheckedFile }) {
+  const { parties, problems, ignoredColumns } = answer.importCheck;
+  const guests = parties.reduce((total, party) => total + party.guests.length, 0);
+  return (
+    <section aria-labelledby="registrant-import-report" className="stack">
+      <h3 id="registrant-import-report">
+        {answer.fileName ? `${answer.fileName}: ` : ""}
+        {guests} {guests === 1 ? "guest" : "guests"} in {parties.length} {parties.length === 1 ? "party" : "parties"} ready, {problems.length}{" "}
+        {problems.length === 1 ? "row has" : "rows have"} problems
+      </h3>
+      {ignoredColumns.length > 0 ? <p className="muted">Columns not read: {ignoredColumns.join(", ")}.</p> : null}
+      {parties.length > 0 ? (
+        <div className="table-wrap">
+          <table className="data-table">
+            <caption className="visually-hidden">Parties that would be registered</caption>
+            <thead>
+              <tr>
+                <th scope="col">Lines</th>
+                <th scope="col">Party</th>
+                <th scope="col">Tickets</th>
+                <th scope="col">Guests</th>
+                <th scope="col">Payment</th>
+              </tr>
+            </thead>
+            <tbody>
+              {parties.map((party) => (
+                <tr key={party.guests[0].line}>
+                  <td>{party.guests.map((guest) => guest.line).join(", ")}</td>
+                  <td>{party.name ?? "—"}</td>
+                  <td>
+                    {party.quantity} × {party.ticket} ({party.seats} {party.seats === 1 ? "seat" : "seats"})
+                  </td>
+                  <td>
+                    {party.guests.map((guest) => `${guest.first_name} ${guest.last_name}${guest.paddle ? ` (paddle ${guest.paddle})` : ""}`).join(", ")}
+                    {party.seats > party.guests.length ? `, ${party.seats - party.guests.length} to be named` : ""}
+                  </td>
+                  <td>{STAFF_METHOD_LABELS[party.method]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {problems.length > 0 ? (
+        <div className="table-wrap">
+          <table className="data-table">
+            <caption className="visually-hidden">Rows with problems</caption>
+            <thead>
+              <tr>
+                <th scope="col">Line</th>
+                <th scope="col">Guest</th>
+                <th scope="col">Problems</th>
+              </tr>
+            </thead>
+            <tbody>
+              {problems.map((problem) => (
+                <tr key={problem.line}>
+                  <td>{problem.line}</td>
+                  <td>{problem.name}</td>
+                  <td>
+                    <ul className="plain-list">
+                      {problem.messages.map((message) => (
+                        <li key={message}>{message}</li>
+                      ))}
+                    </ul>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {parties.length > 0 ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="import" />
+          <input type="hidden" name="csv" value={answer.csv} />
+          <input type="hidden" name="file_name" value={answer.fileName} />
+          <Button type="submit" variant="primary">
+            {problems.length > 0
+              ? `Import the ${parties.length} clean ${parties.length === 1 ? "party" : "parties"}`
+              : `Import ${guests} ${guests === 1 ? "guest" : "guests"}`}
+          </Button>
+        </Form>
+      ) : (
+        <p>Fix the rows above in your spreadsheet, save it as CSV and check it again.</p>
+      )}
+    </section>
+  );
+}
