@@ -10,7 +10,7 @@ import { featureVisibility, type FeatureFlags } from "~/events/feature-switches"
 import { findPublicEvent, type PublicEvent } from "~/events/public-event.server";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { auction_item, auction_item_image, bid, silent_auction } from "~drizzle/schema";
-import { resolveSilentAuctionMeta } from "~drizzle/schema/settings";
+import { resolveAuctionPage } from "./auction-page";
 import { loadEventAuctionRules, type EventAuctionRules } from "./auction-rules.server";
 import { paddleOf } from "~/registration/paddles.server";
 
@@ -73,10 +73,10 @@ export async function loadItemDetail(eventId: number, itemId: number) {
   return { descriptionHtml: sanitizeRichText(row.description ?? ""), disclaimer: row.disclaimer, images: [...new Set(images)] };
 }
 
-/** The silent-auction page's published settings tree (/admin/pages/silent_auction_page), with its defaults. */
+/** The page's published settings, the event's branding as the theme's defaults (app/bidding/auction-page.ts). */
 export async function silentAuctionPageSettings(event: PublicEvent) {
   const [row] = event.silent_auction_id
     ? await db.select({ meta: silent_auction.meta }).from(silent_auction).where(eq(silent_auction.silent_auction_id, event.silent_auction_id))
     : [];
-  return resolveSilentAuctionMeta(row?.meta ?? {});
+  return resolveAuctionPage(row?.meta ?? {}, event);
 }

@@ -8,7 +8,9 @@ import { json } from "@remix-run/node";
 import { requireEventPermission } from "~/auth/access.server";
 import { eventSettings } from "~/events/event-settings.server";
 import { readFormWithImages } from "~/images/upload.server";
+import { loadAuctionPreview } from "~/bidding/gallery-preview.server";
 import { loadLandingContext } from "~/landing/landing-context.server";
+import { loadRegistrationPreview } from "~/registration/register-preview.server";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { redirectWithToast } from "~/ui/toast.server";
 import { strictTreeSchema } from "~drizzle/schema/settings";
@@ -29,6 +31,9 @@ export async function designerLoader(request: Request, kind: PageKind) {
     document,
     // The landing page's preview is the real page, so it needs the real content around the settings.
     landingContext: kind === "landing" ? await loadLandingContext(row, { canPreview: true }) : null,
+    // So is the registration page's: its header and company around the real ticket types.
+    registrationPreview: kind === "registration" ? await loadRegistrationPreview(row) : null,
+    auctionPreview: kind === "silentAuction" ? await loadAuctionPreview(row) : null,
     branding: {
       primary_color: row.primary_color,
       secondary_color: row.secondary_color,

@@ -8,7 +8,6 @@ import { db } from "~/db.server";
 import { findPublicEvent, requireVisibleFeature } from "~/events/public-event.server";
 import { pageTree } from "~/pages-designer/page-documents.server";
 import { meal, question, registration, ticket } from "~drizzle/schema";
-import { resolveRegistrationPageMeta } from "~drizzle/schema/settings";
 import { ticketsLeft, windowState } from "./register-party.server";
 
 export interface RegisterTicket {
@@ -74,16 +73,7 @@ export async function loadRegisterContext(request: Request, now = new Date()) {
     ),
     questions: questions.map((row) => toRegisterQuestion(row)),
     meals,
-    page: resolveRegistrationPageMeta(tree, {
-      global: {
-        primaryColor: event.primary_color ?? undefined,
-        accentColor: event.accent_color ?? undefined,
-        secondaryAccentColor: event.secondary_color ?? undefined,
-        headingFont: event.heading_font ?? undefined,
-        bodyFont: event.body_font ?? undefined,
-      },
-      headerSection: { title: event.title },
-    }),
+    pageTree: tree,
     user: user ? { usrId: user.usr_id, email: user.email_address, first_name: user.first_name ?? "", last_name: user.last_name ?? "" } : null,
   };
 }

@@ -1,8 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { designerAction, designerLoader } from "~/pages-designer/designer.server";
 import { PageDesigner, type DesignerProps } from "~/pages-designer/page-designer";
-import { RegistrationPagePreview } from "~/pages-designer/page-previews";
+import { RegistrationPagePreview } from "~/registration/ui/register-page-preview";
+import registerHref from "~/styles/register.css";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { CATALOGUE_FONT_CSS_HREF } from "~/ui/font-faces.server";
 
@@ -10,6 +11,9 @@ export const meta: MetaFunction<typeof loader> = ({ error, data }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Registration page · Pages · Gavel" },
   ...(data ? [{ tagName: "link", rel: "stylesheet", href: data.fontStylesheet }] : []),
 ];
+
+// The preview is the real registration page, with its own styles (the pages layout brings the landing page's).
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: registerHref }];
 
 /** /admin/pages/registration_page: the page's settings tree, drafted, previewed and published (can_design). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -36,7 +40,7 @@ export default function Designer() {
         canPreview={data.canPreview}
         canConfigure={data.canConfigure}
         actionData={actionData as DesignerProps["actionData"]}
-        renderPreview={(tree) => <RegistrationPagePreview tree={tree} eventTitle={data.eventTitle} branding={data.branding} />}
+        renderPreview={(tree) => <RegistrationPagePreview tree={tree} data={data.registrationPreview!} />}
       />
     </>
   );

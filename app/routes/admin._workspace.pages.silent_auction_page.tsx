@@ -1,8 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { designerAction, designerLoader } from "~/pages-designer/designer.server";
 import { PageDesigner, type DesignerProps } from "~/pages-designer/page-designer";
-import { SilentAuctionPagePreview } from "~/pages-designer/page-previews";
+import { AuctionPagePreview } from "~/bidding/ui/auction-page-preview";
+import biddingHref from "~/styles/bidding.css";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { CATALOGUE_FONT_CSS_HREF } from "~/ui/font-faces.server";
 
@@ -10,6 +11,9 @@ export const meta: MetaFunction<typeof loader> = ({ error, data }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Silent auction page · Pages · Gavel" },
   ...(data ? [{ tagName: "link", rel: "stylesheet", href: data.fontStylesheet }] : []),
 ];
+
+// The preview is the real gallery, with the bidder pages' styles.
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: biddingHref }];
 
 /** /admin/pages/silent_auction_page: the page's settings tree, drafted, previewed and published (can_design). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -36,7 +40,7 @@ export default function Designer() {
         canPreview={data.canPreview}
         canConfigure={data.canConfigure}
         actionData={actionData as DesignerProps["actionData"]}
-        renderPreview={(tree) => <SilentAuctionPagePreview tree={tree} eventTitle={data.eventTitle} branding={data.branding} />}
+        renderPreview={(tree) => <AuctionPagePreview tree={tree} data={data.auctionPreview!} />}
       />
     </>
   );

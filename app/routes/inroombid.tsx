@@ -1,19 +1,20 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
+import { auctionPageStyle } from "~/bidding/auction-page";
 import { bidderAction } from "~/bidding/bidder-actions.server";
 import { bidderHref } from "~/bidding/bidder-links";
 import { itemsBidOn, loadBidderContext, loadItemDetail, silentAuctionPageSettings } from "~/bidding/bidder-page.server";
 import { rulesForItem } from "~/bidding/auction-rules.server";
 import { loadBoard, watchedItemIds } from "~/bidding/board.server";
-import { GALLERY_SORTS, GalleryView, sortCards, type GallerySort } from "~/bidding/ui/gallery-view";
+import { GALLERY_SORTS, type GallerySort } from "~/bidding/ui/gallery-view";
+import { GalleryPage } from "~/bidding/ui/gallery-page";
 import { ItemView } from "~/bidding/ui/item-view";
 import { useLiveBoard } from "~/bidding/ui/live-board";
 import { MyBidsView } from "~/bidding/ui/my-bids-view";
 import { db } from "~/db.server";
 import biddingHref from "~/styles/bidding.css";
 import landingHref from "~/styles/landing.css";
-import { brandingStyle } from "~/ui/branding";
 import { ErrorPage } from "~/ui/error-page";
 import { FontFaces } from "~/ui/event-fonts";
 import { eventFonts } from "~/ui/font-faces.server";
@@ -80,7 +81,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     eventTitle: context.event.title,
     subtitle: settings.bannerSection.subtitle || context.event.excerpt,
     bannerImage: settings.bannerSection.image || null,
-    branding: brandingStyle(context.event),
+    branding: auctionPageStyle(context.event, settings),
     fonts: eventFonts(context.event),
     currency: context.rules.currency,
     serverNow: Date.now(),
@@ -125,7 +126,7 @@ export default function InRoomBid() {
   const cardsById = new Map(data.cards.map((card) => [card.id, card]));
 
   return (
-    <div className="bidder-page" style={data.branding}>
+    <div className={`bidder-page bidder-page--theme-${s.global.themeType}`} style={data.branding}>
       <FontFaces css={data.fonts.css} />
       {data.preview ? <PreviewBanner feature="The auction" /> : null}
       <header className="bidder-bar">
@@ -219,34 +220,22 @@ export default function InRoomBid() {
             </p>
           )
         ) : (
-          <>
-            {s.bannerSection.isVisible ? (
-              <section className="bidder-banner" aria-label="Auction">
-                <h1>{data.title}</h1>
-                {data.subtitle ? <p>{data.subtitle}</p> : null}
-              </section>
-            ) : (
-              <h1 className="visually-hidden">{data.title}</h1>
-            )}
-            {s.auctionSection.isVisible ? (
-              <GalleryView
-                eventId={data.eventId}
-                cards={sortCards(data.cards, live, data.filters.sort)}
-                live={live}
-                categories={data.categories}
-                filters={data.filters}
-                title={s.auctionSection.title}
-                showCategories={s.categoriesSection.isVisible}
-                show={{ value: s.itemGlobal.showValue, bidCount: s.itemGlobal.showBidCount, donor: s.itemGlobal.showDonor }}
-                currency={data.currency}
-                paddle={paddle}
-                bidOn={bidOn}
-                watched={watched}
-                serverNow={data.serverNow}
-                serverOffset={serverOffset}
-              />
-            ) : null}
-          </>
+          <GalleryPage
+            settings={s}
+            title={data.title}
+            subtitle={data.subtitle}
+            eventId={data.eventId}
+            cards={data.cards}
+            live={live}
+            categories={data.categories}
+            filters={data.filters}
+            currency={data.currency}
+            paddle={paddle}
+            bidOn={bidOn}
+            watched={watched}
+            serverNow={data.serverNow}
+            serverOffset={serverOffset}
+          />
         )}
       </main>
     </div>

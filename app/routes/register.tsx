@@ -6,15 +6,15 @@ import { paymentOfOrderParam } from "~/registration/order-links.server";
 import { registerAction, stepView } from "~/registration/register-actions.server";
 import { EMPTY_DRAFT } from "~/registration/register-draft";
 import { loadRegisterContext } from "~/registration/register-page.server";
+import { registerShell } from "~/registration/register-shell";
 import { stepsFor } from "~/registration/register-steps.server";
 import { GuestSeatForm, RegisterConfirmation } from "~/registration/ui/register-confirmation";
+import { RegisterPageView } from "~/registration/ui/register-page-view";
 import { RegisterStepper } from "~/registration/ui/register-stepper";
-import { RichText } from "~/rich-text/rich-text";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { publicOrigin } from "~/security/request.server";
 import landingHref from "~/styles/landing.css";
 import registerHref from "~/styles/register.css";
-import { brandingStyle } from "~/ui/branding";
 import { ErrorPage } from "~/ui/error-page";
 import { FontFaces } from "~/ui/event-fonts";
 import { eventFonts } from "~/ui/font-faces.server";
@@ -35,24 +35,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const eventId = context.event.event_id;
   const origin = publicOrigin(request);
-  const page = context.page;
   const shell = {
     eventId,
     eventTitle: context.event.title,
-    title: page.headerSection.title || context.event.title,
-    subtitle: page.headerSection.subtitle || context.event.excerpt,
-    image: page.headerSection.image || null,
-    intro: page.introSection.isVisible ? { title: page.introSection.title, html: page.introSection.body ? sanitizeRichText(page.introSection.body) : null } : null,
-    company: page.companySection.isVisible && context.event.company_name ? { title: page.companySection.title, name: context.event.company_name, about: context.event.company_about ? sanitizeRichText(context.event.company_about) : null } : null,
-    themeType: page.global.themeType,
-    branding: brandingStyle({
-      ...context.event,
-      primary_color: page.global.primaryColor,
-      accent_color: page.global.accentColor,
-      secondary_color: page.global.secondaryAccentColor,
-      heading_font: page.global.headingFont,
-      body_font: page.global.bodyFont,
-    }),
+    shell: registerShell(context.event, context.pageTree, sanitizeRichText),
     fonts: eventFonts(context.event),
     preview: context.preview,
   };
@@ -87,8 +73,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     meals: context.meals,
     currency: context.event.currency,
     orderLimit: context.orderLimit,
-    ticketsTitle: page.ticketsSection.isVisible ? page.ticketsSection.title : "Choose your tickets",
-    continueLabel: page.ticketsSection.buttonLabel || "Continue",
     landingHref: `/event?id=${eventId}`,
   };
 }
@@ -103,79 +87,50 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Register · ${data.eventTitle}` : "Register · Gavel" },
-  { name: "description", content: data?.subtitle ?? "Register for the event." },
+  { name: "description", content: data?.shell.subtitle ?? "Register for the event." },
 ];
 
 export default function RegisterPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <div className={`landing landing--theme-${data.themeType} register-page`} style={data.branding}>
-      <FontFaces css={data.fonts.css} />
-      {data.preview ? <PreviewBanner feature="Registration" /> : null}
-      <header className="register-header">
-        <h1>{data.title}</h1>
-        {data.subtitle ? <p className="register-header__subtitle">{data.subtitle}</p> : null}
-      </header>
-      <main className="register-main">
-        {data.view === "confirmation" ? <RegisterConfirmation order={data.order} /> : null}
-        {data.view === "guest" ? (
-          <GuestSeatForm
-            seat={data.seat}
-            saved={data.saved && !actionData}
-            errors={actionData?.kind === "guest" ? actionData.errors : {}}
+    <RegisterPageView shell={data.shell} banner={<>{data.preview ? <PreviewBanner feature="Registration" /> : null}<FontFaces css={data.fonts.css} /></>}>
+      {data.view === "confirmation" ? <RegisterConfirmation order={data.order} /> : null}
+      {data.view === "guest" ? (
+        <GuestSeatForm seat={data.seat} saved={data.saved && !actionData} errors={actionData?.kind === "guest" ? actionData.errors : {}} questions={data.questions} meals={data.meals} />
+      ) : null}
+      {data.view === "stepper" ? (
+        data.state === "not_open" ? (
+          <p className="register-closed" role="status">
+            Registration is not open yet{data.opensAt ? `; it opens ${data.opensAt}` : ""}.
+          </p>
+        ) : data.state === "closed" ? (
+          <p className="register-closed" role="status">
+            Registration has closed. <Link to={data.landingHref}>Back to the event</Link>
+          </p>
+        ) : data.tickets.length === 0 ? (
+          <p className="register-closed" role="status">
+            No tickets are on sale yet.
+          </p>
+        ) : data.soldOut ? (
+          <p className="register-closed" role="status">
+            This event is sold out.
+          </p>
+        ) : (
+          <RegisterStepper
+            {...(actionData?.kind === "step" ? actionData : data.initial)}
+            steps={actionData?.kind === "step" ? actionData.allSteps : data.allSteps}
+            tickets={data.tickets}
             questions={data.questions}
             meals={data.meals}
+            currency={data.currency}
+            orderLimit={data.orderLimit}
+            ticketsTitle={data.shell.ticketsTitle}
+            continueLabel={data.shell.continueLabel}
           />
-        ) : null}
-        {data.view === "stepper" ? (
-          <>
-            {data.intro ? (
-              <section className="register-intro">
-                <h2>{data.intro.title}</h2>
-                {data.intro.html ? <RichText html={data.intro.html} /> : null}
-              </section>
-            ) : null}
-            {data.state === "not_open" ? (
-              <p className="register-closed" role="status">
-                Registration is not open yet{data.opensAt ? `; it opens ${data.opensAt}` : ""}.
-              </p>
-            ) : data.state === "closed" ? (
-              <p className="register-closed" role="status">
-                Registration has closed. <Link to={data.landingHref}>Back to the event</Link>
-              </p>
-            ) : data.tickets.length === 0 ? (
-              <p className="register-closed" role="status">
-                No tickets are on sale yet.
-              </p>
-            ) : data.soldOut ? (
-              <p className="register-closed" role="status">
-                This event is sold out.
-              </p>
-            ) : (
-              <RegisterStepper
-                {...(actionData?.kind === "step" ? actionData : data.initial)}
-                steps={actionData?.kind === "step" ? actionData.allSteps : data.allSteps}
-                tickets={data.tickets}
-                questions={data.questions}
-                meals={data.meals}
-                currency={data.currency}
-                orderLimit={data.orderLimit}
-                ticketsTitle={data.ticketsTitle}
-                continueLabel={data.continueLabel}
-              />
-            )}
-          </>
-        ) : null}
-        {data.company ? (
-          <section className="register-company">
-            <h2>{data.company.title}</h2>
-            <p>{data.company.name}</p>
-            {data.company.about ? <RichText html={data.company.about} /> : null}
-          </section>
-        ) : null}
-      </main>
-    </div>
+        )
+      ) : null}
+    </RegisterPageView>
   );
 }
 

@@ -9,6 +9,8 @@ async function galaId(request: import("@playwright/test").APIRequestContext): Pr
 }
 
 test("an organiser edits the hero title and a colour, previews the draft, publishes, and the public sees it", async ({ page, browser, request }) => {
+  // Three browser contexts and a publish: about 25 s alone, more on a busy machine.
+  test.setTimeout(60_000);
   const id = await galaId(request);
   const title = `Night of Harbor Lights ${Date.now()}`;
   await signIn(page, DEMO_ORGANISER);
