@@ -2,7 +2,10 @@
 // the other sees the counts move without reloading, finds the guest by typing, and checks them out and in again.
 // Then the same door without JavaScript: a search form and plain buttons.
 import type { Browser } from "@playwright/test";
+import { pngImagesIn } from "../support/mail-message";
 import { expect, test } from "./support/fixtures";
+import { waitForMail } from "./support/mail";
+import { readQrCode } from "./support/qr";
 import { DEMO_VOLUNTEER, signIn } from "./support/sign-in";
 
 const DOOR = "/admin/registration/checkinout";
@@ -72,5 +75,44 @@ test("without JavaScript: search, then check in with a plain form", async ({ bro
     await expect(page.getByRole("status").filter({ hasText: `Hedy ${surname} is checked in.` })).toBeVisible();
   } finally {
     await context.close();
+  }
+});
+
+test("the QR code from the confirmation email checks the guest in, by handheld scanner or by a phone's camera", async ({ browser, page }) => {
+  // A guest registers on /register and gets their ticket by email.
+  const email = `qr.${Date.now()}@example.test`;
+  const surname = `Curie${Date.now() % 100_000}`;
+  await page.goto("/register?slug=harbor-lights-gala");
+  await page.getByLabel("How many Individual").fill("1");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByLabel("First name").fill("Marie");
+  await page.getByLabel("Last name").fill(surname);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("button", { name: "Complete registration" }).click();
+  await expect(page.getByRole("heading", { name: "You are registered" })).toBeVisible();
+  const mail = await waitForMail(email, /^Your registration for/);
+  const scanned = readQrCode(pngImagesIn(mail.raw)[0]);
+  expect(scanned).toMatch(/\/admin\/registration\/checkinout\?id=\d+&token=[0-9a-f]{32}$/);
+
+  const door = await station(browser);
+  try {
+    // A handheld scanner types what it read into the search box and presses Enter.
+    await door.page.getByLabel("Find a guest").fill(scanned);
+    await door.page.getByLabel("Find a guest").press("Enter");
+    await expect(door.page.getByRole("status").filter({ hasText: `Marie ${surname} is checked in.` })).toBeVisible();
+    await door.page.getByRole("list", { name: "Guests found" }).getByRole("button", { name: `Check out Marie ${surname}` }).click();
+    await expect(door.page.getByRole("status").filter({ hasText: `Marie ${surname} is checked out.` })).toBeVisible();
+
+    // A phone's camera app opens the code's address: the door shows that guest, ready to check in.
+    await door.page.goto(new URL(scanned).pathname + new URL(scanned).search);
+    const row = door.page.getByRole("list", { name: "Guests found" }).getByRole("listitem");
+    await expect(row).toHaveCount(1);
+    await row.getByRole("button", { name: `Check in Marie ${surname}` }).click();
+    await expect(door.page.getByRole("status").filter({ hasText: `Marie ${surname} is checked in.` })).toBeVisible();
+  } finally {
+    await door.context.close();
   }
 });

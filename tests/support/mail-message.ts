@@ -13,3 +13,11 @@ export function linksIn(raw: string): string[] {
 export function subjectOf(raw: string): string | undefined {
   return /^Subject: (.*)$/im.exec(raw)?.[1]?.trim();
 }
+
+/** The PNG images attached to the message (base64 parts), in order: QR codes on tickets. */
+export function pngImagesIn(raw: string): Buffer[] {
+  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
+  return parts
+    .filter((part) => /^Content-Type: image\/png/im.test(part) && /^Content-Transfer-Encoding: base64/im.test(part))
+    .map((part) => Buffer.from(part.split(/\r?\n\r?\n/).slice(1).join("").replace(/\s+/g, "").replace(/--.*$/, ""), "base64"));
+}
