@@ -1,7 +1,8 @@
 /** Finding people by email, and setting their password: shared by the sign-in, sign-up, reset and invitation flows. */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
-import type { Database } from "~/db/connection.server";
+import type { Database, Transaction } from "~/db/connection.server";
+import { publishUserChange } from "~/realtime/data-area-changes.server";
 import { usr, usr_password } from "~drizzle/schema";
 
 /** What people type: surrounding spaces dropped, compared without regard to case (usr has a unique lower() index). */
@@ -41,10 +42,26 @@ export async function setPassword(db: Database, usrId: number, passwordHash: str
     .onConflictDoUpdate({ target: usr_password.usr_id, set: { password_hash: passwordHash, updated_at: new Date() } });
 }
 
-/** Fills in the user's names where they are still empty; names someone already has are theirs to change. */
-export async function fillMissingNames(db: Database, usrId: number, names: { firstName?: string; lastName?: string }) {
+/**
+ * Fills in the user's names where they are still empty; names someone already has are theirs to change. When a name
+ * was filled in, the events where they hold a role are told (their team lists show names).
+ */
+export async function fillMissingNames(tx: Transaction, usrId: number, names: { firstName?: string; lastName?: string }) {
   const set: PgUpdateSetSource<typeof usr> = {};
-  if (names.firstName) set.first_name = sql`coalesce(${usr.first_name}, ${names.firstName})`;
-  if (names.lastName) set.last_name = sql`coalesce(${usr.last_name}, ${names.lastName})`;
-  if (Object.keys(set).length > 0) await db.update(usr).set(set).where(eq(usr.usr_id, usrId));
+  const empty = [];
+  if (names.firstName) {
+    set.first_name = sql`coalesce(${usr.first_name}, ${names.firstName})`;
+    empty.push(isNull(usr.first_name));
+  }
+  if (names.lastName) {
+    set.last_name = sql`coalesce(${usr.last_name}, ${names.lastName})`;
+    empty.push(isNull(usr.last_name));
+  }
+  if (empty.length === 0) return;
+  const filled = await tx
+    .update(usr)
+    .set(set)
+    .where(and(eq(usr.usr_id, usrId), or(...empty)))
+    .returning({ usr_id: usr.usr_id });
+  if (filled.length > 0) await publishUserChange(tx, usrId);
 }

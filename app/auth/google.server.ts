@@ -13,6 +13,7 @@ import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
 import { z } from "zod";
 import { config } from "~/config.server";
 import { db } from "~/db.server";
+import { publishUserChange } from "~/realtime/data-area-changes.server";
 import { publicOrigin } from "~/security/request.server";
 import { usr } from "~drizzle/schema";
 import { sameEmail } from "./accounts.server";
@@ -69,6 +70,8 @@ export async function findOrCreateGoogleUser(identity: GoogleIdentity): Promise<
           last_name: sql`coalesce(${usr.last_name}, ${identity.familyName ?? null})`,
         })
         .where(eq(usr.usr_id, sameAddress.usr_id));
+      // Linking may have filled in their names, which the teams they belong to show.
+      await publishUserChange(tx, sameAddress.usr_id);
       return sameAddress.usr_id;
     }
 

@@ -16,6 +16,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db.server";
 import { sendMail } from "~/mail/mailer.server";
+import { publishUserChange } from "~/realtime/data-area-changes.server";
 import { event, usr, usr_event_role, usr_password } from "~drizzle/schema";
 import { fillMissingNames, setPassword } from "./accounts.server";
 import { teamInvitationEmail } from "./emails.server";
@@ -148,6 +149,8 @@ async function useInvitation(
     if (!used) return false;
     await alsoInTransaction?.(tx);
     await tx.update(usr).set({ selected_event: invitation.eventId }).where(eq(usr.usr_id, invitation.usrId));
+    // The invited person has joined: the team they joined (and any other) sees them as they now are.
+    await publishUserChange(tx, invitation.usrId);
     return true;
   });
   return accepted ? { ok: true, usrId: invitation.usrId, eventId: invitation.eventId } : { ok: false, reason: "invalid-link" };

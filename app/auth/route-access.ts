@@ -23,6 +23,8 @@ export interface RouteAccess {
 export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // Layouts: the team of the current event. Each screen below them adds its own permission.
   "routes/admin": { loader: "team" },
+  // The layout's live stream of the event's data areas (event, team, users) and of the person's own record.
+  "routes/admin.stream": { loader: "team" },
   "routes/admin._hub": { loader: "team" },
   "routes/admin._workspace": { loader: "team" },
   "routes/admin._workspace.setup": { loader: "team" },

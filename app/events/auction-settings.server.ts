@@ -2,11 +2,12 @@
  * Reading and saving a silent or virtual auction's rules for its setup screen (app/events/auction-settings.ts
  * checks them): the auction's own record (event.silent_auction_id / virtual_auction_id, created when the module is
  * first switched on) and the event's category_close rows for that auction. Every query is scoped by the event.
- * A save bumps the event's data_version, as every setup screen's does.
+ * A save bumps the event's data_version, as every setup screen's does, and tells open admin pages.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { clientOfEvent } from "~/catalogue/client.server";
 import { db, type Transaction } from "~/db.server";
+import { publishEventChange } from "~/realtime/data-area-changes.server";
 import { category, category_close, event, silent_auction, virtual_auction } from "~drizzle/schema";
 import { AUCTION_KINDS, type AuctionKind, type AuctionSettings } from "./auction-settings";
 
@@ -134,5 +135,6 @@ export async function saveAuctionSettings(eventId: number, kind: AuctionKind, se
       .update(event)
       .set({ data_version: sql`${event.data_version} + 1`, updated_at: new Date() })
       .where(eq(event.event_id, eventId));
+    await publishEventChange(tx, eventId);
   });
 }

@@ -7,6 +7,7 @@
 import { eq } from "drizzle-orm";
 import { OWNER_ROLE } from "~/auth/permissions";
 import type { Transaction } from "~/db.server";
+import { publishOwnChange } from "~/realtime/data-area-changes.server";
 import { event, registration, usr, usr_event_role } from "~drizzle/schema";
 
 export interface EventToCreate {
@@ -36,5 +37,6 @@ export async function insertEvent(tx: Transaction, ownerUsrId: number, values: E
     .returning({ event_id: event.event_id });
   await tx.insert(usr_event_role).values({ usr_id: ownerUsrId, event_id: eventRow.event_id, ...OWNER_ROLE });
   await tx.update(usr).set({ selected_event: eventRow.event_id }).where(eq(usr.usr_id, ownerUsrId));
+  await publishOwnChange(tx, ownerUsrId);
   return eventRow.event_id;
 }

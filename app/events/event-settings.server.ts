@@ -1,10 +1,11 @@
 /**
  * Reading and saving the event's own columns for the setup screens (spec §7 "update event fields by event_id",
- * "set event meta"). Every save bumps data_version so open pages can tell the event changed.
+ * "set event meta"). Every save bumps data_version and tells open admin pages (publishEventChange).
  */
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { describeUniqueViolation, uniqueViolation } from "~/db/errors.server";
+import { publishEventChange } from "~/realtime/data-area-changes.server";
 import { event } from "~drizzle/schema";
 
 export type EventRow = typeof event.$inferSelect;
@@ -21,10 +22,13 @@ export type SaveResult = { ok: true } | { ok: false; field: string; message: str
 /** Saves the changes; a taken slug or subdomain comes back as the field's message instead of an error. */
 export async function saveEventSettings(eventId: number, changes: EventChanges): Promise<SaveResult> {
   try {
-    await db
-      .update(event)
-      .set({ ...changes, data_version: sql`${event.data_version} + 1`, updated_at: new Date() })
-      .where(eq(event.event_id, eventId));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(event)
+        .set({ ...changes, data_version: sql`${event.data_version} + 1`, updated_at: new Date() })
+        .where(eq(event.event_id, eventId));
+      await publishEventChange(tx, eventId);
+    });
     return { ok: true };
   } catch (error) {
     const violation = uniqueViolation(error) ? describeUniqueViolation(error) : undefined;

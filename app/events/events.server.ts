@@ -4,6 +4,7 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { db } from "~/db.server";
+import { publishOwnChange } from "~/realtime/data-area-changes.server";
 import { event, usr, usr_event_role } from "~drizzle/schema";
 
 /** Spec §7 "GET /events/subdomain/{subdomain}": the id of the event using the subdomain (case-insensitive). */
@@ -59,7 +60,11 @@ export async function teamEventsOfUser(usrId: number) {
  * Returns the event's title, for the confirmation.
  */
 export async function selectEvent(usrId: number, eventId: number): Promise<string> {
-  await db.update(usr).set({ selected_event: eventId }).where(eq(usr.usr_id, usrId));
+  await db.transaction(async (tx) => {
+    await tx.update(usr).set({ selected_event: eventId }).where(eq(usr.usr_id, usrId));
+    // Their other open admin pages without ?id are on the selected event: they follow it.
+    await publishOwnChange(tx, usrId);
+  });
   const [row] = await db.select({ title: event.title }).from(event).where(eq(event.event_id, eventId));
   return row.title;
 }

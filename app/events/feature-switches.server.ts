@@ -1,10 +1,11 @@
 /**
  * Changing an event's feature switches (spec §4, §7 "update event fields by event_id"): enabling or disabling a
  * feature, and flipping its testing flag. Each change bumps the event's data_version, so open admin pages and
- * public screens can tell that the event changed.
+ * public screens can tell that the event changed, and tells open admin pages at once (publishEventChange).
  */
 import { eq, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db.server";
+import { publishEventChange } from "~/realtime/data-area-changes.server";
 import {
   event,
   landing,
@@ -52,6 +53,7 @@ export async function setFeatureEnabled(eventId: number, feature: EventFeature, 
       if (current[column] === null) changes[column] = await createFeatureRecord(tx, eventId, feature as keyof typeof FEATURE_RECORDS);
     }
     const [updated] = await tx.update(event).set(changes).where(eq(event.event_id, eventId)).returning();
+    await publishEventChange(tx, eventId);
     return featureState(updated as FeatureFlags, feature);
   });
 }
@@ -60,13 +62,16 @@ export async function setFeatureEnabled(eventId: number, feature: EventFeature, 
 export async function toggleFeatureTesting(eventId: number, feature: EventFeature): Promise<FeatureState> {
   if (LOCKED_FEATURES.has(feature)) throw new LockedFeatureError(feature);
   const column = event[testingColumn(feature)];
-  const [updated] = await db
-    .update(event)
-    .set({ [testingColumn(feature)]: sql`not ${column}`, data_version: nextDataVersion })
-    .where(eq(event.event_id, eventId))
-    .returning();
-  if (!updated) throw new Response("This event does not exist.", { status: 404 });
-  return featureState(updated as FeatureFlags, feature);
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(event)
+      .set({ [testingColumn(feature)]: sql`not ${column}`, data_version: nextDataVersion })
+      .where(eq(event.event_id, eventId))
+      .returning();
+    if (!updated) throw new Response("This event does not exist.", { status: 404 });
+    await publishEventChange(tx, eventId);
+    return featureState(updated as FeatureFlags, feature);
+  });
 }
 
 /** Spec §7: insert a landing (meta), a traditional_auction (event_id, capacity), a silent_auction (meta), a virtual_auction. */

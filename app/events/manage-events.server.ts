@@ -5,6 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { describeUniqueViolation, uniqueViolation } from "~/db/errors.server";
+import { publishEventChange } from "~/realtime/data-area-changes.server";
 import { event } from "~drizzle/schema";
 import { insertEvent } from "./create-event.server";
 import type { NewEvent } from "./event-fields";
@@ -34,10 +35,13 @@ export async function createEventBeside(usrId: number, besideEventId: number, fo
 
 /** Archives the event; returns its title. Archiving twice changes nothing more. */
 export async function archiveEvent(eventId: number): Promise<string> {
-  const [row] = await db
-    .update(event)
-    .set({ is_archived: true, data_version: sql`${event.data_version} + 1` })
-    .where(eq(event.event_id, eventId))
-    .returning({ title: event.title });
-  return row.title;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(event)
+      .set({ is_archived: true, data_version: sql`${event.data_version} + 1` })
+      .where(eq(event.event_id, eventId))
+      .returning({ title: event.title });
+    await publishEventChange(tx, eventId);
+    return row.title;
+  });
 }

@@ -1,5 +1,5 @@
 /**
- * A server-sent-event stream of one bus topic (remix-utils eventStream). Protocol, read by app/realtime/use-live-stream.ts:
+ * A server-sent-event stream of one or more bus topics (remix-utils eventStream). Protocol, read by app/realtime/use-live-stream.ts:
  * - `snapshot` {seq, serverTime, data} first, and again whenever the bus may have lost messages;
  * - `delta` {seq, type, data} for each message, seq rising by one, so a client that sees a jump knows it missed one;
  * - `heartbeat` {seq, serverTime} every 15 s, which keeps proxies from closing the stream and the page's clock right.
@@ -12,10 +12,11 @@ export const HEARTBEAT_MS = 15_000;
 
 export interface LiveStreamOptions {
   connection: DatabaseConnection;
-  topic: string;
+  /** Several topics make one stream whose deltas are numbered together. */
+  topic: string | readonly string[];
   snapshot: () => Promise<unknown>;
-  /** What of a message this stream may pass on; null drops it. */
-  project?: (message: RealtimeMessage) => unknown | null;
+  /** What of a message this stream may pass on; null drops it. It may read the database (and so be a promise). */
+  project?: (message: RealtimeMessage) => unknown | null | Promise<unknown | null>;
   heartbeatMs?: number;
 }
 
@@ -30,11 +31,17 @@ export function liveStream(request: Request, options: LiveStreamOptions): Respon
     const emit = (event: string, data: unknown) => {
       if (open) send({ event, data: JSON.stringify(data) });
     };
+    // Deltas leave in the order their messages came, also when projecting one takes a read of the database.
+    let delivering: Promise<void> = Promise.resolve();
     const deliver = (message: RealtimeMessage) => {
-      const data = options.project ? options.project(message) : message.data;
-      if (data === null || data === undefined) return;
-      seq += 1;
-      emit("delta", { seq, type: message.type, data });
+      delivering = delivering
+        .then(async () => {
+          const data = options.project ? await options.project(message) : message.data;
+          if (data === null || data === undefined) return;
+          seq += 1;
+          emit("delta", { seq, type: message.type, data });
+        })
+        .catch((error) => console.error("[realtime] could not pass on a message:", error));
     };
     const sendSnapshot = async () => {
       pending ??= [];
@@ -58,9 +65,10 @@ export function liveStream(request: Request, options: LiveStreamOptions): Respon
         void sendSnapshot();
       },
     };
-    bus
-      .subscribe(options.topic, subscriber)
-      .then((unsubscribe) => {
+    const topics = typeof options.topic === "string" ? [options.topic] : options.topic;
+    Promise.all(topics.map((topic) => bus.subscribe(topic, subscriber)))
+      .then((unsubscribes) => {
+        const unsubscribe = () => unsubscribes.forEach((leaveTopic) => leaveTopic());
         if (!open) return unsubscribe();
         leave = unsubscribe;
         return sendSnapshot();

@@ -6,12 +6,16 @@ import { useLiveStream, type LiveStreamStatus } from "./use-live-stream";
 /**
  * For staff screens: follows a live stream and loads the page's data again when something changes (a bid, a staff
  * action): at most once a second, however fast bids come (staff are few; bidders' pages update from the message
- * itself). The stream's snapshot is a marker ({ marker }: the latest bid or check-in id) that tells whether the page
- * missed anything.
+ * itself). The stream's snapshot is a marker ({ marker }: the latest bid or check-in id, or the data areas' version)
+ * that tells whether the page missed anything. onUpdate, when given, sees every snapshot's and delta's data first.
  * While a form is being sent or a page loaded, the refresh waits until it is done: interrupting that load would
  * lose what it brings (the toast that says the action worked).
  */
-export function useLiveRefresh(streamUrl: string | null, marker: number | null): LiveStreamStatus | null {
+export function useLiveRefresh(
+  streamUrl: string | null,
+  marker: number | string | null,
+  onUpdate?: (data: unknown) => void,
+): LiveStreamStatus | null {
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const navigation = useNavigation();
@@ -55,12 +59,14 @@ export function useLiveRefresh(streamUrl: string | null, marker: number | null):
 
   const { status } = useLiveStream(hydrated ? streamUrl : null, {
     onSnapshot(data) {
+      onUpdate?.(data);
       snapshots.current += 1;
-      const snapshot = data as { marker: number | null } | null;
+      const snapshot = data as { marker: number | string | null } | null;
       // The first snapshot usually matches what the page was loaded with; a later one follows a gap.
       if (snapshots.current > 1 || snapshot?.marker !== seenMarker.current) refresh();
     },
-    onDelta() {
+    onDelta(_type, data) {
+      onUpdate?.(data);
       refresh();
     },
   });

@@ -6,11 +6,13 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Transaction } from "~/db.server";
 import { describeUniqueViolation } from "~/db/errors.server";
+import { publishEventChange } from "~/realtime/data-area-changes.server";
 import { event, meal, question, ticket } from "~drizzle/schema";
 
 /**
- * Bumps the event's data_version (as every setup screen's save does) and registration_version, which tells an
- * open /register page that what it offers (tickets, questions, window) changed under it.
+ * Bumps the event's data_version (as every setup screen's save does, telling open admin pages) and
+ * registration_version, which tells an open /register page that what it offers (tickets, questions, window) changed
+ * under it.
  */
 export async function registrationChanged(tx: Transaction, eventId: number): Promise<void> {
   await tx
@@ -21,6 +23,7 @@ export async function registrationChanged(tx: Transaction, eventId: number): Pro
       updated_at: new Date(),
     })
     .where(eq(event.event_id, eventId));
+  await publishEventChange(tx, eventId);
 }
 
 const ORDERED = {

@@ -1,8 +1,13 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Outlet } from "@remix-run/react";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
 import { requireTeamMember } from "~/auth/access.server";
 import { ADMIN_AREAS, loadDataAreas } from "~/data-areas/sets.server";
-import { revalidateOnSubmitOrEventChange } from "~/navigation/layout-revalidation";
+import { db } from "~/db.server";
+import { dataAreasReported, dataAreasShown, revalidateOnSubmitOrEventChange } from "~/navigation/layout-revalidation";
+import { dataAreasMarker } from "~/realtime/data-area-changes.server";
+import { dataAreasStreamUrl } from "~/realtime/data-area-topics";
+import { useLiveRefresh } from "~/realtime/use-live-refresh";
 import adminHref from "~/styles/admin.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminHref }];
@@ -11,12 +16,28 @@ export const meta: MetaFunction = () => [{ title: "Admin · Gavel" }];
 
 /** Spec §2: every backend route needs a team member of the current event, and loads these data areas. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { eventId } = await requireTeamMember(request);
-  return { eventId, areas: await loadDataAreas(ADMIN_AREAS, eventId) };
+  const { eventId, user } = await requireTeamMember(request);
+  // The marker first: a change committed while the areas are read then shows as a newer marker on the stream.
+  const marker = await dataAreasMarker(db, eventId, user.usr_id);
+  return { eventId, marker, areas: await loadDataAreas(ADMIN_AREAS, eventId) };
 }
 
 export const shouldRevalidate = revalidateOnSubmitOrEventChange;
 
+/**
+ * Spec §4: the data areas stay current. The layout follows the event's data-area stream; when another team member
+ * changes the event, its team or its people, every loader of the page runs again (the layouts' too, as their
+ * shouldRevalidate sees the newer marker), so the screen shows it within about a second, and a person who lost
+ * their place on the team is taken out by the loaders' own checks.
+ */
 export default function Admin() {
+  const { eventId, marker } = useLoaderData<typeof loader>();
+  useEffect(() => dataAreasShown(marker), [marker]);
+  useLiveRefresh(dataAreasStreamUrl(eventId), marker, reportMarker);
   return <Outlet />;
+}
+
+function reportMarker(data: unknown) {
+  const marker = (data as { marker?: unknown } | null)?.marker;
+  if (typeof marker === "string") dataAreasReported(marker);
 }

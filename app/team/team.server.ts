@@ -1,7 +1,8 @@
 /**
  * The team of an event (spec §6: the role records with is_team_member; §7: team of an event, insert a role,
  * update roles by event_id, usr_ids and a data object, delete roles). Every function takes the event id and
- * puts it in its WHERE clause, so one event's admins cannot reach another event's roles by changing an id.
+ * puts it in its WHERE clause, so one event's admins cannot reach another event's roles by changing an id. Every
+ * change is published to the event's open admin pages and to the people it concerns (publishTeamChange).
  *
  * The rule kept here: an event always keeps at least one team member holding can_configure_event, so nobody
  * can lock everyone out of the team screen by removing or demoting the last admin.
@@ -9,6 +10,7 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { db, type Database } from "~/db.server";
 import { PERMISSIONS, TEAM_FLAGS, type Permission, type TeamFlag } from "~/auth/permissions";
+import { publishTeamChange } from "~/realtime/data-area-changes.server";
 import { usr, usr_event_role } from "~drizzle/schema";
 
 type TeamFlags = Record<TeamFlag, boolean>;
@@ -85,6 +87,7 @@ export async function addTeamMember(eventId: number, invitation: Invitation): Pr
         .insert(usr_event_role)
         .values({ usr_id: usrId, event_id: eventId, ...permissions, is_team_member: true });
     }
+    await publishTeamChange(tx, eventId, [usrId]);
     return { usrId };
   });
 }
@@ -119,6 +122,7 @@ export async function updateTeamRoles(eventId: number, usrIds: readonly number[]
       .where(onTeam(eventId, ids))
       .returning({ usr_id: usr_event_role.usr_id });
     if (updated.length !== ids.length) throw new NotOnTeamError();
+    await publishTeamChange(tx, eventId, ids);
   });
 }
 
@@ -132,6 +136,7 @@ export async function removeTeamMembers(eventId: number, usrIds: readonly number
       .where(onTeam(eventId, ids))
       .returning({ usr_id: usr_event_role.usr_id });
     if (deleted.length !== ids.length) throw new NotOnTeamError();
+    await publishTeamChange(tx, eventId, ids);
   });
 }
 

@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireTeamMember } from "~/auth/access.server";
+import { connection, db } from "~/db.server";
+import { dataAreasMarker } from "~/realtime/data-area-changes.server";
+import { eventDataTopic, userTopic } from "~/realtime/data-area-topics";
+import { liveStream } from "~/realtime/live-stream.server";
+
+/**
+ * /admin/stream: the admin layout's live stream of the current event's data areas (its record, team and users) and
+ * of the signed-in person's own record. Every snapshot and delta carries the data areas' marker as it is after the
+ * change, so the layouts can tell whether what they show is current; the messages themselves carry nothing more.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { eventId, user } = await requireTeamMember(request);
+  const marker = async () => ({ marker: await dataAreasMarker(db, eventId, user.usr_id) });
+  return liveStream(request, {
+    connection,
+    topic: [eventDataTopic(eventId), userTopic(user.usr_id)],
+    snapshot: marker,
+    project: marker,
+  });
+}
