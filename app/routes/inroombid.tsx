@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { auctionPageStyle } from "~/bidding/auction-page";
@@ -103,6 +104,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   return bidderAction(request);
 }
+
+/**
+ * A refused bid or the review step changes nothing the page's loader reads (the board follows the live stream), so
+ * a phone with JavaScript gets its answer without the whole page being loaded again: in the last minutes, when most
+ * bids are refused as outbid, that is most of the server's work (docs/benchmarks.md, "Bidding").
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => {
+  if (actionResult && typeof actionResult === "object" && ("errors" in actionResult || "review" in actionResult)) return false;
+  return defaultShouldRevalidate;
+};
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: "Auction · Gavel" }];
