@@ -317,7 +317,8 @@ export async function importRegistrants(db: Database, eventId: number, csv: stri
     const created: { id: number; guest: ImportGuest; group: string | null }[] = [];
     for (const party of check.parties) {
       const [lead] = party.guests;
-      const result = await registerParty(tx as unknown as Database, {
+      // Given the transaction, registerParty's own transaction is a savepoint in it: the import stays all or nothing.
+      const result = await registerParty(tx, {
         eventId,
         lines: [{ ticketId: party.ticketId, quantity: party.quantity }],
         buyer: { first_name: lead.first_name, last_name: lead.last_name, email: lead.email ?? "", phone: lead.phone, company: lead.company },
