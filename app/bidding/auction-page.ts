@@ -4,36 +4,16 @@
  * landing page. Client-safe: /inroombid resolves the published tree on the server, the designer's preview the tree
  * being edited in the browser, so both draw the same page.
  */
-import { brandingStyle, type EventBranding } from "~/ui/branding";
+import { pageThemeStyle, themeDefaults, type EventBranding } from "~/ui/branding";
 import { resolveSilentAuctionMeta } from "~drizzle/schema/settings";
 
 export function resolveAuctionPage(tree: unknown, event: EventBranding) {
-  return resolveSilentAuctionMeta(tree, {
-    global: {
-      primaryColor: event.primary_color ?? undefined,
-      accentColor: event.accent_color ?? undefined,
-      secondaryAccentColor: event.secondary_color ?? undefined,
-      headingFont: event.heading_font ?? undefined,
-      bodyFont: event.body_font ?? undefined,
-    },
-  });
+  return resolveSilentAuctionMeta(tree, { global: themeDefaults(event) });
 }
 
 export type AuctionPageSettings = ReturnType<typeof resolveAuctionPage>;
 
 /** The page's colours and fonts as CSS custom properties. */
 export function auctionPageStyle(event: EventBranding, settings: AuctionPageSettings) {
-  const g = settings.global;
-  return {
-    ...brandingStyle({
-      ...event,
-      primary_color: g.primaryColor,
-      accent_color: g.accentColor,
-      secondary_color: g.secondaryAccentColor,
-      heading_font: g.headingFont,
-      subheading_font: g.headingFont,
-      body_font: g.bodyFont,
-    }),
-    ["--color-light-accent" as string]: g.lightThemeAccentColor,
-  };
+  return pageThemeStyle(event, settings.global);
 }

@@ -8,7 +8,7 @@
  * defaults hold for the rest.
  */
 import type { CSSProperties } from "react";
-import { brandingStyle, type EventBranding } from "~/ui/branding";
+import { pageThemeStyle, themeDefaults, type EventBranding } from "~/ui/branding";
 import { completeSectionOrder, LANDING_SECTIONS, resolveLandingMeta, type LandingSectionKey, type ResolvedLanding } from "~drizzle/schema/settings";
 
 export interface LandingItem {
@@ -69,13 +69,7 @@ export type LandingSettings = ResolvedLanding & { order: LandingSectionKey[] };
 export function resolveLanding(context: LandingContext, stored: unknown): LandingSettings {
   const b = context.branding;
   const settings = resolveLandingMeta(stored, {
-    global: {
-      primaryColor: b.primary_color ?? undefined,
-      accentColor: b.accent_color ?? undefined,
-      secondaryAccentColor: b.secondary_color ?? undefined,
-      headingFont: b.heading_font ?? undefined,
-      bodyFont: b.body_font ?? undefined,
-    },
+    global: themeDefaults(b),
     heroSection: { title: context.event.title, subtitle: context.event.excerpt, image: context.event.thumbnail },
     detailsSection: { body: context.event.descriptionHtml },
     companySection: {
@@ -88,18 +82,7 @@ export function resolveLanding(context: LandingContext, stored: unknown): Landin
 
 /** The design tokens of the page: the tree's colours and fonts over the event's text colour and weights. */
 export function landingStyle(settings: LandingSettings, branding: EventBranding): CSSProperties {
-  const g = settings.global;
-  return {
-    ...brandingStyle({
-      ...branding,
-      primary_color: g.primaryColor,
-      secondary_color: g.secondaryAccentColor,
-      accent_color: g.accentColor,
-      heading_font: g.headingFont,
-      body_font: g.bodyFont,
-    }),
-    ...({ "--color-light-accent": /^#[0-9a-f]{3,6}$/i.test(g.lightThemeAccentColor) ? g.lightThemeAccentColor : "#a7c7e7" } as CSSProperties),
-  };
+  return pageThemeStyle(branding, settings.global);
 }
 
 /** The fonts the page uses, for the server's @font-face rules. */

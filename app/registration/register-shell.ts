@@ -3,7 +3,7 @@
  * the page designer's "Registration page"). Client-safe: /register computes it on the server from the published
  * tree, the designer's preview in the browser from the tree being edited.
  */
-import { brandingStyle, type EventBranding } from "~/ui/branding";
+import { pageThemeStyle, themeDefaults, type EventBranding } from "~/ui/branding";
 import { resolveRegistrationPageMeta } from "~drizzle/schema/settings";
 
 export interface RegisterShellEvent extends EventBranding {
@@ -15,13 +15,7 @@ export interface RegisterShellEvent extends EventBranding {
 
 export function registerShell(event: RegisterShellEvent, tree: unknown, sanitize: (html: string) => string) {
   const page = resolveRegistrationPageMeta(tree, {
-    global: {
-      primaryColor: event.primary_color ?? undefined,
-      accentColor: event.accent_color ?? undefined,
-      secondaryAccentColor: event.secondary_color ?? undefined,
-      headingFont: event.heading_font ?? undefined,
-      bodyFont: event.body_font ?? undefined,
-    },
+    global: themeDefaults(event),
     headerSection: { title: event.title },
   });
   return {
@@ -36,14 +30,7 @@ export function registerShell(event: RegisterShellEvent, tree: unknown, sanitize
     ticketsTitle: page.ticketsSection.isVisible ? page.ticketsSection.title : "Choose your tickets",
     continueLabel: page.ticketsSection.buttonLabel || "Continue",
     themeType: page.global.themeType,
-    branding: brandingStyle({
-      ...event,
-      primary_color: page.global.primaryColor,
-      accent_color: page.global.accentColor,
-      secondary_color: page.global.secondaryAccentColor,
-      heading_font: page.global.headingFont,
-      body_font: page.global.bodyFont,
-    }),
+    branding: pageThemeStyle(event, page.global),
   };
 }
 

@@ -130,3 +130,40 @@ export function contrastWarnings(event: EventBranding): string[] {
   }
   return warnings;
 }
+
+/** The theme of a designed page (the `global` section of its settings tree, spec §3): colours and fonts. */
+export interface PageTheme {
+  primaryColor: string;
+  accentColor: string;
+  secondaryAccentColor: string;
+  lightThemeAccentColor: string;
+  headingFont: string;
+  bodyFont: string;
+}
+
+/** The event's branding as the defaults of a page's theme: what a designed page shows until it sets its own. */
+export function themeDefaults(event: EventBranding) {
+  return {
+    primaryColor: event.primary_color ?? undefined,
+    accentColor: event.accent_color ?? undefined,
+    secondaryAccentColor: event.secondary_color ?? undefined,
+    headingFont: event.heading_font ?? undefined,
+    bodyFont: event.body_font ?? undefined,
+  };
+}
+
+/** A designed page's tokens: its theme's colours and fonts over the event's text colour and weights. */
+export function pageThemeStyle(event: EventBranding, theme: PageTheme): CSSProperties {
+  return {
+    ...brandingStyle({
+      ...event,
+      primary_color: theme.primaryColor,
+      secondary_color: theme.secondaryAccentColor,
+      accent_color: theme.accentColor,
+      heading_font: theme.headingFont,
+      body_font: theme.bodyFont,
+    }),
+    // Checked like the other colours: it ends up in a style attribute.
+    ...({ "--color-light-accent": /^#[0-9a-f]{3,6}$/i.test(theme.lightThemeAccentColor) ? theme.lightThemeAccentColor : "#a7c7e7" } as CSSProperties),
+  };
+}
