@@ -11,30 +11,12 @@ import { buttonClass } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { formatMoney } from "~/ui/format";
 import { useHydrated } from "~/ui/use-hydrated";
+import type { DoorOutcome } from "../check-in-actions.server";
+import type { DoorGuest } from "../check-in.server";
 import { QrScanner } from "./qr-scanner";
 
-export interface DoorGuestView {
-  id: number;
-  name: string;
-  named: boolean;
-  email: string | null;
-  paddle: number | null;
-  table: string | null;
-  partyId: number | null;
-  party: string | null;
-  ticket: string | null;
-  here: boolean;
-  checkedInAt: string | null;
-  toPay: number | null;
-}
-
-interface DoorOutcome {
-  tone: "success" | "info" | "error";
-  message: string;
-  guestIds: number[];
-  errors?: Record<string, string>;
-  walkIn?: boolean;
-}
+// Types only: erased from the browser's bundle.
+type DoorGuestView = DoorGuest;
 
 export interface DoorScreenProps {
   guests: DoorGuestView[];
