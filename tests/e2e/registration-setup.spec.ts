@@ -3,7 +3,7 @@
 // type, a meal question and a promo code limited to the new ticket type in dialogs, reorder, and see the ticket
 // sales with their totals. The demo gala is put back as it was at the end, so other tests see it as seeded.
 import { expect, test } from "./support/fixtures";
-import { DEMO_ORGANISER, signIn } from "./support/sign-in";
+import { DEMO_ORGANISER, selectDemoGala, signIn } from "./support/sign-in";
 
 const PAGE = "/admin/setup/registration";
 const tag = () => Math.random().toString(36).slice(2, 7);
@@ -13,6 +13,7 @@ test.describe("registration settings without JavaScript", () => {
 
   test("sets the registration window and the order limit, and sees them saved", async ({ page }) => {
     await signIn(page, DEMO_ORGANISER);
+    await selectDemoGala(page);
     await page.goto(PAGE);
     await expect(page.getByRole("heading", { level: 1, name: "Registration" })).toBeVisible();
     const opens = page.getByLabel("Registration opens");
@@ -53,6 +54,7 @@ test.describe("registration settings without JavaScript", () => {
 test("an organiser adds a ticket type, a meal question and a promo code, then sees ticket sales", async ({ page }) => {
   test.setTimeout(90_000);
   await signIn(page, DEMO_ORGANISER);
+  await selectDemoGala(page);
   await page.goto(PAGE);
   const toasts = page.getByRole("region", { name: "Notifications" });
   const ticketTable = page.getByRole("table", { name: "Ticket types, in the order buyers see them" });

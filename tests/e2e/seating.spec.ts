@@ -5,7 +5,7 @@
 // stays as seeded for the other tests.
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
-import { DEMO_ORGANISER, signIn } from "./support/sign-in";
+import { DEMO_ORGANISER, selectDemoGala, signIn } from "./support/sign-in";
 
 const PAGE = "/admin/registration/seating";
 test.describe.configure({ timeout: 90_000 });
@@ -66,6 +66,7 @@ test("an organiser drags a party onto a table, seats a guest from the keyboard, 
   const drag = `Drag ${tag()}`;
   const race = `Race ${tag()}`;
   await signIn(page, DEMO_ORGANISER);
+  await selectDemoGala(page);
   await page.goto(PAGE);
   await expect(page.getByRole("heading", { level: 1, name: "Seating" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Seating", exact: true })).toHaveAttribute("aria-current", "page");
@@ -159,6 +160,7 @@ test.describe("without JavaScript", () => {
   test("seats a guest and a party with the plain forms, and shows the server's refusal", async ({ page }) => {
     const name = `Plain ${tag()}`;
     await signIn(page, DEMO_ORGANISER);
+    await selectDemoGala(page);
     await page.goto(PAGE);
     // Adding a table: the dialog's form opens in the page.
     await page.getByRole("link", { name: "Add table" }).click();

@@ -13,3 +13,13 @@ export async function signIn(page: Page, person: { email: string; password: stri
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
 }
+
+/**
+ * Makes the demo gala the organiser's current event. Other tests create events, and creating one switches the
+ * organiser to it, so a test of the gala's admin screens chooses it first.
+ */
+export async function selectDemoGala(page: Page) {
+  await page.goto("/admin/events");
+  await page.getByRole("button", { name: /^Select Harbor Lights Gala/ }).click();
+  await expect(page).toHaveURL("/admin/dashboard");
+}
