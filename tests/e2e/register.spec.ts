@@ -58,7 +58,7 @@ test("register a couple, name one guest later, and receive the confirmation @pho
   await page.getByLabel("First name").fill("Raymond");
   await page.getByLabel("Last name").fill("Parks");
   await page.getByRole("button", { name: "Save my details" }).click();
-  await expect(page.getByText("Please answer this question.")).toBeVisible();
+  await expect(page.getByLabel("Meal choice")).toHaveAttribute("aria-invalid", "true");
   await page.getByLabel("Meal choice").selectOption({ label: "Wild Mushroom Risotto: Vegetarian; can be made vegan." });
   await page.getByRole("button", { name: "Save my details" }).click();
   await expect(page.getByText("Thank you, your details are saved.")).toBeVisible();

@@ -137,14 +137,19 @@ test.describe("the rich-text editor", () => {
     await expect(button("Link")).toHaveAttribute("aria-pressed", "true");
     await expect(button("Remove link")).toBeEnabled();
     await settled();
-    // The editor may put the linked selection back after a key press lands: press End until the caret is collapsed
-    // at the end (pressing End again changes nothing), or Enter would replace the selected words.
+    // The editor may put the linked selection back after a key press lands: collapse it to its end (ArrowRight
+    // does that to a selection) and go to the end of the line until the caret stays collapsed and still, or Enter
+    // would replace the selected words.
     await expect(async () => {
+      await page.keyboard.press("ArrowRight");
       await page.keyboard.press("End");
+      await settled();
       expect(await page.evaluate(() => window.getSelection()?.isCollapsed)).toBe(true);
     }).toPass();
+    await expect(editor.getByRole("link", { name: "our site" })).toBeVisible();
 
     await page.keyboard.press("Enter");
+    await expect(editor.getByRole("link", { name: "our site" })).toBeVisible();
     await button("Bulleted list").click();
     await settled();
     await page.keyboard.type("Hotel");
