@@ -16,7 +16,8 @@ if (!existsSync(chromium)) {
       "or set CHROMIUM_PATH to a Chromium or Chrome binary.",
   );
 }
-if (!existsSync("build/index.js")) throw new Error("No build/index.js: run `npm run build` before the end-to-end tests.");
+if (!existsSync("build/index.js"))
+  throw new Error("No build/index.js: run `npm run build` before the end-to-end tests.");
 
 // The config is evaluated again in each worker process; the values chosen here reach them through the environment.
 // Three ports in a row: the app, the OpenID Connect provider standing in for Google, and the SMTP server.

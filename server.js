@@ -39,7 +39,12 @@ app.use((req, res, next) => {
   res.status(403).type("text/plain").send(build.CROSS_ORIGIN_REFUSAL);
 });
 // Server-sent events must reach the browser as they are written: compression would hold them in its buffer.
-app.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res) }));
+app.use(
+  compression({
+    filter: (req, res) =>
+      !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+  }),
+);
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
 app.use(morgan("tiny"));

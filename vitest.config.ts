@@ -23,7 +23,8 @@ const integration = (engine: "pglite" | "postgres") => ({
     include: ["tests/integration/**/*.test.ts"],
     env: { ...env, TEST_DB_ENGINE: engine },
     benchmark: { include: ["bench/**/*.db.bench.ts"] },
-    globalSetup: engine === "postgres" ? ["tests/support/postgres-global-setup.ts"] : ["tests/support/pglite-global-setup.ts"],
+    globalSetup:
+      engine === "postgres" ? ["tests/support/postgres-global-setup.ts"] : ["tests/support/pglite-global-setup.ts"],
     setupFiles: ["tests/support/fail-on-console.ts", "tests/support/database-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

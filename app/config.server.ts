@@ -58,7 +58,10 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z
     .string()
-    .regex(/^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, 'must be an address such as "Gavel <gala@example.org>"')
+    .regex(
+      /^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/,
+      'must be an address such as "Gavel <gala@example.org>"',
+    )
     .optional(),
   // How many reverse proxies stand in front of Gavel: their X-Forwarded-For, -Proto and -Host are believed (server.js).
   TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10, "must be a number of proxies from 0 to 10").default(0),
@@ -93,7 +96,9 @@ export function readConfig(env: Record<string, string | undefined>): Config {
   const { SPECIAL_SUBDOMAIN, SPECIAL_SUBDOMAIN_PATH } = parsed.data;
   if ((SPECIAL_SUBDOMAIN === undefined) !== (SPECIAL_SUBDOMAIN_PATH === undefined)) {
     const missing = SPECIAL_SUBDOMAIN === undefined ? "SPECIAL_SUBDOMAIN" : "SPECIAL_SUBDOMAIN_PATH";
-    throw new ConfigError(`Configuration error: ${missing} is missing; set SPECIAL_SUBDOMAIN and SPECIAL_SUBDOMAIN_PATH together.`);
+    throw new ConfigError(
+      `Configuration error: ${missing} is missing; set SPECIAL_SUBDOMAIN and SPECIAL_SUBDOMAIN_PATH together.`,
+    );
   }
   if ((parsed.data.GOOGLE_CLIENT_ID === undefined) !== (parsed.data.GOOGLE_CLIENT_SECRET === undefined)) {
     throw new ConfigError("Configuration error: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together, or neither.");

@@ -1,6 +1,5 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { currentEventId, getSignedInUser } from "~/auth/access.server";
 import { eventsOfUser } from "~/events/events.server";
 import { subdomainRedirect } from "~/navigation/subdomain.server";
@@ -11,6 +10,7 @@ import { ErrorPage, errorTitle } from "~/ui/error-page";
 import { LoadingOverlay } from "~/ui/loading-overlay";
 import { Toaster } from "~/ui/toast";
 import { getToast } from "~/ui/toast.server";
+import type { ReactNode } from "react";
 
 // An orange square with a white gavel mark, inline so no extra request (and no 404 for /favicon.ico).
 const FAVICON =
@@ -30,7 +30,10 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Gavel" },
-  { name: "description", content: "Gavel runs charity fundraising galas: registration, auctions, paddle raises and checkout." },
+  {
+    name: "description",
+    content: "Gavel runs charity fundraising galas: registration, auctions, paddle raises and checkout.",
+  },
 ];
 
 /**

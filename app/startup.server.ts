@@ -24,7 +24,9 @@ async function start() {
     );
   }
   if (!config.SMTP_URL) {
-    console.log("SMTP_URL is not set: emails (sign-up and password reset links) are written to this log instead of sent.");
+    console.log(
+      "SMTP_URL is not set: emails (sign-up and password reset links) are written to this log instead of sent.",
+    );
   }
   removeExpiredSignInRecords(connection.db);
   setInterval(() => removeExpiredSignInRecords(connection.db), SIGN_IN_RECORDS_CLEANUP_MS).unref();

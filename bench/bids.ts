@@ -61,7 +61,12 @@ function percentile(sorted: Float64Array | number[], p: number) {
 }
 function summary(values: number[]) {
   const sorted = Float64Array.from(values).sort();
-  return { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), p99: percentile(sorted, 0.99), max: sorted[sorted.length - 1] ?? NaN };
+  return {
+    p50: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
+    p99: percentile(sorted, 0.99),
+    max: sorted[sorted.length - 1] ?? NaN,
+  };
 }
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : "–");
 
@@ -152,13 +157,15 @@ async function startApp(databaseUrl: string, sessionSecret: string): Promise<App
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`The app exited with ${child.exitCode}:\n${readFileSync(logFile, "utf8").slice(-3000)}`);
+    if (child.exitCode !== null)
+      throw new Error(`The app exited with ${child.exitCode}:\n${readFileSync(logFile, "utf8").slice(-3000)}`);
     try {
       if ((await fetch(`${url}/health`)).ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`The app did not answer /health within 60 s:\n${readFileSync(logFile, "utf8").slice(-3000)}`);
+    if (Date.now() > deadline)
+      throw new Error(`The app did not answer /health within 60 s:\n${readFileSync(logFile, "utf8").slice(-3000)}`);
     await sleep(250);
   }
   return {
@@ -181,11 +188,14 @@ async function startApp(databaseUrl: string, sessionSecret: string): Promise<App
 // ---------- data (plain SQL: the app's migrations made the tables) ----------
 
 async function makeEvent(sql: postgres.Sql, items: number, tag: string) {
-  const [client] = await sql`insert into client (slug, title) values (${`bench-${tag}`}, ${`Bench ${tag}`}) returning client_id`;
+  const [client] =
+    await sql`insert into client (slug, title) values (${`bench-${tag}`}, ${`Bench ${tag}`}) returning client_id`;
   const now = Date.now();
   const window = { start: new Date(now - 3_600_000), end: new Date(now + 4 * 3_600_000) };
-  const [silent] = await sql`insert into silent_auction (start_date_time, end_date_time) values (${window.start}, ${window.end}) returning silent_auction_id`;
-  const [virtual] = await sql`insert into virtual_auction (start_date_time, end_date_time) values (${window.start}, ${window.end}) returning virtual_auction_id`;
+  const [silent] =
+    await sql`insert into silent_auction (start_date_time, end_date_time) values (${window.start}, ${window.end}) returning silent_auction_id`;
+  const [virtual] =
+    await sql`insert into virtual_auction (start_date_time, end_date_time) values (${window.start}, ${window.end}) returning virtual_auction_id`;
   const [event] = await sql`
     insert into event (client_id, slug, title, silent_auction_id, is_silent_auction_enabled, is_silent_auction_testing,
                        virtual_auction_id, is_virtual_auction_enabled, is_virtual_auction_testing)
@@ -211,7 +221,9 @@ async function makeBidders(sql: postgres.Sql, count: number, eventIds: number[],
       select u, ${eventId}, 100 + ordinality from unnest(${sql.array(ids)}::int[]) with ordinality u`;
   }
   // The cookie the sign-in flow leaves (app/auth/session.server.ts): the same name, secret and values.
-  const storage = createCookieSessionStorage({ cookie: { name: "gavel_session", path: "/", sameSite: "lax", httpOnly: true, secrets: [sessionSecret] } });
+  const storage = createCookieSessionStorage({
+    cookie: { name: "gavel_session", path: "/", sameSite: "lax", httpOnly: true, secrets: [sessionSecret] },
+  });
   return Promise.all(
     ids.map(async (usrId) => {
       const session = await storage.getSession();
@@ -237,7 +249,14 @@ interface BidAnswer {
 
 const bidAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
-function postBid(app: App, eventId: number, itemId: number, bidder: Bidder, amountCents: number, key: string): Promise<BidAnswer> {
+function postBid(
+  app: App,
+  eventId: number,
+  itemId: number,
+  bidder: Bidder,
+  amountCents: number,
+  key: string,
+): Promise<BidAnswer> {
   const body = new URLSearchParams({ intent: "place", amount: (amountCents / 100).toFixed(2), key }).toString();
   const pathname = CLIENT === "data" ? "/inroombid.data" : "/inroombid";
   const started = performance.now();
@@ -263,17 +282,32 @@ function postBid(app: App, eventId: number, itemId: number, bidder: Bidder, amou
           if (status !== 302 && status !== 202 && status !== 204) chunks.push(chunk);
         });
         response.on("end", () =>
-          resolve({ sentAt: started, status, latencyMs: performance.now() - started, body: Buffer.concat(chunks).toString("utf8"), answeredAt }),
+          resolve({
+            sentAt: started,
+            status,
+            latencyMs: performance.now() - started,
+            body: Buffer.concat(chunks).toString("utf8"),
+            answeredAt,
+          }),
         );
       },
     );
-    request.on("error", (error) => resolve({ sentAt: started, status: 0, latencyMs: performance.now() - started, body: String(error), answeredAt: performance.now() }));
+    request.on("error", (error) =>
+      resolve({
+        sentAt: started,
+        status: 0,
+        latencyMs: performance.now() - started,
+        body: String(error),
+        answeredAt: performance.now(),
+      }),
+    );
     request.end(body);
   });
 }
 
 /** A document post answers 302; the JavaScript page's single-fetch post answers 202 with the redirect in its body. */
-const accepted = (answer: BidAnswer) => answer.status === 302 || (CLIENT === "data" && (answer.status === 202 || answer.status === 204));
+const accepted = (answer: BidAnswer) =>
+  answer.status === 302 || (CLIENT === "data" && (answer.status === 202 || answer.status === 204));
 const NEXT_MINIMUM = /next minimum bid is \$([\d,]+\.\d\d)/;
 
 interface Ledger {
@@ -302,11 +336,21 @@ interface PhaseResult {
  * the next minimum). A bidder picks an item it does not lead and bids that item's next minimum.
  */
 async function transactions(sql: postgres.Sql): Promise<number> {
-  const [row] = await sql`select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()`;
+  const [row] =
+    await sql`select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()`;
   return Number(row.n);
 }
 
-async function runPhase(sql: postgres.Sql, app: App, name: string, eventId: number, itemIds: number[], bidders: Bidder[], seconds: number, ledger: Ledger): Promise<PhaseResult> {
+async function runPhase(
+  sql: postgres.Sql,
+  app: App,
+  name: string,
+  eventId: number,
+  itemIds: number[],
+  bidders: Bidder[],
+  seconds: number,
+  ledger: Ledger,
+): Promise<PhaseResult> {
   const nextMinimum = new Map<number, number>(itemIds.map((id) => [id, STARTING_BID]));
   const leader = new Map<number, number>();
   const all: number[] = [];
@@ -348,7 +392,11 @@ async function runPhase(sql: postgres.Sql, app: App, name: string, eventId: numb
         } else if (answer.status === 409) {
           refusedLatencies.push(answer.latencyMs);
           const found = NEXT_MINIMUM.exec(answer.body);
-          const kind = found ? "too low" : /already have the highest bid/.test(answer.body) ? "already leading" : "other";
+          const kind = found
+            ? "too low"
+            : /already have the highest bid/.test(answer.body)
+              ? "already leading"
+              : "other";
           refusalKinds.set(kind, (refusalKinds.get(kind) ?? 0) + 1);
           if (found) {
             const cents = Math.round(Number(found[1].replace(/,/g, "")) * 100);
@@ -370,7 +418,7 @@ async function runPhase(sql: postgres.Sql, app: App, name: string, eventId: numb
   await sleep(1500);
   const answers = all.length;
   return {
-    transactionsPerAnswer: (await transactions(sql) - transactionsBefore - 2) / answers,
+    transactionsPerAnswer: ((await transactions(sql)) - transactionsBefore - 2) / answers,
     name,
     seconds: elapsed,
     accepted: acceptedLatencies.length,
@@ -388,9 +436,14 @@ async function runPhase(sql: postgres.Sql, app: App, name: string, eventId: numb
 function report(result: PhaseResult) {
   const rate = (n: number) => (n / result.seconds).toFixed(0);
   console.log(`\n${result.name}: ${BIDDERS} bidders, ${result.seconds.toFixed(1)} s, client ${CLIENT}`);
-  console.log(`  accepted ${result.accepted} (${rate(result.accepted)}/s), refused ${result.refused} (${rate(result.refused)}/s), errors ${result.errors}; all answers ${rate(result.accepted + result.refused + result.errors)}/s`);
-  console.log(`  answers by status: ${[...result.statuses].map(([status, n]) => `${status}×${n}`).join(", ")}; refusals: ${[...result.refusalKinds].map(([kind, n]) => `${kind}×${n}`).join(", ") || "none"}`);
-  const line = (label: string, s: ReturnType<typeof summary>) => `  ${label} latency ms: p50 ${ms(s.p50)}, p95 ${ms(s.p95)}, p99 ${ms(s.p99)}, max ${ms(s.max)}`;
+  console.log(
+    `  accepted ${result.accepted} (${rate(result.accepted)}/s), refused ${result.refused} (${rate(result.refused)}/s), errors ${result.errors}; all answers ${rate(result.accepted + result.refused + result.errors)}/s`,
+  );
+  console.log(
+    `  answers by status: ${[...result.statuses].map(([status, n]) => `${status}×${n}`).join(", ")}; refusals: ${[...result.refusalKinds].map(([kind, n]) => `${kind}×${n}`).join(", ") || "none"}`,
+  );
+  const line = (label: string, s: ReturnType<typeof summary>) =>
+    `  ${label} latency ms: p50 ${ms(s.p50)}, p95 ${ms(s.p95)}, p99 ${ms(s.p99)}, max ${ms(s.max)}`;
   console.log(line("all", result.latency));
   console.log(line("accepted", result.acceptedLatency));
   console.log(line("refused", result.refusedLatency));
@@ -418,17 +471,26 @@ async function checkInvariants(sql: postgres.Sql, eventIds: number[], ledger: Le
     left join (select auction_item_id, bid as winning from bid where status = 'winning') w using (auction_item_id)
     where i.event_id = any(${sql.array(eventIds)}::int[])
       and (i.bid_count <> coalesce(b.rows, 0) or i.current_bid is distinct from b.top or (b.rows > 0 and w.winning is distinct from b.top))`;
-  if (state.n > 0) failures.push(`${state.n} items whose bid_count, current_bid or winning row disagrees with the ledger`);
+  if (state.n > 0)
+    failures.push(`${state.n} items whose bid_count, current_bid or winning row disagrees with the ledger`);
   const [found] = await sql`
     select count(*)::int as n from bid b
     join unnest(${sql.array(ledger.keys.map((k) => k.usrId))}::int[], ${sql.array(ledger.keys.map((k) => k.key))}::text[]) as k(usr_id, key)
       on b.usr_id = k.usr_id and b.idempotency_key = k.key`;
-  if (found.n !== ledger.keys.length) failures.push(`${ledger.keys.length - found.n} accepted bids missing from the ledger`);
+  if (found.n !== ledger.keys.length)
+    failures.push(`${ledger.keys.length - found.n} accepted bids missing from the ledger`);
   const [rows] = await sql`select count(*)::int as n from bid where event_id = any(${sql.array(eventIds)}::int[])`;
-  if (rows.n !== ledger.keys.length) failures.push(`the ledger holds ${rows.n} rows for ${ledger.keys.length} accepted bids`);
-  console.log(`\nInvariants over ${rows.n} ledger rows, ${ledger.keys.length} accepted answers: ${failures.length === 0 ? "all hold" : "FAILED"}`);
-  console.log("  amounts strictly rising per item in bid_id order; at most one winning row per item; bid_count = rows;");
-  console.log("  current_bid = the highest amount = the winning row; every accepted answer has its row (by idempotency key), no other rows");
+  if (rows.n !== ledger.keys.length)
+    failures.push(`the ledger holds ${rows.n} rows for ${ledger.keys.length} accepted bids`);
+  console.log(
+    `\nInvariants over ${rows.n} ledger rows, ${ledger.keys.length} accepted answers: ${failures.length === 0 ? "all hold" : "FAILED"}`,
+  );
+  console.log(
+    "  amounts strictly rising per item in bid_id order; at most one winning row per item; bid_count = rows;",
+  );
+  console.log(
+    "  current_bid = the highest amount = the winning row; every accepted answer has its row (by idempotency key), no other rows",
+  );
   for (const failure of failures) console.log(`  FAILED: ${failure}`);
   return failures.length === 0;
 }
@@ -480,10 +542,15 @@ function openStream(app: App, eventId: number, itemId: number, agent: http.Agent
               resolve(stream);
             }
           } else if (event === "delta") {
-            const delta = JSON.parse(data) as { seq: number; type: string; data: { id: number; currentBid: number | null } };
+            const delta = JSON.parse(data) as {
+              seq: number;
+              type: string;
+              data: { id: number; currentBid: number | null };
+            };
             if (delta.seq !== seq + 1) stream.gaps += 1;
             seq = delta.seq;
-            if (delta.type === "item" && delta.data.id === itemId && delta.data.currentBid !== null) stream.arrivals.set(delta.data.currentBid, at);
+            if (delta.type === "item" && delta.data.id === itemId && delta.data.currentBid !== null)
+              stream.arrivals.set(delta.data.currentBid, at);
           }
         }
       });
@@ -505,7 +572,9 @@ async function fanOut(app: App, eventId: number, itemId: number, bidders: Bidder
   const meter = cpuMeter(app.child.pid!);
   // Open in waves of 100, each stream waiting for its snapshot, as 2,000 phones arriving within seconds would.
   for (let i = 0; i < STREAMS; i += 100) {
-    const wave = await Promise.allSettled(Array.from({ length: Math.min(100, STREAMS - i) }, () => openStream(app, eventId, itemId, agent)));
+    const wave = await Promise.allSettled(
+      Array.from({ length: Math.min(100, STREAMS - i) }, () => openStream(app, eventId, itemId, agent)),
+    );
     for (const outcome of wave) {
       if (outcome.status === "fulfilled") streams.push(outcome.value);
       else {
@@ -515,7 +584,9 @@ async function fanOut(app: App, eventId: number, itemId: number, bidders: Bidder
     }
   }
   const openSeconds = (performance.now() - openStarted) / 1000;
-  console.log(`\nFan-out: ${streams.length} of ${STREAMS} streams open in ${openSeconds.toFixed(1)} s (${failed} failed${firstError.length ? `: ${firstError.join("; ")}` : ""}); app RSS ${rssMb(app.child.pid!).toFixed(0)} MB`);
+  console.log(
+    `\nFan-out: ${streams.length} of ${STREAMS} streams open in ${openSeconds.toFixed(1)} s (${failed} failed${firstError.length ? `: ${firstError.join("; ")}` : ""}); app RSS ${rssMb(app.child.pid!).toFixed(0)} MB`,
+  );
   console.log(`  ${meter()} (while opening)`);
 
   const bidMeter = cpuMeter(app.child.pid!);
@@ -553,9 +624,15 @@ async function fanOut(app: App, eventId: number, itemId: number, bidders: Bidder
   const s = summary(delays);
   const sent = summary(fromSending);
   const gaps = streams.reduce((sum, stream) => sum + stream.gaps, 0);
-  console.log(`  ${placed.length} bids ${FANOUT_SPACING_MS} ms apart on one item; ${delays.length} deliveries, ${missing} missing, ${gaps} sequence gaps`);
-  console.log(`  answer → delta on every stream, ms: p50 ${ms(s.p50)}, p95 ${ms(s.p95)}, p99 ${ms(s.p99)}, max ${ms(s.max)} (${early} deltas arrived before the bid's own answer: counted as negative)`);
-  console.log(`  bid sent → delta on every stream, ms: p50 ${ms(sent.p50)}, p95 ${ms(sent.p95)}, p99 ${ms(sent.p99)}, max ${ms(sent.max)}`);
+  console.log(
+    `  ${placed.length} bids ${FANOUT_SPACING_MS} ms apart on one item; ${delays.length} deliveries, ${missing} missing, ${gaps} sequence gaps`,
+  );
+  console.log(
+    `  answer → delta on every stream, ms: p50 ${ms(s.p50)}, p95 ${ms(s.p95)}, p99 ${ms(s.p99)}, max ${ms(s.max)} (${early} deltas arrived before the bid's own answer: counted as negative)`,
+  );
+  console.log(
+    `  bid sent → delta on every stream, ms: p50 ${ms(sent.p50)}, p95 ${ms(sent.p95)}, p99 ${ms(sent.p99)}, max ${ms(sent.max)}`,
+  );
   console.log(`  ${cpu} (while bidding); app RSS ${rssMb(app.child.pid!).toFixed(0)} MB`);
   for (const stream of streams) stream.request.destroy();
   agent.destroy();
@@ -576,8 +653,11 @@ async function main() {
   let sql: postgres.Sql | null = null;
   let ok = true;
   try {
-    const [server] = await admin`select version() as version, current_setting('synchronous_commit') as sync, current_setting('fsync') as fsync`;
-    console.log(`PostgreSQL: ${server.version.split(",")[0]} (fsync ${server.fsync}, synchronous_commit ${server.sync}); database ${name}`);
+    const [server] =
+      await admin`select version() as version, current_setting('synchronous_commit') as sync, current_setting('fsync') as fsync`;
+    console.log(
+      `PostgreSQL: ${server.version.split(",")[0]} (fsync ${server.fsync}, synchronous_commit ${server.sync}); database ${name}`,
+    );
     app = await startApp(databaseUrl, sessionSecret);
     console.log(`App: node server.js at ${app.url} (pid ${app.child.pid}), Node ${process.version}`);
     sql = postgres(databaseUrl, { max: 4, onnotice: () => {} });
@@ -586,8 +666,15 @@ async function main() {
     const spread = await makeEvent(sql, ITEMS, `spread-${randomBytes(3).toString("hex")}`);
     const warm = await makeEvent(sql, 50, `warm-${randomBytes(3).toString("hex")}`);
     const fan = await makeEvent(sql, FANOUT_ITEMS, `fan-${randomBytes(3).toString("hex")}`);
-    const bidders = await makeBidders(sql, BIDDERS, [single.eventId, spread.eventId, warm.eventId, fan.eventId], sessionSecret);
-    console.log(`Data: events with 1, ${ITEMS} and ${FANOUT_ITEMS} items; ${BIDDERS} bidders with paddles and signed session cookies`);
+    const bidders = await makeBidders(
+      sql,
+      BIDDERS,
+      [single.eventId, spread.eventId, warm.eventId, fan.eventId],
+      sessionSecret,
+    );
+    console.log(
+      `Data: events with 1, ${ITEMS} and ${FANOUT_ITEMS} items; ${BIDDERS} bidders with paddles and signed session cookies`,
+    );
 
     const ledger: Ledger = { keys: [] };
     // Warm-up (not reported): JIT, connection pools, prepared statements.
@@ -595,7 +682,16 @@ async function main() {
 
     const one = await runPhase(sql, app, "One item", single.eventId, single.itemIds, bidders, SECONDS, ledger);
     report(one);
-    const many = await runPhase(sql, app, `Spread over ${ITEMS} items`, spread.eventId, spread.itemIds, bidders, SECONDS, ledger);
+    const many = await runPhase(
+      sql,
+      app,
+      `Spread over ${ITEMS} items`,
+      spread.eventId,
+      spread.itemIds,
+      bidders,
+      SECONDS,
+      ledger,
+    );
     report(many);
     ok = (await checkInvariants(sql, [single.eventId, spread.eventId, warm.eventId], ledger)) && ok;
 
@@ -603,15 +699,37 @@ async function main() {
     if (fanned.missing > 0 || fanned.failed > 0) ok = false;
 
     console.log("\nGoals (2 cores, PostgreSQL beside the app):");
-    const goal = (label: string, met: boolean, detail: string) => console.log(`  ${met ? "met   " : "MISSED"} ${label}: ${detail}`);
+    const goal = (label: string, met: boolean, detail: string) =>
+      console.log(`  ${met ? "met   " : "MISSED"} ${label}: ${detail}`);
     const rate = (r: PhaseResult) => r.accepted / r.seconds;
     const total = (r: PhaseResult) => (r.accepted + r.refused) / r.seconds;
-    goal("900 bids/s on one item", total(one) >= 900, `${total(one).toFixed(0)} answered/s (${rate(one).toFixed(0)} accepted/s)`);
-    goal(`2,500 bids/s over ${ITEMS} items`, total(many) >= 2500, `${total(many).toFixed(0)} answered/s (${rate(many).toFixed(0)} accepted/s)`);
-    goal(`p99 < 100 ms at ${BIDDERS} bidders`, Math.max(one.latency.p99, many.latency.p99) < 100, `one item ${ms(one.latency.p99)} ms, spread ${ms(many.latency.p99)} ms`);
-    goal(`${STREAMS} streams, p95 < 200 ms`, fanned.open === STREAMS && fanned.delays.p95 < 200, `${fanned.open} open, p95 ${ms(fanned.delays.p95)} ms from the answer, ${ms(fanned.sent.p95)} ms from sending`);
-    const errors = readFileSync(app.logFile, "utf8").split("\n").filter((line) => /error/i.test(line) && !/^\S+ \/\S* \d{3}/.test(line));
-    if (errors.length) console.log(`\nThe app logged ${errors.length} error lines, the first: ${errors.slice(0, 3).join(" | ").slice(0, 600)}`);
+    goal(
+      "900 bids/s on one item",
+      total(one) >= 900,
+      `${total(one).toFixed(0)} answered/s (${rate(one).toFixed(0)} accepted/s)`,
+    );
+    goal(
+      `2,500 bids/s over ${ITEMS} items`,
+      total(many) >= 2500,
+      `${total(many).toFixed(0)} answered/s (${rate(many).toFixed(0)} accepted/s)`,
+    );
+    goal(
+      `p99 < 100 ms at ${BIDDERS} bidders`,
+      Math.max(one.latency.p99, many.latency.p99) < 100,
+      `one item ${ms(one.latency.p99)} ms, spread ${ms(many.latency.p99)} ms`,
+    );
+    goal(
+      `${STREAMS} streams, p95 < 200 ms`,
+      fanned.open === STREAMS && fanned.delays.p95 < 200,
+      `${fanned.open} open, p95 ${ms(fanned.delays.p95)} ms from the answer, ${ms(fanned.sent.p95)} ms from sending`,
+    );
+    const errors = readFileSync(app.logFile, "utf8")
+      .split("\n")
+      .filter((line) => /error/i.test(line) && !/^\S+ \/\S* \d{3}/.test(line));
+    if (errors.length)
+      console.log(
+        `\nThe app logged ${errors.length} error lines, the first: ${errors.slice(0, 3).join(" | ").slice(0, 600)}`,
+      );
   } finally {
     await sql?.end({ timeout: 5 });
     app?.stop();

@@ -1,8 +1,8 @@
 // How long the admin grid takes with 2,000 rows (issue 5: "fast at 2,000 rows"): the server render of a page
 // (what every request pays), and the browser's work when a person searches, filters or sorts (the TanStack
 // pipeline, rendering one page). `npm run bench`; results in docs/benchmarks.md.
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { renderToString } from "react-dom/server";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { bench, describe } from "vitest";
 import { DataGrid } from "~/grid/data-grid";
 import type { GridColumn } from "~/grid/grid-types";

@@ -12,7 +12,9 @@ const ROWS = 1000;
 function catalogue(lotFrom: number): string {
   const lines = ["Lot,Title,Type,Value,Category,Tag,Description"];
   for (let i = 0; i < ROWS; i++) {
-    lines.push(`${lotFrom + i},"Item ${i}, signed",${i % 10 === 0 ? "live" : "silent"},${100 + i},Travel,T${i % 7},"A fine thing.\n\nTwo paragraphs."`);
+    lines.push(
+      `${lotFrom + i},"Item ${i}, signed",${i % 10 === 0 ? "live" : "silent"},${100 + i},Travel,T${i % 7},"A fine thing.\n\nTwo paragraphs."`,
+    );
   }
   return lines.join("\n");
 }

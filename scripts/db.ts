@@ -20,7 +20,9 @@ async function run(command: string | undefined) {
     case "seed": {
       await connection.migrate();
       const demo = await seedDemo(connection.db);
-      console.log(demo.created ? `Demo data loaded. ${demoSignIn(demo)}` : "Demo data already present: nothing changed.");
+      console.log(
+        demo.created ? `Demo data loaded. ${demoSignIn(demo)}` : "Demo data already present: nothing changed.",
+      );
       return;
     }
     case "reset": {

@@ -143,7 +143,8 @@ const MOTIFS = {
     `<line x1="0" y1="-120" x2="0" y2="60" stroke="${W}" stroke-width="6"/>` +
     `<path d="M8-110L100 50H8Z" fill="${W}"/><path d="M-8-90L-90 50H-8Z" fill="${W}" opacity=".8"/>` +
     `<path d="M-120 62H120L90 100H-90Z" fill="${d}"/>` +
-    waves(112, W) + waves(128, a, 0.5),
+    waves(112, W) +
+    waves(128, a, 0.5),
   mountain: (a, d) =>
     `<circle cx="95" cy="-75" r="36" fill="${a}"/>` +
     `<path d="M-170 110L-60-70L40 110Z" fill="${W}" opacity=".9"/><path d="M-20 110L80-40L170 110Z" fill="${W}" opacity=".65"/>` +
@@ -157,7 +158,12 @@ const MOTIFS = {
     `<rect x="55" y="-95" width="22" height="45" fill="${d}"/>`,
   cabin: (a, d) =>
     `<rect x="-100" y="-10" width="200" height="120" fill="${a}"/>` +
-    [0, 1, 2, 3, 4, 5].map((i) => `<line x1="-100" y1="${10 + i * 20}" x2="100" y2="${10 + i * 20}" stroke="${d}" stroke-width="3" opacity=".35"/>`).join("") +
+    [0, 1, 2, 3, 4, 5]
+      .map(
+        (i) =>
+          `<line x1="-100" y1="${10 + i * 20}" x2="100" y2="${10 + i * 20}" stroke="${d}" stroke-width="3" opacity=".35"/>`,
+      )
+      .join("") +
     `<path d="M-120-5L0-95L120-5Z" fill="${d}"/><rect x="-18" y="45" width="36" height="65" fill="${d}" opacity=".8"/>` +
     `<path d="M-160 110L-135 20L-110 110Z M130 110L150 35L170 110Z" fill="${W}" opacity=".85"/>`,
   villa: (a, d) =>
@@ -168,10 +174,17 @@ const MOTIFS = {
     `<ellipse cx="-110" cy="30" rx="12" ry="55" fill="${d}"/><ellipse cx="-85" cy="40" rx="10" ry="45" fill="${d}"/><ellipse cx="90" cy="45" rx="11" ry="50" fill="${d}"/>`,
   hotel: (a, d) =>
     `<rect x="-70" y="-110" width="140" height="230" fill="${W}"/>` +
-    [0, 1, 2, 3, 4, 5].flatMap((r) => [0, 1, 2].map((c) => `<rect x="${-52 + c * 38}" y="${-95 + r * 34}" width="28" height="22" fill="${(r + c) % 3 ? a : d}" opacity=".8"/>`)).join("") +
+    [0, 1, 2, 3, 4, 5]
+      .flatMap((r) =>
+        [0, 1, 2].map(
+          (c) =>
+            `<rect x="${-52 + c * 38}" y="${-95 + r * 34}" width="28" height="22" fill="${(r + c) % 3 ? a : d}" opacity=".8"/>`,
+        ),
+      )
+      .join("") +
     `<rect x="-20" y="90" width="40" height="30" fill="${d}"/>` +
     `<rect x="-150" y="20" width="60" height="100" fill="${W}" opacity=".5"/><rect x="90" y="0" width="60" height="120" fill="${W}" opacity=".5"/>`,
-  wine: (a, d) =>
+  wine: (a) =>
     `<path d="M-60-110H60Q66-20 0 10Q-66-20-60-110Z" fill="${W}" opacity=".9"/><path d="M-58-60H58Q55-10 0 8Q-55-10-58-60Z" fill="#8c1c3a"/>` +
     `<rect x="-5" y="8" width="10" height="90" fill="${W}"/><ellipse cx="0" cy="104" rx="55" ry="12" fill="${W}"/>` +
     `<circle cx="110" cy="-80" r="6" fill="${a}"/><circle cx="130" cy="-50" r="4" fill="${a}"/><circle cx="-120" cy="-40" r="5" fill="${a}"/>`,
@@ -184,7 +197,17 @@ const MOTIFS = {
     `<path d="M-60-110H-20L-28 10H-52Z" fill="${W}" opacity=".9"/><rect x="-43" y="10" width="6" height="80" fill="${W}"/><ellipse cx="-40" cy="95" rx="30" ry="8" fill="${W}"/>` +
     `<path d="M20-110H60L52 10H28Z" fill="${W}" opacity=".9"/><rect x="37" y="10" width="6" height="80" fill="${W}"/><ellipse cx="40" cy="95" rx="30" ry="8" fill="${W}"/>` +
     `<path d="M-58-70H-22L-28 8H-52Z M22-70H58L52 8H28Z" fill="${a}"/>` +
-    [[-40, -40, 5], [-35, -15, 3], [40, -30, 4], [45, -55, 3], [0, -130, 6], [-15, -150, 4], [15, -160, 3]].map(([x, y, r]) => `<circle cx="${x}" cy="${y}" r="${r}" fill="${W}"/>`).join(""),
+    [
+      [-40, -40, 5],
+      [-35, -15, 3],
+      [40, -30, 4],
+      [45, -55, 3],
+      [0, -130, 6],
+      [-15, -150, 4],
+      [15, -160, 3],
+    ]
+      .map(([x, y, r]) => `<circle cx="${x}" cy="${y}" r="${r}" fill="${W}"/>`)
+      .join(""),
   dinner: (a) =>
     `<circle cx="0" cy="0" r="105" fill="${W}"/><circle cx="0" cy="0" r="75" fill="none" stroke="${a}" stroke-width="6"/>` +
     `<circle cx="0" cy="0" r="40" fill="${a}" opacity=".6"/>` +
@@ -210,7 +233,9 @@ const MOTIFS = {
     `<g transform="rotate(-25)"><ellipse cx="0" cy="0" rx="140" ry="82" fill="#8b4a2b"/>` +
     `<path d="M-110-30Q-95 0-110 30 M110-30Q95 0 110 30" fill="none" stroke="${W}" stroke-width="8"/>` +
     `<line x1="-50" y1="0" x2="50" y2="0" stroke="${W}" stroke-width="6"/>` +
-    [-36, -18, 0, 18, 36].map((x) => `<line x1="${x}" y1="-12" x2="${x}" y2="12" stroke="${W}" stroke-width="5"/>`).join("") +
+    [-36, -18, 0, 18, 36]
+      .map((x) => `<line x1="${x}" y1="-12" x2="${x}" y2="12" stroke="${W}" stroke-width="5"/>`)
+      .join("") +
     `</g><ellipse cx="0" cy="120" rx="110" ry="10" fill="${d}" opacity=".35"/><circle cx="130" cy="-90" r="8" fill="${a}"/>`,
   jersey: (a, d) =>
     `<rect x="-150" y="-125" width="300" height="250" fill="none" stroke="${a}" stroke-width="10"/>` +
@@ -228,10 +253,14 @@ const MOTIFS = {
     `<ellipse cx="-10" cy="92" rx="22" ry="6" fill="${d}"/><circle cx="70" cy="80" r="14" fill="${W}"/>`,
   quilt: (a, d) =>
     `<g transform="rotate(-6)">` +
-    [0, 1, 2, 3].flatMap((r) => [0, 1, 2, 3, 4].map((c) => {
-      const fill = [W, a, d][(r * 2 + c) % 3];
-      return `<rect x="${-150 + c * 60}" y="${-120 + r * 60}" width="56" height="56" fill="${fill}" opacity="${fill === d ? 0.6 : 0.9}"/>`;
-    })).join("") +
+    [0, 1, 2, 3]
+      .flatMap((r) =>
+        [0, 1, 2, 3, 4].map((c) => {
+          const fill = [W, a, d][(r * 2 + c) % 3];
+          return `<rect x="${-150 + c * 60}" y="${-120 + r * 60}" width="56" height="56" fill="${fill}" opacity="${fill === d ? 0.6 : 0.9}"/>`;
+        }),
+      )
+      .join("") +
     `</g>`,
   frame: (a, d) =>
     `<rect x="-150" y="-120" width="300" height="240" fill="${a}"/><rect x="-128" y="-98" width="256" height="196" fill="${W}"/>` +
@@ -252,27 +281,65 @@ const MOTIFS = {
   fish: (a, d) =>
     `<path d="M-110 0Q-30-80 70 0Q-30 80-110 0Z" fill="${a}"/><path d="M60 0L140-50V50Z" fill="${a}"/>` +
     `<circle cx="-70" cy="-10" r="9" fill="${d}"/><path d="M-30-40Q-10 0-30 40" fill="none" stroke="${d}" stroke-width="4" opacity=".35"/>` +
-    [[-140, -60, 8], [-150, -95, 5], [-125, -120, 4]].map(([x, y, r]) => `<circle cx="${x}" cy="${y}" r="${r}" fill="none" stroke="${W}" stroke-width="3"/>`).join("") +
+    [
+      [-140, -60, 8],
+      [-150, -95, 5],
+      [-125, -120, 4],
+    ]
+      .map(([x, y, r]) => `<circle cx="${x}" cy="${y}" r="${r}" fill="none" stroke="${W}" stroke-width="3"/>`)
+      .join("") +
     `<path d="M-170 110q20-25 40 0t40 0M60 110q20-30 40 0" fill="none" stroke="${W}" stroke-width="6" opacity=".5"/>`,
   flask: (a) =>
     `<path d="M-25-120H25V-40L95 95Q100 110 85 110H-85Q-100 110-95 95L-25-40Z" fill="${W}" opacity=".9"/>` +
     `<path d="M-57 30H57L88 92Q92 100 82 100H-82Q-92 100-88 92Z" fill="${a}"/>` +
     `<rect x="-32" y="-132" width="64" height="14" rx="4" fill="${W}"/>` +
-    [[-20, 60, 8], [15, 75, 6], [30, 45, 5], [0, -20, 6], [10, -60, 4]].map(([x, y, r]) => `<circle cx="${x}" cy="${y}" r="${r}" fill="${W}" opacity=".8"/>`).join(""),
+    [
+      [-20, 60, 8],
+      [15, 75, 6],
+      [30, 45, 5],
+      [0, -20, 6],
+      [10, -60, 4],
+    ]
+      .map(([x, y, r]) => `<circle cx="${x}" cy="${y}" r="${r}" fill="${W}" opacity=".8"/>`)
+      .join(""),
   blocks: (a, d) =>
-    [[-130, 30, 120, 70, a], [0, 30, 120, 70, W], [-70, -40, 120, 70, d], [60, -110, 70, 70, a]].map(([x, y, w, h, c]) =>
-      `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="6" fill="${c}"/>` +
-      Array.from({ length: Math.round(w / 40) }, (_, i) => `<rect x="${x + 12 + i * 38}" y="${y - 12}" width="24" height="14" rx="3" fill="${c}"/>`).join("")).join(""),
+    [
+      [-130, 30, 120, 70, a],
+      [0, 30, 120, 70, W],
+      [-70, -40, 120, 70, d],
+      [60, -110, 70, 70, a],
+    ]
+      .map(
+        ([x, y, w, h, c]) =>
+          `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="6" fill="${c}"/>` +
+          Array.from(
+            { length: Math.round(w / 40) },
+            (_, i) => `<rect x="${x + 12 + i * 38}" y="${y - 12}" width="24" height="14" rx="3" fill="${c}"/>`,
+          ).join(""),
+      )
+      .join(""),
   tent: (a, d) =>
-    [[-130, -100], [-60, -120], [120, -110], [90, -70], [-150, -40]].map(([x, y]) => `<circle cx="${x}" cy="${y}" r="3" fill="${W}"/>`).join("") +
+    [
+      [-130, -100],
+      [-60, -120],
+      [120, -110],
+      [90, -70],
+      [-150, -40],
+    ]
+      .map(([x, y]) => `<circle cx="${x}" cy="${y}" r="3" fill="${W}"/>`)
+      .join("") +
     `<path d="M-120 100L-10-90L100 100Z" fill="${a}"/><path d="M-10-90L-50 100H30Z" fill="${d}" opacity=".6"/>` +
     `<path d="M110 100l15-30l15 30Z" fill="#f7b267"/><path d="M100 104h50" stroke="${W}" stroke-width="6"/>` +
     `<path d="M-160 104H160" stroke="${W}" stroke-width="4" opacity=".6"/>`,
   basket: (a, d) =>
     `<path d="M-90-10Q0-160 90-10" fill="none" stroke="${W}" stroke-width="12"/>` +
     `<path d="M-120-10H120L95 110H-95Z" fill="${W}"/>` +
-    [15, 45, 75].map((y) => `<line x1="-115" y1="${y}" x2="115" y2="${y}" stroke="${a}" stroke-width="5" opacity=".8"/>`).join("") +
-    [-80, -40, 0, 40, 80].map((x) => `<line x1="${x}" y1="-10" x2="${x * 0.8}" y2="110" stroke="${d}" stroke-width="3" opacity=".35"/>`).join("") +
+    [15, 45, 75]
+      .map((y) => `<line x1="-115" y1="${y}" x2="115" y2="${y}" stroke="${a}" stroke-width="5" opacity=".8"/>`)
+      .join("") +
+    [-80, -40, 0, 40, 80]
+      .map((x) => `<line x1="${x}" y1="-10" x2="${x * 0.8}" y2="110" stroke="${d}" stroke-width="3" opacity=".35"/>`)
+      .join("") +
     `<rect x="-125" y="-20" width="250" height="16" rx="6" fill="${a}"/>`,
   camera: (a, d) =>
     `<rect x="-140" y="-70" width="280" height="180" rx="18" fill="${W}"/><rect x="-60" y="-100" width="90" height="40" rx="8" fill="${W}"/>` +
@@ -306,11 +373,23 @@ const MOTIFS = {
     `<circle cx="120" cy="60" r="6" fill="${a}"/>`,
   book: (a, d) =>
     `<path d="M0-70Q-70-100-150-80V90Q-70 70 0 100Z" fill="${W}"/><path d="M0-70Q70-100 150-80V90Q70 70 0 100Z" fill="${W}" opacity=".85"/>` +
-    [-50, -25, 0, 25].map((y) => `<path d="M-130 ${y}Q-70 ${y - 15} -20 ${y + 5}" fill="none" stroke="${d}" stroke-width="4" opacity=".35"/>`).join("") +
+    [-50, -25, 0, 25]
+      .map(
+        (y) =>
+          `<path d="M-130 ${y}Q-70 ${y - 15} -20 ${y + 5}" fill="none" stroke="${d}" stroke-width="4" opacity=".35"/>`,
+      )
+      .join("") +
     `<circle cx="75" cy="0" r="35" fill="${a}"/><line x1="0" y1="-70" x2="0" y2="100" stroke="${d}" stroke-width="3" opacity=".4"/>`,
   paw: (a) =>
     `<ellipse cx="0" cy="40" rx="70" ry="58" fill="${W}"/>` +
-    [[-85, -30], [-35, -85], [35, -85], [85, -30]].map(([x, y]) => `<ellipse cx="${x}" cy="${y}" rx="28" ry="36" fill="${W}"/>`).join("") +
+    [
+      [-85, -30],
+      [-35, -85],
+      [35, -85],
+      [85, -30],
+    ]
+      .map(([x, y]) => `<ellipse cx="${x}" cy="${y}" rx="28" ry="36" fill="${W}"/>`)
+      .join("") +
     `<path d="M120 80q10-20 20 0q10 20-10 28q-20-8-10-28Z" fill="${a}"/>`,
   car: (a, d) =>
     `<path d="M-150 50V10Q-150-10-120-15L-80-20L-40-70H60L110-20L140-10Q160 0 160 20V50Z" fill="${W}"/>` +
@@ -336,8 +415,10 @@ function itemSvg(label, motif, paletteName, detail) {
   if (!draw) throw new Error(`Unknown motif ${motif}`);
   const seed = hash(label + (detail ? "-2" : ""));
   const rand = prng(seed);
-  const dots = Array.from({ length: 6 }, () =>
-    `<circle cx="${Math.round(rand() * 800)}" cy="${Math.round(rand() * 460)}" r="${Math.round(20 + rand() * 70)}" fill="#ffffff" opacity="${r1(0.04 + rand() * 0.06)}"/>`,
+  const dots = Array.from(
+    { length: 6 },
+    () =>
+      `<circle cx="${Math.round(rand() * 800)}" cy="${Math.round(rand() * 460)}" r="${Math.round(20 + rand() * 70)}" fill="#ffffff" opacity="${r1(0.04 + rand() * 0.06)}"/>`,
   ).join("");
   const caption = detail ? "Detail" : "Harbor Lights Gala";
   const size = Math.min(44, Math.floor(1290 / label.length));
@@ -367,9 +448,15 @@ function sponsorSvg(name, color, accent, mark) {
     anchor: `<circle cy="-30" r="9" fill="none" stroke="${color}" stroke-width="6"/><path d="M0-21V38M-22-8H22M-34 14Q-30 40 0 40Q30 40 34 14" fill="none" stroke="${color}" stroke-width="7"/>`,
   };
   const words = name.split(" ");
-  const lines = name.length > 18 ? [words.slice(0, Math.ceil(words.length / 2)).join(" "), words.slice(Math.ceil(words.length / 2)).join(" ")] : [name];
+  const lines =
+    name.length > 18
+      ? [words.slice(0, Math.ceil(words.length / 2)).join(" "), words.slice(Math.ceil(words.length / 2)).join(" ")]
+      : [name];
   const text = lines
-    .map((line, i) => `<text x="120" y="${lines.length === 1 ? 112 : 92 + i * 40}" font-family="Helvetica,Arial,sans-serif" font-size="30" font-weight="700" fill="${color}">${esc(line)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="120" y="${lines.length === 1 ? 112 : 92 + i * 40}" font-family="Helvetica,Arial,sans-serif" font-size="30" font-weight="700" fill="${color}">${esc(line)}</text>`,
+    )
     .join("");
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 200" width="400" height="200">` +
@@ -388,8 +475,10 @@ function lighthouseMark(x, y, scale, beam) {
 
 function heroSvg(width, height, title, subtitle) {
   const rand = prng(2024);
-  const stars = Array.from({ length: 40 }, () =>
-    `<circle cx="${Math.round(rand() * width)}" cy="${Math.round(rand() * height * 0.5)}" r="${r1(0.8 + rand() * 1.8)}" fill="#ffffff" opacity="${r1(0.4 + rand() * 0.6)}"/>`,
+  const stars = Array.from(
+    { length: 40 },
+    () =>
+      `<circle cx="${Math.round(rand() * width)}" cy="${Math.round(rand() * height * 0.5)}" r="${r1(0.8 + rand() * 1.8)}" fill="#ffffff" opacity="${r1(0.4 + rand() * 0.6)}"/>`,
   ).join("");
   const waterY = Math.round(height * 0.72);
   const ripples = Array.from({ length: 6 }, (_, i) => {
@@ -434,7 +523,8 @@ for (const [key, label, motif, palette, detail] of ITEMS) {
   write(`items/${key}.svg`, itemSvg(label, motif, palette, false));
   if (detail) write(`items/${key}-2.svg`, itemSvg(label, motif, palette, true));
 }
-for (const [key, name, color, accent, mark] of SPONSORS) write(`sponsors/${key}.svg`, sponsorSvg(name, color, accent, mark));
+for (const [key, name, color, accent, mark] of SPONSORS)
+  write(`sponsors/${key}.svg`, sponsorSvg(name, color, accent, mark));
 write("gala-hero.svg", heroSvg(1600, 700, "Harbor Lights Gala", "An evening for Harbor Light Children's Fund"));
 write("gala-thumbnail.svg", heroSvg(800, 450, "Harbor Lights Gala", "Harbor Light Children's Fund"));
 write("logo.svg", logoSvg());
@@ -455,4 +545,6 @@ const walk = (dir) => {
   }
 };
 walk(OUT);
-console.log(`public/demo: ${count} files, ${(bytes / 1024).toFixed(1)} KB in all, largest ${(largest / 1024).toFixed(1)} KB.`);
+console.log(
+  `public/demo: ${count} files, ${(bytes / 1024).toFixed(1)} KB in all, largest ${(largest / 1024).toFixed(1)} KB.`,
+);

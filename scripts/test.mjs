@@ -1,12 +1,17 @@
-// `npm test`: the whole suite — type check, unit, integration (PGlite and PostgreSQL), build and
+// `npm test`: the whole suite — lint, type check, unit, integration (PGlite and PostgreSQL), build and
 // end-to-end — with a summary at the end. Exits non-zero when any step fails.
 import { spawnSync } from "node:child_process";
 
 const steps = [
+  { name: "lint (format, ESLint, import loops)", command: "npm", args: ["run", "--silent", "lint"] },
   { name: "type check", command: "npx", args: ["tsc", "--noEmit"] },
   { name: "unit tests", command: "npx", args: ["vitest", "run", "--project", "unit"] },
   { name: "integration tests (PGlite)", command: "npx", args: ["vitest", "run", "--project", "integration-pglite"] },
-  { name: "integration tests (PostgreSQL)", command: "npx", args: ["vitest", "run", "--project", "integration-postgres"] },
+  {
+    name: "integration tests (PostgreSQL)",
+    command: "npx",
+    args: ["vitest", "run", "--project", "integration-postgres"],
+  },
   { name: "build", command: "npm", args: ["run", "build"] },
   { name: "end-to-end tests (Chromium)", command: "npx", args: ["playwright", "test"], needs: "build" },
 ];

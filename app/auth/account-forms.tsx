@@ -24,10 +24,14 @@ export function NewAccountFields({
       <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
       <div className="form-row">
         <Field label="First name" error={errors?.firstName?.[0]}>
-          {(control) => <input {...control} name="firstName" autoComplete="given-name" defaultValue={values?.firstName} />}
+          {(control) => (
+            <input {...control} name="firstName" autoComplete="given-name" defaultValue={values?.firstName} />
+          )}
         </Field>
         <Field label="Last name" error={errors?.lastName?.[0]}>
-          {(control) => <input {...control} name="lastName" autoComplete="family-name" defaultValue={values?.lastName} />}
+          {(control) => (
+            <input {...control} name="lastName" autoComplete="family-name" defaultValue={values?.lastName} />
+          )}
         </Field>
       </div>
       <Field label="Choose a password" help={PASSWORD_HELP} error={errors?.password?.[0]}>

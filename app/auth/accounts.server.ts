@@ -1,9 +1,9 @@
 /** Finding people by email, and setting their password: shared by the sign-in, sign-up, reset and invitation flows. */
 import { and, eq, isNull, or, sql } from "drizzle-orm";
-import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
-import type { Database, Transaction } from "~/db/connection.server";
 import { publishUserChange } from "~/realtime/data-area-changes.server";
 import { usr, usr_password } from "~drizzle/schema";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type { Database, Transaction } from "~/db/connection.server";
 
 /** What people type: surrounding spaces dropped, compared without regard to case (usr has a unique lower() index). */
 export function normaliseEmail(email: string): string {
@@ -46,7 +46,11 @@ export async function setPassword(db: Database, usrId: number, passwordHash: str
  * Fills in the user's names where they are still empty; names someone already has are theirs to change. When a name
  * was filled in, the events where they hold a role are told (their team lists show names).
  */
-export async function fillMissingNames(tx: Transaction, usrId: number, names: { firstName?: string; lastName?: string }) {
+export async function fillMissingNames(
+  tx: Transaction,
+  usrId: number,
+  names: { firstName?: string; lastName?: string },
+) {
   const set: PgUpdateSetSource<typeof usr> = {};
   const empty = [];
   if (names.firstName) {

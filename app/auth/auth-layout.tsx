@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { GavelIcon } from "~/ui/icons";
+import type { ReactNode } from "react";
 
 /** The frame of the sign-in pages and team sign-up: the brand back to the home page, then one narrow column. */
 export function AuthLayout({ wide = false, children }: { wide?: boolean; children: ReactNode }) {

@@ -1,15 +1,17 @@
 /** The sign-in emails. Each link works once and for the time the message states (tokens.server.ts). */
-import type { MailMessage } from "~/mail/mailer.server";
 import { renderEmail } from "~/mail/render-email.server";
 import { SIGN_IN_CODE } from "./sign-in-codes.server";
 import { TOKEN_LIFETIME_TEXT } from "./tokens.server";
+import type { MailMessage } from "~/mail/mailer.server";
 
 export function signUpEmail(to: string, link: string): MailMessage {
   return {
     to,
     ...renderEmail({
       subject: "Finish signing up for Gavel",
-      intro: ["Someone, hopefully you, asked to sign up for Gavel with this email address. Choose your password to finish:"],
+      intro: [
+        "Someone, hopefully you, asked to sign up for Gavel with this email address. Choose your password to finish:",
+      ],
       action: { label: "Choose your password", url: link },
       outro: [
         `The link works once, for ${TOKEN_LIFETIME_TEXT.sign_up}.`,
@@ -52,7 +54,12 @@ export function passwordResetEmail(to: string, link: string): MailMessage {
   };
 }
 
-export function teamInvitationEmail(to: string, link: string, eventTitle: string, inviter: string | undefined): MailMessage {
+export function teamInvitationEmail(
+  to: string,
+  link: string,
+  eventTitle: string,
+  inviter: string | undefined,
+): MailMessage {
   return {
     to,
     ...renderEmail({

@@ -92,7 +92,9 @@ export async function findOrCreateGoogleUser(identity: GoogleIdentity): Promise<
 const userInfoSchema = z.object({
   sub: z.string().min(1),
   email: z.string().email(),
-  email_verified: z.union([z.boolean(), z.enum(["true", "false"]).transform((value) => value === "true")]).default(false),
+  email_verified: z
+    .union([z.boolean(), z.enum(["true", "false"]).transform((value) => value === "true")])
+    .default(false),
   name: z.string().optional(),
   given_name: z.string().optional(),
   family_name: z.string().optional(),
@@ -153,7 +155,15 @@ const secure = config.NODE_ENV === "production" && config.APP_HOST !== "localhos
  * take a user already in the session as signed in and skip the provider.
  */
 const oauthStateStorage = createCookieSessionStorage({
-  cookie: { name: "gavel_oauth", path: "/auth/google", httpOnly: true, sameSite: "lax", secure, secrets: [config.SESSION_SECRET], maxAge: 600 },
+  cookie: {
+    name: "gavel_oauth",
+    path: "/auth/google",
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    secrets: [config.SESSION_SECRET],
+    maxAge: 600,
+  },
 });
 
 /** Where to go after the round trip (a path on this site), kept while the person is at the provider. */
@@ -169,7 +179,8 @@ const returnToCookie = createCookie("gavel_oauth_return_to", {
 /** Built per request: the callback URL is absolute, on the origin the person is using (security/request.server.ts). */
 function googleAuthenticator(request: Request) {
   const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET } = config;
-  if (!GOOGLE_CLIENT_ID || !GOOGLE_CLIENT_SECRET) throw new Response("Google sign-in is not configured", { status: 404 });
+  if (!GOOGLE_CLIENT_ID || !GOOGLE_CLIENT_SECRET)
+    throw new Response("Google sign-in is not configured", { status: 404 });
   const authenticator = new Authenticator<number>(oauthStateStorage, { throwOnError: true });
   authenticator.use(
     new ConfigurableGoogleStrategy(

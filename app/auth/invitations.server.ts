@@ -20,10 +20,10 @@ import { publishUserChange } from "~/realtime/data-area-changes.server";
 import { event, usr, usr_event_role, usr_password } from "~drizzle/schema";
 import { fillMissingNames, setPassword } from "./accounts.server";
 import { teamInvitationEmail } from "./emails.server";
-import { hashPassword } from "./password.server";
 import { passwordIsEmailProblem } from "./password-rules";
+import { hashPassword } from "./password.server";
 import { clearSignInFailures } from "./sign-in-limits.server";
-import { findUsableToken, issueToken, useToken } from "./token-store.server";
+import { findUsableToken, issueToken, spendToken } from "./token-store.server";
 
 const INVITATION_PATH = "/teamsignup";
 
@@ -56,12 +56,17 @@ export async function sendTeamInvitation(input: InvitationInput): Promise<void> 
     .where(eq(usr.usr_id, input.usrId));
   if (!details) throw new Error(`No user ${input.usrId} or no event ${input.eventId} to invite to`);
   const link = await createInvitationLink(input);
-  await sendMail(teamInvitationEmail(details.email_address, link, details.event_title, await displayName(input.invitedBy)));
+  await sendMail(
+    teamInvitationEmail(details.email_address, link, details.event_title, await displayName(input.invitedBy)),
+  );
 }
 
 async function displayName(usrId: number): Promise<string | undefined> {
   const [person] = await db
-    .select({ name: sql<string>`nullif(btrim(coalesce(${usr.first_name}, '') || ' ' || coalesce(${usr.last_name}, '')), '')`, email: usr.email_address })
+    .select({
+      name: sql<string>`nullif(btrim(coalesce(${usr.first_name}, '') || ' ' || coalesce(${usr.last_name}, '')), '')`,
+      email: usr.email_address,
+    })
     .from(usr)
     .where(eq(usr.usr_id, usrId));
   return person ? (person.name ?? person.email) : undefined;
@@ -107,12 +112,16 @@ export type AcceptInvitationResult =
   | { ok: false; reason: "bad-password"; message: string };
 
 /** The signed-in user takes up the invitation: the link is used up and the event becomes their selected one. */
-export async function acceptInvitation(input: { token: string; usrId: number; now?: Date }): Promise<AcceptInvitationResult> {
+export async function acceptInvitation(input: {
+  token: string;
+  usrId: number;
+  now?: Date;
+}): Promise<AcceptInvitationResult> {
   const now = input.now ?? new Date();
   const invitation = await findInvitation(input.token, now);
   if (!invitation) return { ok: false, reason: "invalid-link" };
   if (invitation.usrId !== input.usrId) return { ok: false, reason: "other-user" };
-  return useInvitation(input.token, invitation, now);
+  return redeemInvitation(input.token, invitation, now);
 }
 
 /** An invited person without a password chooses one; the link proves their address, so they are signed in. */
@@ -130,22 +139,21 @@ export async function acceptInvitationWithPassword(input: {
   const problem = passwordIsEmailProblem(input.password, invitation.email);
   if (problem) return { ok: false, reason: "bad-password", message: problem };
   const passwordHash = await hashPassword(input.password);
-  return useInvitation(input.token, invitation, now, async (tx) => {
+  return redeemInvitation(input.token, invitation, now, async (tx) => {
     await setPassword(tx, invitation.usrId, passwordHash);
     await fillMissingNames(tx, invitation.usrId, input);
     await clearSignInFailures(tx, invitation.email);
   });
 }
 
-
-async function useInvitation(
+async function redeemInvitation(
   token: string,
   invitation: Invitation,
   now: Date,
   alsoInTransaction?: (tx: Transaction) => Promise<void>,
 ): Promise<AcceptInvitationResult> {
   const accepted = await db.transaction(async (tx) => {
-    const used = await useToken(tx, token, "team_invitation", now);
+    const used = await spendToken(tx, token, "team_invitation", now);
     if (!used) return false;
     await alsoInTransaction?.(tx);
     await tx.update(usr).set({ selected_event: invitation.eventId }).where(eq(usr.usr_id, invitation.usrId));
@@ -153,5 +161,7 @@ async function useInvitation(
     await publishUserChange(tx, invitation.usrId);
     return true;
   });
-  return accepted ? { ok: true, usrId: invitation.usrId, eventId: invitation.eventId } : { ok: false, reason: "invalid-link" };
+  return accepted
+    ? { ok: true, usrId: invitation.usrId, eventId: invitation.eventId }
+    : { ok: false, reason: "invalid-link" };
 }

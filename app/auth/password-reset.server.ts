@@ -6,10 +6,10 @@ import { db } from "~/db.server";
 import { queueMail } from "~/mail/mailer.server";
 import { findAccountByEmail, setPassword } from "./accounts.server";
 import { passwordResetEmail } from "./emails.server";
-import { hashPassword } from "./password.server";
 import { passwordIsEmailProblem } from "./password-rules";
+import { hashPassword } from "./password.server";
 import { clearSignInFailures } from "./sign-in-limits.server";
-import { findUsableToken, issueToken, retireTokens, useToken } from "./token-store.server";
+import { findUsableToken, issueToken, retireTokens, spendToken } from "./token-store.server";
 
 const RESET_PASSWORD_PATH = "/auth/reset-password";
 
@@ -33,7 +33,11 @@ export type ResetPasswordResult =
   | { ok: false; reason: "invalid-link" }
   | { ok: false; reason: "bad-password"; message: string };
 
-export async function resetPassword(input: { token: string; password: string; now?: Date }): Promise<ResetPasswordResult> {
+export async function resetPassword(input: {
+  token: string;
+  password: string;
+  now?: Date;
+}): Promise<ResetPasswordResult> {
   const now = input.now ?? new Date();
   const link = await findUsableToken(db, input.token, "password_reset", now);
   if (!link) return { ok: false, reason: "invalid-link" };
@@ -42,7 +46,7 @@ export async function resetPassword(input: { token: string; password: string; no
 
   const passwordHash = await hashPassword(input.password);
   const usrId = await db.transaction(async (tx) => {
-    const used = await useToken(tx, input.token, "password_reset", now);
+    const used = await spendToken(tx, input.token, "password_reset", now);
     if (!used) return undefined;
     await setPassword(tx, used.usr_id, passwordHash);
     // Other reset links sent before this one must not change the password again.

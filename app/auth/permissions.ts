@@ -54,7 +54,8 @@ const EDITING_PERMISSIONS: readonly Permission[] = [
 export const isEditable = (role: Partial<RoleFlags> | undefined) =>
   !!role && EDITING_PERMISSIONS.some((permission) => role[permission]);
 
-export const isOwned = (role: Partial<RoleFlags> | undefined) => !!role?.can_edit_event && !!role.can_edit_auction_items;
+export const isOwned = (role: Partial<RoleFlags> | undefined) =>
+  !!role?.can_edit_event && !!role.can_edit_auction_items;
 
 export const isEventAdmin = (role: Partial<RoleFlags> | undefined) => !!role?.can_configure_event;
 
@@ -66,7 +67,8 @@ export function isTeamMember(roles: readonly Pick<Role, "event_id" | "is_team_me
 export const isAnyTeamMember = (roles: readonly Pick<Role, "is_team_member">[]) => roles.some((r) => r.is_team_member);
 
 /** The team list of spec §6: the role records with is_team_member. */
-export const teamOf = <R extends Pick<Role, "is_team_member">>(roles: readonly R[]) => roles.filter((r) => r.is_team_member);
+export const teamOf = <R extends Pick<Role, "is_team_member">>(roles: readonly R[]) =>
+  roles.filter((r) => r.is_team_member);
 
 /** A role with every permission: the owner of a new event. */
 export const OWNER_ROLE: RoleFlags = Object.fromEntries(

@@ -6,7 +6,12 @@ export const emailField = z
   .string()
   .trim()
   .min(1, "Enter your email address.")
-  .pipe(z.string().max(254, "An email address has at most 254 characters.").email("Enter an email address such as ada@example.org."));
+  .pipe(
+    z
+      .string()
+      .max(254, "An email address has at most 254 characters.")
+      .email("Enter an email address such as ada@example.org."),
+  );
 
 /** A first or last name that may be left out (blank or absent becomes undefined). */
 export const optionalNameField = z

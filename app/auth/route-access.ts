@@ -61,22 +61,64 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // Auction items: can_edit_auction_items.
   "routes/admin._workspace.auction_items": { loader: "team" },
   "routes/admin._workspace.auction_items._index": { loader: "team" },
-  "routes/admin._workspace.auction_items.categories": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
-  "routes/admin._workspace.auction_items.inventory": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
-  "routes/admin._workspace.auction_items.inventory_.new": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
-  "routes/admin._workspace.auction_items.inventory_.$inventoryId": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
-  "routes/admin._workspace.auction_items.donors": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
-  "routes/admin._workspace.auction_items.sponsors": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
+  "routes/admin._workspace.auction_items.categories": {
+    loader: "can_edit_auction_items",
+    action: "can_edit_auction_items",
+  },
+  "routes/admin._workspace.auction_items.inventory": {
+    loader: "can_edit_auction_items",
+    action: "can_edit_auction_items",
+  },
+  "routes/admin._workspace.auction_items.inventory_.new": {
+    loader: "can_edit_auction_items",
+    action: "can_edit_auction_items",
+  },
+  "routes/admin._workspace.auction_items.inventory_.$inventoryId": {
+    loader: "can_edit_auction_items",
+    action: "can_edit_auction_items",
+  },
+  "routes/admin._workspace.auction_items.donors": {
+    loader: "can_edit_auction_items",
+    action: "can_edit_auction_items",
+  },
+  "routes/admin._workspace.auction_items.sponsors": {
+    loader: "can_edit_auction_items",
+    action: "can_edit_auction_items",
+  },
   "routes/admin._workspace.auction_items.staff": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
-  "routes/admin._workspace.auction_items.rawdata": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
-  "routes/admin._workspace.auction_items.paddle_raises": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
-  "routes/admin._workspace.auction_items.raffle_tickets": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
-  "routes/admin._workspace.auction_items.items_for_sale": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
-  "routes/admin._workspace.auction_items.email_page": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
+  "routes/admin._workspace.auction_items.rawdata": {
+    loader: "can_edit_auction_items",
+    action: "can_edit_auction_items",
+  },
+  "routes/admin._workspace.auction_items.paddle_raises": {
+    loader: "can_edit_auction_items",
+    action: "can_edit_auction_items",
+  },
+  "routes/admin._workspace.auction_items.raffle_tickets": {
+    loader: "can_edit_auction_items",
+    action: "can_edit_auction_items",
+  },
+  "routes/admin._workspace.auction_items.items_for_sale": {
+    loader: "can_edit_auction_items",
+    action: "can_edit_auction_items",
+  },
+  "routes/admin._workspace.auction_items.email_page": {
+    loader: "can_edit_auction_items",
+    action: "can_edit_auction_items",
+  },
   "routes/admin._workspace.auction_items.print": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
-  "routes/admin._workspace.auction_items.auction_item_page": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
-  "routes/admin._workspace.auction_items.live_packages": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
-  "routes/admin._workspace.auction_items.silent_packages": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
+  "routes/admin._workspace.auction_items.auction_item_page": {
+    loader: "can_edit_auction_items",
+    action: "can_edit_auction_items",
+  },
+  "routes/admin._workspace.auction_items.live_packages": {
+    loader: "can_edit_auction_items",
+    action: "can_edit_auction_items",
+  },
+  "routes/admin._workspace.auction_items.silent_packages": {
+    loader: "can_edit_auction_items",
+    action: "can_edit_auction_items",
+  },
 
   // Registration: can_register; the door (check-in and out): can_check_in_out.
   "routes/admin._workspace.registration": { loader: "team" },

@@ -46,7 +46,11 @@ export async function getSessionUsrId(request: Request): Promise<number | undefi
  * The Set-Cookie value that starts a session for the user (for responses that set other cookies too). `forget`
  * names values of the sign-in flow to drop from the session now that it is done.
  */
-export async function signedInSessionCookie(request: Request, usrId: number, forget: readonly string[] = []): Promise<string> {
+export async function signedInSessionCookie(
+  request: Request,
+  usrId: number,
+  forget: readonly string[] = [],
+): Promise<string> {
   const session = await getSession(request);
   for (const key of forget) session.unset(key);
   session.set(SESSION_USER_KEY, { usrId } satisfies SessionUser);
@@ -55,7 +59,12 @@ export async function signedInSessionCookie(request: Request, usrId: number, for
 }
 
 /** Starts a session for the user and redirects; a fresh cookie also ends any session fixation. */
-export async function signedInRedirect(request: Request, usrId: number, redirectTo: string, forget: readonly string[] = []) {
+export async function signedInRedirect(
+  request: Request,
+  usrId: number,
+  redirectTo: string,
+  forget: readonly string[] = [],
+) {
   return redirect(safeRedirect(redirectTo), {
     headers: { "Set-Cookie": await signedInSessionCookie(request, usrId, forget) },
   });

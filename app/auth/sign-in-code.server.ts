@@ -13,13 +13,27 @@
  */
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { config } from "~/config.server";
-import type { Database } from "~/db/connection.server";
 import { queueMail } from "~/mail/mailer.server";
 import { sign_in_code } from "~drizzle/schema";
 import { fillMissingNames, findOrCreateUserByEmail, normaliseEmail } from "./accounts.server";
 import { signInCodeEmail } from "./emails.server";
-import { clearSignInFailures, recordSignInFailure, retryTime, signInBlock, type SignInBlock } from "./sign-in-limits.server";
-import { codeExpiry, codeMatches, codeState, hashSignInCode, newSalt, newSignInCode, SIGN_IN_CODE } from "./sign-in-codes.server";
+import {
+  codeExpiry,
+  codeMatches,
+  codeState,
+  hashSignInCode,
+  newSalt,
+  newSignInCode,
+  SIGN_IN_CODE,
+} from "./sign-in-codes.server";
+import {
+  clearSignInFailures,
+  recordSignInFailure,
+  retryTime,
+  signInBlock,
+  type SignInBlock,
+} from "./sign-in-limits.server";
+import type { Database } from "~/db/connection.server";
 
 export const SIGN_IN_CODE_LIMITS = {
   windowMs: 15 * 60 * 1000,
@@ -29,7 +43,13 @@ export const SIGN_IN_CODE_LIMITS = {
 
 export type CodeRequestBlock = { scope: "email" | "address"; retryAt: Date };
 
-async function recentRequests(db: Database, column: typeof sign_in_code.email | typeof sign_in_code.ip, key: string, limit: number, now: Date) {
+async function recentRequests(
+  db: Database,
+  column: typeof sign_in_code.email | typeof sign_in_code.ip,
+  key: string,
+  limit: number,
+  now: Date,
+) {
   const rows = await db
     .select({ created_at: sign_in_code.created_at })
     .from(sign_in_code)
@@ -40,12 +60,27 @@ async function recentRequests(db: Database, column: typeof sign_in_code.email | 
 }
 
 /** Whether another code for this address, asked from this client address, is refused for now, and until when. */
-export async function codeRequestBlock(db: Database, email: string, ip: string | undefined, now: Date): Promise<CodeRequestBlock | undefined> {
+export async function codeRequestBlock(
+  db: Database,
+  email: string,
+  ip: string | undefined,
+  now: Date,
+): Promise<CodeRequestBlock | undefined> {
   const { perEmail, perAddress, windowMs } = SIGN_IN_CODE_LIMITS;
-  const emailRetry = retryTime(await recentRequests(db, sign_in_code.email, normaliseEmail(email), perEmail, now), perEmail, windowMs, now);
+  const emailRetry = retryTime(
+    await recentRequests(db, sign_in_code.email, normaliseEmail(email), perEmail, now),
+    perEmail,
+    windowMs,
+    now,
+  );
   if (emailRetry) return { scope: "email", retryAt: emailRetry };
   if (!ip) return undefined;
-  const addressRetry = retryTime(await recentRequests(db, sign_in_code.ip, ip, perAddress, now), perAddress, windowMs, now);
+  const addressRetry = retryTime(
+    await recentRequests(db, sign_in_code.ip, ip, perAddress, now),
+    perAddress,
+    windowMs,
+    now,
+  );
   return addressRetry ? { scope: "address", retryAt: addressRetry } : undefined;
 }
 
@@ -99,7 +134,13 @@ export type VerifyCodeResult =
  */
 export async function verifySignInCode(
   db: Database,
-  input: { email: string; code: string; names?: { firstName?: string; lastName?: string }; now?: Date; secret?: string },
+  input: {
+    email: string;
+    code: string;
+    names?: { firstName?: string; lastName?: string };
+    now?: Date;
+    secret?: string;
+  },
 ): Promise<VerifyCodeResult> {
   const now = input.now ?? new Date();
   const secret = input.secret ?? config.SESSION_SECRET;
@@ -137,7 +178,11 @@ export async function verifySignInCode(
   }
 
   const usrId = await db.transaction(async (tx) => {
-    const [spent] = await tx.update(sign_in_code).set({ used_at: now }).where(usable).returning({ id: sign_in_code.sign_in_code_id });
+    const [spent] = await tx
+      .update(sign_in_code)
+      .set({ used_at: now })
+      .where(usable)
+      .returning({ id: sign_in_code.sign_in_code_id });
     if (!spent) return undefined;
     const id = await findOrCreateUserByEmail(tx, input.email);
     await fillMissingNames(tx, id, input.names ?? {});

@@ -36,7 +36,11 @@ export function readCode(typed: unknown): string | undefined {
 }
 
 /** Whether `code` is the one stored for this row, compared in constant time. */
-export function codeMatches(code: string, row: { email: string; salt: string; code_hash: string }, secret: string): boolean {
+export function codeMatches(
+  code: string,
+  row: { email: string; salt: string; code_hash: string },
+  secret: string,
+): boolean {
   const expected = Buffer.from(row.code_hash, "hex");
   const actual = Buffer.from(hashSignInCode(code, row.email, row.salt, secret), "hex");
   return expected.length === actual.length && timingSafeEqual(expected, actual);

@@ -4,9 +4,9 @@
  * same way as accounts, so a refusal says nothing about whether an account exists.
  */
 import { and, desc, eq, gt, lt } from "drizzle-orm";
-import type { Database } from "~/db/connection.server";
 import { sign_in_failure } from "~drizzle/schema";
 import { normaliseEmail } from "./accounts.server";
+import type { Database } from "~/db/connection.server";
 
 export const SIGN_IN_LIMITS = {
   windowMs: 15 * 60 * 1000,
@@ -20,7 +20,12 @@ export type SignInBlock = { scope: "account" | "address"; retryAt: Date };
  * When the oldest failure that still counts leaves the window, given the most recent failures (newest first):
  * the `limit`-th most recent one decides. Undefined when fewer than `limit` failures are recent.
  */
-export function retryTime(recentFailures: readonly Date[], limit: number, windowMs: number, now: Date): Date | undefined {
+export function retryTime(
+  recentFailures: readonly Date[],
+  limit: number,
+  windowMs: number,
+  now: Date,
+): Date | undefined {
   const deciding = recentFailures.filter((at) => at.getTime() > now.getTime() - windowMs)[limit - 1];
   return deciding ? new Date(deciding.getTime() + windowMs) : undefined;
 }
@@ -30,7 +35,13 @@ export function minutesUntil(retryAt: Date, now: Date): number {
   return Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 60_000));
 }
 
-async function recentFailures(db: Database, column: typeof sign_in_failure.email | typeof sign_in_failure.ip, key: string, limit: number, now: Date) {
+async function recentFailures(
+  db: Database,
+  column: typeof sign_in_failure.email | typeof sign_in_failure.ip,
+  key: string,
+  limit: number,
+  now: Date,
+) {
   const rows = await db
     .select({ created_at: sign_in_failure.created_at })
     .from(sign_in_failure)
@@ -41,12 +52,27 @@ async function recentFailures(db: Database, column: typeof sign_in_failure.email
 }
 
 /** Whether a sign-in for this email from this address is refused for now, and until when. */
-export async function signInBlock(db: Database, email: string, ip: string | undefined, now: Date): Promise<SignInBlock | undefined> {
+export async function signInBlock(
+  db: Database,
+  email: string,
+  ip: string | undefined,
+  now: Date,
+): Promise<SignInBlock | undefined> {
   const { perAccount, perAddress, windowMs } = SIGN_IN_LIMITS;
-  const accountRetry = retryTime(await recentFailures(db, sign_in_failure.email, normaliseEmail(email), perAccount, now), perAccount, windowMs, now);
+  const accountRetry = retryTime(
+    await recentFailures(db, sign_in_failure.email, normaliseEmail(email), perAccount, now),
+    perAccount,
+    windowMs,
+    now,
+  );
   if (accountRetry) return { scope: "account", retryAt: accountRetry };
   if (ip === undefined) return undefined;
-  const addressRetry = retryTime(await recentFailures(db, sign_in_failure.ip, ip, perAddress, now), perAddress, windowMs, now);
+  const addressRetry = retryTime(
+    await recentFailures(db, sign_in_failure.ip, ip, perAddress, now),
+    perAddress,
+    windowMs,
+    now,
+  );
   return addressRetry ? { scope: "address", retryAt: addressRetry } : undefined;
 }
 
@@ -54,9 +80,13 @@ export async function signInBlock(db: Database, email: string, ip: string | unde
 export async function recordSignInFailure(db: Database, email: string, ip: string | undefined, now: Date) {
   const key = normaliseEmail(email);
   const windowStart = new Date(now.getTime() - SIGN_IN_LIMITS.windowMs);
-  await db.delete(sign_in_failure).where(and(eq(sign_in_failure.email, key), lt(sign_in_failure.created_at, windowStart)));
+  await db
+    .delete(sign_in_failure)
+    .where(and(eq(sign_in_failure.email, key), lt(sign_in_failure.created_at, windowStart)));
   if (ip !== undefined) {
-    await db.delete(sign_in_failure).where(and(eq(sign_in_failure.ip, ip), lt(sign_in_failure.created_at, windowStart)));
+    await db
+      .delete(sign_in_failure)
+      .where(and(eq(sign_in_failure.ip, ip), lt(sign_in_failure.created_at, windowStart)));
   }
   // Without a known client address the row is stored with an empty one, which is never counted.
   await db.insert(sign_in_failure).values({ email: key, ip: ip ?? "", created_at: now });

@@ -6,17 +6,22 @@
  */
 import { db } from "~/db.server";
 import { queueMail } from "~/mail/mailer.server";
-import { safeRedirect } from "./session.server";
 import { fillMissingNames, findAccountByEmail, findOrCreateUserByEmail, setPassword } from "./accounts.server";
 import { alreadySignedUpEmail, signUpEmail } from "./emails.server";
-import { hashPassword } from "./password.server";
 import { passwordIsEmailProblem } from "./password-rules";
+import { hashPassword } from "./password.server";
+import { safeRedirect } from "./session.server";
 import { clearSignInFailures } from "./sign-in-limits.server";
-import { findUsableToken, issueToken, useToken } from "./token-store.server";
+import { findUsableToken, issueToken, spendToken } from "./token-store.server";
 
 const FINISH_SIGN_UP_PATH = "/auth/finish-sign-up";
 
-export async function requestSignUp(input: { email: string; origin: string; returnTo?: string; now?: Date }): Promise<void> {
+export async function requestSignUp(input: {
+  email: string;
+  origin: string;
+  returnTo?: string;
+  now?: Date;
+}): Promise<void> {
   const now = input.now ?? new Date();
   const account = await findAccountByEmail(db, input.email);
   if (account?.password_hash) {
@@ -58,7 +63,7 @@ export async function finishSignUp(input: {
   // Hashed before the transaction: it takes a while, and PGlite runs one transaction at a time.
   const passwordHash = await hashPassword(input.password);
   const usrId = await db.transaction(async (tx) => {
-    const used = await useToken(tx, input.token, "sign_up", now);
+    const used = await spendToken(tx, input.token, "sign_up", now);
     if (!used) return undefined;
     await setPassword(tx, used.usr_id, passwordHash);
     await fillMissingNames(tx, used.usr_id, input);

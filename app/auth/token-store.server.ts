@@ -1,8 +1,8 @@
 /** Storing, finding and using the one-time links of tokens.server.ts. */
 import { and, eq, gt, isNull } from "drizzle-orm";
-import type { Database } from "~/db/connection.server";
 import { auth_token, usr } from "~drizzle/schema";
 import { hashToken, isWellFormedToken, newToken, tokenExpiry, type TokenPurpose } from "./tokens.server";
+import type { Database } from "~/db/connection.server";
 
 export interface IssueTokenInput {
   usrId: number;
@@ -56,7 +56,7 @@ export async function findUsableToken(db: Database, token: unknown, purpose: Tok
  * Marks the token used, in one statement, so that of two requests racing with the same link only one gets the row.
  * Returns undefined when the token was not usable (any more).
  */
-export async function useToken(db: Database, token: string, purpose: TokenPurpose, now: Date) {
+export async function spendToken(db: Database, token: string, purpose: TokenPurpose, now: Date) {
   const [row] = await db
     .update(auth_token)
     .set({ used_at: now })

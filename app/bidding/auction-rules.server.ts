@@ -3,10 +3,10 @@
  * closing by category), read once per request and turned into the engine's AuctionRules for each item.
  */
 import { eq } from "drizzle-orm";
-import type { Database, Transaction } from "~/db/connection.server";
 import { category_close, event, registration, silent_auction, virtual_auction } from "~drizzle/schema";
 import type { AuctionRules } from "./engine";
 import type { IncrementPolicy } from "./increments";
+import type { Database, Transaction } from "~/db/connection.server";
 
 export type AuctionKind = "silent" | "virtual";
 export const AUCTION_KINDS: readonly AuctionKind[] = ["silent", "virtual"];
@@ -15,7 +15,13 @@ export const isAuctionKind = (type: string): type is AuctionKind => type === "si
 
 type AuctionRow = Pick<
   typeof silent_auction.$inferSelect,
-  "start_date_time" | "end_date_time" | "is_auto_bid" | "soft_close_minutes" | "hard_end_date_time" | "increment_policy" | "increment_percent"
+  | "start_date_time"
+  | "end_date_time"
+  | "is_auto_bid"
+  | "soft_close_minutes"
+  | "hard_end_date_time"
+  | "increment_policy"
+  | "increment_percent"
 >;
 
 export interface EventAuctionRules {
@@ -40,7 +46,10 @@ const ruleColumns = (table: typeof silent_auction | typeof virtual_auction) => (
   increment_percent: table.increment_percent,
 });
 
-export async function loadEventAuctionRules(db: Database | Transaction, eventId: number): Promise<EventAuctionRules | null> {
+export async function loadEventAuctionRules(
+  db: Database | Transaction,
+  eventId: number,
+): Promise<EventAuctionRules | null> {
   const [row] = await db
     .select({
       currency: event.currency,
@@ -59,15 +68,25 @@ export async function loadEventAuctionRules(db: Database | Transaction, eventId:
   if (!row) return null;
   const auctions: EventAuctionRules["auctions"] = {};
   if (row.silentEnabled && row.silentId !== null) {
-    const [silent] = await db.select(ruleColumns(silent_auction)).from(silent_auction).where(eq(silent_auction.silent_auction_id, row.silentId));
+    const [silent] = await db
+      .select(ruleColumns(silent_auction))
+      .from(silent_auction)
+      .where(eq(silent_auction.silent_auction_id, row.silentId));
     if (silent) auctions.silent = { row: silent, testing: row.silentTesting };
   }
   if (row.virtualEnabled && row.virtualId !== null) {
-    const [virtual] = await db.select(ruleColumns(virtual_auction)).from(virtual_auction).where(eq(virtual_auction.virtual_auction_id, row.virtualId));
+    const [virtual] = await db
+      .select(ruleColumns(virtual_auction))
+      .from(virtual_auction)
+      .where(eq(virtual_auction.virtual_auction_id, row.virtualId));
     if (virtual) auctions.virtual = { row: virtual, testing: row.virtualTesting };
   }
   const closes = await db
-    .select({ category_id: category_close.category_id, auction: category_close.auction, end: category_close.end_date_time })
+    .select({
+      category_id: category_close.category_id,
+      auction: category_close.auction,
+      end: category_close.end_date_time,
+    })
     .from(category_close)
     .where(eq(category_close.event_id, eventId));
   return {
@@ -85,11 +104,15 @@ function incrementPolicy(row: AuctionRow): IncrementPolicy {
 }
 
 /** The engine's rules for one item, or null when its auction is not on at this event. */
-export function rulesForItem(rules: EventAuctionRules, item: { type: string; xinv_category_id: number | null }): AuctionRules | null {
+export function rulesForItem(
+  rules: EventAuctionRules,
+  item: { type: string; xinv_category_id: number | null },
+): AuctionRules | null {
   if (!isAuctionKind(item.type)) return null;
   const auction = rules.auctions[item.type];
   if (!auction) return null;
-  const categoryClose = item.xinv_category_id !== null ? rules.categoryCloses.get(`${item.type}:${item.xinv_category_id}`) : undefined;
+  const categoryClose =
+    item.xinv_category_id !== null ? rules.categoryCloses.get(`${item.type}:${item.xinv_category_id}`) : undefined;
   return {
     proxyEnabled: auction.row.is_auto_bid,
     opensAt: auction.row.start_date_time,

@@ -3,19 +3,19 @@
  * checks the amounts and answers with a confirmation carrying a fresh idempotency key; "place" (or "buy_now")
  * places it. A team member with can_bid may add a paddle number to bid for that guest (a bid station).
  */
-import { data, redirect } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
+import { data, redirect } from "@remix-run/node";
 import { db } from "~/db.server";
+import { ensurePaddle, usrOfPaddle } from "~/registration/paddles.server";
 import { formatMoney } from "~/ui/format";
 import { readMoney } from "~/ui/money-input";
 import { redirectWithToast } from "~/ui/toast.server";
 import { bidderHref } from "./bidder-links";
 import { loadBidderContext, type BidderContext } from "./bidder-page.server";
 import { loadBoard, setWatching } from "./board.server";
-import type { Submission } from "./engine";
-import { ensurePaddle, usrOfPaddle } from "~/registration/paddles.server";
 import { placeBid } from "./place-bid.server";
 import { refusalMessage } from "./refusal-messages";
+import type { Submission } from "./engine";
 
 export interface BidReview {
   kind: "bid" | "buy_now";
@@ -75,7 +75,9 @@ export async function bidderAction(request: Request) {
           ? `Set your maximum to ${money(read.maximum!)}`
           : `Bid ${money(read.amount)}${read.maximum !== null ? ` with a maximum of ${money(read.maximum)}` : ""}`;
     const forWhom = read.paddle !== null ? ` for bidder ${read.paddle}` : "";
-    return data<BidderActionData>({ review: { ...read, itemId, key: randomUUID(), summary: `${summary}${forWhom} on “${item.title}”` } });
+    return data<BidderActionData>({
+      review: { ...read, itemId, key: randomUUID(), summary: `${summary}${forWhom} on “${item.title}”` },
+    });
   }
 
   return fail({ form: "Something went wrong: please try again." });
@@ -89,14 +91,16 @@ async function placeConfirmed(form: FormData, context: BidderContext, intent: "p
   if ("errors" in read) return fail(read.errors);
   const money = (cents: number) => formatMoney(cents, context.rules.currency);
   const key = String(form.get("key") ?? "");
-  if (!/^[0-9a-f-]{36}$/.test(key)) return fail({ form: "This confirmation has expired: please review your bid again." });
+  if (!/^[0-9a-f-]{36}$/.test(key))
+    return fail({ form: "This confirmation has expired: please review your bid again." });
   let bidderId = user.usrId;
   if (read.paddle !== null) {
     const guest = await usrOfPaddle(db, eventId, read.paddle);
     if (guest === null) return fail({ paddle: `No guest holds paddle ${read.paddle} at this event.` });
     bidderId = guest;
   }
-  const submission: Submission = read.kind === "buy_now" ? { kind: "buy_now" } : { kind: "bid", amount: read.amount, maximum: read.maximum };
+  const submission: Submission =
+    read.kind === "buy_now" ? { kind: "buy_now" } : { kind: "bid", amount: read.amount, maximum: read.maximum };
   const result = await placeBid(db, {
     eventId,
     itemId,
@@ -108,7 +112,9 @@ async function placeConfirmed(form: FormData, context: BidderContext, intent: "p
     rules: context.rules,
   });
   if (!result.ok) {
-    const message = refusalMessage(result.refusal, { nextMinimum: result.nextMinimum !== null ? money(result.nextMinimum) : null });
+    const message = refusalMessage(result.refusal, {
+      nextMinimum: result.nextMinimum !== null ? money(result.nextMinimum) : null,
+    });
     return fail({ [read.kind === "bid" && read.amount === null ? "maximum" : "amount"]: message }, 409);
   }
   const title = {
@@ -117,7 +123,8 @@ async function placeConfirmed(form: FormData, context: BidderContext, intent: "p
     won: read.paddle !== null ? `Bidder ${read.paddle} won it` : "It is yours!",
     maximum_raised: "Your maximum is raised",
   }[result.outcome];
-  const description = result.item.currentBid !== null ? `The current bid is ${money(result.item.currentBid)}.` : undefined;
+  const description =
+    result.item.currentBid !== null ? `The current bid is ${money(result.item.currentBid)}.` : undefined;
   return redirectWithToast(bidderHref(eventId, { item: itemId }), {
     title,
     description,
@@ -136,12 +143,19 @@ function readBid(form: FormData, context: BidderContext, kind: "bid" | "buy_now"
     else if (!/^\d{1,9}$/.test(paddleText)) errors.paddle = "Enter the guest's paddle number.";
     else paddle = Number(paddleText);
   }
-  if (kind === "buy_now") return Object.keys(errors).length ? { errors } : { kind, amount: null, maximum: null, paddle };
+  if (kind === "buy_now")
+    return Object.keys(errors).length ? { errors } : { kind, amount: null, maximum: null, paddle };
   const amount = readMoney(String(form.get("amount") ?? ""));
   const maximum = readMoney(String(form.get("maximum") ?? ""));
   if ("error" in amount) errors.amount = amount.error;
   if ("error" in maximum) errors.maximum = maximum.error;
-  if (!("error" in amount) && !("error" in maximum) && amount.cents === null && maximum.cents === null) errors.amount = "Enter the amount you bid.";
+  if (!("error" in amount) && !("error" in maximum) && amount.cents === null && maximum.cents === null)
+    errors.amount = "Enter the amount you bid.";
   if (Object.keys(errors).length) return { errors };
-  return { kind, amount: (amount as { cents: number | null }).cents, maximum: (maximum as { cents: number | null }).cents, paddle };
+  return {
+    kind,
+    amount: (amount as { cents: number | null }).cents,
+    maximum: (maximum as { cents: number | null }).cents,
+    paddle,
+  };
 }

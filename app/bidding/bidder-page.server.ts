@@ -4,15 +4,15 @@
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { getSignedInUser } from "~/auth/access.server";
-import type { Role } from "~/auth/permissions";
 import { db } from "~/db.server";
 import { featureVisibility, type FeatureFlags } from "~/events/feature-switches";
 import { findPublicEvent, type PublicEvent } from "~/events/public-event.server";
+import { paddleOf } from "~/registration/paddles.server";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { auction_item, auction_item_image, bid, silent_auction } from "~drizzle/schema";
 import { resolveAuctionPage } from "./auction-page";
 import { loadEventAuctionRules, type EventAuctionRules } from "./auction-rules.server";
-import { paddleOf } from "~/registration/paddles.server";
+import type { Role } from "~/auth/permissions";
 
 export interface BidderContext {
   event: PublicEvent;
@@ -60,7 +60,11 @@ export async function itemsBidOn(usrId: number, eventId: number, itemIds: number
 /** What the item page shows beyond the board: the story, the disclaimer and the pictures in order. */
 export async function loadItemDetail(eventId: number, itemId: number) {
   const [row] = await db
-    .select({ description: auction_item.description, disclaimer: auction_item.xinv_disclaimer, featured: auction_item.featured_image })
+    .select({
+      description: auction_item.description,
+      disclaimer: auction_item.xinv_disclaimer,
+      featured: auction_item.featured_image,
+    })
     .from(auction_item)
     .where(and(eq(auction_item.event_id, eventId), eq(auction_item.auction_item_id, itemId)));
   if (!row) return null;
@@ -70,13 +74,20 @@ export async function loadItemDetail(eventId: number, itemId: number) {
     .where(eq(auction_item_image.auction_item_id, itemId))
     .orderBy(asc(auction_item_image.display_order), asc(auction_item_image.auction_item_image_id));
   const images = [row.featured, ...gallery.map((image) => image.url)].filter((url): url is string => Boolean(url));
-  return { descriptionHtml: sanitizeRichText(row.description ?? ""), disclaimer: row.disclaimer, images: [...new Set(images)] };
+  return {
+    descriptionHtml: sanitizeRichText(row.description ?? ""),
+    disclaimer: row.disclaimer,
+    images: [...new Set(images)],
+  };
 }
 
 /** The page's published settings, the event's branding as the theme's defaults (app/bidding/auction-page.ts). */
 export async function silentAuctionPageSettings(event: PublicEvent) {
   const [row] = event.silent_auction_id
-    ? await db.select({ meta: silent_auction.meta }).from(silent_auction).where(eq(silent_auction.silent_auction_id, event.silent_auction_id))
+    ? await db
+        .select({ meta: silent_auction.meta })
+        .from(silent_auction)
+        .where(eq(silent_auction.silent_auction_id, event.silent_auction_id))
     : [];
   return resolveAuctionPage(row?.meta ?? {}, event);
 }

@@ -3,11 +3,11 @@
  * picture, category, value) and its live bidding state. The gallery, the item page and the stream's snapshot read it.
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { Database } from "~/db/connection.server";
 import { auction_item, category, donor, watch } from "~drizzle/schema";
 import { AUCTION_KINDS, rulesForItem, type EventAuctionRules } from "./auction-rules.server";
 import { itemState, winningPositions } from "./item-records.server";
 import { liveItem, type LiveItem } from "./live-item";
+import type { Database } from "~/db/connection.server";
 
 export interface BoardItem {
   id: number;
@@ -30,7 +30,13 @@ export async function loadBoard(db: Database, rules: EventAuctionRules, itemIds?
   const kinds = AUCTION_KINDS.filter((kind) => rules.auctions[kind]);
   if (kinds.length === 0) return [];
   const rows = await db
-    .select({ item: auction_item, category: category.title, donorFirst: donor.first_name, donorLast: donor.last_name, donorTitle: donor.title })
+    .select({
+      item: auction_item,
+      category: category.title,
+      donorFirst: donor.first_name,
+      donorLast: donor.last_name,
+      donorTitle: donor.title,
+    })
     .from(auction_item)
     .leftJoin(category, eq(category.category_id, auction_item.xinv_category_id))
     .leftJoin(donor, eq(donor.donor_id, auction_item.xinv_donor_id))
@@ -43,7 +49,11 @@ export async function loadBoard(db: Database, rules: EventAuctionRules, itemIds?
       ),
     )
     .orderBy(asc(auction_item.display_order), asc(auction_item.lot), asc(auction_item.title));
-  const positions = await winningPositions(db, rules.eventId, rows.map((row) => row.item.auction_item_id));
+  const positions = await winningPositions(
+    db,
+    rules.eventId,
+    rows.map((row) => row.item.auction_item_id),
+  );
   return rows.flatMap(({ item, category: categoryTitle, donorFirst, donorLast, donorTitle }) => {
     const itemRules = rulesForItem(rules, item);
     if (!itemRules) return [];

@@ -5,13 +5,13 @@
  * close that bid may have moved).
  */
 import { sql } from "drizzle-orm";
-import type { Database } from "~/db/connection.server";
 import { selectRows } from "~/db/rows.server";
 import { auction_item } from "~drizzle/schema";
 import { loadEventAuctionRules, rulesForItem } from "./auction-rules.server";
 import { closeLockedItem } from "./closing.server";
-import type { ItemRow } from "./item-records.server";
 import { currentLiveItem, publishItem, publishNotices } from "./place-bid.server";
+import type { ItemRow } from "./item-records.server";
+import type { Database } from "~/db/connection.server";
 
 export const CLOSING_TICK_MS = 1_000;
 const BATCH = 50;
@@ -21,7 +21,9 @@ export async function closeDueItems(db: Database, now = new Date()): Promise<num
   let closed = 0;
   for (;;) {
     const count = await db.transaction(async (tx) => {
-      const due = await selectRows<{ auction_item_id: number }>(tx, sql`
+      const due = await selectRows<{ auction_item_id: number }>(
+        tx,
+        sql`
         select i.auction_item_id
         from ${auction_item} i
         join event e on e.event_id = i.event_id
@@ -32,18 +34,28 @@ export async function closeDueItems(db: Database, now = new Date()): Promise<num
           and greatest(i.closes_at, coalesce(c.end_date_time, s.end_date_time, v.end_date_time)) <= ${now.toISOString()}::timestamptz
         order by i.auction_item_id
         limit ${BATCH}
-        for update of i skip locked`);
+        for update of i skip locked`,
+      );
       const ids = due.map((row) => row.auction_item_id);
       if (ids.length === 0) return 0;
-      const rows = (await tx.query.auction_item.findMany({ where: (item, { inArray }) => inArray(item.auction_item_id, ids) })) as ItemRow[];
+      const rows = (await tx.query.auction_item.findMany({
+        where: (item, { inArray }) => inArray(item.auction_item_id, ids),
+      })) as ItemRow[];
       const rulesByEvent = new Map<number, Awaited<ReturnType<typeof loadEventAuctionRules>>>();
       for (const row of rows) {
-        if (!rulesByEvent.has(row.event_id)) rulesByEvent.set(row.event_id, await loadEventAuctionRules(tx, row.event_id));
+        if (!rulesByEvent.has(row.event_id))
+          rulesByEvent.set(row.event_id, await loadEventAuctionRules(tx, row.event_id));
         const units = await closeLockedItem(tx, row, now);
         const rules = rulesByEvent.get(row.event_id);
         const itemRules = rules ? rulesForItem(rules, row) : null;
-        if (itemRules) await publishItem(tx, row.event_id, await currentLiveItem(tx, { ...row, closed_at: now }, itemRules));
-        await publishNotices(tx, row.event_id, row.auction_item_id, units.map((unit) => ({ type: "won" as const, usrId: unit.usrId })));
+        if (itemRules)
+          await publishItem(tx, row.event_id, await currentLiveItem(tx, { ...row, closed_at: now }, itemRules));
+        await publishNotices(
+          tx,
+          row.event_id,
+          row.auction_item_id,
+          units.map((unit) => ({ type: "won" as const, usrId: unit.usrId })),
+        );
       }
       return rows.length;
     });

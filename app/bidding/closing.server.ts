@@ -3,9 +3,9 @@
  * winner row per unit, the rest lose. Used by the closing scheduler, by staff and by a buy-now that sells the last unit.
  */
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import type { Transaction } from "~/db/connection.server";
 import { auction_item, bid, usr_event_paddle, winner } from "~drizzle/schema";
 import type { ItemRow } from "./item-records.server";
+import type { Transaction } from "~/db/connection.server";
 
 export interface ClosedUnit {
   usrId: number;
@@ -17,7 +17,10 @@ export async function closeLockedItem(tx: Transaction, row: ItemRow, at: Date): 
   const winning = await tx
     .select({ bidId: bid.bid_id, usrId: bid.usr_id, amount: bid.bid, paddle: usr_event_paddle.paddle })
     .from(bid)
-    .leftJoin(usr_event_paddle, and(eq(usr_event_paddle.usr_id, bid.usr_id), eq(usr_event_paddle.event_id, bid.event_id)))
+    .leftJoin(
+      usr_event_paddle,
+      and(eq(usr_event_paddle.usr_id, bid.usr_id), eq(usr_event_paddle.event_id, bid.event_id)),
+    )
     .where(and(eq(bid.auction_item_id, row.auction_item_id), eq(bid.status, "winning")))
     .orderBy(desc(bid.bid), asc(bid.bid_id));
   // Units bought outright already hold numbers 1..sold_quantity.
@@ -28,7 +31,15 @@ export async function closeLockedItem(tx: Transaction, row: ItemRow, at: Date): 
     amount: row.quantity === 1 ? (row.current_bid ?? position.amount) : position.amount,
   }));
   if (units.length > 0) {
-    await tx.update(bid).set({ status: "won" }).where(inArray(bid.bid_id, units.map((unit) => unit.bidId)));
+    await tx
+      .update(bid)
+      .set({ status: "won" })
+      .where(
+        inArray(
+          bid.bid_id,
+          units.map((unit) => unit.bidId),
+        ),
+      );
     await tx.insert(winner).values(
       units.map((unit) => ({
         event_id: row.event_id,
@@ -41,7 +52,10 @@ export async function closeLockedItem(tx: Transaction, row: ItemRow, at: Date): 
       })),
     );
   }
-  await tx.update(bid).set({ status: "lost" }).where(and(eq(bid.auction_item_id, row.auction_item_id), eq(bid.status, "outbid")));
+  await tx
+    .update(bid)
+    .set({ status: "lost" })
+    .where(and(eq(bid.auction_item_id, row.auction_item_id), eq(bid.status, "outbid")));
   const [first] = await tx
     .select({ usrId: winner.usr_id })
     .from(winner)

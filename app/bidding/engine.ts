@@ -55,9 +55,7 @@ export interface Bidder {
   atBidStation: boolean;
 }
 
-export type Submission =
-  | { kind: "bid"; amount: number | null; maximum: number | null }
-  | { kind: "buy_now" };
+export type Submission = { kind: "bid"; amount: number | null; maximum: number | null } | { kind: "buy_now" };
 
 export type Refusal =
   | "not_open"
@@ -111,7 +109,10 @@ export interface Accepted {
 export type Decision = Accepted | { ok: false; refusal: Refusal; nextMinimum: number | null };
 
 /** The moment bidding on the item ends: the later of a moved close and the schedule (null: no end set). */
-export function effectiveClose(item: Pick<ItemState, "closesAt">, rules: Pick<AuctionRules, "scheduledClose">): Date | null {
+export function effectiveClose(
+  item: Pick<ItemState, "closesAt">,
+  rules: Pick<AuctionRules, "scheduledClose">,
+): Date | null {
   const times = [item.closesAt, rules.scheduledClose].filter((time): time is Date => time !== null);
   return times.length === 0 ? null : new Date(Math.max(...times.map((time) => time.getTime())));
 }
@@ -225,7 +226,12 @@ export function rankPositions(positions: Position[]) {
   return [...positions].sort((a, b) => b.amount - a.amount || a.bidId - b.bidId);
 }
 
-function bidForSingleUnit(input: Parameters<typeof decide>[0], amount: number | null, maximum: number | null, minimum: number): Decision {
+function bidForSingleUnit(
+  input: Parameters<typeof decide>[0],
+  amount: number | null,
+  maximum: number | null,
+  minimum: number,
+): Decision {
   const { item, rules, positions, leaderMaximum, bidder, at } = input;
   const leader = positions[0] ?? null;
   const price = item.currentBid;
@@ -269,7 +275,10 @@ function bidForSingleUnit(input: Parameters<typeof decide>[0], amount: number | 
   const leaderMax = Math.max(leaderMaximum?.amount ?? 0, price ?? 0);
   if (challengerMax > leaderMax) {
     // The challenger takes the lead, paying only what beats the leader's maximum (never less than they bid).
-    const newPrice = Math.max(bid, Math.min(challengerMax, leaderMax + incrementAt(item, leaderMax, rules.incrementPolicy)));
+    const newPrice = Math.max(
+      bid,
+      Math.min(challengerMax, leaderMax + incrementAt(item, leaderMax, rules.incrementPolicy)),
+    );
     const rows: NewRow[] = [];
     if (price !== null && leaderMax > price) {
       rows.push({ usrId: leader.usrId, amount: leaderMax, kind: "bid", isAutoBid: true, status: "outbid", own: false });
@@ -285,9 +294,18 @@ function bidForSingleUnit(input: Parameters<typeof decide>[0], amount: number | 
   }
 
   // The leader's maximum holds. Ties go to the leader, who reached that amount first.
-  const rows: NewRow[] = [{ usrId: bidder.usrId, amount: bid, kind: "bid", isAutoBid: false, status: "outbid", own: true }];
+  const rows: NewRow[] = [
+    { usrId: bidder.usrId, amount: bid, kind: "bid", isAutoBid: false, status: "outbid", own: true },
+  ];
   if (challengerMax > bid) {
-    rows.push({ usrId: bidder.usrId, amount: challengerMax, kind: "bid", isAutoBid: true, status: "outbid", own: false });
+    rows.push({
+      usrId: bidder.usrId,
+      amount: challengerMax,
+      kind: "bid",
+      isAutoBid: true,
+      status: "outbid",
+      own: false,
+    });
   }
   const demoted: number[] = [];
   if (leaderMax > challengerMax) {

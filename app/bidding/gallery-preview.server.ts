@@ -3,10 +3,10 @@
  * gallery shows them, whether the auctions are live or still in testing (the organiser designs before opening).
  */
 import { db } from "~/db.server";
-import type { event } from "~drizzle/schema";
 import { loadEventAuctionRules } from "./auction-rules.server";
 import { loadBoard } from "./board.server";
 import type { AuctionPreviewData } from "./ui/auction-page-preview";
+import type { event } from "~drizzle/schema";
 
 export async function loadAuctionPreview(row: typeof event.$inferSelect): Promise<AuctionPreviewData> {
   const rules = await loadEventAuctionRules(db, row.event_id);

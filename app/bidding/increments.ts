@@ -23,7 +23,8 @@ export function nextMinimum(
   priceToBeat: number | null,
   policy: IncrementPolicy,
 ) {
-  if (priceToBeat === null) return item.startingBid && item.startingBid > 0 ? item.startingBid : incrementAt(item, 0, policy);
+  if (priceToBeat === null)
+    return item.startingBid && item.startingBid > 0 ? item.startingBid : incrementAt(item, 0, policy);
   return priceToBeat + incrementAt(item, priceToBeat, policy);
 }
 

@@ -2,7 +2,15 @@
  * An item's bidding state as bidders and screens see it, in loaders and on the realtime bus (client-safe). It is
  * complete on its own, so a page updates from one message without asking the server again.
  */
-import { buyNowAvailable, effectiveClose, minimumBid, unitsForBidding, type AuctionRules, type ItemState, type Position } from "./engine";
+import {
+  buyNowAvailable,
+  effectiveClose,
+  minimumBid,
+  unitsForBidding,
+  type AuctionRules,
+  type ItemState,
+  type Position,
+} from "./engine";
 
 export interface LiveItem {
   id: number;
@@ -20,7 +28,12 @@ export interface LiveItem {
   holders: number[];
 }
 
-export function liveItem(id: number, item: ItemState, rules: AuctionRules, positions: (Position & { paddle: number | null })[]): LiveItem {
+export function liveItem(
+  id: number,
+  item: ItemState,
+  rules: AuctionRules,
+  positions: (Position & { paddle: number | null })[],
+): LiveItem {
   const close = effectiveClose(item, rules);
   const closed = item.closedAt !== null || unitsForBidding(item) === 0;
   return {

@@ -4,14 +4,14 @@
  * the same bidder counts once: a double tap or a retry returns the first outcome.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Database, Transaction } from "~/db/connection.server";
-import { auction_item, bid, bid_maximum, usr, usr_event_paddle, winner } from "~drizzle/schema";
 import { publish } from "~/realtime/bus.server";
+import { auction_item, bid, bid_maximum, usr, usr_event_paddle, winner } from "~drizzle/schema";
 import { loadEventAuctionRules, rulesForItem, type EventAuctionRules } from "./auction-rules.server";
 import { closeLockedItem } from "./closing.server";
 import { decide, type BidNotice, type Outcome, type Refusal, type Submission } from "./engine";
 import { itemState, winningPositions, type ItemRow } from "./item-records.server";
 import { liveItem, type LiveItem } from "./live-item";
+import type { Database, Transaction } from "~/db/connection.server";
 
 export interface PlaceBidInput {
   eventId: number;
@@ -61,7 +61,12 @@ export async function placeBid(db: Database, input: PlaceBidInput): Promise<Plac
         .where(and(eq(bid.usr_id, input.usrId), eq(bid.idempotency_key, input.idempotencyKey)));
       if (earlier && earlier.itemId === row.auction_item_id) {
         const item = await currentLiveItem(tx, row, itemRules);
-        const outcome: Outcome = earlier.kind === "buy_now" || earlier.status === "won" ? "won" : earlier.status === "winning" ? "winning" : "outbid";
+        const outcome: Outcome =
+          earlier.kind === "buy_now" || earlier.status === "won"
+            ? "won"
+            : earlier.status === "winning"
+              ? "winning"
+              : "outbid";
         return { ok: true, outcome, repeated: true, item, amount: earlier.amount };
       }
     }
@@ -75,13 +80,29 @@ export async function placeBid(db: Database, input: PlaceBidInput): Promise<Plac
           .from(bid_maximum)
           .where(and(eq(bid_maximum.auction_item_id, row.auction_item_id), eq(bid_maximum.usr_id, leader.usrId)))
       : [];
-    const decision = decide({ item: state, rules: itemRules, positions, leaderMaximum: leaderMaximum ?? null, bidder, submission: input.submission, at });
+    const decision = decide({
+      item: state,
+      rules: itemRules,
+      positions,
+      leaderMaximum: leaderMaximum ?? null,
+      bidder,
+      submission: input.submission,
+      at,
+    });
     if (!decision.ok) {
-      return { ok: false, refusal: decision.refusal, nextMinimum: decision.nextMinimum, item: liveItem(row.auction_item_id, state, itemRules, positions) };
+      return {
+        ok: false,
+        refusal: decision.refusal,
+        nextMinimum: decision.nextMinimum,
+        item: liveItem(row.auction_item_id, state, itemRules, positions),
+      };
     }
 
     if (decision.demoted.length > 0) {
-      await tx.update(bid).set({ status: "outbid" }).where(and(eq(bid.auction_item_id, row.auction_item_id), inArray(bid.bid_id, decision.demoted)));
+      await tx
+        .update(bid)
+        .set({ status: "outbid" })
+        .where(and(eq(bid.auction_item_id, row.auction_item_id), inArray(bid.bid_id, decision.demoted)));
     }
     let ownRow: { bidId: number; amount: number } | null = null;
     if (decision.rows.length > 0) {
@@ -108,7 +129,13 @@ export async function placeBid(db: Database, input: PlaceBidInput): Promise<Plac
     if (decision.maximum) {
       await tx
         .insert(bid_maximum)
-        .values({ event_id: input.eventId, auction_item_id: row.auction_item_id, usr_id: decision.maximum.usrId, amount: decision.maximum.amount, set_at: at })
+        .values({
+          event_id: input.eventId,
+          auction_item_id: row.auction_item_id,
+          usr_id: decision.maximum.usrId,
+          amount: decision.maximum.amount,
+          set_at: at,
+        })
         .onConflictDoUpdate({
           target: [bid_maximum.auction_item_id, bid_maximum.usr_id],
           set: { amount: sql`greatest(${bid_maximum.amount}, excluded.amount)`, set_at: at },
@@ -135,11 +162,19 @@ export async function placeBid(db: Database, input: PlaceBidInput): Promise<Plac
         paddle: bidder.paddle,
         amount: ownRow.amount,
       });
-      if (updated.winner_id === null) await tx.update(auction_item).set({ winner_id: input.usrId }).where(eq(auction_item.auction_item_id, row.auction_item_id));
+      if (updated.winner_id === null)
+        await tx
+          .update(auction_item)
+          .set({ winner_id: input.usrId })
+          .where(eq(auction_item.auction_item_id, row.auction_item_id));
     }
     if (decision.soldOut) {
       const units = await closeLockedItem(tx, updated, at);
-      notices.push(...units.filter((unit) => unit.usrId !== input.usrId).map((unit) => ({ type: "won" as const, usrId: unit.usrId })));
+      notices.push(
+        ...units
+          .filter((unit) => unit.usrId !== input.usrId)
+          .map((unit) => ({ type: "won" as const, usrId: unit.usrId })),
+      );
       updated.closed_at = at;
     }
     const item = await currentLiveItem(tx, updated, itemRules);
@@ -153,7 +188,10 @@ async function bidderStanding(db: Database, rules: EventAuctionRules, input: Pla
   const [standing] = await db
     .select({ paddle: usr_event_paddle.paddle, card: usr.default_payment_source })
     .from(usr)
-    .leftJoin(usr_event_paddle, and(eq(usr_event_paddle.usr_id, usr.usr_id), eq(usr_event_paddle.event_id, input.eventId)))
+    .leftJoin(
+      usr_event_paddle,
+      and(eq(usr_event_paddle.usr_id, usr.usr_id), eq(usr_event_paddle.event_id, input.eventId)),
+    )
     .where(eq(usr.usr_id, input.usrId));
   return {
     usrId: input.usrId,
@@ -163,7 +201,11 @@ async function bidderStanding(db: Database, rules: EventAuctionRules, input: Pla
   };
 }
 
-export async function currentLiveItem(tx: Transaction | Database, row: ItemRow, rules: NonNullable<ReturnType<typeof rulesForItem>>) {
+export async function currentLiveItem(
+  tx: Transaction | Database,
+  row: ItemRow,
+  rules: NonNullable<ReturnType<typeof rulesForItem>>,
+) {
   const positions = (await winningPositions(tx, row.event_id, [row.auction_item_id])).get(row.auction_item_id) ?? [];
   return liveItem(row.auction_item_id, itemState(row), rules, positions);
 }

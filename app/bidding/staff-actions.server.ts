@@ -4,24 +4,30 @@
  * to the event, and publishes the item's new state.
  */
 import { and, asc, desc, eq, gte, inArray, ne } from "drizzle-orm";
-import type { Database, Transaction } from "~/db/connection.server";
 import { auction_item, bid, bid_maximum, winner } from "~drizzle/schema";
 import { loadEventAuctionRules, rulesForItem } from "./auction-rules.server";
 import { closeLockedItem } from "./closing.server";
 import { effectiveClose } from "./engine";
 import { itemState, type ItemRow } from "./item-records.server";
 import { currentLiveItem, publishItem, publishNotices } from "./place-bid.server";
+import type { Database, Transaction } from "~/db/connection.server";
 
 export class StaffActionError extends Error {}
 
-async function withLockedItem<T>(db: Database, eventId: number, itemId: number, work: (tx: Transaction, row: ItemRow) => Promise<T>) {
+async function withLockedItem<T>(
+  db: Database,
+  eventId: number,
+  itemId: number,
+  work: (tx: Transaction, row: ItemRow) => Promise<T>,
+) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(auction_item)
       .where(and(eq(auction_item.auction_item_id, itemId), eq(auction_item.event_id, eventId)))
       .for("update");
-    if (!row || (row.type !== "silent" && row.type !== "virtual")) throw new StaffActionError("There is no such silent or virtual item at this event.");
+    if (!row || (row.type !== "silent" && row.type !== "virtual"))
+      throw new StaffActionError("There is no such silent or virtual item at this event.");
     return work(tx, row);
   });
 }
@@ -38,7 +44,12 @@ export function closeItemNow(db: Database, eventId: number, itemId: number, at =
     if (row.closed_at) throw new StaffActionError("This item has already closed.");
     const units = await closeLockedItem(tx, row, at);
     await publishRow(tx, itemId);
-    await publishNotices(tx, eventId, itemId, units.map((unit) => ({ type: "won" as const, usrId: unit.usrId })));
+    await publishNotices(
+      tx,
+      eventId,
+      itemId,
+      units.map((unit) => ({ type: "won" as const, usrId: unit.usrId })),
+    );
     return units;
   });
 }
@@ -50,7 +61,8 @@ export function extendItem(db: Database, eventId: number, itemId: number, until:
     const rules = await loadEventAuctionRules(tx, eventId);
     const itemRules = rules ? rulesForItem(rules, row) : null;
     const close = itemRules ? effectiveClose(itemState(row), itemRules) : row.closes_at;
-    if (close && until <= close) throw new StaffActionError("Choose a time after the item's current close: extending cannot bring it forward.");
+    if (close && until <= close)
+      throw new StaffActionError("Choose a time after the item's current close: extending cannot bring it forward.");
     await tx.update(auction_item).set({ closes_at: until }).where(eq(auction_item.auction_item_id, itemId));
     await publishRow(tx, itemId);
     await publishNotices(tx, eventId, itemId, [{ type: "extended", closesAt: until }]);
@@ -60,8 +72,10 @@ export function extendItem(db: Database, eventId: number, itemId: number, until:
 export function reopenItem(db: Database, eventId: number, itemId: number, until: Date, at = new Date()) {
   return withLockedItem(db, eventId, itemId, async (tx, row) => {
     if (!row.closed_at) throw new StaffActionError("This item is open.");
-    if (row.winners_notified_at) throw new StaffActionError("Winners have been notified: this item can no longer reopen.");
-    if (row.sold_quantity >= row.quantity) throw new StaffActionError("Every unit was bought outright: there is nothing left to bid on.");
+    if (row.winners_notified_at)
+      throw new StaffActionError("Winners have been notified: this item can no longer reopen.");
+    if (row.sold_quantity >= row.quantity)
+      throw new StaffActionError("Every unit was bought outright: there is nothing left to bid on.");
     if (until <= at) throw new StaffActionError("Choose a closing time in the future.");
     // Units won by bids go back to bidding; units bought outright stay sold.
     const bidUnits = await tx
@@ -69,9 +83,26 @@ export function reopenItem(db: Database, eventId: number, itemId: number, until:
       .from(bid)
       .where(and(eq(bid.auction_item_id, itemId), eq(bid.status, "won"), eq(bid.kind, "bid")));
     await tx.delete(winner).where(and(eq(winner.auction_item_id, itemId), gte(winner.unit, row.sold_quantity + 1)));
-    if (bidUnits.length > 0) await tx.update(bid).set({ status: "winning" }).where(inArray(bid.bid_id, bidUnits.map((unit) => unit.bidId)));
-    await tx.update(bid).set({ status: "outbid" }).where(and(eq(bid.auction_item_id, itemId), eq(bid.status, "lost")));
-    const [firstSold] = await tx.select({ usrId: winner.usr_id }).from(winner).where(eq(winner.auction_item_id, itemId)).orderBy(asc(winner.unit)).limit(1);
+    if (bidUnits.length > 0)
+      await tx
+        .update(bid)
+        .set({ status: "winning" })
+        .where(
+          inArray(
+            bid.bid_id,
+            bidUnits.map((unit) => unit.bidId),
+          ),
+        );
+    await tx
+      .update(bid)
+      .set({ status: "outbid" })
+      .where(and(eq(bid.auction_item_id, itemId), eq(bid.status, "lost")));
+    const [firstSold] = await tx
+      .select({ usrId: winner.usr_id })
+      .from(winner)
+      .where(eq(winner.auction_item_id, itemId))
+      .orderBy(asc(winner.unit))
+      .limit(1);
     await tx
       .update(auction_item)
       .set({ closed_at: null, closes_at: until, winner_id: firstSold?.usrId ?? null })
@@ -89,13 +120,27 @@ export function retractBid(db: Database, eventId: number, itemId: number, bidId:
   return withLockedItem(db, eventId, itemId, async (tx, row) => {
     if (!why) throw new StaffActionError("Give the reason for retracting this bid.");
     if (row.closed_at) throw new StaffActionError("This item has closed: reopen it before retracting a bid.");
-    const [target] = await tx.select().from(bid).where(and(eq(bid.bid_id, bidId), eq(bid.auction_item_id, itemId)));
-    if (!target || target.kind !== "bid" || target.status === "retracted") throw new StaffActionError("This bid cannot be retracted.");
+    const [target] = await tx
+      .select()
+      .from(bid)
+      .where(and(eq(bid.bid_id, bidId), eq(bid.auction_item_id, itemId)));
+    if (!target || target.kind !== "bid" || target.status === "retracted")
+      throw new StaffActionError("This bid cannot be retracted.");
     await tx
       .update(bid)
       .set({ status: "retracted", retract_reason: why })
-      .where(and(eq(bid.auction_item_id, itemId), eq(bid.usr_id, target.usr_id), gte(bid.bid_id, bidId), ne(bid.status, "retracted"), eq(bid.kind, "bid")));
-    await tx.delete(bid_maximum).where(and(eq(bid_maximum.auction_item_id, itemId), eq(bid_maximum.usr_id, target.usr_id)));
+      .where(
+        and(
+          eq(bid.auction_item_id, itemId),
+          eq(bid.usr_id, target.usr_id),
+          gte(bid.bid_id, bidId),
+          ne(bid.status, "retracted"),
+          eq(bid.kind, "bid"),
+        ),
+      );
+    await tx
+      .delete(bid_maximum)
+      .where(and(eq(bid_maximum.auction_item_id, itemId), eq(bid_maximum.usr_id, target.usr_id)));
 
     const standing = await tx
       .select({ bidId: bid.bid_id, usrId: bid.usr_id, amount: bid.bid, kind: bid.kind })

@@ -6,12 +6,11 @@
 import { Link, useLocation, useSearchParams } from "@remix-run/react";
 import { useMemo } from "react";
 import { DataGrid } from "~/grid/data-grid";
-import type { GridColumn } from "~/grid/grid-types";
+import { LiveIndicator, useLiveRefresh } from "~/realtime/use-live-refresh";
 import { DateTimeField } from "~/ui/date-time-field";
 import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";
 import { FormDialog } from "~/ui/form-dialog";
-import { LiveIndicator, useLiveRefresh } from "~/realtime/use-live-refresh";
 import {
   AUCTION_TYPE_LABELS,
   BID_STATUS_LABELS,
@@ -20,6 +19,7 @@ import {
   type ItemSummaryRow,
   type SilentBidsView,
 } from "./silent-bids";
+import type { GridColumn } from "~/grid/grid-types";
 
 const none = <span className="muted">—</span>;
 
@@ -34,7 +34,15 @@ export interface SilentBidsScreenProps {
   lastBidId: number | null;
 }
 
-export function SilentBidsScreen({ view, bids, items, timezone, canControl, streamUrl, lastBidId }: SilentBidsScreenProps) {
+export function SilentBidsScreen({
+  view,
+  bids,
+  items,
+  timezone,
+  canControl,
+  streamUrl,
+  lastBidId,
+}: SilentBidsScreenProps) {
   const status = useLiveRefresh(streamUrl, lastBidId);
   return (
     <>
@@ -103,16 +111,31 @@ function BidsGrid({ bids, canControl }: { bids: BidRow[]; canControl: boolean })
       },
       { id: "lot", header: "Lot", value: (row) => row.lot, numeric: true },
       { id: "item", header: "Item", value: (row) => row.itemTitle },
-      { id: "type", header: "Type", value: (row) => AUCTION_TYPE_LABELS[row.itemType] ?? row.itemType, filter: "select" },
+      {
+        id: "type",
+        header: "Type",
+        value: (row) => AUCTION_TYPE_LABELS[row.itemType] ?? row.itemType,
+        filter: "select",
+      },
       { id: "bidder", header: "Bidder", value: (row) => row.bidder },
       { id: "paddle", header: "Paddle", value: (row) => row.paddle, numeric: true },
       { id: "email", header: "Email", value: (row) => row.email, hidden: true },
-      { id: "amount", header: "Amount", value: (row) => row.amount / 100, cell: (row) => row.amountLabel, numeric: true },
+      {
+        id: "amount",
+        header: "Amount",
+        value: (row) => row.amount / 100,
+        cell: (row) => row.amountLabel,
+        numeric: true,
+      },
       {
         id: "status",
         header: "Status",
         value: (row) => BID_STATUS_LABELS[row.status] ?? row.status,
-        cell: (row) => <span className={`badge bid-status bid-status--${row.status}`}>{BID_STATUS_LABELS[row.status] ?? row.status}</span>,
+        cell: (row) => (
+          <span className={`badge bid-status bid-status--${row.status}`}>
+            {BID_STATUS_LABELS[row.status] ?? row.status}
+          </span>
+        ),
         filter: "select",
       },
       { id: "auto", header: "Auto", value: (row) => yesNo(row.autoBid), filter: "select" },
@@ -140,7 +163,12 @@ function BidsGrid({ bids, canControl }: { bids: BidRow[]; canControl: boolean })
       columns={columns}
       rowId={(row) => String(row.bidId)}
       rowLabel={(row) => `bid ${row.bidId}`}
-      empty={<EmptyState title="No bids yet" text="Bids on the silent and virtual auctions appear here as they are placed." />}
+      empty={
+        <EmptyState
+          title="No bids yet"
+          text="Bids on the silent and virtual auctions appear here as they are placed."
+        />
+      }
     />
   );
 }
@@ -158,9 +186,21 @@ function RetractDialog({ row }: { row: BidRow }) {
       fields={{ intent: "retract", item_id: String(row.itemId), bid_id: String(row.bidId) }}
     >
       {(refusal) => (
-        <Field label="Reason" required error={refusal?.fieldErrors?.reason?.[0]} help="Such as: placed by mistake, the guest asked.">
+        <Field
+          label="Reason"
+          required
+          error={refusal?.fieldErrors?.reason?.[0]}
+          help="Such as: placed by mistake, the guest asked."
+        >
           {(control) => (
-            <textarea {...control} name="reason" rows={3} required maxLength={500} defaultValue={refusal?.values?.reason ?? ""} />
+            <textarea
+              {...control}
+              name="reason"
+              rows={3}
+              required
+              maxLength={500}
+              defaultValue={refusal?.values?.reason ?? ""}
+            />
           )}
         </Field>
       )}
@@ -168,7 +208,15 @@ function RetractDialog({ row }: { row: BidRow }) {
   );
 }
 
-function ItemsGrid({ items, timezone, canControl }: { items: ItemSummaryRow[]; timezone: string; canControl: boolean }) {
+function ItemsGrid({
+  items,
+  timezone,
+  canControl,
+}: {
+  items: ItemSummaryRow[];
+  timezone: string;
+  canControl: boolean;
+}) {
   const columns = useMemo<GridColumn<ItemSummaryRow>[]>(() => {
     const list: GridColumn<ItemSummaryRow>[] = [
       { id: "lot", header: "Lot", value: (row) => row.lot, numeric: true },
@@ -198,7 +246,9 @@ function ItemsGrid({ items, timezone, canControl }: { items: ItemSummaryRow[]; t
         header: "State",
         value: (row) => (row.closed ? "Closed" : row.auctionOn ? "Open" : "Auction off"),
         cell: (row) => (
-          <span className={`badge ${row.closed ? "badge--muted" : row.auctionOn ? "badge--success" : "badge--warning"}`}>
+          <span
+            className={`badge ${row.closed ? "badge--muted" : row.auctionOn ? "badge--success" : "badge--warning"}`}
+          >
             {row.closed ? "Closed" : row.auctionOn ? "Open" : "Auction off"}
           </span>
         ),

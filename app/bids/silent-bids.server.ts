@@ -3,9 +3,9 @@
  * and the staff actions on them (close now, extend, reopen, retract), which app/bidding/staff-actions.server.ts
  * carries out. Every query is scoped to the event.
  */
+import { formatInTimeZone } from "date-fns-tz";
 import { and, asc, count, desc, eq, inArray, max, or, gt } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { formatInTimeZone } from "date-fns-tz";
 import { z } from "zod";
 import { AUCTION_KINDS, loadEventAuctionRules, rulesForItem } from "~/bidding/auction-rules.server";
 import { itemState, winningPositions } from "~/bidding/item-records.server";
@@ -30,7 +30,10 @@ export async function eventDisplay(eventId: number) {
 }
 
 /** Every bid on the event's silent and virtual items, newest first. */
-export async function listSilentBids(eventId: number, display: { currency: string; timezone: string }): Promise<BidRow[]> {
+export async function listSilentBids(
+  eventId: number,
+  display: { currency: string; timezone: string },
+): Promise<BidRow[]> {
   const placer = alias(usr, "placer");
   const rows = await db
     .select({
@@ -56,7 +59,10 @@ export async function listSilentBids(eventId: number, display: { currency: strin
       createdAt: bid.created_at,
     })
     .from(bid)
-    .innerJoin(auction_item, and(eq(auction_item.auction_item_id, bid.auction_item_id), eq(auction_item.event_id, eventId)))
+    .innerJoin(
+      auction_item,
+      and(eq(auction_item.auction_item_id, bid.auction_item_id), eq(auction_item.event_id, eventId)),
+    )
     .innerJoin(usr, eq(usr.usr_id, bid.usr_id))
     .leftJoin(usr_event_paddle, and(eq(usr_event_paddle.usr_id, bid.usr_id), eq(usr_event_paddle.event_id, eventId)))
     .leftJoin(placer, eq(placer.usr_id, bid.placed_by_usr_id))
@@ -90,7 +96,11 @@ export async function listSilentBids(eventId: number, display: { currency: strin
  * One row per silent or virtual item that is published or has bids: its current bid, number of bids, the paddles
  * holding it (the winners' once it has closed), its effective close and whether it is closed.
  */
-export async function listItemSummaries(eventId: number, display: { currency: string; timezone: string }, now = new Date()): Promise<ItemSummaryRow[]> {
+export async function listItemSummaries(
+  eventId: number,
+  display: { currency: string; timezone: string },
+  now = new Date(),
+): Promise<ItemSummaryRow[]> {
   const rules = await loadEventAuctionRules(db, eventId);
   const items = await db
     .select()
@@ -123,9 +133,11 @@ export async function listItemSummaries(eventId: number, display: { currency: st
 
   return items.map((item) => {
     const itemRules = rules ? rulesForItem(rules, item) : null;
-    const live = itemRules ? liveItem(item.auction_item_id, itemState(item), itemRules, positions.get(item.auction_item_id) ?? []) : null;
+    const live = itemRules
+      ? liveItem(item.auction_item_id, itemState(item), itemRules, positions.get(item.auction_item_id) ?? [])
+      : null;
     const closed = live ? live.closed : item.closed_at !== null;
-    const closesAt = live ? live.closesAt : (item.closed_at ?? item.closes_at)?.toISOString() ?? null;
+    const closesAt = live ? live.closesAt : ((item.closed_at ?? item.closes_at)?.toISOString() ?? null);
     const holders = closed
       ? winners.filter((row) => row.itemId === item.auction_item_id).map((row) => row.paddle)
       : (positions.get(item.auction_item_id) ?? []).map((position) => position.paddle);
@@ -207,9 +219,15 @@ export type StaffActionResult = { ok: true; message: string } | { ok: false; ref
  */
 export async function runStaffAction(eventId: number, form: FormData, now = new Date()): Promise<StaffActionResult> {
   const intent = String(form.get("intent") ?? "");
-  const values = Object.fromEntries([...form].filter(([, value]) => typeof value === "string")) as Record<string, string>;
+  const values = Object.fromEntries([...form].filter(([, value]) => typeof value === "string")) as Record<
+    string,
+    string
+  >;
   const dialog = String(form.get("dialog") ?? "") || `${intent}-${values.bid_id ?? values.item_id ?? ""}`;
-  const refuse = (refusal: Omit<StaffRefusal, "dialog" | "values">): StaffActionResult => ({ ok: false, refusal: { dialog, values, ...refusal } });
+  const refuse = (refusal: Omit<StaffRefusal, "dialog" | "values">): StaffActionResult => ({
+    ok: false,
+    refusal: { dialog, values, ...refusal },
+  });
   const display = await eventDisplay(eventId);
 
   try {
@@ -221,7 +239,9 @@ export async function runStaffAction(eventId: number, form: FormData, now = new 
         const title = await itemTitle(eventId, itemId.data);
         return {
           ok: true,
-          message: units.length ? `${title} closed: ${units.length === 1 ? "1 winner" : `${units.length} winners`}` : `${title} closed with no winner`,
+          message: units.length
+            ? `${title} closed: ${units.length === 1 ? "1 winner" : `${units.length} winners`}`
+            : `${title} closed with no winner`,
         };
       }
       case "extend":
@@ -241,7 +261,9 @@ export async function runStaffAction(eventId: number, form: FormData, now = new 
         if (intent === "extend") {
           const [summary] = (await listItemSummaries(eventId, display, now)).filter((item) => item.itemId === itemId);
           if (summary?.closesAt && until!.getTime() <= new Date(summary.closesAt).getTime()) {
-            return refuse({ fieldErrors: { until: [`Choose a time after the current close (${summary.closesLabel}).`] } });
+            return refuse({
+              fieldErrors: { until: [`Choose a time after the current close (${summary.closesLabel}).`] },
+            });
           }
           await extendItem(db, eventId, itemId, until!, now);
         } else {
@@ -249,7 +271,10 @@ export async function runStaffAction(eventId: number, form: FormData, now = new 
         }
         const title = await itemTitle(eventId, itemId);
         const when = formatInZone(until, display.timezone);
-        return { ok: true, message: intent === "extend" ? `${title} now closes ${when}` : `${title} reopened until ${when}` };
+        return {
+          ok: true,
+          message: intent === "extend" ? `${title} now closes ${when}` : `${title} reopened until ${when}`,
+        };
       }
       case "retract": {
         const parsed = retractSchema.safeParse(values);
@@ -277,7 +302,14 @@ async function itemTitle(eventId: number, itemId: number) {
 
 function zodRefusal(error: z.ZodError): Omit<StaffRefusal, "dialog" | "values"> {
   const { fieldErrors, formErrors } = error.flatten();
-  const known = Object.fromEntries(Object.entries(fieldErrors).filter(([field]) => field === "until" || field === "reason"));
-  const other = [...formErrors, ...Object.entries(fieldErrors).filter(([field]) => !(field in known)).flatMap(([, messages]) => messages ?? [])];
+  const known = Object.fromEntries(
+    Object.entries(fieldErrors).filter(([field]) => field === "until" || field === "reason"),
+  );
+  const other = [
+    ...formErrors,
+    ...Object.entries(fieldErrors)
+      .filter(([field]) => !(field in known))
+      .flatMap(([, messages]) => messages ?? []),
+  ];
   return { fieldErrors: known, formError: other[0] };
 }

@@ -72,4 +72,5 @@ export const AUCTION_TYPE_LABELS: Record<string, string> = { silent: "Silent", v
 
 /** The two views of the screen, chosen with ?view=. */
 export type SilentBidsView = "bids" | "items";
-export const readSilentBidsView = (params: URLSearchParams): SilentBidsView => (params.get("view") === "items" ? "items" : "bids");
+export const readSilentBidsView = (params: URLSearchParams): SilentBidsView =>
+  params.get("view") === "items" ? "items" : "bids";

@@ -25,7 +25,11 @@ export async function donorOfEvent(eventId: number, donorId: number): Promise<Do
     .where(and(eq(donor.donor_id, donorId), eq(donor.client_id, clientId)));
   if (!row) return null;
   const person = [row.first_name, row.last_name].filter(Boolean).join(" ");
-  return { donor_id: row.donor_id, name: person || row.title || row.email || `Donor ${row.donor_id}`, email: row.email };
+  return {
+    donor_id: row.donor_id,
+    name: person || row.title || row.email || `Donor ${row.donor_id}`,
+    email: row.email,
+  };
 }
 
 /**
@@ -69,12 +73,20 @@ export function defaultAcknowledgement(donorName: string, eventTitle: string, or
 /** Sends the acknowledgement: the message, then the gifts with their values and the total. */
 export async function sendAcknowledgement(
   to: string,
-  { subject, message, gifts, currency }: { subject: string; message: string; gifts: AcknowledgementGift[]; currency: string },
+  {
+    subject,
+    message,
+    gifts,
+    currency,
+  }: { subject: string; message: string; gifts: AcknowledgementGift[]; currency: string },
 ): Promise<void> {
   const money = (cents: number | null) => (cents === null ? "value not stated" : formatMoney(cents, currency));
   const total = gifts.reduce((sum, gift) => sum + (gift.value ?? 0), 0);
   const lines = gifts.map((gift) => `${gift.title}: ${money(gift.value)}`);
-  const paragraphs = message.split(/\n\s*\n/).map((paragraph) => paragraph.trim()).filter(Boolean);
+  const paragraphs = message
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
   const text = [...paragraphs, "Your gifts:", ...lines, `Total fair market value: ${money(total)}`].join("\n\n");
   const escape = (value: string) =>
     value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");

@@ -93,10 +93,17 @@ export function amountProblems(item: Amounts): Partial<Record<"starting_bid" | "
   const problems: Partial<Record<"starting_bid" | "increment" | "buy_now", string>> = {};
   if (item.increment !== null && item.increment <= 0) problems.increment = "The increment must be more than zero.";
   if (item.type !== "sale" && item.starting_bid !== null && item.starting_bid <= 0) {
-    problems.starting_bid = "The starting bid must be more than zero (leave it blank to have it proposed from the value).";
+    problems.starting_bid =
+      "The starting bid must be more than zero (leave it blank to have it proposed from the value).";
   }
-  if (item.buy_now !== null && item.buy_now <= 0) problems.buy_now = "The buy now price must be more than zero, or blank.";
-  else if (item.type !== "sale" && item.buy_now !== null && item.starting_bid !== null && item.buy_now <= item.starting_bid) {
+  if (item.buy_now !== null && item.buy_now <= 0)
+    problems.buy_now = "The buy now price must be more than zero, or blank.";
+  else if (
+    item.type !== "sale" &&
+    item.buy_now !== null &&
+    item.starting_bid !== null &&
+    item.buy_now <= item.starting_bid
+  ) {
     problems.buy_now = "Buy now must be above the starting bid: bidders would otherwise buy it for less than a bid.";
   }
   return problems;
@@ -118,7 +125,8 @@ export function readAuctionItemForm(
 ): { ok: true; input: AuctionItemInput } | { ok: false; errors: AuctionItemFormErrors; values: AuctionItemFormValues } {
   const values = postedAuctionItemValues(form);
   const parsed = auctionItemSchema.safeParse(values);
-  if (!parsed.success) return { ok: false, errors: parsed.error.flatten().fieldErrors as AuctionItemFormErrors, values };
+  if (!parsed.success)
+    return { ok: false, errors: parsed.error.flatten().fieldErrors as AuctionItemFormErrors, values };
   const problems = amountProblems(parsed.data);
   if (Object.keys(problems).length > 0) {
     return {

@@ -90,7 +90,12 @@ export function AuctionItemForm({
     statuses.push({ value: values.status, label: `${values.status} (as it is now)` });
   }
 
-  const picker = (name: "xinv_donor_id" | "xinv_category_id" | "xinv_staff_id", label: string, list: Option[], none: string) => (
+  const picker = (
+    name: "xinv_donor_id" | "xinv_category_id" | "xinv_staff_id",
+    label: string,
+    list: Option[],
+    none: string,
+  ) => (
     <Field label={label} error={error(name)}>
       {(control) => (
         <select {...control} name={name} defaultValue={values[name]}>
@@ -161,11 +166,18 @@ export function AuctionItemForm({
       </Field>
       <div className="field-grid">
         <Field label="Lot" help="Its number in the catalogue; unique in the event." error={error("lot")}>
-          {(control) => <input {...control} name="lot" inputMode="numeric" autoComplete="off" defaultValue={values.lot} />}
+          {(control) => (
+            <input {...control} name="lot" inputMode="numeric" autoComplete="off" defaultValue={values.lot} />
+          )}
         </Field>
         <Field label="Type" error={error("type")}>
           {(control) => (
-            <select {...control} name="type" defaultValue={values.type} onChange={(event) => setType(event.currentTarget.value)}>
+            <select
+              {...control}
+              name="type"
+              defaultValue={values.type}
+              onChange={(event) => setType(event.currentTarget.value)}
+            >
               {ITEM_TYPES.map((itemType) => (
                 <option key={itemType} value={itemType}>
                   {ITEM_TYPE_LABELS[itemType]}
@@ -226,24 +238,50 @@ export function AuctionItemForm({
             />
           )}
         </Field>
-        {forSale ? null : proposedField("starting_bid", "Starting bid", startingRef, proposed.starting_bid, proposal.starting_bid_percent)}
-        {forSale ? null : proposedField("increment", "Increment", incrementRef, proposed.increment, proposal.increment_percent)}
+        {forSale
+          ? null
+          : proposedField(
+              "starting_bid",
+              "Starting bid",
+              startingRef,
+              proposed.starting_bid,
+              proposal.starting_bid_percent,
+            )}
+        {forSale
+          ? null
+          : proposedField("increment", "Increment", incrementRef, proposed.increment, proposal.increment_percent)}
         <Field
           label={forSale ? `Price (${currency})` : `Buy now (${currency})`}
-          help={forSale ? "What one costs." : "Optional: a price that ends the bidding at once; above the starting bid."}
+          help={
+            forSale ? "What one costs." : "Optional: a price that ends the bidding at once; above the starting bid."
+          }
           error={error("buy_now")}
         >
-          {(control) => <input {...control} name="buy_now" inputMode="decimal" autoComplete="off" defaultValue={values.buy_now} />}
+          {(control) => (
+            <input {...control} name="buy_now" inputMode="decimal" autoComplete="off" defaultValue={values.buy_now} />
+          )}
         </Field>
-        <Field label="Quantity" help="How many of it there are; each top bidder (or buyer) wins one." error={error("quantity")}>
-          {(control) => <input {...control} name="quantity" inputMode="numeric" autoComplete="off" defaultValue={values.quantity} />}
+        <Field
+          label="Quantity"
+          help="How many of it there are; each top bidder (or buyer) wins one."
+          error={error("quantity")}
+        >
+          {(control) => (
+            <input {...control} name="quantity" inputMode="numeric" autoComplete="off" defaultValue={values.quantity} />
+          )}
         </Field>
         <Field label="Tag" help="A short label of your own." error={error("tag")}>
           {(control) => <input {...control} name="tag" maxLength={100} defaultValue={values.tag} />}
         </Field>
         <Field label="Display order" help="Lower numbers come first in lists." error={error("display_order")}>
           {(control) => (
-            <input {...control} name="display_order" inputMode="numeric" autoComplete="off" defaultValue={values.display_order} />
+            <input
+              {...control}
+              name="display_order"
+              inputMode="numeric"
+              autoComplete="off"
+              defaultValue={values.display_order}
+            />
           )}
         </Field>
         {picker("xinv_donor_id", "Donor", options.donors, "No donor")}
@@ -261,11 +299,25 @@ export function AuctionItemForm({
         error={error("featured_image")}
         help="The image lists and the catalogue show first. JPEG, PNG, WebP or GIF."
       />
-      <Field label="Disclaimer" help="Terms that come with it, such as blackout dates or an expiry." error={error("xinv_disclaimer")}>
-        {(control) => <textarea {...control} name="xinv_disclaimer" rows={3} maxLength={2000} defaultValue={values.xinv_disclaimer} />}
+      <Field
+        label="Disclaimer"
+        help="Terms that come with it, such as blackout dates or an expiry."
+        error={error("xinv_disclaimer")}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            name="xinv_disclaimer"
+            rows={3}
+            maxLength={2000}
+            defaultValue={values.xinv_disclaimer}
+          />
+        )}
       </Field>
       <Field label="Internal notes" help="Only your team sees these." error={error("internal_notes")}>
-        {(control) => <textarea {...control} name="internal_notes" rows={3} maxLength={5000} defaultValue={values.internal_notes} />}
+        {(control) => (
+          <textarea {...control} name="internal_notes" rows={3} maxLength={5000} defaultValue={values.internal_notes} />
+        )}
       </Field>
       {children}
       <div className="settings-form__actions">

@@ -7,7 +7,10 @@ import type { ItemType } from "./item-rules";
 export const AUCTION_ITEM_PAGE = "/admin/auction_items/auction_item_page";
 
 /** The item page: `item` to edit one, `type` to preselect the type of a new one. */
-export function auctionItemPagePath(eventId: number | undefined, target: { item?: number; type?: ItemType } = {}): string {
+export function auctionItemPagePath(
+  eventId: number | undefined,
+  target: { item?: number; type?: ItemType } = {},
+): string {
   const query = new URLSearchParams();
   if (eventId !== undefined) query.set("id", String(eventId));
   if (target.item !== undefined) query.set("item", String(target.item));

@@ -10,8 +10,8 @@
  * what it is and what it holds.
  */
 import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
-import { db, type Transaction } from "~/db.server";
 import { uniqueViolation } from "~/db/errors.server";
+import { db, type Transaction } from "~/db.server";
 import { imageGallery, type GalleryImage } from "~/images/image-gallery.server";
 import { auction_item, bid, event, inventory, purchase } from "~drizzle/schema";
 import { type AuctionItemInput } from "./auction-item-form.server";
@@ -46,7 +46,10 @@ export class ItemHasBidsError extends Error {}
 export class InventoryUnavailableError extends Error {}
 
 /** The event's percentages for proposed bids (event.meta.bid_proposal). */
-export async function eventBidProposal(eventId: number, tx: Pick<Transaction, "select"> = db): Promise<BidProposalSettings> {
+export async function eventBidProposal(
+  eventId: number,
+  tx: Pick<Transaction, "select"> = db,
+): Promise<BidProposalSettings> {
   const [row] = await tx.select({ meta: event.meta }).from(event).where(eq(event.event_id, eventId));
   if (!row) throw new Response("This event no longer exists.", { status: 404 });
   return bidProposalSettings(row.meta);
@@ -78,7 +81,11 @@ export async function freeInventory(eventId: number): Promise<PackagedInventory[
     .orderBy(asc(inventory.display_order), asc(inventory.title), asc(inventory.inventory_id));
 }
 
-async function inventoryOf(tx: Pick<Transaction, "select">, eventId: number, itemId: number): Promise<PackagedInventory[]> {
+async function inventoryOf(
+  tx: Pick<Transaction, "select">,
+  eventId: number,
+  itemId: number,
+): Promise<PackagedInventory[]> {
   return tx
     .select({ inventory_id: inventory.inventory_id, title: inventory.title, value: inventory.value })
     .from(inventory)
@@ -117,11 +124,9 @@ export async function lockAuctionItem(tx: Transaction, eventId: number, itemId: 
  * Amounts left blank, filled in: the value from the inventory's sum, then the starting bid and increment proposed
  * from the value (not for items for sale, which have a price and no bids).
  */
-export function completeAmounts<T extends { type: string; value: number | null; starting_bid: number | null; increment: number | null }>(
-  item: T,
-  inventorySum: number | null,
-  settings: BidProposalSettings,
-): T {
+export function completeAmounts<
+  T extends { type: string; value: number | null; starting_bid: number | null; increment: number | null },
+>(item: T, inventorySum: number | null, settings: BidProposalSettings): T {
   const value = item.value ?? inventorySum;
   if (item.type === "sale") return { ...item, value };
   const proposal = proposeBids(value, settings);
@@ -194,7 +199,11 @@ export async function updateAuctionItem(
         }
       }
       await checkChoices(tx, await clientOfEvent(eventId, tx), choicesOf(input));
-      const values = completeAmounts(input, sumOf(await inventoryOf(tx, eventId, itemId)), await eventBidProposal(eventId, tx));
+      const values = completeAmounts(
+        input,
+        sumOf(await inventoryOf(tx, eventId, itemId)),
+        await eventBidProposal(eventId, tx),
+      );
       await tx
         .update(auction_item)
         .set({ ...values, featured_image: featuredImage(current.featured_image) })
@@ -224,12 +233,18 @@ export async function addInventoryToItem(eventId: number, itemId: number, ids: n
     await refuseWhenBidOn(tx, item, "Nothing was added:");
     const wanted = [...new Set(ids)];
     const rows = await tx
-      .select({ inventory_id: inventory.inventory_id, title: inventory.title, auction_item_id: inventory.auction_item_id })
+      .select({
+        inventory_id: inventory.inventory_id,
+        title: inventory.title,
+        auction_item_id: inventory.auction_item_id,
+      })
       .from(inventory)
       .where(and(eq(inventory.event_id, eventId), inArray(inventory.inventory_id, wanted)))
       .for("update");
     if (rows.length < wanted.length) {
-      throw new InventoryUnavailableError("Nothing was added: one of the chosen inventory items no longer exists. Reload the page.");
+      throw new InventoryUnavailableError(
+        "Nothing was added: one of the chosen inventory items no longer exists. Reload the page.",
+      );
     }
     const taken = rows.filter((row) => row.auction_item_id !== null);
     if (taken.length > 0) {
@@ -266,14 +281,20 @@ export async function removeInventoryFromItem(eventId: number, itemId: number, i
     const removed = await tx
       .update(inventory)
       .set({ auction_item_id: null })
-      .where(and(eq(inventory.event_id, eventId), eq(inventory.auction_item_id, itemId), inArray(inventory.inventory_id, ids)))
+      .where(
+        and(
+          eq(inventory.event_id, eventId),
+          eq(inventory.auction_item_id, itemId),
+          inArray(inventory.inventory_id, ids),
+        ),
+      )
       .returning({ inventory_id: inventory.inventory_id });
     return removed.length;
   });
 }
 
 /** Sets the item's value to the sum of its inventory's values; the sum, or null (no change) when there is none. */
-export async function useInventorySum(eventId: number, itemId: number): Promise<number | null> {
+export async function applyInventorySum(eventId: number, itemId: number): Promise<number | null> {
   return db.transaction(async (tx) => {
     await lockAuctionItem(tx, eventId, itemId);
     const sum = sumOf(await inventoryOf(tx, eventId, itemId));

@@ -4,8 +4,8 @@
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { db } from "~/db.server";
 import { uniqueViolation } from "~/db/errors.server";
+import { db } from "~/db.server";
 import { moneyField } from "~/ui/money-input";
 import { auction_item, bid, category, donor, event, purchase } from "~drizzle/schema";
 import { refreshItemCounts } from "./item-counts.server";
@@ -34,7 +34,9 @@ export async function listItemSheet(eventId: number) {
       display_order: auction_item.display_order,
       excerpt: auction_item.excerpt,
       category: category.title,
-      donor: sql<string | null>`coalesce(nullif(trim(concat_ws(' ', ${donor.first_name}, ${donor.last_name})), ''), ${donor.title}, ${donor.email})`,
+      donor: sql<
+        string | null
+      >`coalesce(nullif(trim(concat_ws(' ', ${donor.first_name}, ${donor.last_name})), ''), ${donor.title}, ${donor.email})`,
       xinv_disclaimer: auction_item.xinv_disclaimer,
       internal_notes: auction_item.internal_notes,
       // Kept by the bidding engine: retracted bids do not count.
@@ -66,7 +68,11 @@ export const itemInlineRules = {
     .trim()
     .refine((value) => /^\d{1,6}$/.test(value) && Number(value) >= 1, "Quantity is a whole number of at least 1.")
     .transform(Number),
-  tag: z.string().trim().max(100, "A tag can be at most 100 characters.").transform((value) => value || null),
+  tag: z
+    .string()
+    .trim()
+    .max(100, "A tag can be at most 100 characters.")
+    .transform((value) => value || null),
   type: z.enum(ITEM_TYPES, { message: "Choose silent, live, virtual or sale." }),
 } as const;
 
@@ -79,7 +85,12 @@ export class DuplicateLotError extends Error {
 }
 
 /** Saves one field of an item of the event; false when there is no such item. */
-export async function updateItemField(eventId: number, itemId: number, field: InlineItemField, value: unknown): Promise<boolean> {
+export async function updateItemField(
+  eventId: number,
+  itemId: number,
+  field: InlineItemField,
+  value: unknown,
+): Promise<boolean> {
   try {
     return await db.transaction(async (tx) => {
       const updated = await tx
@@ -118,7 +129,10 @@ export async function deleteItems(eventId: number, itemIds: number[]): Promise<n
     const ids = rows.map((row) => row.id);
     const withBids = [
       ...(await tx.selectDistinct({ id: bid.auction_item_id }).from(bid).where(inArray(bid.auction_item_id, ids))),
-      ...(await tx.selectDistinct({ id: purchase.auction_item_id }).from(purchase).where(inArray(purchase.auction_item_id, ids))),
+      ...(await tx
+        .selectDistinct({ id: purchase.auction_item_id })
+        .from(purchase)
+        .where(inArray(purchase.auction_item_id, ids))),
     ];
     if (withBids.length > 0) {
       const used = new Set(withBids.map((row) => row.id));

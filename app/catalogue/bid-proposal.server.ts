@@ -7,7 +7,10 @@ const percent = (label: string) =>
   z
     .string()
     .trim()
-    .refine((value) => /^\d{1,3}(\.\d)?$/.test(value) && Number(value) > 0 && Number(value) <= 100, `${label}: a percentage between 1 and 100, such as 40.`)
+    .refine(
+      (value) => /^\d{1,3}(\.\d)?$/.test(value) && Number(value) > 0 && Number(value) <= 100,
+      `${label}: a percentage between 1 and 100, such as 40.`,
+    )
     .transform(Number);
 
 export const bidProposalSchema = z.object({

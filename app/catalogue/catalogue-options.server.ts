@@ -52,7 +52,10 @@ export async function catalogueOptions(eventId: number): Promise<CatalogueOption
   const option = (row: { id: number; label: string }) => ({ value: String(row.id), label: row.label });
   return {
     categories: categories.map(option),
-    donors: donors.map((row) => ({ value: String(row.id), label: row.is_active ? row.label : `${row.label} (inactive)` })),
+    donors: donors.map((row) => ({
+      value: String(row.id),
+      label: row.is_active ? row.label : `${row.label} (inactive)`,
+    })),
     staff: staffRows.map(option),
   };
 }

@@ -88,7 +88,11 @@ export async function deleteCategories(eventId: number, categoryIds: number[]): 
   return db.transaction(async (tx) => {
     const mine = and(eq(category.client_id, clientId), inArray(category.category_id, categoryIds));
     // Locked, so that no item is put in a category between the check and the delete.
-    const rows = await tx.select({ category_id: category.category_id, title: category.title }).from(category).where(mine).for("update");
+    const rows = await tx
+      .select({ category_id: category.category_id, title: category.title })
+      .from(category)
+      .where(mine)
+      .for("update");
     if (rows.length === 0) return 0;
     const ids = rows.map((row) => row.category_id);
     const used = await Promise.all(

@@ -92,7 +92,11 @@ export async function listDonors(eventId: number): Promise<DonorRow[]> {
     })
     .from(donor)
     .where(eq(donor.client_id, clientId))
-    .orderBy(asc(sql`lower(coalesce(${donor.last_name}, ${donor.title}, ''))`), asc(donor.first_name), asc(donor.donor_id));
+    .orderBy(
+      asc(sql`lower(coalesce(${donor.last_name}, ${donor.title}, ''))`),
+      asc(donor.first_name),
+      asc(donor.donor_id),
+    );
   return rows.map((row) => ({
     ...row,
     name: donorName(row),
@@ -144,15 +148,27 @@ export async function deleteDonors(eventId: number, donorIds: number[]): Promise
   return db.transaction(async (tx) => {
     // Locked, so that no item names one of them between the check and the delete.
     const rows = await tx
-      .select({ donor_id: donor.donor_id, first_name: donor.first_name, last_name: donor.last_name, title: donor.title })
+      .select({
+        donor_id: donor.donor_id,
+        first_name: donor.first_name,
+        last_name: donor.last_name,
+        title: donor.title,
+      })
       .from(donor)
       .where(and(eq(donor.client_id, clientId), inArray(donor.donor_id, donorIds)))
       .for("update");
     if (rows.length === 0) return 0;
-    const used = await Promise.all(rows.map(async (row) => ({ name: donorName(row), items: await countGifts(tx, row.donor_id) })));
+    const used = await Promise.all(
+      rows.map(async (row) => ({ name: donorName(row), items: await countGifts(tx, row.donor_id) })),
+    );
     const inUse = used.filter((row) => row.items > 0);
     if (inUse.length > 0) throw new DonorInUseError(inUse);
-    await tx.delete(donor).where(inArray(donor.donor_id, rows.map((row) => row.donor_id)));
+    await tx.delete(donor).where(
+      inArray(
+        donor.donor_id,
+        rows.map((row) => row.donor_id),
+      ),
+    );
     return rows.length;
   });
 }

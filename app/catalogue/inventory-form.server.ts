@@ -78,7 +78,9 @@ export type InventoryFormErrors = Partial<Record<keyof InventoryInput | "images"
 /** A posted inventory form: its columns, or the messages by field with what was typed. */
 export function readInventoryForm(
   form: FormData,
-): { ok: true; input: InventoryInput } | { ok: false; errors: InventoryFormErrors; values: Record<keyof InventoryInput, string> } {
+):
+  | { ok: true; input: InventoryInput }
+  | { ok: false; errors: InventoryFormErrors; values: Record<keyof InventoryInput, string> } {
   const values = postedInventoryValues(form);
   const parsed = inventorySchema.safeParse(values);
   if (parsed.success) return { ok: true, input: parsed.data };

@@ -58,7 +58,13 @@ export function InventoryForm({
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const error = (name: keyof InventoryFormValues) => errors?.[name]?.[0];
 
-  const picker = (name: "donor_id" | "category_id" | "staff_id", label: string, list: Option[], none: string, help?: string) => (
+  const picker = (
+    name: "donor_id" | "category_id" | "staff_id",
+    label: string,
+    list: Option[],
+    none: string,
+    help?: string,
+  ) => (
     <Field label={label} help={help} error={error(name)}>
       {(control) => (
         <select {...control} name={name} defaultValue={values[name]}>
@@ -92,7 +98,9 @@ export function InventoryForm({
           help="The fair market value, such as 1,250 or 1,250.50."
           error={error("value")}
         >
-          {(control) => <input {...control} name="value" inputMode="decimal" autoComplete="off" defaultValue={values.value} />}
+          {(control) => (
+            <input {...control} name="value" inputMode="decimal" autoComplete="off" defaultValue={values.value} />
+          )}
         </Field>
         <Field label="Tag" help="A short label of your own, such as a procurement code." error={error("tag")}>
           {(control) => <input {...control} name="tag" maxLength={40} defaultValue={values.tag} />}
@@ -102,7 +110,13 @@ export function InventoryForm({
         {picker("staff_id", "Staff", options.staff, "No one", "Who procured it or looks after it.")}
         <Field label="Display order" help="Lower numbers come first in lists." error={error("display_order")}>
           {(control) => (
-            <input {...control} name="display_order" inputMode="numeric" autoComplete="off" defaultValue={values.display_order} />
+            <input
+              {...control}
+              name="display_order"
+              inputMode="numeric"
+              autoComplete="off"
+              defaultValue={values.display_order}
+            />
           )}
         </Field>
       </div>
@@ -114,11 +128,19 @@ export function InventoryForm({
         error={error("description")}
         toolbarLabel="Description formatting"
       />
-      <Field label="Disclaimer" help="Terms that come with it, such as blackout dates or an expiry." error={error("disclaimer")}>
-        {(control) => <textarea {...control} name="disclaimer" rows={3} maxLength={2000} defaultValue={values.disclaimer} />}
+      <Field
+        label="Disclaimer"
+        help="Terms that come with it, such as blackout dates or an expiry."
+        error={error("disclaimer")}
+      >
+        {(control) => (
+          <textarea {...control} name="disclaimer" rows={3} maxLength={2000} defaultValue={values.disclaimer} />
+        )}
       </Field>
       <Field label="Internal notes" help="Only your team sees these." error={error("internal_notes")}>
-        {(control) => <textarea {...control} name="internal_notes" rows={3} maxLength={5000} defaultValue={values.internal_notes} />}
+        {(control) => (
+          <textarea {...control} name="internal_notes" rows={3} maxLength={5000} defaultValue={values.internal_notes} />
+        )}
       </Field>
       {children}
       <div className="settings-form__actions">

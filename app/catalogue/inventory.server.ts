@@ -13,8 +13,8 @@ import { imageGallery, type GalleryImage } from "~/images/image-gallery.server";
 import { auction_item, bid, category, donor, event, inventory, staff } from "~drizzle/schema";
 import { checkChoices, donorLabel, staffLabel } from "./catalogue-options.server";
 import { clientOfEvent } from "./client.server";
-import type { InventoryInput } from "./inventory-form.server";
 import { refreshItemCounts } from "./item-counts.server";
+import type { InventoryInput } from "./inventory-form.server";
 
 export const inventoryGallery = imageGallery("inventory");
 
@@ -115,7 +115,10 @@ export async function getInventoryItem(eventId: number, inventoryId: number): Pr
 
 /** The display_order that puts a new item after the event's others (steps of 10 leave room in between). */
 export async function nextDisplayOrder(eventId: number): Promise<number> {
-  const [row] = await db.select({ last: max(inventory.display_order) }).from(inventory).where(eq(inventory.event_id, eventId));
+  const [row] = await db
+    .select({ last: max(inventory.display_order) })
+    .from(inventory)
+    .where(eq(inventory.event_id, eventId));
   return row.last === null ? 10 : Math.min(999_999, Math.floor(row.last / 10) * 10 + 10);
 }
 
@@ -130,7 +133,11 @@ export async function eventCurrency(eventId: number): Promise<string> {
  * Creates an item with its images (URLs the uploader stored), in their order; its id. Throws
  * UnknownChoiceError for a donor, category or staff member that is not the organisation's, and GalleryFullError.
  */
-export async function createInventory(eventId: number, input: InventoryInput, imageUrls: string[] = []): Promise<number> {
+export async function createInventory(
+  eventId: number,
+  input: InventoryInput,
+  imageUrls: string[] = [],
+): Promise<number> {
   return db.transaction(async (tx) => {
     await checkChoices(tx, await clientOfEvent(eventId, tx), input);
     const [row] = await tx
@@ -144,7 +151,11 @@ export async function createInventory(eventId: number, input: InventoryInput, im
 }
 
 /** Changes an item of the event; false when there is no such item. Throws UnknownChoiceError. */
-export async function updateInventory(eventId: number, inventoryId: number, change: Partial<InventoryInput>): Promise<boolean> {
+export async function updateInventory(
+  eventId: number,
+  inventoryId: number,
+  change: Partial<InventoryInput>,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     await checkChoices(tx, await clientOfEvent(eventId, tx), change);
     const updated = await tx
@@ -236,7 +247,11 @@ type LockedItem = { inventory_id: number; title: string; auction_item_id: number
 /** The event's items among `ids`, locked so that no one changes them between the checks and the change. */
 async function lockedItems(tx: Transaction, eventId: number, ids: number[]): Promise<LockedItem[]> {
   return tx
-    .select({ inventory_id: inventory.inventory_id, title: inventory.title, auction_item_id: inventory.auction_item_id })
+    .select({
+      inventory_id: inventory.inventory_id,
+      title: inventory.title,
+      auction_item_id: inventory.auction_item_id,
+    })
     .from(inventory)
     .where(and(eq(inventory.event_id, eventId), inArray(inventory.inventory_id, ids)))
     .orderBy(asc(inventory.title))

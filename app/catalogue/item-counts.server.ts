@@ -4,8 +4,8 @@
  * items or inventory calls this in the same transaction, so the counts never drift.
  */
 import { and, count, eq } from "drizzle-orm";
-import type { Transaction } from "~/db.server";
 import { auction_item, event, inventory } from "~drizzle/schema";
+import type { Transaction } from "~/db.server";
 
 export async function refreshItemCounts(tx: Transaction, eventId: number): Promise<void> {
   const [[stock], [live], [silent]] = [

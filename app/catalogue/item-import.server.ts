@@ -87,7 +87,11 @@ export type ImportCheck = {
   ignoredColumns: string[];
 };
 
-export async function checkItemImport(eventId: number, csv: string, tx: Pick<Transaction, "select"> = db): Promise<ImportCheck> {
+export async function checkItemImport(
+  eventId: number,
+  csv: string,
+  tx: Pick<Transaction, "select"> = db,
+): Promise<ImportCheck> {
   const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ""), {
     header: true,
     skipEmptyLines: "greedy",
@@ -96,11 +100,18 @@ export async function checkItemImport(eventId: number, csv: string, tx: Pick<Tra
   const columns = parsed.meta.fields ?? [];
   const empty = { ready: [], problems: [], ignoredColumns: [] };
   if (!columns.some((column) => HEADER_ALIASES[column] === "title")) {
-    return { ...empty, fileError: "The file has no Title column. The first line must name the columns, such as Lot, Title, Value, Category." };
+    return {
+      ...empty,
+      fileError:
+        "The file has no Title column. The first line must name the columns, such as Lot, Title, Value, Category.",
+    };
   }
   if (parsed.data.length === 0) return { ...empty, fileError: "The file has no rows under its header line." };
   if (parsed.data.length > MAX_IMPORT_ROWS) {
-    return { ...empty, fileError: `The file has ${parsed.data.length} rows; import at most ${MAX_IMPORT_ROWS} at a time.` };
+    return {
+      ...empty,
+      fileError: `The file has ${parsed.data.length} rows; import at most ${MAX_IMPORT_ROWS} at a time.`,
+    };
   }
 
   const context = await importContext(eventId, tx);
@@ -142,9 +153,11 @@ export async function importItems(eventId: number, csv: string): Promise<{ impor
     const check = await checkItemImport(eventId, csv, tx);
     if (check.fileError || check.ready.length === 0) return { imported: 0, check };
     for (let start = 0; start < check.ready.length; start += 500) {
-      await tx.insert(auction_item).values(
-        check.ready.slice(start, start + 500).map(({ line: _line, ...item }) => ({ event_id: eventId, ...item })),
-      );
+      await tx
+        .insert(auction_item)
+        .values(
+          check.ready.slice(start, start + 500).map(({ line: _line, ...item }) => ({ event_id: eventId, ...item })),
+        );
     }
     await refreshItemCounts(tx, eventId);
     return { imported: check.ready.length, check };
@@ -161,9 +174,18 @@ type ImportContext = {
 async function importContext(eventId: number, tx: Pick<Transaction, "select">): Promise<ImportContext> {
   const clientId = await clientOfEvent(eventId, tx);
   const [categories, donors, lots, [settings]] = [
-    await tx.select({ id: category.category_id, title: category.title }).from(category).where(eq(category.client_id, clientId)),
     await tx
-      .select({ id: donor.donor_id, email: donor.email, first_name: donor.first_name, last_name: donor.last_name, title: donor.title })
+      .select({ id: category.category_id, title: category.title })
+      .from(category)
+      .where(eq(category.client_id, clientId)),
+    await tx
+      .select({
+        id: donor.donor_id,
+        email: donor.email,
+        first_name: donor.first_name,
+        last_name: donor.last_name,
+        title: donor.title,
+      })
       .from(donor)
       .where(eq(donor.client_id, clientId)),
     await tx
@@ -199,7 +221,9 @@ function readRow(
   const money = (field: string, label: string) => {
     const reading = readMoney(cells[field] ?? "");
     if ("error" in reading) {
-      messages.push(`${label}: ${reading.error === "Amounts cannot be negative." ? "cannot be negative" : `“${cells[field]}” is not an amount`}.`);
+      messages.push(
+        `${label}: ${reading.error === "Amounts cannot be negative." ? "cannot be negative" : `“${cells[field]}” is not an amount`}.`,
+      );
       return null;
     }
     return reading.cents;
@@ -236,12 +260,14 @@ function readRow(
   let categoryId: number | null = null;
   if (cells.category) {
     categoryId = context.categories.get(cells.category.toLowerCase()) ?? null;
-    if (categoryId === null) messages.push(`Category “${cells.category}” does not exist. Create it first, or correct the name.`);
+    if (categoryId === null)
+      messages.push(`Category “${cells.category}” does not exist. Create it first, or correct the name.`);
   }
   let donorId: number | null = null;
   if (cells.donor) {
     donorId = context.donors.get(cells.donor.toLowerCase()) ?? null;
-    if (donorId === null) messages.push(`Donor “${cells.donor}” is not in your donors. Add them first, or use their email.`);
+    if (donorId === null)
+      messages.push(`Donor “${cells.donor}” is not in your donors. Add them first, or use their email.`);
   }
 
   const proposed = proposeBids(value, context.proposal);
@@ -285,4 +311,3 @@ function paragraphs(value: string): string {
     .map((paragraph) => `<p>${escape(paragraph.trim()).replace(/\r?\n/g, "<br>")}</p>`)
     .join("");
 }
-

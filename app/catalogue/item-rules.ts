@@ -22,7 +22,11 @@ export function isItemType(value: string): value is ItemType {
 
 /** Reads a type as a spreadsheet may spell it: "Silent", "live auction", "for sale". */
 export function readItemType(value: string): ItemType | null {
-  const word = value.trim().toLowerCase().replace(/\s+auction$/, "").replace(/^(item )?for /, "");
+  const word = value
+    .trim()
+    .toLowerCase()
+    .replace(/\s+auction$/, "")
+    .replace(/^(item )?for /, "");
   if (word === "") return null;
   if (isItemType(word)) return word;
   return word === "buy" || word === "store" ? "sale" : null;

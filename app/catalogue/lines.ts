@@ -82,5 +82,7 @@ export function readPrizes(text: string): LinesReading<Prize> {
 }
 
 export function writePrizes(prizes: readonly Prize[]): string {
-  return prizes.map((prize) => (prize.value === null ? prize.title : `${prize.title} = ${units(prize.value)}`)).join("\n");
+  return prizes
+    .map((prize) => (prize.value === null ? prize.title : `${prize.title} = ${units(prize.value)}`))
+    .join("\n");
 }

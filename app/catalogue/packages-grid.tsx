@@ -4,7 +4,6 @@
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { DataGrid } from "~/grid/data-grid";
-import type { GridBulkAction, GridColumn, GridOption } from "~/grid/grid-types";
 import { Button, ButtonLink } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";
@@ -12,9 +11,10 @@ import { FormAlert } from "~/ui/form-alert";
 import { FormDialog } from "~/ui/form-dialog";
 import { centsToInput } from "~/ui/money-input";
 import { auctionItemPagePath } from "./auction-item-paths";
-import type { BidProposalSettings } from "./bid-proposal";
 import { ITEM_STATUS_LABELS, ITEM_STATUSES, PACKAGE_SUBTYPE } from "./item-rules";
 import { PrintLinks } from "./print-links";
+import type { BidProposalSettings } from "./bid-proposal";
+import type { GridBulkAction, GridColumn, GridOption } from "~/grid/grid-types";
 
 export type PackageGridRow = {
   auction_item_id: number;
@@ -46,7 +46,11 @@ export type PackagesScreenProps = {
 
 const none = <span className="muted">—</span>;
 
-function moneyColumn(id: "value" | "starting_bid" | "increment" | "buy_now", header: string, editable: boolean): GridColumn<PackageGridRow> {
+function moneyColumn(
+  id: "value" | "starting_bid" | "increment" | "buy_now",
+  header: string,
+  editable: boolean,
+): GridColumn<PackageGridRow> {
   return {
     id,
     header,
@@ -68,7 +72,14 @@ export function PackagesScreen({ type, items, categories, queryEvent, bidProposa
 
   const columns = useMemo<GridColumn<PackageGridRow>[]>(
     () => [
-      { id: "lot", header: "Lot", value: (row) => row.lot, numeric: true, filter: false, edit: { type: "number", step: "1", min: 1 } },
+      {
+        id: "lot",
+        header: "Lot",
+        value: (row) => row.lot,
+        numeric: true,
+        filter: false,
+        edit: { type: "number", step: "1", min: 1 },
+      },
       {
         id: "title",
         header: "Title",
@@ -99,12 +110,20 @@ export function PackagesScreen({ type, items, categories, queryEvent, bidProposa
       {
         intent: "change-category",
         label: "Change category",
-        choice: { name: "category_id", label: "Category", options: [...categories, { value: "none", label: "No category" }] },
+        choice: {
+          name: "category_id",
+          label: "Category",
+          options: [...categories, { value: "none", label: "No category" }],
+        },
       },
       {
         intent: "change-status",
         label: "Change status",
-        choice: { name: "status", label: "Status", options: ITEM_STATUSES.map((status) => ({ value: status, label: ITEM_STATUS_LABELS[status] })) },
+        choice: {
+          name: "status",
+          label: "Status",
+          options: ITEM_STATUSES.map((status) => ({ value: status, label: ITEM_STATUS_LABELS[status] })),
+        },
       },
       {
         intent: "delete",

@@ -13,22 +13,34 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { and, asc, eq, inArray, isNotNull, max, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { DialogRefusal } from "~/ui/form-dialog";
-import { bidProposalSchema, eventBidProposal, saveBidProposal } from "./bid-proposal.server";
 import { eventIdFromQuery, requireEventPermission } from "~/auth/access.server";
 import { db } from "~/db.server";
-import { inlineEditSaved, readInlineEdit, readSelectedIds, refuseBulk, refuseInlineEdit } from "~/grid/grid-forms.server";
+import {
+  inlineEditSaved,
+  readInlineEdit,
+  readSelectedIds,
+  refuseBulk,
+  refuseInlineEdit,
+} from "~/grid/grid-forms.server";
 import { formatMoney } from "~/ui/format";
 import { redirectWithToast } from "~/ui/toast.server";
 import { auction_item, bid, category } from "~drizzle/schema";
 import { amountProblems } from "./auction-item-form.server";
 import { inventoryCountSql } from "./auction-item.server";
-import { deleteItems, DuplicateLotError, itemInlineRules, ItemsWithBidsError, updateItemField } from "./auction-items.server";
+import {
+  deleteItems,
+  DuplicateLotError,
+  itemInlineRules,
+  ItemsWithBidsError,
+  updateItemField,
+} from "./auction-items.server";
+import { bidProposalSchema, eventBidProposal, saveBidProposal } from "./bid-proposal.server";
 import { catalogueOptions, checkChoices, UnknownChoiceError } from "./catalogue-options.server";
 import { clientOfEvent } from "./client.server";
 import { pickedId } from "./inventory-form.server";
 import { eventCurrency } from "./inventory.server";
 import { ITEM_STATUSES } from "./item-rules";
+import type { DialogRefusal } from "~/ui/form-dialog";
 
 export type PackageType = "live" | "silent";
 
@@ -56,14 +68,23 @@ export async function listPackages(eventId: number, type: PackageType) {
     .from(auction_item)
     .leftJoin(category, eq(category.category_id, auction_item.xinv_category_id))
     .where(and(eq(auction_item.event_id, eventId), eq(auction_item.type, type)))
-    .orderBy(asc(auction_item.lot), asc(auction_item.display_order), asc(auction_item.title), asc(auction_item.auction_item_id));
+    .orderBy(
+      asc(auction_item.lot),
+      asc(auction_item.display_order),
+      asc(auction_item.title),
+      asc(auction_item.auction_item_id),
+    );
 }
 
 /** The lot numbers clash with another type's item (or run past the largest lot). */
 export class LotNumberingError extends Error {}
 
 /** Numbers the type's items from `start` (default: after the other types' highest lot); how many were numbered. */
-export async function numberLots(eventId: number, type: PackageType, start?: number): Promise<{ count: number; first: number }> {
+export async function numberLots(
+  eventId: number,
+  type: PackageType,
+  start?: number,
+): Promise<{ count: number; first: number }> {
   return db.transaction(async (tx) => {
     // Every item of the event, locked: nobody changes a lot between the check and the renumbering.
     await tx
@@ -76,12 +97,20 @@ export async function numberLots(eventId: number, type: PackageType, start?: num
       .from(auction_item)
       .where(and(eq(auction_item.event_id, eventId), eq(auction_item.type, type)))
       .orderBy(asc(auction_item.display_order), asc(auction_item.title), asc(auction_item.auction_item_id));
-    const othersLots = and(eq(auction_item.event_id, eventId), ne(auction_item.type, type), isNotNull(auction_item.lot));
-    const [{ highest }] = await tx.select({ highest: max(auction_item.lot) }).from(auction_item).where(othersLots);
+    const othersLots = and(
+      eq(auction_item.event_id, eventId),
+      ne(auction_item.type, type),
+      isNotNull(auction_item.lot),
+    );
+    const [{ highest }] = await tx
+      .select({ highest: max(auction_item.lot) })
+      .from(auction_item)
+      .where(othersLots);
     const first = start ?? (highest ?? 0) + 1;
     if (items.length === 0) return { count: 0, first };
     const last = first + items.length - 1;
-    if (last > MAX_LOT) throw new LotNumberingError(`The numbers would run past ${MAX_LOT}. Start from a smaller number.`);
+    if (last > MAX_LOT)
+      throw new LotNumberingError(`The numbers would run past ${MAX_LOT}. Start from a smaller number.`);
     const clashes = await tx
       .select({ lot: auction_item.lot, title: auction_item.title, type: auction_item.type })
       .from(auction_item)
@@ -103,7 +132,10 @@ export async function numberLots(eventId: number, type: PackageType, start?: num
       .set({ lot: sql`-${auction_item.auction_item_id}` })
       .where(and(eq(auction_item.event_id, eventId), eq(auction_item.type, type)));
     for (const [index, item] of items.entries()) {
-      await tx.update(auction_item).set({ lot: first + index }).where(eq(auction_item.auction_item_id, item.id));
+      await tx
+        .update(auction_item)
+        .set({ lot: first + index })
+        .where(eq(auction_item.auction_item_id, item.id));
     }
     return { count: items.length, first };
   });
@@ -114,7 +146,9 @@ async function itemsOfType(eventId: number, type: PackageType, ids: number[]): P
   const rows = await db
     .select({ id: auction_item.auction_item_id })
     .from(auction_item)
-    .where(and(eq(auction_item.event_id, eventId), eq(auction_item.type, type), inArray(auction_item.auction_item_id, ids)));
+    .where(
+      and(eq(auction_item.event_id, eventId), eq(auction_item.type, type), inArray(auction_item.auction_item_id, ids)),
+    );
   return rows.map((row) => row.id);
 }
 
@@ -163,7 +197,13 @@ export async function packagesAction({ request }: ActionFunctionArgs, type: Pack
       const [current] = await db
         .select()
         .from(auction_item)
-        .where(and(eq(auction_item.event_id, eventId), eq(auction_item.type, type), eq(auction_item.auction_item_id, edit.id)));
+        .where(
+          and(
+            eq(auction_item.event_id, eventId),
+            eq(auction_item.type, type),
+            eq(auction_item.auction_item_id, edit.id),
+          ),
+        );
       if (!current) return refuseInlineEdit(edit, "This item is no longer here. Reload the page.");
       const problem = Object.values(amountProblems({ ...current, [field]: parsed.data }))[0];
       if (problem) return refuseInlineEdit(edit, problem);
@@ -236,7 +276,9 @@ export async function packagesAction({ request }: ActionFunctionArgs, type: Pack
           .set({ xinv_category_id: picked.data })
           .where(and(eq(auction_item.event_id, eventId), inArray(auction_item.auction_item_id, mine)));
       }
-      return redirectWithToast(here, { title: `${mine.length === 1 ? "1 item" : `${mine.length} items`} moved to the category` });
+      return redirectWithToast(here, {
+        title: `${mine.length === 1 ? "1 item" : `${mine.length} items`} moved to the category`,
+      });
     }
 
     case "change-status": {
@@ -251,7 +293,9 @@ export async function packagesAction({ request }: ActionFunctionArgs, type: Pack
           .set({ status: status.data })
           .where(and(eq(auction_item.event_id, eventId), inArray(auction_item.auction_item_id, mine)));
       }
-      return redirectWithToast(here, { title: `${mine.length === 1 ? "1 item" : `${mine.length} items`} now ${status.data}` });
+      return redirectWithToast(here, {
+        title: `${mine.length === 1 ? "1 item" : `${mine.length} items`} now ${status.data}`,
+      });
     }
 
     case "delete": {

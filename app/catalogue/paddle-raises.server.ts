@@ -32,14 +32,25 @@ export async function listPaddleRaises(eventId: number) {
     .orderBy(asc(paddle_raise.display_order), asc(paddle_raise.paddle_raise_id));
   const levels = raises.length
     ? await db
-        .select({ paddle_raise_id: paddle_raise_level.paddle_raise_id, amount: paddle_raise_level.amount, label: paddle_raise_level.label })
+        .select({
+          paddle_raise_id: paddle_raise_level.paddle_raise_id,
+          amount: paddle_raise_level.amount,
+          label: paddle_raise_level.label,
+        })
         .from(paddle_raise_level)
-        .where(inArray(paddle_raise_level.paddle_raise_id, raises.map((raise) => raise.paddle_raise_id)))
+        .where(
+          inArray(
+            paddle_raise_level.paddle_raise_id,
+            raises.map((raise) => raise.paddle_raise_id),
+          ),
+        )
         .orderBy(asc(paddle_raise_level.display_order))
     : [];
   return raises.map((raise) => ({
     ...raise,
-    levels: levels.filter((level) => level.paddle_raise_id === raise.paddle_raise_id).map(({ amount, label }) => ({ amount, label })),
+    levels: levels
+      .filter((level) => level.paddle_raise_id === raise.paddle_raise_id)
+      .map(({ amount, label }) => ({ amount, label })),
   }));
 }
 
@@ -57,7 +68,9 @@ export async function createPaddleRaise(eventId: number, input: PaddleRaiseInput
       .values({ event_id: eventId, ...fields, display_order: next })
       .returning({ id: paddle_raise.paddle_raise_id });
     if (levels.length) {
-      await tx.insert(paddle_raise_level).values(levels.map((level, index) => ({ paddle_raise_id: row.id, ...level, display_order: index })));
+      await tx
+        .insert(paddle_raise_level)
+        .values(levels.map((level, index) => ({ paddle_raise_id: row.id, ...level, display_order: index })));
     }
     return row.id;
   });
@@ -125,12 +138,22 @@ export async function deletePaddleRaises(eventId: number, raiseIds: number[]): P
     const pledged = await tx
       .selectDistinct({ id: pledge.paddle_raise_id })
       .from(pledge)
-      .where(inArray(pledge.paddle_raise_id, rows.map((row) => row.id)));
+      .where(
+        inArray(
+          pledge.paddle_raise_id,
+          rows.map((row) => row.id),
+        ),
+      );
     if (pledged.length) {
       const ids = new Set(pledged.map((row) => row.id));
       throw new RaiseHasPledgesError(rows.filter((row) => ids.has(row.id)).map((row) => row.title));
     }
-    await tx.delete(paddle_raise).where(inArray(paddle_raise.paddle_raise_id, rows.map((row) => row.id)));
+    await tx.delete(paddle_raise).where(
+      inArray(
+        paddle_raise.paddle_raise_id,
+        rows.map((row) => row.id),
+      ),
+    );
     return rows.length;
   });
 }

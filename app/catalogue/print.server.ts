@@ -39,6 +39,8 @@ const SIMPLER: Record<string, string> = { Ł: "L", ł: "l", Đ: "D", đ: "d", Ħ
 
 /** The standard PDF fonts read Windows-1252: keep what it has, simplify letters it lacks, replace the rest. */
 export function pdfText(value: string): string {
+  // Tab, line feed and carriage return are kept on purpose: the PDF's text wraps on them.
+  // eslint-disable-next-line no-control-regex
   return value.normalize("NFC").replace(/[^\u0009\u000A\u000D\u0020-\u007E\u00A0-\u00FF]/gu, (char) => {
     if (WIN_ANSI_EXTRAS.includes(char)) return char;
     if (SIMPLER[char]) return SIMPLER[char];
@@ -55,7 +57,9 @@ function lotTitle(item: PrintItem): string {
 export function minimumBids(item: Pick<PrintItem, "starting_bid" | "increment">, count: number): (number | null)[] {
   if (item.starting_bid === null) return Array.from({ length: count }, () => null);
   const step = item.increment && item.increment > 0 ? item.increment : null;
-  return Array.from({ length: count }, (_, index) => (step || index === 0 ? item.starting_bid! + index * (step ?? 0) : null));
+  return Array.from({ length: count }, (_, index) =>
+    step || index === 0 ? item.starting_bid! + index * (step ?? 0) : null,
+  );
 }
 
 async function qrPng(url: string): Promise<Buffer> {
@@ -85,24 +89,45 @@ export async function bidSheetsPdf(event: PrintEvent, items: PrintItem[]): Promi
       const qrSize = 104;
       const top = doc.y;
       doc.image(await qrPng(item.bidUrl), PAGE.margin + width - qrSize, top, { width: qrSize });
-      doc.fillColor(MUTED).font("Helvetica").fontSize(9).text("Scan to bid on your phone", PAGE.margin + width - qrSize, top + qrSize + 2, {
-        width: qrSize,
-        align: "center",
-      });
-      doc.fillColor(MUTED).fontSize(10).text(pdfText(event.title), PAGE.margin, top, { width: width - qrSize - 16 });
-      doc.moveDown(0.3).fillColor(INK).font("Helvetica-Bold").fontSize(22).text(lotTitle(item), { width: width - qrSize - 16 });
+      doc
+        .fillColor(MUTED)
+        .font("Helvetica")
+        .fontSize(9)
+        .text("Scan to bid on your phone", PAGE.margin + width - qrSize, top + qrSize + 2, {
+          width: qrSize,
+          align: "center",
+        });
+      doc
+        .fillColor(MUTED)
+        .fontSize(10)
+        .text(pdfText(event.title), PAGE.margin, top, { width: width - qrSize - 16 });
+      doc
+        .moveDown(0.3)
+        .fillColor(INK)
+        .font("Helvetica-Bold")
+        .fontSize(22)
+        .text(lotTitle(item), { width: width - qrSize - 16 });
       const facts = [
         `Value ${money(item.value)}`,
         `Starting bid ${money(item.starting_bid)}`,
         `Increment ${money(item.increment)}`,
         item.buy_now !== null ? `Buy now ${money(item.buy_now)}` : null,
       ].filter(Boolean);
-      doc.moveDown(0.4).font("Helvetica").fontSize(11).fillColor(INK).text(facts.join("   "), { width: width - qrSize - 16 });
+      doc
+        .moveDown(0.4)
+        .font("Helvetica")
+        .fontSize(11)
+        .fillColor(INK)
+        .text(facts.join("   "), { width: width - qrSize - 16 });
       if (item.donor) doc.fillColor(MUTED).text(pdfText(`Donated by ${item.donor}`), { width: width - qrSize - 16 });
       const story = pdfText(item.excerpt || item.description);
       doc.y = Math.max(doc.y, top + qrSize + 18);
       if (story) {
-        doc.moveDown(0.6).fillColor(INK).fontSize(10).text(story, PAGE.margin, doc.y, { width, height: 110, ellipsis: true });
+        doc
+          .moveDown(0.6)
+          .fillColor(INK)
+          .fontSize(10)
+          .text(story, PAGE.margin, doc.y, { width, height: 110, ellipsis: true });
       }
 
       // The bid lines: each bid must reach the minimum printed on its line.
@@ -124,12 +149,31 @@ export async function bidSheetsPdf(event: PrintEvent, items: PrintItem[]): Promi
       doc.font("Helvetica").fontSize(10);
       for (const minimum of minimumBids(item, BID_LINES)) {
         y += rowHeight;
-        doc.moveTo(PAGE.margin, y).lineTo(PAGE.margin + width, y).strokeColor(RULE).lineWidth(0.6).stroke();
-        doc.fillColor(MUTED).text(minimum === null ? "" : money(minimum), PAGE.margin + 4, y + 7, { width: columns[0].width * width - 8 });
+        doc
+          .moveTo(PAGE.margin, y)
+          .lineTo(PAGE.margin + width, y)
+          .strokeColor(RULE)
+          .lineWidth(0.6)
+          .stroke();
+        doc.fillColor(MUTED).text(minimum === null ? "" : money(minimum), PAGE.margin + 4, y + 7, {
+          width: columns[0].width * width - 8,
+        });
       }
       y += rowHeight;
-      doc.moveTo(PAGE.margin, y).lineTo(PAGE.margin + width, y).strokeColor(RULE).stroke();
-      doc.fillColor(MUTED).fontSize(8).text("Write clearly. The highest bid when the auction closes wins. Bids on paper and on phones count the same.", PAGE.margin, y + 6, { width });
+      doc
+        .moveTo(PAGE.margin, y)
+        .lineTo(PAGE.margin + width, y)
+        .strokeColor(RULE)
+        .stroke();
+      doc
+        .fillColor(MUTED)
+        .fontSize(8)
+        .text(
+          "Write clearly. The highest bid when the auction closes wins. Bids on paper and on phones count the same.",
+          PAGE.margin,
+          y + 6,
+          { width },
+        );
     }
   }, `${event.title}: bid sheets`);
 }
@@ -144,24 +188,45 @@ export async function itemCardsPdf(event: PrintEvent, items: PrintItem[]): Promi
       const half = (doc.page.height - PAGE.margin * 2) / 2;
       const top = PAGE.margin + (index % 2) * half;
       if (index % 2 === 1) {
-        doc.moveTo(PAGE.margin, top).lineTo(PAGE.margin + width, top).dash(4, { space: 4 }).strokeColor(RULE).stroke().undash();
+        doc
+          .moveTo(PAGE.margin, top)
+          .lineTo(PAGE.margin + width, top)
+          .dash(4, { space: 4 })
+          .strokeColor(RULE)
+          .stroke()
+          .undash();
       }
       const qrSize = 120;
       doc.image(await qrPng(item.bidUrl), PAGE.margin + width - qrSize, top + 24, { width: qrSize });
-      doc.fillColor(MUTED).font("Helvetica").fontSize(9).text("Scan to bid", PAGE.margin + width - qrSize, top + 24 + qrSize + 2, { width: qrSize, align: "center" });
+      doc
+        .fillColor(MUTED)
+        .font("Helvetica")
+        .fontSize(9)
+        .text("Scan to bid", PAGE.margin + width - qrSize, top + 24 + qrSize + 2, { width: qrSize, align: "center" });
       const textWidth = width - qrSize - 20;
-      doc.fillColor(MUTED).fontSize(10).text(pdfText(item.category ?? event.title), PAGE.margin, top + 24, { width: textWidth });
+      doc
+        .fillColor(MUTED)
+        .fontSize(10)
+        .text(pdfText(item.category ?? event.title), PAGE.margin, top + 24, { width: textWidth });
       doc.moveDown(0.3).fillColor(INK).font("Helvetica-Bold").fontSize(24).text(lotTitle(item), { width: textWidth });
       doc.moveDown(0.5).font("Helvetica").fontSize(12).fillColor(INK);
       doc.text(`Value ${money(item.value)}  ·  Starting bid ${money(item.starting_bid)}`, { width: textWidth });
-      if (item.donor) doc.fillColor(MUTED).fontSize(11).text(pdfText(`Generously donated by ${item.donor}`), { width: textWidth });
+      if (item.donor)
+        doc
+          .fillColor(MUTED)
+          .fontSize(11)
+          .text(pdfText(`Generously donated by ${item.donor}`), { width: textWidth });
       const story = pdfText(item.description || item.excerpt || "");
       if (story) {
-        doc.moveDown(0.6).fillColor(INK).fontSize(11).text(story, PAGE.margin, doc.y, {
-          width: textWidth,
-          height: top + half - doc.y - 24,
-          ellipsis: true,
-        });
+        doc
+          .moveDown(0.6)
+          .fillColor(INK)
+          .fontSize(11)
+          .text(story, PAGE.margin, doc.y, {
+            width: textWidth,
+            height: top + half - doc.y - 24,
+            ellipsis: true,
+          });
       }
     }
   }, `${event.title}: item cards`);
@@ -172,12 +237,22 @@ export type AcknowledgementGift = { title: string; value: number | null };
 /** A donor's thank-you letter: the message, then their gifts with values (for their tax records). */
 export async function acknowledgementPdf(
   event: PrintEvent,
-  letter: { date: string; donorName: string; donorAddress: string | null; message: string; gifts: AcknowledgementGift[] },
+  letter: {
+    date: string;
+    donorName: string;
+    donorAddress: string | null;
+    message: string;
+    gifts: AcknowledgementGift[];
+  },
 ): Promise<Buffer> {
   return render(async (doc) => {
     doc.addPage();
     const width = doc.page.width - PAGE.margin * 2;
-    doc.fillColor(INK).font("Helvetica-Bold").fontSize(16).text(pdfText(event.company_name || event.title));
+    doc
+      .fillColor(INK)
+      .font("Helvetica-Bold")
+      .fontSize(16)
+      .text(pdfText(event.company_name || event.title));
     doc.font("Helvetica").fontSize(10).fillColor(MUTED).text(pdfText(event.title));
     doc.moveDown(2).fillColor(INK).fontSize(11).text(pdfText(letter.date));
     doc.moveDown(1).text(pdfText(letter.donorName));
@@ -193,16 +268,33 @@ export async function acknowledgementPdf(
       const y = doc.y;
       doc.text(pdfText(gift.title), PAGE.margin, y, { width: width * 0.72 });
       const after = doc.y;
-      doc.text(gift.value === null ? "Value not stated" : formatMoney(gift.value, event.currency), PAGE.margin + width * 0.72, y, { width: width * 0.28, align: "right" });
+      doc.text(
+        gift.value === null ? "Value not stated" : formatMoney(gift.value, event.currency),
+        PAGE.margin + width * 0.72,
+        y,
+        { width: width * 0.28, align: "right" },
+      );
       doc.y = Math.max(after, doc.y);
       total += gift.value ?? 0;
     }
-    doc.moveTo(PAGE.margin, doc.y + 4).lineTo(PAGE.margin + width, doc.y + 4).strokeColor(RULE).stroke();
-    doc.moveDown(0.6).font("Helvetica-Bold").text("Total fair market value", PAGE.margin, doc.y, { continued: true, width });
+    doc
+      .moveTo(PAGE.margin, doc.y + 4)
+      .lineTo(PAGE.margin + width, doc.y + 4)
+      .strokeColor(RULE)
+      .stroke();
+    doc
+      .moveDown(0.6)
+      .font("Helvetica-Bold")
+      .text("Total fair market value", PAGE.margin, doc.y, { continued: true, width });
     doc.text(formatMoney(total, event.currency), { align: "right" });
-    doc.moveDown(2).font("Helvetica").fontSize(9).fillColor(MUTED).text(
-      "No goods or services were provided in exchange for these gifts. Values are as stated by the donor or the organisers.",
-      { width },
-    );
+    doc
+      .moveDown(2)
+      .font("Helvetica")
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(
+        "No goods or services were provided in exchange for these gifts. Values are as stated by the donor or the organisers.",
+        { width },
+      );
   }, `${event.title}: thank you`);
 }

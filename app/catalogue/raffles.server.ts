@@ -33,8 +33,16 @@ export async function listRaffles(eventId: number) {
   const ids = raffles.map((row) => row.raffle_id);
   const [bundles, prizes] = ids.length
     ? await Promise.all([
-        db.select().from(raffle_ticket_bundle).where(inArray(raffle_ticket_bundle.raffle_id, ids)).orderBy(asc(raffle_ticket_bundle.quantity)),
-        db.select().from(raffle_prize).where(inArray(raffle_prize.raffle_id, ids)).orderBy(asc(raffle_prize.display_order)),
+        db
+          .select()
+          .from(raffle_ticket_bundle)
+          .where(inArray(raffle_ticket_bundle.raffle_id, ids))
+          .orderBy(asc(raffle_ticket_bundle.quantity)),
+        db
+          .select()
+          .from(raffle_prize)
+          .where(inArray(raffle_prize.raffle_id, ids))
+          .orderBy(asc(raffle_prize.display_order)),
       ])
     : [[], []];
   return raffles.map((row) => ({
@@ -49,7 +57,10 @@ export type RaffleRow = Awaited<ReturnType<typeof listRaffles>>[number];
 export async function createRaffle(eventId: number, input: RaffleInput): Promise<number> {
   return db.transaction(async (tx) => {
     const { bundles, prizes, ...fields } = input;
-    const [row] = await tx.insert(raffle).values({ event_id: eventId, ...fields }).returning({ id: raffle.raffle_id });
+    const [row] = await tx
+      .insert(raffle)
+      .values({ event_id: eventId, ...fields })
+      .returning({ id: raffle.raffle_id });
     await saveChildren(tx, row.id, bundles, prizes);
     return row.id;
   });
@@ -76,7 +87,12 @@ async function saveChildren(tx: Tx, raffleId: number, bundles: Bundle[], prizes:
   const sizes = bundles.map((bundle) => bundle.quantity);
   await tx
     .delete(raffle_ticket_bundle)
-    .where(and(eq(raffle_ticket_bundle.raffle_id, raffleId), sizes.length ? notInArray(raffle_ticket_bundle.quantity, sizes) : undefined));
+    .where(
+      and(
+        eq(raffle_ticket_bundle.raffle_id, raffleId),
+        sizes.length ? notInArray(raffle_ticket_bundle.quantity, sizes) : undefined,
+      ),
+    );
   for (const [index, bundle] of bundles.entries()) {
     await tx
       .insert(raffle_ticket_bundle)
@@ -107,17 +123,29 @@ async function saveChildren(tx: Tx, raffleId: number, bundles: Bundle[], prizes:
   const drawn = await tx
     .selectDistinct({ id: raffle_drawing.raffle_prize_id })
     .from(raffle_drawing)
-    .where(inArray(raffle_drawing.raffle_prize_id, removed.map((prize) => prize.raffle_prize_id)));
+    .where(
+      inArray(
+        raffle_drawing.raffle_prize_id,
+        removed.map((prize) => prize.raffle_prize_id),
+      ),
+    );
   if (drawn.length) {
     const ids = new Set(drawn.map((row) => row.id));
     throw new PrizeDrawnError(removed.filter((prize) => ids.has(prize.raffle_prize_id)).map((prize) => prize.title));
   }
-  await tx.delete(raffle_prize).where(inArray(raffle_prize.raffle_prize_id, removed.map((prize) => prize.raffle_prize_id)));
+  await tx.delete(raffle_prize).where(
+    inArray(
+      raffle_prize.raffle_prize_id,
+      removed.map((prize) => prize.raffle_prize_id),
+    ),
+  );
 }
 
 export class PrizeDrawnError extends Error {
   constructor(readonly titles: string[]) {
-    super(`${titles.map((title) => `“${title}”`).join(", ")} ${titles.length === 1 ? "has" : "have"} been drawn and cannot be removed.`);
+    super(
+      `${titles.map((title) => `“${title}”`).join(", ")} ${titles.length === 1 ? "has" : "have"} been drawn and cannot be removed.`,
+    );
   }
 }
 
@@ -141,12 +169,22 @@ export async function deleteRaffles(eventId: number, raffleIds: number[]): Promi
     const sold = await tx
       .selectDistinct({ id: raffle_purchase.raffle_id })
       .from(raffle_purchase)
-      .where(inArray(raffle_purchase.raffle_id, rows.map((row) => row.id)));
+      .where(
+        inArray(
+          raffle_purchase.raffle_id,
+          rows.map((row) => row.id),
+        ),
+      );
     if (sold.length) {
       const ids = new Set(sold.map((row) => row.id));
       throw new RaffleHasSalesError(rows.filter((row) => ids.has(row.id)).map((row) => row.title));
     }
-    await tx.delete(raffle).where(inArray(raffle.raffle_id, rows.map((row) => row.id)));
+    await tx.delete(raffle).where(
+      inArray(
+        raffle.raffle_id,
+        rows.map((row) => row.id),
+      ),
+    );
     return rows.length;
   });
 }

@@ -69,7 +69,11 @@ export async function createSaleItem(eventId: number, input: SaleItemInput): Pro
 export async function updateSaleItem(eventId: number, itemId: number, input: SaleItemInput): Promise<boolean> {
   await checkCategory(eventId, input.xinv_category_id);
   return db.transaction(async (tx) => {
-    const mine = and(eq(auction_item.auction_item_id, itemId), eq(auction_item.event_id, eventId), eq(auction_item.type, "sale"));
+    const mine = and(
+      eq(auction_item.auction_item_id, itemId),
+      eq(auction_item.event_id, eventId),
+      eq(auction_item.type, "sale"),
+    );
     // Locked, so that a sale made meanwhile is counted.
     const [found] = await tx
       .select({

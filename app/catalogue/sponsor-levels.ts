@@ -3,7 +3,16 @@
  * name; wherever sponsors are listed (the sponsors screen, an event's sponsors) they are ordered by this rank, a
  * sponsor without a level last. Client-safe: the screen offers these in its selects.
  */
-export const SPONSOR_LEVELS = ["Presenting", "Diamond", "Platinum", "Gold", "Silver", "Bronze", "Supporter", "In-kind"] as const;
+export const SPONSOR_LEVELS = [
+  "Presenting",
+  "Diamond",
+  "Platinum",
+  "Gold",
+  "Silver",
+  "Bronze",
+  "Supporter",
+  "In-kind",
+] as const;
 
 export type SponsorLevel = (typeof SPONSOR_LEVELS)[number];
 

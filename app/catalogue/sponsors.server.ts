@@ -5,12 +5,12 @@
  * removes it from every event that showed it; marking it inactive keeps it for the record.
  */
 import { and, asc, eq, inArray, max, sql, type SQL } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { db } from "~/db.server";
 import { event_sponsor, sponsor } from "~drizzle/schema";
 import { clientOfEvent } from "./client.server";
-import type { SponsorInput } from "./sponsor-form.server";
 import { SPONSOR_LEVELS } from "./sponsor-levels";
+import type { SponsorInput } from "./sponsor-form.server";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 export type SponsorRow = {
   sponsor_id: number;
@@ -59,11 +59,20 @@ export async function listSponsors(eventId: number): Promise<SponsorRow[]> {
     .from(sponsor)
     .leftJoin(here, eq(here.sponsor_id, sponsor.sponsor_id))
     .where(eq(sponsor.client_id, clientId))
-    .orderBy(sponsorLevelRankSql(sponsor.level), sql`${here.display_order} asc nulls last`, asc(sponsor.title), asc(sponsor.sponsor_id));
+    .orderBy(
+      sponsorLevelRankSql(sponsor.level),
+      sql`${here.display_order} asc nulls last`,
+      asc(sponsor.title),
+      asc(sponsor.sponsor_id),
+    );
 }
 
 /** Adds a sponsor to the organisation, shown at this event when `showHere`; its id. */
-export async function createSponsor(eventId: number, input: SponsorInput, { showHere }: { showHere: boolean }): Promise<number> {
+export async function createSponsor(
+  eventId: number,
+  input: SponsorInput,
+  { showHere }: { showHere: boolean },
+): Promise<number> {
   const clientId = await clientOfEvent(eventId);
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -76,7 +85,11 @@ export async function createSponsor(eventId: number, input: SponsorInput, { show
 }
 
 /** Changes a sponsor of the event's organisation; false when there is no such sponsor (any more). */
-export async function updateSponsor(eventId: number, sponsorId: number, change: Partial<SponsorInput>): Promise<boolean> {
+export async function updateSponsor(
+  eventId: number,
+  sponsorId: number,
+  change: Partial<SponsorInput>,
+): Promise<boolean> {
   const clientId = await clientOfEvent(eventId);
   const updated = await db
     .update(sponsor)

@@ -11,7 +11,10 @@ export const rowColour = z
   .string()
   .trim()
   .transform((value) => value.toLowerCase() || null)
-  .refine((value) => value === null || /^#[0-9a-f]{6}$/.test(value), "Enter a colour as # and six hexadecimal digits, such as #dbe9ff, or leave it blank.");
+  .refine(
+    (value) => value === null || /^#[0-9a-f]{6}$/.test(value),
+    "Enter a colour as # and six hexadecimal digits, such as #dbe9ff, or leave it blank.",
+  );
 
 export const staffFields = {
   first_name: optionalText(80, "A first name"),
@@ -26,7 +29,8 @@ export const STAFF_FIELD_NAMES = Object.keys(staffFields) as (keyof typeof staff
 export const NEEDS_A_NAME = "Give a first name, a last name, or both.";
 
 export const staffSchema = z.object(staffFields).superRefine((person, context) => {
-  if (!person.first_name && !person.last_name) context.addIssue({ code: "custom", path: ["first_name"], message: NEEDS_A_NAME });
+  if (!person.first_name && !person.last_name)
+    context.addIssue({ code: "custom", path: ["first_name"], message: NEEDS_A_NAME });
 });
 
 export type StaffInput = z.infer<typeof staffSchema>;

@@ -65,7 +65,11 @@ export async function listStaff(eventId: number): Promise<StaffRow[]> {
     })
     .from(staff)
     .where(eq(staff.client_id, clientId))
-    .orderBy(asc(sql`lower(coalesce(${staff.last_name}, ''))`), asc(sql`lower(coalesce(${staff.first_name}, ''))`), asc(staff.staff_id));
+    .orderBy(
+      asc(sql`lower(coalesce(${staff.last_name}, ''))`),
+      asc(sql`lower(coalesce(${staff.first_name}, ''))`),
+      asc(staff.staff_id),
+    );
   return rows.map((row) => ({ ...row, full_name: row.full_name ?? "" }));
 }
 
@@ -109,11 +113,19 @@ export async function deleteStaff(eventId: number, staffIds: number[]): Promise<
       .for("update");
     if (rows.length === 0) return 0;
     const used = await Promise.all(
-      rows.map(async (row) => ({ name: row.full_name || "Someone unnamed", items: await countProcured(tx, row.staff_id) })),
+      rows.map(async (row) => ({
+        name: row.full_name || "Someone unnamed",
+        items: await countProcured(tx, row.staff_id),
+      })),
     );
     const inUse = used.filter((row) => row.items > 0);
     if (inUse.length > 0) throw new StaffInUseError(inUse);
-    await tx.delete(staff).where(inArray(staff.staff_id, rows.map((row) => row.staff_id)));
+    await tx.delete(staff).where(
+      inArray(
+        staff.staff_id,
+        rows.map((row) => row.staff_id),
+      ),
+    );
     return rows.length;
   });
 }

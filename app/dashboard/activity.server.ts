@@ -25,7 +25,13 @@ const personName = (first: string | null, last: string | null, fallback: string)
 export async function recentActivity(eventId: number, limit = 12): Promise<Activity[]> {
   const [bids, registrations, gifts, purchases, pledges] = await Promise.all([
     db
-      .select({ at: bid.created_at, first: usr.first_name, last: usr.last_name, item: auction_item.title, amount: bid.bid })
+      .select({
+        at: bid.created_at,
+        first: usr.first_name,
+        last: usr.last_name,
+        item: auction_item.title,
+        amount: bid.bid,
+      })
       .from(bid)
       .innerJoin(auction_item, eq(auction_item.auction_item_id, bid.auction_item_id))
       .innerJoin(usr, eq(usr.usr_id, bid.usr_id))
@@ -33,13 +39,24 @@ export async function recentActivity(eventId: number, limit = 12): Promise<Activ
       .orderBy(desc(bid.created_at))
       .limit(limit),
     db
-      .select({ at: registrant.created_at, name: registrant.name, first: registrant.first_name, last: registrant.last_name })
+      .select({
+        at: registrant.created_at,
+        name: registrant.name,
+        first: registrant.first_name,
+        last: registrant.last_name,
+      })
       .from(registrant)
       .where(eq(registrant.event_id, eventId))
       .orderBy(desc(registrant.created_at))
       .limit(limit),
     db
-      .select({ at: donation.created_at, first: donation.first_name, last: donation.last_name, anonymous: donation.is_anonymous, amount: donation.amount })
+      .select({
+        at: donation.created_at,
+        first: donation.first_name,
+        last: donation.last_name,
+        anonymous: donation.is_anonymous,
+        amount: donation.amount,
+      })
       .from(donation)
       .where(eq(donation.event_id, eventId))
       .orderBy(desc(donation.created_at))
@@ -60,7 +77,13 @@ export async function recentActivity(eventId: number, limit = 12): Promise<Activ
   ]);
   const paddle = (n: number | null) => (n === null ? "A guest" : `Paddle ${n}`);
   const all: Activity[] = [
-    ...bids.map((b) => ({ kind: "bid" as const, at: b.at, who: personName(b.first, b.last, "A bidder"), what: b.item, amount: b.amount })),
+    ...bids.map((b) => ({
+      kind: "bid" as const,
+      at: b.at,
+      who: personName(b.first, b.last, "A bidder"),
+      what: b.item,
+      amount: b.amount,
+    })),
     ...registrations.map((r) => ({
       kind: "registration" as const,
       at: r.at,
@@ -75,7 +98,13 @@ export async function recentActivity(eventId: number, limit = 12): Promise<Activ
       what: null,
       amount: g.amount,
     })),
-    ...purchases.map((p) => ({ kind: "purchase" as const, at: p.at, who: paddle(p.paddle), what: p.item, amount: p.amount })),
+    ...purchases.map((p) => ({
+      kind: "purchase" as const,
+      at: p.at,
+      who: paddle(p.paddle),
+      what: p.item,
+      amount: p.amount,
+    })),
     ...pledges.map((p) => ({ kind: "pledge" as const, at: p.at, who: paddle(p.paddle), what: null, amount: p.amount })),
   ];
   return all.sort((a, b) => b.at.getTime() - a.at.getTime()).slice(0, limit);
@@ -94,7 +123,10 @@ export async function topItems(eventId: number, limit = 5) {
       highest: max(bid.bid),
     })
     .from(auction_item)
-    .innerJoin(bid, and(eq(bid.auction_item_id, auction_item.auction_item_id), notInArray(bid.status, REFUSED_BID_STATUSES)))
+    .innerJoin(
+      bid,
+      and(eq(bid.auction_item_id, auction_item.auction_item_id), notInArray(bid.status, REFUSED_BID_STATUSES)),
+    )
     .where(eq(auction_item.event_id, eventId))
     .groupBy(auction_item.auction_item_id)
     .orderBy(desc(max(bid.bid)), desc(count(bid.bid_id)))

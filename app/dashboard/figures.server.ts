@@ -3,8 +3,8 @@
  * Amounts are in cents, in the event's currency.
  */
 import { count, eq, max, sql } from "drizzle-orm";
-import { db } from "~/db.server";
 import { countWhere, sumOf } from "~/data-areas/aggregates.server";
+import { db } from "~/db.server";
 import { auction_item, bid, event, registrant, ticket, ticket_payment } from "~drizzle/schema";
 
 export async function eventFigures(eventId: number) {

@@ -17,7 +17,10 @@ export const goalSchema = z.object({
     .transform((value) => value.replace(/^\$/, "").replaceAll(",", ""))
     .refine((value) => value === "" || /^\d+(\.\d{1,2})?$/.test(value), "Enter an amount such as 25,000.")
     .transform((value) => (value === "" ? null : Math.round(Number(value) * 100)))
-    .refine((cents) => cents === null || (cents > 0 && cents <= 100_000_000_00), "Enter an amount between 1 and 100,000,000."),
+    .refine(
+      (cents) => cents === null || (cents > 0 && cents <= 100_000_000_00),
+      "Enter an amount between 1 and 100,000,000.",
+    ),
 });
 
 export async function setGoal(eventId: number, cents: number | null): Promise<void> {

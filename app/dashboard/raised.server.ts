@@ -6,11 +6,30 @@
  *   donations: gifts.
  */
 import { and, eq, inArray, max, ne, notInArray, sql } from "drizzle-orm";
-import { db } from "~/db.server";
 import { sumOf } from "~/data-areas/aggregates.server";
-import { auction_item, bid, donation, pledge, purchase, raffle_purchase, ticket, ticket_payment, winner } from "~drizzle/schema";
+import { db } from "~/db.server";
+import {
+  auction_item,
+  bid,
+  donation,
+  pledge,
+  purchase,
+  raffle_purchase,
+  ticket,
+  ticket_payment,
+  winner,
+} from "~drizzle/schema";
 
-export const RAISED_SOURCES = ["tickets", "live", "silent", "virtual", "paddle_raise", "raffle", "sales", "donations"] as const;
+export const RAISED_SOURCES = [
+  "tickets",
+  "live",
+  "silent",
+  "virtual",
+  "paddle_raise",
+  "raffle",
+  "sales",
+  "donations",
+] as const;
 export type RaisedSource = (typeof RAISED_SOURCES)[number];
 
 export const RAISED_SOURCE_LABELS: Record<RaisedSource, string> = {
@@ -38,9 +57,18 @@ export async function moneyRaised(eventId: number): Promise<Record<RaisedSource,
       .select({ total: sumOf(pledge.amount) })
       .from(pledge)
       .where(and(eq(pledge.event_id, eventId), ne(pledge.status, "cancelled"))),
-    db.select({ total: sumOf(raffle_purchase.amount) }).from(raffle_purchase).where(eq(raffle_purchase.event_id, eventId)),
-    db.select({ total: sumOf(purchase.amount) }).from(purchase).where(eq(purchase.event_id, eventId)),
-    db.select({ total: sumOf(donation.amount) }).from(donation).where(eq(donation.event_id, eventId)),
+    db
+      .select({ total: sumOf(raffle_purchase.amount) })
+      .from(raffle_purchase)
+      .where(eq(raffle_purchase.event_id, eventId)),
+    db
+      .select({ total: sumOf(purchase.amount) })
+      .from(purchase)
+      .where(eq(purchase.event_id, eventId)),
+    db
+      .select({ total: sumOf(donation.amount) })
+      .from(donation)
+      .where(eq(donation.event_id, eventId)),
   ]);
   return {
     tickets: tickets[0].total,

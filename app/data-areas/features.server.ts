@@ -51,8 +51,8 @@ export async function traditionalAuctionArea(eventId: number) {
       traditional_auction,
       and(
         eq(traditional_auction.traditional_auction_id, event.traditional_auction_id),
-        eq(traditional_auction.event_id, eventId)
-      )
+        eq(traditional_auction.event_id, eventId),
+      ),
     )
     .where(eq(event.event_id, eventId));
   return row ?? null;

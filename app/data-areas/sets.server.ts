@@ -79,7 +79,7 @@ export type LoadedAreas<S extends DataAreaSet> = { [K in keyof S]: Awaited<Retur
 /** Loads every area of a set for one event, side by side. */
 export async function loadDataAreas<S extends DataAreaSet>(areas: S, eventId: number): Promise<LoadedAreas<S>> {
   const entries = await Promise.all(
-    Object.entries(areas).map(async ([name, load]) => [name, await load(eventId)] as const)
+    Object.entries(areas).map(async ([name, load]) => [name, await load(eventId)] as const),
   );
   return Object.fromEntries(entries) as LoadedAreas<S>;
 }

@@ -6,13 +6,13 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import * as schema from "~drizzle/schema";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle inside db.transaction(tx => …): on PGlite, the only one to use there (see STACK.md). */
@@ -27,7 +27,11 @@ export interface DatabaseConnection {
    * LISTENs on a channel over one connection of its own. onListening runs each time the listen is (re)established:
    * after a lost connection, notifications sent meanwhile are gone, so listeners resync then.
    */
-  listen(channel: string, onMessage: (payload: string) => void, onListening: () => void): Promise<{ unlisten(): Promise<void> }>;
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onListening: () => void,
+  ): Promise<{ unlisten(): Promise<void> }>;
   close(): Promise<void>;
 }
 

@@ -37,7 +37,10 @@ export const UNIQUE_CONSTRAINT_MESSAGES: Record<string, { field: string; message
   usr_email_address_lower_key: { field: "email_address", message: "This email address is already in use." },
   usr_google_id_unique: { field: "google_id", message: "This Google account is already linked to another user." },
   usr_event_role_usr_event_key: { field: "usr_id", message: "This person already has a role on this event." },
-  usr_event_paddle_event_usr_key: { field: "usr_id", message: "This person already has a paddle number at this event." },
+  usr_event_paddle_event_usr_key: {
+    field: "usr_id",
+    message: "This person already has a paddle number at this event.",
+  },
   auction_item_event_lot_key: { field: "lot", message: "Another item of this event already has this lot number." },
   category_client_title_key: { field: "title", message: "A category with this name already exists." },
   tbl_event_name_key: { field: "name", message: "A table with this name already exists at this event." },

@@ -15,7 +15,6 @@
  */
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { hashPassword } from "~/auth/password.server";
-import type { Database } from "~/db/connection.server";
 import {
   auction_item,
   auction_item_image,
@@ -56,6 +55,7 @@ import {
   winner,
   type Setting,
 } from "~drizzle/schema";
+import type { Database } from "~/db/connection.server";
 
 export const DEMO_CLIENT_SLUG = "demo-charity";
 export const DEMO_CLIENT_TITLE = "Harbor Light Children's Fund";
@@ -102,7 +102,12 @@ export async function seedDemo(
     await giveDemoTeamPasswords(tx);
     return true;
   });
-  return { created, organiserEmail: DEMO_ORGANISER_EMAIL, volunteerEmail: DEMO_VOLUNTEER_EMAIL, password: DEMO_PASSWORD };
+  return {
+    created,
+    organiserEmail: DEMO_ORGANISER_EMAIL,
+    volunteerEmail: DEMO_VOLUNTEER_EMAIL,
+    password: DEMO_PASSWORD,
+  };
 }
 
 /**
@@ -244,19 +249,79 @@ const CATEGORIES = [
 type CategoryTitle = (typeof CATEGORIES)[number];
 
 const DONORS = [
-  { key: "chatham", title: "Chatham Harbor Inn", first: "Claire", last: "Donovan", website: "https://chathamharborinn.example.com" },
-  { key: "cabins", title: "Green Mountain Cabins", first: "Tom", last: "Whitaker", website: "https://greenmountaincabins.example.com" },
-  { key: "vineyards", title: "Harbor Vineyards", first: "Elena", last: "Russo", website: "https://harborvineyards.example.com" },
-  { key: "saltwater", title: "Saltwater Grill", first: "Marco", last: "Bellini", website: "https://saltwatergrill.example.com" },
-  { key: "golf", title: "Ocean Links Golf Club", first: "Dave", last: "Kowalski", website: "https://oceanlinks.example.com" },
+  {
+    key: "chatham",
+    title: "Chatham Harbor Inn",
+    first: "Claire",
+    last: "Donovan",
+    website: "https://chathamharborinn.example.com",
+  },
+  {
+    key: "cabins",
+    title: "Green Mountain Cabins",
+    first: "Tom",
+    last: "Whitaker",
+    website: "https://greenmountaincabins.example.com",
+  },
+  {
+    key: "vineyards",
+    title: "Harbor Vineyards",
+    first: "Elena",
+    last: "Russo",
+    website: "https://harborvineyards.example.com",
+  },
+  {
+    key: "saltwater",
+    title: "Saltwater Grill",
+    first: "Marco",
+    last: "Bellini",
+    website: "https://saltwatergrill.example.com",
+  },
+  {
+    key: "golf",
+    title: "Ocean Links Golf Club",
+    first: "Dave",
+    last: "Kowalski",
+    website: "https://oceanlinks.example.com",
+  },
   { key: "spa", title: "Seaglass Spa", first: "Naomi", last: "Park", website: "https://seaglassspa.example.com" },
-  { key: "gallery", title: "Rockport Gallery", first: "Henry", last: "Lowell", website: "https://rockportgallery.example.com" },
+  {
+    key: "gallery",
+    title: "Rockport Gallery",
+    first: "Henry",
+    last: "Lowell",
+    website: "https://rockportgallery.example.com",
+  },
   { key: "kessler", title: "The Kessler Family", first: "Richard", last: "Kessler", website: null },
   { key: "grant", title: null, first: "Amelia", last: "Grant", website: null },
-  { key: "bayside", title: "Bayside Sports Collectibles", first: "Frank", last: "Morelli", website: "https://baysidesports.example.com" },
-  { key: "explorers", title: "Little Explorers Science Lab", first: "Grace", last: "Liu", website: "https://littleexplorers.example.com" },
-  { key: "jewelers", title: "Harbor Jewelers", first: "Samuel", last: "Adler", website: "https://harborjewelers.example.com" },
-  { key: "coffee", title: "Harborview Coffee Roasters", first: "Lucia", last: "Ferreira", website: "https://harborviewcoffee.example.com" },
+  {
+    key: "bayside",
+    title: "Bayside Sports Collectibles",
+    first: "Frank",
+    last: "Morelli",
+    website: "https://baysidesports.example.com",
+  },
+  {
+    key: "explorers",
+    title: "Little Explorers Science Lab",
+    first: "Grace",
+    last: "Liu",
+    website: "https://littleexplorers.example.com",
+  },
+  {
+    key: "jewelers",
+    title: "Harbor Jewelers",
+    first: "Samuel",
+    last: "Adler",
+    website: "https://harborjewelers.example.com",
+  },
+  {
+    key: "coffee",
+    title: "Harborview Coffee Roasters",
+    first: "Lucia",
+    last: "Ferreira",
+    website: "https://harborviewcoffee.example.com",
+  },
 ] as const;
 type DonorKey = (typeof DONORS)[number]["key"];
 
@@ -270,10 +335,30 @@ const STAFF = [
 type StaffKey = (typeof STAFF)[number]["key"];
 
 const SPONSORS = [
-  { title: "Coastal Trust Bank", level: "Platinum", logo: "coastal-trust-bank", website: "https://coastaltrust.example.com" },
-  { title: "Beacon Health Partners", level: "Gold", logo: "beacon-health", website: "https://beaconhealth.example.com" },
-  { title: "Tidewater Realty Group", level: "Gold", logo: "tidewater-realty", website: "https://tidewaterrealty.example.com" },
-  { title: "Harborview Coffee Roasters", level: "Silver", logo: "harborview-coffee", website: "https://harborviewcoffee.example.com" },
+  {
+    title: "Coastal Trust Bank",
+    level: "Platinum",
+    logo: "coastal-trust-bank",
+    website: "https://coastaltrust.example.com",
+  },
+  {
+    title: "Beacon Health Partners",
+    level: "Gold",
+    logo: "beacon-health",
+    website: "https://beaconhealth.example.com",
+  },
+  {
+    title: "Tidewater Realty Group",
+    level: "Gold",
+    logo: "tidewater-realty",
+    website: "https://tidewaterrealty.example.com",
+  },
+  {
+    title: "Harborview Coffee Roasters",
+    level: "Silver",
+    logo: "harborview-coffee",
+    website: "https://harborviewcoffee.example.com",
+  },
   { title: "Seaside Print Co.", level: "Silver", logo: "seaside-print", website: "https://seasideprint.example.com" },
   { title: "Anchor & Oak LLP", level: "Silver", logo: "anchor-oak", website: "https://anchoroak.example.com" },
 ] as const;
@@ -317,331 +402,726 @@ interface ItemSeed {
   bundle?: InventorySeed[];
 }
 
-const TRAVEL_TERMS = "Subject to availability; book at least 30 days ahead. Blackout dates apply. Valid for one year from the gala. Not redeemable for cash.";
+const TRAVEL_TERMS =
+  "Subject to availability; book at least 30 days ahead. Blackout dates apply. Valid for one year from the gala. Not redeemable for cash.";
 const DINING_TERMS = "Valid for one year from the gala. Tax and gratuity not included.";
 const AUTHENTIC = "Comes with a certificate of authenticity.";
 
 const LIVE_ITEMS: ItemSeed[] = [
   {
-    key: "tuscan-villa", title: "Seven Nights in a Tuscan Villa", type: "live", value: 6500, category: "Travel & Getaways",
-    donor: "kessler", staff: "allison", detail: true, disclaimer: TRAVEL_TERMS,
+    key: "tuscan-villa",
+    title: "Seven Nights in a Tuscan Villa",
+    type: "live",
+    value: 6500,
+    category: "Travel & Getaways",
+    donor: "kessler",
+    staff: "allison",
+    detail: true,
+    disclaimer: TRAVEL_TERMS,
     excerpt: "A restored 18th-century farmhouse for up to eight guests in the hills above Montepulciano.",
     description:
-      p("Wake up to vineyards and cypress-lined roads. The Kessler family opens their restored farmhouse near Montepulciano for a week of your choosing between April and October.") +
-      ul("Four bedrooms, four baths, sleeps eight", "Private pool and olive grove", "Welcome dinner cooked by the villa's chef", "Airfare not included"),
+      p(
+        "Wake up to vineyards and cypress-lined roads. The Kessler family opens their restored farmhouse near Montepulciano for a week of your choosing between April and October.",
+      ) +
+      ul(
+        "Four bedrooms, four baths, sleeps eight",
+        "Private pool and olive grove",
+        "Welcome dinner cooked by the villa's chef",
+        "Airfare not included",
+      ),
   },
   {
-    key: "chefs-table", title: "Chef's Table Dinner for Twelve at Your Home", type: "live", value: 4000, category: "Food & Wine",
-    donor: "saltwater", staff: "ben", detail: true, disclaimer: DINING_TERMS,
+    key: "chefs-table",
+    title: "Chef's Table Dinner for Twelve at Your Home",
+    type: "live",
+    value: 4000,
+    category: "Food & Wine",
+    donor: "saltwater",
+    staff: "ben",
+    detail: true,
+    disclaimer: DINING_TERMS,
     excerpt: "Chef Marco Bellini and his team cook a seven-course tasting menu in your own kitchen.",
     description:
-      p("Saltwater Grill's executive chef brings the restaurant to you: a seven-course seasonal tasting menu with wine pairings, served to twelve guests at your table.") +
-      p("Includes service staff, rentals and clean-up. Date to be agreed with the chef."),
+      p(
+        "Saltwater Grill's executive chef brings the restaurant to you: a seven-course seasonal tasting menu with wine pairings, served to twelve guests at your table.",
+      ) + p("Includes service staff, rentals and clean-up. Date to be agreed with the chef."),
   },
   {
-    key: "sports-weekend", title: "The Ultimate Boston Sports Weekend", type: "live", value: 0, category: "Sports & Memorabilia",
-    donor: "bayside", staff: "daniel", detail: true,
+    key: "sports-weekend",
+    title: "The Ultimate Boston Sports Weekend",
+    type: "live",
+    value: 0,
+    category: "Sports & Memorabilia",
+    donor: "bayside",
+    staff: "daniel",
+    detail: true,
     excerpt: "Dugout box seats, two nights on the waterfront and a team-signed championship baseball.",
     description:
-      p("Everything a fan could ask for in one weekend: four seats by the dugout, two nights at the Harborfront Hotel, and a baseball signed by the championship team to take home.") +
-      p("Game date chosen from the regular-season schedule, subject to availability."),
+      p(
+        "Everything a fan could ask for in one weekend: four seats by the dugout, two nights at the Harborfront Hotel, and a baseball signed by the championship team to take home.",
+      ) + p("Game date chosen from the regular-season schedule, subject to availability."),
     bundle: [
       {
-        key: "inv-box-seats", title: "Four Dugout Box Seats", value: 1200, category: "Sports & Memorabilia", donor: "bayside", staff: "daniel",
+        key: "inv-box-seats",
+        title: "Four Dugout Box Seats",
+        value: 1200,
+        category: "Sports & Memorabilia",
+        donor: "bayside",
+        staff: "daniel",
         description: p("Four seats behind the home dugout for a regular-season game, with parking."),
       },
       {
-        key: "inv-harborfront-hotel", title: "Two Nights at the Harborfront Hotel", value: 900, category: "Travel & Getaways", donor: "chatham", staff: "allison",
-        description: p("A harbour-view king room for two nights, breakfast for two each morning."), disclaimer: TRAVEL_TERMS,
+        key: "inv-harborfront-hotel",
+        title: "Two Nights at the Harborfront Hotel",
+        value: 900,
+        category: "Travel & Getaways",
+        donor: "chatham",
+        staff: "allison",
+        description: p("A harbour-view king room for two nights, breakfast for two each morning."),
+        disclaimer: TRAVEL_TERMS,
       },
       {
-        key: "inv-team-baseball", title: "Team-Signed Championship Baseball", value: 600, category: "Sports & Memorabilia", donor: "bayside", staff: "daniel",
-        description: p("An official league ball signed by the championship roster, in a UV-protected display cube."), disclaimer: AUTHENTIC,
+        key: "inv-team-baseball",
+        title: "Team-Signed Championship Baseball",
+        value: 600,
+        category: "Sports & Memorabilia",
+        donor: "bayside",
+        staff: "daniel",
+        description: p("An official league ball signed by the championship roster, in a UV-protected display cube."),
+        disclaimer: AUTHENTIC,
       },
     ],
   },
   {
-    key: "balloon-ride", title: "Sunrise Hot Air Balloon Ride for Four", type: "live", value: 2400, category: "Experiences",
-    donor: "kessler", staff: "carla", detail: true,
+    key: "balloon-ride",
+    title: "Sunrise Hot Air Balloon Ride for Four",
+    type: "live",
+    value: 2400,
+    category: "Experiences",
+    donor: "kessler",
+    staff: "carla",
+    detail: true,
     excerpt: "Float over the Pioneer Valley at dawn, then toast the landing with champagne.",
-    description: p("A private basket for four with a licensed pilot, about an hour aloft at sunrise, followed by a champagne brunch in the field where you land.") +
-      p("Flights are weather dependent and may be rescheduled."),
+    description:
+      p(
+        "A private basket for four with a licensed pilot, about an hour aloft at sunrise, followed by a champagne brunch in the field where you land.",
+      ) + p("Flights are weather dependent and may be rescheduled."),
   },
   {
-    key: "napa-escape", title: "Napa Valley Wine Escape for Two", type: "live", value: 0, category: "Food & Wine",
-    donor: "vineyards", staff: "ben", detail: true,
+    key: "napa-escape",
+    title: "Napa Valley Wine Escape for Two",
+    type: "live",
+    value: 0,
+    category: "Food & Wine",
+    donor: "vineyards",
+    staff: "ben",
+    detail: true,
     excerpt: "Fly west for three nights in wine country with a private barrel tasting.",
     description:
-      p("Round-trip airfare for two to San Francisco, three nights at a boutique inn in Yountville and a private barrel tasting with Harbor Vineyards' winemaker at their Napa estate.") +
-      ul("Travel within one year of the gala", "Car rental not included"),
+      p(
+        "Round-trip airfare for two to San Francisco, three nights at a boutique inn in Yountville and a private barrel tasting with Harbor Vineyards' winemaker at their Napa estate.",
+      ) + ul("Travel within one year of the gala", "Car rental not included"),
     bundle: [
       {
-        key: "inv-airfare", title: "Round-Trip Airfare for Two to San Francisco", value: 1400, category: "Travel & Getaways", donor: "kessler", staff: "allison",
-        description: p("Two economy tickets from Boston Logan, booked through the donor's travel agent."), disclaimer: TRAVEL_TERMS,
+        key: "inv-airfare",
+        title: "Round-Trip Airfare for Two to San Francisco",
+        value: 1400,
+        category: "Travel & Getaways",
+        donor: "kessler",
+        staff: "allison",
+        description: p("Two economy tickets from Boston Logan, booked through the donor's travel agent."),
+        disclaimer: TRAVEL_TERMS,
       },
       {
-        key: "inv-napa-inn", title: "Three Nights at a Napa Valley Inn", value: 1800, category: "Travel & Getaways", donor: "chatham", staff: "allison",
-        description: p("A garden suite at a boutique inn in Yountville, with breakfast."), disclaimer: TRAVEL_TERMS,
+        key: "inv-napa-inn",
+        title: "Three Nights at a Napa Valley Inn",
+        value: 1800,
+        category: "Travel & Getaways",
+        donor: "chatham",
+        staff: "allison",
+        description: p("A garden suite at a boutique inn in Yountville, with breakfast."),
+        disclaimer: TRAVEL_TERMS,
       },
       {
-        key: "inv-barrel-tasting", title: "Private Barrel Tasting at the Napa Estate", value: 600, category: "Food & Wine", donor: "vineyards", staff: "ben",
-        description: p("Taste the coming vintages from the barrel with the winemaker, followed by lunch on the terrace."),
+        key: "inv-barrel-tasting",
+        title: "Private Barrel Tasting at the Napa Estate",
+        value: 600,
+        category: "Food & Wine",
+        donor: "vineyards",
+        staff: "ben",
+        description: p(
+          "Taste the coming vintages from the barrel with the winemaker, followed by lunch on the terrace.",
+        ),
       },
     ],
   },
   {
-    key: "harbor-at-dusk", title: "Original Oil Painting: Harbor at Dusk", type: "live", value: 3500, category: "Art & Home",
-    donor: "gallery", staff: "carla", detail: true,
+    key: "harbor-at-dusk",
+    title: "Original Oil Painting: Harbor at Dusk",
+    type: "live",
+    value: 3500,
+    category: "Art & Home",
+    donor: "gallery",
+    staff: "carla",
+    detail: true,
     excerpt: "A 30 × 40 inch oil on canvas by Rockport painter Helen Marsh, framed.",
-    description: p("Helen Marsh painted Harbor at Dusk from the end of Bearskin Neck last autumn. The gallery has framed it in hand-finished walnut.") +
-      p("Delivery and hanging within 50 miles of Boston included."),
+    description:
+      p(
+        "Helen Marsh painted Harbor at Dusk from the end of Bearskin Neck last autumn. The gallery has framed it in hand-finished walnut.",
+      ) + p("Delivery and hanging within 50 miles of Boston included."),
   },
   {
-    key: "sailing-charter", title: "Private Sunset Sailing Charter for Eight", type: "live", value: 2800, category: "Experiences",
-    donor: "kessler", staff: "daniel", detail: true,
+    key: "sailing-charter",
+    title: "Private Sunset Sailing Charter for Eight",
+    type: "live",
+    value: 2800,
+    category: "Experiences",
+    donor: "kessler",
+    staff: "daniel",
+    detail: true,
     excerpt: "Three hours on a 52-foot classic schooner with captain, crew and a raw bar.",
-    description: p("Sail out past the harbour islands as the sun goes down. Captain and crew, a raw bar and drinks for eight are included.") +
-      p("Sailing season runs from June to September."),
+    description:
+      p(
+        "Sail out past the harbour islands as the sun goes down. Captain and crew, a raw bar and drinks for eight are included.",
+      ) + p("Sailing season runs from June to September."),
   },
   {
-    key: "broadway-weekend", title: "Broadway Weekend for Two with a Backstage Tour", type: "live", value: 5000, category: "Travel & Getaways",
-    donor: "grant", staff: "allison", detail: true, disclaimer: TRAVEL_TERMS,
+    key: "broadway-weekend",
+    title: "Broadway Weekend for Two with a Backstage Tour",
+    type: "live",
+    value: 5000,
+    category: "Travel & Getaways",
+    donor: "grant",
+    staff: "allison",
+    detail: true,
+    disclaimer: TRAVEL_TERMS,
     excerpt: "Orchestra seats, a backstage tour after the show and two nights in Midtown.",
-    description: p("Two orchestra seats to a hit musical, a backstage tour with a cast member after the performance, two nights at a Midtown hotel and train tickets from Boston.") +
-      p("Show and dates chosen together with the donor."),
+    description:
+      p(
+        "Two orchestra seats to a hit musical, a backstage tour with a cast member after the performance, two nights at a Midtown hotel and train tickets from Boston.",
+      ) + p("Show and dates chosen together with the donor."),
   },
 ];
 
 const SILENT_ITEMS: ItemSeed[] = [
   {
-    key: "cape-cod-getaway", title: "Cape Cod Getaway for Two", type: "silent", value: 1800, buyNow: 2700, category: "Travel & Getaways",
-    donor: "chatham", staff: "allison", detail: true, disclaimer: TRAVEL_TERMS,
+    key: "cape-cod-getaway",
+    title: "Cape Cod Getaway for Two",
+    type: "silent",
+    value: 1800,
+    buyNow: 2700,
+    category: "Travel & Getaways",
+    donor: "chatham",
+    staff: "allison",
+    detail: true,
+    disclaimer: TRAVEL_TERMS,
     excerpt: "Two nights in an ocean-view suite at the Chatham Harbor Inn, with dinner for two.",
-    description: p("Wake up to the lighthouse and the sound of the surf. Two nights in an ocean-view suite, breakfast each morning and dinner for two at the inn's restaurant.") +
-      ul("Valid Sunday to Thursday, May to October", "Bikes and beach chairs included"),
+    description:
+      p(
+        "Wake up to the lighthouse and the sound of the surf. Two nights in an ocean-view suite, breakfast each morning and dinner for two at the inn's restaurant.",
+      ) + ul("Valid Sunday to Thursday, May to October", "Bikes and beach chairs included"),
   },
   {
-    key: "vermont-ski-cabin", title: "Vermont Ski Cabin Weekend", type: "silent", value: 1500, category: "Travel & Getaways",
-    donor: "cabins", staff: "allison", disclaimer: TRAVEL_TERMS,
+    key: "vermont-ski-cabin",
+    title: "Vermont Ski Cabin Weekend",
+    type: "silent",
+    value: 1500,
+    category: "Travel & Getaways",
+    donor: "cabins",
+    staff: "allison",
+    disclaimer: TRAVEL_TERMS,
     excerpt: "A wood-stove cabin for six, ten minutes from the lifts at Stowe.",
-    description: p("Three bedrooms, a hot tub under the pines and a wood stove. Two nights for up to six guests, ten minutes from the lifts.") +
-      p("Lift tickets not included."),
+    description:
+      p(
+        "Three bedrooms, a hot tub under the pines and a wood stove. Two nights for up to six guests, ten minutes from the lifts.",
+      ) + p("Lift tickets not included."),
   },
   {
-    key: "newport-mansions", title: "Newport Mansions Tour and Lunch for Four", type: "silent", value: 520, category: "Experiences",
-    donor: "kessler", staff: "carla", detail: true,
+    key: "newport-mansions",
+    title: "Newport Mansions Tour and Lunch for Four",
+    type: "silent",
+    value: 520,
+    category: "Experiences",
+    donor: "kessler",
+    staff: "carla",
+    detail: true,
     excerpt: "A guided tour of three Gilded Age mansions followed by lunch on the Cliff Walk.",
-    description: p("Four passes to three of Newport's Gilded Age summer cottages with a private guide, then lunch for four overlooking the Cliff Walk."),
+    description: p(
+      "Four passes to three of Newport's Gilded Age summer cottages with a private guide, then lunch for four overlooking the Cliff Walk.",
+    ),
   },
   {
-    key: "private-wine-tasting", title: "Private Wine Tasting for Eight", type: "silent", value: 960, buyNow: 1400, category: "Food & Wine",
-    donor: "vineyards", staff: "ben",
+    key: "private-wine-tasting",
+    title: "Private Wine Tasting for Eight",
+    type: "silent",
+    value: 960,
+    buyNow: 1400,
+    category: "Food & Wine",
+    donor: "vineyards",
+    staff: "ben",
     excerpt: "Harbor Vineyards' sommelier hosts eight friends in your home with six wines and cheeses.",
-    description: p("A sommelier from Harbor Vineyards leads an evening of six wines chosen for your group, with a cheese and charcuterie board.") +
-      p("Guests must be 21 or older."),
+    description:
+      p(
+        "A sommelier from Harbor Vineyards leads an evening of six wines chosen for your group, with a cheese and charcuterie board.",
+      ) + p("Guests must be 21 or older."),
   },
   {
-    key: "reserve-cabernet", title: "Case of Reserve Cabernet Sauvignon", type: "silent", value: 720, buyNow: 1000, category: "Food & Wine",
-    donor: "vineyards", staff: "ben", detail: true,
+    key: "reserve-cabernet",
+    title: "Case of Reserve Cabernet Sauvignon",
+    type: "silent",
+    value: 720,
+    buyNow: 1000,
+    category: "Food & Wine",
+    donor: "vineyards",
+    staff: "ben",
+    detail: true,
     excerpt: "Twelve bottles of the 2019 estate reserve, rated 93 points.",
-    description: p("A full case of Harbor Vineyards' 2019 Estate Reserve Cabernet Sauvignon, ready to drink now or to lay down for a decade.") +
-      p("Must be 21 or older to win. Local pick-up only."),
+    description:
+      p(
+        "A full case of Harbor Vineyards' 2019 Estate Reserve Cabernet Sauvignon, ready to drink now or to lay down for a decade.",
+      ) + p("Must be 21 or older to win. Local pick-up only."),
   },
   {
-    key: "saltwater-dinner", title: "Dinner for Six at Saltwater Grill", type: "silent", value: 600, category: "Food & Wine",
-    donor: "saltwater", staff: "ben", disclaimer: DINING_TERMS,
+    key: "saltwater-dinner",
+    title: "Dinner for Six at Saltwater Grill",
+    type: "silent",
+    value: 600,
+    category: "Food & Wine",
+    donor: "saltwater",
+    staff: "ben",
+    disclaimer: DINING_TERMS,
     excerpt: "A three-course dinner for six in the private dining room.",
-    description: p("Gather five friends in Saltwater Grill's private dining room for a three-course dinner from the seasonal menu.") +
-      p("Sunday to Thursday only."),
+    description:
+      p(
+        "Gather five friends in Saltwater Grill's private dining room for a three-course dinner from the seasonal menu.",
+      ) + p("Sunday to Thursday only."),
   },
   {
-    key: "championship-baseball", title: "Autographed Championship Baseball", type: "silent", value: 450, category: "Sports & Memorabilia",
-    donor: "bayside", staff: "daniel", detail: true, disclaimer: AUTHENTIC,
+    key: "championship-baseball",
+    title: "Autographed Championship Baseball",
+    type: "silent",
+    value: 450,
+    category: "Sports & Memorabilia",
+    donor: "bayside",
+    staff: "daniel",
+    detail: true,
+    disclaimer: AUTHENTIC,
     excerpt: "Signed by the series MVP, in a glass display case.",
-    description: p("An official World Series ball signed by the series MVP, in a glass display case with an engraved plaque."),
+    description: p(
+      "An official World Series ball signed by the series MVP, in a glass display case with an engraved plaque.",
+    ),
   },
   {
-    key: "signed-hockey-jersey", title: "Framed Signed Hockey Jersey", type: "silent", value: 850, buyNow: 1200, category: "Sports & Memorabilia",
-    donor: "bayside", staff: "daniel", disclaimer: AUTHENTIC,
+    key: "signed-hockey-jersey",
+    title: "Framed Signed Hockey Jersey",
+    type: "silent",
+    value: 850,
+    buyNow: 1200,
+    category: "Sports & Memorabilia",
+    donor: "bayside",
+    staff: "daniel",
+    disclaimer: AUTHENTIC,
     excerpt: "A home jersey signed by the Cup-winning captain, framed.",
-    description: p("A home jersey signed by the captain of the Cup-winning team, museum-framed with a photo and nameplate.") +
+    description:
+      p("A home jersey signed by the captain of the Cup-winning team, museum-framed with a photo and nameplate.") +
       p("Frame measures 34 × 42 inches."),
   },
   {
-    key: "club-seats", title: "Four Club Seats at the Ballpark", type: "silent", value: 800, category: "Sports & Memorabilia",
-    donor: "kessler", staff: "daniel", detail: true,
+    key: "club-seats",
+    title: "Four Club Seats at the Ballpark",
+    type: "silent",
+    value: 800,
+    category: "Sports & Memorabilia",
+    donor: "kessler",
+    staff: "daniel",
+    detail: true,
     excerpt: "Four club-level seats with access to the indoor lounge and parking.",
-    description: p("Four club-level seats for a regular-season game of your choice, with access to the climate-controlled club lounge and a parking pass."),
+    description: p(
+      "Four club-level seats for a regular-season game of your choice, with access to the climate-controlled club lounge and a parking pass.",
+    ),
   },
   {
-    key: "golf-foursome", title: "Golf Foursome at Ocean Links", type: "silent", value: 700, buyNow: 1000, category: "Sports & Memorabilia",
-    donor: "golf", staff: "daniel",
+    key: "golf-foursome",
+    title: "Golf Foursome at Ocean Links",
+    type: "silent",
+    value: 700,
+    buyNow: 1000,
+    category: "Sports & Memorabilia",
+    donor: "golf",
+    staff: "daniel",
     excerpt: "Eighteen holes for four with carts and lunch at the clubhouse.",
-    description: p("Play the oceanfront course at Ocean Links Golf Club: eighteen holes for four, carts, range balls and lunch in the clubhouse.") +
-      p("Tee time Monday to Thursday, May to October."),
+    description:
+      p(
+        "Play the oceanfront course at Ocean Links Golf Club: eighteen holes for four, carts, range balls and lunch in the clubhouse.",
+      ) + p("Tee time Monday to Thursday, May to October."),
   },
   {
-    key: "harbor-stars-quilt", title: "Handmade Quilt: Harbor Stars", type: "silent", value: 600, category: "Art & Home",
-    donor: "grant", staff: "erin", detail: true, inPersonOnly: true,
+    key: "harbor-stars-quilt",
+    title: "Handmade Quilt: Harbor Stars",
+    type: "silent",
+    value: 600,
+    category: "Art & Home",
+    donor: "grant",
+    staff: "erin",
+    detail: true,
+    inPersonOnly: true,
     excerpt: "A queen-size hand-quilted star pattern in navy, gold and sea glass.",
-    description: p("Dr. Amelia Grant pieced and hand-quilted this queen-size quilt over a winter. See it on the display table by the bar: bids on this item are taken in the room only."),
+    description: p(
+      "Dr. Amelia Grant pieced and hand-quilted this queen-size quilt over a winter. See it on the display table by the bar: bids on this item are taken in the room only.",
+    ),
   },
   {
-    key: "rockport-watercolor", title: "Framed Watercolor: Morning Fog, Rockport", type: "silent", value: 900, category: "Art & Home",
-    donor: "gallery", staff: "carla",
+    key: "rockport-watercolor",
+    title: "Framed Watercolor: Morning Fog, Rockport",
+    type: "silent",
+    value: 900,
+    category: "Art & Home",
+    donor: "gallery",
+    staff: "carla",
     excerpt: "An original watercolor of Motif No. 1 in the morning fog, 16 × 20 inches.",
-    description: p("An original watercolor of the famous red fishing shack on a foggy morning, matted and framed by Rockport Gallery.") +
-      p("Framed size 22 × 26 inches."),
+    description:
+      p(
+        "An original watercolor of the famous red fishing shack on a foggy morning, matted and framed by Rockport Gallery.",
+      ) + p("Framed size 22 × 26 inches."),
   },
   {
-    key: "pottery-workshop", title: "Pottery Wheel Workshop for Four", type: "silent", value: 360, category: "Experiences",
-    donor: "gallery", staff: "carla", detail: true,
+    key: "pottery-workshop",
+    title: "Pottery Wheel Workshop for Four",
+    type: "silent",
+    value: 360,
+    category: "Experiences",
+    donor: "gallery",
+    staff: "carla",
+    detail: true,
     excerpt: "A two-hour wheel-throwing class; your pieces are glazed and fired for you.",
-    description: p("Learn to throw on the wheel in a two-hour private class for four at the gallery's studio. The studio glazes and fires your best pieces for pick-up two weeks later."),
+    description: p(
+      "Learn to throw on the wheel in a two-hour private class for four at the gallery's studio. The studio glazes and fires your best pieces for pick-up two weeks later.",
+    ),
   },
   {
-    key: "seaglass-spa-day", title: "Spa Day for Two at Seaglass Spa", type: "silent", value: 550, buyNow: 800, category: "Experiences",
-    donor: "spa", staff: "erin",
+    key: "seaglass-spa-day",
+    title: "Spa Day for Two at Seaglass Spa",
+    type: "silent",
+    value: 550,
+    buyNow: 800,
+    category: "Experiences",
+    donor: "spa",
+    staff: "erin",
     excerpt: "Massages, facials and lunch by the pool for two.",
-    description: p("A 60-minute massage and a signature facial each, use of the pool and sauna, and lunch on the terrace for two.") +
-      p("Gratuity not included."),
+    description:
+      p(
+        "A 60-minute massage and a signature facial each, use of the pool and sauna, and lunch on the terrace for two.",
+      ) + p("Gratuity not included."),
   },
   {
-    key: "sea-glass-pendant", title: "Sea Glass and Silver Pendant", type: "silent", value: 700, category: "Art & Home",
-    donor: "jewelers", staff: "carla", detail: true,
+    key: "sea-glass-pendant",
+    title: "Sea Glass and Silver Pendant",
+    type: "silent",
+    value: 700,
+    category: "Art & Home",
+    donor: "jewelers",
+    staff: "carla",
+    detail: true,
     excerpt: "Hand-collected blue sea glass set in sterling silver on an 18-inch chain.",
-    description: p("A rare cobalt-blue piece of sea glass from a Nantucket beach, set by Harbor Jewelers in a hand-forged sterling silver bezel on an 18-inch chain."),
+    description: p(
+      "A rare cobalt-blue piece of sea glass from a Nantucket beach, set by Harbor Jewelers in a hand-forged sterling silver bezel on an 18-inch chain.",
+    ),
   },
   {
-    key: "aquarium-family-pass", title: "Family Membership to the Harbor Aquarium", type: "silent", value: 240, category: "Family & Kids",
-    donor: "kessler", staff: "erin",
+    key: "aquarium-family-pass",
+    title: "Family Membership to the Harbor Aquarium",
+    type: "silent",
+    value: 240,
+    category: "Family & Kids",
+    donor: "kessler",
+    staff: "erin",
     excerpt: "A year of unlimited visits for two adults and up to four children.",
-    description: p("A one-year family membership: unlimited visits, two guest passes, member previews and discounts on the whale-watch cruise."),
+    description: p(
+      "A one-year family membership: unlimited visits, two guest passes, member previews and discounts on the whale-watch cruise.",
+    ),
   },
   {
-    key: "science-lab-party", title: "Birthday Party at Little Explorers Science Lab", type: "silent", value: 650, buyNow: 900, category: "Family & Kids",
-    donor: "explorers", staff: "erin", detail: true,
+    key: "science-lab-party",
+    title: "Birthday Party at Little Explorers Science Lab",
+    type: "silent",
+    value: 650,
+    buyNow: 900,
+    category: "Family & Kids",
+    donor: "explorers",
+    staff: "erin",
+    detail: true,
     excerpt: "Slime, rockets and a volcano for up to fifteen young scientists.",
-    description: p("A 90-minute hands-on science party for up to fifteen children aged 5–11, with lab coats, experiments, goody bags and a party room for cake.") +
-      p("Weekend dates, booked at least a month ahead."),
+    description:
+      p(
+        "A 90-minute hands-on science party for up to fifteen children aged 5–11, with lab coats, experiments, goody bags and a party room for cake.",
+      ) + p("Weekend dates, booked at least a month ahead."),
   },
   {
-    key: "master-builder-set", title: "Master Builder Brick Set and Display Table", type: "silent", value: 300, category: "Family & Kids",
-    donor: "explorers", staff: "erin",
+    key: "master-builder-set",
+    title: "Master Builder Brick Set and Display Table",
+    type: "silent",
+    value: 300,
+    category: "Family & Kids",
+    donor: "explorers",
+    staff: "erin",
     excerpt: "A 3,000-piece lighthouse building set with a child-size building table.",
-    description: p("A 3,000-piece lighthouse set with working light, plus a child-size building table with storage bins."),
+    description: p(
+      "A 3,000-piece lighthouse set with working light, plus a child-size building table with storage bins.",
+    ),
   },
   {
-    key: "summer-camp-week", title: "One Week of Harbor Light Summer Camp", type: "silent", value: 425, category: "Family & Kids",
-    donor: "grant", staff: "erin", detail: true,
+    key: "summer-camp-week",
+    title: "One Week of Harbor Light Summer Camp",
+    type: "silent",
+    value: 425,
+    category: "Family & Kids",
+    donor: "grant",
+    staff: "erin",
+    detail: true,
     excerpt: "A week of sailing, art and nature for a camper aged 7–13.",
-    description: p("One week at Harbor Light's own day camp on the harbour islands: sailing, art, nature walks and friends for life.") +
-      p("Every week sold here also sends a child from our programs to camp."),
+    description:
+      p(
+        "One week at Harbor Light's own day camp on the harbour islands: sailing, art, nature walks and friends for life.",
+      ) + p("Every week sold here also sends a child from our programs to camp."),
   },
   {
-    key: "cooking-class", title: "Couples' Cooking Class at Le Petit Chef", type: "silent", value: 300, category: "Food & Wine",
-    donor: "saltwater", staff: "ben",
+    key: "cooking-class",
+    title: "Couples' Cooking Class at Le Petit Chef",
+    type: "silent",
+    value: 300,
+    category: "Food & Wine",
+    donor: "saltwater",
+    staff: "ben",
     excerpt: "Cook a French bistro dinner side by side, then sit down to eat it.",
-    description: p("A three-hour hands-on class for two: learn a French bistro menu from a professional chef, then enjoy it with a glass of wine.")
+    description: p(
+      "A three-hour hands-on class for two: learn a French bistro menu from a professional chef, then enjoy it with a glass of wine.",
+    ),
   },
   {
-    key: "coffee-year", title: "A Year of Coffee from Harborview Roasters", type: "silent", value: 360, category: "Food & Wine",
-    donor: "coffee", staff: "ben", detail: true,
+    key: "coffee-year",
+    title: "A Year of Coffee from Harborview Roasters",
+    type: "silent",
+    value: 360,
+    category: "Food & Wine",
+    donor: "coffee",
+    staff: "ben",
+    detail: true,
     excerpt: "A pound of freshly roasted beans delivered every month for a year.",
-    description: p("Twelve monthly deliveries of single-origin beans, roasted the day before they ship, plus a visit to the roastery for a cupping session.")
+    description: p(
+      "Twelve monthly deliveries of single-origin beans, roasted the day before they ship, plus a visit to the roastery for a cupping session.",
+    ),
   },
   {
-    key: "nantucket-basket", title: "Handwoven Nantucket Lightship Basket", type: "silent", value: 1200, buyNow: 1800, category: "Art & Home",
-    donor: "grant", staff: "carla",
+    key: "nantucket-basket",
+    title: "Handwoven Nantucket Lightship Basket",
+    type: "silent",
+    value: 1200,
+    buyNow: 1800,
+    category: "Art & Home",
+    donor: "grant",
+    staff: "carla",
     excerpt: "A signed and dated 8-inch lightship basket with a carved whale on the lid.",
-    description: p("Woven on a mould in the traditional way from cane and oak, with a scrimshaw-style whale carved on the lid. Signed and dated by the weaver.")
+    description: p(
+      "Woven on a mould in the traditional way from cane and oak, with a scrimshaw-style whale carved on the lid. Signed and dated by the weaver.",
+    ),
   },
   {
-    key: "family-photo-session", title: "Family Portrait Session and Framed Print", type: "silent", value: 650, category: "Experiences",
-    donor: "grant", staff: "erin", detail: true,
+    key: "family-photo-session",
+    title: "Family Portrait Session and Framed Print",
+    type: "silent",
+    value: 650,
+    category: "Experiences",
+    donor: "grant",
+    staff: "erin",
+    detail: true,
     excerpt: "An hour on the beach at golden hour and a 16 × 20 inch framed print.",
-    description: p("A one-hour outdoor session for up to eight people with a professional portrait photographer, an online gallery and a 16 × 20 inch framed print.")
+    description: p(
+      "A one-hour outdoor session for up to eight people with a professional portrait photographer, an online gallery and a 16 × 20 inch framed print.",
+    ),
   },
   {
-    key: "harbor-kayak-tour", title: "Guided Harbor Kayak Tour for Four", type: "silent", value: 320, category: "Experiences",
-    donor: "kessler", staff: "daniel",
+    key: "harbor-kayak-tour",
+    title: "Guided Harbor Kayak Tour for Four",
+    type: "silent",
+    value: 320,
+    category: "Experiences",
+    donor: "kessler",
+    staff: "daniel",
     excerpt: "Paddle out to the harbour islands with a guide and a picnic lunch.",
-    description: p("A half-day guided tour for four in tandem sea kayaks, with all gear and a picnic lunch on Spectacle Island.")
+    description: p(
+      "A half-day guided tour for four in tandem sea kayaks, with all gear and a picnic lunch on Spectacle Island.",
+    ),
   },
   {
-    key: "leather-weekender", title: "Leather Weekender Bag", type: "silent", value: 550, buyNow: 800, category: "Travel & Getaways",
-    donor: "jewelers", staff: "carla", detail: true,
+    key: "leather-weekender",
+    title: "Leather Weekender Bag",
+    type: "silent",
+    value: 550,
+    buyNow: 800,
+    category: "Travel & Getaways",
+    donor: "jewelers",
+    staff: "carla",
+    detail: true,
     excerpt: "A full-grain leather duffel, hand-stitched in Maine, with your initials.",
-    description: p("A full-grain leather weekender with brass hardware and a cotton lining, hand-stitched in Maine. The maker will emboss your initials.")
+    description: p(
+      "A full-grain leather weekender with brass hardware and a cotton lining, hand-stitched in Maine. The maker will emboss your initials.",
+    ),
   },
 ];
 
 const VIRTUAL_ITEMS: ItemSeed[] = [
   {
-    key: "virtual-cooking-class", title: "Virtual Cooking Class with Chef Ana Ruiz", type: "virtual", value: 600, category: "Food & Wine",
-    donor: "saltwater", staff: "ben", detail: true,
+    key: "virtual-cooking-class",
+    title: "Virtual Cooking Class with Chef Ana Ruiz",
+    type: "virtual",
+    value: 600,
+    category: "Food & Wine",
+    donor: "saltwater",
+    staff: "ben",
+    detail: true,
     excerpt: "A live online class for up to ten kitchens; ingredient boxes shipped to each.",
-    description: p("Chef Ana Ruiz teaches a two-hour live class on video for up to ten households. Each receives a box with the ingredients and a signed recipe card.")
+    description: p(
+      "Chef Ana Ruiz teaches a two-hour live class on video for up to ten households. Each receives a box with the ingredients and a signed recipe card.",
+    ),
   },
   {
-    key: "sommelier-tasting", title: "Online Sommelier Tasting for Ten", type: "virtual", value: 900, buyNow: 1300, category: "Food & Wine",
-    donor: "vineyards", staff: "ben", detail: true,
+    key: "sommelier-tasting",
+    title: "Online Sommelier Tasting for Ten",
+    type: "virtual",
+    value: 900,
+    buyNow: 1300,
+    category: "Food & Wine",
+    donor: "vineyards",
+    staff: "ben",
+    detail: true,
     excerpt: "Six half-bottles shipped to each of ten guests and a hosted video tasting.",
-    description: p("Harbor Vineyards ships six half-bottles to each of ten guests anywhere they can legally receive wine, then hosts a one-hour tasting on video.")
+    description: p(
+      "Harbor Vineyards ships six half-bottles to each of ten guests anywhere they can legally receive wine, then hosts a one-hour tasting on video.",
+    ),
   },
   {
-    key: "author-storytime", title: "Storytime Video Call with a Children's Author", type: "virtual", value: 300, category: "Family & Kids",
-    donor: "grant", staff: "erin", detail: true,
+    key: "author-storytime",
+    title: "Storytime Video Call with a Children's Author",
+    type: "virtual",
+    value: 300,
+    category: "Family & Kids",
+    donor: "grant",
+    staff: "erin",
+    detail: true,
     excerpt: "A 30-minute call for a classroom or a birthday, with a signed book.",
-    description: p("The author of the Lighthouse Mouse books reads to your child's class or birthday party on video, answers questions and sends a signed copy.")
+    description: p(
+      "The author of the Lighthouse Mouse books reads to your child's class or birthday party on video, answers questions and sends a signed copy.",
+    ),
   },
   {
-    key: "custom-pet-portrait", title: "Custom Pet Portrait (Digital Commission)", type: "virtual", value: 400, category: "Art & Home",
-    donor: "gallery", staff: "carla", detail: true,
+    key: "custom-pet-portrait",
+    title: "Custom Pet Portrait (Digital Commission)",
+    type: "virtual",
+    value: 400,
+    category: "Art & Home",
+    donor: "gallery",
+    staff: "carla",
+    detail: true,
     excerpt: "Your pet painted from photos, delivered as a print-ready file and an 11 × 14 print.",
-    description: p("Send a few photos and a Rockport Gallery artist paints your pet in watercolour. You receive a high-resolution file and an 11 × 14 inch print.")
+    description: p(
+      "Send a few photos and a Rockport Gallery artist paints your pet in watercolour. You receive a high-resolution file and an 11 × 14 inch print.",
+    ),
   },
 ];
 
 const SALE_ITEMS: ItemSeed[] = [
   {
-    key: "wine-pull", title: "Wine Pull: Mystery Bottle", type: "sale", value: 50, price: 50, quantity: 60, category: "Food & Wine",
-    donor: "vineyards", staff: "ben",
+    key: "wine-pull",
+    title: "Wine Pull: Mystery Bottle",
+    type: "sale",
+    value: 50,
+    price: 50,
+    quantity: 60,
+    category: "Food & Wine",
+    donor: "vineyards",
+    staff: "ben",
     excerpt: "Every bottle is worth at least $20; some are worth $150.",
-    description: p("Pick a wrapped bottle from the wine wall. Every bottle is worth at least $20, and a dozen are worth $100 or more. Must be 21 or older.")
+    description: p(
+      "Pick a wrapped bottle from the wine wall. Every bottle is worth at least $20, and a dozen are worth $100 or more. Must be 21 or older.",
+    ),
   },
   {
-    key: "champagne-wall", title: "Champagne Wall", type: "sale", value: 15, price: 25, quantity: 100, category: "Food & Wine",
-    donor: "vineyards", staff: "ben",
+    key: "champagne-wall",
+    title: "Champagne Wall",
+    type: "sale",
+    value: 15,
+    price: 25,
+    quantity: 100,
+    category: "Food & Wine",
+    donor: "vineyards",
+    staff: "ben",
     excerpt: "A flute of champagne, and one in ten hides a gift card.",
-    description: p("Take a flute of champagne from the wall. One in ten has a tag for a gift card from our donors worth $50 to $250.")
+    description: p(
+      "Take a flute of champagne from the wall. One in ten has a tag for a gift card from our donors worth $50 to $250.",
+    ),
   },
   {
-    key: "harbor-light-tote", title: "Harbor Light Tote and Mug Set", type: "sale", value: 15, price: 40, quantity: 40, category: "Art & Home",
-    donor: "coffee", staff: "erin",
+    key: "harbor-light-tote",
+    title: "Harbor Light Tote and Mug Set",
+    type: "sale",
+    value: 15,
+    price: 40,
+    quantity: 40,
+    category: "Art & Home",
+    donor: "coffee",
+    staff: "erin",
     excerpt: "A canvas tote and a stoneware mug with a bag of Harborview beans.",
-    description: p("Our lighthouse on a heavy canvas tote and a stoneware mug, with a half-pound of Harborview Coffee beans.")
+    description: p(
+      "Our lighthouse on a heavy canvas tote and a stoneware mug, with a half-pound of Harborview Coffee beans.",
+    ),
   },
   {
-    key: "priority-valet", title: "Priority Valet Pass", type: "sale", value: 20, price: 100, quantity: 10, category: "Experiences",
-    donor: "kessler", staff: "allison",
+    key: "priority-valet",
+    title: "Priority Valet Pass",
+    type: "sale",
+    value: 20,
+    price: 100,
+    quantity: 10,
+    category: "Experiences",
+    donor: "kessler",
+    staff: "allison",
     excerpt: "Your car at the door first when the evening ends.",
-    description: p("Skip the line at the end of the night: your car is brought up first, with a bottle of water and a chocolate for the road.")
+    description: p(
+      "Skip the line at the end of the night: your car is brought up first, with a bottle of water and a chocolate for the road.",
+    ),
   },
 ];
 
 const UNPLACED_INVENTORY: InventorySeed[] = [
   {
-    key: "inv-coffee-basket", title: "Coffee Lover's Gift Basket", value: 120, category: "Food & Wine", donor: "coffee", staff: "ben",
-    description: p("Two pounds of beans, a pour-over set and two mugs."), notes: "Could join the wine pull or a silent package.",
+    key: "inv-coffee-basket",
+    title: "Coffee Lover's Gift Basket",
+    value: 120,
+    category: "Food & Wine",
+    donor: "coffee",
+    staff: "ben",
+    description: p("Two pounds of beans, a pour-over set and two mugs."),
+    notes: "Could join the wine pull or a silent package.",
   },
   {
-    key: "inv-picture-book", title: "Signed First Edition Picture Book", value: 150, category: "Family & Kids", donor: "grant", staff: "erin",
-    description: p("A signed first edition of The Lighthouse Mouse."), notes: "Pair with the storytime call?",
+    key: "inv-picture-book",
+    title: "Signed First Edition Picture Book",
+    value: 150,
+    category: "Family & Kids",
+    donor: "grant",
+    staff: "erin",
+    description: p("A signed first edition of The Lighthouse Mouse."),
+    notes: "Pair with the storytime call?",
   },
   {
-    key: "inv-wellfleet", title: "Beach House Weekend in Wellfleet", value: 1600, category: "Travel & Getaways", donor: "kessler", staff: "allison",
-    description: p("Two nights for six in a beach house on the bay side of Wellfleet."), disclaimer: TRAVEL_TERMS,
+    key: "inv-wellfleet",
+    title: "Beach House Weekend in Wellfleet",
+    value: 1600,
+    category: "Travel & Getaways",
+    donor: "kessler",
+    staff: "allison",
+    description: p("Two nights for six in a beach house on the bay side of Wellfleet."),
+    disclaimer: TRAVEL_TERMS,
     notes: "Waiting for the donor to confirm dates.",
   },
 ];
@@ -649,38 +1129,75 @@ const UNPLACED_INVENTORY: InventorySeed[] = [
 /** Last year's gala: what was sold (closed), with its hammer price. */
 const ARCHIVED_ITEMS: (ItemSeed & { lot?: number })[] = [
   {
-    key: "maine-lake-house", title: "A Week at a Maine Lake House", type: "live", value: 4500, category: "Travel & Getaways",
-    donor: "kessler", staff: "allison", lot: 1,
+    key: "maine-lake-house",
+    title: "A Week at a Maine Lake House",
+    type: "live",
+    value: 4500,
+    category: "Travel & Getaways",
+    donor: "kessler",
+    staff: "allison",
+    lot: 1,
     excerpt: "A lakeside cottage for eight with canoes and a dock.",
-    description: p("A week in July at a lakeside cottage on Sebago Lake for up to eight guests, with canoes, kayaks and a private dock."),
+    description: p(
+      "A week in July at a lakeside cottage on Sebago Lake for up to eight guests, with canoes, kayaks and a private dock.",
+    ),
   },
   {
-    key: "private-concert", title: "Private Concert in Your Home", type: "live", value: 5000, category: "Experiences",
-    donor: "grant", staff: "carla", lot: 2,
+    key: "private-concert",
+    title: "Private Concert in Your Home",
+    type: "live",
+    value: 5000,
+    category: "Experiences",
+    donor: "grant",
+    staff: "carla",
+    lot: 2,
     excerpt: "A string quartet plays for you and forty guests.",
-    description: p("A string quartet from the conservatory plays an hour-long program in your home for up to forty guests."),
+    description: p(
+      "A string quartet from the conservatory plays an hour-long program in your home for up to forty guests.",
+    ),
   },
   {
-    key: "vineyard-weekend", title: "Martha's Vineyard Weekend for Two", type: "silent", value: 2000, category: "Travel & Getaways",
-    donor: "chatham", staff: "allison",
+    key: "vineyard-weekend",
+    title: "Martha's Vineyard Weekend for Two",
+    type: "silent",
+    value: 2000,
+    category: "Travel & Getaways",
+    donor: "chatham",
+    staff: "allison",
     excerpt: "Two nights in Edgartown with ferry tickets.",
     description: p("Two nights at an Edgartown inn, round-trip ferry tickets and a lighthouse tour."),
   },
   {
-    key: "signed-football", title: "Autographed Football", type: "silent", value: 400, category: "Sports & Memorabilia",
-    donor: "bayside", staff: "daniel", disclaimer: AUTHENTIC,
+    key: "signed-football",
+    title: "Autographed Football",
+    type: "silent",
+    value: 400,
+    category: "Sports & Memorabilia",
+    donor: "bayside",
+    staff: "daniel",
+    disclaimer: AUTHENTIC,
     excerpt: "Signed by the Super Bowl MVP.",
     description: p("An official game ball signed by the Super Bowl MVP, in a display case."),
   },
   {
-    key: "tasting-dinner", title: "Chef's Tasting Dinner for Four", type: "silent", value: 800, category: "Food & Wine",
-    donor: "saltwater", staff: "ben",
+    key: "tasting-dinner",
+    title: "Chef's Tasting Dinner for Four",
+    type: "silent",
+    value: 800,
+    category: "Food & Wine",
+    donor: "saltwater",
+    staff: "ben",
     excerpt: "Nine courses at the chef's counter.",
     description: p("A nine-course tasting menu for four at Saltwater Grill's chef's counter, with wine pairings."),
   },
   {
-    key: "rocking-chair", title: "Handcrafted Maple Rocking Chair", type: "silent", value: 700, category: "Art & Home",
-    donor: "gallery", staff: "carla",
+    key: "rocking-chair",
+    title: "Handcrafted Maple Rocking Chair",
+    type: "silent",
+    value: 700,
+    category: "Art & Home",
+    donor: "gallery",
+    staff: "carla",
     excerpt: "Made by hand in Vermont from tiger maple.",
     description: p("A tiger-maple rocking chair built by hand in Vermont, finished with oil and wax."),
   },
@@ -690,24 +1207,141 @@ const ARCHIVED_ITEMS: (ItemSeed & { lot?: number })[] = [
 // Guests
 
 const FIRST_NAMES = [
-  "Olivia", "Liam", "Emma", "Noah", "Ava", "James", "Sophia", "William", "Isabella", "Lucas", "Mia", "Henry",
-  "Charlotte", "Alexander", "Amelia", "Benjamin", "Harper", "Elijah", "Evelyn", "Daniel", "Abigail", "Matthew",
-  "Emily", "Samuel", "Elizabeth", "David", "Sofia", "Joseph", "Avery", "Michael", "Grace", "Owen", "Chloe",
-  "Jack", "Victoria", "Ryan", "Nora", "Nathan", "Hannah", "Thomas", "Zoe", "Andrew", "Lily", "Christopher",
-  "Leah", "Patrick", "Maya", "Sean", "Aisha", "Raj", "Mei", "Carlos", "Fatima", "Diego", "Yuki", "Kwame",
+  "Olivia",
+  "Liam",
+  "Emma",
+  "Noah",
+  "Ava",
+  "James",
+  "Sophia",
+  "William",
+  "Isabella",
+  "Lucas",
+  "Mia",
+  "Henry",
+  "Charlotte",
+  "Alexander",
+  "Amelia",
+  "Benjamin",
+  "Harper",
+  "Elijah",
+  "Evelyn",
+  "Daniel",
+  "Abigail",
+  "Matthew",
+  "Emily",
+  "Samuel",
+  "Elizabeth",
+  "David",
+  "Sofia",
+  "Joseph",
+  "Avery",
+  "Michael",
+  "Grace",
+  "Owen",
+  "Chloe",
+  "Jack",
+  "Victoria",
+  "Ryan",
+  "Nora",
+  "Nathan",
+  "Hannah",
+  "Thomas",
+  "Zoe",
+  "Andrew",
+  "Lily",
+  "Christopher",
+  "Leah",
+  "Patrick",
+  "Maya",
+  "Sean",
+  "Aisha",
+  "Raj",
+  "Mei",
+  "Carlos",
+  "Fatima",
+  "Diego",
+  "Yuki",
+  "Kwame",
 ] as const;
 const LAST_NAMES = [
-  "Sullivan", "Murphy", "O'Brien", "Nguyen", "Patel", "Johnson", "Williams", "Brown", "Garcia", "Miller",
-  "Davis", "Rodriguez", "Martinez", "Hernandez", "Lopez", "Gonzalez", "Wilson", "Anderson", "Thomas", "Taylor",
-  "Moore", "Jackson", "Martin", "Lee", "Thompson", "White", "Harris", "Clark", "Lewis", "Robinson", "Walker",
-  "Young", "Allen", "King", "Wright", "Scott", "Torres", "Hill", "Flores", "Green", "Adams", "Nelson", "Baker",
-  "Hall", "Rivera", "Campbell", "Mitchell", "Carter", "Roberts", "Chen", "Kim", "Okafor", "Cohen", "Rossi",
+  "Sullivan",
+  "Murphy",
+  "O'Brien",
+  "Nguyen",
+  "Patel",
+  "Johnson",
+  "Williams",
+  "Brown",
+  "Garcia",
+  "Miller",
+  "Davis",
+  "Rodriguez",
+  "Martinez",
+  "Hernandez",
+  "Lopez",
+  "Gonzalez",
+  "Wilson",
+  "Anderson",
+  "Thomas",
+  "Taylor",
+  "Moore",
+  "Jackson",
+  "Martin",
+  "Lee",
+  "Thompson",
+  "White",
+  "Harris",
+  "Clark",
+  "Lewis",
+  "Robinson",
+  "Walker",
+  "Young",
+  "Allen",
+  "King",
+  "Wright",
+  "Scott",
+  "Torres",
+  "Hill",
+  "Flores",
+  "Green",
+  "Adams",
+  "Nelson",
+  "Baker",
+  "Hall",
+  "Rivera",
+  "Campbell",
+  "Mitchell",
+  "Carter",
+  "Roberts",
+  "Chen",
+  "Kim",
+  "Okafor",
+  "Cohen",
+  "Rossi",
 ] as const;
 const TOWNS = [
-  ["Boston", "02116"], ["Cambridge", "02138"], ["Brookline", "02445"], ["Newton", "02459"], ["Quincy", "02169"],
-  ["Salem", "01970"], ["Marblehead", "01945"], ["Hingham", "02043"], ["Wellesley", "02481"], ["Milton", "02186"],
+  ["Boston", "02116"],
+  ["Cambridge", "02138"],
+  ["Brookline", "02445"],
+  ["Newton", "02459"],
+  ["Quincy", "02169"],
+  ["Salem", "01970"],
+  ["Marblehead", "01945"],
+  ["Hingham", "02043"],
+  ["Wellesley", "02481"],
+  ["Milton", "02186"],
 ] as const;
-const STREETS = ["Beacon St", "Harbor Way", "Elm St", "Chestnut St", "Marlborough St", "Ocean Ave", "Summer St", "Pleasant St"];
+const STREETS = [
+  "Beacon St",
+  "Harbor Way",
+  "Elm St",
+  "Chestnut St",
+  "Marlborough St",
+  "Ocean Ave",
+  "Summer St",
+  "Pleasant St",
+];
 
 interface Person {
   first: string;
@@ -867,7 +1501,11 @@ async function loadDemo(tx: Tx, clientId: number, now: Date) {
 
   await tx.insert(event_sponsor).values([
     ...SPONSORS.map((s, i) => ({ event_id: gala, sponsor_id: sponsorId.get(s.title)!, display_order: i })),
-    ...SPONSORS.slice(0, 4).map((s, i) => ({ event_id: past, sponsor_id: sponsorId.get(s.title)!, display_order: i })),
+    ...SPONSORS.slice(0, 4).map((s, i) => ({
+      event_id: past,
+      sponsor_id: sponsorId.get(s.title)!,
+      display_order: i,
+    })),
   ]);
 
   // Items of the gala
@@ -887,18 +1525,48 @@ async function loadDemo(tx: Tx, clientId: number, now: Date) {
 
   // Team: the demo organiser can do everything on both events; a volunteer checks guests in.
   const [organiser, volunteer] = await upsertUsers(tx, [
-    { email_address: DEMO_ORGANISER_EMAIL, first_name: "Morgan", last_name: "Ellis", phone: "(617) 555-0142", selected_event: gala },
-    { email_address: DEMO_VOLUNTEER_EMAIL, first_name: "Priya", last_name: "Shah", phone: "(617) 555-0143", selected_event: gala },
+    {
+      email_address: DEMO_ORGANISER_EMAIL,
+      first_name: "Morgan",
+      last_name: "Ellis",
+      phone: "(617) 555-0142",
+      selected_event: gala,
+    },
+    {
+      email_address: DEMO_VOLUNTEER_EMAIL,
+      first_name: "Priya",
+      last_name: "Shah",
+      phone: "(617) 555-0143",
+      selected_event: gala,
+    },
   ]);
   const everything = {
-    can_bid: true, can_bill: true, can_check_in_out: true, can_configure_event: true, can_control_event: true,
-    can_design: true, can_edit_auction_items: true, can_edit_event: true, can_preview_event: true, can_register: true,
-    can_report: true, can_send_messages: true, can_view_stats: true, is_team_member: true,
-    notify_registration: true, notify_form_submit: true, notify_event_status: true, notify_buy_now: true,
-    notify_low_inventory: true, notify_content_change: true,
+    can_bid: true,
+    can_bill: true,
+    can_check_in_out: true,
+    can_configure_event: true,
+    can_control_event: true,
+    can_design: true,
+    can_edit_auction_items: true,
+    can_edit_event: true,
+    can_preview_event: true,
+    can_register: true,
+    can_report: true,
+    can_send_messages: true,
+    can_view_stats: true,
+    is_team_member: true,
+    notify_registration: true,
+    notify_form_submit: true,
+    notify_event_status: true,
+    notify_buy_now: true,
+    notify_low_inventory: true,
+    notify_content_change: true,
   };
   // (Users left over from an earlier demo keep their rows; they are pointed at the new gala.)
-  await tx.update(usr).set({ selected_event: gala }).where(inArray(usr.usr_id, [organiser, volunteer]));
+  await tx
+    .update(usr)
+    .set({ selected_event: gala })
+    .where(inArray(usr.usr_id, [organiser, volunteer]));
   await tx.insert(usr_event_role).values([
     { usr_id: organiser, event_id: gala, ...everything },
     { usr_id: organiser, event_id: past, ...everything },
@@ -909,12 +1577,36 @@ async function loadDemo(tx: Tx, clientId: number, now: Date) {
   const ticketRows = await tx
     .insert(ticket)
     .values([
-      { event_id: gala, title: "Individual", type: "individual", price: usd(250), max_quantity: 200, seat_count: 1, display_order: 0,
-        description: p("One seat at dinner, cocktails and the auctions. $150 of each ticket is tax-deductible.") },
-      { event_id: gala, title: "Couple", type: "couple", price: usd(450), max_quantity: 100, seat_count: 2, display_order: 1,
-        description: p("Two seats together at dinner.") },
-      { event_id: gala, title: "Table of 8", type: "table", price: usd(2000), max_quantity: 12, seat_count: 8, display_order: 2,
-        description: p("A table for eight with your name on it. Add your guests' names now or later.") },
+      {
+        event_id: gala,
+        title: "Individual",
+        type: "individual",
+        price: usd(250),
+        max_quantity: 200,
+        seat_count: 1,
+        display_order: 0,
+        description: p("One seat at dinner, cocktails and the auctions. $150 of each ticket is tax-deductible."),
+      },
+      {
+        event_id: gala,
+        title: "Couple",
+        type: "couple",
+        price: usd(450),
+        max_quantity: 100,
+        seat_count: 2,
+        display_order: 1,
+        description: p("Two seats together at dinner."),
+      },
+      {
+        event_id: gala,
+        title: "Table of 8",
+        type: "table",
+        price: usd(2000),
+        max_quantity: 12,
+        seat_count: 8,
+        display_order: 2,
+        description: p("A table for eight with your name on it. Add your guests' names now or later."),
+      },
     ])
     .returning({ id: ticket.ticket_id, title: ticket.title, price: ticket.price, seat_count: ticket.seat_count });
   const galaTickets = new Map(ticketRows.map((row) => [row.title, row]));
@@ -922,9 +1614,24 @@ async function loadDemo(tx: Tx, clientId: number, now: Date) {
   const mealRows = await tx
     .insert(meal)
     .values([
-      { event_id: gala, title: "Filet Mignon", description: "With potato gratin and haricots verts.", display_order: 0 },
-      { event_id: gala, title: "Pan-Seared Salmon", description: "With lemon risotto and asparagus.", display_order: 1 },
-      { event_id: gala, title: "Wild Mushroom Risotto", description: "Vegetarian; can be made vegan.", display_order: 2 },
+      {
+        event_id: gala,
+        title: "Filet Mignon",
+        description: "With potato gratin and haricots verts.",
+        display_order: 0,
+      },
+      {
+        event_id: gala,
+        title: "Pan-Seared Salmon",
+        description: "With lemon risotto and asparagus.",
+        display_order: 1,
+      },
+      {
+        event_id: gala,
+        title: "Wild Mushroom Risotto",
+        description: "Vegetarian; can be made vegan.",
+        display_order: 2,
+      },
     ])
     .returning({ id: meal.meal_id, title: meal.title });
   await tx.insert(question).values({
@@ -964,7 +1671,9 @@ async function loadDemo(tx: Tx, clientId: number, now: Date) {
       company,
       paymentMethod: pending ? "pay_at_event" : company === "Beacon Health Partners" ? "check" : "card",
       paid: !pending,
-      createdAt: new Date(Math.floor(now.getTime() - saleWindow + (saleWindow * (i + 0.5 + random.next() * 0.4)) / sizes.length)),
+      createdAt: new Date(
+        Math.floor(now.getTime() - saleWindow + (saleWindow * (i + 0.5 + random.next() * 0.4)) / sizes.length),
+      ),
     };
   });
   const people = parties.flatMap((party) => party.members);
@@ -1006,16 +1715,24 @@ async function loadDemo(tx: Tx, clientId: number, now: Date) {
     seated += party.members.length;
   }
 
-  const galaPaddles = await registerParties(tx, gala, parties, galaTickets, usrIdByEmail, (person, index): GuestDetails => {
-    const mealPick = random.next();
-    const chosen = mealPick < 0.08 ? null : mealPick < 0.5 ? mealRows[0] : mealPick < 0.82 ? mealRows[1] : mealRows[2];
-    return {
-      table: seatOf.get(person) ?? null,
-      mealId: chosen?.id ?? null,
-      answers: chosen ? { meal: chosen.title } : {},
-      attended: index % 12 === 3,
-    };
-  });
+  const galaPaddles = await registerParties(
+    tx,
+    gala,
+    parties,
+    galaTickets,
+    usrIdByEmail,
+    (person, index): GuestDetails => {
+      const mealPick = random.next();
+      const chosen =
+        mealPick < 0.08 ? null : mealPick < 0.5 ? mealRows[0] : mealPick < 0.82 ? mealRows[1] : mealRows[2];
+      return {
+        table: seatOf.get(person) ?? null,
+        mealId: chosen?.id ?? null,
+        answers: chosen ? { meal: chosen.title } : {},
+        attended: index % 12 === 3,
+      };
+    },
+  );
 
   // Bids on fifteen silent items, spread over the last four days.
   const biddable = SILENT_ITEMS.filter((item) => !item.inPersonOnly);
@@ -1030,7 +1747,9 @@ async function loadDemo(tx: Tx, clientId: number, now: Date) {
   for (const item of bidItems) {
     const { starting, increment } = bidSteps(item.value);
     const count = random.int(1, 6);
-    const times = Array.from({ length: count }, () => now.getTime() - 15 * 60_000 - random.next() * 4 * DAY).sort((a, b) => a - b);
+    const times = Array.from({ length: count }, () => now.getTime() - 15 * 60_000 - random.next() * 4 * DAY).sort(
+      (a, b) => a - b,
+    );
     let amount = starting + (random.chance(0.3) ? increment : 0);
     let previous: number | null = null;
     for (const time of times) {
@@ -1064,7 +1783,9 @@ async function loadDemo(tx: Tx, clientId: number, now: Date) {
     .values({
       event_id: gala,
       title: "Fund-a-Need: The Reading Room",
-      description: p("Help us open a reading room and homework club at our East Boston centre, staffed every school day."),
+      description: p(
+        "Help us open a reading room and homework club at our East Boston centre, staffed every school day.",
+      ),
       goal: usd(60_000),
       is_active: true,
       display_order: 0,
@@ -1078,16 +1799,20 @@ async function loadDemo(tx: Tx, clientId: number, now: Date) {
     [250, "Backpacks and school supplies for ten children"],
     [100, "A library of their own for one child"],
   ];
-  await tx.insert(paddle_raise_level).values(
-    levels.map(([amount, label], i) => ({ paddle_raise_id: raise.id, amount: usd(amount), label, display_order: i })),
-  );
+  await tx
+    .insert(paddle_raise_level)
+    .values(
+      levels.map(([amount, label], i) => ({ paddle_raise_id: raise.id, amount: usd(amount), label, display_order: i })),
+    );
 
   const [golden] = await tx
     .insert(raffle)
     .values({
       event_id: gala,
       title: "Golden Anchor Raffle",
-      description: p("Tickets on sale online and in the room until the drawing after dessert. You need not be present to win."),
+      description: p(
+        "Tickets on sale online and in the room until the drawing after dessert. You need not be present to win.",
+      ),
       status: "open",
       draw_date_time: at(galaStart, 3.5 * HOUR),
     })
@@ -1142,8 +1867,16 @@ const BRAND = {
 } as const;
 
 function describeDate(date: Date) {
-  const day = new Intl.DateTimeFormat("en-US", { timeZone: TIMEZONE, weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(date);
-  const time = new Intl.DateTimeFormat("en-US", { timeZone: TIMEZONE, hour: "numeric", minute: "2-digit" }).format(date);
+  const day = new Intl.DateTimeFormat("en-US", {
+    timeZone: TIMEZONE,
+    weekday: "long",
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+  }).format(date);
+  const time = new Intl.DateTimeFormat("en-US", { timeZone: TIMEZONE, hour: "numeric", minute: "2-digit" }).format(
+    date,
+  );
   return { day, time };
 }
 
@@ -1164,7 +1897,9 @@ async function createEvent(tx: Tx, plan: EventPlan): Promise<number> {
   landingMeta.heroSection.image = own("/demo/gala-hero.svg");
   landingMeta.heroSection.callToActionLabel = own("Get your tickets");
   landingMeta.registrationSection.text = own(
-    p("Individual tickets are $250, couples $450 and tables of eight $2,000. Every ticket includes dinner, an open bar and a paddle to bid with."),
+    p(
+      "Individual tickets are $250, couples $450 and tables of eight $2,000. Every ticket includes dinner, an open bar and a paddle to bid with.",
+    ),
   );
   landingMeta.slidesSection.title = own("A few of this year's live auction lots");
   landingMeta.slidesSection.slides = own(
@@ -1172,7 +1907,12 @@ async function createEvent(tx: Tx, plan: EventPlan): Promise<number> {
   );
   landingMeta.detailsSection.body = own(
     p(`<strong>${day}</strong>, doors open at ${time}.`, venue) +
-      ul("6:00 PM — Cocktails and silent auction", "7:30 PM — Dinner and live auction", "8:45 PM — Fund-a-Need", "9:00 PM — Silent auction closes"),
+      ul(
+        "6:00 PM — Cocktails and silent auction",
+        "7:30 PM — Dinner and live auction",
+        "8:45 PM — Fund-a-Need",
+        "9:00 PM — Silent auction closes",
+      ),
   );
   landingMeta.countdownSection.title = own("The evening begins in");
 
@@ -1294,12 +2034,24 @@ interface ItemRefs {
  */
 function bidSteps(value: number) {
   return {
-    starting: usd(roundTo(value * 0.4, [[1000, 50], [200, 25], [40, 5]])),
-    increment: usd(roundTo(value * 0.075, [[100, 25], [10, 5]])),
+    starting: usd(
+      roundTo(value * 0.4, [
+        [1000, 50],
+        [200, 25],
+        [40, 5],
+      ]),
+    ),
+    increment: usd(
+      roundTo(value * 0.075, [
+        [100, 25],
+        [10, 5],
+      ]),
+    ),
   };
 }
 
-const itemValue = (item: ItemSeed) => (item.bundle ? item.bundle.reduce((sum, part) => sum + part.value, 0) : item.value);
+const itemValue = (item: ItemSeed) =>
+  item.bundle ? item.bundle.reduce((sum, part) => sum + part.value, 0) : item.value;
 
 /** Inserts items with their images; returns their ids by title. */
 async function insertItems(
@@ -1391,7 +2143,11 @@ async function insertInventory(
     .returning({ id: inventory.inventory_id, title: inventory.title });
   const keyByTitle = new Map(rows.map(({ part }) => [part.title, part.key]));
   await tx.insert(inventory_image).values(
-    inserted.map((row) => ({ inventory_id: row.id, url: `/demo/items/${keyByTitle.get(row.title)}.svg`, display_order: 0 })),
+    inserted.map((row) => ({
+      inventory_id: row.id,
+      url: `/demo/items/${keyByTitle.get(row.title)}.svg`,
+      display_order: 0,
+    })),
   );
   return inserted.length;
 }
@@ -1443,7 +2199,11 @@ async function registerParties(
     const names = party.members.map((m) => `${m.first} ${m.last}`);
     const cardResult =
       party.paymentMethod === "card"
-        ? { demo: true, brand: ["visa", "mastercard", "amex"][buyer.last.length % 3], last4: String(4242 + buyer.first.length * 7).slice(-4) }
+        ? {
+            demo: true,
+            brand: ["visa", "mastercard", "amex"][buyer.last.length % 3],
+            last4: String(4242 + buyer.first.length * 7).slice(-4),
+          }
         : null;
 
     const [paymentRow] = await tx
@@ -1536,7 +2296,11 @@ async function registerParties(
         updated_at: party.createdAt,
       })),
     );
-    await tx.insert(usr_event_paddle).values(guests.map(({ usrId, paddle }) => ({ usr_id: usrId, event_id: eventId, paddle, created_at: party.createdAt })));
+    await tx
+      .insert(usr_event_paddle)
+      .values(
+        guests.map(({ usrId, paddle }) => ({ usr_id: usrId, event_id: eventId, paddle, created_at: party.createdAt })),
+      );
     await tx
       .insert(usr_event_role)
       .values(guests.map(({ usrId }) => ({ usr_id: usrId, event_id: eventId, can_bid: true })))
@@ -1558,8 +2322,24 @@ async function loadPastResults(
   const ticketRows = await tx
     .insert(ticket)
     .values([
-      { event_id: eventId, title: "Individual", type: "individual", price: usd(225), max_quantity: 200, seat_count: 1, display_order: 0 },
-      { event_id: eventId, title: "Couple", type: "couple", price: usd(400), max_quantity: 100, seat_count: 2, display_order: 1 },
+      {
+        event_id: eventId,
+        title: "Individual",
+        type: "individual",
+        price: usd(225),
+        max_quantity: 200,
+        seat_count: 1,
+        display_order: 0,
+      },
+      {
+        event_id: eventId,
+        title: "Couple",
+        type: "couple",
+        price: usd(400),
+        max_quantity: 100,
+        seat_count: 2,
+        display_order: 1,
+      },
     ])
     .returning({ id: ticket.ticket_id, title: ticket.title, price: ticket.price, seat_count: ticket.seat_count });
   const tickets = new Map(ticketRows.map((row) => [row.title, row]));
@@ -1594,7 +2374,8 @@ async function loadPastResults(
     const itemId = itemIds.get(item.title)!;
     const { starting, increment } = bidSteps(item.value);
     const count = item.type === "live" ? random.int(4, 7) : random.int(2, 5);
-    const window = item.type === "live" ? [at(start, 100 * 60_000), 4 * 60_000] : [at(start, -4 * DAY), 4 * DAY + 2.9 * HOUR];
+    const window =
+      item.type === "live" ? [at(start, 100 * 60_000), 4 * 60_000] : [at(start, -4 * DAY), 4 * DAY + 2.9 * HOUR];
     const [from, span] = window as [Date, number];
     const times = Array.from({ length: count }, () => from.getTime() + random.next() * span).sort((a, b) => a - b);
     let amount = starting;
@@ -1603,7 +2384,14 @@ async function loadPastResults(
       let bidder = random.pick(bidders);
       while (bidder === previous) bidder = random.pick(bidders);
       previous = bidder;
-      const row = { event_id: eventId, usr_id: bidder, auction_item_id: itemId, bid: amount, status: "lost", created_at: new Date(Math.floor(time)) };
+      const row = {
+        event_id: eventId,
+        usr_id: bidder,
+        auction_item_id: itemId,
+        bid: amount,
+        status: "lost",
+        created_at: new Date(Math.floor(time)),
+      };
       amount += increment * (item.type === "live" ? 2 : 1);
       return row;
     });
@@ -1619,7 +2407,8 @@ async function loadPastResults(
         amount: top.bid,
         method: item.type === "live" && top.bid > usd(4000) ? "check" : "card",
         status: "paid",
-        payment_result: item.type === "live" && top.bid > usd(4000) ? null : { demo: true, brand: "visa", last4: "4242" },
+        payment_result:
+          item.type === "live" && top.bid > usd(4000) ? null : { demo: true, brand: "visa", last4: "4242" },
         notes: item.type === "live" && top.bid > usd(4000) ? "Paid by check at checkout." : null,
         item_received: true,
         created_at: at(closedAt, 45 * 60_000),

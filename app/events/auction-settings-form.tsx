@@ -6,7 +6,6 @@
  */
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
-import type { AuctionSettingsActionData, auctionSettingsLoader } from "~/events/auction-settings-route.server";
 import { Button, ButtonLink } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { DateTimeField } from "~/ui/date-time-field";
@@ -23,12 +22,15 @@ import {
   STAGGER_GAP_MAX_MINUTES,
   wallToIso,
 } from "./auction-settings";
+import type { AuctionSettingsActionData, auctionSettingsLoader } from "~/events/auction-settings-route.server";
 
 type LoaderData = Awaited<ReturnType<typeof auctionSettingsLoader>>;
 
 const INTRO = {
-  silent: "When guests in the room can bid from their phones, how late bids extend an item, and how much each bid must go up.",
-  virtual: "When people who are not in the room can bid online, how late bids extend an item, and how much each bid must go up.",
+  silent:
+    "When guests in the room can bid from their phones, how late bids extend an item, and how much each bid must go up.",
+  virtual:
+    "When people who are not in the room can bid online, how late bids extend an item, and how much each bid must go up.",
 } as const;
 
 export function AuctionSettingsPage() {
@@ -96,7 +98,15 @@ function AuctionSettingsForm({ data }: { data: LoaderData }) {
   const dateField = (name: string, label: string, stored: string | null, help?: string) => {
     const value = time(name, stored);
     return (
-      <DateTimeField key={`${name}:${value ?? ""}`} name={name} label={label} timeZone={timeZone} defaultValue={value} error={error(name)} help={help} />
+      <DateTimeField
+        key={`${name}:${value ?? ""}`}
+        name={name}
+        label={label}
+        timeZone={timeZone}
+        defaultValue={value}
+        error={error(name)}
+        help={help}
+      />
     );
   };
 
@@ -116,8 +126,18 @@ function AuctionSettingsForm({ data }: { data: LoaderData }) {
       <fieldset className="stack">
         <legend>When bidding is open</legend>
         <div className="field-grid">
-          {dateField("start_date_time", "Bidding opens", saved.start_date_time, "Leave empty to open as soon as items are published.")}
-          {dateField("end_date_time", "Bidding ends", saved.end_date_time, "Items close then, unless their category closes at its own time.")}
+          {dateField(
+            "start_date_time",
+            "Bidding opens",
+            saved.start_date_time,
+            "Leave empty to open as soon as items are published.",
+          )}
+          {dateField(
+            "end_date_time",
+            "Bidding ends",
+            saved.end_date_time,
+            "Items close then, unless their category closes at its own time.",
+          )}
         </div>
       </fieldset>
 
@@ -157,14 +177,29 @@ function AuctionSettingsForm({ data }: { data: LoaderData }) {
           <input type="checkbox" name="is_auto_bid" defaultChecked={autoBid} key={`auto:${autoBid}`} />
           Maximum bids: bidders may leave a hidden maximum, and Gavel bids for them only as much as needed to stay ahead
         </label>
-        <fieldset className="checkbox-group" aria-describedby={error("increment_policy") ? "increment-policy-error" : undefined}>
+        <fieldset
+          className="checkbox-group"
+          aria-describedby={error("increment_policy") ? "increment-policy-error" : undefined}
+        >
           <legend className="field__label">How much each bid must go up</legend>
           <label className="checkbox">
-            <input type="radio" name="increment_policy" value="item" defaultChecked={policy === "item"} key={`item:${policy}`} />
+            <input
+              type="radio"
+              name="increment_policy"
+              value="item"
+              defaultChecked={policy === "item"}
+              key={`item:${policy}`}
+            />
             By each item's own increment
           </label>
           <label className="checkbox">
-            <input type="radio" name="increment_policy" value="percent" defaultChecked={policy === "percent"} key={`percent:${policy}`} />
+            <input
+              type="radio"
+              name="increment_policy"
+              value="percent"
+              defaultChecked={policy === "percent"}
+              key={`percent:${policy}`}
+            />
             By a percentage of the current bid (at least the item's increment)
           </label>
           {error("increment_policy") ? (
@@ -201,7 +236,8 @@ function AuctionSettingsForm({ data }: { data: LoaderData }) {
         </p>
         {categories.length === 0 ? (
           <p className="muted">
-            The organisation has no categories yet. Add them under <a href="/admin/auction_items/categories">Categories</a>.
+            The organisation has no categories yet. Add them under{" "}
+            <a href="/admin/auction_items/categories">Categories</a>.
           </p>
         ) : (
           <>

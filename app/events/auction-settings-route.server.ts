@@ -74,7 +74,12 @@ export async function auctionSettingsAction(request: Request, kind: AuctionKind)
     case "fill": {
       // Categories with items in this auction, in the order shown; all of them when none has items yet.
       const withItems = categories.filter((row) => row.item_count > 0).map((row) => row.category_id);
-      const filled = staggeredCloses(values.first_close, values.close_gap_minutes, withItems.length > 0 ? withItems : categoryIds, timeZone);
+      const filled = staggeredCloses(
+        values.first_close,
+        values.close_gap_minutes,
+        withItems.length > 0 ? withItems : categoryIds,
+        timeZone,
+      );
       if (!filled.ok) return refuse(filled.errors);
       return data<AuctionSettingsActionData>({ filled: true, values: { ...values, ...filled.closes } });
     }

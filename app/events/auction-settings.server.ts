@@ -29,7 +29,7 @@ export interface AuctionSettingsView {
   /** Whether the module is switched on (its record can exist while it is off). */
   enabled: boolean;
   /** Null when the module was never switched on, so the auction has no record yet. */
-  record: Omit<AuctionSettings, "category_closes" | "increment_percent"> & { increment_percent: number } | null;
+  record: (Omit<AuctionSettings, "category_closes" | "increment_percent"> & { increment_percent: number }) | null;
   categories: AuctionCategory[];
 }
 
@@ -102,7 +102,9 @@ export async function auctionCategories(eventId: number, kind: AuctionKind): Pro
 
 export class AuctionNotEnabledError extends Error {
   constructor(kind: AuctionKind) {
-    super(`The ${AUCTION_KINDS[kind].label.toLowerCase()} is not switched on for this event: switch it on under Modules first.`);
+    super(
+      `The ${AUCTION_KINDS[kind].label.toLowerCase()} is not switched on for this event: switch it on under Modules first.`,
+    );
     this.name = "AuctionNotEnabledError";
   }
 }
@@ -112,7 +114,11 @@ export class AuctionNotEnabledError extends Error {
  * (replaced as a whole: a category left blank closes with the auction), and a new data_version. The category ids
  * must be the organisation's (the form offers only those; auctionCategories lists them).
  */
-export async function saveAuctionSettings(eventId: number, kind: AuctionKind, settings: AuctionSettings): Promise<void> {
+export async function saveAuctionSettings(
+  eventId: number,
+  kind: AuctionKind,
+  settings: AuctionSettings,
+): Promise<void> {
   const { table, id, eventColumn } = TABLES[kind];
   await db.transaction(async (tx: Transaction) => {
     const [current] = await tx
@@ -129,7 +135,9 @@ export async function saveAuctionSettings(eventId: number, kind: AuctionKind, se
       .where(eq(id, current.auction_id));
     await tx.delete(category_close).where(and(eq(category_close.event_id, eventId), eq(category_close.auction, kind)));
     if (category_closes.length > 0) {
-      await tx.insert(category_close).values(category_closes.map((close) => ({ ...close, event_id: eventId, auction: kind })));
+      await tx
+        .insert(category_close)
+        .values(category_closes.map((close) => ({ ...close, event_id: eventId, auction: kind })));
     }
     await tx
       .update(event)

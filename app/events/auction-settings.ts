@@ -10,7 +10,10 @@ import { formatInZone, zonedDateTimeSchema, zonedInputToUtc } from "~/ui/zoned-t
 
 export type AuctionKind = "silent" | "virtual";
 
-export const AUCTION_KINDS: Record<AuctionKind, { label: string; feature: "silent_auction" | "virtual_auction"; path: string }> = {
+export const AUCTION_KINDS: Record<
+  AuctionKind,
+  { label: string; feature: "silent_auction" | "virtual_auction"; path: string }
+> = {
   silent: { label: "Silent auction", feature: "silent_auction", path: "/admin/setup/silent_auction" },
   virtual: { label: "Virtual auction", feature: "virtual_auction", path: "/admin/setup/virtual_auction" },
 };
@@ -65,7 +68,10 @@ export function settingsFieldNames(categoryIds: readonly number[]): string[] {
 const wholeNumber = (text: string): number | null => (/^\s*\d{1,6}\s*$/.test(text) ? Number(text) : null);
 
 /** A wall time field: its instant, null when blank, or its error message. */
-function readTime(value: string | undefined, timeZone: string): { ok: true; value: Date | null } | { ok: false; message: string } {
+function readTime(
+  value: string | undefined,
+  timeZone: string,
+): { ok: true; value: Date | null } | { ok: false; message: string } {
   const parsed = zonedDateTimeSchema(timeZone).safeParse(value ?? "");
   if (parsed.success) return { ok: true, value: parsed.data };
   return { ok: false, message: parsed.error.issues[0]?.message ?? "Enter a date and time." };
@@ -100,8 +106,13 @@ export function parseAuctionSettings(
   const hardEnd = time("hard_end_date_time");
 
   if (start && end && end <= start) fail("end_date_time", `Bidding must end after it starts (${at(start)}).`);
-  if (hardEnd && end === null) fail("hard_end_date_time", "Set when bidding ends first: the hard end is the latest a late bid can extend an item to.");
-  if (hardEnd && end && hardEnd < end) fail("hard_end_date_time", `The hard end must be at or after the end of bidding (${at(end)}).`);
+  if (hardEnd && end === null)
+    fail(
+      "hard_end_date_time",
+      "Set when bidding ends first: the hard end is the latest a late bid can extend an item to.",
+    );
+  if (hardEnd && end && hardEnd < end)
+    fail("hard_end_date_time", `The hard end must be at or after the end of bidding (${at(end)}).`);
 
   const softClose = wholeNumber(values.soft_close_minutes ?? "");
   if (softClose === null || softClose > SOFT_CLOSE_MAX_MINUTES) {
@@ -123,7 +134,8 @@ export function parseAuctionSettings(
     const close = time(field);
     if (!close) continue;
     if (start && close <= start) fail(field, `Close this category after bidding starts (${at(start)}).`);
-    else if (hardEnd && close > hardEnd) fail(field, `Close this category by the hard end (${at(hardEnd)}): no item can stay open past it.`);
+    else if (hardEnd && close > hardEnd)
+      fail(field, `Close this category by the hard end (${at(hardEnd)}): no item can stay open past it.`);
     else closes.push({ category_id: categoryId, end_date_time: close });
   }
 
@@ -165,7 +177,10 @@ export function staggeredCloses(
   if (Object.keys(errors).length > 0 || !firstRead.ok || !firstRead.value) return { ok: false, errors };
   const firstMs = firstRead.value.getTime();
   const closes = Object.fromEntries(
-    categoryIds.map((id, index) => [closeField(id), wallTime(new Date(firstMs + index * gapMinutes! * 60_000), timeZone)]),
+    categoryIds.map((id, index) => [
+      closeField(id),
+      wallTime(new Date(firstMs + index * gapMinutes! * 60_000), timeZone),
+    ]),
   );
   return { ok: true, closes };
 }
@@ -213,13 +228,19 @@ export function describeAuctionRules(rules: RulesToDescribe, timeZone: string): 
   const { start_date_time: start, end_date_time: end, hard_end_date_time: hardEnd } = rules;
 
   if (start && end) sentences.push(`Bidding opens ${at(start)} and ends ${at(end)}.`);
-  else if (start) sentences.push(`Bidding opens ${at(start)} and has no end yet: items stay open until closed by hand.`);
+  else if (start)
+    sentences.push(`Bidding opens ${at(start)} and has no end yet: items stay open until closed by hand.`);
   else if (end) sentences.push(`Bidding is open as soon as items are published, and ends ${at(end)}.`);
-  else sentences.push("No times are set: bidding is open as soon as items are published, until items are closed by hand.");
+  else
+    sentences.push("No times are set: bidding is open as soon as items are published, until items are closed by hand.");
 
-  const closes = [...rules.category_closes].sort((a, b) => new Date(a.end_date_time).getTime() - new Date(b.end_date_time).getTime());
+  const closes = [...rules.category_closes].sort(
+    (a, b) => new Date(a.end_date_time).getTime() - new Date(b.end_date_time).getTime(),
+  );
   if (closes.length > 0) {
-    const list = closes.map((close) => `${close.title} at ${formatInZone(close.end_date_time, timeZone, "time")}`).join(", ");
+    const list = closes
+      .map((close) => `${close.title} at ${formatInZone(close.end_date_time, timeZone, "time")}`)
+      .join(", ");
     sentences.push(`Categories close one after another: ${list}. Items of other categories close with the auction.`);
   }
 
@@ -230,7 +251,9 @@ export function describeAuctionRules(rules: RulesToDescribe, timeZone: string): 
     sentences.push(`A bid in the last ${n} extends the item to ${n} after that bid, never past ${at(hardEnd)}.`);
   } else {
     const n = minutes(rules.soft_close_minutes);
-    sentences.push(`A bid in the last ${n} extends the item to ${n} after that bid. There is no hard end, so a bidding war can keep an item open for as long as it lasts.`);
+    sentences.push(
+      `A bid in the last ${n} extends the item to ${n} after that bid. There is no hard end, so a bidding war can keep an item open for as long as it lasts.`,
+    );
   }
 
   sentences.push(

@@ -6,9 +6,9 @@
  */
 import { eq } from "drizzle-orm";
 import { OWNER_ROLE } from "~/auth/permissions";
-import type { Transaction } from "~/db.server";
 import { publishOwnChange } from "~/realtime/data-area-changes.server";
 import { event, registration, usr, usr_event_role } from "~drizzle/schema";
+import type { Transaction } from "~/db.server";
 
 export interface EventToCreate {
   clientId: number;

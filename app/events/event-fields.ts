@@ -53,7 +53,9 @@ export const eventTitleField = z
   .min(1, "Enter the event's name.")
   .max(120, "Keep the name to 120 characters.");
 
-export const timezoneField = z.string().refine((zone) => timeZones().includes(zone), "Choose a time zone from the list.");
+export const timezoneField = z
+  .string()
+  .refine((zone) => timeZones().includes(zone), "Choose a time zone from the list.");
 
 /** A subdomain of APP_HOST for the event; blank means none. */
 export const subdomainField = optionalText
@@ -87,6 +89,9 @@ export const newEventSchema = z
     subdomain: subdomainField,
     timezone: timezoneField,
   })
-  .transform((form, context) => ({ ...form, slug: slugOrFromTitle(form.slug, form.title, context, "slug", "web address") }));
+  .transform((form, context) => ({
+    ...form,
+    slug: slugOrFromTitle(form.slug, form.title, context, "slug", "web address"),
+  }));
 
 export type NewEvent = z.infer<typeof newEventSchema>;

@@ -44,7 +44,13 @@ export function EventIdentityFields({
         error={errors?.subdomain?.[0]}
       >
         {(control) => (
-          <input {...control} name="subdomain" autoCapitalize="none" spellCheck={false} defaultValue={values?.subdomain ?? ""} />
+          <input
+            {...control}
+            name="subdomain"
+            autoCapitalize="none"
+            spellCheck={false}
+            defaultValue={values?.subdomain ?? ""}
+          />
         )}
       </Field>
       <Field

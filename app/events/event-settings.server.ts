@@ -3,13 +3,15 @@
  * "set event meta"). Every save bumps data_version and tells open admin pages (publishEventChange).
  */
 import { eq, sql } from "drizzle-orm";
-import { db } from "~/db.server";
 import { describeUniqueViolation, uniqueViolation } from "~/db/errors.server";
+import { db } from "~/db.server";
 import { publishEventChange } from "~/realtime/data-area-changes.server";
 import { event } from "~drizzle/schema";
 
 export type EventRow = typeof event.$inferSelect;
-export type EventChanges = Partial<Omit<EventRow, "event_id" | "client_id" | "data_version" | "created_at" | "updated_at">>;
+export type EventChanges = Partial<
+  Omit<EventRow, "event_id" | "client_id" | "data_version" | "created_at" | "updated_at">
+>;
 
 export async function eventSettings(eventId: number): Promise<EventRow> {
   const [row] = await db.select().from(event).where(eq(event.event_id, eventId));

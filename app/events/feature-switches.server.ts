@@ -42,7 +42,11 @@ const nextDataVersion = sql`${event.data_version} + 1`;
  * Enables or disables a feature. Enabling landing or an auction for the first time creates its record and stores
  * its id on the event; the event row is locked meanwhile, so two organisers enabling it at once create one record.
  */
-export async function setFeatureEnabled(eventId: number, feature: EventFeature, enabled: boolean): Promise<FeatureState> {
+export async function setFeatureEnabled(
+  eventId: number,
+  feature: EventFeature,
+  enabled: boolean,
+): Promise<FeatureState> {
   if (LOCKED_FEATURES.has(feature)) throw new LockedFeatureError(feature);
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(event).where(eq(event.event_id, eventId)).for("update");
@@ -50,7 +54,8 @@ export async function setFeatureEnabled(eventId: number, feature: EventFeature, 
     const changes: Record<string, unknown> = { [enabledColumn(feature)]: enabled, data_version: nextDataVersion };
     if (enabled && feature in FEATURE_RECORDS) {
       const column = FEATURE_RECORDS[feature as keyof typeof FEATURE_RECORDS];
-      if (current[column] === null) changes[column] = await createFeatureRecord(tx, eventId, feature as keyof typeof FEATURE_RECORDS);
+      if (current[column] === null)
+        changes[column] = await createFeatureRecord(tx, eventId, feature as keyof typeof FEATURE_RECORDS);
     }
     const [updated] = await tx.update(event).set(changes).where(eq(event.event_id, eventId)).returning();
     await publishEventChange(tx, eventId);
@@ -75,10 +80,17 @@ export async function toggleFeatureTesting(eventId: number, feature: EventFeatur
 }
 
 /** Spec §7: insert a landing (meta), a traditional_auction (event_id, capacity), a silent_auction (meta), a virtual_auction. */
-async function createFeatureRecord(tx: Transaction, eventId: number, feature: keyof typeof FEATURE_RECORDS): Promise<number> {
+async function createFeatureRecord(
+  tx: Transaction,
+  eventId: number,
+  feature: keyof typeof FEATURE_RECORDS,
+): Promise<number> {
   switch (feature) {
     case "landing": {
-      const [row] = await tx.insert(landing).values({ meta: readLandingMeta({}) }).returning({ id: landing.landing_id });
+      const [row] = await tx
+        .insert(landing)
+        .values({ meta: readLandingMeta({}) })
+        .returning({ id: landing.landing_id });
       return row.id;
     }
     case "traditional_auction": {

@@ -8,7 +8,14 @@ import { EVENT_FEATURES, type EventFeature } from "~drizzle/schema/event";
 export { EVENT_FEATURES, type EventFeature };
 
 /** Spec §4: these cannot be toggled and always read as not enabled. */
-export const LOCKED_FEATURES: ReadonlySet<EventFeature> = new Set(["post", "storefront", "notification", "email", "text", "report"]);
+export const LOCKED_FEATURES: ReadonlySet<EventFeature> = new Set([
+  "post",
+  "storefront",
+  "notification",
+  "email",
+  "text",
+  "report",
+]);
 
 /** Features whose first enabling creates their record (spec §4), and the event column holding its id. */
 export const FEATURE_RECORDS = {
@@ -20,11 +27,17 @@ export const FEATURE_RECORDS = {
 
 export const FEATURE_LABELS: Record<EventFeature, { label: string; description: string }> = {
   event: { label: "Event", description: "The event itself is open to guests." },
-  landing: { label: "Landing page", description: "The public page of the event, with registration, sponsors and auctions." },
+  landing: {
+    label: "Landing page",
+    description: "The public page of the event, with registration, sponsors and auctions.",
+  },
   registration: { label: "Registration", description: "Guests buy tickets and register on /register." },
   ticket: { label: "Tickets", description: "Ticket types are on sale." },
   silent_auction: { label: "Silent auction", description: "Guests bid on silent auction items from their phones." },
-  traditional_auction: { label: "Live auction", description: "The live auction with an auctioneer, and its live screens." },
+  traditional_auction: {
+    label: "Live auction",
+    description: "The live auction with an auctioneer, and its live screens.",
+  },
   virtual_auction: { label: "Virtual auction", description: "Online bidding for people who are not in the room." },
   inventory: { label: "Inventory", description: "Procurement: the donated items before they become lots." },
   bill: { label: "Billing", description: "Winners pay their invoices and checkout runs." },
@@ -68,7 +81,11 @@ export type FeatureVisibility = "public" | "preview" | "hidden";
  * Live features show to everyone; enabled features in testing only to people who may preview the event (under a
  * preview banner); anything else to nobody.
  */
-export function featureVisibility(flags: Partial<FeatureFlags>, feature: EventFeature, canPreview: boolean): FeatureVisibility {
+export function featureVisibility(
+  flags: Partial<FeatureFlags>,
+  feature: EventFeature,
+  canPreview: boolean,
+): FeatureVisibility {
   const state = featureState(flags, feature);
   if (state.live) return "public";
   return state.enabled && canPreview ? "preview" : "hidden";

@@ -3,8 +3,8 @@
  * is no un-archive). The caller has checked can_edit_event on the current event.
  */
 import { eq, sql } from "drizzle-orm";
-import { db } from "~/db.server";
 import { describeUniqueViolation, uniqueViolation } from "~/db/errors.server";
+import { db } from "~/db.server";
 import { publishEventChange } from "~/realtime/data-area-changes.server";
 import { event } from "~drizzle/schema";
 import { insertEvent } from "./create-event.server";
@@ -18,10 +18,17 @@ const FIELD_OF_CONSTRAINT: Record<string, keyof NewEvent> = {
 export type CreateEventResult = { ok: true; eventId: number } | { ok: false; field: keyof NewEvent; message: string };
 
 /** A new event in the organisation of `besideEventId`, owned by the person creating it, who switches to it. */
-export async function createEventBeside(usrId: number, besideEventId: number, form: NewEvent): Promise<CreateEventResult> {
+export async function createEventBeside(
+  usrId: number,
+  besideEventId: number,
+  form: NewEvent,
+): Promise<CreateEventResult> {
   try {
     const eventId = await db.transaction(async (tx) => {
-      const [current] = await tx.select({ client_id: event.client_id }).from(event).where(eq(event.event_id, besideEventId));
+      const [current] = await tx
+        .select({ client_id: event.client_id })
+        .from(event)
+        .where(eq(event.event_id, besideEventId));
       return insertEvent(tx, usrId, { clientId: current.client_id, ...form });
     });
     return { ok: true, eventId };

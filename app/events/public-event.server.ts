@@ -27,7 +27,11 @@ export async function findPublicEvent(request: Request): Promise<PublicEvent> {
  * live, `{ preview: true }` for a previewer while it is in testing; otherwise a 404 (a page that is not open yet
  * must not reveal itself).
  */
-export async function requireVisibleFeature(request: Request, row: PublicEvent, feature: EventFeature): Promise<{ preview: boolean }> {
+export async function requireVisibleFeature(
+  request: Request,
+  row: PublicEvent,
+  feature: EventFeature,
+): Promise<{ preview: boolean }> {
   const user = await getSignedInUser(request);
   const role = user?.roles.find((r) => r.event_id === row.event_id);
   const visibility = featureVisibility(row as FeatureFlags, feature, role?.can_preview_event === true);

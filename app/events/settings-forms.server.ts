@@ -27,15 +27,20 @@ export const webAddress = (what: string, hosts?: string[]) =>
       z
         .string()
         .max(300, `Keep the ${what} to 300 characters.`)
-        .refine((value) => {
-          try {
-            const url = new URL(value);
-            if (!["http:", "https:"].includes(url.protocol) || !url.hostname.includes(".")) return false;
-            return !hosts || hosts.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`));
-          } catch {
-            return false;
-          }
-        }, hosts ? `Enter the address of a ${what}, such as https://${hosts[0]}/yourname.` : `Enter a web address such as https://example.org.`)
+        .refine(
+          (value) => {
+            try {
+              const url = new URL(value);
+              if (!["http:", "https:"].includes(url.protocol) || !url.hostname.includes(".")) return false;
+              return !hosts || hosts.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`));
+            } catch {
+              return false;
+            }
+          },
+          hosts
+            ? `Enter the address of a ${what}, such as https://${hosts[0]}/yourname.`
+            : `Enter a web address such as https://example.org.`,
+        )
         .nullable(),
     );
 
@@ -67,7 +72,9 @@ export const eventDetailsSchema = z.object({
   title: eventTitleField,
   excerpt: optional(maxText(300, "summary")),
   description: richTextSchema(),
-  slug: slugField("web address").pipe(z.string({ required_error: "Enter a web address." }).min(1, "Enter a web address.")),
+  slug: slugField("web address").pipe(
+    z.string({ required_error: "Enter a web address." }).min(1, "Enter a web address."),
+  ),
   subdomain: subdomainField.transform((value) => value ?? null),
   timezone: timezoneField,
   start_date_time: localDateTime,
@@ -108,7 +115,10 @@ const fontName = z
     const font = catalogueFont(name);
     if (font) return font.family;
     const shown = name.length > 40 ? `${name.slice(0, 40)}…` : name;
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `Gavel cannot serve “${shown}” to guests. Choose one of the listed fonts.` });
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      message: `Gavel cannot serve “${shown}” to guests. Choose one of the listed fonts.`,
+    });
     return z.NEVER;
   });
 
@@ -141,7 +151,11 @@ export const brandingSchema = z
       const font = typeof family === "string" ? catalogueFont(family) : undefined;
       // A weight that is not a whole hundred from 100 to 900 already has fontWeight's message.
       if (font && typeof weight === "number" && ALL_WEIGHTS.includes(weight) && !font.weights.includes(weight)) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [`${style}_weight`], message: `${describeWeights(font)} Choose one of those weights.` });
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: [`${style}_weight`],
+          message: `${describeWeights(font)} Choose one of those weights.`,
+        });
       }
     }
   });

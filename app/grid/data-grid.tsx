@@ -5,9 +5,7 @@
  * without JavaScript the headers, pages and filter form are plain links and forms; with JavaScript the same
  * controls act at once, in the browser, on the rows the loader sent (a few thousand at most).
  */
-import type { LinksFunction } from "@remix-run/node";
 import { useLocation, useNavigation, useSearchParams } from "@remix-run/react";
-import type { RowData, RowSelectionState } from "@tanstack/react-table";
 import { useEffect, useId, useMemo, useState, type MouseEvent, type ReactNode } from "react";
 import gridHref from "~/styles/grid.css";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -17,9 +15,11 @@ import { GridColumnsMenu, useColumnVisibility } from "./grid-columns-menu";
 import { downloadCsv } from "./grid-export";
 import { GridInlineCell } from "./grid-inline-cell";
 import { GridPager } from "./grid-pager";
-import type { GridBulkAction, GridColumn } from "./grid-types";
 import { filterParamName, gridViewSearch, nextSort, readGridView, type GridView } from "./grid-view";
 import { useGridTable } from "./use-grid-table";
+import type { GridBulkAction, GridColumn } from "./grid-types";
+import type { LinksFunction } from "@remix-run/node";
+import type { RowData, RowSelectionState } from "@tanstack/react-table";
 
 export const dataGridLinks: LinksFunction = () => [{ rel: "stylesheet", href: gridHref }];
 
@@ -79,7 +79,15 @@ export function DataGrid<Row extends RowData>({
     if (navigation.state === "idle") setRowSelection((selected) => keepExisting(selected, rows, rowId));
   }, [rows, rowId, navigation.state]);
 
-  const table = useGridTable({ rows, columns, rowId, view, rowSelection, onRowSelectionChange: setRowSelection, columnVisibility });
+  const table = useGridTable({
+    rows,
+    columns,
+    rowId,
+    view,
+    rowSelection,
+    onRowSelectionChange: setRowSelection,
+    columnVisibility,
+  });
 
   // The empty state carries its own call to action.
   if (rows.length === 0) return <div className="grid">{empty}</div>;
@@ -150,7 +158,13 @@ export function DataGrid<Row extends RowData>({
               <button
                 type="button"
                 className="button button--secondary button--sm"
-                onClick={() => downloadCsv(label, visibleColumns, matching.map((row) => row.original as Row))}
+                onClick={() =>
+                  downloadCsv(
+                    label,
+                    visibleColumns,
+                    matching.map((row) => row.original as Row),
+                  )
+                }
               >
                 Export CSV
               </button>
@@ -298,7 +312,12 @@ export function DataGrid<Row extends RowData>({
                     {visibleColumns.map((column) => (
                       <td key={column.id} className={column.numeric ? "grid__numeric" : undefined}>
                         {column.edit && hydrated ? (
-                          <GridInlineCell column={column} row={row.original} id={row.id} rowLabel={rowLabel(row.original)} />
+                          <GridInlineCell
+                            column={column}
+                            row={row.original}
+                            id={row.id}
+                            rowLabel={rowLabel(row.original)}
+                          />
                         ) : (
                           showCell(column, row.original)
                         )}
@@ -338,6 +357,7 @@ function keepExisting<Row>(selected: RowSelectionState, rows: readonly Row[], ro
   if (ids.length === 0) return selected;
   const existing = new Set(rows.map(rowId));
   const kept = ids.filter((id) => existing.has(id));
-  return kept.length === ids.length ? selected : (Object.fromEntries(kept.map((id) => [id, true])) as RowSelectionState);
+  return kept.length === ids.length
+    ? selected
+    : (Object.fromEntries(kept.map((id) => [id, true])) as RowSelectionState);
 }
-

@@ -31,9 +31,7 @@ export function GridBulkBar({
   return (
     <Form method="post" id={formId} className="grid__bulk" onSubmit={onClear}>
       {hydrated ? selectedIds.map((id) => <input key={id} type="hidden" name="id" value={id} />) : null}
-      <span className="grid__bulk-count">
-        {hydrated ? `${count} selected` : "With the rows ticked below:"}
-      </span>
+      <span className="grid__bulk-count">{hydrated ? `${count} selected` : "With the rows ticked below:"}</span>
       {actions.map((action) => (
         <span key={action.intent} className="grid__bulk-action">
           {action.choice ? (
@@ -49,7 +47,13 @@ export function GridBulkBar({
           {action.confirm && hydrated ? (
             <ConfirmBulk formId={formId} action={action} count={count} />
           ) : (
-            <Button type="submit" name="intent" value={action.intent} size="sm" variant={action.danger ? "danger" : "secondary"}>
+            <Button
+              type="submit"
+              name="intent"
+              value={action.intent}
+              size="sm"
+              variant={action.danger ? "danger" : "secondary"}
+            >
               {action.label}
             </Button>
           )}

@@ -1,5 +1,5 @@
-import type { ReactNode } from "react";
 import type { GridColumn } from "./grid-types";
+import type { ReactNode } from "react";
 
 /** A cell as it shows when not being edited: the column's own rendering, or its value as text. */
 export function showCell<Row>(column: GridColumn<Row>, row: Row): ReactNode {

@@ -1,6 +1,6 @@
-import type { ColumnVisibilityState } from "@tanstack/react-table";
 import { useEffect, useState } from "react";
 import type { GridColumn } from "./grid-types";
+import type { ColumnVisibilityState } from "@tanstack/react-table";
 
 const storageKey = (label: string) => `gavel.grid.columns.${label}`;
 
@@ -16,7 +16,9 @@ export function useColumnVisibility<Row>(
   const [visibility, setVisibility] = useState<ColumnVisibilityState>(defaults);
   useEffect(() => {
     try {
-      const saved = JSON.parse(window.localStorage.getItem(storageKey(label)) ?? "null") as ColumnVisibilityState | null;
+      const saved = JSON.parse(
+        window.localStorage.getItem(storageKey(label)) ?? "null",
+      ) as ColumnVisibilityState | null;
       if (saved) setVisibility((current) => ({ ...current, ...pick(saved, Object.keys(current)) }));
     } catch {
       // A damaged entry: the defaults stand.

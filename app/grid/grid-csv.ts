@@ -27,7 +27,11 @@ export function toCsv(headers: readonly string[], rows: readonly (readonly CsvVa
 
 /** A file name for an export: the grid's name and today's date, e.g. "inventory-2026-11-23.csv". */
 export function csvFileName(name: string, today = new Date()): string {
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "export";
+  const slug =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || "export";
   return `${slug}-${today.toISOString().slice(0, 10)}.csv`;
 }
 

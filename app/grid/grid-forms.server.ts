@@ -30,10 +30,7 @@ export function readInlineEdit(form: FormData): InlineEdit | null {
 
 /** The refusal of an inline edit, shown beside the cell's field (status 400; nothing was changed). */
 export function refuseInlineEdit(edit: Pick<InlineEdit, "id" | "field">, message: string) {
-  return data<InlineEditRefusal>(
-    { inlineError: { id: String(edit.id), field: edit.field, message } },
-    { status: 400 },
-  );
+  return data<InlineEditRefusal>({ inlineError: { id: String(edit.id), field: edit.field, message } }, { status: 400 });
 }
 
 /** The answer to an inline edit that was saved: the grid closes the cell's field. */

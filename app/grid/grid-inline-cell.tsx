@@ -29,8 +29,7 @@ export function GridInlineCell<Row>({
   const errorId = useId();
   const edit = column.edit!;
   const current = column.editValue?.(row) ?? stringValue(column.value(row));
-  const error =
-    fetcher.state === "idle" && fetcher.data !== dismissed ? fetcher.data?.inlineError?.message : undefined;
+  const error = fetcher.state === "idle" && fetcher.data !== dismissed ? fetcher.data?.inlineError?.message : undefined;
   const pendingValue = fetcher.state !== "idle" ? String(fetcher.formData?.get("value") ?? "") : null;
 
   useEffect(() => {

@@ -1,5 +1,5 @@
-import type { MouseEvent } from "react";
 import { PAGE_SIZES, type GridView } from "./grid-view";
+import type { MouseEvent } from "react";
 
 type ViewLink = (view: GridView) => { href: string; onClick: (event: MouseEvent<HTMLAnchorElement>) => void };
 

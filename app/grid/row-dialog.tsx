@@ -1,7 +1,7 @@
 import { useSearchParams } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { FormDialog, type FormDialogProps } from "~/ui/form-dialog";
 import { useHydrated } from "~/ui/use-hydrated";
+import type { ReactNode } from "react";
 
 /**
  * A row's own FormDialog (an "Edit" button in a grid's cell). Without JavaScript a FormDialog shows its form where

@@ -53,7 +53,7 @@ export function ImageField({ name, label, currentUrl, error, help, alt = "Curren
     () => () => {
       if (chosenRef.current) URL.revokeObjectURL(chosenRef.current);
     },
-    []
+    [],
   );
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {

@@ -71,17 +71,16 @@ export function imageGallery(kind: GalleryKind) {
   const order = t.order as typeof inventory_image.display_order;
 
   async function list(tx: Pick<Transaction, "select">, ownerId: number): Promise<GalleryImage[]> {
-    return tx
-      .select({ image_id: id, url })
-      .from(table)
-      .where(eq(owner, ownerId))
-      .orderBy(asc(order), asc(id));
+    return tx.select({ image_id: id, url }).from(table).where(eq(owner, ownerId)).orderBy(asc(order), asc(id));
   }
 
   /** Writes display_order 0, 1, 2… in the order of `ids`. */
   async function renumber(tx: Transaction, ownerId: number, ids: number[]) {
     for (const [index, imageId] of ids.entries()) {
-      await tx.update(table).set({ display_order: index }).where(and(eq(id, imageId), eq(owner, ownerId)));
+      await tx
+        .update(table)
+        .set({ display_order: index })
+        .where(and(eq(id, imageId), eq(owner, ownerId)));
     }
   }
 
@@ -95,7 +94,10 @@ export function imageGallery(kind: GalleryKind) {
       const current = await list(tx, ownerId);
       const room = MAX_GALLERY_IMAGES - current.length;
       if (uploads.length > room) throw new GalleryFullError(Math.max(0, room));
-      const [{ last }] = await tx.select({ last: max(order) }).from(table).where(eq(owner, ownerId));
+      const [{ last }] = await tx
+        .select({ last: max(order) })
+        .from(table)
+        .where(eq(owner, ownerId));
       const start = last === null ? 0 : last + 1;
       await tx.insert(table).values(uploads.map((upload, index) => t.row(ownerId, upload, start + index)) as never);
     },
@@ -119,7 +121,11 @@ export function imageGallery(kind: GalleryKind) {
         .where(and(eq(id, imageId), eq(owner, ownerId)))
         .returning({ image_id: id });
       if (removed.length === 0) return false;
-      await renumber(tx, ownerId, (await list(tx, ownerId)).map((image) => image.image_id));
+      await renumber(
+        tx,
+        ownerId,
+        (await list(tx, ownerId)).map((image) => image.image_id),
+      );
       return true;
     },
   };

@@ -7,7 +7,6 @@
  *
  * Place it outside the record's own form: forms cannot be nested.
  */
-import type { LinksFunction } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from "react";
 import galleryHref from "~/styles/gallery.css";
@@ -15,6 +14,7 @@ import { Button } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
+import { IMAGE_ACCEPT } from "./image-field";
 import {
   GALLERY_INTENTS,
   GALLERY_UPLOAD_FIELD,
@@ -23,8 +23,8 @@ import {
   type GalleryImage,
   type GalleryRefusal,
 } from "./image-gallery-fields";
-import { IMAGE_ACCEPT } from "./image-field";
 import { ResponsiveImage } from "./responsive-image";
+import type { LinksFunction } from "@remix-run/node";
 
 export const imageGalleryLinks: LinksFunction = () => [{ rel: "stylesheet", href: galleryHref }];
 
@@ -58,7 +58,8 @@ export function ImageGallery({ images, itemTitle, heading = "Images", help }: Im
     if (!move) return;
     const item = listRef.current?.querySelector(`[data-image-id="${move.imageId}"]`);
     if (item) {
-      const button = (direction: string) => item.querySelector<HTMLButtonElement>(`button[name="direction"][value="${direction}"]`);
+      const button = (direction: string) =>
+        item.querySelector<HTMLButtonElement>(`button[name="direction"][value="${direction}"]`);
       const preferred = button(move.direction);
       const target = preferred && !preferred.disabled ? preferred : button(move.direction === "up" ? "down" : "up");
       if (target && document.activeElement !== target) target.focus();
@@ -175,7 +176,13 @@ export function ImageGallery({ images, itemTitle, heading = "Images", help }: Im
         </p>
       ) : (
         // Keyed by the number of images, so that the chosen files are cleared once they are added.
-        <Form key={images.length} method="post" encType="multipart/form-data" preventScrollReset className="gallery__upload">
+        <Form
+          key={images.length}
+          method="post"
+          encType="multipart/form-data"
+          preventScrollReset
+          className="gallery__upload"
+        >
           <input type="hidden" name="intent" value={GALLERY_INTENTS.add} />
           <GalleryUploadField label="Add images" />
           <div>
@@ -223,7 +230,14 @@ export function GalleryUploadField({
     <Field label={label} help={help} error={error} className="gallery__field">
       {(control) => (
         <>
-          <input {...control} type="file" name={GALLERY_UPLOAD_FIELD} accept={IMAGE_ACCEPT} multiple onChange={onChange} />
+          <input
+            {...control}
+            type="file"
+            name={GALLERY_UPLOAD_FIELD}
+            accept={IMAGE_ACCEPT}
+            multiple
+            onChange={onChange}
+          />
           {previews.length > 0 ? (
             <ul className="gallery__chosen" aria-label="Chosen images, not added yet">
               {previews.map((preview) => (

@@ -18,7 +18,6 @@ export const IMAGE_MESSAGES = {
   tooManyPixels: `The image has too many pixels (more than ${MAX_MEGAPIXELS} megapixels). Choose a smaller one.`,
 } as const;
 
-
 // Part of the hash: changing how sizes are made (quality, widths) gives every new upload new keys, so a file
 // already cached by browsers under an old key is never replaced by different bytes.
 const PROCESSING_VERSION = "webp-q80-v1";
@@ -52,8 +51,7 @@ export function sniffFormat(bytes: Uint8Array): Format | null {
 
 // Every frame of an animated GIF or WebP is read, so animations stay animated (as animated WebP); a still image
 // is one frame either way. Warnings are tolerated (many cameras write slightly odd files), errors and truncation are not.
-const input = (bytes: Uint8Array) =>
-  sharp(bytes, { animated: true, failOn: "error", limitInputPixels: MAX_PIXELS });
+const input = (bytes: Uint8Array) => sharp(bytes, { animated: true, failOn: "error", limitInputPixels: MAX_PIXELS });
 
 /** Reads the file's header: is it an image we take, and which widths will it have? Nothing is decoded in full yet. */
 export async function checkImage(bytes: Uint8Array): Promise<ImageCheck> {
@@ -98,6 +96,6 @@ export async function makeSizes(bytes: Uint8Array, widths: readonly number[]): P
       width,
       // sharp writes no metadata unless asked to (keepMetadata, withExif, keepIccProfile…), and asks for none here.
       bytes: await input(bytes).autoOrient().resize({ width, withoutEnlargement: true }).webp(WEBP).toBuffer(),
-    }))
+    })),
   );
 }

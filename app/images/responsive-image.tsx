@@ -15,7 +15,15 @@ export type ResponsiveImageProps = {
 };
 
 /** An `<img>` with the srcset of an uploaded image's sizes; nothing at all when there is no image. */
-export function ResponsiveImage({ image, alt, sizes, className, width, height, loading = "lazy" }: ResponsiveImageProps) {
+export function ResponsiveImage({
+  image,
+  alt,
+  sizes,
+  className,
+  width,
+  height,
+  loading = "lazy",
+}: ResponsiveImageProps) {
   const attributes = responsiveImage(image, sizes);
   if (!attributes) return null;
   return (

@@ -212,7 +212,7 @@ async function storeImage(bytes: Buffer): Promise<{ url: string } | { message: s
 async function readUpTo(
   data: AsyncIterable<Uint8Array>,
   limit: number,
-  count: (chunk: Uint8Array) => void
+  count: (chunk: Uint8Array) => void,
 ): Promise<Buffer | "empty" | "too large"> {
   let chunks: Uint8Array[] | null = [];
   let size = 0;

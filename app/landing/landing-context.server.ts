@@ -11,7 +11,17 @@ import { featureVisibility, type FeatureFlags } from "~/events/feature-switches"
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { formatMoney } from "~/ui/format";
 import { formatInZone } from "~/ui/zoned-time";
-import { auction_item, event, event_sponsor, registration, silent_auction, sponsor, ticket, traditional_auction, virtual_auction } from "~drizzle/schema";
+import {
+  auction_item,
+  type event,
+  event_sponsor,
+  registration,
+  silent_auction,
+  sponsor,
+  ticket,
+  traditional_auction,
+  virtual_auction,
+} from "~drizzle/schema";
 import type { LandingContext, LandingItem } from "./landing-model";
 
 type EventRow = typeof event.$inferSelect;
@@ -31,15 +41,24 @@ const GALLERY_ROUTES: ReadonlyArray<readonly [string, string]> = [["routes/inroo
  * `canPreview`: the visitor may see features still in testing (their sections then show as on the live page).
  * `now`: the server's clock, so the countdown and "registration is open" agree between server and browser.
  */
-export async function loadLandingContext(row: EventRow, { canPreview, now = new Date() }: { canPreview: boolean; now?: Date }): Promise<LandingContext> {
+export async function loadLandingContext(
+  row: EventRow,
+  { canPreview, now = new Date() }: { canPreview: boolean; now?: Date },
+): Promise<LandingContext> {
   const flags = row as unknown as FeatureFlags;
-  const visible = (feature: Parameters<typeof featureVisibility>[1]) => featureVisibility(flags, feature, canPreview) !== "hidden";
+  const visible = (feature: Parameters<typeof featureVisibility>[1]) =>
+    featureVisibility(flags, feature, canPreview) !== "hidden";
   const zone = row.timezone;
-  const at = (date: Date | null | undefined, style: "long" | "datetime" | "time" = "long") => (date ? formatInZone(date, zone, style) : null);
+  const at = (date: Date | null | undefined, style: "long" | "datetime" | "time" = "long") =>
+    date ? formatInZone(date, zone, style) : null;
 
   const [registrationRow, silentRow, liveRow, virtualRow, tickets, sponsors, items] = await Promise.all([
     row.registration_id && visible("registration")
-      ? db.select().from(registration).where(eq(registration.registration_id, row.registration_id)).then((r) => r[0])
+      ? db
+          .select()
+          .from(registration)
+          .where(eq(registration.registration_id, row.registration_id))
+          .then((r) => r[0])
       : undefined,
     row.silent_auction_id && visible("silent_auction")
       ? db
@@ -52,7 +71,12 @@ export async function loadLandingContext(row: EventRow, { canPreview, now = new 
       ? db
           .select({ start: traditional_auction.start_date_time, end: traditional_auction.end_date_time })
           .from(traditional_auction)
-          .where(and(eq(traditional_auction.traditional_auction_id, row.traditional_auction_id), eq(traditional_auction.event_id, row.event_id)))
+          .where(
+            and(
+              eq(traditional_auction.traditional_auction_id, row.traditional_auction_id),
+              eq(traditional_auction.event_id, row.event_id),
+            ),
+          )
           .then((r) => r[0])
       : undefined,
     row.virtual_auction_id && visible("virtual_auction")
@@ -76,12 +100,26 @@ export async function loadLandingContext(row: EventRow, { canPreview, now = new 
           .orderBy(asc(ticket.display_order), asc(ticket.price), asc(ticket.ticket_id))
       : [],
     db
-      .select({ sponsor_id: sponsor.sponsor_id, title: sponsor.title, level: sponsor.level, logo: sponsor.logo, website: sponsor.website })
+      .select({
+        sponsor_id: sponsor.sponsor_id,
+        title: sponsor.title,
+        level: sponsor.level,
+        logo: sponsor.logo,
+        website: sponsor.website,
+      })
       .from(event_sponsor)
       .innerJoin(sponsor, eq(sponsor.sponsor_id, event_sponsor.sponsor_id))
       .where(and(eq(event_sponsor.event_id, row.event_id), eq(sponsor.is_active, true)))
       .orderBy(sponsorLevelRankSql(sponsor.level), asc(event_sponsor.display_order), asc(sponsor.title)),
-    loadItems(row.event_id, [visible("silent_auction") && "silent", visible("traditional_auction") && "live", visible("virtual_auction") && "virtual"].filter((t): t is string => Boolean(t)), row.currency),
+    loadItems(
+      row.event_id,
+      [
+        visible("silent_auction") && "silent",
+        visible("traditional_auction") && "live",
+        visible("virtual_auction") && "virtual",
+      ].filter((t): t is string => Boolean(t)),
+      row.currency,
+    ),
   ]);
 
   const registrationOpen =
@@ -109,7 +147,11 @@ export async function loadLandingContext(row: EventRow, { canPreview, now = new 
     ? [at(row.start_date_time), row.end_date_time ? at(row.end_date_time, "time") : null].filter(Boolean).join(" – ")
     : null;
 
-  const auction = (kind: "silent" | "live" | "virtual", label: string, window: { start: Date | null; end: Date | null } | undefined) =>
+  const auction = (
+    kind: "silent" | "live" | "virtual",
+    label: string,
+    window: { start: Date | null; end: Date | null } | undefined,
+  ) =>
     window
       ? {
           kind,
@@ -178,11 +220,15 @@ export async function loadLandingContext(row: EventRow, { canPreview, now = new 
       })),
     },
     sponsorLevels: levels,
-    auctions: [auction("silent", "Silent auction", silentRow), auction("live", "Live auction", liveRow), auction("virtual", "Online auction", virtualRow)].filter(
-      (a): a is NonNullable<typeof a> => a !== null,
-    ),
+    auctions: [
+      auction("silent", "Silent auction", silentRow),
+      auction("live", "Live auction", liveRow),
+      auction("virtual", "Online auction", virtualRow),
+    ].filter((a): a is NonNullable<typeof a> => a !== null),
     items: items.featured,
-    galleryHref: silentRow ? withEvent(GALLERY_ROUTES.map(([id, path]) => publicPage(id, path)).find(Boolean) ?? null, row.event_id) : null,
+    galleryHref: silentRow
+      ? withEvent(GALLERY_ROUTES.map(([id, path]) => publicPage(id, path)).find(Boolean) ?? null, row.event_id)
+      : null,
     silentAuctionClosesAt: silentRow?.end?.toISOString() ?? null,
   };
 }
@@ -192,11 +238,23 @@ function withEvent(path: string | null, eventId: number): string | null {
 }
 
 /** Published items of the auctions the visitor may see: counts by type, and the first few to show. */
-async function loadItems(eventId: number, types: string[], currency: string): Promise<{ counts: Record<string, number>; featured: LandingItem[] }> {
+async function loadItems(
+  eventId: number,
+  types: string[],
+  currency: string,
+): Promise<{ counts: Record<string, number>; featured: LandingItem[] }> {
   if (types.length === 0) return { counts: {}, featured: [] };
-  const where = and(eq(auction_item.event_id, eventId), eq(auction_item.status, "published"), inArray(auction_item.type, types));
+  const where = and(
+    eq(auction_item.event_id, eventId),
+    eq(auction_item.status, "published"),
+    inArray(auction_item.type, types),
+  );
   const [counts, featured] = await Promise.all([
-    db.select({ type: auction_item.type, count: sql<number>`count(*)::int` }).from(auction_item).where(where).groupBy(auction_item.type),
+    db
+      .select({ type: auction_item.type, count: sql<number>`count(*)::int` })
+      .from(auction_item)
+      .where(where)
+      .groupBy(auction_item.type),
     db
       .select({
         id: auction_item.auction_item_id,
@@ -210,7 +268,11 @@ async function loadItems(eventId: number, types: string[], currency: string): Pr
       .from(auction_item)
       .where(where)
       // Pictured items first, then the organiser's order.
-      .orderBy(sql`(${auction_item.featured_image} is null)`, asc(auction_item.display_order), asc(auction_item.auction_item_id))
+      .orderBy(
+        sql`(${auction_item.featured_image} is null)`,
+        asc(auction_item.display_order),
+        asc(auction_item.auction_item_id),
+      )
       .limit(12),
   ]);
   return {

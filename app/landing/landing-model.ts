@@ -7,9 +7,15 @@
  * organiser's "about"), so changing the branding changes the page; the spec §9 theme values and the tree's own
  * defaults hold for the rest.
  */
-import type { CSSProperties } from "react";
 import { pageThemeStyle, themeDefaults, type EventBranding } from "~/ui/branding";
-import { completeSectionOrder, LANDING_SECTIONS, resolveLandingMeta, type LandingSectionKey, type ResolvedLanding } from "~drizzle/schema/settings";
+import {
+  completeSectionOrder,
+  LANDING_SECTIONS,
+  resolveLandingMeta,
+  type LandingSectionKey,
+  type ResolvedLanding,
+} from "~drizzle/schema/settings";
+import type { CSSProperties } from "react";
 
 export interface LandingItem {
   id: number;
@@ -56,7 +62,10 @@ export interface LandingContext {
     href: string | null;
     tickets: Array<{ id: number; title: string; description: string; price: string; seats: number }>;
   };
-  sponsorLevels: Array<{ level: string; sponsors: Array<{ id: number; title: string; logo: string | null; website: string | null }> }>;
+  sponsorLevels: Array<{
+    level: string;
+    sponsors: Array<{ id: number; title: string; logo: string | null; website: string | null }>;
+  }>;
   auctions: LandingAuction[];
   items: LandingItem[];
   galleryHref: string | null;
@@ -91,10 +100,18 @@ export function landingFonts(settings: LandingSettings, branding: EventBranding)
 }
 
 /** Days, hours, minutes and seconds from `now` to `target`; null once it has passed or without a target. */
-export function timeLeft(target: string | null, now: number): { days: number; hours: number; minutes: number; seconds: number } | null {
+export function timeLeft(
+  target: string | null,
+  now: number,
+): { days: number; hours: number; minutes: number; seconds: number } | null {
   if (!target) return null;
   const ms = Date.parse(target) - now;
   if (!Number.isFinite(ms) || ms <= 0) return null;
   const total = Math.floor(ms / 1000);
-  return { days: Math.floor(total / 86_400), hours: Math.floor((total % 86_400) / 3600), minutes: Math.floor((total % 3600) / 60), seconds: total % 60 };
+  return {
+    days: Math.floor(total / 86_400),
+    hours: Math.floor((total % 86_400) / 3600),
+    minutes: Math.floor((total % 3600) / 60),
+    seconds: total % 60,
+  };
 }

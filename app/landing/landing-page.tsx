@@ -10,13 +10,25 @@ import { Slides } from "./slides";
  * this same component beside the editor with the settings being edited. Mobile first, server-rendered, complete
  * without JavaScript (the countdown shows the time left when the page was made; the slides scroll sideways).
  */
-export function LandingPage({ context, settings, banner, headingPrefix = "" }: { context: LandingContext; settings: LandingSettings; banner?: ReactNode; headingPrefix?: string }) {
+export function LandingPage({
+  context,
+  settings,
+  banner,
+  headingPrefix = "",
+}: {
+  context: LandingContext;
+  settings: LandingSettings;
+  banner?: ReactNode;
+  headingPrefix?: string;
+}) {
   const theme = [1, 2, 3].includes(settings.global.themeType) ? settings.global.themeType : 1;
   const id = (name: string) => `${headingPrefix}${name}`;
   const sections: Record<LandingSettings["order"][number], () => ReactNode> = {
     heroSection: () => <Hero context={context} settings={settings} headingId={id("event-title")} />,
     countdownSection: () => <Countdown context={context} settings={settings} headingId={id("event-countdown")} />,
-    registrationSection: () => <Registration context={context} settings={settings} headingId={id("event-registration")} />,
+    registrationSection: () => (
+      <Registration context={context} settings={settings} headingId={id("event-registration")} />
+    ),
     detailsSection: () => <Details settings={settings} headingId={id("event-details")} />,
     auctionsSection: () => <Auctions context={context} settings={settings} headingId={id("event-auctions")} />,
     slidesSection: () => <SlidesSection settings={settings} headingId={id("event-slides")} />,
@@ -25,11 +37,23 @@ export function LandingPage({ context, settings, banner, headingPrefix = "" }: {
   };
   const heroShown = settings.heroSection.isVisible;
   return (
-    <div className={`landing landing--theme-${theme}`} style={landingStyle(settings, context.branding)} data-testid="landing-page">
+    <div
+      className={`landing landing--theme-${theme}`}
+      style={landingStyle(settings, context.branding)}
+      data-testid="landing-page"
+    >
       {banner}
       <header className="landing__bar">
         {context.event.logo ? (
-          <ResponsiveImage image={context.event.logo} alt={context.event.title} className="landing__logo" sizes="12rem" loading="eager" width={192} height={48} />
+          <ResponsiveImage
+            image={context.event.logo}
+            alt={context.event.title}
+            className="landing__logo"
+            sizes="12rem"
+            loading="eager"
+            width={192}
+            height={48}
+          />
         ) : (
           <span className="landing__name">{context.event.title}</span>
         )}
@@ -37,7 +61,9 @@ export function LandingPage({ context, settings, banner, headingPrefix = "" }: {
       <main id={headingPrefix ? undefined : "main"} className="landing__main">
         {/* Without the hero the page still needs its one h1. */}
         {heroShown ? null : <h1 className="landing__plain-title">{context.event.title}</h1>}
-        {settings.order.map((key) => (settings[key].isVisible ? <SectionSlot key={key}>{sections[key]()}</SectionSlot> : null))}
+        {settings.order.map((key) =>
+          settings[key].isVisible ? <SectionSlot key={key}>{sections[key]()}</SectionSlot> : null,
+        )}
       </main>
       <Footer context={context} />
     </div>
@@ -48,7 +74,15 @@ function SectionSlot({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-function Hero({ context, settings, headingId }: { context: LandingContext; settings: LandingSettings; headingId: string }) {
+function Hero({
+  context,
+  settings,
+  headingId,
+}: {
+  context: LandingContext;
+  settings: LandingSettings;
+  headingId: string;
+}) {
   const hero = settings.heroSection;
   const { registration } = context;
   const cta = registration.href
@@ -61,7 +95,15 @@ function Hero({ context, settings, headingId }: { context: LandingContext; setti
     <section className={`landing-hero${hero.image ? " landing-hero--image" : ""}`} aria-labelledby={headingId}>
       {hero.image ? (
         <>
-          <ResponsiveImage image={hero.image} alt="" className="landing-hero__image" sizes="100vw" loading="eager" width={1600} height={900} />
+          <ResponsiveImage
+            image={hero.image}
+            alt=""
+            className="landing-hero__image"
+            sizes="100vw"
+            loading="eager"
+            width={1600}
+            height={900}
+          />
           <div className="landing-hero__overlay" style={{ opacity: overlay }} aria-hidden="true" />
         </>
       ) : null}
@@ -84,10 +126,19 @@ function Hero({ context, settings, headingId }: { context: LandingContext; setti
   );
 }
 
-function Countdown({ context, settings, headingId }: { context: LandingContext; settings: LandingSettings; headingId: string }) {
+function Countdown({
+  context,
+  settings,
+  headingId,
+}: {
+  context: LandingContext;
+  settings: LandingSettings;
+  headingId: string;
+}) {
   const section = settings.countdownSection;
   const target = section.target === "silentAuctionClose" ? context.silentAuctionClosesAt : context.event.startsAt;
-  const targetLabel = section.target === "silentAuctionClose" ? "until the silent auction closes" : "until the event begins";
+  const targetLabel =
+    section.target === "silentAuctionClose" ? "until the silent auction closes" : "until the event begins";
   // The server's clock first (same text on the server and at hydration), then the browser ticks on from it.
   const [now, setNow] = useState(() => Date.parse(context.now));
   useEffect(() => {
@@ -111,7 +162,11 @@ function Countdown({ context, settings, headingId }: { context: LandingContext; 
     <section className="landing-section landing-countdown" aria-labelledby={headingId}>
       <h2 id={headingId}>{section.title}</h2>
       {left ? (
-        <div className="landing-countdown__clock" role="timer" aria-label={`${left.days} days, ${left.hours} hours and ${left.minutes} minutes ${targetLabel}`}>
+        <div
+          className="landing-countdown__clock"
+          role="timer"
+          aria-label={`${left.days} days, ${left.hours} hours and ${left.minutes} minutes ${targetLabel}`}
+        >
           {parts.map(([value, unit]) => (
             <div key={unit} className="landing-countdown__part" aria-hidden="true">
               <span className="landing-countdown__value">{String(value).padStart(2, "0")}</span>
@@ -120,13 +175,23 @@ function Countdown({ context, settings, headingId }: { context: LandingContext; 
           ))}
         </div>
       ) : (
-        <p className="landing-countdown__done">{section.target === "silentAuctionClose" ? "The silent auction has closed." : "The event has begun."}</p>
+        <p className="landing-countdown__done">
+          {section.target === "silentAuctionClose" ? "The silent auction has closed." : "The event has begun."}
+        </p>
       )}
     </section>
   );
 }
 
-function Registration({ context, settings, headingId }: { context: LandingContext; settings: LandingSettings; headingId: string }) {
+function Registration({
+  context,
+  settings,
+  headingId,
+}: {
+  context: LandingContext;
+  settings: LandingSettings;
+  headingId: string;
+}) {
   const section = settings.registrationSection;
   const { registration } = context;
   if (registration.status === "off" && registration.tickets.length === 0) return null;
@@ -177,7 +242,15 @@ function Details({ settings, headingId }: { settings: LandingSettings; headingId
   );
 }
 
-function Auctions({ context, settings, headingId }: { context: LandingContext; settings: LandingSettings; headingId: string }) {
+function Auctions({
+  context,
+  settings,
+  headingId,
+}: {
+  context: LandingContext;
+  settings: LandingSettings;
+  headingId: string;
+}) {
   const section = settings.auctionsSection;
   if (context.auctions.length === 0) return null;
   const items = section.showItems ? context.items.slice(0, section.itemCount) : [];
@@ -196,7 +269,11 @@ function Auctions({ context, settings, headingId }: { context: LandingContext; s
               <p>Bidding has closed.</p>
             ) : (
               <>
-                {a.opens ? <p>{a.isOpen ? "Bidding opened" : "Bidding opens"} {a.opens}</p> : null}
+                {a.opens ? (
+                  <p>
+                    {a.isOpen ? "Bidding opened" : "Bidding opens"} {a.opens}
+                  </p>
+                ) : null}
                 {a.closes ? <p>Bidding closes {a.closes}</p> : null}
               </>
             )}
@@ -215,7 +292,14 @@ function Auctions({ context, settings, headingId }: { context: LandingContext; s
             {items.map((item) => (
               <li key={item.id} className="landing-item">
                 {item.image ? (
-                  <ResponsiveImage image={item.image} alt="" className="landing-item__image" sizes="(min-width: 48rem) 20rem, 50vw" width={400} height={300} />
+                  <ResponsiveImage
+                    image={item.image}
+                    alt=""
+                    className="landing-item__image"
+                    sizes="(min-width: 48rem) 20rem, 50vw"
+                    width={400}
+                    height={300}
+                  />
                 ) : (
                   <div className="landing-item__image landing-item__image--empty" aria-hidden="true" />
                 )}
@@ -245,7 +329,15 @@ function SlidesSection({ settings, headingId }: { settings: LandingSettings; hea
   );
 }
 
-function Sponsors({ context, settings, headingId }: { context: LandingContext; settings: LandingSettings; headingId: string }) {
+function Sponsors({
+  context,
+  settings,
+  headingId,
+}: {
+  context: LandingContext;
+  settings: LandingSettings;
+  headingId: string;
+}) {
   if (context.sponsorLevels.length === 0) return null;
   return (
     <section className="landing-section" aria-labelledby={headingId}>
@@ -256,14 +348,26 @@ function Sponsors({ context, settings, headingId }: { context: LandingContext; s
           <ul className="landing-sponsors__list">
             {level.sponsors.map((s) => {
               const face = s.logo ? (
-                <ResponsiveImage image={s.logo} alt={s.title} className="landing-sponsors__logo" sizes="12rem" width={192} height={96} />
+                <ResponsiveImage
+                  image={s.logo}
+                  alt={s.title}
+                  className="landing-sponsors__logo"
+                  sizes="12rem"
+                  width={192}
+                  height={96}
+                />
               ) : (
                 <span className="landing-sponsors__name">{s.title}</span>
               );
               return (
                 <li key={s.id}>
                   {s.website ? (
-                    <a href={s.website} rel="noopener noreferrer sponsored" target="_blank" className="landing-sponsors__link">
+                    <a
+                      href={s.website}
+                      rel="noopener noreferrer sponsored"
+                      target="_blank"
+                      className="landing-sponsors__link"
+                    >
                       {face}
                       <span className="visually-hidden"> (opens in a new tab)</span>
                     </a>
@@ -280,7 +384,15 @@ function Sponsors({ context, settings, headingId }: { context: LandingContext; s
   );
 }
 
-function Company({ context, settings, headingId }: { context: LandingContext; settings: LandingSettings; headingId: string }) {
+function Company({
+  context,
+  settings,
+  headingId,
+}: {
+  context: LandingContext;
+  settings: LandingSettings;
+  headingId: string;
+}) {
   const section = settings.companySection;
   if (!section.text && !context.company.logo) return null;
   return (
@@ -288,7 +400,12 @@ function Company({ context, settings, headingId }: { context: LandingContext; se
       <div className="landing-section__inner">
         <h2 id={headingId}>{section.title}</h2>
         {context.company.logo ? (
-          <ResponsiveImage image={context.company.logo} alt={context.company.name ?? "The organisers' logo"} className="landing-company__logo" sizes="10rem" />
+          <ResponsiveImage
+            image={context.company.logo}
+            alt={context.company.name ?? "The organisers' logo"}
+            className="landing-company__logo"
+            sizes="10rem"
+          />
         ) : null}
         {section.text ? <RichText html={section.text} /> : null}
       </div>

@@ -5,8 +5,8 @@
 import { getSignedInUser } from "~/auth/access.server";
 import { findPublicEvent, requireVisibleFeature } from "~/events/public-event.server";
 import { pageTree } from "~/pages-designer/page-documents.server";
-import { publicOrigin } from "~/security/request.server";
 import { richTextToPlainText } from "~/rich-text/sanitize.server";
+import { publicOrigin } from "~/security/request.server";
 import { eventFonts } from "~/ui/font-faces.server";
 import { loadLandingContext } from "./landing-context.server";
 import { landingFonts, resolveLanding } from "./landing-model";
@@ -19,7 +19,10 @@ export async function loadLandingPage(request: Request) {
   const user = await getSignedInUser(request);
   const canPreview = user?.roles.some((r) => r.event_id === row.event_id && r.can_preview_event) ?? false;
   const draft = canPreview && new URL(request.url).searchParams.has("draft");
-  const [context, tree] = await Promise.all([loadLandingContext(row, { canPreview }), pageTree(row.event_id, "landing", { draft })]);
+  const [context, tree] = await Promise.all([
+    loadLandingContext(row, { canPreview }),
+    pageTree(row.event_id, "landing", { draft }),
+  ]);
   const settings = resolveLanding(context, tree);
   const origin = publicOrigin(request);
   const share = row.meta as ShareMeta;
@@ -33,7 +36,10 @@ export async function loadLandingPage(request: Request) {
     share: {
       title: share.share_title || settings.heroSection.title || row.title,
       description:
-        share.share_description || settings.heroSection.subtitle || row.excerpt || richTextToPlainText(context.event.descriptionHtml).slice(0, 200),
+        share.share_description ||
+        settings.heroSection.subtitle ||
+        row.excerpt ||
+        richTextToPlainText(context.event.descriptionHtml).slice(0, 200),
       image: image ? new URL(image, origin).href : null,
       url: `${origin}/event?id=${row.event_id}`,
     },

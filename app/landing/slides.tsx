@@ -11,7 +11,15 @@ export type Slide = { image: string; caption: string };
  * slide, swiping, and autoplay when the organiser set it, which pauses on hover and focus, has a pause button
  * (WCAG 2.2.2), and stays off for visitors who ask for reduced motion.
  */
-export function Slides({ slides, autoplaySeconds, label }: { slides: Slide[]; autoplaySeconds: number; label: string }) {
+export function Slides({
+  slides,
+  autoplaySeconds,
+  label,
+}: {
+  slides: Slide[];
+  autoplaySeconds: number;
+  label: string;
+}) {
   const hydrated = useHydrated();
   const id = useId();
   const [current, setCurrent] = useState(0);
@@ -39,7 +47,13 @@ export function Slides({ slides, autoplaySeconds, label }: { slides: Slide[]; au
   const count = slides.length;
   return (
     <div className="landing-slides" role="region" aria-roledescription="carousel" aria-label={label}>
-      <div ref={ref} className="keen-slider landing-slides__track" data-ready={ready ? "" : undefined} id={`${id}-track`} aria-live={playing ? "off" : "polite"}>
+      <div
+        ref={ref}
+        className="keen-slider landing-slides__track"
+        data-ready={ready ? "" : undefined}
+        id={`${id}-track`}
+        aria-live={playing ? "off" : "polite"}
+      >
         {slides.map((slide, index) => (
           <figure
             key={`${slide.image}-${index}`}
@@ -48,14 +62,25 @@ export function Slides({ slides, autoplaySeconds, label }: { slides: Slide[]; au
             aria-roledescription="slide"
             aria-label={`${index + 1} of ${count}`}
           >
-            <ResponsiveImage image={slide.image} alt={slide.caption} className="landing-slides__image" sizes="(min-width: 72rem) 72rem, 100vw" />
+            <ResponsiveImage
+              image={slide.image}
+              alt={slide.caption}
+              className="landing-slides__image"
+              sizes="(min-width: 72rem) 72rem, 100vw"
+            />
             {slide.caption ? <figcaption className="landing-slides__caption">{slide.caption}</figcaption> : null}
           </figure>
         ))}
       </div>
       {hydrated && ready && count > 1 ? (
         <div className="landing-slides__controls">
-          <button type="button" className="landing-slides__arrow" aria-controls={`${id}-track`} onClick={() => slider.current?.prev()} aria-label="Previous slide">
+          <button
+            type="button"
+            className="landing-slides__arrow"
+            aria-controls={`${id}-track`}
+            onClick={() => slider.current?.prev()}
+            aria-label="Previous slide"
+          >
             ‹
           </button>
           <div className="landing-slides__dots">
@@ -71,7 +96,13 @@ export function Slides({ slides, autoplaySeconds, label }: { slides: Slide[]; au
               />
             ))}
           </div>
-          <button type="button" className="landing-slides__arrow" aria-controls={`${id}-track`} onClick={() => slider.current?.next()} aria-label="Next slide">
+          <button
+            type="button"
+            className="landing-slides__arrow"
+            aria-controls={`${id}-track`}
+            onClick={() => slider.current?.next()}
+            aria-label="Next slide"
+          >
             ›
           </button>
           {autoplaySeconds > 0 ? (

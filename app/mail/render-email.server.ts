@@ -16,7 +16,9 @@ export interface EmailContent {
 
 export function renderEmail({ subject, intro, action, outro = [], cards = [] }: EmailContent) {
   const cardText = cards.map((card) => [card.heading, ...card.lines].join("\n"));
-  const text = [...intro, ...cardText, ...(action ? [`${action.label}: ${action.url}`] : []), ...outro, "— Gavel"].join("\n\n");
+  const text = [...intro, ...cardText, ...(action ? [`${action.label}: ${action.url}`] : []), ...outro, "— Gavel"].join(
+    "\n\n",
+  );
   const paragraph = (content: string) => `<p style="margin:0 0 16px">${escapeHtml(content)}</p>`;
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 20px;border-radius:6px;background:#2563eb;color:#ffffff;font-weight:600;text-decoration:none">${escapeHtml(action.label)}</a></p>` +
@@ -41,7 +43,9 @@ function renderCard(card: NonNullable<EmailContent["cards"]>[number]): string {
   return (
     `<div style="margin:0 0 16px;padding:16px;border:1px solid #e2e8f0;border-radius:8px">` +
     `<p style="margin:0 0 4px;font-weight:600">${escapeHtml(card.heading)}</p>` +
-    card.lines.map((line) => `<p style="margin:0;color:#334155;word-break:break-all">${escapeHtml(line)}</p>`).join("") +
+    card.lines
+      .map((line) => `<p style="margin:0;color:#334155;word-break:break-all">${escapeHtml(line)}</p>`)
+      .join("") +
     image +
     `</div>`
   );

@@ -2,8 +2,8 @@
  * Team sign-up (/teamsignup): a new organisation (client) with its first event, created in one transaction, with
  * the person who asked as the event's owner and the event selected for them (app/events/create-event.server.ts).
  */
-import { db } from "~/db.server";
 import { describeUniqueViolation, uniqueViolation } from "~/db/errors.server";
+import { db } from "~/db.server";
 import { insertEvent } from "~/events/create-event.server";
 import { client } from "~drizzle/schema";
 import type { OrganisationForm } from "./organisation-form";
@@ -16,10 +16,12 @@ const FIELD_OF_CONSTRAINT: Record<string, keyof OrganisationForm> = {
 };
 
 export type CreateOrganisationResult =
-  | { ok: true; eventId: number }
-  | { ok: false; field: keyof OrganisationForm; message: string };
+  { ok: true; eventId: number } | { ok: false; field: keyof OrganisationForm; message: string };
 
-export async function createOrganisationWithEvent(usrId: number, form: OrganisationForm): Promise<CreateOrganisationResult> {
+export async function createOrganisationWithEvent(
+  usrId: number,
+  form: OrganisationForm,
+): Promise<CreateOrganisationResult> {
   try {
     const eventId = await db.transaction(async (tx) => {
       const [organisation] = await tx

@@ -7,7 +7,11 @@ import { eventTitleField, slugField, slugOrFromTitle, subdomainField, timezoneFi
 
 export const organisationFormSchema = z
   .object({
-    organisationTitle: z.string().trim().min(1, "Enter your organisation's name.").max(120, "Keep the name to 120 characters."),
+    organisationTitle: z
+      .string()
+      .trim()
+      .min(1, "Enter your organisation's name.")
+      .max(120, "Keep the name to 120 characters."),
     organisationSlug: slugField("short name"),
     eventTitle: eventTitleField,
     eventSlug: slugField("web address"),
@@ -17,7 +21,13 @@ export const organisationFormSchema = z
   // A blank short name or web address is made from the name.
   .transform((form, context) => ({
     ...form,
-    organisationSlug: slugOrFromTitle(form.organisationSlug, form.organisationTitle, context, "organisationSlug", "short name"),
+    organisationSlug: slugOrFromTitle(
+      form.organisationSlug,
+      form.organisationTitle,
+      context,
+      "organisationSlug",
+      "short name",
+    ),
     eventSlug: slugOrFromTitle(form.eventSlug, form.eventTitle, context, "eventSlug", "web address"),
   }));
 

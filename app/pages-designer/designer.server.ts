@@ -6,9 +6,9 @@
  */
 import { json } from "@remix-run/node";
 import { requireEventPermission } from "~/auth/access.server";
+import { loadAuctionPreview } from "~/bidding/gallery-preview.server";
 import { eventSettings } from "~/events/event-settings.server";
 import { readFormWithImages } from "~/images/upload.server";
-import { loadAuctionPreview } from "~/bidding/gallery-preview.server";
 import { loadLandingContext } from "~/landing/landing-context.server";
 import { loadRegistrationPreview } from "~/registration/register-preview.server";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
@@ -54,14 +54,20 @@ export async function designerAction(request: Request, kind: PageKind) {
   const here = url.pathname + url.search;
   const document = await loadPageDocument(eventId, kind);
   if (!document.exists) {
-    return json<DesignerActionData>({ errors: {}, tree: document.published, formError: missingMessage(kind) }, { status: 409 });
+    return json<DesignerActionData>(
+      { errors: {}, tree: document.published, formError: missingMessage(kind) },
+      { status: 409 },
+    );
   }
   const { form, imageErrors } = await readFormWithImages(request, imageUploadFields(info));
   const intent = String(form.get("intent") ?? "save");
 
   if (intent === "discard") {
     await discardDraft(eventId, kind);
-    return redirectWithToast(here, { title: "Draft discarded", description: "The editor shows the published page again." });
+    return redirectWithToast(here, {
+      title: "Draft discarded",
+      description: "The editor shows the published page again.",
+    });
   }
 
   let tree = treeFromForm(info, form, document.draft ?? document.published);
@@ -72,7 +78,10 @@ export async function designerAction(request: Request, kind: PageKind) {
   const parsed = strictTreeSchema(info.definition).safeParse(tree);
   const errors = { ...(parsed.success ? {} : errorsByField(parsed.error.issues)), ...imageFieldErrors(imageErrors) };
   if (Object.keys(errors).length > 0) {
-    return json<DesignerActionData>({ errors, tree, formError: "Some settings need a change before they can be saved." }, { status: 400 });
+    return json<DesignerActionData>(
+      { errors, tree, formError: "Some settings need a change before they can be saved." },
+      { status: 400 },
+    );
   }
 
   await saveDraft(eventId, kind, tree);
@@ -80,8 +89,12 @@ export async function designerAction(request: Request, kind: PageKind) {
     await publishDraft(eventId, kind);
     return redirectWithToast(here, { title: `${info.label} published`, description: "Guests now see this version." });
   }
-  if (typeof move === "string") return redirectWithToast(here, { title: "Section moved", description: "Saved in the draft." });
-  return redirectWithToast(here, { title: "Draft saved", description: "Guests still see the published version until you publish." });
+  if (typeof move === "string")
+    return redirectWithToast(here, { title: "Section moved", description: "Saved in the draft." });
+  return redirectWithToast(here, {
+    title: "Draft saved",
+    description: "Guests still see the published version until you publish.",
+  });
 }
 
 /** Rich-text settings are stored as the sanitiser leaves them, like every other rich text in Gavel. */
@@ -89,7 +102,8 @@ function sanitizeTree(sections: (typeof PAGE_KINDS)[PageKind]["sections"], tree:
   for (const section of sections) {
     for (const field of section.fields) {
       const setting = tree[section.key]?.[field.key];
-      if (field.kind === "richText" && setting && typeof setting.value === "string") setting.value = sanitizeRichText(setting.value);
+      if (field.kind === "richText" && setting && typeof setting.value === "string")
+        setting.value = sanitizeRichText(setting.value);
     }
   }
   return tree;
@@ -97,7 +111,9 @@ function sanitizeTree(sections: (typeof PAGE_KINDS)[PageKind]["sections"], tree:
 
 /** readFormWithImages names a refused file by its file field; the form shows it beside the setting. */
 function imageFieldErrors(imageErrors: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(imageErrors).map(([name, message]) => [name.replace(/\.upload$/, ""), message]));
+  return Object.fromEntries(
+    Object.entries(imageErrors).map(([name, message]) => [name.replace(/\.upload$/, ""), message]),
+  );
 }
 
 export function missingMessage(kind: PageKind): string {

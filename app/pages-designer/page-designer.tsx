@@ -7,8 +7,8 @@ import { contrastWarnings } from "~/ui/branding";
 import { Button } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { Field } from "~/ui/field";
-import { FormAlert } from "~/ui/form-alert";
 import { fallbackStack, FONT_CATALOGUE } from "~/ui/fonts";
+import { FormAlert } from "~/ui/form-alert";
 import { useHydrated } from "~/ui/use-hydrated";
 import { completeSectionOrder, LANDING_SECTIONS } from "~drizzle/schema/settings";
 import {
@@ -17,7 +17,7 @@ import {
   LANDING_SECTION_LABELS,
   PAGE_KINDS,
   SLIDE_FIELDS,
-  useDefaultName,
+  defaultToggleName,
   type PageKind,
   type SectionForm,
   type SettingField,
@@ -27,7 +27,13 @@ import { hasDefaultToggle, moveSection, treeFromForm, type Tree } from "./tree-f
 export interface DesignerProps {
   kind: PageKind;
   eventId: number;
-  document: { exists: boolean; published: Tree; draft: Tree | null; draftSavedAt: string | null; publishedAt: string | null };
+  document: {
+    exists: boolean;
+    published: Tree;
+    draft: Tree | null;
+    draftSavedAt: string | null;
+    publishedAt: string | null;
+  };
   canPreview: boolean;
   canConfigure: boolean;
   actionData?: { errors: Record<string, string>; tree: Tree; formError?: string };
@@ -53,7 +59,18 @@ export function PageDesigner(props: DesignerProps) {
   return <DesignerForm key={JSON.stringify(start)} {...props} start={start} info={info} />;
 }
 
-function DesignerForm({ kind, eventId, document, canPreview, canConfigure, actionData, renderPreview, draftHref, start, info }: DesignerProps & { start: Tree; info: (typeof PAGE_KINDS)[PageKind] }) {
+function DesignerForm({
+  kind,
+  eventId,
+  document,
+  canPreview,
+  canConfigure,
+  actionData,
+  renderPreview,
+  draftHref,
+  start,
+  info,
+}: DesignerProps & { start: Tree; info: (typeof PAGE_KINDS)[PageKind] }) {
   const formRef = useRef<HTMLFormElement>(null);
   const [tree, setTree] = useState<Tree>(start);
   const hydrated = useHydrated();
@@ -80,7 +97,11 @@ function DesignerForm({ kind, eventId, document, canPreview, canConfigure, actio
     return (
       <FormAlert>
         {kind === "landing" ? "This event has no landing page yet." : "This event has no silent auction yet."}{" "}
-        {canConfigure ? <Link to={`/admin/setup/modules?id=${eventId}`}>Switch it on under Setup → Modules</Link> : "Ask an event admin to switch it on under Setup → Modules."}
+        {canConfigure ? (
+          <Link to={`/admin/setup/modules?id=${eventId}`}>Switch it on under Setup → Modules</Link>
+        ) : (
+          "Ask an event admin to switch it on under Setup → Modules."
+        )}
         .
       </FormAlert>
     );
@@ -97,10 +118,15 @@ function DesignerForm({ kind, eventId, document, canPreview, canConfigure, actio
       <div className="designer__status" role="status">
         {document.draft ? (
           <p>
-            <strong>Unpublished draft</strong> saved {when(document.draftSavedAt)}. Guests see the version published {when(document.publishedAt) ?? "before the designer was used"}.
+            <strong>Unpublished draft</strong> saved {when(document.draftSavedAt)}. Guests see the version published{" "}
+            {when(document.publishedAt) ?? "before the designer was used"}.
           </p>
         ) : (
-          <p>{document.publishedAt ? `Published ${when(document.publishedAt)}. No unpublished changes.` : "No unpublished changes."}</p>
+          <p>
+            {document.publishedAt
+              ? `Published ${when(document.publishedAt)}. No unpublished changes.`
+              : "No unpublished changes."}
+          </p>
         )}
         {document.draft && canPreview && draftHref ? (
           <a href={draftHref} target="_blank" rel="noreferrer">
@@ -109,13 +135,27 @@ function DesignerForm({ kind, eventId, document, canPreview, canConfigure, actio
         ) : null}
       </div>
       <div className="designer__layout">
-        <Form method="post" encType="multipart/form-data" ref={formRef} className="designer__form" noValidate onChange={onFormChange} onInput={onFormChange}>
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          ref={formRef}
+          className="designer__form"
+          noValidate
+          onChange={onFormChange}
+          onInput={onFormChange}
+        >
           {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
           {info.sections.map((section, index) => (
-            <details key={section.key} className="designer__section" open={index === 0 || Object.keys(errors).some((e) => e.startsWith(`${section.key}.`))}>
+            <details
+              key={section.key}
+              className="designer__section"
+              open={index === 0 || Object.keys(errors).some((e) => e.startsWith(`${section.key}.`))}
+            >
               <summary>
                 <span className="designer__section-title">{section.label}</span>
-                {tree[section.key]?.isVisible?.value === false ? <span className="designer__hidden-badge">Hidden</span> : null}
+                {tree[section.key]?.isVisible?.value === false ? (
+                  <span className="designer__hidden-badge">Hidden</span>
+                ) : null}
               </summary>
               <fieldset>
                 <legend className="visually-hidden">{section.label}</legend>
@@ -157,7 +197,10 @@ function DesignerForm({ kind, eventId, document, canPreview, canConfigure, actio
           <h2 id="designer-preview-heading" className="section-heading">
             Preview
           </h2>
-          <p className="field__help">The page as guests will see it with these settings{hydrated ? "; it follows your changes as you make them" : " (as saved)"}.</p>
+          <p className="field__help">
+            The page as guests will see it with these settings
+            {hydrated ? "; it follows your changes as you make them" : " (as saved)"}.
+          </p>
           {/* A picture of the page: its links and buttons stay put, so a click never leaves the editor. */}
           <div
             className="designer__frame"
@@ -205,11 +248,19 @@ function SettingControl({
   const name = fieldName(section.key, field.key);
   const useDefault = hasDefaultToggle(field) ? (
     <label className="designer__use-default">
-      <input type="checkbox" name={useDefaultName(section.key, field.key)} defaultChecked={setting.useDefault} /> Use default
+      <input type="checkbox" name={defaultToggleName(section.key, field.key)} defaultChecked={setting.useDefault} /> Use
+      default
     </label>
   ) : null;
   const value = setting.value;
-  const help = [field.help, hasDefaultToggle(field) ? "With “Use default” on, the page follows the default; typing a value turns it off." : null].filter(Boolean).join(" ");
+  const help = [
+    field.help,
+    hasDefaultToggle(field)
+      ? "With “Use default” on, the page follows the default; typing a value turns it off."
+      : null,
+  ]
+    .filter(Boolean)
+    .join(" ");
   let control: ReactNode;
   switch (field.kind) {
     case "toggle":
@@ -220,13 +271,29 @@ function SettingControl({
       );
       break;
     case "richText":
-      control = <RichTextEditor name={name} label={field.label} defaultValue={String(value ?? "")} error={error} help={help} toolbarLabel={`${field.label} formatting`} />;
+      control = (
+        <RichTextEditor
+          name={name}
+          label={field.label}
+          defaultValue={String(value ?? "")}
+          error={error}
+          help={help}
+          toolbarLabel={`${field.label} formatting`}
+        />
+      );
       break;
     case "image":
       control = (
         <>
           <input type="hidden" name={name} value={String(value ?? "")} />
-          <ImageField name={imageUploadName(section.key, field.key)} label={field.label} currentUrl={String(value ?? "") || null} error={error} help={help} alt={field.label} />
+          <ImageField
+            name={imageUploadName(section.key, field.key)}
+            label={field.label}
+            currentUrl={String(value ?? "") || null}
+            error={error}
+            help={help}
+            alt={field.label}
+          />
         </>
       );
       break;
@@ -251,16 +318,32 @@ function SettingControl({
   );
 }
 
-function PlainControl({ field, props, name, value }: { field: SettingField; props: Record<string, unknown>; name: string; value: unknown }) {
+function PlainControl({
+  field,
+  props,
+  name,
+  value,
+}: {
+  field: SettingField;
+  props: Record<string, unknown>;
+  name: string;
+  value: unknown;
+}) {
   switch (field.kind) {
     case "colour":
       return <ColourInput props={props} name={name} value={String(value ?? "")} label={field.label} />;
     case "font":
       return (
         <select {...props} name={name} defaultValue={String(value ?? "")}>
-          {FONT_CATALOGUE.some((f) => f.family === value) ? null : <option value={String(value ?? "")}>{String(value ?? "")}</option>}
+          {FONT_CATALOGUE.some((f) => f.family === value) ? null : (
+            <option value={String(value ?? "")}>{String(value ?? "")}</option>
+          )}
           {FONT_CATALOGUE.map((font) => (
-            <option key={font.family} value={font.family} style={{ fontFamily: `"${font.family}", ${fallbackStack(font.category)}` }}>
+            <option
+              key={font.family}
+              value={font.family}
+              style={{ fontFamily: `"${font.family}", ${fallbackStack(font.category)}` }}
+            >
               {font.family}
             </option>
           ))}
@@ -278,9 +361,22 @@ function PlainControl({ field, props, name, value }: { field: SettingField; prop
         </select>
       );
     case "number":
-      return <input {...props} type="number" name={name} min={field.min} max={field.max} step={1} defaultValue={Number(value ?? 0)} inputMode="numeric" />;
+      return (
+        <input
+          {...props}
+          type="number"
+          name={name}
+          min={field.min}
+          max={field.max}
+          step={1}
+          defaultValue={Number(value ?? 0)}
+          inputMode="numeric"
+        />
+      );
     case "opacity":
-      return <input {...props} type="range" name={name} min={0} max={1} step={0.05} defaultValue={Number(value ?? 0)} />;
+      return (
+        <input {...props} type="range" name={name} min={0} max={1} step={0.05} defaultValue={Number(value ?? 0)} />
+      );
     case "textarea":
       return <textarea {...props} name={name} rows={4} defaultValue={String(value ?? "")} />;
     default:
@@ -289,13 +385,35 @@ function PlainControl({ field, props, name, value }: { field: SettingField; prop
 }
 
 /** A colour as a picker and as text (for pasting a brand's hex code), kept in step. */
-function ColourInput({ props, name, value, label }: { props: Record<string, unknown>; name: string; value: string; label: string }) {
+function ColourInput({
+  props,
+  name,
+  value,
+  label,
+}: {
+  props: Record<string, unknown>;
+  name: string;
+  value: string;
+  label: string;
+}) {
   const [text, setText] = useState(value);
   const valid = /^#[0-9a-f]{6}$/i.test(text);
   return (
     <div className="colour-input">
-      <input type="color" aria-label={`${label} picker`} value={valid ? text.toLowerCase() : "#000000"} onChange={(e) => setText(e.target.value)} />
-      <input {...props} name={name} value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} autoComplete="off" />
+      <input
+        type="color"
+        aria-label={`${label} picker`}
+        value={valid ? text.toLowerCase() : "#000000"}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <input
+        {...props}
+        name={name}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        spellCheck={false}
+        autoComplete="off"
+      />
     </div>
   );
 }
@@ -304,7 +422,15 @@ function ColourInput({ props, name, value, label }: { props: Record<string, unkn
  * The order of the landing page's sections. Each move is a submit button (the draft is saved with the section
  * moved), so it works without JavaScript; with it, the move happens in place and is saved with the draft.
  */
-function SectionOrderControl({ order, hydrated, onReorder }: { order: string[]; hydrated: boolean; onReorder: (move: string) => void }) {
+function SectionOrderControl({
+  order,
+  hydrated,
+  onReorder,
+}: {
+  order: string[];
+  hydrated: boolean;
+  onReorder: (move: string) => void;
+}) {
   const complete = completeSectionOrder(order, LANDING_SECTIONS);
   const name = fieldName("global", "sectionOrder");
   return (
@@ -319,14 +445,28 @@ function SectionOrderControl({ order, hydrated, onReorder }: { order: string[]; 
             onReorder(`${key}:${direction}`);
             // Keep focus on a button that still exists where the section went.
             const target = event.currentTarget.closest("ol");
-            requestAnimationFrame(() => target?.querySelector<HTMLButtonElement>(`[data-key="${key}"][data-direction="${direction}"]:not(:disabled)`)?.focus());
+            requestAnimationFrame(() =>
+              target
+                ?.querySelector<HTMLButtonElement>(`[data-key="${key}"][data-direction="${direction}"]:not(:disabled)`)
+                ?.focus(),
+            );
           };
           return (
             <li key={key} className="designer__order-item">
               <input type="hidden" name={name} value={key} />
               <span>{label}</span>
               <span className="designer__order-buttons">
-                <button type="submit" name="move" value={`${key}:up`} data-key={key} data-direction="up" disabled={index === 0} className="button button--ghost button--sm" onClick={move("up")} aria-label={`Move ${label} up`}>
+                <button
+                  type="submit"
+                  name="move"
+                  value={`${key}:up`}
+                  data-key={key}
+                  data-direction="up"
+                  disabled={index === 0}
+                  className="button button--ghost button--sm"
+                  onClick={move("up")}
+                  aria-label={`Move ${label} up`}
+                >
                   ↑
                 </button>
                 <button
@@ -361,9 +501,18 @@ function SlidesControl({ slides, error }: { slides: Array<{ image: string; capti
         {slides.map((slide, index) => (
           <li key={`${slide.image}-${index}`} className="designer__slide">
             <input type="hidden" name={SLIDE_FIELDS.image} value={slide.image} />
-            <ResponsiveImage image={slide.image} alt="" className="designer__slide-image" sizes="8rem" width={128} height={72} />
+            <ResponsiveImage
+              image={slide.image}
+              alt=""
+              className="designer__slide-image"
+              sizes="8rem"
+              width={128}
+              height={72}
+            />
             <Field label={`Caption of slide ${index + 1}`}>
-              {(props) => <input {...props} name={SLIDE_FIELDS.caption} defaultValue={slide.caption ?? ""} autoComplete="off" />}
+              {(props) => (
+                <input {...props} name={SLIDE_FIELDS.caption} defaultValue={slide.caption ?? ""} autoComplete="off" />
+              )}
             </Field>
             <label className="designer__toggle">
               <input type="checkbox" name={SLIDE_FIELDS.remove} value={String(index)} /> Remove slide {index + 1}
@@ -371,8 +520,20 @@ function SlidesControl({ slides, error }: { slides: Array<{ image: string; capti
           </li>
         ))}
       </ol>
-      <Field label="Add pictures" help="Choose one or more pictures; they are added after the others when you save." error={error}>
-        {(props) => <input {...props} type="file" name={SLIDE_FIELDS.upload} accept="image/jpeg,image/png,image/webp,image/gif" multiple />}
+      <Field
+        label="Add pictures"
+        help="Choose one or more pictures; they are added after the others when you save."
+        error={error}
+      >
+        {(props) => (
+          <input
+            {...props}
+            type="file"
+            name={SLIDE_FIELDS.upload}
+            accept="image/jpeg,image/png,image/webp,image/gif"
+            multiple
+          />
+        )}
       </Field>
     </fieldset>
   );

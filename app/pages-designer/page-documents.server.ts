@@ -32,7 +32,10 @@ const DRAFT_KEYS = ["draft", "draftSavedAt"] as const;
 /** The stored JSON of a page, or undefined when its record does not exist. */
 async function storedMeta(eventId: number, kind: PageKind): Promise<Record<string, unknown> | undefined> {
   if (kind === "registration") {
-    const [row] = await db.select({ meta: sql<unknown>`${event.meta} -> 'registrationPage'` }).from(event).where(eq(event.event_id, eventId));
+    const [row] = await db
+      .select({ meta: sql<unknown>`${event.meta} -> 'registrationPage'` })
+      .from(event)
+      .where(eq(event.event_id, eventId));
     if (!row) return undefined;
     return isRecord(row.meta) ? row.meta : {};
   }
@@ -124,7 +127,8 @@ export async function publishDraft(eventId: number, kind: PageKind, now = new Da
   const published = await updateMeta(
     eventId,
     kind,
-    (old) => sql`(${old} - ${DRAFT_KEYS[0]}::text - ${DRAFT_KEYS[1]}::text) || ${json({ ...tree, publishedAt: now.toISOString() })}`,
+    (old) =>
+      sql`(${old} - ${DRAFT_KEYS[0]}::text - ${DRAFT_KEYS[1]}::text) || ${json({ ...tree, publishedAt: now.toISOString() })}`,
   );
   if (published && kind === "landing") await syncLandingColumns(eventId, tree);
   return published;
@@ -149,7 +153,9 @@ async function syncLandingColumns(eventId: number, tree: Tree) {
       secondary_accent_color: own("global", "secondaryAccentColor"),
       light_theme_accent_color: own("global", "lightThemeAccentColor"),
     })
-    .where(eq(landing.landing_id, sql`(select ${event.landing_id} from ${event} where ${event.event_id} = ${eventId})`));
+    .where(
+      eq(landing.landing_id, sql`(select ${event.landing_id} from ${event} where ${event.event_id} = ${eventId})`),
+    );
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -4,7 +4,7 @@
  * the server's form parsing all read this one description.
  */
 import {
-  LANDING_SECTIONS,
+  type LANDING_SECTIONS,
   landingDefinition,
   registrationPageDefinition,
   silentAuctionDefinition,
@@ -68,8 +68,18 @@ const themeFields: SettingField[] = [
   { key: "themeType", label: "Theme", kind: "themeType", options: THEME_TYPES },
   { key: "primaryColor", label: "Primary colour", kind: "colour", help: "Header, hero and dark theme background." },
   { key: "accentColor", label: "Accent colour", kind: "colour", help: "Buttons and links." },
-  { key: "secondaryAccentColor", label: "Secondary accent colour", kind: "colour", help: "Bands such as the company section." },
-  { key: "lightThemeAccentColor", label: "Light accent colour", kind: "colour", help: "Soft backgrounds: cards, the soft theme." },
+  {
+    key: "secondaryAccentColor",
+    label: "Secondary accent colour",
+    kind: "colour",
+    help: "Bands such as the company section.",
+  },
+  {
+    key: "lightThemeAccentColor",
+    label: "Light accent colour",
+    kind: "colour",
+    help: "Soft backgrounds: cards, the soft theme.",
+  },
   { key: "headingFont", label: "Heading font", kind: "font" },
   { key: "bodyFont", label: "Body font", kind: "font" },
 ];
@@ -106,9 +116,19 @@ const landing: PageKindInfo = {
         { key: "title", label: "Title", kind: "text", help: "By default, the event's title." },
         { key: "subtitle", label: "Subtitle", kind: "text", help: "By default, the event's summary." },
         { key: "showDateAndPlace", label: "Show the date and place", kind: "toggle" },
-        { key: "image", label: "Hero image", kind: "image", help: "Wide pictures work best (at least 1600 pixels). By default, the event's picture." },
+        {
+          key: "image",
+          label: "Hero image",
+          kind: "image",
+          help: "Wide pictures work best (at least 1600 pixels). By default, the event's picture.",
+        },
         { key: "overlayOpacity", label: "Darken the picture behind the text", kind: "opacity" },
-        { key: "callToActionLabel", label: "Call to action", kind: "text", help: "The button to registration; shown while registration is open." },
+        {
+          key: "callToActionLabel",
+          label: "Call to action",
+          kind: "text",
+          help: "The button to registration; shown while registration is open.",
+        },
       ],
     },
     {
@@ -133,13 +153,22 @@ const landing: PageKindInfo = {
       key: "registrationSection",
       label: "Registration",
       description: "The ticket types with their prices, and the button to the registration page while it is open.",
-      fields: [visible("registration"), title, { key: "text", label: "Text", kind: "richText" }, { key: "buttonLabel", label: "Button", kind: "text" }],
+      fields: [
+        visible("registration"),
+        title,
+        { key: "text", label: "Text", kind: "richText" },
+        { key: "buttonLabel", label: "Button", kind: "text" },
+      ],
     },
     {
       key: "detailsSection",
       label: "Details",
       description: "The evening in words: programme, dress code, parking.",
-      fields: [visible("the details"), title, { key: "body", label: "Text", kind: "richText", help: "By default, the event's description." }],
+      fields: [
+        visible("the details"),
+        title,
+        { key: "body", label: "Text", kind: "richText", help: "By default, the event's description." },
+      ],
     },
     {
       key: "auctionsSection",
@@ -161,20 +190,36 @@ const landing: PageKindInfo = {
         visible("the slides"),
         title,
         { key: "slides", label: "Slides", kind: "slides" },
-        { key: "autoplaySeconds", label: "Seconds per slide (0: guests turn the slides themselves)", kind: "number", min: 0, max: 60 },
+        {
+          key: "autoplaySeconds",
+          label: "Seconds per slide (0: guests turn the slides themselves)",
+          kind: "number",
+          min: 0,
+          max: 60,
+        },
       ],
     },
     {
       key: "sponsorsSection",
       label: "Sponsors",
-      description: "The sponsors shown at this event, by level, with their logos and links (edit them under Auction items → Sponsors).",
+      description:
+        "The sponsors shown at this event, by level, with their logos and links (edit them under Auction items → Sponsors).",
       fields: [visible("the sponsors"), title],
     },
     {
       key: "companySection",
       label: "Company",
       description: "About the organiser.",
-      fields: [visible("the company"), title, { key: "text", label: "Text", kind: "richText", help: "By default, the organisation's “about” text (Setup → Company)." }],
+      fields: [
+        visible("the company"),
+        title,
+        {
+          key: "text",
+          label: "Text",
+          kind: "richText",
+          help: "By default, the organisation's “about” text (Setup → Company).",
+        },
+      ],
     },
   ],
 };
@@ -185,7 +230,12 @@ const registration: PageKindInfo = {
   slug: "registration_page",
   definition: registrationPageDefinition,
   sections: [
-    { key: "global", label: "Look", description: "Theme, colours and fonts of the registration page.", fields: themeFields },
+    {
+      key: "global",
+      label: "Look",
+      description: "Theme, colours and fonts of the registration page.",
+      fields: themeFields,
+    },
     {
       key: "headerSection",
       label: "Header",
@@ -197,14 +247,24 @@ const registration: PageKindInfo = {
         { key: "image", label: "Header image", kind: "image" },
       ],
     },
-    { key: "introSection", label: "Introduction", description: "A few words before the tickets.", fields: [visible("the introduction"), title, { key: "body", label: "Text", kind: "richText" }] },
+    {
+      key: "introSection",
+      label: "Introduction",
+      description: "A few words before the tickets.",
+      fields: [visible("the introduction"), title, { key: "body", label: "Text", kind: "richText" }],
+    },
     {
       key: "ticketsSection",
       label: "Tickets",
       description: "The ticket types guests choose from.",
       fields: [visible("the tickets"), title, { key: "buttonLabel", label: "Button", kind: "text" }],
     },
-    { key: "companySection", label: "Company", description: "About the organiser.", fields: [visible("the company"), title] },
+    {
+      key: "companySection",
+      label: "Company",
+      description: "About the organiser.",
+      fields: [visible("the company"), title],
+    },
   ],
 };
 
@@ -214,15 +274,35 @@ const silentAuction: PageKindInfo = {
   slug: "silent_auction_page",
   definition: silentAuctionDefinition,
   sections: [
-    { key: "global", label: "Look", description: "Theme, colours and fonts of the gallery and item pages.", fields: themeFields },
+    {
+      key: "global",
+      label: "Look",
+      description: "Theme, colours and fonts of the gallery and item pages.",
+      fields: themeFields,
+    },
     {
       key: "bannerSection",
       label: "Banner",
       description: "The top of the gallery.",
-      fields: [visible("the banner"), title, { key: "subtitle", label: "Subtitle", kind: "text" }, { key: "image", label: "Banner image", kind: "image" }],
+      fields: [
+        visible("the banner"),
+        title,
+        { key: "subtitle", label: "Subtitle", kind: "text" },
+        { key: "image", label: "Banner image", kind: "image" },
+      ],
     },
-    { key: "countdownSection", label: "Countdown", description: "Time left until bidding closes.", fields: [visible("the countdown"), title] },
-    { key: "categoriesSection", label: "Categories", description: "Filters by category.", fields: [visible("the categories"), title] },
+    {
+      key: "countdownSection",
+      label: "Countdown",
+      description: "Time left until bidding closes.",
+      fields: [visible("the countdown"), title],
+    },
+    {
+      key: "categoriesSection",
+      label: "Categories",
+      description: "Filters by category.",
+      fields: [visible("the categories"), title],
+    },
     {
       key: "auctionSection",
       label: "Items",
@@ -243,8 +323,18 @@ const silentAuction: PageKindInfo = {
         },
       ],
     },
-    { key: "sponsorsSection", label: "Sponsors", description: "Sponsors by level.", fields: [visible("the sponsors"), title] },
-    { key: "companySection", label: "Company", description: "About the organiser.", fields: [visible("the company"), title] },
+    {
+      key: "sponsorsSection",
+      label: "Sponsors",
+      description: "Sponsors by level.",
+      fields: [visible("the sponsors"), title],
+    },
+    {
+      key: "companySection",
+      label: "Company",
+      description: "About the organiser.",
+      fields: [visible("the company"), title],
+    },
     {
       key: "itemGlobal",
       label: "Item cards",
@@ -255,23 +345,55 @@ const silentAuction: PageKindInfo = {
         { key: "showDonor", label: "Show the donor", kind: "toggle" },
       ],
     },
-    { key: "itemBannerSection", label: "Item page: banner", description: "The banner of an item's page.", fields: [visible("the item banner"), { key: "image", label: "Banner image", kind: "image" }] },
-    { key: "itemCountdownSection", label: "Item page: countdown", description: "Time left on an item's page.", fields: [visible("the item countdown")] },
+    {
+      key: "itemBannerSection",
+      label: "Item page: banner",
+      description: "The banner of an item's page.",
+      fields: [visible("the item banner"), { key: "image", label: "Banner image", kind: "image" }],
+    },
+    {
+      key: "itemCountdownSection",
+      label: "Item page: countdown",
+      description: "Time left on an item's page.",
+      fields: [visible("the item countdown")],
+    },
     {
       key: "biddingToolbarSection",
       label: "Item page: bidding",
       description: "The bidding buttons of an item's page.",
-      fields: [visible("the bidding toolbar"), { key: "showBuyNow", label: "Offer buy now", kind: "toggle" }, { key: "showMaxBid", label: "Offer maximum bids", kind: "toggle" }],
+      fields: [
+        visible("the bidding toolbar"),
+        { key: "showBuyNow", label: "Offer buy now", kind: "toggle" },
+        { key: "showMaxBid", label: "Offer maximum bids", kind: "toggle" },
+      ],
     },
     {
       key: "carouselSection",
       label: "Item page: pictures",
       description: "The item's pictures.",
-      fields: [visible("the pictures"), { key: "autoplaySeconds", label: "Seconds per picture (0: by hand)", kind: "number", min: 0, max: 60 }],
+      fields: [
+        visible("the pictures"),
+        { key: "autoplaySeconds", label: "Seconds per picture (0: by hand)", kind: "number", min: 0, max: 60 },
+      ],
     },
-    { key: "itemDetailsSection", label: "Item page: details", description: "The item's description.", fields: [visible("the details"), { key: "showDisclaimer", label: "Show the disclaimer", kind: "toggle" }] },
-    { key: "extraItemsSection", label: "Item page: more items", description: "Other items to look at.", fields: [visible("more items"), title, { key: "count", label: "How many", kind: "number", min: 0, max: 12 }] },
-    { key: "itemCompanySection", label: "Item page: company", description: "About the organiser.", fields: [visible("the company")] },
+    {
+      key: "itemDetailsSection",
+      label: "Item page: details",
+      description: "The item's description.",
+      fields: [visible("the details"), { key: "showDisclaimer", label: "Show the disclaimer", kind: "toggle" }],
+    },
+    {
+      key: "extraItemsSection",
+      label: "Item page: more items",
+      description: "Other items to look at.",
+      fields: [visible("more items"), title, { key: "count", label: "How many", kind: "number", min: 0, max: 12 }],
+    },
+    {
+      key: "itemCompanySection",
+      label: "Item page: company",
+      description: "About the organiser.",
+      fields: [visible("the company")],
+    },
   ],
 };
 
@@ -279,7 +401,7 @@ export const PAGE_KINDS: Record<PageKind, PageKindInfo> = { landing, registratio
 
 /** The form field name of a setting, and of its "use default" checkbox. */
 export const fieldName = (section: string, key: string) => `${section}.${key}`;
-export const useDefaultName = (section: string, key: string) => `${section}.${key}.useDefault`;
+export const defaultToggleName = (section: string, key: string) => `${section}.${key}.useDefault`;
 /** The file input of an image setting (its current URL travels in fieldName). */
 export const imageUploadName = (section: string, key: string) => `${section}.${key}.upload`;
 /** Slides: one caption and image URL per slide, in order, plus new files. */

@@ -4,7 +4,14 @@
  * what is previewed is what is saved.
  */
 import { completeSectionOrder, LANDING_SECTIONS } from "~drizzle/schema/settings";
-import { fieldName, imageUploadName, SLIDE_FIELDS, useDefaultName, type PageKindInfo, type SettingField } from "./page-kinds";
+import {
+  fieldName,
+  imageUploadName,
+  SLIDE_FIELDS,
+  defaultToggleName,
+  type PageKindInfo,
+  type SettingField,
+} from "./page-kinds";
 
 export type Tree = Record<string, Record<string, { value: unknown; useDefault: boolean }>>;
 
@@ -69,7 +76,7 @@ export function treeFromForm(info: PageKindInfo, form: FormLike, current: Tree):
       tree[section.key][field.key] = {
         value: readValue(form, section.key, field, previous?.value),
         // Settings without a default of their own (visibility, order, slides) are always "own".
-        useDefault: hasDefaultToggle(field) ? form.has(useDefaultName(section.key, field.key)) : false,
+        useDefault: hasDefaultToggle(field) ? form.has(defaultToggleName(section.key, field.key)) : false,
       };
     }
   }
@@ -95,7 +102,9 @@ export function moveSection(tree: Tree, move: string): Tree {
 }
 
 /** Zod issue paths ([section, key, "value", …]) as the form's field names. */
-export function errorsByField(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): Record<string, string> {
+export function errorsByField(
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const [section, key] = issue.path;
@@ -112,7 +121,7 @@ export function formFromTree(info: PageKindInfo, tree: Tree): Record<string, str
       const setting = tree[section.key]?.[field.key];
       if (!setting) continue;
       const name = fieldName(section.key, field.key);
-      if (hasDefaultToggle(field) && setting.useDefault) form[useDefaultName(section.key, field.key)] = "on";
+      if (hasDefaultToggle(field) && setting.useDefault) form[defaultToggleName(section.key, field.key)] = "on";
       if (field.kind === "toggle") {
         if (setting.value === true) form[name] = "on";
       } else if (field.kind === "slides") {

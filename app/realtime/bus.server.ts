@@ -27,7 +27,8 @@ const MAX_PAYLOAD = 7_900;
 /** Publishes within the caller's transaction: subscribers everywhere receive it once the transaction commits. */
 export async function publish(tx: Transaction, message: RealtimeMessage) {
   const payload = JSON.stringify(message);
-  if (payload.length > MAX_PAYLOAD) throw new Error(`Realtime message too large (${payload.length} bytes): ${message.type}`);
+  if (payload.length > MAX_PAYLOAD)
+    throw new Error(`Realtime message too large (${payload.length} bytes): ${message.type}`);
   await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`);
 }
 
@@ -65,7 +66,11 @@ export class RealtimeBus {
 
   private listen() {
     this.listening ??= this.connection
-      .listen(REALTIME_CHANNEL, (payload) => this.dispatch(payload), () => this.onListening())
+      .listen(
+        REALTIME_CHANNEL,
+        (payload) => this.dispatch(payload),
+        () => this.onListening(),
+      )
       .catch((error) => {
         this.listening = null;
         throw error;

@@ -5,10 +5,10 @@
  * again through its loaders, which check access as always.
  */
 import { eq, sql } from "drizzle-orm";
-import type { Database, Transaction } from "~/db/connection.server";
 import { event, usr, usr_event_role } from "~drizzle/schema";
 import { publish } from "./bus.server";
 import { eventDataTopic, userTopic, type DataAreaChange } from "./data-area-topics";
+import type { Database, Transaction } from "~/db/connection.server";
 
 async function publishChange(tx: Transaction, topic: string, type: DataAreaChange, data: Record<string, number>) {
   await publish(tx, { topic, type, data });

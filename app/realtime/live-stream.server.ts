@@ -5,8 +5,8 @@
  * - `heartbeat` {seq, serverTime} every 15 s, which keeps proxies from closing the stream and the page's clock right.
  */
 import { eventStream } from "remix-utils/sse/server";
-import type { DatabaseConnection } from "~/db/connection.server";
 import { realtimeBus, type RealtimeMessage } from "./bus.server";
+import type { DatabaseConnection } from "~/db/connection.server";
 
 export const HEARTBEAT_MS = 15_000;
 
@@ -74,7 +74,10 @@ export function liveStream(request: Request, options: LiveStreamOptions): Respon
         return sendSnapshot();
       })
       .catch((error) => console.error("[realtime] could not subscribe:", error));
-    const heartbeat = setInterval(() => emit("heartbeat", { seq, serverTime: Date.now() }), options.heartbeatMs ?? HEARTBEAT_MS);
+    const heartbeat = setInterval(
+      () => emit("heartbeat", { seq, serverTime: Date.now() }),
+      options.heartbeatMs ?? HEARTBEAT_MS,
+    );
     return () => {
       open = false;
       clearInterval(heartbeat);

@@ -24,7 +24,10 @@ const WALK_IN_METHODS = ["pay_at_event", "cash", "check", "comp"] as const satis
 const walkInSchema = z.object({
   first_name: z.string().trim().min(1, "Enter the guest's first name.").max(100),
   last_name: z.string().trim().min(1, "Enter the guest's last name.").max(100),
-  email: z.union([z.literal(""), z.string().trim().email("Enter an email address like name@example.org, or leave it blank.")]),
+  email: z.union([
+    z.literal(""),
+    z.string().trim().email("Enter an email address like name@example.org, or leave it blank."),
+  ]),
   ticket_id: z.coerce.number({ message: "Choose a ticket." }).int().positive("Choose a ticket."),
   method: z.enum(WALK_IN_METHODS, { message: "Choose how the guest pays." }),
 });
@@ -70,7 +73,13 @@ async function walkIn(eventId: number, usrId: number, form: FormData): Promise<D
     method: guest.method,
     byStaff: true,
   });
-  if (!result.ok) return { tone: "error", message: result.refusal.message, guestIds: [], errors: { ticket_id: result.refusal.message } };
+  if (!result.ok)
+    return {
+      tone: "error",
+      message: result.refusal.message,
+      guestIds: [],
+      errors: { ticket_id: result.refusal.message },
+    };
   const first = result.party.guests[0];
   await checkGuests(db, eventId, [first.registrant_id], "in", usrId);
   return {
@@ -86,18 +95,28 @@ function problem(message: string): DoorOutcome {
 }
 
 function describe(result: CheckResult, direction: Direction, timeZone: string): DoorOutcome {
-  const names = (guests: { name: string | null }[]) => guests.map((guest) => guest.name ?? "An unnamed guest").join(", ");
+  const names = (guests: { name: string | null }[]) =>
+    guests.map((guest) => guest.name ?? "An unnamed guest").join(", ");
   const guestIds = [...result.changed, ...result.unchanged].map((guest) => guest.id);
   if (result.changed.length > 0) {
     const verb = direction === "in" ? "checked in" : "checked out";
-    const also = result.unchanged.length > 0 ? ` (${names(result.unchanged)} already ${direction === "in" ? "here" : "out"})` : "";
-    return { tone: "success", message: `${names(result.changed)} ${result.changed.length === 1 ? "is" : "are"} ${verb}${also}.`, guestIds };
+    const also =
+      result.unchanged.length > 0 ? ` (${names(result.unchanged)} already ${direction === "in" ? "here" : "out"})` : "";
+    return {
+      tone: "success",
+      message: `${names(result.changed)} ${result.changed.length === 1 ? "is" : "are"} ${verb}${also}.`,
+      guestIds,
+    };
   }
   if (result.unchanged.length === 0) return problem("That guest is not registered for this event.");
   if (direction === "out") return { tone: "info", message: `${names(result.unchanged)} had not checked in.`, guestIds };
   const at = result.unchanged[0].checkedInAt;
   const when = at ? ` at ${new Intl.DateTimeFormat("en-US", { timeStyle: "short", timeZone }).format(at)}` : "";
-  return { tone: "info", message: `${names(result.unchanged)} ${result.unchanged.length === 1 ? "was" : "were"} already checked in${when}.`, guestIds };
+  return {
+    tone: "info",
+    message: `${names(result.unchanged)} ${result.unchanged.length === 1 ? "was" : "were"} already checked in${when}.`,
+    guestIds,
+  };
 }
 
 async function eventTimeZone(eventId: number) {

@@ -5,10 +5,10 @@
  * told the guest was already checked in, and when.
  */
 import { and, asc, count, eq, inArray, isNotNull, max, or, sql } from "drizzle-orm";
-import type { Database } from "~/db/connection.server";
 import { publish } from "~/realtime/bus.server";
 import { check_in, pass, payment, registrant, ticket } from "~drizzle/schema";
 import { registrationTopic } from "./registration-topic";
+import type { Database } from "~/db/connection.server";
 
 export type Direction = "in" | "out";
 
@@ -85,8 +85,14 @@ export async function doorCounts(db: Database, eventId: number) {
 /** Changes whenever a guest registers or a check-in is made: what the door's live stream compares. */
 export async function doorMarker(db: Database, eventId: number) {
   const [[checks], [guests]] = await Promise.all([
-    db.select({ last: max(check_in.check_in_id) }).from(check_in).where(eq(check_in.event_id, eventId)),
-    db.select({ last: max(registrant.registrant_id) }).from(registrant).where(eq(registrant.event_id, eventId)),
+    db
+      .select({ last: max(check_in.check_in_id) })
+      .from(check_in)
+      .where(eq(check_in.event_id, eventId)),
+    db
+      .select({ last: max(registrant.registrant_id) })
+      .from(registrant)
+      .where(eq(registrant.event_id, eventId)),
   ]);
   // Both only grow, so their sum grows whenever either does.
   return { marker: (checks?.last ?? 0) + (guests?.last ?? 0) };
@@ -112,25 +118,51 @@ export interface CheckResult {
   unchanged: { id: number; name: string | null; checkedInAt: Date | null }[];
 }
 
-export async function checkGuests(db: Database, eventId: number, ids: number[], direction: Direction, byUsrId: number): Promise<CheckResult> {
+export async function checkGuests(
+  db: Database,
+  eventId: number,
+  ids: number[],
+  direction: Direction,
+  byUsrId: number,
+): Promise<CheckResult> {
   if (ids.length === 0) return { changed: [], unchanged: [] };
   return db.transaction(async (tx) => {
     const now = new Date();
     const changed = await tx
       .update(registrant)
       .set(direction === "in" ? { attended: true, checked_in_at: now } : { checked_out_at: now })
-      .where(and(eq(registrant.event_id, eventId), inArray(registrant.registrant_id, ids), direction === "in" ? sql`not ${isHere}` : isHere))
+      .where(
+        and(
+          eq(registrant.event_id, eventId),
+          inArray(registrant.registrant_id, ids),
+          direction === "in" ? sql`not ${isHere}` : isHere,
+        ),
+      )
       .returning({ id: registrant.registrant_id, name: registrant.name });
     if (changed.length > 0) {
-      await tx.insert(check_in).values(changed.map((guest) => ({ event_id: eventId, registrant_id: guest.id, direction, usr_id: byUsrId })));
-      await publish(tx, { topic: registrationTopic(eventId), type: "checked", data: { ids: changed.map((guest) => guest.id), direction } });
+      await tx
+        .insert(check_in)
+        .values(changed.map((guest) => ({ event_id: eventId, registrant_id: guest.id, direction, usr_id: byUsrId })));
+      await publish(tx, {
+        topic: registrationTopic(eventId),
+        type: "checked",
+        data: { ids: changed.map((guest) => guest.id), direction },
+      });
     }
     const done = new Set(changed.map((guest) => guest.id));
     const unchanged = ids.some((id) => !done.has(id))
       ? await tx
           .select({ id: registrant.registrant_id, name: registrant.name, checkedInAt: registrant.checked_in_at })
           .from(registrant)
-          .where(and(eq(registrant.event_id, eventId), inArray(registrant.registrant_id, ids.filter((id) => !done.has(id)))))
+          .where(
+            and(
+              eq(registrant.event_id, eventId),
+              inArray(
+                registrant.registrant_id,
+                ids.filter((id) => !done.has(id)),
+              ),
+            ),
+          )
       : [];
     return { changed, unchanged };
   });
@@ -146,7 +178,10 @@ export async function partyOf(db: Database, eventId: number, registrantId: numbe
         eq(registrant.event_id, eventId),
         or(
           eq(registrant.registrant_id, registrantId),
-          and(isNotNull(registrant.pass_id), sql`${registrant.pass_id} = (select ${registrant.pass_id} from ${registrant} where ${registrant.registrant_id} = ${registrantId})`),
+          and(
+            isNotNull(registrant.pass_id),
+            sql`${registrant.pass_id} = (select ${registrant.pass_id} from ${registrant} where ${registrant.registrant_id} = ${registrantId})`,
+          ),
         ),
       ),
     );

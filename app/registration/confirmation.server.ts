@@ -27,7 +27,14 @@ export type ConfirmedOrder = NonNullable<Awaited<ReturnType<typeof loadConfirmed
 
 export async function loadConfirmedOrder(origin: string, eventId: number, paymentId: number) {
   const [paid] = await db
-    .select({ amount: payment.amount, method: payment.method, status: payment.status, currency: event.currency, title: event.title, message: registration.confirmation_message })
+    .select({
+      amount: payment.amount,
+      method: payment.method,
+      status: payment.status,
+      currency: event.currency,
+      title: event.title,
+      message: registration.confirmation_message,
+    })
     .from(payment)
     .innerJoin(event, eq(event.event_id, payment.event_id))
     .leftJoin(registration, eq(registration.registration_id, event.registration_id))
@@ -35,13 +42,28 @@ export async function loadConfirmedOrder(origin: string, eventId: number, paymen
   if (!paid) return null;
   const [lines, guests] = await Promise.all([
     db
-      .select({ title: ticket.title, quantity: ticket_payment.quantity, amount: ticket_payment.amount, discount: ticket_payment.discount, buyerFirst: ticket_payment.first_name, buyerLast: ticket_payment.last_name, email: ticket_payment.email })
+      .select({
+        title: ticket.title,
+        quantity: ticket_payment.quantity,
+        amount: ticket_payment.amount,
+        discount: ticket_payment.discount,
+        buyerFirst: ticket_payment.first_name,
+        buyerLast: ticket_payment.last_name,
+        email: ticket_payment.email,
+      })
       .from(ticket_payment)
       .innerJoin(ticket, eq(ticket.ticket_id, ticket_payment.ticket_id))
       .where(eq(ticket_payment.payment_id, paymentId))
       .orderBy(asc(ticket_payment.ticket_payment_id)),
     db
-      .select({ id: registrant.registrant_id, name: registrant.name, paddle: registrant.paddle, ticket: ticket.title, checkin: registrant.checkin_token, claim: registrant.claim_token })
+      .select({
+        id: registrant.registrant_id,
+        name: registrant.name,
+        paddle: registrant.paddle,
+        ticket: ticket.title,
+        checkin: registrant.checkin_token,
+        claim: registrant.claim_token,
+      })
       .from(registrant)
       .leftJoin(ticket, eq(ticket.ticket_id, registrant.ticket_id))
       .where(eq(registrant.payment_id, paymentId))
@@ -61,17 +83,17 @@ export async function loadConfirmedOrder(origin: string, eventId: number, paymen
     messageHtml: paid.message ? sanitizeRichText(paid.message) : null,
     messageText: paid.message ? richTextToPlainText(paid.message) : null,
     guests: await Promise.all(
-      guests.map(
-        async (guest): Promise<ConfirmedGuest & { checkinUrl: string }> => ({
-          registrantId: guest.id,
-          name: guest.name,
-          ticket: guest.ticket ?? "Ticket",
-          paddle: guest.paddle,
-          qrSvg: guest.name ? await QRCode.toString(checkInUrl(origin, eventId, guest.checkin), { type: "svg", margin: 1 }) : null,
-          guestLink: guest.name ? null : guestLinkUrl(origin, eventId, guest.claim),
-          checkinUrl: checkInUrl(origin, eventId, guest.checkin),
-        }),
-      ),
+      guests.map(async (guest): Promise<ConfirmedGuest & { checkinUrl: string }> => ({
+        registrantId: guest.id,
+        name: guest.name,
+        ticket: guest.ticket ?? "Ticket",
+        paddle: guest.paddle,
+        qrSvg: guest.name
+          ? await QRCode.toString(checkInUrl(origin, eventId, guest.checkin), { type: "svg", margin: 1 })
+          : null,
+        guestLink: guest.name ? null : guestLinkUrl(origin, eventId, guest.claim),
+        checkinUrl: checkInUrl(origin, eventId, guest.checkin),
+      })),
     ),
     url: confirmationUrl(origin, eventId, paymentId),
   };

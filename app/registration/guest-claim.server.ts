@@ -8,10 +8,10 @@ import { z } from "zod";
 import { db } from "~/db.server";
 import { publish } from "~/realtime/bus.server";
 import { pass, registrant, ticket } from "~drizzle/schema";
-import type { RegisterContext } from "./register-page.server";
-import { answerProblem, type FieldErrors } from "./register-steps.server";
 import { checkInUrl } from "./order-links.server";
+import { answerProblem, type FieldErrors } from "./register-steps.server";
 import { registrationTopic } from "./registration-topic";
+import type { RegisterContext } from "./register-page.server";
 
 const TOKEN = /^[0-9a-f]{32}$/;
 
@@ -48,7 +48,9 @@ export async function loadGuestSeat(origin: string, eventId: number, token: stri
       phone: row.phone ?? "",
       answers: { ...answers, ...(row.meal_id !== null ? { meal: String(row.meal_id) } : {}) },
     },
-    qrSvg: row.is_claimed ? await QRCode.toString(checkInUrl(origin, eventId, row.checkin), { type: "svg", margin: 1 }) : null,
+    qrSvg: row.is_claimed
+      ? await QRCode.toString(checkInUrl(origin, eventId, row.checkin), { type: "svg", margin: 1 })
+      : null,
   };
 }
 
@@ -57,14 +59,26 @@ export type GuestSeat = NonNullable<Awaited<ReturnType<typeof loadGuestSeat>>>;
 const email = z.string().email();
 
 /** Saves what the guest entered; returns field errors (and changes nothing) when something is wrong. */
-export async function saveGuestSeat(context: RegisterContext, token: string, form: FormData): Promise<FieldErrors | null> {
-  const read = (name: string) => (typeof form.get(name) === "string" ? String(form.get(name)).trim().slice(0, 500) : "");
-  const values = { first_name: read("first_name"), last_name: read("last_name"), email: read("email"), phone: read("phone") };
+export async function saveGuestSeat(
+  context: RegisterContext,
+  token: string,
+  form: FormData,
+): Promise<FieldErrors | null> {
+  const read = (name: string) =>
+    typeof form.get(name) === "string" ? String(form.get(name)).trim().slice(0, 500) : "";
+  const values = {
+    first_name: read("first_name"),
+    last_name: read("last_name"),
+    email: read("email"),
+    phone: read("phone"),
+  };
   const errors: FieldErrors = {};
   if (!values.first_name) errors.first_name = "Enter your first name.";
   if (!values.last_name) errors.last_name = "Enter your last name.";
-  if (values.email && !email.safeParse(values.email).success) errors.email = "Enter an email address like name@example.org, or leave it blank.";
-  if (values.phone && !/^[+()\d\s.-]{7,20}$/.test(values.phone)) errors.phone = "Enter a phone number, or leave it blank.";
+  if (values.email && !email.safeParse(values.email).success)
+    errors.email = "Enter an email address like name@example.org, or leave it blank.";
+  if (values.phone && !/^[+()\d\s.-]{7,20}$/.test(values.phone))
+    errors.phone = "Enter a phone number, or leave it blank.";
   const answers: Record<string, string> = {};
   let mealId: number | null = null;
   for (const asked of context.questions) {
@@ -73,7 +87,9 @@ export async function saveGuestSeat(context: RegisterContext, token: string, for
     const problem = answerProblem({ ...asked, is_pre_sales_question: true }, answer, context);
     if (problem) errors[name] = problem;
     if (asked.type === "meal" && answer) mealId = Number(answer);
-    if (answer) answers[asked.name] = asked.type === "meal" ? (context.meals.find((choice) => choice.meal_id === mealId)?.title ?? answer) : answer;
+    if (answer)
+      answers[asked.name] =
+        asked.type === "meal" ? (context.meals.find((choice) => choice.meal_id === mealId)?.title ?? answer) : answer;
   }
   if (Object.keys(errors).length > 0) return errors;
 

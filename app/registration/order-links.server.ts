@@ -6,7 +6,10 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { config } from "~/config.server";
 
 function orderSignature(paymentId: number): string {
-  return createHmac("sha256", config.SESSION_SECRET).update(`register-order:${paymentId}`).digest("base64url").slice(0, 22);
+  return createHmac("sha256", config.SESSION_SECRET)
+    .update(`register-order:${paymentId}`)
+    .digest("base64url")
+    .slice(0, 22);
 }
 
 /** The ?order= value of a confirmation page. */

@@ -6,8 +6,8 @@
  * share one number: staff set it by hand on both guests of the same party.
  */
 import { and, asc, eq, ne, or, sql } from "drizzle-orm";
-import type { Database, Transaction } from "~/db/connection.server";
 import { event, registrant, registration, usr, usr_event_paddle } from "~drizzle/schema";
+import type { Database, Transaction } from "~/db/connection.server";
 
 type Executor = Database | Transaction;
 
@@ -105,7 +105,12 @@ export type PaddleChange = { ok: true } | { ok: false; message: string };
  * Sets a guest's paddle by hand. The number must be free, or held only by guests of the same party (a couple
  * sharing one). The counter skips numbers in use, so it never hands this one out as well.
  */
-export async function setRegistrantPaddle(tx: Transaction, eventId: number, registrantId: number, paddle: number): Promise<PaddleChange> {
+export async function setRegistrantPaddle(
+  tx: Transaction,
+  eventId: number,
+  registrantId: number,
+  paddle: number,
+): Promise<PaddleChange> {
   const [guest] = await tx
     .select({ passId: registrant.pass_id, usrId: registrant.usr_id })
     .from(registrant)
@@ -121,7 +126,9 @@ export async function setRegistrantPaddle(tx: Transaction, eventId: number, regi
   const holders = await tx
     .select({ name: registrant.name, passId: registrant.pass_id })
     .from(registrant)
-    .where(and(eq(registrant.event_id, eventId), eq(registrant.paddle, paddle), ne(registrant.registrant_id, registrantId)));
+    .where(
+      and(eq(registrant.event_id, eventId), eq(registrant.paddle, paddle), ne(registrant.registrant_id, registrantId)),
+    );
   const otherParty = holders.find((holder) => holder.passId === null || holder.passId !== guest.passId);
   if (otherParty) return { ok: false, message: `Paddle ${paddle} belongs to ${otherParty.name ?? "another guest"}.` };
   const users = await tx
@@ -131,10 +138,13 @@ export async function setRegistrantPaddle(tx: Transaction, eventId: number, regi
   const partyUsers = new Set(
     (guest.passId === null
       ? [guest.usrId]
-      : (await tx.select({ usrId: registrant.usr_id }).from(registrant).where(eq(registrant.pass_id, guest.passId))).map((row) => row.usrId)
+      : (
+          await tx.select({ usrId: registrant.usr_id }).from(registrant).where(eq(registrant.pass_id, guest.passId))
+        ).map((row) => row.usrId)
     ).filter((id): id is number => id !== null),
   );
-  if (users.some((row) => !partyUsers.has(row.usrId))) return { ok: false, message: `Paddle ${paddle} belongs to another bidder.` };
+  if (users.some((row) => !partyUsers.has(row.usrId)))
+    return { ok: false, message: `Paddle ${paddle} belongs to another bidder.` };
 
   await tx.update(registrant).set({ paddle }).where(eq(registrant.registrant_id, registrantId));
   if (guest.usrId !== null) {

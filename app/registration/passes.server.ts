@@ -6,7 +6,6 @@
  */
 import { and, asc, desc, eq, ne } from "drizzle-orm";
 import { z } from "zod";
-import type { Database, Transaction } from "~/db/connection.server";
 import { publish } from "~/realtime/bus.server";
 import { formatMoney } from "~/ui/format";
 import { formatInZone } from "~/ui/zoned-time";
@@ -14,6 +13,7 @@ import { event, pass, payment, registrant, ticket, ticket_payment } from "~drizz
 import { guestLinkUrl } from "./order-links.server";
 import { resendConfirmation } from "./registrants.server";
 import { registrationTopic } from "./registration-topic";
+import type { Database, Transaction } from "~/db/connection.server";
 
 export interface PassGuest {
   registrant_id: number;
@@ -45,7 +45,10 @@ export interface PassRow {
 }
 
 export async function loadPasses(db: Database, origin: string, eventId: number): Promise<PassRow[]> {
-  const [display] = await db.select({ currency: event.currency, timeZone: event.timezone }).from(event).where(eq(event.event_id, eventId));
+  const [display] = await db
+    .select({ currency: event.currency, timeZone: event.timezone })
+    .from(event)
+    .where(eq(event.event_id, eventId));
   if (!display) throw new Response("This event no longer exists.", { status: 404 });
   const [rows, guests] = await Promise.all([
     db
@@ -60,11 +63,21 @@ export async function loadPasses(db: Database, origin: string, eventId: number):
       .from(pass)
       .leftJoin(ticket, eq(ticket.ticket_id, pass.ticket_id))
       .leftJoin(payment, and(eq(payment.payment_id, pass.payment_id), eq(payment.event_id, eventId)))
-      .leftJoin(ticket_payment, and(eq(ticket_payment.payment_id, pass.payment_id), eq(ticket_payment.ticket_id, pass.ticket_id)))
+      .leftJoin(
+        ticket_payment,
+        and(eq(ticket_payment.payment_id, pass.payment_id), eq(ticket_payment.ticket_id, pass.ticket_id)),
+      )
       .where(eq(pass.event_id, eventId))
       .orderBy(desc(pass.created_at), desc(pass.pass_id)),
     db
-      .select({ registrant_id: registrant.registrant_id, pass_id: registrant.pass_id, name: registrant.name, paddle: registrant.paddle, email: registrant.email, claim: registrant.claim_token })
+      .select({
+        registrant_id: registrant.registrant_id,
+        pass_id: registrant.pass_id,
+        name: registrant.name,
+        paddle: registrant.paddle,
+        email: registrant.email,
+        claim: registrant.claim_token,
+      })
       .from(registrant)
       .where(eq(registrant.event_id, eventId))
       .orderBy(asc(registrant.registrant_id)),
@@ -94,7 +107,10 @@ export async function loadPasses(db: Database, origin: string, eventId: number):
       ticket: row.ticket,
       seats: row.pass.seat_count,
       named: own.filter((guest) => guest.name).length,
-      names: own.map((guest) => guest.name).filter(Boolean).join(", "),
+      names: own
+        .map((guest) => guest.name)
+        .filter(Boolean)
+        .join(", "),
       guests: own,
       amount,
       amount_label: formatMoney(amount, display.currency),
@@ -118,7 +134,12 @@ async function passOf(tx: Transaction, eventId: number, passId: number) {
 }
 
 /** Records that a pending payment was paid at the door, by cash or check: the payment and its ticket lines are paid. */
-export async function markPassPaid(db: Database, eventId: number, passId: number, method: "cash" | "check"): Promise<PassChange> {
+export async function markPassPaid(
+  db: Database,
+  eventId: number,
+  passId: number,
+  method: "cash" | "check",
+): Promise<PassChange> {
   return db.transaction(async (tx): Promise<PassChange> => {
     const found = await passOf(tx, eventId, passId);
     if (!found?.paymentId) return { ok: false, message: "This pass has no payment to mark." };
@@ -131,7 +152,13 @@ export async function markPassPaid(db: Database, eventId: number, passId: number
     await tx
       .update(ticket_payment)
       .set({ status: "paid" })
-      .where(and(eq(ticket_payment.event_id, eventId), eq(ticket_payment.payment_id, found.paymentId), ne(ticket_payment.status, "cancelled")));
+      .where(
+        and(
+          eq(ticket_payment.event_id, eventId),
+          eq(ticket_payment.payment_id, found.paymentId),
+          ne(ticket_payment.status, "cancelled"),
+        ),
+      );
     await publish(tx, { topic: registrationTopic(eventId), type: "changed", data: {} });
     return { ok: true, message: `${found.title ?? "The pass"} is paid by ${method}` };
   });
@@ -196,7 +223,12 @@ export async function paymentOfPass(db: Database, eventId: number, passId: numbe
 const passId = z.coerce.number().int().positive();
 
 /** The passes screen's posts: "mark-paid" (method cash or check), "cancel", "resend". */
-export async function runPassAction(db: Database, eventId: number, origin: string, form: FormData): Promise<PassChange> {
+export async function runPassAction(
+  db: Database,
+  eventId: number,
+  origin: string,
+  form: FormData,
+): Promise<PassChange> {
   const id = passId.safeParse(form.get("pass"));
   if (!id.success) throw new Response("This form does not say which pass.", { status: 400 });
   switch (form.get("intent")) {
@@ -210,7 +242,9 @@ export async function runPassAction(db: Database, eventId: number, origin: strin
     case "resend": {
       const paymentId = await paymentOfPass(db, eventId, id.data);
       const sentTo = paymentId === null ? null : await resendConfirmation(origin, eventId, paymentId);
-      return sentTo ? { ok: true, message: `The confirmation was sent again to ${sentTo}` } : { ok: false, message: "This pass has no email address to send the confirmation to." };
+      return sentTo
+        ? { ok: true, message: `The confirmation was sent again to ${sentTo}` }
+        : { ok: false, message: "This pass has no email address to send the confirmation to." };
     }
     default:
       throw new Response("This form does not say what to do.", { status: 400 });

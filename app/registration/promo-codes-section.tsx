@@ -9,15 +9,22 @@ import { Button } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";
 import { FormDialog, type DialogRefusal } from "~/ui/form-dialog";
-import type { RegistrationSetupData } from "./registration-setup-route.server";
 import { DISCOUNT_TYPES, LIMITS } from "./setup-fields";
 import { DeleteButton, ListAlert } from "./setup-list-parts";
+import type { RegistrationSetupData } from "./registration-setup-route.server";
 
 type PromoCode = RegistrationSetupData["promoCodes"][number];
 type TicketChoice = { ticket_id: number; title: string };
 type PromoValues = Record<"code" | "discount_type" | "discount" | "ticket_ids" | "usage_limit" | "is_active", string>;
 
-const NEW_PROMO: PromoValues = { code: "", discount_type: "percent", discount: "", ticket_ids: "", usage_limit: "", is_active: "yes" };
+const NEW_PROMO: PromoValues = {
+  code: "",
+  discount_type: "percent",
+  discount: "",
+  ticket_ids: "",
+  usage_limit: "",
+  is_active: "yes",
+};
 
 function promoValues(row: PromoCode): PromoValues {
   return {
@@ -78,7 +85,16 @@ function PromoFields({
           help={`A percentage from 1 to 100, or an amount in ${currency} such as 25.`}
           error={error("discount")}
         >
-          {(control) => <input {...control} name="discount" required inputMode="decimal" autoComplete="off" defaultValue={values.discount} />}
+          {(control) => (
+            <input
+              {...control}
+              name="discount"
+              required
+              inputMode="decimal"
+              autoComplete="off"
+              defaultValue={values.discount}
+            />
+          )}
         </Field>
       </div>
       <fieldset className="checkbox-group" aria-describedby={error("ticket_ids") ? "promo-tickets-error" : undefined}>
@@ -90,7 +106,12 @@ function PromoFields({
           <div className="checkbox-group__options">
             {tickets.map((ticket) => (
               <label key={ticket.ticket_id} className="checkbox">
-                <input type="checkbox" name="ticket_ids" value={ticket.ticket_id} defaultChecked={chosen.has(String(ticket.ticket_id))} />
+                <input
+                  type="checkbox"
+                  name="ticket_ids"
+                  value={ticket.ticket_id}
+                  defaultChecked={chosen.has(String(ticket.ticket_id))}
+                />
                 {ticket.title}
               </label>
             ))}
@@ -104,7 +125,16 @@ function PromoFields({
       </fieldset>
       <Field label="Tickets it may discount in all" help="Leave blank for no limit." error={error("usage_limit")}>
         {(control) => (
-          <input {...control} name="usage_limit" type="number" inputMode="numeric" min={1} max={LIMITS.usageLimit} step={1} defaultValue={values.usage_limit} />
+          <input
+            {...control}
+            name="usage_limit"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={LIMITS.usageLimit}
+            step={1}
+            defaultValue={values.usage_limit}
+          />
         )}
       </Field>
       <label className="checkbox">
@@ -115,7 +145,17 @@ function PromoFields({
   );
 }
 
-function EditPromo({ row, tickets, currency, above = false }: { row: PromoCode; tickets: TicketChoice[]; currency: string; above?: boolean }) {
+function EditPromo({
+  row,
+  tickets,
+  currency,
+  above = false,
+}: {
+  row: PromoCode;
+  tickets: TicketChoice[];
+  currency: string;
+  above?: boolean;
+}) {
   const Dialog = above ? FormDialog : RowDialog;
   return (
     <Dialog
@@ -132,7 +172,15 @@ function EditPromo({ row, tickets, currency, above = false }: { row: PromoCode; 
   );
 }
 
-export function PromoCodesSection({ promoCodes, tickets, currency }: { promoCodes: PromoCode[]; tickets: TicketChoice[]; currency: string }) {
+export function PromoCodesSection({
+  promoCodes,
+  tickets,
+  currency,
+}: {
+  promoCodes: PromoCode[];
+  tickets: TicketChoice[];
+  currency: string;
+}) {
   const newPromo = (
     <FormDialog
       name="new-promo"
@@ -197,13 +245,21 @@ export function PromoCodesSection({ promoCodes, tickets, currency }: { promoCode
                     {row.usage_limit === null ? row.times_used : `${row.times_used} of ${row.usage_limit}`}
                   </td>
                   <td>
-                    {row.is_active ? <span className="badge badge--success">Active</span> : <span className="badge badge--muted">Inactive</span>}
+                    {row.is_active ? (
+                      <span className="badge badge--success">Active</span>
+                    ) : (
+                      <span className="badge badge--muted">Inactive</span>
+                    )}
                   </td>
                   <td className="data-table__actions">
                     <div className="cluster">
                       <EditPromo row={row} tickets={tickets} currency={currency} />
                       <Form method="post" preventScrollReset>
-                        <input type="hidden" name="intent" value={row.is_active ? "deactivate-promo" : "activate-promo"} />
+                        <input
+                          type="hidden"
+                          name="intent"
+                          value={row.is_active ? "deactivate-promo" : "activate-promo"}
+                        />
                         <input type="hidden" name="promo_code_id" value={row.promo_code_id} />
                         <Button type="submit" size="sm" variant="ghost">
                           {row.is_active ? "Deactivate" : "Activate"}

@@ -7,9 +7,9 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db.server";
 import { promo_code, ticket, ticket_payment } from "~drizzle/schema";
+import { FieldRefusal, registrationChanged, withUniqueFields } from "./setup-records.server";
 import type { DiscountType } from "./pricing";
 import type { PromoCodeInput } from "./setup-forms.server";
-import { FieldRefusal, registrationChanged, withUniqueFields } from "./setup-records.server";
 
 export type PromoCodeRow = {
   promo_code_id: number;
@@ -57,7 +57,10 @@ async function checkTicketIds(tx: Transaction, eventId: number, ticketIds: numbe
     .from(ticket)
     .where(and(eq(ticket.event_id, eventId), inArray(ticket.ticket_id, ticketIds)));
   if (found.length !== ticketIds.length) {
-    throw new FieldRefusal("ticket_ids", "Some of these ticket types no longer exist. Reload the page and choose again.");
+    throw new FieldRefusal(
+      "ticket_ids",
+      "Some of these ticket types no longer exist. Reload the page and choose again.",
+    );
   }
 }
 
@@ -103,7 +106,11 @@ export async function updatePromoCode(eventId: number, promoCodeId: number, inpu
 }
 
 /** Switches a code on or off; its code, or null when it is not the event's. */
-export async function setPromoCodeActive(eventId: number, promoCodeId: number, active: boolean): Promise<string | null> {
+export async function setPromoCodeActive(
+  eventId: number,
+  promoCodeId: number,
+  active: boolean,
+): Promise<string | null> {
   return db.transaction(async (tx: Transaction) => {
     const [row] = await tx
       .update(promo_code)

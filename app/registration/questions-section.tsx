@@ -9,9 +9,9 @@ import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";
 import { FormDialog, type DialogRefusal } from "~/ui/form-dialog";
 import { useHydrated } from "~/ui/use-hydrated";
-import type { RegistrationSetupData } from "./registration-setup-route.server";
 import { labelOf, LIMITS, QUESTION_TYPES } from "./setup-fields";
 import { DeleteButton, ListAlert, MoveButtons } from "./setup-list-parts";
+import type { RegistrationSetupData } from "./registration-setup-route.server";
 
 type Question = RegistrationSetupData["questions"][number];
 type Meal = RegistrationSetupData["meals"][number];
@@ -49,7 +49,15 @@ function questionValues(row: Question): QuestionValues {
   };
 }
 
-function QuestionFields({ refusal, saved, mealCount }: { refusal: DialogRefusal | undefined; saved: QuestionValues; mealCount: number }) {
+function QuestionFields({
+  refusal,
+  saved,
+  mealCount,
+}: {
+  refusal: DialogRefusal | undefined;
+  saved: QuestionValues;
+  mealCount: number;
+}) {
   const values = (refusal?.values as QuestionValues | undefined) ?? saved;
   const error = (field: string) => refusal?.fieldErrors?.[field]?.[0];
   const hydrated = useHydrated();
@@ -59,12 +67,26 @@ function QuestionFields({ refusal, saved, mealCount }: { refusal: DialogRefusal 
   return (
     <>
       <Field label="Question" required error={error("label")}>
-        {(control) => <input {...control} name="label" required maxLength={LIMITS.questionLabel} autoComplete="off" defaultValue={values.label} />}
+        {(control) => (
+          <input
+            {...control}
+            name="label"
+            required
+            maxLength={LIMITS.questionLabel}
+            autoComplete="off"
+            defaultValue={values.label}
+          />
+        )}
       </Field>
       <div className="dialog__pair">
         <Field label="Kind of answer" error={error("type")}>
           {(control) => (
-            <select {...control} name="type" defaultValue={values.type} onChange={(event) => setType(event.target.value)}>
+            <select
+              {...control}
+              name="type"
+              defaultValue={values.type}
+              onChange={(event) => setType(event.target.value)}
+            >
               {QUESTION_TYPES.map((entry) => (
                 <option key={entry.value} value={entry.value}>
                   {entry.label}
@@ -78,7 +100,16 @@ function QuestionFields({ refusal, saved, mealCount }: { refusal: DialogRefusal 
           help="Answers are kept under it (lower-case, digits and _). Leave blank to make one from the question."
           error={error("name")}
         >
-          {(control) => <input {...control} name="name" maxLength={LIMITS.questionName} autoComplete="off" spellCheck={false} defaultValue={values.name} />}
+          {(control) => (
+            <input
+              {...control}
+              name="name"
+              maxLength={LIMITS.questionName}
+              autoComplete="off"
+              spellCheck={false}
+              defaultValue={values.name}
+            />
+          )}
         </Field>
       </div>
       {shows("select") ? (
@@ -99,28 +130,48 @@ function QuestionFields({ refusal, saved, mealCount }: { refusal: DialogRefusal 
           help="For text, optional: a regular expression the whole answer must match, such as [A-Z]{2}[0-9]{4}."
           error={error("pattern")}
         >
-          {(control) => <input {...control} name="pattern" maxLength={200} autoComplete="off" spellCheck={false} defaultValue={values.pattern} />}
+          {(control) => (
+            <input
+              {...control}
+              name="pattern"
+              maxLength={200}
+              autoComplete="off"
+              spellCheck={false}
+              defaultValue={values.pattern}
+            />
+          )}
         </Field>
       ) : null}
       {shows("number") ? (
         <div className="dialog__pair">
           <Field label="Smallest answer" help="For a number, optional." error={error("min")}>
-            {(control) => <input {...control} name="min" inputMode="decimal" autoComplete="off" defaultValue={values.min} />}
+            {(control) => (
+              <input {...control} name="min" inputMode="decimal" autoComplete="off" defaultValue={values.min} />
+            )}
           </Field>
           <Field label="Largest answer" help="For a number, optional." error={error("max")}>
-            {(control) => <input {...control} name="max" inputMode="decimal" autoComplete="off" defaultValue={values.max} />}
+            {(control) => (
+              <input {...control} name="max" inputMode="decimal" autoComplete="off" defaultValue={values.max} />
+            )}
           </Field>
         </div>
       ) : null}
       <Field label="Help" help="Shown under the question." error={error("help")}>
-        {(control) => <textarea {...control} name="help" rows={2} maxLength={LIMITS.questionHelp} defaultValue={values.help} />}
+        {(control) => (
+          <textarea {...control} name="help" rows={2} maxLength={LIMITS.questionHelp} defaultValue={values.help} />
+        )}
       </Field>
       <label className="checkbox">
         <input type="checkbox" name="required" value="yes" defaultChecked={values.required === "yes"} />
         An answer is required
       </label>
       <label className="checkbox">
-        <input type="checkbox" name="is_pre_sales_question" value="yes" defaultChecked={values.is_pre_sales_question === "yes"} />
+        <input
+          type="checkbox"
+          name="is_pre_sales_question"
+          value="yes"
+          defaultChecked={values.is_pre_sales_question === "yes"}
+        />
         Ask before payment (otherwise after, with the guests' details)
       </label>
     </>
@@ -260,10 +311,27 @@ function MealFields({ refusal, saved }: { refusal: DialogRefusal | undefined; sa
   return (
     <>
       <Field label="Meal" required error={error("title")}>
-        {(control) => <input {...control} name="title" required maxLength={LIMITS.mealTitle} autoComplete="off" defaultValue={values.title} />}
+        {(control) => (
+          <input
+            {...control}
+            name="title"
+            required
+            maxLength={LIMITS.mealTitle}
+            autoComplete="off"
+            defaultValue={values.title}
+          />
+        )}
       </Field>
       <Field label="Description" help="Sides, allergens, whether it can be made vegan…" error={error("description")}>
-        {(control) => <textarea {...control} name="description" rows={2} maxLength={LIMITS.mealDescription} defaultValue={values.description} />}
+        {(control) => (
+          <textarea
+            {...control}
+            name="description"
+            rows={2}
+            maxLength={LIMITS.mealDescription}
+            defaultValue={values.description}
+          />
+        )}
       </Field>
     </>
   );
@@ -309,7 +377,11 @@ export function MealsSection({ meals }: { meals: Meal[] }) {
         {meals.length > 0 ? newMeal : null}
       </div>
       <ListAlert list="meals" />
-      <RowDialogAbove rows={meals} dialogName={(row) => `edit-meal-${row.meal_id}`} render={(row) => <EditMeal row={row} above />} />
+      <RowDialogAbove
+        rows={meals}
+        dialogName={(row) => `edit-meal-${row.meal_id}`}
+        render={(row) => <EditMeal row={row} above />}
+      />
       {meals.length === 0 ? (
         <EmptyState
           headingLevel={3}

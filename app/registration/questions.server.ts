@@ -7,8 +7,6 @@
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db.server";
 import { meal, question, registrant } from "~drizzle/schema";
-import type { QuestionValidation } from "./setup-fields";
-import type { MealInput, QuestionInput } from "./setup-forms.server";
 import {
   FieldRefusal,
   moveInOrder,
@@ -17,6 +15,8 @@ import {
   withUniqueFields,
   type Direction,
 } from "./setup-records.server";
+import type { QuestionValidation } from "./setup-fields";
+import type { MealInput, QuestionInput } from "./setup-forms.server";
 
 export type QuestionRow = {
   question_id: number;
@@ -75,7 +75,12 @@ async function answerCount(tx: Transaction, eventId: number, name: string): Prom
 }
 
 /** Refuses a second meal question: both would set the same guest's meal_id. */
-async function refuseSecondMealQuestion(tx: Transaction, eventId: number, input: QuestionInput, exceptId: number | null) {
+async function refuseSecondMealQuestion(
+  tx: Transaction,
+  eventId: number,
+  input: QuestionInput,
+  exceptId: number | null,
+) {
   if (input.type !== "meal") return;
   const [other] = await tx
     .select({ label: question.label })
@@ -88,7 +93,8 @@ async function refuseSecondMealQuestion(tx: Transaction, eventId: number, input:
       ),
     )
     .limit(1);
-  if (other) throw new FieldRefusal("type", `“${other.label}” already asks for the meal: an event has one meal question.`);
+  if (other)
+    throw new FieldRefusal("type", `“${other.label}” already asks for the meal: an event has one meal question.`);
 }
 
 export async function createQuestion(eventId: number, input: QuestionInput): Promise<number> {

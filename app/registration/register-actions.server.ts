@@ -2,8 +2,8 @@
  * The /register form posts: a step of the stepper (next, back, apply a promo code), the final registration, and a
  * guest saving their details through their personal link.
  */
-import { redirect } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
+import { redirect } from "@remix-run/node";
 import { db } from "~/db.server";
 import { publicOrigin } from "~/security/request.server";
 import { formatMoney } from "~/ui/format";
@@ -11,7 +11,6 @@ import { loadConfirmedOrder, sendConfirmation } from "./confirmation.server";
 import { saveGuestSeat } from "./guest-claim.server";
 import { orderParam } from "./order-links.server";
 import { seatsOf, isNamed, type RegisterDraft, type RegisterStep } from "./register-draft";
-import type { RegisterContext } from "./register-page.server";
 import { partyOfKey, registerParty, type GuestDetails, type RegistrationRefusal } from "./register-party.server";
 import {
   checkStep,
@@ -26,6 +25,7 @@ import {
   withBuyerSeated,
   type FieldErrors,
 } from "./register-steps.server";
+import type { RegisterContext } from "./register-page.server";
 
 export interface StepView {
   step: RegisterStep;
@@ -35,9 +35,20 @@ export interface StepView {
   promo: Awaited<ReturnType<typeof promoTerms>>;
 }
 
-export async function stepView(context: RegisterContext, step: RegisterStep, given: RegisterDraft, errors: FieldErrors = {}): Promise<StepView> {
+export async function stepView(
+  context: RegisterContext,
+  step: RegisterStep,
+  given: RegisterDraft,
+  errors: FieldErrors = {},
+): Promise<StepView> {
   const draft = step === "payment" && !given.orderKey ? { ...given, orderKey: randomUUID() } : given;
-  return { step, draft, encoded: encodeDraft(draft), errors, promo: errors.promoCode ? null : await promoTerms(context.event.event_id, draft.promoCode) };
+  return {
+    step,
+    draft,
+    encoded: encodeDraft(draft),
+    errors,
+    promo: errors.promoCode ? null : await promoTerms(context.event.event_id, draft.promoCode),
+  };
 }
 
 export async function registerAction(request: Request, context: RegisterContext) {
@@ -55,14 +66,20 @@ export async function registerAction(request: Request, context: RegisterContext)
   const intent = form.get("intent");
   let draft = readStep(step, form, decodeDraft(form.get("draft")), context);
   if (context.state !== "open") {
-    return { kind: "step" as const, ...(await stepView(context, "tickets", draft, { form: closedMessage(context.state) })) };
+    return {
+      kind: "step" as const,
+      ...(await stepView(context, "tickets", draft, { form: closedMessage(context.state) })),
+    };
   }
-  if (intent === "back") return { kind: "step" as const, ...(await stepView(context, stepBefore(step, draft, context), draft)) };
+  if (intent === "back")
+    return { kind: "step" as const, ...(await stepView(context, stepBefore(step, draft, context), draft)) };
 
   const errors = await checkStep(step, draft, context);
-  if (intent === "apply" || Object.keys(errors).length > 0) return { kind: "step" as const, ...(await stepView(context, step, draft, errors)) };
+  if (intent === "apply" || Object.keys(errors).length > 0)
+    return { kind: "step" as const, ...(await stepView(context, step, draft, errors)) };
   if (step === "buyer") draft = withBuyerSeated(draft);
-  if (step !== "payment") return { kind: "step" as const, ...(await stepView(context, stepAfter(step, draft, context), draft)) };
+  if (step !== "payment")
+    return { kind: "step" as const, ...(await stepView(context, stepAfter(step, draft, context), draft)) };
 
   // The same final form again (a double tap, a reload that resends it): the registration it made.
   const earlier = draft.orderKey ? await partyOfKey(db, context.event.event_id, draft.orderKey) : null;
@@ -70,7 +87,8 @@ export async function registerAction(request: Request, context: RegisterContext)
   // The last step: every step is checked again, since the draft came back from the browser.
   for (const earlier of stepsFor(draft, context)) {
     const problems = await checkStep(earlier, draft, context);
-    if (Object.keys(problems).length > 0) return { kind: "step" as const, ...(await stepView(context, earlier, draft, problems)) };
+    if (Object.keys(problems).length > 0)
+      return { kind: "step" as const, ...(await stepView(context, earlier, draft, problems)) };
   }
   const seats = seatsOf(context.tickets, draft.quantities);
   const result = await registerParty(db, {
@@ -89,7 +107,8 @@ export async function registerAction(request: Request, context: RegisterContext)
     promoCode: draft.promoCode || null,
     method: "pay_at_event",
     idempotencyKey: draft.orderKey || null,
-    usrId: context.user && context.user.email.toLowerCase() === draft.buyer.email.toLowerCase() ? context.user.usrId : null,
+    usrId:
+      context.user && context.user.email.toLowerCase() === draft.buyer.email.toLowerCase() ? context.user.usrId : null,
   });
   if (!result.ok) {
     const { step: back, field } = whereRefused(result.refusal);
@@ -117,7 +136,13 @@ function guestDetails(draft: RegisterDraft, index: number, context: RegisterCont
       answers[asked.name] = chosen.title;
     } else answers[asked.name] = answer;
   }
-  return { first_name: guest.first_name, last_name: guest.last_name, email: guest.email || null, meal_id: mealId, answers };
+  return {
+    first_name: guest.first_name,
+    last_name: guest.last_name,
+    email: guest.email || null,
+    meal_id: mealId,
+    answers,
+  };
 }
 
 function whereRefused(refusal: RegistrationRefusal): { step: RegisterStep; field: string } {

@@ -62,10 +62,15 @@ export function seatsOf(tickets: readonly SeatTicket[], quantities: Record<strin
   for (const type of tickets) {
     const count = (quantities[String(type.ticket_id)] ?? 0) * type.seat_count;
     for (let n = 1; n <= count; n++) {
-      seats.push({ index: seats.length, ticketId: type.ticket_id, label: count > 1 ? `${type.title}, seat ${n}` : type.title });
+      seats.push({
+        index: seats.length,
+        ticketId: type.ticket_id,
+        label: count > 1 ? `${type.title}, seat ${n}` : type.title,
+      });
     }
   }
   return seats;
 }
 
-export const isNamed = (guest: DraftGuest | undefined) => Boolean(guest && guest.first_name.trim() && guest.last_name.trim());
+export const isNamed = (guest: DraftGuest | undefined) =>
+  Boolean(guest && guest.first_name.trim() && guest.last_name.trim());

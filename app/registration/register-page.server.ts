@@ -44,10 +44,22 @@ export async function loadRegisterContext(request: Request, now = new Date()) {
     ? await db.select().from(registration).where(eq(registration.registration_id, event.registration_id))
     : [];
   const [tickets, left, questions, meals, tree, user] = await Promise.all([
-    db.select().from(ticket).where(eq(ticket.event_id, event.event_id)).orderBy(asc(ticket.display_order), asc(ticket.ticket_id)),
+    db
+      .select()
+      .from(ticket)
+      .where(eq(ticket.event_id, event.event_id))
+      .orderBy(asc(ticket.display_order), asc(ticket.ticket_id)),
     ticketsLeft(db, event.event_id),
-    db.select().from(question).where(eq(question.event_id, event.event_id)).orderBy(asc(question.display_order), asc(question.question_id)),
-    db.select({ meal_id: meal.meal_id, title: meal.title, description: meal.description }).from(meal).where(eq(meal.event_id, event.event_id)).orderBy(asc(meal.display_order), asc(meal.title)),
+    db
+      .select()
+      .from(question)
+      .where(eq(question.event_id, event.event_id))
+      .orderBy(asc(question.display_order), asc(question.question_id)),
+    db
+      .select({ meal_id: meal.meal_id, title: meal.title, description: meal.description })
+      .from(meal)
+      .where(eq(meal.event_id, event.event_id))
+      .orderBy(asc(meal.display_order), asc(meal.title)),
     pageTree(event.event_id, "registration"),
     getSignedInUser(request),
   ]);
@@ -59,22 +71,27 @@ export async function loadRegisterContext(request: Request, now = new Date()) {
     state: windowState(window, now),
     orderLimit: settings?.order_limit ?? 20,
     confirmationMessage: settings?.confirmation_message ?? null,
-    tickets: tickets.map(
-      (row): RegisterTicket => ({
-        ticket_id: row.ticket_id,
-        title: row.title,
-        description: row.description,
-        type: row.type,
-        price: row.price ?? 0,
-        increment: Math.max(1, row.increment),
-        seat_count: Math.max(1, row.seat_count),
-        left: left.get(row.ticket_id) ?? null,
-      }),
-    ),
+    tickets: tickets.map((row): RegisterTicket => ({
+      ticket_id: row.ticket_id,
+      title: row.title,
+      description: row.description,
+      type: row.type,
+      price: row.price ?? 0,
+      increment: Math.max(1, row.increment),
+      seat_count: Math.max(1, row.seat_count),
+      left: left.get(row.ticket_id) ?? null,
+    })),
     questions: questions.map((row) => toRegisterQuestion(row)),
     meals,
     pageTree: tree,
-    user: user ? { usrId: user.usr_id, email: user.email_address, first_name: user.first_name ?? "", last_name: user.last_name ?? "" } : null,
+    user: user
+      ? {
+          usrId: user.usr_id,
+          email: user.email_address,
+          first_name: user.first_name ?? "",
+          last_name: user.last_name ?? "",
+        }
+      : null,
   };
 }
 
@@ -88,7 +105,9 @@ export function toRegisterQuestion(row: typeof question.$inferSelect): RegisterQ
     type: row.type,
     help: row.help,
     required: rules.required === true,
-    options: Array.isArray(rules.options) ? rules.options.filter((option): option is string => typeof option === "string") : [],
+    options: Array.isArray(rules.options)
+      ? rules.options.filter((option): option is string => typeof option === "string")
+      : [],
     pattern: typeof rules.pattern === "string" && rules.pattern ? rules.pattern : null,
     min: number(rules.min),
     max: number(rules.max),

@@ -6,13 +6,13 @@
  * and walk-ins at the door all come here.
  */
 import { and, asc, eq, inArray, ne, sql, sum } from "drizzle-orm";
-import type { Database, Transaction } from "~/db/connection.server";
 import { uniqueViolation } from "~/db/errors.server";
 import { publish } from "~/realtime/bus.server";
 import { event, pass, payment, promo_code, registrant, registration, ticket, ticket_payment } from "~drizzle/schema";
 import { allocatePaddle } from "./paddles.server";
 import { priceOrder, type PromoTerms } from "./pricing";
 import { registrationTopic } from "./registration-topic";
+import type { Database, Transaction } from "~/db/connection.server";
 
 export interface OrderLine {
   ticketId: number;
@@ -88,7 +88,8 @@ export interface RegisteredParty {
 }
 
 /** replayed: the key had been used, and this is the party the first submission made. */
-export type RegisterPartyResult = { ok: true; party: RegisteredParty; replayed: boolean } | { ok: false; refusal: RegistrationRefusal };
+export type RegisterPartyResult =
+  { ok: true; party: RegisteredParty; replayed: boolean } | { ok: false; refusal: RegistrationRefusal };
 
 class Refused extends Error {
   constructor(readonly refusal: RegistrationRefusal) {
@@ -99,9 +100,16 @@ class Refused extends Error {
 /** Tickets still for sale per ticket type: max_quantity less what was sold (cancelled sales give seats back). */
 export async function ticketsLeft(db: Database | Transaction, eventId: number): Promise<Map<number, number | null>> {
   const rows = await db
-    .select({ ticketId: ticket.ticket_id, max: ticket.max_quantity, sold: sum(ticket_payment.quantity).mapWith(Number) })
+    .select({
+      ticketId: ticket.ticket_id,
+      max: ticket.max_quantity,
+      sold: sum(ticket_payment.quantity).mapWith(Number),
+    })
     .from(ticket)
-    .leftJoin(ticket_payment, and(eq(ticket_payment.ticket_id, ticket.ticket_id), ne(ticket_payment.status, "cancelled")))
+    .leftJoin(
+      ticket_payment,
+      and(eq(ticket_payment.ticket_id, ticket.ticket_id), ne(ticket_payment.status, "cancelled")),
+    )
     .where(eq(ticket.event_id, eventId))
     .groupBy(ticket.ticket_id);
   return new Map(rows.map((row) => [row.ticketId, row.max === null ? null : Math.max(0, row.max - (row.sold ?? 0))]));
@@ -130,7 +138,10 @@ export async function registerParty(db: Database, order: PartyOrder): Promise<Re
   } catch (error) {
     if (error instanceof Refused) return { ok: false, refusal: error.refusal };
     // The same submission twice at once: the other one made the party.
-    const raced = key && uniqueViolation(error) === "payment_event_idempotency_key" ? await partyOfKey(db, order.eventId, key) : null;
+    const raced =
+      key && uniqueViolation(error) === "payment_event_idempotency_key"
+        ? await partyOfKey(db, order.eventId, key)
+        : null;
     if (raced) return { ok: true, party: raced, replayed: true };
     throw error;
   }
@@ -172,18 +183,26 @@ export async function partyOfKey(db: Database, eventId: number, key: string): Pr
 async function registerInTransaction(tx: Transaction, order: PartyOrder): Promise<RegisteredParty> {
   const now = order.now ?? new Date();
   const [settings] = await tx
-    .select({ start_date_time: registration.start_date_time, end_date_time: registration.end_date_time, order_limit: registration.order_limit })
+    .select({
+      start_date_time: registration.start_date_time,
+      end_date_time: registration.end_date_time,
+      order_limit: registration.order_limit,
+    })
     .from(event)
     .leftJoin(registration, eq(registration.registration_id, event.registration_id))
     .where(eq(event.event_id, order.eventId));
   if (!settings) throw new Error(`Event ${order.eventId} does not exist.`);
   if (!order.byStaff) {
-    const state = windowState({ start_date_time: settings.start_date_time, end_date_time: settings.end_date_time }, now);
+    const state = windowState(
+      { start_date_time: settings.start_date_time, end_date_time: settings.end_date_time },
+      now,
+    );
     if (state === "not_open") throw new Refused({ code: "not_open", message: "Registration is not open yet." });
     if (state === "closed") throw new Refused({ code: "closed", message: "Registration has closed." });
     const limit = settings.order_limit ?? 20;
     const total = order.lines.reduce((count, line) => count + line.quantity, 0);
-    if (total > limit) throw new Refused({ code: "order_limit", limit, message: `One order can hold at most ${limit} tickets.` });
+    if (total > limit)
+      throw new Refused({ code: "order_limit", limit, message: `One order can hold at most ${limit} tickets.` });
   }
 
   const ticketIds = [...new Set(order.lines.map((line) => line.ticketId))].sort((a, b) => a - b);
@@ -197,13 +216,23 @@ async function registerInTransaction(tx: Transaction, order: PartyOrder): Promis
   const left = await ticketsLeft(tx, order.eventId);
   for (const line of order.lines) {
     const type = byId.get(line.ticketId);
-    if (!type) throw new Refused({ code: "unknown_ticket", ticketId: line.ticketId, message: "That ticket is no longer on sale." });
+    if (!type)
+      throw new Refused({
+        code: "unknown_ticket",
+        ticketId: line.ticketId,
+        message: "That ticket is no longer on sale.",
+      });
     if (line.quantity % type.increment !== 0) {
-      throw new Refused({ code: "bad_step", ticketId: line.ticketId, message: `${type.title} tickets are sold in steps of ${type.increment}.` });
+      throw new Refused({
+        code: "bad_step",
+        ticketId: line.ticketId,
+        message: `${type.title} tickets are sold in steps of ${type.increment}.`,
+      });
     }
     const available = left.get(line.ticketId) ?? null;
     if (available !== null && !order.byStaff) {
-      if (available === 0) throw new Refused({ code: "sold_out", ticketId: line.ticketId, message: `${type.title} is sold out.` });
+      if (available === 0)
+        throw new Refused({ code: "sold_out", ticketId: line.ticketId, message: `${type.title} is sold out.` });
       if (line.quantity > available) {
         throw new Refused({
           code: "not_enough",
@@ -217,17 +246,29 @@ async function registerInTransaction(tx: Transaction, order: PartyOrder): Promis
 
   const promo = order.promoCode ? await lockPromo(tx, order.eventId, order.promoCode) : null;
   const priced = priceOrder(
-    order.lines.map((line) => ({ ticketId: line.ticketId, unitPrice: order.method === "comp" ? 0 : byId.get(line.ticketId)!.price ?? 0, quantity: line.quantity })),
+    order.lines.map((line) => ({
+      ticketId: line.ticketId,
+      unitPrice: order.method === "comp" ? 0 : (byId.get(line.ticketId)!.price ?? 0),
+      quantity: line.quantity,
+    })),
     promo,
   );
   const discounted = priced.ticketsDiscounted;
-  if (promo && discounted === 0) throw new Refused({ code: "bad_promo", message: "This code does not apply to the tickets chosen." });
+  if (promo && discounted === 0)
+    throw new Refused({ code: "bad_promo", message: "This code does not apply to the tickets chosen." });
 
   const paid = order.method === "comp" || order.method === "cash" || order.method === "check" || priced.total === 0;
   const status = paid ? "paid" : "pending";
   const [paymentRow] = await tx
     .insert(payment)
-    .values({ event_id: order.eventId, usr_id: order.usrId ?? null, amount: priced.total, method: order.method, status, idempotency_key: order.idempotencyKey || null })
+    .values({
+      event_id: order.eventId,
+      usr_id: order.usrId ?? null,
+      amount: priced.total,
+      method: order.method,
+      status,
+      idempotency_key: order.idempotencyKey || null,
+    })
     .returning({ id: payment.payment_id });
 
   const buyerName = `${order.buyer.first_name} ${order.buyer.last_name}`.trim();
@@ -255,7 +296,9 @@ async function registerInTransaction(tx: Transaction, order: PartyOrder): Promis
     });
     const seats = line.quantity * type.seat_count;
     const details = Array.from({ length: seats }, () => order.guests[seat++] ?? null);
-    const names = details.filter((guest): guest is GuestDetails => guest !== null).map((guest) => `${guest.first_name} ${guest.last_name}`.trim());
+    const names = details
+      .filter((guest): guest is GuestDetails => guest !== null)
+      .map((guest) => `${guest.first_name} ${guest.last_name}`.trim());
     const [passRow] = await tx
       .insert(pass)
       .values({

@@ -2,15 +2,24 @@
 import { asc, eq } from "drizzle-orm";
 import { db } from "~/db.server";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
-import { event, registration, ticket } from "~drizzle/schema";
-import type { RegistrationPreviewData } from "./ui/register-page-preview";
+import { type event, registration, ticket } from "~drizzle/schema";
 import { ticketsLeft } from "./register-party.server";
+import type { RegistrationPreviewData } from "./ui/register-page-preview";
 
 export async function loadRegistrationPreview(row: typeof event.$inferSelect): Promise<RegistrationPreviewData> {
   const [types, left, [settings]] = await Promise.all([
-    db.select().from(ticket).where(eq(ticket.event_id, row.event_id)).orderBy(asc(ticket.display_order), asc(ticket.ticket_id)),
+    db
+      .select()
+      .from(ticket)
+      .where(eq(ticket.event_id, row.event_id))
+      .orderBy(asc(ticket.display_order), asc(ticket.ticket_id)),
     ticketsLeft(db, row.event_id),
-    row.registration_id ? db.select({ order_limit: registration.order_limit }).from(registration).where(eq(registration.registration_id, row.registration_id)) : [],
+    row.registration_id
+      ? db
+          .select({ order_limit: registration.order_limit })
+          .from(registration)
+          .where(eq(registration.registration_id, row.registration_id))
+      : [],
   ]);
   return {
     event: {

@@ -22,10 +22,16 @@ export function registerShell(event: RegisterShellEvent, tree: unknown, sanitize
     title: page.headerSection.title || event.title,
     subtitle: page.headerSection.subtitle || event.excerpt,
     image: page.headerSection.image || null,
-    intro: page.introSection.isVisible ? { title: page.introSection.title, html: page.introSection.body ? sanitize(page.introSection.body) : null } : null,
+    intro: page.introSection.isVisible
+      ? { title: page.introSection.title, html: page.introSection.body ? sanitize(page.introSection.body) : null }
+      : null,
     company:
       page.companySection.isVisible && event.company_name
-        ? { title: page.companySection.title, name: event.company_name, about: event.company_about ? sanitize(event.company_about) : null }
+        ? {
+            title: page.companySection.title,
+            name: event.company_name,
+            about: event.company_about ? sanitize(event.company_about) : null,
+          }
         : null,
     ticketsTitle: page.ticketsSection.isVisible ? page.ticketsSection.title : "Choose your tickets",
     continueLabel: page.ticketsSection.buttonLabel || "Continue",

@@ -7,10 +7,10 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "~/db.server";
 import { promo_code } from "~drizzle/schema";
-import { isNamed, REGISTER_STEPS, seatsOf, type RegisterDraft, type RegisterStep } from "./register-draft";
-import type { RegisterContext, RegisterQuestion } from "./register-page.server";
-import { normalisePromoCode } from "./register-party.server";
 import { appliesToTicket } from "./pricing";
+import { isNamed, REGISTER_STEPS, seatsOf, type RegisterDraft, type RegisterStep } from "./register-draft";
+import { normalisePromoCode } from "./register-party.server";
+import type { RegisterContext, RegisterQuestion } from "./register-page.server";
 
 export type FieldErrors = Record<string, string>;
 
@@ -23,9 +23,18 @@ const draftSchema = z.object({
   quantities: z.record(z.string(), z.number().int().min(0).max(1000)).catch({}),
   promoCode: z.string().max(50).catch(""),
   buyer: z
-    .object({ first_name: z.string(), last_name: z.string(), email: z.string(), phone: z.string(), company: z.string() })
+    .object({
+      first_name: z.string(),
+      last_name: z.string(),
+      email: z.string(),
+      phone: z.string(),
+      company: z.string(),
+    })
     .catch({ first_name: "", last_name: "", email: "", phone: "", company: "" }),
-  guests: z.array(z.object({ first_name: z.string(), last_name: z.string(), email: z.string() })).max(1000).catch([]),
+  guests: z
+    .array(z.object({ first_name: z.string(), last_name: z.string(), email: z.string() }))
+    .max(1000)
+    .catch([]),
   answers: z.array(z.record(z.string(), z.string())).max(1000).catch([]),
   orderKey: z.string().max(64).catch(""),
 });
@@ -45,14 +54,20 @@ export function decodeDraft(value: FormDataEntryValue | null): RegisterDraft {
 }
 
 /** Copies the fields of the step just posted into the draft, checked or not (going back keeps them). */
-export function readStep(step: RegisterStep, form: FormData, draft: RegisterDraft, context: RegisterContext): RegisterDraft {
+export function readStep(
+  step: RegisterStep,
+  form: FormData,
+  draft: RegisterDraft,
+  context: RegisterContext,
+): RegisterDraft {
   switch (step) {
     case "tickets": {
       const quantities: Record<string, number> = {};
       for (const type of context.tickets) {
         const raw = text(form, `qty-${type.ticket_id}`);
         const quantity = raw === "" ? 0 : Number(raw);
-        quantities[String(type.ticket_id)] = Number.isInteger(quantity) && quantity >= 0 ? Math.min(quantity, 1000) : -1;
+        quantities[String(type.ticket_id)] =
+          Number.isInteger(quantity) && quantity >= 0 ? Math.min(quantity, 1000) : -1;
       }
       return { ...draft, quantities, promoCode: text(form, "promoCode").slice(0, 50) };
     }
@@ -96,7 +111,11 @@ export function readStep(step: RegisterStep, form: FormData, draft: RegisterDraf
 const emailSchema = z.string().email();
 
 /** What is wrong with the step's fields, by field name; empty when the step may be left. */
-export async function checkStep(step: RegisterStep, draft: RegisterDraft, context: RegisterContext): Promise<FieldErrors> {
+export async function checkStep(
+  step: RegisterStep,
+  draft: RegisterDraft,
+  context: RegisterContext,
+): Promise<FieldErrors> {
   const errors: FieldErrors = {};
   switch (step) {
     case "tickets": {
@@ -121,17 +140,22 @@ export async function checkStep(step: RegisterStep, draft: RegisterDraft, contex
     case "buyer": {
       if (!draft.buyer.first_name) errors.first_name = "Enter your first name.";
       if (!draft.buyer.last_name) errors.last_name = "Enter your last name.";
-      if (!emailSchema.safeParse(draft.buyer.email).success) errors.email = "Enter an email address like name@example.org.";
-      if (draft.buyer.phone && !/^[+()\d\s.-]{7,20}$/.test(draft.buyer.phone)) errors.phone = "Enter a phone number, or leave it blank.";
+      if (!emailSchema.safeParse(draft.buyer.email).success)
+        errors.email = "Enter an email address like name@example.org.";
+      if (draft.buyer.phone && !/^[+()\d\s.-]{7,20}$/.test(draft.buyer.phone))
+        errors.phone = "Enter a phone number, or leave it blank.";
       return errors;
     }
     case "guests": {
       for (const seat of seatsOf(context.tickets, draft.quantities)) {
         const guest = draft.guests[seat.index] ?? { first_name: "", last_name: "", email: "" };
         const prefix = `guest-${seat.index}`;
-        if (guest.first_name && !guest.last_name) errors[`${prefix}-last_name`] = "Enter the guest's last name, or clear the first name to add them later.";
-        if (!guest.first_name && guest.last_name) errors[`${prefix}-first_name`] = "Enter the guest's first name, or clear the last name to add them later.";
-        if (guest.email && !emailSchema.safeParse(guest.email).success) errors[`${prefix}-email`] = "Enter an email address like name@example.org, or leave it blank.";
+        if (guest.first_name && !guest.last_name)
+          errors[`${prefix}-last_name`] = "Enter the guest's last name, or clear the first name to add them later.";
+        if (!guest.first_name && guest.last_name)
+          errors[`${prefix}-first_name`] = "Enter the guest's first name, or clear the last name to add them later.";
+        if (guest.email && !emailSchema.safeParse(guest.email).success)
+          errors[`${prefix}-email`] = "Enter an email address like name@example.org, or leave it blank.";
       }
       return errors;
     }
@@ -151,7 +175,11 @@ export async function checkStep(step: RegisterStep, draft: RegisterDraft, contex
 }
 
 /** Questions asked after the sale may be left for later; questions asked before it must be answered now when required. */
-export function answerProblem(asked: RegisterQuestion, answer: string, context: Pick<RegisterContext, "meals">): string | null {
+export function answerProblem(
+  asked: RegisterQuestion,
+  answer: string,
+  context: Pick<RegisterContext, "meals">,
+): string | null {
   if (!answer) return asked.required && asked.is_pre_sales_question ? "Please answer this question." : null;
   switch (asked.type) {
     case "meal":
@@ -189,8 +217,11 @@ async function promoProblem(eventId: number, code: string, quantities: Record<st
     .where(and(eq(promo_code.event_id, eventId), eq(promo_code.code, normalisePromoCode(code))));
   if (!row || !row.is_active) return "This promo code is not valid.";
   if (row.usage_limit !== null && row.times_used >= row.usage_limit) return "This promo code has been used up.";
-  const chosen = Object.entries(quantities).filter(([, quantity]) => quantity > 0).map(([id]) => Number(id));
-  if (chosen.length > 0 && !chosen.some((id) => appliesToTicket(row.ticket_ids, id))) return "This code does not apply to the tickets chosen.";
+  const chosen = Object.entries(quantities)
+    .filter(([, quantity]) => quantity > 0)
+    .map(([id]) => Number(id));
+  if (chosen.length > 0 && !chosen.some((id) => appliesToTicket(row.ticket_ids, id)))
+    return "This code does not apply to the tickets chosen.";
   return null;
 }
 
@@ -204,7 +235,12 @@ export async function promoTerms(eventId: number, code: string) {
   if (!row || !row.is_active) return null;
   const usageLeft = row.usage_limit === null ? null : Math.max(0, row.usage_limit - row.times_used);
   if (usageLeft === 0) return null;
-  return { discount_type: row.discount_type === "amount" ? ("amount" as const) : ("percent" as const), discount: row.discount, ticket_ids: row.ticket_ids, usage_left: usageLeft };
+  return {
+    discount_type: row.discount_type === "amount" ? ("amount" as const) : ("percent" as const),
+    discount: row.discount,
+    ticket_ids: row.ticket_ids,
+    usage_left: usageLeft,
+  };
 }
 
 /** The steps this order goes through: questions only when there are questions and someone to answer them. */

@@ -6,7 +6,6 @@
  */
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "~/db/connection.server";
 import { publish } from "~/realtime/bus.server";
 import { registrant } from "~drizzle/schema";
 import { setRegistrantPaddle } from "./paddles.server";
@@ -15,6 +14,7 @@ import { answerProblem } from "./register-steps.server";
 import { EXTRA_GUEST_ROWS, STAFF_METHODS, type StaffMethod } from "./registrant-fields";
 import { answersOf, refreshPassNames, type RegistrationChoices } from "./registrants.server";
 import { registrationTopic } from "./registration-topic";
+import type { Database } from "~/db/connection.server";
 
 export type FieldErrors = Record<string, string>;
 
@@ -31,33 +31,50 @@ function reader(form: FormData) {
 /** Every text field posted, to show again beside the messages of a refusal. */
 function postedValues(form: FormData): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const [name, value] of form) if (typeof value === "string" && name !== "dialog" && name !== "intent") values[name] = value;
+  for (const [name, value] of form)
+    if (typeof value === "string" && name !== "dialog" && name !== "intent") values[name] = value;
   return values;
 }
 
 export type FormRefusal = { fieldErrors: FieldErrors; formError?: string; values: Record<string, string> };
 
-export type ManualResult = { ok: true; party: RegisteredParty; buyer: string; sendEmail: boolean } | ({ ok: false } & FormRefusal);
+export type ManualResult =
+  { ok: true; party: RegisteredParty; buyer: string; sendEmail: boolean } | ({ ok: false } & FormRefusal);
 
 /** Registers a guest or a party by hand. */
-export async function registerByHand(db: Database, eventId: number, choices: RegistrationChoices, form: FormData): Promise<ManualResult> {
+export async function registerByHand(
+  db: Database,
+  eventId: number,
+  choices: RegistrationChoices,
+  form: FormData,
+): Promise<ManualResult> {
   const read = reader(form);
   const values = postedValues(form);
   const errors: FieldErrors = {};
-  const buyer = { first_name: read("first_name", 100), last_name: read("last_name", 100), email: read("email"), phone: read("phone", 40), company: read("company") };
+  const buyer = {
+    first_name: read("first_name", 100),
+    last_name: read("last_name", 100),
+    email: read("email"),
+    phone: read("phone", 40),
+    company: read("company"),
+  };
   if (!buyer.first_name) errors.first_name = "Enter the guest's first name.";
   if (!buyer.last_name) errors.last_name = "Enter the guest's last name.";
   const sendEmail = form.get("send_email") === "yes";
-  if (buyer.email && !email.safeParse(buyer.email).success) errors.email = "Enter an email address like name@example.org, or leave it blank.";
-  else if (!buyer.email && sendEmail) errors.email = "Enter an email address to send the confirmation to, or untick Send the confirmation.";
+  if (buyer.email && !email.safeParse(buyer.email).success)
+    errors.email = "Enter an email address like name@example.org, or leave it blank.";
+  else if (!buyer.email && sendEmail)
+    errors.email = "Enter an email address to send the confirmation to, or untick Send the confirmation.";
   if (buyer.phone && !PHONE.test(buyer.phone)) errors.phone = "Enter a phone number, or leave it blank.";
 
   const type = choices.tickets.find((candidate) => String(candidate.ticket_id) === read("ticket_id"));
   if (!type) errors.ticket_id = "Choose a ticket type.";
   const quantityText = read("quantity") || "1";
   const quantity = /^\d{1,4}$/.test(quantityText) ? Number(quantityText) : NaN;
-  if (!Number.isInteger(quantity) || quantity < 1 || quantity > 500) errors.quantity = "Enter a number of tickets from 1 to 500.";
-  else if (type && quantity % type.increment !== 0) errors.quantity = `${type.title} tickets are sold in steps of ${type.increment}.`;
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > 500)
+    errors.quantity = "Enter a number of tickets from 1 to 500.";
+  else if (type && quantity % type.increment !== 0)
+    errors.quantity = `${type.title} tickets are sold in steps of ${type.increment}.`;
 
   const method = read("method") as StaffMethod;
   if (!STAFF_METHODS.includes(method)) errors.method = "Choose how the party pays.";
@@ -65,10 +82,17 @@ export async function registerByHand(db: Database, eventId: number, choices: Reg
   const others: GuestDetails[] = [];
   for (let index = 1; index <= EXTRA_GUEST_ROWS; index++) {
     const prefix = `guest-${index}`;
-    const guest = { first_name: read(`${prefix}-first_name`, 100), last_name: read(`${prefix}-last_name`, 100), email: read(`${prefix}-email`) };
-    if (guest.first_name && !guest.last_name) errors[`${prefix}-last_name`] = "Enter the guest's last name, or clear the first name to name them later.";
-    if (!guest.first_name && guest.last_name) errors[`${prefix}-first_name`] = "Enter the guest's first name, or clear the last name to name them later.";
-    if (guest.email && !email.safeParse(guest.email).success) errors[`${prefix}-email`] = "Enter an email address like name@example.org, or leave it blank.";
+    const guest = {
+      first_name: read(`${prefix}-first_name`, 100),
+      last_name: read(`${prefix}-last_name`, 100),
+      email: read(`${prefix}-email`),
+    };
+    if (guest.first_name && !guest.last_name)
+      errors[`${prefix}-last_name`] = "Enter the guest's last name, or clear the first name to name them later.";
+    if (!guest.first_name && guest.last_name)
+      errors[`${prefix}-first_name`] = "Enter the guest's first name, or clear the last name to name them later.";
+    if (guest.email && !email.safeParse(guest.email).success)
+      errors[`${prefix}-email`] = "Enter an email address like name@example.org, or leave it blank.";
     if (guest.first_name && guest.last_name) others.push({ ...guest, email: guest.email || null });
   }
   const seats = type && Number.isInteger(quantity) ? quantity * type.seat_count : 0;
@@ -81,13 +105,24 @@ export async function registerByHand(db: Database, eventId: number, choices: Reg
     eventId,
     lines: [{ ticketId: type.ticket_id, quantity }],
     buyer: { ...buyer, phone: buyer.phone || null, company: buyer.company || null },
-    guests: [{ first_name: buyer.first_name, last_name: buyer.last_name, email: buyer.email || null, phone: buyer.phone || null }, ...others],
+    guests: [
+      {
+        first_name: buyer.first_name,
+        last_name: buyer.last_name,
+        email: buyer.email || null,
+        phone: buyer.phone || null,
+      },
+      ...others,
+    ],
     method,
     byStaff: true,
   });
   if (!result.ok) {
-    const field = "ticketId" in result.refusal ? (result.refusal.code === "bad_step" ? "quantity" : "ticket_id") : undefined;
-    return field ? { ok: false, fieldErrors: { [field]: result.refusal.message }, values } : { ok: false, fieldErrors: {}, formError: result.refusal.message, values };
+    const field =
+      "ticketId" in result.refusal ? (result.refusal.code === "bad_step" ? "quantity" : "ticket_id") : undefined;
+    return field
+      ? { ok: false, fieldErrors: { [field]: result.refusal.message }, values }
+      : { ok: false, fieldErrors: {}, formError: result.refusal.message, values };
   }
   return { ok: true, party: result.party, buyer: `${buyer.first_name} ${buyer.last_name}`, sendEmail };
 }
@@ -95,7 +130,13 @@ export async function registerByHand(db: Database, eventId: number, choices: Reg
 export type EditResult = { ok: true; name: string } | ({ ok: false } & FormRefusal);
 
 /** Saves a guest's details; the paddle goes through setRegistrantPaddle (free, or shared within the party). */
-export async function editRegistrant(db: Database, eventId: number, registrantId: number, choices: RegistrationChoices, form: FormData): Promise<EditResult> {
+export async function editRegistrant(
+  db: Database,
+  eventId: number,
+  registrantId: number,
+  choices: RegistrationChoices,
+  form: FormData,
+): Promise<EditResult> {
   const read = reader(form);
   const values = postedValues(form);
   const errors: FieldErrors = {};
@@ -112,9 +153,12 @@ export async function editRegistrant(db: Database, eventId: number, registrantId
     country: read("country", 100),
     group: read("group"),
   };
-  if (details.first_name && !details.last_name) errors.last_name = "Enter the guest's last name, or clear the first name to leave the seat to be named.";
-  if (!details.first_name && details.last_name) errors.first_name = "Enter the guest's first name, or clear the last name to leave the seat to be named.";
-  if (details.email && !email.safeParse(details.email).success) errors.email = "Enter an email address like name@example.org, or leave it blank.";
+  if (details.first_name && !details.last_name)
+    errors.last_name = "Enter the guest's last name, or clear the first name to leave the seat to be named.";
+  if (!details.first_name && details.last_name)
+    errors.first_name = "Enter the guest's first name, or clear the last name to leave the seat to be named.";
+  if (details.email && !email.safeParse(details.email).success)
+    errors.email = "Enter an email address like name@example.org, or leave it blank.";
   if (details.phone && !PHONE.test(details.phone)) errors.phone = "Enter a phone number, or leave it blank.";
   const paddleText = read("paddle", 10);
   const paddle = /^\d{1,7}$/.test(paddleText) && Number(paddleText) > 0 ? Number(paddleText) : null;
@@ -148,7 +192,13 @@ export async function editRegistrant(db: Database, eventId: number, registrantId
       .select({ paddle: registrant.paddle, passId: registrant.pass_id, meta: registrant.meta })
       .from(registrant)
       .where(and(eq(registrant.event_id, eventId), eq(registrant.registrant_id, registrantId)));
-    if (!guest) return { ok: false, fieldErrors: {}, formError: "This guest is no longer registered. Close this and reload the page.", values };
+    if (!guest)
+      return {
+        ok: false,
+        fieldErrors: {},
+        formError: "This guest is no longer registered. Close this and reload the page.",
+        values,
+      };
     if (guest.paddle !== paddle) {
       const changed = await setRegistrantPaddle(tx, eventId, registrantId, paddle);
       if (!changed.ok) return { ok: false, fieldErrors: { paddle: changed.message }, values };
@@ -156,7 +206,11 @@ export async function editRegistrant(db: Database, eventId: number, registrantId
     const named = Boolean(details.first_name && details.last_name);
     const name = named ? `${details.first_name} ${details.last_name}` : null;
     // Answers to questions removed since are kept: they were the guest's.
-    const kept = Object.fromEntries(Object.entries(answersOf(guest.meta)).filter(([question]) => !choices.questions.some((asked) => asked.name === question)));
+    const kept = Object.fromEntries(
+      Object.entries(answersOf(guest.meta)).filter(
+        ([question]) => !choices.questions.some((asked) => asked.name === question),
+      ),
+    );
     await tx
       .update(registrant)
       .set({

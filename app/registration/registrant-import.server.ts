@@ -9,13 +9,13 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import Papa from "papaparse";
 import { z } from "zod";
-import type { Database, Transaction } from "~/db/connection.server";
 import { event, registrant, usr_event_paddle } from "~drizzle/schema";
 import { allocatePaddle, setRegistrantPaddle } from "./paddles.server";
 import { registerParty, type GuestDetails } from "./register-party.server";
 import { answerProblem } from "./register-steps.server";
-import { loadRegistrationChoices, type RegistrationChoices } from "./registrants.server";
 import { STAFF_METHODS, type StaffMethod } from "./registrant-fields";
+import { loadRegistrationChoices, type RegistrationChoices } from "./registrants.server";
+import type { Database, Transaction } from "~/db/connection.server";
 
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 3000;
@@ -106,7 +106,11 @@ export type RegistrantImportCheck = {
 
 const email = z.string().email();
 
-export async function checkRegistrantImport(db: Database | Transaction, eventId: number, csv: string): Promise<RegistrantImportCheck> {
+export async function checkRegistrantImport(
+  db: Database | Transaction,
+  eventId: number,
+  csv: string,
+): Promise<RegistrantImportCheck> {
   const empty = { parties: [], problems: [], ignoredColumns: [] };
   const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ""), {
     header: true,
@@ -122,12 +126,22 @@ export async function checkRegistrantImport(db: Database | Transaction, eventId:
     questionColumns.set(asked.label.trim().toLowerCase().replace(/\s+/g, "_"), asked.name);
   }
   const known = (column: string) => HEADER_ALIASES[column] !== undefined || questionColumns.has(column);
-  const hasNames = columns.some((column) => HEADER_ALIASES[column] === "name") || columns.some((column) => HEADER_ALIASES[column] === "last_name");
+  const hasNames =
+    columns.some((column) => HEADER_ALIASES[column] === "name") ||
+    columns.some((column) => HEADER_ALIASES[column] === "last_name");
   if (!hasNames) {
-    return { ...empty, fileError: "The file has no name columns. The first line must name the columns, such as First name, Last name, Email, Ticket, Party." };
+    return {
+      ...empty,
+      fileError:
+        "The file has no name columns. The first line must name the columns, such as First name, Last name, Email, Ticket, Party.",
+    };
   }
   if (parsed.data.length === 0) return { ...empty, fileError: "The file has no rows under its header line." };
-  if (parsed.data.length > MAX_IMPORT_ROWS) return { ...empty, fileError: `The file has ${parsed.data.length} rows; import at most ${MAX_IMPORT_ROWS} at a time.` };
+  if (parsed.data.length > MAX_IMPORT_ROWS)
+    return {
+      ...empty,
+      fileError: `The file has ${parsed.data.length} rows; import at most ${MAX_IMPORT_ROWS} at a time.`,
+    };
 
   const held = await heldPaddles(db, eventId);
   const rows = parsed.data.map((raw, index) => {
@@ -158,7 +172,8 @@ export async function checkRegistrantImport(db: Database | Transaction, eventId:
       if (row.guest?.paddle == null) continue;
       const first = paddleParty.get(row.guest.paddle);
       if (!first) paddleParty.set(row.guest.paddle, { key, line: row.line });
-      else if (first.key !== key) row.messages.push(`Paddle ${row.guest.paddle} is also on line ${first.line}, in another party.`);
+      else if (first.key !== key)
+        row.messages.push(`Paddle ${row.guest.paddle} is also on line ${first.line}, in another party.`);
     }
   }
 
@@ -177,7 +192,10 @@ export async function checkRegistrantImport(db: Database | Transaction, eventId:
     const bad = members.filter((row) => row.messages.length > 0);
     if (bad.length > 0 || !lead.ticket) {
       for (const row of members) {
-        const messages = row.messages.length > 0 ? row.messages : [`Left out with its party: line ${bad[0]?.line ?? lead.line} has problems.`];
+        const messages =
+          row.messages.length > 0
+            ? row.messages
+            : [`Left out with its party: line ${bad[0]?.line ?? lead.line} has problems.`];
         problems.push({ line: row.line, name: row.displayName, messages });
       }
       continue;
@@ -214,7 +232,13 @@ async function heldPaddles(db: Database | Transaction, eventId: number): Promise
   return held;
 }
 
-function readRow(cells: Record<string, string>, answers: Record<string, string>, line: number, choices: RegistrationChoices, held: Map<number, string>) {
+function readRow(
+  cells: Record<string, string>,
+  answers: Record<string, string>,
+  line: number,
+  choices: RegistrationChoices,
+  held: Map<number, string>,
+) {
   const messages: string[] = [];
   const optional = (field: string, max: number, label: string) => {
     const value = cells[field] ?? "";
@@ -239,22 +263,32 @@ function readRow(cells: Record<string, string>, answers: Record<string, string>,
   if (phone && !/^[+()\d\s.-]{7,20}$/.test(phone)) messages.push(`“${phone}” is not a phone number.`);
 
   const ticketText = cells.ticket ?? "";
-  let ticket = ticketText ? choices.tickets.find((type) => type.title.trim().toLowerCase() === ticketText.toLowerCase()) : undefined;
+  let ticket = ticketText
+    ? choices.tickets.find((type) => type.title.trim().toLowerCase() === ticketText.toLowerCase())
+    : undefined;
   // An event with one ticket type needs no Ticket column.
   if (!ticketText && choices.tickets.length === 1) ticket = choices.tickets[0];
   if (!ticket) {
-    const offered = choices.tickets.map((type) => type.title).join(", ") || "none yet: add them under Setup, Registration";
-    messages.push(ticketText ? `Ticket type “${ticketText}” does not exist (ticket types: ${offered}).` : `The ticket type is missing (ticket types: ${offered}).`);
+    const offered =
+      choices.tickets.map((type) => type.title).join(", ") || "none yet: add them under Setup, Registration";
+    messages.push(
+      ticketText
+        ? `Ticket type “${ticketText}” does not exist (ticket types: ${offered}).`
+        : `The ticket type is missing (ticket types: ${offered}).`,
+    );
   }
 
   const methodGiven = cells.method ?? "";
-  const method = methodGiven ? METHOD_WORDS[methodGiven.toLowerCase().replace(/_/g, " ")] ?? METHOD_WORDS[methodGiven.toLowerCase()] : "comp";
+  const method = methodGiven
+    ? (METHOD_WORDS[methodGiven.toLowerCase().replace(/_/g, " ")] ?? METHOD_WORDS[methodGiven.toLowerCase()])
+    : "comp";
   if (!method) messages.push(`Payment “${methodGiven}” is not one of ${STAFF_METHODS.join(", ")}.`);
 
   let paddle: number | null = null;
   const paddleText = cells.paddle ?? "";
   if (paddleText) {
-    if (!/^\d{1,7}$/.test(paddleText) || Number(paddleText) < 1) messages.push(`Paddle “${paddleText}” is not a whole number above 0.`);
+    if (!/^\d{1,7}$/.test(paddleText) || Number(paddleText) < 1)
+      messages.push(`Paddle “${paddleText}” is not a whole number above 0.`);
     else {
       paddle = Number(paddleText);
       const holder = held.get(paddle);
@@ -266,7 +300,10 @@ function readRow(cells: Record<string, string>, answers: Record<string, string>,
   const mealQuestion = choices.questions.find((asked) => asked.type === "meal");
   if (cells.meal) {
     const chosen = choices.meals.find((choice) => choice.title.trim().toLowerCase() === cells.meal.toLowerCase());
-    if (!chosen) messages.push(`Meal “${cells.meal}” is not one of the meals (${choices.meals.map((choice) => choice.title).join(", ") || "none"}).`);
+    if (!chosen)
+      messages.push(
+        `Meal “${cells.meal}” is not one of the meals (${choices.meals.map((choice) => choice.title).join(", ") || "none"}).`,
+      );
     else {
       mealId = chosen.meal_id;
       if (mealQuestion) answers[mealQuestion.name] = chosen.title;
@@ -274,7 +311,8 @@ function readRow(cells: Record<string, string>, answers: Record<string, string>,
   }
   for (const asked of choices.questions) {
     if (asked.type === "meal" || !(asked.name in answers)) continue;
-    const answer = asked.type === "checkbox" ? (/^(yes|y|true|1|x)$/i.test(answers[asked.name]) ? "yes" : "") : answers[asked.name];
+    const answer =
+      asked.type === "checkbox" ? (/^(yes|y|true|1|x)$/i.test(answers[asked.name]) ? "yes" : "") : answers[asked.name];
     answers[asked.name] = answer;
     const problem = answerProblem({ ...asked, is_pre_sales_question: false }, answer, choices);
     if (problem) messages.push(`${asked.label}: ${problem}`);
@@ -321,10 +359,21 @@ export async function importRegistrants(db: Database, eventId: number, csv: stri
       const result = await registerParty(tx, {
         eventId,
         lines: [{ ticketId: party.ticketId, quantity: party.quantity }],
-        buyer: { first_name: lead.first_name, last_name: lead.last_name, email: lead.email ?? "", phone: lead.phone, company: lead.company },
-        guests: party.guests.map(
-          (guest): GuestDetails => ({ first_name: guest.first_name, last_name: guest.last_name, email: guest.email, phone: guest.phone, meal_id: guest.meal_id, answers: guest.answers }),
-        ),
+        buyer: {
+          first_name: lead.first_name,
+          last_name: lead.last_name,
+          email: lead.email ?? "",
+          phone: lead.phone,
+          company: lead.company,
+        },
+        guests: party.guests.map((guest): GuestDetails => ({
+          first_name: guest.first_name,
+          last_name: guest.last_name,
+          email: guest.email,
+          phone: guest.phone,
+          meal_id: guest.meal_id,
+          answers: guest.answers,
+        })),
         method: party.method,
         byStaff: true,
       });
@@ -355,7 +404,15 @@ export async function importRegistrants(db: Database, eventId: number, csv: stri
       const current = await tx
         .select({ id: registrant.registrant_id, paddle: registrant.paddle })
         .from(registrant)
-        .where(and(eq(registrant.event_id, eventId), inArray(registrant.registrant_id, created.map((seat) => seat.id))));
+        .where(
+          and(
+            eq(registrant.event_id, eventId),
+            inArray(
+              registrant.registrant_id,
+              created.map((seat) => seat.id),
+            ),
+          ),
+        );
       const own = new Map(created.map(({ id, guest }) => [id, guest.paddle]));
       for (const seat of current) {
         if (seat.paddle === null || !wanted.has(seat.paddle) || own.get(seat.id) === seat.paddle) continue;

@@ -6,14 +6,20 @@
 import { unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "~/db/connection.server";
-import type { DialogRefusal } from "~/ui/form-dialog";
 import { registrant } from "~drizzle/schema";
 import { editRegistrant, registerByHand } from "./registrant-form.server";
-import { checkRegistrantImport, importRegistrants, MAX_IMPORT_BYTES, type RegistrantImportCheck } from "./registrant-import.server";
+import {
+  checkRegistrantImport,
+  importRegistrants,
+  MAX_IMPORT_BYTES,
+  type RegistrantImportCheck,
+} from "./registrant-import.server";
 import { deleteRegistrant, loadRegistrationChoices, resendConfirmation } from "./registrants.server";
+import type { Database } from "~/db/connection.server";
+import type { DialogRefusal } from "~/ui/form-dialog";
 
-export type ImportAnswer = { importCheck: RegistrantImportCheck; csv: string; fileName: string } | { importError: string };
+export type ImportAnswer =
+  { importCheck: RegistrantImportCheck; csv: string; fileName: string } | { importError: string };
 
 export type RegistrantsActionResult =
   | { kind: "done"; message: string; description?: string }
@@ -23,18 +29,35 @@ export type RegistrantsActionResult =
 
 const id = z.coerce.number().int().positive();
 
-export async function runRegistrantsAction(db: Database, eventId: number, origin: string, form: FormData): Promise<RegistrantsActionResult> {
+export async function runRegistrantsAction(
+  db: Database,
+  eventId: number,
+  origin: string,
+  form: FormData,
+): Promise<RegistrantsActionResult> {
   const dialog = String(form.get("dialog") ?? "");
   switch (form.get("intent")) {
     case "register": {
       const result = await registerByHand(db, eventId, await loadRegistrationChoices(db, eventId), form);
-      if (!result.ok) return { kind: "dialog-refused", refusal: { dialog, fieldErrors: arrays(result.fieldErrors), formError: result.formError, values: result.values } };
+      if (!result.ok)
+        return {
+          kind: "dialog-refused",
+          refusal: {
+            dialog,
+            fieldErrors: arrays(result.fieldErrors),
+            formError: result.formError,
+            values: result.values,
+          },
+        };
       const sentTo = result.sendEmail ? await resendConfirmation(origin, eventId, result.party.paymentId) : null;
       const seats = result.party.guests.length;
       const paddles = result.party.guests.map((guest) => guest.paddle).filter((paddle) => paddle !== null);
       return {
         kind: "done",
-        message: seats === 1 ? `${result.buyer} is registered, paddle ${paddles[0]}` : `${result.buyer}'s party of ${seats} is registered`,
+        message:
+          seats === 1
+            ? `${result.buyer} is registered, paddle ${paddles[0]}`
+            : `${result.buyer}'s party of ${seats} is registered`,
         description: sentTo ? `The confirmation was sent to ${sentTo}.` : undefined,
       };
     }
@@ -43,7 +66,16 @@ export async function runRegistrantsAction(db: Database, eventId: number, origin
       const guest = id.safeParse(form.get("registrant"));
       if (!guest.success) throw new Response("This form does not say which guest to edit.", { status: 400 });
       const result = await editRegistrant(db, eventId, guest.data, await loadRegistrationChoices(db, eventId), form);
-      if (!result.ok) return { kind: "dialog-refused", refusal: { dialog, fieldErrors: arrays(result.fieldErrors), formError: result.formError, values: result.values } };
+      if (!result.ok)
+        return {
+          kind: "dialog-refused",
+          refusal: {
+            dialog,
+            fieldErrors: arrays(result.fieldErrors),
+            formError: result.formError,
+            values: result.values,
+          },
+        };
       return { kind: "done", message: `${result.name} saved` };
     }
 
@@ -57,7 +89,9 @@ export async function runRegistrantsAction(db: Database, eventId: number, origin
         : [];
       if (!found?.paymentId) return { kind: "refused", message: "This guest has no order to confirm." };
       const sentTo = await resendConfirmation(origin, eventId, found.paymentId);
-      return sentTo ? { kind: "done", message: `The confirmation was sent again to ${sentTo}` } : { kind: "refused", message: "The order has no email address to send the confirmation to." };
+      return sentTo
+        ? { kind: "done", message: `The confirmation was sent again to ${sentTo}` }
+        : { kind: "refused", message: "The order has no email address to send the confirmation to." };
     }
 
     case "delete": {
@@ -68,21 +102,33 @@ export async function runRegistrantsAction(db: Database, eventId: number, origin
 
     case "check": {
       const file = form.get("file");
-      if (!(file instanceof File) || file.size === 0) return { kind: "import", answer: { importError: "Choose a CSV file to check." }, status: 400 };
+      if (!(file instanceof File) || file.size === 0)
+        return { kind: "import", answer: { importError: "Choose a CSV file to check." }, status: 400 };
       const csv = await file.text();
       const importCheck = await checkRegistrantImport(db, eventId, csv);
-      return { kind: "import", answer: { importCheck, csv, fileName: file.name }, status: importCheck.fileError ? 400 : 200 };
+      return {
+        kind: "import",
+        answer: { importCheck, csv, fileName: file.name },
+        status: importCheck.fileError ? 400 : 200,
+      };
     }
 
     case "import": {
       const csv = String(form.get("csv") ?? "");
       const { parties, guests, check } = await importRegistrants(db, eventId, csv);
-      if (parties === 0) return { kind: "import", answer: { importCheck: check, csv, fileName: String(form.get("file_name") ?? "") }, status: 400 };
+      if (parties === 0)
+        return {
+          kind: "import",
+          answer: { importCheck: check, csv, fileName: String(form.get("file_name") ?? "") },
+          status: 400,
+        };
       const skipped = check.problems.length;
       return {
         kind: "done",
         message: `${guests} ${guests === 1 ? "guest" : "guests"} imported in ${parties} ${parties === 1 ? "party" : "parties"}`,
-        description: skipped ? `${skipped} ${skipped === 1 ? "row was" : "rows were"} left out. Fix them and import them on their own.` : undefined,
+        description: skipped
+          ? `${skipped} ${skipped === 1 ? "row was" : "rows were"} left out. Fix them and import them on their own.`
+          : undefined,
       };
     }
 
@@ -99,7 +145,10 @@ function arrays(errors: Record<string, string>): Record<string, string[]> {
 export async function readRegistrantsForm(request: Request): Promise<FormData | null> {
   if (!/^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "")) return request.formData();
   try {
-    return await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_IMPORT_BYTES }));
+    return await unstable_parseMultipartFormData(
+      request,
+      unstable_createMemoryUploadHandler({ maxPartSize: MAX_IMPORT_BYTES }),
+    );
   } catch (error) {
     if (error instanceof Error && /exceeded upload size/i.test(error.message)) return null;
     throw error;

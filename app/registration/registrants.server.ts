@@ -4,13 +4,13 @@
  * Also deleting a guest and sending their order's confirmation again.
  */
 import { and, asc, eq } from "drizzle-orm";
-import type { Database, Transaction } from "~/db/connection.server";
 import { publish } from "~/realtime/bus.server";
 import { formatMoney } from "~/ui/format";
 import { event, meal, pass, payment, question, registrant, ticket } from "~drizzle/schema";
 import { loadConfirmedOrder, sendConfirmation } from "./confirmation.server";
 import { toRegisterQuestion, type RegisterQuestion } from "./register-page.server";
 import { registrationTopic } from "./registration-topic";
+import type { Database, Transaction } from "~/db/connection.server";
 
 export interface RegistrantRow {
   registrant_id: number;
@@ -61,16 +61,33 @@ export interface RegistrationChoices {
 }
 
 /** Ticket types, meals and questions of the event: what the manual registration, edit and import forms offer. */
-export async function loadRegistrationChoices(db: Database | Transaction, eventId: number): Promise<RegistrationChoices> {
+export async function loadRegistrationChoices(
+  db: Database | Transaction,
+  eventId: number,
+): Promise<RegistrationChoices> {
   const [[found], tickets, meals, questions] = await Promise.all([
     db.select({ currency: event.currency }).from(event).where(eq(event.event_id, eventId)),
     db
-      .select({ ticket_id: ticket.ticket_id, title: ticket.title, price: ticket.price, seat_count: ticket.seat_count, increment: ticket.increment })
+      .select({
+        ticket_id: ticket.ticket_id,
+        title: ticket.title,
+        price: ticket.price,
+        seat_count: ticket.seat_count,
+        increment: ticket.increment,
+      })
       .from(ticket)
       .where(eq(ticket.event_id, eventId))
       .orderBy(asc(ticket.display_order), asc(ticket.ticket_id)),
-    db.select({ meal_id: meal.meal_id, title: meal.title, description: meal.description }).from(meal).where(eq(meal.event_id, eventId)).orderBy(asc(meal.display_order), asc(meal.title)),
-    db.select().from(question).where(eq(question.event_id, eventId)).orderBy(asc(question.display_order), asc(question.question_id)),
+    db
+      .select({ meal_id: meal.meal_id, title: meal.title, description: meal.description })
+      .from(meal)
+      .where(eq(meal.event_id, eventId))
+      .orderBy(asc(meal.display_order), asc(meal.title)),
+    db
+      .select()
+      .from(question)
+      .where(eq(question.event_id, eventId))
+      .orderBy(asc(question.display_order), asc(question.question_id)),
   ]);
   if (!found) throw new Response("This event no longer exists.", { status: 404 });
   return {
@@ -149,7 +166,9 @@ export async function loadRegistrants(db: Database, eventId: number): Promise<Re
 export function answersOf(meta: Record<string, unknown> | null): Record<string, string> {
   const answers = meta?.answers;
   if (!answers || typeof answers !== "object") return {};
-  return Object.fromEntries(Object.entries(answers).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  return Object.fromEntries(
+    Object.entries(answers).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
 }
 
 /** The pass's list of guest names, after a guest of it was named, renamed or deleted. */
@@ -170,7 +189,11 @@ export async function refreshPassNames(tx: Transaction, eventId: number, passId:
  * Deletes a guest; their name leaves the pass. Their paddle number is not handed out again: the event's counter
  * only grows. Returns the deleted guest's name (null: there was no such guest).
  */
-export async function deleteRegistrant(db: Database, eventId: number, registrantId: number): Promise<{ name: string } | null> {
+export async function deleteRegistrant(
+  db: Database,
+  eventId: number,
+  registrantId: number,
+): Promise<{ name: string } | null> {
   return db.transaction(async (tx) => {
     const [deleted] = await tx
       .delete(registrant)

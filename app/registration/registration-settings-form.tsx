@@ -6,15 +6,15 @@
  */
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
+import { wallToIso } from "~/events/auction-settings";
 import { RichTextEditor } from "~/rich-text/rich-text-editor";
 import { Button } from "~/ui/button";
 import { DateTimeField } from "~/ui/date-time-field";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
-import { wallToIso } from "~/events/auction-settings";
-import type { RegistrationSetupActionData, RegistrationSetupData } from "./registration-setup-route.server";
 import { LIMITS } from "./setup-fields";
+import type { RegistrationSetupActionData, RegistrationSetupData } from "./registration-setup-route.server";
 
 export function RegistrationSettingsForm({ data }: { data: RegistrationSetupData }) {
   const { timeZone, settings, windowSummary } = data;
@@ -28,11 +28,18 @@ export function RegistrationSettingsForm({ data }: { data: RegistrationSetupData
   const error = (name: string) => errors?.[name]?.[0];
   const text = (name: keyof typeof settings & string, stored: string) => (values ? (values[name] ?? "") : stored);
   // After a refused post the times come back as typed (wall times in the event's zone); else the stored instants.
-  const time = (name: "start_date_time" | "end_date_time") => (values ? wallToIso(values[name], timeZone) : settings[name]);
+  const time = (name: "start_date_time" | "end_date_time") =>
+    values ? wallToIso(values[name], timeZone) : settings[name];
   const storeCard = values ? values.store_card === "yes" : settings.store_card;
 
   return (
-    <Form method="post" ref={formRef} className="settings-form" noValidate aria-labelledby="registration-settings-heading">
+    <Form
+      method="post"
+      ref={formRef}
+      className="settings-form"
+      noValidate
+      aria-labelledby="registration-settings-heading"
+    >
       <input type="hidden" name="intent" value="save-settings" />
       <h2 id="registration-settings-heading" className="section-heading">
         Registration window and settings

@@ -8,7 +8,6 @@ import { data } from "@remix-run/node";
 import { requireEventPermission } from "~/auth/access.server";
 import { postedFields } from "~/catalogue/form-rules.server";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
-import type { DialogRefusal } from "~/ui/form-dialog";
 import { formatMoney } from "~/ui/format";
 import { centsToInput } from "~/ui/money-input";
 import { redirectWithToast } from "~/ui/toast.server";
@@ -51,7 +50,15 @@ import {
   type FormResult,
 } from "./setup-forms.server";
 import { FieldRefusal, type Direction } from "./setup-records.server";
-import { createTicketType, deleteTicketType, listTicketTypes, moveTicketType, TicketTypeSoldError, updateTicketType } from "./ticket-types.server";
+import {
+  createTicketType,
+  deleteTicketType,
+  listTicketTypes,
+  moveTicketType,
+  TicketTypeSoldError,
+  updateTicketType,
+} from "./ticket-types.server";
+import type { DialogRefusal } from "~/ui/form-dialog";
 
 export const REGISTRATION_SETUP_PATH = "/admin/setup/registration";
 
@@ -83,7 +90,9 @@ export async function registrationSetupLoader(request: Request) {
     windowSummary: window
       ? [
           settings.start_date_time ? `opens ${formatInZone(settings.start_date_time, timeZone)}` : "is open now",
-          settings.end_date_time ? `closes ${formatInZone(settings.end_date_time, timeZone)}` : "stays open until you close it",
+          settings.end_date_time
+            ? `closes ${formatInZone(settings.end_date_time, timeZone)}`
+            : "stays open until you close it",
         ].join(" and ")
       : null,
     tickets: tickets.map((row) => ({
@@ -198,7 +207,8 @@ export async function registrationSetupAction(request: Request) {
         dialog: ticketId ? `edit-ticket-${ticketId}` : "new-ticket",
         values,
         parsed: parseTicket(values),
-        save: async (input) => (ticketId ? updateTicketType(eventId, ticketId, input) : (await createTicketType(eventId, input), true)),
+        save: async (input) =>
+          ticketId ? updateTicketType(eventId, ticketId, input) : (await createTicketType(eventId, input), true),
         saved: (input) => `Ticket type “${input.title}” ${ticketId ? "saved" : "added"}`,
       });
     }
@@ -288,7 +298,9 @@ export async function registrationSetupAction(request: Request) {
     case "deactivate-promo": {
       const active = intent === "activate-promo";
       const code = await setPromoCodeActive(eventId, positiveId(form.get("promo_code_id")), active);
-      return code === null ? gone("promo-codes", "promo code") : done(`Promo code ${code} ${active ? "activated" : "deactivated"}`);
+      return code === null
+        ? gone("promo-codes", "promo code")
+        : done(`Promo code ${code} ${active ? "activated" : "deactivated"}`);
     }
 
     case "delete-promo": {

@@ -6,9 +6,17 @@
  * badges) is written with tbl_id in the same statement, so the two never disagree.
  */
 import { and, asc, count, eq, inArray, notInArray } from "drizzle-orm";
-import type { Database } from "~/db/connection.server";
 import { meal, pass, registrant, tbl } from "~drizzle/schema";
-import { capacityRefusal, movedLabel, movedMessage, partyLabel, type SeatingGuestRow, type SeatingMove, type SeatingTableRow } from "./seating";
+import {
+  capacityRefusal,
+  movedLabel,
+  movedMessage,
+  partyLabel,
+  type SeatingGuestRow,
+  type SeatingMove,
+  type SeatingTableRow,
+} from "./seating";
+import type { Database } from "~/db/connection.server";
 
 export type SeatingData = { tables: SeatingTableRow[]; guests: SeatingGuestRow[] };
 
@@ -44,7 +52,9 @@ export async function loadSeating(db: Database, eventId: number): Promise<Seatin
     return {
       registrantId: row.registrantId,
       name,
-      sortName: row.lastName?.trim() ? `${row.lastName.trim()}, ${row.firstName?.trim() ?? ""}`.replace(/, $/, "") : name,
+      sortName: row.lastName?.trim()
+        ? `${row.lastName.trim()}, ${row.firstName?.trim() ?? ""}`.replace(/, $/, "")
+        : name,
       paddle: row.paddle,
       meal: row.meal,
       partyKey: row.passId === null ? `guest-${row.registrantId}` : `pass-${row.passId}`,
@@ -66,7 +76,12 @@ export async function loadSeating(db: Database, eventId: number): Promise<Seatin
   };
 }
 
-function guestName(row: { name: string | null; firstName: string | null; lastName: string | null; registrantId: number }): string {
+function guestName(row: {
+  name: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  registrantId: number;
+}): string {
   const full = [row.firstName?.trim(), row.lastName?.trim()].filter(Boolean).join(" ");
   // A guest slot the buyer has not named yet still needs a seat.
   return row.name?.trim() || full || `Guest #${row.registrantId} (name to come)`;
@@ -83,16 +98,35 @@ export async function moveGuests(db: Database, eventId: number, move: SeatingMov
   if (ids.length === 0) return { ok: false, message: "Choose the guests to move first." };
   return db.transaction(async (tx) => {
     const guests = await tx
-      .select({ registrantId: registrant.registrant_id, name: registrant.name, firstName: registrant.first_name, lastName: registrant.last_name, passId: registrant.pass_id, passTitle: pass.title })
+      .select({
+        registrantId: registrant.registrant_id,
+        name: registrant.name,
+        firstName: registrant.first_name,
+        lastName: registrant.last_name,
+        passId: registrant.pass_id,
+        passTitle: pass.title,
+      })
       .from(registrant)
       .leftJoin(pass, eq(pass.pass_id, registrant.pass_id))
       .where(and(eq(registrant.event_id, eventId), inArray(registrant.registrant_id, ids)));
     if (guests.length !== ids.length) {
-      return { ok: false as const, message: "Some of these guests are no longer registered. Nobody was moved; the page now shows the guests as they are." };
+      return {
+        ok: false as const,
+        message:
+          "Some of these guests are no longer registered. Nobody was moved; the page now shows the guests as they are.",
+      };
     }
     const named = guests.map((guest) => ({ name: guestName(guest) }));
     const onePass = new Set(guests.map((guest) => guest.passId)).size === 1 && guests[0].passId !== null;
-    const who = movedLabel(onePass ? partyLabel(guests[0].passTitle, named.map((guest) => guest.name)) : "These guests", named);
+    const who = movedLabel(
+      onePass
+        ? partyLabel(
+            guests[0].passTitle,
+            named.map((guest) => guest.name),
+          )
+        : "These guests",
+      named,
+    );
 
     if (move.to === null) {
       await tx
@@ -108,12 +142,26 @@ export async function moveGuests(db: Database, eventId: number, move: SeatingMov
       .from(tbl)
       .where(and(eq(tbl.tbl_id, move.to), eq(tbl.event_id, eventId)))
       .for("update");
-    if (!table) return { ok: false as const, message: "This table no longer exists. Nobody was moved; the page now shows the tables as they are." };
+    if (!table)
+      return {
+        ok: false as const,
+        message: "This table no longer exists. Nobody was moved; the page now shows the tables as they are.",
+      };
     const [{ others }] = await tx
       .select({ others: count() })
       .from(registrant)
-      .where(and(eq(registrant.event_id, eventId), eq(registrant.tbl_id, table.tblId), notInArray(registrant.registrant_id, ids)));
-    const refusal = capacityRefusal({ name: table.name, free: Math.max(0, table.capacity - Number(others)) }, ids.length, who);
+      .where(
+        and(
+          eq(registrant.event_id, eventId),
+          eq(registrant.tbl_id, table.tblId),
+          notInArray(registrant.registrant_id, ids),
+        ),
+      );
+    const refusal = capacityRefusal(
+      { name: table.name, free: Math.max(0, table.capacity - Number(others)) },
+      ids.length,
+      who,
+    );
     if (refusal) return { ok: false as const, message: refusal };
     await tx
       .update(registrant)

@@ -47,17 +47,31 @@ export function arrangeSeating(tables: SeatingTableRow[], guests: SeatingGuestRo
     for (const guest of list) {
       const party = parties.get(guest.partyKey);
       if (party) party.guests.push(guest);
-      else parties.set(guest.partyKey, { key: guest.partyKey, label: guest.partyLabel, guests: [guest], size: partySizes.get(guest.partyKey)! });
+      else
+        parties.set(guest.partyKey, {
+          key: guest.partyKey,
+          label: guest.partyLabel,
+          guests: [guest],
+          size: partySizes.get(guest.partyKey)!,
+        });
     }
     return [...parties.values()].sort((a, b) => collator.compare(a.label, b.label) || a.key.localeCompare(b.key));
   };
-  const byTable = new Map<number | null, SeatingGuestRow[]>([[null, []], ...tables.map((table) => [table.tblId, []] as [number, SeatingGuestRow[]])]);
+  const byTable = new Map<number | null, SeatingGuestRow[]>([
+    [null, []],
+    ...tables.map((table) => [table.tblId, []] as [number, SeatingGuestRow[]]),
+  ]);
   // A guest at a table deleted meanwhile counts as unseated.
   for (const guest of guests) (byTable.get(guest.tblId) ?? byTable.get(null)!).push(guest);
   return {
     tables: tables.map((table) => {
       const seatedGuests = byTable.get(table.tblId)!;
-      return { ...table, seated: seatedGuests.length, free: Math.max(0, table.capacity - seatedGuests.length), parties: group(seatedGuests) };
+      return {
+        ...table,
+        seated: seatedGuests.length,
+        free: Math.max(0, table.capacity - seatedGuests.length),
+        parties: group(seatedGuests),
+      };
     }),
     unseated: group(byTable.get(null)!),
   };
@@ -68,7 +82,9 @@ export function applyMoves(guests: SeatingGuestRow[], moves: SeatingMove[]): Sea
   if (moves.length === 0) return guests;
   const destination = new Map<number, number | null>();
   for (const move of moves) for (const id of move.guestIds) destination.set(id, move.to);
-  return guests.map((guest) => (destination.has(guest.registrantId) ? { ...guest, tblId: destination.get(guest.registrantId)! } : guest));
+  return guests.map((guest) =>
+    destination.has(guest.registrantId) ? { ...guest, tblId: destination.get(guest.registrantId)! } : guest,
+  );
 }
 
 const seats = (count: number) => (count === 1 ? "1 seat" : `${count} seats`);
@@ -106,7 +122,10 @@ export function partyElementId(partyKey: string, place: number | null): string {
 export function partyMatches(party: SeatingParty, query: string): boolean {
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
-  const text = [party.label, ...party.guests.flatMap((guest) => [guest.name, guest.paddle === null ? "" : String(guest.paddle)])]
+  const text = [
+    party.label,
+    ...party.guests.flatMap((guest) => [guest.name, guest.paddle === null ? "" : String(guest.paddle)]),
+  ]
     .join(" ")
     .toLowerCase();
   return words.every((word) => text.includes(word));

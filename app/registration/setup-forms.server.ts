@@ -104,7 +104,15 @@ export function parseRegistrationSettings(
 
 // ——— Ticket types ———
 
-export const TICKET_FIELDS = ["title", "description", "type", "price", "max_quantity", "increment", "seat_count"] as const;
+export const TICKET_FIELDS = [
+  "title",
+  "description",
+  "type",
+  "price",
+  "max_quantity",
+  "increment",
+  "seat_count",
+] as const;
 
 const ticketSchema = z.object({
   title: requiredText(LIMITS.ticketTitle, "A name"),
@@ -121,7 +129,8 @@ const ticketSchema = z.object({
 });
 export type TicketInput = z.output<typeof ticketSchema>;
 
-export const parseTicket = (values: Record<string, string>): FormResult<TicketInput> => finish(ticketSchema.safeParse(values), {});
+export const parseTicket = (values: Record<string, string>): FormResult<TicketInput> =>
+  finish(ticketSchema.safeParse(values), {});
 
 // ——— Questions ———
 
@@ -192,7 +201,8 @@ export function parseQuestion(posted: Record<string, string>): FormResult<Questi
   if (type === "select") {
     const duplicate = options.find((option, index) => options.indexOf(option) !== index);
     if (options.length < 2) issue("options", "Give at least two choices, one per line.");
-    else if (options.length > LIMITS.questionOptions) issue("options", `Give at most ${LIMITS.questionOptions} choices.`);
+    else if (options.length > LIMITS.questionOptions)
+      issue("options", `Give at most ${LIMITS.questionOptions} choices.`);
     else if (options.some((option) => option.length > LIMITS.optionLength)) {
       issue("options", `Each choice can be at most ${LIMITS.optionLength} characters.`);
     } else if (duplicate) issue("options", `“${duplicate}” is listed twice.`);
@@ -208,7 +218,14 @@ export function parseQuestion(posted: Record<string, string>): FormResult<Questi
   }
   const min = optionalNumber.safeParse(posted.min ?? "");
   const max = optionalNumber.safeParse(posted.max ?? "");
-  if (type === "number" && min.success && max.success && min.data !== null && max.data !== null && max.data < min.data) {
+  if (
+    type === "number" &&
+    min.success &&
+    max.success &&
+    min.data !== null &&
+    max.data !== null &&
+    max.data < min.data
+  ) {
     issue("max", "The largest answer must be at least the smallest.");
   }
 
@@ -246,7 +263,8 @@ const mealSchema = z.object({
 });
 export type MealInput = z.output<typeof mealSchema>;
 
-export const parseMeal = (values: Record<string, string>): FormResult<MealInput> => finish(mealSchema.safeParse(values), {});
+export const parseMeal = (values: Record<string, string>): FormResult<MealInput> =>
+  finish(mealSchema.safeParse(values), {});
 
 // ——— Promo codes ———
 
@@ -293,7 +311,8 @@ function readDiscount(type: string, text: string): { discount: number } | { erro
 /** A promo code form; `ticket_ids` is every ticked ticket type (promoValues reads them). */
 export function parsePromoCode(posted: Record<string, string | string[]>): FormResult<PromoCodeInput> {
   const type = String(posted.discount_type ?? "");
-  const discount = type === "percent" || type === "amount" ? readDiscount(type, String(posted.discount ?? "").trim()) : null;
+  const discount =
+    type === "percent" || type === "amount" ? readDiscount(type, String(posted.discount ?? "").trim()) : null;
   const read = finish(promoCodeSchema.safeParse(posted), {
     discount: discount && "error" in discount ? [discount.error] : undefined,
   });

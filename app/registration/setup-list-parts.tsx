@@ -3,10 +3,10 @@
  * confirmation, and the message of a refused change shown above its list. All are plain form posts first.
  */
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import type { RegistrationSetupActionData, SetupList } from "./registration-setup-route.server";
 import { Button } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { FormAlert } from "~/ui/form-alert";
+import type { RegistrationSetupActionData, SetupList } from "./registration-setup-route.server";
 
 /** "Up" and "Down" for a row; the page keeps its scroll position, so the moved row stays in view. */
 export function MoveButtons({
@@ -30,10 +30,26 @@ export function MoveButtons({
     <Form method="post" preventScrollReset className="cluster">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name={idField} value={id} />
-      <Button type="submit" size="sm" variant="ghost" name="direction" value="up" disabled={first || busy} aria-label={`Move ${name} up`}>
+      <Button
+        type="submit"
+        size="sm"
+        variant="ghost"
+        name="direction"
+        value="up"
+        disabled={first || busy}
+        aria-label={`Move ${name} up`}
+      >
         ↑
       </Button>
-      <Button type="submit" size="sm" variant="ghost" name="direction" value="down" disabled={last || busy} aria-label={`Move ${name} down`}>
+      <Button
+        type="submit"
+        size="sm"
+        variant="ghost"
+        name="direction"
+        value="down"
+        disabled={last || busy}
+        aria-label={`Move ${name} down`}
+      >
         ↓
       </Button>
     </Form>

@@ -4,10 +4,10 @@
  * beside one field of a form.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Transaction } from "~/db.server";
 import { describeUniqueViolation } from "~/db/errors.server";
 import { publishEventChange } from "~/realtime/data-area-changes.server";
 import { event, meal, question, ticket } from "~drizzle/schema";
+import type { Transaction } from "~/db.server";
 
 /**
  * Bumps the event's data_version (as every setup screen's save does, telling open admin pages) and
@@ -70,7 +70,10 @@ export async function moveInOrder(
   if (to < 0 || to >= ids.length) return true;
   [ids[from], ids[to]] = [ids[to]!, ids[from]!];
   for (const [index, each] of ids.entries()) {
-    await tx.update(table).set({ display_order: index }).where(and(eq(id, each), eq(owner, eventId)));
+    await tx
+      .update(table)
+      .set({ display_order: index })
+      .where(and(eq(id, each), eq(owner, eventId)));
   }
   await registrationChanged(tx, eventId);
   return true;

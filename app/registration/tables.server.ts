@@ -6,8 +6,8 @@
  */
 import { and, count, eq, max, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Database, Transaction } from "~/db/connection.server";
 import { registrant, tbl } from "~drizzle/schema";
+import type { Database, Transaction } from "~/db/connection.server";
 
 export const MAX_TABLE_CAPACITY = 200;
 
@@ -37,14 +37,24 @@ async function refuseTakenName(tx: Transaction, eventId: number, name: string, e
   const [taken] = await tx
     .select({ name: tbl.name })
     .from(tbl)
-    .where(and(eq(tbl.event_id, eventId), sql`lower(${tbl.name}) = lower(${name})`, exceptId === undefined ? undefined : ne(tbl.tbl_id, exceptId)))
+    .where(
+      and(
+        eq(tbl.event_id, eventId),
+        sql`lower(${tbl.name}) = lower(${name})`,
+        exceptId === undefined ? undefined : ne(tbl.tbl_id, exceptId),
+      ),
+    )
     .limit(1);
   if (taken) throw new TableFieldError("name", `There is already a table named “${taken.name}”.`);
 }
 
 /** The name a new table is offered: the next "Table N" not taken. */
 export async function suggestedTableName(db: Database, eventId: number): Promise<string> {
-  const names = new Set((await db.select({ name: tbl.name }).from(tbl).where(eq(tbl.event_id, eventId))).map((row) => row.name.toLowerCase()));
+  const names = new Set(
+    (await db.select({ name: tbl.name }).from(tbl).where(eq(tbl.event_id, eventId))).map((row) =>
+      row.name.toLowerCase(),
+    ),
+  );
   let number = names.size + 1;
   while (names.has(`table ${number}`)) number++;
   return `Table ${number}`;
@@ -55,7 +65,10 @@ export async function createTable(db: Database, eventId: number, input: TableInp
     // Two staff adding tables at once get distinct positions and cannot both take one name.
     await tx.execute(sql`select pg_advisory_xact_lock(${eventId}, hashtext('tbl'))`);
     await refuseTakenName(tx, eventId, input.name);
-    const [{ last }] = await tx.select({ last: max(tbl.display_order) }).from(tbl).where(eq(tbl.event_id, eventId));
+    const [{ last }] = await tx
+      .select({ last: max(tbl.display_order) })
+      .from(tbl)
+      .where(eq(tbl.event_id, eventId));
     const [row] = await tx
       .insert(tbl)
       .values({ event_id: eventId, name: input.name, capacity: input.capacity, display_order: (last ?? -1) + 1 })
@@ -95,16 +108,26 @@ export async function updateTable(db: Database, eventId: number, tblId: number, 
         `${seated} guests sit at this table, so it needs at least ${seated} seats. Move guests to another table first.`,
       );
     }
-    await tx.update(tbl).set({ name: input.name, capacity: input.capacity }).where(and(eq(tbl.tbl_id, tblId), eq(tbl.event_id, eventId)));
+    await tx
+      .update(tbl)
+      .set({ name: input.name, capacity: input.capacity })
+      .where(and(eq(tbl.tbl_id, tblId), eq(tbl.event_id, eventId)));
     if (input.name !== current.name) {
-      await tx.update(registrant).set({ assigned_table: input.name }).where(and(eq(registrant.event_id, eventId), eq(registrant.tbl_id, tblId)));
+      await tx
+        .update(registrant)
+        .set({ assigned_table: input.name })
+        .where(and(eq(registrant.event_id, eventId), eq(registrant.tbl_id, tblId)));
     }
     return true;
   });
 }
 
 /** Deletes the table, unseating its guests; how many were unseated, or null when the table is gone. */
-export async function deleteTable(db: Database, eventId: number, tblId: number): Promise<{ name: string; unseated: number } | null> {
+export async function deleteTable(
+  db: Database,
+  eventId: number,
+  tblId: number,
+): Promise<{ name: string; unseated: number } | null> {
   return db.transaction(async (tx) => {
     const current = await lockTable(tx, eventId, tblId);
     if (!current) return null;

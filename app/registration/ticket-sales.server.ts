@@ -82,7 +82,10 @@ export async function loadTicketSales(eventId: number) {
     .innerJoin(ticket, eq(ticket.ticket_id, ticket_payment.ticket_id))
     // Both joined on the event too, so a row of another event can never show through a stray id.
     .leftJoin(payment, and(eq(payment.payment_id, ticket_payment.payment_id), eq(payment.event_id, eventId)))
-    .leftJoin(promo_code, and(eq(promo_code.promo_code_id, ticket_payment.promo_code_id), eq(promo_code.event_id, eventId)))
+    .leftJoin(
+      promo_code,
+      and(eq(promo_code.promo_code_id, ticket_payment.promo_code_id), eq(promo_code.event_id, eventId)),
+    )
     .where(eq(ticket_payment.event_id, eventId))
     .orderBy(desc(ticket_payment.created_at), desc(ticket_payment.ticket_payment_id));
 
@@ -93,7 +96,9 @@ export async function loadTicketSales(eventId: number) {
     .orderBy(asc(ticket.display_order), asc(ticket.ticket_id));
 
   // Every ticket type, in the organiser's order, sold or not; then the whole event.
-  const byType = new Map<number, TicketTotals>(types.map((type) => [type.ticket_id, emptyTotals(type.ticket_id, type.title)]));
+  const byType = new Map<number, TicketTotals>(
+    types.map((type) => [type.ticket_id, emptyTotals(type.ticket_id, type.title)]),
+  );
   const all = emptyTotals(null, "All tickets");
   for (const row of rows) {
     if (row.status === "cancelled") continue;

@@ -7,12 +7,15 @@ import { RichTextEditor } from "~/rich-text/rich-text-editor";
 import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";
 import { FormDialog, type DialogRefusal } from "~/ui/form-dialog";
-import type { RegistrationSetupData } from "./registration-setup-route.server";
 import { labelOf, LIMITS, TICKET_KINDS } from "./setup-fields";
 import { DeleteButton, ListAlert, MoveButtons } from "./setup-list-parts";
+import type { RegistrationSetupData } from "./registration-setup-route.server";
 
 type TicketType = RegistrationSetupData["tickets"][number];
-type TicketValues = Record<"title" | "description" | "type" | "price" | "max_quantity" | "increment" | "seat_count", string>;
+type TicketValues = Record<
+  "title" | "description" | "type" | "price" | "max_quantity" | "increment" | "seat_count",
+  string
+>;
 
 const NEW_TICKET: TicketValues = {
   title: "",
@@ -36,13 +39,30 @@ function savedValues(row: TicketType): TicketValues {
   };
 }
 
-function TicketFields({ refusal, saved, currency }: { refusal: DialogRefusal | undefined; saved: TicketValues; currency: string }) {
+function TicketFields({
+  refusal,
+  saved,
+  currency,
+}: {
+  refusal: DialogRefusal | undefined;
+  saved: TicketValues;
+  currency: string;
+}) {
   const values = (refusal?.values as TicketValues | undefined) ?? saved;
   const error = (field: string) => refusal?.fieldErrors?.[field]?.[0];
   return (
     <>
       <Field label="Name" required error={error("title")}>
-        {(control) => <input {...control} name="title" required maxLength={LIMITS.ticketTitle} autoComplete="off" defaultValue={values.title} />}
+        {(control) => (
+          <input
+            {...control}
+            name="title"
+            required
+            maxLength={LIMITS.ticketTitle}
+            autoComplete="off"
+            defaultValue={values.title}
+          />
+        )}
       </Field>
       <div className="dialog__pair">
         <Field label="Kind" error={error("type")}>
@@ -57,24 +77,60 @@ function TicketFields({ refusal, saved, currency }: { refusal: DialogRefusal | u
           )}
         </Field>
         <Field label={`Price (${currency})`} required help="0 for a free ticket." error={error("price")}>
-          {(control) => <input {...control} name="price" required inputMode="decimal" autoComplete="off" defaultValue={values.price} />}
+          {(control) => (
+            <input
+              {...control}
+              name="price"
+              required
+              inputMode="decimal"
+              autoComplete="off"
+              defaultValue={values.price}
+            />
+          )}
         </Field>
       </div>
       <div className="dialog__pair">
         <Field label="Guests per ticket" help="8 for a table of eight." error={error("seat_count")}>
           {(control) => (
-            <input {...control} name="seat_count" type="number" inputMode="numeric" min={1} max={LIMITS.seatCount} step={1} defaultValue={values.seat_count} />
+            <input
+              {...control}
+              name="seat_count"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={LIMITS.seatCount}
+              step={1}
+              defaultValue={values.seat_count}
+            />
           )}
         </Field>
         <Field label="Quantity step" help="Bought in multiples of this (2: pairs only)." error={error("increment")}>
           {(control) => (
-            <input {...control} name="increment" type="number" inputMode="numeric" min={1} max={LIMITS.ticketIncrement} step={1} defaultValue={values.increment} />
+            <input
+              {...control}
+              name="increment"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={LIMITS.ticketIncrement}
+              step={1}
+              defaultValue={values.increment}
+            />
           )}
         </Field>
       </div>
       <Field label="How many can be sold" help="Leave blank for no limit." error={error("max_quantity")}>
         {(control) => (
-          <input {...control} name="max_quantity" type="number" inputMode="numeric" min={1} max={LIMITS.ticketQuantity} step={1} defaultValue={values.max_quantity} />
+          <input
+            {...control}
+            name="max_quantity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={LIMITS.ticketQuantity}
+            step={1}
+            defaultValue={values.max_quantity}
+          />
         )}
       </Field>
       <RichTextEditor

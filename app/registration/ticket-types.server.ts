@@ -6,8 +6,14 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db.server";
 import { ticket, ticket_payment } from "~drizzle/schema";
+import {
+  FieldRefusal,
+  moveInOrder,
+  nextDisplayOrder,
+  registrationChanged,
+  type Direction,
+} from "./setup-records.server";
 import type { TicketInput } from "./setup-forms.server";
-import { FieldRefusal, moveInOrder, nextDisplayOrder, registrationChanged, type Direction } from "./setup-records.server";
 
 export type TicketTypeRow = {
   ticket_id: number;

@@ -1,7 +1,7 @@
-import type { Editor } from "@tiptap/react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Button } from "~/ui/button";
 import { linkUrlFromInput } from "./link-url";
+import type { Editor } from "@tiptap/react";
 
 export interface LinkPanelProps {
   id: string;
@@ -37,7 +37,11 @@ export function LinkPanel({ id, editor, onClose }: LinkPanelProps) {
     if (empty && !editor.isActive("link")) {
       // Nothing selected: the address itself becomes the linked text.
       const text = address.trim();
-      editor.chain().focus().insertContent({ type: "text", text, marks: [{ type: "link", attrs: { href } }] }).run();
+      editor
+        .chain()
+        .focus()
+        .insertContent({ type: "text", text, marks: [{ type: "link", attrs: { href } }] })
+        .run();
     } else {
       editor.chain().focus().extendMarkRange("link").setLink({ href }).run();
     }

@@ -1,5 +1,5 @@
-import type { LinksFunction } from "@remix-run/node";
 import richTextHref from "~/styles/rich-text.css";
+import type { LinksFunction } from "@remix-run/node";
 
 /**
  * The stylesheet of rich text and its editor. A route that shows either includes it in its own links:

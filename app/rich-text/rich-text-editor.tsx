@@ -5,8 +5,8 @@
 import { EditorContent, useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
-import { allowedLinkUrl } from "./link-url";
 import { LinkPanel } from "./link-panel";
+import { allowedLinkUrl } from "./link-url";
 import { Toolbar } from "./toolbar";
 
 export { richTextLinks } from "./links";
@@ -31,9 +31,23 @@ export interface RichTextEditorProps {
  * still posts; once hydrated it becomes a Tiptap editor with a formatting toolbar, and a hidden input named
  * `name` carries the HTML, updated on every change, so a plain form post sends it.
  */
-export function RichTextEditor({ name, label, defaultValue, error, help, required, toolbarLabel }: RichTextEditorProps) {
+export function RichTextEditor({
+  name,
+  label,
+  defaultValue,
+  error,
+  help,
+  required,
+  toolbarLabel,
+}: RichTextEditorProps) {
   const id = useId();
-  const ids = { label: `${id}-label`, control: `${id}-control`, help: `${id}-help`, error: `${id}-error`, source: `${id}-source` };
+  const ids = {
+    label: `${id}-label`,
+    control: `${id}-control`,
+    help: `${id}-help`,
+    error: `${id}-error`,
+    source: `${id}-source`,
+  };
   const describedBy = [help != null ? ids.help : null, error ? ids.error : null].filter(Boolean).join(" ") || undefined;
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   // Null until hydrated: the server and the first client render both show the textarea, so they match.
@@ -42,8 +56,12 @@ export function RichTextEditor({ name, label, defaultValue, error, help, require
   useEffect(() => {
     // Carry over what was typed into the textarea before the page became interactive, and its focus.
     const textarea = textareaRef.current;
-    setStart({ html: textarea?.value ?? defaultValue ?? "", focus: textarea !== null && document.activeElement === textarea });
+    setStart({
+      html: textarea?.value ?? defaultValue ?? "",
+      focus: textarea !== null && document.activeElement === textarea,
+    });
     // Once only: a later defaultValue does not reset what the person is editing (as with an uncontrolled input).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const requiredMark = required ? (
@@ -137,7 +155,17 @@ interface ClientEditorProps {
 }
 
 /** The Tiptap editor: mounted only in the browser, after hydration. */
-function ClientEditor({ name, label, ids, describedBy, invalid, required, toolbarLabel, initialHtml, autofocus }: ClientEditorProps) {
+function ClientEditor({
+  name,
+  label,
+  ids,
+  describedBy,
+  invalid,
+  required,
+  toolbarLabel,
+  initialHtml,
+  autofocus,
+}: ClientEditorProps) {
   const [html, setHtml] = useState(initialHtml);
   const [linkPanelOpen, setLinkPanelOpen] = useState(false);
   const linkPanelId = `${ids.control}-link`;
@@ -187,7 +215,9 @@ function ClientEditor({ name, label, ids, describedBy, invalid, required, toolba
 
   return (
     <>
-      {/* Not a <label>: labels point at form controls, and the text area is a contenteditable element. */}
+      {/* Not a <label>: labels point at form controls, and the text area is a contenteditable element. A click on
+          it focuses the editor as a label's would; the keyboard reaches the editor itself with Tab. */}
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
       <span id={ids.label} className="field__label" onClick={() => editor.commands.focus()}>
         {label}
       </span>

@@ -16,5 +16,7 @@ export interface RichTextProps {
  */
 export function RichText({ html, className }: RichTextProps) {
   // The loader's sanitizeRichText is what makes this safe; see the html prop.
-  return <div className={["rich-text", className].filter(Boolean).join(" ")} dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <div className={["rich-text", className].filter(Boolean).join(" ")} dangerouslySetInnerHTML={{ __html: html }} />
+  );
 }

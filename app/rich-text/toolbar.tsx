@@ -166,7 +166,13 @@ export function Toolbar({ editor, label, controls, linkPanelOpen, linkPanelId, o
   }
 
   return (
-    <div role="toolbar" aria-label={label} aria-controls={controls} className="rich-text-editor__toolbar" onKeyDown={onKeyDown}>
+    <div
+      role="toolbar"
+      aria-label={label}
+      aria-controls={controls}
+      className="rich-text-editor__toolbar"
+      onKeyDown={onKeyDown}
+    >
       {buttons.map((button, index) => {
         const isLink = button.label === "Link";
         return (

@@ -1,5 +1,5 @@
-import type { MetaFunction } from "@remix-run/node";
 import { ErrorPage } from "~/ui/error-page";
+import type { MetaFunction } from "@remix-run/node";
 
 // Every path no other route claims ends here and answers HTTP 404 with the not-found page.
 

@@ -1,4 +1,3 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { getSignedInUser } from "~/auth/access.server";
 import { isGoogleSignInEnabled } from "~/auth/google.server";
@@ -10,6 +9,7 @@ import { Button, ButtonLink } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { ErrorPage } from "~/ui/error-page";
 import { GavelIcon } from "~/ui/icons";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: authHref },
@@ -159,12 +159,10 @@ export default function Home() {
             <h2 id="who-title">Made for the people who make the night happen</h2>
             <p>
               Organisers set up the event and its auctions. Volunteers work the door, the clerk's desk and checkout,
-              each with just the access they need. Guests register, bid and pay from their own phones, with the
-              event's own colours and fonts.
+              each with just the access they need. Guests register, bid and pay from their own phones, with the event's
+              own colours and fonts.
             </p>
-            <p>
-              Gavel is free and open source: your charity can run it on its own server and keep its donors' data.
-            </p>
+            <p>Gavel is free and open source: your charity can run it on its own server and keep its donors' data.</p>
           </div>
         </section>
       </main>

@@ -3,21 +3,21 @@ import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@r
 import { requireEventPermission, requireTeamMember } from "~/auth/access.server";
 import { PERMISSION_LABELS } from "~/auth/permissions";
 import { bidsMarker } from "~/bids/silent-bids.server";
-import { LiveIndicator, useLiveRefresh } from "~/realtime/use-live-refresh";
 import { recentActivity, topItems, type ActivityKind } from "~/dashboard/activity.server";
 import { eventFigures } from "~/dashboard/figures.server";
 import { goalOf, goalSchema, setGoal } from "~/dashboard/goal.server";
 import { moneyRaised, RAISED_SOURCE_LABELS, RAISED_SOURCES } from "~/dashboard/raised.server";
 import { eventSettings } from "~/events/event-settings.server";
+import { LiveIndicator, useLiveRefresh } from "~/realtime/use-live-refresh";
+import { adminMenus } from "~/ui/admin-navigation.server";
 import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
+import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { Field } from "~/ui/field";
+import { formatCount, formatMoney } from "~/ui/format";
 import { redirectWithToast } from "~/ui/toast.server";
 import { formatInZone } from "~/ui/zoned-time";
 import type { loader as rootLoader } from "~/root";
-import { adminMenus } from "~/ui/admin-navigation.server";
-import { Card } from "~/ui/card";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
-import { formatCount, formatMoney } from "~/ui/format";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Dashboard · Gavel" },
@@ -42,7 +42,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...menus.workspace().flatMap((section) => section.screens),
   ].map((screen) => ({ label: screen.label, to: screen.to }));
   if (!role.can_view_stats) {
-    return { eventId, screens, lastBidId: null, canSetGoal: false, figures: null, raised: null, topItems: [], activity: [] };
+    return {
+      eventId,
+      screens,
+      lastBidId: null,
+      canSetGoal: false,
+      figures: null,
+      raised: null,
+      topItems: [],
+      activity: [],
+    };
   }
 
   const [figures, raised, top, activity, settings, marker] = await Promise.all([
@@ -67,7 +76,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       goalInput: goal === null ? "" : String(goal / 100),
       // Of the goal, for the progress bar (capped at 100) and the words beside it.
       percent: goal === null ? null : Math.round((total / goal) * 100),
-      sources: RAISED_SOURCES.map((source) => ({ source, label: RAISED_SOURCE_LABELS[source], amount: money(raised[source]), cents: raised[source] })),
+      sources: RAISED_SOURCES.map((source) => ({
+        source,
+        label: RAISED_SOURCE_LABELS[source],
+        amount: money(raised[source]),
+        cents: raised[source],
+      })),
     },
     topItems: top.map((item) => ({
       id: item.auction_item_id,
@@ -114,7 +128,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) return data({ errors: parsed.error.flatten().fieldErrors, values }, { status: 400 });
   await setGoal(eventId, parsed.data.goal);
   const url = new URL(request.url);
-  return redirectWithToast(url.pathname + url.search, { title: parsed.data.goal === null ? "Goal cleared" : "Goal saved" });
+  return redirectWithToast(url.pathname + url.search, {
+    title: parsed.data.goal === null ? "Goal cleared" : "Goal saved",
+  });
 }
 
 const ACTIVITY_LABELS: Record<ActivityKind, string> = {
@@ -126,7 +142,8 @@ const ACTIVITY_LABELS: Record<ActivityKind, string> = {
 };
 
 export default function DashboardPage() {
-  const { eventId, figures, screens, raised, canSetGoal, topItems, activity, lastBidId } = useLoaderData<typeof loader>();
+  const { eventId, figures, screens, raised, canSetGoal, topItems, activity, lastBidId } =
+    useLoaderData<typeof loader>();
   // Bids (and staff actions on items) refresh the figures as they happen.
   const live = useLiveRefresh(figures ? `/admin/dashboard/stream?id=${eventId}` : null, lastBidId);
   const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;
@@ -192,45 +209,53 @@ export default function DashboardPage() {
             )}
           </Card>
           <div className="dashboard-columns">
-              <Card title="Top items" headingLevel={2}>
-                {topItems.length === 0 ? (
-                  <p className="muted">No bids yet.</p>
-                ) : (
-                  <ol className="ranked-list">
-                    {topItems.map((item) => (
-                      <li key={item.id}>
-                        <span>
-                          {item.lot !== null ? <span className="muted">Lot {item.lot} · </span> : null}
-                          {item.title}
-                          <span className="muted"> · {item.type}</span>
+            <Card title="Top items" headingLevel={2}>
+              {topItems.length === 0 ? (
+                <p className="muted">No bids yet.</p>
+              ) : (
+                <ol className="ranked-list">
+                  {topItems.map((item) => (
+                    <li key={item.id}>
+                      <span>
+                        {item.lot !== null ? <span className="muted">Lot {item.lot} · </span> : null}
+                        {item.title}
+                        <span className="muted"> · {item.type}</span>
+                      </span>
+                      <span className="ranked-list__figure">
+                        {item.highest}{" "}
+                        <span className="muted">
+                          ({item.bids} bids{item.value ? `, value ${item.value}` : ""})
                         </span>
-                        <span className="ranked-list__figure">
-                          {item.highest} <span className="muted">({item.bids} bids{item.value ? `, value ${item.value}` : ""})</span>
-                        </span>
-                      </li>
-                    ))}
-                  </ol>
-                )}
-              </Card>
-              <Card title="Recent activity" headingLevel={2}>
-                {activity.length === 0 ? (
-                  <p className="muted">Nothing has happened yet.</p>
-                ) : (
-                  <ul className="activity-list">
-                    {activity.map((entry) => (
-                      <li key={entry.key}>
-                        <span>
-                          <strong>{entry.who}</strong> {ACTIVITY_LABELS[entry.kind]}
-                          {entry.amount ? ` ${entry.amount}` : ""}
-                          {entry.what ? <> {entry.kind === "bid" ? "on" : ""} {entry.what}</> : null}
-                        </span>
-                        <time className="muted">{entry.at}</time>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </Card>
-            </div>
+                      </span>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </Card>
+            <Card title="Recent activity" headingLevel={2}>
+              {activity.length === 0 ? (
+                <p className="muted">Nothing has happened yet.</p>
+              ) : (
+                <ul className="activity-list">
+                  {activity.map((entry) => (
+                    <li key={entry.key}>
+                      <span>
+                        <strong>{entry.who}</strong> {ACTIVITY_LABELS[entry.kind]}
+                        {entry.amount ? ` ${entry.amount}` : ""}
+                        {entry.what ? (
+                          <>
+                            {" "}
+                            {entry.kind === "bid" ? "on" : ""} {entry.what}
+                          </>
+                        ) : null}
+                      </span>
+                      <time className="muted">{entry.at}</time>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Card>
+          </div>
         </div>
       ) : (
         <Card
@@ -271,7 +296,12 @@ function RaisedCard({ raised, canSetGoal }: { raised: Raised; canSetGoal: boolea
           )}
         </p>
         {raised.percent !== null ? (
-          <progress className="raised__bar" max={100} value={Math.min(raised.percent, 100)} aria-label="Progress towards the goal">
+          <progress
+            className="raised__bar"
+            max={100}
+            value={Math.min(raised.percent, 100)}
+            aria-label="Progress towards the goal"
+          >
             {raised.percent}%
           </progress>
         ) : null}
@@ -288,8 +318,19 @@ function RaisedCard({ raised, canSetGoal }: { raised: Raised; canSetGoal: boolea
         </table>
         {canSetGoal ? (
           <Form method="post" className="raised__goal" noValidate>
-            <Field label="Fundraising goal" help="In whole units of the event's currency. Leave blank for no goal." error={error}>
-              {(control) => <input {...control} name="goal" inputMode="decimal" defaultValue={actionData?.values.goal ?? raised.goalInput} />}
+            <Field
+              label="Fundraising goal"
+              help="In whole units of the event's currency. Leave blank for no goal."
+              error={error}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  name="goal"
+                  inputMode="decimal"
+                  defaultValue={actionData?.values.goal ?? raised.goalInput}
+                />
+              )}
             </Field>
             <Button type="submit" size="sm">
               Save goal

@@ -20,8 +20,8 @@ import { DateTimeField, dateTimeFieldLinks } from "~/ui/date-time-field";
 import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";
 import { InboxIcon } from "~/ui/icons";
-import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { redirectWithToast } from "~/ui/toast.server";
+import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { formatInZone, zonedDateTimeSchema } from "~/ui/zoned-time";
 
 export const meta: MetaFunction = () => [{ title: "Components · Style guide · Gavel" }];
@@ -86,14 +86,20 @@ export async function action({ request }: ActionFunctionArgs) {
     case "rich-text": {
       const parsed = richTextDemoSchema().safeParse({ story: String(form.get("story") ?? "") });
       if (!parsed.success) {
-        return data({ intent: "rich-text" as const, errors: parsed.error.flatten().fieldErrors, html: null }, { status: 400 });
+        return data(
+          { intent: "rich-text" as const, errors: parsed.error.flatten().fieldErrors, html: null },
+          { status: 400 },
+        );
       }
       return data({ intent: "rich-text" as const, errors: null, html: parsed.data.story });
     }
     case "date-time": {
       const parsed = dateTimeDemoSchema.safeParse({ startsAt: String(form.get("startsAt") ?? "") });
       if (!parsed.success) {
-        return data({ intent: "date-time" as const, errors: parsed.error.flatten().fieldErrors, stored: null }, { status: 400 });
+        return data(
+          { intent: "date-time" as const, errors: parsed.error.flatten().fieldErrors, stored: null },
+          { status: 400 },
+        );
       }
       const startsAt = parsed.data.startsAt!; // required, so never null here
       return data({
@@ -112,7 +118,10 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithToast(here, { type, ...examples[type] });
     }
     case "confirm":
-      return redirectWithToast(here, { title: "Confirmed", description: "The demo action ran after you confirmed it." });
+      return redirectWithToast(here, {
+        title: "Confirmed",
+        description: "The demo action ran after you confirmed it.",
+      });
     case "slow":
       // Long enough for the loading overlay to appear.
       await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -145,10 +154,17 @@ const BRANDINGS: ReadonlyArray<{ name: string; branding: EventBranding }> = [
 export default function ComponentsPage() {
   return (
     <div className="style-guide">
-      <Card title="Colours and type" description="Design tokens from app/styles/tokens.css; guest pages override them with the event's branding.">
+      <Card
+        title="Colours and type"
+        description="Design tokens from app/styles/tokens.css; guest pages override them with the event's branding."
+      >
         <ul className="swatches">
           {SWATCHES.map(([label, background, foreground]) => (
-            <li key={background} className="swatch" style={{ background: `var(${background})`, color: `var(${foreground})` }}>
+            <li
+              key={background}
+              className="swatch"
+              style={{ background: `var(${background})`, color: `var(${foreground})` }}
+            >
               <span className="swatch__label">{label}</span>
               <code className="swatch__token">{background}</code>
             </li>
@@ -164,7 +180,10 @@ export default function ComponentsPage() {
         </div>
       </Card>
 
-      <Card title="Event branding" description="Guest pages set brandingStyle(event) on their wrapper; the same components take the event's colours and fonts.">
+      <Card
+        title="Event branding"
+        description="Guest pages set brandingStyle(event) on their wrapper; the same components take the event's colours and fonts."
+      >
         <div className="brand-previews">
           {BRANDINGS.map(({ name, branding }) => (
             <div key={name} className="brand-preview" style={brandingStyle(branding)}>
@@ -229,7 +248,10 @@ export default function ComponentsPage() {
 
       <DateTimeDemo />
 
-      <Card title="Toast" description="Sent by the server through a flash cookie after a redirect; closes after 5 seconds.">
+      <Card
+        title="Toast"
+        description="Sent by the server through a flash cookie after a redirect; closes after 5 seconds."
+      >
         <Form method="post" className="cluster">
           <input type="hidden" name="intent" value="toast" />
           <Button type="submit" name="type" value="success">
@@ -244,7 +266,10 @@ export default function ComponentsPage() {
         </Form>
       </Card>
 
-      <Card title="ConfirmDialog" description="Asks before a form is posted; without JavaScript the button posts directly.">
+      <Card
+        title="ConfirmDialog"
+        description="Asks before a form is posted; without JavaScript the button posts directly."
+      >
         <div className="cluster">
           <ConfirmDialog
             trigger="Close the demo auction"
@@ -265,7 +290,10 @@ export default function ComponentsPage() {
         </div>
       </Card>
 
-      <Card title="LoadingOverlay" description="Covers the page while a navigation or form post takes a while (80px spinner).">
+      <Card
+        title="LoadingOverlay"
+        description="Covers the page while a navigation or form post takes a while (80px spinner)."
+      >
         <Form method="post">
           <input type="hidden" name="intent" value="slow" />
           <Button type="submit">Run a slow action</Button>
@@ -301,7 +329,10 @@ function PledgeForm() {
   }, [errors]);
 
   return (
-    <Card title="A working form" description="Posts to this page; the action validates with zod, then redirects with a toast.">
+    <Card
+      title="A working form"
+      description="Posts to this page; the action validates with zod, then redirects with a toast."
+    >
       <Form method="post" id="pledge-form" ref={formRef} className="stack demo-form" noValidate>
         <input type="hidden" name="intent" value="pledge" />
         <Field label="Guest name" required error={errors?.name?.[0]}>
@@ -309,7 +340,12 @@ function PledgeForm() {
             <input {...control} name="name" autoComplete="name" defaultValue={actionData?.values.name} required />
           )}
         </Field>
-        <Field label="Pledge amount (US dollars)" help="A whole number, such as 250." required error={errors?.amount?.[0]}>
+        <Field
+          label="Pledge amount (US dollars)"
+          help="A whole number, such as 250."
+          required
+          error={errors?.amount?.[0]}
+        >
           {(control) => (
             <input {...control} name="amount" inputMode="numeric" defaultValue={actionData?.values.amount} required />
           )}

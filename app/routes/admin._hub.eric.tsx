@@ -1,15 +1,19 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { requireTeamMember } from "~/auth/access.server";
 import { revalidateOnSubmitOrEventChange } from "~/navigation/layout-revalidation";
 import { adminMenus } from "~/ui/admin-navigation.server";
 import { Tabs } from "~/ui/tabs";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction = () => [{ title: "Style guide · Gavel" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { role } = await requireTeamMember(request);
-  return { tabs: adminMenus(request, role).eric().map((screen) => ({ label: screen.label, to: screen.to })) };
+  return {
+    tabs: adminMenus(request, role)
+      .eric()
+      .map((screen) => ({ label: screen.label, to: screen.to })),
+  };
 }
 
 export const shouldRevalidate = revalidateOnSubmitOrEventChange;

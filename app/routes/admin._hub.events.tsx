@@ -75,7 +75,8 @@ export async function action({ request }: ActionFunctionArgs) {
         return data({ errors: parsed.error.flatten().fieldErrors as EventIdentityErrors, values }, { status: 400 });
       }
       const created = await createEventBeside(user.usr_id, eventId, parsed.data);
-      if (!created.ok) return data({ errors: { [created.field]: [created.message] } as EventIdentityErrors, values }, { status: 400 });
+      if (!created.ok)
+        return data({ errors: { [created.field]: [created.message] } as EventIdentityErrors, values }, { status: 400 });
       return redirectWithToast("/admin/setup/modules", {
         title: `${parsed.data.title} is created`,
         description: "Switch on the modules it uses, then fill in its details.",
@@ -145,7 +146,11 @@ export default function EventsPage() {
                     <div className="cluster">
                       <Form method="post" action={`/admin/events?id=${e.event_id}`}>
                         <input type="hidden" name="intent" value="select" />
-                        <Button type="submit" size="sm" variant={e.event_id === currentEventId ? "primary" : "secondary"}>
+                        <Button
+                          type="submit"
+                          size="sm"
+                          variant={e.event_id === currentEventId ? "primary" : "secondary"}
+                        >
                           Select<span className="visually-hidden"> {e.title}</span>
                         </Button>
                       </Form>
@@ -199,7 +204,12 @@ function CreateEventForm({ timeZones, appHost }: { timeZones: string[]; appHost:
       <Form method="post" ref={formRef} className="settings-form" noValidate>
         <input type="hidden" name="intent" value="create" />
         <p className="muted">In the same organisation as the current event. You become its owner and switch to it.</p>
-        <EventIdentityFields values={{ timezone: DEFAULT_TIMEZONE, ...values }} errors={errors} timeZones={timeZones} appHost={appHost} />
+        <EventIdentityFields
+          values={{ timezone: DEFAULT_TIMEZONE, ...values }}
+          errors={errors}
+          timeZones={timeZones}
+          appHost={appHost}
+        />
         <div className="settings-form__actions">
           <Button type="submit" variant="primary">
             Create the event

@@ -1,9 +1,9 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { requireTeamMember } from "~/auth/access.server";
 import { revalidateOnSubmitOrEventChange } from "~/navigation/layout-revalidation";
 import { adminMenus } from "~/ui/admin-navigation.server";
 import { AdminShell } from "~/ui/admin-shell";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Gavel" }];
 

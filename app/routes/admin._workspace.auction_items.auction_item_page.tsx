@@ -1,4 +1,10 @@
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { eventIdFromQuery, requireEventPermission } from "~/auth/access.server";
 import { AuctionItemForm, type AuctionItemFormValues } from "~/catalogue/auction-item-form";
@@ -20,17 +26,23 @@ import {
   lockAuctionItem,
   removeInventoryFromItem,
   updateAuctionItem,
-  useInventorySum,
+  applyInventorySum,
 } from "~/catalogue/auction-item.server";
 import { deleteItems, DuplicateLotError, ItemsWithBidsError } from "~/catalogue/auction-items.server";
 import { catalogueOptions, UnknownChoiceError } from "~/catalogue/catalogue-options.server";
-import { eventCurrency } from "~/catalogue/inventory.server";
 import { inventoryPath, eventQuery as eventQueryOf } from "~/catalogue/inventory-paths";
+import { eventCurrency } from "~/catalogue/inventory.server";
 import { ITEM_STATUSES, isItemType, ITEM_TYPE_LABELS, type ItemType } from "~/catalogue/item-rules";
 import { readSelectedIds } from "~/grid/grid-forms.server";
 import { ImageGallery, imageGalleryLinks, GalleryUploadField } from "~/images/image-gallery";
 import { MAX_GALLERY_UPLOAD } from "~/images/image-gallery-fields";
-import { answerGallery, GalleryFullError, galleryUploadField, runGalleryIntent, uploadedGalleryUrls } from "~/images/image-gallery.server";
+import {
+  answerGallery,
+  GalleryFullError,
+  galleryUploadField,
+  runGalleryIntent,
+  uploadedGalleryUrls,
+} from "~/images/image-gallery.server";
 import { chosenImageUrl, readFormWithImages } from "~/images/upload.server";
 import { richTextLinks } from "~/rich-text/rich-text-editor";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
@@ -68,7 +80,8 @@ function listPathOf(eventId: number | undefined, type: string): { to: string; la
   if (type === "live" || type === "silent") {
     return { to: packagesPath(eventId, type), label: `Back to the ${type} packages` };
   }
-  if (type === "sale") return { to: `/admin/auction_items/items_for_sale${eventQueryOf(eventId)}`, label: "Back to the items for sale" };
+  if (type === "sale")
+    return { to: `/admin/auction_items/items_for_sale${eventQueryOf(eventId)}`, label: "Back to the items for sale" };
   return { to: `/admin/auction_items/rawdata${eventQueryOf(eventId)}`, label: "Back to the raw data" };
 }
 
@@ -81,7 +94,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_edit_auction_items");
   const itemId = itemIdOf(request);
   const queryEvent = eventIdFromQuery(request);
-  const [options, currency, proposal] = [await catalogueOptions(eventId), await eventCurrency(eventId), await eventBidProposal(eventId)];
+  const [options, currency, proposal] = [
+    await catalogueOptions(eventId),
+    await eventCurrency(eventId),
+    await eventBidProposal(eventId),
+  ];
   const money = (cents: number | null) => (cents === null ? null : formatMoney(cents, currency));
 
   if (itemId === null) {
@@ -109,7 +126,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
       xinv_disclaimer: "",
       internal_notes: "",
     };
-    return { item: null, values, options, currency, proposal, queryEvent, back: listPathOf(queryEvent, type), free: [] };
+    return {
+      item: null,
+      values,
+      options,
+      currency,
+      proposal,
+      queryEvent,
+      back: listPathOf(queryEvent, type),
+      free: [],
+    };
   }
 
   const item = await getAuctionItem(eventId, itemId);
@@ -147,7 +173,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       images: item.images,
       bid_count: item.bid_count,
       value_label: money(item.value),
-      inventory: item.inventory.map((row) => ({ ...row, value_label: money(row.value), href: inventoryPath(eventQueryOf(queryEvent), row.inventory_id) })),
+      inventory: item.inventory.map((row) => ({
+        ...row,
+        value_label: money(row.value),
+        href: inventoryPath(eventQueryOf(queryEvent), row.inventory_id),
+      })),
       inventory_sum: centsToInput(item.inventory_sum),
       inventory_sum_label: money(item.inventory_sum),
     },
@@ -193,7 +223,8 @@ export async function action({ request }: ActionFunctionArgs) {
       const read = readAuctionItemForm(form);
       const errors: AuctionItemFormErrors = read.ok ? {} : { ...read.errors };
       if (imageErrors[FEATURED_IMAGE]) errors.featured_image = [imageErrors[FEATURED_IMAGE]];
-      if (itemId === null && imageErrors[galleryUploadField.name]) errors.images = [imageErrors[galleryUploadField.name]];
+      if (itemId === null && imageErrors[galleryUploadField.name])
+        errors.images = [imageErrors[galleryUploadField.name]];
       const refuse = (more: AuctionItemFormErrors = {}) =>
         data({ errors: { ...errors, ...more }, values: postedAuctionItemValues(form) }, { status: 400 });
       if (!read.ok || Object.keys(errors).length > 0) return refuse();
@@ -207,7 +238,9 @@ export async function action({ request }: ActionFunctionArgs) {
             featuredImage: chosenImageUrl(form, FEATURED_IMAGE, null),
             imageUrls: uploadedGalleryUrls(form),
           });
-          return redirectWithToast(auctionItemPagePath(queryEvent, { item: created }), { title: `Auction item “${input.title}” created` });
+          return redirectWithToast(auctionItemPagePath(queryEvent, { item: created }), {
+            title: `Auction item “${input.title}” created`,
+          });
         }
         const current = await getAuctionItem(eventId, itemId);
         if (!current) throw new Response("This event has no such auction item.", { status: 404 });
@@ -216,7 +249,9 @@ export async function action({ request }: ActionFunctionArgs) {
         await updateAuctionItem(eventId, itemId, input, (saved) => chosenImageUrl(form, FEATURED_IMAGE, saved));
       } catch (error) {
         if (error instanceof DuplicateLotError) {
-          return refuse({ lot: [`Lot ${error.lot} is already taken by another item of this event. Choose another number.`] });
+          return refuse({
+            lot: [`Lot ${error.lot} is already taken by another item of this event. Choose another number.`],
+          });
         }
         if (error instanceof UnknownChoiceError) return refuse({ [`xinv_${error.field}`]: [error.message] });
         if (error instanceof ItemHasBidsError) return refuse({ type: [error.message] });
@@ -245,23 +280,36 @@ export async function action({ request }: ActionFunctionArgs) {
       if (itemId === null) throw new Response("Save the item first.", { status: 400 });
       try {
         if (intent === "use-sum") {
-          const sum = await useInventorySum(eventId, itemId);
-          if (sum === null) return data({ inventoryError: "Its inventory has no values to add up: nothing was changed." }, { status: 400 });
+          const sum = await applyInventorySum(eventId, itemId);
+          if (sum === null)
+            return data(
+              { inventoryError: "Its inventory has no values to add up: nothing was changed." },
+              { status: 400 },
+            );
           return redirectWithToast(here, { title: "The value is now the sum of its inventory" });
         }
         const ids = readSelectedIds(form);
         if (!ids) {
           return data(
-            { inventoryError: intent === "add-inventory" ? "Choose the inventory items to add first." : "Choose what to take out first." },
+            {
+              inventoryError:
+                intent === "add-inventory"
+                  ? "Choose the inventory items to add first."
+                  : "Choose what to take out first.",
+            },
             { status: 400 },
           );
         }
         if (intent === "add-inventory") {
           const added = await addInventoryToItem(eventId, itemId, ids);
-          return redirectWithToast(here, { title: added === 1 ? "1 inventory item added" : `${added} inventory items added` });
+          return redirectWithToast(here, {
+            title: added === 1 ? "1 inventory item added" : `${added} inventory items added`,
+          });
         }
         const removed = await removeInventoryFromItem(eventId, itemId, ids);
-        return redirectWithToast(here, { title: removed === 1 ? "1 inventory item taken out" : `${removed} inventory items taken out` });
+        return redirectWithToast(here, {
+          title: removed === 1 ? "1 inventory item taken out" : `${removed} inventory items taken out`,
+        });
       } catch (error) {
         if (error instanceof InventoryUnavailableError || error instanceof ItemHasBidsError) {
           return data({ inventoryError: error.message }, { status: 400 });
@@ -314,8 +362,8 @@ export default function AuctionItemPage() {
         <div className="page-header">
           <h1>New auction item</h1>
           <p>
-            A lot of the {ITEM_TYPE_LABELS[values.type as ItemType]?.toLowerCase() ?? "auction"}. Once it is saved, you can
-            bundle inventory items into it.
+            A lot of the {ITEM_TYPE_LABELS[values.type as ItemType]?.toLowerCase() ?? "auction"}. Once it is saved, you
+            can bundle inventory items into it.
           </p>
         </div>
         {form}
@@ -328,20 +376,26 @@ export default function AuctionItemPage() {
       <div className="page-header">
         <h1>{item.title}</h1>
         <p>
-          {item.lot === null ? "No lot number yet" : `Lot ${item.lot}`} · {ITEM_TYPE_LABELS[item.type as ItemType] ?? item.type} ·{" "}
+          {item.lot === null ? "No lot number yet" : `Lot ${item.lot}`} ·{" "}
+          {ITEM_TYPE_LABELS[item.type as ItemType] ?? item.type} ·{" "}
           {item.bid_count === 0 ? "no bids yet" : item.bid_count === 1 ? "1 bid" : `${item.bid_count} bids`}
         </p>
       </div>
       <div className="stack stack--loose">
         {form}
-        <ImageGallery images={item.images} itemTitle={item.title} heading="Gallery" help="Bidders see them in this order." />
+        <ImageGallery
+          images={item.images}
+          itemTitle={item.title}
+          heading="Gallery"
+          help="Bidders see them in this order."
+        />
 
         <section className="stack" aria-labelledby="inventory-heading">
           <h2 id="inventory-heading">Inventory in this item</h2>
           <p className="field__help">
-            A package bundles several inventory items; with two or more it is marked a package. While its value is blank, it
-            is the sum of their values (and the starting bid and increment are proposed from it). “Use the sum” replaces
-            the value you typed with the sum.
+            A package bundles several inventory items; with two or more it is marked a package. While its value is
+            blank, it is the sum of their values (and the starting bid and increment are proposed from it). “Use the
+            sum” replaces the value you typed with the sum.
           </p>
           {inventoryError ? <FormAlert>{inventoryError}</FormAlert> : null}
           {item.inventory.length === 0 ? (
@@ -363,7 +417,13 @@ export default function AuctionItemPage() {
                 <strong>{item.value_label ?? "none"}</strong>.
               </p>
               <div className="cluster">
-                <Button type="submit" size="sm" name="intent" value="remove-inventory" disabled={busy("remove-inventory") || item.bid_count > 0}>
+                <Button
+                  type="submit"
+                  size="sm"
+                  name="intent"
+                  value="remove-inventory"
+                  disabled={busy("remove-inventory") || item.bid_count > 0}
+                >
                   Take the ticked ones out
                 </Button>
                 <Button type="submit" size="sm" name="intent" value="use-sum" disabled={busy("use-sum")}>

@@ -19,12 +19,12 @@ import {
   refuseBulk,
   refuseInlineEdit,
 } from "~/grid/grid-forms.server";
-import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
 import { EmptyState } from "~/ui/empty-state";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { FormDialog, type DialogRefusal } from "~/ui/form-dialog";
 import { redirectWithToast } from "~/ui/toast.server";
+import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Categories · Auction items · Gavel" },
@@ -45,9 +45,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
   switch (form.get("intent")) {
     case "create": {
-      const values = { title: String(form.get("title") ?? ""), internal_notes: String(form.get("internal_notes") ?? "") };
+      const values = {
+        title: String(form.get("title") ?? ""),
+        internal_notes: String(form.get("internal_notes") ?? ""),
+      };
       const parsed = categorySchema.safeParse(values);
-      if (!parsed.success) return refuseDialog({ dialog: "new-category", fieldErrors: parsed.error.flatten().fieldErrors, values });
+      if (!parsed.success)
+        return refuseDialog({ dialog: "new-category", fieldErrors: parsed.error.flatten().fieldErrors, values });
       try {
         await createCategory(eventId, parsed.data);
       } catch (error) {
@@ -59,7 +63,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
     case "inline-edit": {
       const edit = readInlineEdit(form);
-      if (!edit || !(edit.field in categoryInlineFields)) throw new Response("This edit is not one the grid makes.", { status: 400 });
+      if (!edit || !(edit.field in categoryInlineFields))
+        throw new Response("This edit is not one the grid makes.", { status: 400 });
       const rule = categoryInlineFields[edit.field as keyof typeof categoryInlineFields];
       const parsed = rule.safeParse(edit.value);
       if (!parsed.success) return refuseInlineEdit(edit, parsed.error.issues[0].message);
@@ -136,9 +141,18 @@ export default function CategoriesPage() {
               <input {...control} name="title" required maxLength={80} defaultValue={refusal?.values?.title ?? ""} />
             )}
           </Field>
-          <Field label="Internal notes" help="Only your team sees these." error={refusal?.fieldErrors?.internal_notes?.[0]}>
+          <Field
+            label="Internal notes"
+            help="Only your team sees these."
+            error={refusal?.fieldErrors?.internal_notes?.[0]}
+          >
             {(control) => (
-              <textarea {...control} name="internal_notes" rows={3} defaultValue={refusal?.values?.internal_notes ?? ""} />
+              <textarea
+                {...control}
+                name="internal_notes"
+                rows={3}
+                defaultValue={refusal?.values?.internal_notes ?? ""}
+              />
             )}
           </Field>
         </>
@@ -150,7 +164,9 @@ export default function CategoriesPage() {
     <>
       <div className="page-header">
         <h1>Categories</h1>
-        <p>How items are grouped for bidders (Travel, Dining, Experiences…). Shared by all your organisation's events.</p>
+        <p>
+          How items are grouped for bidders (Travel, Dining, Experiences…). Shared by all your organisation's events.
+        </p>
       </div>
       <DataGrid
         label="Categories"

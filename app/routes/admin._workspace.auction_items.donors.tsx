@@ -15,7 +15,6 @@ import {
 } from "~/catalogue/donors.server";
 import { postedFields } from "~/catalogue/form-rules.server";
 import { DataGrid } from "~/grid/data-grid";
-import { RowDialog, RowDialogAbove } from "~/grid/row-dialog";
 import {
   inlineEditSaved,
   readInlineEdit,
@@ -23,12 +22,13 @@ import {
   refuseBulk,
   refuseInlineEdit,
 } from "~/grid/grid-forms.server";
-import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
+import { RowDialog, RowDialogAbove } from "~/grid/row-dialog";
 import { EmptyState } from "~/ui/empty-state";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { FormDialog, type DialogRefusal } from "~/ui/form-dialog";
 import { redirectWithToast } from "~/ui/toast.server";
+import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Donors · Auction items · Gavel" },
@@ -52,7 +52,8 @@ export async function action({ request }: ActionFunctionArgs) {
     case "update": {
       const editing = form.get("intent") === "update";
       const donorId = editing ? Number(form.get("donor_id")) : null;
-      if (editing && !(Number.isInteger(donorId) && donorId! > 0)) throw new Response("This form does not say which donor.", { status: 400 });
+      if (editing && !(Number.isInteger(donorId) && donorId! > 0))
+        throw new Response("This form does not say which donor.", { status: 400 });
       const dialog = editing ? `edit-donor-${donorId}` : "new-donor";
       const values = postedFields(form, DONOR_FIELD_NAMES, ["is_active"]);
       const parsed = donorSchema.safeParse(values);
@@ -70,7 +71,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
     case "inline-edit": {
       const edit = readInlineEdit(form);
-      if (!edit || !(edit.field in donorInlineFields)) throw new Response("This edit is not one the grid makes.", { status: 400 });
+      if (!edit || !(edit.field in donorInlineFields))
+        throw new Response("This edit is not one the grid makes.", { status: 400 });
       const rule = donorInlineFields[edit.field as keyof typeof donorInlineFields];
       const parsed = rule.safeParse(edit.value);
       if (!parsed.success) return refuseInlineEdit(edit, parsed.error.issues[0].message);
@@ -139,8 +141,20 @@ const columns: GridColumn<DonorRow>[] = [
     // By last name, as donor lists are read; an organisation without a person by its name.
     sortValue: (row) => [row.last_name, row.first_name].filter(Boolean).join(" ") || row.title || "",
   },
-  { id: "first_name", header: "First name", value: (row) => row.first_name, edit: { type: "text", maxLength: 80 }, hidden: true },
-  { id: "last_name", header: "Last name", value: (row) => row.last_name, edit: { type: "text", maxLength: 80 }, hidden: true },
+  {
+    id: "first_name",
+    header: "First name",
+    value: (row) => row.first_name,
+    edit: { type: "text", maxLength: 80 },
+    hidden: true,
+  },
+  {
+    id: "last_name",
+    header: "Last name",
+    value: (row) => row.last_name,
+    edit: { type: "text", maxLength: 80 },
+    hidden: true,
+  },
   { id: "title", header: "Organisation", value: (row) => row.title, edit: { type: "text", maxLength: 120 } },
   { id: "item_count", header: "Items", value: (row) => row.item_count, numeric: true, filter: false },
   {
@@ -170,7 +184,14 @@ const columns: GridColumn<DonorRow>[] = [
     edit: { type: "text", maxLength: 300 },
     hidden: true,
   },
-  { id: "all_item_count", header: "Items, all events", value: (row) => row.all_item_count, numeric: true, filter: false, hidden: true },
+  {
+    id: "all_item_count",
+    header: "Items, all events",
+    value: (row) => row.all_item_count,
+    numeric: true,
+    filter: false,
+    hidden: true,
+  },
   {
     id: "internal_notes",
     header: "Internal notes",
@@ -178,7 +199,14 @@ const columns: GridColumn<DonorRow>[] = [
     edit: { type: "text", maxLength: 2000 },
     hidden: true,
   },
-  { id: "edit", header: "Edit", value: () => null, cell: (row) => <EditDonor donor={row} />, filter: false, noExport: true },
+  {
+    id: "edit",
+    header: "Edit",
+    value: () => null,
+    cell: (row) => <EditDonor donor={row} />,
+    filter: false,
+    noExport: true,
+  },
   {
     id: "thank",
     header: "Thank",
@@ -228,32 +256,84 @@ function DonorFields({ refusal, saved }: { refusal: DialogRefusal | undefined; s
     <>
       <div className="dialog__pair">
         <Field label="First name" error={error("first_name")}>
-          {(control) => <input {...control} name="first_name" maxLength={80} autoComplete="off" defaultValue={values.first_name ?? ""} />}
+          {(control) => (
+            <input
+              {...control}
+              name="first_name"
+              maxLength={80}
+              autoComplete="off"
+              defaultValue={values.first_name ?? ""}
+            />
+          )}
         </Field>
         <Field label="Last name" error={error("last_name")}>
-          {(control) => <input {...control} name="last_name" maxLength={80} autoComplete="off" defaultValue={values.last_name ?? ""} />}
+          {(control) => (
+            <input
+              {...control}
+              name="last_name"
+              maxLength={80}
+              autoComplete="off"
+              defaultValue={values.last_name ?? ""}
+            />
+          )}
         </Field>
       </div>
-      <Field label="Organisation" help="A business or family giving as one. Give a name, an organisation, or both." error={error("title")}>
-        {(control) => <input {...control} name="title" maxLength={120} autoComplete="off" defaultValue={values.title ?? ""} />}
+      <Field
+        label="Organisation"
+        help="A business or family giving as one. Give a name, an organisation, or both."
+        error={error("title")}
+      >
+        {(control) => (
+          <input {...control} name="title" maxLength={120} autoComplete="off" defaultValue={values.title ?? ""} />
+        )}
       </Field>
       <div className="dialog__pair">
         <Field label="Email" error={error("email")}>
-          {(control) => <input {...control} type="email" name="email" maxLength={254} autoComplete="off" defaultValue={values.email ?? ""} />}
+          {(control) => (
+            <input
+              {...control}
+              type="email"
+              name="email"
+              maxLength={254}
+              autoComplete="off"
+              defaultValue={values.email ?? ""}
+            />
+          )}
         </Field>
         <Field label="Phone" error={error("phone")}>
-          {(control) => <input {...control} type="tel" name="phone" maxLength={30} autoComplete="off" defaultValue={values.phone ?? ""} />}
+          {(control) => (
+            <input
+              {...control}
+              type="tel"
+              name="phone"
+              maxLength={30}
+              autoComplete="off"
+              defaultValue={values.phone ?? ""}
+            />
+          )}
         </Field>
       </div>
       <Field label="Website" error={error("website")}>
-        {(control) => <input {...control} name="website" maxLength={300} inputMode="url" autoComplete="off" placeholder="example.org" defaultValue={values.website ?? ""} />}
+        {(control) => (
+          <input
+            {...control}
+            name="website"
+            maxLength={300}
+            inputMode="url"
+            autoComplete="off"
+            placeholder="example.org"
+            defaultValue={values.website ?? ""}
+          />
+        )}
       </Field>
       <label className="checkbox">
         <input type="checkbox" name="is_active" value="yes" defaultChecked={(values.is_active ?? "yes") !== "no"} />
         Active: still giving (inactive donors stay on their past items)
       </label>
       <Field label="Internal notes" help="Only your team sees these." error={error("internal_notes")}>
-        {(control) => <textarea {...control} name="internal_notes" rows={3} defaultValue={values.internal_notes ?? ""} />}
+        {(control) => (
+          <textarea {...control} name="internal_notes" rows={3} defaultValue={values.internal_notes ?? ""} />
+        )}
       </Field>
     </>
   );

@@ -58,23 +58,44 @@ type SendRefusal = { errors: Record<string, string[] | undefined>; values: Recor
 export async function action({ request }: ActionFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_edit_auction_items");
   const form = await request.formData();
-  const values = { donor: String(form.get("donor") ?? ""), subject: String(form.get("subject") ?? ""), message: String(form.get("message") ?? "") };
+  const values = {
+    donor: String(form.get("donor") ?? ""),
+    subject: String(form.get("subject") ?? ""),
+    message: String(form.get("message") ?? ""),
+  };
   const parsed = letterSchema.safeParse(values);
-  if (!parsed.success) return data<SendRefusal>({ errors: parsed.error.flatten().fieldErrors, values }, { status: 400 });
+  if (!parsed.success)
+    return data<SendRefusal>({ errors: parsed.error.flatten().fieldErrors, values }, { status: 400 });
   const donor = await donorOfEvent(eventId, parsed.data.donor);
   if (!donor) throw new Response("This donor no longer exists.", { status: 404 });
   if (!donor.email) {
     return data<SendRefusal>(
-      { errors: { form: [`${donor.name} has no email address. Add it on the Donors screen, or download the letter as a PDF.`] }, values },
+      {
+        errors: {
+          form: [`${donor.name} has no email address. Add it on the Donors screen, or download the letter as a PDF.`],
+        },
+        values,
+      },
       { status: 400 },
     );
   }
   const [gifts, settings] = await Promise.all([donorGifts(eventId, donor.donor_id), eventSettings(eventId)]);
   try {
-    await sendAcknowledgement(donor.email, { subject: parsed.data.subject, message: parsed.data.message, gifts, currency: settings.currency });
+    await sendAcknowledgement(donor.email, {
+      subject: parsed.data.subject,
+      message: parsed.data.message,
+      gifts,
+      currency: settings.currency,
+    });
   } catch (error) {
     console.error("[email_page] the acknowledgement could not be sent", error);
-    return data<SendRefusal>({ errors: { form: ["The mail server did not take the message. Nothing was sent; try again in a moment."] }, values }, { status: 400 });
+    return data<SendRefusal>(
+      {
+        errors: { form: ["The mail server did not take the message. Nothing was sent; try again in a moment."] },
+        values,
+      },
+      { status: 400 },
+    );
   }
   const url = new URL(request.url);
   return redirectWithToast(url.pathname + url.search, { title: `Thank-you sent to ${donor.email}` });
@@ -94,7 +115,10 @@ export default function EmailPage() {
     <>
       <div className="page-header">
         <h1>Thank a donor</h1>
-        <p>A thank-you acknowledgement listing what a donor gave to this event and its value, by email or as a PDF letter.</p>
+        <p>
+          A thank-you acknowledgement listing what a donor gave to this event and its value, by email or as a PDF
+          letter.
+        </p>
       </div>
       <Form method="get" className="import-form">
         <label className="field__label" htmlFor="donor-picker">
@@ -114,7 +138,10 @@ export default function EmailPage() {
       </Form>
 
       {!donor || !draft ? (
-        <EmptyState title="Choose a donor" text="Their gifts to this event and a thank-you message ready to send will appear here." />
+        <EmptyState
+          title="Choose a donor"
+          text="Their gifts to this event and a thank-you message ready to send will appear here."
+        />
       ) : (
         <div className="stack">
           <Card title={`What ${donor.name} gave`} headingLevel={2}>
@@ -158,7 +185,15 @@ export default function EmailPage() {
               <input type="hidden" name="donor" value={donor.donor_id} />
               <p className="muted">To: {donor.email ?? "no email address on file"}</p>
               <Field label="Subject" required error={refusal?.errors.subject?.[0]}>
-                {(control) => <input {...control} name="subject" required maxLength={200} defaultValue={refusal?.values.subject ?? draft.subject} />}
+                {(control) => (
+                  <input
+                    {...control}
+                    name="subject"
+                    required
+                    maxLength={200}
+                    defaultValue={refusal?.values.subject ?? draft.subject}
+                  />
+                )}
               </Field>
               <Field
                 label="Message"
@@ -166,7 +201,15 @@ export default function EmailPage() {
                 help="The list of gifts with their values and the total follows the message."
                 error={refusal?.errors.message?.[0]}
               >
-                {(control) => <textarea {...control} name="message" rows={12} required defaultValue={refusal?.values.message ?? draft.message} />}
+                {(control) => (
+                  <textarea
+                    {...control}
+                    name="message"
+                    rows={12}
+                    required
+                    defaultValue={refusal?.values.message ?? draft.message}
+                  />
+                )}
               </Field>
               <div className="dialog__actions">
                 {/* The PDF is built from the same fields, by the print route, as a download. */}

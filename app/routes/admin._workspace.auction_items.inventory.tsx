@@ -3,8 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { eventIdFromQuery, requireEventPermission } from "~/auth/access.server";
 import { catalogueOptions, UnknownChoiceError } from "~/catalogue/catalogue-options.server";
-import { eventQuery as eventQueryOf, inventoryPath } from "~/catalogue/inventory-paths";
 import { inventoryInlineFields, pickedId } from "~/catalogue/inventory-form.server";
+import { eventQuery as eventQueryOf, inventoryPath } from "~/catalogue/inventory-paths";
 import {
   deleteInventory,
   eventCurrency,
@@ -22,13 +22,13 @@ import {
   refuseBulk,
   refuseInlineEdit,
 } from "~/grid/grid-forms.server";
-import type { GridBulkAction, GridColumn, GridOption } from "~/grid/grid-types";
 import { ButtonLink } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { formatMoney } from "~/ui/format";
 import { centsToInput } from "~/ui/money-input";
 import { redirectWithToast } from "~/ui/toast.server";
+import type { GridBulkAction, GridColumn, GridOption } from "~/grid/grid-types";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Inventory · Auction items · Gavel" },
@@ -67,7 +67,8 @@ export async function action({ request }: ActionFunctionArgs) {
   switch (form.get("intent")) {
     case "inline-edit": {
       const edit = readInlineEdit(form);
-      if (!edit || !(edit.field in inventoryInlineFields)) throw new Response("This edit is not one the grid makes.", { status: 400 });
+      if (!edit || !(edit.field in inventoryInlineFields))
+        throw new Response("This edit is not one the grid makes.", { status: 400 });
       const { column, rule } = inventoryInlineFields[edit.field as keyof typeof inventoryInlineFields];
       const parsed = rule.safeParse(edit.value);
       if (!parsed.success) return refuseInlineEdit(edit, parsed.error.issues[0].message);
@@ -122,7 +123,9 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!ids) return refuseBulk("Select the items to delete first.");
       try {
         const deleted = await deleteInventory(eventId, ids);
-        return redirectWithToast(here, { title: deleted === 1 ? "Inventory item deleted" : `${deleted} inventory items deleted` });
+        return redirectWithToast(here, {
+          title: deleted === 1 ? "Inventory item deleted" : `${deleted} inventory items deleted`,
+        });
       } catch (error) {
         if (!(error instanceof InventoryHasBidsError)) throw error;
         return refuseBulk(`Nothing was deleted. ${error.message}`);
@@ -182,7 +185,9 @@ function inventoryColumns(categories: readonly GridOption[], eventQuery: string)
 
 function auctionItemLabel(row: Row): string {
   if (row.auction_item_id === null) return NOT_IN_AUCTION_ITEM;
-  return row.auction_item_lot === null ? row.auction_item_title ?? "" : `Lot ${row.auction_item_lot} · ${row.auction_item_title}`;
+  return row.auction_item_lot === null
+    ? (row.auction_item_title ?? "")
+    : `Lot ${row.auction_item_lot} · ${row.auction_item_title}`;
 }
 
 function inventoryBulkActions(categories: readonly GridOption[]): GridBulkAction[] {
@@ -190,13 +195,18 @@ function inventoryBulkActions(categories: readonly GridOption[]): GridBulkAction
     {
       intent: "change-category",
       label: "Change category",
-      choice: { name: "category_id", label: "Category", options: [...categories, { value: NO_CATEGORY, label: "No category" }] },
+      choice: {
+        name: "category_id",
+        label: "Category",
+        options: [...categories, { value: NO_CATEGORY, label: "No category" }],
+      },
     },
     {
       intent: "unassign",
       label: "Take out of auction item",
       confirm: (count) => ({
-        title: count === 1 ? "Take this item out of its auction item?" : `Take ${count} items out of their auction items?`,
+        title:
+          count === 1 ? "Take this item out of its auction item?" : `Take ${count} items out of their auction items?`,
         description:
           "They stay in the inventory, ready to go into another auction item. Items in an auction item that has bids are not moved.",
       }),

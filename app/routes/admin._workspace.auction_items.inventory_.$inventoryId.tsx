@@ -1,4 +1,10 @@
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { eventIdFromQuery, requireEventPermission } from "~/auth/access.server";
 import { catalogueOptions, UnknownChoiceError } from "~/catalogue/catalogue-options.server";
@@ -59,7 +65,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     item: {
       inventory_id: item.inventory_id,
       title: item.title,
-      auctionItem: item.auction_item_id === null ? null : auctionItemName(item.auction_item_lot, item.auction_item_title ?? ""),
+      auctionItem:
+        item.auction_item_id === null ? null : auctionItemName(item.auction_item_lot, item.auction_item_title ?? ""),
       images: item.images,
     },
     values,
@@ -110,7 +117,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
         if (!(error instanceof InventoryHasBidsError)) throw error;
         return data({ deleteError: `This item was not deleted. ${error.message}` }, { status: 400 });
       }
-      return redirectWithToast(inventoryPath(eventQuery(eventIdFromQuery(request))), { title: "Inventory item deleted" });
+      return redirectWithToast(inventoryPath(eventQuery(eventIdFromQuery(request))), {
+        title: "Inventory item deleted",
+      });
     }
 
     default:

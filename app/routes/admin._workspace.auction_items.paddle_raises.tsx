@@ -17,14 +17,14 @@ import { eventSettings } from "~/events/event-settings.server";
 import { DataGrid } from "~/grid/data-grid";
 import { readSelectedIds, refuseBulk } from "~/grid/grid-forms.server";
 import { RowDialog, RowDialogAbove } from "~/grid/row-dialog";
-import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
 import { EmptyState } from "~/ui/empty-state";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { Field } from "~/ui/field";
-import { formatMoney } from "~/ui/format";
 import { FormDialog, type DialogRefusal } from "~/ui/form-dialog";
+import { formatMoney } from "~/ui/format";
 import { centsToInput, moneyField } from "~/ui/money-input";
 import { redirectWithToast } from "~/ui/toast.server";
+import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Paddle raises · Auction items · Gavel" },
@@ -38,14 +38,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const raiseSchema = z.object({
-  title: z.string().trim().min(1, "Give the paddle raise a name, such as “Fund a Classroom”.").max(120, "Keep the name to 120 characters."),
+  title: z
+    .string()
+    .trim()
+    .min(1, "Give the paddle raise a name, such as “Fund a Classroom”.")
+    .max(120, "Keep the name to 120 characters."),
   description: z
     .string()
     .trim()
     .max(1000, "Keep the description to 1,000 characters.")
     .transform((value) => value || null),
   goal: moneyField(),
-  is_active: z.string().optional().transform((value) => value === "on"),
+  is_active: z
+    .string()
+    .optional()
+    .transform((value) => value === "on"),
   levels: z.string().transform((value, context) => {
     const reading = readLevels(value);
     if ("error" in reading) {
@@ -75,7 +82,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const values = Object.fromEntries(FIELDS.map((name) => [name, String(form.get(name) ?? "")]));
     if (!form.has("is_active")) delete values.is_active;
     const parsed = raiseSchema.safeParse(values);
-    if (!parsed.success) return data<DialogRefusal>({ dialog, fieldErrors: parsed.error.flatten().fieldErrors, values }, { status: 400 });
+    if (!parsed.success)
+      return data<DialogRefusal>({ dialog, fieldErrors: parsed.error.flatten().fieldErrors, values }, { status: 400 });
     const input: PaddleRaiseInput = parsed.data;
     if (intent === "create") {
       await createPaddleRaise(eventId, input);
@@ -83,7 +91,10 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const id = z.coerce.number().int().positive().safeParse(form.get("id"));
     if (!id.success || !(await updatePaddleRaise(eventId, id.data, input))) {
-      return data<DialogRefusal>({ dialog, formError: "This paddle raise no longer exists. Reload the page.", values }, { status: 400 });
+      return data<DialogRefusal>(
+        { dialog, formError: "This paddle raise no longer exists. Reload the page.", values },
+        { status: 400 },
+      );
     }
     return redirectWithToast(here, { title: `Paddle raise “${input.title}” saved` });
   }
@@ -94,12 +105,16 @@ export async function action({ request }: ActionFunctionArgs) {
     case "activate":
     case "deactivate": {
       const changed = await setPaddleRaisesActive(eventId, ids, intent === "activate");
-      return redirectWithToast(here, { title: `${changed} ${changed === 1 ? "paddle raise" : "paddle raises"} ${intent === "activate" ? "active" : "inactive"}` });
+      return redirectWithToast(here, {
+        title: `${changed} ${changed === 1 ? "paddle raise" : "paddle raises"} ${intent === "activate" ? "active" : "inactive"}`,
+      });
     }
     case "delete":
       try {
         const deleted = await deletePaddleRaises(eventId, ids);
-        return redirectWithToast(here, { title: deleted === 1 ? "Paddle raise deleted" : `${deleted} paddle raises deleted` });
+        return redirectWithToast(here, {
+          title: deleted === 1 ? "Paddle raise deleted" : `${deleted} paddle raises deleted`,
+        });
       } catch (error) {
         if (!(error instanceof RaiseHasPledgesError)) throw error;
         return refuseBulk(`Nothing was deleted. ${error.message}`);
@@ -128,14 +143,27 @@ export default function PaddleRaisesPage() {
   const money = (cents: number | null) => (cents === null ? "—" : formatMoney(cents, currency));
   const columns: GridColumn<PaddleRaiseRow>[] = [
     { id: "title", header: "Paddle raise", value: (row) => row.title },
-    { id: "goal", header: "Goal", value: (row) => (row.goal === null ? null : row.goal / 100), cell: (row) => money(row.goal), numeric: true },
+    {
+      id: "goal",
+      header: "Goal",
+      value: (row) => (row.goal === null ? null : row.goal / 100),
+      cell: (row) => money(row.goal),
+      numeric: true,
+    },
     {
       id: "levels",
       header: "Levels",
       value: (row) => row.levels.map((level) => level.amount / 100).join(" · "),
       cell: (row) => row.levels.map((level) => money(level.amount)).join(" · "),
     },
-    { id: "pledged", header: "Pledged", value: (row) => row.pledged / 100, cell: (row) => money(row.pledged), numeric: true, filter: false },
+    {
+      id: "pledged",
+      header: "Pledged",
+      value: (row) => row.pledged / 100,
+      cell: (row) => money(row.pledged),
+      numeric: true,
+      filter: false,
+    },
     { id: "pledge_count", header: "Pledges", value: (row) => row.pledge_count, numeric: true, filter: false },
     { id: "is_active", header: "Active", value: (row) => row.is_active, filter: "select" },
     {
@@ -151,9 +179,16 @@ export default function PaddleRaisesPage() {
     <>
       <div className="page-header">
         <h1>Paddle raises</h1>
-        <p>Fund-a-need appeals: guests raise their paddle at a giving level; the screens show the total climbing to the goal.</p>
+        <p>
+          Fund-a-need appeals: guests raise their paddle at a giving level; the screens show the total climbing to the
+          goal.
+        </p>
       </div>
-      <RowDialogAbove rows={raises} dialogName={(row) => `edit-raise-${row.paddle_raise_id}`} render={(row) => <RaiseDialog raise={row} above />} />
+      <RowDialogAbove
+        rows={raises}
+        dialogName={(row) => `edit-raise-${row.paddle_raise_id}`}
+        render={(row) => <RaiseDialog raise={row} above />}
+      />
       <DataGrid
         label="Paddle raises"
         rows={raises}
@@ -162,7 +197,13 @@ export default function PaddleRaisesPage() {
         rowLabel={(row) => row.title}
         bulkActions={bulkActions}
         actions={<RaiseDialog />}
-        empty={<EmptyState title="No paddle raise yet" text="Set up the appeal, its goal and the levels guests pledge at." action={<RaiseDialog />} />}
+        empty={
+          <EmptyState
+            title="No paddle raise yet"
+            text="Set up the appeal, its goal and the levels guests pledge at."
+            action={<RaiseDialog />}
+          />
+        }
       />
     </>
   );
@@ -188,10 +229,29 @@ function RaiseDialog({ raise, above = false }: { raise?: PaddleRaiseRow; above?:
         return (
           <>
             <Field label="Name" required error={refusal?.fieldErrors?.title?.[0]}>
-              {(control) => <input {...control} name="title" required maxLength={120} defaultValue={value("title", raise?.title ?? "")} />}
+              {(control) => (
+                <input
+                  {...control}
+                  name="title"
+                  required
+                  maxLength={120}
+                  defaultValue={value("title", raise?.title ?? "")}
+                />
+              )}
             </Field>
-            <Field label="Goal" help="Optional; the screens show progress towards it." error={refusal?.fieldErrors?.goal?.[0]}>
-              {(control) => <input {...control} name="goal" inputMode="decimal" defaultValue={value("goal", centsToInput(raise?.goal))} />}
+            <Field
+              label="Goal"
+              help="Optional; the screens show progress towards it."
+              error={refusal?.fieldErrors?.goal?.[0]}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  name="goal"
+                  inputMode="decimal"
+                  defaultValue={value("goal", centsToInput(raise?.goal))}
+                />
+              )}
             </Field>
             <Field
               label="Giving levels"
@@ -200,11 +260,24 @@ function RaiseDialog({ raise, above = false }: { raise?: PaddleRaiseRow; above?:
               error={refusal?.fieldErrors?.levels?.[0]}
             >
               {(control) => (
-                <textarea {...control} name="levels" rows={6} required defaultValue={value("levels", writeLevels(raise?.levels ?? []))} />
+                <textarea
+                  {...control}
+                  name="levels"
+                  rows={6}
+                  required
+                  defaultValue={value("levels", writeLevels(raise?.levels ?? []))}
+                />
               )}
             </Field>
             <Field label="Description" error={refusal?.fieldErrors?.description?.[0]}>
-              {(control) => <textarea {...control} name="description" rows={3} defaultValue={value("description", raise?.description ?? "")} />}
+              {(control) => (
+                <textarea
+                  {...control}
+                  name="description"
+                  rows={3}
+                  defaultValue={value("description", raise?.description ?? "")}
+                />
+              )}
             </Field>
             <label className="checkbox">
               <input

@@ -1,13 +1,13 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireEventPermission } from "~/auth/access.server";
 import { donorGifts, donorOfEvent } from "~/catalogue/acknowledgement.server";
 import { ITEM_TYPES } from "~/catalogue/item-rules";
-import { acknowledgementPdf, bidSheetsPdf, itemCardsPdf } from "~/catalogue/print.server";
 import { printEvent, printItems } from "~/catalogue/print-items.server";
+import { acknowledgementPdf, bidSheetsPdf, itemCardsPdf } from "~/catalogue/print.server";
+import { eventSettings } from "~/events/event-settings.server";
 import { publicOrigin } from "~/security/request.server";
 import { formatInZone } from "~/ui/zoned-time";
-import { eventSettings } from "~/events/event-settings.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
 /**
  * /admin/auction_items/print: the catalogue's PDFs (decision 012). GET `?kind=sheets|cards`, optionally
@@ -26,7 +26,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     .safeParse({ kind: params.get("kind"), type: params.get("type") || undefined, item: params.getAll("item") });
   if (!query.success) throw new Response("Say what to print: ?kind=sheets or ?kind=cards.", { status: 400 });
   const { kind, type, item } = query.data;
-  const [eventRow, items] = await Promise.all([printEvent(eventId), printItems(eventId, publicOrigin(request), { type, ids: item })]);
+  const [eventRow, items] = await Promise.all([
+    printEvent(eventId),
+    printItems(eventId, publicOrigin(request), { type, ids: item }),
+  ]);
   if (items.length === 0) throw new Response("There are no items to print.", { status: 404 });
   const pdf = kind === "sheets" ? await bidSheetsPdf(eventRow, items) : await itemCardsPdf(eventRow, items);
   return pdfResponse(pdf, `${kind === "sheets" ? "bid-sheets" : "item-cards"}${type ? `-${type}` : ""}.pdf`);
@@ -41,7 +44,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) throw new Response("Choose a donor and write the letter first.", { status: 400 });
   const donor = await donorOfEvent(eventId, parsed.data.donor);
   if (!donor) throw new Response("This donor no longer exists.", { status: 404 });
-  const [eventRow, gifts, settings] = await Promise.all([printEvent(eventId), donorGifts(eventId, donor.donor_id), eventSettings(eventId)]);
+  const [eventRow, gifts, settings] = await Promise.all([
+    printEvent(eventId),
+    donorGifts(eventId, donor.donor_id),
+    eventSettings(eventId),
+  ]);
   const pdf = await acknowledgementPdf(eventRow, {
     date: formatInZone(new Date(), settings.timezone, "date"),
     donorName: donor.name,

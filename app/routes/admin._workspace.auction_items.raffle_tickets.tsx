@@ -1,4 +1,10 @@
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { requireEventPermission } from "~/auth/access.server";
@@ -15,15 +21,15 @@ import { eventSettings } from "~/events/event-settings.server";
 import { DataGrid } from "~/grid/data-grid";
 import { readSelectedIds, refuseBulk } from "~/grid/grid-forms.server";
 import { RowDialog, RowDialogAbove } from "~/grid/row-dialog";
-import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
 import { DateTimeField, dateTimeFieldLinks } from "~/ui/date-time-field";
 import { EmptyState } from "~/ui/empty-state";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { Field } from "~/ui/field";
-import { formatMoney } from "~/ui/format";
 import { FormDialog, type DialogRefusal } from "~/ui/form-dialog";
+import { formatMoney } from "~/ui/format";
 import { redirectWithToast } from "~/ui/toast.server";
 import { formatInZone, zonedDateTimeSchema, zonedInputToUtc } from "~/ui/zoned-time";
+import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Raffle tickets · Auction items · Gavel" },
@@ -54,7 +60,11 @@ const fromLines = <T,>(read: (text: string) => LinesReading<T>, empty: string | 
 
 const raffleSchema = (timeZone: string) =>
   z.object({
-    title: z.string().trim().min(1, "Give the raffle a name, such as “Golden ticket”.").max(120, "Keep the name to 120 characters."),
+    title: z
+      .string()
+      .trim()
+      .min(1, "Give the raffle a name, such as “Golden ticket”.")
+      .max(120, "Keep the name to 120 characters."),
     description: z
       .string()
       .trim()
@@ -80,7 +90,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const values = Object.fromEntries(FIELDS.map((name) => [name, String(form.get(name) ?? "")]));
     const { timezone } = await eventSettings(eventId);
     const parsed = raffleSchema(timezone).safeParse(values);
-    if (!parsed.success) return data<DialogRefusal>({ dialog, fieldErrors: parsed.error.flatten().fieldErrors, values }, { status: 400 });
+    if (!parsed.success)
+      return data<DialogRefusal>({ dialog, fieldErrors: parsed.error.flatten().fieldErrors, values }, { status: 400 });
     try {
       if (intent === "create") {
         await createRaffle(eventId, parsed.data);
@@ -88,7 +99,10 @@ export async function action({ request }: ActionFunctionArgs) {
       }
       const id = z.coerce.number().int().positive().safeParse(form.get("id"));
       if (!id.success || !(await updateRaffle(eventId, id.data, parsed.data))) {
-        return data<DialogRefusal>({ dialog, formError: "This raffle no longer exists. Reload the page.", values }, { status: 400 });
+        return data<DialogRefusal>(
+          { dialog, formError: "This raffle no longer exists. Reload the page.", values },
+          { status: 400 },
+        );
       }
     } catch (error) {
       if (!(error instanceof PrizeDrawnError)) throw error;
@@ -142,8 +156,22 @@ export default function RaffleTicketsPage() {
       filter: false,
     },
     { id: "tickets_sold", header: "Sold", value: (row) => row.tickets_sold, numeric: true, filter: false },
-    { id: "raised", header: "Raised", value: (row) => row.raised / 100, cell: (row) => money(row.raised), numeric: true, filter: false },
-    { id: "edit", header: "Edit", value: () => null, filter: false, noExport: true, cell: (row) => <RaffleDialog raffle={row} timeZone={timeZone} /> },
+    {
+      id: "raised",
+      header: "Raised",
+      value: (row) => row.raised / 100,
+      cell: (row) => money(row.raised),
+      numeric: true,
+      filter: false,
+    },
+    {
+      id: "edit",
+      header: "Edit",
+      value: () => null,
+      filter: false,
+      noExport: true,
+      cell: (row) => <RaffleDialog raffle={row} timeZone={timeZone} />,
+    },
   ];
   return (
     <>
@@ -151,7 +179,11 @@ export default function RaffleTicketsPage() {
         <h1>Raffle tickets</h1>
         <p>Raffles, the ticket bundles guests buy (1 for $10, 5 for $40…), the prizes and when they are drawn.</p>
       </div>
-      <RowDialogAbove rows={raffles} dialogName={(row) => `edit-raffle-${row.raffle_id}`} render={(row) => <RaffleDialog raffle={row} timeZone={timeZone} above />} />
+      <RowDialogAbove
+        rows={raffles}
+        dialogName={(row) => `edit-raffle-${row.raffle_id}`}
+        render={(row) => <RaffleDialog raffle={row} timeZone={timeZone} above />}
+      />
       <DataGrid
         label="Raffles"
         rows={raffles}
@@ -160,7 +192,13 @@ export default function RaffleTicketsPage() {
         rowLabel={(row) => row.title}
         bulkActions={bulkActions}
         actions={<RaffleDialog timeZone={timeZone} />}
-        empty={<EmptyState title="No raffle yet" text="Set up a raffle: its ticket bundles, prizes and draw time." action={<RaffleDialog timeZone={timeZone} />} />}
+        empty={
+          <EmptyState
+            title="No raffle yet"
+            text="Set up a raffle: its ticket bundles, prizes and draw time."
+            action={<RaffleDialog timeZone={timeZone} />}
+          />
+        }
       />
     </>
   );
@@ -184,7 +222,15 @@ function RaffleDialog({ raffle, timeZone, above = false }: { raffle?: RaffleRow;
         return (
           <>
             <Field label="Name" required error={refusal?.fieldErrors?.title?.[0]}>
-              {(control) => <input {...control} name="title" required maxLength={120} defaultValue={value("title", raffle?.title ?? "")} />}
+              {(control) => (
+                <input
+                  {...control}
+                  name="title"
+                  required
+                  maxLength={120}
+                  defaultValue={value("title", raffle?.title ?? "")}
+                />
+              )}
             </Field>
             <Field
               label="Ticket bundles"
@@ -192,14 +238,29 @@ function RaffleDialog({ raffle, timeZone, above = false }: { raffle?: RaffleRow;
               help="One per line: how many tickets, then the price. For example “1 for 10” and “5 for 40”."
               error={refusal?.fieldErrors?.bundles?.[0]}
             >
-              {(control) => <textarea {...control} name="bundles" rows={4} required defaultValue={value("bundles", writeBundles(raffle?.bundles ?? []))} />}
+              {(control) => (
+                <textarea
+                  {...control}
+                  name="bundles"
+                  rows={4}
+                  required
+                  defaultValue={value("bundles", writeBundles(raffle?.bundles ?? []))}
+                />
+              )}
             </Field>
             <Field
               label="Prizes"
               help="One per line, with its value after “=” when known. For example “Weekend in Napa = 1200”."
               error={refusal?.fieldErrors?.prizes?.[0]}
             >
-              {(control) => <textarea {...control} name="prizes" rows={4} defaultValue={value("prizes", writePrizes(raffle?.prizes ?? []))} />}
+              {(control) => (
+                <textarea
+                  {...control}
+                  name="prizes"
+                  rows={4}
+                  defaultValue={value("prizes", writePrizes(raffle?.prizes ?? []))}
+                />
+              )}
             </Field>
             <DateTimeField
               name="draw_date_time"
@@ -215,7 +276,14 @@ function RaffleDialog({ raffle, timeZone, above = false }: { raffle?: RaffleRow;
               error={refusal?.fieldErrors?.draw_date_time?.[0]}
             />
             <Field label="Description" error={refusal?.fieldErrors?.description?.[0]}>
-              {(control) => <textarea {...control} name="description" rows={3} defaultValue={value("description", raffle?.description ?? "")} />}
+              {(control) => (
+                <textarea
+                  {...control}
+                  name="description"
+                  rows={3}
+                  defaultValue={value("description", raffle?.description ?? "")}
+                />
+              )}
             </Field>
           </>
         );

@@ -29,7 +29,6 @@ import {
   refuseBulk,
   refuseInlineEdit,
 } from "~/grid/grid-forms.server";
-import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { EmptyState } from "~/ui/empty-state";
@@ -38,6 +37,7 @@ import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";
 import { centsToInput } from "~/ui/money-input";
 import { redirectWithToast } from "~/ui/toast.server";
+import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Raw data · Auction items · Gavel" },
@@ -56,7 +56,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const here = url.pathname + url.search;
   const form = await readForm(request);
-  if (!form) return data<ImportAnswer>({ importError: `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.` }, { status: 400 });
+  if (!form)
+    return data<ImportAnswer>(
+      { importError: `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.` },
+      { status: 400 },
+    );
 
   switch (form.get("intent")) {
     case "check": {
@@ -66,25 +70,34 @@ export async function action({ request }: ActionFunctionArgs) {
       }
       const csv = await file.text();
       const importCheck = await checkItemImport(eventId, csv);
-      return data<ImportAnswer>({ importCheck, csv, fileName: file.name }, { status: importCheck.fileError ? 400 : 200 });
+      return data<ImportAnswer>(
+        { importCheck, csv, fileName: file.name },
+        { status: importCheck.fileError ? 400 : 200 },
+      );
     }
 
     case "import": {
       const csv = String(form.get("csv") ?? "");
       const { imported, check } = await importItems(eventId, csv);
       if (imported === 0) {
-        return data<ImportAnswer>({ importCheck: check, csv, fileName: String(form.get("file_name") ?? "") }, { status: 400 });
+        return data<ImportAnswer>(
+          { importCheck: check, csv, fileName: String(form.get("file_name") ?? "") },
+          { status: 400 },
+        );
       }
       const skipped = check.problems.length;
       return redirectWithToast(here, {
         title: `${imported} ${imported === 1 ? "item" : "items"} imported`,
-        description: skipped ? `${skipped} ${skipped === 1 ? "row was" : "rows were"} left out. Fix them and import them on their own.` : undefined,
+        description: skipped
+          ? `${skipped} ${skipped === 1 ? "row was" : "rows were"} left out. Fix them and import them on their own.`
+          : undefined,
       });
     }
 
     case "inline-edit": {
       const edit = readInlineEdit(form);
-      if (!edit || !(edit.field in itemInlineRules)) throw new Response("This edit is not one the grid makes.", { status: 400 });
+      if (!edit || !(edit.field in itemInlineRules))
+        throw new Response("This edit is not one the grid makes.", { status: 400 });
       const field = edit.field as InlineItemField;
       const parsed = itemInlineRules[field].safeParse(edit.value);
       if (!parsed.success) return refuseInlineEdit(edit, parsed.error.issues[0].message);
@@ -160,7 +173,13 @@ function sheetColumns(currency: string): GridColumn<ItemSheetRow>[] {
     money("increment", "Increment"),
     money("buy_now", "Buy now"),
     { id: "quantity", header: "Quantity", value: (row) => row.quantity, numeric: true, edit: { type: "number" } },
-    { id: "in_person_only", header: "In person only", value: (row) => row.in_person_only, filter: "select", hidden: true },
+    {
+      id: "in_person_only",
+      header: "In person only",
+      value: (row) => row.in_person_only,
+      filter: "select",
+      hidden: true,
+    },
     { id: "tag", header: "Tag", value: (row) => row.tag, edit: { type: "text", maxLength: 100 } },
     { id: "display_order", header: "Display order", value: (row) => row.display_order, numeric: true, hidden: true },
     { id: "excerpt", header: "Excerpt", value: (row) => row.excerpt, hidden: true },
@@ -202,7 +221,12 @@ export default function RawDataPage() {
         rowLabel={(row) => (row.lot ? `lot ${row.lot}, ${row.title}` : row.title)}
         bulkActions={bulkActions}
         actions={<PrintLinks />}
-        empty={<EmptyState title="No items yet" text="Import your catalogue from a CSV file above, or add items one by one." />}
+        empty={
+          <EmptyState
+            title="No items yet"
+            text="Import your catalogue from a CSV file above, or add items one by one."
+          />
+        }
       />
     </>
   );
@@ -228,7 +252,14 @@ function ImportPanel() {
         <label className="field__label" htmlFor="import-file">
           CSV file
         </label>
-        <input id="import-file" type="file" name="file" accept=".csv,text/csv" required aria-describedby={error ? "import-error" : undefined} />
+        <input
+          id="import-file"
+          type="file"
+          name="file"
+          accept=".csv,text/csv"
+          required
+          aria-describedby={error ? "import-error" : undefined}
+        />
         <Button type="submit" variant="secondary" disabled={busy}>
           Check the file
         </Button>
@@ -252,9 +283,7 @@ function ImportReport({ answer }: { answer: { importCheck: ImportCheck; csv: str
         {ready.length} {ready.length === 1 ? "row is" : "rows are"} ready, {problems.length}{" "}
         {problems.length === 1 ? "row has" : "rows have"} problems
       </h3>
-      {ignoredColumns.length > 0 ? (
-        <p className="muted">Columns not read: {ignoredColumns.join(", ")}.</p>
-      ) : null}
+      {ignoredColumns.length > 0 ? <p className="muted">Columns not read: {ignoredColumns.join(", ")}.</p> : null}
       {problems.length > 0 ? (
         <div className="table-wrap">
           <table className="data-table">

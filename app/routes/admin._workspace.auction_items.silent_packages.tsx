@@ -1,8 +1,8 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PackagesScreen } from "~/catalogue/packages-grid";
 import { packagesAction, packagesLoader } from "~/catalogue/packages.server";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Silent packages · Auction items · Gavel" },

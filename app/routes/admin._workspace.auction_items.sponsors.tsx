@@ -23,7 +23,6 @@ import {
   type SponsorRow,
 } from "~/catalogue/sponsors.server";
 import { DataGrid } from "~/grid/data-grid";
-import { RowDialog, RowDialogAbove } from "~/grid/row-dialog";
 import {
   inlineEditSaved,
   readInlineEdit,
@@ -31,7 +30,7 @@ import {
   refuseBulk,
   refuseInlineEdit,
 } from "~/grid/grid-forms.server";
-import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
+import { RowDialog, RowDialogAbove } from "~/grid/row-dialog";
 import { ImageField } from "~/images/image-field";
 import { parseImageUrl } from "~/images/image-url";
 import { ResponsiveImage } from "~/images/responsive-image";
@@ -41,6 +40,7 @@ import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { FormDialog, type DialogRefusal } from "~/ui/form-dialog";
 import { redirectWithToast } from "~/ui/toast.server";
+import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Sponsors · Auction items · Gavel" },
@@ -68,7 +68,8 @@ export async function action({ request }: ActionFunctionArgs) {
     case "update": {
       const editing = form.get("intent") === "update";
       const sponsorId = editing ? Number(form.get("sponsor_id")) : null;
-      if (editing && !(Number.isInteger(sponsorId) && sponsorId! > 0)) throw new Response("This form does not say which sponsor.", { status: 400 });
+      if (editing && !(Number.isInteger(sponsorId) && sponsorId! > 0))
+        throw new Response("This form does not say which sponsor.", { status: 400 });
       const dialog = editing ? `edit-sponsor-${sponsorId}` : "new-sponsor";
       const logo = chosenLogo(form);
       const values = {
@@ -100,7 +101,8 @@ export async function action({ request }: ActionFunctionArgs) {
       if (edit.field === "shown") {
         const parsed = shownRule.safeParse(edit.value);
         if (!parsed.success) return refuseInlineEdit(edit, parsed.error.issues[0].message);
-        if (!(await setShownAtEvent(eventId, edit.id, parsed.data))) return refuseInlineEdit(edit, "This sponsor no longer exists. Reload the page.");
+        if (!(await setShownAtEvent(eventId, edit.id, parsed.data)))
+          return refuseInlineEdit(edit, "This sponsor no longer exists. Reload the page.");
         return inlineEditSaved();
       }
       if (edit.field === "display_order") {
@@ -108,10 +110,12 @@ export async function action({ request }: ActionFunctionArgs) {
         if (!parsed.success) return refuseInlineEdit(edit, parsed.error.issues[0].message);
         const outcome = await setSponsorOrder(eventId, edit.id, parsed.data);
         if (outcome === "not shown") return refuseInlineEdit(edit, "Show this sponsor at this event first.");
-        if (outcome === "no such sponsor") return refuseInlineEdit(edit, "This sponsor no longer exists. Reload the page.");
+        if (outcome === "no such sponsor")
+          return refuseInlineEdit(edit, "This sponsor no longer exists. Reload the page.");
         return inlineEditSaved();
       }
-      if (!(edit.field in sponsorInlineFields)) throw new Response("This edit is not one the grid makes.", { status: 400 });
+      if (!(edit.field in sponsorInlineFields))
+        throw new Response("This edit is not one the grid makes.", { status: 400 });
       const rule = sponsorInlineFields[edit.field as keyof typeof sponsorInlineFields];
       const parsed = rule.safeParse(edit.value);
       if (!parsed.success) return refuseInlineEdit(edit, parsed.error.issues[0].message);
@@ -127,12 +131,18 @@ export async function action({ request }: ActionFunctionArgs) {
       if (form.get("intent") === "show") {
         const shown = await showSponsorsAtEvent(eventId, ids);
         return redirectWithToast(here, {
-          title: shown === 0 ? "Those sponsors were shown at this event already" : `${plural(shown, "sponsor")} now shown at this event`,
+          title:
+            shown === 0
+              ? "Those sponsors were shown at this event already"
+              : `${plural(shown, "sponsor")} now shown at this event`,
         });
       }
       const removed = await removeSponsorsFromEvent(eventId, ids);
       return redirectWithToast(here, {
-        title: removed === 0 ? "Those sponsors were not shown at this event" : `${plural(removed, "sponsor")} removed from this event`,
+        title:
+          removed === 0
+            ? "Those sponsors were not shown at this event"
+            : `${plural(removed, "sponsor")} removed from this event`,
       });
     }
 
@@ -142,7 +152,9 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!ids) return refuseBulk("Select the sponsors first.");
       const active = form.get("intent") === "activate";
       const changed = await setSponsorsActive(eventId, ids, active);
-      return redirectWithToast(here, { title: `${plural(changed, "sponsor")} marked ${active ? "active" : "inactive"}` });
+      return redirectWithToast(here, {
+        title: `${plural(changed, "sponsor")} marked ${active ? "active" : "inactive"}`,
+      });
     }
 
     case "delete": {
@@ -182,7 +194,10 @@ const YES_NO = [
   { value: "no", label: "No" },
 ] as const;
 
-const LEVEL_OPTIONS = [{ value: "", label: "No level" }, ...SPONSOR_LEVELS.map((level) => ({ value: level, label: level }))];
+const LEVEL_OPTIONS = [
+  { value: "", label: "No level" },
+  ...SPONSOR_LEVELS.map((level) => ({ value: level, label: level })),
+];
 
 const columns: GridColumn<SponsorRow>[] = [
   {
@@ -254,7 +269,14 @@ const columns: GridColumn<SponsorRow>[] = [
     edit: { type: "text", maxLength: 2000 },
     hidden: true,
   },
-  { id: "edit", header: "Edit", value: () => null, cell: (row) => <EditSponsor sponsor={row} />, filter: false, noExport: true },
+  {
+    id: "edit",
+    header: "Edit",
+    value: () => null,
+    cell: (row) => <EditSponsor sponsor={row} />,
+    filter: false,
+    noExport: true,
+  },
 ];
 
 const bulkActions: GridBulkAction[] = [
@@ -305,7 +327,16 @@ function SponsorFields({
   return (
     <>
       <Field label="Name" required error={error("title")}>
-        {(control) => <input {...control} name="title" required maxLength={120} autoComplete="off" defaultValue={values.title ?? ""} />}
+        {(control) => (
+          <input
+            {...control}
+            name="title"
+            required
+            maxLength={120}
+            autoComplete="off"
+            defaultValue={values.title ?? ""}
+          />
+        )}
       </Field>
       <Field label="Level" help={LEVEL_HELP} error={error("level")}>
         {(control) => (
@@ -328,7 +359,17 @@ function SponsorFields({
         alt={pending ? "The logo chosen, not saved yet" : "The sponsor's logo"}
       />
       <Field label="Website" help="Their logo links here on the event's pages." error={error("website")}>
-        {(control) => <input {...control} name="website" maxLength={300} inputMode="url" autoComplete="off" placeholder="example.com" defaultValue={values.website ?? ""} />}
+        {(control) => (
+          <input
+            {...control}
+            name="website"
+            maxLength={300}
+            inputMode="url"
+            autoComplete="off"
+            placeholder="example.com"
+            defaultValue={values.website ?? ""}
+          />
+        )}
       </Field>
       {creating ? (
         <label className="checkbox">
@@ -341,7 +382,9 @@ function SponsorFields({
         Active: a current sponsor (inactive ones stay on the events that showed them)
       </label>
       <Field label="Internal notes" help="Only your team sees these." error={error("internal_notes")}>
-        {(control) => <textarea {...control} name="internal_notes" rows={3} defaultValue={values.internal_notes ?? ""} />}
+        {(control) => (
+          <textarea {...control} name="internal_notes" rows={3} defaultValue={values.internal_notes ?? ""} />
+        )}
       </Field>
     </>
   );
@@ -361,7 +404,9 @@ function EditSponsor({ sponsor, above = false }: { sponsor: SponsorRow; above?: 
       encType="multipart/form-data"
       fields={{ intent: "update", sponsor_id: String(sponsor.sponsor_id) }}
     >
-      {(refusal) => <SponsorFields refusal={refusal} saved={sponsorValues(sponsor)} savedLogo={sponsor.logo} creating={false} />}
+      {(refusal) => (
+        <SponsorFields refusal={refusal} saved={sponsorValues(sponsor)} savedLogo={sponsor.logo} creating={false} />
+      )}
     </Dialog>
   );
 }
@@ -379,7 +424,9 @@ export default function SponsorsPage() {
       encType="multipart/form-data"
       fields={{ intent: "create" }}
     >
-      {(refusal) => <SponsorFields refusal={refusal} saved={{ is_active: "yes", show_here: "yes" }} savedLogo={null} creating />}
+      {(refusal) => (
+        <SponsorFields refusal={refusal} saved={{ is_active: "yes", show_here: "yes" }} savedLogo={null} creating />
+      )}
     </FormDialog>
   );
 

@@ -14,7 +14,6 @@ import {
   type StaffRow,
 } from "~/catalogue/staff.server";
 import { DataGrid } from "~/grid/data-grid";
-import { RowDialog, RowDialogAbove } from "~/grid/row-dialog";
 import {
   inlineEditSaved,
   readInlineEdit,
@@ -22,12 +21,13 @@ import {
   refuseBulk,
   refuseInlineEdit,
 } from "~/grid/grid-forms.server";
-import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
+import { RowDialog, RowDialogAbove } from "~/grid/row-dialog";
 import { EmptyState } from "~/ui/empty-state";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { FormDialog, type DialogRefusal } from "~/ui/form-dialog";
 import { redirectWithToast } from "~/ui/toast.server";
+import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Staff · Auction items · Gavel" },
@@ -51,7 +51,8 @@ export async function action({ request }: ActionFunctionArgs) {
     case "update": {
       const editing = form.get("intent") === "update";
       const staffId = editing ? Number(form.get("staff_id")) : null;
-      if (editing && !(Number.isInteger(staffId) && staffId! > 0)) throw new Response("This form does not say who.", { status: 400 });
+      if (editing && !(Number.isInteger(staffId) && staffId! > 0))
+        throw new Response("This form does not say who.", { status: 400 });
       const dialog = editing ? `edit-staff-${staffId}` : "new-staff";
       const values = postedFields(form, STAFF_FIELD_NAMES);
       const parsed = staffSchema.safeParse(values);
@@ -69,7 +70,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
     case "inline-edit": {
       const edit = readInlineEdit(form);
-      if (!edit || !(edit.field in staffInlineFields)) throw new Response("This edit is not one the grid makes.", { status: 400 });
+      if (!edit || !(edit.field in staffInlineFields))
+        throw new Response("This edit is not one the grid makes.", { status: 400 });
       const rule = staffInlineFields[edit.field as keyof typeof staffInlineFields];
       const parsed = rule.safeParse(edit.value);
       if (!parsed.success) return refuseInlineEdit(edit, parsed.error.issues[0].message);
@@ -88,7 +90,9 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!ids) return refuseBulk("Select the people to delete first.");
       try {
         const deleted = await deleteStaff(eventId, ids);
-        return redirectWithToast(here, { title: deleted === 1 ? "1 person deleted from your staff" : `${deleted} people deleted from your staff` });
+        return redirectWithToast(here, {
+          title: deleted === 1 ? "1 person deleted from your staff" : `${deleted} people deleted from your staff`,
+        });
       } catch (error) {
         if (!(error instanceof StaffInUseError)) throw error;
         return refuseBulk(`Nothing was deleted. ${error.message}`);
@@ -106,8 +110,20 @@ function refuseDialog(refusal: DialogRefusal) {
 
 const columns: GridColumn<StaffRow>[] = [
   { id: "full_name", header: "Name", value: (row) => row.full_name },
-  { id: "first_name", header: "First name", value: (row) => row.first_name, edit: { type: "text", maxLength: 80 }, hidden: true },
-  { id: "last_name", header: "Last name", value: (row) => row.last_name, edit: { type: "text", maxLength: 80 }, hidden: true },
+  {
+    id: "first_name",
+    header: "First name",
+    value: (row) => row.first_name,
+    edit: { type: "text", maxLength: 80 },
+    hidden: true,
+  },
+  {
+    id: "last_name",
+    header: "Last name",
+    value: (row) => row.last_name,
+    edit: { type: "text", maxLength: 80 },
+    hidden: true,
+  },
   { id: "email", header: "Email", value: (row) => row.email, edit: { type: "text", maxLength: 254 } },
   {
     id: "grid_row_color",
@@ -125,14 +141,28 @@ const columns: GridColumn<StaffRow>[] = [
     edit: { type: "text", maxLength: 7 },
   },
   { id: "item_count", header: "Items", value: (row) => row.item_count, numeric: true, filter: false },
-  { id: "all_item_count", header: "Items, all events", value: (row) => row.all_item_count, numeric: true, filter: false, hidden: true },
+  {
+    id: "all_item_count",
+    header: "Items, all events",
+    value: (row) => row.all_item_count,
+    numeric: true,
+    filter: false,
+    hidden: true,
+  },
   {
     id: "internal_notes",
     header: "Internal notes",
     value: (row) => row.internal_notes,
     edit: { type: "text", maxLength: 2000 },
   },
-  { id: "edit", header: "Edit", value: () => null, cell: (row) => <EditStaff person={row} />, filter: false, noExport: true },
+  {
+    id: "edit",
+    header: "Edit",
+    value: () => null,
+    cell: (row) => <EditStaff person={row} />,
+    filter: false,
+    noExport: true,
+  },
 ];
 
 const bulkActions: GridBulkAction[] = [
@@ -168,18 +198,45 @@ function StaffFields({ refusal, saved }: { refusal: DialogRefusal | undefined; s
     <>
       <div className="dialog__pair">
         <Field label="First name" error={error("first_name")}>
-          {(control) => <input {...control} name="first_name" maxLength={80} autoComplete="off" defaultValue={values.first_name ?? ""} />}
+          {(control) => (
+            <input
+              {...control}
+              name="first_name"
+              maxLength={80}
+              autoComplete="off"
+              defaultValue={values.first_name ?? ""}
+            />
+          )}
         </Field>
         <Field label="Last name" error={error("last_name")}>
-          {(control) => <input {...control} name="last_name" maxLength={80} autoComplete="off" defaultValue={values.last_name ?? ""} />}
+          {(control) => (
+            <input
+              {...control}
+              name="last_name"
+              maxLength={80}
+              autoComplete="off"
+              defaultValue={values.last_name ?? ""}
+            />
+          )}
         </Field>
       </div>
       <Field label="Email" error={error("email")}>
-        {(control) => <input {...control} type="email" name="email" maxLength={254} autoComplete="off" defaultValue={values.email ?? ""} />}
+        {(control) => (
+          <input
+            {...control}
+            type="email"
+            name="email"
+            maxLength={254}
+            autoComplete="off"
+            defaultValue={values.email ?? ""}
+          />
+        )}
       </Field>
       <RowColourField defaultValue={values.grid_row_color ?? ""} error={error("grid_row_color")} />
       <Field label="Internal notes" help="Only your team sees these." error={error("internal_notes")}>
-        {(control) => <textarea {...control} name="internal_notes" rows={3} defaultValue={values.internal_notes ?? ""} />}
+        {(control) => (
+          <textarea {...control} name="internal_notes" rows={3} defaultValue={values.internal_notes ?? ""} />
+        )}
       </Field>
     </>
   );

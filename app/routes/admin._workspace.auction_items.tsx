@@ -1,10 +1,10 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { requireTeamMember } from "~/auth/access.server";
 import { DESIGN_AREAS, loadDataAreas } from "~/data-areas/sets.server";
 import { dataGridLinks } from "~/grid/data-grid";
 import { revalidateOnSubmitOrEventChange } from "~/navigation/layout-revalidation";
 import { ErrorPanel } from "~/ui/error-page";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
 /**
  * /admin/auction_items: loads the data areas spec §2 names for paths containing auction_items; its screens read

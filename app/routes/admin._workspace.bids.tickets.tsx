@@ -1,14 +1,16 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { DataGrid } from "~/grid/data-grid";
-import type { GridColumn } from "~/grid/grid-types";
 import { loadTicketSales, type TicketSaleRow } from "~/registration/ticket-sales.server";
 import { EmptyState } from "~/ui/empty-state";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { formatCount } from "~/ui/format";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { GridColumn } from "~/grid/grid-types";
 
-export const meta: MetaFunction = ({ error }) => [{ title: error ? `${errorTitle(error)} · Gavel` : "Tickets · Bids · Gavel" }];
+export const meta: MetaFunction = ({ error }) => [
+  { title: error ? `${errorTitle(error)} · Gavel` : "Tickets · Bids · Gavel" },
+];
 
 /**
  * /admin/bids/tickets: every ticket purchase of the event, with its buyer, promo code and payment, in the shared
@@ -19,7 +21,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return loadTicketSales(eventId);
 }
 
-const STATUS_LABELS: Record<string, string> = { paid: "Paid", pending: "Pending", cancelled: "Cancelled", refunded: "Refunded" };
+const STATUS_LABELS: Record<string, string> = {
+  paid: "Paid",
+  pending: "Pending",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
+};
 const statusLabel = (status: string) => STATUS_LABELS[status] ?? status;
 
 // Amounts export in units, not cents, so the CSV reads as the grid does.
@@ -30,7 +37,14 @@ const columns: GridColumn<TicketSaleRow>[] = [
   { id: "company", header: "Company", value: (row) => row.company, hidden: true },
   { id: "ticket", header: "Ticket type", value: (row) => row.ticket, filter: "select" },
   { id: "quantity", header: "Quantity", value: (row) => row.quantity, numeric: true, filter: false },
-  { id: "amount", header: "Amount", value: (row) => row.amount / 100, cell: (row) => row.amount_label, numeric: true, filter: false },
+  {
+    id: "amount",
+    header: "Amount",
+    value: (row) => row.amount / 100,
+    cell: (row) => row.amount_label,
+    numeric: true,
+    filter: false,
+  },
   {
     id: "discount",
     header: "Discount",

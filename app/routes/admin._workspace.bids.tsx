@@ -1,4 +1,3 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { loadDataAreas, SALES_AREAS } from "~/data-areas/sets.server";
@@ -6,6 +5,7 @@ import { dataGridLinks } from "~/grid/data-grid";
 import { revalidateOnSubmitOrEventChange } from "~/navigation/layout-revalidation";
 import bidsHref from "~/styles/bids.css";
 import { ErrorPanel } from "~/ui/error-page";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
 /**
  * /admin/bids: loads the data areas spec §2 names for paths containing /bids/; its screens read them with

@@ -1,11 +1,11 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { LandingPage } from "~/landing/landing-page";
 import { resolveLanding } from "~/landing/landing-model";
+import { LandingPage } from "~/landing/landing-page";
 import { designerAction, designerLoader } from "~/pages-designer/designer.server";
 import { PageDesigner, type DesignerProps } from "~/pages-designer/page-designer";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { CATALOGUE_FONT_CSS_HREF } from "~/ui/font-faces.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction<typeof loader> = ({ error, data }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Landing page · Pages · Gavel" },
@@ -30,8 +30,8 @@ export default function LandingPageDesigner() {
       <div className="page-header">
         <h1>Landing page</h1>
         <p>
-          The public page of {data.eventTitle} at <a href={`/event?id=${data.eventId}`}>/event</a>: its look, its sections and their order. Changes are kept as
-          a draft until you publish them.
+          The public page of {data.eventTitle} at <a href={`/event?id=${data.eventId}`}>/event</a>: its look, its
+          sections and their order. Changes are kept as a draft until you publish them.
         </p>
       </div>
       <PageDesigner
@@ -43,7 +43,13 @@ export default function LandingPageDesigner() {
         actionData={actionData as DesignerProps["actionData"]}
         draftHref={`/event?id=${data.eventId}&draft`}
         renderPreview={(tree) =>
-          data.landingContext ? <LandingPage context={data.landingContext} settings={resolveLanding(data.landingContext, tree)} headingPrefix="preview-" /> : null
+          data.landingContext ? (
+            <LandingPage
+              context={data.landingContext}
+              settings={resolveLanding(data.landingContext, tree)}
+              headingPrefix="preview-"
+            />
+          ) : null
         }
       />
     </>

@@ -1,4 +1,3 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { designerAction, designerLoader } from "~/pages-designer/designer.server";
 import { PageDesigner, type DesignerProps } from "~/pages-designer/page-designer";
@@ -6,6 +5,7 @@ import { RegistrationPagePreview } from "~/registration/ui/register-page-preview
 import registerHref from "~/styles/register.css";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { CATALOGUE_FONT_CSS_HREF } from "~/ui/font-faces.server";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction<typeof loader> = ({ error, data }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Registration page · Pages · Gavel" },
@@ -31,7 +31,10 @@ export default function Designer() {
     <>
       <div className="page-header">
         <h1>Registration page</h1>
-        <p>The look of the registration page and the words around its ticket form. Changes are kept as a draft until you publish them.</p>
+        <p>
+          The look of the registration page and the words around its ticket form. Changes are kept as a draft until you
+          publish them.
+        </p>
       </div>
       <PageDesigner
         kind="registration"

@@ -1,11 +1,11 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { AuctionPagePreview } from "~/bidding/ui/auction-page-preview";
 import { designerAction, designerLoader } from "~/pages-designer/designer.server";
 import { PageDesigner, type DesignerProps } from "~/pages-designer/page-designer";
-import { AuctionPagePreview } from "~/bidding/ui/auction-page-preview";
 import biddingHref from "~/styles/bidding.css";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { CATALOGUE_FONT_CSS_HREF } from "~/ui/font-faces.server";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction<typeof loader> = ({ error, data }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Silent auction page · Pages · Gavel" },
@@ -31,7 +31,10 @@ export default function Designer() {
     <>
       <div className="page-header">
         <h1>Silent auction page</h1>
-        <p>The look and sections of the silent auction gallery and its item pages. Changes are kept as a draft until you publish them.</p>
+        <p>
+          The look and sections of the silent auction gallery and its item pages. Changes are kept as a draft until you
+          publish them.
+        </p>
       </div>
       <PageDesigner
         kind="silentAuction"

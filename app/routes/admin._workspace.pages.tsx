@@ -1,4 +1,3 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { requireTeamMember } from "~/auth/access.server";
 import { DESIGN_AREAS, loadDataAreas } from "~/data-areas/sets.server";
@@ -8,6 +7,7 @@ import designerHref from "~/styles/designer.css";
 import eventHref from "~/styles/event.css";
 import landingHref from "~/styles/landing.css";
 import { ErrorPanel } from "~/ui/error-page";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
 /**
  * /admin/pages: loads the data areas spec §2 names for paths containing pages; its screens (the page designer,

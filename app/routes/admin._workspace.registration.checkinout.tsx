@@ -1,4 +1,10 @@
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { asc, eq } from "drizzle-orm";
 import { requireEventPermission } from "~/auth/access.server";
@@ -10,7 +16,9 @@ import doorHref from "~/styles/door.css";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { event, ticket } from "~drizzle/schema";
 
-export const meta: MetaFunction = ({ error }) => [{ title: error ? `${errorTitle(error)} · Gavel` : "Check-in · Registration · Gavel" }];
+export const meta: MetaFunction = ({ error }) => [
+  { title: error ? `${errorTitle(error)} · Gavel` : "Check-in · Registration · Gavel" },
+];
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: doorHref }];
 

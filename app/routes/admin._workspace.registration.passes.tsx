@@ -1,4 +1,3 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { db } from "~/db.server";
@@ -8,8 +7,11 @@ import { publicOrigin } from "~/security/request.server";
 import registrantsHref from "~/styles/registrants.css";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { redirectWithToast } from "~/ui/toast.server";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
-export const meta: MetaFunction = ({ error }) => [{ title: error ? `${errorTitle(error)} · Gavel` : "Passes · Registration · Gavel" }];
+export const meta: MetaFunction = ({ error }) => [
+  { title: error ? `${errorTitle(error)} · Gavel` : "Passes · Registration · Gavel" },
+];
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: registrantsHref }];
 
@@ -23,7 +25,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_register");
   const result = await runPassAction(db, eventId, publicOrigin(request), await request.formData());
   const url = new URL(request.url);
-  return redirectWithToast(url.pathname + url.search, result.ok ? { title: result.message } : { type: "error", title: result.message });
+  return redirectWithToast(
+    url.pathname + url.search,
+    result.ok ? { title: result.message } : { type: "error", title: result.message },
+  );
 }
 
 export default function PassesPage() {

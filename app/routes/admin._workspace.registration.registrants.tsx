@@ -1,9 +1,19 @@
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { db } from "~/db.server";
 import { MAX_IMPORT_BYTES } from "~/registration/registrant-import.server";
-import { readRegistrantsForm, runRegistrantsAction, type ImportAnswer } from "~/registration/registrants-actions.server";
+import {
+  readRegistrantsForm,
+  runRegistrantsAction,
+  type ImportAnswer,
+} from "~/registration/registrants-actions.server";
 import { loadRegistrants, loadRegistrationChoices } from "~/registration/registrants.server";
 import { RegistrantsScreen } from "~/registration/ui/registrants-screen";
 import { publicOrigin } from "~/security/request.server";
@@ -11,27 +21,39 @@ import registrantsHref from "~/styles/registrants.css";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { redirectWithToast } from "~/ui/toast.server";
 
-export const meta: MetaFunction = ({ error }) => [{ title: error ? `${errorTitle(error)} · Gavel` : "Registrants · Registration · Gavel" }];
+export const meta: MetaFunction = ({ error }) => [
+  { title: error ? `${errorTitle(error)} · Gavel` : "Registrants · Registration · Gavel" },
+];
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: registrantsHref }];
 
 /** /admin/registration/registrants: every guest, manual registration, edit, resend, delete, CSV import (can_register). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_register");
-  const [registrants, choices] = await Promise.all([loadRegistrants(db, eventId), loadRegistrationChoices(db, eventId)]);
+  const [registrants, choices] = await Promise.all([
+    loadRegistrants(db, eventId),
+    loadRegistrationChoices(db, eventId),
+  ]);
   return { registrants, choices };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_register");
   const form = await readRegistrantsForm(request);
-  if (!form) return data<ImportAnswer>({ importError: `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.` }, { status: 400 });
+  if (!form)
+    return data<ImportAnswer>(
+      { importError: `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.` },
+      { status: 400 },
+    );
   const result = await runRegistrantsAction(db, eventId, publicOrigin(request), form);
   if (result.kind === "dialog-refused") return data(result.refusal, { status: 400 });
   if (result.kind === "import") return data(result.answer, { status: result.status });
   const url = new URL(request.url);
   url.searchParams.delete("dialog");
-  const toast = result.kind === "done" ? { title: result.message, description: result.description } : { type: "error" as const, title: result.message };
+  const toast =
+    result.kind === "done"
+      ? { title: result.message, description: result.description }
+      : { type: "error" as const, title: result.message };
   return redirectWithToast(url.pathname + url.search, toast);
 }
 

@@ -1,4 +1,10 @@
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { db } from "~/db.server";
@@ -31,7 +37,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const url = new URL(request.url);
   url.searchParams.delete("dialog");
   // A move made by dragging replaces the page in the history rather than adding one entry per move.
-  return redirectWithToast(url.pathname + url.search, { title: result.message }, result.isMove ? { headers: { "X-Remix-Replace": "yes" } } : undefined);
+  return redirectWithToast(
+    url.pathname + url.search,
+    { title: result.message },
+    result.isMove ? { headers: { "X-Remix-Replace": "yes" } } : undefined,
+  );
 }
 
 export default function SeatingPage() {

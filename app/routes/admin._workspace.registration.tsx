@@ -1,10 +1,10 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { requireTeamMember } from "~/auth/access.server";
 import { loadDataAreas, REGISTRATION_AREAS } from "~/data-areas/sets.server";
 import { dataGridLinks } from "~/grid/data-grid";
 import { revalidateOnSubmitOrEventChange } from "~/navigation/layout-revalidation";
 import { ErrorPanel } from "~/ui/error-page";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
 /**
  * /admin/registration: loads the data areas spec §2 names for paths containing /registration/; its screens read

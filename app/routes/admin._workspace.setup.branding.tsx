@@ -1,4 +1,3 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useRef, useState, type FormEvent } from "react";
 import { requireEventPermission } from "~/auth/access.server";
@@ -16,6 +15,7 @@ import { catalogueFont, fallbackStack, FONT_CATALOGUE, nearestWeight } from "~/u
 import { redirectWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { DEFAULT_EVENT_STYLE } from "~drizzle/schema/style-defaults";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction<typeof loader> = ({ error, data }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Branding · Setup · Gavel" },
@@ -76,7 +76,13 @@ export async function action({ request }: ActionFunctionArgs) {
     const url = new URL(request.url);
     return redirectWithToast(url.pathname + url.search, { title: "Colours and fonts reset to the defaults" });
   }
-  return saveSettingsForm({ request, eventId, schema: brandingSchema, imageFields: ["logo"], savedMessage: "Branding saved" });
+  return saveSettingsForm({
+    request,
+    eventId,
+    schema: brandingSchema,
+    imageFields: ["logo"],
+    savedMessage: "Branding saved",
+  });
 }
 
 export default function BrandingPage() {
@@ -97,7 +103,9 @@ function BrandingEditor() {
   const [live, setLive] = useState<BrandingValues>(posted ?? saved);
   const readForm = (event: FormEvent<HTMLFormElement>) => {
     const data = new FormData(event.currentTarget);
-    const values = Object.fromEntries(Object.keys(DEFAULT_EVENT_STYLE).map((name) => [name, String(data.get(name) ?? "")])) as BrandingValues;
+    const values = Object.fromEntries(
+      Object.keys(DEFAULT_EVENT_STYLE).map((name) => [name, String(data.get(name) ?? "")]),
+    ) as BrandingValues;
     // A weight select is about to follow a newly chosen font (FontFields); the preview follows it now.
     for (const [style] of TYPE_STYLES) {
       const font = catalogueFont(values[`${style}_font`]);
@@ -129,7 +137,14 @@ function BrandingEditor() {
             <legend>Colours</legend>
             <div className="field-grid">
               {COLOURS.map(([name, label, help]) => (
-                <ColourField key={name} name={name} label={label} help={help} value={live[name]} error={errors?.[name]?.[0]} />
+                <ColourField
+                  key={name}
+                  name={name}
+                  label={label}
+                  help={help}
+                  value={live[name]}
+                  error={errors?.[name]?.[0]}
+                />
               ))}
             </div>
           </fieldset>
@@ -164,8 +179,14 @@ function BrandingEditor() {
           <h2 id="branding-preview-heading" className="section-heading">
             Preview
           </h2>
-          <div className="brand-preview brand-preview--page" style={brandingStyle(branding)} data-testid="branding-preview">
-            {logo ? <ResponsiveImage image={logo} alt={`Logo of ${title}`} className="brand-preview__logo" sizes="12rem" /> : null}
+          <div
+            className="brand-preview brand-preview--page"
+            style={brandingStyle(branding)}
+            data-testid="branding-preview"
+          >
+            {logo ? (
+              <ResponsiveImage image={logo} alt={`Logo of ${title}`} className="brand-preview__logo" sizes="12rem" />
+            ) : null}
             <h3 className="brand-preview__heading">{title}</h3>
             <p className="brand-preview__subheading">An evening of giving</p>
             <p>Bid on the weekend in the mountains before 9:30 pm. Every dollar goes to the programmes.</p>
@@ -244,12 +265,21 @@ function FontFields({
         }
       >
         {(control) => (
-          <select {...control} name={`${style}_font`} value={font?.family ?? family} onChange={(event) => chooseFont(event.target.value)}>
+          <select
+            {...control}
+            name={`${style}_font`}
+            value={font?.family ?? family}
+            onChange={(event) => chooseFont(event.target.value)}
+          >
             {legacyFont ? <option value={legacyFont}>{legacyFont} (not available)</option> : null}
             {FONT_GROUPS.map(([group, fonts]) => (
               <optgroup key={group} label={group}>
                 {fonts.map((option) => (
-                  <option key={option.family} value={option.family} style={{ fontFamily: `"${option.family}", ${fallbackStack(option.category)}` }}>
+                  <option
+                    key={option.family}
+                    value={option.family}
+                    style={{ fontFamily: `"${option.family}", ${fallbackStack(option.category)}` }}
+                  >
                     {option.family}
                   </option>
                 ))}
@@ -260,7 +290,12 @@ function FontFields({
       </Field>
       <Field label={`${label}: weight`} error={errors.weight}>
         {(control) => (
-          <select {...control} name={`${style}_weight`} value={weight} onChange={(event) => setWeight(Number(event.target.value))}>
+          <select
+            {...control}
+            name={`${style}_weight`}
+            value={weight}
+            onChange={(event) => setWeight(Number(event.target.value))}
+          >
             {weights.includes(weight) ? null : (
               <option value={weight}>
                 {weight} (not in {font?.family ?? "this font"})
@@ -279,7 +314,19 @@ function FontFields({
 }
 
 /** A colour as a picker and as text (for pasting a brand's hex code), kept in step. */
-function ColourField({ name, label, help, value, error }: { name: string; label: string; help: string; value: string; error?: string }) {
+function ColourField({
+  name,
+  label,
+  help,
+  value,
+  error,
+}: {
+  name: string;
+  label: string;
+  help: string;
+  value: string;
+  error?: string;
+}) {
   const [text, setText] = useState(value);
   const valid = /^#[0-9a-f]{6}$/i.test(text);
   return (
@@ -292,7 +339,14 @@ function ColourField({ name, label, help, value, error }: { name: string; label:
             value={valid ? text.toLowerCase() : "#000000"}
             onChange={(event) => setText(event.target.value)}
           />
-          <input {...control} name={name} value={text} onChange={(event) => setText(event.target.value)} spellCheck={false} autoComplete="off" />
+          <input
+            {...control}
+            name={name}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            spellCheck={false}
+            autoComplete="off"
+          />
         </div>
       )}
     </Field>

@@ -1,4 +1,3 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { requireEventPermission } from "~/auth/access.server";
@@ -12,6 +11,7 @@ import { Button } from "~/ui/button";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Company · Setup · Gavel" },
@@ -57,7 +57,14 @@ export default function CompanyPage() {
       </div>
       <Form method="post" encType="multipart/form-data" ref={formRef} className="settings-form" noValidate>
         <Field label="Organisation name" error={errors?.company_name?.[0]}>
-          {(control) => <input {...control} name="company_name" autoComplete="organization" defaultValue={values.company_name ?? ""} />}
+          {(control) => (
+            <input
+              {...control}
+              name="company_name"
+              autoComplete="organization"
+              defaultValue={values.company_name ?? ""}
+            />
+          )}
         </Field>
         <ImageField
           name="company_logo"

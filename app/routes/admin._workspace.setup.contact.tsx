@@ -1,4 +1,3 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { requireEventPermission } from "~/auth/access.server";
@@ -9,18 +8,31 @@ import { Button } from "~/ui/button";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Contact · Setup · Gavel" },
 ];
 
-const CONTACT_FIELDS = ["address", "email", "phone", "website", "facebook", "instagram", "linkedin", "twitter"] as const;
+const CONTACT_FIELDS = [
+  "address",
+  "email",
+  "phone",
+  "website",
+  "facebook",
+  "instagram",
+  "linkedin",
+  "twitter",
+] as const;
 
 /** /admin/setup/contact: how guests reach the organisers, shown on the event's public pages. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_configure_event");
   const row = await eventSettings(eventId);
-  return Object.fromEntries(CONTACT_FIELDS.map((name) => [name, row[name] ?? ""])) as Record<(typeof CONTACT_FIELDS)[number], string>;
+  return Object.fromEntries(CONTACT_FIELDS.map((name) => [name, row[name] ?? ""])) as Record<
+    (typeof CONTACT_FIELDS)[number],
+    string
+  >;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -36,7 +48,11 @@ export default function ContactPage() {
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, errors);
   const saving = useNavigation().state === "submitting";
-  const text = (name: (typeof CONTACT_FIELDS)[number], label: string, props: { type?: string; autoComplete?: string; placeholder?: string } = {}) => (
+  const text = (
+    name: (typeof CONTACT_FIELDS)[number],
+    label: string,
+    props: { type?: string; autoComplete?: string; placeholder?: string } = {},
+  ) => (
     <Field label={label} error={errors?.[name]?.[0]}>
       {(control) => <input {...control} name={name} defaultValue={values[name]} {...props} />}
     </Field>
@@ -49,7 +65,15 @@ export default function ContactPage() {
       </div>
       <Form method="post" ref={formRef} className="settings-form" noValidate>
         <Field label="Address" error={errors?.address?.[0]} help="The venue, or where to write to you.">
-          {(control) => <textarea {...control} name="address" rows={3} autoComplete="street-address" defaultValue={values.address} />}
+          {(control) => (
+            <textarea
+              {...control}
+              name="address"
+              rows={3}
+              autoComplete="street-address"
+              defaultValue={values.address}
+            />
+          )}
         </Field>
         <div className="field-grid">
           {text("email", "Email", { type: "email", autoComplete: "email", placeholder: "info@example.org" })}

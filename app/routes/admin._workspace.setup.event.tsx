@@ -1,4 +1,3 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { requireEventPermission } from "~/auth/access.server";
@@ -17,6 +16,7 @@ import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { utcToZonedInput, zonedInputToUtc } from "~/ui/zoned-time";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Event · Setup · Gavel" },
@@ -68,8 +68,10 @@ export async function action({ request }: ActionFunctionArgs) {
       const starts = start_date_time ? zonedInputToUtc(start_date_time, columns.timezone) : null;
       const ends = end_date_time ? zonedInputToUtc(end_date_time, columns.timezone) : null;
       const errors: Record<string, string[]> = {};
-      if (start_date_time && !starts) errors.start_date_time = ["This time does not exist in the event's time zone (the clocks change then)."];
-      if (end_date_time && !ends) errors.end_date_time = ["This time does not exist in the event's time zone (the clocks change then)."];
+      if (start_date_time && !starts)
+        errors.start_date_time = ["This time does not exist in the event's time zone (the clocks change then)."];
+      if (end_date_time && !ends)
+        errors.end_date_time = ["This time does not exist in the event's time zone (the clocks change then)."];
       if (ends && !starts) errors.start_date_time = ["Enter when the event starts, too."];
       if (starts && ends && ends <= starts) errors.end_date_time = ["The end must be after the start."];
       if (Object.keys(errors).length > 0) return { errors };
@@ -132,7 +134,15 @@ export default function EventDetailsPage() {
             />
           </div>
           <Field label="Summary" help="One or two sentences for lists and previews." error={errors?.excerpt?.[0]}>
-            {(control) => <textarea {...control} name="excerpt" rows={2} maxLength={300} defaultValue={values?.excerpt ?? saved.excerpt} />}
+            {(control) => (
+              <textarea
+                {...control}
+                name="excerpt"
+                rows={2}
+                maxLength={300}
+                defaultValue={values?.excerpt ?? saved.excerpt}
+              />
+            )}
           </Field>
           <RichTextEditor
             name="description"
@@ -151,12 +161,33 @@ export default function EventDetailsPage() {
           />
           <fieldset className="stack">
             <legend>Search and sharing</legend>
-            <Field label="Title for sharing" help="Leave blank to use the event's name." error={errors?.share_title?.[0]}>
-              {(control) => <input {...control} name="share_title" maxLength={120} defaultValue={values?.share_title ?? saved.share_title} />}
-            </Field>
-            <Field label="Description for sharing" help="Leave blank to use the summary." error={errors?.share_description?.[0]}>
+            <Field
+              label="Title for sharing"
+              help="Leave blank to use the event's name."
+              error={errors?.share_title?.[0]}
+            >
               {(control) => (
-                <textarea {...control} name="share_description" rows={2} maxLength={300} defaultValue={values?.share_description ?? saved.share_description} />
+                <input
+                  {...control}
+                  name="share_title"
+                  maxLength={120}
+                  defaultValue={values?.share_title ?? saved.share_title}
+                />
+              )}
+            </Field>
+            <Field
+              label="Description for sharing"
+              help="Leave blank to use the summary."
+              error={errors?.share_description?.[0]}
+            >
+              {(control) => (
+                <textarea
+                  {...control}
+                  name="share_description"
+                  rows={2}
+                  maxLength={300}
+                  defaultValue={values?.share_description ?? saved.share_description}
+                />
               )}
             </Field>
           </fieldset>

@@ -56,8 +56,8 @@ export default function ModulesPage() {
       <div className="page-header">
         <h1>Modules</h1>
         <p>
-          Switch on the parts of Gavel this event uses. A module in <strong>testing</strong> shows its public pages only to
-          team members who may preview the event, under a preview banner; switch testing off to go live.
+          Switch on the parts of Gavel this event uses. A module in <strong>testing</strong> shows its public pages only
+          to team members who may preview the event, under a preview banner; switch testing off to go live.
         </p>
       </div>
       <div className="table-wrap">

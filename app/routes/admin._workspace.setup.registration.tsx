@@ -1,4 +1,3 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PromoCodesSection } from "~/registration/promo-codes-section";
 import { MealsSection, QuestionsSection } from "~/registration/questions-section";
@@ -8,6 +7,7 @@ import { TicketTypesSection } from "~/registration/ticket-types-section";
 import { richTextLinks } from "~/rich-text/rich-text-editor";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Registration · Setup · Gavel" },
@@ -40,7 +40,9 @@ export default function RegistrationSetupPage() {
     <>
       <div className="page-header">
         <h1>Registration</h1>
-        <p>When and how guests register, the tickets they can buy, what they are asked, and the promo codes they may use.</p>
+        <p>
+          When and how guests register, the tickets they can buy, what they are asked, and the promo codes they may use.
+        </p>
       </div>
       <nav aria-label="Sections of this page" className="cluster">
         {SECTIONS.map(([href, label]) => (

@@ -1,9 +1,9 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { requireTeamMember } from "~/auth/access.server";
 import { loadDataAreas, SETUP_AREAS } from "~/data-areas/sets.server";
 import { revalidateOnSubmitOrEventChange } from "~/navigation/layout-revalidation";
 import { ErrorPanel } from "~/ui/error-page";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 
 /**
  * /admin/setup: loads the data areas spec §2 names for paths containing setup; its screens read them with

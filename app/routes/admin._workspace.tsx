@@ -1,10 +1,10 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { requireTeamMember } from "~/auth/access.server";
 import { revalidateOnSubmitOrEventChange } from "~/navigation/layout-revalidation";
 import { adminMenus } from "~/ui/admin-navigation.server";
 import { AdminShell } from "~/ui/admin-shell";
 import { SideMenu } from "~/ui/side-menu";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Gavel" }];
 

@@ -1,9 +1,9 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireTeamMember } from "~/auth/access.server";
 import { connection, db } from "~/db.server";
 import { dataAreasMarker } from "~/realtime/data-area-changes.server";
 import { eventDataTopic, userTopic } from "~/realtime/data-area-topics";
 import { liveStream } from "~/realtime/live-stream.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 
 /**
  * /admin/stream: the admin layout's live stream of the current event's data areas (its record, team and users) and

@@ -1,4 +1,3 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { requireTeamMember } from "~/auth/access.server";
@@ -9,6 +8,7 @@ import { dataAreasMarker } from "~/realtime/data-area-changes.server";
 import { dataAreasStreamUrl } from "~/realtime/data-area-topics";
 import { useLiveRefresh } from "~/realtime/use-live-refresh";
 import adminHref from "~/styles/admin.css";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminHref }];
 

@@ -1,6 +1,6 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { TOKEN_LIFETIME_TEXT } from "~/auth/tokens.server";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction = () => [{ title: "Check your email · Gavel" }];
 
@@ -28,9 +28,7 @@ export default function CheckEmail() {
             for {lifetime}.
           </p>
         )}
-        <p className="muted">
-          Nothing after a few minutes? Look in your spam folder, check the address, or try again.
-        </p>
+        <p className="muted">Nothing after a few minutes? Look in your spam folder, check the address, or try again.</p>
         <ul className="auth-links">
           <li>
             <Link to={purpose === "sign_up" ? "/auth/sign-up" : "/auth/forgot-password"}>Try another address</Link>

@@ -25,9 +25,11 @@ const namesSchema = z.object({ first_name: optionalNameField, last_name: optiona
 type Errors = { email?: string[]; code?: string[]; first_name?: string[]; last_name?: string[]; form?: string };
 type Values = { email?: string; first_name?: string; last_name?: string };
 
-const refused = (errors: Errors, values: Values = {}, init: ResponseInit = { status: 400 }) => data({ errors, values }, init);
+const refused = (errors: Errors, values: Values = {}, init: ResponseInit = { status: 400 }) =>
+  data({ errors, values }, init);
 
-const here = (returnTo: string) => (returnTo === "/" ? "/auth/code" : `/auth/code?returnTo=${encodeURIComponent(returnTo)}`);
+const here = (returnTo: string) =>
+  returnTo === "/" ? "/auth/code" : `/auth/code?returnTo=${encodeURIComponent(returnTo)}`;
 
 /**
  * /auth/code: sign in with a 6-digit code sent by email (app/auth/sign-in-code.server.ts). Step one asks for the
@@ -50,11 +52,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const send = async (email: string, again: boolean) => {
     const result = await requestSignInCode(db, { email, ip: context.clientAddress, now });
-    if (!result.ok) return refused({ form: requestBlockMessage(result.block, now) }, { email }, tooMany(result.block, now));
+    if (!result.ok)
+      return refused({ form: requestBlockMessage(result.block, now) }, { email }, tooMany(result.block, now));
     session.set(PENDING_EMAIL_KEY, email);
     const headers = { "Set-Cookie": await sessionStorage.commitSession(session) };
     if (!again) return redirect(here(returnTo), { headers });
-    return redirectWithToast(here(returnTo), { title: "A new code is on its way", description: "Use the newest one: it replaces the others." }, { headers });
+    return redirectWithToast(
+      here(returnTo),
+      { title: "A new code is on its way", description: "Use the newest one: it replaces the others." },
+      { headers },
+    );
   };
 
   switch (form.get("intent")) {
@@ -75,7 +82,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "verify": {
       // The session lost the address (another tab started over, or cookies were cleared): back to step one.
       if (!pending) return redirect(here(returnTo));
-      const values = { first_name: String(form.get("first_name") ?? ""), last_name: String(form.get("last_name") ?? "") };
+      const values = {
+        first_name: String(form.get("first_name") ?? ""),
+        last_name: String(form.get("last_name") ?? ""),
+      };
       const names = namesSchema.safeParse(values);
       const code = readCode(form.get("code"));
       if (!names.success || code === undefined) {
@@ -97,13 +107,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
       switch (result.reason) {
         case "wrong":
           return refused(
-            { code: [`That code is not right. You can try ${result.attemptsLeft} more ${result.attemptsLeft === 1 ? "time" : "times"}.`] },
+            {
+              code: [
+                `That code is not right. You can try ${result.attemptsLeft} more ${result.attemptsLeft === 1 ? "time" : "times"}.`,
+              ],
+            },
             values,
           );
         case "exhausted":
           return refused({ code: ["Too many wrong tries for this code. Ask for a new code below."] }, values);
         case "no-code":
-          return refused({ code: ["This code has expired or has already been used. Ask for a new code below."] }, values);
+          return refused(
+            { code: ["This code has expired or has already been used. Ask for a new code below."] },
+            values,
+          );
         case "blocked":
           return refused({ form: signInBlockMessage(result.block, now) }, values, tooMany(result.block, now));
       }
@@ -115,7 +132,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 function tooMany(block: { retryAt: Date }, now: Date): ResponseInit {
-  return { status: 429, headers: { "Retry-After": String(Math.ceil((block.retryAt.getTime() - now.getTime()) / 1000)) } };
+  return {
+    status: 429,
+    headers: { "Retry-After": String(Math.ceil((block.retryAt.getTime() - now.getTime()) / 1000)) },
+  };
 }
 
 function wait(retryAt: Date, now: Date) {
@@ -140,7 +160,8 @@ export default function SignInWithCode() {
       <h1>Sign in with a code</h1>
       {email ? <CodeStep email={email} returnTo={returnTo} /> : <EmailStep returnTo={returnTo} />}
       <p className="auth-after">
-        Prefer a password? <Link to={`/auth/sign-in?returnTo=${encodeURIComponent(returnTo)}`}>Sign in with your password</Link>
+        Prefer a password?{" "}
+        <Link to={`/auth/sign-in?returnTo=${encodeURIComponent(returnTo)}`}>Sign in with your password</Link>
       </p>
     </>
   );
@@ -161,7 +182,15 @@ function EmailStep({ returnTo }: { returnTo: string }) {
           {actionData?.errors.form ? <FormAlert>{actionData.errors.form}</FormAlert> : null}
           <Field label="Email" error={actionData?.errors.email?.[0]}>
             {(control) => (
-              <input {...control} type="email" name="email" autoComplete="email" inputMode="email" defaultValue={actionData?.values.email} required />
+              <input
+                {...control}
+                type="email"
+                name="email"
+                autoComplete="email"
+                inputMode="email"
+                defaultValue={actionData?.values.email}
+                required
+              />
             )}
           </Field>
           <div className="auth-form__actions">
@@ -185,8 +214,8 @@ function CodeStep({ email, returnTo }: { email: string; returnTo: string }) {
   return (
     <>
       <p className="muted" role="status">
-        We sent a 6-digit code to <strong>{email}</strong>. It works for {lifetime}. It can take a minute to arrive; check
-        your spam folder too.
+        We sent a 6-digit code to <strong>{email}</strong>. It works for {lifetime}. It can take a minute to arrive;
+        check your spam folder too.
       </p>
       <div className="auth-panel">
         <Form method="post" ref={formRef} className="stack auth-form" noValidate>
@@ -203,6 +232,8 @@ function CodeStep({ email, returnTo }: { email: string; returnTo: string }) {
                 pattern="[0-9 ]*"
                 maxLength={9}
                 required
+                // The page exists to type this code in (the focus moves to the first error when there is one).
+                // eslint-disable-next-line jsx-a11y/no-autofocus
                 autoFocus={!errors}
               />
             )}
@@ -210,10 +241,26 @@ function CodeStep({ email, returnTo }: { email: string; returnTo: string }) {
           <fieldset className="stack">
             <legend className="muted">Your name, if you like (first time here? it tells the team who you are)</legend>
             <Field label="First name" error={errors?.first_name?.[0]}>
-              {(control) => <input {...control} name="first_name" autoComplete="given-name" maxLength={100} defaultValue={values?.first_name} />}
+              {(control) => (
+                <input
+                  {...control}
+                  name="first_name"
+                  autoComplete="given-name"
+                  maxLength={100}
+                  defaultValue={values?.first_name}
+                />
+              )}
             </Field>
             <Field label="Last name" error={errors?.last_name?.[0]}>
-              {(control) => <input {...control} name="last_name" autoComplete="family-name" maxLength={100} defaultValue={values?.last_name} />}
+              {(control) => (
+                <input
+                  {...control}
+                  name="last_name"
+                  autoComplete="family-name"
+                  maxLength={100}
+                  defaultValue={values?.last_name}
+                />
+              )}
             </Field>
           </fieldset>
           <div className="auth-form__actions">

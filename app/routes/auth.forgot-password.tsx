@@ -2,8 +2,8 @@ import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@rem
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useRef } from "react";
 import { z } from "zod";
-import { emailField } from "~/auth/person-fields";
 import { requestPasswordReset } from "~/auth/password-reset.server";
+import { emailField } from "~/auth/person-fields";
 import { publicOrigin } from "~/security/request.server";
 import { Button } from "~/ui/button";
 import { Field } from "~/ui/field";
@@ -32,12 +32,21 @@ export default function ForgotPassword() {
   return (
     <>
       <h1>Forgot your password?</h1>
-      <p className="muted">Enter the email address you sign in with. We will send you a link to choose a new password.</p>
+      <p className="muted">
+        Enter the email address you sign in with. We will send you a link to choose a new password.
+      </p>
       <div className="auth-panel">
         <Form method="post" ref={formRef} className="stack" noValidate>
           <Field label="Email" error={actionData?.errors.email?.[0]}>
             {(control) => (
-              <input {...control} type="email" name="email" autoComplete="username" defaultValue={actionData?.values.email} required />
+              <input
+                {...control}
+                type="email"
+                name="email"
+                autoComplete="username"
+                defaultValue={actionData?.values.email}
+                required
+              />
             )}
           </Field>
           <div>

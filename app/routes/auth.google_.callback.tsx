@@ -9,7 +9,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!isGoogleSignInEnabled()) throw new Response("Google sign-in is not configured", { status: 404 });
   const result = await finishGoogleSignIn(request);
   if (!result.ok) {
-    return redirectWithToast("/", { type: "error", title: "Not signed in", description: result.message }, { headers: result.headers });
+    return redirectWithToast(
+      "/",
+      { type: "error", title: "Not signed in", description: result.message },
+      { headers: result.headers },
+    );
   }
   result.headers.append("Set-Cookie", await signedInSessionCookie(request, result.usrId));
   return redirect(safeRedirect(result.returnTo), { headers: result.headers });

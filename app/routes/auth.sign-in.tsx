@@ -1,12 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { emailField } from "~/auth/person-fields";
 import { isGoogleSignInEnabled } from "~/auth/google.server";
 import { signInWithPassword } from "~/auth/password-sign-in.server";
+import { emailField } from "~/auth/person-fields";
+import { getSessionUsrId, safeRedirect, signedInRedirect } from "~/auth/session.server";
 import { GoogleSignInOption, SignInForm } from "~/auth/sign-in-forms";
 import { minutesUntil } from "~/auth/sign-in-limits.server";
-import { getSessionUsrId, safeRedirect, signedInRedirect } from "~/auth/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Gavel" }];
 
@@ -44,11 +44,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       result.block.scope === "account"
         ? `Too many attempts to sign in with this email address. ${wait}, or reset your password.`
         : `Too many sign-in attempts from your network. ${wait}.`;
-    return refused(
-      { form: message },
-      values,
-      { status: 429, headers: { "Retry-After": String(Math.ceil((result.block.retryAt.getTime() - now.getTime()) / 1000)) } },
-    );
+    return refused({ form: message }, values, {
+      status: 429,
+      headers: { "Retry-After": String(Math.ceil((result.block.retryAt.getTime() - now.getTime()) / 1000)) },
+    });
   }
   return refused({ form: "The email address or password is not right." }, values);
 }

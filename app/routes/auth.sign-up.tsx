@@ -2,10 +2,10 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useRef } from "react";
 import { z } from "zod";
-import { emailField } from "~/auth/person-fields";
 import { isGoogleSignInEnabled } from "~/auth/google.server";
-import { GoogleSignInOption } from "~/auth/sign-in-forms";
+import { emailField } from "~/auth/person-fields";
 import { getSessionUsrId, safeRedirect } from "~/auth/session.server";
+import { GoogleSignInOption } from "~/auth/sign-in-forms";
 import { requestSignUp } from "~/auth/sign-up.server";
 import { publicOrigin } from "~/security/request.server";
 import { Button } from "~/ui/button";
@@ -30,7 +30,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = signUpSchema.safeParse(values);
   if (!parsed.success) return data({ errors: parsed.error.flatten().fieldErrors, values }, { status: 400 });
   // The same answer whatever the address (see sign-up.server.ts): what happens next is in the email.
-  await requestSignUp({ email: parsed.data.email, origin: publicOrigin(request), returnTo: safeRedirect(form.get("returnTo")) });
+  await requestSignUp({
+    email: parsed.data.email,
+    origin: publicOrigin(request),
+    returnTo: safeRedirect(form.get("returnTo")),
+  });
   return redirect("/auth/check-email?for=sign-up");
 }
 
@@ -49,7 +53,14 @@ export default function SignUp() {
           <input type="hidden" name="returnTo" value={returnTo} />
           <Field label="Email" error={actionData?.errors.email?.[0]}>
             {(control) => (
-              <input {...control} type="email" name="email" autoComplete="email" defaultValue={actionData?.values.email} required />
+              <input
+                {...control}
+                type="email"
+                name="email"
+                autoComplete="email"
+                defaultValue={actionData?.values.email}
+                required
+              />
             )}
           </Field>
           <div>
@@ -60,7 +71,10 @@ export default function SignUp() {
         </Form>
       </div>
       <p className="auth-after">
-        Already have an account? <Link to={returnTo === "/" ? "/auth/sign-in" : `/auth/sign-in?returnTo=${encodeURIComponent(returnTo)}`}>Sign in</Link>
+        Already have an account?{" "}
+        <Link to={returnTo === "/" ? "/auth/sign-in" : `/auth/sign-in?returnTo=${encodeURIComponent(returnTo)}`}>
+          Sign in
+        </Link>
       </p>
     </>
   );

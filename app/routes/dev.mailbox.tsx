@@ -1,4 +1,3 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/auth/auth-layout";
 import { config } from "~/config.server";
@@ -6,6 +5,7 @@ import { developmentMailbox } from "~/mail/development-mailbox.server";
 import authHref from "~/styles/auth.css";
 import { EmptyState } from "~/ui/empty-state";
 import { ErrorPage } from "~/ui/error-page";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
 
 // /dev/mailbox: the mail Gavel would have sent, for development without an SMTP server. Not in production.
 
@@ -17,7 +17,14 @@ export function loader() {
   if (config.NODE_ENV === "production") throw new Response("Not found", { status: 404 });
   return {
     smtpConfigured: config.SMTP_URL !== undefined,
-    messages: developmentMailbox().map(({ id, from, to, subject, text, sentAt }) => ({ id, from, to, subject, text, sentAt })),
+    messages: developmentMailbox().map(({ id, from, to, subject, text, sentAt }) => ({
+      id,
+      from,
+      to,
+      subject,
+      text,
+      sentAt,
+    })),
   };
 }
 
@@ -49,7 +56,9 @@ export default function DevelopmentMailbox() {
                   <dt>Sent</dt>
                   <dd>
                     {/* UTC, formatted the same on the server and in the browser (no hydration mismatch). */}
-                    <time dateTime={message.sentAt.toISOString()}>{message.sentAt.toISOString().slice(0, 19).replace("T", " ")} UTC</time>
+                    <time dateTime={message.sentAt.toISOString()}>
+                      {message.sentAt.toISOString().slice(0, 19).replace("T", " ")} UTC
+                    </time>
                   </dd>
                 </dl>
                 <div className="mailbox__body">

@@ -1,13 +1,13 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { LandingPage } from "~/landing/landing-page";
 import { resolveLanding } from "~/landing/landing-model";
+import { LandingPage } from "~/landing/landing-page";
 import { loadLandingPage } from "~/landing/landing.server";
 import eventHref from "~/styles/event.css";
 import landingHref from "~/styles/landing.css";
 import { ErrorPage } from "~/ui/error-page";
 import { FontFaces, fontPreloadMeta } from "~/ui/event-fonts";
 import { PreviewBanner } from "~/ui/preview-banner";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: eventHref },
@@ -54,7 +54,8 @@ export default function EventPage() {
             {preview ? <PreviewBanner feature="The landing page" /> : null}
             {draft ? (
               <div className="preview-banner" role="note">
-                <strong>Draft.</strong> You are looking at the unpublished draft of this page; guests see the published version.
+                <strong>Draft.</strong> You are looking at the unpublished draft of this page; guests see the published
+                version.
               </div>
             ) : null}
           </>

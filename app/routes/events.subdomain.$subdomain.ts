@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { eventIdBySubdomain } from "~/events/events.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 
 /** Spec §7 "GET /events/subdomain/{subdomain}": `{ event_id }`, or 404 `{ error }` when no event uses it. */
 export async function loader({ params }: LoaderFunctionArgs) {

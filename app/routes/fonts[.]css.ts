@@ -1,5 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { CATALOGUE_FONT_CSS, CATALOGUE_FONT_CSS_VERSION } from "~/ui/font-faces.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 
 /**
  * GET /fonts.css?v=<version>: the @font-face rules of every font in the catalogue (app/ui/fonts.ts), for pages that

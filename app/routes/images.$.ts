@@ -1,6 +1,6 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { imageKey, parseImagePath } from "~/images/image-url";
 import { fileStorage } from "~/images/storage.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 
 /**
  * GET /images/<hash>/w<width>.webp: an uploaded image's file, public (event pages show them to anyone). A key is

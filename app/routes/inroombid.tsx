@@ -1,15 +1,13 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useMemo } from "react";
 import { auctionPageStyle } from "~/bidding/auction-page";
+import { rulesForItem } from "~/bidding/auction-rules.server";
 import { bidderAction } from "~/bidding/bidder-actions.server";
 import { bidderHref } from "~/bidding/bidder-links";
 import { itemsBidOn, loadBidderContext, loadItemDetail, silentAuctionPageSettings } from "~/bidding/bidder-page.server";
-import { rulesForItem } from "~/bidding/auction-rules.server";
 import { loadBoard, watchedItemIds } from "~/bidding/board.server";
-import { GALLERY_SORTS, type GallerySort } from "~/bidding/ui/gallery-view";
 import { GalleryPage } from "~/bidding/ui/gallery-page";
+import { GALLERY_SORTS, type GallerySort } from "~/bidding/ui/gallery-view";
 import { ItemView } from "~/bidding/ui/item-view";
 import { useLiveBoard } from "~/bidding/ui/live-board";
 import { MyBidsView } from "~/bidding/ui/my-bids-view";
@@ -20,6 +18,7 @@ import { ErrorPage } from "~/ui/error-page";
 import { FontFaces } from "~/ui/event-fonts";
 import { eventFonts } from "~/ui/font-faces.server";
 import { PreviewBanner } from "~/ui/preview-banner";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: landingHref },
@@ -37,7 +36,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [board, settings] = await Promise.all([loadBoard(db, context.rules), silentAuctionPageSettings(context.event)]);
   const ids = board.map((item) => item.id);
   const [bidOn, watched] = context.user
-    ? await Promise.all([itemsBidOn(context.user.usrId, eventId, ids), watchedItemIds(db, context.user.usrId, ids).then((set) => [...set])])
+    ? await Promise.all([
+        itemsBidOn(context.user.usrId, eventId, ids),
+        watchedItemIds(db, context.user.usrId, ids).then((set) => [...set]),
+      ])
     : [[], []];
   const requestedItem = Number(url.searchParams.get("item"));
   const view = url.searchParams.get("item") ? "item" : url.searchParams.get("view") === "mine" ? "mine" : "gallery";
@@ -55,15 +57,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (!boardItem || !detail) throw new Response("This item is not in the auction.", { status: 404 });
     const rules = rulesForItem(context.rules, { type: boardItem.type, xinv_category_id: boardItem.categoryId })!;
     const others = board.filter((other) => other.id !== boardItem.id && !other.live.closed);
-    const sameCategory = others.filter((other) => other.categoryId !== null && other.categoryId === boardItem.categoryId);
+    const sameCategory = others.filter(
+      (other) => other.categoryId !== null && other.categoryId === boardItem.categoryId,
+    );
     item = {
-      detail: { ...detail, id: boardItem.id, title: boardItem.title, lot: boardItem.lot, donor: boardItem.donor, category: boardItem.category, value: boardItem.value },
+      detail: {
+        ...detail,
+        id: boardItem.id,
+        title: boardItem.title,
+        lot: boardItem.lot,
+        donor: boardItem.donor,
+        category: boardItem.category,
+        value: boardItem.value,
+      },
       increment: boardItem.increment,
       incrementPolicy: rules.incrementPolicy,
       proxyEnabled: rules.proxyEnabled,
       inPersonOnly: boardItem.inPersonOnly,
       extra: settings.extraItemsSection.isVisible
-        ? [...sameCategory, ...others.filter((other) => !sameCategory.includes(other))].slice(0, settings.extraItemsSection.count).map((other) => other.id)
+        ? [...sameCategory, ...others.filter((other) => !sameCategory.includes(other))]
+            .slice(0, settings.extraItemsSection.count)
+            .map((other) => other.id)
         : [],
     };
   }
@@ -71,7 +85,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const words = filters.q.toLowerCase();
   const cards = board
     .filter((card) => view !== "gallery" || !filters.category || card.category === filters.category)
-    .filter((card) => view !== "gallery" || !words || `${card.title} ${card.excerpt ?? ""} ${card.donor ?? ""} ${card.lot ?? ""}`.toLowerCase().includes(words))
+    .filter(
+      (card) =>
+        view !== "gallery" ||
+        !words ||
+        `${card.title} ${card.excerpt ?? ""} ${card.donor ?? ""} ${card.lot ?? ""}`.toLowerCase().includes(words),
+    )
     .map(({ live: _live, type: _type, categoryId: _categoryId, increment: _increment, ...card }) => card);
   const here = `${url.pathname}${url.search}`;
   return {
@@ -86,7 +105,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     fonts: eventFonts(context.event),
     currency: context.rules.currency,
     serverNow: Date.now(),
-    user: context.user ? { name: context.user.name, paddle: context.user.paddle, canBidForGuests: context.user.canBidForGuests } : null,
+    user: context.user
+      ? { name: context.user.name, paddle: context.user.paddle, canBidForGuests: context.user.canBidForGuests }
+      : null,
     settings,
     cards,
     live: board.map((entry) => entry.live),
@@ -111,7 +132,8 @@ export async function action({ request }: ActionFunctionArgs) {
  * bids are refused as outbid, that is most of the server's work (docs/benchmarks.md, "Bidding").
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => {
-  if (actionResult && typeof actionResult === "object" && ("errors" in actionResult || "review" in actionResult)) return false;
+  if (actionResult && typeof actionResult === "object" && ("errors" in actionResult || "review" in actionResult))
+    return false;
   return defaultShouldRevalidate;
 };
 
@@ -149,7 +171,10 @@ export default function InRoomBid() {
             Items
           </Link>
           {data.user ? (
-            <Link to={bidderHref(data.eventId, { view: "mine" })} aria-current={data.view === "mine" ? "page" : undefined}>
+            <Link
+              to={bidderHref(data.eventId, { view: "mine" })}
+              aria-current={data.view === "mine" ? "page" : undefined}
+            >
               My bids
             </Link>
           ) : (
@@ -218,7 +243,13 @@ export default function InRoomBid() {
             <MyBidsView
               entries={data.cards
                 .filter((card) => bidOn.has(card.id) || watched.has(card.id))
-                .map((card) => ({ id: card.id, title: card.title, href: itemHref(card.id), bidOn: bidOn.has(card.id), watched: watched.has(card.id) }))}
+                .map((card) => ({
+                  id: card.id,
+                  title: card.title,
+                  href: itemHref(card.id),
+                  bidOn: bidOn.has(card.id),
+                  watched: watched.has(card.id),
+                }))}
               live={live}
               paddle={paddle}
               currency={data.currency}

@@ -1,9 +1,9 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { loadBidderContext } from "~/bidding/bidder-page.server";
 import { loadBoard } from "~/bidding/board.server";
 import { eventTopic } from "~/bidding/place-bid.server";
 import { connection, db } from "~/db.server";
 import { liveStream } from "~/realtime/live-stream.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 
 /**
  * /inroombid/stream?id=: the event's auction board as server-sent events: a snapshot of every item's live state,

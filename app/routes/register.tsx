@@ -1,4 +1,10 @@
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { loadConfirmedOrder } from "~/registration/confirmation.server";
 import { loadGuestSeat } from "~/registration/guest-claim.server";
@@ -47,18 +53,34 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const paymentId = paymentOfOrderParam(url.searchParams.get("order"));
     const order = paymentId ? await loadConfirmedOrder(origin, eventId, paymentId) : null;
     if (!order) throw new Response("This confirmation link is not valid.", { status: 404 });
-    return { ...shell, view: "confirmation" as const, order: { ...order, guests: order.guests.map(({ checkinUrl: _url, ...guest }) => guest) } };
+    return {
+      ...shell,
+      view: "confirmation" as const,
+      order: { ...order, guests: order.guests.map(({ checkinUrl: _url, ...guest }) => guest) },
+    };
   }
   if (url.searchParams.has("guest")) {
     const seat = await loadGuestSeat(origin, eventId, url.searchParams.get("guest"));
     if (!seat) throw new Response("This guest link is not valid.", { status: 404 });
-    return { ...shell, view: "guest" as const, seat, saved: url.searchParams.get("saved") === "1", questions: context.questions, meals: context.meals };
+    return {
+      ...shell,
+      view: "guest" as const,
+      seat,
+      saved: url.searchParams.get("saved") === "1",
+      questions: context.questions,
+      meals: context.meals,
+    };
   }
 
   const soldOut = context.tickets.length > 0 && context.tickets.every((type) => type.left === 0);
   const draft = {
     ...EMPTY_DRAFT,
-    buyer: { ...EMPTY_DRAFT.buyer, first_name: context.user?.first_name ?? "", last_name: context.user?.last_name ?? "", email: context.user?.email ?? "" },
+    buyer: {
+      ...EMPTY_DRAFT.buyer,
+      first_name: context.user?.first_name ?? "",
+      last_name: context.user?.last_name ?? "",
+      email: context.user?.email ?? "",
+    },
   };
   return {
     ...shell,
@@ -68,7 +90,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     soldOut,
     initial: await stepView(context, "tickets", draft),
     allSteps: stepsFor(draft, context),
-    tickets: context.tickets.map((type) => ({ ...type, description: type.description ? sanitizeRichText(type.description) : null })),
+    tickets: context.tickets.map((type) => ({
+      ...type,
+      description: type.description ? sanitizeRichText(type.description) : null,
+    })),
     questions: context.questions,
     meals: context.meals,
     currency: context.event.currency,
@@ -94,10 +119,24 @@ export default function RegisterPage() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <RegisterPageView shell={data.shell} banner={<>{data.preview ? <PreviewBanner feature="Registration" /> : null}<FontFaces css={data.fonts.css} /></>}>
+    <RegisterPageView
+      shell={data.shell}
+      banner={
+        <>
+          {data.preview ? <PreviewBanner feature="Registration" /> : null}
+          <FontFaces css={data.fonts.css} />
+        </>
+      }
+    >
       {data.view === "confirmation" ? <RegisterConfirmation order={data.order} /> : null}
       {data.view === "guest" ? (
-        <GuestSeatForm seat={data.seat} saved={data.saved && !actionData} errors={actionData?.kind === "guest" ? actionData.errors : {}} questions={data.questions} meals={data.meals} />
+        <GuestSeatForm
+          seat={data.seat}
+          saved={data.saved && !actionData}
+          errors={actionData?.kind === "guest" ? actionData.errors : {}}
+          questions={data.questions}
+          meals={data.meals}
+        />
       ) : null}
       {data.view === "stepper" ? (
         data.state === "not_open" ? (

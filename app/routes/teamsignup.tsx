@@ -1,19 +1,25 @@
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useRef } from "react";
 import { z } from "zod";
 import { getSignedInUser, requireUser } from "~/auth/access.server";
+import { NewAccountFields } from "~/auth/account-forms";
 import { AuthLayout } from "~/auth/auth-layout";
 import { isGoogleSignInEnabled } from "~/auth/google.server";
 import { acceptInvitation, acceptInvitationWithPassword, findInvitation } from "~/auth/invitations.server";
-import { NewAccountFields } from "~/auth/account-forms";
 import { newPasswordField } from "~/auth/password-rules";
 import { optionalNameField } from "~/auth/person-fields";
 import { signedInSessionCookie } from "~/auth/session.server";
 import { GoogleSignInOption, SignInForm } from "~/auth/sign-in-forms";
 import { config } from "~/config.server";
-import { createOrganisationWithEvent } from "~/organisations/create-organisation.server";
 import { DEFAULT_TIMEZONE, timeZones } from "~/events/event-fields";
+import { createOrganisationWithEvent } from "~/organisations/create-organisation.server";
 import { organisationFormSchema } from "~/organisations/organisation-form";
 import authHref from "~/styles/auth.css";
 import { Button } from "~/ui/button";
@@ -49,7 +55,8 @@ type FieldName =
   | "form";
 type FormErrors = Partial<Record<FieldName, string[]>>;
 
-const refused = (errors: FormErrors, values: Record<string, string>, status = 400) => data({ errors, values }, { status });
+const refused = (errors: FormErrors, values: Record<string, string>, status = 400) =>
+  data({ errors, values }, { status });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -74,7 +81,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     };
   }
   if (!user) return { page: "sign-in-first" as const, googleEnabled };
-  return { page: "organisation" as const, timeZones: timeZones(), defaultTimezone: DEFAULT_TIMEZONE, appHost: config.APP_HOST };
+  return {
+    page: "organisation" as const,
+    timeZones: timeZones(),
+    defaultTimezone: DEFAULT_TIMEZONE,
+    appHost: config.APP_HOST,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -101,7 +113,11 @@ export async function action({ request }: ActionFunctionArgs) {
       const result = await acceptInvitation({ token, usrId: user.usr_id });
       if (result.ok) return redirectWithToast("/admin", { title: "Welcome to the team" });
       if (result.reason === "other-user") {
-        return refused({ form: ["This invitation is for another email address. Sign out, then sign in with that one."] }, values, 403);
+        return refused(
+          { form: ["This invitation is for another email address. Sign out, then sign in with that one."] },
+          values,
+          403,
+        );
       }
       return refused({ form: ["This invitation has been used, has expired or was withdrawn."] }, values, 410);
     }
@@ -163,7 +179,15 @@ function SignInFirst({ googleEnabled }: { googleEnabled: boolean }) {
   );
 }
 
-function OrganisationForm({ timeZones, defaultTimezone, appHost }: { timeZones: string[]; defaultTimezone: string; appHost: string }) {
+function OrganisationForm({
+  timeZones,
+  defaultTimezone,
+  appHost,
+}: {
+  timeZones: string[];
+  defaultTimezone: string;
+  appHost: string;
+}) {
   const actionData = useActionData<typeof action>();
   const errors = actionData?.errors;
   const values = actionData?.values;
@@ -179,7 +203,13 @@ function OrganisationForm({ timeZones, defaultTimezone, appHost }: { timeZones: 
         <h2>Organisation</h2>
         <Field label="Organisation name" required error={errors?.organisationTitle?.[0]}>
           {(control) => (
-            <input {...control} name="organisationTitle" autoComplete="organization" defaultValue={values?.organisationTitle} required />
+            <input
+              {...control}
+              name="organisationTitle"
+              autoComplete="organization"
+              defaultValue={values?.organisationTitle}
+              required
+            />
           )}
         </Field>
         <Field
@@ -200,7 +230,11 @@ function OrganisationForm({ timeZones, defaultTimezone, appHost }: { timeZones: 
         >
           {(control) => <input {...control} name="eventSlug" defaultValue={values?.eventSlug} />}
         </Field>
-        <Field label="Time zone" help="Where the event takes place: times are shown in it." error={errors?.timezone?.[0]}>
+        <Field
+          label="Time zone"
+          help="Where the event takes place: times are shown in it."
+          error={errors?.timezone?.[0]}
+        >
           {(control) => (
             <select {...control} name="timezone" defaultValue={values?.timezone ?? defaultTimezone}>
               {timeZones.map((zone) => (
@@ -216,7 +250,15 @@ function OrganisationForm({ timeZones, defaultTimezone, appHost }: { timeZones: 
           help={`Guests can then reach the event at subdomain.${appHost.replace(/:\d+$/, "")}. Letters, digits and hyphens.`}
           error={errors?.subdomain?.[0]}
         >
-          {(control) => <input {...control} name="subdomain" autoCapitalize="none" spellCheck={false} defaultValue={values?.subdomain} />}
+          {(control) => (
+            <input
+              {...control}
+              name="subdomain"
+              autoCapitalize="none"
+              spellCheck={false}
+              defaultValue={values?.subdomain}
+            />
+          )}
         </Field>
         <div>
           <Button type="submit" variant="primary">

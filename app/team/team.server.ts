@@ -8,8 +8,8 @@
  * can lock everyone out of the team screen by removing or demoting the last admin.
  */
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
-import { db, type Database } from "~/db.server";
 import { PERMISSIONS, TEAM_FLAGS, type Permission, type TeamFlag } from "~/auth/permissions";
+import { db, type Database } from "~/db.server";
 import { publishTeamChange } from "~/realtime/data-area-changes.server";
 import { usr, usr_event_role } from "~drizzle/schema";
 
@@ -144,13 +144,13 @@ function onTeam(eventId: number, usrIds: readonly number[]) {
   return and(
     eq(usr_event_role.event_id, eventId),
     inArray(usr_event_role.usr_id, [...usrIds]),
-    eq(usr_event_role.is_team_member, true)
+    eq(usr_event_role.is_team_member, true),
   );
 }
 
 function pickFlags(change: Partial<TeamFlags>): Partial<TeamFlags> {
   return Object.fromEntries(
-    TEAM_FLAGS.filter((flag) => change[flag] !== undefined).map((flag) => [flag, change[flag]])
+    TEAM_FLAGS.filter((flag) => change[flag] !== undefined).map((flag) => [flag, change[flag]]),
   );
 }
 
@@ -173,8 +173,8 @@ export async function keepingAnAdmin(eventId: number, change: (tx: Tx) => Promis
         and(
           eq(usr_event_role.event_id, eventId),
           eq(usr_event_role.is_team_member, true),
-          eq(usr_event_role.can_configure_event, true)
-        )
+          eq(usr_event_role.can_configure_event, true),
+        ),
       );
     if (admins.n === 0) throw new LastAdminError();
   });

@@ -1,6 +1,5 @@
 import { routes } from "@remix-run/dev/server-build";
 import { eventIdFromQuery } from "~/auth/access.server";
-import type { Role } from "~/auth/permissions";
 import {
   ericScreens,
   hubScreens,
@@ -12,6 +11,7 @@ import {
   type MenuSection,
   type NavScreen,
 } from "./admin-navigation";
+import type { Role } from "~/auth/permissions";
 
 /**
  * Route ids of the running build, from the Remix compiler's virtual server-build module (the same `routes`

@@ -140,7 +140,5 @@ export function visibleScreens(screens: readonly NavScreen[], shown: ScreenFilte
 
 /** The sections with only their visible screens; a section left with none is left out. */
 export function visibleSections(sections: readonly NavSection[], shown: ScreenFilter): NavSection[] {
-  return sections
-    .map((s) => ({ ...s, screens: visibleScreens(s.screens, shown) }))
-    .filter((s) => s.screens.length > 0);
+  return sections.map((s) => ({ ...s, screens: visibleScreens(s.screens, shown) })).filter((s) => s.screens.length > 0);
 }

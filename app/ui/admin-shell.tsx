@@ -1,7 +1,7 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
+import { GavelIcon } from "./icons";
 import type { ReactNode } from "react";
 import type { loader as rootLoader } from "~/root";
-import { GavelIcon } from "./icons";
 
 /**
  * The frame shared by both admin layouts of spec §2: skip link, header with the brand, the current event and who

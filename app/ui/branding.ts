@@ -1,6 +1,6 @@
-import type { CSSProperties } from "react";
 import { DEFAULT_EVENT_STYLE } from "~drizzle/schema/style-defaults";
 import { catalogueFont, eventFamily, fallbackStack } from "./fonts";
+import type { CSSProperties } from "react";
 
 /** The styling fields of an event (spec §3); any of them may be unset. */
 export type EventBranding = {
@@ -114,7 +114,9 @@ export function contrastWarnings(event: EventBranding): string[] {
   const warnings: string[] = [];
   const onPage = contrastRatio(text, LIGHT_TEXT);
   if (onPage < MINIMUM_TEXT_CONTRAST) {
-    warnings.push(`The text colour is hard to read on the white page (contrast ${onPage.toFixed(1)}:1; aim for at least 4.5:1). Choose a darker text colour.`);
+    warnings.push(
+      `The text colour is hard to read on the white page (contrast ${onPage.toFixed(1)}:1; aim for at least 4.5:1). Choose a darker text colour.`,
+    );
   }
   const surfaces: Array<[string, string | null | undefined, string]> = [
     ["primary", event.primary_color, d.primary_color],
@@ -125,7 +127,9 @@ export function contrastWarnings(event: EventBranding): string[] {
     const background = hexColor(value) ?? fallback;
     const ratio = contrastRatio(background, readableOn(background, text));
     if (ratio < MINIMUM_TEXT_CONTRAST) {
-      warnings.push(`Text on the ${name} colour (buttons, banners) is hard to read (contrast ${ratio.toFixed(1)}:1; aim for at least 4.5:1). Choose a darker or lighter ${name} colour.`);
+      warnings.push(
+        `Text on the ${name} colour (buttons, banners) is hard to read (contrast ${ratio.toFixed(1)}:1; aim for at least 4.5:1). Choose a darker or lighter ${name} colour.`,
+      );
     }
   }
   return warnings;
@@ -164,6 +168,10 @@ export function pageThemeStyle(event: EventBranding, theme: PageTheme): CSSPrope
       body_font: theme.bodyFont,
     }),
     // Checked like the other colours: it ends up in a style attribute.
-    ...({ "--color-light-accent": /^#[0-9a-f]{3,6}$/i.test(theme.lightThemeAccentColor) ? theme.lightThemeAccentColor : "#a7c7e7" } as CSSProperties),
+    ...({
+      "--color-light-accent": /^#[0-9a-f]{3,6}$/i.test(theme.lightThemeAccentColor)
+        ? theme.lightThemeAccentColor
+        : "#a7c7e7",
+    } as CSSProperties),
   };
 }

@@ -2,7 +2,6 @@
  * A date and time in the EVENT's time zone (decision 009). It posts `name` as the wall-clock time
  * "YYYY-MM-DDTHH:mm" there; the action turns it into an instant with zonedInputToUtc(value, event.timezone).
  */
-import type { LinksFunction } from "@remix-run/node";
 import { format } from "date-fns";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import DatePicker from "react-datepicker";
@@ -10,6 +9,7 @@ import datePickerHref from "react-datepicker/dist/react-datepicker.css";
 import dateTimeFieldHref from "~/styles/date-time-field.css";
 import { Field } from "./field";
 import { utcToZonedInput } from "./zoned-time";
+import type { LinksFunction } from "@remix-run/node";
 
 /** The picker's stylesheets; a route with a DateTimeField includes them: `links = () => [...dateTimeFieldLinks()]`. */
 export const dateTimeFieldLinks: LinksFunction = () => [
@@ -35,7 +35,13 @@ export interface DateTimeFieldProps {
 
 const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 // The first format is shown; all of them are accepted when a person types.
-const INPUT_FORMATS = ["d MMM yyyy, h:mm aa", "d MMM yyyy h:mm aa", "d MMM yyyy, HH:mm", "d MMM yyyy HH:mm", "yyyy-MM-dd HH:mm"];
+const INPUT_FORMATS = [
+  "d MMM yyyy, h:mm aa",
+  "d MMM yyyy h:mm aa",
+  "d MMM yyyy, HH:mm",
+  "d MMM yyyy HH:mm",
+  "yyyy-MM-dd HH:mm",
+];
 
 /*
  * react-datepicker works with Dates in the BROWSER's zone. To show the event's wall time wherever the browser is,
@@ -62,7 +68,17 @@ function pickerDateToWallTime(date: Date | null): string {
  * posts the same format; once hydrated it is a react-datepicker input (type, or pick a day and a time in
  * 15-minute steps) with a hidden input carrying the value.
  */
-export function DateTimeField({ name, label, timeZone, defaultValue, error, help, required, min, max }: DateTimeFieldProps) {
+export function DateTimeField({
+  name,
+  label,
+  timeZone,
+  defaultValue,
+  error,
+  help,
+  required,
+  min,
+  max,
+}: DateTimeFieldProps) {
   const initial = utcToZonedInput(defaultValue ?? null, timeZone);
   const minWall = utcToZonedInput(min ?? null, timeZone);
   const maxWall = utcToZonedInput(max ?? null, timeZone);
@@ -74,6 +90,7 @@ export function DateTimeField({ name, label, timeZone, defaultValue, error, help
     // Keep what was entered before the page became interactive.
     setWall(nativeRef.current?.value ?? initial);
     // Once only, as an uncontrolled input would.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const zoneNote = <span className="date-time-field__zone">Times in {timeZone}</span>;

@@ -19,6 +19,15 @@ export function FontFaces({ css }: { css: string }) {
 /** A <link rel="preload"> for the body font, for the route's meta export (meta may return link tags). */
 export function fontPreloadMeta(fonts: EventFonts | undefined): MetaDescriptor[] {
   return fonts?.preload
-    ? [{ tagName: "link", rel: "preload", href: fonts.preload, as: "font", type: "font/woff2", crossOrigin: "anonymous" }]
+    ? [
+        {
+          tagName: "link",
+          rel: "preload",
+          href: fonts.preload,
+          as: "font",
+          type: "font/woff2",
+          crossOrigin: "anonymous",
+        },
+      ]
     : [];
 }

@@ -7,111 +7,118 @@
  * Only the latin and latin-ext subsets are shipped, upright and italic; with unicode-range and font-display: swap
  * the browser downloads a file only when text on the page needs it, and shows a fallback until it arrives.
  */
-import ebGaramondLatin from "@fontsource-variable/eb-garamond/files/eb-garamond-latin-wght-normal.woff2";
-import ebGaramondLatinItalic from "@fontsource-variable/eb-garamond/files/eb-garamond-latin-wght-italic.woff2";
-import ebGaramondLatinExt from "@fontsource-variable/eb-garamond/files/eb-garamond-latin-ext-wght-normal.woff2";
-import ebGaramondLatinExtItalic from "@fontsource-variable/eb-garamond/files/eb-garamond-latin-ext-wght-italic.woff2";
-import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2";
-import interLatinItalic from "@fontsource-variable/inter/files/inter-latin-wght-italic.woff2";
-import interLatinExt from "@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2";
-import interLatinExtItalic from "@fontsource-variable/inter/files/inter-latin-ext-wght-italic.woff2";
-import loraLatin from "@fontsource-variable/lora/files/lora-latin-wght-normal.woff2";
-import loraLatinItalic from "@fontsource-variable/lora/files/lora-latin-wght-italic.woff2";
-import loraLatinExt from "@fontsource-variable/lora/files/lora-latin-ext-wght-normal.woff2";
-import loraLatinExtItalic from "@fontsource-variable/lora/files/lora-latin-ext-wght-italic.woff2";
-import merriweatherLatin from "@fontsource-variable/merriweather/files/merriweather-latin-wght-normal.woff2";
-import merriweatherLatinItalic from "@fontsource-variable/merriweather/files/merriweather-latin-wght-italic.woff2";
-import merriweatherLatinExt from "@fontsource-variable/merriweather/files/merriweather-latin-ext-wght-normal.woff2";
-import merriweatherLatinExtItalic from "@fontsource-variable/merriweather/files/merriweather-latin-ext-wght-italic.woff2";
-import montserratLatin from "@fontsource-variable/montserrat/files/montserrat-latin-wght-normal.woff2";
-import montserratLatinItalic from "@fontsource-variable/montserrat/files/montserrat-latin-wght-italic.woff2";
-import montserratLatinExt from "@fontsource-variable/montserrat/files/montserrat-latin-ext-wght-normal.woff2";
-import montserratLatinExtItalic from "@fontsource-variable/montserrat/files/montserrat-latin-ext-wght-italic.woff2";
-import nunitoLatin from "@fontsource-variable/nunito/files/nunito-latin-wght-normal.woff2";
-import nunitoLatinItalic from "@fontsource-variable/nunito/files/nunito-latin-wght-italic.woff2";
-import nunitoLatinExt from "@fontsource-variable/nunito/files/nunito-latin-ext-wght-normal.woff2";
-import nunitoLatinExtItalic from "@fontsource-variable/nunito/files/nunito-latin-ext-wght-italic.woff2";
-import openSansLatin from "@fontsource-variable/open-sans/files/open-sans-latin-wght-normal.woff2";
-import openSansLatinItalic from "@fontsource-variable/open-sans/files/open-sans-latin-wght-italic.woff2";
-import openSansLatinExt from "@fontsource-variable/open-sans/files/open-sans-latin-ext-wght-normal.woff2";
-import openSansLatinExtItalic from "@fontsource-variable/open-sans/files/open-sans-latin-ext-wght-italic.woff2";
-import playfairDisplayLatin from "@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2";
-import playfairDisplayLatinItalic from "@fontsource-variable/playfair-display/files/playfair-display-latin-wght-italic.woff2";
-import playfairDisplayLatinExt from "@fontsource-variable/playfair-display/files/playfair-display-latin-ext-wght-normal.woff2";
-import playfairDisplayLatinExtItalic from "@fontsource-variable/playfair-display/files/playfair-display-latin-ext-wght-italic.woff2";
-import ralewayLatin from "@fontsource-variable/raleway/files/raleway-latin-wght-normal.woff2";
-import ralewayLatinItalic from "@fontsource-variable/raleway/files/raleway-latin-wght-italic.woff2";
-import ralewayLatinExt from "@fontsource-variable/raleway/files/raleway-latin-ext-wght-normal.woff2";
-import ralewayLatinExtItalic from "@fontsource-variable/raleway/files/raleway-latin-ext-wght-italic.woff2";
-import robotoLatin from "@fontsource-variable/roboto/files/roboto-latin-wght-normal.woff2";
-import robotoLatinItalic from "@fontsource-variable/roboto/files/roboto-latin-wght-italic.woff2";
-import robotoLatinExt from "@fontsource-variable/roboto/files/roboto-latin-ext-wght-normal.woff2";
-import robotoLatinExtItalic from "@fontsource-variable/roboto/files/roboto-latin-ext-wght-italic.woff2";
-import sourceSerif4Latin from "@fontsource-variable/source-serif-4/files/source-serif-4-latin-wght-normal.woff2";
-import sourceSerif4LatinItalic from "@fontsource-variable/source-serif-4/files/source-serif-4-latin-wght-italic.woff2";
-import sourceSerif4LatinExt from "@fontsource-variable/source-serif-4/files/source-serif-4-latin-ext-wght-normal.woff2";
-import sourceSerif4LatinExtItalic from "@fontsource-variable/source-serif-4/files/source-serif-4-latin-ext-wght-italic.woff2";
-import lato100Latin from "@fontsource/lato/files/lato-latin-100-normal.woff2";
-import lato100LatinItalic from "@fontsource/lato/files/lato-latin-100-italic.woff2";
-import lato100LatinExt from "@fontsource/lato/files/lato-latin-ext-100-normal.woff2";
-import lato100LatinExtItalic from "@fontsource/lato/files/lato-latin-ext-100-italic.woff2";
-import lato300Latin from "@fontsource/lato/files/lato-latin-300-normal.woff2";
-import lato300LatinItalic from "@fontsource/lato/files/lato-latin-300-italic.woff2";
-import lato300LatinExt from "@fontsource/lato/files/lato-latin-ext-300-normal.woff2";
-import lato300LatinExtItalic from "@fontsource/lato/files/lato-latin-ext-300-italic.woff2";
-import lato400Latin from "@fontsource/lato/files/lato-latin-400-normal.woff2";
-import lato400LatinItalic from "@fontsource/lato/files/lato-latin-400-italic.woff2";
-import lato400LatinExt from "@fontsource/lato/files/lato-latin-ext-400-normal.woff2";
-import lato400LatinExtItalic from "@fontsource/lato/files/lato-latin-ext-400-italic.woff2";
-import lato700Latin from "@fontsource/lato/files/lato-latin-700-normal.woff2";
-import lato700LatinItalic from "@fontsource/lato/files/lato-latin-700-italic.woff2";
-import lato700LatinExt from "@fontsource/lato/files/lato-latin-ext-700-normal.woff2";
-import lato700LatinExtItalic from "@fontsource/lato/files/lato-latin-ext-700-italic.woff2";
-import lato900Latin from "@fontsource/lato/files/lato-latin-900-normal.woff2";
-import lato900LatinItalic from "@fontsource/lato/files/lato-latin-900-italic.woff2";
-import lato900LatinExt from "@fontsource/lato/files/lato-latin-ext-900-normal.woff2";
-import lato900LatinExtItalic from "@fontsource/lato/files/lato-latin-ext-900-italic.woff2";
-import poppins300Latin from "@fontsource/poppins/files/poppins-latin-300-normal.woff2";
-import poppins300LatinItalic from "@fontsource/poppins/files/poppins-latin-300-italic.woff2";
-import poppins300LatinExt from "@fontsource/poppins/files/poppins-latin-ext-300-normal.woff2";
-import poppins300LatinExtItalic from "@fontsource/poppins/files/poppins-latin-ext-300-italic.woff2";
-import poppins400Latin from "@fontsource/poppins/files/poppins-latin-400-normal.woff2";
-import poppins400LatinItalic from "@fontsource/poppins/files/poppins-latin-400-italic.woff2";
-import poppins400LatinExt from "@fontsource/poppins/files/poppins-latin-ext-400-normal.woff2";
-import poppins400LatinExtItalic from "@fontsource/poppins/files/poppins-latin-ext-400-italic.woff2";
-import poppins500Latin from "@fontsource/poppins/files/poppins-latin-500-normal.woff2";
-import poppins500LatinItalic from "@fontsource/poppins/files/poppins-latin-500-italic.woff2";
-import poppins500LatinExt from "@fontsource/poppins/files/poppins-latin-ext-500-normal.woff2";
-import poppins500LatinExtItalic from "@fontsource/poppins/files/poppins-latin-ext-500-italic.woff2";
-import poppins600Latin from "@fontsource/poppins/files/poppins-latin-600-normal.woff2";
-import poppins600LatinItalic from "@fontsource/poppins/files/poppins-latin-600-italic.woff2";
-import poppins600LatinExt from "@fontsource/poppins/files/poppins-latin-ext-600-normal.woff2";
-import poppins600LatinExtItalic from "@fontsource/poppins/files/poppins-latin-ext-600-italic.woff2";
-import poppins700Latin from "@fontsource/poppins/files/poppins-latin-700-normal.woff2";
-import poppins700LatinItalic from "@fontsource/poppins/files/poppins-latin-700-italic.woff2";
-import poppins700LatinExt from "@fontsource/poppins/files/poppins-latin-ext-700-normal.woff2";
-import poppins700LatinExtItalic from "@fontsource/poppins/files/poppins-latin-ext-700-italic.woff2";
-import poppins800Latin from "@fontsource/poppins/files/poppins-latin-800-normal.woff2";
-import poppins800LatinItalic from "@fontsource/poppins/files/poppins-latin-800-italic.woff2";
-import poppins800LatinExt from "@fontsource/poppins/files/poppins-latin-ext-800-normal.woff2";
-import poppins800LatinExtItalic from "@fontsource/poppins/files/poppins-latin-ext-800-italic.woff2";
 import { createHash } from "node:crypto";
-import type { EventBranding } from "./branding";
-import { catalogueFont, eventFamily, FONT_CATALOGUE, nearestWeight } from "./fonts";
-import type { EventFonts } from "./event-fonts";
+import lato100LatinItalic from "@fontsource/lato/files/lato-latin-100-italic.woff2";
+import lato100Latin from "@fontsource/lato/files/lato-latin-100-normal.woff2";
+import lato300LatinItalic from "@fontsource/lato/files/lato-latin-300-italic.woff2";
+import lato300Latin from "@fontsource/lato/files/lato-latin-300-normal.woff2";
+import lato400LatinItalic from "@fontsource/lato/files/lato-latin-400-italic.woff2";
+import lato400Latin from "@fontsource/lato/files/lato-latin-400-normal.woff2";
+import lato700LatinItalic from "@fontsource/lato/files/lato-latin-700-italic.woff2";
+import lato700Latin from "@fontsource/lato/files/lato-latin-700-normal.woff2";
+import lato900LatinItalic from "@fontsource/lato/files/lato-latin-900-italic.woff2";
+import lato900Latin from "@fontsource/lato/files/lato-latin-900-normal.woff2";
+import lato100LatinExtItalic from "@fontsource/lato/files/lato-latin-ext-100-italic.woff2";
+import lato100LatinExt from "@fontsource/lato/files/lato-latin-ext-100-normal.woff2";
+import lato300LatinExtItalic from "@fontsource/lato/files/lato-latin-ext-300-italic.woff2";
+import lato300LatinExt from "@fontsource/lato/files/lato-latin-ext-300-normal.woff2";
+import lato400LatinExtItalic from "@fontsource/lato/files/lato-latin-ext-400-italic.woff2";
+import lato400LatinExt from "@fontsource/lato/files/lato-latin-ext-400-normal.woff2";
+import lato700LatinExtItalic from "@fontsource/lato/files/lato-latin-ext-700-italic.woff2";
+import lato700LatinExt from "@fontsource/lato/files/lato-latin-ext-700-normal.woff2";
+import lato900LatinExtItalic from "@fontsource/lato/files/lato-latin-ext-900-italic.woff2";
+import lato900LatinExt from "@fontsource/lato/files/lato-latin-ext-900-normal.woff2";
+import poppins300LatinItalic from "@fontsource/poppins/files/poppins-latin-300-italic.woff2";
+import poppins300Latin from "@fontsource/poppins/files/poppins-latin-300-normal.woff2";
+import poppins400LatinItalic from "@fontsource/poppins/files/poppins-latin-400-italic.woff2";
+import poppins400Latin from "@fontsource/poppins/files/poppins-latin-400-normal.woff2";
+import poppins500LatinItalic from "@fontsource/poppins/files/poppins-latin-500-italic.woff2";
+import poppins500Latin from "@fontsource/poppins/files/poppins-latin-500-normal.woff2";
+import poppins600LatinItalic from "@fontsource/poppins/files/poppins-latin-600-italic.woff2";
+import poppins600Latin from "@fontsource/poppins/files/poppins-latin-600-normal.woff2";
+import poppins700LatinItalic from "@fontsource/poppins/files/poppins-latin-700-italic.woff2";
+import poppins700Latin from "@fontsource/poppins/files/poppins-latin-700-normal.woff2";
+import poppins800LatinItalic from "@fontsource/poppins/files/poppins-latin-800-italic.woff2";
+import poppins800Latin from "@fontsource/poppins/files/poppins-latin-800-normal.woff2";
+import poppins300LatinExtItalic from "@fontsource/poppins/files/poppins-latin-ext-300-italic.woff2";
+import poppins300LatinExt from "@fontsource/poppins/files/poppins-latin-ext-300-normal.woff2";
+import poppins400LatinExtItalic from "@fontsource/poppins/files/poppins-latin-ext-400-italic.woff2";
+import poppins400LatinExt from "@fontsource/poppins/files/poppins-latin-ext-400-normal.woff2";
+import poppins500LatinExtItalic from "@fontsource/poppins/files/poppins-latin-ext-500-italic.woff2";
+import poppins500LatinExt from "@fontsource/poppins/files/poppins-latin-ext-500-normal.woff2";
+import poppins600LatinExtItalic from "@fontsource/poppins/files/poppins-latin-ext-600-italic.woff2";
+import poppins600LatinExt from "@fontsource/poppins/files/poppins-latin-ext-600-normal.woff2";
+import poppins700LatinExtItalic from "@fontsource/poppins/files/poppins-latin-ext-700-italic.woff2";
+import poppins700LatinExt from "@fontsource/poppins/files/poppins-latin-ext-700-normal.woff2";
+import poppins800LatinExtItalic from "@fontsource/poppins/files/poppins-latin-ext-800-italic.woff2";
+import poppins800LatinExt from "@fontsource/poppins/files/poppins-latin-ext-800-normal.woff2";
+import ebGaramondLatinExtItalic from "@fontsource-variable/eb-garamond/files/eb-garamond-latin-ext-wght-italic.woff2";
+import ebGaramondLatinExt from "@fontsource-variable/eb-garamond/files/eb-garamond-latin-ext-wght-normal.woff2";
+import ebGaramondLatinItalic from "@fontsource-variable/eb-garamond/files/eb-garamond-latin-wght-italic.woff2";
+import ebGaramondLatin from "@fontsource-variable/eb-garamond/files/eb-garamond-latin-wght-normal.woff2";
+import interLatinExtItalic from "@fontsource-variable/inter/files/inter-latin-ext-wght-italic.woff2";
+import interLatinExt from "@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2";
+import interLatinItalic from "@fontsource-variable/inter/files/inter-latin-wght-italic.woff2";
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2";
+import loraLatinExtItalic from "@fontsource-variable/lora/files/lora-latin-ext-wght-italic.woff2";
+import loraLatinExt from "@fontsource-variable/lora/files/lora-latin-ext-wght-normal.woff2";
+import loraLatinItalic from "@fontsource-variable/lora/files/lora-latin-wght-italic.woff2";
+import loraLatin from "@fontsource-variable/lora/files/lora-latin-wght-normal.woff2";
+import merriweatherLatinExtItalic from "@fontsource-variable/merriweather/files/merriweather-latin-ext-wght-italic.woff2";
+import merriweatherLatinExt from "@fontsource-variable/merriweather/files/merriweather-latin-ext-wght-normal.woff2";
+import merriweatherLatinItalic from "@fontsource-variable/merriweather/files/merriweather-latin-wght-italic.woff2";
+import merriweatherLatin from "@fontsource-variable/merriweather/files/merriweather-latin-wght-normal.woff2";
+import montserratLatinExtItalic from "@fontsource-variable/montserrat/files/montserrat-latin-ext-wght-italic.woff2";
+import montserratLatinExt from "@fontsource-variable/montserrat/files/montserrat-latin-ext-wght-normal.woff2";
+import montserratLatinItalic from "@fontsource-variable/montserrat/files/montserrat-latin-wght-italic.woff2";
+import montserratLatin from "@fontsource-variable/montserrat/files/montserrat-latin-wght-normal.woff2";
+import nunitoLatinExtItalic from "@fontsource-variable/nunito/files/nunito-latin-ext-wght-italic.woff2";
+import nunitoLatinExt from "@fontsource-variable/nunito/files/nunito-latin-ext-wght-normal.woff2";
+import nunitoLatinItalic from "@fontsource-variable/nunito/files/nunito-latin-wght-italic.woff2";
+import nunitoLatin from "@fontsource-variable/nunito/files/nunito-latin-wght-normal.woff2";
+import openSansLatinExtItalic from "@fontsource-variable/open-sans/files/open-sans-latin-ext-wght-italic.woff2";
+import openSansLatinExt from "@fontsource-variable/open-sans/files/open-sans-latin-ext-wght-normal.woff2";
+import openSansLatinItalic from "@fontsource-variable/open-sans/files/open-sans-latin-wght-italic.woff2";
+import openSansLatin from "@fontsource-variable/open-sans/files/open-sans-latin-wght-normal.woff2";
+import playfairDisplayLatinExtItalic from "@fontsource-variable/playfair-display/files/playfair-display-latin-ext-wght-italic.woff2";
+import playfairDisplayLatinExt from "@fontsource-variable/playfair-display/files/playfair-display-latin-ext-wght-normal.woff2";
+import playfairDisplayLatinItalic from "@fontsource-variable/playfair-display/files/playfair-display-latin-wght-italic.woff2";
+import playfairDisplayLatin from "@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2";
+import ralewayLatinExtItalic from "@fontsource-variable/raleway/files/raleway-latin-ext-wght-italic.woff2";
+import ralewayLatinExt from "@fontsource-variable/raleway/files/raleway-latin-ext-wght-normal.woff2";
+import ralewayLatinItalic from "@fontsource-variable/raleway/files/raleway-latin-wght-italic.woff2";
+import ralewayLatin from "@fontsource-variable/raleway/files/raleway-latin-wght-normal.woff2";
+import robotoLatinExtItalic from "@fontsource-variable/roboto/files/roboto-latin-ext-wght-italic.woff2";
+import robotoLatinExt from "@fontsource-variable/roboto/files/roboto-latin-ext-wght-normal.woff2";
+import robotoLatinItalic from "@fontsource-variable/roboto/files/roboto-latin-wght-italic.woff2";
+import robotoLatin from "@fontsource-variable/roboto/files/roboto-latin-wght-normal.woff2";
+import sourceSerif4LatinExtItalic from "@fontsource-variable/source-serif-4/files/source-serif-4-latin-ext-wght-italic.woff2";
+import sourceSerif4LatinExt from "@fontsource-variable/source-serif-4/files/source-serif-4-latin-ext-wght-normal.woff2";
+import sourceSerif4LatinItalic from "@fontsource-variable/source-serif-4/files/source-serif-4-latin-wght-italic.woff2";
+import sourceSerif4Latin from "@fontsource-variable/source-serif-4/files/source-serif-4-latin-wght-normal.woff2";
 import { DEFAULT_EVENT_STYLE } from "~drizzle/schema/style-defaults";
+import { catalogueFont, eventFamily, FONT_CATALOGUE, nearestWeight } from "./fonts";
+import type { EventBranding } from "./branding";
+import type { EventFonts } from "./event-fonts";
 
 /** The URLs of one face's files. */
 type Faces = { latin: string; latinExt: string; latinItalic: string; latinExtItalic: string };
 /** A variable font (one set of files for all its weights), or a static one (a set per weight). */
 type WebFontFiles = { variable: Faces } | { static: Record<number, Faces> };
 
-const faces = (latin: string, latinExt: string, latinItalic: string, latinExtItalic: string): Faces => ({ latin, latinExt, latinItalic, latinExtItalic });
+const faces = (latin: string, latinExt: string, latinItalic: string, latinExtItalic: string): Faces => ({
+  latin,
+  latinExt,
+  latinItalic,
+  latinExtItalic,
+});
 const variable = (...urls: Parameters<typeof faces>): WebFontFiles => ({ variable: faces(...urls) });
 
 /** Fontsource's unicode ranges of the two subsets (the same in every package used here). */
-const LATIN = "U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD";
-const LATIN_EXT = "U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF";
+const LATIN =
+  "U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD";
+const LATIN_EXT =
+  "U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF";
 
 /** The files of every web font in the catalogue, by family. */
 export const FONT_FILES: Record<string, WebFontFiles> = {
@@ -131,7 +138,12 @@ export const FONT_FILES: Record<string, WebFontFiles> = {
   Montserrat: variable(montserratLatin, montserratLatinExt, montserratLatinItalic, montserratLatinExtItalic),
   Nunito: variable(nunitoLatin, nunitoLatinExt, nunitoLatinItalic, nunitoLatinExtItalic),
   "Open Sans": variable(openSansLatin, openSansLatinExt, openSansLatinItalic, openSansLatinExtItalic),
-  "Playfair Display": variable(playfairDisplayLatin, playfairDisplayLatinExt, playfairDisplayLatinItalic, playfairDisplayLatinExtItalic),
+  "Playfair Display": variable(
+    playfairDisplayLatin,
+    playfairDisplayLatinExt,
+    playfairDisplayLatinItalic,
+    playfairDisplayLatinExtItalic,
+  ),
   Poppins: {
     static: {
       300: faces(poppins300Latin, poppins300LatinExt, poppins300LatinItalic, poppins300LatinExtItalic),
@@ -144,7 +156,12 @@ export const FONT_FILES: Record<string, WebFontFiles> = {
   },
   Raleway: variable(ralewayLatin, ralewayLatinExt, ralewayLatinItalic, ralewayLatinExtItalic),
   Roboto: variable(robotoLatin, robotoLatinExt, robotoLatinItalic, robotoLatinExtItalic),
-  "Source Serif 4": variable(sourceSerif4Latin, sourceSerif4LatinExt, sourceSerif4LatinItalic, sourceSerif4LatinExtItalic),
+  "Source Serif 4": variable(
+    sourceSerif4Latin,
+    sourceSerif4LatinExt,
+    sourceSerif4LatinItalic,
+    sourceSerif4LatinExtItalic,
+  ),
 };
 
 function fontFaceRules(family: string, weight: string, files: Faces): string[] {
@@ -171,9 +188,12 @@ export function fontFaceCss(families: Iterable<string | null | undefined>): stri
     if (!font || !files || seen.has(font.family)) continue;
     seen.add(font.family);
     if ("variable" in files) {
-      rules.push(...fontFaceRules(font.family, `${font.weights[0]} ${font.weights[font.weights.length - 1]}`, files.variable));
+      rules.push(
+        ...fontFaceRules(font.family, `${font.weights[0]} ${font.weights[font.weights.length - 1]}`, files.variable),
+      );
     } else {
-      for (const [weight, weightFiles] of Object.entries(files.static)) rules.push(...fontFaceRules(font.family, weight, weightFiles));
+      for (const [weight, weightFiles] of Object.entries(files.static))
+        rules.push(...fontFaceRules(font.family, weight, weightFiles));
     }
   }
   return rules.join("\n");

@@ -21,7 +21,12 @@ export type CatalogueFont = {
 /** Every hundred from `min` to `max`: the named weights a variable font covers. */
 const range = (min: number, max: number) => Array.from({ length: (max - min) / 100 + 1 }, (_, i) => min + i * 100);
 
-const web = (family: string, category: FontCategory, weights: readonly number[]): CatalogueFont => ({ family, category, weights, source: "web" });
+const web = (family: string, category: FontCategory, weights: readonly number[]): CatalogueFont => ({
+  family,
+  category,
+  weights,
+  source: "web",
+});
 
 /** The offered fonts, sans-serif then serif, each alphabetical. Weights stop at 900, the most the form stores. */
 export const FONT_CATALOGUE: readonly CatalogueFont[] = [
@@ -50,7 +55,9 @@ export function catalogueFont(name: string | null | undefined): CatalogueFont | 
 
 /** The weight of `font` closest to `weight` (the lighter one on a tie), for when the font changes. */
 export function nearestWeight(font: CatalogueFont, weight: number): number {
-  return font.weights.reduce((best, candidate) => (Math.abs(candidate - weight) < Math.abs(best - weight) ? candidate : best));
+  return font.weights.reduce((best, candidate) =>
+    Math.abs(candidate - weight) < Math.abs(best - weight) ? candidate : best,
+  );
 }
 
 /** The CSS fallbacks after a font of this category (custom properties from app/styles/tokens.css). */

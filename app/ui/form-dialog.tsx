@@ -86,7 +86,10 @@ export function FormDialog({
     if (posting.current) {
       posting.current = false;
       // No new answer means the action took the form and redirected (with its toast): close.
-      if (fetcher.data === undefined || fetcher.data === answerBeforePost.current) close();
+      if (fetcher.data === undefined || fetcher.data === answerBeforePost.current) {
+        setDismissedAnswer(fetcher.data);
+        setOpen(false);
+      }
     }
     answerBeforePost.current = fetcher.data;
   }, [fetcher.state, fetcher.data]);
@@ -123,7 +126,10 @@ export function FormDialog({
           {hidden}
           <DialogFields refusal={refusal}>{children}</DialogFields>
           <div className="dialog__actions">
-            <Link to={`${location.pathname}${here.size ? `?${here}` : ""}`} className={buttonClass({ variant: "secondary" })}>
+            <Link
+              to={`${location.pathname}${here.size ? `?${here}` : ""}`}
+              className={buttonClass({ variant: "secondary" })}
+            >
               Cancel
             </Link>
             <Button type="submit" variant="primary">
@@ -147,7 +153,9 @@ export function FormDialog({
         <Dialog.Content className="dialog" aria-describedby={undefined}>
           <div className="dialog__panel">
             <Dialog.Title className="dialog__title">{title}</Dialog.Title>
-            {description ? <Dialog.Description className="dialog__description">{description}</Dialog.Description> : null}
+            {description ? (
+              <Dialog.Description className="dialog__description">{description}</Dialog.Description>
+            ) : null}
             <fetcher.Form method="post" encType={encType} className="stack">
               {hidden}
               <DialogFields refusal={refusal}>{children}</DialogFields>

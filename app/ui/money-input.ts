@@ -11,7 +11,10 @@ export type MoneyReading = { cents: number | null } | { error: string };
 
 /** Blank reads as null (no amount). */
 export function readMoney(input: string): MoneyReading {
-  const text = input.trim().replace(/^[$€£]\s*/, "").replace(/[\s,]/g, "");
+  const text = input
+    .trim()
+    .replace(/^[$€£]\s*/, "")
+    .replace(/[\s,]/g, "");
   if (text === "") return { cents: null };
   if (/^-/.test(text)) return { error: "Amounts cannot be negative." };
   if (!/^\d+(\.\d{1,2})?$/.test(text)) return { error: "Enter an amount such as 1,250 or 1,250.50." };

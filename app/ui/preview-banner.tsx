@@ -5,8 +5,8 @@
 export function PreviewBanner({ feature }: { feature: string }) {
   return (
     <div className="preview-banner" role="note">
-      <strong>Preview.</strong> {feature} is in testing: only your team can see this page. Switch testing off in Setup
-      → Modules to open it to the public.
+      <strong>Preview.</strong> {feature} is in testing: only your team can see this page. Switch testing off in Setup →
+      Modules to open it to the public.
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { NavLink, useLocation } from "@remix-run/react";
 import { useState } from "react";
-import type { MenuSection } from "./admin-navigation";
 import { ChevronIcon } from "./icons";
+import type { MenuSection } from "./admin-navigation";
 
 /**
  * The workspace side menu: one collapsible group per admin section. Groups are native <details> elements, so

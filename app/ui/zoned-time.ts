@@ -64,7 +64,12 @@ function parseWallTime(local: string): number | null {
   const match = WALL_TIME.exec(local.trim());
   if (!match) return null;
   const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as [
-    number, number, number, number, number, number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
   ];
   if (hour > 23 || minute > 59 || second > 59) return null;
   return utcMillis(year, month, day, hour, minute, second);

@@ -165,10 +165,7 @@ export const inventory = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [
-    index("inventory_event_idx").on(t.event_id),
-    index("inventory_auction_item_idx").on(t.auction_item_id),
-  ],
+  (t) => [index("inventory_event_idx").on(t.event_id), index("inventory_auction_item_idx").on(t.auction_item_id)],
 );
 
 export const inventory_image = pgTable(

@@ -1,8 +1,8 @@
 import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 import { client } from "./people";
-import type { LandingMeta, SilentAuctionMeta } from "./settings";
 import { DEFAULT_EVENT_STYLE } from "./style-defaults";
+import type { LandingMeta, SilentAuctionMeta } from "./settings";
 
 export { DEFAULT_EVENT_STYLE };
 
@@ -28,7 +28,6 @@ export const EVENT_FEATURES = [
   "ticket",
 ] as const;
 export type EventFeature = (typeof EVENT_FEATURES)[number];
-
 
 const enabled = () => boolean().notNull().default(false);
 // New features start in testing, so nothing reaches the public before the organiser says so.

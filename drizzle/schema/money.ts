@@ -39,7 +39,9 @@ export const bid = pgTable(
   },
   (t) => [
     index("bid_item_time_idx").on(t.auction_item_id, t.created_at),
-    uniqueIndex("bid_usr_idempotency_key").on(t.usr_id, t.idempotency_key).where(sql`idempotency_key IS NOT NULL`),
+    uniqueIndex("bid_usr_idempotency_key")
+      .on(t.usr_id, t.idempotency_key)
+      .where(sql`idempotency_key IS NOT NULL`),
     index("bid_usr_idx").on(t.usr_id),
     index("bid_event_idx").on(t.event_id),
   ],

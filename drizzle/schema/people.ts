@@ -108,9 +108,7 @@ export const staff = pgTable(
     first_name: text(),
     last_name: text(),
     email: text(),
-    full_name: text().generatedAlwaysAs(
-      sql`btrim(coalesce(first_name, '') || ' ' || coalesce(last_name, ''))`,
-    ),
+    full_name: text().generatedAlwaysAs(sql`btrim(coalesce(first_name, '') || ' ' || coalesce(last_name, ''))`),
     internal_notes: text(),
     grid_row_color: text(),
     created_at: createdAt(),

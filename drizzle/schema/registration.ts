@@ -147,8 +147,12 @@ export const registrant = pgTable(
     assigned_table: text(),
     // Secrets in links: checkin_token is in the guest's QR code; claim_token is the personal link that lets a
     // guest fill in their own details later.
-    checkin_token: text().notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
-    claim_token: text().notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    checkin_token: text()
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    claim_token: text()
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     checked_in_at: timestamp({ withTimezone: true }),
     checked_out_at: timestamp({ withTimezone: true }),
     created_at: createdAt(),

@@ -31,6 +31,7 @@ interface SettingDefinition<T> {
 }
 const setting = <T>(schema: z.ZodType<T>, fallback: T): SettingDefinition<T> => ({ schema, default: fallback });
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each setting has its own value type
 type SectionDefinition = Record<string, SettingDefinition<any>>;
 type TreeDefinition = Record<string, SectionDefinition>;
 
@@ -187,11 +188,13 @@ function mapEntries<T, U>(record: Record<string, T>, map: (value: T, key: string
 
 /** The zod schema of a stored tree: strict enough to reject bad input when saving. */
 function strictTreeSchema<D extends TreeDefinition>(definition: D) {
-  return z.object(
-    mapEntries(definition, (section) =>
-      z.object(mapEntries(section, (s) => z.object({ value: s.schema, useDefault: z.boolean() }))).partial(),
-    ),
-  ).partial() as unknown as z.ZodType<Partial<{ [K in keyof D]: Partial<StoredSection<D[K]>> }>>;
+  return z
+    .object(
+      mapEntries(definition, (section) =>
+        z.object(mapEntries(section, (s) => z.object({ value: s.schema, useDefault: z.boolean() }))).partial(),
+      ),
+    )
+    .partial() as unknown as z.ZodType<Partial<{ [K in keyof D]: Partial<StoredSection<D[K]>> }>>;
 }
 
 /** Reads whatever is stored into a complete tree, with defaults wherever something is missing or malformed. */
@@ -224,7 +227,7 @@ function resolveTree<D extends TreeDefinition>(
   ) as ResolvedTree<D>;
 }
 
-function isRecord(value: unknown): value is Record<string, any> {
+function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 

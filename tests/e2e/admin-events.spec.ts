@@ -22,7 +22,9 @@ test("the organiser selects the gala on /admin/events and sees its figures on th
   await expect(page.getByText("Registered guests")).toBeVisible();
   await expect(page.locator(".figure", { hasText: "Registered guests" })).toContainText("60");
   await expect(page.locator(".figure", { hasText: "Highest bids total" })).toContainText("$");
-  await expect(page.getByRole("table", { name: "Items and bids by type" }).getByRole("row", { name: /Silent auction/ })).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Items and bids by type" }).getByRole("row", { name: /Silent auction/ }),
+  ).toBeVisible();
 });
 
 test("a volunteer lands on a dashboard without figures, listing the screens they may use", async ({ page }) => {

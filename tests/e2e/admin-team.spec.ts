@@ -1,8 +1,8 @@
 // The team screen /admin/setup/team: invite, edit, change several at once, remove; and who may open it.
-import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { linkTo, waitForMail } from "./support/mail";
 import { DEMO_ORGANISER, DEMO_VOLUNTEER, signIn } from "./support/sign-in";
+import type { Page } from "@playwright/test";
 
 const notifications = (page: Page) => page.getByRole("region", { name: "Notifications" });
 
@@ -28,7 +28,7 @@ test("the organiser invites people, edits their permissions, changes several at 
   await page.goto("/admin/setup");
   await expect(page).toHaveURL(/\/admin\/setup\/team$/);
   await expect(
-    page.getByRole("navigation", { name: "Event workspace" }).getByRole("link", { name: "Team" })
+    page.getByRole("navigation", { name: "Event workspace" }).getByRole("link", { name: "Team" }),
   ).toBeVisible();
 
   // A bad address is refused beside the field.
@@ -110,7 +110,7 @@ test("a volunteer does not see the team screen in the menus, and cannot open it"
   expect(response?.status()).toBe(403);
   await expect(page.getByRole("heading", { name: "No access to this page" })).toBeVisible();
   await expect(
-    page.getByRole("navigation", { name: "Event workspace" }).getByRole("link", { name: "Team" })
+    page.getByRole("navigation", { name: "Event workspace" }).getByRole("link", { name: "Team" }),
   ).toHaveCount(0);
 });
 
@@ -143,7 +143,10 @@ test("the team screen works without JavaScript: a row saves, and a refusal comes
   await context.close();
 });
 
-test("an invited person follows the emailed link, chooses a password and works on the event", async ({ page, browser }) => {
+test("an invited person follows the emailed link, chooses a password and works on the event", async ({
+  page,
+  browser,
+}) => {
   const tag = Date.now().toString(36);
   const ada = { email: `ada.${tag}@example.org`, first: "Ada", last: `Door ${tag}` };
   await signIn(page, DEMO_ORGANISER);

@@ -1,9 +1,9 @@
 // /admin/setup/silent_auction without JavaScript: the organiser sets the end, a soft-close window and a hard end,
 // fills staggered category closes with the helper, edits one, saves, and finds it all saved after a reload. The
 // demo gala's silent auction is put back as it was at the end, so other tests see the demo as seeded.
-import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { DEMO_ORGANISER, signIn } from "./support/sign-in";
+import type { Page } from "@playwright/test";
 
 const PAGE = "/admin/setup/silent_auction";
 
@@ -66,7 +66,9 @@ test.describe("silent auction setup without JavaScript", () => {
       await expect(categoryClose(page, "Experiences")).toHaveValue(addMinutes(first, 15));
       await expect(categoryClose(page, "Family & Kids")).toHaveValue(addMinutes(first, 20));
       await expect(categoryClose(page, "Travel & Getaways")).toHaveValue(addMinutes(first, 50));
-      await expect(rules).toContainText("A bid in the last 4 minutes extends the item to 4 minutes after that bid, never past");
+      await expect(rules).toContainText(
+        "A bid in the last 4 minutes extends the item to 4 minutes after that bid, never past",
+      );
       await expect(rules).toContainText("Categories close one after another: Art & Home at");
     } finally {
       // Put the demo back: the seeded soft close, no hard end, every category closing with the auction.

@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import type { Page } from "@playwright/test";
 
 // The whole Google round trip in Chromium, against the local OpenID Connect provider playwright.config.ts starts
 // in Google's place: the button, the provider's login and consent pages, the callback, the session.
@@ -23,7 +23,9 @@ async function hydrated(page: Page) {
 
 test.beforeEach(async ({ page }) => {
   // The provider's development pages import a web font; the test machine has no outside network.
-  await page.route("https://fonts.googleapis.com/**", (route) => route.fulfill({ status: 200, contentType: "text/css", body: "" }));
+  await page.route("https://fonts.googleapis.com/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/css", body: "" }),
+  );
 });
 
 test("signs in with Google as a new person, then as the same person again", async ({ page, context }) => {

@@ -1,7 +1,7 @@
-import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { linkTo, waitForMail } from "./support/mail";
 import { signIn } from "./support/sign-in";
+import type { Page } from "@playwright/test";
 
 async function signOut(page: Page) {
   await page.getByRole("button", { name: "Sign out" }).click();
@@ -46,7 +46,9 @@ test("sign up, sign out, sign in, and reset a forgotten password", async ({ page
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill("not my password");
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "The email address or password is not right." })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "The email address or password is not right." }),
+  ).toBeVisible();
 
   await page.getByRole("link", { name: "Forgot your password?" }).click();
   await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();

@@ -1,9 +1,9 @@
 // Bidders on their phones: sign in with an emailed code, join the auction, bid with the confirmation step, and
 // see another bidder's bid arrive live (server-sent events) without reloading; and the same pages without JavaScript.
-import type { Browser, Page } from "@playwright/test";
 import { decodeQuotedPrintable } from "../support/mail-message";
 import { expect, test } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
+import type { Browser, Page } from "@playwright/test";
 
 const GALLERY = "/inroombid?slug=harbor-lights-gala";
 
@@ -80,7 +80,10 @@ test("two bidders: confirm a quick bid, then see the other's bid arrive live", a
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the gallery filters, and a bid goes through review and confirmation with errors at the field", async ({ browser, page }) => {
+  test("the gallery filters, and a bid goes through review and confirmation with errors at the field", async ({
+    browser,
+    page,
+  }) => {
     await page.goto(GALLERY);
     await expect(page.getByRole("heading", { name: "Items" })).toBeVisible();
     const all = await page.locator(".item-card").count();
@@ -110,7 +113,10 @@ test.describe("without JavaScript", () => {
       await expect(cal.page.getByText("You're winning")).toBeVisible();
       await expect(cal.page.getByTestId("bid-count")).toHaveText("1");
       // Sending the same confirmation again (a double tap, a retry) counts once.
-      const again = await cal.page.request.post(confirmUrl, { form: { intent: "place", amount: minimumUnits.toFixed(2), key }, maxRedirects: 0 });
+      const again = await cal.page.request.post(confirmUrl, {
+        form: { intent: "place", amount: minimumUnits.toFixed(2), key },
+        maxRedirects: 0,
+      });
       expect(again.status()).toBe(302);
       await cal.page.reload();
       await expect(cal.page.getByTestId("bid-count")).toHaveText("1");

@@ -73,12 +73,17 @@ test("an organiser manages categories in the grid", async ({ page }) => {
   await page.getByRole("button", { name: "Delete" }).click();
   const confirm = page.getByRole("alertdialog", { name: "Delete 2 categories?" });
   await confirm.getByRole("button", { name: "Delete" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Nothing was deleted." })).toContainText("“Travel & Getaways” is used by");
+  await expect(page.getByRole("alert").filter({ hasText: "Nothing was deleted." })).toContainText(
+    "“Travel & Getaways” is used by",
+  );
   await expect(grid.getByRole("row", { name: new RegExp(renamed) })).toBeVisible();
 
   await grid.getByRole("checkbox", { name: `Select ${renamed}` }).check();
   await page.getByRole("button", { name: "Delete" }).click();
-  await page.getByRole("alertdialog", { name: "Delete this category?" }).getByRole("button", { name: "Delete" }).click();
+  await page
+    .getByRole("alertdialog", { name: "Delete this category?" })
+    .getByRole("button", { name: "Delete" })
+    .click();
   await expect(page.getByRole("region", { name: "Notifications" })).toContainText("Category deleted");
   await expect(grid.getByRole("row", { name: new RegExp(renamed) })).toHaveCount(0);
 });

@@ -21,9 +21,9 @@ test("an organiser sets up a paddle raise, a raffle and an item for sale", async
   await dialog.getByLabel("Giving levels").fill("5000 A classroom\n1000 Books\n250");
   await dialog.getByRole("button", { name: "Create paddle raise" }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole("table", { name: "Paddle raises" }).getByRole("row", { name: new RegExp(raise) })).toContainText(
-    "$5,000.00 · $1,000.00 · $250.00",
-  );
+  await expect(
+    page.getByRole("table", { name: "Paddle raises" }).getByRole("row", { name: new RegExp(raise) }),
+  ).toContainText("$5,000.00 · $1,000.00 · $250.00");
 
   const raffle = `Golden ticket ${tag()}`;
   await page.goto("/admin/auction_items/raffle_tickets");
@@ -34,9 +34,9 @@ test("an organiser sets up a paddle raise, a raffle and an item for sale", async
   await dialog.getByLabel("Prizes").fill("Weekend in Napa = 1200");
   await dialog.getByRole("button", { name: "Create raffle" }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole("table", { name: "Raffles" }).getByRole("row", { name: new RegExp(raffle) })).toContainText(
-    "1 for $10.00 · 5 for $40.00",
-  );
+  await expect(
+    page.getByRole("table", { name: "Raffles" }).getByRole("row", { name: new RegExp(raffle) }),
+  ).toContainText("1 for $10.00 · 5 for $40.00");
 
   const sale = `Champagne flute ${tag()}`;
   await page.goto("/admin/auction_items/items_for_sale");
@@ -69,7 +69,9 @@ test("an organiser thanks a donor by email and as a PDF, and prints bid sheets",
   expect((await pdf).suggestedFilename()).toMatch(/^thank-you-.*\.pdf$/);
 
   await page.getByRole("button", { name: "Send by email" }).click();
-  await expect(page.getByRole("region", { name: "Notifications" })).toContainText("Thank-you sent to claire.donovan@chatham.example.com");
+  await expect(page.getByRole("region", { name: "Notifications" })).toContainText(
+    "Thank-you sent to claire.donovan@chatham.example.com",
+  );
   const mail = await waitForMail("claire.donovan@chatham.example.com", /Thank you for your gift/);
   expect(mail.raw).toContain("Total fair market value");
 

@@ -1,22 +1,27 @@
 // The inventory, /admin/auction_items/inventory: a new item with a rich-text description and two images, its
 // gallery reordered from the keyboard, the item found in the grid and moved to another category in bulk; and the
 // gallery without JavaScript.
-import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, test } from "./support/fixtures";
 import { DEMO_ORGANISER, signIn } from "./support/sign-in";
+import type { Locator, Page } from "@playwright/test";
 
 const tag = () => Math.random().toString(36).slice(2, 7);
 
 /** A small PNG of one colour: each colour is a different file, so a different stored image. */
 async function png(name: string, background: { r: number; g: number; b: number }) {
-  const buffer = await sharp({ create: { width: 160, height: 120, channels: 3, background } }).png().toBuffer();
+  const buffer = await sharp({ create: { width: 160, height: 120, channels: 3, background } })
+    .png()
+    .toBuffer();
   return { name, mimeType: "image/png", buffer };
 }
 
 /** The sources of the gallery's images, in the order shown. */
 async function gallerySources(gallery: Locator): Promise<string[]> {
-  return gallery.getByRole("listitem").getByRole("img").evaluateAll((images) => images.map((image) => image.getAttribute("src") ?? ""));
+  return gallery
+    .getByRole("listitem")
+    .getByRole("img")
+    .evaluateAll((images) => images.map((image) => image.getAttribute("src") ?? ""));
 }
 
 async function createItem(page: Page, title: string, { richText }: { richText: boolean }) {
@@ -35,12 +40,13 @@ async function createItem(page: Page, title: string, { richText }: { richText: b
     await page.keyboard.press("Control+b");
     await page.keyboard.type(" by the sea.");
   } else {
-    await page.getByRole("textbox", { name: "Description" }).fill("<p>Two nights for <strong>two</strong> by the sea.</p>");
+    await page
+      .getByRole("textbox", { name: "Description" })
+      .fill("<p>Two nights for <strong>two</strong> by the sea.</p>");
   }
-  await page.getByLabel("Images").setInputFiles([
-    await png("red.png", { r: 200, g: 40, b: 40 }),
-    await png("blue.png", { r: 40, g: 40, b: 200 }),
-  ]);
+  await page
+    .getByLabel("Images")
+    .setInputFiles([await png("red.png", { r: 200, g: 40, b: 40 }), await png("blue.png", { r: 40, g: 40, b: 200 })]);
   await page.getByRole("button", { name: "Create inventory item" }).click();
   await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/auction_items\/inventory\/\d+/);
@@ -104,7 +110,9 @@ test("an organiser records an item with images, orders them, and files it in the
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the item is created with its images, and the gallery reorders and removes with plain forms", async ({ page }) => {
+  test("the item is created with its images, and the gallery reorders and removes with plain forms", async ({
+    page,
+  }) => {
     await signIn(page, DEMO_ORGANISER);
     const title = `Plain gallery ${tag()}`;
     await createItem(page, title, { richText: false });
@@ -121,6 +129,8 @@ test.describe("without JavaScript", () => {
     await expect.poll(() => gallerySources(gallery)).toEqual([second]);
 
     // The description kept its formatting, cleaned.
-    await expect(page.getByRole("textbox", { name: "Description" })).toHaveValue("<p>Two nights for <strong>two</strong> by the sea.</p>");
+    await expect(page.getByRole("textbox", { name: "Description" })).toHaveValue(
+      "<p>Two nights for <strong>two</strong> by the sea.</p>",
+    );
   });
 });

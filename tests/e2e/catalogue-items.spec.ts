@@ -1,15 +1,17 @@
 // Auction items: a live item created on /admin/auction_items/auction_item_page with two images, a rich-text
 // description and the starting bid proposed from its value as it is typed, found in the live packages grid; a
 // package built from two inventory items, worth their sum; and the live lots numbered.
-import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, test } from "./support/fixtures";
 import { DEMO_ORGANISER, signIn } from "./support/sign-in";
+import type { Page } from "@playwright/test";
 
 const tag = () => Math.random().toString(36).slice(2, 7);
 
 async function png(name: string, background: { r: number; g: number; b: number }) {
-  const buffer = await sharp({ create: { width: 160, height: 120, channels: 3, background } }).png().toBuffer();
+  const buffer = await sharp({ create: { width: 160, height: 120, channels: 3, background } })
+    .png()
+    .toBuffer();
   return { name, mimeType: "image/png", buffer };
 }
 
@@ -31,7 +33,9 @@ async function newInventory(page: Page, title: string, value: string) {
   await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
 }
 
-test("an organiser creates a live item with images and a proposed starting bid, and finds it in the live packages", async ({ page }) => {
+test("an organiser creates a live item with images and a proposed starting bid, and finds it in the live packages", async ({
+  page,
+}) => {
   await signIn(page, DEMO_ORGANISER);
   const title = `Private chef dinner ${tag()}`;
   await newLiveItem(page, title);
@@ -53,10 +57,9 @@ test("an organiser creates a live item with images and a proposed starting bid, 
   await page.keyboard.type("eight");
   await page.keyboard.press("Control+b");
   await page.keyboard.type(" at home.");
-  await page.getByLabel("Images", { exact: true }).setInputFiles([
-    await png("red.png", { r: 200, g: 40, b: 40 }),
-    await png("blue.png", { r: 40, g: 40, b: 200 }),
-  ]);
+  await page
+    .getByLabel("Images", { exact: true })
+    .setInputFiles([await png("red.png", { r: 200, g: 40, b: 40 }), await png("blue.png", { r: 40, g: 40, b: 200 })]);
   await page.getByRole("button", { name: "Create auction item" }).click();
 
   await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
@@ -80,7 +83,9 @@ test("an organiser creates a live item with images and a proposed starting bid, 
   await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
 });
 
-test("an organiser bundles two inventory items into a package worth their sum, and numbers the live lots", async ({ page }) => {
+test("an organiser bundles two inventory items into a package worth their sum, and numbers the live lots", async ({
+  page,
+}) => {
   await signIn(page, DEMO_ORGANISER);
   const t = tag();
   const hotel = `Harbor hotel ${t}`;
@@ -120,7 +125,9 @@ test("an organiser bundles two inventory items into a package worth their sum, a
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the item page creates an item from a plain form, with messages at the fields and bids proposed on save", async ({ page }) => {
+  test("the item page creates an item from a plain form, with messages at the fields and bids proposed on save", async ({
+    page,
+  }) => {
     await signIn(page, DEMO_ORGANISER);
     const title = `Harbor cruise ${tag()}`;
     await page.goto("/admin/auction_items/auction_item_page?type=silent");

@@ -1,17 +1,19 @@
 // The organisation's people and partners in the auction items section: donors (create with a refusal first, edit,
 // find in the grid), sponsors (a logo uploaded through the dialog, then shown at this event) and staff (their
 // row colour tints their row).
-import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, test } from "./support/fixtures";
 import { DEMO_ORGANISER, signIn } from "./support/sign-in";
+import type { Locator, Page } from "@playwright/test";
 
 const tag = () => Math.random().toString(36).slice(2, 7);
 const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" });
 
 /** The cell of a row under the column with this header (columns can be shown and hidden, so never by position). */
 async function cellUnder(grid: Locator, row: Locator, header: string): Promise<Locator> {
-  const headers = (await grid.locator("thead tr").first().locator("th").allTextContents()).map((text) => text.replace(/[▲▼]/g, "").trim());
+  const headers = (await grid.locator("thead tr").first().locator("th").allTextContents()).map((text) =>
+    text.replace(/[▲▼]/g, "").trim(),
+  );
   const index = headers.indexOf(header);
   expect(index, `a column "${header}" among ${headers.join(", ")}`).toBeGreaterThan(-1);
   return row.locator("td").nth(index);
@@ -72,14 +74,18 @@ test("an organiser adds a donor, corrects it, edits it and finds it in the grid"
   await row.getByRole("combobox", { name: `Active of Nora ${last}` }).press("Enter");
   await expect(row.getByRole("combobox")).toHaveCount(0);
   await page.reload();
-  await expect(await cellUnder(grid, grid.getByRole("row", { name: new RegExp(last) }), "Active")).toContainText(/^Yes/);
+  await expect(await cellUnder(grid, grid.getByRole("row", { name: new RegExp(last) }), "Active")).toContainText(
+    /^Yes/,
+  );
 
   // A donor who gave items is not deleted, and the bar says why and how many.
   await page.getByRole("searchbox", { name: "Search donors" }).fill("Kessler");
   await grid.getByRole("checkbox", { name: "Select Richard Kessler" }).check();
   await page.getByRole("button", { name: "Delete" }).click();
   await page.getByRole("alertdialog", { name: "Delete this donor?" }).getByRole("button", { name: "Delete" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Nothing was deleted." })).toContainText(/“Richard Kessler” gave \d+ items/);
+  await expect(page.getByRole("alert").filter({ hasText: "Nothing was deleted." })).toContainText(
+    /“Richard Kessler” gave \d+ items/,
+  );
 });
 
 test("an organiser uploads a sponsor's logo and shows the sponsor at this event", async ({ page }) => {
@@ -91,7 +97,9 @@ test("an organiser uploads a sponsor's logo and shows the sponsor at this event"
   await expect(grid.getByRole("img", { name: "Coastal Trust Bank logo" })).toBeVisible();
 
   const name = `Lighthouse Credit Union ${tag()}`;
-  const logo = await sharp({ create: { width: 240, height: 80, channels: 3, background: { r: 20, g: 90, b: 160 } } }).png().toBuffer();
+  const logo = await sharp({ create: { width: 240, height: 80, channels: 3, background: { r: 20, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
   await page.getByRole("button", { name: "New sponsor" }).click();
   const dialog = page.getByRole("dialog", { name: "New sponsor" });
   await dialog.getByLabel("Name").fill(name);
@@ -121,7 +129,10 @@ test("an organiser uploads a sponsor's logo and shows the sponsor at this event"
   // Sorting by level follows the tiers, not the alphabet.
   await page.getByRole("combobox", { name: "Filter Shown at this event" }).selectOption("");
   await grid.getByRole("link", { name: "Level", exact: true }).click();
-  await expect(grid.getByRole("columnheader", { name: "Level", exact: true })).toHaveAttribute("aria-sort", "ascending");
+  await expect(grid.getByRole("columnheader", { name: "Level", exact: true })).toHaveAttribute(
+    "aria-sort",
+    "ascending",
+  );
   const levels = await grid.locator("tbody tr").evaluateAll((rows) => rows.map((r) => r.textContent ?? ""));
   const firstGold = levels.findIndex((text) => text.includes("Gold"));
   const lastPlatinum = levels.map((text) => text.includes("Platinum")).lastIndexOf(true);
@@ -151,8 +162,15 @@ test("each staff member's rows are tinted with their row colour", async ({ page 
   const row = grid.getByRole("row", { name: new RegExp(last) });
   await expect(row).toHaveAttribute("style", /--grid-row-color:\s*#ffd6d6/);
   await expect(row).toContainText("#ffd6d6");
-  const plain = await grid.getByRole("row", { name: /Carla Mendes/ }).locator("td").nth(1).evaluate((td) => getComputedStyle(td).backgroundColor);
-  const tinted = await row.locator("td").nth(1).evaluate((td) => getComputedStyle(td).backgroundColor);
+  const plain = await grid
+    .getByRole("row", { name: /Carla Mendes/ })
+    .locator("td")
+    .nth(1)
+    .evaluate((td) => getComputedStyle(td).backgroundColor);
+  const tinted = await row
+    .locator("td")
+    .nth(1)
+    .evaluate((td) => getComputedStyle(td).backgroundColor);
   expect(tinted).not.toBe(plain);
 });
 
@@ -163,7 +181,9 @@ test.describe("without JavaScript", () => {
     await signIn(page, DEMO_ORGANISER);
     await page.goto("/admin/auction_items/sponsors");
     const name = `Zz Plain Sponsor ${tag()}`;
-    const logo = await sharp({ create: { width: 120, height: 60, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer();
+    const logo = await sharp({ create: { width: 120, height: 60, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+      .png()
+      .toBuffer();
     await page.getByRole("link", { name: "New sponsor" }).click();
     const form = page.getByRole("region", { name: "New sponsor" });
     // Refused first (no name): the page shows the form again with the message.
@@ -176,7 +196,10 @@ test.describe("without JavaScript", () => {
     await page.getByRole("region", { name: "New sponsor" }).getByLabel("Name").fill(name);
     await page.getByRole("region", { name: "New sponsor" }).getByRole("button", { name: "Add sponsor" }).click();
     const row = page.getByRole("table", { name: "Sponsors" }).getByRole("row", { name: new RegExp(name) });
-    await expect(row.getByRole("img", { name: `${name} logo` })).toHaveAttribute("src", /^\/images\/[0-9a-f]{32}\/w120\.webp$/);
+    await expect(row.getByRole("img", { name: `${name} logo` })).toHaveAttribute(
+      "src",
+      /^\/images\/[0-9a-f]{32}\/w120\.webp$/,
+    );
   });
 
   test("a donor's edit form shows above the grid, not squeezed into its row", async ({ page }) => {
@@ -194,6 +217,8 @@ test.describe("without JavaScript", () => {
     // form again instead.
     await expect(page).toHaveURL(/q=Seaglass/);
     await grid.getByRole("link", { name: "Edit Naomi Park" }).click();
-    await expect(page.getByRole("region", { name: "Edit Naomi Park" }).getByLabel("Internal notes")).toHaveValue("Prefers a call, not email.");
+    await expect(page.getByRole("region", { name: "Edit Naomi Park" }).getByLabel("Internal notes")).toHaveValue(
+      "Prefers a call, not email.",
+    );
   });
 });

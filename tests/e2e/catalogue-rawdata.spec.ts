@@ -14,12 +14,16 @@ test("an organiser imports a catalogue from a CSV file with a bad row", async ({
 
   await signIn(page, DEMO_ORGANISER);
   await page.goto("/admin/auction_items/rawdata");
-  await page.getByLabel("CSV file").setInputFiles({ name: "catalogue.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page
+    .getByLabel("CSV file")
+    .setInputFiles({ name: "catalogue.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await page.getByRole("button", { name: "Check the file" }).click();
 
   await expect(page.getByRole("heading", { name: "catalogue.csv: 1 row is ready, 1 row has problems" })).toBeVisible();
   const problems = page.getByRole("table", { name: "Rows with problems" });
-  await expect(problems.getByRole("row", { name: new RegExp(`Pottery class ${tag}`) })).toContainText("Value: cannot be negative.");
+  await expect(problems.getByRole("row", { name: new RegExp(`Pottery class ${tag}`) })).toContainText(
+    "Value: cannot be negative.",
+  );
   await expect(problems).toContainText("Category “Pottery” does not exist.");
   // Nothing is in yet.
   await expect(page.getByRole("table", { name: "Items" }).getByText(`Sailing day ${tag}`)).toHaveCount(0);

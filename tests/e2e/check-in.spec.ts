@@ -1,12 +1,12 @@
 // The door on the night: two stations signed in as the demo volunteer. One registers a walk-in (checked in at once);
 // the other sees the counts move without reloading, finds the guest by typing, and checks them out and in again.
 // Then the same door without JavaScript: a search form and plain buttons.
-import type { Browser } from "@playwright/test";
 import { pngImagesIn } from "../support/mail-message";
 import { expect, test } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
 import { readQrCode } from "./support/qr";
 import { DEMO_VOLUNTEER, signIn } from "./support/sign-in";
+import type { Browser } from "@playwright/test";
 
 const DOOR = "/admin/registration/checkinout";
 
@@ -34,7 +34,9 @@ test("a walk-in at one station shows at the other, which checks them out and in 
     await a.page.getByLabel("Last name").fill(surname);
     await a.page.getByLabel("Payment").selectOption({ label: "Paid in cash" });
     await a.page.getByRole("button", { name: "Register and check in" }).click();
-    await expect(a.page.getByRole("status").filter({ hasText: `Grace ${surname} is registered and checked in` })).toBeVisible();
+    await expect(
+      a.page.getByRole("status").filter({ hasText: `Grace ${surname} is registered and checked in` }),
+    ).toBeVisible();
     await expect(a.page.getByLabel("Last name")).toHaveValue("");
 
     // Station B hears of it over the live stream.
@@ -63,7 +65,9 @@ test("without JavaScript: search, then check in with a plain form", async ({ bro
     await page.getByLabel("First name").fill("Hedy");
     await page.getByLabel("Last name").fill(surname);
     await page.getByRole("button", { name: "Register and check in" }).click();
-    await expect(page.getByRole("status").filter({ hasText: `Hedy ${surname} is registered and checked in` })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: `Hedy ${surname} is registered and checked in` }),
+    ).toBeVisible();
 
     await page.getByLabel("Find a guest").fill(surname);
     await page.getByRole("button", { name: "Search" }).click();
@@ -71,14 +75,20 @@ test("without JavaScript: search, then check in with a plain form", async ({ bro
     await expect(row).toHaveCount(1);
     await row.getByRole("button", { name: `Check out Hedy ${surname}` }).click();
     await expect(page.getByRole("status").filter({ hasText: `Hedy ${surname} is checked out.` })).toBeVisible();
-    await page.getByRole("list", { name: "Guests found" }).getByRole("button", { name: `Check in Hedy ${surname}` }).click();
+    await page
+      .getByRole("list", { name: "Guests found" })
+      .getByRole("button", { name: `Check in Hedy ${surname}` })
+      .click();
     await expect(page.getByRole("status").filter({ hasText: `Hedy ${surname} is checked in.` })).toBeVisible();
   } finally {
     await context.close();
   }
 });
 
-test("the QR code from the confirmation email checks the guest in, by handheld scanner or by a phone's camera", async ({ browser, page }) => {
+test("the QR code from the confirmation email checks the guest in, by handheld scanner or by a phone's camera", async ({
+  browser,
+  page,
+}) => {
   // A guest registers on /register and gets their ticket by email.
   const email = `qr.${Date.now()}@example.test`;
   const surname = `Curie${Date.now() % 100_000}`;
@@ -103,7 +113,10 @@ test("the QR code from the confirmation email checks the guest in, by handheld s
     await door.page.getByLabel("Find a guest").fill(scanned);
     await door.page.getByLabel("Find a guest").press("Enter");
     await expect(door.page.getByRole("status").filter({ hasText: `Marie ${surname} is checked in.` })).toBeVisible();
-    await door.page.getByRole("list", { name: "Guests found" }).getByRole("button", { name: `Check out Marie ${surname}` }).click();
+    await door.page
+      .getByRole("list", { name: "Guests found" })
+      .getByRole("button", { name: `Check out Marie ${surname}` })
+      .click();
     await expect(door.page.getByRole("status").filter({ hasText: `Marie ${surname} is checked out.` })).toBeVisible();
 
     // A phone's camera app opens the code's address: the door shows that guest, ready to check in.

@@ -4,14 +4,24 @@ import { expect, test } from "./support/fixtures";
 
 test("a form post from another site is refused with 403", async ({ request }) => {
   const form = { email: "organiser@demo.gavel.test", password: "gavel-demo-2026" };
-  const foreign = await request.post("/auth/sign-in", { headers: { Origin: "https://evil.example" }, form, maxRedirects: 0 });
+  const foreign = await request.post("/auth/sign-in", {
+    headers: { Origin: "https://evil.example" },
+    form,
+    maxRedirects: 0,
+  });
   expect(foreign.status()).toBe(403);
   expect(foreign.headers()["set-cookie"]).toBeUndefined();
 
-  const crossSite = await request.post("/teamsignup", { headers: { "Sec-Fetch-Site": "cross-site" }, form: { intent: "create-organisation" } });
+  const crossSite = await request.post("/teamsignup", {
+    headers: { "Sec-Fetch-Site": "cross-site" },
+    form: { intent: "create-organisation" },
+  });
   expect(crossSite.status()).toBe(403);
 
-  const dataRequest = await request.post("/auth/sign-out.data", { headers: { Origin: "https://evil.example" }, form: {} });
+  const dataRequest = await request.post("/auth/sign-out.data", {
+    headers: { Origin: "https://evil.example" },
+    form: {},
+  });
   expect(dataRequest.status()).toBe(403);
 });
 

@@ -1,6 +1,6 @@
-import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { DEMO_ORGANISER, signIn } from "./support/sign-in";
+import type { Page } from "@playwright/test";
 
 // The style guide's "Date and time" card: a DateTimeField for an event in Pacific/Auckland, opened by a browser
 // in Tokyo (four hours behind Auckland in March), so a picker that used the browser's zone would show 3:00 PM for
@@ -78,7 +78,10 @@ test.describe("the date and time field", () => {
     await expect(page.getByTestId("stored-utc")).toHaveText("2027-04-03T13:30:00.000Z");
   });
 
-  test("works without JavaScript as a datetime-local input in the event's zone", async ({ browser, page: signingIn }) => {
+  test("works without JavaScript as a datetime-local input in the event's zone", async ({
+    browser,
+    page: signingIn,
+  }) => {
     await signIn(signingIn, DEMO_ORGANISER);
     const storageState = await signingIn.context().storageState();
     const context = await browser.newContext({ javaScriptEnabled: false, storageState, timezoneId: "Asia/Tokyo" });

@@ -3,12 +3,17 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./support/fixtures";
 import { DEMO_ORGANISER, signIn } from "./support/sign-in";
+import type { APIRequestContext } from "@playwright/test";
 
-async function galaId(request: import("@playwright/test").APIRequestContext): Promise<number> {
+async function galaId(request: APIRequestContext): Promise<number> {
   return (await (await request.get("/events/subdomain/harborlights")).json()).event_id;
 }
 
-test("an organiser edits the hero title and a colour, previews the draft, publishes, and the public sees it", async ({ page, browser, request }) => {
+test("an organiser edits the hero title and a colour, previews the draft, publishes, and the public sees it", async ({
+  page,
+  browser,
+  request,
+}) => {
   // Three browser contexts and a publish: about 25 s alone, more on a busy machine.
   test.setTimeout(60_000);
   const id = await galaId(request);
@@ -65,7 +70,10 @@ test("an organiser edits the hero title and a colour, previews the draft, publis
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the landing page is complete: hero, countdown, sections, slides that scroll, links that work", async ({ page, request }) => {
+  test("the landing page is complete: hero, countdown, sections, slides that scroll, links that work", async ({
+    page,
+    request,
+  }) => {
     const id = await galaId(request);
     const response = await page.goto(`/event?id=${id}`);
     expect(response?.status()).toBe(200);

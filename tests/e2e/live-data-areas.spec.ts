@@ -1,9 +1,9 @@
 // Admin screens stay current (spec §4 "data areas … stay current from pushed updates"): the demo organiser in two
 // browsers; what one changes (the event's name, a team member's permission) shows on the other's open screen
 // within a moment, without a reload. Everything changed is put back.
-import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { DEMO_ORGANISER, signIn } from "./support/sign-in";
+import type { Browser, Page } from "@playwright/test";
 
 // Two browsers signing in take most of the default 30 s on a busy machine.
 test.describe.configure({ timeout: 60_000 });
@@ -39,7 +39,8 @@ async function openGalaDashboard(page: Page): Promise<string> {
 async function markPage(page: Page) {
   await page.evaluate(() => Object.assign(window, { notReloaded: true }));
 }
-const stillTheSamePage = (page: Page) => page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
+const stillTheSamePage = (page: Page) =>
+  page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
 
 async function renameEvent(page: Page, title: string) {
   await page.getByLabel("Event name").fill(title);

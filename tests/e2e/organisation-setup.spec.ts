@@ -28,13 +28,17 @@ test("a new person signs up, creates an organisation and its first event, and la
   await page.getByLabel("Time zone").selectOption("Europe/Oslo");
   await page.getByLabel("Subdomain (optional)").fill("-not-a-label");
   await page.getByRole("button", { name: "Create organisation and event" }).click();
-  await expect(page.getByText("Use up to 63 letters, digits and hyphens, not starting or ending with a hyphen.")).toBeVisible();
+  await expect(
+    page.getByText("Use up to 63 letters, digits and hyphens, not starting or ending with a hyphen."),
+  ).toBeVisible();
   await expect(page.getByLabel("Subdomain (optional)")).toBeFocused();
   await page.getByLabel("Subdomain (optional)").fill(`aurora${stamp}`);
   await page.getByRole("button", { name: "Create organisation and event" }).click();
 
   await expect(page).toHaveURL("/admin");
-  await expect(page.getByRole("region", { name: "Notifications" })).toContainText(`Northern Lights Trust ${stamp} is set up`);
+  await expect(page.getByRole("region", { name: "Notifications" })).toContainText(
+    `Northern Lights Trust ${stamp} is set up`,
+  );
 
   await page.goto("/");
   const mine = page.getByRole("region", { name: "Your events" }).getByRole("listitem");

@@ -44,7 +44,10 @@ test("create an event, switch on its landing page, brand it and see it in public
   const landingRow = page.getByRole("row", { name: /Landing page/ });
   await landingRow.getByRole("button", { name: /Landing page enabled/ }).click();
   await expect(landingRow.getByText("Testing: team preview only")).toBeVisible();
-  await expect(landingRow.getByRole("button", { name: /Landing page enabled/ })).toHaveAttribute("aria-pressed", "true");
+  await expect(landingRow.getByRole("button", { name: /Landing page enabled/ })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   await page.goto(`/event?slug=${slug}`);
   await expect(page.getByRole("note")).toContainText("Preview.");
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
@@ -72,19 +75,28 @@ test("create an event, switch on its landing page, brand it and see it in public
   await headingWeight.selectOption("900");
   await headingFont.selectOption("Lora");
   await expect(headingWeight).toHaveValue("700");
-  await expect(headingWeight.locator("option")).toHaveText(["Regular (400)", "Medium (500)", "Semibold (600)", "Bold (700)"]);
+  await expect(headingWeight.locator("option")).toHaveText([
+    "Regular (400)",
+    "Medium (500)",
+    "Semibold (600)",
+    "Bold (700)",
+  ]);
   await headingFont.selectOption("Playfair Display");
   await expect(preview.locator(".brand-preview__heading")).toHaveCSS("font-family", PLAYFAIR_STACK);
   await expect(preview.locator(".brand-preview__heading")).toHaveCSS("font-weight", "700");
   await expect.poll(() => page.evaluate(fontLoaded, "Playfair Display")).toBe(true);
-  await page.getByLabel("Event logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: await logoPng() });
+  await page
+    .getByLabel("Event logo")
+    .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: await logoPng() });
   await page.getByRole("button", { name: "Save branding" }).click();
   await expect(notifications).toContainText("Branding saved");
   await expect(headingFont).toHaveValue("Playfair Display");
   await expect(page.getByRole("img", { name: `Logo of ${title}` }).first()).toBeVisible();
 
   // A file that is not an image is refused beside the field, and the logo stays.
-  await page.getByLabel("Event logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from("not a picture") });
+  await page
+    .getByLabel("Event logo")
+    .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from("not a picture") });
   await page.getByRole("button", { name: "Save branding" }).click();
   await expect(page.getByText("This file is not a JPEG, PNG, WebP or GIF image.")).toBeVisible();
 
@@ -103,7 +115,9 @@ test("create an event, switch on its landing page, brand it and see it in public
   const origin = new URL(visitor.url()).origin;
   expect(requested.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith("data:"))).toEqual([]);
   // Only the files the text needs: the headings' upright latin face, and the body font's, preloaded.
-  const fontFiles = requested.filter((url) => url.endsWith(".woff2")).map((url) => url.replace(/^.*\/|-\w+\.woff2$/g, ""));
+  const fontFiles = requested
+    .filter((url) => url.endsWith(".woff2"))
+    .map((url) => url.replace(/^.*\/|-\w+\.woff2$/g, ""));
   expect(fontFiles.sort()).toEqual(["playfair-display-latin-wght-normal", "roboto-latin-wght-normal"]);
   const logo = visitor.getByRole("img", { name: title });
   await expect(logo).toBeVisible();
@@ -113,7 +127,10 @@ test("create an event, switch on its landing page, brand it and see it in public
   // Archived, it leaves the list of current events.
   await page.goto("/admin/events");
   await page.getByRole("button", { name: `Archive ${title}` }).click();
-  await page.getByRole("alertdialog", { name: `Archive ${title}?` }).getByRole("button", { name: "Archive" }).click();
+  await page
+    .getByRole("alertdialog", { name: `Archive ${title}?` })
+    .getByRole("button", { name: "Archive" })
+    .click();
   await expect(notifications).toContainText(`${title} is archived`);
   await expect(page.getByRole("row", { name: new RegExp(title) })).toHaveCount(0);
   await page.getByRole("link", { name: /Show archived events/ }).click();
@@ -132,5 +149,7 @@ test("the event details save with rich text and a date in the event's time zone"
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("region", { name: "Notifications" })).toContainText("Company details saved");
   await page.reload();
-  await expect(page.getByRole("textbox", { name: "About the organisation" }).locator("strong")).toHaveText("every child");
+  await expect(page.getByRole("textbox", { name: "About the organisation" }).locator("strong")).toHaveText(
+    "every child",
+  );
 });

@@ -1,7 +1,7 @@
 // Two app processes on one PostgreSQL server: a bid placed through one arrives on a live stream opened on the
 // other (NOTIFY after commit, one LISTEN connection per process). Uses DATABASE_URL's server, or starts one.
-import postgres from "postgres";
 import { randomBytes, randomUUID } from "node:crypto";
+import postgres from "postgres";
 import { databaseUrl, startPostgresServer, type PostgresServer } from "../support/postgres-server";
 import { expect, test } from "./support/fixtures";
 import { startServerProcess, waitForHealth, type ServerProcess } from "./support/server-process";
@@ -50,7 +50,10 @@ function serverSentEvents(body: ReadableStream<Uint8Array>) {
         const left = deadline - Date.now();
         if (left <= 0) return false;
         pending ??= reader.read();
-        const chunk = await Promise.race([pending, new Promise<null>((resolve) => setTimeout(() => resolve(null), left))]);
+        const chunk = await Promise.race([
+          pending,
+          new Promise<null>((resolve) => setTimeout(() => resolve(null), left)),
+        ]);
         if (chunk === null) return false;
         pending = null;
         if (chunk.done) return false;
@@ -85,7 +88,10 @@ test("a bid made through one process reaches a stream on the other", async () =>
     body: new URLSearchParams({ email: DEMO_ORGANISER.email, password: DEMO_ORGANISER.password, returnTo: "/" }),
   });
   expect(signIn.status).toBe(302);
-  const cookie = signIn.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
 
   // A stream opens on the second process and sends its snapshot.
   const stream = await fetch(`${second.url}/inroombid/stream?id=${gala.event_id}`);
@@ -109,7 +115,12 @@ test("a bid made through one process reaches a stream on the other", async () =>
 
   const arrived = await events.waitFor((event, data) => {
     const delta = data as { type: string; data: { id: number; currentBid: number | null } };
-    return event === "delta" && delta.type === "item" && delta.data.id === item.auction_item_id && delta.data.currentBid === amount;
+    return (
+      event === "delta" &&
+      delta.type === "item" &&
+      delta.data.id === item.auction_item_id &&
+      delta.data.currentBid === amount
+    );
   });
   expect(arrived).toBe(true);
   await events.close();

@@ -1,9 +1,9 @@
 // A guest registers for the demo gala on their phone: with JavaScript (the stepper feels like one page), and without
 // it (every step a plain form post, errors at the field, going back keeps what was entered). Then the buyer's
 // email arrives with the QR codes, and a guest named later fills in their own details through their personal link.
-import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
+import type { Page } from "@playwright/test";
 
 const REGISTER = "/register?slug=harbor-lights-gala";
 
@@ -32,7 +32,10 @@ test("register a couple, name one guest later, and receive the confirmation @pho
   await page.getByRole("button", { name: "Continue" }).click();
 
   await expect(page.getByRole("heading", { name: "Questions" })).toBeVisible();
-  await page.getByRole("group", { name: "Rosa Parks" }).getByLabel("Meal choice").selectOption({ label: "Pan-Seared Salmon: With lemon risotto and asparagus." });
+  await page
+    .getByRole("group", { name: "Rosa Parks" })
+    .getByLabel("Meal choice")
+    .selectOption({ label: "Pan-Seared Salmon: With lemon risotto and asparagus." });
   await page.getByRole("button", { name: "Continue" }).click();
 
   await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
@@ -100,7 +103,9 @@ test.describe("without JavaScript", () => {
     const second = page.getByRole("group", { name: /Guest 2/ });
     await second.getByLabel("First name").fill("Elaine");
     await page.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByText("Enter the guest's last name, or clear the first name to add them later.")).toBeVisible();
+    await expect(
+      page.getByText("Enter the guest's last name, or clear the first name to add them later."),
+    ).toBeVisible();
     await second.getByLabel("Last name").fill("Steele");
     await page.getByRole("button", { name: "Continue" }).click();
 

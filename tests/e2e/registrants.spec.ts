@@ -2,9 +2,9 @@
 // registered through the manual registration dialog, a guest's paddle edited (another party's number refused at
 // the field, the partner's shared), a CSV import checked first then imported, and the manual registration without
 // JavaScript. Each test cancels the passes it made on the Passes screen, so the demo's guest list is as seeded.
-import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { DEMO_VOLUNTEER, signIn } from "./support/sign-in";
+import type { Page } from "@playwright/test";
 
 const PAGE = "/admin/registration/registrants";
 test.describe.configure({ timeout: 60_000 });
@@ -13,7 +13,10 @@ const surnameOf = (base: string) => `${base}${Date.now() % 100_000}`;
 const notifications = (page: Page) => page.getByRole("region", { name: "Notifications" });
 const grid = (page: Page) => page.getByRole("table", { name: "Registrants" });
 /** A guest's row, by the Name cell (the Party cell names the buyer on every row of a party). */
-const guestRow = (page: Page, name: string) => grid(page).getByRole("row").filter({ has: page.getByRole("cell", { name, exact: true }) });
+const guestRow = (page: Page, name: string) =>
+  grid(page)
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell", { name, exact: true }) });
 /** Name, Email, Phone, Paddle: the paddle is the fourth column shown. */
 const paddleCell = (page: Page, name: string) => guestRow(page, name).getByRole("cell").nth(3);
 
@@ -38,7 +41,10 @@ test("registers a party of two through the dialog, then edits a guest's paddle",
   try {
     await page.getByRole("button", { name: "Register guests" }).click();
     const dialog = page.getByRole("dialog", { name: "Register guests" });
-    const couple = await dialog.getByLabel("Ticket type").locator("option", { hasText: "Couple" }).getAttribute("value");
+    const couple = await dialog
+      .getByLabel("Ticket type")
+      .locator("option", { hasText: "Couple" })
+      .getAttribute("value");
     await dialog.getByLabel("Ticket type").selectOption(couple!);
     await expect(dialog.getByText("2 seats", { exact: true })).toBeVisible();
     await dialog.getByRole("textbox", { name: "First name", exact: true }).fill("Ada");
@@ -56,7 +62,9 @@ test("registers a party of two through the dialog, then edits a guest's paddle",
     await expect(rows).toHaveCount(2);
     const adaPaddle = (await paddleCell(page, `Ada ${surname}`).innerText()).trim();
 
-    await grid(page).getByRole("button", { name: `Edit William ${surname}` }).click();
+    await grid(page)
+      .getByRole("button", { name: `Edit William ${surname}` })
+      .click();
     const edit = page.getByRole("dialog", { name: `Edit William ${surname}` });
     // The demo's first paddle belongs to a guest of another party.
     await edit.getByLabel("Paddle").fill("101");
@@ -84,11 +92,15 @@ test("imports guests from a CSV file after a dry run", async ({ page }) => {
   ].join("\n");
   try {
     await page.getByText("Import guests from a CSV file").click();
-    await page.getByLabel("CSV file").setInputFiles({ name: "guests.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page
+      .getByLabel("CSV file")
+      .setInputFiles({ name: "guests.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
     await page.getByRole("button", { name: "Check the file" }).click();
     const report = page.getByRole("region", { name: /guests\.csv:/ });
     await expect(report.getByRole("heading")).toHaveText("guests.csv: 2 guests in 1 party ready, 1 row has problems");
-    await expect(report.getByRole("table", { name: "Parties that would be registered" })).toContainText(`Grace ${surname}, Walter ${surname}`);
+    await expect(report.getByRole("table", { name: "Parties that would be registered" })).toContainText(
+      `Grace ${surname}, Walter ${surname}`,
+    );
     const problems = report.getByRole("table", { name: "Rows with problems" });
     await expect(problems).toContainText("“alan@example” is not an email address.");
     await expect(problems).toContainText("Ticket type “Gold ticket” does not exist");
@@ -106,7 +118,9 @@ test("imports guests from a CSV file after a dry run", async ({ page }) => {
   }
 });
 
-test("without JavaScript: the manual registration is a form in the page, with errors at the field", async ({ browser }) => {
+test("without JavaScript: the manual registration is a form in the page, with errors at the field", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   const surname = surnameOf("Lamarr");
@@ -120,7 +134,9 @@ test("without JavaScript: the manual registration is a form in the page, with er
     // Asked to send the confirmation with no address: refused by the server, at the email field.
     await form.getByLabel("Send the confirmation to the buyer's email").check();
     await form.getByRole("button", { name: "Register" }).click();
-    await expect(form.getByText("Enter an email address to send the confirmation to, or untick Send the confirmation.")).toBeVisible();
+    await expect(
+      form.getByText("Enter an email address to send the confirmation to, or untick Send the confirmation."),
+    ).toBeVisible();
     await expect(form.getByRole("textbox", { name: "First name", exact: true })).toHaveValue("Hedy");
     await form.getByLabel("Send the confirmation to the buyer's email").uncheck();
     await form.getByRole("button", { name: "Register" }).click();

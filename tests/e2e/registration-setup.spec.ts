@@ -19,7 +19,11 @@ test.describe("registration settings without JavaScript", () => {
     const opens = page.getByLabel("Registration opens");
     const closes = page.getByLabel("Registration closes");
     const limit = page.getByLabel("Most tickets per order");
-    const saved = { opens: await opens.inputValue(), closes: await closes.inputValue(), limit: await limit.inputValue() };
+    const saved = {
+      opens: await opens.inputValue(),
+      closes: await closes.inputValue(),
+      limit: await limit.inputValue(),
+    };
 
     try {
       await opens.fill("2027-02-01T09:00");
@@ -39,7 +43,9 @@ test.describe("registration settings without JavaScript", () => {
       await expect(page.getByLabel("Registration opens")).toHaveValue("2027-02-01T09:00");
       await expect(page.getByLabel("Registration closes")).toHaveValue("2027-03-10T17:00");
       await expect(page.getByLabel("Most tickets per order")).toHaveValue("12");
-      await expect(page.getByText(/^Registration opens Mon, 1 Feb 2027, 9:00 AM [A-Z]+ and closes Wed, 10 Mar 2027, 5:00 PM/)).toBeVisible();
+      await expect(
+        page.getByText(/^Registration opens Mon, 1 Feb 2027, 9:00 AM [A-Z]+ and closes Wed, 10 Mar 2027, 5:00 PM/),
+      ).toBeVisible();
     } finally {
       await page.goto(PAGE);
       await page.getByLabel("Registration opens").fill(saved.opens);
@@ -97,7 +103,9 @@ test("an organiser adds a ticket type, a meal question and a promo code, then se
     await expect(questionDialog.getByText(/offers the 3 meals listed under Meals/)).toBeVisible();
     await questionDialog.getByLabel("An answer is required").check();
     await questionDialog.getByRole("button", { name: "Add question" }).click();
-    await expect(questionDialog.getByText("“Meal choice” already asks for the meal: an event has one meal question.")).toBeVisible();
+    await expect(
+      questionDialog.getByText("“Meal choice” already asks for the meal: an event has one meal question."),
+    ).toBeVisible();
     // A choice from a list instead.
     await questionDialog.getByLabel("Kind of answer").selectOption("select");
     // Not required: guests registering while this test runs are not held up by it.

@@ -1,8 +1,8 @@
-import type { Page } from "@playwright/test";
 import { sanitizeRichText } from "../../app/rich-text/sanitize.server";
 import { XSS_PAYLOADS } from "../fixtures/xss-payloads";
 import { expect, test } from "./support/fixtures";
 import { DEMO_ORGANISER, signIn } from "./support/sign-in";
+import type { Page } from "@playwright/test";
 
 // The style guide's "Rich text" card: an editor whose post the action sanitises and shows back with RichText.
 const STYLE_GUIDE = "/admin/eric/components";
@@ -31,7 +31,11 @@ async function recordSideEffects(page: Page) {
   await page.exposeFunction("reportXss", (what: string) => effects.push(what));
   await page.addInitScript(() => {
     const report = (what: string) => (window as unknown as { reportXss(what: string): void }).reportXss(what);
-    Object.defineProperty(window, "__xss", { configurable: true, get: () => undefined, set: (value) => report(`window.__xss = ${value}`) });
+    Object.defineProperty(window, "__xss", {
+      configurable: true,
+      get: () => undefined,
+      set: (value) => report(`window.__xss = ${value}`),
+    });
     const title = Object.getOwnPropertyDescriptor(Document.prototype, "title")!;
     Object.defineProperty(document, "title", {
       configurable: true,
@@ -52,11 +56,14 @@ async function dangerousMarkup(page: Page) {
     // The RichText that shows the action's answer (the editor's own text area has the class too, elsewhere).
     const result = document.querySelector('section[aria-labelledby="rich-text-result"] > .rich-text');
     if (result) {
-      const active = "script, style, iframe, frame, object, embed, svg, math, img, form, input, button, meta, base, link, template, noscript, video, audio, source, details";
-      for (const element of Array.from(result.querySelectorAll(active))) found.push(`<${element.localName}> in the result`);
+      const active =
+        "script, style, iframe, frame, object, embed, svg, math, img, form, input, button, meta, base, link, template, noscript, video, audio, source, details";
+      for (const element of Array.from(result.querySelectorAll(active)))
+        found.push(`<${element.localName}> in the result`);
       for (const element of Array.from(result.querySelectorAll("*"))) {
         for (const attribute of Array.from(element.attributes)) {
-          if (!["href", "target", "rel", "start"].includes(attribute.name)) found.push(`${attribute.name} on <${element.localName}> in the result`);
+          if (!["href", "target", "rel", "start"].includes(attribute.name))
+            found.push(`${attribute.name} on <${element.localName}> in the result`);
         }
       }
     }
@@ -87,10 +94,12 @@ test.describe("the rich-text editor", () => {
   test("formats with the toolbar and the keyboard, and shows the sanitised result", async ({ page }) => {
     await openStyleGuide(page);
     const editor = page.getByRole("textbox", { name: "Item story" });
-    const button = (name: string) => page.getByRole("toolbar", { name: "Item story formatting" }).getByRole("button", { name, exact: true });
+    const button = (name: string) =>
+      page.getByRole("toolbar", { name: "Item story formatting" }).getByRole("button", { name, exact: true });
     // Tiptap gives the text its focus and selection back in the next animation frame after a toolbar command
     // or the link box; keys pressed before that frame would act on the old selection (or on the button).
-    const settled = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const settled = () =>
+      page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     await expect(editor).toHaveAttribute("contenteditable", "true");
     await expect(editor).toHaveAttribute("aria-describedby", /.+/);
     await expect(button("Undo")).toBeDisabled();
@@ -205,7 +214,10 @@ test.describe("the rich-text editor", () => {
 
       await test.step(`through the app: ${payload.name}`, async () => {
         await story.evaluate((input: HTMLInputElement, html) => (input.value = html), payload.html);
-        await Promise.all([page.waitForResponse(isPost(STYLE_GUIDE)), page.getByRole("button", { name: "Save story" }).click()]);
+        await Promise.all([
+          page.waitForResponse(isPost(STYLE_GUIDE)),
+          page.getByRole("button", { name: "Save story" }).click(),
+        ]);
         await expectAnswer(page, expected);
         expect(await dangerousMarkup(page)).toEqual([]);
         expect(effects).toEqual([]);
@@ -231,7 +243,10 @@ test.describe("the rich-text editor", () => {
     expect(effects).toEqual([]);
   });
 
-  test("works without JavaScript: the textarea posts HTML, the server sanitises it", async ({ browser, page: signingIn }) => {
+  test("works without JavaScript: the textarea posts HTML, the server sanitises it", async ({
+    browser,
+    page: signingIn,
+  }) => {
     await signIn(signingIn, DEMO_ORGANISER);
     const storageState = await signingIn.context().storageState();
     const context = await browser.newContext({ javaScriptEnabled: false, storageState });
@@ -240,15 +255,23 @@ test.describe("the rich-text editor", () => {
     await expect(page.locator('textarea[name="story"]')).toBeVisible();
     await expect(page.getByRole("toolbar")).toHaveCount(0);
 
-    let [response] = await Promise.all([page.waitForResponse(isPost(STYLE_GUIDE)), page.getByRole("button", { name: "Save story" }).click()]);
+    let [response] = await Promise.all([
+      page.waitForResponse(isPost(STYLE_GUIDE)),
+      page.getByRole("button", { name: "Save story" }).click(),
+    ]);
     expect(response.status()).toBe(400);
     await expect(page.getByText("Write a few words about the item.")).toBeVisible();
     await expect(page.getByRole("textbox", { name: "Item story" })).toHaveAttribute("aria-invalid", "true");
 
     await page
       .getByRole("textbox", { name: "Item story" })
-      .fill('<p onclick="steal()">Hello <strong>world</strong></p><script>window.__xss=1</script><img src=x onerror=alert(1)>');
-    [response] = await Promise.all([page.waitForResponse(isPost(STYLE_GUIDE)), page.getByRole("button", { name: "Save story" }).click()]);
+      .fill(
+        '<p onclick="steal()">Hello <strong>world</strong></p><script>window.__xss=1</script><img src=x onerror=alert(1)>',
+      );
+    [response] = await Promise.all([
+      page.waitForResponse(isPost(STYLE_GUIDE)),
+      page.getByRole("button", { name: "Save story" }).click(),
+    ]);
     expect(response.status()).toBe(200);
     const result = page.getByRole("region", { name: "Sanitised result" });
     await expect(result.locator("strong")).toHaveText("world");

@@ -3,9 +3,9 @@
 // capacity below the guests seated refused at its field, and the same seating without JavaScript. Each test seats
 // demo guests at tables of its own and deletes those tables at the end, which unseats the guests again: the demo
 // stays as seeded for the other tests.
-import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { DEMO_ORGANISER, selectDemoGala, signIn } from "./support/sign-in";
+import type { Locator, Page } from "@playwright/test";
 
 const PAGE = "/admin/registration/seating";
 test.describe.configure({ timeout: 90_000 });
@@ -15,8 +15,14 @@ const tag = () => Math.random().toString(36).slice(2, 7);
 const unseated = (page: Page) => page.getByRole("region", { name: /^Unseated/ });
 const tableRegion = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 const notifications = (page: Page) => page.getByRole("region", { name: "Notifications" });
-const couples = (page: Page) => unseated(page).getByRole("group").filter({ has: page.locator('select[name="only"]') });
-const singles = (page: Page) => unseated(page).getByRole("group").filter({ hasNot: page.locator('select[name="only"]') });
+const couples = (page: Page) =>
+  unseated(page)
+    .getByRole("group")
+    .filter({ has: page.locator('select[name="only"]') });
+const singles = (page: Page) =>
+  unseated(page)
+    .getByRole("group")
+    .filter({ hasNot: page.locator('select[name="only"]') });
 const partyName = async (party: Locator) => (await party.locator(".seating-party__name").innerText()).trim();
 
 /** Chooses the table in a party's "Seat at" select, by the table's name. */
@@ -62,7 +68,10 @@ async function deleteTable(page: Page, name: string) {
   await expect(tableRegion(page, name)).toHaveCount(0);
 }
 
-test("an organiser drags a party onto a table, seats a guest from the keyboard, and is told when a table is full", async ({ page, context }) => {
+test("an organiser drags a party onto a table, seats a guest from the keyboard, and is told when a table is full", async ({
+  page,
+  context,
+}) => {
   const drag = `Drag ${tag()}`;
   const race = `Race ${tag()}`;
   await signIn(page, DEMO_ORGANISER);
@@ -119,7 +128,9 @@ test("an organiser drags a party onto a table, seats a guest from the keyboard, 
     const edit = page.getByRole("dialog", { name: `Edit ${drag}` });
     await edit.getByLabel("Seats").fill("2");
     await edit.getByRole("button", { name: "Save" }).click();
-    await expect(edit.getByText("3 guests sit at this table, so it needs at least 3 seats. Move guests to another table first.")).toBeVisible();
+    await expect(
+      edit.getByText("3 guests sit at this table, so it needs at least 3 seats. Move guests to another table first."),
+    ).toBeVisible();
     await expect(edit.getByLabel("Seats")).toHaveAttribute("aria-invalid", "true");
     await edit.getByRole("button", { name: "Cancel" }).click();
 
@@ -138,7 +149,9 @@ test("an organiser drags a party onto a table, seats a guest from the keyboard, 
 
     await expect(tableRegion(page, race)).toContainText("0 of 1 seats");
     await dragOnto(second, tableRegion(page, race));
-    await expect(page.getByRole("alert").filter({ hasText: "Nobody was moved" })).toHaveText(`${race} is full; ${secondName} needs 1 seat. Nobody was moved.`);
+    await expect(page.getByRole("alert").filter({ hasText: "Nobody was moved" })).toHaveText(
+      `${race} is full; ${secondName} needs 1 seat. Nobody was moved.`,
+    );
     // The refused guest is back among the unseated, and the page shows the table as it now is.
     await expect(unseated(page).getByRole("group", { name: secondName, exact: true })).toBeVisible();
     await expect(tableRegion(page, race)).toContainText("1 of 1 seats");

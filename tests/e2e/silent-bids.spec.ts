@@ -91,7 +91,13 @@ async function itemAndBidder() {
 test("an organiser watches a bid arrive live, retracts it with a reason, and closes the item", async ({ page }) => {
   const { eventId, item, guest } = await itemAndBidder();
   // The amount the bid below will be: the item's next minimum (a refused probe says it).
-  const probe = await placeBid(connection.db, { eventId, itemId: item.id, usrId: guest.usrId, submission: { kind: "bid", amount: 1, maximum: null }, idempotencyKey: null });
+  const probe = await placeBid(connection.db, {
+    eventId,
+    itemId: item.id,
+    usrId: guest.usrId,
+    submission: { kind: "bid", amount: 1, maximum: null },
+    idempotencyKey: null,
+  });
   expect(probe.ok).toBe(false);
   const nextMinimum = probe.ok ? 0 : probe.nextMinimum!;
   const amount = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(nextMinimum / 100);
@@ -106,13 +112,23 @@ test("an organiser watches a bid arrive live, retracts it with a reason, and clo
   await expect(page.getByRole("heading", { name: "Silent bids", level: 1 })).toBeVisible();
   await expect(page.getByRole("link", { name: "Silent bids" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("status").filter({ hasText: "Live" })).toBeVisible();
-  const row = page.getByRole("row").filter({ hasText: guest.name }).filter({ hasText: item.title }).filter({ hasText: amount });
+  const row = page
+    .getByRole("row")
+    .filter({ hasText: guest.name })
+    .filter({ hasText: item.title })
+    .filter({ hasText: amount });
   await expect(row).toHaveCount(0);
   // Marks this page load: a reload would forget it.
   await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
 
   // A bid at the next minimum, as the guest's phone would place it.
-  const placed = await placeBid(connection.db, { eventId, itemId: item.id, usrId: guest.usrId, submission: { kind: "bid", amount: nextMinimum, maximum: null }, idempotencyKey: "e2e-bid-1" });
+  const placed = await placeBid(connection.db, {
+    eventId,
+    itemId: item.id,
+    usrId: guest.usrId,
+    submission: { kind: "bid", amount: nextMinimum, maximum: null },
+    idempotencyKey: "e2e-bid-1",
+  });
   expect(placed).toMatchObject({ ok: true, outcome: "winning" });
 
   await expect(row).toBeVisible({ timeout: 10_000 });
@@ -165,7 +181,10 @@ test("without JavaScript, extending an item is a confirmation step in the page",
 
     await page.goto(`${app.url}/admin/bids/silentbids?view=items`);
     // The first open item (the one above was closed).
-    const open = page.getByRole("row").filter({ has: page.getByRole("link", { name: /^Extend / }) }).first();
+    const open = page
+      .getByRole("row")
+      .filter({ has: page.getByRole("link", { name: /^Extend / }) })
+      .first();
     const title = (await open.getByRole("cell").nth(1).textContent())!;
     expect(title).not.toBe(item.title);
     const before = (await open.getByRole("cell").nth(6).textContent())!;

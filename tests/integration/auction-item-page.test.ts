@@ -34,7 +34,9 @@ let red: Buffer;
 let blue: Buffer;
 beforeAll(async () => {
   const png = (r: number, g: number, b: number) =>
-    sharp({ create: { width: 64, height: 48, channels: 3, background: { r, g, b } } }).png().toBuffer();
+    sharp({ create: { width: 64, height: 48, channels: 3, background: { r, g, b } } })
+      .png()
+      .toBuffer();
   [red, blue] = await Promise.all([png(200, 30, 30), png(30, 30, 200)]);
 });
 const pngFile = (bytes: Buffer, name: string) => new File([new Uint8Array(bytes)], name, { type: "image/png" });
@@ -68,10 +70,20 @@ const FORM = {
 };
 
 async function addItem(fields: Partial<typeof auction_item.$inferInsert> = {}, ofEvent = eventId) {
-  return (await db.insert(auction_item).values({ event_id: ofEvent, title: "Spa day", type: "silent", ...fields }).returning())[0];
+  return (
+    await db
+      .insert(auction_item)
+      .values({ event_id: ofEvent, title: "Spa day", type: "silent", ...fields })
+      .returning()
+  )[0];
 }
 async function addInventory(fields: Partial<typeof inventory.$inferInsert> = {}, ofEvent = eventId) {
-  return (await db.insert(inventory).values({ event_id: ofEvent, title: "Hotel voucher", ...fields }).returning())[0];
+  return (
+    await db
+      .insert(inventory)
+      .values({ event_id: ofEvent, title: "Hotel voucher", ...fields })
+      .returning()
+  )[0];
 }
 async function addBid(itemId: number) {
   await db.insert(bid).values({ event_id: eventId, usr_id: userId, auction_item_id: itemId, bid: 50_000 });
@@ -92,7 +104,10 @@ const itemIdIn = (location: string | undefined) => Number(new URL(location!, "ht
 describe(`the auction item page on ${process.env.TEST_DB_ENGINE}`, () => {
   describe("the loader", () => {
     it("offers a new item of the type asked for, with the event's bid percentages", async () => {
-      await db.update(event).set({ meta: { bid_proposal: { starting_bid_percent: 50, increment_percent: 5 } } }).where(eq(event.event_id, eventId));
+      await db
+        .update(event)
+        .set({ meta: { bid_proposal: { starting_bid_percent: 50, increment_percent: 5 } } })
+        .where(eq(event.event_id, eventId));
       const outcome = await load("?type=live");
       expect(outcome.status).toBe(200);
       const page = outcome.data as { item: unknown; values: { type: string; status: string }; proposal: unknown };
@@ -166,7 +181,10 @@ describe(`the auction item page on ${process.env.TEST_DB_ENGINE}`, () => {
     });
 
     it("keeps amounts the organiser typed over the proposal, and proposes with the event's percentages", async () => {
-      await db.update(event).set({ meta: { bid_proposal: { starting_bid_percent: 50, increment_percent: 5 } } }).where(eq(event.event_id, eventId));
+      await db
+        .update(event)
+        .set({ meta: { bid_proposal: { starting_bid_percent: 50, increment_percent: 5 } } })
+        .where(eq(event.event_id, eventId));
       const typed = await post("", { ...FORM, starting_bid: "300", increment: "25" });
       expect(await row(itemIdIn(typed.location))).toMatchObject({ starting_bid: 30_000, increment: 2_500 });
       const proposed = await post("", { ...FORM, title: "Other" });
@@ -179,12 +197,20 @@ describe(`the auction item page on ${process.env.TEST_DB_ENGINE}`, () => {
       body.append("featured_image", pngFile(red, "red.png"));
       body.append("images", pngFile(red, "red.png"));
       body.append("images", pngFile(blue, "blue.png"));
-      const request = new Request(new URL(PAGE, "http://localhost:3000"), { method: "POST", headers: { Cookie: owner }, body });
+      const request = new Request(new URL(PAGE, "http://localhost:3000"), {
+        method: "POST",
+        headers: { Cookie: owner },
+        body,
+      });
       const outcome = await call$(pageRoute.action, request);
       expect(outcome.status).toBe(302);
       const id = itemIdIn(outcome.location);
       expect((await row(id)).featured_image).toMatch(IMAGE_URL);
-      const images = await db.select().from(auction_item_image).where(eq(auction_item_image.auction_item_id, id)).orderBy(asc(auction_item_image.display_order));
+      const images = await db
+        .select()
+        .from(auction_item_image)
+        .where(eq(auction_item_image.auction_item_id, id))
+        .orderBy(asc(auction_item_image.display_order));
       expect(images.map((image) => image.display_order)).toEqual([0, 1]);
       expect(images[0].url).not.toBe(images[1].url);
     });
@@ -230,7 +256,12 @@ describe(`the auction item page on ${process.env.TEST_DB_ENGINE}`, () => {
       const outcome = await post(`?item=${item.auction_item_id}`, { ...FORM, lot: "3", value: "" });
       expect(outcome.status).toBe(302);
       expect(outcome.location).toBe(`${PAGE}?item=${item.auction_item_id}`);
-      expect(await row(item.auction_item_id)).toMatchObject({ type: "live", value: 25_000, starting_bid: 10_000, increment: 2_500 });
+      expect(await row(item.auction_item_id)).toMatchObject({
+        type: "live",
+        value: 25_000,
+        starting_bid: 10_000,
+        increment: 2_500,
+      });
       expect(await counts()).toMatchObject({ live: 1, silent: 0 });
     });
 
@@ -245,14 +276,20 @@ describe(`the auction item page on ${process.env.TEST_DB_ENGINE}`, () => {
       expect(errorsOf(retype).type[0]).toMatch(/The type stays “silent”: this item has 1 bid/);
       expect((await row(item.auction_item_id)).type).toBe("silent");
       // Other changes are still saved on an item with bids.
-      expect((await post(`?item=${item.auction_item_id}`, { ...FORM, type: "silent", lot: "6", title: "Renamed" })).status).toBe(302);
+      expect(
+        (await post(`?item=${item.auction_item_id}`, { ...FORM, type: "silent", lot: "6", title: "Renamed" })).status,
+      ).toBe(302);
       expect((await row(item.auction_item_id)).title).toBe("Renamed");
     });
 
     it("keeps a status the auction set, and refuses an unknown one", async () => {
       const item = await addItem({ status: "closed" });
-      expect((await post(`?item=${item.auction_item_id}`, { ...FORM, type: "silent", status: "closed" })).status).toBe(302);
-      expect(errorsOf(await post(`?item=${item.auction_item_id}`, { ...FORM, type: "silent", status: "sold" })).status[0]).toMatch(/draft/);
+      expect((await post(`?item=${item.auction_item_id}`, { ...FORM, type: "silent", status: "closed" })).status).toBe(
+        302,
+      );
+      expect(
+        errorsOf(await post(`?item=${item.auction_item_id}`, { ...FORM, type: "silent", status: "sold" })).status[0],
+      ).toMatch(/draft/);
     });
 
     it("answers 404 for another event's item, and changes nothing", async () => {
@@ -261,7 +298,9 @@ describe(`the auction item page on ${process.env.TEST_DB_ENGINE}`, () => {
       expect((await post(`?item=${theirs.auction_item_id}`, FORM)).status).toBe(404);
       expect((await post(`?item=${theirs.auction_item_id}`, { intent: "delete" })).status).toBe(404);
       expect((await post(`?item=${theirs.auction_item_id}`, { intent: "use-sum" })).status).toBe(404);
-      expect((await post(`?item=${theirs.auction_item_id}`, { intent: "image-remove", image_id: "1" })).status).toBe(404);
+      expect((await post(`?item=${theirs.auction_item_id}`, { intent: "image-remove", image_id: "1" })).status).toBe(
+        404,
+      );
       expect((await row(theirs.auction_item_id)).title).toBe("Theirs");
     });
   });
@@ -274,16 +313,28 @@ describe(`the auction item page on ${process.env.TEST_DB_ENGINE}`, () => {
       const q = `?item=${item.auction_item_id}`;
       const added = await post(q, { intent: "add-inventory", id: [String(a.inventory_id), String(b.inventory_id)] });
       expect(added.status).toBe(302);
-      expect(await row(item.auction_item_id)).toMatchObject({ subtype: "package", value: 35_000, starting_bid: 14_000, increment: 3_500 });
-      expect((await db.select().from(inventory).where(eq(inventory.auction_item_id, item.auction_item_id))).length).toBe(2);
+      expect(await row(item.auction_item_id)).toMatchObject({
+        subtype: "package",
+        value: 35_000,
+        starting_bid: 14_000,
+        increment: 3_500,
+      });
+      expect(
+        (await db.select().from(inventory).where(eq(inventory.auction_item_id, item.auction_item_id))).length,
+      ).toBe(2);
 
       // A typed value stays; "use the sum" replaces it.
-      await db.update(auction_item).set({ value: 99_900 }).where(eq(auction_item.auction_item_id, item.auction_item_id));
+      await db
+        .update(auction_item)
+        .set({ value: 99_900 })
+        .where(eq(auction_item.auction_item_id, item.auction_item_id));
       expect((await post(q, { intent: "remove-inventory", id: String(b.inventory_id) })).status).toBe(302);
       expect((await row(item.auction_item_id)).value).toBe(99_900);
       expect((await post(q, { intent: "use-sum" })).status).toBe(302);
       expect((await row(item.auction_item_id)).value).toBe(20_000);
-      expect((await db.select().from(inventory).where(eq(inventory.inventory_id, b.inventory_id)))[0].auction_item_id).toBeNull();
+      expect(
+        (await db.select().from(inventory).where(eq(inventory.inventory_id, b.inventory_id)))[0].auction_item_id,
+      ).toBeNull();
       expect(await counts()).toMatchObject({ stock: 0 }); // counted by the inventory screens; these rows were inserted directly
     });
 
@@ -296,21 +347,37 @@ describe(`the auction item page on ${process.env.TEST_DB_ENGINE}`, () => {
       const taken = await addInventory({ title: "Taken", auction_item_id: elsewhere.auction_item_id });
       const free = await addInventory({ title: "Free" });
 
-      const foreign = await post(q, { intent: "add-inventory", id: [String(free.inventory_id), String(theirs.inventory_id)] });
+      const foreign = await post(q, {
+        intent: "add-inventory",
+        id: [String(free.inventory_id), String(theirs.inventory_id)],
+      });
       expect(foreign.status).toBe(400);
       expect((foreign.data as { inventoryError: string }).inventoryError).toMatch(/no longer exists/);
       const busy = await post(q, { intent: "add-inventory", id: String(taken.inventory_id) });
       expect((busy.data as { inventoryError: string }).inventoryError).toMatch(/“Taken” is already in an auction item/);
       expect((await post(q, { intent: "add-inventory" })).status).toBe(400);
-      expect((await db.select().from(inventory).where(eq(inventory.inventory_id, free.inventory_id)))[0].auction_item_id).toBeNull();
+      expect(
+        (await db.select().from(inventory).where(eq(inventory.inventory_id, free.inventory_id)))[0].auction_item_id,
+      ).toBeNull();
 
       expect((await post(q, { intent: "add-inventory", id: String(free.inventory_id) })).status).toBe(302);
       await addBid(item.auction_item_id);
       const out = await post(q, { intent: "remove-inventory", id: String(free.inventory_id) });
-      expect((out.data as { inventoryError: string }).inventoryError).toMatch(/has 1 bid: bidders bid on what it holds/);
+      expect((out.data as { inventoryError: string }).inventoryError).toMatch(
+        /has 1 bid: bidders bid on what it holds/,
+      );
       // Another item's inventory cannot be taken out through this one.
-      expect((await post(`?item=${elsewhere.auction_item_id}`, { intent: "remove-inventory", id: String(free.inventory_id) })).status).toBe(302);
-      expect((await db.select().from(inventory).where(eq(inventory.inventory_id, free.inventory_id)))[0].auction_item_id).toBe(item.auction_item_id);
+      expect(
+        (
+          await post(`?item=${elsewhere.auction_item_id}`, {
+            intent: "remove-inventory",
+            id: String(free.inventory_id),
+          })
+        ).status,
+      ).toBe(302);
+      expect(
+        (await db.select().from(inventory).where(eq(inventory.inventory_id, free.inventory_id)))[0].auction_item_id,
+      ).toBe(item.auction_item_id);
       expect((await post(q, { intent: "use-sum" })).status).toBe(400);
     });
   });

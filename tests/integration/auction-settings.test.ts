@@ -50,7 +50,12 @@ const silentRow = async () => {
   return (await db.select().from(silent_auction).where(eq(silent_auction.silent_auction_id, silent_auction_id!)))[0];
 };
 const closes = async (auction: string) =>
-  (await db.select().from(category_close).where(and(eq(category_close.event_id, eventId), eq(category_close.auction, auction))))
+  (
+    await db
+      .select()
+      .from(category_close)
+      .where(and(eq(category_close.event_id, eventId), eq(category_close.auction, auction)))
+  )
     .map((row) => ({ category_id: row.category_id, at: row.end_date_time.toISOString() }))
     .sort((a, b) => a.at.localeCompare(b.at));
 
@@ -98,13 +103,19 @@ describe(`/admin/setup/silent_auction on ${process.env.TEST_DB_ENGINE}`, () => {
     const { data } = await load();
     const view = data as LoaderData;
     expect(view).toMatchObject({ kind: "silent", exists: true, enabled: true, timeZone: "America/New_York" });
-    expect(view.saved).toMatchObject({ start_date_time: "2027-03-14T22:00:00.000Z", soft_close_minutes: "3", increment_policy: "percent" });
+    expect(view.saved).toMatchObject({
+      start_date_time: "2027-03-14T22:00:00.000Z",
+      soft_close_minutes: "3",
+      increment_policy: "percent",
+    });
     expect(view.categories.map((row) => [row.title, row.end_date_time])).toEqual([
       ["Art", "2027-03-15T00:30:00.000Z"],
       ["Travel", "2027-03-15T00:45:00.000Z"],
       ["Wine", null],
     ]);
-    expect(view.summary).toContain("A bid in the last 3 minutes extends the item to 3 minutes after that bid, never past Sun, 14 Mar 2027, 9:30 PM EDT.");
+    expect(view.summary).toContain(
+      "A bid in the last 3 minutes extends the item to 3 minutes after that bid, never past Sun, 14 Mar 2027, 9:30 PM EDT.",
+    );
     expect(view.summary).toContain(
       "Categories close one after another: Art at 8:30 PM EDT, Travel at 8:45 PM EDT. Items of other categories close with the auction.",
     );
@@ -125,11 +136,22 @@ describe(`/admin/setup/silent_auction on ${process.env.TEST_DB_ENGINE}`, () => {
     const before = await eventRow();
     const saved = await silentRow();
     const outcome = await post(
-      form({ soft_close_minutes: "5", hard_end_date_time: "2027-03-14T20:00", [`close_${wine}`]: "2027-03-14T22:00", end_date_time: "2027-03-14T21:00" }),
+      form({
+        soft_close_minutes: "5",
+        hard_end_date_time: "2027-03-14T20:00",
+        [`close_${wine}`]: "2027-03-14T22:00",
+        end_date_time: "2027-03-14T21:00",
+      }),
     );
     expect(outcome.status).toBe(400);
-    const refusal = outcome.data as { errors: Record<string, string[]>; values: Record<string, string>; formError: string };
-    expect(refusal.errors.hard_end_date_time).toEqual(["The hard end must be at or after the end of bidding (Sun, 14 Mar 2027, 9:00 PM EDT)."]);
+    const refusal = outcome.data as {
+      errors: Record<string, string[]>;
+      values: Record<string, string>;
+      formError: string;
+    };
+    expect(refusal.errors.hard_end_date_time).toEqual([
+      "The hard end must be at or after the end of bidding (Sun, 14 Mar 2027, 9:00 PM EDT).",
+    ]);
     expect(refusal.errors[`close_${wine}`]).toEqual([
       "Close this category by the hard end (Sun, 14 Mar 2027, 8:00 PM EDT): no item can stay open past it.",
     ]);
@@ -174,13 +196,19 @@ describe(`/admin/setup/silent_auction on ${process.env.TEST_DB_ENGINE}`, () => {
     const refused = await post({ ...form(), intent: "fill", first_close: "", close_gap_minutes: "500" });
     expect(refused.status).toBe(400);
     expect(refused.data).toMatchObject({
-      errors: { first_close: ["Enter when the first category closes."], close_gap_minutes: [expect.stringMatching(/^Enter whole minutes from 1 to 120/)] },
+      errors: {
+        first_close: ["Enter when the first category closes."],
+        close_gap_minutes: [expect.stringMatching(/^Enter whole minutes from 1 to 120/)],
+      },
     });
   });
 
   it("never shows or saves another organisation's categories", async () => {
     const other = await makeEvent(db);
-    const [foreign] = await db.insert(category).values({ client_id: other.client_id, title: "Foreign" }).returning({ id: category.category_id });
+    const [foreign] = await db
+      .insert(category)
+      .values({ client_id: other.client_id, title: "Foreign" })
+      .returning({ id: category.category_id });
     const view = (await load()).data as LoaderData;
     expect(view.categories.map((row) => row.title)).not.toContain("Foreign");
     await post(form({ [`close_${foreign.id}`]: "2027-03-14T20:50" }));
@@ -216,10 +244,20 @@ describe(`/admin/setup/virtual_auction on ${process.env.TEST_DB_ENGINE}`, () => 
   it("saves the virtual auction's own record and closes, apart from the silent auction's", async () => {
     await setFeatureEnabled(eventId, "virtual_auction", true);
     await setFeatureEnabled(eventId, "silent_auction", true);
-    expect((await post(form({ increment_policy: "item", soft_close_minutes: "0" }), virtualRoute, VIRTUAL)).status).toBe(302);
+    expect(
+      (await post(form({ increment_policy: "item", soft_close_minutes: "0" }), virtualRoute, VIRTUAL)).status,
+    ).toBe(302);
     const { virtual_auction_id } = await eventRow();
-    const [row] = await db.select().from(virtual_auction).where(eq(virtual_auction.virtual_auction_id, virtual_auction_id!));
-    expect(row).toMatchObject({ soft_close_minutes: 0, increment_policy: "item", increment_percent: 10, is_auto_bid: true });
+    const [row] = await db
+      .select()
+      .from(virtual_auction)
+      .where(eq(virtual_auction.virtual_auction_id, virtual_auction_id!));
+    expect(row).toMatchObject({
+      soft_close_minutes: 0,
+      increment_policy: "item",
+      increment_percent: 10,
+      is_auto_bid: true,
+    });
     expect(await closes("virtual")).toHaveLength(2);
     expect(await closes("silent")).toEqual([]);
     expect((await silentRow()).soft_close_minutes).toBe(2);

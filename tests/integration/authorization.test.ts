@@ -4,18 +4,18 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { OWNER_ROLE, type Permission, type RoleFlags } from "~/auth/permissions";
 import { ADMIN_ROUTE_ACCESS, type AccessRule } from "~/auth/route-access";
+import { testDatabase } from "../support/database";
 import { giveRole, makeEvent, makeUser, sessionCookie, teamRole, teamRoleWithout } from "../support/people";
 import { call, makeRequest, type Outcome, type RouteFunction } from "../support/route-calls";
 import { appRoutes, routePath, type AppRoute } from "../support/route-manifest";
-import { testDatabase } from "../support/database";
 
 const routes = await appRoutes();
 const isAdmin = (route: AppRoute) => route.id === "routes/admin" || route.id.startsWith("routes/admin.");
 const adminRoutes = routes.filter(isAdmin);
 const modules = new Map<string, Record<string, unknown>>(
   await Promise.all(
-    routes.map(async (route) => [route.id, (await import(route.file)) as Record<string, unknown>] as const)
-  )
+    routes.map(async (route) => [route.id, (await import(route.file)) as Record<string, unknown>] as const),
+  ),
 );
 
 describe("the route manifest and the access table", () => {
@@ -43,9 +43,9 @@ describe("the route manifest and the access table", () => {
       const module = modules.get(id)!;
       expect(typeof module.loader, "every admin route checks access in its loader").toBe("function");
       expect(typeof module.action === "function", "the table's action rule matches the module").toBe(
-        ADMIN_ROUTE_ACCESS[id].action !== undefined
+        ADMIN_ROUTE_ACCESS[id].action !== undefined,
       );
-    }
+    },
   );
 });
 
@@ -132,7 +132,7 @@ describe.each(adminRoutes.map((route) => [route.id, route] as const))("%s", (id,
     (route.path ?? "")
       .split("/")
       .filter((s) => s.startsWith(":"))
-      .map((s) => [s.slice(1), "1"])
+      .map((s) => [s.slice(1), "1"]),
   );
   const kinds = (["loader", "action"] as const).filter((kind) => access?.[kind] !== undefined);
 
@@ -148,9 +148,9 @@ describe.each(adminRoutes.map((route) => [route.id, route] as const))("%s", (id,
         });
         const result = await call(module[kind] as RouteFunction, request, params);
         expect(verdict(result), `status ${result.status}${result.location ? ` to ${result.location}` : ""}`).toBe(
-          outcome
+          outcome,
         );
-      }
+      },
     );
   });
 });

@@ -26,18 +26,34 @@ describe("/inroombid", () => {
     const shown = await call$(route.loader, makeRequest(page(gala.event_id)));
     expect(shown.status).toBe(200);
     expect((shown.data as { cards: { id: number }[] }).cards.map((card) => card.id)).toEqual([lot.auction_item_id]);
-    await db.update(event).set({ is_silent_auction_testing: true, is_virtual_auction_testing: true }).where(eq(event.event_id, gala.event_id));
+    await db
+      .update(event)
+      .set({ is_silent_auction_testing: true, is_virtual_auction_testing: true })
+      .where(eq(event.event_id, gala.event_id));
     expect((await call$(route.loader, makeRequest(page(gala.event_id)))).status).toBe(404);
   });
 
   it("reviews a bid with a fresh key, then places it once, and refuses a low amount at the field", async () => {
     const { gala, lot, ann, cookie } = await setUp();
-    const low = await call$(route.action, makeRequest(page(gala.event_id, lot.auction_item_id), { cookie, form: { intent: "review", amount: "50" } }));
+    const low = await call$(
+      route.action,
+      makeRequest(page(gala.event_id, lot.auction_item_id), { cookie, form: { intent: "review", amount: "50" } }),
+    );
     expect(low).toMatchObject({ status: 400, data: { errors: { amount: "The next minimum bid is $100.00." } } });
-    const review = await call$(route.action, makeRequest(page(gala.event_id, lot.auction_item_id), { cookie, form: { intent: "review", amount: "120" } }));
+    const review = await call$(
+      route.action,
+      makeRequest(page(gala.event_id, lot.auction_item_id), { cookie, form: { intent: "review", amount: "120" } }),
+    );
     const key = (review.data as { review: { key: string; summary: string } }).review.key;
     expect((review.data as { review: { summary: string } }).review.summary).toBe("Bid $120.00 on “Weekend in Napa”");
-    const place = () => call$(route.action, makeRequest(page(gala.event_id, lot.auction_item_id), { cookie, form: { intent: "place", amount: "120.00", key } }));
+    const place = () =>
+      call$(
+        route.action,
+        makeRequest(page(gala.event_id, lot.auction_item_id), {
+          cookie,
+          form: { intent: "place", amount: "120.00", key },
+        }),
+      );
     expect(await place()).toMatchObject({ status: 302, location: page(gala.event_id, lot.auction_item_id) });
     expect(await place()).toMatchObject({ status: 302 });
     expect(await db.select().from(bid).where(eq(bid.usr_id, ann.usrId))).toHaveLength(1);
@@ -45,31 +61,89 @@ describe("/inroombid", () => {
 
   it("sends visitors who are not signed in to sign in, and gives a signed-in guest a paddle when they join", async () => {
     const { gala, lot } = await setUp();
-    const anonymous = await call$(route.action, makeRequest(page(gala.event_id, lot.auction_item_id), { form: { intent: "review", amount: "120" } }));
+    const anonymous = await call$(
+      route.action,
+      makeRequest(page(gala.event_id, lot.auction_item_id), { form: { intent: "review", amount: "120" } }),
+    );
     expect(anonymous.status).toBe(302);
     expect(anonymous.location).toMatch(/^\/auth\/sign-in\?returnTo=/);
     const guest = await makeUser(db);
     const cookie = await sessionCookie(guest.usr_id);
-    const refused = await call$(route.action, makeRequest(page(gala.event_id, lot.auction_item_id), { cookie, form: { intent: "place", amount: "100", key: crypto.randomUUID() } }));
-    expect(refused).toMatchObject({ status: 409, data: { errors: { amount: "You need a bidder number first: join the auction." } } });
-    expect((await call$(route.action, makeRequest(page(gala.event_id, lot.auction_item_id), { cookie, form: { intent: "join" } }))).status).toBe(302);
-    const placed = await call$(route.action, makeRequest(page(gala.event_id, lot.auction_item_id), { cookie, form: { intent: "place", amount: "100", key: crypto.randomUUID() } }));
+    const refused = await call$(
+      route.action,
+      makeRequest(page(gala.event_id, lot.auction_item_id), {
+        cookie,
+        form: { intent: "place", amount: "100", key: crypto.randomUUID() },
+      }),
+    );
+    expect(refused).toMatchObject({
+      status: 409,
+      data: { errors: { amount: "You need a bidder number first: join the auction." } },
+    });
+    expect(
+      (
+        await call$(
+          route.action,
+          makeRequest(page(gala.event_id, lot.auction_item_id), { cookie, form: { intent: "join" } }),
+        )
+      ).status,
+    ).toBe(302);
+    const placed = await call$(
+      route.action,
+      makeRequest(page(gala.event_id, lot.auction_item_id), {
+        cookie,
+        form: { intent: "place", amount: "100", key: crypto.randomUUID() },
+      }),
+    );
     expect(placed.status).toBe(302);
   });
 
   it("lets a team member with can_bid bid for a guest by paddle, in-person-only items too, and no one else", async () => {
     const { gala, lot, ann, cookie } = await setUp({ in_person_only: true });
-    const phone = await call$(route.action, makeRequest(page(gala.event_id, lot.auction_item_id), { cookie, form: { intent: "place", amount: "100", key: crypto.randomUUID() } }));
-    expect(phone).toMatchObject({ status: 409, data: { errors: { amount: expect.stringMatching(/in the room only/) } } });
-    const forOther = await call$(route.action, makeRequest(page(gala.event_id, lot.auction_item_id), { cookie, form: { intent: "review", amount: "100", paddle: String(ann.paddle) } }));
-    expect(forOther).toMatchObject({ status: 400, data: { errors: { paddle: "Only the event's team can bid for a guest." } } });
+    const phone = await call$(
+      route.action,
+      makeRequest(page(gala.event_id, lot.auction_item_id), {
+        cookie,
+        form: { intent: "place", amount: "100", key: crypto.randomUUID() },
+      }),
+    );
+    expect(phone).toMatchObject({
+      status: 409,
+      data: { errors: { amount: expect.stringMatching(/in the room only/) } },
+    });
+    const forOther = await call$(
+      route.action,
+      makeRequest(page(gala.event_id, lot.auction_item_id), {
+        cookie,
+        form: { intent: "review", amount: "100", paddle: String(ann.paddle) },
+      }),
+    );
+    expect(forOther).toMatchObject({
+      status: 400,
+      data: { errors: { paddle: "Only the event's team can bid for a guest." } },
+    });
 
     const clerk = await makeUser(db);
     await giveRole(db, clerk.usr_id, gala.event_id, teamRole("can_bid"));
     const clerkCookie = await sessionCookie(clerk.usr_id);
-    const unknown = await call$(route.action, makeRequest(page(gala.event_id, lot.auction_item_id), { cookie: clerkCookie, form: { intent: "place", amount: "100", paddle: "99999", key: crypto.randomUUID() } }));
-    expect(unknown).toMatchObject({ status: 400, data: { errors: { paddle: "No guest holds paddle 99999 at this event." } } });
-    const station = await call$(route.action, makeRequest(page(gala.event_id, lot.auction_item_id), { cookie: clerkCookie, form: { intent: "place", amount: "100", paddle: String(ann.paddle), key: crypto.randomUUID() } }));
+    const unknown = await call$(
+      route.action,
+      makeRequest(page(gala.event_id, lot.auction_item_id), {
+        cookie: clerkCookie,
+        form: { intent: "place", amount: "100", paddle: "99999", key: crypto.randomUUID() },
+      }),
+    );
+    expect(unknown).toMatchObject({
+      status: 400,
+      data: { errors: { paddle: "No guest holds paddle 99999 at this event." } },
+    });
+    const station = await call$(
+      route.action,
+      makeRequest(page(gala.event_id, lot.auction_item_id), {
+        cookie: clerkCookie,
+        form: { intent: "place", amount: "100", paddle: String(ann.paddle), key: crypto.randomUUID() },
+      }),
+    );
     expect(station.status).toBe(302);
     const [row] = await db.select().from(bid).where(eq(bid.auction_item_id, lot.auction_item_id));
     expect(row).toMatchObject({ usr_id: ann.usrId, placed_by_usr_id: clerk.usr_id, status: "winning" });
@@ -77,11 +151,22 @@ describe("/inroombid", () => {
 
   it("watches and unwatches an item", async () => {
     const { gala, lot, ann, cookie } = await setUp();
-    await call$(route.action, makeRequest(page(gala.event_id, lot.auction_item_id), { cookie, form: { intent: "watch" } }));
-    expect(await db.select().from(watch).where(and(eq(watch.usr_id, ann.usrId), eq(watch.auction_item_id, lot.auction_item_id)))).toHaveLength(1);
+    await call$(
+      route.action,
+      makeRequest(page(gala.event_id, lot.auction_item_id), { cookie, form: { intent: "watch" } }),
+    );
+    expect(
+      await db
+        .select()
+        .from(watch)
+        .where(and(eq(watch.usr_id, ann.usrId), eq(watch.auction_item_id, lot.auction_item_id))),
+    ).toHaveLength(1);
     const mine = await call$(route.loader, makeRequest(`${page(gala.event_id)}&view=mine`, { cookie }));
     expect((mine.data as { watched: number[] }).watched).toEqual([lot.auction_item_id]);
-    await call$(route.action, makeRequest(page(gala.event_id, lot.auction_item_id), { cookie, form: { intent: "unwatch" } }));
+    await call$(
+      route.action,
+      makeRequest(page(gala.event_id, lot.auction_item_id), { cookie, form: { intent: "unwatch" } }),
+    );
     expect(await db.select().from(watch).where(eq(watch.usr_id, ann.usrId))).toHaveLength(0);
   });
 });

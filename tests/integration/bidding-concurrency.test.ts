@@ -3,13 +3,13 @@
 // per single item, and the ledger is exactly what the rules give when the accepted bids are replayed in commit order.
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { Submission } from "~/bidding/engine";
 import { placeBid, type PlaceBidResult } from "~/bidding/place-bid.server";
 import { closeItemNow } from "~/bidding/staff-actions.server";
 import { auction_item, bid, winner } from "~drizzle/schema";
 import { makeAuctionEvent, makeAuctionItem, makeBidder } from "../support/auction";
 import { BiddingSimulator, openRules } from "../support/bidding-simulator";
 import { testDatabase } from "../support/database";
+import type { Submission } from "~/bidding/engine";
 
 const { db } = testDatabase();
 const BIDDERS = 60;
@@ -20,13 +20,25 @@ describe.runIf(process.env.TEST_DB_ENGINE === "postgres")("bidding under concurr
     const gala = await makeAuctionEvent(db);
     const items = [
       await makeAuctionItem(db, gala.event_id, { title: "Single", starting_bid: 10_000, increment: 1_000 }),
-      await makeAuctionItem(db, gala.event_id, { title: "Single with buy now", starting_bid: 5_000, increment: 500, buy_now: 60_000 }),
-      await makeAuctionItem(db, gala.event_id, { title: "Three dinners", quantity: 3, starting_bid: 20_000, increment: 1_000, buy_now: 45_000 }),
+      await makeAuctionItem(db, gala.event_id, {
+        title: "Single with buy now",
+        starting_bid: 5_000,
+        increment: 500,
+        buy_now: 60_000,
+      }),
+      await makeAuctionItem(db, gala.event_id, {
+        title: "Three dinners",
+        quantity: 3,
+        starting_bid: 20_000,
+        increment: 1_000,
+        buy_now: 45_000,
+      }),
     ];
     const bidders = await Promise.all(Array.from({ length: BIDDERS }, () => makeBidder(db, gala.event_id)));
-    const submitted: { usrId: number; itemId: number; key: string; submission: Submission; result: PlaceBidResult }[] = [];
+    const submitted: { usrId: number; itemId: number; key: string; submission: Submission; result: PlaceBidResult }[] =
+      [];
     let seed = 7;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 
     await Promise.all(
       bidders.map(async (bidder, b) => {
@@ -45,7 +57,13 @@ describe.runIf(process.env.TEST_DB_ENGINE === "postgres")("bidding under concurr
                   ? { kind: "bid", amount, maximum: amount + Math.floor(random() * 6) * item.increment! }
                   : { kind: "bid", amount, maximum: null };
             const key = `b${b}-r${round}-a${attempt}`;
-            const result = await placeBid(db, { eventId: gala.event_id, itemId: item.auction_item_id, usrId: bidder.usrId, submission, idempotencyKey: key });
+            const result = await placeBid(db, {
+              eventId: gala.event_id,
+              itemId: item.auction_item_id,
+              usrId: bidder.usrId,
+              submission,
+              idempotencyKey: key,
+            });
             if (result.item) seen.set(item.auction_item_id, result.item.nextMinimum);
             submitted.push({ usrId: bidder.usrId, itemId: item.auction_item_id, key, submission, result });
             if (result.ok || result.refusal !== "too_low") break;
@@ -59,7 +77,11 @@ describe.runIf(process.env.TEST_DB_ENGINE === "postgres")("bidding under concurr
     expect(submitted.filter((entry) => !entry.result.ok).length).toBeGreaterThan(0);
 
     for (const item of items) {
-      const rows = await db.select().from(bid).where(eq(bid.auction_item_id, item.auction_item_id)).orderBy(asc(bid.bid_id));
+      const rows = await db
+        .select()
+        .from(bid)
+        .where(eq(bid.auction_item_id, item.auction_item_id))
+        .orderBy(asc(bid.bid_id));
       // None lost: every accepted submission has its row, found by its key; refused ones have none.
       const keyed = rows.filter((row) => row.idempotency_key !== null).map((row) => row.idempotency_key);
       const mine = accepted.filter((entry) => entry.itemId === item.auction_item_id);
@@ -79,16 +101,26 @@ describe.runIf(process.env.TEST_DB_ENGINE === "postgres")("bidding under concurr
       );
       if (item.quantity === 1) rows.slice(1).forEach((row, i) => expect(row.bid).toBeGreaterThan(rows[i].bid));
 
-      const [state] = await db.select().from(auction_item).where(eq(auction_item.auction_item_id, item.auction_item_id));
+      const [state] = await db
+        .select()
+        .from(auction_item)
+        .where(eq(auction_item.auction_item_id, item.auction_item_id));
       expect(state.bid_count).toBe(rows.length);
       if (rows.length > 0) expect(state.current_bid).toBe(Math.max(...rows.map((row) => row.bid)));
       if (!state.closed_at) await closeItemNow(db, gala.event_id, item.auction_item_id);
 
       // One winner per unit, at most the quantity, never the same bidder twice for bids.
-      const winners = await db.select().from(winner).where(eq(winner.auction_item_id, item.auction_item_id)).orderBy(asc(winner.unit));
+      const winners = await db
+        .select()
+        .from(winner)
+        .where(eq(winner.auction_item_id, item.auction_item_id))
+        .orderBy(asc(winner.unit));
       expect(winners.map((row) => row.unit)).toEqual(winners.map((_, i) => i + 1));
       expect(winners.length).toBeLessThanOrEqual(item.quantity);
-      const won = await db.select().from(bid).where(and(eq(bid.auction_item_id, item.auction_item_id), eq(bid.status, "won"), isNotNull(bid.bid_id)));
+      const won = await db
+        .select()
+        .from(bid)
+        .where(and(eq(bid.auction_item_id, item.auction_item_id), eq(bid.status, "won"), isNotNull(bid.bid_id)));
       expect(won).toHaveLength(winners.length);
     }
   });

@@ -28,7 +28,9 @@ const post = (form: Record<string, string | string[]>, cookie = owner) =>
   call(categoriesRoute.action as RouteFunction, makeRequest(PATH, { cookie, form }));
 const load = (cookie = owner) => call(categoriesRoute.loader as RouteFunction, makeRequest(PATH, { cookie }));
 const titles = async (ofClient = clientId) =>
-  (await db.select({ title: category.title }).from(category).where(eq(category.client_id, ofClient))).map((r) => r.title).sort();
+  (await db.select({ title: category.title }).from(category).where(eq(category.client_id, ofClient)))
+    .map((r) => r.title)
+    .sort();
 const addCategory = async (title: string, ofClient = clientId) =>
   (await db.insert(category).values({ client_id: ofClient, title }).returning())[0];
 
@@ -36,7 +38,9 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
   it("lists the organisation's categories with how many items use each", async () => {
     const travel = await addCategory("Travel");
     await addCategory("Dining");
-    await db.insert(auction_item).values({ event_id: eventId, title: "Weekend in Napa", type: "silent", xinv_category_id: travel.category_id });
+    await db
+      .insert(auction_item)
+      .values({ event_id: eventId, title: "Weekend in Napa", type: "silent", xinv_category_id: travel.category_id });
     await db.insert(inventory).values({ event_id: eventId, title: "Hotel voucher", category_id: travel.category_id });
     const other = await makeEvent(db);
     await addCategory("Elsewhere", other.client_id);
@@ -50,7 +54,12 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
   });
 
   it("creates a category and comes back to the grid with a toast", async () => {
-    const outcome = await post({ intent: "create", dialog: "new-category", title: "  Experiences ", internal_notes: "" });
+    const outcome = await post({
+      intent: "create",
+      dialog: "new-category",
+      title: "  Experiences ",
+      internal_notes: "",
+    });
     expect(outcome).toMatchObject({ status: 302, location: PATH });
     expect(await titles()).toEqual(["Experiences"]);
     const [row] = await db.select().from(category).where(eq(category.client_id, clientId));
@@ -61,12 +70,18 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     await addCategory("Travel");
     expect(await post({ intent: "create", dialog: "new-category", title: "   ", internal_notes: "n" })).toMatchObject({
       status: 400,
-      data: { dialog: "new-category", fieldErrors: { title: ["Give the category a name."] }, values: { internal_notes: "n" } },
+      data: {
+        dialog: "new-category",
+        fieldErrors: { title: ["Give the category a name."] },
+        values: { internal_notes: "n" },
+      },
     });
-    expect(await post({ intent: "create", dialog: "new-category", title: "TRAVEL", internal_notes: "" })).toMatchObject({
-      status: 400,
-      data: { fieldErrors: { title: ["A category named “Travel” already exists."] } },
-    });
+    expect(await post({ intent: "create", dialog: "new-category", title: "TRAVEL", internal_notes: "" })).toMatchObject(
+      {
+        status: 400,
+        data: { fieldErrors: { title: ["A category named “Travel” already exists."] } },
+      },
+    );
     expect(await titles()).toEqual(["Travel"]);
   });
 
@@ -74,7 +89,10 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     const travel = await addCategory("Travel");
     await addCategory("Dining");
     const id = String(travel.category_id);
-    expect(await post({ intent: "inline-edit", id, field: "title", value: "Trips" })).toMatchObject({ status: 200, data: { ok: true } });
+    expect(await post({ intent: "inline-edit", id, field: "title", value: "Trips" })).toMatchObject({
+      status: 200,
+      data: { ok: true },
+    });
     expect(await post({ intent: "inline-edit", id, field: "title", value: "dining" })).toMatchObject({
       status: 400,
       data: { inlineError: { id, field: "title", message: "A category named “Dining” already exists." } },
@@ -84,16 +102,24 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
       data: { inlineError: { message: "Give the category a name." } },
     });
     expect(await titles()).toEqual(["Dining", "Trips"]);
-    expect(await post({ intent: "inline-edit", id, field: "internal_notes", value: "From the 2025 list" })).toMatchObject({ status: 200 });
-    expect((await db.select().from(category).where(eq(category.category_id, travel.category_id)))[0].internal_notes).toBe("From the 2025 list");
+    expect(
+      await post({ intent: "inline-edit", id, field: "internal_notes", value: "From the 2025 list" }),
+    ).toMatchObject({ status: 200 });
+    expect(
+      (await db.select().from(category).where(eq(category.category_id, travel.category_id)))[0].internal_notes,
+    ).toBe("From the 2025 list");
   });
 
   it("never edits a field the grid does not offer, nor another organisation's category", async () => {
     const mine = await addCategory("Travel");
     const other = await makeEvent(db);
     const theirs = await addCategory("Theirs", other.client_id);
-    expect((await post({ intent: "inline-edit", id: String(mine.category_id), field: "client_id", value: "1" })).status).toBe(400);
-    expect(await post({ intent: "inline-edit", id: String(theirs.category_id), field: "title", value: "Mine now" })).toMatchObject({
+    expect(
+      (await post({ intent: "inline-edit", id: String(mine.category_id), field: "client_id", value: "1" })).status,
+    ).toBe(400);
+    expect(
+      await post({ intent: "inline-edit", id: String(theirs.category_id), field: "title", value: "Mine now" }),
+    ).toMatchObject({
       status: 400,
       data: { inlineError: { message: "This category no longer exists. Reload the page." } },
     });
@@ -108,7 +134,9 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
 
     const refused = await post({ intent: "delete", id: [String(unused.category_id), String(used.category_id)] });
     expect(refused.status).toBe(400);
-    expect((refused.data as { bulkError: string }).bulkError).toMatch(/^Nothing was deleted\. “Travel” is used by 1 item\. Move those items/);
+    expect((refused.data as { bulkError: string }).bulkError).toMatch(
+      /^Nothing was deleted\. “Travel” is used by 1 item\. Move those items/,
+    );
     expect(await titles()).toEqual(["Also unused", "Travel", "Unused"]);
 
     const done = await post({ intent: "delete", id: [String(unused.category_id), String(alsoUnused.category_id)] });

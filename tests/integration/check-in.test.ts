@@ -17,7 +17,10 @@ async function setUp() {
   const made = await makeEvent(db);
   const [record] = await db.insert(registration).values({}).returning();
   await db.update(event).set({ registration_id: record.registration_id }).where(eq(event.event_id, made.event_id));
-  const [couple] = await db.insert(ticket).values({ event_id: made.event_id, title: "Couple", price: 45_000, seat_count: 2 }).returning();
+  const [couple] = await db
+    .insert(ticket)
+    .values({ event_id: made.event_id, title: "Couple", price: 45_000, seat_count: 2 })
+    .returning();
   const registered = await registerParty(db, {
     eventId: made.event_id,
     lines: [{ ticketId: couple.ticket_id, quantity: 1 }],
@@ -32,21 +35,44 @@ async function setUp() {
   const staff = await makeUser(db);
   await giveRole(db, staff.usr_id, made.event_id, teamRole("can_check_in_out"));
   const [ada, william] = registered.party.guests;
-  return { eventId: made.event_id, couple, ada, william, staff, cookie: await sessionCookie(staff.usr_id), url: `/admin/registration/checkinout?id=${made.event_id}` };
+  return {
+    eventId: made.event_id,
+    couple,
+    ada,
+    william,
+    staff,
+    cookie: await sessionCookie(staff.usr_id),
+    url: `/admin/registration/checkinout?id=${made.event_id}`,
+  };
 }
 
 describe("/admin/registration/checkinout", () => {
   it("checks a guest in once, says when a second tap comes, and checks them out", async () => {
     const { eventId, ada, cookie, url } = await setUp();
     const post = (form: Record<string, string>) => call$(route.action, makeRequest(url, { cookie, form }));
-    expect((await post({ intent: "in", registrantId: String(ada.registrant_id) })).data).toMatchObject({ tone: "success", message: "Ada Lovelace is checked in." });
-    expect((await post({ intent: "in", registrantId: String(ada.registrant_id) })).data).toMatchObject({ tone: "info", message: expect.stringMatching(/^Ada Lovelace was already checked in at \d/) });
-    const loaded = (await call$(route.loader, makeRequest(url, { cookie }))).data as { counts: object; guests: { name: string; here: boolean; toPay: number | null }[] };
+    expect((await post({ intent: "in", registrantId: String(ada.registrant_id) })).data).toMatchObject({
+      tone: "success",
+      message: "Ada Lovelace is checked in.",
+    });
+    expect((await post({ intent: "in", registrantId: String(ada.registrant_id) })).data).toMatchObject({
+      tone: "info",
+      message: expect.stringMatching(/^Ada Lovelace was already checked in at \d/),
+    });
+    const loaded = (await call$(route.loader, makeRequest(url, { cookie }))).data as {
+      counts: object;
+      guests: { name: string; here: boolean; toPay: number | null }[];
+    };
     expect(loaded.counts).toEqual({ registered: 2, arrived: 1, here: 1 });
     expect(loaded.guests.find((guest) => guest.name === "Ada Lovelace")).toMatchObject({ here: true, toPay: 45_000 });
 
-    expect((await post({ intent: "out", registrantId: String(ada.registrant_id) })).data).toMatchObject({ message: "Ada Lovelace is checked out." });
-    expect(((await call$(route.loader, makeRequest(url, { cookie }))).data as { counts: object }).counts).toEqual({ registered: 2, arrived: 1, here: 0 });
+    expect((await post({ intent: "out", registrantId: String(ada.registrant_id) })).data).toMatchObject({
+      message: "Ada Lovelace is checked out.",
+    });
+    expect(((await call$(route.loader, makeRequest(url, { cookie }))).data as { counts: object }).counts).toEqual({
+      registered: 2,
+      arrived: 1,
+      here: 0,
+    });
     const log = await db.select().from(check_in).where(eq(check_in.event_id, eventId));
     expect(log.map((row) => row.direction)).toEqual(["in", "out"]);
   });
@@ -60,20 +86,51 @@ describe("/admin/registration/checkinout", () => {
     });
     await post({ intent: "out", registrantId: String(ada.registrant_id) });
     const scanned = `http://localhost:3000/admin/registration/checkinout?id=1&token=${ada.checkin_token}`;
-    expect((await post({ intent: "scan", code: scanned })).data).toMatchObject({ tone: "success", guestIds: [ada.registrant_id] });
-    expect((await post({ intent: "scan", code: ada.checkin_token.toUpperCase() })).data).toMatchObject({ tone: "info" });
-    expect(await post({ intent: "scan", code: "0".repeat(32) })).toMatchObject({ status: 400, data: { message: "That code is not a ticket for this event." } });
+    expect((await post({ intent: "scan", code: scanned })).data).toMatchObject({
+      tone: "success",
+      guestIds: [ada.registrant_id],
+    });
+    expect((await post({ intent: "scan", code: ada.checkin_token.toUpperCase() })).data).toMatchObject({
+      tone: "info",
+    });
+    expect(await post({ intent: "scan", code: "0".repeat(32) })).toMatchObject({
+      status: 400,
+      data: { message: "That code is not a ticket for this event." },
+    });
     // A phone's camera opened the QR link: the page shows that guest.
-    expect((await call$(route.loader, makeRequest(`${url}&token=${ada.checkin_token}`, { cookie }))).data).toMatchObject({ scannedGuestId: ada.registrant_id });
+    expect(
+      (await call$(route.loader, makeRequest(`${url}&token=${ada.checkin_token}`, { cookie }))).data,
+    ).toMatchObject({ scannedGuestId: ada.registrant_id });
   });
 
   it("registers a walk-in and checks them in, with field errors first", async () => {
     const { eventId, couple, cookie, url } = await setUp();
     const post = (form: Record<string, string>) => call$(route.action, makeRequest(url, { cookie, form }));
-    const bad = await post({ intent: "walk-in", first_name: "", last_name: "Hopper", email: "grace", ticket_id: String(couple.ticket_id), method: "cash" });
-    expect(bad).toMatchObject({ status: 400, data: { errors: { first_name: "Enter the guest's first name.", email: expect.any(String) } } });
-    const good = await post({ intent: "walk-in", first_name: "Grace", last_name: "Hopper", email: "", ticket_id: String(couple.ticket_id), method: "cash" });
-    expect(good.data).toMatchObject({ tone: "success", walkIn: true, message: expect.stringMatching(/^Grace Hopper is registered and checked in, paddle \d+\.$/) });
+    const bad = await post({
+      intent: "walk-in",
+      first_name: "",
+      last_name: "Hopper",
+      email: "grace",
+      ticket_id: String(couple.ticket_id),
+      method: "cash",
+    });
+    expect(bad).toMatchObject({
+      status: 400,
+      data: { errors: { first_name: "Enter the guest's first name.", email: expect.any(String) } },
+    });
+    const good = await post({
+      intent: "walk-in",
+      first_name: "Grace",
+      last_name: "Hopper",
+      email: "",
+      ticket_id: String(couple.ticket_id),
+      method: "cash",
+    });
+    expect(good.data).toMatchObject({
+      tone: "success",
+      walkIn: true,
+      message: expect.stringMatching(/^Grace Hopper is registered and checked in, paddle \d+\.$/),
+    });
     const [grace] = await db.select().from(registrant).where(eq(registrant.name, "Grace Hopper"));
     expect(grace).toMatchObject({ event_id: eventId, attended: true });
   });
@@ -84,12 +141,21 @@ describe("/admin/registration/checkinout", () => {
     await giveRole(db, other.usr_id, eventId, teamRoleWithout("can_check_in_out"));
     const cookie = await sessionCookie(other.usr_id);
     expect((await call$(route.loader, makeRequest(url, { cookie }))).status).toBe(403);
-    expect((await call$(route.action, makeRequest(url, { cookie, form: { intent: "in", registrantId: String(ada.registrant_id) } }))).status).toBe(403);
+    expect(
+      (
+        await call$(
+          route.action,
+          makeRequest(url, { cookie, form: { intent: "in", registrantId: String(ada.registrant_id) } }),
+        )
+      ).status,
+    ).toBe(403);
   });
 
   it.runIf(process.env.TEST_DB_ENGINE === "postgres")("two stations at once record one check-in", async () => {
     const { eventId, ada, staff } = await setUp();
-    const results = await Promise.all(Array.from({ length: 12 }, () => checkGuests(db, eventId, [ada.registrant_id], "in", staff.usr_id)));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => checkGuests(db, eventId, [ada.registrant_id], "in", staff.usr_id)),
+    );
     expect(results.filter((result) => result.changed.length === 1)).toHaveLength(1);
     expect(await db.select().from(check_in).where(eq(check_in.registrant_id, ada.registrant_id))).toHaveLength(1);
   });

@@ -11,22 +11,43 @@ import { testDatabase } from "../support/database";
 
 const { db } = testDatabase();
 const MINUTE = 60_000;
-const item$ = async (id: number) => (await db.select().from(auction_item).where(eq(auction_item.auction_item_id, id)))[0];
+const item$ = async (id: number) =>
+  (await db.select().from(auction_item).where(eq(auction_item.auction_item_id, id)))[0];
 const statuses = async (id: number) =>
-  (await db.select({ status: bid.status }).from(bid).where(eq(bid.auction_item_id, id)).orderBy(asc(bid.bid_id))).map((row) => row.status);
+  (await db.select({ status: bid.status }).from(bid).where(eq(bid.auction_item_id, id)).orderBy(asc(bid.bid_id))).map(
+    (row) => row.status,
+  );
 const winners = (id: number) =>
-  db.select({ unit: winner.unit, usrId: winner.usr_id, amount: winner.amount }).from(winner).where(eq(winner.auction_item_id, id)).orderBy(asc(winner.unit));
+  db
+    .select({ unit: winner.unit, usrId: winner.usr_id, amount: winner.amount })
+    .from(winner)
+    .where(eq(winner.auction_item_id, id))
+    .orderBy(asc(winner.unit));
 
 describe("the closing scheduler", () => {
   it("closes items at the auction's end or their category's time, and honours extensions", async () => {
     const now = new Date();
-    const gala = await makeAuctionEvent(db, { end_date_time: new Date(now.getTime() + 30 * MINUTE), soft_close_minutes: 2 });
+    const gala = await makeAuctionEvent(db, {
+      end_date_time: new Date(now.getTime() + 30 * MINUTE),
+      soft_close_minutes: 2,
+    });
     const [wine] = await db.insert(category).values({ client_id: gala.client_id, title: "Wine" }).returning();
-    await db.insert(category_close).values({ event_id: gala.event_id, category_id: wine.category_id, auction: "silent", end_date_time: new Date(now.getTime() + 10 * MINUTE) });
+    await db.insert(category_close).values({
+      event_id: gala.event_id,
+      category_id: wine.category_id,
+      auction: "silent",
+      end_date_time: new Date(now.getTime() + 10 * MINUTE),
+    });
     const early = await makeAuctionItem(db, gala.event_id, { title: "Wine", xinv_category_id: wine.category_id });
     const late = await makeAuctionItem(db, gala.event_id, { title: "Trip" });
     const ann = await makeBidder(db, gala.event_id);
-    await placeBid(db, { eventId: gala.event_id, itemId: early.auction_item_id, usrId: ann.usrId, submission: { kind: "bid", amount: 10_000, maximum: null }, idempotencyKey: null });
+    await placeBid(db, {
+      eventId: gala.event_id,
+      itemId: early.auction_item_id,
+      usrId: ann.usrId,
+      submission: { kind: "bid", amount: 10_000, maximum: null },
+      idempotencyKey: null,
+    });
     // A bid a minute before the auction's end pushes that item to two minutes after the bid.
     await placeBid(db, {
       eventId: gala.event_id,
@@ -61,7 +82,13 @@ describe("staff actions", () => {
     const item = await makeAuctionItem(db, gala.event_id);
     const [ann, ben] = [await makeBidder(db, gala.event_id), await makeBidder(db, gala.event_id)];
     const bidOf = (usrId: number, amount: number) =>
-      placeBid(db, { eventId: gala.event_id, itemId: item.auction_item_id, usrId, submission: { kind: "bid", amount, maximum: null }, idempotencyKey: null });
+      placeBid(db, {
+        eventId: gala.event_id,
+        itemId: item.auction_item_id,
+        usrId,
+        submission: { kind: "bid", amount, maximum: null },
+        idempotencyKey: null,
+      });
     await bidOf(ann.usrId, 10_000);
     await bidOf(ben.usrId, 11_000);
     await closeItemNow(db, gala.event_id, item.auction_item_id);
@@ -75,8 +102,13 @@ describe("staff actions", () => {
     expect(await bidOf(ann.usrId, 12_000)).toMatchObject({ ok: true, outcome: "winning" });
 
     await closeItemNow(db, gala.event_id, item.auction_item_id);
-    await db.update(auction_item).set({ winners_notified_at: new Date() }).where(eq(auction_item.auction_item_id, item.auction_item_id));
-    await expect(reopenItem(db, gala.event_id, item.auction_item_id, new Date(Date.now() + MINUTE))).rejects.toThrow(/notified/);
+    await db
+      .update(auction_item)
+      .set({ winners_notified_at: new Date() })
+      .where(eq(auction_item.auction_item_id, item.auction_item_id));
+    await expect(reopenItem(db, gala.event_id, item.auction_item_id, new Date(Date.now() + MINUTE))).rejects.toThrow(
+      /notified/,
+    );
   });
 
   it("extends an open item, and never acts on another event's item", async () => {
@@ -86,8 +118,12 @@ describe("staff actions", () => {
     const until = new Date(Date.now() + 3 * 3_600_000);
     await extendItem(db, gala.event_id, item.auction_item_id, until);
     expect((await item$(item.auction_item_id)).closes_at).toEqual(until);
-    await expect(extendItem(db, gala.event_id, item.auction_item_id, new Date(Date.now() - MINUTE))).rejects.toThrow(/future/);
-    await expect(extendItem(db, gala.event_id, item.auction_item_id, new Date(until.getTime() - MINUTE))).rejects.toThrow(/after the item's current close/);
+    await expect(extendItem(db, gala.event_id, item.auction_item_id, new Date(Date.now() - MINUTE))).rejects.toThrow(
+      /future/,
+    );
+    await expect(
+      extendItem(db, gala.event_id, item.auction_item_id, new Date(until.getTime() - MINUTE)),
+    ).rejects.toThrow(/after the item's current close/);
     await expect(closeItemNow(db, other.event_id, item.auction_item_id)).rejects.toThrow(StaffActionError);
     expect((await item$(item.auction_item_id)).closed_at).toBeNull();
   });
@@ -96,13 +132,35 @@ describe("staff actions", () => {
     const gala = await makeAuctionEvent(db);
     const item = await makeAuctionItem(db, gala.event_id);
     const [ann, ben] = [await makeBidder(db, gala.event_id), await makeBidder(db, gala.event_id)];
-    await placeBid(db, { eventId: gala.event_id, itemId: item.auction_item_id, usrId: ann.usrId, submission: { kind: "bid", amount: 10_000, maximum: 30_000 }, idempotencyKey: null });
-    await placeBid(db, { eventId: gala.event_id, itemId: item.auction_item_id, usrId: ben.usrId, submission: { kind: "bid", amount: 15_000, maximum: null }, idempotencyKey: null });
-    const rows = await db.select().from(bid).where(eq(bid.auction_item_id, item.auction_item_id)).orderBy(asc(bid.bid_id));
+    await placeBid(db, {
+      eventId: gala.event_id,
+      itemId: item.auction_item_id,
+      usrId: ann.usrId,
+      submission: { kind: "bid", amount: 10_000, maximum: 30_000 },
+      idempotencyKey: null,
+    });
+    await placeBid(db, {
+      eventId: gala.event_id,
+      itemId: item.auction_item_id,
+      usrId: ben.usrId,
+      submission: { kind: "bid", amount: 15_000, maximum: null },
+      idempotencyKey: null,
+    });
+    const rows = await db
+      .select()
+      .from(bid)
+      .where(eq(bid.auction_item_id, item.auction_item_id))
+      .orderBy(asc(bid.bid_id));
     const annsAnswer = rows.find((row) => row.usr_id === ann.usrId && row.is_auto_bid)!;
-    await expect(retractBid(db, gala.event_id, item.auction_item_id, annsAnswer.bid_id, "  ")).rejects.toThrow(/reason/);
+    await expect(retractBid(db, gala.event_id, item.auction_item_id, annsAnswer.bid_id, "  ")).rejects.toThrow(
+      /reason/,
+    );
     await retractBid(db, gala.event_id, item.auction_item_id, rows[0].bid_id, "Bid on the wrong item");
-    const after = await db.select().from(bid).where(eq(bid.auction_item_id, item.auction_item_id)).orderBy(asc(bid.bid_id));
+    const after = await db
+      .select()
+      .from(bid)
+      .where(eq(bid.auction_item_id, item.auction_item_id))
+      .orderBy(asc(bid.bid_id));
     expect(after.map((row) => [row.usr_id, row.status, row.retract_reason])).toEqual([
       [ann.usrId, "retracted", "Bid on the wrong item"],
       [ben.usrId, "winning", null],

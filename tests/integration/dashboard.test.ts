@@ -62,12 +62,37 @@ beforeAll(async () => {
     .returning();
   const [cabin, chef, wine, print, mug] = items;
   await db.insert(bid).values([
-    { event_id: eventId, usr_id: bidder.usr_id, auction_item_id: cabin.auction_item_id, bid: 300_00, created_at: at(1) },
-    { event_id: eventId, usr_id: bidder.usr_id, auction_item_id: cabin.auction_item_id, bid: 450_00, created_at: at(5) },
+    {
+      event_id: eventId,
+      usr_id: bidder.usr_id,
+      auction_item_id: cabin.auction_item_id,
+      bid: 300_00,
+      created_at: at(1),
+    },
+    {
+      event_id: eventId,
+      usr_id: bidder.usr_id,
+      auction_item_id: cabin.auction_item_id,
+      bid: 450_00,
+      created_at: at(5),
+    },
     { event_id: eventId, usr_id: bidder.usr_id, auction_item_id: wine.auction_item_id, bid: 120_00, created_at: at(2) },
     // A refused bid never counts.
-    { event_id: eventId, usr_id: bidder.usr_id, auction_item_id: wine.auction_item_id, bid: 9_999_00, status: "rejected", created_at: at(3) },
-    { event_id: eventId, usr_id: bidder.usr_id, auction_item_id: chef.auction_item_id, bid: 2_000_00, created_at: at(4) },
+    {
+      event_id: eventId,
+      usr_id: bidder.usr_id,
+      auction_item_id: wine.auction_item_id,
+      bid: 9_999_00,
+      status: "rejected",
+      created_at: at(3),
+    },
+    {
+      event_id: eventId,
+      usr_id: bidder.usr_id,
+      auction_item_id: chef.auction_item_id,
+      bid: 2_000_00,
+      created_at: at(4),
+    },
     { event_id: eventId, usr_id: bidder.usr_id, auction_item_id: print.auction_item_id, bid: 75_00, created_at: at(6) },
   ]);
   // The chef's table sold as two units: its winners count, not its highest bid.
@@ -78,14 +103,36 @@ beforeAll(async () => {
   const [fundANeed] = await db.insert(paddle_raise).values({ event_id: eventId, title: "Fund a need" }).returning();
   await db.insert(pledge).values([
     { event_id: eventId, paddle_raise_id: fundANeed.paddle_raise_id, paddle: 12, amount: 500_00, created_at: at(7) },
-    { event_id: eventId, paddle_raise_id: fundANeed.paddle_raise_id, paddle: 13, amount: 250_00, status: "cancelled", created_at: at(8) },
+    {
+      event_id: eventId,
+      paddle_raise_id: fundANeed.paddle_raise_id,
+      paddle: 13,
+      amount: 250_00,
+      status: "cancelled",
+      created_at: at(8),
+    },
   ]);
   const [draw] = await db.insert(raffle).values({ event_id: eventId, title: "Raffle" }).returning();
   await db.insert(raffle_purchase).values({ event_id: eventId, raffle_id: draw.raffle_id, quantity: 5, amount: 40_00 });
-  await db.insert(purchase).values({ event_id: eventId, auction_item_id: mug.auction_item_id, paddle: 7, quantity: 2, unit_price: 15_00, amount: 30_00, created_at: at(9) });
+  await db.insert(purchase).values({
+    event_id: eventId,
+    auction_item_id: mug.auction_item_id,
+    paddle: 7,
+    quantity: 2,
+    unit_price: 15_00,
+    amount: 30_00,
+    created_at: at(9),
+  });
   await db.insert(donation).values([
     { event_id: eventId, first_name: "Dora", last_name: "Nate", amount: 1_000_00, created_at: at(10) },
-    { event_id: eventId, first_name: "Secret", last_name: "Giver", amount: 50_00, is_anonymous: true, created_at: at(11) },
+    {
+      event_id: eventId,
+      first_name: "Secret",
+      last_name: "Giver",
+      amount: 50_00,
+      is_anonymous: true,
+      created_at: at(11),
+    },
   ]);
   await db.insert(registrant).values({ event_id: eventId, name: "Rita Guest", created_at: at(0) });
 });
@@ -114,21 +161,36 @@ describe(`the dashboard's money on ${process.env.TEST_DB_ENGINE}`, () => {
   });
 
   it("sets the goal for people who edit the event, and shows progress against it", async () => {
-    const outcome = await call(dashboardRoute.action as RouteFunction, makeRequest("/admin/dashboard", { cookie: owner, form: { goal: "$10,000" } }));
+    const outcome = await call(
+      dashboardRoute.action as RouteFunction,
+      makeRequest("/admin/dashboard", { cookie: owner, form: { goal: "$10,000" } }),
+    );
     expect(outcome).toMatchObject({ status: 302, location: "/admin/dashboard" });
     expect((await dashboard(viewer)).raised).toMatchObject({ goal: "$10,000.00", goalInput: "10000", percent: 65 });
   });
 
   it("refuses a goal it cannot read, or from someone who may only look", async () => {
-    const bad = await call(dashboardRoute.action as RouteFunction, makeRequest("/admin/dashboard", { cookie: owner, form: { goal: "lots" } }));
-    expect(bad).toMatchObject({ status: 400, data: { errors: { goal: ["Enter an amount such as 25,000."] }, values: { goal: "lots" } } });
-    const denied = await call(dashboardRoute.action as RouteFunction, makeRequest("/admin/dashboard", { cookie: viewer, form: { goal: "" } }));
+    const bad = await call(
+      dashboardRoute.action as RouteFunction,
+      makeRequest("/admin/dashboard", { cookie: owner, form: { goal: "lots" } }),
+    );
+    expect(bad).toMatchObject({
+      status: 400,
+      data: { errors: { goal: ["Enter an amount such as 25,000."] }, values: { goal: "lots" } },
+    });
+    const denied = await call(
+      dashboardRoute.action as RouteFunction,
+      makeRequest("/admin/dashboard", { cookie: viewer, form: { goal: "" } }),
+    );
     expect(denied.status).toBe(403);
     expect((await dashboard(viewer)).raised?.goal).toBe("$10,000.00");
   });
 
   it("clears the goal when it is left blank", async () => {
-    await call(dashboardRoute.action as RouteFunction, makeRequest("/admin/dashboard", { cookie: owner, form: { goal: "" } }));
+    await call(
+      dashboardRoute.action as RouteFunction,
+      makeRequest("/admin/dashboard", { cookie: owner, form: { goal: "" } }),
+    );
     expect((await dashboard(viewer)).raised?.goal).toBeNull();
   });
 });

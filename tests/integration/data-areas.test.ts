@@ -1,6 +1,6 @@
 // The data areas of spec §2 (app/data-areas): each one, on the demo organisation, against a plain count of the
 // same rows; and every area of every set for an event of another organisation, which must see none of them.
-import { and, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   auctionItemImagesArea,
@@ -51,10 +51,9 @@ import {
   usr_event_role,
   winner,
 } from "~drizzle/schema";
-import type { PgTable } from "drizzle-orm/pg-core";
-import type { SQL } from "drizzle-orm";
 import { testDatabase } from "../support/database";
 import { makeEvent } from "../support/people";
+import type { PgTable } from "drizzle-orm/pg-core";
 
 const { db } = testDatabase();
 let gala: typeof event.$inferSelect;
@@ -93,7 +92,7 @@ describe(`data areas on ${process.env.TEST_DB_ENGINE}`, () => {
     const users = await usersArea(gala.event_id);
     expect(users.count).toBe(await rows(usr_event_role, eq(usr_event_role.event_id, gala.event_id)));
     expect(users.bidders).toBe(
-      await rows(usr_event_role, and(eq(usr_event_role.event_id, gala.event_id), eq(usr_event_role.can_bid, true)))
+      await rows(usr_event_role, and(eq(usr_event_role.event_id, gala.event_id), eq(usr_event_role.can_bid, true))),
     );
     expect(users.bidders).toBeGreaterThan(40);
   });
@@ -110,7 +109,7 @@ describe(`data areas on ${process.env.TEST_DB_ENGINE}`, () => {
     const area = await inventoryItemsArea(gala.event_id);
     expect(area.count).toBe(gala.inventory_item_count);
     expect(area.unassigned).toBe(
-      await rows(inventory, and(eq(inventory.event_id, gala.event_id), sql`${inventory.auction_item_id} is null`))
+      await rows(inventory, and(eq(inventory.event_id, gala.event_id), sql`${inventory.auction_item_id} is null`)),
     );
   });
 
@@ -118,7 +117,7 @@ describe(`data areas on ${process.env.TEST_DB_ENGINE}`, () => {
     const categories = await categoriesArea(gala.event_id);
     expect(categories.length).toBe(await rows(category, eq(category.client_id, gala.client_id)));
     expect(categories.map((c) => c.title)).toEqual(
-      [...categories.map((c) => c.title)].sort((a, b) => a.localeCompare(b))
+      [...categories.map((c) => c.title)].sort((a, b) => a.localeCompare(b)),
     );
     expect(await categoriesArea(past.event_id)).toEqual(categories);
     expect((await donorsArea(gala.event_id)).count).toBe(await rows(donor, eq(donor.client_id, gala.client_id)));
@@ -135,10 +134,10 @@ describe(`data areas on ${process.env.TEST_DB_ENGINE}`, () => {
     const guests = await registrantsArea(gala.event_id);
     expect(guests.count).toBe(await rows(registrant, eq(registrant.event_id, gala.event_id)));
     expect(guests.seated).toBe(
-      await rows(registrant, and(eq(registrant.event_id, gala.event_id), isNotNull(registrant.tbl_id)))
+      await rows(registrant, and(eq(registrant.event_id, gala.event_id), isNotNull(registrant.tbl_id))),
     );
     expect(guests.attended).toBe(
-      await rows(registrant, and(eq(registrant.event_id, gala.event_id), eq(registrant.attended, true)))
+      await rows(registrant, and(eq(registrant.event_id, gala.event_id), eq(registrant.attended, true))),
     );
 
     const passes = await passesArea(gala.event_id);
@@ -197,7 +196,7 @@ describe(`data areas on ${process.env.TEST_DB_ENGINE}`, () => {
       .from(auction_item)
       .where(eq(auction_item.event_id, gala.event_id));
     expect(itemImages.length).toBe(
-      await rows(auction_item_image, inArray(auction_item_image.auction_item_id, galaItems))
+      await rows(auction_item_image, inArray(auction_item_image.auction_item_id, galaItems)),
     );
     const inventoryImages = await inventoryImagesArea(gala.event_id);
     const galaInventory = db
@@ -205,7 +204,7 @@ describe(`data areas on ${process.env.TEST_DB_ENGINE}`, () => {
       .from(inventory)
       .where(eq(inventory.event_id, gala.event_id));
     expect(inventoryImages.length).toBe(
-      await rows(inventory_image, inArray(inventory_image.inventory_id, galaInventory))
+      await rows(inventory_image, inArray(inventory_image.inventory_id, galaInventory)),
     );
   });
 

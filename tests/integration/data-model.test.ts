@@ -52,12 +52,18 @@ describe(`data model on ${process.env.TEST_DB_ENGINE}`, () => {
   describe("unique constraints refuse duplicates with a message a person understands", () => {
     async function organisation(suffix: string) {
       const { db } = testDatabase();
-      const [org] = await db.insert(client).values({ slug: `org-${suffix}`, title: `Org ${suffix}` }).returning();
+      const [org] = await db
+        .insert(client)
+        .values({ slug: `org-${suffix}`, title: `Org ${suffix}` })
+        .returning();
       const [gala] = await db
         .insert(event)
         .values({ client_id: org.client_id, title: "Gala", slug: `gala-${suffix}`, subdomain: `gala-${suffix}` })
         .returning();
-      const [person] = await db.insert(usr).values({ email_address: `person-${suffix}@example.org` }).returning();
+      const [person] = await db
+        .insert(usr)
+        .values({ email_address: `person-${suffix}@example.org` })
+        .returning();
       return { org, gala, person };
     }
 
@@ -85,11 +91,16 @@ describe(`data model on ${process.env.TEST_DB_ENGINE}`, () => {
     it("one paddle number per person and event", async () => {
       const { db } = testDatabase();
       const first = await organisation("paddle-a");
-      await db.insert(usr_event_paddle).values({ usr_id: first.person.usr_id, event_id: first.gala.event_id, paddle: 101 });
+      await db
+        .insert(usr_event_paddle)
+        .values({ usr_id: first.person.usr_id, event_id: first.gala.event_id, paddle: 101 });
       const refused = await violation(
         db.insert(usr_event_paddle).values({ usr_id: first.person.usr_id, event_id: first.gala.event_id, paddle: 102 }),
       );
-      expect(refused.described).toEqual({ field: "usr_id", message: "This person already has a paddle number at this event." });
+      expect(refused.described).toEqual({
+        field: "usr_id",
+        message: "This person already has a paddle number at this event.",
+      });
     });
 
     it("event slug and subdomain", async () => {
@@ -116,7 +127,10 @@ describe(`data model on ${process.env.TEST_DB_ENGINE}`, () => {
   it("keeps the spec's defaults on a new event and a new traditional auction", async () => {
     const { db } = testDatabase();
     const [org] = await db.insert(client).values({ slug: "defaults", title: "Defaults" }).returning();
-    const [created] = await db.insert(event).values({ client_id: org.client_id, title: "New", slug: "new" }).returning();
+    const [created] = await db
+      .insert(event)
+      .values({ client_id: org.client_id, title: "New", slug: "new" })
+      .returning();
     expect(created).toMatchObject({
       primary_color: "#37474f",
       secondary_color: "#307697",

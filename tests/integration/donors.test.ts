@@ -28,7 +28,12 @@ const post = (form: Record<string, string | string[]>, cookie = owner) =>
   call(donorsRoute.action as RouteFunction, makeRequest(PATH, { cookie, form }));
 const load = (cookie = owner) => call(donorsRoute.loader as RouteFunction, makeRequest(PATH, { cookie }));
 const addDonor = async (fields: Partial<typeof donor.$inferInsert> = {}, ofClient = clientId) =>
-  (await db.insert(donor).values({ client_id: ofClient, first_name: "Claire", last_name: "Donovan", ...fields }).returning())[0];
+  (
+    await db
+      .insert(donor)
+      .values({ client_id: ofClient, first_name: "Claire", last_name: "Donovan", ...fields })
+      .returning()
+  )[0];
 const donorsOf = (ofClient = clientId) => db.select().from(donor).where(eq(donor.client_id, ofClient));
 const reload = async (id: number) => (await db.select().from(donor).where(eq(donor.donor_id, id)))[0];
 
@@ -51,19 +56,44 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     const claire = await addDonor({ title: "Chatham Harbor Inn" });
     const amelia = await addDonor({ first_name: "Amelia", last_name: "Grant" });
     // A plain item (2 units of €150), a package whose value comes from its parts (one of them Claire's), loose stock.
-    await db.insert(auction_item).values({ event_id: eventId, title: "Dinner", value: 15_000, quantity: 2, xinv_donor_id: claire.donor_id });
+    await db
+      .insert(auction_item)
+      .values({ event_id: eventId, title: "Dinner", value: 15_000, quantity: 2, xinv_donor_id: claire.donor_id });
     const [pack] = await db
       .insert(auction_item)
-      .values({ event_id: eventId, title: "Getaway", subtype: "package", value: 90_000, xinv_donor_id: claire.donor_id })
+      .values({
+        event_id: eventId,
+        title: "Getaway",
+        subtype: "package",
+        value: 90_000,
+        xinv_donor_id: claire.donor_id,
+      })
       .returning();
     await db.insert(inventory).values([
-      { event_id: eventId, title: "Two nights", value: 60_000, donor_id: claire.donor_id, auction_item_id: pack.auction_item_id },
-      { event_id: eventId, title: "Flights", value: 30_000, donor_id: amelia.donor_id, auction_item_id: pack.auction_item_id },
+      {
+        event_id: eventId,
+        title: "Two nights",
+        value: 60_000,
+        donor_id: claire.donor_id,
+        auction_item_id: pack.auction_item_id,
+      },
+      {
+        event_id: eventId,
+        title: "Flights",
+        value: 30_000,
+        donor_id: amelia.donor_id,
+        auction_item_id: pack.auction_item_id,
+      },
       { event_id: eventId, title: "Voucher", value: null, donor_id: claire.donor_id },
     ]);
     // Another event of the organisation counts in "all events" only.
-    const [past] = await db.insert(event).values({ client_id: clientId, slug: `past-${eventId}`, title: "Last year" }).returning();
-    await db.insert(inventory).values({ event_id: past.event_id, title: "Old gift", value: 10_000, donor_id: claire.donor_id });
+    const [past] = await db
+      .insert(event)
+      .values({ client_id: clientId, slug: `past-${eventId}`, title: "Last year" })
+      .returning();
+    await db
+      .insert(inventory)
+      .values({ event_id: past.event_id, title: "Old gift", value: 10_000, donor_id: claire.donor_id });
     // Another organisation's donor is not listed.
     const other = await makeEvent(db);
     await addDonor({ first_name: "Elsewhere" }, other.client_id);
@@ -84,7 +114,13 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
         all_item_count: 5,
         is_active: true,
       }),
-      expect.objectContaining({ donor_id: amelia.donor_id, name: "Amelia Grant", item_count: 1, item_value: 30_000, item_value_label: "€300.00" }),
+      expect.objectContaining({
+        donor_id: amelia.donor_id,
+        name: "Amelia Grant",
+        item_count: 1,
+        item_value: 30_000,
+        item_value_label: "€300.00",
+      }),
     ]);
   });
 
@@ -106,13 +142,31 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
 
   it("adds an organisation without a person, and an inactive donor when the box is not ticked", async () => {
     const { is_active: _ticked, ...unticked } = FULL_FORM;
-    expect((await post({ ...unticked, first_name: "", last_name: "", email: "", phone: "", website: "" })).status).toBe(302);
+    expect((await post({ ...unticked, first_name: "", last_name: "", email: "", phone: "", website: "" })).status).toBe(
+      302,
+    );
     const [row] = await donorsOf();
-    expect(row).toMatchObject({ first_name: null, last_name: null, title: "Chatham Harbor Inn", email: null, phone: null, website: null, is_active: false });
+    expect(row).toMatchObject({
+      first_name: null,
+      last_name: null,
+      title: "Chatham Harbor Inn",
+      email: null,
+      phone: null,
+      website: null,
+      is_active: false,
+    });
   });
 
   it("refuses bad input beside each field, keeping what was typed, and creates nothing", async () => {
-    const bad = { ...FULL_FORM, first_name: "", last_name: "", title: "", email: "claire@", phone: "617 555 0100 ext 2", website: "ftp://x" };
+    const bad = {
+      ...FULL_FORM,
+      first_name: "",
+      last_name: "",
+      title: "",
+      email: "claire@",
+      phone: "617 555 0100 ext 2",
+      website: "ftp://x",
+    };
     const outcome = await post(bad);
     expect(outcome).toMatchObject({
       status: 400,
@@ -136,9 +190,20 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
   it("saves the edit dialog, and refuses it for another organisation's donor or with bad input", async () => {
     const claire = await addDonor({ email: "old@example.org" });
     const id = String(claire.donor_id);
-    const saved = await post({ ...FULL_FORM, intent: "update", dialog: `edit-donor-${id}`, donor_id: id, first_name: "Clara", is_active: "" });
+    const saved = await post({
+      ...FULL_FORM,
+      intent: "update",
+      dialog: `edit-donor-${id}`,
+      donor_id: id,
+      first_name: "Clara",
+      is_active: "",
+    });
     expect(saved).toMatchObject({ status: 302, location: PATH });
-    expect(await reload(claire.donor_id)).toMatchObject({ first_name: "Clara", email: "claire@chathamharborinn.example.com", is_active: true });
+    expect(await reload(claire.donor_id)).toMatchObject({
+      first_name: "Clara",
+      email: "claire@chathamharborinn.example.com",
+      is_active: true,
+    });
 
     const { is_active: _ticked, ...unticked } = FULL_FORM;
     await post({ ...unticked, intent: "update", donor_id: id });
@@ -146,13 +211,19 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
 
     expect(await post({ ...FULL_FORM, intent: "update", donor_id: id, email: "nope" })).toMatchObject({
       status: 400,
-      data: { dialog: `edit-donor-${id}`, fieldErrors: { email: ["Enter an email address such as info@example.org."] } },
+      data: {
+        dialog: `edit-donor-${id}`,
+        fieldErrors: { email: ["Enter an email address such as info@example.org."] },
+      },
     });
 
     const other = await makeEvent(db);
     const theirs = await addDonor({ first_name: "Theirs" }, other.client_id);
     const refused = await post({ ...FULL_FORM, intent: "update", donor_id: String(theirs.donor_id) });
-    expect(refused).toMatchObject({ status: 400, data: { formError: "This donor no longer exists. Reload the page." } });
+    expect(refused).toMatchObject({
+      status: 400,
+      data: { formError: "This donor no longer exists. Reload the page." },
+    });
     expect((await reload(theirs.donor_id)).first_name).toBe("Theirs");
     expect((await post({ ...FULL_FORM, intent: "update", donor_id: "abc" })).status).toBe(400);
   });
@@ -165,13 +236,20 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(await edit("website", "www.example.org/claire")).toMatchObject({ status: 200, data: { ok: true } });
     expect(await edit("is_active", "no")).toMatchObject({ status: 200 });
     expect(await edit("phone", "+1 617 555 0100")).toMatchObject({ status: 200 });
-    expect(await reload(claire.donor_id)).toMatchObject({ website: "https://www.example.org/claire", is_active: false, phone: "+1 617 555 0100" });
+    expect(await reload(claire.donor_id)).toMatchObject({
+      website: "https://www.example.org/claire",
+      is_active: false,
+      phone: "+1 617 555 0100",
+    });
 
     expect(await edit("email", "not an email")).toMatchObject({
       status: 400,
       data: { inlineError: { id, field: "email", message: "Enter an email address such as info@example.org." } },
     });
-    expect(await edit("is_active", "maybe")).toMatchObject({ status: 400, data: { inlineError: { message: "Choose Yes or No." } } });
+    expect(await edit("is_active", "maybe")).toMatchObject({
+      status: 400,
+      data: { inlineError: { message: "Choose Yes or No." } },
+    });
     expect(await edit("first_name", "")).toMatchObject({ status: 200 });
     expect(await edit("last_name", " ")).toMatchObject({
       status: 400,
@@ -184,8 +262,19 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     const mine = await addDonor();
     const other = await makeEvent(db);
     const theirs = await addDonor({ first_name: "Theirs" }, other.client_id);
-    expect((await post({ intent: "inline-edit", id: String(mine.donor_id), field: "client_id", value: String(other.client_id) })).status).toBe(400);
-    expect(await post({ intent: "inline-edit", id: String(theirs.donor_id), field: "first_name", value: "Mine now" })).toMatchObject({
+    expect(
+      (
+        await post({
+          intent: "inline-edit",
+          id: String(mine.donor_id),
+          field: "client_id",
+          value: String(other.client_id),
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      await post({ intent: "inline-edit", id: String(theirs.donor_id), field: "first_name", value: "Mine now" }),
+    ).toMatchObject({
       status: 400,
       data: { inlineError: { message: "This donor no longer exists. Reload the page." } },
     });
@@ -205,13 +294,19 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     expect((await reload(theirs.donor_id)).is_active).toBe(true);
     await post({ intent: "activate", id: [String(a.donor_id)] });
     expect((await reload(a.donor_id)).is_active).toBe(true);
-    expect(await post({ intent: "activate" })).toMatchObject({ status: 400, data: { bulkError: "Select the donors first." } });
+    expect(await post({ intent: "activate" })).toMatchObject({
+      status: 400,
+      data: { bulkError: "Select the donors first." },
+    });
   });
 
   it("deletes donors who gave nothing, and refuses the whole delete while one gave items, saying how many", async () => {
     const unused = await addDonor({ first_name: "Unused", last_name: null });
     const giver = await addDonor();
-    const [past] = await db.insert(event).values({ client_id: clientId, slug: `past-${eventId}`, title: "Last year" }).returning();
+    const [past] = await db
+      .insert(event)
+      .values({ client_id: clientId, slug: `past-${eventId}`, title: "Last year" })
+      .returning();
     await db.insert(auction_item).values({ event_id: eventId, title: "Dinner", xinv_donor_id: giver.donor_id });
     await db.insert(inventory).values({ event_id: past.event_id, title: "Old gift", donor_id: giver.donor_id });
 

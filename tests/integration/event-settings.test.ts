@@ -2,11 +2,11 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { OWNER_ROLE } from "~/auth/permissions";
+import { landingStyle, resolveLanding, type LandingContext } from "~/landing/landing-model";
 import * as brandingRoute from "~/routes/admin._workspace.setup.branding";
 import * as companyRoute from "~/routes/admin._workspace.setup.company";
 import * as contactRoute from "~/routes/admin._workspace.setup.contact";
 import * as eventRoute from "~/routes/admin._workspace.setup.event";
-import { landingStyle, resolveLanding, type LandingContext } from "~/landing/landing-model";
 import * as publicEventRoute from "~/routes/event";
 import { event } from "~drizzle/schema";
 import { testDatabase } from "../support/database";
@@ -52,10 +52,16 @@ describe(`/admin/setup/company on ${process.env.TEST_DB_ENGINE}`, () => {
   });
 
   it("refuses a name that is too long, keeping what was typed and changing nothing", async () => {
-    const outcome = await post(companyRoute, "/admin/setup/company", { company_name: "x".repeat(121), company_about: "<p>Kept</p>" });
+    const outcome = await post(companyRoute, "/admin/setup/company", {
+      company_name: "x".repeat(121),
+      company_about: "<p>Kept</p>",
+    });
     expect(outcome).toMatchObject({
       status: 400,
-      data: { errors: { company_name: ["Keep the name to 120 characters."] }, values: { company_about: "<p>Kept</p>" } },
+      data: {
+        errors: { company_name: ["Keep the name to 120 characters."] },
+        values: { company_about: "<p>Kept</p>" },
+      },
     });
     expect((await row()).company_name).toBeNull();
   });
@@ -133,7 +139,10 @@ describe(`/admin/setup/event on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(saved.start_date_time?.toISOString()).toBe("2027-03-27T19:00:00.000Z");
     expect(saved.meta).toMatchObject({ share_title: null, share_description: "Join us" });
 
-    const { data } = await call(eventRoute.loader as RouteFunction, makeRequest("/admin/setup/event", { cookie: owner }));
+    const { data } = await call(
+      eventRoute.loader as RouteFunction,
+      makeRequest("/admin/setup/event", { cookie: owner }),
+    );
     expect((data as Awaited<ReturnType<typeof eventRoute.loader>>).saved).toMatchObject({
       start_date_time: "2027-03-27T19:00:00.000Z",
     });
@@ -141,13 +150,20 @@ describe(`/admin/setup/event on ${process.env.TEST_DB_ENGINE}`, () => {
 
   it("refuses an end before the start, a bad slug and a bad time zone, changing nothing", async () => {
     const before = await row();
-    const outcome = await post(eventRoute, "/admin/setup/event", details({ end_date_time: "2027-03-27T18:00", slug: "No Spaces", timezone: "Moon/Base" }));
+    const outcome = await post(
+      eventRoute,
+      "/admin/setup/event",
+      details({ end_date_time: "2027-03-27T18:00", slug: "No Spaces", timezone: "Moon/Base" }),
+    );
     expect(outcome.status).toBe(400);
     const errors = (outcome.data as { errors: Record<string, string[]> }).errors;
     expect(errors.slug?.[0]).toMatch(/lower-case letters/);
     expect(errors.timezone).toEqual(["Choose a time zone from the list."]);
     const ordered = await post(eventRoute, "/admin/setup/event", details({ end_date_time: "2027-03-27T18:00" }));
-    expect(ordered).toMatchObject({ status: 400, data: { errors: { end_date_time: ["The end must be after the start."] } } });
+    expect(ordered).toMatchObject({
+      status: 400,
+      data: { errors: { end_date_time: ["The end must be after the start."] } },
+    });
     expect(await row()).toMatchObject({ title: before.title, slug: before.slug, start_date_time: null });
   });
 
@@ -155,12 +171,18 @@ describe(`/admin/setup/event on ${process.env.TEST_DB_ENGINE}`, () => {
     const other = await makeEvent(db, { subdomain: `taken-${tag}` });
     expect(other.event_id).not.toBe(eventId);
     const outcome = await post(eventRoute, "/admin/setup/event", details({ subdomain: `TAKEN-${tag}` }));
-    expect(outcome).toMatchObject({ status: 400, data: { errors: { subdomain: ["Another event already uses this subdomain."] } } });
+    expect(outcome).toMatchObject({
+      status: 400,
+      data: { errors: { subdomain: ["Another event already uses this subdomain."] } },
+    });
   });
 
   it("lets someone who configures the event read the details, and only can_edit_event save them", async () => {
     const configurer = await personWith("can_configure_event");
-    const { data } = await call(eventRoute.loader as RouteFunction, makeRequest("/admin/setup/event", { cookie: configurer }));
+    const { data } = await call(
+      eventRoute.loader as RouteFunction,
+      makeRequest("/admin/setup/event", { cookie: configurer }),
+    );
     expect(data).toMatchObject({ canEdit: false });
     expect((await post(eventRoute, "/admin/setup/event", details(), configurer)).status).toBe(403);
     expect((await row()).title).toBe(`Gala ${tag}`);
@@ -187,11 +209,19 @@ describe(`/admin/setup/branding on ${process.env.TEST_DB_ENGINE}`, () => {
   it("saves colours (lower-cased), fonts and weights for people who design", async () => {
     const designer = await personWith("can_design");
     expect(await post(brandingRoute, "/admin/setup/branding", branding(), designer)).toMatchObject({ status: 302 });
-    expect(await row()).toMatchObject({ primary_color: "#0b3d91", heading_font: "Playfair Display", heading_weight: 700 });
+    expect(await row()).toMatchObject({
+      primary_color: "#0b3d91",
+      heading_font: "Playfair Display",
+      heading_weight: 700,
+    });
   });
 
   it("refuses colours, fonts and weights it cannot use, changing nothing", async () => {
-    const outcome = await post(brandingRoute, "/admin/setup/branding", branding({ primary_color: "red;}body{", heading_font: '"Evil"', body_weight: "450" }));
+    const outcome = await post(
+      brandingRoute,
+      "/admin/setup/branding",
+      branding({ primary_color: "red;}body{", heading_font: '"Evil"', body_weight: "450" }),
+    );
     expect(outcome.status).toBe(400);
     const errors = (outcome.data as { errors: Record<string, string[]> }).errors;
     expect(Object.keys(errors).sort()).toEqual(["body_weight", "heading_font", "primary_color"]);
@@ -199,7 +229,11 @@ describe(`/admin/setup/branding on ${process.env.TEST_DB_ENGINE}`, () => {
   });
 
   it("refuses a font Gavel does not serve, and a weight the font lacks, beside those fields", async () => {
-    const outcome = await post(brandingRoute, "/admin/setup/branding", branding({ body_font: "Comic Neue", heading_font: "Lora", heading_weight: "900" }));
+    const outcome = await post(
+      brandingRoute,
+      "/admin/setup/branding",
+      branding({ body_font: "Comic Neue", heading_font: "Lora", heading_weight: "900" }),
+    );
     expect(outcome).toMatchObject({
       status: 400,
       data: {
@@ -215,9 +249,15 @@ describe(`/admin/setup/branding on ${process.env.TEST_DB_ENGINE}`, () => {
 
   it("still opens with a font saved before the catalogue, keeping it until the form is saved", async () => {
     await db.update(event).set({ body_font: "Comic Neue" }).where(eq(event.event_id, eventId));
-    const { status, data } = await call(brandingRoute.loader as RouteFunction, makeRequest("/admin/setup/branding", { cookie: owner }));
+    const { status, data } = await call(
+      brandingRoute.loader as RouteFunction,
+      makeRequest("/admin/setup/branding", { cookie: owner }),
+    );
     expect(status).toBe(200);
-    expect(data).toMatchObject({ values: { body_font: "Comic Neue" }, fontStylesheet: expect.stringMatching(/^\/fonts\.css\?v=\w+$/) });
+    expect(data).toMatchObject({
+      values: { body_font: "Comic Neue" },
+      fontStylesheet: expect.stringMatching(/^\/fonts\.css\?v=\w+$/),
+    });
     expect((await row()).body_font).toBe("Comic Neue");
   });
 
@@ -229,9 +269,13 @@ describe(`/admin/setup/branding on ${process.env.TEST_DB_ENGINE}`, () => {
 });
 
 describe(`the public /event page on ${process.env.TEST_DB_ENGINE}`, () => {
-  const open = (query: string, cookie?: string) => call(publicEventRoute.loader as RouteFunction, makeRequest(`/event${query}`, { cookie }));
+  const open = (query: string, cookie?: string) =>
+    call(publicEventRoute.loader as RouteFunction, makeRequest(`/event${query}`, { cookie }));
   const setLanding = (enabled: boolean, testing: boolean) =>
-    db.update(event).set({ is_landing_enabled: enabled, is_landing_testing: testing }).where(eq(event.event_id, eventId));
+    db
+      .update(event)
+      .set({ is_landing_enabled: enabled, is_landing_testing: testing })
+      .where(eq(event.event_id, eventId));
 
   it("is not found while the landing page is off, for anyone", async () => {
     expect((await open(`?id=${eventId}`)).status).toBe(404);
@@ -242,19 +286,30 @@ describe(`the public /event page on ${process.env.TEST_DB_ENGINE}`, () => {
     await setLanding(true, true);
     expect((await open(`?id=${eventId}`)).status).toBe(404);
     expect((await open(`?id=${eventId}`, await personWith("can_check_in_out"))).status).toBe(404);
-    expect(await open(`?id=${eventId}`, await personWith("can_preview_event"))).toMatchObject({ status: 200, data: { preview: true } });
+    expect(await open(`?id=${eventId}`, await personWith("can_preview_event"))).toMatchObject({
+      status: 200,
+      data: { preview: true },
+    });
   });
 
   it("shows a live landing page to everyone, by id or slug, in the event's branding", async () => {
     await setLanding(true, false);
-    await db.update(event).set({ primary_color: "#0b3d91", company_about: "<p>Hi<script>x()</script></p>" }).where(eq(event.event_id, eventId));
+    await db
+      .update(event)
+      .set({ primary_color: "#0b3d91", company_about: "<p>Hi<script>x()</script></p>" })
+      .where(eq(event.event_id, eventId));
     const byId = await open(`?id=${eventId}`);
     expect(byId).toMatchObject({
       status: 200,
-      data: { preview: false, context: { branding: { primary_color: "#0b3d91" }, company: { aboutHtml: "<p>Hi</p>" } } },
+      data: {
+        preview: false,
+        context: { branding: { primary_color: "#0b3d91" }, company: { aboutHtml: "<p>Hi</p>" } },
+      },
     });
     const { context, tree } = byId.data as { context: LandingContext; tree: unknown };
-    expect(landingStyle(resolveLanding(context, tree), context.branding)).toMatchObject({ "--color-primary": "#0b3d91" });
+    expect(landingStyle(resolveLanding(context, tree), context.branding)).toMatchObject({
+      "--color-primary": "#0b3d91",
+    });
     const { slug } = await row();
     expect(await open(`?slug=${slug}`)).toMatchObject({ status: 200 });
     expect((await open("?slug=no-such-event")).status).toBe(404);
@@ -263,11 +318,21 @@ describe(`the public /event page on ${process.env.TEST_DB_ENGINE}`, () => {
 
   it("loads the event's own fonts from Gavel, and falls back for a font saved before the catalogue", async () => {
     await setLanding(true, false);
-    await db.update(event).set({ heading_font: "Playfair Display", body_font: "Lato", body_weight: 300 }).where(eq(event.event_id, eventId));
+    await db
+      .update(event)
+      .set({ heading_font: "Playfair Display", body_font: "Lato", body_weight: 300 })
+      .where(eq(event.event_id, eventId));
     const { data } = await open(`?id=${eventId}`);
-    const { context, tree, fonts } = data as { context: LandingContext; tree: unknown; fonts: { css: string; preload: string } };
+    const { context, tree, fonts } = data as {
+      context: LandingContext;
+      tree: unknown;
+      fonts: { css: string; preload: string };
+    };
     const branding = landingStyle(resolveLanding(context, tree), context.branding);
-    expect(branding).toMatchObject({ "--font-heading": '"Playfair Display", var(--font-serif)', "--font-body": '"Lato", var(--font-system)' });
+    expect(branding).toMatchObject({
+      "--font-heading": '"Playfair Display", var(--font-serif)',
+      "--font-body": '"Lato", var(--font-system)',
+    });
     expect(fonts.css).toContain('font-family:"Playfair Display"');
     expect(fonts.css).toContain('font-family:"Roboto"');
     expect(fonts.css).not.toMatch(/https?:/);
@@ -277,6 +342,8 @@ describe(`the public /event page on ${process.env.TEST_DB_ENGINE}`, () => {
     const legacy = await open(`?id=${eventId}`);
     const legacyData = legacy.data as { context: LandingContext; tree: unknown };
     expect(legacy).toMatchObject({ status: 200, data: { fonts: { preload: null } } });
-    expect(landingStyle(resolveLanding(legacyData.context, legacyData.tree), legacyData.context.branding)).toMatchObject({ "--font-body": '"Comic Neue", var(--font-system)' });
+    expect(
+      landingStyle(resolveLanding(legacyData.context, legacyData.tree), legacyData.context.branding),
+    ).toMatchObject({ "--font-body": '"Comic Neue", var(--font-system)' });
   });
 });

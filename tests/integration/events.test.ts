@@ -38,7 +38,7 @@ beforeAll(async () => {
 async function listEvents(query = "") {
   const result = await call(
     eventsRoute.loader as RouteFunction,
-    makeRequest(`/admin/events${query}`, { cookie: person.cookie })
+    makeRequest(`/admin/events${query}`, { cookie: person.cookie }),
   );
   return result.data as EventsData;
 }
@@ -46,7 +46,7 @@ async function listEvents(query = "") {
 const select = (eventId: number | null, form: Record<string, string> = { intent: "select" }, cookie = person.cookie) =>
   call(
     eventsRoute.action as RouteFunction,
-    makeRequest(eventId === null ? "/admin/events" : `/admin/events?id=${eventId}`, { cookie, form })
+    makeRequest(eventId === null ? "/admin/events" : `/admin/events?id=${eventId}`, { cookie, form }),
   );
 
 async function selectedEvent() {
@@ -61,7 +61,7 @@ describe(`/admin/events on ${process.env.TEST_DB_ENGINE}`, () => {
       expect.arrayContaining([
         ["Spring Gala", "Owner", "Every permission"],
         ["Autumn Auction", "Team member", "Check guests in and out, Register guests"],
-      ])
+      ]),
     );
     expect(data.events).toHaveLength(2);
     expect(data.archivedCount).toBe(1);
@@ -85,7 +85,7 @@ describe(`/admin/events on ${process.env.TEST_DB_ENGINE}`, () => {
     // Without ?id the dashboard is now about the chosen event.
     const dashboard = await call(
       dashboardRoute.loader as RouteFunction,
-      makeRequest("/admin/dashboard", { cookie: person.cookie })
+      makeRequest("/admin/dashboard", { cookie: person.cookie }),
     );
     expect((dashboard.data as DashboardData).eventId).toBe(autumn.event_id);
     await select(spring.event_id);
@@ -142,7 +142,7 @@ describe(`/admin/dashboard on ${process.env.TEST_DB_ENGINE}`, () => {
     const total = [...highest.values()].reduce((sum, amount) => sum + amount, 0);
     expect(total).toBeGreaterThan(0);
     expect(figures!.highestBidsTotal).toBe(
-      new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(total / 100)
+      new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(total / 100),
     );
     expect(figures!.bidCount).toBe(new Intl.NumberFormat("en-US").format(bids.length));
 

@@ -11,7 +11,12 @@ const { db } = testDatabase();
 let counter = 0;
 const identity = (fields: Partial<GoogleIdentity> = {}): GoogleIdentity => {
   counter += 1;
-  return { sub: `google-${counter}-${Date.now()}`, email: `google-${counter}@example.org`, emailVerified: true, ...fields };
+  return {
+    sub: `google-${counter}-${Date.now()}`,
+    email: `google-${counter}@example.org`,
+    emailVerified: true,
+    ...fields,
+  };
 };
 const person = async (usrId: number) => (await db.select().from(usr).where(eq(usr.usr_id, usrId)))[0];
 
@@ -37,7 +42,11 @@ describe("Google identities", () => {
     const existing = await makeUser(db, { email: "Linda.Link@Example.org", first_name: "Linda" });
     const google = identity({ email: "linda.link@example.org", givenName: "Lin", familyName: "Link" });
     expect(await findOrCreateGoogleUser(google)).toBe(existing.usr_id);
-    expect(await person(existing.usr_id)).toMatchObject({ google_id: google.sub, first_name: "Linda", last_name: "Link" });
+    expect(await person(existing.usr_id)).toMatchObject({
+      google_id: google.sub,
+      first_name: "Linda",
+      last_name: "Link",
+    });
     expect(await db.select().from(usr).where(eq(usr.google_id, google.sub))).toHaveLength(1);
   });
 

@@ -37,12 +37,15 @@ let green: Buffer;
 let blue: Buffer;
 beforeAll(async () => {
   const png = (r: number, g: number, b: number) =>
-    sharp({ create: { width: 64, height: 48, channels: 3, background: { r, g, b } } }).png().toBuffer();
+    sharp({ create: { width: 64, height: 48, channels: 3, background: { r, g, b } } })
+      .png()
+      .toBuffer();
   [red, green, blue] = await Promise.all([png(200, 30, 30), png(30, 200, 30), png(30, 30, 200)]);
 });
 const pngFile = (bytes: Buffer, name: string) => new File([new Uint8Array(bytes)], name, { type: "image/png" });
 
-const call$ = (fn: unknown, request: Request, params: Record<string, string> = {}) => call(fn as RouteFunction, request, params);
+const call$ = (fn: unknown, request: Request, params: Record<string, string> = {}) =>
+  call(fn as RouteFunction, request, params);
 const postGrid = (form: Record<string, string | string[]>, cookie = owner) =>
   call$(gridRoute.action, makeRequest(GRID, { cookie, form }));
 const loadGrid = (cookie = owner, path = GRID) => call$(gridRoute.loader, makeRequest(path, { cookie }));
@@ -78,10 +81,20 @@ async function addCategory(title: string, ofClient = clientId) {
   return (await db.insert(category).values({ client_id: ofClient, title }).returning())[0];
 }
 async function addItem(fields: Partial<typeof inventory.$inferInsert> = {}, ofEvent = eventId) {
-  return (await db.insert(inventory).values({ event_id: ofEvent, title: "Hotel voucher", ...fields }).returning())[0];
+  return (
+    await db
+      .insert(inventory)
+      .values({ event_id: ofEvent, title: "Hotel voucher", ...fields })
+      .returning()
+  )[0];
 }
 async function addAuctionItem(fields: Partial<typeof auction_item.$inferInsert> = {}, ofEvent = eventId) {
-  return (await db.insert(auction_item).values({ event_id: ofEvent, title: "Wine Country Escape", lot: 12, ...fields }).returning())[0];
+  return (
+    await db
+      .insert(auction_item)
+      .values({ event_id: ofEvent, title: "Wine Country Escape", lot: 12, ...fields })
+      .returning()
+  )[0];
 }
 async function addBid(auctionItemId: number, amount = 50_000) {
   await db.insert(bid).values({ event_id: eventId, usr_id: userId, auction_item_id: auctionItemId, bid: amount });
@@ -108,9 +121,18 @@ describe(`the inventory on ${process.env.TEST_DB_ENGINE}`, () => {
   describe("the grid's loader", () => {
     it("lists the event's items with donor, category, staff, auction item, images and the value in the event's currency", async () => {
       const travel = await addCategory("Travel");
-      const [inn] = await db.insert(donor).values({ client_id: clientId, title: "Chatham Harbor Inn", first_name: "Claire" }).returning();
-      const [person] = await db.insert(donor).values({ client_id: clientId, first_name: "Tom", last_name: "Whitaker" }).returning();
-      const [allison] = await db.insert(staff).values({ client_id: clientId, first_name: "Allison", last_name: "Reed", grid_row_color: "#fff3c4" }).returning();
+      const [inn] = await db
+        .insert(donor)
+        .values({ client_id: clientId, title: "Chatham Harbor Inn", first_name: "Claire" })
+        .returning();
+      const [person] = await db
+        .insert(donor)
+        .values({ client_id: clientId, first_name: "Tom", last_name: "Whitaker" })
+        .returning();
+      const [allison] = await db
+        .insert(staff)
+        .values({ client_id: clientId, first_name: "Allison", last_name: "Reed", grid_row_color: "#fff3c4" })
+        .returning();
       const lot = await addAuctionItem();
       const napa = await addItem({
         title: "Weekend in Napa",
@@ -138,7 +160,13 @@ describe(`the inventory on ${process.env.TEST_DB_ENGINE}`, () => {
         eventQuery: string;
       };
       expect(items.map((item) => item.title)).toEqual(["Signed ball", "Weekend in Napa"]);
-      expect(items[0]).toMatchObject({ donor_name: "Tom Whitaker", category_title: null, auction_item_id: null, image_count: 0, value_label: null });
+      expect(items[0]).toMatchObject({
+        donor_name: "Tom Whitaker",
+        category_title: null,
+        auction_item_id: null,
+        image_count: 0,
+        value_label: null,
+      });
       expect(items[1]).toMatchObject({
         inventory_id: napa.inventory_id,
         value: 125_050,
@@ -197,9 +225,32 @@ describe(`the inventory on ${process.env.TEST_DB_ENGINE}`, () => {
     });
 
     it("stores blank optional fields as null and a blank order as 0", async () => {
-      await postNew({ intent: "create", title: "Plain", description: "<p></p>", tag: " ", value: "", donor_id: "", category_id: "", staff_id: "", disclaimer: "", internal_notes: "", display_order: "" });
+      await postNew({
+        intent: "create",
+        title: "Plain",
+        description: "<p></p>",
+        tag: " ",
+        value: "",
+        donor_id: "",
+        category_id: "",
+        staff_id: "",
+        disclaimer: "",
+        internal_notes: "",
+        display_order: "",
+      });
       const [row] = await eventItems();
-      expect(row).toMatchObject({ title: "Plain", description: null, tag: null, value: null, donor_id: null, category_id: null, staff_id: null, disclaimer: null, internal_notes: null, display_order: 0 });
+      expect(row).toMatchObject({
+        title: "Plain",
+        description: null,
+        tag: null,
+        value: null,
+        donor_id: null,
+        category_id: null,
+        staff_id: null,
+        disclaimer: null,
+        internal_notes: null,
+        display_order: 0,
+      });
     });
 
     it.each([
@@ -222,8 +273,14 @@ describe(`the inventory on ${process.env.TEST_DB_ENGINE}`, () => {
     it("refuses another organisation's category, donor or staff member", async () => {
       const other = await makeEvent(db);
       const theirs = await addCategory("Theirs", other.client_id);
-      const [theirDonor] = await db.insert(donor).values({ client_id: other.client_id, title: "Their donor" }).returning();
-      const [theirStaff] = await db.insert(staff).values({ client_id: other.client_id, first_name: "Their" }).returning();
+      const [theirDonor] = await db
+        .insert(donor)
+        .values({ client_id: other.client_id, title: "Their donor" })
+        .returning();
+      const [theirStaff] = await db
+        .insert(staff)
+        .values({ client_id: other.client_id, first_name: "Their" })
+        .returning();
       for (const [field, id] of [
         ["category_id", theirs.category_id],
         ["donor_id", theirDonor.donor_id],
@@ -284,7 +341,12 @@ describe(`the inventory on ${process.env.TEST_DB_ENGINE}`, () => {
   describe("an item's page", () => {
     it("loads the item with its values as the form shows them, and its images in order", async () => {
       const lot = await addAuctionItem();
-      const item = await addItem({ title: "Napa", value: 125_000, description: "<p onclick='x()'>Hi</p>", auction_item_id: lot.auction_item_id });
+      const item = await addItem({
+        title: "Napa",
+        value: 125_000,
+        description: "<p onclick='x()'>Hi</p>",
+        auction_item_id: lot.auction_item_id,
+      });
       await db.insert(inventory_image).values([
         { inventory_id: item.inventory_id, url: "/demo/b.svg", display_order: 1 },
         { inventory_id: item.inventory_id, url: "/demo/a.svg", display_order: 0 },
@@ -307,7 +369,9 @@ describe(`the inventory on ${process.env.TEST_DB_ENGINE}`, () => {
       expect((await loadItem("0")).status).toBe(404);
       expect((await postItem(theirs.inventory_id, { intent: "save", ...FULL_FORM })).status).toBe(404);
       expect((await postItem(theirs.inventory_id, { intent: "delete" })).status).toBe(404);
-      expect((await postItem(theirs.inventory_id, { intent: "image-move", image_id: "1", direction: "up" })).status).toBe(404);
+      expect(
+        (await postItem(theirs.inventory_id, { intent: "image-move", image_id: "1", direction: "up" })).status,
+      ).toBe(404);
       expect((await itemRow(theirs.inventory_id)).title).toBe("Theirs");
     });
 
@@ -315,11 +379,18 @@ describe(`the inventory on ${process.env.TEST_DB_ENGINE}`, () => {
       const item = await addItem({ title: "Old title", value: 100 });
       const saved = await postItem(item.inventory_id, { intent: "save", ...FULL_FORM, value: "2000" });
       expect(saved).toMatchObject({ status: 302, location: itemPath(item.inventory_id) });
-      expect(await itemRow(item.inventory_id)).toMatchObject({ title: "Weekend in Napa", value: 200_000, display_order: 20 });
+      expect(await itemRow(item.inventory_id)).toMatchObject({
+        title: "Weekend in Napa",
+        value: 200_000,
+        display_order: 20,
+      });
 
       const refused = await postItem(item.inventory_id, { intent: "save", ...FULL_FORM, title: "", value: "-3" });
       expect(refused.status).toBe(400);
-      expect(fieldErrors(refused)).toMatchObject({ title: ["Give the item a title."], value: ["Amounts cannot be negative."] });
+      expect(fieldErrors(refused)).toMatchObject({
+        title: ["Give the item a title."],
+        value: ["Amounts cannot be negative."],
+      });
       expect((await itemRow(item.inventory_id)).title).toBe("Weekend in Napa");
     });
 
@@ -360,7 +431,9 @@ describe(`the inventory on ${process.env.TEST_DB_ENGINE}`, () => {
 
     it("adds several images after the ones there, moves one up and down, and removes one", async () => {
       const item = await addItem();
-      await db.insert(inventory_image).values({ inventory_id: item.inventory_id, url: "/demo/items/first.svg", display_order: 0 });
+      await db
+        .insert(inventory_image)
+        .values({ inventory_id: item.inventory_id, url: "/demo/items/first.svg", display_order: 0 });
       const added = await addImages(item.inventory_id, [pngFile(red, "r.png"), pngFile(green, "g.png")]);
       expect(added).toMatchObject({ status: 302, location: itemPath(item.inventory_id) });
       const [first, r, g] = await imagesOf(item.inventory_id);
@@ -378,7 +451,9 @@ describe(`the inventory on ${process.env.TEST_DB_ENGINE}`, () => {
       expect(moved.map((image) => image.id)).toEqual([g.id, r.id, first.id]);
       expect(moved.map((image) => image.order)).toEqual([0, 1, 2]);
 
-      expect(await postItem(item.inventory_id, { intent: "image-remove", image_id: String(r.id) })).toMatchObject({ status: 302 });
+      expect(await postItem(item.inventory_id, { intent: "image-remove", image_id: String(r.id) })).toMatchObject({
+        status: 302,
+      });
       const left = await imagesOf(item.inventory_id);
       expect(left.map((image) => [image.id, image.order])).toEqual([
         [g.id, 0],
@@ -389,15 +464,22 @@ describe(`the inventory on ${process.env.TEST_DB_ENGINE}`, () => {
     it("never touches another item's image, and refuses malformed posts", async () => {
       const mine = await addItem();
       const other = await addItem({ title: "Other" });
-      const [theirs] = await db.insert(inventory_image).values({ inventory_id: other.inventory_id, url: "/demo/x.svg" }).returning();
+      const [theirs] = await db
+        .insert(inventory_image)
+        .values({ inventory_id: other.inventory_id, url: "/demo/x.svg" })
+        .returning();
       const id = String(theirs.inventory_image_id);
       expect(await postItem(mine.inventory_id, { intent: "image-move", image_id: id, direction: "up" })).toMatchObject({
         status: 400,
         data: { galleryError: "This image is no longer here. Reload the page." },
       });
-      expect(await postItem(mine.inventory_id, { intent: "image-remove", image_id: id })).toMatchObject({ status: 400 });
+      expect(await postItem(mine.inventory_id, { intent: "image-remove", image_id: id })).toMatchObject({
+        status: 400,
+      });
       expect(await imagesOf(other.inventory_id)).toHaveLength(1);
-      expect((await postItem(mine.inventory_id, { intent: "image-move", image_id: id, direction: "sideways" })).status).toBe(400);
+      expect(
+        (await postItem(mine.inventory_id, { intent: "image-move", image_id: id, direction: "sideways" })).status,
+      ).toBe(400);
       expect((await postItem(mine.inventory_id, { intent: "image-remove", image_id: "x" })).status).toBe(400);
     });
 
@@ -407,25 +489,35 @@ describe(`the inventory on ${process.env.TEST_DB_ENGINE}`, () => {
         status: 400,
         data: { galleryError: "Choose one or more images to add first." },
       });
-      const bad = await addImages(item.inventory_id, [pngFile(blue, "ok.png"), new File(["not a picture at all"], "x.png")]);
+      const bad = await addImages(item.inventory_id, [
+        pngFile(blue, "ok.png"),
+        new File(["not a picture at all"], "x.png"),
+      ]);
       expect(bad.status).toBe(400);
       expect((bad.data as { galleryError: string }).galleryError).toMatch(/^Nothing was added\. x\.png: /);
       expect(await imagesOf(item.inventory_id)).toEqual([]);
 
       await db.insert(inventory_image).values(
-        Array.from({ length: 23 }, (_, i) => ({ inventory_id: item.inventory_id, url: `/demo/${i}.svg`, display_order: i })),
+        Array.from({ length: 23 }, (_, i) => ({
+          inventory_id: item.inventory_id,
+          url: `/demo/${i}.svg`,
+          display_order: i,
+        })),
       );
       const full = await addImages(item.inventory_id, [pngFile(red, "a.png"), pngFile(green, "b.png")]);
       expect(full).toMatchObject({
         status: 400,
-        data: { galleryError: "Nothing was added. An item can have 24 images: there is room for 1 more. Choose fewer." },
+        data: {
+          galleryError: "Nothing was added. An item can have 24 images: there is room for 1 more. Choose fewer.",
+        },
       });
       expect(await imagesOf(item.inventory_id)).toHaveLength(23);
     });
   });
 
   describe("the grid's inline edits", () => {
-    const edit = (id: number, field: string, value: string) => postGrid({ intent: "inline-edit", id: String(id), field, value });
+    const edit = (id: number, field: string, value: string) =>
+      postGrid({ intent: "inline-edit", id: String(id), field, value });
 
     it("changes the title, value, tag and category in place", async () => {
       const travel = await addCategory("Travel");
@@ -434,7 +526,12 @@ describe(`the inventory on ${process.env.TEST_DB_ENGINE}`, () => {
       expect(await edit(item.inventory_id, "value", "$1,250")).toMatchObject({ status: 200 });
       expect(await edit(item.inventory_id, "tag", "T-9")).toMatchObject({ status: 200 });
       expect(await edit(item.inventory_id, "category", String(travel.category_id))).toMatchObject({ status: 200 });
-      expect(await itemRow(item.inventory_id)).toMatchObject({ title: "Two nights", value: 125_000, tag: "T-9", category_id: travel.category_id });
+      expect(await itemRow(item.inventory_id)).toMatchObject({
+        title: "Two nights",
+        value: 125_000,
+        tag: "T-9",
+        category_id: travel.category_id,
+      });
       expect(await edit(item.inventory_id, "category", "")).toMatchObject({ status: 200 });
       expect(await edit(item.inventory_id, "value", "")).toMatchObject({ status: 200 });
       expect(await itemRow(item.inventory_id)).toMatchObject({ category_id: null, value: null });
@@ -477,10 +574,20 @@ describe(`the inventory on ${process.env.TEST_DB_ENGINE}`, () => {
       const a = await addItem();
       const b = await addItem();
       const untouched = await addItem();
-      const outcome = await postGrid({ intent: "change-category", id: [String(a.inventory_id), String(b.inventory_id)], category_id: String(travel.category_id) });
+      const outcome = await postGrid({
+        intent: "change-category",
+        id: [String(a.inventory_id), String(b.inventory_id)],
+        category_id: String(travel.category_id),
+      });
       expect(outcome).toMatchObject({ status: 302, location: GRID });
-      expect((await eventItems()).map((row) => row.category_id)).toEqual([travel.category_id, travel.category_id, null]);
-      expect(await postGrid({ intent: "change-category", id: String(a.inventory_id), category_id: "none" })).toMatchObject({ status: 302 });
+      expect((await eventItems()).map((row) => row.category_id)).toEqual([
+        travel.category_id,
+        travel.category_id,
+        null,
+      ]);
+      expect(
+        await postGrid({ intent: "change-category", id: String(a.inventory_id), category_id: "none" }),
+      ).toMatchObject({ status: 302 });
       expect((await itemRow(a.inventory_id)).category_id).toBeNull();
       expect((await itemRow(untouched.inventory_id)).category_id).toBeNull();
     });
@@ -494,11 +601,23 @@ describe(`the inventory on ${process.env.TEST_DB_ENGINE}`, () => {
         status: 400,
         data: { bulkError: "Choose the category to put the selected items in." },
       });
-      expect((await postGrid({ intent: "change-category", id: String(a.inventory_id), category_id: String(theirs.category_id) })).status).toBe(400);
+      expect(
+        (
+          await postGrid({
+            intent: "change-category",
+            id: String(a.inventory_id),
+            category_id: String(theirs.category_id),
+          })
+        ).status,
+      ).toBe(400);
       expect((await postGrid({ intent: "change-category", category_id: "none" })).status).toBe(400);
       // Another event's item is not changed, even in our own category.
       const mine = await addCategory("Mine");
-      await postGrid({ intent: "change-category", id: String(theirItem.inventory_id), category_id: String(mine.category_id) });
+      await postGrid({
+        intent: "change-category",
+        id: String(theirItem.inventory_id),
+        category_id: String(mine.category_id),
+      });
       expect((await itemRow(theirItem.inventory_id)).category_id).toBeNull();
       expect((await itemRow(a.inventory_id)).category_id).toBeNull();
     });
@@ -519,7 +638,10 @@ describe(`the inventory on ${process.env.TEST_DB_ENGINE}`, () => {
       );
       expect((await itemRow(a.inventory_id)).auction_item_id).toBe(quiet.auction_item_id);
 
-      expect(await postGrid({ intent: "unassign", id: String(a.inventory_id) })).toMatchObject({ status: 302, location: GRID });
+      expect(await postGrid({ intent: "unassign", id: String(a.inventory_id) })).toMatchObject({
+        status: 302,
+        location: GRID,
+      });
       expect((await itemRow(a.inventory_id)).auction_item_id).toBeNull();
       expect((await postGrid({ intent: "unassign" })).status).toBe(400);
     });
@@ -532,7 +654,10 @@ describe(`the inventory on ${process.env.TEST_DB_ENGINE}`, () => {
       const other = await makeEvent(db);
       const theirs = await addItem({ title: "Theirs" }, other.event_id);
 
-      const outcome = await postGrid({ intent: "delete", id: [String(a.inventory_id), String(b.inventory_id), String(theirs.inventory_id)] });
+      const outcome = await postGrid({
+        intent: "delete",
+        id: [String(a.inventory_id), String(b.inventory_id), String(theirs.inventory_id)],
+      });
       expect(outcome).toMatchObject({ status: 302, location: GRID });
       expect((await eventItems()).map((row) => row.title)).toEqual(["C"]);
       expect(await imagesOf(a.inventory_id)).toEqual([]);
@@ -549,12 +674,16 @@ describe(`the inventory on ${process.env.TEST_DB_ENGINE}`, () => {
       const held = await addItem({ title: "Held", auction_item_id: lot.auction_item_id });
       const outcome = await postGrid({ intent: "delete", id: [String(free.inventory_id), String(held.inventory_id)] });
       expect(outcome.status).toBe(400);
-      expect((outcome.data as { bulkError: string }).bulkError).toMatch(/^Nothing was deleted\. “Held” is in lot 12 “Wine Country Escape”, which has 1 bid\./);
+      expect((outcome.data as { bulkError: string }).bulkError).toMatch(
+        /^Nothing was deleted\. “Held” is in lot 12 “Wine Country Escape”, which has 1 bid\./,
+      );
       expect(await eventItems()).toHaveLength(2);
       // Without bids, an item in an auction item goes (the auction item stays).
       await db.delete(bid).where(eq(bid.auction_item_id, lot.auction_item_id));
       expect((await postGrid({ intent: "delete", id: String(held.inventory_id) })).status).toBe(302);
-      expect(await db.select().from(auction_item).where(eq(auction_item.auction_item_id, lot.auction_item_id))).toHaveLength(1);
+      expect(
+        await db.select().from(auction_item).where(eq(auction_item.auction_item_id, lot.auction_item_id)),
+      ).toHaveLength(1);
     });
 
     it("refuses an unknown intent", async () => {

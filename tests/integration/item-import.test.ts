@@ -26,7 +26,9 @@ beforeEach(async () => {
     { client_id: made.client_id, title: "Travel" },
     { client_id: made.client_id, title: "Food & Wine" },
   ]);
-  await db.insert(donor).values({ client_id: made.client_id, first_name: "Ana", last_name: "Ruiz", email: "ana@example.org" });
+  await db
+    .insert(donor)
+    .values({ client_id: made.client_id, first_name: "Ana", last_name: "Ruiz", email: "ana@example.org" });
   await db.insert(auction_item).values({ event_id: eventId, title: "Existing lot", lot: 7, type: "live" });
 });
 
@@ -41,12 +43,11 @@ function upload(csv: string, cookie = owner) {
 }
 const post = (form: Record<string, string | string[]>, cookie = owner) =>
   call(rawdataRoute.action as RouteFunction, makeRequest(PATH, { cookie, form }));
-const items = () =>
-  db.select().from(auction_item).where(eq(auction_item.event_id, eventId)).orderBy(auction_item.lot);
+const items = () => db.select().from(auction_item).where(eq(auction_item.event_id, eventId)).orderBy(auction_item.lot);
 
 const BAD_FILE = [
   "Lot,Title,Type,Value,Starting bid,Category,Donor,Colour",
-  "1,Weekend in Napa,Silent,\"1,200\",,travel,ana@example.org,red",
+  '1,Weekend in Napa,Silent,"1,200",,travel,ana@example.org,red',
   "2,,silent,300,,,,",
   "3,Cooking class,silent,-50,,Cooking,,",
   "1,Second lot one,live,500,,,Nobody Known,",
@@ -59,7 +60,10 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
   it("checks a file without importing anything, listing each bad row and why", async () => {
     const outcome = await upload(BAD_FILE);
     expect(outcome.status).toBe(200);
-    const { importCheck, csv } = outcome.data as { importCheck: { ready: { title: string }[]; problems: unknown[]; ignoredColumns: string[] }; csv: string };
+    const { importCheck, csv } = outcome.data as {
+      importCheck: { ready: { title: string }[]; problems: unknown[]; ignoredColumns: string[] };
+      csv: string;
+    };
     expect(csv).toBe(BAD_FILE);
     expect(importCheck.ready.map((row) => row.title)).toEqual(["Weekend in Napa"]);
     expect(importCheck.ignoredColumns).toEqual(["colour"]);
@@ -68,12 +72,18 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
       {
         line: 4,
         title: "Cooking class",
-        messages: ["Value: cannot be negative.", "Category “Cooking” does not exist. Create it first, or correct the name."],
+        messages: [
+          "Value: cannot be negative.",
+          "Category “Cooking” does not exist. Create it first, or correct the name.",
+        ],
       },
       {
         line: 5,
         title: "Second lot one",
-        messages: ["Donor “Nobody Known” is not in your donors. Add them first, or use their email.", "Lot 1 is also on line 2."],
+        messages: [
+          "Donor “Nobody Known” is not in your donors. Add them first, or use their email.",
+          "Lot 1 is also on line 2.",
+        ],
       },
       { line: 6, title: "Clash with existing", messages: ["Lot 7 is already used by another item of this event."] },
       { line: 7, title: "Wine pull", messages: ["An item for sale needs its price in Buy now."] },
@@ -91,7 +101,13 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
       [7, "Existing lot"],
     ]);
     const napa = rows[0];
-    expect(napa).toMatchObject({ type: "silent", value: 120000, starting_bid: 48000, increment: 12000, status: "draft" });
+    expect(napa).toMatchObject({
+      type: "silent",
+      value: 120000,
+      starting_bid: 48000,
+      increment: 12000,
+      status: "draft",
+    });
     expect(napa.xinv_category_id).not.toBeNull();
     expect(napa.xinv_donor_id).not.toBeNull();
     const [counts] = await db.select().from(event).where(eq(event.event_id, eventId));
@@ -110,7 +126,9 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
   it("edits cells in place with the item's rules", async () => {
     const [item] = await items();
     const id = String(item.auction_item_id);
-    expect(await post({ intent: "inline-edit", id, field: "value", value: "$2,500.50" })).toMatchObject({ status: 200 });
+    expect(await post({ intent: "inline-edit", id, field: "value", value: "$2,500.50" })).toMatchObject({
+      status: 200,
+    });
     expect(await post({ intent: "inline-edit", id, field: "value", value: "-3" })).toMatchObject({
       status: 400,
       data: { inlineError: { message: "Amounts cannot be negative." } },
@@ -131,7 +149,9 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
 
   it("never deletes an item with bids", async () => {
     const [item] = await items();
-    await db.insert(bid).values({ event_id: eventId, auction_item_id: item.auction_item_id, usr_id: bidderId, bid: 1000 });
+    await db
+      .insert(bid)
+      .values({ event_id: eventId, auction_item_id: item.auction_item_id, usr_id: bidderId, bid: 1000 });
     const refused = await post({ intent: "delete", id: String(item.auction_item_id) });
     expect(refused.status).toBe(400);
     expect((refused.data as { bulkError: string }).bulkError).toContain("“Existing lot” has bids or sales");

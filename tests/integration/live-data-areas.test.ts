@@ -3,20 +3,20 @@
 // team member of the event only, each message carrying the data areas' marker as it is after the change.
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { OWNER_ROLE } from "~/auth/permissions";
 import { fillMissingNames } from "~/auth/accounts.server";
+import { OWNER_ROLE } from "~/auth/permissions";
 import { saveEventSettings } from "~/events/event-settings.server";
 import { setFeatureEnabled } from "~/events/feature-switches.server";
 import { realtimeBus, type RealtimeMessage } from "~/realtime/bus.server";
 import { dataAreasMarker } from "~/realtime/data-area-changes.server";
 import { eventDataTopic, userTopic } from "~/realtime/data-area-topics";
-import { LastAdminError, removeTeamMembers, updateTeamRoles } from "~/team/team.server";
 import * as adminLayout from "~/routes/admin";
 import * as stream from "~/routes/admin.stream";
+import { LastAdminError, removeTeamMembers, updateTeamRoles } from "~/team/team.server";
+import { event } from "~drizzle/schema";
 import { testDatabase } from "../support/database";
 import { giveRole, makeEvent, makeUser, sessionCookie, teamRole } from "../support/people";
 import { call, makeRequest, type RouteFunction } from "../support/route-calls";
-import { event } from "~drizzle/schema";
 
 const connection = testDatabase();
 const { db } = connection;
@@ -57,7 +57,11 @@ describe("publishing changes of the data areas", () => {
 
     expect(await saveEventSettings(gala.event_id, { title: "Harbour Lights Gala" })).toEqual({ ok: true });
     await expect.poll(() => received.length).toBe(1);
-    expect(received[0]).toEqual({ topic: eventDataTopic(gala.event_id), type: "event", data: { eventId: gala.event_id } });
+    expect(received[0]).toEqual({
+      topic: eventDataTopic(gala.event_id),
+      type: "event",
+      data: { eventId: gala.event_id },
+    });
 
     // A slug another event holds rolls the save back: nothing is published.
     const [taken] = await db.select({ slug: event.slug }).from(event).where(eq(event.event_id, other.event_id));
@@ -80,7 +84,9 @@ describe("publishing changes of the data areas", () => {
     ]);
 
     // Demoting the only admin is rolled back: no message for the event nor for the owner.
-    await expect(updateTeamRoles(gala.event_id, [owner.usr_id], { can_configure_event: false })).rejects.toBeInstanceOf(LastAdminError);
+    await expect(updateTeamRoles(gala.event_id, [owner.usr_id], { can_configure_event: false })).rejects.toBeInstanceOf(
+      LastAdminError,
+    );
     await settle();
     expect(received).toHaveLength(2);
 
@@ -98,7 +104,11 @@ describe("publishing changes of the data areas", () => {
     const newcomer = await makeUser(db);
     await giveRole(db, newcomer.usr_id, gala.event_id, teamRole());
     await giveRole(db, newcomer.usr_id, auction.event_id, { can_bid: true });
-    const received = await listen(eventDataTopic(gala.event_id), eventDataTopic(auction.event_id), userTopic(newcomer.usr_id));
+    const received = await listen(
+      eventDataTopic(gala.event_id),
+      eventDataTopic(auction.event_id),
+      userTopic(newcomer.usr_id),
+    );
 
     await expect(
       db.transaction(async (tx) => {
@@ -158,13 +168,19 @@ describe("/admin/stream", () => {
       const request = makeRequest(url(gala.event_id), { cookie: await sessionCookie(usrId) });
       expect(await call(stream.loader as RouteFunction, request)).toMatchObject({ status: 302, location: "/" });
     }
-    expect(await call(stream.loader as RouteFunction, makeRequest(url(gala.event_id)))).toMatchObject({ status: 302, location: "/" });
+    expect(await call(stream.loader as RouteFunction, makeRequest(url(gala.event_id)))).toMatchObject({
+      status: 302,
+      location: "/",
+    });
   });
 
   it("sends the marker the layout loaded, then the new marker after another team member's change", async () => {
     const { gala, helper } = await teamEvent();
     const cookie = await sessionCookie(helper.usr_id);
-    const layout = await call(adminLayout.loader as RouteFunction, makeRequest(`/admin?id=${gala.event_id}`, { cookie }));
+    const layout = await call(
+      adminLayout.loader as RouteFunction,
+      makeRequest(`/admin?id=${gala.event_id}`, { cookie }),
+    );
     const loaded = (layout.data as { marker: string }).marker;
 
     const abort = new AbortController();

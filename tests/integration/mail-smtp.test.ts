@@ -1,7 +1,7 @@
 // With SMTP_URL set, mail goes through a real SMTP server: here one started by the test (smtp-server), which
 // receives the password reset message.
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { setPassword } from "~/auth/accounts.server";
 import { hashPassword } from "~/auth/password.server";
 import { testDatabase } from "../support/database";
@@ -68,7 +68,9 @@ it("sends the password reset mail through the SMTP server of SMTP_URL", async ()
   expect(subjectOf(message.raw)).toBe("Reset your Gavel password");
   expect(message.raw).toMatch(/Content-Type: text\/plain/);
   expect(message.raw).toMatch(/Content-Type: text\/html/);
-  const resetLinks = linksIn(message.raw).filter((link) => link.startsWith("https://gavel.example.org/auth/reset-password?token="));
+  const resetLinks = linksIn(message.raw).filter((link) =>
+    link.startsWith("https://gavel.example.org/auth/reset-password?token="),
+  );
   expect(resetLinks.length).toBeGreaterThan(0);
   expect(new URL(resetLinks[0]).searchParams.get("token")).toMatch(/^[A-Za-z0-9_-]{43}$/);
 });

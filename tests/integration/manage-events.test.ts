@@ -60,7 +60,13 @@ describe(`creating an event on ${process.env.TEST_DB_ENGINE}`, () => {
   });
 
   it("returns errors beside the fields with what was typed, and creates nothing", async () => {
-    const outcome = await post(owner.cookie, { intent: "create", title: " ", slug: "Bad Slug", subdomain: "-x-", timezone: "Mars/Olympus" });
+    const outcome = await post(owner.cookie, {
+      intent: "create",
+      title: " ",
+      slug: "Bad Slug",
+      subdomain: "-x-",
+      timezone: "Mars/Olympus",
+    });
     expect(outcome.status).toBe(400);
     expect(outcome.data).toMatchObject({
       errors: {
@@ -76,11 +82,30 @@ describe(`creating an event on ${process.env.TEST_DB_ENGINE}`, () => {
 
   it("says when the web address or subdomain is taken", async () => {
     const [current] = await db.select().from(event).where(eq(event.event_id, gala.event_id));
-    await db.update(event).set({ subdomain: `taken-${tag}` }).where(eq(event.event_id, gala.event_id));
-    const sameSlug = await post(owner.cookie, { intent: "create", title: "Other", slug: current.slug, timezone: "UTC" });
-    expect(sameSlug).toMatchObject({ status: 400, data: { errors: { slug: ["Another event already uses this web address (slug)."] } } });
-    const sameSubdomain = await post(owner.cookie, { intent: "create", title: "Other", subdomain: `TAKEN-${tag}`, timezone: "UTC" });
-    expect(sameSubdomain).toMatchObject({ status: 400, data: { errors: { subdomain: ["Another event already uses this subdomain."] } } });
+    await db
+      .update(event)
+      .set({ subdomain: `taken-${tag}` })
+      .where(eq(event.event_id, gala.event_id));
+    const sameSlug = await post(owner.cookie, {
+      intent: "create",
+      title: "Other",
+      slug: current.slug,
+      timezone: "UTC",
+    });
+    expect(sameSlug).toMatchObject({
+      status: 400,
+      data: { errors: { slug: ["Another event already uses this web address (slug)."] } },
+    });
+    const sameSubdomain = await post(owner.cookie, {
+      intent: "create",
+      title: "Other",
+      subdomain: `TAKEN-${tag}`,
+      timezone: "UTC",
+    });
+    expect(sameSubdomain).toMatchObject({
+      status: 400,
+      data: { errors: { subdomain: ["Another event already uses this subdomain."] } },
+    });
     expect(await eventsOfClient()).toHaveLength(1);
   });
 
@@ -99,12 +124,14 @@ describe(`archiving an event on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(row.is_archived).toBe(true);
 
     const list = async (query: string) =>
-      (await call(eventsRoute.loader as RouteFunction, makeRequest(`/admin/events${query}`, { cookie: owner.cookie }))).data as Awaited<
-        ReturnType<typeof eventsRoute.loader>
-      >;
+      (await call(eventsRoute.loader as RouteFunction, makeRequest(`/admin/events${query}`, { cookie: owner.cookie })))
+        .data as Awaited<ReturnType<typeof eventsRoute.loader>>;
     expect((await list("")).events.map((e) => e.event_id)).not.toContain(gala.event_id);
     const shown = await list("?archived=shown");
-    expect(shown.events.find((e) => e.event_id === gala.event_id)).toMatchObject({ is_archived: true, canArchive: false });
+    expect(shown.events.find((e) => e.event_id === gala.event_id)).toMatchObject({
+      is_archived: true,
+      canArchive: false,
+    });
   });
 
   it("needs can_edit_event on that event", async () => {

@@ -30,15 +30,18 @@ describe(`/admin/setup/modules on ${process.env.TEST_DB_ENGINE}`, () => {
     const { data } = await call(modulesRoute.loader as RouteFunction, makeRequest("/admin/setup/modules", { cookie }));
     const features = (data as Awaited<ReturnType<typeof modulesRoute.loader>>).features;
     expect(features).toHaveLength(15);
-    expect(features.find((f) => f.feature === "landing")).toMatchObject({ enabled: false, testing: true, live: false, locked: false });
-    expect(features.filter((f) => f.locked).map((f) => f.feature).sort()).toEqual([
-      "email",
-      "notification",
-      "post",
-      "report",
-      "storefront",
-      "text",
-    ]);
+    expect(features.find((f) => f.feature === "landing")).toMatchObject({
+      enabled: false,
+      testing: true,
+      live: false,
+      locked: false,
+    });
+    expect(
+      features
+        .filter((f) => f.locked)
+        .map((f) => f.feature)
+        .sort(),
+    ).toEqual(["email", "notification", "post", "report", "storefront", "text"]);
   });
 
   it("creates the landing page the first time it is enabled, keeps it when enabled again, and bumps data_version", async () => {
@@ -71,8 +74,12 @@ describe(`/admin/setup/modules on ${process.env.TEST_DB_ENGINE}`, () => {
       .from(traditional_auction)
       .where(eq(traditional_auction.traditional_auction_id, row.traditional_auction_id!));
     expect(live).toMatchObject({ event_id: eventId, capacity: 50 });
-    expect(await db.select().from(silent_auction).where(eq(silent_auction.silent_auction_id, row.silent_auction_id!))).toHaveLength(1);
-    expect(await db.select().from(virtual_auction).where(eq(virtual_auction.virtual_auction_id, row.virtual_auction_id!))).toHaveLength(1);
+    expect(
+      await db.select().from(silent_auction).where(eq(silent_auction.silent_auction_id, row.silent_auction_id!)),
+    ).toHaveLength(1);
+    expect(
+      await db.select().from(virtual_auction).where(eq(virtual_auction.virtual_auction_id, row.virtual_auction_id!)),
+    ).toHaveLength(1);
   });
 
   it("flips the testing flag each time; live once testing is off", async () => {
@@ -96,7 +103,11 @@ describe(`/admin/setup/modules on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(await post({ intent: "enable", feature: "fireworks" })).toMatchObject({ status: 400 });
     expect(await post({ intent: "explode", feature: "landing" })).toMatchObject({ status: 400 });
     const after = await eventRow();
-    expect(after).toMatchObject({ is_storefront_enabled: false, is_email_testing: true, data_version: before.data_version });
+    expect(after).toMatchObject({
+      is_storefront_enabled: false,
+      is_email_testing: true,
+      data_version: before.data_version,
+    });
   });
 
   it("creates one landing page when several organisers enable it at the same moment", async () => {

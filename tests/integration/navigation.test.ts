@@ -96,7 +96,7 @@ describe("what the root loader tells every page about the visitor", () => {
       expect.arrayContaining([
         { event_id: harbor.event_id, title: "Harbor Lights Gala", is_archived: false, is_team_member: true },
         { event_id: other.event_id, title: "Winter Ball", is_archived: false, is_team_member: false },
-      ])
+      ]),
     );
 
     const byId = (await rootLoader(`/?id=${harbor.event_id}`, { cookie })).data as { viewer: Record<string, unknown> };

@@ -32,12 +32,18 @@ beforeEach(async () => {
 
 const call$ = (fn: unknown, request: Request) => call(fn as RouteFunction, request);
 const loadLive = (cookie = owner) => call$(liveRoute.loader, makeRequest(LIVE, { cookie }));
-const postLive = (form: Record<string, string | string[]>, cookie = owner) => call$(liveRoute.action, makeRequest(LIVE, { cookie, form }));
+const postLive = (form: Record<string, string | string[]>, cookie = owner) =>
+  call$(liveRoute.action, makeRequest(LIVE, { cookie, form }));
 const postSilent = (form: Record<string, string | string[]>, cookie = owner) =>
   call$(silentRoute.action, makeRequest(SILENT, { cookie, form }));
 
 async function addItem(fields: Partial<typeof auction_item.$inferInsert> = {}, ofEvent = eventId) {
-  return (await db.insert(auction_item).values({ event_id: ofEvent, title: "Item", type: "live", ...fields }).returning())[0];
+  return (
+    await db
+      .insert(auction_item)
+      .values({ event_id: ofEvent, title: "Item", type: "live", ...fields })
+      .returning()
+  )[0];
 }
 async function row(id: number) {
   return (await db.select().from(auction_item).where(eq(auction_item.auction_item_id, id)))[0];
@@ -57,12 +63,21 @@ const numberError = (outcome: Outcome) => (outcome.data as { numberError: string
 describe(`the packages screens on ${process.env.TEST_DB_ENGINE}`, () => {
   it("lists the event's items of the screen's type, packages and single items, with inventory, bids and category", async () => {
     const [travel] = await db.insert(category).values({ client_id: clientId, title: "Travel" }).returning();
-    const pack = await addItem({ title: "Napa weekend", lot: 2, subtype: "package", value: 150_000, starting_bid: 60_000, xinv_category_id: travel.category_id });
+    const pack = await addItem({
+      title: "Napa weekend",
+      lot: 2,
+      subtype: "package",
+      value: 150_000,
+      starting_bid: 60_000,
+      xinv_category_id: travel.category_id,
+    });
     await db.insert(inventory).values([
       { event_id: eventId, title: "Hotel", auction_item_id: pack.auction_item_id },
       { event_id: eventId, title: "Dinner", auction_item_id: pack.auction_item_id },
     ]);
-    await db.insert(bid).values({ event_id: eventId, usr_id: userId, auction_item_id: pack.auction_item_id, bid: 60_000 });
+    await db
+      .insert(bid)
+      .values({ event_id: eventId, usr_id: userId, auction_item_id: pack.auction_item_id, bid: 60_000 });
     await addItem({ title: "Signed guitar", lot: 1 });
     await addItem({ title: "Silent one", type: "silent" });
     const other = await makeEvent(db);
@@ -86,10 +101,22 @@ describe(`the packages screens on ${process.env.TEST_DB_ENGINE}`, () => {
   describe("inline edits", () => {
     it("saves lot, title, value, starting bid and increment", async () => {
       const item = await addItem({ lot: 1 });
-      for (const [field, value] of [["lot", "7"], ["title", "Renamed"], ["value", "1,000"], ["starting_bid", "400"], ["increment", "50"]]) {
+      for (const [field, value] of [
+        ["lot", "7"],
+        ["title", "Renamed"],
+        ["value", "1,000"],
+        ["starting_bid", "400"],
+        ["increment", "50"],
+      ]) {
         expect((await postLive(inline(item.auction_item_id, field, value))).status, field).toBe(200);
       }
-      expect(await row(item.auction_item_id)).toMatchObject({ lot: 7, title: "Renamed", value: 100_000, starting_bid: 40_000, increment: 5_000 });
+      expect(await row(item.auction_item_id)).toMatchObject({
+        lot: 7,
+        title: "Renamed",
+        value: 100_000,
+        starting_bid: 40_000,
+        increment: 5_000,
+      });
     });
 
     it("refuses a duplicate lot, negative amounts, a zero increment, a starting bid at or above buy now, and other types' items", async () => {
@@ -98,7 +125,9 @@ describe(`the packages screens on ${process.env.TEST_DB_ENGINE}`, () => {
       expect(inlineError(await postLive(inline(item.auction_item_id, "lot", "5")))).toMatch(/^Lot 5 is already taken/);
       expect(inlineError(await postLive(inline(item.auction_item_id, "value", "-5")))).toMatch(/cannot be negative/);
       expect(inlineError(await postLive(inline(item.auction_item_id, "increment", "0")))).toMatch(/more than zero/);
-      expect(inlineError(await postLive(inline(item.auction_item_id, "starting_bid", "500")))).toMatch(/above the starting bid/);
+      expect(inlineError(await postLive(inline(item.auction_item_id, "starting_bid", "500")))).toMatch(
+        /above the starting bid/,
+      );
       expect(inlineError(await postLive(inline(item.auction_item_id, "title", "")))).toMatch(/title/);
       expect((await postLive(inline(item.auction_item_id, "buy_now", "1"))).status).toBe(400);
       // A silent item is not on the live screen, nor another event's.
@@ -107,7 +136,13 @@ describe(`the packages screens on ${process.env.TEST_DB_ENGINE}`, () => {
       const other = await makeEvent(db);
       const theirs = await addItem({ title: "Theirs" }, other.event_id);
       expect(inlineError(await postLive(inline(theirs.auction_item_id, "title", "X")))).toMatch(/no longer here/);
-      expect(await row(item.auction_item_id)).toMatchObject({ lot: 1, value: null, increment: null, starting_bid: null, title: "Item" });
+      expect(await row(item.auction_item_id)).toMatchObject({
+        lot: 1,
+        value: null,
+        increment: null,
+        starting_bid: null,
+        title: "Item",
+      });
       expect((await row(theirs.auction_item_id)).title).toBe("Theirs");
     });
   });
@@ -117,16 +152,38 @@ describe(`the packages screens on ${process.env.TEST_DB_ENGINE}`, () => {
       const [travel] = await db.insert(category).values({ client_id: clientId, title: "Travel" }).returning();
       const a = await addItem({ title: "A" });
       const silent = await addItem({ title: "S", type: "silent" });
-      expect((await postLive({ intent: "change-category", category_id: String(travel.category_id), id: [String(a.auction_item_id), String(silent.auction_item_id)] })).status).toBe(302);
+      expect(
+        (
+          await postLive({
+            intent: "change-category",
+            category_id: String(travel.category_id),
+            id: [String(a.auction_item_id), String(silent.auction_item_id)],
+          })
+        ).status,
+      ).toBe(302);
       expect((await row(a.auction_item_id)).xinv_category_id).toBe(travel.category_id);
       expect((await row(silent.auction_item_id)).xinv_category_id).toBeNull();
-      expect((await postLive({ intent: "change-status", status: "published", id: String(a.auction_item_id) })).status).toBe(302);
+      expect(
+        (await postLive({ intent: "change-status", status: "published", id: String(a.auction_item_id) })).status,
+      ).toBe(302);
       expect((await row(a.auction_item_id)).status).toBe("published");
-      expect(bulkError(await postLive({ intent: "change-status", status: "sold", id: String(a.auction_item_id) }))).toMatch(/draft/);
+      expect(
+        bulkError(await postLive({ intent: "change-status", status: "sold", id: String(a.auction_item_id) })),
+      ).toMatch(/draft/);
       const other = await makeEvent(db);
       const [theirs] = await db.insert(category).values({ client_id: other.client_id, title: "Theirs" }).returning();
-      expect(bulkError(await postLive({ intent: "change-category", category_id: String(theirs.category_id), id: String(a.auction_item_id) }))).toMatch(/not in your organisation's list/);
-      expect((await postLive({ intent: "change-category", category_id: "none", id: String(a.auction_item_id) })).status).toBe(302);
+      expect(
+        bulkError(
+          await postLive({
+            intent: "change-category",
+            category_id: String(theirs.category_id),
+            id: String(a.auction_item_id),
+          }),
+        ),
+      ).toMatch(/not in your organisation's list/);
+      expect(
+        (await postLive({ intent: "change-category", category_id: "none", id: String(a.auction_item_id) })).status,
+      ).toBe(302);
       expect((await row(a.auction_item_id)).xinv_category_id).toBeNull();
       expect(bulkError(await postLive({ intent: "change-status", status: "published" }))).toMatch(/Select/);
     });
@@ -135,11 +192,18 @@ describe(`the packages screens on ${process.env.TEST_DB_ENGINE}`, () => {
       const a = await addItem({ title: "A" });
       const b = await addItem({ title: "B" });
       const held = await addItem({ title: "Held" });
-      await db.insert(bid).values({ event_id: eventId, usr_id: userId, auction_item_id: held.auction_item_id, bid: 100 });
-      const refused = await postLive({ intent: "delete", id: [String(a.auction_item_id), String(held.auction_item_id)] });
+      await db
+        .insert(bid)
+        .values({ event_id: eventId, usr_id: userId, auction_item_id: held.auction_item_id, bid: 100 });
+      const refused = await postLive({
+        intent: "delete",
+        id: [String(a.auction_item_id), String(held.auction_item_id)],
+      });
       expect(bulkError(refused)).toMatch(/^Nothing was deleted\. “Held” has bids or sales/);
       expect(await row(a.auction_item_id)).toBeDefined();
-      expect((await postLive({ intent: "delete", id: [String(a.auction_item_id), String(b.auction_item_id)] })).status).toBe(302);
+      expect(
+        (await postLive({ intent: "delete", id: [String(a.auction_item_id), String(b.auction_item_id)] })).status,
+      ).toBe(302);
       expect(await row(a.auction_item_id)).toBeUndefined();
       const [counts] = await db.select({ live: event.live_item_count }).from(event).where(eq(event.event_id, eventId));
       expect(counts.live).toBe(1);
@@ -177,7 +241,9 @@ describe(`the packages screens on ${process.env.TEST_DB_ENGINE}`, () => {
       await addItem({ title: "L2", lot: 2 });
       const clash = await postLive({ intent: "number-lots", start: "101" });
       expect(clash.status).toBe(400);
-      expect(numberError(clash)).toMatch(/^Nothing was renumbered: lots 101 to 102 are needed, but lot 102 is “Silent 101” \(silent\)/);
+      expect(numberError(clash)).toMatch(
+        /^Nothing was renumbered: lots 101 to 102 are needed, but lot 102 is “Silent 101” \(silent\)/,
+      );
       expect((await lots("live")).map((item) => item.lot)).toEqual([1, 2]);
       expect((await postLive({ intent: "number-lots", start: "201" })).status).toBe(302);
       expect((await lots("live")).map((item) => item.lot)).toEqual([201, 202]);
@@ -199,7 +265,12 @@ describe(`the packages screens on ${process.env.TEST_DB_ENGINE}`, () => {
   });
 
   it("saves the event's bid-proposal percentages, refusing nonsense beside the fields", async () => {
-    const refused = await postLive({ intent: "bid-proposal", dialog: "bid-proposal", starting_bid_percent: "0", increment_percent: "ten" });
+    const refused = await postLive({
+      intent: "bid-proposal",
+      dialog: "bid-proposal",
+      starting_bid_percent: "0",
+      increment_percent: "ten",
+    });
     expect(refused).toMatchObject({
       status: 400,
       data: {
@@ -210,7 +281,16 @@ describe(`the packages screens on ${process.env.TEST_DB_ENGINE}`, () => {
         },
       },
     });
-    expect((await postLive({ intent: "bid-proposal", dialog: "bid-proposal", starting_bid_percent: "50", increment_percent: "7.5" })).status).toBe(302);
+    expect(
+      (
+        await postLive({
+          intent: "bid-proposal",
+          dialog: "bid-proposal",
+          starting_bid_percent: "50",
+          increment_percent: "7.5",
+        })
+      ).status,
+    ).toBe(302);
     const [row] = await db.select({ meta: event.meta }).from(event).where(eq(event.event_id, eventId));
     expect(row.meta).toMatchObject({ bid_proposal: { starting_bid_percent: 50, increment_percent: 7.5 } });
     const loaded = await call$(liveRoute.loader, makeRequest(LIVE, { cookie: owner }));

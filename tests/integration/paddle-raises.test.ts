@@ -25,9 +25,13 @@ const post = (form: Record<string, string | string[]>, cookie = owner) =>
   call(route.action as RouteFunction, makeRequest(PATH, { cookie, form }));
 const raises = () => db.select().from(paddle_raise).where(eq(paddle_raise.event_id, eventId));
 const levelsOf = async (id: number) =>
-  (await db.select().from(paddle_raise_level).where(eq(paddle_raise_level.paddle_raise_id, id)).orderBy(paddle_raise_level.display_order)).map(
-    (level) => [level.amount, level.label],
-  );
+  (
+    await db
+      .select()
+      .from(paddle_raise_level)
+      .where(eq(paddle_raise_level.paddle_raise_id, id))
+      .orderBy(paddle_raise_level.display_order)
+  ).map((level) => [level.amount, level.label]);
 
 const NEW = {
   intent: "create",
@@ -50,13 +54,18 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
       [50_000, "Books for a month"],
     ]);
     const loaded = await call(route.loader as RouteFunction, makeRequest(PATH, { cookie: owner }));
-    expect((loaded.data as { raises: { levels: unknown[]; pledged: number }[] }).raises[0]).toMatchObject({ pledged: 0 });
+    expect((loaded.data as { raises: { levels: unknown[]; pledged: number }[] }).raises[0]).toMatchObject({
+      pledged: 0,
+    });
   });
 
   it("refuses bad levels and goals beside their fields, creating nothing", async () => {
     expect(await post({ ...NEW, levels: "500\nlots of money" })).toMatchObject({
       status: 400,
-      data: { dialog: "new-raise", fieldErrors: { levels: ["Line 2: start with the amount, such as “5000 Fund a classroom”."] } },
+      data: {
+        dialog: "new-raise",
+        fieldErrors: { levels: ["Line 2: start with the amount, such as “5000 Fund a classroom”."] },
+      },
     });
     expect(await post({ ...NEW, levels: "500\n500 again" })).toMatchObject({
       status: 400,
@@ -82,9 +91,22 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
       .select()
       .from(paddle_raise_level)
       .where(and(eq(paddle_raise_level.paddle_raise_id, raise.paddle_raise_id), eq(paddle_raise_level.amount, 50_000)));
-    await db.insert(pledge).values({ event_id: eventId, paddle_raise_id: raise.paddle_raise_id, paddle_raise_level_id: level.paddle_raise_level_id, paddle: 12, amount: 50_000 });
+    await db.insert(pledge).values({
+      event_id: eventId,
+      paddle_raise_id: raise.paddle_raise_id,
+      paddle_raise_level_id: level.paddle_raise_level_id,
+      paddle: 12,
+      amount: 50_000,
+    });
 
-    const saved = await post({ ...NEW, intent: "update", dialog: `edit-raise-${raise.paddle_raise_id}`, id: String(raise.paddle_raise_id), levels: "5000 A classroom\n2500", is_active: "" });
+    const saved = await post({
+      ...NEW,
+      intent: "update",
+      dialog: `edit-raise-${raise.paddle_raise_id}`,
+      id: String(raise.paddle_raise_id),
+      levels: "5000 A classroom\n2500",
+      is_active: "",
+    });
     expect(saved.status).toBe(302);
     expect(await levelsOf(raise.paddle_raise_id)).toEqual([
       [500_000, "A classroom"],
@@ -98,16 +120,23 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     const other = await makeEvent(db);
     const [theirs] = await db.insert(paddle_raise).values({ event_id: other.event_id, title: "Theirs" }).returning();
     const outcome = await post({ ...NEW, intent: "update", dialog: "x", id: String(theirs.paddle_raise_id) });
-    expect(outcome).toMatchObject({ status: 400, data: { formError: "This paddle raise no longer exists. Reload the page." } });
+    expect(outcome).toMatchObject({
+      status: 400,
+      data: { formError: "This paddle raise no longer exists. Reload the page." },
+    });
     expect((await post({ intent: "delete", id: String(theirs.paddle_raise_id) })).status).toBe(302);
-    expect(await db.select().from(paddle_raise).where(eq(paddle_raise.paddle_raise_id, theirs.paddle_raise_id))).toHaveLength(1);
+    expect(
+      await db.select().from(paddle_raise).where(eq(paddle_raise.paddle_raise_id, theirs.paddle_raise_id)),
+    ).toHaveLength(1);
   });
 
   it("marks raises inactive, and deletes only those without pledges", async () => {
     await post(NEW);
     await post({ ...NEW, title: "Second" });
     const [first, second] = await raises();
-    await db.insert(pledge).values({ event_id: eventId, paddle_raise_id: first.paddle_raise_id, paddle: 3, amount: 100_000 });
+    await db
+      .insert(pledge)
+      .values({ event_id: eventId, paddle_raise_id: first.paddle_raise_id, paddle: 3, amount: 100_000 });
     const ids = [String(first.paddle_raise_id), String(second.paddle_raise_id)];
 
     expect((await post({ intent: "deactivate", id: ids })).status).toBe(302);

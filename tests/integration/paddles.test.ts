@@ -17,7 +17,10 @@ async function eventStartingAt(paddleStart: number) {
 }
 
 async function guest(eventId: number, fields: Partial<typeof registrant.$inferInsert> = {}) {
-  const [row] = await db.insert(registrant).values({ event_id: eventId, name: "Ada Lovelace", ...fields }).returning();
+  const [row] = await db
+    .insert(registrant)
+    .values({ event_id: eventId, name: "Ada Lovelace", ...fields })
+    .returning();
   return row;
 }
 
@@ -48,12 +51,17 @@ describe("paddle numbers", () => {
     const partner2 = await guest(eventId, { pass_id: couple.pass_id, paddle: 101 });
     const stranger = await guest(eventId, { pass_id: single.pass_id, paddle: 102 });
 
-    expect(await db.transaction((tx) => setRegistrantPaddle(tx, eventId, partner2.registrant_id, 100))).toEqual({ ok: true });
+    expect(await db.transaction((tx) => setRegistrantPaddle(tx, eventId, partner2.registrant_id, 100))).toEqual({
+      ok: true,
+    });
     expect(await db.transaction((tx) => setRegistrantPaddle(tx, eventId, stranger.registrant_id, 100))).toEqual({
       ok: false,
       message: "Paddle 100 belongs to Grace Hopper.",
     });
-    const [strangerNow] = await db.select().from(registrant).where(eq(registrant.registrant_id, stranger.registrant_id));
+    const [strangerNow] = await db
+      .select()
+      .from(registrant)
+      .where(eq(registrant.registrant_id, stranger.registrant_id));
     expect(strangerNow.paddle).toBe(102);
     expect(partner1.paddle).toBe(100);
   });
@@ -68,12 +76,15 @@ describe("paddle numbers", () => {
     expect(await ensurePaddle(db, eventId, newcomer.usr_id)).toBe(141);
   });
 
-  it.runIf(process.env.TEST_DB_ENGINE === "postgres")("gives 40 guests joining at once 40 different numbers", async () => {
-    const eventId = await eventStartingAt(100);
-    const people = await Promise.all(Array.from({ length: 40 }, () => makeUser(db)));
-    const paddles = await Promise.all(people.map((person) => ensurePaddle(db, eventId, person.usr_id)));
-    expect(new Set(paddles).size).toBe(40);
-    expect(Math.min(...paddles)).toBe(100);
-    expect(Math.max(...paddles)).toBe(139);
-  });
+  it.runIf(process.env.TEST_DB_ENGINE === "postgres")(
+    "gives 40 guests joining at once 40 different numbers",
+    async () => {
+      const eventId = await eventStartingAt(100);
+      const people = await Promise.all(Array.from({ length: 40 }, () => makeUser(db)));
+      const paddles = await Promise.all(people.map((person) => ensurePaddle(db, eventId, person.usr_id)));
+      expect(new Set(paddles).size).toBe(40);
+      expect(Math.min(...paddles)).toBe(100);
+      expect(Math.max(...paddles)).toBe(139);
+    },
+  );
 });

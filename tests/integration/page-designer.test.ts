@@ -35,10 +35,17 @@ beforeEach(async () => {
 });
 
 const path = `/admin/pages/landing_page`;
-const designer = async (cookie = owner) => (await call(landingRoute.loader as RouteFunction, makeRequest(`${path}?id=${eventId}`, { cookie }))).data as Awaited<ReturnType<typeof landingRoute.loader>>;
-const post = (form: Record<string, string | string[]>, cookie = owner) => call(landingRoute.action as RouteFunction, makeRequest(`${path}?id=${eventId}`, { cookie, form }));
+const designer = async (cookie = owner) =>
+  (await call(landingRoute.loader as RouteFunction, makeRequest(`${path}?id=${eventId}`, { cookie }))).data as Awaited<
+    ReturnType<typeof landingRoute.loader>
+  >;
+const post = (form: Record<string, string | string[]>, cookie = owner) =>
+  call(landingRoute.action as RouteFunction, makeRequest(`${path}?id=${eventId}`, { cookie, form }));
 const publicPage = async (query = "", cookie?: string) => {
-  const outcome = await call(publicEventRoute.loader as RouteFunction, makeRequest(`/event?id=${eventId}${query}`, { cookie }));
+  const outcome = await call(
+    publicEventRoute.loader as RouteFunction,
+    makeRequest(`/event?id=${eventId}${query}`, { cookie }),
+  );
   const data = outcome.data as { context: LandingContext; tree: unknown; draft: boolean; share: { title: string } };
   return { ...outcome, data, settings: resolveLanding(data.context, data.tree) };
 };
@@ -46,7 +53,10 @@ const publicPage = async (query = "", cookie?: string) => {
 /** The designer's form as it loads, with changes to some settings. */
 async function edited(changes: Record<string, string | string[] | undefined>, intent = "save") {
   const { document } = await designer();
-  const form: Record<string, string | string[]> = { ...formFromTree(PAGE_KINDS.landing, (document.draft ?? document.published) as Tree), intent };
+  const form: Record<string, string | string[]> = {
+    ...formFromTree(PAGE_KINDS.landing, (document.draft ?? document.published) as Tree),
+    intent,
+  };
   for (const [name, value] of Object.entries(changes)) {
     if (value === undefined) delete form[name];
     else form[name] = value;
@@ -56,7 +66,14 @@ async function edited(changes: Record<string, string | string[] | undefined>, in
 
 describe(`the landing page designer on ${process.env.TEST_DB_ENGINE}`, () => {
   it("saves a draft the public does not see, then publishes it", async () => {
-    const saved = await post(await edited({ "heroSection.title": "Night of Lights", "heroSection.title.useDefault": undefined, "global.primaryColor": "#0b3d91", "global.primaryColor.useDefault": undefined }));
+    const saved = await post(
+      await edited({
+        "heroSection.title": "Night of Lights",
+        "heroSection.title.useDefault": undefined,
+        "global.primaryColor": "#0b3d91",
+        "global.primaryColor.useDefault": undefined,
+      }),
+    );
     expect(saved).toMatchObject({ status: 302, location: `${path}?id=${eventId}` });
 
     const draft = await loadPageDocument(eventId, "landing");
@@ -75,7 +92,11 @@ describe(`the landing page designer on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(document.draft).toBeNull();
     expect(document.publishedAt).not.toBeNull();
     // The landing record's own fields follow the published tree.
-    const [row] = await db.select({ primary: landing.primary_color, hero: landing.is_hero_displayed }).from(landing).innerJoin(event, eq(event.landing_id, landing.landing_id)).where(eq(event.event_id, eventId));
+    const [row] = await db
+      .select({ primary: landing.primary_color, hero: landing.is_hero_displayed })
+      .from(landing)
+      .innerJoin(event, eq(event.landing_id, landing.landing_id))
+      .where(eq(event.event_id, eventId));
     expect(row).toEqual({ primary: "#0b3d91", hero: true });
   });
 
@@ -103,7 +124,9 @@ describe(`the landing page designer on ${process.env.TEST_DB_ENGINE}`, () => {
   });
 
   it("refuses a bad colour beside its field, keeping what was typed, and stores nothing", async () => {
-    const outcome = await post(await edited({ "global.accentColor": "url(javascript:alert(1))", "global.accentColor.useDefault": undefined }));
+    const outcome = await post(
+      await edited({ "global.accentColor": "url(javascript:alert(1))", "global.accentColor.useDefault": undefined }),
+    );
     expect(outcome.status).toBe(400);
     const body = (await outcome.response!.json()) as { errors: Record<string, string>; tree: Tree };
     expect(body.errors).toEqual({ "global.accentColor": "Use a colour like #1b2341" });
@@ -133,7 +156,9 @@ describe(`the landing page designer on ${process.env.TEST_DB_ENGINE}`, () => {
     const helper = await makeUser(db, { selected_event: eventId });
     await giveRole(db, helper.usr_id, eventId, teamRole("can_preview_event"));
     const cookie = await sessionCookie(helper.usr_id);
-    expect((await call(landingRoute.loader as RouteFunction, makeRequest(`${path}?id=${eventId}`, { cookie }))).status).toBe(403);
+    expect(
+      (await call(landingRoute.loader as RouteFunction, makeRequest(`${path}?id=${eventId}`, { cookie }))).status,
+    ).toBe(403);
     expect((await post({ intent: "publish" }, cookie)).status).toBe(403);
   });
 
@@ -144,19 +169,35 @@ describe(`the landing page designer on ${process.env.TEST_DB_ENGINE}`, () => {
     const cookie = await sessionCookie(user.usr_id);
     const { data } = await call(landingRoute.loader as RouteFunction, makeRequest(`${path}?id=${bare}`, { cookie }));
     expect((data as { document: { exists: boolean } }).document.exists).toBe(false);
-    expect((await call(landingRoute.action as RouteFunction, makeRequest(`${path}?id=${bare}`, { cookie, form: { intent: "save" } }))).status).toBe(409);
+    expect(
+      (
+        await call(
+          landingRoute.action as RouteFunction,
+          makeRequest(`${path}?id=${bare}`, { cookie, form: { intent: "save" } }),
+        )
+      ).status,
+    ).toBe(409);
   });
 });
 
 describe(`the registration page designer on ${process.env.TEST_DB_ENGINE}`, () => {
   it("keeps its draft and published tree in the event's meta, beside what else is there", async () => {
-    await db.update(event).set({ meta: { share_title: "Kept" } }).where(eq(event.event_id, eventId));
+    await db
+      .update(event)
+      .set({ meta: { share_title: "Kept" } })
+      .where(eq(event.event_id, eventId));
     const rpath = `/admin/pages/registration_page?id=${eventId}`;
     const { data } = await call(registrationRoute.loader as RouteFunction, makeRequest(rpath, { cookie: owner }));
     const { document } = data as { document: { published: Tree } };
-    const form: Record<string, string | string[]> = { ...formFromTree(PAGE_KINDS.registration, document.published), "introSection.title": "Welcome aboard", intent: "publish" };
+    const form: Record<string, string | string[]> = {
+      ...formFromTree(PAGE_KINDS.registration, document.published),
+      "introSection.title": "Welcome aboard",
+      intent: "publish",
+    };
     delete form["introSection.title.useDefault"];
-    expect(await call(registrationRoute.action as RouteFunction, makeRequest(rpath, { cookie: owner, form }))).toMatchObject({ status: 302 });
+    expect(
+      await call(registrationRoute.action as RouteFunction, makeRequest(rpath, { cookie: owner, form })),
+    ).toMatchObject({ status: 302 });
     const after = await loadPageDocument(eventId, "registration");
     expect(after.published.introSection.title).toEqual({ value: "Welcome aboard", useDefault: false });
     const [row] = await db.select({ meta: event.meta }).from(event).where(eq(event.event_id, eventId));

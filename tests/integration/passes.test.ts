@@ -3,7 +3,6 @@
 // resending its confirmation; and the permission.
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { PassRow } from "~/registration/passes.server";
 import { registerParty, ticketsLeft } from "~/registration/register-party.server";
 import * as route from "~/routes/admin._workspace.registration.passes";
 import { event, payment, registrant, registration, ticket, ticket_payment } from "~drizzle/schema";
@@ -11,6 +10,7 @@ import { testDatabase } from "../support/database";
 import { mailTo } from "../support/mailbox";
 import { giveRole, makeEvent, makeUser, sessionCookie, teamRole, teamRoleWithout } from "../support/people";
 import { call, makeRequest, type RouteFunction } from "../support/route-calls";
+import type { PassRow } from "~/registration/passes.server";
 
 const { db } = testDatabase();
 
@@ -38,7 +38,10 @@ beforeEach(async () => {
   cookie = await sessionCookie(staff.usr_id);
 });
 
-async function order(lines: { ticketId: number; quantity: number }[], method: "pay_at_event" | "comp" = "pay_at_event") {
+async function order(
+  lines: { ticketId: number; quantity: number }[],
+  method: "pay_at_event" | "comp" = "pay_at_event",
+) {
   const result = await registerParty(db, {
     eventId,
     lines,
@@ -50,8 +53,10 @@ async function order(lines: { ticketId: number; quantity: number }[], method: "p
   return result.party;
 }
 
-const post = (form: Record<string, string>, as = cookie) => call(route.action as RouteFunction, makeRequest(url, { cookie: as, form }));
-const load = async () => ((await call(route.loader as RouteFunction, makeRequest(url, { cookie }))).data as { passes: PassRow[] }).passes;
+const post = (form: Record<string, string>, as = cookie) =>
+  call(route.action as RouteFunction, makeRequest(url, { cookie: as, form }));
+const load = async () =>
+  ((await call(route.loader as RouteFunction, makeRequest(url, { cookie }))).data as { passes: PassRow[] }).passes;
 
 describe(`/admin/registration/passes on ${process.env.TEST_DB_ENGINE}`, () => {
   it("lists a pass with its guests, and the personal link of a seat still to be named", async () => {
@@ -73,13 +78,18 @@ describe(`/admin/registration/passes on ${process.env.TEST_DB_ENGINE}`, () => {
     const unnamed = party.guests[1];
     expect(row.guests).toEqual([
       expect.objectContaining({ name: "Ada Lovelace", link: null }),
-      expect.objectContaining({ name: null, link: `http://localhost:3000/register?id=${eventId}&guest=${unnamed.claim_token}` }),
+      expect.objectContaining({
+        name: null,
+        link: `http://localhost:3000/register?id=${eventId}&guest=${unnamed.claim_token}`,
+      }),
     ]);
   });
 
   it("marks a pending payment paid by check, once", async () => {
     const party = await order([{ ticketId: couple.ticket_id, quantity: 1 }]);
-    expect(await post({ intent: "mark-paid", pass: String(party.passIds[0]), method: "check" })).toMatchObject({ status: 302 });
+    expect(await post({ intent: "mark-paid", pass: String(party.passIds[0]), method: "check" })).toMatchObject({
+      status: 302,
+    });
     const [paid] = await db.select().from(payment).where(eq(payment.payment_id, party.paymentId));
     expect(paid).toMatchObject({ status: "paid", method: "check" });
     const lines = await db.select().from(ticket_payment).where(eq(ticket_payment.payment_id, party.paymentId));

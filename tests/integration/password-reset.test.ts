@@ -1,9 +1,9 @@
 // Resetting a forgotten password by an emailed link: once, for an hour, with the same answer for every address.
 import { describe, expect, it } from "vitest";
 import { setPassword } from "~/auth/accounts.server";
-import { hashPassword } from "~/auth/password.server";
 import { resetPassword } from "~/auth/password-reset.server";
 import { signInWithPassword } from "~/auth/password-sign-in.server";
+import { hashPassword } from "~/auth/password.server";
 import { getSessionUsrId } from "~/auth/session.server";
 import { recordSignInFailure, signInBlock } from "~/auth/sign-in-limits.server";
 import * as forgotRoute from "~/routes/auth.forgot-password";
@@ -36,7 +36,10 @@ const signsInWith = async (email: string, password: string) =>
 describe("password reset", () => {
   it("mails a link that changes the password and signs the person in", async () => {
     const person = await personWithPassword();
-    expect(await askForReset(person.email_address)).toMatchObject({ status: 302, location: "/auth/check-email?for=password-reset" });
+    expect(await askForReset(person.email_address)).toMatchObject({
+      status: 302,
+      location: "/auth/check-email?for=password-reset",
+    });
 
     const message = await lastMailTo(person.email_address);
     expect(message.subject).toBe("Reset your Gavel password");
@@ -45,8 +48,13 @@ describe("password reset", () => {
 
     const done = await reset(link, NEW_PASSWORD);
     expect(done).toMatchObject({ status: 302, location: "/" });
-    const cookie = done.response!.headers.getSetCookie().find((value) => value.startsWith("gavel_session="))!.split(";")[0];
-    expect(await getSessionUsrId(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toBe(person.usr_id);
+    const cookie = done
+      .response!.headers.getSetCookie()
+      .find((value) => value.startsWith("gavel_session="))!
+      .split(";")[0];
+    expect(await getSessionUsrId(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toBe(
+      person.usr_id,
+    );
     expect(await signsInWith(person.email_address, NEW_PASSWORD)).toBe(true);
     expect(await signsInWith(person.email_address, OLD_PASSWORD)).toBe(false);
   });
@@ -66,7 +74,10 @@ describe("password reset", () => {
     await askForReset(person.email_address);
     const token = linkTo(await lastMailTo(person.email_address), "/auth/reset-password").searchParams.get("token")!;
     const later = new Date(Date.now() + 61 * 60_000);
-    expect(await resetPassword({ token, password: NEW_PASSWORD, now: later })).toEqual({ ok: false, reason: "invalid-link" });
+    expect(await resetPassword({ token, password: NEW_PASSWORD, now: later })).toEqual({
+      ok: false,
+      reason: "invalid-link",
+    });
     expect(await signsInWith(person.email_address, OLD_PASSWORD)).toBe(true);
   });
 
@@ -93,14 +104,18 @@ describe("password reset", () => {
     const person = await personWithPassword();
     await askForReset(person.email_address);
     const link = linkTo(await lastMailTo(person.email_address), "/auth/reset-password");
-    expect(await reset(link, "tiny")).toMatchObject({ status: 400, data: { errors: { password: ["Use at least 10 characters."] } } });
+    expect(await reset(link, "tiny")).toMatchObject({
+      status: 400,
+      data: { errors: { password: ["Use at least 10 characters."] } },
+    });
     expect(await reset(link, person.email_address)).toMatchObject({ status: 400 });
     expect((await reset(link, NEW_PASSWORD)).status).toBe(302);
   });
 
   it("lifts a sign-in block on the account", async () => {
     const person = await personWithPassword();
-    for (let attempt = 0; attempt < 5; attempt++) await recordSignInFailure(db, person.email_address, undefined, new Date());
+    for (let attempt = 0; attempt < 5; attempt++)
+      await recordSignInFailure(db, person.email_address, undefined, new Date());
     expect(await signInBlock(db, person.email_address, undefined, new Date())).toBeDefined();
     await askForReset(person.email_address);
     await reset(linkTo(await lastMailTo(person.email_address), "/auth/reset-password"), NEW_PASSWORD);

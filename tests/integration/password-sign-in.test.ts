@@ -1,11 +1,10 @@
 // Email and password sign-in through the /auth/sign-in action, with the failed-attempt limits per account and
 // per client address, and no hint whether an address has an account.
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { setPassword } from "~/auth/accounts.server";
-import { hashPassword } from "~/auth/password.server";
 import { signInWithPassword } from "~/auth/password-sign-in.server";
+import { hashPassword } from "~/auth/password.server";
 import { getSessionUsrId } from "~/auth/session.server";
 import { SIGN_IN_LIMITS } from "~/auth/sign-in-limits.server";
 import * as signInRoute from "~/routes/auth.sign-in";
@@ -13,6 +12,7 @@ import { sign_in_failure } from "~drizzle/schema";
 import { testDatabase } from "../support/database";
 import { makeUser } from "../support/people";
 import { call, makeRequest, type Outcome, type RouteFunction } from "../support/route-calls";
+import type { ActionFunctionArgs } from "@remix-run/node";
 
 const { db } = testDatabase();
 const PASSWORD = "correct horse battery staple";
@@ -31,7 +31,11 @@ async function signIn(email: string, password: string, { returnTo = "/", clientA
 }
 
 const sessionOf = (outcome: Outcome) =>
-  getSessionUsrId(new Request("http://localhost/", { headers: { Cookie: outcome.response!.headers.get("Set-Cookie")!.split(";")[0] } }));
+  getSessionUsrId(
+    new Request("http://localhost/", {
+      headers: { Cookie: outcome.response!.headers.get("Set-Cookie")!.split(";")[0] },
+    }),
+  );
 
 describe("password sign-in", () => {
   it("signs in with the right password, starts a session and goes where the person was going", async () => {
@@ -50,7 +54,10 @@ describe("password sign-in", () => {
     const person = await personWithPassword();
     const wrong = await signIn(person.email_address, "not the password");
     const unknown = await signIn("nobody-here@example.org", PASSWORD);
-    expect(wrong).toMatchObject({ status: 400, data: { errors: { form: "The email address or password is not right." } } });
+    expect(wrong).toMatchObject({
+      status: 400,
+      data: { errors: { form: "The email address or password is not right." } },
+    });
     expect(unknown.status).toBe(wrong.status);
     expect(unknown.data).toEqual({ ...(wrong.data as object), values: { email: "nobody-here@example.org" } });
   });
@@ -78,7 +85,11 @@ describe("failed sign-in limits", () => {
     const refused = await signIn(person.email_address, PASSWORD);
     expect(refused).toMatchObject({
       status: 429,
-      data: { errors: { form: "Too many attempts to sign in with this email address. Try again in 15 minutes, or reset your password." } },
+      data: {
+        errors: {
+          form: "Too many attempts to sign in with this email address. Try again in 15 minutes, or reset your password.",
+        },
+      },
     });
     const raw = (await signInRoute.action({
       request: makeRequest("/auth/sign-in", { form: { email: person.email_address, password: PASSWORD } }),
@@ -92,7 +103,9 @@ describe("failed sign-in limits", () => {
     for (let attempt = 0; attempt < SIGN_IN_LIMITS.perAccount; attempt++) await signIn("ghost@example.org", "guess");
     const refused = await signIn("ghost@example.org", "guess");
     expect(refused.status).toBe(429);
-    expect(refused.data).toMatchObject({ errors: { form: expect.stringMatching(/^Too many attempts to sign in with this email address/) } });
+    expect(refused.data).toMatchObject({
+      errors: { form: expect.stringMatching(/^Too many attempts to sign in with this email address/) },
+    });
   });
 
   it("lets the account in again once the failures are 15 minutes old", async () => {
@@ -102,13 +115,17 @@ describe("failed sign-in limits", () => {
       await signInWithPassword({ email: person.email_address, password: "wrong", ip: undefined, now: start });
     }
     const soon = new Date(start.getTime() + 14 * 60_000);
-    expect(await signInWithPassword({ email: person.email_address, password: PASSWORD, ip: undefined, now: soon })).toMatchObject({
+    expect(
+      await signInWithPassword({ email: person.email_address, password: PASSWORD, ip: undefined, now: soon }),
+    ).toMatchObject({
       ok: false,
       reason: "blocked",
       block: { scope: "account", retryAt: new Date(start.getTime() + SIGN_IN_LIMITS.windowMs) },
     });
     const later = new Date(start.getTime() + 15 * 60_000 + 1);
-    expect(await signInWithPassword({ email: person.email_address, password: PASSWORD, ip: undefined, now: later })).toEqual({
+    expect(
+      await signInWithPassword({ email: person.email_address, password: PASSWORD, ip: undefined, now: later }),
+    ).toEqual({
       ok: true,
       usrId: person.usr_id,
     });
@@ -116,10 +133,14 @@ describe("failed sign-in limits", () => {
 
   it("clears the account's failures after a successful sign-in", async () => {
     const person = await personWithPassword();
-    for (let attempt = 0; attempt < SIGN_IN_LIMITS.perAccount - 1; attempt++) await signIn(person.email_address, "wrong");
+    for (let attempt = 0; attempt < SIGN_IN_LIMITS.perAccount - 1; attempt++)
+      await signIn(person.email_address, "wrong");
     expect((await signIn(person.email_address, PASSWORD)).status).toBe(302);
-    expect(await db.select().from(sign_in_failure).where(eq(sign_in_failure.email, person.email_address.toLowerCase()))).toEqual([]);
-    for (let attempt = 0; attempt < SIGN_IN_LIMITS.perAccount - 1; attempt++) await signIn(person.email_address, "wrong");
+    expect(
+      await db.select().from(sign_in_failure).where(eq(sign_in_failure.email, person.email_address.toLowerCase())),
+    ).toEqual([]);
+    for (let attempt = 0; attempt < SIGN_IN_LIMITS.perAccount - 1; attempt++)
+      await signIn(person.email_address, "wrong");
     expect((await signIn(person.email_address, PASSWORD)).status).toBe(302);
   });
 

@@ -21,7 +21,8 @@ async function ledger(itemId: number) {
     .where(eq(bid.auction_item_id, itemId))
     .orderBy(asc(bid.bid_id));
 }
-const itemRow = async (id: number) => (await db.select().from(auction_item).where(eq(auction_item.auction_item_id, id)))[0];
+const itemRow = async (id: number) =>
+  (await db.select().from(auction_item).where(eq(auction_item.auction_item_id, id)))[0];
 
 describe("placing a bid", () => {
   it("records the bid, answers with a maximum, and keeps the item's state", async () => {
@@ -29,9 +30,25 @@ describe("placing a bid", () => {
     const item = await makeAuctionItem(db, gala.event_id);
     const [ann, ben] = [await makeBidder(db, gala.event_id), await makeBidder(db, gala.event_id)];
 
-    const first = await placeBid(db, { eventId: gala.event_id, itemId: item.auction_item_id, usrId: ann.usrId, submission: bid$(10_000, 20_000), idempotencyKey: "a1" });
-    expect(first).toMatchObject({ ok: true, outcome: "winning", item: { currentBid: 10_000, nextMinimum: 11_000, holders: [ann.paddle] } });
-    const second = await placeBid(db, { eventId: gala.event_id, itemId: item.auction_item_id, usrId: ben.usrId, submission: bid$(15_000), idempotencyKey: "b1" });
+    const first = await placeBid(db, {
+      eventId: gala.event_id,
+      itemId: item.auction_item_id,
+      usrId: ann.usrId,
+      submission: bid$(10_000, 20_000),
+      idempotencyKey: "a1",
+    });
+    expect(first).toMatchObject({
+      ok: true,
+      outcome: "winning",
+      item: { currentBid: 10_000, nextMinimum: 11_000, holders: [ann.paddle] },
+    });
+    const second = await placeBid(db, {
+      eventId: gala.event_id,
+      itemId: item.auction_item_id,
+      usrId: ben.usrId,
+      submission: bid$(15_000),
+      idempotencyKey: "b1",
+    });
     expect(second).toMatchObject({ ok: true, outcome: "outbid", item: { currentBid: 16_000, holders: [ann.paddle] } });
     expect(await ledger(item.auction_item_id)).toEqual([
       { usrId: ann.usrId, amount: 10_000, status: "outbid", auto: false, kind: "bid" },
@@ -45,7 +62,13 @@ describe("placing a bid", () => {
     const gala = await makeAuctionEvent(db);
     const item = await makeAuctionItem(db, gala.event_id);
     const ann = await makeBidder(db, gala.event_id);
-    const input = { eventId: gala.event_id, itemId: item.auction_item_id, usrId: ann.usrId, submission: bid$(10_000), idempotencyKey: "tap-1" };
+    const input = {
+      eventId: gala.event_id,
+      itemId: item.auction_item_id,
+      usrId: ann.usrId,
+      submission: bid$(10_000),
+      idempotencyKey: "tap-1",
+    };
     const results = await Promise.all([placeBid(db, input), placeBid(db, input), placeBid(db, input)]);
     expect(results.filter((result) => result.ok && !result.repeated)).toHaveLength(1);
     expect(results.every((result) => result.ok && result.outcome === "winning")).toBe(true);
@@ -57,23 +80,55 @@ describe("placing a bid", () => {
     const item = await makeAuctionItem(db, gala.event_id);
     const ann = await makeBidder(db, gala.event_id);
     const stranger = await makeUser(db);
-    expect(await placeBid(db, { eventId: gala.event_id, itemId: item.auction_item_id, usrId: ann.usrId, submission: bid$(9_000), idempotencyKey: null })).toMatchObject({
+    expect(
+      await placeBid(db, {
+        eventId: gala.event_id,
+        itemId: item.auction_item_id,
+        usrId: ann.usrId,
+        submission: bid$(9_000),
+        idempotencyKey: null,
+      }),
+    ).toMatchObject({
       ok: false,
       refusal: "too_low",
       nextMinimum: 10_000,
     });
-    expect(await placeBid(db, { eventId: gala.event_id, itemId: item.auction_item_id, usrId: stranger.usr_id, submission: bid$(10_000), idempotencyKey: null })).toMatchObject({
+    expect(
+      await placeBid(db, {
+        eventId: gala.event_id,
+        itemId: item.auction_item_id,
+        usrId: stranger.usr_id,
+        submission: bid$(10_000),
+        idempotencyKey: null,
+      }),
+    ).toMatchObject({
       ok: false,
       refusal: "no_paddle",
     });
     const other = await makeAuctionEvent(db);
-    expect(await placeBid(db, { eventId: other.event_id, itemId: item.auction_item_id, usrId: ann.usrId, submission: bid$(10_000), idempotencyKey: null })).toMatchObject({
+    expect(
+      await placeBid(db, {
+        eventId: other.event_id,
+        itemId: item.auction_item_id,
+        usrId: ann.usrId,
+        submission: bid$(10_000),
+        idempotencyKey: null,
+      }),
+    ).toMatchObject({
       ok: false,
       refusal: "not_biddable",
     });
     const [form] = await db.insert(registration).values({ store_card: true }).returning();
     await db.update(event).set({ registration_id: form.registration_id }).where(eq(event.event_id, gala.event_id));
-    expect(await placeBid(db, { eventId: gala.event_id, itemId: item.auction_item_id, usrId: ann.usrId, submission: bid$(10_000), idempotencyKey: null })).toMatchObject({
+    expect(
+      await placeBid(db, {
+        eventId: gala.event_id,
+        itemId: item.auction_item_id,
+        usrId: ann.usrId,
+        submission: bid$(10_000),
+        idempotencyKey: null,
+      }),
+    ).toMatchObject({
       ok: false,
       refusal: "card_required",
     });
@@ -83,13 +138,25 @@ describe("placing a bid", () => {
   it("sells the last unit by buy now, closing the item with its winners", async () => {
     const gala = await makeAuctionEvent(db);
     const item = await makeAuctionItem(db, gala.event_id, { quantity: 2, buy_now: 50_000 });
-    const [ann, ben, cal] = [await makeBidder(db, gala.event_id), await makeBidder(db, gala.event_id), await makeBidder(db, gala.event_id)];
+    const [ann, ben, cal] = [
+      await makeBidder(db, gala.event_id),
+      await makeBidder(db, gala.event_id),
+      await makeBidder(db, gala.event_id),
+    ];
     const at = (usrId: number, submission: Parameters<typeof placeBid>[1]["submission"]) =>
       placeBid(db, { eventId: gala.event_id, itemId: item.auction_item_id, usrId, submission, idempotencyKey: null });
     await at(ann.usrId, bid$(10_000));
     await at(ben.usrId, bid$(12_000));
-    expect(await at(cal.usrId, { kind: "buy_now" })).toMatchObject({ ok: true, outcome: "won", item: { unitsLeft: 1, holders: [ben.paddle] } });
-    expect(await at(ann.usrId, { kind: "buy_now" })).toMatchObject({ ok: true, outcome: "won", item: { closed: true, unitsLeft: 0 } });
+    expect(await at(cal.usrId, { kind: "buy_now" })).toMatchObject({
+      ok: true,
+      outcome: "won",
+      item: { unitsLeft: 1, holders: [ben.paddle] },
+    });
+    expect(await at(ann.usrId, { kind: "buy_now" })).toMatchObject({
+      ok: true,
+      outcome: "won",
+      item: { closed: true, unitsLeft: 0 },
+    });
     const winners = await db
       .select({ unit: winner.unit, usrId: winner.usr_id, amount: winner.amount })
       .from(winner)
@@ -110,13 +177,31 @@ describe("placing a bid", () => {
     const ann = await makeBidder(db, gala.event_id);
     const received: RealtimeMessage[] = [];
     const bus = realtimeBus(connection);
-    const leave = await bus.subscribe(eventTopic(gala.event_id), { onMessage: (message) => received.push(message), onResync: () => {} });
+    const leave = await bus.subscribe(eventTopic(gala.event_id), {
+      onMessage: (message) => received.push(message),
+      onResync: () => {},
+    });
     try {
-      await placeBid(db, { eventId: gala.event_id, itemId: item.auction_item_id, usrId: ann.usrId, submission: bid$(12_000), idempotencyKey: null });
+      await placeBid(db, {
+        eventId: gala.event_id,
+        itemId: item.auction_item_id,
+        usrId: ann.usrId,
+        submission: bid$(12_000),
+        idempotencyKey: null,
+      });
       await expect.poll(() => received.length).toBe(1);
-      expect(received[0]).toMatchObject({ type: "item", data: { id: item.auction_item_id, currentBid: 12_000, bidCount: 1, holders: [ann.paddle] } });
+      expect(received[0]).toMatchObject({
+        type: "item",
+        data: { id: item.auction_item_id, currentBid: 12_000, bidCount: 1, holders: [ann.paddle] },
+      });
       // A refused bid publishes nothing.
-      await placeBid(db, { eventId: gala.event_id, itemId: item.auction_item_id, usrId: ann.usrId, submission: bid$(1), idempotencyKey: null });
+      await placeBid(db, {
+        eventId: gala.event_id,
+        itemId: item.auction_item_id,
+        usrId: ann.usrId,
+        submission: bid$(1),
+        idempotencyKey: null,
+      });
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(received).toHaveLength(1);
     } finally {

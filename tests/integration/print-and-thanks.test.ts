@@ -23,16 +23,37 @@ beforeEach(async () => {
   await giveRole(db, user.usr_id, eventId, { ...OWNER_ROLE });
   owner = await sessionCookie(user.usr_id);
   const email = `ana-${Math.random().toString(36).slice(2, 8)}@example.org`;
-  [{ donor_id: donorId }] = await db.insert(donor).values({ client_id: made.client_id, first_name: "Ana", last_name: "Ruiz", email }).returning();
+  [{ donor_id: donorId }] = await db
+    .insert(donor)
+    .values({ client_id: made.client_id, first_name: "Ana", last_name: "Ruiz", email })
+    .returning();
   const [pkg] = await db
     .insert(auction_item)
-    .values({ event_id: eventId, title: "Napa package", lot: 1, type: "silent", value: 150000, starting_bid: 60000, increment: 10000, xinv_donor_id: donorId, description: "<p>Two nights <strong>away</strong>.</p>" })
+    .values({
+      event_id: eventId,
+      title: "Napa package",
+      lot: 1,
+      type: "silent",
+      value: 150000,
+      starting_bid: 60000,
+      increment: 10000,
+      xinv_donor_id: donorId,
+      description: "<p>Two nights <strong>away</strong>.</p>",
+    })
     .returning();
   await db.insert(inventory).values([
-    { event_id: eventId, title: "Hotel nights", value: 100000, donor_id: donorId, auction_item_id: pkg.auction_item_id },
+    {
+      event_id: eventId,
+      title: "Hotel nights",
+      value: 100000,
+      donor_id: donorId,
+      auction_item_id: pkg.auction_item_id,
+    },
     { event_id: eventId, title: "Winery tour", value: 50000, donor_id: donorId, auction_item_id: pkg.auction_item_id },
   ]);
-  await db.insert(auction_item).values({ event_id: eventId, title: "Signed guitar", lot: 2, type: "live", value: 300000, xinv_donor_id: donorId });
+  await db
+    .insert(auction_item)
+    .values({ event_id: eventId, title: "Signed guitar", lot: 2, type: "live", value: 300000, xinv_donor_id: donorId });
 });
 
 const get = (query: string, cookie = owner) =>
@@ -44,7 +65,9 @@ describe(`PDFs of the catalogue on ${process.env.TEST_DB_ENGINE}`, () => {
       const outcome = await get(`kind=${kind}&type=silent`);
       expect(outcome.status).toBe(200);
       expect(outcome.response!.headers.get("Content-Type")).toBe("application/pdf");
-      expect(outcome.response!.headers.get("Content-Disposition")).toContain(`${kind === "sheets" ? "bid-sheets" : "item-cards"}-silent.pdf`);
+      expect(outcome.response!.headers.get("Content-Disposition")).toContain(
+        `${kind === "sheets" ? "bid-sheets" : "item-cards"}-silent.pdf`,
+      );
       const bytes = Buffer.from(await outcome.response!.arrayBuffer());
       expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
       expect(bytes.length).toBeGreaterThan(1000);
@@ -62,8 +85,14 @@ describe(`PDFs of the catalogue on ${process.env.TEST_DB_ENGINE}`, () => {
 
 describe(`a donor's thank-you on ${process.env.TEST_DB_ENGINE}`, () => {
   it("lists the donor's gifts once each (inventory, and items without inventory) with a ready message", async () => {
-    const outcome = await call(emailRoute.loader as RouteFunction, makeRequest(`/admin/auction_items/email_page?donor=${donorId}`, { cookie: owner }));
-    const loaded = outcome.data as { gifts: { title: string; value: number }[]; draft: { subject: string; message: string } };
+    const outcome = await call(
+      emailRoute.loader as RouteFunction,
+      makeRequest(`/admin/auction_items/email_page?donor=${donorId}`, { cookie: owner }),
+    );
+    const loaded = outcome.data as {
+      gifts: { title: string; value: number }[];
+      draft: { subject: string; message: string };
+    };
     expect(loaded.gifts).toEqual([
       { title: "Hotel nights", value: 100000 },
       { title: "Winery tour", value: 50000 },
@@ -74,12 +103,18 @@ describe(`a donor's thank-you on ${process.env.TEST_DB_ENGINE}`, () => {
 
   it("sends it by email with the gifts and their total, and refuses an empty message", async () => {
     const path = `/admin/auction_items/email_page?donor=${donorId}`;
-    const refused = await call(emailRoute.action as RouteFunction, makeRequest(path, { cookie: owner, form: { donor: String(donorId), subject: "Thanks", message: " " } }));
+    const refused = await call(
+      emailRoute.action as RouteFunction,
+      makeRequest(path, { cookie: owner, form: { donor: String(donorId), subject: "Thanks", message: " " } }),
+    );
     expect(refused).toMatchObject({ status: 400, data: { errors: { message: ["Write the message."] } } });
 
     const sent = await call(
       emailRoute.action as RouteFunction,
-      makeRequest(path, { cookie: owner, form: { donor: String(donorId), subject: "Thank you", message: "Dear Ana,\n\nThank you." } }),
+      makeRequest(path, {
+        cookie: owner,
+        form: { donor: String(donorId), subject: "Thank you", message: "Dear Ana,\n\nThank you." },
+      }),
     );
     expect(sent).toMatchObject({ status: 302, location: path });
     const [donorRow] = await db.select({ email: donor.email }).from(donor).where(eq(donor.donor_id, donorId));
@@ -87,24 +122,46 @@ describe(`a donor's thank-you on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(mail.subject).toBe("Thank you");
     expect(mail.text).toContain("Hotel nights: $1,000.00");
     expect(mail.text).toContain("Total fair market value: $4,500.00");
-    expect(mail.html).toContain("<td style=\"padding:4px 0;border-bottom:1px solid #e2e8f0;text-align:right\">$3,000.00</td>");
+    expect(mail.html).toContain(
+      '<td style="padding:4px 0;border-bottom:1px solid #e2e8f0;text-align:right">$3,000.00</td>',
+    );
   });
 
   it("downloads it as a PDF letter, and never for another organisation's donor", async () => {
     const letter = await call(
       printRoute.action as RouteFunction,
-      makeRequest("/admin/auction_items/print", { cookie: owner, form: { donor: String(donorId), message: "Dear Ana,\n\nThank you." } }),
+      makeRequest("/admin/auction_items/print", {
+        cookie: owner,
+        form: { donor: String(donorId), message: "Dear Ana,\n\nThank you." },
+      }),
     );
     expect(letter.status).toBe(200);
-    expect(Buffer.from(await letter.response!.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await letter.response!.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
 
     const other = await makeEvent(db);
-    const [theirs] = await db.insert(donor).values({ client_id: other.client_id, first_name: "Not", last_name: "Yours" }).returning();
+    const [theirs] = await db
+      .insert(donor)
+      .values({ client_id: other.client_id, first_name: "Not", last_name: "Yours" })
+      .returning();
     const refused = await call(
       printRoute.action as RouteFunction,
-      makeRequest("/admin/auction_items/print", { cookie: owner, form: { donor: String(theirs.donor_id), message: "Hi" } }),
+      makeRequest("/admin/auction_items/print", {
+        cookie: owner,
+        form: { donor: String(theirs.donor_id), message: "Hi" },
+      }),
     );
     expect(refused.status).toBe(404);
-    expect((await call(emailRoute.loader as RouteFunction, makeRequest(`/admin/auction_items/email_page?donor=${theirs.donor_id}`, { cookie: owner }))).status).toBe(404);
+    expect(
+      (
+        await call(
+          emailRoute.loader as RouteFunction,
+          makeRequest(`/admin/auction_items/email_page?donor=${theirs.donor_id}`, { cookie: owner }),
+        )
+      ).status,
+    ).toBe(404);
   });
 });

@@ -3,7 +3,15 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { OWNER_ROLE } from "~/auth/permissions";
 import * as route from "~/routes/admin._workspace.auction_items.raffle_tickets";
-import { event, raffle, raffle_drawing, raffle_prize, raffle_purchase, raffle_ticket, raffle_ticket_bundle } from "~drizzle/schema";
+import {
+  event,
+  raffle,
+  raffle_drawing,
+  raffle_prize,
+  raffle_purchase,
+  raffle_ticket,
+  raffle_ticket_bundle,
+} from "~drizzle/schema";
 import { testDatabase } from "../support/database";
 import { giveRole, makeEvent, makeUser, sessionCookie, teamRoleWithout } from "../support/people";
 import { call, makeRequest, type RouteFunction } from "../support/route-calls";
@@ -66,7 +74,9 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
         fieldErrors: {
           bundles: ["Give at least one way to buy tickets, such as “1 for 10”."],
           prizes: ["Line 1: Amounts cannot be negative."],
-          draw_date_time: ["That time does not happen in America/New_York: the clocks go forward then. Choose a later time."],
+          draw_date_time: [
+            "That time does not happen in America/New_York: the clocks go forward then. Choose a later time.",
+          ],
         },
         values: { title: "Golden ticket" },
       },
@@ -87,21 +97,32 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
       .insert(raffle_ticket)
       .values({ raffle_id: row.raffle_id, raffle_purchase_id: purchase.raffle_purchase_id, ticket_number: 1 })
       .returning();
-    await db.insert(raffle_drawing).values({ raffle_id: row.raffle_id, raffle_prize_id: napa.raffle_prize_id, raffle_ticket_id: ticket.raffle_ticket_id });
+    await db.insert(raffle_drawing).values({
+      raffle_id: row.raffle_id,
+      raffle_prize_id: napa.raffle_prize_id,
+      raffle_ticket_id: ticket.raffle_ticket_id,
+    });
 
     const update = { ...NEW, intent: "update", dialog: `edit-raffle-${row.raffle_id}`, id: String(row.raffle_id) };
     expect(await post({ ...update, prizes: "Gift basket" })).toMatchObject({
       status: 400,
       data: { fieldErrors: { prizes: ["“Weekend in Napa” has been drawn and cannot be removed."] } },
     });
-    expect(await post({ ...update, prizes: "Weekend in Napa = 1500\nSpa day", bundles: "1 for 12" })).toMatchObject({ status: 302 });
+    expect(await post({ ...update, prizes: "Weekend in Napa = 1500\nSpa day", bundles: "1 for 12" })).toMatchObject({
+      status: 302,
+    });
     const after = await db.select().from(raffle_prize).where(eq(raffle_prize.raffle_id, row.raffle_id));
     expect(after.map((prize) => [prize.title, prize.value]).sort()).toEqual([
       ["Spa day", null],
       ["Weekend in Napa", 150000],
     ]);
     expect(after.find((prize) => prize.title === "Weekend in Napa")!.raffle_prize_id).toBe(napa.raffle_prize_id);
-    expect(await db.select({ q: raffle_ticket_bundle.quantity }).from(raffle_ticket_bundle).where(eq(raffle_ticket_bundle.raffle_id, row.raffle_id))).toEqual([{ q: 1 }]);
+    expect(
+      await db
+        .select({ q: raffle_ticket_bundle.quantity })
+        .from(raffle_ticket_bundle)
+        .where(eq(raffle_ticket_bundle.raffle_id, row.raffle_id)),
+    ).toEqual([{ q: 1 }]);
 
     // Tickets are sold: never deleted.
     const refused = await post({ intent: "delete", id: String(row.raffle_id) });

@@ -27,7 +27,10 @@ async function setUp(window: { start?: Date | null; end?: Date | null } = {}, li
     .update(event)
     .set({ registration_id: record.registration_id, is_registration_enabled: true, is_registration_testing: !live })
     .where(eq(event.event_id, made.event_id));
-  const [single] = await db.insert(ticket).values({ event_id: made.event_id, title: "Individual", price: 10_000, max_quantity: 3 }).returning();
+  const [single] = await db
+    .insert(ticket)
+    .values({ event_id: made.event_id, title: "Individual", price: 10_000, max_quantity: 3 })
+    .returning();
   await db.insert(question).values({
     event_id: made.event_id,
     name: "diet",
@@ -48,13 +51,20 @@ async function post(url: string, form: Record<string, string>) {
 describe("/register", () => {
   it("shows whether registration is open, not open yet, closed or sold out, and hides it while in testing", async () => {
     const open = await setUp();
-    expect((await call$(route.loader, makeRequest(open.url))).data).toMatchObject({ view: "stepper", state: "open", soldOut: false });
+    expect((await call$(route.loader, makeRequest(open.url))).data).toMatchObject({
+      view: "stepper",
+      state: "open",
+      soldOut: false,
+    });
     const early = await setUp({ start: new Date(Date.now() + HOUR) });
     expect((await call$(route.loader, makeRequest(early.url))).data).toMatchObject({ state: "not_open" });
     const late = await setUp({ end: new Date(Date.now() - HOUR) });
     expect((await call$(route.loader, makeRequest(late.url))).data).toMatchObject({ state: "closed" });
     const refused = await post(late.url, { step: "tickets", intent: "next", [`qty-${late.single.ticket_id}`]: "1" });
-    expect(refused).toMatchObject({ status: 400, data: { step: "tickets", errors: { form: "Registration has closed." } } });
+    expect(refused).toMatchObject({
+      status: 400,
+      data: { step: "tickets", errors: { form: "Registration has closed." } },
+    });
 
     await db.update(ticket).set({ max_quantity: 0 }).where(eq(ticket.ticket_id, open.single.ticket_id));
     expect((await call$(route.loader, makeRequest(open.url))).data).toMatchObject({ soldOut: true });
@@ -70,16 +80,46 @@ describe("/register", () => {
 
     let view = (await post(url, { step: "tickets", intent: "next", [qty]: "2" })).data as StepData;
     expect(view.step).toBe("buyer");
-    const badBuyer = await post(url, { step: "buyer", intent: "next", draft: view.encoded, first_name: "Ada", email: "ada" });
-    expect(badBuyer).toMatchObject({ status: 400, data: { errors: { last_name: "Enter your last name.", email: "Enter an email address like name@example.org." } } });
-    view = (await post(url, { step: "buyer", intent: "next", draft: view.encoded, first_name: "Ada", last_name: "Lovelace", email: "ada@example.org" })).data as StepData;
+    const badBuyer = await post(url, {
+      step: "buyer",
+      intent: "next",
+      draft: view.encoded,
+      first_name: "Ada",
+      email: "ada",
+    });
+    expect(badBuyer).toMatchObject({
+      status: 400,
+      data: { errors: { last_name: "Enter your last name.", email: "Enter an email address like name@example.org." } },
+    });
+    view = (
+      await post(url, {
+        step: "buyer",
+        intent: "next",
+        draft: view.encoded,
+        first_name: "Ada",
+        last_name: "Lovelace",
+        email: "ada@example.org",
+      })
+    ).data as StepData;
     expect(view.step).toBe("guests");
 
-    view = (await post(url, { step: "guests", intent: "next", draft: view.encoded, "guest-0-first_name": "Ada", "guest-0-last_name": "Lovelace" })).data as StepData;
+    view = (
+      await post(url, {
+        step: "guests",
+        intent: "next",
+        draft: view.encoded,
+        "guest-0-first_name": "Ada",
+        "guest-0-last_name": "Lovelace",
+      })
+    ).data as StepData;
     expect(view.step).toBe("questions");
     const unanswered = await post(url, { step: "questions", intent: "next", draft: view.encoded });
-    expect(unanswered).toMatchObject({ status: 400, data: { errors: { "answer-0-diet": "Please answer this question." } } });
-    view = (await post(url, { step: "questions", intent: "next", draft: view.encoded, "answer-0-diet": "Vegetarian" })).data as StepData;
+    expect(unanswered).toMatchObject({
+      status: 400,
+      data: { errors: { "answer-0-diet": "Please answer this question." } },
+    });
+    view = (await post(url, { step: "questions", intent: "next", draft: view.encoded, "answer-0-diet": "Vegetarian" }))
+      .data as StepData;
     expect(view.step).toBe("payment");
 
     const final = { step: "payment", intent: "next", draft: view.encoded, method: "pay_at_event" };
@@ -96,7 +136,10 @@ describe("/register", () => {
     await queuedMailSent();
 
     const confirmation = await call$(route.loader, makeRequest(done.location!));
-    expect(confirmation.data).toMatchObject({ view: "confirmation", order: { amount: 20_000, status: "pending", buyer: { email: "ada@example.org" } } });
+    expect(confirmation.data).toMatchObject({
+      view: "confirmation",
+      order: { amount: 20_000, status: "pending", buyer: { email: "ada@example.org" } },
+    });
     const forged = done.location!.replace(/order=(\d+)-/, (_, id) => `order=${id}-x`);
     expect((await call$(route.loader, makeRequest(forged))).status).toBe(404);
 
@@ -104,11 +147,17 @@ describe("/register", () => {
     const unnamed = guests.find((guest) => guest.name === null)!;
     const link = `${url}&guest=${unnamed.claim_token}`;
     const missing = await post(link, { first_name: "Charles" });
-    expect(missing).toMatchObject({ status: 400, data: { errors: { last_name: "Enter your last name.", "answer-diet": "Please answer this question." } } });
+    expect(missing).toMatchObject({
+      status: 400,
+      data: { errors: { last_name: "Enter your last name.", "answer-diet": "Please answer this question." } },
+    });
     const saved = await post(link, { first_name: "Charles", last_name: "Babbage", "answer-diet": "None" });
     expect(saved.location).toBe(`${link}&saved=1`);
     const [claimed] = await db.select().from(registrant).where(eq(registrant.registrant_id, unnamed.registrant_id));
     expect(claimed).toMatchObject({ name: "Charles Babbage", is_claimed: true, meta: { answers: { diet: "None" } } });
-    expect((await call$(route.loader, makeRequest(link))).data).toMatchObject({ view: "guest", seat: { claimed: true } });
+    expect((await call$(route.loader, makeRequest(link))).data).toMatchObject({
+      view: "guest",
+      seat: { claimed: true },
+    });
   });
 });

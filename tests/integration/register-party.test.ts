@@ -14,7 +14,12 @@ async function openEvent(fields: Partial<typeof registration.$inferInsert> = {})
   const made = await makeEvent(db);
   const [record] = await db
     .insert(registration)
-    .values({ start_date_time: new Date(Date.now() - HOUR), end_date_time: new Date(Date.now() + HOUR), paddle_start: 300, ...fields })
+    .values({
+      start_date_time: new Date(Date.now() - HOUR),
+      end_date_time: new Date(Date.now() + HOUR),
+      paddle_start: 300,
+      ...fields,
+    })
     .returning();
   await db.update(event).set({ registration_id: record.registration_id }).where(eq(event.event_id, made.event_id));
   const [single, table] = await db
@@ -59,9 +64,15 @@ describe("registering a party", () => {
     const [paid] = await db.select().from(payment).where(eq(payment.payment_id, party.paymentId));
     expect(paid).toMatchObject({ amount: 250_000, method: "pay_at_event", status: "pending" });
     const lines = await db.select().from(ticket_payment).where(eq(ticket_payment.payment_id, party.paymentId));
-    expect(lines.map((line) => [line.quantity, line.amount, line.status]).sort()).toEqual([[1, 200_000, "pending"], [2, 50_000, "pending"]]);
+    expect(lines.map((line) => [line.quantity, line.amount, line.status]).sort()).toEqual([
+      [1, 200_000, "pending"],
+      [2, 50_000, "pending"],
+    ]);
     const passes = await db.select().from(pass).where(eq(pass.payment_id, party.paymentId));
-    expect(passes.map((row) => [row.seat_count, row.names]).sort()).toEqual([[2, ["Ada Lovelace", "Charles Babbage"]], [8, []]]);
+    expect(passes.map((row) => [row.seat_count, row.names]).sort()).toEqual([
+      [2, ["Ada Lovelace", "Charles Babbage"]],
+      [8, []],
+    ]);
 
     const guests = await db.select().from(registrant).where(eq(registrant.payment_id, party.paymentId));
     const ada = guests.find((guest) => guest.first_name === "Ada")!;
@@ -74,47 +85,82 @@ describe("registering a party", () => {
     const { eventId, single, table } = await openEvent();
     const [code] = await db
       .insert(promo_code)
-      .values({ event_id: eventId, code: "FRIENDS", discount_type: "percent", discount: 20, ticket_ids: [single.ticket_id], usage_limit: 3 })
+      .values({
+        event_id: eventId,
+        code: "FRIENDS",
+        discount_type: "percent",
+        discount: 20,
+        ticket_ids: [single.ticket_id],
+        usage_limit: 3,
+      })
       .returning();
     const first = await registerParty(
       db,
-      order(eventId, { lines: [{ ticketId: single.ticket_id, quantity: 2 }, { ticketId: table.ticket_id, quantity: 1 }], promoCode: " friends " }),
+      order(eventId, {
+        lines: [
+          { ticketId: single.ticket_id, quantity: 2 },
+          { ticketId: table.ticket_id, quantity: 1 },
+        ],
+        promoCode: " friends ",
+      }),
     );
     expect(first.ok && first.party).toMatchObject({ amount: 2 * 20_000 + 200_000, discount: 10_000 });
-    const second = await registerParty(db, order(eventId, { lines: [{ ticketId: single.ticket_id, quantity: 2 }], promoCode: "FRIENDS" }));
+    const second = await registerParty(
+      db,
+      order(eventId, { lines: [{ ticketId: single.ticket_id, quantity: 2 }], promoCode: "FRIENDS" }),
+    );
     expect(second.ok && second.party.amount).toBe(25_000 + 20_000);
     const [used] = await db.select().from(promo_code).where(eq(promo_code.promo_code_id, code.promo_code_id));
     expect(used.times_used).toBe(3);
 
-    const third = await registerParty(db, order(eventId, { lines: [{ ticketId: single.ticket_id, quantity: 1 }], promoCode: "FRIENDS" }));
+    const third = await registerParty(
+      db,
+      order(eventId, { lines: [{ ticketId: single.ticket_id, quantity: 1 }], promoCode: "FRIENDS" }),
+    );
     expect(third).toMatchObject({ ok: false, refusal: { code: "promo_used_up" } });
-    const wrong = await registerParty(db, order(eventId, { lines: [{ ticketId: single.ticket_id, quantity: 1 }], promoCode: "NOPE" }));
-    expect(wrong).toMatchObject({ ok: false, refusal: { code: "bad_promo", message: "This promo code is not valid." } });
+    const wrong = await registerParty(
+      db,
+      order(eventId, { lines: [{ ticketId: single.ticket_id, quantity: 1 }], promoCode: "NOPE" }),
+    );
+    expect(wrong).toMatchObject({
+      ok: false,
+      refusal: { code: "bad_promo", message: "This promo code is not valid." },
+    });
   });
 
   it("refuses outside the window, beyond the order limit, in bad steps and beyond what is left, recording nothing", async () => {
     const early = await openEvent({ start_date_time: new Date(Date.now() + HOUR), end_date_time: null });
-    expect(await registerParty(db, order(early.eventId, { lines: [{ ticketId: early.single.ticket_id, quantity: 1 }] }))).toMatchObject({
+    expect(
+      await registerParty(db, order(early.eventId, { lines: [{ ticketId: early.single.ticket_id, quantity: 1 }] })),
+    ).toMatchObject({
       ok: false,
       refusal: { code: "not_open" },
     });
     const late = await openEvent({ start_date_time: null, end_date_time: new Date(Date.now() - HOUR) });
-    expect(await registerParty(db, order(late.eventId, { lines: [{ ticketId: late.single.ticket_id, quantity: 1 }] }))).toMatchObject({
+    expect(
+      await registerParty(db, order(late.eventId, { lines: [{ ticketId: late.single.ticket_id, quantity: 1 }] })),
+    ).toMatchObject({
       ok: false,
       refusal: { code: "closed" },
     });
 
     const { eventId, single, table } = await openEvent({ order_limit: 4 });
-    expect(await registerParty(db, order(eventId, { lines: [{ ticketId: single.ticket_id, quantity: 5 }] }))).toMatchObject({
+    expect(
+      await registerParty(db, order(eventId, { lines: [{ ticketId: single.ticket_id, quantity: 5 }] })),
+    ).toMatchObject({
       ok: false,
       refusal: { code: "order_limit", limit: 4 },
     });
-    expect(await registerParty(db, order(eventId, { lines: [{ ticketId: table.ticket_id, quantity: 3 }] }))).toMatchObject({
+    expect(
+      await registerParty(db, order(eventId, { lines: [{ ticketId: table.ticket_id, quantity: 3 }] })),
+    ).toMatchObject({
       ok: false,
       refusal: { code: "not_enough", left: 2, message: "Only 2 Table of 8 tickets are left." },
     });
     await db.update(ticket).set({ increment: 2 }).where(eq(ticket.ticket_id, single.ticket_id));
-    expect(await registerParty(db, order(eventId, { lines: [{ ticketId: single.ticket_id, quantity: 3 }] }))).toMatchObject({
+    expect(
+      await registerParty(db, order(eventId, { lines: [{ ticketId: single.ticket_id, quantity: 3 }] })),
+    ).toMatchObject({
       ok: false,
       refusal: { code: "bad_step" },
     });
@@ -122,39 +168,50 @@ describe("registering a party", () => {
     expect(await db.select().from(registrant).where(eq(registrant.event_id, eventId))).toEqual([]);
 
     await registerParty(db, order(eventId, { lines: [{ ticketId: table.ticket_id, quantity: 2 }] }));
-    expect(await registerParty(db, order(eventId, { lines: [{ ticketId: table.ticket_id, quantity: 1 }] }))).toMatchObject({
+    expect(
+      await registerParty(db, order(eventId, { lines: [{ ticketId: table.ticket_id, quantity: 1 }] })),
+    ).toMatchObject({
       ok: false,
       refusal: { code: "sold_out", message: "Table of 8 is sold out." },
     });
     // Staff may still add a comp guest to a sold-out ticket outside the window.
-    const comp = await registerParty(db, order(eventId, { lines: [{ ticketId: table.ticket_id, quantity: 1 }], method: "comp", byStaff: true }));
+    const comp = await registerParty(
+      db,
+      order(eventId, { lines: [{ ticketId: table.ticket_id, quantity: 1 }], method: "comp", byStaff: true }),
+    );
     expect(comp.ok && comp.party.amount).toBe(0);
   });
 
-  it.runIf(process.env.TEST_DB_ENGINE === "postgres")("never oversells: 20 buyers racing for the last 5 tickets", { timeout: 60_000 }, async () => {
-    const { eventId, single } = await openEvent();
-    await db.update(ticket).set({ max_quantity: 5 }).where(eq(ticket.ticket_id, single.ticket_id));
-    const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        registerParty(
-          db,
-          order(eventId, {
-            lines: [{ ticketId: single.ticket_id, quantity: 1 }],
-            buyer: { ...buyer, email: `buyer-${i}@example.org` },
-            guests: [{ first_name: "Buyer", last_name: String(i), email: `buyer-${i}@example.org` }],
-          }),
+  it.runIf(process.env.TEST_DB_ENGINE === "postgres")(
+    "never oversells: 20 buyers racing for the last 5 tickets",
+    { timeout: 60_000 },
+    async () => {
+      const { eventId, single } = await openEvent();
+      await db.update(ticket).set({ max_quantity: 5 }).where(eq(ticket.ticket_id, single.ticket_id));
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          registerParty(
+            db,
+            order(eventId, {
+              lines: [{ ticketId: single.ticket_id, quantity: 1 }],
+              buyer: { ...buyer, email: `buyer-${i}@example.org` },
+              guests: [{ first_name: "Buyer", last_name: String(i), email: `buyer-${i}@example.org` }],
+            }),
+          ),
         ),
-      ),
-    );
-    expect(results.filter((result) => result.ok)).toHaveLength(5);
-    expect(results.filter((result) => !result.ok).map((result) => !result.ok && result.refusal.code)).toEqual(Array(15).fill("sold_out"));
-    const sold = await db
-      .select()
-      .from(ticket_payment)
-      .where(and(eq(ticket_payment.ticket_id, single.ticket_id), ne(ticket_payment.status, "cancelled")));
-    expect(sold).toHaveLength(5);
-    const guests = await db.select().from(registrant).where(eq(registrant.event_id, eventId));
-    expect(guests).toHaveLength(5);
-    expect(new Set(guests.map((guest) => guest.paddle)).size).toBe(5);
-  });
+      );
+      expect(results.filter((result) => result.ok)).toHaveLength(5);
+      expect(results.filter((result) => !result.ok).map((result) => !result.ok && result.refusal.code)).toEqual(
+        Array(15).fill("sold_out"),
+      );
+      const sold = await db
+        .select()
+        .from(ticket_payment)
+        .where(and(eq(ticket_payment.ticket_id, single.ticket_id), ne(ticket_payment.status, "cancelled")));
+      expect(sold).toHaveLength(5);
+      const guests = await db.select().from(registrant).where(eq(registrant.event_id, eventId));
+      expect(guests).toHaveLength(5);
+      expect(new Set(guests.map((guest) => guest.paddle)).size).toBe(5);
+    },
+  );
 });

@@ -5,14 +5,24 @@
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { registerParty } from "~/registration/register-party.server";
-import type { RegistrantRow, RegistrationChoices } from "~/registration/registrants.server";
-import type { RegistrantImportCheck } from "~/registration/registrant-import.server";
 import * as route from "~/routes/admin._workspace.registration.registrants";
-import { event, meal, pass, payment, question, registrant, registration, ticket, ticket_payment } from "~drizzle/schema";
+import {
+  event,
+  meal,
+  pass,
+  payment,
+  question,
+  registrant,
+  registration,
+  ticket,
+  ticket_payment,
+} from "~drizzle/schema";
 import { testDatabase } from "../support/database";
 import { mailTo } from "../support/mailbox";
 import { giveRole, makeEvent, makeUser, sessionCookie, teamRole, teamRoleWithout } from "../support/people";
 import { call, makeRequest, type RouteFunction } from "../support/route-calls";
+import type { RegistrantImportCheck } from "~/registration/registrant-import.server";
+import type { RegistrantRow, RegistrationChoices } from "~/registration/registrants.server";
 
 const { db } = testDatabase();
 
@@ -36,7 +46,13 @@ beforeEach(async () => {
       { event_id: eventId, title: "Table of 4", price: 90_000, seat_count: 4 },
     ])
     .returning();
-  [chicken] = await db.insert(meal).values([{ event_id: eventId, title: "Chicken" }, { event_id: eventId, title: "Risotto" }]).returning();
+  [chicken] = await db
+    .insert(meal)
+    .values([
+      { event_id: eventId, title: "Chicken" },
+      { event_id: eventId, title: "Risotto" },
+    ])
+    .returning();
   await db.insert(question).values([
     { event_id: eventId, name: "meal", label: "Meal", type: "meal" },
     { event_id: eventId, name: "diet", label: "Dietary needs", type: "text", validation: { max: 20 } },
@@ -46,15 +62,24 @@ beforeEach(async () => {
   cookie = await sessionCookie(staff.usr_id);
 });
 
-const post = (form: Record<string, string>, as = cookie) => call(route.action as RouteFunction, makeRequest(url, { cookie: as, form }));
-const load = async () => (await call(route.loader as RouteFunction, makeRequest(url, { cookie }))).data as { registrants: RegistrantRow[]; choices: RegistrationChoices };
-const guests = () => db.select().from(registrant).where(eq(registrant.event_id, eventId)).orderBy(registrant.registrant_id);
+const post = (form: Record<string, string>, as = cookie) =>
+  call(route.action as RouteFunction, makeRequest(url, { cookie: as, form }));
+const load = async () =>
+  (await call(route.loader as RouteFunction, makeRequest(url, { cookie }))).data as {
+    registrants: RegistrantRow[];
+    choices: RegistrationChoices;
+  };
+const guests = () =>
+  db.select().from(registrant).where(eq(registrant.event_id, eventId)).orderBy(registrant.registrant_id);
 
 function upload(csv: string) {
   const form = new FormData();
   form.set("intent", "check");
   form.set("file", new File([csv], "guests.csv", { type: "text/csv" }));
-  return call(route.action as RouteFunction, new Request(new URL(url, "http://localhost:3000"), { method: "POST", headers: { Cookie: cookie }, body: form }));
+  return call(
+    route.action as RouteFunction,
+    new Request(new URL(url, "http://localhost:3000"), { method: "POST", headers: { Cookie: cookie }, body: form }),
+  );
 }
 
 describe(`/admin/registration/registrants on ${process.env.TEST_DB_ENGINE}`, () => {
@@ -79,7 +104,16 @@ describe(`/admin/registration/registrants on ${process.env.TEST_DB_ENGINE}`, () 
     expect(mail.subject).toMatch(/^Your registration for /);
 
     const { registrants } = await load();
-    expect(registrants).toEqual([expect.objectContaining({ name: "Ada Lovelace", paddle: 100, ticket: "Individual", payment_status: "paid", claimed: true, checked_in: false })]);
+    expect(registrants).toEqual([
+      expect.objectContaining({
+        name: "Ada Lovelace",
+        paddle: 100,
+        ticket: "Individual",
+        payment_status: "paid",
+        claimed: true,
+        checked_in: false,
+      }),
+    ]);
   });
 
   it("registers a party with some seats left to name, as comps beyond the ticket limit", async () => {
@@ -105,7 +139,15 @@ describe(`/admin/registration/registrants on ${process.env.TEST_DB_ENGINE}`, () 
     const [paid] = await db.select().from(payment).where(eq(payment.payment_id, party[0].payment_id!));
     expect(paid).toMatchObject({ method: "comp", status: "paid", amount: 0 });
 
-    const comp = await post({ intent: "register", dialog: "new-registration", ticket_id: String(individual.ticket_id), quantity: "3", first_name: "Comp", last_name: "Guest", method: "comp" });
+    const comp = await post({
+      intent: "register",
+      dialog: "new-registration",
+      ticket_id: String(individual.ticket_id),
+      quantity: "3",
+      first_name: "Comp",
+      last_name: "Guest",
+      method: "comp",
+    });
     expect(comp.status).toBe(302);
     expect(await guests()).toHaveLength(7);
   });
@@ -144,7 +186,10 @@ describe(`/admin/registration/registrants on ${process.env.TEST_DB_ENGINE}`, () 
       eventId,
       lines: [{ ticketId: table.ticket_id, quantity: 1 }],
       buyer: { first_name: "Ada", last_name: "Lovelace", email: "ada@example.org" },
-      guests: [{ first_name: "Ada", last_name: "Lovelace" }, { first_name: "William", last_name: "King" }],
+      guests: [
+        { first_name: "Ada", last_name: "Lovelace" },
+        { first_name: "William", last_name: "King" },
+      ],
       method: "comp",
       byStaff: true,
     });
@@ -160,15 +205,32 @@ describe(`/admin/registration/registrants on ${process.env.TEST_DB_ENGINE}`, () 
     const [ada, william] = couple.party.guests;
     const grace = other.party.guests[0];
     const edit = (id: number, fields: Record<string, string>) =>
-      post({ intent: "edit", dialog: `edit-registrant-${id}`, registrant: String(id), first_name: "William", last_name: "King", ...fields });
+      post({
+        intent: "edit",
+        dialog: `edit-registrant-${id}`,
+        registrant: String(id),
+        first_name: "William",
+        last_name: "King",
+        ...fields,
+      });
 
     const taken = await edit(william.registrant_id, { paddle: String(grace.paddle), email: "will@example.org" });
-    expect(taken).toMatchObject({ status: 400, data: { fieldErrors: { paddle: [`Paddle ${grace.paddle} belongs to Grace Hopper.`] } } });
+    expect(taken).toMatchObject({
+      status: 400,
+      data: { fieldErrors: { paddle: [`Paddle ${grace.paddle} belongs to Grace Hopper.`] } },
+    });
     const [unchanged] = await db.select().from(registrant).where(eq(registrant.registrant_id, william.registrant_id));
     expect(unchanged).toMatchObject({ paddle: william.paddle, email: null });
 
-    const badAnswer = await edit(william.registrant_id, { paddle: String(william.paddle), "answer-diet": "x".repeat(21), meal_id: "999999" });
-    expect(badAnswer).toMatchObject({ status: 400, data: { fieldErrors: { "answer-diet": ["Keep it to 20 characters."], meal_id: ["Choose one of the meals."] } } });
+    const badAnswer = await edit(william.registrant_id, {
+      paddle: String(william.paddle),
+      "answer-diet": "x".repeat(21),
+      meal_id: "999999",
+    });
+    expect(badAnswer).toMatchObject({
+      status: 400,
+      data: { fieldErrors: { "answer-diet": ["Keep it to 20 characters."], meal_id: ["Choose one of the meals."] } },
+    });
 
     const shared = await edit(william.registrant_id, {
       first_name: "Will",
@@ -215,7 +277,15 @@ describe(`/admin/registration/registrants on ${process.env.TEST_DB_ENGINE}`, () 
 
     expect(await post({ intent: "delete", registrant: String(edsger.registrant_id) })).toMatchObject({ status: 302 });
     expect(await guests()).toHaveLength(0);
-    await post({ intent: "register", dialog: "new-registration", ticket_id: String(individual.ticket_id), quantity: "1", first_name: "Next", last_name: "Guest", method: "comp" });
+    await post({
+      intent: "register",
+      dialog: "new-registration",
+      ticket_id: String(individual.ticket_id),
+      quantity: "1",
+      first_name: "Next",
+      last_name: "Guest",
+      method: "comp",
+    });
     const [next] = await guests();
     expect(next.paddle).toBe(edsger.paddle! + 1);
   });
@@ -252,7 +322,17 @@ describe(`/admin/registration/registrants on ${process.env.TEST_DB_ENGINE}`, () 
     ]);
     // A couple shares paddle 300: one party, both seats of two Individual tickets.
     expect(importCheck.parties).toEqual([
-      expect.objectContaining({ name: "Dijkstra", ticket: "Individual", quantity: 2, seats: 2, method: "comp", guests: [expect.objectContaining({ paddle: 300, answers: { meal: "Risotto", diet: "vegan" } }), expect.objectContaining({ paddle: 300 })] }),
+      expect.objectContaining({
+        name: "Dijkstra",
+        ticket: "Individual",
+        quantity: 2,
+        seats: 2,
+        method: "comp",
+        guests: [
+          expect.objectContaining({ paddle: 300, answers: { meal: "Risotto", diet: "vegan" } }),
+          expect.objectContaining({ paddle: 300 }),
+        ],
+      }),
     ]);
     expect(await guests()).toHaveLength(1);
   });
@@ -284,13 +364,21 @@ describe(`/admin/registration/registrants on ${process.env.TEST_DB_ENGINE}`, () 
     expect(new Set(paddles.slice(2)).size).toBe(4);
     expect(rows[0]).toMatchObject({ group: "Lovelace", company: "Analytical", meal_id: chicken.meal_id });
     expect(new Set(rows.slice(0, 4).map((guest) => guest.pass_id)).size).toBe(1);
-    const lines = await db.select().from(ticket_payment).where(eq(ticket_payment.event_id, eventId)).orderBy(ticket_payment.ticket_payment_id);
+    const lines = await db
+      .select()
+      .from(ticket_payment)
+      .where(eq(ticket_payment.event_id, eventId))
+      .orderBy(ticket_payment.ticket_payment_id);
     expect(lines.map((line) => [line.quantity, line.status])).toEqual([
       [1, "paid"],
       [1, "paid"],
       [1, "paid"],
     ]);
-    const methods = await db.select({ method: payment.method }).from(payment).where(eq(payment.event_id, eventId)).orderBy(payment.payment_id);
+    const methods = await db
+      .select({ method: payment.method })
+      .from(payment)
+      .where(eq(payment.event_id, eventId))
+      .orderBy(payment.payment_id);
     expect(methods.map((row) => row.method)).toEqual(["check", "comp", "cash"]);
 
     // The grid's CSV export is built from these rows in the browser (app/grid/grid-export.ts).
@@ -312,7 +400,25 @@ describe(`/admin/registration/registrants on ${process.env.TEST_DB_ENGINE}`, () 
     await giveRole(db, other.usr_id, eventId, teamRoleWithout("can_register"));
     const denied = await sessionCookie(other.usr_id);
     expect((await call(route.loader as RouteFunction, makeRequest(url, { cookie: denied }))).status).toBe(403);
-    expect((await post({ intent: "register", ticket_id: String(individual.ticket_id), first_name: "A", last_name: "B", method: "comp" }, denied)).status).toBe(403);
-    expect(await db.select().from(registrant).where(and(eq(registrant.event_id, eventId)))).toHaveLength(0);
+    expect(
+      (
+        await post(
+          {
+            intent: "register",
+            ticket_id: String(individual.ticket_id),
+            first_name: "A",
+            last_name: "B",
+            method: "comp",
+          },
+          denied,
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      await db
+        .select()
+        .from(registrant)
+        .where(and(eq(registrant.event_id, eventId))),
+    ).toHaveLength(0);
   });
 });

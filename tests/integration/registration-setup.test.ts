@@ -6,7 +6,17 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { OWNER_ROLE } from "~/auth/permissions";
 import * as salesRoute from "~/routes/admin._workspace.bids.tickets";
 import * as setupRoute from "~/routes/admin._workspace.setup.registration";
-import { event, meal, payment, promo_code, question, registrant, registration, ticket, ticket_payment } from "~drizzle/schema";
+import {
+  event,
+  meal,
+  payment,
+  promo_code,
+  question,
+  registrant,
+  registration,
+  ticket,
+  ticket_payment,
+} from "~drizzle/schema";
 import { testDatabase } from "../support/database";
 import { giveRole, makeEvent, makeUser, sessionCookie, teamRole, teamRoleWithout } from "../support/people";
 import { call, makeRequest, type RouteFunction } from "../support/route-calls";
@@ -26,7 +36,12 @@ beforeEach(async () => {
 });
 
 type SetupData = Awaited<ReturnType<typeof setupRoute.loader>>;
-type Refusal = { fieldErrors?: Record<string, string[]>; formError?: string; errors?: Record<string, string[]>; listError?: { list: string; message: string } };
+type Refusal = {
+  fieldErrors?: Record<string, string[]>;
+  formError?: string;
+  errors?: Record<string, string[]>;
+  listError?: { list: string; message: string };
+};
 
 const load = async (cookie = owner) => {
   const outcome = await call(setupRoute.loader as RouteFunction, makeRequest(PATH, { cookie }));
@@ -95,10 +110,19 @@ async function addTicket(changes: Record<string, string> = {}) {
 }
 
 /** A purchase of `quantity` tickets, with its payment. */
-async function sell(ticketId: number, quantity: number, fields: { amount: number; discount?: number; paid?: boolean; status?: string; promo?: number }) {
+async function sell(
+  ticketId: number,
+  quantity: number,
+  fields: { amount: number; discount?: number; paid?: boolean; status?: string; promo?: number },
+) {
   const [pay] = await db
     .insert(payment)
-    .values({ event_id: eventId, amount: fields.amount, method: fields.paid ? "card" : "pay_at_event", status: fields.paid ? "paid" : "pending" })
+    .values({
+      event_id: eventId,
+      amount: fields.amount,
+      method: fields.paid ? "card" : "pay_at_event",
+      status: fields.paid ? "paid" : "pending",
+    })
     .returning({ id: payment.payment_id });
   await db.insert(ticket_payment).values({
     ticket_id: ticketId,
@@ -117,7 +141,12 @@ async function sell(ticketId: number, quantity: number, fields: { amount: number
 
 describe(`/admin/setup/registration on ${process.env.TEST_DB_ENGINE}`, () => {
   it("shows the defaults until saved, then creates the registration record with times in the event's zone", async () => {
-    expect((await load()).settings).toMatchObject({ start_date_time: null, paddle_start: "100", order_limit: "20", store_card: false });
+    expect((await load()).settings).toMatchObject({
+      start_date_time: null,
+      paddle_start: "100",
+      order_limit: "20",
+      store_card: false,
+    });
     expect((await load()).exists).toBe(false);
     const before = await eventRow();
 
@@ -126,7 +155,10 @@ describe(`/admin/setup/registration on ${process.env.TEST_DB_ENGINE}`, () => {
     const after = await eventRow();
     expect(after.registration_id).not.toBeNull();
     expect(after.registration_version).toBe(before.registration_version + 1);
-    const [record] = await db.select().from(registration).where(eq(registration.registration_id, after.registration_id!));
+    const [record] = await db
+      .select()
+      .from(registration)
+      .where(eq(registration.registration_id, after.registration_id!));
     expect(record).toMatchObject({
       start_date_time: new Date("2027-02-01T14:00:00Z"), // EST
       end_date_time: new Date("2027-03-14T21:00:00Z"), // EDT
@@ -147,7 +179,9 @@ describe(`/admin/setup/registration on ${process.env.TEST_DB_ENGINE}`, () => {
   });
 
   it("refuses bad settings with a message beside each field, and saves nothing", async () => {
-    const refused = await refusal(settingsForm({ end_date_time: "2027-01-01T09:00", paddle_start: "abc", order_limit: "0" }));
+    const refused = await refusal(
+      settingsForm({ end_date_time: "2027-01-01T09:00", paddle_start: "abc", order_limit: "0" }),
+    );
     expect(Object.keys(refused.errors!).sort()).toEqual(["end_date_time", "order_limit", "paddle_start"]);
     expect(refused.errors!.end_date_time).toEqual(["Registration must close after it opens."]);
     expect((await eventRow()).registration_id).toBeNull();
@@ -155,12 +189,33 @@ describe(`/admin/setup/registration on ${process.env.TEST_DB_ENGINE}`, () => {
 
   it("adds, edits, reorders and deletes ticket types, in cents, scoped to the event", async () => {
     const individual = await addTicket({ price: "$1,250.50", max_quantity: "200" });
-    expect(individual).toMatchObject({ title: "Individual", price: 125_050, max_quantity: 200, display_order: 0, description: "<p>One seat at dinner.</p>" });
-    const table = await addTicket({ title: "Table of 8", type: "table", price: "2000", seat_count: "8", max_quantity: "" });
+    expect(individual).toMatchObject({
+      title: "Individual",
+      price: 125_050,
+      max_quantity: 200,
+      display_order: 0,
+      description: "<p>One seat at dinner.</p>",
+    });
+    const table = await addTicket({
+      title: "Table of 8",
+      type: "table",
+      price: "2000",
+      seat_count: "8",
+      max_quantity: "",
+    });
     expect(table).toMatchObject({ seat_count: 8, max_quantity: null, display_order: 1 });
 
-    expect((await post({ ...ticketForm({ intent: "update-ticket", title: "Single seat", price: "275" }), ticket_id: String(individual.ticket_id) })).status).toBe(302);
-    expect((await post({ intent: "move-ticket", ticket_id: String(table.ticket_id), direction: "up" })).status).toBe(302);
+    expect(
+      (
+        await post({
+          ...ticketForm({ intent: "update-ticket", title: "Single seat", price: "275" }),
+          ticket_id: String(individual.ticket_id),
+        })
+      ).status,
+    ).toBe(302);
+    expect((await post({ intent: "move-ticket", ticket_id: String(table.ticket_id), direction: "up" })).status).toBe(
+      302,
+    );
     expect((await tickets()).map((row) => [row.title, row.price])).toEqual([
       ["Table of 8", 200_000],
       ["Single seat", 27_500],
@@ -177,14 +232,25 @@ describe(`/admin/setup/registration on ${process.env.TEST_DB_ENGINE}`, () => {
     // Another event's ticket type is out of reach.
     const other = (await makeEvent(db)).event_id;
     const [foreign] = await db.insert(ticket).values({ event_id: other, title: "Theirs" }).returning();
-    expect((await refusal({ intent: "delete-ticket", ticket_id: String(foreign!.ticket_id) })).listError?.list).toBe("tickets");
+    expect((await refusal({ intent: "delete-ticket", ticket_id: String(foreign!.ticket_id) })).listError?.list).toBe(
+      "tickets",
+    );
     expect(await db.select().from(ticket).where(eq(ticket.ticket_id, foreign!.ticket_id))).toHaveLength(1);
   });
 
   it("refuses a bad ticket type with messages beside the fields", async () => {
-    const refused = await refusal(ticketForm({ title: " ", price: "-5", increment: "0", seat_count: "x", max_quantity: "1.5", type: "vip" }));
+    const refused = await refusal(
+      ticketForm({ title: " ", price: "-5", increment: "0", seat_count: "x", max_quantity: "1.5", type: "vip" }),
+    );
     expect(refused).toMatchObject({ dialog: "new-ticket", values: { title: " ", price: "-5" } });
-    expect(Object.keys(refused.fieldErrors!).sort()).toEqual(["increment", "max_quantity", "price", "seat_count", "title", "type"]);
+    expect(Object.keys(refused.fieldErrors!).sort()).toEqual([
+      "increment",
+      "max_quantity",
+      "price",
+      "seat_count",
+      "title",
+      "type",
+    ]);
     expect(refused.fieldErrors!.price).toEqual(["Amounts cannot be negative."]);
     expect(await tickets()).toHaveLength(0);
   });
@@ -198,18 +264,36 @@ describe(`/admin/setup/registration on ${process.env.TEST_DB_ENGINE}`, () => {
     const refused = await refusal({ intent: "delete-ticket", ticket_id: String(couple.ticket_id) });
     expect(refused.listError).toEqual({
       list: "tickets",
-      message: "“Couple” cannot be deleted: 3 tickets were sold. Its sales stay on record; change its limit to stop selling it.",
+      message:
+        "“Couple” cannot be deleted: 3 tickets were sold. Its sales stay on record; change its limit to stop selling it.",
     });
     expect(await tickets()).toHaveLength(1);
 
-    const limit = await refusal({ ...ticketForm({ intent: "update-ticket", title: "Couple", max_quantity: "2" }), ticket_id: String(couple.ticket_id) });
+    const limit = await refusal({
+      ...ticketForm({ intent: "update-ticket", title: "Couple", max_quantity: "2" }),
+      ticket_id: String(couple.ticket_id),
+    });
     expect(limit.fieldErrors!.max_quantity![0]).toContain("3 tickets are already sold");
     expect((await tickets())[0]!.max_quantity).toBeNull();
   });
 
   it("adds questions with their rules, refuses a name used twice, and reorders and deletes them", async () => {
     expect((await post(questionForm())).status).toBe(302);
-    expect((await post(questionForm({ label: "Age", type: "number", min: "18", max: "120", options: "", required: "yes", is_pre_sales_question: "yes" }))).status).toBe(302);
+    expect(
+      (
+        await post(
+          questionForm({
+            label: "Age",
+            type: "number",
+            min: "18",
+            max: "120",
+            options: "",
+            required: "yes",
+            is_pre_sales_question: "yes",
+          }),
+        )
+      ).status,
+    ).toBe(302);
     const rows = await db.select().from(question).where(eq(question.event_id, eventId)).orderBy(question.display_order);
     expect(rows.map((row) => [row.name, row.type, row.validation, row.is_pre_sales_question])).toEqual([
       ["t_shirt_size", "select", { options: ["S", "M", "L"] }, false],
@@ -227,7 +311,9 @@ describe(`/admin/setup/registration on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(badPattern.fieldErrors).toEqual({ pattern: ["This pattern is not a valid regular expression."] });
 
     const age = rows[1]!;
-    expect((await post({ intent: "move-question", question_id: String(age.question_id), direction: "up" })).status).toBe(302);
+    expect(
+      (await post({ intent: "move-question", question_id: String(age.question_id), direction: "up" })).status,
+    ).toBe(302);
     expect((await load()).questions.map((row) => row.name)).toEqual(["age", "t_shirt_size"]);
     expect((await post({ intent: "delete-question", question_id: String(age.question_id) })).status).toBe(302);
     expect((await load()).questions.map((row) => row.name)).toEqual(["t_shirt_size"]);
@@ -237,18 +323,32 @@ describe(`/admin/setup/registration on ${process.env.TEST_DB_ENGINE}`, () => {
     await post(questionForm());
     const [asked] = await db.select().from(question).where(eq(question.event_id, eventId));
     await db.insert(registrant).values({ event_id: eventId, name: "Ada", meta: { answers: { t_shirt_size: "M" } } });
-    const refused = await refusal({ ...questionForm({ intent: "update-question", name: "shirt" }), question_id: String(asked!.question_id) });
+    const refused = await refusal({
+      ...questionForm({ intent: "update-question", name: "shirt" }),
+      question_id: String(asked!.question_id),
+    });
     expect(refused.fieldErrors!.name![0]).toContain("1 guest has answered under the name “t_shirt_size”");
     // The wording may still change.
-    expect((await post({ ...questionForm({ intent: "update-question", name: "t_shirt_size", label: "Shirt size" }), question_id: String(asked!.question_id) })).status).toBe(302);
+    expect(
+      (
+        await post({
+          ...questionForm({ intent: "update-question", name: "t_shirt_size", label: "Shirt size" }),
+          question_id: String(asked!.question_id),
+        })
+      ).status,
+    ).toBe(302);
   });
 
   it("manages the meals and one meal question, and keeps a meal guests chose", async () => {
-    expect((await post({ intent: "create-meal", title: "Filet Mignon", description: "With gratin." })).status).toBe(302);
+    expect((await post({ intent: "create-meal", title: "Filet Mignon", description: "With gratin." })).status).toBe(
+      302,
+    );
     expect((await post({ intent: "create-meal", title: "Risotto", description: "" })).status).toBe(302);
     const duplicate = await refusal({ intent: "create-meal", title: "Risotto", description: "" });
     expect(duplicate.fieldErrors).toEqual({ title: ["A meal with this name already exists at this event."] });
-    expect((await refusal({ intent: "create-meal", title: "", description: "" })).fieldErrors!.title).toEqual(["A name is needed."]);
+    expect((await refusal({ intent: "create-meal", title: "", description: "" })).fieldErrors!.title).toEqual([
+      "A name is needed.",
+    ]);
 
     expect((await post(questionForm({ label: "Meal choice", type: "meal", options: "" }))).status).toBe(302);
     const second = await refusal(questionForm({ label: "Dessert", type: "meal", options: "" }));
@@ -259,7 +359,9 @@ describe(`/admin/setup/registration on ${process.env.TEST_DB_ENGINE}`, () => {
     const meals = await db.select().from(meal).where(eq(meal.event_id, eventId)).orderBy(meal.display_order);
     const [filet, risotto] = meals;
     expect((await post({ intent: "move-meal", meal_id: String(risotto!.meal_id), direction: "up" })).status).toBe(302);
-    expect((await post({ intent: "update-meal", meal_id: String(filet!.meal_id), title: "Filet", description: "" })).status).toBe(302);
+    expect(
+      (await post({ intent: "update-meal", meal_id: String(filet!.meal_id), title: "Filet", description: "" })).status,
+    ).toBe(302);
     await db.insert(registrant).values({ event_id: eventId, name: "Ada", meal_id: filet!.meal_id });
     const view = await load();
     expect(view.meals.map((row) => [row.title, row.chosen])).toEqual([
@@ -276,21 +378,39 @@ describe(`/admin/setup/registration on ${process.env.TEST_DB_ENGINE}`, () => {
     const couple = await addTicket({ title: "Couple", price: "450" });
     expect((await post(promoForm({ ticket_ids: [String(couple.ticket_id)], usage_limit: "50" }))).status).toBe(302);
     const [code] = await db.select().from(promo_code).where(eq(promo_code.event_id, eventId));
-    expect(code).toMatchObject({ code: "EARLYBIRD", discount_type: "percent", discount: 20, ticket_ids: [couple.ticket_id], usage_limit: 50, times_used: 0, is_active: true });
+    expect(code).toMatchObject({
+      code: "EARLYBIRD",
+      discount_type: "percent",
+      discount: 20,
+      ticket_ids: [couple.ticket_id],
+      usage_limit: 50,
+      times_used: 0,
+      is_active: true,
+    });
 
     const again = await refusal(promoForm({ code: "EarlyBird" }));
-    expect(again).toMatchObject({ dialog: "new-promo", fieldErrors: { code: ["This event already has a promo code with this name."] } });
+    expect(again).toMatchObject({
+      dialog: "new-promo",
+      fieldErrors: { code: ["This event already has a promo code with this name."] },
+    });
 
     // Another event may have the same code.
     const other = (await makeEvent(db)).event_id;
     await db.insert(promo_code).values({ event_id: other, code: "BOARD", discount: 10 });
     expect((await post(promoForm({ code: "board", discount_type: "amount", discount: "25" }))).status).toBe(302);
-    const board = (await db.select().from(promo_code).where(and(eq(promo_code.event_id, eventId), eq(promo_code.code, "BOARD"))))[0]!;
+    const board = (
+      await db
+        .select()
+        .from(promo_code)
+        .where(and(eq(promo_code.event_id, eventId), eq(promo_code.code, "BOARD")))
+    )[0]!;
     expect(board).toMatchObject({ discount_type: "amount", discount: 2_500, ticket_ids: [] });
 
     const bad = await refusal(promoForm({ code: "x!", discount: "120" }));
     expect(Object.keys(bad.fieldErrors!).sort()).toEqual(["code", "discount"]);
-    expect((await refusal(promoForm({ code: "FREE", discount_type: "amount", discount: "0" }))).fieldErrors!.discount).toHaveLength(1);
+    expect(
+      (await refusal(promoForm({ code: "FREE", discount_type: "amount", discount: "0" }))).fieldErrors!.discount,
+    ).toHaveLength(1);
     const [foreignTicket] = await db.insert(ticket).values({ event_id: other, title: "Theirs" }).returning();
     const foreign = await refusal(promoForm({ code: "VIP", ticket_ids: [String(foreignTicket!.ticket_id)] }));
     expect(foreign.fieldErrors!.ticket_ids).toHaveLength(1);
@@ -305,21 +425,33 @@ describe(`/admin/setup/registration on ${process.env.TEST_DB_ENGINE}`, () => {
   it("deactivates a used code, refuses deleting it and a limit below its use, deletes an unused one", async () => {
     await post(promoForm());
     await post(promoForm({ code: "SPARE" }));
-    const [early, spare] = await db.select().from(promo_code).where(eq(promo_code.event_id, eventId)).orderBy(promo_code.code);
+    const [early, spare] = await db
+      .select()
+      .from(promo_code)
+      .where(eq(promo_code.event_id, eventId))
+      .orderBy(promo_code.code);
     await db.update(promo_code).set({ times_used: 4 }).where(eq(promo_code.promo_code_id, early!.promo_code_id));
 
     expect((await post({ intent: "deactivate-promo", promo_code_id: String(early!.promo_code_id) })).status).toBe(302);
-    expect((await db.select().from(promo_code).where(eq(promo_code.promo_code_id, early!.promo_code_id)))[0]!.is_active).toBe(false);
+    expect(
+      (await db.select().from(promo_code).where(eq(promo_code.promo_code_id, early!.promo_code_id)))[0]!.is_active,
+    ).toBe(false);
     const used = await refusal({ intent: "delete-promo", promo_code_id: String(early!.promo_code_id) });
     expect(used.listError).toEqual({
       list: "promo-codes",
-      message: "EARLYBIRD cannot be deleted: it discounted 4 tickets, and the sales keep its name. Deactivate it instead.",
+      message:
+        "EARLYBIRD cannot be deleted: it discounted 4 tickets, and the sales keep its name. Deactivate it instead.",
     });
-    const limit = await refusal({ ...promoForm({ intent: "update-promo", usage_limit: "3" }), promo_code_id: String(early!.promo_code_id) });
+    const limit = await refusal({
+      ...promoForm({ intent: "update-promo", usage_limit: "3" }),
+      promo_code_id: String(early!.promo_code_id),
+    });
     expect(limit.fieldErrors!.usage_limit![0]).toContain("already discounted 4 tickets");
 
     expect((await post({ intent: "delete-promo", promo_code_id: String(spare!.promo_code_id) })).status).toBe(302);
-    expect((await load()).promoCodes.map((row) => [row.code, row.is_active, row.times_used])).toEqual([["EARLYBIRD", false, 4]]);
+    expect((await load()).promoCodes.map((row) => [row.code, row.is_active, row.times_used])).toEqual([
+      ["EARLYBIRD", false, 4],
+    ]);
   });
 
   it("answers 403 to a team member without can_configure_event, and changes nothing", async () => {
@@ -336,7 +468,8 @@ describe(`/admin/setup/registration on ${process.env.TEST_DB_ENGINE}`, () => {
 
 describe(`/admin/bids/tickets on ${process.env.TEST_DB_ENGINE}`, () => {
   type SalesData = Awaited<ReturnType<typeof salesRoute.loader>>;
-  const loadSales = async (cookie = owner) => call(salesRoute.loader as RouteFunction, makeRequest("/admin/bids/tickets", { cookie }));
+  const loadSales = async (cookie = owner) =>
+    call(salesRoute.loader as RouteFunction, makeRequest("/admin/bids/tickets", { cookie }));
 
   it("lists each purchase and totals sales per ticket type, leaving cancelled ones out", async () => {
     const single = await addTicket({ title: "Individual", price: "250" });
@@ -364,12 +497,21 @@ describe(`/admin/bids/tickets on ${process.env.TEST_DB_ENGINE}`, () => {
       method: "Card",
       payment_status: "paid",
     });
-    expect(totals.map((row) => [row.title, row.sold, row.seats, row.gross, row.discounts, row.net, row.paid, row.pending])).toEqual([
+    expect(
+      totals.map((row) => [row.title, row.sold, row.seats, row.gross, row.discounts, row.net, row.paid, row.pending]),
+    ).toEqual([
       ["Individual", 3, 3, 75_000, 10_000, 65_000, 40_000, 25_000],
       ["Table of 8", 1, 8, 200_000, 0, 200_000, 200_000, 0],
       ["Sponsor", 0, 0, 0, 0, 0, 0, 0],
     ]);
-    expect(overall).toMatchObject({ title: "All tickets", sold: 4, seats: 11, net: 265_000, paid: 240_000, pending: 25_000 });
+    expect(overall).toMatchObject({
+      title: "All tickets",
+      sold: 4,
+      seats: 11,
+      net: 265_000,
+      paid: 240_000,
+      pending: 25_000,
+    });
     expect(overall.labels.net).toBe("$2,650.00");
   });
 

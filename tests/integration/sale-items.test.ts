@@ -27,23 +27,53 @@ beforeEach(async () => {
 const post = (form: Record<string, string | string[]>, cookie = owner) =>
   call(route.action as RouteFunction, makeRequest(PATH, { cookie, form }));
 const saleItems = () =>
-  db.select().from(auction_item).where(and(eq(auction_item.event_id, eventId), eq(auction_item.type, "sale")));
-const NEW = { intent: "create", dialog: "new-sale", title: "Wine pull", buy_now: "50", quantity: "60", value: "25", xinv_category_id: "", excerpt: "" };
+  db
+    .select()
+    .from(auction_item)
+    .where(and(eq(auction_item.event_id, eventId), eq(auction_item.type, "sale")));
+const NEW = {
+  intent: "create",
+  dialog: "new-sale",
+  title: "Wine pull",
+  buy_now: "50",
+  quantity: "60",
+  value: "25",
+  xinv_category_id: "",
+  excerpt: "",
+};
 
 describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
   it("puts an item on sale with its price and stock, in the organisation's category", async () => {
     const [wine] = await db.insert(category).values({ client_id: clientId, title: "Food & Wine" }).returning();
-    expect(await post({ ...NEW, xinv_category_id: String(wine.category_id), in_person_only: "on" })).toMatchObject({ status: 302, location: PATH });
+    expect(await post({ ...NEW, xinv_category_id: String(wine.category_id), in_person_only: "on" })).toMatchObject({
+      status: 302,
+      location: PATH,
+    });
     const [item] = await saleItems();
-    expect(item).toMatchObject({ title: "Wine pull", buy_now: 5000, quantity: 60, value: 2500, in_person_only: true, xinv_category_id: wine.category_id });
+    expect(item).toMatchObject({
+      title: "Wine pull",
+      buy_now: 5000,
+      quantity: 60,
+      value: 2500,
+      in_person_only: true,
+      xinv_category_id: wine.category_id,
+    });
   });
 
   it("refuses a missing or zero price, a bad quantity and another organisation's category", async () => {
     expect(await post({ ...NEW, buy_now: "", quantity: "0" })).toMatchObject({
       status: 400,
-      data: { fieldErrors: { buy_now: ["The price is needed."], quantity: ["How many are for sale: a whole number of at least 1."] } },
+      data: {
+        fieldErrors: {
+          buy_now: ["The price is needed."],
+          quantity: ["How many are for sale: a whole number of at least 1."],
+        },
+      },
     });
-    expect(await post({ ...NEW, buy_now: "0" })).toMatchObject({ status: 400, data: { fieldErrors: { buy_now: ["The price must be more than zero."] } } });
+    expect(await post({ ...NEW, buy_now: "0" })).toMatchObject({
+      status: 400,
+      data: { fieldErrors: { buy_now: ["The price must be more than zero."] } },
+    });
     const other = await makeEvent(db);
     const [theirs] = await db.insert(category).values({ client_id: other.client_id, title: "Theirs" }).returning();
     expect(await post({ ...NEW, xinv_category_id: String(theirs.category_id) })).toMatchObject({
@@ -56,8 +86,20 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
   it("never lowers the stock below what is sold, and never deletes an item with sales", async () => {
     await post(NEW);
     const [item] = await saleItems();
-    await db.insert(purchase).values({ event_id: eventId, auction_item_id: item.auction_item_id, paddle: 4, quantity: 12, unit_price: 5000, amount: 60000 });
-    const update = { ...NEW, intent: "update", dialog: `edit-sale-${item.auction_item_id}`, id: String(item.auction_item_id) };
+    await db.insert(purchase).values({
+      event_id: eventId,
+      auction_item_id: item.auction_item_id,
+      paddle: 4,
+      quantity: 12,
+      unit_price: 5000,
+      amount: 60000,
+    });
+    const update = {
+      ...NEW,
+      intent: "update",
+      dialog: `edit-sale-${item.auction_item_id}`,
+      id: String(item.auction_item_id),
+    };
     expect(await post({ ...update, quantity: "10" })).toMatchObject({
       status: 400,
       data: { fieldErrors: { quantity: ["12 already sold: the quantity cannot be less than that."] } },
@@ -76,10 +118,17 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
   it("deletes only its own items, and keeps the event's counts", async () => {
     await post(NEW);
     const [item] = await saleItems();
-    const [silent] = await db.insert(auction_item).values({ event_id: eventId, title: "Silent one", type: "silent" }).returning();
-    expect((await post({ intent: "delete", id: [String(item.auction_item_id), String(silent.auction_item_id)] })).status).toBe(302);
+    const [silent] = await db
+      .insert(auction_item)
+      .values({ event_id: eventId, title: "Silent one", type: "silent" })
+      .returning();
+    expect(
+      (await post({ intent: "delete", id: [String(item.auction_item_id), String(silent.auction_item_id)] })).status,
+    ).toBe(302);
     expect(await saleItems()).toEqual([]);
-    expect(await db.select().from(auction_item).where(eq(auction_item.auction_item_id, silent.auction_item_id))).toHaveLength(1);
+    expect(
+      await db.select().from(auction_item).where(eq(auction_item.auction_item_id, silent.auction_item_id)),
+    ).toHaveLength(1);
     const [counts] = await db.select().from(event).where(eq(event.event_id, eventId));
     expect(counts.silent_item_count).toBe(1);
   });

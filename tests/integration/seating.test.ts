@@ -3,13 +3,13 @@
 // name, access, and the seating chart and place cards as PDFs.
 import { asc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { SeatingGuestRow, SeatingTableRow } from "~/registration/seating";
-import * as printRoute from "~/routes/admin._workspace.registration.seating_.print";
 import * as seatingRoute from "~/routes/admin._workspace.registration.seating";
+import * as printRoute from "~/routes/admin._workspace.registration.seating_.print";
 import { meal, pass, registrant, tbl } from "~drizzle/schema";
 import { testDatabase } from "../support/database";
 import { giveRole, makeEvent, makeUser, sessionCookie, teamRole, teamRoleWithout } from "../support/people";
 import { call, makeRequest, type RouteFunction } from "../support/route-calls";
+import type { SeatingGuestRow, SeatingTableRow } from "~/registration/seating";
 
 const { db } = testDatabase();
 const PATH = "/admin/registration/seating";
@@ -28,7 +28,9 @@ const post = (form: Record<string, string | string[]>, cookie = staff) =>
   call(seatingRoute.action as RouteFunction, makeRequest(PATH, { cookie, form }));
 const load = async (cookie = staff) => {
   const outcome = await call(seatingRoute.loader as RouteFunction, makeRequest(PATH, { cookie }));
-  return outcome as typeof outcome & { data: { tables: SeatingTableRow[]; guests: SeatingGuestRow[]; suggestedName: string } };
+  return outcome as typeof outcome & {
+    data: { tables: SeatingTableRow[]; guests: SeatingGuestRow[]; suggestedName: string };
+  };
 };
 
 async function addTable(name: string, capacity: number) {
@@ -41,7 +43,15 @@ async function addParty(title: string, names: string[], ofEvent = eventId) {
   const [row] = await db.insert(pass).values({ event_id: ofEvent, title, names, seat_count: names.length }).returning();
   const guests = await db
     .insert(registrant)
-    .values(names.map((name) => ({ event_id: ofEvent, pass_id: row.pass_id, name, first_name: name.split(" ")[0], last_name: name.split(" ")[1] })))
+    .values(
+      names.map((name) => ({
+        event_id: ofEvent,
+        pass_id: row.pass_id,
+        name,
+        first_name: name.split(" ")[0],
+        last_name: name.split(" ")[1],
+      })),
+    )
     .returning({ id: registrant.registrant_id });
   return guests.map((guest) => guest.id);
 }
@@ -65,8 +75,14 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     const [chen, lee] = await addParty("Couple: Ana Chen", ["Ana Chen", "Bo Lee"]);
     const [solo] = await addParty("Individual: Cy Diaz", ["Cy Diaz"]);
     const [{ meal_id }] = await db.insert(meal).values({ event_id: eventId, title: "Salmon" }).returning();
-    await db.update(registrant).set({ meal_id, paddle: 101, tbl_id: t1, assigned_table: "Table 1" }).where(eq(registrant.registrant_id, chen));
-    const [loose] = await db.insert(registrant).values({ event_id: eventId, first_name: "Dee", last_name: "Park" }).returning();
+    await db
+      .update(registrant)
+      .set({ meal_id, paddle: 101, tbl_id: t1, assigned_table: "Table 1" })
+      .where(eq(registrant.registrant_id, chen));
+    const [loose] = await db
+      .insert(registrant)
+      .values({ event_id: eventId, first_name: "Dee", last_name: "Park" })
+      .returning();
     const other = await makeEvent(db);
     await addParty("Elsewhere", ["Not Here"], other.event_id);
 
@@ -75,11 +91,29 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(outcome.data.tables.map((table) => table.name)).toEqual(["Table 1", "Table 2"]);
     expect(outcome.data.suggestedName).toBe("Table 3");
     expect(outcome.data.guests).toEqual([
-      expect.objectContaining({ registrantId: chen, name: "Ana Chen", sortName: "Chen, Ana", paddle: 101, meal: "Salmon", partyLabel: "Couple: Ana Chen", tblId: t1 }),
-      expect.objectContaining({ registrantId: lee, partyLabel: "Couple: Ana Chen", partyKey: expect.stringMatching(/^pass-/), tblId: null }),
+      expect.objectContaining({
+        registrantId: chen,
+        name: "Ana Chen",
+        sortName: "Chen, Ana",
+        paddle: 101,
+        meal: "Salmon",
+        partyLabel: "Couple: Ana Chen",
+        tblId: t1,
+      }),
+      expect.objectContaining({
+        registrantId: lee,
+        partyLabel: "Couple: Ana Chen",
+        partyKey: expect.stringMatching(/^pass-/),
+        tblId: null,
+      }),
       // A party of one is named by its guest; a guest without a pass is a party of one.
       expect.objectContaining({ registrantId: solo, partyLabel: "Cy Diaz" }),
-      expect.objectContaining({ registrantId: loose.registrant_id, name: "Dee Park", partyKey: `guest-${loose.registrant_id}`, partyLabel: "Dee Park" }),
+      expect.objectContaining({
+        registrantId: loose.registrant_id,
+        name: "Dee Park",
+        partyKey: `guest-${loose.registrant_id}`,
+        partyLabel: "Dee Park",
+      }),
     ]);
   });
 
@@ -115,7 +149,10 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     ]);
     // "Just this guest" must be one of the party the form shows.
     const [stranger] = await addParty("Solo", ["Dee Park"]);
-    expect(await move([ana, cy], t2, stranger)).toMatchObject({ status: 400, data: { moveError: "That guest is not in this party. Nobody was moved." } });
+    expect(await move([ana, cy], t2, stranger)).toMatchObject({
+      status: 400,
+      data: { moveError: "That guest is not in this party. Nobody was moved." },
+    });
   });
 
   it("refuses a move the table has no room for, moving nobody, and says why", async () => {
@@ -142,53 +179,87 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
 
   it("refuses moves to another event's table or of another event's guests", async () => {
     const other = await makeEvent(db);
-    const [theirTable] = await db.insert(tbl).values({ event_id: other.event_id, name: "Theirs", capacity: 10 }).returning();
+    const [theirTable] = await db
+      .insert(tbl)
+      .values({ event_id: other.event_id, name: "Theirs", capacity: 10 })
+      .returning();
     const theirGuests = await addParty("Theirs", ["Not Mine"], other.event_id);
     const mine = await addParty("Mine", ["Ana Chen"]);
     const t1 = await addTable("Table 1", 4);
 
-    expect(await move(mine, theirTable.tbl_id)).toMatchObject({ status: 400, data: { moveError: expect.stringContaining("This table no longer exists") } });
-    expect(await move(theirGuests, t1)).toMatchObject({ status: 400, data: { moveError: expect.stringContaining("no longer registered") } });
-    const [theirs] = await db.select({ tbl_id: registrant.tbl_id }).from(registrant).where(eq(registrant.registrant_id, theirGuests[0]));
+    expect(await move(mine, theirTable.tbl_id)).toMatchObject({
+      status: 400,
+      data: { moveError: expect.stringContaining("This table no longer exists") },
+    });
+    expect(await move(theirGuests, t1)).toMatchObject({
+      status: 400,
+      data: { moveError: expect.stringContaining("no longer registered") },
+    });
+    const [theirs] = await db
+      .select({ tbl_id: registrant.tbl_id })
+      .from(registrant)
+      .where(eq(registrant.registrant_id, theirGuests[0]));
     expect(theirs.tbl_id).toBeNull();
     expect(await move(mine, 0 as unknown as number)).toMatchObject({ status: 400 });
   });
 
   it("adds, renames and resizes tables, refusing a taken name and a capacity below the guests seated", async () => {
-    expect(await post({ intent: "create-table", dialog: "new-table", name: " Table 1 ", capacity: "10" })).toMatchObject({ status: 302, location: PATH });
-    expect(await post({ intent: "create-table", dialog: "new-table", name: "Head table", capacity: "12" })).toMatchObject({ status: 302 });
+    expect(
+      await post({ intent: "create-table", dialog: "new-table", name: " Table 1 ", capacity: "10" }),
+    ).toMatchObject({ status: 302, location: PATH });
+    expect(
+      await post({ intent: "create-table", dialog: "new-table", name: "Head table", capacity: "12" }),
+    ).toMatchObject({ status: 302 });
     expect(await post({ intent: "create-table", dialog: "new-table", name: "table 1", capacity: "8" })).toMatchObject({
       status: 400,
-      data: { dialog: "new-table", fieldErrors: { name: ["There is already a table named “Table 1”."] }, values: { name: "table 1", capacity: "8" } },
+      data: {
+        dialog: "new-table",
+        fieldErrors: { name: ["There is already a table named “Table 1”."] },
+        values: { name: "table 1", capacity: "8" },
+      },
     });
     expect(await post({ intent: "create-table", dialog: "new-table", name: "", capacity: "0" })).toMatchObject({
       status: 400,
       data: { fieldErrors: { name: ["Give the table a name or number."], capacity: ["A table has at least 1 seat."] } },
     });
     const tables = await db.select().from(tbl).where(eq(tbl.event_id, eventId)).orderBy(asc(tbl.display_order));
-    expect(tables.map((row) => [row.name, row.capacity, row.display_order])).toEqual([["Table 1", 10, 0], ["Head table", 12, 1]]);
+    expect(tables.map((row) => [row.name, row.capacity, row.display_order])).toEqual([
+      ["Table 1", 10, 0],
+      ["Head table", 12, 1],
+    ]);
 
     const head = tables[1].tbl_id;
     const party = await addParty("Table: Ana Chen", ["Ana Chen", "Bo Lee", "Cy Diaz"]);
     await move(party, head);
 
     const dialog = `edit-table-${head}`;
-    expect(await post({ intent: "update-table", dialog, table: String(head), name: "Head table", capacity: "2" })).toMatchObject({
+    expect(
+      await post({ intent: "update-table", dialog, table: String(head), name: "Head table", capacity: "2" }),
+    ).toMatchObject({
       status: 400,
       data: {
         dialog,
-        fieldErrors: { capacity: ["3 guests sit at this table, so it needs at least 3 seats. Move guests to another table first."] },
+        fieldErrors: {
+          capacity: ["3 guests sit at this table, so it needs at least 3 seats. Move guests to another table first."],
+        },
       },
     });
     expect((await db.select().from(tbl).where(eq(tbl.tbl_id, head)))[0].capacity).toBe(12);
-    expect(await post({ intent: "update-table", dialog, table: String(head), name: "Table 1", capacity: "3" })).toMatchObject({
+    expect(
+      await post({ intent: "update-table", dialog, table: String(head), name: "Table 1", capacity: "3" }),
+    ).toMatchObject({
       status: 400,
       data: { fieldErrors: { name: ["There is already a table named “Table 1”."] } },
     });
 
     // Renaming carries the new name to the guests seated there.
-    expect(await post({ intent: "update-table", dialog, table: String(head), name: "Table 7", capacity: "3" })).toMatchObject({ status: 302 });
-    expect((await db.select().from(tbl).where(eq(tbl.tbl_id, head)))[0]).toMatchObject({ name: "Table 7", capacity: 3 });
+    expect(
+      await post({ intent: "update-table", dialog, table: String(head), name: "Table 7", capacity: "3" }),
+    ).toMatchObject({ status: 302 });
+    expect((await db.select().from(tbl).where(eq(tbl.tbl_id, head)))[0]).toMatchObject({
+      name: "Table 7",
+      capacity: 3,
+    });
     expect(await seats()).toEqual(party.map((id) => ({ id, tbl_id: head, assigned_table: "Table 7" })));
   });
 
@@ -200,7 +271,10 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     await move(party, t1);
     await move([other], t2);
 
-    expect(await post({ intent: "delete-table", dialog: `delete-table-${t1}`, table: String(t1) })).toMatchObject({ status: 302, location: PATH });
+    expect(await post({ intent: "delete-table", dialog: `delete-table-${t1}`, table: String(t1) })).toMatchObject({
+      status: 302,
+      location: PATH,
+    });
     expect(await db.select({ id: tbl.tbl_id }).from(tbl).where(eq(tbl.event_id, eventId))).toEqual([{ id: t2 }]);
     expect(await seats()).toEqual([
       ...party.map((id) => ({ id, tbl_id: null, assigned_table: null })),
@@ -227,7 +301,9 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     expect((await load(cookie)).status).toBe(403);
     expect((await post({ intent: "move", guest: party.map(String), to: String(t1) }, cookie)).status).toBe(403);
     expect((await seats())[0].tbl_id).toBeNull();
-    expect((await call(printRoute.loader as RouteFunction, makeRequest(`${PATH}/print?kind=chart`, { cookie }))).status).toBe(403);
+    expect(
+      (await call(printRoute.loader as RouteFunction, makeRequest(`${PATH}/print?kind=chart`, { cookie }))).status,
+    ).toBe(403);
   });
 
   it("prints the seating chart and the place cards as PDFs", async () => {
@@ -237,13 +313,21 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     await move(party, t1);
 
     for (const kind of ["chart", "cards"]) {
-      const outcome = await call(printRoute.loader as RouteFunction, makeRequest(`${PATH}/print?kind=${kind}`, { cookie: staff }));
+      const outcome = await call(
+        printRoute.loader as RouteFunction,
+        makeRequest(`${PATH}/print?kind=${kind}`, { cookie: staff }),
+      );
       expect(outcome.status).toBe(200);
       expect(outcome.response!.headers.get("Content-Type")).toBe("application/pdf");
-      expect(outcome.response!.headers.get("Content-Disposition")).toContain(kind === "chart" ? "seating-chart.pdf" : "place-cards.pdf");
+      expect(outcome.response!.headers.get("Content-Disposition")).toContain(
+        kind === "chart" ? "seating-chart.pdf" : "place-cards.pdf",
+      );
       const bytes = Buffer.from(await outcome.response!.arrayBuffer());
       expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     }
-    expect((await call(printRoute.loader as RouteFunction, makeRequest(`${PATH}/print?kind=posters`, { cookie: staff }))).status).toBe(400);
+    expect(
+      (await call(printRoute.loader as RouteFunction, makeRequest(`${PATH}/print?kind=posters`, { cookie: staff })))
+        .status,
+    ).toBe(400);
   });
 });

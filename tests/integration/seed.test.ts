@@ -5,10 +5,16 @@ import { fileURLToPath } from "node:url";
 import { count, eq, getTableName, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/connection.server";
 import { verifyPassword } from "~/auth/password.server";
-import { DEMO_CLIENT_SLUG, DEMO_ORGANISER_EMAIL, DEMO_PASSWORD, DEMO_VOLUNTEER_EMAIL, seedDemo } from "~/demo/seed.server";
+import {
+  DEMO_CLIENT_SLUG,
+  DEMO_ORGANISER_EMAIL,
+  DEMO_PASSWORD,
+  DEMO_VOLUNTEER_EMAIL,
+  seedDemo,
+} from "~/demo/seed.server";
 import * as schema from "~drizzle/schema";
+import type { Database } from "~/db/connection.server";
 
 const {
   auction_item,
@@ -84,10 +90,25 @@ describe(`demo organisation on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(daysAhead).toBeLessThan(45);
     expect(past.start_date_time!.getTime()).toBeLessThan(seededAt.getTime() - 300 * 86_400_000);
 
-    for (const id of [gala.landing_id, gala.silent_auction_id, gala.traditional_auction_id, gala.virtual_auction_id, gala.registration_id]) {
+    for (const id of [
+      gala.landing_id,
+      gala.silent_auction_id,
+      gala.traditional_auction_id,
+      gala.virtual_auction_id,
+      gala.registration_id,
+    ]) {
       expect(id).toEqual(expect.any(Number));
     }
-    for (const feature of ["event", "landing", "registration", "silent_auction", "traditional_auction", "virtual_auction", "ticket", "inventory"]) {
+    for (const feature of [
+      "event",
+      "landing",
+      "registration",
+      "silent_auction",
+      "traditional_auction",
+      "virtual_auction",
+      "ticket",
+      "inventory",
+    ]) {
       expect(gala[`is_${feature}_enabled` as keyof typeof gala], feature).toBe(true);
       expect(gala[`is_${feature}_testing` as keyof typeof gala], feature).toBe(false);
     }
@@ -165,7 +186,10 @@ describe(`demo organisation on ${process.env.TEST_DB_ENGINE}`, () => {
     for (const lot of packages) {
       const parts = await db.select().from(inventory).where(eq(inventory.auction_item_id, lot.auction_item_id));
       expect(parts.length, lot.title).toBeGreaterThanOrEqual(2);
-      expect(parts.reduce((sum, part) => sum + part.value!, 0), lot.title).toBe(lot.value);
+      expect(
+        parts.reduce((sum, part) => sum + part.value!, 0),
+        lot.title,
+      ).toBe(lot.value);
     }
 
     const images = await db.select().from(auction_item_image);
@@ -253,7 +277,13 @@ describe(`demo organisation on ${process.env.TEST_DB_ENGINE}`, () => {
 
     const [volunteer] = await db.select().from(usr).where(eq(usr.email_address, DEMO_VOLUNTEER_EMAIL));
     const [role] = await db.select().from(usr_event_role).where(eq(usr_event_role.usr_id, volunteer.usr_id));
-    expect(role).toMatchObject({ event_id: gala.event_id, is_team_member: true, can_check_in_out: true, can_register: true, can_configure_event: false });
+    expect(role).toMatchObject({
+      event_id: gala.event_id,
+      is_team_member: true,
+      can_check_in_out: true,
+      can_register: true,
+      can_configure_event: false,
+    });
   });
 
   it("has bids on about fifteen silent items, each rising by at least the increment", async () => {
@@ -262,7 +292,9 @@ describe(`demo organisation on ${process.env.TEST_DB_ENGINE}`, () => {
     const items = await db.select().from(auction_item).where(eq(auction_item.event_id, gala.event_id));
     const bids = await db.select().from(bid).where(eq(bid.event_id, gala.event_id)).orderBy(bid.created_at, bid.bid_id);
     const bidders = new Set(
-      (await db.select().from(usr_event_paddle).where(eq(usr_event_paddle.event_id, gala.event_id))).map((row) => row.usr_id),
+      (await db.select().from(usr_event_paddle).where(eq(usr_event_paddle.event_id, gala.event_id))).map(
+        (row) => row.usr_id,
+      ),
     );
 
     const byItem = new Map<number, typeof bids>();
@@ -343,7 +375,10 @@ describe(`demo organisation on ${process.env.TEST_DB_ENGINE}`, () => {
     const [organiser] = await db.select().from(usr).where(eq(usr.email_address, DEMO_ORGANISER_EMAIL));
     const [volunteer] = await db.select().from(usr).where(eq(usr.email_address, DEMO_VOLUNTEER_EMAIL));
     await db.delete(usr_password).where(eq(usr_password.usr_id, organiser.usr_id));
-    await db.update(usr_password).set({ password_hash: "changed by the volunteer" }).where(eq(usr_password.usr_id, volunteer.usr_id));
+    await db
+      .update(usr_password)
+      .set({ password_hash: "changed by the volunteer" })
+      .where(eq(usr_password.usr_id, volunteer.usr_id));
     await seedDemo(db);
     const hashOf = async (usrId: number) =>
       (await db.select().from(usr_password).where(eq(usr_password.usr_id, usrId)))[0]?.password_hash;

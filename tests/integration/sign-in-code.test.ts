@@ -2,9 +2,9 @@
 // expiry, single use, a new account for a new address, the limits, and a returnTo that stays on this site.
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { deleteExpiredSignInRecords } from "~/auth/cleanup.server";
 import { getSessionUsrId } from "~/auth/session.server";
 import { codeRequestBlock, requestSignInCode, SIGN_IN_CODE_LIMITS, verifySignInCode } from "~/auth/sign-in-code.server";
-import { deleteExpiredSignInRecords } from "~/auth/cleanup.server";
 import * as codeRoute from "~/routes/auth.code";
 import { sign_in_code, sign_in_failure, usr } from "~drizzle/schema";
 import { testDatabase } from "../support/database";
@@ -26,13 +26,19 @@ function browser(returnTo?: string) {
     return outcome;
   };
   const post = async (form: Record<string, string>) =>
-    keep(await call(codeRoute.action as RouteFunction, makeRequest(path, { cookie, form: { returnTo: returnTo ?? "", ...form } })));
+    keep(
+      await call(
+        codeRoute.action as RouteFunction,
+        makeRequest(path, { cookie, form: { returnTo: returnTo ?? "", ...form } }),
+      ),
+    );
   return {
     open: async () => keep(await call(codeRoute.loader as RouteFunction, makeRequest(path, { cookie }))),
     send: (email: string) => post({ intent: "send", email }),
     resend: () => post({ intent: "resend" }),
     restart: () => post({ intent: "restart" }),
-    enter: (code: string, names: { first_name?: string; last_name?: string } = {}) => post({ intent: "verify", code, ...names }),
+    enter: (code: string, names: { first_name?: string; last_name?: string } = {}) =>
+      post({ intent: "verify", code, ...names }),
     signedInAs: () => getSessionUsrId(new Request("http://localhost/", { headers: { Cookie: cookie ?? "" } })),
   };
 }
@@ -82,7 +88,10 @@ describe(`sign-in codes on ${process.env.TEST_DB_ENGINE}`, () => {
     const code = await lastCodeTo(existing.email_address);
     expect((await person.enter(code, { first_name: "Someone else" })).status).toBe(302);
     expect(await person.signedInAs()).toBe(existing.usr_id);
-    const accounts = await db.select().from(usr).where(sql`lower(${usr.email_address}) = ${existing.email_address.toLowerCase()}`);
+    const accounts = await db
+      .select()
+      .from(usr)
+      .where(sql`lower(${usr.email_address}) = ${existing.email_address.toLowerCase()}`);
     expect(accounts).toHaveLength(1);
     expect(accounts[0].first_name).toBe("Grace");
   });
@@ -96,13 +105,19 @@ describe(`sign-in codes on ${process.env.TEST_DB_ENGINE}`, () => {
     for (const left of [4, 3, 2, 1]) {
       const outcome = await person.enter(wrong);
       expect(outcome.status).toBe(400);
-      expect(messageOf(outcome).code).toEqual([`That code is not right. You can try ${left} more ${left === 1 ? "time" : "times"}.`]);
+      expect(messageOf(outcome).code).toEqual([
+        `That code is not right. You can try ${left} more ${left === 1 ? "time" : "times"}.`,
+      ]);
     }
-    expect(messageOf(await person.enter(wrong)).code).toEqual(["Too many wrong tries for this code. Ask for a new code below."]);
+    expect(messageOf(await person.enter(wrong)).code).toEqual([
+      "Too many wrong tries for this code. Ask for a new code below.",
+    ]);
     // Even the right code no longer works: the account is also held back for a while, as after 5 wrong passwords.
     const after = await person.enter(code);
     expect(after.status).toBe(429);
-    expect(messageOf(after).form).toMatch(/^Too many attempts to sign in with this email address\. Try again in 15 minutes\.$/);
+    expect(messageOf(after).form).toMatch(
+      /^Too many attempts to sign in with this email address\. Try again in 15 minutes\.$/,
+    );
     expect(await person.signedInAs()).toBeUndefined();
     expect((await codeRows(email))[0].attempts).toBe(5);
     expect(await db.select().from(usr).where(eq(usr.email_address, email))).toEqual([]);
@@ -125,7 +140,9 @@ describe(`sign-in codes on ${process.env.TEST_DB_ENGINE}`, () => {
       .update(sign_in_code)
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where(eq(sign_in_code.email, email));
-    expect(messageOf(await person.enter(code)).code).toEqual(["This code has expired or has already been used. Ask for a new code below."]);
+    expect(messageOf(await person.enter(code)).code).toEqual([
+      "This code has expired or has already been used. Ask for a new code below.",
+    ]);
     expect(await person.signedInAs()).toBeUndefined();
   });
 
@@ -194,7 +211,10 @@ describe(`sign-in codes on ${process.env.TEST_DB_ENGINE}`, () => {
   it("goes back to a path of this site after signing in, never to another site", async () => {
     const email = newAddress();
     const bidder = browser("/inroombid?id=42");
-    expect(await bidder.send(email)).toMatchObject({ status: 302, location: "/auth/code?returnTo=%2Finroombid%3Fid%3D42" });
+    expect(await bidder.send(email)).toMatchObject({
+      status: 302,
+      location: "/auth/code?returnTo=%2Finroombid%3Fid%3D42",
+    });
     expect((await bidder.open()).data).toMatchObject({ returnTo: "/inroombid?id=42", email });
     expect(await bidder.enter(await lastCodeTo(email))).toMatchObject({ status: 302, location: "/inroombid?id=42" });
 

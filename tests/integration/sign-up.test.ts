@@ -23,10 +23,15 @@ const requestSignUp = (email: string, returnTo = "/") =>
 const finish = (link: URL, form: Record<string, string>) =>
   call(finishRoute.action as RouteFunction, makeRequest(`${link.pathname}${link.search}`, { form }));
 
-const openLink = (link: URL) => call(finishRoute.loader as RouteFunction, makeRequest(`${link.pathname}${link.search}`));
+const openLink = (link: URL) =>
+  call(finishRoute.loader as RouteFunction, makeRequest(`${link.pathname}${link.search}`));
 
 const sessionOf = (outcome: Outcome) =>
-  getSessionUsrId(new Request("http://localhost/", { headers: { Cookie: outcome.response!.headers.get("Set-Cookie")!.split(";")[0] } }));
+  getSessionUsrId(
+    new Request("http://localhost/", {
+      headers: { Cookie: outcome.response!.headers.get("Set-Cookie")!.split(";")[0] },
+    }),
+  );
 
 const passwordHashOf = async (usrId: number) =>
   (await db.select().from(usr_password).where(eq(usr_password.usr_id, usrId)))[0]?.password_hash;
@@ -34,7 +39,10 @@ const passwordHashOf = async (usrId: number) =>
 describe("sign-up", () => {
   it("sends a link that sets the password, signs the person in and goes back where they were", async () => {
     const email = "new.organiser@example.org";
-    expect(await requestSignUp(email, "/teamsignup")).toMatchObject({ status: 302, location: "/auth/check-email?for=sign-up" });
+    expect(await requestSignUp(email, "/teamsignup")).toMatchObject({
+      status: 302,
+      location: "/auth/check-email?for=sign-up",
+    });
 
     const message = await lastMailTo(email);
     expect(message.subject).toBe("Finish signing up for Gavel");
@@ -68,7 +76,10 @@ describe("sign-up", () => {
     await requestSignUp("late@example.org");
     const token = linkTo(await lastMailTo("late@example.org"), "/auth/finish-sign-up").searchParams.get("token")!;
     const tomorrow = new Date(Date.now() + 24 * 3_600_000 + 60_000);
-    expect(await finishSignUp({ token, password: PASSWORD, now: tomorrow })).toEqual({ ok: false, reason: "invalid-link" });
+    expect(await finishSignUp({ token, password: PASSWORD, now: tomorrow })).toEqual({
+      ok: false,
+      reason: "invalid-link",
+    });
     expect((await finishSignUp({ token, password: PASSWORD })).ok).toBe(true);
   });
 

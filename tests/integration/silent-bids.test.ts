@@ -4,7 +4,6 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { OWNER_ROLE } from "~/auth/permissions";
-import type { BidRow, ItemSummaryRow } from "~/bids/silent-bids";
 import { placeBid } from "~/bidding/place-bid.server";
 import * as bidsLayout from "~/routes/admin._workspace.bids";
 import * as silentBids from "~/routes/admin._workspace.bids.silentbids";
@@ -15,13 +14,27 @@ import { makeAuctionEvent, makeAuctionItem, makeBidder } from "../support/auctio
 import { testDatabase } from "../support/database";
 import { giveRole, makeUser, sessionCookie, teamRole, teamRoleWithout } from "../support/people";
 import { call, makeRequest, type Outcome, type RouteFunction } from "../support/route-calls";
+import type { BidRow, ItemSummaryRow } from "~/bids/silent-bids";
 
 const { db } = testDatabase();
 const MINUTE = 60_000;
 const ZONE = "America/Chicago";
 
-type Page = { view: string; bids: BidRow[]; items: ItemSummaryRow[]; timezone: string; canControl: boolean; lastBidId: number | null; streamUrl: string };
-type Refusal = { dialog: string; formError?: string; fieldErrors?: Record<string, string[]>; values?: Record<string, string> };
+type Page = {
+  view: string;
+  bids: BidRow[];
+  items: ItemSummaryRow[];
+  timezone: string;
+  canControl: boolean;
+  lastBidId: number | null;
+  streamUrl: string;
+};
+type Refusal = {
+  dialog: string;
+  formError?: string;
+  fieldErrors?: Record<string, string[]>;
+  values?: Record<string, string>;
+};
 
 let gala: Awaited<ReturnType<typeof makeAuctionEvent>>;
 let organiser: string;
@@ -39,12 +52,22 @@ const post = (form: Record<string, string>, cookie: string | null = organiser, q
   call(silentBids.action as RouteFunction, makeRequest(url(undefined, query), { cookie: cookie ?? undefined, form }));
 const page = (outcome: Outcome) => outcome.data as Page;
 const refusal = (outcome: Outcome) => outcome.data as Refusal;
-const item$ = async (id: number) => (await db.select().from(auction_item).where(eq(auction_item.auction_item_id, id)))[0];
+const item$ = async (id: number) =>
+  (await db.select().from(auction_item).where(eq(auction_item.auction_item_id, id)))[0];
 const statuses = async (id: number) =>
-  (await db.select({ status: bid.status, reason: bid.retract_reason }).from(bid).where(eq(bid.auction_item_id, id)).orderBy(asc(bid.bid_id)));
+  await db
+    .select({ status: bid.status, reason: bid.retract_reason })
+    .from(bid)
+    .where(eq(bid.auction_item_id, id))
+    .orderBy(asc(bid.bid_id));
 const wall = (date: Date) => utcToZonedInput(date, ZONE);
 
-async function bidOn(itemId: number, usrId: number, amount: number, extra: { maximum?: number; placedBy?: number; at?: Date } = {}) {
+async function bidOn(
+  itemId: number,
+  usrId: number,
+  amount: number,
+  extra: { maximum?: number; placedBy?: number; at?: Date } = {},
+) {
   const result = await placeBid(db, {
     eventId: gala.event_id,
     itemId,
@@ -81,17 +104,35 @@ describe(`the silent bids screen on ${process.env.TEST_DB_ENGINE}`, () => {
   it("lists every silent and virtual bid of the event, newest first, with what staff need to read", async () => {
     const t0 = new Date(Date.now() - 10 * MINUTE);
     await bidOn(napa.auction_item_id, ann.usrId, 10_000, { maximum: 20_000, at: t0 });
-    await bidOn(napa.auction_item_id, ben.usrId, 15_000, { placedBy: organiserId, at: new Date(t0.getTime() + MINUTE) });
+    await bidOn(napa.auction_item_id, ben.usrId, 15_000, {
+      placedBy: organiserId,
+      at: new Date(t0.getTime() + MINUTE),
+    });
     await bidOn(stream$.auction_item_id, ben.usrId, 10_000, { at: new Date(t0.getTime() + 2 * MINUTE) });
-    const bought = await placeBid(db, { eventId: gala.event_id, itemId: napa.auction_item_id, usrId: ben.usrId, submission: { kind: "buy_now" }, idempotencyKey: null, at: new Date(t0.getTime() + 3 * MINUTE) });
+    const bought = await placeBid(db, {
+      eventId: gala.event_id,
+      itemId: napa.auction_item_id,
+      usrId: ben.usrId,
+      submission: { kind: "buy_now" },
+      idempotencyKey: null,
+      at: new Date(t0.getTime() + 3 * MINUTE),
+    });
     expect(bought.ok).toBe(true);
     // A live item's bid and another event's bids are not on this screen.
     const live = await makeAuctionItem(db, gala.event_id, { title: "Live trip", type: "live" });
-    await db.insert(bid).values({ event_id: gala.event_id, usr_id: ann.usrId, auction_item_id: live.auction_item_id, bid: 90_000 });
+    await db
+      .insert(bid)
+      .values({ event_id: gala.event_id, usr_id: ann.usrId, auction_item_id: live.auction_item_id, bid: 90_000 });
     const other = await makeAuctionEvent(db);
     const theirs = await makeAuctionItem(db, other.event_id, { title: "Their item" });
     const theirBidder = await makeBidder(db, other.event_id);
-    await placeBid(db, { eventId: other.event_id, itemId: theirs.auction_item_id, usrId: theirBidder.usrId, submission: { kind: "bid", amount: 10_000, maximum: null }, idempotencyKey: null });
+    await placeBid(db, {
+      eventId: other.event_id,
+      itemId: theirs.auction_item_id,
+      usrId: theirBidder.usrId,
+      submission: { kind: "bid", amount: 10_000, maximum: null },
+      idempotencyKey: null,
+    });
 
     const outcome = await load();
     expect(outcome.status).toBe(200);
@@ -107,11 +148,28 @@ describe(`the silent bids screen on ${process.env.TEST_DB_ENGINE}`, () => {
       ["Weekend in Napa", 10_000, "lost"],
     ]);
     // The newest bid of the event (the stream's snapshot carries the same, so the page can tell it is behind).
-    expect(lastBidId).toBe(Math.max(...(await db.select({ id: bid.bid_id }).from(bid).where(eq(bid.event_id, gala.event_id))).map((row) => row.id)));
+    expect(lastBidId).toBe(
+      Math.max(
+        ...(await db.select({ id: bid.bid_id }).from(bid).where(eq(bid.event_id, gala.event_id))).map((row) => row.id),
+      ),
+    );
 
     const [buy, concert, auto, clerk, first] = bids;
-    expect(buy).toMatchObject({ buyNow: true, autoBid: false, lot: 12, itemType: "silent", amountLabel: "€500.00", retractable: false });
-    expect(concert).toMatchObject({ itemType: "virtual", lot: 3, paddle: ben.paddle, email: ben.email, retractable: true });
+    expect(buy).toMatchObject({
+      buyNow: true,
+      autoBid: false,
+      lot: 12,
+      itemType: "silent",
+      amountLabel: "€500.00",
+      retractable: false,
+    });
+    expect(concert).toMatchObject({
+      itemType: "virtual",
+      lot: 3,
+      paddle: ben.paddle,
+      email: ben.email,
+      retractable: true,
+    });
     expect(auto).toMatchObject({ autoBid: true, bidder: ann.email, paddle: ann.paddle, placedBy: null });
     expect(clerk).toMatchObject({ placedBy: "Olive Organiser", paddle: ben.paddle, autoBid: false });
     // Times in the event's zone: a sortable value for the CSV and filters, and a label.
@@ -128,7 +186,15 @@ describe(`the silent bids screen on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(bids).toEqual([]);
     expect(items.map((row) => row.title)).toEqual(["Streamed concert", "Weekend in Napa"]);
     const napaRow = items.find((row) => row.itemId === napa.auction_item_id)!;
-    expect(napaRow).toMatchObject({ currentBid: 12_000, currentBidLabel: "€120.00", bidCount: 2, holders: [ben.paddle], closed: false, auctionOn: true, reopenRefusal: null });
+    expect(napaRow).toMatchObject({
+      currentBid: 12_000,
+      currentBidLabel: "€120.00",
+      bidCount: 2,
+      holders: [ben.paddle],
+      closed: false,
+      auctionOn: true,
+      reopenRefusal: null,
+    });
     expect(new Date(napaRow.closesAt!).getTime()).toBeGreaterThan(Date.now());
     expect(napaRow.closesLabel).toMatch(/C[SD]T$/);
     expect(items[0]).toMatchObject({ currentBid: null, bidCount: 0, holders: [], type: "virtual" });
@@ -150,24 +216,38 @@ describe(`the silent bids screen on ${process.env.TEST_DB_ENGINE}`, () => {
 
       const noStats = await person(teamRoleWithout("can_view_stats"));
       expect((await load(noStats)).status).toBe(403);
-      expect((await call(bidsLayout.loader as RouteFunction, makeRequest(url("/admin/bids"), { cookie: noStats }))).status).toBe(403);
+      expect(
+        (await call(bidsLayout.loader as RouteFunction, makeRequest(url("/admin/bids"), { cookie: noStats }))).status,
+      ).toBe(403);
       const guest = await person({ can_bid: true, is_team_member: false });
       expect(await load(guest)).toMatchObject({ status: 302, location: "/" });
       expect(await load(null)).toMatchObject({ status: 302, location: "/" });
-      expect(await post({ intent: "close", item_id: String(napa.auction_item_id) }, null)).toMatchObject({ status: 302, location: "/" });
+      expect(await post({ intent: "close", item_id: String(napa.auction_item_id) }, null)).toMatchObject({
+        status: 302,
+        location: "/",
+      });
     });
 
     it("keeps staff of another event out, whatever item they name", async () => {
       const other = await makeAuctionEvent(db);
       const theirs = await makeAuctionItem(db, other.event_id, { title: "Their item" });
       // An owner of this event cannot act on another event's item through this event.
-      const answer = await post({ intent: "close", item_id: String(theirs.auction_item_id), dialog: `close-${theirs.auction_item_id}` });
+      const answer = await post({
+        intent: "close",
+        item_id: String(theirs.auction_item_id),
+        dialog: `close-${theirs.auction_item_id}`,
+      });
       expect(answer.status).toBe(400);
-      expect(refusal(answer)).toMatchObject({ dialog: `close-${theirs.auction_item_id}`, formError: "There is no such silent or virtual item at this event." });
+      expect(refusal(answer)).toMatchObject({
+        dialog: `close-${theirs.auction_item_id}`,
+        formError: "There is no such silent or virtual item at this event.",
+      });
       expect((await item$(theirs.auction_item_id)).closed_at).toBeNull();
       // And nobody of this event reaches the other event's screen.
       const otherUrl = `/admin/bids/silentbids?id=${other.event_id}`;
-      expect(await call(silentBids.loader as RouteFunction, makeRequest(otherUrl, { cookie: organiser }))).toMatchObject({ status: 302, location: "/" });
+      expect(
+        await call(silentBids.loader as RouteFunction, makeRequest(otherUrl, { cookie: organiser })),
+      ).toMatchObject({ status: 302, location: "/" });
     });
   });
 
@@ -175,23 +255,43 @@ describe(`the silent bids screen on ${process.env.TEST_DB_ENGINE}`, () => {
     it("closes an item now, with a toast, and refuses to close it twice", async () => {
       await bidOn(napa.auction_item_id, ann.usrId, 10_000);
       await bidOn(napa.auction_item_id, ben.usrId, 11_000);
-      const closed = await post({ intent: "close", item_id: String(napa.auction_item_id), dialog: `close-${napa.auction_item_id}` }, organiser, "&view=items&dialog=close-1");
+      const closed = await post(
+        { intent: "close", item_id: String(napa.auction_item_id), dialog: `close-${napa.auction_item_id}` },
+        organiser,
+        "&view=items&dialog=close-1",
+      );
       expect(closed).toMatchObject({ status: 302, location: `/admin/bids/silentbids?id=${gala.event_id}&view=items` });
       expect(closed.response?.headers.get("Set-Cookie")).toMatch(/gavel_toast=/);
       expect((await item$(napa.auction_item_id)).closed_at).not.toBeNull();
       expect((await statuses(napa.auction_item_id)).map((row) => row.status)).toEqual(["lost", "won"]);
-      expect(await db.select({ usrId: winner.usr_id }).from(winner).where(eq(winner.auction_item_id, napa.auction_item_id))).toEqual([{ usrId: ben.usrId }]);
+      expect(
+        await db.select({ usrId: winner.usr_id }).from(winner).where(eq(winner.auction_item_id, napa.auction_item_id)),
+      ).toEqual([{ usrId: ben.usrId }]);
 
-      const again = await post({ intent: "close", item_id: String(napa.auction_item_id), dialog: `close-${napa.auction_item_id}` });
+      const again = await post({
+        intent: "close",
+        item_id: String(napa.auction_item_id),
+        dialog: `close-${napa.auction_item_id}`,
+      });
       expect(again.status).toBe(400);
-      expect(refusal(again)).toMatchObject({ dialog: `close-${napa.auction_item_id}`, formError: "This item has already closed." });
+      expect(refusal(again)).toMatchObject({
+        dialog: `close-${napa.auction_item_id}`,
+        formError: "This item has already closed.",
+      });
     });
 
     it("extends an item to a time in the event's zone, and refuses the past, an earlier close and a closed item", async () => {
       const before = await item$(napa.auction_item_id);
-      const current = page(await load(organiser, "&view=items")).items.find((row) => row.itemId === napa.auction_item_id)!;
+      const current = page(await load(organiser, "&view=items")).items.find(
+        (row) => row.itemId === napa.auction_item_id,
+      )!;
       const later = new Date(new Date(current.closesAt!).getTime() + 30 * MINUTE);
-      const form = (until: string) => ({ intent: "extend", item_id: String(napa.auction_item_id), until, dialog: `extend-${napa.auction_item_id}` });
+      const form = (until: string) => ({
+        intent: "extend",
+        item_id: String(napa.auction_item_id),
+        until,
+        dialog: `extend-${napa.auction_item_id}`,
+      });
 
       const past = await post(form(wall(new Date(Date.now() - 5 * MINUTE))));
       expect(past.status).toBe(400);
@@ -216,7 +316,13 @@ describe(`the silent bids screen on ${process.env.TEST_DB_ENGINE}`, () => {
     it("reopens a closed item with a new close, and refuses an open item and one whose winners were notified", async () => {
       await bidOn(napa.auction_item_id, ann.usrId, 10_000);
       const until = wall(new Date(Date.now() + 3 * 60 * MINUTE));
-      const reopen = () => post({ intent: "reopen", item_id: String(napa.auction_item_id), until, dialog: `reopen-${napa.auction_item_id}` });
+      const reopen = () =>
+        post({
+          intent: "reopen",
+          item_id: String(napa.auction_item_id),
+          until,
+          dialog: `reopen-${napa.auction_item_id}`,
+        });
 
       expect(refusal(await reopen()).formError).toBe("This item is open.");
       await post({ intent: "close", item_id: String(napa.auction_item_id) });
@@ -226,8 +332,13 @@ describe(`the silent bids screen on ${process.env.TEST_DB_ENGINE}`, () => {
       expect((await statuses(napa.auction_item_id)).map((row) => row.status)).toEqual(["winning"]);
 
       await post({ intent: "close", item_id: String(napa.auction_item_id) });
-      await db.update(auction_item).set({ winners_notified_at: new Date() }).where(eq(auction_item.auction_item_id, napa.auction_item_id));
-      const summary = page(await load(organiser, "&view=items")).items.find((row) => row.itemId === napa.auction_item_id)!;
+      await db
+        .update(auction_item)
+        .set({ winners_notified_at: new Date() })
+        .where(eq(auction_item.auction_item_id, napa.auction_item_id));
+      const summary = page(await load(organiser, "&view=items")).items.find(
+        (row) => row.itemId === napa.auction_item_id,
+      )!;
       expect(summary.reopenRefusal).toBe("Winners have been notified.");
       const late = await reopen();
       expect(late.status).toBe(400);
@@ -240,11 +351,20 @@ describe(`the silent bids screen on ${process.env.TEST_DB_ENGINE}`, () => {
       await bidOn(napa.auction_item_id, ben.usrId, 12_000);
       const benBid = page(await load()).bids[0].bidId;
       const retract = (reason: string, id = benBid) =>
-        post({ intent: "retract", item_id: String(napa.auction_item_id), bid_id: String(id), reason, dialog: `retract-${id}` });
+        post({
+          intent: "retract",
+          item_id: String(napa.auction_item_id),
+          bid_id: String(id),
+          reason,
+          dialog: `retract-${id}`,
+        });
 
       const blank = await retract("   ");
       expect(blank.status).toBe(400);
-      expect(refusal(blank)).toMatchObject({ dialog: `retract-${benBid}`, fieldErrors: { reason: ["Give the reason for retracting this bid: it is kept with the bid."] } });
+      expect(refusal(blank)).toMatchObject({
+        dialog: `retract-${benBid}`,
+        fieldErrors: { reason: ["Give the reason for retracting this bid: it is kept with the bid."] },
+      });
 
       expect((await retract("Guest bid on the wrong item")).status).toBe(302);
       expect(await statuses(napa.auction_item_id)).toEqual([
@@ -253,11 +373,17 @@ describe(`the silent bids screen on ${process.env.TEST_DB_ENGINE}`, () => {
       ]);
       expect(await item$(napa.auction_item_id)).toMatchObject({ current_bid: 10_000 });
       const rows = page(await load()).bids;
-      expect(rows.find((row) => row.bidId === benBid)).toMatchObject({ status: "retracted", retractReason: "Guest bid on the wrong item", retractable: false });
+      expect(rows.find((row) => row.bidId === benBid)).toMatchObject({
+        status: "retracted",
+        retractReason: "Guest bid on the wrong item",
+        retractable: false,
+      });
 
       expect(refusal(await retract("again")).formError).toBe("This bid cannot be retracted.");
       await post({ intent: "close", item_id: String(napa.auction_item_id) });
-      expect(refusal(await retract("too late", bidId)).formError).toBe("This item has closed: reopen it before retracting a bid.");
+      expect(refusal(await retract("too late", bidId)).formError).toBe(
+        "This item has closed: reopen it before retracting a bid.",
+      );
     });
 
     it("refuses a post that does not say what to do", async () => {
@@ -271,15 +397,23 @@ describe("the live stream route", () => {
     const streamUrl = url("/admin/bids/silentbids/stream");
     const noStats = await person(teamRoleWithout("can_view_stats"));
     expect((await call(stream.loader as RouteFunction, makeRequest(streamUrl, { cookie: noStats }))).status).toBe(403);
-    expect(await call(stream.loader as RouteFunction, makeRequest(streamUrl))).toMatchObject({ status: 302, location: "/" });
+    expect(await call(stream.loader as RouteFunction, makeRequest(streamUrl))).toMatchObject({
+      status: 302,
+      location: "/",
+    });
     const guest = await person({ can_bid: true, is_team_member: false });
-    expect(await call(stream.loader as RouteFunction, makeRequest(streamUrl, { cookie: guest }))).toMatchObject({ status: 302, location: "/" });
+    expect(await call(stream.loader as RouteFunction, makeRequest(streamUrl, { cookie: guest }))).toMatchObject({
+      status: 302,
+      location: "/",
+    });
   });
 
   it("streams a snapshot, then a delta when a bid is placed", async () => {
     const viewer = await person(teamRole("can_view_stats"));
     const abort = new AbortController();
-    const request = new Request(makeRequest(url("/admin/bids/silentbids/stream"), { cookie: viewer }), { signal: abort.signal });
+    const request = new Request(makeRequest(url("/admin/bids/silentbids/stream"), { cookie: viewer }), {
+      signal: abort.signal,
+    });
     const outcome = await call(stream.loader as RouteFunction, request);
     try {
       expect(outcome.status).toBe(200);

@@ -36,26 +36,49 @@ const load = (cookie = owner) => call(sponsorsRoute.loader as RouteFunction, mak
 function postMultipart(fields: Array<[string, string | File]>, cookie = owner) {
   const body = new FormData();
   for (const [name, value] of fields) body.append(name, value);
-  const request = new Request(new URL(PATH, "http://localhost:3000"), { method: "POST", body, headers: { Cookie: cookie } });
+  const request = new Request(new URL(PATH, "http://localhost:3000"), {
+    method: "POST",
+    body,
+    headers: { Cookie: cookie },
+  });
   return call(sponsorsRoute.action as RouteFunction, request);
 }
 const png = async (seed: number) =>
   new File(
-    [new Uint8Array(await sharp({ create: { width: 80, height: 40, channels: 3, background: { r: seed, g: 90, b: 160 } } }).png().toBuffer())],
+    [
+      new Uint8Array(
+        await sharp({ create: { width: 80, height: 40, channels: 3, background: { r: seed, g: 90, b: 160 } } })
+          .png()
+          .toBuffer(),
+      ),
+    ],
     "logo.png",
     { type: "image/png" },
   );
 
 const addSponsor = async (fields: Partial<typeof sponsor.$inferInsert> = {}, ofClient = clientId) =>
-  (await db.insert(sponsor).values({ client_id: ofClient, title: "Coastal Trust Bank", ...fields }).returning())[0];
+  (
+    await db
+      .insert(sponsor)
+      .values({ client_id: ofClient, title: "Coastal Trust Bank", ...fields })
+      .returning()
+  )[0];
 const show = (sponsorId: number, display_order = 0, atEvent = eventId) =>
   db.insert(event_sponsor).values({ event_id: atEvent, sponsor_id: sponsorId, display_order });
 const reload = async (id: number) => (await db.select().from(sponsor).where(eq(sponsor.sponsor_id, id)))[0];
 const sponsorsOf = (ofClient = clientId) => db.select().from(sponsor).where(eq(sponsor.client_id, ofClient));
-const shownHere = async (atEvent = eventId) =>
-  (await sponsorsArea(atEvent)).map((s) => s.title);
+const shownHere = async (atEvent = eventId) => (await sponsorsArea(atEvent)).map((s) => s.title);
 
-const FORM = { intent: "create", dialog: "new-sponsor", title: " Beacon Health ", level: "Gold", website: "beaconhealth.example.com", is_active: "yes", show_here: "yes", internal_notes: "" };
+const FORM = {
+  intent: "create",
+  dialog: "new-sponsor",
+  title: " Beacon Health ",
+  level: "Gold",
+  website: "beaconhealth.example.com",
+  is_active: "yes",
+  show_here: "yes",
+  internal_notes: "",
+};
 
 describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
   it("lists the organisation's sponsors by level, saying which this event shows and in what order", async () => {
@@ -69,7 +92,10 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     await show(silver.sponsor_id, 2);
     const other = await makeEvent(db);
     await addSponsor({ title: "Elsewhere" }, other.client_id);
-    const [past] = await db.insert(event).values({ client_id: clientId, slug: `past-${eventId}`, title: "Last year" }).returning();
+    const [past] = await db
+      .insert(event)
+      .values({ client_id: clientId, slug: `past-${eventId}`, title: "Last year" })
+      .returning();
     await show(platinum.sponsor_id, 0, past.event_id);
     await show(gold1.sponsor_id, 0, past.event_id);
 
@@ -94,7 +120,12 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     const outcome = await postMultipart([...Object.entries(FORM), ["logo", await png(10)]]);
     expect(outcome).toMatchObject({ status: 302, location: PATH });
     const row = (await sponsorsOf()).find((s) => s.title === "Beacon Health")!;
-    expect(row).toMatchObject({ level: "Gold", website: "https://beaconhealth.example.com", is_active: true, internal_notes: null });
+    expect(row).toMatchObject({
+      level: "Gold",
+      website: "https://beaconhealth.example.com",
+      is_active: true,
+      internal_notes: null,
+    });
     expect(row.logo).toMatch(IMAGE_URL);
     const [link] = await db.select().from(event_sponsor).where(eq(event_sponsor.sponsor_id, row.sponsor_id));
     expect(link).toMatchObject({ event_id: eventId, display_order: 5 });
@@ -134,13 +165,18 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
   });
 
   it("refuses a file that is not an image, beside the logo field", async () => {
-    const refused = await postMultipart([...Object.entries(FORM), ["logo", new File(["<svg/>"], "logo.svg", { type: "image/svg+xml" })]]);
+    const refused = await postMultipart([
+      ...Object.entries(FORM),
+      ["logo", new File(["<svg/>"], "logo.svg", { type: "image/svg+xml" })],
+    ]);
     expect(refused).toMatchObject({ status: 400, data: { fieldErrors: { logo: [expect.any(String)] } } });
     expect(await sponsorsOf()).toEqual([]);
   });
 
   it("never takes a logo from a posted text field: only an upload (or a kept upload's URL) sets it", async () => {
-    expect((await post({ ...FORM, logo: "https://evil.example/logo.png", logo_pending: "javascript:alert(1)" })).status).toBe(302);
+    expect(
+      (await post({ ...FORM, logo: "https://evil.example/logo.png", logo_pending: "javascript:alert(1)" })).status,
+    ).toBe(302);
     expect((await sponsorsOf())[0].logo).toBeNull();
   });
 
@@ -149,7 +185,11 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     const id = String(mine.sponsor_id);
     const edit = { ...FORM, intent: "update", dialog: `edit-sponsor-${id}`, sponsor_id: id, title: "Coastal Trust" };
     expect(await post(edit)).toMatchObject({ status: 302 });
-    expect(await reload(mine.sponsor_id)).toMatchObject({ title: "Coastal Trust", level: "Gold", logo: "/demo/sponsors/coastal-trust-bank.svg" });
+    expect(await reload(mine.sponsor_id)).toMatchObject({
+      title: "Coastal Trust",
+      level: "Gold",
+      logo: "/demo/sponsors/coastal-trust-bank.svg",
+    });
     // Editing does not change where the sponsor is shown.
     expect(await db.select().from(event_sponsor).where(eq(event_sponsor.sponsor_id, mine.sponsor_id))).toEqual([]);
 
@@ -158,7 +198,10 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(await post({ ...edit, logo__remove: "1" })).toMatchObject({ status: 302 });
     expect((await reload(mine.sponsor_id)).logo).toBeNull();
 
-    expect(await post({ ...edit, title: "" })).toMatchObject({ status: 400, data: { dialog: `edit-sponsor-${id}`, fieldErrors: { title: ["Give the sponsor's name."] } } });
+    expect(await post({ ...edit, title: "" })).toMatchObject({
+      status: 400,
+      data: { dialog: `edit-sponsor-${id}`, fieldErrors: { title: ["Give the sponsor's name."] } },
+    });
     const other = await makeEvent(db);
     const theirs = await addSponsor({ title: "Theirs" }, other.client_id);
     expect(await post({ ...edit, sponsor_id: String(theirs.sponsor_id) })).toMatchObject({
@@ -174,16 +217,32 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     const edit = (field: string, value: string) => post({ intent: "inline-edit", id, field, value });
 
     expect(await edit("level", "Presenting")).toMatchObject({ status: 200, data: { ok: true } });
-    expect(await edit("level", "Titanium")).toMatchObject({ status: 400, data: { inlineError: { id, field: "level" } } });
-    expect(await edit("title", " ")).toMatchObject({ status: 400, data: { inlineError: { message: "Give the sponsor's name." } } });
+    expect(await edit("level", "Titanium")).toMatchObject({
+      status: 400,
+      data: { inlineError: { id, field: "level" } },
+    });
+    expect(await edit("title", " ")).toMatchObject({
+      status: 400,
+      data: { inlineError: { message: "Give the sponsor's name." } },
+    });
     expect(await edit("website", "coastal.example.com")).toMatchObject({ status: 200 });
     expect(await edit("is_active", "no")).toMatchObject({ status: 200 });
-    expect(await reload(mine.sponsor_id)).toMatchObject({ level: "Presenting", website: "https://coastal.example.com", is_active: false });
+    expect(await reload(mine.sponsor_id)).toMatchObject({
+      level: "Presenting",
+      website: "https://coastal.example.com",
+      is_active: false,
+    });
 
-    expect(await edit("display_order", "3")).toMatchObject({ status: 400, data: { inlineError: { message: "Show this sponsor at this event first." } } });
+    expect(await edit("display_order", "3")).toMatchObject({
+      status: 400,
+      data: { inlineError: { message: "Show this sponsor at this event first." } },
+    });
     expect(await edit("shown", "yes")).toMatchObject({ status: 200 });
     expect(await edit("shown", "yes")).toMatchObject({ status: 200 });
-    expect(await edit("display_order", "-1")).toMatchObject({ status: 400, data: { inlineError: { message: "Enter a whole number from 0 to 9999." } } });
+    expect(await edit("display_order", "-1")).toMatchObject({
+      status: 400,
+      data: { inlineError: { message: "Enter a whole number from 0 to 9999." } },
+    });
     expect(await edit("display_order", "7")).toMatchObject({ status: 200 });
     expect(await db.select().from(event_sponsor).where(eq(event_sponsor.sponsor_id, mine.sponsor_id))).toEqual([
       expect.objectContaining({ event_id: eventId, display_order: 7 }),
@@ -197,9 +256,16 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     const other = await makeEvent(db);
     const theirs = await addSponsor({ title: "Theirs" }, other.client_id);
     const theirId = String(theirs.sponsor_id);
-    expect((await post({ intent: "inline-edit", id: String(mine.sponsor_id), field: "client_id", value: "1" })).status).toBe(400);
-    expect((await post({ intent: "inline-edit", id: String(mine.sponsor_id), field: "logo", value: "/x.png" })).status).toBe(400);
-    for (const [field, value] of [["title", "Mine now"], ["shown", "yes"]]) {
+    expect(
+      (await post({ intent: "inline-edit", id: String(mine.sponsor_id), field: "client_id", value: "1" })).status,
+    ).toBe(400);
+    expect(
+      (await post({ intent: "inline-edit", id: String(mine.sponsor_id), field: "logo", value: "/x.png" })).status,
+    ).toBe(400);
+    for (const [field, value] of [
+      ["title", "Mine now"],
+      ["shown", "yes"],
+    ]) {
       expect(await post({ intent: "inline-edit", id: theirId, field, value })).toMatchObject({
         status: 400,
         data: { inlineError: { message: "This sponsor no longer exists. Reload the page." } },
@@ -213,7 +279,10 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
   it("shows selected sponsors at this event and removes them, leaving other events alone", async () => {
     const a = await addSponsor({ title: "A", level: "Silver" });
     const b = await addSponsor({ title: "B", level: "Gold" });
-    const [past] = await db.insert(event).values({ client_id: clientId, slug: `past-${eventId}`, title: "Last year" }).returning();
+    const [past] = await db
+      .insert(event)
+      .values({ client_id: clientId, slug: `past-${eventId}`, title: "Last year" })
+      .returning();
     await show(a.sponsor_id, 0, past.event_id);
     const ids = [String(a.sponsor_id), String(b.sponsor_id)];
 
@@ -226,14 +295,19 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(await post({ intent: "hide", id: [String(a.sponsor_id)] })).toMatchObject({ status: 302 });
     expect(await shownHere()).toEqual(["B"]);
     expect(await shownHere(past.event_id)).toEqual(["A"]);
-    expect(await post({ intent: "hide" })).toMatchObject({ status: 400, data: { bulkError: "Select the sponsors first." } });
+    expect(await post({ intent: "hide" })).toMatchObject({
+      status: 400,
+      data: { bulkError: "Select the sponsors first." },
+    });
   });
 
   it("marks selected sponsors active or inactive, only the organisation's own", async () => {
     const a = await addSponsor();
     const other = await makeEvent(db);
     const theirs = await addSponsor({}, other.client_id);
-    expect(await post({ intent: "deactivate", id: [String(a.sponsor_id), String(theirs.sponsor_id)] })).toMatchObject({ status: 302 });
+    expect(await post({ intent: "deactivate", id: [String(a.sponsor_id), String(theirs.sponsor_id)] })).toMatchObject({
+      status: 302,
+    });
     expect((await reload(a.sponsor_id)).is_active).toBe(false);
     expect((await reload(theirs.sponsor_id)).is_active).toBe(true);
     await post({ intent: "activate", id: [String(a.sponsor_id)] });
@@ -245,12 +319,18 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     const kept = await addSponsor({ title: "Kept" });
     await show(a.sponsor_id);
     await show(kept.sponsor_id);
-    const [past] = await db.insert(event).values({ client_id: clientId, slug: `past-${eventId}`, title: "Last year" }).returning();
+    const [past] = await db
+      .insert(event)
+      .values({ client_id: clientId, slug: `past-${eventId}`, title: "Last year" })
+      .returning();
     await show(a.sponsor_id, 0, past.event_id);
     const other = await makeEvent(db);
     const theirs = await addSponsor({ title: "Theirs" }, other.client_id);
 
-    expect(await post({ intent: "delete", id: [String(a.sponsor_id), String(theirs.sponsor_id)] })).toMatchObject({ status: 302, location: PATH });
+    expect(await post({ intent: "delete", id: [String(a.sponsor_id), String(theirs.sponsor_id)] })).toMatchObject({
+      status: 302,
+      location: PATH,
+    });
     expect((await sponsorsOf()).map((s) => s.title)).toEqual(["Kept"]);
     expect(await db.select().from(event_sponsor).where(eq(event_sponsor.sponsor_id, a.sponsor_id))).toEqual([]);
     expect(await shownHere()).toEqual(["Kept"]);
@@ -269,7 +349,10 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     expect((await postMultipart([...Object.entries(FORM), ["logo", await png(40)]], cookie)).status).toBe(403);
     expect(await sponsorsOf()).toHaveLength(1);
     expect(
-      await db.select().from(event_sponsor).where(and(eq(event_sponsor.event_id, eventId), eq(event_sponsor.sponsor_id, mine.sponsor_id))),
+      await db
+        .select()
+        .from(event_sponsor)
+        .where(and(eq(event_sponsor.event_id, eventId), eq(event_sponsor.sponsor_id, mine.sponsor_id))),
     ).toEqual([]);
   });
 });

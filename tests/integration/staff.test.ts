@@ -28,7 +28,12 @@ const post = (form: Record<string, string | string[]>, cookie = owner) =>
   call(staffRoute.action as RouteFunction, makeRequest(PATH, { cookie, form }));
 const load = (cookie = owner) => call(staffRoute.loader as RouteFunction, makeRequest(PATH, { cookie }));
 const addStaff = async (fields: Partial<typeof staff.$inferInsert> = {}, ofClient = clientId) =>
-  (await db.insert(staff).values({ client_id: ofClient, first_name: "Allison", last_name: "Reed", ...fields }).returning())[0];
+  (
+    await db
+      .insert(staff)
+      .values({ client_id: ofClient, first_name: "Allison", last_name: "Reed", ...fields })
+      .returning()
+  )[0];
 const staffOf = (ofClient = clientId) => db.select().from(staff).where(eq(staff.client_id, ofClient));
 const reload = async (id: number) => (await db.select().from(staff).where(eq(staff.staff_id, id)))[0];
 
@@ -48,7 +53,10 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     const ben = await addStaff({ first_name: "Ben", last_name: "Okafor" });
     await db.insert(auction_item).values({ event_id: eventId, title: "Weekend", xinv_staff_id: allison.staff_id });
     await db.insert(inventory).values({ event_id: eventId, title: "Hotel voucher", staff_id: allison.staff_id });
-    const [past] = await db.insert(event).values({ client_id: clientId, slug: `past-${eventId}`, title: "Last year" }).returning();
+    const [past] = await db
+      .insert(event)
+      .values({ client_id: clientId, slug: `past-${eventId}`, title: "Last year" })
+      .returning();
     await db.insert(inventory).values({ event_id: past.event_id, title: "Old item", staff_id: ben.staff_id });
     const other = await makeEvent(db);
     await addStaff({ first_name: "Elsewhere" }, other.client_id);
@@ -56,8 +64,20 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     const outcome = await load();
     expect(outcome.status).toBe(200);
     expect((outcome.data as { staff: unknown[] }).staff).toEqual([
-      expect.objectContaining({ staff_id: ben.staff_id, full_name: "Ben Okafor", item_count: 0, all_item_count: 1, grid_row_color: null }),
-      expect.objectContaining({ staff_id: allison.staff_id, full_name: "Allison Reed", item_count: 2, all_item_count: 2, grid_row_color: "#fff3c4" }),
+      expect.objectContaining({
+        staff_id: ben.staff_id,
+        full_name: "Ben Okafor",
+        item_count: 0,
+        all_item_count: 1,
+        grid_row_color: null,
+      }),
+      expect.objectContaining({
+        staff_id: allison.staff_id,
+        full_name: "Allison Reed",
+        item_count: 2,
+        all_item_count: 2,
+        grid_row_color: "#fff3c4",
+      }),
     ]);
   });
 
@@ -72,8 +92,15 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
       grid_row_color: "#d9f2e6",
       internal_notes: "Restaurants and wine.",
     });
-    expect(await post({ ...FORM, first_name: "", last_name: "Walsh", email: "", grid_row_color: "", internal_notes: "" })).toMatchObject({ status: 302 });
-    expect((await staffOf()).find((s) => s.last_name === "Walsh")).toMatchObject({ full_name: "Walsh", email: null, grid_row_color: null, internal_notes: null });
+    expect(
+      await post({ ...FORM, first_name: "", last_name: "Walsh", email: "", grid_row_color: "", internal_notes: "" }),
+    ).toMatchObject({ status: 302 });
+    expect((await staffOf()).find((s) => s.last_name === "Walsh")).toMatchObject({
+      full_name: "Walsh",
+      email: null,
+      grid_row_color: null,
+      internal_notes: null,
+    });
   });
 
   it("refuses bad input beside each field, keeping what was typed, and creates nothing", async () => {
@@ -120,11 +147,18 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(await edit("grid_row_color", "#DBE9FF")).toMatchObject({ status: 200, data: { ok: true } });
     expect(await edit("email", "allison@example.org")).toMatchObject({ status: 200 });
     expect(await edit("first_name", "Ally")).toMatchObject({ status: 200 });
-    expect(await reload(allison.staff_id)).toMatchObject({ grid_row_color: "#dbe9ff", email: "allison@example.org", full_name: "Ally Reed" });
+    expect(await reload(allison.staff_id)).toMatchObject({
+      grid_row_color: "#dbe9ff",
+      email: "allison@example.org",
+      full_name: "Ally Reed",
+    });
     expect(await edit("grid_row_color", "")).toMatchObject({ status: 200 });
     expect((await reload(allison.staff_id)).grid_row_color).toBeNull();
 
-    expect(await edit("grid_row_color", "red")).toMatchObject({ status: 400, data: { inlineError: { id, field: "grid_row_color" } } });
+    expect(await edit("grid_row_color", "red")).toMatchObject({
+      status: 400,
+      data: { inlineError: { id, field: "grid_row_color" } },
+    });
     expect(await edit("first_name", "")).toMatchObject({ status: 200 });
     expect(await edit("last_name", "")).toMatchObject({
       status: 400,
@@ -137,9 +171,15 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     const mine = await addStaff();
     const other = await makeEvent(db);
     const theirs = await addStaff({ first_name: "Theirs" }, other.client_id);
-    expect((await post({ intent: "inline-edit", id: String(mine.staff_id), field: "full_name", value: "Someone" })).status).toBe(400);
-    expect((await post({ intent: "inline-edit", id: String(mine.staff_id), field: "client_id", value: "1" })).status).toBe(400);
-    expect(await post({ intent: "inline-edit", id: String(theirs.staff_id), field: "first_name", value: "Mine now" })).toMatchObject({
+    expect(
+      (await post({ intent: "inline-edit", id: String(mine.staff_id), field: "full_name", value: "Someone" })).status,
+    ).toBe(400);
+    expect(
+      (await post({ intent: "inline-edit", id: String(mine.staff_id), field: "client_id", value: "1" })).status,
+    ).toBe(400);
+    expect(
+      await post({ intent: "inline-edit", id: String(theirs.staff_id), field: "first_name", value: "Mine now" }),
+    ).toMatchObject({
       status: 400,
       data: { inlineError: { message: "This person is no longer on your staff. Reload the page." } },
     });
@@ -149,18 +189,26 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
   it("deletes people who procured nothing, and refuses the whole delete while one procured items, saying how many", async () => {
     const unused = await addStaff({ first_name: "Erin", last_name: "Walsh" });
     const busy = await addStaff();
-    const [past] = await db.insert(event).values({ client_id: clientId, slug: `past-${eventId}`, title: "Last year" }).returning();
+    const [past] = await db
+      .insert(event)
+      .values({ client_id: clientId, slug: `past-${eventId}`, title: "Last year" })
+      .returning();
     await db.insert(auction_item).values({ event_id: eventId, title: "Weekend", xinv_staff_id: busy.staff_id });
     await db.insert(inventory).values({ event_id: past.event_id, title: "Old item", staff_id: busy.staff_id });
 
     const refused = await post({ intent: "delete", id: [String(unused.staff_id), String(busy.staff_id)] });
     expect(refused.status).toBe(400);
-    expect((refused.data as { bulkError: string }).bulkError).toMatch(/^Nothing was deleted\. “Allison Reed” procured 2 items\. Give those items/);
+    expect((refused.data as { bulkError: string }).bulkError).toMatch(
+      /^Nothing was deleted\. “Allison Reed” procured 2 items\. Give those items/,
+    );
     expect(await staffOf()).toHaveLength(2);
 
     const other = await makeEvent(db);
     const theirs = await addStaff({}, other.client_id);
-    expect(await post({ intent: "delete", id: [String(unused.staff_id), String(theirs.staff_id)] })).toMatchObject({ status: 302, location: PATH });
+    expect(await post({ intent: "delete", id: [String(unused.staff_id), String(theirs.staff_id)] })).toMatchObject({
+      status: 302,
+      location: PATH,
+    });
     expect((await staffOf()).map((s) => s.staff_id)).toEqual([busy.staff_id]);
     expect(await reload(theirs.staff_id)).toBeDefined();
     expect((await post({ intent: "delete" })).status).toBe(400);

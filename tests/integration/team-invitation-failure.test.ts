@@ -28,7 +28,7 @@ it("adds the person, logs the failure and shows an error toast", async () => {
     makeRequest(`/admin/setup/team?id=${event_id}`, {
       cookie: await sessionCookie(organiser.usr_id),
       form: { intent: "invite", email: "unlucky@example.org" },
-    })
+    }),
   );
 
   expect(result.status).toBe(302);

@@ -4,9 +4,9 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { OWNER_ROLE, PERMISSION_LABELS } from "~/auth/permissions";
 import { developmentMailbox } from "~/mail/development-mailbox.server";
+import * as teamRoute from "~/routes/admin._workspace.setup.team/route";
 import { keepingAnAdmin, LastAdminError } from "~/team/team.server";
 import { auth_token, usr, usr_event_role } from "~drizzle/schema";
-import * as teamRoute from "~/routes/admin._workspace.setup.team/route";
 import { testDatabase } from "../support/database";
 import { giveRole, makeEvent, makeUser, sessionCookie, teamRole } from "../support/people";
 import { call, makeRequest, type RouteFunction } from "../support/route-calls";
@@ -223,7 +223,7 @@ describe(`the team screen on ${process.env.TEST_DB_ENGINE}`, () => {
     ])("refuses %o with a message at the %s field", async (fields, field, message) => {
       const before = await snapshot();
       const form = Object.fromEntries(
-        Object.entries(fields).map(([k, v]) => [k, v === "MEMBER" ? String(member.usr_id) : v])
+        Object.entries(fields).map(([k, v]) => [k, v === "MEMBER" ? String(member.usr_id) : v]),
       );
       const result = await post({ intent: "bulk", ...form });
       expect(result.status).toBe(400);
@@ -322,7 +322,7 @@ describe(`the team screen on ${process.env.TEST_DB_ENGINE}`, () => {
     const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
     expect(refused.reason).toBeInstanceOf(LastAdminError);
     const admins = (await snapshot()).filter(
-      (r) => r.event_id === eventId && r.can_configure_event && r.is_team_member
+      (r) => r.event_id === eventId && r.can_configure_event && r.is_team_member,
     );
     expect(admins).toHaveLength(1);
   });

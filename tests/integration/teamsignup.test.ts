@@ -9,14 +9,7 @@ import { OWNER_ROLE } from "~/auth/permissions";
 import { getSessionUsrId } from "~/auth/session.server";
 import * as teamSignupRoute from "~/routes/teamsignup";
 import { getToast } from "~/ui/toast.server";
-import {
-  auth_token,
-  client,
-  event,
-  usr,
-  usr_event_role,
-  usr_password,
-} from "~drizzle/schema";
+import { auth_token, client, event, usr, usr_event_role, usr_password } from "~drizzle/schema";
 import { testDatabase } from "../support/database";
 import { lastMailTo, linkTo } from "../support/mailbox";
 import { giveRole, makeEvent, makeUser, sessionCookie, teamRole } from "../support/people";
@@ -42,10 +35,15 @@ function organisationForm(fields: Record<string, string> = {}) {
 }
 
 const cookieFrom = (outcome: Outcome, name: string) =>
-  outcome.response!.headers.getSetCookie().find((value) => value.startsWith(`${name}=`))?.split(";")[0];
+  outcome
+    .response!.headers.getSetCookie()
+    .find((value) => value.startsWith(`${name}=`))
+    ?.split(";")[0];
 
 async function toastOf(outcome: Outcome) {
-  const { toast } = await getToast(new Request("http://localhost/", { headers: { Cookie: cookieFrom(outcome, "gavel_toast")! } }));
+  const { toast } = await getToast(
+    new Request("http://localhost/", { headers: { Cookie: cookieFrom(outcome, "gavel_toast")! } }),
+  );
   return toast;
 }
 
@@ -57,8 +55,14 @@ describe("setting up an organisation", () => {
   });
 
   it("asks a visitor who is not signed in to sign in first, and refuses their post", async () => {
-    expect(await call(loader, makeRequest("/teamsignup"))).toMatchObject({ status: 200, data: { page: "sign-in-first" } });
-    expect(await call(action, makeRequest("/teamsignup", { form: organisationForm() }))).toMatchObject({ status: 302, location: "/" });
+    expect(await call(loader, makeRequest("/teamsignup"))).toMatchObject({
+      status: 200,
+      data: { page: "sign-in-first" },
+    });
+    expect(await call(action, makeRequest("/teamsignup", { form: organisationForm() }))).toMatchObject({
+      status: 302,
+      location: "/",
+    });
   });
 
   it("offers a signed-in person the form with the time zones", async () => {
@@ -85,12 +89,12 @@ describe("setting up an organisation", () => {
     // Its registration settings exist; the landing page and the auctions come when their feature is first enabled
     // (spec §4, /admin/setup/modules).
     expect(created.registration_id).not.toBeNull();
-    expect([created.landing_id, created.silent_auction_id, created.virtual_auction_id, created.traditional_auction_id]).toEqual([
-      null,
-      null,
-      null,
-      null,
-    ]);
+    expect([
+      created.landing_id,
+      created.silent_auction_id,
+      created.virtual_auction_id,
+      created.traditional_auction_id,
+    ]).toEqual([null, null, null, null]);
 
     const [role] = await db
       .select()
@@ -107,17 +111,23 @@ describe("setting up an organisation", () => {
     const [{ clients }] = await db.select({ clients: count() }).from(client);
 
     const sameShortName = organisationForm({ organisationSlug: `lighthouse-trust-${tag - 1}` });
-    expect(await call(action, makeRequest("/teamsignup", { cookie: organiser.cookie, form: sameShortName }))).toMatchObject({
+    expect(
+      await call(action, makeRequest("/teamsignup", { cookie: organiser.cookie, form: sameShortName })),
+    ).toMatchObject({
       status: 400,
       data: { errors: { organisationSlug: ["Another organisation already uses this short name."] } },
     });
     const sameAddress = organisationForm({ eventSlug: `lantern-ball-${tag - 2}` });
-    expect(await call(action, makeRequest("/teamsignup", { cookie: organiser.cookie, form: sameAddress }))).toMatchObject({
+    expect(
+      await call(action, makeRequest("/teamsignup", { cookie: organiser.cookie, form: sameAddress })),
+    ).toMatchObject({
       status: 400,
       data: { errors: { eventSlug: ["Another event already uses this web address (slug)."] } },
     });
     const sameSubdomain = organisationForm({ subdomain: first.subdomain });
-    expect(await call(action, makeRequest("/teamsignup", { cookie: organiser.cookie, form: sameSubdomain }))).toMatchObject({
+    expect(
+      await call(action, makeRequest("/teamsignup", { cookie: organiser.cookie, form: sameSubdomain })),
+    ).toMatchObject({
       status: 400,
       data: { errors: { subdomain: ["Another event already uses this subdomain."] } },
     });
@@ -154,14 +164,26 @@ describe("joining a team from an invitation", () => {
   async function invite(fields: { first_name?: string } = {}) {
     const invitee = await makeUser(db, fields);
     await giveRole(db, invitee.usr_id, eventId, teamRole("can_register"));
-    const link = new URL(await createInvitationLink({ usrId: invitee.usr_id, eventId, invitedBy: inviterId, origin: "http://localhost:3000" }));
+    const link = new URL(
+      await createInvitationLink({
+        usrId: invitee.usr_id,
+        eventId,
+        invitedBy: inviterId,
+        origin: "http://localhost:3000",
+      }),
+    );
     return { invitee, link, path: `${link.pathname}${link.search}` };
   }
 
   it("emails the invited person a link to /teamsignup naming the event and who invited them", async () => {
     const invitee = await makeUser(db);
     await giveRole(db, invitee.usr_id, eventId, teamRole());
-    await sendTeamInvitation({ usrId: invitee.usr_id, eventId, invitedBy: inviterId, origin: "https://gavel.example.org" });
+    await sendTeamInvitation({
+      usrId: invitee.usr_id,
+      eventId,
+      invitedBy: inviterId,
+      origin: "https://gavel.example.org",
+    });
     const message = await lastMailTo(invitee.email_address);
     expect(message.subject).toBe("Join the team of Harvest Dinner on Gavel");
     expect(message.text).toContain("Olive Owner invited you");
@@ -176,14 +198,24 @@ describe("joining a team from an invitation", () => {
       status: 200,
       data: {
         page: "invitation",
-        invitation: { email: invitee.email_address, eventTitle: "Harvest Dinner", inviter: "Olive Owner", hasPassword: false },
+        invitation: {
+          email: invitee.email_address,
+          eventTitle: "Harvest Dinner",
+          inviter: "Olive Owner",
+          hasPassword: false,
+        },
         signedInAs: null,
       },
     });
-    const outcome = await call(action, makeRequest(path, { form: { intent: "choose-password", firstName: "Ivy", password: "ivy's long password" } }));
+    const outcome = await call(
+      action,
+      makeRequest(path, { form: { intent: "choose-password", firstName: "Ivy", password: "ivy's long password" } }),
+    );
     expect(outcome).toMatchObject({ status: 302, location: "/admin" });
     const session = cookieFrom(outcome, "gavel_session")!;
-    expect(await getSessionUsrId(new Request("http://localhost/", { headers: { Cookie: session } }))).toBe(invitee.usr_id);
+    expect(await getSessionUsrId(new Request("http://localhost/", { headers: { Cookie: session } }))).toBe(
+      invitee.usr_id,
+    );
     const [me] = await db.select().from(usr).where(eq(usr.usr_id, invitee.usr_id));
     expect(me).toMatchObject({ selected_event: eventId, first_name: "Ivy" });
     const [stored] = await db.select().from(usr_password).where(eq(usr_password.usr_id, invitee.usr_id));
@@ -191,7 +223,14 @@ describe("joining a team from an invitation", () => {
 
     // The link is used up.
     expect((await call(loader, makeRequest(path))).status).toBe(410);
-    expect((await call(action, makeRequest(path, { form: { intent: "choose-password", password: "another long password" } }))).status).toBe(410);
+    expect(
+      (
+        await call(
+          action,
+          makeRequest(path, { form: { intent: "choose-password", password: "another long password" } }),
+        )
+      ).status,
+    ).toBe(410);
   });
 
   it("lets the invited person, once signed in, join with one click", async () => {
@@ -214,7 +253,9 @@ describe("joining a team from an invitation", () => {
     const { path } = await invite();
     const stranger = await makeUser(db);
     const cookie = await sessionCookie(stranger.usr_id);
-    expect(await call(loader, makeRequest(path, { cookie }))).toMatchObject({ data: { signedInAs: { isInvitee: false } } });
+    expect(await call(loader, makeRequest(path, { cookie }))).toMatchObject({
+      data: { signedInAs: { isInvitee: false } },
+    });
     expect(await call(action, makeRequest(path, { cookie, form: { intent: "accept-invitation" } }))).toMatchObject({
       status: 403,
       data: { errors: { form: [expect.stringContaining("another email address")] } },
@@ -225,7 +266,9 @@ describe("joining a team from an invitation", () => {
   it("does not set a password for an invited person who already has one", async () => {
     const { invitee, path } = await invite();
     await setPassword(db, invitee.usr_id, await hashPassword("invitee's own password"));
-    expect(await call(action, makeRequest(path, { form: { intent: "choose-password", password: "a takeover attempt!" } }))).toMatchObject({
+    expect(
+      await call(action, makeRequest(path, { form: { intent: "choose-password", password: "a takeover attempt!" } })),
+    ).toMatchObject({
       status: 400,
       data: { errors: { form: [expect.stringContaining("already has a password")] } },
     });
@@ -233,7 +276,9 @@ describe("joining a team from an invitation", () => {
 
   it("stops working when the person is taken off the team", async () => {
     const { invitee, path } = await invite();
-    await db.delete(usr_event_role).where(and(eq(usr_event_role.usr_id, invitee.usr_id), eq(usr_event_role.event_id, eventId)));
+    await db
+      .delete(usr_event_role)
+      .where(and(eq(usr_event_role.usr_id, invitee.usr_id), eq(usr_event_role.event_id, eventId)));
     expect(await call(loader, makeRequest(path))).toMatchObject({ status: 410, data: { page: "expired-invitation" } });
   });
 

@@ -1,9 +1,9 @@
 // Integration-test data for bidding: an event whose silent (and virtual) auction is on, items, and bidders
 // holding paddle numbers.
 import { eq } from "drizzle-orm";
-import type { Database } from "~/db/connection.server";
 import { auction_item, event, silent_auction, usr_event_paddle, virtual_auction } from "~drizzle/schema";
 import { makeEvent, makeUser } from "./people";
+import type { Database } from "~/db/connection.server";
 
 const HOUR = 3_600_000;
 
@@ -15,7 +15,11 @@ export async function makeAuctionEvent(
   const made = await makeEvent(db);
   const [silent] = await db
     .insert(silent_auction)
-    .values({ start_date_time: new Date(now.getTime() - HOUR), end_date_time: new Date(now.getTime() + 2 * HOUR), ...settings })
+    .values({
+      start_date_time: new Date(now.getTime() - HOUR),
+      end_date_time: new Date(now.getTime() + 2 * HOUR),
+      ...settings,
+    })
     .returning();
   const [virtual] = await db
     .insert(virtual_auction)
@@ -35,10 +39,23 @@ export async function makeAuctionEvent(
   return { ...made, silentAuctionId: silent.silent_auction_id, virtualAuctionId: virtual.virtual_auction_id };
 }
 
-export async function makeAuctionItem(db: Database, eventId: number, fields: Partial<typeof auction_item.$inferInsert> = {}) {
+export async function makeAuctionItem(
+  db: Database,
+  eventId: number,
+  fields: Partial<typeof auction_item.$inferInsert> = {},
+) {
   const [row] = await db
     .insert(auction_item)
-    .values({ event_id: eventId, title: "Weekend in Napa", type: "silent", status: "published", starting_bid: 10_000, increment: 1_000, value: 25_000, ...fields })
+    .values({
+      event_id: eventId,
+      title: "Weekend in Napa",
+      type: "silent",
+      status: "published",
+      starting_bid: 10_000,
+      increment: 1_000,
+      value: 25_000,
+      ...fields,
+    })
     .returning();
   return row;
 }

@@ -56,7 +56,12 @@ export class BiddingSimulator {
     return this.item.quantity === 1 ? (this.positions[0]?.usrId ?? null) : null;
   }
 
-  submit(usrId: number, submission: Submission, at = new Date("2026-11-28T20:00:00Z"), bidder: Partial<Bidder> = {}): Decision {
+  submit(
+    usrId: number,
+    submission: Submission,
+    at = new Date("2026-11-28T20:00:00Z"),
+    bidder: Partial<Bidder> = {},
+  ): Decision {
     const positions = this.positions;
     const leader = this.item.quantity === 1 ? positions[0] : undefined;
     const leaderMax = leader ? this.maxima.get(leader.usrId) : undefined;
@@ -72,10 +77,20 @@ export class BiddingSimulator {
     if (!decision.ok) return decision;
     for (const bidId of decision.demoted) this.row(bidId).status = "outbid";
     for (const row of decision.rows) {
-      this.rows.push({ bidId: this.rows.length + 1, usrId: row.usrId, amount: row.amount, kind: row.kind, isAutoBid: row.isAutoBid, status: row.status });
+      this.rows.push({
+        bidId: this.rows.length + 1,
+        usrId: row.usrId,
+        amount: row.amount,
+        kind: row.kind,
+        isAutoBid: row.isAutoBid,
+        status: row.status,
+      });
     }
     if (decision.maximum) {
-      this.maxima.set(decision.maximum.usrId, Math.max(this.maxima.get(decision.maximum.usrId) ?? 0, decision.maximum.amount));
+      this.maxima.set(
+        decision.maximum.usrId,
+        Math.max(this.maxima.get(decision.maximum.usrId) ?? 0, decision.maximum.amount),
+      );
     }
     this.item = { ...this.item, ...decision.item };
     if (decision.soldOut) this.close(at);

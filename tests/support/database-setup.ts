@@ -1,8 +1,8 @@
 // Before each integration test file: a fresh, migrated database of the engine the project runs on,
 // installed as the app's database handle (app/db.server.ts picks it up), and removed afterwards.
-import { PGlite } from "@electric-sql/pglite";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import { afterAll, inject } from "vitest";
 import { openDatabase, type DatabaseConnection } from "~/db/connection.server";

@@ -2,7 +2,9 @@
 // the bodies quoted-printable, which breaks long lines and escapes "=", so links are read after decoding.
 
 export function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** Every http(s) link in the message, in order (the text and the HTML part both carry them). */
@@ -19,5 +21,15 @@ export function pngImagesIn(raw: string): Buffer[] {
   const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
   return parts
     .filter((part) => /^Content-Type: image\/png/im.test(part) && /^Content-Transfer-Encoding: base64/im.test(part))
-    .map((part) => Buffer.from(part.split(/\r?\n\r?\n/).slice(1).join("").replace(/\s+/g, "").replace(/--.*$/, ""), "base64"));
+    .map((part) =>
+      Buffer.from(
+        part
+          .split(/\r?\n\r?\n/)
+          .slice(1)
+          .join("")
+          .replace(/\s+/g, "")
+          .replace(/--.*$/, ""),
+        "base64",
+      ),
+    );
 }

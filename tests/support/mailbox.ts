@@ -16,7 +16,10 @@ export async function lastMailTo(address: string): Promise<KeptMessage> {
 
 /** The link in the message's text that goes to `path` on the app. */
 export function linkTo(message: KeptMessage, path: string): URL {
-  const link = message.text.match(/https?:\/\/\S+/g)?.map((href) => new URL(href)).find((url) => url.pathname === path);
+  const link = message.text
+    .match(/https?:\/\/\S+/g)
+    ?.map((href) => new URL(href))
+    .find((url) => url.pathname === path);
   if (!link) throw new Error(`No link to ${path} in "${message.subject}":\n${message.text}`);
   return link;
 }

@@ -1,16 +1,16 @@
 // Integration-test data about people and events: an organisation, its events, users with roles, and the
 // session cookie a signed-in user's browser would send. Each call makes new rows with unique names.
 import { randomBytes } from "node:crypto";
-import { sessionStorage, SESSION_USER_KEY } from "~/auth/session.server";
 import { PERMISSIONS, type Permission, type RoleFlags } from "~/auth/permissions";
-import type { Database } from "~/db/connection.server";
+import { sessionStorage, SESSION_USER_KEY } from "~/auth/session.server";
 import { client, event, usr, usr_event_role } from "~drizzle/schema";
+import type { Database } from "~/db/connection.server";
 
 const unique = () => randomBytes(4).toString("hex");
 
 export async function makeEvent(
   db: Database,
-  fields: { title?: string; subdomain?: string; is_archived?: boolean } = {}
+  fields: { title?: string; subdomain?: string; is_archived?: boolean } = {},
 ) {
   const tag = unique();
   const [organisation] = await db
@@ -31,7 +31,7 @@ export async function makeEvent(
 
 export async function makeUser(
   db: Database,
-  fields: { email?: string; first_name?: string; last_name?: string; selected_event?: number } = {}
+  fields: { email?: string; first_name?: string; last_name?: string; selected_event?: number } = {},
 ) {
   const { email, ...names } = fields;
   const [row] = await db

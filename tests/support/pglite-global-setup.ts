@@ -1,11 +1,11 @@
 // Once per run of the integration-pglite project: migrate one in-memory PGlite and keep its data
 // folder as a tarball that each test file loads, instead of migrating once per file.
-import { PGlite } from "@electric-sql/pglite";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { TestProject } from "vitest/node";
+import { PGlite } from "@electric-sql/pglite";
 import { openDatabase } from "~/db/connection.server";
+import type { TestProject } from "vitest/node";
 
 declare module "vitest" {
   export interface ProvidedContext {

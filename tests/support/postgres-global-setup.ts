@@ -1,9 +1,9 @@
 // Once per run of the integration-postgres project: a server, and a migrated template database
 // that each test file copies (CREATE DATABASE … TEMPLATE is far faster than migrating again).
 import postgres from "postgres";
-import type { TestProject } from "vitest/node";
 import { openDatabase } from "~/db/connection.server";
 import { databaseUrl, startPostgresServer } from "./postgres-server";
+import type { TestProject } from "vitest/node";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -24,7 +24,11 @@ export default async function setup(project: TestProject) {
     server.stop();
     throw new Error(`Could not create a test database on ${redact(server.adminUrl)}: ${(error as Error).message}`);
   }
-  const templateDb = openDatabase({ engine: "postgres", url: databaseUrl(server.adminUrl, template), maxConnections: 2 });
+  const templateDb = openDatabase({
+    engine: "postgres",
+    url: databaseUrl(server.adminUrl, template),
+    maxConnections: 2,
+  });
   await templateDb.migrate();
   await templateDb.close();
 

@@ -26,10 +26,14 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   const asUser = process.getuid?.() === 0 ? systemUser("postgres") : undefined;
   if (asUser) chownSync(dir, asUser.uid, asUser.gid);
   const run = (command: string, args: string[]) =>
-    execFileSync(asUser ? "runuser" : path.join(bin, command), asUser ? ["-u", "postgres", "--", path.join(bin, command), ...args] : args, {
-      stdio: "pipe",
-      cwd: dir,
-    });
+    execFileSync(
+      asUser ? "runuser" : path.join(bin, command),
+      asUser ? ["-u", "postgres", "--", path.join(bin, command), ...args] : args,
+      {
+        stdio: "pipe",
+        cwd: dir,
+      },
+    );
 
   run("initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-locale"]);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
@@ -70,7 +74,6 @@ function systemUser(name: string) {
   const id = (flag: string) => Number(execFileSync("id", [flag, name]).toString().trim());
   return { uid: id("-u"), gid: id("-g") };
 }
-
 
 /** The URL of another database on the same server. */
 export function databaseUrl(adminUrl: string, database: string): string {

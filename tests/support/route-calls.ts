@@ -14,7 +14,7 @@ export interface Outcome {
 
 export function makeRequest(
   url: string,
-  { cookie, form, method }: { cookie?: string; form?: Record<string, string | string[]>; method?: string } = {}
+  { cookie, form, method }: { cookie?: string; form?: Record<string, string | string[]>; method?: string } = {},
 ): Request {
   const headers = new Headers();
   if (cookie) headers.set("Cookie", cookie);

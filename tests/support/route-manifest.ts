@@ -1,8 +1,8 @@
 // The app's routes as the Remix compiler sees them (remix.config.js and the flat-route files of app/routes),
 // read with the same function the compiler uses, so tests cover exactly the routes of a build.
-import { readConfig } from "@remix-run/dev/dist/config.js";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { readConfig } from "@remix-run/dev/dist/config.js";
 
 export const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 

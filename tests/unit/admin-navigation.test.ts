@@ -61,7 +61,10 @@ describe("visibleScreens", () => {
 });
 
 describe("menuFilter: the menus follow the person's role (app/auth/route-access.ts)", () => {
-  const none = Object.fromEntries([...PERMISSIONS].map((p) => [p, false])) as Record<(typeof PERMISSIONS)[number], boolean>;
+  const none = Object.fromEntries([...PERMISSIONS].map((p) => [p, false])) as Record<
+    (typeof PERMISSIONS)[number],
+    boolean
+  >;
   const volunteer: Partial<RoleFlags> = { ...none, is_team_member: true, can_check_in_out: true, can_register: true };
   const admin: Partial<RoleFlags> = { ...none, is_team_member: true, can_configure_event: true };
   const built = new Set([
@@ -72,7 +75,9 @@ describe("menuFilter: the menus follow the person's role (app/auth/route-access.
   ]);
   const labels = (role: Partial<RoleFlags> | undefined) => ({
     hub: visibleScreens(hubScreens, menuFilter(built, role)).map((s) => s.label),
-    workspace: visibleSections(workspaceSections, menuFilter(built, role)).flatMap((s) => s.screens.map((x) => x.label)),
+    workspace: visibleSections(workspaceSections, menuFilter(built, role)).flatMap((s) =>
+      s.screens.map((x) => x.label),
+    ),
   });
 
   it("shows the team screen to whoever may configure the event", () => {

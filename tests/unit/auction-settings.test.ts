@@ -1,7 +1,12 @@
 // The silent and virtual auction setup form's rules (app/events/auction-settings.ts): reading the posted wall
 // times in the event's zone, checking them against each other, filling staggered closes, and the summary.
 import { describe, expect, it } from "vitest";
-import { describeAuctionRules, parseAuctionSettings, settingsFieldNames, staggeredCloses } from "~/events/auction-settings";
+import {
+  describeAuctionRules,
+  parseAuctionSettings,
+  settingsFieldNames,
+  staggeredCloses,
+} from "~/events/auction-settings";
 
 const ZONE = "America/New_York"; // EDT in March 2027: UTC-4
 const valid = {
@@ -47,12 +52,24 @@ describe("parseAuctionSettings", () => {
   });
 
   it("allows everything empty: open at once, no end, no hard end", () => {
-    const result = parse({ start_date_time: "", end_date_time: "", hard_end_date_time: "", close_7: "", soft_close_minutes: "0" });
-    expect(result.ok && result.settings).toMatchObject({ start_date_time: null, end_date_time: null, hard_end_date_time: null, soft_close_minutes: 0, category_closes: [] });
+    const result = parse({
+      start_date_time: "",
+      end_date_time: "",
+      hard_end_date_time: "",
+      close_7: "",
+      soft_close_minutes: "0",
+    });
+    expect(result.ok && result.settings).toMatchObject({
+      start_date_time: null,
+      end_date_time: null,
+      hard_end_date_time: null,
+      soft_close_minutes: 0,
+      category_closes: [],
+    });
   });
 
   it("reads an unticked proxy box as off", () => {
-    const { is_auto_bid, ...rest } = valid;
+    const { is_auto_bid: _unticked, ...rest } = valid;
     const result = parseAuctionSettings(rest, ZONE, [7, 9]);
     expect(result.ok && result.settings.is_auto_bid).toBe(false);
   });
@@ -90,7 +107,9 @@ describe("parseAuctionSettings", () => {
 
   it("refuses soft close minutes that are not whole, negative or above an hour", () => {
     for (const bad of ["-1", "2.5", "61", "", "two"]) {
-      expect(errorsOf({ soft_close_minutes: bad }).soft_close_minutes, bad).toEqual(["Enter whole minutes from 0 (no soft close) to 60."]);
+      expect(errorsOf({ soft_close_minutes: bad }).soft_close_minutes, bad).toEqual([
+        "Enter whole minutes from 0 (no soft close) to 60.",
+      ]);
     }
     expect(parse({ soft_close_minutes: "60" }).ok).toBe(true);
   });
@@ -110,12 +129,18 @@ describe("parseAuctionSettings", () => {
 
   it("names a time that does not exist in the zone and a malformed one", () => {
     // Clocks in New York go from 2:00 to 3:00 AM on 14 March 2027.
-    expect(errorsOf({ start_date_time: "2027-03-14T02:30" }).start_date_time?.[0]).toMatch(/does not happen in America\/New_York/);
+    expect(errorsOf({ start_date_time: "2027-03-14T02:30" }).start_date_time?.[0]).toMatch(
+      /does not happen in America\/New_York/,
+    );
     expect(errorsOf({ end_date_time: "tomorrow" }).end_date_time?.[0]).toMatch(/^Enter a date and time/);
   });
 
   it("reports every problem at once", () => {
-    const errors = errorsOf({ end_date_time: "2027-03-14T17:00", soft_close_minutes: "99", close_7: "2027-03-14T23:00" });
+    const errors = errorsOf({
+      end_date_time: "2027-03-14T17:00",
+      soft_close_minutes: "99",
+      close_7: "2027-03-14T23:00",
+    });
     expect(Object.keys(errors).sort()).toEqual(["close_7", "end_date_time", "soft_close_minutes"]);
   });
 });
@@ -134,7 +159,9 @@ describe("staggeredCloses", () => {
       ok: true,
       closes: { close_1: "2027-03-14T01:50", close_2: "2027-03-14T03:05" },
     });
-    expect(staggeredCloses("2027-03-13T23:55", "15", [1, 2], ZONE)).toMatchObject({ closes: { close_2: "2027-03-14T00:10" } });
+    expect(staggeredCloses("2027-03-13T23:55", "15", [1, 2], ZONE)).toMatchObject({
+      closes: { close_2: "2027-03-14T00:10" },
+    });
   });
 
   it("refuses a missing first time, a gap out of range, and nothing to fill", () => {
@@ -146,7 +173,10 @@ describe("staggeredCloses", () => {
         close_gap_minutes: ["Enter whole minutes from 1 to 120, such as 10 or 15."],
       },
     });
-    expect(staggeredCloses("2027-03-14T20:30", "10", [], ZONE)).toMatchObject({ ok: false, errors: { first_close: [expect.stringMatching(/no categories/)] } });
+    expect(staggeredCloses("2027-03-14T20:30", "10", [], ZONE)).toMatchObject({
+      ok: false,
+      errors: { first_close: [expect.stringMatching(/no categories/)] },
+    });
   });
 });
 
@@ -176,13 +206,32 @@ describe("describeAuctionRules", () => {
   });
 
   it("says when soft close is off, there is no hard end, proxy is off, and the percent policy", () => {
-    const off = describeAuctionRules({ ...rules, soft_close_minutes: 0, is_auto_bid: false, increment_policy: "percent", increment_percent: 7 }, ZONE);
+    const off = describeAuctionRules(
+      { ...rules, soft_close_minutes: 0, is_auto_bid: false, increment_policy: "percent", increment_percent: 7 },
+      ZONE,
+    );
     expect(off).toContain("No soft close: items close on time, whatever bids arrive at the last moment.");
     expect(off).toContain("Maximum bids are off: each bid is placed as entered.");
-    expect(off).toContain("Each bid must beat the current bid by 7% of it, rounded up to whole units, and at least by the item's own increment.");
-    const open = describeAuctionRules({ ...rules, soft_close_minutes: 1, hard_end_date_time: null, start_date_time: null, end_date_time: null, category_closes: [] }, ZONE);
-    expect(open[0]).toBe("No times are set: bidding is open as soon as items are published, until items are closed by hand.");
-    expect(open[1]).toMatch(/^A bid in the last 1 minute extends the item to 1 minute after that bid\. There is no hard end/);
+    expect(off).toContain(
+      "Each bid must beat the current bid by 7% of it, rounded up to whole units, and at least by the item's own increment.",
+    );
+    const open = describeAuctionRules(
+      {
+        ...rules,
+        soft_close_minutes: 1,
+        hard_end_date_time: null,
+        start_date_time: null,
+        end_date_time: null,
+        category_closes: [],
+      },
+      ZONE,
+    );
+    expect(open[0]).toBe(
+      "No times are set: bidding is open as soon as items are published, until items are closed by hand.",
+    );
+    expect(open[1]).toMatch(
+      /^A bid in the last 1 minute extends the item to 1 minute after that bid\. There is no hard end/,
+    );
   });
 });
 

@@ -19,7 +19,10 @@ const step = fc.record({
 const itemShape = fc.record({
   startingBid: fc.integer({ min: 1, max: 10 }).map((units) => units * 500),
   increment: fc.integer({ min: 1, max: 6 }).map((units) => units * 500),
-  buyNow: fc.option(fc.integer({ min: 4, max: 40 }).map((units) => units * 1_000), { nil: null }),
+  buyNow: fc.option(
+    fc.integer({ min: 4, max: 40 }).map((units) => units * 1_000),
+    { nil: null },
+  ),
 });
 
 const submissionOf = (s: Step) =>
@@ -37,7 +40,10 @@ class SingleUnitModel {
   leaderMax = 0;
   price: number | null = null;
   soldTo: number | null = null;
-  constructor(private item: { startingBid: number; increment: number; buyNow: number | null }, private proxy: boolean) {}
+  constructor(
+    private item: { startingBid: number; increment: number; buyNow: number | null },
+    private proxy: boolean,
+  ) {}
 
   minimum() {
     return this.price === null ? this.item.startingBid : this.price + this.item.increment;
@@ -129,7 +135,9 @@ describe("the bidding engine agrees with the reference model", () => {
         amounts.slice(1).forEach((amount, i) => expect(amount).toBeGreaterThan(amounts[i]));
         sim.close(new Date());
         const winners = sim.rows.filter((row) => row.status === "won");
-        expect(winners.map((row) => row.usrId)).toEqual(model.soldTo ?? model.leader ? [model.soldTo ?? model.leader] : []);
+        expect(winners.map((row) => row.usrId)).toEqual(
+          (model.soldTo ?? model.leader) ? [model.soldTo ?? model.leader] : [],
+        );
       }),
       { numRuns: 400 },
     );
@@ -137,22 +145,32 @@ describe("the bidding engine agrees with the reference model", () => {
 
   it("for several units: acceptance, holders, and one unit per winner", () => {
     fc.assert(
-      fc.property(itemShape, fc.integer({ min: 2, max: 4 }), fc.array(step, { minLength: 1, maxLength: 40 }), (shape, quantity, steps) => {
-        const sim = new BiddingSimulator({ ...shape, quantity }, openRules({ softCloseMinutes: 0 }));
-        const model = new MultiUnitModel({ ...shape, quantity });
-        for (const s of steps) {
-          const decision = sim.submit(s.usrId, submissionOf(s));
-          expect(decision.ok).toBe(model.apply(s));
-          const holders = sim.positions.map((position) => [position.usrId, position.amount]).sort();
-          expect(holders).toEqual(model.holders().map((bid) => [bid.usrId, bid.amount]).sort());
-        }
-        sim.close(new Date());
-        const won = sim.rows.filter((row) => row.status === "won");
-        expect(won.length).toBeLessThanOrEqual(quantity);
-        expect(won.filter((row) => row.kind === "buy_now")).toHaveLength(model.sold);
-        const bidWinners = won.filter((row) => row.kind === "bid").map((row) => row.usrId);
-        expect(new Set(bidWinners).size).toBe(bidWinners.length);
-      }),
+      fc.property(
+        itemShape,
+        fc.integer({ min: 2, max: 4 }),
+        fc.array(step, { minLength: 1, maxLength: 40 }),
+        (shape, quantity, steps) => {
+          const sim = new BiddingSimulator({ ...shape, quantity }, openRules({ softCloseMinutes: 0 }));
+          const model = new MultiUnitModel({ ...shape, quantity });
+          for (const s of steps) {
+            const decision = sim.submit(s.usrId, submissionOf(s));
+            expect(decision.ok).toBe(model.apply(s));
+            const holders = sim.positions.map((position) => [position.usrId, position.amount]).sort();
+            expect(holders).toEqual(
+              model
+                .holders()
+                .map((bid) => [bid.usrId, bid.amount])
+                .sort(),
+            );
+          }
+          sim.close(new Date());
+          const won = sim.rows.filter((row) => row.status === "won");
+          expect(won.length).toBeLessThanOrEqual(quantity);
+          expect(won.filter((row) => row.kind === "buy_now")).toHaveLength(model.sold);
+          const bidWinners = won.filter((row) => row.kind === "bid").map((row) => row.usrId);
+          expect(new Set(bidWinners).size).toBe(bidWinners.length);
+        },
+      ),
       { numRuns: 400 },
     );
   });

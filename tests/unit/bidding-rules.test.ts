@@ -7,7 +7,11 @@ const ANN = 1;
 const BEN = 2;
 const CAL = 3;
 const $ = (units: number) => units * 100;
-const bid = (amount: number, maximum: number | null = null) => ({ kind: "bid" as const, amount: $(amount), maximum: maximum === null ? null : $(maximum) });
+const bid = (amount: number, maximum: number | null = null) => ({
+  kind: "bid" as const,
+  amount: $(amount),
+  maximum: maximum === null ? null : $(maximum),
+});
 const maxOnly = (maximum: number) => ({ kind: "bid" as const, amount: null, maximum: $(maximum) });
 
 function auction(item: Partial<ItemState> = {}, rules = openRules()) {
@@ -115,7 +119,10 @@ describe("docs/bidding-rules.md worked examples", () => {
   it("example 9: soft close extends an item, never past the hard end", () => {
     const sim = auction();
     const decision = sim.submit(ANN, bid(100), new Date("2026-11-28T20:59:30Z"));
-    expect(decision).toMatchObject({ ok: true, notices: expect.arrayContaining([{ type: "extended", closesAt: new Date("2026-11-28T21:01:30Z") }]) });
+    expect(decision).toMatchObject({
+      ok: true,
+      notices: expect.arrayContaining([{ type: "extended", closesAt: new Date("2026-11-28T21:01:30Z") }]),
+    });
     expect(sim.item.closesAt).toEqual(new Date("2026-11-28T21:01:30Z"));
     sim.item = { ...sim.item, closesAt: new Date("2026-11-28T21:09:30Z") };
     sim.submit(BEN, bid(110), new Date("2026-11-28T21:09:00Z"));

@@ -21,7 +21,9 @@ describe("amounts as people type them", () => {
   it("gives zod the cents, or the message, and says when a required amount is missing", () => {
     expect(moneyField().parse("12")).toBe(1200);
     expect(moneyField().parse("")).toBeNull();
-    expect(moneyField({ required: true, label: "The price" }).safeParse("").error?.issues[0].message).toBe("The price is needed.");
+    expect(moneyField({ required: true, label: "The price" }).safeParse("").error?.issues[0].message).toBe(
+      "The price is needed.",
+    );
     expect(centsToInput(125000)).toBe("1250");
     expect(centsToInput(125050)).toBe("1250.50");
     expect(centsToInput(null)).toBe("");

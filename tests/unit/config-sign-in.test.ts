@@ -47,7 +47,9 @@ describe("sign-in and mail configuration", () => {
   });
 
   it("sends from an address at APP_HOST without MAIL_FROM", () => {
-    expect(readConfig({ DATA_DIR: dataDir(), APP_HOST: "gavel.example.org:8443" }).MAIL_FROM).toBe("Gavel <no-reply@gavel.example.org>");
+    expect(readConfig({ DATA_DIR: dataDir(), APP_HOST: "gavel.example.org:8443" }).MAIL_FROM).toBe(
+      "Gavel <no-reply@gavel.example.org>",
+    );
   });
 
   it.each([
@@ -61,6 +63,8 @@ describe("sign-in and mail configuration", () => {
 
   it("wants the Google client id and secret together", () => {
     expect(() => readConfig({ DATA_DIR: dataDir(), GOOGLE_CLIENT_ID: "client" })).toThrow(ConfigError);
-    expect(() => readConfig({ DATA_DIR: dataDir(), GOOGLE_CLIENT_SECRET: "secret" })).toThrow(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/);
+    expect(() => readConfig({ DATA_DIR: dataDir(), GOOGLE_CLIENT_SECRET: "secret" })).toThrow(
+      /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/,
+    );
   });
 });

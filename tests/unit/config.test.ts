@@ -61,7 +61,12 @@ describe("configuration", () => {
       PORT: "8080",
       SEED_DEMO: "false",
     });
-    expect(config).toMatchObject({ PORT: 8080, SEED_DEMO: false, APP_HOST: "gavel.example.org", SESSION_SECRET: "x".repeat(40) });
+    expect(config).toMatchObject({
+      PORT: 8080,
+      SEED_DEMO: false,
+      APP_HOST: "gavel.example.org",
+      SESSION_SECRET: "x".repeat(40),
+    });
   });
 
   it("keeps uploads in the data folder with an 8 MB limit unless told otherwise", () => {
@@ -72,6 +77,8 @@ describe("configuration", () => {
       UPLOAD_DIR: uploads,
       MAX_IMAGE_MB: 2.5,
     });
-    expect(readConfig({ DATA_DIR: dir, UPLOAD_DIR: "relative/uploads" }).UPLOAD_DIR).toBe(path.resolve("relative/uploads"));
+    expect(readConfig({ DATA_DIR: dir, UPLOAD_DIR: "relative/uploads" }).UPLOAD_DIR).toBe(
+      path.resolve("relative/uploads"),
+    );
   });
 });

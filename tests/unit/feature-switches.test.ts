@@ -13,7 +13,10 @@ describe("feature switches (spec §4)", () => {
   });
 
   it("counts a feature whose testing flag was never set as testing", () => {
-    expect(featureState({ is_silent_auction_enabled: true }, "silent_auction")).toMatchObject({ testing: true, live: false });
+    expect(featureState({ is_silent_auction_enabled: true }, "silent_auction")).toMatchObject({
+      testing: true,
+      live: false,
+    });
   });
 
   it("reads post, storefront, notification, email, text and report as not enabled, whatever is stored", () => {

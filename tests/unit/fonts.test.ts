@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { brandingSchema } from "~/events/settings-forms.server";
 import { loader as fontsCssLoader } from "~/routes/fonts[.]css";
 import { fontPreloadMeta } from "~/ui/event-fonts";
-import { CATALOGUE_FONT_CSS, CATALOGUE_FONT_CSS_HREF, eventFonts, FONT_FILES, fontFaceCss, fontFileUrl } from "~/ui/font-faces.server";
+import {
+  CATALOGUE_FONT_CSS,
+  CATALOGUE_FONT_CSS_HREF,
+  eventFonts,
+  FONT_FILES,
+  fontFaceCss,
+  fontFileUrl,
+} from "~/ui/font-faces.server";
 import { catalogueFont, describeWeights, eventFamily, FONT_CATALOGUE, nearestWeight } from "~/ui/fonts";
 import { DEFAULT_EVENT_STYLE } from "~drizzle/schema/style-defaults";
 
@@ -16,7 +23,20 @@ describe("the font catalogue", () => {
   });
 
   it("still offers every font the branding form used to suggest, so those choices stay valid", () => {
-    const former = ["Roboto", "Open Sans", "Lato", "Montserrat", "Poppins", "Raleway", "Playfair Display", "Merriweather", "Lora", "EB Garamond", "Georgia", "Inter"];
+    const former = [
+      "Roboto",
+      "Open Sans",
+      "Lato",
+      "Montserrat",
+      "Poppins",
+      "Raleway",
+      "Playfair Display",
+      "Merriweather",
+      "Lora",
+      "EB Garamond",
+      "Georgia",
+      "Inter",
+    ];
     expect(former.filter((name) => !catalogueFont(name))).toEqual([]);
   });
 
@@ -76,7 +96,9 @@ describe("@font-face rules", () => {
     const rules = css.split("\n");
     expect(rules).toHaveLength(4);
     for (const rule of rules) {
-      expect(rule).toMatch(/^@font-face\{font-family:"Playfair Display";font-style:(normal|italic);font-weight:400 900;font-display:swap;src:url\("[^"]+\.woff2"\) format\("woff2"\);unicode-range:U\+[0-9A-F,+-U]+\}$/);
+      expect(rule).toMatch(
+        /^@font-face\{font-family:"Playfair Display";font-style:(normal|italic);font-weight:400 900;font-display:swap;src:url\("[^"]+\.woff2"\) format\("woff2"\);unicode-range:U\+[0-9A-F,+-U]+\}$/,
+      );
     }
     expect(rules.filter((rule) => rule.includes("font-style:italic"))).toHaveLength(2);
   });
@@ -98,7 +120,12 @@ describe("@font-face rules", () => {
   });
 
   it("for an event, cover its three fonts and preload the body font at its weight", () => {
-    const fonts = eventFonts({ heading_font: "Playfair Display", subheading_font: "Lato", body_font: "Lato", body_weight: 300 });
+    const fonts = eventFonts({
+      heading_font: "Playfair Display",
+      subheading_font: "Lato",
+      body_font: "Lato",
+      body_weight: 300,
+    });
     expect(fonts.css).toContain('font-family:"Playfair Display"');
     expect(fonts.css).toContain('font-family:"Lato"');
     expect(fonts.css).not.toContain('font-family:"Roboto"');
@@ -111,7 +138,14 @@ describe("@font-face rules", () => {
     expect(fonts.css).toBe(fontFaceCss(["Roboto"]));
     expect(fonts.preload).toBe(fontFileUrl("Roboto", 400));
     expect(fontPreloadMeta(fonts)).toEqual([
-      { tagName: "link", rel: "preload", href: fonts.preload, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+      {
+        tagName: "link",
+        rel: "preload",
+        href: fonts.preload,
+        as: "font",
+        type: "font/woff2",
+        crossOrigin: "anonymous",
+      },
     ]);
   });
 
@@ -124,7 +158,8 @@ describe("@font-face rules", () => {
 });
 
 describe("/fonts.css", () => {
-  const get = (href: string) => fontsCssLoader({ request: new Request(`http://localhost${href}`), params: {}, context: {} });
+  const get = (href: string) =>
+    fontsCssLoader({ request: new Request(`http://localhost${href}`), params: {}, context: {} });
 
   it("serves the catalogue's rules, kept for a year at the current address", async () => {
     const response = get(CATALOGUE_FONT_CSS_HREF);
@@ -160,7 +195,12 @@ describe("the branding form's fonts", () => {
 
   it("accept catalogue fonts, stored as the catalogue spells them", () => {
     const parsed = brandingSchema.parse(form({ heading_font: " playfair display", body_font: "georgia" }));
-    expect(parsed).toMatchObject({ heading_font: "Playfair Display", body_font: "Georgia", heading_weight: 700, subheading_weight: 300 });
+    expect(parsed).toMatchObject({
+      heading_font: "Playfair Display",
+      body_font: "Georgia",
+      heading_weight: 700,
+      subheading_weight: 300,
+    });
   });
 
   it("refuse a font Gavel does not serve, saying so beside the field", () => {
@@ -180,7 +220,9 @@ describe("the branding form's fonts", () => {
   });
 
   it("report the font and weight problems together, each message once", () => {
-    expect(errors(form({ body_font: "Comic Neue", heading_font: "Lora", heading_weight: "800", subheading_weight: "450" }))).toEqual({
+    expect(
+      errors(form({ body_font: "Comic Neue", heading_font: "Lora", heading_weight: "800", subheading_weight: "450" })),
+    ).toEqual({
       body_font: ["Gavel cannot serve “Comic Neue” to guests. Choose one of the listed fonts."],
       heading_weight: ["Lora comes in weights 400 to 700. Choose one of those weights."],
       subheading_weight: ["Choose a weight between 100 and 900."],

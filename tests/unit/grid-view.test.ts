@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { csvCell, csvFileName, toCsv } from "~/grid/grid-csv";
 import { gridCsv } from "~/grid/grid-export";
-import type { GridColumn } from "~/grid/grid-types";
 import { emptyView, gridViewSearch, nextSort, readGridView } from "~/grid/grid-view";
+import type { GridColumn } from "~/grid/grid-types";
 
 const COLUMNS = ["title", "value", "category"];
 
@@ -12,7 +12,13 @@ describe("the grid's view in the query string", () => {
       new URLSearchParams("q=+wine+&sort=value.desc&f.category=Travel&page=3&size=100&id=7"),
       COLUMNS,
     );
-    expect(view).toEqual({ q: "wine", sort: { id: "value", desc: true }, filters: { category: "Travel" }, page: 2, pageSize: 100 });
+    expect(view).toEqual({
+      q: "wine",
+      sort: { id: "value", desc: true },
+      filters: { category: "Travel" },
+      page: 2,
+      pageSize: 100,
+    });
   });
 
   it("reads anything malformed or unknown as the default", () => {
@@ -28,7 +34,10 @@ describe("the grid's view in the query string", () => {
     const current = new URLSearchParams("id=7&q=old&f.title=old&page=4");
     expect(gridViewSearch(emptyView(), current)).toBe("?id=7");
     expect(
-      gridViewSearch({ q: "art", sort: { id: "title", desc: false }, filters: { category: "Dining" }, page: 1, pageSize: 25 }, current),
+      gridViewSearch(
+        { q: "art", sort: { id: "title", desc: false }, filters: { category: "Dining" }, page: 1, pageSize: 25 },
+        current,
+      ),
     ).toBe("?id=7&q=art&sort=title.asc&f.category=Dining&size=25&page=2");
   });
 
@@ -47,13 +56,20 @@ describe("the grid's view in the query string", () => {
 
 describe("CSV export", () => {
   it("quotes what needs quoting and ends lines as spreadsheets expect", () => {
-    expect(toCsv(["Title", "Value"], [["Wine, red", 1200], ['Say "hi"', null], ["two\nlines", true]])).toBe(
-      'Title,Value\r\n"Wine, red",1200\r\n"Say ""hi""",\r\n"two\nlines",yes',
-    );
+    expect(
+      toCsv(
+        ["Title", "Value"],
+        [
+          ["Wine, red", 1200],
+          ['Say "hi"', null],
+          ["two\nlines", true],
+        ],
+      ),
+    ).toBe('Title,Value\r\n"Wine, red",1200\r\n"Say ""hi""",\r\n"two\nlines",yes');
   });
 
   it("defuses cells that a spreadsheet would run as formulas, but not negative numbers", () => {
-    expect(csvCell("=HYPERLINK(\"http://evil\")")).toBe("'=HYPERLINK(\"http://evil\")");
+    expect(csvCell('=HYPERLINK("http://evil")')).toBe('\'=HYPERLINK("http://evil")');
     expect(csvCell("+1 555")).toBe("'+1 555");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(csvCell("-12.50")).toBe("-12.50");

@@ -27,7 +27,7 @@ describe("ImageField", () => {
 
   it("shows the current image with its sizes and offers to remove it", () => {
     const html = renderToStaticMarkup(
-      <ImageField name="logo" label="Logo" currentUrl={`/images/${HASH}/w1280.webp`} alt="The gala's logo" />
+      <ImageField name="logo" label="Logo" currentUrl={`/images/${HASH}/w1280.webp`} alt="The gala's logo" />,
     );
     const img = /<img[^>]*>/;
     expect(attribute(html, img, "src")).toBe(`/images/${HASH}/w1280.webp`);
@@ -40,30 +40,37 @@ describe("ImageField", () => {
 
   it("links the error to the file input and marks it invalid", () => {
     const html = renderToStaticMarkup(
-      <ImageField name="logo" label="Logo" help="A square works best." error="This file is not a JPEG, PNG, WebP or GIF image." />
+      <ImageField
+        name="logo"
+        label="Logo"
+        help="A square works best."
+        error="This file is not a JPEG, PNG, WebP or GIF image."
+      />,
     );
     const input = /<input[^>]*type="file"[^>]*>/;
     expect(attribute(html, input, "aria-invalid")).toBe("true");
     const described = attribute(html, input, "aria-describedby")?.split(" ") ?? [];
     expect(described).toHaveLength(2);
     const errorId = described[1];
-    expect(html).toContain(`<p id="${errorId}" class="field__error">This file is not a JPEG, PNG, WebP or GIF image.</p>`);
+    expect(html).toContain(
+      `<p id="${errorId}" class="field__error">This file is not a JPEG, PNG, WebP or GIF image.</p>`,
+    );
   });
 });
 
 describe("ResponsiveImage", () => {
   it("renders an upload with its srcset, lazily by default", () => {
     const html = renderToStaticMarkup(
-      <ResponsiveImage image={`/images/${HASH}/w640.webp`} alt="" sizes="20rem" width={640} height={480} />
+      <ResponsiveImage image={`/images/${HASH}/w640.webp`} alt="" sizes="20rem" width={640} height={480} />,
     );
     expect(html).toBe(
-      `<img src="/images/${HASH}/w640.webp" srcSet="/images/${HASH}/w320.webp 320w, /images/${HASH}/w640.webp 640w" sizes="20rem" alt="" width="640" height="480" loading="lazy" decoding="async"/>`
+      `<img src="/images/${HASH}/w640.webp" srcSet="/images/${HASH}/w320.webp 320w, /images/${HASH}/w640.webp 640w" sizes="20rem" alt="" width="640" height="480" loading="lazy" decoding="async"/>`,
     );
   });
 
   it("renders another URL as it is, and nothing without an image", () => {
     expect(renderToStaticMarkup(<ResponsiveImage image="/demo/logo.svg" alt="Logo" loading="eager" />)).toBe(
-      `<img src="/demo/logo.svg" alt="Logo" loading="eager" decoding="async"/>`
+      `<img src="/demo/logo.svg" alt="Logo" loading="eager" decoding="async"/>`,
     );
     expect(renderToStaticMarkup(<ResponsiveImage image={null} alt="Logo" />)).toBe("");
   });

@@ -1,8 +1,8 @@
 // Uploading images end to end without a browser: real multipart requests carrying real JPEG, PNG, GIF and WebP
 // files made by sharp go through readFormWithImages onto a temporary UPLOAD_DIR, and the /images/* resource route
 // serves what was stored. No database is involved, so this runs once, with the unit tests.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -58,7 +58,7 @@ function storedFiles(dir = uploadDir, prefix = ""): string[] {
     .flatMap((entry) =>
       entry.isDirectory()
         ? storedFiles(path.join(dir, entry.name), `${prefix}${entry.name}/`)
-        : [`${prefix}${entry.name}`]
+        : [`${prefix}${entry.name}`],
     )
     .sort();
 }
@@ -164,9 +164,10 @@ describe("an accepted image", () => {
     // Stored 600 × 400, shown 400 × 600 (orientation 6: turn 90° clockwise), as phones write portrait photos.
     const jpeg = await canvas(600, 400, "#aa3366").withExif(EXIF).withMetadata({ orientation: 6 }).jpeg().toBuffer();
     expect((await sharp(jpeg).metadata()).orientation).toBe(6);
-    const { form, imageErrors } = await app.readFormWithImages(post([["logo", file(jpeg, "IMG_0001.JPG", "image/jpeg")]]), [
-      "logo",
-    ]);
+    const { form, imageErrors } = await app.readFormWithImages(
+      post([["logo", file(jpeg, "IMG_0001.JPG", "image/jpeg")]]),
+      ["logo"],
+    );
     expect(imageErrors).toEqual({});
     const { hash: jpegHash, width } = uploadedUrl(form, "logo");
     expect(width).toBe(400);
@@ -182,13 +183,16 @@ describe("an accepted image", () => {
 
   it("keeps an animated GIF animated, as one WebP no wider than the GIF", async () => {
     const frame = (colour: string) =>
-      sharp({ create: { width: 64, height: 48, channels: 4, background: colour } }).png().toBuffer();
+      sharp({ create: { width: 64, height: 48, channels: 4, background: colour } })
+        .png()
+        .toBuffer();
     const gif = await sharp(await Promise.all(["#f00", "#0f0", "#00f"].map(frame)), { join: { animated: true } })
       .gif({ delay: 100 })
       .toBuffer();
-    const { form, imageErrors } = await app.readFormWithImages(post([["logo", file(gif, "spinner.gif", "image/gif")]]), [
-      "logo",
-    ]);
+    const { form, imageErrors } = await app.readFormWithImages(
+      post([["logo", file(gif, "spinner.gif", "image/gif")]]),
+      ["logo"],
+    );
     expect(imageErrors).toEqual({});
     const { url: gifUrl, hash: gifHash } = uploadedUrl(form, "logo");
     expect(gifUrl).toBe(`/images/${gifHash}/w64.webp`);
@@ -201,13 +205,13 @@ describe("an accepted image", () => {
     const webp = await canvas(900, 300, "#119911").webp().toBuffer();
     const { form, imageErrors } = await app.readFormWithImages(
       post([["hero", file(webp, "banner.bin", "application/octet-stream")]]),
-      ["hero"]
+      ["hero"],
     );
     expect(imageErrors).toEqual({});
     const { hash: webpHash, width } = uploadedUrl(form, "hero");
     expect(width).toBe(900);
     expect(storedFiles().filter((name) => name.includes(webpHash))).toEqual(
-      [320, 640, 900].map((w) => `images/${webpHash}/w${w}.webp`).sort()
+      [320, 640, 900].map((w) => `images/${webpHash}/w${w}.webp`).sort(),
     );
   });
 
@@ -220,7 +224,7 @@ describe("an accepted image", () => {
         ["title", "Gala"],
         ["hero", file(hero, "hero.jpg", "image/jpeg")],
       ]),
-      ["logo", "hero"]
+      ["logo", "hero"],
     );
     expect(imageErrors).toEqual({});
     expect(uploadedUrl(form, "logo").width).toBe(200);
@@ -277,7 +281,7 @@ describe("files and values that are not taken", () => {
         ["title", "Kept"],
         ["logo", file(text, "logo.png", "image/png")],
       ]),
-      ["logo"]
+      ["logo"],
     );
     expect(imageErrors).toEqual({ logo: IMAGE_MESSAGES.notAnImage });
     expect(form.has("logo")).toBe(false);
@@ -305,7 +309,7 @@ describe("files and values that are not taken", () => {
         ["title", "Kept"],
         ["logo", new File([], "", { type: "application/octet-stream" })],
       ]),
-      ["logo"]
+      ["logo"],
     );
     expect(imageErrors).toEqual({});
     expect(form.has("logo")).toBe(false);
@@ -321,7 +325,7 @@ describe("files and values that are not taken", () => {
         ["logo", forged],
         ["logo__remove", "on"],
       ]),
-      ["logo"]
+      ["logo"],
     );
     expect(imageErrors).toEqual({});
     expect(form.has("logo")).toBe(false);
@@ -342,7 +346,7 @@ describe("files and values that are not taken", () => {
     const png = await canvas(100, 100, "#123456").png().toBuffer();
     const { form, imageErrors } = await app.readFormWithImages(
       post([["attachment", file(png, "a.png", "image/png")]]),
-      ["logo"]
+      ["logo"],
     );
     expect(imageErrors).toEqual({});
     expect(form.has("attachment")).toBe(false);
@@ -367,7 +371,7 @@ describe("MAX_IMAGE_MB", () => {
         ["logo", file(big, "big.png", "image/png")],
         ["title", "Kept"],
       ]),
-      ["logo"]
+      ["logo"],
     );
     expect(imageErrors).toEqual({ logo: "The image is larger than 0.1 MB. Choose a smaller one." });
     expect(form.has("logo")).toBe(false);
@@ -392,7 +396,7 @@ describe("MAX_IMAGE_MB", () => {
       .readFormWithImages(post([["logo", file(huge, "huge.png", "image/png")]]), ["logo"])
       .then(
         () => null,
-        (thrown: unknown) => thrown
+        (thrown: unknown) => thrown,
       );
     expect(refused).toBeInstanceOf(Response);
     expect((refused as Response).status).toBe(413);
@@ -405,7 +409,10 @@ describe("a field of several files (a gallery)", () => {
   const gallery = { name: "images", maxFiles: 3 };
 
   it("stores each file and gives their URLs in the order they were sent", async () => {
-    const [a, b] = await Promise.all([canvas(120, 80, "#101010").png().toBuffer(), canvas(90, 90, "#202020").jpeg().toBuffer()]);
+    const [a, b] = await Promise.all([
+      canvas(120, 80, "#101010").png().toBuffer(),
+      canvas(90, 90, "#202020").jpeg().toBuffer(),
+    ]);
     const { form, imageErrors } = await app.readFormWithImages(
       post([
         ["title", "Kept"],
@@ -414,7 +421,7 @@ describe("a field of several files (a gallery)", () => {
         // No file chosen in a second input of the same name: nothing.
         ["images", new File([], "", { type: "application/octet-stream" })],
       ]),
-      [gallery]
+      [gallery],
     );
     expect(imageErrors).toEqual({});
     const urls = form.getAll("images") as string[];
@@ -432,7 +439,7 @@ describe("a field of several files (a gallery)", () => {
         ["images", file(good, "good.png", "image/png")],
         ["images", file(words, "notes.gif", "image/gif")],
       ]),
-      [gallery]
+      [gallery],
     );
     expect(imageErrors).toEqual({
       images: `minutes.png: ${IMAGE_MESSAGES.notAnImage} notes.gif: ${IMAGE_MESSAGES.notAnImage}`,
@@ -442,11 +449,11 @@ describe("a field of several files (a gallery)", () => {
 
   it("drops files past maxFiles, saying how many may come at once", async () => {
     const pictures = await Promise.all(
-      ["#404040", "#505050", "#606060", "#707070"].map((colour) => canvas(40, 40, colour).png().toBuffer())
+      ["#404040", "#505050", "#606060", "#707070"].map((colour) => canvas(40, 40, colour).png().toBuffer()),
     );
     const { form, imageErrors } = await app.readFormWithImages(
       post(pictures.map((bytes, i) => ["images", file(bytes, `${i}.png`, "image/png")] as [string, File])),
-      [gallery]
+      [gallery],
     );
     expect(imageErrors).toEqual({
       images: "Choose at most 3 images at a time (4 were chosen); the others were not added.",
@@ -471,20 +478,21 @@ describe("a field of several files (a gallery)", () => {
     const ten = { name: "images", maxFiles: 10 };
     // Six files of 0.3 MB: each is too large and gets its message, but the body (1.8 MB) is within what ten
     // files may bring (10 + 3 files' worth + 1 MB), though beyond one single image field's ceiling (4 + 1 MB).
-    const tooLarge = Array.from({ length: 6 }, (_, i) => ["images", file(new Uint8Array(300 * 1024), `${i}.png`, "image/png")] as [string, File]);
+    const tooLarge = Array.from(
+      { length: 6 },
+      (_, i) => ["images", file(new Uint8Array(300 * 1024), `${i}.png`, "image/png")] as [string, File],
+    );
     const read = await small.readFormWithImages(post(tooLarge), [ten]);
     expect(read.imageErrors.images).toBe(
-      tooLarge.map(([, f]) => `${f.name}: The image is larger than 0.1 MB. Choose a smaller one.`).join(" ")
+      tooLarge.map(([, f]) => `${f.name}: The image is larger than 0.1 MB. Choose a smaller one.`).join(" "),
     );
     expect(read.form.has("images")).toBe(false);
 
     const huge = new Uint8Array(3 * 1024 * 1024);
-    const refused = await small
-      .readFormWithImages(post([["images", file(huge, "huge.png", "image/png")]]), [ten])
-      .then(
-        () => null,
-        (thrown: unknown) => thrown
-      );
+    const refused = await small.readFormWithImages(post([["images", file(huge, "huge.png", "image/png")]]), [ten]).then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
     expect(refused).toBeInstanceOf(Response);
     expect((refused as Response).status).toBe(413);
   });

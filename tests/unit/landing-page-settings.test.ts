@@ -4,14 +4,37 @@ import { describe, expect, it } from "vitest";
 import { resolveLanding, timeLeft, type LandingContext } from "~/landing/landing-model";
 import { PAGE_KINDS } from "~/pages-designer/page-kinds";
 import { errorsByField, moveSection, treeFromForm } from "~/pages-designer/tree-form";
-import { completeSectionOrder, DEFAULT_THEME, LANDING_SECTIONS, landingMetaSchema, readLandingMeta } from "~drizzle/schema/settings";
+import {
+  completeSectionOrder,
+  DEFAULT_THEME,
+  LANDING_SECTIONS,
+  landingMetaSchema,
+  readLandingMeta,
+} from "~drizzle/schema/settings";
 
 function context(overrides: Partial<LandingContext["event"]> = {}): LandingContext {
   return {
     eventId: 1,
     now: "2026-05-01T12:00:00.000Z",
-    event: { title: "Harbor Lights Gala", excerpt: "An evening by the sea", thumbnail: "/images/abc.webp", descriptionHtml: "<p>Dinner</p>", when: null, address: null, logo: null, startsAt: null, ...overrides },
-    branding: { primary_color: "#123456", secondary_color: "#654321", accent_color: "#abcdef", text_color: "#161616", heading_font: "Lora", body_font: "Inter" },
+    event: {
+      title: "Harbor Lights Gala",
+      excerpt: "An evening by the sea",
+      thumbnail: "/images/abc.webp",
+      descriptionHtml: "<p>Dinner</p>",
+      when: null,
+      address: null,
+      logo: null,
+      startsAt: null,
+      ...overrides,
+    },
+    branding: {
+      primary_color: "#123456",
+      secondary_color: "#654321",
+      accent_color: "#abcdef",
+      text_color: "#161616",
+      heading_font: "Lora",
+      body_font: "Inter",
+    },
     company: { name: "Harbor Light Children's Fund", logo: null, aboutHtml: "<p>We help.</p>" },
     contact: { email: null, phone: null, links: [] },
     registration: { status: "off", opens: null, closes: null, href: null, tickets: [] },
@@ -55,8 +78,14 @@ describe("landing settings: defaults", () => {
 describe("landing settings: overrides", () => {
   it("an own value wins over the event's; useDefault brings the event's back", () => {
     const stored = {
-      global: { primaryColor: { value: "#ff0000", useDefault: false }, accentColor: { value: "#00ff00", useDefault: true } },
-      heroSection: { title: { value: "Gala Night", useDefault: false }, isVisible: { value: false, useDefault: false } },
+      global: {
+        primaryColor: { value: "#ff0000", useDefault: false },
+        accentColor: { value: "#00ff00", useDefault: true },
+      },
+      heroSection: {
+        title: { value: "Gala Night", useDefault: false },
+        isVisible: { value: false, useDefault: false },
+      },
     };
     const s = resolveLanding(context(), stored);
     expect(s.global.primaryColor).toBe("#ff0000");
@@ -66,7 +95,10 @@ describe("landing settings: overrides", () => {
   });
 
   it("a malformed or unknown stored setting reads as its default", () => {
-    const s = resolveLanding(context(), { global: { primaryColor: { value: "red; background: url(x)", useDefault: false } }, heroSection: "nonsense" });
+    const s = resolveLanding(context(), {
+      global: { primaryColor: { value: "red; background: url(x)", useDefault: false } },
+      heroSection: "nonsense",
+    });
     expect(s.global.primaryColor).toBe("#123456");
     expect(s.heroSection.title).toBe("Harbor Lights Gala");
   });
@@ -74,7 +106,8 @@ describe("landing settings: overrides", () => {
   it("the save schema refuses a bad colour", () => {
     const result = landingMetaSchema.safeParse({ global: { primaryColor: { value: "blue", useDefault: false } } });
     expect(result.success).toBe(false);
-    if (!result.success) expect(errorsByField(result.error.issues)).toEqual({ "global.primaryColor": "Use a colour like #1b2341" });
+    if (!result.success)
+      expect(errorsByField(result.error.issues)).toEqual({ "global.primaryColor": "Use a colour like #1b2341" });
   });
 });
 
@@ -88,7 +121,15 @@ describe("section order", () => {
     expect(new Set(order)).toEqual(new Set(LANDING_SECTIONS));
     expect(order).toHaveLength(LANDING_SECTIONS.length);
     // An order saved before auctionsSection existed gets it after detailsSection.
-    const old = ["heroSection", "registrationSection", "slidesSection", "sponsorsSection", "companySection", "detailsSection", "countdownSection"];
+    const old = [
+      "heroSection",
+      "registrationSection",
+      "slidesSection",
+      "sponsorsSection",
+      "companySection",
+      "detailsSection",
+      "countdownSection",
+    ];
     const completed = completeSectionOrder(old, LANDING_SECTIONS);
     expect(completed.indexOf("auctionsSection")).toBe(completed.indexOf("detailsSection") + 1);
   });
@@ -135,7 +176,8 @@ describe("the designer's form", () => {
     // The form above leaves most colours out: saving it is refused field by field, never half-stored.
     const parsed = landingMetaSchema.safeParse(tree);
     expect(parsed.success).toBe(false);
-    if (!parsed.success) expect(Object.keys(errorsByField(parsed.error.issues))).toContain("global.secondaryAccentColor");
+    if (!parsed.success)
+      expect(Object.keys(errorsByField(parsed.error.issues))).toContain("global.secondaryAccentColor");
   });
 });
 

@@ -1,8 +1,8 @@
 // The admin layouts' shouldRevalidate: they load again after a submission, on a change of event, and when the live
 // stream has reported a change of the data areas since they were loaded; not for a screen's own refresh (a bid).
-import type { ShouldRevalidateFunctionArgs } from "@remix-run/react";
 import { describe, expect, it } from "vitest";
 import { dataAreasReported, dataAreasShown, revalidateOnSubmitOrEventChange } from "~/navigation/layout-revalidation";
+import type { ShouldRevalidateFunctionArgs } from "@remix-run/react";
 
 const at = (path: string) => new URL(path, "http://localhost");
 const args = (current: string, next: string, formMethod?: string) =>

@@ -12,7 +12,9 @@ describe("lists typed one per line", () => {
       ],
     });
     expect(writeLevels("items" in reading ? reading.items : [])).toBe("1000.50 Desks\n500 Books\n250 Pencils");
-    expect(readLevels("0 Nothing")).toEqual({ error: "Line 1: start with the amount, such as “5000 Fund a classroom”." });
+    expect(readLevels("0 Nothing")).toEqual({
+      error: "Line 1: start with the amount, such as “5000 Fund a classroom”.",
+    });
   });
 
   it("reads raffle bundles and refuses a repeated size", () => {
@@ -25,7 +27,9 @@ describe("lists typed one per line", () => {
     });
     expect(writeBundles([{ quantity: 5, price: 4000 }])).toBe("5 for 40");
     expect(readBundles("5 for 40\n5 for 35")).toEqual({ error: "Line 2: there is already a bundle of 5." });
-    expect(readBundles("five for forty")).toEqual({ error: "Line 1: write the tickets and the price, such as “5 for 40”." });
+    expect(readBundles("five for forty")).toEqual({
+      error: "Line 1: write the tickets and the price, such as “5 for 40”.",
+    });
   });
 
   it("reads prizes with an optional value, keeping an equals sign inside a title", () => {
@@ -36,7 +40,12 @@ describe("lists typed one per line", () => {
         { title: "E = mc² poster", value: 3000 },
       ],
     });
-    expect(writePrizes([{ title: "Gift basket", value: null }, { title: "Spa", value: 15000 }])).toBe("Gift basket\nSpa = 150");
+    expect(
+      writePrizes([
+        { title: "Gift basket", value: null },
+        { title: "Spa", value: 15000 },
+      ]),
+    ).toBe("Gift basket\nSpa = 150");
     expect(readPrizes("Spa = -5")).toEqual({ error: "Line 1: Amounts cannot be negative." });
   });
 });

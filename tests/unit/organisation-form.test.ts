@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { slugify, timeZones } from "~/events/event-fields";
 import { organisationFormSchema } from "~/organisations/organisation-form";
 
-const valid = { organisationTitle: "Harbor Light Children's Fund", eventTitle: "Spring Gala 2026", timezone: "Europe/London" };
+const valid = {
+  organisationTitle: "Harbor Light Children's Fund",
+  eventTitle: "Spring Gala 2026",
+  timezone: "Europe/London",
+};
 
 describe("the team sign-up form", () => {
   it("makes web addresses from names", () => {
@@ -14,7 +18,11 @@ describe("the team sign-up form", () => {
 
   it("fills blank short names and web addresses from the names", () => {
     const parsed = organisationFormSchema.parse({ ...valid, organisationSlug: "", eventSlug: " ", subdomain: "" });
-    expect(parsed).toMatchObject({ organisationSlug: "harbor-light-children-s-fund", eventSlug: "spring-gala-2026", subdomain: undefined });
+    expect(parsed).toMatchObject({
+      organisationSlug: "harbor-light-children-s-fund",
+      eventSlug: "spring-gala-2026",
+      subdomain: undefined,
+    });
   });
 
   it("keeps the short name and web address given", () => {
@@ -25,7 +33,11 @@ describe("the team sign-up form", () => {
   });
 
   it("refuses malformed web addresses", () => {
-    const result = organisationFormSchema.safeParse({ ...valid, organisationSlug: "Harbor Light", eventSlug: "gala--2026" });
+    const result = organisationFormSchema.safeParse({
+      ...valid,
+      organisationSlug: "Harbor Light",
+      eventSlug: "gala--2026",
+    });
     expect(result.success).toBe(false);
     expect(Object.keys(result.error!.flatten().fieldErrors).sort()).toEqual(["eventSlug", "organisationSlug"]);
   });

@@ -8,16 +8,24 @@ function request(method: string, headers: Record<string, string>) {
 
 describe("the cross-origin check", () => {
   it.each(["POST", "PUT", "PATCH", "DELETE", "post"])("refuses a %s from another site's page", (method) => {
-    expect(isCrossOriginMutation(request(method, { Host: "gavel.example.org", Origin: "https://evil.example" }))).toBe(true);
+    expect(isCrossOriginMutation(request(method, { Host: "gavel.example.org", Origin: "https://evil.example" }))).toBe(
+      true,
+    );
   });
 
   it("lets the app's own pages post, whatever the scheme (a proxy may end TLS)", () => {
-    expect(isCrossOriginMutation(request("POST", { Host: "gavel.example.org", Origin: "https://gavel.example.org" }))).toBe(false);
-    expect(isCrossOriginMutation(request("POST", { Host: "127.0.0.1:3000", Origin: "http://127.0.0.1:3000" }))).toBe(false);
+    expect(
+      isCrossOriginMutation(request("POST", { Host: "gavel.example.org", Origin: "https://gavel.example.org" })),
+    ).toBe(false);
+    expect(isCrossOriginMutation(request("POST", { Host: "127.0.0.1:3000", Origin: "http://127.0.0.1:3000" }))).toBe(
+      false,
+    );
   });
 
   it("compares the port too", () => {
-    expect(isCrossOriginMutation(request("POST", { Host: "127.0.0.1:3000", Origin: "http://127.0.0.1:4000" }))).toBe(true);
+    expect(isCrossOriginMutation(request("POST", { Host: "127.0.0.1:3000", Origin: "http://127.0.0.1:4000" }))).toBe(
+      true,
+    );
   });
 
   it("accepts the host a proxy forwarded", () => {
@@ -26,7 +34,9 @@ describe("the cross-origin check", () => {
   });
 
   it("refuses a sibling subdomain", () => {
-    expect(isCrossOriginMutation(request("POST", { Host: "gavel.example.org", Origin: "https://gala.gavel.example.org" }))).toBe(true);
+    expect(
+      isCrossOriginMutation(request("POST", { Host: "gavel.example.org", Origin: "https://gala.gavel.example.org" })),
+    ).toBe(true);
   });
 
   it('refuses Origin "null", other schemes and garbage', () => {
@@ -36,7 +46,9 @@ describe("the cross-origin check", () => {
   });
 
   it("without Origin, refuses only what the browser marks cross-site", () => {
-    expect(isCrossOriginMutation(request("POST", { Host: "gavel.example.org", "Sec-Fetch-Site": "cross-site" }))).toBe(true);
+    expect(isCrossOriginMutation(request("POST", { Host: "gavel.example.org", "Sec-Fetch-Site": "cross-site" }))).toBe(
+      true,
+    );
     for (const site of ["same-origin", "same-site", "none"]) {
       expect(isCrossOriginMutation(request("POST", { Host: "gavel.example.org", "Sec-Fetch-Site": site }))).toBe(false);
     }
@@ -45,7 +57,9 @@ describe("the cross-origin check", () => {
 
   it("never refuses reading", () => {
     for (const method of ["GET", "HEAD", "OPTIONS"]) {
-      expect(isCrossOriginMutation(request(method, { Host: "gavel.example.org", Origin: "https://evil.example" }))).toBe(false);
+      expect(
+        isCrossOriginMutation(request(method, { Host: "gavel.example.org", Origin: "https://evil.example" })),
+      ).toBe(false);
     }
   });
 });

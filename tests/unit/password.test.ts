@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "~/auth/password.server";
 import { MIN_PASSWORD_LENGTH, newPasswordField, passwordIsEmailProblem } from "~/auth/password-rules";
+import { hashPassword, verifyPassword } from "~/auth/password.server";
 
 describe("password rules", () => {
   it(`asks for at least ${MIN_PASSWORD_LENGTH} characters`, () => {

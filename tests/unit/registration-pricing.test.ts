@@ -86,7 +86,7 @@ describe("priceOrder", () => {
         { ticketId: 1, unitPrice: 3_000, quantity: 2 },
         { ticketId: 2, unitPrice: 10_000, quantity: 1 },
       ],
-      promo({ discount_type: "amount", discount: 5_000 })
+      promo({ discount_type: "amount", discount: 5_000 }),
     );
     expect(order.lines.map((l) => [l.discount, l.amount])).toEqual([
       [6_000, 0],
@@ -112,7 +112,7 @@ describe("priceOrder", () => {
         { ticketId: 2, unitPrice: 20_000, quantity: 3 },
         { ticketId: 3, unitPrice: 30_000, quantity: 1 },
       ],
-      promo({ discount_type: "amount", discount: 1_000, usage_left: 3 })
+      promo({ discount_type: "amount", discount: 1_000, usage_left: 3 }),
     );
     expect(order.lines.map((l) => l.discount)).toEqual([2_000, 1_000, 0]);
     expect(order).toMatchObject({
@@ -133,7 +133,7 @@ describe("priceOrder", () => {
         { ticketId: 1, unitPrice: 0, quantity: 2 },
         { ticketId: 2, unitPrice: 10_000, quantity: 1 },
       ],
-      promo({ discount: 10, usage_left: 1 })
+      promo({ discount: 10, usage_left: 1 }),
     );
     expect(order.lines.map((l) => l.discount)).toEqual([0, 1_000]);
     expect(order.ticketsDiscounted).toBe(1);

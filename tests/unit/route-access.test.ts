@@ -28,12 +28,12 @@ describe("docs/permissions.md", () => {
   const documented = new Map(
     [
       ...readFileSync("docs/permissions.md", "utf8").matchAll(/^\|[^|]*\| `(routes\/[^`]+)` \|([^|]*)\|([^|]*)\|$/gm),
-    ].map(([, id, loader, action]) => [id, { loader: firstWord(loader), action: firstWord(action) }])
+    ].map(([, id, loader, action]) => [id, { loader: firstWord(loader), action: firstWord(action) }]),
   );
 
   it("lists every route of the access table, with the same rules", () => {
     const table = Object.fromEntries(
-      Object.entries(ADMIN_ROUTE_ACCESS).map(([id, access]) => [id, { loader: access.loader, action: access.action }])
+      Object.entries(ADMIN_ROUTE_ACCESS).map(([id, access]) => [id, { loader: access.loader, action: access.action }]),
     );
     expect(Object.fromEntries(documented)).toEqual(table);
   });

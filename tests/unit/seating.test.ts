@@ -1,8 +1,23 @@
 // The seating plan's pure rules (app/registration/seating.ts): grouping by place and party, pending moves, the messages.
 import { describe, expect, it } from "vitest";
-import { applyMoves, arrangeSeating, capacityRefusal, movedLabel, movedMessage, partyLabel, partyMatches, type SeatingGuestRow } from "~/registration/seating";
+import {
+  applyMoves,
+  arrangeSeating,
+  capacityRefusal,
+  movedLabel,
+  movedMessage,
+  partyLabel,
+  partyMatches,
+  type SeatingGuestRow,
+} from "~/registration/seating";
 
-const guest = (registrantId: number, name: string, partyKey: string, tblId: number | null, partyName = name): SeatingGuestRow => ({
+const guest = (
+  registrantId: number,
+  name: string,
+  partyKey: string,
+  tblId: number | null,
+  partyName = name,
+): SeatingGuestRow => ({
   registrantId,
   name,
   sortName: name,
@@ -27,7 +42,14 @@ const guests = [
 describe("arrangeSeating", () => {
   it("groups guests by table and party, counting free seats; a guest at a table no longer there is unseated", () => {
     const view = arrangeSeating(tables, guests);
-    expect(view.tables.map((table) => [table.name, table.seated, table.free, table.parties.map((party) => [party.label, party.guests.length, party.size])])).toEqual([
+    expect(
+      view.tables.map((table) => [
+        table.name,
+        table.seated,
+        table.free,
+        table.parties.map((party) => [party.label, party.guests.length, party.size]),
+      ]),
+    ).toEqual([
       ["Table 1", 1, 3, [["Couple: Ana Chen", 1, 2]]],
       ["Table 2", 0, 2, []],
     ]);
@@ -49,7 +71,9 @@ describe("applyMoves", () => {
 describe("messages", () => {
   it("names one guest by name, several by their party", () => {
     expect(movedLabel("Couple: Ana Chen", [{ name: "Ana Chen" }])).toBe("Ana Chen");
-    expect(movedLabel("Couple: Ana Chen", [{ name: "Ana Chen" }, { name: "Bo Lee" }])).toBe("Couple: Ana Chen (2 guests)");
+    expect(movedLabel("Couple: Ana Chen", [{ name: "Ana Chen" }, { name: "Bo Lee" }])).toBe(
+      "Couple: Ana Chen (2 guests)",
+    );
     expect(partyLabel("Individual: Ana Chen", ["Ana Chen"])).toBe("Ana Chen");
     expect(partyLabel(null, ["Ana Chen", "Bo Lee"])).toBe("Ana Chen's party");
     expect(movedMessage("Ana Chen", 1, "Table 1")).toBe("Ana Chen is seated at Table 1");
@@ -58,8 +82,12 @@ describe("messages", () => {
 
   it("refuses only what does not fit, saying how much room there is", () => {
     expect(capacityRefusal({ name: "Table 2", free: 2 }, 2, "Couple")).toBeNull();
-    expect(capacityRefusal({ name: "Table 2", free: 1 }, 2, "Couple (2 guests)")).toBe("Table 2 has only 1 seat free; Couple (2 guests) need 2 seats. Nobody was moved.");
-    expect(capacityRefusal({ name: "Table 2", free: 0 }, 1, "Ana Chen")).toBe("Table 2 is full; Ana Chen needs 1 seat. Nobody was moved.");
+    expect(capacityRefusal({ name: "Table 2", free: 1 }, 2, "Couple (2 guests)")).toBe(
+      "Table 2 has only 1 seat free; Couple (2 guests) need 2 seats. Nobody was moved.",
+    );
+    expect(capacityRefusal({ name: "Table 2", free: 0 }, 1, "Ana Chen")).toBe(
+      "Table 2 is full; Ana Chen needs 1 seat. Nobody was moved.",
+    );
   });
 });
 

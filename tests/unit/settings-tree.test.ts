@@ -56,14 +56,21 @@ describe("settings trees (landing and silent-auction meta)", () => {
   });
 
   it("read a malformed setting as its default instead of breaking the page", () => {
-    const landing = resolveLandingMeta({ global: { primaryColor: { value: 42, useDefault: false } }, heroSection: "oops" });
+    const landing = resolveLandingMeta({
+      global: { primaryColor: { value: 42, useDefault: false } },
+      heroSection: "oops",
+    });
     expect(landing.global.primaryColor).toBe(DEFAULT_THEME.primaryColor);
     expect(landing.heroSection.isVisible).toBe(true);
   });
 
   it("refuse bad input when saving", () => {
-    expect(landingMetaSchema.safeParse({ global: { primaryColor: { value: "red", useDefault: false } } }).success).toBe(false);
-    expect(landingMetaSchema.safeParse({ heroSection: { title: { value: "Gala", useDefault: false } } }).success).toBe(true);
+    expect(landingMetaSchema.safeParse({ global: { primaryColor: { value: "red", useDefault: false } } }).success).toBe(
+      false,
+    );
+    expect(landingMetaSchema.safeParse({ heroSection: { title: { value: "Gala", useDefault: false } } }).success).toBe(
+      true,
+    );
     expect(
       silentAuctionMetaSchema.safeParse({ auctionSection: { sort: { value: "random", useDefault: false } } }).success,
     ).toBe(false);

@@ -51,7 +51,8 @@ describe("hashSignInCode and codeMatches", () => {
   it("accepts the code it was made from and nothing else", () => {
     const stored = row("042042");
     expect(codeMatches("042042", stored, SECRET)).toBe(true);
-    for (const wrong of ["042043", "42042", "0420420", "", "142042"]) expect(codeMatches(wrong, stored, SECRET)).toBe(false);
+    for (const wrong of ["042043", "42042", "0420420", "", "142042"])
+      expect(codeMatches(wrong, stored, SECRET)).toBe(false);
     expect(codeMatches("042042", stored, "another secret")).toBe(false);
     expect(codeMatches("042042", { ...stored, email: "eve@example.org" }, SECRET)).toBe(false);
   });
@@ -70,7 +71,8 @@ describe("readCode", () => {
   });
 
   it("refuses anything else", () => {
-    for (const value of ["12345", "1234567", "12345a", "", null, undefined, 123456, "１２３４５６"]) expect(readCode(value)).toBeUndefined();
+    for (const value of ["12345", "1234567", "12345a", "", null, undefined, 123456, "１２３４５６"])
+      expect(readCode(value)).toBeUndefined();
   });
 });
 

@@ -10,7 +10,9 @@ describe("sign-in limits", () => {
   });
 
   it("do not block below the limit", () => {
-    expect(retryTime([minutesAgo(1), minutesAgo(2), minutesAgo(3), minutesAgo(4)], 5, SIGN_IN_LIMITS.windowMs, now)).toBeUndefined();
+    expect(
+      retryTime([minutesAgo(1), minutesAgo(2), minutesAgo(3), minutesAgo(4)], 5, SIGN_IN_LIMITS.windowMs, now),
+    ).toBeUndefined();
   });
 
   it("block until the oldest counted failure leaves the window", () => {

@@ -61,7 +61,7 @@ describe("addresses", () => {
     "have no subdomain to look up: %s goes to the same page on the main host",
     (url) => {
       expect(decide(url)).toEqual({ kind: "redirect", location: "http://gavel.example.org/event?id=2" });
-    }
+    },
   );
 });
 

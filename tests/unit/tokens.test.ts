@@ -1,6 +1,13 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { hashToken, isTokenUsable, isWellFormedToken, newToken, tokenExpiry, TOKEN_LIFETIME_MS } from "~/auth/tokens.server";
+import {
+  hashToken,
+  isTokenUsable,
+  isWellFormedToken,
+  newToken,
+  tokenExpiry,
+  TOKEN_LIFETIME_MS,
+} from "~/auth/tokens.server";
 
 const HOUR = 3_600_000;
 

@@ -14,9 +14,20 @@ describe("zonedInputToUtc and utcToZonedInput", () => {
   });
 
   it("round-trip every quarter hour of a year's DST days in several zones", () => {
-    const zones = ["America/New_York", "Europe/London", "Pacific/Auckland", "Australia/Lord_Howe", "Asia/Kolkata", "America/Sao_Paulo"];
+    const zones = [
+      "America/New_York",
+      "Europe/London",
+      "Pacific/Auckland",
+      "Australia/Lord_Howe",
+      "Asia/Kolkata",
+      "America/Sao_Paulo",
+    ];
     for (const zone of zones) {
-      for (let instant = Date.UTC(2027, 0, 1); instant < Date.UTC(2028, 0, 1); instant += 6 * 60 * 60 * 1000 + 15 * 60 * 1000) {
+      for (
+        let instant = Date.UTC(2027, 0, 1);
+        instant < Date.UTC(2028, 0, 1);
+        instant += 6 * 60 * 60 * 1000 + 15 * 60 * 1000
+      ) {
         const date = new Date(instant - (instant % (15 * 60 * 1000)));
         const local = utcToZonedInput(date, zone);
         expect(local).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
@@ -108,7 +119,9 @@ describe("formatInZone", () => {
     expect(formatInZone("2027-07-01T18:00:00Z", "Europe/London")).toBe("Thu, 1 Jul 2027, 7:00 PM BST");
     expect(formatInZone(new Date("2027-07-01T10:00:00Z"), "Asia/Tokyo", "time")).toBe("7:00 PM JST");
     expect(formatInZone("2027-07-01T10:00:00Z", "Asia/Tokyo", "date")).toBe("Thu, 1 Jul 2027");
-    expect(formatInZone("2027-03-14T06:00:00Z", "Pacific/Auckland", "long")).toBe("Sunday, 14 March 2027 at 7:00 PM NZDT");
+    expect(formatInZone("2027-03-14T06:00:00Z", "Pacific/Auckland", "long")).toBe(
+      "Sunday, 14 March 2027 at 7:00 PM NZDT",
+    );
     expect(formatInZone(null, "UTC")).toBe("");
   });
 
@@ -127,7 +140,11 @@ describe("zonedDateTimeSchema", () => {
 
   it("explains what is wrong", () => {
     expect(schema.safeParse("").error?.issues[0]?.message).toBe("Choose when it starts.");
-    expect(schema.safeParse("14 March").error?.issues[0]?.message).toBe("Enter a date and time, such as 14 Mar 2027, 7:00 PM.");
-    expect(schema.safeParse("2027-03-14T02:30").error?.issues[0]?.message).toMatch(/does not happen in America\/New_York/);
+    expect(schema.safeParse("14 March").error?.issues[0]?.message).toBe(
+      "Enter a date and time, such as 14 Mar 2027, 7:00 PM.",
+    );
+    expect(schema.safeParse("2027-03-14T02:30").error?.issues[0]?.message).toMatch(
+      /does not happen in America\/New_York/,
+    );
   });
 });

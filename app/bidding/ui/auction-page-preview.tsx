@@ -3,11 +3,11 @@
  * their bids) drawn from the tree being edited. It is a picture: the controls inside are inert.
  */
 import { useEffect, useMemo, useRef } from "react";
-import type { EventBranding } from "~/ui/branding";
 import { auctionPageStyle, resolveAuctionPage } from "../auction-page";
-import type { LiveItem } from "../live-item";
 import { GalleryPage } from "./gallery-page";
+import type { LiveItem } from "../live-item";
 import type { GalleryCard } from "./gallery-view";
+import type { EventBranding } from "~/ui/branding";
 
 export interface AuctionPreviewData {
   eventId: number;
@@ -31,9 +31,16 @@ export function AuctionPagePreview({ tree, data }: { tree: unknown; data: Auctio
     frame.current?.setAttribute("inert", "");
   }, []);
   return (
-    <div ref={frame} aria-hidden="true" className={`bidder-page bidder-page--theme-${settings.global.themeType}`} style={auctionPageStyle(data.branding, settings)}>
+    <div
+      ref={frame}
+      aria-hidden="true"
+      className={`bidder-page bidder-page--theme-${settings.global.themeType}`}
+      style={auctionPageStyle(data.branding, settings)}
+    >
       <div className="bidder-main">
-        {data.cards.length === 0 ? <p className="field__help">No items are published in the silent or virtual auction yet.</p> : null}
+        {data.cards.length === 0 ? (
+          <p className="field__help">No items are published in the silent or virtual auction yet.</p>
+        ) : null}
         <GalleryPage
           preview
           settings={settings}

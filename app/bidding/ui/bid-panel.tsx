@@ -1,8 +1,8 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Field } from "~/ui/field";
 import { formatMoney } from "~/ui/format";
-import type { BidderActionData } from "../bidder-actions.server";
 import { quickBids, type IncrementPolicy } from "../increments";
+import type { BidderActionData } from "../bidder-actions.server";
 import type { LiveItem } from "../live-item";
 
 export interface BidPanelProps {
@@ -60,7 +60,9 @@ export function BidPanel(props: BidPanelProps) {
     );
   }
   if (props.inPersonOnly && !user.canBidForGuests) {
-    return <p className="bid-panel">This item takes bids in the room only: a volunteer at a bid station can bid for you.</p>;
+    return (
+      <p className="bid-panel">This item takes bids in the room only: a volunteer at a bid station can bid for you.</p>
+    );
   }
 
   const review = actionData?.review;
@@ -76,7 +78,16 @@ export function BidPanel(props: BidPanelProps) {
         {review.paddle !== null ? <input type="hidden" name="paddle" value={review.paddle} /> : null}
         <input type="hidden" name="key" value={review.key} />
         <div className="bid-panel__row">
-          <button type="submit" name="intent" value={review.kind === "buy_now" ? "buy_now" : "place"} className="button button--primary button--lg" disabled={busy} autoFocus>
+          <button
+            type="submit"
+            name="intent"
+            value={review.kind === "buy_now" ? "buy_now" : "place"}
+            className="button button--primary button--lg"
+            disabled={busy}
+            // The review step exists for this one button: a bidder confirms with Enter or a tap where they look.
+            // eslint-disable-next-line jsx-a11y/no-autofocus
+            autoFocus
+          >
             {busy ? "Placing…" : review.kind === "buy_now" ? "Confirm: buy now" : "Confirm bid"}
           </button>
           <Link to={props.here} className="button button--ghost button--lg">
@@ -89,8 +100,14 @@ export function BidPanel(props: BidPanelProps) {
 
   const canMax = props.proxyEnabled && props.show.maxBid && item.quantity === 1;
   const stationField = user.canBidForGuests ? (
-    <Field label="Bid for paddle number" help={user.paddle === null ? "You have no paddle here: enter the guest's." : "Leave empty to bid for yourself."} error={errors.paddle}>
-      {(control) => <input {...control} name="paddle" inputMode="numeric" autoComplete="off" required={user.paddle === null} />}
+    <Field
+      label="Bid for paddle number"
+      help={user.paddle === null ? "You have no paddle here: enter the guest's." : "Leave empty to bid for yourself."}
+      error={errors.paddle}
+    >
+      {(control) => (
+        <input {...control} name="paddle" inputMode="numeric" autoComplete="off" required={user.paddle === null} />
+      )}
     </Field>
   ) : null;
   return (
@@ -106,16 +123,35 @@ export function BidPanel(props: BidPanelProps) {
         <fieldset className="bid-panel__quick">
           <legend>Quick bid</legend>
           {quickBids({ increment: props.increment }, item.nextMinimum, props.incrementPolicy).map((amount) => (
-            <button key={amount} type="submit" name="amount" value={units(amount)} className="button button--primary button--lg" disabled={busy}>
+            <button
+              key={amount}
+              type="submit"
+              name="amount"
+              value={units(amount)}
+              className="button button--primary button--lg"
+              disabled={busy}
+            >
               {money(amount)}
             </button>
           ))}
         </fieldset>
         <Field label="Your bid" help={`At least ${money(item.nextMinimum)}`} error={errors.amount}>
-          {(control) => <input {...control} name="amount" inputMode="decimal" autoComplete="off" placeholder={units(item.nextMinimum)} />}
+          {(control) => (
+            <input
+              {...control}
+              name="amount"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={units(item.nextMinimum)}
+            />
+          )}
         </Field>
         {canMax ? (
-          <Field label="Maximum bid (optional)" help="Kept secret: we bid for you, only as much as needed to keep you ahead." error={errors.maximum}>
+          <Field
+            label="Maximum bid (optional)"
+            help="Kept secret: we bid for you, only as much as needed to keep you ahead."
+            error={errors.maximum}
+          >
             {(control) => <input {...control} name="maximum" inputMode="decimal" autoComplete="off" />}
           </Field>
         ) : null}
@@ -125,7 +161,13 @@ export function BidPanel(props: BidPanelProps) {
       </Form>
       {props.show.buyNow && item.buyNowAvailable && item.buyNow !== null ? (
         <Form method="post" className="bid-panel__buy-now">
-          <button type="submit" name="intent" value="review_buy_now" className="button button--secondary button--lg" disabled={busy}>
+          <button
+            type="submit"
+            name="intent"
+            value="review_buy_now"
+            className="button button--secondary button--lg"
+            disabled={busy}
+          >
             Buy now for {money(item.buyNow)}
           </button>
         </Form>

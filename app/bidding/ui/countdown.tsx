@@ -19,7 +19,17 @@ export function timeLeftText(closesAt: string | null, now: number): string | nul
  * Time left until an item closes. The first render uses the server's time from the loader (so server and browser
  * agree), then it ticks every second on the browser's clock corrected by the server's offset.
  */
-export function Countdown({ closesAt, closed, serverNow, serverOffset }: { closesAt: string | null; closed: boolean; serverNow: number; serverOffset: number }) {
+export function Countdown({
+  closesAt,
+  closed,
+  serverNow,
+  serverOffset,
+}: {
+  closesAt: string | null;
+  closed: boolean;
+  serverNow: number;
+  serverOffset: number;
+}) {
   const [now, setNow] = useState(serverNow);
   useEffect(() => {
     const tick = () => setNow(Date.now() + serverOffset);

@@ -2,8 +2,8 @@
  * The silent-auction page's gallery as the settings tree lays it out: the banner, then the items with their
  * categories. /inroombid renders it, and so does the page designer's preview, so the designer shows the real page.
  */
-import type { AuctionPageSettings } from "../auction-page";
 import { GalleryView, sortCards, type GalleryProps } from "./gallery-view";
+import type { AuctionPageSettings } from "../auction-page";
 
 type GalleryPageProps = Omit<GalleryProps, "title" | "showCategories" | "show"> & {
   settings: AuctionPageSettings;

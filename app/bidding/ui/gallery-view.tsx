@@ -1,9 +1,9 @@
 import { Form, Link } from "@remix-run/react";
 import { ResponsiveImage } from "~/images/responsive-image";
 import { formatMoney } from "~/ui/format";
-import type { LiveItem } from "../live-item";
 import { Countdown } from "./countdown";
 import { STANDING_LABELS, standingOf } from "./live-board";
+import type { LiveItem } from "../live-item";
 
 export interface GalleryCard {
   id: number;
@@ -86,7 +86,10 @@ export function GalleryView(props: GalleryProps) {
       </Form>
       {props.showCategories && categories.length > 0 ? (
         <nav className="gallery__chips" aria-label="Categories">
-          <Link to={`?${new URLSearchParams({ id: String(eventId), sort: filters.sort, q: filters.q })}`} aria-current={filters.category === "" ? "page" : undefined}>
+          <Link
+            to={`?${new URLSearchParams({ id: String(eventId), sort: filters.sort, q: filters.q })}`}
+            aria-current={filters.category === "" ? "page" : undefined}
+          >
             All
           </Link>
           {categories.map((name) => (
@@ -101,7 +104,11 @@ export function GalleryView(props: GalleryProps) {
         </nav>
       ) : null}
       {cards.length === 0 ? (
-        <p className="gallery__empty">{filters.q || filters.category ? "No items match. Try other words or another category." : "No items are up for bidding yet."}</p>
+        <p className="gallery__empty">
+          {filters.q || filters.category
+            ? "No items match. Try other words or another category."
+            : "No items are up for bidding yet."}
+        </p>
       ) : (
         <ul className="gallery__grid">
           {cards.map((card) => {
@@ -109,16 +116,25 @@ export function GalleryView(props: GalleryProps) {
             const standing = standingOf(item, paddle, bidOn.has(card.id));
             return (
               <li key={card.id} className="item-card" data-item-id={card.id}>
-                <Link to={`/inroombid?${new URLSearchParams({ id: String(eventId), item: String(card.id) })}`} className="item-card__link">
+                <Link
+                  to={`/inroombid?${new URLSearchParams({ id: String(eventId), item: String(card.id) })}`}
+                  className="item-card__link"
+                >
                   <div className="item-card__picture">
                     {card.featuredImage ? (
-                      <ResponsiveImage image={card.featuredImage} alt="" sizes="(min-width: 60rem) 18rem, (min-width: 36rem) 45vw, 100vw" />
+                      <ResponsiveImage
+                        image={card.featuredImage}
+                        alt=""
+                        sizes="(min-width: 60rem) 18rem, (min-width: 36rem) 45vw, 100vw"
+                      />
                     ) : (
                       <span className="item-card__no-picture" aria-hidden="true">
                         {card.title.slice(0, 1)}
                       </span>
                     )}
-                    {standing ? <span className={`standing standing--${standing}`}>{STANDING_LABELS[standing]}</span> : null}
+                    {standing ? (
+                      <span className={`standing standing--${standing}`}>{STANDING_LABELS[standing]}</span>
+                    ) : null}
                   </div>
                   <div className="item-card__body">
                     <h3 className="item-card__title">
@@ -148,7 +164,12 @@ export function GalleryView(props: GalleryProps) {
                       <div>
                         <dt>Time left</dt>
                         <dd>
-                          <Countdown closesAt={item.closesAt} closed={item.closed} serverNow={props.serverNow} serverOffset={props.serverOffset} />
+                          <Countdown
+                            closesAt={item.closesAt}
+                            closed={item.closed}
+                            serverNow={props.serverNow}
+                            serverOffset={props.serverOffset}
+                          />
                         </dd>
                       </div>
                     </dl>
@@ -169,7 +190,11 @@ export function GalleryView(props: GalleryProps) {
 export function sortCards(cards: GalleryCard[], live: Map<number, LiveItem>, sort: GallerySort): GalleryCard[] {
   const closes = (card: GalleryCard) => {
     const item = live.get(card.id)!;
-    return item.closed ? Number.POSITIVE_INFINITY : item.closesAt ? new Date(item.closesAt).getTime() : Number.MAX_SAFE_INTEGER;
+    return item.closed
+      ? Number.POSITIVE_INFINITY
+      : item.closesAt
+        ? new Date(item.closesAt).getTime()
+        : Number.MAX_SAFE_INTEGER;
   };
   const bids = (card: GalleryCard) => live.get(card.id)!.bidCount;
   const sorted = [...cards];

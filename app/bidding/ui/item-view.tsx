@@ -2,10 +2,10 @@ import { Form, Link } from "@remix-run/react";
 import { Slides } from "~/landing/slides";
 import { RichText } from "~/rich-text/rich-text";
 import { formatMoney } from "~/ui/format";
-import type { LiveItem } from "../live-item";
 import { BidPanel, type BidPanelProps } from "./bid-panel";
 import { Countdown } from "./countdown";
 import { STANDING_LABELS, standingOf } from "./live-board";
+import type { LiveItem } from "../live-item";
 
 export interface ItemDetail {
   id: number;
@@ -30,9 +30,22 @@ export interface ItemViewProps {
   serverNow: number;
   serverOffset: number;
   galleryHref: string;
-  sections: { countdown: boolean; carousel: boolean; carouselAutoplay: number; details: boolean; disclaimer: boolean; toolbar: boolean; value: boolean; bidCount: boolean; donor: boolean };
+  sections: {
+    countdown: boolean;
+    carousel: boolean;
+    carouselAutoplay: number;
+    details: boolean;
+    disclaimer: boolean;
+    toolbar: boolean;
+    value: boolean;
+    bidCount: boolean;
+    donor: boolean;
+  };
   panel: Omit<BidPanelProps, "item">;
-  extra: { title: string; items: { id: number; title: string; href: string; currentBid: number | null; nextMinimum: number }[] } | null;
+  extra: {
+    title: string;
+    items: { id: number; title: string; href: string; currentBid: number | null; nextMinimum: number }[];
+  } | null;
 }
 
 /** One item: pictures, story, value, the live bid and the bidding panel. */
@@ -46,7 +59,11 @@ export function ItemView(props: ItemViewProps) {
         <Link to={props.galleryHref}>← All items</Link>
       </p>
       {props.sections.carousel && detail.images.length > 0 ? (
-        <Slides slides={detail.images.map((image) => ({ image, caption: "" }))} autoplaySeconds={props.sections.carouselAutoplay} label={`Pictures of ${detail.title}`} />
+        <Slides
+          slides={detail.images.map((image) => ({ image, caption: "" }))}
+          autoplaySeconds={props.sections.carouselAutoplay}
+          label={`Pictures of ${detail.title}`}
+        />
       ) : null}
       <header className="item-page__header">
         <h1 id="item-title">
@@ -56,7 +73,9 @@ export function ItemView(props: ItemViewProps) {
         {props.sections.donor && detail.donor ? <p className="item-card__meta">Given by {detail.donor}</p> : null}
       </header>
       <section className="item-page__status" aria-label="Bidding" aria-live="polite">
-        {standing ? <p className={`standing standing--${standing} standing--large`}>{STANDING_LABELS[standing]}</p> : null}
+        {standing ? (
+          <p className={`standing standing--${standing} standing--large`}>{STANDING_LABELS[standing]}</p>
+        ) : null}
         <dl className="item-card__facts item-card__facts--large">
           <div>
             <dt>{live.currentBid !== null ? "Current bid" : "Starting bid"}</dt>
@@ -94,7 +113,12 @@ export function ItemView(props: ItemViewProps) {
             <div>
               <dt>Time left</dt>
               <dd>
-                <Countdown closesAt={live.closesAt} closed={live.closed} serverNow={props.serverNow} serverOffset={props.serverOffset} />
+                <Countdown
+                  closesAt={live.closesAt}
+                  closed={live.closed}
+                  serverNow={props.serverNow}
+                  serverOffset={props.serverOffset}
+                />
               </dd>
             </div>
           ) : null}
@@ -104,7 +128,13 @@ export function ItemView(props: ItemViewProps) {
       {props.signedIn ? (
         <Form method="post" className="item-page__watch">
           <input type="hidden" name="item" value={detail.id} />
-          <button type="submit" name="intent" value={props.watching ? "unwatch" : "watch"} className="button button--ghost button--md" aria-pressed={props.watching}>
+          <button
+            type="submit"
+            name="intent"
+            value={props.watching ? "unwatch" : "watch"}
+            className="button button--ghost button--md"
+            aria-pressed={props.watching}
+          >
             {props.watching ? "★ Watching" : "☆ Watch this item"}
           </button>
         </Form>
@@ -113,7 +143,9 @@ export function ItemView(props: ItemViewProps) {
         <section className="item-page__details" aria-labelledby="details-title">
           <h2 id="details-title">About this item</h2>
           {detail.descriptionHtml ? <RichText html={detail.descriptionHtml} /> : <p>No description yet.</p>}
-          {props.sections.disclaimer && detail.disclaimer ? <p className="item-page__disclaimer">{detail.disclaimer}</p> : null}
+          {props.sections.disclaimer && detail.disclaimer ? (
+            <p className="item-page__disclaimer">{detail.disclaimer}</p>
+          ) : null}
         </section>
       ) : null}
       {props.extra && props.extra.items.length > 0 ? (
@@ -122,7 +154,8 @@ export function ItemView(props: ItemViewProps) {
           <ul>
             {props.extra.items.map((other) => (
               <li key={other.id}>
-                <Link to={other.href}>{other.title}</Link> <span className="item-card__meta">{money(other.currentBid ?? other.nextMinimum)}</span>
+                <Link to={other.href}>{other.title}</Link>{" "}
+                <span className="item-card__meta">{money(other.currentBid ?? other.nextMinimum)}</span>
               </li>
             ))}
           </ul>

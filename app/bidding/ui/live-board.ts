@@ -40,6 +40,9 @@ export function useLiveBoard(eventId: number, loaded: LiveItem[]) {
       setUpdates((current) => new Map(current).set(item.id, item));
     },
   });
-  const items = useMemo(() => new Map(loaded.map((item) => [item.id, updates.get(item.id) ?? item])), [loaded, updates]);
+  const items = useMemo(
+    () => new Map(loaded.map((item) => [item.id, updates.get(item.id) ?? item])),
+    [loaded, updates],
+  );
   return { items, status, serverOffset };
 }

@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { formatMoney } from "~/ui/format";
-import type { LiveItem } from "../live-item";
 import { Countdown } from "./countdown";
 import { standingOf, type Standing } from "./live-board";
+import type { LiveItem } from "../live-item";
 
 export interface MyBidsEntry {
   id: number;
@@ -20,9 +20,25 @@ const GROUPS: { key: NonNullable<Standing> | "watched"; title: string; empty: st
 ];
 
 /** The bidder's own page: winning, outbid, won and watched, kept live. */
-export function MyBidsView({ entries, live, paddle, currency, serverNow, serverOffset }: { entries: MyBidsEntry[]; live: Map<number, LiveItem>; paddle: number | null; currency: string; serverNow: number; serverOffset: number }) {
+export function MyBidsView({
+  entries,
+  live,
+  paddle,
+  currency,
+  serverNow,
+  serverOffset,
+}: {
+  entries: MyBidsEntry[];
+  live: Map<number, LiveItem>;
+  paddle: number | null;
+  currency: string;
+  serverNow: number;
+  serverOffset: number;
+}) {
   const grouped = (key: (typeof GROUPS)[number]["key"]) =>
-    entries.filter((entry) => (key === "watched" ? entry.watched : standingOf(live.get(entry.id)!, paddle, entry.bidOn) === key));
+    entries.filter((entry) =>
+      key === "watched" ? entry.watched : standingOf(live.get(entry.id)!, paddle, entry.bidOn) === key,
+    );
   return (
     <section className="my-bids" aria-labelledby="my-bids-title">
       <h1 id="my-bids-title">My bids{paddle !== null ? ` · bidder ${paddle}` : ""}</h1>
@@ -43,7 +59,12 @@ export function MyBidsView({ entries, live, paddle, currency, serverNow, serverO
                     <li key={entry.id} className="my-bids__row">
                       <Link to={entry.href}>{entry.title}</Link>
                       <span>{formatMoney(item.currentBid ?? item.nextMinimum, currency)}</span>
-                      <Countdown closesAt={item.closesAt} closed={item.closed} serverNow={serverNow} serverOffset={serverOffset} />
+                      <Countdown
+                        closesAt={item.closesAt}
+                        closed={item.closed}
+                        serverNow={serverNow}
+                        serverOffset={serverOffset}
+                      />
                     </li>
                   );
                 })}

@@ -11,9 +11,9 @@ import { buttonClass } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { formatMoney } from "~/ui/format";
 import { useHydrated } from "~/ui/use-hydrated";
+import { QrScanner } from "./qr-scanner";
 import type { DoorOutcome } from "../check-in-actions.server";
 import type { DoorGuest } from "../check-in.server";
-import { QrScanner } from "./qr-scanner";
 
 // Types only: erased from the browser's bundle.
 type DoorGuestView = DoorGuest;
@@ -35,7 +35,13 @@ const MAX_SHOWN = 50;
 const looksLikeScan = (text: string) => /\b[0-9a-f]{32}\b/i.test(text);
 
 function matches(guest: DoorGuestView, words: string[]) {
-  const haystack = [guest.name, guest.email, guest.party, guest.table, guest.paddle === null ? "" : `#${guest.paddle} ${guest.paddle}`]
+  const haystack = [
+    guest.name,
+    guest.email,
+    guest.party,
+    guest.table,
+    guest.paddle === null ? "" : `#${guest.paddle} ${guest.paddle}`,
+  ]
     .join(" ")
     .toLowerCase();
   return words.every((word) => haystack.includes(word));
@@ -51,16 +57,19 @@ export function DoorScreen(props: DoorScreenProps) {
   const search = useRef<HTMLInputElement>(null);
   const outcome = fetcher.data ?? actionData;
 
-  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const words = useMemo(() => query.trim().toLowerCase().split(/\s+/).filter(Boolean), [query]);
   const shown = useMemo(() => {
-    if (props.scannedGuestId !== null && words.length === 0) return props.guests.filter((guest) => guest.id === props.scannedGuestId);
-    if (outcome && words.length === 0 && outcome.guestIds.length > 0) return props.guests.filter((guest) => outcome.guestIds.includes(guest.id));
+    if (props.scannedGuestId !== null && words.length === 0)
+      return props.guests.filter((guest) => guest.id === props.scannedGuestId);
+    if (outcome && words.length === 0 && outcome.guestIds.length > 0)
+      return props.guests.filter((guest) => outcome.guestIds.includes(guest.id));
     if (words.length === 0 || looksLikeScan(query)) return [];
     return props.guests.filter((guest) => matches(guest, words)).slice(0, MAX_SHOWN + 1);
-  }, [props.guests, props.scannedGuestId, words.join(" "), query, outcome]);
+  }, [props.guests, props.scannedGuestId, words, query, outcome]);
   const partySizes = useMemo(() => {
     const sizes = new Map<number, number>();
-    for (const guest of props.guests) if (guest.partyId !== null && !guest.here) sizes.set(guest.partyId, (sizes.get(guest.partyId) ?? 0) + 1);
+    for (const guest of props.guests)
+      if (guest.partyId !== null && !guest.here) sizes.set(guest.partyId, (sizes.get(guest.partyId) ?? 0) + 1);
     return sizes;
   }, [props.guests]);
 
@@ -94,7 +103,10 @@ export function DoorScreen(props: DoorScreenProps) {
       </div>
 
       <div className={`door-status${outcome ? ` door-status--${outcome.tone}` : ""}`} role="status" aria-live="polite">
-        {outcome?.message ?? (hydrated ? "Type a name, email, paddle or table, or scan a ticket." : "Search for a guest by name, email, paddle or table.")}
+        {outcome?.message ??
+          (hydrated
+            ? "Type a name, email, paddle or table, or scan a ticket."
+            : "Search for a guest by name, email, paddle or table.")}
       </div>
 
       <Form
@@ -120,12 +132,19 @@ export function DoorScreen(props: DoorScreenProps) {
           className="field__control door-search__input"
           placeholder="Name, email, paddle or table"
           autoComplete="off"
+          // A handheld scanner types into whatever has focus: the search must have it from the start.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
           autoFocus
           value={query}
           onChange={(e) => setQuery(e.currentTarget.value)}
         />
         {hydrated ? (
-          <button type="button" className={buttonClass({ variant: scanning ? "primary" : "secondary", size: "lg" })} aria-pressed={scanning} onClick={() => setScanning(!scanning)}>
+          <button
+            type="button"
+            className={buttonClass({ variant: scanning ? "primary" : "secondary", size: "lg" })}
+            aria-pressed={scanning}
+            onClick={() => setScanning(!scanning)}
+          >
             {scanning ? "Stop scanning" : "Scan ticket"}
           </button>
         ) : (
@@ -139,7 +158,14 @@ export function DoorScreen(props: DoorScreenProps) {
       {shown.length > 0 ? (
         <ul className="door-guests" aria-label="Guests found">
           {shown.slice(0, MAX_SHOWN).map((guest) => (
-            <GuestRow key={guest.id} guest={guest} partyLeft={guest.partyId === null ? 0 : (partySizes.get(guest.partyId) ?? 0)} fetcher={fetcher} currency={props.currency} timezone={props.timezone} />
+            <GuestRow
+              key={guest.id}
+              guest={guest}
+              partyLeft={guest.partyId === null ? 0 : (partySizes.get(guest.partyId) ?? 0)}
+              fetcher={fetcher}
+              currency={props.currency}
+              timezone={props.timezone}
+            />
           ))}
         </ul>
       ) : words.length > 0 && !looksLikeScan(query) ? (
@@ -166,31 +192,63 @@ function GuestRow({
   timezone: string;
 }) {
   const pending = fetcher.state !== "idle" && fetcher.formData?.get("registrantId") === String(guest.id);
-  const time = guest.checkedInAt ? new Intl.DateTimeFormat("en-US", { timeStyle: "short", timeZone: timezone }).format(new Date(guest.checkedInAt)) : null;
+  const time = guest.checkedInAt
+    ? new Intl.DateTimeFormat("en-US", { timeStyle: "short", timeZone: timezone }).format(new Date(guest.checkedInAt))
+    : null;
   return (
     <li className={`door-guest${guest.here ? " door-guest--here" : ""}`}>
       <div className="door-guest__who">
         <p className="door-guest__name">{guest.name}</p>
         <p className="door-guest__details">
-          {[guest.paddle !== null ? `Paddle ${guest.paddle}` : null, guest.table ?? "No table yet", guest.ticket, guest.party].filter(Boolean).join(" · ")}
+          {[
+            guest.paddle !== null ? `Paddle ${guest.paddle}` : null,
+            guest.table ?? "No table yet",
+            guest.ticket,
+            guest.party,
+          ]
+            .filter(Boolean)
+            .join(" · ")}
         </p>
-        {guest.toPay !== null ? <p className="door-guest__to-pay">To pay at the door: {formatMoney(guest.toPay, currency)}</p> : null}
+        {guest.toPay !== null ? (
+          <p className="door-guest__to-pay">To pay at the door: {formatMoney(guest.toPay, currency)}</p>
+        ) : null}
         {guest.here ? <p className="door-guest__here">Checked in{time ? ` at ${time}` : ""}</p> : null}
       </div>
       <div className="door-guest__actions">
         <fetcher.Form method="post">
           <input type="hidden" name="registrantId" value={guest.id} />
           {guest.here ? (
-            <button type="submit" name="intent" value="out" className={buttonClass({ variant: "secondary", size: "lg" })} disabled={pending} aria-label={`Check out ${guest.name}`}>
+            <button
+              type="submit"
+              name="intent"
+              value="out"
+              className={buttonClass({ variant: "secondary", size: "lg" })}
+              disabled={pending}
+              aria-label={`Check out ${guest.name}`}
+            >
               Check out
             </button>
           ) : (
-            <button type="submit" name="intent" value="in" className={buttonClass({ variant: "primary", size: "lg" })} disabled={pending} aria-label={`Check in ${guest.name}`}>
+            <button
+              type="submit"
+              name="intent"
+              value="in"
+              className={buttonClass({ variant: "primary", size: "lg" })}
+              disabled={pending}
+              aria-label={`Check in ${guest.name}`}
+            >
               Check in
             </button>
           )}
           {!guest.here && partyLeft > 1 ? (
-            <button type="submit" name="intent" value="party-in" className={buttonClass({ variant: "secondary", size: "lg" })} disabled={pending} aria-label={`Check in ${guest.name}'s party of ${partyLeft}`}>
+            <button
+              type="submit"
+              name="intent"
+              value="party-in"
+              className={buttonClass({ variant: "secondary", size: "lg" })}
+              disabled={pending}
+              aria-label={`Check in ${guest.name}'s party of ${partyLeft}`}
+            >
               Whole party ({partyLeft})
             </button>
           ) : null}
@@ -211,7 +269,9 @@ function WalkIn({
   errors?: Record<string, string>;
   fetcher: ReturnType<typeof useFetcher<DoorOutcome>>;
 }) {
-  const busy = useNavigation().state === "submitting" || (fetcher.state !== "idle" && fetcher.formData?.get("intent") === "walk-in");
+  const busy =
+    useNavigation().state === "submitting" ||
+    (fetcher.state !== "idle" && fetcher.formData?.get("intent") === "walk-in");
   const form = useRef<HTMLFormElement>(null);
   const registered = fetcher.state === "idle" && fetcher.data?.walkIn === true;
   useEffect(() => {

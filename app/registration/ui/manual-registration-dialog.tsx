@@ -27,7 +27,13 @@ export function ManualRegistrationDialog({ tickets }: { tickets: RegistrationTic
   );
 }
 
-function RegistrationFields({ tickets, refusal }: { tickets: RegistrationTicket[]; refusal: DialogRefusal | undefined }) {
+function RegistrationFields({
+  tickets,
+  refusal,
+}: {
+  tickets: RegistrationTicket[];
+  refusal: DialogRefusal | undefined;
+}) {
   const hydrated = useHydrated();
   const value = (name: string, fallback = "") => refusal?.values?.[name] ?? fallback;
   const error = (name: string) => refusal?.fieldErrors?.[name]?.[0];
@@ -42,7 +48,13 @@ function RegistrationFields({ tickets, refusal }: { tickets: RegistrationTicket[
       <div className="dialog__pair">
         <Field label="Ticket type" required error={error("ticket_id")}>
           {(control) => (
-            <select {...control} name="ticket_id" required value={ticketId} onChange={(event) => setTicketId(event.currentTarget.value)}>
+            <select
+              {...control}
+              name="ticket_id"
+              required
+              value={ticketId}
+              onChange={(event) => setTicketId(event.currentTarget.value)}
+            >
               {tickets.map((ticket) => (
                 <option key={ticket.ticket_id} value={ticket.ticket_id}>
                   {ticket.title} ({ticket.price_label}
@@ -52,7 +64,12 @@ function RegistrationFields({ tickets, refusal }: { tickets: RegistrationTicket[
             </select>
           )}
         </Field>
-        <Field label="Tickets" required error={error("quantity")} help={type && hydrated ? `${seats} ${seats === 1 ? "seat" : "seats"}` : undefined}>
+        <Field
+          label="Tickets"
+          required
+          error={error("quantity")}
+          help={type && hydrated ? `${seats} ${seats === 1 ? "seat" : "seats"}` : undefined}
+        >
           {(control) => (
             <input
               {...control}
@@ -73,20 +90,62 @@ function RegistrationFields({ tickets, refusal }: { tickets: RegistrationTicket[
         <legend>Buyer, in the first seat</legend>
         <div className="dialog__pair">
           <Field label="First name" required error={error("first_name")}>
-            {(control) => <input {...control} name="first_name" required maxLength={100} autoComplete="off" defaultValue={value("first_name")} />}
+            {(control) => (
+              <input
+                {...control}
+                name="first_name"
+                required
+                maxLength={100}
+                autoComplete="off"
+                defaultValue={value("first_name")}
+              />
+            )}
           </Field>
           <Field label="Last name" required error={error("last_name")}>
-            {(control) => <input {...control} name="last_name" required maxLength={100} autoComplete="off" defaultValue={value("last_name")} />}
+            {(control) => (
+              <input
+                {...control}
+                name="last_name"
+                required
+                maxLength={100}
+                autoComplete="off"
+                defaultValue={value("last_name")}
+              />
+            )}
           </Field>
           <Field label="Email" error={error("email")}>
-            {(control) => <input {...control} name="email" type="email" maxLength={200} autoComplete="off" defaultValue={value("email")} />}
+            {(control) => (
+              <input
+                {...control}
+                name="email"
+                type="email"
+                maxLength={200}
+                autoComplete="off"
+                defaultValue={value("email")}
+              />
+            )}
           </Field>
           <Field label="Phone" error={error("phone")}>
-            {(control) => <input {...control} name="phone" type="tel" maxLength={40} autoComplete="off" defaultValue={value("phone")} />}
+            {(control) => (
+              <input
+                {...control}
+                name="phone"
+                type="tel"
+                maxLength={40}
+                autoComplete="off"
+                defaultValue={value("phone")}
+              />
+            )}
           </Field>
         </div>
-        <Field label="Company or party name" error={error("company")} help="Names the party on the seating plan and at the door.">
-          {(control) => <input {...control} name="company" maxLength={200} autoComplete="off" defaultValue={value("company")} />}
+        <Field
+          label="Company or party name"
+          error={error("company")}
+          help="Names the party on the seating plan and at the door."
+        >
+          {(control) => (
+            <input {...control} name="company" maxLength={200} autoComplete="off" defaultValue={value("company")} />
+          )}
         </Field>
       </fieldset>
       {rows > 0 ? (
@@ -102,13 +161,38 @@ function RegistrationFields({ tickets, refusal }: { tickets: RegistrationTicket[
             return (
               <div key={index} className="manual-registration__guest" role="group" aria-label={`Guest ${index + 1}`}>
                 <Field label={`Guest ${index + 1} first name`} error={error(`${prefix}-first_name`)}>
-                  {(control) => <input {...control} name={`${prefix}-first_name`} maxLength={100} autoComplete="off" defaultValue={value(`${prefix}-first_name`)} />}
+                  {(control) => (
+                    <input
+                      {...control}
+                      name={`${prefix}-first_name`}
+                      maxLength={100}
+                      autoComplete="off"
+                      defaultValue={value(`${prefix}-first_name`)}
+                    />
+                  )}
                 </Field>
                 <Field label={`Guest ${index + 1} last name`} error={error(`${prefix}-last_name`)}>
-                  {(control) => <input {...control} name={`${prefix}-last_name`} maxLength={100} autoComplete="off" defaultValue={value(`${prefix}-last_name`)} />}
+                  {(control) => (
+                    <input
+                      {...control}
+                      name={`${prefix}-last_name`}
+                      maxLength={100}
+                      autoComplete="off"
+                      defaultValue={value(`${prefix}-last_name`)}
+                    />
+                  )}
                 </Field>
                 <Field label={`Guest ${index + 1} email`} error={error(`${prefix}-email`)}>
-                  {(control) => <input {...control} name={`${prefix}-email`} type="email" maxLength={200} autoComplete="off" defaultValue={value(`${prefix}-email`)} />}
+                  {(control) => (
+                    <input
+                      {...control}
+                      name={`${prefix}-email`}
+                      type="email"
+                      maxLength={200}
+                      autoComplete="off"
+                      defaultValue={value(`${prefix}-email`)}
+                    />
+                  )}
                 </Field>
               </div>
             );
@@ -127,8 +211,8 @@ function RegistrationFields({ tickets, refusal }: { tickets: RegistrationTicket[
         )}
       </Field>
       <label className="manual-registration__check">
-        <input type="checkbox" name="send_email" value="yes" defaultChecked={value("send_email") === "yes"} /> Send the confirmation to the
-        buyer's email
+        <input type="checkbox" name="send_email" value="yes" defaultChecked={value("send_email") === "yes"} /> Send the
+        confirmation to the buyer's email
       </label>
     </div>
   );

@@ -6,15 +6,16 @@
  */
 import { Form } from "@remix-run/react";
 import { DataGrid } from "~/grid/data-grid";
-import type { GridColumn } from "~/grid/grid-types";
 import { Button } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { EmptyState } from "~/ui/empty-state";
-import type { PassRow } from "../passes.server";
 import { STAFF_METHOD_LABELS, type StaffMethod } from "../registrant-fields";
 import { PAYMENT_STATUS_LABELS } from "./registrants-screen";
+import type { PassRow } from "../passes.server";
+import type { GridColumn } from "~/grid/grid-types";
 
-const methodLabel = (method: string | null) => (method === null ? null : (STAFF_METHOD_LABELS[method as StaffMethod] ?? (method === "card" ? "Card" : method)));
+const methodLabel = (method: string | null) =>
+  method === null ? null : (STAFF_METHOD_LABELS[method as StaffMethod] ?? (method === "card" ? "Card" : method));
 
 const columns: GridColumn<PassRow>[] = [
   { id: "title", header: "Pass", value: (row) => row.title },
@@ -30,11 +31,25 @@ const columns: GridColumn<PassRow>[] = [
     filter: false,
   },
   { id: "names", header: "Names", value: (row) => row.names, hidden: true },
-  { id: "amount", header: "Amount", value: (row) => row.amount / 100, cell: (row) => row.amount_label, numeric: true, filter: false },
+  {
+    id: "amount",
+    header: "Amount",
+    value: (row) => row.amount / 100,
+    cell: (row) => row.amount_label,
+    numeric: true,
+    filter: false,
+  },
   { id: "method", header: "Payment method", value: (row) => methodLabel(row.method), filter: "select" },
   { id: "status", header: "Status", value: (row) => PAYMENT_STATUS_LABELS[row.status] ?? row.status, filter: "select" },
   { id: "created", header: "Created", value: (row) => row.created_at, cell: (row) => row.created_label, filter: false },
-  { id: "actions", header: "Actions", value: () => null, filter: false, noExport: true, cell: (row) => <PassActions row={row} /> },
+  {
+    id: "actions",
+    header: "Actions",
+    value: () => null,
+    filter: false,
+    noExport: true,
+    cell: (row) => <PassActions row={row} />,
+  },
 ];
 
 function PassGuests({ row }: { row: PassRow }) {
@@ -56,7 +71,13 @@ function PassGuests({ row }: { row: PassRow }) {
               <>
                 <span className="muted">To be named{guest.paddle !== null ? ` · paddle ${guest.paddle}` : ""}: </span>
                 <a href={guest.link ?? undefined}>personal link</a>
-                <input className="pass-guests__link" readOnly value={guest.link ?? ""} aria-label={`Personal link of seat ${guest.registrant_id}`} onFocus={(event) => event.currentTarget.select()} />
+                <input
+                  className="pass-guests__link"
+                  readOnly
+                  value={guest.link ?? ""}
+                  aria-label={`Personal link of seat ${guest.registrant_id}`}
+                  onFocus={(event) => event.currentTarget.select()}
+                />
               </>
             )}
           </li>
@@ -112,7 +133,10 @@ export function PassesScreen({ passes }: { passes: PassRow[] }) {
     <>
       <div className="page-header">
         <h1>Passes</h1>
-        <p>Every purchase with its guests and payment. Open a pass's guests for the personal links of seats still to be named.</p>
+        <p>
+          Every purchase with its guests and payment. Open a pass's guests for the personal links of seats still to be
+          named.
+        </p>
       </div>
       <DataGrid
         label="Passes"
@@ -120,7 +144,12 @@ export function PassesScreen({ passes }: { passes: PassRow[] }) {
         columns={columns}
         rowId={(row) => String(row.pass_id)}
         rowLabel={(row) => row.title}
-        empty={<EmptyState title="No passes yet" text="A pass is made for each purchase, at /register or on the Registrants screen." />}
+        empty={
+          <EmptyState
+            title="No passes yet"
+            text="A pass is made for each purchase, at /register or on the Registrants screen."
+          />
+        }
       />
     </>
   );

@@ -39,7 +39,9 @@ export function QrScanner({ onCode }: { onCode: (text: string) => void }) {
 
     async function start() {
       if (!navigator.mediaDevices?.getUserMedia) {
-        setProblem("This device has no camera the page can use. Type the guest's name, or use a handheld scanner in the search box.");
+        setProblem(
+          "This device has no camera the page can use. Type the guest's name, or use a handheld scanner in the search box.",
+        );
         return;
       }
       try {
@@ -93,7 +95,13 @@ export function QrScanner({ onCode }: { onCode: (text: string) => void }) {
           {problem}
         </p>
       ) : (
-        <video ref={video} className="door-scanner__video" muted playsInline aria-label="Camera: hold the guest's QR code up to it" />
+        <video
+          ref={video}
+          className="door-scanner__video"
+          muted
+          playsInline
+          aria-label="Camera: hold the guest's QR code up to it"
+        />
       )}
     </div>
   );

@@ -20,7 +20,14 @@ interface ConfirmationProps {
     buyer: { name: string; email: string | null };
     lines: { title: string; quantity: number; amount: number; discount: number }[];
     messageHtml: string | null;
-    guests: { registrantId: number; name: string | null; ticket: string; paddle: number | null; qrSvg: string | null; guestLink: string | null }[];
+    guests: {
+      registrantId: number;
+      name: string | null;
+      ticket: string;
+      paddle: number | null;
+      qrSvg: string | null;
+      guestLink: string | null;
+    }[];
   };
 }
 
@@ -75,7 +82,13 @@ export function RegisterConfirmation({ order }: ConfirmationProps) {
                 <label className="field__label" htmlFor={`guest-link-${guest.registrantId}`}>
                   Personal link to send to this guest
                 </label>
-                <input id={`guest-link-${guest.registrantId}`} className="field__control" readOnly value={guest.guestLink ?? ""} onFocus={(e) => e.currentTarget.select()} />
+                <input
+                  id={`guest-link-${guest.registrantId}`}
+                  className="field__control"
+                  readOnly
+                  value={guest.guestLink ?? ""}
+                  onFocus={(e) => e.currentTarget.select()}
+                />
               </div>
             )}
           </li>
@@ -124,22 +137,44 @@ export function GuestSeatForm({ seat, saved, errors, questions, meals }: GuestSe
           </div>
         </div>
       ) : (
-        <p className="register-note">Someone bought you a seat ({seat.ticket}). Tell us who you are so we can welcome you at the door.</p>
+        <p className="register-note">
+          Someone bought you a seat ({seat.ticket}). Tell us who you are so we can welcome you at the door.
+        </p>
       )}
       <Form method="post" className="register-form" noValidate>
         {Object.keys(errors).length > 0 ? <FormAlert>Please check the fields marked below.</FormAlert> : null}
         <div className="register-fields">
           <Field label="First name" required error={errors.first_name}>
-            {(control) => <input {...control} name="first_name" autoComplete="given-name" required defaultValue={seat.values.first_name} />}
+            {(control) => (
+              <input
+                {...control}
+                name="first_name"
+                autoComplete="given-name"
+                required
+                defaultValue={seat.values.first_name}
+              />
+            )}
           </Field>
           <Field label="Last name" required error={errors.last_name}>
-            {(control) => <input {...control} name="last_name" autoComplete="family-name" required defaultValue={seat.values.last_name} />}
+            {(control) => (
+              <input
+                {...control}
+                name="last_name"
+                autoComplete="family-name"
+                required
+                defaultValue={seat.values.last_name}
+              />
+            )}
           </Field>
           <Field label="Email" error={errors.email}>
-            {(control) => <input {...control} name="email" type="email" autoComplete="email" defaultValue={seat.values.email} />}
+            {(control) => (
+              <input {...control} name="email" type="email" autoComplete="email" defaultValue={seat.values.email} />
+            )}
           </Field>
           <Field label="Phone" error={errors.phone}>
-            {(control) => <input {...control} name="phone" type="tel" autoComplete="tel" defaultValue={seat.values.phone} />}
+            {(control) => (
+              <input {...control} name="phone" type="tel" autoComplete="tel" defaultValue={seat.values.phone} />
+            )}
           </Field>
           {questions.map((asked) => (
             <QuestionField

@@ -3,20 +3,32 @@
  * theme. /register renders it with the stepper inside; the page designer's preview renders the same component with
  * the first step, so what the designer shows is what guests get.
  */
-import type { ReactNode } from "react";
 import { ResponsiveImage } from "~/images/responsive-image";
-import type { RegisterShell } from "~/registration/register-shell";
 import { RichText } from "~/rich-text/rich-text";
+import type { ReactNode } from "react";
+import type { RegisterShell } from "~/registration/register-shell";
 
 /** preview: inside the designer, which has its own heading and main landmark. */
-export function RegisterPageView({ shell, banner, children, preview = false }: { shell: RegisterShell; banner?: ReactNode; children: ReactNode; preview?: boolean }) {
+export function RegisterPageView({
+  shell,
+  banner,
+  children,
+  preview = false,
+}: {
+  shell: RegisterShell;
+  banner?: ReactNode;
+  children: ReactNode;
+  preview?: boolean;
+}) {
   const Title = preview ? "p" : "h1";
   const Main = preview ? "div" : "main";
   return (
     <div className={`landing landing--theme-${shell.themeType} register-page`} style={shell.branding}>
       {banner}
       <header className={`register-header${shell.image ? " register-header--image" : ""}`}>
-        {shell.image ? <ResponsiveImage image={shell.image} alt="" className="register-header__image" sizes="100vw" /> : null}
+        {shell.image ? (
+          <ResponsiveImage image={shell.image} alt="" className="register-header__image" sizes="100vw" />
+        ) : null}
         <div className="register-header__text">
           <Title className="register-header__title">{shell.title}</Title>
           {shell.subtitle ? <p className="register-header__subtitle">{shell.subtitle}</p> : null}

@@ -71,7 +71,11 @@ export function RegisterStepper(props: StepperProps) {
     <div className="register">
       <ol className="register-steps" aria-label="Registration steps">
         {steps.map((name, index) => (
-          <li key={name} aria-current={name === step ? "step" : undefined} className={index < position ? "register-steps__done" : undefined}>
+          <li
+            key={name}
+            aria-current={name === step ? "step" : undefined}
+            className={index < position ? "register-steps__done" : undefined}
+          >
             <span className="register-steps__number">{index + 1}</span> {STEP_LABELS[name]}
           </li>
         ))}
@@ -90,11 +94,23 @@ export function RegisterStepper(props: StepperProps) {
         {step === "payment" ? <PaymentStep {...props} /> : null}
         <div className="register-form__actions">
           {position > 0 ? (
-            <button type="submit" name="intent" value="back" className={buttonClass({ variant: "ghost" })} disabled={busy}>
+            <button
+              type="submit"
+              name="intent"
+              value="back"
+              className={buttonClass({ variant: "ghost" })}
+              disabled={busy}
+            >
               Back
             </button>
           ) : null}
-          <button type="submit" name="intent" value="next" className={buttonClass({ variant: "primary", size: "lg" })} disabled={busy}>
+          <button
+            type="submit"
+            name="intent"
+            value="next"
+            className={buttonClass({ variant: "primary", size: "lg" })}
+            disabled={busy}
+          >
             {step === "payment" ? "Complete registration" : props.continueLabel}
           </button>
         </div>
@@ -103,9 +119,18 @@ export function RegisterStepper(props: StepperProps) {
   );
 }
 
-function OrderSummary({ draft, tickets, promo, currency }: Pick<StepperProps, "draft" | "tickets" | "promo" | "currency">) {
+function OrderSummary({
+  draft,
+  tickets,
+  promo,
+  currency,
+}: Pick<StepperProps, "draft" | "tickets" | "promo" | "currency">) {
   const lines = tickets
-    .map((type) => ({ ticketId: type.ticket_id, unitPrice: type.price, quantity: Math.max(0, draft.quantities[String(type.ticket_id)] ?? 0) }))
+    .map((type) => ({
+      ticketId: type.ticket_id,
+      unitPrice: type.price,
+      quantity: Math.max(0, draft.quantities[String(type.ticket_id)] ?? 0),
+    }))
     .filter((line) => line.quantity > 0);
   if (lines.length === 0) return null;
   const priced = priceOrder(lines, promo);
@@ -151,10 +176,23 @@ function TicketsStep({ tickets, draft, errors, currency, orderLimit, promo }: St
                   {type.price > 0 ? formatMoney(type.price, currency) : "Free"}
                   {type.seat_count > 1 ? ` · ${type.seat_count} seats` : null}
                 </p>
-                {type.description ? <div className="register-ticket__description" dangerouslySetInnerHTML={{ __html: type.description }} /> : null}
-                {soldOut ? <p className="register-ticket__left">Sold out</p> : type.left !== null && type.left <= 10 ? <p className="register-ticket__left">Only {type.left} left</p> : null}
+                {type.description ? (
+                  <div
+                    className="register-ticket__description"
+                    dangerouslySetInnerHTML={{ __html: type.description }}
+                  />
+                ) : null}
+                {soldOut ? (
+                  <p className="register-ticket__left">Sold out</p>
+                ) : type.left !== null && type.left <= 10 ? (
+                  <p className="register-ticket__left">Only {type.left} left</p>
+                ) : null}
               </div>
-              <Field label={`How many ${type.title}`} error={errors[`qty-${type.ticket_id}`]} className="register-ticket__quantity">
+              <Field
+                label={`How many ${type.title}`}
+                error={errors[`qty-${type.ticket_id}`]}
+                className="register-ticket__quantity"
+              >
                 {(control) => (
                   <input
                     {...control}
@@ -174,8 +212,20 @@ function TicketsStep({ tickets, draft, errors, currency, orderLimit, promo }: St
         })}
       </ul>
       <div className="register-promo">
-        <Field label="Promo code" error={errors.promoCode} help={promo && !errors.promoCode && draft.promoCode ? "Code applied." : undefined}>
-          {(control) => <input {...control} name="promoCode" autoComplete="off" autoCapitalize="characters" defaultValue={draft.promoCode} />}
+        <Field
+          label="Promo code"
+          error={errors.promoCode}
+          help={promo && !errors.promoCode && draft.promoCode ? "Code applied." : undefined}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="promoCode"
+              autoComplete="off"
+              autoCapitalize="characters"
+              defaultValue={draft.promoCode}
+            />
+          )}
         </Field>
         <button type="submit" name="intent" value="apply" className={buttonClass({ variant: "secondary" })}>
           Apply
@@ -191,13 +241,19 @@ function BuyerStep({ draft, errors }: StepperProps) {
   return (
     <div className="register-fields">
       <Field label="First name" required error={errors.first_name}>
-        {(control) => <input {...control} name="first_name" autoComplete="given-name" required defaultValue={buyer.first_name} />}
+        {(control) => (
+          <input {...control} name="first_name" autoComplete="given-name" required defaultValue={buyer.first_name} />
+        )}
       </Field>
       <Field label="Last name" required error={errors.last_name}>
-        {(control) => <input {...control} name="last_name" autoComplete="family-name" required defaultValue={buyer.last_name} />}
+        {(control) => (
+          <input {...control} name="last_name" autoComplete="family-name" required defaultValue={buyer.last_name} />
+        )}
       </Field>
       <Field label="Email" required error={errors.email} help="Your confirmation and tickets go here.">
-        {(control) => <input {...control} name="email" type="email" autoComplete="email" required defaultValue={buyer.email} />}
+        {(control) => (
+          <input {...control} name="email" type="email" autoComplete="email" required defaultValue={buyer.email} />
+        )}
       </Field>
       <Field label="Phone" error={errors.phone}>
         {(control) => <input {...control} name="phone" type="tel" autoComplete="tel" defaultValue={buyer.phone} />}
@@ -213,7 +269,10 @@ function GuestsStep({ draft, errors, tickets }: StepperProps) {
   const seats = seatsOf(tickets, draft.quantities);
   return (
     <>
-      <p className="register-note">Name each guest now, or leave a seat blank: you will get a personal link to send that guest so they can add their own details.</p>
+      <p className="register-note">
+        Name each guest now, or leave a seat blank: you will get a personal link to send that guest so they can add
+        their own details.
+      </p>
       {seats.map((seat) => {
         const guest = draft.guests[seat.index] ?? { first_name: "", last_name: "", email: "" };
         const prefix = `guest-${seat.index}`;
@@ -300,7 +359,10 @@ export function QuestionField({
   }
   const choices =
     asked.type === "meal"
-      ? meals.map((choice) => ({ value: String(choice.meal_id), label: choice.description ? `${choice.title}: ${choice.description}` : choice.title }))
+      ? meals.map((choice) => ({
+          value: String(choice.meal_id),
+          label: choice.description ? `${choice.title}: ${choice.description}` : choice.title,
+        }))
       : asked.options.map((option) => ({ value: option, label: option }));
   return (
     <Field label={asked.label} required={requiredNow} error={error} help={asked.help ?? undefined}>
@@ -332,7 +394,8 @@ function PaymentStep(props: StepperProps) {
     <>
       <OrderSummary draft={draft} tickets={tickets} promo={props.promo} currency={props.currency} />
       <p className="register-note">
-        Registering {draft.buyer.first_name} {draft.buyer.last_name} ({draft.buyer.email}) for {seats.length} {seats.length === 1 ? "seat" : "seats"}
+        Registering {draft.buyer.first_name} {draft.buyer.last_name} ({draft.buyer.email}) for {seats.length}{" "}
+        {seats.length === 1 ? "seat" : "seats"}
         {later > 0 ? `; ${later} ${later === 1 ? "guest" : "guests"} to be named later` : ""}.
       </p>
       {/* Card payments arrive with billing; this fieldset is where their option and card form take their place. */}

@@ -5,15 +5,23 @@
 import { RowDialog } from "~/grid/row-dialog";
 import { Field } from "~/ui/field";
 import { FormDialog, type DialogRefusal } from "~/ui/form-dialog";
-import type { RegistrantRow, RegistrationChoices } from "../registrants.server";
 import { QuestionField } from "./register-stepper";
+import type { RegistrantRow, RegistrationChoices } from "../registrants.server";
 
 export const editDialogName = (row: RegistrantRow) => `edit-registrant-${row.registrant_id}`;
 
 export const guestName = (row: RegistrantRow) => row.name ?? `Unnamed guest of ${row.party ?? "a party"}`;
 
 /** The dialog of a row's Edit button; `inPage` for the form shown above the grid without JavaScript. */
-export function RegistrantEditDialog({ row, choices, inPage = false }: { row: RegistrantRow; choices: RegistrationChoices; inPage?: boolean }) {
+export function RegistrantEditDialog({
+  row,
+  choices,
+  inPage = false,
+}: {
+  row: RegistrantRow;
+  choices: RegistrationChoices;
+  inPage?: boolean;
+}) {
   const Dialog = inPage ? FormDialog : RowDialog;
   return (
     <Dialog
@@ -22,7 +30,9 @@ export function RegistrantEditDialog({ row, choices, inPage = false }: { row: Re
       triggerLabel={`Edit ${guestName(row)}`}
       triggerVariant="ghost"
       title={`Edit ${guestName(row)}`}
-      description={row.table ? `Seated at ${row.table}: seat guests on the Seating screen.` : "Seat guests on the Seating screen."}
+      description={
+        row.table ? `Seated at ${row.table}: seat guests on the Seating screen.` : "Seat guests on the Seating screen."
+      }
       submitLabel="Save"
       fields={{ intent: "edit", registrant: String(row.registrant_id) }}
     >
@@ -31,12 +41,30 @@ export function RegistrantEditDialog({ row, choices, inPage = false }: { row: Re
   );
 }
 
-function EditFields({ row, choices, refusal }: { row: RegistrantRow; choices: RegistrationChoices; refusal: DialogRefusal | undefined }) {
-  const value = (name: string, current: string | number | null) => refusal?.values?.[name] ?? (current === null ? "" : String(current));
+function EditFields({
+  row,
+  choices,
+  refusal,
+}: {
+  row: RegistrantRow;
+  choices: RegistrationChoices;
+  refusal: DialogRefusal | undefined;
+}) {
+  const value = (name: string, current: string | number | null) =>
+    refusal?.values?.[name] ?? (current === null ? "" : String(current));
   const error = (name: string) => refusal?.fieldErrors?.[name]?.[0];
   const text = (name: keyof RegistrantRow & string, label: string, maxLength: number, type = "text") => (
     <Field label={label} error={error(name)}>
-      {(control) => <input {...control} name={name} type={type} maxLength={maxLength} autoComplete="off" defaultValue={value(name, row[name] as string | null)} />}
+      {(control) => (
+        <input
+          {...control}
+          name={name}
+          type={type}
+          maxLength={maxLength}
+          autoComplete="off"
+          defaultValue={value(name, row[name] as string | null)}
+        />
+      )}
     </Field>
   );
   const mealQuestion = choices.questions.find((asked) => asked.type === "meal");
@@ -49,7 +77,16 @@ function EditFields({ row, choices, refusal }: { row: RegistrantRow; choices: Re
       <div className="dialog__pair">
         <Field label="Paddle" required error={error("paddle")} help="Free, or shared with a guest of the same party.">
           {(control) => (
-            <input {...control} name="paddle" type="number" inputMode="numeric" required min={1} step={1} defaultValue={value("paddle", row.paddle)} />
+            <input
+              {...control}
+              name="paddle"
+              type="number"
+              inputMode="numeric"
+              required
+              min={1}
+              step={1}
+              defaultValue={value("paddle", row.paddle)}
+            />
           )}
         </Field>
         {text("group", "Group", 200)}

@@ -6,8 +6,8 @@
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { Button } from "~/ui/button";
 import { FormAlert } from "~/ui/form-alert";
-import type { ImportAnswer } from "../registrants-actions.server";
 import { STAFF_METHOD_LABELS } from "../registrant-fields";
+import type { ImportAnswer } from "../registrants-actions.server";
 
 type CheckedFile = Extract<ImportAnswer, { importCheck: unknown }>;
 
@@ -24,9 +24,9 @@ export function RegistrantImportPanel() {
       <p className="muted">
         Each row is a guest: First name and Last name (or Name) are needed; Email, Phone, Company, Ticket (the ticket
         type's title; not needed when there is one), Party or Group, Payment (comp, cash, check or pay at the event;
-        comp when blank), Paddle, Meal, Address, City, State, Zip, Country and a column per question (its name or
-        label) are read when present. Rows with the same Party become one party on one pass, its first row the buyer.
-        The file is checked first: nothing is imported until you say so.
+        comp when blank), Paddle, Meal, Address, City, State, Zip, Country and a column per question (its name or label)
+        are read when present. Rows with the same Party become one party on one pass, its first row the buyer. The file
+        is checked first: nothing is imported until you say so.
       </p>
       <Form method="post" encType="multipart/form-data" className="import-form">
         <input type="hidden" name="intent" value="check" />
@@ -62,8 +62,8 @@ function ImportReport({ answer }: { answer: CheckedFile }) {
     <section aria-labelledby="registrant-import-report" className="stack">
       <h3 id="registrant-import-report">
         {answer.fileName ? `${answer.fileName}: ` : ""}
-        {guests} {guests === 1 ? "guest" : "guests"} in {parties.length} {parties.length === 1 ? "party" : "parties"} ready, {problems.length}{" "}
-        {problems.length === 1 ? "row has" : "rows have"} problems
+        {guests} {guests === 1 ? "guest" : "guests"} in {parties.length} {parties.length === 1 ? "party" : "parties"}{" "}
+        ready, {problems.length} {problems.length === 1 ? "row has" : "rows have"} problems
       </h3>
       {ignoredColumns.length > 0 ? <p className="muted">Columns not read: {ignoredColumns.join(", ")}.</p> : null}
       {parties.length > 0 ? (
@@ -88,7 +88,12 @@ function ImportReport({ answer }: { answer: CheckedFile }) {
                     {party.quantity} × {party.ticket} ({party.seats} {party.seats === 1 ? "seat" : "seats"})
                   </td>
                   <td>
-                    {party.guests.map((guest) => `${guest.first_name} ${guest.last_name}${guest.paddle ? ` (paddle ${guest.paddle})` : ""}`).join(", ")}
+                    {party.guests
+                      .map(
+                        (guest) =>
+                          `${guest.first_name} ${guest.last_name}${guest.paddle ? ` (paddle ${guest.paddle})` : ""}`,
+                      )
+                      .join(", ")}
                     {party.seats > party.guests.length ? `, ${party.seats - party.guests.length} to be named` : ""}
                   </td>
                   <td>{STAFF_METHOD_LABELS[party.method]}</td>

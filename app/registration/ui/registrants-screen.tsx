@@ -5,22 +5,32 @@
 import { Form } from "@remix-run/react";
 import { DataGrid } from "~/grid/data-grid";
 import { RowDialogAbove } from "~/grid/row-dialog";
-import type { GridColumn } from "~/grid/grid-types";
 import { Button } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { EmptyState } from "~/ui/empty-state";
-import type { RegistrantRow, RegistrationChoices } from "../registrants.server";
 import { ManualRegistrationDialog } from "./manual-registration-dialog";
 import { editDialogName, guestName, RegistrantEditDialog } from "./registrant-edit-dialog";
 import { RegistrantImportPanel } from "./registrant-import-panel";
+import type { RegistrantRow, RegistrationChoices } from "../registrants.server";
+import type { GridColumn } from "~/grid/grid-types";
 
-export const PAYMENT_STATUS_LABELS: Record<string, string> = { paid: "Paid", pending: "Pending", cancelled: "Cancelled", refunded: "Refunded" };
+export const PAYMENT_STATUS_LABELS: Record<string, string> = {
+  paid: "Paid",
+  pending: "Pending",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
+};
 
 const yesNo = (value: boolean) => (value ? "Yes" : "No");
 
 function columns(choices: RegistrationChoices): GridColumn<RegistrantRow>[] {
   return [
-    { id: "name", header: "Name", value: (row) => row.name ?? "", cell: (row) => row.name ?? <span className="muted">To be named</span> },
+    {
+      id: "name",
+      header: "Name",
+      value: (row) => row.name ?? "",
+      cell: (row) => row.name ?? <span className="muted">To be named</span>,
+    },
     { id: "email", header: "Email", value: (row) => row.email },
     { id: "phone", header: "Phone", value: (row) => row.phone },
     { id: "company", header: "Company", value: (row) => row.company, hidden: true },
@@ -29,8 +39,15 @@ function columns(choices: RegistrationChoices): GridColumn<RegistrantRow>[] {
     { id: "party", header: "Party", value: (row) => row.party },
     { id: "group", header: "Group", value: (row) => row.group, hidden: true },
     { id: "table", header: "Table", value: (row) => row.table, filter: "select" },
-    ...(choices.meals.length > 0 ? [{ id: "meal", header: "Meal", value: (row: RegistrantRow) => row.meal, filter: "select" as const }] : []),
-    { id: "answers", header: "Answers", value: (row) => row.answers_label, hidden: choices.questions.every((asked) => asked.type === "meal") },
+    ...(choices.meals.length > 0
+      ? [{ id: "meal", header: "Meal", value: (row: RegistrantRow) => row.meal, filter: "select" as const }]
+      : []),
+    {
+      id: "answers",
+      header: "Answers",
+      value: (row) => row.answers_label,
+      hidden: choices.questions.every((asked) => asked.type === "meal"),
+    },
     { id: "claimed", header: "Claimed", value: (row) => yesNo(row.claimed), filter: "select" },
     { id: "checked_in", header: "Checked in", value: (row) => yesNo(row.checked_in), filter: "select" },
     {
@@ -39,7 +56,12 @@ function columns(choices: RegistrationChoices): GridColumn<RegistrantRow>[] {
       value: (row) => (row.payment_status ? (PAYMENT_STATUS_LABELS[row.payment_status] ?? row.payment_status) : null),
       filter: "select",
     },
-    { id: "address", header: "Address", value: (row) => [row.address, row.city, row.state, row.zip, row.country].filter(Boolean).join(", "), hidden: true },
+    {
+      id: "address",
+      header: "Address",
+      value: (row) => [row.address, row.city, row.state, row.zip, row.country].filter(Boolean).join(", "),
+      hidden: true,
+    },
     {
       id: "actions",
       header: "Actions",
@@ -79,7 +101,13 @@ function RowActions({ row, choices }: { row: RegistrantRow; choices: Registratio
   );
 }
 
-export function RegistrantsScreen({ registrants, choices }: { registrants: RegistrantRow[]; choices: RegistrationChoices }) {
+export function RegistrantsScreen({
+  registrants,
+  choices,
+}: {
+  registrants: RegistrantRow[];
+  choices: RegistrationChoices;
+}) {
   const register = choices.tickets.length > 0 ? <ManualRegistrationDialog tickets={choices.tickets} /> : null;
   return (
     <>
@@ -88,7 +116,11 @@ export function RegistrantsScreen({ registrants, choices }: { registrants: Regis
         <p>Every guest of the event. Register a guest or a party by hand, edit a guest, or import a guest list.</p>
       </div>
       <RegistrantImportPanel />
-      <RowDialogAbove rows={registrants} dialogName={editDialogName} render={(row) => <RegistrantEditDialog row={row} choices={choices} inPage />} />
+      <RowDialogAbove
+        rows={registrants}
+        dialogName={editDialogName}
+        render={(row) => <RegistrantEditDialog row={row} choices={choices} inPage />}
+      />
       <DataGrid
         label="Registrants"
         rows={registrants}

@@ -66,7 +66,9 @@ export function PartyBlock({ party, place, tables, hydrated, onMove, onDragStart
             <span id={headingId} className="seating-party__name">
               {party.label}
             </span>
-            <span className="muted seating-party__size">{apart ? `${party.guests.length} of ${party.size}` : party.guests.length}</span>
+            <span className="muted seating-party__size">
+              {apart ? `${party.guests.length} of ${party.size}` : party.guests.length}
+            </span>
           </p>
           <ul className="seating-party__guests">
             {party.guests.map((guest) => (

@@ -169,7 +169,12 @@ export function SeatingScreen({ eventId, tables, guests, suggestedName }: Seatin
           <h2 id="seating-unseated-heading" className="seating__heading">
             Unseated <span className="badge badge--muted">{unseatedCount}</span>
           </h2>
-          <form method="get" role="search" className="seating-search" onSubmit={hydrated ? (event) => event.preventDefault() : undefined}>
+          <form
+            method="get"
+            role="search"
+            className="seating-search"
+            onSubmit={hydrated ? (event) => event.preventDefault() : undefined}
+          >
             {searchParams.get("id") ? <input type="hidden" name="id" value={searchParams.get("id")!} /> : null}
             <label htmlFor="seating-search" className="field__label">
               Search unseated guests
@@ -210,7 +215,10 @@ export function SeatingScreen({ eventId, tables, guests, suggestedName }: Seatin
             Tables
           </h2>
           {view.tables.length === 0 ? (
-            <EmptyState title="No tables yet" text="Add the tables of the room with “Add table”, each with its number of seats, then seat guests at them." />
+            <EmptyState
+              title="No tables yet"
+              text="Add the tables of the room with “Add table”, each with its number of seats, then seat guests at them."
+            />
           ) : (
             <div className="seating__grid">
               {view.tables.map((table) => (
@@ -242,7 +250,11 @@ function TableCard({
   const [over, setOver] = useState(false);
   const headingId = `seating-table-${table.tblId}`;
   const fits = dragged ? dragged.from === table.tblId || dragged.guestIds.length <= table.free : true;
-  const classes = ["seating-table", table.free === 0 ? "seating-table--full" : null, over && dragged ? (fits ? "seating-table--over" : "seating-table--refuse") : null];
+  const classes = [
+    "seating-table",
+    table.free === 0 ? "seating-table--full" : null,
+    over && dragged ? (fits ? "seating-table--over" : "seating-table--refuse") : null,
+  ];
   return (
     <section
       className={classes.filter(Boolean).join(" ")}
@@ -269,7 +281,11 @@ function TableCard({
         <EditTableDialog table={table} />
         <DeleteTableDialog table={table} />
       </div>
-      {table.parties.length === 0 ? <p className="muted seating__empty">Nobody seated yet.</p> : <div className="seating__list">{children}</div>}
+      {table.parties.length === 0 ? (
+        <p className="muted seating__empty">Nobody seated yet.</p>
+      ) : (
+        <div className="seating__list">{children}</div>
+      )}
     </section>
   );
 }

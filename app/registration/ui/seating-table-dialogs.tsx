@@ -7,11 +7,23 @@ import { Field } from "~/ui/field";
 import { FormDialog, type DialogRefusal } from "~/ui/form-dialog";
 import type { SeatingTable } from "../seating";
 
-function TableFields({ refusal, name, capacity, seated }: { refusal: DialogRefusal | undefined; name: string; capacity: number; seated: number }) {
+function TableFields({
+  refusal,
+  name,
+  capacity,
+  seated,
+}: {
+  refusal: DialogRefusal | undefined;
+  name: string;
+  capacity: number;
+  seated: number;
+}) {
   return (
     <>
       <Field label="Name or number" required error={refusal?.fieldErrors?.name?.[0]}>
-        {(control) => <input {...control} name="name" required maxLength={40} defaultValue={refusal?.values?.name ?? name} />}
+        {(control) => (
+          <input {...control} name="name" required maxLength={40} defaultValue={refusal?.values?.name ?? name} />
+        )}
       </Field>
       <Field
         label="Seats"
@@ -20,7 +32,17 @@ function TableFields({ refusal, name, capacity, seated }: { refusal: DialogRefus
         help={seated > 0 ? `${seated} ${seated === 1 ? "guest sits" : "guests sit"} here now.` : undefined}
       >
         {(control) => (
-          <input {...control} name="capacity" type="number" inputMode="numeric" required min={1} max={200} step={1} defaultValue={refusal?.values?.capacity ?? capacity} />
+          <input
+            {...control}
+            name="capacity"
+            type="number"
+            inputMode="numeric"
+            required
+            min={1}
+            max={200}
+            step={1}
+            defaultValue={refusal?.values?.capacity ?? capacity}
+          />
         )}
       </Field>
     </>

@@ -35,7 +35,14 @@ const provider = new Provider(issuer, {
     const given_name = givenName.charAt(0).toUpperCase() + givenName.slice(1);
     return {
       accountId: id,
-      claims: async () => ({ sub: id, email, email_verified: true, given_name, family_name: "Tester", name: `${given_name} Tester` }),
+      claims: async () => ({
+        sub: id,
+        email,
+        email_verified: true,
+        given_name,
+        family_name: "Tester",
+        name: `${given_name} Tester`,
+      }),
     };
   },
   cookies: { keys: ["gavel-e2e-oidc-cookie-signing-key"] },
