@@ -6,10 +6,11 @@
  */
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db.server";
+import { Refusal } from "~/forms/refusal";
 import { formatMoney } from "~/ui/format";
 import { auction_item, donor, event, inventory } from "~drizzle/schema";
 import { clientOfEvent } from "./client.server";
-import { NEEDS_A_NAME, type DonorInput } from "./donor-form.server";
+import { NEEDS_A_NAME, type DonorInput } from "./donor-form";
 
 export type DonorRow = {
   donor_id: number;
@@ -37,7 +38,7 @@ export type DonorRow = {
   all_item_count: number;
 };
 
-export class DonorInUseError extends Error {
+export class DonorInUseError extends Refusal {
   constructor(readonly used: { name: string; items: number }[]) {
     super(
       `${used.map((d) => `“${d.name}” gave ${d.items} ${d.items === 1 ? "item" : "items"}`).join("; ")}. ` +
@@ -48,7 +49,7 @@ export class DonorInUseError extends Error {
 }
 
 /** The donor has neither a name nor an organisation after a change (an edit in the grid cleared the last one). */
-export class DonorNeedsNameError extends Error {
+export class DonorNeedsNameError extends Refusal {
   constructor() {
     super(NEEDS_A_NAME);
   }

@@ -1,5 +1,6 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { ruleMaxLength } from "~/forms/form-contract";
 import { showCell } from "./grid-cell";
 import type { GridColumn, InlineEditRefusal } from "./grid-types";
 
@@ -23,13 +24,18 @@ export function GridInlineCell<Row>({
   const [editing, setEditing] = useState(false);
   // The answer whose refusal the person dismissed with Escape: it is not shown again.
   const [dismissed, setDismissed] = useState<unknown>(null);
+  // A value the field's rule refuses, found before sending it.
+  const [localError, setLocalError] = useState<string | null>(null);
   const cancelled = useRef(false);
   const inputRef = useRef<HTMLInputElement & HTMLSelectElement>(null);
   const editButtonRef = useRef<HTMLButtonElement>(null);
   const errorId = useId();
   const edit = column.edit!;
   const current = column.editValue?.(row) ?? stringValue(column.value(row));
-  const error = fetcher.state === "idle" && fetcher.data !== dismissed ? fetcher.data?.inlineError?.message : undefined;
+  const maxLength = useMemo(() => (edit.type === "text" ? ruleMaxLength(edit.rule) : undefined), [edit]);
+  const error =
+    localError ??
+    (fetcher.state === "idle" && fetcher.data !== dismissed ? fetcher.data?.inlineError?.message : undefined);
   const pendingValue = fetcher.state !== "idle" ? String(fetcher.formData?.get("value") ?? "") : null;
 
   useEffect(() => {
@@ -70,10 +76,18 @@ export function GridInlineCell<Row>({
       setEditing(false);
       return;
     }
+    const checked = edit.type === "text" ? edit.rule.safeParse(value) : undefined;
+    if (checked && !checked.success) {
+      setLocalError(checked.error.issues[0].message);
+      return;
+    }
+    setLocalError(null);
+    setDismissed(fetcher.data);
     fetcher.submit({ intent: "inline-edit", id, field: column.id, value }, { method: "post" });
   };
   const cancel = () => {
     cancelled.current = true;
+    setLocalError(null);
     setDismissed(fetcher.data);
     setEditing(false);
     requestAnimationFrame(() => editButtonRef.current?.focus());
@@ -110,7 +124,7 @@ export function GridInlineCell<Row>({
       ) : edit.type === "number" ? (
         <input ref={inputRef} type="text" inputMode="decimal" {...common} />
       ) : (
-        <input ref={inputRef} type="text" maxLength={edit.maxLength} {...common} />
+        <input ref={inputRef} type="text" maxLength={maxLength} {...common} />
       )}
       {error ? (
         <span id={errorId} className="grid__edit-error" role="alert">

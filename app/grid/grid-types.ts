@@ -3,14 +3,25 @@
  * the actions that apply to the selected rows. Client-safe.
  */
 import type { ReactNode } from "react";
+import type { ZodTypeAny } from "zod";
 
 export type GridValue = string | number | boolean | null;
 
 export type GridOption = { value: string; label: string };
 
-/** A cell edited in place: posts `intent=inline-edit`, `id`, `field` (the column's id) and `value` to the route. */
+/** The choices of a yes/no cell, as `yesNo` (app/forms/rules.ts) reads them. */
+export const YES_NO_OPTIONS: readonly GridOption[] = [
+  { value: "yes", label: "Yes" },
+  { value: "no", label: "No" },
+];
+
+/**
+ * A cell edited in place: posts `intent=inline-edit`, `id`, `field` (the column's id) and `value` to the route.
+ * A text cell's `rule` is the field's rule in the form's schema: the cell checks with it before sending (the
+ * action checks with the same rule) and takes its length limit from it.
+ */
 export type GridInlineEdit =
-  | { type: "text"; maxLength?: number }
+  | { type: "text"; rule: ZodTypeAny }
   | { type: "number"; step?: string; min?: number }
   | { type: "select"; options: readonly GridOption[] };
 

@@ -1,6 +1,7 @@
 import { useSearchParams } from "@remix-run/react";
 import { FormDialog, type FormDialogProps } from "~/ui/form-dialog";
 import { useHydrated } from "~/ui/use-hydrated";
+import type { ZodTypeAny } from "zod";
 import type { ReactNode } from "react";
 
 /**
@@ -8,7 +9,7 @@ import type { ReactNode } from "react";
  * it stands, which in a table cell is a squeeze: the cell then shows only a note, and the page shows the form above
  * the grid instead (`RowDialogAbove`). With JavaScript it is the plain dialog, opened by `?dialog=` as any other.
  */
-export function RowDialog(props: FormDialogProps) {
+export function RowDialog<Schema extends ZodTypeAny>(props: FormDialogProps<Schema>) {
   const hydrated = useHydrated();
   const [searchParams] = useSearchParams();
   if (!hydrated && searchParams.get("dialog") === props.name) {

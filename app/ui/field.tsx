@@ -1,11 +1,18 @@
 import { useId, type ReactNode } from "react";
+import type { FieldMetadata } from "@conform-to/react";
 
-/** Props to spread on the control so it is labelled, described and marked invalid. */
+/**
+ * Props to spread on the control so it is labelled, described and marked invalid; with a form's field (`meta`),
+ * also its name, what it holds (saved, or typed before a refusal) and the schema's length limit.
+ */
 export type FieldControlProps = {
   id: string;
   className: string;
   "aria-describedby": string | undefined;
   "aria-invalid": true | undefined;
+  name?: string;
+  defaultValue?: string;
+  maxLength?: number;
 };
 
 export type FieldProps = {
@@ -14,6 +21,8 @@ export type FieldProps = {
   help?: ReactNode;
   /** The validation message for this field; when present the control is marked invalid. */
   error?: string | null;
+  /** The field of a form on the contract (app/forms/use-contract-form.ts): its name, value, limit and message. */
+  meta?: FieldMetadata<unknown>;
   /** Marks the label; the control itself still needs `required` for browser validation. */
   required?: boolean;
   className?: string;
@@ -25,8 +34,9 @@ export type FieldProps = {
   children: (control: FieldControlProps) => ReactNode;
 };
 
-export function Field({ label, help, error, required, className, children }: FieldProps) {
+export function Field({ label, help, error: givenError, meta, required, className, children }: FieldProps) {
   const id = useId();
+  const error = givenError ?? meta?.errors?.[0];
   const helpId = `${id}-help`;
   const errorId = `${id}-error`;
   const describedBy = [help != null ? helpId : null, error ? errorId : null].filter(Boolean).join(" ");
@@ -46,6 +56,7 @@ export function Field({ label, help, error, required, className, children }: Fie
         className: "field__control",
         "aria-describedby": describedBy || undefined,
         "aria-invalid": error ? true : undefined,
+        ...(meta ? fieldValueProps(meta) : {}),
       })}
       {help != null ? (
         <p id={helpId} className="field__help">
@@ -59,4 +70,22 @@ export function Field({ label, help, error, required, className, children }: Fie
       ) : null}
     </div>
   );
+}
+
+/** A form field's name, what it holds and its length limit, for a control outside `Field` (a hidden input). */
+export function fieldValueProps(meta: FieldMetadata<unknown>) {
+  return {
+    name: meta.name,
+    defaultValue: typeof meta.initialValue === "string" ? meta.initialValue : undefined,
+    maxLength: meta.maxLength,
+  };
+}
+
+/** A checkbox of a form on the contract: posts "yes" when ticked; ticked as saved, or as sent before a refusal. */
+export function checkboxProps(meta: FieldMetadata<unknown>) {
+  return {
+    name: meta.name,
+    value: "yes",
+    defaultChecked: meta.initialValue === "yes" || meta.initialValue === "on",
+  };
 }

@@ -1,24 +1,23 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Link, useActionData, useFetcher, useLocation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { replyFor, type FormReply } from "~/forms/form-contract";
+import { useContractForm } from "~/forms/use-contract-form";
 import { Button, buttonClass, type ButtonSize, type ButtonVariant } from "./button";
 import { FormAlert } from "./form-alert";
 import { useFocusFirstError } from "./use-focus-first-error";
 import { useHydrated } from "./use-hydrated";
+import type { DefaultValue, FormMetadata } from "@conform-to/react";
+import type { z, ZodTypeAny } from "zod";
 
-/**
- * What an action answers when it refuses a dialog's form (status 400): the messages, and what was typed so the
- * form shows it again. `dialog` is the dialog's name, posted with the form, so that only that dialog reopens.
- */
-export type DialogRefusal = {
-  dialog: string;
-  fieldErrors?: Record<string, string[] | undefined>;
-  formError?: string;
-  values?: Record<string, string>;
-};
+/** The fields of a form on the contract, by name: what a dialog's children get to draw its fields. */
+export type Fieldset<Schema extends ZodTypeAny> = ReturnType<FormMetadata<z.input<Schema>>["getFieldset"]>;
 
-export type FormDialogProps = {
-  /** Unique on the page ("new-category", "edit-donor-12"); posted as `dialog` and used in `?dialog=`. */
+export type FormDialogProps<Schema extends ZodTypeAny> = {
+  /**
+   * Unique on the page ("new-category", "edit-donor-12"): the form's id in the contract (the action's reply names
+   * it), posted as `dialog` and used in `?dialog=`.
+   */
   name: string;
   trigger: ReactNode;
   /** The trigger's accessible name when its text alone is ambiguous ("Edit Lisa Chen"). */
@@ -32,8 +31,12 @@ export type FormDialogProps = {
   fields: Record<string, string>;
   /** "multipart/form-data" for a form with a file (an `ImageField`); the action reads it with readFormWithImages. */
   encType?: "application/x-www-form-urlencoded" | "multipart/form-data";
-  /** The form's fields, given the refusal to show (messages and what was typed), if any. */
-  children: (refusal: DialogRefusal | undefined) => ReactNode;
+  /** The form's schema, the same the action parses with. */
+  schema: Schema;
+  /** What the fields hold when the dialog opens (the saved row, when editing). */
+  defaultValue?: DefaultValue<z.input<Schema>>;
+  /** Draws the form's fields, given each field's name, value and message. */
+  children: (fields: Fieldset<Schema>) => ReactNode;
 };
 
 /**
@@ -42,7 +45,7 @@ export type FormDialogProps = {
  * Without JavaScript the trigger is a link to `?dialog=<name>`, where the page shows the same form in place; it
  * posts there, so a refusal shows it again with its messages.
  */
-export function FormDialog({
+export function FormDialog<Schema extends ZodTypeAny>({
   name,
   trigger,
   triggerLabel,
@@ -53,13 +56,15 @@ export function FormDialog({
   submitLabel,
   fields,
   encType,
+  schema,
+  defaultValue,
   children,
-}: FormDialogProps) {
+}: FormDialogProps<Schema>) {
   const hydrated = useHydrated();
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  const fetcher = useFetcher<DialogRefusal>({ key: `dialog-${name}` });
-  const actionData = useActionData<Partial<DialogRefusal>>();
+  const fetcher = useFetcher<FormReply>({ key: `dialog-${name}` });
+  const actionData = useActionData<unknown>();
   const askedFor = searchParams.get("dialog") === name;
   const [open, setOpen] = useState(askedFor);
   // The fetcher keeps its last answer: remember which one was on screen before a post, and which one the person
@@ -68,10 +73,11 @@ export function FormDialog({
   const posting = useRef(false);
   const [dismissedAnswer, setDismissedAnswer] = useState<unknown>(undefined);
 
-  const fromPage = actionData?.dialog === name ? (actionData as DialogRefusal) : undefined;
-  const fromFetcher = fetcher.data?.dialog === name && fetcher.data !== dismissedAnswer ? fetcher.data : undefined;
+  const fromPage = replyFor(actionData, name);
+  const fromFetcher = fetcher.data !== dismissedAnswer ? replyFor(fetcher.data, name) : undefined;
   // A refusal of a post made before JavaScript ran comes with the page; once the dialog posts, its own answers.
-  const refusal = fromFetcher ?? (fetcher.data === undefined ? fromPage : undefined);
+  const reply = fromFetcher ?? (fetcher.data === undefined ? fromPage : undefined);
+  const form = { name, schema, defaultValue, reply, fields, render: children };
 
   const close = () => {
     setDismissedAnswer(fetcher.data);
@@ -94,15 +100,6 @@ export function FormDialog({
     answerBeforePost.current = fetcher.data;
   }, [fetcher.state, fetcher.data]);
 
-  const hidden = (
-    <>
-      <input type="hidden" name="dialog" value={name} />
-      {Object.entries(fields).map(([field, value]) => (
-        <input key={field} type="hidden" name={field} value={value} />
-      ))}
-    </>
-  );
-
   if (!hydrated) {
     const here = new URLSearchParams(searchParams);
     here.set("dialog", name);
@@ -122,9 +119,7 @@ export function FormDialog({
       <section className="card form-dialog--inline" aria-label={typeof title === "string" ? title : undefined}>
         <h2 className="dialog__title">{title}</h2>
         {description ? <p className="dialog__description">{description}</p> : null}
-        <form method="post" encType={encType} className="stack">
-          {hidden}
-          <DialogFields refusal={refusal}>{children}</DialogFields>
+        <DialogForm {...form} Form="form" encType={encType}>
           <div className="dialog__actions">
             <Link
               to={`${location.pathname}${here.size ? `?${here}` : ""}`}
@@ -136,7 +131,7 @@ export function FormDialog({
               {submitLabel}
             </Button>
           </div>
-        </form>
+        </DialogForm>
       </section>
     );
   }
@@ -156,9 +151,7 @@ export function FormDialog({
             {description ? (
               <Dialog.Description className="dialog__description">{description}</Dialog.Description>
             ) : null}
-            <fetcher.Form method="post" encType={encType} className="stack">
-              {hidden}
-              <DialogFields refusal={refusal}>{children}</DialogFields>
+            <DialogForm {...form} Form={fetcher.Form} encType={encType}>
               <div className="dialog__actions">
                 <Dialog.Close asChild>
                   <Button variant="secondary">Cancel</Button>
@@ -167,7 +160,7 @@ export function FormDialog({
                   {submitLabel}
                 </Button>
               </div>
-            </fetcher.Form>
+            </DialogForm>
           </div>
         </Dialog.Content>
       </Dialog.Portal>
@@ -175,20 +168,50 @@ export function FormDialog({
   );
 }
 
-/** The fields, with the form's own message above them; focus goes to the first problem when one appears. */
-function DialogFields({
-  refusal,
+type FormElement = "form" | ReturnType<typeof useFetcher>["Form"];
+
+/**
+ * The dialog's form on the contract, mounted when the dialog opens so each opening starts clean: the hidden fields,
+ * the form's own message, the fields, and the buttons. Focus goes to the first problem when one appears.
+ */
+function DialogForm<Schema extends ZodTypeAny>({
+  Form,
+  name,
+  schema,
+  defaultValue,
+  reply,
+  fields: hiddenFields,
+  encType,
+  render,
   children,
-}: {
-  refusal: DialogRefusal | undefined;
-  children: (refusal: DialogRefusal | undefined) => ReactNode;
+}: Pick<FormDialogProps<Schema>, "name" | "schema" | "defaultValue" | "fields" | "encType"> & {
+  Form: FormElement;
+  reply: FormReply | undefined;
+  render: FormDialogProps<Schema>["children"];
+  /** The buttons. */
+  children: ReactNode;
 }) {
+  const { form, fields } = useContractForm({ id: name, schema, reply, defaultValue });
   const ref = useRef<HTMLDivElement>(null);
-  useFocusFirstError(ref, refusal);
+  useFocusFirstError(ref, reply);
   return (
-    <div ref={ref} className="stack">
-      {refusal?.formError ? <FormAlert>{refusal.formError}</FormAlert> : null}
-      {children(refusal)}
-    </div>
+    <Form
+      method="post"
+      encType={encType}
+      className="stack"
+      id={form.id}
+      onSubmit={form.onSubmit}
+      noValidate={form.noValidate}
+    >
+      <input type="hidden" name="dialog" value={name} />
+      {Object.entries(hiddenFields).map(([field, value]) => (
+        <input key={field} type="hidden" name={field} value={value} />
+      ))}
+      <div ref={ref} className="stack">
+        {form.errors?.[0] ? <FormAlert>{form.errors[0]}</FormAlert> : null}
+        {render(fields)}
+      </div>
+      {children}
+    </Form>
   );
 }

@@ -171,18 +171,18 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(outcome).toMatchObject({
       status: 400,
       data: {
-        dialog: "new-donor",
-        fieldErrors: {
+        formId: "new-donor",
+        error: {
           first_name: ["Give the donor's name, their organisation's, or both."],
           email: ["Enter an email address such as info@example.org."],
           phone: ["Use digits, spaces, and + ( ) . - only."],
           website: ["Enter a web address such as https://example.org."],
         },
-        values: { email: "claire@", phone: "617 555 0100 ext 2", is_active: "yes" },
+        initialValue: { email: "claire@", phone: "617 555 0100 ext 2", is_active: "yes" },
       },
     });
     expect((await post({ ...FULL_FORM, phone: "555-12" })).data).toMatchObject({
-      fieldErrors: { phone: ["Enter the whole phone number, with its area code."] },
+      error: { phone: ["Enter the whole phone number, with its area code."] },
     });
     expect(await donorsOf()).toEqual([]);
   });
@@ -196,7 +196,7 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
       dialog: `edit-donor-${id}`,
       donor_id: id,
       first_name: "Clara",
-      is_active: "",
+      is_active: "yes",
     });
     expect(saved).toMatchObject({ status: 302, location: PATH });
     expect(await reload(claire.donor_id)).toMatchObject({
@@ -212,8 +212,8 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(await post({ ...FULL_FORM, intent: "update", donor_id: id, email: "nope" })).toMatchObject({
       status: 400,
       data: {
-        dialog: `edit-donor-${id}`,
-        fieldErrors: { email: ["Enter an email address such as info@example.org."] },
+        formId: `edit-donor-${id}`,
+        error: { email: ["Enter an email address such as info@example.org."] },
       },
     });
 
@@ -222,7 +222,7 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     const refused = await post({ ...FULL_FORM, intent: "update", donor_id: String(theirs.donor_id) });
     expect(refused).toMatchObject({
       status: 400,
-      data: { formError: "This donor no longer exists. Reload the page." },
+      data: { error: { "": ["This donor no longer exists. Reload the page."] } },
     });
     expect((await reload(theirs.donor_id)).first_name).toBe("Theirs");
     expect((await post({ ...FULL_FORM, intent: "update", donor_id: "abc" })).status).toBe(400);

@@ -1,10 +1,10 @@
 /**
- * The donor form (spec §3 donor) and the fields the grid edits in place, with one rule each. Blank optional
- * fields are stored as null; a website is normalised as on the contact screen ("example.org" gets https://).
+ * The donor form and the fields the grid edits in place, with one rule each, shared by the dialog, the grid and
+ * the action. Blank optional fields are stored as null; a website is normalised as on the contact screen
+ * ("example.org" gets https://).
  */
 import { z } from "zod";
-import { optionalEmail, optionalPhone, webAddress } from "~/events/settings-forms.server";
-import { optionalText, yesNo } from "./form-rules.server";
+import { optionalEmail, optionalPhone, optionalText, webAddress, yesNo } from "~/forms/rules";
 
 const name = (label: string) => optionalText(80, label);
 
@@ -19,8 +19,6 @@ export const donorFields = {
   internal_notes: optionalText(2000, "Notes"),
 } as const;
 
-export const DONOR_FIELD_NAMES = Object.keys(donorFields) as (keyof typeof donorFields)[];
-
 export const NEEDS_A_NAME = "Give the donor's name, their organisation's, or both.";
 
 export const donorSchema = z.object(donorFields).superRefine((donor, context) => {
@@ -30,6 +28,3 @@ export const donorSchema = z.object(donorFields).superRefine((donor, context) =>
 });
 
 export type DonorInput = z.infer<typeof donorSchema>;
-
-/** The fields of a donor the grid edits in place: all of the form's. */
-export const donorInlineFields = donorFields;

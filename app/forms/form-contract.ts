@@ -1,0 +1,42 @@
+/**
+ * The one form contract (docs/architecture.md, "Forms"). A form has an id and one zod schema, shared by the
+ * browser and the server. The action parses what was posted with `parseForm` and, when it refuses, answers 400 with
+ * a `FormReply`: Conform's submission result (the messages per field, "" for the form as a whole, and what was
+ * typed) tagged with the form's id, so that of several forms on a page only the one that was sent shows it.
+ * Client-safe: the action's side is in reply.server.ts.
+ */
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+import type { SubmissionResult } from "@conform-to/react";
+import type { ZodTypeAny } from "zod";
+
+export type FormReply = SubmissionResult<string[]> & { formId: string };
+
+/**
+ * What was posted, checked against the schema. Values reach the schema as the text the form posted (no automatic
+ * coercion): the shared rules (app/forms/rules.ts) decide what blank means for each field.
+ */
+export function parseForm<Schema extends ZodTypeAny>(payload: FormData | URLSearchParams, schema: Schema) {
+  return parseWithZod(payload, { schema, disableAutoCoercion: true });
+}
+
+/** The reply when it is one for this form, else undefined (an answer to another form of the page). */
+export function replyFor(answer: unknown, formId: string): FormReply | undefined {
+  if (typeof answer !== "object" || answer === null) return undefined;
+  return (answer as Partial<FormReply>).formId === formId ? (answer as FormReply) : undefined;
+}
+
+/** The message about the form as a whole (not one of its fields), if any. */
+export function formErrorOf(reply: FormReply | undefined): string | undefined {
+  return reply?.error?.[""]?.[0];
+}
+
+/** The first message about one field, if any. */
+export function fieldErrorOf(reply: FormReply | undefined, field: string): string | undefined {
+  return reply?.error?.[field]?.[0];
+}
+
+/** The length limit a field's rule sets, for the control's maxLength (the rule is the one place it is written). */
+export function ruleMaxLength(rule: ZodTypeAny): number | undefined {
+  return getZodConstraint(z.object({ field: rule })).field?.maxLength;
+}

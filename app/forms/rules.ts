@@ -1,0 +1,81 @@
+/**
+ * The zod rules that forms share, client-safe: each screen's schema is built from these, and the same schema
+ * checks the form in the browser (through Conform) and in the action. Forms post text; these rules turn it into
+ * values, with a message a person understands when they cannot. Blank optional fields become null.
+ */
+import { z } from "zod";
+
+/** Text as posted; a field the form did not send (a disabled or absent control) reads as blank. */
+const postedText = () => z.string().optional().default("");
+
+/** Text that may be left blank (stored as null), trimmed, at most `max` characters. */
+export const optionalText = (max: number, label: string) =>
+  postedText()
+    .transform((value) => value.trim())
+    .pipe(z.string().max(max, `${label} can be at most ${max} characters.`))
+    .transform((value) => value || null);
+
+/** Text that must be given, trimmed, at most `max` characters. */
+export const requiredText = (max: number, missing: string, tooLong: string) =>
+  postedText()
+    .transform((value) => value.trim())
+    .pipe(z.string().min(1, missing).max(max, tooLong));
+
+/** Blank becomes null; anything else must satisfy `schema`. */
+export const optional = (schema: z.ZodType<string, z.ZodTypeDef, string>) =>
+  postedText()
+    .transform((value) => value.trim() || null)
+    .pipe(schema.nullable());
+
+/**
+ * A yes/no choice as forms post it: "yes" or "no" from a select (the grid's), a checkbox's "yes" (or "on") when
+ * ticked, and nothing at all when it is not.
+ */
+export const yesNo = z
+  .string()
+  .optional()
+  .transform((value) => (value ?? "no").trim().toLowerCase())
+  .refine((value) => ["yes", "no", "on"].includes(value), "Choose Yes or No.")
+  .transform((value) => value !== "no");
+
+/** An http(s) address; "example.org" alone gets https:// in front, as people type it that way. */
+export const webAddress = (what: string, hosts?: string[]) =>
+  postedText()
+    .transform((value) => value.trim())
+    .transform((value) => (value && !/^[a-z][a-z0-9+.-]*:/i.test(value) ? `https://${value}` : value))
+    .transform((value) => value || null)
+    .pipe(
+      z
+        .string()
+        .max(300, `Keep the ${what} to 300 characters.`)
+        .refine(
+          (value) => {
+            try {
+              const url = new URL(value);
+              if (!["http:", "https:"].includes(url.protocol) || !url.hostname.includes(".")) return false;
+              return !hosts || hosts.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`));
+            } catch {
+              return false;
+            }
+          },
+          hosts
+            ? `Enter the address of a ${what}, such as https://${hosts[0]}/yourname.`
+            : `Enter a web address such as https://example.org.`,
+        )
+        .nullable(),
+    );
+
+/** An email address, or null when blank. */
+export const optionalEmail = optional(z.string().max(254).email("Enter an email address such as info@example.org."));
+
+/** A phone number as people write it, or null when blank: digits and the usual separators, with an area code. */
+export const optionalPhone = optional(
+  z
+    .string()
+    .max(30, "Keep the phone number to 30 characters.")
+    .regex(/^\+?[\d\s().-]+$/, "Use digits, spaces, and + ( ) . - only.")
+    .refine((value) => value.replace(/\D/g, "").length >= 7, "Enter the whole phone number, with its area code."),
+);
+
+/** The id of a row a form names (a hidden field): a positive whole number. */
+export const rowId = z.coerce.number().int().positive();
