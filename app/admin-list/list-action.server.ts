@@ -33,6 +33,8 @@ export interface ListSpec<Schema extends ZodTypeAny> {
   permission: Permission;
   /** What a row is, one and many ("donor", "donors"), for the messages the list gives. */
   noun: readonly [one: string, many: string];
+  /** What to say of a row that is no longer there, when "This <noun> no longer exists." does not read well. */
+  gone?: string;
   /** Reads the post, when it is not a plain form (a form with uploads); problems found reading it go to fields. */
   readForm?: (request: Request) => Promise<{ form: FormData; fieldErrors?: Record<string, string[]> }>;
   /** The row's dialog: its schema (built per event when it depends on one, e.g. the time zone), and its calls. */
@@ -58,7 +60,7 @@ export interface ListSpec<Schema extends ZodTypeAny> {
 
 export function listAction<Schema extends ZodTypeAny>(spec: ListSpec<Schema>) {
   const [one, many] = spec.noun;
-  const gone = `This ${one} no longer exists. Reload the page.`;
+  const gone = spec.gone ?? `This ${one} no longer exists. Reload the page.`;
 
   return async function action({ request }: ActionFunctionArgs) {
     const { eventId } = await requireEventPermission(request, spec.permission);

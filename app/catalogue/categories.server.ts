@@ -5,6 +5,7 @@
  */
 import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import { db } from "~/db.server";
+import { Refusal } from "~/forms/refusal";
 import { auction_item, category, inventory } from "~drizzle/schema";
 import { clientOfEvent } from "./client.server";
 
@@ -18,13 +19,13 @@ export type CategoryRow = {
 
 export type CategoryInput = { title: string; internal_notes: string | null };
 
-export class DuplicateCategoryError extends Error {
+export class DuplicateCategoryError extends Refusal {
   constructor(readonly title: string) {
-    super(`A category named “${title}” already exists.`);
+    super(`A category named “${title}” already exists.`, "title");
   }
 }
 
-export class CategoryInUseError extends Error {
+export class CategoryInUseError extends Refusal {
   constructor(readonly used: { title: string; items: number }[]) {
     super(
       `${used.map((c) => `“${c.title}” is used by ${c.items} ${c.items === 1 ? "item" : "items"}`).join("; ")}. ` +

@@ -6,9 +6,10 @@
  */
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db.server";
+import { Refusal } from "~/forms/refusal";
 import { auction_item, inventory, staff } from "~drizzle/schema";
 import { clientOfEvent } from "./client.server";
-import { NEEDS_A_NAME, type StaffInput } from "./staff-form.server";
+import { NEEDS_A_NAME, type StaffInput } from "./staff-form";
 
 export type StaffRow = {
   staff_id: number;
@@ -25,7 +26,7 @@ export type StaffRow = {
   all_item_count: number;
 };
 
-export class StaffInUseError extends Error {
+export class StaffInUseError extends Refusal {
   constructor(readonly used: { name: string; items: number }[]) {
     super(
       `${used.map((s) => `“${s.name}” procured ${s.items} ${s.items === 1 ? "item" : "items"}`).join("; ")}. ` +
@@ -35,7 +36,7 @@ export class StaffInUseError extends Error {
 }
 
 /** A change would leave the person with neither a first nor a last name. */
-export class StaffNeedsNameError extends Error {
+export class StaffNeedsNameError extends Refusal {
   constructor() {
     super(NEEDS_A_NAME);
   }

@@ -5,21 +5,25 @@
  */
 import { z } from "zod";
 
-/** Text as posted; a field the form did not send (a disabled or absent control) reads as blank. */
-const postedText = () => z.string().optional().default("");
+// A field the form did not send (a disabled or absent control) reads as blank. The checks below are not pipes
+// where they can be avoided: a failed pipe stops zod, and the rules between fields (a schema's superRefine) would
+// not run, while a form should report every problem at once.
+
+/** Text as posted. */
+const postedText = () => z.string().default("");
 
 /** Text that may be left blank (stored as null), trimmed, at most `max` characters. */
 export const optionalText = (max: number, label: string) =>
-  postedText()
-    .transform((value) => value.trim())
-    .pipe(z.string().max(max, `${label} can be at most ${max} characters.`))
+  z
+    .string()
+    .trim()
+    .max(max, `${label} can be at most ${max} characters.`)
+    .default("")
     .transform((value) => value || null);
 
 /** Text that must be given, trimmed, at most `max` characters. */
 export const requiredText = (max: number, missing: string, tooLong: string) =>
-  postedText()
-    .transform((value) => value.trim())
-    .pipe(z.string().min(1, missing).max(max, tooLong));
+  z.string().trim().min(1, missing).max(max, tooLong).default("");
 
 /** Blank becomes null; anything else must satisfy `schema`. */
 export const optional = (schema: z.ZodType<string, z.ZodTypeDef, string>) =>

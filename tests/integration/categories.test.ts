@@ -71,15 +71,15 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(await post({ intent: "create", dialog: "new-category", title: "   ", internal_notes: "n" })).toMatchObject({
       status: 400,
       data: {
-        dialog: "new-category",
-        fieldErrors: { title: ["Give the category a name."] },
-        values: { internal_notes: "n" },
+        formId: "new-category",
+        error: { title: ["Give the category a name."] },
+        initialValue: { internal_notes: "n" },
       },
     });
     expect(await post({ intent: "create", dialog: "new-category", title: "TRAVEL", internal_notes: "" })).toMatchObject(
       {
         status: 400,
-        data: { fieldErrors: { title: ["A category named “Travel” already exists."] } },
+        data: { error: { title: ["A category named “Travel” already exists."] } },
       },
     );
     expect(await titles()).toEqual(["Travel"]);

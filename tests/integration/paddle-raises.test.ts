@@ -69,7 +69,7 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     });
     expect(await post({ ...NEW, levels: "500\n500 again" })).toMatchObject({
       status: 400,
-      data: { fieldErrors: { levels: ["Line 2: the amount 500 is already a level."] } },
+      data: { error: { levels: ["Line 2: the amount 500 is already a level."] } },
     });
     expect(await post({ ...NEW, goal: "-5", levels: "" })).toMatchObject({
       status: 400,

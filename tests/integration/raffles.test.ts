@@ -106,7 +106,7 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     const update = { ...NEW, intent: "update", dialog: `edit-raffle-${row.raffle_id}`, id: String(row.raffle_id) };
     expect(await post({ ...update, prizes: "Gift basket" })).toMatchObject({
       status: 400,
-      data: { fieldErrors: { prizes: ["“Weekend in Napa” has been drawn and cannot be removed."] } },
+      data: { error: { prizes: ["“Weekend in Napa” has been drawn and cannot be removed."] } },
     });
     expect(await post({ ...update, prizes: "Weekend in Napa = 1500\nSpa day", bundles: "1 for 12" })).toMatchObject({
       status: 302,

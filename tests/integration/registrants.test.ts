@@ -217,7 +217,7 @@ describe(`/admin/registration/registrants on ${process.env.TEST_DB_ENGINE}`, () 
     const taken = await edit(william.registrant_id, { paddle: String(grace.paddle), email: "will@example.org" });
     expect(taken).toMatchObject({
       status: 400,
-      data: { fieldErrors: { paddle: [`Paddle ${grace.paddle} belongs to Grace Hopper.`] } },
+      data: { error: { paddle: [`Paddle ${grace.paddle} belongs to Grace Hopper.`] } },
     });
     const [unchanged] = await db.select().from(registrant).where(eq(registrant.registrant_id, william.registrant_id));
     expect(unchanged).toMatchObject({ paddle: william.paddle, email: null });
@@ -229,7 +229,7 @@ describe(`/admin/registration/registrants on ${process.env.TEST_DB_ENGINE}`, () 
     });
     expect(badAnswer).toMatchObject({
       status: 400,
-      data: { fieldErrors: { "answer-diet": ["Keep it to 20 characters."], meal_id: ["Choose one of the meals."] } },
+      data: { error: { "answer-diet": ["Keep it to 20 characters."], meal_id: ["Choose one of the meals."] } },
     });
 
     const shared = await edit(william.registrant_id, {

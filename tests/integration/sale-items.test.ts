@@ -72,13 +72,13 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     });
     expect(await post({ ...NEW, buy_now: "0" })).toMatchObject({
       status: 400,
-      data: { fieldErrors: { buy_now: ["The price must be more than zero."] } },
+      data: { error: { buy_now: ["The price must be more than zero."] } },
     });
     const other = await makeEvent(db);
     const [theirs] = await db.insert(category).values({ client_id: other.client_id, title: "Theirs" }).returning();
     expect(await post({ ...NEW, xinv_category_id: String(theirs.category_id) })).toMatchObject({
       status: 400,
-      data: { fieldErrors: { xinv_category_id: ["This category no longer exists. Choose another."] } },
+      data: { error: { xinv_category_id: ["This category no longer exists. Choose another."] } },
     });
     expect(await saleItems()).toEqual([]);
   });
@@ -102,7 +102,7 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     };
     expect(await post({ ...update, quantity: "10" })).toMatchObject({
       status: 400,
-      data: { fieldErrors: { quantity: ["12 already sold: the quantity cannot be less than that."] } },
+      data: { error: { quantity: ["12 already sold: the quantity cannot be less than that."] } },
     });
     expect(await post({ ...update, quantity: "12", buy_now: "55" })).toMatchObject({ status: 302 });
     expect((await saleItems())[0]).toMatchObject({ quantity: 12, buy_now: 5500 });

@@ -220,7 +220,7 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     });
     expect(await post({ intent: "create-table", dialog: "new-table", name: "", capacity: "0" })).toMatchObject({
       status: 400,
-      data: { fieldErrors: { name: ["Give the table a name or number."], capacity: ["A table has at least 1 seat."] } },
+      data: { error: { name: ["Give the table a name or number."], capacity: ["A table has at least 1 seat."] } },
     });
     const tables = await db.select().from(tbl).where(eq(tbl.event_id, eventId)).orderBy(asc(tbl.display_order));
     expect(tables.map((row) => [row.name, row.capacity, row.display_order])).toEqual([
@@ -249,7 +249,7 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
       await post({ intent: "update-table", dialog, table: String(head), name: "Table 1", capacity: "3" }),
     ).toMatchObject({
       status: 400,
-      data: { fieldErrors: { name: ["There is already a table named “Table 1”."] } },
+      data: { error: { name: ["There is already a table named “Table 1”."] } },
     });
 
     // Renaming carries the new name to the guests seated there.

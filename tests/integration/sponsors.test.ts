@@ -169,7 +169,7 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
       ...Object.entries(FORM),
       ["logo", new File(["<svg/>"], "logo.svg", { type: "image/svg+xml" })],
     ]);
-    expect(refused).toMatchObject({ status: 400, data: { fieldErrors: { logo: [expect.any(String)] } } });
+    expect(refused).toMatchObject({ status: 400, data: { error: { logo: [expect.any(String)] } } });
     expect(await sponsorsOf()).toEqual([]);
   });
 

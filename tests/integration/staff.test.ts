@@ -108,13 +108,13 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(outcome).toMatchObject({
       status: 400,
       data: {
-        dialog: "new-staff",
-        fieldErrors: {
+        formId: "new-staff",
+        error: {
           first_name: ["Give a first name, a last name, or both."],
           email: ["Enter an email address such as info@example.org."],
           grid_row_color: ["Enter a colour as # and six hexadecimal digits, such as #dbe9ff, or leave it blank."],
         },
-        values: { email: "ben@", grid_row_color: "green" },
+        initialValue: { email: "ben@", grid_row_color: "green" },
       },
     });
     expect(await staffOf()).toEqual([]);
@@ -128,14 +128,14 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(await reload(allison.staff_id)).toMatchObject({ full_name: "Ben Okafor", grid_row_color: "#d9f2e6" });
     expect(await post({ ...edit, grid_row_color: "#12345" })).toMatchObject({
       status: 400,
-      data: { dialog: `edit-staff-${id}`, fieldErrors: { grid_row_color: [expect.any(String)] } },
+      data: { formId: `edit-staff-${id}`, error: { grid_row_color: [expect.any(String)] } },
     });
 
     const other = await makeEvent(db);
     const theirs = await addStaff({ first_name: "Theirs" }, other.client_id);
     expect(await post({ ...edit, staff_id: String(theirs.staff_id) })).toMatchObject({
       status: 400,
-      data: { formError: "This person is no longer on your staff. Reload the page." },
+      data: { error: { "": ["This person is no longer on your staff. Reload the page."] } },
     });
     expect((await reload(theirs.staff_id)).first_name).toBe("Theirs");
   });

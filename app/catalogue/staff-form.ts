@@ -1,20 +1,20 @@
 /**
- * The staff form (spec §3 staff: the volunteers and employees who procure items) and the fields the grid edits in
- * place. full_name is not among them: the database derives it from the first and last name.
+ * The staff form (the volunteers and employees who procure items) and the fields the grid edits in place, shared
+ * by the dialog, the grid and the action. full_name is not among them: the database derives it from the first and
+ * last name.
  */
 import { z } from "zod";
-import { optionalEmail } from "~/events/settings-forms.server";
-import { optionalText } from "./form-rules.server";
+import { optionalEmail, optionalText } from "~/forms/rules";
+
+const NOT_A_COLOUR = "Enter a colour as # and six hexadecimal digits, such as #dbe9ff, or leave it blank.";
 
 /** A row colour (staff.grid_row_color): # and six hexadecimal digits, stored in lower case; blank for none. */
 export const rowColour = z
   .string()
-  .trim()
-  .transform((value) => value.toLowerCase() || null)
-  .refine(
-    (value) => value === null || /^#[0-9a-f]{6}$/.test(value),
-    "Enter a colour as # and six hexadecimal digits, such as #dbe9ff, or leave it blank.",
-  );
+  .max(7, NOT_A_COLOUR)
+  .default("")
+  .transform((value) => value.trim().toLowerCase() || null)
+  .refine((value) => value === null || /^#[0-9a-f]{6}$/.test(value), NOT_A_COLOUR);
 
 export const staffFields = {
   first_name: optionalText(80, "A first name"),
@@ -24,8 +24,6 @@ export const staffFields = {
   internal_notes: optionalText(2000, "Notes"),
 } as const;
 
-export const STAFF_FIELD_NAMES = Object.keys(staffFields) as (keyof typeof staffFields)[];
-
 export const NEEDS_A_NAME = "Give a first name, a last name, or both.";
 
 export const staffSchema = z.object(staffFields).superRefine((person, context) => {
@@ -34,5 +32,3 @@ export const staffSchema = z.object(staffFields).superRefine((person, context) =
 });
 
 export type StaffInput = z.infer<typeof staffSchema>;
-
-export const staffInlineFields = staffFields;
