@@ -9,7 +9,7 @@ import { db } from "~/db.server";
 import { event_sponsor, sponsor } from "~drizzle/schema";
 import { clientOfEvent } from "./client.server";
 import { SPONSOR_LEVELS } from "./sponsor-levels";
-import type { SponsorInput } from "./sponsor-form.server";
+import type { SponsorInput } from "./sponsor-form";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 export type SponsorRow = {

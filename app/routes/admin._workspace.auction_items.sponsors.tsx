@@ -1,50 +1,37 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { AdminList } from "~/admin-list/admin-list";
+import { countOf, listAction } from "~/admin-list/list-action.server";
 import { requireEventPermission } from "~/auth/access.server";
-import { postedFields } from "~/catalogue/form-rules.server";
-import {
-  displayOrderRule,
-  shownRule,
-  SPONSOR_FIELD_NAMES,
-  sponsorInlineFields,
-  sponsorSchema,
-} from "~/catalogue/sponsor-form.server";
+import { sponsorEventFields, sponsorFields, sponsorSchema } from "~/catalogue/sponsor-form";
 import { SPONSOR_LEVELS, sponsorLevelRank } from "~/catalogue/sponsor-levels";
 import {
   createSponsor,
   deleteSponsors,
   listSponsors,
   removeSponsorsFromEvent,
-  setSponsorOrder,
   setShownAtEvent,
+  setSponsorOrder,
   setSponsorsActive,
   showSponsorsAtEvent,
   updateSponsor,
   type SponsorRow,
 } from "~/catalogue/sponsors.server";
-import { DataGrid } from "~/grid/data-grid";
-import {
-  inlineEditSaved,
-  readInlineEdit,
-  readSelectedIds,
-  refuseBulk,
-  refuseInlineEdit,
-} from "~/grid/grid-forms.server";
-import { RowDialog, RowDialogAbove } from "~/grid/row-dialog";
+import { Refusal } from "~/forms/refusal";
+import { YES_NO_OPTIONS, type GridBulkAction, type GridColumn } from "~/grid/grid-types";
 import { ImageField } from "~/images/image-field";
 import { parseImageUrl } from "~/images/image-url";
 import { ResponsiveImage } from "~/images/responsive-image";
 import { chosenImageUrl, readFormWithImages } from "~/images/upload.server";
-import { EmptyState } from "~/ui/empty-state";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
-import { Field } from "~/ui/field";
-import { FormDialog, type DialogRefusal } from "~/ui/form-dialog";
-import { redirectWithToast } from "~/ui/toast.server";
-import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
+import { checkboxProps, Field } from "~/ui/field";
+import type { Fieldset } from "~/ui/form-dialog";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Sponsors · Auction items · Gavel" },
 ];
+
+const NOUN = ["sponsor", "sponsors"] as const;
 
 const LEVEL_HELP =
   `Levels rank sponsors wherever they are listed, from ${SPONSOR_LEVELS[0]} at the top down to ` +
@@ -56,126 +43,61 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { sponsors: await listSponsors(eventId) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { eventId } = await requireEventPermission(request, "can_edit_auction_items");
-  const { form, imageErrors } = await readFormWithImages(request, ["logo"]);
-  const url = new URL(request.url);
-  url.searchParams.delete("dialog");
-  const here = url.pathname + url.search;
-
-  switch (form.get("intent")) {
-    case "create":
-    case "update": {
-      const editing = form.get("intent") === "update";
-      const sponsorId = editing ? Number(form.get("sponsor_id")) : null;
-      if (editing && !(Number.isInteger(sponsorId) && sponsorId! > 0))
-        throw new Response("This form does not say which sponsor.", { status: 400 });
-      const dialog = editing ? `edit-sponsor-${sponsorId}` : "new-sponsor";
-      const logo = chosenLogo(form);
-      const values = {
-        ...postedFields(form, SPONSOR_FIELD_NAMES, ["is_active"]),
-        show_here: form.has("show_here") ? "yes" : "no",
-        // A logo uploaded with a form that is refused is kept, so the person need not choose the file again.
-        logo_pending: typeof logo.logo === "string" ? logo.logo : "",
-      };
-      const parsed = sponsorSchema.safeParse(values);
-      const fieldErrors = {
-        ...(parsed.success ? {} : parsed.error.flatten().fieldErrors),
-        ...(imageErrors.logo ? { logo: [imageErrors.logo] } : {}),
-      };
-      if (!parsed.success || Object.keys(fieldErrors).length > 0) return refuseDialog({ dialog, fieldErrors, values });
-      const name = `“${parsed.data.title}”`;
-      if (!editing) {
-        await createSponsor(eventId, { ...parsed.data, ...logo }, { showHere: values.show_here === "yes" });
-        return redirectWithToast(here, { title: `Sponsor ${name} added` });
-      }
-      if (!(await updateSponsor(eventId, sponsorId!, { ...parsed.data, ...logo }))) {
-        return refuseDialog({ dialog, formError: "This sponsor no longer exists. Reload the page.", values });
-      }
-      return redirectWithToast(here, { title: `Sponsor ${name} saved` });
-    }
-
-    case "inline-edit": {
-      const edit = readInlineEdit(form);
-      if (!edit) throw new Response("This edit is not one the grid makes.", { status: 400 });
-      if (edit.field === "shown") {
-        const parsed = shownRule.safeParse(edit.value);
-        if (!parsed.success) return refuseInlineEdit(edit, parsed.error.issues[0].message);
-        if (!(await setShownAtEvent(eventId, edit.id, parsed.data)))
-          return refuseInlineEdit(edit, "This sponsor no longer exists. Reload the page.");
-        return inlineEditSaved();
-      }
-      if (edit.field === "display_order") {
-        const parsed = displayOrderRule.safeParse(edit.value);
-        if (!parsed.success) return refuseInlineEdit(edit, parsed.error.issues[0].message);
-        const outcome = await setSponsorOrder(eventId, edit.id, parsed.data);
-        if (outcome === "not shown") return refuseInlineEdit(edit, "Show this sponsor at this event first.");
-        if (outcome === "no such sponsor")
-          return refuseInlineEdit(edit, "This sponsor no longer exists. Reload the page.");
-        return inlineEditSaved();
-      }
-      if (!(edit.field in sponsorInlineFields))
-        throw new Response("This edit is not one the grid makes.", { status: 400 });
-      const rule = sponsorInlineFields[edit.field as keyof typeof sponsorInlineFields];
-      const parsed = rule.safeParse(edit.value);
-      if (!parsed.success) return refuseInlineEdit(edit, parsed.error.issues[0].message);
-      const found = await updateSponsor(eventId, edit.id, { [edit.field]: parsed.data });
-      if (!found) return refuseInlineEdit(edit, "This sponsor no longer exists. Reload the page.");
-      return inlineEditSaved();
-    }
-
-    case "show":
-    case "hide": {
-      const ids = readSelectedIds(form);
-      if (!ids) return refuseBulk("Select the sponsors first.");
-      if (form.get("intent") === "show") {
-        const shown = await showSponsorsAtEvent(eventId, ids);
-        return redirectWithToast(here, {
-          title:
-            shown === 0
-              ? "Those sponsors were shown at this event already"
-              : `${plural(shown, "sponsor")} now shown at this event`,
-        });
-      }
+export const action = listAction({
+  permission: "can_edit_auction_items",
+  noun: NOUN,
+  readForm: async (request) => {
+    const { form, imageErrors } = await readFormWithImages(request, ["logo"]);
+    const { logo } = chosenLogo(form);
+    // A logo uploaded with a form that is refused is kept, so the person need not choose the file again.
+    if (typeof logo === "string") form.set("logo_pending", logo);
+    return { form, fieldErrors: imageErrors.logo ? { logo: [imageErrors.logo] } : undefined };
+  },
+  dialog: {
+    key: "sponsor",
+    schema: sponsorSchema,
+    idField: "sponsor_id",
+    create: async ({ eventId, form }, { show_here, logo: _upload, logo_pending: _kept, ...sponsor }) => {
+      await createSponsor(eventId, { ...sponsor, ...chosenLogo(form) }, { showHere: show_here });
+      return `Sponsor “${sponsor.title}” added`;
+    },
+    update: async ({ eventId, id, form }, { show_here: _new, logo: _upload, logo_pending: _kept, ...sponsor }) =>
+      (await updateSponsor(eventId, id, { ...sponsor, ...chosenLogo(form) }))
+        ? `Sponsor “${sponsor.title}” saved`
+        : null,
+  },
+  inline: {
+    rules: { ...sponsorFields, ...sponsorEventFields },
+    save: async ({ eventId, id }, field, value) => {
+      if (field === "shown") return setShownAtEvent(eventId, id, value as boolean);
+      if (field !== "display_order") return updateSponsor(eventId, id, { [field]: value });
+      const outcome = await setSponsorOrder(eventId, id, value as number);
+      if (outcome === "not shown") throw new Refusal("Show this sponsor at this event first.");
+      return outcome !== "no such sponsor";
+    },
+  },
+  bulk: {
+    show: async ({ eventId, ids }) => {
+      const shown = await showSponsorsAtEvent(eventId, ids);
+      return shown === 0
+        ? "Those sponsors were shown at this event already"
+        : `${countOf(shown, NOUN)} now shown at this event`;
+    },
+    hide: async ({ eventId, ids }) => {
       const removed = await removeSponsorsFromEvent(eventId, ids);
-      return redirectWithToast(here, {
-        title:
-          removed === 0
-            ? "Those sponsors were not shown at this event"
-            : `${plural(removed, "sponsor")} removed from this event`,
-      });
-    }
-
-    case "activate":
-    case "deactivate": {
-      const ids = readSelectedIds(form);
-      if (!ids) return refuseBulk("Select the sponsors first.");
-      const active = form.get("intent") === "activate";
-      const changed = await setSponsorsActive(eventId, ids, active);
-      return redirectWithToast(here, {
-        title: `${plural(changed, "sponsor")} marked ${active ? "active" : "inactive"}`,
-      });
-    }
-
-    case "delete": {
-      const ids = readSelectedIds(form);
-      if (!ids) return refuseBulk("Select the sponsors to delete first.");
+      return removed === 0
+        ? "Those sponsors were not shown at this event"
+        : `${countOf(removed, NOUN)} removed from this event`;
+    },
+    activate: async ({ eventId, ids }) => `${countOf(await setSponsorsActive(eventId, ids, true), NOUN)} marked active`,
+    deactivate: async ({ eventId, ids }) =>
+      `${countOf(await setSponsorsActive(eventId, ids, false), NOUN)} marked inactive`,
+    delete: async ({ eventId, ids }) => {
       const deleted = await deleteSponsors(eventId, ids);
-      return redirectWithToast(here, { title: deleted === 1 ? "Sponsor deleted" : `${deleted} sponsors deleted` });
-    }
-
-    default:
-      throw new Response("This form does not say what to do.", { status: 400 });
-  }
-}
-
-function refuseDialog(refusal: DialogRefusal) {
-  return data(refusal, { status: 400 });
-}
-
-function plural(n: number, word: string) {
-  return `${n} ${n === 1 ? word : `${word}s`}`;
-}
+      return deleted === 1 ? "Sponsor deleted" : `${deleted} sponsors deleted`;
+    },
+  },
+});
 
 /**
  * The logo to save, from the form's ImageField: a new upload, the upload kept from a refused post of the same
@@ -188,11 +110,6 @@ function chosenLogo(form: FormData): { logo?: string | null } {
   if (kept === null && !form.has("logo") && !form.has("logo__remove")) return {};
   return { logo: chosenImageUrl(form, "logo", kept) };
 }
-
-const YES_NO = [
-  { value: "yes", label: "Yes" },
-  { value: "no", label: "No" },
-] as const;
 
 const LEVEL_OPTIONS = [
   { value: "", label: "No level" },
@@ -212,7 +129,7 @@ const columns: GridColumn<SponsorRow>[] = [
       ),
     filter: false,
   },
-  { id: "title", header: "Name", value: (row) => row.title, edit: { type: "text", maxLength: 120 } },
+  { id: "title", header: "Name", value: (row) => row.title, edit: { type: "text", rule: sponsorFields.title } },
   {
     id: "level",
     header: "Level",
@@ -227,7 +144,7 @@ const columns: GridColumn<SponsorRow>[] = [
     value: (row) => row.shown,
     editValue: (row) => (row.shown ? "yes" : "no"),
     filter: "select",
-    edit: { type: "select", options: YES_NO },
+    edit: { type: "select", options: YES_NO_OPTIONS },
   },
   {
     id: "display_order",
@@ -244,7 +161,7 @@ const columns: GridColumn<SponsorRow>[] = [
     value: (row) => row.is_active,
     editValue: (row) => (row.is_active ? "yes" : "no"),
     filter: "select",
-    edit: { type: "select", options: YES_NO },
+    edit: { type: "select", options: YES_NO_OPTIONS },
   },
   {
     id: "website",
@@ -258,7 +175,7 @@ const columns: GridColumn<SponsorRow>[] = [
       ) : (
         <span className="muted">—</span>
       ),
-    edit: { type: "text", maxLength: 300 },
+    edit: { type: "text", rule: sponsorFields.website },
     hidden: true,
   },
   { id: "event_count", header: "Events", value: (row) => row.event_count, numeric: true, filter: false, hidden: true },
@@ -266,16 +183,8 @@ const columns: GridColumn<SponsorRow>[] = [
     id: "internal_notes",
     header: "Internal notes",
     value: (row) => row.internal_notes,
-    edit: { type: "text", maxLength: 2000 },
+    edit: { type: "text", rule: sponsorFields.internal_notes },
     hidden: true,
-  },
-  {
-    id: "edit",
-    header: "Edit",
-    value: () => null,
-    cell: (row) => <EditSponsor sponsor={row} />,
-    filter: false,
-    noExport: true,
   },
 ];
 
@@ -297,9 +206,8 @@ const bulkActions: GridBulkAction[] = [
   },
 ];
 
-type SponsorValues = Partial<Record<(typeof SPONSOR_FIELD_NAMES)[number] | "show_here" | "logo_pending", string>>;
-
-function sponsorValues(sponsor: SponsorRow): SponsorValues {
+/** A saved sponsor as the form posts it. */
+function sponsorValues(sponsor: SponsorRow) {
   return {
     title: sponsor.title,
     level: sponsor.level ?? "",
@@ -309,38 +217,23 @@ function sponsorValues(sponsor: SponsorRow): SponsorValues {
   };
 }
 
-/** The sponsor's fields, filled with what was typed (after a refusal) or what is saved. */
+/** The sponsor's fields; `sponsor` when editing one. */
 function SponsorFields({
-  refusal,
-  saved,
-  savedLogo,
-  creating,
+  fields,
+  sponsor,
 }: {
-  refusal: DialogRefusal | undefined;
-  saved: SponsorValues;
-  savedLogo: string | null;
-  creating: boolean;
+  fields: Fieldset<typeof sponsorSchema>;
+  sponsor: SponsorRow | undefined;
 }) {
-  const values: SponsorValues = refusal?.values ?? saved;
-  const error = (field: string) => refusal?.fieldErrors?.[field]?.[0];
-  const pending = values.logo_pending || null;
+  const pending = typeof fields.logo_pending.initialValue === "string" ? fields.logo_pending.initialValue : null;
   return (
     <>
-      <Field label="Name" required error={error("title")}>
-        {(control) => (
-          <input
-            {...control}
-            name="title"
-            required
-            maxLength={120}
-            autoComplete="off"
-            defaultValue={values.title ?? ""}
-          />
-        )}
+      <Field label="Name" required meta={fields.title}>
+        {(control) => <input {...control} required autoComplete="off" />}
       </Field>
-      <Field label="Level" help={LEVEL_HELP} error={error("level")}>
+      <Field label="Level" help={LEVEL_HELP} meta={fields.level}>
         {(control) => (
-          <select {...control} name="level" defaultValue={values.level ?? ""}>
+          <select {...control}>
             {LEVEL_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
@@ -349,118 +242,71 @@ function SponsorFields({
           </select>
         )}
       </Field>
-      {pending ? <input type="hidden" name="logo_pending" value={pending} /> : null}
+      {pending ? <input type="hidden" name={fields.logo_pending.name} value={pending} /> : null}
       <ImageField
         name="logo"
         label="Logo"
-        currentUrl={pending ?? savedLogo}
-        error={error("logo")}
+        currentUrl={pending ?? sponsor?.logo ?? null}
+        error={fields.logo.errors?.[0]}
         help="JPEG, PNG, WebP or GIF. A wide logo on a transparent background works best."
         alt={pending ? "The logo chosen, not saved yet" : "The sponsor's logo"}
       />
-      <Field label="Website" help="Their logo links here on the event's pages." error={error("website")}>
-        {(control) => (
-          <input
-            {...control}
-            name="website"
-            maxLength={300}
-            inputMode="url"
-            autoComplete="off"
-            placeholder="example.com"
-            defaultValue={values.website ?? ""}
-          />
-        )}
+      <Field label="Website" help="Their logo links here on the event's pages." meta={fields.website}>
+        {(control) => <input {...control} inputMode="url" autoComplete="off" placeholder="example.com" />}
       </Field>
-      {creating ? (
+      {sponsor ? null : (
         <label className="checkbox">
-          <input type="checkbox" name="show_here" value="yes" defaultChecked={(values.show_here ?? "yes") !== "no"} />
+          <input type="checkbox" {...checkboxProps(fields.show_here)} />
           Show at this event
         </label>
-      ) : null}
+      )}
       <label className="checkbox">
-        <input type="checkbox" name="is_active" value="yes" defaultChecked={(values.is_active ?? "yes") !== "no"} />
+        <input type="checkbox" {...checkboxProps(fields.is_active)} />
         Active: a current sponsor (inactive ones stay on the events that showed them)
       </label>
-      <Field label="Internal notes" help="Only your team sees these." error={error("internal_notes")}>
-        {(control) => (
-          <textarea {...control} name="internal_notes" rows={3} defaultValue={values.internal_notes ?? ""} />
-        )}
+      <Field label="Internal notes" help="Only your team sees these." meta={fields.internal_notes}>
+        {(control) => <textarea {...control} rows={3} />}
       </Field>
     </>
-  );
-}
-
-/** The row's edit dialog; `above` for the copy the page shows above the grid without JavaScript. */
-function EditSponsor({ sponsor, above = false }: { sponsor: SponsorRow; above?: boolean }) {
-  const Dialog = above ? FormDialog : RowDialog;
-  return (
-    <Dialog
-      name={`edit-sponsor-${sponsor.sponsor_id}`}
-      trigger="Edit"
-      triggerLabel={`Edit ${sponsor.title}`}
-      triggerVariant="ghost"
-      title={`Edit ${sponsor.title}`}
-      submitLabel="Save sponsor"
-      encType="multipart/form-data"
-      fields={{ intent: "update", sponsor_id: String(sponsor.sponsor_id) }}
-    >
-      {(refusal) => (
-        <SponsorFields refusal={refusal} saved={sponsorValues(sponsor)} savedLogo={sponsor.logo} creating={false} />
-      )}
-    </Dialog>
   );
 }
 
 export default function SponsorsPage() {
   const { sponsors } = useLoaderData<typeof loader>();
-  const newSponsor = (
-    <FormDialog
-      name="new-sponsor"
-      trigger="New sponsor"
-      triggerVariant="primary"
-      title="New sponsor"
-      description="A business that supports your events. All your events share your sponsors; each shows the ones you choose."
-      submitLabel="Add sponsor"
-      encType="multipart/form-data"
-      fields={{ intent: "create" }}
-    >
-      {(refusal) => (
-        <SponsorFields refusal={refusal} saved={{ is_active: "yes", show_here: "yes" }} savedLogo={null} creating />
-      )}
-    </FormDialog>
-  );
-
   return (
-    <>
-      <div className="page-header">
-        <h1>Sponsors</h1>
-        <p>
+    <AdminList
+      title="Sponsors"
+      intro={
+        <>
           Your organisation's sponsors, shared by all its events. “Shown at this event” puts a sponsor's logo on this
           event's pages. {LEVEL_HELP} Within a level, the lower “Order in level” comes first.
-        </p>
-      </div>
-      <RowDialogAbove
-        rows={sponsors}
-        dialogName={(row) => `edit-sponsor-${row.sponsor_id}`}
-        render={(row) => <EditSponsor sponsor={row} above />}
-      />
-      <DataGrid
-        label="Sponsors"
-        rows={sponsors}
-        columns={columns}
-        rowId={(row) => String(row.sponsor_id)}
-        rowLabel={(row) => row.title}
-        bulkActions={bulkActions}
-        actions={newSponsor}
-        empty={
-          <EmptyState
-            title="No sponsors yet"
-            text="Add the businesses that support your events, with their logo and level, and choose which this event shows."
-            action={newSponsor}
-          />
-        }
-      />
-    </>
+        </>
+      }
+      label="Sponsors"
+      rows={sponsors}
+      columns={columns}
+      rowId={(row) => row.sponsor_id}
+      rowLabel={(row) => row.title}
+      bulkActions={bulkActions}
+      dialog={{
+        key: "sponsor",
+        schema: sponsorSchema,
+        idField: "sponsor_id",
+        encType: "multipart/form-data",
+        newLabel: "New sponsor",
+        newDescription:
+          "A business that supports your events. All your events share your sponsors; each shows the ones you choose.",
+        addLabel: "Add sponsor",
+        newValues: { is_active: "yes", show_here: "yes" },
+        saveLabel: "Save sponsor",
+        values: sponsorValues,
+        fields: (fields, sponsor) => <SponsorFields fields={fields} sponsor={sponsor} />,
+      }}
+      empty={{
+        title: "No sponsors yet",
+        text: "Add the businesses that support your events, with their logo and level, and choose which this event shows.",
+      }}
+    />
   );
 }
 

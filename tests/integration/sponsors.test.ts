@@ -147,17 +147,17 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(refused).toMatchObject({
       status: 400,
       data: {
-        dialog: "new-sponsor",
-        fieldErrors: {
+        formId: "new-sponsor",
+        error: {
           title: ["Give the sponsor's name."],
           level: [expect.stringMatching(/^Choose one of the levels: Presenting, Diamond, Platinum, Gold/)],
           website: ["Enter a web address such as https://example.org."],
         },
-        values: { level: "Titanium", logo_pending: expect.stringMatching(IMAGE_URL) },
+        initialValue: { level: "Titanium", logo_pending: expect.stringMatching(IMAGE_URL) },
       },
     });
     expect(await sponsorsOf()).toEqual([]);
-    const pending = (refused.data as { values: { logo_pending: string } }).values.logo_pending;
+    const pending = (refused.data as { initialValue: { logo_pending: string } }).initialValue.logo_pending;
 
     // Sent again, corrected, without a file: the kept logo is saved.
     expect(await post({ ...FORM, logo_pending: pending })).toMatchObject({ status: 302 });
@@ -200,13 +200,13 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
 
     expect(await post({ ...edit, title: "" })).toMatchObject({
       status: 400,
-      data: { dialog: `edit-sponsor-${id}`, fieldErrors: { title: ["Give the sponsor's name."] } },
+      data: { formId: `edit-sponsor-${id}`, error: { title: ["Give the sponsor's name."] } },
     });
     const other = await makeEvent(db);
     const theirs = await addSponsor({ title: "Theirs" }, other.client_id);
     expect(await post({ ...edit, sponsor_id: String(theirs.sponsor_id) })).toMatchObject({
       status: 400,
-      data: { formError: "This sponsor no longer exists. Reload the page." },
+      data: { error: { "": ["This sponsor no longer exists. Reload the page."] } },
     });
     expect((await reload(theirs.sponsor_id)).title).toBe("Theirs");
   });
