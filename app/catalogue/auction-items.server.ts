@@ -6,6 +6,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { uniqueViolation } from "~/db/errors.server";
 import { db } from "~/db.server";
+import { Refusal } from "~/forms/refusal";
 import { moneyField } from "~/ui/money-input";
 import { auction_item, bid, category, donor, event, purchase } from "~drizzle/schema";
 import { refreshItemCounts } from "./item-counts.server";
@@ -107,7 +108,7 @@ export async function updateItemField(
   }
 }
 
-export class ItemsWithBidsError extends Error {
+export class ItemsWithBidsError extends Refusal {
   constructor(readonly titles: string[]) {
     super(
       `${titles.map((title) => `“${title}”`).join(", ")} ${titles.length === 1 ? "has" : "have"} bids or sales. ` +

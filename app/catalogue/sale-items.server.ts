@@ -4,6 +4,7 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { db } from "~/db.server";
+import { Refusal } from "~/forms/refusal";
 import { auction_item, category } from "~drizzle/schema";
 import { clientOfEvent } from "./client.server";
 import { refreshItemCounts } from "./item-counts.server";
@@ -41,15 +42,15 @@ export async function listSaleItems(eventId: number) {
 
 export type SaleItemRow = Awaited<ReturnType<typeof listSaleItems>>[number];
 
-export class CategoryNotFoundError extends Error {
+export class CategoryNotFoundError extends Refusal {
   constructor() {
-    super("This category no longer exists. Choose another.");
+    super("This category no longer exists. Choose another.", "xinv_category_id");
   }
 }
 
-export class StockBelowSoldError extends Error {
+export class StockBelowSoldError extends Refusal {
   constructor(readonly sold: number) {
-    super(`${sold} already sold: the quantity cannot be less than that.`);
+    super(`${sold} already sold: the quantity cannot be less than that.`, "quantity");
   }
 }
 

@@ -25,18 +25,21 @@ export function readMoney(input: string): MoneyReading {
 
 /** A zod rule for a money field: the typed text in, cents (or null when blank and optional) out. */
 export function moneyField({ required = false, label = "An amount" }: { required?: boolean; label?: string } = {}) {
-  return z.string().transform((value, context) => {
-    const reading = readMoney(value);
-    if ("error" in reading) {
-      context.addIssue({ code: "custom", message: reading.error });
-      return z.NEVER;
-    }
-    if (required && reading.cents === null) {
-      context.addIssue({ code: "custom", message: `${label} is needed.` });
-      return z.NEVER;
-    }
-    return reading.cents;
-  });
+  return z
+    .string()
+    .default("")
+    .transform((value, context) => {
+      const reading = readMoney(value);
+      if ("error" in reading) {
+        context.addIssue({ code: "custom", message: reading.error });
+        return z.NEVER;
+      }
+      if (required && reading.cents === null) {
+        context.addIssue({ code: "custom", message: `${label} is needed.` });
+        return z.NEVER;
+      }
+      return reading.cents;
+    });
 }
 
 /** Cents as a person would type them back into a field: "1250" or "1250.50"; blank for null. */

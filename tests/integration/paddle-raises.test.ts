@@ -64,7 +64,7 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
       status: 400,
       data: {
         dialog: "new-raise",
-        fieldErrors: { levels: ["Line 2: start with the amount, such as “5000 Fund a classroom”."] },
+        error: { levels: ["Line 2: start with the amount, such as “5000 Fund a classroom”."] },
       },
     });
     expect(await post({ ...NEW, levels: "500\n500 again" })).toMatchObject({
@@ -74,7 +74,7 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(await post({ ...NEW, goal: "-5", levels: "" })).toMatchObject({
       status: 400,
       data: {
-        fieldErrors: {
+        error: {
           goal: ["Amounts cannot be negative."],
           levels: ["Give at least one level, such as “1000 Books for a year”."],
         },

@@ -71,7 +71,7 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
       status: 400,
       data: {
         dialog: "new-raffle",
-        fieldErrors: {
+        error: {
           bundles: ["Give at least one way to buy tickets, such as “1 for 10”."],
           prizes: ["Line 1: Amounts cannot be negative."],
           draw_date_time: [

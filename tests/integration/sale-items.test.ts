@@ -64,7 +64,7 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(await post({ ...NEW, buy_now: "", quantity: "0" })).toMatchObject({
       status: 400,
       data: {
-        fieldErrors: {
+        error: {
           buy_now: ["The price is needed."],
           quantity: ["How many are for sale: a whole number of at least 1."],
         },

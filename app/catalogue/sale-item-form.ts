@@ -1,0 +1,34 @@
+/** The form of an item for sale (a fixed price while stock lasts), shared by the dialog and the action. */
+import { z } from "zod";
+import { requiredText, yesNo } from "~/forms/rules";
+import { moneyField } from "~/ui/money-input";
+
+export const saleItemSchema = z.object({
+  title: requiredText(200, "Give the item a name.", "Keep the name to 200 characters."),
+  buy_now: moneyField({ required: true, label: "The price" })
+    .refine((cents) => typeof cents !== "number" || cents > 0, "The price must be more than zero.")
+    // A required amount is never null once it passes.
+    .transform((cents) => cents as number),
+  quantity: z
+    .string()
+    .trim()
+    .default("")
+    .refine(
+      (value) => /^\d{1,6}$/.test(value) && Number(value) >= 1,
+      "How many are for sale: a whole number of at least 1.",
+    )
+    .transform(Number),
+  value: moneyField(),
+  xinv_category_id: z
+    .string()
+    .default("")
+    .refine((value) => value === "" || /^\d+$/.test(value), "Choose a category from the list.")
+    .transform((value) => (value === "" ? null : Number(value))),
+  excerpt: z
+    .string()
+    .trim()
+    .max(500, "Keep the description to 500 characters.")
+    .default("")
+    .transform((value) => value || null),
+  in_person_only: yesNo,
+});
