@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { db } from "~/db.server";
+import { Refusal } from "~/forms/refusal";
 import { raffle, raffle_drawing, raffle_prize, raffle_purchase, raffle_ticket_bundle } from "~drizzle/schema";
 import type { Bundle, Prize } from "./lines";
 
@@ -141,15 +142,16 @@ async function saveChildren(tx: Tx, raffleId: number, bundles: Bundle[], prizes:
   );
 }
 
-export class PrizeDrawnError extends Error {
+export class PrizeDrawnError extends Refusal {
   constructor(readonly titles: string[]) {
     super(
       `${titles.map((title) => `“${title}”`).join(", ")} ${titles.length === 1 ? "has" : "have"} been drawn and cannot be removed.`,
+      "prizes",
     );
   }
 }
 
-export class RaffleHasSalesError extends Error {
+export class RaffleHasSalesError extends Refusal {
   constructor(readonly titles: string[]) {
     super(
       `${titles.map((title) => `“${title}”`).join(", ")} ${titles.length === 1 ? "has" : "have"} tickets sold. ` +

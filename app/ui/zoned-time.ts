@@ -186,6 +186,7 @@ export function zonedDateTimeSchema(timeZone: string, { required }: { required?:
   return z
     .string()
     .trim()
+    .default("")
     .transform((value, context): Date | null => {
       if (value === "") {
         if (!required) return null;

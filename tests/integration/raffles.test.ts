@@ -70,7 +70,7 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(outcome).toMatchObject({
       status: 400,
       data: {
-        dialog: "new-raffle",
+        formId: "new-raffle",
         error: {
           bundles: ["Give at least one way to buy tickets, such as “1 for 10”."],
           prizes: ["Line 1: Amounts cannot be negative."],
@@ -78,7 +78,7 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
             "That time does not happen in America/New_York: the clocks go forward then. Choose a later time.",
           ],
         },
-        values: { title: "Golden ticket" },
+        initialValue: { title: "Golden ticket" },
       },
     });
     expect(await raffles()).toEqual([]);

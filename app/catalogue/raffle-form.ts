@@ -1,0 +1,39 @@
+/**
+ * The raffle form, shared by the dialog and the action: its ticket bundles and prizes are typed one per line
+ * (lines.ts reads them), and the draw time is in the event's time zone.
+ */
+import { z } from "zod";
+import { requiredText } from "~/forms/rules";
+import { zonedDateTimeSchema } from "~/ui/zoned-time";
+import { readBundles, readPrizes, type LinesReading } from "./lines";
+
+const fromLines = <T>(read: (text: string) => LinesReading<T>, empty: string | null) =>
+  z
+    .string()
+    .default("")
+    .transform((value, context) => {
+      const reading = read(value);
+      if ("error" in reading) {
+        context.addIssue({ code: "custom", message: reading.error });
+        return z.NEVER;
+      }
+      if (empty && reading.items.length === 0) {
+        context.addIssue({ code: "custom", message: empty });
+        return z.NEVER;
+      }
+      return reading.items;
+    });
+
+export const raffleSchema = (timeZone: string) =>
+  z.object({
+    title: requiredText(120, "Give the raffle a name, such as “Golden ticket”.", "Keep the name to 120 characters."),
+    description: z
+      .string()
+      .trim()
+      .max(1000, "Keep the description to 1,000 characters.")
+      .default("")
+      .transform((value) => value || null),
+    draw_date_time: zonedDateTimeSchema(timeZone),
+    bundles: fromLines(readBundles, "Give at least one way to buy tickets, such as “1 for 10”."),
+    prizes: fromLines(readPrizes, null),
+  });
