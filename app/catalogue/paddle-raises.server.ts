@@ -4,6 +4,7 @@
  */
 import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { db } from "~/db.server";
+import { Refusal } from "~/forms/refusal";
 import { paddle_raise, paddle_raise_level, pledge } from "~drizzle/schema";
 import type { Level } from "./lines";
 
@@ -117,7 +118,7 @@ export async function setPaddleRaisesActive(eventId: number, raiseIds: number[],
   return rows.length;
 }
 
-export class RaiseHasPledgesError extends Error {
+export class RaiseHasPledgesError extends Refusal {
   constructor(readonly titles: string[]) {
     super(
       `${titles.map((title) => `“${title}”`).join(", ")} ${titles.length === 1 ? "has" : "have"} pledges. ` +

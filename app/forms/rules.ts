@@ -33,12 +33,12 @@ export const optional = (schema: z.ZodType<string, z.ZodTypeDef, string>) =>
 
 /**
  * A yes/no choice as forms post it: "yes" or "no" from a select (the grid's), a checkbox's "yes" (or "on") when
- * ticked, and nothing at all when it is not.
+ * ticked, and nothing at all (or blank) when it is not.
  */
 export const yesNo = z
   .string()
   .optional()
-  .transform((value) => (value ?? "no").trim().toLowerCase())
+  .transform((value) => (value ?? "").trim().toLowerCase() || "no")
   .refine((value) => ["yes", "no", "on"].includes(value), "Choose Yes or No.")
   .transform((value) => value !== "no");
 

@@ -63,7 +63,7 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(await post({ ...NEW, levels: "500\nlots of money" })).toMatchObject({
       status: 400,
       data: {
-        dialog: "new-raise",
+        formId: "new-raise",
         error: { levels: ["Line 2: start with the amount, such as “5000 Fund a classroom”."] },
       },
     });
@@ -78,7 +78,7 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
           goal: ["Amounts cannot be negative."],
           levels: ["Give at least one level, such as “1000 Books for a year”."],
         },
-        values: { title: "Fund a Classroom" },
+        initialValue: { title: "Fund a Classroom" },
       },
     });
     expect(await raises()).toEqual([]);
@@ -122,7 +122,7 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     const outcome = await post({ ...NEW, intent: "update", dialog: "x", id: String(theirs.paddle_raise_id) });
     expect(outcome).toMatchObject({
       status: 400,
-      data: { formError: "This paddle raise no longer exists. Reload the page." },
+      data: { error: { "": ["This paddle raise no longer exists. Reload the page."] } },
     });
     expect((await post({ intent: "delete", id: String(theirs.paddle_raise_id) })).status).toBe(302);
     expect(

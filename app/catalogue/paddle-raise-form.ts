@@ -1,0 +1,36 @@
+/** The paddle raise form, shared by the dialog and the action: its giving levels are typed one per line. */
+import { z } from "zod";
+import { requiredText, yesNo } from "~/forms/rules";
+import { moneyField } from "~/ui/money-input";
+import { readLevels } from "./lines";
+
+export const paddleRaiseSchema = z.object({
+  title: requiredText(
+    120,
+    "Give the paddle raise a name, such as “Fund a Classroom”.",
+    "Keep the name to 120 characters.",
+  ),
+  description: z
+    .string()
+    .trim()
+    .max(1000, "Keep the description to 1,000 characters.")
+    .default("")
+    .transform((value) => value || null),
+  goal: moneyField(),
+  is_active: yesNo,
+  levels: z
+    .string()
+    .default("")
+    .transform((value, context) => {
+      const reading = readLevels(value);
+      if ("error" in reading) {
+        context.addIssue({ code: "custom", message: reading.error });
+        return z.NEVER;
+      }
+      if (reading.items.length === 0) {
+        context.addIssue({ code: "custom", message: "Give at least one level, such as “1000 Books for a year”." });
+        return z.NEVER;
+      }
+      return reading.items;
+    }),
+});
