@@ -3,14 +3,12 @@
  * bound to the event: an id of another event's item is "not found".
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { z } from "zod";
 import { uniqueViolation } from "~/db/errors.server";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
-import { moneyField } from "~/ui/money-input";
 import { auction_item, bid, category, donor, event, purchase } from "~drizzle/schema";
 import { refreshItemCounts } from "./item-counts.server";
-import { ITEM_TYPES } from "./item-rules";
+import { type InlineItemField } from "./item-fields";
 
 export type ItemSheetRow = Awaited<ReturnType<typeof listItemSheet>>["items"][number];
 
@@ -50,34 +48,6 @@ export async function listItemSheet(eventId: number) {
     .orderBy(asc(auction_item.lot), asc(auction_item.title));
   return { currency: settings?.currency ?? "USD", items };
 }
-
-/** The fields the sheet edits in place, each with its rule (the item page uses the same ones). */
-export const itemInlineRules = {
-  title: z.string().trim().min(1, "Give the item a title.").max(200, "A title can be at most 200 characters."),
-  lot: z
-    .string()
-    .trim()
-    .refine((value) => value === "" || /^\d{1,6}$/.test(value), "A lot is a whole number, such as 12.")
-    .transform((value) => (value === "" ? null : Number(value)))
-    .refine((value) => value === null || value > 0, "A lot is a whole number, such as 12."),
-  value: moneyField(),
-  starting_bid: moneyField(),
-  increment: moneyField(),
-  buy_now: moneyField(),
-  quantity: z
-    .string()
-    .trim()
-    .refine((value) => /^\d{1,6}$/.test(value) && Number(value) >= 1, "Quantity is a whole number of at least 1.")
-    .transform(Number),
-  tag: z
-    .string()
-    .trim()
-    .max(100, "A tag can be at most 100 characters.")
-    .transform((value) => value || null),
-  type: z.enum(ITEM_TYPES, { message: "Choose silent, live, virtual or sale." }),
-} as const;
-
-export type InlineItemField = keyof typeof itemInlineRules;
 
 export class DuplicateLotError extends Error {
   constructor(readonly lot: number) {

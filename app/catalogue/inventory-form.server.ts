@@ -4,33 +4,8 @@
  */
 import { z } from "zod";
 import { richTextSchema } from "~/rich-text/schema.server";
-import { moneyField } from "~/ui/money-input";
-
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} can be at most ${max} characters.`)
-    .transform((value) => value || null);
-
-export const inventoryTitle = z
-  .string()
-  .trim()
-  .min(1, "Give the item a title.")
-  .max(200, "A title can be at most 200 characters.");
-
-export const inventoryTag = optionalText(40, "A tag");
-
-export const inventoryValue = moneyField({ label: "The value" });
-
-/** The id of a donor, category or staff member picked from a list; blank for none. */
-export const pickedId = (what: string) =>
-  z
-    .string()
-    .trim()
-    .refine((value) => value === "" || /^[1-9]\d{0,9}$/.test(value), `Choose a ${what} from the list.`)
-    .transform((value) => (value === "" ? null : Number(value)))
-    .refine((id) => id === null || id <= 2_147_483_647, `Choose a ${what} from the list.`);
+import { optionalText } from "~/forms/rules";
+import { inventoryTag, inventoryTitle, inventoryValue, pickedId } from "./inventory-fields";
 
 const displayOrder = z
   .string()
@@ -64,14 +39,6 @@ export function postedInventoryValues(form: FormData): Record<keyof InventoryInp
     }),
   ) as Record<keyof InventoryInput, string>;
 }
-
-/** The grid's editable columns (by column id), with their rule and the column each one writes. */
-export const inventoryInlineFields = {
-  title: { column: "title", rule: inventoryTitle },
-  value: { column: "value", rule: inventoryValue },
-  tag: { column: "tag", rule: inventoryTag },
-  category: { column: "category_id", rule: pickedId("category") },
-} as const;
 
 export type InventoryFormErrors = Partial<Record<keyof InventoryInput | "images" | "form", string[]>>;
 

@@ -12,6 +12,7 @@ import { FormDialog } from "~/ui/form-dialog";
 import { centsToInput } from "~/ui/money-input";
 import { auctionItemPagePath } from "./auction-item-paths";
 import { ITEM_STATUS_LABELS, ITEM_STATUSES, PACKAGE_SUBTYPE } from "./item-rules";
+import { itemInlineRules } from "./item-fields";
 import { PrintLinks } from "./print-links";
 import type { BidProposalSettings } from "./bid-proposal";
 import type { GridBulkAction, GridColumn, GridOption } from "~/grid/grid-types";
@@ -85,7 +86,7 @@ export function PackagesScreen({ type, items, categories, queryEvent, bidProposa
         header: "Title",
         value: (row) => row.title,
         cell: (row) => <Link to={auctionItemPagePath(eventId, { item: row.auction_item_id })}>{row.title}</Link>,
-        edit: { type: "text", maxLength: 200 },
+        edit: { type: "text", rule: itemInlineRules.title },
       },
       {
         id: "kind",

@@ -27,17 +27,12 @@ import { redirectWithToast } from "~/ui/toast.server";
 import { auction_item, bid, category } from "~drizzle/schema";
 import { amountProblems } from "./auction-item-form.server";
 import { inventoryCountSql } from "./auction-item.server";
-import {
-  deleteItems,
-  DuplicateLotError,
-  itemInlineRules,
-  ItemsWithBidsError,
-  updateItemField,
-} from "./auction-items.server";
+import { deleteItems, DuplicateLotError, ItemsWithBidsError, updateItemField } from "./auction-items.server";
+import { itemInlineRules } from "./item-fields";
 import { bidProposalSchema, eventBidProposal, saveBidProposal } from "./bid-proposal.server";
 import { catalogueOptions, checkChoices, UnknownChoiceError } from "./catalogue-options.server";
 import { clientOfEvent } from "./client.server";
-import { pickedId } from "./inventory-form.server";
+import { pickedId } from "./inventory-fields";
 import { eventCurrency } from "./inventory.server";
 import { ITEM_STATUSES } from "./item-rules";
 import type { DialogRefusal } from "~/ui/form-dialog";

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { eventIdFromQuery, requireEventPermission } from "~/auth/access.server";
 import { catalogueOptions, UnknownChoiceError } from "~/catalogue/catalogue-options.server";
-import { inventoryInlineFields, pickedId } from "~/catalogue/inventory-form.server";
+import { inventoryInlineFields, inventoryTag, inventoryTitle, pickedId } from "~/catalogue/inventory-fields";
 import { eventQuery as eventQueryOf, inventoryPath } from "~/catalogue/inventory-paths";
 import {
   deleteInventory,
@@ -146,7 +146,7 @@ function inventoryColumns(categories: readonly GridOption[], eventQuery: string)
       header: "Title",
       value: (row) => row.title,
       cell: (row) => <Link to={inventoryPath(eventQuery, row.inventory_id)}>{row.title}</Link>,
-      edit: { type: "text", maxLength: 200 },
+      edit: { type: "text", rule: inventoryTitle },
     },
     {
       id: "value",
@@ -169,7 +169,7 @@ function inventoryColumns(categories: readonly GridOption[], eventQuery: string)
       edit: { type: "select", options: [{ value: "", label: "No category" }, ...categories] },
     },
     { id: "staff", header: "Staff", value: (row) => row.staff_name, filter: "select" },
-    { id: "tag", header: "Tag", value: (row) => row.tag, edit: { type: "text", maxLength: 40 } },
+    { id: "tag", header: "Tag", value: (row) => row.tag, edit: { type: "text", rule: inventoryTag } },
     {
       id: "auction_item",
       header: "Auction item",

@@ -11,13 +11,12 @@ import { requireEventPermission } from "~/auth/access.server";
 import {
   deleteItems,
   DuplicateLotError,
-  itemInlineRules,
   ItemsWithBidsError,
   listItemSheet,
   updateItemField,
-  type InlineItemField,
   type ItemSheetRow,
 } from "~/catalogue/auction-items.server";
+import { itemInlineRules, type InlineItemField } from "~/catalogue/item-fields";
 import { checkItemImport, importItems, MAX_IMPORT_BYTES, type ImportCheck } from "~/catalogue/item-import.server";
 import { ITEM_TYPE_LABELS, ITEM_TYPES } from "~/catalogue/item-rules";
 import { PrintLinks } from "~/catalogue/print-links";
@@ -155,7 +154,7 @@ function sheetColumns(currency: string): GridColumn<ItemSheetRow>[] {
   });
   return [
     { id: "lot", header: "Lot", value: (row) => row.lot, numeric: true, edit: { type: "number" } },
-    { id: "title", header: "Title", value: (row) => row.title, edit: { type: "text", maxLength: 200 } },
+    { id: "title", header: "Title", value: (row) => row.title, edit: { type: "text", rule: itemInlineRules.title } },
     {
       id: "type",
       header: "Type",
@@ -180,7 +179,7 @@ function sheetColumns(currency: string): GridColumn<ItemSheetRow>[] {
       filter: "select",
       hidden: true,
     },
-    { id: "tag", header: "Tag", value: (row) => row.tag, edit: { type: "text", maxLength: 100 } },
+    { id: "tag", header: "Tag", value: (row) => row.tag, edit: { type: "text", rule: itemInlineRules.tag } },
     { id: "display_order", header: "Display order", value: (row) => row.display_order, numeric: true, hidden: true },
     { id: "excerpt", header: "Excerpt", value: (row) => row.excerpt, hidden: true },
     { id: "disclaimer", header: "Disclaimer", value: (row) => row.xinv_disclaimer, hidden: true },

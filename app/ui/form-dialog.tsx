@@ -8,7 +8,10 @@ import { FormAlert } from "./form-alert";
 import { useFocusFirstError } from "./use-focus-first-error";
 import { useHydrated } from "./use-hydrated";
 import type { DefaultValue, FormMetadata } from "@conform-to/react";
-import type { z, ZodTypeAny } from "zod";
+import { z, type ZodTypeAny } from "zod";
+
+/** The schema of a dialog that only confirms: no fields. */
+const NO_FIELDS = z.object({});
 
 /** The fields of a form on the contract, by name: what a dialog's children get to draw its fields. */
 export type Fieldset<Schema extends ZodTypeAny> = ReturnType<FormMetadata<z.input<Schema>>["getFieldset"]>;
@@ -31,8 +34,8 @@ export type FormDialogProps<Schema extends ZodTypeAny> = {
   fields: Record<string, string>;
   /** "multipart/form-data" for a form with a file (an `ImageField`); the action reads it with readFormWithImages. */
   encType?: "application/x-www-form-urlencoded" | "multipart/form-data";
-  /** The form's schema, the same the action parses with. */
-  schema: Schema;
+  /** The form's schema, the same the action parses with; none for a dialog that only confirms an action. */
+  schema?: Schema;
   /** What the fields hold when the dialog opens (the saved row, when editing). */
   defaultValue?: DefaultValue<z.input<Schema>>;
   /** Draws the form's fields, given each field's name, value and message. */
@@ -56,7 +59,7 @@ export function FormDialog<Schema extends ZodTypeAny>({
   submitLabel,
   fields,
   encType,
-  schema,
+  schema = NO_FIELDS as unknown as Schema,
   defaultValue,
   children,
 }: FormDialogProps<Schema>) {
@@ -184,7 +187,8 @@ function DialogForm<Schema extends ZodTypeAny>({
   encType,
   render,
   children,
-}: Pick<FormDialogProps<Schema>, "name" | "schema" | "defaultValue" | "fields" | "encType"> & {
+}: Pick<FormDialogProps<Schema>, "name" | "defaultValue" | "fields" | "encType"> & {
+  schema: Schema;
   Form: FormElement;
   reply: FormReply | undefined;
   render: FormDialogProps<Schema>["children"];
