@@ -4,6 +4,7 @@
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { bench, describe } from "vitest";
+import { z } from "zod";
 import { DataGrid } from "~/grid/data-grid";
 import type { GridColumn } from "~/grid/grid-types";
 
@@ -22,7 +23,7 @@ const ROWS: Item[] = Array.from({ length: 2000 }, (_, i) => ({
 
 const COLUMNS: GridColumn<Item>[] = [
   { id: "lot", header: "Lot", value: (row) => row.lot, numeric: true, edit: { type: "number" } },
-  { id: "title", header: "Title", value: (row) => row.title, edit: { type: "text" } },
+  { id: "title", header: "Title", value: (row) => row.title, edit: { type: "text", rule: z.string().max(200) } },
   { id: "category", header: "Category", value: (row) => row.category, filter: "select" },
   { id: "value", header: "Value", value: (row) => row.value / 100, numeric: true },
   { id: "donor", header: "Donor", value: (row) => row.donor },

@@ -14,6 +14,8 @@ import { FormDialog } from "~/ui/form-dialog";
 import {
   AUCTION_TYPE_LABELS,
   BID_STATUS_LABELS,
+  closingTimeFields,
+  retractFields,
   staffDialog,
   type BidRow,
   type ItemSummaryRow,
@@ -184,24 +186,11 @@ function RetractDialog({ row }: { row: BidRow }) {
       description={`${row.bidder}${row.paddle === null ? "" : ` (paddle ${row.paddle})`} bid ${row.amountLabel} on ${row.itemTitle}. This bid and the bidder's later bids on the item are retracted, with their maximum; the other bids then decide who leads. The reason is kept with the bid.`}
       submitLabel="Retract the bid"
       fields={{ intent: "retract", item_id: String(row.itemId), bid_id: String(row.bidId) }}
+      schema={retractFields}
     >
-      {(refusal) => (
-        <Field
-          label="Reason"
-          required
-          error={refusal?.fieldErrors?.reason?.[0]}
-          help="Such as: placed by mistake, the guest asked."
-        >
-          {(control) => (
-            <textarea
-              {...control}
-              name="reason"
-              rows={3}
-              required
-              maxLength={500}
-              defaultValue={refusal?.values?.reason ?? ""}
-            />
-          )}
+      {(fields) => (
+        <Field label="Reason" required meta={fields.reason} help="Such as: placed by mistake, the guest asked.">
+          {(control) => <textarea {...control} rows={3} required />}
         </Field>
       )}
     </FormDialog>
@@ -298,15 +287,16 @@ function ItemActions({ row, timezone }: { row: ItemSummaryRow; timezone: string 
         description="Its winners have not been notified yet, so bidding can start again: winning bids go back to winning and the others to outbid. Units bought outright stay sold."
         submitLabel="Reopen"
         fields={{ intent: "reopen", item_id: String(row.itemId) }}
+        schema={closingTimeFields}
       >
-        {(refusal) => (
+        {(fields) => (
           <DateTimeField
             name="until"
             label="New closing time"
             timeZone={timezone}
             required
             defaultValue={row.suggestedClose}
-            error={refusal?.fieldErrors?.until?.[0]}
+            error={fields.until.errors?.[0]}
             help="If the auction's own closing time is later, the item stays open until then."
           />
         )}
@@ -339,15 +329,16 @@ function ItemActions({ row, timezone }: { row: ItemSummaryRow; timezone: string 
         description={row.closesLabel ? `It closes ${row.closesLabel} now.` : "It has no closing time yet."}
         submitLabel="Extend"
         fields={{ intent: "extend", item_id: String(row.itemId) }}
+        schema={closingTimeFields}
       >
-        {(refusal) => (
+        {(fields) => (
           <DateTimeField
             name="until"
             label="Close at"
             timeZone={timezone}
             required
             defaultValue={row.suggestedClose}
-            error={refusal?.fieldErrors?.until?.[0]}
+            error={fields.until.errors?.[0]}
           />
         )}
       </FormDialog>

@@ -12,10 +12,12 @@ import { itemState, winningPositions } from "~/bidding/item-records.server";
 import { liveItem } from "~/bidding/live-item";
 import { closeItemNow, extendItem, reopenItem, retractBid, StaffActionError } from "~/bidding/staff-actions.server";
 import { db } from "~/db.server";
+import { formReply } from "~/forms/form-contract";
 import { formatMoney } from "~/ui/format";
 import { formatInZone, zonedDateTimeSchema, zoneAbbreviation } from "~/ui/zoned-time";
 import { auction_item, bid, event, usr, usr_event_paddle, winner } from "~drizzle/schema";
-import type { BidRow, ItemSummaryRow, StaffDialogName } from "./silent-bids";
+import { retractReason, type BidRow, type ItemSummaryRow, type StaffDialogName } from "./silent-bids";
+import type { FormReply } from "~/forms/form-contract";
 
 const MINUTE = 60_000;
 
@@ -191,27 +193,15 @@ function personName(first: string | null, last: string | null) {
 
 const id = z.coerce.number({ invalid_type_error: "This form is missing its item." }).int().positive();
 
-export const RETRACT_REASON_MAX = 500;
-
 const retractSchema = z.object({
   item_id: id,
   bid_id: id,
-  reason: z
-    .string()
-    .trim()
-    .min(1, "Give the reason for retracting this bid: it is kept with the bid.")
-    .max(RETRACT_REASON_MAX, `Keep the reason under ${RETRACT_REASON_MAX} characters.`),
+  reason: retractReason,
 });
 
-/** A refused dialog (app/ui/form-dialog.tsx): the messages, and what was typed. */
-export type StaffRefusal = {
-  dialog: string;
-  fieldErrors?: Record<string, string[] | undefined>;
-  formError?: string;
-  values?: Record<string, string>;
-};
+type StaffRefusal = { fieldErrors?: Record<string, string[] | undefined>; formError?: string };
 
-export type StaffActionResult = { ok: true; message: string } | { ok: false; refusal: StaffRefusal };
+export type StaffActionResult = { ok: true; message: string } | { ok: false; refusal: FormReply };
 
 /**
  * Reads and carries out one staff action posted from the screen (intent close, extend, reopen or retract).
@@ -224,9 +214,9 @@ export async function runStaffAction(eventId: number, form: FormData, now = new 
     string
   >;
   const dialog = String(form.get("dialog") ?? "") || `${intent}-${values.bid_id ?? values.item_id ?? ""}`;
-  const refuse = (refusal: Omit<StaffRefusal, "dialog" | "values">): StaffActionResult => ({
+  const refuse = (refusal: StaffRefusal): StaffActionResult => ({
     ok: false,
-    refusal: { dialog, values, ...refusal },
+    refusal: formReply(dialog, { ...refusal, values }),
   });
   const display = await eventDisplay(eventId);
 
@@ -300,7 +290,7 @@ async function itemTitle(eventId: number, itemId: number) {
   return row.lot === null ? row.title : `${row.title} (lot ${row.lot})`;
 }
 
-function zodRefusal(error: z.ZodError): Omit<StaffRefusal, "dialog" | "values"> {
+function zodRefusal(error: z.ZodError): StaffRefusal {
   const { fieldErrors, formErrors } = error.flatten();
   const known = Object.fromEntries(
     Object.entries(fieldErrors).filter(([field]) => field === "until" || field === "reason"),

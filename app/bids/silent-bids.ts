@@ -1,6 +1,9 @@
 /**
- * What /admin/bids/silentbids shows: the rows its loader sends and the names of its staff actions. Client-safe.
+ * What /admin/bids/silentbids shows: the rows its loader sends, and the names and fields of its staff actions.
+ * Client-safe.
  */
+import { z } from "zod";
+import { requiredText } from "~/forms/rules";
 
 /** One bid of the ledger, as staff read it. Amounts in cents; labels and times formatted on the server. */
 export interface BidRow {
@@ -59,6 +62,21 @@ export type StaffDialogName = "close" | "extend" | "reopen" | "retract";
 
 /** The dialog of a staff action on an item or a bid, as posted in `dialog` and named in `?dialog=`. */
 export const staffDialog = (intent: StaffDialogName, id: number) => `${intent}-${id}`;
+
+export const RETRACT_REASON_MAX = 500;
+
+/** The reason a bid is retracted, kept with the bid. */
+export const retractReason = requiredText(
+  RETRACT_REASON_MAX,
+  "Give the reason for retracting this bid: it is kept with the bid.",
+  `Keep the reason under ${RETRACT_REASON_MAX} characters.`,
+);
+
+/** The retract dialog's field, checked in the browser and by the action. */
+export const retractFields = z.object({ reason: retractReason });
+
+/** The extend and reopen dialogs' field; the action checks it against the clock and the item's close. */
+export const closingTimeFields = z.object({ until: z.string().default("") });
 
 export const BID_STATUS_LABELS: Record<string, string> = {
   winning: "Winning",

@@ -20,6 +20,24 @@ export function parseForm<Schema extends ZodTypeAny>(payload: FormData | URLSear
   return parseWithZod(payload, { schema, disableAutoCoercion: true });
 }
 
+/**
+ * A refusal in the contract's shape, for an action that checks its form in steps of its own: the messages by field,
+ * the form's own message, and what was typed.
+ */
+export function formReply(
+  formId: string,
+  {
+    fieldErrors = {},
+    formError,
+    values,
+  }: { fieldErrors?: Record<string, string[] | undefined>; formError?: string; values?: Record<string, unknown> },
+): FormReply {
+  const error: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(fieldErrors)) if (messages?.length) error[field] = messages;
+  if (formError) error[""] = [formError];
+  return { status: "error", formId, initialValue: values as FormReply["initialValue"], error };
+}
+
 /** The reply when it is one for this form, else undefined (an answer to another form of the page). */
 export function replyFor(answer: unknown, formId: string): FormReply | undefined {
   if (typeof answer !== "object" || answer === null) return undefined;

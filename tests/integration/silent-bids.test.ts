@@ -15,6 +15,7 @@ import { testDatabase } from "../support/database";
 import { giveRole, makeUser, sessionCookie, teamRole, teamRoleWithout } from "../support/people";
 import { call, makeRequest, type Outcome, type RouteFunction } from "../support/route-calls";
 import type { BidRow, ItemSummaryRow } from "~/bids/silent-bids";
+import type { FormReply } from "~/forms/form-contract";
 
 const { db } = testDatabase();
 const MINUTE = 60_000;
@@ -51,7 +52,17 @@ const load = (cookie: string | null = organiser, query = "") =>
 const post = (form: Record<string, string>, cookie: string | null = organiser, query = "") =>
   call(silentBids.action as RouteFunction, makeRequest(url(undefined, query), { cookie: cookie ?? undefined, form }));
 const page = (outcome: Outcome) => outcome.data as Page;
-const refusal = (outcome: Outcome) => outcome.data as Refusal;
+/** A refusal (the form contract's reply) read as the dialog it names, its messages and what was typed. */
+const refusal = (outcome: Outcome): Refusal => {
+  const reply = outcome.data as FormReply;
+  const { "": formErrors, ...fieldErrors } = reply.error ?? {};
+  return {
+    dialog: reply.formId,
+    formError: formErrors?.[0],
+    fieldErrors: fieldErrors as Record<string, string[]>,
+    values: reply.initialValue as Record<string, string>,
+  };
+};
 const item$ = async (id: number) =>
   (await db.select().from(auction_item).where(eq(auction_item.auction_item_id, id)))[0];
 const statuses = async (id: number) =>
