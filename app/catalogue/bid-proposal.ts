@@ -3,6 +3,7 @@
  * of value, an increment of about 5–10%, in whole units). The percentages are the event's (event.meta
  * bid_proposal), with these defaults; the organiser can always type other amounts on the item. Client-safe.
  */
+import { z } from "zod";
 
 export type BidProposalSettings = { starting_bid_percent: number; increment_percent: number };
 
@@ -31,3 +32,20 @@ export function proposeBids(
     increment: wholeUnits((valueCents * settings.increment_percent) / 100),
   };
 }
+
+const percent = (label: string) =>
+  z
+    .string()
+    .trim()
+    .default("")
+    .refine(
+      (value) => /^\d{1,3}(\.\d)?$/.test(value) && Number(value) > 0 && Number(value) <= 100,
+      `${label}: a percentage between 1 and 100, such as 40.`,
+    )
+    .transform(Number);
+
+/** The dialog that sets the event's percentages. */
+export const bidProposalSchema = z.object({
+  starting_bid_percent: percent("Starting bid"),
+  increment_percent: percent("Increment"),
+});

@@ -14,7 +14,7 @@ import { auctionItemPagePath } from "./auction-item-paths";
 import { ITEM_STATUS_LABELS, ITEM_STATUSES, PACKAGE_SUBTYPE } from "./item-rules";
 import { itemInlineRules } from "./item-fields";
 import { PrintLinks } from "./print-links";
-import type { BidProposalSettings } from "./bid-proposal";
+import { bidProposalSchema, type BidProposalSettings } from "./bid-proposal";
 import type { GridBulkAction, GridColumn, GridOption } from "~/grid/grid-types";
 
 export type PackageGridRow = {
@@ -214,30 +214,19 @@ function BidProposalDialog({ settings }: { settings: BidProposalSettings }) {
       description="When an item's starting bid or increment is left blank, it is proposed from the item's value with these percentages, in whole units. Amounts typed on an item always win."
       submitLabel="Save"
       fields={{ intent: "bid-proposal" }}
+      schema={bidProposalSchema}
+      defaultValue={{
+        starting_bid_percent: String(settings.starting_bid_percent),
+        increment_percent: String(settings.increment_percent),
+      }}
     >
-      {(refusal) => (
+      {(fields) => (
         <>
-          <Field label="Starting bid, % of value" required error={refusal?.fieldErrors?.starting_bid_percent?.[0]}>
-            {(control) => (
-              <input
-                {...control}
-                name="starting_bid_percent"
-                inputMode="decimal"
-                required
-                defaultValue={refusal?.values?.starting_bid_percent ?? String(settings.starting_bid_percent)}
-              />
-            )}
+          <Field label="Starting bid, % of value" required meta={fields.starting_bid_percent}>
+            {(control) => <input {...control} inputMode="decimal" required />}
           </Field>
-          <Field label="Increment, % of value" required error={refusal?.fieldErrors?.increment_percent?.[0]}>
-            {(control) => (
-              <input
-                {...control}
-                name="increment_percent"
-                inputMode="decimal"
-                required
-                defaultValue={refusal?.values?.increment_percent ?? String(settings.increment_percent)}
-              />
-            )}
+          <Field label="Increment, % of value" required meta={fields.increment_percent}>
+            {(control) => <input {...control} inputMode="decimal" required />}
           </Field>
         </>
       )}

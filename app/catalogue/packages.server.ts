@@ -15,6 +15,8 @@ import { and, asc, eq, inArray, isNotNull, max, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { eventIdFromQuery, requireEventPermission } from "~/auth/access.server";
 import { db } from "~/db.server";
+import { parseForm } from "~/forms/form-contract";
+import { refuseSubmission } from "~/forms/reply.server";
 import {
   inlineEditSaved,
   readInlineEdit,
@@ -29,13 +31,13 @@ import { amountProblems } from "./auction-item-form.server";
 import { inventoryCountSql } from "./auction-item.server";
 import { deleteItems, DuplicateLotError, ItemsWithBidsError, updateItemField } from "./auction-items.server";
 import { itemInlineRules } from "./item-fields";
-import { bidProposalSchema, eventBidProposal, saveBidProposal } from "./bid-proposal.server";
+import { bidProposalSchema } from "./bid-proposal";
+import { eventBidProposal, saveBidProposal } from "./bid-proposal.server";
 import { catalogueOptions, checkChoices, UnknownChoiceError } from "./catalogue-options.server";
 import { clientOfEvent } from "./client.server";
 import { pickedId } from "./inventory-fields";
 import { eventCurrency } from "./inventory.server";
 import { ITEM_STATUSES } from "./item-rules";
-import type { DialogRefusal } from "~/ui/form-dialog";
 
 export type PackageType = "live" | "silent";
 
@@ -214,21 +216,13 @@ export async function packagesAction({ request }: ActionFunctionArgs, type: Pack
     }
 
     case "bid-proposal": {
-      const values = {
-        starting_bid_percent: String(form.get("starting_bid_percent") ?? ""),
-        increment_percent: String(form.get("increment_percent") ?? ""),
-      };
-      const parsed = bidProposalSchema.safeParse(values);
-      if (!parsed.success) {
-        return data<DialogRefusal>(
-          { dialog: "bid-proposal", fieldErrors: parsed.error.flatten().fieldErrors, values },
-          { status: 400 },
-        );
-      }
-      await saveBidProposal(eventId, parsed.data);
+      const submission = parseForm(form, bidProposalSchema);
+      if (submission.status !== "success") return refuseSubmission("bid-proposal", submission);
+      const proposal = submission.value;
+      await saveBidProposal(eventId, proposal);
       url.searchParams.delete("dialog");
       return redirectWithToast(url.pathname + url.search, {
-        title: `New items are proposed a starting bid of ${parsed.data.starting_bid_percent}% and an increment of ${parsed.data.increment_percent}% of their value`,
+        title: `New items are proposed a starting bid of ${proposal.starting_bid_percent}% and an increment of ${proposal.increment_percent}% of their value`,
       });
     }
 

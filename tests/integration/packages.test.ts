@@ -274,8 +274,8 @@ describe(`the packages screens on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(refused).toMatchObject({
       status: 400,
       data: {
-        dialog: "bid-proposal",
-        fieldErrors: {
+        formId: "bid-proposal",
+        error: {
           starting_bid_percent: ["Starting bid: a percentage between 1 and 100, such as 40."],
           increment_percent: ["Increment: a percentage between 1 and 100, such as 40."],
         },
