@@ -1,7 +1,7 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "@remix-run/react";
 import { currentEventId, getSignedInUser } from "~/auth/access.server";
-import { eventsOfUser } from "~/events/events.server";
+import { eventIdBySubdomain, eventsOfUser } from "~/events/events.server";
 import { subdomainRedirect } from "~/navigation/subdomain.server";
 import baseHref from "~/styles/base.css";
 import componentsHref from "~/styles/components.css";
@@ -41,7 +41,7 @@ export const meta: MetaFunction = ({ error }) => [
  * summary of who they are, the events they hold a role in and the current event (spec §2), for page headers.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const hostRedirect = await subdomainRedirect(request);
+  const hostRedirect = await subdomainRedirect(request, eventIdBySubdomain);
   if (hostRedirect) throw hostRedirect;
   const [{ toast, headers }, user] = await Promise.all([getToast(request), getSignedInUser(request)]);
   const viewer = user
