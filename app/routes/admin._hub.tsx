@@ -1,7 +1,7 @@
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { requireTeamMember } from "~/auth/access.server";
+import { adminMenus } from "~/navigation/admin-navigation.server";
 import { revalidateOnSubmitOrEventChange } from "~/navigation/layout-revalidation";
-import { adminMenus } from "~/ui/admin-navigation.server";
 import { AdminShell } from "~/ui/admin-shell";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 

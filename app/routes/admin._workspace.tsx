@@ -1,9 +1,9 @@
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { requireTeamMember } from "~/auth/access.server";
+import { adminMenus } from "~/navigation/admin-navigation.server";
 import { revalidateOnSubmitOrEventChange } from "~/navigation/layout-revalidation";
-import { adminMenus } from "~/ui/admin-navigation.server";
+import { SideMenu } from "~/navigation/side-menu";
 import { AdminShell } from "~/ui/admin-shell";
-import { SideMenu } from "~/ui/side-menu";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Gavel" }];
