@@ -4,10 +4,10 @@
  */
 import { getSignedInUser } from "~/auth/access.server";
 import { findPublicEvent, requireVisibleFeature } from "~/events/public-event.server";
+import { eventFonts } from "~/fonts/font-faces.server";
 import { pageTree } from "~/pages-designer/page-documents.server";
 import { richTextToPlainText } from "~/rich-text/sanitize.server";
 import { publicOrigin } from "~/security/request.server";
-import { eventFonts } from "~/ui/font-faces.server";
 import { loadLandingContext } from "./landing-context.server";
 import { landingFonts, resolveLanding } from "./landing-model";
 

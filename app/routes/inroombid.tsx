@@ -12,11 +12,11 @@ import { ItemView } from "~/bidding/ui/item-view";
 import { useLiveBoard } from "~/bidding/ui/live-board";
 import { MyBidsView } from "~/bidding/ui/my-bids-view";
 import { db } from "~/db.server";
+import { FontFaces } from "~/fonts/event-fonts";
+import { eventFonts } from "~/fonts/font-faces.server";
 import biddingHref from "~/styles/bidding.css";
 import landingHref from "~/styles/landing.css";
 import { ErrorPage } from "~/ui/error-page";
-import { FontFaces } from "~/ui/event-fonts";
-import { eventFonts } from "~/ui/font-faces.server";
 import { PreviewBanner } from "~/ui/preview-banner";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 

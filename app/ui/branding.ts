@@ -1,5 +1,5 @@
+import { catalogueFont, eventFamily, fallbackStack } from "~/fonts/catalogue";
 import { DEFAULT_EVENT_STYLE } from "~drizzle/schema/style-defaults";
-import { catalogueFont, eventFamily, fallbackStack } from "./fonts";
 import type { CSSProperties } from "react";
 
 /** The styling fields of an event (spec §3); any of them may be unset. */
