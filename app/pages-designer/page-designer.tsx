@@ -18,11 +18,11 @@ import {
   PAGE_KINDS,
   SLIDE_FIELDS,
   defaultToggleName,
-  type PageKind,
   type SectionForm,
   type SettingField,
 } from "./page-kinds";
-import { hasDefaultToggle, moveSection, treeFromForm, type Tree } from "./tree-form";
+import { hasDefaultToggle, moveSection, treeFromForm } from "./tree-form";
+import type { PageKind, Tree } from "~/designed-pages/page-trees";
 
 export interface DesignerProps {
   kind: PageKind;

@@ -13,8 +13,7 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db.server";
 import { event, landing, readTree, silent_auction } from "~drizzle/schema";
-import { PAGE_KINDS, type PageKind } from "./page-kinds";
-import type { Tree } from "./tree-form";
+import { PAGE_TREE_DEFINITIONS, type PageKind, type Tree } from "./page-trees";
 
 export interface PageDocument {
   /** False while the page's record does not exist (landing or silent auction never switched on under Modules). */
@@ -51,7 +50,7 @@ async function storedMeta(eventId: number, kind: PageKind): Promise<Record<strin
 }
 
 export async function loadPageDocument(eventId: number, kind: PageKind): Promise<PageDocument> {
-  const { definition } = PAGE_KINDS[kind];
+  const definition = PAGE_TREE_DEFINITIONS[kind];
   const meta = await storedMeta(eventId, kind);
   const stored = meta ?? {};
   return {
