@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { requireEventPermission, requireTeamMember } from "~/auth/access.server";
 import { PERMISSION_LABELS } from "~/auth/permissions";
-import { bidsMarker } from "~/bids/silent-bids.server";
+import { bidsMarker } from "~/bidding/silent-bids.server";
 import { recentActivity, topItems, type ActivityKind } from "~/dashboard/activity.server";
 import { eventFigures } from "~/dashboard/figures.server";
 import { goalOf, goalSchema, setGoal } from "~/dashboard/goal.server";

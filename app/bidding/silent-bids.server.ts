@@ -7,14 +7,14 @@ import { formatInTimeZone } from "date-fns-tz";
 import { and, asc, count, desc, eq, inArray, max, or, gt } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import { AUCTION_KINDS, loadEventAuctionRules, rulesForItem } from "~/bidding/auction-rules.server";
-import { itemState, winningPositions } from "~/bidding/item-records.server";
-import { liveItem } from "~/bidding/live-item";
-import { closeItemNow, extendItem, reopenItem, retractBid, StaffActionError } from "~/bidding/staff-actions.server";
 import { db } from "~/db.server";
 import { formatMoney } from "~/ui/format";
 import { formatInZone, zonedDateTimeSchema, zoneAbbreviation } from "~/ui/zoned-time";
 import { auction_item, bid, event, usr, usr_event_paddle, winner } from "~drizzle/schema";
+import { AUCTION_KINDS, loadEventAuctionRules, rulesForItem } from "./auction-rules.server";
+import { itemState, winningPositions } from "./item-records.server";
+import { liveItem } from "./live-item";
+import { closeItemNow, extendItem, reopenItem, retractBid, StaffActionError } from "./staff-actions.server";
 import type { BidRow, ItemSummaryRow, StaffDialogName } from "./silent-bids";
 
 const MINUTE = 60_000;
