@@ -37,8 +37,8 @@ export const meta: MetaFunction = ({ error }) => [
 ];
 
 /**
- * Runs before every page: the spec's subdomain check, the pending toast, and for a signed-in user a short
- * summary of who they are, the events they hold a role in and the current event (spec §2), for page headers.
+ * Runs before every page: the subdomain check, the pending toast, and for a signed-in user a short summary of who
+ * they are, the events they hold a role in and the current event (?id, else the selected one), for page headers.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const hostRedirect = await subdomainRedirect(request, eventIdBySubdomain);

@@ -23,7 +23,10 @@ export interface BidderContext {
   user: { usrId: number; name: string; paddle: number | null; canBidForGuests: boolean } | null;
 }
 
-/** 404 unless the event's silent or virtual auction shows to this visitor (spec §4: testing → previewers only). */
+/**
+ * 404 unless the event's silent or virtual auction shows to this visitor (an auction in testing shows only to
+ * previewers).
+ */
 export async function loadBidderContext(request: Request): Promise<BidderContext> {
   const event = await findPublicEvent(request);
   const signedIn = await getSignedInUser(request);

@@ -1,5 +1,5 @@
 /**
- * The pages the designer edits (spec §2 /admin/pages children), each with its settings tree (drizzle/schema/
+ * The pages the designer edits (the screens under /admin/pages), each with its settings tree (drizzle/schema/
  * settings.ts) and how the editor shows each section and setting. Client-safe: the editor, its live preview and
  * the server's form parsing all read this one description.
  */

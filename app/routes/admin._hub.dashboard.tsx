@@ -31,7 +31,7 @@ const ITEM_TYPE_LABELS: Record<string, string> = {
 };
 
 /**
- * /admin/dashboard, where every team member lands after choosing an event (spec §4). The figures need
+ * /admin/dashboard, where every team member lands after choosing an event. The figures need
  * can_view_stats; without it the page offers the screens the person's role does open.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -14,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const shouldRevalidate = revalidateOnSubmitOrEventChange;
 
-/** The hub layout (spec §2): an orange header over the pages that are not about one event's setup. */
+/** The hub layout: an orange header over the pages that are not about one event's setup. */
 export default function HubLayout() {
   const { screens } = useLoaderData<typeof loader>();
   const nav =

@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const shouldRevalidate = revalidateOnSubmitOrEventChange;
 
-/** The workspace layout (spec §2): a header and a side menu of the admin sections the person may use. */
+/** The workspace layout: a header and a side menu of the admin sections the person may use. */
 export default function WorkspaceLayout() {
   const { sections } = useLoaderData<typeof loader>();
   return (

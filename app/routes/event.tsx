@@ -15,7 +15,7 @@ export const links: LinksFunction = () => [
 ];
 
 /**
- * /event: the event's public landing page (spec §2), found by ?id (event subdomains redirect here with it) or
+ * /event: the event's public landing page, found by ?id (event subdomains redirect here with it) or
  * ?slug. It shows while the landing feature is live, or in testing to people who may preview it; they may also
  * see the unpublished draft of the page designer with ?draft.
  */

@@ -26,7 +26,7 @@ export const links: LinksFunction = () => [
 ];
 
 /**
- * /inroombid: the bidders' pages of an event's silent and virtual auctions (spec §2), mobile first. ?id= the event;
+ * /inroombid: the bidders' pages of an event's silent and virtual auctions, mobile first. ?id= the event;
  * with &item= one item (bid sheets' QR codes lead here), with &view=mine the bidder's own bids, otherwise the gallery.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -33,7 +33,7 @@ export const links: LinksFunction = () => [
 ];
 
 /**
- * /register: an event's registration (spec §2), mobile first and complete without JavaScript. ?id= the event; the
+ * /register: an event's registration, mobile first and complete without JavaScript. ?id= the event; the
  * stepper by default, &order= the confirmation of a registration (a signed link), &guest= a guest's personal link.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
