@@ -34,7 +34,7 @@ const envSchema = z.object({
     .default("localhost"),
   PORT: z.coerce.number().int().min(1).max(65535, "must be a port number").default(3000),
   SEED_DEMO: flag.default("true"),
-  // Spec §2: one subdomain that is not an event's, sent to a fixed path on the main host.
+  // One subdomain that is not an event's, sent to a fixed path on the main host.
   SPECIAL_SUBDOMAIN: z
     .string()
     .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i, "must be one host label such as give (letters, digits, hyphens)")

@@ -1,7 +1,7 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "@remix-run/react";
 import { currentEventId, getSignedInUser } from "~/auth/access.server";
-import { eventsOfUser } from "~/events/events.server";
+import { eventIdBySubdomain, eventsOfUser } from "~/events/events.server";
 import { subdomainRedirect } from "~/navigation/subdomain.server";
 import baseHref from "~/styles/base.css";
 import componentsHref from "~/styles/components.css";
@@ -37,11 +37,11 @@ export const meta: MetaFunction = ({ error }) => [
 ];
 
 /**
- * Runs before every page: the spec's subdomain check, the pending toast, and for a signed-in user a short
- * summary of who they are, the events they hold a role in and the current event (spec §2), for page headers.
+ * Runs before every page: the subdomain check, the pending toast, and for a signed-in user a short summary of who
+ * they are, the events they hold a role in and the current event (?id, else the selected one), for page headers.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const hostRedirect = await subdomainRedirect(request);
+  const hostRedirect = await subdomainRedirect(request, eventIdBySubdomain);
   if (hostRedirect) throw hostRedirect;
   const [{ toast, headers }, user] = await Promise.all([getToast(request), getSignedInUser(request)]);
   const viewer = user

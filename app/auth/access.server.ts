@@ -16,7 +16,10 @@ export interface SignedInUser {
   first_name: string | null;
   last_name: string | null;
   selected_event: number | null;
-  /** The user's roles in the order they were given (spec §6 speaks of "the first role entry"). */
+  /**
+   * The user's roles in the order they were given (membership reads the first role entry of an event:
+   * docs/permissions.md).
+   */
   roles: Role[];
 }
 
@@ -42,7 +45,7 @@ export async function getSignedInUser(request: Request): Promise<SignedInUser | 
   return { ...person, roles };
 }
 
-/** Spec §2 "requiresLogin": anonymous visitors go to the root path. */
+/** Pages that need a signed-in user: anonymous visitors go to the root path. */
 export async function requireUser(request: Request): Promise<SignedInUser> {
   const user = await getSignedInUser(request);
   if (!user) throw redirect("/");
@@ -55,7 +58,7 @@ export function eventIdFromQuery(request: Request): number | undefined {
   return id !== null && /^\d{1,9}$/.test(id) ? Number(id) : undefined;
 }
 
-/** Spec §2: a query parameter id sets the current event; otherwise the user's selected_event. */
+/** A query parameter id sets the current event; otherwise the user's selected_event. */
 export function currentEventId(request: Request, user: Pick<SignedInUser, "selected_event"> | undefined) {
   return eventIdFromQuery(request) ?? user?.selected_event ?? undefined;
 }
@@ -66,7 +69,7 @@ export interface EventAccess {
   role: Role;
 }
 
-/** Spec §2 "requiresBackend": signed in and a team member of the current event, else back to "/". */
+/** Every admin page: signed in and a team member of the current event, else back to "/". */
 export async function requireTeamMember(request: Request): Promise<EventAccess> {
   const user = await requireUser(request);
   const eventId = currentEventId(request, user);

@@ -2,7 +2,7 @@
 import { renderEmail } from "~/mail/render-email.server";
 import { SIGN_IN_CODE } from "./sign-in-codes.server";
 import { TOKEN_LIFETIME_TEXT } from "./tokens.server";
-import type { MailMessage } from "~/mail/mailer.server";
+import type { MailMessage } from "~/mail/mail-message";
 
 export function signUpEmail(to: string, link: string): MailMessage {
   return {

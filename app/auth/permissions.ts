@@ -1,5 +1,5 @@
 /**
- * Spec §6: the permissions of a role and the predicates built on them. Client-safe (no server imports):
+ * The permissions of a role and the predicates built on them (docs/permissions.md). Client-safe (no server imports):
  * the browser uses it only to hide what a person cannot use; the server always decides (access.server.ts).
  */
 
@@ -37,7 +37,7 @@ export type TeamFlag = Permission | NotifyFlag;
 export type RoleFlags = Record<Permission, boolean> & Record<NotifyFlag, boolean> & { is_team_member: boolean };
 export type Role = RoleFlags & { usr_event_role_id: number; usr_id: number; event_id: number };
 
-/** Spec §6: the ten permissions that make an event editable for a user. */
+/** The ten permissions that make an event editable for a user (any one of them is enough). */
 const EDITING_PERMISSIONS: readonly Permission[] = [
   "can_bill",
   "can_configure_event",
@@ -59,14 +59,14 @@ export const isOwned = (role: Partial<RoleFlags> | undefined) =>
 
 export const isEventAdmin = (role: Partial<RoleFlags> | undefined) => !!role?.can_configure_event;
 
-/** Spec §6: a team member of an event when the first role entry for that event has is_team_member. */
+/** A team member of an event when the first role entry for that event has is_team_member. */
 export function isTeamMember(roles: readonly Pick<Role, "event_id" | "is_team_member">[], eventId: number) {
   return roles.find((role) => role.event_id === eventId)?.is_team_member === true;
 }
 
 export const isAnyTeamMember = (roles: readonly Pick<Role, "is_team_member">[]) => roles.some((r) => r.is_team_member);
 
-/** The team list of spec §6: the role records with is_team_member. */
+/** The team list: the role records with is_team_member. */
 export const teamOf = <R extends Pick<Role, "is_team_member">>(roles: readonly R[]) =>
   roles.filter((r) => r.is_team_member);
 
@@ -103,7 +103,10 @@ export const NOTIFY_LABELS: Record<NotifyFlag, string> = {
 /** The label of every flag the team screen edits. */
 export const TEAM_FLAG_LABELS: Record<TeamFlag, string> = { ...PERMISSION_LABELS, ...NOTIFY_LABELS };
 
-/** How a role reads in a list of events or a team: owner (spec §6 "owned"), admin, or team member. */
+/**
+ * How a role reads in a list of events or a team: owner (can_edit_event and can_edit_auction_items), admin or team
+ * member.
+ */
 export function roleLabel(role: Partial<RoleFlags>): "Owner" | "Admin" | "Team member" {
   if (isOwned(role)) return "Owner";
   if (isEventAdmin(role)) return "Admin";

@@ -1,7 +1,7 @@
 /**
  * What each admin route needs, in one table (docs/permissions.md says it in words and lists the rules of the
- * screens still to come). Keyed by Remix route id. "team": a team member of the current event (spec §2
- * requiresBackend; every admin route needs at least that); a permission: a team member holding it.
+ * screens still to come). Keyed by Remix route id. "team": a team member of the current event (every
+ * admin route needs at least that, docs/permissions.md); a permission: a team member holding it.
  *
  * Routes enforce their rule themselves, with requireTeamMember / requireEventPermission at the top of each
  * loader and action (a parent layout's loader does not protect its children: Remix runs them in parallel).

@@ -1,5 +1,5 @@
 /**
- * The silent-auction page's settings (spec §3 silent-auction meta; the page designer's "Silent auction page"),
+ * The silent-auction page's settings (silent_auction.meta; the page designer's "Silent auction page"),
  * resolved against the event: the event's branding is the default of the theme's colours and fonts, as on the
  * landing page. Client-safe: /inroombid resolves the published tree on the server, the designer's preview the tree
  * being edited in the browser, so both draw the same page.

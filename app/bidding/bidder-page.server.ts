@@ -5,11 +5,12 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { getSignedInUser } from "~/auth/access.server";
 import { db } from "~/db.server";
+import { pageTree } from "~/designed-pages/page-documents.server";
 import { featureVisibility, type FeatureFlags } from "~/events/feature-switches";
 import { findPublicEvent, type PublicEvent } from "~/events/public-event.server";
 import { paddleOf } from "~/registration/paddles.server";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
-import { auction_item, auction_item_image, bid, silent_auction } from "~drizzle/schema";
+import { auction_item, auction_item_image, bid } from "~drizzle/schema";
 import { resolveAuctionPage } from "./auction-page";
 import { loadEventAuctionRules, type EventAuctionRules } from "./auction-rules.server";
 import type { Role } from "~/auth/permissions";
@@ -22,7 +23,10 @@ export interface BidderContext {
   user: { usrId: number; name: string; paddle: number | null; canBidForGuests: boolean } | null;
 }
 
-/** 404 unless the event's silent or virtual auction shows to this visitor (spec §4: testing → previewers only). */
+/**
+ * 404 unless the event's silent or virtual auction shows to this visitor (an auction in testing shows only to
+ * previewers).
+ */
 export async function loadBidderContext(request: Request): Promise<BidderContext> {
   const event = await findPublicEvent(request);
   const signedIn = await getSignedInUser(request);
@@ -83,11 +87,5 @@ export async function loadItemDetail(eventId: number, itemId: number) {
 
 /** The page's published settings, the event's branding as the theme's defaults (app/bidding/auction-page.ts). */
 export async function silentAuctionPageSettings(event: PublicEvent) {
-  const [row] = event.silent_auction_id
-    ? await db
-        .select({ meta: silent_auction.meta })
-        .from(silent_auction)
-        .where(eq(silent_auction.silent_auction_id, event.silent_auction_id))
-    : [];
-  return resolveAuctionPage(row?.meta ?? {}, event);
+  return resolveAuctionPage(await pageTree(event.event_id, "silentAuction"), event);
 }

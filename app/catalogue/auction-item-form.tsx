@@ -1,5 +1,5 @@
 /**
- * The fields of an auction item (spec §3 auction_item) for its page. Client-safe; the rules are in
+ * The fields of an auction item (the auction_item table) for its page. Client-safe; the rules are in
  * ./auction-item-form.server.ts. As the value is typed, the starting bid and increment the save would propose are
  * shown beside their fields (bid-proposal.ts runs here too), with a button to copy each one in.
  */

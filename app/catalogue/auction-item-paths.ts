@@ -1,6 +1,6 @@
 /**
  * The addresses of the auction item page and the packages screens. Each keeps `?id=<event>` when the page it links
- * from was opened with one (spec §2: ?id sets the current event). Client-safe.
+ * from was opened with one (?id sets the current event). Client-safe.
  */
 import type { ItemType } from "./item-rules";
 

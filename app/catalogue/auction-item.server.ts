@@ -1,5 +1,5 @@
 /**
- * One auction item (spec §3 auction_item) as its page edits it: every field, its featured image and gallery
+ * One auction item (the auction_item table) as its page edits it: every field, its featured image and gallery
  * (auction_item_image), and the inventory it bundles (inventory.auction_item_id; a "package" when it holds
  * several). Every function takes the event and puts it in its WHERE clause: another event's item or inventory is
  * "not found".

@@ -1,5 +1,5 @@
 /**
- * The event's auction items as the catalogue screens list and edit them (spec §3 auction_item). Every query is
+ * The event's auction items as the catalogue screens list and edit them (the auction_item table). Every query is
  * bound to the event: an id of another event's item is "not found".
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * Item categories (spec §3 category): the organisation's own list, shared by its events, used by auction items
+ * Item categories (the category table): the organisation's own list, shared by its events, used by auction items
  * (xinv_category_id) and inventory (category_id). A category in use is never deleted: its items would silently
  * lose it. Titles are unique within the organisation, whatever their case.
  */

@@ -1,5 +1,5 @@
 /**
- * Donors (spec §3 donor): the organisation's people and businesses who give items, shared by its events
+ * Donors (the donor table): the organisation's people and businesses who give items, shared by its events
  * (decision 004). Auction items name their donor (xinv_donor_id) and so does inventory (donor_id). A donor who
  * gave anything, at any event of the organisation, is never deleted: those items would silently lose their donor
  * (and the thank-you letter its addressee). Mark them inactive instead.

@@ -1,5 +1,5 @@
 /**
- * The fields of an inventory item (spec §3 inventory), shared by its "new" page and its own page. Client-safe; the
+ * The fields of an inventory item (the inventory table), shared by its "new" page and its own page. Client-safe; the
  * rules are in ./inventory-form.server.ts.
  */
 import { Form, Link, useNavigation } from "@remix-run/react";

@@ -1,6 +1,6 @@
 /**
  * The addresses of the inventory's pages. Each keeps `?id=<event>` when the page it links from was opened with
- * one (spec §2: ?id sets the current event), so moving between them stays on that event. Client-safe.
+ * one (?id sets the current event), so moving between them stays on that event. Client-safe.
  */
 export const INVENTORY_PATH = "/admin/auction_items/inventory";
 

@@ -1,5 +1,5 @@
 /**
- * The event's inventory (spec §3 inventory): items procured from donors before they are put up for auction; one
+ * The event's inventory (the inventory table): items procured from donors before they are put up for auction; one
  * or more of them make an auction item (inventory.auction_item_id, decision 004). Every function takes the event
  * and puts it in its WHERE clause, so an id of another event's item is simply not found.
  *

@@ -1,5 +1,5 @@
 /**
- * The counts the event row keeps (spec §3 event: inventory_item_count, live_item_count, silent_item_count), for
+ * The counts the event row keeps (event.inventory_item_count, live_item_count, silent_item_count), for
  * the menus and summaries that read them without counting. Every change that adds, removes or retypes auction
  * items or inventory calls this in the same transaction, so the counts never drift.
  */

@@ -1,5 +1,5 @@
 /**
- * Sponsor levels (spec §3 sponsor.level): the named tiers organisers sell, from the top down. The column keeps the
+ * Sponsor levels (sponsor.level): the named tiers organisers sell, from the top down. The column keeps the
  * name; wherever sponsors are listed (the sponsors screen, an event's sponsors) they are ordered by this rank, a
  * sponsor without a level last. Client-safe: the screen offers these in its selects.
  */

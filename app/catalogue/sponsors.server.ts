@@ -1,6 +1,6 @@
 /**
- * Sponsors (spec §3 sponsor) belong to the organisation and are shared by its events (decision 004); an event
- * shows the ones linked to it (event_sponsor, spec "insert an event sponsor"), by level (./sponsor-levels.ts) and,
+ * Sponsors (the sponsor table) belong to the organisation and are shared by its events (decision 004); an event
+ * shows the ones linked to it (event_sponsor), by level (./sponsor-levels.ts) and,
  * within a level, by the link's display_order. Nothing but those links depends on a sponsor, so deleting one
  * removes it from every event that showed it; marking it inactive keeps it for the record.
  */

@@ -1,5 +1,5 @@
 /**
- * Staff (spec §3 staff): the organisation's volunteers and employees who procure items, shared by its events
+ * Staff (the staff table): the organisation's volunteers and employees who procure items, shared by its events
  * (decision 004). Auction items (xinv_staff_id) and inventory (staff_id) name who procured them, and the grids
  * colour those rows with the person's grid_row_color. Someone named on items, at any event of the organisation,
  * is not deleted: the items would silently lose who procured them.

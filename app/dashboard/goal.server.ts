@@ -1,4 +1,4 @@
-/** The event's fundraising goal, kept in its meta (spec §7 "set event meta") in cents; null when not set. */
+/** The event's fundraising goal, kept in its meta in cents; null when not set. */
 import { z } from "zod";
 import { eventSettings, saveEventSettings } from "~/events/event-settings.server";
 

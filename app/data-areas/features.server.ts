@@ -1,6 +1,6 @@
 /**
  * Data areas of the event's feature records (landing, registration window, the three auctions), reached through
- * the ids on the event (spec §3), so each query starts from the event's own row.
+ * the ids on the event, so each query starts from the event's own row.
  */
 import { and, eq } from "drizzle-orm";
 import { db } from "~/db.server";

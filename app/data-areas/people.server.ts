@@ -4,7 +4,7 @@ import { db } from "~/db.server";
 import { event, registrant, staff, usr, usr_event_paddle, usr_event_role } from "~drizzle/schema";
 import { countWhere } from "./aggregates.server";
 
-/** "team": the team list of spec §6 (roles with is_team_member), with names and email. */
+/** "team": the team list (roles with is_team_member), with names and email. */
 export async function teamArea(eventId: number) {
   return db
     .select({
@@ -19,7 +19,7 @@ export async function teamArea(eventId: number) {
     .orderBy(asc(usr_event_role.usr_event_role_id));
 }
 
-/** "users": everyone holding a role at the event (spec §7 "users of an event"): team, bidders, guests. */
+/** "users": everyone holding a role at the event: team, bidders, guests. */
 export async function usersArea(eventId: number) {
   const [row] = await db
     .select({ count: count(), bidders: countWhere(eq(usr_event_role.can_bid, true)) })

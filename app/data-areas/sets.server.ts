@@ -1,7 +1,8 @@
 /**
- * Spec §2 "data areas loaded on entering backend routes", one set per path, each loaded by the layout route of
- * its path (decision 006). A set holds only the areas its parents' layouts do not already load: a screen reads
- * the others from the parent with useRouteLoaderData. Every area is a query for one event, given its id.
+ * The data areas an admin path loads on entering it, one set per path, each loaded by the layout route of its path
+ * (docs/decisions/007-access-and-data-areas-in-layouts.md). A set holds only the areas its parents' layouts do not
+ * already load: a screen reads the others from the parent with useRouteLoaderData. Every area is a query for one
+ * event, given its id.
  */
 import {
   auctionItemImagesArea,

@@ -1857,7 +1857,7 @@ const BRAND = {
   secondary_color: "#2f7f8f",
   accent_color: "#f2b84b",
   text_color: "#1b1f24",
-  // Fonts of the catalogue (app/ui/fonts.ts): a serif for a gala's headings, the spec default for the rest.
+  // Fonts of the catalogue (app/fonts/catalogue.ts): a serif for a gala's headings, the spec default for the rest.
   heading_font: "Playfair Display",
   subheading_font: "Roboto",
   body_font: "Roboto",

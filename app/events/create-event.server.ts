@@ -1,8 +1,8 @@
 /**
- * Creating an event (spec §7 "insert an event"), for team sign-up and for /admin/events: the event in its
+ * Creating an event, for team sign-up and for /admin/events: the event in its
  * organisation, its registration record, and an owner's role (every permission, on the team) for the person who
  * created it, who is also switched to it. The landing page and the auctions are created when their feature is
- * first enabled (spec §4; app/events/feature-switches.server.ts), not here.
+ * first enabled (app/events/feature-switches.server.ts), not here.
  */
 import { eq } from "drizzle-orm";
 import { OWNER_ROLE } from "~/auth/permissions";

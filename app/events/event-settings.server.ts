@@ -1,6 +1,6 @@
 /**
- * Reading and saving the event's own columns for the setup screens (spec §7 "update event fields by event_id",
- * "set event meta"). Every save bumps data_version and tells open admin pages (publishEventChange).
+ * Reading and saving the event's own columns for the setup screens (its columns and its
+ * meta). Every save bumps data_version and tells open admin pages (publishEventChange).
  */
 import { eq, sql } from "drizzle-orm";
 import { describeUniqueViolation, uniqueViolation } from "~/db/errors.server";

@@ -1,5 +1,5 @@
 /**
- * Events as the navigation rules of spec §2 see them: found by subdomain, listed for the signed-in user,
+ * Events as navigation sees them: found by subdomain, listed for the signed-in user,
  * and chosen as the user's selected_event.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
@@ -7,7 +7,7 @@ import { db } from "~/db.server";
 import { publishOwnChange } from "~/realtime/data-area-changes.server";
 import { event, usr, usr_event_role } from "~drizzle/schema";
 
-/** Spec §7 "GET /events/subdomain/{subdomain}": the id of the event using the subdomain (case-insensitive). */
+/** The id of the event using the subdomain (case-insensitive). */
 export async function eventIdBySubdomain(subdomain: string): Promise<number | undefined> {
   const [row] = await db
     .select({ event_id: event.event_id })
@@ -36,7 +36,7 @@ export async function eventsOfUser(usrId: number) {
 }
 
 /**
- * Spec §7 "all events for a usr_id, with roles", limited to the events whose team the user is on: the ones
+ * A user's events with their roles, limited to the events whose team the user is on: the ones
  * /admin/events offers to work on. Upcoming first, then the most recent.
  */
 export async function teamEventsOfUser(usrId: number) {
@@ -56,7 +56,7 @@ export async function teamEventsOfUser(usrId: number) {
 }
 
 /**
- * Spec §7 "set a user's selected_event (usr_id, event_id)"; the caller has checked the user is on the event's team.
+ * Sets the user's selected_event; the caller has checked the user is on the event's team.
  * Returns the event's title, for the confirmation.
  */
 export async function selectEvent(usrId: number, eventId: number): Promise<string> {

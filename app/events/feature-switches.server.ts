@@ -1,7 +1,7 @@
 /**
- * Changing an event's feature switches (spec §4, §7 "update event fields by event_id"): enabling or disabling a
- * feature, and flipping its testing flag. Each change bumps the event's data_version, so open admin pages and
- * public screens can tell that the event changed, and tells open admin pages at once (publishEventChange).
+ * Changing an event's feature switches: enabling or disabling a feature, and flipping its testing flag. Each change
+ * bumps the event's data_version, so open admin pages and public screens can tell that the event changed, and tells
+ * open admin pages at once (publishEventChange).
  */
 import { eq, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db.server";
@@ -26,7 +26,7 @@ import {
   type FeatureState,
 } from "./feature-switches";
 
-/** Spec §9: a new live auction seats 50. */
+/** The capacity a new live auction starts with: 50 seats. */
 export const LIVE_AUCTION_CAPACITY = 50;
 
 export class LockedFeatureError extends Error {
@@ -63,7 +63,7 @@ export async function setFeatureEnabled(
   });
 }
 
-/** Spec §4: toggling the testing flag flips it (in SQL, so two clicks at once flip it twice, as two clicks should). */
+/** Toggling the testing flag flips it (in SQL, so two clicks at once flip it twice, as two clicks should). */
 export async function toggleFeatureTesting(eventId: number, feature: EventFeature): Promise<FeatureState> {
   if (LOCKED_FEATURES.has(feature)) throw new LockedFeatureError(feature);
   const column = event[testingColumn(feature)];
@@ -79,7 +79,10 @@ export async function toggleFeatureTesting(eventId: number, feature: EventFeatur
   });
 }
 
-/** Spec §7: insert a landing (meta), a traditional_auction (event_id, capacity), a silent_auction (meta), a virtual_auction. */
+/**
+ * The record a feature's first enabling creates: a landing (meta), a traditional_auction (event_id, capacity), a
+ * silent_auction (meta), a virtual_auction.
+ */
 async function createFeatureRecord(
   tx: Transaction,
   eventId: number,

@@ -1,5 +1,5 @@
 /**
- * The feature switches of spec §4, as pure rules (client-safe, unit-tested): each feature X of the event has
+ * The feature switches of an event, as pure rules (client-safe, unit-tested): each feature X of the event has
  * is_X_enabled and is_X_testing. A feature is live when it is enabled and its testing flag is off; toggling
  * testing flips it. Six features cannot be switched on yet and always read as not enabled.
  */
@@ -7,7 +7,7 @@ import { EVENT_FEATURES, type EventFeature } from "~drizzle/schema/event";
 
 export { EVENT_FEATURES, type EventFeature };
 
-/** Spec §4: these cannot be toggled and always read as not enabled. */
+/** These features cannot be toggled and always read as not enabled. */
 export const LOCKED_FEATURES: ReadonlySet<EventFeature> = new Set([
   "post",
   "storefront",
@@ -17,7 +17,7 @@ export const LOCKED_FEATURES: ReadonlySet<EventFeature> = new Set([
   "report",
 ]);
 
-/** Features whose first enabling creates their record (spec §4), and the event column holding its id. */
+/** Features whose first enabling creates their record, and the event column holding its id. */
 export const FEATURE_RECORDS = {
   landing: "landing_id",
   traditional_auction: "traditional_auction_id",

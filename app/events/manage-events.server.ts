@@ -1,5 +1,5 @@
 /**
- * Creating an event beside the current one, and archiving an event (spec §4: archiving sets is_archived; there
+ * Creating an event beside the current one, and archiving an event (archiving sets is_archived; there
  * is no un-archive). The caller has checked can_edit_event on the current event.
  */
 import { eq, sql } from "drizzle-orm";

@@ -1,6 +1,6 @@
 /**
  * Public pages of an event: finding the event a visitor asked for, and deciding whether a feature's page shows to
- * them (spec §4: live features to everyone; features in testing only to people with can_preview_event, under a
+ * them (live features to everyone; features in testing only to people with can_preview_event, under a
  * preview banner).
  */
 import { eq } from "drizzle-orm";
@@ -11,7 +11,7 @@ import { featureVisibility, type EventFeature, type FeatureFlags } from "./featu
 
 export type PublicEvent = typeof event.$inferSelect;
 
-/** The event of ?id (spec §2; event subdomains redirect here with it) or ?slug; 404 when there is none. */
+/** The event of ?id (event subdomains redirect here with it) or ?slug; 404 when there is none. */
 export async function findPublicEvent(request: Request): Promise<PublicEvent> {
   const params = new URL(request.url).searchParams;
   const id = Number(params.get("id"));

@@ -3,8 +3,8 @@
  * turning posted text into the event's columns. Blank optional fields are stored as null.
  */
 import { z } from "zod";
+import { catalogueFont, describeWeights } from "~/fonts/catalogue";
 import { richTextSchema } from "~/rich-text/schema.server";
-import { catalogueFont, describeWeights } from "~/ui/fonts";
 import { slugField, subdomainField, timezoneField, eventTitleField } from "./event-fields";
 
 const optional = (schema: z.ZodType<string, z.ZodTypeDef, string>) =>
@@ -106,7 +106,7 @@ const hexColour = (what: string) =>
     .regex(/^#[0-9a-f]{6}$/i, `Enter the ${what} colour as # and six hexadecimal digits, such as #37474f.`)
     .transform((value) => value.toLowerCase());
 
-/** A font of the catalogue (app/ui/fonts.ts), stored as the catalogue spells it. */
+/** A font of the catalogue (app/fonts/catalogue.ts), stored as the catalogue spells it. */
 const fontName = z
   .string()
   .trim()

@@ -1,5 +1,5 @@
 /**
- * The ordered images of a record (spec §3 inventory_image and auction_item_image: url, display_order, linked id):
+ * The ordered images of a record (inventory_image and auction_item_image: url, display_order, linked id):
  * add uploads at the end, move one up or down, remove one. display_order is kept 0, 1, 2… in the order shown,
  * the first image being the record's main one.
  *

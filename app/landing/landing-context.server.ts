@@ -34,7 +34,7 @@ function publicPage(routeId: string, path: string): string | null {
   return routeId in routes ? path : null;
 }
 
-/** Where the silent auction's gallery is (the bidder pages, spec §2 /inroombid). */
+/** Where the silent auction's gallery is (the bidder pages, /inroombid). */
 const GALLERY_ROUTES: ReadonlyArray<readonly [string, string]> = [["routes/inroombid", "/inroombid"]];
 
 /**

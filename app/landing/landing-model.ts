@@ -4,8 +4,8 @@
  *
  * Defaults (docs/decisions/014-page-designer.md): a setting marked "use default" follows the event itself where the
  * event has a counterpart (its branding colours and fonts, its title, summary, picture and description, its
- * organiser's "about"), so changing the branding changes the page; the spec §9 theme values and the tree's own
- * defaults hold for the rest.
+ * organiser's "about"), so changing the branding changes the page; the default theme values (DEFAULT_THEME) and the
+ * tree's own defaults hold for the rest.
  */
 import { pageThemeStyle, themeDefaults, type EventBranding } from "~/ui/branding";
 import {
@@ -74,7 +74,9 @@ export interface LandingContext {
 
 export type LandingSettings = ResolvedLanding & { order: LandingSectionKey[] };
 
-/** The tree's values for this event: its own where set, else the event's, else the spec §9 and built-in defaults. */
+/**
+ * The tree's values for this event: its own where set, else the event's, else DEFAULT_THEME and the built-in defaults.
+ */
 export function resolveLanding(context: LandingContext, stored: unknown): LandingSettings {
   const b = context.branding;
   const settings = resolveLandingMeta(stored, {

@@ -5,7 +5,7 @@ import { landingStyle, timeLeft, type LandingContext, type LandingSettings } fro
 import { Slides } from "./slides";
 
 /**
- * The public landing page of an event (spec §2 /event): its sections in the order and with the settings of its
+ * The public landing page of an event (/event): its sections in the order and with the settings of its
  * tree. /event renders it with the published (or, for a previewer, the draft) settings; the page designer renders
  * this same component beside the editor with the settings being edited. Mobile first, server-rendered, complete
  * without JavaScript (the countdown shows the time left when the page was made; the slides scroll sideways).

@@ -3,11 +3,11 @@
  * settings (published; the draft for a previewer who asks for it with ?draft).
  */
 import { getSignedInUser } from "~/auth/access.server";
+import { pageTree } from "~/designed-pages/page-documents.server";
 import { findPublicEvent, requireVisibleFeature } from "~/events/public-event.server";
-import { pageTree } from "~/pages-designer/page-documents.server";
+import { eventFonts } from "~/fonts/font-faces.server";
 import { richTextToPlainText } from "~/rich-text/sanitize.server";
 import { publicOrigin } from "~/security/request.server";
-import { eventFonts } from "~/ui/font-faces.server";
 import { loadLandingContext } from "./landing-context.server";
 import { landingFonts, resolveLanding } from "./landing-model";
 

@@ -3,7 +3,7 @@
  * globalThis so that development rebuilds do not empty it.
  */
 import { randomUUID } from "node:crypto";
-import type { MailMessage } from "./mailer.server";
+import type { MailMessage } from "./mail-message";
 
 export interface KeptMessage extends MailMessage {
   id: string;

@@ -6,15 +6,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { config } from "~/config.server";
 import { keepInDevelopmentMailbox } from "./development-mailbox.server";
-
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** Images the HTML shows inline by cid (QR codes): mail clients block data: addresses. */
-  attachments?: { filename: string; content: Buffer; cid: string; contentType: string }[];
-}
+import type { MailMessage } from "./mail-message";
 
 let transport: Transporter | undefined;
 

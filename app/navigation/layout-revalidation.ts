@@ -20,7 +20,7 @@ export function dataAreasReported(marker: string) {
 
 /**
  * shouldRevalidate for the admin layouts, whose loaders give the menus for the person's role and the data areas
- * of spec §2 (which load once and stay current, §4): load again after a form submission (it may have changed
+ * (which load once and then stay current): load again after a form submission (it may have changed
  * them), when the current event changes (?id), and when the live stream has reported a change of the data areas
  * since they were loaded; but not on a navigation between screens of the same event, nor when a screen reloads its
  * own data for a bid or a check-in. Each screen's own loader still checks access on every request. Client-safe:

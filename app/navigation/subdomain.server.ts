@@ -1,13 +1,16 @@
 import { redirect } from "@remix-run/node";
 import { config } from "~/config.server";
-import { eventIdBySubdomain } from "~/events/events.server";
 import { decideHost } from "./subdomain";
 
 /**
- * Spec §2 subdomain check, run by the root loader before every page: the redirect for a request that came in
- * on another host than the main one, or undefined when the page is served here.
+ * The subdomain check (./subdomain.ts), run by the root loader before every page: the redirect for a request that
+ * came in on another host than the main one, or undefined when the page is served here. The caller hands in how an
+ * event is found by its subdomain (app/events/events.server.ts), so navigation stays below the events.
  */
-export async function subdomainRedirect(request: Request): Promise<Response | undefined> {
+export async function subdomainRedirect(
+  request: Request,
+  eventIdBySubdomain: (subdomain: string) => Promise<number | undefined>,
+): Promise<Response | undefined> {
   const decision = decideHost(new URL(request.url), {
     appHost: config.APP_HOST,
     port: config.PORT,

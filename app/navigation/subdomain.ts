@@ -1,6 +1,7 @@
 /**
- * Spec §2 "subdomain check", as a pure decision on the request's URL: serve the page here, redirect to a fixed
- * place on the main host, or look an event up by its subdomain (the caller does that, see subdomain.server.ts).
+ * The subdomain check that runs before every page, as a pure decision on the request's URL: serve the page here,
+ * redirect to a fixed place on the main host, or look an event up by its subdomain (the caller does that, see
+ * subdomain.server.ts).
  */
 
 export interface HostRules {
@@ -27,7 +28,7 @@ export type HostDecision =
       notFoundLocation: string;
     };
 
-/** Spec §9: local development hosts on ports 9000 and 4000 pass through; so does the app's own port. */
+/** Local development hosts on ports 9000 and 4000 pass through; so does the app's own port. */
 const DEVELOPMENT_PORTS = [9000, 4000];
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 

@@ -7,6 +7,7 @@
 import { json } from "@remix-run/node";
 import { requireEventPermission } from "~/auth/access.server";
 import { loadAuctionPreview } from "~/bidding/gallery-preview.server";
+import { discardDraft, loadPageDocument, publishDraft, saveDraft } from "~/designed-pages/page-documents.server";
 import { eventSettings } from "~/events/event-settings.server";
 import { readFormWithImages } from "~/images/upload.server";
 import { loadLandingContext } from "~/landing/landing-context.server";
@@ -14,9 +15,9 @@ import { loadRegistrationPreview } from "~/registration/register-preview.server"
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { redirectWithToast } from "~/ui/toast.server";
 import { strictTreeSchema } from "~drizzle/schema/settings";
-import { discardDraft, loadPageDocument, publishDraft, saveDraft } from "./page-documents.server";
-import { imageUploadFields, PAGE_KINDS, type PageKind } from "./page-kinds";
-import { errorsByField, moveSection, treeFromForm, type Tree } from "./tree-form";
+import { imageUploadFields, PAGE_KINDS } from "./page-kinds";
+import { errorsByField, moveSection, treeFromForm } from "./tree-form";
+import type { PageKind, Tree } from "~/designed-pages/page-trees";
 
 export async function designerLoader(request: Request, kind: PageKind) {
   const { eventId, role } = await requireEventPermission(request, "can_design");

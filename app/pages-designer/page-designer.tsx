@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
+import { fallbackStack, FONT_CATALOGUE } from "~/fonts/catalogue";
 import { ImageField } from "~/images/image-field";
 import { ResponsiveImage } from "~/images/responsive-image";
 import { RichTextEditor } from "~/rich-text/rich-text-editor";
@@ -7,7 +8,6 @@ import { contrastWarnings } from "~/ui/branding";
 import { Button } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { Field } from "~/ui/field";
-import { fallbackStack, FONT_CATALOGUE } from "~/ui/fonts";
 import { FormAlert } from "~/ui/form-alert";
 import { useHydrated } from "~/ui/use-hydrated";
 import { completeSectionOrder, LANDING_SECTIONS } from "~drizzle/schema/settings";
@@ -18,11 +18,11 @@ import {
   PAGE_KINDS,
   SLIDE_FIELDS,
   defaultToggleName,
-  type PageKind,
   type SectionForm,
   type SettingField,
 } from "./page-kinds";
-import { hasDefaultToggle, moveSection, treeFromForm, type Tree } from "./tree-form";
+import { hasDefaultToggle, moveSection, treeFromForm } from "./tree-form";
+import type { PageKind, Tree } from "~/designed-pages/page-trees";
 
 export interface DesignerProps {
   kind: PageKind;

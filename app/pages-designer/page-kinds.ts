@@ -1,17 +1,10 @@
 /**
- * The pages the designer edits (spec §2 /admin/pages children), each with its settings tree (drizzle/schema/
+ * The pages the designer edits (the screens under /admin/pages), each with its settings tree (drizzle/schema/
  * settings.ts) and how the editor shows each section and setting. Client-safe: the editor, its live preview and
  * the server's form parsing all read this one description.
  */
-import {
-  type LANDING_SECTIONS,
-  landingDefinition,
-  registrationPageDefinition,
-  silentAuctionDefinition,
-  type TreeDefinition,
-} from "~drizzle/schema/settings";
-
-export type PageKind = "landing" | "registration" | "silentAuction";
+import { PAGE_TREE_DEFINITIONS, type PageKind } from "~/designed-pages/page-trees";
+import type { LANDING_SECTIONS, TreeDefinition } from "~drizzle/schema/settings";
 
 export type SettingKind =
   | "text"
@@ -99,7 +92,7 @@ const landing: PageKindInfo = {
   kind: "landing",
   label: "Landing page",
   slug: "landing_page",
-  definition: landingDefinition,
+  definition: PAGE_TREE_DEFINITIONS.landing,
   sections: [
     {
       key: "global",
@@ -228,7 +221,7 @@ const registration: PageKindInfo = {
   kind: "registration",
   label: "Registration page",
   slug: "registration_page",
-  definition: registrationPageDefinition,
+  definition: PAGE_TREE_DEFINITIONS.registration,
   sections: [
     {
       key: "global",
@@ -272,7 +265,7 @@ const silentAuction: PageKindInfo = {
   kind: "silentAuction",
   label: "Silent auction page",
   slug: "silent_auction_page",
-  definition: silentAuctionDefinition,
+  definition: PAGE_TREE_DEFINITIONS.silentAuction,
   sections: [
     {
       key: "global",

@@ -12,8 +12,7 @@ import {
   type PageKindInfo,
   type SettingField,
 } from "./page-kinds";
-
-export type Tree = Record<string, Record<string, { value: unknown; useDefault: boolean }>>;
+import type { Tree } from "~/designed-pages/page-trees";
 
 type FormLike = Pick<FormData, "get" | "getAll" | "has">;
 

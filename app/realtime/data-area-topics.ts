@@ -1,6 +1,6 @@
 /**
- * The realtime bus's topics for the admin data areas (spec §4 "load once, start a live subscription, and stay
- * current"; §7 subscriptions: current event, team and users by event_id, user by google_id). Client-safe.
+ * The realtime bus's topics for the admin data areas (they load once, then
+ * stay current: the current event, its team and users by event_id, a user by google_id). Client-safe.
  *
  * - `event-data:<eventId>`: the event's own record changed ("event"), its team ("team"), or a person holding a role
  *   at it ("users": a name or email address);

@@ -1,5 +1,5 @@
 /**
- * An event's registration questions (spec §3 question) and the meals its meal question offers. Answers are kept
+ * An event's registration questions (the question table) and the meals its meal question offers. Answers are kept
  * on each guest under the question's name (registrant.meta.answers[name]); the meal question's answer also sets
  * registrant.meal_id. So a question's name cannot change once guests answered it, an event has at most one meal
  * question, and a meal some guest chose is not deleted.

@@ -5,8 +5,8 @@
 import { asc, eq } from "drizzle-orm";
 import { getSignedInUser } from "~/auth/access.server";
 import { db } from "~/db.server";
+import { pageTree } from "~/designed-pages/page-documents.server";
 import { findPublicEvent, requireVisibleFeature } from "~/events/public-event.server";
-import { pageTree } from "~/pages-designer/page-documents.server";
 import { meal, question, registration, ticket } from "~drizzle/schema";
 import { ticketsLeft, windowState } from "./register-party.server";
 

@@ -1,7 +1,7 @@
 /**
- * What the registration page shows around its form, from the event and the page's settings tree (spec §3 meta;
- * the page designer's "Registration page"). Client-safe: /register computes it on the server from the published
- * tree, the designer's preview in the browser from the tree being edited.
+ * What the registration page shows around its form, from the event and the page's settings tree
+ * (event.meta.registrationPage; the page designer's "Registration page"). Client-safe: /register computes it on the
+ * server from the published tree, the designer's preview in the browser from the tree being edited.
  */
 import { pageThemeStyle, themeDefaults, type EventBranding } from "~/ui/branding";
 import { resolveRegistrationPageMeta } from "~drizzle/schema/settings";

@@ -1,5 +1,5 @@
 /**
- * The event's registration record (spec §3 registration, through event.registration_id): the window in which
+ * The event's registration record (the registration table, through event.registration_id): the window in which
  * /register sells tickets, whether it stores a card, the confirmation message, the first paddle number and the
  * most tickets per order. An event has none until its settings are first saved; until then the columns'
  * defaults apply.

@@ -1,5 +1,5 @@
 /**
- * An event's ticket types (spec §3 ticket): what /register sells, in the organiser's order. A ticket type with
+ * An event's ticket types (the ticket table): what /register sells, in the organiser's order. A ticket type with
  * purchases on record is never deleted (ticket_payment refers to it, and the sales figures would lose it), and
  * its limit cannot go below what is already sold.
  */

@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireTeamMember } from "~/auth/access.server";
-import { adminMenus } from "~/ui/admin-navigation.server";
+import { adminMenus } from "~/navigation/admin-navigation.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Gavel" }];

@@ -2,14 +2,14 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { requireEventPermission, requireTeamMember } from "~/auth/access.server";
 import { PERMISSION_LABELS } from "~/auth/permissions";
-import { bidsMarker } from "~/bids/silent-bids.server";
+import { bidsMarker } from "~/bidding/silent-bids.server";
 import { recentActivity, topItems, type ActivityKind } from "~/dashboard/activity.server";
 import { eventFigures } from "~/dashboard/figures.server";
 import { goalOf, goalSchema, setGoal } from "~/dashboard/goal.server";
 import { moneyRaised, RAISED_SOURCE_LABELS, RAISED_SOURCES } from "~/dashboard/raised.server";
 import { eventSettings } from "~/events/event-settings.server";
+import { adminMenus } from "~/navigation/admin-navigation.server";
 import { LiveIndicator, useLiveRefresh } from "~/realtime/use-live-refresh";
-import { adminMenus } from "~/ui/admin-navigation.server";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
@@ -31,7 +31,7 @@ const ITEM_TYPE_LABELS: Record<string, string> = {
 };
 
 /**
- * /admin/dashboard, where every team member lands after choosing an event (spec §4). The figures need
+ * /admin/dashboard, where every team member lands after choosing an event. The figures need
  * can_view_stats; without it the page offers the screens the person's role does open.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import { requireEventPermission } from "~/auth/access.server";
 import { eventTopic } from "~/bidding/place-bid.server";
-import { bidsMarker } from "~/bids/silent-bids.server";
+import { bidsMarker } from "~/bidding/silent-bids.server";
 import { connection } from "~/db.server";
 import { liveStream } from "~/realtime/live-stream.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";

@@ -1,7 +1,7 @@
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { requireTeamMember } from "~/auth/access.server";
+import { adminMenus } from "~/navigation/admin-navigation.server";
 import { revalidateOnSubmitOrEventChange } from "~/navigation/layout-revalidation";
-import { adminMenus } from "~/ui/admin-navigation.server";
 import { Tabs } from "~/ui/tabs";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 

@@ -48,8 +48,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * Three intents. "select": spec §4 "selecting an event saves the choice for the user, then reloads the page at
- * /admin/dashboard"; the event is the one in ?id (this page and the home page post to /admin/events?id=…), and
+ * Three intents. "select": choosing an event saves the choice for the user, then opens
+ * /admin/dashboard; the event is the one in ?id (this page and the home page post to /admin/events?id=…), and
  * requireTeamMember checks the user is on its team. "create" (can_edit_event on the current event): a new event
  * in the same organisation. "archive" (can_edit_event on the event in ?id).
  */

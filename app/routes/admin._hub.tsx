@@ -1,7 +1,7 @@
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { requireTeamMember } from "~/auth/access.server";
+import { adminMenus } from "~/navigation/admin-navigation.server";
 import { revalidateOnSubmitOrEventChange } from "~/navigation/layout-revalidation";
-import { adminMenus } from "~/ui/admin-navigation.server";
 import { AdminShell } from "~/ui/admin-shell";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
@@ -14,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const shouldRevalidate = revalidateOnSubmitOrEventChange;
 
-/** The hub layout (spec §2): an orange header over the pages that are not about one event's setup. */
+/** The hub layout: an orange header over the pages that are not about one event's setup. */
 export default function HubLayout() {
   const { screens } = useLoaderData<typeof loader>();
   const nav =

@@ -7,9 +7,15 @@ import {
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
-import { readSilentBidsView } from "~/bids/silent-bids";
-import { SilentBidsScreen } from "~/bids/silent-bids-screen";
-import { bidsMarker, eventDisplay, listItemSummaries, listSilentBids, runStaffAction } from "~/bids/silent-bids.server";
+import { readSilentBidsView } from "~/bidding/silent-bids";
+import {
+  bidsMarker,
+  eventDisplay,
+  listItemSummaries,
+  listSilentBids,
+  runStaffAction,
+} from "~/bidding/silent-bids.server";
+import { SilentBidsScreen } from "~/bidding/ui/silent-bids-screen";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { redirectWithToast } from "~/ui/toast.server";

@@ -8,7 +8,7 @@ import { ErrorPanel } from "~/ui/error-page";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
 /**
- * /admin/bids: loads the data areas spec §2 names for paths containing /bids/; its screens read them with
+ * /admin/bids: loads the data areas of paths containing /bids/; its screens read them with
  * useRouteLoaderData("routes/admin._workspace.bids"). Every screen of the section shows bids, so the layout asks
  * for can_view_stats ("See figures and bids", docs/permissions.md); each screen checks it again, and its actions
  * need can_control_event.

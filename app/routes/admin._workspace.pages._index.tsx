@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireTeamMember } from "~/auth/access.server";
-import { adminMenus } from "~/ui/admin-navigation.server";
+import { adminMenus } from "~/navigation/admin-navigation.server";
 
 /**
  * /admin/pages has no page of its own: it opens the first screen of the section the person's role may

@@ -1,10 +1,10 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { CATALOGUE_FONT_CSS_HREF } from "~/fonts/font-faces.server";
 import { designerAction, designerLoader } from "~/pages-designer/designer.server";
 import { PageDesigner, type DesignerProps } from "~/pages-designer/page-designer";
 import { RegistrationPagePreview } from "~/registration/ui/register-page-preview";
 import registerHref from "~/styles/register.css";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
-import { CATALOGUE_FONT_CSS_HREF } from "~/ui/font-faces.server";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction<typeof loader> = ({ error, data }) => [

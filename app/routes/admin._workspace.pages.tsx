@@ -10,7 +10,7 @@ import { ErrorPanel } from "~/ui/error-page";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
 /**
- * /admin/pages: loads the data areas spec §2 names for paths containing pages; its screens (the page designer,
+ * /admin/pages: loads the data areas of paths containing pages; its screens (the page designer,
  * can_design) check their own permission. Any team member passes here.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

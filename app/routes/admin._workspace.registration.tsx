@@ -7,7 +7,7 @@ import { ErrorPanel } from "~/ui/error-page";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
 /**
- * /admin/registration: loads the data areas spec §2 names for paths containing /registration/; its screens read
+ * /admin/registration: loads the data areas of paths containing /registration/; its screens read
  * them with useRouteLoaderData("routes/admin._workspace.registration"). Any team member passes here: each screen
  * checks can_register (check-in: can_check_in_out) itself.
  */

@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireTeamMember } from "~/auth/access.server";
-import { adminMenus } from "~/ui/admin-navigation.server";
+import { adminMenus } from "~/navigation/admin-navigation.server";
 
 /**
  * /admin/setup has no page of its own: it opens the first setup screen the person's role may use, or the admin

@@ -24,7 +24,7 @@ export const meta: MetaFunction = ({ error }) => [
 
 export const links: LinksFunction = () => [...richTextLinks(), ...dateTimeFieldLinks()];
 
-/** What the event's meta keeps for search engines and link previews (spec §7 "set event meta (json)"). */
+/** What the event's meta keeps for search engines and link previews (share_title, share_description). */
 type ShareMeta = { share_title?: string | null; share_description?: string | null };
 
 /**

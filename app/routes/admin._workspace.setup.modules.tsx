@@ -20,7 +20,7 @@ export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Modules · Setup · Gavel" },
 ];
 
-/** /admin/setup/modules: the event's feature switches (spec §4), for people who configure the event. */
+/** /admin/setup/modules: the event's feature switches (enabled, testing), for people who configure the event. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_configure_event");
   const [flags] = await db.select().from(event).where(eq(event.event_id, eventId));

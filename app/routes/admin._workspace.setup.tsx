@@ -6,7 +6,7 @@ import { ErrorPanel } from "~/ui/error-page";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 /**
- * /admin/setup: loads the data areas spec §2 names for paths containing setup; its screens read them with
+ * /admin/setup: loads the data areas of paths containing setup; its screens read them with
  * useRouteLoaderData("routes/admin._workspace.setup"). Any team member passes here: each setup screen checks its
  * own permission (can_configure_event; branding: can_design).
  */

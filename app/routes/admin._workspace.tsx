@@ -1,9 +1,9 @@
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { requireTeamMember } from "~/auth/access.server";
+import { adminMenus } from "~/navigation/admin-navigation.server";
 import { revalidateOnSubmitOrEventChange } from "~/navigation/layout-revalidation";
-import { adminMenus } from "~/ui/admin-navigation.server";
+import { SideMenu } from "~/navigation/side-menu";
 import { AdminShell } from "~/ui/admin-shell";
-import { SideMenu } from "~/ui/side-menu";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction = () => [{ title: "Admin · Gavel" }];
@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const shouldRevalidate = revalidateOnSubmitOrEventChange;
 
-/** The workspace layout (spec §2): a header and a side menu of the admin sections the person may use. */
+/** The workspace layout: a header and a side menu of the admin sections the person may use. */
 export default function WorkspaceLayout() {
   const { sections } = useLoaderData<typeof loader>();
   return (

@@ -14,7 +14,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: adminHref 
 
 export const meta: MetaFunction = () => [{ title: "Admin · Gavel" }];
 
-/** Spec §2: every backend route needs a team member of the current event, and loads these data areas. */
+/** Every admin route needs a team member of the current event, and loads these data areas. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { eventId, user } = await requireTeamMember(request);
   // The marker first: a change committed while the areas are read then shows as a newer marker on the stream.
@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const shouldRevalidate = revalidateOnSubmitOrEventChange;
 
 /**
- * Spec §4: the data areas stay current. The layout follows the event's data-area stream; when another team member
+ * The data areas stay current. The layout follows the event's data-area stream; when another team member
  * changes the event, its team or its people, every loader of the page runs again (the layouts' too, as their
  * shouldRevalidate sees the newer marker), so the screen shows it within about a second, and a person who lost
  * their place on the team is taken out by the loaders' own checks.

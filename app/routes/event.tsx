@@ -1,11 +1,11 @@
 import { useLoaderData } from "@remix-run/react";
+import { FontFaces, fontPreloadMeta } from "~/fonts/event-fonts";
 import { resolveLanding } from "~/landing/landing-model";
 import { LandingPage } from "~/landing/landing-page";
 import { loadLandingPage } from "~/landing/landing.server";
 import eventHref from "~/styles/event.css";
 import landingHref from "~/styles/landing.css";
 import { ErrorPage } from "~/ui/error-page";
-import { FontFaces, fontPreloadMeta } from "~/ui/event-fonts";
 import { PreviewBanner } from "~/ui/preview-banner";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
@@ -15,7 +15,7 @@ export const links: LinksFunction = () => [
 ];
 
 /**
- * /event: the event's public landing page (spec §2), found by ?id (event subdomains redirect here with it) or
+ * /event: the event's public landing page, found by ?id (event subdomains redirect here with it) or
  * ?slug. It shows while the landing feature is live, or in testing to people who may preview it; they may also
  * see the unpublished draft of the page designer with ?draft.
  */

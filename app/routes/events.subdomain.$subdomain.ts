@@ -1,7 +1,7 @@
 import { eventIdBySubdomain } from "~/events/events.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-/** Spec §7 "GET /events/subdomain/{subdomain}": `{ event_id }`, or 404 `{ error }` when no event uses it. */
+/** GET /events/subdomain/{subdomain}: `{ event_id }`, or 404 `{ error }` when no event uses it. */
 export async function loader({ params }: LoaderFunctionArgs) {
   const subdomain = params.subdomain ?? "";
   const eventId = /^[a-z0-9-]{1,63}$/i.test(subdomain) ? await eventIdBySubdomain(subdomain) : undefined;

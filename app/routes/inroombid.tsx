@@ -12,11 +12,11 @@ import { ItemView } from "~/bidding/ui/item-view";
 import { useLiveBoard } from "~/bidding/ui/live-board";
 import { MyBidsView } from "~/bidding/ui/my-bids-view";
 import { db } from "~/db.server";
+import { FontFaces } from "~/fonts/event-fonts";
+import { eventFonts } from "~/fonts/font-faces.server";
 import biddingHref from "~/styles/bidding.css";
 import landingHref from "~/styles/landing.css";
 import { ErrorPage } from "~/ui/error-page";
-import { FontFaces } from "~/ui/event-fonts";
-import { eventFonts } from "~/ui/font-faces.server";
 import { PreviewBanner } from "~/ui/preview-banner";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
@@ -26,7 +26,7 @@ export const links: LinksFunction = () => [
 ];
 
 /**
- * /inroombid: the bidders' pages of an event's silent and virtual auctions (spec §2), mobile first. ?id= the event;
+ * /inroombid: the bidders' pages of an event's silent and virtual auctions, mobile first. ?id= the event;
  * with &item= one item (bid sheets' QR codes lead here), with &view=mine the bidder's own bids, otherwise the gallery.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

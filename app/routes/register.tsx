@@ -6,6 +6,8 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { FontFaces } from "~/fonts/event-fonts";
+import { eventFonts } from "~/fonts/font-faces.server";
 import { loadConfirmedOrder } from "~/registration/confirmation.server";
 import { loadGuestSeat } from "~/registration/guest-claim.server";
 import { paymentOfOrderParam } from "~/registration/order-links.server";
@@ -22,8 +24,6 @@ import { publicOrigin } from "~/security/request.server";
 import landingHref from "~/styles/landing.css";
 import registerHref from "~/styles/register.css";
 import { ErrorPage } from "~/ui/error-page";
-import { FontFaces } from "~/ui/event-fonts";
-import { eventFonts } from "~/ui/font-faces.server";
 import { formatEventDate } from "~/ui/format";
 import { PreviewBanner } from "~/ui/preview-banner";
 
@@ -33,7 +33,7 @@ export const links: LinksFunction = () => [
 ];
 
 /**
- * /register: an event's registration (spec §2), mobile first and complete without JavaScript. ?id= the event; the
+ * /register: an event's registration, mobile first and complete without JavaScript. ?id= the event; the
  * stepper by default, &order= the confirmation of a registration (a signed link), &guest= a guest's personal link.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -29,7 +29,7 @@ import { FormAlert } from "~/ui/form-alert";
 import { redirectWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 
-// /teamsignup (spec §2: the home page's child route): an organiser sets up an organisation and its first event;
+// /teamsignup (a child route of the home page): an organiser sets up an organisation and its first event;
 // a person invited to an event's team arrives here from their email (?invitation=TOKEN) and joins it.
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authHref }];

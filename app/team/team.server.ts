@@ -1,6 +1,6 @@
 /**
- * The team of an event (spec §6: the role records with is_team_member; §7: team of an event, insert a role,
- * update roles by event_id, usr_ids and a data object, delete roles). Every function takes the event id and
+ * The team of an event (the role records with is_team_member): list it, add a role, change several
+ * members' roles at once, remove roles. Every function takes the event id and
  * puts it in its WHERE clause, so one event's admins cannot reach another event's roles by changing an id. Every
  * change is published to the event's open admin pages and to the people it concerns (publishTeamChange).
  *
@@ -37,7 +37,7 @@ const flagColumns = Object.fromEntries(TEAM_FLAGS.map((flag) => [flag, usr_event
   [F in TeamFlag]: (typeof usr_event_role)[F];
 };
 
-/** Spec §7 "team of an event": the team members with their names, email and every flag, in the order they joined. */
+/** The team of an event: the team members with their names, email and every flag, in the order they joined. */
 export async function listTeam(eventId: number) {
   return db
     .select({
@@ -108,7 +108,7 @@ async function findOrCreateUser(tx: Tx, email: string, names: Pick<Invitation, "
 }
 
 /**
- * Spec §7 "update role records by event_id, list of usr_ids and a data object": the same change for several
+ * The same change of role flags for several
  * team members at once. All or nothing: if one of them is not on the team, or the change would leave no one
  * holding can_configure_event, nothing is changed.
  */
@@ -126,7 +126,7 @@ export async function updateTeamRoles(eventId: number, usrIds: readonly number[]
   });
 }
 
-/** Spec §7 "delete role records by id list": takes people off the team by deleting their role at the event. */
+/** Takes people off the team by deleting their role at the event. */
 export async function removeTeamMembers(eventId: number, usrIds: readonly number[]) {
   const ids = [...new Set(usrIds)];
   if (ids.length === 0) return;

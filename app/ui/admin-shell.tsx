@@ -4,8 +4,8 @@ import type { ReactNode } from "react";
 import type { loader as rootLoader } from "~/root";
 
 /**
- * The frame shared by both admin layouts of spec §2: skip link, header with the brand, the current event and who
- * is signed in, and the main region. The hub variant has the orange header; the workspace passes its side menu.
+ * The frame shared by both admin layouts (hub and workspace): skip link, header with the brand, the current event and
+ * who is signed in, and the main region. The hub variant has the orange header; the workspace passes its side menu.
  */
 export function AdminShell({
   variant,
@@ -50,7 +50,7 @@ export function AdminShell({
   );
 }
 
-/** The event the admin pages are about (spec §2: ?id, else the selected event), the way to change it, and who is signed in. */
+/** The event the admin pages are about (?id, else the selected event), the way to change it, and who is signed in. */
 function CurrentEvent() {
   const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;
   if (!viewer) return null;

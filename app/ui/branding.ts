@@ -1,8 +1,8 @@
+import { catalogueFont, eventFamily, fallbackStack } from "~/fonts/catalogue";
 import { DEFAULT_EVENT_STYLE } from "~drizzle/schema/style-defaults";
-import { catalogueFont, eventFamily, fallbackStack } from "./fonts";
 import type { CSSProperties } from "react";
 
-/** The styling fields of an event (spec §3); any of them may be unset. */
+/** The styling columns of an event (colours, fonts, weights); any of them may be unset. */
 export type EventBranding = {
   primary_color?: string | null;
   secondary_color?: string | null;
@@ -135,7 +135,7 @@ export function contrastWarnings(event: EventBranding): string[] {
   return warnings;
 }
 
-/** The theme of a designed page (the `global` section of its settings tree, spec §3): colours and fonts. */
+/** The theme of a designed page (the `global` section of its settings tree): colours and fonts. */
 export interface PageTheme {
   primaryColor: string;
   accentColor: string;

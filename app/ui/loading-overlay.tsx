@@ -4,13 +4,13 @@ import { useEffect, useState } from "react";
 export type LoadingOverlayProps = {
   /** Shows or hides the overlay; when omitted it follows page navigation (loading or submitting). */
   active?: boolean;
-  /** Milliseconds to wait before showing, so quick work does not flash it (spec §9 default: 0). */
+  /** Milliseconds to wait before showing, so quick work does not flash it (by default it shows at once). */
   delay?: number;
   /** Read out to screen readers while shown. */
   label?: string;
 };
 
-/** A full-screen veil with an 80px spinner (spec §9) that also stops a second click while a form is posting. */
+/** A full-screen veil with an 80px spinner that also stops a second click while a form is posting. */
 export function LoadingOverlay({ active, delay = 0, label = "Loading…" }: LoadingOverlayProps) {
   const navigation = useNavigation();
   const busy = active ?? navigation.state !== "idle";

@@ -1,5 +1,5 @@
 /**
- * Shown on a public page whose feature is still in testing (spec §4): only people who may preview the event see
+ * Shown on a public page whose feature is still in testing: only people who may preview the event see
  * the page at all, and this tells them the public does not see it yet.
  */
 export function PreviewBanner({ feature }: { feature: string }) {

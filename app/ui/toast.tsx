@@ -11,7 +11,7 @@ export type Toast = {
   description?: string;
 };
 
-/** Spec §9: notifications close after 5000 ms. */
+/** Notifications close on their own after 5 seconds. */
 export const TOAST_TIMEOUT_MS = 5000;
 
 /**

@@ -7,7 +7,7 @@ import type { LandingMeta, SilentAuctionMeta } from "./settings";
 export { DEFAULT_EVENT_STYLE };
 
 /**
- * The features of spec §3 that each have an is_X_enabled / is_X_testing pair.
+ * The features of an event that each have an is_X_enabled / is_X_testing pair.
  * A feature is live when it is enabled and its testing flag is off.
  */
 export const EVENT_FEATURES = [

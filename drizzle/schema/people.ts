@@ -35,7 +35,7 @@ export const usr = pgTable(
   () => [uniqueIndex("usr_email_address_lower_key").on(sql`lower(email_address)`)],
 );
 
-/** A user's permissions on one event (spec §6): one row per user and event. */
+/** A user's permissions on one event (docs/permissions.md): one row per user and event. */
 export const usr_event_role = pgTable(
   "usr_event_role",
   {

@@ -1,13 +1,13 @@
 /**
- * The settings trees of spec §3 (landing meta and silent-auction meta). Every setting is stored as
- * { value, useDefault }; with useDefault the page follows the default (spec §9 theme values, or what
- * the caller passes as the event's own defaults) instead of the stored value. The stored JSON may be
- * partial or from an older version: missing sections and settings read as their defaults, and a
- * malformed setting reads as its default rather than breaking the page.
+ * The settings trees of the designed pages (landing meta, silent-auction meta, the registration page). Every setting is
+ * stored as { value, useDefault }; with useDefault the page follows the default (DEFAULT_THEME, or what the caller
+ * passes as the event's own defaults) instead of the stored value. The stored JSON may be partial or from an older
+ * version: missing sections and settings read as their defaults, and a malformed setting reads as its default rather
+ * than breaking the page.
  */
 import { z } from "zod";
 
-/** Spec §9: default theme values for landing and silent-auction meta. */
+/** The default theme values of the designed pages. */
 export const DEFAULT_THEME = {
   themeType: 1,
   primaryColor: "#1b2341",

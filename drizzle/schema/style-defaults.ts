@@ -1,4 +1,4 @@
-/** Spec §9 default style values of an event; also used by the browser, so this module imports nothing. */
+/** The default style values of an event; also used by the browser, so this module imports nothing. */
 export const DEFAULT_EVENT_STYLE = {
   primary_color: "#37474f",
   secondary_color: "#307697",

@@ -1,4 +1,4 @@
-// The data areas of spec §2 (app/data-areas): each one, on the demo organisation, against a plain count of the
+// The admin data areas (app/data-areas): each one, on the demo organisation, against a plain count of the
 // same rows; and every area of every set for an event of another organisation, which must see none of them.
 import { and, count, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";

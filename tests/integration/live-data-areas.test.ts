@@ -1,4 +1,4 @@
-// The admin data areas stay current (spec §4, §7 subscriptions): writes to an event's record, its team and its
+// The admin data areas stay current: writes to an event's record, its team and its
 // people publish on the realtime bus after commit and never for a rollback, and /admin/stream follows them for a
 // team member of the event only, each message carrying the data areas' marker as it is after the change.
 import { eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// /admin/events: creating an event beside the current one, and archiving (spec §4), with their permissions.
+// /admin/events: creating an event beside the current one, and archiving (for good), with their permissions.
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { OWNER_ROLE } from "~/auth/permissions";

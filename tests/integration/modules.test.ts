@@ -1,4 +1,4 @@
-// /admin/setup/modules: the feature switches of spec §4 against a real database.
+// /admin/setup/modules: the feature switches against a real database.
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { OWNER_ROLE } from "~/auth/permissions";

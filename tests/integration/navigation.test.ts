@@ -1,5 +1,5 @@
-// The navigation rules of spec §2 that run before every page (the root loader), and the REST call
-// GET /events/subdomain/{subdomain} of spec §7.
+// The navigation rules that run before every page (the root loader), and the REST call
+// GET /events/subdomain/{subdomain}.
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { OWNER_ROLE } from "~/auth/permissions";
 import * as root from "~/root";

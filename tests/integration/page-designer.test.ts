@@ -3,11 +3,11 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { OWNER_ROLE } from "~/auth/permissions";
+import { loadPageDocument } from "~/designed-pages/page-documents.server";
 import { setFeatureEnabled, toggleFeatureTesting } from "~/events/feature-switches.server";
 import { resolveLanding, type LandingContext } from "~/landing/landing-model";
-import { loadPageDocument } from "~/pages-designer/page-documents.server";
 import { PAGE_KINDS } from "~/pages-designer/page-kinds";
-import { formFromTree, type Tree } from "~/pages-designer/tree-form";
+import { formFromTree } from "~/pages-designer/tree-form";
 import * as landingRoute from "~/routes/admin._workspace.pages.landing_page";
 import * as registrationRoute from "~/routes/admin._workspace.pages.registration_page";
 import * as publicEventRoute from "~/routes/event";
@@ -15,6 +15,7 @@ import { event, landing } from "~drizzle/schema";
 import { testDatabase } from "../support/database";
 import { giveRole, makeEvent, makeUser, sessionCookie, teamRole } from "../support/people";
 import { call, makeRequest, type RouteFunction } from "../support/route-calls";
+import type { Tree } from "~/designed-pages/page-trees";
 
 const { db } = testDatabase();
 

@@ -14,7 +14,7 @@ import { makeAuctionEvent, makeAuctionItem, makeBidder } from "../support/auctio
 import { testDatabase } from "../support/database";
 import { giveRole, makeUser, sessionCookie, teamRole, teamRoleWithout } from "../support/people";
 import { call, makeRequest, type Outcome, type RouteFunction } from "../support/route-calls";
-import type { BidRow, ItemSummaryRow } from "~/bids/silent-bids";
+import type { BidRow, ItemSummaryRow } from "~/bidding/silent-bids";
 import type { FormReply } from "~/forms/form-contract";
 
 const { db } = testDatabase();

@@ -87,7 +87,7 @@ describe("setting up an organisation", () => {
       timezone: "Europe/London",
     });
     // Its registration settings exist; the landing page and the auctions come when their feature is first enabled
-    // (spec §4, /admin/setup/modules).
+    // (/admin/setup/modules).
     expect(created.registration_id).not.toBeNull();
     expect([
       created.landing_id,

@@ -9,7 +9,7 @@ import {
   visibleSections,
   workspaceSections,
   type NavSection,
-} from "~/ui/admin-navigation";
+} from "~/navigation/admin-navigation";
 
 const exists = (routeIds: Iterable<string>) => {
   const ids = new Set(routeIds);

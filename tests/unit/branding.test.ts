@@ -6,7 +6,7 @@ const SYSTEM_FALLBACK = "var(--font-system)";
 const SERIF_FALLBACK = "var(--font-serif)";
 
 describe("brandingStyle", () => {
-  it("gives the spec §9 defaults when the event has no styling", () => {
+  it("gives the default style when the event has no styling", () => {
     expect(brandingStyle({})).toEqual({
       "--color-primary": "#37474f",
       "--color-on-primary": "#ffffff",

@@ -1,4 +1,4 @@
-// SPECIAL_SUBDOMAIN and SPECIAL_SUBDOMAIN_PATH: the one subdomain of spec §2 that goes to a fixed path.
+// SPECIAL_SUBDOMAIN and SPECIAL_SUBDOMAIN_PATH: the one subdomain that goes to a fixed path.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";

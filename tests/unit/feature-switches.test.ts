@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EVENT_FEATURES, featureState, featureVisibility, LOCKED_FEATURES } from "~/events/feature-switches";
 
-describe("feature switches (spec §4)", () => {
+describe("feature switches", () => {
   it("reads a feature as live only when enabled with testing off", () => {
     expect(featureState({ is_landing_enabled: true, is_landing_testing: false }, "landing")).toMatchObject({
       enabled: true,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { brandingSchema } from "~/events/settings-forms.server";
-import { loader as fontsCssLoader } from "~/routes/fonts[.]css";
-import { fontPreloadMeta } from "~/ui/event-fonts";
+import { catalogueFont, describeWeights, eventFamily, FONT_CATALOGUE, nearestWeight } from "~/fonts/catalogue";
+import { fontPreloadMeta } from "~/fonts/event-fonts";
 import {
   CATALOGUE_FONT_CSS,
   CATALOGUE_FONT_CSS_HREF,
@@ -9,8 +9,8 @@ import {
   FONT_FILES,
   fontFaceCss,
   fontFileUrl,
-} from "~/ui/font-faces.server";
-import { catalogueFont, describeWeights, eventFamily, FONT_CATALOGUE, nearestWeight } from "~/ui/fonts";
+} from "~/fonts/font-faces.server";
+import { loader as fontsCssLoader } from "~/routes/fonts[.]css";
 import { DEFAULT_EVENT_STYLE } from "~drizzle/schema/style-defaults";
 
 describe("the font catalogue", () => {

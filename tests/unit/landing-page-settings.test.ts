@@ -1,5 +1,5 @@
-// The landing page's settings tree (spec §3) resolved for an event: stored values, "use default" following the
-// event's branding and content, the spec §9 theme values where the event has no counterpart, and the designer's form.
+// The landing page's settings tree resolved for an event: stored values, "use default" following the
+// event's branding and content, the default theme values where the event has no counterpart, and the designer's form.
 import { describe, expect, it } from "vitest";
 import { resolveLanding, timeLeft, type LandingContext } from "~/landing/landing-model";
 import { PAGE_KINDS } from "~/pages-designer/page-kinds";
@@ -47,14 +47,14 @@ function context(overrides: Partial<LandingContext["event"]> = {}): LandingConte
 }
 
 describe("landing settings: defaults", () => {
-  it("with nothing stored, follows the event's branding and content, and the spec §9 values elsewhere", () => {
+  it("with nothing stored, follows the event's branding and content, and the default theme values elsewhere", () => {
     const s = resolveLanding(context(), {});
     expect(s.global.primaryColor).toBe("#123456");
     expect(s.global.accentColor).toBe("#abcdef");
     expect(s.global.secondaryAccentColor).toBe("#654321");
     expect(s.global.headingFont).toBe("Lora");
     expect(s.global.bodyFont).toBe("Inter");
-    // No branding counterpart: the §9 theme values.
+    // No branding counterpart: the default theme values.
     expect(s.global.lightThemeAccentColor).toBe(DEFAULT_THEME.lightThemeAccentColor);
     expect(s.global.themeType).toBe(DEFAULT_THEME.themeType);
     expect(s.heroSection.title).toBe("Harbor Lights Gala");
@@ -66,7 +66,7 @@ describe("landing settings: defaults", () => {
     expect(s.order).toEqual([...LANDING_SECTIONS]);
   });
 
-  it("without an event, a tree resolves to the spec §9 theme values", () => {
+  it("without an event, a tree resolves to the default theme values", () => {
     const tree = readLandingMeta({});
     expect(tree.global.primaryColor).toEqual({ value: "#1b2341", useDefault: true });
     expect(tree.global.accentColor.value).toBe("#47B8E0");

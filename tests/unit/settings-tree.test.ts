@@ -25,7 +25,7 @@ describe("settings trees (landing and silent-auction meta)", () => {
     expect(tree.global.primaryColor).toEqual({ value: "#1b2341", useDefault: true });
   });
 
-  it("resolve to the spec §9 theme values by default", () => {
+  it("resolve to the default theme values by default", () => {
     const landing = resolveLandingMeta(undefined);
     expect(landing.global).toMatchObject({
       themeType: 1,

@@ -1,4 +1,4 @@
-// Spec §2 subdomain check: which hosts are served, which are sent elsewhere, and where.
+// The subdomain check: which hosts are served, which are sent elsewhere, and where.
 import { describe, expect, it } from "vitest";
 import { decideHost, type HostDecision, type HostRules } from "~/navigation/subdomain";
 

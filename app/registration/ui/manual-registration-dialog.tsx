@@ -1,7 +1,7 @@
 /**
- * The manual registration dialog (spec §2): a guest or a party registered by staff. The first guest is the buyer,
- * who gets the confirmation; other seats may be named now or left for later (their personal links). With
- * JavaScript the guest rows follow the ticket type and quantity; without it, a fixed number of rows shows and the
+ * The manual registration dialog of /admin/registration/registrants: a guest or a party registered by staff. The first
+ * guest is the buyer, who gets the confirmation; other seats may be named now or left for later (their personal links).
+ * With JavaScript the guest rows follow the ticket type and quantity; without it, a fixed number of rows shows and the
  * server counts the seats.
  */
 import { useState } from "react";

@@ -22,7 +22,7 @@ export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Team · Setup · Gavel" },
 ];
 
-/** Spec §7 "team of an event": the members with their names, email and the flags they hold. */
+/** The team of the event: the members with their names, email and the flags they hold. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, eventId } = await requireEventPermission(request, "can_configure_event");
   const team = (await listTeam(eventId)).map((member) => ({

@@ -18,7 +18,7 @@ const removeKey = (usrId: number) => `team-remove-${usrId}`;
  * The team as a grid: one row per member, one checkbox per permission and notification. Each row is its own form
  * (its checkboxes join it through the form attribute), saved with its Save button; the first column selects
  * members for a change made to all of them at once. Removing asks first, then hides the row at once while the
- * server is told (spec §4); if the server refuses, the row comes back with the reason beside its buttons. (The row
+ * server is told; if the server refuses, the row comes back with the reason beside its buttons. (The row
  * is hidden, not unmounted, so it keeps listening to its fetcher for that answer.)
  */
 export function TeamTable({

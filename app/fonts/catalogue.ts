@@ -1,6 +1,6 @@
 /**
  * The fonts an event can use on its public pages (docs/decisions/010-event-fonts.md): web fonts that Gavel
- * serves itself from npm's Fontsource packages (app/ui/font-faces.server.ts declares them), plus a system font
+ * serves itself from npm's Fontsource packages (app/fonts/font-faces.server.ts declares them), plus a system font
  * that needs no file. Used by the branding form, its validation and brandingStyle(); imports nothing, so the
  * browser can use it too.
  */

@@ -25,7 +25,7 @@ function routeIds(): ReadonlySet<string> {
 
 /**
  * The menus for a person's role on the current event. When the request named its event with ?id, the links
- * keep it, so moving around the admin area stays on that event (spec §2: ?id sets the current event).
+ * keep it, so moving around the admin area stays on that event (?id sets the current event).
  */
 export function adminMenus(request: Request, role: Role) {
   const shown = menuFilter(routeIds(), role);

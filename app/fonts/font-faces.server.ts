@@ -1,5 +1,5 @@
 /**
- * The @font-face rules of the catalogue's web fonts (app/ui/fonts.ts), served by Gavel itself: each .woff2 file is
+ * The @font-face rules of the catalogue's web fonts (app/fonts/catalogue.ts), served by Gavel itself: each .woff2 file is
  * imported from its Fontsource package, so the Remix compiler copies it into public/build/_assets under a
  * content-hashed name that server.js serves with a year-long immutable cache. Nothing is fetched from a font
  * service at run time (docs/decisions/010-event-fonts.md).
@@ -97,8 +97,7 @@ import sourceSerif4LatinExt from "@fontsource-variable/source-serif-4/files/sour
 import sourceSerif4LatinItalic from "@fontsource-variable/source-serif-4/files/source-serif-4-latin-wght-italic.woff2";
 import sourceSerif4Latin from "@fontsource-variable/source-serif-4/files/source-serif-4-latin-wght-normal.woff2";
 import { DEFAULT_EVENT_STYLE } from "~drizzle/schema/style-defaults";
-import { catalogueFont, eventFamily, FONT_CATALOGUE, nearestWeight } from "./fonts";
-import type { EventBranding } from "./branding";
+import { catalogueFont, eventFamily, FONT_CATALOGUE, nearestWeight } from "./catalogue";
 import type { EventFonts } from "./event-fonts";
 
 /** The URLs of one face's files. */
@@ -216,12 +215,20 @@ export function fontFileUrl(name: string | null | undefined, weight: number): st
   return "variable" in files ? files.variable.latin : (files.static[nearestWeight(font, weight)]?.latin ?? null);
 }
 
+/** The font fields of an event's branding; any of them may be unset. */
+type EventFontFields = {
+  heading_font?: string | null;
+  subheading_font?: string | null;
+  body_font?: string | null;
+  body_weight?: number | string | null;
+};
+
 /**
  * What a public page needs to show the event's fonts: the @font-face rules of its three fonts, and the body
  * font's file to preload (the first text a guest reads). Put it in the loader's data, render <FontFaces> and add
- * fontPreloadMeta() to the route's meta (app/ui/event-fonts.tsx).
+ * fontPreloadMeta() to the route's meta (app/fonts/event-fonts.tsx).
  */
-export function eventFonts(event: EventBranding): EventFonts {
+export function eventFonts(event: EventFontFields): EventFonts {
   const d = DEFAULT_EVENT_STYLE;
   return {
     css: fontFaceCss([

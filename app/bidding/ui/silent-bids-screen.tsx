@@ -1,5 +1,5 @@
 /**
- * The screen of /admin/bids/silentbids (its loader and action: the route module, ./silent-bids.server.ts): the bid
+ * The screen of /admin/bids/silentbids (its loader and action: the route module, ../silent-bids.server.ts): the bid
  * ledger and the per-item summary as data grids, the staff actions as dialogs (without JavaScript, a confirmation
  * step in the page, `?dialog=`), and the live indicator. Client-safe.
  */
@@ -20,7 +20,7 @@ import {
   type BidRow,
   type ItemSummaryRow,
   type SilentBidsView,
-} from "./silent-bids";
+} from "../silent-bids";
 import type { GridColumn } from "~/grid/grid-types";
 
 const none = <span className="muted">—</span>;

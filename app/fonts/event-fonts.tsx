@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "@remix-run/node";
 
-/** An event's fonts for a page, as eventFonts() (app/ui/font-faces.server.ts) puts them in a loader's data. */
+/** An event's fonts for a page, as eventFonts() (app/fonts/font-faces.server.ts) puts them in a loader's data. */
 export type EventFonts = {
   /** @font-face rules of the event's web fonts; empty when it uses none. */
   css: string;

@@ -13,8 +13,7 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db.server";
 import { event, landing, readTree, silent_auction } from "~drizzle/schema";
-import { PAGE_KINDS, type PageKind } from "./page-kinds";
-import type { Tree } from "./tree-form";
+import { PAGE_TREE_DEFINITIONS, type PageKind, type Tree } from "./page-trees";
 
 export interface PageDocument {
   /** False while the page's record does not exist (landing or silent auction never switched on under Modules). */
@@ -51,7 +50,7 @@ async function storedMeta(eventId: number, kind: PageKind): Promise<Record<strin
 }
 
 export async function loadPageDocument(eventId: number, kind: PageKind): Promise<PageDocument> {
-  const { definition } = PAGE_KINDS[kind];
+  const definition = PAGE_TREE_DEFINITIONS[kind];
   const meta = await storedMeta(eventId, kind);
   const stored = meta ?? {};
   return {
@@ -117,7 +116,7 @@ export async function discardDraft(eventId: number, kind: PageKind): Promise<boo
 
 /**
  * Publishes the draft (or, when there is none, the given tree): its sections replace the published ones, the draft
- * goes. For the landing page, the landing record's display switches and colours follow (spec §3 fields). False
+ * goes. For the landing page, the landing record's display switches and colours follow. False
  * when the page's record does not exist or there is nothing to publish.
  */
 export async function publishDraft(eventId: number, kind: PageKind, now = new Date()): Promise<boolean> {
@@ -134,7 +133,10 @@ export async function publishDraft(eventId: number, kind: PageKind, now = new Da
   return published;
 }
 
-/** The landing record's own fields of spec §3, kept in step with the published tree for readers of the record. */
+/**
+ * The landing record's own columns (is_*_displayed, colours), kept in step with the published tree for readers of the
+ * record.
+ */
 async function syncLandingColumns(eventId: number, tree: Tree) {
   const own = (section: string, key: string) => {
     const setting = tree[section]?.[key];

@@ -1,6 +1,6 @@
 import { NavLink, useLocation } from "@remix-run/react";
 import { useState } from "react";
-import { ChevronIcon } from "./icons";
+import { ChevronIcon } from "~/ui/icons";
 import type { MenuSection } from "./admin-navigation";
 
 /**

@@ -1,8 +1,8 @@
 /**
- * The map of the admin area (spec §2), one model for every menu that links into it. Each screen names the
- * Remix route id of the file that renders it; menus show a screen only once that route exists in the build
- * (see admin-navigation.server.ts), so the map can list the whole product while the app grows into it, and
- * only to people whose role may open it.
+ * The map of the admin area (its sections and screens), one model for every menu that links into it. Each screen names
+ * the Remix route id of the file that renders it; menus show a screen only once that route exists in the build (see
+ * admin-navigation.server.ts), so the map can list the whole product while the app grows into it, and only to people
+ * whose role may open it.
  */
 import { mayOpen } from "~/auth/route-access";
 import type { RoleFlags } from "~/auth/permissions";
