@@ -4,10 +4,10 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { db } from "~/db.server";
+import { clientOfEvent } from "~/events/client-of-event.server";
 import { sendMail } from "~/mail/mailer.server";
 import { formatMoney } from "~/ui/format";
 import { auction_item, donor, inventory } from "~drizzle/schema";
-import { clientOfEvent } from "./client.server";
 import type { AcknowledgementGift } from "./print.server";
 
 export type DonorContact = {

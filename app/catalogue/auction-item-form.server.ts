@@ -7,8 +7,8 @@
 import { z } from "zod";
 import { richTextSchema } from "~/rich-text/schema.server";
 import { moneyField } from "~/ui/money-input";
-import { itemInlineRules } from "./item-fields";
 import { pickedId } from "./inventory-fields";
+import { itemInlineRules } from "./item-fields";
 import { PACKAGE_SUBTYPE } from "./item-rules";
 
 const optionalText = (max: number, label: string) =>

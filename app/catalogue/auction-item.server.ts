@@ -12,13 +12,13 @@
 import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { uniqueViolation } from "~/db/errors.server";
 import { db, type Transaction } from "~/db.server";
+import { clientOfEvent } from "~/events/client-of-event.server";
 import { imageGallery, type GalleryImage } from "~/images/image-gallery.server";
 import { auction_item, bid, event, inventory, purchase } from "~drizzle/schema";
 import { type AuctionItemInput } from "./auction-item-form.server";
 import { DuplicateLotError } from "./auction-items.server";
 import { bidProposalSettings, proposeBids, type BidProposalSettings } from "./bid-proposal";
 import { checkChoices } from "./catalogue-options.server";
-import { clientOfEvent } from "./client.server";
 import { refreshItemCounts } from "./item-counts.server";
 import { PACKAGE_SUBTYPE } from "./item-rules";
 

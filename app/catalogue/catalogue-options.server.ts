@@ -4,8 +4,8 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db.server";
+import { clientOfEvent } from "~/events/client-of-event.server";
 import { category, donor, staff } from "~drizzle/schema";
-import { clientOfEvent } from "./client.server";
 
 export type CatalogueOption = { value: string; label: string };
 

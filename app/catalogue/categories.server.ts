@@ -5,9 +5,9 @@
  */
 import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import { db } from "~/db.server";
+import { clientOfEvent } from "~/events/client-of-event.server";
 import { Refusal } from "~/forms/refusal";
 import { auction_item, category, inventory } from "~drizzle/schema";
-import { clientOfEvent } from "./client.server";
 
 export type CategoryRow = {
   category_id: number;

@@ -6,10 +6,10 @@
  */
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db.server";
+import { clientOfEvent } from "~/events/client-of-event.server";
 import { Refusal } from "~/forms/refusal";
 import { formatMoney } from "~/ui/format";
 import { auction_item, donor, event, inventory } from "~drizzle/schema";
-import { clientOfEvent } from "./client.server";
 import { NEEDS_A_NAME, type DonorInput } from "./donor-form";
 
 export type DonorRow = {

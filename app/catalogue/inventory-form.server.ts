@@ -3,8 +3,8 @@
  * fields are stored as null; the value is typed in units ("1,250.00") and stored in cents (decision 003).
  */
 import { z } from "zod";
-import { richTextSchema } from "~/rich-text/schema.server";
 import { optionalText } from "~/forms/rules";
+import { richTextSchema } from "~/rich-text/schema.server";
 import { inventoryTag, inventoryTitle, inventoryValue, pickedId } from "./inventory-fields";
 
 const displayOrder = z

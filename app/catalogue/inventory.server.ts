@@ -9,10 +9,10 @@
  */
 import { and, asc, count, eq, inArray, max, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db.server";
+import { clientOfEvent } from "~/events/client-of-event.server";
 import { imageGallery, type GalleryImage } from "~/images/image-gallery.server";
 import { auction_item, bid, category, donor, event, inventory, staff } from "~drizzle/schema";
 import { checkChoices, donorLabel, staffLabel } from "./catalogue-options.server";
-import { clientOfEvent } from "./client.server";
 import { refreshItemCounts } from "./item-counts.server";
 import type { InventoryInput } from "./inventory-form.server";
 

@@ -7,10 +7,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import Papa from "papaparse";
 import { db, type Transaction } from "~/db.server";
+import { clientOfEvent } from "~/events/client-of-event.server";
 import { readMoney } from "~/ui/money-input";
 import { auction_item, category, donor, event } from "~drizzle/schema";
 import { bidProposalSettings, proposeBids } from "./bid-proposal";
-import { clientOfEvent } from "./client.server";
 import { refreshItemCounts } from "./item-counts.server";
 import { readItemType, readYesNo, type ItemType } from "./item-rules";
 

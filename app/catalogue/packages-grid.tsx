@@ -11,10 +11,10 @@ import { FormAlert } from "~/ui/form-alert";
 import { FormDialog } from "~/ui/form-dialog";
 import { centsToInput } from "~/ui/money-input";
 import { auctionItemPagePath } from "./auction-item-paths";
-import { ITEM_STATUS_LABELS, ITEM_STATUSES, PACKAGE_SUBTYPE } from "./item-rules";
-import { itemInlineRules } from "./item-fields";
-import { PrintLinks } from "./print-links";
 import { bidProposalSchema, type BidProposalSettings } from "./bid-proposal";
+import { itemInlineRules } from "./item-fields";
+import { ITEM_STATUS_LABELS, ITEM_STATUSES, PACKAGE_SUBTYPE } from "./item-rules";
+import { PrintLinks } from "./print-links";
 import type { GridBulkAction, GridColumn, GridOption } from "~/grid/grid-types";
 
 export type PackageGridRow = {

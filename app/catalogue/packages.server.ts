@@ -15,6 +15,7 @@ import { and, asc, eq, inArray, isNotNull, max, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { eventIdFromQuery, requireEventPermission } from "~/auth/access.server";
 import { db } from "~/db.server";
+import { clientOfEvent } from "~/events/client-of-event.server";
 import { parseForm } from "~/forms/form-contract";
 import { refuseSubmission } from "~/forms/reply.server";
 import {
@@ -30,13 +31,12 @@ import { auction_item, bid, category } from "~drizzle/schema";
 import { amountProblems } from "./auction-item-form.server";
 import { inventoryCountSql } from "./auction-item.server";
 import { deleteItems, DuplicateLotError, ItemsWithBidsError, updateItemField } from "./auction-items.server";
-import { itemInlineRules } from "./item-fields";
 import { bidProposalSchema } from "./bid-proposal";
 import { eventBidProposal, saveBidProposal } from "./bid-proposal.server";
 import { catalogueOptions, checkChoices, UnknownChoiceError } from "./catalogue-options.server";
-import { clientOfEvent } from "./client.server";
 import { pickedId } from "./inventory-fields";
 import { eventCurrency } from "./inventory.server";
+import { itemInlineRules } from "./item-fields";
 import { ITEM_STATUSES } from "./item-rules";
 
 export type PackageType = "live" | "silent";

@@ -4,9 +4,9 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { db } from "~/db.server";
+import { clientOfEvent } from "~/events/client-of-event.server";
 import { Refusal } from "~/forms/refusal";
 import { auction_item, category } from "~drizzle/schema";
-import { clientOfEvent } from "./client.server";
 import { refreshItemCounts } from "./item-counts.server";
 
 export type SaleItemInput = {

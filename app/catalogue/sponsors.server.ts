@@ -6,8 +6,8 @@
  */
 import { and, asc, eq, inArray, max, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db.server";
+import { clientOfEvent } from "~/events/client-of-event.server";
 import { event_sponsor, sponsor } from "~drizzle/schema";
-import { clientOfEvent } from "./client.server";
 import { SPONSOR_LEVELS } from "./sponsor-levels";
 import type { SponsorInput } from "./sponsor-form";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";

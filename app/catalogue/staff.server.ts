@@ -6,9 +6,9 @@
  */
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db.server";
+import { clientOfEvent } from "~/events/client-of-event.server";
 import { Refusal } from "~/forms/refusal";
 import { auction_item, inventory, staff } from "~drizzle/schema";
-import { clientOfEvent } from "./client.server";
 import { NEEDS_A_NAME, type StaffInput } from "./staff-form";
 
 export type StaffRow = {

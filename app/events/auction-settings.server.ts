@@ -5,11 +5,11 @@
  * A save bumps the event's data_version, as every setup screen's does, and tells open admin pages.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
-import { clientOfEvent } from "~/catalogue/client.server";
 import { db, type Transaction } from "~/db.server";
 import { publishEventChange } from "~/realtime/data-area-changes.server";
 import { category, category_close, event, silent_auction, virtual_auction } from "~drizzle/schema";
 import { AUCTION_KINDS, type AuctionKind, type AuctionSettings } from "./auction-settings";
+import { clientOfEvent } from "./client-of-event.server";
 
 const TABLES = {
   silent: { table: silent_auction, id: silent_auction.silent_auction_id, eventColumn: event.silent_auction_id },
