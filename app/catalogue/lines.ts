@@ -3,9 +3,28 @@
  * ("5000 Fund a classroom"), raffle bundles ("5 for 40") and prizes ("Weekend in Napa = 1200"). Each reader gives
  * the items, or the first line it cannot read with why. Client-safe.
  */
+import { z } from "zod";
 import { centsToInput as units, readMoney } from "~/ui/money-input";
 
 export type LinesReading<T> = { items: T[] } | { error: string };
+
+/** A form field of such a list: its items, or the reader's message; `empty` is the message when none is given. */
+export const linesField = <T>(read: (text: string) => LinesReading<T>, empty: string | null) =>
+  z
+    .string()
+    .default("")
+    .transform((value, context) => {
+      const reading = read(value);
+      if ("error" in reading) {
+        context.addIssue({ code: "custom", message: reading.error });
+        return z.NEVER;
+      }
+      if (empty && reading.items.length === 0) {
+        context.addIssue({ code: "custom", message: empty });
+        return z.NEVER;
+      }
+      return reading.items;
+    });
 
 function lines(text: string): { line: number; text: string }[] {
   return text

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { requiredText, yesNo } from "~/forms/rules";
 import { moneyField } from "~/ui/money-input";
-import { readLevels } from "./lines";
+import { linesField, readLevels } from "./lines";
 
 export const paddleRaiseSchema = z.object({
   title: requiredText(
@@ -18,19 +18,5 @@ export const paddleRaiseSchema = z.object({
     .transform((value) => value || null),
   goal: moneyField(),
   is_active: yesNo,
-  levels: z
-    .string()
-    .default("")
-    .transform((value, context) => {
-      const reading = readLevels(value);
-      if ("error" in reading) {
-        context.addIssue({ code: "custom", message: reading.error });
-        return z.NEVER;
-      }
-      if (reading.items.length === 0) {
-        context.addIssue({ code: "custom", message: "Give at least one level, such as “1000 Books for a year”." });
-        return z.NEVER;
-      }
-      return reading.items;
-    }),
+  levels: linesField(readLevels, "Give at least one level, such as “1000 Books for a year”."),
 });

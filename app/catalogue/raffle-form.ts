@@ -5,24 +5,7 @@
 import { z } from "zod";
 import { requiredText } from "~/forms/rules";
 import { zonedDateTimeSchema } from "~/ui/zoned-time";
-import { readBundles, readPrizes, type LinesReading } from "./lines";
-
-const fromLines = <T>(read: (text: string) => LinesReading<T>, empty: string | null) =>
-  z
-    .string()
-    .default("")
-    .transform((value, context) => {
-      const reading = read(value);
-      if ("error" in reading) {
-        context.addIssue({ code: "custom", message: reading.error });
-        return z.NEVER;
-      }
-      if (empty && reading.items.length === 0) {
-        context.addIssue({ code: "custom", message: empty });
-        return z.NEVER;
-      }
-      return reading.items;
-    });
+import { linesField, readBundles, readPrizes } from "./lines";
 
 export const raffleSchema = (timeZone: string) =>
   z.object({
@@ -34,6 +17,6 @@ export const raffleSchema = (timeZone: string) =>
       .default("")
       .transform((value) => value || null),
     draw_date_time: zonedDateTimeSchema(timeZone),
-    bundles: fromLines(readBundles, "Give at least one way to buy tickets, such as “1 for 10”."),
-    prizes: fromLines(readPrizes, null),
+    bundles: linesField(readBundles, "Give at least one way to buy tickets, such as “1 for 10”."),
+    prizes: linesField(readPrizes, null),
   });

@@ -4,45 +4,11 @@
  */
 import { z } from "zod";
 import { catalogueFont, describeWeights } from "~/fonts/catalogue";
+import { optional, optionalEmail, optionalPhone, webAddress } from "~/forms/rules";
 import { richTextSchema } from "~/rich-text/schema.server";
 import { slugField, subdomainField, timezoneField, eventTitleField } from "./event-fields";
 
-const optional = (schema: z.ZodType<string, z.ZodTypeDef, string>) =>
-  z
-    .string()
-    .trim()
-    .transform((value) => value || null)
-    .pipe(schema.nullable());
-
 const maxText = (max: number, what: string) => z.string().max(max, `Keep the ${what} to ${max} characters.`);
-
-/** An http(s) address; "example.org" alone gets https:// in front, as people type it that way. */
-export const webAddress = (what: string, hosts?: string[]) =>
-  z
-    .string()
-    .trim()
-    .transform((value) => (value && !/^[a-z][a-z0-9+.-]*:/i.test(value) ? `https://${value}` : value))
-    .transform((value) => value || null)
-    .pipe(
-      z
-        .string()
-        .max(300, `Keep the ${what} to 300 characters.`)
-        .refine(
-          (value) => {
-            try {
-              const url = new URL(value);
-              if (!["http:", "https:"].includes(url.protocol) || !url.hostname.includes(".")) return false;
-              return !hosts || hosts.some((host) => url.hostname === host || url.hostname.endsWith(`.${host}`));
-            } catch {
-              return false;
-            }
-          },
-          hosts
-            ? `Enter the address of a ${what}, such as https://${hosts[0]}/yourname.`
-            : `Enter a web address such as https://example.org.`,
-        )
-        .nullable(),
-    );
 
 /** Wall-clock date and time in the event's zone, as the date-time field posts it; checked by the action. */
 const localDateTime = z
@@ -55,18 +21,6 @@ const localDateTime = z
       .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "Enter a date and time such as 2027-03-14 19:00.")
       .nullable(),
   );
-
-/** An email address, or null when blank (the contact screen, donors, staff). */
-export const optionalEmail = optional(z.string().max(254).email("Enter an email address such as info@example.org."));
-
-/** A phone number as people write it, or null when blank: digits and the usual separators, with an area code. */
-export const optionalPhone = optional(
-  z
-    .string()
-    .max(30, "Keep the phone number to 30 characters.")
-    .regex(/^\+?[\d\s().-]+$/, "Use digits, spaces, and + ( ) . - only.")
-    .refine((value) => value.replace(/\D/g, "").length >= 7, "Enter the whole phone number, with its area code."),
-);
 
 export const eventDetailsSchema = z.object({
   title: eventTitleField,
