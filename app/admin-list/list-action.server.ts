@@ -58,76 +58,77 @@ export interface ListSpec<Schema extends ZodTypeAny> {
   bulk?: Record<string, (call: ListCall & { ids: number[] }) => Promise<string>>;
 }
 
-export function listAction<Schema extends ZodTypeAny>(spec: ListSpec<Schema>) {
+/**
+ * Answers one post to a list screen. Called from the route's `action` function (not built at module level: the
+ * browser build loads the route module too, where this module is empty).
+ */
+export async function listAction<Schema extends ZodTypeAny>({ request }: ActionFunctionArgs, spec: ListSpec<Schema>) {
   const [one, many] = spec.noun;
   const gone = spec.gone ?? `This ${one} no longer exists. Reload the page.`;
+  const { eventId } = await requireEventPermission(request, spec.permission);
+  const { form, fieldErrors: readErrors } = spec.readForm
+    ? await spec.readForm(request)
+    : { form: await request.formData(), fieldErrors: undefined };
+  const call: ListCall = { eventId, form };
+  const intent = String(form.get("intent") ?? "");
+  const url = new URL(request.url);
+  url.searchParams.delete("dialog");
+  const back = (title: string) => redirectWithToast(url.pathname + url.search, { title });
 
-  return async function action({ request }: ActionFunctionArgs) {
-    const { eventId } = await requireEventPermission(request, spec.permission);
-    const { form, fieldErrors: readErrors } = spec.readForm
-      ? await spec.readForm(request)
-      : { form: await request.formData(), fieldErrors: undefined };
-    const call: ListCall = { eventId, form };
-    const intent = String(form.get("intent") ?? "");
-    const url = new URL(request.url);
-    url.searchParams.delete("dialog");
-    const back = (title: string) => redirectWithToast(url.pathname + url.search, { title });
-
-    if ((intent === "create" || intent === "update") && spec.dialog?.[intent]) {
-      const dialog = spec.dialog;
-      let id = 0;
-      if (intent === "update") {
-        const parsedId = rowId.safeParse(form.get(dialog.idField ?? "id"));
-        if (!parsedId.success) throw new Response(`This form does not say which ${one}.`, { status: 400 });
-        id = parsedId.data;
-      }
-      const formId = intent === "create" ? `new-${dialog.key}` : `edit-${dialog.key}-${id}`;
-      const schema = typeof dialog.schema === "function" ? await dialog.schema(eventId) : dialog.schema;
-      const submission = parseForm(form, schema);
-      if (submission.status !== "success" || readErrors) {
-        const errors = { ...(submission.status === "success" ? {} : submission.error), ...readErrors };
-        return refuseSubmission(formId, submission, { fieldErrors: withoutNulls(errors) });
-      }
-      try {
-        if (intent === "create") return back(await dialog.create!(call, submission.value));
-        const title = await dialog.update!({ ...call, id }, submission.value);
-        return title === null ? refuseSubmission(formId, submission, { formErrors: [gone] }) : back(title);
-      } catch (error) {
-        if (error instanceof Refusal) return refuseWith(formId, submission, error);
-        throw error;
-      }
+  if ((intent === "create" || intent === "update") && spec.dialog?.[intent]) {
+    const dialog = spec.dialog;
+    let id = 0;
+    if (intent === "update") {
+      const parsedId = rowId.safeParse(form.get(dialog.idField ?? "id"));
+      if (!parsedId.success) throw new Response(`This form does not say which ${one}.`, { status: 400 });
+      id = parsedId.data;
     }
-
-    if (intent === "inline-edit" && spec.inline) {
-      const edit = readInlineEdit(form);
-      const rule = edit && Object.hasOwn(spec.inline.rules, edit.field) ? spec.inline.rules[edit.field] : undefined;
-      if (!edit || !rule) throw new Response("This edit is not one the grid makes.", { status: 400 });
-      const parsed = rule.safeParse(edit.value);
-      if (!parsed.success) return refuseInlineEdit(edit, parsed.error.issues[0].message);
-      try {
-        const saved = await spec.inline.save({ ...call, id: edit.id }, edit.field, parsed.data);
-        return saved ? inlineEditSaved() : refuseInlineEdit(edit, gone);
-      } catch (error) {
-        if (error instanceof Refusal) return refuseInlineEdit(edit, error.message);
-        throw error;
-      }
+    const formId = intent === "create" ? `new-${dialog.key}` : `edit-${dialog.key}-${id}`;
+    const schema = typeof dialog.schema === "function" ? await dialog.schema(eventId) : dialog.schema;
+    const submission = parseForm(form, schema);
+    if (submission.status !== "success" || readErrors) {
+      const errors = { ...(submission.status === "success" ? {} : submission.error), ...readErrors };
+      return refuseSubmission(formId, submission, { fieldErrors: withoutNulls(errors) });
     }
-
-    const bulk = spec.bulk && Object.hasOwn(spec.bulk, intent) ? spec.bulk[intent] : undefined;
-    if (bulk) {
-      const ids = readSelectedIds(form);
-      if (!ids)
-        return refuseBulk(intent === "delete" ? `Select the ${many} to delete first.` : `Select the ${many} first.`);
-      try {
-        return back(await bulk({ ...call, ids }));
-      } catch (error) {
-        if (!(error instanceof Refusal)) throw error;
-        return refuseBulk(intent === "delete" ? `Nothing was deleted. ${error.message}` : error.message);
-      }
+    try {
+      if (intent === "create") return back(await dialog.create!(call, submission.value));
+      const title = await dialog.update!({ ...call, id }, submission.value);
+      return title === null ? refuseSubmission(formId, submission, { formErrors: [gone] }) : back(title);
+    } catch (error) {
+      if (error instanceof Refusal) return refuseWith(formId, submission, error);
+      throw error;
     }
+  }
 
-    throw new Response("This form does not say what to do.", { status: 400 });
-  };
+  if (intent === "inline-edit" && spec.inline) {
+    const edit = readInlineEdit(form);
+    const rule = edit && Object.hasOwn(spec.inline.rules, edit.field) ? spec.inline.rules[edit.field] : undefined;
+    if (!edit || !rule) throw new Response("This edit is not one the grid makes.", { status: 400 });
+    const parsed = rule.safeParse(edit.value);
+    if (!parsed.success) return refuseInlineEdit(edit, parsed.error.issues[0].message);
+    try {
+      const saved = await spec.inline.save({ ...call, id: edit.id }, edit.field, parsed.data);
+      return saved ? inlineEditSaved() : refuseInlineEdit(edit, gone);
+    } catch (error) {
+      if (error instanceof Refusal) return refuseInlineEdit(edit, error.message);
+      throw error;
+    }
+  }
+
+  const bulk = spec.bulk && Object.hasOwn(spec.bulk, intent) ? spec.bulk[intent] : undefined;
+  if (bulk) {
+    const ids = readSelectedIds(form);
+    if (!ids)
+      return refuseBulk(intent === "delete" ? `Select the ${many} to delete first.` : `Select the ${many} first.`);
+    try {
+      return back(await bulk({ ...call, ids }));
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      return refuseBulk(intent === "delete" ? `Nothing was deleted. ${error.message}` : error.message);
+    }
+  }
+
+  throw new Response("This form does not say what to do.", { status: 400 });
 }
 
 /** "1 donor", "3 donors": counts in the toasts. */

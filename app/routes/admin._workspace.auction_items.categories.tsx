@@ -13,7 +13,7 @@ import { categoryFields, categorySchema } from "~/catalogue/category-form";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Categories · Auction items · Gavel" },
@@ -25,28 +25,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { categories: await listCategories(eventId) };
 }
 
-export const action = listAction({
-  permission: "can_edit_auction_items",
-  noun: ["category", "categories"],
-  dialog: {
-    key: "category",
-    schema: categorySchema,
-    create: async ({ eventId }, category) => {
-      await createCategory(eventId, category);
-      return `Category “${category.title}” created`;
+export async function action(args: ActionFunctionArgs) {
+  return listAction(args, {
+    permission: "can_edit_auction_items",
+    noun: ["category", "categories"],
+    dialog: {
+      key: "category",
+      schema: categorySchema,
+      create: async ({ eventId }, category) => {
+        await createCategory(eventId, category);
+        return `Category “${category.title}” created`;
+      },
     },
-  },
-  inline: {
-    rules: categoryFields,
-    save: ({ eventId, id }, field, value) => updateCategory(eventId, id, { [field]: value }),
-  },
-  bulk: {
-    delete: async ({ eventId, ids }) => {
-      const deleted = await deleteCategories(eventId, ids);
-      return deleted === 1 ? "Category deleted" : `${deleted} categories deleted`;
+    inline: {
+      rules: categoryFields,
+      save: ({ eventId, id }, field, value) => updateCategory(eventId, id, { [field]: value }),
     },
-  },
-});
+    bulk: {
+      delete: async ({ eventId, ids }) => {
+        const deleted = await deleteCategories(eventId, ids);
+        return deleted === 1 ? "Category deleted" : `${deleted} categories deleted`;
+      },
+    },
+  });
+}
 
 const columns: GridColumn<CategoryRow>[] = [
   { id: "title", header: "Name", value: (row) => row.title, edit: { type: "text", rule: categoryFields.title } },

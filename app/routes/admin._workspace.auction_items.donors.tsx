@@ -16,7 +16,7 @@ import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { checkboxProps, Field } from "~/ui/field";
 import { YES_NO_OPTIONS, type GridBulkAction, type GridColumn } from "~/grid/grid-types";
 import type { Fieldset } from "~/ui/form-dialog";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Donors · Auction items · Gavel" },
@@ -30,31 +30,36 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { donors: await listDonors(eventId) };
 }
 
-export const action = listAction({
-  permission: "can_edit_auction_items",
-  noun: NOUN,
-  dialog: {
-    key: "donor",
-    schema: donorSchema,
-    idField: "donor_id",
-    create: async ({ eventId }, donor) => {
-      await createDonor(eventId, donor);
-      return `Donor “${donorName(donor)}” added`;
+export async function action(args: ActionFunctionArgs) {
+  return listAction(args, {
+    permission: "can_edit_auction_items",
+    noun: NOUN,
+    dialog: {
+      key: "donor",
+      schema: donorSchema,
+      idField: "donor_id",
+      create: async ({ eventId }, donor) => {
+        await createDonor(eventId, donor);
+        return `Donor “${donorName(donor)}” added`;
+      },
+      update: async ({ eventId, id }, donor) =>
+        (await updateDonor(eventId, id, donor)) ? `Donor “${donorName(donor)}” saved` : null,
     },
-    update: async ({ eventId, id }, donor) =>
-      (await updateDonor(eventId, id, donor)) ? `Donor “${donorName(donor)}” saved` : null,
-  },
-  inline: { rules: donorFields, save: ({ eventId, id }, field, value) => updateDonor(eventId, id, { [field]: value }) },
-  bulk: {
-    activate: async ({ eventId, ids }) => `${countOf(await setDonorsActive(eventId, ids, true), NOUN)} marked active`,
-    deactivate: async ({ eventId, ids }) =>
-      `${countOf(await setDonorsActive(eventId, ids, false), NOUN)} marked inactive`,
-    delete: async ({ eventId, ids }) => {
-      const deleted = await deleteDonors(eventId, ids);
-      return deleted === 1 ? "Donor deleted" : `${deleted} donors deleted`;
+    inline: {
+      rules: donorFields,
+      save: ({ eventId, id }, field, value) => updateDonor(eventId, id, { [field]: value }),
     },
-  },
-});
+    bulk: {
+      activate: async ({ eventId, ids }) => `${countOf(await setDonorsActive(eventId, ids, true), NOUN)} marked active`,
+      deactivate: async ({ eventId, ids }) =>
+        `${countOf(await setDonorsActive(eventId, ids, false), NOUN)} marked inactive`,
+      delete: async ({ eventId, ids }) => {
+        const deleted = await deleteDonors(eventId, ids);
+        return deleted === 1 ? "Donor deleted" : `${deleted} donors deleted`;
+      },
+    },
+  });
+}
 
 const websiteCell = (website: string | null) =>
   website ? (

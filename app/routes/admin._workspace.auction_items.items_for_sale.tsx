@@ -13,7 +13,7 @@ import { formatMoney } from "~/ui/format";
 import { centsToInput } from "~/ui/money-input";
 import type { GridBulkAction, GridColumn, GridOption } from "~/grid/grid-types";
 import type { Fieldset } from "~/ui/form-dialog";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Items for sale · Auction items · Gavel" },
@@ -34,31 +34,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const action = listAction({
-  permission: "can_edit_auction_items",
-  noun: ["item", "items"],
-  dialog: {
-    key: "sale",
-    schema: saleItemSchema,
-    create: async ({ eventId }, item) => {
-      await createSaleItem(eventId, item);
-      return `“${item.title}” is for sale`;
+export async function action(args: ActionFunctionArgs) {
+  return listAction(args, {
+    permission: "can_edit_auction_items",
+    noun: ["item", "items"],
+    dialog: {
+      key: "sale",
+      schema: saleItemSchema,
+      create: async ({ eventId }, item) => {
+        await createSaleItem(eventId, item);
+        return `“${item.title}” is for sale`;
+      },
+      update: async ({ eventId, id }, item) =>
+        (await updateSaleItem(eventId, id, item)) ? `“${item.title}” saved` : null,
     },
-    update: async ({ eventId, id }, item) =>
-      (await updateSaleItem(eventId, id, item)) ? `“${item.title}” saved` : null,
-  },
-  bulk: {
-    delete: async ({ eventId, ids }) => {
-      // Only this screen's items: an id of another type of item is ignored.
-      const mine = new Set((await listSaleItems(eventId)).map((item) => item.auction_item_id));
-      const deleted = await deleteItems(
-        eventId,
-        ids.filter((id) => mine.has(id)),
-      );
-      return deleted === 1 ? "Item deleted" : `${deleted} items deleted`;
+    bulk: {
+      delete: async ({ eventId, ids }) => {
+        // Only this screen's items: an id of another type of item is ignored.
+        const mine = new Set((await listSaleItems(eventId)).map((item) => item.auction_item_id));
+        const deleted = await deleteItems(
+          eventId,
+          ids.filter((id) => mine.has(id)),
+        );
+        return deleted === 1 ? "Item deleted" : `${deleted} items deleted`;
+      },
     },
-  },
-});
+  });
+}
 
 const bulkActions: GridBulkAction[] = [
   {

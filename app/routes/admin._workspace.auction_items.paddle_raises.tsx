@@ -19,7 +19,7 @@ import { formatMoney } from "~/ui/format";
 import { centsToInput } from "~/ui/money-input";
 import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
 import type { Fieldset } from "~/ui/form-dialog";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Paddle raises · Auction items · Gavel" },
@@ -34,29 +34,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { raises, currency: settings.currency };
 }
 
-export const action = listAction({
-  permission: "can_edit_auction_items",
-  noun: NOUN,
-  dialog: {
-    key: "raise",
-    schema: paddleRaiseSchema,
-    create: async ({ eventId }, raise) => {
-      await createPaddleRaise(eventId, raise);
-      return `Paddle raise “${raise.title}” created`;
+export async function action(args: ActionFunctionArgs) {
+  return listAction(args, {
+    permission: "can_edit_auction_items",
+    noun: NOUN,
+    dialog: {
+      key: "raise",
+      schema: paddleRaiseSchema,
+      create: async ({ eventId }, raise) => {
+        await createPaddleRaise(eventId, raise);
+        return `Paddle raise “${raise.title}” created`;
+      },
+      update: async ({ eventId, id }, raise) =>
+        (await updatePaddleRaise(eventId, id, raise)) ? `Paddle raise “${raise.title}” saved` : null,
     },
-    update: async ({ eventId, id }, raise) =>
-      (await updatePaddleRaise(eventId, id, raise)) ? `Paddle raise “${raise.title}” saved` : null,
-  },
-  bulk: {
-    activate: async ({ eventId, ids }) => `${countOf(await setPaddleRaisesActive(eventId, ids, true), NOUN)} active`,
-    deactivate: async ({ eventId, ids }) =>
-      `${countOf(await setPaddleRaisesActive(eventId, ids, false), NOUN)} inactive`,
-    delete: async ({ eventId, ids }) => {
-      const deleted = await deletePaddleRaises(eventId, ids);
-      return deleted === 1 ? "Paddle raise deleted" : `${deleted} paddle raises deleted`;
+    bulk: {
+      activate: async ({ eventId, ids }) => `${countOf(await setPaddleRaisesActive(eventId, ids, true), NOUN)} active`,
+      deactivate: async ({ eventId, ids }) =>
+        `${countOf(await setPaddleRaisesActive(eventId, ids, false), NOUN)} inactive`,
+      delete: async ({ eventId, ids }) => {
+        const deleted = await deletePaddleRaises(eventId, ids);
+        return deleted === 1 ? "Paddle raise deleted" : `${deleted} paddle raises deleted`;
+      },
     },
-  },
-});
+  });
+}
 
 const bulkActions: GridBulkAction[] = [
   { intent: "activate", label: "Mark active" },

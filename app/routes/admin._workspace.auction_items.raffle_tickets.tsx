@@ -13,7 +13,7 @@ import { formatMoney } from "~/ui/format";
 import { formatInZone, utcToZonedInput, zonedInputToUtc } from "~/ui/zoned-time";
 import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
 import type { Fieldset } from "~/ui/form-dialog";
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Raffle tickets · Auction items · Gavel" },
@@ -28,26 +28,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { raffles, currency: settings.currency, timeZone: settings.timezone };
 }
 
-export const action = listAction({
-  permission: "can_edit_auction_items",
-  noun: ["raffle", "raffles"],
-  dialog: {
-    key: "raffle",
-    schema: async (eventId) => raffleSchema((await eventSettings(eventId)).timezone),
-    create: async ({ eventId }, raffle) => {
-      await createRaffle(eventId, raffle);
-      return `Raffle “${raffle.title}” created`;
+export async function action(args: ActionFunctionArgs) {
+  return listAction(args, {
+    permission: "can_edit_auction_items",
+    noun: ["raffle", "raffles"],
+    dialog: {
+      key: "raffle",
+      schema: async (eventId) => raffleSchema((await eventSettings(eventId)).timezone),
+      create: async ({ eventId }, raffle) => {
+        await createRaffle(eventId, raffle);
+        return `Raffle “${raffle.title}” created`;
+      },
+      update: async ({ eventId, id }, raffle) =>
+        (await updateRaffle(eventId, id, raffle)) ? `Raffle “${raffle.title}” saved` : null,
     },
-    update: async ({ eventId, id }, raffle) =>
-      (await updateRaffle(eventId, id, raffle)) ? `Raffle “${raffle.title}” saved` : null,
-  },
-  bulk: {
-    delete: async ({ eventId, ids }) => {
-      const deleted = await deleteRaffles(eventId, ids);
-      return deleted === 1 ? "Raffle deleted" : `${deleted} raffles deleted`;
+    bulk: {
+      delete: async ({ eventId, ids }) => {
+        const deleted = await deleteRaffles(eventId, ids);
+        return deleted === 1 ? "Raffle deleted" : `${deleted} raffles deleted`;
+      },
     },
-  },
-});
+  });
+}
 
 const bulkActions: GridBulkAction[] = [
   {

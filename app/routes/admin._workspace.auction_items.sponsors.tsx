@@ -25,7 +25,7 @@ import { chosenImageUrl, readFormWithImages } from "~/images/upload.server";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { checkboxProps, Field } from "~/ui/field";
 import type { Fieldset } from "~/ui/form-dialog";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Sponsors · Auction items · Gavel" },
@@ -43,61 +43,64 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { sponsors: await listSponsors(eventId) };
 }
 
-export const action = listAction({
-  permission: "can_edit_auction_items",
-  noun: NOUN,
-  readForm: async (request) => {
-    const { form, imageErrors } = await readFormWithImages(request, ["logo"]);
-    const { logo } = chosenLogo(form);
-    // A logo uploaded with a form that is refused is kept, so the person need not choose the file again.
-    if (typeof logo === "string") form.set("logo_pending", logo);
-    return { form, fieldErrors: imageErrors.logo ? { logo: [imageErrors.logo] } : undefined };
-  },
-  dialog: {
-    key: "sponsor",
-    schema: sponsorSchema,
-    idField: "sponsor_id",
-    create: async ({ eventId, form }, { show_here, logo: _upload, logo_pending: _kept, ...sponsor }) => {
-      await createSponsor(eventId, { ...sponsor, ...chosenLogo(form) }, { showHere: show_here });
-      return `Sponsor “${sponsor.title}” added`;
+export async function action(args: ActionFunctionArgs) {
+  return listAction(args, {
+    permission: "can_edit_auction_items",
+    noun: NOUN,
+    readForm: async (request) => {
+      const { form, imageErrors } = await readFormWithImages(request, ["logo"]);
+      const { logo } = chosenLogo(form);
+      // A logo uploaded with a form that is refused is kept, so the person need not choose the file again.
+      if (typeof logo === "string") form.set("logo_pending", logo);
+      return { form, fieldErrors: imageErrors.logo ? { logo: [imageErrors.logo] } : undefined };
     },
-    update: async ({ eventId, id, form }, { show_here: _new, logo: _upload, logo_pending: _kept, ...sponsor }) =>
-      (await updateSponsor(eventId, id, { ...sponsor, ...chosenLogo(form) }))
-        ? `Sponsor “${sponsor.title}” saved`
-        : null,
-  },
-  inline: {
-    rules: { ...sponsorFields, ...sponsorEventFields },
-    save: async ({ eventId, id }, field, value) => {
-      if (field === "shown") return setShownAtEvent(eventId, id, value as boolean);
-      if (field !== "display_order") return updateSponsor(eventId, id, { [field]: value });
-      const outcome = await setSponsorOrder(eventId, id, value as number);
-      if (outcome === "not shown") throw new Refusal("Show this sponsor at this event first.");
-      return outcome !== "no such sponsor";
+    dialog: {
+      key: "sponsor",
+      schema: sponsorSchema,
+      idField: "sponsor_id",
+      create: async ({ eventId, form }, { show_here, logo: _upload, logo_pending: _kept, ...sponsor }) => {
+        await createSponsor(eventId, { ...sponsor, ...chosenLogo(form) }, { showHere: show_here });
+        return `Sponsor “${sponsor.title}” added`;
+      },
+      update: async ({ eventId, id, form }, { show_here: _new, logo: _upload, logo_pending: _kept, ...sponsor }) =>
+        (await updateSponsor(eventId, id, { ...sponsor, ...chosenLogo(form) }))
+          ? `Sponsor “${sponsor.title}” saved`
+          : null,
     },
-  },
-  bulk: {
-    show: async ({ eventId, ids }) => {
-      const shown = await showSponsorsAtEvent(eventId, ids);
-      return shown === 0
-        ? "Those sponsors were shown at this event already"
-        : `${countOf(shown, NOUN)} now shown at this event`;
+    inline: {
+      rules: { ...sponsorFields, ...sponsorEventFields },
+      save: async ({ eventId, id }, field, value) => {
+        if (field === "shown") return setShownAtEvent(eventId, id, value as boolean);
+        if (field !== "display_order") return updateSponsor(eventId, id, { [field]: value });
+        const outcome = await setSponsorOrder(eventId, id, value as number);
+        if (outcome === "not shown") throw new Refusal("Show this sponsor at this event first.");
+        return outcome !== "no such sponsor";
+      },
     },
-    hide: async ({ eventId, ids }) => {
-      const removed = await removeSponsorsFromEvent(eventId, ids);
-      return removed === 0
-        ? "Those sponsors were not shown at this event"
-        : `${countOf(removed, NOUN)} removed from this event`;
+    bulk: {
+      show: async ({ eventId, ids }) => {
+        const shown = await showSponsorsAtEvent(eventId, ids);
+        return shown === 0
+          ? "Those sponsors were shown at this event already"
+          : `${countOf(shown, NOUN)} now shown at this event`;
+      },
+      hide: async ({ eventId, ids }) => {
+        const removed = await removeSponsorsFromEvent(eventId, ids);
+        return removed === 0
+          ? "Those sponsors were not shown at this event"
+          : `${countOf(removed, NOUN)} removed from this event`;
+      },
+      activate: async ({ eventId, ids }) =>
+        `${countOf(await setSponsorsActive(eventId, ids, true), NOUN)} marked active`,
+      deactivate: async ({ eventId, ids }) =>
+        `${countOf(await setSponsorsActive(eventId, ids, false), NOUN)} marked inactive`,
+      delete: async ({ eventId, ids }) => {
+        const deleted = await deleteSponsors(eventId, ids);
+        return deleted === 1 ? "Sponsor deleted" : `${deleted} sponsors deleted`;
+      },
     },
-    activate: async ({ eventId, ids }) => `${countOf(await setSponsorsActive(eventId, ids, true), NOUN)} marked active`,
-    deactivate: async ({ eventId, ids }) =>
-      `${countOf(await setSponsorsActive(eventId, ids, false), NOUN)} marked inactive`,
-    delete: async ({ eventId, ids }) => {
-      const deleted = await deleteSponsors(eventId, ids);
-      return deleted === 1 ? "Sponsor deleted" : `${deleted} sponsors deleted`;
-    },
-  },
-});
+  });
+}
 
 /**
  * The logo to save, from the form's ImageField: a new upload, the upload kept from a refused post of the same

@@ -10,7 +10,7 @@ import { Field } from "~/ui/field";
 import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
 import type { Fieldset } from "~/ui/form-dialog";
 import type { FieldMetadata } from "@conform-to/react";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Staff · Auction items · Gavel" },
@@ -25,29 +25,34 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const personName = (person: { first_name: string | null; last_name: string | null }) =>
   [person.first_name, person.last_name].filter(Boolean).join(" ");
 
-export const action = listAction({
-  permission: "can_edit_auction_items",
-  noun: ["person", "people"],
-  gone: "This person is no longer on your staff. Reload the page.",
-  dialog: {
-    key: "staff",
-    schema: staffSchema,
-    idField: "staff_id",
-    create: async ({ eventId }, person) => {
-      await createStaff(eventId, person);
-      return `“${personName(person)}” added to your staff`;
+export async function action(args: ActionFunctionArgs) {
+  return listAction(args, {
+    permission: "can_edit_auction_items",
+    noun: ["person", "people"],
+    gone: "This person is no longer on your staff. Reload the page.",
+    dialog: {
+      key: "staff",
+      schema: staffSchema,
+      idField: "staff_id",
+      create: async ({ eventId }, person) => {
+        await createStaff(eventId, person);
+        return `“${personName(person)}” added to your staff`;
+      },
+      update: async ({ eventId, id }, person) =>
+        (await updateStaff(eventId, id, person)) ? `“${personName(person)}” saved` : null,
     },
-    update: async ({ eventId, id }, person) =>
-      (await updateStaff(eventId, id, person)) ? `“${personName(person)}” saved` : null,
-  },
-  inline: { rules: staffFields, save: ({ eventId, id }, field, value) => updateStaff(eventId, id, { [field]: value }) },
-  bulk: {
-    delete: async ({ eventId, ids }) => {
-      const deleted = await deleteStaff(eventId, ids);
-      return deleted === 1 ? "1 person deleted from your staff" : `${deleted} people deleted from your staff`;
+    inline: {
+      rules: staffFields,
+      save: ({ eventId, id }, field, value) => updateStaff(eventId, id, { [field]: value }),
     },
-  },
-});
+    bulk: {
+      delete: async ({ eventId, ids }) => {
+        const deleted = await deleteStaff(eventId, ids);
+        return deleted === 1 ? "1 person deleted from your staff" : `${deleted} people deleted from your staff`;
+      },
+    },
+  });
+}
 
 const columns: GridColumn<StaffRow>[] = [
   { id: "full_name", header: "Name", value: (row) => row.full_name },
