@@ -8,10 +8,10 @@ import { DataGrid } from "~/grid/data-grid";
 import { RowDialog, RowDialogAbove } from "~/grid/row-dialog";
 import { EmptyState } from "~/ui/empty-state";
 import { FormDialog, type Fieldset } from "~/ui/form-dialog";
-import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
 import type { DefaultValue } from "@conform-to/react";
 import type { RowData } from "@tanstack/react-table";
 import type { z, ZodTypeAny } from "zod";
+import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
 
 export interface ListDialog<Row, Schema extends ZodTypeAny> {
   /** The dialogs' names: `new-<key>` and `edit-<key>-<row id>`. */

@@ -22,9 +22,9 @@ import {
   refuseInlineEdit,
 } from "~/grid/grid-forms.server";
 import { redirectWithToast } from "~/ui/toast.server";
-import type { Permission } from "~/auth/permissions";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import type { z, ZodTypeAny } from "zod";
+import type { Permission } from "~/auth/permissions";
 
 /** What a list's domain calls get: the event, and the post itself for the few that read more than the schema. */
 export type ListCall = { eventId: number; form: FormData };

@@ -12,8 +12,8 @@ import {
 import { categoryFields, categorySchema } from "~/catalogue/category-form";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { Field } from "~/ui/field";
-import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Categories · Auction items · Gavel" },

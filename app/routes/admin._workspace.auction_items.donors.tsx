@@ -12,11 +12,11 @@ import {
   updateDonor,
   type DonorRow,
 } from "~/catalogue/donors.server";
+import { YES_NO_OPTIONS, type GridBulkAction, type GridColumn } from "~/grid/grid-types";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { checkboxProps, Field } from "~/ui/field";
-import { YES_NO_OPTIONS, type GridBulkAction, type GridColumn } from "~/grid/grid-types";
-import type { Fieldset } from "~/ui/form-dialog";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { Fieldset } from "~/ui/form-dialog";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Donors · Auction items · Gavel" },

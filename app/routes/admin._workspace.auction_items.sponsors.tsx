@@ -24,8 +24,8 @@ import { ResponsiveImage } from "~/images/responsive-image";
 import { chosenImageUrl, readFormWithImages } from "~/images/upload.server";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { checkboxProps, Field } from "~/ui/field";
-import type { Fieldset } from "~/ui/form-dialog";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { Fieldset } from "~/ui/form-dialog";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Sponsors · Auction items · Gavel" },

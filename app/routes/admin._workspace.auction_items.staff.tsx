@@ -7,10 +7,10 @@ import { staffFields, staffSchema } from "~/catalogue/staff-form";
 import { createStaff, deleteStaff, listStaff, updateStaff, type StaffRow } from "~/catalogue/staff.server";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { Field } from "~/ui/field";
-import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
-import type { Fieldset } from "~/ui/form-dialog";
 import type { FieldMetadata } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
+import type { Fieldset } from "~/ui/form-dialog";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Staff · Auction items · Gavel" },
