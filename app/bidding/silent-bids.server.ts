@@ -8,16 +8,15 @@ import { and, asc, count, desc, eq, inArray, max, or, gt } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { db } from "~/db.server";
-import { formReply } from "~/forms/form-contract";
+import { formReply, type FormReply } from "~/forms/form-contract";
 import { formatMoney } from "~/ui/format";
 import { formatInZone, zonedDateTimeSchema, zoneAbbreviation } from "~/ui/zoned-time";
 import { auction_item, bid, event, usr, usr_event_paddle, winner } from "~drizzle/schema";
 import { AUCTION_KINDS, loadEventAuctionRules, rulesForItem } from "./auction-rules.server";
 import { itemState, winningPositions } from "./item-records.server";
 import { liveItem } from "./live-item";
-import { closeItemNow, extendItem, reopenItem, retractBid, StaffActionError } from "./staff-actions.server";
 import { retractReason, type BidRow, type ItemSummaryRow, type StaffDialogName } from "./silent-bids";
-import type { FormReply } from "~/forms/form-contract";
+import { closeItemNow, extendItem, reopenItem, retractBid, StaffActionError } from "./staff-actions.server";
 
 const MINUTE = 60_000;
 

@@ -6,9 +6,8 @@
  * Client-safe: the action's side is in reply.server.ts.
  */
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { z } from "zod";
+import { z, type ZodTypeAny } from "zod";
 import type { SubmissionResult } from "@conform-to/react";
-import type { ZodTypeAny } from "zod";
 
 export type FormReply = SubmissionResult<string[]> & { formId: string };
 

@@ -4,8 +4,8 @@
  */
 import { data } from "@remix-run/node";
 import type { FormReply } from "./form-contract";
-import type { Submission } from "@conform-to/react";
 import type { Refusal } from "./refusal";
+import type { Submission } from "@conform-to/react";
 
 type Messages = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
 

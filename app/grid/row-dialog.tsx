@@ -1,8 +1,8 @@
 import { useSearchParams } from "@remix-run/react";
 import { FormDialog, type FormDialogProps } from "~/ui/form-dialog";
 import { useHydrated } from "~/ui/use-hydrated";
-import type { ZodTypeAny } from "zod";
 import type { ReactNode } from "react";
+import type { ZodTypeAny } from "zod";
 
 /**
  * A row's own FormDialog (an "Edit" button in a grid's cell). Without JavaScript a FormDialog shows its form where

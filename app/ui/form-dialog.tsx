@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Link, useActionData, useFetcher, useLocation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { z, type ZodTypeAny } from "zod";
 import { replyFor, type FormReply } from "~/forms/form-contract";
 import { useContractForm } from "~/forms/use-contract-form";
 import { Button, buttonClass, type ButtonSize, type ButtonVariant } from "./button";
@@ -8,7 +9,6 @@ import { FormAlert } from "./form-alert";
 import { useFocusFirstError } from "./use-focus-first-error";
 import { useHydrated } from "./use-hydrated";
 import type { DefaultValue, FormMetadata } from "@conform-to/react";
-import { z, type ZodTypeAny } from "zod";
 
 /** The schema of a dialog that only confirms: no fields. */
 const NO_FIELDS = z.object({});
