@@ -1,5 +1,6 @@
-// The public event site (issue 8): the page designer's draft, preview and publish flow on a copy of the demo gala, the landing
-// page without JavaScript and on a phone, the event subdomain in a browser, and an accessibility check with axe.
+// The public event site (issue 8): the page designer's draft, preview and publish flow on a copy of the demo gala,
+// the landing page without JavaScript and on a phone, the event subdomain in a browser, and an accessibility check
+// with axe.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./support/fixtures";
 import { signIn } from "./support/sign-in";

@@ -22,7 +22,7 @@ async function secondBrowser(browser: Browser, organiser: Person) {
   return { page, problems, close: () => context.close() };
 }
 
-/** Works on the gala (the organiser's current event, so both browsers follow it), from its dashboard; returns its name. */
+/** Opens the gala's dashboard (the organiser's current event, so both browsers follow it); returns the gala's name. */
 async function openGalaDashboard(page: Page, organiser: Person): Promise<string> {
   await signIn(page, organiser);
   await page.goto("/admin/dashboard");

@@ -1,6 +1,7 @@
-// A guest registers for a copy of the demo gala on their phone: with JavaScript (the stepper feels like one page), and without
-// it (every step a plain form post, errors at the field, going back keeps what was entered). Then the buyer's
-// email arrives with the QR codes, and a guest named later fills in their own details through their personal link.
+// A guest registers for a copy of the demo gala on their phone: with JavaScript (the stepper feels like one page),
+// and without it (every step a plain form post, errors at the field, going back keeps what was entered). Then the
+// buyer's email arrives with the QR codes, and a guest named later fills in their own details through their personal
+// link.
 import { expect, test } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
 import type { Gala } from "./support/galas";
