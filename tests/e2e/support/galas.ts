@@ -27,8 +27,6 @@ export interface Person {
 
 export interface Gala {
   id: number;
-  /** As the demo names it: "Harbor Lights Gala" and its year. */
-  title: string;
   slug: string;
   subdomain: string;
   /** Morgan Ellis: every permission on the gala and on last year's. */
@@ -61,7 +59,7 @@ export async function makeGala(db: Database): Promise<Gala> {
       .update(event)
       .set({ slug: sql`${event.slug} || ${`-${tag}`}`, subdomain: sql`${event.subdomain} || ${tag}` })
       .where(eq(event.client_id, demo.id))
-      .returning({ id: event.event_id, title: event.title, slug: event.slug, subdomain: event.subdomain });
+      .returning({ id: event.event_id, slug: event.slug, subdomain: event.subdomain });
     const eventIds = events.map((row) => row.id);
     const people = tx
       .select({ id: usr_event_role.usr_id })
@@ -90,7 +88,6 @@ export async function makeGala(db: Database): Promise<Gala> {
   });
   return {
     id: gala.id,
-    title: gala.title,
     slug: gala.slug,
     subdomain: gala.subdomain!,
     organiser: { email: tagged(DEMO_ORGANISER_EMAIL, tag), password: DEMO_PASSWORD },
