@@ -1,13 +1,15 @@
 /**
  * End-to-end tests: Chromium (Debian's package; Playwright never downloads a browser here) against the
- * built app, started by Playwright on a free port with a fresh embedded database and the demo data, beside
- * local stand-ins for the services it talks to: an OpenID Connect provider in place of Google, and an SMTP server.
- * Run `npm run build` first (npm test does).
+ * built app, started by Playwright on a free port with a fresh PostgreSQL database (DATABASE_URL's server, or a
+ * throwaway one), beside local stand-ins for the services it talks to: an OpenID Connect provider in place of Google,
+ * and an SMTP server. Each test makes its own data (tests/e2e/support/fixtures.ts), so the tests run in parallel
+ * workers in any order (docs/decisions/020-e2e-isolation.md). Run `npm run build` first (npm test does).
  */
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { createRunDatabase } from "./tests/e2e/support/database";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (!existsSync(chromium)) {
@@ -26,6 +28,7 @@ process.env.E2E_OIDC_PORT ??= String(Number(process.env.E2E_PORT) + 1);
 process.env.E2E_SMTP_PORT ??= String(Number(process.env.E2E_PORT) + 2);
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "gavel-e2e-"));
 process.env.E2E_MAIL_DIR ??= mkdtempSync(path.join(tmpdir(), "gavel-e2e-mail-"));
+if (!process.env.E2E_DATABASE_URL) await createRunDatabase();
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 const oidcIssuer = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
 const oidcClient = { id: "gavel-e2e", secret: "gavel-e2e-client-secret" };
@@ -33,12 +36,16 @@ const oidcClient = { id: "gavel-e2e", secret: "gavel-e2e-client-secret" };
 export default defineConfig({
   testDir: "tests/e2e",
   globalTeardown: "tests/e2e/support/teardown.ts",
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  // Two cores: the app server, Chromium and the tests share them (measured in docs/decisions/020-e2e-isolation.md).
+  workers: 2,
   retries: 0,
   forbidOnly: true,
   reporter: [["list"]],
   timeout: 30_000,
+  // Two workers share the two cores with the app server: a screen's first visit, loading its scripts and styles, can
+  // take longer than Playwright's default 5 s.
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     trace: "retain-on-failure",
@@ -97,10 +104,11 @@ export default defineConfig({
         PORT: process.env.E2E_PORT,
         HOST: "127.0.0.1",
         DATA_DIR: process.env.E2E_DATA_DIR,
-        DATABASE_URL: "",
+        DATABASE_URL: process.env.E2E_DATABASE_URL!,
         SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
         APP_HOST: "localhost",
-        SEED_DEMO: "true",
+        // Tests make their data; the demo's own names stay free for the copies support/galas.ts makes of it.
+        SEED_DEMO: "false",
         GOOGLE_CLIENT_ID: oidcClient.id,
         GOOGLE_CLIENT_SECRET: oidcClient.secret,
         GOOGLE_AUTHORIZATION_URL: `${oidcIssuer}/auth`,

@@ -1,21 +1,24 @@
 // The organiser chooses an event and lands on its dashboard (spec §4 "selecting an event").
 import { expect, test } from "./support/fixtures";
-import { DEMO_ORGANISER, DEMO_VOLUNTEER, signIn } from "./support/sign-in";
+import { signIn } from "./support/sign-in";
 
-test("the organiser selects the gala on /admin/events and sees its figures on the dashboard", async ({ page }) => {
-  await signIn(page, DEMO_ORGANISER);
+test("the organiser selects the gala on /admin/events and sees its figures on the dashboard", async ({
+  page,
+  gala,
+}) => {
+  await signIn(page, gala.organiser);
   await page.goto("/admin/events");
   const events = page.getByRole("table", { name: "Your events" });
-  const gala = events.getByRole("row", { name: /Harbor Lights Gala/ }).filter({ hasNotText: "Archived" });
-  await expect(gala).toContainText("Owner");
-  await expect(gala).toContainText("Every permission");
+  const galaRow = events.getByRole("row", { name: /Harbor Lights Gala/ }).filter({ hasNotText: "Archived" });
+  await expect(galaRow).toContainText("Owner");
+  await expect(galaRow).toContainText("Every permission");
   // Last year's gala is archived: hidden until asked for.
   await expect(events.getByRole("row")).toHaveCount(2);
   await page.getByRole("link", { name: /Show archived events/ }).click();
   await expect(events.getByRole("row")).toHaveCount(3);
   await expect(events.getByRole("row", { name: /Archived/ })).toBeVisible();
 
-  await gala.getByRole("button", { name: /^Select/ }).click();
+  await galaRow.getByRole("button", { name: /^Select/ }).click();
   await expect(page).toHaveURL("/admin/dashboard");
   await expect(page.getByRole("region", { name: "Notifications" })).toContainText("Now working on Harbor Lights Gala");
   await expect(page.getByRole("heading", { level: 1, name: /Harbor Lights Gala/ })).toBeVisible();
@@ -27,8 +30,8 @@ test("the organiser selects the gala on /admin/events and sees its figures on th
   ).toBeVisible();
 });
 
-test("a volunteer lands on a dashboard without figures, listing the screens they may use", async ({ page }) => {
-  await signIn(page, DEMO_VOLUNTEER);
+test("a volunteer lands on a dashboard without figures, listing the screens they may use", async ({ page, gala }) => {
+  await signIn(page, gala.volunteer);
   await page.goto("/admin/events");
   await page.getByRole("button", { name: /^Select Harbor Lights Gala/ }).click();
   await expect(page).toHaveURL("/admin/dashboard");

@@ -1,7 +1,7 @@
 // The team screen /admin/setup/team: invite, edit, change several at once, remove; and who may open it.
 import { expect, test } from "./support/fixtures";
 import { linkTo, waitForMail } from "./support/mail";
-import { DEMO_ORGANISER, DEMO_VOLUNTEER, signIn } from "./support/sign-in";
+import { signIn } from "./support/sign-in";
 import type { Page } from "@playwright/test";
 
 const notifications = (page: Page) => page.getByRole("region", { name: "Notifications" });
@@ -17,14 +17,17 @@ async function invite(page: Page, person: { email: string; first: string; last: 
 
 test("the organiser invites people, edits their permissions, changes several at once and removes them", async ({
   page,
+  gala,
 }) => {
+  // Two invitations, four saves and two removals: about 20 s alone, more on a busy machine.
+  test.setTimeout(60_000);
   const tag = Date.now().toString(36);
   const sam = { email: `Sam.${tag}@Example.org`, first: "Sam", last: `Helper ${tag}` };
   const kim = { email: `kim.${tag}@example.org`, first: "Kim", last: `Usher ${tag}` };
   const samName = `Sam Helper ${tag}`;
   const kimName = `Kim Usher ${tag}`;
 
-  await signIn(page, DEMO_ORGANISER);
+  await signIn(page, gala.organiser);
   await page.goto("/admin/setup");
   await expect(page).toHaveURL(/\/admin\/setup\/team$/);
   await expect(
@@ -82,8 +85,8 @@ test("the organiser invites people, edits their permissions, changes several at 
   await expect(page.getByRole("row", { name: new RegExp(samName) })).toHaveCount(0);
 });
 
-test("the last member who can configure the event can be neither demoted nor removed", async ({ page }) => {
-  await signIn(page, DEMO_ORGANISER);
+test("the last member who can configure the event can be neither demoted nor removed", async ({ page, gala }) => {
+  await signIn(page, gala.organiser);
   await page.goto("/admin/setup/team");
   const me = page.getByRole("row", { name: /Morgan Ellis/ });
   await expect(me).toContainText("The only member who can configure the event.");
@@ -100,8 +103,8 @@ test("the last member who can configure the event can be neither demoted nor rem
   await expect(me).toBeVisible();
 });
 
-test("a volunteer does not see the team screen in the menus, and cannot open it", async ({ page }) => {
-  await signIn(page, DEMO_VOLUNTEER);
+test("a volunteer does not see the team screen in the menus, and cannot open it", async ({ page, gala }) => {
+  await signIn(page, gala.volunteer);
   await page.goto("/admin");
   await expect(page.getByRole("link", { name: "Events" }).first()).toBeVisible();
   await expect(page.getByRole("link", { name: /^Setup|^Team/ })).toHaveCount(0);
@@ -117,8 +120,9 @@ test("a volunteer does not see the team screen in the menus, and cannot open it"
 test("the team screen works without JavaScript: a row saves, and a refusal comes back beside it with 400", async ({
   browser,
   page: signingIn,
+  gala,
 }) => {
-  await signIn(signingIn, DEMO_ORGANISER);
+  await signIn(signingIn, gala.organiser);
   const context = await browser.newContext({
     javaScriptEnabled: false,
     storageState: await signingIn.context().storageState(),
@@ -146,10 +150,11 @@ test("the team screen works without JavaScript: a row saves, and a refusal comes
 test("an invited person follows the emailed link, chooses a password and works on the event", async ({
   page,
   browser,
+  gala,
 }) => {
   const tag = Date.now().toString(36);
   const ada = { email: `ada.${tag}@example.org`, first: "Ada", last: `Door ${tag}` };
-  await signIn(page, DEMO_ORGANISER);
+  await signIn(page, gala.organiser);
   await page.goto("/admin/setup/team");
   await invite(page, ada, "Check guests in and out");
 

@@ -1,8 +1,7 @@
 // /admin/setup/silent_auction without JavaScript: the organiser sets the end, a soft-close window and a hard end,
-// fills staggered category closes with the helper, edits one, saves, and finds it all saved after a reload. The
-// demo gala's silent auction is put back as it was at the end, so other tests see the demo as seeded.
+// fills staggered category closes with the helper, edits one, saves, and finds it all saved after a reload.
 import { expect, test } from "./support/fixtures";
-import { DEMO_ORGANISER, signIn } from "./support/sign-in";
+import { signIn } from "./support/sign-in";
 import type { Page } from "@playwright/test";
 
 const PAGE = "/admin/setup/silent_auction";
@@ -18,8 +17,8 @@ const categoryClose = (page: Page, title: string) => page.getByLabel(`${title} c
 test.describe("silent auction setup without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("sets times, a soft close and staggered category closes, and sees them saved", async ({ page }) => {
-    await signIn(page, DEMO_ORGANISER);
+  test("sets times, a soft close and staggered category closes, and sees them saved", async ({ page, gala }) => {
+    await signIn(page, gala.organiser);
     await page.goto(PAGE);
     await expect(page.getByRole("heading", { level: 1, name: "Silent auction" })).toBeVisible();
     const rules = page.getByRole("list", { name: "Rules in effect" });
@@ -30,60 +29,53 @@ test.describe("silent auction setup without JavaScript", () => {
     const hardEnd = addMinutes(end, 30);
     const first = addMinutes(end, -30);
 
-    try {
-      await page.getByLabel("Soft close window (minutes)").fill("4");
-      await page.getByLabel("Hard end").fill(hardEnd);
-      await page.getByLabel("First category closes").fill(first);
-      await page.getByLabel("Minutes between categories").fill("10");
-      await page.getByRole("button", { name: "Fill closing times" }).click();
+    await page.getByLabel("Soft close window (minutes)").fill("4");
+    await page.getByLabel("Hard end").fill(hardEnd);
+    await page.getByLabel("First category closes").fill(first);
+    await page.getByLabel("Minutes between categories").fill("10");
+    await page.getByRole("button", { name: "Fill closing times" }).click();
 
-      // Sent back filled in, unsaved, with what was typed kept.
-      await expect(page.getByRole("status").filter({ hasText: "Closing times filled in" })).toBeVisible();
-      await expect(page.getByLabel("Soft close window (minutes)")).toHaveValue("4");
-      await expect(page.getByLabel("Hard end")).toHaveValue(hardEnd);
-      // The demo's categories with silent items, in the order listed (alphabetical), 10 minutes apart.
-      await expect(categoryClose(page, "Art & Home")).toHaveValue(first);
-      await expect(categoryClose(page, "Experiences")).toHaveValue(addMinutes(first, 10));
-      await expect(categoryClose(page, "Family & Kids")).toHaveValue(addMinutes(first, 20));
-      await expect(categoryClose(page, "Travel & Getaways")).toHaveValue(addMinutes(first, 50));
+    // Sent back filled in, unsaved, with what was typed kept.
+    await expect(page.getByRole("status").filter({ hasText: "Closing times filled in" })).toBeVisible();
+    await expect(page.getByLabel("Soft close window (minutes)")).toHaveValue("4");
+    await expect(page.getByLabel("Hard end")).toHaveValue(hardEnd);
+    // The demo's categories with silent items, in the order listed (alphabetical), 10 minutes apart.
+    await expect(categoryClose(page, "Art & Home")).toHaveValue(first);
+    await expect(categoryClose(page, "Experiences")).toHaveValue(addMinutes(first, 10));
+    await expect(categoryClose(page, "Family & Kids")).toHaveValue(addMinutes(first, 20));
+    await expect(categoryClose(page, "Travel & Getaways")).toHaveValue(addMinutes(first, 50));
 
-      // A time past the hard end is refused at its field, and nothing is saved.
-      await categoryClose(page, "Experiences").fill(addMinutes(hardEnd, 5));
-      await page.getByRole("button", { name: "Save", exact: true }).click();
-      await expect(page.getByText("Nothing was saved. Correct the fields marked below.")).toBeVisible();
-      await expect(page.getByText(/Close this category by the hard end/)).toBeVisible();
-      await expect(categoryClose(page, "Experiences")).toHaveAttribute("aria-invalid", "true");
+    // A time past the hard end is refused at its field, and nothing is saved.
+    await categoryClose(page, "Experiences").fill(addMinutes(hardEnd, 5));
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText("Nothing was saved. Correct the fields marked below.")).toBeVisible();
+    await expect(page.getByText(/Close this category by the hard end/)).toBeVisible();
+    await expect(categoryClose(page, "Experiences")).toHaveAttribute("aria-invalid", "true");
 
-      await categoryClose(page, "Experiences").fill(addMinutes(first, 15));
-      await page.getByRole("button", { name: "Save", exact: true }).click();
-      await expect(page.getByText("Silent auction settings saved")).toBeVisible();
+    await categoryClose(page, "Experiences").fill(addMinutes(first, 15));
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByText("Silent auction settings saved")).toBeVisible();
 
-      await page.reload();
-      await expect(page.getByLabel("Bidding ends")).toHaveValue(end);
-      await expect(page.getByLabel("Soft close window (minutes)")).toHaveValue("4");
-      await expect(page.getByLabel("Hard end")).toHaveValue(hardEnd);
-      await expect(categoryClose(page, "Art & Home")).toHaveValue(first);
-      await expect(categoryClose(page, "Experiences")).toHaveValue(addMinutes(first, 15));
-      await expect(categoryClose(page, "Family & Kids")).toHaveValue(addMinutes(first, 20));
-      await expect(categoryClose(page, "Travel & Getaways")).toHaveValue(addMinutes(first, 50));
-      await expect(rules).toContainText(
-        "A bid in the last 4 minutes extends the item to 4 minutes after that bid, never past",
-      );
-      await expect(rules).toContainText("Categories close one after another: Art & Home at");
-    } finally {
-      // Put the demo back: the seeded soft close, no hard end, every category closing with the auction.
-      await page.goto(PAGE);
-      await page.getByLabel("Soft close window (minutes)").fill("2");
-      await page.getByLabel("Hard end").fill("");
-      for (const field of await page.getByLabel(/ closes$/).all()) await field.fill("");
-      await page.getByRole("button", { name: "Save", exact: true }).click();
-      await expect(page.getByText("Silent auction settings saved")).toBeVisible();
-    }
+    await page.reload();
+    await expect(page.getByLabel("Bidding ends")).toHaveValue(end);
+    await expect(page.getByLabel("Soft close window (minutes)")).toHaveValue("4");
+    await expect(page.getByLabel("Hard end")).toHaveValue(hardEnd);
+    await expect(categoryClose(page, "Art & Home")).toHaveValue(first);
+    await expect(categoryClose(page, "Experiences")).toHaveValue(addMinutes(first, 15));
+    await expect(categoryClose(page, "Family & Kids")).toHaveValue(addMinutes(first, 20));
+    await expect(categoryClose(page, "Travel & Getaways")).toHaveValue(addMinutes(first, 50));
+    await expect(rules).toContainText(
+      "A bid in the last 4 minutes extends the item to 4 minutes after that bid, never past",
+    );
+    await expect(rules).toContainText("Categories close one after another: Art & Home at");
   });
 });
 
-test("with JavaScript, the virtual auction's form hydrates and saves what it shows unchanged", async ({ page }) => {
-  await signIn(page, DEMO_ORGANISER);
+test("with JavaScript, the virtual auction's form hydrates and saves what it shows unchanged", async ({
+  page,
+  gala,
+}) => {
+  await signIn(page, gala.organiser);
   await page.goto("/admin/setup/virtual_auction");
   const ends = page.getByLabel("Bidding ends");
   // Once hydrated, the date pickers replace the native inputs.

@@ -68,11 +68,14 @@ test("sign up, sign out, sign in, and reset a forgotten password", async ({ page
   await expect(page.getByRole("heading", { name: "This link no longer works" })).toBeVisible();
 });
 
-test("signing in works without JavaScript, with the message beside the form and status 400", async ({ browser }) => {
+test("signing in works without JavaScript, with the message beside the form and status 400", async ({
+  browser,
+  organiser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/");
-  await page.getByLabel("Email").fill("organiser@demo.gavel.test");
+  await page.getByLabel("Email").fill(organiser.email);
   await page.getByLabel("Password", { exact: true }).fill("a wrong password");
   const [response] = await Promise.all([
     page.waitForResponse((r) => r.request().method() === "POST"),
@@ -81,7 +84,7 @@ test("signing in works without JavaScript, with the message beside the form and 
   expect(response.status()).toBe(400);
   await expect(page.getByText("The email address or password is not right.")).toBeVisible();
 
-  await page.getByLabel("Password", { exact: true }).fill("gavel-demo-2026");
+  await page.getByLabel("Password", { exact: true }).fill(organiser.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
   await context.close();

@@ -3,9 +3,10 @@
 import { decodeQuotedPrintable } from "../support/mail-message";
 import { expect, test } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
+import type { Gala } from "./support/galas";
 import type { Browser, Page } from "@playwright/test";
 
-const GALLERY = "/inroombid?slug=harbor-lights-gala";
+const gallery = (gala: Gala) => `/inroombid?slug=${gala.slug}`;
 
 // Each test signs bidders in through emailed codes: slower than most.
 test.describe.configure({ timeout: 90_000 });
@@ -22,8 +23,8 @@ async function signInWithCode(page: Page, email: string, returnTo: string) {
 }
 
 /** The address of the n-th item without bids that phones may bid on (each test bids on its own item). */
-async function itemWithoutBids(page: Page, n: number) {
-  await page.goto(`${GALLERY}&sort=noBids`);
+async function itemWithoutBids(page: Page, gala: Gala, n: number) {
+  await page.goto(`${gallery(gala)}&sort=noBids`);
   const card = page.locator(".item-card").filter({ hasNotText: "In the room only" }).nth(n);
   await expect(card.getByTestId("bid-count")).toHaveText("0");
   const href = await card.getByRole("link").getAttribute("href");
@@ -40,8 +41,8 @@ async function newBidder(browser: Browser, name: string, itemHref: string, javaS
   return { context, page };
 }
 
-test("two bidders: confirm a quick bid, then see the other's bid arrive live", async ({ browser, page }) => {
-  const itemHref = await itemWithoutBids(page, 1);
+test("two bidders: confirm a quick bid, then see the other's bid arrive live", async ({ browser, page, gala }) => {
+  const itemHref = await itemWithoutBids(page, gala, 1);
   const ann = await newBidder(browser, "ann", itemHref);
   const ben = await newBidder(browser, "ben", itemHref);
   try {
@@ -83,8 +84,9 @@ test.describe("without JavaScript", () => {
   test("the gallery filters, and a bid goes through review and confirmation with errors at the field", async ({
     browser,
     page,
+    gala,
   }) => {
-    await page.goto(GALLERY);
+    await page.goto(gallery(gala));
     await expect(page.getByRole("heading", { name: "Items" })).toBeVisible();
     const all = await page.locator(".item-card").count();
     expect(all).toBeGreaterThan(3);
@@ -92,7 +94,7 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Show" }).click();
     await expect(page.getByText("No items match.")).toBeVisible();
 
-    const itemHref = await itemWithoutBids(page, 2);
+    const itemHref = await itemWithoutBids(page, gala, 2);
     const cal = await newBidder(browser, "cal", itemHref, false);
     try {
       const minimum = (await cal.page.getByTestId("next-minimum").textContent())!;

@@ -2,12 +2,12 @@
 // place, delete with confirmation (refused while in use), export, and the same jobs without JavaScript.
 import { readFile } from "node:fs/promises";
 import { expect, test } from "./support/fixtures";
-import { DEMO_ORGANISER, signIn } from "./support/sign-in";
+import { signIn } from "./support/sign-in";
 
 const tag = () => Math.random().toString(36).slice(2, 7);
 
-test("an organiser manages categories in the grid", async ({ page }) => {
-  await signIn(page, DEMO_ORGANISER);
+test("an organiser manages categories in the grid", async ({ page, gala }) => {
+  await signIn(page, gala.organiser);
   await page.goto("/admin/auction_items");
   await expect(page).toHaveURL(/\/admin\/auction_items\/inventory|\/admin\/auction_items\/categories/);
   await page.goto("/admin/auction_items/categories");
@@ -91,8 +91,8 @@ test("an organiser manages categories in the grid", async ({ page }) => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the grid still searches, sorts, creates and deletes with links and forms", async ({ page }) => {
-    await signIn(page, DEMO_ORGANISER);
+  test("the grid still searches, sorts, creates and deletes with links and forms", async ({ page, gala }) => {
+    await signIn(page, gala.organiser);
     await page.goto("/admin/auction_items/categories");
     const grid = page.getByRole("table", { name: "Categories" });
 

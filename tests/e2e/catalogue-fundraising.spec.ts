@@ -2,12 +2,12 @@
 // printed from the raw data sheet.
 import { expect, test } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
-import { DEMO_ORGANISER, signIn } from "./support/sign-in";
+import { signIn } from "./support/sign-in";
 
 const tag = () => Math.random().toString(36).slice(2, 7);
 
-test("an organiser sets up a paddle raise, a raffle and an item for sale", async ({ page }) => {
-  await signIn(page, DEMO_ORGANISER);
+test("an organiser sets up a paddle raise, a raffle and an item for sale", async ({ page, gala }) => {
+  await signIn(page, gala.organiser);
 
   const raise = `Fund a Classroom ${tag()}`;
   await page.goto("/admin/auction_items/paddle_raises");
@@ -55,8 +55,8 @@ test("an organiser sets up a paddle raise, a raffle and an item for sale", async
   await expect(row).toContainText("48");
 });
 
-test("an organiser thanks a donor by email and as a PDF, and prints bid sheets", async ({ page }) => {
-  await signIn(page, DEMO_ORGANISER);
+test("an organiser thanks a donor by email and as a PDF, and prints bid sheets", async ({ page, gala }) => {
+  await signIn(page, gala.organiser);
   await page.goto("/admin/auction_items/donors");
   await page.getByRole("searchbox", { name: "Search donors" }).fill("Claire Donovan");
   await page.getByRole("link", { name: /^Thank Claire Donovan/ }).click();
@@ -69,10 +69,9 @@ test("an organiser thanks a donor by email and as a PDF, and prints bid sheets",
   expect((await pdf).suggestedFilename()).toMatch(/^thank-you-.*\.pdf$/);
 
   await page.getByRole("button", { name: "Send by email" }).click();
-  await expect(page.getByRole("region", { name: "Notifications" })).toContainText(
-    "Thank-you sent to claire.donovan@chatham.example.com",
-  );
-  const mail = await waitForMail("claire.donovan@chatham.example.com", /Thank you for your gift/);
+  const claire = gala.address("claire.donovan@chatham.example.com");
+  await expect(page.getByRole("region", { name: "Notifications" })).toContainText(`Thank-you sent to ${claire}`);
+  const mail = await waitForMail(claire, /Thank you for your gift/);
   expect(mail.raw).toContain("Total fair market value");
 
   await page.goto("/admin/auction_items/rawdata");

@@ -3,7 +3,7 @@
 // gallery without JavaScript.
 import sharp from "sharp";
 import { expect, test } from "./support/fixtures";
-import { DEMO_ORGANISER, signIn } from "./support/sign-in";
+import { signIn } from "./support/sign-in";
 import type { Locator, Page } from "@playwright/test";
 
 const tag = () => Math.random().toString(36).slice(2, 7);
@@ -52,8 +52,8 @@ async function createItem(page: Page, title: string, { richText }: { richText: b
   await expect(page).toHaveURL(/\/admin\/auction_items\/inventory\/\d+/);
 }
 
-test("an organiser records an item with images, orders them, and files it in the grid", async ({ page }) => {
-  await signIn(page, DEMO_ORGANISER);
+test("an organiser records an item with images, orders them, and files it in the grid", async ({ page, gala }) => {
+  await signIn(page, gala.organiser);
   const title = `Seaside weekend ${tag()}`;
   await createItem(page, title, { richText: true });
   await expect(page.getByRole("region", { name: "Notifications" })).toContainText(`Inventory item “${title}” created`);
@@ -111,9 +111,10 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the item is created with its images, and the gallery reorders and removes with plain forms", async ({
+    gala,
     page,
   }) => {
-    await signIn(page, DEMO_ORGANISER);
+    await signIn(page, gala.organiser);
     const title = `Plain gallery ${tag()}`;
     await createItem(page, title, { richText: false });
 

@@ -3,7 +3,7 @@
 // package built from two inventory items, worth their sum; and the live lots numbered.
 import sharp from "sharp";
 import { expect, test } from "./support/fixtures";
-import { DEMO_ORGANISER, signIn } from "./support/sign-in";
+import { signIn } from "./support/sign-in";
 import type { Page } from "@playwright/test";
 
 const tag = () => Math.random().toString(36).slice(2, 7);
@@ -35,8 +35,9 @@ async function newInventory(page: Page, title: string, value: string) {
 
 test("an organiser creates a live item with images and a proposed starting bid, and finds it in the live packages", async ({
   page,
+  gala,
 }) => {
-  await signIn(page, DEMO_ORGANISER);
+  await signIn(page, gala.organiser);
   const title = `Private chef dinner ${tag()}`;
   await newLiveItem(page, title);
 
@@ -85,8 +86,9 @@ test("an organiser creates a live item with images and a proposed starting bid, 
 
 test("an organiser bundles two inventory items into a package worth their sum, and numbers the live lots", async ({
   page,
+  gala,
 }) => {
-  await signIn(page, DEMO_ORGANISER);
+  await signIn(page, gala.organiser);
   const t = tag();
   const hotel = `Harbor hotel ${t}`;
   const dinner = `Harbor dinner ${t}`;
@@ -126,9 +128,10 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the item page creates an item from a plain form, with messages at the fields and bids proposed on save", async ({
+    gala,
     page,
   }) => {
-    await signIn(page, DEMO_ORGANISER);
+    await signIn(page, gala.organiser);
     const title = `Harbor cruise ${tag()}`;
     await page.goto("/admin/auction_items/auction_item_page?type=silent");
     await expect(page.getByRole("heading", { name: "New auction item", level: 1 })).toBeVisible();

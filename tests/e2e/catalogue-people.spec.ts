@@ -3,7 +3,7 @@
 // row colour tints their row).
 import sharp from "sharp";
 import { expect, test } from "./support/fixtures";
-import { DEMO_ORGANISER, signIn } from "./support/sign-in";
+import { signIn } from "./support/sign-in";
 import type { Locator, Page } from "@playwright/test";
 
 const tag = () => Math.random().toString(36).slice(2, 7);
@@ -19,8 +19,8 @@ async function cellUnder(grid: Locator, row: Locator, header: string): Promise<L
   return row.locator("td").nth(index);
 }
 
-test("an organiser adds a donor, corrects it, edits it and finds it in the grid", async ({ page }) => {
-  await signIn(page, DEMO_ORGANISER);
+test("an organiser adds a donor, corrects it, edits it and finds it in the grid", async ({ page, gala }) => {
+  await signIn(page, gala.organiser);
   await page.goto("/admin/auction_items/donors");
   const grid = page.getByRole("table", { name: "Donors" });
   // The demo's donors, with what they gave to the gala in dollars.
@@ -88,8 +88,8 @@ test("an organiser adds a donor, corrects it, edits it and finds it in the grid"
   );
 });
 
-test("an organiser uploads a sponsor's logo and shows the sponsor at this event", async ({ page }) => {
-  await signIn(page, DEMO_ORGANISER);
+test("an organiser uploads a sponsor's logo and shows the sponsor at this event", async ({ page, gala }) => {
+  await signIn(page, gala.organiser);
   await page.goto("/admin/auction_items/sponsors");
   const grid = page.getByRole("table", { name: "Sponsors" });
   // The demo's sponsors, the top level first.
@@ -139,8 +139,8 @@ test("an organiser uploads a sponsor's logo and shows the sponsor at this event"
   expect(lastPlatinum).toBeLessThan(firstGold);
 });
 
-test("each staff member's rows are tinted with their row colour", async ({ page }) => {
-  await signIn(page, DEMO_ORGANISER);
+test("each staff member's rows are tinted with their row colour", async ({ page, gala }) => {
+  await signIn(page, gala.organiser);
   await page.goto("/admin/auction_items/staff");
   const grid = page.getByRole("table", { name: "Staff" });
   // The demo gives Allison Reed a yellow.
@@ -177,8 +177,8 @@ test("each staff member's rows are tinted with their row colour", async ({ page 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the sponsor form still uploads a logo, in place of the dialog", async ({ page }) => {
-    await signIn(page, DEMO_ORGANISER);
+  test("the sponsor form still uploads a logo, in place of the dialog", async ({ page, gala }) => {
+    await signIn(page, gala.organiser);
     await page.goto("/admin/auction_items/sponsors");
     const name = `Zz Plain Sponsor ${tag()}`;
     const logo = await sharp({ create: { width: 120, height: 60, channels: 3, background: { r: 200, g: 40, b: 40 } } })
@@ -202,8 +202,8 @@ test.describe("without JavaScript", () => {
     );
   });
 
-  test("a donor's edit form shows above the grid, not squeezed into its row", async ({ page }) => {
-    await signIn(page, DEMO_ORGANISER);
+  test("a donor's edit form shows above the grid, not squeezed into its row", async ({ page, gala }) => {
+    await signIn(page, gala.organiser);
     await page.goto("/admin/auction_items/donors?q=Seaglass");
     const grid = page.getByRole("table", { name: "Donors" });
     await grid.getByRole("link", { name: "Edit Naomi Park" }).click();

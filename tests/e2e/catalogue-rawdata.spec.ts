@@ -1,9 +1,9 @@
 // /admin/auction_items/rawdata: a CSV import is checked first, bad rows are listed with why, and only the clean
 // rows go in when the organiser says so; the sheet then shows them and edits them in place.
 import { expect, test } from "./support/fixtures";
-import { DEMO_ORGANISER, signIn } from "./support/sign-in";
+import { signIn } from "./support/sign-in";
 
-test("an organiser imports a catalogue from a CSV file with a bad row", async ({ page }) => {
+test("an organiser imports a catalogue from a CSV file with a bad row", async ({ page, gala }) => {
   const tag = Math.random().toString(36).slice(2, 7);
   const lot = 900 + Math.floor(Math.random() * 90);
   const csv = [
@@ -12,7 +12,7 @@ test("an organiser imports a catalogue from a CSV file with a bad row", async ({
     `${lot + 1},Pottery class ${tag},silent,-20,Pottery`,
   ].join("\n");
 
-  await signIn(page, DEMO_ORGANISER);
+  await signIn(page, gala.organiser);
   await page.goto("/admin/auction_items/rawdata");
   await page
     .getByLabel("CSV file")

@@ -1,27 +1,28 @@
-// The door on the night: two stations signed in as the demo volunteer. One registers a walk-in (checked in at once);
+// The door on the night: two stations signed in as the gala's volunteer. One registers a walk-in (checked in at once);
 // the other sees the counts move without reloading, finds the guest by typing, and checks them out and in again.
 // Then the same door without JavaScript: a search form and plain buttons.
 import { pngImagesIn } from "../support/mail-message";
 import { expect, test } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
 import { readQrCode } from "./support/qr";
-import { DEMO_VOLUNTEER, signIn } from "./support/sign-in";
+import { signIn } from "./support/sign-in";
+import type { Person } from "./support/galas";
 import type { Browser } from "@playwright/test";
 
 const DOOR = "/admin/registration/checkinout";
 
-async function station(browser: Browser, javaScriptEnabled = true) {
+async function station(browser: Browser, volunteer: Person, javaScriptEnabled = true) {
   const context = await browser.newContext({ javaScriptEnabled });
   const page = await context.newPage();
-  await signIn(page, DEMO_VOLUNTEER);
+  await signIn(page, volunteer);
   await page.goto(DOOR);
   await expect(page.getByRole("heading", { name: "Check-in" })).toBeVisible();
   return { context, page };
 }
 
-test("a walk-in at one station shows at the other, which checks them out and in again", async ({ browser }) => {
-  const a = await station(browser);
-  const b = await station(browser);
+test("a walk-in at one station shows at the other, which checks them out and in again", async ({ browser, gala }) => {
+  const a = await station(browser, gala.volunteer);
+  const b = await station(browser, gala.volunteer);
   try {
     await expect(b.page.getByText("Live", { exact: true })).toBeVisible();
     const arrived = Number((await b.page.getByLabel("Arrivals").locator("dd").nth(1).textContent())!.split(" ")[0]);
@@ -57,8 +58,8 @@ test("a walk-in at one station shows at the other, which checks them out and in 
   }
 });
 
-test("without JavaScript: search, then check in with a plain form", async ({ browser }) => {
-  const { context, page } = await station(browser, false);
+test("without JavaScript: search, then check in with a plain form", async ({ browser, gala }) => {
+  const { context, page } = await station(browser, gala.volunteer, false);
   try {
     await page.getByRole("button", { name: "Register a walk-in" }).or(page.getByText("Register a walk-in")).click();
     const surname = `Lamarr${Date.now() % 100_000}`;
@@ -88,11 +89,12 @@ test("without JavaScript: search, then check in with a plain form", async ({ bro
 test("the QR code from the confirmation email checks the guest in, by handheld scanner or by a phone's camera", async ({
   browser,
   page,
+  gala,
 }) => {
   // A guest registers on /register and gets their ticket by email.
   const email = `qr.${Date.now()}@example.test`;
   const surname = `Curie${Date.now() % 100_000}`;
-  await page.goto("/register?slug=harbor-lights-gala");
+  await page.goto(`/register?slug=${gala.slug}`);
   await page.getByLabel("How many Individual").fill("1");
   await page.getByRole("button", { name: "Continue" }).click();
   await page.getByLabel("First name").fill("Marie");
@@ -107,7 +109,7 @@ test("the QR code from the confirmation email checks the guest in, by handheld s
   const scanned = readQrCode(pngImagesIn(mail.raw)[0]);
   expect(scanned).toMatch(/\/admin\/registration\/checkinout\?id=\d+&token=[0-9a-f]{32}$/);
 
-  const door = await station(browser);
+  const door = await station(browser, gala.volunteer);
   try {
     // A handheld scanner types what it read into the search box and presses Enter.
     await door.page.getByLabel("Find a guest").fill(scanned);

@@ -2,8 +2,8 @@ import { expect, test } from "./support/fixtures";
 
 // Every state-changing request a browser sends from another site's page is refused with 403 (server.js).
 
-test("a form post from another site is refused with 403", async ({ request }) => {
-  const form = { email: "organiser@demo.gavel.test", password: "gavel-demo-2026" };
+test("a form post from another site is refused with 403", async ({ request, organiser }) => {
+  const form = { email: organiser.email, password: organiser.password };
   const foreign = await request.post("/auth/sign-in", {
     headers: { Origin: "https://evil.example" },
     form,
@@ -25,8 +25,8 @@ test("a form post from another site is refused with 403", async ({ request }) =>
   expect(dataRequest.status()).toBe(403);
 });
 
-test("the same form posted from the app itself goes through", async ({ request, baseURL }) => {
-  const form = { email: "organiser@demo.gavel.test", password: "gavel-demo-2026", returnTo: "/" };
+test("the same form posted from the app itself goes through", async ({ request, baseURL, organiser }) => {
+  const form = { email: organiser.email, password: organiser.password, returnTo: "/" };
   const own = await request.post("/auth/sign-in", { headers: { Origin: baseURL! }, form, maxRedirects: 0 });
   expect(own.status()).toBe(302);
   expect(own.headers()["set-cookie"]).toContain("gavel_session=");

@@ -1,5 +1,6 @@
 import { expect, test } from "./support/fixtures";
-import { DEMO_ORGANISER, signIn } from "./support/sign-in";
+import { signIn } from "./support/sign-in";
+import type { Person } from "./support/galas";
 import type { Page } from "@playwright/test";
 
 // The style guide's "Date and time" card: a DateTimeField for an event in Pacific/Auckland, opened by a browser
@@ -8,8 +9,8 @@ import type { Page } from "@playwright/test";
 const STYLE_GUIDE = "/admin/eric/components";
 test.use({ timezoneId: "Asia/Tokyo" });
 
-async function openStyleGuide(page: Page) {
-  await signIn(page, DEMO_ORGANISER);
+async function openStyleGuide(page: Page, organiser: Person) {
+  await signIn(page, organiser);
   await page.goto(STYLE_GUIDE);
   const field = page.getByLabel("Gala starts");
   // Once hydrated, react-datepicker's text input replaces the native datetime-local input.
@@ -26,8 +27,11 @@ async function save(page: Page) {
 }
 
 test.describe("the date and time field", () => {
-  test("shows the event's wall time, and a click-picked time is stored as the right instant", async ({ page }) => {
-    const field = await openStyleGuide(page);
+  test("shows the event's wall time, and a click-picked time is stored as the right instant", async ({
+    page,
+    organiser,
+  }) => {
+    const field = await openStyleGuide(page, organiser);
     expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe("Asia/Tokyo");
     await expect(field).toHaveValue("13 Mar 2027, 7:00 PM");
     await expect(page.getByText("Times in Pacific/Auckland")).toBeVisible();
@@ -43,8 +47,8 @@ test.describe("the date and time field", () => {
     await expect(field).toHaveValue("20 Mar 2027, 6:30 PM");
   });
 
-  test("can be used with the keyboard alone", async ({ page }) => {
-    const field = await openStyleGuide(page);
+  test("can be used with the keyboard alone", async ({ page, organiser }) => {
+    const field = await openStyleGuide(page, organiser);
     await field.focus();
     await page.keyboard.press("ArrowDown"); // into the calendar, on the selected day
     await expect(page.getByRole("gridcell", { name: /March 13th, 2027/ })).toBeFocused();
@@ -61,8 +65,8 @@ test.describe("the date and time field", () => {
     await expect(page.getByTestId("stored-utc")).toHaveText("2027-03-15T06:15:00.000Z");
   });
 
-  test("accepts typing, and names a daylight-saving gap beside the field", async ({ page }) => {
-    const field = await openStyleGuide(page);
+  test("accepts typing, and names a daylight-saving gap beside the field", async ({ page, organiser }) => {
+    const field = await openStyleGuide(page, organiser);
     // Clocks in Auckland go from 2:00 to 3:00 AM on 26 September 2027.
     await field.fill("26 Sep 2027, 2:30 AM");
     await field.press("Escape");
@@ -81,8 +85,9 @@ test.describe("the date and time field", () => {
   test("works without JavaScript as a datetime-local input in the event's zone", async ({
     browser,
     page: signingIn,
+    organiser,
   }) => {
-    await signIn(signingIn, DEMO_ORGANISER);
+    await signIn(signingIn, organiser);
     const storageState = await signingIn.context().storageState();
     const context = await browser.newContext({ javaScriptEnabled: false, storageState, timezoneId: "Asia/Tokyo" });
     const page = await context.newPage();

@@ -1,12 +1,12 @@
 import { expect, test } from "./support/fixtures";
-import { DEMO_ORGANISER, signIn } from "./support/sign-in";
+import { signIn } from "./support/sign-in";
 
 // The style guide is in the admin area, so every test signs in first.
 const STYLE_GUIDE = "/admin/eric/components";
 
 test.describe("the style guide's working form", () => {
-  test("shows errors beside the fields, then a toast once the input is valid", async ({ page }) => {
-    await signIn(page, DEMO_ORGANISER);
+  test("shows errors beside the fields, then a toast once the input is valid", async ({ page, organiser }) => {
+    await signIn(page, organiser);
     await page.goto(STYLE_GUIDE);
     const name = page.getByLabel("Guest name");
     const amount = page.getByLabel("Pledge amount (US dollars)");
@@ -25,8 +25,12 @@ test.describe("the style guide's working form", () => {
     await expect(name).not.toHaveAttribute("aria-invalid", "true");
   });
 
-  test("works without JavaScript: status 400 and the message at the field", async ({ browser, page: signingIn }) => {
-    await signIn(signingIn, DEMO_ORGANISER);
+  test("works without JavaScript: status 400 and the message at the field", async ({
+    browser,
+    page: signingIn,
+    organiser,
+  }) => {
+    await signIn(signingIn, organiser);
     const storageState = await signingIn.context().storageState();
     const context = await browser.newContext({ javaScriptEnabled: false, storageState });
     const page = await context.newPage();
@@ -42,8 +46,8 @@ test.describe("the style guide's working form", () => {
   });
 });
 
-test("the confirmation dialog asks first, and cancelling changes nothing", async ({ page }) => {
-  await signIn(page, DEMO_ORGANISER);
+test("the confirmation dialog asks first, and cancelling changes nothing", async ({ page, organiser }) => {
+  await signIn(page, organiser);
   await page.goto(STYLE_GUIDE);
   const trigger = page.getByRole("button", { name: "Close the demo auction" });
   await trigger.click();

@@ -1,24 +1,20 @@
-// The public event site (issue 8): the page designer's draft, preview and publish flow on the demo gala, the landing
-// page without JavaScript and on a phone, the event subdomain in a browser, and an accessibility check with axe.
+// The public event site (issue 8): the page designer's draft, preview and publish flow on a copy of the demo gala,
+// the landing page without JavaScript and on a phone, the event subdomain in a browser, and an accessibility check
+// with axe.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./support/fixtures";
-import { DEMO_ORGANISER, signIn } from "./support/sign-in";
-import type { APIRequestContext } from "@playwright/test";
-
-async function galaId(request: APIRequestContext): Promise<number> {
-  return (await (await request.get("/events/subdomain/harborlights")).json()).event_id;
-}
+import { signIn } from "./support/sign-in";
 
 test("an organiser edits the hero title and a colour, previews the draft, publishes, and the public sees it", async ({
   page,
   browser,
-  request,
+  gala,
 }) => {
   // Three browser contexts and a publish: about 25 s alone, more on a busy machine.
   test.setTimeout(60_000);
-  const id = await galaId(request);
+  const { id } = gala;
   const title = `Night of Harbor Lights ${Date.now()}`;
-  await signIn(page, DEMO_ORGANISER);
+  await signIn(page, gala.organiser);
   await page.goto(`/admin/pages/landing_page?id=${id}`);
   await expect(page.getByRole("heading", { level: 1, name: "Landing page" })).toBeVisible();
 
@@ -58,13 +54,6 @@ test("an organiser edits the hero title and a colour, previews the draft, publis
   await expect(visitor.locator(".landing__bar")).toHaveCSS("background-color", "rgb(122, 31, 61)");
   await expect(visitor.locator('meta[property="og:title"]')).toHaveAttribute("content", title);
   await expect(visitor.getByRole("note")).toHaveCount(0);
-
-  // Back to the event's own title and colour, for the other tests on the demo.
-  await page.locator("summary", { hasText: /^Hero/ }).click();
-  await page.locator('input[name="heroSection.title.useDefault"]').check();
-  await page.locator('input[name="global.primaryColor.useDefault"]').check();
-  await page.getByRole("button", { name: "Publish" }).click();
-  await expect(page.getByRole("region", { name: "Notifications" })).toContainText("Landing page published");
 });
 
 test.describe("without JavaScript", () => {
@@ -72,10 +61,9 @@ test.describe("without JavaScript", () => {
 
   test("the landing page is complete: hero, countdown, sections, slides that scroll, links that work", async ({
     page,
-    request,
+    gala,
   }) => {
-    const id = await galaId(request);
-    const response = await page.goto(`/event?id=${id}`);
+    const response = await page.goto(`/event?id=${gala.id}`);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByRole("timer")).toBeVisible();
@@ -89,9 +77,8 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("with JavaScript the slides are a keen-slider carousel with working buttons", async ({ page, request }) => {
-  const id = await galaId(request);
-  await page.goto(`/event?id=${id}`);
+test("with JavaScript the slides are a keen-slider carousel with working buttons", async ({ page, gala }) => {
+  await page.goto(`/event?id=${gala.id}`);
   const carousel = page.locator(".landing-slides");
   await expect(carousel.getByRole("button", { name: "Next slide" })).toBeVisible();
   await expect(carousel.getByRole("button", { name: "Slide 1" })).toHaveAttribute("aria-current", "true");
@@ -99,17 +86,16 @@ test("with JavaScript the slides are a keen-slider carousel with working buttons
   await expect(carousel.getByRole("button", { name: "Slide 2" })).toHaveAttribute("aria-current", "true");
 });
 
-test("an event's subdomain opens its landing page in the browser", async ({ page, baseURL }) => {
+test("an event's subdomain opens its landing page in the browser", async ({ page, baseURL, gala }) => {
   const port = new URL(baseURL!).port;
-  await page.goto(`http://harborlights.localhost:${port}/?ref=flyer`);
+  await page.goto(`http://${gala.subdomain}.localhost:${port}/?ref=flyer`);
   await expect(page).toHaveURL(new RegExp(`^http://localhost:${port}/event\\?id=\\d+&ref=flyer$`));
   await expect(page.getByTestId("landing-page")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
-test("the landing page has no serious or critical accessibility problems @phone", async ({ page, request }) => {
-  const id = await galaId(request);
-  await page.goto(`/event?id=${id}`);
+test("the landing page has no serious or critical accessibility problems @phone", async ({ page, gala }) => {
+  await page.goto(`/event?id=${gala.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");

@@ -9,10 +9,13 @@ for (const path of ["/admin", "/admin/setup/team", "/admin/events"]) {
 }
 
 test.describe("event subdomains", () => {
-  test("GET /events/subdomain/{subdomain} answers the event's id, or 404 with an error", async ({ request }) => {
-    const found = await request.get("/events/subdomain/harborlights");
+  test("GET /events/subdomain/{subdomain} answers the event's id, or 404 with an error", async ({
+    request,
+    organiser,
+  }) => {
+    const found = await request.get(`/events/subdomain/${organiser.eventSubdomain}`);
     expect(found.status()).toBe(200);
-    expect(await found.json()).toEqual({ event_id: expect.any(Number) });
+    expect(await found.json()).toEqual({ event_id: organiser.eventId });
     const missing = await request.get("/events/subdomain/nosuchgala");
     expect(missing.status()).toBe(404);
     expect(await missing.json()).toEqual({ error: expect.any(String) });
@@ -21,15 +24,15 @@ test.describe("event subdomains", () => {
   test("a request on an event's subdomain goes to its page on the main host, keeping the query string", async ({
     request,
     baseURL,
+    organiser,
   }) => {
-    const { event_id } = await (await request.get("/events/subdomain/harborlights")).json();
     const port = new URL(baseURL!).port;
     const response = await request.get("/tickets?ref=flyer", {
-      headers: { Host: `harborlights.localhost:${port}` },
+      headers: { Host: `${organiser.eventSubdomain}.localhost:${port}` },
       maxRedirects: 0,
     });
     expect(response.status()).toBe(302);
-    expect(response.headers().location).toBe(`http://localhost:${port}/event?id=${event_id}&ref=flyer`);
+    expect(response.headers().location).toBe(`http://localhost:${port}/event?id=${organiser.eventId}&ref=flyer`);
   });
 
   test("an unknown subdomain goes to the 404 path of the main host", async ({ request, baseURL }) => {

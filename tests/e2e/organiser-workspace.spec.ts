@@ -2,7 +2,7 @@
 // logo, and see all of it on the event's public page; archive it at the end.
 import sharp from "sharp";
 import { expect, test } from "./support/fixtures";
-import { DEMO_ORGANISER, signIn } from "./support/sign-in";
+import { signIn } from "./support/sign-in";
 
 /** A small PNG logo, made here so the upload goes through the real image pipeline. */
 async function logoPng(): Promise<Buffer> {
@@ -20,13 +20,17 @@ async function fontLoaded(family: string): Promise<boolean> {
   return [...document.fonts].some((face) => face.family.replace(/"/g, "") === family && face.status === "loaded");
 }
 
-test("create an event, switch on its landing page, brand it and see it in public", async ({ page, browser }) => {
+test("create an event, switch on its landing page, brand it and see it in public", async ({
+  page,
+  browser,
+  organiser,
+}) => {
   const tag = Date.now().toString(36);
   const title = `Lantern Ball ${tag}`;
   const slug = `lantern-ball-${tag}`;
   const notifications = page.getByRole("region", { name: "Notifications" });
 
-  await signIn(page, DEMO_ORGANISER);
+  await signIn(page, organiser);
   await page.goto("/admin/events");
   await page.getByText("Create an event").click();
   await page.getByLabel("Event name").fill(title);
@@ -137,8 +141,8 @@ test("create an event, switch on its landing page, brand it and see it in public
   await expect(page.getByRole("row", { name: new RegExp(title) })).toContainText("Archived");
 });
 
-test("the event details save with rich text and a date in the event's time zone", async ({ page }) => {
-  await signIn(page, DEMO_ORGANISER);
+test("the event details save with rich text and a date in the event's time zone", async ({ page, organiser }) => {
+  await signIn(page, organiser);
   await page.goto("/admin/setup/company");
   const about = page.getByRole("textbox", { name: "About the organisation" });
   await about.click();

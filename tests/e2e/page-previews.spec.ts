@@ -1,11 +1,10 @@
 // The page designer's previews of the registration and silent-auction pages are the real pages (issue 8): the
 // event's ticket types and auction items, following the settings as the organiser types, without saving anything.
 import { expect, test } from "./support/fixtures";
-import { DEMO_ORGANISER, selectDemoGala, signIn } from "./support/sign-in";
+import { signIn } from "./support/sign-in";
 
-test("the registration page's preview is the real page with the event's tickets", async ({ page }) => {
-  await signIn(page, DEMO_ORGANISER);
-  await selectDemoGala(page);
+test("the registration page's preview is the real page with the event's tickets", async ({ page, gala }) => {
+  await signIn(page, gala.organiser);
   await page.goto("/admin/pages/registration_page");
   const preview = page.locator(".designer__frame");
   await expect(preview.locator(".register-ticket h3", { hasText: "Table of 8" })).toBeVisible();
@@ -21,9 +20,8 @@ test("the registration page's preview is the real page with the event's tickets"
   await expect(preview.locator(".register-form").locator("xpath=ancestor::*[@inert]")).toHaveCount(1);
 });
 
-test("the silent-auction page's preview is the real gallery with the event's items", async ({ page }) => {
-  await signIn(page, DEMO_ORGANISER);
-  await selectDemoGala(page);
+test("the silent-auction page's preview is the real gallery with the event's items", async ({ page, gala }) => {
+  await signIn(page, gala.organiser);
   await page.goto("/admin/pages/silent_auction_page");
   const preview = page.locator(".designer__frame");
   await expect(preview.locator(".item-card").first()).toBeVisible();

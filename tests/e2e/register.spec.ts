@@ -1,11 +1,13 @@
-// A guest registers for the demo gala on their phone: with JavaScript (the stepper feels like one page), and without
-// it (every step a plain form post, errors at the field, going back keeps what was entered). Then the buyer's
-// email arrives with the QR codes, and a guest named later fills in their own details through their personal link.
+// A guest registers for a copy of the demo gala on their phone: with JavaScript (the stepper feels like one page),
+// and without it (every step a plain form post, errors at the field, going back keeps what was entered). Then the
+// buyer's email arrives with the QR codes, and a guest named later fills in their own details through their personal
+// link.
 import { expect, test } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
+import type { Gala } from "./support/galas";
 import type { Page } from "@playwright/test";
 
-const REGISTER = "/register?slug=harbor-lights-gala";
+const registration = (gala: Gala) => `/register?slug=${gala.slug}`;
 
 async function fillBuyer(page: Page, email: string) {
   await page.getByLabel("First name").fill("Rosa");
@@ -14,9 +16,9 @@ async function fillBuyer(page: Page, email: string) {
   await page.getByLabel("Phone").fill("617-555-0199");
 }
 
-test("register a couple, name one guest later, and receive the confirmation @phone", async ({ page }) => {
+test("register a couple, name one guest later, and receive the confirmation @phone", async ({ page, gala }) => {
   const email = `rosa.${Date.now()}@example.test`;
-  await page.goto(REGISTER);
+  await page.goto(registration(gala));
   await expect(page.getByRole("heading", { name: "Choose your tickets" })).toBeVisible();
   await page.getByLabel("How many Couple").fill("1");
   await page.getByRole("button", { name: "Continue" }).click();
@@ -71,9 +73,9 @@ test("register a couple, name one guest later, and receive the confirmation @pho
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("every step is a plain form: errors at the field, back keeps what was entered", async ({ page }) => {
+  test("every step is a plain form: errors at the field, back keeps what was entered", async ({ page, gala }) => {
     const email = `rosa.nojs.${Date.now()}@example.test`;
-    await page.goto(REGISTER);
+    await page.goto(registration(gala));
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page.getByText("Choose at least one ticket.")).toBeVisible();
 

@@ -1,9 +1,9 @@
-// /admin/registration/registrants in the browser, as the demo volunteer (can_register on the gala): a party of two
+// /admin/registration/registrants in the browser, as the gala's volunteer (can_register on the gala): a party of two
 // registered through the manual registration dialog, a guest's paddle edited (another party's number refused at
 // the field, the partner's shared), a CSV import checked first then imported, and the manual registration without
-// JavaScript. Each test cancels the passes it made on the Passes screen, so the demo's guest list is as seeded.
+// JavaScript. Each test ends by cancelling the passes it made, on the Passes screen.
 import { expect, test } from "./support/fixtures";
-import { DEMO_VOLUNTEER, signIn } from "./support/sign-in";
+import { signIn } from "./support/sign-in";
 import type { Page } from "@playwright/test";
 
 const PAGE = "/admin/registration/registrants";
@@ -33,8 +33,8 @@ async function cancelPasses(page: Page, surname: string, javaScript = true) {
   }
 }
 
-test("registers a party of two through the dialog, then edits a guest's paddle", async ({ page }) => {
-  await signIn(page, DEMO_VOLUNTEER);
+test("registers a party of two through the dialog, then edits a guest's paddle", async ({ page, gala }) => {
+  await signIn(page, gala.volunteer);
   await page.goto(PAGE);
   await expect(page.getByRole("heading", { name: "Registrants" })).toBeVisible();
   const surname = surnameOf("Lovelace");
@@ -80,8 +80,8 @@ test("registers a party of two through the dialog, then edits a guest's paddle",
   }
 });
 
-test("imports guests from a CSV file after a dry run", async ({ page }) => {
-  await signIn(page, DEMO_VOLUNTEER);
+test("imports guests from a CSV file after a dry run", async ({ page, gala }) => {
+  await signIn(page, gala.volunteer);
   await page.goto(PAGE);
   const surname = surnameOf("Hopper");
   const csv = [
@@ -120,12 +120,13 @@ test("imports guests from a CSV file after a dry run", async ({ page }) => {
 
 test("without JavaScript: the manual registration is a form in the page, with errors at the field", async ({
   browser,
+  gala,
 }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   const surname = surnameOf("Lamarr");
   try {
-    await signIn(page, DEMO_VOLUNTEER);
+    await signIn(page, gala.volunteer);
     await page.goto(PAGE);
     await page.getByRole("link", { name: "Register guests" }).click();
     const form = page.getByRole("region", { name: "Register guests" });

@@ -1,14 +1,15 @@
 import { sanitizeRichText } from "../../app/rich-text/sanitize.server";
 import { XSS_PAYLOADS } from "../fixtures/xss-payloads";
 import { expect, test } from "./support/fixtures";
-import { DEMO_ORGANISER, signIn } from "./support/sign-in";
+import { signIn } from "./support/sign-in";
+import type { Person } from "./support/galas";
 import type { Page } from "@playwright/test";
 
 // The style guide's "Rich text" card: an editor whose post the action sanitises and shows back with RichText.
 const STYLE_GUIDE = "/admin/eric/components";
 
-async function openStyleGuide(page: Page) {
-  await signIn(page, DEMO_ORGANISER);
+async function openStyleGuide(page: Page, organiser: Person) {
+  await signIn(page, organiser);
   await page.goto(STYLE_GUIDE);
   // The toolbar appears once the page is hydrated and the editor has replaced the textarea.
   await expect(page.getByRole("toolbar", { name: "Item story formatting" })).toBeVisible();
@@ -91,8 +92,8 @@ async function expectAnswer(page: Page, expected: string) {
 }
 
 test.describe("the rich-text editor", () => {
-  test("formats with the toolbar and the keyboard, and shows the sanitised result", async ({ page }) => {
-    await openStyleGuide(page);
+  test("formats with the toolbar and the keyboard, and shows the sanitised result", async ({ page, organiser }) => {
+    await openStyleGuide(page, organiser);
     const editor = page.getByRole("textbox", { name: "Item story" });
     const button = (name: string) =>
       page.getByRole("toolbar", { name: "Item story formatting" }).getByRole("button", { name, exact: true });
@@ -189,8 +190,8 @@ test.describe("the rich-text editor", () => {
     await expect(editor).toContainText("Two nights for two with wine tasting");
   });
 
-  test("an empty editor is refused beside the field with status 400", async ({ page }) => {
-    await openStyleGuide(page);
+  test("an empty editor is refused beside the field with status 400", async ({ page, organiser }) => {
+    await openStyleGuide(page, organiser);
     const [response] = await Promise.all([
       page.waitForResponse(isPost(STYLE_GUIDE)),
       page.getByRole("button", { name: "Save story" }).click(),
@@ -202,10 +203,10 @@ test.describe("the rich-text editor", () => {
     await expect(editor).toBeFocused();
   });
 
-  test("posted XSS payloads never run, through the app or as a whole page", async ({ page }) => {
+  test("posted XSS payloads never run, through the app or as a whole page", async ({ page, organiser }) => {
     test.setTimeout(180_000);
     const effects = await recordSideEffects(page);
-    await openStyleGuide(page);
+    await openStyleGuide(page, organiser);
     const title = await page.title();
     const story = page.locator('input[type="hidden"][name="story"]');
 
@@ -246,8 +247,9 @@ test.describe("the rich-text editor", () => {
   test("works without JavaScript: the textarea posts HTML, the server sanitises it", async ({
     browser,
     page: signingIn,
+    organiser,
   }) => {
-    await signIn(signingIn, DEMO_ORGANISER);
+    await signIn(signingIn, organiser);
     const storageState = await signingIn.context().storageState();
     const context = await browser.newContext({ javaScriptEnabled: false, storageState });
     const page = await context.newPage();

@@ -1,10 +1,9 @@
 // /admin/registration/seating in the browser: a party dragged onto a table, a guest seated with the keyboard control,
 // moves refused for lack of room (seen by the page, and by the server when another page filled the table first), a
 // capacity below the guests seated refused at its field, and the same seating without JavaScript. Each test seats
-// demo guests at tables of its own and deletes those tables at the end, which unseats the guests again: the demo
-// stays as seeded for the other tests.
+// its gala's guests at tables of its own and deletes those tables at the end, which unseats the guests again.
 import { expect, test } from "./support/fixtures";
-import { DEMO_ORGANISER, selectDemoGala, signIn } from "./support/sign-in";
+import { signIn } from "./support/sign-in";
 import type { Locator, Page } from "@playwright/test";
 
 const PAGE = "/admin/registration/seating";
@@ -71,11 +70,11 @@ async function deleteTable(page: Page, name: string) {
 test("an organiser drags a party onto a table, seats a guest from the keyboard, and is told when a table is full", async ({
   page,
   context,
+  gala,
 }) => {
   const drag = `Drag ${tag()}`;
   const race = `Race ${tag()}`;
-  await signIn(page, DEMO_ORGANISER);
-  await selectDemoGala(page);
+  await signIn(page, gala.organiser);
   await page.goto(PAGE);
   await expect(page.getByRole("heading", { level: 1, name: "Seating" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Seating", exact: true })).toHaveAttribute("aria-current", "page");
@@ -170,10 +169,9 @@ test("an organiser drags a party onto a table, seats a guest from the keyboard, 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("seats a guest and a party with the plain forms, and shows the server's refusal", async ({ page }) => {
+  test("seats a guest and a party with the plain forms, and shows the server's refusal", async ({ page, gala }) => {
     const name = `Plain ${tag()}`;
-    await signIn(page, DEMO_ORGANISER);
-    await selectDemoGala(page);
+    await signIn(page, gala.organiser);
     await page.goto(PAGE);
     // Adding a table: the dialog's form opens in the page.
     await page.getByRole("link", { name: "Add table" }).click();

@@ -1,11 +1,21 @@
 import { test as base, expect } from "@playwright/test";
+import { openRunDatabase } from "./database";
+import { makeGala, makeOrganiser, type Gala, type Organiser } from "./galas";
+import type { Database } from "~/db/connection.server";
 
 // Chromium logs every 4xx response as a console error; those are answers the app means to give
 // (a form's 400 with field errors, a 404 page), not failures of the page.
 const INTENDED_CLIENT_ERROR = /^Failed to load resource: the server responded with a status of 4\d\d/;
 
-/** The Playwright test, failing on any console error or uncaught exception in the page (house style). */
-export const test = base.extend<{ failOnConsoleErrors: void }>({
+/**
+ * The Playwright test, failing on any console error or uncaught exception in the page (house style), with the data a
+ * test asks for made for it alone (support/galas.ts): `gala`, a copy of the demo gala, or `organiser`, the owner of an
+ * empty event.
+ */
+export const test = base.extend<
+  { failOnConsoleErrors: void; gala: Gala; organiser: Organiser },
+  { database: Database }
+>({
   failOnConsoleErrors: [
     async ({ page }, use) => {
       const problems: string[] = [];
@@ -20,6 +30,20 @@ export const test = base.extend<{ failOnConsoleErrors: void }>({
     },
     { auto: true },
   ],
+  database: [
+    // Playwright reads a fixture's dependencies from its first parameter, which must be a destructuring pattern.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide) => {
+      const connection = openRunDatabase();
+      await provide(connection.db);
+      await connection.close();
+    },
+    { scope: "worker" },
+  ],
+  // Loading a copy of the demo takes a few seconds, and longer while another worker loads one: its own time limit,
+  // apart from the test's.
+  gala: [async ({ database }, provide) => provide(await makeGala(database)), { timeout: 60_000 }],
+  organiser: async ({ database }, provide) => provide(await makeOrganiser(database)),
 });
 
 export { expect };
