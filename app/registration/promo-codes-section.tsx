@@ -7,70 +7,61 @@ import { Form } from "@remix-run/react";
 import { RowDialog, RowDialogAbove } from "~/grid/row-dialog";
 import { Button } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
-import { Field } from "~/ui/field";
-import { FormDialog, type DialogRefusal } from "~/ui/form-dialog";
+import { checkboxProps, Field } from "~/ui/field";
+import { FormDialog, type Fieldset } from "~/ui/form-dialog";
 import { DISCOUNT_TYPES, LIMITS } from "./setup-fields";
+import { promoCodeSchema } from "./setup-forms";
 import { DeleteButton, ListAlert } from "./setup-list-parts";
 import type { RegistrationSetupData } from "./registration-setup-route.server";
 
 type PromoCode = RegistrationSetupData["promoCodes"][number];
 type TicketChoice = { ticket_id: number; title: string };
-type PromoValues = Record<"code" | "discount_type" | "discount" | "ticket_ids" | "usage_limit" | "is_active", string>;
 
-const NEW_PROMO: PromoValues = {
-  code: "",
-  discount_type: "percent",
-  discount: "",
-  ticket_ids: "",
-  usage_limit: "",
-  is_active: "yes",
-};
+const NEW_PROMO = { discount_type: "percent", is_active: "yes" };
 
-function promoValues(row: PromoCode): PromoValues {
+/** A saved promo code as its form posts it. */
+function promoValues(row: PromoCode) {
   return {
     code: row.code,
     discount_type: row.discount_type,
     discount: row.discount_input,
-    ticket_ids: row.ticket_ids.join(","),
+    ticket_ids: row.ticket_ids.map(String),
     usage_limit: row.usage_limit === null ? "" : String(row.usage_limit),
     is_active: row.is_active ? "yes" : "no",
   };
 }
 
 function PromoFields({
-  refusal,
-  saved,
+  fields,
   tickets,
   currency,
 }: {
-  refusal: DialogRefusal | undefined;
-  saved: PromoValues;
+  fields: Fieldset<typeof promoCodeSchema>;
   tickets: TicketChoice[];
   currency: string;
 }) {
-  const values = (refusal?.values as PromoValues | undefined) ?? saved;
-  const error = (field: string) => refusal?.fieldErrors?.[field]?.[0];
-  const chosen = new Set(values.ticket_ids.split(",").filter(Boolean));
+  // One ticked box comes back from a refusal as a single value, several as a list.
+  const ticked = fields.ticket_ids.initialValue;
+  const chosen = new Set(Array.isArray(ticked) ? ticked : ticked ? [ticked] : []);
+  const ticketsError = fields.ticket_ids.errors?.[0];
   return (
     <>
-      <Field label="Code" required help="What buyers type, in any case: letters, digits, - or _." error={error("code")}>
+      <Field label="Code" required help="What buyers type, in any case: letters, digits, - or _." meta={fields.code}>
         {(control) => (
           <input
             {...control}
-            name="code"
             required
             maxLength={LIMITS.promoCode}
             autoComplete="off"
             spellCheck={false}
             autoCapitalize="characters"
-            defaultValue={values.code}
           />
         )}
       </Field>
       <div className="dialog__pair">
-        <Field label="Discount" error={error("discount_type")}>
+        <Field label="Discount" meta={fields.discount_type}>
           {(control) => (
-            <select {...control} name="discount_type" defaultValue={values.discount_type}>
+            <select {...control}>
               {DISCOUNT_TYPES.map((entry) => (
                 <option key={entry.value} value={entry.value}>
                   {entry.label}
@@ -83,21 +74,12 @@ function PromoFields({
           label="Off each ticket"
           required
           help={`A percentage from 1 to 100, or an amount in ${currency} such as 25.`}
-          error={error("discount")}
+          meta={fields.discount}
         >
-          {(control) => (
-            <input
-              {...control}
-              name="discount"
-              required
-              inputMode="decimal"
-              autoComplete="off"
-              defaultValue={values.discount}
-            />
-          )}
+          {(control) => <input {...control} required inputMode="decimal" autoComplete="off" />}
         </Field>
       </div>
-      <fieldset className="checkbox-group" aria-describedby={error("ticket_ids") ? "promo-tickets-error" : undefined}>
+      <fieldset className="checkbox-group" aria-describedby={ticketsError ? "promo-tickets-error" : undefined}>
         <legend className="field__label">Ticket types</legend>
         <p className="field__help">Leave all unticked for every ticket type.</p>
         {tickets.length === 0 ? (
@@ -108,7 +90,7 @@ function PromoFields({
               <label key={ticket.ticket_id} className="checkbox">
                 <input
                   type="checkbox"
-                  name="ticket_ids"
+                  name={fields.ticket_ids.name}
                   value={ticket.ticket_id}
                   defaultChecked={chosen.has(String(ticket.ticket_id))}
                 />
@@ -117,28 +99,17 @@ function PromoFields({
             ))}
           </div>
         )}
-        {error("ticket_ids") ? (
+        {ticketsError ? (
           <p id="promo-tickets-error" className="field__error">
-            {error("ticket_ids")}
+            {ticketsError}
           </p>
         ) : null}
       </fieldset>
-      <Field label="Tickets it may discount in all" help="Leave blank for no limit." error={error("usage_limit")}>
-        {(control) => (
-          <input
-            {...control}
-            name="usage_limit"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={LIMITS.usageLimit}
-            step={1}
-            defaultValue={values.usage_limit}
-          />
-        )}
+      <Field label="Tickets it may discount in all" help="Leave blank for no limit." meta={fields.usage_limit}>
+        {(control) => <input {...control} type="number" inputMode="numeric" min={1} max={LIMITS.usageLimit} step={1} />}
       </Field>
       <label className="checkbox">
-        <input type="checkbox" name="is_active" value="yes" defaultChecked={values.is_active !== "no"} />
+        <input type="checkbox" {...checkboxProps(fields.is_active)} />
         Active: buyers can use it now
       </label>
     </>
@@ -166,8 +137,10 @@ function EditPromo({
       title={`Edit ${row.code}`}
       submitLabel="Save promo code"
       fields={{ intent: "update-promo", promo_code_id: String(row.promo_code_id) }}
+      schema={promoCodeSchema}
+      defaultValue={promoValues(row)}
     >
-      {(refusal) => <PromoFields refusal={refusal} saved={promoValues(row)} tickets={tickets} currency={currency} />}
+      {(fields) => <PromoFields fields={fields} tickets={tickets} currency={currency} />}
     </Dialog>
   );
 }
@@ -190,8 +163,10 @@ export function PromoCodesSection({
       description="A discount buyers get by typing the code when they buy tickets."
       submitLabel="Add promo code"
       fields={{ intent: "create-promo" }}
+      schema={promoCodeSchema}
+      defaultValue={NEW_PROMO}
     >
-      {(refusal) => <PromoFields refusal={refusal} saved={NEW_PROMO} tickets={tickets} currency={currency} />}
+      {(fields) => <PromoFields fields={fields} tickets={tickets} currency={currency} />}
     </FormDialog>
   );
   return (

@@ -6,10 +6,11 @@
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db.server";
+import { Refusal } from "~/forms/refusal";
 import { promo_code, ticket, ticket_payment } from "~drizzle/schema";
 import { FieldRefusal, registrationChanged, withUniqueFields } from "./setup-records.server";
 import type { DiscountType } from "./pricing";
-import type { PromoCodeInput } from "./setup-forms.server";
+import type { PromoCodeInput } from "./setup-forms";
 
 export type PromoCodeRow = {
   promo_code_id: number;
@@ -22,12 +23,12 @@ export type PromoCodeRow = {
   is_active: boolean;
 };
 
-export class PromoCodeUsedError extends Error {
+/** A used code is deactivated, not deleted: its sales keep its name. */
+export class PromoCodeUsedError extends Refusal {
   constructor(code: string, used: number) {
     super(
       `${code} cannot be deleted: it discounted ${used} ${used === 1 ? "ticket" : "tickets"}, and the sales keep its name. Deactivate it instead.`,
     );
-    this.name = "PromoCodeUsedError";
   }
 }
 

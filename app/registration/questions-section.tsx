@@ -6,34 +6,21 @@
 import { useState } from "react";
 import { RowDialog, RowDialogAbove } from "~/grid/row-dialog";
 import { EmptyState } from "~/ui/empty-state";
-import { Field } from "~/ui/field";
-import { FormDialog, type DialogRefusal } from "~/ui/form-dialog";
+import { checkboxProps, Field } from "~/ui/field";
+import { FormDialog, type Fieldset } from "~/ui/form-dialog";
 import { useHydrated } from "~/ui/use-hydrated";
 import { labelOf, LIMITS, QUESTION_TYPES } from "./setup-fields";
+import { mealSchema, questionSchema } from "./setup-forms";
 import { DeleteButton, ListAlert, MoveButtons } from "./setup-list-parts";
 import type { RegistrationSetupData } from "./registration-setup-route.server";
 
 type Question = RegistrationSetupData["questions"][number];
 type Meal = RegistrationSetupData["meals"][number];
-type QuestionValues = Record<
-  "name" | "label" | "type" | "required" | "options" | "pattern" | "min" | "max" | "help" | "is_pre_sales_question",
-  string
->;
 
-const NEW_QUESTION: QuestionValues = {
-  name: "",
-  label: "",
-  type: "text",
-  required: "no",
-  options: "",
-  pattern: "",
-  min: "",
-  max: "",
-  help: "",
-  is_pre_sales_question: "no",
-};
+const NEW_QUESTION = { type: "text" };
 
-function questionValues(row: Question): QuestionValues {
+/** A saved question as its form posts it. */
+function questionValues(row: Question) {
   const rules = row.validation;
   return {
     name: row.name,
@@ -49,44 +36,20 @@ function questionValues(row: Question): QuestionValues {
   };
 }
 
-function QuestionFields({
-  refusal,
-  saved,
-  mealCount,
-}: {
-  refusal: DialogRefusal | undefined;
-  saved: QuestionValues;
-  mealCount: number;
-}) {
-  const values = (refusal?.values as QuestionValues | undefined) ?? saved;
-  const error = (field: string) => refusal?.fieldErrors?.[field]?.[0];
+function QuestionFields({ fields, mealCount }: { fields: Fieldset<typeof questionSchema>; mealCount: number }) {
   const hydrated = useHydrated();
-  const [type, setType] = useState(values.type);
+  const [type, setType] = useState(String(fields.type.initialValue ?? ""));
   // Before JavaScript runs every rule is there to fill in; after, only those of the chosen kind of answer.
   const shows = (...types: string[]) => !hydrated || types.includes(type);
   return (
     <>
-      <Field label="Question" required error={error("label")}>
-        {(control) => (
-          <input
-            {...control}
-            name="label"
-            required
-            maxLength={LIMITS.questionLabel}
-            autoComplete="off"
-            defaultValue={values.label}
-          />
-        )}
+      <Field label="Question" required meta={fields.label}>
+        {(control) => <input {...control} required autoComplete="off" />}
       </Field>
       <div className="dialog__pair">
-        <Field label="Kind of answer" error={error("type")}>
+        <Field label="Kind of answer" meta={fields.type}>
           {(control) => (
-            <select
-              {...control}
-              name="type"
-              defaultValue={values.type}
-              onChange={(event) => setType(event.target.value)}
-            >
+            <select {...control} onChange={(event) => setType(event.target.value)}>
               {QUESTION_TYPES.map((entry) => (
                 <option key={entry.value} value={entry.value}>
                   {entry.label}
@@ -98,23 +61,14 @@ function QuestionFields({
         <Field
           label="Name"
           help="Answers are kept under it (lower-case, digits and _). Leave blank to make one from the question."
-          error={error("name")}
+          meta={fields.name}
         >
-          {(control) => (
-            <input
-              {...control}
-              name="name"
-              maxLength={LIMITS.questionName}
-              autoComplete="off"
-              spellCheck={false}
-              defaultValue={values.name}
-            />
-          )}
+          {(control) => <input {...control} maxLength={LIMITS.questionName} autoComplete="off" spellCheck={false} />}
         </Field>
       </div>
       {shows("select") ? (
-        <Field label="Choices" help="For a choice from a list: one per line, at least two." error={error("options")}>
-          {(control) => <textarea {...control} name="options" rows={4} defaultValue={values.options} />}
+        <Field label="Choices" help="For a choice from a list: one per line, at least two." meta={fields.options}>
+          {(control) => <textarea {...control} rows={4} />}
         </Field>
       ) : null}
       {shows("meal") ? (
@@ -128,50 +82,30 @@ function QuestionFields({
         <Field
           label="Pattern"
           help="For text, optional: a regular expression the whole answer must match, such as [A-Z]{2}[0-9]{4}."
-          error={error("pattern")}
+          meta={fields.pattern}
         >
-          {(control) => (
-            <input
-              {...control}
-              name="pattern"
-              maxLength={200}
-              autoComplete="off"
-              spellCheck={false}
-              defaultValue={values.pattern}
-            />
-          )}
+          {(control) => <input {...control} autoComplete="off" spellCheck={false} />}
         </Field>
       ) : null}
       {shows("number") ? (
         <div className="dialog__pair">
-          <Field label="Smallest answer" help="For a number, optional." error={error("min")}>
-            {(control) => (
-              <input {...control} name="min" inputMode="decimal" autoComplete="off" defaultValue={values.min} />
-            )}
+          <Field label="Smallest answer" help="For a number, optional." meta={fields.min}>
+            {(control) => <input {...control} inputMode="decimal" autoComplete="off" />}
           </Field>
-          <Field label="Largest answer" help="For a number, optional." error={error("max")}>
-            {(control) => (
-              <input {...control} name="max" inputMode="decimal" autoComplete="off" defaultValue={values.max} />
-            )}
+          <Field label="Largest answer" help="For a number, optional." meta={fields.max}>
+            {(control) => <input {...control} inputMode="decimal" autoComplete="off" />}
           </Field>
         </div>
       ) : null}
-      <Field label="Help" help="Shown under the question." error={error("help")}>
-        {(control) => (
-          <textarea {...control} name="help" rows={2} maxLength={LIMITS.questionHelp} defaultValue={values.help} />
-        )}
+      <Field label="Help" help="Shown under the question." meta={fields.help}>
+        {(control) => <textarea {...control} rows={2} />}
       </Field>
       <label className="checkbox">
-        <input type="checkbox" name="required" value="yes" defaultChecked={values.required === "yes"} />
+        <input type="checkbox" {...checkboxProps(fields.required)} />
         An answer is required
       </label>
       <label className="checkbox">
-        <input
-          type="checkbox"
-          name="is_pre_sales_question"
-          value="yes"
-          defaultChecked={values.is_pre_sales_question === "yes"}
-        />
+        <input type="checkbox" {...checkboxProps(fields.is_pre_sales_question)} />
         Ask before payment (otherwise after, with the guests' details)
       </label>
     </>
@@ -189,8 +123,10 @@ function EditQuestion({ row, mealCount, above = false }: { row: Question; mealCo
       title="Edit question"
       submitLabel="Save question"
       fields={{ intent: "update-question", question_id: String(row.question_id) }}
+      schema={questionSchema}
+      defaultValue={questionValues(row)}
     >
-      {(refusal) => <QuestionFields refusal={refusal} saved={questionValues(row)} mealCount={mealCount} />}
+      {(fields) => <QuestionFields fields={fields} mealCount={mealCount} />}
     </Dialog>
   );
 }
@@ -217,8 +153,10 @@ export function QuestionsSection({ questions, mealCount }: { questions: Question
       description="Asked of each guest on the registration page."
       submitLabel="Add question"
       fields={{ intent: "create-question" }}
+      schema={questionSchema}
+      defaultValue={NEW_QUESTION}
     >
-      {(refusal) => <QuestionFields refusal={refusal} saved={NEW_QUESTION} mealCount={mealCount} />}
+      {(fields) => <QuestionFields fields={fields} mealCount={mealCount} />}
     </FormDialog>
   );
   return (
@@ -303,35 +241,14 @@ export function QuestionsSection({ questions, mealCount }: { questions: Question
   );
 }
 
-type MealValues = Record<"title" | "description", string>;
-
-function MealFields({ refusal, saved }: { refusal: DialogRefusal | undefined; saved: MealValues }) {
-  const values = (refusal?.values as MealValues | undefined) ?? saved;
-  const error = (field: string) => refusal?.fieldErrors?.[field]?.[0];
+function MealFields({ fields }: { fields: Fieldset<typeof mealSchema> }) {
   return (
     <>
-      <Field label="Meal" required error={error("title")}>
-        {(control) => (
-          <input
-            {...control}
-            name="title"
-            required
-            maxLength={LIMITS.mealTitle}
-            autoComplete="off"
-            defaultValue={values.title}
-          />
-        )}
+      <Field label="Meal" required meta={fields.title}>
+        {(control) => <input {...control} required autoComplete="off" />}
       </Field>
-      <Field label="Description" help="Sides, allergens, whether it can be made vegan…" error={error("description")}>
-        {(control) => (
-          <textarea
-            {...control}
-            name="description"
-            rows={2}
-            maxLength={LIMITS.mealDescription}
-            defaultValue={values.description}
-          />
-        )}
+      <Field label="Description" help="Sides, allergens, whether it can be made vegan…" meta={fields.description}>
+        {(control) => <textarea {...control} rows={2} />}
       </Field>
     </>
   );
@@ -348,8 +265,10 @@ function EditMeal({ row, above = false }: { row: Meal; above?: boolean }) {
       title={`Edit ${row.title}`}
       submitLabel="Save meal"
       fields={{ intent: "update-meal", meal_id: String(row.meal_id) }}
+      schema={mealSchema}
+      defaultValue={{ title: row.title, description: row.description ?? "" }}
     >
-      {(refusal) => <MealFields refusal={refusal} saved={{ title: row.title, description: row.description ?? "" }} />}
+      {(fields) => <MealFields fields={fields} />}
     </Dialog>
   );
 }
@@ -364,8 +283,9 @@ export function MealsSection({ meals }: { meals: Meal[] }) {
       description="A choice the meal question offers."
       submitLabel="Add meal"
       fields={{ intent: "create-meal" }}
+      schema={mealSchema}
     >
-      {(refusal) => <MealFields refusal={refusal} saved={{ title: "", description: "" }} />}
+      {(fields) => <MealFields fields={fields} />}
     </FormDialog>
   );
   return (

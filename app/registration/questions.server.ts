@@ -6,6 +6,7 @@
  */
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db.server";
+import { Refusal } from "~/forms/refusal";
 import { meal, question, registrant } from "~drizzle/schema";
 import {
   FieldRefusal,
@@ -16,7 +17,7 @@ import {
   type Direction,
 } from "./setup-records.server";
 import type { QuestionValidation } from "./setup-fields";
-import type { MealInput, QuestionInput } from "./setup-forms.server";
+import type { MealInput, QuestionInput } from "./setup-forms";
 
 export type QuestionRow = {
   question_id: number;
@@ -38,12 +39,12 @@ export type MealRow = {
   chosen: number;
 };
 
-export class MealChosenError extends Error {
+/** A meal guests chose cannot be deleted. */
+export class MealChosenError extends Refusal {
   constructor(title: string, chosen: number) {
     super(
       `“${title}” cannot be deleted: ${chosen} ${chosen === 1 ? "guest chose" : "guests chose"} it. Rename it instead, or change those guests' meals first.`,
     );
-    this.name = "MealChosenError";
   }
 }
 

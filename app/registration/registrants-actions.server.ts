@@ -6,6 +6,7 @@
 import { unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
+import { formReply, type FormReply } from "~/forms/form-contract";
 import { registrant } from "~drizzle/schema";
 import { editRegistrant, registerByHand } from "./registrant-form.server";
 import {
@@ -16,7 +17,6 @@ import {
 } from "./registrant-import.server";
 import { deleteRegistrant, loadRegistrationChoices, resendConfirmation } from "./registrants.server";
 import type { Database } from "~/db/connection.server";
-import type { DialogRefusal } from "~/ui/form-dialog";
 
 export type ImportAnswer =
   { importCheck: RegistrantImportCheck; csv: string; fileName: string } | { importError: string };
@@ -24,7 +24,7 @@ export type ImportAnswer =
 export type RegistrantsActionResult =
   | { kind: "done"; message: string; description?: string }
   | { kind: "refused"; message: string }
-  | { kind: "dialog-refused"; refusal: DialogRefusal }
+  | { kind: "dialog-refused"; refusal: FormReply }
   | { kind: "import"; answer: ImportAnswer; status: number };
 
 const id = z.coerce.number().int().positive();
@@ -42,12 +42,11 @@ export async function runRegistrantsAction(
       if (!result.ok)
         return {
           kind: "dialog-refused",
-          refusal: {
-            dialog,
+          refusal: formReply(dialog, {
             fieldErrors: arrays(result.fieldErrors),
             formError: result.formError,
             values: result.values,
-          },
+          }),
         };
       const sentTo = result.sendEmail ? await resendConfirmation(origin, eventId, result.party.paymentId) : null;
       const seats = result.party.guests.length;
@@ -69,12 +68,11 @@ export async function runRegistrantsAction(
       if (!result.ok)
         return {
           kind: "dialog-refused",
-          refusal: {
-            dialog,
+          refusal: formReply(dialog, {
             fieldErrors: arrays(result.fieldErrors),
             formError: result.formError,
             values: result.values,
-          },
+          }),
         };
       return { kind: "done", message: `${result.name} saved` };
     }

@@ -1,43 +1,59 @@
 /**
  * The registration settings form of /admin/setup/registration: when /register sells tickets (in the event's time
  * zone), whether it stores a card, the most tickets per order, the first paddle number, and the message buyers
- * see once registered. A plain form post; a refusal comes back with the messages beside the fields and what was
- * typed.
+ * see once registered. A plain form post on the form contract (form id "settings"): checked in the browser with
+ * the action's schema, and a refusal comes back with the messages beside the fields and what was typed.
  */
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { useRef } from "react";
+import { useMemo, useRef } from "react";
 import { wallToIso } from "~/events/auction-settings";
+import { replyFor } from "~/forms/form-contract";
+import { useContractForm } from "~/forms/use-contract-form";
 import { RichTextEditor } from "~/rich-text/rich-text-editor";
 import { Button } from "~/ui/button";
 import { DateTimeField } from "~/ui/date-time-field";
-import { Field } from "~/ui/field";
+import { checkboxProps, Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
+import { utcToZonedInput } from "~/ui/zoned-time";
 import { LIMITS } from "./setup-fields";
-import type { RegistrationSetupActionData, RegistrationSetupData } from "./registration-setup-route.server";
+import { registrationSettingsSchema, SETTINGS_FORM } from "./setup-forms";
+import type { RegistrationSetupData } from "./registration-setup-route.server";
 
 export function RegistrationSettingsForm({ data }: { data: RegistrationSetupData }) {
   const { timeZone, settings, windowSummary } = data;
-  const actionData = useActionData<RegistrationSetupActionData>();
-  const refused = actionData && "form" in actionData && actionData.form === "settings" ? actionData : undefined;
-  const errors = refused?.errors;
-  const values = refused?.values;
+  const actionData = useActionData<unknown>();
+  const schema = useMemo(() => registrationSettingsSchema(timeZone), [timeZone]);
+  const { form, fields } = useContractForm({
+    id: SETTINGS_FORM,
+    schema,
+    reply: actionData,
+    // The times as the form posts them: wall times in the event's zone.
+    defaultValue: {
+      start_date_time: utcToZonedInput(settings.start_date_time, timeZone),
+      end_date_time: utcToZonedInput(settings.end_date_time, timeZone),
+      store_card: settings.store_card ? "yes" : "no",
+      confirmation_message: settings.confirmation_message,
+      paddle_start: settings.paddle_start,
+      order_limit: settings.order_limit,
+    },
+  });
   const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, errors);
+  useFocusFirstError(formRef, replyFor(actionData, SETTINGS_FORM));
   const saving = useNavigation().formData?.get("intent") === "save-settings";
-  const error = (name: string) => errors?.[name]?.[0];
-  const text = (name: keyof typeof settings & string, stored: string) => (values ? (values[name] ?? "") : stored);
-  // After a refused post the times come back as typed (wall times in the event's zone); else the stored instants.
-  const time = (name: "start_date_time" | "end_date_time") =>
-    values ? wallToIso(values[name], timeZone) : settings[name];
-  const storeCard = values ? values.store_card === "yes" : settings.store_card;
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  // DateTimeField shows an instant: the wall time the form holds (saved, or typed before a refusal), read in the zone.
+  const time = (name: "start_date_time" | "end_date_time") => wallToIso(text(fields[name].initialValue), timeZone);
+  const storeCard = checkboxProps(fields.store_card);
 
   return (
     <Form
       method="post"
       ref={formRef}
       className="settings-form"
-      noValidate
+      id={form.id}
+      onSubmit={form.onSubmit}
+      noValidate={form.noValidate}
       aria-labelledby="registration-settings-heading"
     >
       <input type="hidden" name="intent" value="save-settings" />
@@ -49,26 +65,26 @@ export function RegistrationSettingsForm({ data }: { data: RegistrationSetupData
           ? `Registration ${windowSummary}.`
           : "No dates are set: registration is open whenever the registration module is on."}
       </p>
-      {refused?.formError ? <FormAlert>{refused.formError}</FormAlert> : null}
+      {form.errors?.[0] ? <FormAlert>{form.errors[0]}</FormAlert> : null}
       <fieldset className="stack">
         <legend>When guests can register</legend>
         <div className="field-grid">
           <DateTimeField
             key={`start:${time("start_date_time") ?? ""}`}
-            name="start_date_time"
+            name={fields.start_date_time.name}
             label="Registration opens"
             timeZone={timeZone}
             defaultValue={time("start_date_time")}
-            error={error("start_date_time")}
+            error={fields.start_date_time.errors?.[0]}
             help="Leave empty to open as soon as registration is switched on."
           />
           <DateTimeField
             key={`end:${time("end_date_time") ?? ""}`}
-            name="end_date_time"
+            name={fields.end_date_time.name}
             label="Registration closes"
             timeZone={timeZone}
             defaultValue={time("end_date_time")}
-            error={error("end_date_time")}
+            error={fields.end_date_time.errors?.[0]}
             help="Leave empty to keep it open."
           />
         </div>
@@ -76,18 +92,9 @@ export function RegistrationSettingsForm({ data }: { data: RegistrationSetupData
       <fieldset className="stack">
         <legend>Orders and paddles</legend>
         <div className="field-grid">
-          <Field label="Most tickets per order" help={`From 1 to ${LIMITS.orderLimit}.`} error={error("order_limit")}>
+          <Field label="Most tickets per order" help={`From 1 to ${LIMITS.orderLimit}.`} meta={fields.order_limit}>
             {(control) => (
-              <input
-                {...control}
-                name="order_limit"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={LIMITS.orderLimit}
-                step={1}
-                defaultValue={text("order_limit", settings.order_limit)}
-              />
+              <input {...control} type="number" inputMode="numeric" min={1} max={LIMITS.orderLimit} step={1} />
             )}
           </Field>
           <Field
@@ -97,33 +104,24 @@ export function RegistrationSettingsForm({ data }: { data: RegistrationSetupData
                 ? "Guests get paddle numbers from this one upwards."
                 : `Guests get paddle numbers from this one upwards; the next one is ${settings.next_paddle}. Numbers handed out are never reused.`
             }
-            error={error("paddle_start")}
+            meta={fields.paddle_start}
           >
             {(control) => (
-              <input
-                {...control}
-                name="paddle_start"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={LIMITS.paddleStart}
-                step={1}
-                defaultValue={text("paddle_start", settings.paddle_start)}
-              />
+              <input {...control} type="number" inputMode="numeric" min={1} max={LIMITS.paddleStart} step={1} />
             )}
           </Field>
         </div>
         <label className="checkbox">
-          <input type="checkbox" name="store_card" value="yes" defaultChecked={storeCard} key={`card:${storeCard}`} />
+          <input type="checkbox" {...storeCard} key={`card:${storeCard.defaultChecked}`} />
           Store a card at registration (saved, not charged: guests pay at checkout)
         </label>
       </fieldset>
       <RichTextEditor
-        name="confirmation_message"
+        name={fields.confirmation_message.name}
         label="Confirmation message"
         toolbarLabel="Confirmation message formatting"
-        defaultValue={values?.confirmation_message ?? settings.confirmation_message}
-        error={error("confirmation_message")}
+        defaultValue={text(fields.confirmation_message.initialValue)}
+        error={fields.confirmation_message.errors?.[0]}
         help="Shown once a guest has registered, and in their confirmation email."
       />
       <div className="settings-form__actions">

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { db, type Transaction } from "~/db.server";
 import { event, registration } from "~drizzle/schema";
 import { registrationChanged } from "./setup-records.server";
-import type { RegistrationSettingsInput } from "./setup-forms.server";
+import type { RegistrationSettingsInput } from "./setup-forms";
 
 export type RegistrationSettings = {
   start_date_time: Date | null;

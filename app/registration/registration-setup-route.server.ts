@@ -1,12 +1,12 @@
 /**
  * The loader and action of /admin/setup/registration: the registration settings, ticket types, questions, meals
  * and promo codes of the current event. Both need can_configure_event (docs/permissions.md). Every form posts an
- * `intent`; a refused form answers 400 with the messages (beside its fields, or above its list) and changes
- * nothing; an accepted one redirects back with a toast.
+ * `intent`; a refused form answers 400 with a FormReply (the messages beside its fields, or above its list: the
+ * reply of the list's form id) and changes nothing; an accepted one redirects back with a toast.
  */
-import { data } from "@remix-run/node";
 import { requireEventPermission } from "~/auth/access.server";
-import { postedFields } from "~/catalogue/form-rules.server";
+import { parseForm } from "~/forms/form-contract";
+import { refuseForm, refuseSubmission, refuseWith } from "~/forms/reply.server";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { formatMoney } from "~/ui/format";
 import { centsToInput } from "~/ui/money-input";
@@ -35,20 +35,15 @@ import {
 } from "./questions.server";
 import { loadRegistrationSettings, saveRegistrationSettings } from "./registration-settings.server";
 import {
-  MEAL_FIELDS,
-  parseMeal,
-  parsePromoCode,
-  parseQuestion,
-  parseRegistrationSettings,
-  parseTicket,
-  PROMO_FIELDS,
-  promoValues,
-  QUESTION_FIELDS,
-  SETTINGS_FIELDS,
-  TICKET_FIELDS,
-  type FieldErrors,
-  type FormResult,
-} from "./setup-forms.server";
+  mealSchema,
+  promoCodeSchema,
+  questionSchema,
+  listFormId,
+  registrationSettingsSchema,
+  SETTINGS_FORM,
+  ticketSchema,
+  type SetupList,
+} from "./setup-forms";
 import { FieldRefusal, type Direction } from "./setup-records.server";
 import {
   createTicketType,
@@ -58,7 +53,7 @@ import {
   TicketTypeSoldError,
   updateTicketType,
 } from "./ticket-types.server";
-import type { DialogRefusal } from "~/ui/form-dialog";
+import type { z, ZodTypeAny } from "zod";
 
 export const REGISTRATION_SETUP_PATH = "/admin/setup/registration";
 
@@ -123,14 +118,6 @@ export async function registrationSetupLoader(request: Request) {
 
 export type RegistrationSetupData = Awaited<ReturnType<typeof registrationSetupLoader>>;
 
-/** The answers the page reads with useActionData, besides a dialog's own refusal. */
-export type RegistrationSetupActionData =
-  | { form: "settings"; errors: FieldErrors; values: Record<string, string>; formError?: string }
-  | { listError: { list: SetupList; message: string } }
-  | DialogRefusal;
-
-export type SetupList = "tickets" | "questions" | "meals" | "promo-codes";
-
 const positiveId = (value: FormDataEntryValue | null) => {
   const id = Number(value);
   if (!Number.isInteger(id) || id <= 0) throw new Response("This form does not say which record.", { status: 400 });
@@ -149,9 +136,7 @@ export async function registrationSetupAction(request: Request) {
   url.searchParams.delete("dialog");
   const here = url.pathname + url.search;
   const done = (title: string) => redirectWithToast(here, { title });
-  const refuseDialog = (refusal: DialogRefusal) => data<RegistrationSetupActionData>(refusal, { status: 400 });
-  const refuseList = (list: SetupList, message: string) =>
-    data<RegistrationSetupActionData>({ listError: { list, message } }, { status: 400 });
+  const refuseList = (list: SetupList, message: string) => refuseForm(listFormId(list), message);
   const gone = (list: SetupList, what: string) => refuseList(list, `This ${what} no longer exists. Reload the page.`);
   const intent = String(form.get("intent") ?? "");
 
@@ -159,60 +144,56 @@ export async function registrationSetupAction(request: Request) {
    * A dialog's create-or-update: parse, save, and answer with its messages on any refusal. `save` answers false
    * when the record to update is gone.
    */
-  async function dialogSave<T>(options: {
-    dialog: string;
-    values: Record<string, string>;
-    parsed: FormResult<T>;
-    save: (input: T) => Promise<boolean>;
-    saved: (input: T) => string;
+  async function dialogSave<Schema extends ZodTypeAny>(options: {
+    formId: string;
+    schema: Schema;
+    save: (input: z.output<Schema>) => Promise<boolean>;
+    saved: (input: z.output<Schema>) => string;
   }) {
-    const { dialog, values, parsed } = options;
-    if (!parsed.ok) return refuseDialog({ dialog, fieldErrors: parsed.fieldErrors, values });
+    const { formId } = options;
+    const submission = parseForm(form, options.schema);
+    if (submission.status !== "success") return refuseSubmission(formId, submission);
     try {
-      if (!(await options.save(parsed.data))) {
-        return refuseDialog({ dialog, formError: "This record no longer exists. Reload the page.", values });
+      if (!(await options.save(submission.value))) {
+        return refuseSubmission(formId, submission, { formErrors: ["This record no longer exists. Reload the page."] });
       }
     } catch (error) {
       if (!(error instanceof FieldRefusal)) throw error;
-      return refuseDialog({ dialog, fieldErrors: { [error.field]: [error.message] }, values });
+      return refuseWith(formId, submission, error);
     }
-    return done(options.saved(parsed.data));
+    return done(options.saved(submission.value));
   }
 
   switch (intent) {
     case "save-settings": {
       const { timeZone } = await loadRegistrationSettings(eventId);
-      const values = postedFields(form, SETTINGS_FIELDS, ["store_card"]);
-      const parsed = parseRegistrationSettings(values, timeZone);
-      if (!parsed.ok) {
-        return data<RegistrationSetupActionData>(
-          {
-            form: "settings",
-            errors: parsed.fieldErrors,
-            values,
-            formError: "Nothing was saved. Correct the fields marked below.",
-          },
-          { status: 400 },
-        );
+      const submission = parseForm(form, registrationSettingsSchema(timeZone));
+      if (submission.status !== "success") {
+        return refuseSubmission(SETTINGS_FORM, submission, {
+          formErrors: ["Nothing was saved. Correct the fields marked below."],
+        });
       }
-      await saveRegistrationSettings(eventId, parsed.data);
+      const settings = submission.value;
+      await saveRegistrationSettings(eventId, {
+        ...settings,
+        confirmation_message: sanitizeRichText(settings.confirmation_message),
+      });
       return done("Registration settings saved");
     }
 
     case "create-ticket":
     case "update-ticket": {
       const ticketId = intent === "update-ticket" ? positiveId(form.get("ticket_id")) : null;
-      const values = postedFields(form, TICKET_FIELDS);
       return dialogSave({
-        dialog: ticketId ? `edit-ticket-${ticketId}` : "new-ticket",
-        values,
-        parsed: parseTicket(values),
-        save: async (input) =>
-          ticketId ? updateTicketType(eventId, ticketId, input) : (await createTicketType(eventId, input), true),
+        formId: ticketId ? `edit-ticket-${ticketId}` : "new-ticket",
+        schema: ticketSchema,
+        save: async (posted) => {
+          const input = { ...posted, description: sanitizeRichText(posted.description) || null };
+          return ticketId ? updateTicketType(eventId, ticketId, input) : (await createTicketType(eventId, input), true);
+        },
         saved: (input) => `Ticket type “${input.title}” ${ticketId ? "saved" : "added"}`,
       });
     }
-
     case "delete-ticket": {
       try {
         const title = await deleteTicketType(eventId, positiveId(form.get("ticket_id")));
@@ -231,11 +212,9 @@ export async function registrationSetupAction(request: Request) {
     case "create-question":
     case "update-question": {
       const questionId = intent === "update-question" ? positiveId(form.get("question_id")) : null;
-      const values = postedFields(form, QUESTION_FIELDS, ["required", "is_pre_sales_question"]);
       return dialogSave({
-        dialog: questionId ? `edit-question-${questionId}` : "new-question",
-        values,
-        parsed: parseQuestion(values),
+        formId: questionId ? `edit-question-${questionId}` : "new-question",
+        schema: questionSchema,
         save: async (input) =>
           questionId ? updateQuestion(eventId, questionId, input) : (await createQuestion(eventId, input), true),
         saved: (input) => `Question “${input.label}” ${questionId ? "saved" : "added"}`,
@@ -255,11 +234,9 @@ export async function registrationSetupAction(request: Request) {
     case "create-meal":
     case "update-meal": {
       const mealId = intent === "update-meal" ? positiveId(form.get("meal_id")) : null;
-      const values = postedFields(form, MEAL_FIELDS);
       return dialogSave({
-        dialog: mealId ? `edit-meal-${mealId}` : "new-meal",
-        values,
-        parsed: parseMeal(values),
+        formId: mealId ? `edit-meal-${mealId}` : "new-meal",
+        schema: mealSchema,
         save: async (input) => (mealId ? updateMeal(eventId, mealId, input) : (await createMeal(eventId, input), true)),
         saved: (input) => `Meal “${input.title}” ${mealId ? "saved" : "added"}`,
       });
@@ -283,11 +260,9 @@ export async function registrationSetupAction(request: Request) {
     case "create-promo":
     case "update-promo": {
       const promoId = intent === "update-promo" ? positiveId(form.get("promo_code_id")) : null;
-      const { input, values } = promoValues(form, postedFields(form, PROMO_FIELDS, ["is_active"]));
       return dialogSave({
-        dialog: promoId ? `edit-promo-${promoId}` : "new-promo",
-        values,
-        parsed: parsePromoCode(input),
+        formId: promoId ? `edit-promo-${promoId}` : "new-promo",
+        schema: promoCodeSchema,
         save: async (parsed) =>
           promoId ? updatePromoCode(eventId, promoId, parsed) : (await createPromoCode(eventId, parsed), true),
         saved: (parsed) => `Promo code ${parsed.code} ${promoId ? "saved" : "added"}`,

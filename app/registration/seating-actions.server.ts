@@ -4,15 +4,21 @@
  * "unseated"), and adding, editing and deleting a table (FormDialog forms, `dialog` names the one to reopen).
  */
 import { z } from "zod";
+import { parseForm } from "~/forms/form-contract";
+import { refuseForm, refuseSubmission, refuseWith } from "~/forms/reply.server";
 import { moveGuests } from "./seating.server";
-import { createTable, deleteTable, TableFieldError, tableSchema, updateTable } from "./tables.server";
+import { MOVE_FORM, tableSchema } from "./table-form";
+import { createTable, deleteTable, TableFieldError, updateTable } from "./tables.server";
 import type { Database } from "~/db/connection.server";
-import type { DialogRefusal } from "~/ui/form-dialog";
 
+/** Done (the route redirects with the message as a toast), or refused: the 400 answer in the form contract's shape. */
 export type SeatingActionResult =
-  | { kind: "done"; message: string; isMove: boolean }
-  | { kind: "move-refused"; message: string }
-  | { kind: "dialog-refused"; refusal: DialogRefusal };
+  { kind: "done"; message: string; isMove: boolean } | { kind: "refused"; answer: ReturnType<typeof refuseForm> };
+
+const refuseMove = (message: string): SeatingActionResult => ({
+  kind: "refused",
+  answer: refuseForm(MOVE_FORM, message),
+});
 
 const id = z.coerce.number().int().positive();
 const moveSchema = z.object({
@@ -29,45 +35,40 @@ export async function runSeatingAction(db: Database, eventId: number, form: Form
       only: form.get("only") ?? undefined,
       to: form.get("to") ?? "",
     });
-    if (!parsed.success) return { kind: "move-refused", message: "Choose a table to seat them at, or Unseated." };
+    if (!parsed.success) return refuseMove("Choose a table to seat them at, or Unseated.");
     const { guest, only, to } = parsed.data;
-    if (only && !guest.includes(only))
-      return { kind: "move-refused", message: "That guest is not in this party. Nobody was moved." };
+    if (only && !guest.includes(only)) return refuseMove("That guest is not in this party. Nobody was moved.");
     const result = await moveGuests(db, eventId, {
       guestIds: only ? [only] : guest,
       to: to === "unseated" ? null : to,
     });
-    return result.ok
-      ? { kind: "done", message: result.message, isMove: true }
-      : { kind: "move-refused", message: result.message };
+    return result.ok ? { kind: "done", message: result.message, isMove: true } : refuseMove(result.message);
   }
 
   if (intent === "create-table" || intent === "update-table") {
-    const dialog = String(form.get("dialog") ?? "");
-    const values = { name: String(form.get("name") ?? ""), capacity: String(form.get("capacity") ?? "") };
-    const parsed = tableSchema.safeParse(values);
-    if (!parsed.success)
-      return { kind: "dialog-refused", refusal: { dialog, fieldErrors: parsed.error.flatten().fieldErrors, values } };
+    // The dialog's name, as FormDialog posts it: "new-table" or "edit-table-<id>".
+    const formId = String(form.get("dialog") ?? "");
+    const submission = parseForm(form, tableSchema);
+    if (submission.status !== "success") return { kind: "refused", answer: refuseSubmission(formId, submission) };
+    const table = submission.value;
     try {
       if (intent === "create-table") {
-        await createTable(db, eventId, parsed.data);
-        return {
-          kind: "done",
-          message: `${parsed.data.name} added, with ${parsed.data.capacity} seats`,
-          isMove: false,
-        };
+        await createTable(db, eventId, table);
+        return { kind: "done", message: `${table.name} added, with ${table.capacity} seats`, isMove: false };
       }
       const tblId = id.safeParse(form.get("table"));
-      if (!tblId.success || !(await updateTable(db, eventId, tblId.data, parsed.data))) {
+      if (!tblId.success || !(await updateTable(db, eventId, tblId.data, table))) {
         return {
-          kind: "dialog-refused",
-          refusal: { dialog, formError: "This table no longer exists. Close this and reload the page.", values },
+          kind: "refused",
+          answer: refuseSubmission(formId, submission, {
+            formErrors: ["This table no longer exists. Close this and reload the page."],
+          }),
         };
       }
-      return { kind: "done", message: `${parsed.data.name} saved, with ${parsed.data.capacity} seats`, isMove: false };
+      return { kind: "done", message: `${table.name} saved, with ${table.capacity} seats`, isMove: false };
     } catch (error) {
       if (!(error instanceof TableFieldError)) throw error;
-      return { kind: "dialog-refused", refusal: { dialog, fieldErrors: { [error.field]: [error.message] }, values } };
+      return { kind: "refused", answer: refuseWith(formId, submission, error) };
     }
   }
 

@@ -3,10 +3,11 @@
  * confirmation, and the message of a refused change shown above its list. All are plain form posts first.
  */
 import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { formErrorOf, replyFor } from "~/forms/form-contract";
 import { Button } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { FormAlert } from "~/ui/form-alert";
-import type { RegistrationSetupActionData, SetupList } from "./registration-setup-route.server";
+import { listFormId, type SetupList } from "./setup-forms";
 
 /** "Up" and "Down" for a row; the page keeps its scroll position, so the moved row stays in view. */
 export function MoveButtons({
@@ -87,7 +88,6 @@ export function DeleteButton({
 
 /** Why the last change to this list was refused (a sold ticket type, a chosen meal, a used code). */
 export function ListAlert({ list }: { list: SetupList }) {
-  const actionData = useActionData<RegistrationSetupActionData>();
-  if (!actionData || !("listError" in actionData) || actionData.listError.list !== list) return null;
-  return <FormAlert>{actionData.listError.message}</FormAlert>;
+  const message = formErrorOf(replyFor(useActionData<unknown>(), listFormId(list)));
+  return message ? <FormAlert>{message}</FormAlert> : null;
 }

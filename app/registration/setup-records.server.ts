@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { describeUniqueViolation } from "~/db/errors.server";
+import { Refusal } from "~/forms/refusal";
 import { publishEventChange } from "~/realtime/data-area-changes.server";
 import { event, meal, question, ticket } from "~drizzle/schema";
 import type { Transaction } from "~/db.server";
@@ -80,13 +81,9 @@ export async function moveInOrder(
 }
 
 /** A refusal that belongs beside one field of the form (a name used twice, a limit below what was sold). */
-export class FieldRefusal extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = "FieldRefusal";
+export class FieldRefusal extends Refusal {
+  constructor(field: string, message: string) {
+    super(message, field);
   }
 }
 

@@ -5,30 +5,15 @@
  * assigned_table in the same transaction; deleting unseats them.
  */
 import { and, count, eq, max, ne, sql } from "drizzle-orm";
-import { z } from "zod";
+import { Refusal } from "~/forms/refusal";
 import { registrant, tbl } from "~drizzle/schema";
+import type { TableInput } from "./table-form";
 import type { Database, Transaction } from "~/db/connection.server";
 
-export const MAX_TABLE_CAPACITY = 200;
-
-export const tableSchema = z.object({
-  name: z.string().trim().min(1, "Give the table a name or number.").max(40, "Keep the name to 40 characters."),
-  capacity: z.coerce
-    .number({ invalid_type_error: "Give the number of seats." })
-    .int("Give a whole number of seats.")
-    .min(1, "A table has at least 1 seat.")
-    .max(MAX_TABLE_CAPACITY, `A table has at most ${MAX_TABLE_CAPACITY} seats.`),
-});
-
-export type TableInput = z.infer<typeof tableSchema>;
-
-/** A refusal the form shows beside one of its fields. */
-export class TableFieldError extends Error {
-  constructor(
-    readonly field: keyof TableInput,
-    message: string,
-  ) {
-    super(message);
+/** A refusal the form shows beside one of its fields (a name taken, a capacity below the guests seated). */
+export class TableFieldError extends Refusal {
+  constructor(field: keyof TableInput, message: string) {
+    super(message, field);
   }
 }
 

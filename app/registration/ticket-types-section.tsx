@@ -6,28 +6,18 @@ import { RowDialog, RowDialogAbove } from "~/grid/row-dialog";
 import { RichTextEditor } from "~/rich-text/rich-text-editor";
 import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";
-import { FormDialog, type DialogRefusal } from "~/ui/form-dialog";
+import { FormDialog, type Fieldset } from "~/ui/form-dialog";
 import { labelOf, LIMITS, TICKET_KINDS } from "./setup-fields";
+import { ticketSchema } from "./setup-forms";
 import { DeleteButton, ListAlert, MoveButtons } from "./setup-list-parts";
 import type { RegistrationSetupData } from "./registration-setup-route.server";
 
 type TicketType = RegistrationSetupData["tickets"][number];
-type TicketValues = Record<
-  "title" | "description" | "type" | "price" | "max_quantity" | "increment" | "seat_count",
-  string
->;
 
-const NEW_TICKET: TicketValues = {
-  title: "",
-  description: "",
-  type: "individual",
-  price: "",
-  max_quantity: "",
-  increment: "1",
-  seat_count: "1",
-};
+const NEW_TICKET = { type: "individual", increment: "1", seat_count: "1" };
 
-function savedValues(row: TicketType): TicketValues {
+/** A saved ticket type as its form posts it. */
+function savedValues(row: TicketType) {
   return {
     title: row.title,
     description: row.description ?? "",
@@ -39,35 +29,17 @@ function savedValues(row: TicketType): TicketValues {
   };
 }
 
-function TicketFields({
-  refusal,
-  saved,
-  currency,
-}: {
-  refusal: DialogRefusal | undefined;
-  saved: TicketValues;
-  currency: string;
-}) {
-  const values = (refusal?.values as TicketValues | undefined) ?? saved;
-  const error = (field: string) => refusal?.fieldErrors?.[field]?.[0];
+function TicketFields({ fields, currency }: { fields: Fieldset<typeof ticketSchema>; currency: string }) {
+  const description = fields.description.initialValue;
   return (
     <>
-      <Field label="Name" required error={error("title")}>
-        {(control) => (
-          <input
-            {...control}
-            name="title"
-            required
-            maxLength={LIMITS.ticketTitle}
-            autoComplete="off"
-            defaultValue={values.title}
-          />
-        )}
+      <Field label="Name" required meta={fields.title}>
+        {(control) => <input {...control} required autoComplete="off" />}
       </Field>
       <div className="dialog__pair">
-        <Field label="Kind" error={error("type")}>
+        <Field label="Kind" meta={fields.type}>
           {(control) => (
-            <select {...control} name="type" defaultValue={values.type}>
+            <select {...control}>
               {TICKET_KINDS.map((kind) => (
                 <option key={kind.value} value={kind.value}>
                   {kind.label}
@@ -76,69 +48,33 @@ function TicketFields({
             </select>
           )}
         </Field>
-        <Field label={`Price (${currency})`} required help="0 for a free ticket." error={error("price")}>
-          {(control) => (
-            <input
-              {...control}
-              name="price"
-              required
-              inputMode="decimal"
-              autoComplete="off"
-              defaultValue={values.price}
-            />
-          )}
+        <Field label={`Price (${currency})`} required help="0 for a free ticket." meta={fields.price}>
+          {(control) => <input {...control} required inputMode="decimal" autoComplete="off" />}
         </Field>
       </div>
       <div className="dialog__pair">
-        <Field label="Guests per ticket" help="8 for a table of eight." error={error("seat_count")}>
+        <Field label="Guests per ticket" help="8 for a table of eight." meta={fields.seat_count}>
           {(control) => (
-            <input
-              {...control}
-              name="seat_count"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={LIMITS.seatCount}
-              step={1}
-              defaultValue={values.seat_count}
-            />
+            <input {...control} type="number" inputMode="numeric" min={1} max={LIMITS.seatCount} step={1} />
           )}
         </Field>
-        <Field label="Quantity step" help="Bought in multiples of this (2: pairs only)." error={error("increment")}>
+        <Field label="Quantity step" help="Bought in multiples of this (2: pairs only)." meta={fields.increment}>
           {(control) => (
-            <input
-              {...control}
-              name="increment"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={LIMITS.ticketIncrement}
-              step={1}
-              defaultValue={values.increment}
-            />
+            <input {...control} type="number" inputMode="numeric" min={1} max={LIMITS.ticketIncrement} step={1} />
           )}
         </Field>
       </div>
-      <Field label="How many can be sold" help="Leave blank for no limit." error={error("max_quantity")}>
+      <Field label="How many can be sold" help="Leave blank for no limit." meta={fields.max_quantity}>
         {(control) => (
-          <input
-            {...control}
-            name="max_quantity"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={LIMITS.ticketQuantity}
-            step={1}
-            defaultValue={values.max_quantity}
-          />
+          <input {...control} type="number" inputMode="numeric" min={1} max={LIMITS.ticketQuantity} step={1} />
         )}
       </Field>
       <RichTextEditor
-        name="description"
+        name={fields.description.name}
         label="Description"
         toolbarLabel="Ticket description formatting"
-        defaultValue={values.description}
-        error={error("description")}
+        defaultValue={typeof description === "string" ? description : ""}
+        error={fields.description.errors?.[0]}
         help="What the ticket includes, shown to buyers on the registration page."
       />
     </>
@@ -156,8 +92,10 @@ function EditTicket({ row, currency, above = false }: { row: TicketType; currenc
       title={`Edit ${row.title}`}
       submitLabel="Save ticket type"
       fields={{ intent: "update-ticket", ticket_id: String(row.ticket_id) }}
+      schema={ticketSchema}
+      defaultValue={savedValues(row)}
     >
-      {(refusal) => <TicketFields refusal={refusal} saved={savedValues(row)} currency={currency} />}
+      {(fields) => <TicketFields fields={fields} currency={currency} />}
     </Dialog>
   );
 }
@@ -172,8 +110,10 @@ export function TicketTypesSection({ tickets, currency }: { tickets: TicketType[
       description="What guests can buy on the registration page: a seat, a couple, a table…"
       submitLabel="Add ticket type"
       fields={{ intent: "create-ticket" }}
+      schema={ticketSchema}
+      defaultValue={NEW_TICKET}
     >
-      {(refusal) => <TicketFields refusal={refusal} saved={NEW_TICKET} currency={currency} />}
+      {(fields) => <TicketFields fields={fields} currency={currency} />}
     </FormDialog>
   );
   return (

@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db.server";
+import { Refusal } from "~/forms/refusal";
 import { ticket, ticket_payment } from "~drizzle/schema";
 import {
   FieldRefusal,
@@ -13,7 +14,7 @@ import {
   registrationChanged,
   type Direction,
 } from "./setup-records.server";
-import type { TicketInput } from "./setup-forms.server";
+import type { TicketInput } from "./setup-forms";
 
 export type TicketTypeRow = {
   ticket_id: number;
@@ -57,7 +58,7 @@ export async function listTicketTypes(eventId: number): Promise<TicketTypeRow[]>
     .orderBy(asc(ticket.display_order), asc(ticket.ticket_id));
 }
 
-export class TicketTypeSoldError extends Error {
+export class TicketTypeSoldError extends Refusal {
   constructor(
     readonly title: string,
     readonly sold: number,
@@ -68,7 +69,6 @@ export class TicketTypeSoldError extends Error {
         ? `“${title}” cannot be deleted: ${sold} ${sold === 1 ? "ticket was" : "tickets were"} sold. Its sales stay on record; change its limit to stop selling it.`
         : `“${title}” cannot be deleted: ${purchases} cancelled ${purchases === 1 ? "purchase is" : "purchases are"} on record with it.`,
     );
-    this.name = "TicketTypeSoldError";
   }
 }
 

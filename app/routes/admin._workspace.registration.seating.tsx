@@ -1,5 +1,4 @@
 import {
-  data,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -32,8 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_register");
   const result = await runSeatingAction(db, eventId, await request.formData());
-  if (result.kind === "move-refused") return data({ moveError: result.message }, { status: 400 });
-  if (result.kind === "dialog-refused") return data(result.refusal, { status: 400 });
+  if (result.kind === "refused") return result.answer;
   const url = new URL(request.url);
   url.searchParams.delete("dialog");
   // A move made by dragging replaces the page in the history rather than adding one entry per move.

@@ -169,13 +169,13 @@ describe(`/admin/registration/registrants on ${process.env.TEST_DB_ENGINE}`, () 
     expect(outcome).toMatchObject({
       status: 400,
       data: {
-        dialog: "new-registration",
-        fieldErrors: {
+        formId: "new-registration",
+        error: {
           first_name: ["Enter the guest's first name."],
           email: [expect.stringContaining("untick")],
           quantity: ["2 guests are named for 1 seat: add tickets or clear some names."],
         },
-        values: { last_name: "Lovelace" },
+        initialValue: { last_name: "Lovelace" },
       },
     });
     expect(await guests()).toHaveLength(0);

@@ -36,11 +36,11 @@ beforeEach(async () => {
 });
 
 type SetupData = Awaited<ReturnType<typeof setupRoute.loader>>;
+/** A refusal in the form contract's shape: the form's id, the messages by field ("" for the form or list). */
 type Refusal = {
-  fieldErrors?: Record<string, string[]>;
-  formError?: string;
-  errors?: Record<string, string[]>;
-  listError?: { list: string; message: string };
+  formId: string;
+  error?: Record<string, string[]>;
+  initialValue?: Record<string, unknown>;
 };
 
 const load = async (cookie = owner) => {
@@ -182,8 +182,10 @@ describe(`/admin/setup/registration on ${process.env.TEST_DB_ENGINE}`, () => {
     const refused = await refusal(
       settingsForm({ end_date_time: "2027-01-01T09:00", paddle_start: "abc", order_limit: "0" }),
     );
-    expect(Object.keys(refused.errors!).sort()).toEqual(["end_date_time", "order_limit", "paddle_start"]);
-    expect(refused.errors!.end_date_time).toEqual(["Registration must close after it opens."]);
+    expect(refused.formId).toBe("settings");
+    expect(Object.keys(refused.error!).sort()).toEqual(["", "end_date_time", "order_limit", "paddle_start"]);
+    expect(refused.error![""]).toEqual(["Nothing was saved. Correct the fields marked below."]);
+    expect(refused.error!.end_date_time).toEqual(["Registration must close after it opens."]);
     expect((await eventRow()).registration_id).toBeNull();
   });
 
@@ -232,8 +234,8 @@ describe(`/admin/setup/registration on ${process.env.TEST_DB_ENGINE}`, () => {
     // Another event's ticket type is out of reach.
     const other = (await makeEvent(db)).event_id;
     const [foreign] = await db.insert(ticket).values({ event_id: other, title: "Theirs" }).returning();
-    expect((await refusal({ intent: "delete-ticket", ticket_id: String(foreign!.ticket_id) })).listError?.list).toBe(
-      "tickets",
+    expect((await refusal({ intent: "delete-ticket", ticket_id: String(foreign!.ticket_id) })).formId).toBe(
+      "tickets-list",
     );
     expect(await db.select().from(ticket).where(eq(ticket.ticket_id, foreign!.ticket_id))).toHaveLength(1);
   });
@@ -242,8 +244,8 @@ describe(`/admin/setup/registration on ${process.env.TEST_DB_ENGINE}`, () => {
     const refused = await refusal(
       ticketForm({ title: " ", price: "-5", increment: "0", seat_count: "x", max_quantity: "1.5", type: "vip" }),
     );
-    expect(refused).toMatchObject({ dialog: "new-ticket", values: { title: " ", price: "-5" } });
-    expect(Object.keys(refused.fieldErrors!).sort()).toEqual([
+    expect(refused).toMatchObject({ formId: "new-ticket", initialValue: { title: " ", price: "-5" } });
+    expect(Object.keys(refused.error!).sort()).toEqual([
       "increment",
       "max_quantity",
       "price",
@@ -251,7 +253,7 @@ describe(`/admin/setup/registration on ${process.env.TEST_DB_ENGINE}`, () => {
       "title",
       "type",
     ]);
-    expect(refused.fieldErrors!.price).toEqual(["Amounts cannot be negative."]);
+    expect(refused.error!.price).toEqual(["Amounts cannot be negative."]);
     expect(await tickets()).toHaveLength(0);
   });
 
@@ -262,10 +264,14 @@ describe(`/admin/setup/registration on ${process.env.TEST_DB_ENGINE}`, () => {
     expect((await load()).tickets[0]).toMatchObject({ title: "Couple", sold: 3 });
 
     const refused = await refusal({ intent: "delete-ticket", ticket_id: String(couple.ticket_id) });
-    expect(refused.listError).toEqual({
-      list: "tickets",
-      message:
-        "“Couple” cannot be deleted: 3 tickets were sold. Its sales stay on record; change its limit to stop selling it.",
+    expect(refused).toEqual({
+      status: "error",
+      formId: "tickets-list",
+      error: {
+        "": [
+          "“Couple” cannot be deleted: 3 tickets were sold. Its sales stay on record; change its limit to stop selling it.",
+        ],
+      },
     });
     expect(await tickets()).toHaveLength(1);
 
@@ -273,7 +279,7 @@ describe(`/admin/setup/registration on ${process.env.TEST_DB_ENGINE}`, () => {
       ...ticketForm({ intent: "update-ticket", title: "Couple", max_quantity: "2" }),
       ticket_id: String(couple.ticket_id),
     });
-    expect(limit.fieldErrors!.max_quantity![0]).toContain("3 tickets are already sold");
+    expect(limit.error!.max_quantity![0]).toContain("3 tickets are already sold");
     expect((await tickets())[0]!.max_quantity).toBeNull();
   });
 
@@ -301,14 +307,14 @@ describe(`/admin/setup/registration on ${process.env.TEST_DB_ENGINE}`, () => {
     ]);
 
     const duplicate = await refusal(questionForm({ name: "AGE", label: "How old are you?" }));
-    expect(duplicate.fieldErrors).toEqual({ name: ["A question with this name already exists at this event."] });
+    expect(duplicate.error).toEqual({ name: ["A question with this name already exists at this event."] });
 
     const bad = await refusal(questionForm({ name: "1st", options: "Only one", label: "" }));
-    expect(Object.keys(bad.fieldErrors!).sort()).toEqual(["label", "name", "options"]);
+    expect(Object.keys(bad.error!).sort()).toEqual(["label", "name", "options"]);
     const badNumber = await refusal(questionForm({ label: "Guests", type: "number", min: "10", max: "2" }));
-    expect(badNumber.fieldErrors).toEqual({ max: ["The largest answer must be at least the smallest."] });
+    expect(badNumber.error).toEqual({ max: ["The largest answer must be at least the smallest."] });
     const badPattern = await refusal(questionForm({ label: "Code", type: "text", pattern: "([a-z" }));
-    expect(badPattern.fieldErrors).toEqual({ pattern: ["This pattern is not a valid regular expression."] });
+    expect(badPattern.error).toEqual({ pattern: ["This pattern is not a valid regular expression."] });
 
     const age = rows[1]!;
     expect(
@@ -327,7 +333,7 @@ describe(`/admin/setup/registration on ${process.env.TEST_DB_ENGINE}`, () => {
       ...questionForm({ intent: "update-question", name: "shirt" }),
       question_id: String(asked!.question_id),
     });
-    expect(refused.fieldErrors!.name![0]).toContain("1 guest has answered under the name “t_shirt_size”");
+    expect(refused.error!.name![0]).toContain("1 guest has answered under the name “t_shirt_size”");
     // The wording may still change.
     expect(
       (
@@ -345,14 +351,14 @@ describe(`/admin/setup/registration on ${process.env.TEST_DB_ENGINE}`, () => {
     );
     expect((await post({ intent: "create-meal", title: "Risotto", description: "" })).status).toBe(302);
     const duplicate = await refusal({ intent: "create-meal", title: "Risotto", description: "" });
-    expect(duplicate.fieldErrors).toEqual({ title: ["A meal with this name already exists at this event."] });
-    expect((await refusal({ intent: "create-meal", title: "", description: "" })).fieldErrors!.title).toEqual([
+    expect(duplicate.error).toEqual({ title: ["A meal with this name already exists at this event."] });
+    expect((await refusal({ intent: "create-meal", title: "", description: "" })).error!.title).toEqual([
       "A name is needed.",
     ]);
 
     expect((await post(questionForm({ label: "Meal choice", type: "meal", options: "" }))).status).toBe(302);
     const second = await refusal(questionForm({ label: "Dessert", type: "meal", options: "" }));
-    expect(second.fieldErrors!.type![0]).toContain("an event has one meal question");
+    expect(second.error!.type![0]).toContain("an event has one meal question");
     const [mealQuestion] = await db.select().from(question).where(eq(question.event_id, eventId));
     expect(mealQuestion).toMatchObject({ name: "meal_choice", type: "meal", validation: {} });
 
@@ -369,7 +375,8 @@ describe(`/admin/setup/registration on ${process.env.TEST_DB_ENGINE}`, () => {
       ["Filet", 1],
     ]);
     const chosen = await refusal({ intent: "delete-meal", meal_id: String(filet!.meal_id) });
-    expect(chosen.listError?.message).toContain("“Filet” cannot be deleted: 1 guest chose it");
+    expect(chosen.formId).toBe("meals-list");
+    expect(chosen.error![""]![0]).toContain("“Filet” cannot be deleted: 1 guest chose it");
     expect((await post({ intent: "delete-meal", meal_id: String(risotto!.meal_id) })).status).toBe(302);
     expect((await load()).meals.map((row) => row.title)).toEqual(["Filet"]);
   });
@@ -390,8 +397,8 @@ describe(`/admin/setup/registration on ${process.env.TEST_DB_ENGINE}`, () => {
 
     const again = await refusal(promoForm({ code: "EarlyBird" }));
     expect(again).toMatchObject({
-      dialog: "new-promo",
-      fieldErrors: { code: ["This event already has a promo code with this name."] },
+      formId: "new-promo",
+      error: { code: ["This event already has a promo code with this name."] },
     });
 
     // Another event may have the same code.
@@ -407,13 +414,13 @@ describe(`/admin/setup/registration on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(board).toMatchObject({ discount_type: "amount", discount: 2_500, ticket_ids: [] });
 
     const bad = await refusal(promoForm({ code: "x!", discount: "120" }));
-    expect(Object.keys(bad.fieldErrors!).sort()).toEqual(["code", "discount"]);
+    expect(Object.keys(bad.error!).sort()).toEqual(["code", "discount"]);
     expect(
-      (await refusal(promoForm({ code: "FREE", discount_type: "amount", discount: "0" }))).fieldErrors!.discount,
+      (await refusal(promoForm({ code: "FREE", discount_type: "amount", discount: "0" }))).error!.discount,
     ).toHaveLength(1);
     const [foreignTicket] = await db.insert(ticket).values({ event_id: other, title: "Theirs" }).returning();
     const foreign = await refusal(promoForm({ code: "VIP", ticket_ids: [String(foreignTicket!.ticket_id)] }));
-    expect(foreign.fieldErrors!.ticket_ids).toHaveLength(1);
+    expect(foreign.error!.ticket_ids).toHaveLength(1);
 
     const view = await load();
     expect(view.promoCodes.map((row) => [row.code, row.discount_label, row.applies_to])).toEqual([
@@ -437,16 +444,20 @@ describe(`/admin/setup/registration on ${process.env.TEST_DB_ENGINE}`, () => {
       (await db.select().from(promo_code).where(eq(promo_code.promo_code_id, early!.promo_code_id)))[0]!.is_active,
     ).toBe(false);
     const used = await refusal({ intent: "delete-promo", promo_code_id: String(early!.promo_code_id) });
-    expect(used.listError).toEqual({
-      list: "promo-codes",
-      message:
-        "EARLYBIRD cannot be deleted: it discounted 4 tickets, and the sales keep its name. Deactivate it instead.",
+    expect(used).toEqual({
+      status: "error",
+      formId: "promo-codes-list",
+      error: {
+        "": [
+          "EARLYBIRD cannot be deleted: it discounted 4 tickets, and the sales keep its name. Deactivate it instead.",
+        ],
+      },
     });
     const limit = await refusal({
       ...promoForm({ intent: "update-promo", usage_limit: "3" }),
       promo_code_id: String(early!.promo_code_id),
     });
-    expect(limit.fieldErrors!.usage_limit![0]).toContain("already discounted 4 tickets");
+    expect(limit.error!.usage_limit![0]).toContain("already discounted 4 tickets");
 
     expect((await post({ intent: "delete-promo", promo_code_id: String(spare!.promo_code_id) })).status).toBe(302);
     expect((await load()).promoCodes.map((row) => [row.code, row.is_active, row.times_used])).toEqual([

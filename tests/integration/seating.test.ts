@@ -151,7 +151,7 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     const [stranger] = await addParty("Solo", ["Dee Park"]);
     expect(await move([ana, cy], t2, stranger)).toMatchObject({
       status: 400,
-      data: { moveError: "That guest is not in this party. Nobody was moved." },
+      data: { formId: "seating-move", error: { "": ["That guest is not in this party. Nobody was moved."] } },
     });
   });
 
@@ -164,7 +164,10 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
 
     expect(await move(second, t1)).toMatchObject({
       status: 400,
-      data: { moveError: "Table 1 has only 1 seat free; Couple: Cy Diaz (2 guests) need 2 seats. Nobody was moved." },
+      data: {
+        formId: "seating-move",
+        error: { "": ["Table 1 has only 1 seat free; Couple: Cy Diaz (2 guests) need 2 seats. Nobody was moved."] },
+      },
     });
     expect(await seats()).toEqual(before);
 
@@ -173,7 +176,7 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     expect((await move(first, t1)).status).toBe(302);
     expect(await move([second[1]], t1)).toMatchObject({
       status: 400,
-      data: { moveError: "Table 1 is full; Dee Park needs 1 seat. Nobody was moved." },
+      data: { formId: "seating-move", error: { "": ["Table 1 is full; Dee Park needs 1 seat. Nobody was moved."] } },
     });
   });
 
@@ -189,11 +192,11 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
 
     expect(await move(mine, theirTable.tbl_id)).toMatchObject({
       status: 400,
-      data: { moveError: expect.stringContaining("This table no longer exists") },
+      data: { formId: "seating-move", error: { "": [expect.stringContaining("This table no longer exists")] } },
     });
     expect(await move(theirGuests, t1)).toMatchObject({
       status: 400,
-      data: { moveError: expect.stringContaining("no longer registered") },
+      data: { formId: "seating-move", error: { "": [expect.stringContaining("no longer registered")] } },
     });
     const [theirs] = await db
       .select({ tbl_id: registrant.tbl_id })
@@ -213,9 +216,9 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(await post({ intent: "create-table", dialog: "new-table", name: "table 1", capacity: "8" })).toMatchObject({
       status: 400,
       data: {
-        dialog: "new-table",
-        fieldErrors: { name: ["There is already a table named “Table 1”."] },
-        values: { name: "table 1", capacity: "8" },
+        formId: "new-table",
+        error: { name: ["There is already a table named “Table 1”."] },
+        initialValue: { name: "table 1", capacity: "8" },
       },
     });
     expect(await post({ intent: "create-table", dialog: "new-table", name: "", capacity: "0" })).toMatchObject({
@@ -238,8 +241,8 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     ).toMatchObject({
       status: 400,
       data: {
-        dialog,
-        fieldErrors: {
+        formId: dialog,
+        error: {
           capacity: ["3 guests sit at this table, so it needs at least 3 seats. Move guests to another table first."],
         },
       },

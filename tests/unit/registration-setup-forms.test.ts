@@ -1,13 +1,27 @@
-// The registration setup's forms (app/registration/setup-forms.server.ts): every problem reported at once, and
-// what each form saves (times in the event's zone, cents, question rules as validation JSON, codes upper-case).
+// The registration setup's forms (app/registration/setup-forms.ts), read as the action reads them (parseForm):
+// every problem reported at once, and what each form saves (times in the event's zone, cents, question rules as
+// validation JSON, codes upper-case).
 import { describe, expect, it } from "vitest";
+import { parseForm } from "~/forms/form-contract";
 import { questionNameFrom } from "~/registration/setup-fields";
-import {
-  parsePromoCode,
-  parseQuestion,
-  parseRegistrationSettings,
-  parseTicket,
-} from "~/registration/setup-forms.server";
+import { promoCodeSchema, questionSchema, registrationSettingsSchema, ticketSchema } from "~/registration/setup-forms";
+import type { ZodTypeAny } from "zod";
+
+/** A form posted with these fields (a list is posted once per value), read with its schema. */
+function read<Schema extends ZodTypeAny>(schema: Schema, posted: Record<string, string | string[]>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(posted)) for (const each of [value].flat()) form.append(name, each);
+  const submission = parseForm(form, schema);
+  return submission.status === "success"
+    ? { ok: true as const, data: submission.value }
+    : { ok: false as const, fieldErrors: submission.error ?? {} };
+}
+
+const parseRegistrationSettings = (posted: Record<string, string>, timeZone: string) =>
+  read(registrationSettingsSchema(timeZone), posted);
+const parseTicket = (posted: Record<string, string>) => read(ticketSchema, posted);
+const parseQuestion = (posted: Record<string, string>) => read(questionSchema, posted);
+const parsePromoCode = (posted: Record<string, string | string[]>) => read(promoCodeSchema, posted);
 
 const question = (changes: Record<string, string> = {}) =>
   parseQuestion({
@@ -62,7 +76,7 @@ describe("parseRegistrationSettings", () => {
 });
 
 describe("parseTicket", () => {
-  it("turns the price into cents and a blank limit into none", () => {
+  it("turns the price into cents and a blank limit into none (the action sanitises the description)", () => {
     const read = parseTicket({
       title: " Couple ",
       description: "",
@@ -76,7 +90,7 @@ describe("parseTicket", () => {
       ok: true,
       data: {
         title: "Couple",
-        description: null,
+        description: "",
         type: "couple",
         price: 45_050,
         max_quantity: null,

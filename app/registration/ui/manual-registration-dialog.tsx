@@ -6,9 +6,9 @@
  */
 import { useState } from "react";
 import { Field } from "~/ui/field";
-import { FormDialog, type DialogRefusal } from "~/ui/form-dialog";
+import { FormDialog, type Fieldset } from "~/ui/form-dialog";
 import { useHydrated } from "~/ui/use-hydrated";
-import { EXTRA_GUEST_ROWS, STAFF_METHOD_LABELS, STAFF_METHODS } from "../registrant-fields";
+import { EXTRA_GUEST_ROWS, registrantDialogSchema, STAFF_METHOD_LABELS, STAFF_METHODS } from "../registrant-fields";
 import type { RegistrationTicket } from "../registrants.server";
 
 export function ManualRegistrationDialog({ tickets }: { tickets: RegistrationTicket[] }) {
@@ -21,24 +21,30 @@ export function ManualRegistrationDialog({ tickets }: { tickets: RegistrationTic
       description="A guest or a whole party, registered by staff: not held to the registration window or ticket limits."
       submitLabel="Register"
       fields={{ intent: "register" }}
+      schema={registrantDialogSchema}
+      defaultValue={{ ticket_id: String(tickets[0]?.ticket_id ?? ""), quantity: "1", method: "comp" }}
     >
-      {(refusal) => <RegistrationFields tickets={tickets} refusal={refusal} />}
+      {(fields) => <RegistrationFields tickets={tickets} fields={fields} />}
     </FormDialog>
   );
 }
 
 function RegistrationFields({
   tickets,
-  refusal,
+  fields,
 }: {
   tickets: RegistrationTicket[];
-  refusal: DialogRefusal | undefined;
+  fields: Fieldset<typeof registrantDialogSchema>;
 }) {
   const hydrated = useHydrated();
-  const value = (name: string, fallback = "") => refusal?.values?.[name] ?? fallback;
-  const error = (name: string) => refusal?.fieldErrors?.[name]?.[0];
-  const [ticketId, setTicketId] = useState(value("ticket_id", String(tickets[0]?.ticket_id ?? "")));
-  const [quantity, setQuantity] = useState(value("quantity", "1"));
+  // What the field holds: as the dialog opens, or as typed before a refusal.
+  const value = (name: string) => {
+    const held = fields[name]?.initialValue;
+    return typeof held === "string" ? held : "";
+  };
+  const error = (name: string) => fields[name]?.errors?.[0];
+  const [ticketId, setTicketId] = useState(value("ticket_id"));
+  const [quantity, setQuantity] = useState(value("quantity"));
   const type = tickets.find((candidate) => String(candidate.ticket_id) === ticketId);
   const seats = type ? Math.max(1, Number(quantity) || 0) * type.seat_count : 1;
   const rows = hydrated ? Math.min(EXTRA_GUEST_ROWS, seats - 1) : EXTRA_GUEST_ROWS;
@@ -201,7 +207,7 @@ function RegistrationFields({
       ) : null}
       <Field label="Payment" required error={error("method")}>
         {(control) => (
-          <select {...control} name="method" required defaultValue={value("method", "comp")}>
+          <select {...control} name="method" required defaultValue={value("method")}>
             {STAFF_METHODS.map((method) => (
               <option key={method} value={method}>
                 {STAFF_METHOD_LABELS[method]}

@@ -4,7 +4,8 @@
  */
 import { RowDialog } from "~/grid/row-dialog";
 import { Field } from "~/ui/field";
-import { FormDialog, type DialogRefusal } from "~/ui/form-dialog";
+import { FormDialog, type Fieldset } from "~/ui/form-dialog";
+import { registrantDialogSchema } from "../registrant-fields";
 import { QuestionField } from "./register-stepper";
 import type { RegistrantRow, RegistrationChoices } from "../registrants.server";
 
@@ -35,25 +36,51 @@ export function RegistrantEditDialog({
       }
       submitLabel="Save"
       fields={{ intent: "edit", registrant: String(row.registrant_id) }}
+      schema={registrantDialogSchema}
+      defaultValue={savedValues(row, choices)}
     >
-      {(refusal) => <EditFields row={row} choices={choices} refusal={refusal} />}
+      {(fields) => <EditFields choices={choices} fields={fields} />}
     </Dialog>
   );
 }
 
+const TEXT_FIELDS = [
+  "first_name",
+  "last_name",
+  "group",
+  "email",
+  "phone",
+  "company",
+  "address",
+  "city",
+  "state",
+  "zip",
+  "country",
+] as const;
+
+/** A guest as the form posts it. */
+function savedValues(row: RegistrantRow, choices: RegistrationChoices) {
+  const text = (current: string | number | null) => (current === null ? "" : String(current));
+  const values: Record<string, string> = { paddle: text(row.paddle), meal_id: text(row.meal_id) };
+  for (const name of TEXT_FIELDS) values[name] = text(row[name]);
+  for (const asked of choices.questions) values[`answer-${asked.name}`] = row.answers[asked.name] ?? "";
+  return values;
+}
+
 function EditFields({
-  row,
   choices,
-  refusal,
+  fields,
 }: {
-  row: RegistrantRow;
   choices: RegistrationChoices;
-  refusal: DialogRefusal | undefined;
+  fields: Fieldset<typeof registrantDialogSchema>;
 }) {
-  const value = (name: string, current: string | number | null) =>
-    refusal?.values?.[name] ?? (current === null ? "" : String(current));
-  const error = (name: string) => refusal?.fieldErrors?.[name]?.[0];
-  const text = (name: keyof RegistrantRow & string, label: string, maxLength: number, type = "text") => (
+  // What the field holds: saved, or as typed before a refusal.
+  const value = (name: string) => {
+    const held = fields[name]?.initialValue;
+    return typeof held === "string" ? held : "";
+  };
+  const error = (name: string) => fields[name]?.errors?.[0];
+  const text = (name: (typeof TEXT_FIELDS)[number], label: string, maxLength: number, type = "text") => (
     <Field label={label} error={error(name)}>
       {(control) => (
         <input
@@ -62,7 +89,7 @@ function EditFields({
           type={type}
           maxLength={maxLength}
           autoComplete="off"
-          defaultValue={value(name, row[name] as string | null)}
+          defaultValue={value(name)}
         />
       )}
     </Field>
@@ -85,7 +112,7 @@ function EditFields({
               required
               min={1}
               step={1}
-              defaultValue={value("paddle", row.paddle)}
+              defaultValue={value("paddle")}
             />
           )}
         </Field>
@@ -100,7 +127,7 @@ function EditFields({
           <QuestionField
             asked={mealQuestion}
             name="meal_id"
-            value={value("meal_id", row.meal_id)}
+            value={value("meal_id")}
             error={error("meal_id")}
             meals={choices.meals}
             requiredNow={false}
@@ -108,7 +135,7 @@ function EditFields({
         ) : (
           <Field label="Meal" error={error("meal_id")}>
             {(control) => (
-              <select {...control} name="meal_id" defaultValue={value("meal_id", row.meal_id)}>
+              <select {...control} name="meal_id" defaultValue={value("meal_id")}>
                 <option value="">Not chosen</option>
                 {choices.meals.map((choice) => (
                   <option key={choice.meal_id} value={choice.meal_id}>
@@ -127,7 +154,7 @@ function EditFields({
             key={asked.name}
             asked={asked}
             name={`answer-${asked.name}`}
-            value={value(`answer-${asked.name}`, row.answers[asked.name] ?? null)}
+            value={value(`answer-${asked.name}`)}
             error={error(`answer-${asked.name}`)}
             meals={choices.meals}
             requiredNow={false}

@@ -7,6 +7,7 @@
  */
 import { useActionData, useFetcher, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from "react";
+import { formErrorOf, replyFor } from "~/forms/form-contract";
 import { buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -21,6 +22,7 @@ import {
   type SeatingTable,
   type SeatingTableRow,
 } from "../seating";
+import { MOVE_FORM } from "../table-form";
 import { PartyBlock, type MoveRequest } from "./seating-party";
 import { AddTableDialog, DeleteTableDialog, EditTableDialog } from "./seating-table-dialogs";
 
@@ -34,22 +36,25 @@ export type SeatingScreenProps = {
 /** What is being dragged, kept while the drag lasts (dataTransfer cannot be read during dragover). */
 type Dragged = Omit<MoveRequest, "to" | "focus">;
 
-const MOVE_FETCHER = "seating-move";
+/** Why a move was refused, when the answer is the refusal of one. */
+const moveRefusal = (answer: unknown) => formErrorOf(replyFor(answer, MOVE_FORM)) ?? null;
 
 export function SeatingScreen({ eventId, tables, guests, suggestedName }: SeatingScreenProps) {
   const hydrated = useHydrated();
-  const fetcher = useFetcher<{ moveError?: string }>({ key: MOVE_FETCHER });
+  const fetcher = useFetcher<unknown>({ key: MOVE_FORM });
   const revalidator = useRevalidator();
-  const actionData = useActionData<{ moveError?: string }>();
+  // A move posted by the page's own form (before JavaScript ran) is refused with the page; the others are the
+  // fetcher's answers.
+  const actionData = useActionData<unknown>();
   const [queue, setQueue] = useState<MoveRequest[]>([]);
   const [inFlight, setInFlight] = useState<MoveRequest | null>(null);
-  const [notice, setNotice] = useState<string | null>(actionData?.moveError ?? null);
+  const [notice, setNotice] = useState<string | null>(moveRefusal(actionData));
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
   const [dragged, setDragged] = useState<Dragged | null>(null);
   const [searchParams] = useSearchParams();
   const [query, setQuery] = useState(searchParams.get("q") ?? "");
 
-  useEffect(() => setNotice(actionData?.moveError ?? null), [actionData]);
+  useEffect(() => setNotice(moveRefusal(actionData)), [actionData]);
 
   // One move at a time, in the order asked: the server counts each against what the previous one left.
   useEffect(() => {
@@ -73,7 +78,7 @@ export function SeatingScreen({ eventId, tables, guests, suggestedName }: Seatin
     }
     if (!sent.current || !inFlight) return;
     sent.current = false;
-    const refusal = fetcher.data?.moveError;
+    const refusal = moveRefusal(fetcher.data);
     setNotice(refusal ?? null);
     if (refusal) {
       if (inFlight.focus) setFocusTarget(partyElementId(inFlight.partyKey, inFlight.from));

@@ -4,45 +4,24 @@
  * shows beside its field.
  */
 import { Field } from "~/ui/field";
-import { FormDialog, type DialogRefusal } from "~/ui/form-dialog";
+import { FormDialog, type Fieldset } from "~/ui/form-dialog";
+import { MAX_TABLE_CAPACITY, tableSchema } from "../table-form";
 import type { SeatingTable } from "../seating";
 
-function TableFields({
-  refusal,
-  name,
-  capacity,
-  seated,
-}: {
-  refusal: DialogRefusal | undefined;
-  name: string;
-  capacity: number;
-  seated: number;
-}) {
+function TableFields({ fields, seated }: { fields: Fieldset<typeof tableSchema>; seated: number }) {
   return (
     <>
-      <Field label="Name or number" required error={refusal?.fieldErrors?.name?.[0]}>
-        {(control) => (
-          <input {...control} name="name" required maxLength={40} defaultValue={refusal?.values?.name ?? name} />
-        )}
+      <Field label="Name or number" required meta={fields.name}>
+        {(control) => <input {...control} required />}
       </Field>
       <Field
         label="Seats"
         required
-        error={refusal?.fieldErrors?.capacity?.[0]}
+        meta={fields.capacity}
         help={seated > 0 ? `${seated} ${seated === 1 ? "guest sits" : "guests sit"} here now.` : undefined}
       >
         {(control) => (
-          <input
-            {...control}
-            name="capacity"
-            type="number"
-            inputMode="numeric"
-            required
-            min={1}
-            max={200}
-            step={1}
-            defaultValue={refusal?.values?.capacity ?? capacity}
-          />
+          <input {...control} type="number" inputMode="numeric" required min={1} max={MAX_TABLE_CAPACITY} step={1} />
         )}
       </Field>
     </>
@@ -59,8 +38,10 @@ export function AddTableDialog({ suggestedName }: { suggestedName: string }) {
       description="A table of the room: its name or number as printed on place cards, and how many seats it has."
       submitLabel="Add table"
       fields={{ intent: "create-table" }}
+      schema={tableSchema}
+      defaultValue={{ name: suggestedName, capacity: "10" }}
     >
-      {(refusal) => <TableFields refusal={refusal} name={suggestedName} capacity={10} seated={0} />}
+      {(fields) => <TableFields fields={fields} seated={0} />}
     </FormDialog>
   );
 }
@@ -76,8 +57,10 @@ export function EditTableDialog({ table }: { table: SeatingTable }) {
       description="Renaming changes the table name on the guests' badges and place cards."
       submitLabel="Save"
       fields={{ intent: "update-table", table: String(table.tblId) }}
+      schema={tableSchema}
+      defaultValue={{ name: table.name, capacity: String(table.capacity) }}
     >
-      {(refusal) => <TableFields refusal={refusal} name={table.name} capacity={table.capacity} seated={table.seated} />}
+      {(fields) => <TableFields fields={fields} seated={table.seated} />}
     </FormDialog>
   );
 }
