@@ -20,4 +20,4 @@ export const EXTRA_GUEST_ROWS = 9;
  * by field. Their checks depend on the event's ticket types, meals and questions, so the action makes them in
  * steps of its own (registrant-form.server.ts) and answers with a FormReply; the browser only carries the values.
  */
-export const registrantDialogSchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+export const registrantDialogSchema = z.object({}).catchall(z.union([z.string(), z.array(z.string())]));
