@@ -46,7 +46,10 @@ test("create an event, switch on its landing page, brand it and see it in public
 
   // Enabled, it is in testing: the team previews it under a banner; the public still does not see it.
   const landingRow = page.getByRole("row", { name: /Landing page/ });
+  // The switch shows its new state at once (optimistic): wait for the save itself before leaving the page.
+  const saved = page.waitForResponse((response) => response.request().method() === "POST" && response.ok());
   await landingRow.getByRole("button", { name: /Landing page enabled/ }).click();
+  await saved;
   await expect(landingRow.getByText("Testing: team preview only")).toBeVisible();
   await expect(landingRow.getByRole("button", { name: /Landing page enabled/ })).toHaveAttribute(
     "aria-pressed",
