@@ -117,8 +117,10 @@ export function DoorScreen(props: DoorScreenProps) {
           e.preventDefault();
           // A handheld scanner types the QR code's address and presses Enter.
           if (looksLikeScan(query)) return submitScan(query);
+          // Enter checks in the one guest shown. The server decides with its conditional update (a guest already in
+          // is answered as such): the list's own idea of who is here can lag a check-out by a reload.
           const only = shown.length === 1 ? shown[0] : null;
-          if (only && !only.here) fetcher.submit({ intent: "in", registrantId: String(only.id) }, { method: "post" });
+          if (only) fetcher.submit({ intent: "in", registrantId: String(only.id) }, { method: "post" });
         }}
       >
         <label className="visually-hidden" htmlFor="door-search">
