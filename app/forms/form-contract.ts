@@ -48,11 +48,6 @@ export function formErrorOf(reply: FormReply | undefined): string | undefined {
   return reply?.error?.[""]?.[0];
 }
 
-/** The first message about one field, if any. */
-export function fieldErrorOf(reply: FormReply | undefined, field: string): string | undefined {
-  return reply?.error?.[field]?.[0];
-}
-
 /** The length limit a field's rule sets, for the control's maxLength (the rule is the one place it is written). */
 export function ruleMaxLength(rule: ZodTypeAny): number | undefined {
   return getZodConstraint(z.object({ field: rule })).field?.maxLength;

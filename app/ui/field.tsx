@@ -72,8 +72,8 @@ export function Field({ label, help, error: givenError, meta, required, classNam
   );
 }
 
-/** A form field's name, what it holds and its length limit, for a control outside `Field` (a hidden input). */
-export function fieldValueProps(meta: FieldMetadata<unknown>) {
+/** A form field's name, what it holds and its length limit, as its control takes them. */
+function fieldValueProps(meta: FieldMetadata<unknown>) {
   return {
     name: meta.name,
     defaultValue: typeof meta.initialValue === "string" ? meta.initialValue : undefined,
