@@ -2,7 +2,7 @@
  * End-to-end tests: Chromium (Debian's package; Playwright never downloads a browser here) against the
  * built app, started by Playwright on a free port with a fresh PostgreSQL database (DATABASE_URL's server, or a
  * throwaway one), beside local stand-ins for the services it talks to: an OpenID Connect provider in place of Google,
- * and an SMTP server. Each test makes its own data (tests/e2e/support/fixtures.ts), so the tests run in parallel
+ * an SMTP server, and a fake Twilio gateway. Each test makes its own data (tests/e2e/support/fixtures.ts), so the tests run in parallel
  * workers in any order (docs/decisions/020-e2e-isolation.md). Run `npm run build` first (npm test does).
  */
 import { existsSync, mkdtempSync } from "node:fs";
@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { createRunDatabase } from "./tests/e2e/support/database";
+import { freePorts } from "./tests/support/free-port";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (!existsSync(chromium)) {
@@ -22,10 +23,21 @@ if (!existsSync("build/index.js"))
   throw new Error("No build/index.js: run `npm run build` before the end-to-end tests.");
 
 // The config is evaluated again in each worker process; the values chosen here reach them through the environment.
-// Three ports in a row: the app, the OpenID Connect provider standing in for Google, and the SMTP server.
-process.env.E2E_PORT ??= String(40_000 + Math.floor(Math.random() * 20_000));
-process.env.E2E_OIDC_PORT ??= String(Number(process.env.E2E_PORT) + 1);
-process.env.E2E_SMTP_PORT ??= String(Number(process.env.E2E_PORT) + 2);
+// Five ports: the app, the OpenID Connect provider standing in for Google, the SMTP server, the fake Twilio and the
+// fake Stripe.
+const [appPort, oidcPort, smtpPort, twilioPort, stripePort] = process.env.E2E_PORT ? [] : await freePorts(5);
+process.env.E2E_PORT ??= String(appPort);
+process.env.E2E_OIDC_PORT ??= String(oidcPort);
+process.env.E2E_SMTP_PORT ??= String(smtpPort);
+process.env.E2E_TWILIO_PORT ??= String(twilioPort);
+process.env.E2E_SMS_DIR ??= mkdtempSync(path.join(tmpdir(), "gavel-e2e-sms-"));
+// The fake Twilio account that tests enter on /admin/setup/texting (tests/e2e/support/texts.ts).
+process.env.E2E_TWILIO_SID ??= "AC0123456789abcdef0123456789abcdef";
+process.env.E2E_TWILIO_TOKEN ??= "e2e-twilio-auth-token";
+process.env.E2E_STRIPE_PORT ??= String(stripePort);
+// The app and the workers (whose fixtures save billing settings with the app's own modules) share these.
+process.env.BILLING_ENCRYPTION_KEY ??= "e2e0".repeat(16);
+process.env.STRIPE_API_URL ??= `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}`;
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "gavel-e2e-"));
 process.env.E2E_MAIL_DIR ??= mkdtempSync(path.join(tmpdir(), "gavel-e2e-mail-"));
 if (!process.env.E2E_DATABASE_URL) await createRunDatabase();
@@ -93,6 +105,32 @@ export default defineConfig({
       env: { E2E_SMTP_PORT: process.env.E2E_SMTP_PORT, E2E_MAIL_DIR: process.env.E2E_MAIL_DIR },
     },
     {
+      // Stands in for Twilio's Messages API: the SDK in the app sends here (TWILIO_API_URL); texts go to E2E_SMS_DIR.
+      command: "node tests/e2e/support/fake-twilio.mjs",
+      port: Number(process.env.E2E_TWILIO_PORT),
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        E2E_TWILIO_PORT: process.env.E2E_TWILIO_PORT,
+        E2E_SMS_DIR: process.env.E2E_SMS_DIR,
+        E2E_TWILIO_SID: process.env.E2E_TWILIO_SID,
+        E2E_TWILIO_TOKEN: process.env.E2E_TWILIO_TOKEN,
+      },
+    },
+    {
+      // Stands in for Stripe (tests/support/fake-stripe): the app's STRIPE_API_URL points here, and it posts signed
+      // webhooks back to the app.
+      command: "node --import tsx tests/support/fake-stripe/main.ts",
+      url: `${process.env.STRIPE_API_URL}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { FAKE_STRIPE_PORT: process.env.E2E_STRIPE_PORT },
+    },
+    {
       command: "node server.js",
       url: `${baseURL}/health`,
       timeout: 120_000,
@@ -116,6 +154,12 @@ export default defineConfig({
         GOOGLE_USERINFO_URL: `${oidcIssuer}/me`,
         SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
         MAIL_FROM: "Gavel <gavel@e2e.test>",
+        BILLING_ENCRYPTION_KEY: process.env.BILLING_ENCRYPTION_KEY,
+        STRIPE_API_URL: process.env.STRIPE_API_URL,
+        // Messages: links lead back to this server; texts go to the fake Twilio; secrets are encrypted with a test key.
+        PUBLIC_URL: baseURL,
+        TWILIO_API_URL: `http://127.0.0.1:${process.env.E2E_TWILIO_PORT}`,
+        MESSAGES_SECRET_KEY: "e2e0".repeat(16),
       },
     },
   ],

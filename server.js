@@ -34,6 +34,10 @@ app.disable("x-powered-by");
 app.set("trust proxy", build.trustedProxies);
 
 app.use((req, res, next) => {
+  for (const [name, value] of build.RESPONSE_HEADERS) res.setHeader(name, value);
+  next();
+});
+app.use((req, res, next) => {
   if (!build.isCrossOriginMutation({ method: req.method, header: (name) => req.get(name) })) return next();
   console.warn(`[security] refused ${req.method} ${req.path}: sent from ${req.get("Origin") ?? "another site"}`);
   res.status(403).type("text/plain").send(build.CROSS_ORIGIN_REFUSAL);

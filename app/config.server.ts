@@ -21,7 +21,8 @@ const flag = z
 const httpUrl = z.string().regex(/^https?:\/\/\S+$/, "must be an http:// or https:// URL");
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  // Unset means production, as server.js reads it: a server nobody configured fails closed.
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\/\S+$/, "must be a postgres:// or postgresql:// connection URL")
@@ -33,7 +34,11 @@ const envSchema = z.object({
     .regex(/^[a-z0-9.-]+(:\d+)?$/i, "must be a host name such as gavel.example.org (no scheme or path)")
     .default("localhost"),
   PORT: z.coerce.number().int().min(1).max(65535, "must be a port number").default(3000),
-  SEED_DEMO: flag.default("true"),
+  // The demo organiser's password is published: only the README's explore command (npm start) loads it.
+  SEED_DEMO: flag.default("false"),
+  // /dev/mailbox shows every mail Gavel would have sent, sign-in codes included: on by default only in development
+  // and tests, and for the README's explore command.
+  DEV_MAILBOX: flag.optional(),
   // One subdomain that is not an event's, sent to a fixed path on the main host.
   SPECIAL_SUBDOMAIN: z
     .string()
@@ -63,6 +68,17 @@ const envSchema = z.object({
       'must be an address such as "Gavel <gala@example.org>"',
     )
     .optional(),
+  // Messages (docs/decisions/023-messages-outbox.md). The origin of the links in messages, which no request names when
+  // the outbox worker sends them; without it, https://APP_HOST (http:// for localhost, with PORT).
+  PUBLIC_URL: httpUrl.optional(),
+  // 32 bytes as 64 hex digits: encrypts the messaging secrets an organiser enters (SMTP password, Twilio auth token).
+  // Without it those screens cannot store secrets and say so.
+  MESSAGES_SECRET_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex digits (32 bytes), such as the output of `openssl rand -hex 32`")
+    .optional(),
+  // Where the Twilio SDK sends its requests instead of https://api.twilio.com: the test suite's fake gateway.
+  TWILIO_API_URL: httpUrl.optional(),
   // How many reverse proxies stand in front of Gavel: their X-Forwarded-For, -Proto and -Host are believed (server.js).
   TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10, "must be a number of proxies from 0 to 10").default(0),
   // Uploaded images (docs/decisions/008-images.md). Without UPLOAD_DIR they go into the data folder.
@@ -73,10 +89,21 @@ const envSchema = z.object({
     .positive("must be a positive number of megabytes such as 8")
     .max(100, "must be at most 100 (megabytes)")
     .default(8),
+  // Payments (docs/decisions/025-payments.md). The key that encrypts each event's Stripe secret keys at rest:
+  // 32 random bytes as 64 hex characters (`openssl rand -hex 32`). Without it, card payments cannot be set up and
+  // Gavel takes cash, check and "pay at the event" only.
+  BILLING_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, "must be 64 hexadecimal characters (32 bytes), e.g. from `openssl rand -hex 32`")
+    .optional(),
+  // Where the Stripe SDK sends its requests; unset means Stripe itself. The tests point it at a local stand-in.
+  STRIPE_API_URL: httpUrl.optional(),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, "SESSION_SECRET" | "MAIL_FROM" | "UPLOAD_DIR"> & {
+export type Config = Omit<z.infer<typeof envSchema>, "SESSION_SECRET" | "MAIL_FROM" | "UPLOAD_DIR" | "DEV_MAILBOX"> & {
   SESSION_SECRET: string;
+  /** Whether /dev/mailbox keeps and shows mail: DEV_MAILBOX, else everywhere but production. */
+  DEV_MAILBOX: boolean;
   /** The sender of Gavel's mail; without MAIL_FROM, an address at APP_HOST. */
   MAIL_FROM: string;
   /** Absolute path of the folder that holds the embedded database, uploads and the generated secret. */
@@ -109,6 +136,7 @@ export function readConfig(env: Record<string, string | undefined>): Config {
     dataDir,
     UPLOAD_DIR: path.resolve(parsed.data.UPLOAD_DIR ?? path.join(dataDir, "uploads")),
     SESSION_SECRET: parsed.data.SESSION_SECRET ?? generatedSessionSecret(dataDir),
+    DEV_MAILBOX: parsed.data.DEV_MAILBOX ?? parsed.data.NODE_ENV !== "production",
     MAIL_FROM: parsed.data.MAIL_FROM ?? `Gavel <no-reply@${parsed.data.APP_HOST.replace(/:\d+$/, "")}>`,
   };
 }

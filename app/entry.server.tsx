@@ -9,6 +9,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { startServer } from "./startup.server";
+import { clearToastShownOnPage } from "./ui/toast.server";
 
 await startServer();
 
@@ -22,12 +23,13 @@ export function handleError(error: unknown, { request }: LoaderFunctionArgs | Ac
   console.error(`[error] ${request.method} ${new URL(request.url).pathname}`, error);
 }
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
+  await clearToastShownOnPage(request, responseHeaders);
   // Crawlers and no-JavaScript clients get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   return new Promise<Response>((resolve, reject) => {

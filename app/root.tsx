@@ -1,4 +1,4 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "@remix-run/react";
 import { currentEventId, getSignedInUser } from "~/auth/access.server";
 import { eventIdBySubdomain, eventsOfUser } from "~/events/events.server";
@@ -12,7 +12,8 @@ import { Toaster } from "~/ui/toast";
 import { getToast } from "~/ui/toast.server";
 import type { ReactNode } from "react";
 
-// An orange square with a white gavel mark, inline so no extra request (and no 404 for /favicon.ico).
+// An orange square with a white gavel mark, inline so no extra request; public/favicon.ico is the same mark for
+// clients that ask for that file (scripts/make-favicon.mjs).
 const FAVICON =
   "data:image/svg+xml," +
   encodeURIComponent(
@@ -43,7 +44,7 @@ export const meta: MetaFunction = ({ error }) => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const hostRedirect = await subdomainRedirect(request, eventIdBySubdomain);
   if (hostRedirect) throw hostRedirect;
-  const [{ toast, headers }, user] = await Promise.all([getToast(request), getSignedInUser(request)]);
+  const [toast, user] = await Promise.all([getToast(request), getSignedInUser(request)]);
   const viewer = user
     ? {
         usr_id: user.usr_id,
@@ -54,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         current_event_id: currentEventId(request, user) ?? null,
       }
     : null;
-  return data({ toast, viewer }, { headers });
+  return { toast, viewer };
 }
 
 /** The document around every page, error pages included, so they get the same styles. */

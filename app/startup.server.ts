@@ -1,7 +1,8 @@
 /**
  * Start-up, awaited by entry.server when the server build loads (so before any request is served):
  * applies pending migrations, loads the demo organisation into an empty database, removes spent sign-in
- * records now and then, closes auction items when their time comes, and on SIGTERM/SIGINT sends queued mail and closes the database so the process can exit.
+ * records now and then, closes auction items when their time comes, sends
+ * the outbox's messages, and on SIGTERM/SIGINT sends queued mail and closes the database so the process can exit.
  */
 import { removeExpiredSignInRecords, SIGN_IN_RECORDS_CLEANUP_MS } from "./auth/cleanup.server";
 import { startClosingScheduler } from "./bidding/closing-scheduler.server";
@@ -9,6 +10,9 @@ import { config } from "./config.server";
 import { connection } from "./db.server";
 import { seedDemo } from "./demo/seed.server";
 import { queuedMailSent } from "./mail/mailer.server";
+import { startReminderScheduler } from "./messages/reminders.server";
+import { startOutboxWorker } from "./messages/worker.server";
+import { outboxEnrichers } from "./outbox-enrichers.server";
 
 declare global {
   var __gavelStarted: boolean | undefined;
@@ -31,6 +35,9 @@ async function start() {
   removeExpiredSignInRecords(connection.db);
   setInterval(() => removeExpiredSignInRecords(connection.db), SIGN_IN_RECORDS_CLEANUP_MS).unref();
   startClosingScheduler(connection.db);
+  // Sends what the outbox holds (docs/decisions/023-messages-outbox.md); several processes share it safely.
+  startOutboxWorker(connection.db, { enrichers: outboxEnrichers });
+  startReminderScheduler(connection.db);
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, async () => {
       console.log(`${signal} received: closing the database.`);

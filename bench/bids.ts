@@ -11,16 +11,13 @@
 // single-fetch post to /inroombid.data, 202/409], BENCH_APP_NODE_ARGS [none: node options for the app, e.g. for a
 // profile], BENCH_KEEP_DB [unset: the database is dropped at the end]. The app's output is left in
 // $TMPDIR/gavel-bench-server.log.
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { closeSync, copyFileSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
-import net from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { createCookieSessionStorage } from "@remix-run/node";
 import postgres from "postgres";
+import { requireBenchSetup, sessionCookie, startApp, throwawayDatabase, type App } from "./support/app";
+import { ms, sleep, summary } from "./support/stats";
 
 const env = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -38,48 +35,9 @@ const CLIENT = process.env.BENCH_CLIENT === "data" ? "data" : "document";
 const STARTING_BID = 1_000; // cents
 const INCREMENT = 100;
 
-const adminUrl = process.env.DATABASE_URL;
-if (!adminUrl || !/^postgres(ql)?:\/\//.test(adminUrl)) {
-  console.error(
-    "bench:bids needs a PostgreSQL server: set DATABASE_URL to one whose user may create databases, e.g.\n" +
-      "  DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:bids",
-  );
-  process.exit(2);
-}
-if (!existsSync("build/index.js")) {
-  console.error("bench:bids runs the built app: run `npm run build` first.");
-  process.exit(2);
-}
+const adminUrl = requireBenchSetup("bench:bids");
 
 // ---------- helpers ----------
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function percentile(sorted: Float64Array | number[], p: number) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
-}
-function summary(values: number[]) {
-  const sorted = Float64Array.from(values).sort();
-  return {
-    p50: percentile(sorted, 0.5),
-    p95: percentile(sorted, 0.95),
-    p99: percentile(sorted, 0.99),
-    max: sorted[sorted.length - 1] ?? NaN,
-  };
-}
-const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : "–");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** CPU seconds used so far by a process (user + system), from /proc (Linux). */
 function cpuSeconds(pid: number): number {
@@ -126,65 +84,6 @@ function cpuMeter(appPid: number) {
 
 // ---------- the app ----------
 
-interface App {
-  url: string;
-  child: ChildProcess;
-  logFile: string;
-  stop(): void;
-}
-
-async function startApp(databaseUrl: string, sessionSecret: string): Promise<App> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "gavel-bench-"));
-  const logFile = path.join(dataDir, "server.log");
-  const log = openSync(logFile, "a");
-  const port = await freePort();
-  // For profiling the app, e.g. BENCH_APP_NODE_ARGS="--prof --logfile=/tmp/gavel.v8.log --no-logfile-per-isolate".
-  const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, "server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      SESSION_SECRET: sessionSecret,
-      SEED_DEMO: "false",
-    },
-    stdio: ["ignore", log, log],
-  });
-  closeSync(log);
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`The app exited with ${child.exitCode}:\n${readFileSync(logFile, "utf8").slice(-3000)}`);
-    try {
-      if ((await fetch(`${url}/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline)
-      throw new Error(`The app did not answer /health within 60 s:\n${readFileSync(logFile, "utf8").slice(-3000)}`);
-    await sleep(250);
-  }
-  return {
-    url,
-    child,
-    logFile,
-    stop() {
-      if (child.exitCode === null) child.kill("SIGKILL");
-      // The app's output (one access-log line per request) is kept for a look afterwards.
-      try {
-        copyFileSync(logFile, path.join(tmpdir(), "gavel-bench-server.log"));
-      } catch {
-        // nothing written
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 // ---------- data (plain SQL: the app's migrations made the tables) ----------
 
 async function makeEvent(sql: postgres.Sql, items: number, tag: string) {
@@ -220,18 +119,7 @@ async function makeBidders(sql: postgres.Sql, count: number, eventIds: number[],
     await sql`insert into usr_event_paddle (usr_id, event_id, paddle)
       select u, ${eventId}, 100 + ordinality from unnest(${sql.array(ids)}::int[]) with ordinality u`;
   }
-  // The cookie the sign-in flow leaves (app/auth/session.server.ts): the same name, secret and values.
-  const storage = createCookieSessionStorage({
-    cookie: { name: "gavel_session", path: "/", sameSite: "lax", httpOnly: true, secrets: [sessionSecret] },
-  });
-  return Promise.all(
-    ids.map(async (usrId) => {
-      const session = await storage.getSession();
-      session.set("user", { usrId });
-      session.set("expiresAt", Date.now() + 6 * 3_600_000);
-      return { usrId, cookie: (await storage.commitSession(session)).split(";")[0] };
-    }),
-  );
+  return Promise.all(ids.map(async (usrId) => ({ usrId, cookie: await sessionCookie(sessionSecret, usrId) })));
 }
 
 // ---------- bidding over HTTP ----------
@@ -642,22 +530,14 @@ async function fanOut(app: App, eventId: number, itemId: number, bidders: Bidder
 // ---------- main ----------
 
 async function main() {
-  const admin = postgres(adminUrl!, { max: 1, onnotice: () => {} });
-  const name = `gavel_bench_${randomBytes(4).toString("hex")}`;
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(adminUrl!);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const database = await throwawayDatabase(adminUrl);
+  const databaseUrl = database.url;
   const sessionSecret = randomBytes(32).toString("hex");
   let app: App | null = null;
   let sql: postgres.Sql | null = null;
   let ok = true;
   try {
-    const [server] =
-      await admin`select version() as version, current_setting('synchronous_commit') as sync, current_setting('fsync') as fsync`;
-    console.log(
-      `PostgreSQL: ${server.version.split(",")[0]} (fsync ${server.fsync}, synchronous_commit ${server.sync}); database ${name}`,
-    );
+    console.log(database.describe);
     app = await startApp(databaseUrl, sessionSecret);
     console.log(`App: node server.js at ${app.url} (pid ${app.child.pid}), Node ${process.version}`);
     sql = postgres(databaseUrl, { max: 4, onnotice: () => {} });
@@ -733,9 +613,10 @@ async function main() {
   } finally {
     await sql?.end({ timeout: 5 });
     app?.stop();
-    if (process.env.BENCH_KEEP_DB) console.log(`Kept database ${name}`);
-    else await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    if (process.env.BENCH_KEEP_DB) {
+      console.log(`Kept database ${database.name}`);
+      await database.keep();
+    } else await database.drop();
   }
   process.exit(ok ? 0 : 1);
 }

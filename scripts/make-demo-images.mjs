@@ -473,6 +473,7 @@ function lighthouseMark(x, y, scale, beam) {
   );
 }
 
+/** A harbour at dusk; with a title and subtitle written on it (thumbnails), or none (the hero, which the page titles). */
 function heroSvg(width, height, title, subtitle) {
   const rand = prng(2024);
   const stars = Array.from(
@@ -495,20 +496,23 @@ function heroSvg(width, height, title, subtitle) {
     lighthouseMark(Math.round(width * 0.8), Math.round(waterY - 120 * lhScale), lhScale, true) +
     `<path d="M${Math.round(width * 0.68)} ${waterY}Q${Math.round(width * 0.8)} ${waterY - 40 * lhScale} ${Math.round(width * 0.95)} ${waterY}Z" fill="#0b1a2d"/>` +
     `<rect y="${waterY}" width="${width}" height="${height - waterY}" fill="url(#sea)"/>${ripples}` +
-    `<text x="${Math.round(width * 0.06)}" y="${Math.round(height * 0.5)}" font-family="Georgia,serif" font-size="${Math.round(height * 0.12)}" font-weight="700" fill="#ffffff">${esc(title)}</text>` +
-    `<text x="${Math.round(width * 0.06)}" y="${Math.round(height * 0.5 + height * 0.09)}" font-family="Helvetica,Arial,sans-serif" font-size="${Math.round(height * 0.045)}" letter-spacing="4" fill="#f2b84b">${esc(subtitle.toUpperCase())}</text>` +
+    (title
+      ? `<text x="${Math.round(width * 0.06)}" y="${Math.round(height * 0.5)}" font-family="Georgia,serif" font-size="${Math.round(height * 0.12)}" font-weight="700" fill="#ffffff">${esc(title)}</text>` +
+        `<text x="${Math.round(width * 0.06)}" y="${Math.round(height * 0.5 + height * 0.09)}" font-family="Helvetica,Arial,sans-serif" font-size="${Math.round(height * 0.045)}" letter-spacing="4" fill="#f2b84b">${esc(subtitle.toUpperCase())}</text>`
+      : "") +
     `</svg>\n`
   );
 }
 
-function logoSvg() {
+/** The charity's logo: navy lettering for light backgrounds, or white for the event's dark header. */
+function logoSvg({ onDark = false } = {}) {
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 480 160" width="480" height="160">` +
     `<circle cx="80" cy="80" r="70" fill="#1f3a5f"/>` +
     lighthouseMark(80, 70, 0.45, false) +
     `<path d="M30 118q12-8 25 0t25 0t25 0t25 0" fill="none" stroke="#f2b84b" stroke-width="4"/>` +
-    `<text x="170" y="78" font-family="Georgia,serif" font-size="40" font-weight="700" fill="#1f3a5f">Harbor Light</text>` +
-    `<text x="172" y="112" font-family="Helvetica,Arial,sans-serif" font-size="20" letter-spacing="3" fill="#2f7f8f">CHILDREN'S FUND</text>` +
+    `<text x="170" y="78" font-family="Georgia,serif" font-size="40" font-weight="700" fill="${onDark ? "#ffffff" : "#1f3a5f"}">Harbor Light</text>` +
+    `<text x="172" y="112" font-family="Helvetica,Arial,sans-serif" font-size="20" letter-spacing="3" fill="${onDark ? "#f2b84b" : "#2f7f8f"}">CHILDREN'S FUND</text>` +
     `</svg>\n`
   );
 }
@@ -525,9 +529,10 @@ for (const [key, label, motif, palette, detail] of ITEMS) {
 }
 for (const [key, name, color, accent, mark] of SPONSORS)
   write(`sponsors/${key}.svg`, sponsorSvg(name, color, accent, mark));
-write("gala-hero.svg", heroSvg(1600, 700, "Harbor Lights Gala", "An evening for Harbor Light Children's Fund"));
+write("gala-hero.svg", heroSvg(1600, 700, null, null));
 write("gala-thumbnail.svg", heroSvg(800, 450, "Harbor Lights Gala", "Harbor Light Children's Fund"));
 write("logo.svg", logoSvg());
+write("logo-on-dark.svg", logoSvg({ onDark: true }));
 
 let count = 0;
 let bytes = 0;

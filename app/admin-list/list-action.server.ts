@@ -5,6 +5,7 @@
  * - `intent=create|update` (the row's dialog): the form is parsed with the dialog's schema; the answer is a redirect
  *   back with a toast, or a refusal (form-contract.ts) beside the fields.
  * - `intent=inline-edit`: one field, checked with the rule of the same name in the dialog's schema.
+ * - an intent of `forms`: another form of the screen (a setting of the list), parsed with its schema.
  * - any other intent: an action on the selected rows.
  * Access is checked first, for every post. A domain function refuses with a `Refusal`; anything else it throws is a
  * bug (500). Every domain call gets the event id, and each one keeps to its event's (or organisation's) rows.
@@ -12,7 +13,7 @@
 import { requireEventPermission } from "~/auth/access.server";
 import { parseForm } from "~/forms/form-contract";
 import { Refusal } from "~/forms/refusal";
-import { refuseSubmission, refuseWith } from "~/forms/reply.server";
+import { answerForm, refuseSubmission, refuseWith } from "~/forms/reply.server";
 import { rowId } from "~/forms/rules";
 import {
   inlineEditSaved,
@@ -56,7 +57,28 @@ export interface ListSpec<Schema extends ZodTypeAny> {
   };
   /** Actions on the selected rows, by intent; each answers the toast's title. */
   bulk?: Record<string, (call: ListCall & { ids: number[] }) => Promise<string>>;
+  /** What to say when an action is sent with no row selected, by intent ("Select the donors first." otherwise). */
+  bulkSelect?: Record<string, string>;
+  /**
+   * Other forms of the screen, by intent, each on the form contract with its id (the intent's name when not
+   * given): a setting of the list, an action that takes more than the selected rows. Each answers the toast.
+   */
+  forms?: Record<string, ListForm>;
 }
+
+/** A form of a list screen beside its dialogs (ListSpec.forms). */
+export interface ListForm {
+  formId?: string;
+  schema: ZodTypeAny;
+  save: (call: ListCall, input: never) => Promise<string>;
+}
+
+/** Declares a list screen's form, typing its call by its schema. */
+export const listForm = <Schema extends ZodTypeAny>(form: {
+  formId?: string;
+  schema: Schema;
+  save: (call: ListCall, input: z.output<Schema>) => Promise<string>;
+}): ListForm => form;
 
 /**
  * Answers one post to a list screen. Called from the route's `action` function (not built at module level: the
@@ -115,11 +137,21 @@ export async function listAction<Schema extends ZodTypeAny>({ request }: ActionF
     }
   }
 
+  const other = spec.forms && Object.hasOwn(spec.forms, intent) ? spec.forms[intent] : undefined;
+  if (other) {
+    const save = other.save as (call: ListCall, input: unknown) => Promise<string>;
+    return answerForm(other.formId ?? intent, parseForm(form, other.schema), async (input) =>
+      back(await save(call, input)),
+    );
+  }
+
   const bulk = spec.bulk && Object.hasOwn(spec.bulk, intent) ? spec.bulk[intent] : undefined;
   if (bulk) {
     const ids = readSelectedIds(form);
-    if (!ids)
-      return refuseBulk(intent === "delete" ? `Select the ${many} to delete first.` : `Select the ${many} first.`);
+    const select =
+      spec.bulkSelect?.[intent] ??
+      (intent === "delete" ? `Select the ${many} to delete first.` : `Select the ${many} first.`);
+    if (!ids) return refuseBulk(select);
     try {
       return back(await bulk({ ...call, ids }));
     } catch (error) {

@@ -79,10 +79,19 @@ export async function requireTeamMember(request: Request): Promise<EventAccess> 
 }
 
 /** A team member of the current event who also holds the permission (docs/permissions.md), else 403. */
-export async function requireEventPermission(request: Request, permission: Permission): Promise<EventAccess> {
+/**
+ * A team member holding the permission (or, given several, any one of them: the paddle raise is worked by a bid
+ * spotter or by whoever runs the event), else 403.
+ */
+export async function requireEventPermission(
+  request: Request,
+  permission: Permission | readonly Permission[],
+): Promise<EventAccess> {
   const access = await requireTeamMember(request);
-  if (!access.role[permission]) {
-    throw new Response(`Your role on this event does not include "${permission}". Ask an event admin for it.`, {
+  const anyOf = typeof permission === "string" ? [permission] : permission;
+  if (!anyOf.some((candidate) => access.role[candidate])) {
+    const named = anyOf.map((candidate) => `"${candidate}"`).join(" or ");
+    throw new Response(`Your role on this event does not include ${named}. Ask an event admin for it.`, {
       status: 403,
       statusText: "Forbidden",
     });

@@ -11,7 +11,8 @@
  */
 import type { Permission, RoleFlags } from "./permissions";
 
-export type AccessRule = "team" | Permission;
+/** "team", a permission, or several of which any one will do. */
+export type AccessRule = "team" | Permission | readonly Permission[];
 
 export interface RouteAccess {
   /** Every admin route has a loader, so every admin page is checked on the server. */
@@ -38,6 +39,7 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin._hub.eric": { loader: "team" },
   "routes/admin._hub.eric._index": { loader: "team" },
   "routes/admin._hub.eric.components": { loader: "team", action: "team" },
+  "routes/admin._hub.eric.email": { loader: "team" },
 
   // Setup: can_configure_event; branding: can_design; the event's own details: can_edit_event.
   "routes/admin._workspace.setup._index": { loader: "team" },
@@ -47,9 +49,22 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin._workspace.setup.company": { loader: "can_configure_event", action: "can_configure_event" },
   "routes/admin._workspace.setup.contact": { loader: "can_configure_event", action: "can_configure_event" },
   "routes/admin._workspace.setup.event": { loader: "can_configure_event", action: "can_edit_event" },
+  "routes/admin._workspace.setup.live_auction": { loader: "can_configure_event", action: "can_configure_event" },
+  "routes/admin._workspace.setup.monitors": { loader: "can_configure_event", action: "can_configure_event" },
   "routes/admin._workspace.setup.silent_auction": { loader: "can_configure_event", action: "can_configure_event" },
   "routes/admin._workspace.setup.virtual_auction": { loader: "can_configure_event", action: "can_configure_event" },
   "routes/admin._workspace.setup.registration": { loader: "can_configure_event", action: "can_configure_event" },
+  // Payment keys and checkout settings: the event's admin, or whoever runs its billing.
+  "routes/admin._workspace.setup.billing": {
+    loader: ["can_configure_event", "can_bill"],
+    action: ["can_configure_event", "can_bill"],
+  },
+  "routes/admin._workspace.auction_items.email_page_.guests": {
+    loader: "can_send_messages",
+    action: "can_send_messages",
+  },
+  "routes/admin._workspace.setup.email": { loader: "can_configure_event", action: "can_configure_event" },
+  "routes/admin._workspace.setup.texting": { loader: "can_configure_event", action: "can_configure_event" },
 
   // Pages (the page designer): can_design.
   "routes/admin._workspace.pages": { loader: "team" },
@@ -90,6 +105,7 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
     loader: "can_edit_auction_items",
     action: "can_edit_auction_items",
   },
+  "routes/admin._workspace.auction_items.duels": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
   "routes/admin._workspace.auction_items.paddle_raises": {
     loader: "can_edit_auction_items",
     action: "can_edit_auction_items",
@@ -102,9 +118,10 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
     loader: "can_edit_auction_items",
     action: "can_edit_auction_items",
   },
+  // Writing the letter is catalogue work; sending it to an address is messaging.
   "routes/admin._workspace.auction_items.email_page": {
     loader: "can_edit_auction_items",
-    action: "can_edit_auction_items",
+    action: "can_send_messages",
   },
   "routes/admin._workspace.auction_items.print": { loader: "can_edit_auction_items", action: "can_edit_auction_items" },
   "routes/admin._workspace.auction_items.auction_item_page": {
@@ -130,18 +147,38 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin._workspace.registration.checkinout": { loader: "can_check_in_out", action: "can_check_in_out" },
   "routes/admin._workspace.registration.checkinout_.stream": { loader: "can_check_in_out" },
 
-  // Bids: seeing them needs can_view_stats ("See figures and bids"); acting on them, can_control_event.
-  "routes/admin._workspace.bids": { loader: "can_view_stats" },
+  // Bids: seeing them needs can_view_stats ("See figures and bids"); acting on them, can_control_event. The section
+  // also opens for the paddle raise's bid spotters (can_bid).
+  "routes/admin._workspace.bids": { loader: ["can_view_stats", "can_bid", "can_control_event"] },
   "routes/admin._workspace.bids._index": { loader: "team" },
+  // Live bids: corrections of a hammered lot's paddle or price change what billing charges: can_control_event.
+  "routes/admin._workspace.bids.livebids": { loader: "can_view_stats", action: "can_control_event" },
+  "routes/admin._workspace.bids.livebids_.stream": { loader: "can_view_stats" },
   "routes/admin._workspace.bids.silentbids": { loader: "can_view_stats", action: "can_control_event" },
   "routes/admin._workspace.bids.silentbids_.stream": { loader: "can_view_stats" },
   "routes/admin._workspace.bids.tickets": { loader: "can_view_stats" },
+  // The paddle raise is entered by a bid spotter (can_bid) or whoever runs the room (can_control_event).
+  "routes/admin._workspace.bids.paddleraises": {
+    loader: ["can_bid", "can_control_event"],
+    action: ["can_bid", "can_control_event"],
+  },
+  "routes/admin._workspace.bids.paddleraises_.stream": { loader: ["can_bid", "can_control_event"] },
+  // Recording a sale of an item for sale to a paddle (it is billed on the guest's invoice).
+  "routes/admin._workspace.bids.purchases": { loader: "can_view_stats", action: "can_control_event" },
+
+  // Billing: can_bill; the winners report also for can_report.
+  "routes/admin._workspace.billing": { loader: ["can_bill", "can_report"] },
+  "routes/admin._workspace.billing._index": { loader: "team" },
+  "routes/admin._workspace.billing.winners": { loader: "can_bill", action: "can_bill" },
+  "routes/admin._workspace.billing.payments": { loader: "can_bill", action: "can_bill" },
+  "routes/admin._workspace.billing.winnersreport": { loader: ["can_bill", "can_report"] },
 };
 
 /** Whether a role on the current event satisfies a rule: the same test the server's checks make. */
 export function ruleAllows(rule: AccessRule, role: Partial<RoleFlags> | undefined): boolean {
   if (!role?.is_team_member) return false;
-  return rule === "team" || role[rule] === true;
+  if (rule === "team") return true;
+  return (typeof rule === "string" ? [rule] : rule).some((permission) => role[permission] === true);
 }
 
 /** Whether a role may open the page of a route; a route missing from the table is never shown. */

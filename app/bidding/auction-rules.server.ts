@@ -2,8 +2,8 @@
  * The rules an event's silent and virtual auctions set (times, soft close, proxy bids, increments, staggered
  * closing by category), read once per request and turned into the engine's AuctionRules for each item.
  */
-import { eq } from "drizzle-orm";
-import { category_close, event, registration, silent_auction, virtual_auction } from "~drizzle/schema";
+import { and, eq } from "drizzle-orm";
+import { category_close, event, live_lot, registration, silent_auction, virtual_auction } from "~drizzle/schema";
 import type { AuctionRules } from "./engine";
 import type { IncrementPolicy } from "./increments";
 import type { Database, Transaction } from "~/db/connection.server";
@@ -33,7 +33,25 @@ export interface EventAuctionRules {
   auctions: Partial<Record<AuctionKind, { row: AuctionRow; testing: boolean }>>;
   /** "silent:12" → the time that category's items close in that auction. */
   categoryCloses: Map<string, Date>;
+  /**
+   * Live lots marked for online bidding (live_lot.online_bidding) while the live auction module is on: guests bid
+   * on them from /inroombid, on the same engine as the clerk's floor bids, until the lot is hammered.
+   */
+  liveOnline: Set<number>;
 }
+
+/**
+ * The engine's rules for a live lot: open until hammered (closed_at), no scheduled close or soft close, maximum
+ * bids allowed (an absentee bid is a maximum left before the lot comes up), each lot's own increment.
+ */
+export const LIVE_LOT_RULES: AuctionRules = {
+  proxyEnabled: true,
+  opensAt: null,
+  scheduledClose: null,
+  softCloseMinutes: 0,
+  hardEnd: null,
+  incrementPolicy: { kind: "item" },
+};
 
 /** The rule columns, which the silent and the virtual auction spell alike. */
 const ruleColumns = (table: typeof silent_auction | typeof virtual_auction) => ({
@@ -60,6 +78,7 @@ export async function loadEventAuctionRules(
       silentTesting: event.is_silent_auction_testing,
       virtualEnabled: event.is_virtual_auction_enabled,
       virtualTesting: event.is_virtual_auction_testing,
+      liveEnabled: event.is_traditional_auction_enabled,
       storeCard: registration.store_card,
     })
     .from(event)
@@ -89,8 +108,15 @@ export async function loadEventAuctionRules(
     })
     .from(category_close)
     .where(eq(category_close.event_id, eventId));
+  const online = row.liveEnabled
+    ? await db
+        .select({ id: live_lot.auction_item_id })
+        .from(live_lot)
+        .where(and(eq(live_lot.event_id, eventId), eq(live_lot.online_bidding, true)))
+    : [];
   return {
     eventId,
+    liveOnline: new Set(online.map((lot) => lot.id)),
     currency: row.currency,
     timezone: row.timezone,
     storeCard: row.storeCard ?? false,
@@ -106,8 +132,10 @@ function incrementPolicy(row: AuctionRow): IncrementPolicy {
 /** The engine's rules for one item, or null when its auction is not on at this event. */
 export function rulesForItem(
   rules: EventAuctionRules,
-  item: { type: string; xinv_category_id: number | null },
+  item: { type: string; xinv_category_id: number | null; auction_item_id?: number },
 ): AuctionRules | null {
+  if (item.type === "live")
+    return item.auction_item_id !== undefined && rules.liveOnline.has(item.auction_item_id) ? LIVE_LOT_RULES : null;
   if (!isAuctionKind(item.type)) return null;
   const auction = rules.auctions[item.type];
   if (!auction) return null;

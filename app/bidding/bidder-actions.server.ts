@@ -5,7 +5,13 @@
  */
 import { randomUUID } from "node:crypto";
 import { data, redirect } from "@remix-run/node";
+import { readRowId } from "~/db/row-id";
 import { db } from "~/db.server";
+import { parseForm } from "~/forms/form-contract";
+import { Refusal } from "~/forms/refusal";
+import { answerForm } from "~/forms/reply.server";
+import { PREFERENCE_FORM, preferenceSchema } from "~/messages/message-forms";
+import { loadMessagePreference, saveMessagePreference } from "~/messages/preferences.server";
 import { ensurePaddle, usrOfPaddle } from "~/registration/paddles.server";
 import { formatMoney } from "~/ui/format";
 import { readMoney } from "~/ui/money-input";
@@ -40,13 +46,14 @@ export async function bidderAction(request: Request) {
   if (!context.user) throw redirect(`/auth/sign-in?returnTo=${encodeURIComponent(here)}`);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const itemId = Number(form.get("item") ?? url.searchParams.get("item"));
+  const itemId = readRowId(form.get("item") ?? url.searchParams.get("item")) ?? 0;
   const eventId = context.event.event_id;
 
   if (intent === "join") {
     const paddle = await ensurePaddle(db, eventId, context.user.usrId);
     return redirectWithToast(here, { title: `You are bidder number ${paddle}`, description: "You can bid now." });
   }
+  if (intent === PREFERENCE_FORM) return saveMessageChoice(form, context, here);
   if (!Number.isSafeInteger(itemId) || itemId <= 0) return fail({ form: "Choose an item first." });
   if (intent === "place" || intent === "buy_now") return placeConfirmed(form, context, intent, itemId);
   const [item] = await loadBoard(db, context.rules, [itemId]);
@@ -158,4 +165,17 @@ function readBid(form: FormData, context: BidderContext, kind: "bid" | "buy_now"
     maximum: (maximum as { cents: number | null }).cents,
     paddle,
   };
+}
+
+/** The bidder's outbid channel and consent to texts, from their own page. */
+async function saveMessageChoice(form: FormData, context: BidderContext, here: string) {
+  const usrId = context.user!.usrId;
+  const eventId = context.event.event_id;
+  return answerForm(PREFERENCE_FORM, parseForm(form, preferenceSchema), async (choice) => {
+    const wantsTexts = choice.outbid_channel === "text" || choice.outbid_channel === "both";
+    if (wantsTexts && !(await loadMessagePreference(db, usrId, eventId)).textingAvailable)
+      throw new Refusal("This event does not send text messages.", "outbid_channel");
+    await saveMessagePreference(db, usrId, eventId, choice);
+    return redirectWithToast(here, { title: "Saved: we'll tell you as you chose" });
+  });
 }

@@ -10,7 +10,7 @@ import { featureVisibility, type FeatureFlags } from "~/events/feature-switches"
 import { findPublicEvent, type PublicEvent } from "~/events/public-event.server";
 import { paddleOf } from "~/registration/paddles.server";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
-import { auction_item, auction_item_image, bid } from "~drizzle/schema";
+import { auction_item, auction_item_image, bid, card_on_file } from "~drizzle/schema";
 import { resolveAuctionPage } from "./auction-page";
 import { loadEventAuctionRules, type EventAuctionRules } from "./auction-rules.server";
 import type { Role } from "~/auth/permissions";
@@ -20,7 +20,14 @@ export interface BidderContext {
   rules: EventAuctionRules;
   /** Some of the event's auctions are in testing and shown only because this person may preview them. */
   preview: boolean;
-  user: { usrId: number; name: string; paddle: number | null; canBidForGuests: boolean } | null;
+  user: {
+    usrId: number;
+    name: string;
+    paddle: number | null;
+    canBidForGuests: boolean;
+    /** The event asks for a card on file before bidding, and this bidder has none saved for it. */
+    needsCard: boolean;
+  } | null;
 }
 
 /**
@@ -46,9 +53,18 @@ export async function loadBidderContext(request: Request): Promise<BidderContext
         name: [signedIn.first_name, signedIn.last_name].filter(Boolean).join(" ") || signedIn.email_address,
         paddle: await paddleOf(db, event.event_id, signedIn.usr_id),
         canBidForGuests: role?.can_bid === true && role.is_team_member,
+        needsCard: rules.storeCard && !(await hasCardOnFile(event.event_id, signedIn.usr_id)),
       }
     : null;
   return { event, rules, preview: silent === "preview" || virtual === "preview", user };
+}
+
+async function hasCardOnFile(eventId: number, usrId: number) {
+  const [row] = await db
+    .select({ id: card_on_file.card_on_file_id })
+    .from(card_on_file)
+    .where(and(eq(card_on_file.event_id, eventId), eq(card_on_file.usr_id, usrId)));
+  return Boolean(row);
 }
 
 /** The items this bidder has bid on at the event (for outbid / won). */

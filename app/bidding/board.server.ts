@@ -27,7 +27,9 @@ export interface BoardItem {
 
 /** The board; with itemIds, only those items. Items whose auction is off at the event are left out. */
 export async function loadBoard(db: Database, rules: EventAuctionRules, itemIds?: number[]): Promise<BoardItem[]> {
-  const kinds = AUCTION_KINDS.filter((kind) => rules.auctions[kind]);
+  // Live lots marked for online bidding join the board (rulesForItem leaves out the others).
+  const kinds: string[] = AUCTION_KINDS.filter((kind) => rules.auctions[kind]);
+  if (rules.liveOnline.size > 0) kinds.push("live");
   if (kinds.length === 0) return [];
   const rows = await db
     .select({

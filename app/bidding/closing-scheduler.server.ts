@@ -6,12 +6,14 @@
  */
 import { sql } from "drizzle-orm";
 import { selectRows } from "~/db/rows.server";
+import { enqueueItemMessages } from "~/messages/outbox.server";
+import { notifyTeam } from "~/messages/team-notifications.server";
 import { auction_item } from "~drizzle/schema";
 import { loadEventAuctionRules, rulesForItem } from "./auction-rules.server";
 import { closeLockedItem } from "./closing.server";
 import { currentLiveItem, publishItem, publishNotices } from "./place-bid.server";
 import type { ItemRow } from "./item-records.server";
-import type { Database } from "~/db/connection.server";
+import type { Database, Transaction } from "~/db/connection.server";
 
 export const CLOSING_TICK_MS = 1_000;
 const BATCH = 50;
@@ -50,6 +52,14 @@ export async function closeDueItems(db: Database, now = new Date()): Promise<num
         const itemRules = rules ? rulesForItem(rules, row) : null;
         if (itemRules)
           await publishItem(tx, row.event_id, await currentLiveItem(tx, { ...row, closed_at: now }, itemRules));
+        // The winners' messages, in the close's transaction: a close that rolls back tells nobody.
+        await enqueueItemMessages(tx, {
+          eventId: row.event_id,
+          itemId: row.auction_item_id,
+          usrIds: units.map((unit) => unit.usrId),
+          template: "won",
+          amount: null,
+        });
         await publishNotices(
           tx,
           row.event_id,
@@ -57,11 +67,32 @@ export async function closeDueItems(db: Database, now = new Date()): Promise<num
           units.map((unit) => ({ type: "won" as const, usrId: unit.usrId })),
         );
       }
+      for (const eventId of rulesByEvent.keys()) await tellTeamIfAuctionClosed(tx, eventId, now);
       return rows.length;
     });
     closed += count;
     if (count < BATCH) return closed;
   }
+}
+
+/**
+ * When the last open item of an event's online auctions has closed, the team members with notify_event_status hear
+ * of it (in the close's transaction).
+ */
+async function tellTeamIfAuctionClosed(tx: Transaction, eventId: number, now: Date) {
+  const [open] = await selectRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from ${auction_item}
+    where event_id = ${eventId} and type in ('silent', 'virtual') and status = 'published' and closed_at is null`,
+  );
+  if (open && open.n > 0) return;
+  await notifyTeam(tx, {
+    eventId,
+    flag: "notify_event_status",
+    template: "team_event_status",
+    key: `auction_closed:${eventId}:${now.toISOString()}`,
+    data: { status: "Bidding closed on every item of the online auction" },
+  });
 }
 
 /** Runs closeDueItems every second in this process; errors are logged and the next tick tries again. */

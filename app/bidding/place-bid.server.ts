@@ -4,9 +4,11 @@
  * the same bidder counts once: a double tap or a retry returns the first outcome.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { enqueueExtendedMessages, enqueueItemMessages, enqueueOutbidMessages } from "~/messages/outbox.server";
+import { notifyTeam } from "~/messages/team-notifications.server";
 import { publish } from "~/realtime/bus.server";
-import { auction_item, bid, bid_maximum, usr, usr_event_paddle, winner } from "~drizzle/schema";
-import { loadEventAuctionRules, rulesForItem, type EventAuctionRules } from "./auction-rules.server";
+import { auction_item, bid, bid_maximum, card_on_file, usr, usr_event_paddle, winner } from "~drizzle/schema";
+import { LIVE_LOT_RULES, loadEventAuctionRules, rulesForItem, type EventAuctionRules } from "./auction-rules.server";
 import { closeLockedItem } from "./closing.server";
 import { decide, type BidNotice, type Outcome, type Refusal, type Submission } from "./engine";
 import { itemState, winningPositions, type ItemRow } from "./item-records.server";
@@ -26,6 +28,16 @@ export interface PlaceBidInput {
   allowTesting?: boolean;
   /** The event's rules when the caller has read them already (a page's context): saves reading them again. */
   rules?: EventAuctionRules;
+  /**
+   * A live lot's floor bid, entered by the clerk for a paddle in the room (app/bidding/live-lots.server.ts): the
+   * lot's live rules apply whether or not it is marked for online bidding, and no card on file is asked for.
+   */
+  floor?: boolean;
+  /** Runs in the bid's transaction once the bid is taken (not for a repeat): the live console's log entry. */
+  onPlaced?: (
+    tx: Transaction,
+    placed: { bidId: number | null; amount: number | null; item: LiveItem },
+  ) => Promise<void>;
   at?: Date;
 }
 
@@ -35,6 +47,11 @@ export type PlaceBidResult =
 
 export const eventTopic = (eventId: number) => `event:${eventId}`;
 export const noticeTopic = (eventId: number) => `notices:${eventId}`;
+/**
+ * The live auction of an event: the clerk's console, the projector and the monitors follow it. Bids on live lots
+ * (floor or online) are published here as well as on the event's topic; the console's changes as the room's state.
+ */
+export const liveTopic = (eventId: number) => `live:${eventId}`;
 
 export async function placeBid(db: Database, input: PlaceBidInput): Promise<PlaceBidResult> {
   const rules = input.rules ?? (await loadEventAuctionRules(db, input.eventId));
@@ -48,7 +65,7 @@ export async function placeBid(db: Database, input: PlaceBidInput): Promise<Plac
       .from(auction_item)
       .where(and(eq(auction_item.auction_item_id, input.itemId), eq(auction_item.event_id, input.eventId)))
       .for("update");
-    const itemRules = row ? rulesForItem(rules, row) : null;
+    const itemRules = row ? (input.floor && row.type === "live" ? LIVE_LOT_RULES : rulesForItem(rules, row)) : null;
     if (!row || !itemRules) return { ok: false, refusal: "not_biddable", nextMinimum: null, item: null };
     if (rules.auctions[row.type as "silent" | "virtual"]?.testing && !input.allowTesting) {
       return { ok: false, refusal: "not_biddable", nextMinimum: null, item: null };
@@ -177,26 +194,82 @@ export async function placeBid(db: Database, input: PlaceBidInput): Promise<Plac
       );
       updated.closed_at = at;
     }
+    await enqueueNoticeMessages(tx, input, row.auction_item_id, notices, decision.item.currentBid, at);
+    if (input.submission.kind === "buy_now" && ownRow) {
+      await notifyTeam(tx, {
+        eventId: input.eventId,
+        flag: "notify_buy_now",
+        template: "team_buy_now",
+        key: `buy_now:${ownRow.bidId}`,
+        data: { item_id: row.auction_item_id, amount_cents: ownRow.amount, guest: `Paddle ${bidder.paddle ?? "?"}` },
+      });
+    }
     const item = await currentLiveItem(tx, updated, itemRules);
     await publishItem(tx, input.eventId, item);
+    if (row.type === "live") await publish(tx, { topic: liveTopic(input.eventId), type: "bid", data: item });
     await publishNotices(tx, input.eventId, row.auction_item_id, notices);
+    await input.onPlaced?.(tx, { bidId: ownRow?.bidId ?? null, amount: ownRow?.amount ?? null, item });
     return { ok: true, outcome: decision.outcome, repeated: false, item, amount: ownRow?.amount ?? null };
   });
 }
 
+/**
+ * The bid's messages, in its transaction: an outbid message to each bidder who lost the lead (not the one bidding,
+ * who sees it on the page), throttled per item and window; a won message to those who won a unit when the item sold
+ * out. One statement each, and only when there is someone to tell.
+ */
+async function enqueueNoticeMessages(
+  tx: Transaction,
+  input: PlaceBidInput,
+  itemId: number,
+  notices: BidNotice[],
+  currentBid: number | null,
+  at: Date,
+) {
+  const tell = (type: BidNotice["type"]) => [
+    ...new Set(
+      notices.flatMap((notice) =>
+        notice.type === type && "usrId" in notice && notice.usrId !== input.usrId ? [notice.usrId] : [],
+      ),
+    ),
+  ];
+  await enqueueOutbidMessages(tx, { eventId: input.eventId, itemId, usrIds: tell("outbid"), amount: currentBid, at });
+  await enqueueItemMessages(tx, {
+    eventId: input.eventId,
+    itemId,
+    usrIds: tell("won"),
+    template: "won",
+    amount: null,
+  });
+  // A soft close moved: the item's other bidders learn its new end (a late bid is rare, so is this statement).
+  const extended = notices.find((notice) => notice.type === "extended");
+  if (extended) {
+    await enqueueExtendedMessages(tx, {
+      eventId: input.eventId,
+      itemId,
+      closesAt: extended.closesAt,
+      exceptUsrIds: [input.usrId, ...tell("outbid")],
+      amount: currentBid,
+    });
+  }
+}
+
 async function bidderStanding(db: Database, rules: EventAuctionRules, input: PlaceBidInput) {
+  // A card on file counts when it was saved for this event (each event's organisation has its own payment
+  // account: app/billing/cards.server.ts).
   const [standing] = await db
-    .select({ paddle: usr_event_paddle.paddle, card: usr.default_payment_source })
+    .select({ paddle: usr_event_paddle.paddle, card: card_on_file.payment_method_id })
     .from(usr)
     .leftJoin(
       usr_event_paddle,
       and(eq(usr_event_paddle.usr_id, usr.usr_id), eq(usr_event_paddle.event_id, input.eventId)),
     )
+    .leftJoin(card_on_file, and(eq(card_on_file.usr_id, usr.usr_id), eq(card_on_file.event_id, input.eventId)))
     .where(eq(usr.usr_id, input.usrId));
   return {
     usrId: input.usrId,
     paddle: standing?.paddle ?? null,
-    missingCard: rules.storeCard && !standing?.card,
+    missingCard: rules.storeCard && !standing?.card && !input.floor,
     atBidStation: Boolean(input.placedByUsrId),
   };
 }

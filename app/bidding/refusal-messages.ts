@@ -16,7 +16,7 @@ export function refusalMessage(refusal: Refusal, { nextMinimum }: { nextMinimum:
     case "no_paddle":
       return "You need a bidder number first: join the auction.";
     case "card_required":
-      return "This event asks for a card on file before bidding: add one at registration.";
+      return "This event asks for a card on file before bidding: save one with “Save a card to bid”.";
     case "invalid_amount":
       return "Enter an amount such as 150 or 150.00.";
     case "maximum_below_bid":

@@ -2,10 +2,12 @@
  * A donor's thank-you acknowledgement (email_page): the items they gave to the event and their values, sent by
  * email through the mail module or downloaded as a PDF letter.
  */
+import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { clientOfEvent } from "~/events/client-of-event.server";
-import { sendMail } from "~/mail/mailer.server";
+import { enqueueMessage } from "~/messages/outbox.server";
+import { assertWithinSendingLimit } from "~/messages/sending-limits.server";
 import { formatMoney } from "~/ui/format";
 import { auction_item, donor, inventory } from "~drizzle/schema";
 import type { AcknowledgementGift } from "./print.server";
@@ -70,39 +72,36 @@ export function defaultAcknowledgement(donorName: string, eventTitle: string, or
   };
 }
 
-/** Sends the acknowledgement: the message, then the gifts with their values and the total. */
+/**
+ * Sends the donor their thank-you through the outbox (docs/decisions/023-messages-outbox.md), in the event's branding,
+ * with the list of their gifts and its total: mail a team member writes, so it counts towards their hourly limit (a
+ * Refusal past it).
+ */
 export async function sendAcknowledgement(
+  eventId: number,
+  sentByUsrId: number,
   to: string,
   {
     subject,
-    message,
+    message: letter,
     gifts,
     currency,
   }: { subject: string; message: string; gifts: AcknowledgementGift[]; currency: string },
 ): Promise<void> {
   const money = (cents: number | null) => (cents === null ? "value not stated" : formatMoney(cents, currency));
   const total = gifts.reduce((sum, gift) => sum + (gift.value ?? 0), 0);
-  const lines = gifts.map((gift) => `${gift.title}: ${money(gift.value)}`);
-  const paragraphs = message
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean);
-  const text = [...paragraphs, "Your gifts:", ...lines, `Total fair market value: ${money(total)}`].join("\n\n");
-  const escape = (value: string) =>
-    value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
-  const html =
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(subject)}</title></head>` +
-    `<body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;font-size:16px;line-height:1.5;color:#0f172a">` +
-    paragraphs.map((paragraph) => `<p>${escape(paragraph).replace(/\n/g, "<br>")}</p>`).join("") +
-    `<table style="border-collapse:collapse;margin:16px 0"><caption style="text-align:left;font-weight:600;padding-bottom:8px">Your gifts</caption>` +
-    gifts
-      .map(
-        (gift) =>
-          `<tr><td style="padding:4px 16px 4px 0;border-bottom:1px solid #e2e8f0">${escape(gift.title)}</td>` +
-          `<td style="padding:4px 0;border-bottom:1px solid #e2e8f0;text-align:right">${escape(money(gift.value))}</td></tr>`,
-      )
-      .join("") +
-    `<tr><th style="padding:8px 16px 0 0;text-align:left">Total fair market value</th><th style="padding:8px 0 0;text-align:right">${escape(money(total))}</th></tr>` +
-    `</table></body></html>`;
-  await sendMail({ to, subject, text, html });
+  const giftList = ["Your gifts:", ...gifts.map((gift) => `${gift.title}: ${money(gift.value)}`)].join("\n");
+  const body = [letter.trim(), giftList, `Total fair market value: ${money(total)}`].join("\n\n");
+  await db.transaction(async (tx) => {
+    await assertWithinSendingLimit(tx, { eventId, usrId: sentByUsrId, adding: 1 });
+    await enqueueMessage(tx, {
+      event_id: eventId,
+      template: "broadcast",
+      channel: "email",
+      to: { email: to },
+      data: { subject, message: body },
+      idempotency_key: `acknowledgement:${eventId}:${randomUUID()}`,
+      sent_by_usr_id: sentByUsrId,
+    });
+  });
 }

@@ -1,5 +1,5 @@
 /**
- * The auction item's form (spec §3 auction_item) as one zod schema: posted text in, columns out. Amounts are typed
+ * The auction item's form as one zod schema: posted text in, columns out. Amounts are typed
  * in units and stored in cents (decision 003); blank optional fields are stored as null. The rules between amounts
  * (buy now above the starting bid, an increment above zero) are checked here and again, on the stored row, by
  * amountProblems, so the grids' inline edits obey them too.

@@ -2,6 +2,7 @@
  * The addresses of the auction item page and the packages screens. Each keeps `?id=<event>` when the page it links
  * from was opened with one (?id sets the current event). Client-safe.
  */
+import { eventQuery as eventQueryOf } from "./inventory-paths";
 import type { ItemType } from "./item-rules";
 
 export const AUCTION_ITEM_PAGE = "/admin/auction_items/auction_item_page";
@@ -22,4 +23,14 @@ export function auctionItemPagePath(
 /** The packages screen of a type (live or silent). */
 export function packagesPath(eventId: number | undefined, type: "live" | "silent"): string {
   return `/admin/auction_items/${type}_packages${eventId === undefined ? "" : `?id=${eventId}`}`;
+}
+
+/** The packages screen an item of this type is listed on, else the raw data sheet. */
+export function listPathOf(eventId: number | undefined, type: string): { to: string; label: string } {
+  if (type === "live" || type === "silent") {
+    return { to: packagesPath(eventId, type), label: `Back to the ${type} packages` };
+  }
+  if (type === "sale")
+    return { to: `/admin/auction_items/items_for_sale${eventQueryOf(eventId)}`, label: "Back to the items for sale" };
+  return { to: `/admin/auction_items/rawdata${eventQueryOf(eventId)}`, label: "Back to the raw data" };
 }

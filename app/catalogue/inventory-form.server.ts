@@ -1,5 +1,5 @@
 /**
- * The inventory item's form (spec §3 inventory) as one zod schema: posted text in, columns out. Blank optional
+ * The inventory item's form as one zod schema: posted text in, columns out. Blank optional
  * fields are stored as null; the value is typed in units ("1,250.00") and stored in cents (decision 003).
  */
 import { z } from "zod";

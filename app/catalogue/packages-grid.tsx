@@ -1,8 +1,9 @@
 /**
- * The grid of the live and silent packages screens (their loader and action: ./packages.server.ts). Client-safe.
+ * The grid of the live and silent packages screens, an admin list (packages-list.server.ts). Client-safe.
  */
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
+import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { DataGrid } from "~/grid/data-grid";
 import { Button, ButtonLink } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
@@ -14,6 +15,7 @@ import { auctionItemPagePath } from "./auction-item-paths";
 import { bidProposalSchema, type BidProposalSettings } from "./bid-proposal";
 import { itemInlineRules } from "./item-fields";
 import { ITEM_STATUS_LABELS, ITEM_STATUSES, PACKAGE_SUBTYPE } from "./item-rules";
+import { NUMBER_LOTS_FORM, numberLotsSchema } from "./packages";
 import { PrintLinks } from "./print-links";
 import type { GridBulkAction, GridColumn, GridOption } from "~/grid/grid-types";
 
@@ -67,7 +69,8 @@ function moneyColumn(
 export function PackagesScreen({ type, items, categories, queryEvent, bidProposal }: PackagesScreenProps) {
   const eventId = queryEvent ?? undefined;
   const label = type === "live" ? "Live packages" : "Silent packages";
-  const answer = useActionData<{ numberError?: string }>();
+  const answer = useActionData<unknown>();
+  const numberLots = useContractForm({ id: NUMBER_LOTS_FORM, schema: numberLotsSchema, reply: answer });
   const navigation = useNavigation();
   const numbering = navigation.state === "submitting" && navigation.formData?.get("intent") === "number-lots";
 
@@ -185,11 +188,11 @@ export function PackagesScreen({ type, items, categories, queryEvent, bidProposa
             Left blank, the numbers start after the highest lot of the event's other items; they never take a lot
             another item holds.
           </p>
-          {answer?.numberError ? <FormAlert>{answer.numberError}</FormAlert> : null}
-          <Form method="post" className="cluster">
-            <input type="hidden" name="intent" value="number-lots" />
-            <Field label="Start from" help="Optional, such as 101.">
-              {(control) => <input {...control} name="start" inputMode="numeric" autoComplete="off" />}
+          {numberLots.form.errors?.[0] ? <FormAlert>{numberLots.form.errors[0]}</FormAlert> : null}
+          <Form method="post" className="cluster" {...formProps(numberLots.form)}>
+            <input type="hidden" name="intent" value={NUMBER_LOTS_FORM} />
+            <Field label="Start from" help="Optional, such as 101." meta={numberLots.fields.start}>
+              {(control) => <input {...control} inputMode="numeric" autoComplete="off" />}
             </Field>
             <div>
               <Button type="submit" disabled={numbering}>

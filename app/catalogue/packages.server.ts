@@ -1,8 +1,9 @@
 /**
- * The live and silent packages screens (/admin/auction_items/live_packages and /silent_packages): every auction
- * item of one type, packages and single items, with inline edits, bulk changes and lot numbering. Both routes call
- * packagesLoader / packagesAction with their type. Every query is bound to the event and the type: an id of another
- * event's item, or of an item of another type, is not found.
+ * The live and silent packages lists (/admin/auction_items/live_packages and /silent_packages): every auction item
+ * of one type, packages and single items, with inline edits, bulk changes and lot numbering. Both routes declare an
+ * admin list (app/admin-list/) with these calls and their type. Every query is bound to the event and the type: an
+ * id of another event's item, or of an item of another type, is not found. A rule of the product that forbids what
+ * was asked is a `Refusal`.
  *
  * Numbering lots: the type's items are numbered in catalogue order (display_order, then title, then id), the
  * order the catalogue and the auctioneer follow, whatever the grid happens to be sorted by. The numbers start
@@ -10,36 +11,22 @@
  * needed is taken by another type's item. Lots are unique per event, so the type's lots are first set to negative
  * placeholders and then to their numbers, in one transaction.
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { and, asc, eq, inArray, isNotNull, max, ne, sql } from "drizzle-orm";
-import { z } from "zod";
-import { eventIdFromQuery, requireEventPermission } from "~/auth/access.server";
 import { db } from "~/db.server";
 import { clientOfEvent } from "~/events/client-of-event.server";
-import { parseForm } from "~/forms/form-contract";
-import { refuseSubmission } from "~/forms/reply.server";
-import {
-  inlineEditSaved,
-  readInlineEdit,
-  readSelectedIds,
-  refuseBulk,
-  refuseInlineEdit,
-} from "~/grid/grid-forms.server";
+import { Refusal } from "~/forms/refusal";
 import { formatMoney } from "~/ui/format";
-import { redirectWithToast } from "~/ui/toast.server";
 import { auction_item, bid, category } from "~drizzle/schema";
 import { amountProblems } from "./auction-item-form.server";
 import { inventoryCountSql } from "./auction-item.server";
-import { deleteItems, DuplicateLotError, ItemsWithBidsError, updateItemField } from "./auction-items.server";
-import { bidProposalSchema } from "./bid-proposal";
-import { eventBidProposal, saveBidProposal } from "./bid-proposal.server";
+import { deleteItems, DuplicateLotError, updateItemField } from "./auction-items.server";
+import { eventBidProposal } from "./bid-proposal.server";
 import { catalogueOptions, checkChoices, UnknownChoiceError } from "./catalogue-options.server";
-import { pickedId } from "./inventory-fields";
 import { eventCurrency } from "./inventory.server";
-import { itemInlineRules } from "./item-fields";
-import { ITEM_STATUSES } from "./item-rules";
+import type { ItemStatus } from "./item-rules";
+import type { PackageInlineField, PackageType } from "./packages";
 
-export type PackageType = "live" | "silent";
+export type { PackageType } from "./packages";
 
 /** The largest lot the item page accepts (itemInlineRules.lot: up to six digits). */
 const MAX_LOT = 999_999;
@@ -74,7 +61,7 @@ export async function listPackages(eventId: number, type: PackageType) {
 }
 
 /** The lot numbers clash with another type's item (or run past the largest lot). */
-export class LotNumberingError extends Error {}
+export class LotNumberingError extends Refusal {}
 
 /** Numbers the type's items from `start` (default: after the other types' highest lot); how many were numbered. */
 export async function numberLots(
@@ -149,11 +136,8 @@ async function itemsOfType(eventId: number, type: PackageType, ids: number[]): P
   return rows.map((row) => row.id);
 }
 
-const INLINE_FIELDS = ["lot", "title", "value", "starting_bid", "increment"] as const;
-type PackageInlineField = (typeof INLINE_FIELDS)[number];
-
-export async function packagesLoader({ request }: LoaderFunctionArgs, type: PackageType) {
-  const { eventId } = await requireEventPermission(request, "can_edit_auction_items");
+/** What a packages screen shows: the type's items with their amounts written out, the categories, the proposals. */
+export async function packagesScreen(eventId: number, type: PackageType) {
   const [rows, options, currency, bidProposal] = [
     await listPackages(eventId, type),
     await catalogueOptions(eventId),
@@ -171,135 +155,69 @@ export async function packagesLoader({ request }: LoaderFunctionArgs, type: Pack
       buy_now_label: money(row.buy_now),
     })),
     categories: options.categories,
-    queryEvent: eventIdFromQuery(request) ?? null,
     bidProposal,
   };
 }
 
-export async function packagesAction({ request }: ActionFunctionArgs, type: PackageType) {
-  const { eventId } = await requireEventPermission(request, "can_edit_auction_items");
-  const form = await request.formData();
-  const url = new URL(request.url);
-  const here = url.pathname + url.search;
-
-  switch (form.get("intent")) {
-    case "inline-edit": {
-      const edit = readInlineEdit(form);
-      if (!edit || !(INLINE_FIELDS as readonly string[]).includes(edit.field)) {
-        throw new Response("This edit is not one the grid makes.", { status: 400 });
-      }
-      const field = edit.field as PackageInlineField;
-      const parsed = itemInlineRules[field].safeParse(edit.value);
-      if (!parsed.success) return refuseInlineEdit(edit, parsed.error.issues[0].message);
-      const [current] = await db
-        .select()
-        .from(auction_item)
-        .where(
-          and(
-            eq(auction_item.event_id, eventId),
-            eq(auction_item.type, type),
-            eq(auction_item.auction_item_id, edit.id),
-          ),
-        );
-      if (!current) return refuseInlineEdit(edit, "This item is no longer here. Reload the page.");
-      const problem = Object.values(amountProblems({ ...current, [field]: parsed.data }))[0];
-      if (problem) return refuseInlineEdit(edit, problem);
-      try {
-        if (!(await updateItemField(eventId, edit.id, field, parsed.data))) {
-          return refuseInlineEdit(edit, "This item is no longer here. Reload the page.");
-        }
-      } catch (error) {
-        if (!(error instanceof DuplicateLotError)) throw error;
-        return refuseInlineEdit(edit, `Lot ${error.lot} is already taken by another item of this event.`);
-      }
-      return inlineEditSaved();
-    }
-
-    case "bid-proposal": {
-      const submission = parseForm(form, bidProposalSchema);
-      if (submission.status !== "success") return refuseSubmission("bid-proposal", submission);
-      const proposal = submission.value;
-      await saveBidProposal(eventId, proposal);
-      url.searchParams.delete("dialog");
-      return redirectWithToast(url.pathname + url.search, {
-        title: `New items are proposed a starting bid of ${proposal.starting_bid_percent}% and an increment of ${proposal.increment_percent}% of their value`,
-      });
-    }
-
-    case "number-lots": {
-      const raw = String(form.get("start") ?? "").trim();
-      if (raw !== "" && !/^[1-9]\d{0,5}$/.test(raw)) {
-        return data({ numberError: "Start from a whole number of at least 1, such as 101." }, { status: 400 });
-      }
-      try {
-        const done = await numberLots(eventId, type, raw === "" ? undefined : Number(raw));
-        return redirectWithToast(here, {
-          title:
-            done.count === 0
-              ? "There are no items to number"
-              : `${done.count === 1 ? "1 lot" : `${done.count} lots`} numbered from ${done.first}`,
-        });
-      } catch (error) {
-        if (!(error instanceof LotNumberingError)) throw error;
-        return data({ numberError: error.message }, { status: 400 });
-      }
-    }
-
-    case "change-category": {
-      const ids = readSelectedIds(form);
-      if (!ids) return refuseBulk("Select the items to put in a category first.");
-      const choice = String(form.get("category_id") ?? "");
-      if (choice === "") return refuseBulk("Choose the category to put the selected items in.");
-      const picked = pickedId("category").safeParse(choice === "none" ? "" : choice);
-      if (!picked.success) return refuseBulk(picked.error.issues[0].message);
-      try {
-        await checkChoices(db, await clientOfEvent(eventId), { category_id: picked.data });
-      } catch (error) {
-        if (!(error instanceof UnknownChoiceError)) throw error;
-        return refuseBulk(error.message);
-      }
-      const mine = await itemsOfType(eventId, type, ids);
-      if (mine.length > 0) {
-        await db
-          .update(auction_item)
-          .set({ xinv_category_id: picked.data })
-          .where(and(eq(auction_item.event_id, eventId), inArray(auction_item.auction_item_id, mine)));
-      }
-      return redirectWithToast(here, {
-        title: `${mine.length === 1 ? "1 item" : `${mine.length} items`} moved to the category`,
-      });
-    }
-
-    case "change-status": {
-      const ids = readSelectedIds(form);
-      if (!ids) return refuseBulk("Select the items to change first.");
-      const status = z.enum(ITEM_STATUSES).safeParse(form.get("status"));
-      if (!status.success) return refuseBulk("Choose draft, published or withdrawn.");
-      const mine = await itemsOfType(eventId, type, ids);
-      if (mine.length > 0) {
-        await db
-          .update(auction_item)
-          .set({ status: status.data })
-          .where(and(eq(auction_item.event_id, eventId), inArray(auction_item.auction_item_id, mine)));
-      }
-      return redirectWithToast(here, {
-        title: `${mine.length === 1 ? "1 item" : `${mine.length} items`} now ${status.data}`,
-      });
-    }
-
-    case "delete": {
-      const ids = readSelectedIds(form);
-      if (!ids) return refuseBulk("Select the items to delete first.");
-      try {
-        const deleted = await deleteItems(eventId, await itemsOfType(eventId, type, ids));
-        return redirectWithToast(here, { title: deleted === 1 ? "Item deleted" : `${deleted} items deleted` });
-      } catch (error) {
-        if (!(error instanceof ItemsWithBidsError)) throw error;
-        return refuseBulk(`Nothing was deleted. ${error.message}`);
-      }
-    }
-
-    default:
-      throw new Response("This form does not say what to do.", { status: 400 });
+/**
+ * Saves one field the grid edits of an item of the type; false when there is no such item. Refused when the
+ * amounts would no longer fit together, or the lot is taken.
+ */
+export async function updatePackageField(
+  eventId: number,
+  type: PackageType,
+  id: number,
+  field: PackageInlineField,
+  value: unknown,
+): Promise<boolean> {
+  const [current] = await db
+    .select()
+    .from(auction_item)
+    .where(and(eq(auction_item.event_id, eventId), eq(auction_item.type, type), eq(auction_item.auction_item_id, id)));
+  if (!current) return false;
+  const problem = Object.values(amountProblems({ ...current, [field]: value }))[0];
+  if (problem) throw new Refusal(problem, field);
+  try {
+    return await updateItemField(eventId, id, field, value as never);
+  } catch (error) {
+    if (!(error instanceof DuplicateLotError)) throw error;
+    throw new Refusal(`Lot ${error.lot} is already taken by another item of this event.`, field);
   }
+}
+
+/** Puts the type's items among `ids` in a category of the organisation ("" for none); how many moved. */
+export async function moveToCategory(eventId: number, type: PackageType, ids: number[], categoryId: number | null) {
+  try {
+    await checkChoices(db, await clientOfEvent(eventId), { category_id: categoryId });
+  } catch (error) {
+    if (!(error instanceof UnknownChoiceError)) throw error;
+    throw new Refusal(error.message);
+  }
+  return setOnItems(eventId, type, ids, { xinv_category_id: categoryId });
+}
+
+/** Sets the status of the type's items among `ids`; how many changed. */
+export async function setPackagesStatus(eventId: number, type: PackageType, ids: number[], status: ItemStatus) {
+  return setOnItems(eventId, type, ids, { status });
+}
+
+/** Deletes the type's items among `ids` (refused, whole, when one has bids or sales); how many were deleted. */
+export async function deletePackages(eventId: number, type: PackageType, ids: number[]) {
+  return deleteItems(eventId, await itemsOfType(eventId, type, ids));
+}
+
+async function setOnItems(
+  eventId: number,
+  type: PackageType,
+  ids: number[],
+  changes: Partial<typeof auction_item.$inferInsert>,
+): Promise<number> {
+  const mine = await itemsOfType(eventId, type, ids);
+  if (mine.length > 0) {
+    await db
+      .update(auction_item)
+      .set(changes)
+      .where(and(eq(auction_item.event_id, eventId), inArray(auction_item.auction_item_id, mine)));
+  }
+  return mine.length;
 }

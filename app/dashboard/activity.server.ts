@@ -2,7 +2,7 @@
  * The dashboard's "recent activity" and "top items": what happened last at the event, newest first, and the
  * items drawing the most money. Names are as guests gave them; a paddle number stands in when there is none.
  */
-import { and, count, desc, eq, max, notInArray } from "drizzle-orm";
+import { and, count, desc, eq, max, ne, notInArray } from "drizzle-orm";
 import { db } from "~/db.server";
 import { auction_item, bid, donation, pledge, purchase, registrant, usr } from "~drizzle/schema";
 import { REFUSED_BID_STATUSES } from "./raised.server";
@@ -71,7 +71,8 @@ export async function recentActivity(eventId: number, limit = 12): Promise<Activ
     db
       .select({ at: pledge.created_at, paddle: pledge.paddle, amount: pledge.amount })
       .from(pledge)
-      .where(eq(pledge.event_id, eventId))
+      // A corrected pledge shows once, as corrected (the entry it replaced is left out).
+      .where(and(eq(pledge.event_id, eventId), ne(pledge.status, "replaced")))
       .orderBy(desc(pledge.created_at))
       .limit(limit),
   ]);

@@ -1,11 +1,12 @@
 /**
  * Money raised at an event, by source (the dashboard's "raised" figures), in cents. What counts for each source:
  * - tickets: ticket purchases paid or awaiting payment (not cancelled ones), at the ticket's price;
- * - live, silent and virtual auctions: each item's winning amounts once it has winners, else its highest bid;
- * - paddle raise: pledges not cancelled; raffle: ticket bundles sold; sales: items for sale bought;
+ * - silent and virtual auctions: each item's winning amounts once it has winners, else its highest bid;
+ * - live auction: the hammered lots' winning amounts only (a lot's running bid is not money until the hammer);
+ * - paddle raise: pledges that count (not cancelled, nor replaced by a correction); raffle: ticket bundles sold; sales: items for sale bought;
  *   donations: gifts.
  */
-import { and, eq, inArray, max, ne, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, max, notInArray, sql } from "drizzle-orm";
 import { sumOf } from "~/data-areas/aggregates.server";
 import { db } from "~/db.server";
 import {
@@ -56,7 +57,7 @@ export async function moneyRaised(eventId: number): Promise<Record<RaisedSource,
     db
       .select({ total: sumOf(pledge.amount) })
       .from(pledge)
-      .where(and(eq(pledge.event_id, eventId), ne(pledge.status, "cancelled"))),
+      .where(and(eq(pledge.event_id, eventId), eq(pledge.status, "pledged"))),
     db
       .select({ total: sumOf(raffle_purchase.amount) })
       .from(raffle_purchase)
@@ -97,7 +98,12 @@ async function auctionTotals(eventId: number): Promise<Partial<Record<(typeof AU
     .groupBy(bid.auction_item_id)
     .as("leading");
   const rows = await db
-    .select({ type: auction_item.type, total: sumOf(sql`coalesce(${won.total}, ${leading.highest}, 0)`) })
+    .select({
+      type: auction_item.type,
+      total: sumOf(
+        sql`coalesce(${won.total}, case when ${auction_item.type} = 'live' then 0 else ${leading.highest} end, 0)`,
+      ),
+    })
     .from(auction_item)
     .leftJoin(won, eq(won.auction_item_id, auction_item.auction_item_id))
     .leftJoin(leading, eq(leading.auction_item_id, auction_item.auction_item_id))

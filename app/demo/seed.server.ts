@@ -15,6 +15,7 @@
  */
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { hashPassword } from "~/auth/password.server";
+import { MONITOR_PANELS } from "~/room-screens/monitors";
 import {
   auction_item,
   auction_item_image,
@@ -27,6 +28,9 @@ import {
   inventory,
   inventory_image,
   landing,
+  duel,
+  live_lot,
+  monitor,
   meal,
   paddle_raise,
   paddle_raise_level,
@@ -1513,6 +1517,15 @@ async function loadDemo(tx: Tx, clientId: number, now: Date) {
   const galaItems = [...LIVE_ITEMS, ...SILENT_ITEMS, ...VIRTUAL_ITEMS, ...SALE_ITEMS];
   const galaItemIds = await insertItems(tx, gala, galaItems, itemRefs, "published", null);
   const inventoryCount = await insertInventory(tx, gala, galaItems, galaItemIds, itemRefs);
+  // The live lots are ready for the clerk's console (/live) in running order; the chef's table also takes bids
+  // online from /inroombid (and absentee maxima) until it is hammered.
+  await tx.insert(live_lot).values(
+    LIVE_ITEMS.map((item) => ({
+      event_id: gala,
+      auction_item_id: galaItemIds.get(item.title)!,
+      online_bidding: item.key === "chefs-table",
+    })),
+  );
 
   await tx
     .update(event)
@@ -1805,6 +1818,26 @@ async function loadDemo(tx: Tx, clientId: number, now: Date) {
       levels.map(([amount, label], i) => ({ paddle_raise_id: raise.id, amount: usd(amount), label, display_order: i })),
     );
 
+  // Head-to-head giving at /duel between the two tables nearest the stage.
+  await tx.insert(duel).values({
+    event_id: gala,
+    title: "Table 1 vs Table 2",
+    side_a: "Table 1",
+    side_b: "Table 2",
+    increments: [usd(25), usd(50), usd(100), usd(250)],
+  });
+
+  // The room's screens: the main monitor with everything, and one beside the stage for the paddle raise.
+  await tx.insert(monitor).values([
+    { event_id: gala, path: "woa2025monitor", title: "Harbor Lights Gala 2026", panels: [...MONITOR_PANELS] },
+    {
+      event_id: gala,
+      path: "lun2025monitor",
+      title: "Fund-a-Need: The Reading Room",
+      panels: ["paddle_raise", "recent_gifts", "totals", "live_lot"],
+    },
+  ]);
+
   const [golden] = await tx
     .insert(raffle)
     .values({
@@ -1893,7 +1926,8 @@ async function createEvent(tx: Tx, plan: EventPlan): Promise<number> {
   landingMeta.global.bodyFont = own(BRAND.body_font);
   landingMeta.global.lightThemeAccentColor = own("#dbe9f4");
   landingMeta.heroSection.title = own(plan.title);
-  landingMeta.heroSection.subtitle = own(`${day} · The Seaport Ballroom, Boston`);
+  // The date and place are under the title already (the event's facts): the subtitle says what the evening is for.
+  landingMeta.heroSection.subtitle = own("An evening for Harbor Light Children's Fund");
   landingMeta.heroSection.image = own("/demo/gala-hero.svg");
   landingMeta.heroSection.callToActionLabel = own("Get your tickets");
   landingMeta.registrationSection.text = own(
@@ -1988,7 +2022,8 @@ async function createEvent(tx: Tx, plan: EventPlan): Promise<number> {
         "Harbor Light Children's Fund has supported children and families in Boston's harbour neighbourhoods since 1998 with tutoring, summer camp and emergency family grants.",
       ),
       company_logo: "/demo/logo.svg",
-      logo: "/demo/logo.svg",
+      // The event's logo sits on its navy header.
+      logo: "/demo/logo-on-dark.svg",
       ...BRAND,
       landing_id: landingRow.id,
       silent_auction_id: silentRow.id,

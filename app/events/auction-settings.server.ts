@@ -6,9 +6,16 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db.server";
+import { Refusal } from "~/forms/refusal";
 import { publishEventChange } from "~/realtime/data-area-changes.server";
 import { category, category_close, event, silent_auction, virtual_auction } from "~drizzle/schema";
-import { AUCTION_KINDS, type AuctionKind, type AuctionSettings } from "./auction-settings";
+import {
+  AUCTION_KINDS,
+  auctionSettingsSchema,
+  describeAuctionRules,
+  type AuctionKind,
+  type AuctionSettings,
+} from "./auction-settings";
 import { clientOfEvent } from "./client-of-event.server";
 
 const TABLES = {
@@ -100,7 +107,7 @@ export async function auctionCategories(eventId: number, kind: AuctionKind): Pro
     .orderBy(asc(category.title), asc(category.category_id));
 }
 
-export class AuctionNotEnabledError extends Error {
+export class AuctionNotEnabledError extends Refusal {
   constructor(kind: AuctionKind) {
     super(
       `The ${AUCTION_KINDS[kind].label.toLowerCase()} is not switched on for this event: switch it on under Modules first.`,
@@ -145,4 +152,46 @@ export async function saveAuctionSettings(
       .where(eq(event.event_id, eventId));
     await publishEventChange(tx, eventId);
   });
+}
+
+/** What the setup screen shows: the saved rules as the form posts them, the categories, and the rules in words. */
+export async function auctionSettingsScreen(eventId: number, kind: AuctionKind) {
+  const view = await loadAuctionSettings(eventId, kind);
+  const iso = (date: Date | null) => date?.toISOString() ?? null;
+  const record = view.record;
+  return {
+    kind,
+    timeZone: view.timeZone,
+    enabled: view.enabled,
+    exists: record !== null,
+    saved: record && {
+      start_date_time: iso(record.start_date_time),
+      end_date_time: iso(record.end_date_time),
+      hard_end_date_time: iso(record.hard_end_date_time),
+      soft_close_minutes: String(record.soft_close_minutes),
+      is_auto_bid: record.is_auto_bid,
+      increment_policy: record.increment_policy,
+      increment_percent: String(record.increment_percent),
+    },
+    categories: view.categories.map((row) => ({ ...row, end_date_time: iso(row.end_date_time) })),
+    summary: record
+      ? describeAuctionRules(
+          {
+            ...record,
+            category_closes: view.categories.flatMap((row) =>
+              row.end_date_time ? [{ title: row.title, end_date_time: row.end_date_time }] : [],
+            ),
+          },
+          view.timeZone,
+        )
+      : [],
+  };
+}
+
+export type AuctionSettingsScreen = Awaited<ReturnType<typeof auctionSettingsScreen>>;
+
+/** The auction's settings form, for its time zone and categories; it refuses every post while there is no record. */
+export async function auctionSettingsFormOf(eventId: number, kind: AuctionKind) {
+  const { timeZone, record, categories } = await loadAuctionSettings(eventId, kind);
+  return auctionSettingsSchema(timeZone, categories, record ? undefined : new AuctionNotEnabledError(kind).message);
 }

@@ -6,6 +6,8 @@
  * Pure and client-safe: reading the posted form (wall-clock times in the event's zone), checking the times against
  * each other, filling staggered closing times, and the plain-language summary of the rules in effect.
  */
+import { z } from "zod";
+import { formReply } from "~/forms/form-contract";
 import { formatInZone, zonedDateTimeSchema, zonedInputToUtc } from "~/ui/zoned-time";
 
 export type AuctionKind = "silent" | "virtual";
@@ -153,6 +155,61 @@ export function parseAuctionSettings(
       category_closes: closes,
     },
   };
+}
+
+/** The form id of the auction settings form. */
+export const AUCTION_SETTINGS_FORM = "auction-settings";
+
+/** What the form asks for: save these settings, or fill the categories' closing times (unsaved) with these. */
+export type AuctionSettingsPost =
+  { intent: "save"; settings: AuctionSettings } | { intent: "fill"; closes: Record<string, string> };
+
+/**
+ * The form of the auction's setup screen, for the browser (Conform) and the action alike. It posts an `intent`:
+ * "save" reads the whole form (parseAuctionSettings) and, refused, says above it that nothing was saved; "fill"
+ * reads the staggered-closing helper's two fields and fills the categories with items in this auction (all of them
+ * when none has items yet), in the order shown.
+ */
+export function auctionSettingsSchema(
+  timeZone: string,
+  categories: readonly { category_id: number; item_count: number }[],
+  /** Refuses every post with this message (the auction has no record to save to). */
+  refused?: string,
+) {
+  const categoryIds = categories.map((row) => row.category_id);
+  const withItems = categories.filter((row) => row.item_count > 0).map((row) => row.category_id);
+  // An object that keeps every field posted (the categories' closes are named by id), not a record: Conform reads
+  // the length limits of an object's fields for the browser's checks, and has none to read here.
+  return z
+    .object({})
+    .passthrough()
+    .transform((posted: Record<string, unknown>, context): AuctionSettingsPost => {
+      const values = Object.fromEntries(
+        Object.entries(posted).map(([name, value]) => [name, typeof value === "string" ? value : ""]),
+      );
+      const refuse = (errors: FieldErrors, formError?: string) => {
+        for (const [field, messages] of Object.entries(errors)) {
+          for (const message of messages ?? []) context.addIssue({ code: "custom", path: [field], message });
+        }
+        if (formError) context.addIssue({ code: "custom", path: [], message: formError });
+        return z.NEVER;
+      };
+      if (refused) return refuse({}, refused);
+      if (values.intent === "fill") {
+        const ids = withItems.length > 0 ? withItems : categoryIds;
+        const filled = staggeredCloses(values.first_close, values.close_gap_minutes, ids, timeZone);
+        return filled.ok ? { intent: "fill", closes: filled.closes } : refuse(filled.errors);
+      }
+      const parsed = parseAuctionSettings(values, timeZone, categoryIds);
+      if (!parsed.ok) return refuse(parsed.errors, "Nothing was saved. Correct the fields marked below.");
+      return { intent: "save", settings: parsed.settings };
+    });
+}
+
+/** The answer to "fill": the form as posted with the closing times filled in, unsaved, to check and edit. */
+export function filledIn(posted: unknown, closes: Record<string, string>) {
+  const values = { ...(posted as Record<string, unknown>), ...closes };
+  return { ...formReply(AUCTION_SETTINGS_FORM, { values }), filled: true as const };
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { getSignedInUser } from "~/auth/access.server";
+import { readRowId } from "~/db/row-id";
 import { db } from "~/db.server";
 import { event } from "~drizzle/schema";
 import { featureVisibility, type EventFeature, type FeatureFlags } from "./feature-switches";
@@ -14,9 +15,9 @@ export type PublicEvent = typeof event.$inferSelect;
 /** The event of ?id (event subdomains redirect here with it) or ?slug; 404 when there is none. */
 export async function findPublicEvent(request: Request): Promise<PublicEvent> {
   const params = new URL(request.url).searchParams;
-  const id = Number(params.get("id"));
+  const id = readRowId(params.get("id"));
   const slug = params.get("slug")?.trim().toLowerCase();
-  const where = Number.isSafeInteger(id) && id > 0 ? eq(event.event_id, id) : slug ? eq(event.slug, slug) : undefined;
+  const where = id !== null ? eq(event.event_id, id) : slug ? eq(event.slug, slug) : undefined;
   const [row] = where ? await db.select().from(event).where(where) : [];
   if (!row) throw new Response("There is no event at this address.", { status: 404 });
   return row;

@@ -3,11 +3,12 @@
  * one shape every form reads.
  */
 import { data } from "@remix-run/node";
+import { Refusal } from "./refusal";
 import type { FormReply } from "./form-contract";
-import type { Refusal } from "./refusal";
 import type { Submission } from "@conform-to/react";
 
-type Messages = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
+/** The messages of a refusal, and the fields not to send back (a password). */
+type Messages = { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] };
 
 /** Refuses a parsed form: its own messages, or those given (a domain refusal); what was typed goes back. */
 export function refuseSubmission(formId: string, submission: Submission<unknown>, messages?: Messages) {
@@ -23,7 +24,32 @@ export function refuseWith(formId: string, submission: Submission<unknown>, refu
   );
 }
 
-/** Refuses a post that is not a form of fields (an action on selected rows, a move): one message for the form. */
-export function refuseForm(formId: string, message: string, field = "") {
-  return data<FormReply>({ status: "error", formId, error: { [field]: [message] } }, { status: 400 });
+/**
+ * Refuses a post that is not a form of fields (an action on selected rows, a move): one message for the form (or
+ * the field named). 400, or the status given (403: not this person's; 410: gone for good).
+ */
+export function refuseForm(formId: string, message: string, field = "", status = 400) {
+  return data<FormReply>({ status: "error", formId, error: { [field]: [message] } }, { status });
+}
+
+/**
+ * The usual end of a form's action: a form that did not parse (or with `otherErrors` found outside its schema, such
+ * as a refused upload) is refused with all its messages; otherwise `save` runs with the parsed values and answers
+ * (a redirect back with a toast), and a `Refusal` it throws goes beside its field or above the form.
+ */
+export async function answerForm<Output, Answer>(
+  formId: string,
+  submission: Submission<unknown, string[], Output>,
+  save: (value: Output) => Promise<Answer>,
+  otherErrors: Record<string, string[]> = {},
+) {
+  if (submission.status !== "success" || Object.keys(otherErrors).length > 0) {
+    return refuseSubmission(formId, submission, { fieldErrors: otherErrors });
+  }
+  try {
+    return await save(submission.value);
+  } catch (error) {
+    if (error instanceof Refusal) return refuseWith(formId, submission, error);
+    throw error;
+  }
 }

@@ -4,6 +4,8 @@
  * values, with a message a person understands when they cannot. Blank optional fields become null.
  */
 import { z } from "zod";
+import { MAX_ROW_ID } from "~/db/row-id";
+import { Refusal } from "./refusal";
 
 // A field the form did not send (a disabled or absent control) reads as blank. The checks below are not pipes
 // where they can be avoided: a failed pipe stops zod, and the rules between fields (a schema's superRefine) would
@@ -82,4 +84,14 @@ export const optionalPhone = optional(
 );
 
 /** The id of a row a form names (a hidden field): a positive whole number. */
-export const rowId = z.coerce.number().int().positive();
+export const rowId = z.coerce.number().int().positive().max(MAX_ROW_ID);
+
+/**
+ * A value read with its rule, for a post that is not a form of fields (a bulk action's choice): the value, or a
+ * `Refusal` with the rule's message.
+ */
+export function readOrRefuse<Rule extends z.ZodTypeAny>(rule: Rule, value: unknown): z.output<Rule> {
+  const read = rule.safeParse(value ?? undefined);
+  if (!read.success) throw new Refusal(read.error.issues[0]?.message ?? "This choice is not one of the list's.");
+  return read.data;
+}

@@ -254,3 +254,16 @@ function tooLarge(): Response {
 function unreadable(): Response {
   return new Response("The form could not be read. Reload the page and try again.", { status: 400 });
 }
+
+/** The change an `<ImageField>` asks for: `{ [name]: url }` for a new upload, `{ [name]: null }` to remove, `{}` to keep. */
+export function imageChange<Name extends string>(form: FormData, name: Name): Partial<Record<Name, string | null>> {
+  const uploaded = form.get(name);
+  if (typeof uploaded === "string" && parseImageUrl(uploaded)) return { [name]: uploaded } as Record<Name, string>;
+  if (form.has(`${name}__remove`)) return { [name]: null } as Record<Name, null>;
+  return {};
+}
+
+/** The refused uploads of a form as a contract reply's field messages (reply.server.ts). */
+export function imageFieldErrors(imageErrors: Record<string, string>): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(imageErrors).map(([field, message]) => [field, [message]]));
+}

@@ -214,7 +214,8 @@ export async function loadLandingContext(
       tickets: tickets.map((t) => ({
         id: t.ticket_id,
         title: t.title,
-        description: t.description ?? "",
+        // Written in the rich-text editor: shown as safe HTML, never as tags.
+        descriptionHtml: sanitizeRichText(t.description ?? ""),
         price: t.price > 0 ? formatMoney(t.price, row.currency) : "Free",
         seats: t.seat_count,
       })),

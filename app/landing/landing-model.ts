@@ -60,7 +60,7 @@ export interface LandingContext {
     closes: string | null;
     /** The registration page, while registration is open and the page exists. */
     href: string | null;
-    tickets: Array<{ id: number; title: string; description: string; price: string; seats: number }>;
+    tickets: Array<{ id: number; title: string; descriptionHtml: string; price: string; seats: number }>;
   };
   sponsorLevels: Array<{
     level: string;

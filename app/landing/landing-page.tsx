@@ -36,6 +36,8 @@ export function LandingPage({
     companySection: () => <Company context={context} settings={settings} headingId={id("event-company")} />,
   };
   const heroShown = settings.heroSection.isVisible;
+  // A preview (headingPrefix set) sits inside a page that has its own <main>: one main landmark per page.
+  const Main = headingPrefix ? "div" : "main";
   return (
     <div
       className={`landing landing--theme-${theme}`}
@@ -58,13 +60,13 @@ export function LandingPage({
           <span className="landing__name">{context.event.title}</span>
         )}
       </header>
-      <main id={headingPrefix ? undefined : "main"} className="landing__main">
+      <Main id={headingPrefix ? undefined : "main"} className="landing__main">
         {/* Without the hero the page still needs its one h1. */}
         {heroShown ? null : <h1 className="landing__plain-title">{context.event.title}</h1>}
         {settings.order.map((key) =>
           settings[key].isVisible ? <SectionSlot key={key}>{sections[key]()}</SectionSlot> : null,
         )}
-      </main>
+      </Main>
       <Footer context={context} />
     </div>
   );
@@ -216,7 +218,7 @@ function Registration({
               <h3>{t.title}</h3>
               <p className="landing-tickets__price">{t.price}</p>
               {t.seats > 1 ? <p className="landing-muted">Seats {t.seats}</p> : null}
-              {t.description ? <p>{t.description}</p> : null}
+              {t.descriptionHtml ? <RichText html={t.descriptionHtml} /> : null}
             </li>
           ))}
         </ul>

@@ -8,22 +8,50 @@ import { config } from "~/config.server";
 import { keepInDevelopmentMailbox } from "./development-mailbox.server";
 import type { MailMessage } from "./mail-message";
 
-let transport: Transporter | undefined;
+const transports = new Map<string, Transporter>();
 
 function smtpTransport(smtpUrl: string): Transporter {
   // Created on first use: a process that never sends mail never opens a connection.
-  transport ??= nodemailer.createTransport(smtpUrl);
+  let transport = transports.get(smtpUrl);
+  if (!transport) {
+    transport = nodemailer.createTransport(smtpUrl);
+    transports.set(smtpUrl, transport);
+  }
   return transport;
 }
 
-/** Sends the message now; rejects when the SMTP server refuses it or cannot be reached. */
-export async function sendMail(message: MailMessage): Promise<void> {
-  if (config.SMTP_URL) {
-    await smtpTransport(config.SMTP_URL).sendMail({ from: config.MAIL_FROM, ...message });
-    return;
+/** What the SMTP server answered, kept with the outbox's attempt. */
+export interface MailAnswer {
+  messageId: string | null;
+  response: string;
+}
+
+/**
+ * Sends the message now, through `smtpUrl` (an event's own server) or SMTP_URL; rejects when the SMTP server refuses
+ * it or cannot be reached.
+ */
+export async function sendMail(message: MailMessage, smtpUrl = config.SMTP_URL): Promise<MailAnswer> {
+  const { fromName, ...content } = message;
+  const from = fromName ? { name: fromName, address: addressOf(config.MAIL_FROM) } : config.MAIL_FROM;
+  if (smtpUrl) {
+    const info = (await smtpTransport(smtpUrl).sendMail({ from, ...content })) as {
+      messageId?: string;
+      response?: string;
+    };
+    return { messageId: info.messageId ?? null, response: info.response ?? "" };
   }
   console.log(`[mail] (no SMTP_URL: not sent) To: ${message.to} · Subject: ${message.subject}\n${message.text}`);
-  if (config.NODE_ENV !== "production") keepInDevelopmentMailbox({ from: config.MAIL_FROM, ...message });
+  if (config.DEV_MAILBOX)
+    keepInDevelopmentMailbox({
+      ...content,
+      from: fromName ? `${fromName} <${addressOf(config.MAIL_FROM)}>` : config.MAIL_FROM,
+    });
+  return { messageId: message.messageId ?? null, response: "not sent: no SMTP_URL (written to the log)" };
+}
+
+/** The address of "Name <address>" or of a bare address. */
+function addressOf(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from;
 }
 
 const deliveries = new Set<Promise<void>>();
@@ -34,6 +62,7 @@ const deliveries = new Set<Promise<void>>();
  */
 export function queueMail(message: MailMessage): void {
   const delivery: Promise<void> = sendMail(message)
+    .then(() => undefined)
     .catch((error: unknown) => console.error(`[mail] could not send "${message.subject}" to ${message.to}:`, error))
     .finally(() => deliveries.delete(delivery));
   deliveries.add(delivery);

@@ -1,9 +1,15 @@
 /**
- * The team sign-up form: a new organisation (client) and its first event. Client-safe: the page shows the same
- * rules the server applies.
+ * The forms of /teamsignup: a new organisation (client) and its first event; joining a team by invitation, and the
+ * password an invited person without an account chooses. Client-safe: the page checks the rules the server applies.
  */
 import { z } from "zod";
+import { newPasswordField } from "~/auth/password-rules";
+import { optionalNameField } from "~/auth/person-fields";
 import { eventTitleField, slugField, slugOrFromTitle, subdomainField, timezoneField } from "~/events/event-fields";
+
+export const ORGANISATION_FORM = "organisation";
+export const ACCEPT_FORM = "accept-invitation";
+export const PASSWORD_FORM = "choose-password";
 
 export const organisationFormSchema = z
   .object({
@@ -32,3 +38,10 @@ export const organisationFormSchema = z
   }));
 
 export type OrganisationForm = z.infer<typeof organisationFormSchema>;
+
+/** An invited person without an account: their name (optional) and a password. */
+export const invitationPasswordSchema = z.object({
+  firstName: optionalNameField,
+  lastName: optionalNameField,
+  password: newPasswordField,
+});

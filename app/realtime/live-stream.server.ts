@@ -1,6 +1,6 @@
 /**
  * A server-sent-event stream of one or more bus topics (remix-utils eventStream). Protocol, read by app/realtime/use-live-stream.ts:
- * - `snapshot` {seq, serverTime, data} first, and again whenever the bus may have lost messages;
+ * - `snapshot` {seq, serverTime, heartbeatMs, data} first, and again whenever the bus may have lost messages;
  * - `delta` {seq, type, data} for each message, seq rising by one, so a client that sees a jump knows it missed one;
  * - `heartbeat` {seq, serverTime} every 15 s, which keeps proxies from closing the stream and the page's clock right.
  */
@@ -22,6 +22,7 @@ export interface LiveStreamOptions {
 
 export function liveStream(request: Request, options: LiveStreamOptions): Response {
   const bus = realtimeBus(options.connection);
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   return eventStream(request.signal, (send) => {
     let seq = 0;
     let open = true;
@@ -48,7 +49,7 @@ export function liveStream(request: Request, options: LiveStreamOptions): Respon
       try {
         const data = await options.snapshot();
         seq += 1;
-        emit("snapshot", { seq, serverTime: Date.now(), data });
+        emit("snapshot", { seq, serverTime: Date.now(), heartbeatMs, data });
       } catch (error) {
         console.error("[realtime] could not read a snapshot:", error);
       }
@@ -74,10 +75,7 @@ export function liveStream(request: Request, options: LiveStreamOptions): Respon
         return sendSnapshot();
       })
       .catch((error) => console.error("[realtime] could not subscribe:", error));
-    const heartbeat = setInterval(
-      () => emit("heartbeat", { seq, serverTime: Date.now() }),
-      options.heartbeatMs ?? HEARTBEAT_MS,
-    );
+    const heartbeat = setInterval(() => emit("heartbeat", { seq, serverTime: Date.now() }), heartbeatMs);
     return () => {
       open = false;
       clearInterval(heartbeat);

@@ -4,6 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { readRowId } from "~/db/row-id";
 import { db } from "~/db.server";
 import { event } from "~drizzle/schema";
 import { checkGuests, guestOfToken, partyOf, tokenInScan, type CheckResult, type Direction } from "./check-in.server";
@@ -34,7 +35,7 @@ const walkInSchema = z.object({
 
 export async function doorAction(eventId: number, usrId: number, form: FormData): Promise<DoorOutcome> {
   const intent = String(form.get("intent") ?? "");
-  const id = Number(form.get("registrantId"));
+  const id = readRowId(form.get("registrantId")) ?? Number.NaN;
   const timeZone = await eventTimeZone(eventId);
   switch (intent) {
     case "in":

@@ -3,14 +3,17 @@
  * Each named guest gets a QR code for the door; each seat still without a name gets a personal link the buyer
  * passes on, so that guest fills in their own details.
  */
+import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import QRCode from "qrcode";
 import { db } from "~/db.server";
-import { queueMail } from "~/mail/mailer.server";
-import { renderEmail } from "~/mail/render-email.server";
+import { messageOrigin } from "~/messages/links.server";
+import { enqueueMessage } from "~/messages/outbox.server";
 import { richTextToPlainText, sanitizeRichText } from "~/rich-text/sanitize.server";
+import { formatMoney } from "~/ui/format";
 import { event, payment, registrant, registration, ticket, ticket_payment } from "~drizzle/schema";
 import { checkInUrl, confirmationUrl, guestLinkUrl } from "./order-links.server";
+import type { Database, Transaction } from "~/db/connection.server";
 
 export interface ConfirmedGuest {
   registrantId: number;
@@ -99,9 +102,34 @@ export async function loadConfirmedOrder(origin: string, eventId: number, paymen
   };
 }
 
-/** Sends the buyer their confirmation, each named guest's QR code inline (in the background: the page does not wait). */
-export async function sendConfirmation(order: ConfirmedOrder, formatMoney: (cents: number) => string) {
-  if (!order.buyer.email) return;
+/**
+ * Writes the buyer's confirmation to the outbox (docs/decisions/023-messages-outbox.md): with the registration's
+ * transaction handle it goes out if and only if the registration commits. `again` makes a new message (a resend); the
+ * first one's key is the payment's, so a replayed registration writes it once.
+ */
+export async function queueConfirmation(
+  tx: Transaction | Database,
+  input: { eventId: number; paymentId: number; email: string; again?: boolean },
+): Promise<void> {
+  await enqueueMessage(tx, {
+    event_id: input.eventId,
+    template: "registration_confirmation",
+    to: { email: input.email },
+    channel: "email",
+    data: { payment_id: input.paymentId },
+    idempotency_key: `confirmation:${input.paymentId}${input.again ? `:${randomUUID()}` : ""}`,
+  });
+}
+
+/**
+ * The confirmation's content at send time (the outbox worker asks): the order's lines and amount, the organiser's
+ * message, and a card per guest with their QR code inline (or the personal link of a seat still to be named).
+ */
+export async function confirmationEnrichment(row: { event_id: number; data: Record<string, unknown> }) {
+  const paymentId = Number(row.data.payment_id);
+  const order = Number.isInteger(paymentId) ? await loadConfirmedOrder(messageOrigin(), row.event_id, paymentId) : null;
+  if (!order) return null;
+  const money = (cents: number) => formatMoney(cents, order.currency);
   const named = order.guests.filter((guest) => guest.name);
   const attachments = await Promise.all(
     named.map(async (guest) => ({
@@ -111,31 +139,27 @@ export async function sendConfirmation(order: ConfirmedOrder, formatMoney: (cent
       contentType: "image/png",
     })),
   );
-  const subject = `Your registration for ${order.eventTitle}`;
-  queueMail({
-    to: order.buyer.email,
+  const status =
+    order.status === "paid" ? "" : order.method === "pay_at_event" ? ", to pay at the event" : ", payment pending";
+  return {
+    values: {
+      first_name: order.buyer.name.split(" ")[0] || "there",
+      tickets: `${order.lines.map((line) => `${line.quantity} × ${line.title}`).join(", ")}: ${money(order.amount)}${status}`,
+      message: order.messageText ?? "",
+      link: order.url,
+    },
+    cards: order.guests.map((guest) =>
+      guest.name
+        ? {
+            heading: guest.name,
+            lines: [`${guest.ticket}${guest.paddle !== null ? ` · Paddle ${guest.paddle}` : ""}`],
+            image: { cid: `ticket-${guest.registrantId}@gavel`, alt: `Check-in code for ${guest.name}` },
+          }
+        : {
+            heading: `${guest.ticket}: guest to be named`,
+            lines: ["Send this personal link to your guest so they can add their details:", guest.guestLink ?? ""],
+          },
+    ),
     attachments,
-    ...renderEmail({
-      subject,
-      intro: [
-        `Hello ${order.buyer.name || "there"},`,
-        `You are registered for ${order.eventTitle}. ${order.lines.map((line) => `${line.quantity} × ${line.title}`).join(", ")}: ${formatMoney(order.amount)}${order.status === "paid" ? "" : order.method === "pay_at_event" ? ", to pay at the event" : ", payment pending"}.`,
-        ...(order.messageText ? [order.messageText] : []),
-        "Show each guest's QR code at the door to check in quickly.",
-      ],
-      cards: order.guests.map((guest) =>
-        guest.name
-          ? {
-              heading: guest.name,
-              lines: [`${guest.ticket}${guest.paddle !== null ? ` · Paddle ${guest.paddle}` : ""}`],
-              image: { cid: `ticket-${guest.registrantId}@gavel`, alt: `Check-in code for ${guest.name}` },
-            }
-          : {
-              heading: `${guest.ticket}: guest to be named`,
-              lines: ["Send this personal link to your guest so they can add their details:", guest.guestLink ?? ""],
-            },
-      ),
-      action: { label: "View your registration", url: order.url },
-    }),
-  });
+  };
 }

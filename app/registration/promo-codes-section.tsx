@@ -4,15 +4,14 @@
  * than deleted.
  */
 import { Form } from "@remix-run/react";
-import { RowDialog, RowDialogAbove } from "~/grid/row-dialog";
+import { RowDialog } from "~/grid/row-dialog";
 import { Button } from "~/ui/button";
-import { EmptyState } from "~/ui/empty-state";
 import { checkboxProps, Field } from "~/ui/field";
 import { FormDialog, type Fieldset } from "~/ui/form-dialog";
 import { DISCOUNT_TYPES, LIMITS } from "./setup-fields";
 import { promoCodeSchema } from "./setup-forms";
-import { DeleteButton, ListAlert } from "./setup-list-parts";
-import type { RegistrationSetupData } from "./registration-setup-route.server";
+import { DeleteButton, SetupListSection } from "./setup-list-parts";
+import type { RegistrationSetupData } from "./registration-setup.server";
 
 type PromoCode = RegistrationSetupData["promoCodes"][number];
 type TicketChoice = { ticket_id: number; title: string };
@@ -170,95 +169,60 @@ export function PromoCodesSection({
     </FormDialog>
   );
   return (
-    <section className="stack" aria-labelledby="promo-codes-heading" id="promo-codes">
-      <div className="cluster">
-        <h2 id="promo-codes-heading" className="section-heading">
-          Promo codes
-        </h2>
-        {promoCodes.length > 0 ? newPromo : null}
-      </div>
-      <ListAlert list="promo-codes" />
-      <RowDialogAbove
-        rows={promoCodes}
-        dialogName={(row) => `edit-promo-${row.promo_code_id}`}
-        render={(row) => <EditPromo row={row} tickets={tickets} currency={currency} above />}
-      />
-      {promoCodes.length === 0 ? (
-        <EmptyState
-          headingLevel={3}
-          title="No promo codes yet"
-          text="Offer early-bird, sponsor or board discounts: a percentage or an amount off each ticket."
-          action={newPromo}
-        />
-      ) : (
-        <div className="table-wrap">
-          <table className="data-table">
-            <caption className="visually-hidden">Promo codes</caption>
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Discount</th>
-                <th scope="col">Ticket types</th>
-                <th scope="col" className="data-table__number">
-                  Tickets discounted
-                </th>
-                <th scope="col">Status</th>
-                <th scope="col" className="data-table__actions">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {promoCodes.map((row) => (
-                <tr key={row.promo_code_id}>
-                  <th scope="row">
-                    <code>{row.code}</code>
-                  </th>
-                  <td>{row.discount_label} each ticket</td>
-                  <td>{row.applies_to}</td>
-                  <td className="data-table__number">
-                    {row.usage_limit === null ? row.times_used : `${row.times_used} of ${row.usage_limit}`}
-                  </td>
-                  <td>
-                    {row.is_active ? (
-                      <span className="badge badge--success">Active</span>
-                    ) : (
-                      <span className="badge badge--muted">Inactive</span>
-                    )}
-                  </td>
-                  <td className="data-table__actions">
-                    <div className="cluster">
-                      <EditPromo row={row} tickets={tickets} currency={currency} />
-                      <Form method="post" preventScrollReset>
-                        <input
-                          type="hidden"
-                          name="intent"
-                          value={row.is_active ? "deactivate-promo" : "activate-promo"}
-                        />
-                        <input type="hidden" name="promo_code_id" value={row.promo_code_id} />
-                        <Button type="submit" size="sm" variant="ghost">
-                          {row.is_active ? "Deactivate" : "Activate"}
-                          <span className="visually-hidden"> {row.code}</span>
-                        </Button>
-                      </Form>
-                      <DeleteButton
-                        name={row.code}
-                        title={`Delete ${row.code}?`}
-                        description={
-                          row.times_used > 0
-                            ? "It has discounted tickets, so it cannot be deleted: deactivate it instead."
-                            : "Buyers will no longer be able to use it. This cannot be undone."
-                        }
-                        fields={{ intent: "delete-promo", promo_code_id: String(row.promo_code_id) }}
-                      />
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+    <SetupListSection
+      list="promo-codes"
+      title="Promo codes"
+      rows={promoCodes}
+      rowKey={(row) => row.promo_code_id}
+      newDialog={newPromo}
+      editDialog={(row, above) => <EditPromo row={row} tickets={tickets} currency={currency} above={above} />}
+      dialogName={(row) => `edit-promo-${row.promo_code_id}`}
+      empty={{
+        title: "No promo codes yet",
+        text: "Offer early-bird, sponsor or board discounts: a percentage or an amount off each ticket.",
+      }}
+      caption="Promo codes"
+      columns={[
+        { header: "Code", rowHeader: true, cell: (row) => <code>{row.code}</code> },
+        { header: "Discount", cell: (row) => `${row.discount_label} each ticket` },
+        { header: "Ticket types", cell: (row) => row.applies_to },
+        {
+          header: "Tickets discounted",
+          numeric: true,
+          cell: (row) => (row.usage_limit === null ? row.times_used : `${row.times_used} of ${row.usage_limit}`),
+        },
+        {
+          header: "Status",
+          cell: (row) =>
+            row.is_active ? (
+              <span className="badge badge--success">Active</span>
+            ) : (
+              <span className="badge badge--muted">Inactive</span>
+            ),
+        },
+      ]}
+      actions={(row) => (
+        <>
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="intent" value={row.is_active ? "deactivate-promo" : "activate-promo"} />
+            <input type="hidden" name="promo_code_id" value={row.promo_code_id} />
+            <Button type="submit" size="sm" variant="ghost">
+              {row.is_active ? "Deactivate" : "Activate"}
+              <span className="visually-hidden"> {row.code}</span>
+            </Button>
+          </Form>
+          <DeleteButton
+            name={row.code}
+            title={`Delete ${row.code}?`}
+            description={
+              row.times_used > 0
+                ? "It has discounted tickets, so it cannot be deleted: deactivate it instead."
+                : "Buyers will no longer be able to use it. This cannot be undone."
+            }
+            fields={{ intent: "delete-promo", promo_code_id: String(row.promo_code_id) }}
+          />
+        </>
       )}
-    </section>
+    />
   );
 }

@@ -4,15 +4,14 @@
  * a list, a pattern for text, bounds for a number); without it every rule is shown, each saying when it applies.
  */
 import { useState } from "react";
-import { RowDialog, RowDialogAbove } from "~/grid/row-dialog";
-import { EmptyState } from "~/ui/empty-state";
+import { RowDialog } from "~/grid/row-dialog";
 import { checkboxProps, Field } from "~/ui/field";
 import { FormDialog, type Fieldset } from "~/ui/form-dialog";
 import { useHydrated } from "~/ui/use-hydrated";
 import { labelOf, LIMITS, QUESTION_TYPES } from "./setup-fields";
 import { mealSchema, questionSchema } from "./setup-forms";
-import { DeleteButton, ListAlert, MoveButtons } from "./setup-list-parts";
-import type { RegistrationSetupData } from "./registration-setup-route.server";
+import { DeleteButton, SetupListSection } from "./setup-list-parts";
+import type { RegistrationSetupData } from "./registration-setup.server";
 
 type Question = RegistrationSetupData["questions"][number];
 type Meal = RegistrationSetupData["meals"][number];
@@ -160,84 +159,45 @@ export function QuestionsSection({ questions, mealCount }: { questions: Question
     </FormDialog>
   );
   return (
-    <section className="stack" aria-labelledby="questions-heading" id="questions">
-      <div className="cluster">
-        <h2 id="questions-heading" className="section-heading">
-          Questions
-        </h2>
-        {questions.length > 0 ? newQuestion : null}
-      </div>
-      <ListAlert list="questions" />
-      <RowDialogAbove
-        rows={questions}
-        dialogName={(row) => `edit-question-${row.question_id}`}
-        render={(row) => <EditQuestion row={row} mealCount={mealCount} above />}
-      />
-      {questions.length === 0 ? (
-        <EmptyState
-          headingLevel={3}
-          title="No questions yet"
-          text="Ask guests what you need to know: a meal choice, accessibility needs, a T-shirt size…"
-          action={newQuestion}
+    <SetupListSection
+      list="questions"
+      title="Questions"
+      rows={questions}
+      rowKey={(row) => row.question_id}
+      newDialog={newQuestion}
+      editDialog={(row, above) => <EditQuestion row={row} mealCount={mealCount} above={above} />}
+      dialogName={(row) => `edit-question-${row.question_id}`}
+      empty={{
+        title: "No questions yet",
+        text: "Ask guests what you need to know: a meal choice, accessibility needs, a T-shirt size…",
+      }}
+      caption="Questions, in the order guests see them"
+      move={{ intent: "move-question", idField: "question_id", name: (row) => row.label }}
+      columns={[
+        {
+          header: "Question",
+          rowHeader: true,
+          cell: (row) => (
+            <>
+              {row.label}
+              {row.validation.required ? <span className="muted"> (required)</span> : null}
+            </>
+          ),
+        },
+        { header: "Name", cell: (row) => <code>{row.name}</code> },
+        { header: "Answer", cell: (row) => labelOf(QUESTION_TYPES, row.type) },
+        { header: "Rules", cell: (row) => rulesSummary(row, mealCount) },
+        { header: "Asked", cell: (row) => (row.is_pre_sales_question ? "Before payment" : "After payment") },
+      ]}
+      actions={(row) => (
+        <DeleteButton
+          name={row.label}
+          title={`Delete “${row.label}”?`}
+          description="Guests will no longer be asked it. Answers already given stay in their records."
+          fields={{ intent: "delete-question", question_id: String(row.question_id) }}
         />
-      ) : (
-        <div className="table-wrap">
-          <table className="data-table">
-            <caption className="visually-hidden">Questions, in the order guests see them</caption>
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Question</th>
-                <th scope="col">Name</th>
-                <th scope="col">Answer</th>
-                <th scope="col">Rules</th>
-                <th scope="col">Asked</th>
-                <th scope="col" className="data-table__actions">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {questions.map((row, index) => (
-                <tr key={row.question_id}>
-                  <td>
-                    <MoveButtons
-                      intent="move-question"
-                      idField="question_id"
-                      id={row.question_id}
-                      name={row.label}
-                      first={index === 0}
-                      last={index === questions.length - 1}
-                    />
-                  </td>
-                  <th scope="row">
-                    {row.label}
-                    {row.validation.required ? <span className="muted"> (required)</span> : null}
-                  </th>
-                  <td>
-                    <code>{row.name}</code>
-                  </td>
-                  <td>{labelOf(QUESTION_TYPES, row.type)}</td>
-                  <td>{rulesSummary(row, mealCount)}</td>
-                  <td>{row.is_pre_sales_question ? "Before payment" : "After payment"}</td>
-                  <td className="data-table__actions">
-                    <div className="cluster">
-                      <EditQuestion row={row} mealCount={mealCount} />
-                      <DeleteButton
-                        name={row.label}
-                        title={`Delete “${row.label}”?`}
-                        description="Guests will no longer be asked it. Answers already given stay in their records."
-                        fields={{ intent: "delete-question", question_id: String(row.question_id) }}
-                      />
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
       )}
-    </section>
+    />
   );
 }
 
@@ -289,80 +249,34 @@ export function MealsSection({ meals }: { meals: Meal[] }) {
     </FormDialog>
   );
   return (
-    <section className="stack" aria-labelledby="meals-heading" id="meals">
-      <div className="cluster">
-        <h2 id="meals-heading" className="section-heading">
-          Meals
-        </h2>
-        {meals.length > 0 ? newMeal : null}
-      </div>
-      <ListAlert list="meals" />
-      <RowDialogAbove
-        rows={meals}
-        dialogName={(row) => `edit-meal-${row.meal_id}`}
-        render={(row) => <EditMeal row={row} above />}
-      />
-      {meals.length === 0 ? (
-        <EmptyState
-          headingLevel={3}
-          title="No meals yet"
-          text="Add the dinner choices, then a question whose answer is a meal choice."
-          action={newMeal}
+    <SetupListSection
+      list="meals"
+      title="Meals"
+      rows={meals}
+      rowKey={(row) => row.meal_id}
+      newDialog={newMeal}
+      editDialog={(row, above) => <EditMeal row={row} above={above} />}
+      dialogName={(row) => `edit-meal-${row.meal_id}`}
+      empty={{ title: "No meals yet", text: "Add the dinner choices, then a question whose answer is a meal choice." }}
+      caption="Meals, in the order guests see them"
+      move={{ intent: "move-meal", idField: "meal_id", name: (row) => row.title }}
+      columns={[
+        { header: "Meal", rowHeader: true, cell: (row) => row.title },
+        { header: "Description", cell: (row) => row.description },
+        { header: "Chosen by", numeric: true, cell: (row) => row.chosen },
+      ]}
+      actions={(row) => (
+        <DeleteButton
+          name={row.title}
+          title={`Delete “${row.title}”?`}
+          description={
+            row.chosen > 0
+              ? `${row.chosen} guests chose it: a meal guests chose cannot be deleted. Rename it instead.`
+              : "Guests will no longer be offered it."
+          }
+          fields={{ intent: "delete-meal", meal_id: String(row.meal_id) }}
         />
-      ) : (
-        <div className="table-wrap">
-          <table className="data-table">
-            <caption className="visually-hidden">Meals, in the order guests see them</caption>
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Meal</th>
-                <th scope="col">Description</th>
-                <th scope="col" className="data-table__number">
-                  Chosen by
-                </th>
-                <th scope="col" className="data-table__actions">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {meals.map((row, index) => (
-                <tr key={row.meal_id}>
-                  <td>
-                    <MoveButtons
-                      intent="move-meal"
-                      idField="meal_id"
-                      id={row.meal_id}
-                      name={row.title}
-                      first={index === 0}
-                      last={index === meals.length - 1}
-                    />
-                  </td>
-                  <th scope="row">{row.title}</th>
-                  <td>{row.description}</td>
-                  <td className="data-table__number">{row.chosen}</td>
-                  <td className="data-table__actions">
-                    <div className="cluster">
-                      <EditMeal row={row} />
-                      <DeleteButton
-                        name={row.title}
-                        title={`Delete “${row.title}”?`}
-                        description={
-                          row.chosen > 0
-                            ? `${row.chosen} guests chose it: a meal guests chose cannot be deleted. Rename it instead.`
-                            : "Guests will no longer be offered it."
-                        }
-                        fields={{ intent: "delete-meal", meal_id: String(row.meal_id) }}
-                      />
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
       )}
-    </section>
+    />
   );
 }

@@ -8,6 +8,7 @@ import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { meal, question, registrant } from "~drizzle/schema";
+import { answerPattern } from "./answer-pattern.server";
 import {
   FieldRefusal,
   moveInOrder,
@@ -75,6 +76,16 @@ async function answerCount(tx: Transaction, eventId: number, name: string): Prom
   return row?.n ?? 0;
 }
 
+/** Refuses a pattern that answers could not be checked with in linear time (a back-reference, a look-around). */
+function refuseSlowPattern(input: QuestionInput) {
+  const pattern = input.validation.pattern;
+  if (pattern && answerPattern(pattern) === null)
+    throw new FieldRefusal(
+      "pattern",
+      "Answers cannot be checked with this pattern: back-references (\\1) and look-arounds ((?=…), (?!…)) are not supported. Describe the form with character classes and repeats instead.",
+    );
+}
+
 /** Refuses a second meal question: both would set the same guest's meal_id. */
 async function refuseSecondMealQuestion(
   tx: Transaction,
@@ -101,6 +112,7 @@ async function refuseSecondMealQuestion(
 export async function createQuestion(eventId: number, input: QuestionInput): Promise<number> {
   return withUniqueFields(() =>
     db.transaction(async (tx: Transaction) => {
+      refuseSlowPattern(input);
       await refuseSecondMealQuestion(tx, eventId, input, null);
       const display_order = await nextDisplayOrder(tx, "question", eventId);
       const [row] = await tx
@@ -132,6 +144,7 @@ export async function updateQuestion(eventId: number, questionId: number, input:
           );
         }
       }
+      refuseSlowPattern(input);
       await refuseSecondMealQuestion(tx, eventId, input, questionId);
       await tx
         .update(question)

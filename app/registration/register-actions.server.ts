@@ -4,10 +4,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { redirect } from "@remix-run/node";
+import { registrationAsksForCard } from "~/billing/cards.server";
 import { db } from "~/db.server";
-import { publicOrigin } from "~/security/request.server";
-import { formatMoney } from "~/ui/format";
-import { loadConfirmedOrder, sendConfirmation } from "./confirmation.server";
 import { saveGuestSeat } from "./guest-claim.server";
 import { orderParam } from "./order-links.server";
 import { seatsOf, isNamed, type RegisterDraft, type RegisterStep } from "./register-draft";
@@ -106,6 +104,8 @@ export async function registerAction(request: Request, context: RegisterContext)
     guests: seats.map((seat) => guestDetails(draft, seat.index, context)),
     promoCode: draft.promoCode || null,
     method: "pay_at_event",
+    // The buyer's confirmation is written to the outbox in the registration's transaction.
+    sendConfirmation: true,
     idempotencyKey: draft.orderKey || null,
     usrId:
       context.user && context.user.email.toLowerCase() === draft.buyer.email.toLowerCase() ? context.user.usrId : null,
@@ -114,10 +114,15 @@ export async function registerAction(request: Request, context: RegisterContext)
     const { step: back, field } = whereRefused(result.refusal);
     return { kind: "step" as const, ...(await stepView(context, back, draft, { [field]: result.refusal.message })) };
   }
-  const origin = publicOrigin(request);
-  const order = await loadConfirmedOrder(origin, context.event.event_id, result.party.paymentId);
-  if (order && !result.replayed) await sendConfirmation(order, (cents) => formatMoney(cents, context.event.currency));
-  throw redirect(`/register?id=${context.event.event_id}&order=${orderParam(result.party.paymentId)}`);
+  const confirmation = `/register?id=${context.event.event_id}&order=${orderParam(result.party.paymentId)}`;
+  // The registration's card step: a buyer with an account saves the card the event asks for, then sees the order.
+  const buyerId =
+    context.user && context.user.email.toLowerCase() === draft.buyer.email.toLowerCase() ? context.user.usrId : null;
+  if (buyerId !== null && (await registrationAsksForCard(context.event.event_id, buyerId)))
+    throw redirect(
+      `/billing/card?${new URLSearchParams({ id: String(context.event.event_id), returnTo: confirmation })}`,
+    );
+  throw redirect(confirmation);
 }
 
 function guestDetails(draft: RegisterDraft, index: number, context: RegisterContext): GuestDetails | null {

@@ -7,8 +7,11 @@
  */
 import { and, asc, eq, inArray, ne, sql, sum } from "drizzle-orm";
 import { uniqueViolation } from "~/db/errors.server";
+import { messageOrigin } from "~/messages/links.server";
+import { notifyTeam } from "~/messages/team-notifications.server";
 import { publish } from "~/realtime/bus.server";
 import { event, pass, payment, promo_code, registrant, registration, ticket, ticket_payment } from "~drizzle/schema";
+import { queueConfirmation } from "./confirmation.server";
 import { allocatePaddle } from "./paddles.server";
 import { priceOrder, type PromoTerms } from "./pricing";
 import { registrationTopic } from "./registration-topic";
@@ -51,6 +54,8 @@ export interface PartyOrder {
   usrId?: number | null;
   /** Staff registering by hand (comps, walk-ins) are not held to the registration window. */
   byStaff?: boolean;
+  /** Write the buyer's confirmation email to the outbox in the registration's transaction. */
+  sendConfirmation?: boolean;
   /** Names the submission: the same key again (a double tap, a replayed form) returns the party it made. */
   idempotencyKey?: string | null;
   now?: Date;
@@ -358,6 +363,21 @@ async function registerInTransaction(tx: Transaction, order: PartyOrder): Promis
       .set({ times_used: sql`${promo_code.times_used} + ${discounted}` })
       .where(eq(promo_code.promo_code_id, promo.promo_code_id));
   }
+  if (order.sendConfirmation && order.buyer.email) {
+    await queueConfirmation(tx, { eventId: order.eventId, paymentId: paymentRow.id, email: order.buyer.email });
+  }
+  const seats = guests.length;
+  await notifyTeam(tx, {
+    eventId: order.eventId,
+    flag: "notify_registration",
+    template: "team_registration",
+    key: `payment:${paymentRow.id}`,
+    data: {
+      guest: `${order.buyer.first_name} ${order.buyer.last_name}`.trim() || order.buyer.email,
+      tickets: `${seats} ${seats === 1 ? "seat" : "seats"}`,
+      link: `${messageOrigin()}/admin/registration/registrants?id=${order.eventId}`,
+    },
+  });
   await publish(tx, { topic: registrationTopic(order.eventId), type: "registered", data: { passIds } });
   return { paymentId: paymentRow.id, amount: priced.total, discount: priced.discount, passIds, guests };
 }

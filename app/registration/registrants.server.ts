@@ -4,10 +4,11 @@
  * Also deleting a guest and sending their order's confirmation again.
  */
 import { and, asc, eq } from "drizzle-orm";
+import { db as globalDb } from "~/db.server";
 import { publish } from "~/realtime/bus.server";
 import { formatMoney } from "~/ui/format";
 import { event, meal, pass, payment, question, registrant, ticket } from "~drizzle/schema";
-import { loadConfirmedOrder, sendConfirmation } from "./confirmation.server";
+import { loadConfirmedOrder, queueConfirmation } from "./confirmation.server";
 import { toRegisterQuestion, type RegisterQuestion } from "./register-page.server";
 import { registrationTopic } from "./registration-topic";
 import type { Database, Transaction } from "~/db/connection.server";
@@ -213,6 +214,6 @@ export async function deleteRegistrant(
 export async function resendConfirmation(origin: string, eventId: number, paymentId: number): Promise<string | null> {
   const order = await loadConfirmedOrder(origin, eventId, paymentId);
   if (!order?.buyer.email) return null;
-  await sendConfirmation(order, (cents) => formatMoney(cents, order.currency));
+  await queueConfirmation(globalDb, { eventId, paymentId, email: order.buyer.email, again: true });
   return order.buyer.email;
 }

@@ -8,7 +8,7 @@ import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useMemo, useRef } from "react";
 import { wallToIso } from "~/events/auction-settings";
 import { replyFor } from "~/forms/form-contract";
-import { useContractForm } from "~/forms/use-contract-form";
+import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { RichTextEditor } from "~/rich-text/rich-text-editor";
 import { Button } from "~/ui/button";
 import { DateTimeField } from "~/ui/date-time-field";
@@ -18,7 +18,7 @@ import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { utcToZonedInput } from "~/ui/zoned-time";
 import { LIMITS } from "./setup-fields";
 import { registrationSettingsSchema, SETTINGS_FORM } from "./setup-forms";
-import type { RegistrationSetupData } from "./registration-setup-route.server";
+import type { RegistrationSetupData } from "./registration-setup.server";
 
 export function RegistrationSettingsForm({ data }: { data: RegistrationSetupData }) {
   const { timeZone, settings, windowSummary } = data;
@@ -51,9 +51,7 @@ export function RegistrationSettingsForm({ data }: { data: RegistrationSetupData
       method="post"
       ref={formRef}
       className="settings-form"
-      id={form.id}
-      onSubmit={form.onSubmit}
-      noValidate={form.noValidate}
+      {...formProps(form)}
       aria-labelledby="registration-settings-heading"
     >
       <input type="hidden" name="intent" value="save-settings" />

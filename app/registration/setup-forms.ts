@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { optionalText, requiredText, yesNo } from "~/forms/rules";
-import { RICH_TEXT_MAX_LENGTH, RICH_TEXT_TOO_LONG } from "~/rich-text/limits";
+import { richTextField } from "~/rich-text/schema";
 import { moneyField, readMoney } from "~/ui/money-input";
 import { zonedDateTimeSchema } from "~/ui/zoned-time";
 import {
@@ -66,7 +66,7 @@ const oneOf = <T extends readonly { value: string }[]>(list: T, message: string)
   );
 
 /** Rich text as the editor posts it; the action sanitises it. */
-const richText = z.string().max(RICH_TEXT_MAX_LENGTH, RICH_TEXT_TOO_LONG).default("");
+const richText = richTextField();
 
 // ——— Registration settings ———
 

@@ -2,15 +2,14 @@
  * The ticket types of /admin/setup/registration: a short list in the order /register offers them, each with what
  * is sold, moved with Up and Down, edited in a dialog, deleted after a confirmation (refused once sold).
  */
-import { RowDialog, RowDialogAbove } from "~/grid/row-dialog";
+import { RowDialog } from "~/grid/row-dialog";
 import { RichTextEditor } from "~/rich-text/rich-text-editor";
-import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";
 import { FormDialog, type Fieldset } from "~/ui/form-dialog";
 import { labelOf, LIMITS, TICKET_KINDS } from "./setup-fields";
 import { ticketSchema } from "./setup-forms";
-import { DeleteButton, ListAlert, MoveButtons } from "./setup-list-parts";
-import type { RegistrationSetupData } from "./registration-setup-route.server";
+import { DeleteButton, SetupListSection } from "./setup-list-parts";
+import type { RegistrationSetupData } from "./registration-setup.server";
 
 type TicketType = RegistrationSetupData["tickets"][number];
 
@@ -117,96 +116,41 @@ export function TicketTypesSection({ tickets, currency }: { tickets: TicketType[
     </FormDialog>
   );
   return (
-    <section className="stack" aria-labelledby="tickets-heading" id="tickets">
-      <div className="cluster">
-        <h2 id="tickets-heading" className="section-heading">
-          Ticket types
-        </h2>
-        {tickets.length > 0 ? newTicket : null}
-      </div>
-      <ListAlert list="tickets" />
-      <RowDialogAbove
-        rows={tickets}
-        dialogName={(row) => `edit-ticket-${row.ticket_id}`}
-        render={(row) => <EditTicket row={row} currency={currency} above />}
-      />
-      {tickets.length === 0 ? (
-        <EmptyState
-          headingLevel={3}
-          title="No ticket types yet"
-          text="Add what guests can buy, such as an individual seat, a couple or a table of eight."
-          action={newTicket}
+    <SetupListSection
+      list="tickets"
+      title="Ticket types"
+      rows={tickets}
+      rowKey={(row) => row.ticket_id}
+      newDialog={newTicket}
+      editDialog={(row, above) => <EditTicket row={row} currency={currency} above={above} />}
+      dialogName={(row) => `edit-ticket-${row.ticket_id}`}
+      empty={{
+        title: "No ticket types yet",
+        text: "Add what guests can buy, such as an individual seat, a couple or a table of eight.",
+      }}
+      caption="Ticket types, in the order buyers see them"
+      move={{ intent: "move-ticket", idField: "ticket_id", name: (row) => row.title }}
+      columns={[
+        { header: "Ticket type", rowHeader: true, cell: (row) => row.title },
+        { header: "Kind", cell: (row) => labelOf(TICKET_KINDS, row.type) },
+        { header: "Price", numeric: true, cell: (row) => row.price_label },
+        { header: "Guests each", numeric: true, cell: (row) => row.seat_count },
+        { header: "Step", numeric: true, cell: (row) => row.increment },
+        { header: "Sold", numeric: true, cell: (row) => row.sold },
+        { header: "Limit", numeric: true, cell: (row) => row.max_quantity ?? "No limit" },
+      ]}
+      actions={(row) => (
+        <DeleteButton
+          name={row.title}
+          title={`Delete “${row.title}”?`}
+          description={
+            row.sold > 0
+              ? `${row.sold} sold: a ticket type with sales cannot be deleted. Set its limit to what is sold to stop selling it.`
+              : "Buyers will no longer see it. This cannot be undone."
+          }
+          fields={{ intent: "delete-ticket", ticket_id: String(row.ticket_id) }}
         />
-      ) : (
-        <div className="table-wrap">
-          <table className="data-table">
-            <caption className="visually-hidden">Ticket types, in the order buyers see them</caption>
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Ticket type</th>
-                <th scope="col">Kind</th>
-                <th scope="col" className="data-table__number">
-                  Price
-                </th>
-                <th scope="col" className="data-table__number">
-                  Guests each
-                </th>
-                <th scope="col" className="data-table__number">
-                  Step
-                </th>
-                <th scope="col" className="data-table__number">
-                  Sold
-                </th>
-                <th scope="col" className="data-table__number">
-                  Limit
-                </th>
-                <th scope="col" className="data-table__actions">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {tickets.map((row, index) => (
-                <tr key={row.ticket_id}>
-                  <td>
-                    <MoveButtons
-                      intent="move-ticket"
-                      idField="ticket_id"
-                      id={row.ticket_id}
-                      name={row.title}
-                      first={index === 0}
-                      last={index === tickets.length - 1}
-                    />
-                  </td>
-                  <th scope="row">{row.title}</th>
-                  <td>{labelOf(TICKET_KINDS, row.type)}</td>
-                  <td className="data-table__number">{row.price_label}</td>
-                  <td className="data-table__number">{row.seat_count}</td>
-                  <td className="data-table__number">{row.increment}</td>
-                  <td className="data-table__number">{row.sold}</td>
-                  <td className="data-table__number">{row.max_quantity ?? "No limit"}</td>
-                  <td className="data-table__actions">
-                    <div className="cluster">
-                      <EditTicket row={row} currency={currency} />
-                      <DeleteButton
-                        name={row.title}
-                        title={`Delete “${row.title}”?`}
-                        description={
-                          row.sold > 0
-                            ? `${row.sold} sold: a ticket type with sales cannot be deleted. Set its limit to what is sold to stop selling it.`
-                            : "Buyers will no longer see it. This cannot be undone."
-                        }
-                        fields={{ intent: "delete-ticket", ticket_id: String(row.ticket_id) }}
-                      />
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
       )}
-    </section>
+    />
   );
 }

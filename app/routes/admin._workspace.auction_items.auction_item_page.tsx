@@ -5,21 +5,18 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { eventIdFromQuery, requireEventPermission } from "~/auth/access.server";
-import { AuctionItemForm, type AuctionItemFormValues } from "~/catalogue/auction-item-form";
 import {
   postedAuctionItemValues,
   readAuctionItemForm,
   type AuctionItemFormErrors,
   type AuctionItemInput,
 } from "~/catalogue/auction-item-form.server";
-import { auctionItemPagePath, packagesPath } from "~/catalogue/auction-item-paths";
+import { auctionItemScreen } from "~/catalogue/auction-item-page.server";
+import { auctionItemPagePath, listPathOf } from "~/catalogue/auction-item-paths";
 import {
   addInventoryToItem,
   createAuctionItem,
-  eventBidProposal,
-  freeInventory,
   getAuctionItem,
   InventoryUnavailableError,
   ItemHasBidsError,
@@ -29,13 +26,11 @@ import {
   applyInventorySum,
 } from "~/catalogue/auction-item.server";
 import { deleteItems, DuplicateLotError, ItemsWithBidsError } from "~/catalogue/auction-items.server";
-import { catalogueOptions, UnknownChoiceError } from "~/catalogue/catalogue-options.server";
-import { inventoryPath, eventQuery as eventQueryOf } from "~/catalogue/inventory-paths";
-import { eventCurrency } from "~/catalogue/inventory.server";
-import { ITEM_STATUSES, isItemType, ITEM_TYPE_LABELS, type ItemType } from "~/catalogue/item-rules";
+import { UnknownChoiceError } from "~/catalogue/catalogue-options.server";
+import { ITEM_STATUSES } from "~/catalogue/item-rules";
+import { AuctionItemPage } from "~/catalogue/ui/auction-item-page";
 import { readSelectedIds } from "~/grid/grid-forms.server";
-import { ImageGallery, imageGalleryLinks, GalleryUploadField } from "~/images/image-gallery";
-import { MAX_GALLERY_UPLOAD } from "~/images/image-gallery-fields";
+import { imageGalleryLinks } from "~/images/image-gallery";
 import {
   answerGallery,
   GalleryFullError,
@@ -45,13 +40,7 @@ import {
 } from "~/images/image-gallery.server";
 import { chosenImageUrl, readFormWithImages } from "~/images/upload.server";
 import { richTextLinks } from "~/rich-text/rich-text-editor";
-import { sanitizeRichText } from "~/rich-text/sanitize.server";
-import { Button } from "~/ui/button";
-import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
-import { FormAlert } from "~/ui/form-alert";
-import { formatMoney } from "~/ui/format";
-import { centsToInput } from "~/ui/money-input";
 import { redirectWithToast } from "~/ui/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
@@ -75,120 +64,15 @@ function itemIdOf(request: Request): number | null {
   return Number(raw);
 }
 
-/** The packages screen an item of this type is listed on, else the raw data sheet. */
-function listPathOf(eventId: number | undefined, type: string): { to: string; label: string } {
-  if (type === "live" || type === "silent") {
-    return { to: packagesPath(eventId, type), label: `Back to the ${type} packages` };
-  }
-  if (type === "sale")
-    return { to: `/admin/auction_items/items_for_sale${eventQueryOf(eventId)}`, label: "Back to the items for sale" };
-  return { to: `/admin/auction_items/rawdata${eventQueryOf(eventId)}`, label: "Back to the raw data" };
-}
-
 /**
- * /admin/auction_items/auction_item_page (spec §2, a sibling screen of /admin/auction_items): every field of one
+ * /admin/auction_items/auction_item_page (a sibling screen of /admin/auction_items): every field of one
  * auction item (`?item=<id>`), or a new one (`?type=live` preselects its type), with its images and the inventory
  * it bundles.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_edit_auction_items");
-  const itemId = itemIdOf(request);
-  const queryEvent = eventIdFromQuery(request);
-  const [options, currency, proposal] = [
-    await catalogueOptions(eventId),
-    await eventCurrency(eventId),
-    await eventBidProposal(eventId),
-  ];
-  const money = (cents: number | null) => (cents === null ? null : formatMoney(cents, currency));
-
-  if (itemId === null) {
-    const asked = new URL(request.url).searchParams.get("type") ?? "";
-    const type: ItemType = isItemType(asked) ? asked : "silent";
-    const values: AuctionItemFormValues = {
-      title: "",
-      lot: "",
-      type,
-      subtype: "",
-      excerpt: "",
-      description: "",
-      value: "",
-      starting_bid: "",
-      increment: "",
-      buy_now: "",
-      quantity: "1",
-      in_person_only: "",
-      status: "draft",
-      tag: "",
-      display_order: "0",
-      xinv_donor_id: "",
-      xinv_category_id: "",
-      xinv_staff_id: "",
-      xinv_disclaimer: "",
-      internal_notes: "",
-    };
-    return {
-      item: null,
-      values,
-      options,
-      currency,
-      proposal,
-      queryEvent,
-      back: listPathOf(queryEvent, type),
-      free: [],
-    };
-  }
-
-  const item = await getAuctionItem(eventId, itemId);
-  if (!item) throw new Response("This event has no such auction item.", { status: 404 });
-  const id = (value: number | null) => (value === null ? "" : String(value));
-  const values: AuctionItemFormValues = {
-    title: item.title,
-    lot: id(item.lot),
-    type: item.type,
-    subtype: item.subtype ?? "",
-    excerpt: item.excerpt ?? "",
-    description: sanitizeRichText(item.description ?? ""),
-    value: centsToInput(item.value),
-    starting_bid: centsToInput(item.starting_bid),
-    increment: centsToInput(item.increment),
-    buy_now: centsToInput(item.buy_now),
-    quantity: String(item.quantity),
-    in_person_only: item.in_person_only ? "on" : "",
-    status: item.status,
-    tag: item.tag ?? "",
-    display_order: String(item.display_order),
-    xinv_donor_id: id(item.xinv_donor_id),
-    xinv_category_id: id(item.xinv_category_id),
-    xinv_staff_id: id(item.xinv_staff_id),
-    xinv_disclaimer: item.xinv_disclaimer ?? "",
-    internal_notes: item.internal_notes ?? "",
-  };
-  return {
-    item: {
-      auction_item_id: item.auction_item_id,
-      title: item.title,
-      lot: item.lot,
-      type: item.type,
-      featured_image: item.featured_image,
-      images: item.images,
-      bid_count: item.bid_count,
-      value_label: money(item.value),
-      inventory: item.inventory.map((row) => ({
-        ...row,
-        value_label: money(row.value),
-        href: inventoryPath(eventQueryOf(queryEvent), row.inventory_id),
-      })),
-      inventory_sum: centsToInput(item.inventory_sum),
-      inventory_sum_label: money(item.inventory_sum),
-    },
-    values,
-    options,
-    currency,
-    proposal,
-    queryEvent,
-    back: listPathOf(queryEvent, item.type),
-    free: (await freeInventory(eventId)).map((row) => ({ ...row, value_label: money(row.value) })),
-  };
+  const asked = new URL(request.url).searchParams.get("type") ?? undefined;
+  return auctionItemScreen(eventId, { itemId: itemIdOf(request), queryEvent: eventIdFromQuery(request), asked });
 }
 
 /** The status must be one of the list, or the one the item has now (set by the auction, say). */
@@ -323,156 +207,8 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-export default function AuctionItemPage() {
-  const { item, values, options, currency, proposal, back, free } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  const refused = answer && "errors" in answer ? answer : undefined;
-  const deleteError = answer && "deleteError" in answer ? answer.deleteError : undefined;
-  const inventoryError = answer && "inventoryError" in answer ? answer.inventoryError : undefined;
-  const navigation = useNavigation();
-  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-
-  const form = (
-    <AuctionItemForm
-      key={item?.auction_item_id ?? "new"}
-      values={refused?.values ?? values}
-      errors={refused?.errors}
-      options={options}
-      currency={currency}
-      proposal={proposal}
-      inventorySum={item?.inventory_sum ?? ""}
-      featuredImage={item?.featured_image ?? null}
-      submitLabel={item ? "Save" : "Create auction item"}
-      cancelTo={back.to}
-      cancelLabel={back.label}
-    >
-      {item ? null : (
-        <GalleryUploadField
-          label="Images"
-          error={refused?.errors?.images?.[0]}
-          help={`JPEG, PNG, WebP or GIF; up to ${MAX_GALLERY_UPLOAD}. Bidders see them in the order chosen; you can reorder them once the item is saved.`}
-        />
-      )}
-    </AuctionItemForm>
-  );
-
-  if (!item) {
-    return (
-      <>
-        <div className="page-header">
-          <h1>New auction item</h1>
-          <p>
-            A lot of the {ITEM_TYPE_LABELS[values.type as ItemType]?.toLowerCase() ?? "auction"}. Once it is saved, you
-            can bundle inventory items into it.
-          </p>
-        </div>
-        {form}
-      </>
-    );
-  }
-
-  return (
-    <>
-      <div className="page-header">
-        <h1>{item.title}</h1>
-        <p>
-          {item.lot === null ? "No lot number yet" : `Lot ${item.lot}`} ·{" "}
-          {ITEM_TYPE_LABELS[item.type as ItemType] ?? item.type} ·{" "}
-          {item.bid_count === 0 ? "no bids yet" : item.bid_count === 1 ? "1 bid" : `${item.bid_count} bids`}
-        </p>
-      </div>
-      <div className="stack stack--loose">
-        {form}
-        <ImageGallery
-          images={item.images}
-          itemTitle={item.title}
-          heading="Gallery"
-          help="Bidders see them in this order."
-        />
-
-        <section className="stack" aria-labelledby="inventory-heading">
-          <h2 id="inventory-heading">Inventory in this item</h2>
-          <p className="field__help">
-            A package bundles several inventory items; with two or more it is marked a package. While its value is
-            blank, it is the sum of their values (and the starting bid and increment are proposed from it). “Use the
-            sum” replaces the value you typed with the sum.
-          </p>
-          {inventoryError ? <FormAlert>{inventoryError}</FormAlert> : null}
-          {item.inventory.length === 0 ? (
-            <p className="muted">No inventory items in it yet.</p>
-          ) : (
-            <Form method="post" className="stack">
-              <ul className="stack" aria-label="Inventory in this item">
-                {item.inventory.map((row) => (
-                  <li key={row.inventory_id}>
-                    <label className="checkbox">
-                      <input type="checkbox" name="id" value={row.inventory_id} />
-                      {row.title} · {row.value_label ?? "no value"}
-                    </label>
-                  </li>
-                ))}
-              </ul>
-              <p>
-                Sum of their values: <strong>{item.inventory_sum_label ?? "none"}</strong>. Value of the item:{" "}
-                <strong>{item.value_label ?? "none"}</strong>.
-              </p>
-              <div className="cluster">
-                <Button
-                  type="submit"
-                  size="sm"
-                  name="intent"
-                  value="remove-inventory"
-                  disabled={busy("remove-inventory") || item.bid_count > 0}
-                >
-                  Take the ticked ones out
-                </Button>
-                <Button type="submit" size="sm" name="intent" value="use-sum" disabled={busy("use-sum")}>
-                  Use the sum as the value
-                </Button>
-              </div>
-            </Form>
-          )}
-          {free.length === 0 ? (
-            <p className="muted">Every inventory item of the event is already in an auction item.</p>
-          ) : (
-            <Form method="post" className="stack">
-              <input type="hidden" name="intent" value="add-inventory" />
-              <fieldset className="stack">
-                <legend>Inventory not yet in an auction item</legend>
-                {free.map((row) => (
-                  <label key={row.inventory_id} className="checkbox">
-                    <input type="checkbox" name="id" value={row.inventory_id} />
-                    {row.title} · {row.value_label ?? "no value"}
-                  </label>
-                ))}
-              </fieldset>
-              <div>
-                <Button type="submit" size="sm" disabled={busy("add-inventory") || item.bid_count > 0}>
-                  Add the ticked ones
-                </Button>
-              </div>
-            </Form>
-          )}
-        </section>
-
-        <section className="stack" aria-labelledby="delete-heading">
-          <h2 id="delete-heading">Delete</h2>
-          {deleteError ? <FormAlert>{deleteError}</FormAlert> : null}
-          <div>
-            <ConfirmDialog
-              trigger="Delete this auction item"
-              triggerVariant="danger"
-              title={`Delete “${item.title}”?`}
-              description="Its details and images go for good; its inventory stays in the inventory. An item with bids or sales is not deleted: withdraw it instead."
-              confirmLabel="Delete"
-              confirmVariant="danger"
-              fields={{ intent: "delete" }}
-            />
-          </div>
-        </section>
-      </div>
-    </>
-  );
+export default function AuctionItemRoute() {
+  return <AuctionItemPage />;
 }
 
 export function ErrorBoundary() {

@@ -1,8 +1,7 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { useRef } from "react";
-import { z } from "zod";
 import { requireEventPermission } from "~/auth/access.server";
+import { ACKNOWLEDGEMENT_FORM, acknowledgementSchema } from "~/catalogue/acknowledgement-form";
 import {
   defaultAcknowledgement,
   donorGifts,
@@ -11,6 +10,10 @@ import {
 } from "~/catalogue/acknowledgement.server";
 import { catalogueOptions } from "~/catalogue/catalogue-options.server";
 import { eventSettings } from "~/events/event-settings.server";
+import { parseForm } from "~/forms/form-contract";
+import { Refusal } from "~/forms/refusal";
+import { refuseSubmission, refuseWith } from "~/forms/reply.server";
+import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { EmptyState } from "~/ui/empty-state";
@@ -19,7 +22,6 @@ import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";
 import { redirectWithToast } from "~/ui/toast.server";
-import { useFocusFirstError } from "~/ui/use-focus-first-error";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Thank a donor · Auction items · Gavel" },
@@ -30,7 +32,7 @@ export const meta: MetaFunction = ({ error }) => [
  * and its value, sent by email or downloaded as a PDF letter.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { eventId } = await requireEventPermission(request, "can_edit_auction_items");
+  const { eventId, role } = await requireEventPermission(request, "can_edit_auction_items");
   const donorParam = new URL(request.url).searchParams.get("donor");
   const [options, settings] = await Promise.all([catalogueOptions(eventId), eventSettings(eventId)]);
   const donorId = donorParam && /^\d+$/.test(donorParam) ? Number(donorParam) : null;
@@ -44,70 +46,46 @@ export async function loader({ request }: LoaderFunctionArgs) {
     gifts,
     currency: settings.currency,
     draft: donor ? defaultAcknowledgement(donor.name, settings.title, organisation) : null,
+    canSend: role.can_send_messages,
   };
 }
 
-const letterSchema = z.object({
-  donor: z.coerce.number().int().positive(),
-  subject: z.string().trim().min(1, "Give the email a subject.").max(200, "Keep the subject to 200 characters."),
-  message: z.string().trim().min(1, "Write the message.").max(10_000, "Keep the message to 10,000 characters."),
-});
-
-type SendRefusal = { errors: Record<string, string[] | undefined>; values: Record<string, string> };
-
+/** Viewing and printing the letter is catalogue work; sending mail to an address needs can_send_messages. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { eventId } = await requireEventPermission(request, "can_edit_auction_items");
-  const form = await request.formData();
-  const values = {
-    donor: String(form.get("donor") ?? ""),
-    subject: String(form.get("subject") ?? ""),
-    message: String(form.get("message") ?? ""),
-  };
-  const parsed = letterSchema.safeParse(values);
-  if (!parsed.success)
-    return data<SendRefusal>({ errors: parsed.error.flatten().fieldErrors, values }, { status: 400 });
-  const donor = await donorOfEvent(eventId, parsed.data.donor);
+  const { eventId, user } = await requireEventPermission(request, "can_send_messages");
+  const submission = parseForm(await request.formData(), acknowledgementSchema);
+  if (submission.status !== "success") return refuseSubmission(ACKNOWLEDGEMENT_FORM, submission);
+  const { donor: donorId, subject, message } = submission.value;
+  const donor = await donorOfEvent(eventId, donorId);
   if (!donor) throw new Response("This donor no longer exists.", { status: 404 });
   if (!donor.email) {
-    return data<SendRefusal>(
-      {
-        errors: {
-          form: [`${donor.name} has no email address. Add it on the Donors screen, or download the letter as a PDF.`],
-        },
-        values,
-      },
-      { status: 400 },
-    );
+    const noAddress = `${donor.name} has no email address. Add it on the Donors screen, or download the letter as a PDF.`;
+    return refuseWith(ACKNOWLEDGEMENT_FORM, submission, new Refusal(noAddress));
   }
   const [gifts, settings] = await Promise.all([donorGifts(eventId, donor.donor_id), eventSettings(eventId)]);
   try {
-    await sendAcknowledgement(donor.email, {
-      subject: parsed.data.subject,
-      message: parsed.data.message,
+    await sendAcknowledgement(eventId, user.usr_id, donor.email, {
+      subject,
+      message,
       gifts,
       currency: settings.currency,
     });
   } catch (error) {
-    console.error("[email_page] the acknowledgement could not be sent", error);
-    return data<SendRefusal>(
-      {
-        errors: { form: ["The mail server did not take the message. Nothing was sent; try again in a moment."] },
-        values,
-      },
-      { status: 400 },
-    );
+    // Past the sender's hourly limit: said above the form, nothing sent.
+    if (error instanceof Refusal) return refuseWith(ACKNOWLEDGEMENT_FORM, submission, error);
+    throw error;
   }
   const url = new URL(request.url);
-  return redirectWithToast(url.pathname + url.search, { title: `Thank-you sent to ${donor.email}` });
+  return redirectWithToast(url.pathname + url.search, {
+    title: `Thank-you sent to ${donor.email}`,
+    description: "It leaves within a few seconds; a failed delivery is tried again.",
+  });
 }
 
 export default function EmailPage() {
-  const { donors, donor, gifts, currency, draft } = useLoaderData<typeof loader>();
-  const refusal = useActionData<SendRefusal>();
+  const { donors, donor, gifts, currency, draft, canSend } = useLoaderData<typeof loader>();
   const sending = useNavigation().state === "submitting";
   const location = useLocation();
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, refusal?.errors);
   const total = gifts.reduce((sum, gift) => sum + (gift.value ?? 0), 0);
   const money = (cents: number | null) => (cents === null ? "Value not stated" : formatMoney(cents, currency));
 
@@ -179,52 +157,72 @@ export default function EmailPage() {
           </Card>
 
           <Card title="The letter" headingLevel={2}>
-            {/* A document post (reloadDocument), so that the PDF button's answer arrives as a download. */}
-            <Form method="post" reloadDocument ref={formRef} className="stack" key={donor.donor_id}>
-              {refusal?.errors.form ? <FormAlert>{refusal.errors.form[0]}</FormAlert> : null}
-              <input type="hidden" name="donor" value={donor.donor_id} />
-              <p className="muted">To: {donor.email ?? "no email address on file"}</p>
-              <Field label="Subject" required error={refusal?.errors.subject?.[0]}>
-                {(control) => (
-                  <input
-                    {...control}
-                    name="subject"
-                    required
-                    maxLength={200}
-                    defaultValue={refusal?.values.subject ?? draft.subject}
-                  />
-                )}
-              </Field>
-              <Field
-                label="Message"
-                required
-                help="The list of gifts with their values and the total follows the message."
-                error={refusal?.errors.message?.[0]}
-              >
-                {(control) => (
-                  <textarea
-                    {...control}
-                    name="message"
-                    rows={12}
-                    required
-                    defaultValue={refusal?.values.message ?? draft.message}
-                  />
-                )}
-              </Field>
-              <div className="dialog__actions">
-                {/* The PDF is built from the same fields, by the print route, as a download. */}
-                <Button type="submit" formAction={`/admin/auction_items/print${location.search}`} variant="secondary">
-                  Download PDF
-                </Button>
-                <Button type="submit" variant="primary" disabled={sending || !donor.email}>
-                  Send by email
-                </Button>
-              </div>
-            </Form>
+            <Letter
+              key={donor.donor_id}
+              donor={donor}
+              draft={draft}
+              canSend={canSend}
+              sending={sending}
+              printAction={`/admin/auction_items/print${location.search}`}
+            />
           </Card>
         </div>
       )}
     </>
+  );
+}
+
+function Letter({
+  donor,
+  draft,
+  canSend,
+  sending,
+  printAction,
+}: {
+  donor: { donor_id: number; email: string | null };
+  draft: { subject: string; message: string };
+  canSend: boolean;
+  sending: boolean;
+  printAction: string;
+}) {
+  const { form, fields } = useContractForm({
+    id: ACKNOWLEDGEMENT_FORM,
+    schema: acknowledgementSchema,
+    reply: useActionData<unknown>(),
+    defaultValue: { donor: String(donor.donor_id), subject: draft.subject, message: draft.message },
+  });
+  return (
+    // A document post (reloadDocument), so that the PDF button's answer arrives as a download.
+    <Form method="post" reloadDocument {...formProps(form)} className="stack">
+      {form.errors?.[0] ? <FormAlert>{form.errors[0]}</FormAlert> : null}
+      <input type="hidden" name="donor" value={donor.donor_id} />
+      <p className="muted">To: {donor.email ?? "no email address on file"}</p>
+      <Field label="Subject" required meta={fields.subject}>
+        {(control) => <input {...control} />}
+      </Field>
+      <Field
+        label="Message"
+        required
+        help="The list of gifts with their values and the total follows the message."
+        meta={fields.message}
+      >
+        {(control) => <textarea {...control} rows={12} />}
+      </Field>
+      {canSend ? null : (
+        <p className="muted">
+          Sending mail needs the “Send messages” permission; you can download the letter and send it yourself.
+        </p>
+      )}
+      <div className="dialog__actions">
+        {/* The PDF is built from the same fields, by the print route, as a download. */}
+        <Button type="submit" formAction={printAction} variant="secondary">
+          Download PDF
+        </Button>
+        <Button type="submit" variant="primary" disabled={sending || !donor.email || !canSend}>
+          Send by email
+        </Button>
+      </div>
+    </Form>
   );
 }
 

@@ -1,6 +1,9 @@
 import { useLoaderData } from "@remix-run/react";
+import { listAction } from "~/admin-list/list-action.server";
+import { eventIdFromQuery, requireEventPermission } from "~/auth/access.server";
 import { PackagesScreen } from "~/catalogue/packages-grid";
-import { packagesAction, packagesLoader } from "~/catalogue/packages.server";
+import { packagesList } from "~/catalogue/packages-list.server";
+import { packagesScreen } from "~/catalogue/packages.server";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
@@ -8,13 +11,14 @@ export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Silent packages · Auction items · Gavel" },
 ];
 
-/** /admin/auction_items/silent_packages: the event's silent auction items, packages and single items (app/catalogue/packages.server.ts). */
-export async function loader(args: LoaderFunctionArgs) {
-  return packagesLoader(args, "silent");
+/** /admin/auction_items/silent_packages: the event's silent auction items, packages and single items (an admin list: app/catalogue/packages-list.server.ts). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { eventId } = await requireEventPermission(request, "can_edit_auction_items");
+  return { ...(await packagesScreen(eventId, "silent")), queryEvent: eventIdFromQuery(request) ?? null };
 }
 
 export async function action(args: ActionFunctionArgs) {
-  return packagesAction(args, "silent");
+  return listAction(args, packagesList("silent"));
 }
 
 export default function SilentPackagesPage() {

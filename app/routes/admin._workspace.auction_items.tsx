@@ -7,7 +7,7 @@ import { ErrorPanel } from "~/ui/error-page";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
 /**
- * /admin/auction_items: loads the data areas spec §2 names for paths containing auction_items; its screens read
+ * /admin/auction_items: loads the data areas the admin map (app/data-areas/) names for paths containing auction_items; its screens read
  * them with useRouteLoaderData("routes/admin._workspace.auction_items"). Any team member passes here: each screen
  * checks can_edit_auction_items itself.
  */

@@ -6,16 +6,20 @@ import { revalidateOnSubmitOrEventChange } from "~/navigation/layout-revalidatio
 import bidsHref from "~/styles/bids.css";
 import { ErrorPanel } from "~/ui/error-page";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { Permission } from "~/auth/permissions";
+
+const BIDS_SECTION: Permission[] = ["can_view_stats", "can_bid", "can_control_event"];
 
 /**
  * /admin/bids: loads the data areas of paths containing /bids/; its screens read them with
- * useRouteLoaderData("routes/admin._workspace.bids"). Every screen of the section shows bids, so the layout asks
- * for can_view_stats ("See figures and bids", docs/permissions.md); each screen checks it again, and its actions
- * need can_control_event.
+ * useRouteLoaderData("routes/admin._workspace.bids"). The section is for people who see figures and bids
+ * (can_view_stats), and for the paddle raise's bid spotters and whoever runs the room (can_bid, can_control_event,
+ * docs/permissions.md); the data areas, which hold every bid, load only for can_view_stats. Each screen checks its
+ * own rule again.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { eventId } = await requireEventPermission(request, "can_view_stats");
-  return { eventId, areas: await loadDataAreas(SALES_AREAS, eventId) };
+  const { eventId, role } = await requireEventPermission(request, BIDS_SECTION);
+  return { eventId, areas: role.can_view_stats ? await loadDataAreas(SALES_AREAS, eventId) : null };
 }
 
 export const shouldRevalidate = revalidateOnSubmitOrEventChange;

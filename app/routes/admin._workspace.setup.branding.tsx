@@ -1,59 +1,31 @@
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useRef, useState, type FormEvent } from "react";
 import { requireEventPermission } from "~/auth/access.server";
-import { eventSettings, saveEventSettings } from "~/events/event-settings.server";
-import { saveSettingsForm } from "~/events/settings-action.server";
-import { brandingSchema } from "~/events/settings-forms.server";
-import { catalogueFont, fallbackStack, FONT_CATALOGUE, nearestWeight } from "~/fonts/catalogue";
+import { eventSettings, resetBranding, saveEventSetup } from "~/events/event-settings.server";
+import { BRANDING_FORM, brandingSchema } from "~/events/setup-forms";
+import { COLOURS, ColourField, FontFields, TYPE_STYLES } from "~/events/ui/branding-fields";
+import { catalogueFont, nearestWeight } from "~/fonts/catalogue";
 import { CATALOGUE_FONT_CSS_HREF } from "~/fonts/font-faces.server";
+import { parseForm, replyFor } from "~/forms/form-contract";
+import { answerForm } from "~/forms/reply.server";
+import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { ImageField } from "~/images/image-field";
 import { ResponsiveImage } from "~/images/responsive-image";
+import { imageChange, imageFieldErrors, readFormWithImages } from "~/images/upload.server";
 import { brandingStyle, contrastWarnings, type EventBranding } from "~/ui/branding";
 import { Button } from "~/ui/button";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
-import { Field } from "~/ui/field";
-import { redirectWithToast } from "~/ui/toast.server";
+import { backWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { DEFAULT_EVENT_STYLE } from "~drizzle/schema/style-defaults";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { z } from "zod";
 
 export const meta: MetaFunction<typeof loader> = ({ error, data }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Branding · Setup · Gavel" },
   // Every catalogue font, so the preview (and the font list, where the browser styles options) shows the real faces.
   ...(data ? [{ tagName: "link", rel: "stylesheet", href: data.fontStylesheet }] : []),
 ];
-
-const COLOURS = [
-  ["primary_color", "Primary", "Buttons, links and the page header."],
-  ["secondary_color", "Secondary", "Section bands and highlights."],
-  ["accent_color", "Accent", "Badges and small touches."],
-  ["text_color", "Text", "Body text on the white page."],
-] as const;
-
-const TYPE_STYLES = [
-  ["heading", "Headings"],
-  ["subheading", "Subheadings"],
-  ["body", "Body text"],
-] as const;
-
-const WEIGHT_NAMES: Record<number, string> = {
-  100: "Thin",
-  200: "Extra light",
-  300: "Light",
-  400: "Regular",
-  500: "Medium",
-  600: "Semibold",
-  700: "Bold",
-  800: "Extra bold",
-  900: "Black",
-};
-/** The weights the form can store, for a font that is not in the catalogue. */
-const ALL_WEIGHTS = Object.keys(WEIGHT_NAMES).map(Number);
-const FONT_GROUPS = [
-  ["Sans serif", FONT_CATALOGUE.filter((font) => font.source === "web" && font.category === "sans-serif")],
-  ["Serif", FONT_CATALOGUE.filter((font) => font.source === "web" && font.category === "serif")],
-  ["Installed on most computers (no download)", FONT_CATALOGUE.filter((font) => font.source === "system")],
-] as const;
 
 type BrandingValues = Record<keyof typeof DEFAULT_EVENT_STYLE, string>;
 
@@ -72,17 +44,16 @@ export async function action({ request }: ActionFunctionArgs) {
   // The reset button posts a plain form; the branding form posts multipart (it carries the logo).
   const isPlainForm = request.headers.get("Content-Type")?.startsWith("application/x-www-form-urlencoded");
   if (isPlainForm && (await request.clone().formData()).get("intent") === "reset") {
-    await saveEventSettings(eventId, { ...DEFAULT_EVENT_STYLE });
-    const url = new URL(request.url);
-    return redirectWithToast(url.pathname + url.search, { title: "Colours and fonts reset to the defaults" });
+    await resetBranding(eventId);
+    return backWithToast(request, "Colours and fonts reset to the defaults");
   }
-  return saveSettingsForm({
-    request,
-    eventId,
-    schema: brandingSchema,
-    imageFields: ["logo"],
-    savedMessage: "Branding saved",
-  });
+  const { form, imageErrors } = await readFormWithImages(request, ["logo"]);
+  const submission = parseForm(form, brandingSchema);
+  const saveBranding = async (branding: z.output<typeof brandingSchema>) => {
+    await saveEventSetup(eventId, { ...branding, ...imageChange(form, "logo") });
+    return backWithToast(request, "Branding saved");
+  };
+  return answerForm(BRANDING_FORM, submission, saveBranding, imageFieldErrors(imageErrors));
 }
 
 export default function BrandingPage() {
@@ -93,11 +64,12 @@ export default function BrandingPage() {
 
 function BrandingEditor() {
   const { title, logo, values: saved } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const errors = actionData?.errors;
-  const posted = actionData?.values as BrandingValues | undefined;
+  const reply = useActionData<typeof action>();
+  const { form, fields } = useContractForm({ id: BRANDING_FORM, schema: brandingSchema, reply, defaultValue: saved });
+  const posted = replyFor(reply, BRANDING_FORM)?.initialValue as BrandingValues | undefined;
+  const errors = form.allErrors;
   const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, errors);
+  useFocusFirstError(formRef, replyFor(reply, BRANDING_FORM));
   const saving = useNavigation().state === "submitting";
   // The preview follows the form as it is edited; before JavaScript, it shows what is saved.
   const [live, setLive] = useState<BrandingValues>(posted ?? saved);
@@ -129,7 +101,7 @@ function BrandingEditor() {
           encType="multipart/form-data"
           ref={formRef}
           className="settings-form"
-          noValidate
+          {...formProps(form)}
           onChange={readForm}
           onInput={readForm}
         >
@@ -143,7 +115,7 @@ function BrandingEditor() {
                   label={label}
                   help={help}
                   value={live[name]}
-                  error={errors?.[name]?.[0]}
+                  error={fields[name].errors?.[0]}
                 />
               ))}
             </div>
@@ -219,137 +191,6 @@ function BrandingEditor() {
         </aside>
       </div>
     </>
-  );
-}
-
-/**
- * A type style's font and weight. The font is one of the catalogue; the weight one that font comes in, so
- * choosing another font moves the weight to the nearest it has. A font saved before the catalogue existed (or
- * a weight its font lacks) stays selected as an extra option, marked as needing a change, until the form is saved.
- */
-function FontFields({
-  style,
-  label,
-  savedFont,
-  initial,
-  errors,
-}: {
-  style: string;
-  label: string;
-  savedFont: string;
-  initial: { font: string; weight: string };
-  errors: { font?: string; weight?: string };
-}) {
-  const [family, setFamily] = useState(initial.font);
-  const [weight, setWeight] = useState(Number(initial.weight) || DEFAULT_EVENT_STYLE.body_weight);
-  const font = catalogueFont(family);
-  const legacyFont = [savedFont, initial.font].find((name) => name.trim() && !catalogueFont(name));
-  const weights = font?.weights ?? ALL_WEIGHTS;
-  const chooseFont = (next: string) => {
-    setFamily(next);
-    const nextFont = catalogueFont(next);
-    if (nextFont && !nextFont.weights.includes(weight)) setWeight(nearestWeight(nextFont, weight));
-  };
-  return (
-    <div className="field-grid">
-      <Field
-        label={`${label}: font`}
-        error={errors.font}
-        help={
-          !font && legacyFont && !errors.font ? (
-            <>
-              <strong>Choose another font.</strong> Gavel cannot serve “{legacyFont}”, so guests see it only if it is
-              installed on their device.
-            </>
-          ) : undefined
-        }
-      >
-        {(control) => (
-          <select
-            {...control}
-            name={`${style}_font`}
-            value={font?.family ?? family}
-            onChange={(event) => chooseFont(event.target.value)}
-          >
-            {legacyFont ? <option value={legacyFont}>{legacyFont} (not available)</option> : null}
-            {FONT_GROUPS.map(([group, fonts]) => (
-              <optgroup key={group} label={group}>
-                {fonts.map((option) => (
-                  <option
-                    key={option.family}
-                    value={option.family}
-                    style={{ fontFamily: `"${option.family}", ${fallbackStack(option.category)}` }}
-                  >
-                    {option.family}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field label={`${label}: weight`} error={errors.weight}>
-        {(control) => (
-          <select
-            {...control}
-            name={`${style}_weight`}
-            value={weight}
-            onChange={(event) => setWeight(Number(event.target.value))}
-          >
-            {weights.includes(weight) ? null : (
-              <option value={weight}>
-                {weight} (not in {font?.family ?? "this font"})
-              </option>
-            )}
-            {weights.map((option) => (
-              <option key={option} value={option}>
-                {WEIGHT_NAMES[option]} ({option})
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-    </div>
-  );
-}
-
-/** A colour as a picker and as text (for pasting a brand's hex code), kept in step. */
-function ColourField({
-  name,
-  label,
-  help,
-  value,
-  error,
-}: {
-  name: string;
-  label: string;
-  help: string;
-  value: string;
-  error?: string;
-}) {
-  const [text, setText] = useState(value);
-  const valid = /^#[0-9a-f]{6}$/i.test(text);
-  return (
-    <Field label={label} help={help} error={error}>
-      {(control) => (
-        <div className="colour-input">
-          <input
-            type="color"
-            aria-label={`${label} colour picker`}
-            value={valid ? text.toLowerCase() : "#000000"}
-            onChange={(event) => setText(event.target.value)}
-          />
-          <input
-            {...control}
-            name={name}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            spellCheck={false}
-            autoComplete="off"
-          />
-        </div>
-      )}
-    </Field>
   );
 }
 

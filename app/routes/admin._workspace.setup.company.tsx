@@ -1,17 +1,22 @@
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { requireEventPermission } from "~/auth/access.server";
-import { eventSettings } from "~/events/event-settings.server";
-import { saveSettingsForm } from "~/events/settings-action.server";
-import { companySchema } from "~/events/settings-forms.server";
+import { eventSettings, saveCompany } from "~/events/event-settings.server";
+import { COMPANY_FORM, companySchema } from "~/events/setup-forms";
+import { parseForm, replyFor } from "~/forms/form-contract";
+import { answerForm } from "~/forms/reply.server";
+import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { ImageField } from "~/images/image-field";
+import { imageChange, imageFieldErrors, readFormWithImages } from "~/images/upload.server";
 import { RichTextEditor, richTextLinks } from "~/rich-text/rich-text-editor";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { Button } from "~/ui/button";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { Field } from "~/ui/field";
+import { backWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { z } from "zod";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Company · Setup · Gavel" },
@@ -32,54 +37,52 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_configure_event");
-  return saveSettingsForm({
-    request,
-    eventId,
-    schema: companySchema,
-    imageFields: ["company_logo"],
-    savedMessage: "Company details saved",
-  });
+  const { form, imageErrors } = await readFormWithImages(request, ["company_logo"]);
+  const submission = parseForm(form, companySchema);
+  const saveCompanyForm = async (company: z.output<typeof companySchema>) => {
+    await saveCompany(eventId, company, imageChange(form, "company_logo"));
+    return backWithToast(request, "Company details saved");
+  };
+  return answerForm(COMPANY_FORM, submission, saveCompanyForm, imageFieldErrors(imageErrors));
 }
 
 export default function CompanyPage() {
   const saved = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const errors = actionData?.errors;
-  const values = actionData?.values ?? saved;
+  const reply = useActionData<typeof action>();
+  const { form, fields } = useContractForm({
+    id: COMPANY_FORM,
+    schema: companySchema,
+    reply,
+    defaultValue: { company_name: saved.company_name ?? "", company_about: saved.company_about },
+  });
   const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, errors);
+  useFocusFirstError(formRef, replyFor(reply, COMPANY_FORM));
   const saving = useNavigation().state === "submitting";
+  const about = fields.company_about.initialValue;
   return (
     <>
       <div className="page-header">
         <h1>Company</h1>
         <p>The organisation holding the event: its name, logo and story appear on the event's public pages.</p>
       </div>
-      <Form method="post" encType="multipart/form-data" ref={formRef} className="settings-form" noValidate>
-        <Field label="Organisation name" error={errors?.company_name?.[0]}>
-          {(control) => (
-            <input
-              {...control}
-              name="company_name"
-              autoComplete="organization"
-              defaultValue={values.company_name ?? ""}
-            />
-          )}
+      <Form method="post" encType="multipart/form-data" ref={formRef} className="settings-form" {...formProps(form)}>
+        <Field label="Organisation name" meta={fields.company_name}>
+          {(control) => <input {...control} autoComplete="organization" />}
         </Field>
         <ImageField
           name="company_logo"
           label="Logo"
           currentUrl={saved.company_logo}
-          error={errors?.company_logo?.[0]}
+          error={form.allErrors.company_logo?.[0]}
           help="JPEG, PNG, WebP or GIF. A wide logo on a transparent background works best."
           alt="The organisation's logo"
         />
         <RichTextEditor
-          name="company_about"
+          name={fields.company_about.name}
           label="About the organisation"
           help="Who you are and what the money raised will do."
-          defaultValue={values.company_about ?? ""}
-          error={errors?.company_about?.[0]}
+          defaultValue={typeof about === "string" ? about : ""}
+          error={fields.company_about.errors?.[0]}
         />
         <div className="settings-form__actions">
           <Button type="submit" variant="primary" disabled={saving}>

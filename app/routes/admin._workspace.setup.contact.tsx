@@ -1,12 +1,15 @@
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { requireEventPermission } from "~/auth/access.server";
-import { eventSettings } from "~/events/event-settings.server";
-import { saveSettingsForm } from "~/events/settings-action.server";
-import { contactSchema } from "~/events/settings-forms.server";
+import { eventSettings, saveEventSetup } from "~/events/event-settings.server";
+import { CONTACT_FORM, contactSchema } from "~/events/setup-forms";
+import { parseForm, replyFor } from "~/forms/form-contract";
+import { answerForm } from "~/forms/reply.server";
+import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { Button } from "~/ui/button";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { Field } from "~/ui/field";
+import { backWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
@@ -37,24 +40,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_configure_event");
-  return saveSettingsForm({ request, eventId, schema: contactSchema, savedMessage: "Contact details saved" });
+  const submission = parseForm(await request.formData(), contactSchema);
+  return answerForm(CONTACT_FORM, submission, async (contact) => {
+    await saveEventSetup(eventId, contact);
+    return backWithToast(request, "Contact details saved");
+  });
 }
 
 export default function ContactPage() {
   const saved = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const errors = actionData?.errors;
-  const values: Record<string, string> = actionData?.values ?? saved;
+  const reply = useActionData<typeof action>();
+  const { form, fields } = useContractForm({ id: CONTACT_FORM, schema: contactSchema, reply, defaultValue: saved });
   const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, errors);
+  useFocusFirstError(formRef, replyFor(reply, CONTACT_FORM));
   const saving = useNavigation().state === "submitting";
   const text = (
     name: (typeof CONTACT_FIELDS)[number],
     label: string,
     props: { type?: string; autoComplete?: string; placeholder?: string } = {},
   ) => (
-    <Field label={label} error={errors?.[name]?.[0]}>
-      {(control) => <input {...control} name={name} defaultValue={values[name]} {...props} />}
+    <Field label={label} meta={fields[name]}>
+      {(control) => <input {...control} {...props} />}
     </Field>
   );
   return (
@@ -63,17 +69,9 @@ export default function ContactPage() {
         <h1>Contact</h1>
         <p>How guests reach you. Everything here is optional and shown on the event's public pages.</p>
       </div>
-      <Form method="post" ref={formRef} className="settings-form" noValidate>
-        <Field label="Address" error={errors?.address?.[0]} help="The venue, or where to write to you.">
-          {(control) => (
-            <textarea
-              {...control}
-              name="address"
-              rows={3}
-              autoComplete="street-address"
-              defaultValue={values.address}
-            />
-          )}
+      <Form method="post" ref={formRef} className="settings-form" {...formProps(form)}>
+        <Field label="Address" meta={fields.address} help="The venue, or where to write to you.">
+          {(control) => <textarea {...control} rows={3} autoComplete="street-address" />}
         </Field>
         <div className="field-grid">
           {text("email", "Email", { type: "email", autoComplete: "email", placeholder: "info@example.org" })}

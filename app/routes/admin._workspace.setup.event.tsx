@@ -2,20 +2,25 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useRef } from "react";
 import { requireEventPermission } from "~/auth/access.server";
 import { config } from "~/config.server";
+import { wallToIso } from "~/events/auction-settings";
 import { timeZones } from "~/events/event-fields";
-import { EventIdentityFields } from "~/events/event-identity-fields";
-import { eventSettings } from "~/events/event-settings.server";
-import { saveSettingsForm } from "~/events/settings-action.server";
-import { eventDetailsSchema } from "~/events/settings-forms.server";
+import { EventIdentityFields, type EventIdentityValues } from "~/events/event-identity-fields";
+import { eventSettings, saveEventDetails } from "~/events/event-settings.server";
+import { EVENT_FORM, eventDetailsSchema, type EventDetails } from "~/events/setup-forms";
+import { parseForm, replyFor } from "~/forms/form-contract";
+import { answerForm } from "~/forms/reply.server";
+import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { ImageField } from "~/images/image-field";
+import { imageChange, imageFieldErrors, readFormWithImages } from "~/images/upload.server";
 import { RichTextEditor, richTextLinks } from "~/rich-text/rich-text-editor";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { Button } from "~/ui/button";
 import { DateTimeField, dateTimeFieldLinks } from "~/ui/date-time-field";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { Field } from "~/ui/field";
+import { backWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
-import { utcToZonedInput, zonedInputToUtc } from "~/ui/zoned-time";
+import { isValidTimeZone, utcToZonedInput } from "~/ui/zoned-time";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction = ({ error }) => [
@@ -57,46 +62,37 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_edit_event");
-  return saveSettingsForm({
-    request,
-    eventId,
-    schema: eventDetailsSchema,
-    imageFields: ["thumbnail"],
-    savedMessage: "Event details saved",
-    toChanges: ({ share_title, share_description, start_date_time, end_date_time, ...columns }, current) => {
-      // Times are entered as wall-clock time in the event's zone, the one being saved with them.
-      const starts = start_date_time ? zonedInputToUtc(start_date_time, columns.timezone) : null;
-      const ends = end_date_time ? zonedInputToUtc(end_date_time, columns.timezone) : null;
-      const errors: Record<string, string[]> = {};
-      if (start_date_time && !starts)
-        errors.start_date_time = ["This time does not exist in the event's time zone (the clocks change then)."];
-      if (end_date_time && !ends)
-        errors.end_date_time = ["This time does not exist in the event's time zone (the clocks change then)."];
-      if (ends && !starts) errors.start_date_time = ["Enter when the event starts, too."];
-      if (starts && ends && ends <= starts) errors.end_date_time = ["The end must be after the start."];
-      if (Object.keys(errors).length > 0) return { errors };
-      return {
-        ...columns,
-        start_date_time: starts,
-        end_date_time: ends,
-        meta: { ...current.meta, share_title, share_description },
-      };
-    },
-  });
+  const { form, imageErrors } = await readFormWithImages(request, ["thumbnail"]);
+  const submission = parseForm(form, eventDetailsSchema);
+  const saveDetails = async (details: EventDetails) => {
+    await saveEventDetails(eventId, details, imageChange(form, "thumbnail"));
+    return backWithToast(request, "Event details saved");
+  };
+  return answerForm(EVENT_FORM, submission, saveDetails, imageFieldErrors(imageErrors));
 }
 
 export default function EventDetailsPage() {
   const { canEdit, timeZones, appHost, saved } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const errors = actionData?.errors;
-  const values = actionData?.values;
+  const reply = useActionData<typeof action>();
+  const { form, fields } = useContractForm({
+    id: EVENT_FORM,
+    schema: eventDetailsSchema,
+    reply,
+    // The times as the form posts them: wall times in the event's zone.
+    defaultValue: {
+      ...saved,
+      start_date_time: utcToZonedInput(saved.start_date_time, saved.timezone),
+      end_date_time: utcToZonedInput(saved.end_date_time, saved.timezone),
+    },
+  });
   const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, errors);
+  useFocusFirstError(formRef, replyFor(reply, EVENT_FORM));
   const saving = useNavigation().state === "submitting";
-  const timezone = values?.timezone || saved.timezone;
-  // After a refused post, the times come back as typed (wall time); otherwise from the stored instants.
-  const time = (name: "start_date_time" | "end_date_time") =>
-    values ? values[name] : utcToZonedInput(saved[name], saved.timezone);
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  const typedZone = text(fields.timezone.initialValue);
+  const timezone = isValidTimeZone(typedZone) ? typedZone : saved.timezone;
+  // DateTimeField shows an instant: the wall time the form holds (saved, or typed before a refusal), in the zone.
+  const time = (name: "start_date_time" | "end_date_time") => wallToIso(text(fields[name].initialValue), timezone);
   return (
     <>
       <div className="page-header">
@@ -108,11 +104,11 @@ export default function EventDetailsPage() {
           You can read these details. Changing them needs the “Edit event details” permission.
         </p>
       )}
-      <Form method="post" encType="multipart/form-data" ref={formRef} className="settings-form" noValidate>
+      <Form method="post" encType="multipart/form-data" ref={formRef} className="settings-form" {...formProps(form)}>
         <fieldset disabled={!canEdit} className="stack">
           <EventIdentityFields
-            values={values ?? saved}
-            errors={errors}
+            values={form.initialValue as EventIdentityValues}
+            errors={form.allErrors}
             timeZones={timeZones}
             appHost={appHost}
             slugHelp="The event's name in its web address, such as harbor-lights-gala. Links shared before a change stop working."
@@ -122,73 +118,48 @@ export default function EventDetailsPage() {
               name="start_date_time"
               label="Starts"
               timeZone={timezone}
+              key={`start:${time("start_date_time") ?? ""}`}
               defaultValue={time("start_date_time")}
-              error={errors?.start_date_time?.[0]}
+              error={fields.start_date_time.errors?.[0]}
             />
             <DateTimeField
               name="end_date_time"
               label="Ends"
               timeZone={timezone}
+              key={`end:${time("end_date_time") ?? ""}`}
               defaultValue={time("end_date_time")}
-              error={errors?.end_date_time?.[0]}
+              error={fields.end_date_time.errors?.[0]}
             />
           </div>
-          <Field label="Summary" help="One or two sentences for lists and previews." error={errors?.excerpt?.[0]}>
-            {(control) => (
-              <textarea
-                {...control}
-                name="excerpt"
-                rows={2}
-                maxLength={300}
-                defaultValue={values?.excerpt ?? saved.excerpt}
-              />
-            )}
+          <Field label="Summary" help="One or two sentences for lists and previews." meta={fields.excerpt}>
+            {(control) => <textarea {...control} rows={2} maxLength={300} />}
           </Field>
           <RichTextEditor
             name="description"
             label="Description"
             help="What the evening holds: programme, dress code, what the money raised will do."
-            defaultValue={values?.description ?? saved.description}
-            error={errors?.description?.[0]}
+            defaultValue={text(fields.description.initialValue)}
+            error={fields.description.errors?.[0]}
           />
           <ImageField
             name="thumbnail"
             label="Thumbnail"
             currentUrl={saved.thumbnail}
-            error={errors?.thumbnail?.[0]}
+            error={form.allErrors.thumbnail?.[0]}
             help="Shown in lists of events and when a link to the event is shared. Landscape, at least 1200 pixels wide."
             alt="The event's thumbnail"
           />
           <fieldset className="stack">
             <legend>Search and sharing</legend>
-            <Field
-              label="Title for sharing"
-              help="Leave blank to use the event's name."
-              error={errors?.share_title?.[0]}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  name="share_title"
-                  maxLength={120}
-                  defaultValue={values?.share_title ?? saved.share_title}
-                />
-              )}
+            <Field label="Title for sharing" help="Leave blank to use the event's name." meta={fields.share_title}>
+              {(control) => <input {...control} maxLength={120} />}
             </Field>
             <Field
               label="Description for sharing"
               help="Leave blank to use the summary."
-              error={errors?.share_description?.[0]}
+              meta={fields.share_description}
             >
-              {(control) => (
-                <textarea
-                  {...control}
-                  name="share_description"
-                  rows={2}
-                  maxLength={300}
-                  defaultValue={values?.share_description ?? saved.share_description}
-                />
-              )}
+              {(control) => <textarea {...control} rows={2} maxLength={300} />}
             </Field>
           </fieldset>
           <div className="settings-form__actions">

@@ -1,13 +1,55 @@
 import { useLoaderData } from "@remix-run/react";
+import { requireEventPermission } from "~/auth/access.server";
+import { parseForm } from "~/forms/form-contract";
+import { Refusal } from "~/forms/refusal";
+import { answerForm, refuseForm, refuseSubmission } from "~/forms/reply.server";
+import { rowId } from "~/forms/rules";
 import { PromoCodesSection } from "~/registration/promo-codes-section";
+import {
+  createPromoCode,
+  deletePromoCode,
+  setPromoCodeActive,
+  updatePromoCode,
+} from "~/registration/promo-codes.server";
 import { MealsSection, QuestionsSection } from "~/registration/questions-section";
+import {
+  createMeal,
+  createQuestion,
+  deleteMeal,
+  deleteQuestion,
+  moveMeal,
+  moveQuestion,
+  updateMeal,
+  updateQuestion,
+} from "~/registration/questions.server";
 import { RegistrationSettingsForm } from "~/registration/registration-settings-form";
-import { registrationSetupAction, registrationSetupLoader } from "~/registration/registration-setup-route.server";
+import { loadRegistrationSettings } from "~/registration/registration-settings.server";
+import { registrationSetupScreen, saveRegistrationSetup } from "~/registration/registration-setup.server";
+import {
+  listFormId,
+  mealSchema,
+  promoCodeSchema,
+  questionSchema,
+  registrationSettingsSchema,
+  SETTINGS_FORM,
+  ticketSchema,
+  type SetupList,
+} from "~/registration/setup-forms";
+import { type Direction } from "~/registration/setup-records.server";
 import { TicketTypesSection } from "~/registration/ticket-types-section";
+import {
+  createTicketType,
+  deleteTicketType,
+  moveTicketType,
+  updateTicketType,
+} from "~/registration/ticket-types.server";
 import { richTextLinks } from "~/rich-text/rich-text-editor";
+import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { backWithToast } from "~/ui/toast.server";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { z, ZodTypeAny } from "zod";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Registration · Setup · Gavel" },
@@ -17,15 +59,174 @@ export const links: LinksFunction = () => [...richTextLinks(), ...dateTimeFieldL
 
 /**
  * /admin/setup/registration: the registration window and settings, ticket types, questions, meals and promo codes
- * of the current event (app/registration/registration-setup-route.server.ts). Needs can_configure_event.
+ * of the current event. Both need can_configure_event (docs/permissions.md). Every form posts an `intent`; a
+ * refused form answers 400 with a FormReply (the messages beside its fields, or above its list: the reply of the
+ * list's form id) and changes nothing; an accepted one redirects back with a toast.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return registrationSetupLoader(request);
+  const { eventId } = await requireEventPermission(request, "can_configure_event");
+  return registrationSetupScreen(eventId);
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return registrationSetupAction(request);
+/** A list of the page and its domain calls: add and save (a dialog), delete, move (a row's buttons). */
+interface SetupRecords<Schema extends ZodTypeAny> {
+  list: SetupList;
+  /** The dialogs' names (`new-<key>`, `edit-<key>-<id>`), and the intents' (`create-<key>`, `delete-<key>`…). */
+  key: string;
+  /** What one row is, in "This … no longer exists", and what the rows are, in "… reordered". */
+  noun: string;
+  plural: string;
+  idField: string;
+  schema: Schema;
+  /** How a toast names a row, from its name or code. */
+  named: (name: string) => string;
+  nameOf: (input: z.output<Schema>) => string;
+  create: (eventId: number, input: z.output<Schema>) => Promise<unknown>;
+  /** False when the row is gone. */
+  update: (eventId: number, id: number, input: z.output<Schema>) => Promise<boolean>;
+  /** The deleted row's name, or null when it was gone. */
+  remove: (eventId: number, id: number) => Promise<string | null>;
+  move?: (eventId: number, id: number, direction: Direction) => Promise<boolean>;
 }
+
+const records = <Schema extends ZodTypeAny>(spec: SetupRecords<Schema>) => spec;
+
+/** A ticket type's description is rich text: sanitised, and blank is none. */
+const sanitisedTicket = (input: z.output<typeof ticketSchema>) => ({
+  ...input,
+  description: sanitizeRichText(input.description) || null,
+});
+
+const SETUP_RECORDS = [
+  records({
+    list: "tickets",
+    key: "ticket",
+    noun: "ticket type",
+    plural: "Ticket types",
+    idField: "ticket_id",
+    schema: ticketSchema,
+    named: (title) => `Ticket type “${title}”`,
+    nameOf: (input) => input.title,
+    create: (eventId, input) => createTicketType(eventId, sanitisedTicket(input)),
+    update: (eventId, id, input) => updateTicketType(eventId, id, sanitisedTicket(input)),
+    remove: deleteTicketType,
+    move: moveTicketType,
+  }),
+  records({
+    list: "questions",
+    key: "question",
+    noun: "question",
+    plural: "Questions",
+    idField: "question_id",
+    schema: questionSchema,
+    named: (label) => `Question “${label}”`,
+    nameOf: (input) => input.label,
+    create: createQuestion,
+    update: updateQuestion,
+    remove: deleteQuestion,
+    move: moveQuestion,
+  }),
+  records({
+    list: "meals",
+    key: "meal",
+    noun: "meal",
+    plural: "Meals",
+    idField: "meal_id",
+    schema: mealSchema,
+    named: (title) => `Meal “${title}”`,
+    nameOf: (input) => input.title,
+    create: createMeal,
+    update: updateMeal,
+    remove: deleteMeal,
+    move: moveMeal,
+  }),
+  records({
+    list: "promo-codes",
+    key: "promo",
+    noun: "promo code",
+    plural: "Promo codes",
+    idField: "promo_code_id",
+    schema: promoCodeSchema,
+    named: (code) => `Promo code ${code}`,
+    nameOf: (input) => input.code,
+    create: createPromoCode,
+    update: updatePromoCode,
+    remove: deletePromoCode,
+  }),
+];
+
+const positiveId = (value: FormDataEntryValue | null) => {
+  const id = rowId.safeParse(value);
+  if (!id.success) throw new Response("This form does not say which record.", { status: 400 });
+  return id.data;
+};
+
+const direction = (value: FormDataEntryValue | null): Direction => {
+  if (value === "up" || value === "down") return value;
+  throw new Response("This form does not say which way to move.", { status: 400 });
+};
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { eventId } = await requireEventPermission(request, "can_configure_event");
+  const form = await request.formData();
+  const done = (title: string) => backWithToast(request, title);
+  const intent = String(form.get("intent") ?? "");
+
+  if (intent === "save-settings") {
+    const { timeZone } = await loadRegistrationSettings(eventId);
+    const submission = parseForm(form, registrationSettingsSchema(timeZone));
+    if (submission.status !== "success") {
+      return refuseSubmission(SETTINGS_FORM, submission, {
+        formErrors: ["Nothing was saved. Correct the fields marked below."],
+      });
+    }
+    await saveRegistrationSetup(eventId, submission.value);
+    return done("Registration settings saved");
+  }
+
+  if (intent === "activate-promo" || intent === "deactivate-promo") {
+    const active = intent === "activate-promo";
+    const code = await setPromoCodeActive(eventId, positiveId(form.get("promo_code_id")), active);
+    if (code === null)
+      return refuseForm(listFormId("promo-codes"), "This promo code no longer exists. Reload the page.");
+    return done(`Promo code ${code} ${active ? "activated" : "deactivated"}`);
+  }
+
+  const [verb, key] = intent.split(/-(.*)/s);
+  const spec = SETUP_RECORDS.find((candidate) => candidate.key === key) as SetupRecords<ZodTypeAny> | undefined;
+  if (!spec) throw new Response("This form does not say what to do.", { status: 400 });
+  const gone = () => refuseForm(listFormId(spec.list), `This ${spec.noun} no longer exists. Reload the page.`);
+
+  switch (verb) {
+    case "create":
+    case "update": {
+      const id = verb === "update" ? positiveId(form.get(spec.idField)) : null;
+      const formId = id ? `edit-${spec.key}-${id}` : `new-${spec.key}`;
+      return answerForm(formId, parseForm(form, spec.schema), async (input) => {
+        if (id === null) await spec.create(eventId, input);
+        else if (!(await spec.update(eventId, id, input))) throw new Refusal(RECORD_GONE);
+        return done(`${spec.named(spec.nameOf(input))} ${id ? "saved" : "added"}`);
+      });
+    }
+    case "delete": {
+      try {
+        const name = await spec.remove(eventId, positiveId(form.get(spec.idField)));
+        return name === null ? gone() : done(`${spec.named(name)} deleted`);
+      } catch (error) {
+        if (!(error instanceof Refusal)) throw error;
+        return refuseForm(listFormId(spec.list), error.message);
+      }
+    }
+    case "move":
+      if (!spec.move) break;
+      return (await spec.move(eventId, positiveId(form.get(spec.idField)), direction(form.get("direction"))))
+        ? done(`${spec.plural} reordered`)
+        : gone();
+  }
+  throw new Response("This form does not say what to do.", { status: 400 });
+}
+
+const RECORD_GONE = "This record no longer exists. Reload the page.";
 
 const SECTIONS = [
   ["#tickets", "Ticket types"],

@@ -1,7 +1,12 @@
-import { AuctionSettingsPage } from "~/events/auction-settings-form";
-import { auctionSettingsAction, auctionSettingsLoader } from "~/events/auction-settings-route.server";
+import { requireEventPermission } from "~/auth/access.server";
+import { AUCTION_SETTINGS_FORM, filledIn } from "~/events/auction-settings";
+import { auctionSettingsFormOf, auctionSettingsScreen, saveAuctionSettings } from "~/events/auction-settings.server";
+import { AuctionSettingsPage } from "~/events/ui/auction-settings-page";
+import { parseForm } from "~/forms/form-contract";
+import { answerForm } from "~/forms/reply.server";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { backWithToast } from "~/ui/toast.server";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction = ({ error }) => [
@@ -12,11 +17,19 @@ export const links: LinksFunction = () => dateTimeFieldLinks();
 
 /** /admin/setup/virtual_auction: the virtual auction's times and bidding rules (app/events/auction-settings.ts). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return auctionSettingsLoader(request, "virtual");
+  const { eventId } = await requireEventPermission(request, "can_configure_event");
+  return auctionSettingsScreen(eventId, "virtual");
 }
 
+/** "save" saves the whole form; "fill" sends it back with staggered closing times filled in, unsaved. */
 export async function action({ request }: ActionFunctionArgs) {
-  return auctionSettingsAction(request, "virtual");
+  const { eventId } = await requireEventPermission(request, "can_configure_event");
+  const submission = parseForm(await request.formData(), await auctionSettingsFormOf(eventId, "virtual"));
+  return answerForm(AUCTION_SETTINGS_FORM, submission, async (post) => {
+    if (post.intent === "fill") return filledIn(submission.payload, post.closes);
+    await saveAuctionSettings(eventId, "virtual", post.settings);
+    return backWithToast(request, "Virtual auction settings saved");
+  });
 }
 
 export default function VirtualAuctionSetupPage() {

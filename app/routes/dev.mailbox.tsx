@@ -14,7 +14,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: authHref }
 export const meta: MetaFunction = () => [{ title: "Development mailbox · Gavel" }];
 
 export function loader() {
-  if (config.NODE_ENV === "production") throw new Response("Not found", { status: 404 });
+  if (!config.DEV_MAILBOX) throw new Response("Not found", { status: 404 });
   return {
     smtpConfigured: config.SMTP_URL !== undefined,
     messages: developmentMailbox().map(({ id, from, to, subject, text, sentAt }) => ({

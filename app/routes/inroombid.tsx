@@ -10,14 +10,18 @@ import { GalleryPage } from "~/bidding/ui/gallery-page";
 import { GALLERY_SORTS, type GallerySort } from "~/bidding/ui/gallery-view";
 import { ItemView } from "~/bidding/ui/item-view";
 import { useLiveBoard } from "~/bidding/ui/live-board";
+import { MessagePreferencesForm } from "~/bidding/ui/message-preferences-form";
 import { MyBidsView } from "~/bidding/ui/my-bids-view";
+import { bidderBilling } from "~/billing/bidder-billing.server";
 import { db } from "~/db.server";
 import { FontFaces } from "~/fonts/event-fonts";
 import { eventFonts } from "~/fonts/font-faces.server";
+import { loadMessagePreference } from "~/messages/preferences.server";
 import biddingHref from "~/styles/bidding.css";
 import landingHref from "~/styles/landing.css";
 import { ErrorPage } from "~/ui/error-page";
 import { PreviewBanner } from "~/ui/preview-banner";
+import { useHydrated } from "~/ui/use-hydrated";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const links: LinksFunction = () => [
@@ -55,7 +59,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const boardItem = board.find((candidate) => candidate.id === requestedItem);
     const detail = boardItem ? await loadItemDetail(eventId, boardItem.id) : null;
     if (!boardItem || !detail) throw new Response("This item is not in the auction.", { status: 404 });
-    const rules = rulesForItem(context.rules, { type: boardItem.type, xinv_category_id: boardItem.categoryId })!;
+    const rules = rulesForItem(context.rules, {
+      type: boardItem.type,
+      xinv_category_id: boardItem.categoryId,
+      auction_item_id: boardItem.id,
+    })!;
     const others = board.filter((other) => other.id !== boardItem.id && !other.live.closed);
     const sameCategory = others.filter(
       (other) => other.categoryId !== null && other.categoryId === boardItem.categoryId,
@@ -93,7 +101,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     )
     .map(({ live: _live, type: _type, categoryId: _categoryId, increment: _increment, ...card }) => card);
   const here = `${url.pathname}${url.search}`;
+  // The bidder's own page also says which card is on file and links to their invoice.
+  const billing = view === "mine" && context.user ? await bidderBilling(eventId, context.user.usrId, here) : null;
+  const messagePreference =
+    view === "mine" && context.user ? await loadMessagePreference(db, context.user.usrId, eventId) : null;
   return {
+    billing,
+    messagePreference,
     view,
     preview: context.preview,
     eventId,
@@ -106,7 +120,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     currency: context.rules.currency,
     serverNow: Date.now(),
     user: context.user
-      ? { name: context.user.name, paddle: context.user.paddle, canBidForGuests: context.user.canBidForGuests }
+      ? {
+          name: context.user.name,
+          paddle: context.user.paddle,
+          canBidForGuests: context.user.canBidForGuests,
+          // Where to save the card this event asks for before bidding, then come back here.
+          cardHref: context.user.needsCard
+            ? `/billing/card?${new URLSearchParams({ id: String(context.event.event_id), returnTo: here })}`
+            : null,
+        }
       : null,
     settings,
     cards,
@@ -150,6 +172,8 @@ export default function InRoomBid() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { items: live, status, serverOffset } = useLiveBoard(data.eventId, data.live);
+  // Without JavaScript the page is not live: it says nothing about a connection.
+  const hydrated = useHydrated();
   const bidOn = useMemo(() => new Set(data.bidOn), [data.bidOn]);
   const watched = useMemo(() => new Set(data.watched), [data.watched]);
   const s = data.settings;
@@ -182,9 +206,11 @@ export default function InRoomBid() {
           )}
           {paddle !== null ? <span className="bidder-bar__paddle">Bidder {paddle}</span> : null}
         </nav>
-        <span className={`live-status live-status--${status}`} role="status">
-          {status === "live" ? "Live" : status === "reconnecting" ? "Reconnecting…" : "Connecting…"}
-        </span>
+        {hydrated ? (
+          <span className={`live-status live-status--${status}`} role="status">
+            {status === "live" ? "Live" : status === "reconnecting" ? "Reconnecting…" : "Connecting…"}
+          </span>
+        ) : null}
       </header>
       <main className="bidder-main">
         {data.view === "item" && data.item ? (
@@ -220,7 +246,8 @@ export default function InRoomBid() {
               user: data.user,
               signInHref: data.signInHref,
               codeHref: data.codeHref,
-              actionData,
+              // The messaging form's reply (a FormReply) is not the bid panel's.
+              actionData: actionData && !("formId" in actionData) ? actionData : undefined,
               here: data.here,
             }}
             extra={
@@ -255,7 +282,12 @@ export default function InRoomBid() {
               currency={data.currency}
               serverNow={data.serverNow}
               serverOffset={serverOffset}
-            />
+              billing={data.billing}
+            >
+              {data.messagePreference ? (
+                <MessagePreferencesForm saved={data.messagePreference} reply={actionData} />
+              ) : null}
+            </MyBidsView>
           ) : (
             <p>
               <Link to={data.signInHref}>Sign in</Link> to see your bids.

@@ -8,8 +8,10 @@
  * can lock everyone out of the team screen by removing or demoting the last admin.
  */
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { sendTeamInvitation } from "~/auth/invitations.server";
 import { PERMISSIONS, TEAM_FLAGS, type Permission, type TeamFlag } from "~/auth/permissions";
 import { db, type Database } from "~/db.server";
+import { Refusal } from "~/forms/refusal";
 import { publishTeamChange } from "~/realtime/data-area-changes.server";
 import { usr, usr_event_role } from "~drizzle/schema";
 
@@ -178,4 +180,32 @@ export async function keepingAnAdmin(eventId: number, change: (tx: Tx) => Promis
       );
     if (admins.n === 0) throw new LastAdminError();
   });
+}
+
+/** A person already on the team, refused beside the invitation's email field. */
+export class AlreadyOnTeamError extends Refusal {
+  constructor(email: string) {
+    super(`${email} is already on the team.`, "email");
+  }
+}
+
+/**
+ * Invites a person to the event's team: adds them (refused when they are on it already), then sends the
+ * invitation email. Whether the email went: when the mail server does not take it, they are on the team all the
+ * same and can sign in with that address to start.
+ */
+export async function inviteToTeam(
+  eventId: number,
+  invitation: Invitation,
+  from: { invitedBy: number; origin: string },
+): Promise<{ mailed: boolean }> {
+  const added = await addTeamMember(eventId, invitation);
+  if (!added) throw new AlreadyOnTeamError(invitation.email);
+  try {
+    await sendTeamInvitation({ usrId: added.usrId, eventId, ...from });
+    return { mailed: true };
+  } catch (error) {
+    console.error("[team] the invitation email could not be sent", error);
+    return { mailed: false };
+  }
 }

@@ -3,7 +3,7 @@ import { Link, useActionData, useFetcher, useLocation, useSearchParams } from "@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { z, type ZodTypeAny } from "zod";
 import { replyFor, type FormReply } from "~/forms/form-contract";
-import { useContractForm } from "~/forms/use-contract-form";
+import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { Button, buttonClass, type ButtonSize, type ButtonVariant } from "./button";
 import { FormAlert } from "./form-alert";
 import { useFocusFirstError } from "./use-focus-first-error";
@@ -70,12 +70,13 @@ export function FormDialog<Schema extends ZodTypeAny>({
   const actionData = useActionData<unknown>();
   const askedFor = searchParams.get("dialog") === name;
   const [open, setOpen] = useState(askedFor);
-  // The fetcher keeps its last answer: remember which one was on screen before a post, and which one the person
-  // closed, so that a closed dialog opens clean.
-  const answerBeforePost = useRef<unknown>(undefined);
-  const posting = useRef(false);
+  // The post being answered: the fetcher's answer when it was sent, and whether its busy state has shown. The submit
+  // handler records it, and the post's "submitting" state is rendered at once (flushSync): the router's later states
+  // arrive in transitions React may merge, so a dialog that waited to see them could miss the whole post. A post
+  // ends when the fetcher is idle again: with a new answer it was refused (the messages show); with none the action
+  // took it and redirected, or the router let a live reload stand for its redirect. Either way: close.
+  const sentPost = useRef<{ answer: unknown; started: boolean } | null>(null);
   const [dismissedAnswer, setDismissedAnswer] = useState<unknown>(undefined);
-
   const fromPage = replyFor(actionData, name);
   const fromFetcher = fetcher.data !== dismissedAnswer ? replyFor(fetcher.data, name) : undefined;
   // A refusal of a post made before JavaScript ran comes with the page; once the dialog posts, its own answers.
@@ -88,19 +89,18 @@ export function FormDialog<Schema extends ZodTypeAny>({
   };
 
   useEffect(() => {
+    const sent = sentPost.current;
+    if (!sent) return;
     if (fetcher.state !== "idle") {
-      posting.current = true;
+      sent.started = true;
       return;
     }
-    if (posting.current) {
-      posting.current = false;
-      // No new answer means the action took the form and redirected (with its toast): close.
-      if (fetcher.data === undefined || fetcher.data === answerBeforePost.current) {
-        setDismissedAnswer(fetcher.data);
-        setOpen(false);
-      }
+    if (!sent.started) return;
+    sentPost.current = null;
+    if (fetcher.data === sent.answer) {
+      setDismissedAnswer(fetcher.data);
+      setOpen(false);
     }
-    answerBeforePost.current = fetcher.data;
   }, [fetcher.state, fetcher.data]);
 
   if (!hydrated) {
@@ -154,7 +154,12 @@ export function FormDialog<Schema extends ZodTypeAny>({
             {description ? (
               <Dialog.Description className="dialog__description">{description}</Dialog.Description>
             ) : null}
-            <DialogForm {...form} Form={fetcher.Form} encType={encType}>
+            <DialogForm
+              {...form}
+              Form={fetcher.Form}
+              encType={encType}
+              onSent={() => (sentPost.current = { answer: fetcher.data, started: false })}
+            >
               <div className="dialog__actions">
                 <Dialog.Close asChild>
                   <Button variant="secondary">Cancel</Button>
@@ -186,26 +191,33 @@ function DialogForm<Schema extends ZodTypeAny>({
   fields: hiddenFields,
   encType,
   render,
+  onSent,
   children,
 }: Pick<FormDialogProps<Schema>, "name" | "defaultValue" | "fields" | "encType"> & {
   schema: Schema;
   Form: FormElement;
+  /** Called when the form is sent, not when the browser's check of it stopped it. */
+  onSent?: () => void;
   reply: FormReply | undefined;
   render: FormDialogProps<Schema>["children"];
   /** The buttons. */
   children: ReactNode;
 }) {
-  const { form, fields } = useContractForm({ id: name, schema, reply, defaultValue });
+  const { form, fields } = useContractForm({ id: name, schema, reply, defaultValue, focusRefused: false });
   const ref = useRef<HTMLDivElement>(null);
   useFocusFirstError(ref, reply);
+  const { onSubmit, ...props } = formProps(form);
   return (
     <Form
       method="post"
       encType={encType}
       className="stack"
-      id={form.id}
-      onSubmit={form.onSubmit}
-      noValidate={form.noValidate}
+      {...(Form === "form" ? {} : { flushSync: true })}
+      {...props}
+      onSubmit={(event) => {
+        onSubmit(event);
+        if (!event.defaultPrevented) onSent?.();
+      }}
     >
       <input type="hidden" name="dialog" value={name} />
       {Object.entries(hiddenFields).map(([field, value]) => (

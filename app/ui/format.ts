@@ -8,6 +8,17 @@ export function formatMoney(cents: number, currency: string): string {
   return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(cents / 100);
 }
 
+/** An amount for the room's screens and buttons: "$1,000" for whole units, "$12.50" otherwise. */
+export function formatRoundMoney(cents: number, currency: string): string {
+  const fraction = cents % 100 === 0 ? 0 : 2;
+  return new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency,
+    minimumFractionDigits: fraction,
+    maximumFractionDigits: fraction,
+  }).format(cents / 100);
+}
+
 /** A day, such as "Mar 14, 2026", in the event's time zone. */
 export function formatEventDate(date: Date | null, timeZone: string): string | null {
   if (!date) return null;

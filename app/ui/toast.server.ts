@@ -1,19 +1,26 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { config } from "~/config.server";
-import type { Toast } from "./toast";
+import { TOAST_COOKIE, type Toast } from "./toast";
 
 /**
- * Toasts survive a redirect in a flash cookie of their own (not the sign-in session), so post/redirect/get can
- * say what happened: the action calls redirectWithToast, the root loader calls getToast on the next request.
+ * Toasts survive a redirect in a cookie of their own (not the sign-in session), so post/redirect/get can say what
+ * happened: the action calls redirectWithToast, the root loader hands the toast to the page with getToast.
+ *
+ * Who clears it: a page loaded whole (without JavaScript, or a first visit) shows it once, so the server clears it
+ * with that page (clearToastShownOnPage, from the server entry). Data reloads leave it: the router may abort one and
+ * send another (a live refresh interrupts a form's redirect), and another tab of the browser may reload its data
+ * before the tab that acted does; a toast cleared by either was lost. So it lives TOAST_LIFE_SECONDS, comes with
+ * every data reload meanwhile, and each tab shows it once (the Toaster remembers the ids it showed).
  */
-const COOKIE_NAME = "gavel_toast";
+const TOAST_LIFE_SECONDS = 15;
 
 const toastStorage = createCookieSessionStorage({
   cookie: {
-    name: COOKIE_NAME,
+    name: TOAST_COOKIE,
     path: "/",
     httpOnly: true,
+    maxAge: TOAST_LIFE_SECONDS,
     sameSite: "lax",
     secure: config.NODE_ENV === "production",
     secrets: [config.SESSION_SECRET],
@@ -41,15 +48,28 @@ export async function redirectWithToast(url: string, toast: ToastInput, init?: R
 }
 
 /**
- * Reads the pending toast, if any. `headers` clears the cookie and must be sent with the response;
- * it is empty when there was no toast, so ordinary pages do not set a cookie.
+ * Redirects back to the page the form was posted from (post/redirect/get), with a toast titled `title`. A dialog
+ * the address opened (`?dialog=…`, for pages without JavaScript) is closed: what it was for is done.
  */
-export async function getToast(request: Request): Promise<{ toast: Toast | null; headers: Headers }> {
-  const headers = new Headers();
+export async function backWithToast(request: Request, title: string) {
+  const url = new URL(request.url);
+  url.searchParams.delete("dialog");
+  return redirectWithToast(url.pathname + url.search, { title });
+}
+
+/** Reads the pending toast, if any, without clearing it (see above for who does). */
+export async function getToast(request: Request): Promise<Toast | null> {
   const cookie = request.headers.get("Cookie");
-  if (!cookie?.includes(`${COOKIE_NAME}=`)) return { toast: null, headers };
-  const session = await toastStorage.getSession(cookie);
-  const parsed = toastSchema.safeParse(session.get(TOAST_KEY));
-  headers.append("Set-Cookie", await toastStorage.destroySession(session));
-  return { toast: parsed.success ? parsed.data : null, headers };
+  if (!cookie?.includes(`${TOAST_COOKIE}=`)) return null;
+  const parsed = toastSchema.safeParse((await toastStorage.getSession(cookie)).get(TOAST_KEY));
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * For a whole page (the server entry renders documents only), which shows the toast it was sent with: clears the
+ * cookie. Pages that had none set no cookie.
+ */
+export async function clearToastShownOnPage(request: Request, responseHeaders: Headers) {
+  if (!request.headers.get("Cookie")?.includes(`${TOAST_COOKIE}=`)) return;
+  responseHeaders.append("Set-Cookie", await toastStorage.destroySession(await toastStorage.getSession()));
 }

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { CloseIcon } from "./icons";
+import { useHydrated } from "./use-hydrated";
 
 export type ToastType = "success" | "info" | "error";
 
@@ -11,6 +12,25 @@ export type Toast = {
   description?: string;
 };
 
+/** The cookie that carries a toast across a redirect (toast.server.ts). */
+export const TOAST_COOKIE = "gavel_toast";
+
+// The toasts this tab has shown: a toast comes with every data reload while its cookie lives, to this tab and to
+// the browser's other tabs, and each shows it once, also after a reload.
+const SHOWN_KEY = "gavel-toasts-shown";
+const SHOWN_KEPT = 20;
+
+function shownBefore(id: string) {
+  try {
+    const shown = JSON.parse(sessionStorage.getItem(SHOWN_KEY) ?? "[]") as string[];
+    if (shown.includes(id)) return true;
+    sessionStorage.setItem(SHOWN_KEY, JSON.stringify([...shown, id].slice(-SHOWN_KEPT)));
+  } catch {
+    // No session storage (a private window's quota): each toast may show again after a reload, nothing worse.
+  }
+  return false;
+}
+
 /** Notifications close on their own after 5 seconds. */
 export const TOAST_TIMEOUT_MS = 5000;
 
@@ -21,10 +41,13 @@ export const TOAST_TIMEOUT_MS = 5000;
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
   const [toasts, setToasts] = useState<Toast[]>(() => (toast ? [toast] : []));
+  const shown = useRef(new Set<string>(toast ? [toast.id] : []));
 
   useEffect(() => {
-    if (!toast) return;
-    setToasts((current) => (current.some((t) => t.id === toast.id) ? current : [...current, toast]));
+    if (!toast || shown.current.has(toast.id)) return;
+    shown.current.add(toast.id);
+    if (shownBefore(toast.id)) return;
+    setToasts((current) => [...current, toast]);
   }, [toast]);
 
   // Stable, so a toast's countdown does not restart when another toast arrives.
@@ -51,7 +74,10 @@ export function Toaster({ toast }: { toast: Toast | null }) {
 }
 
 function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string) => void }) {
-  // The countdown pauses while the pointer or keyboard focus is on the toast, so it can be read in full.
+  // Without JavaScript nothing can close a toast: it fades by itself (CSS), and offers no button that does nothing.
+  const hydrated = useHydrated();
+  // The countdown pauses while the pointer is on the close button (the rest of the toast lets the pointer through to
+  // the page) or keyboard focus is on it, so it can be read in full.
   const [paused, setPaused] = useState(false);
 
   useEffect(() => {
@@ -62,7 +88,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
 
   return (
     <div
-      className={`toast toast--${toast.type}`}
+      className={`toast toast--${toast.type}${hydrated ? "" : " toast--fades"}`}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
@@ -72,10 +98,12 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
         <p className="toast__title">{toast.title}</p>
         {toast.description ? <p className="toast__description">{toast.description}</p> : null}
       </div>
-      <button type="button" className="toast__close" onClick={() => onDismiss(toast.id)}>
-        <CloseIcon />
-        <span className="visually-hidden">Dismiss notification</span>
-      </button>
+      {hydrated ? (
+        <button type="button" className="toast__close" onClick={() => onDismiss(toast.id)}>
+          <CloseIcon />
+          <span className="visually-hidden">Dismiss notification</span>
+        </button>
+      ) : null}
     </div>
   );
 }

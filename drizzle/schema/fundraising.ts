@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { cents, createdAt, id } from "./columns";
 import { event } from "./event";
 import { payment } from "./money";
@@ -37,7 +37,12 @@ export const paddle_raise_level = pgTable(
   (t) => [uniqueIndex("paddle_raise_level_amount_key").on(t.paddle_raise_id, t.amount)],
 );
 
-/** A pledge made in the room (recorded now, charged afterwards). */
+/**
+ * A pledge made in the room (recorded now, charged afterwards). The rows are the paddle raise's log: a pledge is
+ * never deleted or changed in amount; a cancelled one keeps its row (status "cancelled"), and a correction
+ * cancels the wrong entry (status "replaced") and adds the right one, pointing back at it. Only "pledged" rows
+ * count towards the total and are billed.
+ */
 export const pledge = pgTable(
   "pledge",
   {
@@ -54,11 +59,30 @@ export const pledge = pgTable(
     usr_id: integer().references(() => usr.usr_id, { onDelete: "set null" }),
     paddle: integer(),
     amount: cents().notNull(),
+    // pledged, cancelled or replaced (by a correction).
     status: text().notNull().default("pledged"),
     payment_id: integer().references(() => payment.payment_id, { onDelete: "set null" }),
+    // "floor": spotted in the room and entered by staff; "guest": given by the guest on their phone (/pi).
+    source: text().notNull().default("floor"),
+    // The guest chose not to be named on the room's screens.
+    is_anonymous: boolean().notNull().default(false),
+    // Who typed it: the clerk for a spotted paddle, the guest themselves on /pi.
+    entered_by_usr_id: integer().references(() => usr.usr_id, { onDelete: "set null" }),
+    // The entry this one corrects.
+    replaces_pledge_id: integer().references((): AnyPgColumn => pledge.pledge_id, { onDelete: "set null" }),
+    changed_by_usr_id: integer().references(() => usr.usr_id, { onDelete: "set null" }),
+    changed_at: timestamp({ withTimezone: true }),
+    change_reason: text(),
+    // The submission's key: a double tap or a retried post with the same key records one pledge.
+    idempotency_key: text(),
     created_at: createdAt(),
   },
-  (t) => [index("pledge_raise_time_idx").on(t.paddle_raise_id, t.created_at)],
+  (t) => [
+    index("pledge_raise_time_idx").on(t.paddle_raise_id, t.created_at),
+    uniqueIndex("pledge_event_idempotency_key")
+      .on(t.event_id, t.idempotency_key)
+      .where(sql`idempotency_key IS NOT NULL`),
+  ],
 );
 
 export const raffle = pgTable(

@@ -6,3 +6,7 @@ export * from "./registration";
 export * from "./fundraising";
 export * from "./settings";
 export * from "./auth";
+export * from "./live";
+export * from "./billing";
+export * from "./room-screens";
+export * from "./messages";

@@ -103,12 +103,31 @@ export const payment = pgTable(
     notes: text(),
     item_received: boolean().notNull().default(false),
     // The submission that made this payment: a double tap or a retried form post finds it instead of paying twice.
+    // A card charge's key is stored before the provider is asked, and a retry sends the same key (decision 025).
     idempotency_key: text(),
+    // The invoice this payment applies to (billing). No foreign key here: invoice (billing.ts) points at payment's
+    // neighbours and a reference back would loop the schema modules; invoice rows are never deleted.
+    invoice_id: integer(),
+    // The provider's PaymentIntent id (refunds and webhooks find the payment by it), the Checkout Session that
+    // took it when the guest paid on a hosted page, a check's number, and why a card payment failed.
+    provider_ref: text(),
+    checkout_session_id: text(),
+    check_number: text(),
+    failure_message: text(),
+    // Staff who took it; null when the guest paid themselves.
+    taken_by_usr_id: integer().references(() => usr.usr_id, { onDelete: "set null" }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
     index("payment_event_idx").on(t.event_id),
+    index("payment_invoice_idx").on(t.invoice_id),
+    uniqueIndex("payment_provider_ref_key")
+      .on(t.provider_ref)
+      .where(sql`provider_ref IS NOT NULL`),
+    uniqueIndex("payment_checkout_session_key")
+      .on(t.checkout_session_id)
+      .where(sql`checkout_session_id IS NOT NULL`),
     index("payment_usr_idx").on(t.usr_id),
     uniqueIndex("payment_event_idempotency_key").on(t.event_id, t.idempotency_key),
   ],
@@ -158,9 +177,18 @@ export const purchase = pgTable(
     unit_price: cents().notNull(),
     amount: cents().notNull(),
     payment_id: integer().references(() => payment.payment_id, { onDelete: "set null" }),
+    // The staff form's submission key: a double click records one sale.
+    idempotency_key: text(),
+    recorded_by_usr_id: integer().references(() => usr.usr_id, { onDelete: "set null" }),
     created_at: createdAt(),
   },
-  (t) => [index("purchase_event_idx").on(t.event_id), index("purchase_item_idx").on(t.auction_item_id)],
+  (t) => [
+    index("purchase_event_idx").on(t.event_id),
+    index("purchase_item_idx").on(t.auction_item_id),
+    uniqueIndex("purchase_event_idempotency_key")
+      .on(t.event_id, t.idempotency_key)
+      .where(sql`idempotency_key IS NOT NULL`),
+  ],
 );
 
 /** A gift of money outside the auctions (/dp, /admin/solemen/donations). */

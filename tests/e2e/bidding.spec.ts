@@ -97,6 +97,13 @@ test.describe("without JavaScript", () => {
     const itemHref = await itemWithoutBids(page, gala, 2);
     const cal = await newBidder(browser, "cal", itemHref, false);
     try {
+      // Not live without JavaScript: no connection badge; the joining notice has no close button that would do
+      // nothing, and goes by itself instead of staying over the bid field.
+      await expect(cal.page.getByText("Connecting…")).toHaveCount(0);
+      const notice = cal.page.locator(".toast").first();
+      await expect(notice).toBeVisible();
+      await expect(notice.getByRole("button")).toHaveCount(0);
+      await expect(notice).toBeHidden({ timeout: 10_000 });
       const minimum = (await cal.page.getByTestId("next-minimum").textContent())!;
       const minimumUnits = Number(minimum.replace(/[^0-9.]/g, ""));
       await cal.page.getByLabel("Your bid").fill(String(minimumUnits - 1));

@@ -115,3 +115,42 @@ test.describe("without JavaScript", () => {
     await expect(grid.getByRole("row", { name: new RegExp(name) })).toHaveCount(0);
   });
 });
+
+test("a dialog closes when its post is taken, even when a live reload overtakes its redirect", async ({
+  page,
+  gala,
+}) => {
+  await signIn(page, gala.organiser);
+  await page.goto(`/admin/auction_items/categories?id=${gala.id}`);
+  await expect(page.getByRole("table", { name: "Categories" })).toBeVisible();
+  const name = `Lab ${tag()}`;
+  await page.getByRole("button", { name: "New category" }).click();
+  const dialog = page.getByRole("dialog", { name: "New category" });
+  await dialog.getByLabel("Name").fill(name);
+
+  // The post's answer (a redirect) is held until the page has started reloading its data, as a live update does:
+  // the router then lets that reload stand for the redirect, and the page's address does not change.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === "/admin/auction_items/categories.data",
+    async (route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      const response = await route.fetch();
+      await released;
+      await route.fulfill({ response });
+    },
+  );
+  const posted = page.waitForRequest((request) => request.method() === "POST");
+  await dialog.getByRole("button", { name: "Create category" }).click();
+  await posted;
+  await page.evaluate(() =>
+    (window as unknown as { __remixRouter: { revalidate(): void } }).__remixRouter.revalidate(),
+  );
+  release();
+
+  await expect(dialog).toBeHidden();
+  await expect(
+    page.getByRole("table", { name: "Categories" }).getByRole("row", { name: new RegExp(name) }),
+  ).toBeVisible();
+});

@@ -35,3 +35,14 @@ test("the same form posted from the app itself goes through", async ({ request, 
 test("the development mailbox does not exist in production", async ({ request }) => {
   expect((await request.get("/dev/mailbox")).status()).toBe(404);
 });
+
+test("every answer forbids framing by other sites and content sniffing", async ({ request }) => {
+  for (const path of ["/", "/favicon.ico", "/no-such-page"]) {
+    const response = await request.get(path);
+    const headers = response.headers();
+    expect(headers["content-security-policy"]).toContain("frame-ancestors 'self'");
+    expect(headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  }
+});

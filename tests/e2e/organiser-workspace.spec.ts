@@ -62,8 +62,11 @@ test("create an event, switch on its landing page, brand it and see it in public
 
   // Testing off: live for everyone.
   await page.goto("/admin/setup/modules");
+  // Again the switch shows its new state before the save: the reload waits for the save.
+  const savedLive = page.waitForResponse((response) => response.request().method() === "POST" && response.ok());
   await landingRow.getByRole("button", { name: /Landing page in testing/ }).click();
   await expect(landingRow.getByText("Live", { exact: true })).toBeVisible();
+  await savedLive;
   await page.reload();
   await expect(landingRow.getByText("Live", { exact: true })).toBeVisible();
 

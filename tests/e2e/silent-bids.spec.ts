@@ -121,7 +121,7 @@ test("an organiser watches a bid arrive live, retracts it with a reason, and clo
   await expect(close).toBeVisible();
   await close.getByRole("button", { name: "Close now" }).click();
   await expect(close).toBeHidden();
-  await expect(page.getByText(/closed (with no winner|: 1 winner)/)).toBeVisible();
+  await expect(page.getByText(/closed( with no winner|: \d+ winners?)/)).toBeVisible();
   const closedRow = page.getByRole("row").filter({ hasText: item.title });
   await expect(closedRow).toContainText("Closed");
   await expect(closedRow.getByRole("button", { name: `Reopen ${name}` })).toBeVisible();
@@ -150,7 +150,100 @@ test("without JavaScript, extending an item is a confirmation step in the page",
     await expect(page.getByText(`${title}`).and(page.getByText(/now closes/))).toBeVisible();
     const after = page.getByRole("row").filter({ hasText: title });
     await expect(after.getByRole("cell").nth(6)).not.toHaveText(before);
+    // The page that showed the toast cleared it: the next page does not say it again.
+    await page.reload();
+    await expect(after.getByRole("cell").nth(6)).not.toHaveText(before);
+    await expect(page.getByText(/now closes/)).toHaveCount(0);
   } finally {
     await context.close();
   }
+});
+
+test("the toast that says an item closed shows even when a live refresh interrupts the page's reload", async ({
+  page,
+  database,
+  gala,
+}) => {
+  const { item } = await itemAndBidder(database, gala.id);
+  await signIn(page, gala.organiser);
+  await page.goto("/admin/bids/silentbids?view=items");
+  await expect(page.getByRole("status").filter({ hasText: "Live" })).toBeVisible();
+
+  // The reload that follows the close reaches the server, which answers it (and hands over the toast), but the page
+  // never gets the answer: as when the close's own live update makes the page revalidate, which aborts that load.
+  let closing = false;
+  let answered!: () => void;
+  const serverAnswered = new Promise<void>((resolve) => (answered = resolve));
+  await page.route(
+    (url) => url.pathname === "/admin/bids/silentbids.data",
+    async (route) => {
+      if (!closing || route.request().method() !== "GET") return route.fallback();
+      closing = false;
+      await route.fetch();
+      answered();
+    },
+  );
+
+  const name = item.lot === null ? item.title : `lot ${item.lot}, ${item.title}`;
+  await page.getByRole("button", { name: `Close ${name} now` }).click();
+  const close = page.getByRole("dialog", { name: `Close ${item.title} now?` });
+  closing = true;
+  await close.getByRole("button", { name: "Close now" }).click();
+  await serverAnswered;
+  await page.evaluate(() =>
+    (window as unknown as { __remixRouter: { revalidate(): void } }).__remixRouter.revalidate(),
+  );
+
+  await expect(page.getByText(/closed( with no winner|: \d+ winners?)/)).toBeVisible();
+  await expect(close).toBeHidden();
+});
+
+test("the toast shows in the tab that acted, even when another tab of the browser reloads its data first", async ({
+  page,
+  context,
+  database,
+  gala,
+}) => {
+  const { item } = await itemAndBidder(database, gala.id);
+  await signIn(page, gala.organiser);
+  const other = await context.newPage();
+  for (const tab of [page, other]) {
+    await tab.goto("/admin/bids/silentbids?view=items");
+    await expect(tab.getByRole("status").filter({ hasText: "Live" })).toBeVisible();
+  }
+
+  // The acting tab's reload after the close waits until the other tab has reloaded its data.
+  let closing = false;
+  let otherReloaded!: () => void;
+  const otherDone = new Promise<void>((resolve) => (otherReloaded = resolve));
+  await page.route(
+    (url) => url.pathname === "/admin/bids/silentbids.data",
+    async (route) => {
+      if (!closing || route.request().method() !== "GET") return route.fallback();
+      closing = false;
+      await otherDone;
+      await route.fallback();
+    },
+  );
+  const name = item.lot === null ? item.title : `lot ${item.lot}, ${item.title}`;
+  await page.getByRole("button", { name: `Close ${name} now` }).click();
+  closing = true;
+  const [closed] = await Promise.all([
+    page.waitForResponse((response) => response.request().method() === "POST"),
+    page.getByRole("dialog").getByRole("button", { name: "Close now" }).click(),
+  ]);
+  expect(closed.status()).toBe(202);
+  // The other tab reloads its data after the close, and its answer carries the toast (the cookie is the browser's).
+  await Promise.all([
+    other.waitForResponse(
+      async (response) =>
+        response.url().includes("/admin/bids/silentbids.data") &&
+        response.request().method() === "GET" &&
+        /closed( with no winner|: \d+ winners?)/.test(await response.text()),
+    ),
+    other.evaluate(() => (window as unknown as { __remixRouter: { revalidate(): void } }).__remixRouter.revalidate()),
+  ]);
+  otherReloaded();
+
+  await expect(page.getByText(/closed( with no winner|: \d+ winners?)/)).toBeVisible();
 });

@@ -144,19 +144,15 @@ describe(`/admin/setup/silent_auction on ${process.env.TEST_DB_ENGINE}`, () => {
       }),
     );
     expect(outcome.status).toBe(400);
-    const refusal = outcome.data as {
-      errors: Record<string, string[]>;
-      values: Record<string, string>;
-      formError: string;
-    };
-    expect(refusal.errors.hard_end_date_time).toEqual([
+    const refusal = outcome.data as { error: Record<string, string[]>; initialValue: Record<string, string> };
+    expect(refusal.error.hard_end_date_time).toEqual([
       "The hard end must be at or after the end of bidding (Sun, 14 Mar 2027, 9:00 PM EDT).",
     ]);
-    expect(refusal.errors[`close_${wine}`]).toEqual([
+    expect(refusal.error[`close_${wine}`]).toEqual([
       "Close this category by the hard end (Sun, 14 Mar 2027, 8:00 PM EDT): no item can stay open past it.",
     ]);
-    expect(refusal.formError).toBe("Nothing was saved. Correct the fields marked below.");
-    expect(refusal.values).toMatchObject({ soft_close_minutes: "5", [`close_${wine}`]: "2027-03-14T22:00" });
+    expect(refusal.error[""]).toEqual(["Nothing was saved. Correct the fields marked below."]);
+    expect(refusal.initialValue).toMatchObject({ soft_close_minutes: "5", [`close_${wine}`]: "2027-03-14T22:00" });
     expect(await silentRow()).toEqual(saved);
     expect((await eventRow()).data_version).toBe(before.data_version);
     expect(await closes("silent")).toHaveLength(2);
@@ -165,7 +161,7 @@ describe(`/admin/setup/silent_auction on ${process.env.TEST_DB_ENGINE}`, () => {
   it("refuses an end before the start and a category closing before the start", async () => {
     const outcome = await post(form({ end_date_time: "2027-03-14T17:00", [`close_${art}`]: "2027-03-14T17:30" }));
     expect(outcome.status).toBe(400);
-    const { errors } = outcome.data as { errors: Record<string, string[]> };
+    const errors = (outcome.data as { error: Record<string, string[]> }).error;
     expect(errors.end_date_time?.[0]).toMatch(/^Bidding must end after it starts/);
     expect(errors[`close_${art}`]?.[0]).toMatch(/^Close this category after bidding starts/);
     expect(await closes("silent")).toEqual([]);
@@ -182,7 +178,7 @@ describe(`/admin/setup/silent_auction on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(outcome.status).toBe(200);
     expect(outcome.data).toMatchObject({
       filled: true,
-      values: {
+      initialValue: {
         [`close_${art}`]: "2027-03-14T20:30",
         [`close_${travel}`]: "2027-03-14T20:45",
         // Wine has no silent items: left as it was.
@@ -196,7 +192,7 @@ describe(`/admin/setup/silent_auction on ${process.env.TEST_DB_ENGINE}`, () => {
     const refused = await post({ ...form(), intent: "fill", first_close: "", close_gap_minutes: "500" });
     expect(refused.status).toBe(400);
     expect(refused.data).toMatchObject({
-      errors: {
+      error: {
         first_close: ["Enter when the first category closes."],
         close_gap_minutes: [expect.stringMatching(/^Enter whole minutes from 1 to 120/)],
       },
@@ -237,7 +233,9 @@ describe(`/admin/setup/virtual_auction on ${process.env.TEST_DB_ENGINE}`, () => 
     expect(view).toMatchObject({ kind: "virtual", exists: false, saved: null, summary: [] });
     const outcome = await post(form(), virtualRoute, VIRTUAL);
     expect(outcome.status).toBe(400);
-    expect(outcome.data).toMatchObject({ formError: expect.stringMatching(/virtual auction is not switched on/) });
+    expect(outcome.data).toMatchObject({
+      error: { "": [expect.stringMatching(/virtual auction is not switched on/)] },
+    });
     expect(await closes("virtual")).toEqual([]);
   });
 

@@ -176,7 +176,7 @@ describe(`the dashboard's money on ${process.env.TEST_DB_ENGINE}`, () => {
     );
     expect(bad).toMatchObject({
       status: 400,
-      data: { errors: { goal: ["Enter an amount such as 25,000."] }, values: { goal: "lots" } },
+      data: { error: { goal: ["Enter an amount such as 25,000."] }, initialValue: { goal: "lots" } },
     });
     const denied = await call(
       dashboardRoute.action as RouteFunction,

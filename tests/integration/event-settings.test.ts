@@ -59,8 +59,8 @@ describe(`/admin/setup/company on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(outcome).toMatchObject({
       status: 400,
       data: {
-        errors: { company_name: ["Keep the name to 120 characters."] },
-        values: { company_about: "<p>Kept</p>" },
+        error: { company_name: ["Keep the name to 120 characters."] },
+        initialValue: { company_about: "<p>Kept</p>" },
       },
     });
     expect((await row()).company_name).toBeNull();
@@ -100,7 +100,7 @@ describe(`/admin/setup/contact on ${process.env.TEST_DB_ENGINE}`, () => {
       instagram: "https://instagram.com/ok",
     });
     expect(outcome.status).toBe(400);
-    const errors = (outcome.data as { errors: Record<string, string[]> }).errors;
+    const errors = (outcome.data as { error: Record<string, string[]> }).error;
     expect(errors.email).toEqual(["Enter an email address such as info@example.org."]);
     expect(errors.phone).toEqual(["Enter the whole phone number, with its area code."]);
     expect(errors.website).toEqual(["Enter a web address such as https://example.org."]);
@@ -156,13 +156,13 @@ describe(`/admin/setup/event on ${process.env.TEST_DB_ENGINE}`, () => {
       details({ end_date_time: "2027-03-27T18:00", slug: "No Spaces", timezone: "Moon/Base" }),
     );
     expect(outcome.status).toBe(400);
-    const errors = (outcome.data as { errors: Record<string, string[]> }).errors;
+    const errors = (outcome.data as { error: Record<string, string[]> }).error;
     expect(errors.slug?.[0]).toMatch(/lower-case letters/);
     expect(errors.timezone).toEqual(["Choose a time zone from the list."]);
     const ordered = await post(eventRoute, "/admin/setup/event", details({ end_date_time: "2027-03-27T18:00" }));
     expect(ordered).toMatchObject({
       status: 400,
-      data: { errors: { end_date_time: ["The end must be after the start."] } },
+      data: { error: { end_date_time: ["The end must be after the start."] } },
     });
     expect(await row()).toMatchObject({ title: before.title, slug: before.slug, start_date_time: null });
   });
@@ -173,7 +173,7 @@ describe(`/admin/setup/event on ${process.env.TEST_DB_ENGINE}`, () => {
     const outcome = await post(eventRoute, "/admin/setup/event", details({ subdomain: `TAKEN-${tag}` }));
     expect(outcome).toMatchObject({
       status: 400,
-      data: { errors: { subdomain: ["Another event already uses this subdomain."] } },
+      data: { error: { subdomain: ["Another event already uses this subdomain."] } },
     });
   });
 
@@ -223,7 +223,7 @@ describe(`/admin/setup/branding on ${process.env.TEST_DB_ENGINE}`, () => {
       branding({ primary_color: "red;}body{", heading_font: '"Evil"', body_weight: "450" }),
     );
     expect(outcome.status).toBe(400);
-    const errors = (outcome.data as { errors: Record<string, string[]> }).errors;
+    const errors = (outcome.data as { error: Record<string, string[]> }).error;
     expect(Object.keys(errors).sort()).toEqual(["body_weight", "heading_font", "primary_color"]);
     expect((await row()).primary_color).toBe("#37474f");
   });
@@ -237,11 +237,11 @@ describe(`/admin/setup/branding on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(outcome).toMatchObject({
       status: 400,
       data: {
-        errors: {
+        error: {
           body_font: ["Gavel cannot serve “Comic Neue” to guests. Choose one of the listed fonts."],
           heading_weight: ["Lora comes in weights 400 to 700. Choose one of those weights."],
         },
-        values: { body_font: "Comic Neue", heading_weight: "900" },
+        initialValue: { body_font: "Comic Neue", heading_weight: "900" },
       },
     });
     expect((await row()).body_font).toBe("Roboto");

@@ -79,7 +79,7 @@ describe(`/admin/events on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(result).toMatchObject({ status: 302, location: "/admin/dashboard" });
     expect(await selectedEvent()).toBe(autumn.event_id);
     const cookie = result.response!.headers.get("Set-Cookie")!.split(";")[0];
-    const { toast } = await getToast(new Request("http://localhost/", { headers: { Cookie: cookie } }));
+    const toast = await getToast(new Request("http://localhost/", { headers: { Cookie: cookie } }));
     expect(toast?.title).toBe("Now working on Autumn Auction");
 
     // Without ?id the dashboard is now about the chosen event.

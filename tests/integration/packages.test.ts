@@ -58,7 +58,9 @@ async function lots(type: string) {
 const inline = (id: number, field: string, value: string) => ({ intent: "inline-edit", id: String(id), field, value });
 const inlineError = (outcome: Outcome) => (outcome.data as { inlineError: { message: string } }).inlineError.message;
 const bulkError = (outcome: Outcome) => (outcome.data as { bulkError: string }).bulkError;
-const numberError = (outcome: Outcome) => (outcome.data as { numberError: string }).numberError;
+/** Lot numbering's message: beside its start field, or about the form as a whole. */
+const numberError = (outcome: Outcome) =>
+  Object.values((outcome.data as { error: Record<string, string[]> }).error)[0][0];
 
 describe(`the packages screens on ${process.env.TEST_DB_ENGINE}`, () => {
   it("lists the event's items of the screen's type, packages and single items, with inventory, bids and category", async () => {

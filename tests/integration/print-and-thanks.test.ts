@@ -2,11 +2,11 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { OWNER_ROLE } from "~/auth/permissions";
-import { developmentMailbox } from "~/mail/development-mailbox.server";
 import * as emailRoute from "~/routes/admin._workspace.auction_items.email_page";
 import * as printRoute from "~/routes/admin._workspace.auction_items.print";
 import { auction_item, donor, inventory } from "~drizzle/schema";
 import { testDatabase } from "../support/database";
+import { mailTo } from "../support/mailbox";
 import { giveRole, makeEvent, makeUser, sessionCookie, teamRoleWithout } from "../support/people";
 import { call, makeRequest, type RouteFunction } from "../support/route-calls";
 
@@ -107,7 +107,10 @@ describe(`a donor's thank-you on ${process.env.TEST_DB_ENGINE}`, () => {
       emailRoute.action as RouteFunction,
       makeRequest(path, { cookie: owner, form: { donor: String(donorId), subject: "Thanks", message: " " } }),
     );
-    expect(refused).toMatchObject({ status: 400, data: { errors: { message: ["Write the message."] } } });
+    expect(refused).toMatchObject({
+      status: 400,
+      data: { formId: "acknowledgement", error: { message: ["Write the message."] } },
+    });
 
     const sent = await call(
       emailRoute.action as RouteFunction,
@@ -118,13 +121,26 @@ describe(`a donor's thank-you on ${process.env.TEST_DB_ENGINE}`, () => {
     );
     expect(sent).toMatchObject({ status: 302, location: path });
     const [donorRow] = await db.select({ email: donor.email }).from(donor).where(eq(donor.donor_id, donorId));
-    const mail = developmentMailbox().findLast((message) => message.to === donorRow.email)!;
+    // Sent through the outbox, in the event's branding (mailTo runs the outbox first).
+    const [mail] = await mailTo(donorRow.email!);
     expect(mail.subject).toBe("Thank you");
     expect(mail.text).toContain("Hotel nights: $1,000.00");
     expect(mail.text).toContain("Total fair market value: $4,500.00");
-    expect(mail.html).toContain(
-      '<td style="padding:4px 0;border-bottom:1px solid #e2e8f0;text-align:right">$3,000.00</td>',
+    expect(mail.html).toContain("Total fair market value: $4,500.00");
+  });
+
+  it("sends mail only for someone who may send messages (the letter itself is catalogue work)", async () => {
+    const writer = await makeUser(db, { selected_event: eventId });
+    await giveRole(db, writer.usr_id, eventId, teamRoleWithout("can_send_messages"));
+    const cookie = await sessionCookie(writer.usr_id);
+    const path = `/admin/auction_items/email_page?donor=${donorId}`;
+    const page = await call(emailRoute.loader as RouteFunction, makeRequest(path, { cookie }));
+    expect(page).toMatchObject({ status: 200, data: { canSend: false } });
+    const sent = await call(
+      emailRoute.action as RouteFunction,
+      makeRequest(path, { cookie, form: { donor: String(donorId), subject: "Hi", message: "Anything at all" } }),
     );
+    expect(sent.status).toBe(403);
   });
 
   it("downloads it as a PDF letter, and never for another organisation's donor", async () => {

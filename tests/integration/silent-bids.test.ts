@@ -227,8 +227,13 @@ describe(`the silent bids screen on ${process.env.TEST_DB_ENGINE}`, () => {
 
       const noStats = await person(teamRoleWithout("can_view_stats"));
       expect((await load(noStats)).status).toBe(403);
+      // The section opens to a paddle raise spotter (can_bid), without the bids its layout loads for can_view_stats.
       expect(
-        (await call(bidsLayout.loader as RouteFunction, makeRequest(url("/admin/bids"), { cookie: noStats }))).status,
+        await call(bidsLayout.loader as RouteFunction, makeRequest(url("/admin/bids"), { cookie: noStats })),
+      ).toMatchObject({ status: 200, data: { areas: null } });
+      const noBids = await person(teamRoleWithout("can_view_stats", "can_bid", "can_control_event"));
+      expect(
+        (await call(bidsLayout.loader as RouteFunction, makeRequest(url("/admin/bids"), { cookie: noBids }))).status,
       ).toBe(403);
       const guest = await person({ can_bid: true, is_team_member: false });
       expect(await load(guest)).toMatchObject({ status: 302, location: "/" });

@@ -2,7 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import { expect, it, vi } from "vitest";
 import { OWNER_ROLE } from "~/auth/permissions";
-import * as teamRoute from "~/routes/admin._workspace.setup.team/route";
+import * as teamRoute from "~/routes/admin._workspace.setup.team";
 import { getToast } from "~/ui/toast.server";
 import { usr, usr_event_role } from "~drizzle/schema";
 import { testDatabase } from "../support/database";
@@ -34,7 +34,7 @@ it("adds the person, logs the failure and shows an error toast", async () => {
   expect(result.status).toBe(302);
   expect(logged).toHaveBeenCalledWith("[team] the invitation email could not be sent", expect.any(Error));
   const cookie = result.response!.headers.get("Set-Cookie")!.split(";")[0];
-  const { toast } = await getToast(new Request("http://localhost/", { headers: { Cookie: cookie } }));
+  const toast = await getToast(new Request("http://localhost/", { headers: { Cookie: cookie } }));
   expect(toast).toMatchObject({ type: "error", title: expect.stringContaining("invitation email was not sent") });
   const [person] = await db.select().from(usr).where(eq(usr.email_address, "unlucky@example.org"));
   const [role] = await db

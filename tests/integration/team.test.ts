@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { OWNER_ROLE, PERMISSION_LABELS } from "~/auth/permissions";
 import { developmentMailbox } from "~/mail/development-mailbox.server";
-import * as teamRoute from "~/routes/admin._workspace.setup.team/route";
+import * as teamRoute from "~/routes/admin._workspace.setup.team";
 import { keepingAnAdmin, LastAdminError } from "~/team/team.server";
 import { auth_token, usr, usr_event_role } from "~drizzle/schema";
 import { testDatabase } from "../support/database";
@@ -131,8 +131,8 @@ describe(`the team screen on ${process.env.TEST_DB_ENGINE}`, () => {
       const result = await post({ intent: "invite", email: person.email_address.toUpperCase() });
       expect(result.status).toBe(400);
       expect(result.data).toMatchObject({
-        intent: "invite",
-        fieldErrors: { email: [expect.stringMatching(/already on the team/)] },
+        formId: "invite",
+        error: { email: [expect.stringMatching(/already on the team/)] },
       });
     });
   });

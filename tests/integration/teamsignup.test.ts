@@ -41,7 +41,7 @@ const cookieFrom = (outcome: Outcome, name: string) =>
     ?.split(";")[0];
 
 async function toastOf(outcome: Outcome) {
-  const { toast } = await getToast(
+  const toast = await getToast(
     new Request("http://localhost/", { headers: { Cookie: cookieFrom(outcome, "gavel_toast")! } }),
   );
   return toast;
@@ -115,21 +115,21 @@ describe("setting up an organisation", () => {
       await call(action, makeRequest("/teamsignup", { cookie: organiser.cookie, form: sameShortName })),
     ).toMatchObject({
       status: 400,
-      data: { errors: { organisationSlug: ["Another organisation already uses this short name."] } },
+      data: { error: { organisationSlug: ["Another organisation already uses this short name."] } },
     });
     const sameAddress = organisationForm({ eventSlug: `lantern-ball-${tag - 2}` });
     expect(
       await call(action, makeRequest("/teamsignup", { cookie: organiser.cookie, form: sameAddress })),
     ).toMatchObject({
       status: 400,
-      data: { errors: { eventSlug: ["Another event already uses this web address (slug)."] } },
+      data: { error: { eventSlug: ["Another event already uses this web address (slug)."] } },
     });
     const sameSubdomain = organisationForm({ subdomain: first.subdomain });
     expect(
       await call(action, makeRequest("/teamsignup", { cookie: organiser.cookie, form: sameSubdomain })),
     ).toMatchObject({
       status: 400,
-      data: { errors: { subdomain: ["Another event already uses this subdomain."] } },
+      data: { error: { subdomain: ["Another event already uses this subdomain."] } },
     });
     expect((await db.select({ clients: count() }).from(client))[0].clients).toBe(clients);
   });
@@ -140,12 +140,12 @@ describe("setting up an organisation", () => {
     expect(outcome).toMatchObject({
       status: 400,
       data: {
-        errors: {
+        error: {
           organisationTitle: ["Enter your organisation's name."],
           subdomain: [expect.stringContaining("hyphen")],
           timezone: ["Choose a time zone from the list."],
         },
-        values: { subdomain: "-bad-", eventTitle: form.eventTitle },
+        initialValue: { subdomain: "-bad-", eventTitle: form.eventTitle },
       },
     });
   });
@@ -258,7 +258,7 @@ describe("joining a team from an invitation", () => {
     });
     expect(await call(action, makeRequest(path, { cookie, form: { intent: "accept-invitation" } }))).toMatchObject({
       status: 403,
-      data: { errors: { form: [expect.stringContaining("another email address")] } },
+      data: { error: { "": [expect.stringContaining("another email address")] } },
     });
     expect((await db.select().from(usr).where(eq(usr.usr_id, stranger.usr_id)))[0].selected_event).toBeNull();
   });
@@ -270,7 +270,7 @@ describe("joining a team from an invitation", () => {
       await call(action, makeRequest(path, { form: { intent: "choose-password", password: "a takeover attempt!" } })),
     ).toMatchObject({
       status: 400,
-      data: { errors: { form: [expect.stringContaining("already has a password")] } },
+      data: { error: { "": [expect.stringContaining("already has a password")] } },
     });
   });
 

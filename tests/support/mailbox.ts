@@ -1,9 +1,14 @@
-// The mail the app "sent" during an integration test: without SMTP_URL it lands in the development mailbox.
+// The mail the app "sent" during an integration test: without SMTP_URL it lands in the development mailbox. Mail
+// waiting in the outbox is sent first, as the app's worker would within a second.
+import { db } from "~/db.server";
 import { developmentMailbox, type KeptMessage } from "~/mail/development-mailbox.server";
 import { queuedMailSent } from "~/mail/mailer.server";
+import { runOutbox } from "~/messages/worker.server";
+import { outboxEnrichers } from "~/outbox-enrichers.server";
 
-/** Every message sent to the address so far, newest first (after queued mail has gone out). */
+/** Every message sent to the address so far, newest first (after queued and outbox mail has gone out). */
 export async function mailTo(address: string): Promise<KeptMessage[]> {
+  await runOutbox(db, { enrichers: outboxEnrichers });
   await queuedMailSent();
   return developmentMailbox().filter((message) => message.to.toLowerCase() === address.toLowerCase());
 }

@@ -50,9 +50,9 @@ export function teamRole(...permissions: Permission[]): Partial<RoleFlags> {
   return { is_team_member: true, ...Object.fromEntries(permissions.map((p) => [p, true])) };
 }
 
-/** Every permission but one, on the team. */
-export function teamRoleWithout(missing: Permission): Partial<RoleFlags> {
-  return teamRole(...PERMISSIONS.filter((p) => p !== missing));
+/** Every permission but the ones named, on the team. */
+export function teamRoleWithout(...missing: Permission[]): Partial<RoleFlags> {
+  return teamRole(...PERMISSIONS.filter((p) => !missing.includes(p)));
 }
 
 /** The Cookie header of a browser signed in as the user, as the sign-in flow would leave it. */

@@ -95,7 +95,7 @@ describe("menuFilter: the menus follow the person's role (app/auth/route-access.
   });
 
   it("never shows a screen whose route is missing from the access table", () => {
-    const unlisted = "routes/admin._workspace.bids.livebids";
+    const unlisted = "routes/admin._workspace.bids.raffle";
     expect(ADMIN_ROUTE_ACCESS[unlisted]).toBeUndefined();
     expect(menuFilter(new Set([unlisted]), OWNER_ROLE)(unlisted)).toBe(false);
   });

@@ -20,7 +20,10 @@ describe("configuration", () => {
     expect(config.dataDir).toBe(dir);
     expect(config.PORT).toBe(3000);
     expect(config.APP_HOST).toBe("localhost");
-    expect(config.SEED_DEMO).toBe(true);
+    // Fails closed: no demo with its published password, production mode, no mailbox showing sign-in codes.
+    expect(config.SEED_DEMO).toBe(false);
+    expect(config.NODE_ENV).toBe("production");
+    expect(config.DEV_MAILBOX).toBe(false);
     expect(config.SESSION_SECRET).toMatch(/^[0-9a-f]{64}$/);
   });
 
@@ -32,8 +35,15 @@ describe("configuration", () => {
     expect(statSync(path.join(dir, "session-secret")).mode & 0o077).toBe(0);
   });
 
+  it("keeps the development mailbox where asked, and outside production", () => {
+    expect(readConfig({ DATA_DIR: dataDir(), DEV_MAILBOX: "true" }).DEV_MAILBOX).toBe(true);
+    expect(readConfig({ DATA_DIR: dataDir(), NODE_ENV: "development" }).DEV_MAILBOX).toBe(true);
+    expect(readConfig({ DATA_DIR: dataDir(), NODE_ENV: "test" }).DEV_MAILBOX).toBe(true);
+    expect(readConfig({ DATA_DIR: dataDir(), NODE_ENV: "development", DEV_MAILBOX: "false" }).DEV_MAILBOX).toBe(false);
+  });
+
   it("treats an empty variable as unset", () => {
-    expect(readConfig({ DATA_DIR: dataDir(), DATABASE_URL: "", SEED_DEMO: "" }).SEED_DEMO).toBe(true);
+    expect(readConfig({ DATA_DIR: dataDir(), DATABASE_URL: "", SEED_DEMO: "" }).SEED_DEMO).toBe(false);
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { brandingSchema } from "~/events/settings-forms.server";
+import { brandingSchema } from "~/events/setup-forms";
 import { catalogueFont, describeWeights, eventFamily, FONT_CATALOGUE, nearestWeight } from "~/fonts/catalogue";
 import { fontPreloadMeta } from "~/fonts/event-fonts";
 import {

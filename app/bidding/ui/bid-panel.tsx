@@ -13,7 +13,8 @@ export interface BidPanelProps {
   inPersonOnly: boolean;
   proxyEnabled: boolean;
   show: { buyNow: boolean; maxBid: boolean };
-  user: { paddle: number | null; canBidForGuests: boolean } | null;
+  /** cardHref: the event asks for a card on file first, and this is where to save one. */
+  user: { paddle: number | null; canBidForGuests: boolean; cardHref?: string | null } | null;
   signInHref: string;
   codeHref: string;
   actionData: BidderActionData | undefined;
@@ -57,6 +58,16 @@ export function BidPanel(props: BidPanelProps) {
           Join the auction
         </button>
       </Form>
+    );
+  }
+  if (user.cardHref && !user.canBidForGuests) {
+    return (
+      <div className="bid-panel">
+        <p>This event asks for a card on file before bidding. It is saved, not charged: you pay at checkout.</p>
+        <Link className="button button--primary button--lg" to={user.cardHref} reloadDocument>
+          Save a card to bid
+        </Link>
+      </div>
     );
   }
   if (props.inPersonOnly && !user.canBidForGuests) {

@@ -38,6 +38,8 @@ export function Countdown({
     return () => clearInterval(timer);
   }, [serverOffset]);
   if (closed) return <span className="countdown countdown--closed">Closed</span>;
+  // No close is set (a live lot, which closes at the hammer; an auction with no end): open until someone closes it.
+  if (!closesAt) return <span className="countdown">Until closed</span>;
   const text = timeLeftText(closesAt, now);
   if (!text) return null;
   const urgent = closesAt !== null && new Date(closesAt).getTime() - now < 5 * 60_000;

@@ -3,6 +3,7 @@ import { formatMoney } from "~/ui/format";
 import { Countdown } from "./countdown";
 import { standingOf, type Standing } from "./live-board";
 import type { LiveItem } from "../live-item";
+import type { ReactNode } from "react";
 
 export interface MyBidsEntry {
   id: number;
@@ -27,6 +28,8 @@ export function MyBidsView({
   currency,
   serverNow,
   serverOffset,
+  billing,
+  children,
 }: {
   entries: MyBidsEntry[];
   live: Map<number, LiveItem>;
@@ -34,6 +37,10 @@ export function MyBidsView({
   currency: string;
   serverNow: number;
   serverOffset: number;
+  /** The card on file and the invoice (app/billing/bidder-billing.server.ts). */
+  billing?: { card: string | null; cardHref: string; invoiceHref: string | null } | null;
+  /** Below the lists: the bidder's messaging choices. */
+  children?: ReactNode;
 }) {
   const grouped = (key: (typeof GROUPS)[number]["key"]) =>
     entries.filter((entry) =>
@@ -42,6 +49,22 @@ export function MyBidsView({
   return (
     <section className="my-bids" aria-labelledby="my-bids-title">
       <h1 id="my-bids-title">My bids{paddle !== null ? ` · bidder ${paddle}` : ""}</h1>
+      {billing ? (
+        <p className="my-bids__billing">
+          {billing.card ? `Card on file: ${billing.card}. ` : "No card on file. "}
+          <Link to={billing.cardHref} reloadDocument>
+            {billing.card ? "Replace it" : "Save a card"}
+          </Link>
+          {billing.invoiceHref ? (
+            <>
+              {" · "}
+              <Link to={billing.invoiceHref} reloadDocument>
+                Your invoice
+              </Link>
+            </>
+          ) : null}
+        </p>
+      ) : null}
       {GROUPS.map((group) => {
         const rows = grouped(group.key);
         return (
@@ -73,6 +96,7 @@ export function MyBidsView({
           </section>
         );
       })}
+      {children}
     </section>
   );
 }

@@ -52,7 +52,8 @@ export interface StepperProps {
 export function RegisterStepper(props: StepperProps) {
   const { step, steps, errors, encoded } = props;
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  // Until the next step has loaded: a second press meanwhile would send the step again and abort the first.
+  const busy = navigation.state !== "idle";
   const heading = useRef<HTMLHeadingElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const firstRender = useRef(true);

@@ -6,6 +6,7 @@
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { Button } from "~/ui/button";
 import { FormAlert } from "~/ui/form-alert";
+import { ImportCleanRows, ImportProblems } from "~/ui/import-report";
 import { STAFF_METHOD_LABELS } from "../registrant-fields";
 import type { ImportAnswer } from "../registrants-actions.server";
 
@@ -103,49 +104,18 @@ function ImportReport({ answer }: { answer: CheckedFile }) {
           </table>
         </div>
       ) : null}
-      {problems.length > 0 ? (
-        <div className="table-wrap">
-          <table className="data-table">
-            <caption className="visually-hidden">Rows with problems</caption>
-            <thead>
-              <tr>
-                <th scope="col">Line</th>
-                <th scope="col">Guest</th>
-                <th scope="col">Problems</th>
-              </tr>
-            </thead>
-            <tbody>
-              {problems.map((problem) => (
-                <tr key={problem.line}>
-                  <td>{problem.line}</td>
-                  <td>{problem.name}</td>
-                  <td>
-                    <ul className="plain-list">
-                      {problem.messages.map((message) => (
-                        <li key={message}>{message}</li>
-                      ))}
-                    </ul>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {parties.length > 0 ? (
-        <Form method="post">
-          <input type="hidden" name="intent" value="import" />
-          <input type="hidden" name="csv" value={answer.csv} />
-          <input type="hidden" name="file_name" value={answer.fileName} />
-          <Button type="submit" variant="primary">
-            {problems.length > 0
+      <ImportProblems problems={problems} nameHeader="Guest" nameOf={(problem) => problem.name} />
+      <ImportCleanRows
+        csv={answer.csv}
+        fileName={answer.fileName}
+        label={
+          parties.length === 0
+            ? null
+            : problems.length > 0
               ? `Import the ${parties.length} clean ${parties.length === 1 ? "party" : "parties"}`
-              : `Import ${guests} ${guests === 1 ? "guest" : "guests"}`}
-          </Button>
-        </Form>
-      ) : (
-        <p>Fix the rows above in your spreadsheet, save it as CSV and check it again.</p>
-      )}
+              : `Import ${guests} ${guests === 1 ? "guest" : "guests"}`
+        }
+      />
     </section>
   );
 }

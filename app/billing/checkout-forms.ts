@@ -1,0 +1,73 @@
+/**
+ * The staff forms of /admin/billing/winners, one zod schema each (client-safe: Conform checks them in the browser
+ * with the same schema). Each posts an intent and the invoice it acts on.
+ */
+import { z } from "zod";
+import { requiredText, rowId } from "~/forms/rules";
+import { moneyField } from "~/ui/money-input";
+
+export const CHARGE_FORM = "charge-card";
+export const CASH_FORM = "take-cash";
+export const CHECK_FORM = "take-check";
+/** One comp form per line: its refusal shows beside that line. */
+export const compFormId = (lineId: number) => `comp-line-${lineId}`;
+export const CHARGE_ALL_FORM = "charge-all";
+
+const invoiceField = rowId;
+
+export const chargeSchema = z.object({
+  invoice: invoiceField,
+  // Blank charges the whole balance; an amount charges part of it (a split).
+  amount: moneyField({ label: "The amount" }),
+  cover_fee: z
+    .string()
+    .optional()
+    .transform((value) => value === "yes" || value === "on"),
+});
+
+export const cashSchema = z.object({
+  invoice: invoiceField,
+  amount: moneyField({ required: true, label: "The amount" }),
+  submission: z.string().min(8).max(80),
+});
+
+export const checkSchema = cashSchema.extend({
+  check_number: requiredText(30, "Enter the check's number.", "A check number is at most 30 characters."),
+});
+
+export const compSchema = z.object({
+  invoice: invoiceField,
+  line: rowId,
+  reason: requiredText(200, "Say why this line is comped.", "Keep the reason to 200 characters."),
+});
+
+export const refundFormId = (paymentId: number) => `refund-${paymentId}`;
+
+export const refundSchema = z.object({
+  payment: rowId,
+  // Blank refunds what is left of the payment.
+  amount: moneyField({ label: "The amount" }),
+  reason: requiredText(200, "Say why the money is given back.", "Keep the reason to 200 characters."),
+});
+
+export const receivedSchema = z.object({
+  payment: rowId,
+  received: z.enum(["yes", "no"]),
+});
+
+export const PURCHASE_FORM = "record-purchase";
+
+export const purchaseSchema = z.object({
+  item: z.coerce.number({ message: "Choose an item for sale." }).int().positive("Choose an item for sale."),
+  paddle: z.coerce
+    .number({ message: "Enter the guest's paddle number." })
+    .int("Enter the guest's paddle number.")
+    .positive("Enter the guest's paddle number.")
+    .max(999_999_999, "Enter the guest's paddle number."),
+  quantity: z.coerce
+    .number({ message: "Enter how many." })
+    .int("Enter a whole number.")
+    .min(1, "At least 1.")
+    .max(1_000, "At most 1,000 at once."),
+  submission: z.string().min(8).max(80),
+});

@@ -1,0 +1,160 @@
+/**
+ * A guest pays on /invoice with a card typed on the provider's hosted page (Checkout Session, payment mode): a
+ * redirect there and back, so it works without JavaScript. The pending payment and its idempotency key are written
+ * before the session is asked for; a second tab finds that payment and is sent to the same page. The return from
+ * the page and the provider's webhook both complete the payment, whichever comes first; the second changes nothing.
+ */
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { db } from "~/db.server";
+import { Refusal } from "~/forms/refusal";
+import { ProviderUnavailableError, type CheckoutResult } from "~/payments/provider";
+import { event, payment } from "~drizzle/schema";
+import { CardsNotSetUpError, customerFor, keepCard } from "./cards.server";
+import { addFeeLine, reverseFeeLine } from "./fee-lines.server";
+import { invoiceTotals, lockInvoice, syncInvoices } from "./invoice.server";
+import { paymentProviderFor } from "./settings.server";
+
+// Stripe's shortest session: after it, an abandoned payment page no longer holds the balance.
+const SESSION_MINUTES = 30;
+
+export interface CheckoutPages {
+  /** Must contain {CHECKOUT_SESSION_ID}: the provider puts the session's id there. */
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** Starts (or finds the already started) payment of the balance on a hosted page; answers its address. */
+export async function startInvoiceCheckout(
+  eventId: number,
+  invoiceId: number,
+  options: {
+    coverFee: boolean;
+    saveCard: boolean;
+    pages: CheckoutPages;
+    /** Part of the balance (paying across two cards); the whole balance when omitted. */
+    amount?: number;
+  },
+): Promise<string> {
+  const provider = await paymentProviderFor(eventId);
+  if (!provider) throw new CardsNotSetUpError();
+  await settleOpenCheckouts(eventId, invoiceId);
+  const pending = await db.transaction(async (tx) => {
+    const row = await lockInvoice(tx, eventId, invoiceId);
+    if (!row) throw new Response("Invoice not found", { status: 404 });
+    await syncInvoices(tx, eventId, [row.usr_id]);
+    const [open] = await tx
+      .select()
+      .from(payment)
+      .where(and(eq(payment.invoice_id, invoiceId), eq(payment.method, "checkout"), eq(payment.status, "pending")));
+    if (open) return open;
+    const totals = await invoiceTotals(tx, invoiceId);
+    const owed = totals.balance - totals.pending;
+    if (owed <= 0) throw new Refusal("Nothing is owed on this invoice.");
+    if (options.amount !== undefined && (options.amount < 50 || options.amount > owed))
+      throw new Refusal(`Pay from 0.50 up to the ${(owed / 100).toFixed(2)} owed.`, "amount");
+    const base = options.amount ?? owed;
+    const key = `checkout-${randomUUID()}`;
+    const fee = options.coverFee ? await addFeeLine(tx, eventId, invoiceId, base, key) : 0;
+    const [created] = await tx
+      .insert(payment)
+      .values({
+        event_id: eventId,
+        usr_id: row.usr_id,
+        invoice_id: invoiceId,
+        amount: base + fee,
+        method: "checkout",
+        status: "pending",
+        idempotency_key: key,
+        payment_result: { save_card: options.saveCard },
+      })
+      .returning();
+    return created;
+  });
+
+  const [eventRow] = await db
+    .select({ currency: event.currency, title: event.title })
+    .from(event)
+    .where(eq(event.event_id, eventId));
+  try {
+    const page = await provider.startCheckout({
+      customerId: await customerFor(provider, eventId, pending.usr_id!),
+      amount: pending.amount,
+      currency: eventRow.currency,
+      description: `${eventRow.title}: invoice`,
+      successUrl: options.pages.successUrl,
+      cancelUrl: options.pages.cancelUrl,
+      metadata: {
+        gavel_event: String(eventId),
+        gavel_invoice: String(invoiceId),
+        gavel_payment: String(pending.payment_id),
+        gavel_purpose: "invoice_payment",
+      },
+      idempotencyKey: pending.idempotency_key!,
+      saveCard: Boolean((pending.payment_result as { save_card?: boolean } | null)?.save_card),
+      expiresAt: new Date(pending.created_at.getTime() + SESSION_MINUTES * 60_000),
+    });
+    await db
+      .update(payment)
+      .set({ checkout_session_id: page.sessionId })
+      .where(and(eq(payment.payment_id, pending.payment_id), eq(payment.status, "pending")));
+    return page.url;
+  } catch (error) {
+    if (error instanceof ProviderUnavailableError)
+      throw new Refusal("The payment service did not answer. Try again in a moment.");
+    throw error;
+  }
+}
+
+/** Applies a finished hosted payment to its invoice (and keeps the card when asked). Safe to call twice. */
+export async function completeCheckout(eventId: number, sessionId: string, known?: CheckoutResult) {
+  const provider = await paymentProviderFor(eventId);
+  if (!provider) throw new CardsNotSetUpError();
+  const result = known ?? (await provider.readCheckout(sessionId));
+  await db.transaction(async (tx) => {
+    const [found] = await tx
+      .select()
+      .from(payment)
+      .where(and(eq(payment.event_id, eventId), eq(payment.checkout_session_id, sessionId)));
+    if (!found || found.status !== "pending") return;
+    await lockInvoice(tx, eventId, found.invoice_id!);
+    if (result.status === "complete" && result.kind === "payment") {
+      await tx
+        .update(payment)
+        .set({ status: "paid", provider_ref: result.paymentIntentId })
+        .where(and(eq(payment.payment_id, found.payment_id), eq(payment.status, "pending")));
+      const saveCard = (found.payment_result as { save_card?: boolean } | null)?.save_card;
+      if (saveCard && result.card) await keepCard(tx, eventId, found.usr_id!, provider.mode, result.card);
+    } else if (result.status === "expired") {
+      await tx
+        .update(payment)
+        .set({ status: "cancelled", failure_message: "The payment page expired." })
+        .where(and(eq(payment.payment_id, found.payment_id), eq(payment.status, "pending")));
+      await reverseFeeLine(tx, eventId, found.invoice_id!, found.idempotency_key!);
+    }
+  });
+}
+
+/** Pending hosted payments of the invoice that finished or expired meanwhile are settled before anything else. */
+export async function settleOpenCheckouts(eventId: number, invoiceId: number) {
+  const open = await db
+    .select({ sessionId: payment.checkout_session_id })
+    .from(payment)
+    .where(and(eq(payment.invoice_id, invoiceId), eq(payment.method, "checkout"), eq(payment.status, "pending")));
+  for (const { sessionId } of open) if (sessionId) await completeCheckout(eventId, sessionId);
+}
+
+/** The guest came back through the hosted page's cancel link: close the page, so the balance is theirs to pay again. */
+export async function abandonOpenCheckouts(eventId: number, invoiceId: number) {
+  const provider = await paymentProviderFor(eventId);
+  if (!provider) return;
+  const open = await db
+    .select({ sessionId: payment.checkout_session_id })
+    .from(payment)
+    .where(and(eq(payment.invoice_id, invoiceId), eq(payment.method, "checkout"), eq(payment.status, "pending")));
+  for (const { sessionId } of open) {
+    if (!sessionId) continue;
+    await provider.expireCheckout(sessionId);
+    await completeCheckout(eventId, sessionId);
+  }
+}

@@ -1,0 +1,190 @@
+/**
+ * The invoice: one per guest and event, with a number that never changes. Its lines are copied from the line
+ * sources (./line-sources) when first seen and never rewritten: a source row that disappears later (an undone
+ * hammer, a cancelled pledge) adds a reversing line, a comp adds a negative line with its reason, a refund a
+ * negative line too. Payments apply to the invoice as a whole; what is still owed is the lines' sum less what was paid.
+ */
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { invoice, invoice_line, payment, refund } from "~drizzle/schema";
+import { INVOICE_LINE_SOURCES } from "./line-sources/index.server";
+import type { Executor, SourceLine } from "./line-sources/line-source";
+import type { Transaction } from "~/db/connection.server";
+
+/** Lines that are not copied from a source: they record what staff, refunds and guests did to the invoice. */
+export const BILLING_LINE_KINDS = { reversal: "reversal", comp: "comp", fee: "fee", refund: "refund" } as const;
+
+// The first key of the two-key advisory lock that serialises invoice numbering within an event.
+const INVOICE_NUMBER_LOCK = 70_140;
+
+/** The guest's invoice at the event, made (with the event's next number) when they have none. */
+export async function ensureInvoice(tx: Transaction, eventId: number, usrId: number): Promise<number> {
+  const existing = await findInvoiceId(tx, eventId, usrId);
+  if (existing !== null) return existing;
+  await tx.execute(sql`select pg_advisory_xact_lock(${INVOICE_NUMBER_LOCK}, ${eventId})`);
+  const raced = await findInvoiceId(tx, eventId, usrId);
+  if (raced !== null) return raced;
+  const [created] = await tx
+    .insert(invoice)
+    .values({
+      event_id: eventId,
+      usr_id: usrId,
+      number: sql`(select coalesce(max(number), 1000) + 1 from invoice where event_id = ${eventId})`,
+    })
+    .returning({ id: invoice.invoice_id });
+  return created.id;
+}
+
+async function findInvoiceId(db: Executor, eventId: number, usrId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: invoice.invoice_id })
+    .from(invoice)
+    .where(and(eq(invoice.event_id, eventId), eq(invoice.usr_id, usrId)));
+  return row?.id ?? null;
+}
+
+/**
+ * Copies new source lines onto the invoices of the guests named (every guest with something owed when omitted),
+ * making invoices as needed, and reverses lines whose source row is gone. Returns the invoice ids touched.
+ */
+export async function syncInvoices(tx: Transaction, eventId: number, usrIds?: readonly number[]): Promise<number[]> {
+  const current = new Map<string, SourceLine & { source: string }>();
+  for (const source of INVOICE_LINE_SOURCES) {
+    for (const line of await source.lines(tx, eventId, usrIds))
+      current.set(`${source.name}|${line.key}`, { ...line, source: source.name });
+  }
+  const guests = new Set<number>(usrIds ?? []);
+  for (const line of current.values()) guests.add(line.usrId);
+  if (!usrIds) {
+    const invoiced = await tx.select({ usrId: invoice.usr_id }).from(invoice).where(eq(invoice.event_id, eventId));
+    for (const row of invoiced) guests.add(row.usrId);
+  }
+  const invoiceIds = new Map<number, number>();
+  for (const usrId of [...guests].sort((a, b) => a - b)) {
+    const hasLines = [...current.values()].some((line) => line.usrId === usrId);
+    const id = hasLines ? await ensureInvoice(tx, eventId, usrId) : await findInvoiceId(tx, eventId, usrId);
+    if (id !== null) invoiceIds.set(usrId, id);
+  }
+  if (invoiceIds.size === 0) return [];
+
+  const newLines = [...current.values()].map((line) => ({
+    invoice_id: invoiceIds.get(line.usrId)!,
+    event_id: eventId,
+    source: line.source,
+    source_key: line.key,
+    description: line.description,
+    amount: line.amount,
+    fair_market_value: line.fairMarketValue,
+    deductible: line.deductible,
+    auction_item_id: line.auctionItemId ?? null,
+  }));
+  for (let start = 0; start < newLines.length; start += 500)
+    await tx
+      .insert(invoice_line)
+      .values(newLines.slice(start, start + 500))
+      .onConflictDoNothing();
+
+  await reverseVanishedLines(tx, eventId, [...invoiceIds.values()], current);
+  return [...invoiceIds.values()];
+}
+
+async function reverseVanishedLines(
+  tx: Transaction,
+  eventId: number,
+  invoiceIds: number[],
+  current: Map<string, unknown>,
+) {
+  const sourceNames = INVOICE_LINE_SOURCES.map((source) => source.name);
+  const lines = await tx
+    .select()
+    .from(invoice_line)
+    .where(and(eq(invoice_line.event_id, eventId), inArray(invoice_line.invoice_id, invoiceIds)));
+  const reversed = new Set(
+    lines.filter((line) => line.source === BILLING_LINE_KINDS.reversal).map((line) => line.reverses_line_id),
+  );
+  const vanished = lines.filter(
+    (line) =>
+      sourceNames.includes(line.source) &&
+      !current.has(`${line.source}|${line.source_key}`) &&
+      !reversed.has(line.invoice_line_id),
+  );
+  if (vanished.length === 0) return;
+  await tx
+    .insert(invoice_line)
+    .values(
+      vanished.map((line) => ({
+        invoice_id: line.invoice_id,
+        event_id: eventId,
+        source: BILLING_LINE_KINDS.reversal,
+        source_key: `line:${line.invoice_line_id}`,
+        description: `Removed: ${line.description}`,
+        amount: -line.amount,
+        fair_market_value: -line.fair_market_value,
+        deductible: -line.deductible,
+        auction_item_id: line.auction_item_id,
+        reverses_line_id: line.invoice_line_id,
+        reason: "No longer owed (the sale or pledge was undone)",
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+export interface InvoiceTotals {
+  /** Sum of every line. */
+  total: number;
+  /** Payments that went through, less what was refunded. */
+  paid: number;
+  /** Card payments started and not yet known to have gone through or failed. */
+  pending: number;
+  /** What is still owed: total less paid (never below zero on the screen; an overpayment shows as a credit). */
+  balance: number;
+  deductible: number;
+}
+
+export async function invoiceTotals(db: Executor, invoiceId: number): Promise<InvoiceTotals> {
+  const [lines] = await db
+    .select({
+      total: sql<number>`coalesce(sum(${invoice_line.amount}), 0)::int`,
+      deductible: sql<number>`coalesce(sum(${invoice_line.deductible}), 0)::int`,
+    })
+    .from(invoice_line)
+    .where(eq(invoice_line.invoice_id, invoiceId));
+  const [money] = await db
+    .select({
+      paid: sql<number>`coalesce(sum(${payment.amount}) filter (where ${payment.status} in ('paid', 'disputed')), 0)::int`,
+      pending: sql<number>`coalesce(sum(${payment.amount}) filter (where ${payment.status} = 'pending'), 0)::int`,
+    })
+    .from(payment)
+    .where(eq(payment.invoice_id, invoiceId));
+  // Refunds give money back: they reduce what was paid (and each added a negative line, so the balance holds).
+  const [refunded] = await db
+    .select({ total: sql<number>`coalesce(sum(${refund.amount}), 0)::int` })
+    .from(refund)
+    .innerJoin(payment, eq(payment.payment_id, refund.payment_id))
+    .where(and(eq(payment.invoice_id, invoiceId), eq(refund.status, "succeeded")));
+  const paid = money.paid - refunded.total;
+  return {
+    total: lines.total,
+    deductible: Math.max(0, lines.deductible),
+    paid,
+    pending: money.pending,
+    balance: lines.total - paid,
+  };
+}
+
+/** Takes the invoice's row lock: every change to what a guest owes or pays goes through it, one at a time. */
+export async function lockInvoice(tx: Transaction, eventId: number, invoiceId: number) {
+  const [row] = await tx
+    .select()
+    .from(invoice)
+    .where(and(eq(invoice.event_id, eventId), eq(invoice.invoice_id, invoiceId)))
+    .for("update");
+  return row ?? null;
+}
+
+export async function invoiceLines(db: Executor, invoiceId: number) {
+  return db
+    .select()
+    .from(invoice_line)
+    .where(eq(invoice_line.invoice_id, invoiceId))
+    .orderBy(asc(invoice_line.invoice_line_id));
+}

@@ -1,0 +1,66 @@
+/**
+ * The form of /admin/setup/billing, client-safe (Conform checks it in the browser with the same schema the action
+ * parses with). Secret keys are write-only: blank keeps the stored one.
+ */
+import { z } from "zod";
+import { optionalText, yesNo } from "~/forms/rules";
+import { moneyField } from "~/ui/money-input";
+import { zonedDateTimeSchema } from "~/ui/zoned-time";
+
+export const BILLING_SETTINGS_FORM = "billing-settings";
+
+/** Currencies Stripe settles in that galas here use; amounts are cents in each (all have two minor digits). */
+export const CURRENCIES = ["USD", "CAD", "GBP", "EUR", "AUD", "NZD"] as const;
+
+const key = (prefix: RegExp, example: string) =>
+  z
+    .string()
+    .trim()
+    .default("")
+    .refine((value) => value === "" || prefix.test(value), `This does not look like a key: it starts ${example}.`)
+    .transform((value) => value || null);
+
+export function billingSettingsSchema(timeZone: string) {
+  return z
+    .object({
+      mode: z.enum(["test", "live"], { message: "Choose test or live." }),
+      test_publishable_key: key(/^pk_test_\w+$/, "pk_test_"),
+      test_secret_key: key(/^(sk|rk)_test_\w+$/, "sk_test_"),
+      live_publishable_key: key(/^pk_live_\w+$/, "pk_live_"),
+      live_secret_key: key(/^(sk|rk)_live_\w+$/, "sk_live_"),
+      currency: z.enum(CURRENCIES, { message: "Choose a currency." }),
+      cover_fee_enabled: yesNo,
+      fee_percent: z
+        .string()
+        .trim()
+        .default("")
+        .refine((text) => /^\d{1,2}(\.\d{1,2})?$/.test(text), "Enter a percentage such as 2.9 (at most 99.99).")
+        .transform((text) => Math.round(Number(text) * 100)),
+      fee_fixed: moneyField({ required: true, label: "The fixed part" }),
+      receipt_text: optionalText(2000, "The receipt text"),
+      tax_id: optionalText(40, "The tax id"),
+      checkout_opens_at: zonedDateTimeSchema(timeZone),
+      checkout_closes_at: zonedDateTimeSchema(timeZone),
+    })
+    .superRefine((input, context) => {
+      if (
+        input.checkout_opens_at instanceof Date &&
+        input.checkout_closes_at instanceof Date &&
+        input.checkout_closes_at <= input.checkout_opens_at
+      )
+        context.addIssue({
+          code: "custom",
+          path: ["checkout_closes_at"],
+          message: "Checkout must close after it opens.",
+        });
+      if (typeof input.fee_fixed === "number" && input.fee_fixed > 1000)
+        context.addIssue({ code: "custom", path: ["fee_fixed"], message: "The fixed part is at most 10.00." });
+    })
+    .transform(({ fee_percent, fee_fixed, ...rest }) => ({
+      ...rest,
+      fee_basis_points: fee_percent,
+      fee_fixed: fee_fixed ?? 0,
+    }));
+}
+
+export type BillingSettingsInput = z.output<ReturnType<typeof billingSettingsSchema>>;

@@ -1,0 +1,218 @@
+/**
+ * The staff side of one guest's checkout on /admin/billing/winners: the invoice with a "Comp" form per line, and
+ * the ways to take the balance: the card on file (whole or part, with or without the fee), cash, a check. Each is
+ * a plain form posting an intent; the server's refusal comes back beside its field.
+ */
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { useRef } from "react";
+import { replyFor } from "~/forms/form-contract";
+import { formProps, useContractForm } from "~/forms/use-contract-form";
+import { Button, ButtonLink } from "~/ui/button";
+import { Field } from "~/ui/field";
+import { FormAlert } from "~/ui/form-alert";
+import { formatMoney } from "~/ui/format";
+import { centsToInput } from "~/ui/money-input";
+import { useFocusFirstError } from "~/ui/use-focus-first-error";
+import {
+  CASH_FORM,
+  cashSchema,
+  CHARGE_FORM,
+  chargeSchema,
+  CHECK_FORM,
+  checkSchema,
+  compFormId,
+  compSchema,
+} from "../checkout-forms";
+import { coverFee } from "../cover-fee";
+import { InvoiceLines, PaymentList } from "./invoice-view";
+import type { InvoiceDocument } from "../invoice-document.server";
+
+type Guest = InvoiceDocument & { invoiceLink: string };
+
+export function CheckoutPanel({
+  guest,
+  timeZone,
+  submissionKey,
+}: {
+  guest: Guest;
+  timeZone: string;
+  submissionKey: string;
+}) {
+  const money = (cents: number) => formatMoney(cents, guest.currency);
+  const owed = guest.totals.balance - guest.totals.pending;
+  return (
+    <section className="checkout-panel" aria-labelledby="checkout-guest-heading">
+      <header className="checkout-panel__header">
+        <h2 id="checkout-guest-heading">
+          {guest.paddle !== null ? `Paddle ${guest.paddle} · ` : ""}
+          {guest.guest}
+        </h2>
+        <p className="muted">
+          Invoice {guest.number} · {guest.email} · {guest.card ? `${guest.card} on file` : "no card on file"}
+        </p>
+      </header>
+      <InvoiceLines
+        invoice={guest}
+        lineAction={(line) => (line.canComp ? <CompForm invoiceId={guest.invoiceId} lineId={line.id} /> : null)}
+      />
+      <h3>Payments</h3>
+      <PaymentList invoice={guest} timeZone={timeZone} />
+      {guest.totals.pending > 0 ? (
+        <p className="muted">{money(guest.totals.pending)} is being paid (a card payment in progress).</p>
+      ) : null}
+      {owed > 0 ? (
+        <div className="checkout-panel__ways">
+          {guest.card && guest.cardsEnabled ? <ChargeForm guest={guest} owed={owed} /> : null}
+          <ManualForm
+            kind="cash"
+            invoiceId={guest.invoiceId}
+            owed={owed}
+            currency={guest.currency}
+            submissionKey={submissionKey}
+          />
+          <ManualForm
+            kind="check"
+            invoiceId={guest.invoiceId}
+            owed={owed}
+            currency={guest.currency}
+            submissionKey={submissionKey}
+          />
+        </div>
+      ) : (
+        <p className="checkout-panel__settled">
+          {guest.totals.balance < 0 ? `In credit: ${money(-guest.totals.balance)}.` : "Paid in full."}
+        </p>
+      )}
+      <div className="guest-invoice__links">
+        <ButtonLink to={`${guest.invoiceLink}&receipt=1`} reloadDocument variant="ghost">
+          Print the receipt
+        </ButtonLink>
+        <ButtonLink to={guest.invoiceLink} reloadDocument variant="ghost">
+          Open the guest's invoice
+        </ButtonLink>
+        {guest.totals.paid > 0 ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="email-receipt" />
+            <input type="hidden" name="invoice" value={guest.invoiceId} />
+            <Button type="submit" variant="ghost">
+              Email the receipt to {guest.email}
+            </Button>
+          </Form>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function ChargeForm({ guest, owed }: { guest: Guest; owed: number }) {
+  const reply = useActionData<unknown>();
+  const { form, fields } = useContractForm({
+    id: CHARGE_FORM,
+    schema: chargeSchema,
+    reply,
+    defaultValue: { invoice: String(guest.invoiceId) },
+  });
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, replyFor(reply, CHARGE_FORM));
+  const busy = useNavigation().formData?.get("intent") === "charge";
+  const money = (cents: number) => formatMoney(cents, guest.currency);
+  return (
+    <Form method="post" ref={formRef} className="checkout-way" {...formProps(form)}>
+      <h3>Charge {guest.card}</h3>
+      {form.errors?.[0] ? <FormAlert>{form.errors[0]}</FormAlert> : null}
+      <input type="hidden" name="intent" value="charge" />
+      <input type="hidden" name="invoice" value={guest.invoiceId} />
+      <Field
+        label="Amount"
+        meta={fields.amount}
+        help={`Leave empty to charge the whole ${money(owed)}; a smaller amount splits it.`}
+      >
+        {(control) => <input {...control} inputMode="decimal" />}
+      </Field>
+      {guest.coverFee ? (
+        <label className="checkbox">
+          <input type="checkbox" name="cover_fee" value="yes" />
+          The guest covers the processing fee (+{money(coverFee(owed, guest.coverFee))} on the whole balance)
+        </label>
+      ) : null}
+      <Button type="submit" variant="primary" disabled={busy}>
+        {busy ? "Charging…" : "Charge card"}
+      </Button>
+    </Form>
+  );
+}
+
+function ManualForm({
+  kind,
+  invoiceId,
+  owed,
+  currency,
+  submissionKey,
+}: {
+  kind: "cash" | "check";
+  invoiceId: number;
+  owed: number;
+  currency: string;
+  submissionKey: string;
+}) {
+  const reply = useActionData<unknown>();
+  const id = kind === "cash" ? CASH_FORM : CHECK_FORM;
+  const { form, fields } = useContractForm({
+    id,
+    schema: kind === "cash" ? cashSchema : checkSchema,
+    reply,
+    defaultValue: { amount: centsToInput(owed) },
+  });
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, replyFor(reply, id));
+  const busy = useNavigation().formData?.get("intent") === kind;
+  const checkFields = fields as typeof fields & { check_number?: (typeof fields)["amount"] };
+  return (
+    <Form method="post" ref={formRef} className="checkout-way" {...formProps(form)}>
+      <h3>{kind === "cash" ? "Take cash" : "Take a check"}</h3>
+      {form.errors?.[0] ? <FormAlert>{form.errors[0]}</FormAlert> : null}
+      <input type="hidden" name="intent" value={kind} />
+      <input type="hidden" name="invoice" value={invoiceId} />
+      {/* The page's submission key: a double click or a resent form records one payment. */}
+      <input type="hidden" name="submission" value={`${submissionKey}-${kind}`} />
+      <Field
+        label="Amount"
+        meta={fields.amount}
+        help={`Owed: ${formatMoney(owed, currency)}. Less splits the balance.`}
+      >
+        {(control) => <input {...control} inputMode="decimal" />}
+      </Field>
+      {kind === "check" && checkFields.check_number ? (
+        <Field label="Check number" meta={checkFields.check_number}>
+          {(control) => <input {...control} inputMode="numeric" />}
+        </Field>
+      ) : null}
+      <Button type="submit" disabled={busy}>
+        {busy ? "Recording…" : kind === "cash" ? "Record cash" : "Record check"}
+      </Button>
+    </Form>
+  );
+}
+
+function CompForm({ invoiceId, lineId }: { invoiceId: number; lineId: number }) {
+  const actionData = useActionData<unknown>();
+  // Each line's comp form has its own id, so a refusal shows beside that line's reason only.
+  const id = compFormId(lineId);
+  const { form, fields } = useContractForm({ id, schema: compSchema, reply: actionData });
+  return (
+    <details className="comp-line" open={Boolean(replyFor(actionData, id))}>
+      <summary>Comp</summary>
+      <Form method="post" {...formProps(form)}>
+        <input type="hidden" name="intent" value="comp" />
+        <input type="hidden" name="invoice" value={invoiceId} />
+        <input type="hidden" name="line" value={lineId} />
+        <Field label="Reason" meta={fields.reason}>
+          {(control) => <input {...control} />}
+        </Field>
+        <Button type="submit" size="sm">
+          Comp this line
+        </Button>
+      </Form>
+    </details>
+  );
+}

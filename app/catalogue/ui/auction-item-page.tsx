@@ -1,0 +1,172 @@
+/**
+ * The auction item page (/admin/auction_items/auction_item_page): the item's form, its images, the inventory it
+ * bundles, and deleting it; or the form of a new item. Its data: auction-item-page.server.ts.
+ */
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ImageGallery, GalleryUploadField } from "~/images/image-gallery";
+import { MAX_GALLERY_UPLOAD } from "~/images/image-gallery-fields";
+import { Button } from "~/ui/button";
+import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { FormAlert } from "~/ui/form-alert";
+import { AuctionItemForm, type AuctionItemFormValues } from "../auction-item-form";
+import { ITEM_TYPE_LABELS, type ItemType } from "../item-rules";
+import type { AuctionItemFormErrors } from "../auction-item-form.server";
+import type { AuctionItemScreen } from "../auction-item-page.server";
+
+/** What the page's action answers when it refuses: the form's messages and what was typed, or one message. */
+export type AuctionItemAnswer =
+  | { errors: AuctionItemFormErrors; values: AuctionItemFormValues }
+  | { deleteError: string }
+  | { inventoryError: string };
+
+export function AuctionItemPage() {
+  const { item, values, options, currency, proposal, back, free } = useLoaderData<AuctionItemScreen>();
+  const answer = useActionData<AuctionItemAnswer>();
+  const refused = answer && "errors" in answer ? answer : undefined;
+  const deleteError = answer && "deleteError" in answer ? answer.deleteError : undefined;
+  const inventoryError = answer && "inventoryError" in answer ? answer.inventoryError : undefined;
+  const navigation = useNavigation();
+  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+
+  const form = (
+    <AuctionItemForm
+      key={item?.auction_item_id ?? "new"}
+      values={refused?.values ?? values}
+      errors={refused?.errors}
+      options={options}
+      currency={currency}
+      proposal={proposal}
+      inventorySum={item?.inventory_sum ?? ""}
+      featuredImage={item?.featured_image ?? null}
+      submitLabel={item ? "Save" : "Create auction item"}
+      cancelTo={back.to}
+      cancelLabel={back.label}
+    >
+      {item ? null : (
+        <GalleryUploadField
+          label="Images"
+          error={refused?.errors?.images?.[0]}
+          help={`JPEG, PNG, WebP or GIF; up to ${MAX_GALLERY_UPLOAD}. Bidders see them in the order chosen; you can reorder them once the item is saved.`}
+        />
+      )}
+    </AuctionItemForm>
+  );
+
+  if (!item) {
+    return (
+      <>
+        <div className="page-header">
+          <h1>New auction item</h1>
+          <p>
+            A lot of the {ITEM_TYPE_LABELS[values.type as ItemType]?.toLowerCase() ?? "auction"}. Once it is saved, you
+            can bundle inventory items into it.
+          </p>
+        </div>
+        {form}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <div className="page-header">
+        <h1>{item.title}</h1>
+        <p>
+          {item.lot === null ? "No lot number yet" : `Lot ${item.lot}`} ·{" "}
+          {ITEM_TYPE_LABELS[item.type as ItemType] ?? item.type} ·{" "}
+          {item.bid_count === 0 ? "no bids yet" : item.bid_count === 1 ? "1 bid" : `${item.bid_count} bids`}
+        </p>
+      </div>
+      <div className="stack stack--loose">
+        {form}
+        <ImageGallery
+          images={item.images}
+          itemTitle={item.title}
+          heading="Gallery"
+          help="Bidders see them in this order."
+        />
+
+        <section className="stack" aria-labelledby="inventory-heading">
+          <h2 id="inventory-heading">Inventory in this item</h2>
+          <p className="field__help">
+            A package bundles several inventory items; with two or more it is marked a package. While its value is
+            blank, it is the sum of their values (and the starting bid and increment are proposed from it). “Use the
+            sum” replaces the value you typed with the sum.
+          </p>
+          {inventoryError ? <FormAlert>{inventoryError}</FormAlert> : null}
+          {item.inventory.length === 0 ? (
+            <p className="muted">No inventory items in it yet.</p>
+          ) : (
+            <Form method="post" className="stack">
+              <ul className="stack" aria-label="Inventory in this item">
+                {item.inventory.map((row) => (
+                  <li key={row.inventory_id}>
+                    <label className="checkbox">
+                      <input type="checkbox" name="id" value={row.inventory_id} />
+                      {row.title} · {row.value_label ?? "no value"}
+                    </label>
+                  </li>
+                ))}
+              </ul>
+              <p>
+                Sum of their values: <strong>{item.inventory_sum_label ?? "none"}</strong>. Value of the item:{" "}
+                <strong>{item.value_label ?? "none"}</strong>.
+              </p>
+              <div className="cluster">
+                <Button
+                  type="submit"
+                  size="sm"
+                  name="intent"
+                  value="remove-inventory"
+                  disabled={busy("remove-inventory") || item.bid_count > 0}
+                >
+                  Take the ticked ones out
+                </Button>
+                <Button type="submit" size="sm" name="intent" value="use-sum" disabled={busy("use-sum")}>
+                  Use the sum as the value
+                </Button>
+              </div>
+            </Form>
+          )}
+          {free.length === 0 ? (
+            <p className="muted">Every inventory item of the event is already in an auction item.</p>
+          ) : (
+            <Form method="post" className="stack">
+              <input type="hidden" name="intent" value="add-inventory" />
+              <fieldset className="stack">
+                <legend>Inventory not yet in an auction item</legend>
+                {free.map((row) => (
+                  <label key={row.inventory_id} className="checkbox">
+                    <input type="checkbox" name="id" value={row.inventory_id} />
+                    {row.title} · {row.value_label ?? "no value"}
+                  </label>
+                ))}
+              </fieldset>
+              <div>
+                <Button type="submit" size="sm" disabled={busy("add-inventory") || item.bid_count > 0}>
+                  Add the ticked ones
+                </Button>
+              </div>
+            </Form>
+          )}
+        </section>
+
+        <section className="stack" aria-labelledby="delete-heading">
+          <h2 id="delete-heading">Delete</h2>
+          {deleteError ? <FormAlert>{deleteError}</FormAlert> : null}
+          <div>
+            <ConfirmDialog
+              trigger="Delete this auction item"
+              triggerVariant="danger"
+              title={`Delete “${item.title}”?`}
+              description="Its details and images go for good; its inventory stays in the inventory. An item with bids or sales is not deleted: withdraw it instead."
+              confirmLabel="Delete"
+              confirmVariant="danger"
+              fields={{ intent: "delete" }}
+            />
+          </div>
+        </section>
+      </div>
+    </>
+  );
+}

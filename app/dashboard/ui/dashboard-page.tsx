@@ -1,0 +1,232 @@
+/**
+ * The dashboard (/admin/dashboard): money raised against the goal (set here by people who edit the event), the key
+ * figures, the top items and recent activity, refreshed as bids come in; or the screens a role without the figures
+ * opens. Its data: dashboard.server.ts.
+ */
+import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { PERMISSION_LABELS } from "~/auth/permissions";
+import { formProps, useContractForm } from "~/forms/use-contract-form";
+import { LiveIndicator, useLiveRefresh } from "~/realtime/use-live-refresh";
+import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
+import { Field } from "~/ui/field";
+import { GOAL_FORM, goalSchema } from "../goal";
+import type { ActivityKind } from "../activity.server";
+import type { DashboardData, DashboardFigures } from "../dashboard.server";
+import type { loader as rootLoader } from "~/root";
+
+const ACTIVITY_LABELS: Record<ActivityKind, string> = {
+  bid: "bid",
+  registration: "registered",
+  donation: "donated",
+  purchase: "bought",
+  pledge: "pledged",
+};
+
+export function DashboardPage() {
+  const { eventId, figures, screens, raised, canSetGoal, topItems, activity, lastBidId } =
+    useLoaderData<DashboardData>();
+  // Bids (and staff actions on items) refresh the figures as they happen.
+  const live = useLiveRefresh(figures ? `/admin/dashboard/stream?id=${eventId}` : null, lastBidId);
+  const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;
+  const title = viewer?.events.find((e) => e.event_id === eventId)?.title ?? "Dashboard";
+
+  return (
+    <>
+      <div className="page-header">
+        <h1>{title}</h1>
+        <p>The event at a glance, as it stands now.</p>
+        <LiveIndicator status={figures ? live : null} />
+      </div>
+      {figures && raised ? (
+        <div className="stack">
+          <RaisedCard raised={raised} canSetGoal={canSetGoal} />
+          <dl className="figures" aria-label="Key figures">
+            <Figure label="Registered guests" value={figures.registered} detail={`${figures.attended} checked in`} />
+            <Figure
+              label="Tickets sold"
+              value={figures.ticketsPaid}
+              detail={`${figures.ticketsPending} pending payment`}
+            />
+            <Figure label="Paid for tickets" value={figures.ticketRevenue} />
+            <Figure label="Highest bids total" value={figures.highestBidsTotal} detail={`${figures.bidCount} bids`} />
+          </dl>
+          <Card title="Items and bids" headingLevel={2}>
+            {figures.items.length === 0 ? (
+              <p className="muted">No auction items yet.</p>
+            ) : (
+              <div className="table-wrap">
+                <table className="data-table">
+                  <caption className="visually-hidden">Items and bids by type</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Type</th>
+                      <th scope="col" className="data-table__number">
+                        Items
+                      </th>
+                      <th scope="col" className="data-table__number">
+                        With bids
+                      </th>
+                      <th scope="col" className="data-table__number">
+                        Bids
+                      </th>
+                      <th scope="col" className="data-table__number">
+                        Highest bids total
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {figures.items.map((row) => (
+                      <tr key={row.type}>
+                        <th scope="row">{row.type}</th>
+                        <td className="data-table__number">{row.items}</td>
+                        <td className="data-table__number">{row.itemsWithBids}</td>
+                        <td className="data-table__number">{row.bids}</td>
+                        <td className="data-table__number">{row.highestBidsTotal}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </Card>
+          <div className="dashboard-columns">
+            <Card title="Top items" headingLevel={2}>
+              {topItems.length === 0 ? (
+                <p className="muted">No bids yet.</p>
+              ) : (
+                <ol className="ranked-list">
+                  {topItems.map((item) => (
+                    <li key={item.id}>
+                      <span>
+                        {item.lot !== null ? <span className="muted">Lot {item.lot} · </span> : null}
+                        {item.title}
+                        <span className="muted"> · {item.type}</span>
+                      </span>
+                      <span className="ranked-list__figure">
+                        {item.highest}{" "}
+                        <span className="muted">
+                          ({item.bids} bids{item.value ? `, value ${item.value}` : ""})
+                        </span>
+                      </span>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </Card>
+            <Card title="Recent activity" headingLevel={2}>
+              {activity.length === 0 ? (
+                <p className="muted">Nothing has happened yet.</p>
+              ) : (
+                <ul className="activity-list">
+                  {activity.map((entry) => (
+                    <li key={entry.key}>
+                      <span>
+                        <strong>{entry.who}</strong> {ACTIVITY_LABELS[entry.kind]}
+                        {entry.amount ? ` ${entry.amount}` : ""}
+                        {entry.what ? (
+                          <>
+                            {" "}
+                            {entry.kind === "bid" ? "on" : ""} {entry.what}
+                          </>
+                        ) : null}
+                      </span>
+                      <time className="muted">{entry.at}</time>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Card>
+          </div>
+        </div>
+      ) : (
+        <Card
+          title="Your screens"
+          description={`The event's figures need the "${PERMISSION_LABELS.can_view_stats}" permission, which your role does not include.`}
+        >
+          <ul className="link-list">
+            {screens.map((screen) => (
+              <li key={screen.to}>
+                <Link to={screen.to}>{screen.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+    </>
+  );
+}
+
+type Raised = NonNullable<DashboardFigures["raised"]>;
+
+/** Money raised, by source, against the goal; the goal can be set here by people who edit the event. */
+function RaisedCard({ raised, canSetGoal }: { raised: Raised; canSetGoal: boolean }) {
+  const { form, fields } = useContractForm({
+    id: GOAL_FORM,
+    schema: goalSchema,
+    reply: useActionData<unknown>(),
+    defaultValue: { goal: raised.goalInput },
+  });
+  return (
+    <Card title="Money raised" headingLevel={2}>
+      <div className="raised">
+        <p className="raised__total">
+          <span className="figure__value">{raised.total}</span>
+          {raised.goal ? (
+            <span className="muted">
+              {" "}
+              of {raised.goal} goal ({raised.percent}%)
+            </span>
+          ) : (
+            <span className="muted"> raised so far</span>
+          )}
+        </p>
+        {raised.percent !== null ? (
+          <progress
+            className="raised__bar"
+            max={100}
+            value={Math.min(raised.percent, 100)}
+            aria-label="Progress towards the goal"
+          >
+            {raised.percent}%
+          </progress>
+        ) : null}
+        <table className="data-table raised__sources">
+          <caption className="visually-hidden">Money raised by source</caption>
+          <tbody>
+            {raised.sources.map((row) => (
+              <tr key={row.source}>
+                <th scope="row">{row.label}</th>
+                <td className="data-table__number">{row.amount}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {canSetGoal ? (
+          <Form method="post" className="raised__goal" {...formProps(form)}>
+            <Field
+              label="Fundraising goal"
+              help="In whole units of the event's currency. Leave blank for no goal."
+              meta={fields.goal}
+            >
+              {(control) => <input {...control} inputMode="decimal" />}
+            </Field>
+            <Button type="submit" size="sm">
+              Save goal
+            </Button>
+          </Form>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
+function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
+  return (
+    <div className="figure">
+      <dt className="figure__label">{label}</dt>
+      <dd className="figure__value">{value}</dd>
+      {detail ? <dd className="figure__detail">{detail}</dd> : null}
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+/**
+ * /duel on a guest's phone or the room's screen: two sides, their totals live, the leader, the time left; a
+ * signed-in guest gives to a side with one tap on an amount (a plain POST form: works without JavaScript).
+ */
+import { Form, useActionData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { replyFor } from "~/forms/form-contract";
+import { useLiveStream } from "~/realtime/use-live-stream";
+import { Button, ButtonLink } from "~/ui/button";
+import { FormAlert } from "~/ui/form-alert";
+import { formatRoundMoney } from "~/ui/format";
+import { GuestBar } from "~/ui/guest-bar";
+import { useHydrated } from "~/ui/use-hydrated";
+import { GIVE_FORM, isOpen, leader, SIDES, type DuelBoard, type Side } from "../duels";
+
+export interface DuelPageData {
+  eventId: number;
+  eventTitle: string;
+  currency: string;
+  timeZone: string;
+  boards: DuelBoard[];
+  chosenId: number | null;
+  guestName: string | null;
+  signInHref: string;
+  streamUrl: string;
+  thanks: { amount: number; side: Side; duelId: number } | null;
+  giftKey: string;
+  loadedAt: number;
+}
+
+export function DuelScreen(data: DuelPageData) {
+  const hydrated = useHydrated();
+  const [boards, setBoards] = useState(data.boards);
+  useEffect(() => setBoards(data.boards), [data.boards]);
+  const { serverOffset } = useLiveStream(hydrated ? data.streamUrl : null, {
+    onSnapshot: (next) => setBoards(next as DuelBoard[]),
+    onDelta: (_type, next) => setBoards(next as DuelBoard[]),
+  });
+  const [now, setNow] = useState(data.loadedAt);
+  useEffect(() => {
+    const clock = setInterval(() => setNow(Date.now() + serverOffset), 1000);
+    return () => clearInterval(clock);
+  }, [serverOffset]);
+
+  const board = boards.find((candidate) => candidate.id === data.chosenId) ?? boards.find((b) => b.isActive) ?? null;
+  return (
+    <div className="bidder-page">
+      <GuestBar
+        eventId={data.eventId}
+        eventTitle={data.eventTitle}
+        guestName={data.guestName}
+        signInHref={data.signInHref}
+      />
+      <main className="bidder-main duel">
+        {board === null ? (
+          <section className="duel__card">
+            <h1>Duel</h1>
+            <p>No duel is on right now. It starts when the host calls it.</p>
+          </section>
+        ) : (
+          <DuelBoardView board={board} data={data} now={now} />
+        )}
+      </main>
+    </div>
+  );
+}
+
+function DuelBoardView({ board, data, now }: { board: DuelBoard; data: DuelPageData; now: number }) {
+  const open = isOpen(board, now);
+  const ahead = leader(board);
+  const total = board.sides.a.total + board.sides.b.total;
+  const share = total === 0 ? 50 : Math.round((board.sides.a.total / total) * 100);
+  const thanks = data.thanks && data.thanks.duelId === board.id ? data.thanks : null;
+  const reply = replyFor(useActionData(), GIVE_FORM);
+  const refusal = reply?.error?.[""]?.[0] ?? reply?.error?.amount?.[0] ?? reply?.error?.side?.[0];
+  return (
+    <>
+      <section className="duel__card" aria-labelledby="duel-heading">
+        <h1 id="duel-heading">{board.title}</h1>
+        <p className="duel__status" role="status" aria-live="polite">
+          {ahead ? `${board.sides[ahead].name} leads` : total === 0 ? "Be the first to give" : "Neck and neck"}
+          {board.endsAt ? ` · ${open ? timeLeft(board.endsAt, now, data.timeZone) : "Ended"}` : open ? "" : " · Ended"}
+        </p>
+        <div className="duel__bar" aria-hidden="true">
+          <div className="duel__bar-a" style={{ width: `${share}%` }} />
+        </div>
+        {thanks ? (
+          <p className="duel__thanks">
+            Thank you! {formatRoundMoney(thanks.amount, data.currency)} to {board.sides[thanks.side].name}, added to
+            your bill at checkout.
+          </p>
+        ) : null}
+        {refusal ? <FormAlert>{refusal}</FormAlert> : null}
+      </section>
+      <div className="duel__sides">
+        {SIDES.map((side) => (
+          <section
+            key={side}
+            className={`duel__card duel-side duel-side--${side}${ahead === side ? " duel-side--ahead" : ""}`}
+            aria-labelledby={`duel-side-${side}`}
+          >
+            <h2 id={`duel-side-${side}`}>{board.sides[side].name}</h2>
+            <p className="duel-side__total" data-testid={`duel-total-${side}`}>
+              {formatRoundMoney(board.sides[side].total, data.currency)}
+            </p>
+            <p className="duel-side__gifts">
+              {board.sides[side].gifts} {board.sides[side].gifts === 1 ? "gift" : "gifts"}
+            </p>
+            {open && data.guestName ? (
+              <Form method="post" className="duel-side__give" aria-label={`Give to ${board.sides[side].name}`}>
+                <input type="hidden" name="duel" value={board.id} />
+                <input type="hidden" name="side" value={side} />
+                <input type="hidden" name="key" value={`${data.giftKey}-${side}`} />
+                <div className="duel-side__amounts">
+                  {board.increments.map((amount) => (
+                    <Button key={amount} type="submit" name="amount" value={String(amount)} variant="primary" size="lg">
+                      Give {formatRoundMoney(amount, data.currency)}
+                    </Button>
+                  ))}
+                </div>
+              </Form>
+            ) : null}
+          </section>
+        ))}
+      </div>
+      {open && !data.guestName ? (
+        <section className="duel__card">
+          <p>Sign in with your email to give. Your gifts are added to your bill at checkout.</p>
+          <ButtonLink to={data.signInHref} variant="primary" size="lg">
+            Sign in to give
+          </ButtonLink>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+/** "4:09 left" until the end, on the server's clock; the clock time when further off than an hour. */
+function timeLeft(endsAt: string, now: number, timeZone: string) {
+  const left = Math.max(0, Math.floor((Date.parse(endsAt) - now) / 1000));
+  if (left > 3600)
+    return `ends at ${new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit" }).format(new Date(endsAt))}`;
+  return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left`;
+}

@@ -1,0 +1,116 @@
+/**
+ * The forms of messaging, one zod schema each, shared by the pages (Conform checks them in the browser) and the
+ * actions (parseForm). Client-safe.
+ */
+import { z } from "zod";
+import { optional, optionalEmail, optionalText, yesNo } from "~/forms/rules";
+import { toE164 } from "./phone";
+import { TEMPLATE_NAMES } from "./templates";
+
+export const OUTBID_CHANNELS = ["email", "text", "both", "none"] as const;
+export type OutbidChannel = (typeof OUTBID_CHANNELS)[number];
+
+const mobileNumber = optional(
+  z
+    .string()
+    .max(30, "Keep the number to 30 characters.")
+    .refine((value) => toE164(value) !== null, "Enter a mobile number with its area code, such as (617) 555-0100."),
+);
+
+/** The bidder's choice on their own page: how outbid messages reach them, and consent to texts. */
+export const PREFERENCE_FORM = "message-preferences";
+export const preferenceSchema = z
+  .object({
+    outbid_channel: z.enum(OUTBID_CHANNELS, { message: "Choose how to be told." }),
+    phone: mobileNumber,
+    text_consent: yesNo,
+  })
+  .superRefine((value, context) => {
+    if (value.outbid_channel !== "text" && value.outbid_channel !== "both") return;
+    if (!value.phone)
+      context.addIssue({ code: "custom", path: ["phone"], message: "Enter the mobile number to text." });
+    if (!value.text_consent)
+      context.addIssue({ code: "custom", path: ["text_consent"], message: "Tick the box to agree to texts." });
+  });
+
+const automaticFlags = Object.fromEntries(TEMPLATE_NAMES.map((name) => [`auto_${name}`, yesNo])) as Record<
+  `auto_${(typeof TEMPLATE_NAMES)[number]}`,
+  typeof yesNo
+>;
+const templateTexts = Object.fromEntries(
+  TEMPLATE_NAMES.flatMap((name) => [
+    [`subject_${name}`, optionalText(200, "The subject")],
+    [`body_${name}`, optionalText(5_000, "The message")],
+  ]),
+) as Record<string, ReturnType<typeof optionalText>>;
+
+/** /admin/setup/email: the sender, an SMTP server of the event's own (a secret), the automatic emails and texts. */
+export const EMAIL_SETUP_FORM = "email-setup";
+export const emailSetupSchema = z.object({
+  sender_name: optionalText(80, "The sender's name"),
+  reply_to: optionalEmail,
+  smtp_url: optional(
+    z
+      .string()
+      .max(500, "Keep the address to 500 characters.")
+      .regex(/^smtps?:\/\/\S+$/, "Enter an address such as smtps://user:password@smtp.example.org:465."),
+  ),
+  clear_smtp_url: yesNo,
+  ...automaticFlags,
+  ...templateTexts,
+});
+
+/** /admin/setup/texting: the Twilio account and number, the outbid throttle, the texts of the templates. */
+export const TEXTING_SETUP_FORM = "texting-setup";
+export const textingSetupSchema = z.object({
+  twilio_account_sid: optional(
+    z.string().regex(/^AC[0-9a-fA-F]{32}$/, "An Account SID is AC followed by 32 letters and digits."),
+  ),
+  twilio_auth_token: optional(z.string().max(200, "This is longer than a Twilio auth token.")),
+  twilio_from_number: mobileNumber,
+  outbid_window_minutes: z.coerce
+    .number({ message: "Enter a number of minutes." })
+    .int("Enter whole minutes.")
+    .min(1, "At least 1 minute.")
+    .max(240, "At most 240 minutes (4 hours)."),
+  ...Object.fromEntries(TEMPLATE_NAMES.map((name) => [`text_${name}`, optionalText(320, "The text")])),
+});
+
+/** A test send to oneself, from either setup screen. */
+export const TEST_SEND_FORM = "test-send";
+export const testSendSchema = z.object({
+  channel: z.enum(["email", "text"]),
+  phone: mobileNumber,
+});
+
+/** Who a send to guests goes to. "winners_with_balance" waits for billing (audiences.server.ts). */
+export const AUDIENCES = {
+  registrants: "All registered guests",
+  bidders: "Bidders (everyone holding a paddle)",
+  not_checked_in: "Guests not checked in yet",
+  table: "One table",
+} as const;
+export type Audience = keyof typeof AUDIENCES;
+
+export const SEND_FORM = "send-to-guests";
+export const sendSchema = z
+  .object({
+    audience: z.enum(Object.keys(AUDIENCES) as [Audience, ...Audience[]], { message: "Choose who gets it." }),
+    tbl_id: optional(z.string().regex(/^\d+$/, "Choose a table.")),
+    channel: z.enum(["email", "text"], { message: "Choose email or text." }),
+    subject: optionalText(200, "The subject"),
+    body: z
+      .string()
+      .trim()
+      .min(1, "Write the message.")
+      .max(5_000, "Keep the message to 5,000 characters.")
+      .default(""),
+  })
+  .superRefine((value, context) => {
+    if (value.audience === "table" && !value.tbl_id)
+      context.addIssue({ code: "custom", path: ["tbl_id"], message: "Choose a table." });
+    if (value.channel === "email" && !value.subject)
+      context.addIssue({ code: "custom", path: ["subject"], message: "Write a subject for the email." });
+    if (value.channel === "text" && value.body.length > 320)
+      context.addIssue({ code: "custom", path: ["body"], message: "Keep a text to 320 characters (two parts)." });
+  });

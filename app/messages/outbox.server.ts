@@ -1,0 +1,187 @@
+/**
+ * Writing to the outbox (docs/decisions/023-messages-outbox.md). A message is written in the transaction of the change
+ * that causes it: a rolled-back change sends nothing, a committed one is never lost. The workers
+ * (worker.server.ts) send it afterwards. The same idempotency key written twice keeps the first message.
+ */
+import { sql } from "drizzle-orm";
+import { message } from "~drizzle/schema";
+import type { TemplateName } from "./templates";
+import type { Database, Transaction } from "~/db/connection.server";
+
+export type MessageChannel = "email" | "text";
+export type Recipient = { usr_id: number } | { email: string } | { phone: string };
+
+export interface OutboxMessage {
+  event_id: number;
+  template: TemplateName;
+  to: Recipient;
+  channel: MessageChannel;
+  /** The template's values that the worker cannot look up itself (amounts, names, links); JSON. */
+  data?: Record<string, string | number | boolean | null>;
+  /** Unique across all messages: the same key twice keeps the first (a retry of the change sends once). */
+  idempotency_key: string;
+  /** A team member who wrote it: counted by the hourly sending limit. */
+  sent_by_usr_id?: number | null;
+  /** A send to guests that this message belongs to. */
+  broadcast_id?: number | null;
+  /** Files to attach to an email (a receipt's PDF), kept with the message until it is sent. */
+  attachments?: OutboxAttachment[];
+}
+
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** Where a message's files are kept in its data (base64), read back by the worker. */
+export const ATTACHMENTS_KEY = "__attachments";
+
+function dataOf(outgoing: OutboxMessage) {
+  if (!outgoing.attachments?.length) return outgoing.data ?? {};
+  return {
+    ...outgoing.data,
+    [ATTACHMENTS_KEY]: outgoing.attachments.map((file) => ({
+      filename: file.filename,
+      contentType: file.contentType,
+      base64: file.content.toString("base64"),
+    })),
+  };
+}
+
+/** Writes one message in the caller's transaction; false when a message with this key exists already. */
+export async function enqueueMessage(tx: Transaction | Database, outgoing: OutboxMessage): Promise<boolean> {
+  const written = await tx
+    .insert(message)
+    .values({
+      event_id: outgoing.event_id,
+      template: outgoing.template,
+      channel: outgoing.channel,
+      to_usr_id: "usr_id" in outgoing.to ? outgoing.to.usr_id : null,
+      to_email: "email" in outgoing.to ? outgoing.to.email : null,
+      to_phone: "phone" in outgoing.to ? outgoing.to.phone : null,
+      data: dataOf(outgoing),
+      idempotency_key: outgoing.idempotency_key,
+      sent_by_usr_id: outgoing.sent_by_usr_id ?? null,
+      broadcast_id: outgoing.broadcast_id ?? null,
+    })
+    .onConflictDoNothing({ target: message.idempotency_key })
+    .returning({ id: message.message_id });
+  return written.length > 0;
+}
+
+/** Several messages in one statement (a send to guests, the team's notifications). Returns how many were new. */
+export async function enqueueMessages(tx: Transaction | Database, outgoing: OutboxMessage[]): Promise<number> {
+  let written = 0;
+  // Batches keep one statement's parameters well under PostgreSQL's limit.
+  for (let start = 0; start < outgoing.length; start += 500) {
+    const rows = await tx
+      .insert(message)
+      .values(
+        outgoing.slice(start, start + 500).map((one) => ({
+          event_id: one.event_id,
+          template: one.template,
+          channel: one.channel,
+          to_usr_id: "usr_id" in one.to ? one.to.usr_id : null,
+          to_email: "email" in one.to ? one.to.email : null,
+          to_phone: "phone" in one.to ? one.to.phone : null,
+          data: dataOf(one),
+          idempotency_key: one.idempotency_key,
+          sent_by_usr_id: one.sent_by_usr_id ?? null,
+          broadcast_id: one.broadcast_id ?? null,
+        })),
+      )
+      .onConflictDoNothing({ target: message.idempotency_key })
+      .returning({ id: message.message_id });
+    written += rows.length;
+  }
+  return written;
+}
+
+/**
+ * The outbid messages of a bid, in its transaction, in ONE statement (the bid path stays cheap): one row per bidder
+ * who lost the lead and per channel they chose for outbid messages (message_preference; email without a choice),
+ * unless the event switched outbid messages off. The key names the item, the bidder, the channel and the throttle
+ * window (message_settings.outbid_window_minutes, 10 without settings), so a bidder outbid again and again on one
+ * item gets at most one message per window and channel: the later rows meet the key and are dropped.
+ */
+export async function enqueueOutbidMessages(
+  tx: Transaction,
+  input: { eventId: number; itemId: number; usrIds: number[]; amount: number | null; at: Date },
+): Promise<void> {
+  if (input.usrIds.length === 0) return;
+  const at = input.at.toISOString();
+  await tx.execute(sql`
+    insert into message (event_id, template, channel, to_usr_id, data, idempotency_key)
+    select ${input.eventId}, 'outbid', c.channel, u.usr_id,
+      jsonb_build_object('item_id', ${input.itemId}::int, 'amount_cents', ${input.amount}::int),
+      'outbid:' || ${input.itemId}::int || ':' || u.usr_id || ':' || c.channel || ':' ||
+        floor(extract(epoch from ${at}::timestamptz) / (60 * coalesce(s.outbid_window_minutes, 10)))::bigint
+    from unnest(${`{${input.usrIds.join(",")}}`}::int[]) as u(usr_id)
+    left join message_settings s on s.event_id = ${input.eventId}
+    left join message_preference p on p.usr_id = u.usr_id and p.event_id = ${input.eventId}
+    cross join (values ('email'), ('text')) as c(channel)
+    where coalesce((s.automatic ->> 'outbid')::boolean, true)
+      and case coalesce(p.outbid_channel, 'email')
+        when 'both' then true
+        when 'none' then false
+        else c.channel = coalesce(p.outbid_channel, 'email') end
+    on conflict (idempotency_key) do nothing`);
+}
+
+/**
+ * Messages about an item to bidders that are not throttled (won, winning at close, extended), in one statement: an
+ * email to each, and a text to those who agreed to texts for the event. The key is the template, item and bidder,
+ * so an item's close that runs twice (a retry) writes each message once.
+ */
+export async function enqueueItemMessages(
+  tx: Transaction,
+  input: {
+    eventId: number;
+    itemId: number;
+    usrIds: number[];
+    template: Extract<TemplateName, "won" | "winning_at_close" | "extended">;
+    amount: number | null;
+    /** Part of the key: an item may be extended several times, each its own message. */
+    occasion?: string;
+  },
+): Promise<void> {
+  if (input.usrIds.length === 0) return;
+  const occasion = input.occasion ? `:${input.occasion}` : "";
+  await tx.execute(sql`
+    insert into message (event_id, template, channel, to_usr_id, data, idempotency_key)
+    select ${input.eventId}, ${input.template}, c.channel, u.usr_id,
+      jsonb_build_object('item_id', ${input.itemId}::int, 'amount_cents', ${input.amount}::int),
+      ${input.template} || ':' || ${input.itemId}::int || ':' || u.usr_id || ':' || c.channel || ${occasion}
+    from unnest(${`{${input.usrIds.join(",")}}`}::int[]) as u(usr_id)
+    left join message_preference p on p.usr_id = u.usr_id and p.event_id = ${input.eventId}
+    cross join (values ('email'), ('text')) as c(channel)
+    where c.channel = 'email' or coalesce(p.text_consent, false)
+    on conflict (idempotency_key) do nothing`);
+}
+
+/**
+ * The "extended" message of a soft close, in the bid's transaction: to everyone who bid on the item but the bidder
+ * whose late bid moved its close (they see it on the page) and those it outbid (their outbid message gives the new
+ * close), by email and (with consent) by text. One statement; the
+ * key names the new close, so each extension is one message per person and channel.
+ */
+export async function enqueueExtendedMessages(
+  tx: Transaction,
+  input: { eventId: number; itemId: number; closesAt: Date; exceptUsrIds: number[]; amount: number | null },
+): Promise<void> {
+  const closes = input.closesAt.toISOString();
+  await tx.execute(sql`
+    insert into message (event_id, template, channel, to_usr_id, data, idempotency_key)
+    select ${input.eventId}, 'extended', c.channel, b.usr_id,
+      jsonb_build_object('item_id', ${input.itemId}::int, 'amount_cents', ${input.amount}::int),
+      'extended:' || ${input.itemId}::int || ':' || b.usr_id || ':' || c.channel || ':' || ${closes}
+    from (select distinct usr_id from bid where auction_item_id = ${input.itemId}
+      and usr_id <> all(${`{${input.exceptUsrIds.join(",")}}`}::int[])) b
+    left join message_settings s on s.event_id = ${input.eventId}
+    left join message_preference p on p.usr_id = b.usr_id and p.event_id = ${input.eventId}
+    cross join (values ('email'), ('text')) as c(channel)
+    where coalesce((s.automatic ->> 'extended')::boolean, true)
+      and (c.channel = 'email' or coalesce(p.text_consent, false))
+    on conflict (idempotency_key) do nothing`);
+}

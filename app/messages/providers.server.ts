@@ -1,0 +1,123 @@
+/**
+ * The providers that carry messages: email over SMTP (nodemailer, app/mail) and texts over Twilio (the official
+ * `twilio` SDK). The outbox worker sends through these interfaces, so tests can count what a provider was asked to do
+ * without a network, and the real ones are exercised against local stand-ins (an SMTP server, a fake Twilio gateway).
+ */
+import twilio from "twilio";
+import { config } from "~/config.server";
+import { sendMail } from "~/mail/mailer.server";
+import type RequestClient from "twilio/lib/base/RequestClient";
+import type { MailMessage } from "~/mail/mail-message";
+
+export interface ProviderAnswer {
+  providerMessageId: string | null;
+  /** What the provider said, kept with the attempt. */
+  answer: Record<string, unknown>;
+}
+
+/** A provider's refusal. permanent: trying again cannot help (a bad number, a rejected address). */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+    readonly answer: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = "ProviderError";
+  }
+}
+
+export interface EmailProvider {
+  name: string;
+  send(message: MailMessage & { idempotencyKey: string }): Promise<ProviderAnswer>;
+}
+
+export interface TextProvider {
+  name: string;
+  send(text: { to: string; body: string; idempotencyKey: string }): Promise<ProviderAnswer>;
+}
+
+/** SMTP through the event's own server when it set one, else SMTP_URL (or the log and development mailbox). */
+export function smtpProvider(smtpUrl?: string | null): EmailProvider {
+  return {
+    name: "smtp",
+    async send({ idempotencyKey, ...message }) {
+      try {
+        const answer = await sendMail({ ...message, messageId: messageIdFor(idempotencyKey) }, smtpUrl ?? undefined);
+        return { providerMessageId: answer.messageId, answer: { response: answer.response } };
+      } catch (error) {
+        const code = (error as { responseCode?: number }).responseCode;
+        // 5xx from the server is a refusal of this message; connection trouble and 4xx are worth another try.
+        throw new ProviderError(
+          error instanceof Error ? error.message : String(error),
+          code !== undefined && code >= 500,
+          { responseCode: code ?? null },
+        );
+      }
+    },
+  };
+}
+
+/** The outbox's key as a Message-ID: a message sent again after a crash is the same message to the mail client. */
+function messageIdFor(idempotencyKey: string): string {
+  return `<${idempotencyKey.replace(/[^A-Za-z0-9._-]/g, "-")}@gavel.messages>`;
+}
+
+export interface TwilioSettings {
+  accountSid: string;
+  authToken: string;
+  from: string;
+}
+
+/**
+ * The Twilio SDK's HTTP client, pointed at TWILIO_API_URL when it is set (the tests' fake gateway) and carrying the
+ * message's idempotency key in I-Twilio-Idempotency-Token. The SDK builds https://api.twilio.com/… itself: its
+ * documented extension point is a custom httpClient, so the rewrite happens here, below the SDK.
+ */
+class GavelTwilioClient extends twilio.RequestClient {
+  constructor(
+    private readonly apiUrl: string | undefined,
+    private readonly idempotencyKey: string,
+  ) {
+    super({ timeout: 15_000, autoRetry: false });
+  }
+
+  request<TData>(opts: RequestClient.RequestOptions<TData>) {
+    const uri = new URL(opts.uri);
+    if (this.apiUrl) {
+      const base = new URL(this.apiUrl);
+      uri.protocol = base.protocol;
+      uri.host = base.host;
+    }
+    return super.request<TData>({
+      ...opts,
+      uri: uri.href,
+      headers: { ...opts.headers, "I-Twilio-Idempotency-Token": this.idempotencyKey },
+    });
+  }
+}
+
+export function twilioProvider(settings: TwilioSettings, apiUrl = config.TWILIO_API_URL): TextProvider {
+  return {
+    name: "twilio",
+    async send({ to, body, idempotencyKey }) {
+      const client = twilio(settings.accountSid, settings.authToken, {
+        httpClient: new GavelTwilioClient(apiUrl, idempotencyKey),
+      });
+      try {
+        const sent = await client.messages.create({ to, from: settings.from, body });
+        return { providerMessageId: sent.sid, answer: { sid: sent.sid, status: sent.status } };
+      } catch (error) {
+        const status = (error as { status?: number }).status;
+        const code = (error as { code?: number }).code;
+        // Twilio answers 400 for a number it will not text (invalid, landline, unsubscribed: 21610); 5xx and network
+        // trouble are worth another try.
+        throw new ProviderError(
+          error instanceof Error ? error.message : String(error),
+          status !== undefined && status >= 400 && status < 500 && status !== 429,
+          { status: status ?? null, code: code ?? null },
+        );
+      }
+    },
+  };
+}

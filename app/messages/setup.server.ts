@@ -1,0 +1,116 @@
+/**
+ * An event's messaging setup, as /admin/setup/email and /admin/setup/texting show and save it. Secrets go in
+ * encrypted and never come back out: the screens learn only whether one is stored.
+ */
+import { eq } from "drizzle-orm";
+import { db } from "~/db.server";
+import { Refusal } from "~/forms/refusal";
+import { message_settings } from "~drizzle/schema";
+import { toE164 } from "./phone";
+import { canStoreSecrets, encryptSecret } from "./secrets.server";
+import { TEMPLATE_NAMES, TEMPLATES, type TemplateOverride } from "./templates";
+import type { emailSetupSchema, textingSetupSchema } from "./message-forms";
+import type { z } from "zod";
+
+export interface MessageSetup {
+  senderName: string;
+  replyTo: string;
+  hasOwnSmtp: boolean;
+  twilioAccountSid: string;
+  hasTwilioToken: boolean;
+  twilioFromNumber: string;
+  textingOn: boolean;
+  outbidWindowMinutes: number;
+  automatic: Record<string, boolean>;
+  templates: Record<string, TemplateOverride>;
+  /** MESSAGES_SECRET_KEY is set: secrets can be stored. */
+  canStoreSecrets: boolean;
+  /** When the settings were last saved: the pages remount their forms then, so a typed secret does not linger. */
+  savedAt: string;
+}
+
+async function settingsRow(eventId: number) {
+  const [row] = await db.select().from(message_settings).where(eq(message_settings.event_id, eventId));
+  return row ?? null;
+}
+
+export async function loadMessageSetup(eventId: number): Promise<MessageSetup> {
+  const row = await settingsRow(eventId);
+  const automatic = (row?.automatic ?? {}) as Record<string, boolean>;
+  return {
+    senderName: row?.sender_name ?? "",
+    replyTo: row?.reply_to ?? "",
+    hasOwnSmtp: Boolean(row?.smtp_url_encrypted),
+    twilioAccountSid: row?.twilio_account_sid ?? "",
+    hasTwilioToken: Boolean(row?.twilio_auth_token_encrypted),
+    twilioFromNumber: row?.twilio_from_number ?? "",
+    textingOn: Boolean(row?.twilio_account_sid && row.twilio_auth_token_encrypted && row.twilio_from_number),
+    outbidWindowMinutes: row?.outbid_window_minutes ?? 10,
+    automatic: Object.fromEntries(TEMPLATE_NAMES.map((name) => [name, automatic[name] !== false])),
+    templates: (row?.templates ?? {}) as Record<string, TemplateOverride>,
+    canStoreSecrets: canStoreSecrets(),
+    savedAt: row?.updated_at.toISOString() ?? "",
+  };
+}
+
+async function upsert(eventId: number, values: Partial<typeof message_settings.$inferInsert>) {
+  await db
+    .insert(message_settings)
+    .values({ event_id: eventId, ...values })
+    .onConflictDoUpdate({ target: message_settings.event_id, set: { ...values, updated_at: new Date() } });
+}
+
+/** Keeps the organiser's text only where it differs from ours, so an improved default reaches them. */
+function ownText(value: string | null, fallback: string): string | undefined {
+  return value && value.trim() !== fallback.trim() ? value : undefined;
+}
+
+export async function saveEmailSetup(eventId: number, form: z.output<typeof emailSetupSchema>) {
+  const current = await settingsRow(eventId);
+  if (form.smtp_url && !canStoreSecrets())
+    throw new Refusal("Secrets cannot be stored: MESSAGES_SECRET_KEY is not set on the server.", "smtp_url");
+  const templates = { ...((current?.templates ?? {}) as Record<string, TemplateOverride>) };
+  const automatic: Record<string, boolean> = {};
+  const values = form as unknown as Record<string, string | boolean | null>;
+  for (const name of TEMPLATE_NAMES) {
+    if (TEMPLATES[name].automatic) automatic[name] = values[`auto_${name}`] === true;
+    templates[name] = {
+      ...templates[name],
+      subject: ownText(values[`subject_${name}`] as string | null, TEMPLATES[name].subject),
+      body: ownText(values[`body_${name}`] as string | null, TEMPLATES[name].body),
+    };
+  }
+  await upsert(eventId, {
+    sender_name: form.sender_name,
+    reply_to: form.reply_to,
+    automatic,
+    templates,
+    ...(form.clear_smtp_url
+      ? { smtp_url_encrypted: null }
+      : form.smtp_url
+        ? { smtp_url_encrypted: encryptSecret(form.smtp_url, eventId) }
+        : {}),
+  });
+}
+
+export async function saveTextingSetup(eventId: number, form: z.output<typeof textingSetupSchema>) {
+  const current = await settingsRow(eventId);
+  if (form.twilio_auth_token && !canStoreSecrets())
+    throw new Refusal("Secrets cannot be stored: MESSAGES_SECRET_KEY is not set on the server.", "twilio_auth_token");
+  const templates = { ...((current?.templates ?? {}) as Record<string, TemplateOverride>) };
+  const values = form as unknown as Record<string, string | number | null>;
+  for (const name of TEMPLATE_NAMES) {
+    templates[name] = {
+      ...templates[name],
+      text: ownText(values[`text_${name}`] as string | null, TEMPLATES[name].text),
+    };
+  }
+  await upsert(eventId, {
+    twilio_account_sid: form.twilio_account_sid,
+    twilio_from_number: toE164(form.twilio_from_number),
+    outbid_window_minutes: form.outbid_window_minutes,
+    templates,
+    // A blank token keeps the stored one (it is never shown, so the field is always blank when the page opens).
+    ...(form.twilio_auth_token ? { twilio_auth_token_encrypted: encryptSecret(form.twilio_auth_token, eventId) } : {}),
+  });
+}

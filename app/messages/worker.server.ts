@@ -1,0 +1,279 @@
+/**
+ * The outbox worker (docs/decisions/023-messages-outbox.md): every app process runs one. A tick claims due messages
+ * with FOR UPDATE SKIP LOCKED and gives each a lease (two workers never hold the same message), records the attempt,
+ * sends, and records the provider's answer. A worker that dies mid-send leaves its message "sending" until the lease
+ * ends; the next claim sends it again with the same idempotency key, which the provider uses to keep one copy. A
+ * worker whose lease was taken over cannot write its late answer over the new one (claim_token).
+ */
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { selectRows } from "~/db/rows.server";
+import { message, message_attempt } from "~drizzle/schema";
+import {
+  loadAddressee,
+  loadEventMessaging,
+  messageValues,
+  type EventMessaging,
+  type OutboxRow,
+} from "./message-context.server";
+import { ATTACHMENTS_KEY } from "./outbox.server";
+import {
+  ProviderError,
+  smtpProvider,
+  twilioProvider,
+  type EmailProvider,
+  type ProviderAnswer,
+  type TextProvider,
+} from "./providers.server";
+import { decryptSecret } from "./secrets.server";
+import { TEMPLATES, renderEmailTemplate, renderTextTemplate, type EmailCard, type TemplateName } from "./templates";
+import type { Database } from "~/db/connection.server";
+import type { MailMessage } from "~/mail/mail-message";
+
+export const OUTBOX_TICK_MS = 1_000;
+/** Longer than any provider call may take (SMTP's and Twilio's timeouts), so a live worker never loses its lease. */
+export const DEFAULT_LEASE_MS = 5 * 60_000;
+export const MAX_ATTEMPTS = 8;
+
+/** 30 s, 1 min, 2 min, … up to an hour between tries. */
+export function retryDelayMs(attempt: number): number {
+  return Math.min(30_000 * 2 ** (attempt - 1), 60 * 60_000);
+}
+
+/** Where the worker gets its providers: the event's settings, or a test's stand-ins. */
+export interface ProviderSource {
+  email(messaging: EventMessaging): EmailProvider;
+  /** null: texting is off for the event (no credentials). */
+  text(messaging: EventMessaging): TextProvider | null;
+}
+
+export const configuredProviders: ProviderSource = {
+  email: (messaging) => smtpProvider(decryptSecret(messaging.smtpUrlEncrypted, messaging.eventId)),
+  text: (messaging) => {
+    const { accountSid, authTokenEncrypted, from } = messaging.twilio;
+    const authToken = decryptSecret(authTokenEncrypted, messaging.eventId);
+    return accountSid && authToken && from ? twilioProvider({ accountSid, authToken, from }) : null;
+  },
+};
+
+/**
+ * What a product adds to its messages at send time that the outbox cannot know: a confirmation's guests and their QR
+ * codes, a receipt's PDF. Given by the top of the app (startup.server.ts), since products sit above messages.
+ */
+export interface Enrichment {
+  values?: Record<string, string>;
+  cards?: EmailCard[];
+  attachments?: NonNullable<MailMessage["attachments"]>;
+}
+export type MessageEnrichers = Partial<Record<TemplateName, (row: OutboxRow) => Promise<Enrichment | null>>>;
+
+export interface WorkerOptions {
+  now?: Date;
+  leaseMs?: number;
+  batch?: number;
+  providers?: ProviderSource;
+  enrichers?: MessageEnrichers;
+}
+
+export interface ClaimedMessage extends OutboxRow {
+  attempt_count: number;
+  claim_token: string;
+  message_attempt_id: number;
+}
+
+/** Takes up to `batch` due messages for this worker: queued ones, and "sending" ones whose lease has ended. */
+export async function claimDueMessages(db: Database, options: WorkerOptions = {}): Promise<ClaimedMessage[]> {
+  // The database's clock unless a test sets one: app servers' clocks may differ from it and from each other.
+  const now = sql`coalesce(${options.now?.toISOString() ?? null}::timestamptz, now())`;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const claimToken = randomUUID();
+  return db.transaction(async (tx) => {
+    const claimed = await selectRows<Omit<ClaimedMessage, "message_attempt_id">>(
+      tx,
+      sql`
+      with due as (
+        select message_id from message
+        where status in ('queued', 'sending') and next_attempt_at <= ${now}
+          and (lease_until is null or lease_until <= ${now})
+        order by next_attempt_at, message_id
+        limit ${options.batch ?? 20}
+        for update skip locked
+      )
+      update message m
+      set status = 'sending', attempt_count = m.attempt_count + 1, lease_until = ${now} + ${leaseMs}::int * interval '1 millisecond',
+        claim_token = ${claimToken}
+      from due where m.message_id = due.message_id
+      returning m.message_id, m.event_id, m.template, m.channel, m.to_usr_id, m.to_email, m.to_phone, m.data,
+        m.idempotency_key, m.attempt_count, m.claim_token`,
+    );
+    if (claimed.length === 0) return [];
+    const attempts = await tx
+      .insert(message_attempt)
+      .values(claimed.map((row) => ({ message_id: row.message_id, attempt: row.attempt_count })))
+      .returning({ id: message_attempt.message_attempt_id, messageId: message_attempt.message_id });
+    const attemptOf = new Map(attempts.map((attempt) => [attempt.messageId, attempt.id]));
+    return claimed.map((row) => ({ ...row, message_attempt_id: attemptOf.get(row.message_id)! }));
+  });
+}
+
+type Result =
+  | { status: "sent"; provider: string; answer: ProviderAnswer }
+  | { status: "skipped"; provider: string | null; reason: string }
+  | { status: "failed"; provider: string | null; error: string; permanent: boolean; answer?: Record<string, unknown> };
+
+/** Sends one claimed message and records the outcome; returns its status afterwards. */
+export async function deliverClaimed(
+  db: Database,
+  claimed: ClaimedMessage,
+  options: WorkerOptions = {},
+): Promise<"sent" | "skipped" | "queued" | "failed" | "lost_lease"> {
+  const result = await attempt(db, claimed, options.providers ?? configuredProviders, options.enrichers ?? {}).catch(
+    (error: unknown): Result => ({
+      status: "failed",
+      provider: null,
+      error: error instanceof Error ? error.message : String(error),
+      // A provider's refusal says whether trying again can help; anything else (a lost connection) may pass.
+      permanent: error instanceof ProviderError && error.permanent,
+      answer: error instanceof ProviderError ? error.answer : undefined,
+    }),
+  );
+  return record(db, claimed, result, options.now ?? null);
+}
+
+async function attempt(
+  db: Database,
+  claimed: ClaimedMessage,
+  providers: ProviderSource,
+  enrichers: MessageEnrichers,
+): Promise<Result> {
+  const messaging = await loadEventMessaging(db, claimed.event_id);
+  if (!messaging) return { status: "skipped", provider: null, reason: "The event no longer exists." };
+  const definition = TEMPLATES[claimed.template];
+  if (!definition)
+    return { status: "failed", provider: null, error: `Unknown template ${claimed.template}`, permanent: true };
+  if (definition.automatic && messaging.automatic[claimed.template] === false) {
+    return { status: "skipped", provider: null, reason: "This automatic message is switched off for the event." };
+  }
+  const addressee = await loadAddressee(db, claimed);
+  const enrichment = (await enrichers[claimed.template]?.(claimed)) ?? {};
+  const values = { ...(await messageValues(db, claimed, messaging, addressee)), ...enrichment.values };
+  const override = messaging.templates[claimed.template] ?? {};
+
+  if (claimed.channel === "email") {
+    if (!addressee.email) return { status: "skipped", provider: null, reason: "No email address." };
+    const provider = providers.email(messaging);
+    const rendered = renderEmailTemplate(claimed.template, values, messaging.branding, override, enrichment.cards);
+    const attachments = [...storedAttachments(claimed), ...(enrichment.attachments ?? [])];
+    const answer = await provider.send({
+      to: addressee.email,
+      ...rendered,
+      attachments: attachments.length > 0 ? attachments : undefined,
+      fromName: messaging.senderName,
+      replyTo: messaging.replyTo ?? undefined,
+      idempotencyKey: claimed.idempotency_key,
+    });
+    return { status: "sent", provider: provider.name, answer };
+  }
+
+  const provider = providers.text(messaging);
+  if (!provider) return { status: "skipped", provider: null, reason: "Texting is off: no Twilio credentials." };
+  if (!addressee.phone) return { status: "skipped", provider: null, reason: "No mobile number." };
+  // A team member's test text goes to the number they typed for it; everyone else must have agreed to texts.
+  if (claimed.template !== "test" && !addressee.textConsent) {
+    return { status: "skipped", provider: null, reason: "No consent to texts." };
+  }
+  const [stopped] = await selectRows<{ opted_out: boolean }>(
+    db,
+    sql`select opted_out from text_opt_out where phone = ${addressee.phone}`,
+  );
+  if (stopped?.opted_out) return { status: "skipped", provider: null, reason: "Opted out (replied STOP)." };
+  const answer = await provider.send({
+    to: addressee.phone,
+    body: renderTextTemplate(claimed.template, values, override),
+    idempotencyKey: claimed.idempotency_key,
+  });
+  return { status: "sent", provider: provider.name, answer };
+}
+
+/** The files the message was written with (enqueueMessage's attachments). */
+function storedAttachments(row: OutboxRow): NonNullable<MailMessage["attachments"]> {
+  const stored = row.data[ATTACHMENTS_KEY];
+  if (!Array.isArray(stored)) return [];
+  return stored.map((file: { filename: string; contentType: string; base64: string }) => ({
+    filename: file.filename,
+    contentType: file.contentType,
+    content: Buffer.from(file.base64, "base64"),
+  }));
+}
+
+async function record(
+  db: Database,
+  claimed: ClaimedMessage,
+  result: Result,
+  at: Date | null,
+): Promise<"sent" | "skipped" | "queued" | "failed" | "lost_lease"> {
+  const now = sql`coalesce(${at?.toISOString() ?? null}::timestamptz, now())`;
+  return db.transaction(async (tx) => {
+    await tx
+      .update(message_attempt)
+      .set({
+        status: result.status,
+        provider: result.provider,
+        provider_answer:
+          result.status === "sent" ? result.answer.answer : result.status === "failed" ? (result.answer ?? null) : null,
+        error: result.status === "skipped" ? result.reason : result.status === "failed" ? result.error : null,
+        finished_at: now,
+      })
+      .where(eq(message_attempt.message_attempt_id, claimed.message_attempt_id));
+
+    const retry =
+      result.status === "failed" && !result.permanent && claimed.attempt_count < MAX_ATTEMPTS
+        ? sql`${now} + ${retryDelayMs(claimed.attempt_count)}::int * interval '1 millisecond'`
+        : null;
+    const status = result.status === "failed" && retry ? "queued" : result.status;
+    const updated = await tx
+      .update(message)
+      .set({
+        status,
+        lease_until: null,
+        claim_token: null,
+        next_attempt_at: retry ?? sql`${message.next_attempt_at}`,
+        provider_message_id:
+          result.status === "sent" ? result.answer.providerMessageId : sql`${message.provider_message_id}`,
+        last_error: result.status === "skipped" ? result.reason : result.status === "failed" ? result.error : null,
+        sent_at: result.status === "sent" ? now : null,
+      })
+      .where(and(eq(message.message_id, claimed.message_id), eq(message.claim_token, claimed.claim_token)))
+      .returning({ id: message.message_id });
+    return updated.length === 0 ? "lost_lease" : status;
+  });
+}
+
+/** One tick: claims and sends until nothing is due; returns how many messages were handled. */
+export async function runOutbox(db: Database, options: WorkerOptions = {}): Promise<number> {
+  let handled = 0;
+  for (;;) {
+    const claimed = await claimDueMessages(db, options);
+    for (const one of claimed) await deliverClaimed(db, one, options);
+    handled += claimed.length;
+    if (claimed.length < (options.batch ?? 20)) return handled;
+  }
+}
+
+/** Runs the outbox every second in this process; errors are logged and the next tick tries again. */
+export function startOutboxWorker(db: Database, options: Omit<WorkerOptions, "now"> = {}) {
+  let running = false;
+  const timer = setInterval(async () => {
+    if (running) return;
+    running = true;
+    try {
+      await runOutbox(db, options);
+    } catch (error) {
+      console.error("[messages] the outbox worker failed a tick:", error);
+    } finally {
+      running = false;
+    }
+  }, OUTBOX_TICK_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,212 @@
+/**
+ * The clerk's paddle raise screen, built for speed under pressure on a laptop: the auctioneer calls a level, paddles
+ * go up, the spotter calls each number; the clerk types the paddle and presses Enter. The level stays chosen for the
+ * next paddle; ↑ and ↓ in the paddle field move to the level above or below. The holder's name shows as the paddle is
+ * typed, and an unknown paddle is refused at the field. Every entry can be cancelled or corrected, with a reason,
+ * from the log. Without JavaScript the same form posts and the page comes back at the same level.
+ */
+import { Link, useActionData, useFetcher } from "@remix-run/react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { replyFor } from "~/forms/form-contract";
+import { formProps, useContractForm } from "~/forms/use-contract-form";
+import { LiveIndicator, useLiveRefresh } from "~/realtime/use-live-refresh";
+import { Button } from "~/ui/button";
+import { EmptyState } from "~/ui/empty-state";
+import { Field } from "~/ui/field";
+import { FormAlert } from "~/ui/form-alert";
+import { formatRoundMoney } from "~/ui/format";
+import { useHydrated } from "~/ui/use-hydrated";
+import { FLOOR_PLEDGE_FORM, floorPledgeSchema } from "../pledge-forms";
+import { PledgeLog } from "./pledge-log";
+import { RecentGifts } from "./recent-gifts";
+import { Thermometer } from "./thermometer";
+import type { PaddleRaiseConsoleData } from "../console.server";
+
+// Types only: erased from the browser's bundle.
+type ConsoleProps = PaddleRaiseConsoleData & { eventId: number; level: string; streamUrl: string };
+type Level = ConsoleProps["levels"][number];
+
+const CUSTOM = "custom";
+const newKey = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+
+export function PaddleRaiseConsole(props: ConsoleProps) {
+  const status = useLiveRefresh(props.streamUrl, props.marker);
+  const { raise, raises, eventId } = props;
+  return (
+    <div className="paddle-raise">
+      <div className="paddle-raise__top">
+        <h1 className="paddle-raise__title">Paddle raise</h1>
+        <LiveIndicator status={status} />
+        {raises.length > 1 ? (
+          <nav aria-label="Paddle raises" className="paddle-raise__raises">
+            {raises.map((candidate) => (
+              <Link
+                key={candidate.id}
+                to={`?id=${eventId}&raise=${candidate.id}`}
+                aria-current={candidate.id === raise?.id ? "page" : undefined}
+              >
+                {candidate.title}
+                {candidate.isActive ? null : " (closed)"}
+              </Link>
+            ))}
+          </nav>
+        ) : null}
+      </div>
+      {raise === null ? (
+        <EmptyState
+          title="No paddle raise yet"
+          text="Create one, with its goal and giving levels, under Auction items, Paddle raises."
+          action={<Link to={`/admin/auction_items/paddle_raises?id=${eventId}`}>Set up a paddle raise</Link>}
+        />
+      ) : (
+        <>
+          <div className="paddle-raise__grid">
+            <PledgeEntry key={raise.id} {...props} raise={raise} />
+            <aside className="paddle-raise__side" aria-label={`${raise.title} so far`}>
+              <h2 className="paddle-raise__raise-title">{raise.title}</h2>
+              <Thermometer total={raise.total} goal={raise.goal} count={raise.count} currency={props.currency} />
+              <RecentGifts gifts={props.recent} currency={props.currency} headingId="recent-gifts-heading" />
+            </aside>
+          </div>
+          <PledgeLog entries={props.log} currency={props.currency} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function PledgeEntry(props: ConsoleProps & { raise: NonNullable<ConsoleProps["raise"]> }) {
+  const { raise, levels, currency } = props;
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<unknown>({ key: FLOOR_PLEDGE_FORM });
+  const actionData = useActionData<unknown>();
+  const choices = useMemo(() => [...levels.map((level) => String(level.amount)), CUSTOM], [levels]);
+  const [level, setLevel] = useState(choices.includes(props.level) ? props.level : choices[0]);
+  const [paddle, setPaddle] = useState("");
+  const [key, setKey] = useState(newKey);
+  const paddleInput = useRef<HTMLInputElement>(null);
+  const names = useMemo(() => new Map<number, string>(props.directory as Array<[number, string]>), [props.directory]);
+  const reply = fetcher.data ?? actionData;
+  const { form, fields } = useContractForm({ id: FLOOR_PLEDGE_FORM, schema: floorPledgeSchema, reply });
+
+  // The clerk's hands stay on the keyboard: the paddle field has focus when the screen opens, and stays there.
+  useEffect(() => paddleInput.current?.focus(), []);
+
+  // The field empties as soon as a pledge is sent, so the next paddle can be typed while this one is on its way. A
+  // refused one comes back into the (still empty) field with its message.
+  const refused = replyFor(fetcher.data, FLOOR_PLEDGE_FORM);
+  useEffect(() => {
+    const typedThen = refused?.initialValue?.paddle;
+    if (typeof typedThen === "string") setPaddle((now) => (now === "" ? typedThen : now));
+  }, [refused]);
+  const onSubmit: typeof form.onSubmit = (event) => {
+    form.onSubmit(event);
+    if (event.defaultPrevented) return;
+    // The form's data is read from the page as it is now; these changes reach it after.
+    setPaddle("");
+    setKey(newKey());
+  };
+
+  const typed = paddle.trim();
+  const holder = /^\d+$/.test(typed) ? names.get(Number(typed)) : undefined;
+  const preview = typed === "" ? "" : holder ? holder : /^\d+$/.test(typed) ? `Nobody holds paddle ${typed}` : "";
+  const chosen = levels.find((candidate) => String(candidate.amount) === level);
+
+  function moveLevel(step: number) {
+    const at = choices.indexOf(level);
+    setLevel(choices[Math.min(choices.length - 1, Math.max(0, at + step))]);
+  }
+
+  return (
+    <fetcher.Form
+      method="post"
+      {...formProps(form)}
+      onSubmit={onSubmit}
+      className="pledge-entry"
+      aria-labelledby="pledge-entry-heading"
+    >
+      <h2 id="pledge-entry-heading" className="visually-hidden">
+        Record a pledge
+      </h2>
+      <input type="hidden" name="intent" value="pledge" />
+      <input type="hidden" name="raise" value={raise.id} />
+      <input type="hidden" name="key" value={key} />
+      {form.errors?.[0] ? <FormAlert>{form.errors[0]}</FormAlert> : null}
+      {raise.isActive ? null : (
+        <FormAlert>This paddle raise is closed. Open it again under Auction items to take pledges.</FormAlert>
+      )}
+      <fieldset className="pledge-levels" aria-describedby={fields.level.errors ? "pledge-level-error" : undefined}>
+        <legend>Level being called</legend>
+        {levels.map((candidate: Level) => (
+          <label key={candidate.amount} className="pledge-level">
+            <input
+              type="radio"
+              name="level"
+              value={candidate.amount}
+              checked={level === String(candidate.amount)}
+              onChange={() => setLevel(String(candidate.amount))}
+            />
+            <span className="pledge-level__amount">{formatRoundMoney(candidate.amount, currency)}</span>
+            <span className="pledge-level__count">
+              {candidate.count} {candidate.count === 1 ? "pledge" : "pledges"}
+              {candidate.label ? ` · ${candidate.label}` : null}
+            </span>
+          </label>
+        ))}
+        <label className="pledge-level">
+          <input
+            type="radio"
+            name="level"
+            value={CUSTOM}
+            checked={level === CUSTOM}
+            onChange={() => setLevel(CUSTOM)}
+          />
+          <span className="pledge-level__amount">Other amount</span>
+        </label>
+        {fields.level.errors ? (
+          <p id="pledge-level-error" className="field__error">
+            {fields.level.errors[0]}
+          </p>
+        ) : null}
+      </fieldset>
+      {level === CUSTOM ? (
+        <Field label="Amount" meta={fields.custom}>
+          {(control) => <input {...control} inputMode="decimal" autoComplete="off" />}
+        </Field>
+      ) : null}
+      <Field
+        label="Paddle"
+        meta={fields.paddle}
+        className="pledge-entry__paddle"
+        help={hydrated ? "Enter records it. ↑ ↓ change the level." : undefined}
+      >
+        {(control) => (
+          <input
+            {...control}
+            ref={paddleInput}
+            value={paddle}
+            onChange={(event) => setPaddle(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === "ArrowUp" || event.key === "ArrowDown") {
+                event.preventDefault();
+                moveLevel(event.key === "ArrowUp" ? -1 : 1);
+              }
+            }}
+            inputMode="numeric"
+            autoComplete="off"
+            enterKeyHint="done"
+          />
+        )}
+      </Field>
+      <p
+        className={holder ? "pledge-entry__holder" : "pledge-entry__holder pledge-entry__holder--unknown"}
+        aria-live="polite"
+      >
+        {preview}
+      </p>
+      <Button type="submit" variant="primary" size="lg" disabled={!raise.isActive}>
+        Record {level === CUSTOM ? "pledge" : chosen ? formatRoundMoney(chosen.amount, currency) : "pledge"}
+      </Button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,141 @@
+/**
+ * What Gavel asks of a payment provider (docs/decisions/025-payments.md). Stripe is the one implementation
+ * (stripe-provider.server.ts); billing code depends on this shape only, so its tests and a future provider see the
+ * same few calls. Amounts are cents; currencies are ISO 4217 codes.
+ */
+export type ProviderMode = "test" | "live";
+
+export interface SavedCard {
+  customerId: string;
+  paymentMethodId: string;
+  brand: string | null;
+  last4: string | null;
+}
+
+export interface HostedPage {
+  sessionId: string;
+  /** Where to send the browser (a redirect: works without JavaScript). */
+  url: string;
+}
+
+export interface CheckoutInput {
+  customerId: string;
+  amount: number;
+  currency: string;
+  description: string;
+  successUrl: string;
+  cancelUrl: string;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+  /** Keep the card for later charges (it becomes the guest's card on file). */
+  saveCard: boolean;
+  /** When the page stops taking the payment (Stripe allows 30 minutes to 24 hours). */
+  expiresAt: Date;
+}
+
+export type CheckoutResult =
+  | { status: "open" | "expired" }
+  | { status: "complete"; kind: "setup"; card: SavedCard; metadata: Record<string, string> }
+  | {
+      status: "complete";
+      kind: "payment";
+      paymentIntentId: string;
+      amount: number;
+      card: SavedCard | null;
+      metadata: Record<string, string>;
+    };
+
+export interface ChargeInput {
+  card: SavedCard;
+  amount: number;
+  currency: string;
+  description: string;
+  metadata: Record<string, string>;
+  /** Stored by the caller before this call, and sent again on any retry: Stripe then answers the first result. */
+  idempotencyKey: string;
+}
+
+export type ChargeOutcome =
+  | { status: "succeeded"; paymentIntentId: string }
+  | { status: "declined" | "requires_authentication"; paymentIntentId: string | null; message: string };
+
+export interface RefundInput {
+  paymentIntentId: string;
+  amount: number;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
+/** A verified webhook, reduced to what billing acts on; anything else is "ignored". */
+export type WebhookEvent = { id: string } & (
+  | {
+      type: "payment_succeeded" | "payment_failed";
+      paymentIntentId: string;
+      /** Our payment's id, from the metadata we sent: the webhook can come before our own record of the intent. */
+      paymentId: number | null;
+      message: string | null;
+    }
+  | {
+      type: "refunded";
+      paymentIntentId: string;
+      /** ourRefundId: our refund's id from the metadata we sent; null for a refund made elsewhere. */
+      refunds: Array<{ id: string; amount: number; ourRefundId: number | null }>;
+    }
+  | { type: "disputed"; paymentIntentId: string }
+  | { type: "checkout_completed"; sessionId: string }
+  | { type: "ignored"; providerType: string }
+);
+
+export interface PaymentProvider {
+  readonly mode: ProviderMode;
+  /** idempotencyKey: two callers at once (a guest's two tabs) get the same customer. */
+  createCustomer(input: {
+    email: string;
+    name: string;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<string>;
+  /** A hosted page where the guest enters a card to keep on file (Checkout Session, setup mode). */
+  startCardSetup(input: {
+    customerId: string;
+    currency: string;
+    successUrl: string;
+    cancelUrl: string;
+    metadata: Record<string, string>;
+  }): Promise<HostedPage>;
+  /** A hosted page where the guest pays an amount (Checkout Session, payment mode). */
+  startCheckout(input: CheckoutInput): Promise<HostedPage>;
+  readCheckout(sessionId: string): Promise<CheckoutResult>;
+  /** Closes a hosted page that was left (the guest came back through its cancel link); a finished one stays. */
+  expireCheckout(sessionId: string): Promise<void>;
+  /** Charges a saved card with nobody at the keyboard (PaymentIntent, off_session, confirmed at once). */
+  chargeSavedCard(input: ChargeInput): Promise<ChargeOutcome>;
+  refund(input: RefundInput): Promise<{ refundId: string }>;
+  /** Asks the provider to post its events to url; answers the secret that signs them. */
+  registerWebhook(url: string): Promise<{ secret: string }>;
+  /** Checks the signature and reads the event; throws WebhookSignatureError when it does not hold. */
+  readWebhook(payload: string, signature: string, secret: string): Promise<WebhookEvent>;
+}
+
+export class WebhookSignatureError extends Error {
+  constructor() {
+    super("The webhook's signature does not match");
+    this.name = "WebhookSignatureError";
+  }
+}
+
+/** The provider could not be reached or answered an error that is not the card's: nothing is known to be charged. */
+export class ProviderUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ProviderUnavailableError";
+  }
+}
+
+/** The provider refused the request itself (bad keys, bad parameters): a person must fix the setup. */
+export class ProviderRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ProviderRefusedError";
+  }
+}

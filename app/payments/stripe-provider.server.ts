@@ -1,0 +1,235 @@
+/**
+ * The PaymentProvider over the official Stripe SDK (pinned in package.json, docs/decisions/025-payments.md).
+ * STRIPE_API_URL points the SDK at another host (the tests' local stand-in) through its host/port/protocol
+ * options; nothing else differs between tests and production.
+ */
+import Stripe from "stripe";
+import { config } from "~/config.server";
+import {
+  ProviderRefusedError,
+  ProviderUnavailableError,
+  WebhookSignatureError,
+  type ChargeOutcome,
+  type CheckoutResult,
+  type PaymentProvider,
+  type ProviderMode,
+  type SavedCard,
+  type WebhookEvent,
+} from "./provider";
+
+function sdkOptions(): Stripe.StripeConfig {
+  const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000, telemetry: false };
+  if (!config.STRIPE_API_URL) return options;
+  const url = new URL(config.STRIPE_API_URL);
+  return {
+    ...options,
+    host: url.hostname,
+    port: url.port || (url.protocol === "https:" ? "443" : "80"),
+    protocol: url.protocol === "https:" ? "https" : "http",
+  };
+}
+
+/** Maps the SDK's errors onto ours: the card's refusals are outcomes, not errors (see chargeSavedCard). */
+function providerError(error: unknown): Error {
+  if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError)
+    return new ProviderUnavailableError(error.message);
+  if (error instanceof Stripe.errors.StripeError) return new ProviderRefusedError(error.message);
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+async function call<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    throw providerError(error);
+  }
+}
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === "string" ? value : (value?.id ?? null);
+
+export function stripeProvider(secretKey: string): PaymentProvider {
+  const stripe = new Stripe(secretKey, sdkOptions());
+  const mode: ProviderMode = secretKey.startsWith("sk_live_") ? "live" : "test";
+
+  async function savedCard(customerId: string, paymentMethodId: string): Promise<SavedCard> {
+    const method = await call(() => stripe.paymentMethods.retrieve(paymentMethodId));
+    return { customerId, paymentMethodId, brand: method.card?.brand ?? null, last4: method.card?.last4 ?? null };
+  }
+
+  return {
+    mode,
+    async createCustomer({ email, name, metadata, idempotencyKey }) {
+      const customer = await call(() => stripe.customers.create({ email, name, metadata }, { idempotencyKey }));
+      return customer.id;
+    },
+    async startCardSetup({ customerId, currency, successUrl, cancelUrl, metadata }) {
+      const session = await call(() =>
+        stripe.checkout.sessions.create({
+          mode: "setup",
+          customer: customerId,
+          currency: currency.toLowerCase(),
+          success_url: successUrl,
+          cancel_url: cancelUrl,
+          metadata,
+        }),
+      );
+      return { sessionId: session.id, url: session.url! };
+    },
+    async startCheckout(input) {
+      const session = await call(() =>
+        stripe.checkout.sessions.create(
+          {
+            mode: "payment",
+            customer: input.customerId,
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: input.currency.toLowerCase(),
+                  unit_amount: input.amount,
+                  product_data: { name: input.description },
+                },
+              },
+            ],
+            payment_intent_data: {
+              description: input.description,
+              metadata: input.metadata,
+              ...(input.saveCard ? { setup_future_usage: "off_session" as const } : {}),
+            },
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+            metadata: input.metadata,
+            expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      return { sessionId: session.id, url: session.url! };
+    },
+    async readCheckout(sessionId): Promise<CheckoutResult> {
+      const session = await call(() => stripe.checkout.sessions.retrieve(sessionId));
+      if (session.status !== "complete") return { status: session.status === "expired" ? "expired" : "open" };
+      const metadata = (session.metadata ?? {}) as Record<string, string>;
+      const customerId = idOf(session.customer)!;
+      if (session.mode === "setup") {
+        const setup = await call(() => stripe.setupIntents.retrieve(idOf(session.setup_intent)!));
+        return {
+          status: "complete",
+          kind: "setup",
+          card: await savedCard(customerId, idOf(setup.payment_method)!),
+          metadata,
+        };
+      }
+      const intent = await call(() => stripe.paymentIntents.retrieve(idOf(session.payment_intent)!));
+      if (intent.status !== "succeeded") return { status: "open" };
+      const methodId = idOf(intent.payment_method);
+      return {
+        status: "complete",
+        kind: "payment",
+        paymentIntentId: intent.id,
+        amount: intent.amount,
+        card: methodId ? await savedCard(customerId, methodId) : null,
+        metadata,
+      };
+    },
+    async expireCheckout(sessionId) {
+      const session = await call(() => stripe.checkout.sessions.retrieve(sessionId));
+      if (session.status === "open") await call(() => stripe.checkout.sessions.expire(sessionId));
+    },
+    async chargeSavedCard(input): Promise<ChargeOutcome> {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: input.amount,
+            currency: input.currency.toLowerCase(),
+            customer: input.card.customerId,
+            payment_method: input.card.paymentMethodId,
+            off_session: true,
+            confirm: true,
+            description: input.description,
+            metadata: input.metadata,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        if (intent.status === "succeeded") return { status: "succeeded", paymentIntentId: intent.id };
+        return {
+          status: intent.status === "requires_action" ? "requires_authentication" : "declined",
+          paymentIntentId: intent.id,
+          message: intent.last_payment_error?.message ?? "The card was not charged.",
+        };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) {
+          const intent = (error.raw as { payment_intent?: { id: string } }).payment_intent;
+          return {
+            status: error.code === "authentication_required" ? "requires_authentication" : "declined",
+            paymentIntentId: intent?.id ?? null,
+            message: error.message,
+          };
+        }
+        throw providerError(error);
+      }
+    },
+    async refund({ paymentIntentId, amount, idempotencyKey, metadata }) {
+      const refund = await call(() =>
+        stripe.refunds.create({ payment_intent: paymentIntentId, amount, metadata }, { idempotencyKey }),
+      );
+      return { refundId: refund.id };
+    },
+    async registerWebhook(url) {
+      const endpoint = await call(() =>
+        stripe.webhookEndpoints.create({
+          url,
+          enabled_events: [
+            "checkout.session.completed",
+            "payment_intent.succeeded",
+            "payment_intent.payment_failed",
+            "charge.refunded",
+            "charge.dispute.created",
+          ],
+        }),
+      );
+      return { secret: endpoint.secret! };
+    },
+    async readWebhook(payload, signature, secret): Promise<WebhookEvent> {
+      let event: Stripe.Event;
+      try {
+        event = await stripe.webhooks.constructEventAsync(payload, signature, secret);
+      } catch {
+        throw new WebhookSignatureError();
+      }
+      switch (event.type) {
+        case "payment_intent.succeeded":
+        case "payment_intent.payment_failed": {
+          const intent = event.data.object;
+          return {
+            id: event.id,
+            type: event.type === "payment_intent.succeeded" ? "payment_succeeded" : "payment_failed",
+            paymentIntentId: intent.id,
+            paymentId: Number(intent.metadata?.gavel_payment) || null,
+            message: intent.last_payment_error?.message ?? null,
+          };
+        }
+        case "charge.refunded": {
+          const charge = event.data.object;
+          return {
+            id: event.id,
+            type: "refunded",
+            paymentIntentId: idOf(charge.payment_intent)!,
+            refunds: (charge.refunds?.data ?? []).map((refund) => ({
+              id: refund.id,
+              amount: refund.amount,
+              ourRefundId: Number(refund.metadata?.gavel_refund) || null,
+            })),
+          };
+        }
+        case "charge.dispute.created":
+          return { id: event.id, type: "disputed", paymentIntentId: idOf(event.data.object.payment_intent)! };
+        case "checkout.session.completed":
+          return { id: event.id, type: "checkout_completed", sessionId: event.data.object.id };
+        default:
+          return { id: event.id, type: "ignored", providerType: event.type };
+      }
+    },
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * What every monitor of an event shows, read in one go: the open silent and virtual items with their bids, the live
+ * lot, the open paddle raise and its recent gifts, the money raised against the goal, the sponsors, and the
+ * monitors' own settings. Only features that are live for the public appear.
+ */
+import { asc, eq } from "drizzle-orm";
+import { loadEventAuctionRules } from "~/bidding/auction-rules.server";
+import { loadBoard } from "~/bidding/board.server";
+import { currentLiveLot } from "~/bidding/live-lots.server";
+import { goalOf } from "~/dashboard/goal.server";
+import { moneyRaised, RAISED_SOURCES } from "~/dashboard/raised.server";
+import { featureVisibility, type FeatureFlags } from "~/events/feature-switches";
+import { raiseSummaries, recentGifts } from "~/paddle-raise/board.server";
+import { event, event_sponsor, sponsor } from "~drizzle/schema";
+import { eventMonitors } from "./monitors.server";
+import type { MonitorItem, MonitorState } from "./monitors";
+import type { Database } from "~/db/connection.server";
+
+const GIFTS_SHOWN = 6;
+
+export async function readMonitorState(db: Database, eventId: number): Promise<MonitorState | null> {
+  const [row] = await db.select().from(event).where(eq(event.event_id, eventId));
+  if (!row) return null;
+  const isPublic = (feature: "traditional_auction") =>
+    featureVisibility(row as Partial<FeatureFlags>, feature, false) === "public";
+
+  const [items, live, raises, raised, sponsors, monitors] = await Promise.all([
+    openItems(db, eventId),
+    isPublic("traditional_auction") ? currentLiveLot(db, eventId) : null,
+    raiseSummaries(db, eventId),
+    moneyRaised(eventId),
+    db
+      .select({ title: sponsor.title, logo: sponsor.logo })
+      .from(event_sponsor)
+      .innerJoin(sponsor, eq(sponsor.sponsor_id, event_sponsor.sponsor_id))
+      .where(eq(event_sponsor.event_id, eventId))
+      .orderBy(asc(event_sponsor.display_order), asc(sponsor.title)),
+    eventMonitors(db, eventId),
+  ]);
+  const raise = raises.find((summary) => summary.isActive) ?? null;
+  return {
+    eventTitle: row.title,
+    logo: row.logo ?? row.company_logo ?? null,
+    currency: row.currency,
+    timeZone: row.timezone || "UTC",
+    items,
+    live,
+    raise: raise && { title: raise.title, goal: raise.goal, total: raise.total, count: raise.count },
+    gifts: raise ? await recentGifts(db, raise.id, GIFTS_SHOWN) : [],
+    raised: { total: RAISED_SOURCES.reduce((sum, source) => sum + raised[source], 0), goal: goalOf(row.meta) },
+    sponsors: sponsors.flatMap((entry) => (entry.logo ? [{ title: entry.title, logo: entry.logo }] : [])),
+    monitors,
+  };
+}
+
+/** The silent and virtual items still open for bidding, soonest to close first, then by lot. */
+async function openItems(db: Database, eventId: number): Promise<MonitorItem[]> {
+  const rules = await loadEventAuctionRules(db, eventId);
+  if (!rules) return [];
+  const board = await loadBoard(db, rules);
+  return board
+    .filter((item) => item.type !== "live" && !item.live.closed)
+    .map((item) => ({
+      id: item.id,
+      lot: item.lot,
+      title: item.title,
+      image: item.featuredImage,
+      currentBid: item.live.currentBid,
+      nextMinimum: item.live.nextMinimum,
+      bidCount: item.live.bidCount,
+      closesAt: item.live.closesAt,
+    }))
+    .sort(
+      (a, b) =>
+        (a.closesAt ?? "~").localeCompare(b.closesAt ?? "~") ||
+        (a.lot ?? Number.MAX_SAFE_INTEGER) - (b.lot ?? Number.MAX_SAFE_INTEGER) ||
+        a.title.localeCompare(b.title),
+    );
+}

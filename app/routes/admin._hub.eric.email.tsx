@@ -1,0 +1,56 @@
+import { useLoaderData } from "@remix-run/react";
+import { requireTeamMember } from "~/auth/access.server";
+import { db } from "~/db.server";
+import { loadEventMessaging } from "~/messages/message-context.server";
+import { renderTextTemplate, TEMPLATE_NAMES, TEMPLATES } from "~/messages/templates";
+import { EmailPreview } from "~/messages/ui/email-preview";
+import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+
+export const meta: MetaFunction = ({ error }) => [
+  { title: error ? `${errorTitle(error)} · Gavel` : "Email · Style guide · Gavel" },
+];
+
+/**
+ * /admin/eric/email: every message template on one page, in the current event's branding, with sample values: the
+ * email (subject and HTML) and the text. For designers; nothing is sent.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { eventId } = await requireTeamMember(request);
+  const messaging = await loadEventMessaging(db, eventId);
+  if (!messaging) throw new Response("There is no such event.", { status: 404 });
+  // The organiser's own texts, so the page shows what guests will get.
+  return { branding: messaging.branding, templates: messaging.templates };
+}
+
+export default function EmailTemplatesPage() {
+  const { branding, templates } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <div className="page-header">
+        <h1>Email</h1>
+        <p>Every message Gavel sends, with sample values, in {branding.eventTitle}'s branding.</p>
+      </div>
+      <div className="stack">
+        {TEMPLATE_NAMES.map((name) => {
+          // The sample values, with this event's name and charity.
+          const values = { ...TEMPLATES[name].sample, event: branding.eventTitle, charity: branding.charity };
+          return (
+            <section key={name} aria-labelledby={`template-${name}`} className="template-editor">
+              <h2 id={`template-${name}`}>{TEMPLATES[name].label}</h2>
+              <p className="template-editor__audience">To: {TEMPLATES[name].audience}</p>
+              <EmailPreview template={name} values={values} branding={branding} override={templates[name]} />
+              <p>
+                <strong>Text:</strong> {renderTextTemplate(name, values, templates[name])}
+              </p>
+            </section>
+          );
+        })}
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPanel />;
+}

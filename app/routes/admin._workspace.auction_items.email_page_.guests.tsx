@@ -1,0 +1,240 @@
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { requireEventPermission } from "~/auth/access.server";
+import { eventSettings } from "~/events/event-settings.server";
+import { parseForm, replyFor } from "~/forms/form-contract";
+import { answerForm } from "~/forms/reply.server";
+import { formProps, useContractForm } from "~/forms/use-contract-form";
+import {
+  broadcastDeliveries,
+  listBroadcasts,
+  previewBroadcast,
+  sendBroadcast,
+  tablesOf,
+} from "~/messages/broadcasts.server";
+import { AUDIENCES, SEND_FORM, sendSchema } from "~/messages/message-forms";
+import { loadMessageSetup } from "~/messages/setup.server";
+import { EmailBody } from "~/messages/ui/email-preview";
+import { Button } from "~/ui/button";
+import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { Field } from "~/ui/field";
+import { redirectWithToast } from "~/ui/toast.server";
+import { useFocusFirstError } from "~/ui/use-focus-first-error";
+import { formatInZone } from "~/ui/zoned-time";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+
+export const meta: MetaFunction = ({ error }) => [
+  { title: error ? `${errorTitle(error)} · Gavel` : "Write to guests · Auction items · Gavel" },
+];
+
+/**
+ * /admin/auction_items/email_page/guests: write to the event's guests by email or text (can_send_messages). A preview
+ * shows the message as the first guest of the audience gets it; sending writes every message to the outbox at once,
+ * and the list below follows each send's progress and, opened, each recipient's delivery.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { eventId } = await requireEventPermission(request, "can_send_messages");
+  const opened = Number(new URL(request.url).searchParams.get("broadcast"));
+  const [tables, broadcasts, setup, settings] = await Promise.all([
+    tablesOf(eventId),
+    listBroadcasts(eventId),
+    loadMessageSetup(eventId),
+    eventSettings(eventId),
+  ]);
+  const open = broadcasts.find((broadcast) => broadcast.id === opened) ?? null;
+  return {
+    tables,
+    textingOn: setup.textingOn,
+    broadcasts: broadcasts.map((broadcast) => ({
+      ...broadcast,
+      createdAt: formatInZone(broadcast.createdAt, settings.timezone),
+    })),
+    open: open ? { ...open, deliveries: await broadcastDeliveries(eventId, open.id) } : null,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { eventId, user } = await requireEventPermission(request, "can_send_messages");
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  return answerForm(SEND_FORM, parseForm(formData, sendSchema), async (draft) => {
+    if (intent === "preview") return { preview: await previewBroadcast(eventId, draft) };
+    const id = await sendBroadcast(eventId, user.usr_id, draft);
+    const url = new URL(request.url);
+    url.searchParams.set("broadcast", String(id));
+    return redirectWithToast(`${url.pathname}${url.search}`, { title: "Sending: follow it below" });
+  });
+}
+
+export default function WriteToGuestsPage() {
+  const { tables, textingOn, broadcasts, open } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const preview = answer && "preview" in answer ? answer.preview : null;
+  const { form, fields } = useContractForm({
+    id: SEND_FORM,
+    schema: sendSchema,
+    reply: answer,
+    defaultValue: { audience: "registrants", channel: "email" },
+  });
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, replyFor(answer, SEND_FORM));
+  const busy = useNavigation().state === "submitting";
+  // While messages are still queued, the progress is read again every two seconds.
+  const revalidator = useRevalidator();
+  const sending = broadcasts.some((broadcast) => broadcast.queued > 0);
+  useEffect(() => {
+    if (!sending) return;
+    const timer = setInterval(() => revalidator.state === "idle" && revalidator.revalidate(), 2_000);
+    return () => clearInterval(timer);
+  }, [sending, revalidator]);
+
+  return (
+    <>
+      <div className="page-header">
+        <h1>Write to guests</h1>
+        <p>
+          An email or a text to your guests. Texts reach only guests who agreed to them and did not reply STOP.{" "}
+          <Link to="/admin/auction_items/email_page">Thank a donor instead</Link>
+        </p>
+      </div>
+      <Form method="post" ref={formRef} className="settings-form" {...formProps(form)}>
+        <div className="field-grid">
+          <Field label="To" meta={fields.audience}>
+            {(control) => (
+              <select {...control}>
+                {Object.entries(AUDIENCES).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Table (for one table)" meta={fields.tbl_id}>
+            {(control) => (
+              <select {...control}>
+                <option value="">—</option>
+                {tables.map((table) => (
+                  <option key={table.id} value={table.id}>
+                    {table.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+        <fieldset>
+          <legend>Send by</legend>
+          <label className="checkbox">
+            <input type="radio" name={fields.channel.name} value="email" defaultChecked /> Email
+          </label>
+          <label className="checkbox">
+            <input type="radio" name={fields.channel.name} value="text" disabled={!textingOn} /> Text message
+            {textingOn ? null : " (off: no Twilio account in Setup → Texting)"}
+          </label>
+          {fields.channel.errors ? <p className="field__error">{fields.channel.errors[0]}</p> : null}
+        </fieldset>
+        <Field label="Subject (email)" meta={fields.subject}>
+          {(control) => <input {...control} />}
+        </Field>
+        <Field label="Message" meta={fields.body} help="{{first_name}} becomes each guest's first name.">
+          {(control) => <textarea {...control} rows={6} />}
+        </Field>
+        {form.errors ? (
+          <p className="field__error" role="alert">
+            {form.errors[0]}
+          </p>
+        ) : null}
+        <div className="settings-form__actions">
+          <Button type="submit" name="intent" value="preview" disabled={busy}>
+            Preview
+          </Button>
+          <Button type="submit" name="intent" value="send" variant="primary" disabled={busy}>
+            {busy ? "Working…" : "Send"}
+          </Button>
+        </div>
+      </Form>
+      {preview ? (
+        <section aria-labelledby="preview-title" className="settings-form">
+          <h2 id="preview-title">
+            Preview for {preview.recipient} · {preview.recipientCount}{" "}
+            {preview.recipientCount === 1 ? "recipient" : "recipients"}
+          </h2>
+          {preview.email ? (
+            <figure className="email-preview">
+              <figcaption>
+                <span className="email-preview__label">Subject</span> {preview.email.subject}
+              </figcaption>
+              <EmailBody html={preview.email.bodyHtml} />
+            </figure>
+          ) : (
+            <p>
+              <strong>Text:</strong> {preview.text}
+            </p>
+          )}
+        </section>
+      ) : null}
+      <section aria-labelledby="sends-title">
+        <h2 id="sends-title">Sent</h2>
+        {broadcasts.length === 0 ? (
+          <p>Nothing sent yet.</p>
+        ) : (
+          <ul className="stack">
+            {broadcasts.map((broadcast) => {
+              const done = broadcast.sent + broadcast.failed + broadcast.skipped;
+              return (
+                <li key={broadcast.id}>
+                  <Link to={`?broadcast=${broadcast.id}`}>
+                    {broadcast.channel === "email" ? broadcast.subject : broadcast.body.slice(0, 60)}
+                  </Link>{" "}
+                  · {AUDIENCES[broadcast.audience as keyof typeof AUDIENCES] ?? broadcast.audience} ·{" "}
+                  {broadcast.createdAt}
+                  <br />
+                  <progress
+                    className="send-progress"
+                    max={broadcast.total}
+                    value={done}
+                    aria-label={`Progress of “${broadcast.subject ?? "text"}”`}
+                  />
+                  <span>
+                    {broadcast.sent} sent · {broadcast.queued} queued · {broadcast.failed} failed · {broadcast.skipped}{" "}
+                    not sent (opted out or no address)
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+      {open ? (
+        <section aria-labelledby="deliveries-title">
+          <h2 id="deliveries-title">Delivery of “{open.subject ?? open.body.slice(0, 40)}”</h2>
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">To</th>
+                <th scope="col">Status</th>
+                <th scope="col">Reason</th>
+                <th scope="col">Tries</th>
+              </tr>
+            </thead>
+            <tbody>
+              {open.deliveries.map((delivery) => (
+                <tr key={delivery.id}>
+                  <td>{delivery.to}</td>
+                  <td className={`delivery-status--${delivery.status}`}>{delivery.status}</td>
+                  <td>{delivery.reason ?? ""}</td>
+                  <td>{delivery.attempts}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPanel />;
+}

@@ -1,0 +1,141 @@
+import { randomUUID } from "node:crypto";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useRef } from "react";
+import { requireEventPermission } from "~/auth/access.server";
+import { PURCHASE_FORM, purchaseSchema } from "~/billing/checkout-forms";
+import { purchasesScreen, recordPurchase } from "~/billing/purchases.server";
+import { parseForm, replyFor } from "~/forms/form-contract";
+import { answerForm } from "~/forms/reply.server";
+import { formProps, useContractForm } from "~/forms/use-contract-form";
+import billingHref from "~/styles/billing.css";
+import { Button } from "~/ui/button";
+import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { Field } from "~/ui/field";
+import { FormAlert } from "~/ui/form-alert";
+import { formatMoney } from "~/ui/format";
+import { backWithToast } from "~/ui/toast.server";
+import { useFocusFirstError } from "~/ui/use-focus-first-error";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+
+export const meta: MetaFunction = ({ error }) => [
+  { title: error ? `${errorTitle(error)} · Gavel` : "Purchases · Bids · Gavel" },
+];
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: billingHref }];
+
+/** /admin/bids/purchases: record a sale of an item for sale to a paddle; the stock holds under concurrent sales. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { eventId } = await requireEventPermission(request, "can_view_stats");
+  // A fresh key per page view: the same form sent twice records one sale.
+  return { ...(await purchasesScreen(eventId)), submissionKey: randomUUID() };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { eventId, user } = await requireEventPermission(request, "can_control_event");
+  const submission = parseForm(await request.formData(), purchaseSchema);
+  return answerForm(PURCHASE_FORM, submission, async (input) => {
+    await recordPurchase(eventId, {
+      itemId: input.item,
+      paddle: input.paddle,
+      quantity: input.quantity,
+      submissionKey: input.submission,
+      byUsrId: user.usr_id,
+    });
+    return backWithToast(request, `Sale recorded for paddle ${input.paddle}`);
+  });
+}
+
+export default function PurchasesPage() {
+  const { items, recent, currency, submissionKey } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const { form, fields } = useContractForm({
+    id: PURCHASE_FORM,
+    schema: purchaseSchema,
+    reply,
+    defaultValue: { quantity: "1" },
+  });
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, replyFor(reply, PURCHASE_FORM));
+  const busy = useNavigation().state === "submitting";
+  const money = (cents: number | null) => (cents === null ? "no price" : formatMoney(cents, currency));
+  return (
+    <>
+      <div className="page-header">
+        <h1>Purchases</h1>
+        <p>Record a sale of an item for sale to a guest's paddle. It goes on their invoice.</p>
+      </div>
+      {items.length === 0 ? (
+        <p className="muted">No items for sale yet: add them under Auction items › Items for sale.</p>
+      ) : (
+        <Form method="post" ref={formRef} className="settings-form" {...formProps(form)}>
+          {form.errors?.[0] ? <FormAlert>{form.errors[0]}</FormAlert> : null}
+          <input type="hidden" name="submission" value={submissionKey} />
+          <Field label="Item" meta={fields.item}>
+            {(control) => (
+              <select {...control}>
+                <option value="">Choose…</option>
+                {items.map((item) => (
+                  <option key={item.id} value={item.id} disabled={item.left <= 0}>
+                    {item.title} · {money(item.price)} · {item.left > 0 ? `${item.left} left` : "sold out"}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <div className="field-grid">
+            <Field label="Paddle" meta={fields.paddle}>
+              {(control) => <input {...control} inputMode="numeric" autoComplete="off" />}
+            </Field>
+            <Field label="Quantity" meta={fields.quantity}>
+              {(control) => <input {...control} type="number" inputMode="numeric" min={1} step={1} />}
+            </Field>
+          </div>
+          <div className="settings-form__actions">
+            <Button type="submit" variant="primary" disabled={busy}>
+              {busy ? "Recording…" : "Record sale"}
+            </Button>
+          </div>
+        </Form>
+      )}
+      <h2>Recent sales</h2>
+      {recent.length === 0 ? (
+        <p className="muted">No sales yet.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="billing-table">
+            <caption className="visually-hidden">Recent sales</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Paddle</th>
+                <th scope="col">Guest</th>
+                <th scope="col">Item</th>
+                <th scope="col" className="numeric">
+                  Amount
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {recent.map((row) => (
+                <tr key={row.id}>
+                  <td>{row.at}</td>
+                  <td>{row.paddle ?? "—"}</td>
+                  <td>{row.guest}</td>
+                  <td>
+                    {row.title}
+                    {row.quantity > 1 ? ` × ${row.quantity}` : ""}
+                  </td>
+                  <td className="numeric">{money(row.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPanel />;
+}

@@ -1,0 +1,206 @@
+import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { requireEventPermission } from "~/auth/access.server";
+import { receivedSchema, refundFormId, refundSchema } from "~/billing/checkout-forms";
+import { listPayments, paymentsCsv, setItemReceived } from "~/billing/payments-list.server";
+import { refundPayment } from "~/billing/refunds.server";
+import { PAYMENT_STATUS } from "~/billing/ui/invoice-view";
+import { parseForm, replyFor } from "~/forms/form-contract";
+import { answerForm, refuseForm } from "~/forms/reply.server";
+import { formProps, useContractForm } from "~/forms/use-contract-form";
+import { csvFileName } from "~/grid/grid-csv";
+import { Button, buttonClass } from "~/ui/button";
+import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { Field } from "~/ui/field";
+import { formatMoney } from "~/ui/format";
+import { backWithToast } from "~/ui/toast.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+
+export const meta: MetaFunction = ({ error }) => [
+  { title: error ? `${errorTitle(error)} · Gavel` : "Payments · Billing · Gavel" },
+];
+
+const METHODS = ["card", "checkout", "cash", "check"] as const;
+const STATUSES = ["paid", "pending", "failed", "disputed"] as const;
+
+function filtersOf(url: URL) {
+  const method = url.searchParams.get("method");
+  const status = url.searchParams.get("status");
+  return {
+    method: METHODS.find((candidate) => candidate === method) ?? null,
+    status: STATUSES.find((candidate) => candidate === status) ?? null,
+  };
+}
+
+/** /admin/billing/payments: every payment and refund; refund whole or part with a reason; pickup; CSV. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { eventId } = await requireEventPermission(request, "can_bill");
+  const url = new URL(request.url);
+  const list = await listPayments(eventId, filtersOf(url));
+  if (url.searchParams.get("format") === "csv")
+    throw new Response(paymentsCsv(list), {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${csvFileName("payments")}"`,
+      },
+    });
+  return list;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { eventId, user } = await requireEventPermission(request, "can_bill");
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "received") {
+    const submission = parseForm(formData, receivedSchema);
+    if (submission.status !== "success") return refuseForm("received", "Choose a payment.");
+    await setItemReceived(eventId, submission.value.payment, submission.value.received === "yes");
+    return backWithToast(request, submission.value.received === "yes" ? "Marked as picked up" : "Pickup undone");
+  }
+  if (intent === "refund") {
+    const paymentId = Number(formData.get("payment"));
+    return answerForm(
+      refundFormId(Number.isSafeInteger(paymentId) ? paymentId : 0),
+      parseForm(formData, refundSchema),
+      async (input) => {
+        const list = await listPayments(eventId, { method: null, status: null });
+        const row = list.payments.find((entry) => entry.id === input.payment);
+        if (!row) throw new Response("Payment not found", { status: 404 });
+        const amount = input.amount ?? row.refundable;
+        await refundPayment(eventId, input.payment, { amount, reason: input.reason, byUsrId: user.usr_id });
+        return backWithToast(request, `Refunded ${formatMoney(amount, list.currency)}`);
+      },
+    );
+  }
+  return refuseForm("payments", "Unknown action.");
+}
+
+export default function PaymentsPage() {
+  const { payments, currency } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const money = (cents: number) => formatMoney(cents, currency);
+  const csv = new URLSearchParams(params);
+  csv.set("format", "csv");
+  return (
+    <>
+      <div className="page-header">
+        <h1>Payments</h1>
+        <p>Every payment and refund of the event. Refund whole or part with a reason, and mark items picked up.</p>
+      </div>
+      <Form method="get" className="billing-search">
+        <label htmlFor="payments-method">Method</label>
+        <select id="payments-method" name="method" defaultValue={params.get("method") ?? ""}>
+          <option value="">All</option>
+          <option value="card">Card on file</option>
+          <option value="checkout">Card (paid online)</option>
+          <option value="cash">Cash</option>
+          <option value="check">Check</option>
+        </select>
+        <label htmlFor="payments-status">Status</label>
+        <select id="payments-status" name="status" defaultValue={params.get("status") ?? ""}>
+          <option value="">All</option>
+          {STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {PAYMENT_STATUS[status]}
+            </option>
+          ))}
+        </select>
+        <Button type="submit">Filter</Button>
+        <a className={buttonClass({ variant: "ghost" })} href={`?${csv}`} download>
+          Download CSV
+        </a>
+      </Form>
+      {payments.length === 0 ? (
+        <p className="muted">No payments yet.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="billing-table">
+            <caption className="visually-hidden">Payments</caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Guest</th>
+                <th scope="col">Method</th>
+                <th scope="col" className="numeric">
+                  Amount
+                </th>
+                <th scope="col">Status</th>
+                <th scope="col">Picked up</th>
+                <th scope="col">Refund</th>
+              </tr>
+            </thead>
+            <tbody>
+              {payments.map((row) => (
+                <tr key={row.id}>
+                  <td>{row.at}</td>
+                  <td>
+                    {row.paddle !== null ? `${row.paddle} · ` : ""}
+                    {row.guest}
+                    <div className="muted">Invoice {row.invoiceNumber}</div>
+                  </td>
+                  <td>
+                    {row.methodName}
+                    {row.checkNumber ? ` no. ${row.checkNumber}` : ""}
+                  </td>
+                  <td className="numeric">
+                    {money(row.amount)}
+                    {row.refunded > 0 ? <div className="muted">{money(row.refunded)} refunded</div> : null}
+                  </td>
+                  <td>
+                    {PAYMENT_STATUS[row.status] ?? row.status}
+                    {row.failure ? <div className="field-error">{row.failure}</div> : null}
+                    {row.refunds.map((entry, index) => (
+                      <div key={index} className="muted">
+                        Refund {money(entry.amount)} ({entry.status}): {entry.reason}
+                      </div>
+                    ))}
+                  </td>
+                  <td>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="received" />
+                      <input type="hidden" name="payment" value={row.id} />
+                      <input type="hidden" name="received" value={row.itemReceived ? "no" : "yes"} />
+                      <Button type="submit" size="sm" variant={row.itemReceived ? "ghost" : "secondary"}>
+                        {row.itemReceived ? "Picked up ✓ (undo)" : "Mark picked up"}
+                      </Button>
+                    </Form>
+                  </td>
+                  <td>{row.refundable > 0 ? <RefundForm paymentId={row.id} left={money(row.refundable)} /> : null}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
+
+function RefundForm({ paymentId, left }: { paymentId: number; left: string }) {
+  const actionData = useActionData<unknown>();
+  const id = refundFormId(paymentId);
+  const { form, fields } = useContractForm({ id, schema: refundSchema, reply: actionData });
+  const refused = replyFor(actionData, id);
+  return (
+    <details open={Boolean(refused)}>
+      <summary>Refund…</summary>
+      <Form method="post" {...formProps(form)} className="checkout-way">
+        {refused?.error?.[""]?.[0] ? <p className="field-error">{refused.error[""][0]}</p> : null}
+        <input type="hidden" name="intent" value="refund" />
+        <input type="hidden" name="payment" value={paymentId} />
+        <Field label="Amount" meta={fields.amount} help={`Leave empty to refund all ${left} left.`}>
+          {(control) => <input {...control} inputMode="decimal" />}
+        </Field>
+        <Field label="Reason" meta={fields.reason}>
+          {(control) => <input {...control} />}
+        </Field>
+        <Button type="submit" size="sm" variant="danger">
+          Refund
+        </Button>
+      </Form>
+    </details>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPanel />;
+}

@@ -1,0 +1,25 @@
+import { Outlet } from "@remix-run/react";
+import { requireEventPermission } from "~/auth/access.server";
+import billingHref from "~/styles/billing.css";
+import { ErrorPanel } from "~/ui/error-page";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { Permission } from "~/auth/permissions";
+
+// The winners report is also for whoever reports on the event (docs/permissions.md).
+const BILLING_SECTION: Permission[] = ["can_bill", "can_report"];
+
+/** /admin/billing: checkout at the end of the night. Each screen checks its own rule again. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { eventId } = await requireEventPermission(request, BILLING_SECTION);
+  return { eventId };
+}
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: billingHref }];
+
+export default function BillingLayout() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <ErrorPanel />;
+}

@@ -1,0 +1,61 @@
+import { useLoaderData } from "@remix-run/react";
+import { requireEventPermission } from "~/auth/access.server";
+import { billingSettingsSchema, BILLING_SETTINGS_FORM } from "~/billing/settings-form";
+import { billingSettings, saveBillingSettings } from "~/billing/settings.server";
+import { BillingSettingsForm } from "~/billing/ui/billing-settings-form";
+import { parseForm } from "~/forms/form-contract";
+import { answerForm } from "~/forms/reply.server";
+import { publicOrigin } from "~/security/request.server";
+import { dateTimeFieldLinks } from "~/ui/date-time-field";
+import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { backWithToast } from "~/ui/toast.server";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { Permission } from "~/auth/permissions";
+
+export const meta: MetaFunction = ({ error }) => [
+  { title: error ? `${errorTitle(error)} · Gavel` : "Billing · Setup · Gavel" },
+];
+
+export const links: LinksFunction = () => dateTimeFieldLinks();
+
+const BILLING_SETUP: Permission[] = ["can_configure_event", "can_bill"];
+
+/** /admin/setup/billing: the event's payment keys and checkout settings (docs/decisions/025-payments.md). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { eventId } = await requireEventPermission(request, BILLING_SETUP);
+  return { settings: await billingSettings(eventId) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { eventId } = await requireEventPermission(request, BILLING_SETUP);
+  const { timeZone } = await billingSettings(eventId);
+  const submission = parseForm(await request.formData(), billingSettingsSchema(timeZone));
+  return answerForm(BILLING_SETTINGS_FORM, submission, async (input) => {
+    // Stripe posts this event's payment events here; the secret that signs them is kept with the key.
+    await saveBillingSettings(eventId, input, `${publicOrigin(request)}/billing/stripe-webhook/${eventId}`);
+    return backWithToast(request, "Billing settings saved");
+  });
+}
+
+export default function BillingSetupPage() {
+  const { settings } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <div className="page-header">
+        <h1>Billing</h1>
+        <p>How this event takes money: card payments through Stripe, the fee guests may cover, and receipts.</p>
+      </div>
+      <BillingSettingsForm
+        settings={{
+          ...settings,
+          checkoutOpensAt: settings.checkoutOpensAt ? new Date(settings.checkoutOpensAt) : null,
+          checkoutClosesAt: settings.checkoutClosesAt ? new Date(settings.checkoutClosesAt) : null,
+        }}
+      />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPanel />;
+}

@@ -1,0 +1,192 @@
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useRef, useState } from "react";
+import { requireEventPermission } from "~/auth/access.server";
+import { db } from "~/db.server";
+import { parseForm, replyFor } from "~/forms/form-contract";
+import { answerForm } from "~/forms/reply.server";
+import { formProps, useContractForm } from "~/forms/use-contract-form";
+import { loadEventMessaging } from "~/messages/message-context.server";
+import { EMAIL_SETUP_FORM, emailSetupSchema, TEST_SEND_FORM, testSendSchema } from "~/messages/message-forms";
+import { loadMessageSetup, saveEmailSetup } from "~/messages/setup.server";
+import { TEMPLATE_NAMES, TEMPLATES, type TemplateName } from "~/messages/templates";
+import { sendTestMessage } from "~/messages/test-send.server";
+import { EmailPreview } from "~/messages/ui/email-preview";
+import { Button } from "~/ui/button";
+import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { checkboxProps, Field } from "~/ui/field";
+import { backWithToast } from "~/ui/toast.server";
+import { useFocusFirstError } from "~/ui/use-focus-first-error";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+
+export const meta: MetaFunction = ({ error }) => [
+  { title: error ? `${errorTitle(error)} · Gavel` : "Email · Setup · Gavel" },
+];
+
+/**
+ * /admin/setup/email: who the event's emails come from, an SMTP server of the event's own (stored encrypted, never
+ * shown back), which automatic emails go out, each template's subject and text with a live preview, and a test email
+ * to oneself.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { eventId } = await requireEventPermission(request, "can_configure_event");
+  const [setup, messaging] = await Promise.all([loadMessageSetup(eventId), loadEventMessaging(db, eventId)]);
+  if (!messaging) throw new Response("There is no such event.", { status: 404 });
+  return { setup, branding: messaging.branding, senderFallback: messaging.branding.charity };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { eventId, user } = await requireEventPermission(request, "can_configure_event");
+  const formData = await request.formData();
+  if (formData.get("intent") === TEST_SEND_FORM) {
+    return answerForm(TEST_SEND_FORM, parseForm(formData, testSendSchema), async () =>
+      backWithToast(request, await sendTestMessage(eventId, user.usr_id, { channel: "email", phone: null })),
+    );
+  }
+  return answerForm(EMAIL_SETUP_FORM, parseForm(formData, emailSetupSchema), async (setup) => {
+    await saveEmailSetup(eventId, setup);
+    return backWithToast(request, "Email settings saved");
+  });
+}
+
+export default function EmailSetupPage() {
+  const { setup, branding, senderFallback } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const defaultValue: Record<string, string> = {
+    sender_name: setup.senderName,
+    reply_to: setup.replyTo,
+  };
+  for (const name of TEMPLATE_NAMES) {
+    defaultValue[`auto_${name}`] = setup.automatic[name] ? "yes" : "";
+    defaultValue[`subject_${name}`] = setup.templates[name]?.subject ?? TEMPLATES[name].subject;
+    defaultValue[`body_${name}`] = setup.templates[name]?.body ?? TEMPLATES[name].body;
+  }
+  const { form, fields } = useContractForm({ id: EMAIL_SETUP_FORM, schema: emailSetupSchema, reply, defaultValue });
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, replyFor(reply, EMAIL_SETUP_FORM));
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  // What is typed in each template, for its live preview.
+  const [typed, setTyped] = useState<Record<string, string>>(defaultValue);
+  const field = (name: string) => (fields as unknown as Record<string, (typeof fields)["sender_name"]>)[name];
+
+  return (
+    <>
+      <div className="page-header">
+        <h1>Email</h1>
+        <p>
+          Who the event's emails come from, which go out by themselves, and what they say. Every email has a plain-text
+          and an HTML part in the event's branding.
+        </p>
+      </div>
+      <Form
+        // A new form after each save: the secret just typed leaves the page with it.
+        key={setup.savedAt}
+        method="post"
+        ref={formRef}
+        className="settings-form"
+        {...formProps(form)}
+        onInput={(event) => {
+          const target = event.target as HTMLInputElement | HTMLTextAreaElement;
+          const value = target.type === "checkbox" ? ((target as HTMLInputElement).checked ? "yes" : "") : target.value;
+          if (target.name) setTyped((current) => ({ ...current, [target.name]: value }));
+        }}
+      >
+        <fieldset className="stack">
+          <legend>Sender</legend>
+          <div className="field-grid">
+            <Field
+              label="Sender's name"
+              meta={fields.sender_name}
+              help={`Shown as who the email is from. Blank: ${senderFallback}.`}
+            >
+              {(control) => <input {...control} autoComplete="organization" />}
+            </Field>
+            <Field label="Reply-to address" meta={fields.reply_to} help="Where guests' replies go.">
+              {(control) => <input {...control} type="email" autoComplete="email" />}
+            </Field>
+          </div>
+          <Field
+            label="Your own SMTP server (optional)"
+            meta={fields.smtp_url}
+            help={
+              setup.canStoreSecrets
+                ? setup.hasOwnSmtp
+                  ? "A server of your own is stored (not shown). Enter a new address to replace it."
+                  : "Without one, email goes through Gavel's server. Example: smtps://user:password@smtp.example.org:465"
+                : "Storing a server of your own needs MESSAGES_SECRET_KEY on the server; email goes through Gavel's."
+            }
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="password"
+                autoComplete="off"
+                disabled={!setup.canStoreSecrets}
+                defaultValue=""
+              />
+            )}
+          </Field>
+          {setup.hasOwnSmtp ? (
+            <label className="checkbox">
+              <input type="checkbox" {...checkboxProps(fields.clear_smtp_url)} />
+              Stop using our own server
+            </label>
+          ) : null}
+        </fieldset>
+        <fieldset className="stack">
+          <legend>Messages</legend>
+          {TEMPLATE_NAMES.filter((name) => name !== "test" && name !== "broadcast").map((name: TemplateName) => (
+            <details key={name} className="template-editor">
+              <summary>
+                {TEMPLATES[name].label}{" "}
+                <span className="template-editor__audience">
+                  · {TEMPLATES[name].audience}
+                  {typed[`auto_${name}`] === "" ? " · off" : ""}
+                </span>
+              </summary>
+              <label className="checkbox">
+                <input type="checkbox" {...checkboxProps(field(`auto_${name}`))} />
+                Send it automatically
+              </label>
+              <Field label="Subject" meta={field(`subject_${name}`)}>
+                {(control) => <input {...control} />}
+              </Field>
+              <Field
+                label="Message"
+                meta={field(`body_${name}`)}
+                help="Paragraphs are separated by a blank line. {{first_name}}, {{event}}, {{item}}, {{amount}}, {{closes}} are filled in for each guest."
+              >
+                {(control) => <textarea {...control} rows={6} />}
+              </Field>
+              <EmailPreview
+                template={name}
+                values={TEMPLATES[name].sample}
+                branding={branding}
+                override={{ subject: typed[`subject_${name}`], body: typed[`body_${name}`] }}
+              />
+            </details>
+          ))}
+        </fieldset>
+        <div className="settings-form__actions">
+          <Button type="submit" variant="primary" disabled={busy}>
+            {busy ? "Saving…" : "Save"}
+          </Button>
+        </div>
+      </Form>
+      <Form method="post" className="settings-form" replace>
+        <input type="hidden" name="intent" value={TEST_SEND_FORM} />
+        <input type="hidden" name="channel" value="email" />
+        <p>Send yourself a test email to see the sender and the branding in your own mail program.</p>
+        <div className="settings-form__actions">
+          <Button type="submit" disabled={busy}>
+            Send me a test email
+          </Button>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPanel />;
+}

@@ -1,0 +1,170 @@
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useRef, useState } from "react";
+import { requireEventPermission } from "~/auth/access.server";
+import { parseForm, replyFor } from "~/forms/form-contract";
+import { answerForm } from "~/forms/reply.server";
+import { formProps, useContractForm } from "~/forms/use-contract-form";
+import { messageOrigin } from "~/messages/links.server";
+import { TEST_SEND_FORM, TEXTING_SETUP_FORM, testSendSchema, textingSetupSchema } from "~/messages/message-forms";
+import { loadMessageSetup, saveTextingSetup } from "~/messages/setup.server";
+import { renderTextTemplate, TEMPLATE_NAMES, TEMPLATES, TEXT_LIMIT } from "~/messages/templates";
+import { sendTestMessage } from "~/messages/test-send.server";
+import { Button } from "~/ui/button";
+import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { Field } from "~/ui/field";
+import { backWithToast } from "~/ui/toast.server";
+import { useFocusFirstError } from "~/ui/use-focus-first-error";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+
+export const meta: MetaFunction = ({ error }) => [
+  { title: error ? `${errorTitle(error)} · Gavel` : "Texting · Setup · Gavel" },
+];
+
+/**
+ * /admin/setup/texting: the event's Twilio account and number (the auth token stored encrypted, never shown back),
+ * the address Twilio posts replies to (STOP, START, HELP), how often a bidder may hear they were outbid on one item,
+ * each text with a live preview and its length, and a test text to oneself. Without an account, texting is off.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { eventId } = await requireEventPermission(request, "can_configure_event");
+  return { setup: await loadMessageSetup(eventId), webhookUrl: `${messageOrigin()}/webhooks/twilio/sms` };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { eventId, user } = await requireEventPermission(request, "can_configure_event");
+  const formData = await request.formData();
+  if (formData.get("intent") === TEST_SEND_FORM) {
+    return answerForm(TEST_SEND_FORM, parseForm(formData, testSendSchema), async (test) =>
+      backWithToast(request, await sendTestMessage(eventId, user.usr_id, test)),
+    );
+  }
+  return answerForm(TEXTING_SETUP_FORM, parseForm(formData, textingSetupSchema), async (setup) => {
+    await saveTextingSetup(eventId, setup);
+    return backWithToast(request, "Texting settings saved");
+  });
+}
+
+const TEXT_TEMPLATES = TEMPLATE_NAMES.filter((name) => name !== "broadcast" && !name.startsWith("team_"));
+
+export default function TextingSetupPage() {
+  const { setup, webhookUrl } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const defaultValue: Record<string, string> = {
+    twilio_account_sid: setup.twilioAccountSid,
+    twilio_from_number: setup.twilioFromNumber,
+    outbid_window_minutes: String(setup.outbidWindowMinutes),
+  };
+  for (const name of TEXT_TEMPLATES) defaultValue[`text_${name}`] = setup.templates[name]?.text ?? TEMPLATES[name].text;
+  const { form, fields } = useContractForm({ id: TEXTING_SETUP_FORM, schema: textingSetupSchema, reply, defaultValue });
+  const test = useContractForm({ id: TEST_SEND_FORM, schema: testSendSchema, reply });
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, replyFor(reply, TEXTING_SETUP_FORM));
+  const busy = useNavigation().state === "submitting";
+  const [typed, setTyped] = useState<Record<string, string>>(defaultValue);
+  const field = (name: string) => (fields as unknown as Record<string, (typeof fields)["twilio_account_sid"]>)[name];
+
+  return (
+    <>
+      <div className="page-header">
+        <h1>Texting</h1>
+        <p>
+          Text messages to bidders and guests through your Twilio account. Guests are texted only once they agree to it,
+          and a reply of STOP stops every text to that number at once.
+        </p>
+      </div>
+      {setup.textingOn ? null : (
+        <p className="messages-notice" role="status">
+          Texting is off: enter your Twilio Account SID, auth token and number below to turn it on. Until then, outbid
+          and other news goes by email only.
+        </p>
+      )}
+      <Form
+        // A new form after each save: the secret just typed leaves the page with it.
+        key={setup.savedAt}
+        method="post"
+        ref={formRef}
+        className="settings-form"
+        {...formProps(form)}
+        onInput={(event) => {
+          const target = event.target as HTMLInputElement | HTMLTextAreaElement;
+          if (target.name) setTyped((current) => ({ ...current, [target.name]: target.value }));
+        }}
+      >
+        <fieldset className="stack">
+          <legend>Twilio account</legend>
+          <div className="field-grid">
+            <Field label="Account SID" meta={fields.twilio_account_sid} help="From the Twilio console: AC…">
+              {(control) => <input {...control} autoComplete="off" spellCheck={false} />}
+            </Field>
+            <Field
+              label="Auth token"
+              meta={fields.twilio_auth_token}
+              help={
+                !setup.canStoreSecrets
+                  ? "Storing the token needs MESSAGES_SECRET_KEY on the server."
+                  : setup.hasTwilioToken
+                    ? "A token is stored (not shown). Leave blank to keep it."
+                    : "Stored encrypted; never shown again."
+              }
+            >
+              {(control) => <input {...control} type="password" autoComplete="off" disabled={!setup.canStoreSecrets} />}
+            </Field>
+          </div>
+          <div className="field-grid">
+            <Field label="Texts come from" meta={fields.twilio_from_number} help="Your Twilio number.">
+              {(control) => <input {...control} type="tel" autoComplete="off" />}
+            </Field>
+            <Field
+              label="Outbid messages per item, at most one every (minutes)"
+              meta={fields.outbid_window_minutes}
+              help="A bidder outbid again and again on one item hears of it once in this time."
+            >
+              {(control) => <input {...control} inputMode="numeric" />}
+            </Field>
+          </div>
+          <p className="field__help">
+            In Twilio, set the number's “A message comes in” webhook to <code>{webhookUrl}</code> (HTTP POST), so that
+            STOP, START and HELP replies reach Gavel.
+          </p>
+        </fieldset>
+        <fieldset className="stack">
+          <legend>Texts</legend>
+          {TEXT_TEMPLATES.map((name) => {
+            const preview = renderTextTemplate(name, TEMPLATES[name].sample, { text: typed[`text_${name}`] });
+            return (
+              <Field
+                key={name}
+                label={TEMPLATES[name].label}
+                meta={field(`text_${name}`)}
+                help={`Preview (${preview.length} of ${TEXT_LIMIT} characters): ${preview}`}
+              >
+                {(control) => <textarea {...control} rows={2} />}
+              </Field>
+            );
+          })}
+        </fieldset>
+        <div className="settings-form__actions">
+          <Button type="submit" variant="primary" disabled={busy}>
+            {busy ? "Saving…" : "Save"}
+          </Button>
+        </div>
+      </Form>
+      <Form method="post" className="settings-form" {...formProps(test.form)}>
+        <input type="hidden" name="intent" value={TEST_SEND_FORM} />
+        <input type="hidden" name="channel" value="text" />
+        <Field label="Send a test text to" meta={test.fields.phone}>
+          {(control) => <input {...control} type="tel" autoComplete="tel" />}
+        </Field>
+        <div className="settings-form__actions">
+          <Button type="submit" disabled={busy || !setup.textingOn}>
+            Send me a test text
+          </Button>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPanel />;
+}

@@ -1,0 +1,78 @@
+import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, type MetaFunction } from "@remix-run/react";
+import { getSignedInUser } from "~/auth/access.server";
+import { readRowId } from "~/db/row-id";
+import { db } from "~/db.server";
+import { GIVE_FORM, giveSchema } from "~/duels/duels";
+import { duelBoards, giveToDuel, guestGift } from "~/duels/duels.server";
+import { DuelScreen, type DuelPageData } from "~/duels/ui/duel-screen";
+import { findPublicEvent } from "~/events/public-event.server";
+import { parseForm } from "~/forms/form-contract";
+import { answerForm } from "~/forms/reply.server";
+import biddingHref from "~/styles/bidding.css";
+import duelHref from "~/styles/duel.css";
+import { ErrorPage } from "~/ui/error-page";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: biddingHref },
+  { rel: "stylesheet", href: duelHref },
+];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Duel · ${data.eventTitle}` : "Duel · Gavel" },
+];
+
+/**
+ * /duel?id=[&duel=]: head-to-head giving (public; giving needs the guest signed in, with the code sign-in). Two
+ * sides' totals live; a tap on an amount gives it to a side, billed at checkout. Works without JavaScript.
+ */
+export async function loader({ request }: LoaderFunctionArgs): Promise<DuelPageData> {
+  const event = await findPublicEvent(request);
+  const user = await getSignedInUser(request);
+  const params = new URL(request.url).searchParams;
+  const chosenId = readRowId(params.get("duel"));
+  const thanksId = readRowId(params.get("thanks"));
+  const here = `/duel?id=${event.event_id}${chosenId ? `&duel=${chosenId}` : ""}`;
+  const [boards, thanks] = await Promise.all([
+    duelBoards(db, event.event_id),
+    user && thanksId ? guestGift(db, event.event_id, user.usr_id, thanksId) : null,
+  ]);
+  return {
+    eventId: event.event_id,
+    eventTitle: event.title,
+    currency: event.currency,
+    timeZone: event.timezone || "UTC",
+    boards,
+    chosenId,
+    guestName: user ? user.first_name || user.email_address : null,
+    signInHref: `/auth/sign-in?returnTo=${encodeURIComponent(here)}`,
+    streamUrl: `/duel/stream?id=${event.event_id}`,
+    thanks: thanks && { amount: thanks.amount, side: thanks.side as "a" | "b", duelId: thanks.duelId },
+    // A double tap of this page's buttons gives once.
+    giftKey: crypto.randomUUID(),
+    loadedAt: Date.now(),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const event = await findPublicEvent(request);
+  const user = await getSignedInUser(request);
+  if (!user) throw redirect(`/auth/sign-in?returnTo=${encodeURIComponent(`/duel?id=${event.event_id}`)}`);
+  return answerForm(GIVE_FORM, parseForm(await request.formData(), giveSchema), async (gift) => {
+    const giftId = await giveToDuel(db, event.event_id, user.usr_id, {
+      duelId: gift.duel,
+      side: gift.side,
+      amount: gift.amount,
+      idempotencyKey: gift.key ? `duel-${user.usr_id}-${gift.key}` : null,
+    });
+    return redirect(`/duel?id=${event.event_id}&duel=${gift.duel}&thanks=${giftId}`);
+  });
+}
+
+export default function DuelPage() {
+  return <DuelScreen {...useLoaderData<typeof loader>()} />;
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage />;
+}

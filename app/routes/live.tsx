@@ -1,0 +1,77 @@
+import { useLoaderData } from "@remix-run/react";
+import { eq } from "drizzle-orm";
+import { requireEventPermission } from "~/auth/access.server";
+import { consoleAction } from "~/bidding/live-console.server";
+import { liveLog, liveMarker, lotDetail, runningOrder } from "~/bidding/live-lots.server";
+import { LiveConsole } from "~/bidding/ui/live-console";
+import { db } from "~/db.server";
+import liveHref from "~/styles/live.css";
+import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { redirectWithToast } from "~/ui/toast.server";
+import { event } from "~drizzle/schema";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+
+export const meta: MetaFunction = ({ error }) => [
+  { title: error ? `${errorTitle(error)} · Gavel` : "Live auction console · Gavel" },
+];
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: liveHref }];
+
+/**
+ * /live: the clerk's console of the live auction (signed in, a team member with can_control_event; spec §6). ?lot=
+ * shows a lot; without it the console follows the open lot. Its state is all on the server: a reload, a second
+ * console or a laptop opened again shows the same (the live stream reloads it when anything changes).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { eventId } = await requireEventPermission(request, "can_control_event");
+  const url = new URL(request.url);
+  const [lots, log, marker, [meta]] = await Promise.all([
+    runningOrder(db, eventId),
+    liveLog(db, eventId, 40),
+    liveMarker(db, eventId),
+    db.select({ currency: event.currency, title: event.title }).from(event).where(eq(event.event_id, eventId)),
+  ]);
+  const asked = Number(url.searchParams.get("lot"));
+  const lastHammered = log.find((entry) => !entry.undone && ["sold", "passed", "sold_twice"].includes(entry.action));
+  const selected =
+    lots.find((lot) => lot.id === asked) ??
+    lots.find((lot) => lot.phase === "open") ??
+    lots.find((lot) => lot.id === lastHammered?.lotId) ??
+    lots.find((lot) => lot.phase === "waiting") ??
+    lots[0] ??
+    null;
+  return {
+    eventId,
+    eventTitle: meta?.title ?? "",
+    currency: meta?.currency ?? "USD",
+    lots,
+    selected,
+    following: !lots.some((lot) => lot.id === asked),
+    detail: selected ? await lotDetail(db, eventId, selected.id) : null,
+    log,
+    marker: marker.marker,
+    streamUrl: `/live/stream?id=${eventId}`,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { eventId, user } = await requireEventPermission(request, "can_control_event");
+  const [meta] = await db.select({ currency: event.currency }).from(event).where(eq(event.event_id, eventId));
+  const outcome = await consoleAction(
+    db,
+    { eventId, byUsrId: user.usr_id, currency: meta?.currency ?? "USD" },
+    await request.formData(),
+  );
+  if (!outcome.ok) return outcome.reply;
+  const url = new URL(request.url);
+  return redirectWithToast(url.pathname + url.search, { title: outcome.message });
+}
+
+export default function LiveConsolePage() {
+  const data = useLoaderData<typeof loader>();
+  return <LiveConsole {...data} />;
+}
+
+export function ErrorBoundary() {
+  return <ErrorPanel />;
+}

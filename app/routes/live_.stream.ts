@@ -1,0 +1,15 @@
+import { requireEventPermission } from "~/auth/access.server";
+import { liveMarker } from "~/bidding/live-lots.server";
+import { liveTopic } from "~/bidding/place-bid.server";
+import { connection, db } from "~/db.server";
+import { liveStream } from "~/realtime/live-stream.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+
+/**
+ * /live/stream: the live auction's changes (the clerk's entries, online bids on live lots) for the console, which
+ * loads its data again when something happens. Same rule as the console: can_control_event.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { eventId } = await requireEventPermission(request, "can_control_event");
+  return liveStream(request, { connection, topic: liveTopic(eventId), snapshot: () => liveMarker(db, eventId) });
+}

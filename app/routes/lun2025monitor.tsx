@@ -1,0 +1,9 @@
+import { monitorPage } from "~/room-screens/monitor-page.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+
+export { default, ErrorBoundary, links, meta } from "~/room-screens/ui/monitor-route";
+
+/** /lun2025monitor?id=: the monitor set up at this address for the event (public; see app/room-screens). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return monitorPage(request, "lun2025monitor");
+}

@@ -1,0 +1,28 @@
+/**
+ * The bar at the top of a guest's page of an event (/pi, /duel): the event's name, back to its page, and the guest's
+ * name, or "Sign in" to come back here signed in.
+ */
+import { Link } from "@remix-run/react";
+
+export function GuestBar({
+  eventId,
+  eventTitle,
+  guestName,
+  signInHref,
+}: {
+  eventId: number;
+  eventTitle: string;
+  guestName: string | null;
+  signInHref: string;
+}) {
+  return (
+    <header className="bidder-bar">
+      <Link to={`/event?id=${eventId}`} className="bidder-bar__event">
+        {eventTitle}
+      </Link>
+      <nav aria-label="Your account" className="bidder-bar__nav">
+        {guestName ? <span>{guestName}</span> : <Link to={signInHref}>Sign in</Link>}
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * The built app as the benchmarks run it: `node server.js` on a throwaway database of the PostgreSQL server
+ * DATABASE_URL names, and signed session cookies for its users (the sign-in flow's cookie, app/auth/session.server.ts).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { closeSync, copyFileSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createCookieSessionStorage } from "@remix-run/node";
+import postgres from "postgres";
+import { freePort } from "../../tests/support/free-port";
+import { sleep } from "./stats";
+
+export interface App {
+  url: string;
+  child: ChildProcess;
+  logFile: string;
+  stop(): void;
+}
+
+/** DATABASE_URL and a built app, or a message saying how to run `command`, and exit. */
+export function requireBenchSetup(command: string) {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl || !/^postgres(ql)?:\/\//.test(adminUrl)) {
+    console.error(
+      `${command} needs a PostgreSQL server: set DATABASE_URL to one whose user may create databases, e.g.\n` +
+        `  DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run ${command}`,
+    );
+    process.exit(2);
+  }
+  if (!existsSync("build/index.js")) {
+    console.error(`${command} runs the built app: run \`npm run build\` first.`);
+    process.exit(2);
+  }
+  return adminUrl;
+}
+
+/** A new database on the server of `adminUrl`; `drop` removes it. */
+export async function throwawayDatabase(adminUrl: string) {
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  const name = `gavel_bench_${randomBytes(4).toString("hex")}`;
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const [server] =
+    await admin`select version() as version, current_setting('synchronous_commit') as sync, current_setting('fsync') as fsync`;
+  return {
+    name,
+    url: url.toString(),
+    describe: `PostgreSQL: ${server.version.split(",")[0]} (fsync ${server.fsync}, synchronous_commit ${server.sync}); database ${name}`,
+    async drop() {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+    async keep() {
+      await admin.end();
+    },
+  };
+}
+
+export async function startApp(
+  databaseUrl: string,
+  sessionSecret: string,
+  extraEnv: Record<string, string> = {},
+): Promise<App> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "gavel-bench-"));
+  const logFile = path.join(dataDir, "server.log");
+  const log = openSync(logFile, "a");
+  const port = await freePort();
+  // For profiling the app, e.g. BENCH_APP_NODE_ARGS="--prof --logfile=/tmp/gavel.v8.log --no-logfile-per-isolate".
+  const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: sessionSecret,
+      SEED_DEMO: "false",
+      ...extraEnv,
+    },
+    stdio: ["ignore", log, log],
+  });
+  closeSync(log);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`The app exited with ${child.exitCode}:\n${readFileSync(logFile, "utf8").slice(-3000)}`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline)
+      throw new Error(`The app did not answer /health within 60 s:\n${readFileSync(logFile, "utf8").slice(-3000)}`);
+    await sleep(250);
+  }
+  return {
+    url,
+    child,
+    logFile,
+    stop() {
+      if (child.exitCode === null) child.kill("SIGKILL");
+      // The app's output (one access-log line per request) is kept for a look afterwards.
+      try {
+        copyFileSync(logFile, path.join(tmpdir(), "gavel-bench-server.log"));
+      } catch {
+        // nothing written
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The cookie the sign-in flow leaves for `usrId`. */
+export async function sessionCookie(sessionSecret: string, usrId: number) {
+  const storage = createCookieSessionStorage({
+    cookie: { name: "gavel_session", path: "/", sameSite: "lax", httpOnly: true, secrets: [sessionSecret] },
+  });
+  const session = await storage.getSession();
+  session.set("user", { usrId });
+  session.set("expiresAt", Date.now() + 6 * 3_600_000);
+  return (await storage.commitSession(session)).split(";")[0];
+}

@@ -1,0 +1,19 @@
+/** Small numeric helpers the benchmarks share. */
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function percentile(sorted: Float64Array | number[], p: number) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
+}
+
+export function summary(values: number[]) {
+  const sorted = Float64Array.from(values).sort();
+  return {
+    p50: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
+    p99: percentile(sorted, 0.99),
+    max: sorted[sorted.length - 1] ?? NaN,
+  };
+}
+
+export const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : "–");

@@ -1,0 +1,112 @@
+// Checkout end to end against the fake Stripe (tests/support/fake-stripe, started by playwright.config.ts): a
+// bidder saves a card on the hosted page because the auction asks for one, wins, the organiser charges every card
+// on file, and the guest sees the invoice paid and downloads the receipt; a guest with no card pays on /invoice
+// after a declined card that recorded nothing.
+import { makeBillingGala, makeGuest, winItem, type Guest } from "./support/billing";
+import { expect, test } from "./support/fixtures";
+import { signIn } from "./support/sign-in";
+import type { Organiser } from "./support/galas";
+import type { Browser, Page } from "@playwright/test";
+
+async function fillHostedCard(page: Page, number: string) {
+  await page.getByLabel("Card number").fill(number);
+  await page.getByLabel("Expiry (MM / YY)").fill("12 / 34");
+  await page.getByLabel("CVC").fill("123");
+}
+
+/** The organiser opens the guest on the winners screen by paddle number and reads the guest's invoice link. */
+async function invoiceLinkOf(browser: Browser, organiser: Organiser, guest: Guest) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, organiser);
+  await page.goto(`/admin/billing/winners?id=${organiser.eventId}`);
+  await page.getByLabel("Paddle or name").fill(String(guest.paddle));
+  await page.getByRole("button", { name: "Find" }).click();
+  await expect(page.getByRole("heading", { name: `Paddle ${guest.paddle} · ${guest.name}` })).toBeVisible();
+  const href = await page.getByRole("link", { name: "Open the guest's invoice" }).getAttribute("href");
+  await context.close();
+  return href!;
+}
+
+test("a bidder saves a card for the auction, wins, is charged with everyone else, and sees the invoice paid", async ({
+  page,
+  browser,
+  database,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const gala = await makeBillingGala(database, baseURL!);
+  const ada = await makeGuest(database, gala.eventId, "Ada");
+
+  // The auction asks for a card before bidding: saved on the payment page, not charged.
+  await signIn(page, ada);
+  await page.goto(`/inroombid?id=${gala.eventId}&item=${gala.itemId}`);
+  await page.getByRole("link", { name: "Save a card to bid" }).click();
+  await page.getByRole("button", { name: "Save a card" }).click();
+  await expect(page.getByRole("heading", { name: "Save a card for later" })).toBeVisible();
+  await fillHostedCard(page, "4242 4242 4242 4242");
+  await page.getByRole("button", { name: "Save card" }).click();
+  await expect(page).toHaveURL(new RegExp(`/inroombid\\?id=${gala.eventId}&item=${gala.itemId}`));
+  await expect(page.getByRole("link", { name: "Save a card to bid" })).toHaveCount(0);
+  await page.goto(`/inroombid?id=${gala.eventId}&view=mine`);
+  await expect(page.getByText("Card on file: Visa ending 4242.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Replace it" })).toBeVisible();
+
+  // The night ends with Ada the winner at $420.
+  await winItem(database, gala.eventId, ada, "Chef's table for six", 42_000);
+
+  const organiser = await (await browser.newContext()).newPage();
+  await signIn(organiser, gala);
+  await organiser.goto(`/admin/billing/winners?id=${gala.eventId}`);
+  await expect(organiser.getByRole("cell", { name: "Visa 4242" })).toBeVisible();
+  await organiser.getByRole("button", { name: "Charge all cards on file" }).click();
+  await expect(organiser.getByText("Finished: 1 of 1 guests")).toBeVisible({ timeout: 20_000 });
+  await expect(organiser.getByText("Charged · $420.00")).toBeVisible();
+  // Pressed again, nothing is charged twice: the new run finds nobody who owes.
+  await organiser.getByRole("button", { name: "Charge all cards on file" }).click();
+  await expect(organiser.getByText("The last run found nobody to charge.")).toBeVisible();
+
+  const link = await invoiceLinkOf(browser, gala, ada);
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Your invoice" })).toBeVisible();
+  await expect(page.getByText("Silent auction · Chef's table for six")).toBeVisible();
+  await expect(page.getByRole("row", { name: /Balance due/ })).toContainText("$0.00");
+  await expect(page.getByText("$420.00 · Card on file · paid")).toBeVisible();
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download receipt (PDF)" }).click();
+  const pdf = await download;
+  expect(pdf.suggestedFilename()).toMatch(/^receipt-\d+\.pdf$/);
+  await page.getByRole("link", { name: "View receipt" }).click();
+  // Won at $420 an item worth $100: $320 is deductible.
+  await expect(page.getByText("Of the $420.00 you paid, $320.00 is tax-deductible")).toBeVisible();
+});
+
+test("a guest with no card pays on their invoice; a declined card records nothing @phone", async ({
+  page,
+  browser,
+  database,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const gala = await makeBillingGala(database, baseURL!);
+  const ben = await makeGuest(database, gala.eventId, "Ben");
+  await winItem(database, gala.eventId, ben, "Hot air balloon ride", 15_000);
+  const link = await invoiceLinkOf(browser, gala, ben);
+
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Pay $150.00" })).toBeVisible();
+  await page.getByRole("button", { name: "Pay by card" }).click();
+  await fillHostedCard(page, "4000 0000 0000 0002");
+  await page.getByRole("button", { name: "Pay $150.00" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Your card was declined.");
+  await page.getByRole("link", { name: "Cancel and go back" }).click();
+  await expect(page.getByText("Nothing was paid: you left the payment page.")).toBeVisible();
+  await expect(page.getByRole("row", { name: /Balance due/ })).toContainText("$150.00");
+
+  await page.getByRole("button", { name: "Pay by card" }).click();
+  await fillHostedCard(page, "4242 4242 4242 4242");
+  await page.getByRole("button", { name: "Pay $150.00" }).click();
+  await expect(page.getByText("Thank you: your payment went through.")).toBeVisible();
+  await expect(page.getByRole("row", { name: /Balance due/ })).toContainText("$0.00");
+  await expect(page.getByText("$150.00 · Card (paid online) · paid")).toBeVisible();
+});

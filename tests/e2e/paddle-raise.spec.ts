@@ -1,0 +1,122 @@
+// The paddle raise in the browser: a clerk records spotted paddles by keyboard only at /admin/bids/paddleraises while a
+// second clerk's screen follows live, corrects an entry with a reason, and a guest pledges on /pi without JavaScript.
+import { asc, eq } from "drizzle-orm";
+import { usr, usr_event_paddle } from "~drizzle/schema";
+import { expect, test } from "./support/fixtures";
+import { signIn } from "./support/sign-in";
+import type { Page } from "@playwright/test";
+import type { Database } from "~/db/connection.server";
+
+test.describe.configure({ timeout: 90_000 });
+
+const CONSOLE = "/admin/bids/paddleraises";
+
+/** Two guests of the gala with their paddles. */
+async function guestsWithPaddles(db: Database, galaId: number) {
+  const rows = await db
+    .select({ paddle: usr_event_paddle.paddle, first: usr.first_name, last: usr.last_name })
+    .from(usr_event_paddle)
+    .innerJoin(usr, eq(usr.usr_id, usr_event_paddle.usr_id))
+    .where(eq(usr_event_paddle.event_id, galaId))
+    .orderBy(asc(usr_event_paddle.paddle))
+    .limit(2);
+  return rows.map((row) => ({ paddle: row.paddle, name: `${row.first} ${row.last}`, first: row.first! }));
+}
+
+const total = (page: Page) => page.locator(".thermometer__total strong");
+
+test("a clerk records paddles by keyboard, a second screen follows, and a correction keeps the log", async ({
+  page,
+  context,
+  database,
+  gala,
+}) => {
+  const [first, second] = await guestsWithPaddles(database, gala.id);
+  await signIn(page, gala.organiser);
+  await page.goto(CONSOLE);
+  await expect(page.getByRole("heading", { level: 1, name: "Paddle raise" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Live" })).toBeVisible();
+  const paddle = page.getByLabel("Paddle", { exact: true });
+  await expect(paddle).toBeFocused();
+  await expect(total(page)).toHaveText("$0");
+
+  const other = await context.newPage();
+  await other.goto(CONSOLE);
+  await expect(other.getByRole("status").filter({ hasText: "Live" })).toBeVisible();
+
+  // The auctioneer comes down from $5,000 to $1,000: two presses of ↓ from the top level.
+  await expect(page.getByRole("radio", { name: /^\$5,000/ })).toBeChecked();
+  await paddle.press("ArrowDown");
+  await paddle.press("ArrowDown");
+  await expect(page.getByRole("radio", { name: /^\$1,000/ })).toBeChecked();
+  await paddle.pressSequentially(String(first.paddle));
+  await expect(page.getByText(first.name, { exact: true })).toBeVisible();
+  await paddle.press("Enter");
+  await expect(page.getByRole("region", { name: "Notifications" })).toContainText(
+    `Paddle ${first.paddle} · ${first.name} · $1,000`,
+  );
+  await expect(paddle).toHaveValue("");
+  await expect(paddle).toBeFocused();
+  await expect(total(page)).toHaveText("$1,000");
+  await expect(page.getByRole("radio", { name: /^\$1,000/ })).toBeChecked();
+  await expect(page.getByRole("radio", { name: /^\$1,000/ })).toHaveAccessibleName(/1 pledge/);
+  // The other clerk's screen follows without reloading.
+  await expect(total(other)).toHaveText("$1,000");
+
+  // The next paddle at the same level: the number and Enter.
+  await paddle.pressSequentially(String(second.paddle));
+  await paddle.press("Enter");
+  await expect(total(page)).toHaveText("$2,000");
+  await expect(total(other)).toHaveText("$2,000");
+
+  // An unknown paddle is named as such while typing, and refused at the field.
+  await paddle.pressSequentially("99999");
+  await expect(page.getByText("Nobody holds paddle 99999", { exact: true })).toBeVisible();
+  await paddle.press("Enter");
+  await expect(page.getByText("Nobody holds paddle 99999 at this event.")).toBeVisible();
+  await expect(paddle).toHaveAttribute("aria-invalid", "true");
+  await expect(total(page)).toHaveText("$2,000");
+
+  // The spotter misheard: the first pledge was $2,500. A reason is required; the log keeps both entries.
+  await page.getByRole("button", { name: `Correct paddle ${first.paddle} at $1,000` }).click();
+  const dialog = page.getByRole("dialog", { name: `Correct paddle ${first.paddle} at $1,000` });
+  await dialog.getByLabel("Amount").fill("2,500");
+  await dialog.getByRole("button", { name: "Save correction" }).click();
+  await expect(dialog.getByText("Say why, for the log")).toBeVisible();
+  await dialog.getByLabel("Reason").fill("Spotter misheard the level");
+  await dialog.getByRole("button", { name: "Save correction" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(total(page)).toHaveText("$3,500");
+  await expect(total(other)).toHaveText("$3,500");
+  const log = page.getByRole("table", { name: "Log" });
+  await expect(log.getByRole("row").filter({ hasText: "Spotter misheard the level" })).toContainText("Corrected");
+  await expect(log.getByRole("row").filter({ hasText: "$2,500" })).toContainText("Counts");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a guest pledges on /pi: choose, confirm, thanks, and shows as Anonymous", async ({ page, gala }) => {
+    await signIn(page, gala.organiser);
+    await page.goto(`/pi?id=${gala.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Fund-a-Need: The Reading Room" })).toBeVisible();
+    // The story is shown as text, never as tags.
+    await expect(page.getByText("Help us open a reading room")).toBeVisible();
+    await expect(page.getByText("<p>")).toHaveCount(0);
+
+    // Nothing chosen: refused at the field.
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText("Choose an amount.")).toBeVisible();
+
+    await page.getByRole("radio", { name: /^\$250/ }).check();
+    await page.getByLabel("Show me as “Anonymous” on the room’s screens").check();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Confirm your pledge" })).toBeVisible();
+    await page.getByRole("button", { name: "Pledge $250" }).click();
+    await expect(page.getByRole("heading", { name: /^Thank you/ })).toBeVisible();
+    await expect(page.getByText("Your pledge of $250 is recorded, as Anonymous on the screens.")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Recent gifts" }).getByRole("listitem").first()).toHaveText(
+      "Anonymous$250",
+    );
+  });
+});

@@ -1,0 +1,358 @@
+// Billing against the fake Stripe (tests/support/fake-stripe): invoices from every source, cards charged once
+// whatever the races, retries after a timeout reusing their key, declines, webhooks applied once, and "charge all"
+// resumed after it was cut off. The races only contend on PostgreSQL (PGlite runs one transaction at a time); the
+// outcome must be the same on both.
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { processChargeRun, startChargeAll, latestChargeRun } from "~/billing/charge-all.server";
+import { chargeCardOnFile, compLine, invoiceIdFor, recordManualPayment } from "~/billing/charges.server";
+import { completeCheckout, startInvoiceCheckout } from "~/billing/checkout.server";
+import { invoiceLines, invoiceTotals } from "~/billing/invoice.server";
+import { refundPayment } from "~/billing/refunds.server";
+import { duel, duel_gift, invoice, payment, pledge, winner } from "~drizzle/schema";
+import {
+  fillHostedPage,
+  makeBillingEvent,
+  makePledge,
+  makeWinner,
+  saveCard,
+  webhookReceiver,
+} from "../support/billing";
+import { testDatabase } from "../support/database";
+import { makeUser } from "../support/people";
+
+const fake = await vi.hoisted(async () => {
+  const { startFakeStripe } = await import("../support/fake-stripe/server");
+  const started = await startFakeStripe();
+  process.env.STRIPE_API_URL = started.url;
+  process.env.BILLING_ENCRYPTION_KEY = "0123456789abcdef".repeat(4);
+  return started;
+});
+
+const { db } = testDatabase();
+let eventId: number;
+let staffId: number;
+const receiver = await webhookReceiver(() => eventId);
+
+afterAll(async () => {
+  await receiver.close();
+  await fake.close();
+});
+
+beforeEach(async () => {
+  eventId = (await makeBillingEvent(db, receiver.url)).event_id;
+  staffId = (await makeUser(db)).usr_id;
+});
+
+/** Successful charges the fake made for a customer: the proof that nobody paid twice. */
+const chargesAtStripe = (customerId: string) =>
+  fake
+    .events()
+    .filter(
+      (event) =>
+        event.type === "payment_intent.succeeded" &&
+        (event.data as { object: { customer: string } }).object.customer === customerId,
+    ).length;
+
+const paymentsOf = (invoiceId: number) => db.select().from(payment).where(eq(payment.invoice_id, invoiceId));
+const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+
+describe(`billing on ${process.env.TEST_DB_ENGINE}`, () => {
+  it("sums a guest's sources into one numbered invoice; later lines add to it and never rewrite it", async () => {
+    const guest = await makeWinner(db, eventId, 30_000, 10_000);
+    await makePledge(db, eventId, guest.usrId, 50_000);
+    const invoiceId = (await invoiceIdFor(eventId, guest.usrId))!;
+    const [first] = await db.select().from(invoice).where(eq(invoice.invoice_id, invoiceId));
+    expect(first.number).toBe(1001);
+    expect(await invoiceLines(db, invoiceId)).toMatchObject([
+      { source: "auction", amount: 30_000, fair_market_value: 10_000, deductible: 20_000 },
+      { source: "pledge", amount: 50_000, fair_market_value: 0, deductible: 50_000 },
+    ]);
+    await recordManualPayment(eventId, invoiceId, {
+      method: "cash",
+      amount: 80_000,
+      checkNumber: null,
+      byUsrId: staffId,
+      submissionKey: "cash-1",
+    });
+    expect((await invoiceTotals(db, invoiceId)).balance).toBe(0);
+
+    // A late pledge is a new balance; a pledge cancelled afterwards is reversed by a line of its own.
+    const late = await makePledge(db, eventId, guest.usrId, 25_000);
+    expect(await invoiceIdFor(eventId, guest.usrId)).toBe(invoiceId);
+    expect((await invoiceTotals(db, invoiceId)).balance).toBe(25_000);
+    await db.update(pledge).set({ status: "cancelled" }).where(eq(pledge.pledge_id, late));
+    await invoiceIdFor(eventId, guest.usrId);
+    const lines = await invoiceLines(db, invoiceId);
+    expect(lines.map((line) => [line.source, line.amount])).toEqual([
+      ["auction", 30_000],
+      ["pledge", 50_000],
+      ["pledge", 25_000],
+      ["reversal", -25_000],
+    ]);
+    expect(await invoiceTotals(db, invoiceId)).toMatchObject({ balance: 0, deductible: 70_000 });
+    const second = await makeWinner(db, eventId, 5_000);
+    const [next] = await db
+      .select()
+      .from(invoice)
+      .where(eq(invoice.invoice_id, (await invoiceIdFor(eventId, second.usrId))!));
+    expect(next.number).toBe(1002);
+  });
+
+  it("bills duel gifts still pledged, wholly deductible", async () => {
+    const guest = await makeWinner(db, eventId, 1_000);
+    const [match] = await db
+      .insert(duel)
+      .values({
+        event_id: eventId,
+        title: "Table 4 vs Table 9",
+        side_a: "Table 4",
+        side_b: "Table 9",
+        increments: [2_500],
+      })
+      .returning({ id: duel.duel_id });
+    await db.insert(duel_gift).values([
+      { duel_id: match.id, event_id: eventId, side: "b", usr_id: guest.usrId, amount: 2_500 },
+      { duel_id: match.id, event_id: eventId, side: "a", usr_id: guest.usrId, amount: 2_500, status: "cancelled" },
+    ]);
+    const invoiceId = (await invoiceIdFor(eventId, guest.usrId))!;
+    expect((await invoiceLines(db, invoiceId)).map((line) => [line.source, line.description, line.deductible])).toEqual(
+      [
+        ["auction", expect.any(String), 0],
+        ["duel", "Table 4 vs Table 9 · for Table 9", 2_500],
+      ],
+    );
+  });
+
+  it("shows a corrected hammer price as a reversal and a new line", async () => {
+    const guest = await makeWinner(db, eventId, 30_000, 10_000);
+    const invoiceId = (await invoiceIdFor(eventId, guest.usrId))!;
+    await db.update(winner).set({ amount: 27_500 }).where(eq(winner.winner_id, guest.winnerId));
+    await invoiceIdFor(eventId, guest.usrId);
+    expect((await invoiceLines(db, invoiceId)).map((line) => [line.source, line.amount, line.deductible])).toEqual([
+      ["auction", 30_000, 20_000],
+      ["auction", 27_500, 17_500],
+      ["reversal", -30_000, -20_000],
+    ]);
+    expect(await invoiceTotals(db, invoiceId)).toMatchObject({ total: 27_500, deductible: 17_500 });
+  });
+
+  it("charges the card on file once when two staff press at the same moment", async () => {
+    const guest = await makeWinner(db, eventId, 42_000);
+    const card = await saveCard(eventId, guest.usrId);
+    const invoiceId = (await invoiceIdFor(eventId, guest.usrId))!;
+    const results = await Promise.all([
+      chargeCardOnFile(eventId, invoiceId, { byUsrId: staffId }),
+      chargeCardOnFile(eventId, invoiceId, { byUsrId: staffId }),
+      chargeCardOnFile(eventId, invoiceId, { byUsrId: staffId }),
+    ]);
+    expect(results.filter((result) => result.status === "paid").length).toBeGreaterThanOrEqual(1);
+    for (const result of results) expect(["paid", "nothing_owed"]).toContain(result.status);
+    const paid = (await paymentsOf(invoiceId)).filter((row) => row.status === "paid");
+    expect(paid).toHaveLength(1);
+    expect(paid[0]).toMatchObject({ amount: 42_000, method: "card" });
+    await settle();
+    expect(chargesAtStripe(card!.customerId)).toBe(1);
+    expect((await invoiceTotals(db, invoiceId)).balance).toBe(0);
+  });
+
+  it("retries a charge whose answer was lost with the same idempotency key, and charges once", async () => {
+    const guest = await makeWinner(db, eventId, 12_345);
+    const card = await saveCard(eventId, guest.usrId);
+    const invoiceId = (await invoiceIdFor(eventId, guest.usrId))!;
+    // The charge is made at Stripe, but no answer comes back (the SDK's own retries lose theirs too), and its
+    // webhook is late.
+    fake.holdWebhooks(true);
+    fake.loseAnswersWhen((path) => path === "/v1/payment_intents");
+    await expect(chargeCardOnFile(eventId, invoiceId, { byUsrId: staffId })).rejects.toThrow(/did not answer/);
+    fake.loseAnswersWhen(null);
+    const [pending] = await paymentsOf(invoiceId);
+    expect(pending).toMatchObject({ status: "pending", amount: 12_345 });
+
+    const retried = await chargeCardOnFile(eventId, invoiceId, { byUsrId: staffId });
+    expect(retried).toMatchObject({ status: "paid", paymentId: pending.payment_id, amount: 12_345 });
+    const sent = fake.requests.filter((request) => request.idempotencyKey === pending.idempotency_key);
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+    expect(sent.at(-1)!.replayed).toBe(true);
+    fake.holdWebhooks(false);
+    await settle();
+    expect(await paymentsOf(invoiceId)).toMatchObject([{ status: "paid", amount: 12_345 }]);
+    expect(chargesAtStripe(card!.customerId)).toBe(1);
+  });
+
+  it("records a decline with its message and nothing paid", async () => {
+    const guest = await makeWinner(db, eventId, 9_900);
+    await saveCard(eventId, guest.usrId, "4000000000000341");
+    const invoiceId = (await invoiceIdFor(eventId, guest.usrId))!;
+    const result = await chargeCardOnFile(eventId, invoiceId, { byUsrId: staffId, coverFee: true });
+    expect(result).toMatchObject({ status: "declined", message: "Your card was declined." });
+    expect(await invoiceTotals(db, invoiceId)).toMatchObject({ paid: 0, pending: 0, balance: 9_900 });
+    // The fee line offered with the failed charge is taken back.
+    expect((await invoiceLines(db, invoiceId)).map((line) => line.source)).toEqual(["auction", "fee", "reversal"]);
+  });
+
+  it("pays from two tabs through one hosted page; the redirect and the webhook apply it once", async () => {
+    const guest = await makeWinner(db, eventId, 20_000);
+    const invoiceId = (await invoiceIdFor(eventId, guest.usrId))!;
+    const pages = {
+      successUrl: "http://gavel.test/invoice?session={CHECKOUT_SESSION_ID}",
+      cancelUrl: "http://gavel.test/invoice",
+    };
+    const [first, second] = await Promise.all([
+      startInvoiceCheckout(eventId, invoiceId, { coverFee: true, saveCard: true, pages }),
+      startInvoiceCheckout(eventId, invoiceId, { coverFee: true, saveCard: true, pages }),
+    ]);
+    expect(second).toBe(first);
+    const declined = await fillHostedPage(first, "4000000000000002");
+    expect(declined.html).toContain("Your card was declined.");
+    const paid = await fillHostedPage(first, "4242424242424242");
+    const sessionId = new URL(paid.location!).searchParams.get("session")!;
+    await completeCheckout(eventId, sessionId);
+    await settle();
+    await completeCheckout(eventId, sessionId);
+    const rows = await paymentsOf(invoiceId);
+    // The fee on 200.00 at 2.9% + 0.30: ceil(20030 / 0.971) − 20000 = 629 cents.
+    expect(rows).toMatchObject([{ status: "paid", method: "checkout", amount: 20_629 }]);
+    expect(await invoiceTotals(db, invoiceId)).toMatchObject({ total: 20_629, paid: 20_629, balance: 0 });
+    expect(receiver.answers).toContain("applied");
+  });
+
+  it("splits a balance across two cards, in cents that add up exactly", async () => {
+    const guest = await makeWinner(db, eventId, 10_001);
+    const invoiceId = (await invoiceIdFor(eventId, guest.usrId))!;
+    const pages = {
+      successUrl: "http://gavel.test/invoice?session={CHECKOUT_SESSION_ID}",
+      cancelUrl: "http://gavel.test/invoice",
+    };
+    await expect(
+      startInvoiceCheckout(eventId, invoiceId, { coverFee: false, saveCard: false, pages, amount: 10_002 }),
+    ).rejects.toThrow(/up to the 100.01 owed/);
+    for (const [amount, number] of [
+      [3_333, "4242424242424242"],
+      [undefined, "5555555555554444"],
+    ] as const) {
+      const page = await startInvoiceCheckout(eventId, invoiceId, { coverFee: false, saveCard: false, pages, amount });
+      const paid = await fillHostedPage(page, number);
+      await completeCheckout(eventId, new URL(paid.location!).searchParams.get("session")!);
+    }
+    expect((await paymentsOf(invoiceId)).map((row) => [row.status, row.amount])).toEqual([
+      ["paid", 3_333],
+      ["paid", 6_668],
+    ]);
+    expect(await invoiceTotals(db, invoiceId)).toMatchObject({ total: 10_001, paid: 10_001, balance: 0 });
+  });
+
+  it("applies a webhook delivered twice only once", async () => {
+    const guest = await makeWinner(db, eventId, 7_000);
+    await saveCard(eventId, guest.usrId);
+    const invoiceId = (await invoiceIdFor(eventId, guest.usrId))!;
+    const charged = await chargeCardOnFile(eventId, invoiceId, { byUsrId: staffId });
+    expect(charged.status).toBe("paid");
+    await settle();
+    const [row] = await paymentsOf(invoiceId);
+    const succeeded = fake
+      .events()
+      .find(
+        (event) =>
+          event.type === "payment_intent.succeeded" &&
+          (event.data as { object: { id: string } }).object.id === row.provider_ref,
+      )!;
+    const before = receiver.answers.length;
+    await fake.redeliver(succeeded.id);
+    expect(receiver.answers.slice(before)).toEqual(["duplicate"]);
+
+    // A dispute marks the payment; a refund adds its own line and keeps the balance true.
+    await fake.dispute(row.provider_ref!);
+    await settle();
+    expect((await paymentsOf(invoiceId))[0].status).toBe("disputed");
+  });
+
+  it("refunds part of a card payment once, with a line that keeps the balance at zero", async () => {
+    const guest = await makeWinner(db, eventId, 15_000, 5_000);
+    await saveCard(eventId, guest.usrId);
+    const invoiceId = (await invoiceIdFor(eventId, guest.usrId))!;
+    const charged = await chargeCardOnFile(eventId, invoiceId, { byUsrId: staffId });
+    if (charged.status !== "paid") throw new Error("not charged");
+    await refundPayment(eventId, charged.paymentId, { amount: 4_000, reason: "Item damaged", byUsrId: staffId });
+    await settle();
+    await expect(
+      refundPayment(eventId, charged.paymentId, { amount: 20_000, reason: "Too much", byUsrId: staffId }),
+    ).rejects.toThrow(/at most 110.00/);
+    const lines = await invoiceLines(db, invoiceId);
+    expect(lines.at(-1)).toMatchObject({ source: "refund", amount: -4_000, deductible: -4_000 });
+    expect(lines.filter((line) => line.source === "refund")).toHaveLength(1);
+    expect(await invoiceTotals(db, invoiceId)).toMatchObject({ balance: 0, deductible: 6_000 });
+  });
+
+  it("takes cash and checks once per submission, and comps a line with its reason", async () => {
+    const guest = await makeWinner(db, eventId, 10_000);
+    const invoiceId = (await invoiceIdFor(eventId, guest.usrId))!;
+    await expect(
+      recordManualPayment(eventId, invoiceId, {
+        method: "check",
+        amount: 1_000,
+        checkNumber: null,
+        byUsrId: staffId,
+        submissionKey: "a",
+      }),
+    ).rejects.toThrow(/check's number/);
+    const check = {
+      method: "check" as const,
+      amount: 4_000,
+      checkNumber: "1042",
+      byUsrId: staffId,
+      submissionKey: "b",
+    };
+    await Promise.all([recordManualPayment(eventId, invoiceId, check), recordManualPayment(eventId, invoiceId, check)]);
+    expect(await paymentsOf(invoiceId)).toMatchObject([{ method: "check", check_number: "1042", amount: 4_000 }]);
+    await expect(
+      recordManualPayment(eventId, invoiceId, { ...check, amount: 7_000, submissionKey: "c" }),
+    ).rejects.toThrow(/more than/);
+    const [line] = await invoiceLines(db, invoiceId);
+    await compLine(eventId, invoiceId, line.invoice_line_id, { reason: "Donor's thank-you", byUsrId: staffId });
+    await expect(
+      compLine(eventId, invoiceId, line.invoice_line_id, { reason: "Again", byUsrId: staffId }),
+    ).rejects.toThrow(/already/);
+    // Comped after 40.00 was paid: the guest is 40.00 in credit, shown as a negative balance.
+    expect(await invoiceTotals(db, invoiceId)).toMatchObject({ total: 0, paid: 4_000, balance: -4_000 });
+  });
+
+  it("charges all cards once each, resumed after the run was cut off mid-way", async () => {
+    const guests = [
+      await makeWinner(db, eventId, 11_000),
+      await makeWinner(db, eventId, 22_000),
+      await makeWinner(db, eventId, 33_000),
+    ];
+    const cards: Array<Awaited<ReturnType<typeof saveCard>>> = [];
+    for (const guest of guests) cards.push(await saveCard(eventId, guest.usrId));
+    const noCard = await makeWinner(db, eventId, 5_000);
+
+    const { runId } = await startChargeAll(eventId, staffId);
+    // The first guest's answer is lost (as when the process dies after asking Stripe): that guest stays unknown.
+    fake.loseAnswersWhen((path, form) => path === "/v1/payment_intents" && form.customer === cards[0]!.customerId);
+    await processChargeRun(eventId, runId);
+    fake.loseAnswersWhen(null);
+    let progress = (await latestChargeRun(eventId))!;
+    expect(progress.finished).toBe(false);
+    expect(progress.guests.map((guest) => guest.status)).toEqual(["unknown", "charged", "charged"]);
+
+    // Pressed again (twice, from two screens): the same run resumes, and finishes.
+    const again = await startChargeAll(eventId, staffId);
+    expect(again).toEqual({ runId, resumed: true });
+    await Promise.all([processChargeRun(eventId, runId), processChargeRun(eventId, runId)]);
+    progress = (await latestChargeRun(eventId))!;
+    expect(progress).toMatchObject({ finished: true, total: 3, done: 3 });
+    await settle();
+    for (const card of cards) expect(chargesAtStripe(card!.customerId)).toBe(1);
+    for (const guest of guests) {
+      const invoiceId = (await invoiceIdFor(eventId, guest.usrId))!;
+      expect((await invoiceTotals(db, invoiceId)).balance).toBe(0);
+    }
+    const unpaid = (await invoiceIdFor(eventId, noCard.usrId))!;
+    expect((await invoiceTotals(db, unpaid)).balance).toBe(5_000);
+    // A winner row removed (a sale undone) after payment is a credit, not a rewritten line.
+    await db.delete(winner).where(and(eq(winner.event_id, eventId), eq(winner.usr_id, guests[0].usrId)));
+    const reversed = (await invoiceIdFor(eventId, guests[0].usrId))!;
+    expect((await invoiceTotals(db, reversed)).balance).toBe(-11_000);
+  });
+});

@@ -1,0 +1,97 @@
+// /admin/bids/purchases: a sale of an item for sale to a paddle, on the guest's invoice; the stock holds when
+// volunteers sell the last units at the same moment (it contends on PostgreSQL), and a double post is one sale.
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { invoiceIdFor } from "~/billing/charges.server";
+import { invoiceLines } from "~/billing/invoice.server";
+import { recordPurchase } from "~/billing/purchases.server";
+import * as route from "~/routes/admin._workspace.bids.purchases";
+import { auction_item, purchase } from "~drizzle/schema";
+import { makeBidder } from "../support/auction";
+import { testDatabase } from "../support/database";
+import { giveRole, makeEvent, makeUser, sessionCookie, teamRole } from "../support/people";
+import { call, makeRequest, type RouteFunction } from "../support/route-calls";
+
+const { db } = testDatabase();
+let eventId: number;
+let itemId: number;
+let staffId: number;
+
+beforeEach(async () => {
+  eventId = (await makeEvent(db)).event_id;
+  staffId = (await makeUser(db)).usr_id;
+  const [item] = await db
+    .insert(auction_item)
+    .values({
+      event_id: eventId,
+      title: "Wine pull",
+      type: "sale",
+      status: "published",
+      buy_now: 2_500,
+      quantity: 3,
+      value: 1_500,
+    })
+    .returning({ id: auction_item.auction_item_id });
+  itemId = item.id;
+});
+
+describe(`purchases on ${process.env.TEST_DB_ENGINE}`, () => {
+  it("sells no more than the stock when five volunteers sell at once", async () => {
+    const buyers = await Promise.all([1, 2, 3, 4, 5].map(() => makeBidder(db, eventId)));
+    const outcomes = await Promise.allSettled(
+      buyers.map((buyer, index) =>
+        recordPurchase(eventId, {
+          itemId,
+          paddle: buyer.paddle,
+          quantity: 1,
+          submissionKey: `sale-${index}`,
+          byUsrId: staffId,
+        }),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(3);
+    for (const outcome of outcomes.filter((entry) => entry.status === "rejected"))
+      expect(String((outcome as PromiseRejectedResult).reason)).toMatch(/sold out/);
+    expect(await db.select().from(purchase).where(eq(purchase.auction_item_id, itemId))).toHaveLength(3);
+  });
+
+  it("records a sale once per submission and bills it on the guest's invoice", async () => {
+    const buyer = await makeBidder(db, eventId);
+    const sale = { itemId, paddle: buyer.paddle, quantity: 2, submissionKey: "same-post", byUsrId: staffId };
+    const [first, second] = await Promise.all([recordPurchase(eventId, sale), recordPurchase(eventId, sale)]);
+    expect(second).toBe(first);
+    await expect(recordPurchase(eventId, { ...sale, quantity: 2, submissionKey: "another" })).rejects.toThrow(
+      "Only 1 left.",
+    );
+    const invoiceId = (await invoiceIdFor(eventId, buyer.usrId))!;
+    expect(await invoiceLines(db, invoiceId)).toMatchObject([
+      {
+        source: "purchase",
+        description: "Item for sale · Wine pull × 2",
+        amount: 5_000,
+        fair_market_value: 3_000,
+        deductible: 2_000,
+      },
+    ]);
+  });
+
+  it("refuses an unknown paddle beside its field and checks permissions on the server", async () => {
+    const clerk = await makeUser(db, { selected_event: eventId });
+    await giveRole(db, clerk.usr_id, eventId, teamRole("can_view_stats"));
+    const viewer = await sessionCookie(clerk.usr_id);
+    const post = (cookie: string) =>
+      call(
+        route.action as RouteFunction,
+        makeRequest(`/admin/bids/purchases?id=${eventId}`, {
+          cookie,
+          form: { item: String(itemId), paddle: "9999", quantity: "1", submission: "submission-1" },
+        }),
+      );
+    expect((await post(viewer)).status).toBe(403);
+    const boss = await makeUser(db, { selected_event: eventId });
+    await giveRole(db, boss.usr_id, eventId, teamRole("can_view_stats", "can_control_event"));
+    const refused = await post(await sessionCookie(boss.usr_id));
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({ error: { paddle: ["No guest holds paddle 9999 at this event."] } });
+  });
+});

@@ -1,0 +1,108 @@
+// /pi: a guest's own paddle raise: choose, review, confirm; sign-in needed to pledge; a paddle given if they had none;
+// anonymous on the room's screens when they ask; a retried confirmation counts once.
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { createPaddleRaise } from "~/catalogue/paddle-raises.server";
+import * as route from "~/routes/pi";
+import { paddle_raise, pledge, usr_event_paddle } from "~drizzle/schema";
+import { testDatabase } from "../support/database";
+import { makeEvent, makeUser, sessionCookie } from "../support/people";
+import { call, makeRequest, type RouteFunction } from "../support/route-calls";
+
+const { db } = testDatabase();
+
+let eventId: number;
+let raiseId: number;
+let guest: string;
+let guestId: number;
+
+beforeEach(async () => {
+  eventId = (await makeEvent(db)).event_id;
+  const user = await makeUser(db, { first_name: "Maya", last_name: "Angelou" });
+  guestId = user.usr_id;
+  guest = await sessionCookie(user.usr_id);
+  raiseId = await createPaddleRaise(eventId, {
+    title: "Fund a Classroom",
+    description: "Books and desks",
+    goal: 1_000_000,
+    is_active: true,
+    levels: [
+      { amount: 100_000, label: null },
+      { amount: 25_000, label: null },
+    ],
+  });
+});
+
+type Page = Awaited<ReturnType<typeof route.loader>>;
+const open = async (query: string, cookie: string | null = guest) =>
+  (await call(route.loader as RouteFunction, makeRequest(`/pi?id=${eventId}${query}`, { cookie: cookie ?? undefined })))
+    .data as Page;
+const confirm = (form: Record<string, string>, cookie: string | null = guest) =>
+  call(
+    route.action as RouteFunction,
+    makeRequest(`/pi?id=${eventId}&raise=${raiseId}&review=1`, {
+      cookie: cookie ?? undefined,
+      form: { raise: String(raiseId), ...form },
+    }),
+  );
+const pledges = () => db.select().from(pledge).where(eq(pledge.event_id, eventId));
+
+describe(`/pi on ${process.env.TEST_DB_ENGINE}`, () => {
+  it("shows the open raise to anyone, and asks a visitor to sign in before pledging", async () => {
+    const page = await open("", null);
+    expect(page.raise).toMatchObject({ id: raiseId, title: "Fund a Classroom", total: 0, goal: 1_000_000 });
+    expect(page.guestName).toBeNull();
+    expect(page.signInHref).toContain(encodeURIComponent(`/pi?id=${eventId}&raise=${raiseId}`));
+    const refused = await confirm({ level: "100000", key: "a" }, null);
+    expect(refused.status).toBe(302);
+    expect(refused.location).toMatch(/^\/auth\/sign-in\?returnTo=/);
+    expect(await pledges()).toEqual([]);
+  });
+
+  it("reviews a valid choice, refuses a missing one at its field, then records the pledge under a new paddle", async () => {
+    expect((await open("&review=1&raise=" + raiseId)).reply).toMatchObject({
+      formId: "guest-pledge",
+      error: { level: ["Choose an amount."] },
+    });
+    expect((await open(`&raise=${raiseId}&review=1&level=custom&custom=`)).reply).toMatchObject({
+      error: { custom: ["Type the amount."] },
+    });
+    expect((await open(`&raise=${raiseId}&review=1&level=custom&custom=150&anonymous=yes`)).review).toEqual({
+      amount: 15_000,
+      level: "custom",
+      custom: "150",
+      anonymous: true,
+    });
+
+    const done = await confirm({ level: "custom", custom: "150", anonymous: "yes", key: "k1" });
+    expect(done.status).toBe(302);
+    const [row] = await pledges();
+    expect(row).toMatchObject({ usr_id: guestId, amount: 15_000, is_anonymous: true, source: "guest" });
+    const [paddle] = await db.select().from(usr_event_paddle).where(eq(usr_event_paddle.usr_id, guestId));
+    expect(row.paddle).toBe(paddle.paddle);
+    expect(done.location).toBe(`/pi?id=${eventId}&raise=${raiseId}&thanks=${row.pledge_id}`);
+
+    const thanks = await open(`&raise=${raiseId}&thanks=${row.pledge_id}`);
+    expect(thanks.thanks).toEqual({ amount: 15_000, anonymous: true });
+    expect(thanks.raise).toMatchObject({ total: 15_000, count: 1 });
+    expect(thanks.recent).toMatchObject([{ name: "Anonymous", amount: 15_000 }]);
+    // Someone else's thanks page shows nothing of it.
+    const other = await sessionCookie((await makeUser(db)).usr_id);
+    expect((await open(`&raise=${raiseId}&thanks=${row.pledge_id}`, other)).thanks).toBeNull();
+  });
+
+  it("counts a retried confirmation once and shows the guest's first name when not anonymous", async () => {
+    await confirm({ level: "100000", key: "same" });
+    await confirm({ level: "100000", key: "same" });
+    expect((await pledges()).length).toBe(1);
+    expect((await open("")).recent).toMatchObject([{ name: "Maya", amount: 100_000 }]);
+  });
+
+  it("refuses a pledge to a raise that closed while the guest was reviewing", async () => {
+    await db.update(paddle_raise).set({ is_active: false }).where(eq(paddle_raise.paddle_raise_id, raiseId));
+    const refused = await confirm({ level: "25000", key: "late" });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.data)).toContain("This paddle raise is closed");
+    expect((await open("")).raise).toBeNull();
+  });
+});

@@ -1,0 +1,233 @@
+// The outbox's email through a real SMTP server (smtp-server, as tests/integration/mail-smtp.test.ts): the outbid
+// message in the event's branding with the charity as sender and the item's link and closing time; the team's
+// buy-now notice to the members who asked for it and no one else.
+import { eq } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { event, invoice, message, registration, silent_auction, ticket } from "~drizzle/schema";
+import { makeAuctionEvent, makeAuctionItem, makeBidder } from "../support/auction";
+import { testDatabase } from "../support/database";
+import { freePort } from "../support/free-port";
+import { decodeQuotedPrintable, linksIn, subjectOf } from "../support/mail-message";
+import { giveRole, makeEvent, makeUser } from "../support/people";
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+const received: Received[] = [];
+let server: SMTPServer;
+let port: number;
+const { db } = testDatabase();
+
+beforeAll(async () => {
+  port = await freePort();
+  server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((recipient) => recipient.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  vi.stubEnv("SMTP_URL", `smtp://127.0.0.1:${port}`);
+  vi.stubEnv("MAIL_FROM", "Gavel <gala@gavel.example>");
+  vi.stubEnv("PUBLIC_URL", "https://gavel.example.org");
+  vi.resetModules();
+});
+
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+it("sends the outbid email with the charity as sender, the item's link and its closing time in the event's zone", async () => {
+  const { placeBid } = await import("~/bidding/place-bid.server");
+  const { runOutbox } = await import("~/messages/worker.server");
+  const gala = await makeAuctionEvent(db);
+  await db
+    .update(event)
+    .set({ company_name: "Harbor Light Foundation", timezone: "America/Los_Angeles", primary_color: "#123456" })
+    .where(eq(event.event_id, gala.event_id));
+  await db
+    .update(silent_auction)
+    .set({ end_date_time: new Date("2030-05-17T04:45:00Z") })
+    .where(eq(silent_auction.silent_auction_id, gala.silentAuctionId));
+  const item = await makeAuctionItem(db, gala.event_id, { title: "Napa weekend" });
+  const [ann, ben] = [await makeBidder(db, gala.event_id), await makeBidder(db, gala.event_id)];
+  const bid = (usrId: number, amount: number) =>
+    placeBid(db, {
+      eventId: gala.event_id,
+      itemId: item.auction_item_id,
+      usrId,
+      submission: { kind: "bid", amount, maximum: null },
+      idempotencyKey: `${usrId}-${amount}`,
+    });
+  await bid(ann.usrId, 10_000);
+  await bid(ben.usrId, 12_500);
+  await runOutbox(db);
+
+  const mail = received.filter((message) => message.to.includes(ann.email));
+  expect(mail).toHaveLength(1);
+  const raw = decodeQuotedPrintable(mail[0].raw);
+  expect(subjectOf(mail[0].raw)).toBe("You've been outbid on Napa weekend");
+  expect(raw).toMatch(/^From: "?Harbor Light Foundation"? <gala@gavel\.example>/m);
+  expect(raw).toMatch(/Content-Type: text\/plain/);
+  expect(raw).toMatch(/Content-Type: text\/html/);
+  expect(raw).toContain("Someone bid $125.00 on Napa weekend");
+  // 04:45 UTC on 17 May is 9:45 PM on the 16th in Los Angeles (PDT).
+  expect(raw).toContain("ends at 9:45 PM PDT");
+  expect(raw).toContain("background:#123456");
+  expect(linksIn(mail[0].raw)).toContain(
+    `https://gavel.example.org/inroombid?id=${gala.event_id}&item=${item.auction_item_id}`,
+  );
+  expect(received.filter((message) => message.to.includes(ben.email))).toEqual([]);
+});
+
+it("tells the team members with notify_buy_now of a buy now, and no one else", async () => {
+  const { placeBid } = await import("~/bidding/place-bid.server");
+  const { runOutbox } = await import("~/messages/worker.server");
+  const gala = await makeAuctionEvent(db);
+  const item = await makeAuctionItem(db, gala.event_id, { title: "Chef's table", buy_now: 50_000 });
+  const told = await makeUser(db);
+  const notTold = await makeUser(db);
+  await giveRole(db, told.usr_id, gala.event_id, { is_team_member: true, notify_buy_now: true });
+  await giveRole(db, notTold.usr_id, gala.event_id, { is_team_member: true, notify_buy_now: false });
+  const buyer = await makeBidder(db, gala.event_id);
+  await placeBid(db, {
+    eventId: gala.event_id,
+    itemId: item.auction_item_id,
+    usrId: buyer.usrId,
+    submission: { kind: "buy_now" },
+    idempotencyKey: "buy",
+  });
+  await runOutbox(db);
+  const notices = received.filter((message) => subjectOf(message.raw)?.startsWith("Bought now at"));
+  expect(notices.map((message) => message.to)).toEqual([[told.email_address]]);
+  expect(decodeQuotedPrintable(notices[0].raw)).toContain(`Paddle ${buyer.paddle} bought Chef's table now for $500.00`);
+});
+
+it("links a winner's 'you won' email to their own invoice, signed so it opens without signing in", async () => {
+  const { placeBid } = await import("~/bidding/place-bid.server");
+  const { runOutbox } = await import("~/messages/worker.server");
+  const { outboxEnrichers } = await import("~/outbox-enrichers.server");
+  const { readInvoiceToken } = await import("~/billing/invoice-link.server");
+  const { closeDueItems } = await import("~/bidding/closing-scheduler.server");
+  const gala = await makeAuctionEvent(db);
+  const item = await makeAuctionItem(db, gala.event_id, { title: "Harbour cruise" });
+  const buyer = await makeBidder(db, gala.event_id);
+  const placed = await placeBid(db, {
+    eventId: gala.event_id,
+    itemId: item.auction_item_id,
+    usrId: buyer.usrId,
+    submission: { kind: "bid", amount: 40_000, maximum: null },
+    idempotencyKey: "bid-cruise",
+  });
+  expect(placed.ok).toBe(true);
+  // The auction ends (two hours on): the item closes with its one bidder as the winner.
+  await closeDueItems(db, new Date(Date.now() + 3 * 3_600_000));
+  await runOutbox(db, { enrichers: outboxEnrichers });
+  const [won] = received.filter(
+    (mail) => mail.to.includes(buyer.email) && subjectOf(mail.raw)?.startsWith("You won Harbour cruise"),
+  );
+  const link = linksIn(decodeQuotedPrintable(won.raw)).find((href) => href.includes("/invoice?"))!;
+  expect(link.startsWith("https://gavel.example.org/invoice?t=")).toBe(true);
+  const named = readInvoiceToken(new URL(link).searchParams.get("t"));
+  const [row] = await db.select().from(invoice).where(eq(invoice.invoice_id, named!.invoiceId));
+  expect(row).toMatchObject({ event_id: gala.event_id, usr_id: buyer.usrId });
+});
+
+it("writes the registration confirmation in the registration's transaction; it goes with the event's date, place and QR codes, and tells the team", async () => {
+  const { registerParty } = await import("~/registration/register-party.server");
+  const { runOutbox } = await import("~/messages/worker.server");
+  const { outboxEnrichers } = await import("~/outbox-enrichers.server");
+  const made = await makeEvent(db);
+  await db
+    .update(event)
+    .set({
+      company_name: "Harbor Light Foundation",
+      address: "Harbor Light Pavilion, 100 Pier Road",
+      timezone: "America/New_York",
+      start_date_time: new Date("2030-05-16T22:30:00Z"),
+    })
+    .where(eq(event.event_id, made.event_id));
+  const [window] = await db
+    .insert(registration)
+    .values({ start_date_time: new Date(Date.now() - 3_600_000), end_date_time: new Date(Date.now() + 3_600_000) })
+    .returning();
+  await db.update(event).set({ registration_id: window.registration_id }).where(eq(event.event_id, made.event_id));
+  const [single] = await db
+    .insert(ticket)
+    .values({ event_id: made.event_id, title: "Individual", price: 25_000, max_quantity: 10, seat_count: 1 })
+    .returning();
+  const teammate = await makeUser(db);
+  await giveRole(db, teammate.usr_id, made.event_id, { is_team_member: true, notify_registration: true });
+  const buyerEmail = `buyer-${made.event_id}@example.org`;
+  const party = await registerParty(db, {
+    eventId: made.event_id,
+    lines: [{ ticketId: single.ticket_id, quantity: 1 }],
+    buyer: { first_name: "Ada", last_name: "Lovelace", email: buyerEmail },
+    guests: [{ first_name: "Ada", last_name: "Lovelace", email: buyerEmail }],
+    method: "pay_at_event",
+    sendConfirmation: true,
+  });
+  expect(party.ok).toBe(true);
+  const written = await db.select().from(message).where(eq(message.event_id, made.event_id));
+  expect(written.map((row) => row.template).sort()).toEqual(["registration_confirmation", "team_registration"]);
+
+  await runOutbox(db, { enrichers: outboxEnrichers });
+  const [confirmation] = received.filter((mail) => mail.to.includes(buyerEmail));
+  const raw = decodeQuotedPrintable(confirmation.raw);
+  expect(subjectOf(confirmation.raw)).toBe(`Your registration for ${made.title}`);
+  expect(raw).toContain("Thursday, 16 May 2030 at 6:30 PM EDT");
+  expect(raw).toContain("Harbor Light Pavilion, 100 Pier Road");
+  expect(raw).toContain("Individual: $250.00, to pay at the event");
+  expect(raw).toMatch(/Content-Type: image\/png/);
+  expect(raw).toContain('src="cid:ticket-');
+  const [notice] = received.filter((mail) => mail.to.includes(teammate.email_address));
+  expect(subjectOf(notice.raw)).toBe(`New registration for ${made.title}: Ada Lovelace`);
+});
+
+it("a receipt, as billing will write it in its payment's transaction, goes with its PDF attached", async () => {
+  const { enqueueMessage } = await import("~/messages/outbox.server");
+  const { runOutbox } = await import("~/messages/worker.server");
+  const made = await makeEvent(db);
+  await db.update(event).set({ company_name: "Harbor Light Foundation" }).where(eq(event.event_id, made.event_id));
+  const payer = await makeUser(db, { first_name: "Grace" });
+  const pdf = Buffer.from("%PDF-1.4\n% a receipt\n");
+  await db.transaction((tx) =>
+    enqueueMessage(tx, {
+      event_id: made.event_id,
+      template: "receipt",
+      to: { usr_id: payer.usr_id },
+      channel: "email",
+      data: {
+        amount: "$1,250.00",
+        deductible: "The tax-deductible part of this payment is $450.00.",
+        link: "https://gavel.example.org/invoice?id=1",
+      },
+      attachments: [{ filename: "receipt.pdf", contentType: "application/pdf", content: pdf }],
+      idempotency_key: `receipt:test:${made.event_id}`,
+    }),
+  );
+  await runOutbox(db);
+  const [receipt] = received.filter((mail) => mail.to.includes(payer.email_address));
+  expect(subjectOf(receipt.raw)).toBe(`Your receipt from ${made.title}`);
+  const raw = decodeQuotedPrintable(receipt.raw);
+  expect(raw).toContain("Hello Grace,");
+  expect(raw).toContain("Thank you for your payment of $1,250.00 to Harbor Light Foundation.");
+  expect(raw).toMatch(/Content-Type: application\/pdf; name=receipt\.pdf/);
+  expect(raw).toContain(pdf.toString("base64").slice(0, 20));
+});

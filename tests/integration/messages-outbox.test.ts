@@ -1,0 +1,534 @@
+// The outbox on a real database: messages written in the bid's transaction (or not, when it rolls back), the outbid
+// throttle, workers that claim with leases, retry with backoff, record each attempt, and never send one message twice.
+import { asc, eq, inArray } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { closeDueItems } from "~/bidding/closing-scheduler.server";
+import { placeBid } from "~/bidding/place-bid.server";
+import { enqueueMessage } from "~/messages/outbox.server";
+import { ProviderError, type EmailProvider, type TextProvider } from "~/messages/providers.server";
+import { enqueueDueReminders } from "~/messages/reminders.server";
+import {
+  claimDueMessages,
+  deliverClaimed,
+  MAX_ATTEMPTS,
+  retryDelayMs,
+  runOutbox,
+  type ProviderSource,
+} from "~/messages/worker.server";
+import {
+  event,
+  message,
+  message_attempt,
+  message_preference,
+  message_settings,
+  registrant,
+  text_opt_out,
+  usr,
+} from "~drizzle/schema";
+import { makeAuctionEvent, makeAuctionItem, makeBidder } from "../support/auction";
+import { testDatabase } from "../support/database";
+import { giveRole, makeUser } from "../support/people";
+
+const { db } = testDatabase();
+
+// The tests of this file share a database: each starts with nothing due, so a worker sees only its own messages.
+beforeEach(async () => {
+  await db
+    .update(message)
+    .set({ status: "skipped", last_error: "cleared between tests" })
+    .where(inArray(message.status, ["queued", "sending"]));
+});
+
+const bid$ = (amount: number) => ({ kind: "bid" as const, amount, maximum: null });
+
+/** A provider that keeps what it was asked to send; like Twilio's fake gateway, it keeps one copy per key. */
+function recordingProviders(behaviour: { failTimes?: number; permanent?: boolean } = {}) {
+  const calls: { channel: string; to: string; key: string; subject?: string; body: string }[] = [];
+  const delivered = new Map<string, number>();
+  let failures = behaviour.failTimes ?? 0;
+  const answer = (key: string) => {
+    if (failures > 0) {
+      failures--;
+      throw new ProviderError("421 try again later", behaviour.permanent ?? false, { responseCode: 421 });
+    }
+    delivered.set(key, (delivered.get(key) ?? 0) + 1);
+    return { providerMessageId: `id-${key}`, answer: { accepted: true } };
+  };
+  const email: EmailProvider = {
+    name: "recording-email",
+    async send(mail) {
+      calls.push({ channel: "email", to: mail.to, key: mail.idempotencyKey, subject: mail.subject, body: mail.text });
+      return answer(mail.idempotencyKey);
+    },
+  };
+  const text: TextProvider = {
+    name: "recording-text",
+    async send(sms) {
+      calls.push({ channel: "text", to: sms.to, key: sms.idempotencyKey, body: sms.body });
+      return answer(sms.idempotencyKey);
+    },
+  };
+  const providers: ProviderSource = { email: () => email, text: () => text };
+  return { calls, delivered, providers };
+}
+
+async function messagesOf(eventId: number) {
+  return db.select().from(message).where(eq(message.event_id, eventId)).orderBy(asc(message.message_id));
+}
+
+async function outbidScene() {
+  const gala = await makeAuctionEvent(db);
+  const item = await makeAuctionItem(db, gala.event_id);
+  const ann = await makeBidder(db, gala.event_id);
+  const ben = await makeBidder(db, gala.event_id);
+  return { gala, item, ann, ben };
+}
+
+describe("messages written in the bid's transaction", () => {
+  it("a bid that outbids writes one outbid message to the bidder who lost the lead", async () => {
+    const { gala, item, ann, ben } = await outbidScene();
+    const place = (usrId: number, amount: number, key: string) =>
+      placeBid(db, {
+        eventId: gala.event_id,
+        itemId: item.auction_item_id,
+        usrId,
+        submission: bid$(amount),
+        idempotencyKey: key,
+      });
+
+    expect(await place(ann.usrId, 10_000, "a1")).toMatchObject({ ok: true, outcome: "winning" });
+    expect(await messagesOf(gala.event_id)).toEqual([]);
+    expect(await place(ben.usrId, 11_000, "b1")).toMatchObject({ ok: true, outcome: "winning" });
+
+    const written = await messagesOf(gala.event_id);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({
+      template: "outbid",
+      channel: "email",
+      to_usr_id: ann.usrId,
+      status: "queued",
+      data: { item_id: item.auction_item_id, amount_cents: 11_000 },
+    });
+  });
+
+  it("a bid whose transaction rolls back writes none", async () => {
+    const { gala, item, ann, ben } = await outbidScene();
+    await placeBid(db, {
+      eventId: gala.event_id,
+      itemId: item.auction_item_id,
+      usrId: ann.usrId,
+      submission: bid$(10_000),
+      idempotencyKey: "a1",
+    });
+    await expect(
+      placeBid(db, {
+        eventId: gala.event_id,
+        itemId: item.auction_item_id,
+        usrId: ben.usrId,
+        submission: bid$(11_000),
+        idempotencyKey: "b1",
+        // Runs inside the bid's transaction after everything else was written: the whole bid rolls back.
+        onPlaced: async () => {
+          throw new Error("the console's log could not be written");
+        },
+      }),
+    ).rejects.toThrow("the console's log could not be written");
+    expect(await messagesOf(gala.event_id)).toEqual([]);
+  });
+
+  it("throttles: 50 quick outbids of one bidder on one item make one message per channel in the window", async () => {
+    const { gala, item, ann, ben } = await outbidScene();
+    await db
+      .insert(message_preference)
+      .values({ usr_id: ann.usrId, event_id: gala.event_id, outbid_channel: "both", text_consent: true });
+    const at = new Date();
+    let amount = 10_000;
+    for (let round = 0; round < 50; round++) {
+      await placeBid(db, {
+        eventId: gala.event_id,
+        itemId: item.auction_item_id,
+        usrId: ann.usrId,
+        submission: bid$(amount),
+        idempotencyKey: `a${round}`,
+        at,
+      });
+      amount += 1_000;
+      await placeBid(db, {
+        eventId: gala.event_id,
+        itemId: item.auction_item_id,
+        usrId: ben.usrId,
+        submission: bid$(amount),
+        idempotencyKey: `b${round}`,
+        at,
+      });
+      amount += 1_000;
+    }
+    const written = await messagesOf(gala.event_id);
+    const toAnn = written.filter((row) => row.to_usr_id === ann.usrId);
+    const toBen = written.filter((row) => row.to_usr_id === ben.usrId);
+    expect(toAnn.map((row) => row.channel).sort()).toEqual(["email", "text"]);
+    expect(toBen.map((row) => row.channel)).toEqual(["email"]);
+  });
+
+  it("a new window allows the next outbid message; 'none' and a switched-off outbid message write nothing", async () => {
+    const { gala, item, ann, ben } = await outbidScene();
+    const bidAt = (usrId: number, amount: number, key: string, at: Date) =>
+      placeBid(db, {
+        eventId: gala.event_id,
+        itemId: item.auction_item_id,
+        usrId,
+        submission: bid$(amount),
+        idempotencyKey: key,
+        at,
+      });
+    await bidAt(ann.usrId, 10_000, "a1", new Date());
+    await bidAt(ben.usrId, 11_000, "b1", new Date());
+    expect((await messagesOf(gala.event_id)).length).toBe(1);
+    await bidAt(ann.usrId, 12_000, "a2", new Date());
+    await bidAt(ben.usrId, 13_000, "b2", new Date(Date.now() + 11 * 60_000));
+    expect((await messagesOf(gala.event_id)).filter((row) => row.to_usr_id === ann.usrId)).toHaveLength(2);
+
+    await db.insert(message_preference).values({ usr_id: ann.usrId, event_id: gala.event_id, outbid_channel: "none" });
+    await bidAt(ann.usrId, 14_000, "a3", new Date());
+    await bidAt(ben.usrId, 15_000, "b3", new Date(Date.now() + 30 * 60_000));
+    expect((await messagesOf(gala.event_id)).filter((row) => row.to_usr_id === ann.usrId)).toHaveLength(2);
+
+    const before = (await messagesOf(gala.event_id)).length;
+    await db.insert(message_settings).values({ event_id: gala.event_id, automatic: { outbid: false } });
+    await bidAt(ann.usrId, 16_000, "a4", new Date(Date.now() + 60 * 60_000));
+    await bidAt(ben.usrId, 17_000, "b4", new Date(Date.now() + 60 * 60_000));
+    expect(await messagesOf(gala.event_id)).toHaveLength(before);
+  });
+});
+
+describe("messages at close and on a soft close", () => {
+  it("the close writes a won message to the winner, once even if the close runs again", async () => {
+    const now = new Date();
+    const gala = await makeAuctionEvent(db, { end_date_time: new Date(now.getTime() + 30 * 60_000) });
+    const item = await makeAuctionItem(db, gala.event_id);
+    const ann = await makeBidder(db, gala.event_id);
+    await placeBid(db, {
+      eventId: gala.event_id,
+      itemId: item.auction_item_id,
+      usrId: ann.usrId,
+      submission: bid$(10_000),
+      idempotencyKey: "a1",
+    });
+    expect(await closeDueItems(db, new Date(now.getTime() + 31 * 60_000))).toBe(1);
+    await closeDueItems(db, new Date(now.getTime() + 32 * 60_000));
+    const written = await messagesOf(gala.event_id);
+    expect(written).toMatchObject([
+      { template: "won", channel: "email", to_usr_id: ann.usrId, data: { item_id: item.auction_item_id } },
+    ]);
+  });
+
+  it("when the last item closes, the team members with notify_event_status hear that bidding closed", async () => {
+    const now = new Date();
+    const gala = await makeAuctionEvent(db, { end_date_time: new Date(now.getTime() + 30 * 60_000) });
+    await makeAuctionItem(db, gala.event_id);
+    const told = await makeUser(db);
+    await giveRole(db, told.usr_id, gala.event_id, { is_team_member: true, notify_event_status: true });
+    await closeDueItems(db, new Date(now.getTime() + 31 * 60_000));
+    const notices = (await messagesOf(gala.event_id)).filter((row) => row.template === "team_event_status");
+    expect(notices).toMatchObject([{ to_usr_id: told.usr_id, channel: "email" }]);
+  });
+
+  it("a late bid that moves the close tells the item's other bidders (not the one it outbid, who hears of that)", async () => {
+    const now = new Date();
+    const gala = await makeAuctionEvent(db, {
+      end_date_time: new Date(now.getTime() + 30 * 60_000),
+      soft_close_minutes: 2,
+    });
+    const item = await makeAuctionItem(db, gala.event_id);
+    const [ann, ben, cal] = [
+      await makeBidder(db, gala.event_id),
+      await makeBidder(db, gala.event_id),
+      await makeBidder(db, gala.event_id),
+    ];
+    const bidAt = (usrId: number, amount: number, minutes: number) =>
+      placeBid(db, {
+        eventId: gala.event_id,
+        itemId: item.auction_item_id,
+        usrId,
+        submission: bid$(amount),
+        idempotencyKey: `${usrId}-${amount}`,
+        at: new Date(now.getTime() + minutes * 60_000),
+      });
+    await bidAt(ann.usrId, 10_000, 1);
+    await bidAt(ben.usrId, 11_000, 2);
+    const before = (await messagesOf(gala.event_id)).length;
+    // A minute before the end: the close moves to two minutes after the bid.
+    await bidAt(cal.usrId, 12_000, 29);
+    const added = (await messagesOf(gala.event_id)).slice(before);
+    expect(added.map((row) => [row.template, row.to_usr_id]).sort()).toEqual([
+      ["extended", ann.usrId],
+      ["outbid", ben.usrId],
+    ]);
+  });
+});
+
+describe("reminders", () => {
+  it("the evening before: at 6 PM in the event's zone the day before, once per guest's address", async () => {
+    const gala = await makeAuctionEvent(db);
+    // Saturday 16 May 2030, 7 PM in New York (EDT, UTC-4).
+    await db
+      .update(event)
+      .set({ timezone: "America/New_York", start_date_time: new Date("2030-05-16T23:00:00Z") })
+      .where(eq(event.event_id, gala.event_id));
+    await db.insert(registrant).values([
+      { event_id: gala.event_id, name: "Ada Lovelace", first_name: "Ada", email: "ada@example.org" },
+      { event_id: gala.event_id, name: "Ada again", first_name: "Ada", email: "ADA@example.org" },
+      { event_id: gala.event_id, name: null, email: "unnamed@example.org" },
+    ]);
+    const reminders = async () =>
+      (await messagesOf(gala.event_id)).filter((row) => row.template === "reminder_evening_before");
+    await enqueueDueReminders(db, new Date("2030-05-15T21:59:00Z")); // 5:59 PM the day before
+    expect(await reminders()).toEqual([]);
+    await enqueueDueReminders(db, new Date("2030-05-15T22:00:00Z")); // 6 PM the day before
+    await enqueueDueReminders(db, new Date("2030-05-15T22:01:00Z"));
+    expect((await reminders()).map((row) => row.to_email)).toEqual(["ada@example.org"]);
+  });
+
+  it("bidding closes soon: 15 minutes before the end, to each bidder, with the exact time; the leaders hear they are winning", async () => {
+    const end = new Date(Date.now() + 60 * 60_000);
+    const gala = await makeAuctionEvent(db, { end_date_time: end });
+    const item = await makeAuctionItem(db, gala.event_id);
+    const ann = await makeBidder(db, gala.event_id);
+    await placeBid(db, {
+      eventId: gala.event_id,
+      itemId: item.auction_item_id,
+      usrId: ann.usrId,
+      submission: bid$(10_000),
+      idempotencyKey: "a1",
+    });
+    const closingSoon = async () =>
+      (await messagesOf(gala.event_id)).filter((row) => row.template === "reminder_closing_soon");
+    await enqueueDueReminders(db, new Date(end.getTime() - 16 * 60_000));
+    expect(await closingSoon()).toEqual([]);
+    await enqueueDueReminders(db, new Date(end.getTime() - 15 * 60_000));
+    await enqueueDueReminders(db, new Date(end.getTime() - 14 * 60_000));
+    expect(await closingSoon()).toMatchObject([
+      { to_usr_id: ann.usrId, channel: "email", data: { closes_at: expect.any(String) } },
+    ]);
+    // The leader of each item also hears they are winning it, once.
+    const winning = (await messagesOf(gala.event_id)).filter((row) => row.template === "winning_at_close");
+    expect(winning).toMatchObject([
+      { to_usr_id: ann.usrId, data: { item_id: item.auction_item_id, amount_cents: 10_000 } },
+    ]);
+  });
+});
+
+describe("the worker", () => {
+  async function queuedEmail() {
+    const { gala, ann } = await outbidScene();
+    await enqueueMessage(db, {
+      event_id: gala.event_id,
+      template: "test",
+      to: { usr_id: ann.usrId },
+      channel: "email",
+      idempotency_key: `test:${gala.event_id}`,
+    });
+    return { gala, ann };
+  }
+
+  it("sends a message once, records the attempt and the provider's answer", async () => {
+    const { gala, ann } = await queuedEmail();
+    const { calls, providers } = recordingProviders();
+    await runOutbox(db, { providers });
+    await runOutbox(db, { providers });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ channel: "email", to: ann.email, subject: `Test message from ${gala.title}` });
+    const [sent] = await messagesOf(gala.event_id);
+    expect(sent).toMatchObject({ status: "sent", attempt_count: 1, provider_message_id: `id-test:${gala.event_id}` });
+    const attempts = await db.select().from(message_attempt).where(eq(message_attempt.message_id, sent.message_id));
+    expect(attempts).toMatchObject([
+      { attempt: 1, status: "sent", provider: "recording-email", provider_answer: { accepted: true } },
+    ]);
+  });
+
+  it("writing the same idempotency key twice keeps one message", async () => {
+    const { gala, ann } = await queuedEmail();
+    const again = await enqueueMessage(db, {
+      event_id: gala.event_id,
+      template: "test",
+      to: { usr_id: ann.usrId },
+      channel: "email",
+      idempotency_key: `test:${gala.event_id}`,
+    });
+    expect(again).toBe(false);
+    expect(await messagesOf(gala.event_id)).toHaveLength(1);
+  });
+
+  it("retries with backoff after a failure, each attempt recorded, and gives up after the last", async () => {
+    const { gala } = await queuedEmail();
+    const { calls, providers } = recordingProviders({ failTimes: 2 });
+    const t0 = new Date(Date.now() + 1_000); // after the messages' insert time, on any clock
+    await runOutbox(db, { providers, now: t0 });
+    let [row] = await messagesOf(gala.event_id);
+    expect(row).toMatchObject({ status: "queued", attempt_count: 1, last_error: "421 try again later" });
+    expect(row.next_attempt_at.getTime()).toBe(t0.getTime() + retryDelayMs(1));
+    await runOutbox(db, { providers, now: new Date(t0.getTime() + retryDelayMs(1) - 1) });
+    expect(calls).toHaveLength(1); // not due yet
+    await runOutbox(db, { providers, now: new Date(t0.getTime() + retryDelayMs(1)) });
+    await runOutbox(db, { providers, now: new Date(t0.getTime() + retryDelayMs(1) + retryDelayMs(2)) });
+    [row] = await messagesOf(gala.event_id);
+    expect(row).toMatchObject({ status: "sent", attempt_count: 3 });
+    const attempts = await db
+      .select()
+      .from(message_attempt)
+      .where(eq(message_attempt.message_id, row.message_id))
+      .orderBy(asc(message_attempt.attempt));
+    expect(attempts.map((attempt) => attempt.status)).toEqual(["failed", "failed", "sent"]);
+
+    const never = recordingProviders({ failTimes: 100 });
+    const other = await queuedEmail();
+    let now = Date.now() + 1_000;
+    for (let tick = 0; tick < MAX_ATTEMPTS + 2; tick++) {
+      await runOutbox(db, { providers: never.providers, now: new Date(now) });
+      now += 2 * 60 * 60_000;
+    }
+    const [gaveUp] = await messagesOf(other.gala.event_id);
+    expect(gaveUp).toMatchObject({ status: "failed", attempt_count: MAX_ATTEMPTS });
+  });
+
+  it("a permanent refusal fails at once", async () => {
+    const { gala } = await queuedEmail();
+    const { providers } = recordingProviders({ failTimes: 1, permanent: true });
+    await runOutbox(db, { providers });
+    expect((await messagesOf(gala.event_id))[0]).toMatchObject({ status: "failed", attempt_count: 1 });
+  });
+
+  it("a worker killed after claiming: the lease ends, another worker sends it once", async () => {
+    const { gala } = await queuedEmail();
+    const t0 = new Date(Date.now() + 1_000); // after the messages' insert time, on any clock
+    const killed = await claimDueMessages(db, { now: t0, leaseMs: 60_000 });
+    expect(killed).toHaveLength(1);
+    // The killed worker never answers. Before the lease ends, nobody else takes the message.
+    expect(await claimDueMessages(db, { now: new Date(t0.getTime() + 59_000) })).toEqual([]);
+    const { calls, providers } = recordingProviders();
+    await runOutbox(db, { providers, now: new Date(t0.getTime() + 60_000) });
+    expect(calls).toHaveLength(1);
+    const [row] = await messagesOf(gala.event_id);
+    expect(row).toMatchObject({ status: "sent", attempt_count: 2 });
+    const attempts = await db
+      .select()
+      .from(message_attempt)
+      .where(eq(message_attempt.message_id, row.message_id))
+      .orderBy(asc(message_attempt.attempt));
+    expect(attempts.map((attempt) => attempt.status)).toEqual(["started", "sent"]);
+  });
+
+  it("a worker killed after the provider accepted: the resend carries the same key, so the provider keeps one copy; the late worker cannot overwrite", async () => {
+    const { gala } = await queuedEmail();
+    const t0 = new Date(Date.now() + 1_000); // after the messages' insert time, on any clock
+    const { calls, delivered, providers } = recordingProviders();
+    const [first] = await claimDueMessages(db, { now: t0, leaseMs: 60_000 });
+    // The first worker's provider call went through, then the worker stalled before recording it.
+    await providers
+      .email(null as never)
+      .send({ to: "x", subject: "", text: "", html: "", idempotencyKey: first.idempotency_key });
+    await runOutbox(db, { providers, now: new Date(t0.getTime() + 60_000) });
+    expect(calls.map((call) => call.key)).toEqual([first.idempotency_key, first.idempotency_key]);
+    // Same key both times: a provider that keeps keys (Twilio's gateway, the Message-ID for mail) shows one message.
+    expect(new Set(calls.map((call) => call.key)).size).toBe(1);
+    expect(delivered.get(first.idempotency_key)).toBe(2);
+    // The stalled worker wakes up and records its answer: its lease was taken over, so nothing changes.
+    expect(await deliverClaimed(db, first, { providers, now: new Date(t0.getTime() + 61_000) })).toBe("lost_lease");
+    expect((await messagesOf(gala.event_id))[0]).toMatchObject({ status: "sent", attempt_count: 2 });
+  });
+});
+
+describe("texts", () => {
+  async function textScene(consent: boolean) {
+    const { gala, ann } = await outbidScene();
+    await db.update(usr).set({ phone: "(617) 555-0142" }).where(eq(usr.usr_id, ann.usrId));
+    await db
+      .insert(message_preference)
+      .values({ usr_id: ann.usrId, event_id: gala.event_id, outbid_channel: "text", text_consent: consent });
+    return { gala, ann };
+  }
+  const enqueueText = (eventId: number, usrId: number, key: string) =>
+    enqueueMessage(db, {
+      event_id: eventId,
+      template: "test",
+      to: { usr_id: usrId },
+      channel: "text",
+      idempotency_key: key,
+    });
+
+  it("texts a consenting guest; STOP stops the next text; without consent never", async () => {
+    const { gala, ann } = await textScene(true);
+    const { calls, providers } = recordingProviders();
+    await enqueueText(gala.event_id, ann.usrId, `t1:${gala.event_id}`);
+    await runOutbox(db, { providers });
+    expect(calls).toMatchObject([{ channel: "text", to: "+16175550142" }]);
+
+    await db.insert(text_opt_out).values({ phone: "+16175550142", opted_out: true });
+    await enqueueText(gala.event_id, ann.usrId, `t2:${gala.event_id}`);
+    await runOutbox(db, { providers });
+    expect(calls).toHaveLength(1);
+    const rows = await messagesOf(gala.event_id);
+    expect(rows[1]).toMatchObject({ status: "skipped", last_error: "Opted out (replied STOP)." });
+  });
+
+  it("a guest without consent is never texted, and texting without credentials says it is off", async () => {
+    const { gala, ann } = await textScene(false);
+    const { calls, providers } = recordingProviders();
+    await enqueueMessage(db, {
+      event_id: gala.event_id,
+      template: "outbid",
+      to: { usr_id: ann.usrId },
+      channel: "text",
+      idempotency_key: `o:${gala.event_id}`,
+    });
+    await runOutbox(db, { providers });
+    expect(calls).toEqual([]);
+    expect((await messagesOf(gala.event_id))[0]).toMatchObject({
+      status: "skipped",
+      last_error: "No consent to texts.",
+    });
+
+    await enqueueText(gala.event_id, ann.usrId, `t3:${gala.event_id}`);
+    await runOutbox(db, { providers: { ...providers, text: () => null } });
+    expect((await messagesOf(gala.event_id))[1]).toMatchObject({
+      status: "skipped",
+      last_error: "Texting is off: no Twilio credentials.",
+    });
+  });
+});
+
+describe.runIf(process.env.TEST_DB_ENGINE === "postgres")("two workers at once (PostgreSQL)", () => {
+  it("never send the same message: SKIP LOCKED gives each message to one of them", async () => {
+    const { gala, ann } = await outbidScene();
+    for (let index = 0; index < 60; index++) {
+      await enqueueMessage(db, {
+        event_id: gala.event_id,
+        template: "test",
+        to: { usr_id: ann.usrId },
+        channel: "email",
+        idempotency_key: `many:${gala.event_id}:${index}`,
+      });
+    }
+    const { calls, providers } = recordingProviders();
+    // Slow providers keep both workers busy at once.
+    const slow: ProviderSource = {
+      email: (messaging) => ({
+        name: "slow",
+        async send(mail) {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          return providers.email(messaging).send(mail);
+        },
+      }),
+      text: providers.text,
+    };
+    await Promise.all([
+      runOutbox(db, { providers: slow, batch: 5 }),
+      runOutbox(db, { providers: slow, batch: 5 }),
+      runOutbox(db, { providers: slow, batch: 5 }),
+    ]);
+    expect(calls).toHaveLength(60);
+    expect(new Set(calls.map((call) => call.key)).size).toBe(60);
+    const rows = await messagesOf(gala.event_id);
+    expect(rows.every((row) => row.status === "sent" && row.attempt_count === 1)).toBe(true);
+  });
+});

@@ -1,0 +1,254 @@
+// The messaging screens, called as Remix would: the event permission on the server, bad input refused beside its
+// field with nothing changed, secrets stored encrypted and never sent back, a send to guests written to the outbox
+// with its limit, and the bidder's own choice of channel.
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { message, message_broadcast, message_preference, message_settings, registrant } from "~drizzle/schema";
+import { makeAuctionEvent, makeBidder } from "../support/auction";
+import { testDatabase } from "../support/database";
+import { giveRole, makeUser, sessionCookie, teamRole } from "../support/people";
+import { call, makeRequest } from "../support/route-calls";
+
+const { db } = testDatabase();
+const SMTP_SECRET = "smtps://gala:very-secret-password@smtp.example.org:465";
+const TWILIO_TOKEN = "twilio-token-that-must-stay-secret";
+
+beforeAll(() => {
+  vi.stubEnv("MESSAGES_SECRET_KEY", "b".repeat(64));
+  vi.resetModules();
+});
+afterAll(() => vi.unstubAllEnvs());
+
+async function teamMember(eventId: number, ...permissions: Parameters<typeof teamRole>) {
+  const person = await makeUser(db, { first_name: "Morgan" });
+  await giveRole(db, person.usr_id, eventId, teamRole(...permissions));
+  return { ...person, cookie: await sessionCookie(person.usr_id) };
+}
+
+describe("/admin/setup/email", () => {
+  it("needs can_configure_event in the loader and the action", async () => {
+    const route = await import("~/routes/admin._workspace.setup.email");
+    const gala = await makeAuctionEvent(db);
+    const other = await teamMember(gala.event_id, "can_send_messages");
+    const url = `/admin/setup/email?id=${gala.event_id}`;
+    expect((await call(route.loader, makeRequest(url, { cookie: other.cookie }))).status).toBe(403);
+    const posted = await call(route.action, makeRequest(url, { cookie: other.cookie, form: { sender_name: "X" } }));
+    expect(posted.status).toBe(403);
+    expect(await db.select().from(message_settings).where(eq(message_settings.event_id, gala.event_id))).toEqual([]);
+  });
+
+  it("refuses a bad reply-to beside its field and stores nothing; stores the SMTP address encrypted, never shown back", async () => {
+    const route = await import("~/routes/admin._workspace.setup.email");
+    const gala = await makeAuctionEvent(db);
+    const admin = await teamMember(gala.event_id, "can_configure_event");
+    const url = `/admin/setup/email?id=${gala.event_id}`;
+    const refused = await call(
+      route.action,
+      makeRequest(url, { cookie: admin.cookie, form: { sender_name: "Harbor Light", reply_to: "not an address" } }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({ error: { reply_to: ["Enter an email address such as info@example.org."] } });
+    expect(await db.select().from(message_settings).where(eq(message_settings.event_id, gala.event_id))).toEqual([]);
+
+    const saved = await call(
+      route.action,
+      makeRequest(url, {
+        cookie: admin.cookie,
+        form: { sender_name: "Harbor Light", reply_to: "hello@harbor.example", smtp_url: SMTP_SECRET, auto_won: "yes" },
+      }),
+    );
+    expect(saved.status).toBe(302);
+    const [row] = await db.select().from(message_settings).where(eq(message_settings.event_id, gala.event_id));
+    expect(row).toMatchObject({ sender_name: "Harbor Light", reply_to: "hello@harbor.example" });
+    expect(row.smtp_url_encrypted).toMatch(/^v1:/);
+    expect(row.smtp_url_encrypted).not.toContain("very-secret-password");
+    // Unticked automatic messages are off; ticked ones on.
+    expect(row.automatic).toMatchObject({ won: true, outbid: false });
+
+    const shown = await call(route.loader, makeRequest(url, { cookie: admin.cookie }));
+    expect(shown.status).toBe(200);
+    expect(JSON.stringify(shown.data)).not.toContain("very-secret-password");
+    expect(shown.data).toMatchObject({ setup: { hasOwnSmtp: true, senderName: "Harbor Light" } });
+  });
+});
+
+describe("/admin/setup/texting", () => {
+  it("stores the Twilio token encrypted, never shown back; a blank token keeps it; a bad SID is refused", async () => {
+    const route = await import("~/routes/admin._workspace.setup.texting");
+    const gala = await makeAuctionEvent(db);
+    const admin = await teamMember(gala.event_id, "can_configure_event");
+    const url = `/admin/setup/texting?id=${gala.event_id}`;
+    const form = {
+      twilio_account_sid: `AC${"1".repeat(32)}`,
+      twilio_auth_token: TWILIO_TOKEN,
+      twilio_from_number: "(617) 555-0000",
+      outbid_window_minutes: "15",
+    };
+    const before = await call(route.loader, makeRequest(url, { cookie: admin.cookie }));
+    expect(before.data).toMatchObject({ setup: { textingOn: false } });
+
+    const refused = await call(
+      route.action,
+      makeRequest(url, { cookie: admin.cookie, form: { ...form, twilio_account_sid: "nope" } }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({
+      error: { twilio_account_sid: ["An Account SID is AC followed by 32 letters and digits."] },
+    });
+
+    expect((await call(route.action, makeRequest(url, { cookie: admin.cookie, form }))).status).toBe(302);
+    await call(route.action, makeRequest(url, { cookie: admin.cookie, form: { ...form, twilio_auth_token: "" } }));
+    const [row] = await db.select().from(message_settings).where(eq(message_settings.event_id, gala.event_id));
+    expect(row).toMatchObject({ twilio_from_number: "+16175550000", outbid_window_minutes: 15 });
+    expect(row.twilio_auth_token_encrypted).toMatch(/^v1:/);
+    const { decryptSecret } = await import("~/messages/secrets.server");
+    expect(decryptSecret(row.twilio_auth_token_encrypted, gala.event_id)).toBe(TWILIO_TOKEN);
+    // Bound to its event: the same value on another event's row does not open.
+    expect(decryptSecret(row.twilio_auth_token_encrypted, gala.event_id + 1)).toBeNull();
+
+    const shown = await call(route.loader, makeRequest(url, { cookie: admin.cookie }));
+    expect(JSON.stringify(shown.data)).not.toContain(TWILIO_TOKEN);
+    expect(shown.data).toMatchObject({ setup: { textingOn: true, hasTwilioToken: true } });
+  });
+});
+
+describe("writing to guests", () => {
+  async function galaWithGuests() {
+    const gala = await makeAuctionEvent(db);
+    await db.insert(registrant).values([
+      { event_id: gala.event_id, name: "Ada Lovelace", first_name: "Ada", email: "ada@example.org" },
+      { event_id: gala.event_id, name: "Alan Turing", first_name: "Alan", email: "alan@example.org" },
+      {
+        event_id: gala.event_id,
+        name: "Grace Hopper",
+        first_name: "Grace",
+        email: "grace@example.org",
+        checked_in_at: new Date(),
+      },
+    ]);
+    return gala;
+  }
+
+  it("needs can_send_messages", async () => {
+    const route = await import("~/routes/admin._workspace.auction_items.email_page_.guests");
+    const gala = await galaWithGuests();
+    const other = await teamMember(gala.event_id, "can_configure_event");
+    const url = `/admin/auction_items/email_page/guests?id=${gala.event_id}`;
+    expect((await call(route.loader, makeRequest(url, { cookie: other.cookie }))).status).toBe(403);
+    const form = { audience: "registrants", channel: "email", subject: "Hi", body: "Hello", intent: "send" };
+    expect((await call(route.action, makeRequest(url, { cookie: other.cookie, form }))).status).toBe(403);
+    expect(await db.select().from(message).where(eq(message.event_id, gala.event_id))).toEqual([]);
+  });
+
+  it("previews for a real guest, sends one message per guest through the outbox, and follows the delivery", async () => {
+    const route = await import("~/routes/admin._workspace.auction_items.email_page_.guests");
+    const gala = await galaWithGuests();
+    const sender = await teamMember(gala.event_id, "can_send_messages");
+    const url = `/admin/auction_items/email_page/guests?id=${gala.event_id}`;
+    const draft = {
+      audience: "not_checked_in",
+      channel: "email",
+      subject: "Valet tonight",
+      body: "Hello {{first_name}},\n\nValet opens at 6.",
+    };
+
+    const missingSubject = await call(
+      route.action,
+      makeRequest(url, { cookie: sender.cookie, form: { ...draft, subject: "", intent: "send" } }),
+    );
+    expect(missingSubject.status).toBe(400);
+    expect(missingSubject.data).toMatchObject({ error: { subject: ["Write a subject for the email."] } });
+
+    const preview = await call(
+      route.action,
+      makeRequest(url, { cookie: sender.cookie, form: { ...draft, intent: "preview" } }),
+    );
+    expect(preview.data).toMatchObject({ preview: { recipientCount: 2, recipient: "Ada Lovelace" } });
+    expect((preview.data as { preview: { email: { text: string } } }).preview.email.text).toContain("Hello Ada,");
+    expect(await db.select().from(message).where(eq(message.event_id, gala.event_id))).toEqual([]);
+
+    const sent = await call(
+      route.action,
+      makeRequest(url, { cookie: sender.cookie, form: { ...draft, intent: "send" } }),
+    );
+    expect(sent.status).toBe(302);
+    const rows = await db.select().from(message).where(eq(message.event_id, gala.event_id));
+    expect(rows.map((row) => row.to_email).sort()).toEqual(["ada@example.org", "alan@example.org"]);
+    expect(rows[0]).toMatchObject({ template: "broadcast", status: "queued", sent_by_usr_id: sender.usr_id });
+    expect(rows.find((row) => row.to_email === "alan@example.org")?.data).toMatchObject({
+      subject: "Valet tonight",
+      message: "Hello Alan,\n\nValet opens at 6.",
+    });
+
+    const { runOutbox } = await import("~/messages/worker.server");
+    await runOutbox(db);
+    const [broadcast] = await db.select().from(message_broadcast).where(eq(message_broadcast.event_id, gala.event_id));
+    const page = await call(
+      route.loader,
+      makeRequest(`${url}&broadcast=${broadcast.message_broadcast_id}`, { cookie: sender.cookie }),
+    );
+    expect(page.data).toMatchObject({
+      broadcasts: [{ total: 2, sent: 2, queued: 0 }],
+      open: { deliveries: [{ status: "sent" }, { status: "sent" }] },
+    });
+  });
+
+  it("holds a sender to the hourly limit", async () => {
+    const { assertWithinSendingLimit, MESSAGES_PER_SENDER_PER_HOUR } = await import("~/messages/sending-limits.server");
+    const gala = await galaWithGuests();
+    const sender = await teamMember(gala.event_id, "can_send_messages");
+    await expect(
+      assertWithinSendingLimit(db, {
+        eventId: gala.event_id,
+        usrId: sender.usr_id,
+        adding: MESSAGES_PER_SENDER_PER_HOUR,
+      }),
+    ).resolves.toBeUndefined();
+    await expect(
+      assertWithinSendingLimit(db, {
+        eventId: gala.event_id,
+        usrId: sender.usr_id,
+        adding: MESSAGES_PER_SENDER_PER_HOUR + 1,
+      }),
+    ).rejects.toThrow(/the limit is 2000 per hour/);
+  });
+});
+
+describe("the bidder's choice on /inroombid?view=mine", () => {
+  it("asks for a number and consent before texts, refuses texts where the event cannot text, and saves the choice", async () => {
+    const route = await import("~/routes/inroombid");
+    const gala = await makeAuctionEvent(db);
+    const bidder = await makeBidder(db, gala.event_id);
+    const cookie = await sessionCookie(bidder.usrId);
+    const url = `/inroombid?id=${gala.event_id}&view=mine`;
+    const post = (form: Record<string, string>) =>
+      call(route.action, makeRequest(url, { cookie, form: { intent: "message-preferences", ...form } }));
+
+    const page = await call(route.loader, makeRequest(url, { cookie }));
+    expect(page.data).toMatchObject({ messagePreference: { outbid_channel: "email", textingAvailable: false } });
+
+    const noConsent = await post({ outbid_channel: "both", phone: "617 555 0101" });
+    expect(noConsent.status).toBe(400);
+    expect(noConsent.data).toMatchObject({ error: { text_consent: ["Tick the box to agree to texts."] } });
+
+    const cannotText = await post({ outbid_channel: "text", phone: "617 555 0101", text_consent: "yes" });
+    expect(cannotText.data).toMatchObject({ error: { outbid_channel: ["This event does not send text messages."] } });
+    const choice = () =>
+      db
+        .select()
+        .from(message_preference)
+        .where(and(eq(message_preference.usr_id, bidder.usrId), eq(message_preference.event_id, gala.event_id)));
+    expect(await choice()).toEqual([]);
+
+    await db.insert(message_settings).values({
+      event_id: gala.event_id,
+      twilio_account_sid: `AC${"2".repeat(32)}`,
+      twilio_auth_token_encrypted: "v1:stored",
+      twilio_from_number: "+16175550000",
+    });
+    expect((await post({ outbid_channel: "both", phone: "617 555 0101", text_consent: "yes" })).status).toBe(302);
+    expect(await choice()).toMatchObject([{ outbid_channel: "both", text_consent: true }]);
+    expect((await post({ outbid_channel: "none" })).status).toBe(302);
+    expect(await choice()).toMatchObject([{ outbid_channel: "none", text_consent: false }]);
+  });
+});

@@ -1,0 +1,146 @@
+// Texts through the official Twilio SDK, pointed at the local fake gateway (tests/e2e/support/fake-twilio.mjs): the
+// outbid text is short with an exact clock time and the item's link; a resend with the same key is one text; STOP,
+// posted to the webhook with Twilio's signature, stops the next text, START brings texts back; an unsigned post
+// changes nothing.
+import { eq } from "drizzle-orm";
+import twilio from "twilio";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { event, message, message_preference, message_settings, silent_auction, usr } from "~drizzle/schema";
+import { startFakeTwilio } from "../e2e/support/fake-twilio.mjs";
+import { makeAuctionEvent, makeAuctionItem, makeBidder } from "../support/auction";
+import { testDatabase } from "../support/database";
+import { freePort } from "../support/free-port";
+
+const { db } = testDatabase();
+const SID = "AC00000000000000000000000000000001";
+const TOKEN = "fake-auth-token-0123456789";
+const KEY = "a".repeat(64);
+const FROM = "+16175550000";
+const texts: { to: string; from: string; body: string }[] = [];
+let gateway: { close(callback: () => void): void };
+
+beforeAll(async () => {
+  const port = await freePort();
+  gateway = await startFakeTwilio({ port, accounts: { [SID]: TOKEN }, onText: (text) => texts.push(text) });
+  vi.stubEnv("TWILIO_API_URL", `http://127.0.0.1:${port}`);
+  vi.stubEnv("MESSAGES_SECRET_KEY", KEY);
+  vi.stubEnv("PUBLIC_URL", "https://gavel.example.org");
+  vi.resetModules();
+});
+
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await new Promise<void>((resolve) => gateway.close(() => resolve()));
+});
+
+async function textingGala() {
+  const { encryptSecret } = await import("~/messages/secrets.server");
+  const gala = await makeAuctionEvent(db);
+  await db.update(event).set({ timezone: "America/Chicago" }).where(eq(event.event_id, gala.event_id));
+  await db
+    .update(silent_auction)
+    .set({ end_date_time: new Date("2030-05-17T02:30:00Z") })
+    .where(eq(silent_auction.silent_auction_id, gala.silentAuctionId));
+  await db.insert(message_settings).values({
+    event_id: gala.event_id,
+    twilio_account_sid: SID,
+    twilio_auth_token_encrypted: encryptSecret(TOKEN, gala.event_id),
+    twilio_from_number: FROM,
+  });
+  const item = await makeAuctionItem(db, gala.event_id, { title: "Hot-air balloon ride over the valley at sunrise" });
+  const ann = await makeBidder(db, gala.event_id);
+  const ben = await makeBidder(db, gala.event_id);
+  await db.update(usr).set({ phone: "617-555-0199" }).where(eq(usr.usr_id, ann.usrId));
+  await db
+    .insert(message_preference)
+    .values({ usr_id: ann.usrId, event_id: gala.event_id, outbid_channel: "text", text_consent: true });
+  return { gala, item, ann, ben };
+}
+
+async function outbid(scene: Awaited<ReturnType<typeof textingGala>>, round: number, at: Date) {
+  const { placeBid } = await import("~/bidding/place-bid.server");
+  const bid = (usrId: number, amount: number) =>
+    placeBid(db, {
+      eventId: scene.gala.event_id,
+      itemId: scene.item.auction_item_id,
+      usrId,
+      submission: { kind: "bid", amount, maximum: null },
+      idempotencyKey: `${usrId}-${amount}`,
+      at,
+    });
+  await bid(scene.ann.usrId, 10_000 + round * 2_000);
+  await bid(scene.ben.usrId, 11_000 + round * 2_000);
+}
+
+async function reply(eventId: number, body: string, signed = true) {
+  const { action } = await import("~/routes/webhooks.twilio.sms");
+  const params = { AccountSid: SID, From: "+16175550199", To: FROM, Body: body, MessageSid: `SM${eventId}${body}` };
+  const url = "https://gavel.example.org/webhooks/twilio/sms";
+  const signature = signed ? twilio.getExpectedTwilioSignature(TOKEN, url, params) : "forged";
+  const request = new Request("http://localhost:3000/webhooks/twilio/sms", {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Twilio-Signature": signature },
+    body: new URLSearchParams(params),
+  });
+  return (await action({ request, params: {}, context: {} })) as Response;
+}
+
+it("texts the outbid bidder through the Twilio SDK: short, the exact closing time in the event's zone, the link", async () => {
+  const { runOutbox } = await import("~/messages/worker.server");
+  const scene = await textingGala();
+  await outbid(scene, 0, new Date());
+  await runOutbox(db);
+  const sent = texts.filter((text) => text.to === "+16175550199");
+  expect(sent).toHaveLength(1);
+  expect(sent[0].from).toBe(FROM);
+  expect(sent[0].body.length).toBeLessThanOrEqual(160);
+  // 02:30 UTC on 17 May is 9:30 PM CDT on the 16th in Chicago.
+  expect(sent[0].body).toContain("Ends 9:30 PM CDT");
+  expect(sent[0].body).toMatch(
+    new RegExp(
+      `https://gavel\\.example\\.org/inroombid\\?id=${scene.gala.event_id}&item=${scene.item.auction_item_id}$`,
+    ),
+  );
+  const [row] = await db.select().from(message).where(eq(message.event_id, scene.gala.event_id));
+  expect(row).toMatchObject({ channel: "text", status: "sent", provider_message_id: expect.stringMatching(/^SM/) });
+});
+
+it("the same idempotency key twice is one text at the gateway", async () => {
+  const { twilioProvider } = await import("~/messages/providers.server");
+  const provider = twilioProvider({ accountSid: SID, authToken: TOKEN, from: FROM });
+  const before = texts.length;
+  const first = await provider.send({ to: "+16175550123", body: "Hello", idempotencyKey: "same-key" });
+  const second = await provider.send({ to: "+16175550123", body: "Hello", idempotencyKey: "same-key" });
+  expect(second.providerMessageId).toBe(first.providerMessageId);
+  expect(texts.length - before).toBe(1);
+});
+
+it("STOP by signed webhook stops the next text, START brings texts back; an unsigned post changes nothing", async () => {
+  const { runOutbox } = await import("~/messages/worker.server");
+  const scene = await textingGala();
+  const t0 = Date.now();
+  const countTo = () => texts.filter((text) => text.to === "+16175550199").length;
+  const start = countTo();
+
+  expect((await reply(scene.gala.event_id, "STOP", false)).status).toBe(403);
+  await outbid(scene, 0, new Date(t0));
+  await runOutbox(db);
+  expect(countTo()).toBe(start + 1);
+
+  const stopped = await reply(scene.gala.event_id, "stop");
+  expect(stopped.status).toBe(200);
+  expect(await stopped.text()).toBe('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
+  await outbid(scene, 1, new Date(t0 + 11 * 60_000)); // the next throttle window
+  await runOutbox(db);
+  expect(countTo()).toBe(start + 1);
+  const rows = await db.select().from(message).where(eq(message.event_id, scene.gala.event_id));
+  expect(rows.at(-1)).toMatchObject({ status: "skipped", last_error: "Opted out (replied STOP)." });
+
+  const help = await reply(scene.gala.event_id, "HELP");
+  expect(await help.text()).toContain("Reply STOP to stop them");
+
+  await reply(scene.gala.event_id, "START");
+  await outbid(scene, 2, new Date(t0 + 22 * 60_000));
+  await runOutbox(db);
+  expect(countTo()).toBe(start + 2);
+});

@@ -1,0 +1,531 @@
+/**
+ * A local, stateful stand-in for the part of Stripe's HTTP API that Gavel uses (docs/decisions/025-payments.md):
+ * customers, Checkout Sessions (setup and payment mode) with hosted pages a browser fills in, SetupIntents,
+ * PaymentMethods, off-session PaymentIntents, refunds, webhook endpoints, and signed webhooks posted to the app.
+ * Idempotency-Key is honoured as Stripe does: the same key with the same parameters replays the first answer; with
+ * other parameters it is refused. Each secret key is an account of its own. The official SDK talks to it through its
+ * host/port/protocol options, so the app's code is the one that runs in production.
+ */
+import { createHmac, randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { AUTHENTICATION_REQUIRED, cardBehaviour, cardBrand, DECLINED, type CardBehaviour } from "./cards";
+import { parseStripeForm, strings, text, type FormObject } from "./form-body";
+import { authenticationPage, cardPage, donePage } from "./hosted-pages";
+
+type StripeObject = Record<string, unknown> & { id: string };
+
+interface StoredCard {
+  number: string;
+  behaviour: CardBehaviour;
+}
+
+interface Account {
+  objects: Map<string, StripeObject>;
+  cards: Map<string, StoredCard>;
+  idempotent: Map<string, { fingerprint: string; status: number; body: string }>;
+  endpoints: Array<{ id: string; url: string; secret: string }>;
+  events: StripeObject[];
+}
+
+export interface FakeStripe {
+  url: string;
+  /** Every webhook event sent so far, oldest first, across accounts. */
+  events(): StripeObject[];
+  /** Posts an event again, as Stripe does when a delivery looked failed. */
+  redeliver(eventId: string): Promise<void>;
+  /** Opens a dispute on a payment, as a cardholder's bank would. */
+  dispute(paymentIntentId: string): Promise<void>;
+  /** Requests seen (method and path), to prove a retry reached Stripe with the same key. */
+  requests: Array<{ method: string; path: string; idempotencyKey: string | undefined; replayed: boolean }>;
+  /**
+   * While set, the answers to the API requests it picks are lost, as in a network timeout: the request is still
+   * carried out at "Stripe", and the caller never hears of it. Null stops it.
+   */
+  loseAnswersWhen(pick: ((path: string, form: FormObject) => boolean) | null): void;
+  /**
+   * While set, the answers to the API requests it picks are held back (the request is carried out at once), until
+   * stallAnswersWhen(null) sends them: to kill the app's process while it waits for Stripe.
+   */
+  stallAnswersWhen(pick: ((path: string, form: FormObject) => boolean) | null): void;
+  /** Holds webhooks back (true) until released (false), to order them against the app's own calls. */
+  holdWebhooks(hold: boolean): void;
+  close(): Promise<void>;
+}
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
+const now = () => Math.floor(Date.now() / 1000);
+
+export async function startFakeStripe(options: { port?: number; host?: string } = {}): Promise<FakeStripe> {
+  const accounts = new Map<string, Account>();
+  const sessionsAccount = new Map<string, Account>();
+  const requests: FakeStripe["requests"] = [];
+  let loseAnswer: ((path: string, form: FormObject) => boolean) | null = null;
+  let stallAnswer: ((path: string, form: FormObject) => boolean) | null = null;
+  let stalled: Array<() => void> = [];
+  let baseUrl = "";
+  let held: Array<() => Promise<void>> | null = null;
+
+  const account = (key: string): Account => {
+    let found = accounts.get(key);
+    if (!found) {
+      found = { objects: new Map(), cards: new Map(), idempotent: new Map(), endpoints: [], events: [] };
+      accounts.set(key, found);
+    }
+    return found;
+  };
+
+  async function emit(acct: Account, type: string, object: StripeObject) {
+    const event: StripeObject = {
+      id: newId("evt"),
+      object: "event",
+      type,
+      created: now(),
+      livemode: false,
+      api_version: "2026-10-28.endive",
+      data: { object },
+    };
+    acct.events.push(event);
+    // Like Stripe, after the API answer: a webhook may come before or after the browser's redirect.
+    if (held) held.push(() => deliver(acct, event));
+    else setTimeout(() => void deliver(acct, event), 20);
+  }
+
+  async function deliver(acct: Account, event: StripeObject) {
+    const payload = JSON.stringify(event);
+    for (const endpoint of acct.endpoints) {
+      const timestamp = now();
+      const signature = createHmac("sha256", endpoint.secret).update(`${timestamp}.${payload}`).digest("hex");
+      await fetch(endpoint.url, {
+        method: "POST",
+        headers: { "content-type": "application/json", "stripe-signature": `t=${timestamp},v1=${signature}` },
+        body: payload,
+      }).catch(() => undefined);
+    }
+  }
+
+  function paymentMethodFor(acct: Account, number: string, customer: string | null): StripeObject {
+    const pm: StripeObject = {
+      id: newId("pm"),
+      object: "payment_method",
+      type: "card",
+      customer,
+      card: { brand: cardBrand(number), last4: number.slice(-4), exp_month: 12, exp_year: 2034 },
+    };
+    acct.objects.set(pm.id, pm);
+    acct.cards.set(pm.id, { number, behaviour: cardBehaviour(number) });
+    return pm;
+  }
+
+  function cardError(code: "card_declined" | "authentication_required", paymentIntent?: StripeObject) {
+    return {
+      status: 402,
+      body: {
+        error: {
+          type: "card_error",
+          code,
+          decline_code: code === "card_declined" ? "generic_decline" : "authentication_required",
+          message: code === "card_declined" ? DECLINED : AUTHENTICATION_REQUIRED,
+          ...(paymentIntent ? { payment_intent: paymentIntent } : {}),
+        },
+      },
+    };
+  }
+
+  const notFound = (id: string) => ({
+    status: 404,
+    body: { error: { type: "invalid_request_error", code: "resource_missing", message: `No such object: '${id}'` } },
+  });
+  const invalid = (message: string, param?: string) => ({
+    status: 400,
+    body: { error: { type: "invalid_request_error", message, param } },
+  });
+
+  type Answer = { status: number; body: unknown };
+
+  function api(acct: Account, method: string, path: string, form: FormObject): Answer {
+    const get = (id: string, object: string): Answer => {
+      const found = acct.objects.get(id);
+      return found && found.object === object ? { status: 200, body: found } : notFound(id);
+    };
+    let match: RegExpMatchArray | null;
+    if (method === "POST" && path === "/v1/customers") {
+      const customer: StripeObject = {
+        id: newId("cus"),
+        object: "customer",
+        email: text(form, "email") ?? null,
+        name: text(form, "name") ?? null,
+        metadata: strings(form, "metadata"),
+        invoice_settings: { default_payment_method: null },
+      };
+      acct.objects.set(customer.id, customer);
+      return { status: 200, body: customer };
+    }
+    if (method === "GET" && (match = path.match(/^\/v1\/customers\/([\w]+)$/))) return get(match[1], "customer");
+    if (method === "GET" && (match = path.match(/^\/v1\/payment_methods\/([\w]+)$/)))
+      return get(match[1], "payment_method");
+    if (method === "GET" && (match = path.match(/^\/v1\/setup_intents\/([\w]+)$/)))
+      return get(match[1], "setup_intent");
+    if (method === "GET" && (match = path.match(/^\/v1\/payment_intents\/([\w]+)$/)))
+      return get(match[1], "payment_intent");
+    if (method === "GET" && (match = path.match(/^\/v1\/checkout\/sessions\/([\w]+)$/))) {
+      const session = acct.objects.get(match[1]);
+      if (session && session.status === "open" && (session.expires_at as number) <= now()) session.status = "expired";
+      return get(match[1], "checkout.session");
+    }
+    if (method === "POST" && path === "/v1/checkout/sessions") return createSession(acct, form);
+    if (method === "POST" && (match = path.match(/^\/v1\/checkout\/sessions\/([\w]+)\/expire$/))) {
+      const session = acct.objects.get(match[1]);
+      if (!session || session.object !== "checkout.session") return notFound(match[1]);
+      if (session.status !== "open") return invalid("Only Checkout Sessions with a status of open can be expired.");
+      session.status = "expired";
+      return { status: 200, body: session };
+    }
+    if (method === "POST" && path === "/v1/payment_intents") return createPaymentIntent(acct, form);
+    if (method === "POST" && path === "/v1/refunds") return createRefund(acct, form);
+    if (method === "POST" && path === "/v1/webhook_endpoints") {
+      const url = text(form, "url");
+      if (!url) return invalid("Missing required param: url.", "url");
+      const endpoint = { id: newId("we"), url, secret: `whsec_${randomBytes(24).toString("hex")}` };
+      acct.endpoints.push(endpoint);
+      return { status: 200, body: { id: endpoint.id, object: "webhook_endpoint", url, secret: endpoint.secret } };
+    }
+    return {
+      status: 404,
+      body: { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path}).` } },
+    };
+  }
+
+  function createSession(acct: Account, form: FormObject): Answer {
+    const mode = text(form, "mode");
+    if (mode !== "setup" && mode !== "payment") return invalid("mode must be setup or payment.", "mode");
+    const successUrl = text(form, "success_url");
+    if (!successUrl) return invalid("Missing required param: success_url.", "success_url");
+    let amount = 0;
+    let currency = (text(form, "currency") ?? "usd").toLowerCase();
+    if (mode === "payment") {
+      const items = Array.isArray(form.line_items) ? (form.line_items as FormObject[]) : [];
+      for (const item of items) {
+        const price = (item.price_data ?? {}) as FormObject;
+        const unit = Number(text(price, "unit_amount"));
+        const quantity = Number(text(item, "quantity") ?? "1");
+        if (!Number.isInteger(unit) || unit < 0) return invalid("Invalid integer: unit_amount.", "unit_amount");
+        amount += unit * quantity;
+        currency = (text(price, "currency") ?? currency).toLowerCase();
+      }
+      if (amount < 50) return invalid("The Checkout Session's total amount must be at least 50 cents.", "line_items");
+    }
+    const intentData = (form.payment_intent_data ?? {}) as FormObject;
+    const session: StripeObject = {
+      id: newId("cs_test"),
+      object: "checkout.session",
+      mode,
+      status: "open",
+      payment_status: mode === "setup" ? "no_payment_required" : "unpaid",
+      customer: text(form, "customer") ?? null,
+      customer_email: text(form, "customer_email") ?? null,
+      success_url: successUrl,
+      cancel_url: text(form, "cancel_url") ?? null,
+      amount_total: mode === "payment" ? amount : null,
+      currency,
+      metadata: strings(form, "metadata"),
+      payment_intent: null,
+      setup_intent: null,
+      client_reference_id: text(form, "client_reference_id") ?? null,
+      setup_future_usage: text(intentData, "setup_future_usage") ?? null,
+      intent_metadata: strings(intentData, "metadata"),
+      description: text(intentData, "description") ?? null,
+      expires_at: Number(text(form, "expires_at") ?? now() + 24 * 3600),
+      url: "",
+    };
+    session.url = `${baseUrl}/pay/${session.id}`;
+    acct.objects.set(session.id, session);
+    sessionsAccount.set(session.id, acct);
+    return { status: 200, body: session };
+  }
+
+  function createPaymentIntent(acct: Account, form: FormObject): Answer {
+    const amount = Number(text(form, "amount"));
+    if (!Number.isInteger(amount) || amount < 50) return invalid("Amount must be at least 50 cents.", "amount");
+    const pmId = text(form, "payment_method");
+    const card = pmId ? acct.cards.get(pmId) : undefined;
+    if (!pmId || !card) return notFound(pmId ?? "payment_method");
+    const intent: StripeObject = {
+      id: newId("pi"),
+      object: "payment_intent",
+      amount,
+      amount_received: 0,
+      currency: (text(form, "currency") ?? "usd").toLowerCase(),
+      customer: text(form, "customer") ?? null,
+      payment_method: pmId,
+      metadata: strings(form, "metadata"),
+      description: text(form, "description") ?? null,
+      status: "requires_payment_method",
+      latest_charge: null,
+      last_payment_error: null,
+    };
+    acct.objects.set(intent.id, intent);
+    if (card.behaviour === "succeeds") {
+      succeed(acct, intent);
+      return { status: 200, body: intent };
+    }
+    const code = card.behaviour === "requires_authentication" ? "authentication_required" : "card_declined";
+    intent.last_payment_error = { code, message: code === "card_declined" ? DECLINED : AUTHENTICATION_REQUIRED };
+    void emit(acct, "payment_intent.payment_failed", intent);
+    return cardError(code, intent);
+  }
+
+  function succeed(acct: Account, intent: StripeObject) {
+    const charge: StripeObject = {
+      id: newId("ch"),
+      object: "charge",
+      amount: intent.amount,
+      amount_refunded: 0,
+      payment_intent: intent.id,
+      refunded: false,
+    };
+    acct.objects.set(charge.id, charge);
+    Object.assign(intent, { status: "succeeded", amount_received: intent.amount, latest_charge: charge.id });
+    void emit(acct, "payment_intent.succeeded", intent);
+  }
+
+  function createRefund(acct: Account, form: FormObject): Answer {
+    const intentId = text(form, "payment_intent") ?? "";
+    const intent = acct.objects.get(intentId);
+    if (!intent || intent.status !== "succeeded") return notFound(intentId);
+    const charge = acct.objects.get(intent.latest_charge as string)!;
+    const left = (charge.amount as number) - (charge.amount_refunded as number);
+    const amount = text(form, "amount") === undefined ? left : Number(text(form, "amount"));
+    if (!Number.isInteger(amount) || amount <= 0 || amount > left)
+      return invalid(`Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`, "amount");
+    const refund: StripeObject = {
+      id: newId("re"),
+      object: "refund",
+      amount,
+      payment_intent: intentId,
+      charge: charge.id,
+      status: "succeeded",
+      reason: text(form, "reason") ?? null,
+      metadata: strings(form, "metadata"),
+    };
+    acct.objects.set(refund.id, refund);
+    Object.assign(charge, {
+      amount_refunded: (charge.amount_refunded as number) + amount,
+      refunded: (charge.amount_refunded as number) + amount === charge.amount,
+    });
+    void emit(acct, "charge.refunded", { ...charge, refunds: { data: [refund] } });
+    return { status: 200, body: refund };
+  }
+
+  /** The hosted page's card form was sent: save the card and/or pay, then send the browser back. */
+  function completeSession(acct: Account, session: StripeObject, number: string): string {
+    let customer = session.customer as string | null;
+    if (!customer) {
+      customer = newId("cus");
+      acct.objects.set(customer, {
+        id: customer,
+        object: "customer",
+        email: session.customer_email,
+        metadata: {},
+        invoice_settings: { default_payment_method: null },
+      });
+      session.customer = customer;
+    }
+    const pm = paymentMethodFor(acct, number, customer);
+    if (session.mode === "setup") {
+      const setup: StripeObject = {
+        id: newId("seti"),
+        object: "setup_intent",
+        status: "succeeded",
+        customer,
+        payment_method: pm.id,
+        metadata: session.metadata,
+      };
+      acct.objects.set(setup.id, setup);
+      session.setup_intent = setup.id;
+    } else {
+      const intent: StripeObject = {
+        id: newId("pi"),
+        object: "payment_intent",
+        amount: session.amount_total,
+        currency: session.currency,
+        customer,
+        payment_method: pm.id,
+        metadata: session.intent_metadata,
+        description: session.description,
+        status: "processing",
+      };
+      acct.objects.set(intent.id, intent);
+      session.payment_intent = intent.id;
+      succeed(acct, intent);
+      session.payment_status = "paid";
+    }
+    session.status = "complete";
+    void emit(acct, "checkout.session.completed", session);
+    return (session.success_url as string).replace("{CHECKOUT_SESSION_ID}", session.id);
+  }
+
+  function failSession(acct: Account, session: StripeObject, message: string) {
+    if (session.mode !== "payment") return;
+    void emit(acct, "checkout.session.async_payment_failed", { ...session, last_error: message });
+  }
+
+  async function readBody(request: IncomingMessage): Promise<string> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString("utf8");
+  }
+
+  const send = (response: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) => {
+    response.writeHead(status, headers);
+    response.end(body);
+  };
+  const html = (response: ServerResponse, status: number, body: string) =>
+    send(response, status, body, { "content-type": "text/html; charset=utf-8" });
+
+  async function hosted(request: IncomingMessage, response: ServerResponse, path: string) {
+    const [, , sessionId, step] = path.split("/");
+    const acct = sessionsAccount.get(sessionId);
+    const session = acct?.objects.get(sessionId);
+    if (!acct || !session) return html(response, 404, donePage("This payment page has expired."));
+    if (session.status === "open" && (session.expires_at as number) <= now()) session.status = "expired";
+    if (session.status === "expired") return html(response, 410, donePage("This payment page has expired."));
+    if (session.status === "complete")
+      return send(response, 303, "", {
+        location: (session.success_url as string).replace("{CHECKOUT_SESSION_ID}", session.id),
+      });
+    if (request.method === "GET") return html(response, 200, cardPage(session));
+    const form = new URLSearchParams(await readBody(request));
+    if (step === "authenticate") {
+      const number = form.get("number") ?? "";
+      if (form.get("outcome") !== "complete") {
+        failSession(acct, session, "The card was not authenticated.");
+        return html(response, 402, cardPage(session, "We could not authenticate your card. Try another card."));
+      }
+      return send(response, 303, "", { location: completeSession(acct, session, number) });
+    }
+    const number = (form.get("number") ?? "").replace(/\s+/g, "");
+    if (!/^\d{13,19}$/.test(number)) return html(response, 400, cardPage(session, "Your card number is incomplete."));
+    const behaviour = cardBehaviour(number);
+    if (behaviour === "declines") {
+      failSession(acct, session, DECLINED);
+      return html(response, 402, cardPage(session, DECLINED));
+    }
+    if (behaviour === "requires_authentication") return html(response, 200, authenticationPage(session, number));
+    return send(response, 303, "", { location: completeSession(acct, session, number) });
+  }
+
+  const server: Server = createServer((request, response) => {
+    void (async () => {
+      const url = new URL(request.url ?? "/", "http://fake");
+      if (url.pathname.startsWith("/pay/")) return hosted(request, response, url.pathname);
+      if (url.pathname === "/health") return send(response, 200, "ok");
+      const auth = request.headers.authorization ?? "";
+      const key = auth.replace(/^Bearer\s+/i, "");
+      if (!/^sk_(test|live)_\w+$/.test(key))
+        return send(
+          response,
+          401,
+          JSON.stringify({ error: { type: "invalid_request_error", message: "Invalid API Key provided." } }),
+          { "content-type": "application/json" },
+        );
+      const acct = account(key);
+      const body = request.method === "POST" ? await readBody(request) : "";
+      const form = parseStripeForm(body);
+      const idempotencyKey = request.headers["idempotency-key"] as string | undefined;
+      const fingerprint = `${request.method} ${url.pathname} ${body}`;
+      let answer: { status: number; body: string };
+      let replayed = false;
+      const earlier = idempotencyKey ? acct.idempotent.get(idempotencyKey) : undefined;
+      if (earlier && earlier.fingerprint !== fingerprint) {
+        answer = {
+          status: 400,
+          body: JSON.stringify({
+            error: {
+              type: "idempotency_error",
+              message:
+                "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+            },
+          }),
+        };
+      } else if (earlier) {
+        answer = earlier;
+        replayed = true;
+      } else {
+        const result = api(acct, request.method ?? "GET", url.pathname, form);
+        answer = { status: result.status, body: JSON.stringify(result.body) };
+        if (idempotencyKey && request.method === "POST")
+          acct.idempotent.set(idempotencyKey, { fingerprint, ...answer });
+      }
+      requests.push({ method: request.method ?? "GET", path: url.pathname, idempotencyKey, replayed });
+      if (stallAnswer?.(url.pathname, form)) await new Promise<void>((resolve) => stalled.push(resolve));
+      if (loseAnswer?.(url.pathname, form)) {
+        request.socket.destroy();
+        return;
+      }
+      send(response, answer.status, answer.body, {
+        "content-type": "application/json",
+        "request-id": newId("req"),
+        ...(replayed ? { "idempotent-replayed": "true" } : {}),
+        ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}),
+      });
+    })().catch((error: unknown) => send(response, 500, JSON.stringify({ error: { message: String(error) } })));
+  });
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? "127.0.0.1", resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : options.port;
+  baseUrl = `http://${options.host ?? "127.0.0.1"}:${port}`;
+
+  const allEvents = () => [...accounts.values()].flatMap((acct) => acct.events);
+  return {
+    url: baseUrl,
+    requests,
+    events: () => allEvents().sort((a, b) => (a.created as number) - (b.created as number)),
+    async redeliver(eventId) {
+      for (const acct of accounts.values()) {
+        const event = acct.events.find((candidate) => candidate.id === eventId);
+        if (event) await deliver(acct, event);
+      }
+    },
+    async dispute(paymentIntentId) {
+      for (const acct of accounts.values()) {
+        const intent = acct.objects.get(paymentIntentId);
+        if (!intent) continue;
+        const dispute: StripeObject = {
+          id: newId("dp"),
+          object: "dispute",
+          amount: intent.amount,
+          charge: intent.latest_charge,
+          payment_intent: intent.id,
+          reason: "fraudulent",
+          status: "needs_response",
+        };
+        acct.objects.set(dispute.id, dispute);
+        await emit(acct, "charge.dispute.created", dispute);
+      }
+    },
+    stallAnswersWhen(pick) {
+      stallAnswer = pick;
+      if (pick) return;
+      const release = stalled;
+      stalled = [];
+      for (const resolve of release) resolve();
+    },
+    holdWebhooks(hold) {
+      if (hold) held ??= [];
+      else if (held) {
+        const release = held;
+        held = null;
+        for (const send of release) void send();
+      }
+    },
+    loseAnswersWhen(pick) {
+      loseAnswer = pick;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
