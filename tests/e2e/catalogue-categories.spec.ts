@@ -128,22 +128,25 @@ test("a dialog closes when its post is taken, even when a live reload overtakes 
   const dialog = page.getByRole("dialog", { name: "New category" });
   await dialog.getByLabel("Name").fill(name);
 
-  // The post's answer (a redirect) is held until the page has started reloading its data, as a live update does:
-  // the router then lets that reload stand for the redirect, and the page's address does not change.
+  // The server takes the post, but its answer (a redirect) is held until the page has started reloading its data, as
+  // a live update about the new category does: the router then lets that reload stand for the redirect, and the
+  // page's address does not change.
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
+  let taken!: () => void;
+  const serverTook = new Promise<void>((resolve) => (taken = resolve));
   await page.route(
     (url) => url.pathname === "/admin/auction_items/categories.data",
     async (route) => {
       if (route.request().method() !== "POST") return route.fallback();
       const response = await route.fetch();
+      taken();
       await released;
       await route.fulfill({ response });
     },
   );
-  const posted = page.waitForRequest((request) => request.method() === "POST");
   await dialog.getByRole("button", { name: "Create category" }).click();
-  await posted;
+  await serverTook;
   await page.evaluate(() =>
     (window as unknown as { __remixRouter: { revalidate(): void } }).__remixRouter.revalidate(),
   );
