@@ -83,10 +83,11 @@ export const testSendSchema = z.object({
   phone: mobileNumber,
 });
 
-/** Who a send to guests goes to. "winners_with_balance" waits for billing (audiences.server.ts). */
+/** Who a send to guests goes to. */
 export const AUDIENCES = {
   registrants: "All registered guests",
   bidders: "Bidders (everyone holding a paddle)",
+  winners_with_balance: "Guests with a balance to pay",
   not_checked_in: "Guests not checked in yet",
   table: "One table",
 } as const;

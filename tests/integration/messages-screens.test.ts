@@ -5,6 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { message, message_broadcast, message_preference, message_settings, registrant } from "~drizzle/schema";
 import { makeAuctionEvent, makeBidder } from "../support/auction";
+import { makeWinner } from "../support/billing";
 import { testDatabase } from "../support/database";
 import { giveRole, makeUser, sessionCookie, teamRole } from "../support/people";
 import { call, makeRequest } from "../support/route-calls";
@@ -191,6 +192,38 @@ describe("writing to guests", () => {
       broadcasts: [{ total: 2, sent: 2, queued: 0 }],
       open: { deliveries: [{ status: "sent" }, { status: "sent" }] },
     });
+  });
+
+  it("writes to the guests who still owe: a winner who paid is left out, one who owes is in", async () => {
+    const route = await import("~/routes/admin._workspace.auction_items.email_page_.guests");
+    const { invoiceIdFor, recordManualPayment } = await import("~/billing/charges.server");
+    const gala = await makeAuctionEvent(db);
+    const owes = await makeWinner(db, gala.event_id, 45_000);
+    const paid = await makeWinner(db, gala.event_id, 12_000);
+    await makeBidder(db, gala.event_id);
+    const sender = await teamMember(gala.event_id, "can_send_messages");
+    await recordManualPayment(gala.event_id, (await invoiceIdFor(gala.event_id, paid.usrId))!, {
+      method: "cash",
+      amount: 12_000,
+      checkNumber: null,
+      byUsrId: sender.usr_id,
+      submissionKey: "paid-in-full",
+    });
+    const url = `/admin/auction_items/email_page/guests?id=${gala.event_id}`;
+    const draft = {
+      audience: "winners_with_balance",
+      channel: "email",
+      subject: "Checkout",
+      body: "Hi {{first_name}}",
+    };
+
+    const sent = await call(
+      route.action,
+      makeRequest(url, { cookie: sender.cookie, form: { ...draft, intent: "send" } }),
+    );
+    expect(sent.status).toBe(302);
+    const rows = await db.select().from(message).where(eq(message.event_id, gala.event_id));
+    expect(rows.map((row) => row.to_usr_id)).toEqual([owes.usrId]);
   });
 
   it("holds a sender to the hourly limit", async () => {
