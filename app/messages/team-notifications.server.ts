@@ -26,6 +26,8 @@ export async function notifyTeam<F extends NotifyFlag>(
     /** What happened, unique for it (a payment id, a bid id): each team member hears of it once. */
     key: string;
     data: Record<string, string | number | null>;
+    /** The team member who made the change: they know already. */
+    exceptUsrId?: number;
   },
 ): Promise<void> {
   // The flag is one of the six column names above (checked by the type and the map), never the caller's text.
@@ -36,5 +38,6 @@ export async function notifyTeam<F extends NotifyFlag>(
       ${`${input.template}:${input.key}:`} || r.usr_id
     from usr_event_role r
     where r.event_id = ${input.eventId} and r.is_team_member and r.${column}
+      and r.usr_id <> ${input.exceptUsrId ?? -1}
     on conflict (idempotency_key) do nothing`);
 }
