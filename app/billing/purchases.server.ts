@@ -7,6 +7,8 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
+import { messageOrigin } from "~/messages/links.server";
+import { notifyTeamIfRunningLow } from "~/messages/team-notifications.server";
 import { formatInZone } from "~/ui/zoned-time";
 import { auction_item, event, purchase, usr, usr_event_paddle } from "~drizzle/schema";
 
@@ -67,6 +69,15 @@ export async function recordPurchase(eventId: number, input: PurchaseInput): Pro
         recorded_by_usr_id: input.byUsrId,
       })
       .returning({ id: purchase.purchase_id });
+    await notifyTeamIfRunningLow(tx, {
+      eventId,
+      thing: `item:${input.itemId}`,
+      title: item.title,
+      stock: item.stock,
+      leftBefore: left,
+      leftAfter: left - input.quantity,
+      link: `${messageOrigin()}/admin/bids/purchases?id=${eventId}`,
+    });
     return created.id;
   });
 }
