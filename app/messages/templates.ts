@@ -7,6 +7,7 @@
 
 export const TEMPLATE_NAMES = [
   "outbid",
+  "outbid_digest",
   "winning_at_close",
   "extended",
   "won",
@@ -68,6 +69,16 @@ export const TEMPLATES: Record<TemplateName, TemplateDefinition> = {
     action: "Bid again",
     text: "{{event}}: outbid on {{item}} ({{amount}}). Ends {{closes}}. Bid again: {{link}}",
     sample: ITEM_SAMPLE,
+  },
+  outbid_digest: {
+    label: "Outbid again (digest)",
+    audience: "A bidder outbid again within the outbid window, still outbid when it ends",
+    automatic: true,
+    subject: "Still outbid on {{item}}: {{amount}} leads",
+    body: "Hello {{first_name}},\n\nSince our last message you were outbid {{times}} on {{item}} at {{event}}. The bid to beat is {{amount}}; bidding ends at {{closes}}.",
+    action: "Bid again",
+    text: "{{event}}: outbid {{times}} on {{item}}. Now {{amount}}, ends {{closes}}: {{link}}",
+    sample: { ...ITEM_SAMPLE, times: "3 more times" },
   },
   winning_at_close: {
     label: "Winning at close",

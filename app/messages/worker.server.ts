@@ -16,6 +16,7 @@ import {
   type EventMessaging,
   type OutboxRow,
 } from "./message-context.server";
+import { staleDigestReason } from "./outbid-digest.server";
 import { ATTACHMENTS_KEY } from "./outbox.server";
 import {
   ProviderError,
@@ -153,6 +154,10 @@ async function attempt(
     return { status: "failed", provider: null, error: `Unknown template ${claimed.template}`, permanent: true };
   if (definition.automatic && messaging.automatic[claimed.template] === false) {
     return { status: "skipped", provider: null, reason: "This automatic message is switched off for the event." };
+  }
+  if (claimed.template === "outbid_digest") {
+    const stale = await staleDigestReason(db, claimed);
+    if (stale) return { status: "skipped", provider: null, reason: stale };
   }
   const addressee = await loadAddressee(db, claimed);
   const enrichment = (await enrichers[claimed.template]?.(claimed)) ?? {};
