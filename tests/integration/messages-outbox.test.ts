@@ -167,7 +167,7 @@ describe("messages written in the bid's transaction", () => {
     const to = (usrId: number, template: string) =>
       written
         .filter((row) => row.to_usr_id === usrId && row.template === template)
-        .map((row) => `${row.channel} ${JSON.stringify(row.data.outbid_count ?? null)}`)
+        .map((row) => `${row.channel} ${JSON.stringify((row.data as { outbid_count?: number }).outbid_count ?? null)}`)
         .sort();
     expect(to(ann.usrId, "outbid")).toEqual(["email null", "text null"]);
     expect(to(ben.usrId, "outbid")).toEqual(["email null"]);
