@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { optional, optionalEmail, optionalText, yesNo } from "~/forms/rules";
+import { RICH_TEXT_MAX_LENGTH } from "~/rich-text/limits";
 import { toE164 } from "./phone";
 import { TEMPLATE_NAMES } from "./templates";
 
@@ -40,7 +41,7 @@ const automaticFlags = Object.fromEntries(TEMPLATE_NAMES.map((name) => [`auto_${
 const templateTexts = Object.fromEntries(
   TEMPLATE_NAMES.flatMap((name) => [
     [`subject_${name}`, optionalText(200, "The subject")],
-    [`body_${name}`, optionalText(5_000, "The message")],
+    [`body_${name}`, optionalText(RICH_TEXT_MAX_LENGTH, "The message")],
   ]),
 ) as Record<string, ReturnType<typeof optionalText>>;
 

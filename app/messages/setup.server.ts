@@ -5,8 +5,10 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
+import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { message_settings } from "~drizzle/schema";
 import { toE164 } from "./phone";
+import { isRichBody, plainBodyAsHtml, renderBodyText } from "./rich-body";
 import { canStoreSecrets, encryptSecret } from "./secrets.server";
 import { TEMPLATE_NAMES, TEMPLATES, type TemplateOverride } from "./templates";
 import type { emailSetupSchema, textingSetupSchema } from "./message-forms";
@@ -65,6 +67,17 @@ function ownText(value: string | null, fallback: string): string | undefined {
   return value && value.trim() !== fallback.trim() ? value : undefined;
 }
 
+/**
+ * The body as the editor sent it (rich text, sanitised as all rich text is before it is stored), kept only where it
+ * says something other than ours; an emptied editor goes back to ours.
+ */
+function ownBody(value: string | null, fallback: string): string | undefined {
+  if (!value || !isRichBody(value)) return ownText(value, fallback);
+  const clean = sanitizeRichText(value);
+  if (renderBodyText(clean, {}) === "") return undefined;
+  return clean === sanitizeRichText(plainBodyAsHtml(fallback)) ? undefined : clean;
+}
+
 export async function saveEmailSetup(eventId: number, form: z.output<typeof emailSetupSchema>) {
   const current = await settingsRow(eventId);
   if (form.smtp_url && !canStoreSecrets())
@@ -77,7 +90,7 @@ export async function saveEmailSetup(eventId: number, form: z.output<typeof emai
     templates[name] = {
       ...templates[name],
       subject: ownText(values[`subject_${name}`] as string | null, TEMPLATES[name].subject),
-      body: ownText(values[`body_${name}`] as string | null, TEMPLATES[name].body),
+      body: ownBody(values[`body_${name}`] as string | null, TEMPLATES[name].body),
     };
   }
   await upsert(eventId, {

@@ -4,6 +4,7 @@
  * text on /admin/setup/email and /admin/setup/texting. Client-safe: the setup screens preview as one types, and
  * /admin/eric/email shows every template with its sample values.
  */
+import { escapeHtml, renderBodyHtml, renderBodyText } from "./rich-body";
 
 export const TEMPLATE_NAMES = [
   "outbid",
@@ -342,10 +343,7 @@ export function renderEmailTemplate(
 ): RenderedEmail {
   const definition = TEMPLATES[name];
   const subject = fill(chosen(override.subject, definition.subject), values).replace(/\s+/g, " ").trim();
-  const paragraphs = fill(chosen(override.body, definition.body), values)
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean);
+  const body = chosen(override.body, definition.body);
   const details =
     EVENT_DETAIL_TEMPLATES.has(name) && (branding.when || branding.where)
       ? [branding.when, branding.where].filter((line): line is string => Boolean(line))
@@ -356,7 +354,7 @@ export function renderEmailTemplate(
   const text = [
     branding.eventTitle,
     ...(details.length > 0 ? [details.join("\n")] : []),
-    ...paragraphs,
+    renderBodyText(body, values),
     ...cards.map((card) => [card.heading, ...card.lines].join("\n")),
     ...(action ? [`${action.label}: ${action.url}`] : []),
     `— ${footer}`,
@@ -365,8 +363,6 @@ export function renderEmailTemplate(
   const color = safeColor(branding.primaryColor, "#37474f");
   const accent = safeColor(branding.accentColor, "#d5c9b3");
   const ink = safeColor(branding.textColor, "#161616");
-  const paragraphHtml = (content: string) =>
-    `<p style="margin:0 0 16px">${escapeHtml(content).replaceAll("\n", "<br>")}</p>`;
   // The message's own box: the whole email's body, and what a preview on a page shows (every value is escaped).
   const bodyHtml =
     `<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:10px;overflow:hidden;border:1px solid #e7e5e4;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;font-size:16px;line-height:1.5;color:${ink};text-align:left">` +
@@ -377,7 +373,7 @@ export function renderEmailTemplate(
     `<p style="margin:0;font-size:20px;font-weight:600">${escapeHtml(branding.eventTitle)}</p>` +
     (details.length > 0 ? `<p style="margin:4px 0 0;font-size:14px">${details.map(escapeHtml).join("<br>")}</p>` : "") +
     `</div><div style="padding:24px;border-top:4px solid ${accent}">` +
-    paragraphs.map(paragraphHtml).join("") +
+    renderBodyHtml(body, values, color) +
     cards.map(cardHtml).join("") +
     (action
       ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 20px;border-radius:6px;background:${color};color:#ffffff;font-weight:600;text-decoration:none">${escapeHtml(action.label)}</a></p>` +
@@ -424,13 +420,4 @@ function cardHtml(card: EmailCard): string {
 
 function safeColor(value: string, fallback: string): string {
   return /^#(?:[0-9a-fA-F]{3}){1,2}$/.test(value) ? value : fallback;
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
 }

@@ -71,6 +71,34 @@ describe("/admin/setup/email", () => {
     expect(JSON.stringify(shown.data)).not.toContain("very-secret-password");
     expect(shown.data).toMatchObject({ setup: { hasOwnSmtp: true, senderName: "Harbor Light" } });
   });
+
+  it("keeps a message written in the editor, sanitised; ours as the editor sends it back, or emptied, is not stored", async () => {
+    const route = await import("~/routes/admin._workspace.setup.email");
+    const { TEMPLATES } = await import("~/messages/templates");
+    const { plainBodyAsHtml } = await import("~/messages/rich-body");
+    const gala = await makeAuctionEvent(db);
+    const admin = await teamMember(gala.event_id, "can_configure_event");
+    const url = `/admin/setup/email?id=${gala.event_id}`;
+    const save = (form: Record<string, string>) => call(route.action, makeRequest(url, { cookie: admin.cookie, form }));
+    const stored = async () =>
+      ((await db.select().from(message_settings).where(eq(message_settings.event_id, gala.event_id)))[0].templates ??
+        {}) as Record<string, { body?: string }>;
+
+    expect(
+      (
+        await save({
+          body_won:
+            '<p>Bravo <strong>{{first_name}}</strong>!</p><p onclick="alert(1)">Pick it up<script>x()</script></p>',
+          body_outbid: plainBodyAsHtml(TEMPLATES.outbid.body),
+          body_extended: "<p></p>",
+        })
+      ).status,
+    ).toBe(302);
+    const templates = await stored();
+    expect(templates.won.body).toBe("<p>Bravo <strong>{{first_name}}</strong>!</p><p>Pick it up</p>");
+    expect(templates.outbid.body).toBeUndefined();
+    expect(templates.extended.body).toBeUndefined();
+  });
 });
 
 describe("/admin/setup/texting", () => {
