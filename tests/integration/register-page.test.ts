@@ -135,10 +135,24 @@ describe("/register", () => {
     ]);
     await queuedMailSent();
 
+    await db
+      .update(event)
+      .set({
+        address: "Harbor Light Pavilion, 100 Pier Road, Boston",
+        start_date_time: new Date("2026-05-16T22:30:00Z"),
+        timezone: "America/New_York",
+      })
+      .where(eq(event.event_id, eventId));
     const confirmation = await call$(route.loader, makeRequest(done.location!));
     expect(confirmation.data).toMatchObject({
       view: "confirmation",
-      order: { amount: 20_000, status: "pending", buyer: { email: "ada@example.org" } },
+      order: {
+        amount: 20_000,
+        status: "pending",
+        buyer: { email: "ada@example.org" },
+        when: expect.stringMatching(/^Saturday, 16 May 2026 at 6:30\sPM/),
+        where: "Harbor Light Pavilion, 100 Pier Road, Boston",
+      },
     });
     const forged = done.location!.replace(/order=(\d+)-/, (_, id) => `order=${id}-x`);
     expect((await call$(route.loader, makeRequest(forged))).status).toBe(404);
