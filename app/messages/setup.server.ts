@@ -6,10 +6,10 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
+import { canStoreSecrets, sealSecret } from "~/security/secret-box.server";
 import { message_settings } from "~drizzle/schema";
 import { toE164 } from "./phone";
 import { isRichBody, plainBodyAsHtml, renderBodyText } from "./rich-body";
-import { canStoreSecrets, encryptSecret } from "./secrets.server";
 import { TEMPLATE_NAMES, TEMPLATES, type TemplateOverride } from "./templates";
 import type { emailSetupSchema, textingSetupSchema } from "./message-forms";
 import type { z } from "zod";
@@ -25,7 +25,7 @@ export interface MessageSetup {
   outbidWindowMinutes: number;
   automatic: Record<string, boolean>;
   templates: Record<string, TemplateOverride>;
-  /** MESSAGES_SECRET_KEY is set: secrets can be stored. */
+  /** SECRETS_KEY is set: secrets can be stored. */
   canStoreSecrets: boolean;
   /** When the settings were last saved: the pages remount their forms then, so a typed secret does not linger. */
   savedAt: string;
@@ -81,7 +81,7 @@ function ownBody(value: string | null, fallback: string): string | undefined {
 export async function saveEmailSetup(eventId: number, form: z.output<typeof emailSetupSchema>) {
   const current = await settingsRow(eventId);
   if (form.smtp_url && !canStoreSecrets())
-    throw new Refusal("Secrets cannot be stored: MESSAGES_SECRET_KEY is not set on the server.", "smtp_url");
+    throw new Refusal("Secrets cannot be stored: SECRETS_KEY is not set on the server.", "smtp_url");
   const templates = { ...((current?.templates ?? {}) as Record<string, TemplateOverride>) };
   const automatic: Record<string, boolean> = {};
   const values = form as unknown as Record<string, string | boolean | null>;
@@ -101,7 +101,7 @@ export async function saveEmailSetup(eventId: number, form: z.output<typeof emai
     ...(form.clear_smtp_url
       ? { smtp_url_encrypted: null }
       : form.smtp_url
-        ? { smtp_url_encrypted: encryptSecret(form.smtp_url, eventId) }
+        ? { smtp_url_encrypted: sealSecret(form.smtp_url, eventId) }
         : {}),
   });
 }
@@ -109,7 +109,7 @@ export async function saveEmailSetup(eventId: number, form: z.output<typeof emai
 export async function saveTextingSetup(eventId: number, form: z.output<typeof textingSetupSchema>) {
   const current = await settingsRow(eventId);
   if (form.twilio_auth_token && !canStoreSecrets())
-    throw new Refusal("Secrets cannot be stored: MESSAGES_SECRET_KEY is not set on the server.", "twilio_auth_token");
+    throw new Refusal("Secrets cannot be stored: SECRETS_KEY is not set on the server.", "twilio_auth_token");
   const templates = { ...((current?.templates ?? {}) as Record<string, TemplateOverride>) };
   const values = form as unknown as Record<string, string | number | null>;
   for (const name of TEMPLATE_NAMES) {
@@ -124,6 +124,6 @@ export async function saveTextingSetup(eventId: number, form: z.output<typeof te
     outbid_window_minutes: form.outbid_window_minutes,
     templates,
     // A blank token keeps the stored one (it is never shown, so the field is always blank when the page opens).
-    ...(form.twilio_auth_token ? { twilio_auth_token_encrypted: encryptSecret(form.twilio_auth_token, eventId) } : {}),
+    ...(form.twilio_auth_token ? { twilio_auth_token_encrypted: sealSecret(form.twilio_auth_token, eventId) } : {}),
   });
 }

@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { selectRows } from "~/db/rows.server";
+import { openSecret } from "~/security/secret-box.server";
 import { message, message_attempt } from "~drizzle/schema";
 import {
   loadAddressee,
@@ -26,7 +27,6 @@ import {
   type ProviderAnswer,
   type TextProvider,
 } from "./providers.server";
-import { decryptSecret } from "./secrets.server";
 import { TEMPLATES, renderEmailTemplate, renderTextTemplate, type EmailCard, type TemplateName } from "./templates";
 import type { Database } from "~/db/connection.server";
 import type { MailMessage } from "~/mail/mail-message";
@@ -49,10 +49,10 @@ export interface ProviderSource {
 }
 
 export const configuredProviders: ProviderSource = {
-  email: (messaging) => smtpProvider(decryptSecret(messaging.smtpUrlEncrypted, messaging.eventId)),
+  email: (messaging) => smtpProvider(openSecret(messaging.smtpUrlEncrypted, messaging.eventId)),
   text: (messaging) => {
     const { accountSid, authTokenEncrypted, from } = messaging.twilio;
-    const authToken = decryptSecret(authTokenEncrypted, messaging.eventId);
+    const authToken = openSecret(authTokenEncrypted, messaging.eventId);
     return accountSid && authToken && from ? twilioProvider({ accountSid, authToken, from }) : null;
   },
 };

@@ -120,7 +120,7 @@ export default function EmailSetupPage() {
                 ? setup.hasOwnSmtp
                   ? "A server of your own is stored (not shown). Enter a new address to replace it."
                   : "Without one, email goes through Gavel's server. Example: smtps://user:password@smtp.example.org:465"
-                : "Storing a server of your own needs MESSAGES_SECRET_KEY on the server; email goes through Gavel's."
+                : "Storing a server of your own needs SECRETS_KEY on the server; email goes through Gavel's."
             }
           >
             {(control) => (

@@ -15,7 +15,7 @@ const SMTP_SECRET = "smtps://gala:very-secret-password@smtp.example.org:465";
 const TWILIO_TOKEN = "twilio-token-that-must-stay-secret";
 
 beforeAll(() => {
-  vi.stubEnv("MESSAGES_SECRET_KEY", "b".repeat(64));
+  vi.stubEnv("SECRETS_KEY", "b".repeat(64));
   vi.resetModules();
 });
 afterAll(() => vi.unstubAllEnvs());
@@ -130,10 +130,10 @@ describe("/admin/setup/texting", () => {
     const [row] = await db.select().from(message_settings).where(eq(message_settings.event_id, gala.event_id));
     expect(row).toMatchObject({ twilio_from_number: "+16175550000", outbid_window_minutes: 15 });
     expect(row.twilio_auth_token_encrypted).toMatch(/^v1:/);
-    const { decryptSecret } = await import("~/messages/secrets.server");
-    expect(decryptSecret(row.twilio_auth_token_encrypted, gala.event_id)).toBe(TWILIO_TOKEN);
+    const { openSecret } = await import("~/security/secret-box.server");
+    expect(openSecret(row.twilio_auth_token_encrypted, gala.event_id)).toBe(TWILIO_TOKEN);
     // Bound to its event: the same value on another event's row does not open.
-    expect(decryptSecret(row.twilio_auth_token_encrypted, gala.event_id + 1)).toBeNull();
+    expect(openSecret(row.twilio_auth_token_encrypted, gala.event_id + 1)).toBeNull();
 
     const shown = await call(route.loader, makeRequest(url, { cookie: admin.cookie }));
     expect(JSON.stringify(shown.data)).not.toContain(TWILIO_TOKEN);
