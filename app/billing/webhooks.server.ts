@@ -10,6 +10,7 @@ import { WebhookSignatureError, type WebhookEvent } from "~/payments/provider";
 import { payment, processed_stripe_event } from "~drizzle/schema";
 import { finishCardSetup } from "./cards.server";
 import { completeCheckout } from "./checkout.server";
+import { tellPickupReadyIfPaid } from "./pickup-ready.server";
 import { recordProviderRefunds } from "./refunds.server";
 import { webhookReceivers } from "./settings.server";
 import type { Transaction } from "~/db/connection.server";
@@ -76,7 +77,7 @@ async function apply(tx: Transaction, eventId: number, webhook: WebhookEvent): P
       const succeeded = webhook.type === "payment_succeeded";
       // A success may follow a failed attempt (the guest authenticated later); a failure never undoes a success,
       // and does not end a hosted page's payment, where the guest may try another card until the page expires.
-      await tx
+      const changed = await tx
         .update(payment)
         .set({
           status: succeeded ? "paid" : "failed",
@@ -87,7 +88,10 @@ async function apply(tx: Transaction, eventId: number, webhook: WebhookEvent): P
           succeeded
             ? and(target, inArray(payment.status, ["pending", "failed"]))
             : and(target, eq(payment.status, "pending"), ne(payment.method, "checkout")),
-        );
+        )
+        .returning({ invoiceId: payment.invoice_id });
+      for (const { invoiceId } of changed)
+        if (succeeded && invoiceId !== null) await tellPickupReadyIfPaid(tx, eventId, invoiceId);
       return "applied";
     }
     case "disputed":

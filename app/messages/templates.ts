@@ -162,12 +162,12 @@ export const TEMPLATES: Record<TemplateName, TemplateDefinition> = {
   },
   pickup_ready: {
     label: "Pickup ready",
-    audience: "Winners whose items can be collected",
+    audience: "Guests who paid in full for what they won or bought",
     automatic: true,
-    subject: "{{item}} is ready to collect",
-    body: "Hello {{first_name}},\n\n{{item}} from {{event}} is ready. Collect it at {{where}}.",
+    subject: "Ready to collect: {{item}}",
+    body: "Hello {{first_name}},\n\nThank you: you have paid in full. What you won or bought at {{event}} can be collected now at {{where}}: {{item}}.",
     action: "See your invoice",
-    text: "{{event}}: {{item}} is ready to collect at {{where}}. {{link}}",
+    text: "{{event}}: paid in full, thank you! Collect {{item}} at {{where}}. {{link}}",
     sample: { ...ITEM_SAMPLE, where: "the checkout desk by the main entrance" },
   },
   team_registration: {
