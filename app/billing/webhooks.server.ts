@@ -10,7 +10,7 @@ import { WebhookSignatureError, type WebhookEvent } from "~/payments/provider";
 import { payment, processed_stripe_event } from "~drizzle/schema";
 import { finishCardSetup } from "./cards.server";
 import { completeCheckout } from "./checkout.server";
-import { tellPickupReadyIfPaid } from "./pickup-ready.server";
+import { whenPaidInFull } from "./paid-in-full.server";
 import { recordProviderRefunds } from "./refunds.server";
 import { webhookReceivers } from "./settings.server";
 import type { Transaction } from "~/db/connection.server";
@@ -91,7 +91,7 @@ async function apply(tx: Transaction, eventId: number, webhook: WebhookEvent): P
         )
         .returning({ invoiceId: payment.invoice_id });
       for (const { invoiceId } of changed)
-        if (succeeded && invoiceId !== null) await tellPickupReadyIfPaid(tx, eventId, invoiceId);
+        if (succeeded && invoiceId !== null) await whenPaidInFull(tx, eventId, invoiceId);
       return "applied";
     }
     case "disputed":
