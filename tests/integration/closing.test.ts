@@ -76,6 +76,47 @@ describe("the closing scheduler", () => {
   });
 });
 
+describe("closing an item of many units", () => {
+  it.runIf(process.env.TEST_DB_ENGINE === "postgres")(
+    "closes a quantity-1,000 item with 500 bidders, and an item of another event due with it",
+    async () => {
+      const now = new Date();
+      const gala = await makeAuctionEvent(db, { end_date_time: new Date(now.getTime() + 30 * MINUTE) });
+      const other = await makeAuctionEvent(db, { end_date_time: new Date(now.getTime() + 30 * MINUTE) });
+      const sponsor = await makeAuctionItem(db, gala.event_id, { title: "Sponsor a child", quantity: 1_000 });
+      const single = await makeAuctionItem(db, other.event_id);
+      const bidders = await Promise.all(Array.from({ length: 500 }, () => makeBidder(db, gala.event_id)));
+      for (const [index, bidder] of bidders.entries())
+        await placeBid(db, {
+          eventId: gala.event_id,
+          itemId: sponsor.auction_item_id,
+          usrId: bidder.usrId,
+          submission: { kind: "bid", amount: 10_000, maximum: null },
+          idempotencyKey: `child-${index}`,
+        });
+      const rival = await makeBidder(db, other.event_id);
+      await placeBid(db, {
+        eventId: other.event_id,
+        itemId: single.auction_item_id,
+        usrId: rival.usrId,
+        submission: { kind: "bid", amount: 10_000, maximum: null },
+        idempotencyKey: "single",
+      });
+
+      await closeDueItems(db, new Date(now.getTime() + 31 * MINUTE));
+      expect((await item$(sponsor.auction_item_id)).closed_at).not.toBeNull();
+      expect(await winners(sponsor.auction_item_id)).toHaveLength(500);
+      expect((await item$(single.auction_item_id)).closed_at).not.toBeNull();
+      const won = await db
+        .select({ usrId: message.to_usr_id })
+        .from(message)
+        .where(and(eq(message.event_id, gala.event_id), eq(message.template, "won")));
+      expect(won).toHaveLength(500);
+    },
+    60_000,
+  );
+});
+
 describe("staff actions", () => {
   it("close now, reopen with the bids standing again, and refuse to reopen after winners were notified", async () => {
     const gala = await makeAuctionEvent(db);
