@@ -10,6 +10,7 @@ import { WebhookSignatureError, type WebhookEvent } from "~/payments/provider";
 import { payment, processed_stripe_event } from "~drizzle/schema";
 import { finishCardSetup } from "./cards.server";
 import { completeCheckout } from "./checkout.server";
+import { completeGiftCheckout, isGiftSession } from "./donation-checkout.server";
 import { recordProviderRefunds } from "./refunds.server";
 import { webhookReceivers } from "./settings.server";
 import type { Transaction } from "~/db/connection.server";
@@ -34,6 +35,7 @@ export async function receiveWebhook(eventId: number, payload: string, signature
   if (webhook.type === "checkout_completed") {
     const session = await sessionPurpose(eventId, webhook.sessionId);
     if (session === "card_setup") await finishCardSetup(eventId, webhook.sessionId);
+    else if (await isGiftSession(eventId, webhook.sessionId)) await completeGiftCheckout(eventId, webhook.sessionId);
     else await completeCheckout(eventId, webhook.sessionId);
   }
 

@@ -33,8 +33,30 @@ export interface CheckoutInput {
   expiresAt: Date;
 }
 
+/** A monthly gift: a hosted page in subscription mode, which charges the first month at once. */
+export interface SubscriptionCheckoutInput {
+  customerId: string;
+  /** Each month's amount (cents). */
+  amount: number;
+  currency: string;
+  description: string;
+  successUrl: string;
+  cancelUrl: string;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+  expiresAt: Date;
+}
+
 export type CheckoutResult =
   | { status: "open" | "expired" }
+  | {
+      status: "complete";
+      kind: "subscription";
+      subscriptionId: string;
+      /** The first month's charge (cents). */
+      amount: number;
+      metadata: Record<string, string>;
+    }
   | { status: "complete"; kind: "setup"; card: SavedCard; metadata: Record<string, string> }
   | {
       status: "complete";
@@ -105,6 +127,8 @@ export interface PaymentProvider {
   }): Promise<HostedPage>;
   /** A hosted page where the guest pays an amount (Checkout Session, payment mode). */
   startCheckout(input: CheckoutInput): Promise<HostedPage>;
+  /** A hosted page where the guest starts a monthly gift (Checkout Session, subscription mode). */
+  startSubscriptionCheckout(input: SubscriptionCheckoutInput): Promise<HostedPage>;
   readCheckout(sessionId: string): Promise<CheckoutResult>;
   /** Closes a hosted page that was left (the guest came back through its cancel link); a finished one stays. */
   expireCheckout(sessionId: string): Promise<void>;
