@@ -4,9 +4,9 @@
  * receipt. A gift's deductible part is all of it, the covered fee included.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
+import { coverFee } from "~/billing/cover-fee";
 import { startGiftCheckout, cardGiftsOpen } from "~/billing/donation-checkout.server";
 import { writeGift, type Gift } from "~/billing/gift-records.server";
-import { coverFee } from "~/billing/cover-fee";
 import { billingSettings, feeRule } from "~/billing/settings.server";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
@@ -39,9 +39,7 @@ export async function donationPage(eventId: number) {
         left: sql<number>`(${auction_item.quantity} - (select coalesce(sum(quantity), 0) from purchase where purchase.auction_item_id = ${auction_item.auction_item_id}))::int`,
       })
       .from(auction_item)
-      .where(
-        and(eq(auction_item.event_id, eventId), eq(auction_item.type, "sale"), sql`${auction_item.buy_now} > 0`),
-      )
+      .where(and(eq(auction_item.event_id, eventId), eq(auction_item.type, "sale"), sql`${auction_item.buy_now} > 0`))
       .orderBy(asc(auction_item.display_order), asc(auction_item.title)),
   ]);
   return {

@@ -8,8 +8,8 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { announceGift, writeGift } from "~/billing/gift-records.server";
 import { refundPayment } from "~/billing/refunds.server";
-import { acknowledgementPdf } from "~/catalogue/print.server";
 import { defaultAcknowledgement, sendAcknowledgement } from "~/catalogue/acknowledgement.server";
+import { acknowledgementPdf } from "~/catalogue/print.server";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { formatInZone } from "~/ui/zoned-time";
@@ -270,6 +270,8 @@ export async function sendDonationLetters(eventId: number, ids: number[], byUsrI
 export async function saveSuggestedAmounts(eventId: number, amounts: number[]) {
   await db
     .update(event)
-    .set({ meta: sql`jsonb_set(coalesce(${event.meta}, '{}'::jsonb), '{giving}', ${JSON.stringify({ suggested: amounts })}::jsonb)` })
+    .set({
+      meta: sql`jsonb_set(coalesce(${event.meta}, '{}'::jsonb), '{giving}', ${JSON.stringify({ suggested: amounts })}::jsonb)`,
+    })
     .where(eq(event.event_id, eventId));
 }

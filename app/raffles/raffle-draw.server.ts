@@ -20,7 +20,9 @@ import type { Transaction } from "~/db/connection.server";
 /** The pick, from the seed and the eligible numbers: the same inputs always give the same index. */
 export function pickIndex(seedHex: string, eligible: readonly number[]): number {
   if (eligible.length === 0) throw new Error("No eligible tickets");
-  const digest = createHash("sha256").update(`${seedHex}:${eligible.join(",")}`).digest("hex");
+  const digest = createHash("sha256")
+    .update(`${seedHex}:${eligible.join(",")}`)
+    .digest("hex");
   // 256 bits modulo a count below 2^31: the bias is below 2^-225.
   return Number(BigInt(`0x${digest}`) % BigInt(eligible.length));
 }

@@ -36,7 +36,11 @@ export const drawSchema = z.object({ intent: z.literal("draw"), prize: rowId });
 export const redrawSchema = z.object({
   intent: z.literal("redraw"),
   drawing: rowId,
-  reason: requiredText(200, "Say why the prize is drawn again, such as “winner not present”.", "Keep it to 200 characters."),
+  reason: requiredText(
+    200,
+    "Say why the prize is drawn again, such as “winner not present”.",
+    "Keep it to 200 characters.",
+  ),
 });
 
 export const licenceSchema = z.object({

@@ -46,7 +46,8 @@ export async function sellRaffleTickets(eventId: number, sale: RaffleSale): Prom
     const already = await saleOfSubmission(tx, eventId, sale.submissionKey);
     if (already) return already;
     if (bundle.status !== "open") throw new Refusal(`“${bundle.title}” is not selling tickets now.`, "bundle");
-    const buyer = "usrId" in sale.buyer ? { usrId: sale.buyer.usrId, paddle: null } : await holder(tx, eventId, sale.buyer.paddle);
+    const buyer =
+      "usrId" in sale.buyer ? { usrId: sale.buyer.usrId, paddle: null } : await holder(tx, eventId, sale.buyer.paddle);
     const [{ last }] = await tx
       .select({ last: sql<number>`coalesce(max(${raffle_ticket.ticket_number}), 0)::int` })
       .from(raffle_ticket)
@@ -69,7 +70,9 @@ export async function sellRaffleTickets(eventId: number, sale: RaffleSale): Prom
     const numbers = Array.from({ length: bundle.quantity }, (_, index) => last + 1 + index);
     await tx
       .insert(raffle_ticket)
-      .values(numbers.map((ticket_number) => ({ raffle_id: bundle.raffleId, raffle_purchase_id: created.id, ticket_number })));
+      .values(
+        numbers.map((ticket_number) => ({ raffle_id: bundle.raffleId, raffle_purchase_id: created.id, ticket_number })),
+      );
     await publish(tx, {
       topic: raffleTopic(eventId),
       type: "sale",

@@ -17,7 +17,9 @@ import {
 } from "~drizzle/schema";
 import type { Database } from "~/db/connection.server";
 
-const personName = sql<string | null>`nullif(trim(coalesce(${usr.first_name}, '') || ' ' || coalesce(${usr.last_name}, '')), '')`;
+const personName = sql<
+  string | null
+>`nullif(trim(coalesce(${usr.first_name}, '') || ' ' || coalesce(${usr.last_name}, '')), '')`;
 
 async function eventBasics(eventId: number) {
   const [row] = await db
@@ -81,7 +83,9 @@ async function rafflesOf(eventId: number) {
 
 /** Every drawing of the event's raffles, newest first: the audit log, with who won and who drew. */
 async function drawLog(eventId: number, timeZone: string) {
-  const drawer = sql<string | null>`(select nullif(trim(coalesce(d.first_name, '') || ' ' || coalesce(d.last_name, '')), '') from usr d where d.usr_id = ${raffle_drawing.drawn_by})`;
+  const drawer = sql<
+    string | null
+  >`(select nullif(trim(coalesce(d.first_name, '') || ' ' || coalesce(d.last_name, '')), '') from usr d where d.usr_id = ${raffle_drawing.drawn_by})`;
   const rows = await db
     .select({
       id: raffle_drawing.raffle_drawing_id,

@@ -22,8 +22,8 @@ import billingHref from "~/styles/billing.css";
 import rafflesHref from "~/styles/raffles.css";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { backWithToast } from "~/ui/toast.server";
-import type { Permission } from "~/auth/permissions";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { Permission } from "~/auth/permissions";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Raffle · Bids · Gavel" },
@@ -56,7 +56,8 @@ export async function action({ request }: ActionFunctionArgs) {
           submissionKey: input.submission,
           byUsrId: user.usr_id,
         });
-        const numbers = sold.numbers.length === 1 ? `No. ${sold.numbers[0]}` : `No. ${sold.numbers[0]}–${sold.numbers.at(-1)}`;
+        const numbers =
+          sold.numbers.length === 1 ? `No. ${sold.numbers[0]}` : `No. ${sold.numbers[0]}–${sold.numbers.at(-1)}`;
         return backWithToast(request, `Paddle ${input.paddle}: ${sold.raffleTitle} tickets ${numbers}`);
       });
     case "draw": {

@@ -234,7 +234,12 @@ export default function DonationsPage() {
       filter: "select",
     },
     { id: "tribute", header: "Dedication", value: (row) => row.tribute, hidden: true },
-    { id: "anonymous", header: "On screens", value: (row) => (row.is_anonymous ? "Anonymous" : "Named"), filter: "select" },
+    {
+      id: "anonymous",
+      header: "On screens",
+      value: (row) => (row.is_anonymous ? "Anonymous" : "Named"),
+      filter: "select",
+    },
     { id: "message", header: "Note", value: (row) => row.message ?? "", hidden: true },
     {
       id: "letter",

@@ -37,14 +37,11 @@ export function DonationScreen({ data, reply }: { data: DonationScreenData; repl
         signInHref={data.signInHref}
       />
       <main className="bidder-main giving">
-        {data.receipt ? (
-          <Receipt data={data} receipt={data.receipt} />
-        ) : (
-          <GiftForm data={data} reply={reply} />
-        )}
+        {data.receipt ? <Receipt data={data} receipt={data.receipt} /> : <GiftForm data={data} reply={reply} />}
         {data.items.length > 0 ? <ItemsForSale data={data} reply={reply} /> : null}
         <p className="giving__muted">
-          <a href={`/raffle?id=${data.eventId}`}>Raffle tickets</a> · <a href={`/pi?id=${data.eventId}`}>Paddle raise</a>
+          <a href={`/raffle?id=${data.eventId}`}>Raffle tickets</a> ·{" "}
+          <a href={`/pi?id=${data.eventId}`}>Paddle raise</a>
         </p>
       </main>
     </div>

@@ -23,10 +23,16 @@ type PageData = Awaited<ReturnType<typeof guestRafflePage>> & {
 export function GuestRaffleScreen({ data, reply }: { data: PageData; reply: FormReply | undefined }) {
   const money = (cents: number) => formatMoney(cents, data.currency);
   const busy = useNavigation().state === "submitting";
-  const error = formErrorOf(replyFor(reply, GUEST_RAFFLE_FORM)) ?? replyFor(reply, GUEST_RAFFLE_FORM)?.error?.bundle?.[0];
+  const error =
+    formErrorOf(replyFor(reply, GUEST_RAFFLE_FORM)) ?? replyFor(reply, GUEST_RAFFLE_FORM)?.error?.bundle?.[0];
   return (
     <div className="bidder-page">
-      <GuestBar eventId={data.eventId} eventTitle={data.eventTitle} guestName={data.guestName} signInHref={data.signInHref} />
+      <GuestBar
+        eventId={data.eventId}
+        eventTitle={data.eventTitle}
+        guestName={data.guestName}
+        signInHref={data.signInHref}
+      />
       <main className="bidder-main giving">
         {data.bought ? (
           <section className="giving__card giving__card--thanks" aria-labelledby="bought-heading">
