@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { optionalEmail, optionalText, yesNo } from "~/forms/rules";
-import { moneyField, readMoney } from "~/ui/money-input";
+import { readMoney } from "~/ui/money-input";
 
 export const GIFT_FORM = "give";
 export const BUY_ITEM_FORM = "buy-item";
@@ -14,11 +14,20 @@ export const SUGGESTED_FORM = "suggested-amounts";
 export const GIFT_LIMITS = { min: 100, max: 10_000_000 } as const;
 export const DEFAULT_SUGGESTED = [2_500, 5_000, 10_000, 25_000] as const;
 
+/** An amount of a gift: blank reads as null; anything else must be a gift a card can take. One message at a time. */
 const giftAmount = (label: string) =>
-  moneyField({ label }).refine(
-    (cents) => cents === null || (cents >= GIFT_LIMITS.min && cents <= GIFT_LIMITS.max),
-    `Give from ${GIFT_LIMITS.min / 100} to ${(GIFT_LIMITS.max / 100).toLocaleString("en-US")}.`,
-  );
+  z
+    .string()
+    .default("")
+    .transform((value, context) => {
+      const reading = readMoney(value);
+      const range = `Give from ${GIFT_LIMITS.min / 100} to ${(GIFT_LIMITS.max / 100).toLocaleString("en-US")}.`;
+      if ("error" in reading) context.addIssue({ code: "custom", message: reading.error });
+      else if (reading.cents !== null && (reading.cents < GIFT_LIMITS.min || reading.cents > GIFT_LIMITS.max))
+        context.addIssue({ code: "custom", message: `${label}: ${range}` });
+      else return reading.cents;
+      return z.NEVER;
+    });
 
 const tributeKind = z
   .enum(["", "honour", "memory"], { errorMap: () => ({ message: "Choose in honour or in memory." }) })
@@ -74,7 +83,7 @@ export const donationSchema = z
     first_name: optionalText(80, "The first name"),
     last_name: optionalText(80, "The last name"),
     email: optionalEmail,
-    amount: giftAmount("The amount").refine((cents) => cents !== null, "Enter the amount."),
+    amount: giftAmount("The amount"),
     method: z.enum(["cash", "check"], { errorMap: () => ({ message: "Choose cash or check." }) }).default("cash"),
     check_number: optionalText(30, "The check number"),
     tribute_kind: tributeKind,
@@ -83,6 +92,7 @@ export const donationSchema = z
     message: optionalText(500, "The note"),
   })
   .superRefine((value, context) => {
+    if (value.amount === null) context.addIssue({ code: "custom", path: ["amount"], message: "Enter the amount." });
     if (value.tribute_kind && !value.tribute_name)
       context.addIssue({ code: "custom", path: ["tribute_name"], message: "Enter the name of the person." });
   });

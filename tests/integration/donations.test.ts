@@ -1,0 +1,214 @@
+// Donations (/dp, /admin/solemen/donations) against the fake Stripe: a gift by card is recorded only when the
+// payment succeeds (a declined card records nothing), once whether the return or the webhook comes first; a monthly
+// gift is a subscription; a signed-in guest's gift on the bill is an invoice line that is all deductible, and
+// cancelling it reverses the line; a card gift is refunded through billing; the page works as plain HTML forms.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { invoiceIdFor } from "~/billing/charges.server";
+import { completeGiftCheckout, startGiftCheckout } from "~/billing/donation-checkout.server";
+import { invoiceLines } from "~/billing/invoice.server";
+import { giftReceipt, give } from "~/giving/donation-page.server";
+import { anonymiseGifts, recordStaffGift, refundGifts } from "~/giving/donations-admin.server";
+import { giftSchema } from "~/giving/gift-forms";
+import { parseForm } from "~/forms/form-contract";
+import * as dpRoute from "~/routes/dp";
+import { donation, payment, refund } from "~drizzle/schema";
+import { fillHostedPage, makeBillingEvent, webhookReceiver } from "../support/billing";
+import { testDatabase } from "../support/database";
+import { makeUser } from "../support/people";
+import { call, makeRequest, type RouteFunction } from "../support/route-calls";
+
+const fake = await vi.hoisted(async () => {
+  const { startFakeStripe } = await import("../support/fake-stripe/server");
+  const started = await startFakeStripe();
+  process.env.STRIPE_API_URL = started.url;
+  process.env.BILLING_ENCRYPTION_KEY = "0123456789abcdef".repeat(4);
+  return started;
+});
+
+const { db } = testDatabase();
+let eventId: number;
+let staffId: number;
+const receiver = await webhookReceiver(() => eventId);
+
+afterAll(async () => {
+  await receiver.close();
+  await fake.close();
+});
+
+beforeEach(async () => {
+  eventId = (await makeBillingEvent(db, receiver.url)).event_id;
+  staffId = (await makeUser(db)).usr_id;
+});
+
+const PAGES = {
+  successUrl: "http://gavel.test/dp?session={CHECKOUT_SESSION_ID}",
+  cancelUrl: "http://gavel.test/dp?cancelled=1",
+};
+
+/** The donor's form as /dp posts it. */
+function giftForm(fields: Record<string, string>) {
+  const form = new URLSearchParams({
+    choice: "5000",
+    frequency: "one_time",
+    first_name: "Rosa",
+    last_name: "Diaz",
+    email: "rosa@example.org",
+    pay: "card",
+    submission: `submission-${Math.random().toString(36).slice(2)}`,
+    ...fields,
+  });
+  const parsed = parseForm(form, giftSchema);
+  if (parsed.status !== "success") throw new Error(JSON.stringify(parsed.error));
+  return parsed.value;
+}
+
+const gifts = () => db.select().from(donation).where(eq(donation.event_id, eventId));
+const sessionOf = (location: string) => new URL(location).searchParams.get("session")!;
+// Lets the fake's webhooks (sent 20 ms after each answer) reach the app.
+const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+
+describe(`donations on ${process.env.TEST_DB_ENGINE}`, () => {
+  it("records nothing when the card is declined", async () => {
+    const answer = await give(eventId, giftForm({}), null, PAGES);
+    if (answer.kind !== "redirect") throw new Error("expected the payment page");
+    const declined = await fillHostedPage(answer.url, "4000000000000002");
+    expect(declined.status).toBe(402);
+    await settle();
+    const [pending] = await db.select().from(payment).where(eq(payment.event_id, eventId));
+    expect(await completeGiftCheckout(eventId, pending.checkout_session_id!)).toBeNull();
+    expect(await gifts()).toHaveLength(0);
+    expect(pending.status).toBe("pending");
+  });
+
+  it("records a card gift once, with the covered fee, whether the return or the webhook comes first", async () => {
+    const input = giftForm({ choice: "other", other: "100", cover_fee: "yes", is_anonymous: "yes" });
+    const answer = await give(eventId, input, null, PAGES);
+    if (answer.kind !== "redirect") throw new Error("expected the payment page");
+    // The same form sent twice goes to the same page.
+    const again = await give(eventId, input, null, PAGES);
+    expect(again).toEqual(answer);
+    const paid = await fillHostedPage(answer.url, "4242424242424242");
+    const sessionId = sessionOf(paid.location!);
+    const [byReturn, byReturnAgain] = await Promise.all([
+      completeGiftCheckout(eventId, sessionId),
+      completeGiftCheckout(eventId, sessionId),
+    ]);
+    await settle();
+    expect(byReturnAgain).toBe(byReturn);
+    const rows = await gifts();
+    expect(rows).toHaveLength(1);
+    // 2.90% + 0.30 of the whole charge: ceil((10000 + 30) / 0.971) - 10000 = 330.
+    expect(rows[0]).toMatchObject({ amount: 10_000, fee: 330, method: "card", status: "paid", is_anonymous: true });
+    expect(receiver.answers.filter((entry) => entry.startsWith("error"))).toEqual([]);
+    const receipt = await giftReceipt(eventId, rows[0].donation_id);
+    expect(receipt).toMatchObject({ total: 10_330, deductible: 10_330, taxId: "12-3456789" });
+  });
+
+  it("starts a monthly gift as a subscription at the provider", async () => {
+    const answer = await give(eventId, giftForm({ frequency: "monthly" }), null, PAGES);
+    if (answer.kind !== "redirect") throw new Error("expected the payment page");
+    const paid = await fillHostedPage(answer.url, "4242424242424242");
+    await completeGiftCheckout(eventId, sessionOf(paid.location!));
+    const [row] = await gifts();
+    expect(row).toMatchObject({ frequency: "monthly", amount: 5_000, status: "paid" });
+    expect(row.subscription_ref).toMatch(/^sub_/);
+  });
+
+  it("puts a signed-in guest's gift on their bill, all deductible, and cancelling it reverses the line", async () => {
+    const guest = await makeUser(db, { first_name: "Ana" });
+    const donor = { usrId: guest.usr_id, firstName: "Ana", lastName: null, email: guest.email_address };
+    const input = giftForm({ pay: "invoice", tribute_kind: "memory", tribute_name: "Grace Hopper" });
+    const [first, second] = await Promise.all([give(eventId, input, donor, PAGES), give(eventId, input, donor, PAGES)]);
+    expect(second).toEqual(first);
+    if (first.kind !== "receipt") throw new Error("expected a receipt");
+    const invoiceId = (await invoiceIdFor(eventId, guest.usr_id))!;
+    expect(await invoiceLines(db, invoiceId)).toMatchObject([
+      {
+        source: "donations",
+        description: "Donation · in memory of Grace Hopper",
+        amount: 5_000,
+        fair_market_value: 0,
+        deductible: 5_000,
+      },
+    ]);
+    await refundGifts(eventId, [first.donationId], "Entered in error", staffId);
+    await invoiceIdFor(eventId, guest.usr_id);
+    const lines = await invoiceLines(db, invoiceId);
+    expect(lines.map((line) => line.amount)).toEqual([5_000, -5_000]);
+    expect((await gifts())[0].status).toBe("cancelled");
+  });
+
+  it("refunds a card gift through billing, records cash gifts, and erases a donor's details", async () => {
+    const answer = await startGiftCheckout(
+      eventId,
+      {
+        amount: 2_500,
+        fee: 0,
+        frequency: "one_time",
+        firstName: "Lee",
+        lastName: "Park",
+        email: "lee@example.org",
+        isAnonymous: false,
+        message: "For the kids",
+        tributeKind: null,
+        tributeName: null,
+        usrId: null,
+      },
+      "refund-me",
+      PAGES,
+    );
+    const paid = await fillHostedPage(answer, "4242424242424242");
+    const giftId = (await completeGiftCheckout(eventId, sessionOf(paid.location!)))!;
+    const cashId = await recordStaffGift(
+      eventId,
+      {
+        first_name: "Sam",
+        last_name: null,
+        email: null,
+        amount: 4_000,
+        method: "cash",
+        check_number: null,
+        tribute_kind: null,
+        tribute_name: null,
+        is_anonymous: false,
+        message: null,
+      },
+      staffId,
+    );
+    expect(await refundGifts(eventId, [giftId, cashId], "The donor asked for it back", staffId)).toBe(2);
+    const refunds = await db.select().from(refund).where(eq(refund.event_id, eventId));
+    expect(refunds.map((row) => [row.amount, row.status]).sort()).toEqual([
+      [2_500, "succeeded"],
+      [4_000, "succeeded"],
+    ]);
+    await expect(refundGifts(eventId, [giftId], "again", staffId)).rejects.toThrow(/refunded or cancelled already/);
+    await anonymiseGifts(eventId, [giftId]);
+    const [erased] = await db.select().from(donation).where(eq(donation.donation_id, giftId));
+    expect(erased).toMatchObject({ first_name: null, last_name: null, email: null, message: null, is_anonymous: true });
+  });
+
+  it("answers /dp's plain form with a redirect to the payment page, and a bad amount beside its field", async () => {
+    const post = (form: Record<string, string>) =>
+      call(
+        dpRoute.action as RouteFunction,
+        makeRequest(`/dp?id=${eventId}`, {
+          form: {
+            intent: "give",
+            pay: "card",
+            first_name: "Rosa",
+            email: "rosa@example.org",
+            frequency: "one_time",
+            submission: "route-submission-1",
+            ...form,
+          },
+        }),
+      );
+    const refused = await post({ choice: "other", other: "abc" });
+    expect(refused).toMatchObject({ status: 400, data: { formId: "give", error: { other: [expect.any(String)] } } });
+    const sent = await post({ choice: "2500" });
+    expect(sent.status).toBe(302);
+    expect(sent.location).toContain(`${fake.url}/pay/`);
+    expect(await gifts()).toHaveLength(0);
+  });
+});
