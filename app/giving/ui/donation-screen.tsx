@@ -212,7 +212,7 @@ function Receipt({ data, receipt }: { data: DonationScreenData; receipt: NonNull
             ? "Your monthly gift has started. This is the receipt for its first month."
             : "Your gift has been received. This is your receipt."}
       </p>
-      <dl className="giving__receipt">
+      <dl className="giving__receipt" aria-label="Receipt">
         <dt>Gift</dt>
         <dd>{money(receipt.amount)}</dd>
         {receipt.fee > 0 ? (
