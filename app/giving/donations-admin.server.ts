@@ -28,6 +28,9 @@ export async function listDonations(eventId: number) {
       last_name: donation.last_name,
       email: donation.email,
       guestEmail: usr.email_address,
+      guestName: sql<
+        string | null
+      >`nullif(trim(coalesce(${usr.first_name}, '') || ' ' || coalesce(${usr.last_name}, '')), '')`,
       amount: donation.amount,
       fee: donation.fee,
       method: donation.method,
@@ -52,7 +55,9 @@ export async function listDonations(eventId: number) {
     meta: eventRow.meta,
     donations: rows.map((row) => ({
       ...row,
-      donor: [row.first_name, row.last_name].filter(Boolean).join(" ") || (row.anonymised ? "Erased" : "—"),
+      donor:
+        [row.first_name, row.last_name].filter(Boolean).join(" ") ||
+        (row.anonymised ? "Erased" : (row.guestName ?? "—")),
       email: row.email ?? row.guestEmail,
       tribute:
         row.tribute_kind && row.tribute_name
@@ -205,6 +210,9 @@ async function letterOf(eventId: number, donationId: number) {
     .select({
       gift: donation,
       guestEmail: usr.email_address,
+      guestName: sql<
+        string | null
+      >`nullif(trim(coalesce(${usr.first_name}, '') || ' ' || coalesce(${usr.last_name}, '')), '')`,
       guestFirst: usr.first_name,
       guestLast: usr.last_name,
     })

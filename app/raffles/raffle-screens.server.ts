@@ -4,6 +4,7 @@
  */
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db.server";
+import { richTextToPlainText, sanitizeRichText } from "~/rich-text/sanitize.server";
 import { formatInZone } from "~/ui/zoned-time";
 import {
   event,
@@ -176,6 +177,9 @@ export async function guestRafflePage(eventId: number, usrId: number | null) {
     licence: basics.licence,
     raffles: raffles.map((row) => ({
       ...row,
+      // Rich text from the catalogue's editor, sanitised here.
+      description:
+        row.description && richTextToPlainText(row.description).trim() ? sanitizeRichText(row.description) : null,
       drawAt: row.drawAt ? formatInZone(row.drawAt, basics.timeZone) : null,
       mine: mine.filter((ticket) => ticket.raffleId === row.id).map((ticket) => ticket.number),
     })),

@@ -104,28 +104,31 @@ function GiftForm({ data, reply }: { data: DonationScreenData; reply: FormReply 
           <Field label="Other amount" help="Used when you choose Other." meta={fields.other}>
             {(control) => <input {...control} inputMode="decimal" autoComplete="off" />}
           </Field>
-          <fieldset className="giving__choices">
-            <legend>How often</legend>
-            <label className="giving__choice">
-              <input
-                type="radio"
-                name="frequency"
-                value="one_time"
-                defaultChecked={fields.frequency.initialValue !== "monthly"}
-              />
-              <span>Once</span>
-            </label>
-            <label className="giving__choice">
-              <input
-                type="radio"
-                name="frequency"
-                value="monthly"
-                defaultChecked={fields.frequency.initialValue === "monthly"}
-                disabled={!data.cardsOpen}
-              />
-              <span>Monthly (by card)</span>
-            </label>
-          </fieldset>
+          {data.cardsOpen ? (
+            <fieldset className="giving__choices">
+              <legend>How often</legend>
+              <label className="giving__choice">
+                <input
+                  type="radio"
+                  name="frequency"
+                  value="one_time"
+                  defaultChecked={fields.frequency.initialValue !== "monthly"}
+                />
+                <span>Once</span>
+              </label>
+              <label className="giving__choice">
+                <input
+                  type="radio"
+                  name="frequency"
+                  value="monthly"
+                  defaultChecked={fields.frequency.initialValue === "monthly"}
+                />
+                <span>Monthly (by card)</span>
+              </label>
+            </fieldset>
+          ) : (
+            <input type="hidden" name="frequency" value="one_time" />
+          )}
           <Field label="Dedicate this gift" meta={fields.tribute_kind}>
             {(control) => (
               <select {...control}>
@@ -163,7 +166,7 @@ function GiftForm({ data, reply }: { data: DonationScreenData; reply: FormReply 
           <Field label="A note (optional)" meta={fields.message}>
             {(control) => <textarea {...control} rows={2} />}
           </Field>
-          {data.guest ? (
+          {data.guest && data.cardsOpen ? (
             <fieldset className="giving__choices">
               <legend>How to pay</legend>
               <label className="giving__choice">
@@ -171,18 +174,12 @@ function GiftForm({ data, reply }: { data: DonationScreenData; reply: FormReply 
                 <span>Add to my bill</span>
               </label>
               <label className="giving__choice">
-                <input
-                  type="radio"
-                  name="pay"
-                  value="card"
-                  defaultChecked={fields.pay.initialValue === "card"}
-                  disabled={!data.cardsOpen}
-                />
+                <input type="radio" name="pay" value="card" defaultChecked={fields.pay.initialValue === "card"} />
                 <span>Pay by card now</span>
               </label>
             </fieldset>
           ) : (
-            <input type="hidden" name="pay" value="card" />
+            <input type="hidden" name="pay" value={data.guest ? "invoice" : "card"} />
           )}
           {fields.pay.errors ? <FormAlert>{fields.pay.errors[0]}</FormAlert> : null}
           <Button type="submit" variant="primary" size="lg" disabled={busy}>

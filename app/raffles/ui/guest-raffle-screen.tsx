@@ -57,7 +57,13 @@ export function GuestRaffleScreen({ data, reply }: { data: PageData; reply: Form
           data.raffles.map((row) => (
             <section key={row.id} className="giving__card" aria-labelledby={`raffle-${row.id}`}>
               <h1 id={`raffle-${row.id}`}>{row.title}</h1>
-              {row.description ? <p className="giving__muted">{row.description}</p> : null}
+              {row.description ? (
+                <div
+                  className="giving__muted"
+                  // Sanitised on the server (app/rich-text/sanitize.server.ts).
+                  dangerouslySetInnerHTML={{ __html: row.description }}
+                />
+              ) : null}
               {row.prizes.length > 0 ? (
                 <>
                   <h2>Prizes</h2>
