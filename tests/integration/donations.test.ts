@@ -11,11 +11,13 @@ import { parseForm } from "~/forms/form-contract";
 import { giftReceipt, give } from "~/giving/donation-page.server";
 import { anonymiseGifts, recordStaffGift, refundGifts } from "~/giving/donations-admin.server";
 import { giftSchema } from "~/giving/gift-forms";
+import { readMonitorState } from "~/room-screens/monitor-state.server";
+import * as adminRoute from "~/routes/admin._workspace.solemen.donations";
 import * as dpRoute from "~/routes/dp";
-import { donation, payment, refund } from "~drizzle/schema";
+import { donation, event, payment, refund } from "~drizzle/schema";
 import { fillHostedPage, makeBillingEvent, webhookReceiver } from "../support/billing";
 import { testDatabase } from "../support/database";
-import { makeUser } from "../support/people";
+import { giveRole, makeUser, sessionCookie, teamRole } from "../support/people";
 import { call, makeRequest, type RouteFunction } from "../support/route-calls";
 
 const fake = await vi.hoisted(async () => {
@@ -210,5 +212,58 @@ describe(`donations on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(sent.status).toBe(302);
     expect(sent.location).toContain(`${fake.url}/pay/`);
     expect(await gifts()).toHaveLength(0);
+  });
+
+  it("records a gift from the webhook alone, and shows it on the monitors by first name", async () => {
+    const answer = await give(eventId, giftForm({ first_name: "Marisol" }), null, PAGES);
+    if (answer.kind !== "redirect") throw new Error("expected the payment page");
+    await fillHostedPage(answer.url, "4242424242424242");
+    // The donor never comes back to /dp: the provider's webhook records the gift.
+    await vi.waitFor(async () => expect(await gifts()).toHaveLength(1), { timeout: 5_000 });
+    const state = await readMonitorState(db, eventId);
+    expect(state!.gifts[0]).toMatchObject({ name: "Marisol", amount: 5_000 });
+    expect(state!.raised.total).toBe(5_000);
+  });
+
+  it("lets billing record a cash gift, give gifts back, print the letter and set the amounts on the screen", async () => {
+    const clerk = await makeUser(db, { selected_event: eventId });
+    await giveRole(db, clerk.usr_id, eventId, teamRole("can_bill"));
+    const biller = await sessionCookie(clerk.usr_id);
+    const viewer = await makeUser(db, { selected_event: eventId });
+    await giveRole(db, viewer.usr_id, eventId, teamRole("can_view_stats"));
+    const path = `/admin/solemen/donations?id=${eventId}`;
+    const post = (form: Record<string, string | string[]>, cookie = biller) =>
+      call(adminRoute.action as RouteFunction, makeRequest(path, { cookie, form }));
+    const NEW = {
+      intent: "create",
+      dialog: "new-gift",
+      first_name: "Margaret",
+      last_name: "Chen",
+      amount: "200",
+      method: "check",
+      check_number: "",
+    };
+    expect((await post(NEW, await sessionCookie(viewer.usr_id))).status).toBe(403);
+    expect(await post(NEW)).toMatchObject({ status: 400, data: { error: { check_number: [expect.any(String)] } } });
+    expect(await gifts()).toHaveLength(0);
+    expect((await post({ ...NEW, check_number: "1042" })).status).toBe(302);
+    const [gift] = await gifts();
+    expect(gift).toMatchObject({ amount: 20_000, method: "check", status: "paid", source: "staff" });
+
+    const letter = await call(
+      adminRoute.loader as RouteFunction,
+      makeRequest(`${path}&letter=${gift.donation_id}`, { cookie: biller }),
+    );
+    expect(letter.response?.headers.get("Content-Type")).toBe("application/pdf");
+
+    expect((await post({ intent: "refund", id: String(gift.donation_id), reason: "Recorded twice" })).status).toBe(302);
+    expect((await gifts())[0].status).toBe("refunded");
+    const [back] = await db.select().from(refund).where(eq(refund.event_id, eventId));
+    expect(back).toMatchObject({ amount: 20_000, reason: "Recorded twice", status: "succeeded" });
+
+    expect(await post({ intent: "suggested-amounts", amounts: "25 50" })).toMatchObject({ status: 400 });
+    expect((await post({ intent: "suggested-amounts", amounts: "20 40 80" })).status).toBe(302);
+    const [row] = await db.select({ meta: event.meta }).from(event).where(eq(event.event_id, eventId));
+    expect(row.meta.giving).toEqual({ suggested: [2_000, 4_000, 8_000] });
   });
 });

@@ -8,7 +8,9 @@ import { invoiceIdFor } from "~/billing/charges.server";
 import { invoiceLines } from "~/billing/invoice.server";
 import { drawPrize, pickIndex, redrawPrize } from "~/raffles/raffle-draw.server";
 import { sellRaffleTickets } from "~/raffles/raffle-sales.server";
+import { readMonitorState } from "~/room-screens/monitor-state.server";
 import * as route from "~/routes/admin._workspace.bids.raffle";
+import * as guestRoute from "~/routes/raffle";
 import { raffle, raffle_drawing, raffle_prize, raffle_ticket, raffle_ticket_bundle } from "~drizzle/schema";
 import { makeBidder } from "../support/auction";
 import { testDatabase } from "../support/database";
@@ -122,6 +124,9 @@ describe(`raffles on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(drawing.seed).toMatch(/^[0-9a-f]{64}$/);
     expect(pickIndex(drawing.seed!, drawing.eligible_ticket_numbers!)).toBe(drawing.picked_index);
     expect(drawing.eligible_ticket_numbers![drawing.picked_index!]).toBe(drawing.ticket_number);
+    // The room's screens show the winner.
+    const state = await readMonitorState(db, eventId);
+    expect(state!.raffleWinners).toMatchObject([{ prize: "Weekend in Napa", ticketNumber: drawing.ticket_number }]);
   });
 
   it("redraws for an absent winner, keeping the void drawing and its reason; a second redraw of it is refused", async () => {
@@ -185,5 +190,22 @@ describe(`raffles on ${process.env.TEST_DB_ENGINE}`, () => {
         .from(raffle_drawing)
         .where(and(eq(raffle_drawing.raffle_id, raffleId))),
     ).toHaveLength(0);
+  });
+
+  it("sells to a signed-in guest on /raffle, and sends a visitor to sign in first", async () => {
+    const guest = await makeUser(db);
+    const path = `/raffle?id=${eventId}`;
+    const form = { bundle: String(five), submission: "guest-submission-1" };
+    const visitor = await call(guestRoute.action as RouteFunction, makeRequest(path, { form }));
+    expect(visitor.status).toBe(302);
+    expect(visitor.location).toMatch(/^\/auth\/sign-in/);
+    const cookie = await sessionCookie(guest.usr_id);
+    const bought = await call(guestRoute.action as RouteFunction, makeRequest(path, { cookie, form }));
+    expect(bought).toMatchObject({
+      status: 302,
+      location: `/raffle?id=${eventId}&bought=${raffleId}&numbers=1,2,3,4,5`,
+    });
+    const page = await call(guestRoute.loader as RouteFunction, makeRequest(bought.location!, { cookie }));
+    expect(page.data).toMatchObject({ bought: { raffleTitle: "Golden ticket", numbers: [1, 2, 3, 4, 5] } });
   });
 });
