@@ -17,7 +17,7 @@ async function fillHostedCard(page: Page, number: string) {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a donor gives on /dp: a declined card records nothing, then the receipt shows the deductible amount", async ({
+  test("a donor gives on /dp: a declined card records nothing, then the receipt shows the deductible amount @phone", async ({
     page,
     database,
     baseURL,

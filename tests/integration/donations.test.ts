@@ -14,7 +14,7 @@ import { giftSchema } from "~/giving/gift-forms";
 import { readMonitorState } from "~/room-screens/monitor-state.server";
 import * as adminRoute from "~/routes/admin._workspace.solemen.donations";
 import * as dpRoute from "~/routes/dp";
-import { donation, event, payment, refund } from "~drizzle/schema";
+import { auction_item, donation, event, payment, purchase, refund } from "~drizzle/schema";
 import { fillHostedPage, makeBillingEvent, webhookReceiver } from "../support/billing";
 import { testDatabase } from "../support/database";
 import { giveRole, makeUser, sessionCookie, teamRole } from "../support/people";
@@ -265,5 +265,25 @@ describe(`donations on ${process.env.TEST_DB_ENGINE}`, () => {
     expect((await post({ intent: "suggested-amounts", amounts: "20 40 80" })).status).toBe(302);
     const [row] = await db.select({ meta: event.meta }).from(event).where(eq(event.event_id, eventId));
     expect(row.meta.giving).toEqual({ suggested: [2_000, 4_000, 8_000] });
+  });
+
+  it("sells an item for sale outright to a signed-in guest on /dp, on their bill", async () => {
+    const [item] = await db
+      .insert(auction_item)
+      .values({ event_id: eventId, title: "Wine pull", type: "sale", status: "published", buy_now: 2_500, quantity: 1 })
+      .returning({ id: auction_item.auction_item_id });
+    const guest = await makeUser(db);
+    const cookie = await sessionCookie(guest.usr_id);
+    const buy = (submission: string) =>
+      call(
+        dpRoute.action as RouteFunction,
+        makeRequest(`/dp?id=${eventId}`, { cookie, form: { intent: "buy", item: String(item.id), submission } }),
+      );
+    expect(await buy("buy-submission-1")).toMatchObject({ status: 302, location: `/dp?id=${eventId}&bought=${item.id}` });
+    expect(await buy("buy-submission-2")).toMatchObject({ status: 400, data: { formId: "buy-item" } });
+    const sold = await db.select().from(purchase).where(eq(purchase.event_id, eventId));
+    expect(sold).toMatchObject([{ usr_id: guest.usr_id, amount: 2_500, paddle: null }]);
+    const invoiceId = (await invoiceIdFor(eventId, guest.usr_id))!;
+    expect(await invoiceLines(db, invoiceId)).toMatchObject([{ source: "purchase", amount: 2_500 }]);
   });
 });
