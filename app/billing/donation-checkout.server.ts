@@ -43,7 +43,9 @@ export async function startGiftCheckout(
   const provider = await paymentProviderFor(eventId);
   if (!provider) throw new Refusal("Card gifts are not open for this event yet.");
   if (!gift.email) throw new Refusal("Enter your email address for the receipt.", "email");
-  const key = `gift-${eventId}-${submissionKey}`;
+  // The same form sent twice is one payment; the same form changed (the donor came back and chose another amount)
+  // is another.
+  const key = `${giftKeyPrefix(eventId, submissionKey)}${gift.amount + gift.fee}-${gift.frequency}`;
   await db
     .insert(payment)
     .values({
@@ -104,6 +106,9 @@ export async function startGiftCheckout(
     throw error;
   }
 }
+
+/** The start of the keys of the payments one /dp form opened. */
+export const giftKeyPrefix = (eventId: number, submissionKey: string) => `gift-${eventId}-${submissionKey}-`;
 
 /** Whether a hosted page is a gift's (the webhook asks, to send it here rather than to the invoice's checkout). */
 export async function isGiftSession(eventId: number, sessionId: string): Promise<boolean> {

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { coverFee } from "~/billing/cover-fee";
-import { startGiftCheckout, cardGiftsOpen } from "~/billing/donation-checkout.server";
+import { cardGiftsOpen, giftKeyPrefix, startGiftCheckout } from "~/billing/donation-checkout.server";
 import { writeGift, type Gift } from "~/billing/gift-records.server";
 import { billingSettings, feeRule } from "~/billing/settings.server";
 import { db } from "~/db.server";
@@ -102,13 +102,19 @@ export async function give(
   return { kind: "redirect", url: await startGiftCheckout(eventId, gift, input.submission, pages) };
 }
 
-/** The hosted page's session that a submission opened (the donor came back through its cancel link). */
-export async function sessionOfSubmission(eventId: number, submission: string): Promise<string | null> {
-  const [row] = await db
+/** The hosted pages a form opened and left unpaid (the donor came back through the cancel link). */
+export async function openSessionsOfSubmission(eventId: number, submission: string): Promise<string[]> {
+  const rows = await db
     .select({ session: payment.checkout_session_id })
     .from(payment)
-    .where(and(eq(payment.event_id, eventId), eq(payment.idempotency_key, `gift-${eventId}-${submission}`)));
-  return row?.session ?? null;
+    .where(
+      and(
+        eq(payment.event_id, eventId),
+        eq(payment.status, "pending"),
+        sql`starts_with(${payment.idempotency_key}, ${giftKeyPrefix(eventId, submission)})`,
+      ),
+    );
+  return rows.flatMap((row) => (row.session ? [row.session] : []));
 }
 
 /** The receipt of a gift: amounts, the deductible part (all of it) and the organisation's tax details. */

@@ -7,7 +7,7 @@ import { recordPurchase } from "~/billing/purchases.server";
 import { findPublicEvent } from "~/events/public-event.server";
 import { parseForm } from "~/forms/form-contract";
 import { answerForm, refuseForm } from "~/forms/reply.server";
-import { donationPage, giftReceipt, give, sessionOfSubmission, type Donor } from "~/giving/donation-page.server";
+import { donationPage, giftReceipt, give, openSessionsOfSubmission, type Donor } from "~/giving/donation-page.server";
 import { BUY_ITEM_FORM, buyItemSchema, GIFT_FORM, giftSchema } from "~/giving/gift-forms";
 import { readReceiptToken, receiptToken } from "~/giving/receipt-link.server";
 import { DonationScreen } from "~/giving/ui/donation-screen";
@@ -50,8 +50,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const cancelled = url.searchParams.get("cancelled");
   if (cancelled) {
-    const abandoned = await sessionOfSubmission(eventId, cancelled);
-    if (abandoned) await abandonGiftCheckout(eventId, abandoned);
+    for (const abandoned of await openSessionsOfSubmission(eventId, cancelled))
+      await abandonGiftCheckout(eventId, abandoned);
     notice = "Your card was not charged. You can choose again.";
   }
   const receiptId = readReceiptToken(eventId, url.searchParams.get("receipt"));

@@ -279,11 +279,32 @@ describe(`donations on ${process.env.TEST_DB_ENGINE}`, () => {
         dpRoute.action as RouteFunction,
         makeRequest(`/dp?id=${eventId}`, { cookie, form: { intent: "buy", item: String(item.id), submission } }),
       );
-    expect(await buy("buy-submission-1")).toMatchObject({ status: 302, location: `/dp?id=${eventId}&bought=${item.id}` });
+    expect(await buy("buy-submission-1")).toMatchObject({
+      status: 302,
+      location: `/dp?id=${eventId}&bought=${item.id}`,
+    });
     expect(await buy("buy-submission-2")).toMatchObject({ status: 400, data: { formId: "buy-item" } });
     const sold = await db.select().from(purchase).where(eq(purchase.event_id, eventId));
     expect(sold).toMatchObject([{ usr_id: guest.usr_id, amount: 2_500, paddle: null }]);
     const invoiceId = (await invoiceIdFor(eventId, guest.usr_id))!;
     expect(await invoiceLines(db, invoiceId)).toMatchObject([{ source: "purchase", amount: 2_500 }]);
+  });
+
+  it("closes the page when the donor comes back through its cancel link, and a changed form opens another", async () => {
+    const input = giftForm({ submission: "cancel-me-submission" });
+    const first = await give(eventId, input, null, PAGES);
+    const changed = await give(eventId, { ...input, amount: 7_500 }, null, PAGES);
+    if (first.kind !== "redirect" || changed.kind !== "redirect") throw new Error("expected payment pages");
+    expect(changed.url).not.toBe(first.url);
+    const back = await call(
+      dpRoute.loader as RouteFunction,
+      makeRequest(`/dp?id=${eventId}&cancelled=cancel-me-submission`),
+    );
+    expect(back.data).toMatchObject({ notice: "Your card was not charged. You can choose again." });
+    const payments = await db.select().from(payment).where(eq(payment.event_id, eventId));
+    expect(payments.map((row) => row.status)).toEqual(["cancelled", "cancelled"]);
+    // A closed page takes no card.
+    expect((await fillHostedPage(first.url, "4242424242424242")).status).toBe(410);
+    expect(await gifts()).toHaveLength(0);
   });
 });
