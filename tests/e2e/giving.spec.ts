@@ -98,3 +98,31 @@ test("staff sell a bundle to a paddle and draw the prize once", async ({ page, g
     await database.select().from(raffle_drawing).where(eq(raffle_drawing.raffle_id, golden.raffle_id)),
   ).toHaveLength(1);
 });
+
+test("billing records a check gift, refused first without its number, and gives it back", async ({ page, gala }) => {
+  await signIn(page, gala.organiser);
+  await page.goto(`/admin/solemen/donations?id=${gala.id}`);
+  const grid = page.getByRole("table", { name: "Donations" });
+  await expect(grid.getByRole("row", { name: /Harbor Rotary Club/ })).toBeVisible();
+
+  await page.getByRole("button", { name: "Record a gift" }).click();
+  const dialog = page.getByRole("dialog", { name: "Record a gift" });
+  await dialog.getByLabel("First name").fill("Jordan");
+  await dialog.getByLabel("Last name").fill("Okafor");
+  await dialog.getByLabel("Amount").fill("75");
+  await dialog.getByLabel("Paid by").selectOption("check");
+  await dialog.getByRole("button", { name: "Record gift" }).click();
+  await expect(dialog.getByText("Enter the check's number.")).toBeVisible();
+  await dialog.getByLabel("Check number").fill("2209");
+  await dialog.getByRole("button", { name: "Record gift" }).click();
+  await expect(dialog).toBeHidden();
+  const row = grid.getByRole("row", { name: /Jordan Okafor/ });
+  await expect(row).toContainText("$75.00");
+  await expect(row).toContainText("Paid");
+
+  await row.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Refund" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await confirm.getByRole("button", { name: "Refund" }).click();
+  await expect(row).toContainText("Refunded");
+});
