@@ -5,14 +5,15 @@
  * gift itself is written only when the page reports the payment complete, by the return or the webhook, whichever
  * comes first (writeGift keys it by the payment): a declined card, a page left or expired, records nothing.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { ProviderUnavailableError, type CheckoutResult } from "~/payments/provider";
-import { event, payment } from "~drizzle/schema";
+import { donation, event, payment } from "~drizzle/schema";
 import { writeGift, type Gift } from "./gift-records.server";
 import { paymentProviderFor } from "./settings.server";
 import type { CheckoutPages } from "./checkout.server";
+import type { Transaction } from "~/db/connection.server";
 
 const SESSION_MINUTES = 30;
 export const GIFT_PURPOSE = "donation";
@@ -160,6 +161,56 @@ export async function completeGiftCheckout(
         .where(and(eq(payment.payment_id, found.payment_id), eq(payment.status, "pending")));
     return null;
   });
+}
+
+/**
+ * A later month of a monthly gift, paid by the provider on its own: a gift of its own, with the first month's details
+ * and a paid payment keyed by the provider's invoice, so a webhook delivered twice records one month.
+ */
+export async function recordMonthlyGift(
+  tx: Transaction,
+  eventId: number,
+  month: { subscriptionId: string; invoiceRef: string; amount: number },
+) {
+  const [first] = await tx
+    .select()
+    .from(donation)
+    .where(and(eq(donation.event_id, eventId), eq(donation.subscription_ref, month.subscriptionId)))
+    .orderBy(asc(donation.donation_id))
+    .limit(1);
+  if (!first) return;
+  const [paid] = await tx
+    .insert(payment)
+    .values({
+      event_id: eventId,
+      usr_id: first.usr_id,
+      amount: month.amount,
+      method: "card",
+      status: "paid",
+      idempotency_key: `subscription-invoice-${month.invoiceRef}`,
+      payment_result: { subscription: month.subscriptionId, invoice: month.invoiceRef },
+    })
+    .onConflictDoNothing()
+    .returning({ id: payment.payment_id });
+  if (!paid) return;
+  await writeGift(
+    tx,
+    eventId,
+    {
+      amount: first.amount,
+      fee: first.fee,
+      frequency: "monthly",
+      firstName: first.first_name,
+      lastName: first.last_name,
+      email: first.email,
+      isAnonymous: first.is_anonymous,
+      message: null,
+      tributeKind: first.tribute_kind as Gift["tributeKind"],
+      tributeName: first.tribute_name,
+      usrId: first.usr_id,
+    },
+    { method: "card", status: "paid", source: "online", paymentId: paid.id, subscriptionRef: month.subscriptionId },
+  );
 }
 
 /** The donor came back through the page's cancel link: close the page, so nothing can be paid on it later. */

@@ -10,7 +10,7 @@ import { WebhookSignatureError, type WebhookEvent } from "~/payments/provider";
 import { payment, processed_stripe_event } from "~drizzle/schema";
 import { finishCardSetup } from "./cards.server";
 import { completeCheckout } from "./checkout.server";
-import { completeGiftCheckout, isGiftSession } from "./donation-checkout.server";
+import { completeGiftCheckout, isGiftSession, recordMonthlyGift } from "./donation-checkout.server";
 import { recordProviderRefunds } from "./refunds.server";
 import { webhookReceivers } from "./settings.server";
 import type { Transaction } from "~/db/connection.server";
@@ -99,6 +99,9 @@ async function apply(tx: Transaction, eventId: number, webhook: WebhookEvent): P
       await recordProviderRefunds(tx, eventId, webhook.paymentIntentId, webhook.refunds);
       return "applied";
     case "checkout_completed":
+      return "applied";
+    case "subscription_paid":
+      if (!webhook.first) await recordMonthlyGift(tx, eventId, webhook);
       return "applied";
     case "ignored":
       return "ignored";

@@ -104,6 +104,16 @@ export type WebhookEvent = { id: string } & (
       refunds: Array<{ id: string; amount: number; ourRefundId: number | null }>;
     }
   | { type: "disputed"; paymentIntentId: string }
+  | {
+      /** A month of a subscription (a monthly gift) was paid. */
+      type: "subscription_paid";
+      subscriptionId: string;
+      /** The provider's invoice for that month: one record per invoice. */
+      invoiceRef: string;
+      amount: number;
+      /** The first month, paid as the hosted page completed (recorded from the page, not from this). */
+      first: boolean;
+    }
   | { type: "checkout_completed"; sessionId: string }
   | { type: "ignored"; providerType: string }
 );

@@ -225,6 +225,7 @@ export function stripeProvider(secretKey: string): PaymentProvider {
             "payment_intent.payment_failed",
             "charge.refunded",
             "charge.dispute.created",
+            "invoice.paid",
           ],
         }),
       );
@@ -266,6 +267,19 @@ export function stripeProvider(secretKey: string): PaymentProvider {
           return { id: event.id, type: "disputed", paymentIntentId: idOf(event.data.object.payment_intent)! };
         case "checkout.session.completed":
           return { id: event.id, type: "checkout_completed", sessionId: event.data.object.id };
+        case "invoice.paid": {
+          const invoice = event.data.object;
+          const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+          if (!subscriptionId) return { id: event.id, type: "ignored", providerType: event.type };
+          return {
+            id: event.id,
+            type: "subscription_paid",
+            subscriptionId,
+            invoiceRef: invoice.id!,
+            amount: invoice.amount_paid,
+            first: invoice.billing_reason === "subscription_create",
+          };
+        }
         default:
           return { id: event.id, type: "ignored", providerType: event.type };
       }

@@ -107,7 +107,7 @@ describe(`donations on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(receipt).toMatchObject({ total: 10_330, deductible: 10_330, taxId: "12-3456789" });
   });
 
-  it("starts a monthly gift as a subscription at the provider", async () => {
+  it("starts a monthly gift as a subscription at the provider, and records each later month", async () => {
     const answer = await give(eventId, giftForm({ frequency: "monthly" }), null, PAGES);
     if (answer.kind !== "redirect") throw new Error("expected the payment page");
     const paid = await fillHostedPage(answer.url, "4242424242424242");
@@ -115,6 +115,25 @@ describe(`donations on ${process.env.TEST_DB_ENGINE}`, () => {
     const [row] = await gifts();
     expect(row).toMatchObject({ frequency: "monthly", amount: 5_000, status: "paid" });
     expect(row.subscription_ref).toMatch(/^sub_/);
+    // The provider charges the next month on its own: a gift of its own, once however often the webhook comes.
+    await fake.renewSubscription(row.subscription_ref!);
+    await vi.waitFor(async () => expect(await gifts()).toHaveLength(2), { timeout: 5_000 });
+    const renewal = fake
+      .events()
+      .filter((event) => event.type === "invoice.paid")
+      .at(-1)!;
+    await fake.redeliver(renewal.id);
+    await settle();
+    const months = await gifts();
+    expect(months).toHaveLength(2);
+    expect(months[1]).toMatchObject({
+      frequency: "monthly",
+      amount: 5_000,
+      first_name: "Rosa",
+      subscription_ref: row.subscription_ref,
+    });
+    // The first month's own invoice.paid changed nothing: it was recorded from the page.
+    expect(receiver.answers.filter((answer) => answer.startsWith("error"))).toEqual([]);
   });
 
   it("puts a signed-in guest's gift on their bill, all deductible, and cancelling it reverses the line", async () => {

@@ -35,6 +35,8 @@ export interface FakeStripe {
   redeliver(eventId: string): Promise<void>;
   /** Opens a dispute on a payment, as a cardholder's bank would. */
   dispute(paymentIntentId: string): Promise<void>;
+  /** Charges a subscription's next month, as Stripe does on its billing date (an invoice.paid webhook). */
+  renewSubscription(subscriptionId: string): Promise<void>;
   /** Requests seen (method and path), to prove a retry reached Stripe with the same key. */
   requests: Array<{ method: string; path: string; idempotencyKey: string | undefined; replayed: boolean }>;
   /**
@@ -367,6 +369,7 @@ export async function startFakeStripe(options: { port?: number; host?: string } 
       session.subscription = subscription.id;
       session.payment_status = "paid";
       void emit(acct, "customer.subscription.created", subscription);
+      void emit(acct, "invoice.paid", subscriptionInvoice(subscription, "subscription_create"));
     } else {
       const intent: StripeObject = {
         id: newId("pi"),
@@ -387,6 +390,20 @@ export async function startFakeStripe(options: { port?: number; host?: string } 
     session.status = "complete";
     void emit(acct, "checkout.session.completed", session);
     return (session.success_url as string).replace("{CHECKOUT_SESSION_ID}", session.id);
+  }
+
+  /** A paid invoice of a subscription, as Stripe's API version 2026-10-28 shapes it. */
+  function subscriptionInvoice(subscription: StripeObject, reason: "subscription_create" | "subscription_cycle") {
+    const items = subscription.items as { data: Array<{ price: { unit_amount: number } }> };
+    return {
+      id: newId("in"),
+      object: "invoice",
+      status: "paid",
+      billing_reason: reason,
+      customer: subscription.customer,
+      amount_paid: items.data[0].price.unit_amount,
+      parent: { type: "subscription_details", subscription_details: { subscription: subscription.id } },
+    } satisfies StripeObject;
   }
 
   function failSession(acct: Account, session: StripeObject, message: string) {
@@ -527,6 +544,12 @@ export async function startFakeStripe(options: { port?: number; host?: string } 
         };
         acct.objects.set(dispute.id, dispute);
         await emit(acct, "charge.dispute.created", dispute);
+      }
+    },
+    async renewSubscription(subscriptionId) {
+      for (const acct of accounts.values()) {
+        const subscription = acct.objects.get(subscriptionId);
+        if (subscription) await emit(acct, "invoice.paid", subscriptionInvoice(subscription, "subscription_cycle"));
       }
     },
     stallAnswersWhen(pick) {
