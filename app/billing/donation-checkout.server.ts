@@ -10,6 +10,7 @@ import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { ProviderUnavailableError, type CheckoutResult } from "~/payments/provider";
 import { donation, event, payment } from "~drizzle/schema";
+import { queueGiftReceipt } from "./gift-receipt-mail.server";
 import { writeGift, type Gift } from "./gift-records.server";
 import { paymentProviderFor } from "./settings.server";
 import type { CheckoutPages } from "./checkout.server";
@@ -146,13 +147,15 @@ export async function completeGiftCheckout(
         .update(payment)
         .set({ status: "paid", provider_ref: result.kind === "payment" ? result.paymentIntentId : found.provider_ref })
         .where(and(eq(payment.payment_id, found.payment_id), inArray(payment.status, ["pending", "failed"])));
-      return writeGift(tx, eventId, pending.gift, {
+      const donationId = await writeGift(tx, eventId, pending.gift, {
         method: "card",
         status: "paid",
         source: "online",
         paymentId: found.payment_id,
         subscriptionRef: result.kind === "subscription" ? result.subscriptionId : null,
       });
+      await queueGiftReceipt(tx, eventId, donationId);
+      return donationId;
     }
     if (result.status === "expired")
       await tx
@@ -193,7 +196,7 @@ export async function recordMonthlyGift(
     .onConflictDoNothing()
     .returning({ id: payment.payment_id });
   if (!paid) return;
-  await writeGift(
+  const donationId = await writeGift(
     tx,
     eventId,
     {
@@ -211,6 +214,7 @@ export async function recordMonthlyGift(
     },
     { method: "card", status: "paid", source: "online", paymentId: paid.id, subscriptionRef: month.subscriptionId },
   );
+  await queueGiftReceipt(tx, eventId, donationId);
 }
 
 /** The donor came back through the page's cancel link: close the page, so nothing can be paid on it later. */

@@ -3,13 +3,13 @@ import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunct
 import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { getSignedInUser, type SignedInUser } from "~/auth/access.server";
 import { abandonGiftCheckout, completeGiftCheckout } from "~/billing/donation-checkout.server";
+import { readReceiptToken, receiptToken } from "~/billing/gift-receipt-link.server";
 import { recordPurchase } from "~/billing/purchases.server";
 import { findPublicEvent } from "~/events/public-event.server";
 import { parseForm } from "~/forms/form-contract";
 import { answerForm, refuseForm } from "~/forms/reply.server";
 import { donationPage, giftReceipt, give, openSessionsOfSubmission, type Donor } from "~/giving/donation-page.server";
 import { BUY_ITEM_FORM, buyItemSchema, GIFT_FORM, giftSchema } from "~/giving/gift-forms";
-import { readReceiptToken, receiptToken } from "~/giving/receipt-link.server";
 import { DonationScreen } from "~/giving/ui/donation-screen";
 import { publicOrigin } from "~/security/request.server";
 import biddingHref from "~/styles/bidding.css";

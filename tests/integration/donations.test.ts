@@ -14,7 +14,7 @@ import { giftSchema } from "~/giving/gift-forms";
 import { readMonitorState } from "~/room-screens/monitor-state.server";
 import * as adminRoute from "~/routes/admin._workspace.solemen.donations";
 import * as dpRoute from "~/routes/dp";
-import { auction_item, donation, event, payment, purchase, refund } from "~drizzle/schema";
+import { auction_item, donation, event, message, payment, purchase, refund } from "~drizzle/schema";
 import { fillHostedPage, makeBillingEvent, webhookReceiver } from "../support/billing";
 import { testDatabase } from "../support/database";
 import { giveRole, makeUser, sessionCookie, teamRole } from "../support/people";
@@ -105,6 +105,10 @@ describe(`donations on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(receiver.answers.filter((entry) => entry.startsWith("error"))).toEqual([]);
     const receipt = await giftReceipt(eventId, rows[0].donation_id);
     expect(receipt).toMatchObject({ total: 10_330, deductible: 10_330, taxId: "12-3456789" });
+    // One receipt email through the outbox, with the link to the receipt page.
+    const mail = await db.select().from(message).where(eq(message.event_id, eventId));
+    expect(mail).toMatchObject([{ template: "receipt", to_email: "rosa@example.org" }]);
+    expect((mail[0].data as { link: string }).link).toContain(`/dp?id=${eventId}&receipt=${rows[0].donation_id}.`);
   });
 
   it("starts a monthly gift as a subscription at the provider, and records each later month", async () => {
