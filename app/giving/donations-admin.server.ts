@@ -162,6 +162,10 @@ export async function refundGifts(eventId: number, ids: number[], reason: string
       continue;
     }
     if (row.status !== "paid" || row.payment_id === null) continue;
+    if (row.frequency === "monthly")
+      throw new Refusal(
+        "A monthly gift is refunded, and its subscription stopped, in the payment provider's dashboard.",
+      );
     await refundPayment(eventId, row.payment_id, { amount: row.amount + row.fee, reason, byUsrId });
     await db.transaction(async (tx) => {
       await tx.update(donation).set({ status: "refunded" }).where(eq(donation.donation_id, row.donation_id));

@@ -138,6 +138,9 @@ describe(`donations on ${process.env.TEST_DB_ENGINE}`, () => {
     });
     // The first month's own invoice.paid changed nothing: it was recorded from the page.
     expect(receiver.answers.filter((answer) => answer.startsWith("error"))).toEqual([]);
+    // Refunds of a subscription are the provider's: refused here, nothing changed.
+    await expect(refundGifts(eventId, [row.donation_id], "Entered in error", staffId)).rejects.toThrow(/dashboard/);
+    expect((await gifts()).map((gift) => gift.status)).toEqual(["paid", "paid"]);
   });
 
   it("puts a signed-in guest's gift on their bill, all deductible, and cancelling it reverses the line", async () => {
