@@ -10,6 +10,7 @@ import { WebhookSignatureError, type WebhookEvent } from "~/payments/provider";
 import { payment, processed_stripe_event } from "~drizzle/schema";
 import { finishCardSetup } from "./cards.server";
 import { completeCheckout } from "./checkout.server";
+import { completeGiftCheckout, isGiftSession, recordMonthlyGift } from "./donation-checkout.server";
 import { whenPaidInFull } from "./paid-in-full.server";
 import { recordProviderRefunds } from "./refunds.server";
 import { webhookReceivers } from "./settings.server";
@@ -35,6 +36,7 @@ export async function receiveWebhook(eventId: number, payload: string, signature
   if (webhook.type === "checkout_completed") {
     const session = await sessionPurpose(eventId, webhook.sessionId);
     if (session === "card_setup") await finishCardSetup(eventId, webhook.sessionId);
+    else if (await isGiftSession(eventId, webhook.sessionId)) await completeGiftCheckout(eventId, webhook.sessionId);
     else await completeCheckout(eventId, webhook.sessionId);
   }
 
@@ -101,6 +103,9 @@ async function apply(tx: Transaction, eventId: number, webhook: WebhookEvent): P
       await recordProviderRefunds(tx, eventId, webhook.paymentIntentId, webhook.refunds);
       return "applied";
     case "checkout_completed":
+      return "applied";
+    case "subscription_paid":
+      if (!webhook.first) await recordMonthlyGift(tx, eventId, webhook);
       return "applied";
     case "ignored":
       return "ignored";
