@@ -250,7 +250,10 @@ describe("writing to guests", () => {
       makeRequest(url, { cookie: sender.cookie, form: { ...draft, intent: "send" } }),
     );
     expect(sent.status).toBe(302);
-    const rows = await db.select().from(message).where(eq(message.event_id, gala.event_id));
+    const rows = await db
+      .select()
+      .from(message)
+      .where(and(eq(message.event_id, gala.event_id), eq(message.template, "broadcast")));
     expect(rows.map((row) => row.to_usr_id)).toEqual([owes.usrId]);
   });
 
