@@ -27,11 +27,6 @@ interface PendingGift {
 const pendingGiftOf = (result: unknown): PendingGift | null =>
   (result as PendingGift | null)?.purpose === GIFT_PURPOSE ? (result as PendingGift) : null;
 
-/** Whether cards can be taken for gifts at the event (its payment keys are set). */
-export async function cardGiftsOpen(eventId: number): Promise<boolean> {
-  return (await paymentProviderFor(eventId)) !== null;
-}
-
 /**
  * Starts (or, for the same submission, finds again) the hosted page for a gift; answers its address. The
  * submission key comes from the form, so a double tap or a second tab of the same form is one payment.

@@ -144,6 +144,11 @@ export async function paymentProviderFor(eventId: number): Promise<PaymentProvid
   return key ? stripeProvider(key) : null;
 }
 
+/** Whether the event takes cards (its payment keys are set and this server can open them). */
+export async function cardPaymentsOpen(eventId: number): Promise<boolean> {
+  return (await paymentProviderFor(eventId)) !== null;
+}
+
 /** Both modes' providers with their webhook secrets, to check a webhook that may come from either. */
 export async function webhookReceivers(eventId: number) {
   if (!canStoreSecrets()) return [];

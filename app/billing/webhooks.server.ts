@@ -14,6 +14,7 @@ import { completeGiftCheckout, isGiftSession, recordMonthlyGift } from "./donati
 import { whenPaidInFull } from "./paid-in-full.server";
 import { recordProviderRefunds } from "./refunds.server";
 import { webhookReceivers } from "./settings.server";
+import { completeTicketCheckout, isTicketSession } from "./ticket-checkout.server";
 import type { Transaction } from "~/db/connection.server";
 
 export type WebhookAnswer = "applied" | "duplicate" | "ignored";
@@ -37,6 +38,8 @@ export async function receiveWebhook(eventId: number, payload: string, signature
     const session = await sessionPurpose(eventId, webhook.sessionId);
     if (session === "card_setup") await finishCardSetup(eventId, webhook.sessionId);
     else if (await isGiftSession(eventId, webhook.sessionId)) await completeGiftCheckout(eventId, webhook.sessionId);
+    else if (await isTicketSession(eventId, webhook.sessionId))
+      await completeTicketCheckout(eventId, webhook.sessionId);
     else await completeCheckout(eventId, webhook.sessionId);
   }
 

@@ -5,7 +5,8 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { coverFee } from "~/billing/cover-fee";
-import { cardGiftsOpen, giftKeyPrefix, startGiftCheckout } from "~/billing/donation-checkout.server";
+import { giftKeyPrefix, startGiftCheckout } from "~/billing/donation-checkout.server";
+import { cardPaymentsOpen } from "~/billing/settings.server";
 import { writeGift, type Gift } from "~/billing/gift-records.server";
 import { billingSettings, feeRule } from "~/billing/settings.server";
 import { db } from "~/db.server";
@@ -29,7 +30,7 @@ export async function donationPage(eventId: number) {
     .where(eq(event.event_id, eventId));
   const [fee, cardsOpen, items] = await Promise.all([
     feeRule(eventId),
-    cardGiftsOpen(eventId),
+    cardPaymentsOpen(eventId),
     db
       .select({
         id: auction_item.auction_item_id,

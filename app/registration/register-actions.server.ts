@@ -5,9 +5,12 @@
 import { randomUUID } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { registrationAsksForCard } from "~/billing/cards.server";
+import { cardPaymentsOpen } from "~/billing/settings.server";
+import { startTicketCheckout } from "~/billing/ticket-checkout.server";
 import { db } from "~/db.server";
+import { Refusal } from "~/forms/refusal";
 import { saveGuestSeat } from "./guest-claim.server";
-import { orderParam } from "./order-links.server";
+import { orderParam, paymentOfOrderParam } from "./order-links.server";
 import { seatsOf, isNamed, type RegisterDraft, type RegisterStep } from "./register-draft";
 import { partyOfKey, registerParty, type GuestDetails, type RegistrationRefusal } from "./register-party.server";
 import {
@@ -49,9 +52,10 @@ export async function stepView(
   };
 }
 
-export async function registerAction(request: Request, context: RegisterContext) {
+export async function registerAction(request: Request, context: RegisterContext, origin: string) {
   const form = await request.formData();
   const url = new URL(request.url);
+  if (form.get("intent") === "pay-order") return payOrderByCard(context, url, origin);
   const guestToken = url.searchParams.get("guest");
   if (guestToken) {
     const errors = await saveGuestSeat(context, guestToken, form);
@@ -89,6 +93,7 @@ export async function registerAction(request: Request, context: RegisterContext)
       return { kind: "step" as const, ...(await stepView(context, earlier, draft, problems)) };
   }
   const seats = seatsOf(context.tickets, draft.quantities);
+  const byCard = form.get("method") === "card" && (await cardPaymentsOpen(context.event.event_id));
   const result = await registerParty(db, {
     eventId: context.event.event_id,
     lines: context.tickets
@@ -103,7 +108,7 @@ export async function registerAction(request: Request, context: RegisterContext)
     },
     guests: seats.map((seat) => guestDetails(draft, seat.index, context)),
     promoCode: draft.promoCode || null,
-    method: "pay_at_event",
+    method: byCard ? "card" : "pay_at_event",
     // The buyer's confirmation is written to the outbox in the registration's transaction.
     sendConfirmation: true,
     idempotencyKey: draft.orderKey || null,
@@ -115,6 +120,7 @@ export async function registerAction(request: Request, context: RegisterContext)
     return { kind: "step" as const, ...(await stepView(context, back, draft, { [field]: result.refusal.message })) };
   }
   const confirmation = `/register?id=${context.event.event_id}&order=${orderParam(result.party.paymentId)}`;
+  if (byCard && result.party.amount > 0) return cardCheckout(context.event.event_id, result.party.paymentId, origin);
   // The registration's card step: a buyer with an account saves the card the event asks for, then sees the order.
   const buyerId =
     context.user && context.user.email.toLowerCase() === draft.buyer.email.toLowerCase() ? context.user.usrId : null;
@@ -123,6 +129,32 @@ export async function registerAction(request: Request, context: RegisterContext)
       `/billing/card?${new URLSearchParams({ id: String(context.event.event_id), returnTo: confirmation })}`,
     );
   throw redirect(confirmation);
+}
+
+/** "Pay now by card" on a confirmation (a signed link) of an order still to pay. */
+async function payOrderByCard(context: RegisterContext, url: URL, origin: string): Promise<never> {
+  const paymentId = paymentOfOrderParam(url.searchParams.get("order"));
+  if (paymentId === null) throw new Response("This confirmation link is not valid.", { status: 404 });
+  return cardCheckout(context.event.event_id, paymentId, origin);
+}
+
+/**
+ * The order's hosted card page, then back to its confirmation, which settles the payment. When the page cannot be
+ * opened (the payment service did not answer), the confirmation says the order is still to pay and offers to try again.
+ */
+async function cardCheckout(eventId: number, paymentId: number, origin: string): Promise<never> {
+  const confirmation = `/register?id=${eventId}&order=${orderParam(paymentId)}`;
+  try {
+    throw redirect(
+      await startTicketCheckout(eventId, paymentId, {
+        successUrl: `${origin}${confirmation}&session={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${origin}${confirmation}&cancelled=1`,
+      }),
+    );
+  } catch (error) {
+    if (error instanceof Refusal) throw redirect(`${confirmation}&card=unavailable`);
+    throw error;
+  }
 }
 
 function guestDetails(draft: RegisterDraft, index: number, context: RegisterContext): GuestDetails | null {

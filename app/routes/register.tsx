@@ -8,6 +8,8 @@ import {
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FontFaces } from "~/fonts/event-fonts";
 import { eventFonts } from "~/fonts/font-faces.server";
+import { cardPaymentsOpen } from "~/billing/settings.server";
+import { abandonTicketCheckout, completeTicketCheckout } from "~/billing/ticket-checkout.server";
 import { loadConfirmedOrder } from "~/registration/confirmation.server";
 import { loadGuestSeat } from "~/registration/guest-claim.server";
 import { paymentOfOrderParam } from "~/registration/order-links.server";
@@ -51,12 +53,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   if (url.searchParams.has("order")) {
     const paymentId = paymentOfOrderParam(url.searchParams.get("order"));
-    const order = paymentId ? await loadConfirmedOrder(origin, eventId, paymentId) : null;
+    if (paymentId === null) throw new Response("This confirmation link is not valid.", { status: 404 });
+    // Back from the card page: settle what it says (the webhook may have done so already), or close it if left.
+    const session = url.searchParams.get("session");
+    if (session) await completeTicketCheckout(eventId, session, { paymentId });
+    if (url.searchParams.get("cancelled") === "1") await abandonTicketCheckout(eventId, paymentId);
+    const order = await loadConfirmedOrder(origin, eventId, paymentId);
     if (!order) throw new Response("This confirmation link is not valid.", { status: 404 });
     return {
       ...shell,
       view: "confirmation" as const,
       order: { ...order, guests: order.guests.map(({ checkinUrl: _url, ...guest }) => guest) },
+      cardsOpen: order.status === "pending" && (await cardPaymentsOpen(eventId)),
+      cardLeft: url.searchParams.get("cancelled") === "1",
+      cardUnavailable: url.searchParams.get("card") === "unavailable",
     };
   }
   if (url.searchParams.has("guest")) {
@@ -99,12 +109,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     currency: context.event.currency,
     orderLimit: context.orderLimit,
     landingHref: `/event?id=${eventId}`,
+    cardsOpen: await cardPaymentsOpen(eventId),
   };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const context = await loadRegisterContext(request);
-  const result = await registerAction(request, context);
+  const result = await registerAction(request, context, publicOrigin(request));
   const payload = { ...result, allSteps: result.kind === "step" ? stepsFor(result.draft, context) : [] };
   // A step refused for its fields answers 400, like every form here; moving on to the next step is a 200.
   return Object.keys(result.errors).length > 0 ? data(payload, { status: 400 }) : payload;
@@ -128,7 +139,12 @@ export default function RegisterPage() {
         </>
       }
     >
-      {data.view === "confirmation" ? <RegisterConfirmation order={data.order} /> : null}
+      {data.view === "confirmation" ? (
+        <RegisterConfirmation
+          order={data.order}
+          card={{ open: data.cardsOpen, left: data.cardLeft, unavailable: data.cardUnavailable }}
+        />
+      ) : null}
       {data.view === "guest" ? (
         <GuestSeatForm
           seat={data.seat}
@@ -166,6 +182,7 @@ export default function RegisterPage() {
             orderLimit={data.orderLimit}
             ticketsTitle={data.shell.ticketsTitle}
             continueLabel={data.shell.continueLabel}
+            cardsOpen={data.cardsOpen}
           />
         )
       ) : null}

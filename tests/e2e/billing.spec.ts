@@ -2,11 +2,28 @@
 // bidder saves a card on the hosted page because the auction asks for one, wins, the organiser charges every card
 // on file, and the guest sees the invoice paid and downloads the receipt; a guest with no card pays on /invoice
 // after a declined card that recorded nothing.
+import { eq } from "drizzle-orm";
+import { event, registration, ticket } from "~drizzle/schema";
 import { makeBillingGala, makeGuest, winItem, type Guest } from "./support/billing";
 import { expect, test } from "./support/fixtures";
 import { signIn } from "./support/sign-in";
 import type { Organiser } from "./support/galas";
 import type { Browser, Page } from "@playwright/test";
+import type { Database } from "~/db/connection.server";
+
+/** Registration open now with one ticket type, $150 a seat. */
+async function openRegistration(db: Database, eventId: number) {
+  const [row] = await db.select({ id: event.registration_id }).from(event).where(eq(event.event_id, eventId));
+  await db
+    .update(registration)
+    .set({ start_date_time: new Date(Date.now() - 3_600_000), end_date_time: new Date(Date.now() + 3_600_000) })
+    .where(eq(registration.registration_id, row.id!));
+  await db
+    .update(event)
+    .set({ is_registration_enabled: true, is_registration_testing: false })
+    .where(eq(event.event_id, eventId));
+  await db.insert(ticket).values({ event_id: eventId, title: "Seat", price: 15_000, max_quantity: 40 });
+}
 
 async function fillHostedCard(page: Page, number: string) {
   await page.getByLabel("Card number").fill(number);
@@ -109,4 +126,43 @@ test("a guest with no card pays on their invoice; a declined card records nothin
   await expect(page.getByText("Thank you: your payment went through.")).toBeVisible();
   await expect(page.getByRole("row", { name: /Balance due/ })).toContainText("$0.00");
   await expect(page.getByText("$150.00 · Card (paid online) · paid")).toBeVisible();
+});
+
+test("a guest without JavaScript registers and pays for the tickets by card; a declined card pays nothing @phone", async ({
+  browser,
+  baseURL,
+  database,
+}) => {
+  const gala = await makeBillingGala(database, baseURL!);
+  await openRegistration(database, gala.eventId);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  try {
+    await page.goto(`/register?id=${gala.eventId}`);
+    await page.getByLabel("How many Seat").fill("2");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByLabel("First name").fill("Rosa");
+    await page.getByLabel("Last name").fill("Parks");
+    await page.getByLabel("Email").fill(`rosa.${gala.eventId}@example.org`);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Guests" })).toBeVisible();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
+    await expect(page.getByLabel("Pay now by card")).toBeChecked();
+    await page.getByRole("button", { name: "Complete registration" }).click();
+
+    // The provider's hosted page: a declined card first, then a good one.
+    await fillHostedCard(page, "4000000000000002");
+    await page.getByRole("button", { name: /^Pay/ }).click();
+    await expect(page.getByText(/declined/i)).toBeVisible();
+    await fillHostedCard(page, "4242424242424242");
+    await page.getByRole("button", { name: /^Pay/ }).click();
+
+    await expect(page.getByRole("heading", { name: "You are registered" })).toBeVisible();
+    await expect(page.getByLabel("Your order")).toContainText("Total · Paid");
+    await expect(page.getByLabel("Your order")).toContainText("$300.00");
+    await expect(page.getByRole("button", { name: /now by card/ })).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
 });

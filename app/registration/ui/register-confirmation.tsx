@@ -11,6 +11,8 @@ import { formatMoney } from "~/ui/format";
 import { QuestionField, type StepperProps, type StepperQuestion } from "./register-stepper";
 
 interface ConfirmationProps {
+  /** Paying by card from here: whether the event takes cards, and how the last card page ended. */
+  card: { open: boolean; left: boolean; unavailable: boolean };
   order: {
     eventTitle: string;
     when: string | null;
@@ -38,9 +40,10 @@ function QrCode({ svg, label }: { svg: string; label: string }) {
   return <div className="register-qr" role="img" aria-label={label} dangerouslySetInnerHTML={{ __html: svg }} />;
 }
 
-export function RegisterConfirmation({ order }: ConfirmationProps) {
+export function RegisterConfirmation({ order, card }: ConfirmationProps) {
   const payment =
     order.status === "paid" ? "Paid" : order.method === "pay_at_event" ? "To pay at the event" : "Payment pending";
+  const busy = useNavigation().state !== "idle";
   return (
     <div className="register">
       <h2 className="register-form__heading">You are registered</h2>
@@ -79,6 +82,24 @@ export function RegisterConfirmation({ order }: ConfirmationProps) {
           <dd>{formatMoney(order.amount, order.currency)}</dd>
         </div>
       </dl>
+      {card.left ? (
+        <p className="register-note" role="status">
+          Your card was not charged. Your seats are still held: pay at the event, or by card now.
+        </p>
+      ) : null}
+      {card.unavailable ? (
+        <p className="register-note" role="status">
+          The card payment page could not be opened just now. Your seats are held: try again, or pay at the event.
+        </p>
+      ) : null}
+      {card.open && order.status === "pending" && order.amount > 0 ? (
+        <Form method="post" className="register-pay-now">
+          <input type="hidden" name="intent" value="pay-order" />
+          <button type="submit" className={buttonClass({ variant: "primary" })} disabled={busy}>
+            Pay {formatMoney(order.amount, order.currency)} now by card
+          </button>
+        </Form>
+      ) : null}
       <h3>Your guests</h3>
       <ul className="register-passes">
         {order.guests.map((guest) => (

@@ -43,6 +43,7 @@ export function RegistrationPagePreview({ tree, data }: { tree: unknown; data: R
             orderLimit={data.orderLimit}
             ticketsTitle={shell.ticketsTitle}
             continueLabel={shell.continueLabel}
+            cardsOpen={false}
           />
         )}
       </div>

@@ -47,6 +47,8 @@ export interface StepperProps {
   orderLimit: number;
   ticketsTitle: string;
   continueLabel: string;
+  /** The event takes cards: the payment step offers paying now. */
+  cardsOpen: boolean;
 }
 
 export function RegisterStepper(props: StepperProps) {
@@ -399,11 +401,19 @@ function PaymentStep(props: StepperProps) {
         {seats.length === 1 ? "seat" : "seats"}
         {later > 0 ? `; ${later} ${later === 1 ? "guest" : "guests"} to be named later` : ""}.
       </p>
-      {/* Card payments arrive with billing; this fieldset is where their option and card form take their place. */}
       <fieldset className="register-payment">
         <legend>How you will pay</legend>
+        {props.cardsOpen ? (
+          <label className="register-payment__option">
+            <input type="radio" name="method" value="card" defaultChecked required /> Pay now by card
+            <span className="field__help">
+              You enter your card on our payment provider&apos;s secure page next, then come back here.
+            </span>
+          </label>
+        ) : null}
         <label className="register-payment__option">
-          <input type="radio" name="method" value="pay_at_event" defaultChecked required /> Pay at the event
+          <input type="radio" name="method" value="pay_at_event" defaultChecked={!props.cardsOpen} required /> Pay at
+          the event
           <span className="field__help">Your seats are held now; pay by card, cash or check when you arrive.</span>
         </label>
       </fieldset>
