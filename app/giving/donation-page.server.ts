@@ -6,9 +6,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { coverFee } from "~/billing/cover-fee";
 import { giftKeyPrefix, startGiftCheckout } from "~/billing/donation-checkout.server";
-import { cardPaymentsOpen } from "~/billing/settings.server";
 import { writeGift, type Gift } from "~/billing/gift-records.server";
-import { billingSettings, feeRule } from "~/billing/settings.server";
+import { cardPaymentsOpen, billingSettings, feeRule } from "~/billing/settings.server";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { formatInZone } from "~/ui/zoned-time";
