@@ -6,10 +6,10 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FontFaces } from "~/fonts/event-fonts";
-import { eventFonts } from "~/fonts/font-faces.server";
 import { cardPaymentsOpen } from "~/billing/settings.server";
 import { abandonTicketCheckout, completeTicketCheckout } from "~/billing/ticket-checkout.server";
+import { FontFaces } from "~/fonts/event-fonts";
+import { eventFonts } from "~/fonts/font-faces.server";
 import { loadConfirmedOrder } from "~/registration/confirmation.server";
 import { loadGuestSeat } from "~/registration/guest-claim.server";
 import { paymentOfOrderParam } from "~/registration/order-links.server";
