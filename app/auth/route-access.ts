@@ -64,6 +64,14 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
     action: "can_send_messages",
   },
   "routes/admin._workspace.setup.email": { loader: "can_configure_event", action: "can_configure_event" },
+  // Reports and their downloads (CSV, XLSX, the tax statements' PDF): can_report.
+  "routes/admin._workspace.setup.reporting": { loader: "can_report" },
+  "routes/admin._workspace.setup.reporting._index": { loader: "can_report" },
+  "routes/admin._workspace.setup.reporting.revenue": { loader: "can_report" },
+  "routes/admin._workspace.setup.reporting.items": { loader: "can_report" },
+  "routes/admin._workspace.setup.reporting.guests": { loader: "can_report" },
+  "routes/admin._workspace.setup.reporting.tax": { loader: "can_report" },
+  "routes/admin._workspace.setup.reporting.procurement": { loader: "can_report" },
   "routes/admin._workspace.setup.texting": { loader: "can_configure_event", action: "can_configure_event" },
 
   // Pages (the page designer): can_design.
