@@ -20,6 +20,8 @@ export interface ReportScope {
   eventEnd: Date | null;
   meta: unknown;
   clientId: number;
+  /** The charity's name on statements (the event's company name). */
+  companyName: string | null;
   from: Date | null;
   /** The end of the range: midnight after the last day, so that day is included. */
   to: Date | null;
@@ -60,6 +62,7 @@ export async function reportScope(request: Request, access: EventAccess): Promis
     eventEnd: settings.end_date_time,
     meta: settings.meta,
     clientId: settings.client_id,
+    companyName: settings.company_name,
     from,
     to,
     filters: {
