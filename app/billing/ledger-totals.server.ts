@@ -88,7 +88,9 @@ export async function ledgerSnapshot(db: Executor, eventId: number, at: Date | n
           when exists (select 1 from donation d where d.payment_id = p.payment_id) then 'donation'
           when exists (select 1 from raffle_purchase r where r.payment_id = p.payment_id) then 'raffle'
           when exists (select 1 from purchase s where s.payment_id = p.payment_id) then 'purchase'
-          else 'other' end as source,
+          when exists (select 1 from pledge g where g.payment_id = p.payment_id) then 'pledge'
+          else coalesce((select ai.type from winner w join auction_item ai on ai.auction_item_id = w.auction_item_id
+            where w.payment_id = p.payment_id limit 1), 'other') end as source,
         sum(p.amount)::bigint as amount
       from payment p
       where p.event_id = ${eventId} and p.invoice_id is null and p.status in ${PAID}

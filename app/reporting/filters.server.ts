@@ -5,6 +5,7 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import type { EventAccess } from "~/auth/access.server";
+import { syncLedger } from "~/billing/ledger-totals.server";
 import { db } from "~/db.server";
 import { eventSettings } from "~/events/event-settings.server";
 import { zonedInputToUtc } from "~/ui/zoned-time";
@@ -22,6 +23,8 @@ export interface ReportScope {
   clientId: number;
   /** The charity's name on statements (the event's company name). */
   companyName: string | null;
+  /** An archived event's results are final: its reports read the ledger as it is (they never add invoices). */
+  isArchived: boolean;
   from: Date | null;
   /** The end of the range: midnight after the last day, so that day is included. */
   to: Date | null;
@@ -51,7 +54,12 @@ export async function reportScope(request: Request, access: EventAccess): Promis
   const events = await db
     .select({ id: event.event_id, title: event.title })
     .from(event)
-    .where(and(inArray(event.event_id, mayReport.length > 0 ? mayReport : [access.eventId]), eq(event.client_id, settings.client_id)))
+    .where(
+      and(
+        inArray(event.event_id, mayReport.length > 0 ? mayReport : [access.eventId]),
+        eq(event.client_id, settings.client_id),
+      ),
+    )
     .orderBy(event.event_id);
   return {
     eventId: access.eventId,
@@ -63,6 +71,7 @@ export async function reportScope(request: Request, access: EventAccess): Promis
     meta: settings.meta,
     clientId: settings.client_id,
     companyName: settings.company_name,
+    isArchived: settings.is_archived,
     from,
     to,
     filters: {
@@ -73,6 +82,14 @@ export async function reportScope(request: Request, access: EventAccess): Promis
       error,
     },
   };
+}
+
+/**
+ * Brings the event's invoices up to date with what guests owe (as the billing screens do before they read), so the
+ * report counts a win or a pledge the moment it happens; not for an archived event, whose results are final.
+ */
+export async function refreshLedger(scope: ReportScope): Promise<void> {
+  if (!scope.isArchived) await syncLedger(scope.eventId);
 }
 
 function dayStart(day: string, timeZone: string): Date | null {

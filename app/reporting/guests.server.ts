@@ -3,19 +3,18 @@
  * over time against the guests registered, the top bidders and givers, and the guests who still owe.
  */
 import { sql } from "drizzle-orm";
-import { syncLedger } from "~/billing/ledger-totals.server";
 import { queryRows } from "~/billing/query-rows.server";
 import { db } from "~/db.server";
 import { formatInZone } from "~/ui/zoned-time";
 import { inRange } from "./range-sql.server";
 import { percentOf, type Report } from "./report";
-import type { ReportScope } from "./filters.server";
+import { refreshLedger, type ReportScope } from "./filters.server";
 
 type Raw = Record<string, string | number | null>;
 const num = (value: string | number | null) => Number(value ?? 0);
 
 export async function guestsReport(scope: ReportScope): Promise<Report> {
-  await syncLedger(scope.eventId);
+  await refreshLedger(scope);
   const event = scope.eventId;
   const [tickets, promos, registered, checkIns, bidders, givers, balances] = await Promise.all([
     queryRows<Raw>(

@@ -7,7 +7,8 @@ import { queryRows } from "~/billing/query-rows.server";
 import { db } from "~/db.server";
 import { formatInZone } from "~/ui/zoned-time";
 import { inRange } from "./range-sql.server";
-import { countOf, percentOf, type Report, type ReportRow } from "./report";
+import { formatCountOf } from "~/ui/format";
+import { percentOf, type Report, type ReportRow } from "./report";
 import type { ReportScope } from "./filters.server";
 
 const TYPE_LABELS: Record<string, string> = {
@@ -163,7 +164,7 @@ export async function itemsReport(scope: ReportScope): Promise<Report> {
         rows: top.map((item) => ({
           item: itemName(item),
           type: TYPE_LABELS[item.type] ?? item.type,
-          bids: countOf(item.bids, ["bid", "bids"]),
+          bids: formatCountOf(item.bids, "bid", "bids"),
           raised: item.raised,
           value: soldValue(item),
           percent: percentOf(item.raised, soldValue(item)),

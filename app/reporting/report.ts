@@ -67,8 +67,3 @@ export function percentOf(part: number, whole: number): number | null {
   if (whole === 0) return null;
   return Math.round((part / whole) * 1000) / 10;
 }
-
-/** "1 bid", "2 bids": a count with its noun. */
-export function countOf(n: number, [one, many]: readonly [string, string]): string {
-  return `${new Intl.NumberFormat("en-US").format(n)} ${n === 1 ? one : many}`;
-}

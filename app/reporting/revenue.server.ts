@@ -7,14 +7,14 @@ import { goalOf } from "~/dashboard/goal.server";
 import { db } from "~/db.server";
 import { formatInZone } from "~/ui/zoned-time";
 import { event } from "~drizzle/schema";
-import { ledgerBetween, ledgerSnapshot, syncLedger } from "~/billing/ledger-totals.server";
+import { ledgerBetween, ledgerSnapshot } from "~/billing/ledger-totals.server";
 import { percentOf, type Report } from "./report";
 import { sourceLabel } from "~/billing/source-labels";
 import { moneyOverTime } from "./timeline.server";
-import type { ReportScope } from "./filters.server";
+import { refreshLedger, type ReportScope } from "./filters.server";
 
 export async function revenueReport(scope: ReportScope): Promise<Report> {
-  await syncLedger(scope.eventId);
+  await refreshLedger(scope);
   const [ledger, timeline, previous] = await Promise.all([
     ledgerBetween(db, scope.eventId, scope.from, scope.to),
     moneyOverTime(db, scope.eventId, scope),
@@ -32,7 +32,11 @@ export async function revenueReport(scope: ReportScope): Promise<Report> {
       { label: "Pledged", value: ledger.billed, kind: "money", note: "everything billed to guests" },
       { label: "Outstanding", value: ledger.outstanding, kind: "money", note: "still owed on invoices" },
       { label: "Goal", value: goal, kind: "money", note: goal === null ? "not set on the dashboard" : undefined },
-      { label: "Collected of the goal", value: goal === null ? null : percentOf(ledger.collected, goal), kind: "percent" },
+      {
+        label: "Collected of the goal",
+        value: goal === null ? null : percentOf(ledger.collected, goal),
+        kind: "percent",
+      },
       {
         label: previous ? `Last year: ${previous.title}` : "Last year",
         value: lastYear?.collected ?? null,
@@ -75,7 +79,7 @@ export async function revenueReport(scope: ReportScope): Promise<Report> {
         id: "comparison",
         title: "Against the goal and last year",
         columns: [
-          { key: "what", header: "", kind: "text" },
+          { key: "what", header: "Event", kind: "text" },
           { key: "billed", header: "Pledged", kind: "money" },
           { key: "collected", header: "Collected", kind: "money" },
         ],

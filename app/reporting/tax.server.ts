@@ -7,13 +7,12 @@
  */
 import { sql } from "drizzle-orm";
 import { billingSettings } from "~/billing/settings.server";
-import { syncLedger } from "~/billing/ledger-totals.server";
 import { queryRows } from "~/billing/query-rows.server";
 import { db } from "~/db.server";
 import { formatInZone } from "~/ui/zoned-time";
 import { inRange } from "./range-sql.server";
 import type { Report } from "./report";
-import type { ReportScope } from "./filters.server";
+import { refreshLedger, type ReportScope } from "./filters.server";
 
 export interface StatementLine {
   description: string;
@@ -49,7 +48,7 @@ const num = (value: string | number | null | undefined) => Number(value ?? 0);
 
 /** Every guest who paid something in the range (or only the one asked for), with their lines and payments. */
 export async function taxStatements(scope: ReportScope, usrId: number | null = null): Promise<Statements> {
-  await syncLedger(scope.eventId);
+  await refreshLedger(scope);
   const event = scope.eventId;
   const who = usrId === null ? sql`true` : sql`usr_id = ${usrId}`;
   const [lines, payments, refunds, people, settings] = await Promise.all([
@@ -70,7 +69,11 @@ export async function taxStatements(scope: ReportScope, usrId: number | null = n
             when exists (select 1 from donation d where d.payment_id = p.payment_id) then 'donation'
             when exists (select 1 from raffle_purchase r where r.payment_id = p.payment_id) then 'raffle'
             when exists (select 1 from ticket_payment t where t.payment_id = p.payment_id) then 'ticket'
-            else 'other' end as kind
+            when exists (select 1 from pledge g where g.payment_id = p.payment_id) then 'pledge'
+            when exists (select 1 from winner w where w.payment_id = p.payment_id) then 'winner'
+            else 'other' end as kind,
+          (select ai.value from winner w join auction_item ai on ai.auction_item_id = w.auction_item_id
+            where w.payment_id = p.payment_id limit 1) as item_value
         from payment p
         where p.event_id = ${event} and p.status in ('paid', 'disputed') and p.usr_id is not null
           and ${inRange(sql`p.created_at`, scope)} and ${who}
@@ -113,16 +116,18 @@ export async function taxStatements(scope: ReportScope, usrId: number | null = n
       const onInvoice = own.filter((row) => row.kind === "invoice").reduce((sum, row) => sum + net(row), 0);
       const outside = own.filter((row) => row.kind !== "invoice");
       const invoiceLines = onInvoice > 0 ? (linesOf.get(id) ?? []) : [];
-      const outsideLines = outside.map((row) => ({
-        description: OUTSIDE_LABELS[String(row.kind)] ?? "Payment",
-        amount: net(row),
-        fairMarketValue: row.kind === "donation" ? 0 : net(row),
-        deductible: row.kind === "donation" ? net(row) : 0,
-      }));
+      const outsideLines = outside.map((row) => {
+        const deductible = deductibleOutside(String(row.kind), net(row), row.item_value);
+        return {
+          description: OUTSIDE_LABELS[String(row.kind)] ?? "Payment",
+          amount: net(row),
+          fairMarketValue: net(row) - deductible,
+          deductible,
+        };
+      });
       const lineDeductible = invoiceLines.reduce((sum, line) => sum + line.deductible, 0);
       const deductible =
-        Math.max(0, Math.min(lineDeductible, onInvoice)) +
-        outsideLines.reduce((sum, line) => sum + line.deductible, 0);
+        Math.max(0, Math.min(lineDeductible, onInvoice)) + outsideLines.reduce((sum, line) => sum + line.deductible, 0);
       const paid = onInvoice + outsideLines.reduce((sum, line) => sum + line.amount, 0);
       return {
         usrId: id,
@@ -153,8 +158,18 @@ export async function taxStatements(scope: ReportScope, usrId: number | null = n
   };
 }
 
+/** The deductible part of a payment made outside any invoice, by what it paid for. */
+function deductibleOutside(kind: string, amount: number, itemValue: string | number | null): number {
+  if (kind === "donation" || kind === "pledge") return amount;
+  // An item won: what was paid above its value; a priceless item (no value) has no deductible part.
+  if (kind === "winner") return itemValue === null ? 0 : Math.max(0, amount - Number(itemValue));
+  return 0;
+}
+
 const OUTSIDE_LABELS: Record<string, string> = {
   donation: "Donation",
+  pledge: "Paddle raise pledge",
+  winner: "Auction item won",
   raffle: "Raffle tickets (not deductible)",
   ticket: "Tickets",
   other: "Payment",

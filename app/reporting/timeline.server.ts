@@ -22,7 +22,13 @@ export interface Timeline {
 export async function moneyOverTime(
   db: Executor,
   eventId: number,
-  { timeZone, eventStart, eventEnd, from, to }: {
+  {
+    timeZone,
+    eventStart,
+    eventEnd,
+    from,
+    to,
+  }: {
     timeZone: string;
     eventStart: Date | null;
     eventEnd: Date | null;

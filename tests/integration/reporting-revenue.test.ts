@@ -60,7 +60,14 @@ beforeAll(async () => {
   const [dinner] = await db.insert(ticket).values({ event_id: eventId, title: "Dinner", price: 150_00 }).returning();
   const [online] = await db
     .insert(payment)
-    .values({ event_id: eventId, usr_id: buyer.usrId, amount: 270_00, method: "card", status: "paid", created_at: march(1) })
+    .values({
+      event_id: eventId,
+      usr_id: buyer.usrId,
+      amount: 270_00,
+      method: "card",
+      status: "paid",
+      created_at: march(1),
+    })
     .returning();
   await db.insert(ticket_payment).values({
     event_id: eventId,
@@ -95,15 +102,25 @@ beforeAll(async () => {
     .returning();
   await db
     .insert(winner)
-    .values({ event_id: eventId, auction_item_id: lot.auction_item_id, usr_id: won.usrId, paddle: won.paddle, amount: 1000_00 });
+    .values({
+      event_id: eventId,
+      auction_item_id: lot.auction_item_id,
+      usr_id: won.usrId,
+      paddle: won.paddle,
+      amount: 1000_00,
+    });
   const giver = await makeBidder(db, eventId);
   await makePledge(db, eventId, giver.usrId, 500_00);
 
   await revenue(); // opening the report brings the invoices up to date with what is owed
 
   const invoiceOf = async (usrId: number) =>
-    (await db.select().from(invoice).where(and(eq(invoice.event_id, eventId), eq(invoice.usr_id, usrId))))[0]
-      .invoice_id;
+    (
+      await db
+        .select()
+        .from(invoice)
+        .where(and(eq(invoice.event_id, eventId), eq(invoice.usr_id, usrId)))
+    )[0].invoice_id;
   await db.insert(payment).values({
     event_id: eventId,
     usr_id: won.usrId,
@@ -166,7 +183,10 @@ beforeAll(async () => {
 async function ledgerTotals() {
   const lines = await db.select().from(invoice_line).where(eq(invoice_line.event_id, eventId));
   const payments = await db.select().from(payment).where(eq(payment.event_id, eventId));
-  const refunds = await db.select().from(refund).where(and(eq(refund.event_id, eventId), eq(refund.status, "succeeded")));
+  const refunds = await db
+    .select()
+    .from(refund)
+    .where(and(eq(refund.event_id, eventId), eq(refund.status, "succeeded")));
   const paid = payments.filter((entry) => entry.status === "paid" || entry.status === "disputed");
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
   const outside = paid.filter((entry) => entry.invoice_id === null);
@@ -181,7 +201,10 @@ async function ledgerTotals() {
     }),
   );
   return {
-    billed: sum(lines.map((line) => line.amount)) + sum(outside.map((p) => p.amount)) - sum(refundedOutside.map((r) => r.amount)),
+    billed:
+      sum(lines.map((line) => line.amount)) +
+      sum(outside.map((p) => p.amount)) -
+      sum(refundedOutside.map((r) => r.amount)),
     collected: sum(paid.map((p) => p.amount)) - sum(refunds.map((r) => r.amount)),
     outstanding,
   };

@@ -77,12 +77,7 @@ export function LineChart({
       ))}
       <g className="report-chart__legend">
         {series.map((line, index) => (
-          <text
-            key={line.label}
-            x={LEFT + 8 + index * 160}
-            y={TOP + 12}
-            className={`report-chart__legend-${index}`}
-          >
+          <text key={line.label} x={LEFT + 8 + index * 160} y={TOP + 12} className={`report-chart__legend-${index}`}>
             ■ {line.label}
           </text>
         ))}

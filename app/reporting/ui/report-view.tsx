@@ -68,7 +68,11 @@ export function ReportView({ report, filters }: { report: Report; filters: Repor
           Download XLSX
         </a>
         {hydrated ? (
-          <button type="button" className={buttonClass({ variant: "ghost", size: "sm" })} onClick={() => window.print()}>
+          <button
+            type="button"
+            className={buttonClass({ variant: "ghost", size: "sm" })}
+            onClick={() => window.print()}
+          >
             Print
           </button>
         ) : null}
