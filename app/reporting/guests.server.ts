@@ -31,7 +31,7 @@ export async function guestsReport(scope: ReportScope): Promise<Report> {
           sum(tp.discount)::bigint as discount, sum(tp.amount)::bigint as amount
         from ticket_payment tp left join promo_code pc on pc.promo_code_id = tp.promo_code_id
         where tp.event_id = ${event} and tp.status in ('paid', 'pending') and ${inRange(sql`tp.created_at`, scope)}
-        group by 1 order by (pc.code is null), 1`,
+        group by pc.code order by (pc.code is null), pc.code`,
     ),
     queryRows<Raw>(db, sql`select count(*)::int as n from registrant where event_id = ${event}`),
     queryRows<Raw>(

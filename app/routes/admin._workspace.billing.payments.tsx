@@ -33,8 +33,10 @@ function filtersOf(url: URL) {
 
 /** /admin/billing/payments: every payment and refund; refund whole or part with a reason; pickup; CSV. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { eventId } = await requireEventPermission(request, "can_bill");
+  const { eventId, role } = await requireEventPermission(request, "can_bill");
   const url = new URL(request.url);
+  // The CSV is an export: it also needs can_report (docs/permissions.md).
+  if (url.searchParams.get("format") === "csv") await requireEventPermission(request, "can_report");
   const list = await listPayments(eventId, filtersOf(url));
   if (url.searchParams.get("format") === "csv")
     throw new Response(paymentsCsv(list), {
@@ -43,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         "Content-Disposition": `attachment; filename="${csvFileName("payments")}"`,
       },
     });
-  return list;
+  return { ...list, mayExport: role.can_report === true };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -75,7 +77,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PaymentsPage() {
-  const { payments, currency } = useLoaderData<typeof loader>();
+  const { payments, currency, mayExport } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const money = (cents: number) => formatMoney(cents, currency);
   const csv = new URLSearchParams(params);
@@ -105,9 +107,11 @@ export default function PaymentsPage() {
           ))}
         </select>
         <Button type="submit">Filter</Button>
-        <a className={buttonClass({ variant: "ghost" })} href={`?${csv}`} download>
-          Download CSV
-        </a>
+        {mayExport ? (
+          <a className={buttonClass({ variant: "ghost" })} href={`?${csv}`} download>
+            Download CSV
+          </a>
+        ) : null}
       </Form>
       {payments.length === 0 ? (
         <p className="muted">No payments yet.</p>

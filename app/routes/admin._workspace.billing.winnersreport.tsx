@@ -17,9 +17,11 @@ const REPORT: Permission[] = ["can_bill", "can_report"];
 
 /** /admin/billing/winnersreport: winners by item, paid or not, picked up or not; ?format=csv or pdf downloads it. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { eventId } = await requireEventPermission(request, REPORT);
-  const report = await winnersReport(eventId);
+  const { eventId, role } = await requireEventPermission(request, REPORT);
   const format = new URL(request.url).searchParams.get("format");
+  // The CSV and PDF are exports: they need can_report (docs/permissions.md), whoever may see the screen.
+  if (format !== null) await requireEventPermission(request, "can_report");
+  const report = await winnersReport(eventId);
   if (format === "pdf") {
     const { title } = await eventSettings(eventId);
     throw new Response(new Uint8Array(await winnersReportPdf(report, `Winners · ${title}`)), {
@@ -36,11 +38,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
         "Content-Disposition": `attachment; filename="${csvFileName("winners")}"`,
       },
     });
-  return report;
+  return { ...report, mayExport: role.can_report === true };
 }
 
 export default function WinnersReportPage() {
-  const { rows, currency } = useLoaderData<typeof loader>();
+  const { rows, currency, mayExport } = useLoaderData<typeof loader>();
   const paid = rows.filter((row) => row.paid).length;
   return (
     <>
@@ -51,14 +53,16 @@ export default function WinnersReportPage() {
           {rows.filter((row) => row.pickedUp).length} picked up.
         </p>
       </div>
-      <p>
-        <a className={buttonClass({ variant: "ghost" })} href="?format=csv" download>
-          Download CSV
-        </a>{" "}
-        <a className={buttonClass({ variant: "ghost" })} href="?format=pdf" download>
-          Download PDF
-        </a>
-      </p>
+      {mayExport ? (
+        <p>
+          <a className={buttonClass({ variant: "ghost" })} href="?format=csv" download>
+            Download CSV
+          </a>{" "}
+          <a className={buttonClass({ variant: "ghost" })} href="?format=pdf" download>
+            Download PDF
+          </a>
+        </p>
+      ) : null}
       {rows.length === 0 ? (
         <p className="muted">No item has a winner yet.</p>
       ) : (

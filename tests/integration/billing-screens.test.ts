@@ -30,6 +30,7 @@ const fake = await vi.hoisted(async () => {
 const { db } = testDatabase();
 let eventId: number;
 let biller: string;
+let exporter: string;
 let outsider: string;
 
 afterAll(() => fake.close());
@@ -39,6 +40,9 @@ beforeEach(async () => {
   const person = await makeUser(db, { selected_event: eventId });
   await giveRole(db, person.usr_id, eventId, teamRole("can_bill"));
   biller = await sessionCookie(person.usr_id);
+  const accountant = await makeUser(db, { selected_event: eventId });
+  await giveRole(db, accountant.usr_id, eventId, teamRole("can_bill", "can_report"));
+  exporter = await sessionCookie(accountant.usr_id);
   const other = await makeUser(db, { selected_event: eventId });
   await giveRole(db, other.usr_id, eventId, teamRoleWithout("can_bill", "can_configure_event", "can_report"));
   outsider = await sessionCookie(other.usr_id);
@@ -156,10 +160,10 @@ describe(`billing screens on ${process.env.TEST_DB_ENGINE}`, () => {
       submissionKey: "report-cash",
     });
     await setItemReceived(eventId, paymentId, true);
-    const load = (query = "") =>
+    const load = (query = "", cookie = exporter) =>
       call(
         reportRoute.loader as RouteFunction,
-        makeRequest(`/admin/billing/winnersreport?id=${eventId}${query}`, { cookie: biller }),
+        makeRequest(`/admin/billing/winnersreport?id=${eventId}${query}`, { cookie }),
       );
     const report = await load();
     expect(report.data).toMatchObject({
@@ -173,6 +177,10 @@ describe(`billing screens on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(csv).toContain("40.00,yes,yes");
     const pdf = (await load("&format=pdf")).response!;
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    // Downloads are exports: can_bill sees the screen, but only can_report takes the files away.
+    expect(await load("", biller)).toMatchObject({ status: 200, data: { mayExport: false } });
+    expect((await load("&format=csv", biller)).status).toBe(403);
+    expect((await load("&format=pdf", biller)).status).toBe(403);
     expect(
       Buffer.from(await pdf.arrayBuffer())
         .subarray(0, 5)
@@ -226,10 +234,15 @@ describe(`billing screens on ${process.env.TEST_DB_ENGINE}`, () => {
     const csv = await (
       await call(
         paymentsRoute.loader as RouteFunction,
-        makeRequest(`/admin/billing/payments?id=${eventId}&format=csv`, { cookie: biller }),
+        makeRequest(`/admin/billing/payments?id=${eventId}&format=csv`, { cookie: exporter }),
       )
     ).response!.text();
     expect(csv).toContain("Cash,,paid,80.00,20.00,yes");
+    const csvRefused = await call(
+      paymentsRoute.loader as RouteFunction,
+      makeRequest(`/admin/billing/payments?id=${eventId}&format=csv`, { cookie: biller }),
+    );
+    expect(csvRefused.status).toBe(403);
   });
 
   it("opens only the invoice its signed link names", async () => {
