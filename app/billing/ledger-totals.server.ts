@@ -83,16 +83,22 @@ export async function ledgerSnapshot(db: Executor, eventId: number, at: Date | n
     queryRows<{ source: string; amount: string }>(
       db,
       sql`
-      select case
-          when exists (select 1 from ticket_payment t where t.payment_id = p.payment_id) then 'ticket'
-          when exists (select 1 from donation d where d.payment_id = p.payment_id) then 'donation'
-          when exists (select 1 from raffle_purchase r where r.payment_id = p.payment_id) then 'raffle'
-          when exists (select 1 from purchase s where s.payment_id = p.payment_id) then 'purchase'
-          when exists (select 1 from pledge g where g.payment_id = p.payment_id) then 'pledge'
-          else coalesce((select ai.type from winner w join auction_item ai on ai.auction_item_id = w.auction_item_id
-            where w.payment_id = p.payment_id limit 1), 'other') end as source,
+      select coalesce(t.kind, d.kind, r.kind, s.kind, g.kind, w.kind, 'other') as source,
         sum(p.amount)::bigint as amount
       from payment p
+      left join (select distinct payment_id, 'ticket' as kind from ticket_payment where event_id = ${eventId}) t
+        on t.payment_id = p.payment_id
+      left join (select distinct payment_id, 'donation' as kind from donation where event_id = ${eventId}) d
+        on d.payment_id = p.payment_id
+      left join (select distinct payment_id, 'raffle' as kind from raffle_purchase where event_id = ${eventId}) r
+        on r.payment_id = p.payment_id
+      left join (select distinct payment_id, 'purchase' as kind from purchase where event_id = ${eventId}) s
+        on s.payment_id = p.payment_id
+      left join (select distinct payment_id, 'pledge' as kind from pledge where event_id = ${eventId}) g
+        on g.payment_id = p.payment_id
+      left join (select distinct on (w.payment_id) w.payment_id, ai.type as kind from winner w
+          join auction_item ai on ai.auction_item_id = w.auction_item_id where w.event_id = ${eventId}) w
+        on w.payment_id = p.payment_id
       where p.event_id = ${eventId} and p.invoice_id is null and p.status in ${PAID}
         and ${before(sql.raw("p.created_at"))}
       group by 1`,
