@@ -13,11 +13,11 @@
  * snapshots at its two ends, so "collected from 1 to 7 March" is what was paid in that week.
  */
 import { sql } from "drizzle-orm";
-import { syncInvoices } from "./invoice.server";
-import type { Executor } from "./line-sources/line-source";
 import { db as appDb } from "~/db.server";
+import { syncInvoices } from "./invoice.server";
 import { queryRows } from "./query-rows.server";
 import { compareSources } from "./source-labels";
+import type { Executor } from "./line-sources/line-source";
 
 export interface SourceMoney {
   source: string;

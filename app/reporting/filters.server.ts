@@ -4,13 +4,13 @@
  * the fields and the report shows the whole event instead.
  */
 import { and, eq, inArray } from "drizzle-orm";
-import type { EventAccess } from "~/auth/access.server";
 import { syncLedger } from "~/billing/ledger-totals.server";
 import { db } from "~/db.server";
 import { eventSettings } from "~/events/event-settings.server";
 import { zonedInputToUtc } from "~/ui/zoned-time";
 import { event } from "~drizzle/schema";
 import type { ReportFilters } from "./ui/report-view";
+import type { EventAccess } from "~/auth/access.server";
 
 export interface ReportScope {
   eventId: number;

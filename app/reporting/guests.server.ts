@@ -6,9 +6,9 @@ import { sql } from "drizzle-orm";
 import { queryRows } from "~/billing/query-rows.server";
 import { db } from "~/db.server";
 import { formatInZone } from "~/ui/zoned-time";
+import { refreshLedger, type ReportScope } from "./filters.server";
 import { inRange } from "./range-sql.server";
 import { percentOf, type Report } from "./report";
-import { refreshLedger, type ReportScope } from "./filters.server";
 
 type Raw = Record<string, string | number | null>;
 const num = (value: string | number | null) => Number(value ?? 0);

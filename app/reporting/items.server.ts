@@ -5,9 +5,9 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "~/billing/query-rows.server";
 import { db } from "~/db.server";
+import { formatCountOf } from "~/ui/format";
 import { formatInZone } from "~/ui/zoned-time";
 import { inRange } from "./range-sql.server";
-import { formatCountOf } from "~/ui/format";
 import { percentOf, type Report, type ReportRow } from "./report";
 import type { ReportScope } from "./filters.server";
 

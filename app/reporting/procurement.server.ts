@@ -9,8 +9,8 @@ import { queryRows } from "~/billing/query-rows.server";
 import { db } from "~/db.server";
 import { formatInZone } from "~/ui/zoned-time";
 import { inRange } from "./range-sql.server";
-import type { Report } from "./report";
 import type { ReportScope } from "./filters.server";
+import type { Report } from "./report";
 
 type Raw = Record<string, string | number | null>;
 const num = (value: string | number | null | undefined) => Number(value ?? 0);

@@ -3,15 +3,15 @@
  * collected and outstanding, against the goal and last year's event, and over time through the evening.
  */
 import { and, desc, eq, lt, ne, or, sql } from "drizzle-orm";
+import { ledgerBetween, ledgerSnapshot } from "~/billing/ledger-totals.server";
+import { sourceLabel } from "~/billing/source-labels";
 import { goalOf } from "~/dashboard/goal.server";
 import { db } from "~/db.server";
 import { formatInZone } from "~/ui/zoned-time";
 import { event } from "~drizzle/schema";
-import { ledgerBetween, ledgerSnapshot } from "~/billing/ledger-totals.server";
-import { percentOf, type Report } from "./report";
-import { sourceLabel } from "~/billing/source-labels";
-import { moneyOverTime } from "./timeline.server";
 import { refreshLedger, type ReportScope } from "./filters.server";
+import { percentOf, type Report } from "./report";
+import { moneyOverTime } from "./timeline.server";
 
 export async function revenueReport(scope: ReportScope): Promise<Report> {
   await refreshLedger(scope);

@@ -6,13 +6,13 @@
  * The date range picks the payments (a year's statement: 1 January to 31 December).
  */
 import { sql } from "drizzle-orm";
-import { billingSettings } from "~/billing/settings.server";
 import { queryRows } from "~/billing/query-rows.server";
+import { billingSettings } from "~/billing/settings.server";
 import { db } from "~/db.server";
 import { formatInZone } from "~/ui/zoned-time";
+import { refreshLedger, type ReportScope } from "./filters.server";
 import { inRange } from "./range-sql.server";
 import type { Report } from "./report";
-import { refreshLedger, type ReportScope } from "./filters.server";
 
 export interface StatementLine {
   description: string;

@@ -4,8 +4,8 @@
  * During the event (its start to its end) by minute; before and after it by day, in the event's time zone.
  */
 import { sql } from "drizzle-orm";
-import type { Executor } from "~/billing/line-sources/line-source";
 import { queryRows } from "~/billing/query-rows.server";
+import type { Executor } from "~/billing/line-sources/line-source";
 
 export interface TimelinePoint {
   /** The bucket's start (a minute, or midnight of a day in the event's zone). */

@@ -1,7 +1,7 @@
 // /admin/setup/reporting/revenue: money by source from the billing ledger, checked against totals computed here
 // from the ledger's own rows (invoice lines, payments, refunds), and its CSV and XLSX downloads.
-import ExcelJS from "exceljs";
 import { and, eq, isNull } from "drizzle-orm";
+import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { OWNER_ROLE } from "~/auth/permissions";
 import * as revenueRoute from "~/routes/admin._workspace.setup.reporting.revenue";
@@ -100,15 +100,13 @@ beforeAll(async () => {
     .insert(auction_item)
     .values({ event_id: eventId, title: "Chef's table", type: "live", status: "published", value: 400_00 })
     .returning();
-  await db
-    .insert(winner)
-    .values({
-      event_id: eventId,
-      auction_item_id: lot.auction_item_id,
-      usr_id: won.usrId,
-      paddle: won.paddle,
-      amount: 1000_00,
-    });
+  await db.insert(winner).values({
+    event_id: eventId,
+    auction_item_id: lot.auction_item_id,
+    usr_id: won.usrId,
+    paddle: won.paddle,
+    amount: 1000_00,
+  });
   const giver = await makeBidder(db, eventId);
   await makePledge(db, eventId, giver.usrId, 500_00);
 
