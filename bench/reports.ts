@@ -2,7 +2,7 @@
 // PostgreSQL server DATABASE_URL names, loads an event of BENCH_GUESTS guests, BENCH_ITEMS items, BENCH_BIDS bids
 // and BENCH_PAYMENTS payments (a third for tickets paid when bought, the rest on invoices), then times
 // GET /admin/setup/reporting/revenue (BENCH_RUNS times, after one warm-up that also makes the invoices) and the tax
-// statements of every guest as one PDF (GET /admin/setup/reporting/tax?statement=all).
+// statements of every guest as one PDF (GET …/reporting/download?report=tax&statement=all).
 // References, in the same run: the plain SQL aggregates the revenue report stands on (lines by source, payments,
 // refunds), and the plain fetch of every invoice line the statements print, timed on their own connection.
 // Results and method: docs/benchmarks.md ("Reports").
@@ -171,13 +171,13 @@ async function main() {
 
     let size = 0;
     const statements = await timed(async () => {
-      size = await get(app!, `/admin/setup/reporting/tax?id=${eventId}&statement=all`, cookie);
+      size = await get(app!, `/admin/setup/reporting/download?report=tax&id=${eventId}&statement=all`, cookie);
     }, 1);
     const fetchLines = await timed(async () => {
       await sql!`select l.* from invoice_line l join invoice i using (invoice_id) where l.event_id = ${eventId}`;
     }, 3);
     console.log(`\nTax statements of every guest as one PDF (${(size / 1_048_576).toFixed(1)} MB):`);
-    line("GET /admin/setup/reporting/tax?statement=all", statements);
+    line("GET …/reporting/download?report=tax&statement=all", statements);
     line("reference: fetching every invoice line", fetchLines);
     console.log(`  ratio to the reference: ${(statements.p50 / fetchLines.p50).toFixed(0)}×`);
 

@@ -72,6 +72,7 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin._workspace.setup.reporting.guests": { loader: "can_report" },
   "routes/admin._workspace.setup.reporting.tax": { loader: "can_report" },
   "routes/admin._workspace.setup.reporting.procurement": { loader: "can_report" },
+  "routes/admin._workspace.setup.reporting_.download": { loader: "can_report" },
   "routes/admin._workspace.setup.texting": { loader: "can_configure_event", action: "can_configure_event" },
 
   // Pages (the page designer): can_design.

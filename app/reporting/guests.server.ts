@@ -96,6 +96,7 @@ export async function guestsReport(scope: ReportScope): Promise<Report> {
   const person = (row: Raw) => `${row.paddle !== null ? `${row.paddle} · ` : ""}${String(row.name || "Guest")}`;
   const owed = balances.reduce((sum, row) => sum + num(row.total) - num(row.paid), 0);
   return {
+    slug: "guests",
     name: `guests ${scope.title}`,
     title: "Guests",
     currency: scope.currency,

@@ -118,6 +118,7 @@ export async function itemsReport(scope: ReportScope): Promise<Report> {
     .sort((a, b) => b.raised - a.raised)
     .slice(0, 10);
   return {
+    slug: "items",
     name: `items ${scope.title}`,
     title: "Items",
     currency: scope.currency,

@@ -69,6 +69,7 @@ export async function procurementReport(scope: ReportScope): Promise<Report> {
     thanks: status(entry.email),
   }));
   return {
+    slug: "procurement",
     name: `procurement ${scope.title}`,
     title: "Procurement",
     currency: scope.currency,

@@ -46,7 +46,9 @@ export interface ReportFigure {
 }
 
 export interface Report {
-  /** The file name's stem and the page's heading. */
+  /** Which report it is (its page's last path segment), for its download link. */
+  slug: string;
+  /** The file name's stem. */
   name: string;
   title: string;
   currency: string;

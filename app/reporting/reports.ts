@@ -21,6 +21,9 @@ export const REPORTS = [
 
 export const REPORTING_PATH = "/admin/setup/reporting";
 
+/** Where a report's CSV and XLSX (and the tax statements' PDF) come from: a resource route beside the pages. */
+export const REPORT_DOWNLOAD_PATH = `${REPORTING_PATH}/download`;
+
 export function reportPath(slug: string, eventId?: number): string {
   return `${REPORTING_PATH}/${slug}${eventId === undefined ? "" : `?id=${eventId}`}`;
 }

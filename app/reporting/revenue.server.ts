@@ -24,6 +24,7 @@ export async function revenueReport(scope: ReportScope): Promise<Report> {
   const goal = goalOf(scope.meta);
   const time = (at: Date, style: "time" | "date") => formatInZone(at, scope.timeZone, style);
   return {
+    slug: "revenue",
     name: `revenue ${scope.title}`,
     title: "Revenue",
     currency: scope.currency,

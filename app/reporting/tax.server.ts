@@ -188,6 +188,7 @@ export async function taxReport(scope: ReportScope): Promise<Report> {
   const sum = (pick: (guest: GuestStatement) => number) =>
     statements.guests.reduce((total, guest) => total + pick(guest), 0);
   return {
+    slug: "tax",
     name: `tax ${scope.title}`,
     title: "Tax",
     currency: scope.currency,

@@ -170,12 +170,13 @@ const EXPORTS: Array<[routeId: string, query: string, screen: Permission]> = [
   ["routes/admin._workspace.billing.winnersreport", "format=csv", "can_bill"],
   ["routes/admin._workspace.billing.winnersreport", "format=pdf", "can_bill"],
   ...["revenue", "items", "guests", "tax", "procurement"].flatMap((report) =>
-    ["format=csv", "format=xlsx"].map(
-      (query) =>
-        [`routes/admin._workspace.setup.reporting.${report}`, query, "can_report"] as [string, string, Permission],
-    ),
+    ["format=csv", "format=xlsx"].map((format): [string, string, Permission] => [
+      "routes/admin._workspace.setup.reporting_.download",
+      `report=${report}&${format}`,
+      "can_report",
+    ]),
   ),
-  ["routes/admin._workspace.setup.reporting.tax", "statement=all", "can_report"],
+  ["routes/admin._workspace.setup.reporting_.download", "report=tax&statement=all", "can_report"],
 ];
 
 describe("exports need can_report", () => {

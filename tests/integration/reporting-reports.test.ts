@@ -6,6 +6,7 @@ import * as guestsRoute from "~/routes/admin._workspace.setup.reporting.guests";
 import * as itemsRoute from "~/routes/admin._workspace.setup.reporting.items";
 import * as procurementRoute from "~/routes/admin._workspace.setup.reporting.procurement";
 import * as taxRoute from "~/routes/admin._workspace.setup.reporting.tax";
+import * as downloadRoute from "~/routes/admin._workspace.setup.reporting_.download";
 import {
   auction_item,
   bid,
@@ -176,15 +177,17 @@ describe("the tax report", () => {
   it("downloads a guest's statement, or everyone's, as PDF", async () => {
     for (const statement of [String(giverId), "all"]) {
       const outcome = await call(
-        taxRoute.loader as RouteFunction,
-        makeRequest(`/admin/setup/reporting/tax?id=${eventId}&statement=${statement}`, { cookie: reporter }),
+        downloadRoute.loader as RouteFunction,
+        makeRequest(`/admin/setup/reporting/download?report=tax&id=${eventId}&statement=${statement}`, {
+          cookie: reporter,
+        }),
       );
       expect(outcome.response?.headers.get("Content-Type")).toBe("application/pdf");
       expect((await outcome.response!.arrayBuffer()).byteLength).toBeGreaterThan(1000);
     }
     const nobody = await call(
-      taxRoute.loader as RouteFunction,
-      makeRequest(`/admin/setup/reporting/tax?id=${eventId}&statement=999999`, { cookie: reporter }),
+      downloadRoute.loader as RouteFunction,
+      makeRequest(`/admin/setup/reporting/download?report=tax&id=${eventId}&statement=999999`, { cookie: reporter }),
     );
     expect(nobody.status).toBe(404);
   });

@@ -5,6 +5,7 @@ import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { OWNER_ROLE } from "~/auth/permissions";
 import * as revenueRoute from "~/routes/admin._workspace.setup.reporting.revenue";
+import * as downloadRoute from "~/routes/admin._workspace.setup.reporting_.download";
 import {
   auction_item,
   event,
@@ -269,16 +270,16 @@ describe("the revenue report", () => {
   it("downloads the same figures as CSV and XLSX", async () => {
     const expected = await ledgerTotals();
     const csv = await call(
-      revenueRoute.loader,
-      makeRequest(`/admin/setup/reporting/revenue?id=${eventId}&format=csv`, { cookie: reporter }),
+      downloadRoute.loader,
+      makeRequest(`/admin/setup/reporting/download?report=revenue&id=${eventId}&format=csv`, { cookie: reporter }),
     );
     expect(csv.response?.headers.get("Content-Type")).toMatch(/text\/csv/);
     const text = await csv.response!.text();
     expect(text).toContain(`Total,${expected.billed / 100},${expected.collected / 100}`);
 
     const xlsx = await call(
-      revenueRoute.loader,
-      makeRequest(`/admin/setup/reporting/revenue?id=${eventId}&format=xlsx`, { cookie: reporter }),
+      downloadRoute.loader,
+      makeRequest(`/admin/setup/reporting/download?report=revenue&id=${eventId}&format=xlsx`, { cookie: reporter }),
     );
     expect(xlsx.response?.headers.get("Content-Disposition")).toMatch(/\.xlsx"/);
     const workbook = new ExcelJS.Workbook();
@@ -290,10 +291,17 @@ describe("the revenue report", () => {
   });
 
   it("is refused without can_report, downloads included", async () => {
-    for (const format of ["", "&format=csv", "&format=xlsx"]) {
+    const page = await call(
+      revenueRoute.loader,
+      makeRequest(`/admin/setup/reporting/revenue?id=${eventId}`, { cookie: biller }),
+    );
+    expect(page.status).toBe(403);
+    for (const format of ["csv", "xlsx"]) {
       const outcome = await call(
-        revenueRoute.loader,
-        makeRequest(`/admin/setup/reporting/revenue?id=${eventId}${format}`, { cookie: biller }),
+        downloadRoute.loader,
+        makeRequest(`/admin/setup/reporting/download?report=revenue&id=${eventId}&format=${format}`, {
+          cookie: biller,
+        }),
       );
       expect(outcome.status).toBe(403);
     }

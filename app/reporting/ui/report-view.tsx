@@ -6,6 +6,7 @@ import { Form } from "@remix-run/react";
 import { buttonClass } from "~/ui/button";
 import { useHydrated } from "~/ui/use-hydrated";
 import { formatCell, type Report, type ReportRow, type ReportTable } from "../report";
+import { REPORT_DOWNLOAD_PATH } from "../reports";
 import { BarChart } from "./bar-chart";
 import { LineChart } from "./line-chart";
 
@@ -20,10 +21,10 @@ export interface ReportFilters {
 
 export function ReportView({ report, filters }: { report: Report; filters: ReportFilters }) {
   const hydrated = useHydrated();
-  const query = new URLSearchParams({ id: String(filters.eventId) });
+  const query = new URLSearchParams({ report: report.slug, id: String(filters.eventId) });
   if (filters.from) query.set("from", filters.from);
   if (filters.to) query.set("to", filters.to);
-  const download = (format: string) => `?${query.toString()}&format=${format}`;
+  const download = (format: string) => `${REPORT_DOWNLOAD_PATH}?${query.toString()}&format=${format}`;
   return (
     <div className="report">
       <Form method="get" className="report-filters" aria-label="Filter the report">
