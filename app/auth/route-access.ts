@@ -181,6 +181,9 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin._workspace.billing.winners": { loader: "can_bill", action: "can_bill" },
   "routes/admin._workspace.billing.payments": { loader: "can_bill", action: "can_bill" },
   "routes/admin._workspace.billing.winnersreport": { loader: ["can_bill", "can_report"] },
+  // Downloads are exports: can_report (docs/permissions.md).
+  "routes/admin._workspace.billing.payments_.csv": { loader: "can_report" },
+  "routes/admin._workspace.billing.winnersreport_.download": { loader: "can_report" },
 };
 
 /** Whether a role on the current event satisfies a rule: the same test the server's checks make. */

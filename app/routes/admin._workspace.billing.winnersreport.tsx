@@ -1,12 +1,10 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
-import { winnersReport, winnersReportCsv, winnersReportPdf } from "~/billing/winners-report.server";
-import { eventSettings } from "~/events/event-settings.server";
-import { csvFileName } from "~/grid/grid-csv";
+import { winnersReport } from "~/billing/winners-report.server";
 import { buttonClass } from "~/ui/button";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { formatMoney } from "~/ui/format";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { Permission } from "~/auth/permissions";
 
 export const meta: MetaFunction = ({ error }) => [
@@ -18,26 +16,10 @@ const REPORT: Permission[] = ["can_bill", "can_report"];
 /** /admin/billing/winnersreport: winners by item, paid or not, picked up or not; ?format=csv or pdf downloads it. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { eventId, role } = await requireEventPermission(request, REPORT);
-  const format = new URL(request.url).searchParams.get("format");
-  // The CSV and PDF are exports: they need can_report (docs/permissions.md), whoever may see the screen.
-  if (format !== null) await requireEventPermission(request, "can_report");
+  const url = new URL(request.url);
+  // ?format=csv or pdf (the addresses people have) are the download route's: a page's loader cannot answer with a file.
+  if (url.searchParams.has("format")) throw redirect(`/admin/billing/winnersreport/download${url.search}`);
   const report = await winnersReport(eventId);
-  if (format === "pdf") {
-    const { title } = await eventSettings(eventId);
-    throw new Response(new Uint8Array(await winnersReportPdf(report, `Winners · ${title}`)), {
-      headers: {
-        "Content-Type": "application/pdf",
-        "Content-Disposition": `attachment; filename="${csvFileName("winners").replace(/\.csv$/, ".pdf")}"`,
-      },
-    });
-  }
-  if (format === "csv")
-    throw new Response(winnersReportCsv(report), {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${csvFileName("winners")}"`,
-      },
-    });
   return { ...report, mayExport: role.can_report === true };
 }
 
@@ -55,10 +37,18 @@ export default function WinnersReportPage() {
       </div>
       {mayExport ? (
         <p>
-          <a className={buttonClass({ variant: "ghost" })} href="?format=csv" download>
+          <a
+            className={buttonClass({ variant: "ghost" })}
+            href="/admin/billing/winnersreport/download?format=csv"
+            download
+          >
             Download CSV
           </a>{" "}
-          <a className={buttonClass({ variant: "ghost" })} href="?format=pdf" download>
+          <a
+            className={buttonClass({ variant: "ghost" })}
+            href="/admin/billing/winnersreport/download?format=pdf"
+            download
+          >
             Download PDF
           </a>
         </p>

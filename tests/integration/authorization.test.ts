@@ -166,9 +166,9 @@ describe.each(adminRoutes.map((route) => [route.id, route] as const))("%s", (id,
  * team member who may open its screen but lacks can_report, is refused; with can_report too, it comes.
  */
 const EXPORTS: Array<[routeId: string, query: string, screen: Permission]> = [
-  ["routes/admin._workspace.billing.payments", "format=csv", "can_bill"],
-  ["routes/admin._workspace.billing.winnersreport", "format=csv", "can_bill"],
-  ["routes/admin._workspace.billing.winnersreport", "format=pdf", "can_bill"],
+  ["routes/admin._workspace.billing.payments_.csv", "", "can_bill"],
+  ["routes/admin._workspace.billing.winnersreport_.download", "format=csv", "can_bill"],
+  ["routes/admin._workspace.billing.winnersreport_.download", "format=pdf", "can_bill"],
   ...["revenue", "items", "guests", "tax", "procurement"].flatMap((report) =>
     ["format=csv", "format=xlsx"].map((format): [string, string, Permission] => [
       "routes/admin._workspace.setup.reporting_.download",
