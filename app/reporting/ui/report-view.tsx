@@ -107,7 +107,7 @@ function ReportSection({ table, currency }: { table: ReportTable; currency: stri
       ) : (
         <>
           {table.chart ? <Chart table={table} currency={currency} /> : null}
-          <div className="table-scroll">
+          <div className="report-table-scroll">
             <table className="report-table">
               <caption className="visually-hidden">{table.title}</caption>
               <thead>
