@@ -163,6 +163,9 @@ describe(`the dashboard's money on ${process.env.TEST_DB_ENGINE}`, () => {
 
   it("shows the total and the sources, and no goal until one is set", async () => {
     const { raised } = await dashboard(viewer);
+    // Figures link to their reports only for can_report (the owner has it, this viewer does not).
+    expect((await dashboard(viewer)).canReport).toBe(false);
+    expect((await dashboard(owner)).canReport).toBe(true);
     // Raised is money collected; pledged and outstanding stand apart.
     expect(raised).toMatchObject({
       total: "$270.00",

@@ -25,8 +25,14 @@ export function ReportView({ report, filters }: { report: Report; filters: Repor
   if (filters.from) query.set("from", filters.from);
   if (filters.to) query.set("to", filters.to);
   const download = (format: string) => `${REPORT_DOWNLOAD_PATH}?${query.toString()}&format=${format}`;
+  const eventTitle = filters.events.find((event) => event.id === filters.eventId)?.title ?? "";
   return (
     <div className="report">
+      {/* On paper the tabs are gone: the report and the event say what the page is. */}
+      <p className="report-print-title">
+        {report.title} · {eventTitle}
+        {filters.from || filters.to ? ` · ${filters.from || "…"} to ${filters.to || "…"}` : ""}
+      </p>
       <Form method="get" className="report-filters" aria-label="Filter the report">
         <label>
           Event
