@@ -193,16 +193,18 @@ export async function itemsReport(scope: ReportScope): Promise<Report> {
       },
       {
         id: "bids",
-        title: "Bids over time, by hour",
+        title: "Bids over time, by hour (and per item bid on)",
         columns: [
           { key: "at", header: "Hour", kind: "text" },
           { key: "bids", header: "Bids", kind: "count" },
           { key: "items", header: "Items bid on", kind: "count" },
+          { key: "perItem", header: "Bids per item", kind: "count" },
         ],
         rows: bidTimes.map((point) => ({
           at: formatInZone(point.at, scope.timeZone, "datetime"),
           bids: point.bids,
           items: point.items,
+          perItem: Math.round((point.bids / point.items) * 10) / 10,
         })),
         empty: "No bids in this period.",
         chart: {

@@ -147,6 +147,7 @@ describe("the items report", () => {
     expect(table(report, "no-bids").rows.map((row) => row.item)).toEqual(["Signed print"]);
     expect(table(report, "top").rows[0]).toMatchObject({ item: "Cabin weekend", bids: "1 bid", raised: 450_00 });
     expect(report.figures.find((figure) => figure.label === "Raised by items")?.value).toBe(450_00 + 30_00);
+    expect(table(report, "bids").rows).toEqual([expect.objectContaining({ bids: 1, items: 1, perItem: 1 })]);
   });
 });
 
