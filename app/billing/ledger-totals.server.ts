@@ -6,7 +6,7 @@
  *   undoes) and of refunds (their own row);
  * - collected: each invoice's payments are applied to its lines oldest first, so a part-paid invoice has paid its
  *   first lines; a payment taken outside an invoice is collected for what points at it (a ticket purchase, a
- *   donation, a raffle sale, a purchase) when it is paid;
+ *   donation, a raffle sale, a purchase) when it is paid, unless it is an order settled on an invoice (below);
  * - outstanding: per invoice, what is still owed (never below zero; an overpayment shows as credit).
  *
  * A snapshot is the ledger as it stood at a time (rows created before it); a date range is the difference of the
@@ -33,6 +33,13 @@ export interface LedgerSnapshot {
 }
 
 const PAID = sql`('paid', 'disputed')`;
+
+/**
+ * An order to "pay at the event" is billed on the guest's invoice, and its money counted there; when the invoice is
+ * paid, billing marks the order paid too (keeping its method), so counting it again would count the money twice.
+ * Paid at the door instead, it becomes a cash or check payment of its own, counted here.
+ */
+export const NOT_SETTLED_ON_INVOICE = sql`p.method <> 'pay_at_event'`;
 
 /** Brings every guest's invoice up to date with what they owe now (as the billing screens do before they read). */
 export async function syncLedger(eventId: number, database = appDb): Promise<void> {
@@ -99,7 +106,7 @@ export async function ledgerSnapshot(db: Executor, eventId: number, at: Date | n
       left join (select distinct on (w.payment_id) w.payment_id, ai.type as kind from winner w
           join auction_item ai on ai.auction_item_id = w.auction_item_id where w.event_id = ${eventId}) w
         on w.payment_id = p.payment_id
-      where p.event_id = ${eventId} and p.invoice_id is null and p.status in ${PAID}
+      where p.event_id = ${eventId} and p.invoice_id is null and p.status in ${PAID} and ${NOT_SETTLED_ON_INVOICE}
         and ${before(sql.raw("p.created_at"))}
       group by 1`,
     ),

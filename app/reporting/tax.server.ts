@@ -6,6 +6,7 @@
  * The date range picks the payments (a year's statement: 1 January to 31 December).
  */
 import { sql } from "drizzle-orm";
+import { NOT_SETTLED_ON_INVOICE } from "~/billing/ledger-totals.server";
 import { queryRows } from "~/billing/query-rows.server";
 import { billingSettings } from "~/billing/settings.server";
 import { db } from "~/db.server";
@@ -76,6 +77,7 @@ export async function taxStatements(scope: ReportScope, usrId: number | null = n
             where w.payment_id = p.payment_id limit 1) as item_value
         from payment p
         where p.event_id = ${event} and p.status in ('paid', 'disputed') and p.usr_id is not null
+          and (p.invoice_id is not null or ${NOT_SETTLED_ON_INVOICE})
           and ${inRange(sql`p.created_at`, scope)} and ${who}
         order by p.usr_id, p.created_at`,
     ),

@@ -4,6 +4,7 @@
  * During the event (its start to its end) by minute; before and after it by day, in the event's time zone.
  */
 import { sql } from "drizzle-orm";
+import { NOT_SETTLED_ON_INVOICE } from "~/billing/ledger-totals.server";
 import { queryRows } from "~/billing/query-rows.server";
 import type { Executor } from "~/billing/line-sources/line-source";
 
@@ -51,7 +52,8 @@ export async function moneyOverTime(
       union all select created_at, amount, 0 from purchase where event_id = ${eventId}
       union all select created_at, amount, 0 from raffle_purchase where event_id = ${eventId}
       union all select created_at, amount, 0 from donation where event_id = ${eventId}
-      union all select created_at, 0, amount from payment where event_id = ${eventId} and status in ('paid', 'disputed')
+      union all select p.created_at, 0, p.amount from payment p
+        where p.event_id = ${eventId} and p.status in ('paid', 'disputed') and ${NOT_SETTLED_ON_INVOICE}
       union all select created_at, 0, -amount from refund where event_id = ${eventId} and status = 'succeeded'
     ),
     placed as (

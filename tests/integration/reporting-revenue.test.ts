@@ -111,6 +111,24 @@ beforeAll(async () => {
   const giver = await makeBidder(db, eventId);
   await makePledge(db, eventId, giver.usrId, 500_00);
 
+  // A ticket to pay at the event, paid on the invoice: billing then marks the order paid too, its method kept (main's
+  // whenPaidInFull; it also marks the tickets paid, which its ticket source keeps on the invoice).
+  const settler = await makeBidder(db, eventId);
+  const [order] = await db
+    .insert(payment)
+    .values({ event_id: eventId, usr_id: settler.usrId, amount: 80_00, method: "pay_at_event", status: "pending" })
+    .returning();
+  await db.insert(ticket_payment).values({
+    event_id: eventId,
+    ticket_id: dinner.ticket_id,
+    payment_id: order.payment_id,
+    quantity: 1,
+    amount: 80_00,
+    discount: 70_00,
+    status: "pending",
+    created_at: march(3),
+  });
+
   await revenue(); // opening the report brings the invoices up to date with what is owed
 
   const invoiceOf = async (usrId: number) =>
@@ -161,6 +179,16 @@ beforeAll(async () => {
     description: "Refund: Pledged twice",
     amount: -100_00,
   });
+  await db.insert(payment).values({
+    event_id: eventId,
+    usr_id: settler.usrId,
+    invoice_id: await invoiceOf(settler.usrId),
+    amount: 80_00,
+    method: "cash",
+    status: "paid",
+    created_at: march(14, 20),
+  });
+  await db.update(payment).set({ status: "paid" }).where(eq(payment.payment_id, order.payment_id));
   const doorInvoice = await invoiceOf(door.usrId);
   const [ticketLine] = await db
     .select()
@@ -188,7 +216,8 @@ async function ledgerTotals() {
     .where(and(eq(refund.event_id, eventId), eq(refund.status, "succeeded")));
   const paid = payments.filter((entry) => entry.status === "paid" || entry.status === "disputed");
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
-  const outside = paid.filter((entry) => entry.invoice_id === null);
+  // An order to pay at the event is paid on its invoice: its own row, marked paid afterwards, holds no more money.
+  const outside = paid.filter((entry) => entry.invoice_id === null && entry.method !== "pay_at_event");
   const refundedOutside = refunds.filter((entry) => outside.some((p) => p.payment_id === entry.payment_id));
   const invoices = [...new Set(lines.map((line) => line.invoice_id))];
   const outstanding = sum(
@@ -204,7 +233,9 @@ async function ledgerTotals() {
       sum(lines.map((line) => line.amount)) +
       sum(outside.map((p) => p.amount)) -
       sum(refundedOutside.map((r) => r.amount)),
-    collected: sum(paid.map((p) => p.amount)) - sum(refunds.map((r) => r.amount)),
+    collected:
+      sum(paid.filter((p) => p.invoice_id !== null || p.method !== "pay_at_event").map((p) => p.amount)) -
+      sum(refunds.map((r) => r.amount)),
     outstanding,
   };
 }
@@ -218,8 +249,8 @@ describe("the revenue report", () => {
     expect(figure("Pledged")).toBe(expected.billed);
     expect(figure("Outstanding")).toBe(expected.outstanding);
     expect({ collected: expected.collected, billed: expected.billed, outstanding: expected.outstanding }).toEqual({
-      collected: 1120_00,
-      billed: 2120_00,
+      collected: 1200_00,
+      billed: 2200_00,
       outstanding: 1000_00,
     });
     const totals = report.tables.find((table) => table.id === "sources")!.totals!;
@@ -229,8 +260,8 @@ describe("the revenue report", () => {
 
   it("splits the money by source, with discounts, comps and refunds where they belong", async () => {
     const report = await revenue();
-    // The discounted price, not the list price; the comped ticket adds nothing.
-    expect(row(report, "Tickets")).toMatchObject({ billed: 270_00, collected: 270_00 });
+    // The discounted price, not the list price; the comped ticket adds nothing; the order paid on its invoice once.
+    expect(row(report, "Tickets")).toMatchObject({ billed: 350_00, collected: 350_00 });
     // A part payment pays the invoice's first line (the silent item) before the live lot.
     expect(row(report, "Silent auction")).toMatchObject({ billed: 450_00, collected: 450_00 });
     expect(row(report, "Live auction")).toMatchObject({ billed: 1000_00, collected: 0, unpaid: 1000_00 });
@@ -257,9 +288,14 @@ describe("the revenue report", () => {
   it("keeps to the dates asked for, in the event's time zone", async () => {
     const report = await revenue("&from=2027-03-14&to=2027-03-14");
     // Only the payments of the evening; the tickets paid on 1 March are outside the range.
-    expect(report.figures.find((entry) => entry.label === "Collected")?.value).toBe(450_00 + 500_00 - 100_00);
+    expect(report.figures.find((entry) => entry.label === "Collected")?.value).toBe(80_00 + 450_00 + 500_00 - 100_00);
     const evening = report.tables.find((table) => table.id === "evening")!;
-    expect(evening.rows.map((entry) => entry.at)).toEqual(["9:00 PM UTC", "10:00 PM UTC", "11:00 PM UTC"]);
+    expect(evening.rows.map((entry) => entry.at)).toEqual([
+      "8:00 PM UTC",
+      "9:00 PM UTC",
+      "10:00 PM UTC",
+      "11:00 PM UTC",
+    ]);
     const refused = await call(
       revenueRoute.loader,
       makeRequest(`/admin/setup/reporting/revenue?id=${eventId}&from=14/03/2027`, { cookie: reporter }),
@@ -307,11 +343,14 @@ describe("the revenue report", () => {
     }
   });
 
-  it("leaves ticket payments outside invoices alone", async () => {
+  it("has one ticket order paid when bought and one settled on its invoice", async () => {
     const outside = await db
       .select()
       .from(payment)
       .where(and(eq(payment.event_id, eventId), isNull(payment.invoice_id), eq(payment.status, "paid")));
-    expect(outside.map((entry) => entry.amount)).toEqual([270_00]);
+    expect(outside.map((entry) => [entry.amount, entry.method])).toEqual([
+      [270_00, "card"],
+      [80_00, "pay_at_event"],
+    ]);
   });
 });
