@@ -36,7 +36,7 @@ process.env.E2E_TWILIO_SID ??= "AC0123456789abcdef0123456789abcdef";
 process.env.E2E_TWILIO_TOKEN ??= "e2e-twilio-auth-token";
 process.env.E2E_STRIPE_PORT ??= String(stripePort);
 // The app and the workers (whose fixtures save billing settings with the app's own modules) share these.
-process.env.BILLING_ENCRYPTION_KEY ??= "e2e0".repeat(16);
+process.env.SECRETS_KEY ??= "e2e0".repeat(16);
 process.env.STRIPE_API_URL ??= `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}`;
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "gavel-e2e-"));
 process.env.E2E_MAIL_DIR ??= mkdtempSync(path.join(tmpdir(), "gavel-e2e-mail-"));
@@ -154,12 +154,11 @@ export default defineConfig({
         GOOGLE_USERINFO_URL: `${oidcIssuer}/me`,
         SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
         MAIL_FROM: "Gavel <gavel@e2e.test>",
-        BILLING_ENCRYPTION_KEY: process.env.BILLING_ENCRYPTION_KEY,
+        SECRETS_KEY: process.env.SECRETS_KEY,
         STRIPE_API_URL: process.env.STRIPE_API_URL,
         // Messages: links lead back to this server; texts go to the fake Twilio; secrets are encrypted with a test key.
         PUBLIC_URL: baseURL,
         TWILIO_API_URL: `http://127.0.0.1:${process.env.E2E_TWILIO_PORT}`,
-        MESSAGES_SECRET_KEY: "e2e0".repeat(16),
       },
     },
   ],

@@ -71,12 +71,6 @@ const envSchema = z.object({
   // Messages (docs/decisions/023-messages-outbox.md). The origin of the links in messages, which no request names when
   // the outbox worker sends them; without it, https://APP_HOST (http:// for localhost, with PORT).
   PUBLIC_URL: httpUrl.optional(),
-  // 32 bytes as 64 hex digits: encrypts the messaging secrets an organiser enters (SMTP password, Twilio auth token).
-  // Without it those screens cannot store secrets and say so.
-  MESSAGES_SECRET_KEY: z
-    .string()
-    .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex digits (32 bytes), such as the output of `openssl rand -hex 32`")
-    .optional(),
   // Where the Twilio SDK sends its requests instead of https://api.twilio.com: the test suite's fake gateway.
   TWILIO_API_URL: httpUrl.optional(),
   // How many reverse proxies stand in front of Gavel: their X-Forwarded-For, -Proto and -Host are believed (server.js).
@@ -89,12 +83,13 @@ const envSchema = z.object({
     .positive("must be a positive number of megabytes such as 8")
     .max(100, "must be at most 100 (megabytes)")
     .default(8),
-  // Payments (docs/decisions/025-payments.md). The key that encrypts each event's Stripe secret keys at rest:
-  // 32 random bytes as 64 hex characters (`openssl rand -hex 32`). Without it, card payments cannot be set up and
-  // Gavel takes cash, check and "pay at the event" only.
-  BILLING_ENCRYPTION_KEY: z
+  // The key that encrypts the secrets organisers enter (Stripe keys, an SMTP password, a Twilio token) at rest
+  // (app/security/secret-box.server.ts): 32 random bytes as 64 hex digits (`openssl rand -hex 32`). Without it those
+  // settings cannot be stored and their screens say so: no card payments (cash, check and "pay at the event" only),
+  // mail through Gavel's own server, no texts.
+  SECRETS_KEY: z
     .string()
-    .regex(/^[0-9a-f]{64}$/i, "must be 64 hexadecimal characters (32 bytes), e.g. from `openssl rand -hex 32`")
+    .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex digits (32 bytes), such as the output of `openssl rand -hex 32`")
     .optional(),
   // Where the Stripe SDK sends its requests; unset means Stripe itself. The tests point it at a local stand-in.
   STRIPE_API_URL: httpUrl.optional(),

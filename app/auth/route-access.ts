@@ -157,8 +157,8 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin._workspace.registration.checkinout_.stream": { loader: "can_check_in_out" },
 
   // Bids: seeing them needs can_view_stats ("See figures and bids"); acting on them, can_control_event. The section
-  // also opens for the paddle raise's bid spotters (can_bid).
-  "routes/admin._workspace.bids": { loader: ["can_view_stats", "can_bid", "can_control_event"] },
+  // also opens for the paddle raise's bid spotters (can_bid), and for billing (can_bill: the raffle desk).
+  "routes/admin._workspace.bids": { loader: ["can_view_stats", "can_bid", "can_control_event", "can_bill"] },
   "routes/admin._workspace.bids._index": { loader: "team" },
   // Live bids: corrections of a hammered lot's paddle or price change what billing charges: can_control_event.
   "routes/admin._workspace.bids.livebids": { loader: "can_view_stats", action: "can_control_event" },
@@ -174,6 +174,13 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin._workspace.bids.paddleraises_.stream": { loader: ["can_bid", "can_control_event"] },
   // Recording a sale of an item for sale to a paddle (it is billed on the guest's invoice).
   "routes/admin._workspace.bids.purchases": { loader: "can_view_stats", action: "can_control_event" },
+  // Raffle tickets are sold at the tables (can_bid) or with the rest of billing (can_bill); the same people draw.
+  "routes/admin._workspace.bids.raffle": { loader: ["can_bid", "can_bill"], action: ["can_bid", "can_bill"] },
+
+  // Donations: every gift, with refunds and letters, is billing's (can_bill).
+  "routes/admin._workspace.solemen": { loader: "can_bill" },
+  "routes/admin._workspace.solemen._index": { loader: "team" },
+  "routes/admin._workspace.solemen.donations": { loader: "can_bill", action: "can_bill" },
 
   // Billing: can_bill; the winners report also for can_report.
   "routes/admin._workspace.billing": { loader: ["can_bill", "can_report"] },

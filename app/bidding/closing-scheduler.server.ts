@@ -18,11 +18,16 @@ import type { Database, Transaction } from "~/db/connection.server";
 export const CLOSING_TICK_MS = 1_000;
 const BATCH = 50;
 
-/** Closes the items due at `now`, a batch per transaction; returns how many closed. */
+/**
+ * Closes the items due at `now`, a batch per transaction, each item under a savepoint of its own: an item that fails
+ * to close (its error is logged) is left for the next tick and never holds back the others of its batch or of other
+ * events. Returns how many closed.
+ */
 export async function closeDueItems(db: Database, now = new Date()): Promise<number> {
   let closed = 0;
+  const failed: number[] = [];
   for (;;) {
-    const count = await db.transaction(async (tx) => {
+    const { taken, count } = await db.transaction(async (tx) => {
       const due = await selectRows<{ auction_item_id: number }>(
         tx,
         sql`
@@ -34,45 +39,61 @@ export async function closeDueItems(db: Database, now = new Date()): Promise<num
         left join category_close c on c.event_id = i.event_id and c.category_id = i.xinv_category_id and c.auction = i.type
         where i.type in ('silent', 'virtual') and i.status = 'published' and i.closed_at is null
           and greatest(i.closes_at, coalesce(c.end_date_time, s.end_date_time, v.end_date_time)) <= ${now.toISOString()}::timestamptz
+          and i.auction_item_id <> all(${`{${failed.join(",")}}`}::int[])
         order by i.auction_item_id
         limit ${BATCH}
         for update of i skip locked`,
       );
       const ids = due.map((row) => row.auction_item_id);
-      if (ids.length === 0) return 0;
+      if (ids.length === 0) return { taken: 0, count: 0 };
       const rows = (await tx.query.auction_item.findMany({
         where: (item, { inArray }) => inArray(item.auction_item_id, ids),
       })) as ItemRow[];
       const rulesByEvent = new Map<number, Awaited<ReturnType<typeof loadEventAuctionRules>>>();
+      let count = 0;
       for (const row of rows) {
         if (!rulesByEvent.has(row.event_id))
           rulesByEvent.set(row.event_id, await loadEventAuctionRules(tx, row.event_id));
-        const units = await closeLockedItem(tx, row, now);
-        const rules = rulesByEvent.get(row.event_id);
-        const itemRules = rules ? rulesForItem(rules, row) : null;
-        if (itemRules)
-          await publishItem(tx, row.event_id, await currentLiveItem(tx, { ...row, closed_at: now }, itemRules));
-        // The winners' messages, in the close's transaction: a close that rolls back tells nobody.
-        await enqueueItemMessages(tx, {
-          eventId: row.event_id,
-          itemId: row.auction_item_id,
-          usrIds: units.map((unit) => unit.usrId),
-          template: "won",
-          amount: null,
-        });
-        await publishNotices(
-          tx,
-          row.event_id,
-          row.auction_item_id,
-          units.map((unit) => ({ type: "won" as const, usrId: unit.usrId })),
-        );
+        try {
+          await tx.transaction((item) => closeDueItem(item, row, rulesByEvent.get(row.event_id) ?? null, now));
+          count++;
+        } catch (error) {
+          failed.push(row.auction_item_id);
+          console.error(`[closing] item ${row.auction_item_id} did not close; it is tried again next tick:`, error);
+        }
       }
       for (const eventId of rulesByEvent.keys()) await tellTeamIfAuctionClosed(tx, eventId, now);
-      return rows.length;
+      return { taken: rows.length, count };
     });
     closed += count;
-    if (count < BATCH) return closed;
+    if (taken < BATCH) return closed;
   }
+}
+
+/** One item's close, its live state, its winners' messages and notices: all or nothing (a savepoint). */
+async function closeDueItem(
+  tx: Transaction,
+  row: ItemRow,
+  rules: Awaited<ReturnType<typeof loadEventAuctionRules>>,
+  now: Date,
+) {
+  const units = await closeLockedItem(tx, row, now);
+  const itemRules = rules ? rulesForItem(rules, row) : null;
+  if (itemRules) await publishItem(tx, row.event_id, await currentLiveItem(tx, { ...row, closed_at: now }, itemRules));
+  // The winners' messages, in the close's transaction: a close that rolls back tells nobody.
+  await enqueueItemMessages(tx, {
+    eventId: row.event_id,
+    itemId: row.auction_item_id,
+    usrIds: units.map((unit) => unit.usrId),
+    template: "won",
+    amount: null,
+  });
+  await publishNotices(
+    tx,
+    row.event_id,
+    row.auction_item_id,
+    units.map((unit) => ({ type: "won" as const, usrId: unit.usrId })),
+  );
 }
 
 /**

@@ -288,7 +288,18 @@ export async function publishItem(tx: Transaction, eventId: number, item: LiveIt
 }
 
 /** Outbid, winning, extended and won, for the messaging capability and for the bidders' own pages. */
+/** Notices per bus message: each is a few dozen bytes, so a message stays far below NOTIFY's 8,000-byte limit. */
+const NOTICES_PER_MESSAGE = 100;
+
+/**
+ * The bidders' notices of one change (outbid, won, extended), in messages of a bounded size: closing an item of many
+ * units tells each winner, and one message for them all would exceed what NOTIFY carries.
+ */
 export async function publishNotices(tx: Transaction, eventId: number, itemId: number, notices: BidNotice[]) {
-  if (notices.length === 0) return;
-  await publish(tx, { topic: noticeTopic(eventId), type: "notices", data: { itemId, notices } });
+  for (let start = 0; start < notices.length; start += NOTICES_PER_MESSAGE)
+    await publish(tx, {
+      topic: noticeTopic(eventId),
+      type: "notices",
+      data: { itemId, notices: notices.slice(start, start + NOTICES_PER_MESSAGE) },
+    });
 }

@@ -4,6 +4,7 @@
  * to the event, and publishes the item's new state.
  */
 import { and, asc, desc, eq, gte, inArray, ne } from "drizzle-orm";
+import { enqueueExtendedMessages, enqueueItemMessages } from "~/messages/outbox.server";
 import { auction_item, bid, bid_maximum, winner } from "~drizzle/schema";
 import { loadEventAuctionRules, rulesForItem } from "./auction-rules.server";
 import { closeLockedItem } from "./closing.server";
@@ -44,6 +45,14 @@ export function closeItemNow(db: Database, eventId: number, itemId: number, at =
     if (row.closed_at) throw new StaffActionError("This item has already closed.");
     const units = await closeLockedItem(tx, row, at);
     await publishRow(tx, itemId);
+    // The winners hear of it as when the item closes on time, in the close's transaction.
+    await enqueueItemMessages(tx, {
+      eventId,
+      itemId,
+      usrIds: units.map((unit) => unit.usrId),
+      template: "won",
+      amount: null,
+    });
     await publishNotices(
       tx,
       eventId,
@@ -66,6 +75,8 @@ export function extendItem(db: Database, eventId: number, itemId: number, until:
     await tx.update(auction_item).set({ closes_at: until }).where(eq(auction_item.auction_item_id, itemId));
     await publishRow(tx, itemId);
     await publishNotices(tx, eventId, itemId, [{ type: "extended", closesAt: until }]);
+    // Everyone who bid on it learns the new end, as when a late bid moves a soft close.
+    await enqueueExtendedMessages(tx, { eventId, itemId, closesAt: until, exceptUsrIds: [], amount: row.current_bid });
   });
 }
 

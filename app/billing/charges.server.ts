@@ -18,6 +18,7 @@ import { cardOnFile, CardsNotSetUpError } from "./cards.server";
 import { settleOpenCheckouts } from "./checkout.server";
 import { addFeeLine, reverseFeeLine } from "./fee-lines.server";
 import { BILLING_LINE_KINDS, invoiceTotals, lockInvoice, syncInvoices } from "./invoice.server";
+import { whenPaidInFull } from "./paid-in-full.server";
 import { paymentProviderFor } from "./settings.server";
 import type { Transaction } from "~/db/connection.server";
 
@@ -138,6 +139,7 @@ export async function chargeCardOnFile(
     // A webhook may have settled it first; the row then already says what happened.
     const final = updated ?? (await tx.select().from(payment).where(eq(payment.payment_id, pending.payment_id)))[0];
     if (final.status !== "paid") await reverseFeeLine(tx, eventId, invoiceId, pending.idempotency_key!);
+    else await whenPaidInFull(tx, eventId, invoiceId);
     if (final.status === "paid") return { status: "paid", paymentId: final.payment_id, amount: final.amount };
     return {
       status: outcome.status === "requires_authentication" ? "requires_authentication" : "declined",
@@ -187,6 +189,7 @@ export async function recordManualPayment(eventId: number, invoiceId: number, in
         taken_by_usr_id: input.byUsrId,
       })
       .returning({ id: payment.payment_id });
+    await whenPaidInFull(tx, eventId, invoiceId);
     return created.id;
   });
 }

@@ -13,6 +13,7 @@ import { event, payment } from "~drizzle/schema";
 import { CardsNotSetUpError, customerFor, keepCard } from "./cards.server";
 import { addFeeLine, reverseFeeLine } from "./fee-lines.server";
 import { invoiceTotals, lockInvoice, syncInvoices } from "./invoice.server";
+import { whenPaidInFull } from "./paid-in-full.server";
 import { paymentProviderFor } from "./settings.server";
 
 // Stripe's shortest session: after it, an abandoned payment page no longer holds the balance.
@@ -125,6 +126,7 @@ export async function completeCheckout(eventId: number, sessionId: string, known
         .where(and(eq(payment.payment_id, found.payment_id), eq(payment.status, "pending")));
       const saveCard = (found.payment_result as { save_card?: boolean } | null)?.save_card;
       if (saveCard && result.card) await keepCard(tx, eventId, found.usr_id!, provider.mode, result.card);
+      await whenPaidInFull(tx, eventId, found.invoice_id!);
     } else if (result.status === "expired") {
       await tx
         .update(payment)

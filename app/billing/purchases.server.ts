@@ -2,17 +2,22 @@
  * /admin/bids/purchases: staff record a sale of an item for sale (auction_item of type "sale", its price buy_now) to
  * a paddle. The item's row lock makes the stock hold when several volunteers sell the last units at once; the
  * form's submission key makes a double click one sale. The sale is then on the guest's invoice (line source
- * "purchase").
+ * "purchase"). A signed-in guest buys the same way on /dp, as themselves rather than by paddle.
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
+import { messageOrigin } from "~/messages/links.server";
+import { notifyTeamIfRunningLow } from "~/messages/team-notifications.server";
 import { formatInZone } from "~/ui/zoned-time";
 import { auction_item, event, purchase, usr, usr_event_paddle } from "~drizzle/schema";
+import type { Transaction } from "~/db/connection.server";
 
 export interface PurchaseInput {
   itemId: number;
-  paddle: number;
+  /** Staff sell to a paddle; a guest buying on their phone is the buyer themselves. */
+  paddle: number | null;
+  buyerUsrId?: number;
   quantity: number;
   submissionKey: string;
   byUsrId: number;
@@ -46,13 +51,7 @@ export async function recordPurchase(eventId: number, input: PurchaseInput): Pro
     const left = item.stock - sold;
     if (input.quantity > left)
       throw new Refusal(left === 0 ? `“${item.title}” is sold out.` : `Only ${left} left.`, "quantity");
-    const [holder] = await tx
-      .select({ usrId: usr_event_paddle.usr_id })
-      .from(usr_event_paddle)
-      .where(and(eq(usr_event_paddle.event_id, eventId), eq(usr_event_paddle.paddle, input.paddle)))
-      .orderBy(asc(usr_event_paddle.usr_event_paddle_id))
-      .limit(1);
-    if (!holder) throw new Refusal(`No guest holds paddle ${input.paddle} at this event.`, "paddle");
+    const holder = input.buyerUsrId ? { usrId: input.buyerUsrId } : await paddleHolder(tx, eventId, input.paddle);
     const [created] = await tx
       .insert(purchase)
       .values({
@@ -67,8 +66,31 @@ export async function recordPurchase(eventId: number, input: PurchaseInput): Pro
         recorded_by_usr_id: input.byUsrId,
       })
       .returning({ id: purchase.purchase_id });
+    await notifyTeamIfRunningLow(tx, {
+      eventId,
+      thing: `item:${input.itemId}`,
+      title: item.title,
+      stock: item.stock,
+      leftBefore: left,
+      leftAfter: left - input.quantity,
+      link: `${messageOrigin()}/admin/bids/purchases?id=${eventId}`,
+    });
     return created.id;
   });
+}
+
+async function paddleHolder(tx: Transaction, eventId: number, paddle: number | null) {
+  const [holder] =
+    paddle === null
+      ? []
+      : await tx
+          .select({ usrId: usr_event_paddle.usr_id })
+          .from(usr_event_paddle)
+          .where(and(eq(usr_event_paddle.event_id, eventId), eq(usr_event_paddle.paddle, paddle)))
+          .orderBy(asc(usr_event_paddle.usr_event_paddle_id))
+          .limit(1);
+  if (!holder) throw new Refusal(`No guest holds paddle ${paddle} at this event.`, "paddle");
+  return holder;
 }
 
 export async function purchasesScreen(eventId: number) {

@@ -60,7 +60,7 @@ export async function refundPayment(
       .from(payment)
       .where(and(eq(payment.event_id, eventId), eq(payment.payment_id, paymentId)))
       .for("update");
-    if (!paid || paid.invoice_id === null) throw new Response("Payment not found", { status: 404 });
+    if (!paid) throw new Response("Payment not found", { status: 404 });
     if (paid.status !== "paid") throw new Refusal("Only a payment that went through can be refunded.", "amount");
     const left = paid.amount - (await refundedSoFar(tx, paymentId));
     if (input.amount <= 0 || input.amount > left)
@@ -78,7 +78,8 @@ export async function refundPayment(
         created_by_usr_id: input.byUsrId,
       })
       .returning();
-    if (!byCard) {
+    // A payment outside any invoice (a gift paid on /dp) has no line to take back.
+    if (!byCard && paid.invoice_id !== null) {
       await lockInvoice(tx, eventId, paid.invoice_id);
       await addRefundLine(tx, eventId, paid.invoice_id, created.refund_id, input.amount, input.reason);
     }
@@ -105,13 +106,15 @@ export async function refundPayment(
       throw new Refusal("The payment service did not answer; nothing was refunded. Try again.");
     throw new Refusal(`The refund was refused: ${error instanceof Error ? error.message : "no reason given"}.`);
   }
+  const invoiceId = prepared.paid.invoice_id;
   await db.transaction(async (tx) => {
-    await lockInvoice(tx, eventId, prepared.paid.invoice_id!);
+    if (invoiceId !== null) await lockInvoice(tx, eventId, invoiceId);
     await tx
       .update(refund)
       .set({ status: "succeeded", provider_ref: refundId })
       .where(and(eq(refund.refund_id, prepared.refund.refund_id), ne(refund.status, "succeeded")));
-    await addRefundLine(tx, eventId, prepared.paid.invoice_id!, prepared.refund.refund_id, input.amount, input.reason);
+    if (invoiceId !== null)
+      await addRefundLine(tx, eventId, invoiceId, prepared.refund.refund_id, input.amount, input.reason);
   });
   return prepared.refund.refund_id;
 }

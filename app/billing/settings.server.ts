@@ -1,14 +1,14 @@
 /**
  * An event's payment settings (/admin/setup/billing) and the payment provider they open. Secret keys are sealed
  * (app/security/secret-box.server.ts) and only their last four characters ever leave the server. Without keys,
- * or without BILLING_ENCRYPTION_KEY on the server, there is no provider: billing takes cash, check and
+ * or without SECRETS_KEY on the server, there is no provider: billing takes cash, check and
  * "pay at the event" only.
  */
 import { eq } from "drizzle-orm";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { stripeProvider } from "~/payments/stripe-provider.server";
-import { canEncryptSecrets, openSecret, sealSecret } from "~/security/secret-box.server";
+import { canStoreSecrets, openSecret, sealSecret } from "~/security/secret-box.server";
 import { billing_settings, event } from "~drizzle/schema";
 import type { Executor } from "./line-sources/line-source";
 import type { BillingSettingsInput } from "./settings-form";
@@ -27,7 +27,7 @@ export interface BillingSettingsView {
   taxId: string;
   checkoutOpensAt: Date | null;
   checkoutClosesAt: Date | null;
-  /** Whether this server can store keys (BILLING_ENCRYPTION_KEY is set). */
+  /** Whether this server can store keys (SECRETS_KEY is set). */
   canStoreKeys: boolean;
   /** Whether cards can be taken now: keys for the chosen mode and a way to read them. */
   cardsEnabled: boolean;
@@ -70,8 +70,8 @@ export async function billingSettings(eventId: number): Promise<BillingSettingsV
     taxId: row?.tax_id ?? "",
     checkoutOpensAt: row?.checkout_opens_at ?? null,
     checkoutClosesAt: row?.checkout_closes_at ?? null,
-    canStoreKeys: canEncryptSecrets(),
-    cardsEnabled: canEncryptSecrets() && Boolean(secretFor),
+    canStoreKeys: canStoreSecrets(),
+    cardsEnabled: canStoreSecrets() && Boolean(secretFor),
   };
 }
 
@@ -85,9 +85,9 @@ export async function saveBillingSettings(eventId: number, input: BillingSetting
   for (const mode of ["test", "live"] as const) {
     const secret = mode === "test" ? input.test_secret_key : input.live_secret_key;
     if (!secret) continue;
-    if (!canEncryptSecrets())
+    if (!canStoreSecrets())
       throw new Refusal(
-        "This server cannot store payment keys: set BILLING_ENCRYPTION_KEY (see the README's Configuration).",
+        "This server cannot store payment keys: set SECRETS_KEY (see the README's Configuration).",
         `${mode}_secret_key`,
       );
     let webhookSecret: string;
@@ -99,9 +99,9 @@ export async function saveBillingSettings(eventId: number, input: BillingSetting
         `${mode}_secret_key`,
       );
     }
-    sealed[`${mode}_secret_key_encrypted`] = sealSecret(secret);
+    sealed[`${mode}_secret_key_encrypted`] = sealSecret(secret, eventId);
     sealed[`${mode}_secret_key_last4`] = secret.slice(-4);
-    sealed[`${mode}_webhook_secret_encrypted`] = sealSecret(webhookSecret);
+    sealed[`${mode}_webhook_secret_encrypted`] = sealSecret(webhookSecret, eventId);
   }
   const chosenSecret =
     sealed[`${input.mode}_secret_key_encrypted`] ??
@@ -135,21 +135,24 @@ export async function saveBillingSettings(eventId: number, input: BillingSetting
 
 /** The provider for the event's chosen mode, or null when cards are not set up. */
 export async function paymentProviderFor(eventId: number): Promise<PaymentProvider | null> {
-  if (!canEncryptSecrets()) return null;
+  if (!canStoreSecrets()) return null;
   const row = await settingsRow(eventId);
-  const sealedKey = row?.mode === "live" ? row.live_secret_key_encrypted : row?.test_secret_key_encrypted;
-  return sealedKey ? stripeProvider(openSecret(sealedKey)) : null;
+  const key = openSecret(
+    (row?.mode === "live" ? row.live_secret_key_encrypted : row?.test_secret_key_encrypted) ?? null,
+    eventId,
+  );
+  return key ? stripeProvider(key) : null;
 }
 
 /** Both modes' providers with their webhook secrets, to check a webhook that may come from either. */
 export async function webhookReceivers(eventId: number) {
-  if (!canEncryptSecrets()) return [];
+  if (!canStoreSecrets()) return [];
   const row = await settingsRow(eventId);
   if (!row) return [];
   return (["test", "live"] as const).flatMap((mode) => {
-    const key = row[`${mode}_secret_key_encrypted`];
-    const secret = row[`${mode}_webhook_secret_encrypted`];
-    return key && secret ? [{ provider: stripeProvider(openSecret(key)), secret: openSecret(secret) }] : [];
+    const key = openSecret(row[`${mode}_secret_key_encrypted`], eventId);
+    const secret = openSecret(row[`${mode}_webhook_secret_encrypted`], eventId);
+    return key && secret ? [{ provider: stripeProvider(key), secret }] : [];
   });
 }
 

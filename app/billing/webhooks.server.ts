@@ -10,6 +10,8 @@ import { WebhookSignatureError, type WebhookEvent } from "~/payments/provider";
 import { payment, processed_stripe_event } from "~drizzle/schema";
 import { finishCardSetup } from "./cards.server";
 import { completeCheckout } from "./checkout.server";
+import { completeGiftCheckout, isGiftSession, recordMonthlyGift } from "./donation-checkout.server";
+import { whenPaidInFull } from "./paid-in-full.server";
 import { recordProviderRefunds } from "./refunds.server";
 import { webhookReceivers } from "./settings.server";
 import type { Transaction } from "~/db/connection.server";
@@ -34,6 +36,7 @@ export async function receiveWebhook(eventId: number, payload: string, signature
   if (webhook.type === "checkout_completed") {
     const session = await sessionPurpose(eventId, webhook.sessionId);
     if (session === "card_setup") await finishCardSetup(eventId, webhook.sessionId);
+    else if (await isGiftSession(eventId, webhook.sessionId)) await completeGiftCheckout(eventId, webhook.sessionId);
     else await completeCheckout(eventId, webhook.sessionId);
   }
 
@@ -76,7 +79,7 @@ async function apply(tx: Transaction, eventId: number, webhook: WebhookEvent): P
       const succeeded = webhook.type === "payment_succeeded";
       // A success may follow a failed attempt (the guest authenticated later); a failure never undoes a success,
       // and does not end a hosted page's payment, where the guest may try another card until the page expires.
-      await tx
+      const changed = await tx
         .update(payment)
         .set({
           status: succeeded ? "paid" : "failed",
@@ -87,7 +90,10 @@ async function apply(tx: Transaction, eventId: number, webhook: WebhookEvent): P
           succeeded
             ? and(target, inArray(payment.status, ["pending", "failed"]))
             : and(target, eq(payment.status, "pending"), ne(payment.method, "checkout")),
-        );
+        )
+        .returning({ invoiceId: payment.invoice_id });
+      for (const { invoiceId } of changed)
+        if (succeeded && invoiceId !== null) await whenPaidInFull(tx, eventId, invoiceId);
       return "applied";
     }
     case "disputed":
@@ -97,6 +103,9 @@ async function apply(tx: Transaction, eventId: number, webhook: WebhookEvent): P
       await recordProviderRefunds(tx, eventId, webhook.paymentIntentId, webhook.refunds);
       return "applied";
     case "checkout_completed":
+      return "applied";
+    case "subscription_paid":
+      if (!webhook.first) await recordMonthlyGift(tx, eventId, webhook);
       return "applied";
     case "ignored":
       return "ignored";

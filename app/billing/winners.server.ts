@@ -26,28 +26,7 @@ export async function winnersScreen(
 ) {
   await db.transaction((tx) => syncInvoices(tx, eventId));
   const [eventRow] = await db.select({ currency: event.currency }).from(event).where(eq(event.event_id, eventId));
-  const lineTotals = db
-    .select({ invoiceId: invoice_line.invoice_id, total: sql<number>`sum(${invoice_line.amount})`.as("total") })
-    .from(invoice_line)
-    .where(eq(invoice_line.event_id, eventId))
-    .groupBy(invoice_line.invoice_id)
-    .as("line_totals");
-  const paidTotals = db
-    .select({
-      invoiceId: payment.invoice_id,
-      paid: sql<number>`sum(${payment.amount}) filter (where ${payment.status} in ('paid', 'disputed'))`.as("paid"),
-    })
-    .from(payment)
-    .where(eq(payment.event_id, eventId))
-    .groupBy(payment.invoice_id)
-    .as("paid_totals");
-  const refundTotals = db
-    .select({ invoiceId: payment.invoice_id, refunded: sql<number>`sum(${refund.amount})`.as("refunded") })
-    .from(refund)
-    .innerJoin(payment, eq(payment.payment_id, refund.payment_id))
-    .where(and(eq(refund.event_id, eventId), eq(refund.status, "succeeded")))
-    .groupBy(payment.invoice_id)
-    .as("refund_totals");
+  const { lineTotals, paidTotals, refundTotals } = invoiceTotalsOf(eventId);
   const term = search.trim();
   const paddleTerm = /^\d{1,9}$/.test(term) ? Number(term) : null;
   const rows = await db
@@ -103,4 +82,50 @@ export async function winnersScreen(
     owing: winners.filter((winner) => winner.balance > 0).length,
     guest: opened !== null ? await invoiceDocument(eventId, opened) : null,
   };
+}
+
+/** Per invoice of the event: what its lines add up to, what was paid, and what was refunded (subqueries to join). */
+function invoiceTotalsOf(eventId: number) {
+  const lineTotals = db
+    .select({ invoiceId: invoice_line.invoice_id, total: sql<number>`sum(${invoice_line.amount})`.as("total") })
+    .from(invoice_line)
+    .where(eq(invoice_line.event_id, eventId))
+    .groupBy(invoice_line.invoice_id)
+    .as("line_totals");
+  const paidTotals = db
+    .select({
+      invoiceId: payment.invoice_id,
+      paid: sql<number>`sum(${payment.amount}) filter (where ${payment.status} in ('paid', 'disputed'))`.as("paid"),
+    })
+    .from(payment)
+    .where(eq(payment.event_id, eventId))
+    .groupBy(payment.invoice_id)
+    .as("paid_totals");
+  const refundTotals = db
+    .select({ invoiceId: payment.invoice_id, refunded: sql<number>`sum(${refund.amount})`.as("refunded") })
+    .from(refund)
+    .innerJoin(payment, eq(payment.payment_id, refund.payment_id))
+    .where(and(eq(refund.event_id, eventId), eq(refund.status, "succeeded")))
+    .groupBy(payment.invoice_id)
+    .as("refund_totals");
+  return { lineTotals, paidTotals, refundTotals };
+}
+
+/** The guests who still owe something at the event (their invoices brought up to date first): who to remind. */
+export async function guestsWithBalance(eventId: number): Promise<number[]> {
+  await db.transaction((tx) => syncInvoices(tx, eventId));
+  const { lineTotals, paidTotals, refundTotals } = invoiceTotalsOf(eventId);
+  const rows = await db
+    .select({ usrId: invoice.usr_id })
+    .from(invoice)
+    .leftJoin(lineTotals, eq(lineTotals.invoiceId, invoice.invoice_id))
+    .leftJoin(paidTotals, eq(paidTotals.invoiceId, invoice.invoice_id))
+    .leftJoin(refundTotals, eq(refundTotals.invoiceId, invoice.invoice_id))
+    .where(
+      and(
+        eq(invoice.event_id, eventId),
+        sql`coalesce(${lineTotals.total}, 0) - coalesce(${paidTotals.paid}, 0) + coalesce(${refundTotals.refunded}, 0) > 0`,
+      ),
+    );
+  return rows.map((row) => row.usrId);
 }

@@ -86,12 +86,13 @@ export async function sendAcknowledgement(
     message: letter,
     gifts,
     currency,
-  }: { subject: string; message: string; gifts: AcknowledgementGift[]; currency: string },
+    totalLabel = "Total fair market value",
+  }: { subject: string; message: string; gifts: AcknowledgementGift[]; currency: string; totalLabel?: string },
 ): Promise<void> {
   const money = (cents: number | null) => (cents === null ? "value not stated" : formatMoney(cents, currency));
   const total = gifts.reduce((sum, gift) => sum + (gift.value ?? 0), 0);
   const giftList = ["Your gifts:", ...gifts.map((gift) => `${gift.title}: ${money(gift.value)}`)].join("\n");
-  const body = [letter.trim(), giftList, `Total fair market value: ${money(total)}`].join("\n\n");
+  const body = [letter.trim(), giftList, `${totalLabel}: ${money(total)}`].join("\n\n");
   await db.transaction(async (tx) => {
     await assertWithinSendingLimit(tx, { eventId, usrId: sentByUsrId, adding: 1 });
     await enqueueMessage(tx, {

@@ -243,6 +243,8 @@ export async function acknowledgementPdf(
     donorAddress: string | null;
     message: string;
     gifts: AcknowledgementGift[];
+    /** The total's label: gifts of money are not goods with a fair market value. */
+    totalLabel?: string;
   },
 ): Promise<Buffer> {
   return render(async (doc) => {
@@ -285,7 +287,7 @@ export async function acknowledgementPdf(
     doc
       .moveDown(0.6)
       .font("Helvetica-Bold")
-      .text("Total fair market value", PAGE.margin, doc.y, { continued: true, width });
+      .text(letter.totalLabel ?? "Total fair market value", PAGE.margin, doc.y, { continued: true, width });
     doc.text(formatMoney(total, event.currency), { align: "right" });
     doc
       .moveDown(2)

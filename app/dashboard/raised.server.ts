@@ -4,7 +4,7 @@
  * - silent and virtual auctions: each item's winning amounts once it has winners, else its highest bid;
  * - live auction: the hammered lots' winning amounts only (a lot's running bid is not money until the hammer);
  * - paddle raise: pledges that count (not cancelled, nor replaced by a correction); raffle: ticket bundles sold; sales: items for sale bought;
- *   donations: gifts.
+ *   donations: gifts paid or on a bill (not refunded or cancelled), the covered fee included.
  */
 import { and, eq, inArray, max, notInArray, sql } from "drizzle-orm";
 import { sumOf } from "~/data-areas/aggregates.server";
@@ -65,9 +65,9 @@ export async function moneyRaised(eventId: number): Promise<Record<RaisedSource,
       .from(purchase)
       .where(eq(purchase.event_id, eventId)),
     db
-      .select({ total: sumOf(donation.amount) })
+      .select({ total: sumOf(sql`${donation.amount} + ${donation.fee}`) })
       .from(donation)
-      .where(eq(donation.event_id, eventId)),
+      .where(and(eq(donation.event_id, eventId), inArray(donation.status, ["paid", "pledged"]))),
   ]);
   return {
     tickets: tickets[0].total,

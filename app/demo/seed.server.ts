@@ -1,7 +1,7 @@
 /**
  * The demo organisation: Harbor Light Children's Fund with an upcoming gala (silent, live and virtual
- * auctions, tickets, seating, bids, a paddle raise and a raffle) and last year's gala, archived with its
- * results. Loaded once into an empty database at start-up (SEED_DEMO) and by `npm run db:seed`.
+ * auctions, tickets, seating, bids, a paddle raise, a raffle with tickets sold, and donations) and last year's
+ * gala, archived with its results. Loaded once into an empty database at start-up (SEED_DEMO) and by `npm run db:seed`.
  *
  * - Idempotent: when the demo client exists nothing is changed.
  * - One transaction: a half-loaded demo never exists. Inside it only `tx` is used (PGlite has one
@@ -59,6 +59,7 @@ import {
   winner,
   type Setting,
 } from "~drizzle/schema";
+import { seedGiving } from "./giving-seed.server";
 import type { Database } from "~/db/connection.server";
 
 export const DEMO_CLIENT_SLUG = "demo-charity";
@@ -1868,6 +1869,7 @@ async function loadDemo(tx: Tx, clientId: number, now: Date) {
     value: usd(1200),
     display_order: 0,
   });
+  await seedGiving(tx, { eventId: gala, raffleId: golden.id, paddles: galaPaddles });
 
   // Some of this year's couples and individuals came last year too.
   const returning: Person[][] = [];

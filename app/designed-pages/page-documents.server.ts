@@ -14,6 +14,9 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db.server";
 import { event, landing, readTree, silent_auction } from "~drizzle/schema";
 import { PAGE_TREE_DEFINITIONS, type PageKind, type Tree } from "./page-trees";
+import type { Database, Transaction } from "~/db/connection.server";
+
+type Executor = Database | Transaction;
 
 export interface PageDocument {
   /** False while the page's record does not exist (landing or silent auction never switched on under Modules). */
@@ -74,10 +77,15 @@ const json = (value: unknown): SQL => sql`${JSON.stringify(value)}::jsonb`;
  * Applies `change` (an SQL expression of the old JSON, `old`) to the page's JSON. False when the page's record
  * does not exist.
  */
-async function updateMeta(eventId: number, kind: PageKind, change: (old: SQL) => SQL): Promise<boolean> {
+async function updateMeta(
+  eventId: number,
+  kind: PageKind,
+  change: (old: SQL) => SQL,
+  executor: Executor = db,
+): Promise<boolean> {
   if (kind === "registration") {
     const old = sql`coalesce(${event.meta} -> 'registrationPage', '{}'::jsonb)`;
-    const rows = await db
+    const rows = await executor
       .update(event)
       .set({ meta: sql`jsonb_set(${event.meta}, '{registrationPage}', ${change(old)})` })
       .where(eq(event.event_id, eventId))
@@ -89,14 +97,14 @@ async function updateMeta(eventId: number, kind: PageKind, change: (old: SQL) =>
       ? sql`(select ${event.landing_id} from ${event} where ${event.event_id} = ${eventId})`
       : sql`(select ${event.silent_auction_id} from ${event} where ${event.event_id} = ${eventId})`;
   if (kind === "landing") {
-    const rows = await db
+    const rows = await executor
       .update(landing)
       .set({ meta: change(sql`${landing.meta}`) as SQL<never>, updated_at: new Date() })
       .where(eq(landing.landing_id, ownerId))
       .returning({ id: landing.landing_id });
     return rows.length > 0;
   }
-  const rows = await db
+  const rows = await executor
     .update(silent_auction)
     .set({ meta: change(sql`${silent_auction.meta}`) as SQL<never> })
     .where(eq(silent_auction.silent_auction_id, ownerId))
@@ -119,31 +127,41 @@ export async function discardDraft(eventId: number, kind: PageKind): Promise<boo
  * goes. For the landing page, the landing record's display switches and colours follow. False
  * when the page's record does not exist or there is nothing to publish.
  */
-export async function publishDraft(eventId: number, kind: PageKind, now = new Date()): Promise<boolean> {
+export async function publishDraft(
+  eventId: number,
+  kind: PageKind,
+  { now = new Date(), alsoDo }: { now?: Date; alsoDo?: (tx: Transaction) => Promise<void> } = {},
+): Promise<boolean> {
   const document = await loadPageDocument(eventId, kind);
   if (!document.exists || !document.draft) return false;
   const tree = document.draft;
-  const published = await updateMeta(
-    eventId,
-    kind,
-    (old) =>
-      sql`(${old} - ${DRAFT_KEYS[0]}::text - ${DRAFT_KEYS[1]}::text) || ${json({ ...tree, publishedAt: now.toISOString() })}`,
-  );
-  if (published && kind === "landing") await syncLandingColumns(eventId, tree);
-  return published;
+  return db.transaction(async (tx) => {
+    const published = await updateMeta(
+      eventId,
+      kind,
+      (old) =>
+        sql`(${old} - ${DRAFT_KEYS[0]}::text - ${DRAFT_KEYS[1]}::text) || ${json({ ...tree, publishedAt: now.toISOString() })}`,
+      tx,
+    );
+    if (!published) return false;
+    if (kind === "landing") await syncLandingColumns(tx, eventId, tree);
+    // What the publication causes (the team's notice) is written with it, or not at all.
+    await alsoDo?.(tx);
+    return true;
+  });
 }
 
 /**
  * The landing record's own columns (is_*_displayed, colours), kept in step with the published tree for readers of the
  * record.
  */
-async function syncLandingColumns(eventId: number, tree: Tree) {
+async function syncLandingColumns(tx: Transaction, eventId: number, tree: Tree) {
   const own = (section: string, key: string) => {
     const setting = tree[section]?.[key];
     return setting && !setting.useDefault ? String(setting.value) : null;
   };
   const shown = (section: string) => tree[section]?.isVisible?.value !== false;
-  await db
+  await tx
     .update(landing)
     .set({
       is_hero_displayed: shown("heroSection"),

@@ -27,3 +27,19 @@ export function keepInDevelopmentMailbox(message: MailMessage & { from: string }
 export function developmentMailbox(): readonly KeptMessage[] {
   return globalThis.__gavelDevelopmentMailbox ?? [];
 }
+
+/**
+ * The message's HTML as a mail client shows it: images it refers to by cid (a guest's QR code) are put in as data
+ * addresses, which a page can show (mail clients block data: addresses, which is why the sent mail uses cid).
+ */
+export function htmlWithInlineImages(message: Pick<KeptMessage, "html" | "attachments">): string {
+  const byCid = new Map(
+    (message.attachments ?? [])
+      .filter((attachment) => attachment.cid)
+      .map((attachment) => [
+        attachment.cid!,
+        `data:${attachment.contentType};base64,${attachment.content.toString("base64")}`,
+      ]),
+  );
+  return message.html.replace(/cid:([^"'\s)>]+)/g, (found, cid: string) => byCid.get(cid) ?? found);
+}

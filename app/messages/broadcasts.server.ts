@@ -4,7 +4,7 @@
  * send that was interrupted carries on when the app is back, and its progress and each recipient's delivery are read
  * from the outbox.
  */
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { selectRows } from "~/db/rows.server";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
@@ -24,23 +24,40 @@ export interface Recipient {
 }
 
 /**
- * Who an audience is, one row per person (a guest registered twice is one recipient). "Winners with a balance" joins
- * this list when billing can say who owes what: add its query here, and its name to AUDIENCES.
+ * What messaging asks of the products above it to know an audience: billing says who owes what. The route passes it
+ * in, since messages sit below billing (docs/decisions/023-messages-outbox.md).
  */
-export async function audienceRecipients(eventId: number, audience: Audience, tblId: number | null) {
+export interface AudienceSources {
+  guestsWithBalance(eventId: number): Promise<number[]>;
+}
+
+/** Who an audience is, one row per person (a guest registered twice is one recipient). */
+export async function audienceRecipients(
+  eventId: number,
+  audience: Audience,
+  tblId: number | null,
+  sources: AudienceSources,
+) {
+  const accountsOf = (filter: SQL) =>
+    selectRows<Recipient>(
+      db,
+      sql`select u.usr_id as "usrId", trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as name,
+        coalesce(u.first_name, '') as "firstName", u.email_address as email, u.phone
+      from usr u
+      where ${filter}
+      order by u.last_name, u.first_name, u.usr_id`,
+    );
+  const owing = audience === "winners_with_balance" ? await sources.guestsWithBalance(eventId) : [];
   const rows =
     audience === "bidders"
-      ? await selectRows<Recipient>(
-          db,
-          sql`select u.usr_id as "usrId", trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as name,
-            coalesce(u.first_name, '') as "firstName", u.email_address as email, u.phone
-          from usr_event_paddle p join usr u on u.usr_id = p.usr_id
-          where p.event_id = ${eventId}
-          order by u.last_name, u.first_name, u.usr_id`,
-        )
-      : await selectRows<Recipient>(
-          db,
-          sql`select distinct on (coalesce(r.usr_id::text, lower(r.email), r.phone, r.registrant_id::text))
+      ? await accountsOf(sql`u.usr_id in (select p.usr_id from usr_event_paddle p where p.event_id = ${eventId})`)
+      : audience === "winners_with_balance"
+        ? owing.length === 0
+          ? []
+          : await accountsOf(sql`u.usr_id in (${sql.join(owing, sql`, `)})`)
+        : await selectRows<Recipient>(
+            db,
+            sql`select distinct on (coalesce(r.usr_id::text, lower(r.email), r.phone, r.registrant_id::text))
             r.usr_id as "usrId", coalesce(r.name, '') as name, coalesce(r.first_name, r.name, '') as "firstName",
             coalesce(r.email, u.email_address) as email, coalesce(r.phone, u.phone) as phone
           from registrant r left join usr u on u.usr_id = r.usr_id
@@ -48,7 +65,7 @@ export async function audienceRecipients(eventId: number, audience: Audience, tb
             ${audience === "not_checked_in" ? sql`and r.checked_in_at is null` : sql``}
             ${audience === "table" ? sql`and r.tbl_id = ${tblId ?? -1}` : sql``}
           order by coalesce(r.usr_id::text, lower(r.email), r.phone, r.registrant_id::text), r.registrant_id`,
-        );
+          );
   return rows.filter((row) => row.email || row.phone || row.usrId !== null);
 }
 
@@ -69,8 +86,13 @@ export interface BroadcastDraft {
 }
 
 /** The message as the first recipient of the audience will get it. */
-export async function previewBroadcast(eventId: number, draft: BroadcastDraft) {
-  const recipients = await audienceRecipients(eventId, draft.audience, draft.tbl_id ? Number(draft.tbl_id) : null);
+export async function previewBroadcast(eventId: number, draft: BroadcastDraft, sources: AudienceSources) {
+  const recipients = await audienceRecipients(
+    eventId,
+    draft.audience,
+    draft.tbl_id ? Number(draft.tbl_id) : null,
+    sources,
+  );
   const messaging = await loadEventMessaging(db, eventId);
   if (!messaging) throw new Response("There is no such event.", { status: 404 });
   const first = recipients[0];
@@ -90,8 +112,18 @@ function personalValues(draft: BroadcastDraft, recipient: Recipient, eventTitle:
 }
 
 /** Writes the send to the outbox; returns its id. */
-export async function sendBroadcast(eventId: number, usrId: number, draft: BroadcastDraft): Promise<number> {
-  const recipients = await audienceRecipients(eventId, draft.audience, draft.tbl_id ? Number(draft.tbl_id) : null);
+export async function sendBroadcast(
+  eventId: number,
+  usrId: number,
+  draft: BroadcastDraft,
+  sources: AudienceSources,
+): Promise<number> {
+  const recipients = await audienceRecipients(
+    eventId,
+    draft.audience,
+    draft.tbl_id ? Number(draft.tbl_id) : null,
+    sources,
+  );
   if (recipients.length === 0) throw new Refusal("Nobody is in this audience yet.", "audience");
   const messaging = await loadEventMessaging(db, eventId);
   if (!messaging) throw new Response("There is no such event.", { status: 404 });

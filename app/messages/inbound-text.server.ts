@@ -6,9 +6,9 @@
  */
 import { and, eq } from "drizzle-orm";
 import twilio from "twilio";
+import { openSecret } from "~/security/secret-box.server";
 import { event, message_settings, text_opt_out } from "~drizzle/schema";
 import { toE164 } from "./phone";
-import { decryptSecret } from "./secrets.server";
 import type { Database } from "~/db/connection.server";
 
 const STOP_WORDS = new Set(["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT", "REVOKE", "OPTOUT"]);
@@ -35,7 +35,7 @@ export async function handleInboundText(
     .innerJoin(event, eq(event.event_id, message_settings.event_id))
     .where(and(eq(message_settings.twilio_account_sid, accountSid), eq(message_settings.twilio_from_number, to)))
     .limit(1);
-  const authToken = settings ? decryptSecret(settings.token, settings.eventId) : null;
+  const authToken = settings ? openSecret(settings.token, settings.eventId) : null;
   if (!authToken || !twilio.validateRequest(authToken, input.signature, input.url, input.params)) {
     return { status: 403, reply: null };
   }

@@ -170,6 +170,10 @@ export async function messageValues(
       values.link = row.template === "won" ? invoiceLink(row.event_id) : itemLink(row.event_id, itemId);
     }
   }
+  if (typeof row.data.outbid_count === "number") {
+    const count = row.data.outbid_count;
+    values.times = count === 1 ? "once more" : `${count} more times`;
+  }
   if (typeof row.data.closes_at === "string") {
     // A reminder of the auction's end: the exact time in the event's zone, and the bidder's own page.
     values.closes = formatInZone(row.data.closes_at, messaging.timezone, "time");

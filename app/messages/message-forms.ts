@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { optional, optionalEmail, optionalText, yesNo } from "~/forms/rules";
+import { RICH_TEXT_MAX_LENGTH } from "~/rich-text/limits";
 import { toE164 } from "./phone";
 import { TEMPLATE_NAMES } from "./templates";
 
@@ -40,7 +41,7 @@ const automaticFlags = Object.fromEntries(TEMPLATE_NAMES.map((name) => [`auto_${
 const templateTexts = Object.fromEntries(
   TEMPLATE_NAMES.flatMap((name) => [
     [`subject_${name}`, optionalText(200, "The subject")],
-    [`body_${name}`, optionalText(5_000, "The message")],
+    [`body_${name}`, optionalText(RICH_TEXT_MAX_LENGTH, "The message")],
   ]),
 ) as Record<string, ReturnType<typeof optionalText>>;
 
@@ -83,10 +84,11 @@ export const testSendSchema = z.object({
   phone: mobileNumber,
 });
 
-/** Who a send to guests goes to. "winners_with_balance" waits for billing (audiences.server.ts). */
+/** Who a send to guests goes to. */
 export const AUDIENCES = {
   registrants: "All registered guests",
   bidders: "Bidders (everyone holding a paddle)",
+  winners_with_balance: "Guests with a balance to pay",
   not_checked_in: "Guests not checked in yet",
   table: "One table",
 } as const;

@@ -103,7 +103,9 @@ export async function enqueueMessages(tx: Transaction | Database, outgoing: Outb
  * who lost the lead and per channel they chose for outbid messages (message_preference; email without a choice),
  * unless the event switched outbid messages off. The key names the item, the bidder, the channel and the throttle
  * window (message_settings.outbid_window_minutes, 10 without settings), so a bidder outbid again and again on one
- * item gets at most one message per window and channel: the later rows meet the key and are dropped.
+ * item gets at most one message per window and channel. Each later outbid in the window counts on one digest row of
+ * that window instead, due when the window ends ("outbid 4 more times"): the worker drops it if the bidder leads
+ * again by then (outbid-digest.server.ts).
  */
 export async function enqueueOutbidMessages(
   tx: Transaction,
@@ -112,21 +114,38 @@ export async function enqueueOutbidMessages(
   if (input.usrIds.length === 0) return;
   const at = input.at.toISOString();
   await tx.execute(sql`
-    insert into message (event_id, template, channel, to_usr_id, data, idempotency_key)
-    select ${input.eventId}, 'outbid', c.channel, u.usr_id,
-      jsonb_build_object('item_id', ${input.itemId}::int, 'amount_cents', ${input.amount}::int),
-      'outbid:' || ${input.itemId}::int || ':' || u.usr_id || ':' || c.channel || ':' ||
-        floor(extract(epoch from ${at}::timestamptz) / (60 * coalesce(s.outbid_window_minutes, 10)))::bigint
-    from unnest(${`{${input.usrIds.join(",")}}`}::int[]) as u(usr_id)
-    left join message_settings s on s.event_id = ${input.eventId}
-    left join message_preference p on p.usr_id = u.usr_id and p.event_id = ${input.eventId}
-    cross join (values ('email'), ('text')) as c(channel)
-    where coalesce((s.automatic ->> 'outbid')::boolean, true)
-      and case coalesce(p.outbid_channel, 'email')
-        when 'both' then true
-        when 'none' then false
-        else c.channel = coalesce(p.outbid_channel, 'email') end
-    on conflict (idempotency_key) do nothing`);
+    with candidate as (
+      select u.usr_id, c.channel, 60 * coalesce(s.outbid_window_minutes, 10) as window_seconds,
+        floor(extract(epoch from ${at}::timestamptz) / (60 * coalesce(s.outbid_window_minutes, 10)))::bigint as slot
+      from unnest(${`{${input.usrIds.join(",")}}`}::int[]) as u(usr_id)
+      left join message_settings s on s.event_id = ${input.eventId}
+      left join message_preference p on p.usr_id = u.usr_id and p.event_id = ${input.eventId}
+      cross join (values ('email'), ('text')) as c(channel)
+      where coalesce((s.automatic ->> 'outbid')::boolean, true)
+        and case coalesce(p.outbid_channel, 'email')
+          when 'both' then true
+          when 'none' then false
+          else c.channel = coalesce(p.outbid_channel, 'email') end
+    ), first_in_window as (
+      insert into message (event_id, template, channel, to_usr_id, data, idempotency_key)
+      select ${input.eventId}, 'outbid', channel, usr_id,
+        jsonb_build_object('item_id', ${input.itemId}::int, 'amount_cents', ${input.amount}::int),
+        'outbid:' || ${input.itemId}::int || ':' || usr_id || ':' || channel || ':' || slot
+      from candidate
+      on conflict (idempotency_key) do nothing
+      returning to_usr_id, channel
+    )
+    insert into message (event_id, template, channel, to_usr_id, data, idempotency_key, next_attempt_at)
+    select ${input.eventId}, 'outbid_digest', c.channel, c.usr_id,
+      jsonb_build_object('item_id', ${input.itemId}::int, 'outbid_count', 1),
+      'outbid_digest:' || ${input.itemId}::int || ':' || c.usr_id || ':' || c.channel || ':' || c.slot,
+      to_timestamp((c.slot + 1) * c.window_seconds)
+    from candidate c
+    where not exists (select 1 from first_in_window f where f.to_usr_id = c.usr_id and f.channel = c.channel)
+    on conflict (idempotency_key) do update
+      set data = jsonb_set(message.data, '{outbid_count}',
+        to_jsonb(coalesce((message.data ->> 'outbid_count')::int, 0) + 1))
+      where message.status = 'queued'`);
 }
 
 /**

@@ -5,9 +5,11 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
+import { sanitizeRichText } from "~/rich-text/sanitize.server";
+import { canStoreSecrets, sealSecret } from "~/security/secret-box.server";
 import { message_settings } from "~drizzle/schema";
 import { toE164 } from "./phone";
-import { canStoreSecrets, encryptSecret } from "./secrets.server";
+import { isRichBody, plainBodyAsHtml, renderBodyText } from "./rich-body";
 import { TEMPLATE_NAMES, TEMPLATES, type TemplateOverride } from "./templates";
 import type { emailSetupSchema, textingSetupSchema } from "./message-forms";
 import type { z } from "zod";
@@ -23,7 +25,7 @@ export interface MessageSetup {
   outbidWindowMinutes: number;
   automatic: Record<string, boolean>;
   templates: Record<string, TemplateOverride>;
-  /** MESSAGES_SECRET_KEY is set: secrets can be stored. */
+  /** SECRETS_KEY is set: secrets can be stored. */
   canStoreSecrets: boolean;
   /** When the settings were last saved: the pages remount their forms then, so a typed secret does not linger. */
   savedAt: string;
@@ -65,10 +67,21 @@ function ownText(value: string | null, fallback: string): string | undefined {
   return value && value.trim() !== fallback.trim() ? value : undefined;
 }
 
+/**
+ * The body as the editor sent it (rich text, sanitised as all rich text is before it is stored), kept only where it
+ * says something other than ours; an emptied editor goes back to ours.
+ */
+function ownBody(value: string | null, fallback: string): string | undefined {
+  if (!value || !isRichBody(value)) return ownText(value, fallback);
+  const clean = sanitizeRichText(value);
+  if (renderBodyText(clean, {}) === "") return undefined;
+  return clean === sanitizeRichText(plainBodyAsHtml(fallback)) ? undefined : clean;
+}
+
 export async function saveEmailSetup(eventId: number, form: z.output<typeof emailSetupSchema>) {
   const current = await settingsRow(eventId);
   if (form.smtp_url && !canStoreSecrets())
-    throw new Refusal("Secrets cannot be stored: MESSAGES_SECRET_KEY is not set on the server.", "smtp_url");
+    throw new Refusal("Secrets cannot be stored: SECRETS_KEY is not set on the server.", "smtp_url");
   const templates = { ...((current?.templates ?? {}) as Record<string, TemplateOverride>) };
   const automatic: Record<string, boolean> = {};
   const values = form as unknown as Record<string, string | boolean | null>;
@@ -77,7 +90,7 @@ export async function saveEmailSetup(eventId: number, form: z.output<typeof emai
     templates[name] = {
       ...templates[name],
       subject: ownText(values[`subject_${name}`] as string | null, TEMPLATES[name].subject),
-      body: ownText(values[`body_${name}`] as string | null, TEMPLATES[name].body),
+      body: ownBody(values[`body_${name}`] as string | null, TEMPLATES[name].body),
     };
   }
   await upsert(eventId, {
@@ -88,7 +101,7 @@ export async function saveEmailSetup(eventId: number, form: z.output<typeof emai
     ...(form.clear_smtp_url
       ? { smtp_url_encrypted: null }
       : form.smtp_url
-        ? { smtp_url_encrypted: encryptSecret(form.smtp_url, eventId) }
+        ? { smtp_url_encrypted: sealSecret(form.smtp_url, eventId) }
         : {}),
   });
 }
@@ -96,7 +109,7 @@ export async function saveEmailSetup(eventId: number, form: z.output<typeof emai
 export async function saveTextingSetup(eventId: number, form: z.output<typeof textingSetupSchema>) {
   const current = await settingsRow(eventId);
   if (form.twilio_auth_token && !canStoreSecrets())
-    throw new Refusal("Secrets cannot be stored: MESSAGES_SECRET_KEY is not set on the server.", "twilio_auth_token");
+    throw new Refusal("Secrets cannot be stored: SECRETS_KEY is not set on the server.", "twilio_auth_token");
   const templates = { ...((current?.templates ?? {}) as Record<string, TemplateOverride>) };
   const values = form as unknown as Record<string, string | number | null>;
   for (const name of TEMPLATE_NAMES) {
@@ -111,6 +124,6 @@ export async function saveTextingSetup(eventId: number, form: z.output<typeof te
     outbid_window_minutes: form.outbid_window_minutes,
     templates,
     // A blank token keeps the stored one (it is never shown, so the field is always blank when the page opens).
-    ...(form.twilio_auth_token ? { twilio_auth_token_encrypted: encryptSecret(form.twilio_auth_token, eventId) } : {}),
+    ...(form.twilio_auth_token ? { twilio_auth_token_encrypted: sealSecret(form.twilio_auth_token, eventId) } : {}),
   });
 }

@@ -26,6 +26,8 @@ export async function notifyTeam<F extends NotifyFlag>(
     /** What happened, unique for it (a payment id, a bid id): each team member hears of it once. */
     key: string;
     data: Record<string, string | number | null>;
+    /** The team member who made the change: they know already. */
+    exceptUsrId?: number;
   },
 ): Promise<void> {
   // The flag is one of the six column names above (checked by the type and the map), never the caller's text.
@@ -36,5 +38,38 @@ export async function notifyTeam<F extends NotifyFlag>(
       ${`${input.template}:${input.key}:`} || r.usr_id
     from usr_event_role r
     where r.event_id = ${input.eventId} and r.is_team_member and r.${column}
+      and r.usr_id <> ${input.exceptUsrId ?? -1}
     on conflict (idempotency_key) do nothing`);
+}
+
+/**
+ * Where stock counts as running low: a tenth of it, and at least the last one. A sale that crosses the line tells
+ * the team members with notify_low_inventory once per thing sold (later sales below the line are not news).
+ */
+export function lowStockLine(stock: number): number {
+  return Math.max(1, Math.ceil(stock / 10));
+}
+
+export async function notifyTeamIfRunningLow(
+  tx: Transaction,
+  input: {
+    eventId: number;
+    /** What is sold and its id ("ticket:12", "item:40"): the notice's key. */
+    thing: string;
+    title: string;
+    stock: number;
+    leftBefore: number;
+    leftAfter: number;
+    link: string;
+  },
+): Promise<void> {
+  const line = lowStockLine(input.stock);
+  if (input.leftBefore <= line || input.leftAfter > line) return;
+  await notifyTeam(tx, {
+    eventId: input.eventId,
+    flag: "notify_low_inventory",
+    template: "team_low_inventory",
+    key: `low:${input.thing}`,
+    data: { item: input.title, remaining: input.leftAfter, link: input.link },
+  });
 }

@@ -4,9 +4,11 @@
  * text on /admin/setup/email and /admin/setup/texting. Client-safe: the setup screens preview as one types, and
  * /admin/eric/email shows every template with its sample values.
  */
+import { escapeHtml, renderBodyHtml, renderBodyText } from "./rich-body";
 
 export const TEMPLATE_NAMES = [
   "outbid",
+  "outbid_digest",
   "winning_at_close",
   "extended",
   "won",
@@ -68,6 +70,16 @@ export const TEMPLATES: Record<TemplateName, TemplateDefinition> = {
     action: "Bid again",
     text: "{{event}}: outbid on {{item}} ({{amount}}). Ends {{closes}}. Bid again: {{link}}",
     sample: ITEM_SAMPLE,
+  },
+  outbid_digest: {
+    label: "Outbid again (digest)",
+    audience: "A bidder outbid again within the outbid window, still outbid when it ends",
+    automatic: true,
+    subject: "Still outbid on {{item}}: {{amount}} leads",
+    body: "Hello {{first_name}},\n\nSince our last message you were outbid {{times}} on {{item}} at {{event}}. The bid to beat is {{amount}}; bidding ends at {{closes}}.",
+    action: "Bid again",
+    text: "{{event}}: outbid {{times}} on {{item}}. Now {{amount}}, ends {{closes}}: {{link}}",
+    sample: { ...ITEM_SAMPLE, times: "3 more times" },
   },
   winning_at_close: {
     label: "Winning at close",
@@ -150,12 +162,12 @@ export const TEMPLATES: Record<TemplateName, TemplateDefinition> = {
   },
   pickup_ready: {
     label: "Pickup ready",
-    audience: "Winners whose items can be collected",
+    audience: "Guests who paid in full for what they won or bought",
     automatic: true,
-    subject: "{{item}} is ready to collect",
-    body: "Hello {{first_name}},\n\n{{item}} from {{event}} is ready. Collect it at {{where}}.",
+    subject: "Ready to collect: {{item}}",
+    body: "Hello {{first_name}},\n\nThank you: you have paid in full. What you won or bought at {{event}} can be collected now at {{where}}: {{item}}.",
     action: "See your invoice",
-    text: "{{event}}: {{item}} is ready to collect at {{where}}. {{link}}",
+    text: "{{event}}: paid in full, thank you! Collect {{item}} at {{where}}. {{link}}",
     sample: { ...ITEM_SAMPLE, where: "the checkout desk by the main entrance" },
   },
   team_registration: {
@@ -331,10 +343,7 @@ export function renderEmailTemplate(
 ): RenderedEmail {
   const definition = TEMPLATES[name];
   const subject = fill(chosen(override.subject, definition.subject), values).replace(/\s+/g, " ").trim();
-  const paragraphs = fill(chosen(override.body, definition.body), values)
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean);
+  const body = chosen(override.body, definition.body);
   const details =
     EVENT_DETAIL_TEMPLATES.has(name) && (branding.when || branding.where)
       ? [branding.when, branding.where].filter((line): line is string => Boolean(line))
@@ -345,7 +354,7 @@ export function renderEmailTemplate(
   const text = [
     branding.eventTitle,
     ...(details.length > 0 ? [details.join("\n")] : []),
-    ...paragraphs,
+    renderBodyText(body, values),
     ...cards.map((card) => [card.heading, ...card.lines].join("\n")),
     ...(action ? [`${action.label}: ${action.url}`] : []),
     `— ${footer}`,
@@ -354,8 +363,6 @@ export function renderEmailTemplate(
   const color = safeColor(branding.primaryColor, "#37474f");
   const accent = safeColor(branding.accentColor, "#d5c9b3");
   const ink = safeColor(branding.textColor, "#161616");
-  const paragraphHtml = (content: string) =>
-    `<p style="margin:0 0 16px">${escapeHtml(content).replaceAll("\n", "<br>")}</p>`;
   // The message's own box: the whole email's body, and what a preview on a page shows (every value is escaped).
   const bodyHtml =
     `<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:10px;overflow:hidden;border:1px solid #e7e5e4;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;font-size:16px;line-height:1.5;color:${ink};text-align:left">` +
@@ -366,7 +373,7 @@ export function renderEmailTemplate(
     `<p style="margin:0;font-size:20px;font-weight:600">${escapeHtml(branding.eventTitle)}</p>` +
     (details.length > 0 ? `<p style="margin:4px 0 0;font-size:14px">${details.map(escapeHtml).join("<br>")}</p>` : "") +
     `</div><div style="padding:24px;border-top:4px solid ${accent}">` +
-    paragraphs.map(paragraphHtml).join("") +
+    renderBodyHtml(body, values, color) +
     cards.map(cardHtml).join("") +
     (action
       ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 20px;border-radius:6px;background:${color};color:#ffffff;font-weight:600;text-decoration:none">${escapeHtml(action.label)}</a></p>` +
@@ -413,13 +420,4 @@ function cardHtml(card: EmailCard): string {
 
 function safeColor(value: string, fallback: string): string {
   return /^#(?:[0-9a-fA-F]{3}){1,2}$/.test(value) ? value : fallback;
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
 }

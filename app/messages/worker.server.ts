@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { selectRows } from "~/db/rows.server";
+import { openSecret } from "~/security/secret-box.server";
 import { message, message_attempt } from "~drizzle/schema";
 import {
   loadAddressee,
@@ -16,6 +17,7 @@ import {
   type EventMessaging,
   type OutboxRow,
 } from "./message-context.server";
+import { staleDigestReason } from "./outbid-digest.server";
 import { ATTACHMENTS_KEY } from "./outbox.server";
 import {
   ProviderError,
@@ -25,7 +27,6 @@ import {
   type ProviderAnswer,
   type TextProvider,
 } from "./providers.server";
-import { decryptSecret } from "./secrets.server";
 import { TEMPLATES, renderEmailTemplate, renderTextTemplate, type EmailCard, type TemplateName } from "./templates";
 import type { Database } from "~/db/connection.server";
 import type { MailMessage } from "~/mail/mail-message";
@@ -48,10 +49,10 @@ export interface ProviderSource {
 }
 
 export const configuredProviders: ProviderSource = {
-  email: (messaging) => smtpProvider(decryptSecret(messaging.smtpUrlEncrypted, messaging.eventId)),
+  email: (messaging) => smtpProvider(openSecret(messaging.smtpUrlEncrypted, messaging.eventId)),
   text: (messaging) => {
     const { accountSid, authTokenEncrypted, from } = messaging.twilio;
-    const authToken = decryptSecret(authTokenEncrypted, messaging.eventId);
+    const authToken = openSecret(authTokenEncrypted, messaging.eventId);
     return accountSid && authToken && from ? twilioProvider({ accountSid, authToken, from }) : null;
   },
 };
@@ -153,6 +154,10 @@ async function attempt(
     return { status: "failed", provider: null, error: `Unknown template ${claimed.template}`, permanent: true };
   if (definition.automatic && messaging.automatic[claimed.template] === false) {
     return { status: "skipped", provider: null, reason: "This automatic message is switched off for the event." };
+  }
+  if (claimed.template === "outbid_digest") {
+    const stale = await staleDigestReason(db, claimed);
+    if (stale) return { status: "skipped", provider: null, reason: stale };
   }
   const addressee = await loadAddressee(db, claimed);
   const enrichment = (await enrichers[claimed.template]?.(claimed)) ?? {};

@@ -11,6 +11,8 @@ import { discardDraft, loadPageDocument, publishDraft, saveDraft } from "~/desig
 import { eventSettings } from "~/events/event-settings.server";
 import { readFormWithImages } from "~/images/upload.server";
 import { loadLandingContext } from "~/landing/landing-context.server";
+import { messageOrigin } from "~/messages/links.server";
+import { notifyTeam } from "~/messages/team-notifications.server";
 import { loadRegistrationPreview } from "~/registration/register-preview.server";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { redirectWithToast } from "~/ui/toast.server";
@@ -49,7 +51,7 @@ export async function designerLoader(request: Request, kind: PageKind) {
 export type DesignerActionData = { errors: Record<string, string>; tree: Tree; formError?: string };
 
 export async function designerAction(request: Request, kind: PageKind) {
-  const { eventId } = await requireEventPermission(request, "can_design");
+  const { eventId, user } = await requireEventPermission(request, "can_design");
   const info = PAGE_KINDS[kind];
   const url = new URL(request.url);
   const here = url.pathname + url.search;
@@ -87,7 +89,21 @@ export async function designerAction(request: Request, kind: PageKind) {
 
   await saveDraft(eventId, kind, tree);
   if (intent === "publish") {
-    await publishDraft(eventId, kind);
+    await publishDraft(eventId, kind, {
+      alsoDo: (tx) =>
+        notifyTeam(tx, {
+          eventId,
+          flag: "notify_content_change",
+          template: "team_content_change",
+          key: `${kind}:${new Date().toISOString()}`,
+          exceptUsrId: user.usr_id,
+          data: {
+            guest: [user.first_name, user.last_name].filter(Boolean).join(" ") || user.email_address,
+            page: `the ${info.label.toLowerCase()}`,
+            link: `${messageOrigin()}${url.pathname}?id=${eventId}`,
+          },
+        }),
+    });
     return redirectWithToast(here, { title: `${info.label} published`, description: "Guests now see this version." });
   }
   if (typeof move === "string")

@@ -33,8 +33,30 @@ export interface CheckoutInput {
   expiresAt: Date;
 }
 
+/** A monthly gift: a hosted page in subscription mode, which charges the first month at once. */
+export interface SubscriptionCheckoutInput {
+  customerId: string;
+  /** Each month's amount (cents). */
+  amount: number;
+  currency: string;
+  description: string;
+  successUrl: string;
+  cancelUrl: string;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+  expiresAt: Date;
+}
+
 export type CheckoutResult =
   | { status: "open" | "expired" }
+  | {
+      status: "complete";
+      kind: "subscription";
+      subscriptionId: string;
+      /** The first month's charge (cents). */
+      amount: number;
+      metadata: Record<string, string>;
+    }
   | { status: "complete"; kind: "setup"; card: SavedCard; metadata: Record<string, string> }
   | {
       status: "complete";
@@ -82,6 +104,16 @@ export type WebhookEvent = { id: string } & (
       refunds: Array<{ id: string; amount: number; ourRefundId: number | null }>;
     }
   | { type: "disputed"; paymentIntentId: string }
+  | {
+      /** A month of a subscription (a monthly gift) was paid. */
+      type: "subscription_paid";
+      subscriptionId: string;
+      /** The provider's invoice for that month: one record per invoice. */
+      invoiceRef: string;
+      amount: number;
+      /** The first month, paid as the hosted page completed (recorded from the page, not from this). */
+      first: boolean;
+    }
   | { type: "checkout_completed"; sessionId: string }
   | { type: "ignored"; providerType: string }
 );
@@ -105,6 +137,8 @@ export interface PaymentProvider {
   }): Promise<HostedPage>;
   /** A hosted page where the guest pays an amount (Checkout Session, payment mode). */
   startCheckout(input: CheckoutInput): Promise<HostedPage>;
+  /** A hosted page where the guest starts a monthly gift (Checkout Session, subscription mode). */
+  startSubscriptionCheckout(input: SubscriptionCheckoutInput): Promise<HostedPage>;
   readCheckout(sessionId: string): Promise<CheckoutResult>;
   /** Closes a hosted page that was left (the guest came back through its cancel link); a finished one stays. */
   expireCheckout(sessionId: string): Promise<void>;

@@ -107,11 +107,50 @@ export function stripeProvider(secretKey: string): PaymentProvider {
       );
       return { sessionId: session.id, url: session.url! };
     },
+    async startSubscriptionCheckout(input) {
+      const session = await call(() =>
+        stripe.checkout.sessions.create(
+          {
+            mode: "subscription",
+            customer: input.customerId,
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: input.currency.toLowerCase(),
+                  unit_amount: input.amount,
+                  recurring: { interval: "month" },
+                  product_data: { name: input.description },
+                },
+              },
+            ],
+            subscription_data: { description: input.description, metadata: input.metadata },
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+            metadata: input.metadata,
+            expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      return { sessionId: session.id, url: session.url! };
+    },
     async readCheckout(sessionId): Promise<CheckoutResult> {
       const session = await call(() => stripe.checkout.sessions.retrieve(sessionId));
       if (session.status !== "complete") return { status: session.status === "expired" ? "expired" : "open" };
       const metadata = (session.metadata ?? {}) as Record<string, string>;
       const customerId = idOf(session.customer)!;
+      if (session.mode === "subscription") {
+        // The first month is paid when the session completes ("paid"); a later month's failure is the provider's.
+        if (session.payment_status !== "paid") return { status: "open" };
+        return {
+          status: "complete",
+          kind: "subscription",
+          subscriptionId: idOf(session.subscription)!,
+          amount: session.amount_total ?? 0,
+          metadata,
+        };
+      }
       if (session.mode === "setup") {
         const setup = await call(() => stripe.setupIntents.retrieve(idOf(session.setup_intent)!));
         return {
@@ -186,6 +225,7 @@ export function stripeProvider(secretKey: string): PaymentProvider {
             "payment_intent.payment_failed",
             "charge.refunded",
             "charge.dispute.created",
+            "invoice.paid",
           ],
         }),
       );
@@ -227,6 +267,19 @@ export function stripeProvider(secretKey: string): PaymentProvider {
           return { id: event.id, type: "disputed", paymentIntentId: idOf(event.data.object.payment_intent)! };
         case "checkout.session.completed":
           return { id: event.id, type: "checkout_completed", sessionId: event.data.object.id };
+        case "invoice.paid": {
+          const invoice = event.data.object;
+          const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+          if (!subscriptionId) return { id: event.id, type: "ignored", providerType: event.type };
+          return {
+            id: event.id,
+            type: "subscription_paid",
+            subscriptionId,
+            invoiceRef: invoice.id!,
+            amount: invoice.amount_paid,
+            first: invoice.billing_reason === "subscription_create",
+          };
+        }
         default:
           return { id: event.id, type: "ignored", providerType: event.type };
       }

@@ -6,8 +6,10 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { readRowId } from "~/db/row-id";
 import { db } from "~/db.server";
+import { formatMoney } from "~/ui/format";
 import { event } from "~drizzle/schema";
 import { checkGuests, guestOfToken, partyOf, tokenInScan, type CheckResult, type Direction } from "./check-in.server";
+import { takeDoorPayment } from "./door-payments.server";
 import { registerParty, type PaymentMethod } from "./register-party.server";
 
 export interface DoorOutcome {
@@ -53,6 +55,9 @@ export async function doorAction(eventId: number, usrId: number, form: FormData)
     }
     case "walk-in":
       return walkIn(eventId, usrId, form);
+    case "pay-cash":
+    case "pay-check":
+      return takePayment(eventId, usrId, form, intent === "pay-cash" ? "cash" : "check");
     default:
       return problem("Unknown action.");
   }
@@ -91,6 +96,37 @@ async function walkIn(eventId: number, usrId: number, form: FormData): Promise<D
   };
 }
 
+async function takePayment(
+  eventId: number,
+  usrId: number,
+  form: FormData,
+  method: "cash" | "check",
+): Promise<DoorOutcome> {
+  const paymentId = readRowId(form.get("paymentId"));
+  const guestIds = [readRowId(form.get("registrantId"))].filter((id): id is number => id !== null);
+  if (paymentId === null) return problem("Choose the party's order.");
+  const result = await takeDoorPayment(db, {
+    eventId,
+    paymentId,
+    method,
+    checkNumber: typeof form.get("check_number") === "string" ? String(form.get("check_number")) : null,
+    byUsrId: usrId,
+  });
+  if (result.taken) {
+    const amount = formatMoney(result.amount, await eventCurrency(eventId));
+    return { tone: "success", message: `${amount} taken ${method === "cash" ? "in cash" : "by check"}.`, guestIds };
+  }
+  if (result.reason === "check_number")
+    return {
+      tone: "error",
+      message: "Enter the check's number.",
+      guestIds,
+      errors: { [`check_number-${paymentId}`]: "Enter the check's number." },
+    };
+  if (result.reason === "already_paid") return { tone: "info", message: "This order is already paid.", guestIds };
+  return problem("That order is not at this event.");
+}
+
 function problem(message: string): DoorOutcome {
   return { tone: "error", message, guestIds: [] };
 }
@@ -118,6 +154,11 @@ function describe(result: CheckResult, direction: Direction, timeZone: string): 
     message: `${names(result.unchanged)} ${result.unchanged.length === 1 ? "was" : "were"} already checked in${when}.`,
     guestIds,
   };
+}
+
+async function eventCurrency(eventId: number) {
+  const [row] = await db.select({ currency: event.currency }).from(event).where(eq(event.event_id, eventId));
+  return row?.currency ?? "USD";
 }
 
 async function eventTimeZone(eventId: number) {

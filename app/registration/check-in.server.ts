@@ -26,7 +26,9 @@ export interface DoorGuest {
   ticket: string | null;
   here: boolean;
   checkedInAt: string | null;
-  /** Still to pay (registered to pay at the event): the door collects it. */
+  /** The order the guest came with: one payment for the whole party. */
+  paymentId: number | null;
+  /** What that order still owes (registered to pay at the event): the door collects it, once for the party. */
   toPay: number | null;
 }
 
@@ -45,7 +47,9 @@ export async function doorGuests(db: Database, eventId: number): Promise<DoorGue
       ticket: ticket.title,
       here: isHere,
       checkedInAt: registrant.checked_in_at,
+      paymentId: payment.payment_id,
       paymentStatus: payment.status,
+      paymentMethod: payment.method,
       paymentAmount: payment.amount,
     })
     .from(registrant)
@@ -66,7 +70,11 @@ export async function doorGuests(db: Database, eventId: number): Promise<DoorGue
     ticket: row.ticket,
     here: Boolean(row.here),
     checkedInAt: row.checkedInAt?.toISOString() ?? null,
-    toPay: row.paymentStatus === "pending" ? row.paymentAmount : null,
+    paymentId: row.paymentId,
+    toPay:
+      row.paymentStatus === "pending" && row.paymentMethod === "pay_at_event" && (row.paymentAmount ?? 0) > 0
+        ? row.paymentAmount
+        : null,
   }));
 }
 

@@ -11,6 +11,7 @@ import { messageOrigin } from "~/messages/links.server";
 import { enqueueMessage } from "~/messages/outbox.server";
 import { richTextToPlainText, sanitizeRichText } from "~/rich-text/sanitize.server";
 import { formatMoney } from "~/ui/format";
+import { formatInZone } from "~/ui/zoned-time";
 import { event, payment, registrant, registration, ticket, ticket_payment } from "~drizzle/schema";
 import { checkInUrl, confirmationUrl, guestLinkUrl } from "./order-links.server";
 import type { Database, Transaction } from "~/db/connection.server";
@@ -36,6 +37,9 @@ export async function loadConfirmedOrder(origin: string, eventId: number, paymen
       status: payment.status,
       currency: event.currency,
       title: event.title,
+      startsAt: event.start_date_time,
+      timezone: event.timezone,
+      address: event.address,
       message: registration.confirmation_message,
     })
     .from(payment)
@@ -77,6 +81,9 @@ export async function loadConfirmedOrder(origin: string, eventId: number, paymen
     eventId,
     paymentId,
     eventTitle: paid.title,
+    // Where and when, as the confirmation email says them: the event's own time zone.
+    when: paid.startsAt ? formatInZone(paid.startsAt, paid.timezone, "long") : null,
+    where: paid.address?.trim() || null,
     currency: paid.currency,
     amount: paid.amount,
     method: paid.method,

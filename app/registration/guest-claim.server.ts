@@ -2,10 +2,13 @@
  * A guest's personal link (/register?id=…&guest=<claim token>): the buyer bought the seat, the guest fills in their
  * own name, contact and answers, and gets their QR code. The link keeps working, so a guest can correct details.
  */
+import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import QRCode from "qrcode";
 import { z } from "zod";
 import { db } from "~/db.server";
+import { messageOrigin } from "~/messages/links.server";
+import { notifyTeam } from "~/messages/team-notifications.server";
 import { publish } from "~/realtime/bus.server";
 import { pass, registrant, ticket } from "~drizzle/schema";
 import { checkInUrl } from "./order-links.server";
@@ -106,8 +109,21 @@ export async function saveGuestSeat(
         is_claimed: true,
       })
       .where(and(eq(registrant.event_id, context.event.event_id), eq(registrant.claim_token, token)))
-      .returning({ passId: registrant.pass_id });
-    if (row?.passId) {
+      .returning({ passId: registrant.pass_id, registrantId: registrant.registrant_id });
+    if (!row) return;
+    await notifyTeam(tx, {
+      eventId: context.event.event_id,
+      flag: "notify_form_submit",
+      template: "team_form_submit",
+      // Each time the guest sends the form: a correction is news too.
+      key: `guest-details:${row.registrantId}:${randomUUID()}`,
+      data: {
+        guest: `${values.first_name} ${values.last_name}`,
+        form: "their guest details",
+        link: `${messageOrigin()}/admin/registration/registrants?id=${context.event.event_id}`,
+      },
+    });
+    if (row.passId) {
       const names = await tx
         .select({ name: registrant.name })
         .from(registrant)

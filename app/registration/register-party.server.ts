@@ -8,7 +8,7 @@
 import { and, asc, eq, inArray, ne, sql, sum } from "drizzle-orm";
 import { uniqueViolation } from "~/db/errors.server";
 import { messageOrigin } from "~/messages/links.server";
-import { notifyTeam } from "~/messages/team-notifications.server";
+import { notifyTeam, notifyTeamIfRunningLow } from "~/messages/team-notifications.server";
 import { publish } from "~/realtime/bus.server";
 import { event, pass, payment, promo_code, registrant, registration, ticket, ticket_payment } from "~drizzle/schema";
 import { queueConfirmation } from "./confirmation.server";
@@ -365,6 +365,20 @@ async function registerInTransaction(tx: Transaction, order: PartyOrder): Promis
   }
   if (order.sendConfirmation && order.buyer.email) {
     await queueConfirmation(tx, { eventId: order.eventId, paymentId: paymentRow.id, email: order.buyer.email });
+  }
+  for (const line of order.lines) {
+    const type = byId.get(line.ticketId)!;
+    const before = left.get(line.ticketId) ?? null;
+    if (type.max_quantity === null || before === null) continue;
+    await notifyTeamIfRunningLow(tx, {
+      eventId: order.eventId,
+      thing: `ticket:${type.ticket_id}`,
+      title: `${type.title} tickets`,
+      stock: type.max_quantity,
+      leftBefore: before,
+      leftAfter: before - line.quantity,
+      link: `${messageOrigin()}/admin/setup/registration?id=${order.eventId}`,
+    });
   }
   const seats = guests.length;
   await notifyTeam(tx, {

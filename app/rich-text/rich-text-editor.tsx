@@ -24,6 +24,8 @@ export interface RichTextEditorProps {
   required?: boolean;
   /** Names the toolbar, e.g. "Description formatting"; defaults to "Formatting". */
   toolbarLabel?: string;
+  /** Told the HTML after every change (a live preview beside the editor). */
+  onChange?: (html: string) => void;
 }
 
 /**
@@ -39,6 +41,7 @@ export function RichTextEditor({
   help,
   required,
   toolbarLabel,
+  onChange,
 }: RichTextEditorProps) {
   const id = useId();
   const ids = {
@@ -110,6 +113,7 @@ export function RichTextEditor({
           toolbarLabel={toolbarLabel ?? "Formatting"}
           initialHtml={start.html}
           autofocus={start.focus}
+          onChange={onChange}
         />
       )}
       {help != null ? (
@@ -152,6 +156,7 @@ interface ClientEditorProps {
   toolbarLabel: string;
   initialHtml: string;
   autofocus: boolean;
+  onChange?: (html: string) => void;
 }
 
 /** The Tiptap editor: mounted only in the browser, after hydration. */
@@ -165,6 +170,7 @@ function ClientEditor({
   toolbarLabel,
   initialHtml,
   autofocus,
+  onChange,
 }: ClientEditorProps) {
   const [html, setHtml] = useState(initialHtml);
   const [linkPanelOpen, setLinkPanelOpen] = useState(false);
@@ -205,7 +211,11 @@ function ClientEditor({
     content: initialHtml,
     autofocus: autofocus ? "end" : false,
     editorProps,
-    onUpdate: ({ editor }) => setHtml(editor.getHTML()),
+    onUpdate: ({ editor }) => {
+      const next = editor.getHTML();
+      setHtml(next);
+      onChange?.(next);
+    },
   });
 
   function closeLinkPanel() {

@@ -1,11 +1,13 @@
 /**
  * The monitors' feed: one reading of an event's monitor state per change, per app process, shared by every monitor
  * screen of the event that this process serves, however many there are. A change anywhere the monitors look (a bid,
- * the clerk's console, a pledge, a setting) asks for a new reading; readings come at most every READ_INTERVAL_MS,
+ * the clerk's console, a pledge, a donation, a raffle draw, a setting) asks for a new reading; readings come at most every READ_INTERVAL_MS,
  * and one that comes during a reading is served by the next. Each reading goes out as one JSON text to every screen.
  */
 import { eventTopic, liveTopic } from "~/bidding/place-bid.server";
+import { donationTopic } from "~/billing/donation-topic";
 import { paddleRaiseTopic } from "~/paddle-raise/topic";
+import { raffleTopic } from "~/raffles/topic";
 import { realtimeBus } from "~/realtime/bus.server";
 import { eventDataTopic } from "~/realtime/data-area-topics";
 import { readMonitorState } from "./monitor-state.server";
@@ -106,7 +108,15 @@ function openFeed(db: Database, connection: DatabaseConnection, eventId: number,
   };
   const bus = realtimeBus(connection);
   const subscriber = { onMessage: schedule, onResync: schedule };
-  const topics = [eventTopic, liveTopic, paddleRaiseTopic, monitorTopic, eventDataTopic].map((topic) => topic(eventId));
+  const topics = [
+    eventTopic,
+    liveTopic,
+    paddleRaiseTopic,
+    donationTopic,
+    raffleTopic,
+    monitorTopic,
+    eventDataTopic,
+  ].map((topic) => topic(eventId));
   feed.first = (async () => {
     const leaves = await Promise.all(topics.map((topic) => bus.subscribe(topic, subscriber)));
     feed.leaveBus = () => leaves.forEach((leaveTopic) => leaveTopic());

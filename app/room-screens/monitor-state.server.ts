@@ -1,6 +1,6 @@
 /**
  * What every monitor of an event shows, read in one go: the open silent and virtual items with their bids, the live
- * lot, the open paddle raise and its recent gifts, the money raised against the goal, the sponsors, and the
+ * lot, the open paddle raise and the recent gifts (its pledges and donations), the raffle winners, the money raised against the goal, the sponsors, and the
  * monitors' own settings. Only features that are live for the public appear.
  */
 import { asc, eq } from "drizzle-orm";
@@ -10,7 +10,9 @@ import { currentLiveLot } from "~/bidding/live-lots.server";
 import { goalOf } from "~/dashboard/goal.server";
 import { moneyRaised, RAISED_SOURCES } from "~/dashboard/raised.server";
 import { featureVisibility, type FeatureFlags } from "~/events/feature-switches";
+import { recentDonations } from "~/giving/recent-donations.server";
 import { raiseSummaries, recentGifts } from "~/paddle-raise/board.server";
+import { latestWinners } from "~/raffles/raffle-screens.server";
 import { event, event_sponsor, sponsor } from "~drizzle/schema";
 import { eventMonitors } from "./monitors.server";
 import type { MonitorItem, MonitorState } from "./monitors";
@@ -24,7 +26,7 @@ export async function readMonitorState(db: Database, eventId: number): Promise<M
   const isPublic = (feature: "traditional_auction") =>
     featureVisibility(row as Partial<FeatureFlags>, feature, false) === "public";
 
-  const [items, live, raises, raised, sponsors, monitors] = await Promise.all([
+  const [items, live, raises, raised, sponsors, monitors, donations, raffleWinners] = await Promise.all([
     openItems(db, eventId),
     isPublic("traditional_auction") ? currentLiveLot(db, eventId) : null,
     raiseSummaries(db, eventId),
@@ -36,6 +38,8 @@ export async function readMonitorState(db: Database, eventId: number): Promise<M
       .where(eq(event_sponsor.event_id, eventId))
       .orderBy(asc(event_sponsor.display_order), asc(sponsor.title)),
     eventMonitors(db, eventId),
+    recentDonations(db, eventId, GIFTS_SHOWN),
+    latestWinners(db, eventId),
   ]);
   const raise = raises.find((summary) => summary.isActive) ?? null;
   return {
@@ -46,11 +50,22 @@ export async function readMonitorState(db: Database, eventId: number): Promise<M
     items,
     live,
     raise: raise && { title: raise.title, goal: raise.goal, total: raise.total, count: raise.count },
-    gifts: raise ? await recentGifts(db, raise.id, GIFTS_SHOWN) : [],
+    gifts: newestGifts(raise ? await recentGifts(db, raise.id, GIFTS_SHOWN) : [], donations),
+    raffleWinners,
     raised: { total: RAISED_SOURCES.reduce((sum, source) => sum + raised[source], 0), goal: goalOf(row.meta) },
     sponsors: sponsors.flatMap((entry) => (entry.logo ? [{ title: entry.title, logo: entry.logo }] : [])),
     monitors,
   };
+}
+
+/** The open raise's pledges and the event's donations together, newest first. */
+function newestGifts(
+  pledges: Array<{ pledgeId: number; name: string; amount: number; at: string }>,
+  donations: MonitorState["gifts"],
+): MonitorState["gifts"] {
+  return [...pledges.map(({ pledgeId, ...gift }) => ({ key: `pledge:${pledgeId}`, ...gift })), ...donations]
+    .sort((a, b) => b.at.localeCompare(a.at))
+    .slice(0, GIFTS_SHOWN);
 }
 
 /** The silent and virtual items still open for bidding, soonest to close first, then by lot. */

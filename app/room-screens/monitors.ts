@@ -17,6 +17,7 @@ export const MONITOR_PANELS = [
   "recent_gifts",
   "totals",
   "next_close",
+  "raffle_winners",
   "sponsors",
 ] as const;
 export type MonitorPanel = (typeof MONITOR_PANELS)[number];
@@ -25,9 +26,13 @@ export const PANEL_LABELS: Record<MonitorPanel, { label: string; help: string }>
   silent_items: { label: "Silent items", help: "Open items a page at a time, with the current bid and time left." },
   live_lot: { label: "Live lot", help: "The lot on the block, its bid and the hammer, while the live auction runs." },
   paddle_raise: { label: "Paddle raise", help: "The open paddle raise's total against its goal." },
-  recent_gifts: { label: "Recent gifts", help: "The latest pledges, by first name or “Anonymous”." },
+  recent_gifts: {
+    label: "Recent gifts",
+    help: "The latest pledges and donations, by first name or “Anonymous”.",
+  },
   totals: { label: "Total raised", help: "Everything raised so far, against the event's goal when one is set." },
   next_close: { label: "Next close", help: "A countdown to the next silent item to close." },
+  raffle_winners: { label: "Raffle winners", help: "Each prize's winning ticket as it is drawn." },
   sponsors: { label: "Sponsor logos", help: "The event's sponsors along the bottom of the screen." },
 };
 
@@ -87,7 +92,9 @@ export interface MonitorState {
   items: MonitorItem[];
   live: LiveRoom | null;
   raise: { title: string; goal: number | null; total: number; count: number } | null;
-  gifts: { pledgeId: number; name: string; amount: number; at: string }[];
+  /** Paddle-raise pledges and donations, newest first; key names the row ("pledge:12", "donation:3"). */
+  gifts: { key: string; name: string; amount: number; at: string }[];
+  raffleWinners: { raffle: string; prize: string; ticketNumber: number; name: string; at: string }[];
   raised: { total: number; goal: number | null };
   sponsors: { title: string; logo: string }[];
   /** The settings of the event's monitors by address, so a screen follows its own without a reload. */

@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { requireEventPermission } from "~/auth/access.server";
+import { guestsWithBalance } from "~/billing/winners.server";
 import { eventSettings } from "~/events/event-settings.server";
 import { parseForm, replyFor } from "~/forms/form-contract";
 import { answerForm } from "~/forms/reply.server";
@@ -58,8 +59,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
   return answerForm(SEND_FORM, parseForm(formData, sendSchema), async (draft) => {
-    if (intent === "preview") return { preview: await previewBroadcast(eventId, draft) };
-    const id = await sendBroadcast(eventId, user.usr_id, draft);
+    if (intent === "preview") return { preview: await previewBroadcast(eventId, draft, { guestsWithBalance }) };
+    const id = await sendBroadcast(eventId, user.usr_id, draft, { guestsWithBalance });
     const url = new URL(request.url);
     url.searchParams.set("broadcast", String(id));
     return redirectWithToast(`${url.pathname}${url.search}`, { title: "Sending: follow it below" });

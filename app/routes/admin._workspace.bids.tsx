@@ -8,13 +8,13 @@ import { ErrorPanel } from "~/ui/error-page";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import type { Permission } from "~/auth/permissions";
 
-const BIDS_SECTION: Permission[] = ["can_view_stats", "can_bid", "can_control_event"];
+const BIDS_SECTION: Permission[] = ["can_view_stats", "can_bid", "can_control_event", "can_bill"];
 
 /**
  * /admin/bids: loads the data areas of paths containing /bids/; its screens read them with
  * useRouteLoaderData("routes/admin._workspace.bids"). The section is for people who see figures and bids
- * (can_view_stats), and for the paddle raise's bid spotters and whoever runs the room (can_bid, can_control_event,
- * docs/permissions.md); the data areas, which hold every bid, load only for can_view_stats. Each screen checks its
+ * (can_view_stats), for the paddle raise's bid spotters and whoever runs the room (can_bid, can_control_event,
+ * docs/permissions.md), and for billing, who sell raffle tickets (can_bill); the data areas, which hold every bid, load only for can_view_stats. Each screen checks its
  * own rule again.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -7,16 +7,20 @@ import { answerForm } from "~/forms/reply.server";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { loadEventMessaging } from "~/messages/message-context.server";
 import { EMAIL_SETUP_FORM, emailSetupSchema, TEST_SEND_FORM, testSendSchema } from "~/messages/message-forms";
+import { isRichBody, plainBodyAsHtml } from "~/messages/rich-body";
 import { loadMessageSetup, saveEmailSetup } from "~/messages/setup.server";
 import { TEMPLATE_NAMES, TEMPLATES, type TemplateName } from "~/messages/templates";
 import { sendTestMessage } from "~/messages/test-send.server";
 import { EmailPreview } from "~/messages/ui/email-preview";
+import { RichTextEditor, richTextLinks } from "~/rich-text/rich-text-editor";
 import { Button } from "~/ui/button";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { checkboxProps, Field } from "~/ui/field";
 import { backWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+
+export const links: LinksFunction = () => richTextLinks();
 
 export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Email · Setup · Gavel" },
@@ -47,6 +51,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return backWithToast(request, "Email settings saved");
   });
 }
+
+/** The editor opens on rich text: ours is plain paragraphs. */
+const richBody = (body: string) => (isRichBody(body) ? body : plainBodyAsHtml(body));
 
 export default function EmailSetupPage() {
   const { setup, branding, senderFallback } = useLoaderData<typeof loader>();
@@ -113,7 +120,7 @@ export default function EmailSetupPage() {
                 ? setup.hasOwnSmtp
                   ? "A server of your own is stored (not shown). Enter a new address to replace it."
                   : "Without one, email goes through Gavel's server. Example: smtps://user:password@smtp.example.org:465"
-                : "Storing a server of your own needs MESSAGES_SECRET_KEY on the server; email goes through Gavel's."
+                : "Storing a server of your own needs SECRETS_KEY on the server; email goes through Gavel's."
             }
           >
             {(control) => (
@@ -151,13 +158,15 @@ export default function EmailSetupPage() {
               <Field label="Subject" meta={field(`subject_${name}`)}>
                 {(control) => <input {...control} />}
               </Field>
-              <Field
+              <RichTextEditor
+                name={`body_${name}`}
                 label="Message"
-                meta={field(`body_${name}`)}
-                help="Paragraphs are separated by a blank line. {{first_name}}, {{event}}, {{item}}, {{amount}}, {{closes}} are filled in for each guest."
-              >
-                {(control) => <textarea {...control} rows={6} />}
-              </Field>
+                toolbarLabel={`${TEMPLATES[name].label} formatting`}
+                defaultValue={richBody(defaultValue[`body_${name}`])}
+                error={field(`body_${name}`).errors?.[0]}
+                help="{{first_name}}, {{event}}, {{item}}, {{amount}}, {{closes}} are filled in for each guest. Empty it to go back to ours."
+                onChange={(html) => setTyped((current) => ({ ...current, [`body_${name}`]: html }))}
+              />
               <EmailPreview
                 template={name}
                 values={TEMPLATES[name].sample}

@@ -101,7 +101,7 @@ export default function TextingSetupPage() {
               meta={fields.twilio_auth_token}
               help={
                 !setup.canStoreSecrets
-                  ? "Storing the token needs MESSAGES_SECRET_KEY on the server."
+                  ? "Storing the token needs SECRETS_KEY on the server."
                   : setup.hasTwilioToken
                     ? "A token is stored (not shown). Leave blank to keep it."
                     : "Stored encrypted; never shown again."

@@ -1,7 +1,7 @@
 import { useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/auth/auth-layout";
 import { config } from "~/config.server";
-import { developmentMailbox } from "~/mail/development-mailbox.server";
+import { developmentMailbox, htmlWithInlineImages } from "~/mail/development-mailbox.server";
 import authHref from "~/styles/auth.css";
 import { EmptyState } from "~/ui/empty-state";
 import { ErrorPage } from "~/ui/error-page";
@@ -17,13 +17,14 @@ export function loader() {
   if (!config.DEV_MAILBOX) throw new Response("Not found", { status: 404 });
   return {
     smtpConfigured: config.SMTP_URL !== undefined,
-    messages: developmentMailbox().map(({ id, from, to, subject, text, sentAt }) => ({
-      id,
-      from,
-      to,
-      subject,
-      text,
-      sentAt,
+    messages: developmentMailbox().map((message) => ({
+      id: message.id,
+      from: message.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: htmlWithInlineImages(message),
+      sentAt: message.sentAt,
     })),
   };
 }
@@ -61,9 +62,20 @@ export default function DevelopmentMailbox() {
                     </time>
                   </dd>
                 </dl>
-                <div className="mailbox__body">
-                  <TextWithLinks text={message.text} />
-                </div>
+                {/* The HTML part as a mail client shows it, sandboxed: no scripts, no forms, no reach into the page. */}
+                <iframe
+                  className="mailbox__html"
+                  title={`The email “${message.subject}”`}
+                  // Links open in a tab of their own, as from a mail client; nothing else is allowed.
+                  sandbox="allow-popups allow-popups-to-escape-sandbox"
+                  srcDoc={`<base target="_blank">${message.html}`}
+                />
+                <details className="mailbox__text">
+                  <summary>Plain-text part</summary>
+                  <div className="mailbox__body">
+                    <TextWithLinks text={message.text} />
+                  </div>
+                </details>
               </article>
             </li>
           ))}

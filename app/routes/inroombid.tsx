@@ -194,6 +194,8 @@ export default function InRoomBid() {
           <Link to={galleryHref} aria-current={data.view === "gallery" ? "page" : undefined}>
             Items
           </Link>
+          {/* Gifts, raffle tickets and items for sale: the event's giving pages. */}
+          <Link to={`/dp?id=${data.eventId}`}>Give</Link>
           {data.user ? (
             <Link
               to={bidderHref(data.eventId, { view: "mine" })}

@@ -1,39 +1,36 @@
 /**
- * Encrypts secrets kept in the database (an event's Stripe secret keys) with AES-256-GCM under
- * BILLING_ENCRYPTION_KEY, so a copy of the database alone does not hold usable keys. The stored form is
- * `v1.<iv>.<tag>.<ciphertext>` in base64url; the tag makes a tampered or wrongly keyed value fail to open.
+ * Encrypts the secrets organisers give Gavel (an event's Stripe keys and webhook secret, its SMTP address with its
+ * password, its Twilio auth token) with AES-256-GCM under SECRETS_KEY from the environment, so a copy of the database
+ * alone holds no usable secret. A stored value is "v1:" + base64 of iv (12 bytes) · tag (16 bytes) · ciphertext; the
+ * event id is bound in as associated data, so a value copied onto another event's row does not open.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { config } from "~/config.server";
 
-export class MissingEncryptionKeyError extends Error {
-  constructor() {
-    super("BILLING_ENCRYPTION_KEY is not set: card payments need it to store the payment keys (see the README).");
-    this.name = "MissingEncryptionKeyError";
-  }
-}
-
 /** Whether secrets can be stored at all on this server. */
-export const canEncryptSecrets = () => Boolean(config.BILLING_ENCRYPTION_KEY);
-
-function key(): Buffer {
-  if (!config.BILLING_ENCRYPTION_KEY) throw new MissingEncryptionKeyError();
-  return Buffer.from(config.BILLING_ENCRYPTION_KEY, "hex");
+export function canStoreSecrets(key = config.SECRETS_KEY): boolean {
+  return Boolean(key);
 }
 
-export function sealSecret(plain: string): string {
+export function sealSecret(plain: string, eventId: number, key = config.SECRETS_KEY): string {
+  if (!key) throw new Error("SECRETS_KEY is not set: secrets cannot be stored (see the README's Configuration).");
   const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", key(), iv);
+  const cipher = createCipheriv("aes-256-gcm", Buffer.from(key, "hex"), iv);
+  cipher.setAAD(Buffer.from(`event:${eventId}`));
   const sealed = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-  return ["v1", iv, cipher.getAuthTag(), sealed]
-    .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
-    .join(".");
+  return `v1:${Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString("base64")}`;
 }
 
-export function openSecret(stored: string): string {
-  const [version, iv, tag, sealed] = stored.split(".");
-  if (version !== "v1" || !iv || !tag || sealed === undefined) throw new Error("Not a sealed secret");
-  const decipher = createDecipheriv("aes-256-gcm", key(), Buffer.from(iv, "base64url"));
-  decipher.setAuthTag(Buffer.from(tag, "base64url"));
-  return Buffer.concat([decipher.update(Buffer.from(sealed, "base64url")), decipher.final()]).toString("utf8");
+/** The secret, or null when none is stored or it cannot be opened (another key, another event's row, tampering). */
+export function openSecret(stored: string | null, eventId: number, key = config.SECRETS_KEY): string | null {
+  if (!stored || !key || !stored.startsWith("v1:")) return null;
+  const raw = Buffer.from(stored.slice(3), "base64");
+  try {
+    const decipher = createDecipheriv("aes-256-gcm", Buffer.from(key, "hex"), raw.subarray(0, 12));
+    decipher.setAAD(Buffer.from(`event:${eventId}`));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
+  } catch {
+    return null;
+  }
 }

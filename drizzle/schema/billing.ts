@@ -7,7 +7,7 @@ import { usr } from "./people";
 
 /**
  * An event's payment settings (/admin/setup/billing, docs/decisions/025-payments.md). Secret keys are stored
- * encrypted (AES-256-GCM, BILLING_ENCRYPTION_KEY) and never sent back to a browser; only their last four show.
+ * encrypted (AES-256-GCM, SECRETS_KEY) and never sent back to a browser; only their last four show.
  */
 export const billing_settings = pgTable("billing_settings", {
   event_id: integer()

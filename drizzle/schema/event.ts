@@ -49,6 +49,8 @@ export const event = pgTable(
     subdomain: text().unique(),
     timezone: text().notNull().default("America/New_York"),
     currency: text().notNull().default("USD"),
+    // Where the law asks raffles to show their licence (a gaming or lottery licence): shown on the raffle pages.
+    raffle_licence_number: text(),
     start_date_time: timestamp({ withTimezone: true }),
     end_date_time: timestamp({ withTimezone: true }),
     wp_id: text(),

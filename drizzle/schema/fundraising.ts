@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
 import { cents, createdAt, id } from "./columns";
 import { event } from "./event";
 import { payment } from "./money";
@@ -146,9 +156,20 @@ export const raffle_purchase = pgTable(
     quantity: integer().notNull(),
     amount: cents().notNull(),
     payment_id: integer().references(() => payment.payment_id, { onDelete: "set null" }),
+    // "table": sold by staff to a paddle; "guest": bought on the guest's phone (/raffle).
+    source: text().notNull().default("table"),
+    // The submission's key: a double click or a retried post is one sale.
+    idempotency_key: text(),
+    recorded_by_usr_id: integer().references(() => usr.usr_id, { onDelete: "set null" }),
     created_at: createdAt(),
   },
-  (t) => [index("raffle_purchase_raffle_idx").on(t.raffle_id)],
+  (t) => [
+    index("raffle_purchase_raffle_idx").on(t.raffle_id),
+    index("raffle_purchase_event_usr_idx").on(t.event_id, t.usr_id),
+    uniqueIndex("raffle_purchase_event_idempotency_key")
+      .on(t.event_id, t.idempotency_key)
+      .where(sql`idempotency_key IS NOT NULL`),
+  ],
 );
 
 export const raffle_ticket = pgTable(
@@ -166,7 +187,12 @@ export const raffle_ticket = pgTable(
   (t) => [uniqueIndex("raffle_ticket_number_key").on(t.raffle_id, t.ticket_number)],
 );
 
-/** A drawing of a prize; a voided drawing (e.g. the winner left) allows a redraw of that prize. */
+/**
+ * The draw log of a prize: one row per draw, never deleted. A row keeps the seed drawn from the CSPRNG, the eligible
+ * ticket numbers in the order used and the index they gave, so anyone can redo the pick. A redraw (the winner was
+ * not there) voids the standing row with its reason, which is the only change a row ever gets, and adds a new one;
+ * the partial unique index allows one standing drawing per prize, so two "Draw" presses at once draw once.
+ */
 export const raffle_drawing = pgTable(
   "raffle_drawing",
   {
@@ -182,11 +208,24 @@ export const raffle_drawing = pgTable(
       .references(() => raffle_ticket.raffle_ticket_id, { onDelete: "restrict" }),
     drawn_by: integer().references(() => usr.usr_id, { onDelete: "set null" }),
     is_void: boolean().notNull().default(false),
+    // 32 bytes from the CSPRNG, hex; the pick is SHA-256(seed : eligible numbers) mod their count.
+    seed: text(),
+    eligible_ticket_numbers: jsonb().$type<number[]>(),
+    picked_index: integer(),
+    ticket_number: integer(),
+    void_reason: text(),
+    voided_by: integer().references(() => usr.usr_id, { onDelete: "set null" }),
+    voided_at: timestamp({ withTimezone: true }),
+    // The drawing this one replaces (a redraw).
+    replaces_drawing_id: integer().references((): AnyPgColumn => raffle_drawing.raffle_drawing_id, {
+      onDelete: "set null",
+    }),
     created_at: createdAt(),
   },
   (t) => [
     uniqueIndex("raffle_drawing_prize_key")
       .on(t.raffle_prize_id)
       .where(sql`NOT is_void`),
+    index("raffle_drawing_raffle_idx").on(t.raffle_id, t.created_at),
   ],
 );

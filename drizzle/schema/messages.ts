@@ -97,7 +97,7 @@ export const message_broadcast = pgTable(
 
 /**
  * An event's messaging setup (/admin/setup/email and /admin/setup/texting). Secrets are stored encrypted
- * (AES-256-GCM, app/messages/secrets.server.ts) and never sent back to a page. automatic: which automatic messages
+ * (AES-256-GCM, app/security/secret-box.server.ts) and never sent back to a page. automatic: which automatic messages
  * are on, by template name (missing means on). templates: the organiser's texts by template name (missing: ours).
  */
 export const message_settings = pgTable("message_settings", {

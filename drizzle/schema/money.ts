@@ -191,7 +191,12 @@ export const purchase = pgTable(
   ],
 );
 
-/** A gift of money outside the auctions (/dp, /admin/solemen/donations). */
+/**
+ * A gift of money outside the auctions (/dp, /admin/solemen/donations). A gift paid by card on a hosted page is
+ * written only once the payment succeeded (a declined card leaves no row); a signed-in guest's gift "on my invoice"
+ * is a pledge billed at checkout (line source "donations"); staff record cash and check gifts. All of a gift is
+ * tax deductible, the covered fee included.
+ */
 export const donation = pgTable(
   "donation",
   {
@@ -203,12 +208,41 @@ export const donation = pgTable(
     first_name: text(),
     last_name: text(),
     email: text(),
+    // The gift itself, without the covered fee (cents).
     amount: cents().notNull(),
+    // What the donor added to cover the card processor's fee (cents); part of the gift.
+    fee: cents().notNull().default(0),
     is_anonymous: boolean().notNull().default(false),
     message: text(),
+    // online (/dp), staff (recorded at /admin/solemen/donations), demo.
     source: text().notNull().default("online"),
+    // card (hosted page), invoice (billed at checkout), cash, check.
+    method: text().notNull().default("card"),
+    // paid, pledged (on the invoice), refunded, cancelled.
+    status: text().notNull().default("paid"),
+    // one_time or monthly (a subscription at the provider).
+    frequency: text().notNull().default("one_time"),
+    // In honour or in memory of someone: "honour" or "memory", with their name.
+    tribute_kind: text(),
+    tribute_name: text(),
+    subscription_ref: text(),
     payment_id: integer().references(() => payment.payment_id, { onDelete: "set null" }),
+    // The submission's key: a double tap or a retried post records one gift.
+    idempotency_key: text(),
+    recorded_by_usr_id: integer().references(() => usr.usr_id, { onDelete: "set null" }),
+    // When staff erased the donor's name, address and note (the amount stays for the totals).
+    anonymised_at: timestamp({ withTimezone: true }),
     created_at: createdAt(),
+    updated_at: updatedAt(),
   },
-  (t) => [index("donation_event_idx").on(t.event_id, t.created_at)],
+  (t) => [
+    index("donation_event_idx").on(t.event_id, t.created_at),
+    // One gift per payment: the hosted page's return and its webhook both record it, the second finds it.
+    uniqueIndex("donation_payment_key")
+      .on(t.payment_id)
+      .where(sql`payment_id IS NOT NULL`),
+    uniqueIndex("donation_event_idempotency_key")
+      .on(t.event_id, t.idempotency_key)
+      .where(sql`idempotency_key IS NOT NULL`),
+  ],
 );

@@ -3,7 +3,8 @@
 // Then the same door without JavaScript: a search form and plain buttons.
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { checkGuests } from "~/registration/check-in.server";
-import { registrant, usr } from "~drizzle/schema";
+import { registerParty } from "~/registration/register-party.server";
+import { registrant, ticket, usr } from "~drizzle/schema";
 import { pngImagesIn } from "../support/mail-message";
 import { expect, test } from "./support/fixtures";
 import { waitForMail } from "./support/mail";
@@ -185,6 +186,52 @@ test("the QR code from the confirmation email checks the guest in, by handheld s
     await expect(row).toHaveCount(1);
     await row.getByRole("button", { name: `Check in Marie ${surname}` }).click();
     await expect(door.page.getByRole("status").filter({ hasText: `Marie ${surname} is checked in.` })).toBeVisible();
+  } finally {
+    await door.context.close();
+  }
+});
+
+test("a party that pays at the door shows what it owes once, and the door takes it in cash", async ({
+  browser,
+  database,
+  gala,
+}) => {
+  const [couple] = await database
+    .select({ id: ticket.ticket_id, price: ticket.price })
+    .from(ticket)
+    .where(eq(ticket.event_id, gala.id))
+    .orderBy(asc(ticket.ticket_id))
+    .limit(1);
+  const surname = `Babbage${Date.now() % 100_000}`;
+  const registered = await registerParty(database, {
+    eventId: gala.id,
+    lines: [{ ticketId: couple.id, quantity: 2 }],
+    buyer: { first_name: "Charles", last_name: surname, email: `charles.${surname}@example.org` },
+    guests: [
+      { first_name: "Charles", last_name: surname },
+      { first_name: "Georgiana", last_name: surname },
+    ],
+    method: "pay_at_event",
+    byStaff: true,
+  });
+  expect(registered.ok).toBe(true);
+  const amount = `$${((2 * (couple.price ?? 0)) / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
+
+  const door = await station(browser, gala.volunteer);
+  try {
+    await door.page.getByLabel("Find a guest").fill(surname.toLowerCase());
+    const found = door.page.getByRole("list", { name: "Guests found" });
+    await expect(found.getByRole("listitem")).toHaveCount(2);
+    await expect(found.getByText(`To pay at the door: ${amount}`)).toHaveCount(1);
+    await expect(found.getByText("Their party's order is to pay at the door")).toHaveCount(1);
+
+    await found.getByRole("button", { name: "Take check" }).click();
+    await expect(door.page.getByText("Enter the check's number.").last()).toBeVisible();
+    await found.getByRole("button", { name: `Take ${amount} cash` }).click();
+    await expect(door.page.getByRole("status").filter({ hasText: `${amount} taken in cash.` })).toBeVisible();
+    await door.page.getByLabel("Find a guest").fill(surname.toLowerCase());
+    await expect(found.getByRole("listitem")).toHaveCount(2);
+    await expect(found.getByText(/to pay at the door/i)).toHaveCount(0);
   } finally {
     await door.context.close();
   }

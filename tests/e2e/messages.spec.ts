@@ -146,3 +146,31 @@ test("the messaging screens pass an accessibility check and fit a phone", async 
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), path).toBe(true);
   }
 });
+
+test("an organiser formats a message in the editor, sees it in the preview, and it is kept", async ({ page, gala }) => {
+  await signIn(page, gala.organiser);
+  await page.goto("/admin/setup/email");
+  const wonSummary = page.locator("summary", { hasText: /^Won ·/ });
+  const won = page.locator("details").filter({ has: wonSummary });
+  await wonSummary.click();
+  const toolbar = won.getByRole("toolbar", { name: "Won formatting" });
+  await expect(toolbar).toBeVisible();
+  const editor = won.getByRole("textbox", { name: "Message" });
+  await editor.click();
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("ControlOrMeta+b");
+  await page.keyboard.type("Collect it at the east door");
+  const preview = won.locator(".email-preview__frame");
+  await expect(preview.locator("strong")).toHaveText("Collect it at the east door");
+
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Email settings saved")).toBeVisible();
+  await page.reload();
+  const again = page.locator("details").filter({ has: wonSummary });
+  await wonSummary.click();
+  await expect(again.locator(".email-preview__frame strong")).toHaveText("Collect it at the east door");
+  await expect(again.getByRole("textbox", { name: "Message" }).locator("strong")).toHaveText(
+    "Collect it at the east door",
+  );
+});

@@ -134,6 +134,9 @@ test.describe("the rich-text editor", () => {
     // Select "our site" and link it through the link box, by keyboard.
     for (let i = 0; i < "our site".length; i++) await page.keyboard.press("Shift+ArrowLeft");
     await expect.poll(() => page.evaluate(() => window.getSelection()?.toString())).toBe("our site");
+    // The editor reads a new selection from the browser's selectionchange events, which arrive as tasks of their own
+    // (on a busy machine, after the selection is already visible): let them land before Ctrl+K reads the selection.
+    await settled();
     await page.keyboard.press("Control+k");
     const address = page.getByLabel("Link address");
     await expect(address).toBeFocused();

@@ -25,7 +25,7 @@ const fake = await vi.hoisted(async () => {
   const { startFakeStripe } = await import("../support/fake-stripe/server");
   const started = await startFakeStripe();
   process.env.STRIPE_API_URL = started.url;
-  process.env.BILLING_ENCRYPTION_KEY = "0123456789abcdef".repeat(4);
+  process.env.SECRETS_KEY = "0123456789abcdef".repeat(4);
   return started;
 });
 

@@ -1,12 +1,12 @@
 // /admin/bids/purchases: a sale of an item for sale to a paddle, on the guest's invoice; the stock holds when
 // volunteers sell the last units at the same moment (it contends on PostgreSQL), and a double post is one sale.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { invoiceIdFor } from "~/billing/charges.server";
 import { invoiceLines } from "~/billing/invoice.server";
 import { recordPurchase } from "~/billing/purchases.server";
 import * as route from "~/routes/admin._workspace.bids.purchases";
-import { auction_item, purchase } from "~drizzle/schema";
+import { auction_item, message, purchase } from "~drizzle/schema";
 import { makeBidder } from "../support/auction";
 import { testDatabase } from "../support/database";
 import { giveRole, makeEvent, makeUser, sessionCookie, teamRole } from "../support/people";
@@ -53,6 +53,28 @@ describe(`purchases on ${process.env.TEST_DB_ENGINE}`, () => {
     for (const outcome of outcomes.filter((entry) => entry.status === "rejected"))
       expect(String((outcome as PromiseRejectedResult).reason)).toMatch(/sold out/);
     expect(await db.select().from(purchase).where(eq(purchase.auction_item_id, itemId))).toHaveLength(3);
+  });
+
+  it("tells the team members who asked, once, when a sale leaves the stock running low", async () => {
+    const watcher = await makeUser(db);
+    await giveRole(db, watcher.usr_id, eventId, { ...teamRole("can_bill"), notify_low_inventory: true });
+    const buyer = await makeBidder(db, eventId);
+    const sell = (quantity: number, key: string) =>
+      recordPurchase(eventId, { itemId, paddle: buyer.paddle, quantity, submissionKey: key, byUsrId: staffId });
+    const notices = () =>
+      db
+        .select({ to: message.to_usr_id, data: message.data })
+        .from(message)
+        .where(and(eq(message.event_id, eventId), eq(message.template, "team_low_inventory")));
+    // Three in stock: the line is the last one.
+    await sell(1, "first");
+    expect(await notices()).toEqual([]);
+    await sell(1, "second");
+    expect(await notices()).toEqual([
+      { to: watcher.usr_id, data: expect.objectContaining({ item: "Wine pull", remaining: 1 }) },
+    ]);
+    await sell(1, "last");
+    expect(await notices()).toHaveLength(1);
   });
 
   it("records a sale once per submission and bills it on the guest's invoice", async () => {

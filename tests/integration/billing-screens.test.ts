@@ -25,7 +25,7 @@ const fake = await vi.hoisted(async () => {
   const { startFakeStripe } = await import("../support/fake-stripe/server");
   const started = await startFakeStripe();
   process.env.STRIPE_API_URL = started.url;
-  process.env.BILLING_ENCRYPTION_KEY = "0123456789abcdef".repeat(4);
+  process.env.SECRETS_KEY = "0123456789abcdef".repeat(4);
   return started;
 });
 
@@ -81,7 +81,7 @@ describe(`billing screens on ${process.env.TEST_DB_ENGINE}`, () => {
     const saved = await setup(biller, settingsForm());
     expect(saved.status).toBe(302);
     const [row] = await db.select().from(billing_settings).where(eq(billing_settings.event_id, eventId));
-    expect(row.test_secret_key_encrypted).toMatch(/^v1\./);
+    expect(row.test_secret_key_encrypted).toMatch(/^v1:/);
     expect(JSON.stringify(row)).not.toContain("secretvalue");
     expect(row).toMatchObject({ test_secret_key_last4: "1234", fee_basis_points: 290, fee_fixed: 30 });
     const [eventRow] = await db.select({ currency: event.currency }).from(event).where(eq(event.event_id, eventId));

@@ -3,9 +3,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { checkGuests } from "~/registration/check-in.server";
+import { takeDoorPayment } from "~/registration/door-payments.server";
 import { registerParty } from "~/registration/register-party.server";
 import * as route from "~/routes/admin._workspace.registration.checkinout";
-import { check_in, event, registrant, registration, ticket } from "~drizzle/schema";
+import { check_in, event, payment, registrant, registration, ticket, ticket_payment } from "~drizzle/schema";
 import { testDatabase } from "../support/database";
 import { giveRole, makeEvent, makeUser, sessionCookie, teamRole, teamRoleWithout } from "../support/people";
 import { call, makeRequest, type RouteFunction } from "../support/route-calls";
@@ -135,6 +136,47 @@ describe("/admin/registration/checkinout", () => {
     expect(grace).toMatchObject({ event_id: eventId, attended: true });
   });
 
+  it("shows a party's order to pay once, takes it by check only with its number, and then it is paid", async () => {
+    const { ada, william, cookie, url } = await setUp();
+    const page = async () =>
+      (await call$(route.loader, makeRequest(url, { cookie }))).data as {
+        guests: { id: number; paymentId: number | null; toPay: number | null }[];
+      };
+    const before = (await page()).guests.filter((guest) =>
+      [ada.registrant_id, william.registrant_id].includes(guest.id),
+    );
+    expect(before.map((guest) => guest.toPay)).toEqual([45_000, 45_000]);
+    const paymentId = String(before[0].paymentId);
+
+    const noNumber = await call$(
+      route.action,
+      makeRequest(url, { cookie, form: { intent: "pay-check", paymentId, check_number: " " } }),
+    );
+    expect(noNumber.data).toMatchObject({
+      tone: "error",
+      errors: { [`check_number-${paymentId}`]: "Enter the check's number." },
+    });
+    const taken = await call$(
+      route.action,
+      makeRequest(url, { cookie, form: { intent: "pay-check", paymentId, check_number: "1043" } }),
+    );
+    expect(taken.data).toMatchObject({ tone: "success", message: "$450.00 taken by check." });
+    const again = await call$(route.action, makeRequest(url, { cookie, form: { intent: "pay-cash", paymentId } }));
+    expect(again.data).toMatchObject({ tone: "info", message: "This order is already paid." });
+
+    const [paid] = await db
+      .select()
+      .from(payment)
+      .where(eq(payment.payment_id, Number(paymentId)));
+    expect(paid).toMatchObject({ status: "paid", method: "check", check_number: "1043" });
+    expect(
+      (await db.select().from(ticket_payment).where(eq(ticket_payment.payment_id, paid.payment_id))).map(
+        (line) => line.status,
+      ),
+    ).toEqual(["paid"]);
+    expect((await page()).guests.every((guest) => guest.toPay === null)).toBe(true);
+  });
+
   it("needs can_check_in_out", async () => {
     const { eventId, ada, url } = await setUp();
     const other = await makeUser(db);
@@ -158,5 +200,23 @@ describe("/admin/registration/checkinout", () => {
     );
     expect(results.filter((result) => result.changed.length === 1)).toHaveLength(1);
     expect(await db.select().from(check_in).where(eq(check_in.registrant_id, ada.registrant_id))).toHaveLength(1);
+  });
+
+  it.runIf(process.env.TEST_DB_ENGINE === "postgres")("two stations taking the same order take it once", async () => {
+    const { eventId, ada, staff } = await setUp();
+    const [row] = await db.select().from(registrant).where(eq(registrant.registrant_id, ada.registrant_id));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        takeDoorPayment(db, {
+          eventId,
+          paymentId: row.payment_id!,
+          method: index % 2 === 0 ? "cash" : "check",
+          checkNumber: "77",
+          byUsrId: staff.usr_id,
+        }),
+      ),
+    );
+    expect(results.filter((result) => result.taken)).toHaveLength(1);
+    expect(results.filter((result) => !result.taken && result.reason === "already_paid")).toHaveLength(7);
   });
 });

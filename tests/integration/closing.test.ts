@@ -1,11 +1,11 @@
 // Closing items: the database-backed scheduler (auction end, staggered category closes, soft-close extensions)
 // and what staff do: close now, extend, reopen before winners are notified, retract a bid with its reason.
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { closeDueItems } from "~/bidding/closing-scheduler.server";
 import { placeBid } from "~/bidding/place-bid.server";
 import { closeItemNow, extendItem, reopenItem, retractBid, StaffActionError } from "~/bidding/staff-actions.server";
-import { auction_item, bid, category, category_close, winner } from "~drizzle/schema";
+import { auction_item, bid, category, category_close, message, winner } from "~drizzle/schema";
 import { makeAuctionEvent, makeAuctionItem, makeBidder } from "../support/auction";
 import { testDatabase } from "../support/database";
 
@@ -76,6 +76,47 @@ describe("the closing scheduler", () => {
   });
 });
 
+describe("closing an item of many units", () => {
+  it.runIf(process.env.TEST_DB_ENGINE === "postgres")(
+    "closes a quantity-1,000 item with 500 bidders, and an item of another event due with it",
+    async () => {
+      const now = new Date();
+      const gala = await makeAuctionEvent(db, { end_date_time: new Date(now.getTime() + 30 * MINUTE) });
+      const other = await makeAuctionEvent(db, { end_date_time: new Date(now.getTime() + 30 * MINUTE) });
+      const sponsor = await makeAuctionItem(db, gala.event_id, { title: "Sponsor a child", quantity: 1_000 });
+      const single = await makeAuctionItem(db, other.event_id);
+      const bidders = await Promise.all(Array.from({ length: 500 }, () => makeBidder(db, gala.event_id)));
+      for (const [index, bidder] of bidders.entries())
+        await placeBid(db, {
+          eventId: gala.event_id,
+          itemId: sponsor.auction_item_id,
+          usrId: bidder.usrId,
+          submission: { kind: "bid", amount: 10_000, maximum: null },
+          idempotencyKey: `child-${index}`,
+        });
+      const rival = await makeBidder(db, other.event_id);
+      await placeBid(db, {
+        eventId: other.event_id,
+        itemId: single.auction_item_id,
+        usrId: rival.usrId,
+        submission: { kind: "bid", amount: 10_000, maximum: null },
+        idempotencyKey: "single",
+      });
+
+      await closeDueItems(db, new Date(now.getTime() + 31 * MINUTE));
+      expect((await item$(sponsor.auction_item_id)).closed_at).not.toBeNull();
+      expect(await winners(sponsor.auction_item_id)).toHaveLength(500);
+      expect((await item$(single.auction_item_id)).closed_at).not.toBeNull();
+      const won = await db
+        .select({ usrId: message.to_usr_id })
+        .from(message)
+        .where(and(eq(message.event_id, gala.event_id), eq(message.template, "won")));
+      expect(won).toHaveLength(500);
+    },
+    60_000,
+  );
+});
+
 describe("staff actions", () => {
   it("close now, reopen with the bids standing again, and refuse to reopen after winners were notified", async () => {
     const gala = await makeAuctionEvent(db);
@@ -126,6 +167,38 @@ describe("staff actions", () => {
     ).rejects.toThrow(/after the item's current close/);
     await expect(closeItemNow(db, other.event_id, item.auction_item_id)).rejects.toThrow(StaffActionError);
     expect((await item$(item.auction_item_id)).closed_at).toBeNull();
+  });
+
+  it("tells the bidders: extending writes each bidder the new end, closing now writes the winner", async () => {
+    const gala = await makeAuctionEvent(db);
+    const item = await makeAuctionItem(db, gala.event_id);
+    const [ann, ben] = [await makeBidder(db, gala.event_id), await makeBidder(db, gala.event_id)];
+    for (const [usrId, amount] of [
+      [ann.usrId, 10_000],
+      [ben.usrId, 11_000],
+    ])
+      await placeBid(db, {
+        eventId: gala.event_id,
+        itemId: item.auction_item_id,
+        usrId,
+        submission: { kind: "bid", amount, maximum: null },
+        idempotencyKey: null,
+      });
+    const sent = async (template: string) =>
+      (
+        await db
+          .select({ usrId: message.to_usr_id, channel: message.channel })
+          .from(message)
+          .where(and(eq(message.event_id, gala.event_id), eq(message.template, template)))
+      )
+        .map((row) => `${row.usrId}:${row.channel}`)
+        .sort();
+
+    await extendItem(db, gala.event_id, item.auction_item_id, new Date(Date.now() + 3 * 3_600_000));
+    expect(await sent("extended")).toEqual([`${ann.usrId}:email`, `${ben.usrId}:email`].sort());
+
+    await closeItemNow(db, gala.event_id, item.auction_item_id);
+    expect(await sent("won")).toEqual([`${ben.usrId}:email`]);
   });
 
   it("retracts a bid with its reason, and the remaining bids decide again", async () => {

@@ -164,10 +164,61 @@ describe("messages written in the bid's transaction", () => {
       amount += 1_000;
     }
     const written = await messagesOf(gala.event_id);
-    const toAnn = written.filter((row) => row.to_usr_id === ann.usrId);
-    const toBen = written.filter((row) => row.to_usr_id === ben.usrId);
-    expect(toAnn.map((row) => row.channel).sort()).toEqual(["email", "text"]);
-    expect(toBen.map((row) => row.channel)).toEqual(["email"]);
+    const to = (usrId: number, template: string) =>
+      written
+        .filter((row) => row.to_usr_id === usrId && row.template === template)
+        .map((row) => `${row.channel} ${JSON.stringify((row.data as { outbid_count?: number }).outbid_count ?? null)}`)
+        .sort();
+    expect(to(ann.usrId, "outbid")).toEqual(["email null", "text null"]);
+    expect(to(ben.usrId, "outbid")).toEqual(["email null"]);
+    // The other outbids of the window wait in one digest per channel, due when the window ends: Ann was outbid 50
+    // times, Ben 49 (Ann's first bid outbid nobody).
+    expect(to(ann.usrId, "outbid_digest")).toEqual(["email 49", "text 49"]);
+    expect(to(ben.usrId, "outbid_digest")).toEqual(["email 48"]);
+    const windowEnd = (Math.floor(at.getTime() / 600_000) + 1) * 600_000;
+    for (const digest of written.filter((row) => row.template === "outbid_digest"))
+      expect(digest.next_attempt_at.getTime()).toBe(windowEnd);
+  });
+
+  it("sends the digest when the window ends only to a bidder still outbid", async () => {
+    const { gala, item, ann, ben } = await outbidScene();
+    const at = new Date(Math.floor(Date.now() / 600_000) * 600_000 + 1_000);
+    const bidAt = (usrId: number, amount: number, key: string) =>
+      placeBid(db, {
+        eventId: gala.event_id,
+        itemId: item.auction_item_id,
+        usrId,
+        submission: bid$(amount),
+        idempotencyKey: key,
+        at,
+      });
+    // Ann is outbid three times; Ben twice, and he leads at the end.
+    let amount = 10_000;
+    for (const [round, who] of [ann, ben, ann, ben, ann, ben, ann, ben].entries())
+      await bidAt(who.usrId, (amount += 1_000), `bid-${round}`);
+    await bidAt(ann.usrId, (amount += 1_000), "ann-last");
+    await bidAt(ben.usrId, (amount += 1_000), "ben-last");
+    const { calls, providers } = recordingProviders();
+    await runOutbox(db, { providers, now: new Date() });
+    expect(calls.map((call) => call.subject)).toEqual([
+      expect.stringMatching(/^You've been outbid/),
+      expect.stringMatching(/^You've been outbid/),
+    ]);
+
+    calls.length = 0;
+    await runOutbox(db, { providers, now: new Date(at.getTime() - 1_000 + 600_000) });
+    const user = await db.select({ email: usr.email_address }).from(usr).where(eq(usr.usr_id, ann.usrId));
+    expect(calls).toEqual([
+      expect.objectContaining({
+        to: user[0].email,
+        subject: `Still outbid on ${item.title}: $${(amount / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ",")} leads`,
+        body: expect.stringContaining("you were outbid 4 more times"),
+      }),
+    ]);
+    const [dropped] = (await messagesOf(gala.event_id)).filter(
+      (row) => row.template === "outbid_digest" && row.to_usr_id === ben.usrId,
+    );
+    expect(dropped).toMatchObject({ status: "skipped", last_error: "The bidder leads again." });
   });
 
   it("a new window allows the next outbid message; 'none' and a switched-off outbid message write nothing", async () => {

@@ -5,6 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { message, message_broadcast, message_preference, message_settings, registrant } from "~drizzle/schema";
 import { makeAuctionEvent, makeBidder } from "../support/auction";
+import { makeWinner } from "../support/billing";
 import { testDatabase } from "../support/database";
 import { giveRole, makeUser, sessionCookie, teamRole } from "../support/people";
 import { call, makeRequest } from "../support/route-calls";
@@ -14,7 +15,7 @@ const SMTP_SECRET = "smtps://gala:very-secret-password@smtp.example.org:465";
 const TWILIO_TOKEN = "twilio-token-that-must-stay-secret";
 
 beforeAll(() => {
-  vi.stubEnv("MESSAGES_SECRET_KEY", "b".repeat(64));
+  vi.stubEnv("SECRETS_KEY", "b".repeat(64));
   vi.resetModules();
 });
 afterAll(() => vi.unstubAllEnvs());
@@ -70,6 +71,34 @@ describe("/admin/setup/email", () => {
     expect(JSON.stringify(shown.data)).not.toContain("very-secret-password");
     expect(shown.data).toMatchObject({ setup: { hasOwnSmtp: true, senderName: "Harbor Light" } });
   });
+
+  it("keeps a message written in the editor, sanitised; ours as the editor sends it back, or emptied, is not stored", async () => {
+    const route = await import("~/routes/admin._workspace.setup.email");
+    const { TEMPLATES } = await import("~/messages/templates");
+    const { plainBodyAsHtml } = await import("~/messages/rich-body");
+    const gala = await makeAuctionEvent(db);
+    const admin = await teamMember(gala.event_id, "can_configure_event");
+    const url = `/admin/setup/email?id=${gala.event_id}`;
+    const save = (form: Record<string, string>) => call(route.action, makeRequest(url, { cookie: admin.cookie, form }));
+    const stored = async () =>
+      ((await db.select().from(message_settings).where(eq(message_settings.event_id, gala.event_id)))[0].templates ??
+        {}) as Record<string, { body?: string }>;
+
+    expect(
+      (
+        await save({
+          body_won:
+            '<p>Bravo <strong>{{first_name}}</strong>!</p><p onclick="alert(1)">Pick it up<script>x()</script></p>',
+          body_outbid: plainBodyAsHtml(TEMPLATES.outbid.body),
+          body_extended: "<p></p>",
+        })
+      ).status,
+    ).toBe(302);
+    const templates = await stored();
+    expect(templates.won.body).toBe("<p>Bravo <strong>{{first_name}}</strong>!</p><p>Pick it up</p>");
+    expect(templates.outbid.body).toBeUndefined();
+    expect(templates.extended.body).toBeUndefined();
+  });
 });
 
 describe("/admin/setup/texting", () => {
@@ -101,10 +130,10 @@ describe("/admin/setup/texting", () => {
     const [row] = await db.select().from(message_settings).where(eq(message_settings.event_id, gala.event_id));
     expect(row).toMatchObject({ twilio_from_number: "+16175550000", outbid_window_minutes: 15 });
     expect(row.twilio_auth_token_encrypted).toMatch(/^v1:/);
-    const { decryptSecret } = await import("~/messages/secrets.server");
-    expect(decryptSecret(row.twilio_auth_token_encrypted, gala.event_id)).toBe(TWILIO_TOKEN);
+    const { openSecret } = await import("~/security/secret-box.server");
+    expect(openSecret(row.twilio_auth_token_encrypted, gala.event_id)).toBe(TWILIO_TOKEN);
     // Bound to its event: the same value on another event's row does not open.
-    expect(decryptSecret(row.twilio_auth_token_encrypted, gala.event_id + 1)).toBeNull();
+    expect(openSecret(row.twilio_auth_token_encrypted, gala.event_id + 1)).toBeNull();
 
     const shown = await call(route.loader, makeRequest(url, { cookie: admin.cookie }));
     expect(JSON.stringify(shown.data)).not.toContain(TWILIO_TOKEN);
@@ -191,6 +220,41 @@ describe("writing to guests", () => {
       broadcasts: [{ total: 2, sent: 2, queued: 0 }],
       open: { deliveries: [{ status: "sent" }, { status: "sent" }] },
     });
+  });
+
+  it("writes to the guests who still owe: a winner who paid is left out, one who owes is in", async () => {
+    const route = await import("~/routes/admin._workspace.auction_items.email_page_.guests");
+    const { invoiceIdFor, recordManualPayment } = await import("~/billing/charges.server");
+    const gala = await makeAuctionEvent(db);
+    const owes = await makeWinner(db, gala.event_id, 45_000);
+    const paid = await makeWinner(db, gala.event_id, 12_000);
+    await makeBidder(db, gala.event_id);
+    const sender = await teamMember(gala.event_id, "can_send_messages");
+    await recordManualPayment(gala.event_id, (await invoiceIdFor(gala.event_id, paid.usrId))!, {
+      method: "cash",
+      amount: 12_000,
+      checkNumber: null,
+      byUsrId: sender.usr_id,
+      submissionKey: "paid-in-full",
+    });
+    const url = `/admin/auction_items/email_page/guests?id=${gala.event_id}`;
+    const draft = {
+      audience: "winners_with_balance",
+      channel: "email",
+      subject: "Checkout",
+      body: "Hi {{first_name}}",
+    };
+
+    const sent = await call(
+      route.action,
+      makeRequest(url, { cookie: sender.cookie, form: { ...draft, intent: "send" } }),
+    );
+    expect(sent.status).toBe(302);
+    const rows = await db
+      .select()
+      .from(message)
+      .where(and(eq(message.event_id, gala.event_id), eq(message.template, "broadcast")));
+    expect(rows.map((row) => row.to_usr_id)).toEqual([owes.usrId]);
   });
 
   it("holds a sender to the hourly limit", async () => {

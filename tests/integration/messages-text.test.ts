@@ -23,7 +23,7 @@ beforeAll(async () => {
   const port = await freePort();
   gateway = await startFakeTwilio({ port, accounts: { [SID]: TOKEN }, onText: (text) => texts.push(text) });
   vi.stubEnv("TWILIO_API_URL", `http://127.0.0.1:${port}`);
-  vi.stubEnv("MESSAGES_SECRET_KEY", KEY);
+  vi.stubEnv("SECRETS_KEY", KEY);
   vi.stubEnv("PUBLIC_URL", "https://gavel.example.org");
   vi.resetModules();
 });
@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 async function textingGala() {
-  const { encryptSecret } = await import("~/messages/secrets.server");
+  const { sealSecret } = await import("~/security/secret-box.server");
   const gala = await makeAuctionEvent(db);
   await db.update(event).set({ timezone: "America/Chicago" }).where(eq(event.event_id, gala.event_id));
   await db
@@ -44,7 +44,7 @@ async function textingGala() {
   await db.insert(message_settings).values({
     event_id: gala.event_id,
     twilio_account_sid: SID,
-    twilio_auth_token_encrypted: encryptSecret(TOKEN, gala.event_id),
+    twilio_auth_token_encrypted: sealSecret(TOKEN, gala.event_id),
     twilio_from_number: FROM,
   });
   const item = await makeAuctionItem(db, gala.event_id, { title: "Hot-air balloon ride over the valley at sunrise" });

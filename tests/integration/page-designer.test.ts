@@ -1,6 +1,6 @@
 // The page designer (/admin/pages/*): drafts are saved without reaching the public, published explicitly, previewed
 // by people with can_preview_event, and every setting is validated and sanitised on the way in.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { OWNER_ROLE } from "~/auth/permissions";
 import { loadPageDocument } from "~/designed-pages/page-documents.server";
@@ -11,7 +11,7 @@ import { formFromTree } from "~/pages-designer/tree-form";
 import * as landingRoute from "~/routes/admin._workspace.pages.landing_page";
 import * as registrationRoute from "~/routes/admin._workspace.pages.registration_page";
 import * as publicEventRoute from "~/routes/event";
-import { event, landing } from "~drizzle/schema";
+import { event, landing, message } from "~drizzle/schema";
 import { testDatabase } from "../support/database";
 import { giveRole, makeEvent, makeUser, sessionCookie, teamRole } from "../support/people";
 import { call, makeRequest, type RouteFunction } from "../support/route-calls";
@@ -99,6 +99,26 @@ describe(`the landing page designer on ${process.env.TEST_DB_ENGINE}`, () => {
       .innerJoin(event, eq(event.landing_id, landing.landing_id))
       .where(eq(event.event_id, eventId));
     expect(row).toEqual({ primary: "#0b3d91", hero: true });
+  });
+
+  it("tells the team members who asked for it when a page is published, not when a draft is saved", async () => {
+    const watcher = await makeUser(db, { selected_event: eventId });
+    await giveRole(db, watcher.usr_id, eventId, { ...teamRole("can_view_stats"), notify_content_change: true });
+    const quiet = await makeUser(db, { selected_event: eventId });
+    await giveRole(db, quiet.usr_id, eventId, teamRole("can_view_stats"));
+    const notices = () =>
+      db
+        .select({ to: message.to_usr_id, data: message.data })
+        .from(message)
+        .where(and(eq(message.event_id, eventId), eq(message.template, "team_content_change")));
+
+    await post(await edited({ "heroSection.title": "Night of Lights", "heroSection.title.useDefault": undefined }));
+    expect(await notices()).toEqual([]);
+    await post(await edited({}, "publish"));
+    // The owner published it (and knows); the watcher hears of it once.
+    expect(await notices()).toEqual([
+      { to: watcher.usr_id, data: expect.objectContaining({ page: "the landing page" }) },
+    ]);
   });
 
   it("shows the draft on /event?draft only to people with can_preview_event", async () => {

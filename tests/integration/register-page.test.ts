@@ -1,13 +1,13 @@
 // /register through its loader and action, as plain form posts: the states a visitor can meet (not open, closed,
 // sold out, hidden), the steps with their field errors, completing once however often the last form is sent, the
 // confirmation link, and a guest's personal link.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queuedMailSent } from "~/mail/mailer.server";
 import * as route from "~/routes/register";
-import { event, payment, question, registrant, registration, ticket } from "~drizzle/schema";
+import { event, message, payment, question, registrant, registration, ticket } from "~drizzle/schema";
 import { testDatabase } from "../support/database";
-import { makeEvent } from "../support/people";
+import { giveRole, makeEvent, makeUser, teamRole } from "../support/people";
 import { call, makeRequest, type RouteFunction } from "../support/route-calls";
 
 const { db } = testDatabase();
@@ -135,10 +135,24 @@ describe("/register", () => {
     ]);
     await queuedMailSent();
 
+    await db
+      .update(event)
+      .set({
+        address: "Harbor Light Pavilion, 100 Pier Road, Boston",
+        start_date_time: new Date("2026-05-16T22:30:00Z"),
+        timezone: "America/New_York",
+      })
+      .where(eq(event.event_id, eventId));
     const confirmation = await call$(route.loader, makeRequest(done.location!));
     expect(confirmation.data).toMatchObject({
       view: "confirmation",
-      order: { amount: 20_000, status: "pending", buyer: { email: "ada@example.org" } },
+      order: {
+        amount: 20_000,
+        status: "pending",
+        buyer: { email: "ada@example.org" },
+        when: expect.stringMatching(/^Saturday, 16 May 2026 at 6:30\sPM/),
+        where: "Harbor Light Pavilion, 100 Pier Road, Boston",
+      },
     });
     const forged = done.location!.replace(/order=(\d+)-/, (_, id) => `order=${id}-x`);
     expect((await call$(route.loader, makeRequest(forged))).status).toBe(404);
@@ -146,6 +160,8 @@ describe("/register", () => {
     // The unnamed seat's personal link: the guest adds their details and gets their code.
     const unnamed = guests.find((guest) => guest.name === null)!;
     const link = `${url}&guest=${unnamed.claim_token}`;
+    const watcher = await makeUser(db);
+    await giveRole(db, watcher.usr_id, eventId, { ...teamRole("can_register"), notify_form_submit: true });
     const missing = await post(link, { first_name: "Charles" });
     expect(missing).toMatchObject({
       status: 400,
@@ -153,6 +169,12 @@ describe("/register", () => {
     });
     const saved = await post(link, { first_name: "Charles", last_name: "Babbage", "answer-diet": "None" });
     expect(saved.location).toBe(`${link}&saved=1`);
+    // The team member who asked to hear of forms sent hears of this one (the refused one above told nobody).
+    const notices = await db
+      .select({ to: message.to_usr_id, data: message.data })
+      .from(message)
+      .where(and(eq(message.event_id, eventId), eq(message.template, "team_form_submit")));
+    expect(notices).toEqual([{ to: watcher.usr_id, data: expect.objectContaining({ guest: "Charles Babbage" }) }]);
     const [claimed] = await db.select().from(registrant).where(eq(registrant.registrant_id, unnamed.registrant_id));
     expect(claimed).toMatchObject({ name: "Charles Babbage", is_claimed: true, meta: { answers: { diet: "None" } } });
     expect((await call$(route.loader, makeRequest(link))).data).toMatchObject({

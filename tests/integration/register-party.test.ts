@@ -3,9 +3,19 @@
 import { and, eq, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { registerParty, type PartyOrder } from "~/registration/register-party.server";
-import { event, pass, payment, promo_code, registrant, registration, ticket, ticket_payment } from "~drizzle/schema";
+import {
+  event,
+  message,
+  pass,
+  payment,
+  promo_code,
+  registrant,
+  registration,
+  ticket,
+  ticket_payment,
+} from "~drizzle/schema";
 import { testDatabase } from "../support/database";
-import { makeEvent } from "../support/people";
+import { giveRole, makeEvent, makeUser, teamRole } from "../support/people";
 
 const { db } = testDatabase();
 const HOUR = 3_600_000;
@@ -180,6 +190,24 @@ describe("registering a party", () => {
       order(eventId, { lines: [{ ticketId: table.ticket_id, quantity: 1 }], method: "comp", byStaff: true }),
     );
     expect(comp.ok && comp.party.amount).toBe(0);
+  });
+
+  it("tells the team members who asked when a ticket type is running low, once", async () => {
+    const { eventId, single } = await openEvent({ order_limit: 100 });
+    const watcher = await makeUser(db);
+    await giveRole(db, watcher.usr_id, eventId, { ...teamRole("can_register"), notify_low_inventory: true });
+    const notices = () =>
+      db
+        .select({ data: message.data })
+        .from(message)
+        .where(and(eq(message.event_id, eventId), eq(message.template, "team_low_inventory")));
+    // 100 seats: the line is 10 left.
+    await registerParty(db, order(eventId, { lines: [{ ticketId: single.ticket_id, quantity: 89 }] }));
+    expect(await notices()).toEqual([]);
+    await registerParty(db, order(eventId, { lines: [{ ticketId: single.ticket_id, quantity: 2 }] }));
+    expect(await notices()).toEqual([{ data: expect.objectContaining({ item: "Individual tickets", remaining: 9 }) }]);
+    await registerParty(db, order(eventId, { lines: [{ ticketId: single.ticket_id, quantity: 1 }] }));
+    expect(await notices()).toHaveLength(1);
   });
 
   it.runIf(process.env.TEST_DB_ENGINE === "postgres")(

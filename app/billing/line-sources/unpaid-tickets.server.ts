@@ -1,6 +1,8 @@
 /**
- * Tickets bought with "pay at the event" and not yet paid. A ticket's fair market value is not recorded (the meal
- * and the evening are what it buys), so it is taken as the whole price: nothing deductible.
+ * Tickets bought to pay at the event, billed on the buyer's invoice. A ticket stays on it once paid there (the
+ * invoice's history holds); one paid at the door instead (its order's method becomes cash or check) or cancelled
+ * leaves the source, and the invoice reverses its line. A ticket's fair market value is not recorded (the meal and
+ * the evening are what it buys), so it is taken as the whole price: nothing deductible.
  */
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { payment, ticket, ticket_payment } from "~drizzle/schema";
@@ -23,7 +25,7 @@ export const unpaidTickets: InvoiceLineSource = {
       .where(
         and(
           eq(ticket_payment.event_id, eventId),
-          eq(ticket_payment.status, "pending"),
+          inArray(ticket_payment.status, ["pending", "paid"]),
           eq(payment.method, "pay_at_event"),
           isNotNull(payment.usr_id),
           usrIds ? inArray(payment.usr_id, [...usrIds]) : undefined,

@@ -59,7 +59,7 @@ export function BillingSettingsForm({ settings }: { settings: BillingSettingsVie
       {form.errors?.[0] ? <FormAlert>{form.errors[0]}</FormAlert> : null}
       {!settings.canStoreKeys ? (
         <FormAlert>
-          Card payments are off on this server: set BILLING_ENCRYPTION_KEY (64 hexadecimal characters, see the README's
+          Card payments are off on this server: set SECRETS_KEY (64 hexadecimal characters, see the README's
           Configuration) and restart, then add your Stripe keys here. Until then, take cash, checks and "pay at the
           event".
         </FormAlert>

@@ -73,6 +73,18 @@ export function DoorScreen(props: DoorScreenProps) {
     return sizes;
   }, [props.guests]);
 
+  // A party's order is paid once: its first guest in the list shows what it owes and takes it; the others say so.
+  const payerRows = useMemo(() => {
+    const seen = new Set<number>();
+    const rows = new Set<number>();
+    for (const guest of shown.slice(0, MAX_SHOWN)) {
+      if (guest.paymentId === null || guest.toPay === null || seen.has(guest.paymentId)) continue;
+      seen.add(guest.paymentId);
+      rows.add(guest.id);
+    }
+    return rows;
+  }, [shown]);
+
   function submitScan(code: string) {
     fetcher.submit({ intent: "scan", code }, { method: "post" });
     setQuery("");
@@ -164,6 +176,8 @@ export function DoorScreen(props: DoorScreenProps) {
               key={guest.id}
               guest={guest}
               partyLeft={guest.partyId === null ? 0 : (partySizes.get(guest.partyId) ?? 0)}
+              collectsPayment={guest.toPay !== null && payerRows.has(guest.id)}
+              errors={outcome?.errors}
               fetcher={fetcher}
               currency={props.currency}
               timezone={props.timezone}
@@ -183,12 +197,16 @@ export function DoorScreen(props: DoorScreenProps) {
 function GuestRow({
   guest,
   partyLeft,
+  collectsPayment,
+  errors = {},
   fetcher,
   currency,
   timezone,
 }: {
   guest: DoorGuestView;
   partyLeft: number;
+  collectsPayment: boolean;
+  errors?: Record<string, string>;
   fetcher: ReturnType<typeof useFetcher<DoorOutcome>>;
   currency: string;
   timezone: string;
@@ -211,8 +229,18 @@ function GuestRow({
             .filter(Boolean)
             .join(" · ")}
         </p>
-        {guest.toPay !== null ? (
-          <p className="door-guest__to-pay">To pay at the door: {formatMoney(guest.toPay, currency)}</p>
+        {guest.toPay !== null && !collectsPayment ? (
+          <p className="door-guest__to-pay">Their party's order is to pay at the door (shown above).</p>
+        ) : null}
+        {collectsPayment && guest.toPay !== null && guest.paymentId !== null ? (
+          <DoorPayment
+            paymentId={guest.paymentId}
+            registrantId={guest.id}
+            amount={formatMoney(guest.toPay, currency)}
+            party={guest.party}
+            error={errors[`check_number-${guest.paymentId}`]}
+            fetcher={fetcher}
+          />
         ) : null}
         {guest.here ? <p className="door-guest__here">Checked in{time ? ` at ${time}` : ""}</p> : null}
       </div>
@@ -257,6 +285,74 @@ function GuestRow({
         </fetcher.Form>
       </div>
     </li>
+  );
+}
+
+/** What the party's order owes, and taking it: cash, or a check with its number. */
+function DoorPayment({
+  paymentId,
+  registrantId,
+  amount,
+  party,
+  error,
+  fetcher,
+}: {
+  paymentId: number;
+  registrantId: number;
+  amount: string;
+  party: string | null;
+  error: string | undefined;
+  fetcher: ReturnType<typeof useFetcher<DoorOutcome>>;
+}) {
+  const busy = fetcher.state !== "idle" && fetcher.formData?.get("paymentId") === String(paymentId);
+  const checkId = `check-number-${paymentId}`;
+  return (
+    <fetcher.Form method="post" className="door-payment" aria-label={`Payment for ${party ?? "the order"}`}>
+      <p className="door-guest__to-pay">
+        To pay at the door: {amount}
+        {party ? ` for ${party}` : ""}
+      </p>
+      <input type="hidden" name="paymentId" value={paymentId} />
+      <input type="hidden" name="registrantId" value={registrantId} />
+      <div className="door-payment__row">
+        <button
+          type="submit"
+          name="intent"
+          value="pay-cash"
+          className={buttonClass({ variant: "secondary" })}
+          disabled={busy}
+        >
+          Take {amount} cash
+        </button>
+        <label htmlFor={checkId} className="door-payment__label">
+          Check no.
+        </label>
+        <input
+          id={checkId}
+          name="check_number"
+          className="door-payment__check"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={30}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${checkId}-error` : undefined}
+        />
+        <button
+          type="submit"
+          name="intent"
+          value="pay-check"
+          className={buttonClass({ variant: "secondary" })}
+          disabled={busy}
+        >
+          Take check
+        </button>
+      </div>
+      {error ? (
+        <p id={`${checkId}-error`} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </fetcher.Form>
   );
 }
 

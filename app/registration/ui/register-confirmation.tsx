@@ -13,6 +13,8 @@ import { QuestionField, type StepperProps, type StepperQuestion } from "./regist
 interface ConfirmationProps {
   order: {
     eventTitle: string;
+    when: string | null;
+    where: string | null;
     currency: string;
     amount: number;
     method: string;
@@ -45,6 +47,22 @@ export function RegisterConfirmation({ order }: ConfirmationProps) {
       <p className="register-note" role="status">
         Thank you, {order.buyer.name}. A confirmation is on its way to {order.buyer.email}.
       </p>
+      {order.when || order.where ? (
+        <dl className="register-summary" aria-label="The event">
+          {order.when ? (
+            <div>
+              <dt>When</dt>
+              <dd>{order.when}</dd>
+            </div>
+          ) : null}
+          {order.where ? (
+            <div>
+              <dt>Where</dt>
+              <dd>{order.where}</dd>
+            </div>
+          ) : null}
+        </dl>
+      ) : null}
       {order.messageHtml ? <RichText html={order.messageHtml} className="register-message" /> : null}
       <dl className="register-summary" aria-label="Your order">
         {order.lines.map((line, index) => (

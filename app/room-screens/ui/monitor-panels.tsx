@@ -160,13 +160,32 @@ export function RecentGiftsPanel({ gifts, currency }: { gifts: MonitorState["gif
       ) : (
         <ol>
           {gifts.map((gift) => (
-            <li key={gift.pledgeId}>
+            <li key={gift.key}>
               <span>{gift.name}</span>
               <strong>{formatRoundMoney(gift.amount, currency)}</strong>
             </li>
           ))}
         </ol>
       )}
+    </section>
+  );
+}
+
+export function RaffleWinnersPanel({ winners }: { winners: MonitorState["raffleWinners"] }) {
+  if (winners.length === 0) return null;
+  return (
+    <section className="monitor-panel monitor-gifts" aria-label="Raffle winners">
+      <h2>Raffle winners</h2>
+      <ol>
+        {winners.map((winner) => (
+          <li key={`${winner.prize}-${winner.ticketNumber}`}>
+            <span>
+              {winner.prize}: ticket {winner.ticketNumber}
+            </span>
+            <strong>{winner.name}</strong>
+          </li>
+        ))}
+      </ol>
     </section>
   );
 }

@@ -11,6 +11,7 @@ import {
   LiveLotPanel,
   NextClosePanel,
   PaddleRaisePanel,
+  RaffleWinnersPanel,
   RecentGiftsPanel,
   SilentItemsPanel,
   SponsorsPanel,
@@ -107,6 +108,7 @@ export function MonitorScreen({
             <NextClosePanel closesAt={nextClose(state.items, now)} now={now} timeZone={state.timeZone} />
           ) : null}
           {shows.has("recent_gifts") ? <RecentGiftsPanel gifts={state.gifts} currency={state.currency} /> : null}
+          {shows.has("raffle_winners") ? <RaffleWinnersPanel winners={state.raffleWinners} /> : null}
         </aside>
       </div>
       {shows.has("sponsors") ? <SponsorsPanel sponsors={state.sponsors} /> : null}

@@ -29,7 +29,7 @@ export interface BillingGala extends Organiser {
 /**
  * Saving keys goes through the app's billing module (it seals them and registers the webhook at the fake Stripe),
  * which uses the app's database handle and configuration: this worker's are pointed at the run's database and at
- * the app server's settings (playwright.config.ts puts BILLING_ENCRYPTION_KEY and STRIPE_API_URL in the environment).
+ * the app server's settings (playwright.config.ts puts SECRETS_KEY and STRIPE_API_URL in the environment).
  */
 async function billingModule() {
   process.env.DATA_DIR ??= process.env.E2E_DATA_DIR;

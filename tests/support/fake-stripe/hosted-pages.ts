@@ -23,8 +23,9 @@ function amountText(session: Record<string, unknown>) {
 }
 
 export function cardPage(session: Record<string, unknown> & { id: string }, error?: string) {
-  const paying = session.mode === "payment";
-  const heading = paying ? `Pay ${amountText(session)}` : "Save a card for later";
+  const paying = session.mode !== "setup";
+  const monthly = session.mode === "subscription" ? " a month" : "";
+  const heading = paying ? `Pay ${amountText(session)}${monthly}` : "Save a card for later";
   return layout(
     heading,
     `<h1>${escape(heading)}</h1>
@@ -33,7 +34,7 @@ ${error ? `<p role="alert">${escape(error)}</p>` : ""}
 <label for="number">Card number</label><input id="number" name="number" inputmode="numeric" autocomplete="cc-number" required>
 <label for="expiry">Expiry (MM / YY)</label><input id="expiry" name="expiry" autocomplete="cc-exp" required>
 <label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required>
-<button type="submit">${paying ? `Pay ${escape(amountText(session))}` : "Save card"}</button>
+<button type="submit">${paying ? `Pay ${escape(amountText(session))}${monthly}` : "Save card"}</button>
 </form>
 ${session.cancel_url ? `<p><a href="${escape(session.cancel_url)}">Cancel and go back</a></p>` : ""}`,
   );

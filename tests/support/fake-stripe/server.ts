@@ -1,6 +1,6 @@
 /**
  * A local, stateful stand-in for the part of Stripe's HTTP API that Gavel uses (docs/decisions/025-payments.md):
- * customers, Checkout Sessions (setup and payment mode) with hosted pages a browser fills in, SetupIntents,
+ * customers, Checkout Sessions (setup, payment and subscription mode) with hosted pages a browser fills in, SetupIntents,
  * PaymentMethods, off-session PaymentIntents, refunds, webhook endpoints, and signed webhooks posted to the app.
  * Idempotency-Key is honoured as Stripe does: the same key with the same parameters replays the first answer; with
  * other parameters it is refused. Each secret key is an account of its own. The official SDK talks to it through its
@@ -35,6 +35,8 @@ export interface FakeStripe {
   redeliver(eventId: string): Promise<void>;
   /** Opens a dispute on a payment, as a cardholder's bank would. */
   dispute(paymentIntentId: string): Promise<void>;
+  /** Charges a subscription's next month, as Stripe does on its billing date (an invoice.paid webhook). */
+  renewSubscription(subscriptionId: string): Promise<void>;
   /** Requests seen (method and path), to prove a retry reached Stripe with the same key. */
   requests: Array<{ method: string; path: string; idempotencyKey: string | undefined; replayed: boolean }>;
   /**
@@ -197,12 +199,14 @@ export async function startFakeStripe(options: { port?: number; host?: string } 
 
   function createSession(acct: Account, form: FormObject): Answer {
     const mode = text(form, "mode");
-    if (mode !== "setup" && mode !== "payment") return invalid("mode must be setup or payment.", "mode");
+    if (mode !== "setup" && mode !== "payment" && mode !== "subscription")
+      return invalid("mode must be setup, payment or subscription.", "mode");
     const successUrl = text(form, "success_url");
     if (!successUrl) return invalid("Missing required param: success_url.", "success_url");
     let amount = 0;
     let currency = (text(form, "currency") ?? "usd").toLowerCase();
-    if (mode === "payment") {
+    let interval: string | null = null;
+    if (mode !== "setup") {
       const items = Array.isArray(form.line_items) ? (form.line_items as FormObject[]) : [];
       for (const item of items) {
         const price = (item.price_data ?? {}) as FormObject;
@@ -211,10 +215,13 @@ export async function startFakeStripe(options: { port?: number; host?: string } 
         if (!Number.isInteger(unit) || unit < 0) return invalid("Invalid integer: unit_amount.", "unit_amount");
         amount += unit * quantity;
         currency = (text(price, "currency") ?? currency).toLowerCase();
+        interval = text((price.recurring ?? {}) as FormObject, "interval") ?? null;
       }
+      if (mode === "subscription" && interval === null)
+        return invalid("A subscription needs a recurring price (price_data[recurring][interval]).", "line_items");
       if (amount < 50) return invalid("The Checkout Session's total amount must be at least 50 cents.", "line_items");
     }
-    const intentData = (form.payment_intent_data ?? {}) as FormObject;
+    const intentData = (form.payment_intent_data ?? form.subscription_data ?? {}) as FormObject;
     const session: StripeObject = {
       id: newId("cs_test"),
       object: "checkout.session",
@@ -225,7 +232,9 @@ export async function startFakeStripe(options: { port?: number; host?: string } 
       customer_email: text(form, "customer_email") ?? null,
       success_url: successUrl,
       cancel_url: text(form, "cancel_url") ?? null,
-      amount_total: mode === "payment" ? amount : null,
+      amount_total: mode === "setup" ? null : amount,
+      recurring_interval: interval,
+      subscription: null,
       currency,
       metadata: strings(form, "metadata"),
       payment_intent: null,
@@ -342,6 +351,25 @@ export async function startFakeStripe(options: { port?: number; host?: string } 
       };
       acct.objects.set(setup.id, setup);
       session.setup_intent = setup.id;
+    } else if (session.mode === "subscription") {
+      // The first month is charged as the subscription starts; later months are Stripe's business.
+      const subscription: StripeObject = {
+        id: newId("sub"),
+        object: "subscription",
+        status: "active",
+        customer,
+        default_payment_method: pm.id,
+        metadata: session.intent_metadata,
+        description: session.description,
+        items: {
+          data: [{ price: { unit_amount: session.amount_total, recurring: { interval: session.recurring_interval } } }],
+        },
+      };
+      acct.objects.set(subscription.id, subscription);
+      session.subscription = subscription.id;
+      session.payment_status = "paid";
+      void emit(acct, "customer.subscription.created", subscription);
+      void emit(acct, "invoice.paid", subscriptionInvoice(subscription, "subscription_create"));
     } else {
       const intent: StripeObject = {
         id: newId("pi"),
@@ -364,8 +392,22 @@ export async function startFakeStripe(options: { port?: number; host?: string } 
     return (session.success_url as string).replace("{CHECKOUT_SESSION_ID}", session.id);
   }
 
+  /** A paid invoice of a subscription, as Stripe's API version 2026-10-28 shapes it. */
+  function subscriptionInvoice(subscription: StripeObject, reason: "subscription_create" | "subscription_cycle") {
+    const items = subscription.items as { data: Array<{ price: { unit_amount: number } }> };
+    return {
+      id: newId("in"),
+      object: "invoice",
+      status: "paid",
+      billing_reason: reason,
+      customer: subscription.customer,
+      amount_paid: items.data[0].price.unit_amount,
+      parent: { type: "subscription_details", subscription_details: { subscription: subscription.id } },
+    } satisfies StripeObject;
+  }
+
   function failSession(acct: Account, session: StripeObject, message: string) {
-    if (session.mode !== "payment") return;
+    if (session.mode === "setup") return;
     void emit(acct, "checkout.session.async_payment_failed", { ...session, last_error: message });
   }
 
@@ -502,6 +544,12 @@ export async function startFakeStripe(options: { port?: number; host?: string } 
         };
         acct.objects.set(dispute.id, dispute);
         await emit(acct, "charge.dispute.created", dispute);
+      }
+    },
+    async renewSubscription(subscriptionId) {
+      for (const acct of accounts.values()) {
+        const subscription = acct.objects.get(subscriptionId);
+        if (subscription) await emit(acct, "invoice.paid", subscriptionInvoice(subscription, "subscription_cycle"));
       }
     },
     stallAnswersWhen(pick) {

@@ -1,0 +1,147 @@
+/**
+ * /dp, the event's donation and items page: what it shows (suggested amounts, the fee to cover, items for sale), the
+ * gift a signed-in guest puts on their invoice (a pledge billed at checkout), a card gift's hosted page, and the
+ * receipt. A gift's deductible part is all of it, the covered fee included.
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import { coverFee } from "~/billing/cover-fee";
+import { cardGiftsOpen, giftKeyPrefix, startGiftCheckout } from "~/billing/donation-checkout.server";
+import { writeGift, type Gift } from "~/billing/gift-records.server";
+import { billingSettings, feeRule } from "~/billing/settings.server";
+import { db } from "~/db.server";
+import { Refusal } from "~/forms/refusal";
+import { formatInZone } from "~/ui/zoned-time";
+import { auction_item, donation, event, payment } from "~drizzle/schema";
+import { suggestedAmounts, type GiftInput } from "./gift-forms";
+import type { CheckoutPages } from "~/billing/checkout.server";
+
+export interface Donor {
+  usrId: number;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+}
+
+export async function donationPage(eventId: number) {
+  const [row] = await db
+    .select({ title: event.title, currency: event.currency, meta: event.meta, company: event.company_name })
+    .from(event)
+    .where(eq(event.event_id, eventId));
+  const [fee, cardsOpen, items] = await Promise.all([
+    feeRule(eventId),
+    cardGiftsOpen(eventId),
+    db
+      .select({
+        id: auction_item.auction_item_id,
+        title: auction_item.title,
+        excerpt: auction_item.excerpt,
+        price: auction_item.buy_now,
+        left: sql<number>`(${auction_item.quantity} - (select coalesce(sum(quantity), 0) from purchase where purchase.auction_item_id = ${auction_item.auction_item_id}))::int`,
+      })
+      .from(auction_item)
+      .where(and(eq(auction_item.event_id, eventId), eq(auction_item.type, "sale"), sql`${auction_item.buy_now} > 0`))
+      .orderBy(asc(auction_item.display_order), asc(auction_item.title)),
+  ]);
+  return {
+    eventTitle: row.title,
+    organisation: row.company || row.title,
+    currency: row.currency,
+    suggested: suggestedAmounts(row.meta),
+    fee: fee.enabled ? { basisPoints: fee.basisPoints, fixed: fee.fixed } : null,
+    cardsOpen,
+    items,
+  };
+}
+
+/** The gift as the form gives it, with the fee worked out on the server (the browser's figure is never trusted). */
+async function giftOf(eventId: number, input: GiftInput, donor: Donor | null): Promise<Gift> {
+  const rule = await feeRule(eventId);
+  return {
+    amount: input.amount,
+    fee: input.cover_fee && rule.enabled ? coverFee(input.amount, rule) : 0,
+    frequency: input.frequency,
+    firstName: input.first_name ?? donor?.firstName ?? null,
+    lastName: input.last_name ?? donor?.lastName ?? null,
+    email: input.email ?? donor?.email ?? null,
+    isAnonymous: input.is_anonymous,
+    message: input.message,
+    tributeKind: input.tribute_kind as Gift["tributeKind"],
+    tributeName: input.tribute_kind ? input.tribute_name : null,
+    usrId: donor?.usrId ?? null,
+  };
+}
+
+export type GiveAnswer = { kind: "receipt"; donationId: number } | { kind: "redirect"; url: string };
+
+/**
+ * The donor's form: on the invoice (signed in, one-time) the gift is recorded now as a pledge; by card the donor
+ * goes to the hosted page, and the gift is recorded when the payment succeeds.
+ */
+export async function give(
+  eventId: number,
+  input: GiftInput,
+  donor: Donor | null,
+  pages: CheckoutPages,
+): Promise<GiveAnswer> {
+  if (input.pay === "invoice") {
+    if (!donor) throw new Refusal("Sign in to add a gift to your bill, or give by card.", "pay");
+    const gift = { ...(await giftOf(eventId, input, donor)), fee: 0 };
+    const donationId = await db.transaction((tx) =>
+      writeGift(tx, eventId, gift, {
+        method: "invoice",
+        status: "pledged",
+        source: "online",
+        idempotencyKey: `dp-${input.submission}`,
+      }),
+    );
+    return { kind: "receipt", donationId };
+  }
+  if (!donor && !input.email) throw new Refusal("Enter your email address for the receipt.", "email");
+  if (!donor && !input.first_name) throw new Refusal("Enter your first name.", "first_name");
+  const gift = await giftOf(eventId, input, donor);
+  return { kind: "redirect", url: await startGiftCheckout(eventId, gift, input.submission, pages) };
+}
+
+/** The hosted pages a form opened and left unpaid (the donor came back through the cancel link). */
+export async function openSessionsOfSubmission(eventId: number, submission: string): Promise<string[]> {
+  const rows = await db
+    .select({ session: payment.checkout_session_id })
+    .from(payment)
+    .where(
+      and(
+        eq(payment.event_id, eventId),
+        eq(payment.status, "pending"),
+        sql`starts_with(${payment.idempotency_key}, ${giftKeyPrefix(eventId, submission)})`,
+      ),
+    );
+  return rows.flatMap((row) => (row.session ? [row.session] : []));
+}
+
+/** The receipt of a gift: amounts, the deductible part (all of it) and the organisation's tax details. */
+export async function giftReceipt(eventId: number, donationId: number) {
+  const [row] = await db
+    .select()
+    .from(donation)
+    .where(and(eq(donation.event_id, eventId), eq(donation.donation_id, donationId)));
+  if (!row) return null;
+  const settings = await billingSettings(eventId);
+  const total = row.amount + row.fee;
+  return {
+    donationId: row.donation_id,
+    name: [row.first_name, row.last_name].filter(Boolean).join(" ") || null,
+    amount: row.amount,
+    fee: row.fee,
+    total,
+    deductible: row.status === "refunded" || row.status === "cancelled" ? 0 : total,
+    status: row.status,
+    method: row.method,
+    frequency: row.frequency,
+    tribute:
+      row.tribute_kind && row.tribute_name
+        ? `In ${row.tribute_kind === "memory" ? "memory" : "honour"} of ${row.tribute_name}`
+        : null,
+    date: formatInZone(row.created_at, settings.timeZone),
+    taxId: settings.taxId,
+    receiptText: settings.receiptText,
+  };
+}

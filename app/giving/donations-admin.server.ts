@@ -1,0 +1,289 @@
+/**
+ * /admin/solemen/donations: every gift of the event, however it came. Staff record gifts taken in cash or by check
+ * (each with its payment, so it can be refunded like any other), edit a gift's details, refund card, cash and check
+ * gifts through billing, cancel a gift that is still on a guest's bill, erase a donor's personal details, send the
+ * thank-you letters the item donors get, and set the suggested amounts of /dp.
+ */
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { announceGift, writeGift } from "~/billing/gift-records.server";
+import { refundPayment } from "~/billing/refunds.server";
+import { defaultAcknowledgement, sendAcknowledgement } from "~/catalogue/acknowledgement.server";
+import { acknowledgementPdf } from "~/catalogue/print.server";
+import { db } from "~/db.server";
+import { Refusal } from "~/forms/refusal";
+import { formatInZone } from "~/ui/zoned-time";
+import { donation, event, payment, usr } from "~drizzle/schema";
+import type { DonationInput } from "./gift-forms";
+
+export async function listDonations(eventId: number) {
+  const [eventRow] = await db
+    .select({ timeZone: event.timezone, currency: event.currency, meta: event.meta })
+    .from(event)
+    .where(eq(event.event_id, eventId));
+  const rows = await db
+    .select({
+      id: donation.donation_id,
+      first_name: donation.first_name,
+      last_name: donation.last_name,
+      email: donation.email,
+      guestEmail: usr.email_address,
+      guestName: sql<
+        string | null
+      >`nullif(trim(coalesce(${usr.first_name}, '') || ' ' || coalesce(${usr.last_name}, '')), '')`,
+      amount: donation.amount,
+      fee: donation.fee,
+      method: donation.method,
+      status: donation.status,
+      frequency: donation.frequency,
+      source: donation.source,
+      is_anonymous: donation.is_anonymous,
+      message: donation.message,
+      tribute_kind: donation.tribute_kind,
+      tribute_name: donation.tribute_name,
+      check_number: payment.check_number,
+      anonymised: sql<boolean>`${donation.anonymised_at} is not null`,
+      at: donation.created_at,
+    })
+    .from(donation)
+    .leftJoin(usr, eq(usr.usr_id, donation.usr_id))
+    .leftJoin(payment, eq(payment.payment_id, donation.payment_id))
+    .where(eq(donation.event_id, eventId))
+    .orderBy(desc(donation.created_at), desc(donation.donation_id));
+  return {
+    currency: eventRow.currency,
+    meta: eventRow.meta,
+    donations: rows.map((row) => ({
+      ...row,
+      donor:
+        [row.first_name, row.last_name].filter(Boolean).join(" ") ||
+        (row.anonymised ? "Erased" : (row.guestName ?? "—")),
+      email: row.email ?? row.guestEmail,
+      tribute:
+        row.tribute_kind && row.tribute_name
+          ? `${row.tribute_kind === "memory" ? "In memory of" : "In honour of"} ${row.tribute_name}`
+          : "",
+      at: formatInZone(row.at, eventRow.timeZone),
+    })),
+  };
+}
+
+const details = (input: DonationInput) => ({
+  first_name: input.first_name,
+  last_name: input.last_name,
+  email: input.email,
+  is_anonymous: input.is_anonymous,
+  message: input.message,
+  tribute_kind: input.tribute_kind,
+  tribute_name: input.tribute_kind ? input.tribute_name : null,
+});
+
+/** A gift taken in cash or by check: its payment (paid, outside any invoice) and the gift, at once. */
+export async function recordStaffGift(eventId: number, input: DonationInput, byUsrId: number): Promise<number> {
+  if (input.method === "check" && !input.check_number) throw new Refusal("Enter the check's number.", "check_number");
+  return db.transaction(async (tx) => {
+    const [paid] = await tx
+      .insert(payment)
+      .values({
+        event_id: eventId,
+        amount: input.amount!,
+        method: input.method,
+        status: "paid",
+        check_number: input.method === "check" ? input.check_number : null,
+        taken_by_usr_id: byUsrId,
+        idempotency_key: `gift-staff-${randomUUID()}`,
+      })
+      .returning({ id: payment.payment_id });
+    return writeGift(
+      tx,
+      eventId,
+      {
+        amount: input.amount!,
+        fee: 0,
+        frequency: "one_time",
+        firstName: input.first_name,
+        lastName: input.last_name,
+        email: input.email,
+        isAnonymous: input.is_anonymous,
+        message: input.message,
+        tributeKind: input.tribute_kind as "honour" | "memory" | null,
+        tributeName: input.tribute_kind ? input.tribute_name : null,
+        usrId: null,
+      },
+      { method: input.method, status: "paid", source: "staff", paymentId: paid.id, recordedBy: byUsrId },
+    );
+  });
+}
+
+/**
+ * Saves a gift's details. The amount changes only where no card was charged: a cash or check gift (its payment with
+ * it) or one still on a guest's bill; a card gift's amount is what the provider took.
+ */
+export async function updateGift(eventId: number, donationId: number, input: DonationInput): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(donation)
+      .where(and(eq(donation.event_id, eventId), eq(donation.donation_id, donationId)))
+      .for("update");
+    if (!row) return false;
+    if (input.amount !== row.amount) {
+      if (row.method === "card") throw new Refusal("A card gift keeps the amount that was charged.", "amount");
+      if (row.status !== "paid" && row.status !== "pledged")
+        throw new Refusal("A refunded or cancelled gift keeps its amount.", "amount");
+      if (row.payment_id !== null)
+        await tx.update(payment).set({ amount: input.amount! }).where(eq(payment.payment_id, row.payment_id));
+    }
+    if (row.method === "check" && row.payment_id !== null && input.check_number)
+      await tx.update(payment).set({ check_number: input.check_number }).where(eq(payment.payment_id, row.payment_id));
+    await tx
+      .update(donation)
+      .set({ ...details(input), amount: input.amount! })
+      .where(eq(donation.donation_id, donationId));
+    await announceGift(tx, eventId, donationId, "edited");
+    return true;
+  });
+}
+
+/**
+ * Gives the selected gifts back: paid ones through billing's refunds (the card through the provider), whole; gifts
+ * still on a guest's bill are cancelled, so their line is reversed. A gift already refunded or cancelled is skipped.
+ */
+export async function refundGifts(eventId: number, ids: number[], reason: string, byUsrId: number): Promise<number> {
+  const rows = await db
+    .select()
+    .from(donation)
+    .where(and(eq(donation.event_id, eventId), inArray(donation.donation_id, ids)));
+  let done = 0;
+  for (const row of rows) {
+    if (row.status === "pledged") {
+      await cancelPledge(eventId, row.donation_id);
+      done += 1;
+      continue;
+    }
+    if (row.status !== "paid" || row.payment_id === null) continue;
+    if (row.frequency === "monthly")
+      throw new Refusal(
+        "A monthly gift is refunded, and its subscription stopped, in the payment provider's dashboard.",
+      );
+    await refundPayment(eventId, row.payment_id, { amount: row.amount + row.fee, reason, byUsrId });
+    await db.transaction(async (tx) => {
+      await tx.update(donation).set({ status: "refunded" }).where(eq(donation.donation_id, row.donation_id));
+      await announceGift(tx, eventId, row.donation_id, "refunded");
+    });
+    done += 1;
+  }
+  if (done === 0) throw new Refusal("None of these gifts can be given back: they were refunded or cancelled already.");
+  return done;
+}
+
+async function cancelPledge(eventId: number, donationId: number) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(donation)
+      .set({ status: "cancelled" })
+      .where(and(eq(donation.donation_id, donationId), eq(donation.status, "pledged")));
+    await announceGift(tx, eventId, donationId, "cancelled");
+  });
+}
+
+/** Erases the donors' names, addresses and notes (the amounts stay in the totals); their names leave the screens. */
+export async function anonymiseGifts(eventId: number, ids: number[]): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(donation)
+      .set({
+        first_name: null,
+        last_name: null,
+        email: null,
+        message: null,
+        tribute_name: null,
+        tribute_kind: null,
+        is_anonymous: true,
+        anonymised_at: new Date(),
+      })
+      .where(and(eq(donation.event_id, eventId), inArray(donation.donation_id, ids)))
+      .returning({ id: donation.donation_id });
+    for (const row of rows) await announceGift(tx, eventId, row.id, "anonymised");
+    return rows.length;
+  });
+}
+
+async function letterOf(eventId: number, donationId: number) {
+  const [row] = await db
+    .select({
+      gift: donation,
+      guestEmail: usr.email_address,
+      guestName: sql<
+        string | null
+      >`nullif(trim(coalesce(${usr.first_name}, '') || ' ' || coalesce(${usr.last_name}, '')), '')`,
+      guestFirst: usr.first_name,
+      guestLast: usr.last_name,
+    })
+    .from(donation)
+    .leftJoin(usr, eq(usr.usr_id, donation.usr_id))
+    .where(and(eq(donation.event_id, eventId), eq(donation.donation_id, donationId)));
+  if (!row) return null;
+  const [eventRow] = await db.select().from(event).where(eq(event.event_id, eventId));
+  const first = row.gift.first_name ?? row.guestFirst;
+  const name = [first, row.gift.last_name ?? row.guestLast].filter(Boolean).join(" ") || "Friend";
+  const letter = defaultAcknowledgement(name, eventRow.title, eventRow.company_name || eventRow.title);
+  const title = row.gift.tribute_name
+    ? `Gift ${row.gift.tribute_kind === "memory" ? "in memory" : "in honour"} of ${row.gift.tribute_name}`
+    : row.gift.frequency === "monthly"
+      ? "Monthly gift (first month)"
+      : "Gift";
+  return {
+    event: eventRow,
+    name,
+    email: row.gift.email ?? row.guestEmail,
+    letter,
+    gifts: [{ title, value: row.gift.amount + row.gift.fee }],
+    date: row.gift.created_at,
+  };
+}
+
+const GIFT_TOTAL = "Total given";
+
+/** The thank-you letter of one gift as a PDF (the item donors' letter, listing the gift). */
+export async function donationLetterPdf(eventId: number, donationId: number): Promise<Buffer | null> {
+  const found = await letterOf(eventId, donationId);
+  if (!found) return null;
+  return acknowledgementPdf(found.event, {
+    date: formatInZone(found.date, found.event.timezone, "date"),
+    donorName: found.name,
+    donorAddress: null,
+    message: found.letter.message,
+    gifts: found.gifts,
+    totalLabel: GIFT_TOTAL,
+  });
+}
+
+/** Emails the thank-you letter of each selected gift that has an address (through the outbox). */
+export async function sendDonationLetters(eventId: number, ids: number[], byUsrId: number): Promise<number> {
+  let sent = 0;
+  for (const id of ids) {
+    const found = await letterOf(eventId, id);
+    if (!found?.email) continue;
+    await sendAcknowledgement(eventId, byUsrId, found.email, {
+      subject: found.letter.subject,
+      message: found.letter.message,
+      gifts: found.gifts,
+      currency: found.event.currency,
+      totalLabel: GIFT_TOTAL,
+    });
+    sent += 1;
+  }
+  if (sent === 0) throw new Refusal("None of these gifts has an email address to send a letter to.");
+  return sent;
+}
+
+/** The suggested amounts of /dp, kept in the event's settings. */
+export async function saveSuggestedAmounts(eventId: number, amounts: number[]) {
+  await db
+    .update(event)
+    .set({
+      meta: sql`jsonb_set(coalesce(${event.meta}, '{}'::jsonb), '{giving}', ${JSON.stringify({ suggested: amounts })}::jsonb)`,
+    })
+    .where(eq(event.event_id, eventId));
+}

@@ -1,0 +1,142 @@
+/**
+ * The giving forms (client-safe): the donor's form on /dp, the staff's gift dialog at /admin/solemen/donations, and
+ * the event's suggested amounts. Amounts are typed as people type them and read into cents.
+ */
+import { z } from "zod";
+import { optionalEmail, optionalText, yesNo } from "~/forms/rules";
+import { readMoney } from "~/ui/money-input";
+
+export const GIFT_FORM = "give";
+export const BUY_ITEM_FORM = "buy-item";
+export const SUGGESTED_FORM = "suggested-amounts";
+
+/** The smallest gift a card takes (the provider's minimum) and a ceiling well above any gala's gift. */
+export const GIFT_LIMITS = { min: 100, max: 10_000_000 } as const;
+export const DEFAULT_SUGGESTED = [2_500, 5_000, 10_000, 25_000] as const;
+
+/** An amount of a gift: blank reads as null; anything else must be a gift a card can take. One message at a time. */
+const giftAmount = (label: string) =>
+  z
+    .string()
+    .default("")
+    .transform((value, context) => {
+      const reading = readMoney(value);
+      const range = `Give from ${GIFT_LIMITS.min / 100} to ${(GIFT_LIMITS.max / 100).toLocaleString("en-US")}.`;
+      if ("error" in reading) context.addIssue({ code: "custom", message: reading.error });
+      else if (reading.cents !== null && (reading.cents < GIFT_LIMITS.min || reading.cents > GIFT_LIMITS.max))
+        context.addIssue({ code: "custom", message: `${label}: ${range}` });
+      else return reading.cents;
+      return z.NEVER;
+    });
+
+const tributeKind = z
+  .enum(["", "honour", "memory"], { errorMap: () => ({ message: "Choose in honour or in memory." }) })
+  .default("")
+  .transform((value) => value || null);
+
+/** The donor's form: a suggested amount or their own, once or monthly, a tribute, the fee, how to pay. */
+export const giftSchema = z
+  .object({
+    choice: z.string().default(""),
+    other: giftAmount("Your amount"),
+    frequency: z.enum(["one_time", "monthly"]).default("one_time"),
+    tribute_kind: tributeKind,
+    tribute_name: optionalText(120, "The name"),
+    cover_fee: yesNo,
+    first_name: optionalText(80, "Your first name"),
+    last_name: optionalText(80, "Your last name"),
+    email: optionalEmail,
+    is_anonymous: yesNo,
+    message: optionalText(500, "The note"),
+    pay: z.enum(["card", "invoice"]).default("card"),
+    submission: z.string().min(8).max(80),
+  })
+  .superRefine((value, context) => {
+    if (value.choice === "" || (value.choice === "other" && value.other === null))
+      context.addIssue({
+        code: "custom",
+        path: [value.choice === "other" ? "other" : "choice"],
+        message: value.choice === "other" ? "Enter your amount." : "Choose an amount.",
+      });
+    else if (value.choice !== "other" && !/^\d{1,9}$/.test(value.choice))
+      context.addIssue({ code: "custom", path: ["choice"], message: "Choose an amount." });
+    if (value.tribute_kind && !value.tribute_name)
+      context.addIssue({ code: "custom", path: ["tribute_name"], message: "Enter the name of the person." });
+    if (value.frequency === "monthly" && value.pay === "invoice")
+      context.addIssue({ code: "custom", path: ["pay"], message: "A monthly gift is paid by card." });
+  })
+  .transform(({ choice, other, ...rest }) => ({
+    ...rest,
+    amount: choice === "other" ? other! : Number(choice),
+  }));
+
+export type GiftInput = z.output<typeof giftSchema>;
+
+export const buyItemSchema = z.object({
+  item: z.coerce.number({ message: "Choose an item." }).int().positive("Choose an item."),
+  submission: z.string().min(8).max(80),
+});
+
+/** The staff's dialog: a gift taken in cash or by check, or the details of any gift when editing it. */
+export const donationSchema = z
+  .object({
+    first_name: optionalText(80, "The first name"),
+    last_name: optionalText(80, "The last name"),
+    email: optionalEmail,
+    amount: giftAmount("The amount"),
+    method: z.enum(["cash", "check"], { errorMap: () => ({ message: "Choose cash or check." }) }).default("cash"),
+    check_number: optionalText(30, "The check number"),
+    tribute_kind: tributeKind,
+    tribute_name: optionalText(120, "The name"),
+    is_anonymous: yesNo,
+    message: optionalText(500, "The note"),
+  })
+  .superRefine((value, context) => {
+    if (value.amount === null) context.addIssue({ code: "custom", path: ["amount"], message: "Enter the amount." });
+    if (value.tribute_kind && !value.tribute_name)
+      context.addIssue({ code: "custom", path: ["tribute_name"], message: "Enter the name of the person." });
+  });
+
+export type DonationInput = z.output<typeof donationSchema>;
+
+/** The event's suggested amounts: 3 to 5, typed on one line ("25, 50, 100, 250"). */
+export const suggestedSchema = z.object({
+  amounts: z
+    .string()
+    .default("")
+    .transform((text, context) => {
+      const parts = text
+        .split(/[\s;]+|,(?!\d{3}\b)/)
+        .map((part) => part.trim())
+        .filter(Boolean);
+      const cents: number[] = [];
+      for (const part of parts) {
+        const reading = readMoney(part);
+        if ("error" in reading || reading.cents === null || reading.cents < GIFT_LIMITS.min) {
+          context.addIssue({ code: "custom", message: `“${part}” is not an amount of at least 1.` });
+          return z.NEVER;
+        }
+        cents.push(reading.cents);
+      }
+      const unique = [...new Set(cents)].sort((a, b) => a - b);
+      if (unique.length < 3 || unique.length > 5) {
+        context.addIssue({ code: "custom", message: "Give 3 to 5 different amounts, such as 25, 50, 100, 250." });
+        return z.NEVER;
+      }
+      return unique;
+    }),
+});
+
+/** The suggested amounts kept in the event's settings (meta.giving), or the defaults. */
+export function suggestedAmounts(meta: Record<string, unknown> | null | undefined): number[] {
+  const stored = (meta?.giving as { suggested?: unknown } | undefined)?.suggested;
+  return Array.isArray(stored) && stored.every((value) => Number.isInteger(value)) && stored.length >= 3
+    ? (stored as number[])
+    : [...DEFAULT_SUGGESTED];
+}
+
+export const REFUND_REASONS = [
+  { value: "The donor asked for it back", label: "The donor asked for it back" },
+  { value: "Recorded twice", label: "Recorded twice" },
+  { value: "Entered in error", label: "Entered in error" },
+] as const;

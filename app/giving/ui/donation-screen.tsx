@@ -1,0 +1,275 @@
+/**
+ * /dp on a guest's phone: the gift form (a suggested amount or one's own, once or monthly, in honour or memory of
+ * someone, the fee, shown on the screens or not, a note, by card or on one's bill), the receipt after it, and the
+ * items guests can buy outright. Plain HTML forms: every step works without JavaScript.
+ */
+import { Form, useNavigation } from "@remix-run/react";
+import { useRef } from "react";
+import { feeFormula } from "~/billing/cover-fee";
+import { replyFor, type FormReply } from "~/forms/form-contract";
+import { formProps, useContractForm } from "~/forms/use-contract-form";
+import { Button, ButtonLink } from "~/ui/button";
+import { checkboxProps, Field } from "~/ui/field";
+import { FormAlert } from "~/ui/form-alert";
+import { formatMoney, formatRoundMoney } from "~/ui/format";
+import { GuestBar } from "~/ui/guest-bar";
+import { useFocusFirstError } from "~/ui/use-focus-first-error";
+import { BUY_ITEM_FORM, GIFT_FORM, giftSchema } from "../gift-forms";
+import type { donationPage, giftReceipt } from "../donation-page.server";
+
+export type DonationScreenData = Awaited<ReturnType<typeof donationPage>> & {
+  eventId: number;
+  guest: { name: string; firstName: string | null; lastName: string | null; email: string } | null;
+  signInHref: string;
+  submissionKey: string;
+  receipt: NonNullable<Awaited<ReturnType<typeof giftReceipt>>> | null;
+  notice: string | null;
+  bought: string | null;
+};
+
+export function DonationScreen({ data, reply }: { data: DonationScreenData; reply: FormReply | undefined }) {
+  return (
+    <div className="bidder-page">
+      <GuestBar
+        eventId={data.eventId}
+        eventTitle={data.eventTitle}
+        guestName={data.guest?.name ?? null}
+        signInHref={data.signInHref}
+      />
+      <main className="bidder-main giving">
+        {data.receipt ? <Receipt data={data} receipt={data.receipt} /> : <GiftForm data={data} reply={reply} />}
+        {data.items.length > 0 ? <ItemsForSale data={data} reply={reply} /> : null}
+        <p className="giving__muted">
+          <a href={`/raffle?id=${data.eventId}`}>Raffle tickets</a> ·{" "}
+          <a href={`/pi?id=${data.eventId}`}>Paddle raise</a>
+        </p>
+      </main>
+    </div>
+  );
+}
+
+function GiftForm({ data, reply }: { data: DonationScreenData; reply: FormReply | undefined }) {
+  const { form, fields } = useContractForm({
+    id: GIFT_FORM,
+    schema: giftSchema,
+    reply,
+    defaultValue: {
+      frequency: "one_time",
+      pay: data.guest ? "invoice" : "card",
+      first_name: data.guest?.firstName ?? "",
+      last_name: data.guest?.lastName ?? "",
+      email: data.guest?.email ?? "",
+    },
+  });
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, replyFor(reply, GIFT_FORM));
+  const busy = useNavigation().formData?.get("submission") === data.submissionKey;
+  const chosen = String(fields.choice.initialValue ?? "");
+  const money = (cents: number) => formatRoundMoney(cents, data.currency);
+  const canGive = data.cardsOpen || data.guest !== null;
+  return (
+    <section className="giving__card" aria-labelledby="give-heading">
+      <h1 id="give-heading">Give to {data.organisation}</h1>
+      {data.notice ? <FormAlert>{data.notice}</FormAlert> : null}
+      {!canGive ? (
+        <>
+          <p>Gifts by card open soon. Sign in to add a gift to your bill at checkout.</p>
+          <ButtonLink to={data.signInHref} variant="primary" size="lg">
+            Sign in to give
+          </ButtonLink>
+        </>
+      ) : (
+        <Form method="post" ref={formRef} className="giving__form" {...formProps(form)}>
+          {form.errors?.[0] ? <FormAlert>{form.errors[0]}</FormAlert> : null}
+          <input type="hidden" name="intent" value="give" />
+          <input type="hidden" name="submission" value={data.submissionKey} />
+          <fieldset className="giving__choices" aria-describedby={fields.choice.errors ? "choice-error" : undefined}>
+            <legend>Amount</legend>
+            {data.suggested.map((amount) => (
+              <label key={amount} className="giving__choice">
+                <input type="radio" name="choice" value={amount} defaultChecked={chosen === String(amount)} />
+                <span className="giving__choice-main">{money(amount)}</span>
+              </label>
+            ))}
+            <label className="giving__choice">
+              <input type="radio" name="choice" value="other" defaultChecked={chosen === "other"} />
+              <span className="giving__choice-main">Other</span>
+            </label>
+          </fieldset>
+          {fields.choice.errors ? (
+            <p id="choice-error" className="field__error" role="alert">
+              {fields.choice.errors[0]}
+            </p>
+          ) : null}
+          <Field label="Other amount" help="Used when you choose Other." meta={fields.other}>
+            {(control) => <input {...control} inputMode="decimal" autoComplete="off" />}
+          </Field>
+          {data.cardsOpen ? (
+            <fieldset className="giving__choices">
+              <legend>How often</legend>
+              <label className="giving__choice">
+                <input
+                  type="radio"
+                  name="frequency"
+                  value="one_time"
+                  defaultChecked={fields.frequency.initialValue !== "monthly"}
+                />
+                <span>Once</span>
+              </label>
+              <label className="giving__choice">
+                <input
+                  type="radio"
+                  name="frequency"
+                  value="monthly"
+                  defaultChecked={fields.frequency.initialValue === "monthly"}
+                />
+                <span>Monthly (by card)</span>
+              </label>
+            </fieldset>
+          ) : (
+            <input type="hidden" name="frequency" value="one_time" />
+          )}
+          <Field label="Dedicate this gift" meta={fields.tribute_kind}>
+            {(control) => (
+              <select {...control}>
+                <option value="">No dedication</option>
+                <option value="honour">In honour of…</option>
+                <option value="memory">In memory of…</option>
+              </select>
+            )}
+          </Field>
+          <Field label="Their name" meta={fields.tribute_name}>
+            {(control) => <input {...control} autoComplete="off" />}
+          </Field>
+          {data.fee ? (
+            <label className="giving__check">
+              <input type="checkbox" {...checkboxProps(fields.cover_fee)} />
+              <span>
+                Cover the card fee ({feeFormula(data.fee, (cents) => formatMoney(cents, data.currency))}) so all of my
+                gift reaches the cause
+              </span>
+            </label>
+          ) : null}
+          <Field label="First name" meta={fields.first_name}>
+            {(control) => <input {...control} autoComplete="given-name" />}
+          </Field>
+          <Field label="Last name" meta={fields.last_name}>
+            {(control) => <input {...control} autoComplete="family-name" />}
+          </Field>
+          <Field label="Email" help="For your receipt." meta={fields.email}>
+            {(control) => <input {...control} type="email" autoComplete="email" />}
+          </Field>
+          <label className="giving__check">
+            <input type="checkbox" {...checkboxProps(fields.is_anonymous)} />
+            <span>Don't show my name on the screens in the room</span>
+          </label>
+          <Field label="A note (optional)" meta={fields.message}>
+            {(control) => <textarea {...control} rows={2} />}
+          </Field>
+          {data.guest && data.cardsOpen ? (
+            <fieldset className="giving__choices">
+              <legend>How to pay</legend>
+              <label className="giving__choice">
+                <input type="radio" name="pay" value="invoice" defaultChecked={fields.pay.initialValue !== "card"} />
+                <span>Add to my bill</span>
+              </label>
+              <label className="giving__choice">
+                <input type="radio" name="pay" value="card" defaultChecked={fields.pay.initialValue === "card"} />
+                <span>Pay by card now</span>
+              </label>
+            </fieldset>
+          ) : (
+            <input type="hidden" name="pay" value={data.guest ? "invoice" : "card"} />
+          )}
+          {fields.pay.errors ? <FormAlert>{fields.pay.errors[0]}</FormAlert> : null}
+          <Button type="submit" variant="primary" size="lg" disabled={busy}>
+            {busy ? "Sending…" : "Give"}
+          </Button>
+          {data.guest === null ? (
+            <p className="giving__muted">
+              At the event? <a href={data.signInHref}>Sign in</a> to add your gift to your bill instead.
+            </p>
+          ) : null}
+        </Form>
+      )}
+    </section>
+  );
+}
+
+function Receipt({ data, receipt }: { data: DonationScreenData; receipt: NonNullable<DonationScreenData["receipt"]> }) {
+  const money = (cents: number) => formatMoney(cents, data.currency);
+  const pledged = receipt.status === "pledged";
+  return (
+    <section className="giving__card giving__card--thanks" aria-labelledby="receipt-heading">
+      <h1 id="receipt-heading">Thank you{receipt.name ? `, ${receipt.name.split(" ")[0]}` : ""}!</h1>
+      <p>
+        {pledged
+          ? "Your gift is on your bill: it is paid at checkout."
+          : receipt.frequency === "monthly"
+            ? "Your monthly gift has started. This is the receipt for its first month."
+            : "Your gift has been received. This is your receipt."}
+      </p>
+      <dl className="giving__receipt" aria-label="Receipt">
+        <dt>Gift</dt>
+        <dd>{money(receipt.amount)}</dd>
+        {receipt.fee > 0 ? (
+          <>
+            <dt>Card fee you covered</dt>
+            <dd>{money(receipt.fee)}</dd>
+          </>
+        ) : null}
+        <dt>Total</dt>
+        <dd>{money(receipt.total)}</dd>
+        <dt>Tax-deductible amount</dt>
+        <dd>{money(receipt.deductible)}</dd>
+        <dt>Date</dt>
+        <dd>{receipt.date}</dd>
+        <dt>Receipt no.</dt>
+        <dd>D-{receipt.donationId}</dd>
+      </dl>
+      {receipt.tribute ? <p>{receipt.tribute}.</p> : null}
+      <p className="giving__muted">
+        No goods or services were provided in exchange for this gift.
+        {receipt.taxId ? ` ${data.organisation}, tax id ${receipt.taxId}.` : ""}
+      </p>
+      {receipt.receiptText ? <p className="giving__muted">{receipt.receiptText}</p> : null}
+      <ButtonLink to={`/dp?id=${data.eventId}`}>Give again</ButtonLink>
+    </section>
+  );
+}
+
+function ItemsForSale({ data, reply }: { data: DonationScreenData; reply: FormReply | undefined }) {
+  const answer = replyFor(reply, BUY_ITEM_FORM);
+  const refusal = answer?.error?.[""]?.[0] ?? Object.values(answer?.error ?? {})[0]?.[0];
+  return (
+    <section className="giving__card" aria-labelledby="items-heading">
+      <h2 id="items-heading">Buy outright</h2>
+      {data.bought ? <p role="status">{data.bought}</p> : null}
+      {refusal ? <FormAlert>{refusal}</FormAlert> : null}
+      <ul className="giving__items">
+        {data.items.map((item) => (
+          <li key={item.id}>
+            <strong>
+              {item.title} · {formatMoney(item.price ?? 0, data.currency)}
+            </strong>
+            {item.excerpt ? <span className="giving__muted">{item.excerpt}</span> : null}
+            {item.left <= 0 ? (
+              <span className="giving__muted">Sold out</span>
+            ) : data.guest ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="buy" />
+                <input type="hidden" name="item" value={item.id} />
+                <input type="hidden" name="submission" value={`${data.submissionKey}-${item.id}`} />
+                <Button type="submit" aria-label={`Buy ${item.title}`}>
+                  Buy one, on my bill
+                </Button>
+              </Form>
+            ) : (
+              <a href={data.signInHref}>Sign in to buy</a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

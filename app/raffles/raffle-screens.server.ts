@@ -1,0 +1,228 @@
+/**
+ * What the raffle screens show: the staff desk (/admin/bids/raffle: sell, draw, the draw log), the guest's page
+ * (/raffle: buy tickets, see their numbers) and the monitors (the latest winner).
+ */
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { db } from "~/db.server";
+import { richTextToPlainText, sanitizeRichText } from "~/rich-text/sanitize.server";
+import { formatInZone } from "~/ui/zoned-time";
+import {
+  event,
+  raffle,
+  raffle_drawing,
+  raffle_prize,
+  raffle_purchase,
+  raffle_ticket,
+  raffle_ticket_bundle,
+  usr,
+} from "~drizzle/schema";
+import type { Database } from "~/db/connection.server";
+
+const personName = sql<
+  string | null
+>`nullif(trim(coalesce(${usr.first_name}, '') || ' ' || coalesce(${usr.last_name}, '')), '')`;
+
+async function eventBasics(eventId: number) {
+  const [row] = await db
+    .select({
+      currency: event.currency,
+      timeZone: event.timezone,
+      title: event.title,
+      licence: event.raffle_licence_number,
+    })
+    .from(event)
+    .where(eq(event.event_id, eventId));
+  if (!row) throw new Response("This event no longer exists.", { status: 404 });
+  return row;
+}
+
+/** The event's raffles with their bundles, prizes and tickets sold. */
+async function rafflesOf(eventId: number) {
+  const raffles = await db
+    .select({
+      id: raffle.raffle_id,
+      title: raffle.title,
+      description: raffle.description,
+      status: raffle.status,
+      drawAt: raffle.draw_date_time,
+      sold: sql<number>`(select count(*) from raffle_ticket where raffle_ticket.raffle_id = ${raffle.raffle_id})::int`,
+    })
+    .from(raffle)
+    .where(eq(raffle.event_id, eventId))
+    .orderBy(asc(raffle.raffle_id));
+  const ids = raffles.map((row) => row.id);
+  const [bundles, prizes] = ids.length
+    ? await Promise.all([
+        db
+          .select({
+            id: raffle_ticket_bundle.raffle_ticket_bundle_id,
+            raffleId: raffle_ticket_bundle.raffle_id,
+            quantity: raffle_ticket_bundle.quantity,
+            price: raffle_ticket_bundle.price,
+          })
+          .from(raffle_ticket_bundle)
+          .where(inArray(raffle_ticket_bundle.raffle_id, ids))
+          .orderBy(asc(raffle_ticket_bundle.quantity)),
+        db
+          .select({
+            id: raffle_prize.raffle_prize_id,
+            raffleId: raffle_prize.raffle_id,
+            title: raffle_prize.title,
+            value: raffle_prize.value,
+          })
+          .from(raffle_prize)
+          .where(inArray(raffle_prize.raffle_id, ids))
+          .orderBy(asc(raffle_prize.display_order), asc(raffle_prize.raffle_prize_id)),
+      ])
+    : [[], []];
+  return raffles.map((row) => ({
+    ...row,
+    bundles: bundles.filter((bundle) => bundle.raffleId === row.id),
+    prizes: prizes.filter((prize) => prize.raffleId === row.id),
+  }));
+}
+
+/** Every drawing of the event's raffles, newest first: the audit log, with who won and who drew. */
+async function drawLog(eventId: number, timeZone: string) {
+  const drawer = sql<
+    string | null
+  >`(select nullif(trim(coalesce(d.first_name, '') || ' ' || coalesce(d.last_name, '')), '') from usr d where d.usr_id = ${raffle_drawing.drawn_by})`;
+  const rows = await db
+    .select({
+      id: raffle_drawing.raffle_drawing_id,
+      raffleId: raffle_drawing.raffle_id,
+      prizeId: raffle_drawing.raffle_prize_id,
+      prize: raffle_prize.title,
+      ticketNumber: raffle_drawing.ticket_number,
+      paddle: raffle_purchase.paddle,
+      winner: sql<string>`coalesce(${personName}, ${usr.email_address}, 'Paddle ' || ${raffle_purchase.paddle})`,
+      isVoid: raffle_drawing.is_void,
+      voidReason: raffle_drawing.void_reason,
+      seed: raffle_drawing.seed,
+      eligible: raffle_drawing.eligible_ticket_numbers,
+      pickedIndex: raffle_drawing.picked_index,
+      drawnBy: drawer,
+      at: raffle_drawing.created_at,
+    })
+    .from(raffle_drawing)
+    .innerJoin(raffle, eq(raffle.raffle_id, raffle_drawing.raffle_id))
+    .innerJoin(raffle_prize, eq(raffle_prize.raffle_prize_id, raffle_drawing.raffle_prize_id))
+    .innerJoin(raffle_ticket, eq(raffle_ticket.raffle_ticket_id, raffle_drawing.raffle_ticket_id))
+    .innerJoin(raffle_purchase, eq(raffle_purchase.raffle_purchase_id, raffle_ticket.raffle_purchase_id))
+    .leftJoin(usr, eq(usr.usr_id, raffle_purchase.usr_id))
+    .where(eq(raffle.event_id, eventId))
+    .orderBy(desc(raffle_drawing.raffle_drawing_id));
+  return rows.map(({ eligible, ...row }) => ({
+    ...row,
+    eligibleCount: eligible?.length ?? 0,
+    eligible: (eligible ?? []).join(", "),
+    at: formatInZone(row.at, timeZone),
+  }));
+}
+
+export async function raffleDesk(eventId: number) {
+  const basics = await eventBasics(eventId);
+  const [raffles, log, recent] = await Promise.all([
+    rafflesOf(eventId),
+    drawLog(eventId, basics.timeZone),
+    db
+      .select({
+        id: raffle_purchase.raffle_purchase_id,
+        raffle: raffle.title,
+        paddle: raffle_purchase.paddle,
+        guest: sql<string>`coalesce(${personName}, ${usr.email_address}, '—')`,
+        quantity: raffle_purchase.quantity,
+        amount: raffle_purchase.amount,
+        source: raffle_purchase.source,
+        first: sql<number>`(select min(ticket_number) from raffle_ticket t where t.raffle_purchase_id = ${raffle_purchase.raffle_purchase_id})::int`,
+        last: sql<number>`(select max(ticket_number) from raffle_ticket t where t.raffle_purchase_id = ${raffle_purchase.raffle_purchase_id})::int`,
+        at: raffle_purchase.created_at,
+      })
+      .from(raffle_purchase)
+      .innerJoin(raffle, eq(raffle.raffle_id, raffle_purchase.raffle_id))
+      .leftJoin(usr, eq(usr.usr_id, raffle_purchase.usr_id))
+      .where(eq(raffle_purchase.event_id, eventId))
+      .orderBy(desc(raffle_purchase.raffle_purchase_id))
+      .limit(100),
+  ]);
+  const standing = new Map(log.filter((entry) => !entry.isVoid).map((entry) => [entry.prizeId, entry]));
+  return {
+    currency: basics.currency,
+    licence: basics.licence,
+    raffles: raffles.map((row) => ({
+      ...row,
+      drawAt: row.drawAt ? formatInZone(row.drawAt, basics.timeZone) : null,
+      prizes: row.prizes.map((prize) => ({ ...prize, drawing: standing.get(prize.id) ?? null })),
+    })),
+    log,
+    recent: recent.map((row) => ({ ...row, at: formatInZone(row.at, basics.timeZone) })),
+  };
+}
+
+/** The guest's page: what is on sale, the prizes and odds, and the guest's own tickets. */
+export async function guestRafflePage(eventId: number, usrId: number | null) {
+  const basics = await eventBasics(eventId);
+  const raffles = (await rafflesOf(eventId)).filter((row) => row.status === "open" && row.bundles.length > 0);
+  const mine = usrId
+    ? await db
+        .select({ raffleId: raffle_ticket.raffle_id, number: raffle_ticket.ticket_number })
+        .from(raffle_ticket)
+        .innerJoin(raffle_purchase, eq(raffle_purchase.raffle_purchase_id, raffle_ticket.raffle_purchase_id))
+        .where(and(eq(raffle_purchase.event_id, eventId), eq(raffle_purchase.usr_id, usrId)))
+        .orderBy(asc(raffle_ticket.ticket_number))
+    : [];
+  return {
+    eventTitle: basics.title,
+    currency: basics.currency,
+    licence: basics.licence,
+    raffles: raffles.map((row) => ({
+      ...row,
+      // Rich text from the catalogue's editor, sanitised here.
+      description:
+        row.description && richTextToPlainText(row.description).trim() ? sanitizeRichText(row.description) : null,
+      drawAt: row.drawAt ? formatInZone(row.drawAt, basics.timeZone) : null,
+      mine: mine.filter((ticket) => ticket.raffleId === row.id).map((ticket) => ticket.number),
+    })),
+  };
+}
+
+export interface RaffleWinner {
+  raffle: string;
+  prize: string;
+  ticketNumber: number;
+  name: string;
+  at: string;
+}
+
+/** The latest standing drawings, newest first (the monitors show the winners as they are drawn). */
+export async function latestWinners(database: Database, eventId: number, limit = 3): Promise<RaffleWinner[]> {
+  const rows = await database
+    .select({
+      raffle: raffle.title,
+      prize: raffle_prize.title,
+      ticketNumber: raffle_ticket.ticket_number,
+      first: usr.first_name,
+      paddle: raffle_purchase.paddle,
+      at: raffle_drawing.created_at,
+    })
+    .from(raffle_drawing)
+    .innerJoin(raffle, eq(raffle.raffle_id, raffle_drawing.raffle_id))
+    .innerJoin(raffle_prize, eq(raffle_prize.raffle_prize_id, raffle_drawing.raffle_prize_id))
+    .innerJoin(raffle_ticket, eq(raffle_ticket.raffle_ticket_id, raffle_drawing.raffle_ticket_id))
+    .innerJoin(raffle_purchase, eq(raffle_purchase.raffle_purchase_id, raffle_ticket.raffle_purchase_id))
+    .leftJoin(usr, eq(usr.usr_id, raffle_purchase.usr_id))
+    .where(and(eq(raffle.event_id, eventId), eq(raffle_drawing.is_void, false)))
+    .orderBy(desc(raffle_drawing.raffle_drawing_id))
+    .limit(limit);
+  return rows.map((row) => ({
+    raffle: row.raffle,
+    prize: row.prize,
+    ticketNumber: row.ticketNumber,
+    name: row.first || (row.paddle ? `Paddle ${row.paddle}` : "Ticket holder"),
+    at: row.at.toISOString(),
+  }));
+}
+
+export async function saveRaffleLicence(eventId: number, licence: string | null) {
+  await db.update(event).set({ raffle_licence_number: licence }).where(eq(event.event_id, eventId));
+}

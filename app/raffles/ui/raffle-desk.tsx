@@ -1,0 +1,269 @@
+/**
+ * /admin/bids/raffle: sell a bundle to a paddle, draw each prize (and redraw for an absent winner, with the reason),
+ * the draw log with each drawing's seed and eligible tickets, the latest sales, and the licence number.
+ */
+import { Form, useNavigation } from "@remix-run/react";
+import { useRef } from "react";
+import { formErrorOf, replyFor, type FormReply } from "~/forms/form-contract";
+import { formProps, useContractForm } from "~/forms/use-contract-form";
+import { Button } from "~/ui/button";
+import { Field } from "~/ui/field";
+import { FormAlert } from "~/ui/form-alert";
+import { formatMoney } from "~/ui/format";
+import { useFocusFirstError } from "~/ui/use-focus-first-error";
+import {
+  drawFormId,
+  licenceSchema,
+  RAFFLE_LICENCE_FORM,
+  RAFFLE_SALE_FORM,
+  raffleSaleSchema,
+  redrawFormId,
+  redrawSchema,
+} from "../raffle-forms";
+import type { raffleDesk } from "../raffle-screens.server";
+
+type Desk = Awaited<ReturnType<typeof raffleDesk>>;
+type Props = Desk & { reply: FormReply | undefined; submissionKey: string };
+
+export function RaffleDesk({ raffles, log, recent, currency, licence, reply, submissionKey }: Props) {
+  const money = (cents: number) => formatMoney(cents, currency);
+  return (
+    <>
+      <div className="page-header">
+        <h1>Raffle</h1>
+        <p>Sell ticket bundles to a paddle, then draw each prize. Every draw is kept in the log below.</p>
+      </div>
+      {raffles.length === 0 ? (
+        <p className="muted">No raffles yet: add one under Auction items › Raffle tickets.</p>
+      ) : (
+        <>
+          <SaleForm raffles={raffles} money={money} reply={reply} submissionKey={submissionKey} />
+          {raffles.map((row) => (
+            <section key={row.id} className="raffle-desk__raffle" aria-labelledby={`raffle-${row.id}`}>
+              <h2 id={`raffle-${row.id}`}>{row.title}</h2>
+              <p className="muted">
+                {row.sold} ticket{row.sold === 1 ? "" : "s"} sold{row.drawAt ? ` · draw ${row.drawAt}` : ""}
+              </p>
+              {row.prizes.length === 0 ? (
+                <p className="muted">No prizes listed for this raffle.</p>
+              ) : (
+                <ul className="raffle-desk__prizes">
+                  {row.prizes.map((prize) => (
+                    <li key={prize.id}>
+                      <span className="raffle-desk__prize">{prize.title}</span>
+                      {prize.drawing ? (
+                        <>
+                          <strong className="raffle-desk__winner">
+                            Ticket {prize.drawing.ticketNumber} · {prize.drawing.winner}
+                            {prize.drawing.paddle ? ` (paddle ${prize.drawing.paddle})` : ""}
+                          </strong>
+                          <RedrawForm drawingId={prize.drawing.id} reply={reply} />
+                        </>
+                      ) : (
+                        <DrawForm prizeId={prize.id} title={prize.title} reply={reply} />
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          ))}
+        </>
+      )}
+      <h2>Draw log</h2>
+      {log.length === 0 ? (
+        <p className="muted">Nothing drawn yet.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="billing-table raffle-log">
+            <caption className="visually-hidden">Draw log</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Prize</th>
+                <th scope="col">Ticket</th>
+                <th scope="col">Winner</th>
+                <th scope="col">Drawn by</th>
+                <th scope="col">Status</th>
+                <th scope="col">Proof</th>
+              </tr>
+            </thead>
+            <tbody>
+              {log.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{entry.at}</td>
+                  <td>{entry.prize}</td>
+                  <td>{entry.ticketNumber}</td>
+                  <td>{entry.winner}</td>
+                  <td>{entry.drawnBy ?? "—"}</td>
+                  <td>{entry.isVoid ? `Void: ${entry.voidReason}` : "Standing"}</td>
+                  <td>
+                    <details>
+                      <summary>
+                        Index {entry.pickedIndex} of {entry.eligibleCount}
+                      </summary>
+                      <p className="raffle-log__proof">
+                        Seed <code>{entry.seed}</code>
+                        <br />
+                        Eligible tickets: {entry.eligible}
+                        <br />
+                        Pick: SHA-256(seed “:” tickets joined by commas) mod {entry.eligibleCount}
+                      </p>
+                    </details>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <h2>Recent sales</h2>
+      {recent.length === 0 ? (
+        <p className="muted">No tickets sold yet.</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="billing-table">
+            <caption className="visually-hidden">Recent raffle sales</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Raffle</th>
+                <th scope="col">Paddle</th>
+                <th scope="col">Guest</th>
+                <th scope="col">Tickets</th>
+                <th scope="col" className="numeric">
+                  Amount
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {recent.map((row) => (
+                <tr key={row.id}>
+                  <td>{row.at}</td>
+                  <td>{row.raffle}</td>
+                  <td>{row.paddle ?? (row.source === "guest" ? "own phone" : "—")}</td>
+                  <td>{row.guest}</td>
+                  <td>{row.first === row.last ? `No. ${row.first}` : `No. ${row.first}–${row.last}`}</td>
+                  <td className="numeric">{money(row.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <LicenceForm licence={licence} reply={reply} />
+    </>
+  );
+}
+
+function SaleForm({
+  raffles,
+  money,
+  reply,
+  submissionKey,
+}: {
+  raffles: Desk["raffles"];
+  money: (cents: number) => string;
+  reply: FormReply | undefined;
+  submissionKey: string;
+}) {
+  const { form, fields } = useContractForm({ id: RAFFLE_SALE_FORM, schema: raffleSaleSchema, reply });
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, replyFor(reply, RAFFLE_SALE_FORM));
+  const busy = useNavigation().formData?.get("intent") === "sell";
+  const open = raffles.filter((row) => row.status === "open" && row.bundles.length > 0);
+  if (open.length === 0) return <p className="muted">No raffle is selling tickets now.</p>;
+  return (
+    <Form method="post" ref={formRef} className="settings-form" {...formProps(form)}>
+      <h2>Sell tickets</h2>
+      {form.errors?.[0] ? <FormAlert>{form.errors[0]}</FormAlert> : null}
+      <input type="hidden" name="intent" value="sell" />
+      <input type="hidden" name="submission" value={submissionKey} />
+      <div className="field-grid">
+        <Field label="Tickets" meta={fields.bundle}>
+          {(control) => (
+            <select {...control}>
+              <option value="">Choose…</option>
+              {open.map((row) => (
+                <optgroup key={row.id} label={row.title}>
+                  {row.bundles.map((bundle) => (
+                    <option key={bundle.id} value={bundle.id}>
+                      {row.title}: {bundle.quantity} for {money(bundle.price)}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Paddle" meta={fields.paddle}>
+          {(control) => <input {...control} inputMode="numeric" autoComplete="off" />}
+        </Field>
+      </div>
+      <div className="settings-form__actions">
+        <Button type="submit" variant="primary" disabled={busy}>
+          {busy ? "Selling…" : "Sell tickets"}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function DrawForm({ prizeId, title, reply }: { prizeId: number; title: string; reply: FormReply | undefined }) {
+  const error = formErrorOf(replyFor(reply, drawFormId(prizeId)));
+  const busy = Number(useNavigation().formData?.get("prize")) === prizeId;
+  return (
+    <Form method="post" className="raffle-desk__draw">
+      <input type="hidden" name="intent" value="draw" />
+      <input type="hidden" name="prize" value={prizeId} />
+      <Button type="submit" variant="primary" disabled={busy} aria-label={`Draw ${title}`}>
+        {busy ? "Drawing…" : "Draw"}
+      </Button>
+      {error ? <FormAlert>{error}</FormAlert> : null}
+    </Form>
+  );
+}
+
+function RedrawForm({ drawingId, reply }: { drawingId: number; reply: FormReply | undefined }) {
+  const id = redrawFormId(drawingId);
+  const { form, fields } = useContractForm({ id, schema: redrawSchema, reply });
+  return (
+    <details className="raffle-desk__redraw" open={replyFor(reply, id) !== undefined}>
+      <summary>Redraw</summary>
+      <Form method="post" {...formProps(form)}>
+        {form.errors?.[0] ? <FormAlert>{form.errors[0]}</FormAlert> : null}
+        <input type="hidden" name="intent" value="redraw" />
+        <input type="hidden" name="drawing" value={drawingId} />
+        <Field label="Why draw again" meta={fields.reason}>
+          {(control) => <input {...control} placeholder="Winner not present" />}
+        </Field>
+        <Button type="submit">Void and draw again</Button>
+      </Form>
+    </details>
+  );
+}
+
+function LicenceForm({ licence, reply }: { licence: string | null; reply: FormReply | undefined }) {
+  const { form, fields } = useContractForm({
+    id: RAFFLE_LICENCE_FORM,
+    schema: licenceSchema,
+    reply,
+    defaultValue: { licence: licence ?? "" },
+  });
+  return (
+    <Form method="post" className="settings-form" {...formProps(form)}>
+      <h2>Licence</h2>
+      <input type="hidden" name="intent" value="licence" />
+      <Field
+        label="Raffle licence number"
+        help="Where the law asks for one: shown on the guests' raffle page. Leave blank to show none."
+        meta={fields.licence}
+      >
+        {(control) => <input {...control} autoComplete="off" />}
+      </Field>
+      <div className="settings-form__actions">
+        <Button type="submit">Save licence number</Button>
+      </div>
+    </Form>
+  );
+}

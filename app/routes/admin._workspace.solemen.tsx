@@ -1,0 +1,21 @@
+import { Outlet } from "@remix-run/react";
+import { requireEventPermission } from "~/auth/access.server";
+import { dataGridLinks } from "~/grid/data-grid";
+import { ErrorPanel } from "~/ui/error-page";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+
+/** /admin/solemen: the event's donations, which are billing's to handle (can_bill). Each screen checks again. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { eventId } = await requireEventPermission(request, "can_bill");
+  return { eventId };
+}
+
+export const links: LinksFunction = () => [...dataGridLinks()];
+
+export default function DonationsLayout() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <ErrorPanel />;
+}

@@ -1,0 +1,116 @@
+import { randomUUID } from "node:crypto";
+import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
+import { getSignedInUser, type SignedInUser } from "~/auth/access.server";
+import { abandonGiftCheckout, completeGiftCheckout } from "~/billing/donation-checkout.server";
+import { readReceiptToken, receiptToken } from "~/billing/gift-receipt-link.server";
+import { recordPurchase } from "~/billing/purchases.server";
+import { findPublicEvent } from "~/events/public-event.server";
+import { parseForm } from "~/forms/form-contract";
+import { answerForm, refuseForm } from "~/forms/reply.server";
+import { donationPage, giftReceipt, give, openSessionsOfSubmission, type Donor } from "~/giving/donation-page.server";
+import { BUY_ITEM_FORM, buyItemSchema, GIFT_FORM, giftSchema } from "~/giving/gift-forms";
+import { DonationScreen } from "~/giving/ui/donation-screen";
+import { publicOrigin } from "~/security/request.server";
+import biddingHref from "~/styles/bidding.css";
+import givingHref from "~/styles/giving.css";
+import { ErrorPage } from "~/ui/error-page";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: biddingHref },
+  { rel: "stylesheet", href: givingHref },
+];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Give · ${data.eventTitle}` : "Give · Gavel" },
+];
+
+const donorOf = (user: SignedInUser | undefined): Donor | null =>
+  user ? { usrId: user.usr_id, firstName: user.first_name, lastName: user.last_name, email: user.email_address } : null;
+
+const pagePath = (eventId: number, extra: Record<string, string> = {}) =>
+  `/dp?${new URLSearchParams({ id: String(eventId), ...extra })}`;
+
+/**
+ * /dp?id=: the event's donation and items page (public, on a phone first, works without JavaScript). A gift by card
+ * goes to the payment provider's page and comes back here with `session` (recorded once paid, then the receipt at
+ * `receipt=`); `cancelled` is the way back from that page without paying.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const event = await findPublicEvent(request);
+  const eventId = event.event_id;
+  const url = new URL(request.url);
+  const user = await getSignedInUser(request);
+  let notice: string | null = null;
+  const session = url.searchParams.get("session");
+  if (session) {
+    const donationId = await completeGiftCheckout(eventId, session);
+    if (donationId !== null) throw redirect(pagePath(eventId, { receipt: receiptToken(eventId, donationId) }));
+    notice = "Your payment was not completed, so no gift was recorded. You can try again.";
+  }
+  const cancelled = url.searchParams.get("cancelled");
+  if (cancelled) {
+    for (const abandoned of await openSessionsOfSubmission(eventId, cancelled))
+      await abandonGiftCheckout(eventId, abandoned);
+    notice = "Your card was not charged. You can choose again.";
+  }
+  const receiptId = readReceiptToken(eventId, url.searchParams.get("receipt"));
+  const here = pagePath(eventId);
+  return {
+    ...(await donationPage(eventId)),
+    eventId,
+    guest: user
+      ? {
+          name: user.first_name ?? user.email_address,
+          firstName: user.first_name,
+          lastName: user.last_name,
+          email: user.email_address,
+        }
+      : null,
+    signInHref: `/auth/sign-in?returnTo=${encodeURIComponent(here)}`,
+    // A fresh key per page view: the same form sent twice is one gift (or one payment page).
+    submissionKey: randomUUID(),
+    receipt: receiptId === null ? null : await giftReceipt(eventId, receiptId),
+    notice,
+    bought: url.searchParams.get("bought") ? "Bought: it is on your bill at checkout." : null,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const event = await findPublicEvent(request);
+  const eventId = event.event_id;
+  const user = await getSignedInUser(request);
+  const formData = await request.formData();
+  if (formData.get("intent") === "buy") {
+    if (!user) throw redirect(`/auth/sign-in?returnTo=${encodeURIComponent(pagePath(eventId))}`);
+    return answerForm(BUY_ITEM_FORM, parseForm(formData, buyItemSchema), async (input) => {
+      await recordPurchase(eventId, {
+        itemId: input.item,
+        paddle: null,
+        buyerUsrId: user.usr_id,
+        quantity: 1,
+        submissionKey: input.submission,
+        byUsrId: user.usr_id,
+      });
+      return redirect(pagePath(eventId, { bought: String(input.item) }));
+    });
+  }
+  if (formData.get("intent") !== "give") return refuseForm(GIFT_FORM, "Choose an amount and press Give.");
+  const origin = publicOrigin(request);
+  return answerForm(GIFT_FORM, parseForm(formData, giftSchema), async (input) => {
+    const answer = await give(eventId, input, donorOf(user), {
+      successUrl: `${origin}${pagePath(eventId)}&session={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${origin}${pagePath(eventId, { cancelled: input.submission })}`,
+    });
+    if (answer.kind === "redirect") return redirect(answer.url);
+    return redirect(pagePath(eventId, { receipt: receiptToken(eventId, answer.donationId) }));
+  });
+}
+
+export default function DonationPage() {
+  return <DonationScreen data={useLoaderData<typeof loader>()} reply={useActionData<typeof action>()} />;
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage />;
+}

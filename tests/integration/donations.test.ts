@@ -1,0 +1,336 @@
+// Donations (/dp, /admin/solemen/donations) against the fake Stripe: a gift by card is recorded only when the
+// payment succeeds (a declined card records nothing), once whether the return or the webhook comes first; a monthly
+// gift is a subscription; a signed-in guest's gift on the bill is an invoice line that is all deductible, and
+// cancelling it reverses the line; a card gift is refunded through billing; the page works as plain HTML forms.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { invoiceIdFor } from "~/billing/charges.server";
+import { completeGiftCheckout, startGiftCheckout } from "~/billing/donation-checkout.server";
+import { invoiceLines } from "~/billing/invoice.server";
+import { parseForm } from "~/forms/form-contract";
+import { giftReceipt, give } from "~/giving/donation-page.server";
+import { anonymiseGifts, recordStaffGift, refundGifts } from "~/giving/donations-admin.server";
+import { giftSchema } from "~/giving/gift-forms";
+import { readMonitorState } from "~/room-screens/monitor-state.server";
+import * as adminRoute from "~/routes/admin._workspace.solemen.donations";
+import * as dpRoute from "~/routes/dp";
+import { auction_item, donation, event, message, payment, purchase, refund } from "~drizzle/schema";
+import { fillHostedPage, makeBillingEvent, webhookReceiver } from "../support/billing";
+import { testDatabase } from "../support/database";
+import { giveRole, makeUser, sessionCookie, teamRole } from "../support/people";
+import { call, makeRequest, type RouteFunction } from "../support/route-calls";
+
+const fake = await vi.hoisted(async () => {
+  const { startFakeStripe } = await import("../support/fake-stripe/server");
+  const started = await startFakeStripe();
+  process.env.STRIPE_API_URL = started.url;
+  process.env.SECRETS_KEY = "0123456789abcdef".repeat(4);
+  return started;
+});
+
+const { db } = testDatabase();
+let eventId: number;
+let staffId: number;
+const receiver = await webhookReceiver(() => eventId);
+
+afterAll(async () => {
+  await receiver.close();
+  await fake.close();
+});
+
+beforeEach(async () => {
+  eventId = (await makeBillingEvent(db, receiver.url)).event_id;
+  staffId = (await makeUser(db)).usr_id;
+});
+
+const PAGES = {
+  successUrl: "http://gavel.test/dp?session={CHECKOUT_SESSION_ID}",
+  cancelUrl: "http://gavel.test/dp?cancelled=1",
+};
+
+/** The donor's form as /dp posts it. */
+function giftForm(fields: Record<string, string>) {
+  const form = new URLSearchParams({
+    choice: "5000",
+    frequency: "one_time",
+    first_name: "Rosa",
+    last_name: "Diaz",
+    email: "rosa@example.org",
+    pay: "card",
+    submission: `submission-${Math.random().toString(36).slice(2)}`,
+    ...fields,
+  });
+  const parsed = parseForm(form, giftSchema);
+  if (parsed.status !== "success") throw new Error(JSON.stringify(parsed.error));
+  return parsed.value;
+}
+
+const gifts = () => db.select().from(donation).where(eq(donation.event_id, eventId));
+const sessionOf = (location: string) => new URL(location).searchParams.get("session")!;
+// Lets the fake's webhooks (sent 20 ms after each answer) reach the app.
+const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+
+describe(`donations on ${process.env.TEST_DB_ENGINE}`, () => {
+  it("records nothing when the card is declined", async () => {
+    const answer = await give(eventId, giftForm({}), null, PAGES);
+    if (answer.kind !== "redirect") throw new Error("expected the payment page");
+    const declined = await fillHostedPage(answer.url, "4000000000000002");
+    expect(declined.status).toBe(402);
+    await settle();
+    const [pending] = await db.select().from(payment).where(eq(payment.event_id, eventId));
+    expect(await completeGiftCheckout(eventId, pending.checkout_session_id!)).toBeNull();
+    expect(await gifts()).toHaveLength(0);
+    expect(pending.status).toBe("pending");
+  });
+
+  it("records a card gift once, with the covered fee, whether the return or the webhook comes first", async () => {
+    const input = giftForm({ choice: "other", other: "100", cover_fee: "yes", is_anonymous: "yes" });
+    const answer = await give(eventId, input, null, PAGES);
+    if (answer.kind !== "redirect") throw new Error("expected the payment page");
+    // The same form sent twice goes to the same page.
+    const again = await give(eventId, input, null, PAGES);
+    expect(again).toEqual(answer);
+    const paid = await fillHostedPage(answer.url, "4242424242424242");
+    const sessionId = sessionOf(paid.location!);
+    const [byReturn, byReturnAgain] = await Promise.all([
+      completeGiftCheckout(eventId, sessionId),
+      completeGiftCheckout(eventId, sessionId),
+    ]);
+    await settle();
+    expect(byReturnAgain).toBe(byReturn);
+    const rows = await gifts();
+    expect(rows).toHaveLength(1);
+    // 2.90% + 0.30 of the whole charge: ceil((10000 + 30) / 0.971) - 10000 = 330.
+    expect(rows[0]).toMatchObject({ amount: 10_000, fee: 330, method: "card", status: "paid", is_anonymous: true });
+    expect(receiver.answers.filter((entry) => entry.startsWith("error"))).toEqual([]);
+    const receipt = await giftReceipt(eventId, rows[0].donation_id);
+    expect(receipt).toMatchObject({ total: 10_330, deductible: 10_330, taxId: "12-3456789" });
+    // One receipt email through the outbox, with the link to the receipt page.
+    const mail = await db.select().from(message).where(eq(message.event_id, eventId));
+    expect(mail).toMatchObject([{ template: "receipt", to_email: "rosa@example.org" }]);
+    expect((mail[0].data as { link: string }).link).toContain(`/dp?id=${eventId}&receipt=${rows[0].donation_id}.`);
+  });
+
+  it("starts a monthly gift as a subscription at the provider, and records each later month", async () => {
+    const answer = await give(eventId, giftForm({ frequency: "monthly" }), null, PAGES);
+    if (answer.kind !== "redirect") throw new Error("expected the payment page");
+    const paid = await fillHostedPage(answer.url, "4242424242424242");
+    await completeGiftCheckout(eventId, sessionOf(paid.location!));
+    const [row] = await gifts();
+    expect(row).toMatchObject({ frequency: "monthly", amount: 5_000, status: "paid" });
+    expect(row.subscription_ref).toMatch(/^sub_/);
+    // The provider charges the next month on its own: a gift of its own, once however often the webhook comes.
+    await fake.renewSubscription(row.subscription_ref!);
+    await vi.waitFor(async () => expect(await gifts()).toHaveLength(2), { timeout: 5_000 });
+    const renewal = fake
+      .events()
+      .filter((event) => event.type === "invoice.paid")
+      .at(-1)!;
+    await fake.redeliver(renewal.id);
+    await settle();
+    const months = await gifts();
+    expect(months).toHaveLength(2);
+    expect(months[1]).toMatchObject({
+      frequency: "monthly",
+      amount: 5_000,
+      first_name: "Rosa",
+      subscription_ref: row.subscription_ref,
+    });
+    // The first month's own invoice.paid changed nothing: it was recorded from the page.
+    expect(receiver.answers.filter((answer) => answer.startsWith("error"))).toEqual([]);
+    // Refunds of a subscription are the provider's: refused here, nothing changed.
+    await expect(refundGifts(eventId, [row.donation_id], "Entered in error", staffId)).rejects.toThrow(/dashboard/);
+    expect((await gifts()).map((gift) => gift.status)).toEqual(["paid", "paid"]);
+  });
+
+  it("puts a signed-in guest's gift on their bill, all deductible, and cancelling it reverses the line", async () => {
+    const guest = await makeUser(db, { first_name: "Ana" });
+    const donor = { usrId: guest.usr_id, firstName: "Ana", lastName: null, email: guest.email_address };
+    const input = giftForm({ pay: "invoice", tribute_kind: "memory", tribute_name: "Grace Hopper" });
+    const [first, second] = await Promise.all([give(eventId, input, donor, PAGES), give(eventId, input, donor, PAGES)]);
+    expect(second).toEqual(first);
+    if (first.kind !== "receipt") throw new Error("expected a receipt");
+    const invoiceId = (await invoiceIdFor(eventId, guest.usr_id))!;
+    expect(await invoiceLines(db, invoiceId)).toMatchObject([
+      {
+        source: "donations",
+        description: "Donation · in memory of Grace Hopper",
+        amount: 5_000,
+        fair_market_value: 0,
+        deductible: 5_000,
+      },
+    ]);
+    await refundGifts(eventId, [first.donationId], "Entered in error", staffId);
+    await invoiceIdFor(eventId, guest.usr_id);
+    const lines = await invoiceLines(db, invoiceId);
+    expect(lines.map((line) => line.amount)).toEqual([5_000, -5_000]);
+    expect((await gifts())[0].status).toBe("cancelled");
+  });
+
+  it("refunds a card gift through billing, records cash gifts, and erases a donor's details", async () => {
+    const answer = await startGiftCheckout(
+      eventId,
+      {
+        amount: 2_500,
+        fee: 0,
+        frequency: "one_time",
+        firstName: "Lee",
+        lastName: "Park",
+        email: "lee@example.org",
+        isAnonymous: false,
+        message: "For the kids",
+        tributeKind: null,
+        tributeName: null,
+        usrId: null,
+      },
+      "refund-me",
+      PAGES,
+    );
+    const paid = await fillHostedPage(answer, "4242424242424242");
+    const giftId = (await completeGiftCheckout(eventId, sessionOf(paid.location!)))!;
+    const cashId = await recordStaffGift(
+      eventId,
+      {
+        first_name: "Sam",
+        last_name: null,
+        email: null,
+        amount: 4_000,
+        method: "cash",
+        check_number: null,
+        tribute_kind: null,
+        tribute_name: null,
+        is_anonymous: false,
+        message: null,
+      },
+      staffId,
+    );
+    expect(await refundGifts(eventId, [giftId, cashId], "The donor asked for it back", staffId)).toBe(2);
+    const refunds = await db.select().from(refund).where(eq(refund.event_id, eventId));
+    expect(refunds.map((row) => [row.amount, row.status]).sort()).toEqual([
+      [2_500, "succeeded"],
+      [4_000, "succeeded"],
+    ]);
+    await expect(refundGifts(eventId, [giftId], "again", staffId)).rejects.toThrow(/refunded or cancelled already/);
+    await anonymiseGifts(eventId, [giftId]);
+    const [erased] = await db.select().from(donation).where(eq(donation.donation_id, giftId));
+    expect(erased).toMatchObject({ first_name: null, last_name: null, email: null, message: null, is_anonymous: true });
+  });
+
+  it("answers /dp's plain form with a redirect to the payment page, and a bad amount beside its field", async () => {
+    const post = (form: Record<string, string>) =>
+      call(
+        dpRoute.action as RouteFunction,
+        makeRequest(`/dp?id=${eventId}`, {
+          form: {
+            intent: "give",
+            pay: "card",
+            first_name: "Rosa",
+            email: "rosa@example.org",
+            frequency: "one_time",
+            submission: "route-submission-1",
+            ...form,
+          },
+        }),
+      );
+    const refused = await post({ choice: "other", other: "abc" });
+    expect(refused).toMatchObject({ status: 400, data: { formId: "give", error: { other: [expect.any(String)] } } });
+    const sent = await post({ choice: "2500" });
+    expect(sent.status).toBe(302);
+    expect(sent.location).toContain(`${fake.url}/pay/`);
+    expect(await gifts()).toHaveLength(0);
+  });
+
+  it("records a gift from the webhook alone, and shows it on the monitors by first name", async () => {
+    const answer = await give(eventId, giftForm({ first_name: "Marisol" }), null, PAGES);
+    if (answer.kind !== "redirect") throw new Error("expected the payment page");
+    await fillHostedPage(answer.url, "4242424242424242");
+    // The donor never comes back to /dp: the provider's webhook records the gift.
+    await vi.waitFor(async () => expect(await gifts()).toHaveLength(1), { timeout: 5_000 });
+    const state = await readMonitorState(db, eventId);
+    expect(state!.gifts[0]).toMatchObject({ name: "Marisol", amount: 5_000 });
+    expect(state!.raised.total).toBe(5_000);
+  });
+
+  it("lets billing record a cash gift, give gifts back, print the letter and set the amounts on the screen", async () => {
+    const clerk = await makeUser(db, { selected_event: eventId });
+    await giveRole(db, clerk.usr_id, eventId, teamRole("can_bill"));
+    const biller = await sessionCookie(clerk.usr_id);
+    const viewer = await makeUser(db, { selected_event: eventId });
+    await giveRole(db, viewer.usr_id, eventId, teamRole("can_view_stats"));
+    const path = `/admin/solemen/donations?id=${eventId}`;
+    const post = (form: Record<string, string | string[]>, cookie = biller) =>
+      call(adminRoute.action as RouteFunction, makeRequest(path, { cookie, form }));
+    const NEW = {
+      intent: "create",
+      dialog: "new-gift",
+      first_name: "Margaret",
+      last_name: "Chen",
+      amount: "200",
+      method: "check",
+      check_number: "",
+    };
+    expect((await post(NEW, await sessionCookie(viewer.usr_id))).status).toBe(403);
+    expect(await post(NEW)).toMatchObject({ status: 400, data: { error: { check_number: [expect.any(String)] } } });
+    expect(await gifts()).toHaveLength(0);
+    expect((await post({ ...NEW, check_number: "1042" })).status).toBe(302);
+    const [gift] = await gifts();
+    expect(gift).toMatchObject({ amount: 20_000, method: "check", status: "paid", source: "staff" });
+
+    const letter = await call(
+      adminRoute.loader as RouteFunction,
+      makeRequest(`${path}&letter=${gift.donation_id}`, { cookie: biller }),
+    );
+    expect(letter.response?.headers.get("Content-Type")).toBe("application/pdf");
+
+    expect((await post({ intent: "refund", id: String(gift.donation_id), reason: "Recorded twice" })).status).toBe(302);
+    expect((await gifts())[0].status).toBe("refunded");
+    const [back] = await db.select().from(refund).where(eq(refund.event_id, eventId));
+    expect(back).toMatchObject({ amount: 20_000, reason: "Recorded twice", status: "succeeded" });
+
+    expect(await post({ intent: "suggested-amounts", amounts: "25 50" })).toMatchObject({ status: 400 });
+    expect((await post({ intent: "suggested-amounts", amounts: "20 40 80" })).status).toBe(302);
+    const [row] = await db.select({ meta: event.meta }).from(event).where(eq(event.event_id, eventId));
+    expect(row.meta.giving).toEqual({ suggested: [2_000, 4_000, 8_000] });
+  });
+
+  it("sells an item for sale outright to a signed-in guest on /dp, on their bill", async () => {
+    const [item] = await db
+      .insert(auction_item)
+      .values({ event_id: eventId, title: "Wine pull", type: "sale", status: "published", buy_now: 2_500, quantity: 1 })
+      .returning({ id: auction_item.auction_item_id });
+    const guest = await makeUser(db);
+    const cookie = await sessionCookie(guest.usr_id);
+    const buy = (submission: string) =>
+      call(
+        dpRoute.action as RouteFunction,
+        makeRequest(`/dp?id=${eventId}`, { cookie, form: { intent: "buy", item: String(item.id), submission } }),
+      );
+    expect(await buy("buy-submission-1")).toMatchObject({
+      status: 302,
+      location: `/dp?id=${eventId}&bought=${item.id}`,
+    });
+    expect(await buy("buy-submission-2")).toMatchObject({ status: 400, data: { formId: "buy-item" } });
+    const sold = await db.select().from(purchase).where(eq(purchase.event_id, eventId));
+    expect(sold).toMatchObject([{ usr_id: guest.usr_id, amount: 2_500, paddle: null }]);
+    const invoiceId = (await invoiceIdFor(eventId, guest.usr_id))!;
+    expect(await invoiceLines(db, invoiceId)).toMatchObject([{ source: "purchase", amount: 2_500 }]);
+  });
+
+  it("closes the page when the donor comes back through its cancel link, and a changed form opens another", async () => {
+    const input = giftForm({ submission: "cancel-me-submission" });
+    const first = await give(eventId, input, null, PAGES);
+    const changed = await give(eventId, { ...input, amount: 7_500 }, null, PAGES);
+    if (first.kind !== "redirect" || changed.kind !== "redirect") throw new Error("expected payment pages");
+    expect(changed.url).not.toBe(first.url);
+    const back = await call(
+      dpRoute.loader as RouteFunction,
+      makeRequest(`/dp?id=${eventId}&cancelled=cancel-me-submission`),
+    );
+    expect(back.data).toMatchObject({ notice: "Your card was not charged. You can choose again." });
+    const payments = await db.select().from(payment).where(eq(payment.event_id, eventId));
+    expect(payments.map((row) => row.status)).toEqual(["cancelled", "cancelled"]);
+    // A closed page takes no card.
+    expect((await fillHostedPage(first.url, "4242424242424242")).status).toBe(410);
+    expect(await gifts()).toHaveLength(0);
+  });
+});
