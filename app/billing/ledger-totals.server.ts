@@ -6,7 +6,9 @@
  *   undoes) and of refunds (their own row);
  * - collected: each invoice's payments are applied to its lines oldest first, so a part-paid invoice has paid its
  *   first lines; a payment taken outside an invoice is collected for what points at it (a ticket purchase, a
- *   donation, a raffle sale, a purchase) when it is paid, unless it is an order settled on an invoice (below);
+ *   donation, a raffle sale, a purchase) when it is paid, unless it is an order settled on an invoice (below),
+ *   under the name of the line source that bills the same thing ("donations", "raffle", "purchase", "pledge",
+ *   "ticket"), so that one source is one row;
  * - outstanding: per invoice, what is still owed (never below zero; an overpayment shows as credit).
  *
  * A snapshot is the ledger as it stood at a time (rows created before it); a date range is the difference of the
@@ -95,7 +97,7 @@ export async function ledgerSnapshot(db: Executor, eventId: number, at: Date | n
       from payment p
       left join (select distinct payment_id, 'ticket' as kind from ticket_payment where event_id = ${eventId}) t
         on t.payment_id = p.payment_id
-      left join (select distinct payment_id, 'donation' as kind from donation where event_id = ${eventId}) d
+      left join (select distinct payment_id, 'donations' as kind from donation where event_id = ${eventId}) d
         on d.payment_id = p.payment_id
       left join (select distinct payment_id, 'raffle' as kind from raffle_purchase where event_id = ${eventId}) r
         on r.payment_id = p.payment_id

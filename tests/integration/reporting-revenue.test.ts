@@ -8,6 +8,7 @@ import * as revenueRoute from "~/routes/admin._workspace.setup.reporting.revenue
 import * as downloadRoute from "~/routes/admin._workspace.setup.reporting_.download";
 import {
   auction_item,
+  donation,
   event,
   invoice,
   invoice_line,
@@ -129,6 +130,22 @@ beforeAll(async () => {
     created_at: march(3),
   });
 
+  // A gift paid by card when given: outside any invoice, under the donations line source's name.
+  const [gift] = await db
+    .insert(payment)
+    .values({
+      event_id: eventId,
+      usr_id: giver.usrId,
+      amount: 60_00,
+      method: "card",
+      status: "paid",
+      created_at: march(5),
+    })
+    .returning();
+  await db
+    .insert(donation)
+    .values({ event_id: eventId, usr_id: giver.usrId, amount: 60_00, payment_id: gift.payment_id });
+
   await revenue(); // opening the report brings the invoices up to date with what is owed
 
   const invoiceOf = async (usrId: number) =>
@@ -249,8 +266,8 @@ describe("the revenue report", () => {
     expect(figure("Pledged")).toBe(expected.billed);
     expect(figure("Outstanding")).toBe(expected.outstanding);
     expect({ collected: expected.collected, billed: expected.billed, outstanding: expected.outstanding }).toEqual({
-      collected: 1200_00,
-      billed: 2200_00,
+      collected: 1260_00,
+      billed: 2260_00,
       outstanding: 1000_00,
     });
     const totals = report.tables.find((table) => table.id === "sources")!.totals!;
@@ -267,6 +284,7 @@ describe("the revenue report", () => {
     expect(row(report, "Live auction")).toMatchObject({ billed: 1000_00, collected: 0, unpaid: 1000_00 });
     expect(row(report, "Paddle raise")).toMatchObject({ billed: 500_00, collected: 500_00 });
     expect(row(report, "Refunds")).toMatchObject({ billed: -100_00, collected: -100_00 });
+    expect(row(report, "Donations")).toMatchObject({ billed: 60_00, collected: 60_00 });
   });
 
   it("shows a source it has no label for under its own name", async () => {
@@ -343,14 +361,16 @@ describe("the revenue report", () => {
     }
   });
 
-  it("has one ticket order paid when bought and one settled on its invoice", async () => {
+  it("was given payments outside invoices: tickets paid when bought, an order settled on its invoice, a gift", async () => {
     const outside = await db
       .select()
       .from(payment)
-      .where(and(eq(payment.event_id, eventId), isNull(payment.invoice_id), eq(payment.status, "paid")));
+      .where(and(eq(payment.event_id, eventId), isNull(payment.invoice_id), eq(payment.status, "paid")))
+      .orderBy(payment.payment_id);
     expect(outside.map((entry) => [entry.amount, entry.method])).toEqual([
       [270_00, "card"],
       [80_00, "pay_at_event"],
+      [60_00, "card"],
     ]);
   });
 });
