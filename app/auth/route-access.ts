@@ -64,6 +64,15 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
     action: "can_send_messages",
   },
   "routes/admin._workspace.setup.email": { loader: "can_configure_event", action: "can_configure_event" },
+  // Reports and their downloads (CSV, XLSX, the tax statements' PDF): can_report.
+  "routes/admin._workspace.setup.reporting": { loader: "can_report" },
+  "routes/admin._workspace.setup.reporting._index": { loader: "can_report" },
+  "routes/admin._workspace.setup.reporting.revenue": { loader: "can_report" },
+  "routes/admin._workspace.setup.reporting.items": { loader: "can_report" },
+  "routes/admin._workspace.setup.reporting.guests": { loader: "can_report" },
+  "routes/admin._workspace.setup.reporting.tax": { loader: "can_report" },
+  "routes/admin._workspace.setup.reporting.procurement": { loader: "can_report" },
+  "routes/admin._workspace.setup.reporting_.download": { loader: "can_report" },
   "routes/admin._workspace.setup.texting": { loader: "can_configure_event", action: "can_configure_event" },
 
   // Pages (the page designer): can_design.
@@ -179,6 +188,9 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin._workspace.billing.winners": { loader: "can_bill", action: "can_bill" },
   "routes/admin._workspace.billing.payments": { loader: "can_bill", action: "can_bill" },
   "routes/admin._workspace.billing.winnersreport": { loader: ["can_bill", "can_report"] },
+  // Downloads are exports: can_report (docs/permissions.md).
+  "routes/admin._workspace.billing.payments_.csv": { loader: "can_report" },
+  "routes/admin._workspace.billing.winnersreport_.download": { loader: "can_report" },
 };
 
 /** Whether a role on the current event satisfies a rule: the same test the server's checks make. */

@@ -58,46 +58,57 @@ export async function syncInvoices(tx: Transaction, eventId: number, usrIds?: re
     const invoiced = await tx.select({ usrId: invoice.usr_id }).from(invoice).where(eq(invoice.event_id, eventId));
     for (const row of invoiced) guests.add(row.usrId);
   }
-  const invoiceIds = new Map<number, number>();
+  // The invoices that exist, in one query (a query per guest made a large event's sync slow); new ones one by one.
+  const existing = await tx
+    .select({ usrId: invoice.usr_id, id: invoice.invoice_id })
+    .from(invoice)
+    .where(and(eq(invoice.event_id, eventId), usrIds ? inArray(invoice.usr_id, [...usrIds]) : undefined));
+  const invoiceIds = new Map<number, number>(existing.map((row) => [row.usrId, row.id]));
+  const owing = new Set([...current.values()].map((line) => line.usrId));
   for (const usrId of [...guests].sort((a, b) => a - b)) {
-    const hasLines = [...current.values()].some((line) => line.usrId === usrId);
-    const id = hasLines ? await ensureInvoice(tx, eventId, usrId) : await findInvoiceId(tx, eventId, usrId);
-    if (id !== null) invoiceIds.set(usrId, id);
+    if (invoiceIds.has(usrId) || !owing.has(usrId)) continue;
+    invoiceIds.set(usrId, await ensureInvoice(tx, eventId, usrId));
   }
   if (invoiceIds.size === 0) return [];
 
-  const newLines = [...current.values()].map((line) => ({
-    invoice_id: invoiceIds.get(line.usrId)!,
-    event_id: eventId,
-    source: line.source,
-    source_key: line.key,
-    description: line.description,
-    amount: line.amount,
-    fair_market_value: line.fairMarketValue,
-    deductible: line.deductible,
-    auction_item_id: line.auctionItemId ?? null,
-  }));
+  // What the invoices hold already, read once: only lines not yet copied are inserted (re-inserting every line on
+  // each sync, to be ignored as conflicts, made a large event's billing screens and reports slow).
+  const held = await tx
+    .select()
+    .from(invoice_line)
+    .where(and(eq(invoice_line.event_id, eventId), inArray(invoice_line.invoice_id, [...invoiceIds.values()])));
+  const heldKeys = new Set(held.map((line) => `${line.invoice_id}|${line.source}|${line.source_key}`));
+  const newLines = [...current.values()]
+    .filter((line) => !heldKeys.has(`${invoiceIds.get(line.usrId)}|${line.source}|${line.key}`))
+    .map((line) => ({
+      invoice_id: invoiceIds.get(line.usrId)!,
+      event_id: eventId,
+      source: line.source,
+      source_key: line.key,
+      description: line.description,
+      amount: line.amount,
+      fair_market_value: line.fairMarketValue,
+      deductible: line.deductible,
+      auction_item_id: line.auctionItemId ?? null,
+    }));
   for (let start = 0; start < newLines.length; start += 500)
     await tx
       .insert(invoice_line)
       .values(newLines.slice(start, start + 500))
       .onConflictDoNothing();
 
-  await reverseVanishedLines(tx, eventId, [...invoiceIds.values()], current);
+  // The lines just copied are all current: only those held before can have vanished.
+  await reverseVanishedLines(tx, eventId, held, current);
   return [...invoiceIds.values()];
 }
 
 async function reverseVanishedLines(
   tx: Transaction,
   eventId: number,
-  invoiceIds: number[],
+  lines: (typeof invoice_line.$inferSelect)[],
   current: Map<string, unknown>,
 ) {
   const sourceNames = INVOICE_LINE_SOURCES.map((source) => source.name);
-  const lines = await tx
-    .select()
-    .from(invoice_line)
-    .where(and(eq(invoice_line.event_id, eventId), inArray(invoice_line.invoice_id, invoiceIds)));
   const reversed = new Set(
     lines.filter((line) => line.source === BILLING_LINE_KINDS.reversal).map((line) => line.reverses_line_id),
   );

@@ -3,8 +3,10 @@
  * recent activity and the event's counts, written out in its currency and time zone.
  */
 import { bidsMarker } from "~/bidding/silent-bids.server";
+import { ledgerSnapshot } from "~/billing/ledger-totals.server";
+import { db } from "~/db.server";
 import { eventSettings } from "~/events/event-settings.server";
-import { formatCount, formatMoney } from "~/ui/format";
+import { formatCount, formatCountOf, formatMoney } from "~/ui/format";
 import { formatInZone } from "~/ui/zoned-time";
 import { recentActivity, topItems } from "./activity.server";
 import { eventFigures } from "./figures.server";
@@ -19,25 +21,31 @@ const ITEM_TYPE_LABELS: Record<string, string> = {
 };
 
 export async function dashboardFigures(eventId: number) {
-  const [figures, raised, top, activity, settings, marker] = await Promise.all([
+  const [figures, raised, ledger, top, activity, settings, marker] = await Promise.all([
     eventFigures(eventId),
     moneyRaised(eventId),
+    // Collected money is exact without bringing invoices up to date: every payment is recorded as it is taken.
+    ledgerSnapshot(db, eventId),
     topItems(eventId),
     recentActivity(eventId),
     eventSettings(eventId),
     bidsMarker(eventId),
   ]);
   const money = (cents: number) => formatMoney(cents, figures.currency);
-  const total = RAISED_SOURCES.reduce((sum, source) => sum + raised[source], 0);
+  const pledged = RAISED_SOURCES.reduce((sum, source) => sum + raised[source], 0);
+  const collected = ledger.collected;
   const goal = goalOf(settings.meta);
   return {
     lastBidId: marker.lastBidId,
     raised: {
-      total: money(total),
+      // Raised is money collected (payments less refunds); pledged is what guests committed, paid or not.
+      total: money(collected),
+      pledged: money(pledged),
+      outstanding: money(Math.max(0, pledged - collected)),
       goal: goal === null ? null : money(goal),
       goalInput: goal === null ? "" : String(goal / 100),
       // Of the goal, for the progress bar (capped at 100) and the words beside it.
-      percent: goal === null ? null : Math.round((total / goal) * 100),
+      percent: goal === null ? null : Math.round((collected / goal) * 100),
       sources: RAISED_SOURCES.map((source) => ({
         source,
         label: RAISED_SOURCE_LABELS[source],
@@ -50,7 +58,7 @@ export async function dashboardFigures(eventId: number) {
       title: item.title,
       lot: item.lot,
       type: ITEM_TYPE_LABELS[item.type] ?? item.type,
-      bids: formatCount(item.bids),
+      bids: formatCountOf(item.bids, "bid", "bids"),
       highest: item.highest === null ? "" : money(item.highest),
       value: item.value === null ? null : money(item.value),
     })),
@@ -69,7 +77,7 @@ export async function dashboardFigures(eventId: number) {
       ticketsPending: formatCount(figures.tickets.pending),
       ticketRevenue: money(figures.tickets.paidAmount),
       highestBidsTotal: money(figures.highestBidsTotal),
-      bidCount: formatCount(figures.bidCount),
+      bidCount: formatCountOf(figures.bidCount, "bid", "bids"),
       items: figures.items.map((row) => ({
         type: ITEM_TYPE_LABELS[row.type] ?? row.type,
         items: formatCount(row.items),
@@ -87,6 +95,9 @@ export type DashboardFigures = Awaited<ReturnType<typeof dashboardFigures>>;
 export const NO_FIGURES = { lastBidId: null, figures: null, raised: null, topItems: [], activity: [] } as const;
 
 /** The page's data: the screens the person's role opens, and the figures when they may see them. */
-export type DashboardData = { eventId: number; screens: { label: string; to: string }[]; canSetGoal: boolean } & (
-  DashboardFigures | typeof NO_FIGURES
-);
+export type DashboardData = {
+  eventId: number;
+  screens: { label: string; to: string }[];
+  canSetGoal: boolean;
+  canReport: boolean;
+} & (DashboardFigures | typeof NO_FIGURES);

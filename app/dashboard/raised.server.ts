@@ -1,6 +1,6 @@
 /**
  * Money raised at an event, by source (the dashboard's "raised" figures), in cents. What counts for each source:
- * - tickets: ticket purchases paid or awaiting payment (not cancelled ones), at the ticket's price;
+ * - tickets: ticket purchases paid or awaiting payment (not cancelled ones), at what they cost after promo codes;
  * - silent and virtual auctions: each item's winning amounts once it has winners, else its highest bid;
  * - live auction: the hammered lots' winning amounts only (a lot's running bid is not money until the hammer);
  * - paddle raise: pledges that count (not cancelled, nor replaced by a correction); raffle: ticket bundles sold; sales: items for sale bought;
@@ -16,7 +16,6 @@ import {
   pledge,
   purchase,
   raffle_purchase,
-  ticket,
   ticket_payment,
   winner,
 } from "~drizzle/schema";
@@ -49,9 +48,8 @@ const AUCTION_TYPES = ["live", "silent", "virtual"] as const;
 export async function moneyRaised(eventId: number): Promise<Record<RaisedSource, number>> {
   const [tickets, auctions, pledges, raffles, sales, gifts] = await Promise.all([
     db
-      .select({ total: sumOf(sql`${ticket_payment.quantity} * ${ticket.price}`) })
+      .select({ total: sumOf(ticket_payment.amount) })
       .from(ticket_payment)
-      .innerJoin(ticket, eq(ticket.ticket_id, ticket_payment.ticket_id))
       .where(and(eq(ticket_payment.event_id, eventId), inArray(ticket_payment.status, ["paid", "pending"]))),
     auctionTotals(eventId),
     db

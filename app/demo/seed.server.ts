@@ -1490,6 +1490,13 @@ async function loadDemo(tx: Tx, clientId: number, now: Date) {
     virtual: [floorHour(at(now, -5 * DAY)), at(galaStart, 2 * DAY + 3 * HOUR)],
     registration: [floorHour(at(now, -21 * DAY)), galaStart],
   });
+  // The dashboard's goal, which the revenue report (/admin/setup/reporting/revenue) sets the money against.
+  await tx
+    .update(event)
+    .set({
+      meta: sql`coalesce(${event.meta}, '{}'::jsonb) || ${JSON.stringify({ fundraising_goal: usd(50_000) })}::jsonb`,
+    })
+    .where(eq(event.event_id, gala));
   const past = await createEvent(tx, {
     clientId,
     title: `Harbor Lights Gala ${pastYear}`,

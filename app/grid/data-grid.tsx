@@ -13,6 +13,7 @@ import { GridBulkBar } from "./grid-bulk-bar";
 import { showCell } from "./grid-cell";
 import { GridColumnsMenu, useColumnVisibility } from "./grid-columns-menu";
 import { downloadCsv } from "./grid-export";
+import { useGridExportAllowed } from "./grid-export-allowed";
 import { GridInlineCell } from "./grid-inline-cell";
 import { GridPager } from "./grid-pager";
 import { filterParamName, gridViewSearch, nextSort, readGridView, type GridView } from "./grid-view";
@@ -52,6 +53,7 @@ export function DataGrid<Row extends RowData>({
   actions,
 }: DataGridProps<Row>) {
   const hydrated = useHydrated();
+  const exportAllowed = useGridExportAllowed();
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const columnIds = useMemo(() => columns.map((column) => column.id), [columns]);
@@ -155,19 +157,21 @@ export function DataGrid<Row extends RowData>({
           {hydrated ? (
             <>
               <GridColumnsMenu columns={columns} visibility={columnVisibility} onChange={setColumnVisibility} />
-              <button
-                type="button"
-                className="button button--secondary button--sm"
-                onClick={() =>
-                  downloadCsv(
-                    label,
-                    visibleColumns,
-                    matching.map((row) => row.original as Row),
-                  )
-                }
-              >
-                Export CSV
-              </button>
+              {exportAllowed ? (
+                <button
+                  type="button"
+                  className="button button--secondary button--sm"
+                  onClick={() =>
+                    downloadCsv(
+                      label,
+                      visibleColumns,
+                      matching.map((row) => row.original as Row),
+                    )
+                  }
+                >
+                  Export CSV
+                </button>
+              ) : null}
             </>
           ) : null}
           {actions}

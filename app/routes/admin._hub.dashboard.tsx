@@ -25,8 +25,15 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<Dashboard
     ...menus.hub().filter((screen) => screen.routeId !== "routes/admin._hub.dashboard"),
     ...menus.workspace().flatMap((section) => section.screens),
   ].map((screen) => ({ label: screen.label, to: screen.to }));
-  if (!role.can_view_stats) return { eventId, screens, canSetGoal: false, ...NO_FIGURES };
-  return { eventId, screens, canSetGoal: role.can_edit_event, ...(await dashboardFigures(eventId)) };
+  if (!role.can_view_stats) return { eventId, screens, canSetGoal: false, canReport: false, ...NO_FIGURES };
+  return {
+    eventId,
+    screens,
+    canSetGoal: role.can_edit_event,
+    // Each figure links to the report that explains it, for those who may open the reports.
+    canReport: role.can_report,
+    ...(await dashboardFigures(eventId)),
+  };
 }
 
 /** Setting the fundraising goal: part of the event's details (can_edit_event). */

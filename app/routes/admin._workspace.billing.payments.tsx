@@ -1,49 +1,35 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { receivedSchema, refundFormId, refundSchema } from "~/billing/checkout-forms";
-import { listPayments, paymentsCsv, setItemReceived } from "~/billing/payments-list.server";
+import { PAYMENT_STATUSES, paymentFilters } from "~/billing/payment-filters";
+import { listPayments, setItemReceived } from "~/billing/payments-list.server";
 import { refundPayment } from "~/billing/refunds.server";
 import { PAYMENT_STATUS } from "~/billing/ui/invoice-view";
 import { parseForm, replyFor } from "~/forms/form-contract";
 import { answerForm, refuseForm } from "~/forms/reply.server";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
-import { csvFileName } from "~/grid/grid-csv";
 import { Button, buttonClass } from "~/ui/button";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { formatMoney } from "~/ui/format";
 import { backWithToast } from "~/ui/toast.server";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Payments · Billing · Gavel" },
 ];
 
-const METHODS = ["card", "checkout", "cash", "check"] as const;
-const STATUSES = ["paid", "pending", "failed", "disputed"] as const;
-
-function filtersOf(url: URL) {
-  const method = url.searchParams.get("method");
-  const status = url.searchParams.get("status");
-  return {
-    method: METHODS.find((candidate) => candidate === method) ?? null,
-    status: STATUSES.find((candidate) => candidate === status) ?? null,
-  };
-}
-
 /** /admin/billing/payments: every payment and refund; refund whole or part with a reason; pickup; CSV. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { eventId } = await requireEventPermission(request, "can_bill");
+  const { eventId, role } = await requireEventPermission(request, "can_bill");
   const url = new URL(request.url);
-  const list = await listPayments(eventId, filtersOf(url));
-  if (url.searchParams.get("format") === "csv")
-    throw new Response(paymentsCsv(list), {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${csvFileName("payments")}"`,
-      },
-    });
-  return list;
+  // ?format=csv (the address people have) is the CSV route's: a page's loader cannot answer with a file.
+  if (url.searchParams.get("format") === "csv") {
+    url.searchParams.delete("format");
+    throw redirect(`/admin/billing/payments/csv${url.search}`);
+  }
+  const list = await listPayments(eventId, paymentFilters(url));
+  return { ...list, mayExport: role.can_report === true };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -75,11 +61,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PaymentsPage() {
-  const { payments, currency } = useLoaderData<typeof loader>();
+  const { payments, currency, mayExport } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const money = (cents: number) => formatMoney(cents, currency);
   const csv = new URLSearchParams(params);
-  csv.set("format", "csv");
   return (
     <>
       <div className="page-header">
@@ -98,16 +83,18 @@ export default function PaymentsPage() {
         <label htmlFor="payments-status">Status</label>
         <select id="payments-status" name="status" defaultValue={params.get("status") ?? ""}>
           <option value="">All</option>
-          {STATUSES.map((status) => (
+          {PAYMENT_STATUSES.map((status) => (
             <option key={status} value={status}>
               {PAYMENT_STATUS[status]}
             </option>
           ))}
         </select>
         <Button type="submit">Filter</Button>
-        <a className={buttonClass({ variant: "ghost" })} href={`?${csv}`} download>
-          Download CSV
-        </a>
+        {mayExport ? (
+          <a className={buttonClass({ variant: "ghost" })} href={`/admin/billing/payments/csv?${csv}`} download>
+            Download CSV
+          </a>
+        ) : null}
       </Form>
       {payments.length === 0 ? (
         <p className="muted">No payments yet.</p>

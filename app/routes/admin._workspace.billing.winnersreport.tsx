@@ -1,12 +1,10 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
-import { winnersReport, winnersReportCsv, winnersReportPdf } from "~/billing/winners-report.server";
-import { eventSettings } from "~/events/event-settings.server";
-import { csvFileName } from "~/grid/grid-csv";
+import { winnersReport } from "~/billing/winners-report.server";
 import { buttonClass } from "~/ui/button";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { formatMoney } from "~/ui/format";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { Permission } from "~/auth/permissions";
 
 export const meta: MetaFunction = ({ error }) => [
@@ -17,30 +15,16 @@ const REPORT: Permission[] = ["can_bill", "can_report"];
 
 /** /admin/billing/winnersreport: winners by item, paid or not, picked up or not; ?format=csv or pdf downloads it. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { eventId } = await requireEventPermission(request, REPORT);
+  const { eventId, role } = await requireEventPermission(request, REPORT);
+  const url = new URL(request.url);
+  // ?format=csv or pdf (the addresses people have) are the download route's: a page's loader cannot answer with a file.
+  if (url.searchParams.has("format")) throw redirect(`/admin/billing/winnersreport/download${url.search}`);
   const report = await winnersReport(eventId);
-  const format = new URL(request.url).searchParams.get("format");
-  if (format === "pdf") {
-    const { title } = await eventSettings(eventId);
-    throw new Response(new Uint8Array(await winnersReportPdf(report, `Winners · ${title}`)), {
-      headers: {
-        "Content-Type": "application/pdf",
-        "Content-Disposition": `attachment; filename="${csvFileName("winners").replace(/\.csv$/, ".pdf")}"`,
-      },
-    });
-  }
-  if (format === "csv")
-    throw new Response(winnersReportCsv(report), {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${csvFileName("winners")}"`,
-      },
-    });
-  return report;
+  return { ...report, mayExport: role.can_report === true };
 }
 
 export default function WinnersReportPage() {
-  const { rows, currency } = useLoaderData<typeof loader>();
+  const { rows, currency, mayExport } = useLoaderData<typeof loader>();
   const paid = rows.filter((row) => row.paid).length;
   return (
     <>
@@ -51,14 +35,24 @@ export default function WinnersReportPage() {
           {rows.filter((row) => row.pickedUp).length} picked up.
         </p>
       </div>
-      <p>
-        <a className={buttonClass({ variant: "ghost" })} href="?format=csv" download>
-          Download CSV
-        </a>{" "}
-        <a className={buttonClass({ variant: "ghost" })} href="?format=pdf" download>
-          Download PDF
-        </a>
-      </p>
+      {mayExport ? (
+        <p>
+          <a
+            className={buttonClass({ variant: "ghost" })}
+            href="/admin/billing/winnersreport/download?format=csv"
+            download
+          >
+            Download CSV
+          </a>{" "}
+          <a
+            className={buttonClass({ variant: "ghost" })}
+            href="/admin/billing/winnersreport/download?format=pdf"
+            download
+          >
+            Download PDF
+          </a>
+        </p>
+      ) : null}
       {rows.length === 0 ? (
         <p className="muted">No item has a winner yet.</p>
       ) : (

@@ -28,3 +28,8 @@ export function formatEventDate(date: Date | null, timeZone: string): string | n
 export function formatCount(n: number): string {
   return new Intl.NumberFormat("en-US").format(n);
 }
+
+/** A count with its noun in the right number: "1 bid", "2 bids". */
+export function formatCountOf(n: number, one: string, many: string): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
+}

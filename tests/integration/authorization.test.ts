@@ -160,3 +160,58 @@ describe.each(adminRoutes.map((route) => [route.id, route] as const))("%s", (id,
     );
   });
 });
+
+/**
+ * Exports (docs/permissions.md: "exports (any CSV or report download) | can_report"): each download, asked for by a
+ * team member who may open its screen but lacks can_report, is refused; with can_report too, it comes.
+ */
+const EXPORTS: Array<[routeId: string, query: string, screen: Permission]> = [
+  ["routes/admin._workspace.billing.payments_.csv", "", "can_bill"],
+  ["routes/admin._workspace.billing.winnersreport_.download", "format=csv", "can_bill"],
+  ["routes/admin._workspace.billing.winnersreport_.download", "format=pdf", "can_bill"],
+  ...["revenue", "items", "guests", "tax", "procurement"].flatMap((report) =>
+    ["format=csv", "format=xlsx"].map((format): [string, string, Permission] => [
+      "routes/admin._workspace.setup.reporting_.download",
+      `report=${report}&${format}`,
+      "can_report",
+    ]),
+  ),
+  ["routes/admin._workspace.setup.reporting_.download", "report=tax&statement=all", "can_report"],
+];
+
+describe("exports need can_report", () => {
+  const cookies = new Map<string, string>();
+  beforeAll(async () => {
+    const { db } = testDatabase();
+    for (const flags of [
+      ["can_bill without can_report", teamRoleWithout("can_report")],
+      ["can_bill and can_report", teamRole("can_bill", "can_report")],
+      ["only can_report", teamRole("can_report")],
+      ["only can_view_stats", teamRole("can_view_stats")],
+    ] as const) {
+      const user = await makeUser(db);
+      await giveRole(db, user.usr_id, world.eventId, flags[1]);
+      cookies.set(flags[0], await sessionCookie(user.usr_id));
+    }
+  });
+
+  it.each(EXPORTS)("%s?%s", async (id, query) => {
+    const download = (who: string) =>
+      call(
+        modules.get(id)!.loader as RouteFunction,
+        makeRequest(`${routePath(routes, id)}?id=${world.eventId}&${query}`, { cookie: cookies.get(who) }),
+      );
+    expect(verdict(await download("can_bill without can_report"))).toBe("forbidden");
+    const allowed = await download(id.includes("billing") ? "can_bill and can_report" : "only can_report");
+    expect(allowed.status).toBe(200);
+    expect(allowed.response?.headers.get("Content-Disposition")).toMatch(/^attachment/);
+  });
+
+  it("offers the grids' CSV export only to can_report", async () => {
+    const layout = modules.get("routes/admin._workspace")!.loader as RouteFunction;
+    const open = async (who: string) =>
+      (await call(layout, makeRequest(`/admin/setup?id=${world.eventId}`, { cookie: cookies.get(who) }))).data;
+    expect(await open("only can_view_stats")).toMatchObject({ mayExport: false });
+    expect(await open("only can_report")).toMatchObject({ mayExport: true });
+  });
+});

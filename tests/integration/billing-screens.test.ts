@@ -8,8 +8,10 @@ import { invoicePath } from "~/billing/invoice-link.server";
 import { invoiceTotals } from "~/billing/invoice.server";
 import { setItemReceived } from "~/billing/payments-list.server";
 import * as paymentsRoute from "~/routes/admin._workspace.billing.payments";
+import * as paymentsCsvRoute from "~/routes/admin._workspace.billing.payments_.csv";
 import * as winnersRoute from "~/routes/admin._workspace.billing.winners";
 import * as reportRoute from "~/routes/admin._workspace.billing.winnersreport";
+import * as reportDownloadRoute from "~/routes/admin._workspace.billing.winnersreport_.download";
 import * as setupRoute from "~/routes/admin._workspace.setup.billing";
 import * as invoiceRoute from "~/routes/invoice";
 import { billing_settings, event, payment } from "~drizzle/schema";
@@ -30,6 +32,7 @@ const fake = await vi.hoisted(async () => {
 const { db } = testDatabase();
 let eventId: number;
 let biller: string;
+let exporter: string;
 let outsider: string;
 
 afterAll(() => fake.close());
@@ -39,6 +42,9 @@ beforeEach(async () => {
   const person = await makeUser(db, { selected_event: eventId });
   await giveRole(db, person.usr_id, eventId, teamRole("can_bill"));
   biller = await sessionCookie(person.usr_id);
+  const accountant = await makeUser(db, { selected_event: eventId });
+  await giveRole(db, accountant.usr_id, eventId, teamRole("can_bill", "can_report"));
+  exporter = await sessionCookie(accountant.usr_id);
   const other = await makeUser(db, { selected_event: eventId });
   await giveRole(db, other.usr_id, eventId, teamRoleWithout("can_bill", "can_configure_event", "can_report"));
   outsider = await sessionCookie(other.usr_id);
@@ -156,10 +162,15 @@ describe(`billing screens on ${process.env.TEST_DB_ENGINE}`, () => {
       submissionKey: "report-cash",
     });
     await setItemReceived(eventId, paymentId, true);
-    const load = (query = "") =>
+    const load = (query = "", cookie = exporter) =>
       call(
-        reportRoute.loader as RouteFunction,
-        makeRequest(`/admin/billing/winnersreport?id=${eventId}${query}`, { cookie: biller }),
+        (query.includes("format") ? reportDownloadRoute : reportRoute).loader as RouteFunction,
+        makeRequest(
+          `/admin/billing/winnersreport${query.includes("format") ? "/download" : ""}?id=${eventId}${query}`,
+          {
+            cookie,
+          },
+        ),
       );
     const report = await load();
     expect(report.data).toMatchObject({
@@ -173,6 +184,19 @@ describe(`billing screens on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(csv).toContain("40.00,yes,yes");
     const pdf = (await load("&format=pdf")).response!;
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    // Downloads are exports: can_bill sees the screen, but only can_report takes the files away.
+    expect(await load("", biller)).toMatchObject({ status: 200, data: { mayExport: false } });
+    // The address people have (?format= on the page) leads to the download.
+    const old = await call(
+      reportRoute.loader as RouteFunction,
+      makeRequest(`/admin/billing/winnersreport?id=${eventId}&format=csv`, { cookie: biller }),
+    );
+    expect(old).toMatchObject({
+      status: 302,
+      location: `/admin/billing/winnersreport/download?id=${eventId}&format=csv`,
+    });
+    expect((await load("&format=csv", biller)).status).toBe(403);
+    expect((await load("&format=pdf", biller)).status).toBe(403);
     expect(
       Buffer.from(await pdf.arrayBuffer())
         .subarray(0, 5)
@@ -225,11 +249,16 @@ describe(`billing screens on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(await invoiceTotals(db, invoiceId)).toMatchObject({ paid: 6_000, balance: 0 });
     const csv = await (
       await call(
-        paymentsRoute.loader as RouteFunction,
-        makeRequest(`/admin/billing/payments?id=${eventId}&format=csv`, { cookie: biller }),
+        paymentsCsvRoute.loader as RouteFunction,
+        makeRequest(`/admin/billing/payments/csv?id=${eventId}`, { cookie: exporter }),
       )
     ).response!.text();
     expect(csv).toContain("Cash,,paid,80.00,20.00,yes");
+    const csvRefused = await call(
+      paymentsCsvRoute.loader as RouteFunction,
+      makeRequest(`/admin/billing/payments/csv?id=${eventId}`, { cookie: biller }),
+    );
+    expect(csvRefused.status).toBe(403);
   });
 
   it("opens only the invoice its signed link names", async () => {

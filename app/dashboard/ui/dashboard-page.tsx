@@ -24,8 +24,10 @@ const ACTIVITY_LABELS: Record<ActivityKind, string> = {
 };
 
 export function DashboardPage() {
-  const { eventId, figures, screens, raised, canSetGoal, topItems, activity, lastBidId } =
+  const { eventId, figures, screens, raised, canSetGoal, canReport, topItems, activity, lastBidId } =
     useLoaderData<DashboardData>();
+  // Each figure leads to the report that explains it, for those who may open the reports.
+  const report = (slug: string) => (canReport ? `/admin/setup/reporting/${slug}?id=${eventId}` : undefined);
   // Bids (and staff actions on items) refresh the figures as they happen.
   const live = useLiveRefresh(figures ? `/admin/dashboard/stream?id=${eventId}` : null, lastBidId);
   const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;
@@ -40,16 +42,32 @@ export function DashboardPage() {
       </div>
       {figures && raised ? (
         <div className="stack">
-          <RaisedCard raised={raised} canSetGoal={canSetGoal} />
+          <RaisedCard raised={raised} canSetGoal={canSetGoal} reportHref={report("revenue")} />
           <dl className="figures" aria-label="Key figures">
-            <Figure label="Registered guests" value={figures.registered} detail={`${figures.attended} checked in`} />
+            <Figure
+              label="Registered guests"
+              value={figures.registered}
+              detail={`${figures.attended} checked in`}
+              href={report("guests")}
+            />
             <Figure
               label="Tickets sold"
               value={figures.ticketsPaid}
               detail={`${figures.ticketsPending} pending payment`}
+              href={report("guests")}
             />
-            <Figure label="Paid for tickets" value={figures.ticketRevenue} />
-            <Figure label="Highest bids total" value={figures.highestBidsTotal} detail={`${figures.bidCount} bids`} />
+            <Figure
+              label="Paid for tickets"
+              value={figures.ticketRevenue}
+              detail="after discounts"
+              href={report("revenue")}
+            />
+            <Figure
+              label="Highest bids total"
+              value={figures.highestBidsTotal}
+              detail={figures.bidCount}
+              href={report("items")}
+            />
           </dl>
           <Card title="Items and bids" headingLevel={2}>
             {figures.items.length === 0 ? (
@@ -106,7 +124,8 @@ export function DashboardPage() {
                       <span className="ranked-list__figure">
                         {item.highest}{" "}
                         <span className="muted">
-                          ({item.bids} bids{item.value ? `, value ${item.value}` : ""})
+                          ({item.bids}
+                          {item.value ? `, value ${item.value}` : ""})
                         </span>
                       </span>
                     </li>
@@ -160,7 +179,15 @@ export function DashboardPage() {
 type Raised = NonNullable<DashboardFigures["raised"]>;
 
 /** Money raised, by source, against the goal; the goal can be set here by people who edit the event. */
-function RaisedCard({ raised, canSetGoal }: { raised: Raised; canSetGoal: boolean }) {
+function RaisedCard({
+  raised,
+  canSetGoal,
+  reportHref,
+}: {
+  raised: Raised;
+  canSetGoal: boolean;
+  reportHref: string | undefined;
+}) {
   const { form, fields } = useContractForm({
     id: GOAL_FORM,
     schema: goalSchema,
@@ -181,6 +208,26 @@ function RaisedCard({ raised, canSetGoal }: { raised: Raised; canSetGoal: boolea
             <span className="muted"> raised so far</span>
           )}
         </p>
+        <dl className="figures" aria-label="Pledged and outstanding">
+          <Figure
+            label="Raised (collected)"
+            value={raised.total}
+            detail="payments received, less refunds"
+            href={reportHref}
+          />
+          <Figure
+            label="Pledged"
+            value={raised.pledged}
+            detail="tickets, items won, pledges, sales, gifts"
+            href={reportHref}
+          />
+          <Figure
+            label="Outstanding"
+            value={raised.outstanding}
+            detail="pledged, not yet collected"
+            href={reportHref}
+          />
+        </dl>
         {raised.percent !== null ? (
           <progress
             className="raised__bar"
@@ -192,7 +239,7 @@ function RaisedCard({ raised, canSetGoal }: { raised: Raised; canSetGoal: boolea
           </progress>
         ) : null}
         <table className="data-table raised__sources">
-          <caption className="visually-hidden">Money raised by source</caption>
+          <caption className="visually-hidden">Money pledged by source</caption>
           <tbody>
             {raised.sources.map((row) => (
               <tr key={row.source}>
@@ -221,10 +268,10 @@ function RaisedCard({ raised, canSetGoal }: { raised: Raised; canSetGoal: boolea
   );
 }
 
-function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
+function Figure({ label, value, detail, href }: { label: string; value: string; detail?: string; href?: string }) {
   return (
     <div className="figure">
-      <dt className="figure__label">{label}</dt>
+      <dt className="figure__label">{href ? <Link to={href}>{label}</Link> : label}</dt>
       <dd className="figure__value">{value}</dd>
       {detail ? <dd className="figure__detail">{detail}</dd> : null}
     </div>

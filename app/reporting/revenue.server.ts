@@ -1,0 +1,174 @@
+/**
+ * The revenue report (/admin/setup/reporting/revenue): money by source from the billing ledger, pledged against
+ * collected and outstanding, against the goal and last year's event, and over time through the evening.
+ */
+import { and, desc, eq, lt, ne, or, sql } from "drizzle-orm";
+import { ledgerBetween, ledgerSnapshot } from "~/billing/ledger-totals.server";
+import { sourceLabel } from "~/billing/source-labels";
+import { goalOf } from "~/dashboard/goal.server";
+import { db } from "~/db.server";
+import { formatInZone } from "~/ui/zoned-time";
+import { event } from "~drizzle/schema";
+import { refreshLedger, type ReportScope } from "./filters.server";
+import { percentOf, type Report } from "./report";
+import { moneyOverTime } from "./timeline.server";
+
+export async function revenueReport(scope: ReportScope): Promise<Report> {
+  await refreshLedger(scope);
+  const [ledger, timeline, previous] = await Promise.all([
+    ledgerBetween(db, scope.eventId, scope.from, scope.to),
+    moneyOverTime(db, scope.eventId, scope),
+    previousEvent(scope),
+  ]);
+  const lastYear = previous ? await ledgerSnapshot(db, previous.id) : null;
+  const goal = goalOf(scope.meta);
+  const time = (at: Date, style: "time" | "date") => formatInZone(at, scope.timeZone, style);
+  return {
+    slug: "revenue",
+    name: `revenue ${scope.title}`,
+    title: "Revenue",
+    currency: scope.currency,
+    figures: [
+      { label: "Collected", value: ledger.collected, kind: "money", note: "payments received, less refunds" },
+      { label: "Pledged", value: ledger.billed, kind: "money", note: "everything billed to guests" },
+      { label: "Outstanding", value: ledger.outstanding, kind: "money", note: "still owed on invoices" },
+      { label: "Goal", value: goal, kind: "money", note: goal === null ? "not set on the dashboard" : undefined },
+      {
+        label: "Collected of the goal",
+        value: goal === null ? null : percentOf(ledger.collected, goal),
+        kind: "percent",
+      },
+      {
+        label: previous ? `Last year: ${previous.title}` : "Last year",
+        value: lastYear?.collected ?? null,
+        kind: "money",
+        note: previous ? "collected" : "no earlier event",
+      },
+    ],
+    tables: [
+      {
+        id: "sources",
+        title: "Raised by source",
+        columns: [
+          { key: "source", header: "Source", kind: "text" },
+          { key: "billed", header: "Pledged", kind: "money" },
+          { key: "collected", header: "Collected", kind: "money" },
+          { key: "unpaid", header: "Not yet collected", kind: "money" },
+        ],
+        rows: ledger.sources.map((entry) => ({
+          source: sourceLabel(entry.source),
+          billed: entry.billed,
+          collected: entry.collected,
+          unpaid: entry.billed - entry.collected,
+        })),
+        totals: {
+          source: "Total",
+          billed: ledger.billed,
+          collected: ledger.collected,
+          unpaid: ledger.billed - ledger.collected,
+        },
+        empty: "Nothing billed or paid in this period.",
+        chart: {
+          kind: "bars",
+          title: "Collected by source",
+          description: "Money collected from each source; the table below gives every figure.",
+          labelKey: "source",
+          valueKey: "collected",
+        },
+      },
+      {
+        id: "comparison",
+        title: "Against the goal and last year",
+        columns: [
+          { key: "what", header: "Event", kind: "text" },
+          { key: "billed", header: "Pledged", kind: "money" },
+          { key: "collected", header: "Collected", kind: "money" },
+        ],
+        rows: [
+          { what: scope.title, billed: ledger.billed, collected: ledger.collected },
+          ...(goal === null ? [] : [{ what: "Goal", billed: goal, collected: goal }]),
+          ...(previous && lastYear
+            ? [{ what: previous.title, billed: lastYear.billed, collected: lastYear.collected }]
+            : []),
+        ],
+        empty: "",
+        chart: {
+          kind: "bars",
+          title: "Collected against the goal and last year",
+          description: "This event's collected total beside its goal and the previous event's total.",
+          labelKey: "what",
+          valueKey: "collected",
+        },
+      },
+      {
+        id: "evening",
+        title: "Through the evening, by minute",
+        columns: [
+          { key: "at", header: "Time", kind: "text" },
+          { key: "committed", header: "Pledged", kind: "money" },
+          { key: "collected", header: "Collected", kind: "money" },
+        ],
+        rows: timeline.byMinute.map((point) => ({
+          at: time(point.at, "time"),
+          committed: point.committed,
+          collected: point.collected,
+        })),
+        empty: scope.eventStart
+          ? "Nothing was pledged or paid during the event's hours."
+          : "The event has no start and end time, so every day is below.",
+        chart: {
+          kind: "line",
+          title: "Running totals through the evening",
+          description: "Money pledged and collected, added up minute by minute during the event.",
+          labelKey: "at",
+          series: [
+            { key: "committed", label: "Pledged" },
+            { key: "collected", label: "Collected" },
+          ],
+          cumulative: true,
+        },
+      },
+      {
+        id: "days",
+        title: "Before and after the event, by day",
+        columns: [
+          { key: "at", header: "Day", kind: "text" },
+          { key: "committed", header: "Pledged", kind: "money" },
+          { key: "collected", header: "Collected", kind: "money" },
+        ],
+        rows: timeline.byDay.map((point) => ({
+          at: time(point.at, "date"),
+          committed: point.committed,
+          collected: point.collected,
+        })),
+        empty: "Nothing was pledged or paid outside the event's hours.",
+        chart: {
+          kind: "bars",
+          title: "Pledged by day",
+          description: "Money pledged each day outside the event's hours.",
+          labelKey: "at",
+          valueKey: "committed",
+        },
+      },
+    ],
+  };
+}
+
+/** The organisation's event before this one (the demo's archived gala): the latest that started earlier or is archived. */
+async function previousEvent(scope: ReportScope): Promise<{ id: number; title: string } | null> {
+  const [row] = await db
+    .select({ id: event.event_id, title: event.title })
+    .from(event)
+    .where(
+      and(
+        eq(event.client_id, scope.clientId),
+        ne(event.event_id, scope.eventId),
+        scope.eventStart
+          ? or(lt(event.start_date_time, scope.eventStart), eq(event.is_archived, true))
+          : eq(event.is_archived, true),
+      ),
+    )
+    .orderBy(desc(event.is_archived), sql`${event.start_date_time} desc nulls last`, desc(event.event_id))
+    .limit(1);
+  return row ?? null;
+}

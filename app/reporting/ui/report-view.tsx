@@ -1,0 +1,202 @@
+/**
+ * A report on the page: the filters (event, date range), the figures, then each table with its chart. Plain links
+ * and a GET form: everything works without JavaScript, and prints on its own (reporting.css's print rules).
+ */
+import { Form } from "@remix-run/react";
+import { buttonClass } from "~/ui/button";
+import { useHydrated } from "~/ui/use-hydrated";
+import { formatCell, type Report, type ReportRow, type ReportTable } from "../report";
+import { REPORT_DOWNLOAD_PATH } from "../reports";
+import { BarChart } from "./bar-chart";
+import { LineChart } from "./line-chart";
+
+export interface ReportFilters {
+  eventId: number;
+  from: string;
+  to: string;
+  events: { id: number; title: string }[];
+  /** Why the dates were not taken, shown beside them. */
+  error: string | null;
+}
+
+export function ReportView({ report, filters }: { report: Report; filters: ReportFilters }) {
+  const hydrated = useHydrated();
+  const query = new URLSearchParams({ report: report.slug, id: String(filters.eventId) });
+  if (filters.from) query.set("from", filters.from);
+  if (filters.to) query.set("to", filters.to);
+  const download = (format: string) => `${REPORT_DOWNLOAD_PATH}?${query.toString()}&format=${format}`;
+  const eventTitle = filters.events.find((event) => event.id === filters.eventId)?.title ?? "";
+  return (
+    <div className="report">
+      {/* On paper the tabs are gone: the report and the event say what the page is. */}
+      <p className="report-print-title">
+        {report.title} · {eventTitle}
+        {filters.from || filters.to ? ` · ${filters.from || "…"} to ${filters.to || "…"}` : ""}
+      </p>
+      <Form method="get" className="report-filters" aria-label="Filter the report">
+        <label>
+          Event
+          <select name="id" defaultValue={filters.eventId}>
+            {filters.events.map((event) => (
+              <option key={event.id} value={event.id}>
+                {event.title}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          From
+          <input
+            type="date"
+            name="from"
+            defaultValue={filters.from}
+            aria-invalid={filters.error ? true : undefined}
+            aria-describedby={filters.error ? "report-dates-error" : undefined}
+          />
+        </label>
+        <label>
+          To (inclusive)
+          <input type="date" name="to" defaultValue={filters.to} aria-invalid={filters.error ? true : undefined} />
+        </label>
+        <button type="submit" className={buttonClass({ variant: "secondary", size: "sm" })}>
+          Show
+        </button>
+        {filters.error ? (
+          <p id="report-dates-error" className="field__error" role="alert">
+            {filters.error}
+          </p>
+        ) : null}
+      </Form>
+      <p className="report-actions">
+        <a className={buttonClass({ variant: "ghost", size: "sm" })} href={download("csv")} download>
+          Download CSV
+        </a>
+        <a className={buttonClass({ variant: "ghost", size: "sm" })} href={download("xlsx")} download>
+          Download XLSX
+        </a>
+        {hydrated ? (
+          <button
+            type="button"
+            className={buttonClass({ variant: "ghost", size: "sm" })}
+            onClick={() => window.print()}
+          >
+            Print
+          </button>
+        ) : null}
+      </p>
+      {report.figures.length > 0 ? (
+        <dl className="report-figures">
+          {report.figures.map((figure) => (
+            <div key={figure.label} className="report-figure">
+              <dt>{figure.href ? <a href={figure.href}>{figure.label}</a> : figure.label}</dt>
+              <dd>
+                {figure.value === null ? "—" : formatCell(figure.value, figure.kind, report.currency)}
+                {figure.note ? <span className="report-figure__note">{figure.note}</span> : null}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {report.tables.map((table) => (
+        <ReportSection key={table.id} table={table} currency={report.currency} />
+      ))}
+    </div>
+  );
+}
+
+function ReportSection({ table, currency }: { table: ReportTable; currency: string }) {
+  return (
+    <section className="report-section" aria-labelledby={`report-${table.id}`}>
+      <h2 id={`report-${table.id}`}>{table.title}</h2>
+      {table.rows.length === 0 ? (
+        <p className="muted">{table.empty}</p>
+      ) : (
+        <>
+          {table.chart ? <Chart table={table} currency={currency} /> : null}
+          <div className="report-table-scroll">
+            <table className="report-table">
+              <caption className="visually-hidden">{table.title}</caption>
+              <thead>
+                <tr>
+                  {table.columns.map((column) => (
+                    <th key={column.key} scope="col" className={column.kind === "text" ? undefined : "numeric"}>
+                      {column.header}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {table.rows.map((row, index) => (
+                  <Row key={index} row={row} table={table} currency={currency} />
+                ))}
+              </tbody>
+              {table.totals ? (
+                <tfoot>
+                  <Row row={table.totals} table={table} currency={currency} />
+                </tfoot>
+              ) : null}
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function Row({ row, table, currency }: { row: ReportRow; table: ReportTable; currency: string }) {
+  return (
+    <tr>
+      {table.columns.map((column, index) => {
+        const text = formatCell(row[column.key] ?? null, column.kind, currency);
+        const className = column.kind === "text" ? undefined : "numeric";
+        return index === 0 ? (
+          <th key={column.key} scope="row" className={className}>
+            {text}
+          </th>
+        ) : (
+          <td key={column.key} className={className}>
+            {text}
+          </td>
+        );
+      })}
+    </tr>
+  );
+}
+
+function Chart({ table, currency }: { table: ReportTable; currency: string }) {
+  const chart = table.chart!;
+  const kindOf = (key: string) => table.columns.find((column) => column.key === key)?.kind ?? "count";
+  if (chart.kind === "bars") {
+    const kind = kindOf(chart.valueKey);
+    return (
+      <BarChart
+        title={chart.title}
+        description={chart.description}
+        bars={table.rows.map((row) => {
+          const value = Number(row[chart.valueKey] ?? 0);
+          return { label: String(row[chart.labelKey] ?? ""), value, display: formatCell(value, kind, currency) };
+        })}
+      />
+    );
+  }
+  const kind = kindOf(chart.series[0]?.key ?? "");
+  return (
+    <LineChart
+      title={chart.title}
+      description={chart.description}
+      labels={table.rows.map((row) => String(row[chart.labelKey] ?? ""))}
+      series={chart.series.map((line) => {
+        let running = 0;
+        return {
+          label: line.label,
+          values: table.rows.map((row) => {
+            const value = Number(row[line.key] ?? 0);
+            running += value;
+            return chart.cumulative ? running : value;
+          }),
+        };
+      })}
+      format={(value) => formatCell(value, kind, currency)}
+    />
+  );
+}

@@ -1,0 +1,39 @@
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { requireEventPermission } from "~/auth/access.server";
+import { reportPath, REPORTS } from "~/reporting/reports";
+import reportingHref from "~/styles/reporting.css";
+import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { Tabs } from "~/ui/tabs";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+
+export const meta: MetaFunction = ({ error }) => [
+  { title: error ? `${errorTitle(error)} · Gavel` : "Reports · Setup · Gavel" },
+];
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: reportingHref }];
+
+/** /admin/setup/reporting: the reports (can_report), one tab each; the event travels in ?id= across the tabs. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { eventId } = await requireEventPermission(request, "can_report");
+  return { eventId };
+}
+
+export default function ReportingLayout() {
+  const { eventId } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <div className="page-header">
+        <h1>Reports</h1>
+      </div>
+      <Tabs
+        label="Reports"
+        items={REPORTS.map((report) => ({ label: report.label, to: reportPath(report.slug, eventId) }))}
+      />
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPanel />;
+}
