@@ -144,7 +144,9 @@ describe(`/admin/dashboard on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(figures!.highestBidsTotal).toBe(
       new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(total / 100),
     );
-    expect(figures!.bidCount).toBe(new Intl.NumberFormat("en-US").format(bids.length));
+    expect(figures!.bidCount).toBe(
+      `${new Intl.NumberFormat("en-US").format(bids.length)} ${bids.length === 1 ? "bid" : "bids"}`,
+    );
 
     const live = await db
       .select()

@@ -231,7 +231,8 @@ describe(`the silent bids screen on ${process.env.TEST_DB_ENGINE}`, () => {
       expect(
         await call(bidsLayout.loader as RouteFunction, makeRequest(url("/admin/bids"), { cookie: noStats })),
       ).toMatchObject({ status: 200, data: { areas: null } });
-      const noBids = await person(teamRoleWithout("can_view_stats", "can_bid", "can_control_event"));
+      // The section's other screens: the raffle desk and sales to paddles (can_bill) open it too.
+      const noBids = await person(teamRoleWithout("can_view_stats", "can_bid", "can_control_event", "can_bill"));
       expect(
         (await call(bidsLayout.loader as RouteFunction, makeRequest(url("/admin/bids"), { cookie: noBids }))).status,
       ).toBe(403);
