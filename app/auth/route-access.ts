@@ -181,6 +181,7 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin._workspace.solemen": { loader: "can_bill" },
   "routes/admin._workspace.solemen._index": { loader: "team" },
   "routes/admin._workspace.solemen.donations": { loader: "can_bill", action: "can_bill" },
+  "routes/admin._workspace.solemen.donations_.letter": { loader: "can_bill" },
 
   // Billing: can_bill; the winners report also for can_report.
   "routes/admin._workspace.billing": { loader: ["can_bill", "can_report"] },

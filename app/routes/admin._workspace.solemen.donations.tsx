@@ -2,10 +2,8 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminList } from "~/admin-list/admin-list";
 import { listAction, listForm } from "~/admin-list/list-action.server";
 import { requireEventPermission } from "~/auth/access.server";
-import { rowId } from "~/forms/rules";
 import {
   anonymiseGifts,
-  donationLetterPdf,
   listDonations,
   recordStaffGift,
   refundGifts,
@@ -29,23 +27,12 @@ export const meta: MetaFunction = ({ error }) => [
 
 /**
  * /admin/solemen/donations: every gift, with the grid's filters and CSV export; record a cash or check gift, edit,
- * refund, anonymise, thank-you letters (`?letter=<gift>`: the PDF), and the suggested amounts of /dp.
+ * refund, anonymise, thank-you letters (the PDF at ./donations/letter), and the suggested amounts of /dp.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_bill");
-  const letter = rowId.safeParse(new URL(request.url).searchParams.get("letter"));
-  if (letter.success) {
-    const pdf = await donationLetterPdf(eventId, letter.data);
-    if (!pdf) throw new Response("Gift not found", { status: 404 });
-    throw new Response(new Uint8Array(pdf), {
-      headers: {
-        "Content-Type": "application/pdf",
-        "Content-Disposition": `inline; filename="thank-you-${letter.data}.pdf"`,
-      },
-    });
-  }
   const { meta: eventMeta, ...list } = await listDonations(eventId);
-  return { ...list, suggested: suggestedAmounts(eventMeta) };
+  return { ...list, eventId, suggested: suggestedAmounts(eventMeta) };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -210,7 +197,7 @@ const STATUS_LABELS: Record<string, string> = {
 };
 
 export default function DonationsPage() {
-  const { donations, currency, suggested } = useLoaderData<typeof loader>();
+  const { donations, currency, suggested, eventId } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const money = (cents: number) => formatMoney(cents, currency);
   const columns: GridColumn<Gift>[] = [
@@ -247,7 +234,7 @@ export default function DonationsPage() {
       value: () => "PDF",
       filter: false,
       cell: (row) => (
-        <a href={`?letter=${row.id}`} target="_blank" rel="noreferrer">
+        <a href={`/admin/solemen/donations/letter?id=${eventId}&gift=${row.id}`} target="_blank" rel="noreferrer">
           Letter (PDF)
         </a>
       ),

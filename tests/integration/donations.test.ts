@@ -13,6 +13,7 @@ import { anonymiseGifts, recordStaffGift, refundGifts } from "~/giving/donations
 import { giftSchema } from "~/giving/gift-forms";
 import { readMonitorState } from "~/room-screens/monitor-state.server";
 import * as adminRoute from "~/routes/admin._workspace.solemen.donations";
+import * as letterRoute from "~/routes/admin._workspace.solemen.donations_.letter";
 import * as dpRoute from "~/routes/dp";
 import { auction_item, donation, event, message, payment, purchase, refund } from "~drizzle/schema";
 import { fillHostedPage, makeBillingEvent, webhookReceiver } from "../support/billing";
@@ -276,11 +277,14 @@ describe(`donations on ${process.env.TEST_DB_ENGINE}`, () => {
     const [gift] = await gifts();
     expect(gift).toMatchObject({ amount: 20_000, method: "check", status: "paid", source: "staff" });
 
-    const letter = await call(
-      adminRoute.loader as RouteFunction,
-      makeRequest(`${path}&letter=${gift.donation_id}`, { cookie: biller }),
-    );
+    const letterUrl = `/admin/solemen/donations/letter?id=${eventId}&gift=${gift.donation_id}`;
+    const letter = await call(letterRoute.loader as RouteFunction, makeRequest(letterUrl, { cookie: biller }));
     expect(letter.response?.headers.get("Content-Type")).toBe("application/pdf");
+    const unknown = await call(
+      letterRoute.loader as RouteFunction,
+      makeRequest(`/admin/solemen/donations/letter?id=${eventId}&gift=999999999`, { cookie: biller }),
+    );
+    expect(unknown.status).toBe(404);
 
     expect((await post({ intent: "refund", id: String(gift.donation_id), reason: "Recorded twice" })).status).toBe(302);
     expect((await gifts())[0].status).toBe("refunded");
