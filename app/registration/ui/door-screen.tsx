@@ -324,19 +324,21 @@ function DoorPayment({
         >
           Take {amount} cash
         </button>
-        <label htmlFor={checkId} className="door-payment__label">
-          Check no.
-        </label>
-        <input
-          id={checkId}
-          name="check_number"
-          className="door-payment__check"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={30}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${checkId}-error` : undefined}
-        />
+        <span className="door-payment__check-group">
+          <label htmlFor={checkId} className="door-payment__label">
+            Check no.
+          </label>
+          <input
+            id={checkId}
+            name="check_number"
+            className="door-payment__check"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={30}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${checkId}-error` : undefined}
+          />
+        </span>
         <button
           type="submit"
           name="intent"
