@@ -35,7 +35,7 @@ export function useLiveRefresh(
     const wait = Math.max(0, lastRun.current + 1000 - Date.now());
     timer.current = setTimeout(() => {
       timer.current = null;
-      if (latest.current.busy) {
+      if (latest.current.busy || routerBusy()) {
         waiting.current = true;
         return;
       }
@@ -71,6 +71,22 @@ export function useLiveRefresh(
     },
   });
   return hydrated ? status : null;
+}
+
+/**
+ * Whether the router is sending a form or loading a page at this very moment. The rendered state lags it: a form
+ * submitted in the same tick as the refresh's timer is not rendered yet, and a revalidation then would abort that
+ * submission (Remix exposes its router on window for this kind of reading).
+ */
+function routerBusy(): boolean {
+  const router = (
+    window as {
+      __remixRouter?: { state: { navigation: { state: string }; fetchers: Map<string, { state: string }> } };
+    }
+  ).__remixRouter;
+  if (!router) return false;
+  const { navigation, fetchers } = router.state;
+  return navigation.state !== "idle" || [...fetchers.values()].some((fetcher) => fetcher.state !== "idle");
 }
 
 export function LiveIndicator({ status }: { status: LiveStreamStatus | null }) {
