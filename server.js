@@ -1,13 +1,19 @@
 /**
  * Gavel's HTTP server (`npm run serve`, `npm start`, the Docker image): Express serving the Remix build, as
- * remix-serve does (compression, static files, an access log, reloads under `remix dev`), plus two things
+ * remix-serve does (compression, static files, an access log, reloads under `remix dev`), plus what
  * remix-serve cannot do (docs/decisions/006-sign-in.md):
  * - every state-changing request sent from another site's page is refused with 403 before the app sees it
  *   (Remix's own guard would answer such a form post with a 500, and leaves data requests unchecked);
- * - loaders and actions learn the client's IP address (context.clientAddress), for per-address sign-in limits.
- * Environment: PORT (default 3000), HOST (default: all interfaces), TRUSTED_PROXIES, and the app's own variables.
+ * - loaders and actions learn the client's IP address (context.clientAddress), for per-address sign-in limits;
+ * - live streams are counted per client address and per process, and refused past their ceilings (429).
+ * It runs as WEB_CONCURRENCY processes (node:cluster) sharing one port: by default one per core on PostgreSQL, and one
+ * on the embedded PGlite, whose database lives inside its process (docs/decisions/028-app-processes.md).
+ * Environment: PORT (default 3000), HOST (default: all interfaces), TRUSTED_PROXIES, WEB_CONCURRENCY, and the app's
+ * own variables.
  */
+import cluster from "node:cluster";
 import { statSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -23,56 +29,145 @@ const BUILD_PATH = path.resolve("build/index.js");
 const VERSION_PATH = path.resolve("build/version.txt");
 
 /** Imports the build; a fresh copy after each rebuild in development (the query defeats the import cache). */
+/** The client's IP address as Express sees it through TRUSTED_PROXIES proxies, IPv4 without its IPv6 wrapping. */
+const clientAddress = (req) => req.ip?.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
+
 const importBuild = () => import(`${pathToFileURL(BUILD_PATH).href}?t=${statSync(BUILD_PATH).mtimeMs}`);
 
-let build = await importBuild();
-installGlobals({ nativeFetch: build.future.v3_singleFetch });
-
-const app = express();
-app.disable("x-powered-by");
-// 0 trusts no proxy: the client is the socket's peer. n trusts n proxies' X-Forwarded-For, -Proto and -Host.
-app.set("trust proxy", build.trustedProxies);
-
-app.use((req, res, next) => {
-  for (const [name, value] of build.RESPONSE_HEADERS) res.setHeader(name, value);
-  next();
-});
-app.use((req, res, next) => {
-  if (!build.isCrossOriginMutation({ method: req.method, header: (name) => req.get(name) })) return next();
-  console.warn(`[security] refused ${req.method} ${req.path}: sent from ${req.get("Origin") ?? "another site"}`);
-  res.status(403).type("text/plain").send(build.CROSS_ORIGIN_REFUSAL);
-});
-// Server-sent events must reach the browser as they are written: compression would hold them in its buffer.
-app.use(
-  compression({
-    filter: (req, res) =>
-      !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
-  }),
-);
-app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
-app.use(express.static("public", { maxAge: "1h" }));
-app.use(morgan("tiny"));
-
-const getLoadContext = (req) => ({ clientAddress: req.ip?.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "") });
-
-if (mode === "development") {
-  // `remix dev --manual` rebuilds into build/ and writes version.txt last: load the new build, then tell it we are ready.
-  const { default: chokidar } = await import("chokidar");
-  const reload = async () => {
-    build = await importBuild();
-    await broadcastDevReady(build);
-  };
-  chokidar.watch(VERSION_PATH, { ignoreInitial: true }).on("add", reload).on("change", reload);
-  app.all("*", (req, res, next) => createRequestHandler({ build, mode, getLoadContext })(req, res, next));
-} else {
-  app.all("*", createRequestHandler({ build, mode, getLoadContext }));
+/**
+ * How many processes serve: WEB_CONCURRENCY when set; otherwise one per core on PostgreSQL, where the realtime bus,
+ * the closing scheduler and the outbox already span processes, and one on the embedded PGlite or under `remix dev`.
+ */
+function processCount() {
+  const configured = process.env.WEB_CONCURRENCY?.trim();
+  const embedded = !process.env.DATABASE_URL;
+  if (configured) {
+    const count = Number(configured);
+    if (!Number.isInteger(count) || count < 1 || count > 64) {
+      console.error(`Configuration error: WEB_CONCURRENCY must be a whole number from 1 to 64 (got "${configured}").`);
+      process.exit(1);
+    }
+    if (count > 1 && embedded) {
+      console.error(
+        "Configuration error: WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database belongs to one process.",
+      );
+      process.exit(1);
+    }
+    return count;
+  }
+  return embedded || mode === "development" ? 1 : availableParallelism();
 }
 
-const port = Number(process.env.PORT || 3000);
-const onListen = () => {
-  console.log(`[gavel] listening on http://${process.env.HOST || "localhost"}:${port}`);
-  if (mode === "development") void broadcastDevReady(build);
-};
-const server = process.env.HOST ? app.listen(port, process.env.HOST, onListen) : app.listen(port, onListen);
+/** A worker that dies after serving is replaced; one that dies before it ever listened stops the server. */
+function runPrimary(count) {
+  const listened = new Set();
+  let stopping = false;
+  const running = () => Object.keys(cluster.workers ?? {}).length;
+  const stopAll = (signal) => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
+  console.log(`[gavel] starting ${count} processes`);
+  cluster.on("listening", (worker) => listened.add(worker.id));
+  cluster.on("exit", (worker, code, signal) => {
+    if (!stopping && !listened.has(worker.id)) {
+      // Start-up failed (bad configuration, no database): starting it again would fail again, in a loop.
+      console.error(`[gavel] a process failed to start (${signal ?? `exit ${code}`}): stopping.`);
+      process.exitCode = code || 1;
+      stopAll("SIGTERM");
+    } else if (!stopping) {
+      console.error(`[gavel] process ${worker.process.pid} ended (${signal ?? `exit ${code}`}): starting another.`);
+      cluster.fork();
+    }
+    if (stopping && running() === 0) process.exit();
+  });
+  for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, () => stopAll(signal));
+  for (let index = 0; index < count; index += 1) cluster.fork();
+}
 
-for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, () => server.close());
+const processes = processCount();
+if (cluster.isPrimary && processes > 1) runPrimary(processes);
+else await serve();
+
+async function serve() {
+  let build = await importBuild();
+  // A terminal's Ctrl+C reaches every process of the group and the primary passes it on too: the second signal
+  // must not cut short the shutdown the build's own handler began (app/startup.server.ts).
+  if (cluster.isWorker) for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => {});
+  installGlobals({ nativeFetch: build.future.v3_singleFetch });
+
+  const app = express();
+  app.disable("x-powered-by");
+  // 0 trusts no proxy: the client is the socket's peer. n trusts n proxies' X-Forwarded-For, -Proto and -Host.
+  app.set("trust proxy", build.trustedProxies);
+
+  app.use((req, res, next) => {
+    for (const [name, value] of build.RESPONSE_HEADERS) res.setHeader(name, value);
+    next();
+  });
+  app.use((req, res, next) => {
+    if (!build.isCrossOriginMutation({ method: req.method, header: (name) => req.get(name) })) return next();
+    console.warn(`[security] refused ${req.method} ${req.path}: sent from ${req.get("Origin") ?? "another site"}`);
+    res.status(403).type("text/plain").send(build.CROSS_ORIGIN_REFUSAL);
+  });
+  // A body too large for its route is refused on its headers, before anything reads it (app/security/body-limit.ts).
+  app.use((req, res, next) => {
+    const refusal = build.refuseBody({
+      method: req.method,
+      path: req.path,
+      contentLength: req.get("Content-Length"),
+      transferEncoding: req.get("Transfer-Encoding"),
+    });
+    if (!refusal) return next();
+    res.status(refusal.status).set("Connection", "close").type("text/plain").send(refusal.message);
+  });
+  // Live streams are counted per client address and per process (app/security/stream-limit.ts); the count is
+  // returned when the connection closes, however it ends.
+  app.use((req, res, next) => {
+    const admission = build.liveStreams.admit({ method: req.method, path: req.path, address: clientAddress(req) });
+    if (admission === null) return next();
+    if ("status" in admission) {
+      return res.status(admission.status).set("Retry-After", "5").type("text/plain").send(admission.message);
+    }
+    res.once("close", admission.release);
+    next();
+  });
+  // Server-sent events must reach the browser as they are written: compression would hold them in its buffer.
+  app.use(
+    compression({
+      filter: (req, res) =>
+        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+    }),
+  );
+  app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
+  app.use(express.static("public", { maxAge: "1h" }));
+  app.use(morgan("tiny"));
+
+  const getLoadContext = (req) => ({ clientAddress: clientAddress(req) });
+
+  if (mode === "development") {
+    // `remix dev --manual` rebuilds into build/ and writes version.txt last: load the new build, then tell it we are ready.
+    const { default: chokidar } = await import("chokidar");
+    const reload = async () => {
+      build = await importBuild();
+      await broadcastDevReady(build);
+    };
+    chokidar.watch(VERSION_PATH, { ignoreInitial: true }).on("add", reload).on("change", reload);
+    app.all("*", (req, res, next) => createRequestHandler({ build, mode, getLoadContext })(req, res, next));
+  } else {
+    app.all("*", createRequestHandler({ build, mode, getLoadContext }));
+  }
+
+  const port = Number(process.env.PORT || 3000);
+  const onListen = () => {
+    console.log(`[gavel] listening on http://${process.env.HOST || "localhost"}:${port}`);
+    if (mode === "development") void broadcastDevReady(build);
+  };
+  const server = process.env.HOST ? app.listen(port, process.env.HOST, onListen) : app.listen(port, onListen);
+  // A slow client (slow loris) holds a connection only so long: 20 s to send its headers, 120 s for its whole request
+  // (room for a 64 MB upload over a venue's Wi-Fi). Answers, live streams included, are not limited.
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 120_000;
+
+  for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, () => server.close());
+}

@@ -2,8 +2,8 @@
  * Configuration from environment variables, read once at start-up. Bad values stop the server with a
  * message that names the variable (see README "Configuration").
  */
-import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createHmac, randomBytes } from "node:crypto";
+import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -75,6 +75,10 @@ const envSchema = z.object({
   TWILIO_API_URL: httpUrl.optional(),
   // How many reverse proxies stand in front of Gavel: their X-Forwarded-For, -Proto and -Host are believed (server.js).
   TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10, "must be a number of proxies from 0 to 10").default(0),
+  // Live streams one server process keeps open (app/security/stream-limit.ts): from one client address (a venue's
+  // guests share one, so this is high), and in all.
+  STREAMS_PER_ADDRESS: z.coerce.number().int().min(1, "must be at least 1").default(2_000),
+  STREAMS_PER_PROCESS: z.coerce.number().int().min(1, "must be at least 1").default(10_000),
   // Uploaded images (docs/decisions/008-images.md). Without UPLOAD_DIR they go into the data folder.
   UPLOAD_DIR: z.string().min(1).optional(),
   // An upload is held in memory while it is checked and resized, so the ceiling stays modest.
@@ -136,15 +140,47 @@ export function readConfig(env: Record<string, string | undefined>): Config {
   };
 }
 
-/** Without SESSION_SECRET a secret is generated once and kept in the data folder, so sessions survive restarts. */
+/**
+ * Without SESSION_SECRET a secret is generated once and kept in the data folder, so sessions survive restarts. It is
+ * written to a temporary file first and linked into place, so a crash never leaves a short one; a file that is short anyway
+ * (emptied by hand, a disk that filled up) stops start-up rather than sign cookies with a guessable key.
+ */
 function generatedSessionSecret(dataDir: string): string {
   const file = path.join(dataDir, "session-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString("hex");
-  writeFileSync(file, secret + "\n", { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return secret;
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    // Written aside, then linked into place (which fails if a file is there): server processes starting together
+    // all read the one secret that got there first, never one another process is halfway through writing.
+    const draft = `${file}.${process.pid}.tmp`;
+    writeFileSync(draft, randomBytes(32).toString("hex") + "\n", { mode: 0o600 });
+    chmodSync(draft, 0o600);
+    try {
+      linkSync(draft, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    } finally {
+      unlinkSync(draft);
+    }
+  }
+  const kept = readFileSync(file, "utf8").trim();
+  if (kept.length < 32)
+    throw new ConfigError(
+      `Configuration error: ${file} holds no usable secret (${kept.length} characters, 32 needed). ` +
+        "Delete it to generate a new one (everyone signs in again), or set SESSION_SECRET.",
+    );
+  return kept;
+}
+
+/**
+ * What a key derived from the session secret is for: each use has its own, so one never stands in for another.
+ * Signed links (orders, invoices, gift receipts) keep the secret itself: each signs a message that names its kind
+ * ("invoice:…"), which separates them as well, and links already mailed keep working.
+ */
+export type SecretPurpose = "session-cookie" | "toast-cookie" | "oauth-cookie" | "sign-in-code";
+
+/** The key for one purpose: HMAC-SHA256(SESSION_SECRET, purpose), hex. */
+export function secretFor(purpose: SecretPurpose, secret = config.SESSION_SECRET): string {
+  return createHmac("sha256", secret).update(`gavel:${purpose}`).digest("hex");
 }
 
 function loadConfigOrExit(): Config {

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import {
   createReadableStreamFromReadable,
@@ -8,6 +9,8 @@ import {
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { NonceProvider } from "./security/nonce";
+import { documentPolicy } from "./security/response-headers";
 import { startServer } from "./startup.server";
 import { clearToastShownOnPage } from "./ui/toast.server";
 
@@ -30,11 +33,19 @@ export default async function handleRequest(
   remixContext: EntryContext,
 ) {
   await clearToastShownOnPage(request, responseHeaders);
+  const nonce = randomBytes(16).toString("base64");
+  responseHeaders.set("Content-Security-Policy", documentPolicy(nonce));
   // Crawlers and no-JavaScript clients get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} />, {
+    const page = (
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </NonceProvider>
+    );
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
       [readyEvent]() {
         shellRendered = true;
         const body = new PassThrough();

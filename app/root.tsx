@@ -1,8 +1,9 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches } from "@remix-run/react";
 import { currentEventId, getSignedInUser } from "~/auth/access.server";
 import { eventIdBySubdomain, eventsOfUser } from "~/events/events.server";
 import { subdomainRedirect } from "~/navigation/subdomain.server";
+import { useNonce } from "~/security/nonce";
 import baseHref from "~/styles/base.css";
 import componentsHref from "~/styles/components.css";
 import tokensHref from "~/styles/tokens.css";
@@ -58,8 +59,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { toast, viewer };
 }
 
-/** The document around every page, error pages included, so they get the same styles. */
+/**
+ * The document around every page, error pages included, so they get the same styles. A route whose handle says
+ * `{ hydrate: false }` (the design lab's sandboxed frames, pictures of a page) is sent without the app's scripts.
+ */
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const hydrate = !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
   return (
     <html lang="en">
       <head>
@@ -70,8 +76,12 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

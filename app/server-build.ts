@@ -3,6 +3,9 @@
  * server.js takes from the app's code, so that those rules are written once, in TypeScript, with the app.
  */
 import { config } from "./config.server";
+import { maxImageBytes } from "./images/upload.server";
+import { bodyRefusal } from "./security/body-limit";
+import { streamGate } from "./security/stream-limit";
 
 export * from "@remix-run/dev/server-build";
 export { CROSS_ORIGIN_REFUSAL, isCrossOriginMutation } from "./security/origin-check";
@@ -10,3 +13,16 @@ export { RESPONSE_HEADERS } from "./security/response-headers";
 
 /** TRUSTED_PROXIES, for Express's "trust proxy": how many proxies' X-Forwarded-* headers to believe. */
 export const trustedProxies = config.TRUSTED_PROXIES;
+
+/**
+ * The refusal of a request's body by its declared size, or null (security/body-limit.ts). Uploads of the team's
+ * pages may carry a gallery of images: 64 MB, or 16 of the largest image allowed when that is more.
+ */
+export const refuseBody = (request: Parameters<typeof bodyRefusal>[0]) =>
+  bodyRefusal(request, Math.max(64 * 1024 * 1024, 16 * maxImageBytes()));
+
+/** The live streams this process keeps open (security/stream-limit.ts): server.js admits each before the route runs. */
+export const liveStreams = streamGate({
+  perAddress: config.STREAMS_PER_ADDRESS,
+  perProcess: config.STREAMS_PER_PROCESS,
+});

@@ -3,7 +3,7 @@
 import { build } from "esbuild";
 
 await build({
-  entryPoints: ["scripts/db.ts"],
+  entryPoints: ["scripts/db.ts", "scripts/db-backup.ts"],
   outdir: "build/cli",
   bundle: true,
   platform: "node",

@@ -123,8 +123,8 @@ export async function listAction<Schema extends ZodTypeAny>({ request }: ActionF
   }
 
   if (intent === "inline-edit" && spec.inline) {
-    const edit = readInlineEdit(form);
-    const rule = edit && Object.hasOwn(spec.inline.rules, edit.field) ? spec.inline.rules[edit.field] : undefined;
+    const edit = readInlineEdit(form, spec.inline.rules);
+    const rule = edit ? spec.inline.rules[edit.field] : undefined;
     if (!edit || !rule) throw new Response("This edit is not one the grid makes.", { status: 400 });
     const parsed = rule.safeParse(edit.value);
     if (!parsed.success) return refuseInlineEdit(edit, parsed.error.issues[0].message);

@@ -8,7 +8,7 @@ import { asc, eq } from "drizzle-orm";
 import { db } from "~/db.server";
 import { usr, usr_event_role } from "~drizzle/schema";
 import { isTeamMember, type Permission, type Role } from "./permissions";
-import { getSessionUsrId } from "./session.server";
+import { getSessionUser } from "./session.server";
 
 export interface SignedInUser {
   usr_id: number;
@@ -23,20 +23,24 @@ export interface SignedInUser {
   roles: Role[];
 }
 
+/** The signed-in user, or undefined when nobody is, or their session was ended (signed out everywhere, a new password). */
 export async function getSignedInUser(request: Request): Promise<SignedInUser | undefined> {
-  const usrId = await getSessionUsrId(request);
-  if (usrId === undefined) return undefined;
-  const [person] = await db
+  const session = await getSessionUser(request);
+  if (session === undefined) return undefined;
+  const usrId = session.usrId;
+  const [row] = await db
     .select({
       usr_id: usr.usr_id,
       email_address: usr.email_address,
       first_name: usr.first_name,
       last_name: usr.last_name,
       selected_event: usr.selected_event,
+      session_version: usr.session_version,
     })
     .from(usr)
     .where(eq(usr.usr_id, usrId));
-  if (!person) return undefined;
+  if (!row || row.session_version !== session.version) return undefined;
+  const { session_version: _version, ...person } = row;
   const roles = await db
     .select()
     .from(usr_event_role)

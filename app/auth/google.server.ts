@@ -11,7 +11,7 @@ import { eq, sql } from "drizzle-orm";
 import { AuthorizationError, Authenticator } from "remix-auth";
 import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
 import { z } from "zod";
-import { config } from "~/config.server";
+import { config, secretFor } from "~/config.server";
 import { db } from "~/db.server";
 import { publishUserChange } from "~/realtime/data-area-changes.server";
 import { publicOrigin } from "~/security/request.server";
@@ -161,7 +161,7 @@ const oauthStateStorage = createCookieSessionStorage({
     httpOnly: true,
     sameSite: "lax",
     secure,
-    secrets: [config.SESSION_SECRET],
+    secrets: [secretFor("oauth-cookie")],
     maxAge: 600,
   },
 });
@@ -172,7 +172,7 @@ const returnToCookie = createCookie("gavel_oauth_return_to", {
   httpOnly: true,
   sameSite: "lax",
   secure,
-  secrets: [config.SESSION_SECRET],
+  secrets: [secretFor("oauth-cookie")],
   maxAge: 600,
 });
 

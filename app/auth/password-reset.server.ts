@@ -8,15 +8,16 @@ import { findAccountByEmail, setPassword } from "./accounts.server";
 import { passwordResetEmail } from "./emails.server";
 import { passwordIsEmailProblem } from "./password-rules";
 import { hashPassword } from "./password.server";
+import { endEverySession } from "./session.server";
 import { clearSignInFailures } from "./sign-in-limits.server";
-import { findUsableToken, issueToken, retireTokens, spendToken } from "./token-store.server";
+import { findUsableToken, issueToken, linkQuotaUsed, retireTokens, spendToken } from "./token-store.server";
 
 const RESET_PASSWORD_PATH = "/auth/reset-password";
 
 export async function requestPasswordReset(input: { email: string; origin: string; now?: Date }): Promise<void> {
   const now = input.now ?? new Date();
   const account = await findAccountByEmail(db, input.email);
-  if (!account) return;
+  if (!account || (await linkQuotaUsed(db, account.usr_id, "password_reset", now))) return;
   const token = await issueToken(db, { usrId: account.usr_id, purpose: "password_reset", now });
   const link = new URL(RESET_PASSWORD_PATH, input.origin);
   link.searchParams.set("token", token);
@@ -49,6 +50,9 @@ export async function resetPassword(input: {
     const used = await spendToken(tx, input.token, "password_reset", now);
     if (!used) return undefined;
     await setPassword(tx, used.usr_id, passwordHash);
+    // Whoever knew the old password may be signed in somewhere: a new password ends every session (this browser is
+    // signed in afresh by the caller).
+    await endEverySession(tx, used.usr_id);
     // Other reset links sent before this one must not change the password again.
     await retireTokens(tx, used.usr_id, "password_reset", now);
     await clearSignInFailures(tx, link.email_address);

@@ -36,10 +36,16 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin._hub.dashboard": { loader: "team", action: "can_edit_event" },
   "routes/admin._hub.dashboard_.stream": { loader: "can_view_stats" },
   "routes/admin._hub.events": { loader: "team", action: "team" },
-  "routes/admin._hub.eric": { loader: "team" },
-  "routes/admin._hub.eric._index": { loader: "team" },
-  "routes/admin._hub.eric.components": { loader: "team", action: "team" },
-  "routes/admin._hub.eric.email": { loader: "team" },
+  // The design lab: a designer's workbench (can_design), every page of it.
+  "routes/admin._hub.eric": { loader: "can_design" },
+  "routes/admin._hub.eric._index": { loader: "can_design" },
+  "routes/admin._hub.eric.home": { loader: "can_design" },
+  "routes/admin._hub.eric.piano": { loader: "can_design", action: "can_design" },
+  "routes/admin._hub.eric.components": { loader: "can_design", action: "can_design" },
+  "routes/admin._hub.eric.silentauctionitem": { loader: "can_design" },
+  "routes/admin._hub.eric.silentauctiongallery": { loader: "can_design" },
+  "routes/admin._hub.eric.email": { loader: "can_design" },
+  "routes/admin._hub.eric.about": { loader: "can_design" },
 
   // Setup: can_configure_event; branding: can_design; the event's own details: can_edit_event.
   "routes/admin._workspace.setup._index": { loader: "team" },
@@ -64,13 +70,15 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
     action: "can_send_messages",
   },
   "routes/admin._workspace.setup.email": { loader: "can_configure_event", action: "can_configure_event" },
+  // The public pages' shared header, footer, sponsor strip and announcement bar: design work.
+  "routes/admin._workspace.setup.components": { loader: "can_design", action: "can_design" },
   // Reports and their downloads (CSV, XLSX, the tax statements' PDF): can_report.
   "routes/admin._workspace.setup.reporting": { loader: "can_report" },
   "routes/admin._workspace.setup.reporting._index": { loader: "can_report" },
   "routes/admin._workspace.setup.reporting.revenue": { loader: "can_report" },
   "routes/admin._workspace.setup.reporting.items": { loader: "can_report" },
   "routes/admin._workspace.setup.reporting.guests": { loader: "can_report" },
-  "routes/admin._workspace.setup.reporting.tax": { loader: "can_report" },
+  "routes/admin._workspace.setup.reporting.tax": { loader: "can_report", action: "can_report" },
   "routes/admin._workspace.setup.reporting.procurement": { loader: "can_report" },
   "routes/admin._workspace.setup.reporting_.download": { loader: "can_report" },
   "routes/admin._workspace.setup.texting": { loader: "can_configure_event", action: "can_configure_event" },
@@ -176,12 +184,14 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin._workspace.bids.purchases": { loader: "can_view_stats", action: "can_control_event" },
   // Raffle tickets are sold at the tables (can_bid) or with the rest of billing (can_bill); the same people draw.
   "routes/admin._workspace.bids.raffle": { loader: ["can_bid", "can_bill"], action: ["can_bid", "can_bill"] },
+  "routes/admin._workspace.bids.raffle_.stream": { loader: ["can_bid", "can_bill"] },
 
   // Donations: every gift, with refunds and letters, is billing's (can_bill).
   "routes/admin._workspace.solemen": { loader: "can_bill" },
   "routes/admin._workspace.solemen._index": { loader: "team" },
   "routes/admin._workspace.solemen.donations": { loader: "can_bill", action: "can_bill" },
   "routes/admin._workspace.solemen.donations_.letter": { loader: "can_bill" },
+  "routes/admin._workspace.solemen.fundraisers": { loader: "can_bill", action: "can_bill" },
 
   // Billing: can_bill; the winners report also for can_report.
   "routes/admin._workspace.billing": { loader: ["can_bill", "can_report"] },

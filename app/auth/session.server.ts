@@ -1,14 +1,23 @@
 /**
  * The sign-in session: a signed, httpOnly, SameSite=Lax cookie (secure in production) that holds the
- * user's id and when the session expires. Both sign-in methods end in `signedInRedirect`.
+ * user's id, the user's session version it was signed in under, and when the session expires. Both sign-in methods
+ * end in `signedInRedirect`. A session counts only while its version is the user's (`getSignedInUser`).
  */
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
-import { config } from "~/config.server";
+import { eq, sql } from "drizzle-orm";
+import { config, secretFor } from "~/config.server";
+import { db } from "~/db.server";
+import { publishOwnChange } from "~/realtime/data-area-changes.server";
+import { usr } from "~drizzle/schema";
+import { safeRedirect } from "./safe-redirect";
+import type { Transaction } from "~/db/connection.server";
 
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 14;
 
 export interface SessionUser {
   usrId: number;
+  /** usr.session_version when the session began. */
+  version: number;
 }
 
 /** The key under which remix-auth's Authenticator and our own password sign-in keep the SessionUser. */
@@ -22,7 +31,7 @@ export const sessionStorage = createCookieSessionStorage({
     sameSite: "lax",
     path: "/",
     secure: config.NODE_ENV === "production" && config.APP_HOST !== "localhost",
-    secrets: [config.SESSION_SECRET],
+    secrets: [secretFor("session-cookie")],
     maxAge: SESSION_MAX_AGE_SECONDS,
   },
 });
@@ -31,15 +40,31 @@ export function getSession(request: Request) {
   return sessionStorage.getSession(request.headers.get("Cookie"));
 }
 
-/** The signed-in user's id, or undefined when nobody is signed in or the session has expired. */
-export async function getSessionUsrId(request: Request): Promise<number | undefined> {
+/**
+ * Who the session cookie says is signed in, or undefined when nobody is or the session has expired. Whether the
+ * session still counts (its version) is for the caller that reads the user's row: `getSignedInUser`.
+ */
+export async function getSessionUser(request: Request): Promise<SessionUser | undefined> {
   const session = await getSession(request);
-  const user = session.get(SESSION_USER_KEY) as SessionUser | undefined;
+  const user = session.get(SESSION_USER_KEY) as Partial<SessionUser> | undefined;
   const expiresAt = session.get(EXPIRES_KEY) as number | undefined;
-  if (!user || typeof user.usrId !== "number") return undefined;
+  // A cookie from before sessions had versions counts as ended.
+  if (!user || typeof user.usrId !== "number" || typeof user.version !== "number") return undefined;
   // The cookie's Max-Age is only advice to the browser; the server enforces the expiry itself.
   if (!expiresAt || expiresAt < Date.now()) return undefined;
-  return user.usrId;
+  return { usrId: user.usrId, version: user.version };
+}
+
+/**
+ * Ends every session the user has, in every browser: the versions their cookies carry stop counting, and their open
+ * team screens' live streams are told to check again (auth/staff-stream.server.ts).
+ */
+export async function endEverySession(tx: Transaction, usrId: number) {
+  await tx
+    .update(usr)
+    .set({ session_version: sql`${usr.session_version} + 1` })
+    .where(eq(usr.usr_id, usrId));
+  await publishOwnChange(tx, usrId);
 }
 
 /**
@@ -51,9 +76,11 @@ export async function signedInSessionCookie(
   usrId: number,
   forget: readonly string[] = [],
 ): Promise<string> {
+  const [person] = await db.select({ version: usr.session_version }).from(usr).where(eq(usr.usr_id, usrId));
+  if (!person) throw new Error(`No user ${usrId} to sign in`);
   const session = await getSession(request);
   for (const key of forget) session.unset(key);
-  session.set(SESSION_USER_KEY, { usrId } satisfies SessionUser);
+  session.set(SESSION_USER_KEY, { usrId, version: person.version } satisfies SessionUser);
   session.set(EXPIRES_KEY, Date.now() + SESSION_MAX_AGE_SECONDS * 1000);
   return sessionStorage.commitSession(session);
 }
@@ -73,26 +100,4 @@ export async function signedInRedirect(
 export async function signOutRedirect(request: Request, redirectTo = "/") {
   const session = await getSession(request);
   return redirect(redirectTo, { headers: { "Set-Cookie": await sessionStorage.destroySession(session) } });
-}
-
-// Browsers drop tabs and line breaks inside an address and read "\\" as "/": "/<tab>/evil.example" is "//evil.example",
-// another site. Such characters never belong in a path of ours, typed or percent-encoded.
-// Matching control characters is the point here.
-// eslint-disable-next-line no-control-regex
-const LEAVES_THE_SITE = /[\u0000-\u001f\u007f\\]/;
-const SITE = "http://gavel.invalid";
-
-/** Only paths on this site: a sign-in link must not send people to another site afterwards. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || LEAVES_THE_SITE.test(to)) return fallback;
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(to);
-  } catch {
-    return fallback;
-  }
-  if (LEAVES_THE_SITE.test(decoded) || decoded.startsWith("//")) return fallback;
-  const url = new URL(to, SITE);
-  if (url.origin !== SITE) return fallback;
-  return url.pathname + url.search + url.hash;
 }

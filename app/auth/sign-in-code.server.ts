@@ -5,16 +5,18 @@
  *
  * Limits:
  * - a code works once, for 10 minutes, and takes at most 5 wrong tries; a new code retires the older ones;
- * - at most 5 codes per address and 300 per client address in 15 minutes (a whole ballroom shares one venue
- *   address, so that limit only stops one machine from mailing many people);
- * - a wrong code counts as a failed sign-in of the account (sign-in-limits.server.ts): after 5 in 15 minutes
- *   neither codes nor the password are tried for it. Code failures are not counted per client address, for the
- *   same ballroom reason.
+ * - at most 5 codes per address asked from one client address, 20 per address from anywhere, and 300 per client
+ *   address in 15 minutes (a whole ballroom shares one venue address, so that limit only stops one machine from
+ *   mailing many people);
+ * - a wrong code counts as a failed sign-in (sign-in-limits.server.ts), which may stop password sign-in for the
+ *   account, never code sign-in: the code goes to the owner's inbox, so it is how they get in whatever strangers
+ *   tried (issue 19: anyone could lock anyone out). Guessing codes across many accounts is what is stopped instead:
+ *   at most 100 wrong codes per client address, and 5,000 from everyone, in 15 minutes.
  */
-import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
-import { config } from "~/config.server";
+import { and, desc, eq, gt, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { secretFor } from "~/config.server";
 import { queueMail } from "~/mail/mailer.server";
-import { sign_in_code } from "~drizzle/schema";
+import { sign_in_code, sign_in_failure } from "~drizzle/schema";
 import { fillMissingNames, findOrCreateUserByEmail, normaliseEmail } from "./accounts.server";
 import { signInCodeEmail } from "./emails.server";
 import {
@@ -26,34 +28,28 @@ import {
   newSignInCode,
   SIGN_IN_CODE,
 } from "./sign-in-codes.server";
-import {
-  clearSignInFailures,
-  recordSignInFailure,
-  retryTime,
-  signInBlock,
-  type SignInBlock,
-} from "./sign-in-limits.server";
+import { clearSignInFailures, recordSignInFailure, retryTime, type SignInBlock } from "./sign-in-limits.server";
 import type { Database } from "~/db/connection.server";
 
 export const SIGN_IN_CODE_LIMITS = {
   windowMs: 15 * 60 * 1000,
+  /** Codes for one email address asked from one client address. */
   perEmail: 5,
+  /** Codes for one email address from anywhere: a stranger on one network cannot use up the owner's. */
+  perEmailAnywhere: 20,
   perAddress: 300,
+  /** Wrong codes typed from one client address, and from everyone. */
+  wrongPerAddress: 100,
+  wrongEverywhere: 5_000,
 } as const;
 
 export type CodeRequestBlock = { scope: "email" | "address"; retryAt: Date };
 
-async function recentRequests(
-  db: Database,
-  column: typeof sign_in_code.email | typeof sign_in_code.ip,
-  key: string,
-  limit: number,
-  now: Date,
-) {
+async function recentRequests(db: Database, where: SQL | undefined, limit: number, now: Date) {
   const rows = await db
     .select({ created_at: sign_in_code.created_at })
     .from(sign_in_code)
-    .where(and(eq(column, key), gt(sign_in_code.created_at, new Date(now.getTime() - SIGN_IN_CODE_LIMITS.windowMs))))
+    .where(and(where, gt(sign_in_code.created_at, new Date(now.getTime() - SIGN_IN_CODE_LIMITS.windowMs))))
     .orderBy(desc(sign_in_code.created_at))
     .limit(limit);
   return rows.map((row) => row.created_at);
@@ -66,17 +62,21 @@ export async function codeRequestBlock(
   ip: string | undefined,
   now: Date,
 ): Promise<CodeRequestBlock | undefined> {
-  const { perEmail, perAddress, windowMs } = SIGN_IN_CODE_LIMITS;
-  const emailRetry = retryTime(
-    await recentRequests(db, sign_in_code.email, normaliseEmail(email), perEmail, now),
-    perEmail,
-    windowMs,
-    now,
-  );
+  const { perEmail, perEmailAnywhere, perAddress, windowMs } = SIGN_IN_CODE_LIMITS;
+  const key = normaliseEmail(email);
+  const fromHere = and(eq(sign_in_code.email, key), eq(sign_in_code.ip, ip ?? ""));
+  const emailRetry =
+    retryTime(await recentRequests(db, fromHere, perEmail, now), perEmail, windowMs, now) ??
+    retryTime(
+      await recentRequests(db, eq(sign_in_code.email, key), perEmailAnywhere, now),
+      perEmailAnywhere,
+      windowMs,
+      now,
+    );
   if (emailRetry) return { scope: "email", retryAt: emailRetry };
   if (!ip) return undefined;
   const addressRetry = retryTime(
-    await recentRequests(db, sign_in_code.ip, ip, perAddress, now),
+    await recentRequests(db, eq(sign_in_code.ip, ip), perAddress, now),
     perAddress,
     windowMs,
     now,
@@ -98,9 +98,6 @@ export async function requestSignInCode(
   const email = normaliseEmail(input.email);
   const block = await codeRequestBlock(db, email, input.ip, now);
   if (block) return { ok: false, block };
-  // Too many wrong codes (or passwords) lately: a new code could not be used before this ends anyway.
-  const signInBlocked = await signInBlock(db, email, undefined, now);
-  if (signInBlocked) return { ok: false, block: { scope: "email", retryAt: signInBlocked.retryAt } };
   const code = newSignInCode();
   const salt = newSalt();
   await db.transaction(async (tx) => {
@@ -111,7 +108,7 @@ export async function requestSignInCode(
     await tx.insert(sign_in_code).values({
       email,
       salt,
-      code_hash: hashSignInCode(code, email, salt, input.secret ?? config.SESSION_SECRET),
+      code_hash: hashSignInCode(code, email, salt, input.secret ?? secretFor("sign-in-code")),
       ip: input.ip ?? "",
       expires_at: codeExpiry(now),
       created_at: now,
@@ -138,15 +135,16 @@ export async function verifySignInCode(
     email: string;
     code: string;
     names?: { firstName?: string; lastName?: string };
+    /** The client's address when known: wrong codes are counted by it. */
+    ip?: string;
     now?: Date;
     secret?: string;
   },
 ): Promise<VerifyCodeResult> {
   const now = input.now ?? new Date();
-  const secret = input.secret ?? config.SESSION_SECRET;
+  const secret = input.secret ?? secretFor("sign-in-code");
   const email = normaliseEmail(input.email);
-  // Per account only: a ballroom's guests share one client address (see the module comment).
-  const block = await signInBlock(db, email, undefined, now);
+  const block = await codeGuessingBlock(db, input.ip, now);
   if (block) return { ok: false, reason: "blocked", block };
 
   const [row] = await db
@@ -172,7 +170,7 @@ export async function verifySignInCode(
       .set({ attempts: sql`${sign_in_code.attempts} + 1` })
       .where(usable)
       .returning({ attempts: sign_in_code.attempts });
-    await recordSignInFailure(db, email, undefined, now);
+    await recordSignInFailure(db, email, input.ip, now);
     const attemptsLeft = counted ? SIGN_IN_CODE.maxAttempts - counted.attempts : 0;
     return attemptsLeft > 0 ? { ok: false, reason: "wrong", attemptsLeft } : { ok: false, reason: "exhausted" };
   }
@@ -190,4 +188,30 @@ export async function verifySignInCode(
     return id;
   });
   return usrId === undefined ? { ok: false, reason: "no-code" } : { ok: true, usrId };
+}
+
+/** Whether wrong codes from this client address, or from everyone, are past their ceiling (see the module comment). */
+async function codeGuessingBlock(db: Database, ip: string | undefined, now: Date): Promise<SignInBlock | undefined> {
+  const { wrongPerAddress, wrongEverywhere, windowMs } = SIGN_IN_CODE_LIMITS;
+  const recent = gt(sign_in_failure.created_at, new Date(now.getTime() - windowMs));
+  const failures = async (where: SQL | undefined, limit: number) =>
+    (
+      await db
+        .select({ created_at: sign_in_failure.created_at })
+        .from(sign_in_failure)
+        .where(and(where, recent))
+        .orderBy(desc(sign_in_failure.created_at))
+        .limit(limit)
+    ).map((row) => row.created_at);
+  if (ip) {
+    const retryAt = retryTime(
+      await failures(eq(sign_in_failure.ip, ip), wrongPerAddress),
+      wrongPerAddress,
+      windowMs,
+      now,
+    );
+    if (retryAt) return { scope: "address", retryAt };
+  }
+  const retryAt = retryTime(await failures(undefined, wrongEverywhere), wrongEverywhere, windowMs, now);
+  return retryAt ? { scope: "address", retryAt } : undefined;
 }

@@ -10,9 +10,9 @@ import { fillMissingNames, findAccountByEmail, findOrCreateUserByEmail, setPassw
 import { alreadySignedUpEmail, signUpEmail } from "./emails.server";
 import { passwordIsEmailProblem } from "./password-rules";
 import { hashPassword } from "./password.server";
-import { safeRedirect } from "./session.server";
+import { safeRedirect } from "./safe-redirect";
 import { clearSignInFailures } from "./sign-in-limits.server";
-import { findUsableToken, issueToken, spendToken } from "./token-store.server";
+import { findUsableToken, issueToken, linkQuotaUsed, spendToken } from "./token-store.server";
 
 const FINISH_SIGN_UP_PATH = "/auth/finish-sign-up";
 
@@ -29,6 +29,7 @@ export async function requestSignUp(input: {
     return;
   }
   const usrId = account?.usr_id ?? (await findOrCreateUserByEmail(db, input.email));
+  if (await linkQuotaUsed(db, usrId, "sign_up", now)) return;
   const token = await issueToken(db, { usrId, purpose: "sign_up", now });
   const link = new URL(FINISH_SIGN_UP_PATH, input.origin);
   link.searchParams.set("token", token);

@@ -1,5 +1,5 @@
 /** Storing, finding and using the one-time links of tokens.server.ts. */
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, count, eq, gt, isNull } from "drizzle-orm";
 import { auth_token, usr } from "~drizzle/schema";
 import { hashToken, isWellFormedToken, newToken, tokenExpiry, type TokenPurpose } from "./tokens.server";
 import type { Database } from "~/db/connection.server";
@@ -25,6 +25,27 @@ export async function issueToken(db: Database, input: IssueTokenInput): Promise<
     created_at: input.now,
   });
   return token;
+}
+
+/**
+ * Links mailed to one account per hour, by purpose: anyone may ask for a sign-up or reset link for any address, so
+ * past this the request is answered as usual and nothing is sent (the owner's inbox is not a target).
+ */
+export const LINKS_PER_HOUR = 3;
+
+/** Whether the account was mailed LINKS_PER_HOUR links of this purpose in the last hour. */
+export async function linkQuotaUsed(db: Database, usrId: number, purpose: TokenPurpose, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(auth_token)
+    .where(
+      and(
+        eq(auth_token.usr_id, usrId),
+        eq(auth_token.purpose, purpose),
+        gt(auth_token.created_at, new Date(now.getTime() - 60 * 60 * 1000)),
+      ),
+    );
+  return (row?.n ?? 0) >= LINKS_PER_HOUR;
 }
 
 const usableToken = (token: string, purpose: TokenPurpose, now: Date) =>

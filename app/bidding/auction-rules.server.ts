@@ -79,26 +79,32 @@ export async function loadEventAuctionRules(
       virtualEnabled: event.is_virtual_auction_enabled,
       virtualTesting: event.is_virtual_auction_testing,
       liveEnabled: event.is_traditional_auction_enabled,
+      eventEnabled: event.is_event_enabled,
+      eventTesting: event.is_event_testing,
       storeCard: registration.store_card,
+      archived: event.is_archived,
     })
     .from(event)
     .leftJoin(registration, eq(registration.registration_id, event.registration_id))
     .where(eq(event.event_id, eventId));
-  if (!row) return null;
+  // An archived event takes no bids, by any path (the bidder pages, a bid station, the live console).
+  if (!row || row.archived) return null;
   const auctions: EventAuctionRules["auctions"] = {};
+  // An event in testing (its master switch) takes the team's test bids only, as an auction in testing does.
+  const eventClosed = !row.eventEnabled || row.eventTesting;
   if (row.silentEnabled && row.silentId !== null) {
     const [silent] = await db
       .select(ruleColumns(silent_auction))
       .from(silent_auction)
       .where(eq(silent_auction.silent_auction_id, row.silentId));
-    if (silent) auctions.silent = { row: silent, testing: row.silentTesting };
+    if (silent) auctions.silent = { row: silent, testing: row.silentTesting || eventClosed };
   }
   if (row.virtualEnabled && row.virtualId !== null) {
     const [virtual] = await db
       .select(ruleColumns(virtual_auction))
       .from(virtual_auction)
       .where(eq(virtual_auction.virtual_auction_id, row.virtualId));
-    if (virtual) auctions.virtual = { row: virtual, testing: row.virtualTesting };
+    if (virtual) auctions.virtual = { row: virtual, testing: row.virtualTesting || eventClosed };
   }
   const closes = await db
     .select({
@@ -108,12 +114,14 @@ export async function loadEventAuctionRules(
     })
     .from(category_close)
     .where(eq(category_close.event_id, eventId));
-  const online = row.liveEnabled
-    ? await db
-        .select({ id: live_lot.auction_item_id })
-        .from(live_lot)
-        .where(and(eq(live_lot.event_id, eventId), eq(live_lot.online_bidding, true)))
-    : [];
+  // Live lots take online bids only while the event is open; the clerk's floor bids do not ask.
+  const online =
+    row.liveEnabled && !eventClosed
+      ? await db
+          .select({ id: live_lot.auction_item_id })
+          .from(live_lot)
+          .where(and(eq(live_lot.event_id, eventId), eq(live_lot.online_bidding, true)))
+      : [];
   return {
     eventId,
     liveOnline: new Set(online.map((lot) => lot.id)),

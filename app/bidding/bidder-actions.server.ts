@@ -17,11 +17,12 @@ import { formatMoney } from "~/ui/format";
 import { readMoney } from "~/ui/money-input";
 import { redirectWithToast } from "~/ui/toast.server";
 import { bidderHref } from "./bidder-links";
-import { loadBidderContext, type BidderContext } from "./bidder-page.server";
+import { loadBidderContext, silentAuctionPageSettings, type BidderContext } from "./bidder-page.server";
 import { loadBoard, setWatching } from "./board.server";
 import { placeBid } from "./place-bid.server";
 import { refusalMessage } from "./refusal-messages";
 import type { Submission } from "./engine";
+import type { PublicEvent } from "~/events/public-event.server";
 
 export interface BidReview {
   kind: "bid" | "buy_now";
@@ -39,8 +40,8 @@ export type BidderActionData = { review: BidReview; errors?: undefined } | { err
 
 const fail = (errors: FieldErrors, status = 400) => data<BidderActionData>({ errors }, { status });
 
-export async function bidderAction(request: Request) {
-  const context = await loadBidderContext(request);
+export async function bidderAction(request: Request, found?: PublicEvent) {
+  const context = await loadBidderContext(request, found);
   const url = new URL(request.url);
   const here = `${url.pathname}${url.search}`;
   if (!context.user) throw redirect(`/auth/sign-in?returnTo=${encodeURIComponent(here)}`);
@@ -55,6 +56,10 @@ export async function bidderAction(request: Request) {
   }
   if (intent === PREFERENCE_FORM) return saveMessageChoice(form, context, here);
   if (!Number.isSafeInteger(itemId) || itemId <= 0) return fail({ form: "Choose an item first." });
+  if (BID_INTENTS.has(intent)) {
+    const notOffered = await notOfferedByPage(context, intent, form);
+    if (notOffered) return fail(notOffered);
+  }
   if (intent === "place" || intent === "buy_now") return placeConfirmed(form, context, intent, itemId);
   const [item] = await loadBoard(db, context.rules, [itemId]);
   if (!item) throw new Response("There is no such item in this auction.", { status: 404 });
@@ -88,6 +93,21 @@ export async function bidderAction(request: Request) {
   }
 
   return fail({ form: "Something went wrong: please try again." });
+}
+
+const BID_INTENTS = new Set(["review", "review_buy_now", "place", "buy_now"]);
+
+/**
+ * What the page's designer switched off (buy now, maximum bids) is refused here as well: a hidden button is no
+ * rule, and a form can be posted without it.
+ */
+async function notOfferedByPage(context: BidderContext, intent: string, form: FormData): Promise<FieldErrors | null> {
+  const toolbar = (await silentAuctionPageSettings(context.event)).biddingToolbarSection;
+  if ((intent === "buy_now" || intent === "review_buy_now") && !toolbar.showBuyNow)
+    return { form: "Buy now is not offered in this auction: place a bid instead." };
+  if ((intent === "review" || intent === "place") && !toolbar.showMaxBid && String(form.get("maximum") ?? "").trim())
+    return { maximum: "Maximum bids are not offered in this auction: enter your bid only." };
+  return null;
 }
 
 /** The confirmed bid: placed as reviewed, the engine deciding against the item's state at that moment. */

@@ -2,7 +2,7 @@
  * /inroombid, the bidders' pages (gallery, item, my bids) for an event: who is looking, whether the auctions show
  * to them, the board, and their standing. The route only picks the view.
  */
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { getSignedInUser } from "~/auth/access.server";
 import { db } from "~/db.server";
 import { pageTree } from "~/designed-pages/page-documents.server";
@@ -13,6 +13,7 @@ import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { auction_item, auction_item_image, bid, card_on_file } from "~drizzle/schema";
 import { resolveAuctionPage } from "./auction-page";
 import { loadEventAuctionRules, type EventAuctionRules } from "./auction-rules.server";
+import type { OwnBid } from "./live-item";
 import type { Role } from "~/auth/permissions";
 
 export interface BidderContext {
@@ -34,8 +35,9 @@ export interface BidderContext {
  * 404 unless the event's silent or virtual auction shows to this visitor (an auction in testing shows only to
  * previewers).
  */
-export async function loadBidderContext(request: Request): Promise<BidderContext> {
-  const event = await findPublicEvent(request);
+export async function loadBidderContext(request: Request, found?: PublicEvent): Promise<BidderContext> {
+  // The event of ?id, unless the caller found it another way (a short path such as /cisnew).
+  const event = found ?? (await findPublicEvent(request));
   const signedIn = await getSignedInUser(request);
   const role: Role | undefined = signedIn?.roles.find((candidate) => candidate.event_id === event.event_id);
   const canPreview = role?.can_preview_event === true;
@@ -67,14 +69,26 @@ async function hasCardOnFile(eventId: number, usrId: number) {
   return Boolean(row);
 }
 
-/** The items this bidder has bid on at the event (for outbid / won). */
-export async function itemsBidOn(usrId: number, eventId: number, itemIds: number[]): Promise<number[]> {
+/**
+ * The items this bidder has bid on at the event, each with their best bid still standing: their page reads their
+ * standing (winning, outbid, won) from it on an item of more holders than its live state lists.
+ */
+export async function ownBids(usrId: number, eventId: number, itemIds: number[]): Promise<OwnBid[]> {
   if (itemIds.length === 0) return [];
   const rows = await db
-    .selectDistinct({ id: bid.auction_item_id })
+    .select({ itemId: bid.auction_item_id, amount: bid.bid, bidId: bid.bid_id, status: bid.status, kind: bid.kind })
     .from(bid)
-    .where(and(eq(bid.event_id, eventId), eq(bid.usr_id, usrId), inArray(bid.auction_item_id, itemIds)));
-  return rows.map((row) => row.id);
+    .where(and(eq(bid.event_id, eventId), eq(bid.usr_id, usrId), inArray(bid.auction_item_id, itemIds)))
+    .orderBy(asc(bid.auction_item_id), desc(bid.bid), asc(bid.bid_id));
+  const byItem = new Map<number, OwnBid>();
+  for (const row of rows) {
+    const own = byItem.get(row.itemId) ?? { itemId: row.itemId, best: null, boughtOutright: false };
+    if (row.kind === "buy_now") own.boughtOutright = true;
+    // Rows come highest first, so the first standing one is the bid that ranks.
+    else if (!own.best && row.status !== "retracted") own.best = { amount: row.amount, bidId: row.bidId };
+    byItem.set(row.itemId, own);
+  }
+  return [...byItem.values()];
 }
 
 /** What the item page shows beyond the board: the story, the disclaimer and the pictures in order. */

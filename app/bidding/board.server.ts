@@ -5,7 +5,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { auction_item, category, donor, watch } from "~drizzle/schema";
 import { AUCTION_KINDS, rulesForItem, type EventAuctionRules } from "./auction-rules.server";
-import { itemState, winningPositions } from "./item-records.server";
+import { heldUnits, itemState } from "./item-records.server";
 import { liveItem, type LiveItem } from "./live-item";
 import type { Database } from "~/db/connection.server";
 
@@ -51,7 +51,7 @@ export async function loadBoard(db: Database, rules: EventAuctionRules, itemIds?
       ),
     )
     .orderBy(asc(auction_item.display_order), asc(auction_item.lot), asc(auction_item.title));
-  const positions = await winningPositions(
+  const held = await heldUnits(
     db,
     rules.eventId,
     rows.map((row) => row.item.auction_item_id),
@@ -74,7 +74,7 @@ export async function loadBoard(db: Database, rules: EventAuctionRules, itemIds?
         donor: donorName,
         inPersonOnly: item.in_person_only,
         increment: item.increment,
-        live: liveItem(item.auction_item_id, itemState(item), itemRules, positions.get(item.auction_item_id) ?? []),
+        live: liveItem(item.auction_item_id, itemState(item), itemRules, held.get(item.auction_item_id) ?? []),
       },
     ];
   });

@@ -72,7 +72,9 @@ export type Refusal =
   | "already_leading"
   | "already_holding"
   | "maximum_not_lowered"
-  | "buy_now_unavailable";
+  | "buy_now_unavailable"
+  /** The confirmation's key was used on another item: the bidder reviews this bid afresh. */
+  | "review_again";
 
 export interface NewRow {
   usrId: number;

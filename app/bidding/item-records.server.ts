@@ -24,9 +24,31 @@ export function itemState(row: ItemRow): ItemState {
 
 export type PositionWithPaddle = Position & { paddle: number | null };
 
-/** The winning rows of the given items with the holders' paddle numbers, highest first. */
+/** A unit held: by a winning bid, or settled (won at the close, or bought outright). */
+export type HeldUnit = PositionWithPaddle & { settled: boolean; boughtOutright: boolean };
+
+/** The winning rows of the given items with the holders' paddle numbers, highest first: what the engine decides on. */
 export async function winningPositions(db: Database | Transaction, eventId: number, itemIds: number[]) {
   const byItem = new Map<number, PositionWithPaddle[]>();
+  for (const [itemId, units] of await heldUnits(db, eventId, itemIds, ["winning"]))
+    byItem.set(
+      itemId,
+      units.map(({ settled: _settled, boughtOutright: _bought, ...position }) => position),
+    );
+  return byItem;
+}
+
+/**
+ * Every unit held on the given items, highest first: the winning bids and the settled ones. Bidders' pages read their
+ * standing from these (a winner still reads "won" once the item has closed).
+ */
+export async function heldUnits(
+  db: Database | Transaction,
+  eventId: number,
+  itemIds: number[],
+  statuses: ("winning" | "won")[] = ["winning", "won"],
+) {
+  const byItem = new Map<number, HeldUnit[]>();
   if (itemIds.length === 0) return byItem;
   const rows = await db
     .select({
@@ -35,14 +57,20 @@ export async function winningPositions(db: Database | Transaction, eventId: numb
       usrId: bid.usr_id,
       amount: bid.bid,
       paddle: usr_event_paddle.paddle,
+      status: bid.status,
+      kind: bid.kind,
     })
     .from(bid)
     .leftJoin(
       usr_event_paddle,
       and(eq(usr_event_paddle.usr_id, bid.usr_id), eq(usr_event_paddle.event_id, bid.event_id)),
     )
-    .where(and(eq(bid.event_id, eventId), inArray(bid.auction_item_id, itemIds), eq(bid.status, "winning")))
+    .where(and(eq(bid.event_id, eventId), inArray(bid.auction_item_id, itemIds), inArray(bid.status, statuses)))
     .orderBy(desc(bid.bid), asc(bid.bid_id));
-  for (const { itemId, ...position } of rows) byItem.set(itemId, [...(byItem.get(itemId) ?? []), position]);
+  for (const { itemId, status, kind, ...position } of rows) {
+    const units = byItem.get(itemId) ?? [];
+    units.push({ ...position, settled: status === "won", boughtOutright: kind === "buy_now" });
+    byItem.set(itemId, units);
+  }
   return byItem;
 }

@@ -33,5 +33,7 @@ export function refusalMessage(refusal: Refusal, { nextMinimum }: { nextMinimum:
       return "A maximum can be raised, not lowered.";
     case "buy_now_unavailable":
       return "Buy now is no longer available for this item.";
+    case "review_again":
+      return "This confirmation was for another item: please review your bid again.";
   }
 }

@@ -5,11 +5,11 @@
  * gift itself is written only when the page reports the payment complete, by the return or the webhook, whichever
  * comes first (writeGift keys it by the payment): a declined card, a page left or expired, records nothing.
  */
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { ProviderUnavailableError, type CheckoutResult } from "~/payments/provider";
-import { donation, event, payment } from "~drizzle/schema";
+import { donation, event, fundraiser, payment } from "~drizzle/schema";
 import { queueGiftReceipt } from "./gift-receipt-mail.server";
 import { writeGift, type Gift } from "./gift-records.server";
 import { paymentProviderFor } from "./settings.server";
@@ -191,6 +191,18 @@ export async function recordMonthlyGift(
     .onConflictDoNothing()
     .returning({ id: payment.payment_id });
   if (!paid) return;
+  // A later month counts on the fundraiser's page only while it runs: an ended page keeps its final total.
+  const [running] = first.fundraiser_id
+    ? await tx
+        .select({ id: fundraiser.fundraiser_id })
+        .from(fundraiser)
+        .where(
+          and(
+            eq(fundraiser.fundraiser_id, first.fundraiser_id),
+            sql`(${fundraiser.ends_at} is null or ${fundraiser.ends_at} > now())`,
+          ),
+        )
+    : [];
   const donationId = await writeGift(
     tx,
     eventId,
@@ -206,6 +218,7 @@ export async function recordMonthlyGift(
       tributeKind: first.tribute_kind as Gift["tributeKind"],
       tributeName: first.tribute_name,
       usrId: first.usr_id,
+      fundraiserId: running?.id ?? null,
     },
     { method: "card", status: "paid", source: "online", paymentId: paid.id, subscriptionRef: month.subscriptionId },
   );

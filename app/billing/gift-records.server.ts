@@ -23,6 +23,8 @@ export interface Gift {
   tributeKind: "honour" | "memory" | null;
   tributeName: string | null;
   usrId: number | null;
+  /** The peer-to-peer fundraiser's page it was given on (it counts in that page's raised amount). */
+  fundraiserId?: number | null;
 }
 
 export interface GiftRecord {
@@ -59,6 +61,7 @@ export async function writeGift(tx: Transaction, eventId: number, gift: Gift, re
       subscription_ref: record.subscriptionRef ?? null,
       idempotency_key: record.idempotencyKey ?? null,
       recorded_by_usr_id: record.recordedBy ?? null,
+      fundraiser_id: gift.fundraiserId ?? null,
     })
     .onConflictDoNothing()
     .returning({ id: donation.donation_id });

@@ -20,6 +20,7 @@ import { DuplicateLotError } from "./auction-items.server";
 import { bidProposalSettings, proposeBids, type BidProposalSettings } from "./bid-proposal";
 import { checkChoices } from "./catalogue-options.server";
 import { refreshItemCounts } from "./item-counts.server";
+import { checkItemEdit } from "./item-edit-rules.server";
 import { PACKAGE_SUBTYPE } from "./item-rules";
 
 export const auctionItemGallery = imageGallery("auction_item");
@@ -178,7 +179,7 @@ export async function createAuctionItem(
 
 /**
  * Saves every field of an item of the event (featured image: the URL to keep). Throws a 404 response for no such
- * item, ItemHasBidsError for a change of type once it has bids, UnknownChoiceError and DuplicateLotError.
+ * item, a Refusal for an edit that its bids forbid (checkItemEdit), UnknownChoiceError and DuplicateLotError.
  */
 export async function updateAuctionItem(
   eventId: number,
@@ -189,21 +190,13 @@ export async function updateAuctionItem(
   await guardLot(input.lot, () =>
     db.transaction(async (tx) => {
       const current = await lockAuctionItem(tx, eventId, itemId);
-      if (current.type !== input.type) {
-        const bids = await bidsAndSales(tx, itemId);
-        if (bids > 0) {
-          throw new ItemHasBidsError(
-            `The type stays “${current.type}”: this item has ${bids} ${bids === 1 ? "bid or sale" : "bids or sales"}, ` +
-              "placed in its auction. Withdraw it and create a new item instead.",
-          );
-        }
-      }
       await checkChoices(tx, await clientOfEvent(eventId, tx), choicesOf(input));
       const values = completeAmounts(
         input,
         sumOf(await inventoryOf(tx, eventId, itemId)),
         await eventBidProposal(eventId, tx),
       );
+      await checkItemEdit(tx, current, values);
       await tx
         .update(auction_item)
         .set({ ...values, featured_image: featuredImage(current.featured_image) })

@@ -8,6 +8,7 @@ import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { auction_item, bid, category, donor, event, purchase } from "~drizzle/schema";
 import { refreshItemCounts } from "./item-counts.server";
+import { checkItemEdit } from "./item-edit-rules.server";
 import { type InlineItemField } from "./item-fields";
 
 export type ItemSheetRow = Awaited<ReturnType<typeof listItemSheet>>["items"][number];
@@ -55,7 +56,10 @@ export class DuplicateLotError extends Error {
   }
 }
 
-/** Saves one field of an item of the event; false when there is no such item. */
+/**
+ * Saves one field of an item of the event (the raw data sheet, the packages grids); false when there is no such
+ * item. Throws a Refusal on the field for an edit the item's amounts or bids forbid (checkItemEdit).
+ */
 export async function updateItemField(
   eventId: number,
   itemId: number,
@@ -64,13 +68,16 @@ export async function updateItemField(
 ): Promise<boolean> {
   try {
     return await db.transaction(async (tx) => {
-      const updated = await tx
+      const mine = and(eq(auction_item.auction_item_id, itemId), eq(auction_item.event_id, eventId));
+      const [current] = await tx.select().from(auction_item).where(mine).for("update");
+      if (!current) return false;
+      await checkItemEdit(tx, current, { [field]: value });
+      await tx
         .update(auction_item)
         .set({ [field]: value })
-        .where(and(eq(auction_item.auction_item_id, itemId), eq(auction_item.event_id, eventId)))
-        .returning({ auction_item_id: auction_item.auction_item_id });
-      if (field === "type" && updated.length > 0) await refreshItemCounts(tx, eventId);
-      return updated.length === 1;
+        .where(mine);
+      if (field === "type") await refreshItemCounts(tx, eventId);
+      return true;
     });
   } catch (error) {
     if (uniqueViolation(error) === "auction_item_event_lot_key") throw new DuplicateLotError(value as number);

@@ -17,7 +17,6 @@ import { clientOfEvent } from "~/events/client-of-event.server";
 import { Refusal } from "~/forms/refusal";
 import { formatMoney } from "~/ui/format";
 import { auction_item, bid, category } from "~drizzle/schema";
-import { amountProblems } from "./auction-item-form.server";
 import { inventoryCountSql } from "./auction-item.server";
 import { deleteItems, DuplicateLotError, updateItemField } from "./auction-items.server";
 import { eventBidProposal } from "./bid-proposal.server";
@@ -171,12 +170,10 @@ export async function updatePackageField(
   value: unknown,
 ): Promise<boolean> {
   const [current] = await db
-    .select()
+    .select({ id: auction_item.auction_item_id })
     .from(auction_item)
     .where(and(eq(auction_item.event_id, eventId), eq(auction_item.type, type), eq(auction_item.auction_item_id, id)));
   if (!current) return false;
-  const problem = Object.values(amountProblems({ ...current, [field]: value }))[0];
-  if (problem) throw new Refusal(problem, field);
   try {
     return await updateItemField(eventId, id, field, value as never);
   } catch (error) {

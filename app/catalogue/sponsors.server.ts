@@ -67,6 +67,35 @@ export async function listSponsors(eventId: number): Promise<SponsorRow[]> {
     );
 }
 
+/** The active sponsors an event shows on its pages, by level then their order at the event. */
+export async function shownSponsors(eventId: number) {
+  const rows = await db
+    .select({
+      id: sponsor.sponsor_id,
+      title: sponsor.title,
+      level: sponsor.level,
+      logo: sponsor.logo,
+      website: sponsor.website,
+    })
+    .from(event_sponsor)
+    .innerJoin(sponsor, eq(sponsor.sponsor_id, event_sponsor.sponsor_id))
+    .where(and(eq(event_sponsor.event_id, eventId), eq(sponsor.is_active, true)))
+    .orderBy(sponsorLevelRankSql(sponsor.level), asc(event_sponsor.display_order), asc(sponsor.title));
+  return rows.map((row) => ({ ...row, website: safeWebsite(row.website) }));
+}
+
+/** http(s) links only: a sponsor's website is typed by staff, and a javascript: URL must never become a link. */
+export function safeWebsite(value: string | null | undefined): string | null {
+  const text = value?.trim();
+  if (!text) return null;
+  try {
+    const url = new URL(/^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Adds a sponsor to the organisation, shown at this event when `showHere`; its id. */
 export async function createSponsor(
   eventId: number,

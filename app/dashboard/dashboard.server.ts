@@ -12,6 +12,7 @@ import { recentActivity, topItems } from "./activity.server";
 import { eventFigures } from "./figures.server";
 import { goalOf } from "./goal.server";
 import { moneyRaised, RAISED_SOURCE_LABELS, RAISED_SOURCES } from "./raised.server";
+import type { NextStep } from "./next-steps.server";
 
 const ITEM_TYPE_LABELS: Record<string, string> = {
   live: "Live auction",
@@ -98,6 +99,8 @@ export const NO_FIGURES = { lastBidId: null, figures: null, raised: null, topIte
 export type DashboardData = {
   eventId: number;
   screens: { label: string; to: string }[];
+  /** What the event still needs, for people who set it up (none for the others). */
+  nextSteps: (Omit<NextStep, "path"> & { to: string | null })[];
   canSetGoal: boolean;
   canReport: boolean;
 } & (DashboardFigures | typeof NO_FIGURES);

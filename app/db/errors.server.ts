@@ -56,3 +56,29 @@ export function describeUniqueViolation(error: unknown) {
   if (!constraint) return undefined;
   return UNIQUE_CONSTRAINT_MESSAGES[constraint] ?? { field: "form", message: "This record already exists." };
 }
+
+// PostgreSQL gives up one of two transactions that wait for each other (deadlock_detected) or that it cannot order
+// (serialization_failure); the other goes on, and the one given up succeeds when run again.
+const TRANSIENT = new Set(["40P01", "40001"]);
+
+/** Whether the error is one PostgreSQL asks to answer by running the transaction again. */
+export function isTransientConflict(error: unknown): boolean {
+  const code = postgresError(error)?.code;
+  return code !== undefined && TRANSIENT.has(code);
+}
+
+/**
+ * Runs `work` (a whole transaction, nothing outside the database) again when PostgreSQL gave it up for a deadlock
+ * or a serialization failure, up to `attempts` times in all, after a short random pause that lets the other one
+ * finish.
+ */
+export async function retryTransient<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= attempts || !isTransientConflict(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+    }
+  }
+}

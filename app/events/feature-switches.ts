@@ -26,7 +26,11 @@ export const FEATURE_RECORDS = {
 } as const satisfies Partial<Record<EventFeature, string>>;
 
 export const FEATURE_LABELS: Record<EventFeature, { label: string; description: string }> = {
-  event: { label: "Event", description: "The event itself is open to guests." },
+  event: {
+    label: "Event",
+    description:
+      "Every public page of the event at once: in testing or off, guests see none of them, whatever the other switches say.",
+  },
   landing: {
     label: "Landing page",
     description: "The public page of the event, with registration, sponsors and auctions.",
@@ -78,8 +82,14 @@ export const isFeatureLive = (flags: Partial<FeatureFlags>, feature: EventFeatur
 export type FeatureVisibility = "public" | "preview" | "hidden";
 
 /**
- * Live features show to everyone; enabled features in testing only to people who may preview the event (under a
- * preview banner); anything else to nobody.
+ * The event's own switch is the master switch of its public pages: while it is in testing or off, no feature shows
+ * to the public, whatever its own switch says.
+ */
+export const isEventLive = (flags: Partial<FeatureFlags>) => isFeatureLive(flags, "event");
+
+/**
+ * Live features of a live event show to everyone; enabled features otherwise only to people who may preview the
+ * event (under a preview banner); anything else to nobody.
  */
 export function featureVisibility(
   flags: Partial<FeatureFlags>,
@@ -87,7 +97,7 @@ export function featureVisibility(
   canPreview: boolean,
 ): FeatureVisibility {
   const state = featureState(flags, feature);
-  if (state.live) return "public";
+  if (state.live && isEventLive(flags)) return "public";
   return state.enabled && canPreview ? "preview" : "hidden";
 }
 

@@ -12,13 +12,24 @@ import { featureVisibility, type EventFeature, type FeatureFlags } from "./featu
 
 export type PublicEvent = typeof event.$inferSelect;
 
-/** The event of ?id (event subdomains redirect here with it) or ?slug; 404 when there is none. */
+/**
+ * The event of ?id (event subdomains redirect here with it) or ?slug; 404 when there is none, and when it is
+ * archived: an event over and put away takes no more registrations, bids or gifts (its team keeps its reports).
+ */
 export async function findPublicEvent(request: Request): Promise<PublicEvent> {
   const params = new URL(request.url).searchParams;
   const id = readRowId(params.get("id"));
   const slug = params.get("slug")?.trim().toLowerCase();
   const where = id !== null ? eq(event.event_id, id) : slug ? eq(event.slug, slug) : undefined;
   const [row] = where ? await db.select().from(event).where(where) : [];
+  if (!row) throw new Response("There is no event at this address.", { status: 404 });
+  if (row.is_archived) throw new Response("This event is over: its pages are closed.", { status: 404 });
+  return row;
+}
+
+/** The event of a known id (a short path's, a fundraiser's); 404 when it is gone. */
+export async function publicEventById(eventId: number): Promise<PublicEvent> {
+  const [row] = await db.select().from(event).where(eq(event.event_id, eventId));
   if (!row) throw new Response("There is no event at this address.", { status: 404 });
   return row;
 }

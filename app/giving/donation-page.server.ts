@@ -12,6 +12,7 @@ import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { formatInZone } from "~/ui/zoned-time";
 import { auction_item, donation, event, payment } from "~drizzle/schema";
+import { fundraiserForGift } from "./fundraisers.server";
 import { suggestedAmounts, type GiftInput } from "./gift-forms";
 import type { CheckoutPages } from "~/billing/checkout.server";
 
@@ -68,6 +69,7 @@ async function giftOf(eventId: number, input: GiftInput, donor: Donor | null): P
     tributeKind: input.tribute_kind as Gift["tributeKind"],
     tributeName: input.tribute_kind ? input.tribute_name : null,
     usrId: donor?.usrId ?? null,
+    fundraiserId: input.fundraiser,
   };
 }
 
@@ -83,6 +85,15 @@ export async function give(
   donor: Donor | null,
   pages: CheckoutPages,
 ): Promise<GiveAnswer> {
+  if (input.fundraiser !== null) {
+    const page = await fundraiserForGift(eventId, input.fundraiser);
+    if (page === null)
+      throw new Refusal("This fundraiser's page is not taking gifts now. You can still give to the event.");
+    if (page.endedOn !== null)
+      throw new Refusal(
+        `${page.name}'s page ended on ${page.endedOn} and takes no more gifts. Nothing was charged; you can still give to the event below.`,
+      );
+  }
   if (input.pay === "invoice") {
     if (!donor) throw new Refusal("Sign in to add a gift to your bill, or give by card.", "pay");
     const gift = { ...(await giftOf(eventId, input, donor)), fee: 0 };

@@ -1,6 +1,7 @@
 /**
  * /admin/solemen/donations: every gift of the event, however it came. Staff record gifts taken in cash or by check
- * (each with its payment, so it can be refunded like any other), edit a gift's details, refund card, cash and check
+ * (each with its payment, so it can be refunded like any other) and attribute a gift to a fundraiser's page, edit a
+ * gift's details, refund card, cash and check
  * gifts through billing, cancel a gift that is still on a guest's bill, erase a donor's personal details, send the
  * thank-you letters the item donors get, and set the suggested amounts of /dp.
  */
@@ -13,7 +14,8 @@ import { acknowledgementPdf } from "~/catalogue/print.server";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { formatInZone } from "~/ui/zoned-time";
-import { donation, event, payment, usr } from "~drizzle/schema";
+import { donation, event, fundraiser, payment, usr } from "~drizzle/schema";
+import { checkAttributablePage } from "./fundraisers.server";
 import type { DonationInput } from "./gift-forms";
 
 export async function listDonations(eventId: number) {
@@ -42,12 +44,15 @@ export async function listDonations(eventId: number) {
       tribute_kind: donation.tribute_kind,
       tribute_name: donation.tribute_name,
       check_number: payment.check_number,
+      fundraiserId: donation.fundraiser_id,
+      fundraiserName: fundraiser.name,
       anonymised: sql<boolean>`${donation.anonymised_at} is not null`,
       at: donation.created_at,
     })
     .from(donation)
     .leftJoin(usr, eq(usr.usr_id, donation.usr_id))
     .leftJoin(payment, eq(payment.payment_id, donation.payment_id))
+    .leftJoin(fundraiser, eq(fundraiser.fundraiser_id, donation.fundraiser_id))
     .where(eq(donation.event_id, eventId))
     .orderBy(desc(donation.created_at), desc(donation.donation_id));
   return {
@@ -76,11 +81,13 @@ const details = (input: DonationInput) => ({
   message: input.message,
   tribute_kind: input.tribute_kind,
   tribute_name: input.tribute_kind ? input.tribute_name : null,
+  fundraiser_id: input.fundraiser,
 });
 
 /** A gift taken in cash or by check: its payment (paid, outside any invoice) and the gift, at once. */
 export async function recordStaffGift(eventId: number, input: DonationInput, byUsrId: number): Promise<number> {
   if (input.method === "check" && !input.check_number) throw new Refusal("Enter the check's number.", "check_number");
+  await checkAttributablePage(eventId, input.fundraiser);
   return db.transaction(async (tx) => {
     const [paid] = await tx
       .insert(payment)
@@ -109,6 +116,7 @@ export async function recordStaffGift(eventId: number, input: DonationInput, byU
         tributeKind: input.tribute_kind as "honour" | "memory" | null,
         tributeName: input.tribute_kind ? input.tribute_name : null,
         usrId: null,
+        fundraiserId: input.fundraiser,
       },
       { method: input.method, status: "paid", source: "staff", paymentId: paid.id, recordedBy: byUsrId },
     );
@@ -120,6 +128,7 @@ export async function recordStaffGift(eventId: number, input: DonationInput, byU
  * it) or one still on a guest's bill; a card gift's amount is what the provider took.
  */
 export async function updateGift(eventId: number, donationId: number, input: DonationInput): Promise<boolean> {
+  await checkAttributablePage(eventId, input.fundraiser);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()

@@ -3,7 +3,7 @@
  * the event's suggested amounts. Amounts are typed as people type them and read into cents.
  */
 import { z } from "zod";
-import { optionalEmail, optionalText, yesNo } from "~/forms/rules";
+import { optionalEmail, optionalText, rowId, yesNo } from "~/forms/rules";
 import { readMoney } from "~/ui/money-input";
 
 export const GIFT_FORM = "give";
@@ -50,6 +50,12 @@ export const giftSchema = z
     message: optionalText(500, "The note"),
     pay: z.enum(["card", "invoice"]).default("card"),
     submission: z.string().min(8).max(80),
+    // The fundraiser's page the gift is given on (/dp?fundraiser=, from the page's give button).
+    fundraiser: z
+      .string()
+      .default("")
+      .transform((value) => value || null)
+      .pipe(rowId.nullable()),
   })
   .superRefine((value, context) => {
     if (value.choice === "" || (value.choice === "other" && value.other === null))
@@ -90,6 +96,12 @@ export const donationSchema = z
     tribute_name: optionalText(120, "The name"),
     is_anonymous: yesNo,
     message: optionalText(500, "The note"),
+    // The fundraiser's page the gift counts on; blank for none.
+    fundraiser: z
+      .string()
+      .default("")
+      .transform((value) => value || null)
+      .pipe(rowId.nullable()),
   })
   .superRefine((value, context) => {
     if (value.amount === null) context.addIssue({ code: "custom", path: ["amount"], message: "Enter the amount." });

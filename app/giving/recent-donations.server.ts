@@ -6,12 +6,15 @@ import type { Database } from "~/db/connection.server";
 /** Gifts that count towards the totals: not refunded, not cancelled. */
 export const COUNTED_GIFT_STATUSES = ["paid", "pledged"];
 
+/** A gift's giver as the screens name them (needs usr left-joined): "Anonymous" when they asked, else a first name. */
+export const giverName = sql<string>`case when ${donation.is_anonymous} then 'Anonymous'
+  else coalesce(nullif(${donation.first_name}, ''), nullif(${usr.first_name}, ''), 'A friend') end`;
+
 export async function recentDonations(db: Database, eventId: number, limit = 6) {
   const rows = await db
     .select({
       id: donation.donation_id,
-      name: sql<string>`case when ${donation.is_anonymous} then 'Anonymous'
-        else coalesce(nullif(${donation.first_name}, ''), nullif(${usr.first_name}, ''), 'A friend') end`,
+      name: giverName,
       amount: sql<number>`(${donation.amount} + ${donation.fee})::int`,
       at: donation.created_at,
     })

@@ -18,14 +18,21 @@ export function readSelectedIds(form: FormData): number[] | null {
   return parsed.success ? [...new Set(parsed.data)] : null;
 }
 
-export type InlineEdit = { id: number; field: string; value: string };
+export type InlineEdit<F extends string = string> = { id: number; field: F; value: string };
 
-/** An inline edit's row id, column and new value; null when the post is malformed. */
-export function readInlineEdit(form: FormData): InlineEdit | null {
+/**
+ * An inline edit's row id, column and new value; null when the post is malformed or names a column that `fields`
+ * (the grid's rules by column) does not have. Own keys only: "constructor" or "__proto__" is in every object.
+ */
+export function readInlineEdit<F extends string>(
+  form: FormData,
+  fields: Readonly<Record<F, unknown>>,
+): InlineEdit<F> | null {
   const parsed = z
     .object({ id: rowId, field: z.string().min(1).max(64), value: z.string().max(10_000) })
     .safeParse({ id: form.get("id"), field: form.get("field"), value: form.get("value") });
-  return parsed.success ? parsed.data : null;
+  if (!parsed.success || !Object.hasOwn(fields, parsed.data.field)) return null;
+  return { ...parsed.data, field: parsed.data.field as F };
 }
 
 /** The refusal of an inline edit, shown beside the cell's field (status 400; nothing was changed). */

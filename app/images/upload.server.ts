@@ -110,38 +110,37 @@ export async function readFormWithImages(request: Request, imageFields: ImageFie
   let ownError: unknown;
 
   const handler: UploadHandler = async (part) => {
-    try {
-      if (part.filename === undefined) {
-        const text = await readText(part.data, count);
-        return wanted.has(part.name) ? undefined : text;
-      }
-      if (!wanted.has(part.name)) {
-        for await (const chunk of part.data) count(chunk);
-        return undefined;
-      }
-      const file = await readUpTo(part.data, limit, count);
-      if (file === "empty") return undefined;
-      const allowed = maxFiles.get(part.name)!;
-      if (allowed > 1) {
-        const seen = (filesSeen.get(part.name) ?? 0) + 1;
-        filesSeen.set(part.name, seen);
-        // Past the field's number of files: read (above) and dropped, and said once, after the form is read.
-        if (seen > allowed) return undefined;
-      }
-      if (file === "too large") {
-        refuse(part.name, part.filename, imageTooLargeMessage());
-        return undefined;
-      }
-      const stored = await storeImage(file);
-      if ("message" in stored) {
-        refuse(part.name, part.filename, stored.message);
-        return undefined;
-      }
-      return stored.url;
-    } catch (error) {
+    if (part.filename === undefined) {
+      const text = await readText(part.data, count);
+      return wanted.has(part.name) ? undefined : text;
+    }
+    if (!wanted.has(part.name)) {
+      for await (const chunk of part.data) count(chunk);
+      return undefined;
+    }
+    const file = await readUpTo(part.data, limit, count);
+    if (file === "empty") return undefined;
+    const allowed = maxFiles.get(part.name)!;
+    if (allowed > 1) {
+      const seen = (filesSeen.get(part.name) ?? 0) + 1;
+      filesSeen.set(part.name, seen);
+      // Past the field's number of files: read (above) and dropped, and said once, after the form is read.
+      if (seen > allowed) return undefined;
+    }
+    if (file === "too large") {
+      refuse(part.name, part.filename, imageTooLargeMessage());
+      return undefined;
+    }
+    // Reading the part (above) fails on a malformed body; storing it fails only on our side.
+    const stored = await storeImage(file).catch((error: unknown) => {
       ownError = error;
       throw error;
+    });
+    if ("message" in stored) {
+      refuse(part.name, part.filename, stored.message);
+      return undefined;
     }
+    return stored.url;
   };
 
   try {
@@ -261,6 +260,29 @@ export function imageChange<Name extends string>(form: FormData, name: Name): Pa
   if (typeof uploaded === "string" && parseImageUrl(uploaded)) return { [name]: uploaded } as Record<Name, string>;
   if (form.has(`${name}__remove`)) return { [name]: null } as Record<Name, null>;
   return {};
+}
+
+/**
+ * The image to save from a dialog's ImageField whose uploads survive a refused post in `<name>_pending` (only ever
+ * an uploaded image's URL): a new upload, the kept one, or none when "Remove the image" is ticked; nothing (no
+ * change) when the person did none of these.
+ */
+export function keptImageChange<Name extends string>(form: FormData, name: Name): Partial<Record<Name, string | null>> {
+  const pending = String(form.get(`${name}_pending`) ?? "");
+  const kept = parseImageUrl(pending) ? pending : null;
+  if (kept === null && !form.has(name) && !form.has(`${name}__remove`)) return {};
+  return { [name]: chosenImageUrl(form, name, kept) } as Record<Name, string | null>;
+}
+
+/**
+ * readFormWithImages for a form whose image is kept in `<name>_pending` when the form is refused: the upload's URL
+ * is copied there, and a refused file's message is returned as the field's error.
+ */
+export async function readFormKeepingImage(request: Request, name: string) {
+  const { form, imageErrors } = await readFormWithImages(request, [name]);
+  const uploaded = form.get(name);
+  if (typeof uploaded === "string" && parseImageUrl(uploaded)) form.set(`${name}_pending`, uploaded);
+  return { form, fieldErrors: imageErrors[name] ? { [name]: [imageErrors[name]] } : undefined };
 }
 
 /** The refused uploads of a form as a contract reply's field messages (reply.server.ts). */

@@ -5,7 +5,7 @@
  */
 import { routes } from "@remix-run/dev/server-build";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { sponsorLevelRankSql } from "~/catalogue/sponsors.server";
+import { safeWebsite, shownSponsors } from "~/catalogue/sponsors.server";
 import { db } from "~/db.server";
 import { featureVisibility, type FeatureFlags } from "~/events/feature-switches";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
@@ -14,10 +14,8 @@ import { formatInZone } from "~/ui/zoned-time";
 import {
   auction_item,
   type event,
-  event_sponsor,
   registration,
   silent_auction,
-  sponsor,
   ticket,
   traditional_auction,
   virtual_auction,
@@ -99,18 +97,7 @@ export async function loadLandingContext(
           .where(eq(ticket.event_id, row.event_id))
           .orderBy(asc(ticket.display_order), asc(ticket.price), asc(ticket.ticket_id))
       : [],
-    db
-      .select({
-        sponsor_id: sponsor.sponsor_id,
-        title: sponsor.title,
-        level: sponsor.level,
-        logo: sponsor.logo,
-        website: sponsor.website,
-      })
-      .from(event_sponsor)
-      .innerJoin(sponsor, eq(sponsor.sponsor_id, event_sponsor.sponsor_id))
-      .where(and(eq(event_sponsor.event_id, row.event_id), eq(sponsor.is_active, true)))
-      .orderBy(sponsorLevelRankSql(sponsor.level), asc(event_sponsor.display_order), asc(sponsor.title)),
+    shownSponsors(row.event_id),
     loadItems(
       row.event_id,
       [
@@ -138,7 +125,7 @@ export async function loadLandingContext(
   for (const s of sponsors) {
     const level = s.level?.trim() || "Sponsors";
     const last = levels.at(-1);
-    const entry = { id: s.sponsor_id, title: s.title, logo: s.logo, website: safeWebsite(s.website) };
+    const entry = { id: s.id, title: s.title, logo: s.logo, website: s.website };
     if (last && last.level === level) last.sponsors.push(entry);
     else levels.push({ level, sponsors: [entry] });
   }
@@ -288,16 +275,4 @@ async function loadItems(
       startingBid: item.starting_bid ? formatMoney(item.starting_bid, currency) : null,
     })),
   };
-}
-
-/** http(s) links only: a sponsor's website is typed by staff, and a javascript: URL must never become a link. */
-function safeWebsite(value: string | null | undefined): string | null {
-  const text = value?.trim();
-  if (!text) return null;
-  try {
-    const url = new URL(/^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`);
-    return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
-  } catch {
-    return null;
-  }
 }

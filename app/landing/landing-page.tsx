@@ -1,8 +1,11 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { ResponsiveImage } from "~/images/responsive-image";
+import { AnnouncementBar, ChromeBrand, ChromeFooter, SponsorStrip } from "~/public-components/ui/public-chrome";
+import { SponsorItem } from "~/public-components/ui/sponsor-item";
 import { RichText } from "~/rich-text/rich-text";
 import { landingStyle, timeLeft, type LandingContext, type LandingSettings } from "./landing-model";
 import { Slides } from "./slides";
+import type { PublicChrome } from "~/public-components/public-chrome";
 
 /**
  * The public landing page of an event (/event): its sections in the order and with the settings of its
@@ -15,11 +18,14 @@ export function LandingPage({
   settings,
   banner,
   headingPrefix = "",
+  chrome,
 }: {
   context: LandingContext;
   settings: LandingSettings;
   banner?: ReactNode;
   headingPrefix?: string;
+  /** The event's shared components (announcement, header brand, sponsor strip, footer); the designer has none. */
+  chrome?: PublicChrome;
 }) {
   const theme = [1, 2, 3].includes(settings.global.themeType) ? settings.global.themeType : 1;
   const id = (name: string) => `${headingPrefix}${name}`;
@@ -45,8 +51,11 @@ export function LandingPage({
       data-testid="landing-page"
     >
       {banner}
+      <AnnouncementBar chrome={chrome} />
       <header className="landing__bar">
-        {context.event.logo ? (
+        {chrome ? (
+          <ChromeBrand brand={chrome.brand} />
+        ) : context.event.logo ? (
           <ResponsiveImage
             image={context.event.logo}
             alt={context.event.title}
@@ -67,7 +76,9 @@ export function LandingPage({
           settings[key].isVisible ? <SectionSlot key={key}>{sections[key]()}</SectionSlot> : null,
         )}
       </Main>
-      <Footer context={context} />
+      {/* The page's own sponsors section, when it shows, thanks them already: no second row of the same logos. */}
+      {settings.sponsorsSection.isVisible && context.sponsorLevels.length > 0 ? null : <SponsorStrip chrome={chrome} />}
+      <Footer context={context} chrome={chrome} />
     </div>
   );
 }
@@ -348,37 +359,14 @@ function Sponsors({
         <div key={level.level} className={`landing-sponsors landing-sponsors--tier-${Math.min(index, 3)}`}>
           <h3 className="landing-subheading">{level.level}</h3>
           <ul className="landing-sponsors__list">
-            {level.sponsors.map((s) => {
-              const face = s.logo ? (
-                <ResponsiveImage
-                  image={s.logo}
-                  alt={s.title}
-                  className="landing-sponsors__logo"
-                  sizes="12rem"
-                  width={192}
-                  height={96}
-                />
-              ) : (
-                <span className="landing-sponsors__name">{s.title}</span>
-              );
-              return (
-                <li key={s.id}>
-                  {s.website ? (
-                    <a
-                      href={s.website}
-                      rel="noopener noreferrer sponsored"
-                      target="_blank"
-                      className="landing-sponsors__link"
-                    >
-                      {face}
-                      <span className="visually-hidden"> (opens in a new tab)</span>
-                    </a>
-                  ) : (
-                    face
-                  )}
-                </li>
-              );
-            })}
+            {level.sponsors.map((s) => (
+              <SponsorItem
+                key={s.id}
+                sponsor={s}
+                block="landing-sponsors"
+                logo={{ sizes: "12rem", width: 192, height: 96 }}
+              />
+            ))}
           </ul>
         </div>
       ))}
@@ -415,32 +403,36 @@ function Company({
   );
 }
 
-function Footer({ context }: { context: LandingContext }) {
+function Footer({ context, chrome }: { context: LandingContext; chrome: PublicChrome | undefined }) {
   const { contact } = context;
-  if (!contact.email && !contact.phone && contact.links.length === 0) return null;
+  const hasContact = Boolean(contact.email || contact.phone || contact.links.length > 0);
   return (
-    <footer className="landing__footer">
-      <h2 className="visually-hidden">Contact</h2>
-      <ul className="landing__contact">
-        {contact.email ? (
-          <li>
-            <a href={`mailto:${contact.email}`}>{contact.email}</a>
-          </li>
-        ) : null}
-        {contact.phone ? (
-          <li>
-            <a href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}>{contact.phone}</a>
-          </li>
-        ) : null}
-        {contact.links.map((link) => (
-          <li key={link.label}>
-            <a href={link.href} rel="noopener noreferrer" target="_blank">
-              {link.label}
-              <span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
-          </li>
-        ))}
-      </ul>
-    </footer>
+    <ChromeFooter chrome={chrome} className="landing__footer">
+      {hasContact ? (
+        <>
+          <h2 className="visually-hidden">Contact</h2>
+          <ul className="landing__contact">
+            {contact.email ? (
+              <li>
+                <a href={`mailto:${contact.email}`}>{contact.email}</a>
+              </li>
+            ) : null}
+            {contact.phone ? (
+              <li>
+                <a href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}>{contact.phone}</a>
+              </li>
+            ) : null}
+            {contact.links.map((link) => (
+              <li key={link.label}>
+                <a href={link.href} rel="noopener noreferrer" target="_blank">
+                  {link.label}
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </ChromeFooter>
   );
 }

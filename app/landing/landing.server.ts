@@ -6,6 +6,7 @@ import { getSignedInUser } from "~/auth/access.server";
 import { pageTree } from "~/designed-pages/page-documents.server";
 import { findPublicEvent, requireVisibleFeature } from "~/events/public-event.server";
 import { eventFonts } from "~/fonts/font-faces.server";
+import { loadPublicChrome } from "~/public-components/public-components.server";
 import { richTextToPlainText } from "~/rich-text/sanitize.server";
 import { publicOrigin } from "~/security/request.server";
 import { loadLandingContext } from "./landing-context.server";
@@ -19,9 +20,10 @@ export async function loadLandingPage(request: Request) {
   const user = await getSignedInUser(request);
   const canPreview = user?.roles.some((r) => r.event_id === row.event_id && r.can_preview_event) ?? false;
   const draft = canPreview && new URL(request.url).searchParams.has("draft");
-  const [context, tree] = await Promise.all([
+  const [context, tree, chrome] = await Promise.all([
     loadLandingContext(row, { canPreview }),
     pageTree(row.event_id, "landing", { draft }),
+    loadPublicChrome(row),
   ]);
   const settings = resolveLanding(context, tree);
   const origin = publicOrigin(request);
@@ -32,6 +34,7 @@ export async function loadLandingPage(request: Request) {
     draft,
     context,
     tree,
+    chrome,
     fonts: eventFonts(landingFonts(settings, context.branding)),
     share: {
       title: share.share_title || settings.heroSection.title || row.title,

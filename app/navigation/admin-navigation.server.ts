@@ -25,11 +25,12 @@ function routeIds(): ReadonlySet<string> {
 
 /**
  * The menus for a person's role on the current event. When the request named its event with ?id, the links
- * keep it, so moving around the admin area stays on that event (?id sets the current event).
+ * keep it, so moving around the admin area stays on that event (?id sets the current event); without a request,
+ * the links are for the user's selected event.
  */
-export function adminMenus(request: Request, role: Role) {
+export function adminMenus(request: Request | null, role: Role) {
   const shown = menuFilter(routeIds(), role);
-  const eventId = eventIdFromQuery(request);
+  const eventId = request ? eventIdFromQuery(request) : undefined;
   const link = (screen: NavScreen): MenuScreen => ({
     ...screen,
     to: eventId === undefined ? screen.path : `${screen.path}?id=${eventId}`,
@@ -40,4 +41,30 @@ export function adminMenus(request: Request, role: Role) {
     hub: (): MenuScreen[] => visibleScreens(hubScreens, shown).map(link),
     eric: (): MenuScreen[] => visibleScreens(ericScreens, shown).map(link),
   };
+}
+
+/**
+ * The screens of a role's work on the night, in the order a person holding several is sent to them: the door, the
+ * bid spotters' live bids, the registration desk, the cashiers' payments.
+ */
+const WORK_SCREENS = [
+  "routes/admin._workspace.registration.checkinout",
+  "routes/admin._workspace.bids.livebids",
+  "routes/admin._workspace.registration.registrants",
+  "routes/admin._workspace.billing.payments",
+];
+
+/**
+ * Where a person lands after choosing an event (now their selected one): the dashboard when their role shows its
+ * figures (organisers, who find every screen from it); otherwise the screen of their work (a door volunteer, the
+ * door), else the first screen their role opens.
+ */
+export function workStart(role: Role): string {
+  const menus = adminMenus(null, role);
+  const hub = menus.hub();
+  const dashboard = hub.find((screen) => screen.routeId === "routes/admin._hub.dashboard");
+  if (dashboard && role.can_view_stats) return dashboard.to;
+  const screens = menus.workspace().flatMap((section) => section.screens);
+  const work = WORK_SCREENS.map((id) => screens.find((screen) => screen.routeId === id)).find(Boolean);
+  return (work ?? screens[0] ?? dashboard ?? hub[0])?.to ?? "/admin";
 }

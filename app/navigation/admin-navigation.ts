@@ -66,7 +66,10 @@ export const workspaceSections: readonly NavSection[] = [
     ["Items for sale", "items_for_sale"],
     ["Raw data", "rawdata"],
   ]),
-  section("Donations", "solemen", [["Donations", "donations"]]),
+  section("Donations", "solemen", [
+    ["Donations", "donations"],
+    ["Fundraisers", "fundraisers"],
+  ]),
   section("Registration", "registration", [
     ["Registrants", "registrants"],
     ["Passes", "passes"],
@@ -92,21 +95,38 @@ export const workspaceSections: readonly NavSection[] = [
 export const hubScreens: readonly NavScreen[] = [
   hubScreen("Dashboard", "dashboard", "The selected event at a glance."),
   hubScreen("Events", "events", "Create, choose and archive your events."),
-  hubScreen("Style guide", "eric", "The shared components of the admin and guest pages, with their variants."),
+  hubScreen("Design lab", "eric", "The event's theme, components and guest pages in every state, for designers."),
 ];
 
-/** Child screens of /admin/eric, the team's workbench, shown as tabs. */
+/** Child screens of /admin/eric, the design lab, shown as tabs and listed with their purpose on its home page. */
 export const ericScreens: readonly NavScreen[] = (
   [
-    ["Piano", "piano"],
-    ["Components", "components"],
-    ["Home", "home"],
-    ["About", "about"],
-    ["Silent auction item", "silentauctionitem"],
-    ["Silent auction gallery", "silentauctiongallery"],
-    ["Email", "email"],
+    ["Home", "home", "This page: what each page of the lab is for."],
+    [
+      "Piano",
+      "piano",
+      "Play the event's colours and fonts against each other, read their contrast, and save the pair you like.",
+    ],
+    ["Components", "components", "The shared admin components (buttons, fields, dialogs, toasts) and their variants."],
+    [
+      "Silent auction item",
+      "silentauctionitem",
+      "The bidder's item page in the event's theme, in every state, at a phone and a desktop width.",
+    ],
+    [
+      "Silent auction gallery",
+      "silentauctiongallery",
+      "The bidders' gallery in the event's theme, every card state at once, at a phone and a desktop width.",
+    ],
+    ["Email", "email", "Every message Gavel sends, in the event's branding, with sample values."],
+    ["About", "about", "The app's version, its dependencies' licences, and the event's settings at a glance."],
   ] as const
-).map(([label, slug]) => ({ label, path: `/admin/eric/${slug}`, routeId: `routes/admin._hub.eric.${slug}` }));
+).map(([label, slug, description]) => ({
+  label,
+  path: `/admin/eric/${slug}`,
+  routeId: `routes/admin._hub.eric.${slug}`,
+  description,
+}));
 
 function section(label: string, slug: string, screens: ReadonlyArray<readonly [string, string]>): NavSection {
   return {

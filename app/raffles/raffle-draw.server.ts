@@ -13,7 +13,7 @@ import { and, asc, eq, notInArray } from "drizzle-orm";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { publish } from "~/realtime/bus.server";
-import { raffle, raffle_drawing, raffle_prize, raffle_ticket } from "~drizzle/schema";
+import { event, raffle, raffle_drawing, raffle_prize, raffle_ticket } from "~drizzle/schema";
 import { raffleTopic } from "./topic";
 import type { Transaction } from "~/db/connection.server";
 
@@ -42,12 +42,25 @@ export async function drawPrize(eventId: number, prizeId: number, byUsrId: numbe
   });
 }
 
+/**
+ * Draws a prize again, voiding the standing drawing with its reason. For an absent winner (`absent`) only when the
+ * event's raffles require the winner to be present: where they need not be, an absent winner keeps the prize, and
+ * a redraw is for another reason (the winner declined it, the ticket was not valid).
+ */
 export async function redrawPrize(
   eventId: number,
   drawingId: number,
-  input: { reason: string; byUsrId: number },
+  input: { reason: string; absent: boolean; byUsrId: number },
 ): Promise<DrawResult> {
   return db.transaction(async (tx) => {
+    if (input.absent) {
+      const [rules] = await tx
+        .select({ mustBePresent: event.raffle_must_be_present })
+        .from(event)
+        .where(eq(event.event_id, eventId));
+      if (!rules?.mustBePresent)
+        throw new Refusal("Winners need not be present at this event: an absent winner keeps the prize.", "cause");
+    }
     const [voided] = await tx
       .update(raffle_drawing)
       .set({ is_void: true, void_reason: input.reason, voided_by: input.byUsrId, voided_at: new Date() })

@@ -4,7 +4,7 @@
  * one sale.
  */
 import { z } from "zod";
-import { optionalText, requiredText, rowId } from "~/forms/rules";
+import { optionalText, rowId, yesNo } from "~/forms/rules";
 
 export const RAFFLE_SALE_FORM = "raffle-sale";
 export const GUEST_RAFFLE_FORM = "guest-raffle";
@@ -33,17 +33,37 @@ export const guestRaffleSchema = z.object({ bundle, submission });
 
 export const drawSchema = z.object({ intent: z.literal("draw"), prize: rowId });
 
-export const redrawSchema = z.object({
-  intent: z.literal("redraw"),
-  drawing: rowId,
-  reason: requiredText(
-    200,
-    "Say why the prize is drawn again, such as “winner not present”.",
-    "Keep it to 200 characters.",
-  ),
-});
+/** What the desk stores as the reason of a redraw for an absent winner (with the staff's note after it, if any). */
+export const ABSENT_WINNER = "Winner not present";
 
+/**
+ * A redraw: for an absent winner (offered only where winners must be present) or for another reason, which is then
+ * required; the note is kept as the voided drawing's reason.
+ */
+export const redrawSchema = z
+  .object({
+    intent: z.literal("redraw"),
+    drawing: rowId,
+    cause: z.enum(["absent", "other"], { errorMap: () => ({ message: "Choose why the prize is drawn again." }) }),
+    reason: optionalText(200, "The reason"),
+  })
+  .superRefine((value, context) => {
+    if (value.cause === "other" && !value.reason)
+      context.addIssue({
+        code: "custom",
+        path: ["reason"],
+        message: "Say why the prize is drawn again, such as “the winner declined it”.",
+      });
+  })
+  .transform(({ cause, reason, drawing }) => ({
+    drawing,
+    absent: cause === "absent",
+    reason: cause === "absent" ? [ABSENT_WINNER, reason].filter(Boolean).join(": ") : reason!,
+  }));
+
+/** The event's raffle rules, set on the desk: the licence number and whether winners must be present. */
 export const licenceSchema = z.object({
   intent: z.literal("licence"),
   licence: optionalText(60, "The licence number"),
+  must_be_present: yesNo,
 });

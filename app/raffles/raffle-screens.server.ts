@@ -2,7 +2,7 @@
  * What the raffle screens show: the staff desk (/admin/bids/raffle: sell, draw, the draw log), the guest's page
  * (/raffle: buy tickets, see their numbers) and the monitors (the latest winner).
  */
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, max, sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { richTextToPlainText, sanitizeRichText } from "~/rich-text/sanitize.server";
 import { formatInZone } from "~/ui/zoned-time";
@@ -29,6 +29,7 @@ async function eventBasics(eventId: number) {
       timeZone: event.timezone,
       title: event.title,
       licence: event.raffle_licence_number,
+      mustBePresent: event.raffle_must_be_present,
     })
     .from(event)
     .where(eq(event.event_id, eventId));
@@ -149,6 +150,7 @@ export async function raffleDesk(eventId: number) {
   return {
     currency: basics.currency,
     licence: basics.licence,
+    mustBePresent: basics.mustBePresent,
     raffles: raffles.map((row) => ({
       ...row,
       drawAt: row.drawAt ? formatInZone(row.drawAt, basics.timeZone) : null,
@@ -175,6 +177,7 @@ export async function guestRafflePage(eventId: number, usrId: number | null) {
     eventTitle: basics.title,
     currency: basics.currency,
     licence: basics.licence,
+    mustBePresent: basics.mustBePresent,
     raffles: raffles.map((row) => ({
       ...row,
       // Rich text from the catalogue's editor, sanitised here.
@@ -223,6 +226,28 @@ export async function latestWinners(database: Database, eventId: number, limit =
   }));
 }
 
-export async function saveRaffleLicence(eventId: number, licence: string | null) {
-  await db.update(event).set({ raffle_licence_number: licence }).where(eq(event.event_id, eventId));
+export async function saveRaffleRules(eventId: number, rules: { licence: string | null; mustBePresent: boolean }) {
+  await db
+    .update(event)
+    .set({ raffle_licence_number: rules.licence, raffle_must_be_present: rules.mustBePresent })
+    .where(eq(event.event_id, eventId));
+}
+
+/**
+ * What the desk's live stream compares with the page it loaded: the latest sale and drawing. Both ids only grow and
+ * every sale, draw and redraw adds a row, so their sum grows with each of them.
+ */
+export async function raffleDeskMarker(database: Database, eventId: number) {
+  const [[sales], [draws]] = await Promise.all([
+    database
+      .select({ last: max(raffle_purchase.raffle_purchase_id) })
+      .from(raffle_purchase)
+      .where(eq(raffle_purchase.event_id, eventId)),
+    database
+      .select({ last: max(raffle_drawing.raffle_drawing_id) })
+      .from(raffle_drawing)
+      .innerJoin(raffle, eq(raffle.raffle_id, raffle_drawing.raffle_id))
+      .where(eq(raffle.event_id, eventId)),
+  ]);
+  return { marker: (sales?.last ?? 0) + (draws?.last ?? 0) };
 }

@@ -2,7 +2,9 @@
  * A server-sent-event stream of one or more bus topics (remix-utils eventStream). Protocol, read by app/realtime/use-live-stream.ts:
  * - `snapshot` {seq, serverTime, heartbeatMs, data} first, and again whenever the bus may have lost messages;
  * - `delta` {seq, type, data} for each message, seq rising by one, so a client that sees a jump knows it missed one;
- * - `heartbeat` {seq, serverTime} every 15 s, which keeps proxies from closing the stream and the page's clock right.
+ * - `heartbeat` {seq, serverTime} every 15 s, which keeps proxies from closing the stream and the page's clock right;
+ * - `ended` {} when the person may no longer follow it (their role changed, their sessions were ended): the stream
+ *   closes, and the page loads itself again, so that its loader decides what they see.
  */
 import { eventStream } from "remix-utils/sse/server";
 import { realtimeBus, type RealtimeMessage } from "./bus.server";
@@ -18,12 +20,17 @@ export interface LiveStreamOptions {
   /** What of a message this stream may pass on; null drops it. It may read the database (and so be a promise). */
   project?: (message: RealtimeMessage) => unknown | null | Promise<unknown | null>;
   heartbeatMs?: number;
+  /**
+   * For a stream only some may follow (the team's screens): asked again whenever the person's own topic says their
+   * roles or sessions changed, and at every heartbeat; false ends the stream.
+   */
+  access?: { personTopic: string; stillAllowed: () => Promise<boolean> };
 }
 
 export function liveStream(request: Request, options: LiveStreamOptions): Response {
   const bus = realtimeBus(options.connection);
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
-  return eventStream(request.signal, (send) => {
+  return eventStream(request.signal, (send, close) => {
     let seq = 0;
     let open = true;
     let leave: (() => void) | null = null;
@@ -66,8 +73,26 @@ export function liveStream(request: Request, options: LiveStreamOptions): Respon
         void sendSnapshot();
       },
     };
+    let checking: Promise<void> | null = null;
+    const recheckAccess = () => {
+      const access = options.access;
+      if (!access || checking) return;
+      checking = access
+        .stillAllowed()
+        .catch(() => false)
+        .then((allowed) => {
+          checking = null;
+          if (allowed || !open) return;
+          emit("ended", {});
+          close();
+        });
+    };
+    const accessWatcher = { onMessage: recheckAccess, onResync: recheckAccess };
     const topics = typeof options.topic === "string" ? [options.topic] : options.topic;
-    Promise.all(topics.map((topic) => bus.subscribe(topic, subscriber)))
+    Promise.all([
+      ...topics.map((topic) => bus.subscribe(topic, subscriber)),
+      ...(options.access ? [bus.subscribe(options.access.personTopic, accessWatcher)] : []),
+    ])
       .then((unsubscribes) => {
         const unsubscribe = () => unsubscribes.forEach((leaveTopic) => leaveTopic());
         if (!open) return unsubscribe();
@@ -75,7 +100,10 @@ export function liveStream(request: Request, options: LiveStreamOptions): Respon
         return sendSnapshot();
       })
       .catch((error) => console.error("[realtime] could not subscribe:", error));
-    const heartbeat = setInterval(() => emit("heartbeat", { seq, serverTime: Date.now() }), heartbeatMs);
+    const heartbeat = setInterval(() => {
+      emit("heartbeat", { seq, serverTime: Date.now() });
+      recheckAccess();
+    }, heartbeatMs);
     return () => {
       open = false;
       clearInterval(heartbeat);

@@ -6,8 +6,9 @@
  * it gives up for good on an error answer (a proxy's 502 while the server restarts), waits 3 s or more between
  * tries, and a connection cut without a word (a Wi-Fi access point that went away) looks open for minutes. So the
  * hook watches: an open stream silent for longer than two of its heartbeats, or one not open 2 s after a try, is
- * opened again, and so is every stream when the browser says it is back online. The server sends a snapshot on every connection. serverOffset is the server's clock minus the
- * browser's, for countdowns.
+ * opened again, and so is every stream when the browser says it is back online. The server sends a snapshot on every
+ * connection. When the server ends a stream because the person may no longer follow it, the page loads itself again
+ * and its loader decides what they see. serverOffset is the server's clock minus the browser's, for countdowns.
  */
 import { useEffect, useRef, useState } from "react";
 
@@ -72,6 +73,11 @@ export function useLiveStream(url: string | null, handlers: LiveStreamHandlers) 
         lastSeq = message.seq;
         latest.current.onDelta(message.type, message.data);
       });
+      source.addEventListener("ended", () => {
+        closed = true;
+        source?.close();
+        window.location.reload();
+      });
       source.addEventListener("heartbeat", (event) => {
         const message = JSON.parse((event as MessageEvent).data) as { seq: number; serverTime: number };
         heard();
@@ -81,6 +87,7 @@ export function useLiveStream(url: string | null, handlers: LiveStreamHandlers) 
     };
     connect();
     const watch = setInterval(() => {
+      if (closed) return;
       const now = Date.now();
       const state = source?.readyState;
       const stuck = state !== EventSource.OPEN && now - lastTry > RETRY_AFTER_MS;
@@ -90,7 +97,9 @@ export function useLiveStream(url: string | null, handlers: LiveStreamHandlers) 
         connect();
       }
     }, WATCH_EVERY_MS);
-    const backOnline = () => connect();
+    const backOnline = () => {
+      if (!closed) connect();
+    };
     window.addEventListener("online", backOnline);
     return () => {
       closed = true;

@@ -94,6 +94,16 @@ export async function saveGuestSeat(
       answers[asked.name] =
         asked.type === "meal" ? (context.meals.find((choice) => choice.meal_id === mealId)?.title ?? answer) : answer;
   }
+  // A seat whose guest has an account (they joined the auction, or signed in to register) keeps that account's
+  // email: the link is forwarded and never expires, and the email decides whose paddle the seat is.
+  if (!errors.email) {
+    const [seat] = await db
+      .select({ email: registrant.email, linked: registrant.usr_id })
+      .from(registrant)
+      .where(and(eq(registrant.event_id, context.event.event_id), eq(registrant.claim_token, token)));
+    if (seat && seat.linked !== null && values.email.toLowerCase() !== (seat.email ?? "").toLowerCase())
+      errors.email = "This seat belongs to its guest's account, so its email stays. Ask the event's team to change it.";
+  }
   if (Object.keys(errors).length > 0) return errors;
 
   await db.transaction(async (tx) => {

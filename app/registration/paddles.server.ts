@@ -5,7 +5,7 @@
  * is never handed out twice even after its guest is deleted; numbers someone set by hand are skipped. A couple may
  * share one number: staff set it by hand on both guests of the same party.
  */
-import { and, asc, eq, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { event, registrant, registration, usr, usr_event_paddle } from "~drizzle/schema";
 import type { Database, Transaction } from "~/db/connection.server";
 
@@ -69,8 +69,11 @@ export async function allocatePaddle(tx: Transaction, eventId: number): Promise<
 }
 
 /**
- * The user's paddle at the event, assigning one if they have none: the paddle of their registration (matched by
- * user or by email) when they registered, otherwise the next number.
+ * The user's paddle at the event, assigning one if they have none: the paddle of their registration when they
+ * registered, otherwise the next number. A registration linked to this user counts; one matched by its email only
+ * when no account is linked to it yet, and it is linked to this one now. A paddle belongs to one person: a seat's
+ * paddle that another user already holds is theirs, unless the team gave that number to several seats on purpose
+ * (a couple sharing one); the newcomer gets a number of their own.
  */
 export async function ensurePaddle(db: Database, eventId: number, usrId: number): Promise<number> {
   const existing = await paddleOf(db, eventId, usrId);
@@ -81,22 +84,60 @@ export async function ensurePaddle(db: Database, eventId: number, usrId: number)
     const again = await paddleOf(tx, eventId, usrId);
     if (again !== null) return again;
     const [registered] = await tx
-      .select({ paddle: registrant.paddle })
+      .select({ registrantId: registrant.registrant_id, paddle: registrant.paddle, linked: registrant.usr_id })
       .from(registrant)
       .innerJoin(usr, eq(usr.usr_id, usrId))
       .where(
         and(
           eq(registrant.event_id, eventId),
           sql`${registrant.paddle} is not null`,
-          or(eq(registrant.usr_id, usrId), sql`lower(${registrant.email}) = lower(${usr.email_address})`),
+          or(
+            eq(registrant.usr_id, usrId),
+            and(isNull(registrant.usr_id), sql`lower(${registrant.email}) = lower(${usr.email_address})`),
+          ),
         ),
       )
-      .orderBy(asc(registrant.registrant_id))
+      // The seat linked to the user first, then the first matched by email.
+      .orderBy(sql`${registrant.usr_id} is null`, asc(registrant.registrant_id))
       .limit(1);
-    const paddle = registered?.paddle ?? (await allocatePaddle(tx, eventId));
+    let paddle = registered?.paddle ?? null;
+    if (registered && registered.linked === null) {
+      await tx.update(registrant).set({ usr_id: usrId }).where(eq(registrant.registrant_id, registered.registrantId));
+    }
+    if (
+      paddle !== null &&
+      (await heldByAnother(tx, eventId, paddle, usrId)) &&
+      !(await sharedByTeam(tx, eventId, paddle))
+    )
+      paddle = null;
+    paddle ??= await allocatePaddle(tx, eventId);
     await tx.insert(usr_event_paddle).values({ event_id: eventId, usr_id: usrId, paddle });
     return paddle;
   });
+}
+
+async function heldByAnother(tx: Transaction, eventId: number, paddle: number, usrId: number): Promise<boolean> {
+  const [holder] = await tx
+    .select({ usrId: usr_event_paddle.usr_id })
+    .from(usr_event_paddle)
+    .where(
+      and(
+        eq(usr_event_paddle.event_id, eventId),
+        eq(usr_event_paddle.paddle, paddle),
+        ne(usr_event_paddle.usr_id, usrId),
+      ),
+    )
+    .limit(1);
+  return holder !== undefined;
+}
+
+/** Whether the team gave this number to several seats (setRegistrantPaddle allows it within a party). */
+async function sharedByTeam(tx: Transaction, eventId: number, paddle: number): Promise<boolean> {
+  const [seats] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(registrant)
+    .where(and(eq(registrant.event_id, eventId), eq(registrant.paddle, paddle)));
+  return (seats?.n ?? 0) > 1;
 }
 
 export type PaddleChange = { ok: true } | { ok: false; message: string };

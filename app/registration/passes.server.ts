@@ -4,7 +4,7 @@
  * (its ticket_payment: same payment, same ticket type); an order of several ticket types has a pass per type and
  * one payment.
  */
-import { and, asc, desc, eq, ne } from "drizzle-orm";
+import { and, asc, desc, eq, lt, ne } from "drizzle-orm";
 import { z } from "zod";
 import { publish } from "~/realtime/bus.server";
 import { formatMoney } from "~/ui/format";
@@ -209,6 +209,28 @@ export async function cancelPass(db: Database, eventId: number, passId: number):
     await publish(tx, { topic: registrationTopic(eventId), type: "changed", data: { passIds: [passId] } });
     return { ok: true, message: `${title} is cancelled; its tickets are back on sale` };
   });
+}
+
+/**
+ * Releases the orders "to pay at the event" still unpaid that were placed before `before`: each of their passes is
+ * cancelled (cancelPass), so their tickets go back on sale. How many passes were released.
+ */
+export async function releaseUnpaidOrders(db: Database, eventId: number, before: Date): Promise<number> {
+  const stale = await db
+    .select({ passId: pass.pass_id })
+    .from(pass)
+    .innerJoin(payment, eq(payment.payment_id, pass.payment_id))
+    .where(
+      and(
+        eq(pass.event_id, eventId),
+        eq(payment.method, "pay_at_event"),
+        eq(payment.status, "pending"),
+        lt(payment.created_at, before),
+      ),
+    );
+  let released = 0;
+  for (const { passId } of stale) if ((await cancelPass(db, eventId, passId)).ok) released++;
+  return released;
 }
 
 /** The payment of a pass, for resending its confirmation (a pass of another event is never found). */

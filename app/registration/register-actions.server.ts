@@ -52,7 +52,12 @@ export async function stepView(
   };
 }
 
-export async function registerAction(request: Request, context: RegisterContext, origin: string) {
+export async function registerAction(
+  request: Request,
+  context: RegisterContext,
+  origin: string,
+  clientAddress?: string,
+) {
   const form = await request.formData();
   const url = new URL(request.url);
   if (form.get("intent") === "pay-order") return payOrderByCard(context, url, origin);
@@ -112,6 +117,7 @@ export async function registerAction(request: Request, context: RegisterContext,
     // The buyer's confirmation is written to the outbox in the registration's transaction.
     sendConfirmation: true,
     idempotencyKey: draft.orderKey || null,
+    clientAddress: clientAddress ?? null,
     usrId:
       context.user && context.user.email.toLowerCase() === draft.buyer.email.toLowerCase() ? context.user.usrId : null,
   });
@@ -198,6 +204,8 @@ function whereRefused(refusal: RegistrationRefusal): { step: RegisterStep; field
     case "not_open":
     case "closed":
       return { step: "tickets", field: "form" };
+    case "unpaid_limit":
+      return { step: "payment", field: "method" };
   }
 }
 

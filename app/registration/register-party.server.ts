@@ -5,8 +5,8 @@
  * tickets never oversell however many buyers race for the last seats. /register, the manual registration dialog
  * and walk-ins at the door all come here.
  */
-import { and, asc, eq, inArray, ne, sql, sum } from "drizzle-orm";
-import { uniqueViolation } from "~/db/errors.server";
+import { and, asc, eq, inArray, ne, sql, sum, type SQL } from "drizzle-orm";
+import { retryTransient, uniqueViolation } from "~/db/errors.server";
 import { messageOrigin } from "~/messages/links.server";
 import { notifyTeam, notifyTeamIfRunningLow } from "~/messages/team-notifications.server";
 import { publish } from "~/realtime/bus.server";
@@ -58,6 +58,8 @@ export interface PartyOrder {
   sendConfirmation?: boolean;
   /** Names the submission: the same key again (a double tap, a replayed form) returns the party it made. */
   idempotencyKey?: string | null;
+  /** Where a guest's own order came from (the load context's clientAddress), for the cap on unpaid orders. */
+  clientAddress?: string | null;
   now?: Date;
 }
 
@@ -71,7 +73,8 @@ export type RegistrationRefusal =
   | { code: "not_enough"; message: string; ticketId: number; left: number }
   | { code: "order_limit"; message: string; limit: number }
   | { code: "bad_promo"; message: string }
-  | { code: "promo_used_up"; message: string };
+  | { code: "promo_used_up"; message: string }
+  | { code: "unpaid_limit"; message: string; limit: number };
 
 export interface RegisteredGuest {
   registrant_id: number;
@@ -127,6 +130,49 @@ export function windowState(window: { start_date_time: Date | null; end_date_tim
   return "open" as const;
 }
 
+/**
+ * Tickets ordered "to pay at the event" are held without money: one buyer (by email) may hold at most one order's
+ * worth of them unpaid, and one client address three orders' worth (several households can share one). Paying by
+ * card, or staff releasing orders on the passes screen, frees the count. The ticket rows are locked by the caller,
+ * so two orders of one buyer at once are counted one after the other.
+ */
+async function refuseBeyondUnpaidLimit(tx: Transaction, order: PartyOrder, orderLimit: number) {
+  const ordered = order.lines.reduce((count, line) => count + line.quantity, 0);
+  const held = (who: SQL) =>
+    tx
+      .select({ n: sql<number>`coalesce(sum(${ticket_payment.quantity}), 0)::int` })
+      .from(ticket_payment)
+      .innerJoin(payment, eq(payment.payment_id, ticket_payment.payment_id))
+      .where(
+        and(
+          eq(payment.event_id, order.eventId),
+          eq(payment.method, "pay_at_event"),
+          eq(payment.status, "pending"),
+          who,
+        ),
+      );
+  const [byBuyer] = await held(sql`lower(${ticket_payment.email}) = lower(${order.buyer.email})`);
+  if (byBuyer.n + ordered > orderLimit) {
+    throw new Refused({
+      code: "unpaid_limit",
+      limit: orderLimit,
+      message:
+        `${order.buyer.email} already holds ${byBuyer.n} ${byBuyer.n === 1 ? "ticket" : "tickets"} to pay at the event, ` +
+        `and at most ${orderLimit} can wait for payment. Pay for these by card, or pay for the others first.`,
+    });
+  }
+  if (!order.clientAddress) return;
+  const addressLimit = 3 * orderLimit;
+  const [byAddress] = await held(eq(payment.client_address, order.clientAddress));
+  if (byAddress.n + ordered > addressLimit) {
+    throw new Refused({
+      code: "unpaid_limit",
+      limit: addressLimit,
+      message: `Too many tickets ordered from here wait for payment at the event. Pay for these by card, or ask the event's team.`,
+    });
+  }
+}
+
 export function normalisePromoCode(code: string) {
   return code.trim().toUpperCase();
 }
@@ -138,7 +184,7 @@ export async function registerParty(db: Database, order: PartyOrder): Promise<Re
   const earlier = key ? await partyOfKey(db, order.eventId, key) : null;
   if (earlier) return { ok: true, party: earlier, replayed: true };
   try {
-    const party = await db.transaction((tx) => registerInTransaction(tx, { ...order, lines }));
+    const party = await retryTransient(() => db.transaction((tx) => registerInTransaction(tx, { ...order, lines })));
     return { ok: true, party, replayed: false };
   } catch (error) {
     if (error instanceof Refused) return { ok: false, refusal: error.refusal };
@@ -264,6 +310,9 @@ async function registerInTransaction(tx: Transaction, order: PartyOrder): Promis
 
   const paid = order.method === "comp" || order.method === "cash" || order.method === "check" || priced.total === 0;
   const status = paid ? "paid" : "pending";
+  if (!order.byStaff && !paid && order.method === "pay_at_event") {
+    await refuseBeyondUnpaidLimit(tx, order, settings.order_limit ?? 20);
+  }
   const [paymentRow] = await tx
     .insert(payment)
     .values({
@@ -273,6 +322,7 @@ async function registerInTransaction(tx: Transaction, order: PartyOrder): Promis
       method: order.method,
       status,
       idempotency_key: order.idempotencyKey || null,
+      client_address: order.byStaff ? null : (order.clientAddress ?? null),
     })
     .returning({ id: payment.payment_id });
 

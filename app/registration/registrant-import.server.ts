@@ -53,18 +53,19 @@ const HEADER_ALIASES: Record<string, string> = {
   meal: "meal",
 };
 
-const METHOD_WORDS: Record<string, StaffMethod> = {
-  comp: "comp",
-  complimentary: "comp",
-  free: "comp",
-  cash: "cash",
-  check: "check",
-  cheque: "check",
-  pay_at_event: "pay_at_event",
-  "pay at the event": "pay_at_event",
-  "pay at event": "pay_at_event",
-  pending: "pay_at_event",
-};
+// A Map, not an object: a cell reading "constructor" must not find Object.prototype's.
+const METHOD_WORDS = new Map<string, StaffMethod>([
+  ["comp", "comp"],
+  ["complimentary", "comp"],
+  ["free", "comp"],
+  ["cash", "cash"],
+  ["check", "check"],
+  ["cheque", "check"],
+  ["pay_at_event", "pay_at_event"],
+  ["pay at the event", "pay_at_event"],
+  ["pay at event", "pay_at_event"],
+  ["pending", "pay_at_event"],
+]);
 
 export type ImportGuest = {
   line: number;
@@ -280,7 +281,7 @@ function readRow(
 
   const methodGiven = cells.method ?? "";
   const method = methodGiven
-    ? (METHOD_WORDS[methodGiven.toLowerCase().replace(/_/g, " ")] ?? METHOD_WORDS[methodGiven.toLowerCase()])
+    ? (METHOD_WORDS.get(methodGiven.toLowerCase().replace(/_/g, " ")) ?? METHOD_WORDS.get(methodGiven.toLowerCase()))
     : "comp";
   if (!method) messages.push(`Payment “${methodGiven}” is not one of ${STAFF_METHODS.join(", ")}.`);
 

@@ -3,10 +3,10 @@
  * ("edit"), send an order's confirmation again ("resend"), delete a guest ("delete"), and the CSV import: check a
  * file ("check", the dry run) then import it ("import").
  */
-import { unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { formReply, type FormReply } from "~/forms/form-contract";
+import { readFormWithFile } from "~/forms/posted-form.server";
 import { registrant } from "~drizzle/schema";
 import { editRegistrant, registerByHand } from "./registrant-form.server";
 import {
@@ -140,15 +140,6 @@ function arrays(errors: Record<string, string>): Record<string, string[]> {
 }
 
 /** The posted form, with an uploaded CSV held in memory; null when the file is over the limit. */
-export async function readRegistrantsForm(request: Request): Promise<FormData | null> {
-  if (!/^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "")) return request.formData();
-  try {
-    return await unstable_parseMultipartFormData(
-      request,
-      unstable_createMemoryUploadHandler({ maxPartSize: MAX_IMPORT_BYTES }),
-    );
-  } catch (error) {
-    if (error instanceof Error && /exceeded upload size/i.test(error.message)) return null;
-    throw error;
-  }
+export function readRegistrantsForm(request: Request): Promise<FormData | null> {
+  return readFormWithFile(request, MAX_IMPORT_BYTES);
 }

@@ -61,8 +61,23 @@ export async function reportScope(request: Request, access: EventAccess): Promis
       ),
     )
     .orderBy(event.event_id);
-  return {
+  return scopeOf(settings, from, to, {
     eventId: access.eventId,
+    from: error ? "" : fromText,
+    to: error ? "" : toText,
+    events,
+    error,
+  });
+}
+
+function scopeOf(
+  settings: Awaited<ReturnType<typeof eventSettings>>,
+  from: Date | null,
+  to: Date | null,
+  filters: ReportFilters,
+): ReportScope {
+  return {
+    eventId: settings.event_id,
     title: settings.title,
     currency: settings.currency,
     timeZone: settings.timezone,
@@ -74,14 +89,19 @@ export async function reportScope(request: Request, access: EventAccess): Promis
     isArchived: settings.is_archived,
     from,
     to,
-    filters: {
-      eventId: access.eventId,
-      from: error ? "" : fromText,
-      to: error ? "" : toText,
-      events,
-      error,
-    },
+    filters,
   };
+}
+
+/**
+ * An event's scope read without a person's filters: the whole event, or one calendar year in the event's time zone
+ * (the year-end statements, the statements a donor's emailed link opens). Whoever calls it has checked access.
+ */
+export async function eventScope(eventId: number, year: number | null = null): Promise<ReportScope> {
+  const settings = await eventSettings(eventId);
+  const from = year === null ? null : dayStart(`${year}-01-01`, settings.timezone);
+  const to = year === null ? null : dayStart(`${year + 1}-01-01`, settings.timezone);
+  return scopeOf(settings, from, to, { eventId, from: "", to: "", events: [], error: null });
 }
 
 /**

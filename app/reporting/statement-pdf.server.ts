@@ -1,20 +1,23 @@
 /**
  * Donors' statements for their taxes as one PDF, a page (or more) per guest, with pdfkit (Gavel's PDF library:
- * decision 012, as the receipt in app/billing/receipt-pdf.server.ts).
+ * decision 012, as the receipt in app/billing/receipt-pdf.server.ts): an event's statements, or the year-end ones
+ * (each event of the year in its own section, then the year's totals).
  */
 import PDFDocument from "pdfkit";
 import { pdfText } from "~/catalogue/print.server";
 import { formatMoney } from "~/ui/format";
-import type { GuestStatement, Statements } from "./tax.server";
+import type { GuestStatement, StatementLine, Statements } from "./tax.server";
+import type { YearDonor, YearStatements } from "./year-statements.server";
 
 const MARGIN = 54;
 
-export async function statementsPdf(statements: Statements): Promise<Buffer> {
+/** A document whose pages `draw` adds; its bytes once ended. */
+function pdfOf(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
   const doc = new PDFDocument({
     size: "LETTER",
     margin: MARGIN,
     autoFirstPage: false,
-    info: { Title: pdfText(`Tax statements · ${statements.eventTitle}`), Producer: "Gavel" },
+    info: { Title: pdfText(title), Producer: "Gavel" },
   });
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -22,21 +25,35 @@ export async function statementsPdf(statements: Statements): Promise<Buffer> {
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
   });
-  if (statements.guests.length === 0) {
-    doc.addPage();
-    doc.font("Helvetica").fontSize(12).text("Nobody paid anything in this period.");
-  }
-  for (const guest of statements.guests) guestPage(doc, statements, guest);
+  draw(doc);
   doc.end();
   return done;
 }
 
-function guestPage(doc: PDFKit.PDFDocument, statements: Statements, guest: GuestStatement) {
+function nobodyPaid(doc: PDFKit.PDFDocument) {
   doc.addPage();
-  const money = (cents: number) => pdfText(formatMoney(cents, statements.currency));
+  doc.font("Helvetica").fontSize(12).text("Nobody paid anything in this period.");
+}
+
+export async function statementsPdf(statements: Statements): Promise<Buffer> {
+  return pdfOf(`Tax statements · ${statements.eventTitle}`, (doc) => {
+    if (statements.guests.length === 0) nobodyPaid(doc);
+    for (const guest of statements.guests) guestPage(doc, statements, guest);
+  });
+}
+
+export async function yearStatementsPdf(statements: YearStatements): Promise<Buffer> {
+  return pdfOf(`Tax statements · ${statements.year}`, (doc) => {
+    if (statements.donors.length === 0) nobodyPaid(doc);
+    for (const donor of statements.donors) yearPage(doc, statements, donor);
+  });
+}
+
+/** The table of a statement: a row of cells, the first the description, the others amounts on the right. */
+function tableRows(doc: PDFKit.PDFDocument) {
   const width = doc.page.width - MARGIN * 2;
   const columns = [MARGIN, MARGIN + width * 0.52, MARGIN + width * 0.68, MARGIN + width * 0.84];
-  const row = (cells: string[], bold = false) => {
+  return (cells: string[], bold = false) => {
     const y = doc.y;
     doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(10);
     doc.text(pdfText(cells[0]), columns[0], y, { width: width * 0.5 });
@@ -47,6 +64,37 @@ function guestPage(doc: PDFKit.PDFDocument, statements: Statements, guest: Guest
     doc.y = Math.max(bottom, doc.y) + 4;
     doc.x = MARGIN;
   };
+}
+
+function lineRows(row: ReturnType<typeof tableRows>, lines: StatementLine[], money: (cents: number) => string) {
+  row(["", "Amount", "Fair market value", "Deductible"], true);
+  for (const line of lines)
+    row([line.description, money(line.amount), money(line.fairMarketValue), money(line.deductible)]);
+}
+
+function closing(doc: PDFKit.PDFDocument, deductible: string, receiptText: string | null) {
+  doc.moveDown();
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(11)
+    .text(pdfText(`Tax-deductible amount: ${deductible}`));
+  doc
+    .font("Helvetica")
+    .fontSize(9)
+    .text(
+      "The deductible part is what was paid above the fair market value of the goods or services received. Items " +
+        "without a stated value (priceless) and raffle tickets have no deductible part.",
+    );
+  if (receiptText) {
+    doc.moveDown();
+    doc.fontSize(10).text(pdfText(receiptText));
+  }
+}
+
+function guestPage(doc: PDFKit.PDFDocument, statements: Statements, guest: GuestStatement) {
+  doc.addPage();
+  const money = (cents: number) => pdfText(formatMoney(cents, statements.currency));
+  const row = tableRows(doc);
   doc.font("Helvetica-Bold").fontSize(18).text(pdfText(statements.charity));
   doc
     .font("Helvetica")
@@ -57,29 +105,38 @@ function guestPage(doc: PDFKit.PDFDocument, statements: Statements, guest: Guest
   doc.text(pdfText(`${guest.name}${guest.paddle !== null ? `, paddle ${guest.paddle}` : ""}`));
   if (guest.email) doc.text(pdfText(guest.email));
   doc.moveDown();
-  row(["", "Amount", "Fair market value", "Deductible"], true);
-  for (const line of guest.lines)
-    row([line.description, money(line.amount), money(line.fairMarketValue), money(line.deductible)]);
+  lineRows(row, guest.lines, money);
   doc.moveDown(0.5);
   row(["Paid", money(guest.paid), money(guest.fairMarketValue), money(guest.deductible)], true);
   doc.moveDown();
   doc.font("Helvetica-Bold").fontSize(12).text("Payments");
   doc.font("Helvetica").fontSize(10);
   for (const entry of guest.payments) doc.text(pdfText(`${entry.at}  ${entry.method}  ${money(entry.amount)}`));
-  doc.moveDown();
-  doc
-    .font("Helvetica-Bold")
-    .fontSize(11)
-    .text(pdfText(`Tax-deductible amount: ${money(guest.deductible)}`));
+  closing(doc, money(guest.deductible), statements.receiptText);
+}
+
+function yearPage(doc: PDFKit.PDFDocument, statements: YearStatements, donor: YearDonor) {
+  doc.addPage();
+  const money = (cents: number) => pdfText(formatMoney(cents, statements.currency));
+  const row = tableRows(doc);
+  doc.font("Helvetica-Bold").fontSize(18).text(pdfText(statements.charity));
   doc
     .font("Helvetica")
-    .fontSize(9)
-    .text(
-      "The deductible part is what was paid above the fair market value of the goods or services received. Items " +
-        "without a stated value (priceless) and raffle tickets have no deductible part.",
-    );
-  if (statements.receiptText) {
+    .fontSize(11)
+    .text(pdfText(`Year-end statement of gifts · 1 January to 31 December ${statements.year}`));
+  if (statements.taxId) doc.text(pdfText(`Tax id: ${statements.taxId}`));
+  doc.moveDown();
+  doc.text(pdfText(donor.name));
+  if (donor.email) doc.text(pdfText(donor.email));
+  for (const part of donor.events) {
     doc.moveDown();
-    doc.fontSize(10).text(pdfText(statements.receiptText));
+    doc.font("Helvetica-Bold").fontSize(12).text(pdfText(part.eventTitle));
+    doc.moveDown(0.3);
+    lineRows(row, part.lines, money);
+    doc.moveDown(0.3);
+    row(["Paid at this event", money(part.paid), money(part.fairMarketValue), money(part.deductible)], true);
   }
+  doc.moveDown();
+  row([`Total for ${statements.year}`, money(donor.paid), money(donor.fairMarketValue), money(donor.deductible)], true);
+  closing(doc, money(donor.deductible), statements.receiptText);
 }

@@ -186,14 +186,18 @@ function periodOf(scope: ReportScope): string {
 }
 
 export async function taxReport(scope: ReportScope): Promise<Report> {
-  const statements = await taxStatements(scope);
+  return taxReportOf(await taxStatements(scope));
+}
+
+/** The tax report of statements already made (the tax page also emails them: it reads them once). */
+export function taxReportOf(statements: Statements): Report {
   const sum = (pick: (guest: GuestStatement) => number) =>
     statements.guests.reduce((total, guest) => total + pick(guest), 0);
   return {
     slug: "tax",
-    name: `tax ${scope.title}`,
+    name: `tax ${statements.eventTitle}`,
     title: "Tax",
-    currency: scope.currency,
+    currency: statements.currency,
     figures: [
       { label: "Guests who paid", value: statements.guests.length, kind: "count" },
       { label: "Paid", value: sum((guest) => guest.paid), kind: "money" },

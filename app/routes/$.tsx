@@ -1,20 +1,87 @@
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { getSignedInUser } from "~/auth/access.server";
+import { bidderAction } from "~/bidding/bidder-actions.server";
+import { loadBidderContext } from "~/bidding/bidder-page.server";
+import { inRoomBidPage } from "~/bidding/in-room-bid-page.server";
+import { InRoomBidScreen } from "~/bidding/ui/in-room-bid-screen";
+import { publicEventById } from "~/events/public-event.server";
+import { findShortPath } from "~/events/short-paths.server";
+import { fundraiserWords } from "~/giving/fundraisers.server";
+import { givingPage } from "~/giving/giving-page.server";
+import { GivingPageScreen } from "~/giving/ui/giving-page-screen";
+import biddingHref from "~/styles/bidding.css";
+import givingHref from "~/styles/giving.css";
+import landingHref from "~/styles/landing.css";
+import paddleRaiseHref from "~/styles/paddle-raise.css";
+import publicChromeHref from "~/styles/public-chrome.css";
 import { ErrorPage } from "~/ui/error-page";
-import type { MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
-// Every path no other route claims ends here and answers HTTP 404 with the not-found page.
+// A short path shows one of two pages; both pages' styles come with either (links cannot depend on the data).
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: landingHref },
+  { rel: "stylesheet", href: biddingHref },
+  { rel: "stylesheet", href: publicChromeHref },
+  { rel: "stylesheet", href: givingHref },
+  { rel: "stylesheet", href: paddleRaiseHref },
+];
 
-export const meta: MetaFunction = () => [{ title: "Page not found · Gavel" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  {
+    title: !data
+      ? "Page not found · Gavel"
+      : data.kind === "giving"
+        ? `Give · ${data.page.eventTitle}`
+        : `${data.page.eventTitle} auction`,
+  },
+];
 
-export function loader() {
-  throw new Response("Not found", { status: 404 });
+/** The short path's event, or the 404 every path no route claims answers. */
+async function shortPathEvent(path: string | undefined) {
+  const found = path ? await findShortPath(path) : null;
+  if (!found) throw new Response("Not found", { status: 404 });
+  return { shows: found.shows, event: await publicEventById(found.eventId) };
 }
 
-export function action() {
-  throw new Response("Not found", { status: 404 });
+/**
+ * Every path no other route claims ends here (Remix ranks a splat last). A short path staff gave an event
+ * (/woa2025give, /cisnew; docs/decisions/026-giving.md) shows its giving page or its bidding page, the gallery of
+ * /inroombid for that event; any other path answers HTTP 404 with the not-found page.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { shows, event } = await shortPathEvent(params["*"]);
+  if (shows === "bidding")
+    return { kind: "bidding" as const, page: await inRoomBidPage(request, await loadBidderContext(request, event)) };
+  const user = await getSignedInUser(request);
+  const here = new URL(request.url).pathname;
+  return {
+    kind: "giving" as const,
+    page: {
+      ...(await givingPage(event.event_id)),
+      guestName: user ? (user.first_name ?? user.email_address) : null,
+      signInHref: `/auth/sign-in?returnTo=${encodeURIComponent(here)}`,
+      fundraisersLabel: (await fundraiserWords(event.event_id)).plural,
+    },
+  };
 }
 
-// With an ErrorBoundary (and no component, since the loader always throws) Remix renders this as a page,
-// not a resource route, and its meta gives the page its title.
+/** The bidding page's forms (an item's bid, when the page shows one) post here, as on /inroombid. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { shows, event } = await shortPathEvent(params["*"]);
+  if (shows !== "bidding") throw new Response("Not found", { status: 404 });
+  return bidderAction(request, event);
+}
+
+export default function ShortPathPage() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return data.kind === "bidding" ? (
+    <InRoomBidScreen data={data.page} actionData={actionData} />
+  ) : (
+    <GivingPageScreen data={data.page} />
+  );
+}
+
 export function ErrorBoundary() {
   return <ErrorPage />;
 }

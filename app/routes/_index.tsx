@@ -93,6 +93,12 @@ export default function Home() {
                   Sign out
                 </Button>
               </Form>
+              <Form method="post" action="/auth/sign-out">
+                <input type="hidden" name="everywhere" value="1" />
+                <Button type="submit" size="sm" variant="ghost">
+                  Sign out everywhere
+                </Button>
+              </Form>
             </div>
           ) : (
             <nav className="home__account" aria-label="Account">

@@ -3,6 +3,7 @@ import { requireEventPermission, requireTeamMember } from "~/auth/access.server"
 import { dashboardFigures, NO_FIGURES, type DashboardData } from "~/dashboard/dashboard.server";
 import { GOAL_FORM, goalSchema } from "~/dashboard/goal";
 import { setGoal } from "~/dashboard/goal.server";
+import { nextSteps as nextStepsOf } from "~/dashboard/next-steps.server";
 import { DashboardPage } from "~/dashboard/ui/dashboard-page";
 import { parseForm } from "~/forms/form-contract";
 import { answerForm } from "~/forms/reply.server";
@@ -25,10 +26,19 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<Dashboard
     ...menus.hub().filter((screen) => screen.routeId !== "routes/admin._hub.dashboard"),
     ...menus.workspace().flatMap((section) => section.screens),
   ].map((screen) => ({ label: screen.label, to: screen.to }));
-  if (!role.can_view_stats) return { eventId, screens, canSetGoal: false, canReport: false, ...NO_FIGURES };
+  // Each step links to its screen when the role opens it; people who set nothing up get no steps.
+  const setsUp = role.can_configure_event || role.can_edit_event;
+  const nextSteps = setsUp
+    ? (await nextStepsOf(eventId)).map(({ path, ...step }) => ({
+        ...step,
+        to: screens.find((screen) => screen.to.split("?")[0] === path)?.to ?? null,
+      }))
+    : [];
+  if (!role.can_view_stats) return { eventId, screens, nextSteps, canSetGoal: false, canReport: false, ...NO_FIGURES };
   return {
     eventId,
     screens,
+    nextSteps,
     canSetGoal: role.can_edit_event,
     // Each figure links to the report that explains it, for those who may open the reports.
     canReport: role.can_report,

@@ -6,7 +6,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { z } from "zod";
-import { requireTeamMember } from "~/auth/access.server";
+import { requireEventPermission } from "~/auth/access.server";
 import { richTextLinks } from "~/rich-text/rich-text-editor";
 import { richTextSchema } from "~/rich-text/schema.server";
 import { ComponentsPage, DEMO_TIME_ZONE } from "~/style-guide/components-page";
@@ -14,7 +14,7 @@ import { dateTimeFieldLinks } from "~/ui/date-time-field";
 import { redirectWithToast } from "~/ui/toast.server";
 import { formatInZone, zonedDateTimeSchema } from "~/ui/zoned-time";
 
-export const meta: MetaFunction = () => [{ title: "Components · Style guide · Gavel" }];
+export const meta: MetaFunction = () => [{ title: "Components · Design lab · Gavel" }];
 
 export const links: LinksFunction = () => [...richTextLinks(), ...dateTimeFieldLinks()];
 
@@ -47,12 +47,12 @@ const dateTimeDemoSchema = z.object({
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireTeamMember(request);
+  await requireEventPermission(request, "can_design");
   return null;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireTeamMember(request);
+  await requireEventPermission(request, "can_design");
   const form = await request.formData();
   const url = new URL(request.url);
   const here = url.pathname + url.search;
@@ -119,5 +119,13 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ComponentsRoute() {
-  return <ComponentsPage />;
+  return (
+    <>
+      <div className="page-header">
+        <h1>Components</h1>
+        <p>The shared pieces every Gavel screen is built from, working as they do in the app.</p>
+      </div>
+      <ComponentsPage />
+    </>
+  );
 }

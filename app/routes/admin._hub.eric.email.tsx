@@ -1,5 +1,5 @@
 import { useLoaderData } from "@remix-run/react";
-import { requireTeamMember } from "~/auth/access.server";
+import { requireEventPermission } from "~/auth/access.server";
 import { db } from "~/db.server";
 import { loadEventMessaging } from "~/messages/message-context.server";
 import { renderTextTemplate, TEMPLATE_NAMES, TEMPLATES } from "~/messages/templates";
@@ -8,7 +8,7 @@ import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Email · Style guide · Gavel" },
+  { title: error ? `${errorTitle(error)} · Gavel` : "Email · Design lab · Gavel" },
 ];
 
 /**
@@ -16,7 +16,7 @@ export const meta: MetaFunction = ({ error }) => [
  * email (subject and HTML) and the text. For designers; nothing is sent.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { eventId } = await requireTeamMember(request);
+  const { eventId } = await requireEventPermission(request, "can_design");
   const messaging = await loadEventMessaging(db, eventId);
   if (!messaging) throw new Response("There is no such event.", { status: 404 });
   // The organiser's own texts, so the page shows what guests will get.

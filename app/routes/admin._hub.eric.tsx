@@ -1,14 +1,21 @@
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { requireTeamMember } from "~/auth/access.server";
+import { requireEventPermission } from "~/auth/access.server";
 import { adminMenus } from "~/navigation/admin-navigation.server";
 import { revalidateOnSubmitOrEventChange } from "~/navigation/layout-revalidation";
+import labHref from "~/styles/lab.css";
+import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { Tabs } from "~/ui/tabs";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
-export const meta: MetaFunction = () => [{ title: "Style guide · Gavel" }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: labHref }];
 
+export const meta: MetaFunction = ({ error }) => [
+  { title: error ? `${errorTitle(error)} · Gavel` : "Design lab · Gavel" },
+];
+
+/** The design lab is a designer's workbench: every page of it needs can_design (each checks it again itself). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { role } = await requireTeamMember(request);
+  const { role } = await requireEventPermission(request, "can_design");
   return {
     tabs: adminMenus(request, role)
       .eric()
@@ -18,17 +25,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const shouldRevalidate = revalidateOnSubmitOrEventChange;
 
-/** /admin/eric: the team's workbench, one tab per page that exists. */
-export default function StyleGuideLayout() {
+/** /admin/eric: the design lab, one tab per page; each page has its own heading. */
+export default function DesignLabLayout() {
   const { tabs } = useLoaderData<typeof loader>();
   return (
     <>
-      <div className="page-header">
-        <h1>Style guide</h1>
-        <p>The shared pieces every Gavel screen is built from, working as they do in the app.</p>
-        <Tabs label="Style guide pages" items={tabs} />
-      </div>
+      <Tabs label="Design lab pages" items={tabs} />
       <Outlet />
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPanel />;
 }

@@ -8,6 +8,7 @@ import { DEFAULT_TIMEZONE, newEventSchema, timeZones } from "~/events/event-fiel
 import { EventIdentityFields, type EventIdentityErrors } from "~/events/event-identity-fields";
 import { selectEvent, teamEventsOfUser } from "~/events/events.server";
 import { archiveEvent, createEventBeside } from "~/events/manage-events.server";
+import { workStart } from "~/navigation/admin-navigation.server";
 import { Button } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { EmptyState } from "~/ui/empty-state";
@@ -48,19 +49,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * Three intents. "select": choosing an event saves the choice for the user, then opens
- * /admin/dashboard; the event is the one in ?id (this page and the home page post to /admin/events?id=…), and
+ * Three intents. "select": choosing an event saves the choice for the user, then opens the screen of their work
+ * (`workStart`: the dashboard for organisers, the door for a door volunteer); the event is the one in ?id (this page and the home page post to /admin/events?id=…), and
  * requireTeamMember checks the user is on its team. "create" (can_edit_event on the current event): a new event
  * in the same organisation. "archive" (can_edit_event on the event in ?id).
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const { user, eventId } = await requireTeamMember(request);
+  const { user, eventId, role } = await requireTeamMember(request);
   const form = await request.formData();
   switch (form.get("intent")) {
     case "select": {
       if (eventIdFromQuery(request) === undefined) throw new Response("Choose an event to work on.", { status: 400 });
       const title = await selectEvent(user.usr_id, eventId);
-      return redirectWithToast("/admin/dashboard", { title: `Now working on ${title}` });
+      return redirectWithToast(workStart(role), { title: `Now working on ${title}` });
     }
     case "create": {
       await requireEventPermission(request, "can_edit_event");

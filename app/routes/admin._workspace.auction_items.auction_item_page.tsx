@@ -9,6 +9,7 @@ import { eventIdFromQuery, requireEventPermission } from "~/auth/access.server";
 import {
   postedAuctionItemValues,
   readAuctionItemForm,
+  type AuctionItemField,
   type AuctionItemFormErrors,
   type AuctionItemInput,
 } from "~/catalogue/auction-item-form.server";
@@ -29,6 +30,7 @@ import { deleteItems, DuplicateLotError, ItemsWithBidsError } from "~/catalogue/
 import { UnknownChoiceError } from "~/catalogue/catalogue-options.server";
 import { ITEM_STATUSES } from "~/catalogue/item-rules";
 import { AuctionItemPage } from "~/catalogue/ui/auction-item-page";
+import { Refusal } from "~/forms/refusal";
 import { readSelectedIds } from "~/grid/grid-forms.server";
 import { imageGalleryLinks } from "~/images/image-gallery";
 import {
@@ -138,7 +140,7 @@ export async function action({ request }: ActionFunctionArgs) {
           });
         }
         if (error instanceof UnknownChoiceError) return refuse({ [`xinv_${error.field}`]: [error.message] });
-        if (error instanceof ItemHasBidsError) return refuse({ type: [error.message] });
+        if (error instanceof Refusal) return refuse({ [(error.field ?? "form") as AuctionItemField]: [error.message] });
         if (error instanceof GalleryFullError) return refuse({ images: [error.message] });
         throw error;
       }

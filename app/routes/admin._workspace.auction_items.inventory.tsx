@@ -66,10 +66,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
   switch (form.get("intent")) {
     case "inline-edit": {
-      const edit = readInlineEdit(form);
-      if (!edit || !(edit.field in inventoryInlineFields))
-        throw new Response("This edit is not one the grid makes.", { status: 400 });
-      const { column, rule } = inventoryInlineFields[edit.field as keyof typeof inventoryInlineFields];
+      const edit = readInlineEdit(form, inventoryInlineFields);
+      if (!edit) throw new Response("This edit is not one the grid makes.", { status: 400 });
+      const { column, rule } = inventoryInlineFields[edit.field];
       const parsed = rule.safeParse(edit.value);
       if (!parsed.success) return refuseInlineEdit(edit, parsed.error.issues[0].message);
       try {

@@ -1,11 +1,4 @@
-import {
-  data,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { requireEventPermission } from "~/auth/access.server";
 import {
   deleteItems,
@@ -14,9 +7,11 @@ import {
   listItemSheet,
   updateItemField,
 } from "~/catalogue/auction-items.server";
-import { itemInlineRules, type InlineItemField } from "~/catalogue/item-fields";
+import { itemInlineRules } from "~/catalogue/item-fields";
 import { checkItemImport, importItems, MAX_IMPORT_BYTES } from "~/catalogue/item-import.server";
 import { RawDataPage, type ImportAnswer } from "~/catalogue/ui/raw-data-sheet";
+import { readFormWithFile } from "~/forms/posted-form.server";
+import { Refusal } from "~/forms/refusal";
 import {
   inlineEditSaved,
   readInlineEdit,
@@ -41,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_edit_auction_items");
   const url = new URL(request.url);
   const here = url.pathname + url.search;
-  const form = await readForm(request);
+  const form = await readFormWithFile(request, MAX_IMPORT_BYTES);
   if (!form)
     return data<ImportAnswer>(
       { importError: `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.` },
@@ -81,17 +76,16 @@ export async function action({ request }: ActionFunctionArgs) {
     }
 
     case "inline-edit": {
-      const edit = readInlineEdit(form);
-      if (!edit || !(edit.field in itemInlineRules))
-        throw new Response("This edit is not one the grid makes.", { status: 400 });
-      const field = edit.field as InlineItemField;
+      const edit = readInlineEdit(form, itemInlineRules);
+      if (!edit) throw new Response("This edit is not one the grid makes.", { status: 400 });
+      const field = edit.field;
       const parsed = itemInlineRules[field].safeParse(edit.value);
       if (!parsed.success) return refuseInlineEdit(edit, parsed.error.issues[0].message);
       try {
         const found = await updateItemField(eventId, edit.id, field, parsed.data);
         if (!found) return refuseInlineEdit(edit, "This item no longer exists. Reload the page.");
       } catch (error) {
-        if (!(error instanceof DuplicateLotError)) throw error;
+        if (!(error instanceof DuplicateLotError || error instanceof Refusal)) throw error;
         return refuseInlineEdit(edit, error.message);
       }
       return inlineEditSaved();
@@ -111,20 +105,6 @@ export async function action({ request }: ActionFunctionArgs) {
 
     default:
       throw new Response("This form does not say what to do.", { status: 400 });
-  }
-}
-
-/** The form, with an uploaded CSV held in memory; null when the file is over the limit. */
-async function readForm(request: Request): Promise<FormData | null> {
-  if (!/^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "")) return request.formData();
-  try {
-    return await unstable_parseMultipartFormData(
-      request,
-      unstable_createMemoryUploadHandler({ maxPartSize: MAX_IMPORT_BYTES }),
-    );
-  } catch (error) {
-    if (error instanceof Error && /exceeded upload size/i.test(error.message)) return null;
-    throw error;
   }
 }
 

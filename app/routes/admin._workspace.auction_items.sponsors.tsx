@@ -19,9 +19,8 @@ import {
 import { Refusal } from "~/forms/refusal";
 import { YES_NO_OPTIONS, type GridBulkAction, type GridColumn } from "~/grid/grid-types";
 import { ImageField } from "~/images/image-field";
-import { parseImageUrl } from "~/images/image-url";
 import { ResponsiveImage } from "~/images/responsive-image";
-import { chosenImageUrl, readFormWithImages } from "~/images/upload.server";
+import { keptImageChange, readFormKeepingImage } from "~/images/upload.server";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { checkboxProps, Field } from "~/ui/field";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -47,23 +46,18 @@ export async function action(args: ActionFunctionArgs) {
   return listAction(args, {
     permission: "can_edit_auction_items",
     noun: NOUN,
-    readForm: async (request) => {
-      const { form, imageErrors } = await readFormWithImages(request, ["logo"]);
-      const { logo } = chosenLogo(form);
-      // A logo uploaded with a form that is refused is kept, so the person need not choose the file again.
-      if (typeof logo === "string") form.set("logo_pending", logo);
-      return { form, fieldErrors: imageErrors.logo ? { logo: [imageErrors.logo] } : undefined };
-    },
+    // A logo uploaded with a form that is refused is kept, so the person need not choose the file again.
+    readForm: (request) => readFormKeepingImage(request, "logo"),
     dialog: {
       key: "sponsor",
       schema: sponsorSchema,
       idField: "sponsor_id",
       create: async ({ eventId, form }, { show_here, logo: _upload, logo_pending: _kept, ...sponsor }) => {
-        await createSponsor(eventId, { ...sponsor, ...chosenLogo(form) }, { showHere: show_here });
+        await createSponsor(eventId, { ...sponsor, ...keptImageChange(form, "logo") }, { showHere: show_here });
         return `Sponsor “${sponsor.title}” added`;
       },
       update: async ({ eventId, id, form }, { show_here: _new, logo: _upload, logo_pending: _kept, ...sponsor }) =>
-        (await updateSponsor(eventId, id, { ...sponsor, ...chosenLogo(form) }))
+        (await updateSponsor(eventId, id, { ...sponsor, ...keptImageChange(form, "logo") }))
           ? `Sponsor “${sponsor.title}” saved`
           : null,
     },
@@ -100,18 +94,6 @@ export async function action(args: ActionFunctionArgs) {
       },
     },
   });
-}
-
-/**
- * The logo to save, from the form's ImageField: a new upload, the upload kept from a refused post of the same
- * form (`logo_pending`, only ever an uploaded image's URL), or none when "Remove the image" is ticked. Nothing
- * (no change) when the person did none of these.
- */
-function chosenLogo(form: FormData): { logo?: string | null } {
-  const pending = String(form.get("logo_pending") ?? "");
-  const kept = parseImageUrl(pending) ? pending : null;
-  if (kept === null && !form.has("logo") && !form.has("logo__remove")) return {};
-  return { logo: chosenImageUrl(form, "logo", kept) };
 }
 
 const LEVEL_OPTIONS = [

@@ -1,8 +1,7 @@
-import { requireEventPermission } from "~/auth/access.server";
-import { connection, db } from "~/db.server";
+import { staffLiveStream } from "~/auth/staff-stream.server";
+import { db } from "~/db.server";
 import { pledgesMarker } from "~/paddle-raise/console.server";
 import { paddleRaiseTopic } from "~/paddle-raise/topic";
-import { liveStream } from "~/realtime/live-stream.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 /**
@@ -10,10 +9,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
  * screens, which load their figures again when one comes. Same rule as the screen.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { eventId } = await requireEventPermission(request, ["can_bid", "can_control_event"]);
-  return liveStream(request, {
-    connection,
+  return staffLiveStream(request, ["can_bid", "can_control_event"], ({ eventId }) => ({
     topic: paddleRaiseTopic(eventId),
     snapshot: async () => ({ marker: await pledgesMarker(db, eventId) }),
-  });
+  }));
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
+import { db } from "~/db.server";
 import { parseForm } from "~/forms/form-contract";
 import { Refusal } from "~/forms/refusal";
 import { answerForm, refuseForm } from "~/forms/reply.server";
@@ -16,7 +17,7 @@ import {
   redrawSchema,
 } from "~/raffles/raffle-forms";
 import { sellRaffleTickets } from "~/raffles/raffle-sales.server";
-import { raffleDesk, saveRaffleLicence } from "~/raffles/raffle-screens.server";
+import { raffleDesk, raffleDeskMarker, saveRaffleRules } from "~/raffles/raffle-screens.server";
 import { RaffleDesk } from "~/raffles/ui/raffle-desk";
 import billingHref from "~/styles/billing.css";
 import rafflesHref from "~/styles/raffles.css";
@@ -40,8 +41,15 @@ const RAFFLE_DESK: Permission[] = ["can_bid", "can_bill"];
 /** /admin/bids/raffle: sell raffle ticket bundles to a paddle, draw the prizes, and keep the draw log. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { eventId } = await requireEventPermission(request, RAFFLE_DESK);
-  // A fresh key per page view: the sale form sent twice is one sale.
-  return { ...(await raffleDesk(eventId)), submissionKey: randomUUID() };
+  const [desk, { marker }] = await Promise.all([raffleDesk(eventId), raffleDeskMarker(db, eventId)]);
+  return {
+    ...desk,
+    // A fresh key per page view: the sale form sent twice is one sale.
+    submissionKey: randomUUID(),
+    // Other desks' sales and draws arrive over the stream, and the page loads again (useLiveRefresh).
+    marker,
+    streamUrl: `/admin/bids/raffle/stream?id=${eventId}`,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -76,14 +84,14 @@ export async function action({ request }: ActionFunctionArgs) {
       const drawing = Number(formData.get("drawing"));
       const formId = Number.isInteger(drawing) && drawing > 0 ? redrawFormId(drawing) : "redraw";
       return answerForm(formId, parseForm(formData, redrawSchema), async (input) => {
-        const drawn = await redrawPrize(eventId, input.drawing, { reason: input.reason, byUsrId: user.usr_id });
+        const drawn = await redrawPrize(eventId, input.drawing, { ...input, byUsrId: user.usr_id });
         return backWithToast(request, `Drawn again: ticket ${drawn.ticketNumber} wins`);
       });
     }
     case "licence":
       return answerForm(RAFFLE_LICENCE_FORM, parseForm(formData, licenceSchema), async (input) => {
-        await saveRaffleLicence(eventId, input.licence);
-        return backWithToast(request, input.licence ? "Licence number saved" : "Licence number removed");
+        await saveRaffleRules(eventId, { licence: input.licence, mustBePresent: input.must_be_present });
+        return backWithToast(request, "Raffle rules saved");
       });
     default:
       return refuseForm("raffle", "Unknown action.");

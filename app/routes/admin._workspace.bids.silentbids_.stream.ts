@@ -1,8 +1,6 @@
-import { requireEventPermission } from "~/auth/access.server";
+import { staffLiveStream } from "~/auth/staff-stream.server";
 import { eventTopic } from "~/bidding/place-bid.server";
 import { bidsMarker } from "~/bidding/silent-bids.server";
-import { connection } from "~/db.server";
-import { liveStream } from "~/realtime/live-stream.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 /**
@@ -10,6 +8,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
  * screen, which loads its rows again when something happens. Same rule as the screen: can_view_stats.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { eventId } = await requireEventPermission(request, "can_view_stats");
-  return liveStream(request, { connection, topic: eventTopic(eventId), snapshot: () => bidsMarker(eventId) });
+  return staffLiveStream(request, "can_view_stats", ({ eventId }) => ({
+    topic: eventTopic(eventId),
+    snapshot: () => bidsMarker(eventId),
+  }));
 }

@@ -1,13 +1,20 @@
-import { useLoaderData } from "@remix-run/react";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { requireEventPermission } from "~/auth/access.server";
 import { db } from "~/db.server";
-import { loadPasses, runPassAction } from "~/registration/passes.server";
-import { PassesScreen } from "~/registration/ui/passes-screen";
+import { loadPasses, releaseUnpaidOrders, runPassAction } from "~/registration/passes.server";
+import { PassesScreen, type PassesActionData } from "~/registration/ui/passes-screen";
 import { publicOrigin } from "~/security/request.server";
 import registrantsHref from "~/styles/registrants.css";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { redirectWithToast } from "~/ui/toast.server";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Passes · Registration · Gavel" },
@@ -21,10 +28,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { passes: await loadPasses(db, publicOrigin(request), eventId) };
 }
 
+const releaseDays = z.coerce.number().int().min(1).max(365);
+
 export async function action({ request }: ActionFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_register");
-  const result = await runPassAction(db, eventId, publicOrigin(request), await request.formData());
+  const form = await request.formData();
   const url = new URL(request.url);
+  if (form.get("intent") === "release") {
+    const days = releaseDays.safeParse(form.get("days"));
+    if (!days.success)
+      return data<PassesActionData>({ releaseError: "Enter a number of days from 1 to 365." }, { status: 400 });
+    const released = await releaseUnpaidOrders(db, eventId, new Date(Date.now() - days.data * 86_400_000));
+    return redirectWithToast(url.pathname + url.search, {
+      title:
+        released === 0
+          ? `No unpaid order is older than ${days.data} ${days.data === 1 ? "day" : "days"}`
+          : `${released} ${released === 1 ? "pass" : "passes"} released; their tickets are back on sale`,
+    });
+  }
+  const result = await runPassAction(db, eventId, publicOrigin(request), form);
   return redirectWithToast(
     url.pathname + url.search,
     result.ok ? { title: result.message } : { type: "error", title: result.message },
@@ -32,7 +54,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PassesPage() {
-  return <PassesScreen {...useLoaderData<typeof loader>()} />;
+  const reply = useActionData<typeof action>();
+  const releaseError = reply && "releaseError" in reply ? reply.releaseError : undefined;
+  return <PassesScreen {...useLoaderData<typeof loader>()} releaseError={releaseError} />;
 }
 
 export function ErrorBoundary() {

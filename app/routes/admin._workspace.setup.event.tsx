@@ -7,8 +7,11 @@ import { timeZones } from "~/events/event-fields";
 import { EventIdentityFields, type EventIdentityValues } from "~/events/event-identity-fields";
 import { eventSettings, saveEventDetails } from "~/events/event-settings.server";
 import { EVENT_FORM, eventDetailsSchema, type EventDetails } from "~/events/setup-forms";
+import { removeShortPathSchema, SHORT_PATH_FORM, shortPathSchema } from "~/events/short-path-forms";
+import { listShortPaths, removeShortPath, saveShortPath } from "~/events/short-paths.server";
+import { ShortPathsSection } from "~/events/ui/short-paths-section";
 import { parseForm, replyFor } from "~/forms/form-contract";
-import { answerForm } from "~/forms/reply.server";
+import { answerForm, refuseForm } from "~/forms/reply.server";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { ImageField } from "~/images/image-field";
 import { imageChange, imageFieldErrors, readFormWithImages } from "~/images/upload.server";
@@ -33,14 +36,15 @@ export const links: LinksFunction = () => [...richTextLinks(), ...dateTimeFieldL
 type ShareMeta = { share_title?: string | null; share_description?: string | null };
 
 /**
- * /admin/setup/event: the event's own details. Opening it is part of configuring the event; saving them needs
- * can_edit_event (docs/permissions.md).
+ * /admin/setup/event: the event's own details and its short addresses (/woa2025give, /cisnew). Opening it is part
+ * of configuring the event; saving needs can_edit_event (docs/permissions.md).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { eventId, role } = await requireEventPermission(request, "can_configure_event");
   const row = await eventSettings(eventId);
   const share = row.meta as ShareMeta;
   return {
+    shortPaths: await listShortPaths(eventId),
     canEdit: role.can_edit_event,
     timeZones: timeZones(),
     appHost: config.APP_HOST,
@@ -63,6 +67,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_edit_event");
   const { form, imageErrors } = await readFormWithImages(request, ["thumbnail"]);
+  switch (form.get("intent")) {
+    case "add-path":
+      return answerForm(SHORT_PATH_FORM, parseForm(form, shortPathSchema), async ({ path, shows }) => {
+        await saveShortPath(eventId, { path, shows }); // an app page's or another event's path is refused
+        return backWithToast(request, `/${path} saved`);
+      });
+    case "remove-path": {
+      const submission = parseForm(form, removeShortPathSchema);
+      if (submission.status !== "success") return refuseForm(SHORT_PATH_FORM, "Choose a short address to remove.");
+      const { path } = submission.value;
+      return backWithToast(
+        request,
+        (await removeShortPath(eventId, path)) ? `/${path} removed` : `/${path} was removed already`,
+      );
+    }
+  }
   const submission = parseForm(form, eventDetailsSchema);
   const saveDetails = async (details: EventDetails) => {
     await saveEventDetails(eventId, details, imageChange(form, "thumbnail"));
@@ -72,7 +92,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function EventDetailsPage() {
-  const { canEdit, timeZones, appHost, saved } = useLoaderData<typeof loader>();
+  const { canEdit, timeZones, appHost, saved, shortPaths } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { form, fields } = useContractForm({
     id: EVENT_FORM,
@@ -169,6 +189,7 @@ export default function EventDetailsPage() {
           </div>
         </fieldset>
       </Form>
+      <ShortPathsSection paths={shortPaths} canEdit={canEdit} reply={reply} />
     </>
   );
 }

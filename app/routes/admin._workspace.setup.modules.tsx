@@ -49,6 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ModulesPage() {
   const { features } = useLoaderData<typeof loader>();
+  const eventLive = features.find((f) => f.feature === "event")?.live ?? false;
   const available = features.filter((f) => !f.locked);
   const locked = features.filter((f) => f.locked);
   return (
@@ -57,7 +58,9 @@ export default function ModulesPage() {
         <h1>Modules</h1>
         <p>
           Switch on the parts of Gavel this event uses. A module in <strong>testing</strong> shows its public pages only
-          to team members who may preview the event, under a preview banner; switch testing off to go live.
+          to team members who may preview the event, under a preview banner; switch testing off to go live.{" "}
+          <strong>Event</strong> is the switch of them all: while it is in testing or off, guests see no page of the
+          event.
         </p>
       </div>
       <div className="table-wrap">
@@ -73,7 +76,7 @@ export default function ModulesPage() {
           </thead>
           <tbody>
             {available.map((state) => (
-              <ModuleRow key={state.feature} state={state} />
+              <ModuleRow key={state.feature} state={state} eventLive={eventLive} />
             ))}
           </tbody>
         </table>
@@ -91,7 +94,7 @@ export default function ModulesPage() {
 }
 
 /** One module: each switch is its own small form, so it works without JavaScript and updates in place with it. */
-function ModuleRow({ state }: { state: FeatureState }) {
+function ModuleRow({ state, eventLive }: { state: FeatureState; eventLive: boolean }) {
   const fetcher = useFetcher<typeof action>();
   // Show the switch as it will be once the pending click is saved.
   const pending = fetcher.formData?.get("intent");
@@ -111,7 +114,7 @@ function ModuleRow({ state }: { state: FeatureState }) {
         ) : null}
       </th>
       <td>
-        <ModuleStatus enabled={enabled} testing={testing} />
+        <ModuleStatus enabled={enabled} testing={testing} heldByEvent={state.feature !== "event" && !eventLive} />
       </td>
       <td>
         <fetcher.Form method="post">
@@ -135,9 +138,10 @@ function ModuleRow({ state }: { state: FeatureState }) {
   );
 }
 
-function ModuleStatus({ enabled, testing }: { enabled: boolean; testing: boolean }) {
+function ModuleStatus({ enabled, testing, heldByEvent }: { enabled: boolean; testing: boolean; heldByEvent: boolean }) {
   if (!enabled) return <span className="badge badge--muted">Off</span>;
   if (testing) return <span className="badge badge--warning">Testing: team preview only</span>;
+  if (heldByEvent) return <span className="badge badge--warning">Live once the event is: team preview only</span>;
   return <span className="badge badge--success">Live</span>;
 }
 

@@ -11,6 +11,7 @@ import {
   sendDonationLetters,
   updateGift,
 } from "~/giving/donations-admin.server";
+import { attributablePages } from "~/giving/fundraisers.server";
 import { donationSchema, REFUND_REASONS, SUGGESTED_FORM, suggestedAmounts, suggestedSchema } from "~/giving/gift-forms";
 import { SuggestedAmountsForm } from "~/giving/ui/suggested-amounts-form";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
@@ -27,12 +28,13 @@ export const meta: MetaFunction = ({ error }) => [
 
 /**
  * /admin/solemen/donations: every gift, with the grid's filters and CSV export; record a cash or check gift, edit,
- * refund, anonymise, thank-you letters (the PDF at ./donations/letter), and the suggested amounts of /dp.
+ * refund, anonymise, thank-you letters (the PDF at ./donations/letter), and the suggested amounts of /dp. A gift
+ * can count on a peer-to-peer fundraiser's page (the event's approved pages).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_bill");
-  const { meta: eventMeta, ...list } = await listDonations(eventId);
-  return { ...list, eventId, suggested: suggestedAmounts(eventMeta) };
+  const [{ meta: eventMeta, ...list }, pages] = await Promise.all([listDonations(eventId), attributablePages(eventId)]);
+  return { ...list, eventId, pages, suggested: suggestedAmounts(eventMeta) };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -123,10 +125,21 @@ function giftValues(gift: Gift) {
     tribute_name: gift.tribute_name ?? "",
     is_anonymous: gift.is_anonymous ? "yes" : "no",
     message: gift.message ?? "",
+    fundraiser: gift.fundraiserId === null ? "" : String(gift.fundraiserId),
   };
 }
 
-function GiftFields({ fields, gift }: { fields: Fieldset<typeof donationSchema>; gift: Gift | undefined }) {
+type Page = ReturnType<typeof useLoaderData<typeof loader>>["pages"][number];
+
+function GiftFields({
+  fields,
+  gift,
+  pages,
+}: {
+  fields: Fieldset<typeof donationSchema>;
+  gift: Gift | undefined;
+  pages: Page[];
+}) {
   const staffGift = !gift || gift.method === "cash" || gift.method === "check";
   return (
     <>
@@ -165,6 +178,25 @@ function GiftFields({ fields, gift }: { fields: Fieldset<typeof donationSchema>;
       ) : (
         <input type="hidden" name="method" value="cash" />
       )}
+      {pages.length > 0 ? (
+        <Field
+          label="Fundraiser"
+          help="The page this gift counts on, if the donor gave for one."
+          meta={fields.fundraiser}
+        >
+          {(control) => (
+            <select {...control}>
+              <option value="">None</option>
+              {pages.map((page) => (
+                <option key={page.id} value={page.id}>
+                  {page.name}
+                  {page.ended ? " (ended)" : page.isActive ? "" : " (hidden)"}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      ) : null}
       <Field label="Dedication" meta={fields.tribute_kind}>
         {(control) => (
           <select {...control}>
@@ -197,7 +229,7 @@ const STATUS_LABELS: Record<string, string> = {
 };
 
 export default function DonationsPage() {
-  const { donations, currency, suggested, eventId } = useLoaderData<typeof loader>();
+  const { donations, currency, suggested, eventId, pages } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const money = (cents: number) => formatMoney(cents, currency);
   const columns: GridColumn<Gift>[] = [
@@ -218,6 +250,13 @@ export default function DonationsPage() {
       id: "frequency",
       header: "How often",
       value: (row) => (row.frequency === "monthly" ? "Monthly" : "Once"),
+      filter: "select",
+    },
+    {
+      id: "fundraiser",
+      header: "Fundraiser",
+      value: (row) => row.fundraiserName ?? "None",
+      cell: (row) => row.fundraiserName ?? <span className="muted">None</span>,
       filter: "select",
     },
     { id: "tribute", header: "Dedication", value: (row) => row.tribute, hidden: true },
@@ -259,7 +298,7 @@ export default function DonationsPage() {
         newValues: { method: "cash" },
         saveLabel: "Save gift",
         values: giftValues,
-        fields: (fields, gift) => <GiftFields fields={fields} gift={gift} />,
+        fields: (fields, gift) => <GiftFields fields={fields} gift={gift} pages={pages} />,
       }}
       empty={{ title: "No gifts yet", text: "Gifts given on the donation page and recorded here are listed." }}
     >

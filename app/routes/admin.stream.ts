@@ -1,8 +1,7 @@
-import { requireTeamMember } from "~/auth/access.server";
-import { connection, db } from "~/db.server";
+import { staffLiveStream } from "~/auth/staff-stream.server";
+import { db } from "~/db.server";
 import { dataAreasMarker } from "~/realtime/data-area-changes.server";
 import { eventDataTopic, userTopic } from "~/realtime/data-area-topics";
-import { liveStream } from "~/realtime/live-stream.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 /**
@@ -11,12 +10,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
  * change, so the layouts can tell whether what they show is current; the messages themselves carry nothing more.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { eventId, user } = await requireTeamMember(request);
-  const marker = async () => ({ marker: await dataAreasMarker(db, eventId, user.usr_id) });
-  return liveStream(request, {
-    connection,
-    topic: [eventDataTopic(eventId), userTopic(user.usr_id)],
-    snapshot: marker,
-    project: marker,
+  return staffLiveStream(request, null, ({ eventId, user }) => {
+    const marker = async () => ({ marker: await dataAreasMarker(db, eventId, user.usr_id) });
+    return { topic: [eventDataTopic(eventId), userTopic(user.usr_id)], snapshot: marker, project: marker };
   });
 }

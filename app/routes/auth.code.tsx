@@ -2,8 +2,10 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { z } from "zod";
+import { getSignedInUser } from "~/auth/access.server";
 import { emailField, optionalNameField } from "~/auth/person-fields";
-import { getSession, getSessionUsrId, safeRedirect, sessionStorage, signedInRedirect } from "~/auth/session.server";
+import { safeRedirect } from "~/auth/safe-redirect";
+import { getSession, sessionStorage, signedInRedirect } from "~/auth/session.server";
 import { requestSignInCode, verifySignInCode, type CodeRequestBlock } from "~/auth/sign-in-code.server";
 import { readCode, SIGN_IN_CODE } from "~/auth/sign-in-codes.server";
 import { minutesUntil, type SignInBlock } from "~/auth/sign-in-limits.server";
@@ -38,7 +40,7 @@ const here = (returnTo: string) =>
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const returnTo = safeRedirect(new URL(request.url).searchParams.get("returnTo"));
-  if ((await getSessionUsrId(request)) !== undefined) throw redirect(returnTo);
+  if ((await getSignedInUser(request)) !== undefined) throw redirect(returnTo);
   const pending = (await getSession(request)).get(PENDING_EMAIL_KEY);
   return { returnTo, email: typeof pending === "string" ? pending : null, lifetime: SIGN_IN_CODE.lifetimeText };
 }
@@ -101,6 +103,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         email: pending,
         code,
         names: { firstName: names.data.first_name, lastName: names.data.last_name },
+        ip: context.clientAddress,
         now,
       });
       if (result.ok) return signedInRedirect(request, result.usrId, returnTo, [PENDING_EMAIL_KEY]);
@@ -150,7 +153,7 @@ function requestBlockMessage(block: CodeRequestBlock, now: Date) {
 }
 
 function signInBlockMessage(block: SignInBlock, now: Date) {
-  return `Too many attempts to sign in with this email address. ${wait(block.retryAt, now)}.`;
+  return `Too many wrong codes were typed from your network. ${wait(block.retryAt, now)}.`;
 }
 
 export default function SignInWithCode() {

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { isGoogleSignInEnabled, startGoogleSignIn } from "~/auth/google.server";
-import { safeRedirect } from "~/auth/session.server";
+import { safeRedirect } from "~/auth/safe-redirect";
 
 // POST /auth/google: off to the provider (Google, or the stand-in the tests configure). See auth/google.server.ts.
 

@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { finishGoogleSignIn, isGoogleSignInEnabled } from "~/auth/google.server";
-import { safeRedirect, signedInSessionCookie } from "~/auth/session.server";
+import { safeRedirect } from "~/auth/safe-redirect";
+import { signedInSessionCookie } from "~/auth/session.server";
 import { redirectWithToast } from "~/ui/toast.server";
 
 // GET /auth/google/callback: where the provider sends the person back (the OAuth redirect URI).

@@ -1,10 +1,13 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { getSignedInUser } from "~/auth/access.server";
+import { useSignInEvent } from "~/auth/auth-layout";
 import { isGoogleSignInEnabled } from "~/auth/google.server";
 import { signInWithPassword } from "~/auth/password-sign-in.server";
 import { emailField } from "~/auth/person-fields";
-import { getSessionUsrId, safeRedirect, signedInRedirect } from "~/auth/session.server";
+import { safeRedirect } from "~/auth/safe-redirect";
+import { signedInRedirect } from "~/auth/session.server";
 import { GoogleSignInOption, SignInForm } from "~/auth/sign-in-forms";
 import { minutesUntil } from "~/auth/sign-in-limits.server";
 
@@ -22,7 +25,7 @@ const refused = (errors: FormErrors, values: { email: string }, init: ResponseIn
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const returnTo = safeRedirect(new URL(request.url).searchParams.get("returnTo"));
-  if ((await getSessionUsrId(request)) !== undefined) throw redirect(returnTo);
+  if ((await getSignedInUser(request)) !== undefined) throw redirect(returnTo);
   return { returnTo, googleEnabled: isGoogleSignInEnabled() };
 }
 
@@ -42,8 +45,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const wait = `Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
     const message =
       result.block.scope === "account"
-        ? `Too many attempts to sign in with this email address. ${wait}, or reset your password.`
-        : `Too many sign-in attempts from your network. ${wait}.`;
+        ? `Too many attempts to sign in with this email address. ${wait}, or sign in with a code sent to your email.`
+        : `Too many sign-in attempts from your network. ${wait}, or sign in with a code sent to your email.`;
     return refused({ form: message }, values, {
       status: 429,
       headers: { "Retry-After": String(Math.ceil((result.block.retryAt.getTime() - now.getTime()) / 1000)) },
@@ -55,10 +58,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function SignIn() {
   const { returnTo, googleEnabled } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const event = useSignInEvent();
   return (
     <>
-      <h1>Sign in to Gavel</h1>
-      <p className="muted">For organisers and their teams.</p>
+      <h1>{event ? "Sign in" : "Sign in to Gavel"}</h1>
+      <p className="muted">
+        {event ? `To bid, give and follow your bids at ${event.title}.` : "For organisers and their teams."}
+      </p>
       <div className="auth-panel">
         <GoogleSignInOption enabled={googleEnabled} returnTo={returnTo} />
         <SignInForm returnTo={returnTo} email={actionData?.values.email} errors={actionData?.errors} />
@@ -67,7 +73,8 @@ export default function SignIn() {
         </p>
       </div>
       <p className="auth-after">
-        New to Gavel? <Link to={`/auth/sign-up?returnTo=${encodeURIComponent(returnTo)}`}>Create an account</Link>
+        {event ? "First time here?" : "New to Gavel?"}{" "}
+        <Link to={`/auth/sign-up?returnTo=${encodeURIComponent(returnTo)}`}>Create an account</Link>
       </p>
     </>
   );

@@ -2,9 +2,11 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useRef } from "react";
 import { z } from "zod";
+import { getSignedInUser } from "~/auth/access.server";
+import { useSignInEvent } from "~/auth/auth-layout";
 import { isGoogleSignInEnabled } from "~/auth/google.server";
 import { emailField } from "~/auth/person-fields";
-import { getSessionUsrId, safeRedirect } from "~/auth/session.server";
+import { safeRedirect } from "~/auth/safe-redirect";
 import { GoogleSignInOption } from "~/auth/sign-in-forms";
 import { requestSignUp } from "~/auth/sign-up.server";
 import { publicOrigin } from "~/security/request.server";
@@ -20,7 +22,7 @@ const signUpSchema = z.object({
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const returnTo = safeRedirect(new URL(request.url).searchParams.get("returnTo"));
-  if ((await getSessionUsrId(request)) !== undefined) throw redirect(returnTo);
+  if ((await getSignedInUser(request)) !== undefined) throw redirect(returnTo);
   return { returnTo, googleEnabled: isGoogleSignInEnabled() };
 }
 
@@ -43,9 +45,10 @@ export default function SignUp() {
   const actionData = useActionData<typeof action>();
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, actionData?.errors);
+  const event = useSignInEvent();
   return (
     <>
-      <h1>Create your Gavel account</h1>
+      <h1>{event ? "Create your account" : "Create your Gavel account"}</h1>
       <p className="muted">Enter your email address and we will send you a link to choose your password.</p>
       <div className="auth-panel">
         <GoogleSignInOption enabled={googleEnabled} returnTo={returnTo} />

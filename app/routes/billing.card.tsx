@@ -8,7 +8,7 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/access.server";
-import { safeRedirect } from "~/auth/session.server";
+import { safeRedirect } from "~/auth/safe-redirect";
 import { cardLabel } from "~/billing/card-label";
 import { cardOnFile, finishCardSetup, startCardSetup } from "~/billing/cards.server";
 import { db } from "~/db.server";

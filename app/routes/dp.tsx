@@ -5,10 +5,12 @@ import { getSignedInUser, type SignedInUser } from "~/auth/access.server";
 import { abandonGiftCheckout, completeGiftCheckout } from "~/billing/donation-checkout.server";
 import { readReceiptToken, receiptToken } from "~/billing/gift-receipt-link.server";
 import { recordPurchase } from "~/billing/purchases.server";
+import { readRowId } from "~/db/row-id";
 import { findPublicEvent } from "~/events/public-event.server";
 import { parseForm } from "~/forms/form-contract";
 import { answerForm, refuseForm } from "~/forms/reply.server";
 import { donationPage, giftReceipt, give, openSessionsOfSubmission, type Donor } from "~/giving/donation-page.server";
+import { fundraiserForGift } from "~/giving/fundraisers.server";
 import { BUY_ITEM_FORM, buyItemSchema, GIFT_FORM, giftSchema } from "~/giving/gift-forms";
 import { DonationScreen } from "~/giving/ui/donation-screen";
 import { publicOrigin } from "~/security/request.server";
@@ -55,10 +57,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
     notice = "Your card was not charged. You can choose again.";
   }
   const receiptId = readReceiptToken(eventId, url.searchParams.get("receipt"));
-  const here = pagePath(eventId);
+  // A fundraiser's give button (/dp?fundraiser=): the gift counts on that page.
+  const fundraiserId = readRowId(url.searchParams.get("fundraiser"));
+  const page = fundraiserId === null ? null : await fundraiserForGift(eventId, fundraiserId);
+  // An ended page takes no more gifts: the form gives to the event, and says so.
+  const fundraiser = page && page.endedOn === null ? { id: page.id, name: page.name } : null;
+  const here = pagePath(eventId, fundraiser ? { fundraiser: String(fundraiser.id) } : {});
+  const giving = await donationPage(eventId);
+  // A give button of the giving page (/dp?amount=) chooses one of the suggested amounts.
+  const amount = url.searchParams.get("amount");
   return {
-    ...(await donationPage(eventId)),
+    ...giving,
     eventId,
+    fundraiser,
+    fundraiserEnded: page?.endedOn
+      ? `${page.name}'s page ended on ${page.endedOn}: a gift here goes to the event.`
+      : null,
+    preset: giving.suggested.some((suggested) => String(suggested) === amount) ? amount : null,
     guest: user
       ? {
           name: user.first_name ?? user.email_address,
@@ -100,7 +115,10 @@ export async function action({ request }: ActionFunctionArgs) {
   return answerForm(GIFT_FORM, parseForm(formData, giftSchema), async (input) => {
     const answer = await give(eventId, input, donorOf(user), {
       successUrl: `${origin}${pagePath(eventId)}&session={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${origin}${pagePath(eventId, { cancelled: input.submission })}`,
+      cancelUrl: `${origin}${pagePath(eventId, {
+        cancelled: input.submission,
+        ...(input.fundraiser === null ? {} : { fundraiser: String(input.fundraiser) }),
+      })}`,
     });
     if (answer.kind === "redirect") return redirect(answer.url);
     return redirect(pagePath(eventId, { receipt: receiptToken(eventId, answer.donationId) }));

@@ -5,6 +5,7 @@ import { LandingPage } from "~/landing/landing-page";
 import { loadLandingPage } from "~/landing/landing.server";
 import eventHref from "~/styles/event.css";
 import landingHref from "~/styles/landing.css";
+import publicChromeHref from "~/styles/public-chrome.css";
 import { ErrorPage } from "~/ui/error-page";
 import { PreviewBanner } from "~/ui/preview-banner";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -12,6 +13,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: eventHref },
   { rel: "stylesheet", href: landingHref },
+  { rel: "stylesheet", href: publicChromeHref },
 ];
 
 /**
@@ -41,7 +43,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export default function EventPage() {
-  const { preview, draft, context, tree, fonts } = useLoaderData<typeof loader>();
+  const { preview, draft, context, tree, chrome, fonts } = useLoaderData<typeof loader>();
   const settings = resolveLanding(context, tree);
   return (
     <>
@@ -49,6 +51,7 @@ export default function EventPage() {
       <LandingPage
         context={context}
         settings={settings}
+        chrome={chrome}
         banner={
           <>
             {preview ? <PreviewBanner feature="The landing page" /> : null}

@@ -1,8 +1,7 @@
-import { requireEventPermission } from "~/auth/access.server";
+import { staffLiveStream } from "~/auth/staff-stream.server";
 import { liveMarker } from "~/bidding/live-lots.server";
 import { liveTopic } from "~/bidding/place-bid.server";
-import { connection, db } from "~/db.server";
-import { liveStream } from "~/realtime/live-stream.server";
+import { db } from "~/db.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 /**
@@ -10,6 +9,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
  * loads its data again when something happens. Same rule as the console: can_control_event.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { eventId } = await requireEventPermission(request, "can_control_event");
-  return liveStream(request, { connection, topic: liveTopic(eventId), snapshot: () => liveMarker(db, eventId) });
+  return staffLiveStream(request, "can_control_event", ({ eventId }) => ({
+    topic: liveTopic(eventId),
+    snapshot: () => liveMarker(db, eventId),
+  }));
 }

@@ -10,6 +10,7 @@ import { cardPaymentsOpen } from "~/billing/settings.server";
 import { abandonTicketCheckout, completeTicketCheckout } from "~/billing/ticket-checkout.server";
 import { FontFaces } from "~/fonts/event-fonts";
 import { eventFonts } from "~/fonts/font-faces.server";
+import { loadPublicChrome } from "~/public-components/public-components.server";
 import { loadConfirmedOrder } from "~/registration/confirmation.server";
 import { loadGuestSeat } from "~/registration/guest-claim.server";
 import { paymentOfOrderParam } from "~/registration/order-links.server";
@@ -24,6 +25,7 @@ import { RegisterStepper } from "~/registration/ui/register-stepper";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { publicOrigin } from "~/security/request.server";
 import landingHref from "~/styles/landing.css";
+import publicChromeHref from "~/styles/public-chrome.css";
 import registerHref from "~/styles/register.css";
 import { ErrorPage } from "~/ui/error-page";
 import { formatEventDate } from "~/ui/format";
@@ -32,6 +34,7 @@ import { PreviewBanner } from "~/ui/preview-banner";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: landingHref },
   { rel: "stylesheet", href: registerHref },
+  { rel: "stylesheet", href: publicChromeHref },
 ];
 
 /**
@@ -49,6 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     shell: registerShell(context.event, context.pageTree, sanitizeRichText),
     fonts: eventFonts(context.event),
     preview: context.preview,
+    chrome: await loadPublicChrome(context.event),
   };
 
   if (url.searchParams.has("order")) {
@@ -113,9 +117,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context: server }: ActionFunctionArgs) {
   const context = await loadRegisterContext(request);
-  const result = await registerAction(request, context, publicOrigin(request));
+  const result = await registerAction(request, context, publicOrigin(request), server.clientAddress);
   const payload = { ...result, allSteps: result.kind === "step" ? stepsFor(result.draft, context) : [] };
   // A step refused for its fields answers 400, like every form here; moving on to the next step is a 200.
   return Object.keys(result.errors).length > 0 ? data(payload, { status: 400 }) : payload;
@@ -132,6 +136,7 @@ export default function RegisterPage() {
   return (
     <RegisterPageView
       shell={data.shell}
+      chrome={data.chrome}
       banner={
         <>
           {data.preview ? <PreviewBanner feature="Registration" /> : null}

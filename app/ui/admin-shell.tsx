@@ -1,4 +1,4 @@
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link, useRouteLoaderData } from "@remix-run/react";
 import { GavelIcon } from "./icons";
 import type { ReactNode } from "react";
 import type { loader as rootLoader } from "~/root";
@@ -71,6 +71,11 @@ function CurrentEvent() {
         <span className="visually-hidden">Signed in as </span>
         {name}
       </p>
+      <Form method="post" action="/auth/sign-out">
+        <button type="submit" className="admin-header__sign-out">
+          Sign out
+        </button>
+      </Form>
     </div>
   );
 }

@@ -74,7 +74,9 @@ export function FormDialog<Schema extends ZodTypeAny>({
   // handler records it, and the post's "submitting" state is rendered at once (flushSync): the router's later states
   // arrive in transitions React may merge, so a dialog that waited to see them could miss the whole post. A post
   // ends when the fetcher is idle again: with a new answer it was refused (the messages show); with none the action
-  // took it and redirected, or the router let a live reload stand for its redirect. Either way: close.
+  // took it and redirected, or the router let a live reload stand for its redirect. Either way: close. "None" is the
+  // answer it had before or no answer at all: the router drops the old answer when a live reload that began during
+  // the post stands for the redirect (a refused post, then one accepted while another screen's change came in).
   const sentPost = useRef<{ answer: unknown; started: boolean } | null>(null);
   const [dismissedAnswer, setDismissedAnswer] = useState<unknown>(undefined);
   const fromPage = replyFor(actionData, name);
@@ -97,7 +99,7 @@ export function FormDialog<Schema extends ZodTypeAny>({
     }
     if (!sent.started) return;
     sentPost.current = null;
-    if (fetcher.data === sent.answer) {
+    if (fetcher.data === sent.answer || fetcher.data === undefined) {
       setDismissedAnswer(fetcher.data);
       setOpen(false);
     }

@@ -3,6 +3,7 @@
  * name, or "Sign in" to come back here signed in.
  */
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 
 export function GuestBar({
   eventId,
@@ -24,5 +25,19 @@ export function GuestBar({
         {guestName ? <span>{guestName}</span> : <Link to={signInHref}>Sign in</Link>}
       </nav>
     </header>
+  );
+}
+
+/** A guest's page of an event: the bar, then the page's own content in the bidder pages' main column. */
+export function GuestPage({
+  className,
+  children,
+  ...bar
+}: Parameters<typeof GuestBar>[0] & { className?: string; children: ReactNode }) {
+  return (
+    <div className="bidder-page">
+      <GuestBar {...bar} />
+      <main className={["bidder-main", className].filter(Boolean).join(" ")}>{children}</main>
+    </div>
   );
 }

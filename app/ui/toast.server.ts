@@ -1,6 +1,6 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { config } from "~/config.server";
+import { config, secretFor } from "~/config.server";
 import { TOAST_COOKIE, type Toast } from "./toast";
 
 /**
@@ -23,7 +23,7 @@ const toastStorage = createCookieSessionStorage({
     maxAge: TOAST_LIFE_SECONDS,
     sameSite: "lax",
     secure: config.NODE_ENV === "production",
-    secrets: [config.SESSION_SECRET],
+    secrets: [secretFor("toast-cookie")],
   },
 });
 

@@ -3,7 +3,7 @@
  * DATABASE_URL names, and signed session cookies for its users (the sign-in flow's cookie, app/auth/session.server.ts).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { closeSync, copyFileSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -116,13 +116,17 @@ export async function startApp(
   };
 }
 
-/** The cookie the sign-in flow leaves for `usrId`. */
+/**
+ * The cookie the sign-in flow leaves for `usrId`: signed with the session cookie's own key, derived from the secret as
+ * app/config.server.ts `secretFor` does, and carrying the session version of a new user (1).
+ */
 export async function sessionCookie(sessionSecret: string, usrId: number) {
+  const key = createHmac("sha256", sessionSecret).update("gavel:session-cookie").digest("hex");
   const storage = createCookieSessionStorage({
-    cookie: { name: "gavel_session", path: "/", sameSite: "lax", httpOnly: true, secrets: [sessionSecret] },
+    cookie: { name: "gavel_session", path: "/", sameSite: "lax", httpOnly: true, secrets: [key] },
   });
   const session = await storage.getSession();
-  session.set("user", { usrId });
+  session.set("user", { usrId, version: 1 });
   session.set("expiresAt", Date.now() + 6 * 3_600_000);
   return (await storage.commitSession(session)).split(";")[0];
 }

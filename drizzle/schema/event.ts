@@ -1,4 +1,16 @@
-import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 import { client } from "./people";
 import { DEFAULT_EVENT_STYLE } from "./style-defaults";
@@ -51,6 +63,8 @@ export const event = pgTable(
     currency: text().notNull().default("USD"),
     // Where the law asks raffles to show their licence (a gaming or lottery licence): shown on the raffle pages.
     raffle_licence_number: text(),
+    // Whether a raffle winner must be in the room to win; when not, an absent winner keeps the prize (no redraw).
+    raffle_must_be_present: boolean().notNull().default(false),
     start_date_time: timestamp({ withTimezone: true }),
     end_date_time: timestamp({ withTimezone: true }),
     wp_id: text(),
@@ -97,8 +111,10 @@ export const event = pgTable(
     live_item_count: integer().notNull().default(0),
     silent_item_count: integer().notNull().default(0),
 
-    is_event_enabled: enabled(),
-    is_event_testing: testing(),
+    // The event's own switch is the master switch of its public pages (events/feature-switches.ts): on and live by
+    // default, so that each feature's own switch decides; testing or off closes every public page at once.
+    is_event_enabled: boolean().notNull().default(true),
+    is_event_testing: boolean().notNull().default(false),
     is_bill_enabled: enabled(),
     is_bill_testing: testing(),
     is_email_enabled: enabled(),
@@ -218,3 +234,25 @@ export const registration = pgTable("registration", {
   order_limit: integer().notNull().default(20),
   created_at: createdAt(),
 });
+
+/**
+ * A short public address of an event (`/<path>`, e.g. /woa2025give): a path belongs to one event in the whole app,
+ * since it is the address without ?id. It shows the event's giving page (goal, thermometer, give buttons, recent
+ * gifts) or its bidding page (the silent-auction gallery of /inroombid). A path is never a route's first segment:
+ * the app refuses those when staff choose one (app/events/short-paths.server.ts).
+ */
+export const event_path = pgTable(
+  "event_path",
+  {
+    path: text().primaryKey(),
+    event_id: integer()
+      .notNull()
+      .references(() => event.event_id, { onDelete: "cascade" }),
+    shows: text().notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index("event_path_event_idx").on(t.event_id),
+    check("event_path_shows_check", sql`${t.shows} in ('giving', 'bidding')`),
+  ],
+);

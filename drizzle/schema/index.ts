@@ -1,6 +1,7 @@
 export * from "./people";
 export * from "./event";
 export * from "./catalogue";
+export * from "./peer-to-peer";
 export * from "./money";
 export * from "./registration";
 export * from "./fundraising";
@@ -10,3 +11,4 @@ export * from "./live";
 export * from "./billing";
 export * from "./room-screens";
 export * from "./messages";
+export * from "./tax-statements";

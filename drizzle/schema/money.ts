@@ -3,6 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex }
 import { auction_item } from "./catalogue";
 import { cents, createdAt, id, updatedAt } from "./columns";
 import { event } from "./event";
+import { fundraiser } from "./peer-to-peer";
 import { usr } from "./people";
 
 /**
@@ -116,6 +117,9 @@ export const payment = pgTable(
     failure_message: text(),
     // Staff who took it; null when the guest paid themselves.
     taken_by_usr_id: integer().references(() => usr.usr_id, { onDelete: "set null" }),
+    // The client address a guest's own order came from: unpaid "pay at the event" orders are capped per address
+    // as well as per buyer, so one visitor cannot hold an event's seats without paying.
+    client_address: text(),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -227,6 +231,8 @@ export const donation = pgTable(
     tribute_name: text(),
     subscription_ref: text(),
     payment_id: integer().references(() => payment.payment_id, { onDelete: "set null" }),
+    // The peer-to-peer fundraiser's page the gift was given on: it counts in that page's raised amount.
+    fundraiser_id: integer().references(() => fundraiser.fundraiser_id, { onDelete: "set null" }),
     // The submission's key: a double tap or a retried post records one gift.
     idempotency_key: text(),
     recorded_by_usr_id: integer().references(() => usr.usr_id, { onDelete: "set null" }),
@@ -237,6 +243,9 @@ export const donation = pgTable(
   },
   (t) => [
     index("donation_event_idx").on(t.event_id, t.created_at),
+    index("donation_fundraiser_idx")
+      .on(t.fundraiser_id)
+      .where(sql`fundraiser_id IS NOT NULL`),
     // One gift per payment: the hosted page's return and its webhook both record it, the second finds it.
     uniqueIndex("donation_payment_key")
       .on(t.payment_id)

@@ -29,6 +29,9 @@ export const usr = pgTable(
     state: text(),
     zip: text(),
     phone: text(),
+    // A session cookie carries the version it was signed in under: raising it ends every session of the user (sign
+    // out everywhere, a new password), since a cookie cannot be taken back from the browsers that hold it.
+    session_version: integer().notNull().default(1),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

@@ -22,7 +22,17 @@ const hexColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, "Use a colour li
 const font = z.string().min(1).max(80);
 const shortText = z.string().max(200);
 const longText = z.string().max(50_000);
-const imageUrl = z.string().max(2_000);
+// An image of the page is one Gavel stored (app/images/image-url.ts: /images/<hash>/w<width>.webp), one of the
+// pictures shipped with the app (public/demo, which the demo event's pages use), or none: any other address would let
+// a page load a tracker from another site, and a value the image component cannot read broke it.
+const STORED_IMAGE = /^\/images\/[0-9a-f]{32}\/w[1-9][0-9]{0,3}\.webp$/;
+const SHIPPED_IMAGE = /^\/demo\/(?:[a-z0-9-]+\/)?[a-z0-9-]+\.svg$/;
+const imageUrl = z
+  .string()
+  .refine(
+    (url) => url === "" || STORED_IMAGE.test(url) || SHIPPED_IMAGE.test(url),
+    "Upload the image here: pictures from other sites are not used.",
+  );
 const flag = z.boolean();
 
 interface SettingDefinition<T> {
@@ -250,3 +260,53 @@ export const resolveSilentAuctionMeta = (
   stored: unknown,
   overrides?: DefaultOverrides<typeof silentAuctionDefinition>,
 ) => resolveTree(silentAuctionDefinition, stored, overrides);
+
+// A link a guest may follow from the shared components: a web address (http or https) or none. Anything else (a
+// javascript: address) must never become a link.
+const webLink = z
+  .string()
+  .max(300)
+  .refine((value) => {
+    if (value === "") return true;
+    try {
+      return ["http:", "https:"].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, "Enter a web address such as https://example.org.");
+export const footerLinkSchema = z.object({ label: z.string().min(1).max(60), href: webLink.refine(Boolean) });
+
+/**
+ * The pieces every public page of an event shares (/admin/setup/components): the header's logo and name, an
+ * announcement bar, a strip of the sponsors' logos and the footer. The landing page, registration and the bidding
+ * pages all draw them; kept in event.meta.publicComponents.
+ */
+export const publicComponentsDefinition = {
+  header: {
+    // Empty: the event's own logo (Setup → Branding).
+    logo: setting(imageUrl, ""),
+    // Empty: the event's title.
+    name: setting(shortText, ""),
+    // Off: the logo alone, named by its alternative text (a logo usually carries the name); with no logo, the name.
+    showName: setting(flag, false),
+  },
+  announcement: {
+    isVisible: setting(flag, false),
+    text: setting(z.string().max(200), ""),
+    linkLabel: setting(z.string().max(60), ""),
+    linkHref: setting(webLink, ""),
+  },
+  sponsorStrip: {
+    isVisible: setting(flag, false),
+    title: setting(shortText, "Thank you to our sponsors"),
+  },
+  footer: {
+    text: setting(z.string().max(500), ""),
+    links: setting(z.array(footerLinkSchema).max(4), [] as z.infer<typeof footerLinkSchema>[]),
+  },
+} satisfies TreeDefinition;
+
+export type PublicComponentsMeta = StoredTree<typeof publicComponentsDefinition>;
+export type ResolvedPublicComponents = ResolvedTree<typeof publicComponentsDefinition>;
+export const publicComponentsSchema = strictTreeSchema(publicComponentsDefinition);
+export const resolvePublicComponents = (stored: unknown) => resolveTree(publicComponentsDefinition, stored);

@@ -30,11 +30,31 @@ test("the organiser selects the gala on /admin/events and sees its figures on th
   ).toBeVisible();
 });
 
-test("a volunteer lands on a dashboard without figures, listing the screens they may use", async ({ page, gala }) => {
+test("a door volunteer lands at the door; the dashboard, without figures, lists the screens they may use", async ({
+  page,
+  gala,
+}) => {
   await signIn(page, gala.volunteer);
   await page.goto("/admin/events");
   await page.getByRole("button", { name: /^Select Harbor Lights Gala/ }).click();
-  await expect(page).toHaveURL("/admin/dashboard");
+  await expect(page).toHaveURL("/admin/registration/checkinout");
+  await expect(page.getByRole("region", { name: "Notifications" })).toContainText("Now working on Harbor Lights Gala");
+  await expect(page.getByLabel("Find a guest")).toBeVisible();
+
+  await page.goto("/admin/dashboard");
   await expect(page.getByText(/figures need the "See figures and bids" permission/)).toBeVisible();
   await expect(page.getByText("Registered guests")).toHaveCount(0);
+});
+
+test("a new event's dashboard lists its next steps, each leading to its screen", async ({ page, organiser }) => {
+  await signIn(page, organiser);
+  await page.goto(`/admin/dashboard?id=${organiser.eventId}`);
+  const steps = page.locator("section.card", { has: page.getByRole("heading", { name: "Next steps" }) });
+  await expect(steps).toContainText(/\d of 7 done/);
+  await expect(
+    steps.getByRole("listitem").filter({ has: page.locator("strong", { hasText: /^Tickets$/ }) }),
+  ).toContainText("No ticket types yet.");
+  await steps.getByRole("link", { name: "Tickets: open" }).click();
+  await expect(page).toHaveURL(`/admin/setup/registration?id=${organiser.eventId}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Registration" })).toBeVisible();
 });

@@ -23,7 +23,7 @@ test("with JavaScript, a new code replaces the first, and the newest one signs i
   await page.getByLabel("Code").fill(newest!);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL("/");
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
 });
 
 test.describe("without JavaScript", () => {

@@ -38,7 +38,7 @@ test("signs in with Google as a new person, then as the same person again", asyn
   await approveAtProvider(page, login);
 
   await expect(page).toHaveURL("/");
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
   await expect(page.getByText("Signed in as Grace Tester")).toBeVisible();
   await expect(page.getByRole("heading", { name: "No events yet" })).toBeVisible();
 
@@ -51,7 +51,7 @@ test("signs in with Google as a new person, then as the same person again", asyn
   await expect(page).toHaveURL("/admin");
 
   await page.goto("/");
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
   // Forget the provider's own session too, so the second round trip goes through its pages again.
   await context.clearCookies();

@@ -4,7 +4,7 @@ import { signIn } from "./support/sign-in";
 import type { Page } from "@playwright/test";
 
 async function signOut(page: Page) {
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
 }
 
@@ -86,6 +86,6 @@ test("signing in works without JavaScript, with the message beside the form and 
 
   await page.getByLabel("Password", { exact: true }).fill(organiser.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
   await context.close();
 });

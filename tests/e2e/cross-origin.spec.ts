@@ -1,3 +1,4 @@
+import { test as plainTest } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 
 // Every state-changing request a browser sends from another site's page is refused with 403 (server.js).
@@ -45,4 +46,37 @@ test("every answer forbids framing by other sites and content sniffing", async (
     expect(headers["x-content-type-options"]).toBe("nosniff");
     expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   }
+});
+
+test("a page's inline scripts carry a nonce of its own, which its policy names", async ({ request }) => {
+  const nonces: string[] = [];
+  for (let load = 0; load < 2; load++) {
+    const response = await request.get("/");
+    const policy = response.headers()["content-security-policy"];
+    const nonce = policy.match(/script-src 'self' 'nonce-([A-Za-z0-9+/=]+)'/)![1];
+    nonces.push(nonce);
+    const inline = [...(await response.text()).matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)];
+    expect(inline.length).toBeGreaterThan(0);
+    for (const [, attributes] of inline) expect(attributes).toContain(`nonce="${nonce}"`);
+  }
+  expect(nonces[0]).not.toBe(nonces[1]);
+});
+
+// The shared fixture fails a test on any console error, and the browser reports the refused script as one.
+plainTest("a script slipped into a page does not run; the page's own scripts do", async ({ page }) => {
+  const refusals: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") refusals.push(message.text());
+  });
+  await page.goto("/");
+  // Hydrated: the page's own module scripts ran.
+  await expect(page.locator("html")).toBeVisible();
+  await page.waitForFunction(() => "__remixRouter" in window);
+  await page.evaluate(() => {
+    const script = document.createElement("script");
+    script.textContent = "window.__slippedIn = true";
+    document.body.append(script);
+  });
+  expect(await page.evaluate(() => "__slippedIn" in window)).toBe(false);
+  expect(refusals.join("\n")).toMatch(/Content Security Policy/);
 });

@@ -26,7 +26,33 @@ test("signing out is a form post; a link to it signs nobody out", async ({ page,
   await signIn(page, organiser);
   await page.goto("/auth/sign-out");
   await expect(page).toHaveURL("/");
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
+});
+
+test("signing out everywhere ends the session in the other browser too; the admin header signs out", async ({
+  page,
+  browser,
+  organiser,
+}) => {
+  const laptop = await (await browser.newContext()).newPage();
+  await signIn(laptop, organiser);
+  await laptop.goto(`/admin/dashboard?id=${organiser.eventId}`);
+  await expect(laptop.getByRole("heading", { level: 1 })).toBeVisible();
+
+  await signIn(page, organiser);
+  await page.getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
+
+  // The laptop's cookie is still in its browser, but its session no longer counts: the dashboard's live stream
+  // ends, the page loads itself again, and the admin sends it home.
+  await expect(laptop).toHaveURL("/");
+  await expect(laptop.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
+
+  await signIn(laptop, organiser);
+  await laptop.goto(`/admin/dashboard?id=${organiser.eventId}`);
+  await laptop.getByRole("banner").getByRole("button", { name: "Sign out", exact: true }).click();
+  await expect(laptop.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
+  await laptop.context().close();
 });

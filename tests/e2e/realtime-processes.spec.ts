@@ -1,5 +1,7 @@
-// Two app processes on one PostgreSQL server: a bid placed through one arrives on a live stream opened on the
-// other (NOTIFY after commit, one LISTEN connection per process). Uses DATABASE_URL's server, or starts one.
+// App processes on one PostgreSQL server: a bid placed through one arrives on a live stream opened on the other
+// (NOTIFY after commit, one LISTEN connection per process), and one command (WEB_CONCURRENCY) runs several of them.
+// Uses DATABASE_URL's server, or starts one.
+import { execFileSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import postgres from "postgres";
 import { databaseUrl, startPostgresServer, type PostgresServer } from "../support/postgres-server";
@@ -124,4 +126,52 @@ test("a bid made through one process reaches a stream on the other", async () =>
   });
   expect(arrived).toBe(true);
   await events.close();
+});
+
+test("one command serves from several processes, loads the demo once, and replaces a process that dies", async () => {
+  const processesName = `${name}_cluster`;
+  await admin.unsafe(`CREATE DATABASE ${processesName}`);
+  try {
+    const url = databaseUrl(server.adminUrl, processesName);
+    const app = await startServerProcess({ DATABASE_URL: url, SEED_DEMO: "true", WEB_CONCURRENCY: "2" });
+    processes.push(app);
+    await waitForHealth(app.url);
+    const listening = () => app.output().match(/\[gavel\] listening/g)?.length ?? 0;
+    await expect.poll(listening).toBe(2);
+    expect(app.output()).toContain("[gavel] starting 2 processes");
+
+    // Both processes migrated and seeded at once: one demo organisation, the migrations applied once.
+    const db = postgres(url, { max: 1, onnotice: () => {} });
+    const [{ demos }] = await db`select count(*)::int as demos from client where slug = 'demo-charity'`;
+    await db.end();
+    expect(demos).toBe(1);
+
+    // A worker killed outright is replaced, and the server answers throughout.
+    const workers = execFileSync("pgrep", ["-P", String(app.child.pid)], { encoding: "utf8" })
+      .trim()
+      .split("\n");
+    expect(workers).toHaveLength(2);
+    process.kill(Number(workers[0]), "SIGKILL");
+    expect((await fetch(`${app.url}/health`)).status).toBe(200);
+    await expect.poll(listening, { timeout: 60_000 }).toBe(3);
+    expect(app.output()).toContain("ended (SIGKILL): starting another");
+
+    // Stopping the command stops every process.
+    const running = execFileSync("pgrep", ["-P", String(app.child.pid)], { encoding: "utf8" })
+      .trim()
+      .split("\n");
+    app.child.kill("SIGTERM");
+    expect(await app.exited).toBe(0);
+    const alive = (pid: string) => {
+      try {
+        process.kill(Number(pid), 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect(running.filter(alive)).toEqual([]);
+  } finally {
+    await admin.unsafe(`DROP DATABASE IF EXISTS ${processesName} WITH (FORCE)`);
+  }
 });

@@ -152,3 +152,43 @@ test("an organiser adds a ticket type, a meal question and a promo code, then se
     await remove(ticketTable, new RegExp(title), title);
   }
 });
+
+test("a dialog refused once, then accepted while the page reloads its data, closes (the router drops its answer)", async ({
+  page,
+  gala,
+}) => {
+  await signIn(page, gala.organiser);
+  await page.goto(PAGE);
+  await page.getByRole("button", { name: "Add question" }).click();
+  const dialog = page.getByRole("dialog", { name: "New question" });
+  const label = `Dessert ${tag()}`;
+  await dialog.getByRole("textbox", { name: "Question", exact: true }).fill(label);
+  // Refused by the server: the gala has its meal question already.
+  await dialog.getByLabel("Kind of answer").selectOption("meal");
+  await dialog.getByRole("button", { name: "Add question" }).click();
+  await expect(
+    dialog.getByText("“Meal choice” already asks for the meal: an event has one meal question."),
+  ).toBeVisible();
+
+  // The accepted post is held until a reload of the page's data (as a live refresh makes) has begun after it.
+  let releasePost!: () => void;
+  const postHeld = new Promise<void>((held) =>
+    page.route(/\/admin\/setup\/registration\.data/, async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      held();
+      await new Promise<void>((release) => (releasePost = release));
+      await route.continue();
+    }),
+  );
+  await dialog.getByLabel("Kind of answer").selectOption("select");
+  await dialog.getByLabel("Choices").fill("Cake\nFruit");
+  await dialog.getByRole("button", { name: "Add question" }).click();
+  await postHeld;
+  await page.evaluate(() =>
+    (window as unknown as { __remixRouter: { revalidate(): void } }).__remixRouter.revalidate(),
+  );
+  releasePost();
+
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("row", { name: new RegExp(label) })).toContainText("Cake, Fruit");
+});

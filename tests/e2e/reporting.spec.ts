@@ -1,8 +1,14 @@
 // The revenue report (/admin/setup/reporting/revenue): the organiser sees the chart and the table of money by
 // source, and downloads the same figures as CSV and XLSX; without JavaScript the chart and the table are there.
+// The tax report: the organiser emails every donor their statement (once, however often it is pressed), and the
+// donor's link opens the PDF.
 import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
 import ExcelJS from "exceljs";
+import { donation, payment } from "~drizzle/schema";
+import { makeGuest } from "./support/billing";
 import { expect, test } from "./support/fixtures";
+import { linkTo, waitForMail } from "./support/mail";
 import { signIn } from "./support/sign-in";
 
 const dollars = (text: string) => Number(text.replace(/[$,]/g, ""));
@@ -55,4 +61,50 @@ test("the revenue report shows its chart and table without JavaScript", async ({
   await expect(page.getByLabel("From", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await expect(sources.getByRole("table")).toBeVisible();
   await context.close();
+});
+
+test("the organiser emails every donor their tax statement, once, and the link opens it", async ({
+  page,
+  gala,
+  database,
+}) => {
+  const donor = await makeGuest(database, gala.id, "Tess");
+  const [paid] = await database
+    .insert(payment)
+    .values({ event_id: gala.id, usr_id: donor.usrId, amount: 300_00, method: "check", status: "paid" })
+    .returning();
+  await database.insert(donation).values({
+    event_id: gala.id,
+    usr_id: donor.usrId,
+    amount: 300_00,
+    method: "check",
+    status: "paid",
+    source: "staff",
+    payment_id: paid.payment_id,
+  });
+  await signIn(page, gala.organiser);
+  await page.goto(`/admin/setup/reporting/tax?id=${gala.id}`);
+  const panel = page.getByRole("region", { name: /^Email statements/ });
+  await expect(panel).toContainText("Sent to 0 of 1 donor.");
+  const violations = (
+    await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()
+  ).violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(violations.map((violation) => violation.id)).toEqual([]);
+
+  await panel.getByRole("button", { name: "Email statements to 1 donor", exact: true }).click();
+  await expect(page.getByText("Statements emailed to 1 donor")).toBeVisible();
+  await expect(panel).toContainText(/Sent to 1 of 1 donor, last sent /);
+  await expect(panel.getByRole("button", { name: "Every donor has been sent theirs", exact: true })).toBeDisabled();
+
+  const mail = await waitForMail(donor.email, /^Your tax statement from /);
+  expect(mail.raw).toContain("$300.00");
+  const opened = await page.request.get(linkTo(mail, "/tax-statement"));
+  expect(opened.status()).toBe(200);
+  expect(opened.headers()["content-type"]).toBe("application/pdf");
+  expect((await opened.body()).subarray(0, 4).toString()).toBe("%PDF");
+
+  // Sent again to this donor only, on request.
+  await panel.getByLabel("Send one donor theirs").selectOption(String(donor.usrId));
+  await panel.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(page.getByText("Statement emailed to Tess Guest")).toBeVisible();
 });

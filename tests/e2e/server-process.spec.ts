@@ -30,3 +30,42 @@ test.describe("the server process", () => {
     });
   }
 });
+
+test("refuses a client's live streams past its ceiling with 429, and admits it again once one closes", async () => {
+  test.setTimeout(120_000);
+  const server = await startServerProcess({ SEED_DEMO: "true", STREAMS_PER_ADDRESS: "2" });
+  const open: AbortController[] = [];
+  const openStream = async (url: string) => {
+    const abort = new AbortController();
+    open.push(abort);
+    return { response: await fetch(url, { signal: abort.signal }), abort };
+  };
+  try {
+    await waitForHealth(server.url);
+    // The demo's bidding page at its short path names its event.
+    const page = await (await fetch(`${server.url}/cisnew`)).text();
+    const eventId = page.match(/inroombid\?id=(\d+)/)![1];
+    const streamUrl = `${server.url}/inroombid/stream?id=${eventId}`;
+
+    const first = await openStream(streamUrl);
+    const second = await openStream(streamUrl);
+    expect([first.response.status, second.response.status]).toEqual([200, 200]);
+    const third = await openStream(streamUrl);
+    expect(third.response.status).toBe(429);
+    expect(third.response.headers.get("Retry-After")).toBe("5");
+    // Other pages still answer this client.
+    expect((await fetch(`${server.url}/health`)).status).toBe(200);
+
+    first.abort.abort();
+    await expect
+      .poll(async () => {
+        const next = await openStream(streamUrl);
+        if (next.response.status !== 200) next.abort.abort();
+        return next.response.status;
+      })
+      .toBe(200);
+  } finally {
+    open.forEach((abort) => abort.abort());
+    server.dispose();
+  }
+});

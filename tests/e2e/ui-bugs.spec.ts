@@ -22,7 +22,7 @@ test.describe("in a browser whose time zone is not the event's", () => {
     await signIn(page, gala.organiser);
     await page.goto(`/admin/setup/event?id=${gala.id}`);
     await expect(page.getByLabel("Starts")).toHaveAttribute("type", "text");
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByText(/saved/i).first()).toBeVisible();
     expect(await times()).toEqual(before);
   });
@@ -36,7 +36,7 @@ test.describe("in a browser whose time zone is not the event's", () => {
       .where(eq(event.event_id, gala.id));
     await signIn(page, gala.organiser);
     await page.goto(`/admin/setup/event?id=${gala.id}`);
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByText(/saved/i).first()).toBeVisible();
     const [after] = await database
       .select({ start: event.start_date_time })
@@ -102,7 +102,10 @@ test("the landing hero says the date once, over a picture with no words of its o
   const picture = await hero.locator("img.landing-hero__image").getAttribute("src");
   expect(await (await request.get(picture!)).text()).not.toContain("<text");
   // The charity's name in the navy header is in light lettering.
-  const logo = await page.locator(".landing__logo img, img.landing__logo").first().getAttribute("src");
+  const logo = await page
+    .locator(".landing__logo img, img.landing__logo, img.chrome-brand__logo")
+    .first()
+    .getAttribute("src");
   expect(await (await request.get(logo!)).text()).toContain('fill="#ffffff">Harbor Light');
 });
 

@@ -177,6 +177,8 @@ const EXPORTS: Array<[routeId: string, query: string, screen: Permission]> = [
     ]),
   ),
   ["routes/admin._workspace.setup.reporting_.download", "report=tax&statement=all", "can_report"],
+  ["routes/admin._workspace.setup.reporting_.download", "report=tax&statement=all&year=2026", "can_report"],
+  ["routes/admin._workspace.setup.reporting_.download", "report=tax&year=2026&format=csv", "can_report"],
 ];
 
 describe("exports need can_report", () => {

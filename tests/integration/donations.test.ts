@@ -202,6 +202,7 @@ describe(`donations on ${process.env.TEST_DB_ENGINE}`, () => {
         tribute_name: null,
         is_anonymous: false,
         message: null,
+        fundraiser: null,
       },
       staffId,
     );

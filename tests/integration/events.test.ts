@@ -74,9 +74,10 @@ describe(`/admin/events on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(data.showArchived).toBe(true);
   });
 
-  it("selecting an event saves it for the user and goes to the dashboard", async () => {
+  it("selecting an event saves it for the user and goes to the screen of their work", async () => {
+    // The autumn role checks guests in and registers them: the door.
     const result = await select(autumn.event_id);
-    expect(result).toMatchObject({ status: 302, location: "/admin/dashboard" });
+    expect(result).toMatchObject({ status: 302, location: "/admin/registration/checkinout" });
     expect(await selectedEvent()).toBe(autumn.event_id);
     const cookie = result.response!.headers.get("Set-Cookie")!.split(";")[0];
     const toast = await getToast(new Request("http://localhost/", { headers: { Cookie: cookie } }));
@@ -88,7 +89,8 @@ describe(`/admin/events on ${process.env.TEST_DB_ENGINE}`, () => {
       makeRequest("/admin/dashboard", { cookie: person.cookie }),
     );
     expect((dashboard.data as DashboardData).eventId).toBe(autumn.event_id);
-    await select(spring.event_id);
+    // The owner of spring sees its figures: the dashboard.
+    expect(await select(spring.event_id)).toMatchObject({ status: 302, location: "/admin/dashboard" });
   });
 
   it("refuses an event whose team the user is not on, sending them home and saving nothing", async () => {

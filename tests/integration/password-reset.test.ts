@@ -1,10 +1,10 @@
 // Resetting a forgotten password by an emailed link: once, for an hour, with the same answer for every address.
 import { describe, expect, it } from "vitest";
+import { getSignedInUser } from "~/auth/access.server";
 import { setPassword } from "~/auth/accounts.server";
 import { resetPassword } from "~/auth/password-reset.server";
 import { signInWithPassword } from "~/auth/password-sign-in.server";
 import { hashPassword } from "~/auth/password.server";
-import { getSessionUsrId } from "~/auth/session.server";
 import { recordSignInFailure, signInBlock } from "~/auth/sign-in-limits.server";
 import * as forgotRoute from "~/routes/auth.forgot-password";
 import * as resetRoute from "~/routes/auth.reset-password";
@@ -52,7 +52,7 @@ describe("password reset", () => {
       .response!.headers.getSetCookie()
       .find((value) => value.startsWith("gavel_session="))!
       .split(";")[0];
-    expect(await getSessionUsrId(new Request("http://localhost/", { headers: { Cookie: cookie } }))).toBe(
+    expect((await getSignedInUser(new Request("http://localhost/", { headers: { Cookie: cookie } })))?.usr_id).toBe(
       person.usr_id,
     );
     expect(await signsInWith(person.email_address, NEW_PASSWORD)).toBe(true);

@@ -2,10 +2,10 @@
 // per client address, and no hint whether an address has an account.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { getSignedInUser } from "~/auth/access.server";
 import { setPassword } from "~/auth/accounts.server";
 import { signInWithPassword } from "~/auth/password-sign-in.server";
 import { hashPassword } from "~/auth/password.server";
-import { getSessionUsrId } from "~/auth/session.server";
 import { SIGN_IN_LIMITS } from "~/auth/sign-in-limits.server";
 import * as signInRoute from "~/routes/auth.sign-in";
 import { sign_in_failure } from "~drizzle/schema";
@@ -31,11 +31,11 @@ async function signIn(email: string, password: string, { returnTo = "/", clientA
 }
 
 const sessionOf = (outcome: Outcome) =>
-  getSessionUsrId(
+  getSignedInUser(
     new Request("http://localhost/", {
       headers: { Cookie: outcome.response!.headers.get("Set-Cookie")!.split(";")[0] },
     }),
-  );
+  ).then((user) => user?.usr_id);
 
 describe("password sign-in", () => {
   it("signs in with the right password, starts a session and goes where the person was going", async () => {
@@ -87,7 +87,7 @@ describe("failed sign-in limits", () => {
       status: 429,
       data: {
         errors: {
-          form: "Too many attempts to sign in with this email address. Try again in 15 minutes, or reset your password.",
+          form: "Too many attempts to sign in with this email address. Try again in 15 minutes, or sign in with a code sent to your email.",
         },
       },
     });
@@ -153,7 +153,11 @@ describe("failed sign-in limits", () => {
     const refused = await signIn(person.email_address, PASSWORD, { clientAddress });
     expect(refused).toMatchObject({
       status: 429,
-      data: { errors: { form: "Too many sign-in attempts from your network. Try again in 15 minutes." } },
+      data: {
+        errors: {
+          form: "Too many sign-in attempts from your network. Try again in 15 minutes, or sign in with a code sent to your email.",
+        },
+      },
     });
     // Other addresses are not affected.
     expect((await signIn(person.email_address, PASSWORD, { clientAddress: "203.0.113.78" })).status).toBe(302);

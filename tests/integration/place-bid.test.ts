@@ -150,7 +150,8 @@ describe("placing a bid", () => {
     expect(await at(cal.usrId, { kind: "buy_now" })).toMatchObject({
       ok: true,
       outcome: "won",
-      item: { unitsLeft: 1, holders: [ben.paddle] },
+      // The unit bought outright is held too: the buyer's page says so.
+      item: { unitsLeft: 1, holders: [cal.paddle, ben.paddle] },
     });
     expect(await at(ann.usrId, { kind: "buy_now" })).toMatchObject({
       ok: true,

@@ -11,7 +11,7 @@ import { sellRaffleTickets } from "~/raffles/raffle-sales.server";
 import { readMonitorState } from "~/room-screens/monitor-state.server";
 import * as route from "~/routes/admin._workspace.bids.raffle";
 import * as guestRoute from "~/routes/raffle";
-import { raffle, raffle_drawing, raffle_prize, raffle_ticket, raffle_ticket_bundle } from "~drizzle/schema";
+import { event, raffle, raffle_drawing, raffle_prize, raffle_ticket, raffle_ticket_bundle } from "~drizzle/schema";
 import { makeBidder } from "../support/auction";
 import { testDatabase } from "../support/database";
 import { giveRole, makeEvent, makeUser, sessionCookie, teamRole } from "../support/people";
@@ -130,6 +130,7 @@ describe(`raffles on ${process.env.TEST_DB_ENGINE}`, () => {
   });
 
   it("redraws for an absent winner, keeping the void drawing and its reason; a second redraw of it is refused", async () => {
+    await db.update(event).set({ raffle_must_be_present: true }).where(eq(event.event_id, eventId));
     const buyer = await makeBidder(db, eventId);
     await sellRaffleTickets(eventId, {
       bundleId: five,
@@ -139,8 +140,8 @@ describe(`raffles on ${process.env.TEST_DB_ENGINE}`, () => {
     });
     const first = await drawPrize(eventId, prizeId, staffId);
     const [again, twice] = await Promise.allSettled([
-      redrawPrize(eventId, first.drawingId, { reason: "Winner not present", byUsrId: staffId }),
-      redrawPrize(eventId, first.drawingId, { reason: "Winner not present", byUsrId: staffId }),
+      redrawPrize(eventId, first.drawingId, { reason: "Winner not present", absent: true, byUsrId: staffId }),
+      redrawPrize(eventId, first.drawingId, { reason: "Winner not present", absent: true, byUsrId: staffId }),
     ]);
     const results = [again, twice];
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
@@ -162,6 +163,72 @@ describe(`raffles on ${process.env.TEST_DB_ENGINE}`, () => {
     ]);
     // The absent winner's ticket was not eligible again.
     expect(log[1].eligible_ticket_numbers).not.toContain(first.ticketNumber);
+  });
+
+  it("keeps an absent winner's prize where winners need not be present: no redraw for absence, one for another reason", async () => {
+    const staff = await makeUser(db, { selected_event: eventId });
+    await giveRole(db, staff.usr_id, eventId, teamRole("can_bill"));
+    const cookie = await sessionCookie(staff.usr_id);
+    const path = `/admin/bids/raffle?id=${eventId}`;
+    const post = (form: Record<string, string>) =>
+      call(route.action as RouteFunction, makeRequest(path, { cookie, form }));
+    const buyer = await makeBidder(db, eventId);
+    await sellRaffleTickets(eventId, {
+      bundleId: five,
+      buyer: { paddle: buyer.paddle },
+      submissionKey: "p",
+      byUsrId: 1,
+    });
+    const first = await drawPrize(eventId, prizeId, staffId);
+    const desk = await call(route.loader as RouteFunction, makeRequest(path, { cookie }));
+    expect(desk.data).toMatchObject({ mustBePresent: false });
+    expect((await call(guestRoute.loader as RouteFunction, makeRequest(`/raffle?id=${eventId}`))).data).toMatchObject({
+      mustBePresent: false,
+    });
+
+    const absent = await post({ intent: "redraw", drawing: String(first.drawingId), cause: "absent" });
+    expect(absent).toMatchObject({
+      status: 400,
+      data: {
+        formId: `redraw-${first.drawingId}`,
+        error: { cause: ["Winners need not be present at this event: an absent winner keeps the prize."] },
+      },
+    });
+    const noReason = await post({ intent: "redraw", drawing: String(first.drawingId), cause: "other", reason: "" });
+    expect(noReason.status).toBe(400);
+    const standing = () =>
+      db
+        .select()
+        .from(raffle_drawing)
+        .where(and(eq(raffle_drawing.raffle_prize_id, prizeId), eq(raffle_drawing.is_void, false)));
+    expect(await standing()).toMatchObject([{ raffle_drawing_id: first.drawingId }]);
+
+    const declined = {
+      intent: "redraw",
+      drawing: String(first.drawingId),
+      cause: "other",
+      reason: "Declined the prize",
+    };
+    expect((await post(declined)).status).toBe(302);
+    // The desks' live stream marker moved on with the redraw, so every desk loads the page again.
+    const after = await call(route.loader as RouteFunction, makeRequest(path, { cookie }));
+    expect((after.data as { marker: number }).marker).toBeGreaterThan((desk.data as { marker: number }).marker);
+    const [voided] = await db
+      .select()
+      .from(raffle_drawing)
+      .where(eq(raffle_drawing.raffle_drawing_id, first.drawingId));
+    expect(voided).toMatchObject({ is_void: true, void_reason: "Declined the prize" });
+
+    // Once the desk says winners must be present, an absent winner's prize is drawn again.
+    expect((await post({ intent: "licence", licence: "", must_be_present: "yes" })).status).toBe(302);
+    const [second] = await standing();
+    const again = await post({ intent: "redraw", drawing: String(second.raffle_drawing_id), cause: "absent" });
+    expect(again.status).toBe(302);
+    const [voidedAgain] = await db
+      .select()
+      .from(raffle_drawing)
+      .where(eq(raffle_drawing.raffle_drawing_id, second.raffle_drawing_id));
+    expect(voidedAgain).toMatchObject({ is_void: true, void_reason: "Winner not present" });
   });
 
   it("lets bid spotters and billing use the desk, checked on the server in the loader and the action", async () => {

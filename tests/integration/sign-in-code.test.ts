@@ -2,9 +2,10 @@
 // expiry, single use, a new account for a new address, the limits, and a returnTo that stays on this site.
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { getSignedInUser } from "~/auth/access.server";
 import { deleteExpiredSignInRecords } from "~/auth/cleanup.server";
-import { getSessionUsrId } from "~/auth/session.server";
 import { codeRequestBlock, requestSignInCode, SIGN_IN_CODE_LIMITS, verifySignInCode } from "~/auth/sign-in-code.server";
+import { recordSignInFailure } from "~/auth/sign-in-limits.server";
 import * as codeRoute from "~/routes/auth.code";
 import { sign_in_code, sign_in_failure, usr } from "~drizzle/schema";
 import { testDatabase } from "../support/database";
@@ -39,7 +40,10 @@ function browser(returnTo?: string) {
     restart: () => post({ intent: "restart" }),
     enter: (code: string, names: { first_name?: string; last_name?: string } = {}) =>
       post({ intent: "verify", code, ...names }),
-    signedInAs: () => getSessionUsrId(new Request("http://localhost/", { headers: { Cookie: cookie ?? "" } })),
+    signedInAs: () =>
+      getSignedInUser(new Request("http://localhost/", { headers: { Cookie: cookie ?? "" } })).then(
+        (user) => user?.usr_id,
+      ),
   };
 }
 
@@ -112,15 +116,15 @@ describe(`sign-in codes on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(messageOf(await person.enter(wrong)).code).toEqual([
       "Too many wrong tries for this code. Ask for a new code below.",
     ]);
-    // Even the right code no longer works: the account is also held back for a while, as after 5 wrong passwords.
+    // Even the right code no longer works; a new one does: codes go to the owner's inbox, so wrong tries (perhaps a
+    // stranger's) never lock the owner out (issue 19).
     const after = await person.enter(code);
-    expect(after.status).toBe(429);
-    expect(messageOf(after).form).toMatch(
-      /^Too many attempts to sign in with this email address\. Try again in 15 minutes\.$/,
-    );
+    expect(after.status).toBe(400);
     expect(await person.signedInAs()).toBeUndefined();
     expect((await codeRows(email))[0].attempts).toBe(5);
     expect(await db.select().from(usr).where(eq(usr.email_address, email))).toEqual([]);
+    await person.send(email);
+    expect(await person.enter(await lastCodeTo(email))).toMatchObject({ status: 302 });
   });
 
   it("refuses something that is not 6 digits without using up a try", async () => {
@@ -246,5 +250,46 @@ describe(`sign-in codes on ${process.env.TEST_DB_ENGINE}`, () => {
     const failures = await db.select().from(sign_in_failure).where(eq(sign_in_failure.email, email));
     expect(failures).toHaveLength(1);
     expect(failures[0].ip).toBe("");
+  });
+
+  it("lets strangers use up neither the owner's codes nor code sign-in, and stops guessing codes across accounts", async () => {
+    const owner = await makeUser(db);
+    const now = new Date();
+    // A stranger on one network asks for the owner's codes until refused, and types wrong passwords.
+    for (let i = 0; i < SIGN_IN_CODE_LIMITS.perEmail; i++)
+      expect(await requestSignInCode(db, { email: owner.email_address, ip: "203.0.113.66", now })).toEqual({
+        ok: true,
+      });
+    expect(await requestSignInCode(db, { email: owner.email_address, ip: "203.0.113.66", now })).toMatchObject({
+      ok: false,
+      block: { scope: "email" },
+    });
+    for (let i = 0; i < 6; i++) await recordSignInFailure(db, owner.email_address, "203.0.113.66", now);
+    // The owner, elsewhere, still gets a code and signs in with it.
+    expect(await requestSignInCode(db, { email: owner.email_address, ip: "198.51.100.7", now })).toEqual({ ok: true });
+    const code = (await lastMailTo(owner.email_address)).text.match(/\b\d{6}\b/)![0];
+    expect(await verifySignInCode(db, { email: owner.email_address, code, ip: "198.51.100.7", now })).toMatchObject({
+      ok: true,
+    });
+
+    // One address typing wrong codes for many accounts is stopped at its ceiling, others are not.
+    const guesser = "203.0.113.99";
+    await db.insert(sign_in_failure).values(
+      Array.from({ length: SIGN_IN_CODE_LIMITS.wrongPerAddress }, (_, i) => ({
+        email: `guessed-${i}@example.org`,
+        ip: guesser,
+        created_at: now,
+      })),
+    );
+    const victim = newAddress();
+    await requestSignInCode(db, { email: victim, ip: guesser, now });
+    expect(await verifySignInCode(db, { email: victim, code: "000000", ip: guesser, now })).toMatchObject({
+      ok: false,
+      reason: "blocked",
+      block: { scope: "address" },
+    });
+    expect(await verifySignInCode(db, { email: victim, code: "000000", ip: "198.51.100.8", now })).toMatchObject({
+      reason: expect.not.stringMatching(/^blocked$/),
+    });
   });
 });

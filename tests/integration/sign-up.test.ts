@@ -2,9 +2,9 @@
 // (which proves the address) sets a password, so nobody can take over an existing person by signing up as them.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { getSignedInUser } from "~/auth/access.server";
 import { setPassword } from "~/auth/accounts.server";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
-import { getSessionUsrId } from "~/auth/session.server";
 import { finishSignUp } from "~/auth/sign-up.server";
 import * as finishRoute from "~/routes/auth.finish-sign-up";
 import * as signUpRoute from "~/routes/auth.sign-up";
@@ -27,11 +27,11 @@ const openLink = (link: URL) =>
   call(finishRoute.loader as RouteFunction, makeRequest(`${link.pathname}${link.search}`));
 
 const sessionOf = (outcome: Outcome) =>
-  getSessionUsrId(
+  getSignedInUser(
     new Request("http://localhost/", {
       headers: { Cookie: outcome.response!.headers.get("Set-Cookie")!.split(";")[0] },
     }),
-  );
+  ).then((user) => user?.usr_id);
 
 const passwordHashOf = async (usrId: number) =>
   (await db.select().from(usr_password).where(eq(usr_password.usr_id, usrId)))[0]?.password_hash;

@@ -2,11 +2,11 @@
 // owner; a person invited to an event's team joins it from the emailed link.
 import { and, count, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { getSignedInUser } from "~/auth/access.server";
 import { setPassword } from "~/auth/accounts.server";
 import { createInvitationLink, sendTeamInvitation } from "~/auth/invitations.server";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
 import { OWNER_ROLE } from "~/auth/permissions";
-import { getSessionUsrId } from "~/auth/session.server";
 import * as teamSignupRoute from "~/routes/teamsignup";
 import { getToast } from "~/ui/toast.server";
 import { auth_token, client, event, usr, usr_event_role, usr_password } from "~drizzle/schema";
@@ -213,7 +213,7 @@ describe("joining a team from an invitation", () => {
     );
     expect(outcome).toMatchObject({ status: 302, location: "/admin" });
     const session = cookieFrom(outcome, "gavel_session")!;
-    expect(await getSessionUsrId(new Request("http://localhost/", { headers: { Cookie: session } }))).toBe(
+    expect((await getSignedInUser(new Request("http://localhost/", { headers: { Cookie: session } })))?.usr_id).toBe(
       invitee.usr_id,
     );
     const [me] = await db.select().from(usr).where(eq(usr.usr_id, invitee.usr_id));

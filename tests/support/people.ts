@@ -58,7 +58,8 @@ export function teamRoleWithout(...missing: Permission[]): Partial<RoleFlags> {
 /** The Cookie header of a browser signed in as the user, as the sign-in flow would leave it. */
 export async function sessionCookie(usrId: number): Promise<string> {
   const session = await sessionStorage.getSession();
-  session.set(SESSION_USER_KEY, { usrId });
+  // A new user's session_version is 1.
+  session.set(SESSION_USER_KEY, { usrId, version: 1 });
   session.set("expiresAt", Date.now() + 60 * 60 * 1000);
   const setCookie = await sessionStorage.commitSession(session);
   return setCookie.split(";")[0];

@@ -81,12 +81,21 @@ describe("menuFilter: the menus follow the person's role (app/auth/route-access.
   });
 
   it("shows the team screen to whoever may configure the event", () => {
-    expect(labels(admin)).toEqual({ hub: ["Dashboard", "Events", "Style guide"], workspace: ["Team"] });
+    expect(labels(admin)).toEqual({ hub: ["Dashboard", "Events"], workspace: ["Team"] });
     expect(labels(OWNER_ROLE).workspace).toEqual(["Team"]);
   });
 
   it("hides it from a team member without can_configure_event, who still has the hub", () => {
-    expect(labels(volunteer)).toEqual({ hub: ["Dashboard", "Events", "Style guide"], workspace: [] });
+    expect(labels(volunteer)).toEqual({ hub: ["Dashboard", "Events"], workspace: [] });
+  });
+
+  it("shows the design lab only to designers (can_design)", () => {
+    expect(labels({ ...none, is_team_member: true, can_design: true }).hub).toEqual([
+      "Dashboard",
+      "Events",
+      "Design lab",
+    ]);
+    expect(labels(OWNER_ROLE).hub).toContain("Design lab");
   });
 
   it("shows nothing to someone who is not on the event's team, whatever the permissions", () => {

@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConfigError, readConfig } from "~/config.server";
+import { ConfigError, readConfig, secretFor } from "~/config.server";
 
 const folders: string[] = [];
 function dataDir() {
@@ -33,6 +33,25 @@ describe("configuration", () => {
     expect(readConfig({ DATA_DIR: dir }).SESSION_SECRET).toBe(first);
     expect(readFileSync(path.join(dir, "session-secret"), "utf8").trim()).toBe(first);
     expect(statSync(path.join(dir, "session-secret")).mode & 0o077).toBe(0);
+  });
+
+  // Issue 19: an emptied file was taken as the secret, and cookies were signed with "".
+  it("refuses to start on a kept secret file that is empty or short", () => {
+    for (const kept of ["", "\n", "short"]) {
+      const dir = dataDir();
+      writeFileSync(path.join(dir, "session-secret"), kept);
+      expect(() => readConfig({ DATA_DIR: dir })).toThrow(/session-secret holds no usable secret/);
+    }
+  });
+
+  // Issue 19: one key signed sessions, toasts, OAuth state and code hashes.
+  it("derives a key of its own for each use of the session secret", () => {
+    const secret = "s".repeat(48);
+    const purposes = ["session-cookie", "toast-cookie", "oauth-cookie", "sign-in-code"] as const;
+    const keys = purposes.map((purpose) => secretFor(purpose, secret));
+    expect(new Set([...keys, secret]).size).toBe(purposes.length + 1);
+    expect(secretFor("sign-in-code", secret)).toBe(secretFor("sign-in-code", secret));
+    expect(secretFor("sign-in-code", secret)).not.toBe(secretFor("sign-in-code", "t".repeat(48)));
   });
 
   it("keeps the development mailbox where asked, and outside production", () => {

@@ -29,13 +29,25 @@ describe("feature switches", () => {
   });
 
   it("shows a feature's public pages to everyone when live, to previewers while testing, else to nobody", () => {
-    const live = { is_registration_enabled: true, is_registration_testing: false };
-    const testing = { is_registration_enabled: true, is_registration_testing: true };
-    const off = { is_registration_enabled: false, is_registration_testing: false };
+    const open = { is_event_enabled: true, is_event_testing: false };
+    const live = { ...open, is_registration_enabled: true, is_registration_testing: false };
+    const testing = { ...open, is_registration_enabled: true, is_registration_testing: true };
+    const off = { ...open, is_registration_enabled: false, is_registration_testing: false };
     expect(featureVisibility(live, "registration", false)).toBe("public");
     expect(featureVisibility(live, "registration", true)).toBe("public");
     expect(featureVisibility(testing, "registration", false)).toBe("hidden");
     expect(featureVisibility(testing, "registration", true)).toBe("preview");
     expect(featureVisibility(off, "registration", true)).toBe("hidden");
+  });
+
+  it("shows nothing to the public while the event's own switch is in testing or off; previewers still see it", () => {
+    const live = { is_registration_enabled: true, is_registration_testing: false };
+    for (const event of [
+      { is_event_enabled: true, is_event_testing: true },
+      { is_event_enabled: false, is_event_testing: false },
+    ]) {
+      expect(featureVisibility({ ...live, ...event }, "registration", false)).toBe("hidden");
+      expect(featureVisibility({ ...live, ...event }, "registration", true)).toBe("preview");
+    }
   });
 });

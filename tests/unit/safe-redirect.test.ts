@@ -1,7 +1,7 @@
 // safeRedirect: where a sign-in link may send someone afterwards. Only paths of this site, whatever tricks the
 // address carries (issue 19: "/%09/evil.example" got through).
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "~/auth/session.server";
+import { safeRedirect } from "~/auth/safe-redirect";
 
 describe("safeRedirect", () => {
   it.each([

@@ -24,7 +24,7 @@ const ACTIVITY_LABELS: Record<ActivityKind, string> = {
 };
 
 export function DashboardPage() {
-  const { eventId, figures, screens, raised, canSetGoal, canReport, topItems, activity, lastBidId } =
+  const { eventId, figures, screens, nextSteps, raised, canSetGoal, canReport, topItems, activity, lastBidId } =
     useLoaderData<DashboardData>();
   // Each figure leads to the report that explains it, for those who may open the reports.
   const report = (slug: string) => (canReport ? `/admin/setup/reporting/${slug}?id=${eventId}` : undefined);
@@ -40,6 +40,7 @@ export function DashboardPage() {
         <p>The event at a glance, as it stands now.</p>
         <LiveIndicator status={figures ? live : null} />
       </div>
+      <NextSteps steps={nextSteps} />
       {figures && raised ? (
         <div className="stack">
           <RaisedCard raised={raised} canSetGoal={canSetGoal} reportHref={report("revenue")} />
@@ -173,6 +174,42 @@ export function DashboardPage() {
         </Card>
       )}
     </>
+  );
+}
+
+/** What the event still needs before guests come, done ones ticked, each with the screen that does it. */
+function NextSteps({ steps }: { steps: DashboardData["nextSteps"] }) {
+  if (steps.length === 0) return null;
+  const done = steps.filter((step) => step.done).length;
+  if (done === steps.length) return null;
+  return (
+    <Card
+      className="next-steps-card"
+      title="Next steps"
+      description={`${done} of ${steps.length} done. Each is read from the event as it stands.`}
+    >
+      <ol className="next-steps">
+        {steps.map((step) => (
+          <li key={step.label} className={step.done ? "next-steps__step next-steps__step--done" : "next-steps__step"}>
+            <span className="next-steps__mark" aria-hidden="true">
+              {step.done ? "✓" : "○"}
+            </span>
+            <span className="next-steps__text">
+              <strong>{step.label}</strong>
+              <span className="visually-hidden">{step.done ? " (done)" : " (to do)"}</span>
+              <span className="muted"> {step.detail}</span>
+            </span>
+            {step.to ? (
+              <Link to={step.to} className="next-steps__link" aria-label={`${step.label}: open`}>
+                {step.done ? "Review" : "Set up"}
+              </Link>
+            ) : (
+              <span className="muted next-steps__link">Ask an event admin</span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </Card>
   );
 }
 

@@ -9,7 +9,7 @@ import { useLiveStream } from "~/realtime/use-live-stream";
 import { Button, ButtonLink } from "~/ui/button";
 import { FormAlert } from "~/ui/form-alert";
 import { formatRoundMoney } from "~/ui/format";
-import { GuestBar } from "~/ui/guest-bar";
+import { GuestPage } from "~/ui/guest-bar";
 import { useHydrated } from "~/ui/use-hydrated";
 import { GIVE_FORM, isOpen, leader, SIDES, type DuelBoard, type Side } from "../duels";
 
@@ -44,24 +44,22 @@ export function DuelScreen(data: DuelPageData) {
 
   const board = boards.find((candidate) => candidate.id === data.chosenId) ?? boards.find((b) => b.isActive) ?? null;
   return (
-    <div className="bidder-page">
-      <GuestBar
-        eventId={data.eventId}
-        eventTitle={data.eventTitle}
-        guestName={data.guestName}
-        signInHref={data.signInHref}
-      />
-      <main className="bidder-main duel">
-        {board === null ? (
-          <section className="duel__card">
-            <h1>Duel</h1>
-            <p>No duel is on right now. It starts when the host calls it.</p>
-          </section>
-        ) : (
-          <DuelBoardView board={board} data={data} now={now} />
-        )}
-      </main>
-    </div>
+    <GuestPage
+      eventId={data.eventId}
+      eventTitle={data.eventTitle}
+      guestName={data.guestName}
+      signInHref={data.signInHref}
+      className="duel"
+    >
+      {board === null ? (
+        <section className="duel__card">
+          <h1>Duel</h1>
+          <p>No duel is on right now. It starts when the host calls it.</p>
+        </section>
+      ) : (
+        <DuelBoardView board={board} data={data} now={now} />
+      )}
+    </GuestPage>
   );
 }
 

@@ -12,7 +12,7 @@ import { Button, ButtonLink } from "~/ui/button";
 import { checkboxProps, Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { formatMoney, formatRoundMoney } from "~/ui/format";
-import { GuestBar } from "~/ui/guest-bar";
+import { GuestPage } from "~/ui/guest-bar";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { BUY_ITEM_FORM, GIFT_FORM, giftSchema } from "../gift-forms";
 import type { donationPage, giftReceipt } from "../donation-page.server";
@@ -23,28 +23,31 @@ export type DonationScreenData = Awaited<ReturnType<typeof donationPage>> & {
   signInHref: string;
   submissionKey: string;
   receipt: NonNullable<Awaited<ReturnType<typeof giftReceipt>>> | null;
+  /** The fundraiser's page the gift is given on, when the donor came from its give button. */
+  fundraiser: { id: number; name: string } | null;
+  /** Said when the donor came from the give button of a page that has ended since. */
+  fundraiserEnded: string | null;
+  /** The suggested amount chosen on the giving page's button. */
+  preset: string | null;
   notice: string | null;
   bought: string | null;
 };
 
 export function DonationScreen({ data, reply }: { data: DonationScreenData; reply: FormReply | undefined }) {
   return (
-    <div className="bidder-page">
-      <GuestBar
-        eventId={data.eventId}
-        eventTitle={data.eventTitle}
-        guestName={data.guest?.name ?? null}
-        signInHref={data.signInHref}
-      />
-      <main className="bidder-main giving">
-        {data.receipt ? <Receipt data={data} receipt={data.receipt} /> : <GiftForm data={data} reply={reply} />}
-        {data.items.length > 0 ? <ItemsForSale data={data} reply={reply} /> : null}
-        <p className="giving__muted">
-          <a href={`/raffle?id=${data.eventId}`}>Raffle tickets</a> ·{" "}
-          <a href={`/pi?id=${data.eventId}`}>Paddle raise</a>
-        </p>
-      </main>
-    </div>
+    <GuestPage
+      eventId={data.eventId}
+      eventTitle={data.eventTitle}
+      guestName={data.guest?.name ?? null}
+      signInHref={data.signInHref}
+      className="giving"
+    >
+      {data.receipt ? <Receipt data={data} receipt={data.receipt} /> : <GiftForm data={data} reply={reply} />}
+      {data.items.length > 0 ? <ItemsForSale data={data} reply={reply} /> : null}
+      <p className="giving__muted">
+        <a href={`/raffle?id=${data.eventId}`}>Raffle tickets</a> · <a href={`/pi?id=${data.eventId}`}>Paddle raise</a>
+      </p>
+    </GuestPage>
   );
 }
 
@@ -59,6 +62,7 @@ function GiftForm({ data, reply }: { data: DonationScreenData; reply: FormReply 
       first_name: data.guest?.firstName ?? "",
       last_name: data.guest?.lastName ?? "",
       email: data.guest?.email ?? "",
+      choice: data.preset ?? "",
     },
   });
   const formRef = useRef<HTMLFormElement>(null);
@@ -83,6 +87,13 @@ function GiftForm({ data, reply }: { data: DonationScreenData; reply: FormReply 
           {form.errors?.[0] ? <FormAlert>{form.errors[0]}</FormAlert> : null}
           <input type="hidden" name="intent" value="give" />
           <input type="hidden" name="submission" value={data.submissionKey} />
+          {data.fundraiserEnded ? <p className="giving__muted">{data.fundraiserEnded}</p> : null}
+          {data.fundraiser ? (
+            <>
+              <input type="hidden" name="fundraiser" value={data.fundraiser.id} />
+              <p className="giving__muted">Your gift counts towards {data.fundraiser.name}'s page.</p>
+            </>
+          ) : null}
           <fieldset className="giving__choices" aria-describedby={fields.choice.errors ? "choice-error" : undefined}>
             <legend>Amount</legend>
             {data.suggested.map((amount) => (

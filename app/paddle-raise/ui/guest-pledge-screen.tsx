@@ -10,7 +10,7 @@ import { Button, ButtonLink } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { formatRoundMoney } from "~/ui/format";
-import { GuestBar } from "~/ui/guest-bar";
+import { GuestPage } from "~/ui/guest-bar";
 import { GUEST_PLEDGE_FORM, guestPledgeSchema } from "../pledge-forms";
 import { RecentGifts } from "./recent-gifts";
 import { Thermometer } from "./thermometer";
@@ -33,54 +33,52 @@ export function GuestPledgeScreen(data: PageData) {
   useLiveRefresh(data.streamUrl, data.marker);
   const { raise, currency } = data;
   return (
-    <div className="bidder-page">
-      <GuestBar
-        eventId={data.eventId}
-        eventTitle={data.eventTitle}
-        guestName={data.guestName}
-        signInHref={data.signInHref}
-      />
-      <main className="bidder-main guest-pledge">
-        {raise === null ? (
-          <section className="guest-pledge__card">
-            <h1>Paddle raise</h1>
-            <p>No paddle raise is open right now. It opens when the auctioneer calls for it.</p>
+    <GuestPage
+      eventId={data.eventId}
+      eventTitle={data.eventTitle}
+      guestName={data.guestName}
+      signInHref={data.signInHref}
+      className="guest-pledge"
+    >
+      {raise === null ? (
+        <section className="guest-pledge__card">
+          <h1>Paddle raise</h1>
+          <p>No paddle raise is open right now. It opens when the auctioneer calls for it.</p>
+        </section>
+      ) : (
+        <>
+          <section className="guest-pledge__card" aria-labelledby="raise-heading">
+            <h1 id="raise-heading">{raise.title}</h1>
+            {data.descriptionHtml ? (
+              <div
+                className="guest-pledge__description"
+                // Sanitised on the server (app/rich-text/sanitize.server.ts).
+                dangerouslySetInnerHTML={{ __html: data.descriptionHtml }}
+              />
+            ) : null}
+            <Thermometer total={raise.total} goal={raise.goal} count={raise.count} currency={currency} size="lg" />
           </section>
-        ) : (
-          <>
-            <section className="guest-pledge__card" aria-labelledby="raise-heading">
-              <h1 id="raise-heading">{raise.title}</h1>
-              {data.descriptionHtml ? (
-                <div
-                  className="guest-pledge__description"
-                  // Sanitised on the server (app/rich-text/sanitize.server.ts).
-                  dangerouslySetInnerHTML={{ __html: data.descriptionHtml }}
-                />
-              ) : null}
-              <Thermometer total={raise.total} goal={raise.goal} count={raise.count} currency={currency} size="lg" />
-            </section>
-            {data.thanks ? (
-              <Thanks data={data} amount={data.thanks.amount} anonymous={data.thanks.anonymous} />
-            ) : data.guestName === null ? (
-              <section className="guest-pledge__card">
-                <h2>Pledge from your phone</h2>
-                <p>Sign in with your email to pledge. Your pledge is added to your bill at checkout.</p>
-                <ButtonLink to={data.signInHref} variant="primary" size="lg">
-                  Sign in to pledge
-                </ButtonLink>
-              </section>
-            ) : data.review ? (
-              <Review data={data} review={data.review} />
-            ) : (
-              <Choose data={data} />
-            )}
+          {data.thanks ? (
+            <Thanks data={data} amount={data.thanks.amount} anonymous={data.thanks.anonymous} />
+          ) : data.guestName === null ? (
             <section className="guest-pledge__card">
-              <RecentGifts gifts={data.recent} currency={currency} headingId="guest-recent-gifts" />
+              <h2>Pledge from your phone</h2>
+              <p>Sign in with your email to pledge. Your pledge is added to your bill at checkout.</p>
+              <ButtonLink to={data.signInHref} variant="primary" size="lg">
+                Sign in to pledge
+              </ButtonLink>
             </section>
-          </>
-        )}
-      </main>
-    </div>
+          ) : data.review ? (
+            <Review data={data} review={data.review} />
+          ) : (
+            <Choose data={data} />
+          )}
+          <section className="guest-pledge__card">
+            <RecentGifts gifts={data.recent} currency={currency} headingId="guest-recent-gifts" />
+          </section>
+        </>
+      )}
+    </GuestPage>
   );
 }
 

@@ -1,6 +1,7 @@
 /**
- * The goal thermometer of a paddle raise: the total so far against the goal, as a bar and in words (the words are
- * what a screen reader reads; the bar is drawn for the room). Without a goal, the total alone.
+ * The goal thermometer of a paddle raise (and of the giving pages): the total so far against the goal, as a bar and
+ * in words (the words are what a screen reader reads; the bar is drawn for the room). Without a goal, the total
+ * alone; without a count, no count.
  */
 import { formatRoundMoney } from "~/ui/format";
 
@@ -8,17 +9,23 @@ export function Thermometer({
   total,
   goal,
   count,
+  noun = ["pledge", "pledges"],
   currency,
   size = "md",
 }: {
   total: number;
   goal: number | null;
-  count: number;
+  count?: number;
+  /** What is counted, one and many. */
+  noun?: readonly [string, string];
   currency: string;
   size?: "md" | "lg";
 }) {
   const share = goal && goal > 0 ? total / goal : null;
-  const gifts = `${count} ${count === 1 ? "pledge" : "pledges"}`;
+  const caption = [
+    count === undefined ? null : `${count} ${count === 1 ? noun[0] : noun[1]}`,
+    share === null ? null : `${Math.floor(share * 100)}% of the goal`,
+  ].filter(Boolean);
   return (
     <figure className={`thermometer thermometer--${size}`}>
       <p className="thermometer__total">
@@ -30,10 +37,7 @@ export function Thermometer({
           <div className="thermometer__fill" style={{ width: `${Math.min(100, share * 100)}%` }} />
         </div>
       ) : null}
-      <figcaption className="thermometer__caption">
-        {gifts}
-        {share !== null ? ` · ${Math.floor(share * 100)}% of the goal` : null}
-      </figcaption>
+      {caption.length > 0 ? <figcaption className="thermometer__caption">{caption.join(" · ")}</figcaption> : null}
     </figure>
   );
 }

@@ -8,7 +8,7 @@ import { formErrorOf, replyFor, type FormReply } from "~/forms/form-contract";
 import { Button, ButtonLink } from "~/ui/button";
 import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";
-import { GuestBar } from "~/ui/guest-bar";
+import { GuestPage } from "~/ui/guest-bar";
 import { GUEST_RAFFLE_FORM } from "../raffle-forms";
 import type { guestRafflePage } from "../raffle-screens.server";
 
@@ -26,100 +26,101 @@ export function GuestRaffleScreen({ data, reply }: { data: PageData; reply: Form
   const error =
     formErrorOf(replyFor(reply, GUEST_RAFFLE_FORM)) ?? replyFor(reply, GUEST_RAFFLE_FORM)?.error?.bundle?.[0];
   return (
-    <div className="bidder-page">
-      <GuestBar
-        eventId={data.eventId}
-        eventTitle={data.eventTitle}
-        guestName={data.guestName}
-        signInHref={data.signInHref}
-      />
-      <main className="bidder-main giving">
-        {data.bought ? (
-          <section className="giving__card giving__card--thanks" aria-labelledby="bought-heading">
-            <h1 id="bought-heading">Good luck!</h1>
-            <p>
-              Your {data.bought.raffleTitle} ticket{data.bought.numbers.length === 1 ? "" : "s"}, on your bill at
-              checkout:
+    <GuestPage
+      eventId={data.eventId}
+      eventTitle={data.eventTitle}
+      guestName={data.guestName}
+      signInHref={data.signInHref}
+      className="giving"
+    >
+      {data.bought ? (
+        <section className="giving__card giving__card--thanks" aria-labelledby="bought-heading">
+          <h1 id="bought-heading">Good luck!</h1>
+          <p>
+            Your {data.bought.raffleTitle} ticket{data.bought.numbers.length === 1 ? "" : "s"}, on your bill at
+            checkout:
+          </p>
+          <ul className="giving__numbers" aria-label="Your new ticket numbers">
+            {data.bought.numbers.map((number) => (
+              <li key={number}>No. {number}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {data.raffles.length === 0 ? (
+        <section className="giving__card">
+          <h1>Raffle</h1>
+          <p>No raffle is selling tickets right now.</p>
+        </section>
+      ) : (
+        data.raffles.map((row) => (
+          <section key={row.id} className="giving__card" aria-labelledby={`raffle-${row.id}`}>
+            <h1 id={`raffle-${row.id}`}>{row.title}</h1>
+            {row.description ? (
+              <div
+                className="giving__muted"
+                // Sanitised on the server (app/rich-text/sanitize.server.ts).
+                dangerouslySetInnerHTML={{ __html: row.description }}
+              />
+            ) : null}
+            {row.prizes.length > 0 ? (
+              <>
+                <h2>Prizes</h2>
+                <ul>
+                  {row.prizes.map((prize) => (
+                    <li key={prize.id}>
+                      {prize.title}
+                      {prize.value !== null ? ` (value ${money(prize.value)})` : ""}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+            <p className="giving__muted">
+              {row.sold} ticket{row.sold === 1 ? "" : "s"} sold so far
+              {row.drawAt ? ` · drawn ${row.drawAt}` : ""}. Raffle tickets are not tax deductible.
             </p>
-            <ul className="giving__numbers" aria-label="Your new ticket numbers">
-              {data.bought.numbers.map((number) => (
-                <li key={number}>No. {number}</li>
-              ))}
-            </ul>
+            {row.mine.length > 0 ? (
+              <>
+                <h2>Your tickets</h2>
+                <ul className="giving__numbers">
+                  {row.mine.map((number) => (
+                    <li key={number}>No. {number}</li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+            {data.guestName === null ? (
+              <ButtonLink to={data.signInHref} variant="primary" size="lg">
+                Sign in to buy tickets
+              </ButtonLink>
+            ) : (
+              <Form method="post" className="giving__form">
+                {error ? <FormAlert>{error}</FormAlert> : null}
+                <input type="hidden" name="submission" value={data.submissionKey} />
+                <fieldset className="giving__choices">
+                  <legend>How many tickets</legend>
+                  {row.bundles.map((bundle, index) => (
+                    <label key={bundle.id} className="giving__choice">
+                      <input type="radio" name="bundle" value={bundle.id} defaultChecked={index === 0} />
+                      <span className="giving__choice-main">
+                        {bundle.quantity} for {money(bundle.price)}
+                      </span>
+                    </label>
+                  ))}
+                </fieldset>
+                <Button type="submit" variant="primary" size="lg" disabled={busy}>
+                  Buy tickets
+                </Button>
+              </Form>
+            )}
           </section>
-        ) : null}
-        {data.raffles.length === 0 ? (
-          <section className="giving__card">
-            <h1>Raffle</h1>
-            <p>No raffle is selling tickets right now.</p>
-          </section>
-        ) : (
-          data.raffles.map((row) => (
-            <section key={row.id} className="giving__card" aria-labelledby={`raffle-${row.id}`}>
-              <h1 id={`raffle-${row.id}`}>{row.title}</h1>
-              {row.description ? (
-                <div
-                  className="giving__muted"
-                  // Sanitised on the server (app/rich-text/sanitize.server.ts).
-                  dangerouslySetInnerHTML={{ __html: row.description }}
-                />
-              ) : null}
-              {row.prizes.length > 0 ? (
-                <>
-                  <h2>Prizes</h2>
-                  <ul>
-                    {row.prizes.map((prize) => (
-                      <li key={prize.id}>
-                        {prize.title}
-                        {prize.value !== null ? ` (value ${money(prize.value)})` : ""}
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              ) : null}
-              <p className="giving__muted">
-                {row.sold} ticket{row.sold === 1 ? "" : "s"} sold so far
-                {row.drawAt ? ` · drawn ${row.drawAt}` : ""}. Raffle tickets are not tax deductible.
-              </p>
-              {row.mine.length > 0 ? (
-                <>
-                  <h2>Your tickets</h2>
-                  <ul className="giving__numbers">
-                    {row.mine.map((number) => (
-                      <li key={number}>No. {number}</li>
-                    ))}
-                  </ul>
-                </>
-              ) : null}
-              {data.guestName === null ? (
-                <ButtonLink to={data.signInHref} variant="primary" size="lg">
-                  Sign in to buy tickets
-                </ButtonLink>
-              ) : (
-                <Form method="post" className="giving__form">
-                  {error ? <FormAlert>{error}</FormAlert> : null}
-                  <input type="hidden" name="submission" value={data.submissionKey} />
-                  <fieldset className="giving__choices">
-                    <legend>How many tickets</legend>
-                    {row.bundles.map((bundle, index) => (
-                      <label key={bundle.id} className="giving__choice">
-                        <input type="radio" name="bundle" value={bundle.id} defaultChecked={index === 0} />
-                        <span className="giving__choice-main">
-                          {bundle.quantity} for {money(bundle.price)}
-                        </span>
-                      </label>
-                    ))}
-                  </fieldset>
-                  <Button type="submit" variant="primary" size="lg" disabled={busy}>
-                    Buy tickets
-                  </Button>
-                </Form>
-              )}
-            </section>
-          ))
-        )}
-        {data.licence ? <p className="giving__muted">Raffle licence no. {data.licence}</p> : null}
-      </main>
-    </div>
+        ))
+      )}
+      <p className="giving__muted">
+        {data.mustBePresent ? "You must be present to win." : "You need not be present to win."}
+      </p>
+      {data.licence ? <p className="giving__muted">Raffle licence no. {data.licence}</p> : null}
+    </GuestPage>
   );
 }

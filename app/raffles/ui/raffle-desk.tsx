@@ -1,17 +1,20 @@
 /**
- * /admin/bids/raffle: sell a bundle to a paddle, draw each prize (and redraw for an absent winner, with the reason),
- * the draw log with each drawing's seed and eligible tickets, the latest sales, and the licence number.
+ * /admin/bids/raffle: sell a bundle to a paddle, draw each prize (and redraw, with the reason: for an absent winner
+ * only where winners must be present), the draw log with each drawing's seed and eligible tickets, the latest sales,
+ * and the raffle rules (the licence number, whether winners must be present).
  */
 import { Form, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { formErrorOf, replyFor, type FormReply } from "~/forms/form-contract";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
+import { LiveIndicator, useLiveRefresh } from "~/realtime/use-live-refresh";
 import { Button } from "~/ui/button";
-import { Field } from "~/ui/field";
+import { checkboxProps, Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import {
+  ABSENT_WINNER,
   drawFormId,
   licenceSchema,
   RAFFLE_LICENCE_FORM,
@@ -23,15 +26,35 @@ import {
 import type { raffleDesk } from "../raffle-screens.server";
 
 type Desk = Awaited<ReturnType<typeof raffleDesk>>;
-type Props = Desk & { reply: FormReply | undefined; submissionKey: string };
+type Props = Desk & { reply: FormReply | undefined; submissionKey: string; streamUrl: string; marker: number };
 
-export function RaffleDesk({ raffles, log, recent, currency, licence, reply, submissionKey }: Props) {
+export function RaffleDesk({
+  raffles,
+  log,
+  recent,
+  currency,
+  licence,
+  mustBePresent,
+  reply,
+  submissionKey,
+  streamUrl,
+  marker,
+}: Props) {
   const money = (cents: number) => formatMoney(cents, currency);
+  // Two desks (two tables, the stage) see each other's sales and draws without reloading.
+  const status = useLiveRefresh(streamUrl, marker);
   return (
     <>
       <div className="page-header">
         <h1>Raffle</h1>
         <p>Sell ticket bundles to a paddle, then draw each prize. Every draw is kept in the log below.</p>
+        <p>
+          <strong>{mustBePresent ? "Winners must be present to win." : "Winners need not be present to win."}</strong>{" "}
+          {mustBePresent
+            ? "Draw again for a winner who is not in the room."
+            : "An absent winner keeps the prize: contact them."}
+        </p>
+        <LiveIndicator status={status} />
       </div>
       {raffles.length === 0 ? (
         <p className="muted">No raffles yet: add one under Auction items › Raffle tickets.</p>
@@ -57,7 +80,7 @@ export function RaffleDesk({ raffles, log, recent, currency, licence, reply, sub
                             Ticket {prize.drawing.ticketNumber} · {prize.drawing.winner}
                             {prize.drawing.paddle ? ` (paddle ${prize.drawing.paddle})` : ""}
                           </strong>
-                          <RedrawForm drawingId={prize.drawing.id} reply={reply} />
+                          <RedrawForm drawingId={prize.drawing.id} mustBePresent={mustBePresent} reply={reply} />
                         </>
                       ) : (
                         <DrawForm prizeId={prize.id} title={prize.title} reply={reply} />
@@ -151,7 +174,7 @@ export function RaffleDesk({ raffles, log, recent, currency, licence, reply, sub
           </table>
         </div>
       )}
-      <LicenceForm licence={licence} reply={reply} />
+      <RulesForm licence={licence} mustBePresent={mustBePresent} reply={reply} />
     </>
   );
 }
@@ -224,9 +247,22 @@ function DrawForm({ prizeId, title, reply }: { prizeId: number; title: string; r
   );
 }
 
-function RedrawForm({ drawingId, reply }: { drawingId: number; reply: FormReply | undefined }) {
+function RedrawForm({
+  drawingId,
+  mustBePresent,
+  reply,
+}: {
+  drawingId: number;
+  mustBePresent: boolean;
+  reply: FormReply | undefined;
+}) {
   const id = redrawFormId(drawingId);
-  const { form, fields } = useContractForm({ id, schema: redrawSchema, reply });
+  const { form, fields } = useContractForm({
+    id,
+    schema: redrawSchema,
+    reply,
+    defaultValue: { cause: mustBePresent ? "absent" : "other" },
+  });
   return (
     <details className="raffle-desk__redraw" open={replyFor(reply, id) !== undefined}>
       <summary>Redraw</summary>
@@ -234,8 +270,25 @@ function RedrawForm({ drawingId, reply }: { drawingId: number; reply: FormReply 
         {form.errors?.[0] ? <FormAlert>{form.errors[0]}</FormAlert> : null}
         <input type="hidden" name="intent" value="redraw" />
         <input type="hidden" name="drawing" value={drawingId} />
-        <Field label="Why draw again" meta={fields.reason}>
-          {(control) => <input {...control} placeholder="Winner not present" />}
+        {mustBePresent ? (
+          <Field label="Why draw again" meta={fields.cause}>
+            {(control) => (
+              <select {...control}>
+                <option value="absent">{ABSENT_WINNER}</option>
+                <option value="other">Another reason (say which below)</option>
+              </select>
+            )}
+          </Field>
+        ) : (
+          // Where winners need not be present, absence is no reason to draw again.
+          <input type="hidden" name="cause" value="other" />
+        )}
+        <Field
+          label={mustBePresent ? "Note" : "Why draw again"}
+          help={mustBePresent ? "Optional for an absent winner." : "Such as: the winner declined the prize."}
+          meta={fields.reason}
+        >
+          {(control) => <input {...control} autoComplete="off" />}
         </Field>
         <Button type="submit">Void and draw again</Button>
       </Form>
@@ -243,16 +296,24 @@ function RedrawForm({ drawingId, reply }: { drawingId: number; reply: FormReply 
   );
 }
 
-function LicenceForm({ licence, reply }: { licence: string | null; reply: FormReply | undefined }) {
+function RulesForm({
+  licence,
+  mustBePresent,
+  reply,
+}: {
+  licence: string | null;
+  mustBePresent: boolean;
+  reply: FormReply | undefined;
+}) {
   const { form, fields } = useContractForm({
     id: RAFFLE_LICENCE_FORM,
     schema: licenceSchema,
     reply,
-    defaultValue: { licence: licence ?? "" },
+    defaultValue: { licence: licence ?? "", must_be_present: mustBePresent ? "yes" : "no" },
   });
   return (
     <Form method="post" className="settings-form" {...formProps(form)}>
-      <h2>Licence</h2>
+      <h2>Raffle rules</h2>
       <input type="hidden" name="intent" value="licence" />
       <Field
         label="Raffle licence number"
@@ -261,8 +322,13 @@ function LicenceForm({ licence, reply }: { licence: string | null; reply: FormRe
       >
         {(control) => <input {...control} autoComplete="off" />}
       </Field>
+      <label className="checkbox">
+        <input type="checkbox" {...checkboxProps(fields.must_be_present)} />
+        Winners must be present to win (shown on the guests' raffle page; only then can a prize be drawn again for an
+        absent winner)
+      </label>
       <div className="settings-form__actions">
-        <Button type="submit">Save licence number</Button>
+        <Button type="submit">Save raffle rules</Button>
       </div>
     </Form>
   );

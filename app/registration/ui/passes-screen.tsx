@@ -9,6 +9,7 @@ import { DataGrid } from "~/grid/data-grid";
 import { Button } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { EmptyState } from "~/ui/empty-state";
+import { Field } from "~/ui/field";
 import { STAFF_METHOD_LABELS, type StaffMethod } from "../registrant-fields";
 import { PAYMENT_STATUS_LABELS } from "./registrants-screen";
 import type { PassRow } from "../passes.server";
@@ -128,7 +129,33 @@ function PassActions({ row }: { row: PassRow }) {
   );
 }
 
-export function PassesScreen({ passes }: { passes: PassRow[] }) {
+export type PassesActionData = { releaseError: string };
+
+/**
+ * Releasing orders to pay at the event that nobody paid: guests may hold seats without paying (up to a limit per
+ * buyer), so before the event the team gives the tickets of old unpaid orders back to sale.
+ */
+function ReleaseUnpaid({ error }: { error: string | undefined }) {
+  return (
+    <Form method="post" className="passes-release">
+      <input type="hidden" name="intent" value="release" />
+      <Field
+        label="Release unpaid orders older than (days)"
+        error={error}
+        help="Orders to pay at the event, not paid yet: their passes are cancelled and their tickets go back on sale."
+      >
+        {(control) => (
+          <input {...control} name="days" type="number" min={1} max={365} step={1} defaultValue={14} required />
+        )}
+      </Field>
+      <Button type="submit" variant="secondary">
+        Release unpaid orders
+      </Button>
+    </Form>
+  );
+}
+
+export function PassesScreen({ passes, releaseError }: { passes: PassRow[]; releaseError?: string }) {
   return (
     <>
       <div className="page-header">
@@ -138,6 +165,7 @@ export function PassesScreen({ passes }: { passes: PassRow[] }) {
           named.
         </p>
       </div>
+      <ReleaseUnpaid error={releaseError} />
       <DataGrid
         label="Passes"
         rows={passes}

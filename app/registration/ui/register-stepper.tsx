@@ -401,8 +401,17 @@ function PaymentStep(props: StepperProps) {
         {seats.length === 1 ? "seat" : "seats"}
         {later > 0 ? `; ${later} ${later === 1 ? "guest" : "guests"} to be named later` : ""}.
       </p>
-      <fieldset className="register-payment">
+      <fieldset
+        className="register-payment"
+        aria-invalid={props.errors.method ? true : undefined}
+        aria-describedby={props.errors.method ? "method-error" : undefined}
+      >
         <legend>How you will pay</legend>
+        {props.errors.method ? (
+          <p id="method-error" className="field__error">
+            {props.errors.method}
+          </p>
+        ) : null}
         {props.cardsOpen ? (
           <label className="register-payment__option">
             <input type="radio" name="method" value="card" defaultChecked required /> Pay now by card

@@ -19,11 +19,28 @@ export interface ReportFilters {
   error: string | null;
 }
 
-export function ReportView({ report, filters }: { report: Report; filters: ReportFilters }) {
+/** A report's own choice beside the event and the dates (the tax report's period), carried into its downloads. */
+export interface ReportChoice {
+  name: string;
+  label: string;
+  value: string;
+  options: { value: string; label: string }[];
+}
+
+export function ReportView({
+  report,
+  filters,
+  choice,
+}: {
+  report: Report;
+  filters: ReportFilters;
+  choice?: ReportChoice;
+}) {
   const hydrated = useHydrated();
   const query = new URLSearchParams({ report: report.slug, id: String(filters.eventId) });
   if (filters.from) query.set("from", filters.from);
   if (filters.to) query.set("to", filters.to);
+  if (choice?.value) query.set(choice.name, choice.value);
   const download = (format: string) => `${REPORT_DOWNLOAD_PATH}?${query.toString()}&format=${format}`;
   const eventTitle = filters.events.find((event) => event.id === filters.eventId)?.title ?? "";
   return (
@@ -44,6 +61,18 @@ export function ReportView({ report, filters }: { report: Report; filters: Repor
             ))}
           </select>
         </label>
+        {choice ? (
+          <label>
+            {choice.label}
+            <select name={choice.name} defaultValue={choice.value}>
+              {choice.options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
         <label>
           From
           <input

@@ -1,7 +1,8 @@
 /**
  * Each end-to-end test's own data, written straight into the run's database (docs/decisions/020-e2e-isolation.md):
  * - makeGala: a copy of the demo gala (its catalogue, tickets, guests, bids, team, and last year's archived gala)
- *   under names of its own, for tests of screens that need an event full of things;
+ *   under names of its own, for tests of screens that need an event full of things (without the demo's short paths,
+ *   which are the whole app's: claimShortPath gives one to a copy);
  * - makeOrganiser: an organisation with one empty event and its owner, for tests that need only someone signed in.
  */
 import { randomBytes } from "node:crypto";
@@ -15,7 +16,18 @@ import {
   DEMO_VOLUNTEER_EMAIL,
   seedDemo,
 } from "~/demo/seed.server";
-import { client, donor, event, registrant, staff, usr, usr_event_role, usr_password } from "~drizzle/schema";
+import {
+  client,
+  donor,
+  event,
+  event_path,
+  fundraiser,
+  registrant,
+  staff,
+  usr,
+  usr_event_role,
+  usr_password,
+} from "~drizzle/schema";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/connection.server";
 
@@ -61,6 +73,9 @@ export async function makeGala(db: Database): Promise<Gala> {
       .where(eq(event.client_id, demo.id))
       .returning({ id: event.event_id, slug: event.slug, subdomain: event.subdomain });
     const eventIds = events.map((row) => row.id);
+    // Short paths and /wranglers are addresses of the whole app: a copy has none (a test claims one: claimShortPath).
+    await tx.delete(event_path).where(inArray(event_path.event_id, eventIds));
+    await tx.update(fundraiser).set({ is_wranglers: false }).where(inArray(fundraiser.event_id, eventIds));
     const people = tx
       .select({ id: usr_event_role.usr_id })
       .from(usr_event_role)
@@ -132,4 +147,15 @@ export async function makeOrganiser(db: Database): Promise<Organiser> {
       .values({ usr_id: person.id, event_id: gala.id, is_team_member: true, ...EVERY_PERMISSION });
     return { email: person.email, password, eventId: gala.id, eventSubdomain: gala.subdomain! };
   });
+}
+
+/**
+ * Gives the event a short path the demo uses (/woa2025give, /cisnew), taking it from whichever copy held it: only one
+ * test may claim a given path in a run.
+ */
+export async function claimShortPath(db: Database, eventId: number, path: string, shows: "giving" | "bidding") {
+  await db
+    .insert(event_path)
+    .values({ path, event_id: eventId, shows })
+    .onConflictDoUpdate({ target: event_path.path, set: { event_id: eventId, shows } });
 }

@@ -1,0 +1,45 @@
+/**
+ * The form of an event's short public addresses (/woa2025give, /cisnew): a path and what it shows. Client-safe:
+ * the setup screen checks the same rules in the browser; the server also refuses a path that an app page or
+ * another event has (short-paths.server.ts).
+ */
+import { z } from "zod";
+
+export const SHORT_PATH_FORM = "short-path";
+
+export const SHORT_PATH_SHOWS = {
+  giving: "Giving page: goal, thermometer, give buttons, recent gifts",
+  bidding: "Bidding page: the silent-auction gallery",
+} as const;
+export type ShortPathShows = keyof typeof SHORT_PATH_SHOWS;
+
+/** The paths the app knows from its customers' events, offered in the field's list (any other can be typed). */
+export const KNOWN_SHORT_PATHS: { path: string; shows: ShortPathShows }[] = [
+  { path: "woa2025give", shows: "giving" },
+  { path: "cisnew", shows: "bidding" },
+];
+
+const PATH = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A path as staff type it: "/WOA2025give" and "woa2025give" are the same address. */
+export const shortPathField = z
+  .string()
+  .default("")
+  .transform((value) => value.trim().replace(/^\/+/, "").toLowerCase())
+  .pipe(
+    z
+      .string()
+      .min(1, "Enter a path, such as woa2025give.")
+      .max(40, "Keep the path to 40 characters.")
+      .regex(PATH, "Use lower-case letters, digits and single hyphens, such as spring-give."),
+  );
+
+export const shortPathSchema = z.object({
+  intent: z.literal("add-path"),
+  path: shortPathField,
+  shows: z.enum(["giving", "bidding"], { errorMap: () => ({ message: "Choose what the path shows." }) }),
+});
+
+export const removeShortPathSchema = z.object({ intent: z.literal("remove-path"), path: shortPathField });
+
+export type ShortPathInput = z.output<typeof shortPathSchema>;

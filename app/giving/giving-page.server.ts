@@ -1,0 +1,41 @@
+/**
+ * An event's giving page (a short path that shows "giving", such as /woa2025give): the money raised against the
+ * event's goal (the same figures as the room's screens), give buttons at the suggested amounts that open /dp, and
+ * the latest gifts. Public: it shows nothing the room's screens do not.
+ */
+import { and, count, eq, inArray } from "drizzle-orm";
+import { goalOf } from "~/dashboard/goal.server";
+import { moneyRaised, RAISED_SOURCES } from "~/dashboard/raised.server";
+import { db } from "~/db.server";
+import { donation, event } from "~drizzle/schema";
+import { publicFundraiserCount } from "./fundraisers.server";
+import { suggestedAmounts } from "./gift-forms";
+import { COUNTED_GIFT_STATUSES, recentDonations } from "./recent-donations.server";
+
+export async function givingPage(eventId: number) {
+  const [row] = await db
+    .select({ title: event.title, currency: event.currency, meta: event.meta, company: event.company_name })
+    .from(event)
+    .where(eq(event.event_id, eventId));
+  const [raised, recent, [gifts], fundraisers] = await Promise.all([
+    moneyRaised(eventId),
+    recentDonations(db, eventId, 8),
+    db
+      .select({ count: count() })
+      .from(donation)
+      .where(and(eq(donation.event_id, eventId), inArray(donation.status, COUNTED_GIFT_STATUSES))),
+    publicFundraiserCount(eventId),
+  ]);
+  return {
+    eventId,
+    eventTitle: row.title,
+    organisation: row.company || row.title,
+    currency: row.currency,
+    raised: RAISED_SOURCES.reduce((sum, source) => sum + raised[source], 0),
+    goal: goalOf(row.meta),
+    giftCount: gifts.count,
+    suggested: suggestedAmounts(row.meta),
+    recent,
+    hasFundraisers: fundraisers > 0,
+  };
+}

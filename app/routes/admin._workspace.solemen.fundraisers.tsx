@@ -1,0 +1,266 @@
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AdminList } from "~/admin-list/admin-list";
+import { countOf, listAction, listForm } from "~/admin-list/list-action.server";
+import { requireEventPermission } from "~/auth/access.server";
+import { eventSettings } from "~/events/event-settings.server";
+import {
+  FUNDRAISER_SETTINGS_FORM,
+  fundraiserSchema,
+  fundraiserSettingsSchema,
+  fundraiserWordsOf,
+} from "~/giving/fundraiser-forms";
+import {
+  approveFundraisers,
+  createFundraiser,
+  deleteFundraisers,
+  listFundraisers,
+  saveFundraiserSettings,
+  setFundraisersActive,
+  updateFundraiser,
+  type FundraiserRow,
+} from "~/giving/fundraisers.server";
+import { FundraiserPageFields, fundraiserHref } from "~/giving/ui/fundraiser-pages";
+import { FundraiserSettingsForm } from "~/giving/ui/fundraiser-settings-form";
+import { ResponsiveImage } from "~/images/responsive-image";
+import { keptImageChange, readFormKeepingImage } from "~/images/upload.server";
+import { richTextLinks } from "~/rich-text/rich-text-editor";
+import { sanitizeRichText } from "~/rich-text/sanitize.server";
+import { dateTimeFieldLinks } from "~/ui/date-time-field";
+import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { checkboxProps } from "~/ui/field";
+import { formatMoney } from "~/ui/format";
+import { centsToInput } from "~/ui/money-input";
+import { formatInZone, utcToZonedInput } from "~/ui/zoned-time";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
+import type { Fieldset } from "~/ui/form-dialog";
+
+export const meta: MetaFunction = ({ error }) => [
+  { title: error ? `${errorTitle(error)} · Gavel` : "Fundraisers · Donations · Gavel" },
+];
+
+export const links: LinksFunction = () => [...richTextLinks(), ...dateTimeFieldLinks()];
+
+const NOUN = ["page", "pages"] as const;
+
+/**
+ * /admin/solemen/fundraisers: the event's peer-to-peer fundraisers' pages. Staff make pages (approved as made),
+ * approve the ones supporters sent from /cattlemen, edit, end (a page past its end shows its final total and takes no
+ * more gifts), hide (inactive) or delete pages nobody gave on; the
+ * settings say what the event calls them and where /wranglers leads. can_bill, as the donations they bring.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { eventId } = await requireEventPermission(request, "can_bill");
+  const [fundraisers, settings] = await Promise.all([listFundraisers(eventId), eventSettings(eventId)]);
+  return {
+    eventId,
+    currency: settings.currency,
+    timeZone: settings.timezone,
+    words: fundraiserWordsOf(settings.meta),
+    // What the loader sends out is sanitised again (rich-text.tsx): rows saved before a rule changed are safe too.
+    fundraisers: fundraisers.map((row) => ({ ...row, story: sanitizeRichText(row.story) })),
+  };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  return listAction(args, {
+    permission: "can_bill",
+    noun: NOUN,
+    // A photo uploaded with a form that is refused is kept, so the person need not choose the file again.
+    readForm: (request) => readFormKeepingImage(request, "photo"),
+    dialog: {
+      key: "fundraiser",
+      schema: async (eventId) => fundraiserSchema((await eventSettings(eventId)).timezone),
+      create: async ({ eventId, form }, { photo: _upload, photo_pending: _kept, ...page }) => {
+        const { user } = await requireEventPermission(args.request, "can_bill");
+        await createFundraiser(eventId, { ...page, ...keptImageChange(form, "photo") }, user.usr_id);
+        return `Page “${page.name}” added`;
+      },
+      update: async ({ eventId, id, form }, { photo: _upload, photo_pending: _kept, ...page }) =>
+        (await updateFundraiser(eventId, id, { ...page, ...keptImageChange(form, "photo") }))
+          ? `Page “${page.name}” saved`
+          : null,
+    },
+    bulk: {
+      approve: async ({ eventId, ids }) => {
+        const { user } = await requireEventPermission(args.request, "can_bill");
+        const approved = await approveFundraisers(eventId, ids, user.usr_id);
+        return approved === 0 ? "Those pages were approved already" : `${countOf(approved, NOUN)} approved`;
+      },
+      activate: async ({ eventId, ids }) => `${countOf(await setFundraisersActive(eventId, ids, true), NOUN)} shown`,
+      deactivate: async ({ eventId, ids }) =>
+        `${countOf(await setFundraisersActive(eventId, ids, false), NOUN)} hidden`,
+      delete: async ({ eventId, ids }) => `${countOf(await deleteFundraisers(eventId, ids), NOUN)} deleted`,
+    },
+    forms: {
+      [FUNDRAISER_SETTINGS_FORM]: listForm({
+        schema: fundraiserSettingsSchema,
+        save: async ({ eventId }, settings) => {
+          await saveFundraiserSettings(eventId, settings);
+          return "Fundraiser settings saved";
+        },
+      }),
+    },
+  });
+}
+
+const bulkActions: GridBulkAction[] = [
+  { intent: "approve", label: "Approve" },
+  { intent: "activate", label: "Show" },
+  { intent: "deactivate", label: "Hide" },
+  {
+    intent: "delete",
+    label: "Delete",
+    danger: true,
+    confirm: (count) => ({
+      title: count === 1 ? "Delete this page?" : `Delete ${count} pages?`,
+      description: "Only pages nobody gave on can be deleted; hide the others instead.",
+    }),
+  },
+];
+
+function pageValues(row: FundraiserRow, timeZone: string) {
+  return {
+    name: row.name,
+    goal: centsToInput(row.goal),
+    story: row.story,
+    ends_at: utcToZonedInput(row.ends_at, timeZone),
+    is_active: row.is_active ? "yes" : "no",
+  };
+}
+
+function PageFields({
+  fields,
+  row,
+  timeZone,
+}: {
+  fields: Fieldset<ReturnType<typeof fundraiserSchema>>;
+  row: FundraiserRow | undefined;
+  timeZone: string;
+}) {
+  return (
+    <>
+      <FundraiserPageFields
+        fields={fields}
+        saved={{ story: row?.story ?? "", photo: row?.photo ?? null }}
+        timeZone={timeZone}
+      />
+      <label className="checkbox">
+        <input type="checkbox" {...checkboxProps(fields.is_active)} />
+        Shown to the public (once approved)
+      </label>
+    </>
+  );
+}
+
+export default function FundraisersPage() {
+  const { fundraisers, words, eventId, currency, timeZone } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const money = (cents: number | null) => (cents === null ? "" : formatMoney(cents, currency));
+  const columns: GridColumn<FundraiserRow>[] = [
+    {
+      id: "photo",
+      header: "Photo",
+      value: (row) => row.photo,
+      cell: (row) =>
+        row.photo ? (
+          <ResponsiveImage image={row.photo} alt={row.name} sizes="4rem" className="logo-thumb" />
+        ) : (
+          <span className="muted">None</span>
+        ),
+      filter: false,
+    },
+    { id: "name", header: "Name", value: (row) => row.name },
+    {
+      id: "status",
+      header: "Status",
+      value: (row) =>
+        !row.approved ? "Waiting for approval" : !row.is_active ? "Hidden" : row.ended ? "Ended" : "Public",
+      filter: "select",
+    },
+    {
+      id: "ends",
+      header: "Ends",
+      value: (row) => row.ends_at ?? "",
+      cell: (row) => (row.ends_at ? formatInZone(row.ends_at, timeZone) : <span className="muted">No end</span>),
+      filter: false,
+    },
+    { id: "owner", header: "Supporter", value: (row) => row.owner ?? "Made by staff" },
+    {
+      id: "goal",
+      header: "Goal",
+      value: (row) => (row.goal ?? 0) / 100,
+      cell: (row) => money(row.goal),
+      numeric: true,
+    },
+    {
+      id: "raised",
+      header: "Raised",
+      value: (row) => row.raised / 100,
+      cell: (row) => money(row.raised),
+      numeric: true,
+    },
+    { id: "gifts", header: "Gifts", value: (row) => row.gifts, numeric: true, filter: false },
+    {
+      id: "page",
+      header: "Page",
+      value: () => "Open",
+      filter: false,
+      cell: (row) =>
+        row.approved && row.is_active ? (
+          <a href={fundraiserHref(row.fundraiser_id)} target="_blank" rel="noreferrer">
+            Open page
+          </a>
+        ) : (
+          <span className="muted">Not public</span>
+        ),
+    },
+  ];
+  return (
+    <AdminList
+      title={words.plural}
+      intro={
+        <>
+          Supporters' own pages for the cause, with a photo, a story and a goal; gifts given on a page count on it and
+          in the event's totals. Supporters send theirs from <a href={`/cattlemen?id=${eventId}`}>/cattlemen</a>;
+          approve them here before they go public.
+        </>
+      }
+      label={words.plural}
+      rows={fundraisers}
+      columns={columns}
+      rowId={(row) => row.fundraiser_id}
+      rowLabel={(row) => row.name}
+      bulkActions={bulkActions}
+      dialog={{
+        key: "fundraiser",
+        schema: fundraiserSchema(timeZone),
+        encType: "multipart/form-data",
+        newLabel: "New page",
+        newDescription: "A page you make for a supporter: it is approved as you make it.",
+        addLabel: "Add page",
+        newValues: { is_active: "yes" },
+        saveLabel: "Save page",
+        values: (row) => pageValues(row, timeZone),
+        fields: (fields, row) => <PageFields fields={fields} row={row} timeZone={timeZone} />,
+      }}
+      empty={{
+        title: "No pages yet",
+        text: "Add a page for a supporter, or share /cattlemen so supporters can send their own.",
+      }}
+    >
+      <FundraiserSettingsForm
+        words={words}
+        wranglers={fundraisers.find((row) => row.is_wranglers)?.fundraiser_id ?? null}
+        pages={fundraisers
+          .filter((row) => row.approved && row.is_active)
+          .map((row) => ({ id: row.fundraiser_id, name: row.name }))}
+        reply={reply}
+      />
+    </AdminList>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPanel />;
+}

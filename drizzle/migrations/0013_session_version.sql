@@ -1,0 +1,1 @@
+ALTER TABLE "usr" ADD COLUMN "session_version" integer DEFAULT 1 NOT NULL;

@@ -1,0 +1,64 @@
+// The bid transaction's edges (issue 19): a confirmation's key sent with another item is refused, not a 500; a
+// bid that waits for the item's lock takes its time when it gets the lock, not before.
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { placeBid } from "~/bidding/place-bid.server";
+import { auction_item, bid } from "~drizzle/schema";
+import { makeAuctionEvent, makeAuctionItem, makeBidder } from "../support/auction";
+import { testDatabase } from "../support/database";
+
+const { db } = testDatabase();
+
+describe(`the bid transaction on ${process.env.TEST_DB_ENGINE}`, () => {
+  it("refuses a confirmation's key sent again with another item, and records nothing for it", async () => {
+    const gala = await makeAuctionEvent(db);
+    const [kayak, cruise] = [await makeAuctionItem(db, gala.event_id), await makeAuctionItem(db, gala.event_id)];
+    const ann = await makeBidder(db, gala.event_id);
+    const submission = { kind: "bid" as const, amount: 10_000, maximum: null };
+    const input = { eventId: gala.event_id, usrId: ann.usrId, submission, idempotencyKey: "one-confirmation" };
+    expect(await placeBid(db, { ...input, itemId: kayak.auction_item_id })).toMatchObject({ ok: true });
+    expect(await placeBid(db, { ...input, itemId: cruise.auction_item_id })).toMatchObject({
+      ok: false,
+      refusal: "review_again",
+    });
+    expect(await db.select().from(bid).where(eq(bid.auction_item_id, cruise.auction_item_id))).toEqual([]);
+  });
+
+  // PGlite runs one transaction at a time, so only PostgreSQL can make a bid wait for a lock another one holds.
+  it.runIf(process.env.TEST_DB_ENGINE === "postgres")(
+    "takes the bid's time once it holds the item, after the transaction it waited for",
+    async () => {
+      const gala = await makeAuctionEvent(db);
+      const item = await makeAuctionItem(db, gala.event_id);
+      const ann = await makeBidder(db, gala.event_id);
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const holder = db.transaction(async (tx) => {
+        await tx
+          .select()
+          .from(auction_item)
+          .where(eq(auction_item.auction_item_id, item.auction_item_id))
+          .for("update");
+        locked();
+        await held;
+      });
+      await isLocked;
+      const placing = placeBid(db, {
+        eventId: gala.event_id,
+        itemId: item.auction_item_id,
+        usrId: ann.usrId,
+        submission: { kind: "bid", amount: 10_000, maximum: null },
+        idempotencyKey: null,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const releasedAt = Date.now();
+      release();
+      await holder;
+      expect(await placing).toMatchObject({ ok: true });
+      const [row] = await db.select().from(bid).where(eq(bid.auction_item_id, item.auction_item_id));
+      expect(row.created_at.getTime()).toBeGreaterThanOrEqual(releasedAt);
+    },
+  );
+});

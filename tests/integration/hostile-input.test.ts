@@ -1,0 +1,103 @@
+// Submissions no form of ours makes answer 4xx with a message, never 500 (issue 19): a column named after a property
+// every object has, a multipart body that is cut short, a CSV cell naming one.
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { OWNER_ROLE } from "~/auth/permissions";
+import { readFormWithImages } from "~/images/upload.server";
+import * as categoriesRoute from "~/routes/admin._workspace.auction_items.categories";
+import * as inventoryRoute from "~/routes/admin._workspace.auction_items.inventory";
+import * as rawdataRoute from "~/routes/admin._workspace.auction_items.rawdata";
+import * as registrantsRoute from "~/routes/admin._workspace.registration.registrants";
+import { auction_item, category, event, inventory, registration, ticket } from "~drizzle/schema";
+import { testDatabase } from "../support/database";
+import { giveRole, makeEvent, makeUser, sessionCookie } from "../support/people";
+import { call, makeRequest, type RouteFunction } from "../support/route-calls";
+import type { RegistrantImportCheck } from "~/registration/registrant-import.server";
+
+const { db } = testDatabase();
+
+let eventId: number;
+let cookie: string;
+
+beforeEach(async () => {
+  const made = await makeEvent(db);
+  eventId = made.event_id;
+  const user = await makeUser(db, { selected_event: eventId });
+  await giveRole(db, user.usr_id, eventId, { ...OWNER_ROLE });
+  cookie = await sessionCookie(user.usr_id);
+});
+
+const post = (route: { action: unknown }, path: string, form: Record<string, string>) =>
+  call(route.action as RouteFunction, makeRequest(`${path}?id=${eventId}`, { cookie, form }));
+
+/** A multipart body whose last part never ends. */
+function brokenMultipart(route: { action: unknown }, path: string) {
+  const body =
+    '--XYZ\r\nContent-Disposition: form-data; name="intent"\r\n\r\ncheck\r\n--XYZ\r\nContent-Disposition: form';
+  return call(
+    route.action as RouteFunction,
+    new Request(new URL(`${path}?id=${eventId}`, "http://localhost:3000"), {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "multipart/form-data; boundary=XYZ" },
+      body,
+    }),
+  );
+}
+
+describe(`hostile submissions on ${process.env.TEST_DB_ENGINE}`, () => {
+  it("an inline edit of a column named constructor or __proto__ is refused with a 400 on every grid", async () => {
+    const [item] = await db
+      .insert(auction_item)
+      .values({ event_id: eventId, title: "Kayak", type: "silent" })
+      .returning();
+    const [stock] = await db.insert(inventory).values({ event_id: eventId, title: "Kayak" }).returning();
+    const [client] = await db.select({ id: event.client_id }).from(event).where(eq(event.event_id, eventId));
+    const [travel] = await db.insert(category).values({ client_id: client.id, title: "Travel" }).returning();
+    const grids = [
+      [rawdataRoute, "/admin/auction_items/rawdata", item.auction_item_id],
+      [inventoryRoute, "/admin/auction_items/inventory", stock.inventory_id],
+      [categoriesRoute, "/admin/auction_items/categories", travel.category_id],
+    ] as const;
+    for (const [route, path, id] of grids)
+      for (const field of ["constructor", "__proto__", "toString", "hasOwnProperty"])
+        expect(await post(route, path, { intent: "inline-edit", id: String(id), field, value: "1" })).toMatchObject({
+          status: 400,
+        });
+    const [after] = await db.select().from(auction_item).where(eq(auction_item.auction_item_id, item.auction_item_id));
+    expect(after.title).toBe("Kayak");
+  });
+
+  it("a multipart body cut short is a 400 on both CSV imports", async () => {
+    expect(await brokenMultipart(rawdataRoute, "/admin/auction_items/rawdata")).toMatchObject({ status: 400 });
+    expect(await brokenMultipart(registrantsRoute, "/admin/registration/registrants")).toMatchObject({ status: 400 });
+    const imageForm = new Request("http://localhost:3000/", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=XYZ" },
+      body: '--XYZ\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\n',
+    });
+    await expect(readFormWithImages(imageForm, ["image"])).rejects.toMatchObject({ status: 400 });
+  });
+
+  it("a guest import whose payment cell says constructor lists it as a problem of its row", async () => {
+    const [record] = await db.insert(registration).values({ paddle_start: 100 }).returning();
+    await db.update(event).set({ registration_id: record.registration_id }).where(eq(event.event_id, eventId));
+    await db.insert(ticket).values({ event_id: eventId, title: "Individual", price: 25_000 });
+    const form = new FormData();
+    form.set("intent", "check");
+    const csv = "First name,Last name,Ticket,Payment\nAda,Lovelace,Individual,constructor\n";
+    form.set("file", new File([csv], "guests.csv", { type: "text/csv" }));
+    const outcome = await call(
+      registrantsRoute.action as RouteFunction,
+      new Request(new URL(`/admin/registration/registrants?id=${eventId}`, "http://localhost:3000"), {
+        method: "POST",
+        headers: { Cookie: cookie },
+        body: form,
+      }),
+    );
+    expect(outcome.status).toBe(200);
+    const { importCheck } = outcome.data as { importCheck: RegistrantImportCheck };
+    expect(importCheck.problems).toEqual([
+      { line: 2, name: "Ada Lovelace", messages: [expect.stringMatching(/^Payment “constructor” is not one of/)] },
+    ]);
+  });
+});
