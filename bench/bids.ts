@@ -18,7 +18,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
-import { requireBenchSetup, sessionCookie, startApp, throwawayDatabase, type App } from "./support/app";
+import { appProcesses, requireBenchSetup, sessionCookie, startApp, throwawayDatabase, type App } from "./support/app";
 import { ms, sleep, summary } from "./support/stats";
 
 const env = (name: string, fallback: number) => {
@@ -50,20 +50,6 @@ function cpuSeconds(pid: number): number {
   } catch {
     return 0;
   }
-}
-/** The app's processes: the one started, and the server processes it forked (WEB_CONCURRENCY). */
-function appProcesses(appPid: number): number[] {
-  const pids = [appPid];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === appPid) pids.push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return pids;
 }
 const appCpuSeconds = (appPid: number) => appProcesses(appPid).reduce((sum, pid) => sum + cpuSeconds(pid), 0);
 

@@ -32,8 +32,13 @@ import type { Database } from "~/db/connection.server";
 import type { MailMessage } from "~/mail/mail-message";
 
 export const OUTBOX_TICK_MS = 1_000;
-/** Longer than any provider call may take (SMTP's and Twilio's timeouts), so a live worker never loses its lease. */
-export const DEFAULT_LEASE_MS = 5 * 60_000;
+/**
+ * How long a claim holds unless renewed. A worker renews its batch's lease while it sends (every
+ * LEASE_RENEWAL_MS), so a slow provider never costs it the lease, and a process killed mid-batch hands its messages
+ * to the others within this time (the crash drill found them held for the five minutes the lease used to be).
+ */
+export const DEFAULT_LEASE_MS = 30_000;
+export const LEASE_RENEWAL_MS = 10_000;
 export const MAX_ATTEMPTS = 8;
 
 /** 30 s, 1 min, 2 min, … up to an hour between tries. */
@@ -71,6 +76,8 @@ export type MessageEnrichers = Partial<Record<TemplateName, (row: OutboxRow) => 
 export interface WorkerOptions {
   now?: Date;
   leaseMs?: number;
+  /** How often a worker renews the lease of the batch it is sending. */
+  renewEveryMs?: number;
   batch?: number;
   providers?: ProviderSource;
   enrichers?: MessageEnrichers;
@@ -254,12 +261,30 @@ async function record(
   });
 }
 
+/** Keeps the lease of a claimed batch while its messages are sent; the returned function stops renewing. */
+function renewLease(db: Database, claimToken: string, options: WorkerOptions) {
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const timer = setInterval(() => {
+    db.update(message)
+      .set({ lease_until: sql`now() + ${leaseMs}::int * interval '1 millisecond'` })
+      .where(and(eq(message.claim_token, claimToken), eq(message.status, "sending")))
+      .catch((error: unknown) => console.error("[messages] could not renew a lease:", error));
+  }, options.renewEveryMs ?? LEASE_RENEWAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 /** One tick: claims and sends until nothing is due; returns how many messages were handled. */
 export async function runOutbox(db: Database, options: WorkerOptions = {}): Promise<number> {
   let handled = 0;
   for (;;) {
     const claimed = await claimDueMessages(db, options);
-    for (const one of claimed) await deliverClaimed(db, one, options);
+    const stopRenewing = claimed.length > 0 ? renewLease(db, claimed[0].claim_token, options) : () => {};
+    try {
+      for (const one of claimed) await deliverClaimed(db, one, options);
+    } finally {
+      stopRenewing();
+    }
     handled += claimed.length;
     if (claimed.length < (options.batch ?? 20)) return handled;
   }

@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHmac, randomBytes } from "node:crypto";
-import { closeSync, copyFileSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, copyFileSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createCookieSessionStorage } from "@remix-run/node";
@@ -59,15 +59,21 @@ export async function throwawayDatabase(adminUrl: string) {
   };
 }
 
+/**
+ * Starts `node server.js` and waits for /health. `databaseUrl` "" runs it on the embedded PGlite in its data folder.
+ * A drill that restarts the app passes the same `port`, `dataDir` and `logFile` again (kept at stop).
+ */
 export async function startApp(
   databaseUrl: string,
   sessionSecret: string,
   extraEnv: Record<string, string> = {},
+  options: { port?: number; dataDir?: string; logFile?: string } = {},
 ): Promise<App> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "gavel-bench-"));
-  const logFile = path.join(dataDir, "server.log");
+  const workDir = mkdtempSync(path.join(tmpdir(), "gavel-bench-"));
+  const dataDir = options.dataDir ?? workDir;
+  const logFile = options.logFile ?? path.join(workDir, "server.log");
   const log = openSync(logFile, "a");
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   // For profiling the app, e.g. BENCH_APP_NODE_ARGS="--prof --logfile=/tmp/gavel.v8.log --no-logfile-per-isolate".
   const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, "server.js"], {
@@ -111,9 +117,24 @@ export async function startApp(
       } catch {
         // nothing written
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(workDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The app's processes: the one started, and the server processes it forked (WEB_CONCURRENCY). Linux (/proc). */
+export function appProcesses(appPid: number): number[] {
+  const pids = [appPid];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === appPid) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
 }
 
 /**

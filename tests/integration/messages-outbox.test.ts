@@ -13,6 +13,7 @@ import {
   MAX_ATTEMPTS,
   retryDelayMs,
   runOutbox,
+  type ClaimedMessage,
   type ProviderSource,
 } from "~/messages/worker.server";
 import {
@@ -467,6 +468,23 @@ describe("the worker", () => {
       .where(eq(message_attempt.message_id, row.message_id))
       .orderBy(asc(message_attempt.attempt));
     expect(attempts.map((attempt) => attempt.status)).toEqual(["started", "sent"]);
+  });
+
+  it("a worker renews its batch's lease while a slow provider sends: no other worker takes the message meanwhile", async () => {
+    const { gala } = await queuedEmail();
+    let claimedByAnother: ClaimedMessage[] | undefined;
+    const slowEmail: EmailProvider = {
+      name: "slow-email",
+      async send(mail) {
+        // Three leases' length: without renewal, another worker could claim the message twice over.
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        claimedByAnother = await claimDueMessages(db);
+        return { providerMessageId: `id-${mail.idempotencyKey}`, answer: { accepted: true } };
+      },
+    };
+    await runOutbox(db, { providers: { email: () => slowEmail, text: () => null }, leaseMs: 500, renewEveryMs: 100 });
+    expect(claimedByAnother).toEqual([]);
+    expect((await messagesOf(gala.event_id))[0]).toMatchObject({ status: "sent", attempt_count: 1 });
   });
 
   it("a worker killed after the provider accepted: the resend carries the same key, so the provider keeps one copy; the late worker cannot overwrite", async () => {
