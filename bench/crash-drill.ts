@@ -310,7 +310,8 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashDr
           const key = randomUUID();
           const answer = await postBid(target.url, seeded.eventId, itemId, bidder, cents, key);
           answers.set(key, { usrId: bidder.usrId, outcome: answer.outcome, at: performance.now() });
-          if (answer.outcome === "accepted") nextMinimum.set(itemId, Math.max(nextMinimum.get(itemId)!, cents + INCREMENT));
+          if (answer.outcome === "accepted")
+            nextMinimum.set(itemId, Math.max(nextMinimum.get(itemId)!, cents + INCREMENT));
           else if (answer.nextMinimum) nextMinimum.set(itemId, Math.max(nextMinimum.get(itemId)!, answer.nextMinimum));
           else if (answer.outcome !== "refused") await sleep(50);
         }
@@ -421,7 +422,8 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashDr
     }
     for (const row of rows) if (!answers.has(row.idempotency_key)) unexpected.push("never sent");
     if (missing > 0) failures.push(`${missing} bids answered accepted are not in the ledger`);
-    if (unexpected.length > 0) failures.push(`${unexpected.length} ledger rows for bids not accepted (${unexpected.join(", ")})`);
+    if (unexpected.length > 0)
+      failures.push(`${unexpected.length} ledger rows for bids not accepted (${unexpected.join(", ")})`);
     failures.push(...(await ledgerInvariants(sql, seeded.eventId, rows)));
 
     const closes = await sql.query<{ auction_item_id: number; closed_at: string | null }>(

@@ -25,7 +25,9 @@ const adminUrl = requireBenchSetup("drill:crash");
 
 /** The machine's PostgreSQL cluster, stopped and started as its operator would (Debian's pg_ctlcluster). */
 function postgresCluster() {
-  const version = readdirSync("/etc/postgresql").sort((a, b) => Number(a) - Number(b)).at(-1)!;
+  const version = readdirSync("/etc/postgresql")
+    .sort((a, b) => Number(a) - Number(b))
+    .at(-1)!;
   const run = (action: string, ...flags: string[]) =>
     execFileSync("pg_ctlcluster", ["--skip-systemctl-redirect", ...flags, version, "main", action], {
       stdio: "inherit",

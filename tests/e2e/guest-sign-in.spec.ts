@@ -21,10 +21,14 @@ test("signing in from the bidding page keeps the event's look and comes back to 
   await expect(page.getByRole("heading", { level: 1, name: "Sign in", exact: true })).toBeVisible();
   await expect(page.getByText(/To bid, give and follow your bids at Harbor Lights Gala/)).toBeVisible();
 
-  // On to "email me a code" and back: still the event's pages.
+  // On to "email me a code" and back: still the event's pages. Each step waits for its page, since the banner is the
+  // same on both (a check of it alone passes before the navigation, and going back then leaves the sign-in page).
   await page.getByRole("link", { name: "Email me a sign-in code" }).click();
+  await expect(page).toHaveURL(/\/auth\/code\?returnTo=/);
   await expect(page.getByRole("banner").getByRole("link", { name: /Harbor Lights Gala/ })).toBeVisible();
   await page.goBack();
+  await expect(page).toHaveURL(/\/auth\/sign-in\?returnTo=/);
+  await expect(page.getByLabel("Password", { exact: true })).toBeVisible();
 
   await page.getByLabel("Email").fill(gala.organiser.email);
   await page.getByLabel("Password", { exact: true }).fill(gala.organiser.password);

@@ -121,8 +121,9 @@ test("staff set up a monitor and the projector follows pledges, the hammer and a
 const SOAK_HOURS = Number(process.env.MONITOR_SOAK_HOURS ?? 1);
 
 test("the main monitor turns its pages of items and keeps its memory flat for hours", async ({ browser, gala }) => {
-  // Two minutes of real time per hour of fake time, at most, on a shared machine under the whole suite (it took over 3).
-  test.setTimeout(Math.max(360_000, SOAK_HOURS * 120_000));
+  // Up to four minutes of real time per hour of fake time (warm-up included) on a shared machine under the whole
+  // suite: a run on a busy machine took over 6 minutes for the warm-up and one hour.
+  test.setTimeout(Math.max(480_000, SOAK_HOURS * 240_000));
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   const screen = await context.newPage();
   await screen.clock.install();
