@@ -42,8 +42,9 @@ function row(result: CrashDrillResult) {
     `${result.kills}`,
     `${ms(result.recovery.p50 * 1000)} / ${ms(result.recovery.max * 1000)} ms`,
     `${answers.accepted} / ${answers.refused} / ${answers.unanswered} / ${answers.notDelivered}`,
+    `${ms(result.answerLatency.p50)} / ${ms(result.answerLatency.p99)} ms`,
     `${result.ledgerRows} (${result.committedUnanswered} in flight)`,
-    `${closing.closed} of ${closing.due}, ≤ ${closing.latestAfterAppBackSeconds.toFixed(1)} s`,
+    `${closing.closed} of ${closing.due}, ${closing.latestAfterAppBackSeconds.toFixed(1)} s`,
     `${outbox.sent} of ${outbox.messages} sent (${outbox.sentAgain} after a kill), ${outbox.dueLater} due later; ${outbox.mailsReceived} mails`,
     result.failures.length === 0 ? "all hold" : result.failures.join("; "),
   ].join(" | ");
@@ -74,9 +75,9 @@ async function main() {
     }
   }
   console.log(
-    "\n| engine | kills | back up (p50 / max) | answers: accepted / refused / unanswered / not delivered | ledger rows | closes due, lateness after the app was back | outbox | invariants |",
+    "\n| engine | kills | back up (p50 / max) | answers: accepted / refused / unanswered / not delivered | answer time p50 / p99 | ledger rows | closes due, latest after an app was back | outbox | checks |",
   );
-  console.log("|---|---|---|---|---|---|---|---|");
+  console.log("|---|---|---|---|---|---|---|---|---|");
   for (const result of results) console.log(`| ${row(result)} |`);
   process.exit(results.every((result) => result.failures.length === 0) ? 0 : 1);
 }

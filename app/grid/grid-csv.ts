@@ -1,14 +1,17 @@
 /**
- * A grid's rows as a CSV file, as spreadsheet programs read it. Papa Parse does the quoting; this adds the one
- * rule it leaves to us: a cell that starts like a formula (=, +, -, @, tab, return) is prefixed with an apostrophe
- * so that a donor named "=HYPERLINK(…)" cannot run as a formula when the organiser opens the export.
+ * A grid's rows as a CSV file, as spreadsheet programs read it. Papa Parse does the quoting; this adds the rules it
+ * leaves to us, so that a donor named "=HYPERLINK(…)" cannot run as a formula when the organiser opens the export:
+ * - a cell that starts like a formula (=, +, -, @, their full-width forms, tab, return) is prefixed with an apostrophe;
+ * - a cell holding another locale's list separator (";" where the decimal mark is a comma, a tab) is quoted: a
+ *   spreadsheet that splits lines on it would otherwise start a new cell there, which could start like a formula.
  * Client-safe.
  */
 import Papa from "papaparse";
 
 export type CsvValue = string | number | boolean | null | undefined;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^[=+\-@\t\r＝＋－＠]/;
+const OTHER_LOCALE_SEPARATOR = /[;\t]/;
 
 export function csvCell(value: CsvValue): string | number {
   if (value === null || value === undefined) return "";
@@ -21,7 +24,10 @@ export function csvCell(value: CsvValue): string | number {
 export function toCsv(headers: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
   return Papa.unparse(
     { fields: headers.map((header) => String(csvCell(header))), data: rows.map((row) => row.map(csvCell)) },
-    { newline: "\r\n" },
+    {
+      newline: "\r\n",
+      quotes: (value: unknown) => typeof value === "string" && OTHER_LOCALE_SEPARATOR.test(value),
+    },
   );
 }
 

@@ -2,6 +2,7 @@ import { sanitizeRichText } from "../../app/rich-text/sanitize.server";
 import { XSS_PAYLOADS } from "../fixtures/xss-payloads";
 import { expect, test } from "./support/fixtures";
 import { signIn } from "./support/sign-in";
+import { activeMarkup, recordSideEffects } from "./support/xss";
 import type { Person } from "./support/galas";
 import type { Page } from "@playwright/test";
 
@@ -18,41 +19,9 @@ async function openStyleGuide(page: Page, organiser: Person) {
 const isPost = (url: string) => (response: { request(): { method(): string }; url(): string }) =>
   response.request().method() === "POST" && new URL(response.url()).pathname.startsWith(url);
 
-/**
- * Records every sign of a payload running, on every document the page loads, however late it fires (an image's
- * error handler runs after its request fails): an alert, confirm or prompt, a write to window.__xss (also from a
- * frame, as parent.__xss), a change of document.title.
- */
-async function recordSideEffects(page: Page) {
-  const effects: string[] = [];
-  page.on("dialog", (dialog) => {
-    effects.push(`${dialog.type()}: ${dialog.message()}`);
-    void dialog.dismiss();
-  });
-  await page.exposeFunction("reportXss", (what: string) => effects.push(what));
-  await page.addInitScript(() => {
-    const report = (what: string) => (window as unknown as { reportXss(what: string): void }).reportXss(what);
-    Object.defineProperty(window, "__xss", {
-      configurable: true,
-      get: () => undefined,
-      set: (value) => report(`window.__xss = ${value}`),
-    });
-    const title = Object.getOwnPropertyDescriptor(Document.prototype, "title")!;
-    Object.defineProperty(document, "title", {
-      configurable: true,
-      get: () => title.get!.call(document),
-      set: (value: string) => {
-        report(`document.title = ${value}`);
-        title.set!.call(document, value);
-      },
-    });
-  });
-  return effects;
-}
-
-/** What the page shows must be inert: no active elements where the result is, no handlers or script links anywhere. */
+/** What the page shows must be inert: no active elements where the result is, and no handlers or script links anywhere. */
 async function dangerousMarkup(page: Page) {
-  return page.evaluate(() => {
+  const inResult = await page.evaluate(() => {
     const found: string[] = [];
     // The RichText that shows the action's answer (the editor's own text area has the class too, elsewhere).
     const result = document.querySelector('section[aria-labelledby="rich-text-result"] > .rich-text');
@@ -68,18 +37,9 @@ async function dangerousMarkup(page: Page) {
         }
       }
     }
-    for (const element of Array.from(document.querySelectorAll("*"))) {
-      for (const attribute of Array.from(element.attributes)) {
-        if (/^on/i.test(attribute.name)) found.push(`${attribute.name} on <${element.localName}>`);
-        // In the body: the head holds the app's own favicon as a data: address.
-        const addressed = ["href", "src", "action", "formaction", "data", "srcdoc"].includes(attribute.name);
-        if (addressed && document.body.contains(element) && /^\s*(javascript|vbscript|data):/i.test(attribute.value)) {
-          found.push(`${attribute.name}="${attribute.value}" on <${element.localName}>`);
-        }
-      }
-    }
     return found;
   });
+  return [...inResult, ...(await activeMarkup(page))];
 }
 
 /** The action's answer as the page shows it: the stored HTML, or the field's error for empty text. */

@@ -77,6 +77,16 @@ describe("CSV export", () => {
     expect(csvCell(false)).toBe("no");
   });
 
+  it("defuses a formula in every locale's spreadsheet: full-width signs, and cells split on ';' or a tab", () => {
+    expect(csvCell("＝HYPERLINK(1)")).toBe("'＝HYPERLINK(1)");
+    expect(csvCell("＠SUM(A1)")).toBe("'＠SUM(A1)");
+    // Where ";" separates cells, an unquoted "Ann;=HYPERLINK(…)" would become two cells, the second a formula.
+    expect(toCsv(["Name", "Note"], [["Ann;=HYPERLINK(1)", "a\t=1+1"]])).toBe(
+      'Name,Note\r\n"Ann;=HYPERLINK(1)","a\t=1+1"',
+    );
+    expect(toCsv(["Name"], [["Plain, with a comma"], ["Plain"]])).toBe('Name\r\n"Plain, with a comma"\r\nPlain');
+  });
+
   it("exports the columns given, leaving out those marked noExport", () => {
     type Item = { title: string; value: number };
     const columns: GridColumn<Item>[] = [

@@ -1,0 +1,207 @@
+import { sql } from "drizzle-orm";
+import { XSS_PAYLOADS } from "../fixtures/xss-payloads";
+import { expect, test } from "./support/fixtures";
+import { signIn } from "./support/sign-in";
+import { activeMarkup, recordSideEffects } from "./support/xss";
+import type { Page } from "@playwright/test";
+import type { Database } from "~/db/connection.server";
+
+// Untrusted content (issue 19, drill 3): every field of a gala that a page shows is given a cross-site scripting or
+// CSS-injection payload at once, as an organiser's team, a CSV import or a guest could write it, and every guest page
+// and every admin screen of the gala is opened in Chromium. Nothing may run (no dialog, no write to window.__xss, no
+// title change; the fixtures fail on any console error, which a script refused by the page's policy is), no
+// event-handler attribute and no javascript: or data: address may reach the page, the injected CSS may not hide the
+// page, and no page may fail (5xx). CSV exports: tests/unit/grid-view.test.ts.
+
+/** Text that turns into markup if a page writes it as HTML; `field` names the column in what it would report. */
+const textPayload = (field: string) =>
+  `${field} "'><img src=x onerror="window.__xss='${field}'"><script>window.__xss='${field}'</script><svg onload=alert(1)>`;
+const addressPayload = (field: string) => `javascript:window.__xss='${field}'`;
+const cssPayload = "#123456;}body{visibility:hidden}/*";
+const richPayload = XSS_PAYLOADS.map((payload) => payload.html).join("\n");
+
+type Kind = "text" | "address" | "css" | "rich";
+/** The columns pages show, by table; each table is scoped to the gala by event_id, or by its organisation's client_id. */
+const FIELDS: Record<string, Record<string, Kind>> = {
+  event: {
+    title: "text",
+    excerpt: "text",
+    description: "rich",
+    address: "text",
+    company_about: "rich",
+    company_name: "text",
+    website: "address",
+    facebook: "address",
+    instagram: "address",
+    linkedin: "address",
+    twitter: "address",
+    primary_color: "css",
+    secondary_color: "css",
+    accent_color: "css",
+    text_color: "css",
+    heading_font: "css",
+    subheading_font: "css",
+    body_font: "css",
+    raffle_licence_number: "text",
+  },
+  client: { title: "text" },
+  auction_item: {
+    title: "text",
+    excerpt: "text",
+    description: "rich",
+    tag: "text",
+    xinv_disclaimer: "text",
+    internal_notes: "text",
+  },
+  category: { title: "text", internal_notes: "text" },
+  donor: { first_name: "text", last_name: "text", title: "text", website: "address", internal_notes: "text" },
+  donation: { first_name: "text", last_name: "text", message: "text", tribute_name: "text" },
+  duel: { title: "text", side_a: "text", side_b: "text" },
+  fundraiser: { name: "text", story: "rich" },
+  inventory: { title: "text", description: "text", disclaimer: "text", internal_notes: "text" },
+  meal: { title: "text", description: "text" },
+  monitor: { title: "text" },
+  paddle_raise: { title: "text", description: "text" },
+  question: { label: "text", help: "text" },
+  raffle: { title: "text", description: "text" },
+  registrant: { first_name: "text", last_name: "text", company: "text", group: "text" },
+  sponsor: { title: "text", website: "address", internal_notes: "text" },
+  staff: { first_name: "text", last_name: "text", full_name: "text", internal_notes: "text" },
+  tbl: { name: "text" },
+  ticket: { title: "text", description: "text" },
+};
+
+function payload(kind: Kind, field: string) {
+  if (kind === "address") return addressPayload(field);
+  if (kind === "css") return cssPayload;
+  if (kind === "rich") return richPayload;
+  return textPayload(field);
+}
+
+/** Every string in a settings tree (the designed pages' meta): addresses, colours and fonts get their own payloads. */
+function poisonTree(value: unknown, path: string): unknown {
+  if (typeof value === "string") {
+    if (/url|href|link|image|logo|photo/i.test(path)) return addressPayload(path);
+    if (/colou?r|font/i.test(path)) return cssPayload;
+    return textPayload(path);
+  }
+  if (Array.isArray(value)) return value.map((entry, index) => poisonTree(entry, `${path}.${index}`));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, poisonTree(entry, `${path}.${key}`)]));
+  return value;
+}
+
+async function poisonGala(db: Database, eventId: number) {
+  const [{ client_id: clientId }] = (await db.execute(
+    sql`select client_id from event where event_id = ${eventId}`,
+  )) as unknown as { client_id: number }[];
+  for (const [table, columns] of Object.entries(FIELDS)) {
+    const scopes = (await db.execute(
+      sql`select column_name from information_schema.columns
+          where table_schema = 'public' and table_name = ${table} and column_name in ('event_id', 'client_id')`,
+    )) as unknown as { column_name: string }[];
+    const scope = scopes.some((row) => row.column_name === "event_id")
+      ? sql`event_id = ${eventId}`
+      : sql`client_id = ${clientId}`;
+    const assignments = sql.join(
+      Object.entries(columns).map(
+        ([column, kind]) => sql`${sql.identifier(column)} = ${payload(kind, `${table}.${column}`)}`,
+      ),
+      sql`, `,
+    );
+    await db.execute(sql`update ${sql.identifier(table)} set ${assignments} where ${scope}`);
+  }
+  // The gala's guests and bidders, as they named themselves.
+  await db.execute(sql`update usr set first_name = ${textPayload("usr.first_name")}, last_name = ${textPayload("usr.last_name")}
+    where usr_id in (select usr_id from registrant where event_id = ${eventId})`);
+  // The designed pages' settings trees.
+  for (const { table, key } of [
+    { table: "landing", key: "landing_id" },
+    { table: "silent_auction", key: "silent_auction_id" },
+    { table: "registration", key: "registration_id" },
+  ]) {
+    const rows = (await db.execute(
+      sql`select t.${sql.identifier(key)} as id, t.meta from ${sql.identifier(table)} t
+          join event e on e.${sql.identifier(key)} = t.${sql.identifier(key)} where e.event_id = ${eventId}`,
+    )) as unknown as { id: number; meta: unknown }[];
+    for (const row of rows) {
+      await db.execute(sql`update ${sql.identifier(table)} set meta = ${JSON.stringify(poisonTree(row.meta, table))}::jsonb
+        where ${sql.identifier(key)} = ${row.id}`);
+    }
+  }
+  await db.execute(sql`update landing set primary_color = ${cssPayload}, accent_color = ${cssPayload}
+    where landing_id = (select landing_id from event where event_id = ${eventId})`);
+}
+
+/** Opens a page and returns what went wrong on it: a 5xx, a payload that ran or became active, a page made invisible. */
+async function openAndInspect(page: Page, path: string, effects: string[]) {
+  const problems: string[] = [];
+  const response = await page.goto(path);
+  if (response && response.status() >= 500) problems.push(`${path}: answered ${response.status()}`);
+  await page.waitForLoadState("load");
+  for (const markup of await activeMarkup(page)) problems.push(`${path}: ${markup}`);
+  const visibility = await page.evaluate(() => getComputedStyle(document.body).visibility);
+  if (visibility !== "visible") problems.push(`${path}: the page's body is ${visibility}`);
+  problems.push(...effects.splice(0).map((effect) => `${path}: ${effect}`));
+  return problems;
+}
+
+test.describe("untrusted content in every field", () => {
+  test("the gala's guest pages show it as text: nothing runs, no script address survives @phone", async ({
+    page,
+    gala,
+    database,
+  }) => {
+    test.setTimeout(180_000);
+    await poisonGala(database, gala.id);
+    const [item] = (await database.execute(
+      sql`select auction_item_id from auction_item where event_id = ${gala.id} and status = 'published' limit 1`,
+    )) as unknown as { auction_item_id: number }[];
+    const effects = await recordSideEffects(page);
+    const problems: string[] = [];
+    const paths = [
+      `/event?id=${gala.id}`,
+      `/inroombid?id=${gala.id}`,
+      `/inroombid?id=${gala.id}&item=${item.auction_item_id}`,
+      `/register?id=${gala.id}`,
+      `/dp?id=${gala.id}`,
+      `/raffle?id=${gala.id}`,
+      `/duel?id=${gala.id}`,
+      `/pi?id=${gala.id}`,
+      `/live?id=${gala.id}`,
+      `/livec?id=${gala.id}`,
+      `/woa2025monitor?id=${gala.id}`,
+      `/lun2025monitor?id=${gala.id}`,
+      `/cattlemen?id=${gala.id}`,
+      `/allcattlemen?id=${gala.id}`,
+      `/teamsignup?id=${gala.id}`,
+    ];
+    for (const path of paths) problems.push(...(await openAndInspect(page, path, effects)));
+    // The same pages signed in: a bidder's own name and paddle show too.
+    await signIn(page, gala.organiser);
+    for (const path of paths.slice(0, 5)) problems.push(...(await openAndInspect(page, path, effects)));
+    expect(problems).toEqual([]);
+  });
+
+  test("every admin screen of the gala shows it as text: nothing runs, no script address survives", async ({
+    page,
+    gala,
+    database,
+  }) => {
+    test.setTimeout(300_000);
+    await poisonGala(database, gala.id);
+    const effects = await recordSideEffects(page);
+    await signIn(page, gala.organiser);
+    const problems = await openAndInspect(page, `/admin/dashboard?id=${gala.id}`, effects);
+    // Every screen the organiser's menus offer (they hold every permission), as the navigation links them.
+    const screens = await page
+      .locator('a[href^="/admin/"]')
+      .evaluateAll((links) => [...new Set(links.map((link) => link.getAttribute("href")!))]);
+    const ofGala = screens.map((href) =>
+      href.includes("id=") ? href : `${href}${href.includes("?") ? "&" : "?"}id=${gala.id}`,
+    );
+    expect(ofGala.length).toBeGreaterThan(30);
+    for (const path of ofGala) problems.push(...(await openAndInspect(page, path, effects)));
+    expect(problems).toEqual([]);
+  });
+});
