@@ -12,7 +12,8 @@
  */
 import { eq, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db.server";
-import { event, landing, readTree, silent_auction } from "~drizzle/schema";
+import { sanitizeRichText } from "~/rich-text/sanitize.server";
+import { event, landing, readTree, richTextSettings, silent_auction, type TreeDefinition } from "~drizzle/schema";
 import { PAGE_TREE_DEFINITIONS, type PageKind, type Tree } from "./page-trees";
 import type { Database, Transaction } from "~/db/connection.server";
 
@@ -52,14 +53,27 @@ async function storedMeta(eventId: number, kind: PageKind): Promise<Record<strin
   return row ? (isRecord(row.meta) ? row.meta : {}) : undefined;
 }
 
+/**
+ * A stored tree, complete, with its rich texts sanitised on their way out (the house rule for HTML a page inserts):
+ * a value written before the rules changed, or straight into the database, is then harmless too.
+ */
+function readPageTree(definition: TreeDefinition, stored: unknown): Tree {
+  const tree = readTree(definition, stored) as Tree;
+  for (const [section, key] of richTextSettings(definition)) {
+    const setting = tree[section][key];
+    if (typeof setting.value === "string") setting.value = sanitizeRichText(setting.value);
+  }
+  return tree;
+}
+
 export async function loadPageDocument(eventId: number, kind: PageKind): Promise<PageDocument> {
   const definition = PAGE_TREE_DEFINITIONS[kind];
   const meta = await storedMeta(eventId, kind);
   const stored = meta ?? {};
   return {
     exists: meta !== undefined,
-    published: readTree(definition, stored) as Tree,
-    draft: isRecord(stored.draft) ? (readTree(definition, stored.draft) as Tree) : null,
+    published: readPageTree(definition, stored),
+    draft: isRecord(stored.draft) ? readPageTree(definition, stored.draft) : null,
     draftSavedAt: typeof stored.draftSavedAt === "string" ? stored.draftSavedAt : null,
     publishedAt: typeof stored.publishedAt === "string" ? stored.publishedAt : null,
   };

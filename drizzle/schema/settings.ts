@@ -21,6 +21,7 @@ export const DEFAULT_THEME = {
 const hexColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, "Use a colour like #1b2341");
 const font = z.string().min(1).max(80);
 const shortText = z.string().max(200);
+// Long texts are rich text (HTML from the editor): richTextSettings names them, so that readers sanitise them.
 const longText = z.string().max(50_000);
 // An image of the page is one Gavel stored (app/images/image-url.ts: /images/<hash>/w<width>.webp), one of the
 // pictures shipped with the app (public/demo, which the demo event's pages use), or none: any other address would let
@@ -241,7 +242,17 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** The [section, setting] pairs of a tree that hold rich text (HTML), which a page inserts as it is. */
+function richTextSettings(definition: TreeDefinition): [string, string][] {
+  return Object.entries(definition).flatMap(([sectionKey, section]) =>
+    Object.entries(section)
+      .filter(([, setting]) => setting.schema === longText)
+      .map(([key]) => [sectionKey, key] as [string, string]),
+  );
+}
+
 export type { DefaultOverrides, StoredTree, ResolvedTree, TreeDefinition, SettingDefinition };
+export { richTextSettings };
 export { readTree, resolveTree, strictTreeSchema };
 
 export const landingMetaSchema = strictTreeSchema(landingDefinition);

@@ -43,7 +43,8 @@ export async function activeMarkup(page: Page) {
     const found: string[] = [];
     for (const element of Array.from(document.querySelectorAll("*"))) {
       for (const attribute of Array.from(element.attributes)) {
-        if (/^on/i.test(attribute.name)) found.push(`${attribute.name} on <${element.localName}>`);
+        if (/^on/i.test(attribute.name))
+          found.push(`${attribute.name}="${attribute.value.slice(0, 60)}" on <${element.localName}>`);
         const addressed = ["href", "src", "action", "formaction", "data", "srcdoc"].includes(attribute.name);
         if (addressed && document.body.contains(element) && /^\s*(javascript|vbscript|data):/i.test(attribute.value)) {
           found.push(`${attribute.name}="${attribute.value}" on <${element.localName}>`);
