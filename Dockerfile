@@ -7,12 +7,16 @@ WORKDIR /app
 
 FROM base AS build
 COPY package.json package-lock.json ./
+# The patches npm ci applies to dependencies (patch-package, docs/decisions/030-patched-postgres-driver.md).
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
 FROM base AS production-deps
 COPY package.json package-lock.json ./
+# The patches npm ci applies to dependencies (patch-package, docs/decisions/030-patched-postgres-driver.md).
+COPY patches ./patches
 RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim

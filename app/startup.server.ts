@@ -7,6 +7,7 @@
 import { removeExpiredSignInRecords, SIGN_IN_RECORDS_CLEANUP_MS } from "./auth/cleanup.server";
 import { startClosingScheduler } from "./bidding/closing-scheduler.server";
 import { config } from "./config.server";
+import { untilDatabaseAnswers } from "./db/wait-for-database.server";
 import { connection } from "./db.server";
 import { seedDemo } from "./demo/seed.server";
 import { queuedMailSent } from "./mail/mailer.server";
@@ -19,7 +20,7 @@ declare global {
 }
 
 async function start() {
-  await connection.migrate();
+  await untilDatabaseAnswers(() => connection.migrate());
   if (config.SEED_DEMO) {
     const demo = await seedDemo(connection.db);
     console.log(
