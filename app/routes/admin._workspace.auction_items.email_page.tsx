@@ -11,6 +11,7 @@ import {
 import { catalogueOptions } from "~/catalogue/catalogue-options.server";
 import { eventSettings } from "~/events/event-settings.server";
 import { parseForm } from "~/forms/form-contract";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { refuseSubmission, refuseWith } from "~/forms/reply.server";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
@@ -53,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Viewing and printing the letter is catalogue work; sending mail to an address needs can_send_messages. */
 export async function action({ request }: ActionFunctionArgs) {
   const { eventId, user } = await requireEventPermission(request, "can_send_messages");
-  const submission = parseForm(await request.formData(), acknowledgementSchema);
+  const submission = parseForm(await readPostedForm(request), acknowledgementSchema);
   if (submission.status !== "success") return refuseSubmission(ACKNOWLEDGEMENT_FORM, submission);
   const { donor: donorId, subject, message } = submission.value;
   const donor = await donorOfEvent(eventId, donorId);

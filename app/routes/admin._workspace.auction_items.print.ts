@@ -5,6 +5,7 @@ import { ITEM_TYPES } from "~/catalogue/item-rules";
 import { printEvent, printItems } from "~/catalogue/print-items.server";
 import { acknowledgementPdf, bidSheetsPdf, itemCardsPdf } from "~/catalogue/print.server";
 import { eventSettings } from "~/events/event-settings.server";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { publicOrigin } from "~/security/request.server";
 import { formatInZone } from "~/ui/zoned-time";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
@@ -37,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_edit_auction_items");
-  const form = await request.formData();
+  const form = await readPostedForm(request);
   const parsed = z
     .object({ donor: z.coerce.number().int().positive(), message: z.string().trim().min(1).max(10_000) })
     .safeParse({ donor: form.get("donor"), message: form.get("message") });

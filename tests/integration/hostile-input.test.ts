@@ -8,6 +8,8 @@ import * as categoriesRoute from "~/routes/admin._workspace.auction_items.catego
 import * as inventoryRoute from "~/routes/admin._workspace.auction_items.inventory";
 import * as rawdataRoute from "~/routes/admin._workspace.auction_items.rawdata";
 import * as registrantsRoute from "~/routes/admin._workspace.registration.registrants";
+import * as forgotPasswordRoute from "~/routes/auth.forgot-password";
+import * as signInRoute from "~/routes/auth.sign-in";
 import { auction_item, category, event, inventory, registration, ticket } from "~drizzle/schema";
 import { testDatabase } from "../support/database";
 import { giveRole, makeEvent, makeUser, sessionCookie } from "../support/people";
@@ -76,6 +78,27 @@ describe(`hostile submissions on ${process.env.TEST_DB_ENGINE}`, () => {
       body: '--XYZ\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\n',
     });
     await expect(readFormWithImages(imageForm, ["image"])).rejects.toMatchObject({ status: 400 });
+  });
+
+  it("a body that is not a form (another content type, multipart cut short) is a 400 on actions reading a form", async () => {
+    const routes = [
+      [inventoryRoute, "/admin/auction_items/inventory"],
+      [signInRoute, "/auth/sign-in"],
+      [forgotPasswordRoute, "/auth/forgot-password"],
+    ] as const;
+    for (const [route, path] of routes) {
+      for (const contentType of ["application/json", "text/plain", "multipart/form-data"]) {
+        const notAForm = new Request(new URL(`${path}?id=${eventId}`, "http://localhost:3000"), {
+          method: "POST",
+          headers: { Cookie: cookie, "Content-Type": contentType },
+          body: '{"intent":"delete"}',
+        });
+        expect(await call(route.action as RouteFunction, notAForm), `${path} with ${contentType}`).toMatchObject({
+          status: 400,
+        });
+      }
+      expect(await brokenMultipart(route, path), `${path} with a cut multipart body`).toMatchObject({ status: 400 });
+    }
   });
 
   it("a guest import whose payment cell says constructor lists it as a problem of its row", async () => {
