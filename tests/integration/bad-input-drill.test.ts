@@ -2,15 +2,16 @@
 // action gets generated bad submissions from each persona; none may answer 5xx, and none the action refused may
 // write. Short here (DRILL_RUNS submissions per action, 10 by default); `npm run drill:input` runs 1,000 per action.
 // DRILL_SEED replays a run: the seed is printed with every failure.
-import { sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_ROUTE_ACCESS } from "~/auth/route-access";
-import { ticket } from "~drizzle/schema";
+import { client, ticket } from "~drizzle/schema";
 import { makeAuctionItem, openAuctions } from "../support/auction";
-import { drillRoute, type DrillRoute } from "../support/bad-input-drill";
+import { drillRoute, TABLES_WRITTEN_ON_REFUSAL, type DrillRoute } from "../support/bad-input-drill";
 import { testDatabase } from "../support/database";
 import { makePersonaWorld, type PersonaWorld } from "../support/personas";
 import { appRoutes } from "../support/route-manifest";
+import { changedTables, tableChecksums } from "../support/table-checksums";
 import type { KnownIds } from "../support/bad-submissions";
 import type { RouteFunction } from "../support/route-calls";
 import type { Database } from "~/db/connection.server";
@@ -64,6 +65,21 @@ describe(`bad input on every action, ${RUNS} submissions each, seed ${SEED}`, ()
     expect(drills.length).toBeGreaterThan(70);
   });
 
+  it("sees a write in the table checksums, and none when nothing was written", async () => {
+    const before = await tableChecksums(db, TABLES_WRITTEN_ON_REFUSAL);
+    expect(changedTables(before, await tableChecksums(db, TABLES_WRITTEN_ON_REFUSAL))).toEqual([]);
+    const [made] = await db.insert(client).values({ slug: "checksum-probe", title: "Probe" }).returning();
+    expect(changedTables(before, await tableChecksums(db, TABLES_WRITTEN_ON_REFUSAL))).toEqual(["client"]);
+    await db.delete(client).where(eq(client.client_id, made.client_id));
+  });
+
+  const totals = { routes: 0, sent: 0, accepted: 0, findings: 0 };
+  afterAll(() => {
+    console.info(
+      `Bad-input drill: ${totals.routes} routes with actions, ${totals.sent} submissions sent, ${totals.accepted} accepted, ${totals.findings} findings`,
+    );
+  });
+
   // Each route gets events and people of its own: what an accepted submission changes stays with that route.
   describe.each(drills.map((drill, index) => [drill.route.id, drill, index] as const))("%s", (_id, drill, index) => {
     let world: PersonaWorld;
@@ -85,6 +101,12 @@ describe(`bad input on every action, ${RUNS} submissions each, seed ${SEED}`, ()
       { timeout: 600_000 },
       async () => {
         const report = await drillRoute(db, routes, drill, world, ids, { runs: RUNS, seed: SEED + index });
+        Object.assign(totals, {
+          routes: totals.routes + 1,
+          sent: totals.sent + report.sent,
+          accepted: totals.accepted + report.accepted,
+          findings: totals.findings + report.findings.length,
+        });
         expect(report.sent).toBe(RUNS);
         expect(report.findings, `seed ${SEED + index} (DRILL_SEED=${SEED})`).toEqual([]);
       },
