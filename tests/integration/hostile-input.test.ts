@@ -7,6 +7,7 @@ import { readFormWithImages } from "~/images/upload.server";
 import * as categoriesRoute from "~/routes/admin._workspace.auction_items.categories";
 import * as inventoryRoute from "~/routes/admin._workspace.auction_items.inventory";
 import * as rawdataRoute from "~/routes/admin._workspace.auction_items.rawdata";
+import * as sponsorsRoute from "~/routes/admin._workspace.auction_items.sponsors";
 import * as registrantsRoute from "~/routes/admin._workspace.registration.registrants";
 import * as forgotPasswordRoute from "~/routes/auth.forgot-password";
 import * as signInRoute from "~/routes/auth.sign-in";
@@ -99,6 +100,13 @@ describe(`hostile submissions on ${process.env.TEST_DB_ENGINE}`, () => {
       }
       expect(await brokenMultipart(route, path), `${path} with a cut multipart body`).toMatchObject({ status: 400 });
     }
+  });
+
+  it("a row id past the integer columns' range is a 400, not a failed query", async () => {
+    for (const id of ["2147483648", "9007199254740992", "1e21"])
+      expect(await post(sponsorsRoute, "/admin/auction_items/sponsors", { intent: "hide", id }), id).toMatchObject({
+        status: 400,
+      });
   });
 
   it("a guest import whose payment cell says constructor lists it as a problem of its row", async () => {
