@@ -8,9 +8,14 @@ import * as categoriesRoute from "~/routes/admin._workspace.auction_items.catego
 import * as inventoryRoute from "~/routes/admin._workspace.auction_items.inventory";
 import * as rawdataRoute from "~/routes/admin._workspace.auction_items.rawdata";
 import * as sponsorsRoute from "~/routes/admin._workspace.auction_items.sponsors";
+import * as purchasesRoute from "~/routes/admin._workspace.bids.purchases";
+import * as raffleDeskRoute from "~/routes/admin._workspace.bids.raffle";
+import * as silentBidsRoute from "~/routes/admin._workspace.bids.silentbids";
 import * as registrantsRoute from "~/routes/admin._workspace.registration.registrants";
+import * as teamRoute from "~/routes/admin._workspace.setup.team";
 import * as forgotPasswordRoute from "~/routes/auth.forgot-password";
 import * as signInRoute from "~/routes/auth.sign-in";
+import * as guestRaffleRoute from "~/routes/raffle";
 import { auction_item, category, event, inventory, registration, ticket } from "~drizzle/schema";
 import { testDatabase } from "../support/database";
 import { giveRole, makeEvent, makeUser, sessionCookie } from "../support/people";
@@ -107,6 +112,22 @@ describe(`hostile submissions on ${process.env.TEST_DB_ENGINE}`, () => {
       expect(await post(sponsorsRoute, "/admin/auction_items/sponsors", { intent: "hide", id }), id).toMatchObject({
         status: 400,
       });
+  });
+
+  it("an item, bundle or member id past the integer columns' range is a 400 on every form that names one", async () => {
+    const submission = "drill-key-0001";
+    const forms = [
+      [silentBidsRoute, "/admin/bids/silentbids", { intent: "close" }, "item_id"],
+      [raffleDeskRoute, "/admin/bids/raffle", { intent: "sell", paddle: "100", submission }, "bundle"],
+      [guestRaffleRoute, "/raffle", { submission }, "bundle"],
+      [teamRoute, "/admin/setup/team", { intent: "update", flag: "can_view_stats" }, "usr_id"],
+      [purchasesRoute, "/admin/bids/purchases", { paddle: "100", quantity: "1", submission }, "item"],
+    ] as const;
+    for (const [route, path, form, field] of forms)
+      for (const id of ["2147483648", "724515011080348134591"])
+        expect(await post(route, path, { ...form, [field]: id }), `${path} ${field}=${id}`).toMatchObject({
+          status: 400,
+        });
   });
 
   it("a guest import whose payment cell says constructor lists it as a problem of its row", async () => {
