@@ -130,6 +130,32 @@ describe(`hostile submissions on ${process.env.TEST_DB_ENGINE}`, () => {
         });
   });
 
+  it("a NUL character in any field is a 400, not a failed query, urlencoded or multipart", async () => {
+    const path = "/admin/auction_items/categories";
+    expect(await post(categoriesRoute, path, { intent: "create", title: "Tra\u0000vel" })).toMatchObject({
+      status: 400,
+    });
+    expect(await post(categoriesRoute, path, { intent: "create", "ti\u0000tle": "Travel" })).toMatchObject({
+      status: 400,
+    });
+    const multipart = new FormData();
+    multipart.set("intent", "create");
+    multipart.set("title", "Tra\u0000vel");
+    const sent = new Request(new URL(`${path}?id=${eventId}`, "http://localhost:3000"), {
+      method: "POST",
+      headers: { Cookie: cookie },
+      body: multipart,
+    });
+    expect(await call(categoriesRoute.action as RouteFunction, sent)).toMatchObject({ status: 400 });
+    const [client] = await db.select({ id: event.client_id }).from(event).where(eq(event.event_id, eventId));
+    expect(await db.select().from(category).where(eq(category.client_id, client.id))).toEqual([]);
+    const images = new FormData();
+    images.set("title", "Tra\u0000vel");
+    await expect(
+      readFormWithImages(new Request("http://localhost:3000/", { method: "POST", body: images }), ["image"]),
+    ).rejects.toMatchObject({ status: 400 });
+  });
+
   it("a guest import whose payment cell says constructor lists it as a problem of its row", async () => {
     const [record] = await db.insert(registration).values({ paddle_start: 100 }).returning();
     await db.update(event).set({ registration_id: record.registration_id }).where(eq(event.event_id, eventId));
