@@ -156,6 +156,29 @@ describe(`hostile submissions on ${process.env.TEST_DB_ENGINE}`, () => {
     ).rejects.toMatchObject({ status: 400 });
   });
 
+  it("a CSV file with a NUL character is refused by both imports' check, with a message for the file", async () => {
+    const [record] = await db.insert(registration).values({ paddle_start: 100 }).returning();
+    await db.update(event).set({ registration_id: record.registration_id }).where(eq(event.event_id, eventId));
+    const files = [
+      [rawdataRoute, "/admin/auction_items/rawdata", "Title,Value\nKay\u0000ak,100\n"],
+      [registrantsRoute, "/admin/registration/registrants", "First name,Last name\nA\u0000da,Lovelace\n"],
+    ] as const;
+    for (const [route, path, csv] of files) {
+      const form = new FormData();
+      form.set("intent", "check");
+      form.set("file", new File([csv], "rows.csv", { type: "text/csv" }));
+      const outcome = await call(
+        route.action as RouteFunction,
+        new Request(new URL(`${path}?id=${eventId}`, "http://localhost:3000"), {
+          method: "POST",
+          headers: { Cookie: cookie },
+          body: form,
+        }),
+      );
+      expect(outcome.data, path).toMatchObject({ importCheck: { fileError: expect.stringMatching(/NUL/) } });
+    }
+  });
+
   it("a guest import whose payment cell says constructor lists it as a problem of its row", async () => {
     const [record] = await db.insert(registration).values({ paddle_start: 100 }).returning();
     await db.update(event).set({ registration_id: record.registration_id }).where(eq(event.event_id, eventId));
