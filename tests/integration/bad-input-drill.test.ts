@@ -17,7 +17,17 @@ import type { RouteFunction } from "../support/route-calls";
 import type { Database } from "~/db/connection.server";
 
 const RUNS = Number(process.env.DRILL_RUNS ?? 10);
+// The seed is fixed (never random) so that CI answers the same for the same code: a finding shows up on the commit
+// that makes it, not on a later run by chance. A route's seed is derived from its id, not its place in the
+// manifest, so a new route changes no other route's submissions.
 const SEED = Number(process.env.DRILL_SEED ?? 20261124);
+
+/** The route's own seed: SEED plus a hash (FNV-1a, 31 bits) of its id. */
+function routeSeed(id: string): number {
+  let hash = 0x811c9dc5;
+  for (const char of id) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193);
+  return (SEED + (hash >>> 1)) % 0x7fffffff;
+}
 
 const routes = await appRoutes();
 const drills: DrillRoute[] = [];
@@ -81,7 +91,7 @@ describe(`bad input on every action, ${RUNS} submissions each, seed ${SEED}`, ()
   });
 
   // Each route gets events and people of its own: what an accepted submission changes stays with that route.
-  describe.each(drills.map((drill, index) => [drill.route.id, drill, index] as const))("%s", (_id, drill, index) => {
+  describe.each(drills.map((drill) => [drill.route.id, drill] as const))("%s", (id, drill) => {
     let world: PersonaWorld;
     let ids: KnownIds;
     beforeAll(async () => {
@@ -100,7 +110,8 @@ describe(`bad input on every action, ${RUNS} submissions each, seed ${SEED}`, ()
       "answers no bad submission with a 5xx, and writes nothing for one it refuses",
       { timeout: 600_000 },
       async () => {
-        const report = await drillRoute(db, routes, drill, world, ids, { runs: RUNS, seed: SEED + index });
+        const seed = routeSeed(id);
+        const report = await drillRoute(db, routes, drill, world, ids, { runs: RUNS, seed });
         Object.assign(totals, {
           routes: totals.routes + 1,
           sent: totals.sent + report.sent,
@@ -108,7 +119,7 @@ describe(`bad input on every action, ${RUNS} submissions each, seed ${SEED}`, ()
           findings: totals.findings + report.findings.length,
         });
         expect(report.sent).toBe(RUNS);
-        expect(report.findings, `seed ${SEED + index} (DRILL_SEED=${SEED})`).toEqual([]);
+        expect(report.findings, `seed ${seed} (DRILL_SEED=${SEED})`).toEqual([]);
       },
     );
   });
