@@ -12,6 +12,7 @@
  */
 import { requireEventPermission } from "~/auth/access.server";
 import { parseForm } from "~/forms/form-contract";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { answerForm, refuseSubmission, refuseWith } from "~/forms/reply.server";
 import { rowId } from "~/forms/rules";
@@ -90,7 +91,7 @@ export async function listAction<Schema extends ZodTypeAny>({ request }: ActionF
   const { eventId } = await requireEventPermission(request, spec.permission);
   const { form, fieldErrors: readErrors } = spec.readForm
     ? await spec.readForm(request)
-    : { form: await request.formData(), fieldErrors: undefined };
+    : { form: await readPostedForm(request), fieldErrors: undefined };
   const call: ListCall = { eventId, form };
   const intent = String(form.get("intent") ?? "");
   const url = new URL(request.url);

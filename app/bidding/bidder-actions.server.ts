@@ -8,6 +8,7 @@ import { data, redirect } from "@remix-run/node";
 import { readRowId } from "~/db/row-id";
 import { db } from "~/db.server";
 import { parseForm } from "~/forms/form-contract";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { answerForm } from "~/forms/reply.server";
 import { PREFERENCE_FORM, preferenceSchema } from "~/messages/message-forms";
@@ -45,7 +46,7 @@ export async function bidderAction(request: Request, found?: PublicEvent) {
   const url = new URL(request.url);
   const here = `${url.pathname}${url.search}`;
   if (!context.user) throw redirect(`/auth/sign-in?returnTo=${encodeURIComponent(here)}`);
-  const form = await request.formData();
+  const form = await readPostedForm(request);
   const intent = String(form.get("intent") ?? "");
   const itemId = readRowId(form.get("item") ?? url.searchParams.get("item")) ?? 0;
   const eventId = context.event.event_id;

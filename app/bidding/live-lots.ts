@@ -3,6 +3,7 @@
  * and the next one, the console's forms and its keyboard shortcuts. The server's side is live-lots.server.ts.
  */
 import { z } from "zod";
+import { MAX_ROW_ID } from "~/db/row-id";
 import { rowId } from "~/forms/rules";
 import { moneyField } from "~/ui/money-input";
 
@@ -137,7 +138,7 @@ export const correctionDialog = (lotId: number, unit: number) => `correct-${lotI
 /** /admin/bids/livebids: a hammered lot's winning paddle or price corrected, with the reason kept in the log. */
 export const correctionSchema = z.object({
   lot: rowId,
-  unit: z.coerce.number().int().positive().default(1),
+  unit: z.coerce.number().int().positive().max(MAX_ROW_ID).default(1),
   paddle: paddleRule,
   amount: moneyField({ required: true, label: "The price" }),
   reason: z

@@ -7,6 +7,7 @@ import { formatInTimeZone } from "date-fns-tz";
 import { and, asc, count, desc, eq, inArray, max, or, gt } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
+import { MAX_ROW_ID } from "~/db/row-id";
 import { db } from "~/db.server";
 import { formReply, type FormReply } from "~/forms/form-contract";
 import { formatMoney } from "~/ui/format";
@@ -190,7 +191,7 @@ function personName(first: string | null, last: string | null) {
 
 // --- The staff actions -------------------------------------------------------------------------------------
 
-const id = z.coerce.number({ invalid_type_error: "This form is missing its item." }).int().positive();
+const id = z.coerce.number({ invalid_type_error: "This form is missing its item." }).int().positive().max(MAX_ROW_ID);
 
 const retractSchema = z.object({
   item_id: id,

@@ -3,6 +3,7 @@
  * with the same schema). Each posts an intent and the invoice it acts on.
  */
 import { z } from "zod";
+import { MAX_ROW_ID } from "~/db/row-id";
 import { requiredText, rowId } from "~/forms/rules";
 import { moneyField } from "~/ui/money-input";
 
@@ -58,7 +59,11 @@ export const receivedSchema = z.object({
 export const PURCHASE_FORM = "record-purchase";
 
 export const purchaseSchema = z.object({
-  item: z.coerce.number({ message: "Choose an item for sale." }).int().positive("Choose an item for sale."),
+  item: z.coerce
+    .number({ message: "Choose an item for sale." })
+    .int("Choose an item for sale.")
+    .positive("Choose an item for sale.")
+    .max(MAX_ROW_ID, "Choose an item for sale."),
   paddle: z.coerce
     .number({ message: "Enter the guest's paddle number." })
     .int("Enter the guest's paddle number.")

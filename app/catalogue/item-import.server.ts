@@ -99,6 +99,13 @@ export async function checkItemImport(
   });
   const columns = parsed.meta.fields ?? [];
   const empty = { ready: [], problems: [], ignoredColumns: [] };
+  // PostgreSQL refuses NUL in text; a form's text fields are refused with it (readPostedForm), a file's cells here.
+  if (csv.includes("\0"))
+    return {
+      ...empty,
+      fileError:
+        "The file holds a NUL character, which cannot be saved: it is not a CSV file of text. Save it again as CSV.",
+    };
   if (!columns.some((column) => HEADER_ALIASES[column] === "title")) {
     return {
       ...empty,

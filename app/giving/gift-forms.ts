@@ -3,6 +3,7 @@
  * the event's suggested amounts. Amounts are typed as people type them and read into cents.
  */
 import { z } from "zod";
+import { MAX_ROW_ID } from "~/db/row-id";
 import { optionalEmail, optionalText, rowId, yesNo } from "~/forms/rules";
 import { readMoney } from "~/ui/money-input";
 
@@ -79,7 +80,11 @@ export const giftSchema = z
 export type GiftInput = z.output<typeof giftSchema>;
 
 export const buyItemSchema = z.object({
-  item: z.coerce.number({ message: "Choose an item." }).int().positive("Choose an item."),
+  item: z.coerce
+    .number({ message: "Choose an item." })
+    .int("Choose an item.")
+    .positive("Choose an item.")
+    .max(MAX_ROW_ID, "Choose an item."),
   submission: z.string().min(8).max(80),
 });
 

@@ -4,13 +4,12 @@
  */
 import { data } from "@remix-run/node";
 import { z } from "zod";
+import { rowId } from "~/forms/rules";
 import type { BulkRefusal } from "./grid-bulk-bar";
 import type { InlineEditRefusal } from "./grid-types";
 
 // A grid shows a few thousand rows at most; a post naming more is not one of ours.
 const MAX_SELECTED = 10_000;
-
-const rowId = z.coerce.number().int().positive();
 
 /** The selected rows' ids; null when there are none or one is malformed. */
 export function readSelectedIds(form: FormData): number[] | null {

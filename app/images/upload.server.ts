@@ -11,6 +11,7 @@
  */
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import { config } from "~/config.server";
+import { readPostedForm, refuseNul } from "~/forms/posted-form.server";
 import { imageKey, imageUrl, parseImageUrl } from "./image-url";
 import { checkImage, contentHash, IMAGE_MESSAGES, makeSizes, type ImageSize } from "./process.server";
 import { fileStorage } from "./storage.server";
@@ -70,9 +71,7 @@ export async function readFormWithImages(request: Request, imageFields: ImageFie
   );
   const contentType = request.headers.get("Content-Type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
-    const form = await request.formData().catch(() => {
-      throw unreadable();
-    });
+    const form = await readPostedForm(request);
     for (const field of maxFiles.keys()) form.delete(field);
     return { form, imageErrors: {} };
   }
@@ -144,7 +143,7 @@ export async function readFormWithImages(request: Request, imageFields: ImageFie
   };
 
   try {
-    const form = await unstable_parseMultipartFormData(request, handler);
+    const form = refuseNul(await unstable_parseMultipartFormData(request, handler));
     for (const [name, seen] of filesSeen) {
       const allowed = maxFiles.get(name)!;
       if (seen > allowed) {

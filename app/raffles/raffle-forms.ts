@@ -4,6 +4,7 @@
  * one sale.
  */
 import { z } from "zod";
+import { MAX_ROW_ID } from "~/db/row-id";
 import { optionalText, rowId, yesNo } from "~/forms/rules";
 
 export const RAFFLE_SALE_FORM = "raffle-sale";
@@ -16,7 +17,8 @@ const submission = z.string().min(8).max(80);
 const bundle = z.coerce
   .number({ message: "Choose how many tickets." })
   .int("Choose how many tickets.")
-  .positive("Choose how many tickets.");
+  .positive("Choose how many tickets.")
+  .max(MAX_ROW_ID, "Choose how many tickets.");
 
 export const raffleSaleSchema = z.object({
   intent: z.literal("sell"),

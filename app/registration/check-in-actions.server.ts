@@ -4,7 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { readRowId } from "~/db/row-id";
+import { MAX_ROW_ID, readRowId } from "~/db/row-id";
 import { db } from "~/db.server";
 import { formatMoney } from "~/ui/format";
 import { event } from "~drizzle/schema";
@@ -31,7 +31,11 @@ const walkInSchema = z.object({
     z.literal(""),
     z.string().trim().email("Enter an email address like name@example.org, or leave it blank."),
   ]),
-  ticket_id: z.coerce.number({ message: "Choose a ticket." }).int().positive("Choose a ticket."),
+  ticket_id: z.coerce
+    .number({ message: "Choose a ticket." })
+    .int("Choose a ticket.")
+    .positive("Choose a ticket.")
+    .max(MAX_ROW_ID, "Choose a ticket."),
   method: z.enum(WALK_IN_METHODS, { message: "Choose how the guest pays." }),
 });
 

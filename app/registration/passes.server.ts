@@ -5,7 +5,7 @@
  * one payment.
  */
 import { and, asc, desc, eq, lt, ne } from "drizzle-orm";
-import { z } from "zod";
+import { rowId } from "~/forms/rules";
 import { publish } from "~/realtime/bus.server";
 import { formatMoney } from "~/ui/format";
 import { formatInZone } from "~/ui/zoned-time";
@@ -242,7 +242,7 @@ export async function paymentOfPass(db: Database, eventId: number, passId: numbe
   return found?.paymentId ?? null;
 }
 
-const passId = z.coerce.number().int().positive();
+const passId = rowId;
 
 /** The passes screen's posts: "mark-paid" (method cash or check), "cancel", "resend". */
 export async function runPassAction(

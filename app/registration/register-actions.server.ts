@@ -8,6 +8,7 @@ import { registrationAsksForCard } from "~/billing/cards.server";
 import { cardPaymentsOpen } from "~/billing/settings.server";
 import { startTicketCheckout } from "~/billing/ticket-checkout.server";
 import { db } from "~/db.server";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { saveGuestSeat } from "./guest-claim.server";
 import { orderParam, paymentOfOrderParam } from "./order-links.server";
@@ -58,7 +59,7 @@ export async function registerAction(
   origin: string,
   clientAddress?: string,
 ) {
-  const form = await request.formData();
+  const form = await readPostedForm(request);
   const url = new URL(request.url);
   if (form.get("intent") === "pay-order") return payOrderByCard(context, url, origin);
   const guestToken = url.searchParams.get("guest");

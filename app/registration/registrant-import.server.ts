@@ -113,6 +113,13 @@ export async function checkRegistrantImport(
   csv: string,
 ): Promise<RegistrantImportCheck> {
   const empty = { parties: [], problems: [], ignoredColumns: [] };
+  // PostgreSQL refuses NUL in text; a form's text fields are refused with it (readPostedForm), a file's cells here.
+  if (csv.includes("\0"))
+    return {
+      ...empty,
+      fileError:
+        "The file holds a NUL character, which cannot be saved: it is not a CSV file of text. Save it again as CSV.",
+    };
   const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ""), {
     header: true,
     skipEmptyLines: "greedy",

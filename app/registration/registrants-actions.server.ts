@@ -4,9 +4,9 @@
  * file ("check", the dry run) then import it ("import").
  */
 import { and, eq } from "drizzle-orm";
-import { z } from "zod";
 import { formReply, type FormReply } from "~/forms/form-contract";
 import { readFormWithFile } from "~/forms/posted-form.server";
+import { rowId } from "~/forms/rules";
 import { registrant } from "~drizzle/schema";
 import { editRegistrant, registerByHand } from "./registrant-form.server";
 import {
@@ -27,7 +27,7 @@ export type RegistrantsActionResult =
   | { kind: "dialog-refused"; refusal: FormReply }
   | { kind: "import"; answer: ImportAnswer; status: number };
 
-const id = z.coerce.number().int().positive();
+const id = rowId;
 
 export async function runRegistrantsAction(
   db: Database,

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { parseForm } from "~/forms/form-contract";
 import { refuseForm, refuseSubmission, refuseWith } from "~/forms/reply.server";
+import { rowId } from "~/forms/rules";
 import { moveGuests } from "./seating.server";
 import { MOVE_FORM, tableSchema } from "./table-form";
 import { createTable, deleteTable, TableFieldError, updateTable } from "./tables.server";
@@ -20,7 +21,7 @@ const refuseMove = (message: string): SeatingActionResult => ({
   answer: refuseForm(MOVE_FORM, message),
 });
 
-const id = z.coerce.number().int().positive();
+const id = rowId;
 const moveSchema = z.object({
   guest: z.array(id).min(1).max(1000),
   only: z.union([z.literal(""), id]).optional(),

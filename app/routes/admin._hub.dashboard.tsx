@@ -6,6 +6,7 @@ import { setGoal } from "~/dashboard/goal.server";
 import { nextSteps as nextStepsOf } from "~/dashboard/next-steps.server";
 import { DashboardPage } from "~/dashboard/ui/dashboard-page";
 import { parseForm } from "~/forms/form-contract";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
 import { adminMenus } from "~/navigation/admin-navigation.server";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
@@ -49,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<Dashboard
 /** Setting the fundraising goal: part of the event's details (can_edit_event). */
 export async function action({ request }: ActionFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_edit_event");
-  return answerForm(GOAL_FORM, parseForm(await request.formData(), goalSchema), async ({ goal }) => {
+  return answerForm(GOAL_FORM, parseForm(await readPostedForm(request), goalSchema), async ({ goal }) => {
     await setGoal(eventId, goal);
     return backWithToast(request, goal === null ? "Goal cleared" : "Goal saved");
   });

@@ -7,6 +7,7 @@ import {
 } from "@remix-run/node";
 import { z } from "zod";
 import { requireEventPermission } from "~/auth/access.server";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { richTextLinks } from "~/rich-text/rich-text-editor";
 import { richTextSchema } from "~/rich-text/schema.server";
 import { ComponentsPage, DEMO_TIME_ZONE } from "~/style-guide/components-page";
@@ -53,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireEventPermission(request, "can_design");
-  const form = await request.formData();
+  const form = await readPostedForm(request);
   const url = new URL(request.url);
   const here = url.pathname + url.search;
   switch (form.get("intent")) {

@@ -17,6 +17,7 @@ import { eventSettings, saveEventSetup } from "~/events/event-settings.server";
 import { BRANDING_FORM, brandingSchema } from "~/events/setup-forms";
 import { CATALOGUE_FONT_CSS_HREF } from "~/fonts/font-faces.server";
 import { formErrorOf, parseForm, replyFor } from "~/forms/form-contract";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
 import biddingHref from "~/styles/bidding.css";
 import { contrastWarnings } from "~/ui/branding";
@@ -55,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** "Use this": the branding the pair makes, checked and stored exactly as /admin/setup/branding does. */
 export async function action({ request }: ActionFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_design");
-  const submission = parseForm(await request.formData(), brandingSchema);
+  const submission = parseForm(await readPostedForm(request), brandingSchema);
   const save = async (branding: z.output<typeof brandingSchema>) => {
     await saveEventSetup(eventId, branding);
     return backWithToast(request, "Saved to the event's branding");

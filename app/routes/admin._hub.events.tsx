@@ -8,6 +8,7 @@ import { DEFAULT_TIMEZONE, newEventSchema, timeZones } from "~/events/event-fiel
 import { EventIdentityFields, type EventIdentityErrors } from "~/events/event-identity-fields";
 import { selectEvent, teamEventsOfUser } from "~/events/events.server";
 import { archiveEvent, createEventBeside } from "~/events/manage-events.server";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { workStart } from "~/navigation/admin-navigation.server";
 import { Button } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
@@ -56,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export async function action({ request }: ActionFunctionArgs) {
   const { user, eventId, role } = await requireTeamMember(request);
-  const form = await request.formData();
+  const form = await readPostedForm(request);
   switch (form.get("intent")) {
     case "select": {
       if (eventIdFromQuery(request) === undefined) throw new Response("Choose an event to work on.", { status: 400 });

@@ -5,6 +5,7 @@ import { createDuel, duelBoards, duelSettings, removeDuel, updateDuel } from "~/
 import { DuelSetupPage, type DuelSetupData } from "~/duels/ui/duel-settings-page";
 import { eventSettings } from "~/events/event-settings.server";
 import { parseForm } from "~/forms/form-contract";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { answerForm, refuseForm } from "~/forms/reply.server";
 import { readOrRefuse, rowId } from "~/forms/rules";
@@ -52,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<DuelSetup
 export async function action({ request }: ActionFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_edit_auction_items");
   const settings = await eventSettings(eventId);
-  const formData = await request.formData();
+  const formData = await readPostedForm(request);
   const intent = formData.get("intent");
   if (intent === "create")
     return answerForm(duelFormId("new"), parseForm(formData, duelSchema(settings.timezone || "UTC")), async (duel) => {

@@ -9,8 +9,10 @@ import {
   sendAcknowledgement,
 } from "~/catalogue/acknowledgement.server";
 import { catalogueOptions } from "~/catalogue/catalogue-options.server";
+import { readRowId } from "~/db/row-id";
 import { eventSettings } from "~/events/event-settings.server";
 import { parseForm } from "~/forms/form-contract";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { refuseSubmission, refuseWith } from "~/forms/reply.server";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
@@ -36,7 +38,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const donorParam = new URL(request.url).searchParams.get("donor");
   const [options, settings] = await Promise.all([catalogueOptions(eventId), eventSettings(eventId)]);
   const donorId = donorParam && /^\d+$/.test(donorParam) ? Number(donorParam) : null;
-  const donor = donorId ? await donorOfEvent(eventId, donorId) : null;
+  // An id past the integer column's ceiling (readRowId) is no donor, like one that was deleted: not a failed query.
+  const donor = donorId && readRowId(donorParam) ? await donorOfEvent(eventId, donorId) : null;
   if (donorId && !donor) throw new Response("This donor no longer exists.", { status: 404 });
   const gifts = donor ? await donorGifts(eventId, donor.donor_id) : [];
   const organisation = settings.company_name || settings.title;
@@ -53,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Viewing and printing the letter is catalogue work; sending mail to an address needs can_send_messages. */
 export async function action({ request }: ActionFunctionArgs) {
   const { eventId, user } = await requireEventPermission(request, "can_send_messages");
-  const submission = parseForm(await request.formData(), acknowledgementSchema);
+  const submission = parseForm(await readPostedForm(request), acknowledgementSchema);
   if (submission.status !== "success") return refuseSubmission(ACKNOWLEDGEMENT_FORM, submission);
   const { donor: donorId, subject, message } = submission.value;
   const donor = await donorOfEvent(eventId, donorId);

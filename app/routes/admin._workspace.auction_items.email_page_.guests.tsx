@@ -4,6 +4,7 @@ import { requireEventPermission } from "~/auth/access.server";
 import { guestsWithBalance } from "~/billing/winners.server";
 import { eventSettings } from "~/events/event-settings.server";
 import { parseForm, replyFor } from "~/forms/form-contract";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
 import {
@@ -56,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { eventId, user } = await requireEventPermission(request, "can_send_messages");
-  const formData = await request.formData();
+  const formData = await readPostedForm(request);
   const intent = formData.get("intent");
   return answerForm(SEND_FORM, parseForm(formData, sendSchema), async (draft) => {
     if (intent === "preview") return { preview: await previewBroadcast(eventId, draft, { guestsWithBalance }) };

@@ -14,6 +14,7 @@ import {
   unassignInventory,
   updateInventory,
 } from "~/catalogue/inventory.server";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { DataGrid } from "~/grid/data-grid";
 import {
   inlineEditSaved,
@@ -60,7 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_edit_auction_items");
-  const form = await request.formData();
+  const form = await readPostedForm(request);
   const url = new URL(request.url);
   const here = url.pathname + url.search;
 

@@ -5,6 +5,8 @@ import { ITEM_TYPES } from "~/catalogue/item-rules";
 import { printEvent, printItems } from "~/catalogue/print-items.server";
 import { acknowledgementPdf, bidSheetsPdf, itemCardsPdf } from "~/catalogue/print.server";
 import { eventSettings } from "~/events/event-settings.server";
+import { readPostedForm } from "~/forms/posted-form.server";
+import { rowId } from "~/forms/rules";
 import { publicOrigin } from "~/security/request.server";
 import { formatInZone } from "~/ui/zoned-time";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
@@ -21,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     .object({
       kind: z.enum(["sheets", "cards"]),
       type: z.enum(ITEM_TYPES).optional(),
-      item: z.array(z.coerce.number().int().positive()).max(2000),
+      item: z.array(rowId).max(2000),
     })
     .safeParse({ kind: params.get("kind"), type: params.get("type") || undefined, item: params.getAll("item") });
   if (!query.success) throw new Response("Say what to print: ?kind=sheets or ?kind=cards.", { status: 400 });
@@ -37,9 +39,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_edit_auction_items");
-  const form = await request.formData();
+  const form = await readPostedForm(request);
   const parsed = z
-    .object({ donor: z.coerce.number().int().positive(), message: z.string().trim().min(1).max(10_000) })
+    .object({ donor: rowId, message: z.string().trim().min(1).max(10_000) })
     .safeParse({ donor: form.get("donor"), message: form.get("message") });
   if (!parsed.success) throw new Response("Choose a donor and write the letter first.", { status: 400 });
   const donor = await donorOfEvent(eventId, parsed.data.donor);

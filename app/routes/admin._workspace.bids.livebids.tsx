@@ -6,6 +6,7 @@ import { correctLot, liveBidRows, liveMarker } from "~/bidding/live-lots.server"
 import { LiveBidsScreen } from "~/bidding/ui/live-bids-screen";
 import { db } from "~/db.server";
 import { parseForm } from "~/forms/form-contract";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { refuseForm, refuseSubmission, refuseWith } from "~/forms/reply.server";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
@@ -40,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { eventId, user } = await requireEventPermission(request, "can_control_event");
-  const form = await request.formData();
+  const form = await readPostedForm(request);
   const formId = correctionDialog(Number(form.get("lot")) || 0, Number(form.get("unit")) || 0);
   if (form.get("intent") !== "correct") return refuseForm(formId, "This screen does not know that action.");
   const submission = parseForm(form, correctionSchema);

@@ -3,6 +3,7 @@ import { requireEventPermission } from "~/auth/access.server";
 import { readRowId } from "~/db/row-id";
 import { db } from "~/db.server";
 import { parseForm } from "~/forms/form-contract";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { refuseForm, refuseSubmission, refuseWith } from "~/forms/reply.server";
 import { eventCurrency, paddleRaiseConsole } from "~/paddle-raise/console.server";
@@ -53,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { eventId, user } = await requireEventPermission(request, PADDLE_RAISE_STAFF);
-  const form = await request.formData();
+  const form = await readPostedForm(request);
   const back = new URL(request.url);
   back.searchParams.delete("dialog");
   const by = user.usr_id;

@@ -5,6 +5,7 @@ import { requireEventPermission } from "~/auth/access.server";
 import { PURCHASE_FORM, purchaseSchema } from "~/billing/checkout-forms";
 import { purchasesScreen, recordPurchase } from "~/billing/purchases.server";
 import { parseForm, replyFor } from "~/forms/form-contract";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
 import billingHref from "~/styles/billing.css";
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { eventId, user } = await requireEventPermission(request, "can_control_event");
-  const submission = parseForm(await request.formData(), purchaseSchema);
+  const submission = parseForm(await readPostedForm(request), purchaseSchema);
   return answerForm(PURCHASE_FORM, submission, async (input) => {
     await recordPurchase(eventId, {
       itemId: input.item,

@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { db } from "~/db.server";
 import { parseForm } from "~/forms/form-contract";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { answerForm, refuseForm } from "~/forms/reply.server";
 import { drawPrize, redrawPrize } from "~/raffles/raffle-draw.server";
@@ -54,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { eventId, user } = await requireEventPermission(request, RAFFLE_DESK);
-  const formData = await request.formData();
+  const formData = await readPostedForm(request);
   switch (formData.get("intent")) {
     case "sell":
       return answerForm(RAFFLE_SALE_FORM, parseForm(formData, raffleSaleSchema), async (input) => {

@@ -16,6 +16,7 @@ import {
   runStaffAction,
 } from "~/bidding/silent-bids.server";
 import { SilentBidsScreen } from "~/bidding/ui/silent-bids-screen";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { redirectWithToast } from "~/ui/toast.server";
@@ -52,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_control_event");
-  const result = await runStaffAction(eventId, await request.formData());
+  const result = await runStaffAction(eventId, await readPostedForm(request));
   if (!result.ok) return data(result.refusal, { status: 400 });
   // Back to the screen as it was, without the confirmation step of a post made without JavaScript.
   const url = new URL(request.url);

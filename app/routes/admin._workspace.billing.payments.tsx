@@ -7,6 +7,7 @@ import { listPayments, setItemReceived } from "~/billing/payments-list.server";
 import { refundPayment } from "~/billing/refunds.server";
 import { PAYMENT_STATUS } from "~/billing/ui/invoice-view";
 import { parseForm, replyFor } from "~/forms/form-contract";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm, refuseForm } from "~/forms/reply.server";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { Button, buttonClass } from "~/ui/button";
@@ -34,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { eventId, user } = await requireEventPermission(request, "can_bill");
-  const formData = await request.formData();
+  const formData = await readPostedForm(request);
   const intent = formData.get("intent");
   if (intent === "received") {
     const submission = parseForm(formData, receivedSchema);

@@ -23,6 +23,7 @@ import { CheckoutPanel } from "~/billing/ui/checkout-panel";
 import { winnersScreen } from "~/billing/winners.server";
 import { eventSettings } from "~/events/event-settings.server";
 import { parseForm } from "~/forms/form-contract";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm, refuseForm } from "~/forms/reply.server";
 import { rowId } from "~/forms/rules";
 import { publicOrigin } from "~/security/request.server";
@@ -63,7 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { eventId, user } = await requireEventPermission(request, "can_bill");
-  const formData = await request.formData();
+  const formData = await readPostedForm(request);
   const intent = formData.get("intent");
   const { currency } = await eventSettings(eventId);
   const money = (cents: number) => formatMoney(cents, currency);

@@ -9,6 +9,7 @@ import { useLoaderData } from "@remix-run/react";
 import { asc, eq } from "drizzle-orm";
 import { requireEventPermission } from "~/auth/access.server";
 import { db } from "~/db.server";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { doorAction } from "~/registration/check-in-actions.server";
 import { doorCounts, doorGuests, doorMarker, guestOfToken } from "~/registration/check-in.server";
 import { DoorScreen } from "~/registration/ui/door-screen";
@@ -57,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { eventId, user } = await requireEventPermission(request, "can_check_in_out");
-  const outcome = await doorAction(eventId, user.usr_id, await request.formData());
+  const outcome = await doorAction(eventId, user.usr_id, await readPostedForm(request));
   return outcome.tone === "error" ? data(outcome, { status: 400 }) : outcome;
 }
 

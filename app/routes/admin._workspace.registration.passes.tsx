@@ -9,6 +9,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { requireEventPermission } from "~/auth/access.server";
 import { db } from "~/db.server";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { loadPasses, releaseUnpaidOrders, runPassAction } from "~/registration/passes.server";
 import { PassesScreen, type PassesActionData } from "~/registration/ui/passes-screen";
 import { publicOrigin } from "~/security/request.server";
@@ -32,7 +33,7 @@ const releaseDays = z.coerce.number().int().min(1).max(365);
 
 export async function action({ request }: ActionFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_register");
-  const form = await request.formData();
+  const form = await readPostedForm(request);
   const url = new URL(request.url);
   if (form.get("intent") === "release") {
     const days = releaseDays.safeParse(form.get("days"));

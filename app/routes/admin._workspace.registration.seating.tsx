@@ -7,6 +7,7 @@ import {
 import { useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { db } from "~/db.server";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { runSeatingAction } from "~/registration/seating-actions.server";
 import { loadSeating } from "~/registration/seating.server";
 import { suggestedTableName } from "~/registration/tables.server";
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_register");
-  const result = await runSeatingAction(db, eventId, await request.formData());
+  const result = await runSeatingAction(db, eventId, await readPostedForm(request));
   if (result.kind === "refused") return result.answer;
   const url = new URL(request.url);
   url.searchParams.delete("dialog");

@@ -4,6 +4,7 @@ import { billingSettingsSchema, BILLING_SETTINGS_FORM } from "~/billing/settings
 import { billingSettings, saveBillingSettings } from "~/billing/settings.server";
 import { BillingSettingsForm } from "~/billing/ui/billing-settings-form";
 import { parseForm } from "~/forms/form-contract";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
 import { publicOrigin } from "~/security/request.server";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { eventId } = await requireEventPermission(request, BILLING_SETUP);
   const { timeZone } = await billingSettings(eventId);
-  const submission = parseForm(await request.formData(), billingSettingsSchema(timeZone));
+  const submission = parseForm(await readPostedForm(request), billingSettingsSchema(timeZone));
   return answerForm(BILLING_SETTINGS_FORM, submission, async (input) => {
     // Stripe posts this event's payment events here; the secret that signs them is kept with the key.
     await saveBillingSettings(eventId, input, `${publicOrigin(request)}/billing/stripe-webhook/${eventId}`);

@@ -7,6 +7,7 @@ import { COLOURS, ColourField, FontFields, TYPE_STYLES } from "~/events/ui/brand
 import { catalogueFont, nearestWeight } from "~/fonts/catalogue";
 import { CATALOGUE_FONT_CSS_HREF } from "~/fonts/font-faces.server";
 import { parseForm, replyFor } from "~/forms/form-contract";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { ImageField } from "~/images/image-field";
@@ -43,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_design");
   // The reset button posts a plain form; the branding form posts multipart (it carries the logo).
   const isPlainForm = request.headers.get("Content-Type")?.startsWith("application/x-www-form-urlencoded");
-  if (isPlainForm && (await request.clone().formData()).get("intent") === "reset") {
+  if (isPlainForm && (await readPostedForm(request.clone())).get("intent") === "reset") {
     await resetBranding(eventId);
     return backWithToast(request, "Colours and fonts reset to the defaults");
   }

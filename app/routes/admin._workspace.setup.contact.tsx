@@ -4,6 +4,7 @@ import { requireEventPermission } from "~/auth/access.server";
 import { eventSettings, saveEventSetup } from "~/events/event-settings.server";
 import { CONTACT_FORM, contactSchema } from "~/events/setup-forms";
 import { parseForm, replyFor } from "~/forms/form-contract";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { Button } from "~/ui/button";
@@ -40,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_configure_event");
-  const submission = parseForm(await request.formData(), contactSchema);
+  const submission = parseForm(await readPostedForm(request), contactSchema);
   return answerForm(CONTACT_FORM, submission, async (contact) => {
     await saveEventSetup(eventId, contact);
     return backWithToast(request, "Contact details saved");

@@ -3,6 +3,7 @@ import { LIVE_SETTINGS_FORM, liveAuctionSchema } from "~/events/live-auction-set
 import { LiveAuctionSetupPage, type LiveAuctionSetupData } from "~/events/live-auction-settings-form";
 import { loadLiveAuctionSettings, saveLiveAuctionSettings } from "~/events/live-auction-settings.server";
 import { parseForm } from "~/forms/form-contract";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { refuseSubmission, refuseWith } from "~/forms/reply.server";
 import liveHref from "~/styles/live.css";
@@ -44,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<LiveAucti
 export async function action({ request }: ActionFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_configure_event");
   const { timeZone } = await loadLiveAuctionSettings(eventId);
-  const submission = parseForm(await request.formData(), liveAuctionSchema(timeZone));
+  const submission = parseForm(await readPostedForm(request), liveAuctionSchema(timeZone));
   if (submission.status !== "success")
     return refuseSubmission(LIVE_SETTINGS_FORM, submission, {
       formErrors: ["Nothing was saved. Correct the fields marked below."],

@@ -12,6 +12,7 @@ import {
   type FeatureState,
 } from "~/events/feature-switches";
 import { setFeatureEnabled, toggleFeatureTesting } from "~/events/feature-switches.server";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { Button } from "~/ui/button";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { event } from "~drizzle/schema";
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_configure_event");
-  const form = await request.formData();
+  const form = await readPostedForm(request);
   const feature = form.get("feature");
   if (!isEventFeature(feature)) return data({ error: "Choose a feature from the list." }, { status: 400 });
   if (featureState({}, feature).locked) {

@@ -3,6 +3,7 @@ import { requireEventPermission } from "~/auth/access.server";
 import { db } from "~/db.server";
 import { eventSettings } from "~/events/event-settings.server";
 import { parseForm } from "~/forms/form-contract";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { answerForm, refuseForm } from "~/forms/reply.server";
 import { readOrRefuse } from "~/forms/rules";
@@ -36,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<MonitorSe
 
 export async function action({ request }: ActionFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_configure_event");
-  const formData = await request.formData();
+  const formData = await readPostedForm(request);
   let path;
   try {
     path = readOrRefuse(z.enum(MONITOR_PATHS), formData.get("path"));

@@ -1,6 +1,7 @@
 import { useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { parseForm } from "~/forms/form-contract";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { answerForm, refuseForm, refuseSubmission } from "~/forms/reply.server";
 import { rowId } from "~/forms/rules";
@@ -168,7 +169,7 @@ const direction = (value: FormDataEntryValue | null): Direction => {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_configure_event");
-  const form = await request.formData();
+  const form = await readPostedForm(request);
   const done = (title: string) => backWithToast(request, title);
   const intent = String(form.get("intent") ?? "");
 

@@ -1,6 +1,7 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { parseForm } from "~/forms/form-contract";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { answerForm, refuseForm } from "~/forms/reply.server";
 import { reportScope, type ReportScope } from "~/reporting/filters.server";
@@ -98,7 +99,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const access = await requireEventPermission(request, "can_report");
   const scope = await reportScope(request, access);
-  const form = await request.formData();
+  const form = await readPostedForm(request);
   const here = new URL(request.url);
   const back = `${here.pathname}${here.search}`;
   const periodIn = async (value: string) => {

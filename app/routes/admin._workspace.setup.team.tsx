@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { PERMISSION_LABELS, TEAM_FLAG_LABELS, TEAM_FLAGS, type TeamFlag } from "~/auth/permissions";
 import { parseForm, replyFor } from "~/forms/form-contract";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
 import { publicOrigin } from "~/security/request.server";
 import {
@@ -49,7 +50,7 @@ const NOT_ON_TEAM_MESSAGE =
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user, eventId } = await requireEventPermission(request, "can_configure_event");
-  const form = await request.formData();
+  const form = await readPostedForm(request);
   const url = new URL(request.url);
   const here = url.pathname + url.search;
   const text = (name: string) => String(form.get(name) ?? "");

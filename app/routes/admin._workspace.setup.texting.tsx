@@ -2,6 +2,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useRef, useState } from "react";
 import { requireEventPermission } from "~/auth/access.server";
 import { parseForm, replyFor } from "~/forms/form-contract";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { messageOrigin } from "~/messages/links.server";
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { eventId, user } = await requireEventPermission(request, "can_configure_event");
-  const formData = await request.formData();
+  const formData = await readPostedForm(request);
   if (formData.get("intent") === TEST_SEND_FORM) {
     return answerForm(TEST_SEND_FORM, parseForm(formData, testSendSchema), async (test) =>
       backWithToast(request, await sendTestMessage(eventId, user.usr_id, test)),

@@ -3,6 +3,7 @@ import { AUCTION_SETTINGS_FORM, filledIn } from "~/events/auction-settings";
 import { auctionSettingsFormOf, auctionSettingsScreen, saveAuctionSettings } from "~/events/auction-settings.server";
 import { AuctionSettingsPage } from "~/events/ui/auction-settings-page";
 import { parseForm } from "~/forms/form-contract";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** "save" saves the whole form; "fill" sends it back with staggered closing times filled in, unsaved. */
 export async function action({ request }: ActionFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_configure_event");
-  const submission = parseForm(await request.formData(), await auctionSettingsFormOf(eventId, "virtual"));
+  const submission = parseForm(await readPostedForm(request), await auctionSettingsFormOf(eventId, "virtual"));
   return answerForm(AUCTION_SETTINGS_FORM, submission, async (post) => {
     if (post.intent === "fill") return filledIn(submission.payload, post.closes);
     await saveAuctionSettings(eventId, "virtual", post.settings);

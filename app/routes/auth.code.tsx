@@ -10,6 +10,7 @@ import { requestSignInCode, verifySignInCode, type CodeRequestBlock } from "~/au
 import { readCode, SIGN_IN_CODE } from "~/auth/sign-in-codes.server";
 import { minutesUntil, type SignInBlock } from "~/auth/sign-in-limits.server";
 import { db } from "~/db.server";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { Button } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
@@ -46,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readPostedForm(request);
   const returnTo = safeRedirect(form.get("returnTo"));
   const session = await getSession(request);
   const pending = session.get(PENDING_EMAIL_KEY) as string | undefined;

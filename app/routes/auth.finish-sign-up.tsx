@@ -8,6 +8,7 @@ import { optionalNameField } from "~/auth/person-fields";
 import { safeRedirect } from "~/auth/safe-redirect";
 import { signedInSessionCookie } from "~/auth/session.server";
 import { finishSignUp, signUpLinkEmail } from "~/auth/sign-up.server";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { Button } from "~/ui/button";
 import { FormAlert } from "~/ui/form-alert";
 import { redirectWithToast } from "~/ui/toast.server";
@@ -35,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const token = url.searchParams.get("token") ?? "";
-  const form = await request.formData();
+  const form = await readPostedForm(request);
   const values = { firstName: String(form.get("firstName") ?? ""), lastName: String(form.get("lastName") ?? "") };
   const parsed = finishSignUpSchema.safeParse({ ...values, password: form.get("password") ?? "" });
   if (!parsed.success) return refused(parsed.error.flatten().fieldErrors, values);

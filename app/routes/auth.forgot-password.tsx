@@ -4,6 +4,7 @@ import { useRef } from "react";
 import { z } from "zod";
 import { requestPasswordReset } from "~/auth/password-reset.server";
 import { emailField } from "~/auth/person-fields";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { publicOrigin } from "~/security/request.server";
 import { Button } from "~/ui/button";
 import { Field } from "~/ui/field";
@@ -16,7 +17,7 @@ const forgotPasswordSchema = z.object({
 });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readPostedForm(request);
   const values = { email: String(form.get("email") ?? "") };
   const parsed = forgotPasswordSchema.safeParse(values);
   if (!parsed.success) return data({ errors: parsed.error.flatten().fieldErrors, values }, { status: 400 });

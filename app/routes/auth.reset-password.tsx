@@ -6,6 +6,7 @@ import { ExpiredLink } from "~/auth/account-forms";
 import { resetLinkEmail, resetPassword } from "~/auth/password-reset.server";
 import { newPasswordField, PASSWORD_HELP } from "~/auth/password-rules";
 import { signedInSessionCookie } from "~/auth/session.server";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { Button } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const form = await request.formData();
+  const form = await readPostedForm(request);
   const parsed = resetPasswordSchema.safeParse({ password: form.get("password") ?? "" });
   if (!parsed.success) return refused(parsed.error.flatten().fieldErrors);
 

@@ -10,6 +10,7 @@ import { safeRedirect } from "~/auth/safe-redirect";
 import { signedInRedirect } from "~/auth/session.server";
 import { GoogleSignInOption, SignInForm } from "~/auth/sign-in-forms";
 import { minutesUntil } from "~/auth/sign-in-limits.server";
+import { readPostedForm } from "~/forms/posted-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Gavel" }];
 
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readPostedForm(request);
   const returnTo = safeRedirect(form.get("returnTo"));
   const values = { email: String(form.get("email") ?? "") };
   const parsed = signInSchema.safeParse({ ...values, password: form.get("password") ?? "" });

@@ -9,6 +9,7 @@ import { emailField } from "~/auth/person-fields";
 import { safeRedirect } from "~/auth/safe-redirect";
 import { GoogleSignInOption } from "~/auth/sign-in-forms";
 import { requestSignUp } from "~/auth/sign-up.server";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { publicOrigin } from "~/security/request.server";
 import { Button } from "~/ui/button";
 import { Field } from "~/ui/field";
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readPostedForm(request);
   const values = { email: String(form.get("email") ?? "") };
   const parsed = signUpSchema.safeParse(values);
   if (!parsed.success) return data({ errors: parsed.error.flatten().fieldErrors, values }, { status: 400 });

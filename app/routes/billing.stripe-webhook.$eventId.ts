@@ -1,4 +1,5 @@
 import { receiveWebhook } from "~/billing/webhooks.server";
+import { readRowId } from "~/db/row-id";
 import { WebhookSignatureError } from "~/payments/provider";
 import type { ActionFunctionArgs } from "@remix-run/node";
 
@@ -7,8 +8,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
  * once (app/billing/webhooks.server.ts). A bad signature is a 400, so Stripe shows the failure in its dashboard.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const eventId = Number(params.eventId);
-  if (!Number.isSafeInteger(eventId) || eventId <= 0) return new Response("Unknown event", { status: 404 });
+  // Bounded to the integer column: an id past 2^31 is no event, not a failed query.
+  const eventId = readRowId(params.eventId);
+  if (eventId === null) return new Response("Unknown event", { status: 404 });
   const signature = request.headers.get("stripe-signature");
   if (!signature) return new Response("Missing Stripe-Signature", { status: 400 });
   try {

@@ -8,6 +8,7 @@ import { recordPurchase } from "~/billing/purchases.server";
 import { readRowId } from "~/db/row-id";
 import { findPublicEvent } from "~/events/public-event.server";
 import { parseForm } from "~/forms/form-contract";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm, refuseForm } from "~/forms/reply.server";
 import { donationPage, giftReceipt, give, openSessionsOfSubmission, type Donor } from "~/giving/donation-page.server";
 import { fundraiserForGift } from "~/giving/fundraisers.server";
@@ -95,7 +96,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const event = await findPublicEvent(request);
   const eventId = event.event_id;
   const user = await getSignedInUser(request);
-  const formData = await request.formData();
+  const formData = await readPostedForm(request);
   if (formData.get("intent") === "buy") {
     if (!user) throw redirect(`/auth/sign-in?returnTo=${encodeURIComponent(pagePath(eventId))}`);
     return answerForm(BUY_ITEM_FORM, parseForm(formData, buyItemSchema), async (input) => {

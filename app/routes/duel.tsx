@@ -8,6 +8,7 @@ import { duelBoards, giveToDuel, guestGift } from "~/duels/duels.server";
 import { DuelScreen, type DuelPageData } from "~/duels/ui/duel-screen";
 import { findPublicEvent } from "~/events/public-event.server";
 import { parseForm } from "~/forms/form-contract";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
 import biddingHref from "~/styles/bidding.css";
 import duelHref from "~/styles/duel.css";
@@ -58,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const event = await findPublicEvent(request);
   const user = await getSignedInUser(request);
   if (!user) throw redirect(`/auth/sign-in?returnTo=${encodeURIComponent(`/duel?id=${event.event_id}`)}`);
-  return answerForm(GIVE_FORM, parseForm(await request.formData(), giveSchema), async (gift) => {
+  return answerForm(GIVE_FORM, parseForm(await readPostedForm(request), giveSchema), async (gift) => {
     const giftId = await giveToDuel(db, event.event_id, user.usr_id, {
       duelId: gift.duel,
       side: gift.side,

@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { guestInvoiceAction, guestInvoicePage } from "~/billing/guest-invoice.server";
 import { GuestInvoiceScreen } from "~/billing/ui/guest-invoice-screen";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { publicOrigin } from "~/security/request.server";
 import billingHref from "~/styles/billing.css";
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const url = new URL(request.url);
-  const form = await request.formData();
+  const form = await readPostedForm(request);
   // "Pay part now" (to split the balance across two cards): blank is the whole balance.
   const part = readMoney(String(form.get("amount") ?? ""));
   if ("error" in part) return data({ problem: part.error }, { status: 400 });

@@ -5,6 +5,7 @@ import { consoleAction } from "~/bidding/live-console.server";
 import { liveLog, liveMarker, lotDetail, runningOrder } from "~/bidding/live-lots.server";
 import { LiveConsole } from "~/bidding/ui/live-console";
 import { db } from "~/db.server";
+import { readPostedForm } from "~/forms/posted-form.server";
 import liveHref from "~/styles/live.css";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { redirectWithToast } from "~/ui/toast.server";
@@ -60,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const outcome = await consoleAction(
     db,
     { eventId, byUsrId: user.usr_id, currency: meta?.currency ?? "USD" },
-    await request.formData(),
+    await readPostedForm(request),
   );
   if (!outcome.ok) return outcome.reply;
   const url = new URL(request.url);

@@ -4,6 +4,7 @@ import { getSignedInUser, type SignedInUser } from "~/auth/access.server";
 import { db } from "~/db.server";
 import { findPublicEvent } from "~/events/public-event.server";
 import { parseForm } from "~/forms/form-contract";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { refuseSubmission, refuseWith } from "~/forms/reply.server";
 import { guestPledgePage, pledgeAsGuest, type GuestIdentity } from "~/paddle-raise/guest-pledge.server";
@@ -56,7 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const event = await findPublicEvent(request);
   const user = await getSignedInUser(request);
   if (!user) throw redirect(`/auth/sign-in?returnTo=${encodeURIComponent(`/pi?id=${event.event_id}`)}`);
-  const submission = parseForm(await request.formData(), guestPledgeSchema);
+  const submission = parseForm(await readPostedForm(request), guestPledgeSchema);
   if (submission.status !== "success") return refuseSubmission(GUEST_PLEDGE_FORM, submission);
   try {
     const pledgeId = await pledgeAsGuest(db, event.event_id, identity(user), submission.value);

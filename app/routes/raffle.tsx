@@ -4,6 +4,7 @@ import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/reac
 import { getSignedInUser } from "~/auth/access.server";
 import { findPublicEvent } from "~/events/public-event.server";
 import { parseForm } from "~/forms/form-contract";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
 import { GUEST_RAFFLE_FORM, guestRaffleSchema } from "~/raffles/raffle-forms";
 import { sellRaffleTickets } from "~/raffles/raffle-sales.server";
@@ -52,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const event = await findPublicEvent(request);
   const user = await getSignedInUser(request);
   if (!user) throw redirect(`/auth/sign-in?returnTo=${encodeURIComponent(`/raffle?id=${event.event_id}`)}`);
-  return answerForm(GUEST_RAFFLE_FORM, parseForm(await request.formData(), guestRaffleSchema), async (input) => {
+  return answerForm(GUEST_RAFFLE_FORM, parseForm(await readPostedForm(request), guestRaffleSchema), async (input) => {
     const sold = await sellRaffleTickets(event.event_id, {
       bundleId: input.bundle,
       buyer: { usrId: user.usr_id },

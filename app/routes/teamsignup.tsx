@@ -14,6 +14,7 @@ import { signedInSessionCookie } from "~/auth/session.server";
 import { config } from "~/config.server";
 import { DEFAULT_TIMEZONE, timeZones } from "~/events/event-fields";
 import { parseForm } from "~/forms/form-contract";
+import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { answerForm, refuseForm, refuseSubmission } from "~/forms/reply.server";
 import { createOrganisationWithEvent } from "~/organisations/create-organisation.server";
@@ -69,7 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const token = new URL(request.url).searchParams.get("invitation") ?? "";
-  const form = await request.formData();
+  const form = await readPostedForm(request);
   const gone = "This invitation has been used, has expired or was withdrawn.";
 
   switch (form.get("intent")) {

@@ -4,11 +4,13 @@
  */
 import { z } from "zod";
 import { PERMISSIONS, TEAM_FLAGS, type Permission } from "~/auth/permissions";
+import { MAX_ROW_ID } from "~/db/row-id";
 
 const memberId = z.coerce
   .number({ message: "Choose a team member." })
   .int("Choose a team member.")
-  .positive("Choose a team member.");
+  .positive("Choose a team member.")
+  .max(MAX_ROW_ID, "Choose a team member.");
 
 /** The form id of the invitation. */
 export const INVITE_FORM = "invite";

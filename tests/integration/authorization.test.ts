@@ -2,12 +2,13 @@
 // (app/auth/route-access.ts): each admin loader and action is called for five people, and must answer each one
 // as the table says. A new admin route that is missing from the table, or checks less than it says, fails here.
 import { beforeAll, describe, expect, it } from "vitest";
-import { OWNER_ROLE, type Permission, type RoleFlags } from "~/auth/permissions";
 import { ADMIN_ROUTE_ACCESS, type AccessRule } from "~/auth/route-access";
 import { testDatabase } from "../support/database";
-import { giveRole, makeEvent, makeUser, sessionCookie, teamRole, teamRoleWithout } from "../support/people";
+import { giveRole, makeUser, sessionCookie, teamRole, teamRoleWithout } from "../support/people";
+import { cookieFor, makePersonaWorld, PERSONAS, type Persona, type PersonaWorld } from "../support/personas";
 import { call, makeRequest, type Outcome, type RouteFunction } from "../support/route-calls";
 import { appRoutes, routePath, type AppRoute } from "../support/route-manifest";
+import type { Permission } from "~/auth/permissions";
 
 const routes = await appRoutes();
 const isAdmin = (route: AppRoute) => route.id === "routes/admin" || route.id.startsWith("routes/admin.");
@@ -49,66 +50,15 @@ describe("the route manifest and the access table", () => {
   );
 });
 
-/** Who asks: the five people of the issue, for a route on event A. */
-type Persona =
-  | "an anonymous visitor"
-  | "a user with no role"
-  | "a team member of another event"
-  | "a team member without it"
-  | "a team member with it";
-
-interface World {
-  eventId: number;
-  cookies: Map<string, string>;
-}
-const world: World = { eventId: 0, cookies: new Map() };
+const rules = Object.values(ADMIN_ROUTE_ACCESS).flatMap((access) => [access.loader, access.action]);
+let world: PersonaWorld;
 
 beforeAll(async () => {
-  const { db } = testDatabase();
-  const eventA = await makeEvent(db, { title: "Event A" });
-  const eventB = await makeEvent(db, { title: "Event B" });
-  world.eventId = eventA.event_id;
-
-  const person = async (key: string, roles: Array<[number, Partial<RoleFlags>]>) => {
-    // Their selected event is the other one, so only ?id can make event A current.
-    const user = await makeUser(db, { selected_event: eventB.event_id });
-    for (const [eventId, flags] of roles) await giveRole(db, user.usr_id, eventId, flags);
-    world.cookies.set(key, await sessionCookie(user.usr_id));
-  };
-
-  await person("no role", []);
-  await person("team of another event", [[eventB.event_id, OWNER_ROLE]]);
-  // "Without it" for the rule "team": someone with a role at the event who is not on its team (a guest who bids).
-  await person("team without it", [[eventA.event_id, { can_bid: true, is_team_member: false }]]);
-  await person("team with it", [[eventA.event_id, teamRole()]]);
-  const rules = new Map(
-    Object.values(ADMIN_ROUTE_ACCESS)
-      .flatMap((access) => [access.loader, access.action])
-      .map((rule) => [String(rule), rule]),
+  world = await makePersonaWorld(
+    testDatabase().db,
+    rules.filter((rule): rule is AccessRule => rule !== undefined),
   );
-  for (const [key, rule] of rules) {
-    if (rule === undefined || rule === "team") continue;
-    // A rule of several permissions: without any of them, and with just one (the first) of them.
-    const anyOf: Permission[] = typeof rule === "string" ? [rule] : [...rule];
-    await person(`${key} without it`, [[eventA.event_id, teamRoleWithout(...anyOf)]]);
-    await person(`${key} with it`, [[eventA.event_id, teamRole(anyOf[0])]]);
-  }
 });
-
-function cookieFor(persona: Persona, rule: AccessRule): string | undefined {
-  switch (persona) {
-    case "an anonymous visitor":
-      return undefined;
-    case "a user with no role":
-      return world.cookies.get("no role");
-    case "a team member of another event":
-      return world.cookies.get("team of another event");
-    case "a team member without it":
-      return world.cookies.get(rule === "team" ? "team without it" : `${String(rule)} without it`);
-    case "a team member with it":
-      return world.cookies.get(rule === "team" ? "team with it" : `${String(rule)} with it`);
-  }
-}
 
 /** What the person must get: "/" for anyone not on the team, 403 for a team member lacking the permission. */
 function expected(persona: Persona, rule: AccessRule): "redirect home" | "forbidden" | "allowed" {
@@ -122,14 +72,6 @@ function verdict(outcome: Outcome): "redirect home" | "forbidden" | "allowed" {
   if (outcome.status === 403) return "forbidden";
   return "allowed";
 }
-
-const PERSONAS: Persona[] = [
-  "an anonymous visitor",
-  "a user with no role",
-  "a team member of another event",
-  "a team member without it",
-  "a team member with it",
-];
 
 describe.each(adminRoutes.map((route) => [route.id, route] as const))("%s", (id, route) => {
   const access = ADMIN_ROUTE_ACCESS[id];
@@ -149,7 +91,7 @@ describe.each(adminRoutes.map((route) => [route.id, route] as const))("%s", (id,
       async (persona, outcome) => {
         const url = `${routePath(routes, id)}?id=${world.eventId}`;
         const request = makeRequest(url, {
-          cookie: cookieFor(persona, rule),
+          cookie: cookieFor(world, persona, rule),
           method: kind === "action" ? "POST" : "GET",
         });
         const result = await call(module[kind] as RouteFunction, request, params);

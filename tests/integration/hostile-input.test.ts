@@ -7,7 +7,15 @@ import { readFormWithImages } from "~/images/upload.server";
 import * as categoriesRoute from "~/routes/admin._workspace.auction_items.categories";
 import * as inventoryRoute from "~/routes/admin._workspace.auction_items.inventory";
 import * as rawdataRoute from "~/routes/admin._workspace.auction_items.rawdata";
+import * as sponsorsRoute from "~/routes/admin._workspace.auction_items.sponsors";
+import * as purchasesRoute from "~/routes/admin._workspace.bids.purchases";
+import * as raffleDeskRoute from "~/routes/admin._workspace.bids.raffle";
+import * as silentBidsRoute from "~/routes/admin._workspace.bids.silentbids";
 import * as registrantsRoute from "~/routes/admin._workspace.registration.registrants";
+import * as teamRoute from "~/routes/admin._workspace.setup.team";
+import * as forgotPasswordRoute from "~/routes/auth.forgot-password";
+import * as signInRoute from "~/routes/auth.sign-in";
+import * as guestRaffleRoute from "~/routes/raffle";
 import { auction_item, category, event, inventory, registration, ticket } from "~drizzle/schema";
 import { testDatabase } from "../support/database";
 import { giveRole, makeEvent, makeUser, sessionCookie } from "../support/people";
@@ -76,6 +84,99 @@ describe(`hostile submissions on ${process.env.TEST_DB_ENGINE}`, () => {
       body: '--XYZ\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\n',
     });
     await expect(readFormWithImages(imageForm, ["image"])).rejects.toMatchObject({ status: 400 });
+  });
+
+  it("a body that is not a form (another content type, multipart cut short) is a 400 on actions reading a form", async () => {
+    const routes = [
+      [inventoryRoute, "/admin/auction_items/inventory"],
+      [signInRoute, "/auth/sign-in"],
+      [forgotPasswordRoute, "/auth/forgot-password"],
+    ] as const;
+    for (const [route, path] of routes) {
+      for (const contentType of ["application/json", "text/plain", "multipart/form-data"]) {
+        const notAForm = new Request(new URL(`${path}?id=${eventId}`, "http://localhost:3000"), {
+          method: "POST",
+          headers: { Cookie: cookie, "Content-Type": contentType },
+          body: '{"intent":"delete"}',
+        });
+        expect(await call(route.action as RouteFunction, notAForm), `${path} with ${contentType}`).toMatchObject({
+          status: 400,
+        });
+      }
+      expect(await brokenMultipart(route, path), `${path} with a cut multipart body`).toMatchObject({ status: 400 });
+    }
+  });
+
+  it("a row id past the integer columns' range is a 400, not a failed query", async () => {
+    for (const id of ["2147483648", "9007199254740992", "1e21"])
+      expect(await post(sponsorsRoute, "/admin/auction_items/sponsors", { intent: "hide", id }), id).toMatchObject({
+        status: 400,
+      });
+  });
+
+  it("an item, bundle or member id past the integer columns' range is a 400 on every form that names one", async () => {
+    const submission = "drill-key-0001";
+    const forms = [
+      [silentBidsRoute, "/admin/bids/silentbids", { intent: "close" }, "item_id"],
+      [raffleDeskRoute, "/admin/bids/raffle", { intent: "sell", paddle: "100", submission }, "bundle"],
+      [guestRaffleRoute, "/raffle", { submission }, "bundle"],
+      [teamRoute, "/admin/setup/team", { intent: "update", flag: "can_view_stats" }, "usr_id"],
+      [purchasesRoute, "/admin/bids/purchases", { paddle: "100", quantity: "1", submission }, "item"],
+    ] as const;
+    for (const [route, path, form, field] of forms)
+      for (const id of ["2147483648", "724515011080348134591"])
+        expect(await post(route, path, { ...form, [field]: id }), `${path} ${field}=${id}`).toMatchObject({
+          status: 400,
+        });
+  });
+
+  it("a NUL character in any field is a 400, not a failed query, urlencoded or multipart", async () => {
+    const path = "/admin/auction_items/categories";
+    expect(await post(categoriesRoute, path, { intent: "create", title: "Tra\u0000vel" })).toMatchObject({
+      status: 400,
+    });
+    expect(await post(categoriesRoute, path, { intent: "create", "ti\u0000tle": "Travel" })).toMatchObject({
+      status: 400,
+    });
+    const multipart = new FormData();
+    multipart.set("intent", "create");
+    multipart.set("title", "Tra\u0000vel");
+    const sent = new Request(new URL(`${path}?id=${eventId}`, "http://localhost:3000"), {
+      method: "POST",
+      headers: { Cookie: cookie },
+      body: multipart,
+    });
+    expect(await call(categoriesRoute.action as RouteFunction, sent)).toMatchObject({ status: 400 });
+    const [client] = await db.select({ id: event.client_id }).from(event).where(eq(event.event_id, eventId));
+    expect(await db.select().from(category).where(eq(category.client_id, client.id))).toEqual([]);
+    const images = new FormData();
+    images.set("title", "Tra\u0000vel");
+    await expect(
+      readFormWithImages(new Request("http://localhost:3000/", { method: "POST", body: images }), ["image"]),
+    ).rejects.toMatchObject({ status: 400 });
+  });
+
+  it("a CSV file with a NUL character is refused by both imports' check, with a message for the file", async () => {
+    const [record] = await db.insert(registration).values({ paddle_start: 100 }).returning();
+    await db.update(event).set({ registration_id: record.registration_id }).where(eq(event.event_id, eventId));
+    const files = [
+      [rawdataRoute, "/admin/auction_items/rawdata", "Title,Value\nKay\u0000ak,100\n"],
+      [registrantsRoute, "/admin/registration/registrants", "First name,Last name\nA\u0000da,Lovelace\n"],
+    ] as const;
+    for (const [route, path, csv] of files) {
+      const form = new FormData();
+      form.set("intent", "check");
+      form.set("file", new File([csv], "rows.csv", { type: "text/csv" }));
+      const outcome = await call(
+        route.action as RouteFunction,
+        new Request(new URL(`${path}?id=${eventId}`, "http://localhost:3000"), {
+          method: "POST",
+          headers: { Cookie: cookie },
+          body: form,
+        }),
+      );
+      expect(outcome.data, path).toMatchObject({ importCheck: { fileError: expect.stringMatching(/NUL/) } });
+    }
   });
 
   it("a guest import whose payment cell says constructor lists it as a problem of its row", async () => {

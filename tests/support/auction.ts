@@ -13,6 +13,16 @@ export async function makeAuctionEvent(
   now = new Date(),
 ) {
   const made = await makeEvent(db);
+  return { ...made, ...(await openAuctions(db, made.event_id, settings, now)) };
+}
+
+/** Turns on the event's silent and virtual auctions, open from an hour ago for two more hours. */
+export async function openAuctions(
+  db: Database,
+  eventId: number,
+  settings: Partial<typeof silent_auction.$inferInsert> = {},
+  now = new Date(),
+) {
   const [silent] = await db
     .insert(silent_auction)
     .values({
@@ -35,8 +45,8 @@ export async function makeAuctionEvent(
       is_virtual_auction_enabled: true,
       is_virtual_auction_testing: false,
     })
-    .where(eq(event.event_id, made.event_id));
-  return { ...made, silentAuctionId: silent.silent_auction_id, virtualAuctionId: virtual.virtual_auction_id };
+    .where(eq(event.event_id, eventId));
+  return { silentAuctionId: silent.silent_auction_id, virtualAuctionId: virtual.virtual_auction_id };
 }
 
 export async function makeAuctionItem(

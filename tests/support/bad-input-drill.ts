@@ -1,0 +1,182 @@
+// Drill 2 of issue 19: every route that has an action gets generated bad submissions (tests/support/bad-submissions.ts)
+// from each persona (tests/support/personas.ts). None may answer 5xx or throw; and none may write unless the action
+// accepted it, checked on a checksum of every table (tests/support/table-checksums.ts) taken around each batch.
+import fc from "fast-check";
+import {
+  badSubmissionArbitrary,
+  describeSubmission,
+  toRequest,
+  type BadSubmission,
+  type KnownIds,
+} from "./bad-submissions";
+import { formVocabulary } from "./form-vocabulary";
+import { cookieFor, PERSONAS, type Persona, type PersonaWorld } from "./personas";
+import { call, type Outcome, type RouteFunction } from "./route-calls";
+import { routePath, type AppRoute } from "./route-manifest";
+import { changedTables, tableChecksums, type TableChecksums } from "./table-checksums";
+import type { AccessRule } from "~/auth/route-access";
+import type { Database } from "~/db/connection.server";
+
+/**
+ * Tables a refused request may write by design: sign_in_failure records each failed password sign-in, which is how
+ * the guessing limit counts them (app/auth/sign-in-limits.server.ts).
+ */
+export const TABLES_WRITTEN_ON_REFUSAL = new Set(["sign_in_failure"]);
+
+/** How long one submission may take before it counts as hung. */
+const CALL_TIMEOUT_MS = 20_000;
+const BATCH_SIZE = 25;
+
+export interface DrillRoute {
+  route: AppRoute;
+  action: RouteFunction;
+  /** Who may use the action: an admin route's rule (app/auth/route-access.ts); undefined for a public route. */
+  rule: AccessRule | undefined;
+}
+
+export interface Finding {
+  routeId: string;
+  persona: Persona;
+  problem: string;
+  submission: string;
+}
+
+export interface DrillReport {
+  sent: number;
+  accepted: number;
+  findings: Finding[];
+}
+
+export function paramNames(routes: readonly AppRoute[], id: string): string[] {
+  const names: string[] = [];
+  for (let route = routes.find((r) => r.id === id); route; route = routes.find((r) => r.id === route!.parentId)) {
+    for (const segment of (route.path ?? "").split("/")) {
+      if (segment.startsWith(":")) names.push(segment.slice(1).replace(/\?$/, ""));
+      else if (segment === "*") names.push("*");
+    }
+  }
+  return names;
+}
+
+/** An error the action reported in its answer, in the shapes the app's actions use. */
+function reportsAnError(data: unknown): boolean {
+  if (typeof data !== "object" || data === null) return false;
+  const answer = data as Record<string, unknown>;
+  const nonEmpty = (value: unknown) =>
+    Boolean(value) && !(typeof value === "object" && Object.keys(value as object).length === 0);
+  return (
+    nonEmpty(answer.error) ||
+    nonEmpty(answer.errors) ||
+    nonEmpty(answer.fieldErrors) ||
+    nonEmpty(answer.formError) ||
+    answer.status === "error" ||
+    answer.ok === false
+  );
+}
+
+/**
+ * Whether the persona may use the action for the event the submission names: anyone on a public route; on an admin
+ * route the member holding its permission, and the other event's team member unless the submission names event A.
+ */
+function mayUse(drill: DrillRoute, persona: Persona, submission: BadSubmission, ids: KnownIds): boolean {
+  if (drill.rule === undefined) return true;
+  const namesEventA = submission.eventQuery === String(ids.eventId);
+  if (persona === "a team member with it") return submission.eventQuery !== String(ids.otherEventId);
+  // Without a valid ?id the current event is the person's selected one: the other event's member works on it.
+  return persona === "a team member of another event" && !namesEventA;
+}
+
+/** Whether the action took the submission: the persona may use it, and it answered a redirect or a 2xx without error. */
+function accepted(allowed: boolean, outcome: Outcome): boolean {
+  if (!allowed) return false;
+  if (outcome.status >= 300 && outcome.status < 400) return true;
+  return outcome.status >= 200 && outcome.status < 300 && !reportsAnError(outcome.data);
+}
+
+/** An error with its causes (a failed query's cause is the database's message). */
+function explain(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause === undefined ? "" : `\ncaused by: ${explain(error.cause)}`;
+  return `${error.stack ?? error.message}${cause}`;
+}
+
+type Sent = { outcome: Outcome } | { problem: string };
+
+async function send(drill: DrillRoute, request: Request, params: Record<string, string>): Promise<Sent> {
+  let timer: NodeJS.Timeout | undefined;
+  const hung = new Promise<Sent>((resolve) => {
+    timer = setTimeout(() => resolve({ problem: `no answer within ${CALL_TIMEOUT_MS} ms` }), CALL_TIMEOUT_MS);
+  });
+  const answered = call(drill.action, request, params).then(
+    (outcome): Sent => (outcome.status >= 500 ? { problem: `answered ${outcome.status}` } : { outcome }),
+    (error: unknown): Sent => ({ problem: `threw (a 500): ${explain(error)}` }),
+  );
+  try {
+    return await Promise.race([answered, hung]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Sends `runs` generated bad submissions to the route's action, the personas taking turns. */
+export async function drillRoute(
+  db: Database,
+  routes: readonly AppRoute[],
+  drill: DrillRoute,
+  world: PersonaWorld,
+  ids: KnownIds,
+  { runs, seed }: { runs: number; seed: number },
+): Promise<DrillReport> {
+  const names = paramNames(routes, drill.route.id);
+  const arbitrary = badSubmissionArbitrary(ids, formVocabulary(drill.route.file), names);
+  const submissions = fc.sample(arbitrary, { numRuns: runs, seed });
+  const report: DrillReport = { sent: 0, accepted: 0, findings: [] };
+  const rule = drill.rule ?? "team";
+
+  const sendOne = (submission: BadSubmission, persona: Persona) => {
+    const path = routePath(routes, drill.route.id, encodeURIComponent(Object.values(submission.params)[0] ?? "1"));
+    return send(drill, toRequest(submission, path, cookieFor(world, persona, rule)), submission.params);
+  };
+  const find = (persona: Persona, problem: string, submission: BadSubmission) =>
+    report.findings.push({ routeId: drill.route.id, persona, problem, submission: describeSubmission(submission) });
+
+  for (let start = 0; start < submissions.length; start += BATCH_SIZE) {
+    const batch = submissions.slice(start, start + BATCH_SIZE).map((submission, index) => ({
+      submission,
+      persona: PERSONAS[(start + index) % PERSONAS.length],
+    }));
+    const before = await tableChecksums(db, TABLES_WRITTEN_ON_REFUSAL);
+    const refused: typeof batch = [];
+    for (const entry of batch) {
+      const sent = await sendOne(entry.submission, entry.persona);
+      report.sent++;
+      if ("problem" in sent) find(entry.persona, sent.problem, entry.submission);
+      else if (accepted(mayUse(drill, entry.persona, entry.submission, ids), sent.outcome)) report.accepted++;
+      else refused.push(entry);
+    }
+    const after = await tableChecksums(db, TABLES_WRITTEN_ON_REFUSAL);
+    if (changedTables(before, after).length === 0 || refused.length === 0) continue;
+    // Something wrote: replay the refused submissions one by one to learn which (an accepted one may explain it).
+    const explained = refused.length < batch.length;
+    let culprits = 0;
+    for (const entry of refused) {
+      const ahead: TableChecksums = await tableChecksums(db, TABLES_WRITTEN_ON_REFUSAL);
+      const sent = await sendOne(entry.submission, entry.persona);
+      const changed = changedTables(ahead, await tableChecksums(db, TABLES_WRITTEN_ON_REFUSAL));
+      const allowed = mayUse(drill, entry.persona, entry.submission, ids);
+      if (changed.length > 0 && !("outcome" in sent && accepted(allowed, sent.outcome))) {
+        culprits++;
+        const status = "outcome" in sent ? sent.outcome.status : sent.problem;
+        find(entry.persona, `refused (${status}) but wrote to ${changed.join(", ")}`, entry.submission);
+      }
+    }
+    if (culprits === 0 && !explained) {
+      find(
+        batch[0].persona,
+        `a batch of refused submissions wrote to ${changedTables(before, after).join(", ")}`,
+        batch[0].submission,
+      );
+    }
+  }
+  return report;
+}
