@@ -52,7 +52,16 @@ export interface CrashDrillResult {
   /** Answers to bids (accepted or refused), from sending to the end of the answer. */
   answerLatency: ReturnType<typeof summary>;
   /** sentAgain: messages a killed process had claimed, sent by another once its lease ran out. */
-  outbox: { messages: number; sent: number; sentAgain: number; dueLater: number; other: number; mailsReceived: number };
+  /** retrying: a failed attempt waiting for its retry (the database was away while it sent). */
+  outbox: {
+    messages: number;
+    sent: number;
+    sentAgain: number;
+    dueLater: number;
+    retrying: number;
+    other: number;
+    mailsReceived: number;
+  };
   postgresRestart?: {
     healthDuringOutage: string;
     healthyAfterStartSeconds: number;
@@ -343,7 +352,8 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashDr
     log(`${options.kills} kills; back in ${recoveries.map((s) => s.toFixed(1)).join(", ")} s`);
 
     // ---------- PostgreSQL stopped and started under load ----------
-    const lastKillAt = Date.now();
+    /** The end of the last disruption: a kill's restart, or PostgreSQL's start. */
+    let lastDisruptionAt = Date.now();
     let postgresRestart: CrashDrillResult["postgresRestart"];
     if (options.restartPostgres && database) {
       await sleep(3_000);
@@ -364,6 +374,7 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashDr
       outages.push({ from: stoppedAt, to: Date.now() });
       const healthyAfter = (performance.now() - startedAt) / 1000;
       if (!healthy) failures.push("the app did not answer /health with 200 within 60 s of PostgreSQL's start");
+      lastDisruptionAt = Date.now();
       const bidDeadline = performance.now() + 60_000;
       let firstAccepted = Number.NaN;
       while (performance.now() < bidDeadline && Number.isNaN(firstAccepted)) {
@@ -391,7 +402,9 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashDr
     // ---------- the scheduler and the outbox carry on ----------
     // Every close due, and every message a killed process held, handed over when its lease ran out.
     const lastClose = Math.max(...[...seeded.closing.values()].map((at) => at.getTime()));
-    await sleep(Math.max(lastClose + 5_000, lastKillAt + OUTBOX_LEASE_MS + 5_000, Date.now() + 5_000) - Date.now());
+    await sleep(
+      Math.max(lastClose + 5_000, lastDisruptionAt + OUTBOX_LEASE_MS + 5_000, Date.now() + 5_000) - Date.now(),
+    );
     // Then the outbox drains what is due (on PGlite this process cannot look while the app holds the folder).
     if (database) await outboxDrained(sql!, seeded.eventId, 60_000);
     else await sleep(30_000);
@@ -478,12 +491,22 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashDr
        from message where event_id = $1`,
       [seeded.eventId],
     );
-    const outbox = { messages: messages.length, sent: 0, sentAgain: 0, dueLater: 0, other: 0, mailsReceived: 0 };
+    const outbox = {
+      messages: messages.length,
+      sent: 0,
+      sentAgain: 0,
+      dueLater: 0,
+      retrying: 0,
+      other: 0,
+      mailsReceived: 0,
+    };
     outbox.mailsReceived = mail.received();
     for (const message of messages) {
       if (message.status === "sent" || message.status === "skipped") outbox.sent++;
-      // An outbid digest waits for its window's end (never tried: a retry after a failed send is not on time).
+      // An outbid digest waits for its window's end (never tried).
       else if (message.status === "queued" && message.later && message.attempt_count === 0) outbox.dueLater++;
+      // A failed attempt (the database away while it sent) waits for its retry: carrying on, counted apart.
+      else if (message.status === "queued" && message.later) outbox.retrying++;
       else outbox.other++;
       if (message.status === "sent" && message.attempt_count > 1) outbox.sentAgain++;
     }
@@ -492,7 +515,7 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashDr
       const states = new Map<string, number>();
       for (const message of messages) {
         if (message.status === "sent" || message.status === "skipped") continue;
-        if (message.status === "queued" && message.later && message.attempt_count === 0) continue;
+        if (message.status === "queued" && message.later) continue;
         const state = `${message.status} after ${message.attempt_count} attempts`;
         states.set(state, (states.get(state) ?? 0) + 1);
       }

@@ -45,7 +45,7 @@ function row(result: CrashDrillResult) {
     `${ms(result.answerLatency.p50)} / ${ms(result.answerLatency.p99)} ms`,
     `${result.ledgerRows} (${result.committedUnanswered} in flight)`,
     `${closing.closed} of ${closing.due}, ${closing.latestAfterAppBackSeconds.toFixed(1)} s`,
-    `${outbox.sent} of ${outbox.messages} sent (${outbox.sentAgain} after a kill), ${outbox.dueLater} due later; ${outbox.mailsReceived} mails`,
+    `${outbox.sent} of ${outbox.messages} sent (${outbox.sentAgain} after a kill), ${outbox.dueLater} due later, ${outbox.retrying} retrying; ${outbox.mailsReceived} mails`,
     result.failures.length === 0 ? "all hold" : result.failures.join("; "),
   ].join(" | ");
 }
