@@ -52,7 +52,7 @@ export interface CrashDrillResult {
   /** Answers to bids (accepted or refused), from sending to the end of the answer. */
   answerLatency: ReturnType<typeof summary>;
   /** sentAgain: messages a killed process had claimed, sent by another once its lease ran out. */
-  /** retrying: a failed attempt waiting for its retry (the database was away while it sent). */
+  /** retrying: a failed attempt waiting for its retry, or a send held under a lease when the app stopped. */
   outbox: {
     messages: number;
     sent: number;
@@ -505,8 +505,9 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashDr
       if (message.status === "sent" || message.status === "skipped") outbox.sent++;
       // An outbid digest waits for its window's end (never tried).
       else if (message.status === "queued" && message.later && message.attempt_count === 0) outbox.dueLater++;
-      // A failed attempt (the database away while it sent) waits for its retry: carrying on, counted apart.
-      else if (message.status === "queued" && message.later) outbox.retrying++;
+      // A failed attempt waiting for its retry, or a send the app was stopped in (its lease runs, then another sends
+      // it): carrying on, counted apart.
+      else if (message.later) outbox.retrying++;
       else outbox.other++;
       if (message.status === "sent" && message.attempt_count > 1) outbox.sentAgain++;
     }
@@ -515,7 +516,7 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashDr
       const states = new Map<string, number>();
       for (const message of messages) {
         if (message.status === "sent" || message.status === "skipped") continue;
-        if (message.status === "queued" && message.later) continue;
+        if (message.later) continue;
         const state = `${message.status} after ${message.attempt_count} attempts`;
         states.set(state, (states.get(state) ?? 0) + 1);
       }
