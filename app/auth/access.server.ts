@@ -27,8 +27,8 @@ export interface SignedInUser {
 export async function getSignedInUser(request: Request): Promise<SignedInUser | undefined> {
   const session = await getSessionUser(request);
   if (session === undefined) return undefined;
-  const usrId = session.usrId;
-  const [row] = await db
+  // One statement for the person and their roles: every page of the app asks it.
+  const rows = await db
     .select({
       usr_id: usr.usr_id,
       email_address: usr.email_address,
@@ -36,16 +36,16 @@ export async function getSignedInUser(request: Request): Promise<SignedInUser | 
       last_name: usr.last_name,
       selected_event: usr.selected_event,
       session_version: usr.session_version,
+      role: usr_event_role,
     })
     .from(usr)
-    .where(eq(usr.usr_id, usrId));
-  if (!row || row.session_version !== session.version) return undefined;
-  const { session_version: _version, ...person } = row;
-  const roles = await db
-    .select()
-    .from(usr_event_role)
-    .where(eq(usr_event_role.usr_id, usrId))
+    .leftJoin(usr_event_role, eq(usr_event_role.usr_id, usr.usr_id))
+    .where(eq(usr.usr_id, session.usrId))
     .orderBy(asc(usr_event_role.usr_event_role_id));
+  const [row] = rows;
+  if (!row || row.session_version !== session.version) return undefined;
+  const { session_version: _version, role: _role, ...person } = row;
+  const roles = rows.flatMap(({ role }) => (role ? [role] : []));
   return { ...person, roles };
 }
 

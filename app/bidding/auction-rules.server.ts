@@ -2,7 +2,7 @@
  * The rules an event's silent and virtual auctions set (times, soft close, proxy bids, increments, staggered
  * closing by category), read once per request and turned into the engine's AuctionRules for each item.
  */
-import { and, eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { category_close, event, live_lot, registration, silent_auction, virtual_auction } from "~drizzle/schema";
 import type { AuctionRules } from "./engine";
 import type { IncrementPolicy } from "./increments";
@@ -64,6 +64,10 @@ const ruleColumns = (table: typeof silent_auction | typeof virtual_auction) => (
   increment_percent: table.increment_percent,
 });
 
+/**
+ * The event's rules in one statement: every bid and every bidder page reads them, so the auctions' settings, the
+ * categories' closes and the live lots open online come with the event's row rather than one query each.
+ */
 export async function loadEventAuctionRules(
   db: Database | Transaction,
   eventId: number,
@@ -72,8 +76,6 @@ export async function loadEventAuctionRules(
     .select({
       currency: event.currency,
       timezone: event.timezone,
-      silentId: event.silent_auction_id,
-      virtualId: event.virtual_auction_id,
       silentEnabled: event.is_silent_auction_enabled,
       silentTesting: event.is_silent_auction_testing,
       virtualEnabled: event.is_virtual_auction_enabled,
@@ -83,53 +85,45 @@ export async function loadEventAuctionRules(
       eventTesting: event.is_event_testing,
       storeCard: registration.store_card,
       archived: event.is_archived,
+      silent: ruleColumns(silent_auction),
+      silentId: silent_auction.silent_auction_id,
+      virtual: ruleColumns(virtual_auction),
+      virtualId: virtual_auction.virtual_auction_id,
+      // [category id, auction, end in epoch milliseconds] of each category that closes on its own.
+      categoryCloses: sql<[number, string, number][] | null>`(
+        select json_agg(json_build_array(${category_close.category_id}, ${category_close.auction},
+          extract(epoch from ${category_close.end_date_time}) * 1000))
+        from ${category_close} where ${category_close.event_id} = ${event.event_id})`,
+      onlineLots: sql<number[] | null>`(
+        select json_agg(${live_lot.auction_item_id}) from ${live_lot}
+        where ${live_lot.event_id} = ${event.event_id} and ${live_lot.online_bidding})`,
     })
     .from(event)
     .leftJoin(registration, eq(registration.registration_id, event.registration_id))
+    .leftJoin(silent_auction, eq(silent_auction.silent_auction_id, event.silent_auction_id))
+    .leftJoin(virtual_auction, eq(virtual_auction.virtual_auction_id, event.virtual_auction_id))
     .where(eq(event.event_id, eventId));
   // An archived event takes no bids, by any path (the bidder pages, a bid station, the live console).
   if (!row || row.archived) return null;
   const auctions: EventAuctionRules["auctions"] = {};
   // An event in testing (its master switch) takes the team's test bids only, as an auction in testing does.
   const eventClosed = !row.eventEnabled || row.eventTesting;
-  if (row.silentEnabled && row.silentId !== null) {
-    const [silent] = await db
-      .select(ruleColumns(silent_auction))
-      .from(silent_auction)
-      .where(eq(silent_auction.silent_auction_id, row.silentId));
-    if (silent) auctions.silent = { row: silent, testing: row.silentTesting || eventClosed };
-  }
-  if (row.virtualEnabled && row.virtualId !== null) {
-    const [virtual] = await db
-      .select(ruleColumns(virtual_auction))
-      .from(virtual_auction)
-      .where(eq(virtual_auction.virtual_auction_id, row.virtualId));
-    if (virtual) auctions.virtual = { row: virtual, testing: row.virtualTesting || eventClosed };
-  }
-  const closes = await db
-    .select({
-      category_id: category_close.category_id,
-      auction: category_close.auction,
-      end: category_close.end_date_time,
-    })
-    .from(category_close)
-    .where(eq(category_close.event_id, eventId));
+  if (row.silentEnabled && row.silentId !== null)
+    auctions.silent = { row: row.silent as AuctionRow, testing: row.silentTesting || eventClosed };
+  if (row.virtualEnabled && row.virtualId !== null)
+    auctions.virtual = { row: row.virtual as AuctionRow, testing: row.virtualTesting || eventClosed };
   // Live lots take online bids only while the event is open; the clerk's floor bids do not ask.
-  const online =
-    row.liveEnabled && !eventClosed
-      ? await db
-          .select({ id: live_lot.auction_item_id })
-          .from(live_lot)
-          .where(and(eq(live_lot.event_id, eventId), eq(live_lot.online_bidding, true)))
-      : [];
+  const online = row.liveEnabled && !eventClosed ? (row.onlineLots ?? []) : [];
   return {
     eventId,
-    liveOnline: new Set(online.map((lot) => lot.id)),
+    liveOnline: new Set(online),
     currency: row.currency,
     timezone: row.timezone,
     storeCard: row.storeCard ?? false,
     auctions,
-    categoryCloses: new Map(closes.map((close) => [`${close.auction}:${close.category_id}`, close.end])),
+    categoryCloses: new Map(
+      (row.categoryCloses ?? []).map(([categoryId, auction, end]) => [`${auction}:${categoryId}`, new Date(end)]),
+    ),
   };
 }
 

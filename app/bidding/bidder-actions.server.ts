@@ -138,6 +138,8 @@ async function placeConfirmed(form: FormData, context: BidderContext, intent: "p
     placedByUsrId: read.paddle !== null ? user.usrId : null,
     allowTesting: context.preview,
     rules: context.rules,
+    // The page read the bidder's own paddle and card already; a guest bid for at a station is read afresh.
+    standing: bidderId === user.usrId ? { paddle: user.paddle, hasCard: !user.needsCard } : undefined,
   });
   if (!result.ok) {
     const message = refusalMessage(result.refusal, {

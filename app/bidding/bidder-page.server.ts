@@ -8,11 +8,11 @@ import { db } from "~/db.server";
 import { pageTree } from "~/designed-pages/page-documents.server";
 import { featureVisibility, type FeatureFlags } from "~/events/feature-switches";
 import { findPublicEvent, type PublicEvent } from "~/events/public-event.server";
-import { paddleOf } from "~/registration/paddles.server";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
-import { auction_item, auction_item_image, bid, card_on_file } from "~drizzle/schema";
+import { auction_item, auction_item_image, bid } from "~drizzle/schema";
 import { resolveAuctionPage } from "./auction-page";
 import { loadEventAuctionRules, type EventAuctionRules } from "./auction-rules.server";
+import { readBidderStanding } from "./bidder-standing.server";
 import type { OwnBid } from "./live-item";
 import type { Role } from "~/auth/permissions";
 
@@ -49,24 +49,18 @@ export async function loadBidderContext(request: Request, found?: PublicEvent): 
   // Drop an auction this visitor may not see (its items stay out of every view).
   if (silent === "hidden") delete rules.auctions.silent;
   if (virtual === "hidden") delete rules.auctions.virtual;
-  const user = signedIn
-    ? {
-        usrId: signedIn.usr_id,
-        name: [signedIn.first_name, signedIn.last_name].filter(Boolean).join(" ") || signedIn.email_address,
-        paddle: await paddleOf(db, event.event_id, signedIn.usr_id),
-        canBidForGuests: role?.can_bid === true && role.is_team_member,
-        needsCard: rules.storeCard && !(await hasCardOnFile(event.event_id, signedIn.usr_id)),
-      }
-    : null;
+  const standing = signedIn ? await readBidderStanding(db, event.event_id, signedIn.usr_id) : null;
+  const user =
+    signedIn && standing
+      ? {
+          usrId: signedIn.usr_id,
+          name: [signedIn.first_name, signedIn.last_name].filter(Boolean).join(" ") || signedIn.email_address,
+          paddle: standing.paddle,
+          canBidForGuests: role?.can_bid === true && role.is_team_member,
+          needsCard: rules.storeCard && !standing.hasCard,
+        }
+      : null;
   return { event, rules, preview: silent === "preview" || virtual === "preview", user };
-}
-
-async function hasCardOnFile(eventId: number, usrId: number) {
-  const [row] = await db
-    .select({ id: card_on_file.card_on_file_id })
-    .from(card_on_file)
-    .where(and(eq(card_on_file.event_id, eventId), eq(card_on_file.usr_id, usrId)));
-  return Boolean(row);
 }
 
 /**

@@ -7,12 +7,23 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { retryTransient } from "~/db/errors.server";
 import { enqueueExtendedMessages, enqueueItemMessages, enqueueOutbidMessages } from "~/messages/outbox.server";
 import { notifyTeam } from "~/messages/team-notifications.server";
-import { publish } from "~/realtime/bus.server";
-import { auction_item, bid, bid_maximum, card_on_file, usr, usr_event_paddle, winner } from "~drizzle/schema";
+import { publishAll, type RealtimeMessage } from "~/realtime/bus.server";
+import { auction_item, bid, bid_maximum, winner } from "~drizzle/schema";
 import { LIVE_LOT_RULES, loadEventAuctionRules, rulesForItem, type EventAuctionRules } from "./auction-rules.server";
+import { readBidderStanding, type BidderStanding } from "./bidder-standing.server";
+import { glanceAtItem, lockItem, type BiddingState } from "./bidding-state.server";
 import { closeLockedItem } from "./closing.server";
-import { decide, type BidNotice, type Outcome, type Refusal, type Submission } from "./engine";
-import { heldUnits, itemState, winningPositions, type ItemRow } from "./item-records.server";
+import {
+  decide,
+  type AuctionRules,
+  type Bidder,
+  type BidNotice,
+  type Decision,
+  type Outcome,
+  type Refusal,
+  type Submission,
+} from "./engine";
+import { heldUnits, itemState, type ItemRow } from "./item-records.server";
 import { liveItem, type LiveItem } from "./live-item";
 import type { Database, Transaction } from "~/db/connection.server";
 
@@ -29,6 +40,8 @@ export interface PlaceBidInput {
   allowTesting?: boolean;
   /** The event's rules when the caller has read them already (a page's context): saves reading them again. */
   rules?: EventAuctionRules;
+  /** The bidder's paddle and card when the caller has read them already (the bidder's own page). */
+  standing?: BidderStanding;
   /**
    * A live lot's floor bid, entered by the clerk for a paddle in the room (app/bidding/live-lots.server.ts): the
    * lot's live rules apply whether or not it is marked for online bidding, and no card on file is asked for.
@@ -57,115 +70,82 @@ export const liveTopic = (eventId: number) => `live:${eventId}`;
 export async function placeBid(db: Database, input: PlaceBidInput): Promise<PlaceBidResult> {
   const rules = input.rules ?? (await loadEventAuctionRules(db, input.eventId));
   if (!rules) return { ok: false, refusal: "not_biddable", nextMinimum: null, item: null };
-  const bidder = await bidderStanding(db, rules, input);
+  const bidder = bidderOf(input, rules, input.standing ?? (await readBidderStanding(db, input.eventId, input.usrId)));
+  const key = {
+    eventId: input.eventId,
+    itemId: input.itemId,
+    usrId: input.usrId,
+    idempotencyKey: input.idempotencyKey,
+  };
+
+  // A first look without the lock answers most refusals (an amount already passed, a closed item, a repeated
+  // confirmation) at once: in the last minutes, most bids on a popular item are refused, and none of them needs to
+  // queue for its lock. Only a bid the engine would take goes on to decide again under the lock.
+  const glance = await glanceAtItem(db, key);
+  const early = glance ? decideOn(glance.row, glance.state, rules, bidder, input, new Date()) : null;
+  if (!glance || early?.answer) return early?.answer ?? NOT_BIDDABLE;
 
   return retryTransient(() =>
     db.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(auction_item)
-        .where(and(eq(auction_item.auction_item_id, input.itemId), eq(auction_item.event_id, input.eventId)))
-        .for("update");
+      const locked = await lockItem(tx, key);
+      if (!locked) return NOT_BIDDABLE;
       // The bid's time is when it holds the item: a bid that waited for the lock past the close is late.
       const at = input.at ?? new Date();
-      const itemRules = row ? (input.floor && row.type === "live" ? LIVE_LOT_RULES : rulesForItem(rules, row)) : null;
-      if (!row || !itemRules) return { ok: false, refusal: "not_biddable", nextMinimum: null, item: null };
-      if (rules.auctions[row.type as "silent" | "virtual"]?.testing && !input.allowTesting) {
-        return { ok: false, refusal: "not_biddable", nextMinimum: null, item: null };
-      }
+      const { row, state } = locked;
+      const judged = decideOn(row, state, rules, bidder, input, at);
+      if (judged.answer) return judged.answer;
+      const { decision, itemRules } = judged;
 
-      if (input.idempotencyKey) {
-        const [earlier] = await tx
-          .select({ status: bid.status, kind: bid.kind, amount: bid.bid, itemId: bid.auction_item_id })
-          .from(bid)
-          .where(and(eq(bid.usr_id, input.usrId), eq(bid.idempotency_key, input.idempotencyKey)));
-        // A confirmation is for one item: its key on another item is a form sent where it does not belong.
-        if (earlier && earlier.itemId !== row.auction_item_id)
-          return { ok: false, refusal: "review_again", nextMinimum: null, item: null };
-        if (earlier) {
-          const item = await currentLiveItem(tx, row, itemRules);
-          const outcome: Outcome =
-            earlier.kind === "buy_now" || earlier.status === "won"
-              ? "won"
-              : earlier.status === "winning"
-                ? "winning"
-                : "outbid";
-          return { ok: true, outcome, repeated: true, item, amount: earlier.amount };
-        }
-      }
-
-      const state = itemState(row);
-      const positions =
-        (await winningPositions(tx, input.eventId, [row.auction_item_id])).get(row.auction_item_id) ?? [];
-      const leader = row.quantity === 1 ? positions[0] : undefined;
-      const [leaderMaximum] = leader
-        ? await tx
-            .select({ usrId: bid_maximum.usr_id, amount: bid_maximum.amount })
-            .from(bid_maximum)
-            .where(and(eq(bid_maximum.auction_item_id, row.auction_item_id), eq(bid_maximum.usr_id, leader.usrId)))
-        : [];
-      const decision = decide({
-        item: state,
-        rules: itemRules,
-        positions,
-        leaderMaximum: leaderMaximum ?? null,
-        bidder,
-        submission: input.submission,
-        at,
-      });
-      if (!decision.ok) {
-        return {
-          ok: false,
-          refusal: decision.refusal,
-          nextMinimum: decision.nextMinimum,
-          item: liveItem(row.auction_item_id, state, itemRules, positions),
-        };
-      }
-
-      if (decision.demoted.length > 0) {
-        await tx
-          .update(bid)
-          .set({ status: "outbid" })
-          .where(and(eq(bid.auction_item_id, row.auction_item_id), inArray(bid.bid_id, decision.demoted)));
-      }
-      let ownRow: { bidId: number; amount: number } | null = null;
-      if (decision.rows.length > 0) {
-        const inserted = await tx
-          .insert(bid)
-          .values(
-            decision.rows.map((newRow) => ({
+      // The ledger, the maximum, the item and the messages go out together, pipelined on the transaction's
+      // connection in the order written here (each statement is sent as it is called), and the units held are read
+      // back after them. Every statement is sent before the first answer is awaited, so none is left to run after a
+      // failure has ended the transaction.
+      const inserting =
+        decision.rows.length > 0
+          ? tx
+              .insert(bid)
+              .values(
+                decision.rows.map((newRow) => ({
+                  event_id: input.eventId,
+                  usr_id: newRow.usrId,
+                  auction_item_id: row.auction_item_id,
+                  bid: newRow.amount,
+                  status: newRow.status,
+                  kind: newRow.kind,
+                  is_auto_bid: newRow.isAutoBid,
+                  idempotency_key: newRow.own ? input.idempotencyKey : null,
+                  placed_by_usr_id: newRow.own ? (input.placedByUsrId ?? null) : null,
+                  created_at: at,
+                })),
+              )
+              .returning({ bidId: bid.bid_id, amount: bid.bid })
+              .execute()
+          : Promise.resolve([]);
+      const demoting =
+        decision.demoted.length > 0
+          ? tx
+              .update(bid)
+              .set({ status: "outbid" })
+              .where(and(eq(bid.auction_item_id, row.auction_item_id), inArray(bid.bid_id, decision.demoted)))
+              .execute()
+          : null;
+      const raisingMaximum = decision.maximum
+        ? tx
+            .insert(bid_maximum)
+            .values({
               event_id: input.eventId,
-              usr_id: newRow.usrId,
               auction_item_id: row.auction_item_id,
-              bid: newRow.amount,
-              status: newRow.status,
-              kind: newRow.kind,
-              is_auto_bid: newRow.isAutoBid,
-              idempotency_key: newRow.own ? input.idempotencyKey : null,
-              placed_by_usr_id: newRow.own ? (input.placedByUsrId ?? null) : null,
-              created_at: at,
-            })),
-          )
-          .returning({ bidId: bid.bid_id, amount: bid.bid });
-        const ownIndex = decision.rows.findIndex((newRow) => newRow.own);
-        ownRow = ownIndex >= 0 ? inserted[ownIndex] : null;
-      }
-      if (decision.maximum) {
-        await tx
-          .insert(bid_maximum)
-          .values({
-            event_id: input.eventId,
-            auction_item_id: row.auction_item_id,
-            usr_id: decision.maximum.usrId,
-            amount: decision.maximum.amount,
-            set_at: at,
-          })
-          .onConflictDoUpdate({
-            target: [bid_maximum.auction_item_id, bid_maximum.usr_id],
-            set: { amount: sql`greatest(${bid_maximum.amount}, excluded.amount)`, set_at: at },
-          });
-      }
-      const [updated] = await tx
+              usr_id: decision.maximum.usrId,
+              amount: decision.maximum.amount,
+              set_at: at,
+            })
+            .onConflictDoUpdate({
+              target: [bid_maximum.auction_item_id, bid_maximum.usr_id],
+              set: { amount: sql`greatest(${bid_maximum.amount}, excluded.amount)`, set_at: at },
+            })
+            .execute()
+        : null;
+      const updating = tx
         .update(auction_item)
         .set({
           current_bid: decision.item.currentBid,
@@ -174,24 +154,31 @@ export async function placeBid(db: Database, input: PlaceBidInput): Promise<Plac
           sold_quantity: decision.item.soldQuantity,
         })
         .where(eq(auction_item.auction_item_id, row.auction_item_id))
-        .returning();
+        .returning()
+        .execute();
+      const messaging = enqueueNoticeMessages(
+        tx,
+        input,
+        row.auction_item_id,
+        decision.notices,
+        decision.item.currentBid,
+        at,
+      );
+      const readingHeld = heldUnits(tx, input.eventId, [row.auction_item_id]);
+      const [inserted, [updated], heldByItem] = await Promise.all([
+        inserting,
+        updating,
+        readingHeld,
+        demoting,
+        raisingMaximum,
+        messaging,
+      ]);
+      const held = heldByItem.get(row.auction_item_id) ?? [];
+      const ownIndex = decision.rows.findIndex((newRow) => newRow.own);
+      const ownRow = ownIndex >= 0 ? inserted[ownIndex] : null;
       const notices: BidNotice[] = [...decision.notices];
-      if (input.submission.kind === "buy_now" && ownRow) {
-        await tx.insert(winner).values({
-          event_id: input.eventId,
-          auction_item_id: row.auction_item_id,
-          unit: decision.item.soldQuantity,
-          usr_id: input.usrId,
-          bid_id: ownRow.bidId,
-          paddle: bidder.paddle,
-          amount: ownRow.amount,
-        });
-        if (updated.winner_id === null)
-          await tx
-            .update(auction_item)
-            .set({ winner_id: input.usrId })
-            .where(eq(auction_item.auction_item_id, row.auction_item_id));
-      }
+      let item = liveItem(row.auction_item_id, itemState(updated), itemRules, held);
+      if (input.submission.kind === "buy_now" && ownRow) await recordBuyNow(tx, input, bidder, updated, ownRow);
       if (decision.soldOut) {
         const units = await closeLockedItem(tx, updated, at);
         notices.push(
@@ -199,26 +186,108 @@ export async function placeBid(db: Database, input: PlaceBidInput): Promise<Plac
             .filter((unit) => unit.usrId !== input.usrId)
             .map((unit) => ({ type: "won" as const, usrId: unit.usrId })),
         );
-        updated.closed_at = at;
+        await enqueueNoticeMessages(tx, input, row.auction_item_id, notices.slice(decision.notices.length), null, at);
+        item = await currentLiveItem(tx, { ...updated, closed_at: at }, itemRules);
       }
-      await enqueueNoticeMessages(tx, input, row.auction_item_id, notices, decision.item.currentBid, at);
-      if (input.submission.kind === "buy_now" && ownRow) {
-        await notifyTeam(tx, {
-          eventId: input.eventId,
-          flag: "notify_buy_now",
-          template: "team_buy_now",
-          key: `buy_now:${ownRow.bidId}`,
-          data: { item_id: row.auction_item_id, amount_cents: ownRow.amount, guest: `Paddle ${bidder.paddle ?? "?"}` },
-        });
-      }
-      const item = await currentLiveItem(tx, updated, itemRules);
-      await publishItem(tx, input.eventId, item);
-      if (row.type === "live") await publish(tx, { topic: liveTopic(input.eventId), type: "bid", data: item });
-      await publishNotices(tx, input.eventId, row.auction_item_id, notices);
+      await publishAll(tx, [
+        itemMessage(input.eventId, item),
+        ...(row.type === "live" ? [{ topic: liveTopic(input.eventId), type: "bid", data: item }] : []),
+        ...noticeMessages(input.eventId, row.auction_item_id, notices),
+      ]);
       await input.onPlaced?.(tx, { bidId: ownRow?.bidId ?? null, amount: ownRow?.amount ?? null, item });
       return { ok: true, outcome: decision.outcome, repeated: false, item, amount: ownRow?.amount ?? null };
     }),
   );
+}
+
+const NOT_BIDDABLE: PlaceBidResult = { ok: false, refusal: "not_biddable", nextMinimum: null, item: null };
+
+/**
+ * The engine's decision on the item as read, or the answer when there is nothing to write: the item is not open to
+ * this bid, the confirmation was used already (the first outcome again), or the engine refuses.
+ */
+function decideOn(
+  row: ItemRow,
+  state: BiddingState,
+  rules: EventAuctionRules,
+  bidder: Bidder,
+  input: PlaceBidInput,
+  at: Date,
+):
+  | { answer: PlaceBidResult; decision?: undefined; itemRules?: undefined }
+  | { answer?: undefined; decision: Extract<Decision, { ok: true }>; itemRules: AuctionRules } {
+  const itemRules = input.floor && row.type === "live" ? LIVE_LOT_RULES : rulesForItem(rules, row);
+  if (!itemRules) return { answer: NOT_BIDDABLE };
+  if (rules.auctions[row.type as "silent" | "virtual"]?.testing && !input.allowTesting) return { answer: NOT_BIDDABLE };
+  const positions = state.held.filter((unit) => !unit.settled);
+  const { earlier } = state;
+  // A confirmation is for one item: its key on another item is a form sent where it does not belong.
+  if (earlier && earlier.itemId !== row.auction_item_id)
+    return { answer: { ok: false, refusal: "review_again", nextMinimum: null, item: null } };
+  if (earlier) {
+    const outcome: Outcome =
+      earlier.kind === "buy_now" || earlier.status === "won"
+        ? "won"
+        : earlier.status === "winning"
+          ? "winning"
+          : "outbid";
+    const item = liveItem(row.auction_item_id, itemState(row), itemRules, state.held);
+    return { answer: { ok: true, outcome, repeated: true, item, amount: earlier.amount } };
+  }
+  const decision = decide({
+    item: itemState(row),
+    rules: itemRules,
+    positions,
+    leaderMaximum: row.quantity === 1 ? state.leaderMaximum : null,
+    bidder,
+    submission: input.submission,
+    at,
+  });
+  if (!decision.ok) {
+    const item = liveItem(row.auction_item_id, itemState(row), itemRules, positions);
+    return { answer: { ok: false, refusal: decision.refusal, nextMinimum: decision.nextMinimum, item } };
+  }
+  return { decision, itemRules };
+}
+
+function bidderOf(input: PlaceBidInput, rules: EventAuctionRules, standing: BidderStanding): Bidder {
+  return {
+    usrId: input.usrId,
+    paddle: standing.paddle,
+    missingCard: rules.storeCard && !standing.hasCard && !input.floor,
+    atBidStation: Boolean(input.placedByUsrId),
+  };
+}
+
+/** A unit bought outright: its winner row, the item's first winner, and the team's notice. */
+async function recordBuyNow(
+  tx: Transaction,
+  input: PlaceBidInput,
+  bidder: Bidder,
+  updated: ItemRow,
+  ownRow: { bidId: number; amount: number },
+) {
+  await tx.insert(winner).values({
+    event_id: input.eventId,
+    auction_item_id: updated.auction_item_id,
+    unit: updated.sold_quantity,
+    usr_id: input.usrId,
+    bid_id: ownRow.bidId,
+    paddle: bidder.paddle,
+    amount: ownRow.amount,
+  });
+  if (updated.winner_id === null)
+    await tx
+      .update(auction_item)
+      .set({ winner_id: input.usrId })
+      .where(eq(auction_item.auction_item_id, updated.auction_item_id));
+  await notifyTeam(tx, {
+    eventId: input.eventId,
+    flag: "notify_buy_now",
+    template: "team_buy_now",
+    key: `buy_now:${ownRow.bidId}`,
+    data: { item_id: updated.auction_item_id, amount_cents: ownRow.amount, guest: `Paddle ${bidder.paddle ?? "?"}` },
+  });
 }
 
 /**
@@ -241,45 +310,22 @@ async function enqueueNoticeMessages(
       ),
     ),
   ];
-  await enqueueOutbidMessages(tx, { eventId: input.eventId, itemId, usrIds: tell("outbid"), amount: currentBid, at });
-  await enqueueItemMessages(tx, {
-    eventId: input.eventId,
-    itemId,
-    usrIds: tell("won"),
-    template: "won",
-    amount: null,
-  });
-  // A soft close moved: the item's other bidders learn its new end (a late bid is rare, so is this statement).
+  // Sent together (each is one statement, issued as it is called), so that none is left behind a failure.
   const extended = notices.find((notice) => notice.type === "extended");
-  if (extended) {
-    await enqueueExtendedMessages(tx, {
-      eventId: input.eventId,
-      itemId,
-      closesAt: extended.closesAt,
-      exceptUsrIds: [input.usrId, ...tell("outbid")],
-      amount: currentBid,
-    });
-  }
-}
-
-async function bidderStanding(db: Database, rules: EventAuctionRules, input: PlaceBidInput) {
-  // A card on file counts when it was saved for this event (each event's organisation has its own payment
-  // account: app/billing/cards.server.ts).
-  const [standing] = await db
-    .select({ paddle: usr_event_paddle.paddle, card: card_on_file.payment_method_id })
-    .from(usr)
-    .leftJoin(
-      usr_event_paddle,
-      and(eq(usr_event_paddle.usr_id, usr.usr_id), eq(usr_event_paddle.event_id, input.eventId)),
-    )
-    .leftJoin(card_on_file, and(eq(card_on_file.usr_id, usr.usr_id), eq(card_on_file.event_id, input.eventId)))
-    .where(eq(usr.usr_id, input.usrId));
-  return {
-    usrId: input.usrId,
-    paddle: standing?.paddle ?? null,
-    missingCard: rules.storeCard && !standing?.card && !input.floor,
-    atBidStation: Boolean(input.placedByUsrId),
-  };
+  await Promise.all([
+    enqueueOutbidMessages(tx, { eventId: input.eventId, itemId, usrIds: tell("outbid"), amount: currentBid, at }),
+    enqueueItemMessages(tx, { eventId: input.eventId, itemId, usrIds: tell("won"), template: "won", amount: null }),
+    // A soft close moved: the item's other bidders learn its new end (a late bid is rare, so is this statement).
+    extended
+      ? enqueueExtendedMessages(tx, {
+          eventId: input.eventId,
+          itemId,
+          closesAt: extended.closesAt,
+          exceptUsrIds: [input.usrId, ...tell("outbid")],
+          amount: currentBid,
+        })
+      : null,
+  ]);
 }
 
 export async function currentLiveItem(
@@ -291,23 +337,35 @@ export async function currentLiveItem(
   return liveItem(row.auction_item_id, itemState(row), rules, held);
 }
 
+const itemMessage = (eventId: number, item: LiveItem): RealtimeMessage => ({
+  topic: eventTopic(eventId),
+  type: "item",
+  data: item,
+});
+
 export async function publishItem(tx: Transaction, eventId: number, item: LiveItem) {
-  await publish(tx, { topic: eventTopic(eventId), type: "item", data: item });
+  await publishAll(tx, [itemMessage(eventId, item)]);
 }
 
-/** Outbid, winning, extended and won, for the messaging capability and for the bidders' own pages. */
 /** Notices per bus message: each is a few dozen bytes, so a message stays far below NOTIFY's 8,000-byte limit. */
 const NOTICES_PER_MESSAGE = 100;
 
 /**
- * The bidders' notices of one change (outbid, won, extended), in messages of a bounded size: closing an item of many
- * units tells each winner, and one message for them all would exceed what NOTIFY carries.
+ * Outbid, winning, extended and won, for the messaging capability and for the bidders' own pages: the notices of one
+ * change in messages of a bounded size, since closing an item of many units tells each winner, and one message for
+ * them all would exceed what NOTIFY carries.
  */
-export async function publishNotices(tx: Transaction, eventId: number, itemId: number, notices: BidNotice[]) {
+function noticeMessages(eventId: number, itemId: number, notices: BidNotice[]): RealtimeMessage[] {
+  const messages: RealtimeMessage[] = [];
   for (let start = 0; start < notices.length; start += NOTICES_PER_MESSAGE)
-    await publish(tx, {
+    messages.push({
       topic: noticeTopic(eventId),
       type: "notices",
       data: { itemId, notices: notices.slice(start, start + NOTICES_PER_MESSAGE) },
     });
+  return messages;
+}
+
+export async function publishNotices(tx: Transaction, eventId: number, itemId: number, notices: BidNotice[]) {
+  await publishAll(tx, noticeMessages(eventId, itemId, notices));
 }

@@ -51,7 +51,7 @@ export function openDatabase(target: DatabaseTarget): DatabaseConnection {
 
 function openPostgres(url: string, maxConnections = 10): DatabaseConnection {
   const sql = postgres(url, { max: maxConnections, onnotice: () => {} });
-  const db = drizzlePostgres(sql, { schema });
+  const db = drizzlePostgres(preparingStatements(sql), { schema });
   return {
     db,
     engine: "postgres",
@@ -68,6 +68,30 @@ function openPostgres(url: string, maxConnections = 10): DatabaseConnection {
     },
     close: () => sql.end({ timeout: 5 }),
   };
+}
+
+/**
+ * Drizzle asks postgres.js not to prepare its statements, and postgres.js sends a statement with parameters that its
+ * connection has not prepared in two round trips (describe it, wait, then run it), one at a time. Prepared, a
+ * statement the connection has run before goes out in one message and can be pipelined behind others: that halves
+ * the round trips of every request (docs/decisions/031-prepared-statements.md). Transactions and savepoints hand
+ * their callbacks a client of their own, which gets the same treatment.
+ */
+function preparingStatements<Client extends postgres.Sql>(client: Client): Client {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      if (property === "unsafe")
+        return (query: string, parameters?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
+          target.unsafe(query, parameters, { ...options, prepare: true });
+      if (property === "begin" || property === "savepoint")
+        return (...args: unknown[]) => {
+          const callback = args.pop() as (inner: postgres.Sql) => unknown;
+          const open = Reflect.get(target, property, receiver) as (...rest: unknown[]) => unknown;
+          return open(...args, (inner: postgres.Sql) => callback(preparingStatements(inner)));
+        };
+      return Reflect.get(target, property, receiver);
+    },
+  });
 }
 
 function openPglite(target: { dataDir?: string; client?: PGlite }): DatabaseConnection {

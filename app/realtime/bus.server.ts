@@ -26,10 +26,19 @@ const MAX_PAYLOAD = 7_900;
 
 /** Publishes within the caller's transaction: subscribers everywhere receive it once the transaction commits. */
 export async function publish(tx: Transaction, message: RealtimeMessage) {
-  const payload = JSON.stringify(message);
-  if (payload.length > MAX_PAYLOAD)
-    throw new Error(`Realtime message too large (${payload.length} bytes): ${message.type}`);
-  await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`);
+  await publishAll(tx, [message]);
+}
+
+/** Several messages in one statement, in order: a bid's item, its live lot and its notices in one round trip. */
+export async function publishAll(tx: Transaction, messages: RealtimeMessage[]) {
+  if (messages.length === 0) return;
+  const notifications = messages.map((message) => {
+    const payload = JSON.stringify(message);
+    if (payload.length > MAX_PAYLOAD)
+      throw new Error(`Realtime message too large (${payload.length} bytes): ${message.type}`);
+    return sql`pg_notify(${REALTIME_CHANNEL}, ${payload})`;
+  });
+  await tx.execute(sql`select ${sql.join(notifications, sql`, `)}`);
 }
 
 export class RealtimeBus {

@@ -4,19 +4,32 @@
  * break hydration.
  */
 
+/**
+ * Formatters by currency and number of decimals: making one costs far more than using it, and a page or a bid's
+ * answer formats many amounts in the event's one currency.
+ */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+function moneyFormat(currency: string, fraction?: number): Intl.NumberFormat {
+  const key = `${currency}:${fraction ?? ""}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency,
+      ...(fraction === undefined ? {} : { minimumFractionDigits: fraction, maximumFractionDigits: fraction }),
+    });
+    moneyFormats.set(key, format);
+  }
+  return format;
+}
+
 export function formatMoney(cents: number, currency: string): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(cents / 100);
+  return moneyFormat(currency).format(cents / 100);
 }
 
 /** An amount for the room's screens and buttons: "$1,000" for whole units, "$12.50" otherwise. */
 export function formatRoundMoney(cents: number, currency: string): string {
-  const fraction = cents % 100 === 0 ? 0 : 2;
-  return new Intl.NumberFormat("en-US", {
-    style: "currency",
-    currency,
-    minimumFractionDigits: fraction,
-    maximumFractionDigits: fraction,
-  }).format(cents / 100);
+  return moneyFormat(currency, cents % 100 === 0 ? 0 : 2).format(cents / 100);
 }
 
 /** A day, such as "Mar 14, 2026", in the event's time zone. */

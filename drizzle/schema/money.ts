@@ -40,6 +40,10 @@ export const bid = pgTable(
   },
   (t) => [
     index("bid_item_time_idx").on(t.auction_item_id, t.created_at),
+    // The units held on an item, highest first: every bid reads them, and a popular item's other rows are outbid.
+    index("bid_item_holding_idx")
+      .on(t.auction_item_id, t.bid.desc(), t.bid_id)
+      .where(sql`status in ('winning', 'won')`),
     uniqueIndex("bid_usr_idempotency_key")
       .on(t.usr_id, t.idempotency_key)
       .where(sql`idempotency_key IS NOT NULL`),

@@ -1,0 +1,105 @@
+/**
+ * What the engine decides a bid on, read in one statement: the units held on the item (winning and settled rows,
+ * with their paddles, highest first), the leader's maximum, and the bidder's earlier bid under the same confirmation
+ * key. A bid reads it twice: at a glance without the lock (most refusals end there), then under the item's lock.
+ */
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { auction_item } from "~drizzle/schema";
+import type { Maximum } from "./engine";
+import type { HeldUnit, ItemRow } from "./item-records.server";
+import type { Database, Transaction } from "~/db/connection.server";
+
+export interface EarlierBid {
+  status: string;
+  kind: string;
+  amount: number;
+  itemId: number;
+}
+
+export interface BiddingState {
+  /** Every unit held, highest first; the engine's positions are the ones not settled. */
+  held: HeldUnit[];
+  /** The maximum of the highest winning bid's bidder, if they left one. */
+  leaderMaximum: Maximum | null;
+  earlier: EarlierBid | null;
+}
+
+interface StateKey {
+  eventId: number;
+  itemId: number;
+  usrId: number;
+  idempotencyKey: string | null;
+}
+
+type HeldJson = [bidId: number, usrId: number, amount: number, paddle: number | null, status: string, kind: string];
+
+// Plain SQL with aliases: inside a select of one table, Drizzle writes columns without their table, which the joins
+// and the correlated subqueries here would find ambiguous.
+function stateColumns(key: StateKey) {
+  const held = sql<HeldJson[] | null>`(
+    select json_agg(json_build_array(h.bid_id, h.usr_id, h.bid, p.paddle, h.status, h.kind)
+      order by h.bid desc, h.bid_id)
+    from bid h left join usr_event_paddle p on p.usr_id = h.usr_id and p.event_id = h.event_id
+    where h.auction_item_id = ${key.itemId} and h.event_id = ${key.eventId} and h.status in ('winning', 'won'))`;
+  const leaderMaximum = sql<[number, number] | null>`(
+    select json_build_array(m.usr_id, m.amount) from bid_maximum m
+    where m.auction_item_id = ${key.itemId} and m.usr_id = (
+      select leader.usr_id from bid leader
+      where leader.auction_item_id = ${key.itemId} and leader.status = 'winning'
+      order by leader.bid desc, leader.bid_id limit 1))`;
+  const earlier: SQL<[string, string, number, number] | null> = key.idempotencyKey
+    ? sql`(
+      select json_build_array(e.status, e.kind, e.bid, e.auction_item_id) from bid e
+      where e.usr_id = ${key.usrId} and e.idempotency_key = ${key.idempotencyKey})`
+    : sql`null::json`;
+  return { held, leaderMaximum, earlier };
+}
+
+function biddingState(row: {
+  held: HeldJson[] | null;
+  leaderMaximum: [number, number] | null;
+  earlier: [string, string, number, number] | null;
+}): BiddingState {
+  return {
+    held: (row.held ?? []).map(([bidId, usrId, amount, paddle, status, kind]) => ({
+      bidId,
+      usrId,
+      amount,
+      paddle,
+      settled: status === "won",
+      boughtOutright: kind === "buy_now",
+    })),
+    leaderMaximum: row.leaderMaximum ? { usrId: row.leaderMaximum[0], amount: row.leaderMaximum[1] } : null,
+    earlier: row.earlier
+      ? { status: row.earlier[0], kind: row.earlier[1], amount: row.earlier[2], itemId: row.earlier[3] }
+      : null,
+  };
+}
+
+/**
+ * The item's row with its bidding state, without taking the lock: a refusal decided on it is the answer the bid
+ * would get at this moment, since it reads only what is committed.
+ */
+export async function glanceAtItem(db: Database, key: StateKey): Promise<{ row: ItemRow; state: BiddingState } | null> {
+  const [found] = await db
+    .select({ row: auction_item, ...stateColumns(key) })
+    .from(auction_item)
+    .where(and(eq(auction_item.auction_item_id, key.itemId), eq(auction_item.event_id, key.eventId)));
+  return found ? { row: found.row, state: biddingState(found) } : null;
+}
+
+/**
+ * The item's row, locked, and then its bidding state. The two statements go out together (postgres.js pipelines
+ * them on the transaction's connection), and the state is read by a statement of its own, so that it sees every bid
+ * committed by whoever held the lock before.
+ */
+export async function lockItem(tx: Transaction, key: StateKey): Promise<{ row: ItemRow; state: BiddingState } | null> {
+  const locking = tx
+    .select()
+    .from(auction_item)
+    .where(and(eq(auction_item.auction_item_id, key.itemId), eq(auction_item.event_id, key.eventId)))
+    .for("update");
+  const reading = tx.select(stateColumns(key)).from(sql`(select 1) as one`);
+  const [[row], [state]] = await Promise.all([locking, reading]);
+  return row ? { row, state: biddingState(state) } : null;
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "bid_item_holding_idx" ON "bid" USING btree ("auction_item_id","bid" DESC NULLS LAST,"bid_id") WHERE status in ('winning', 'won');
