@@ -1,5 +1,6 @@
 // The bid transaction's edges (issue 19): a confirmation's key sent with another item is refused, not a 500; a
-// bid that waits for the item's lock takes its time when it gets the lock, not before.
+// bid that waits for the item's lock takes its time when it gets the lock, not before. And (issue 18) a bid the
+// committed state already refuses is answered without waiting for the lock.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { placeBid } from "~/bidding/place-bid.server";
@@ -59,6 +60,47 @@ describe(`the bid transaction on ${process.env.TEST_DB_ENGINE}`, () => {
       expect(await placing).toMatchObject({ ok: true });
       const [row] = await db.select().from(bid).where(eq(bid.auction_item_id, item.auction_item_id));
       expect(row.created_at.getTime()).toBeGreaterThanOrEqual(releasedAt);
+    },
+  );
+
+  it.runIf(process.env.TEST_DB_ENGINE === "postgres")(
+    "answers a bid already too low at once, while another bid holds the item's lock",
+    async () => {
+      const gala = await makeAuctionEvent(db);
+      const item = await makeAuctionItem(db, gala.event_id);
+      const [ann, ben] = [await makeBidder(db, gala.event_id), await makeBidder(db, gala.event_id)];
+      const bidOf = (usrId: number, amount: number) =>
+        placeBid(db, {
+          eventId: gala.event_id,
+          itemId: item.auction_item_id,
+          usrId,
+          submission: { kind: "bid", amount, maximum: null },
+          idempotencyKey: null,
+        });
+      expect(await bidOf(ann.usrId, 10_000)).toMatchObject({ ok: true });
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const holder = db.transaction(async (tx) => {
+        await tx
+          .select()
+          .from(auction_item)
+          .where(eq(auction_item.auction_item_id, item.auction_item_id))
+          .for("update");
+        locked();
+        await held;
+      });
+      await isLocked;
+      try {
+        // Were it to wait for the lock, this would not settle until the holder lets go, which it does only after.
+        const answer = await bidOf(ben.usrId, 10_000);
+        expect(answer).toMatchObject({ ok: false, refusal: "too_low", nextMinimum: 11_000 });
+      } finally {
+        release();
+        await holder;
+      }
+      expect(await db.select().from(bid).where(eq(bid.auction_item_id, item.auction_item_id))).toHaveLength(1);
     },
   );
 });
