@@ -9,8 +9,8 @@
 //
 // Environment (defaults in brackets): DATABASE_URL (required), BENCH_BIDDERS [64], BENCH_SECONDS [10],
 // BENCH_ITEMS [500], BENCH_STREAMS [2000], BENCH_FANOUT_BIDS [20], BENCH_FANOUT_SPACING_MS [200],
-// BENCH_FANOUT_ITEMS [50], BENCH_CLIENT [document: the plain form post, 302/409; data: the JavaScript page's
-// single-fetch post to /inroombid.data, 202/409], BENCH_APP_NODE_ARGS [none: node options for the app, e.g. for a
+// BENCH_FANOUT_ITEMS [50], BENCH_CLIENT [document: the plain form post, 302 followed to the page it leads to / 409
+// with the page; data: the JavaScript page's single-fetch post to /inroombid.data, 202/409], BENCH_APP_NODE_ARGS [none: node options for the app, e.g. for a
 // profile], BENCH_KEEP_DB [unset: the database is dropped at the end]. The app's output is left in
 // $TMPDIR/gavel-bench-server.log.
 import { randomBytes, randomUUID } from "node:crypto";
@@ -181,15 +181,22 @@ function postBid(
         response.on("data", (chunk: Buffer) => {
           if (status !== 302 && status !== 202 && status !== 204) chunks.push(chunk);
         });
-        response.on("end", () =>
-          resolve({
-            sentAt: started,
-            status,
-            latencyMs: performance.now() - started,
-            body: Buffer.concat(chunks).toString("utf8"),
-            answeredAt,
-          }),
-        );
+        response.on("end", () => {
+          const answer = () =>
+            resolve({
+              sentAt: started,
+              status,
+              latencyMs: performance.now() - started,
+              body: Buffer.concat(chunks).toString("utf8"),
+              answeredAt,
+            });
+          // A phone without JavaScript follows the redirect to the page that shows its bid: that page is part of
+          // the answer (issue 18), so the latency counts it, carrying the toast's cookie as the browser would.
+          const location = response.headers.location;
+          if (CLIENT === "document" && status === 302 && location)
+            void fetchPage(app, location, bidder, response.headers["set-cookie"] ?? []).then(answer);
+          else answer();
+        });
       },
     );
     request.on("error", (error) =>
@@ -202,6 +209,19 @@ function postBid(
       }),
     );
     request.end(body);
+  });
+}
+
+/** GETs a page as the bidder's browser would after a redirect, and resolves once its body has arrived. */
+function fetchPage(app: App, location: string, bidder: Bidder, setCookies: string[]): Promise<void> {
+  const cookies = [bidder.cookie, ...setCookies.map((cookie) => cookie.split(";")[0])].join("; ");
+  return new Promise((resolve) => {
+    http
+      .get(new URL(location, app.url), { agent: bidAgent, headers: { Cookie: cookies } }, (response) => {
+        response.resume();
+        response.on("end", () => resolve());
+      })
+      .on("error", () => resolve());
   });
 }
 

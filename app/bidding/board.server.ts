@@ -25,6 +25,29 @@ export interface BoardItem {
   live: LiveItem;
 }
 
+/** What the board shows of an item and what its bidding state needs: not its story, which only its own page reads. */
+const BOARD_COLUMNS = {
+  auction_item_id: auction_item.auction_item_id,
+  title: auction_item.title,
+  lot: auction_item.lot,
+  type: auction_item.type,
+  excerpt: auction_item.excerpt,
+  featured_image: auction_item.featured_image,
+  value: auction_item.value,
+  xinv_category_id: auction_item.xinv_category_id,
+  status: auction_item.status,
+  quantity: auction_item.quantity,
+  starting_bid: auction_item.starting_bid,
+  increment: auction_item.increment,
+  buy_now: auction_item.buy_now,
+  in_person_only: auction_item.in_person_only,
+  current_bid: auction_item.current_bid,
+  bid_count: auction_item.bid_count,
+  closes_at: auction_item.closes_at,
+  closed_at: auction_item.closed_at,
+  sold_quantity: auction_item.sold_quantity,
+};
+
 /** The board; with itemIds, only those items. Items whose auction is off at the event are left out. */
 export async function loadBoard(db: Database, rules: EventAuctionRules, itemIds?: number[]): Promise<BoardItem[]> {
   // Live lots marked for online bidding join the board (rulesForItem leaves out the others).
@@ -33,7 +56,7 @@ export async function loadBoard(db: Database, rules: EventAuctionRules, itemIds?
   if (kinds.length === 0) return [];
   const rows = await db
     .select({
-      item: auction_item,
+      item: BOARD_COLUMNS,
       category: category.title,
       donorFirst: donor.first_name,
       donorLast: donor.last_name,

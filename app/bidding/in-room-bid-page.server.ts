@@ -74,8 +74,18 @@ export async function inRoomBidPage(request: Request, context: BidderContext) {
     };
   }
 
+  // An item's page and the bidder's own page carry only the items they show (and follow live), not the whole board:
+  // after every bid, a phone without JavaScript loads its item's page again.
+  const ownIds = new Set([...own.map((entry) => entry.itemId), ...watched]);
+  const shown =
+    view === "item" && item
+      ? new Set([item.detail.id, ...item.extra])
+      : view === "mine"
+        ? ownIds
+        : new Set(board.map((entry) => entry.id));
   const words = filters.q.toLowerCase();
   const cards = board
+    .filter((card) => shown.has(card.id) && (view === "gallery" || card.id !== item?.detail.id))
     .filter((card) => view !== "gallery" || !filters.category || card.category === filters.category)
     .filter(
       (card) =>
@@ -117,7 +127,7 @@ export async function inRoomBidPage(request: Request, context: BidderContext) {
       : null,
     settings,
     cards,
-    live: board.map((entry) => entry.live),
+    live: board.filter((entry) => shown.has(entry.id)).map((entry) => entry.live),
     categories: [...new Set(board.map((card) => card.category).filter((name): name is string => Boolean(name)))].sort(),
     filters,
     own,

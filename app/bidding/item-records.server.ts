@@ -6,7 +6,21 @@ import type { Database, Transaction } from "~/db/connection.server";
 
 export type ItemRow = typeof auction_item.$inferSelect;
 
-export function itemState(row: ItemRow): ItemState {
+/** The columns the engine reads of an item. */
+type ItemStateColumns =
+  | "status"
+  | "quantity"
+  | "starting_bid"
+  | "increment"
+  | "buy_now"
+  | "in_person_only"
+  | "current_bid"
+  | "bid_count"
+  | "closes_at"
+  | "closed_at"
+  | "sold_quantity";
+
+export function itemState(row: Pick<ItemRow, ItemStateColumns>): ItemState {
   return {
     status: row.status,
     quantity: row.quantity,
