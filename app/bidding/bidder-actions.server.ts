@@ -103,10 +103,13 @@ const BID_INTENTS = new Set(["review", "review_buy_now", "place", "buy_now"]);
  * rule, and a form can be posted without it.
  */
 async function notOfferedByPage(context: BidderContext, intent: string, form: FormData): Promise<FieldErrors | null> {
+  const buyNow = intent === "buy_now" || intent === "review_buy_now";
+  const maximum = (intent === "review" || intent === "place") && String(form.get("maximum") ?? "").trim() !== "";
+  // A plain bid asks for nothing the page can switch off, so most bids need not read the page's settings.
+  if (!buyNow && !maximum) return null;
   const toolbar = (await silentAuctionPageSettings(context.event)).biddingToolbarSection;
-  if ((intent === "buy_now" || intent === "review_buy_now") && !toolbar.showBuyNow)
-    return { form: "Buy now is not offered in this auction: place a bid instead." };
-  if ((intent === "review" || intent === "place") && !toolbar.showMaxBid && String(form.get("maximum") ?? "").trim())
+  if (buyNow && !toolbar.showBuyNow) return { form: "Buy now is not offered in this auction: place a bid instead." };
+  if (maximum && !toolbar.showMaxBid)
     return { maximum: "Maximum bids are not offered in this auction: enter your bid only." };
   return null;
 }
