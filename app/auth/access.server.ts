@@ -4,7 +4,8 @@
  * in, or not a team member of the current event, goes to "/"; a team member without the permission gets 403.
  */
 import { redirect } from "@remix-run/node";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
+import { preparedQuery } from "~/db/prepared.server";
 import { db } from "~/db.server";
 import { usr, usr_event_role } from "~drizzle/schema";
 import { isTeamMember, type Permission, type Role } from "./permissions";
@@ -23,12 +24,8 @@ export interface SignedInUser {
   roles: Role[];
 }
 
-/** The signed-in user, or undefined when nobody is, or their session was ended (signed out everywhere, a new password). */
-export async function getSignedInUser(request: Request): Promise<SignedInUser | undefined> {
-  const session = await getSessionUser(request);
-  if (session === undefined) return undefined;
-  // One statement for the person and their roles: every page of the app asks it.
-  const rows = await db
+const userWithRoles = preparedQuery("signed_in_user", (db) =>
+  db
     .select({
       usr_id: usr.usr_id,
       email_address: usr.email_address,
@@ -40,8 +37,16 @@ export async function getSignedInUser(request: Request): Promise<SignedInUser | 
     })
     .from(usr)
     .leftJoin(usr_event_role, eq(usr_event_role.usr_id, usr.usr_id))
-    .where(eq(usr.usr_id, session.usrId))
-    .orderBy(asc(usr_event_role.usr_event_role_id));
+    .where(eq(usr.usr_id, sql.placeholder("usrId")))
+    .orderBy(asc(usr_event_role.usr_event_role_id)),
+);
+
+/** The signed-in user, or undefined when nobody is, or their session was ended (signed out everywhere, a new password). */
+export async function getSignedInUser(request: Request): Promise<SignedInUser | undefined> {
+  const session = await getSessionUser(request);
+  if (session === undefined) return undefined;
+  // One statement for the person and their roles: every page of the app asks it.
+  const rows = await userWithRoles(db).execute({ usrId: session.usrId });
   const [row] = rows;
   if (!row || row.session_version !== session.version) return undefined;
   const { session_version: _version, role: _role, ...person } = row;

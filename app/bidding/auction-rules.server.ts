@@ -3,6 +3,7 @@
  * closing by category), read once per request and turned into the engine's AuctionRules for each item.
  */
 import { eq, sql } from "drizzle-orm";
+import { preparedQuery } from "~/db/prepared.server";
 import { category_close, event, live_lot, registration, silent_auction, virtual_auction } from "~drizzle/schema";
 import type { AuctionRules } from "./engine";
 import type { IncrementPolicy } from "./increments";
@@ -64,15 +65,8 @@ const ruleColumns = (table: typeof silent_auction | typeof virtual_auction) => (
   increment_percent: table.increment_percent,
 });
 
-/**
- * The event's rules in one statement: every bid and every bidder page reads them, so the auctions' settings, the
- * categories' closes and the live lots open online come with the event's row rather than one query each.
- */
-export async function loadEventAuctionRules(
-  db: Database | Transaction,
-  eventId: number,
-): Promise<EventAuctionRules | null> {
-  const [row] = await db
+const eventRules = preparedQuery("event_auction_rules", (db) =>
+  db
     .select({
       currency: event.currency,
       timezone: event.timezone,
@@ -91,18 +85,29 @@ export async function loadEventAuctionRules(
       virtualId: virtual_auction.virtual_auction_id,
       // [category id, auction, end in epoch milliseconds] of each category that closes on its own.
       categoryCloses: sql<[number, string, number][] | null>`(
-        select json_agg(json_build_array(${category_close.category_id}, ${category_close.auction},
-          extract(epoch from ${category_close.end_date_time}) * 1000))
-        from ${category_close} where ${category_close.event_id} = ${event.event_id})`,
+          select json_agg(json_build_array(${category_close.category_id}, ${category_close.auction},
+            extract(epoch from ${category_close.end_date_time}) * 1000))
+          from ${category_close} where ${category_close.event_id} = ${event.event_id})`,
       onlineLots: sql<number[] | null>`(
-        select json_agg(${live_lot.auction_item_id}) from ${live_lot}
-        where ${live_lot.event_id} = ${event.event_id} and ${live_lot.online_bidding})`,
+          select json_agg(${live_lot.auction_item_id}) from ${live_lot}
+          where ${live_lot.event_id} = ${event.event_id} and ${live_lot.online_bidding})`,
     })
     .from(event)
     .leftJoin(registration, eq(registration.registration_id, event.registration_id))
     .leftJoin(silent_auction, eq(silent_auction.silent_auction_id, event.silent_auction_id))
     .leftJoin(virtual_auction, eq(virtual_auction.virtual_auction_id, event.virtual_auction_id))
-    .where(eq(event.event_id, eventId));
+    .where(eq(event.event_id, sql.placeholder("eventId"))),
+);
+
+/**
+ * The event's rules in one statement: every bid and every bidder page reads them, so the auctions' settings, the
+ * categories' closes and the live lots open online come with the event's row rather than one query each.
+ */
+export async function loadEventAuctionRules(
+  db: Database | Transaction,
+  eventId: number,
+): Promise<EventAuctionRules | null> {
+  const [row] = await eventRules(db).execute({ eventId });
   // An archived event takes no bids, by any path (the bidder pages, a bid station, the live console).
   if (!row || row.archived) return null;
   const auctions: EventAuctionRules["auctions"] = {};

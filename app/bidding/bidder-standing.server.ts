@@ -1,5 +1,6 @@
 /** A bidder's paddle at the event and whether they saved a card for it, in one statement. */
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import { preparedQuery } from "~/db/prepared.server";
 import { card_on_file, usr_event_paddle } from "~drizzle/schema";
 import type { Database, Transaction } from "~/db/connection.server";
 
@@ -9,18 +10,24 @@ export interface BidderStanding {
   hasCard: boolean;
 }
 
+const standingOf = preparedQuery("bidder_standing", (db) =>
+  db
+    .select({
+      paddle: sql<number | null>`(select ${usr_event_paddle.paddle} from ${usr_event_paddle}
+        where ${usr_event_paddle.event_id} = ${sql.placeholder("eventId")}
+          and ${usr_event_paddle.usr_id} = ${sql.placeholder("usrId")})`,
+      hasCard: sql<boolean>`exists (select from ${card_on_file}
+        where ${card_on_file.event_id} = ${sql.placeholder("eventId")}
+          and ${card_on_file.usr_id} = ${sql.placeholder("usrId")})`,
+    })
+    .from(sql`(select 1) as one`),
+);
+
 export async function readBidderStanding(
   db: Database | Transaction,
   eventId: number,
   usrId: number,
 ): Promise<BidderStanding> {
-  const [row] = await db
-    .select({
-      paddle: sql<number | null>`(select ${usr_event_paddle.paddle} from ${usr_event_paddle}
-        where ${and(eq(usr_event_paddle.event_id, eventId), eq(usr_event_paddle.usr_id, usrId))})`,
-      hasCard: sql<boolean>`exists (select from ${card_on_file}
-        where ${and(eq(card_on_file.event_id, eventId), eq(card_on_file.usr_id, usrId))})`,
-    })
-    .from(sql`(select 1) as one`);
+  const [row] = await standingOf(db).execute({ eventId, usrId });
   return { paddle: row?.paddle ?? null, hasCard: row?.hasCard ?? false };
 }

@@ -3,7 +3,8 @@
  * with their paddles, highest first), the leader's maximum, and the bidder's earlier bid under the same confirmation
  * key. A bid reads it twice: at a glance without the lock (most refusals end there), then under the item's lock.
  */
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { preparedQuery } from "~/db/prepared.server";
 import { auction_item } from "~drizzle/schema";
 import type { Maximum } from "./engine";
 import type { HeldUnit, ItemRow } from "./item-records.server";
@@ -35,23 +36,25 @@ type HeldJson = [bidId: number, usrId: number, amount: number, paddle: number | 
 
 // Plain SQL with aliases: inside a select of one table, Drizzle writes columns without their table, which the joins
 // and the correlated subqueries here would find ambiguous.
-function stateColumns(key: StateKey) {
+/** The state's columns; with `key`, for a query built on the spot, otherwise with placeholders for a prepared one. */
+function stateColumns(key?: StateKey) {
+  const value = <Name extends keyof StateKey>(name: Name) => (key ? key[name] : sql.placeholder(name));
   const held = sql<HeldJson[] | null>`(
     select json_agg(json_build_array(h.bid_id, h.usr_id, h.bid, p.paddle, h.status, h.kind)
       order by h.bid desc, h.bid_id)
     from bid h left join usr_event_paddle p on p.usr_id = h.usr_id and p.event_id = h.event_id
-    where h.auction_item_id = ${key.itemId} and h.event_id = ${key.eventId} and h.status in ('winning', 'won'))`;
+    where h.auction_item_id = ${value("itemId")} and h.event_id = ${value("eventId")}
+      and h.status in ('winning', 'won'))`;
   const leaderMaximum = sql<[number, number] | null>`(
     select json_build_array(m.usr_id, m.amount) from bid_maximum m
-    where m.auction_item_id = ${key.itemId} and m.usr_id = (
+    where m.auction_item_id = ${value("itemId")} and m.usr_id = (
       select leader.usr_id from bid leader
-      where leader.auction_item_id = ${key.itemId} and leader.status = 'winning'
+      where leader.auction_item_id = ${value("itemId")} and leader.status = 'winning'
       order by leader.bid desc, leader.bid_id limit 1))`;
-  const earlier: SQL<[string, string, number, number] | null> = key.idempotencyKey
-    ? sql`(
-      select json_build_array(e.status, e.kind, e.bid, e.auction_item_id) from bid e
-      where e.usr_id = ${key.usrId} and e.idempotency_key = ${key.idempotencyKey})`
-    : sql`null::json`;
+  // A bid without a key (a clerk's floor bid) matches no earlier one: null equals nothing.
+  const earlier = sql<[string, string, number, number] | null>`(
+    select json_build_array(e.status, e.kind, e.bid, e.auction_item_id) from bid e
+    where e.usr_id = ${value("usrId")} and e.idempotency_key = ${value("idempotencyKey")})`;
   return { held, leaderMaximum, earlier };
 }
 
@@ -76,15 +79,24 @@ function biddingState(row: {
   };
 }
 
+const glance = preparedQuery("glance_at_item", (db) =>
+  db
+    .select({ row: auction_item, ...stateColumns() })
+    .from(auction_item)
+    .where(
+      and(
+        eq(auction_item.auction_item_id, sql.placeholder("itemId")),
+        eq(auction_item.event_id, sql.placeholder("eventId")),
+      ),
+    ),
+);
+
 /**
  * The item's row with its bidding state, without taking the lock: a refusal decided on it is the answer the bid
  * would get at this moment, since it reads only what is committed.
  */
 export async function glanceAtItem(db: Database, key: StateKey): Promise<{ row: ItemRow; state: BiddingState } | null> {
-  const [found] = await db
-    .select({ row: auction_item, ...stateColumns(key) })
-    .from(auction_item)
-    .where(and(eq(auction_item.auction_item_id, key.itemId), eq(auction_item.event_id, key.eventId)));
+  const [found] = await glance(db).execute({ ...key });
   return found ? { row: found.row, state: biddingState(found) } : null;
 }
 

@@ -3,14 +3,29 @@
  * them (live features to everyone; features in testing only to people with can_preview_event, under a
  * preview banner).
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getSignedInUser } from "~/auth/access.server";
+import { preparedQuery } from "~/db/prepared.server";
 import { readRowId } from "~/db/row-id";
 import { db } from "~/db.server";
 import { event } from "~drizzle/schema";
 import { featureVisibility, type EventFeature, type FeatureFlags } from "./feature-switches";
 
 export type PublicEvent = typeof event.$inferSelect;
+
+// Every public page and every bid reads its event first.
+const eventById = preparedQuery("public_event_by_id", (db) =>
+  db
+    .select()
+    .from(event)
+    .where(eq(event.event_id, sql.placeholder("id"))),
+);
+const eventBySlug = preparedQuery("public_event_by_slug", (db) =>
+  db
+    .select()
+    .from(event)
+    .where(eq(event.slug, sql.placeholder("slug"))),
+);
 
 /**
  * The event of ?id (event subdomains redirect here with it) or ?slug; 404 when there is none, and when it is
@@ -20,8 +35,7 @@ export async function findPublicEvent(request: Request): Promise<PublicEvent> {
   const params = new URL(request.url).searchParams;
   const id = readRowId(params.get("id"));
   const slug = params.get("slug")?.trim().toLowerCase();
-  const where = id !== null ? eq(event.event_id, id) : slug ? eq(event.slug, slug) : undefined;
-  const [row] = where ? await db.select().from(event).where(where) : [];
+  const [row] = id !== null ? await eventById(db).execute({ id }) : slug ? await eventBySlug(db).execute({ slug }) : [];
   if (!row) throw new Response("There is no event at this address.", { status: 404 });
   if (row.is_archived) throw new Response("This event is over: its pages are closed.", { status: 404 });
   return row;

@@ -1,0 +1,29 @@
+/**
+ * Queries built once: Drizzle builds a query's SQL each time it runs, which on the bid path was a quarter of the
+ * app's CPU (docs/decisions/031-prepared-statements.md). A query the hot paths run on every request is built once
+ * per database handle, with placeholders (`sql.placeholder("name")`) for what varies, and then only executed.
+ */
+import type { Database, Transaction } from "./connection.server";
+
+interface Preparable<Prepared> {
+  prepare(name: string): Prepared;
+}
+
+/**
+ * The query `build` makes on a handle, prepared once per handle (the app's, or a test's). A transaction gets its own,
+ * so a query prepared on the pool is never run outside the transaction it was asked in.
+ */
+export function preparedQuery<Prepared>(
+  name: string,
+  build: (db: Database | Transaction) => Preparable<Prepared>,
+): (db: Database | Transaction) => Prepared {
+  const byHandle = new WeakMap<Database | Transaction, Prepared>();
+  return (db) => {
+    let prepared = byHandle.get(db);
+    if (!prepared) {
+      prepared = build(db).prepare(name);
+      byHandle.set(db, prepared);
+    }
+    return prepared;
+  };
+}
