@@ -2,7 +2,7 @@
  * The auction board of an event: every published silent and virtual item with what bidders see of it (title,
  * picture, category, value) and its live bidding state. The gallery, the item page and the stream's snapshot read it.
  */
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import { auction_item, category, donor, watch } from "~drizzle/schema";
 import { AUCTION_KINDS, rulesForItem, type EventAuctionRules } from "./auction-rules.server";
 import { heldUnits, itemState } from "./item-records.server";
@@ -48,11 +48,18 @@ const BOARD_COLUMNS = {
   sold_quantity: auction_item.sold_quantity,
 };
 
-/** The board; with itemIds, only those items. Items whose auction is off at the event are left out. */
-export async function loadBoard(db: Database, rules: EventAuctionRules, itemIds?: number[]): Promise<BoardItem[]> {
-  // Live lots marked for online bidding join the board (rulesForItem leaves out the others).
+/** The item types on the board: the auctions that are on, and live lots open online (rulesForItem picks those). */
+function boardKinds(rules: EventAuctionRules): string[] {
   const kinds: string[] = AUCTION_KINDS.filter((kind) => rules.auctions[kind]);
   if (rules.liveOnline.size > 0) kinds.push("live");
+  return kinds;
+}
+
+const BOARD_ORDER = [asc(auction_item.display_order), asc(auction_item.lot), asc(auction_item.title)];
+
+/** The board; with itemIds, only those items. Items whose auction is off at the event are left out. */
+export async function loadBoard(db: Database, rules: EventAuctionRules, itemIds?: number[]): Promise<BoardItem[]> {
+  const kinds = boardKinds(rules);
   if (kinds.length === 0) return [];
   const rows = await db
     .select({
@@ -73,7 +80,7 @@ export async function loadBoard(db: Database, rules: EventAuctionRules, itemIds?
         itemIds ? inArray(auction_item.auction_item_id, itemIds.length ? itemIds : [-1]) : undefined,
       ),
     )
-    .orderBy(asc(auction_item.display_order), asc(auction_item.lot), asc(auction_item.title));
+    .orderBy(...BOARD_ORDER);
   const held = await heldUnits(
     db,
     rules.eventId,
@@ -101,6 +108,64 @@ export async function loadBoard(db: Database, rules: EventAuctionRules, itemIds?
       },
     ];
   });
+}
+
+/**
+ * One item of the board with up to `count` others to show beside it: open ones, those of its category first, in the
+ * board's order. An item's page reads these rather than the whole board (after every bid without JavaScript, the
+ * bidder's phone loads it again).
+ */
+export async function itemWithOthers(
+  db: Database,
+  rules: EventAuctionRules,
+  itemId: number,
+  count: number,
+): Promise<{ item: BoardItem | null; others: BoardItem[] }> {
+  const kinds = boardKinds(rules);
+  if (kinds.length === 0) return { item: null, others: [] };
+  const candidates =
+    count > 0
+      ? await db
+          .select({
+            id: auction_item.auction_item_id,
+            type: auction_item.type,
+            categoryId: auction_item.xinv_category_id,
+          })
+          .from(auction_item)
+          .where(
+            and(
+              eq(auction_item.event_id, rules.eventId),
+              eq(auction_item.status, "published"),
+              inArray(auction_item.type, kinds),
+              or(
+                eq(auction_item.auction_item_id, itemId),
+                and(isNull(auction_item.closed_at), lt(auction_item.sold_quantity, auction_item.quantity)),
+              ),
+            ),
+          )
+          .orderBy(...BOARD_ORDER)
+      : [];
+  const own = candidates.find((candidate) => candidate.id === itemId);
+  const open = candidates.filter(
+    (candidate) =>
+      candidate.id !== itemId &&
+      rulesForItem(rules, {
+        type: candidate.type,
+        xinv_category_id: candidate.categoryId,
+        auction_item_id: candidate.id,
+      }),
+  );
+  const categoryId = own?.categoryId ?? null;
+  const sameCategory = open.filter((other) => categoryId !== null && other.categoryId === categoryId);
+  const chosen = [...sameCategory, ...open.filter((other) => !sameCategory.includes(other))]
+    .slice(0, count)
+    .map((other) => other.id);
+  const board = await loadBoard(db, rules, [itemId, ...chosen]);
+  const byId = new Map(board.map((entry) => [entry.id, entry]));
+  return {
+    item: byId.get(itemId) ?? null,
+    others: chosen.flatMap((id) => byId.get(id) ?? []),
+  };
 }
 
 export async function watchedItemIds(db: Database, usrId: number, itemIds: number[]) {

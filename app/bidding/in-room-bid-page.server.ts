@@ -4,6 +4,7 @@
  * &view=mine), and the bidder's standing. The route finds the event and who is looking (loadBidderContext).
  */
 import { bidderBilling } from "~/billing/bidder-billing.server";
+import { readRowId } from "~/db/row-id";
 import { db } from "~/db.server";
 import { eventFonts } from "~/fonts/font-faces.server";
 import { loadMessagePreference } from "~/messages/preferences.server";
@@ -11,26 +12,32 @@ import { loadPublicChrome } from "~/public-components/public-components.server";
 import { auctionPageStyle } from "./auction-page";
 import { rulesForItem } from "./auction-rules.server";
 import { loadItemDetail, ownBids, silentAuctionPageSettings, type BidderContext } from "./bidder-page.server";
-import { loadBoard, watchedItemIds } from "./board.server";
+import { itemWithOthers, loadBoard, watchedItemIds } from "./board.server";
 import { GALLERY_SORTS, type GallerySort } from "./ui/gallery-view";
 
 export async function inRoomBidPage(request: Request, context: BidderContext) {
   const url = new URL(request.url);
   const eventId = context.event.event_id;
-  const [board, settings, chrome] = await Promise.all([
-    loadBoard(db, context.rules),
+  const view = url.searchParams.get("item") ? "item" : url.searchParams.get("view") === "mine" ? "mine" : "gallery";
+  const requestedItem = readRowId(url.searchParams.get("item"));
+  const [settings, chrome] = await Promise.all([
     silentAuctionPageSettings(context.event),
     loadPublicChrome(context.event),
   ]);
-  const ids = board.map((item) => item.id);
+  // An item's page reads its item and the few shown beside it, not the whole board.
+  const beside = settings.extraItemsSection.isVisible ? settings.extraItemsSection.count : 0;
+  const itemPage =
+    view === "item" && requestedItem !== null ? await itemWithOthers(db, context.rules, requestedItem, beside) : null;
+  const board = itemPage
+    ? [...(itemPage.item ? [itemPage.item] : []), ...itemPage.others]
+    : await loadBoard(db, context.rules);
+  const ids = board.map((entry) => entry.id);
   const [own, watched] = context.user
     ? await Promise.all([
         ownBids(context.user.usrId, eventId, ids),
         watchedItemIds(db, context.user.usrId, ids).then((set) => [...set]),
       ])
     : [[], []];
-  const requestedItem = Number(url.searchParams.get("item"));
-  const view = url.searchParams.get("item") ? "item" : url.searchParams.get("view") === "mine" ? "mine" : "gallery";
   const sortParam = url.searchParams.get("sort");
   const filters = {
     q: (url.searchParams.get("q") ?? "").trim().slice(0, 100),
@@ -48,10 +55,6 @@ export async function inRoomBidPage(request: Request, context: BidderContext) {
       xinv_category_id: boardItem.categoryId,
       auction_item_id: boardItem.id,
     })!;
-    const others = board.filter((other) => other.id !== boardItem.id && !other.live.closed);
-    const sameCategory = others.filter(
-      (other) => other.categoryId !== null && other.categoryId === boardItem.categoryId,
-    );
     item = {
       detail: {
         ...detail,
@@ -66,11 +69,7 @@ export async function inRoomBidPage(request: Request, context: BidderContext) {
       incrementPolicy: rules.incrementPolicy,
       proxyEnabled: rules.proxyEnabled,
       inPersonOnly: boardItem.inPersonOnly,
-      extra: settings.extraItemsSection.isVisible
-        ? [...sameCategory, ...others.filter((other) => !sameCategory.includes(other))]
-            .slice(0, settings.extraItemsSection.count)
-            .map((other) => other.id)
-        : [],
+      extra: (itemPage?.others ?? []).map((other) => other.id),
     };
   }
 

@@ -3,7 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as route from "~/routes/inroombid";
-import { bid, event, watch } from "~drizzle/schema";
+import { auction_item, bid, category, event, watch } from "~drizzle/schema";
 import { makeAuctionEvent, makeAuctionItem, makeBidder } from "../support/auction";
 import { testDatabase } from "../support/database";
 import { giveRole, makeUser, sessionCookie, teamRole } from "../support/people";
@@ -168,5 +168,38 @@ describe("/inroombid", () => {
       makeRequest(page(gala.event_id, lot.auction_item_id), { cookie, form: { intent: "unwatch" } }),
     );
     expect(await db.select().from(watch).where(eq(watch.usr_id, ann.usrId))).toHaveLength(0);
+  });
+
+  it("shows an item with the open items of its category first, and carries only the items it shows", async () => {
+    const { gala, lot } = await setUp({ title: "Napa", display_order: 1 });
+    const [wine] = await db.insert(category).values({ client_id: gala.client_id, title: "Wine" }).returning();
+    await db
+      .update(auction_item)
+      .set({ xinv_category_id: wine.category_id })
+      .where(eq(auction_item.auction_item_id, lot.auction_item_id));
+    const item = (title: string, display_order: number, fields: Parameters<typeof makeAuctionItem>[2] = {}) =>
+      makeAuctionItem(db, gala.event_id, { title, display_order, ...fields });
+    const kayak = await item("Kayak", 2);
+    const claret = await item("Claret", 3, { xinv_category_id: wine.category_id });
+    await item("Sold", 4, { xinv_category_id: wine.category_id, closed_at: new Date() });
+    const cruise = await item("Cruise", 5);
+    await item("Spa", 6);
+    await item("Golf", 7);
+    const answer = await call$(route.loader, makeRequest(page(gala.event_id, lot.auction_item_id)));
+    const data = answer.data as { item: { extra: number[] }; cards: { id: number }[]; live: { id: number }[] };
+    // Four beside it (the page's default): the other wine first, then the rest in the board's order; not the closed one.
+    const beside = [claret.auction_item_id, kayak.auction_item_id, cruise.auction_item_id];
+    expect(data.item.extra.slice(0, 3)).toEqual(beside);
+    expect(data.item.extra).toHaveLength(4);
+    expect(data.cards.map((card) => card.id)).toEqual(expect.arrayContaining(data.item.extra));
+    expect(data.cards).toHaveLength(4);
+    expect(data.live.map((entry) => entry.id).sort()).toEqual([lot.auction_item_id, ...data.item.extra].sort());
+    // A closed item's page still shows what is open beside it, its own category first.
+    await db
+      .update(auction_item)
+      .set({ closed_at: new Date() })
+      .where(eq(auction_item.auction_item_id, lot.auction_item_id));
+    const closed = await call$(route.loader, makeRequest(page(gala.event_id, lot.auction_item_id)));
+    expect((closed.data as typeof data).item.extra[0]).toBe(claret.auction_item_id);
   });
 });
