@@ -207,9 +207,9 @@ test.describe("untrusted content in every field", () => {
     const effects = await recordSideEffects(page);
     await signIn(page, gala.organiser);
     const problems: string[] = [];
-    const ofGala = await adminScreens(page, gala.id, async (start) =>
-      problems.push(...(await openAndInspect(page, start, effects))),
-    );
+    const ofGala = await adminScreens(page, gala.id, {
+      open: async (start) => problems.push(...(await openAndInspect(page, start, effects))),
+    });
     expect(ofGala.length).toBeGreaterThan(30);
     const shown = new Set<string>();
     for (const path of ofGala) problems.push(...(await openAndInspect(page, path, effects, shown)));

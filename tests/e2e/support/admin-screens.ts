@@ -1,21 +1,28 @@
 import type { Page } from "@playwright/test";
 
+/** The menus' links: the hub's, the workspace's side menu, a screen's own sections. */
+export const MENU_LINKS = 'nav a[href^="/admin/"]';
+
 /**
- * Every admin screen of an event that its side menus offer, as the navigation links them: the hub's on the dashboard,
- * the workspace's on a workspace screen. Signed in as someone with every permission (the gala's organiser), that is
- * every admin screen. `open` loads each start page (a test that inspects what it opens passes its own); the addresses
- * come back with the event's id.
+ * The admin screens of an event that its menus offer, as the navigation links them: the hub's on the dashboard, the
+ * workspace's on a workspace screen. Signed in as someone with every permission (the gala's organiser), that is every
+ * admin screen. `links` picks the links to follow (by default every admin link of those two pages, the contents'
+ * too: an item's page, a sorted list); `open` loads each start page (a test that inspects what it opens passes its
+ * own). The addresses come back with the event's id.
  */
 export async function adminScreens(
   page: Page,
   eventId: number,
-  open: (path: string) => Promise<unknown> = (path) => page.goto(path),
+  {
+    links: linkSelector = 'a[href^="/admin/"]',
+    open = (path) => page.goto(path),
+  }: { links?: string; open?: (path: string) => Promise<unknown> } = {},
 ): Promise<string[]> {
   const screens = new Set<string>();
   for (const start of [`/admin/dashboard?id=${eventId}`, `/admin/auction_items/inventory?id=${eventId}`]) {
     await open(start);
     const links = await page
-      .locator('a[href^="/admin/"]')
+      .locator(linkSelector)
       .evaluateAll((found) => found.map((link) => link.getAttribute("href")!));
     for (const link of links) screens.add(link);
   }
