@@ -18,7 +18,7 @@ import { GridInlineCell } from "./grid-inline-cell";
 import { GridPager } from "./grid-pager";
 import { filterParamName, gridViewSearch, nextSort, readGridView, type GridView } from "./grid-view";
 import { useGridTable } from "./use-grid-table";
-import type { GridBulkAction, GridColumn } from "./grid-types";
+import type { GridBulkAction, GridColumn, GridValue } from "./grid-types";
 import type { LinksFunction } from "@remix-run/node";
 import type { RowData, RowSelectionState } from "@tanstack/react-table";
 
@@ -136,7 +136,7 @@ export function DataGrid<Row extends RowData>({
           <input
             type="search"
             name="q"
-            className="grid__search"
+            className="grid__search control-sm"
             aria-label={`Search ${label.toLowerCase()}`}
             placeholder="Search"
             defaultValue={view.q}
@@ -245,6 +245,7 @@ export function DataGrid<Row extends RowData>({
                   <td key={column.id}>
                     {column.filter === false ? null : column.filter === "select" ? (
                       <select
+                        className="control-sm"
                         form={filterFormId}
                         name={filterParamName(column.id)}
                         aria-label={`Filter ${column.header}`}
@@ -261,6 +262,7 @@ export function DataGrid<Row extends RowData>({
                     ) : (
                       <input
                         type="search"
+                        className="control-sm"
                         form={filterFormId}
                         name={filterParamName(column.id)}
                         aria-label={`Filter ${column.header}`}
@@ -314,7 +316,11 @@ export function DataGrid<Row extends RowData>({
                       </td>
                     ) : null}
                     {visibleColumns.map((column) => (
-                      <td key={column.id} className={column.numeric ? "grid__numeric" : undefined}>
+                      <td
+                        key={column.id}
+                        className={cellClass(column)}
+                        title={column.clip ? clippedTitle(column.value(row.original)) : undefined}
+                      >
                         {column.edit && hydrated ? (
                           <GridInlineCell
                             column={column}
@@ -345,6 +351,16 @@ export function DataGrid<Row extends RowData>({
       />
     </div>
   );
+}
+
+function cellClass<Row>(column: GridColumn<Row>) {
+  return (
+    [column.numeric ? "grid__numeric" : null, column.clip ? "grid__clip" : null].filter(Boolean).join(" ") || undefined
+  );
+}
+
+function clippedTitle(value: GridValue) {
+  return value === null || value === "" ? undefined : String(value);
 }
 
 function distinctValues<Row>(rows: readonly Row[], column: GridColumn<Row>): string[] {
