@@ -26,7 +26,28 @@ export async function adminScreens(
       .evaluateAll((found) => found.map((link) => link.getAttribute("href")!));
     for (const link of links) screens.add(link);
   }
-  return [...screens].map((href) =>
-    href.includes("id=") ? href : `${href}${href.includes("?") ? "&" : "?"}id=${eventId}`,
-  );
+  return [...screens].map((href) => withEvent(href, eventId));
+}
+
+/** An `<a>` of a screen's own tabs (app/ui/tabs.tsx), as the server renders it. */
+const TAB_LINK = /<a\b[^>]*\bclass="[^"]*\btabs__tab\b[^>]*>/g;
+
+/**
+ * The screens, and after them the screens their own tabs lead to (the reports, the design lab's pages), read from
+ * each screen's HTML: all fetched at once, quicker than opening each in the browser.
+ */
+export async function withTabScreens(page: Page, eventId: number, screens: string[]): Promise<string[]> {
+  const pages = await Promise.all(screens.map(async (screen) => (await page.request.get(screen)).text()));
+  const all = new Set(screens);
+  for (const html of pages) {
+    for (const [link] of html.matchAll(TAB_LINK)) {
+      const href = /\bhref="([^"]+)"/.exec(link)?.[1].replaceAll("&amp;", "&");
+      if (href?.startsWith("/admin/")) all.add(withEvent(href, eventId));
+    }
+  }
+  return [...all];
+}
+
+function withEvent(href: string, eventId: number) {
+  return href.includes("id=") ? href : `${href}${href.includes("?") ? "&" : "?"}id=${eventId}`;
 }
