@@ -222,12 +222,7 @@ export function DataGrid<Row extends RowData>({
               {visibleColumns.map((column) => {
                 const sorted = view.sort?.id === column.id ? (view.sort.desc ? "descending" : "ascending") : undefined;
                 return (
-                  <th
-                    key={column.id}
-                    scope="col"
-                    aria-sort={sorted ?? "none"}
-                    className={column.numeric ? "grid__numeric" : undefined}
-                  >
+                  <th key={column.id} scope="col" aria-sort={sorted ?? "none"} className={cellClass(column)}>
                     <a className="grid__sort" {...viewLink({ ...view, sort: nextSort(view.sort, column.id) })}>
                       {column.header}
                       <span aria-hidden="true" className="grid__sort-mark">
@@ -242,7 +237,7 @@ export function DataGrid<Row extends RowData>({
               <tr className="grid__filters">
                 {bulkActions.length > 0 ? <td /> : null}
                 {visibleColumns.map((column) => (
-                  <td key={column.id}>
+                  <td key={column.id} className={column.pinEnd ? "grid__pinned" : undefined}>
                     {column.filter === false ? null : column.filter === "select" ? (
                       <select
                         className="control-sm"
@@ -354,9 +349,12 @@ export function DataGrid<Row extends RowData>({
 }
 
 function cellClass<Row>(column: GridColumn<Row>) {
-  return (
-    [column.numeric ? "grid__numeric" : null, column.clip ? "grid__clip" : null].filter(Boolean).join(" ") || undefined
-  );
+  const classes = [
+    column.numeric ? "grid__numeric" : null,
+    column.clip ? "grid__clip" : null,
+    column.pinEnd ? "grid__pinned" : null,
+  ];
+  return classes.filter(Boolean).join(" ") || undefined;
 }
 
 function clippedTitle(value: GridValue) {

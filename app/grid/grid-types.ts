@@ -43,6 +43,8 @@ export interface GridColumn<Row> {
    * whole in the cell's title, to screen readers, and once the row has the keyboard's focus.
    */
   clip?: boolean;
+  /** Stays in view at the end of the row while the grid scrolls sideways: a row's actions, on a narrow screen. */
+  pinEnd?: boolean;
   /** Right-aligned, compared as numbers. */
   numeric?: boolean;
   /** Hidden until the person shows it with the Columns menu. */

@@ -78,6 +78,7 @@ function columns(choices: RegistrationChoices): GridColumn<RegistrantRow>[] {
       value: () => null,
       filter: false,
       noExport: true,
+      pinEnd: true,
       cell: (row) => <RowActions row={row} choices={choices} />,
     },
   ];
