@@ -43,7 +43,10 @@ export interface GridColumn<Row> {
    * whole in the cell's title, to screen readers, and once the row has the keyboard's focus.
    */
   clip?: boolean;
-  /** Stays in view at the end of the row while the grid scrolls sideways: a row's actions, on a narrow screen. */
+  /**
+   * Stays in view at the end of the row while the grid scrolls sideways (a row's actions on a laptop); on a phone it
+   * scrolls with the other columns, which it would hide.
+   */
   pinEnd?: boolean;
   /** Right-aligned, compared as numbers. */
   numeric?: boolean;
