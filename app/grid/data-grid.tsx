@@ -18,7 +18,7 @@ import { GridInlineCell } from "./grid-inline-cell";
 import { GridPager } from "./grid-pager";
 import { filterParamName, gridViewSearch, nextSort, readGridView, type GridView } from "./grid-view";
 import { useGridTable } from "./use-grid-table";
-import type { GridBulkAction, GridColumn } from "./grid-types";
+import type { GridBulkAction, GridColumn, GridValue } from "./grid-types";
 import type { LinksFunction } from "@remix-run/node";
 import type { RowData, RowSelectionState } from "@tanstack/react-table";
 
@@ -136,7 +136,7 @@ export function DataGrid<Row extends RowData>({
           <input
             type="search"
             name="q"
-            className="grid__search"
+            className="grid__search control-sm"
             aria-label={`Search ${label.toLowerCase()}`}
             placeholder="Search"
             defaultValue={view.q}
@@ -222,12 +222,7 @@ export function DataGrid<Row extends RowData>({
               {visibleColumns.map((column) => {
                 const sorted = view.sort?.id === column.id ? (view.sort.desc ? "descending" : "ascending") : undefined;
                 return (
-                  <th
-                    key={column.id}
-                    scope="col"
-                    aria-sort={sorted ?? "none"}
-                    className={column.numeric ? "grid__numeric" : undefined}
-                  >
+                  <th key={column.id} scope="col" aria-sort={sorted ?? "none"} className={cellClass(column)}>
                     <a className="grid__sort" {...viewLink({ ...view, sort: nextSort(view.sort, column.id) })}>
                       {column.header}
                       <span aria-hidden="true" className="grid__sort-mark">
@@ -242,9 +237,10 @@ export function DataGrid<Row extends RowData>({
               <tr className="grid__filters">
                 {bulkActions.length > 0 ? <td /> : null}
                 {visibleColumns.map((column) => (
-                  <td key={column.id}>
+                  <td key={column.id} className={column.pinEnd ? "grid__pinned" : undefined}>
                     {column.filter === false ? null : column.filter === "select" ? (
                       <select
+                        className="control-sm"
                         form={filterFormId}
                         name={filterParamName(column.id)}
                         aria-label={`Filter ${column.header}`}
@@ -261,6 +257,7 @@ export function DataGrid<Row extends RowData>({
                     ) : (
                       <input
                         type="search"
+                        className="control-sm"
                         form={filterFormId}
                         name={filterParamName(column.id)}
                         aria-label={`Filter ${column.header}`}
@@ -314,7 +311,11 @@ export function DataGrid<Row extends RowData>({
                       </td>
                     ) : null}
                     {visibleColumns.map((column) => (
-                      <td key={column.id} className={column.numeric ? "grid__numeric" : undefined}>
+                      <td
+                        key={column.id}
+                        className={cellClass(column)}
+                        title={column.clip ? clippedTitle(column.value(row.original)) : undefined}
+                      >
                         {column.edit && hydrated ? (
                           <GridInlineCell
                             column={column}
@@ -345,6 +346,19 @@ export function DataGrid<Row extends RowData>({
       />
     </div>
   );
+}
+
+function cellClass<Row>(column: GridColumn<Row>) {
+  const classes = [
+    column.numeric ? "grid__numeric" : null,
+    column.clip ? "grid__clip" : null,
+    column.pinEnd ? "grid__pinned" : null,
+  ];
+  return classes.filter(Boolean).join(" ") || undefined;
+}
+
+function clippedTitle(value: GridValue) {
+  return value === null || value === "" ? undefined : String(value);
 }
 
 function distinctValues<Row>(rows: readonly Row[], column: GridColumn<Row>): string[] {

@@ -94,6 +94,7 @@ export function GridInlineCell<Row>({
   };
 
   const common = {
+    className: "control-sm",
     "aria-label": label,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": error ? errorId : undefined,

@@ -47,6 +47,7 @@ export function GridPager({
       <label className="grid__page-size">
         Rows per page{" "}
         <select
+          className="control-sm"
           name="size"
           form={filterFormId}
           value={view.pageSize}

@@ -38,6 +38,16 @@ export interface GridColumn<Row> {
   editValue?: (row: Row) => string;
   /** "text": contains; "select": one of the values found in the column; false: no filter. Default "text". */
   filter?: "text" | "select" | false;
+  /**
+   * Long text (an address, a party's name) cut to the column's width with an ellipsis, so that the row stays one line:
+   * whole in the cell's title, to screen readers, and once the row has the keyboard's focus.
+   */
+  clip?: boolean;
+  /**
+   * Stays in view at the end of the row while the grid scrolls sideways (a row's actions on a laptop); on a phone it
+   * scrolls with the other columns, which it would hide.
+   */
+  pinEnd?: boolean;
   /** Right-aligned, compared as numbers. */
   numeric?: boolean;
   /** Hidden until the person shows it with the Columns menu. */

@@ -204,6 +204,11 @@ function DesignerForm({
           {/* A picture of the page: its links and buttons stay put, so a click never leaves the editor. */}
           <div
             className="designer__frame"
+            role="region"
+            aria-label="Preview of the page"
+            // A region that scrolls is scrolled from the keyboard only when it can take the focus (WCAG 2.1.1).
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+            tabIndex={0}
             onClickCapture={(event) => {
               if ((event.target as HTMLElement).closest("a")) event.preventDefault();
             }}

@@ -10,6 +10,7 @@ import { answerForm } from "~/forms/reply.server";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
 import billingHref from "~/styles/billing.css";
 import { Button } from "~/ui/button";
+import { EmptyState } from "~/ui/empty-state";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
@@ -66,7 +67,10 @@ export default function PurchasesPage() {
         <p>Record a sale of an item for sale to a guest's paddle. It goes on their invoice.</p>
       </div>
       {items.length === 0 ? (
-        <p className="muted">No items for sale yet: add them under Auction items › Items for sale.</p>
+        <EmptyState
+          title="No items for sale yet"
+          text="Add them under Auction items › Items for sale; then record their sales here."
+        />
       ) : (
         <Form method="post" ref={formRef} className="settings-form" {...formProps(form)}>
           {form.errors?.[0] ? <FormAlert>{form.errors[0]}</FormAlert> : null}
@@ -100,7 +104,7 @@ export default function PurchasesPage() {
       )}
       <h2>Recent sales</h2>
       {recent.length === 0 ? (
-        <p className="muted">No sales yet.</p>
+        <EmptyState headingLevel={3} title="No sales yet" text="Each sale recorded here is listed, newest first." />
       ) : (
         <div className="table-scroll">
           <table className="billing-table">

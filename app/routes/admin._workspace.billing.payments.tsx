@@ -11,6 +11,7 @@ import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm, refuseForm } from "~/forms/reply.server";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { Button, buttonClass } from "~/ui/button";
+import { EmptyState } from "~/ui/empty-state";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { formatMoney } from "~/ui/format";
@@ -98,7 +99,10 @@ export default function PaymentsPage() {
         ) : null}
       </Form>
       {payments.length === 0 ? (
-        <p className="muted">No payments yet.</p>
+        <EmptyState
+          title="No payments yet"
+          text="Card payments, cash and checks taken at checkout, and refunds, appear here as they are made."
+        />
       ) : (
         <div className="table-scroll">
           <table className="billing-table">

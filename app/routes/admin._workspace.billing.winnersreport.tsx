@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { winnersReport } from "~/billing/winners-report.server";
 import { buttonClass } from "~/ui/button";
+import { EmptyState } from "~/ui/empty-state";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { formatMoney } from "~/ui/format";
 import type { Permission } from "~/auth/permissions";
@@ -54,7 +55,10 @@ export default function WinnersReportPage() {
         </p>
       ) : null}
       {rows.length === 0 ? (
-        <p className="muted">No item has a winner yet.</p>
+        <EmptyState
+          title="No winners yet"
+          text="Each item appears here with its winner once its bidding closes or its lot is sold."
+        />
       ) : (
         <div className="table-scroll">
           <table className="billing-table">

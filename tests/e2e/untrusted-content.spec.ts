@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { XSS_PAYLOADS } from "../fixtures/xss-payloads";
+import { adminScreens } from "./support/admin-screens";
 import { expect, test } from "./support/fixtures";
 import { signIn } from "./support/sign-in";
 import { activeMarkup, recordSideEffects } from "./support/xss";
@@ -205,20 +206,10 @@ test.describe("untrusted content in every field", () => {
     await poisonGala(database, gala.id);
     const effects = await recordSideEffects(page);
     await signIn(page, gala.organiser);
-    // Every screen the organiser's menus offer (they hold every permission), as the navigation links them: the hub's
-    // on the dashboard, the workspace's on a workspace screen.
     const problems: string[] = [];
-    const screens = new Set<string>();
-    for (const start of [`/admin/dashboard?id=${gala.id}`, `/admin/auction_items/inventory?id=${gala.id}`]) {
-      problems.push(...(await openAndInspect(page, start, effects)));
-      const links = await page
-        .locator('a[href^="/admin/"]')
-        .evaluateAll((found) => found.map((link) => link.getAttribute("href")!));
-      for (const link of links) screens.add(link);
-    }
-    const ofGala = [...screens].map((href) =>
-      href.includes("id=") ? href : `${href}${href.includes("?") ? "&" : "?"}id=${gala.id}`,
-    );
+    const ofGala = await adminScreens(page, gala.id, {
+      open: async (start) => problems.push(...(await openAndInspect(page, start, effects))),
+    });
     expect(ofGala.length).toBeGreaterThan(30);
     const shown = new Set<string>();
     for (const path of ofGala) problems.push(...(await openAndInspect(page, path, effects, shown)));

@@ -9,6 +9,7 @@ import { formErrorOf, replyFor, type FormReply } from "~/forms/form-contract";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { LiveIndicator, useLiveRefresh } from "~/realtime/use-live-refresh";
 import { Button } from "~/ui/button";
+import { EmptyState } from "~/ui/empty-state";
 import { checkboxProps, Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";
@@ -57,7 +58,10 @@ export function RaffleDesk({
         <LiveIndicator status={status} />
       </div>
       {raffles.length === 0 ? (
-        <p className="muted">No raffles yet: add one under Auction items › Raffle tickets.</p>
+        <EmptyState
+          title="No raffles yet"
+          text="Add one under Auction items › Raffle tickets; then sell its tickets and draw it here."
+        />
       ) : (
         <>
           <SaleForm raffles={raffles} money={money} reply={reply} submissionKey={submissionKey} />
@@ -142,7 +146,7 @@ export function RaffleDesk({
       )}
       <h2>Recent sales</h2>
       {recent.length === 0 ? (
-        <p className="muted">No tickets sold yet.</p>
+        <EmptyState headingLevel={3} title="No tickets sold yet" text="Each sale is listed here, newest first." />
       ) : (
         <div className="table-scroll">
           <table className="billing-table">

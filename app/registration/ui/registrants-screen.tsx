@@ -31,21 +31,30 @@ function columns(choices: RegistrationChoices): GridColumn<RegistrantRow>[] {
       value: (row) => row.name ?? "",
       cell: (row) => row.name ?? <span className="muted">To be named</span>,
     },
-    { id: "email", header: "Email", value: (row) => row.email },
+    { id: "email", header: "Email", value: (row) => row.email, clip: true },
     { id: "phone", header: "Phone", value: (row) => row.phone },
     { id: "company", header: "Company", value: (row) => row.company, hidden: true },
     { id: "paddle", header: "Paddle", value: (row) => row.paddle, numeric: true },
     { id: "ticket", header: "Ticket", value: (row) => row.ticket, filter: "select" },
-    { id: "party", header: "Party", value: (row) => row.party },
+    { id: "party", header: "Party", value: (row) => row.party, clip: true },
     { id: "group", header: "Group", value: (row) => row.group, hidden: true },
     { id: "table", header: "Table", value: (row) => row.table, filter: "select" },
     ...(choices.meals.length > 0
-      ? [{ id: "meal", header: "Meal", value: (row: RegistrantRow) => row.meal, filter: "select" as const }]
+      ? [
+          {
+            id: "meal",
+            header: "Meal",
+            value: (row: RegistrantRow) => row.meal,
+            filter: "select" as const,
+            clip: true,
+          },
+        ]
       : []),
     {
       id: "answers",
       header: "Answers",
       value: (row) => row.answers_label,
+      clip: true,
       hidden: choices.questions.every((asked) => asked.type === "meal"),
     },
     { id: "claimed", header: "Claimed", value: (row) => yesNo(row.claimed), filter: "select" },
@@ -60,6 +69,7 @@ function columns(choices: RegistrationChoices): GridColumn<RegistrantRow>[] {
       id: "address",
       header: "Address",
       value: (row) => [row.address, row.city, row.state, row.zip, row.country].filter(Boolean).join(", "),
+      clip: true,
       hidden: true,
     },
     {
@@ -68,6 +78,7 @@ function columns(choices: RegistrationChoices): GridColumn<RegistrantRow>[] {
       value: () => null,
       filter: false,
       noExport: true,
+      pinEnd: true,
       cell: (row) => <RowActions row={row} choices={choices} />,
     },
   ];

@@ -1,0 +1,167 @@
+// Issue 20, "a polished admin": every admin screen of a gala, a few of their states (an item's page, a dialog, a
+// refused form, a missing item) and the gala's guest pages, each with full-page screenshots at 1280 and 1920 px in the
+// test report (npx playwright show-report, or test-results/), no serious or critical accessibility problem found by
+// axe, and none wider than the screen. The screens come from the menus, so a new screen is checked the day it is
+// linked.
+import AxeBuilder from "@axe-core/playwright";
+import { adminScreens, MENU_LINKS, withTabScreens } from "./support/admin-screens";
+import { expect, test } from "./support/fixtures";
+import { signIn } from "./support/sign-in";
+import type { Page, TestInfo } from "@playwright/test";
+
+/** The sizes each page is looked at: a laptop's, where a screen is most crowded (axe looks there), and a desktop's. */
+const SCREENS = [
+  { name: "1280", viewport: { width: 1280, height: 900 } },
+  { name: "1920", viewport: { width: 1920, height: 1080 } },
+] as const;
+
+/** The admin screens are shared among this many tests, so that both workers take a part. */
+const ADMIN_PARTS = 3;
+
+/** Waits until React has hydrated the page, so that axe and the screenshot see what a person works with. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => "__remixRouter" in window);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+/**
+ * Attaches the page's full-page screenshots at each size to the report and returns what is wrong with it: its serious
+ * and critical axe violations, each naming the page, the rule and where, and a page wider than the screen.
+ */
+async function lookAt(page: Page, name: string, testInfo: TestInfo) {
+  const problems: string[] = [];
+  for (const [index, { name: size, viewport }] of SCREENS.entries()) {
+    await page.setViewportSize(viewport);
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const shot = testInfo.outputPath(`${name.replace(/^\//, "").replace(/[^\w.-]+/g, "_")}@${size}.png`);
+    await page.screenshot({ path: shot, fullPage: true });
+    await testInfo.attach(`${name} at ${size} px`, { path: shot, contentType: "image/png" });
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (width > viewport.width) problems.push(`${name}: ${width} px wide, wider than a ${size} px screen`);
+    // Axe once a page: what it checks (names, labels, contrast, landmarks) does not change with the width.
+    if (index > 0) continue;
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    for (const violation of results.violations) {
+      if (violation.impact !== "serious" && violation.impact !== "critical") continue;
+      const where = violation.nodes.map((node) => node.target.join(" ")).join(", ");
+      problems.push(`${name}: ${violation.id} (${violation.impact}): ${violation.help} at ${where}`);
+    }
+  }
+  return problems;
+}
+
+/** Opens a page (answering `status`, 200 by default) and looks at it once hydrated. */
+async function open(page: Page, path: string, testInfo: TestInfo, status = 200) {
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBe(status);
+  await hydrated(page);
+  return lookAt(page, path, testInfo);
+}
+
+test.describe("every screen at 1280 and 1920 px", () => {
+  for (let part = 0; part < ADMIN_PARTS; part++) {
+    test(`admin screens, part ${part + 1} of ${ADMIN_PARTS}: screenshots and no serious axe violation`, async ({
+      page,
+      gala,
+    }, testInfo) => {
+      test.setTimeout(240_000);
+      await signIn(page, gala.organiser);
+      const menus = await adminScreens(page, gala.id, { links: MENU_LINKS });
+      expect(menus.length).toBeGreaterThan(30);
+      const screens = await withTabScreens(page, gala.id, menus);
+      const problems: string[] = [];
+      for (const [index, path] of screens.entries()) {
+        if (index % ADMIN_PARTS === part) problems.push(...(await open(page, path, testInfo)));
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test("states: an item's page, a new item, a dialog, its refusal, a missing item", async ({
+    page,
+    gala,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    await signIn(page, gala.organiser);
+    const problems: string[] = [];
+    await page.goto(`/admin/auction_items/inventory?id=${gala.id}`);
+    const item = await page
+      .locator('a[href^="/admin/auction_items/inventory/"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href")!).find((href) => /\/\d+/.test(href)));
+    problems.push(...(await open(page, item!, testInfo)));
+    problems.push(...(await open(page, `/admin/auction_items/inventory/new?id=${gala.id}`, testInfo)));
+    problems.push(...(await open(page, `/admin/auction_items/inventory/999999999?id=${gala.id}`, testInfo, 404)));
+    // An admin list's dialog, then the same dialog refusing an empty form beside its fields.
+    problems.push(...(await open(page, `/admin/auction_items/donors?id=${gala.id}`, testInfo)));
+    await page.getByRole("button", { name: "New donor" }).click();
+    const dialog = page.getByRole("dialog", { name: "New donor" });
+    await expect(dialog).toBeVisible();
+    problems.push(...(await lookAt(page, "New donor dialog", testInfo)));
+    await dialog.locator('button[type="submit"]').click();
+    await expect(dialog.locator(".field__error").first()).toBeVisible();
+    problems.push(...(await lookAt(page, "New donor dialog, refused", testInfo)));
+    expect(problems).toEqual([]);
+  });
+
+  test("guest pages and room screens: screenshots and no serious axe violation", async ({ page, gala }, testInfo) => {
+    test.setTimeout(180_000);
+    const paths = [
+      `/event?id=${gala.id}`,
+      `/inroombid?id=${gala.id}`,
+      `/register?id=${gala.id}`,
+      `/dp?id=${gala.id}`,
+      `/raffle?id=${gala.id}`,
+      `/duel?id=${gala.id}`,
+      `/pi?id=${gala.id}`,
+      `/live?id=${gala.id}`,
+      `/woa2025monitor?id=${gala.id}`,
+      `/teamsignup?id=${gala.id}`,
+    ];
+    const problems: string[] = [];
+    for (const path of paths) problems.push(...(await open(page, path, testInfo)));
+    // Signed in, the bidder's pages show their own bids and the clerk's console opens.
+    await signIn(page, gala.organiser);
+    problems.push(...(await open(page, `/inroombid?id=${gala.id}`, testInfo)));
+    const item = await page.locator('a[href^="/inroombid?"][href*="item="]').first().getAttribute("href");
+    for (const path of [item!, `/livec?id=${gala.id}`]) problems.push(...(await open(page, path, testInfo)));
+    expect(problems).toEqual([]);
+  });
+});
+
+test.describe("the registrants grid", () => {
+  const rowsInView = (page: Page) =>
+    page
+      .getByRole("table", { name: "Registrants" })
+      .locator("tbody tr")
+      .evaluateAll((rows) => {
+        const box = rows[0].closest(".grid__scroll")!.getBoundingClientRect();
+        const bottom = Math.min(box.bottom, window.innerHeight);
+        return rows.filter((row) => {
+          const { top, bottom: rowBottom } = row.getBoundingClientRect();
+          return top >= box.top && rowBottom <= bottom;
+        }).length;
+      });
+
+  test("shows at least 15 guests, a line each, on a 1280x900 screen", async ({ page, gala }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, gala.organiser);
+    await page.goto(`/admin/registration/registrants?id=${gala.id}`);
+    await hydrated(page);
+    expect(await rowsInView(page)).toBeGreaterThanOrEqual(15);
+  });
+
+  test("fits a phone: the grid scrolls in its box and a guest's actions are reached @phone", async ({ page, gala }) => {
+    await signIn(page, gala.organiser);
+    await page.goto(`/admin/registration/registrants?id=${gala.id}`);
+    await hydrated(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    const edit = page
+      .getByRole("table", { name: "Registrants" })
+      .getByRole("button", { name: /^Edit / })
+      .first();
+    await edit.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("dialog")).toBeVisible();
+  });
+});
