@@ -4,6 +4,7 @@
  * &view=mine), and the bidder's standing. The route finds the event and who is looking (loadBidderContext).
  */
 import { bidderBilling } from "~/billing/bidder-billing.server";
+import { readRowId } from "~/db/row-id";
 import { db } from "~/db.server";
 import { eventFonts } from "~/fonts/font-faces.server";
 import { loadMessagePreference } from "~/messages/preferences.server";
@@ -29,7 +30,7 @@ export async function inRoomBidPage(request: Request, context: BidderContext) {
         watchedItemIds(db, context.user.usrId, ids).then((set) => [...set]),
       ])
     : [[], []];
-  const requestedItem = Number(url.searchParams.get("item"));
+  const requestedItem = readRowId(url.searchParams.get("item"));
   const view = url.searchParams.get("item") ? "item" : url.searchParams.get("view") === "mine" ? "mine" : "gallery";
   const sortParam = url.searchParams.get("sort");
   const filters = {
