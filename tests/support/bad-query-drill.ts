@@ -48,7 +48,7 @@ export async function drillLoader(
     const persona = PERSONAS[index % PERSONAS.length];
     // A lone surrogate cannot be written in an address (encodeURIComponent throws): a browser sends U+FFFD for it.
     const segment = (Object.values(query.params)[0] ?? "1").replace(/[\uD800-\uDFFF]/gu, "\uFFFD");
-    const path = routePath(routes, drill.route.id, encodeURIComponent(segment));
+    const path = routePath(routes, drill.route.id, encodeURIComponent(segment), encodeURIComponent(segment));
     const visitor = new AbortController();
     const request = toGetRequest(query, path, cookieFor(world, persona, drill.rule ?? "team"), visitor.signal);
     report.sent++;
