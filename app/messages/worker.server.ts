@@ -148,14 +148,11 @@ export async function deliverClaimed(
   claimed: ClaimedMessage,
   options: WorkerOptions = {},
 ): Promise<"sent" | "skipped" | "queued" | "failed" | "lost_lease"> {
-  let databaseError: string | undefined;
   const result = await attempt(db, claimed, options.providers ?? configuredProviders, options.enrichers ?? {}).catch(
-    (error: unknown): Result | undefined => {
+    (error: unknown): Result | { status: "database unreachable"; error: string } => {
       const text = error instanceof Error ? error.message : String(error);
-      if (!(error instanceof ProviderError) && isDatabaseUnreachable(error)) {
-        databaseError = text;
-        return undefined;
-      }
+      if (!(error instanceof ProviderError) && isDatabaseUnreachable(error))
+        return { status: "database unreachable", error: text };
       return {
         status: "failed",
         provider: null,
@@ -168,9 +165,9 @@ export async function deliverClaimed(
   );
   return untilDatabaseAnswers(
     () =>
-      result
-        ? record(db, claimed, result, options.now ?? null)
-        : release(db, claimed, databaseError ?? "The database could not be reached.", options.now ?? null),
+      result.status === "database unreachable"
+        ? release(db, claimed, result.error, options.now ?? null)
+        : record(db, claimed, result, options.now ?? null),
     {
       waitMs: options.leaseMs ?? DEFAULT_LEASE_MS,
       everyMs: options.databaseRetryMs ?? DATABASE_RETRY_MS,
