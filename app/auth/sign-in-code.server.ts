@@ -1,8 +1,8 @@
 /**
  * Signing in with a code sent by email (/auth/code), for bidders on phones: 6 digits, or 10 for a team member's
- * address (sign-in-codes.server.ts). Anyone may ask for a code for
- * any address: the same answer and the same mail whether or not an account has it, and the account is created
- * (with nothing but the address, and the names given) when the right code comes back.
+ * address (sign-in-codes.server.ts). Anyone may ask for a code for any address: the same answer and the same mail
+ * whether or not an account has it, and the account is created (with nothing but the address, and the names given)
+ * when the right code comes back.
  *
  * Limits:
  * - a code works once, for 10 minutes, and takes at most 5 wrong tries; a new code retires the older ones;

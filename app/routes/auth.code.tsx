@@ -35,9 +35,9 @@ const here = (returnTo: string) =>
   returnTo === "/" ? "/auth/code" : `/auth/code?returnTo=${encodeURIComponent(returnTo)}`;
 
 /**
- * /auth/code: sign in with a code sent by email (6 digits, 10 for a team member) (app/auth/sign-in-code.server.ts). Step one asks for the
- * address; step two, on the same page, for the code (and, optionally, a name). `returnTo` (a path of this site)
- * is where a successful sign-in goes, such as the bidding page that sent the person here.
+ * /auth/code: sign in with a code sent by email, 6 digits or a team member's 10 (app/auth/sign-in-code.server.ts).
+ * Step one asks for the address; step two, on the same page, for the code (and, optionally, a name). `returnTo` (a
+ * path of this site) is where a successful sign-in goes, such as the bidding page that sent the person here.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const returnTo = safeRedirect(new URL(request.url).searchParams.get("returnTo"));
