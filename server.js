@@ -110,6 +110,11 @@ async function serve() {
     console.warn(`[security] refused ${req.method} ${req.path}: sent from ${req.get("Origin") ?? "another site"}`);
     res.status(403).type("text/plain").send(build.CROSS_ORIGIN_REFUSAL);
   });
+  // A NUL character in the address reaches no route (app/security/address-check.ts).
+  app.use((req, res, next) => {
+    if (!build.hasNulInAddress(req.originalUrl)) return next();
+    res.status(400).type("text/plain").send(build.NUL_IN_ADDRESS_REFUSAL);
+  });
   // A body too large for its route is refused on its headers, before anything reads it (app/security/body-limit.ts).
   app.use((req, res, next) => {
     const refusal = build.refuseBody({

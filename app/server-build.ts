@@ -8,6 +8,7 @@ import { bodyRefusal } from "./security/body-limit";
 import { streamGate } from "./security/stream-limit";
 
 export * from "@remix-run/dev/server-build";
+export { hasNulInAddress, NUL_IN_ADDRESS_REFUSAL } from "./security/address-check";
 export { CROSS_ORIGIN_REFUSAL, isCrossOriginMutation } from "./security/origin-check";
 export { RESPONSE_HEADERS } from "./security/response-headers";
 

@@ -511,6 +511,15 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashDr
       else outbox.other++;
       if (message.status === "sent" && message.attempt_count > 1) outbox.sentAgain++;
     }
+    // Why messages wait: what the attempts that sent nothing recorded (the provider's error, the database's for a
+    // released claim; none for a send the app was killed in).
+    const unsent = await sql.query<{ status: string; error: string | null; n: number }>(
+      `select a.status, a.error, count(*)::int as n from message_attempt a join message m using (message_id)
+       where m.event_id = $1 and a.status not in ('sent', 'skipped') group by 1, 2 order by 3 desc limit 8`,
+      [seeded.eventId],
+    );
+    for (const attempt of unsent)
+      log(`outbox attempts ${attempt.status} ×${attempt.n}: ${attempt.error?.slice(0, 200) ?? "(no answer recorded)"}`);
     if (outbox.messages === 0) failures.push("the storm queued no message: the outbox was not exercised");
     if (outbox.other > 0) {
       const states = new Map<string, number>();

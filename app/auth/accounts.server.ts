@@ -1,7 +1,7 @@
 /** Finding people by email, and setting their password: shared by the sign-in, sign-up, reset and invitation flows. */
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { publishUserChange } from "~/realtime/data-area-changes.server";
-import { usr, usr_password } from "~drizzle/schema";
+import { usr, usr_event_role, usr_password } from "~drizzle/schema";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Database, Transaction } from "~/db/connection.server";
 
@@ -20,6 +20,20 @@ export async function findAccountByEmail(db: Database, email: string) {
     .leftJoin(usr_password, eq(usr_password.usr_id, usr.usr_id))
     .where(sameEmail(email));
   return row;
+}
+
+/**
+ * Whether the address is a team member's: someone on the team of any event (every team screen asks for
+ * is_team_member, docs/permissions.md), as against a guest, whose role on an event at most lets them bid.
+ */
+export async function isTeamMemberAddress(db: Database, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ usr_id: usr.usr_id })
+    .from(usr)
+    .innerJoin(usr_event_role, and(eq(usr_event_role.usr_id, usr.usr_id), eq(usr_event_role.is_team_member, true)))
+    .where(sameEmail(email))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** The user with this email address, created (with nothing but the address) when there is none. */

@@ -1,6 +1,6 @@
 /** The sign-in emails. Each link works once and for the time the message states (tokens.server.ts). */
 import { renderEmail } from "~/mail/render-email.server";
-import { SIGN_IN_CODE } from "./sign-in-codes.server";
+import { showCode, SIGN_IN_CODE } from "./sign-in-codes.server";
 import { TOKEN_LIFETIME_TEXT } from "./tokens.server";
 import type { MailMessage } from "~/mail/mail-message";
 
@@ -74,13 +74,19 @@ export function teamInvitationEmail(
   };
 }
 
-/** The 6-digit code of /auth/code. The same message whether or not the address has an account yet. */
+/**
+ * The code of /auth/code (6 digits, or 10 in groups of five for a team member). The same message whether or not the
+ * address has an account yet.
+ */
 export function signInCodeEmail(to: string, code: string): MailMessage {
   return {
     to,
     ...renderEmail({
       subject: "Your Gavel sign-in code",
-      intro: [`Your sign-in code is ${code}`, "Enter it on the page where you asked for it to sign in to Gavel."],
+      intro: [
+        `Your sign-in code is ${showCode(code)}`,
+        "Enter it on the page where you asked for it to sign in to Gavel.",
+      ],
       outro: [
         `The code works once, for ${SIGN_IN_CODE.lifetimeText}.`,
         "If you did not ask for it, ignore this message: nobody can sign in without the code.",

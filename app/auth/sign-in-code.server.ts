@@ -1,7 +1,8 @@
 /**
- * Signing in with a 6-digit code sent by email (/auth/code), for bidders on phones. Anyone may ask for a code for
- * any address: the same answer and the same mail whether or not an account has it, and the account is created
- * (with nothing but the address, and the names given) when the right code comes back.
+ * Signing in with a code sent by email (/auth/code), for bidders on phones: 6 digits, or 10 for a team member's
+ * address (sign-in-codes.server.ts). Anyone may ask for a code for any address: the same answer and the same mail
+ * whether or not an account has it, and the account is created (with nothing but the address, and the names given)
+ * when the right code comes back.
  *
  * Limits:
  * - a code works once, for 10 minutes, and takes at most 5 wrong tries; a new code retires the older ones;
@@ -17,7 +18,7 @@ import { and, desc, eq, gt, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { secretFor } from "~/config.server";
 import { queueMail } from "~/mail/mailer.server";
 import { sign_in_code, sign_in_failure } from "~drizzle/schema";
-import { fillMissingNames, findOrCreateUserByEmail, normaliseEmail } from "./accounts.server";
+import { fillMissingNames, findOrCreateUserByEmail, isTeamMemberAddress, normaliseEmail } from "./accounts.server";
 import { signInCodeEmail } from "./emails.server";
 import {
   codeExpiry,
@@ -98,7 +99,8 @@ export async function requestSignInCode(
   const email = normaliseEmail(input.email);
   const block = await codeRequestBlock(db, email, input.ip, now);
   if (block) return { ok: false, block };
-  const code = newSignInCode();
+  const { guestDigits, staffDigits } = SIGN_IN_CODE;
+  const code = newSignInCode((await isTeamMemberAddress(db, email)) ? staffDigits : guestDigits);
   const salt = newSalt();
   await db.transaction(async (tx) => {
     await tx
@@ -125,7 +127,7 @@ export type VerifyCodeResult =
   | { ok: false; reason: "blocked"; block: SignInBlock };
 
 /**
- * Checks a typed code (6 digits; see readCode) against the newest code of the address. A wrong one uses up a try
+ * Checks a typed code (6 or 10 digits; see readCode) against the newest code of the address. A wrong one uses up a try
  * and counts as a failed sign-in; the right one is spent in one statement (of two requests racing with it, one
  * wins) and signs in the account of the address, created if there is none.
  */

@@ -1,22 +1,30 @@
 /**
- * Emailed 6-digit sign-in codes, the pure part (app/auth/sign-in-code.server.ts stores and checks them): making a
- * code, the keyed hash that is stored instead of it, and the rules of its life. A million codes is few enough to
- * try them all against a plain hash, so the stored value is an HMAC-SHA256 keyed with the server's secret, over a
+ * Emailed sign-in codes, the pure part (app/auth/sign-in-code.server.ts stores and checks them): making a code, the
+ * keyed hash that is stored instead of it, and the rules of its life. Guests get 6 digits, team members 10
+ * (decision 015: an account that can change an event is worth more guessing). A million codes is few enough to try
+ * them all against a plain hash, so the stored value is an HMAC-SHA256 keyed with the server's secret, over a
  * random salt of the row, the address and the code: a copy of the database alone gives no working code.
  */
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 
 export const SIGN_IN_CODE = {
-  digits: 6,
+  /** Digits of a guest's code, and of a team member's (someone on the team of any event). */
+  guestDigits: 6,
+  staffDigits: 10,
   lifetimeMs: 10 * 60 * 1000,
   lifetimeText: "10 minutes",
   /** Wrong tries a code takes; after that a new code must be requested. */
   maxAttempts: 5,
 } as const;
 
-/** A uniformly random code of 6 digits (leading zeros included), as sent in the email. */
-export function newSignInCode(): string {
-  return String(randomInt(0, 10 ** SIGN_IN_CODE.digits)).padStart(SIGN_IN_CODE.digits, "0");
+/** A uniformly random code of the given number of digits (leading zeros included). */
+export function newSignInCode(digits: number): string {
+  return String(randomInt(0, 10 ** digits)).padStart(digits, "0");
+}
+
+/** The code as the email shows it: a long one in groups of five, easier to read and type ("12345 67890"). */
+export function showCode(code: string): string {
+  return code.length > SIGN_IN_CODE.guestDigits ? code.replace(/(\d{5})(?=\d)/g, "$1 ") : code;
 }
 
 export function newSalt(): string {
@@ -28,11 +36,15 @@ export function hashSignInCode(code: string, email: string, salt: string, secret
   return createHmac("sha256", secret).update(`${salt}:${email}:${code}`).digest("hex");
 }
 
-/** What people type: spaces and dashes dropped ("123 456", "123-456"). Undefined when it is not 6 digits then. */
+/**
+ * What people type: spaces and dashes dropped ("123 456", "12345-67890"). Undefined when it is then neither a
+ * guest's nor a team member's length; which one the address was sent is for its stored hash to say.
+ */
 export function readCode(typed: unknown): string | undefined {
   if (typeof typed !== "string") return undefined;
   const digits = typed.replace(/[\s-]/g, "");
-  return new RegExp(`^\\d{${SIGN_IN_CODE.digits}}$`).test(digits) ? digits : undefined;
+  const { guestDigits, staffDigits } = SIGN_IN_CODE;
+  return /^\d+$/.test(digits) && (digits.length === guestDigits || digits.length === staffDigits) ? digits : undefined;
 }
 
 /** Whether `code` is the one stored for this row, compared in constant time. */

@@ -7,10 +7,10 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
+import { ProviderRefusedError, type PaymentProvider, type SavedCard } from "~/payments/provider";
 import { card_on_file, event, registration, usr } from "~drizzle/schema";
 import { paymentProviderFor } from "./settings.server";
 import type { Executor } from "./line-sources/line-source";
-import type { PaymentProvider, SavedCard } from "~/payments/provider";
 
 export interface CardOnFile extends SavedCard {
   mode: string;
@@ -82,11 +82,18 @@ export async function startCardSetup(
   return page.url;
 }
 
-/** Keeps the card saved on the hosted page. Safe to call twice (the redirect back and the webhook both do). */
+/**
+ * Keeps the card saved on the hosted page. Safe to call twice (the redirect back and the webhook both do). A session
+ * the provider does not know (one typed into the address: setup pages are not stored here) keeps nothing.
+ */
 export async function finishCardSetup(eventId: number, sessionId: string): Promise<CardOnFile | null> {
   const provider = await paymentProviderFor(eventId);
   if (!provider) throw new CardsNotSetUpError();
-  const result = await provider.readCheckout(sessionId);
+  const result = await provider.readCheckout(sessionId).catch((error: unknown) => {
+    if (error instanceof ProviderRefusedError) return null;
+    throw error;
+  });
+  if (!result) return null;
   if (result.status !== "complete" || result.kind !== "setup") return null;
   if (result.metadata.gavel_event !== String(eventId)) throw new Response("Not this event's card", { status: 400 });
   const usrId = Number(result.metadata.gavel_usr);

@@ -111,6 +111,13 @@ export async function startInvoiceCheckout(
 export async function completeCheckout(eventId: number, sessionId: string, known?: CheckoutResult) {
   const provider = await paymentProviderFor(eventId);
   if (!provider) throw new CardsNotSetUpError();
+  // Only a page this event opened is asked about: the provider refuses a session it never made, such as one typed
+  // into the address.
+  const [own] = await db
+    .select({ id: payment.payment_id })
+    .from(payment)
+    .where(and(eq(payment.event_id, eventId), eq(payment.checkout_session_id, sessionId)));
+  if (!own) return;
   const result = known ?? (await provider.readCheckout(sessionId));
   await db.transaction(async (tx) => {
     const [found] = await tx

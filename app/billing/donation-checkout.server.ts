@@ -126,7 +126,9 @@ export async function completeGiftCheckout(
   known?: CheckoutResult,
 ): Promise<number | null> {
   const provider = await paymentProviderFor(eventId);
-  if (!provider) return null;
+  // Only a page this event opened for a gift is asked about: the provider refuses a session it never made, such as
+  // one typed into the address (a 500 until drill 2).
+  if (!provider || !(known || (await isGiftSession(eventId, sessionId)))) return null;
   const result = known ?? (await provider.readCheckout(sessionId));
   return db.transaction(async (tx) => {
     const [found] = await tx

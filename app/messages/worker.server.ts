@@ -4,10 +4,15 @@
  * sends, and records the provider's answer. A worker that dies mid-send leaves its message "sending" until the lease
  * ends; the next claim sends it again with the same idempotency key, which the provider uses to keep one copy. A
  * worker whose lease was taken over cannot write its late answer over the new one (claim_token).
+ *
+ * Only the provider's failures count as attempts and wait for a retry. An attempt that the database failed (the
+ * server restarting, a connection closed) gives its message back to the queue as it was, due at once; the worker
+ * waits for the database, within the lease, to write that or the provider's answer (see deliverClaimed).
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { selectRows } from "~/db/rows.server";
+import { isDatabaseUnreachable, untilDatabaseAnswers } from "~/db/wait-for-database.server";
 import { openSecret } from "~/security/secret-box.server";
 import { message, message_attempt } from "~drizzle/schema";
 import {
@@ -40,6 +45,8 @@ export const OUTBOX_TICK_MS = 1_000;
 export const DEFAULT_LEASE_MS = 30_000;
 export const LEASE_RENEWAL_MS = 10_000;
 export const MAX_ATTEMPTS = 8;
+/** How often a worker tries the database again to record a send while it cannot be reached. */
+export const DATABASE_RETRY_MS = 1_000;
 
 /** 30 s, 1 min, 2 min, … up to an hour between tries. */
 export function retryDelayMs(attempt: number): number {
@@ -78,6 +85,7 @@ export interface WorkerOptions {
   leaseMs?: number;
   /** How often a worker renews the lease of the batch it is sending. */
   renewEveryMs?: number;
+  databaseRetryMs?: number;
   batch?: number;
   providers?: ProviderSource;
   enrichers?: MessageEnrichers;
@@ -129,23 +137,43 @@ type Result =
   | { status: "skipped"; provider: string | null; reason: string }
   | { status: "failed"; provider: string | null; error: string; permanent: boolean; answer?: Record<string, unknown> };
 
-/** Sends one claimed message and records the outcome; returns its status afterwards. */
+/**
+ * Sends one claimed message and records the outcome; returns its status afterwards. When the database cannot be
+ * reached, the outcome is written once it answers again, waiting at most the lease (after it, the message is another
+ * worker's, as after a crash): the provider's answer (a sent message is not sent again), or, when the database
+ * failed the attempt itself, the message given back to the queue without using up an attempt.
+ */
 export async function deliverClaimed(
   db: Database,
   claimed: ClaimedMessage,
   options: WorkerOptions = {},
 ): Promise<"sent" | "skipped" | "queued" | "failed" | "lost_lease"> {
   const result = await attempt(db, claimed, options.providers ?? configuredProviders, options.enrichers ?? {}).catch(
-    (error: unknown): Result => ({
-      status: "failed",
-      provider: null,
-      error: error instanceof Error ? error.message : String(error),
-      // A provider's refusal says whether trying again can help; anything else (a lost connection) may pass.
-      permanent: error instanceof ProviderError && error.permanent,
-      answer: error instanceof ProviderError ? error.answer : undefined,
-    }),
+    (error: unknown): Result | { status: "database unreachable"; error: string } => {
+      const text = error instanceof Error ? error.message : String(error);
+      if (!(error instanceof ProviderError) && isDatabaseUnreachable(error))
+        return { status: "database unreachable", error: text };
+      return {
+        status: "failed",
+        provider: null,
+        error: text,
+        // A provider's refusal says whether trying again can help; anything else (a lost connection) may pass.
+        permanent: error instanceof ProviderError && error.permanent,
+        answer: error instanceof ProviderError ? error.answer : undefined,
+      };
+    },
   );
-  return record(db, claimed, result, options.now ?? null);
+  return untilDatabaseAnswers(
+    () =>
+      result.status === "database unreachable"
+        ? release(db, claimed, result.error, options.now ?? null)
+        : record(db, claimed, result, options.now ?? null),
+    {
+      waitMs: options.leaseMs ?? DEFAULT_LEASE_MS,
+      everyMs: options.databaseRetryMs ?? DATABASE_RETRY_MS,
+      log: (line) => console.log(`[messages] recording a send: ${line}`),
+    },
+  );
 }
 
 async function attempt(
@@ -258,6 +286,36 @@ async function record(
       .where(and(eq(message.message_id, claimed.message_id), eq(message.claim_token, claimed.claim_token)))
       .returning({ id: message.message_id });
     return updated.length === 0 ? "lost_lease" : status;
+  });
+}
+
+/**
+ * Gives a claimed message back to the queue as it was before the claim (its attempt count, due at once) when the
+ * database failed the attempt: the provider was not the trouble, so neither an attempt nor the backoff is spent. The
+ * attempt's row stays, marked released, with the error.
+ */
+async function release(
+  db: Database,
+  claimed: ClaimedMessage,
+  error: string,
+  at: Date | null,
+): Promise<"queued" | "lost_lease"> {
+  return db.transaction(async (tx) => {
+    await tx
+      .update(message_attempt)
+      .set({ status: "released", error, finished_at: sql`coalesce(${at?.toISOString() ?? null}::timestamptz, now())` })
+      .where(eq(message_attempt.message_attempt_id, claimed.message_attempt_id));
+    const updated = await tx
+      .update(message)
+      .set({
+        status: "queued",
+        attempt_count: sql`${message.attempt_count} - 1`,
+        lease_until: null,
+        claim_token: null,
+      })
+      .where(and(eq(message.message_id, claimed.message_id), eq(message.claim_token, claimed.claim_token)))
+      .returning({ id: message.message_id });
+    return updated.length === 0 ? "lost_lease" : "queued";
   });
 }
 

@@ -2,6 +2,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator
 import { useEffect, useRef } from "react";
 import { requireEventPermission } from "~/auth/access.server";
 import { guestsWithBalance } from "~/billing/winners.server";
+import { readRowId } from "~/db/row-id";
 import { eventSettings } from "~/events/event-settings.server";
 import { parseForm, replyFor } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
@@ -36,7 +37,7 @@ export const meta: MetaFunction = ({ error }) => [
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_send_messages");
-  const opened = Number(new URL(request.url).searchParams.get("broadcast"));
+  const opened = readRowId(new URL(request.url).searchParams.get("broadcast"));
   const [tables, broadcasts, setup, settings] = await Promise.all([
     tablesOf(eventId),
     listBroadcasts(eventId),

@@ -35,9 +35,9 @@ const here = (returnTo: string) =>
   returnTo === "/" ? "/auth/code" : `/auth/code?returnTo=${encodeURIComponent(returnTo)}`;
 
 /**
- * /auth/code: sign in with a 6-digit code sent by email (app/auth/sign-in-code.server.ts). Step one asks for the
- * address; step two, on the same page, for the code (and, optionally, a name). `returnTo` (a path of this site)
- * is where a successful sign-in goes, such as the bidding page that sent the person here.
+ * /auth/code: sign in with a code sent by email, 6 digits or a team member's 10 (app/auth/sign-in-code.server.ts).
+ * Step one asks for the address; step two, on the same page, for the code (and, optionally, a name). `returnTo` (a
+ * path of this site) is where a successful sign-in goes, such as the bidding page that sent the person here.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const returnTo = safeRedirect(new URL(request.url).searchParams.get("returnTo"));
@@ -95,7 +95,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return refused(
           {
             ...(names.success ? {} : names.error.flatten().fieldErrors),
-            ...(code === undefined ? { code: ["Enter the 6 digits from the email."] } : {}),
+            ...(code === undefined ? { code: ["Enter the code from the email: its 6 or 10 digits."] } : {}),
           },
           values,
         );
@@ -178,7 +178,7 @@ function EmailStep({ returnTo }: { returnTo: string }) {
   const sending = useNavigation().formData?.get("intent") === "send";
   return (
     <>
-      <p className="muted">We will email you a 6-digit code. No password needed; new bidders get an account with it.</p>
+      <p className="muted">We will email you a code. No password needed; new bidders get an account with it.</p>
       <div className="auth-panel">
         <Form method="post" ref={formRef} className="stack auth-form" noValidate>
           <input type="hidden" name="returnTo" value={returnTo} />
@@ -218,8 +218,8 @@ function CodeStep({ email, returnTo }: { email: string; returnTo: string }) {
   return (
     <>
       <p className="muted" role="status">
-        We sent a 6-digit code to <strong>{email}</strong>. It works for {lifetime}. It can take a minute to arrive;
-        check your spam folder too.
+        We sent a code to <strong>{email}</strong>. It works for {lifetime}. It can take a minute to arrive; check your
+        spam folder too.
       </p>
       <div className="auth-panel">
         <Form method="post" ref={formRef} className="stack auth-form" noValidate>
@@ -233,8 +233,9 @@ function CodeStep({ email, returnTo }: { email: string; returnTo: string }) {
                 name="code"
                 autoComplete="one-time-code"
                 inputMode="numeric"
-                pattern="[0-9 ]*"
-                maxLength={9}
+                pattern="[0-9 \-]*"
+                // A team member's 10 digits as the email groups them ("12345 67890"), with room for other spacing.
+                maxLength={16}
                 required
                 // The page exists to type this code in (the focus moves to the first error when there is one).
                 // eslint-disable-next-line jsx-a11y/no-autofocus

@@ -35,7 +35,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const returnTo = safeRedirect(url.searchParams.get("returnTo"), `/event?id=${event.event_id}`);
   const session = url.searchParams.get("card_session");
   if (session) {
-    await finishCardSetup(event.event_id, session);
+    try {
+      await finishCardSetup(event.event_id, session);
+    } catch (error) {
+      // The event takes no cards (any more): the way back from a payment page it cannot have opened.
+      if (error instanceof Refusal) throw new Response(error.message, { status: 400 });
+      throw error;
+    }
     throw redirect(returnTo);
   }
   const card = await cardOnFile(db, event.event_id, user.usr_id);

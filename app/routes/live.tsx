@@ -4,6 +4,7 @@ import { requireEventPermission } from "~/auth/access.server";
 import { consoleAction } from "~/bidding/live-console.server";
 import { liveLog, liveMarker, lotDetail, runningOrder } from "~/bidding/live-lots.server";
 import { LiveConsole } from "~/bidding/ui/live-console";
+import { readRowId } from "~/db/row-id";
 import { db } from "~/db.server";
 import { readPostedForm } from "~/forms/posted-form.server";
 import liveHref from "~/styles/live.css";
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     liveMarker(db, eventId),
     db.select({ currency: event.currency, title: event.title }).from(event).where(eq(event.event_id, eventId)),
   ]);
-  const asked = Number(url.searchParams.get("lot"));
+  const asked = readRowId(url.searchParams.get("lot"));
   const lastHammered = log.find((entry) => !entry.undone && ["sold", "passed", "sold_twice"].includes(entry.action));
   const selected =
     lots.find((lot) => lot.id === asked) ??

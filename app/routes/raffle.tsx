@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { getSignedInUser } from "~/auth/access.server";
+import { readRowId } from "~/db/row-id";
 import { findPublicEvent } from "~/events/public-event.server";
 import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSignedInUser(request);
   const page = await guestRafflePage(event.event_id, user?.usr_id ?? null);
   const url = new URL(request.url);
-  const boughtRaffle = Number(url.searchParams.get("bought"));
+  const boughtRaffle = readRowId(url.searchParams.get("bought"));
   const boughtRow = page.raffles.find((row) => row.id === boughtRaffle);
   const numbers = (url.searchParams.get("numbers") ?? "").split(",").map(Number);
   const here = `/raffle?id=${event.event_id}`;

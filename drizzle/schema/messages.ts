@@ -62,7 +62,8 @@ export const message_attempt = pgTable(
       .references(() => message.message_id, { onDelete: "cascade" }),
     attempt: integer().notNull(),
     provider: text(),
-    // started (no answer yet: the worker may have died), sent, failed, skipped
+    // started (no answer yet: the worker may have died), sent, failed, skipped, released (the database failed the
+    // attempt: the message went back to the queue without using up an attempt)
     status: text().notNull().default("started"),
     provider_answer: jsonb(),
     error: text(),

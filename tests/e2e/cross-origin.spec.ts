@@ -37,6 +37,16 @@ test("the development mailbox does not exist in production", async ({ request })
   expect((await request.get("/dev/mailbox")).status()).toBe(404);
 });
 
+test("an address holding a NUL character is refused with 400 before any page looks it up", async ({ request }) => {
+  // An event's slug and a short path are looked up in the database, which refuses NUL in text (drill 2).
+  for (const path of ["/dp?slug=gala%00", "/event?slug=%00", "/give%00now"]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(400);
+    expect(await response.text()).toContain("a NUL");
+  }
+  expect((await request.get("/dp?slug=no-such-gala")).status()).toBe(404);
+});
+
 test("every answer forbids framing by other sites and content sniffing", async ({ request }) => {
   for (const path of ["/", "/favicon.ico", "/no-such-page"]) {
     const response = await request.get(path);

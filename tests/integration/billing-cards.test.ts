@@ -10,7 +10,7 @@ import { card_on_file, event, registration, silent_auction, ticket, usr } from "
 import { makeAuctionItem, makeBidder } from "../support/auction";
 import { fillHostedPage, makeBillingEvent } from "../support/billing";
 import { testDatabase } from "../support/database";
-import { sessionCookie } from "../support/people";
+import { makeEvent, sessionCookie } from "../support/people";
 import { call, makeRequest, type RouteFunction } from "../support/route-calls";
 
 const fake = await vi.hoisted(async () => {
@@ -126,5 +126,25 @@ describe(`cards on file on ${process.env.TEST_DB_ENGINE}`, () => {
       });
     expect(await bid(other.usrId, 10_000)).toMatchObject({ ok: false, refusal: "card_required" });
     expect(await bid(guest.usrId, 10_000)).toMatchObject({ ok: true, outcome: "winning" });
+  });
+
+  it("answers the way back from a card page the provider never made without a 500, and keeps no card (drill 2)", async () => {
+    const eventId = (await makeBillingEvent(db, "http://127.0.0.1:9/unused")).event_id;
+    const guest = await makeBidder(db, eventId);
+    const cookie = await sessionCookie(guest.usrId);
+    const back = (id: number, session: string) =>
+      call(
+        cardRoute.loader as RouteFunction,
+        makeRequest(`/billing/card?id=${id}&returnTo=%2Fevent&card_session=${encodeURIComponent(session)}`, { cookie }),
+      );
+    for (const session of ["cs_test_never_made", "4", "?tm"])
+      expect(await back(eventId, session)).toMatchObject({ status: 302, location: "/event" });
+    expect(await db.select().from(card_on_file).where(eq(card_on_file.usr_id, guest.usrId))).toEqual([]);
+
+    // An event that takes no cards cannot have opened one: refused, not a 500.
+    const { event_id: withoutCards } = await makeEvent(db);
+    const refused = await back(withoutCards, "cs_test_never_made");
+    expect(refused.status).toBe(400);
+    expect(await refused.response!.text()).toContain("does not take cards");
   });
 });

@@ -217,6 +217,13 @@ describe(`billing on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(receiver.answers).toContain("applied");
   });
 
+  it("does not ask the provider about a payment page this event never opened (drill 2)", async () => {
+    const guest = await makeWinner(db, eventId, 20_000);
+    const invoiceId = (await invoiceIdFor(eventId, guest.usrId))!;
+    await expect(completeCheckout(eventId, "cs_test_never_made")).resolves.toBeUndefined();
+    expect(await paymentsOf(invoiceId)).toEqual([]);
+  });
+
   it("splits a balance across two cards, in cents that add up exactly", async () => {
     const guest = await makeWinner(db, eventId, 10_001);
     const invoiceId = (await invoiceIdFor(eventId, guest.usrId))!;

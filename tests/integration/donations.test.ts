@@ -338,4 +338,18 @@ describe(`donations on ${process.env.TEST_DB_ENGINE}`, () => {
     expect((await fillHostedPage(first.url, "4242424242424242")).status).toBe(410);
     expect(await gifts()).toHaveLength(0);
   });
+
+  it("does not ask the provider about a payment page this event never opened, named in /dp's address (drill 2)", async () => {
+    for (const session of ["cs_test_never_made", "paddle", "-822261399"]) {
+      const back = await call(
+        dpRoute.loader as RouteFunction,
+        makeRequest(`/dp?id=${eventId}&session=${encodeURIComponent(session)}`),
+      );
+      expect(back).toMatchObject({
+        status: 200,
+        data: { notice: "Your payment was not completed, so no gift was recorded. You can try again." },
+      });
+    }
+    expect(await gifts()).toHaveLength(0);
+  });
 });

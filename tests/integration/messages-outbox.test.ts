@@ -29,6 +29,7 @@ import {
 import { makeAuctionEvent, makeAuctionItem, makeBidder } from "../support/auction";
 import { testDatabase } from "../support/database";
 import { giveRole, makeUser } from "../support/people";
+import type { Database } from "~/db/connection.server";
 
 const { db } = testDatabase();
 
@@ -71,6 +72,35 @@ function recordingProviders(behaviour: { failTimes?: number; permanent?: boolean
   };
   const providers: ProviderSource = { email: () => email, text: () => text };
   return { calls, delivered, providers };
+}
+
+/** The error postgres.js gives a query whose connection the server closed (a restart, a failover). */
+const connectionClosed = () =>
+  Object.assign(new Error("write CONNECTION_CLOSED 127.0.0.1:5432"), { code: "CONNECTION_CLOSED" });
+
+/**
+ * The database handle, answering every query with connectionClosed while `away` is set: each call on it, or on a
+ * query it builds, gives back something that fails when awaited.
+ */
+function goingAway(db: Database) {
+  const failing = (): unknown =>
+    new Proxy(() => {}, {
+      get: (_, key) =>
+        key === "then" ? (_resolve: unknown, reject: (error: Error) => void) => reject(connectionClosed()) : failing(),
+      apply: () => failing(),
+    });
+  const state = {
+    away: false,
+    handle: new Proxy(db, {
+      get(target, key) {
+        const value: unknown = Reflect.get(target, key);
+        if (typeof value !== "function") return value;
+        return (...args: unknown[]) =>
+          state.away ? failing() : (value as (...args: unknown[]) => unknown).apply(target, args);
+      },
+    }),
+  };
+  return state;
 }
 
 async function messagesOf(eventId: number) {
@@ -485,6 +515,56 @@ describe("the worker", () => {
     await runOutbox(db, { providers: { email: () => slowEmail, text: () => null }, leaseMs: 500, renewEveryMs: 100 });
     expect(claimedByAnother).toEqual([]);
     expect((await messagesOf(gala.event_id))[0]).toMatchObject({ status: "sent", attempt_count: 1 });
+  });
+
+  it("an attempt the database failed goes back to the queue: no attempt used, no backoff, sent at the next tick", async () => {
+    const { gala } = await queuedEmail();
+    const { calls, providers } = recordingProviders();
+    const t0 = new Date(Date.now() + 1_000); // after the messages' insert time, on any clock
+    const [claimed] = await claimDueMessages(db, { now: t0 });
+    // A query of the attempt meets a connection the server closed (here an enricher's); the database is back for
+    // the record.
+    const enrichers = { test: () => Promise.reject(connectionClosed()) };
+    expect(await deliverClaimed(db, claimed, { providers, enrichers, now: t0 })).toBe("queued");
+    const [row] = await messagesOf(gala.event_id);
+    expect(row).toMatchObject({ status: "queued", attempt_count: 0, lease_until: null, claim_token: null });
+    expect(row.next_attempt_at.getTime()).toBeLessThanOrEqual(t0.getTime());
+    expect(calls).toEqual([]);
+
+    await runOutbox(db, { providers, now: t0 });
+    expect((await messagesOf(gala.event_id))[0]).toMatchObject({ status: "sent", attempt_count: 1 });
+    const attempts = await db
+      .select()
+      .from(message_attempt)
+      .where(eq(message_attempt.message_id, row.message_id))
+      .orderBy(asc(message_attempt.message_attempt_id));
+    expect(attempts).toMatchObject([
+      { attempt: 1, status: "released", error: "write CONNECTION_CLOSED 127.0.0.1:5432" },
+      { attempt: 1, status: "sent" },
+    ]);
+  });
+
+  it("a worker whose database went away waits for it, within the lease, to give the message back", async () => {
+    const { gala } = await queuedEmail();
+    const { calls, providers } = recordingProviders();
+    const t0 = new Date(Date.now() + 1_000); // after the messages' insert time, on any clock
+    const [claimed] = await claimDueMessages(db, { now: t0 });
+    const database = goingAway(db);
+    database.away = true;
+    const delivered = deliverClaimed(database.handle, claimed, { providers, now: t0, databaseRetryMs: 20 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    database.away = false;
+    expect(await delivered).toBe("queued");
+    expect(calls).toEqual([]);
+    expect((await messagesOf(gala.event_id))[0]).toMatchObject({ status: "queued", attempt_count: 0 });
+
+    // Away for longer than the lease: the message is left to the lease, as after a crash.
+    const [again] = await claimDueMessages(db, { now: t0, leaseMs: 100 });
+    database.away = true;
+    await expect(
+      deliverClaimed(database.handle, again, { providers, now: t0, leaseMs: 100, databaseRetryMs: 20 }),
+    ).rejects.toMatchObject({ code: "CONNECTION_CLOSED" });
+    expect((await messagesOf(gala.event_id))[0]).toMatchObject({ status: "sending", attempt_count: 1 });
   });
 
   it("a worker killed after the provider accepted: the resend carries the same key, so the provider keeps one copy; the late worker cannot overwrite", async () => {

@@ -10,7 +10,7 @@ import * as codeRoute from "~/routes/auth.code";
 import { sign_in_code, sign_in_failure, usr } from "~drizzle/schema";
 import { testDatabase } from "../support/database";
 import { lastMailTo, mailTo } from "../support/mailbox";
-import { makeUser } from "../support/people";
+import { giveRole, makeEvent, makeUser, teamRole } from "../support/people";
 import { call, makeRequest, type Outcome, type RouteFunction } from "../support/route-calls";
 
 const { db } = testDatabase();
@@ -47,11 +47,13 @@ function browser(returnTo?: string) {
   };
 }
 
-const codeIn = (text: string) => {
-  const code = text.match(/sign-in code is (\d{6})/)?.[1];
+/** The code in a mail as it shows it (a team member's in groups of five), and as typed without its spaces. */
+const shownCodeIn = (text: string) => {
+  const code = text.match(/sign-in code is (\d[\d ]*\d)/)?.[1];
   if (!code) throw new Error(`No code in:\n${text}`);
   return code;
 };
+const codeIn = (text: string) => shownCodeIn(text).replaceAll(" ", "");
 const lastCodeTo = async (email: string) => codeIn((await lastMailTo(email)).text);
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 const codeRows = (email: string) => db.select().from(sign_in_code).where(eq(sign_in_code.email, email.toLowerCase()));
@@ -127,12 +129,38 @@ describe(`sign-in codes on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(await person.enter(await lastCodeTo(email))).toMatchObject({ status: 302 });
   });
 
-  it("refuses something that is not 6 digits without using up a try", async () => {
+  it("refuses something that is neither 6 nor 10 digits without using up a try", async () => {
     const email = newAddress();
     const person = browser();
     await person.send(email);
-    expect(messageOf(await person.enter("12345")).code).toEqual(["Enter the 6 digits from the email."]);
+    for (const typed of ["12345", "1234567", "12345678901"])
+      expect(messageOf(await person.enter(typed)).code).toEqual(["Enter the code from the email: its 6 or 10 digits."]);
     expect((await codeRows(email))[0].attempts).toBe(0);
+  });
+
+  it("gives a team member's address 10 digits, shown in groups of five, and a guest's 6 (issue 19, M2)", async () => {
+    const { event_id } = await makeEvent(db);
+    const member = await makeUser(db);
+    await giveRole(db, member.usr_id, event_id, teamRole("can_edit_auction_items"));
+    // A guest's role on an event lets them bid and nothing else: still a guest.
+    const guest = await makeUser(db);
+    await giveRole(db, guest.usr_id, event_id, { can_bid: true });
+
+    const staff = browser();
+    await staff.send(member.email_address.toUpperCase());
+    const shown = shownCodeIn((await lastMailTo(member.email_address)).text);
+    expect(shown).toMatch(/^\d{5} \d{5}$/);
+    // The guest's 6 digits do not sign a team member in, whatever they are.
+    expect((await staff.enter(shown.slice(0, 6))).status).toBe(400);
+    expect(await staff.enter(shown)).toMatchObject({ status: 302, location: "/" });
+    expect(await staff.signedInAs()).toBe(member.usr_id);
+
+    for (const email of [guest.email_address, newAddress()]) {
+      const person = browser();
+      await person.send(email);
+      expect(shownCodeIn((await lastMailTo(email)).text)).toMatch(/^\d{6}$/);
+      expect((await person.enter(await lastCodeTo(email))).status).toBe(302);
+    }
   });
 
   it("refuses an expired code", async () => {
@@ -267,7 +295,7 @@ describe(`sign-in codes on ${process.env.TEST_DB_ENGINE}`, () => {
     for (let i = 0; i < 6; i++) await recordSignInFailure(db, owner.email_address, "203.0.113.66", now);
     // The owner, elsewhere, still gets a code and signs in with it.
     expect(await requestSignInCode(db, { email: owner.email_address, ip: "198.51.100.7", now })).toEqual({ ok: true });
-    const code = (await lastMailTo(owner.email_address)).text.match(/\b\d{6}\b/)![0];
+    const code = await lastCodeTo(owner.email_address);
     expect(await verifySignInCode(db, { email: owner.email_address, code, ip: "198.51.100.7", now })).toMatchObject({
       ok: true,
     });

@@ -1,7 +1,10 @@
 // Drill 2 of issue 19: every route that has an action gets generated bad submissions (tests/support/bad-submissions.ts)
 // from each persona (tests/support/personas.ts). None may answer 5xx or throw; and none may write unless the action
 // accepted it, checked on a checksum of every table (tests/support/table-checksums.ts) taken around each batch.
+import { sql } from "drizzle-orm";
 import fc from "fast-check";
+import { ticket } from "~drizzle/schema";
+import { makeAuctionItem, openAuctions } from "./auction";
 import {
   badSubmissionArbitrary,
   describeSubmission,
@@ -22,6 +25,18 @@ import type { Database } from "~/db/connection.server";
  * the guessing limit counts them (app/auth/sign-in-limits.server.ts).
  */
 export const TABLES_WRITTEN_ON_REFUSAL = new Set(["sign_in_failure"]);
+
+// The seed is fixed (never random) so that CI answers the same for the same code: a finding shows up on the commit
+// that makes it, not on a later run by chance. A route's seed is derived from its id, not its place in the
+// manifest, so a new route changes no other route's submissions.
+export const DRILL_SEED = Number(process.env.DRILL_SEED ?? 20261124);
+
+/** The route's own seed: DRILL_SEED plus a hash (FNV-1a, 31 bits) of its id. */
+export function routeSeed(id: string): number {
+  let hash = 0x811c9dc5;
+  for (const char of id) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193);
+  return (DRILL_SEED + (hash >>> 1)) % 0x7fffffff;
+}
 
 /** How long one submission may take before it counts as hung. */
 const CALL_TIMEOUT_MS = 20_000;
@@ -45,6 +60,44 @@ export interface DrillReport {
   sent: number;
   accepted: number;
   findings: Finding[];
+}
+
+/** Rows an event's forms name: auction items of each kind and a ticket. */
+async function furnish(db: Database, eventId: number) {
+  await openAuctions(db, eventId);
+  await makeAuctionItem(db, eventId);
+  await makeAuctionItem(db, eventId, { type: "live", title: "Safari" });
+  await db.insert(ticket).values({ event_id: eventId, title: "Individual", price: 10_000 });
+}
+
+/** The ids of the event's rows in every table that has an event_id and a <table>_id key. */
+async function rowIds(db: Database, eventId: number): Promise<number[]> {
+  const result = await db.execute(sql`
+    select c.table_name from information_schema.columns c
+    join information_schema.columns k on k.table_name = c.table_name and k.column_name = c.table_name || '_id'
+    where c.table_schema = 'public' and c.column_name = 'event_id' and c.table_name <> 'event'`);
+  const tables = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
+    table_name: string;
+  }>;
+  const ids: number[] = [];
+  for (const { table_name: table } of tables) {
+    const rows = await db.execute(sql.raw(`select "${table}_id" as id from "${table}" where event_id = ${eventId}`));
+    for (const row of (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as Array<{ id: number }>)
+      ids.push(Number(row.id));
+  }
+  return ids;
+}
+
+/** Gives both events of the world their auctions, items and a ticket; returns the ids of their rows. */
+export async function furnishWorld(db: Database, world: PersonaWorld): Promise<KnownIds> {
+  await furnish(db, world.eventId);
+  await furnish(db, world.otherEventId);
+  return {
+    eventId: world.eventId,
+    otherEventId: world.otherEventId,
+    own: await rowIds(db, world.eventId),
+    other: await rowIds(db, world.otherEventId),
+  };
 }
 
 export function paramNames(routes: readonly AppRoute[], id: string): string[] {
@@ -100,14 +153,15 @@ function explain(error: unknown): string {
   return `${error.stack ?? error.message}${cause}`;
 }
 
-type Sent = { outcome: Outcome } | { problem: string };
+export type Sent = { outcome: Outcome } | { problem: string };
 
-async function send(drill: DrillRoute, request: Request, params: Record<string, string>): Promise<Sent> {
+/** Calls a loader or an action as Remix would: a problem is a 5xx, anything thrown but a Response, or no answer. */
+export async function send(fn: RouteFunction, request: Request, params: Record<string, string>): Promise<Sent> {
   let timer: NodeJS.Timeout | undefined;
   const hung = new Promise<Sent>((resolve) => {
     timer = setTimeout(() => resolve({ problem: `no answer within ${CALL_TIMEOUT_MS} ms` }), CALL_TIMEOUT_MS);
   });
-  const answered = call(drill.action, request, params).then(
+  const answered = call(fn, request, params).then(
     (outcome): Sent => (outcome.status >= 500 ? { problem: `answered ${outcome.status}` } : { outcome }),
     (error: unknown): Sent => ({ problem: `threw (a 500): ${explain(error)}` }),
   );
@@ -135,7 +189,7 @@ export async function drillRoute(
 
   const sendOne = (submission: BadSubmission, persona: Persona) => {
     const path = routePath(routes, drill.route.id, encodeURIComponent(Object.values(submission.params)[0] ?? "1"));
-    return send(drill, toRequest(submission, path, cookieFor(world, persona, rule)), submission.params);
+    return send(drill.action, toRequest(submission, path, cookieFor(world, persona, rule)), submission.params);
   };
   const find = (persona: Persona, problem: string, submission: BadSubmission) =>
     report.findings.push({ routeId: drill.route.id, persona, problem, submission: describeSubmission(submission) });

@@ -93,7 +93,7 @@ const STRANGE_VALUES = [
   HUGE_UNICODE,
 ];
 
-const STRANGE_NAMES = [
+export const STRANGE_NAMES = [
   "",
   "constructor",
   "__proto__",
@@ -106,7 +106,7 @@ const STRANGE_NAMES = [
 ];
 const FORGED_INTENTS = ["", "delete-everything", "__proto__", "constructor", "DELETE", " delete", "undefined"];
 
-function valueArbitrary(ids: KnownIds, vocabulary: FormVocabulary): fc.Arbitrary<string> {
+export function valueArbitrary(ids: KnownIds, vocabulary: FormVocabulary): fc.Arbitrary<string> {
   const idValues = [...ids.own, ...ids.other, ids.eventId, ids.otherEventId].map(String);
   return fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom(...STRANGE_VALUES) },

@@ -26,8 +26,11 @@ export async function appRoutes(): Promise<AppRoute[]> {
   }));
 }
 
-/** The URL path a route answers, its dynamic segments filled with `param` (e.g. "/events/subdomain/x"). */
-export function routePath(routes: readonly AppRoute[], id: string, param = "1"): string {
+/**
+ * The URL path a route answers, its dynamic segments filled with `param` (e.g. "/events/subdomain/x") and a splat
+ * with `splat`.
+ */
+export function routePath(routes: readonly AppRoute[], id: string, param = "1", splat = "anything"): string {
   const segments: string[] = [];
   for (let route = routes.find((r) => r.id === id); route; route = routes.find((r) => r.id === route!.parentId)) {
     if (route.path) segments.unshift(route.path);
@@ -36,6 +39,6 @@ export function routePath(routes: readonly AppRoute[], id: string, param = "1"):
     .join("/")
     .split("/")
     .filter(Boolean)
-    .map((segment) => (segment.startsWith(":") ? param : segment === "*" ? "anything" : segment));
+    .map((segment) => (segment.startsWith(":") ? param : segment === "*" ? splat : segment));
   return `/${joined.join("/")}`;
 }

@@ -9,6 +9,7 @@ import {
   newSalt,
   newSignInCode,
   readCode,
+  showCode,
   SIGN_IN_CODE,
 } from "~/auth/sign-in-codes.server";
 
@@ -16,13 +17,22 @@ const SECRET = "a test secret that is long enough";
 
 describe("newSignInCode", () => {
   it("makes 6 digits, leading zeros kept, spread over the whole range", () => {
-    const codes = Array.from({ length: 2000 }, newSignInCode);
+    const codes = Array.from({ length: 2000 }, () => newSignInCode(SIGN_IN_CODE.guestDigits));
     for (const code of codes) expect(code).toMatch(/^\d{6}$/);
     // 2,000 draws from a million values: repeats are rare, and both halves of the range show up.
     expect(new Set(codes).size).toBeGreaterThan(1990);
     expect(codes.some((code) => code < "500000")).toBe(true);
     expect(codes.some((code) => code >= "500000")).toBe(true);
     expect(new Set(codes.map((code) => code[0])).size).toBe(10);
+  });
+
+  it("makes a team member's 10 digits the same way, and the email shows them in groups of five", () => {
+    const codes = Array.from({ length: 2000 }, () => newSignInCode(SIGN_IN_CODE.staffDigits));
+    for (const code of codes) expect(code).toMatch(/^\d{10}$/);
+    expect(new Set(codes).size).toBe(2000);
+    expect(new Set(codes.map((code) => code[0])).size).toBe(10);
+    expect(showCode("0123456789")).toBe("01234 56789");
+    expect(showCode("012345")).toBe("012345");
   });
 });
 
@@ -63,15 +73,28 @@ describe("hashSignInCode and codeMatches", () => {
 });
 
 describe("readCode", () => {
-  it("takes 6 digits, with the spaces or dash people type", () => {
+  it("takes 6 or 10 digits, with the spaces or dash people type", () => {
     expect(readCode("123456")).toBe("123456");
+    expect(readCode("01234 56789")).toBe("0123456789");
+    expect(readCode("012-345-6789")).toBe("0123456789");
     expect(readCode(" 123 456 ")).toBe("123456");
     expect(readCode("123-456")).toBe("123456");
     expect(readCode("000000")).toBe("000000");
   });
 
   it("refuses anything else", () => {
-    for (const value of ["12345", "1234567", "12345a", "", null, undefined, 123456, "１２３４５６"])
+    for (const value of [
+      "12345",
+      "1234567",
+      "123456789",
+      "12345678901",
+      "12345a",
+      "",
+      null,
+      undefined,
+      123456,
+      "１２３４５６",
+    ])
       expect(readCode(value)).toBeUndefined();
   });
 });

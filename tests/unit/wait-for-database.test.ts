@@ -42,4 +42,11 @@ describe("start-up's wait for the database", () => {
     ).rejects.toBe(refused);
     expect(isDatabaseUnreachable(new Error("syntax error"))).toBe(false);
   });
+
+  it("knows a connection that timed out or closed, and an embedded database that was closed", () => {
+    const closed = Object.assign(new Error("write CONNECTION_CLOSED"), { code: "CONNECTION_CLOSED" });
+    const timedOut = Object.assign(new Error("write CONNECT_TIMEOUT"), { code: "CONNECT_TIMEOUT" });
+    for (const error of [closed, timedOut, new Error("Failed query", { cause: new Error("PGlite is closed") })])
+      expect(isDatabaseUnreachable(error)).toBe(true);
+  });
 });

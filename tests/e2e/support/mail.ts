@@ -1,7 +1,7 @@
 // The mail the app sent during the end-to-end run, as the SMTP stand-in (smtp-sink.mjs) wrote it to E2E_MAIL_DIR.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { linksIn, subjectOf } from "../../support/mail-message";
+import { decodeQuotedPrintable, linksIn, subjectOf } from "../../support/mail-message";
 
 export interface ReceivedMail {
   to: string[];
@@ -42,4 +42,9 @@ export function linkTo(mail: ReceivedMail, pathname: string): string {
   const link = mail.links.find((href) => new URL(href).pathname === pathname);
   if (!link) throw new Error(`No link to ${pathname} in "${mail.subject}"`);
   return link;
+}
+
+/** The sign-in code of a "Your Gavel sign-in code" message, as typed: a guest's 6 digits, a team member's 10. */
+export function signInCodeIn(mail: ReceivedMail): string | undefined {
+  return /sign-in code is (\d{5} \d{5}|\d{6})/.exec(decodeQuotedPrintable(mail.raw))?.[1].replace(" ", "");
 }

@@ -31,5 +31,9 @@ const server = new SMTPServer({
   },
 });
 
+// A client that goes away in the middle of a message (the crash drill kills the app while it sends) makes the server
+// emit an error, which would end this process unheard: every later message then met a refused connection, and the
+// drill took the outbox's retries for the app's fault. The cut message is the sender's to send again.
+server.on("error", (error) => console.log(`[smtp] a connection ended with ${error.code ?? error.message}`));
 server.listen(port, "127.0.0.1", () => console.log(`[smtp] 127.0.0.1:${port} → ${folder}`));
 for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, () => server.close(() => process.exit(0)));
