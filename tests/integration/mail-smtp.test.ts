@@ -1,49 +1,22 @@
 // With SMTP_URL set, mail goes through a real SMTP server: here one started by the test (smtp-server), which
 // receives the password reset message.
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { setPassword } from "~/auth/accounts.server";
 import { hashPassword } from "~/auth/password.server";
 import { testDatabase } from "../support/database";
-import { freePort } from "../support/free-port";
 import { linksIn, subjectOf } from "../support/mail-message";
 import { makeUser } from "../support/people";
+import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-const received: Received[] = [];
-let server: SMTPServer;
-let port: number;
+let smtp: SmtpCapture;
 
 beforeAll(async () => {
-  port = await freePort();
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"], // plain SMTP on a loopback port, as a local relay would offer
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((recipient) => recipient.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  smtp = await startSmtpCapture();
 });
 
 afterAll(async () => {
   vi.unstubAllEnvs();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await smtp.close();
 });
 
 it("sends the password reset mail through the SMTP server of SMTP_URL", async () => {
@@ -52,7 +25,7 @@ it("sends the password reset mail through the SMTP server of SMTP_URL", async ()
   await setPassword(db, person.usr_id, await hashPassword("the old long password"));
 
   // The configuration is read when the app's modules load: load them afresh with SMTP_URL set.
-  vi.stubEnv("SMTP_URL", `smtp://127.0.0.1:${port}`);
+  vi.stubEnv("SMTP_URL", `smtp://127.0.0.1:${smtp.port}`);
   vi.stubEnv("MAIL_FROM", "Harbor Light Gala <gala@harborlight.example>");
   vi.resetModules();
   const { requestPasswordReset } = await import("~/auth/password-reset.server");
@@ -61,8 +34,8 @@ it("sends the password reset mail through the SMTP server of SMTP_URL", async ()
   await requestPasswordReset({ email: person.email_address, origin: "https://gavel.example.org" });
   await queuedMailSent();
 
-  expect(received).toHaveLength(1);
-  const [message] = received;
+  expect(smtp.received).toHaveLength(1);
+  const [message] = smtp.received;
   expect(message.from).toBe("gala@harborlight.example");
   expect(message.to).toEqual([person.email_address]);
   expect(subjectOf(message.raw)).toBe("Reset your Gavel password");

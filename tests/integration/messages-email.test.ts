@@ -2,47 +2,20 @@
 // message in the event's branding with the charity as sender and the item's link and closing time; the team's
 // buy-now notice to the members who asked for it and no one else.
 import { eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { event, invoice, message, registration, silent_auction, ticket } from "~drizzle/schema";
 import { makeAuctionEvent, makeAuctionItem, makeBidder } from "../support/auction";
 import { testDatabase } from "../support/database";
-import { freePort } from "../support/free-port";
 import { decodeQuotedPrintable, linksIn, subjectOf } from "../support/mail-message";
 import { giveRole, makeEvent, makeUser } from "../support/people";
+import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-const received: Received[] = [];
-let server: SMTPServer;
-let port: number;
+let smtp: SmtpCapture;
 const { db } = testDatabase();
 
 beforeAll(async () => {
-  port = await freePort();
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((recipient) => recipient.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  vi.stubEnv("SMTP_URL", `smtp://127.0.0.1:${port}`);
+  smtp = await startSmtpCapture();
+  vi.stubEnv("SMTP_URL", `smtp://127.0.0.1:${smtp.port}`);
   vi.stubEnv("MAIL_FROM", "Gavel <gala@gavel.example>");
   vi.stubEnv("PUBLIC_URL", "https://gavel.example.org");
   vi.resetModules();
@@ -50,7 +23,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   vi.unstubAllEnvs();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await smtp.close();
 });
 
 it("sends the outbid email with the charity as sender, the item's link and its closing time in the event's zone", async () => {
@@ -79,7 +52,7 @@ it("sends the outbid email with the charity as sender, the item's link and its c
   await bid(ben.usrId, 12_500);
   await runOutbox(db);
 
-  const mail = received.filter((message) => message.to.includes(ann.email));
+  const mail = smtp.received.filter((message) => message.to.includes(ann.email));
   expect(mail).toHaveLength(1);
   const raw = decodeQuotedPrintable(mail[0].raw);
   expect(subjectOf(mail[0].raw)).toBe("You've been outbid on Napa weekend");
@@ -93,7 +66,7 @@ it("sends the outbid email with the charity as sender, the item's link and its c
   expect(linksIn(mail[0].raw)).toContain(
     `https://gavel.example.org/inroombid?id=${gala.event_id}&item=${item.auction_item_id}`,
   );
-  expect(received.filter((message) => message.to.includes(ben.email))).toEqual([]);
+  expect(smtp.received.filter((message) => message.to.includes(ben.email))).toEqual([]);
 });
 
 it("tells the team members with notify_buy_now of a buy now, and no one else", async () => {
@@ -114,7 +87,7 @@ it("tells the team members with notify_buy_now of a buy now, and no one else", a
     idempotencyKey: "buy",
   });
   await runOutbox(db);
-  const notices = received.filter((message) => subjectOf(message.raw)?.startsWith("Bought now at"));
+  const notices = smtp.received.filter((message) => subjectOf(message.raw)?.startsWith("Bought now at"));
   expect(notices.map((message) => message.to)).toEqual([[told.email_address]]);
   expect(decodeQuotedPrintable(notices[0].raw)).toContain(`Paddle ${buyer.paddle} bought Chef's table now for $500.00`);
 });
@@ -139,7 +112,7 @@ it("links a winner's 'you won' email to their own invoice, signed so it opens wi
   // The auction ends (two hours on): the item closes with its one bidder as the winner.
   await closeDueItems(db, new Date(Date.now() + 3 * 3_600_000));
   await runOutbox(db, { enrichers: outboxEnrichers });
-  const [won] = received.filter(
+  const [won] = smtp.received.filter(
     (mail) => mail.to.includes(buyer.email) && subjectOf(mail.raw)?.startsWith("You won Harbour cruise"),
   );
   const link = linksIn(decodeQuotedPrintable(won.raw)).find((href) => href.includes("/invoice?"))!;
@@ -188,7 +161,7 @@ it("writes the registration confirmation in the registration's transaction; it g
   expect(written.map((row) => row.template).sort()).toEqual(["registration_confirmation", "team_registration"]);
 
   await runOutbox(db, { enrichers: outboxEnrichers });
-  const [confirmation] = received.filter((mail) => mail.to.includes(buyerEmail));
+  const [confirmation] = smtp.received.filter((mail) => mail.to.includes(buyerEmail));
   const raw = decodeQuotedPrintable(confirmation.raw);
   expect(subjectOf(confirmation.raw)).toBe(`Your registration for ${made.title}`);
   expect(raw).toContain("Thursday, 16 May 2030 at 6:30 PM EDT");
@@ -196,7 +169,7 @@ it("writes the registration confirmation in the registration's transaction; it g
   expect(raw).toContain("Individual: $250.00, to pay at the event");
   expect(raw).toMatch(/Content-Type: image\/png/);
   expect(raw).toContain('src="cid:ticket-');
-  const [notice] = received.filter((mail) => mail.to.includes(teammate.email_address));
+  const [notice] = smtp.received.filter((mail) => mail.to.includes(teammate.email_address));
   expect(subjectOf(notice.raw)).toBe(`New registration for ${made.title}: Ada Lovelace`);
 });
 
@@ -223,7 +196,7 @@ it("a receipt, as billing will write it in its payment's transaction, goes with 
     }),
   );
   await runOutbox(db);
-  const [receipt] = received.filter((mail) => mail.to.includes(payer.email_address));
+  const [receipt] = smtp.received.filter((mail) => mail.to.includes(payer.email_address));
   expect(subjectOf(receipt.raw)).toBe(`Your receipt from ${made.title}`);
   const raw = decodeQuotedPrintable(receipt.raw);
   expect(raw).toContain("Hello Grace,");

@@ -1,44 +1,20 @@
 // The tax statement email through a real SMTP server (smtp-server, as tests/integration/messages-email.test.ts): the
 // donor receives one message whose link opens their statement as a PDF; a link with another donor's number opens
 // nothing.
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { testDatabase } from "../support/database";
-import { freePort } from "../support/free-port";
 import { decodeQuotedPrintable, linksIn, subjectOf } from "../support/mail-message";
 import { makeUser } from "../support/people";
 import { call, makeRequest } from "../support/route-calls";
+import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
 import { giveAt, makeDonors, makeTaxOrganisation } from "../support/tax-donors";
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-const received: Received[] = [];
-let server: SMTPServer;
+let smtp: SmtpCapture;
 const { db } = testDatabase();
 
 beforeAll(async () => {
-  const port = await freePort();
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push({
-          to: session.envelope.rcptTo.map((recipient) => recipient.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  vi.stubEnv("SMTP_URL", `smtp://127.0.0.1:${port}`);
+  smtp = await startSmtpCapture();
+  vi.stubEnv("SMTP_URL", `smtp://127.0.0.1:${smtp.port}`);
   vi.stubEnv("MAIL_FROM", "Gavel <gala@gavel.example>");
   vi.stubEnv("PUBLIC_URL", "https://gavel.example.org");
   vi.resetModules();
@@ -46,7 +22,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   vi.unstubAllEnvs();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await smtp.close();
 });
 
 it("emails a donor their year's statement with a link that opens it as a PDF", async () => {
@@ -65,7 +41,7 @@ it("emails a donor their year's statement with a link that opens it as a PDF", a
   await sendStatements(sending, { kind: "year", year: 2026 }, staff.usr_id);
   await runOutbox(db);
 
-  const mail = received.filter((message) => message.to.includes(ann.email_address));
+  const mail = smtp.received.filter((message) => message.to.includes(ann.email_address));
   expect(mail).toHaveLength(1);
   expect(subjectOf(mail[0].raw)).toMatch(/^Your tax statement from .+: 2026$/);
   expect(decodeQuotedPrintable(mail[0].raw)).toContain("the tax-deductible total is $200.00");
