@@ -10,6 +10,26 @@ import { testDatabase } from "../support/database";
 
 const { db } = testDatabase();
 
+/** Another transaction holding the item's row lock until released. */
+async function holdItemLock(itemId: number) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let locked!: () => void;
+  const isLocked = new Promise<void>((resolve) => (locked = resolve));
+  const holding = db.transaction(async (tx) => {
+    await tx.select().from(auction_item).where(eq(auction_item.auction_item_id, itemId)).for("update");
+    locked();
+    await held;
+  });
+  await isLocked;
+  return {
+    release: async () => {
+      release();
+      await holding;
+    },
+  };
+}
+
 describe(`the bid transaction on ${process.env.TEST_DB_ENGINE}`, () => {
   it("refuses a confirmation's key sent again with another item, and records nothing for it", async () => {
     const gala = await makeAuctionEvent(db);
@@ -32,20 +52,7 @@ describe(`the bid transaction on ${process.env.TEST_DB_ENGINE}`, () => {
       const gala = await makeAuctionEvent(db);
       const item = await makeAuctionItem(db, gala.event_id);
       const ann = await makeBidder(db, gala.event_id);
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      let locked!: () => void;
-      const isLocked = new Promise<void>((resolve) => (locked = resolve));
-      const holder = db.transaction(async (tx) => {
-        await tx
-          .select()
-          .from(auction_item)
-          .where(eq(auction_item.auction_item_id, item.auction_item_id))
-          .for("update");
-        locked();
-        await held;
-      });
-      await isLocked;
+      const holder = await holdItemLock(item.auction_item_id);
       const placing = placeBid(db, {
         eventId: gala.event_id,
         itemId: item.auction_item_id,
@@ -55,8 +62,7 @@ describe(`the bid transaction on ${process.env.TEST_DB_ENGINE}`, () => {
       });
       await new Promise((resolve) => setTimeout(resolve, 300));
       const releasedAt = Date.now();
-      release();
-      await holder;
+      await holder.release();
       expect(await placing).toMatchObject({ ok: true });
       const [row] = await db.select().from(bid).where(eq(bid.auction_item_id, item.auction_item_id));
       expect(row.created_at.getTime()).toBeGreaterThanOrEqual(releasedAt);
@@ -78,27 +84,13 @@ describe(`the bid transaction on ${process.env.TEST_DB_ENGINE}`, () => {
           idempotencyKey: null,
         });
       expect(await bidOf(ann.usrId, 10_000)).toMatchObject({ ok: true });
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      let locked!: () => void;
-      const isLocked = new Promise<void>((resolve) => (locked = resolve));
-      const holder = db.transaction(async (tx) => {
-        await tx
-          .select()
-          .from(auction_item)
-          .where(eq(auction_item.auction_item_id, item.auction_item_id))
-          .for("update");
-        locked();
-        await held;
-      });
-      await isLocked;
+      const holder = await holdItemLock(item.auction_item_id);
       try {
         // Were it to wait for the lock, this would not settle until the holder lets go, which it does only after.
         const answer = await bidOf(ben.usrId, 10_000);
         expect(answer).toMatchObject({ ok: false, refusal: "too_low", nextMinimum: 11_000 });
       } finally {
-        release();
-        await holder;
+        await holder.release();
       }
       expect(await db.select().from(bid).where(eq(bid.auction_item_id, item.auction_item_id))).toHaveLength(1);
     },
