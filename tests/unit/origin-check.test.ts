@@ -45,6 +45,15 @@ describe("the cross-origin check", () => {
     }
   });
 
+  it('takes Origin "null" from the app\'s own no-referrer page (Sec-Fetch-Site same-origin), and nothing else', () => {
+    const post = (site?: string) =>
+      isCrossOriginMutation(
+        request("POST", { Host: "gavel.example.org", Origin: "null", ...(site ? { "Sec-Fetch-Site": site } : {}) }),
+      );
+    expect(post("same-origin")).toBe(false);
+    for (const site of ["same-site", "cross-site", "none", undefined]) expect(post(site)).toBe(true);
+  });
+
   it("without Origin, refuses only what the browser marks cross-site", () => {
     expect(isCrossOriginMutation(request("POST", { Host: "gavel.example.org", "Sec-Fetch-Site": "cross-site" }))).toBe(
       true,
