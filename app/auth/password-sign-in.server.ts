@@ -1,6 +1,10 @@
-/** Signing in with email and password, behind the failed-attempt limits of sign-in-limits.server.ts. */
+/**
+ * Signing in with email and password, behind the failed-attempt limits of sign-in-limits.server.ts and, per client
+ * address, in the line of password-check-line.server.ts.
+ */
 import { db } from "~/db.server";
 import { findAccountByEmail } from "./accounts.server";
+import { passwordCheckLines, type BeforeHash } from "./password-check-line.server";
 import { verifyPassword } from "./password.server";
 import { clearSignInFailures, recordSignInFailure, signInBlock, type SignInBlock } from "./sign-in-limits.server";
 
@@ -9,18 +13,39 @@ export type PasswordSignInResult =
   | { ok: false; reason: "wrong-credentials" }
   | { ok: false; reason: "blocked"; block: SignInBlock };
 
-export async function signInWithPassword(input: {
+type PasswordSignIn = {
   email: string;
   password: string;
   /** The client's IP address when known (the load context's clientAddress, from server.js). */
   ip: string | undefined;
   now?: Date;
-}): Promise<PasswordSignInResult> {
+};
+
+const lines = passwordCheckLines();
+
+/** How long a client whose line is full is asked to wait: the line empties within a few seconds. */
+const FULL_LINE_RETRY_MS = 60_000;
+
+export async function signInWithPassword(input: PasswordSignIn): Promise<PasswordSignInResult> {
   const now = input.now ?? new Date();
+  if (input.ip === undefined) return checkPassword(input, now, async () => {});
+  const result = await lines.inTurn(input.ip, (beforeHash) => checkPassword(input, now, beforeHash));
+  return (
+    result ?? {
+      ok: false,
+      reason: "blocked",
+      block: { scope: "address", retryAt: new Date(now.getTime() + FULL_LINE_RETRY_MS) },
+    }
+  );
+}
+
+/** The limits are read in the turn, after any wait, so attempts queued behind the last allowed one are refused. */
+async function checkPassword(input: PasswordSignIn, now: Date, beforeHash: BeforeHash): Promise<PasswordSignInResult> {
   const block = await signInBlock(db, input.email, input.ip, now);
   if (block) return { ok: false, reason: "blocked", block };
 
   const account = await findAccountByEmail(db, input.email);
+  await beforeHash();
   // Verified even when there is no account or no password (against a dummy hash), so the time taken tells nothing.
   const matches = await verifyPassword(account?.password_hash ?? undefined, input.password);
   if (!account || !matches) {

@@ -162,4 +162,25 @@ describe("failed sign-in limits", () => {
     // Other addresses are not affected.
     expect((await signIn(person.email_address, PASSWORD, { clientAddress: "203.0.113.78" })).status).toBe(302);
   });
+
+  it("checks a burst from one address one at a time, refusing those left once the ceiling is reached", async () => {
+    const clientAddress = "203.0.113.79";
+    const left = 5;
+    await db.insert(sign_in_failure).values(
+      Array.from({ length: SIGN_IN_LIMITS.perAddress - left }, (_, n) => ({
+        email: `earlier-${n}@example.org`,
+        ip: clientAddress,
+        created_at: new Date(),
+      })),
+    );
+    const burst = await Promise.all(
+      Array.from({ length: 2 * left }, (_, n) => signIn(`burst-${n}@example.org`, "guess", { clientAddress })),
+    );
+    expect(burst.map((outcome) => outcome.status).sort()).toEqual([
+      ...Array<number>(left).fill(400),
+      ...Array<number>(left).fill(429),
+    ]);
+    const recorded = await db.select().from(sign_in_failure).where(eq(sign_in_failure.ip, clientAddress));
+    expect(recorded).toHaveLength(SIGN_IN_LIMITS.perAddress);
+  });
 });
