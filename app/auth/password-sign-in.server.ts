@@ -4,7 +4,7 @@
  */
 import { db } from "~/db.server";
 import { findAccountByEmail } from "./accounts.server";
-import { passwordCheckLines, type BeforeHash } from "./password-check-line.server";
+import { passwordCheckLines } from "./password-check-line.server";
 import { verifyPassword } from "./password.server";
 import { clearSignInFailures, recordSignInFailure, signInBlock, type SignInBlock } from "./sign-in-limits.server";
 
@@ -28,8 +28,8 @@ const FULL_LINE_RETRY_MS = 60_000;
 
 export async function signInWithPassword(input: PasswordSignIn): Promise<PasswordSignInResult> {
   const now = input.now ?? new Date();
-  if (input.ip === undefined) return checkPassword(input, now, async () => {});
-  const result = await lines.inTurn(input.ip, (beforeHash) => checkPassword(input, now, beforeHash));
+  if (input.ip === undefined) return checkPassword(input, now);
+  const result = await lines.inTurn(input.ip, () => checkPassword(input, now));
   return (
     result ?? {
       ok: false,
@@ -40,12 +40,11 @@ export async function signInWithPassword(input: PasswordSignIn): Promise<Passwor
 }
 
 /** The limits are read in the turn, after any wait, so attempts queued behind the last allowed one are refused. */
-async function checkPassword(input: PasswordSignIn, now: Date, beforeHash: BeforeHash): Promise<PasswordSignInResult> {
+async function checkPassword(input: PasswordSignIn, now: Date): Promise<PasswordSignInResult> {
   const block = await signInBlock(db, input.email, input.ip, now);
   if (block) return { ok: false, reason: "blocked", block };
 
   const account = await findAccountByEmail(db, input.email);
-  await beforeHash();
   // Verified even when there is no account or no password (against a dummy hash), so the time taken tells nothing.
   const matches = await verifyPassword(account?.password_hash ?? undefined, input.password);
   if (!account || !matches) {
