@@ -41,8 +41,25 @@ const userWithRoles = preparedQuery("signed_in_user", (db) =>
     .orderBy(asc(usr_event_role.usr_event_role_id)),
 );
 
+/**
+ * A page's loaders all ask who is signed in (the root's header, the page's own): a GET's answer is read once and
+ * shared by its loaders, which Remix hands the same Request. Not a POST's: its action may change what the loaders
+ * that run after it must see.
+ */
+const signedInUserOfRead = new WeakMap<Request, Promise<SignedInUser | undefined>>();
+
 /** The signed-in user, or undefined when nobody is, or their session was ended (signed out everywhere, a new password). */
-export async function getSignedInUser(request: Request): Promise<SignedInUser | undefined> {
+export function getSignedInUser(request: Request): Promise<SignedInUser | undefined> {
+  if (request.method !== "GET" && request.method !== "HEAD") return readSignedInUser(request);
+  let user = signedInUserOfRead.get(request);
+  if (!user) {
+    user = readSignedInUser(request);
+    signedInUserOfRead.set(request, user);
+  }
+  return user;
+}
+
+async function readSignedInUser(request: Request): Promise<SignedInUser | undefined> {
   const session = await getSessionUser(request);
   if (session === undefined) return undefined;
   // One statement for the person and their roles: every page of the app asks it.

@@ -197,14 +197,24 @@ function mapEntries<T, U>(record: Record<string, T>, map: (value: T, key: string
   return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, map(value, key)]));
 }
 
+/**
+ * The schema of one stored setting, { value, useDefault }. Built once per setting: pages read their trees on every
+ * request, and building a zod object per setting each time was a few percent of the bidding page's CPU.
+ */
+const storedSettingSchemas = new WeakMap<SettingDefinition<unknown>, z.ZodType<Setting<unknown>>>();
+function storedSettingSchema(definition: SettingDefinition<unknown>) {
+  let schema = storedSettingSchemas.get(definition);
+  if (!schema) {
+    schema = z.object({ value: definition.schema, useDefault: z.boolean() }) as z.ZodType<Setting<unknown>>;
+    storedSettingSchemas.set(definition, schema);
+  }
+  return schema;
+}
+
 /** The zod schema of a stored tree: strict enough to reject bad input when saving. */
 function strictTreeSchema<D extends TreeDefinition>(definition: D) {
   return z
-    .object(
-      mapEntries(definition, (section) =>
-        z.object(mapEntries(section, (s) => z.object({ value: s.schema, useDefault: z.boolean() }))).partial(),
-      ),
-    )
+    .object(mapEntries(definition, (section) => z.object(mapEntries(section, (s) => storedSettingSchema(s))).partial()))
     .partial() as unknown as z.ZodType<Partial<{ [K in keyof D]: Partial<StoredSection<D[K]>> }>>;
 }
 
@@ -214,7 +224,7 @@ function readTree<D extends TreeDefinition>(definition: D, stored: unknown): Sto
   return mapEntries(definition, (section, sectionKey) => {
     const storedSection = isRecord(source[sectionKey]) ? source[sectionKey] : {};
     return mapEntries(section, (s, key) => {
-      const parsed = z.object({ value: s.schema, useDefault: z.boolean() }).safeParse(storedSection[key]);
+      const parsed = storedSettingSchema(s).safeParse(storedSection[key]);
       return parsed.success ? parsed.data : { value: s.default, useDefault: true };
     });
   }) as StoredTree<D>;
