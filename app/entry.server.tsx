@@ -1,13 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { PassThrough } from "node:stream";
-import {
-  createReadableStreamFromReadable,
-  type ActionFunctionArgs,
-  type EntryContext,
-  type LoaderFunctionArgs,
-} from "@remix-run/node";
+import { Writable } from "node:stream";
+import { type ActionFunctionArgs, type EntryContext, type LoaderFunctionArgs } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./security/nonce";
 import { documentPolicy } from "./security/response-headers";
@@ -35,10 +29,10 @@ export default async function handleRequest(
   await clearToastShownOnPage(request, responseHeaders);
   const nonce = randomBytes(16).toString("base64");
   responseHeaders.set("Content-Security-Policy", documentPolicy(nonce));
-  // Crawlers and no-JavaScript clients get the whole document at once; browsers get it streamed.
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+  // The document is sent whole, once rendered: no route defers data, so streaming it gained nothing and cost a write
+  // to the socket per chunk (and a web stream per page) on every page a bidder's phone loads after each bid.
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
+    let rendered = false;
     const page = (
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} nonce={nonce} />
@@ -46,16 +40,20 @@ export default async function handleRequest(
     );
     const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
-      [readyEvent]() {
-        shellRendered = true;
-        const body = new PassThrough();
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(
-          new Response(createReadableStreamFromReadable(body), {
-            headers: responseHeaders,
-            status: responseStatusCode,
-          }),
-        );
+      onAllReady() {
+        rendered = true;
+        const chunks: Buffer[] = [];
+        const body = new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            chunks.push(chunk);
+            done();
+          },
+          final(done) {
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+            done();
+          },
+        });
         pipe(body);
       },
       onShellError(error: unknown) {
@@ -63,8 +61,8 @@ export default async function handleRequest(
       },
       onError(error: unknown) {
         responseStatusCode = 500;
-        // Errors before the shell are reported by onShellError; these are logged once the shell is out.
-        if (shellRendered) console.error(error);
+        // Errors before the shell are reported by onShellError; these are logged once the page is rendered.
+        if (rendered) console.error(error);
       },
     });
     setTimeout(abort, ABORT_DELAY_MS + 1_000);

@@ -44,7 +44,7 @@ const userWithRoles = preparedQuery("signed_in_user", (db) =>
 /**
  * A page's loaders all ask who is signed in (the root's header, the page's own): a GET's answer is read once and
  * shared by its loaders, which Remix hands the same Request. Not a POST's: its action may change what the loaders
- * that run after it must see.
+ * that run after it must see. A stream that asks again later asks with a copy of its request.
  */
 const signedInUserOfRead = new WeakMap<Request, Promise<SignedInUser | undefined>>();
 

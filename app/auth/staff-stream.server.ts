@@ -16,10 +16,13 @@ export async function staffLiveStream(
   permission: Permission | readonly Permission[] | null,
   stream: (access: EventAccess) => StaffStreamOptions,
 ): Promise<Response> {
-  const check = () => (permission === null ? requireTeamMember(request) : requireEventPermission(request, permission));
-  const access = await check();
+  const check = (asked: Request) =>
+    permission === null ? requireTeamMember(asked) : requireEventPermission(asked, permission);
+  const access = await check(request);
+  // Each check asks with a copy of the request: who is signed in is read once per request (getSignedInUser), and a
+  // stream lasts hours.
   const stillAllowed = () =>
-    check().then(
+    check(new Request(request)).then(
       (again) => again.eventId === access.eventId,
       () => false,
     );

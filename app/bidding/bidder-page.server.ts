@@ -2,8 +2,9 @@
  * /inroombid, the bidders' pages (gallery, item, my bids) for an event: who is looking, whether the auctions show
  * to them, the board, and their standing. The route only picks the view.
  */
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { getSignedInUser } from "~/auth/access.server";
+import { isAnyOf, preparedQuery } from "~/db/prepared.server";
 import { db } from "~/db.server";
 import { pageTree } from "~/designed-pages/page-documents.server";
 import { featureVisibility, type FeatureFlags } from "~/events/feature-switches";
@@ -63,17 +64,27 @@ export async function loadBidderContext(request: Request, found?: PublicEvent): 
   return { event, rules, preview: silent === "preview" || virtual === "preview", user };
 }
 
+const bidsOfBidder = preparedQuery("bids_of_bidder", (db) =>
+  db
+    .select({ itemId: bid.auction_item_id, amount: bid.bid, bidId: bid.bid_id, status: bid.status, kind: bid.kind })
+    .from(bid)
+    .where(
+      and(
+        eq(bid.event_id, sql.placeholder("eventId")),
+        eq(bid.usr_id, sql.placeholder("usrId")),
+        isAnyOf(bid.auction_item_id, "itemIds"),
+      ),
+    )
+    .orderBy(asc(bid.auction_item_id), desc(bid.bid), asc(bid.bid_id)),
+);
+
 /**
  * The items this bidder has bid on at the event, each with their best bid still standing: their page reads their
  * standing (winning, outbid, won) from it on an item of more holders than its live state lists.
  */
 export async function ownBids(usrId: number, eventId: number, itemIds: number[]): Promise<OwnBid[]> {
   if (itemIds.length === 0) return [];
-  const rows = await db
-    .select({ itemId: bid.auction_item_id, amount: bid.bid, bidId: bid.bid_id, status: bid.status, kind: bid.kind })
-    .from(bid)
-    .where(and(eq(bid.event_id, eventId), eq(bid.usr_id, usrId), inArray(bid.auction_item_id, itemIds)))
-    .orderBy(asc(bid.auction_item_id), desc(bid.bid), asc(bid.bid_id));
+  const rows = await bidsOfBidder(db).execute({ eventId, usrId, itemIds });
   const byItem = new Map<number, OwnBid>();
   for (const row of rows) {
     const own = byItem.get(row.itemId) ?? { itemId: row.itemId, best: null, boughtOutright: false };
@@ -85,23 +96,32 @@ export async function ownBids(usrId: number, eventId: number, itemIds: number[])
   return [...byItem.values()];
 }
 
-/** What the item page shows beyond the board: the story, the disclaimer and the pictures in order. */
-export async function loadItemDetail(eventId: number, itemId: number) {
-  const [row] = await db
+/** An item's story, disclaimer and pictures, in one statement: every page load of the item asks it. */
+const itemStory = preparedQuery("item_story", (db) =>
+  db
     .select({
       description: auction_item.description,
       disclaimer: auction_item.xinv_disclaimer,
       featured: auction_item.featured_image,
+      gallery: sql<string[] | null>`(
+        select json_agg(${auction_item_image.url} order by ${auction_item_image.display_order},
+          ${auction_item_image.auction_item_image_id})
+        from ${auction_item_image} where ${auction_item_image.auction_item_id} = ${auction_item.auction_item_id})`,
     })
     .from(auction_item)
-    .where(and(eq(auction_item.event_id, eventId), eq(auction_item.auction_item_id, itemId)));
+    .where(
+      and(
+        eq(auction_item.event_id, sql.placeholder("eventId")),
+        eq(auction_item.auction_item_id, sql.placeholder("itemId")),
+      ),
+    ),
+);
+
+/** What the item page shows beyond the board: the story, the disclaimer and the pictures in order. */
+export async function loadItemDetail(eventId: number, itemId: number) {
+  const [row] = await itemStory(db).execute({ eventId, itemId });
   if (!row) return null;
-  const gallery = await db
-    .select({ url: auction_item_image.url })
-    .from(auction_item_image)
-    .where(eq(auction_item_image.auction_item_id, itemId))
-    .orderBy(asc(auction_item_image.display_order), asc(auction_item_image.auction_item_image_id));
-  const images = [row.featured, ...gallery.map((image) => image.url)].filter((url): url is string => Boolean(url));
+  const images = [row.featured, ...(row.gallery ?? [])].filter((url): url is string => Boolean(url));
   return {
     descriptionHtml: sanitizeRichText(row.description ?? ""),
     disclaimer: row.disclaimer,

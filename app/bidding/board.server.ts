@@ -2,7 +2,8 @@
  * The auction board of an event: every published silent and virtual item with what bidders see of it (title,
  * picture, category, value) and its live bidding state. The gallery, the item page and the stream's snapshot read it.
  */
-import { and, asc, eq, inArray, isNull, lt, or } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { isAnyOf, preparedQuery } from "~/db/prepared.server";
 import { auction_item, category, donor, watch } from "~drizzle/schema";
 import { AUCTION_KINDS, rulesForItem, type EventAuctionRules } from "./auction-rules.server";
 import { heldUnits, itemState } from "./item-records.server";
@@ -57,11 +58,8 @@ function boardKinds(rules: EventAuctionRules): string[] {
 
 const BOARD_ORDER = [asc(auction_item.display_order), asc(auction_item.lot), asc(auction_item.title)];
 
-/** The board; with itemIds, only those items. Items whose auction is off at the event are left out. */
-export async function loadBoard(db: Database, rules: EventAuctionRules, itemIds?: number[]): Promise<BoardItem[]> {
-  const kinds = boardKinds(rules);
-  if (kinds.length === 0) return [];
-  const rows = await db
+const boardQuery = (onlyItems: boolean) => (db: Database) =>
+  db
     .select({
       item: BOARD_COLUMNS,
       category: category.title,
@@ -74,13 +72,23 @@ export async function loadBoard(db: Database, rules: EventAuctionRules, itemIds?
     .leftJoin(donor, eq(donor.donor_id, auction_item.xinv_donor_id))
     .where(
       and(
-        eq(auction_item.event_id, rules.eventId),
+        eq(auction_item.event_id, sql.placeholder("eventId")),
         eq(auction_item.status, "published"),
-        inArray(auction_item.type, kinds),
-        itemIds ? inArray(auction_item.auction_item_id, itemIds.length ? itemIds : [-1]) : undefined,
+        isAnyOf(auction_item.type, "kinds"),
+        onlyItems ? isAnyOf(auction_item.auction_item_id, "itemIds") : undefined,
       ),
     )
     .orderBy(...BOARD_ORDER);
+const wholeBoard = preparedQuery("board", boardQuery(false));
+const boardOfItems = preparedQuery("board_of_items", boardQuery(true));
+
+/** The board; with itemIds, only those items. Items whose auction is off at the event are left out. */
+export async function loadBoard(db: Database, rules: EventAuctionRules, itemIds?: number[]): Promise<BoardItem[]> {
+  const kinds = boardKinds(rules);
+  if (kinds.length === 0) return [];
+  const rows = itemIds
+    ? await boardOfItems(db).execute({ eventId: rules.eventId, kinds, itemIds })
+    : await wholeBoard(db).execute({ eventId: rules.eventId, kinds });
   const held = await heldUnits(
     db,
     rules.eventId,
@@ -110,6 +118,25 @@ export async function loadBoard(db: Database, rules: EventAuctionRules, itemIds?
   });
 }
 
+/** The ids of an event's open board items, in the board's order, and of the one asked for whatever its state. */
+const openItemsAnd = preparedQuery("open_board_items_and", (db: Database) =>
+  db
+    .select({ id: auction_item.auction_item_id, type: auction_item.type, categoryId: auction_item.xinv_category_id })
+    .from(auction_item)
+    .where(
+      and(
+        eq(auction_item.event_id, sql.placeholder("eventId")),
+        eq(auction_item.status, "published"),
+        isAnyOf(auction_item.type, "kinds"),
+        or(
+          eq(auction_item.auction_item_id, sql.placeholder("itemId")),
+          and(isNull(auction_item.closed_at), lt(auction_item.sold_quantity, auction_item.quantity)),
+        ),
+      ),
+    )
+    .orderBy(...BOARD_ORDER),
+);
+
 /**
  * One item of the board with up to `count` others to show beside it: open ones, those of its category first, in the
  * board's order. An item's page reads these rather than the whole board (after every bid without JavaScript, the
@@ -123,28 +150,7 @@ export async function itemWithOthers(
 ): Promise<{ item: BoardItem | null; others: BoardItem[] }> {
   const kinds = boardKinds(rules);
   if (kinds.length === 0) return { item: null, others: [] };
-  const candidates =
-    count > 0
-      ? await db
-          .select({
-            id: auction_item.auction_item_id,
-            type: auction_item.type,
-            categoryId: auction_item.xinv_category_id,
-          })
-          .from(auction_item)
-          .where(
-            and(
-              eq(auction_item.event_id, rules.eventId),
-              eq(auction_item.status, "published"),
-              inArray(auction_item.type, kinds),
-              or(
-                eq(auction_item.auction_item_id, itemId),
-                and(isNull(auction_item.closed_at), lt(auction_item.sold_quantity, auction_item.quantity)),
-              ),
-            ),
-          )
-          .orderBy(...BOARD_ORDER)
-      : [];
+  const candidates = count > 0 ? await openItemsAnd(db).execute({ eventId: rules.eventId, kinds, itemId }) : [];
   const own = candidates.find((candidate) => candidate.id === itemId);
   const open = candidates.filter(
     (candidate) =>
@@ -168,12 +174,16 @@ export async function itemWithOthers(
   };
 }
 
-export async function watchedItemIds(db: Database, usrId: number, itemIds: number[]) {
-  if (itemIds.length === 0) return new Set<number>();
-  const rows = await db
+const watchedAmong = preparedQuery("watched_items", (db: Database) =>
+  db
     .select({ id: watch.auction_item_id })
     .from(watch)
-    .where(and(eq(watch.usr_id, usrId), inArray(watch.auction_item_id, itemIds)));
+    .where(and(eq(watch.usr_id, sql.placeholder("usrId")), isAnyOf(watch.auction_item_id, "itemIds"))),
+);
+
+export async function watchedItemIds(db: Database, usrId: number, itemIds: number[]) {
+  if (itemIds.length === 0) return new Set<number>();
+  const rows = await watchedAmong(db).execute({ usrId, itemIds });
   return new Set(rows.map((row) => row.id));
 }
 

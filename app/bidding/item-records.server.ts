@@ -1,5 +1,6 @@
 /** Reading an item's bidding state from its row and its winning ledger rows. */
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { isAnyOf, preparedQuery } from "~/db/prepared.server";
 import { type auction_item, bid, usr_event_paddle } from "~drizzle/schema";
 import type { ItemState, Position } from "./engine";
 import type { Database, Transaction } from "~/db/connection.server";
@@ -52,19 +53,8 @@ export async function winningPositions(db: Database | Transaction, eventId: numb
   return byItem;
 }
 
-/**
- * Every unit held on the given items, highest first: the winning bids and the settled ones. Bidders' pages read their
- * standing from these (a winner still reads "won" once the item has closed).
- */
-export async function heldUnits(
-  db: Database | Transaction,
-  eventId: number,
-  itemIds: number[],
-  statuses: ("winning" | "won")[] = ["winning", "won"],
-) {
-  const byItem = new Map<number, HeldUnit[]>();
-  if (itemIds.length === 0) return byItem;
-  const rows = await db
+const unitsHeld = preparedQuery("units_held", (db) =>
+  db
     .select({
       itemId: bid.auction_item_id,
       bidId: bid.bid_id,
@@ -79,8 +69,29 @@ export async function heldUnits(
       usr_event_paddle,
       and(eq(usr_event_paddle.usr_id, bid.usr_id), eq(usr_event_paddle.event_id, bid.event_id)),
     )
-    .where(and(eq(bid.event_id, eventId), inArray(bid.auction_item_id, itemIds), inArray(bid.status, statuses)))
-    .orderBy(desc(bid.bid), asc(bid.bid_id));
+    .where(
+      and(
+        eq(bid.event_id, sql.placeholder("eventId")),
+        isAnyOf(bid.auction_item_id, "itemIds"),
+        isAnyOf(bid.status, "statuses"),
+      ),
+    )
+    .orderBy(desc(bid.bid), asc(bid.bid_id)),
+);
+
+/**
+ * Every unit held on the given items, highest first: the winning bids and the settled ones. Bidders' pages read their
+ * standing from these (a winner still reads "won" once the item has closed).
+ */
+export async function heldUnits(
+  db: Database | Transaction,
+  eventId: number,
+  itemIds: number[],
+  statuses: ("winning" | "won")[] = ["winning", "won"],
+) {
+  const byItem = new Map<number, HeldUnit[]>();
+  if (itemIds.length === 0) return byItem;
+  const rows = await unitsHeld(db).execute({ eventId, itemIds, statuses });
   for (const { itemId, status, kind, ...position } of rows) {
     const units = byItem.get(itemId) ?? [];
     units.push({ ...position, settled: status === "won", boughtOutright: kind === "buy_now" });

@@ -3,7 +3,9 @@
  * app's CPU (docs/decisions/031-prepared-statements.md). A query the hot paths run on every request is built once
  * per database handle, with placeholders (`sql.placeholder("name")`) for what varies, and then only executed.
  */
+import { sql } from "drizzle-orm";
 import type { Database, Transaction } from "./connection.server";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 
 interface Preparable<Prepared> {
   prepare(name: string): Prepared;
@@ -27,3 +29,6 @@ export function preparedQuery<Prepared>(
     return prepared;
   };
 }
+
+/** `column = any($name)`: a list as one parameter (an array), so that a query of any number of ids is prepared once. */
+export const isAnyOf = (column: AnyPgColumn, name: string) => sql`${column} = any(${sql.placeholder(name)})`;

@@ -11,6 +11,7 @@
  * survive, and every query names the event, so one event's staff cannot reach another's page.
  */
 import { eq, sql, type SQL } from "drizzle-orm";
+import { preparedQuery } from "~/db/prepared.server";
 import { db } from "~/db.server";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { event, landing, readTree, richTextSettings, silent_auction, type TreeDefinition } from "~drizzle/schema";
@@ -33,24 +34,36 @@ export interface PageDocument {
 const DRAFT_KEYS = ["draft", "draftSavedAt"] as const;
 
 /** The stored JSON of a page, or undefined when its record does not exist. */
-async function storedMeta(eventId: number, kind: PageKind): Promise<Record<string, unknown> | undefined> {
-  if (kind === "registration") {
-    const [row] = await db
-      .select({ meta: sql<unknown>`${event.meta} -> 'registrationPage'` })
+/** Each page's stored JSON, read on every page load: prepared once per kind. */
+const storedMetaOf: Record<PageKind, ReturnType<typeof metaQuery>> = {
+  registration: metaQuery("registration"),
+  landing: metaQuery("landing"),
+  silentAuction: metaQuery("silentAuction"),
+};
+
+function metaQuery(kind: PageKind) {
+  return preparedQuery(`page_meta_${kind}`, (db) => {
+    const byEvent = eq(event.event_id, sql.placeholder("eventId"));
+    if (kind === "registration")
+      return db
+        .select({ meta: sql<unknown>`${event.meta} -> 'registrationPage'` })
+        .from(event)
+        .where(byEvent);
+    const table = kind === "landing" ? landing : silent_auction;
+    const idColumn = kind === "landing" ? landing.landing_id : silent_auction.silent_auction_id;
+    const eventColumn = kind === "landing" ? event.landing_id : event.silent_auction_id;
+    return db
+      .select({ meta: sql<unknown>`${table.meta}` })
       .from(event)
-      .where(eq(event.event_id, eventId));
-    if (!row) return undefined;
-    return isRecord(row.meta) ? row.meta : {};
-  }
-  const table = kind === "landing" ? landing : silent_auction;
-  const idColumn = kind === "landing" ? landing.landing_id : silent_auction.silent_auction_id;
-  const eventColumn = kind === "landing" ? event.landing_id : event.silent_auction_id;
-  const [row] = await db
-    .select({ meta: table.meta })
-    .from(event)
-    .innerJoin(table, eq(idColumn, eventColumn))
-    .where(eq(event.event_id, eventId));
-  return row ? (isRecord(row.meta) ? row.meta : {}) : undefined;
+      .innerJoin(table, eq(idColumn, eventColumn))
+      .where(byEvent);
+  });
+}
+
+async function storedMeta(eventId: number, kind: PageKind): Promise<Record<string, unknown> | undefined> {
+  const [row] = await storedMetaOf[kind](db).execute({ eventId });
+  if (!row) return undefined;
+  return isRecord(row.meta) ? row.meta : {};
 }
 
 /**

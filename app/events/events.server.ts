@@ -3,6 +3,7 @@
  * and chosen as the user's selected_event.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
+import { preparedQuery } from "~/db/prepared.server";
 import { db } from "~/db.server";
 import { publishOwnChange } from "~/realtime/data-area-changes.server";
 import { event, usr, usr_event_role } from "~drizzle/schema";
@@ -21,8 +22,8 @@ export async function eventIdBySubdomain(subdomain: string): Promise<number | un
 const NEWEST_FIRST = [asc(event.is_archived), sql`${event.start_date_time} desc nulls last`, asc(event.title)];
 
 /** The short list of a user's events for the page header: every event they hold a role in. */
-export async function eventsOfUser(usrId: number) {
-  return db
+const eventsWithRoleOf = preparedQuery("events_of_user", (db) =>
+  db
     .select({
       event_id: event.event_id,
       title: event.title,
@@ -31,8 +32,13 @@ export async function eventsOfUser(usrId: number) {
     })
     .from(usr_event_role)
     .innerJoin(event, eq(event.event_id, usr_event_role.event_id))
-    .where(eq(usr_event_role.usr_id, usrId))
-    .orderBy(...NEWEST_FIRST);
+    .where(eq(usr_event_role.usr_id, sql.placeholder("usrId")))
+    .orderBy(...NEWEST_FIRST),
+);
+
+/** Every page's header asks it: prepared once. */
+export async function eventsOfUser(usrId: number) {
+  return eventsWithRoleOf(db).execute({ usrId });
 }
 
 /**

@@ -224,6 +224,8 @@ function readTree<D extends TreeDefinition>(definition: D, stored: unknown): Sto
   return mapEntries(definition, (section, sectionKey) => {
     const storedSection = isRecord(source[sectionKey]) ? source[sectionKey] : {};
     return mapEntries(section, (s, key) => {
+      // Most settings are never saved: their default needs no parse (a failed parse builds a zod error).
+      if (storedSection[key] === undefined) return { value: s.default, useDefault: true };
       const parsed = storedSettingSchema(s).safeParse(storedSection[key]);
       return parsed.success ? parsed.data : { value: s.default, useDefault: true };
     });
