@@ -19,6 +19,7 @@ import http from "node:http";
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
 import { appProcesses, requireBenchSetup, sessionCookie, startApp, throwawayDatabase, type App } from "./support/app";
+import { nextMinimumIn, sendBid, type Bid, type Bidder } from "./support/bid-post";
 import { ms, sleep, summary } from "./support/stats";
 
 const env = (name: string, fallback: number) => {
@@ -136,7 +137,6 @@ async function makeBidders(sql: postgres.Sql, count: number, eventIds: number[],
 
 // ---------- bidding over HTTP ----------
 
-type Bidder = { usrId: number; cookie: string };
 interface BidAnswer {
   /** performance.now() when the request was sent. */
   sentAt: number;
@@ -149,56 +149,35 @@ interface BidAnswer {
 
 const bidAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
-function postBid(
-  app: App,
-  eventId: number,
-  itemId: number,
-  bidder: Bidder,
-  amountCents: number,
-  key: string,
-): Promise<BidAnswer> {
-  const body = new URLSearchParams({ intent: "place", amount: (amountCents / 100).toFixed(2), key }).toString();
-  const pathname = CLIENT === "data" ? "/inroombid.data" : "/inroombid";
+function postBid(app: App, bid: Bid): Promise<BidAnswer> {
+  const { bidder } = bid;
   const started = performance.now();
   return new Promise((resolve) => {
-    const request = http.request(
-      `${app.url}${pathname}?id=${eventId}&item=${itemId}`,
-      {
-        method: "POST",
-        agent: bidAgent,
-        headers: {
-          "Content-Type": "application/x-www-form-urlencoded",
-          "Content-Length": Buffer.byteLength(body),
-          Origin: app.url,
-          Cookie: bidder.cookie,
-        },
-      },
-      (response) => {
-        const answeredAt = performance.now();
-        const status = response.statusCode ?? 0;
-        const chunks: Buffer[] = [];
-        // Only a refusal's text is read (for its next minimum); the redirect's body is drained.
-        response.on("data", (chunk: Buffer) => {
-          if (status !== 302 && status !== 202 && status !== 204) chunks.push(chunk);
-        });
-        response.on("end", () => {
-          const answer = () =>
-            resolve({
-              sentAt: started,
-              status,
-              latencyMs: performance.now() - started,
-              body: Buffer.concat(chunks).toString("utf8"),
-              answeredAt,
-            });
-          // A phone without JavaScript follows the redirect to the page that shows its bid: that page is part of
-          // the answer (issue 18), so the latency counts it, carrying the toast's cookie as the browser would.
-          const location = response.headers.location;
-          if (CLIENT === "document" && status === 302 && location)
-            void fetchPage(app, location, bidder, response.headers["set-cookie"] ?? []).then(answer);
-          else answer();
-        });
-      },
-    );
+    const request = sendBid(app.url, bid, { agent: bidAgent, data: CLIENT === "data" }, (response) => {
+      const answeredAt = performance.now();
+      const status = response.statusCode ?? 0;
+      const chunks: Buffer[] = [];
+      // Only a refusal's text is read (for its next minimum); the redirect's body is drained.
+      response.on("data", (chunk: Buffer) => {
+        if (status !== 302 && status !== 202 && status !== 204) chunks.push(chunk);
+      });
+      response.on("end", () => {
+        const answer = () =>
+          resolve({
+            sentAt: started,
+            status,
+            latencyMs: performance.now() - started,
+            body: Buffer.concat(chunks).toString("utf8"),
+            answeredAt,
+          });
+        // A phone without JavaScript follows the redirect to the page that shows its bid: that page is part of
+        // the answer (issue 18), so the latency counts it, carrying the toast's cookie as the browser would.
+        const location = response.headers.location;
+        if (CLIENT === "document" && status === 302 && location)
+          void fetchPage(app, location, bidder, response.headers["set-cookie"] ?? []).then(answer);
+        else answer();
+      });
+    });
     request.on("error", (error) =>
       resolve({
         sentAt: started,
@@ -208,7 +187,6 @@ function postBid(
         answeredAt: performance.now(),
       }),
     );
-    request.end(body);
   });
 }
 
@@ -228,7 +206,6 @@ function fetchPage(app: App, location: string, bidder: Bidder, setCookies: strin
 /** A document post answers 302; the JavaScript page's single-fetch post answers 202 with the redirect in its body. */
 const accepted = (answer: BidAnswer) =>
   answer.status === 302 || (CLIENT === "data" && (answer.status === 202 || answer.status === 204));
-const NEXT_MINIMUM = /next minimum bid is \$([\d,]+\.\d\d)/;
 
 interface Ledger {
   keys: { usrId: number; key: string }[];
@@ -299,7 +276,7 @@ async function runPhase(
         }
         const amount = nextMinimum.get(itemId)!;
         const key = randomUUID();
-        const answer = await postBid(app, eventId, itemId, bidder, amount, key);
+        const answer = await postBid(app, { eventId, itemId, bidder, cents: amount, key });
         all.push(answer.latencyMs);
         statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
         if (accepted(answer)) {
@@ -311,19 +288,17 @@ async function runPhase(
           }
         } else if (answer.status === 409) {
           refusedLatencies.push(answer.latencyMs);
-          const found = NEXT_MINIMUM.exec(answer.body);
-          const kind = found
-            ? "too low"
-            : /already have the highest bid/.test(answer.body)
-              ? "already leading"
-              : "other";
+          const cents = nextMinimumIn(answer.body);
+          const kind =
+            cents !== undefined
+              ? "too low"
+              : /already have the highest bid/.test(answer.body)
+                ? "already leading"
+                : "other";
           refusalKinds.set(kind, (refusalKinds.get(kind) ?? 0) + 1);
-          if (found) {
-            const cents = Math.round(Number(found[1].replace(/,/g, "")) * 100);
-            if (cents > (nextMinimum.get(itemId) ?? 0)) {
-              nextMinimum.set(itemId, cents);
-              leader.delete(itemId);
-            }
+          if (cents !== undefined && cents > (nextMinimum.get(itemId) ?? 0)) {
+            nextMinimum.set(itemId, cents);
+            leader.delete(itemId);
           }
         } else {
           errors += 1;
@@ -587,7 +562,7 @@ async function fanOut(app: App, eventId: number, itemId: number, bidders: Bidder
   let amount = STARTING_BID;
   for (let i = 0; i < FANOUT_BIDS; i++) {
     const bidder = bidders[i % 2];
-    const answer = await postBid(app, eventId, itemId, bidder, amount, randomUUID());
+    const answer = await postBid(app, { eventId, itemId, bidder, cents: amount, key: randomUUID() });
     placed.push({ amount, sentAt: answer.sentAt, answeredAt: answer.answeredAt, status: answer.status });
     if (!accepted(answer)) console.error(`  fan-out bid ${i} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
     amount += INCREMENT;
