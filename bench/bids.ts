@@ -19,21 +19,17 @@ import http from "node:http";
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
 import { appProcesses, requireBenchSetup, sessionCookie, startApp, throwawayDatabase, type App } from "./support/app";
-import { nextMinimumIn, sendBid, type Bid, type Bidder } from "./support/bid-post";
-import { ms, sleep, summary } from "./support/stats";
+import { nextMinimumIn, sendBid, type Bid, type Bidder } from "./support/posts";
+import { readServerSentEvents } from "./support/server-sent-events";
+import { envNumber, ms, sleep, summary } from "./support/stats";
 
-const env = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-};
-const BIDDERS = env("BENCH_BIDDERS", 64);
-const SECONDS = env("BENCH_SECONDS", 10);
-const ITEMS = env("BENCH_ITEMS", 500);
-const STREAMS = env("BENCH_STREAMS", 2000);
-const FANOUT_BIDS = env("BENCH_FANOUT_BIDS", 20);
-const FANOUT_SPACING_MS = env("BENCH_FANOUT_SPACING_MS", 200);
-const FANOUT_ITEMS = env("BENCH_FANOUT_ITEMS", 50);
+const BIDDERS = envNumber("BENCH_BIDDERS", 64);
+const SECONDS = envNumber("BENCH_SECONDS", 10);
+const ITEMS = envNumber("BENCH_ITEMS", 500);
+const STREAMS = envNumber("BENCH_STREAMS", 2000);
+const FANOUT_BIDS = envNumber("BENCH_FANOUT_BIDS", 20);
+const FANOUT_SPACING_MS = envNumber("BENCH_FANOUT_SPACING_MS", 200);
+const FANOUT_ITEMS = envNumber("BENCH_FANOUT_ITEMS", 50);
 const CLIENT = process.env.BENCH_CLIENT === "data" ? "data" : "document";
 const STARTING_BID = 1_000; // cents
 const INCREMENT = 100;
@@ -475,7 +471,6 @@ interface Stream {
 function openStream(app: App, eventId: number, itemId: number, agent: http.Agent): Promise<Stream> {
   return new Promise((resolve, reject) => {
     const stream: Stream = { request: null as unknown as http.ClientRequest, arrivals: new Map(), gaps: 0 };
-    let buffer = "";
     let seq = 0;
     let opened = false;
     const timer = setTimeout(() => {
@@ -491,35 +486,24 @@ function openStream(app: App, eventId: number, itemId: number, agent: http.Agent
         reject(new Error(`stream answered ${response.statusCode}`));
         return;
       }
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => {
-        const at = performance.now();
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (!data) continue;
-          if (event === "snapshot") {
-            seq = JSON.parse(data).seq;
-            if (!opened) {
-              opened = true;
-              clearTimeout(timer);
-              resolve(stream);
-            }
-          } else if (event === "delta") {
-            const delta = JSON.parse(data) as {
-              seq: number;
-              type: string;
-              data: { id: number; currentBid: number | null };
-            };
-            if (delta.seq !== seq + 1) stream.gaps += 1;
-            seq = delta.seq;
-            if (delta.type === "item" && delta.data.id === itemId && delta.data.currentBid !== null)
-              stream.arrivals.set(delta.data.currentBid, at);
+      readServerSentEvents(response, (event, data, at) => {
+        if (event === "snapshot") {
+          seq = JSON.parse(data).seq;
+          if (!opened) {
+            opened = true;
+            clearTimeout(timer);
+            resolve(stream);
           }
+        } else if (event === "delta") {
+          const delta = JSON.parse(data) as {
+            seq: number;
+            type: string;
+            data: { id: number; currentBid: number | null };
+          };
+          if (delta.seq !== seq + 1) stream.gaps += 1;
+          seq = delta.seq;
+          if (delta.type === "item" && delta.data.id === itemId && delta.data.currentBid !== null)
+            stream.arrivals.set(delta.data.currentBid, at);
         }
       });
       response.on("error", () => {});

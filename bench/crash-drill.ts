@@ -19,7 +19,7 @@ import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import { freePort } from "../tests/support/free-port";
 import { appProcesses, sessionCookie, startApp, throwawayDatabase, type App } from "./support/app";
-import { nextMinimumIn, sendBid, type Bid, type Bidder } from "./support/bid-post";
+import { nextMinimumIn, sendBid, type Bid, type Bidder } from "./support/posts";
 import { ms, sleep, summary } from "./support/stats";
 
 export interface CrashDrillOptions {
