@@ -15,17 +15,12 @@ import net from "node:net";
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
 import { requireBenchSetup, startApp, throwawayDatabase } from "./support/app";
-import { ms, sleep, summary } from "./support/stats";
+import { envNumber, ms, sleep, summary } from "./support/stats";
 
-const env = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-};
-const STREAMS = env("DRILL_STREAMS", 10_000);
-const SLOW = env("DRILL_SLOW", 2_000);
-const SIGN_INS = env("DRILL_SIGN_INS", 1_000);
-const ACCOUNTS = env("DRILL_ACCOUNTS", 300);
+const STREAMS = envNumber("DRILL_STREAMS", 10_000);
+const SLOW = envNumber("DRILL_SLOW", 2_000);
+const SIGN_INS = envNumber("DRILL_SIGN_INS", 1_000);
+const ACCOUNTS = envNumber("DRILL_ACCOUNTS", 300);
 const VISITOR_ADDRESS = "203.0.113.7";
 const ABUSER_ADDRESS = "198.51.100.66";
 

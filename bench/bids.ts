@@ -19,20 +19,17 @@ import http from "node:http";
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
 import { appProcesses, requireBenchSetup, sessionCookie, startApp, throwawayDatabase, type App } from "./support/app";
-import { ms, sleep, summary } from "./support/stats";
+import { nextMinimumIn, sendBid, type Bid, type Bidder } from "./support/posts";
+import { readServerSentEvents } from "./support/server-sent-events";
+import { envNumber, ms, sleep, summary } from "./support/stats";
 
-const env = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-};
-const BIDDERS = env("BENCH_BIDDERS", 64);
-const SECONDS = env("BENCH_SECONDS", 10);
-const ITEMS = env("BENCH_ITEMS", 500);
-const STREAMS = env("BENCH_STREAMS", 2000);
-const FANOUT_BIDS = env("BENCH_FANOUT_BIDS", 20);
-const FANOUT_SPACING_MS = env("BENCH_FANOUT_SPACING_MS", 200);
-const FANOUT_ITEMS = env("BENCH_FANOUT_ITEMS", 50);
+const BIDDERS = envNumber("BENCH_BIDDERS", 64);
+const SECONDS = envNumber("BENCH_SECONDS", 10);
+const ITEMS = envNumber("BENCH_ITEMS", 500);
+const STREAMS = envNumber("BENCH_STREAMS", 2000);
+const FANOUT_BIDS = envNumber("BENCH_FANOUT_BIDS", 20);
+const FANOUT_SPACING_MS = envNumber("BENCH_FANOUT_SPACING_MS", 200);
+const FANOUT_ITEMS = envNumber("BENCH_FANOUT_ITEMS", 50);
 const CLIENT = process.env.BENCH_CLIENT === "data" ? "data" : "document";
 const STARTING_BID = 1_000; // cents
 const INCREMENT = 100;
@@ -136,7 +133,6 @@ async function makeBidders(sql: postgres.Sql, count: number, eventIds: number[],
 
 // ---------- bidding over HTTP ----------
 
-type Bidder = { usrId: number; cookie: string };
 interface BidAnswer {
   /** performance.now() when the request was sent. */
   sentAt: number;
@@ -149,56 +145,35 @@ interface BidAnswer {
 
 const bidAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
-function postBid(
-  app: App,
-  eventId: number,
-  itemId: number,
-  bidder: Bidder,
-  amountCents: number,
-  key: string,
-): Promise<BidAnswer> {
-  const body = new URLSearchParams({ intent: "place", amount: (amountCents / 100).toFixed(2), key }).toString();
-  const pathname = CLIENT === "data" ? "/inroombid.data" : "/inroombid";
+function postBid(app: App, bid: Bid): Promise<BidAnswer> {
+  const { bidder } = bid;
   const started = performance.now();
   return new Promise((resolve) => {
-    const request = http.request(
-      `${app.url}${pathname}?id=${eventId}&item=${itemId}`,
-      {
-        method: "POST",
-        agent: bidAgent,
-        headers: {
-          "Content-Type": "application/x-www-form-urlencoded",
-          "Content-Length": Buffer.byteLength(body),
-          Origin: app.url,
-          Cookie: bidder.cookie,
-        },
-      },
-      (response) => {
-        const answeredAt = performance.now();
-        const status = response.statusCode ?? 0;
-        const chunks: Buffer[] = [];
-        // Only a refusal's text is read (for its next minimum); the redirect's body is drained.
-        response.on("data", (chunk: Buffer) => {
-          if (status !== 302 && status !== 202 && status !== 204) chunks.push(chunk);
-        });
-        response.on("end", () => {
-          const answer = () =>
-            resolve({
-              sentAt: started,
-              status,
-              latencyMs: performance.now() - started,
-              body: Buffer.concat(chunks).toString("utf8"),
-              answeredAt,
-            });
-          // A phone without JavaScript follows the redirect to the page that shows its bid: that page is part of
-          // the answer (issue 18), so the latency counts it, carrying the toast's cookie as the browser would.
-          const location = response.headers.location;
-          if (CLIENT === "document" && status === 302 && location)
-            void fetchPage(app, location, bidder, response.headers["set-cookie"] ?? []).then(answer);
-          else answer();
-        });
-      },
-    );
+    const request = sendBid(app.url, bid, { agent: bidAgent, data: CLIENT === "data" }, (response) => {
+      const answeredAt = performance.now();
+      const status = response.statusCode ?? 0;
+      const chunks: Buffer[] = [];
+      // Only a refusal's text is read (for its next minimum); the redirect's body is drained.
+      response.on("data", (chunk: Buffer) => {
+        if (status !== 302 && status !== 202 && status !== 204) chunks.push(chunk);
+      });
+      response.on("end", () => {
+        const answer = () =>
+          resolve({
+            sentAt: started,
+            status,
+            latencyMs: performance.now() - started,
+            body: Buffer.concat(chunks).toString("utf8"),
+            answeredAt,
+          });
+        // A phone without JavaScript follows the redirect to the page that shows its bid: that page is part of
+        // the answer (issue 18), so the latency counts it, carrying the toast's cookie as the browser would.
+        const location = response.headers.location;
+        if (CLIENT === "document" && status === 302 && location)
+          void fetchPage(app, location, bidder, response.headers["set-cookie"] ?? []).then(answer);
+        else answer();
+      });
+    });
     request.on("error", (error) =>
       resolve({
         sentAt: started,
@@ -208,7 +183,6 @@ function postBid(
         answeredAt: performance.now(),
       }),
     );
-    request.end(body);
   });
 }
 
@@ -228,7 +202,6 @@ function fetchPage(app: App, location: string, bidder: Bidder, setCookies: strin
 /** A document post answers 302; the JavaScript page's single-fetch post answers 202 with the redirect in its body. */
 const accepted = (answer: BidAnswer) =>
   answer.status === 302 || (CLIENT === "data" && (answer.status === 202 || answer.status === 204));
-const NEXT_MINIMUM = /next minimum bid is \$([\d,]+\.\d\d)/;
 
 interface Ledger {
   keys: { usrId: number; key: string }[];
@@ -299,7 +272,7 @@ async function runPhase(
         }
         const amount = nextMinimum.get(itemId)!;
         const key = randomUUID();
-        const answer = await postBid(app, eventId, itemId, bidder, amount, key);
+        const answer = await postBid(app, { eventId, itemId, bidder, cents: amount, key });
         all.push(answer.latencyMs);
         statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
         if (accepted(answer)) {
@@ -311,19 +284,17 @@ async function runPhase(
           }
         } else if (answer.status === 409) {
           refusedLatencies.push(answer.latencyMs);
-          const found = NEXT_MINIMUM.exec(answer.body);
-          const kind = found
-            ? "too low"
-            : /already have the highest bid/.test(answer.body)
-              ? "already leading"
-              : "other";
+          const cents = nextMinimumIn(answer.body);
+          const kind =
+            cents !== undefined
+              ? "too low"
+              : /already have the highest bid/.test(answer.body)
+                ? "already leading"
+                : "other";
           refusalKinds.set(kind, (refusalKinds.get(kind) ?? 0) + 1);
-          if (found) {
-            const cents = Math.round(Number(found[1].replace(/,/g, "")) * 100);
-            if (cents > (nextMinimum.get(itemId) ?? 0)) {
-              nextMinimum.set(itemId, cents);
-              leader.delete(itemId);
-            }
+          if (cents !== undefined && cents > (nextMinimum.get(itemId) ?? 0)) {
+            nextMinimum.set(itemId, cents);
+            leader.delete(itemId);
           }
         } else {
           errors += 1;
@@ -500,7 +471,6 @@ interface Stream {
 function openStream(app: App, eventId: number, itemId: number, agent: http.Agent): Promise<Stream> {
   return new Promise((resolve, reject) => {
     const stream: Stream = { request: null as unknown as http.ClientRequest, arrivals: new Map(), gaps: 0 };
-    let buffer = "";
     let seq = 0;
     let opened = false;
     const timer = setTimeout(() => {
@@ -516,35 +486,24 @@ function openStream(app: App, eventId: number, itemId: number, agent: http.Agent
         reject(new Error(`stream answered ${response.statusCode}`));
         return;
       }
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => {
-        const at = performance.now();
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (!data) continue;
-          if (event === "snapshot") {
-            seq = JSON.parse(data).seq;
-            if (!opened) {
-              opened = true;
-              clearTimeout(timer);
-              resolve(stream);
-            }
-          } else if (event === "delta") {
-            const delta = JSON.parse(data) as {
-              seq: number;
-              type: string;
-              data: { id: number; currentBid: number | null };
-            };
-            if (delta.seq !== seq + 1) stream.gaps += 1;
-            seq = delta.seq;
-            if (delta.type === "item" && delta.data.id === itemId && delta.data.currentBid !== null)
-              stream.arrivals.set(delta.data.currentBid, at);
+      readServerSentEvents(response, (event, data, at) => {
+        if (event === "snapshot") {
+          seq = JSON.parse(data).seq;
+          if (!opened) {
+            opened = true;
+            clearTimeout(timer);
+            resolve(stream);
           }
+        } else if (event === "delta") {
+          const delta = JSON.parse(data) as {
+            seq: number;
+            type: string;
+            data: { id: number; currentBid: number | null };
+          };
+          if (delta.seq !== seq + 1) stream.gaps += 1;
+          seq = delta.seq;
+          if (delta.type === "item" && delta.data.id === itemId && delta.data.currentBid !== null)
+            stream.arrivals.set(delta.data.currentBid, at);
         }
       });
       response.on("error", () => {});
@@ -587,7 +546,7 @@ async function fanOut(app: App, eventId: number, itemId: number, bidders: Bidder
   let amount = STARTING_BID;
   for (let i = 0; i < FANOUT_BIDS; i++) {
     const bidder = bidders[i % 2];
-    const answer = await postBid(app, eventId, itemId, bidder, amount, randomUUID());
+    const answer = await postBid(app, { eventId, itemId, bidder, cents: amount, key: randomUUID() });
     placed.push({ amount, sentAt: answer.sentAt, answeredAt: answer.answeredAt, status: answer.status });
     if (!accepted(answer)) console.error(`  fan-out bid ${i} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
     amount += INCREMENT;

@@ -12,7 +12,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -20,6 +19,7 @@ import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import { freePort } from "../tests/support/free-port";
 import { appProcesses, sessionCookie, startApp, throwawayDatabase, type App } from "./support/app";
+import { nextMinimumIn, sendBid, type Bid, type Bidder } from "./support/posts";
 import { ms, sleep, summary } from "./support/stats";
 
 export interface CrashDrillOptions {
@@ -100,10 +100,6 @@ const STARTING_BID = 1_000; // cents
 const INCREMENT = 100;
 const EMAIL_DOMAIN = "crash-drill.example.org";
 
-interface Bidder {
-  usrId: number;
-  cookie: string;
-}
 interface Seeded {
   eventId: number;
   itemIds: number[];
@@ -176,43 +172,23 @@ interface Answer {
 }
 
 /** A phone's bid: the form post without JavaScript (302 accepted, 409 refused with the next minimum in the text). */
-function postBid(url: string, eventId: number, itemId: number, bidder: Bidder, cents: number, key: string) {
-  const body = new URLSearchParams({ intent: "place", amount: (cents / 100).toFixed(2), key }).toString();
+function postBid(url: string, bid: Bid) {
   return new Promise<{ outcome: Outcome; nextMinimum?: number }>((resolve) => {
-    const request = http.request(
-      `${url}/inroombid?id=${eventId}&item=${itemId}`,
-      {
-        method: "POST",
-        agent: false,
-        timeout: 30_000,
-        headers: {
-          "Content-Type": "application/x-www-form-urlencoded",
-          "Content-Length": Buffer.byteLength(body),
-          Origin: url,
-          Cookie: bidder.cookie,
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("error", () => resolve({ outcome: "unanswered" }));
-        response.on("end", () => {
-          if (response.statusCode === 302) return resolve({ outcome: "accepted" });
-          if (response.statusCode !== 409) return resolve({ outcome: "unanswered" });
-          const found = /next minimum bid is \$([\d,]+\.\d\d)/.exec(Buffer.concat(chunks).toString("utf8"));
-          resolve({
-            outcome: "refused",
-            nextMinimum: found ? Math.round(Number(found[1].replace(/,/g, "")) * 100) : undefined,
-          });
-        });
-      },
-    );
+    const request = sendBid(url, bid, { agent: false, timeout: 30_000 }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("error", () => resolve({ outcome: "unanswered" }));
+      response.on("end", () => {
+        if (response.statusCode === 302) return resolve({ outcome: "accepted" });
+        if (response.statusCode !== 409) return resolve({ outcome: "unanswered" });
+        resolve({ outcome: "refused", nextMinimum: nextMinimumIn(Buffer.concat(chunks).toString("utf8")) });
+      });
+    });
     request.on("timeout", () => request.destroy(new Error("timed out")));
     // Refused before connecting: the request never reached a server, so it cannot have a row.
     request.on("error", (error: NodeJS.ErrnoException) =>
       resolve({ outcome: error.code === "ECONNREFUSED" ? "not delivered" : "unanswered" }),
     );
-    request.end(body);
   });
 }
 
@@ -321,7 +297,7 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashDr
           const cents = nextMinimum.get(itemId)!;
           const key = randomUUID();
           const sentAt = performance.now();
-          const answer = await postBid(target.url, seeded.eventId, itemId, bidder, cents, key);
+          const answer = await postBid(target.url, { eventId: seeded.eventId, itemId, bidder, cents, key });
           const at = performance.now();
           answers.set(key, { usrId: bidder.usrId, outcome: answer.outcome, at, latencyMs: at - sentAt });
           if (answer.outcome === "accepted")

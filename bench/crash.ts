@@ -10,16 +10,11 @@ import { execFileSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { runCrashDrill, type CrashDrillResult } from "./crash-drill";
 import { requireBenchSetup } from "./support/app";
-import { ms } from "./support/stats";
+import { envNumber, ms } from "./support/stats";
 
-const env = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-};
-const KILLS = env("DRILL_KILLS", 20);
-const BIDDERS = env("DRILL_BIDDERS", 64);
-const ITEMS = env("DRILL_ITEMS", 40);
+const KILLS = envNumber("DRILL_KILLS", 20);
+const BIDDERS = envNumber("DRILL_BIDDERS", 64);
+const ITEMS = envNumber("DRILL_ITEMS", 40);
 const ENGINES = (process.env.DRILL_ENGINES ?? "postgres,pglite").split(",") as ("postgres" | "pglite")[];
 const adminUrl = requireBenchSetup("drill:crash");
 

@@ -10,18 +10,13 @@ import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
 import { requireBenchSetup, sessionCookie, startApp, throwawayDatabase, type App } from "./support/app";
-import { ms, summary } from "./support/stats";
+import { envNumber, ms, summary } from "./support/stats";
 
-const env = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number`);
-  return value;
-};
-const GUESTS = env("BENCH_GUESTS", 2000);
-const ITEMS = env("BENCH_ITEMS", 500);
-const BIDS = env("BENCH_BIDS", 20_000);
-const PAYMENTS = env("BENCH_PAYMENTS", 3000);
-const RUNS = env("BENCH_RUNS", 20);
+const GUESTS = envNumber("BENCH_GUESTS", 2000, { whole: true });
+const ITEMS = envNumber("BENCH_ITEMS", 500, { whole: true });
+const BIDS = envNumber("BENCH_BIDS", 20_000, { whole: true });
+const PAYMENTS = envNumber("BENCH_PAYMENTS", 3000, { whole: true });
+const RUNS = envNumber("BENCH_RUNS", 20, { whole: true });
 const adminUrl = requireBenchSetup("bench:reports");
 
 /** The event, its organiser and its money, written straight into the database (as the night would leave it). */

@@ -11,16 +11,13 @@ import http from "node:http";
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
 import { requireBenchSetup, sessionCookie, startApp, throwawayDatabase, type App } from "./support/app";
-import { ms, sleep, summary } from "./support/stats";
+import { sendForm } from "./support/posts";
+import { readServerSentEvents } from "./support/server-sent-events";
+import { envNumber, ms, sleep, summary } from "./support/stats";
 
-const env = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-};
-const STREAMS = env("BENCH_ROOM_STREAMS", 500);
-const ENTRIES = env("BENCH_ROOM_ENTRIES", 30);
-const SPACING_MS = env("BENCH_ROOM_SPACING_MS", 300);
+const STREAMS = envNumber("BENCH_ROOM_STREAMS", 500);
+const ENTRIES = envNumber("BENCH_ROOM_ENTRIES", 30);
+const SPACING_MS = envNumber("BENCH_ROOM_SPACING_MS", 300);
 const adminUrl = requireBenchSetup("bench:room");
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
@@ -44,7 +41,6 @@ function currentBidOf(event: string, data: string): number | null {
 function openStream(url: string): Promise<Stream> {
   return new Promise((resolve, reject) => {
     const stream: Stream = { request: null as unknown as http.ClientRequest, arrivals: new Map() };
-    let buffer = "";
     let opened = false;
     stream.request = http.get(url, { agent }, (response) => {
       if (response.statusCode !== 200) {
@@ -52,24 +48,14 @@ function openStream(url: string): Promise<Stream> {
         reject(new Error(`${url} answered ${response.statusCode}`));
         return;
       }
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => {
-        const at = performance.now();
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1] ?? "message";
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (!data || event === "heartbeat") continue;
-          if (!opened && event === "snapshot") {
-            opened = true;
-            resolve(stream);
-          }
-          const amount = currentBidOf(event, data);
-          if (amount !== null && !stream.arrivals.has(amount)) stream.arrivals.set(amount, at);
+      readServerSentEvents(response, (event, data, at) => {
+        if (event === "heartbeat") return;
+        if (!opened && event === "snapshot") {
+          opened = true;
+          resolve(stream);
         }
+        const amount = currentBidOf(event, data);
+        if (amount !== null && !stream.arrivals.has(amount)) stream.arrivals.set(amount, at);
       });
       response.on("error", () => {});
     });
@@ -80,27 +66,12 @@ function openStream(url: string): Promise<Stream> {
 }
 
 function post(app: App, path: string, cookie: string, fields: Record<string, string>) {
-  const body = new URLSearchParams(fields).toString();
   return new Promise<number>((resolve, reject) => {
-    const request = http.request(
-      `${app.url}${path}`,
-      {
-        method: "POST",
-        agent,
-        headers: {
-          "Content-Type": "application/x-www-form-urlencoded",
-          "Content-Length": Buffer.byteLength(body),
-          Origin: app.url,
-          Cookie: cookie,
-        },
-      },
-      (response) => {
-        response.resume();
-        response.on("end", () => resolve(response.statusCode ?? 0));
-      },
-    );
+    const request = sendForm(app.url, path, cookie, fields, { agent }, (response) => {
+      response.resume();
+      response.on("end", () => resolve(response.statusCode ?? 0));
+    });
     request.on("error", reject);
-    request.end(body);
   });
 }
 

@@ -34,12 +34,47 @@ const PADDLE = 7;
 const OTHER = 12;
 const MINUTE = 60_000;
 
+/**
+ * A sample, as a row of the table below: its item (title, the demo picture's name and how many views of it there are,
+ * value, category) and its bidding (the highest bid, null for none; how many bids; minutes to the close, negative once
+ * closed; whose bid holds it; whether this bidder has bid on it).
+ */
+type Row = [
+  title: string,
+  picture: string | null,
+  views: number,
+  value: number,
+  category: string,
+  bid: number | null,
+  bids: number,
+  minutesLeft: number,
+  holder?: number,
+  bidOn?: boolean,
+];
+
+const LONG_TITLE =
+  "The Champagne Wall: a private after-hours tasting in the museum's old wine cellar, with dinner for eight guests and a signed print of the harbour at dawn";
+
+/** One item in each state, lots 101 on in this order. */
+const ROWS: Record<SampleState, Row> = {
+  open: ["Cape Cod Getaway", "cape-cod-getaway", 2, 120_000, "Travel", 45_000, 6, 120, OTHER],
+  winning: ["Chef's Table for Twelve", "chefs-table", 2, 90_000, "Dining", 60_000, 9, 95, PADDLE, true],
+  outbid: ["Broadway Weekend", "broadway-weekend", 2, 150_000, "Travel", 82_500, 11, 80, OTHER, true],
+  closingSoon: ["Championship Baseball", "championship-baseball", 1, 40_000, "Sport", 30_000, 14, 4, OTHER],
+  extended: ["Sunrise Balloon Ride", "balloon-ride", 2, 70_000, "Experiences", 52_000, 17, 2, OTHER],
+  closed: ["Four Club Seats", "club-seats", 1, 50_000, "Sport", 41_000, 8, -10, OTHER],
+  won: ["Storytime with an Author", "author-storytime", 1, 25_000, "Experiences", 27_500, 5, -10, PADDLE, true],
+  noBids: ["Aquarium Family Pass", "aquarium-family-pass", 1, 20_000, "Family", null, 0, 150],
+  noPicture: ["Hand-knitted blanket", null, 0, 15_000, "Home", 9_000, 3, 110, OTHER],
+  longTitle: [LONG_TITLE, "champagne-wall", 1, 300_000, "Experiences", 125_000, 4, 100, OTHER],
+};
+
 interface Sample {
   card: Omit<GalleryCard, "id">;
   bid: number | null;
   bids: number;
   closesIn: number;
-  closed?: boolean;
+  closed: boolean;
   /** Whose bid holds the item. */
   holder?: number;
   /** This bidder has bid on it. */
@@ -47,111 +82,38 @@ interface Sample {
   images: string[];
 }
 
-const picture = (name: string) => `/demo/items/${name}.svg`;
+/** A demo picture (scripts/make-demo-images.mjs): its first view, or another. */
+const picture = (name: string, view = 1) => `/demo/items/${view === 1 ? name : `${name}-${view}`}.svg`;
 
-function samples(): Record<SampleState, Sample> {
-  const card = (title: string, lot: number, image: string | null, value: number, category: string): Sample["card"] => ({
-    title,
-    lot,
-    excerpt: null,
-    featuredImage: image,
-    value,
-    category,
-    donor: "The Harbour Inn",
-    inPersonOnly: false,
-  });
+function toSample(
+  [title, name, views, value, category, bid, bids, minutesLeft, holder, bidOn]: Row,
+  lot: number,
+): Sample {
   return {
-    open: {
-      card: card("Cape Cod Getaway", 101, picture("cape-cod-getaway"), 120_000, "Travel"),
-      bid: 45_000,
-      bids: 6,
-      closesIn: 120 * MINUTE,
-      holder: OTHER,
-      images: [picture("cape-cod-getaway"), picture("cape-cod-getaway-2")],
+    card: {
+      title,
+      lot,
+      excerpt: null,
+      featuredImage: name ? picture(name) : null,
+      value,
+      category,
+      donor: "The Harbour Inn",
+      inPersonOnly: false,
     },
-    winning: {
-      card: card("Chef's Table for Twelve", 102, picture("chefs-table"), 90_000, "Dining"),
-      bid: 60_000,
-      bids: 9,
-      closesIn: 95 * MINUTE,
-      holder: PADDLE,
-      bidOn: true,
-      images: [picture("chefs-table"), picture("chefs-table-2")],
-    },
-    outbid: {
-      card: card("Broadway Weekend", 103, picture("broadway-weekend"), 150_000, "Travel"),
-      bid: 82_500,
-      bids: 11,
-      closesIn: 80 * MINUTE,
-      holder: OTHER,
-      bidOn: true,
-      images: [picture("broadway-weekend"), picture("broadway-weekend-2")],
-    },
-    closingSoon: {
-      card: card("Championship Baseball", 104, picture("championship-baseball"), 40_000, "Sport"),
-      bid: 30_000,
-      bids: 14,
-      closesIn: 4 * MINUTE,
-      holder: OTHER,
-      images: [picture("championship-baseball")],
-    },
-    extended: {
-      card: card("Sunrise Balloon Ride", 105, picture("balloon-ride"), 70_000, "Experiences"),
-      bid: 52_000,
-      bids: 17,
-      closesIn: 2 * MINUTE,
-      holder: OTHER,
-      images: [picture("balloon-ride"), picture("balloon-ride-2")],
-    },
-    closed: {
-      card: card("Four Club Seats", 106, picture("club-seats"), 50_000, "Sport"),
-      bid: 41_000,
-      bids: 8,
-      closesIn: -10 * MINUTE,
-      closed: true,
-      holder: OTHER,
-      images: [picture("club-seats")],
-    },
-    won: {
-      card: card("Storytime with an Author", 107, picture("author-storytime"), 25_000, "Experiences"),
-      bid: 27_500,
-      bids: 5,
-      closesIn: -10 * MINUTE,
-      closed: true,
-      holder: PADDLE,
-      bidOn: true,
-      images: [picture("author-storytime")],
-    },
-    noBids: {
-      card: card("Aquarium Family Pass", 108, picture("aquarium-family-pass"), 20_000, "Family"),
-      bid: null,
-      bids: 0,
-      closesIn: 150 * MINUTE,
-      images: [picture("aquarium-family-pass")],
-    },
-    noPicture: {
-      card: card("Hand-knitted blanket", 109, null, 15_000, "Home"),
-      bid: 9_000,
-      bids: 3,
-      closesIn: 110 * MINUTE,
-      holder: OTHER,
-      images: [],
-    },
-    longTitle: {
-      card: card(
-        "The Champagne Wall: a private after-hours tasting in the museum's old wine cellar, with dinner for eight guests and a signed print of the harbour at dawn",
-        110,
-        picture("champagne-wall"),
-        300_000,
-        "Experiences",
-      ),
-      bid: 125_000,
-      bids: 4,
-      closesIn: 100 * MINUTE,
-      holder: OTHER,
-      images: [picture("champagne-wall")],
-    },
+    bid,
+    bids,
+    closesIn: minutesLeft * MINUTE,
+    closed: minutesLeft < 0,
+    holder,
+    bidOn,
+    images: name ? Array.from({ length: views }, (_, view) => picture(name, view + 1)) : [],
   };
+}
+
+/** The samples in the table's order. */
+function samples(): Array<[SampleState, Sample]> {
+  const rows = Object.entries(ROWS) as Array<[SampleState, Row]>;
+  return rows.map(([state, row], index) => [state, toSample(row, 101 + index)]);
 }
 
 /** What the real screen needs from the event: its theme, name and the shared components. */
@@ -166,7 +128,7 @@ export function sampleBidderPage(
   view: { kind: "gallery" } | { kind: "item"; state: SampleState },
   now = Date.now(),
 ): InRoomBidData {
-  const all = Object.entries(samples()) as Array<[SampleState, Sample]>;
+  const all = samples();
   const idOf = (state: SampleState) => 9001 + all.findIndex(([key]) => key === state);
   const increment = 2_500;
   const live = (state: SampleState, sample: Sample): LiveItem => ({
@@ -175,7 +137,7 @@ export function sampleBidderPage(
     bidCount: sample.bids,
     nextMinimum: sample.bid === null ? 10_000 : sample.bid + increment,
     closesAt: new Date(now + sample.closesIn).toISOString(),
-    closed: sample.closed === true,
+    closed: sample.closed,
     buyNow: null,
     buyNowAvailable: false,
     quantity: 1,
@@ -195,7 +157,7 @@ export function sampleBidderPage(
   const item =
     view.kind === "item"
       ? (() => {
-          const sample = samples()[view.state];
+          const sample = new Map(all).get(view.state)!;
           return {
             detail: {
               id: idOf(view.state),

@@ -7,6 +7,7 @@ import { RichTextEditor } from "~/rich-text/rich-text-editor";
 import { contrastWarnings } from "~/ui/branding";
 import { Button } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { ContrastWarning } from "~/ui/contrast-warning";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -174,16 +175,7 @@ function DesignerForm({
               </fieldset>
             </details>
           ))}
-          {warnings.length > 0 ? (
-            <div className="contrast-warning" role="status">
-              <strong>Some text may be hard to read.</strong>
-              <ul>
-                {warnings.map((w) => (
-                  <li key={w}>{w}</li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
+          <ContrastWarning warnings={warnings} />
           <div className="designer__actions">
             <Button type="submit" name="intent" value="save" disabled={busyIntent !== null}>
               {busyIntent === "save" ? "Saving…" : "Save draft"}

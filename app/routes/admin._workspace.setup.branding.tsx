@@ -1,5 +1,5 @@
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useRef, useState, type FormEvent } from "react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
 import { requireEventPermission } from "~/auth/access.server";
 import { eventSettings, resetBranding, saveEventSetup } from "~/events/event-settings.server";
 import { BRANDING_FORM, brandingSchema } from "~/events/setup-forms";
@@ -9,15 +9,16 @@ import { CATALOGUE_FONT_CSS_HREF } from "~/fonts/font-faces.server";
 import { parseForm, replyFor } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
-import { formProps, useContractForm } from "~/forms/use-contract-form";
+import { useContractForm } from "~/forms/use-contract-form";
 import { ImageField } from "~/images/image-field";
 import { ResponsiveImage } from "~/images/responsive-image";
 import { imageChange, imageFieldErrors, readFormWithImages } from "~/images/upload.server";
 import { brandingStyle, contrastWarnings, type EventBranding } from "~/ui/branding";
 import { Button } from "~/ui/button";
+import { ContrastWarning } from "~/ui/contrast-warning";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { SettingsWithPreview } from "~/ui/settings-with-preview";
 import { backWithToast } from "~/ui/toast.server";
-import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { DEFAULT_EVENT_STYLE } from "~drizzle/schema/style-defaults";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { z } from "zod";
@@ -69,9 +70,6 @@ function BrandingEditor() {
   const { form, fields } = useContractForm({ id: BRANDING_FORM, schema: brandingSchema, reply, defaultValue: saved });
   const posted = replyFor(reply, BRANDING_FORM)?.initialValue as BrandingValues | undefined;
   const errors = form.allErrors;
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, replyFor(reply, BRANDING_FORM));
-  const saving = useNavigation().state === "submitting";
   // The preview follows the form as it is edited; before JavaScript, it shows what is saved.
   const [live, setLive] = useState<BrandingValues>(posted ?? saved);
   const readForm = (event: FormEvent<HTMLFormElement>) => {
@@ -96,101 +94,83 @@ function BrandingEditor() {
         <h1>Branding</h1>
         <p>The colours, fonts and logo of the event's public pages: landing page, registration, bidding and screens.</p>
       </div>
-      <div className="settings-layout">
-        <Form
-          method="post"
-          encType="multipart/form-data"
-          ref={formRef}
-          className="settings-form"
-          {...formProps(form)}
-          onChange={readForm}
-          onInput={readForm}
-        >
-          <fieldset className="stack">
-            <legend>Colours</legend>
-            <div className="field-grid">
-              {COLOURS.map(([name, label, help]) => (
-                <ColourField
-                  key={name}
-                  name={name}
-                  label={label}
-                  help={help}
-                  value={live[name]}
-                  error={fields[name].errors?.[0]}
-                />
-              ))}
+      <SettingsWithPreview
+        form={form}
+        reply={reply}
+        onEdit={readForm}
+        saveLabel="Save branding"
+        preview={
+          <>
+            <div
+              className="brand-preview brand-preview--page"
+              style={brandingStyle(branding)}
+              data-testid="branding-preview"
+            >
+              {logo ? (
+                <ResponsiveImage image={logo} alt={`Logo of ${title}`} className="brand-preview__logo" sizes="12rem" />
+              ) : null}
+              <h3 className="brand-preview__heading">{title}</h3>
+              <p className="brand-preview__subheading">An evening of giving</p>
+              <p>Bid on the weekend in the mountains before 9:30 pm. Every dollar goes to the programmes.</p>
+              <div className="cluster">
+                <span className="button button--primary button--md">Register</span>
+                <span className="brand-preview__band">Silent auction</span>
+                <span className="brand-preview__chip">Lot 12</span>
+              </div>
             </div>
-          </fieldset>
-          <fieldset className="stack">
-            <legend>Type</legend>
-            {TYPE_STYLES.map(([style, label]) => (
-              <FontFields
-                key={style}
-                style={style}
+            {warnings.length > 0 ? (
+              <ContrastWarning warnings={warnings} />
+            ) : (
+              <p className="muted" role="status">
+                All text in these colours meets the WCAG AA contrast level.
+              </p>
+            )}
+            <Form method="post">
+              <input type="hidden" name="intent" value="reset" />
+              <Button type="submit" variant="ghost" size="sm">
+                Reset colours and fonts to the defaults
+              </Button>
+            </Form>
+          </>
+        }
+      >
+        <fieldset className="stack">
+          <legend>Colours</legend>
+          <div className="field-grid">
+            {COLOURS.map(([name, label, help]) => (
+              <ColourField
+                key={name}
+                name={name}
                 label={label}
-                savedFont={saved[`${style}_font`]}
-                initial={{ font: (posted ?? saved)[`${style}_font`], weight: (posted ?? saved)[`${style}_weight`] }}
-                errors={{ font: errors?.[`${style}_font`]?.[0], weight: errors?.[`${style}_weight`]?.[0] }}
+                help={help}
+                value={live[name]}
+                error={fields[name].errors?.[0]}
               />
             ))}
-          </fieldset>
-          <ImageField
-            name="logo"
-            label="Event logo"
-            currentUrl={logo}
-            error={errors?.logo?.[0]}
-            help="Shown at the top of the event's pages. PNG or WebP with a transparent background works best."
-            alt={`Logo of ${title}`}
-          />
-          <div className="settings-form__actions">
-            <Button type="submit" variant="primary" disabled={saving}>
-              {saving ? "Saving…" : "Save branding"}
-            </Button>
           </div>
-        </Form>
-        <aside className="stack" aria-labelledby="branding-preview-heading">
-          <h2 id="branding-preview-heading" className="section-heading">
-            Preview
-          </h2>
-          <div
-            className="brand-preview brand-preview--page"
-            style={brandingStyle(branding)}
-            data-testid="branding-preview"
-          >
-            {logo ? (
-              <ResponsiveImage image={logo} alt={`Logo of ${title}`} className="brand-preview__logo" sizes="12rem" />
-            ) : null}
-            <h3 className="brand-preview__heading">{title}</h3>
-            <p className="brand-preview__subheading">An evening of giving</p>
-            <p>Bid on the weekend in the mountains before 9:30 pm. Every dollar goes to the programmes.</p>
-            <div className="cluster">
-              <span className="button button--primary button--md">Register</span>
-              <span className="brand-preview__band">Silent auction</span>
-              <span className="brand-preview__chip">Lot 12</span>
-            </div>
-          </div>
-          {warnings.length > 0 ? (
-            <div className="contrast-warning" role="status">
-              <strong>Some text may be hard to read.</strong>
-              <ul>
-                {warnings.map((warning) => (
-                  <li key={warning}>{warning}</li>
-                ))}
-              </ul>
-            </div>
-          ) : (
-            <p className="muted" role="status">
-              All text in these colours meets the WCAG AA contrast level.
-            </p>
-          )}
-          <Form method="post">
-            <input type="hidden" name="intent" value="reset" />
-            <Button type="submit" variant="ghost" size="sm">
-              Reset colours and fonts to the defaults
-            </Button>
-          </Form>
-        </aside>
-      </div>
+        </fieldset>
+        <fieldset className="stack">
+          <legend>Type</legend>
+          {TYPE_STYLES.map(([style, label]) => (
+            <FontFields
+              key={style}
+              style={style}
+              label={label}
+              savedFont={saved[`${style}_font`]}
+              initial={{ font: (posted ?? saved)[`${style}_font`], weight: (posted ?? saved)[`${style}_weight`] }}
+              errors={{ font: errors?.[`${style}_font`]?.[0], weight: errors?.[`${style}_weight`]?.[0] }}
+            />
+          ))}
+        </fieldset>
+        <ImageField
+          name="logo"
+          label="Event logo"
+          currentUrl={logo}
+          error={errors?.logo?.[0]}
+          help="Shown at the top of the event's pages. PNG or WebP with a transparent background works best."
+          alt={`Logo of ${title}`}
+        />
+      </SettingsWithPreview>
     </>
   );
 }

@@ -1,11 +1,11 @@
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useRef, useState, type FormEvent } from "react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
 import { requireEventPermission } from "~/auth/access.server";
 import { shownSponsors } from "~/catalogue/sponsors.server";
 import { eventSettings } from "~/events/event-settings.server";
-import { parseForm, replyFor } from "~/forms/form-contract";
+import { parseForm } from "~/forms/form-contract";
 import { answerForm } from "~/forms/reply.server";
-import { formProps, useContractForm } from "~/forms/use-contract-form";
+import { useContractForm } from "~/forms/use-contract-form";
 import { ImageField } from "~/images/image-field";
 import { imageChange, imageFieldErrors, readFormWithImages } from "~/images/upload.server";
 import {
@@ -24,11 +24,10 @@ import labHref from "~/styles/lab.css";
 import landingHref from "~/styles/landing.css";
 import publicChromeHref from "~/styles/public-chrome.css";
 import { brandingStyle } from "~/ui/branding";
-import { Button } from "~/ui/button";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { checkboxProps, Field } from "~/ui/field";
+import { SettingsWithPreview } from "~/ui/settings-with-preview";
 import { backWithToast } from "~/ui/toast.server";
-import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction = ({ error }) => [
@@ -91,9 +90,6 @@ function ComponentsEditor() {
     defaultValue: defaults,
   });
   const field = (name: string) => (fields as unknown as Record<string, (typeof fields)["header_name"]>)[name];
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, replyFor(reply, COMPONENTS_FORM));
-  const saving = useNavigation().state === "submitting";
   // The preview follows the form as it is edited (what reads so far); before JavaScript, it shows what is saved.
   const [previewed, setPreviewed] = useState(saved);
   const readForm = (change: FormEvent<HTMLFormElement>) => {
@@ -112,120 +108,110 @@ function ComponentsEditor() {
           landing page, registration and the bidding pages all show them.
         </p>
       </div>
-      <div className="settings-layout">
-        <Form
-          method="post"
-          encType="multipart/form-data"
-          ref={formRef}
-          className="settings-form"
-          {...formProps(form)}
-          onChange={readForm}
-          onInput={readForm}
-        >
-          <fieldset className="stack">
-            <legend>Header</legend>
-            <ImageField
-              name="header_logo"
-              label="Logo"
-              currentUrl={saved.header.logo || null}
-              error={form.allErrors.header_logo?.[0]}
-              help="Leave it empty to use the event's logo from Setup → Branding."
-              alt="The header's logo"
-            />
-            <Field
-              label="Name"
-              meta={fields.header_name}
-              help={`Leave it empty to use the event's title, “${event.title}”.`}
-            >
+      <SettingsWithPreview
+        form={form}
+        reply={reply}
+        onEdit={readForm}
+        saveLabel="Save components"
+        previewAs="section"
+        preview={
+          <>
+            <div className="landing components-preview__page" style={branding} data-testid="components-preview">
+              <AnnouncementBar chrome={chrome} />
+              <div className="landing__bar">
+                <ChromeBrand brand={chrome.brand} />
+              </div>
+              <p className="components-preview__content">The page's own content</p>
+              <SponsorStrip chrome={chrome} />
+              <ChromeFooter chrome={chrome} />
+            </div>
+            <p>
+              See them on the <a href={onEvent("/event")}>landing page</a>,{" "}
+              <a href={onEvent("/register")}>registration</a> and the <a href={onEvent("/inroombid")}>bidding pages</a>{" "}
+              (each shows once it is switched on, or to people who may preview it).
+            </p>
+          </>
+        }
+      >
+        <fieldset className="stack">
+          <legend>Header</legend>
+          <ImageField
+            name="header_logo"
+            label="Logo"
+            currentUrl={saved.header.logo || null}
+            error={form.allErrors.header_logo?.[0]}
+            help="Leave it empty to use the event's logo from Setup → Branding."
+            alt="The header's logo"
+          />
+          <Field
+            label="Name"
+            meta={fields.header_name}
+            help={`Leave it empty to use the event's title, “${event.title}”.`}
+          >
+            {(control) => <input {...control} />}
+          </Field>
+          <label className="checkbox">
+            <input type="checkbox" {...checkboxProps(fields.header_show_name)} />
+            Show the name beside the logo
+          </label>
+        </fieldset>
+        <fieldset className="stack">
+          <legend>Announcement bar</legend>
+          <label className="checkbox">
+            <input type="checkbox" {...checkboxProps(fields.announcement_on)} />
+            Show the announcement bar
+          </label>
+          <Field
+            label="Announcement"
+            meta={fields.announcement_text}
+            help="One short line, above the header of every page."
+          >
+            {(control) => <input {...control} />}
+          </Field>
+          <div className="field-grid">
+            <Field label="Link words (optional)" meta={fields.announcement_link_label}>
               {(control) => <input {...control} />}
             </Field>
-            <label className="checkbox">
-              <input type="checkbox" {...checkboxProps(fields.header_show_name)} />
-              Show the name beside the logo
-            </label>
-          </fieldset>
-          <fieldset className="stack">
-            <legend>Announcement bar</legend>
-            <label className="checkbox">
-              <input type="checkbox" {...checkboxProps(fields.announcement_on)} />
-              Show the announcement bar
-            </label>
-            <Field
-              label="Announcement"
-              meta={fields.announcement_text}
-              help="One short line, above the header of every page."
-            >
-              {(control) => <input {...control} />}
+            <Field label="Link address (optional)" meta={fields.announcement_link_href}>
+              {(control) => <input {...control} inputMode="url" />}
             </Field>
-            <div className="field-grid">
-              <Field label="Link words (optional)" meta={fields.announcement_link_label}>
+          </div>
+        </fieldset>
+        <fieldset className="stack">
+          <legend>Sponsor strip</legend>
+          <label className="checkbox">
+            <input type="checkbox" {...checkboxProps(fields.sponsors_on)} />
+            Show the sponsors' logos above the footer
+          </label>
+          <Field
+            label="Strip title"
+            meta={fields.sponsors_title}
+            help={
+              sponsors.length > 0
+                ? `${sponsors.length} sponsor${sponsors.length === 1 ? "" : "s"} shown at this event (Auction items → Sponsors).`
+                : "No sponsors are shown at this event yet (Auction items → Sponsors): the strip stays hidden until there are."
+            }
+          >
+            {(control) => <input {...control} />}
+          </Field>
+        </fieldset>
+        <fieldset className="stack">
+          <legend>Footer</legend>
+          <Field label="Footer text" meta={fields.footer_text} help="Such as the charity's registration number.">
+            {(control) => <textarea {...control} rows={3} />}
+          </Field>
+          {Array.from({ length: FOOTER_LINK_SLOTS }, (_, index) => index + 1).map((slot) => (
+            <div className="field-grid" key={slot}>
+              <Field label={`Link ${slot}: words`} meta={field(`footer_link_label_${slot}`)}>
                 {(control) => <input {...control} />}
               </Field>
-              <Field label="Link address (optional)" meta={fields.announcement_link_href}>
+              <Field label={`Link ${slot}: address`} meta={field(`footer_link_href_${slot}`)}>
                 {(control) => <input {...control} inputMode="url" />}
               </Field>
             </div>
-          </fieldset>
-          <fieldset className="stack">
-            <legend>Sponsor strip</legend>
-            <label className="checkbox">
-              <input type="checkbox" {...checkboxProps(fields.sponsors_on)} />
-              Show the sponsors' logos above the footer
-            </label>
-            <Field
-              label="Strip title"
-              meta={fields.sponsors_title}
-              help={
-                sponsors.length > 0
-                  ? `${sponsors.length} sponsor${sponsors.length === 1 ? "" : "s"} shown at this event (Auction items → Sponsors).`
-                  : "No sponsors are shown at this event yet (Auction items → Sponsors): the strip stays hidden until there are."
-              }
-            >
-              {(control) => <input {...control} />}
-            </Field>
-          </fieldset>
-          <fieldset className="stack">
-            <legend>Footer</legend>
-            <Field label="Footer text" meta={fields.footer_text} help="Such as the charity's registration number.">
-              {(control) => <textarea {...control} rows={3} />}
-            </Field>
-            {Array.from({ length: FOOTER_LINK_SLOTS }, (_, index) => index + 1).map((slot) => (
-              <div className="field-grid" key={slot}>
-                <Field label={`Link ${slot}: words`} meta={field(`footer_link_label_${slot}`)}>
-                  {(control) => <input {...control} />}
-                </Field>
-                <Field label={`Link ${slot}: address`} meta={field(`footer_link_href_${slot}`)}>
-                  {(control) => <input {...control} inputMode="url" />}
-                </Field>
-              </div>
-            ))}
-          </fieldset>
-          <div className="settings-form__actions">
-            <Button type="submit" variant="primary" disabled={saving}>
-              {saving ? "Saving…" : "Save components"}
-            </Button>
-          </div>
-        </Form>
-        <section className="stack components-preview" aria-labelledby="components-preview-heading">
-          <h2 id="components-preview-heading" className="section-heading">
-            Preview
-          </h2>
-          <div className="landing components-preview__page" style={branding} data-testid="components-preview">
-            <AnnouncementBar chrome={chrome} />
-            <div className="landing__bar">
-              <ChromeBrand brand={chrome.brand} />
-            </div>
-            <p className="components-preview__content">The page's own content</p>
-            <SponsorStrip chrome={chrome} />
-            <ChromeFooter chrome={chrome} />
-          </div>
-          <p>
-            See them on the <a href={onEvent("/event")}>landing page</a>,{" "}
-            <a href={onEvent("/register")}>registration</a> and the <a href={onEvent("/inroombid")}>bidding pages</a>{" "}
-            (each shows once it is switched on, or to people who may preview it).
-          </p>
-        </section>
-      </div>
+          ))}
+        </fieldset>
+      </SettingsWithPreview>
     </>
   );
 }

@@ -17,3 +17,11 @@ export function summary(values: number[]) {
 }
 
 export const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : "–");
+
+/** A positive number (a whole one if `whole`) from the environment variable `name`, or `fallback` when it is unset. */
+export function envNumber(name: string, fallback: number, { whole = false } = {}) {
+  const value = Number(process.env[name] ?? fallback);
+  const fits = whole ? Number.isInteger(value) : Number.isFinite(value);
+  if (!fits || value <= 0) throw new Error(`${name} must be a positive ${whole ? "whole " : ""}number`);
+  return value;
+}

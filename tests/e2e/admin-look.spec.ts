@@ -4,8 +4,8 @@
 // axe, and none wider than the screen. The screens come from the menus, so a new screen is checked the day it is
 // linked.
 import AxeBuilder from "@axe-core/playwright";
-import { adminScreens, MENU_LINKS, withTabScreens } from "./support/admin-screens";
 import { expect, test } from "./support/fixtures";
+import { guestPages, MENU_LINKS, organiserScreens, withTabScreens } from "./support/screens";
 import { signIn } from "./support/sign-in";
 import type { Page, TestInfo } from "@playwright/test";
 
@@ -66,9 +66,7 @@ test.describe("every screen at 1280 and 1920 px", () => {
       gala,
     }, testInfo) => {
       test.setTimeout(240_000);
-      await signIn(page, gala.organiser);
-      const menus = await adminScreens(page, gala.id, { links: MENU_LINKS });
-      expect(menus.length).toBeGreaterThan(30);
+      const menus = await organiserScreens(page, gala, { links: MENU_LINKS });
       const screens = await withTabScreens(page, gala.id, menus);
       const problems: string[] = [];
       for (const [index, path] of screens.entries()) {
@@ -106,20 +104,8 @@ test.describe("every screen at 1280 and 1920 px", () => {
 
   test("guest pages and room screens: screenshots and no serious axe violation", async ({ page, gala }, testInfo) => {
     test.setTimeout(180_000);
-    const paths = [
-      `/event?id=${gala.id}`,
-      `/inroombid?id=${gala.id}`,
-      `/register?id=${gala.id}`,
-      `/dp?id=${gala.id}`,
-      `/raffle?id=${gala.id}`,
-      `/duel?id=${gala.id}`,
-      `/pi?id=${gala.id}`,
-      `/live?id=${gala.id}`,
-      `/woa2025monitor?id=${gala.id}`,
-      `/teamsignup?id=${gala.id}`,
-    ];
     const problems: string[] = [];
-    for (const path of paths) problems.push(...(await open(page, path, testInfo)));
+    for (const path of guestPages(gala.id)) problems.push(...(await open(page, path, testInfo)));
     // Signed in, the bidder's pages show their own bids and the clerk's console opens.
     await signIn(page, gala.organiser);
     problems.push(...(await open(page, `/inroombid?id=${gala.id}`, testInfo)));

@@ -1,0 +1,74 @@
+/**
+ * What the benchmarks and drills post to the app as a browser does: a form (with the page's Origin and the person's
+ * session cookie), and a phone's bid, the bidder screen's form (POST /inroombid?id=&item=, intent=place).
+ */
+import http from "node:http";
+
+type Options = Pick<http.RequestOptions, "agent" | "timeout">;
+
+/**
+ * Posts `fields` as a form to `path` of the app at `url`. `onResponse` reads the answer, as with http.request; the
+ * caller listens for the request's errors (and its timeout) on what this returns.
+ */
+export function sendForm(
+  url: string,
+  path: string,
+  cookie: string,
+  fields: Record<string, string>,
+  options: Options,
+  onResponse: (response: http.IncomingMessage) => void,
+): http.ClientRequest {
+  const body = new URLSearchParams(fields).toString();
+  const request = http.request(
+    `${url}${path}`,
+    {
+      ...options,
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Content-Length": Buffer.byteLength(body),
+        Origin: url,
+        Cookie: cookie,
+      },
+    },
+    onResponse,
+  );
+  request.end(body);
+  return request;
+}
+
+/** A bidder: a user with a paddle at the event, and the session cookie the app signed for them. */
+export interface Bidder {
+  usrId: number;
+  cookie: string;
+}
+
+export interface Bid {
+  eventId: number;
+  itemId: number;
+  bidder: Bidder;
+  cents: number;
+  /** The bid's idempotency key. */
+  key: string;
+}
+
+/**
+ * Sends `bid` to the app at `url` as the bidder screen's form; `data` posts it to the JavaScript page's single-fetch
+ * address (/inroombid.data) instead of the document's. Answers and errors as with `sendForm`.
+ */
+export function sendBid(
+  url: string,
+  bid: Bid,
+  { data = false, ...options }: Options & { data?: boolean },
+  onResponse: (response: http.IncomingMessage) => void,
+): http.ClientRequest {
+  const path = `${data ? "/inroombid.data" : "/inroombid"}?id=${bid.eventId}&item=${bid.itemId}`;
+  const fields = { intent: "place", amount: (bid.cents / 100).toFixed(2), key: bid.key };
+  return sendForm(url, path, bid.bidder.cookie, fields, options, onResponse);
+}
+
+/** The next minimum bid (cents) that a refusal's text names ("… next minimum bid is $1,250.00"), if it names one. */
+export function nextMinimumIn(text: string): number | undefined {
+  const found = /next minimum bid is \$([\d,]+\.\d\d)/.exec(text);
+  return found ? Math.round(Number(found[1].replace(/,/g, "")) * 100) : undefined;
+}
