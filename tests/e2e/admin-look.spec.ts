@@ -165,3 +165,35 @@ test.describe("the registrants grid", () => {
     await expect(page.getByRole("dialog")).toBeVisible();
   });
 });
+
+test.describe("the admin error panel", () => {
+  test("a 403 names the missing permission and offers the dashboard and the previous page", async ({ page, gala }) => {
+    await signIn(page, gala.volunteer);
+    await page.goto(`/admin/dashboard?id=${gala.id}`);
+    await hydrated(page);
+    const response = await page.goto(`/admin/setup/team?id=${gala.id}`);
+    expect(response?.status()).toBe(403);
+    await hydrated(page);
+    const heading = page.getByRole("heading", { level: 1, name: "No access to this page" });
+    await expect(heading).toBeFocused();
+    await expect(page.getByText("does not include the “Configure the event (admin)” permission")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to the dashboard" })).toHaveAttribute(
+      "href",
+      `/admin/dashboard?id=${gala.id}`,
+    );
+    await expect(page.getByRole("link", { name: "Sign in again" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Previous page" }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/dashboard\\?id=${gala.id}$`));
+  });
+
+  test("a 404 inside the workspace leads back to the event's dashboard", async ({ page, gala }) => {
+    await signIn(page, gala.organiser);
+    const response = await page.goto(`/admin/auction_items/inventory/999999999?id=${gala.id}`);
+    expect(response?.status()).toBe(404);
+    await hydrated(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeFocused();
+    await page.getByRole("link", { name: "Back to the dashboard" }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/dashboard\\?id=${gala.id}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+});
