@@ -197,3 +197,32 @@ test.describe("the admin error panel", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
 });
+
+test("a disclosure draws the shared chevron, turns it when open, and shows the focus ring", async ({ page, gala }) => {
+  await signIn(page, gala.organiser);
+  await page.goto(`/admin/registration/registrants?id=${gala.id}`);
+  await hydrated(page);
+  const summary = page.locator("summary", { hasText: "Import guests from a CSV file" });
+  const look = () =>
+    summary.evaluate((element) => {
+      const chevron = getComputedStyle(element, "::before");
+      return {
+        marker: getComputedStyle(element).listStyleType,
+        mask: chevron.maskImage,
+        turn: chevron.transform,
+        height: element.getBoundingClientRect().height,
+        ring: element.matches(":focus-visible") ? getComputedStyle(element).outlineStyle : "none",
+      };
+    });
+  const closed = await look();
+  expect(closed).toMatchObject({ marker: "none", turn: "none", ring: "none" });
+  expect(closed.mask).toContain("svg");
+  expect(closed.height).toBeGreaterThanOrEqual(32);
+
+  await summary.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("details", { has: summary })).toHaveAttribute("open", "");
+  // A quarter turn: the chevron points down.
+  await expect.poll(async () => (await look()).turn).toMatch(/^matrix\([^,]+, 1, -1, /);
+  expect((await look()).ring).toBe("solid");
+});
