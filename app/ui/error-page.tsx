@@ -2,6 +2,7 @@ import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from "@
 import { useEffect, useRef } from "react";
 import { Button, ButtonLink } from "./button";
 import { AlertIcon, GavelIcon, LockIcon, SearchIcon } from "./icons";
+import { useEventHref } from "./use-event-href";
 import { useHydrated } from "./use-hydrated";
 
 /** A short name of what went wrong, for the page heading and the document title. */
@@ -56,8 +57,7 @@ export function ErrorPanel() {
   useEffect(() => heading.current?.focus(), []);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const here = pathname + search;
-  const eventId = new URLSearchParams(search).get("id");
-  const dashboard = `/admin/dashboard${eventId && /^\d+$/.test(eventId) ? `?id=${eventId}` : ""}`;
+  const dashboard = useEventHref()("/admin/dashboard");
   const signIn = `/auth/sign-in?returnTo=${encodeURIComponent(here)}`;
   const Icon = status === 401 || status === 403 ? LockIcon : status === 404 ? SearchIcon : AlertIcon;
   // The browser's own history: a page opened from another site or a new tab has nothing to go back to.

@@ -226,3 +226,12 @@ test("a disclosure draws the shared chevron, turns it when open, and shows the f
   await expect.poll(async () => (await look()).turn).toMatch(/^matrix\([^,]+, 1, -1, /);
   expect((await look()).ring).toBe("solid");
 });
+
+test("an empty list shows the shared empty state with the way to fill it", async ({ page, gala }) => {
+  await signIn(page, gala.organiser);
+  await page.goto(`/admin/billing/winners?id=${gala.id}&q=nobody-by-this-name`);
+  const empty = page.locator(".empty-state");
+  await expect(empty.getByRole("heading", { name: "Nobody matches “nobody-by-this-name”" })).toBeVisible();
+  await empty.getByRole("link", { name: "Show everyone who owes" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/billing/winners\\?id=${gala.id}$`));
+});
