@@ -117,6 +117,7 @@ test.describe("every screen at 1280 and 1920 px", () => {
       `/live?id=${gala.id}`,
       `/woa2025monitor?id=${gala.id}`,
       `/teamsignup?id=${gala.id}`,
+      `/auth/sign-in?returnTo=${encodeURIComponent(`/inroombid?id=${gala.id}`)}`,
     ];
     const problems: string[] = [];
     for (const path of paths) problems.push(...(await open(page, path, testInfo)));
