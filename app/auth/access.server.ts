@@ -8,7 +8,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { preparedQuery } from "~/db/prepared.server";
 import { db } from "~/db.server";
 import { usr, usr_event_role } from "~drizzle/schema";
-import { isTeamMember, type Permission, type Role } from "./permissions";
+import { isTeamMember, PERMISSION_LABELS, type Permission, type Role } from "./permissions";
 import { getSessionUser } from "./session.server";
 
 export interface SignedInUser {
@@ -116,8 +116,9 @@ export async function requireEventPermission(
   const access = await requireTeamMember(request);
   const anyOf = typeof permission === "string" ? [permission] : permission;
   if (!anyOf.some((candidate) => access.role[candidate])) {
-    const named = anyOf.map((candidate) => `"${candidate}"`).join(" or ");
-    throw new Response(`Your role on this event does not include ${named}. Ask an event admin for it.`, {
+    // Named as the team screen names it, for the error panel to show: what to ask an event admin for.
+    const named = anyOf.map((candidate) => `“${PERMISSION_LABELS[candidate]}”`).join(" or ");
+    throw new Response(`Your role on this event does not include the ${named} permission. Ask an event admin for it.`, {
       status: 403,
       statusText: "Forbidden",
     });

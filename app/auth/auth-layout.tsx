@@ -1,4 +1,5 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
+import { FontFaces, type EventFonts } from "~/fonts/event-fonts";
 import { GavelIcon } from "~/ui/icons";
 import type { CSSProperties, ReactNode } from "react";
 
@@ -8,6 +9,7 @@ export interface SignInEventBrand {
   logo: string | null;
   returnTo: string;
   style: CSSProperties;
+  fonts: EventFonts;
 }
 
 /** On a page under /auth: the event the guest signs in for, or null on Gavel's own sign-in (routes/auth.tsx). */
@@ -34,6 +36,7 @@ export function AuthLayout({
   if (event) {
     return (
       <div className="auth-shell auth-shell--event" style={event.style}>
+        <FontFaces css={event.fonts.css} />
         <header className="auth-shell__bar auth-shell__bar--event">
           <div className="container auth-shell__bar-inner">
             <Link to={event.returnTo} className="auth-shell__event">

@@ -7,10 +7,12 @@ import { eq } from "drizzle-orm";
 import { safeRedirect } from "~/auth/safe-redirect";
 import { readRowId } from "~/db/row-id";
 import { db } from "~/db.server";
+import { eventFonts } from "~/fonts/font-faces.server";
 import { brandingStyle } from "~/ui/branding";
 import { event } from "~drizzle/schema";
 import { findShortPath } from "./short-paths.server";
 import type { CSSProperties } from "react";
+import type { EventFonts } from "~/fonts/event-fonts";
 
 export interface SignInEvent {
   title: string;
@@ -19,6 +21,8 @@ export interface SignInEvent {
   /** Back to the page the guest came from. */
   returnTo: string;
   style: CSSProperties;
+  /** The event's web fonts, which the page loads as its own pages do (docs/decisions/010-event-fonts.md). */
+  fonts: EventFonts;
 }
 
 const SITE = "http://gavel.invalid";
@@ -40,5 +44,11 @@ export async function signInEvent(request: Request): Promise<SignInEvent | null>
   if (eventId === null) return null;
   const [row] = await db.select().from(event).where(eq(event.event_id, eventId));
   if (!row || row.is_archived) return null;
-  return { title: row.title, logo: row.logo ?? row.company_logo ?? null, returnTo, style: brandingStyle(row) };
+  return {
+    title: row.title,
+    logo: row.logo ?? row.company_logo ?? null,
+    returnTo,
+    style: brandingStyle(row),
+    fonts: eventFonts(row),
+  };
 }

@@ -12,6 +12,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } 
 import galleryHref from "~/styles/gallery.css";
 import { Button } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { IMAGE_ACCEPT } from "./image-field";
@@ -95,7 +96,12 @@ export function ImageGallery({ images, itemTitle, heading = "Images", help }: Im
       </p>
 
       {shown.length === 0 ? (
-        <p className="gallery__empty">No images yet.</p>
+        <EmptyState
+          size="sm"
+          headingLevel={3}
+          title="No images yet"
+          text="Add them below, several at once if you like; the first one is the main image bidders see."
+        />
       ) : (
         <ol ref={listRef} className="gallery__list" aria-label={`Images of ${itemTitle}`}>
           {shown.map((image, index) => {

@@ -1,6 +1,5 @@
 import { NavLink, useLocation } from "@remix-run/react";
 import { useState } from "react";
-import { ChevronIcon } from "~/ui/icons";
 import type { MenuSection } from "./admin-navigation";
 
 /**
@@ -36,10 +35,7 @@ function SideMenuSection({ section, current }: { section: MenuSection; current: 
   }
   return (
     <details className="side-menu__section" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary className="side-menu__summary">
-        <ChevronIcon className="side-menu__chevron" />
-        {section.label}
-      </summary>
+      <summary className="side-menu__summary">{section.label}</summary>
       <ul className="side-menu__list">
         {section.screens.map((screen) => (
           <li key={screen.path}>

@@ -16,7 +16,7 @@ import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { refuseSubmission, refuseWith } from "~/forms/reply.server";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
-import { Button } from "~/ui/button";
+import { Button, ButtonLink } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { EmptyState } from "~/ui/empty-state";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
@@ -24,6 +24,7 @@ import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";
 import { redirectWithToast } from "~/ui/toast.server";
+import { useEventHref } from "~/ui/use-event-href";
 
 export const meta: MetaFunction = ({ error }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Thank a donor · Auction items · Gavel" },
@@ -89,6 +90,7 @@ export default function EmailPage() {
   const { donors, donor, gifts, currency, draft, canSend } = useLoaderData<typeof loader>();
   const sending = useNavigation().state === "submitting";
   const location = useLocation();
+  const eventHref = useEventHref();
   const total = gifts.reduce((sum, gift) => sum + (gift.value ?? 0), 0);
   const money = (cents: number | null) => (cents === null ? "Value not stated" : formatMoney(cents, currency));
 
@@ -127,7 +129,17 @@ export default function EmailPage() {
         <div className="stack">
           <Card title={`What ${donor.name} gave`} headingLevel={2}>
             {gifts.length === 0 ? (
-              <p className="muted">No items of this event name {donor.name} as their donor yet.</p>
+              <EmptyState
+                size="sm"
+                headingLevel={3}
+                title={`No gifts from ${donor.name} yet`}
+                text="Items of this event that name them as their donor are listed here with their value."
+                action={
+                  <ButtonLink to={eventHref("/admin/auction_items/inventory")} size="sm">
+                    Go to the inventory
+                  </ButtonLink>
+                }
+              />
             ) : (
               <div className="table-wrap">
                 <table className="data-table">

@@ -19,6 +19,7 @@ import { AUDIENCES, SEND_FORM, sendSchema } from "~/messages/message-forms";
 import { loadMessageSetup } from "~/messages/setup.server";
 import { EmailBody } from "~/messages/ui/email-preview";
 import { Button } from "~/ui/button";
+import { EmptyState } from "~/ui/empty-state";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { redirectWithToast } from "~/ui/toast.server";
@@ -177,10 +178,15 @@ export default function WriteToGuestsPage() {
           )}
         </section>
       ) : null}
-      <section aria-labelledby="sends-title">
+      <section aria-labelledby="sends-title" className="settings-form">
         <h2 id="sends-title">Sent</h2>
         {broadcasts.length === 0 ? (
-          <p>Nothing sent yet.</p>
+          <EmptyState
+            size="sm"
+            headingLevel={3}
+            title="Nothing sent yet"
+            text="Each message you send to guests is listed here, with how far its sending has got."
+          />
         ) : (
           <ul className="stack">
             {broadcasts.map((broadcast) => {

@@ -27,10 +27,12 @@ import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm, refuseForm } from "~/forms/reply.server";
 import { rowId } from "~/forms/rules";
 import { publicOrigin } from "~/security/request.server";
-import { Button } from "~/ui/button";
+import { Button, ButtonLink } from "~/ui/button";
+import { EmptyState } from "~/ui/empty-state";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
 import { formatMoney } from "~/ui/format";
 import { backWithToast, redirectWithToast } from "~/ui/toast.server";
+import { useEventHref } from "~/ui/use-event-href";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction = ({ error }) => [
@@ -136,6 +138,7 @@ export default function WinnersPage() {
   const { winners, owing, guest, currency, timeZone, run, submissionKey, cardsEnabled } =
     useLoaderData<typeof loader>();
   const [params] = useSearchParams();
+  const eventHref = useEventHref();
   const revalidator = useRevalidator();
   const running = run !== null && !run.finished;
   // While charge-all runs, follow its progress (without JavaScript, the page refreshes itself: see below).
@@ -189,7 +192,24 @@ export default function WinnersPage() {
             </p>
           )}
           {winners.length === 0 ? (
-            <p className="muted">{params.get("q") ? "No guest matches." : "Nobody owes anything yet."}</p>
+            params.get("q") ? (
+              <EmptyState
+                size="sm"
+                title={`Nobody matches “${params.get("q")}”`}
+                text="Only guests who owe money are listed. Look for a paddle number, or part of a name."
+                action={
+                  <ButtonLink to={eventHref("/admin/billing/winners")} size="sm">
+                    Show everyone who owes
+                  </ButtonLink>
+                }
+              />
+            ) : (
+              <EmptyState
+                size="sm"
+                title="Nobody owes anything yet"
+                text="Guests appear here once they win an item, buy something or have a ticket to pay for."
+              />
+            )
           ) : (
             <div className="table-scroll">
               <table className="billing-table">

@@ -196,18 +196,29 @@ export function ComponentsPage() {
         </Form>
       </Card>
 
-      <Card title="EmptyState" description="What a list shows before it has anything in it.">
-        <EmptyState
-          icon={<InboxIcon />}
-          headingLevel={3}
-          title="No auction items yet"
-          text="Items you add to the inventory appear here, ready to be placed in the silent or live auction."
-          action={
-            <ButtonLink to="#pledge-form" variant="primary">
-              Try the demo form
-            </ButtonLink>
-          }
-        />
+      <Card
+        title="EmptyState"
+        description="What a list shows before it has anything in it; size “sm” inside a card or one section of a screen."
+      >
+        <div className="stack">
+          <EmptyState
+            icon={<InboxIcon />}
+            headingLevel={3}
+            title="No auction items yet"
+            text="Items you add to the inventory appear here, ready to be placed in the silent or live auction."
+            action={
+              <ButtonLink to="#pledge-form" variant="primary">
+                Try the demo form
+              </ButtonLink>
+            }
+          />
+          <EmptyState
+            size="sm"
+            headingLevel={3}
+            title="No bids yet"
+            text="The items with the highest bids are ranked here once bidding starts."
+          />
+        </div>
       </Card>
     </div>
   );

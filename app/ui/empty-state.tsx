@@ -8,12 +8,14 @@ export type EmptyStateProps = {
   /** What the person can do next, usually one Button or ButtonLink. */
   action?: ReactNode;
   headingLevel?: 2 | 3;
+  /** "sm" inside a card or a section of a page, where the list it stands for is one part among others. */
+  size?: "md" | "sm";
 };
 
-export function EmptyState({ icon, title, text, action, headingLevel = 2 }: EmptyStateProps) {
+export function EmptyState({ icon, title, text, action, headingLevel = 2, size = "md" }: EmptyStateProps) {
   const Heading = `h${headingLevel}` as const;
   return (
-    <div className="empty-state">
+    <div className={size === "sm" ? "empty-state empty-state--sm" : "empty-state"}>
       {icon != null ? (
         <div className="empty-state__icon" aria-hidden="true">
           {icon}

@@ -105,7 +105,9 @@ test.describe("every screen at 1280 and 1920 px", () => {
   test("guest pages and room screens: screenshots and no serious axe violation", async ({ page, gala }, testInfo) => {
     test.setTimeout(180_000);
     const problems: string[] = [];
-    for (const path of guestPages(gala.id)) problems.push(...(await open(page, path, testInfo)));
+    // The bidders' sign-in, in the event's fonts and colours.
+    const bidderSignIn = `/auth/sign-in?returnTo=${encodeURIComponent(`/inroombid?id=${gala.id}`)}`;
+    for (const path of [...guestPages(gala.id), bidderSignIn]) problems.push(...(await open(page, path, testInfo)));
     // Signed in, the bidder's pages show their own bids and the clerk's console opens.
     await signIn(page, gala.organiser);
     problems.push(...(await open(page, `/inroombid?id=${gala.id}`, testInfo)));
@@ -150,4 +152,74 @@ test.describe("the registrants grid", () => {
     await page.keyboard.press("Enter");
     await expect(page.getByRole("dialog")).toBeVisible();
   });
+});
+
+test.describe("the admin error panel", () => {
+  test("a 403 names the missing permission and offers the dashboard and the previous page", async ({ page, gala }) => {
+    await signIn(page, gala.volunteer);
+    await page.goto(`/admin/dashboard?id=${gala.id}`);
+    await hydrated(page);
+    const response = await page.goto(`/admin/setup/team?id=${gala.id}`);
+    expect(response?.status()).toBe(403);
+    await hydrated(page);
+    const heading = page.getByRole("heading", { level: 1, name: "No access to this page" });
+    await expect(heading).toBeFocused();
+    await expect(page.getByText("does not include the “Configure the event (admin)” permission")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to the dashboard" })).toHaveAttribute(
+      "href",
+      `/admin/dashboard?id=${gala.id}`,
+    );
+    await expect(page.getByRole("link", { name: "Sign in again" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Previous page" }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/dashboard\\?id=${gala.id}$`));
+  });
+
+  test("a 404 inside the workspace leads back to the event's dashboard", async ({ page, gala }) => {
+    await signIn(page, gala.organiser);
+    const response = await page.goto(`/admin/auction_items/inventory/999999999?id=${gala.id}`);
+    expect(response?.status()).toBe(404);
+    await hydrated(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeFocused();
+    await page.getByRole("link", { name: "Back to the dashboard" }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/dashboard\\?id=${gala.id}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+});
+
+test("a disclosure draws the shared chevron, turns it when open, and shows the focus ring", async ({ page, gala }) => {
+  await signIn(page, gala.organiser);
+  await page.goto(`/admin/registration/registrants?id=${gala.id}`);
+  await hydrated(page);
+  const summary = page.locator("summary", { hasText: "Import guests from a CSV file" });
+  const look = () =>
+    summary.evaluate((element) => {
+      const chevron = getComputedStyle(element, "::before");
+      return {
+        marker: getComputedStyle(element).listStyleType,
+        mask: chevron.maskImage,
+        turn: chevron.transform,
+        height: element.getBoundingClientRect().height,
+        ring: element.matches(":focus-visible") ? getComputedStyle(element).outlineStyle : "none",
+      };
+    });
+  const closed = await look();
+  expect(closed).toMatchObject({ marker: "none", turn: "none", ring: "none" });
+  expect(closed.mask).toContain("svg");
+  expect(closed.height).toBeGreaterThanOrEqual(32);
+
+  await summary.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("details", { has: summary })).toHaveAttribute("open", "");
+  // A quarter turn: the chevron points down.
+  await expect.poll(async () => (await look()).turn).toMatch(/^matrix\([^,]+, 1, -1, /);
+  expect((await look()).ring).toBe("solid");
+});
+
+test("an empty list shows the shared empty state with the way to fill it", async ({ page, gala }) => {
+  await signIn(page, gala.organiser);
+  await page.goto(`/admin/billing/winners?id=${gala.id}&q=nobody-by-this-name`);
+  const empty = page.locator(".empty-state");
+  await expect(empty.getByRole("heading", { name: "Nobody matches “nobody-by-this-name”" })).toBeVisible();
+  await empty.getByRole("link", { name: "Show everyone who owes" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/billing/winners\\?id=${gala.id}$`));
 });

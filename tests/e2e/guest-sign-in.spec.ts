@@ -16,6 +16,12 @@ test("signing in from the bidding page keeps the event's look and comes back to 
   const home = header.getByRole("link", { name: /Harbor Lights Gala/ });
   await expect(home).toHaveAttribute("href", `/inroombid?id=${gala.id}`);
   await expect(header).toHaveCSS("background-color", "rgb(31, 58, 95)");
+  // The event's fonts load here as on its own pages, so the heading is drawn in its heading font.
+  await expect(page.locator("style[data-font-faces]")).toHaveCount(1);
+  const faces = await page.evaluate(
+    async () => (await document.fonts.load('16px "Playfair Display"', "Sign in")).length,
+  );
+  expect(faces).toBeGreaterThan(0);
   await expect(header.getByRole("link", { name: "Gavel" })).toHaveCount(0);
   await expect(page.getByText("Sign-in by")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Sign in", exact: true })).toBeVisible();

@@ -5,9 +5,11 @@
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ImageGallery, GalleryUploadField } from "~/images/image-gallery";
 import { MAX_GALLERY_UPLOAD } from "~/images/image-gallery-fields";
-import { Button } from "~/ui/button";
+import { Button, ButtonLink } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { EmptyState } from "~/ui/empty-state";
 import { FormAlert } from "~/ui/form-alert";
+import { useEventHref } from "~/ui/use-event-href";
 import { AuctionItemForm, type AuctionItemFormValues } from "../auction-item-form";
 import { ITEM_TYPE_LABELS, type ItemType } from "../item-rules";
 import type { AuctionItemFormErrors } from "../auction-item-form.server";
@@ -26,6 +28,7 @@ export function AuctionItemPage() {
   const deleteError = answer && "deleteError" in answer ? answer.deleteError : undefined;
   const inventoryError = answer && "inventoryError" in answer ? answer.inventoryError : undefined;
   const navigation = useNavigation();
+  const eventHref = useEventHref();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 
   const form = (
@@ -95,7 +98,23 @@ export function AuctionItemPage() {
           </p>
           {inventoryError ? <FormAlert>{inventoryError}</FormAlert> : null}
           {item.inventory.length === 0 ? (
-            <p className="muted">No inventory items in it yet.</p>
+            <EmptyState
+              size="sm"
+              headingLevel={3}
+              title="No inventory in this item yet"
+              text={
+                free.length > 0
+                  ? "Tick inventory items below and add them; with two or more, the item becomes a package."
+                  : "Every inventory item of the event is already in an auction item: add a new one, then put it here."
+              }
+              action={
+                free.length === 0 ? (
+                  <ButtonLink to={eventHref("/admin/auction_items/inventory/new")} variant="primary" size="sm">
+                    New inventory item
+                  </ButtonLink>
+                ) : null
+              }
+            />
           ) : (
             <Form method="post" className="stack">
               <ul className="stack" aria-label="Inventory in this item">
@@ -129,7 +148,9 @@ export function AuctionItemPage() {
             </Form>
           )}
           {free.length === 0 ? (
-            <p className="muted">Every inventory item of the event is already in an auction item.</p>
+            item.inventory.length > 0 ? (
+              <p className="muted">Every inventory item of the event is already in an auction item.</p>
+            ) : null
           ) : (
             <Form method="post" className="stack">
               <input type="hidden" name="intent" value="add-inventory" />

@@ -7,8 +7,9 @@ import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@r
 import { PERMISSION_LABELS } from "~/auth/permissions";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { LiveIndicator, useLiveRefresh } from "~/realtime/use-live-refresh";
-import { Button } from "~/ui/button";
+import { Button, ButtonLink } from "~/ui/button";
 import { Card } from "~/ui/card";
+import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";
 import { GOAL_FORM, goalSchema } from "../goal";
 import type { ActivityKind } from "../activity.server";
@@ -32,6 +33,8 @@ export function DashboardPage() {
   const live = useLiveRefresh(figures ? `/admin/dashboard/stream?id=${eventId}` : null, lastBidId);
   const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;
   const title = viewer?.events.find((e) => e.event_id === eventId)?.title ?? "Dashboard";
+  // The screen that fills an empty catalogue, when the person's role opens it.
+  const inventory = screens.find((screen) => screen.to.split("?")[0] === "/admin/auction_items/inventory");
 
   return (
     <>
@@ -72,7 +75,19 @@ export function DashboardPage() {
           </dl>
           <Card title="Items and bids" headingLevel={2}>
             {figures.items.length === 0 ? (
-              <p className="muted">No auction items yet.</p>
+              <EmptyState
+                size="sm"
+                headingLevel={3}
+                title="No auction items yet"
+                text="Items in the silent, live and virtual auctions are counted here by type, with their bids."
+                action={
+                  inventory ? (
+                    <ButtonLink to={inventory.to} variant="primary" size="sm">
+                      Add auction items
+                    </ButtonLink>
+                  ) : null
+                }
+              />
             ) : (
               <div className="table-wrap">
                 <table className="data-table">
@@ -112,7 +127,12 @@ export function DashboardPage() {
           <div className="dashboard-columns">
             <Card title="Top items" headingLevel={2}>
               {topItems.length === 0 ? (
-                <p className="muted">No bids yet.</p>
+                <EmptyState
+                  size="sm"
+                  headingLevel={3}
+                  title="No bids yet"
+                  text="The items with the highest bids are ranked here once bidding starts."
+                />
               ) : (
                 <ol className="ranked-list">
                   {topItems.map((item) => (
@@ -136,7 +156,12 @@ export function DashboardPage() {
             </Card>
             <Card title="Recent activity" headingLevel={2}>
               {activity.length === 0 ? (
-                <p className="muted">Nothing has happened yet.</p>
+                <EmptyState
+                  size="sm"
+                  headingLevel={3}
+                  title="Nothing has happened yet"
+                  text="Bids, registrations, gifts, purchases and pledges appear here as they come in."
+                />
               ) : (
                 <ul className="activity-list">
                   {activity.map((entry) => (

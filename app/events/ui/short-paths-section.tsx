@@ -8,6 +8,7 @@ import { useRef } from "react";
 import { replyFor, type FormReply } from "~/forms/form-contract";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { Button } from "~/ui/button";
+import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
@@ -78,7 +79,12 @@ export function ShortPathsSection({
           </tbody>
         </table>
       ) : (
-        <p className="muted">No short addresses yet.</p>
+        <EmptyState
+          size="sm"
+          headingLevel={3}
+          title="No short addresses yet"
+          text="Add one below: guests then type it, or scan it from a card, to land on the page it shows."
+        />
       )}
       <Form method="post" ref={formRef} className="settings-form" {...formProps(form)}>
         <fieldset disabled={!canEdit} className="stack">

@@ -9,8 +9,9 @@ import { Link, useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { replyFor } from "~/forms/form-contract";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
+import { useMenuScreen } from "~/navigation/use-menu-screen";
 import { LiveIndicator, useLiveRefresh } from "~/realtime/use-live-refresh";
-import { Button } from "~/ui/button";
+import { Button, ButtonLink } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
@@ -32,6 +33,8 @@ const newKey = () => `${Date.now().toString(36)}-${Math.random().toString(36).sl
 export function PaddleRaiseConsole(props: ConsoleProps) {
   const status = useLiveRefresh(props.streamUrl, props.marker);
   const { raise, raises, eventId } = props;
+  // Raises are set up on a catalogue screen, offered to those whose role opens it.
+  const setUp = useMenuScreen("/admin/auction_items/paddle_raises");
   return (
     <div className="paddle-raise">
       <div className="paddle-raise__top">
@@ -56,7 +59,13 @@ export function PaddleRaiseConsole(props: ConsoleProps) {
         <EmptyState
           title="No paddle raise yet"
           text="Create one, with its goal and giving levels, under Auction items, Paddle raises."
-          action={<Link to={`/admin/auction_items/paddle_raises?id=${eventId}`}>Set up a paddle raise</Link>}
+          action={
+            setUp ? (
+              <ButtonLink to={setUp.to} variant="primary">
+                Set up a paddle raise
+              </ButtonLink>
+            ) : null
+          }
         />
       ) : (
         <>

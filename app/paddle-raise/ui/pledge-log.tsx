@@ -2,6 +2,7 @@
  * The paddle raise's log, newest first: every entry with who typed it, and what became of it. An entry that still
  * counts can be cancelled or corrected (paddle or amount), each with a reason that stays in the log.
  */
+import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";
 import { FormDialog } from "~/ui/form-dialog";
 import { formatRoundMoney } from "~/ui/format";
@@ -20,7 +21,12 @@ export function PledgeLog({ entries, currency }: { entries: Entry[]; currency: s
         Log
       </h2>
       {entries.length === 0 ? (
-        <p className="pledge-log__empty">No pledges yet. Each one is listed here as it is recorded.</p>
+        <EmptyState
+          size="sm"
+          headingLevel={3}
+          title="No pledges yet"
+          text="Each pledge is listed here as it is recorded, with who entered it."
+        />
       ) : (
         <div className="table-wrap">
           <table className="data-table" aria-labelledby="pledge-log-heading">

@@ -7,8 +7,9 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { formErrorOf, replyFor, type FormReply } from "~/forms/form-contract";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
+import { useMenuScreen } from "~/navigation/use-menu-screen";
 import { LiveIndicator, useLiveRefresh } from "~/realtime/use-live-refresh";
-import { Button } from "~/ui/button";
+import { Button, ButtonLink } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { checkboxProps, Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
@@ -42,6 +43,8 @@ export function RaffleDesk({
   marker,
 }: Props) {
   const money = (cents: number) => formatMoney(cents, currency);
+  // Raffles, their prizes and their sales are set up on another screen, offered to those whose role opens it.
+  const setUp = useMenuScreen("/admin/auction_items/raffle_tickets");
   // Two desks (two tables, the stage) see each other's sales and draws without reloading.
   const status = useLiveRefresh(streamUrl, marker);
   return (
@@ -61,10 +64,23 @@ export function RaffleDesk({
         <EmptyState
           title="No raffles yet"
           text="Add one under Auction items › Raffle tickets; then sell its tickets and draw it here."
+          action={
+            setUp ? (
+              <ButtonLink to={setUp.to} variant="primary">
+                Add a raffle
+              </ButtonLink>
+            ) : null
+          }
         />
       ) : (
         <>
-          <SaleForm raffles={raffles} money={money} reply={reply} submissionKey={submissionKey} />
+          <SaleForm
+            raffles={raffles}
+            money={money}
+            reply={reply}
+            submissionKey={submissionKey}
+            setUpHref={setUp?.to ?? null}
+          />
           {raffles.map((row) => (
             <section key={row.id} className="raffle-desk__raffle" aria-labelledby={`raffle-${row.id}`}>
               <h2 id={`raffle-${row.id}`}>{row.title}</h2>
@@ -72,7 +88,19 @@ export function RaffleDesk({
                 {row.sold} ticket{row.sold === 1 ? "" : "s"} sold{row.drawAt ? ` · draw ${row.drawAt}` : ""}
               </p>
               {row.prizes.length === 0 ? (
-                <p className="muted">No prizes listed for this raffle.</p>
+                <EmptyState
+                  size="sm"
+                  headingLevel={3}
+                  title="No prizes yet"
+                  text="List this raffle's prizes under Auction items › Raffle tickets; each is drawn here."
+                  action={
+                    setUp ? (
+                      <ButtonLink to={setUp.to} size="sm">
+                        Add prizes
+                      </ButtonLink>
+                    ) : null
+                  }
+                />
               ) : (
                 <ul className="raffle-desk__prizes">
                   {row.prizes.map((prize) => (
@@ -99,7 +127,12 @@ export function RaffleDesk({
       )}
       <h2>Draw log</h2>
       {log.length === 0 ? (
-        <p className="muted">Nothing drawn yet.</p>
+        <EmptyState
+          size="sm"
+          headingLevel={3}
+          title="Nothing drawn yet"
+          text="Each draw is logged here with its seed and the tickets it was drawn from, so anyone can check it."
+        />
       ) : (
         <div className="table-scroll">
           <table className="billing-table raffle-log">
@@ -188,18 +221,36 @@ function SaleForm({
   money,
   reply,
   submissionKey,
+  setUpHref,
 }: {
   raffles: Desk["raffles"];
   money: (cents: number) => string;
   reply: FormReply | undefined;
   submissionKey: string;
+  /** Raffle tickets' setup screen, when the person's role opens it. */
+  setUpHref: string | null;
 }) {
   const { form, fields } = useContractForm({ id: RAFFLE_SALE_FORM, schema: raffleSaleSchema, reply });
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, replyFor(reply, RAFFLE_SALE_FORM));
   const busy = useNavigation().formData?.get("intent") === "sell";
   const open = raffles.filter((row) => row.status === "open" && row.bundles.length > 0);
-  if (open.length === 0) return <p className="muted">No raffle is selling tickets now.</p>;
+  if (open.length === 0) {
+    return (
+      <EmptyState
+        size="sm"
+        title="No raffle is selling tickets now"
+        text="Open a raffle's sales, with its ticket bundles, under Auction items › Raffle tickets to sell them here."
+        action={
+          setUpHref ? (
+            <ButtonLink to={setUpHref} size="sm">
+              Open ticket sales
+            </ButtonLink>
+          ) : null
+        }
+      />
+    );
+  }
   return (
     <Form method="post" ref={formRef} className="settings-form" {...formProps(form)}>
       <h2>Sell tickets</h2>
