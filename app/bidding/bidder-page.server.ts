@@ -103,10 +103,11 @@ const itemStory = preparedQuery("item_story", (db) =>
       description: auction_item.description,
       disclaimer: auction_item.xinv_disclaimer,
       featured: auction_item.featured_image,
+      // Spelt out with an alias: in a one-table select Drizzle writes columns without their table, and the
+      // correlation would read "auction_item_id = auction_item_id", every picture of every item.
       gallery: sql<string[] | null>`(
-        select json_agg(${auction_item_image.url} order by ${auction_item_image.display_order},
-          ${auction_item_image.auction_item_image_id})
-        from ${auction_item_image} where ${auction_item_image.auction_item_id} = ${auction_item.auction_item_id})`,
+        select json_agg(picture.url order by picture.display_order, picture.auction_item_image_id)
+        from ${auction_item_image} as picture where picture.auction_item_id = "auction_item"."auction_item_id")`,
     })
     .from(auction_item)
     .where(

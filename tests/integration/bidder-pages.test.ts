@@ -3,7 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as route from "~/routes/inroombid";
-import { auction_item, bid, category, event, watch } from "~drizzle/schema";
+import { auction_item, auction_item_image, bid, category, event, watch } from "~drizzle/schema";
 import { makeAuctionEvent, makeAuctionItem, makeBidder } from "../support/auction";
 import { testDatabase } from "../support/database";
 import { giveRole, makeUser, sessionCookie, teamRole } from "../support/people";
@@ -31,6 +31,19 @@ describe("/inroombid", () => {
       .set({ is_silent_auction_testing: true, is_virtual_auction_testing: true })
       .where(eq(event.event_id, gala.event_id));
     expect((await call$(route.loader, makeRequest(page(gala.event_id)))).status).toBe(404);
+  });
+
+  it("shows an item's own pictures in their order, not another item's", async () => {
+    const { gala, lot } = await setUp();
+    const other = await makeAuctionItem(db, gala.event_id, { title: "Another lot" });
+    await db.insert(auction_item_image).values([
+      { auction_item_id: lot.auction_item_id, url: "/demo/second.svg", display_order: 2 },
+      { auction_item_id: other.auction_item_id, url: "/demo/other.svg", display_order: 0 },
+      { auction_item_id: lot.auction_item_id, url: "/demo/first.svg", display_order: 1 },
+    ]);
+    const shown = await call$(route.loader, makeRequest(page(gala.event_id, lot.auction_item_id)));
+    const { images } = (shown.data as { item: { detail: { images: string[] } } }).item.detail;
+    expect(images.filter((url) => url.startsWith("/demo/"))).toEqual(["/demo/first.svg", "/demo/second.svg"]);
   });
 
   it("reviews a bid with a fresh key, then places it once, and refuses a low amount at the field", async () => {
