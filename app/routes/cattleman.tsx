@@ -107,13 +107,7 @@ export default function FundraiserPage() {
   const data = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
-    <GuestPage
-      eventId={data.eventId}
-      eventTitle={data.eventTitle}
-      guestName={data.guestName}
-      signInHref={data.signInHref}
-      className="giving"
-    >
+    <GuestPage bar={data} className="giving">
       <FundraiserView
         page={data.page}
         currency={data.currency}

@@ -83,13 +83,7 @@ export default function FundraisersPage() {
   const reply = useActionData<typeof action>();
   const plural = data.words.plural;
   return (
-    <GuestPage
-      eventId={data.eventId}
-      eventTitle={data.eventTitle}
-      guestName={data.guestName}
-      signInHref={data.signInHref}
-      className="giving"
-    >
+    <GuestPage bar={data} className="giving">
       <section className="giving__card" aria-labelledby="fundraisers-heading">
         <h1 id="fundraisers-heading">{plural}</h1>
         <p>Supporters raising money for {data.eventTitle} on their own pages. Give on any page to cheer them on.</p>

@@ -44,13 +44,7 @@ export function DuelScreen(data: DuelPageData) {
 
   const board = boards.find((candidate) => candidate.id === data.chosenId) ?? boards.find((b) => b.isActive) ?? null;
   return (
-    <GuestPage
-      eventId={data.eventId}
-      eventTitle={data.eventTitle}
-      guestName={data.guestName}
-      signInHref={data.signInHref}
-      className="duel"
-    >
+    <GuestPage bar={data} className="duel">
       {board === null ? (
         <section className="duel__card">
           <h1>Duel</h1>

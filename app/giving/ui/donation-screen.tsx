@@ -35,13 +35,7 @@ export type DonationScreenData = Awaited<ReturnType<typeof donationPage>> & {
 
 export function DonationScreen({ data, reply }: { data: DonationScreenData; reply: FormReply | undefined }) {
   return (
-    <GuestPage
-      eventId={data.eventId}
-      eventTitle={data.eventTitle}
-      guestName={data.guest?.name ?? null}
-      signInHref={data.signInHref}
-      className="giving"
-    >
+    <GuestPage bar={{ ...data, guestName: data.guest?.name ?? null }} className="giving">
       {data.receipt ? <Receipt data={data} receipt={data.receipt} /> : <GiftForm data={data} reply={reply} />}
       {data.items.length > 0 ? <ItemsForSale data={data} reply={reply} /> : null}
       <p className="giving__muted">

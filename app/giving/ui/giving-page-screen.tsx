@@ -21,13 +21,7 @@ export function GivingPageScreen({ data }: { data: GivingPageData }) {
   const money = (cents: number) => formatRoundMoney(cents, data.currency);
   const give = (amount?: number) => `/dp?id=${data.eventId}${amount ? `&amount=${amount}` : ""}`;
   return (
-    <GuestPage
-      eventId={data.eventId}
-      eventTitle={data.eventTitle}
-      guestName={data.guestName}
-      signInHref={data.signInHref}
-      className="giving"
-    >
+    <GuestPage bar={data} className="giving">
       <section className="giving__card" aria-labelledby="giving-heading">
         <h1 id="giving-heading">Give to {data.organisation}</h1>
         <p className="giving__muted">Raised so far at {data.eventTitle}</p>

@@ -33,13 +33,7 @@ export function GuestPledgeScreen(data: PageData) {
   useLiveRefresh(data.streamUrl, data.marker);
   const { raise, currency } = data;
   return (
-    <GuestPage
-      eventId={data.eventId}
-      eventTitle={data.eventTitle}
-      guestName={data.guestName}
-      signInHref={data.signInHref}
-      className="guest-pledge"
-    >
+    <GuestPage bar={data} className="guest-pledge">
       {raise === null ? (
         <section className="guest-pledge__card">
           <h1>Paddle raise</h1>

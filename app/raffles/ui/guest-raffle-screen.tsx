@@ -26,13 +26,7 @@ export function GuestRaffleScreen({ data, reply }: { data: PageData; reply: Form
   const error =
     formErrorOf(replyFor(reply, GUEST_RAFFLE_FORM)) ?? replyFor(reply, GUEST_RAFFLE_FORM)?.error?.bundle?.[0];
   return (
-    <GuestPage
-      eventId={data.eventId}
-      eventTitle={data.eventTitle}
-      guestName={data.guestName}
-      signInHref={data.signInHref}
-      className="giving"
-    >
+    <GuestPage bar={data} className="giving">
       {data.bought ? (
         <section className="giving__card giving__card--thanks" aria-labelledby="bought-heading">
           <h1 id="bought-heading">Good luck!</h1>
