@@ -10,14 +10,12 @@ import {
   type CategoryRow,
 } from "~/catalogue/categories.server";
 import { categoryFields, categorySchema } from "~/catalogue/category-form";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { ErrorPanel, titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Categories · Auction items · Gavel" },
-];
+export const meta = titleMeta("Categories · Auction items · Gavel");
 
 /** /admin/auction_items/categories: the organisation's item categories, shared by all its events. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -13,14 +13,12 @@ import {
   type DonorRow,
 } from "~/catalogue/donors.server";
 import { YES_NO_OPTIONS, type GridBulkAction, type GridColumn } from "~/grid/grid-types";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { ErrorPanel, titleMeta } from "~/ui/error-page";
 import { checkboxProps, Field } from "~/ui/field";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { Fieldset } from "~/ui/form-dialog";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Donors · Auction items · Gavel" },
-];
+export const meta = titleMeta("Donors · Auction items · Gavel");
 
 const NOUN = ["donor", "donors"] as const;
 

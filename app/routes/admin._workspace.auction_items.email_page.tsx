@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { ACKNOWLEDGEMENT_FORM, acknowledgementSchema } from "~/catalogue/acknowledgement-form";
@@ -19,16 +19,14 @@ import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { Button, ButtonLink } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { EmptyState } from "~/ui/empty-state";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { ErrorPanel, titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";
 import { redirectWithToast } from "~/ui/toast.server";
 import { useEventHref } from "~/ui/use-event-href";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Thank a donor · Auction items · Gavel" },
-];
+export const meta = titleMeta("Thank a donor · Auction items · Gavel");
 
 /**
  * /admin/auction_items/email_page?donor=<id>: a thank-you acknowledgement listing what a donor gave to the event

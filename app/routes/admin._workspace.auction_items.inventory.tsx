@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { eventIdFromQuery, requireEventPermission } from "~/auth/access.server";
@@ -25,15 +25,13 @@ import {
 } from "~/grid/grid-forms.server";
 import { ButtonLink } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { ErrorPanel, titleMeta } from "~/ui/error-page";
 import { formatMoney } from "~/ui/format";
 import { centsToInput } from "~/ui/money-input";
 import { redirectWithToast } from "~/ui/toast.server";
 import type { GridBulkAction, GridColumn, GridOption } from "~/grid/grid-types";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Inventory · Auction items · Gavel" },
-];
+export const meta = titleMeta("Inventory · Auction items · Gavel");
 
 const NOT_IN_AUCTION_ITEM = "Not yet in an auction item";
 /** The bulk "Change category" choice that takes items out of every category. */

@@ -7,17 +7,15 @@ import { saleItemSchema } from "~/catalogue/sale-item-form";
 import { createSaleItem, listSaleItems, updateSaleItem } from "~/catalogue/sale-items.server";
 import { categoriesArea } from "~/data-areas/catalogue.server";
 import { eventSettings } from "~/events/event-settings.server";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { ErrorPanel, titleMeta } from "~/ui/error-page";
 import { checkboxProps, Field } from "~/ui/field";
 import { formatMoney } from "~/ui/format";
 import { centsToInput } from "~/ui/money-input";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { GridBulkAction, GridColumn, GridOption } from "~/grid/grid-types";
 import type { Fieldset } from "~/ui/form-dialog";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Items for sale · Auction items · Gavel" },
-];
+export const meta = titleMeta("Items for sale · Auction items · Gavel");
 
 /** /admin/auction_items/items_for_sale: things sold at a fixed price (wine pull, merchandise), their stock and sales. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -13,17 +13,15 @@ import {
   type PaddleRaiseRow,
 } from "~/catalogue/paddle-raises.server";
 import { eventSettings } from "~/events/event-settings.server";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { ErrorPanel, titleMeta } from "~/ui/error-page";
 import { checkboxProps, Field } from "~/ui/field";
 import { formatMoney } from "~/ui/format";
 import { centsToInput } from "~/ui/money-input";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
 import type { Fieldset } from "~/ui/form-dialog";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Paddle raises · Auction items · Gavel" },
-];
+export const meta = titleMeta("Paddle raises · Auction items · Gavel");
 
 const NOUN = ["paddle raise", "paddle raises"] as const;
 

@@ -7,17 +7,15 @@ import { raffleSchema } from "~/catalogue/raffle-form";
 import { createRaffle, deleteRaffles, listRaffles, updateRaffle } from "~/catalogue/raffles.server";
 import { eventSettings } from "~/events/event-settings.server";
 import { DateTimeField, dateTimeFieldLinks } from "~/ui/date-time-field";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { ErrorPanel, titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { formatMoney } from "~/ui/format";
 import { formatInZone, utcToZonedInput, zonedInputToUtc } from "~/ui/zoned-time";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
 import type { Fieldset } from "~/ui/form-dialog";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Raffle tickets · Auction items · Gavel" },
-];
+export const meta = titleMeta("Raffle tickets · Auction items · Gavel");
 
 export const links: LinksFunction = () => dateTimeFieldLinks();
 

@@ -21,14 +21,12 @@ import { YES_NO_OPTIONS, type GridBulkAction, type GridColumn } from "~/grid/gri
 import { ImageField } from "~/images/image-field";
 import { ResponsiveImage } from "~/images/responsive-image";
 import { keptImageChange, readFormKeepingImage } from "~/images/upload.server";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { ErrorPanel, titleMeta } from "~/ui/error-page";
 import { checkboxProps, Field } from "~/ui/field";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { Fieldset } from "~/ui/form-dialog";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Sponsors · Auction items · Gavel" },
-];
+export const meta = titleMeta("Sponsors · Auction items · Gavel");
 
 const NOUN = ["sponsor", "sponsors"] as const;
 

@@ -5,16 +5,14 @@ import { listAction } from "~/admin-list/list-action.server";
 import { requireEventPermission } from "~/auth/access.server";
 import { staffFields, staffSchema } from "~/catalogue/staff-form";
 import { createStaff, deleteStaff, listStaff, updateStaff, type StaffRow } from "~/catalogue/staff.server";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { ErrorPanel, titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import type { FieldMetadata } from "@conform-to/react";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
 import type { Fieldset } from "~/ui/form-dialog";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Staff · Auction items · Gavel" },
-];
+export const meta = titleMeta("Staff · Auction items · Gavel");
 
 /** /admin/auction_items/staff: the organisation's staff who procure items, shared by all its events. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -11,17 +11,15 @@ import { formProps, useContractForm } from "~/forms/use-contract-form";
 import billingHref from "~/styles/billing.css";
 import { Button } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { ErrorPanel, titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";
 import { backWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Purchases · Bids · Gavel" },
-];
+export const meta = titleMeta("Purchases · Bids · Gavel");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: billingHref }];
 

@@ -3,14 +3,12 @@ import { requireEventPermission } from "~/auth/access.server";
 import { DataGrid } from "~/grid/data-grid";
 import { loadTicketSales, type TicketSaleRow } from "~/registration/ticket-sales.server";
 import { EmptyState } from "~/ui/empty-state";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { ErrorPanel, titleMeta } from "~/ui/error-page";
 import { formatCount } from "~/ui/format";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { GridColumn } from "~/grid/grid-types";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Tickets · Bids · Gavel" },
-];
+export const meta = titleMeta("Tickets · Bids · Gavel");
 
 /**
  * /admin/bids/tickets: every ticket purchase of the event, with its buyer, promo code and payment, in the shared

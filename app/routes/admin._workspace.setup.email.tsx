@@ -15,17 +15,15 @@ import { sendTestMessage } from "~/messages/test-send.server";
 import { EmailPreview } from "~/messages/ui/email-preview";
 import { RichTextEditor, richTextLinks } from "~/rich-text/rich-text-editor";
 import { Button } from "~/ui/button";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { ErrorPanel, titleMeta } from "~/ui/error-page";
 import { checkboxProps, Field } from "~/ui/field";
 import { backWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
 export const links: LinksFunction = () => richTextLinks();
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Email · Setup · Gavel" },
-];
+export const meta = titleMeta("Email · Setup · Gavel");
 
 /**
  * /admin/setup/email: who the event's emails come from, an SMTP server of the event's own (stored encrypted, never

@@ -19,16 +19,14 @@ import { RichTextEditor, richTextLinks } from "~/rich-text/rich-text-editor";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { Button } from "~/ui/button";
 import { DateTimeField, dateTimeFieldLinks } from "~/ui/date-time-field";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { ErrorPanel, titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { backWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { isValidTimeZone, utcToZonedInput } from "~/ui/zoned-time";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Event · Setup · Gavel" },
-];
+export const meta = titleMeta("Event · Setup · Gavel");
 
 export const links: LinksFunction = () => [...richTextLinks(), ...dateTimeFieldLinks()];
 

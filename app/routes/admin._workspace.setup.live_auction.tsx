@@ -8,13 +8,11 @@ import { Refusal } from "~/forms/refusal";
 import { refuseSubmission, refuseWith } from "~/forms/reply.server";
 import liveHref from "~/styles/live.css";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { ErrorPanel, titleMeta } from "~/ui/error-page";
 import { redirectWithToast } from "~/ui/toast.server";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Live auction · Setup · Gavel" },
-];
+export const meta = titleMeta("Live auction · Setup · Gavel");
 
 export const links: LinksFunction = () => [...dateTimeFieldLinks(), { rel: "stylesheet", href: liveHref }];
 

@@ -11,13 +11,11 @@ import { defaultMonitor, MONITOR_PATHS, monitorFormId, monitorSchema } from "~/r
 import { eventMonitors, removeMonitor, saveMonitor } from "~/room-screens/monitors.server";
 import { MonitorSetupPage, type MonitorSetupData } from "~/room-screens/ui/monitor-settings-page";
 import monitorHref from "~/styles/monitor.css";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { ErrorPanel, titleMeta } from "~/ui/error-page";
 import { backWithToast } from "~/ui/toast.server";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Monitors · Setup · Gavel" },
-];
+export const meta = titleMeta("Monitors · Setup · Gavel");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: monitorHref }];
 

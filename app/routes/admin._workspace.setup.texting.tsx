@@ -11,15 +11,13 @@ import { loadMessageSetup, saveTextingSetup } from "~/messages/setup.server";
 import { renderTextTemplate, TEMPLATE_NAMES, TEMPLATES, TEXT_LIMIT } from "~/messages/templates";
 import { sendTestMessage } from "~/messages/test-send.server";
 import { Button } from "~/ui/button";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { ErrorPanel, titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { backWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Texting · Setup · Gavel" },
-];
+export const meta = titleMeta("Texting · Setup · Gavel");
 
 /**
  * /admin/setup/texting: the event's Twilio account and number (the auth token stored encrypted, never shown back),
