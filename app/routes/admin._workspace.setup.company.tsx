@@ -10,9 +10,9 @@ import { ImageField } from "~/images/image-field";
 import { imageChange, imageFieldErrors, readFormWithImages } from "~/images/upload.server";
 import { RichTextEditor, richTextLinks } from "~/rich-text/rich-text-editor";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
-import { Button } from "~/ui/button";
 import { ErrorPanel, titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
+import { SaveActions } from "~/ui/save-actions";
 import { backWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
@@ -82,11 +82,7 @@ export default function CompanyPage() {
           defaultValue={typeof about === "string" ? about : ""}
           error={fields.company_about.errors?.[0]}
         />
-        <div className="settings-form__actions">
-          <Button type="submit" variant="primary" disabled={saving}>
-            {saving ? "Saving…" : "Save"}
-          </Button>
-        </div>
+        <SaveActions saving={saving} />
       </Form>
     </>
   );

@@ -7,9 +7,9 @@ import { parseForm, replyFor } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
-import { Button } from "~/ui/button";
 import { ErrorPanel, titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
+import { SaveActions } from "~/ui/save-actions";
 import { backWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
@@ -86,11 +86,7 @@ export default function ContactPage() {
             {text("twitter", "X (Twitter)", { type: "url", placeholder: "https://x.com/yourname" })}
           </div>
         </fieldset>
-        <div className="settings-form__actions">
-          <Button type="submit" variant="primary" disabled={saving}>
-            {saving ? "Saving…" : "Save"}
-          </Button>
-        </div>
+        <SaveActions saving={saving} />
       </Form>
     </>
   );

@@ -17,6 +17,7 @@ import { RichTextEditor, richTextLinks } from "~/rich-text/rich-text-editor";
 import { Button } from "~/ui/button";
 import { ErrorPanel, titleMeta } from "~/ui/error-page";
 import { checkboxProps, Field } from "~/ui/field";
+import { SaveActions } from "~/ui/save-actions";
 import { backWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
@@ -175,11 +176,7 @@ export default function EmailSetupPage() {
             </details>
           ))}
         </fieldset>
-        <div className="settings-form__actions">
-          <Button type="submit" variant="primary" disabled={busy}>
-            {busy ? "Saving…" : "Save"}
-          </Button>
-        </div>
+        <SaveActions saving={busy} />
       </Form>
       <Form method="post" className="settings-form" replace>
         <input type="hidden" name="intent" value={TEST_SEND_FORM} />

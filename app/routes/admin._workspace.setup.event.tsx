@@ -17,10 +17,10 @@ import { ImageField } from "~/images/image-field";
 import { imageChange, imageFieldErrors, readFormWithImages } from "~/images/upload.server";
 import { RichTextEditor, richTextLinks } from "~/rich-text/rich-text-editor";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
-import { Button } from "~/ui/button";
 import { DateTimeField, dateTimeFieldLinks } from "~/ui/date-time-field";
 import { ErrorPanel, titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
+import { SaveActions } from "~/ui/save-actions";
 import { backWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { isValidTimeZone, utcToZonedInput } from "~/ui/zoned-time";
@@ -180,11 +180,7 @@ export default function EventDetailsPage() {
               {(control) => <textarea {...control} rows={2} maxLength={300} />}
             </Field>
           </fieldset>
-          <div className="settings-form__actions">
-            <Button type="submit" variant="primary" disabled={saving}>
-              {saving ? "Saving…" : "Save"}
-            </Button>
-          </div>
+          <SaveActions saving={saving} />
         </fieldset>
       </Form>
       <ShortPathsSection paths={shortPaths} canEdit={canEdit} reply={reply} />

@@ -13,6 +13,7 @@ import { sendTestMessage } from "~/messages/test-send.server";
 import { Button } from "~/ui/button";
 import { ErrorPanel, titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
+import { SaveActions } from "~/ui/save-actions";
 import { backWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
@@ -142,11 +143,7 @@ export default function TextingSetupPage() {
             );
           })}
         </fieldset>
-        <div className="settings-form__actions">
-          <Button type="submit" variant="primary" disabled={busy}>
-            {busy ? "Saving…" : "Save"}
-          </Button>
-        </div>
+        <SaveActions saving={busy} />
       </Form>
       <Form method="post" className="settings-form" {...formProps(test.form)}>
         <input type="hidden" name="intent" value={TEST_SEND_FORM} />
