@@ -10,16 +10,11 @@ import { Button, buttonClass } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { centsToInput, readMoney } from "~/ui/money-input";
+import { InternalNotesField } from "~/ui/record-fields";
 import { SaveActions } from "~/ui/save-actions";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { proposeBids, type BidProposalSettings } from "./bid-proposal";
-import {
-  DescriptionEditor,
-  DisclaimerField,
-  DisplayOrderField,
-  InternalNotesField,
-  OptionPicker,
-} from "./item-form-fields";
+import { DescriptionEditor, DisclaimerField, DisplayOrderField, OptionPicker } from "./item-form-fields";
 import { ITEM_STATUS_LABELS, ITEM_STATUSES, ITEM_TYPE_LABELS, ITEM_TYPES, PACKAGE_SUBTYPE } from "./item-rules";
 
 export type AuctionItemFormValues = Record<
@@ -272,7 +267,7 @@ export function AuctionItemForm({
         help="The image lists and the catalogue show first. JPEG, PNG, WebP or GIF."
       />
       <DisclaimerField {...props("xinv_disclaimer")} />
-      <InternalNotesField {...props("internal_notes")} />
+      <InternalNotesField {...props("internal_notes")} maxLength={5000} />
       {children}
       <SaveActions saving={saving} label={submitLabel}>
         <Link to={cancelTo} className={buttonClass({ variant: "secondary" })}>

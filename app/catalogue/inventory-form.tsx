@@ -7,15 +7,10 @@ import { useRef, type ReactNode } from "react";
 import { buttonClass } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
+import { InternalNotesField } from "~/ui/record-fields";
 import { SaveActions } from "~/ui/save-actions";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
-import {
-  DescriptionEditor,
-  DisclaimerField,
-  DisplayOrderField,
-  InternalNotesField,
-  OptionPicker,
-} from "./item-form-fields";
+import { DescriptionEditor, DisclaimerField, DisplayOrderField, OptionPicker } from "./item-form-fields";
 
 export type InventoryFormValues = {
   title: string;
@@ -106,7 +101,7 @@ export function InventoryForm({
       </div>
       <DescriptionEditor {...props("description")} />
       <DisclaimerField {...props("disclaimer")} />
-      <InternalNotesField {...props("internal_notes")} />
+      <InternalNotesField {...props("internal_notes")} maxLength={5000} />
       {children}
       <SaveActions saving={saving} label={submitLabel}>
         <Link to={cancelTo} className={buttonClass({ variant: "secondary" })}>

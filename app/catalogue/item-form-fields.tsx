@@ -66,11 +66,3 @@ export function DisclaimerField({ name, defaultValue, error }: ItemFieldProps) {
     </Field>
   );
 }
-
-export function InternalNotesField({ name, defaultValue, error }: ItemFieldProps) {
-  return (
-    <Field label="Internal notes" help="Only your team sees these." error={error}>
-      {(control) => <textarea {...control} name={name} rows={3} maxLength={5000} defaultValue={defaultValue} />}
-    </Field>
-  );
-}

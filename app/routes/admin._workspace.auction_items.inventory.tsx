@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
+import { deleteBulkAction } from "~/admin-list/columns";
 import { eventIdFromQuery, requireEventPermission } from "~/auth/access.server";
 import { catalogueOptions, UnknownChoiceError } from "~/catalogue/catalogue-options.server";
 import { inventoryInlineFields, inventoryTag, inventoryTitle, pickedId } from "~/catalogue/inventory-fields";
@@ -209,16 +210,11 @@ function inventoryBulkActions(categories: readonly GridOption[]): GridBulkAction
           "They stay in the inventory, ready to go into another auction item. Items in an auction item that has bids are not moved.",
       }),
     },
-    {
-      intent: "delete",
-      label: "Delete",
-      danger: true,
-      confirm: (count) => ({
-        title: count === 1 ? "Delete this inventory item?" : `Delete ${count} inventory items?`,
-        description:
-          "Their details and images go for good. Items in an auction item that has bids are not deleted: bidders bid on them.",
-      }),
-    },
+    deleteBulkAction((count) => ({
+      title: count === 1 ? "Delete this inventory item?" : `Delete ${count} inventory items?`,
+      description:
+        "Their details and images go for good. Items in an auction item that has bids are not deleted: bidders bid on them.",
+    })),
   ];
 }
 

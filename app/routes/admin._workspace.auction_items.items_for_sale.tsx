@@ -1,5 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
 import { AdminList } from "~/admin-list/admin-list";
+import { deleteBulkAction } from "~/admin-list/columns";
 import { listAction } from "~/admin-list/list-action.server";
 import { requireEventPermission } from "~/auth/access.server";
 import { deleteItems } from "~/catalogue/auction-items.server";
@@ -61,15 +62,10 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 const bulkActions: GridBulkAction[] = [
-  {
-    intent: "delete",
-    label: "Delete",
-    danger: true,
-    confirm: (count) => ({
-      title: count === 1 ? "Delete this item?" : `Delete ${count} items?`,
-      description: "Items already sold are never deleted; set their quantity to what was sold to stop selling them.",
-    }),
-  },
+  deleteBulkAction((count) => ({
+    title: count === 1 ? "Delete this item?" : `Delete ${count} items?`,
+    description: "Items already sold are never deleted; set their quantity to what was sold to stop selling them.",
+  })),
 ];
 
 type SaleItem = ReturnType<typeof useLoaderData<typeof loader>>["items"][number];

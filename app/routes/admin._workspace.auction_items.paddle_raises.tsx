@@ -1,5 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
 import { AdminList } from "~/admin-list/admin-list";
+import { ACTIVE_BULK_ACTIONS, deleteBulkAction } from "~/admin-list/columns";
 import { countOf, listAction } from "~/admin-list/list-action.server";
 import { requireEventPermission } from "~/auth/access.server";
 import { writeLevels } from "~/catalogue/lines";
@@ -59,17 +60,11 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 const bulkActions: GridBulkAction[] = [
-  { intent: "activate", label: "Mark active" },
-  { intent: "deactivate", label: "Mark inactive" },
-  {
-    intent: "delete",
-    label: "Delete",
-    danger: true,
-    confirm: (count) => ({
-      title: count === 1 ? "Delete this paddle raise?" : `Delete ${count} paddle raises?`,
-      description: "Raises with pledges are never deleted; mark them inactive instead.",
-    }),
-  },
+  ...ACTIVE_BULK_ACTIONS,
+  deleteBulkAction((count) => ({
+    title: count === 1 ? "Delete this paddle raise?" : `Delete ${count} paddle raises?`,
+    description: "Raises with pledges are never deleted; mark them inactive instead.",
+  })),
 ];
 
 /** A saved raise as its form posts it. */

@@ -1,5 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
 import { AdminList } from "~/admin-list/admin-list";
+import { deleteBulkAction } from "~/admin-list/columns";
 import { listAction } from "~/admin-list/list-action.server";
 import { requireEventPermission } from "~/auth/access.server";
 import { writeBundles, writePrizes } from "~/catalogue/lines";
@@ -50,15 +51,10 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 const bulkActions: GridBulkAction[] = [
-  {
-    intent: "delete",
-    label: "Delete",
-    danger: true,
-    confirm: (count) => ({
-      title: count === 1 ? "Delete this raffle?" : `Delete ${count} raffles?`,
-      description: "Raffles with tickets sold are never deleted.",
-    }),
-  },
+  deleteBulkAction((count) => ({
+    title: count === 1 ? "Delete this raffle?" : `Delete ${count} raffles?`,
+    description: "Raffles with tickets sold are never deleted.",
+  })),
 ];
 
 type RaffleRow = ReturnType<typeof useLoaderData<typeof loader>>["raffles"][number];

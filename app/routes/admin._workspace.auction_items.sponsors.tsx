@@ -1,5 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
 import { AdminList } from "~/admin-list/admin-list";
+import { ACTIVE_BULK_ACTIONS, deleteBulkAction, activeColumn, textColumn, websiteColumn } from "~/admin-list/columns";
 import { countOf, listAction } from "~/admin-list/list-action.server";
 import { requireEventPermission } from "~/auth/access.server";
 import { sponsorEventFields, sponsorFields, sponsorSchema } from "~/catalogue/sponsor-form";
@@ -23,6 +24,7 @@ import { ResponsiveImage } from "~/images/responsive-image";
 import { keptImageChange, readFormKeepingImage } from "~/images/upload.server";
 import { ErrorPanel, titleMeta } from "~/ui/error-page";
 import { checkboxProps, Field } from "~/ui/field";
+import { InternalNotesField } from "~/ui/record-fields";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { Fieldset } from "~/ui/form-dialog";
 
@@ -112,7 +114,7 @@ const columns: GridColumn<SponsorRow>[] = [
       ),
     filter: false,
   },
-  { id: "title", header: "Name", value: (row) => row.title, edit: { type: "text", rule: sponsorFields.title } },
+  textColumn("title", "Name", sponsorFields.title),
   {
     id: "level",
     header: "Level",
@@ -138,55 +140,22 @@ const columns: GridColumn<SponsorRow>[] = [
     filter: false,
     edit: { type: "number", step: "1", min: 0 },
   },
-  {
-    id: "is_active",
-    header: "Active",
-    value: (row) => row.is_active,
-    editValue: (row) => (row.is_active ? "yes" : "no"),
-    filter: "select",
-    edit: { type: "select", options: YES_NO_OPTIONS },
-  },
-  {
-    id: "website",
-    header: "Website",
-    value: (row) => row.website,
-    cell: (row) =>
-      row.website ? (
-        <a href={row.website} target="_blank" rel="noopener noreferrer">
-          {row.website.replace(/^https?:\/\/(www\.)?/, "").replace(/\/$/, "")}
-        </a>
-      ) : (
-        <span className="muted">—</span>
-      ),
-    edit: { type: "text", rule: sponsorFields.website },
-    hidden: true,
-  },
+  activeColumn(),
+  websiteColumn(sponsorFields.website),
   { id: "event_count", header: "Events", value: (row) => row.event_count, numeric: true, filter: false, hidden: true },
-  {
-    id: "internal_notes",
-    header: "Internal notes",
-    value: (row) => row.internal_notes,
-    edit: { type: "text", rule: sponsorFields.internal_notes },
-    hidden: true,
-  },
+  textColumn("internal_notes", "Internal notes", sponsorFields.internal_notes, { hidden: true }),
 ];
 
 const bulkActions: GridBulkAction[] = [
   { intent: "show", label: "Show at this event" },
   { intent: "hide", label: "Remove from this event" },
-  { intent: "activate", label: "Mark active" },
-  { intent: "deactivate", label: "Mark inactive" },
-  {
-    intent: "delete",
-    label: "Delete",
-    danger: true,
-    confirm: (count) => ({
-      title: count === 1 ? "Delete this sponsor?" : `Delete ${count} sponsors?`,
-      description:
-        "They are also taken off every event that shows them, past events included. To keep them on past events, " +
-        "remove them from this event or mark them inactive instead.",
-    }),
-  },
+  ...ACTIVE_BULK_ACTIONS,
+  deleteBulkAction((count) => ({
+    title: count === 1 ? "Delete this sponsor?" : `Delete ${count} sponsors?`,
+    description:
+      "They are also taken off every event that shows them, past events included. To keep them on past events, " +
+      "remove them from this event or mark them inactive instead.",
+  })),
 ];
 
 /** A saved sponsor as the form posts it. */
@@ -247,9 +216,7 @@ function SponsorFields({
         <input type="checkbox" {...checkboxProps(fields.is_active)} />
         Active: a current sponsor (inactive ones stay on the events that showed them)
       </label>
-      <Field label="Internal notes" help="Only your team sees these." meta={fields.internal_notes}>
-        {(control) => <textarea {...control} rows={3} />}
-      </Field>
+      <InternalNotesField meta={fields.internal_notes} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminList } from "~/admin-list/admin-list";
+import { deleteBulkAction } from "~/admin-list/columns";
 import { countOf, listAction, listForm } from "~/admin-list/list-action.server";
 import { requireEventPermission } from "~/auth/access.server";
 import { eventSettings } from "~/events/event-settings.server";
@@ -106,15 +107,10 @@ const bulkActions: GridBulkAction[] = [
   { intent: "approve", label: "Approve" },
   { intent: "activate", label: "Show" },
   { intent: "deactivate", label: "Hide" },
-  {
-    intent: "delete",
-    label: "Delete",
-    danger: true,
-    confirm: (count) => ({
-      title: count === 1 ? "Delete this page?" : `Delete ${count} pages?`,
-      description: "Only pages nobody gave on can be deleted; hide the others instead.",
-    }),
-  },
+  deleteBulkAction((count) => ({
+    title: count === 1 ? "Delete this page?" : `Delete ${count} pages?`,
+    description: "Only pages nobody gave on can be deleted; hide the others instead.",
+  })),
 ];
 
 function pageValues(row: FundraiserRow, timeZone: string) {

@@ -3,6 +3,7 @@
  * deleted in bulk, exported as CSV; and the CSV import, checked first and reported row by row.
  */
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { deleteBulkAction } from "~/admin-list/columns";
 import { DataGrid } from "~/grid/data-grid";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
@@ -69,15 +70,10 @@ function sheetColumns(currency: string): GridColumn<ItemSheetRow>[] {
 }
 
 const bulkActions: GridBulkAction[] = [
-  {
-    intent: "delete",
-    label: "Delete",
-    danger: true,
-    confirm: (count) => ({
-      title: count === 1 ? "Delete this item?" : `Delete ${count} items?`,
-      description: "Items with bids are never deleted. Their images and the links of their inventory go with them.",
-    }),
-  },
+  deleteBulkAction((count) => ({
+    title: count === 1 ? "Delete this item?" : `Delete ${count} items?`,
+    description: "Items with bids are never deleted. Their images and the links of their inventory go with them.",
+  })),
 ];
 
 export function RawDataPage() {
