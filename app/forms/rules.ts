@@ -95,3 +95,12 @@ export function readOrRefuse<Rule extends z.ZodTypeAny>(rule: Rule, value: unkno
   if (!read.success) throw new Refusal(read.error.issues[0]?.message ?? "This choice is not one of the list's.");
   return read.data;
 }
+
+/** A paddle number as typed: digits only, so a stray letter is refused at the field, not taken as another paddle. */
+export const paddleNumber = z
+  .string()
+  .trim()
+  .default("")
+  .refine((value) => value !== "", "Type the paddle number.")
+  .refine((value) => value === "" || /^\d{1,7}$/.test(value), "A paddle number is digits only, such as 142.")
+  .transform((value) => Number(value));
