@@ -16,10 +16,14 @@ const postedText = () => z.string().default("");
 
 /** Text that may be left blank (stored as null), trimmed, at most `max` characters. */
 export const optionalText = (max: number, label: string) =>
+  optionalTextSaying(max, `${label} can be at most ${max} characters.`);
+
+/** Optional text, as optionalText, that says in its own words what is too long. */
+export const optionalTextSaying = (max: number, tooLong: string) =>
   z
     .string()
     .trim()
-    .max(max, `${label} can be at most ${max} characters.`)
+    .max(max, tooLong)
     .default("")
     .transform((value) => value || null);
 

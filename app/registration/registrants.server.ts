@@ -11,23 +11,15 @@ import { event, meal, pass, payment, question, registrant, ticket } from "~drizz
 import { loadConfirmedOrder, queueConfirmation } from "./confirmation.server";
 import { toRegisterQuestion, type RegisterQuestion } from "./register-page.server";
 import { registrationTopic } from "./registration-topic";
+import type { GuestContact } from "./registrant-fields";
 import type { Database, Transaction } from "~/db/connection.server";
 
-export interface RegistrantRow {
+export interface RegistrantRow extends GuestContact {
   registrant_id: number;
   /** The guest's name, or null for a seat still to be named. */
   name: string | null;
   first_name: string | null;
   last_name: string | null;
-  email: string | null;
-  phone: string | null;
-  company: string | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  country: string | null;
-  paddle: number | null;
   group: string | null;
   ticket: string | null;
   party: string | null;

@@ -12,6 +12,7 @@ import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
+import type { RegisterQuestion } from "../register-page.server";
 
 export interface StepperTicket {
   ticket_id: number;
@@ -23,15 +24,10 @@ export interface StepperTicket {
   left: number | null;
 }
 
-export interface StepperQuestion {
-  name: string;
-  label: string;
-  type: string;
-  help: string | null;
-  required: boolean;
-  options: string[];
-  is_pre_sales_question: boolean;
-}
+export type StepperQuestion = Pick<
+  RegisterQuestion,
+  "name" | "label" | "type" | "help" | "required" | "options" | "is_pre_sales_question"
+>;
 
 export interface StepperProps {
   steps: RegisterStep[];
