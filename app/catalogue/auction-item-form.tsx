@@ -12,6 +12,7 @@ import { FormAlert } from "~/ui/form-alert";
 import { centsToInput, readMoney } from "~/ui/money-input";
 import { InternalNotesField } from "~/ui/record-fields";
 import { SaveActions } from "~/ui/save-actions";
+import { SelectOptions } from "~/ui/select-options";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { proposeBids, type BidProposalSettings } from "./bid-proposal";
 import { DescriptionEditor, DisclaimerField, DisplayOrderField, OptionPicker } from "./item-form-fields";
@@ -181,11 +182,7 @@ export function AuctionItemForm({
         <Field label="Status" error={error("status")}>
           {(control) => (
             <select {...control} name="status" defaultValue={values.status}>
-              {statuses.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
+              <SelectOptions options={statuses} />
             </select>
           )}
         </Field>

@@ -5,6 +5,7 @@
  */
 import { RichTextEditor } from "~/rich-text/rich-text-editor";
 import { Field } from "~/ui/field";
+import { SelectOptions } from "~/ui/select-options";
 
 type Option = { value: string; label: string };
 
@@ -25,11 +26,7 @@ export function OptionPicker({
       {(control) => (
         <select {...control} name={name} defaultValue={defaultValue}>
           <option value="">{none}</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <SelectOptions options={options} />
         </select>
       )}
     </Field>

@@ -23,6 +23,7 @@ import { ErrorPanel, titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";
+import { SelectOptions } from "~/ui/select-options";
 import { redirectWithToast } from "~/ui/toast.server";
 import { useEventHref } from "~/ui/use-event-href";
 
@@ -107,11 +108,7 @@ export default function EmailPage() {
         </label>
         <select id="donor-picker" name="donor" defaultValue={donor ? String(donor.donor_id) : ""} required>
           <option value="">Choose a donor…</option>
-          {donors.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <SelectOptions options={donors} />
         </select>
         <Button type="submit" variant="secondary">
           Open

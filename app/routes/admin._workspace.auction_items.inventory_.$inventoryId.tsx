@@ -25,9 +25,8 @@ import { answerGallery, galleryUploadField, runGalleryIntent } from "~/images/im
 import { readFormWithImages } from "~/images/upload.server";
 import { richTextLinks } from "~/rich-text/rich-text-editor";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
-import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { DeleteSection } from "~/ui/delete-section";
 import { ErrorPanel, errorTitle } from "~/ui/error-page";
-import { FormAlert } from "~/ui/form-alert";
 import { centsToInput } from "~/ui/money-input";
 import { redirectWithToast } from "~/ui/toast.server";
 
@@ -156,21 +155,12 @@ export default function InventoryItemPage() {
           itemTitle={item.title}
           help="Bidders see them in this order; the first is the main image, shown in lists."
         />
-        <section className="stack" aria-labelledby="delete-heading">
-          <h2 id="delete-heading">Delete</h2>
-          {deleteError ? <FormAlert>{deleteError}</FormAlert> : null}
-          <div>
-            <ConfirmDialog
-              trigger="Delete this inventory item"
-              triggerVariant="danger"
-              title={`Delete “${item.title}”?`}
-              description="Its details and images go for good. An item in an auction item that has bids is not deleted."
-              confirmLabel="Delete"
-              confirmVariant="danger"
-              fields={{ intent: "delete" }}
-            />
-          </div>
-        </section>
+        <DeleteSection
+          error={deleteError}
+          trigger="Delete this inventory item"
+          title={`Delete “${item.title}”?`}
+          description="Its details and images go for good. An item in an auction item that has bids is not deleted."
+        />
       </div>
     </>
   );

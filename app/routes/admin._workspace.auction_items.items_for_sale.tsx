@@ -12,6 +12,7 @@ import { ErrorPanel, titleMeta } from "~/ui/error-page";
 import { checkboxProps, Field } from "~/ui/field";
 import { formatMoney } from "~/ui/format";
 import { centsToInput } from "~/ui/money-input";
+import { SelectOptions } from "~/ui/select-options";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { GridBulkAction, GridColumn, GridOption } from "~/grid/grid-types";
 import type { Fieldset } from "~/ui/form-dialog";
@@ -115,11 +116,7 @@ function SaleFields({
         {(control) => (
           <select {...control}>
             <option value="">No category</option>
-            {categories.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
+            <SelectOptions options={categories} />
           </select>
         )}
       </Field>

@@ -25,6 +25,7 @@ import { keptImageChange, readFormKeepingImage } from "~/images/upload.server";
 import { ErrorPanel, titleMeta } from "~/ui/error-page";
 import { checkboxProps, Field } from "~/ui/field";
 import { InternalNotesField } from "~/ui/record-fields";
+import { SelectOptions } from "~/ui/select-options";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { Fieldset } from "~/ui/form-dialog";
 
@@ -186,11 +187,7 @@ function SponsorFields({
       <Field label="Level" help={LEVEL_HELP} meta={fields.level}>
         {(control) => (
           <select {...control}>
-            {LEVEL_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
+            <SelectOptions options={LEVEL_OPTIONS} />
           </select>
         )}
       </Field>

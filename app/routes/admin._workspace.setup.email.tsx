@@ -5,13 +5,14 @@ import { db } from "~/db.server";
 import { parseForm, replyFor } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
-import { formProps, useContractForm } from "~/forms/use-contract-form";
+import { useContractForm } from "~/forms/use-contract-form";
 import { loadEventMessaging } from "~/messages/message-context.server";
 import { EMAIL_SETUP_FORM, emailSetupSchema, TEST_SEND_FORM, testSendSchema } from "~/messages/message-forms";
 import { isRichBody, plainBodyAsHtml } from "~/messages/rich-body";
 import { loadMessageSetup, saveEmailSetup } from "~/messages/setup.server";
 import { TEMPLATE_NAMES, TEMPLATES, type TemplateName } from "~/messages/templates";
 import { sendTestMessage } from "~/messages/test-send.server";
+import { ChannelSetupForm } from "~/messages/ui/channel-setup-form";
 import { EmailPreview } from "~/messages/ui/email-preview";
 import { RichTextEditor, richTextLinks } from "~/rich-text/rich-text-editor";
 import { Button } from "~/ui/button";
@@ -85,18 +86,11 @@ export default function EmailSetupPage() {
           and an HTML part in the event's branding.
         </p>
       </div>
-      <Form
-        // A new form after each save: the secret just typed leaves the page with it.
-        key={setup.savedAt}
-        method="post"
-        ref={formRef}
-        className="settings-form"
-        {...formProps(form)}
-        onInput={(event) => {
-          const target = event.target as HTMLInputElement | HTMLTextAreaElement;
-          const value = target.type === "checkbox" ? ((target as HTMLInputElement).checked ? "yes" : "") : target.value;
-          if (target.name) setTyped((current) => ({ ...current, [target.name]: value }));
-        }}
+      <ChannelSetupForm
+        savedAt={setup.savedAt}
+        form={form}
+        formRef={formRef}
+        onTyped={(name, value) => setTyped((current) => ({ ...current, [name]: value }))}
       >
         <fieldset className="stack">
           <legend>Sender</legend>
@@ -177,7 +171,7 @@ export default function EmailSetupPage() {
           ))}
         </fieldset>
         <SaveActions saving={busy} />
-      </Form>
+      </ChannelSetupForm>
       <Form method="post" className="settings-form" replace>
         <input type="hidden" name="intent" value={TEST_SEND_FORM} />
         <input type="hidden" name="channel" value="email" />

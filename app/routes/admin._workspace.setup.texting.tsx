@@ -10,6 +10,7 @@ import { TEST_SEND_FORM, TEXTING_SETUP_FORM, testSendSchema, textingSetupSchema 
 import { loadMessageSetup, saveTextingSetup } from "~/messages/setup.server";
 import { renderTextTemplate, TEMPLATE_NAMES, TEMPLATES, TEXT_LIMIT } from "~/messages/templates";
 import { sendTestMessage } from "~/messages/test-send.server";
+import { ChannelSetupForm } from "~/messages/ui/channel-setup-form";
 import { Button } from "~/ui/button";
 import { ErrorPanel, titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
@@ -78,17 +79,11 @@ export default function TextingSetupPage() {
           and other news goes by email only.
         </p>
       )}
-      <Form
-        // A new form after each save: the secret just typed leaves the page with it.
-        key={setup.savedAt}
-        method="post"
-        ref={formRef}
-        className="settings-form"
-        {...formProps(form)}
-        onInput={(event) => {
-          const target = event.target as HTMLInputElement | HTMLTextAreaElement;
-          if (target.name) setTyped((current) => ({ ...current, [target.name]: target.value }));
-        }}
+      <ChannelSetupForm
+        savedAt={setup.savedAt}
+        form={form}
+        formRef={formRef}
+        onTyped={(name, value) => setTyped((current) => ({ ...current, [name]: value }))}
       >
         <fieldset className="stack">
           <legend>Twilio account</legend>
@@ -144,7 +139,7 @@ export default function TextingSetupPage() {
           })}
         </fieldset>
         <SaveActions saving={busy} />
-      </Form>
+      </ChannelSetupForm>
       <Form method="post" className="settings-form" {...formProps(test.form)}>
         <input type="hidden" name="intent" value={TEST_SEND_FORM} />
         <input type="hidden" name="channel" value="text" />
