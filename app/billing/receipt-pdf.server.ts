@@ -12,7 +12,7 @@ export async function receiptPdf(invoice: InvoiceDocument): Promise<Buffer> {
     doc.addPage();
     const money = (cents: number) => pdfText(formatMoney(cents, invoice.currency));
     const row = tableRows(doc);
-    letterhead(doc, invoice.charity, `${invoice.eventTitle} · Receipt for invoice ${invoice.number}`, invoice.taxId);
+    letterhead(doc, invoice, `${invoice.eventTitle} · Receipt for invoice ${invoice.number}`);
     doc.text(pdfText(`${invoice.guest}${invoice.paddle !== null ? `, paddle ${invoice.paddle}` : ""}`));
     doc.text(pdfText(invoice.email));
     doc.moveDown();

@@ -27,7 +27,11 @@ export function pdfOf(title: string, draw: (doc: PDFKit.PDFDocument) => void): P
 }
 
 /** The head of a page: the charity, what the page is, and the charity's tax id when it has one. */
-export function letterhead(doc: PDFKit.PDFDocument, charity: string, subject: string, taxId: string | null) {
+export function letterhead(
+  doc: PDFKit.PDFDocument,
+  { charity, taxId }: { charity: string; taxId: string | null },
+  subject: string,
+) {
   doc.font("Helvetica-Bold").fontSize(18).text(pdfText(charity));
   doc.font("Helvetica").fontSize(11).text(pdfText(subject));
   if (taxId) doc.text(pdfText(`Tax id: ${taxId}`));

@@ -57,12 +57,7 @@ function guestPage(doc: PDFKit.PDFDocument, statements: Statements, guest: Guest
   doc.addPage();
   const money = (cents: number) => pdfText(formatMoney(cents, statements.currency));
   const row = tableRows(doc);
-  letterhead(
-    doc,
-    statements.charity,
-    `Statement of gifts · ${statements.eventTitle} · ${statements.period}`,
-    statements.taxId,
-  );
+  letterhead(doc, statements, `Statement of gifts · ${statements.eventTitle} · ${statements.period}`);
   doc.text(pdfText(`${guest.name}${guest.paddle !== null ? `, paddle ${guest.paddle}` : ""}`));
   if (guest.email) doc.text(pdfText(guest.email));
   doc.moveDown();
@@ -80,12 +75,7 @@ function yearPage(doc: PDFKit.PDFDocument, statements: YearStatements, donor: Ye
   doc.addPage();
   const money = (cents: number) => pdfText(formatMoney(cents, statements.currency));
   const row = tableRows(doc);
-  letterhead(
-    doc,
-    statements.charity,
-    `Year-end statement of gifts · 1 January to 31 December ${statements.year}`,
-    statements.taxId,
-  );
+  letterhead(doc, statements, `Year-end statement of gifts · 1 January to 31 December ${statements.year}`);
   doc.text(pdfText(donor.name));
   if (donor.email) doc.text(pdfText(donor.email));
   for (const part of donor.events) {

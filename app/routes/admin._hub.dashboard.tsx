@@ -9,7 +9,7 @@ import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
 import { adminMenus } from "~/navigation/admin-navigation.server";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { backWithToast } from "~/ui/toast.server";
 
 export const meta = titleMeta("Dashboard · Gavel");
@@ -58,6 +58,4 @@ export default function DashboardRoute() {
   return <DashboardPage />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

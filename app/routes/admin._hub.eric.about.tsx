@@ -2,7 +2,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { appPackages } from "~/design-lab/dependency-licences.server";
 import { eventGlance } from "~/design-lab/event-glance.server";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 export const meta = titleMeta("About · Design lab · Gavel");
@@ -140,6 +140,4 @@ export default function AboutPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

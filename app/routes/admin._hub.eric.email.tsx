@@ -4,7 +4,7 @@ import { db } from "~/db.server";
 import { loadEventMessaging } from "~/messages/message-context.server";
 import { renderTextTemplate, TEMPLATE_NAMES, TEMPLATES } from "~/messages/templates";
 import { EmailPreview } from "~/messages/ui/email-preview";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 export const meta = titleMeta("Email · Design lab · Gavel");
@@ -49,6 +49,4 @@ export default function EmailTemplatesPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

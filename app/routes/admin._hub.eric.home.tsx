@@ -1,7 +1,7 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { adminMenus } from "~/navigation/admin-navigation.server";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 export const meta = titleMeta("Home · Design lab · Gavel");
@@ -64,6 +64,4 @@ export default function DesignLabHome() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

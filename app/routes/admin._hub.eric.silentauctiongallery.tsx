@@ -2,7 +2,7 @@ import { useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { SAMPLE_STATES } from "~/design-lab/bidder-samples";
 import { FramePair } from "~/design-lab/ui/frame-pair";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 export const meta = titleMeta("Silent auction gallery · Design lab · Gavel");
@@ -43,6 +43,4 @@ export default function SilentAuctionGalleryLab() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -3,7 +3,7 @@ import { requireEventPermission } from "~/auth/access.server";
 import { adminMenus } from "~/navigation/admin-navigation.server";
 import { revalidateOnSubmitOrEventChange } from "~/navigation/layout-revalidation";
 import labHref from "~/styles/lab.css";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { Tabs } from "~/ui/tabs";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
@@ -34,6 +34,4 @@ export default function DesignLabLayout() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

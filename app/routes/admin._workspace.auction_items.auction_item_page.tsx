@@ -42,7 +42,7 @@ import {
 } from "~/images/image-gallery.server";
 import { chosenImageUrl, readFormWithImages } from "~/images/upload.server";
 import { richTextLinks } from "~/rich-text/rich-text-editor";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { errorTitle } from "~/ui/error-page";
 import { redirectWithToast } from "~/ui/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
@@ -213,6 +213,4 @@ export default function AuctionItemRoute() {
   return <AuctionItemPage />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -11,7 +11,7 @@ import {
   type CategoryRow,
 } from "~/catalogue/categories.server";
 import { categoryFields, categorySchema } from "~/catalogue/category-form";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { InternalNotesField } from "~/ui/record-fields";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
@@ -103,6 +103,4 @@ export default function CategoriesPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

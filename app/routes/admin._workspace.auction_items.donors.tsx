@@ -20,7 +20,7 @@ import {
   updateDonor,
   type DonorRow,
 } from "~/catalogue/donors.server";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { checkboxProps, Field } from "~/ui/field";
 import { InternalNotesField, PersonNameFields } from "~/ui/record-fields";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
@@ -215,6 +215,4 @@ export default function DonorsPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -10,7 +10,7 @@ import { Refusal } from "~/forms/refusal";
 import { answerForm, refuseForm } from "~/forms/reply.server";
 import { readOrRefuse, rowId } from "~/forms/rules";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { backWithToast } from "~/ui/toast.server";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
@@ -85,6 +85,4 @@ export default function DuelsRoute() {
   return <DuelSetupPage />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -19,7 +19,7 @@ import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { Button, ButtonLink } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { EmptyState } from "~/ui/empty-state";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";
@@ -236,6 +236,4 @@ function Letter({
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

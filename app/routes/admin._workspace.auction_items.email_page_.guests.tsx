@@ -20,7 +20,7 @@ import { loadMessageSetup } from "~/messages/setup.server";
 import { EmailBody } from "~/messages/ui/email-preview";
 import { Button } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { redirectWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
@@ -242,6 +242,4 @@ export default function WriteToGuestsPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

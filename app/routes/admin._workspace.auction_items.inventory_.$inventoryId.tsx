@@ -26,7 +26,7 @@ import { readFormWithImages } from "~/images/upload.server";
 import { richTextLinks } from "~/rich-text/rich-text-editor";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { DeleteSection } from "~/ui/delete-section";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { errorTitle } from "~/ui/error-page";
 import { centsToInput } from "~/ui/money-input";
 import { redirectWithToast } from "~/ui/toast.server";
 
@@ -166,6 +166,4 @@ export default function InventoryItemPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

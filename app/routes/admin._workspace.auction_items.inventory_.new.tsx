@@ -11,7 +11,7 @@ import { MAX_GALLERY_UPLOAD } from "~/images/image-gallery-fields";
 import { GalleryFullError, galleryUploadField, uploadedGalleryUrls } from "~/images/image-gallery.server";
 import { readFormWithImages } from "~/images/upload.server";
 import { richTextLinks } from "~/rich-text/rich-text-editor";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { redirectWithToast } from "~/ui/toast.server";
 
 export const meta = titleMeta("New inventory item · Auction items · Gavel");
@@ -97,6 +97,4 @@ export default function NewInventoryItemPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

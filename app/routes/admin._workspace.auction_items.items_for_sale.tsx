@@ -8,7 +8,7 @@ import { saleItemSchema } from "~/catalogue/sale-item-form";
 import { createSaleItem, listSaleItems, updateSaleItem } from "~/catalogue/sale-items.server";
 import { categoriesArea } from "~/data-areas/catalogue.server";
 import { eventSettings } from "~/events/event-settings.server";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { checkboxProps, Field } from "~/ui/field";
 import { formatMoney } from "~/ui/format";
 import { centsToInput } from "~/ui/money-input";
@@ -196,6 +196,4 @@ export default function ItemsForSalePage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -14,7 +14,7 @@ import {
   type PaddleRaiseRow,
 } from "~/catalogue/paddle-raises.server";
 import { eventSettings } from "~/events/event-settings.server";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { checkboxProps, Field } from "~/ui/field";
 import { formatMoney } from "~/ui/format";
 import { centsToInput } from "~/ui/money-input";
@@ -165,6 +165,4 @@ export default function PaddleRaisesPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -8,7 +8,7 @@ import { raffleSchema } from "~/catalogue/raffle-form";
 import { createRaffle, deleteRaffles, listRaffles, updateRaffle } from "~/catalogue/raffles.server";
 import { eventSettings } from "~/events/event-settings.server";
 import { DateTimeField, dateTimeFieldLinks } from "~/ui/date-time-field";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { formatMoney } from "~/ui/format";
 import { formatInZone, utcToZonedInput, zonedInputToUtc } from "~/ui/zoned-time";
@@ -160,6 +160,4 @@ export default function RaffleTicketsPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

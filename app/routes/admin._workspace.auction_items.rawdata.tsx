@@ -19,7 +19,7 @@ import {
   refuseBulk,
   refuseInlineEdit,
 } from "~/grid/grid-forms.server";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { redirectWithToast } from "~/ui/toast.server";
 
 export const meta = titleMeta("Raw data · Auction items · Gavel");
@@ -110,6 +110,4 @@ export default function RawDataRoute() {
   return <RawDataPage />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -4,7 +4,7 @@ import { eventIdFromQuery, requireEventPermission } from "~/auth/access.server";
 import { PackagesScreen } from "~/catalogue/packages-grid";
 import { packagesList } from "~/catalogue/packages-list.server";
 import { packagesScreen } from "~/catalogue/packages.server";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
 export const meta = titleMeta("Silent packages · Auction items · Gavel");
@@ -23,6 +23,4 @@ export default function SilentPackagesPage() {
   return <PackagesScreen {...useLoaderData<typeof loader>()} />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

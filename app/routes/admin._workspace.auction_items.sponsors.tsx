@@ -22,7 +22,7 @@ import { YES_NO_OPTIONS, type GridBulkAction, type GridColumn } from "~/grid/gri
 import { ImageField } from "~/images/image-field";
 import { ResponsiveImage } from "~/images/responsive-image";
 import { keptImageChange, readFormKeepingImage } from "~/images/upload.server";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { checkboxProps, Field } from "~/ui/field";
 import { InternalNotesField } from "~/ui/record-fields";
 import { SelectOptions } from "~/ui/select-options";
@@ -257,6 +257,4 @@ export default function SponsorsPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

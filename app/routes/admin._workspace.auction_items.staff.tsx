@@ -6,7 +6,7 @@ import { listAction } from "~/admin-list/list-action.server";
 import { requireEventPermission } from "~/auth/access.server";
 import { staffFields, staffSchema } from "~/catalogue/staff-form";
 import { createStaff, deleteStaff, listStaff, updateStaff, type StaffRow } from "~/catalogue/staff.server";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { InternalNotesField, PersonNameFields } from "~/ui/record-fields";
 import type { FieldMetadata } from "@conform-to/react";
@@ -190,6 +190,4 @@ export default function StaffPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

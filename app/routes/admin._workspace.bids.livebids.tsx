@@ -9,7 +9,7 @@ import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { refuseForm, refuseSubmission, refuseWith } from "~/forms/reply.server";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { redirectWithToast } from "~/ui/toast.server";
 import { event } from "~drizzle/schema";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
@@ -69,6 +69,4 @@ export default function LiveBidsPage() {
   return <LiveBidsScreen {...data} />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -19,7 +19,7 @@ import {
 import { cancelPledge, correctPledge, recordPledge } from "~/paddle-raise/pledges.server";
 import { PaddleRaiseConsole } from "~/paddle-raise/ui/paddle-raise-console";
 import paddleRaiseHref from "~/styles/paddle-raise.css";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { formatRoundMoney } from "~/ui/format";
 import { redirectWithToast } from "~/ui/toast.server";
 import type { Submission } from "@conform-to/react";
@@ -118,6 +118,4 @@ export default function PaddleRaisesPage() {
   return <PaddleRaiseConsole {...loaded} />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

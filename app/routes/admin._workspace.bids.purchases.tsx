@@ -11,7 +11,7 @@ import { formProps, useContractForm } from "~/forms/use-contract-form";
 import billingHref from "~/styles/billing.css";
 import { Button } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";
@@ -139,6 +139,4 @@ export default function PurchasesPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -22,7 +22,7 @@ import { raffleDesk, raffleDeskMarker, saveRaffleRules } from "~/raffles/raffle-
 import { RaffleDesk } from "~/raffles/ui/raffle-desk";
 import billingHref from "~/styles/billing.css";
 import rafflesHref from "~/styles/raffles.css";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { backWithToast } from "~/ui/toast.server";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import type { Permission } from "~/auth/permissions";
@@ -103,6 +103,4 @@ export default function RafflePage() {
   return <RaffleDesk {...desk} reply={reply} />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -12,7 +12,7 @@ import {
 import { SilentBidsScreen } from "~/bidding/ui/silent-bids-screen";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { redirectWithToast } from "~/ui/toast.server";
 
 export const meta = titleMeta("Silent bids · Bids · Gavel");
@@ -58,6 +58,4 @@ export default function SilentBidsPage() {
   return <SilentBidsScreen {...loaded} />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -3,7 +3,7 @@ import { requireEventPermission } from "~/auth/access.server";
 import { DataGrid } from "~/grid/data-grid";
 import { loadTicketSales, type TicketSaleRow } from "~/registration/ticket-sales.server";
 import { EmptyState } from "~/ui/empty-state";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { formatCount } from "~/ui/format";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { GridColumn } from "~/grid/grid-types";
@@ -126,6 +126,4 @@ function TotalsRow({ row }: { row: ReturnType<typeof useLoaderData<typeof loader
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

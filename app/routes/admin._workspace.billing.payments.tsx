@@ -12,7 +12,7 @@ import { answerForm, refuseForm } from "~/forms/reply.server";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { Button, buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { formatMoney } from "~/ui/format";
 import { backWithToast } from "~/ui/toast.server";
@@ -191,6 +191,4 @@ function RefundForm({ paymentId, left }: { paymentId: number; left: string }) {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

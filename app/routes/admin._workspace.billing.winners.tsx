@@ -29,7 +29,7 @@ import { rowId } from "~/forms/rules";
 import { publicOrigin } from "~/security/request.server";
 import { Button, ButtonLink } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { formatMoney } from "~/ui/format";
 import { backWithToast, redirectWithToast } from "~/ui/toast.server";
 import { useEventHref } from "~/ui/use-event-href";
@@ -249,6 +249,4 @@ export default function WinnersPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -4,7 +4,7 @@ import { requireEventPermission } from "~/auth/access.server";
 import { winnersReport } from "~/billing/winners-report.server";
 import { buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { formatMoney } from "~/ui/format";
 import type { Permission } from "~/auth/permissions";
 
@@ -97,6 +97,4 @@ export default function WinnersReportPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

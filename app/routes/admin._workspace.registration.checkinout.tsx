@@ -8,7 +8,7 @@ import { doorAction } from "~/registration/check-in-actions.server";
 import { doorCounts, doorGuests, doorMarker, guestOfToken } from "~/registration/check-in.server";
 import { DoorScreen } from "~/registration/ui/door-screen";
 import doorHref from "~/styles/door.css";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { event, ticket } from "~drizzle/schema";
 
 export const meta = titleMeta("Check-in · Registration · Gavel");
@@ -59,6 +59,4 @@ export default function CheckInOutPage() {
   return <DoorScreen {...loaded} />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

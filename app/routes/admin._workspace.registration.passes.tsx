@@ -8,7 +8,7 @@ import { loadPasses, releaseUnpaidOrders, runPassAction } from "~/registration/p
 import { PassesScreen, type PassesActionData } from "~/registration/ui/passes-screen";
 import { publicOrigin } from "~/security/request.server";
 import registrantsHref from "~/styles/registrants.css";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { redirectWithToast } from "~/ui/toast.server";
 
 export const meta = titleMeta("Passes · Registration · Gavel");
@@ -52,6 +52,4 @@ export default function PassesPage() {
   return <PassesScreen {...useLoaderData<typeof loader>()} releaseError={releaseError} />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

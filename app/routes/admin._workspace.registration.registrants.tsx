@@ -12,7 +12,7 @@ import { loadRegistrants, loadRegistrationChoices } from "~/registration/registr
 import { RegistrantsScreen } from "~/registration/ui/registrants-screen";
 import { publicOrigin } from "~/security/request.server";
 import registrantsHref from "~/styles/registrants.css";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { redirectWithToast } from "~/ui/toast.server";
 
 export const meta = titleMeta("Registrants · Registration · Gavel");
@@ -53,6 +53,4 @@ export default function RegistrantsPage() {
   return <RegistrantsScreen {...useLoaderData<typeof loader>()} />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -8,7 +8,7 @@ import { loadSeating } from "~/registration/seating.server";
 import { suggestedTableName } from "~/registration/tables.server";
 import { SeatingScreen } from "~/registration/ui/seating-screen";
 import seatingHref from "~/styles/seating.css";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { redirectWithToast } from "~/ui/toast.server";
 
 export const meta = titleMeta("Seating · Registration · Gavel");
@@ -40,6 +40,4 @@ export default function SeatingPage() {
   return <SeatingScreen {...useLoaderData<typeof loader>()} />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -24,7 +24,7 @@ import labHref from "~/styles/lab.css";
 import landingHref from "~/styles/landing.css";
 import publicChromeHref from "~/styles/public-chrome.css";
 import { brandingStyle } from "~/ui/branding";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { checkboxProps, Field } from "~/ui/field";
 import { SettingsWithPreview } from "~/ui/settings-with-preview";
 import { backWithToast } from "~/ui/toast.server";
@@ -214,6 +214,4 @@ function ComponentsEditor() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

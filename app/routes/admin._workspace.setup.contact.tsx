@@ -7,7 +7,7 @@ import { parseForm, replyFor } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { SaveActions } from "~/ui/save-actions";
 import { backWithToast } from "~/ui/toast.server";
@@ -92,6 +92,4 @@ export default function ContactPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -16,7 +16,7 @@ import { ChannelSetupForm } from "~/messages/ui/channel-setup-form";
 import { EmailPreview } from "~/messages/ui/email-preview";
 import { RichTextEditor, richTextLinks } from "~/rich-text/rich-text-editor";
 import { Button } from "~/ui/button";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { checkboxProps, Field } from "~/ui/field";
 import { SaveActions } from "~/ui/save-actions";
 import { backWithToast } from "~/ui/toast.server";
@@ -186,6 +186,4 @@ export default function EmailSetupPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

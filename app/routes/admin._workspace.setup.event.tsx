@@ -18,7 +18,7 @@ import { imageChange, imageFieldErrors, readFormWithImages } from "~/images/uplo
 import { RichTextEditor, richTextLinks } from "~/rich-text/rich-text-editor";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { DateTimeField, dateTimeFieldLinks } from "~/ui/date-time-field";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { SaveActions } from "~/ui/save-actions";
 import { backWithToast } from "~/ui/toast.server";
@@ -188,6 +188,4 @@ export default function EventDetailsPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -8,7 +8,7 @@ import { Refusal } from "~/forms/refusal";
 import { refuseSubmission, refuseWith } from "~/forms/reply.server";
 import liveHref from "~/styles/live.css";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { redirectWithToast } from "~/ui/toast.server";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
@@ -63,6 +63,4 @@ export default function LiveAuctionSetupRoute() {
   return <LiveAuctionSetupPage />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -14,7 +14,7 @@ import {
 import { setFeatureEnabled, toggleFeatureTesting } from "~/events/feature-switches.server";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { Button } from "~/ui/button";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { event } from "~drizzle/schema";
 
 export const meta = titleMeta("Modules · Setup · Gavel");
@@ -144,6 +144,4 @@ function ModuleStatus({ enabled, testing, heldByEvent }: { enabled: boolean; tes
   return <span className="badge badge--success">Live</span>;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

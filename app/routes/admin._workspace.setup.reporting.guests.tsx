@@ -2,7 +2,7 @@ import { useLoaderData } from "@remix-run/react";
 import { guestsReport } from "~/reporting/guests.server";
 import { loadReport } from "~/reporting/report-loader.server";
 import { ReportView } from "~/reporting/ui/report-view";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 export const meta = titleMeta("Guests · Reports · Gavel");
@@ -17,6 +17,4 @@ export default function GuestsReportPage() {
   return <ReportView report={report} filters={filters} />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

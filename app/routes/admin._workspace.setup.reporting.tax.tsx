@@ -27,7 +27,7 @@ import { ReportView } from "~/reporting/ui/report-view";
 import { StatementMailPanel } from "~/reporting/ui/statement-mail-panel";
 import { StatementPicker } from "~/reporting/ui/statement-picker";
 import { mayReportYear, statementYears, yearReportOf } from "~/reporting/year-statements.server";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { redirectWithToast } from "~/ui/toast.server";
 import { formatInZone } from "~/ui/zoned-time";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
@@ -144,6 +144,4 @@ export default function TaxReportPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -2,7 +2,7 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { reportPath, REPORTS } from "~/reporting/reports";
 import reportingHref from "~/styles/reporting.css";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { Tabs } from "~/ui/tabs";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
@@ -32,6 +32,4 @@ export default function ReportingLayout() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

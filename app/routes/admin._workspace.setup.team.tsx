@@ -24,7 +24,7 @@ import {
 } from "~/team/team.server";
 import { InviteForm } from "~/team/ui/invite-form";
 import { TeamTable } from "~/team/ui/team-table";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { redirectWithToast } from "~/ui/toast.server";
 
 export const meta = titleMeta("Team · Setup · Gavel");
@@ -163,6 +163,4 @@ export default function TeamPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -12,7 +12,7 @@ import { renderTextTemplate, TEMPLATE_NAMES, TEMPLATES, TEXT_LIMIT } from "~/mes
 import { sendTestMessage } from "~/messages/test-send.server";
 import { ChannelSetupForm } from "~/messages/ui/channel-setup-form";
 import { Button } from "~/ui/button";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { SaveActions } from "~/ui/save-actions";
 import { backWithToast } from "~/ui/toast.server";
@@ -156,6 +156,4 @@ export default function TextingSetupPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -14,7 +14,7 @@ import {
 import { attributablePages } from "~/giving/fundraisers.server";
 import { donationSchema, REFUND_REASONS, SUGGESTED_FORM, suggestedAmounts, suggestedSchema } from "~/giving/gift-forms";
 import { SuggestedAmountsForm } from "~/giving/ui/suggested-amounts-form";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { checkboxProps, Field } from "~/ui/field";
 import { formatMoney } from "~/ui/format";
 import { centsToInput } from "~/ui/money-input";
@@ -305,6 +305,4 @@ export default function DonationsPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -27,7 +27,7 @@ import { keptImageChange, readFormKeepingImage } from "~/images/upload.server";
 import { richTextLinks } from "~/rich-text/rich-text-editor";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { checkboxProps } from "~/ui/field";
 import { formatMoney } from "~/ui/format";
 import { centsToInput } from "~/ui/money-input";
@@ -255,6 +255,4 @@ export default function FundraisersPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

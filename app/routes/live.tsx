@@ -8,7 +8,7 @@ import { readRowId } from "~/db/row-id";
 import { db } from "~/db.server";
 import { readPostedForm } from "~/forms/posted-form.server";
 import liveHref from "~/styles/live.css";
-import { ErrorPanel, titleMeta } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { redirectWithToast } from "~/ui/toast.server";
 import { event } from "~drizzle/schema";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
@@ -72,6 +72,4 @@ export default function LiveConsolePage() {
   return <LiveConsole {...data} />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";
