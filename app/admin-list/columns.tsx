@@ -15,6 +15,14 @@ export function textColumn<Row>(
   return { id, header, value: (row) => row[id] as GridValue, edit: { type: "text", rule }, ...options };
 }
 
+/**
+ * An amount in cents, shown as the row's formatted `label`; its value in units, not cents, so the export reads as
+ * the grid does. Not filtered (a range, not a text, is what one looks for).
+ */
+export function moneyColumn<Row>(id: keyof Row & string, header: string, label: (row: Row) => string): GridColumn<Row> {
+  return { id, header, value: (row) => (row[id] as number) / 100, cell: label, numeric: true, filter: false };
+}
+
 /** Whether the record is active, chosen in place as yes or no. */
 export function activeColumn<Row extends { is_active: boolean }>(): GridColumn<Row> {
   return {

@@ -34,3 +34,17 @@ export type GuestContact = {
   country: string | null;
   paddle: number | null;
 };
+
+type CompanyAndAddress = Pick<GuestContact, "company" | "address" | "city" | "state" | "zip" | "country">;
+
+/** A guest's company and postal address, picked from a row that has them. */
+export function companyAndAddress(guest: CompanyAndAddress): CompanyAndAddress {
+  return {
+    company: guest.company,
+    address: guest.address,
+    city: guest.city,
+    state: guest.state,
+    zip: guest.zip,
+    country: guest.country,
+  };
+}

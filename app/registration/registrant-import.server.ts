@@ -13,7 +13,7 @@ import { event, registrant, usr_event_paddle } from "~drizzle/schema";
 import { allocatePaddle, setRegistrantPaddle } from "./paddles.server";
 import { registerParty, type GuestDetails } from "./register-party.server";
 import { answerProblem } from "./register-steps.server";
-import { STAFF_METHODS, type StaffMethod, type GuestContact } from "./registrant-fields";
+import { companyAndAddress, STAFF_METHODS, type GuestContact, type StaffMethod } from "./registrant-fields";
 import { loadRegistrationChoices, type RegistrationChoices } from "./registrants.server";
 import type { Database, Transaction } from "~/db/connection.server";
 
@@ -386,15 +386,7 @@ export async function importRegistrants(db: Database, eventId: number, csv: stri
     for (const { id, guest, group } of created) {
       await tx
         .update(registrant)
-        .set({
-          company: guest.company,
-          address: guest.address,
-          city: guest.city,
-          state: guest.state,
-          zip: guest.zip,
-          country: guest.country,
-          ...(group ? { group } : {}),
-        })
+        .set({ ...companyAndAddress(guest), ...(group ? { group } : {}) })
         .where(and(eq(registrant.event_id, eventId), eq(registrant.registrant_id, id)));
     }
 

@@ -10,8 +10,8 @@ import { formatMoney } from "~/ui/format";
 import { event, meal, pass, payment, question, registrant, ticket } from "~drizzle/schema";
 import { loadConfirmedOrder, queueConfirmation } from "./confirmation.server";
 import { toRegisterQuestion, type RegisterQuestion } from "./register-page.server";
+import { companyAndAddress, type GuestContact } from "./registrant-fields";
 import { registrationTopic } from "./registration-topic";
-import type { GuestContact } from "./registrant-fields";
 import type { Database, Transaction } from "~/db/connection.server";
 
 export interface RegistrantRow extends GuestContact {
@@ -127,12 +127,7 @@ export async function loadRegistrants(db: Database, eventId: number): Promise<Re
       last_name: guest.last_name,
       email: guest.email,
       phone: guest.phone,
-      company: guest.company,
-      address: guest.address,
-      city: guest.city,
-      state: guest.state,
-      zip: guest.zip,
-      country: guest.country,
+      ...companyAndAddress(guest),
       paddle: guest.paddle,
       group: guest.group,
       ticket: joined.ticket,

@@ -2,9 +2,10 @@ import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AdminList } from "~/admin-list/admin-list";
 import {
   ACTIVE_BULK_ACTIONS,
-  deleteBulkAction,
   activeColumn,
   allEventsItemCountColumn,
+  deleteBulkAction,
+  moneyColumn,
   textColumn,
   websiteColumn,
 } from "~/admin-list/columns";
@@ -82,15 +83,7 @@ const columns: GridColumn<DonorRow>[] = [
   textColumn("last_name", "Last name", donorFields.last_name, { hidden: true }),
   textColumn("title", "Organisation", donorFields.title),
   { id: "item_count", header: "Items", value: (row) => row.item_count, numeric: true, filter: false },
-  {
-    id: "item_value",
-    header: "Value",
-    // Units, not cents, so the export reads as the grid does.
-    value: (row) => row.item_value / 100,
-    cell: (row) => row.item_value_label,
-    numeric: true,
-    filter: false,
-  },
+  moneyColumn("item_value", "Value", (row) => row.item_value_label),
   activeColumn(),
   textColumn("email", "Email", donorFields.email),
   textColumn("phone", "Phone", donorFields.phone, { hidden: true }),

@@ -1,6 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
 import { AdminList } from "~/admin-list/admin-list";
-import { deleteBulkAction } from "~/admin-list/columns";
+import { deleteBulkAction, moneyColumn } from "~/admin-list/columns";
 import { listAction } from "~/admin-list/list-action.server";
 import { requireEventPermission } from "~/auth/access.server";
 import { deleteItems } from "~/catalogue/auction-items.server";
@@ -146,14 +146,7 @@ export default function ItemsForSalePage() {
     { id: "quantity", header: "For sale", value: (row) => row.quantity, numeric: true, filter: false },
     { id: "sold", header: "Sold", value: (row) => row.sold, numeric: true, filter: false },
     { id: "left", header: "Left", value: (row) => Math.max(0, row.quantity - row.sold), numeric: true, filter: false },
-    {
-      id: "revenue",
-      header: "Sales",
-      value: (row) => row.revenue / 100,
-      cell: (row) => money(row.revenue),
-      numeric: true,
-      filter: false,
-    },
+    moneyColumn("revenue", "Sales", (row) => money(row.revenue)),
     { id: "category", header: "Category", value: (row) => row.category, filter: "select" },
     {
       id: "value",

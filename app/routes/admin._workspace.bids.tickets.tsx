@@ -1,4 +1,5 @@
 import { useLoaderData } from "@remix-run/react";
+import { moneyColumn } from "~/admin-list/columns";
 import { requireEventPermission } from "~/auth/access.server";
 import { DataGrid } from "~/grid/data-grid";
 import { loadTicketSales, type TicketSaleRow } from "~/registration/ticket-sales.server";
@@ -35,22 +36,8 @@ const columns: GridColumn<TicketSaleRow>[] = [
   { id: "company", header: "Company", value: (row) => row.company, hidden: true },
   { id: "ticket", header: "Ticket type", value: (row) => row.ticket, filter: "select" },
   { id: "quantity", header: "Quantity", value: (row) => row.quantity, numeric: true, filter: false },
-  {
-    id: "amount",
-    header: "Amount",
-    value: (row) => row.amount / 100,
-    cell: (row) => row.amount_label,
-    numeric: true,
-    filter: false,
-  },
-  {
-    id: "discount",
-    header: "Discount",
-    value: (row) => row.discount / 100,
-    cell: (row) => row.discount_label,
-    numeric: true,
-    filter: false,
-  },
+  moneyColumn("amount", "Amount", (row) => row.amount_label),
+  moneyColumn("discount", "Discount", (row) => row.discount_label),
   { id: "promo_code", header: "Promo code", value: (row) => row.promo_code, filter: "select" },
   { id: "method", header: "Payment method", value: (row) => row.method, filter: "select" },
   { id: "payment_status", header: "Payment", value: (row) => statusLabel(row.payment_status), filter: "select" },
