@@ -45,7 +45,7 @@ export default function AllFundraisersPage() {
   const plural = data.words.plural;
   return (
     <GuestPage bar={data} className="giving">
-      <section className="giving__card" aria-labelledby="all-heading">
+      <section className="guest-card giving__card" aria-labelledby="all-heading">
         <h1 id="all-heading">All {plural}</h1>
         {data.fundraisers.length === 0 ? (
           <p>No pages yet.</p>

@@ -117,7 +117,7 @@ export default function FundraiserPage() {
         endsOn={data.endsOn}
       />
       {data.mine ? (
-        <details className="giving__card" open={reply !== undefined}>
+        <details className="guest-card giving__card" open={reply !== undefined}>
           <summary>Change your page</summary>
           <FundraiserPageForm
             formId={FUNDRAISER_EDIT_FORM}
