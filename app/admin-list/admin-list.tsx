@@ -53,17 +53,15 @@ export interface AdminListProps<Row extends RowData, Schema extends ZodTypeAny> 
 export function AdminList<Row extends RowData, Schema extends ZodTypeAny>({
   title,
   intro,
-  label,
   rows,
   columns,
   rowId,
   rowLabel,
-  rowColor,
-  bulkActions,
   dialog,
   actions,
   empty,
   children,
+  ...grid
 }: AdminListProps<Row, Schema>) {
   const newRow = dialog ? (
     <FormDialog
@@ -110,13 +108,11 @@ export function AdminList<Row extends RowData, Schema extends ZodTypeAny>({
         />
       ) : null}
       <DataGrid
-        label={label}
+        {...grid}
         rows={rows}
         columns={[...columns, ...editColumn]}
         rowId={(row) => String(rowId(row))}
         rowLabel={rowLabel}
-        rowColor={rowColor}
-        bulkActions={bulkActions}
         actions={
           <>
             {actions}

@@ -1,5 +1,5 @@
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { requireEventPermission } from "~/auth/access.server";
 import { db } from "~/db.server";
 import { parseForm, replyFor } from "~/forms/form-contract";
@@ -12,7 +12,7 @@ import { isRichBody, plainBodyAsHtml } from "~/messages/rich-body";
 import { loadMessageSetup, saveEmailSetup } from "~/messages/setup.server";
 import { TEMPLATE_NAMES, TEMPLATES, type TemplateName } from "~/messages/templates";
 import { sendTestMessage } from "~/messages/test-send.server";
-import { ChannelSetupForm } from "~/messages/ui/channel-setup-form";
+import { ChannelSetupForm, useChannelFields } from "~/messages/ui/channel-setup-form";
 import { EmailPreview } from "~/messages/ui/email-preview";
 import { RichTextEditor, richTextLinks } from "~/rich-text/rich-text-editor";
 import { Button } from "~/ui/button";
@@ -73,9 +73,7 @@ export default function EmailSetupPage() {
   useFocusFirstError(formRef, replyFor(reply, EMAIL_SETUP_FORM));
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  // What is typed in each template, for its live preview.
-  const [typed, setTyped] = useState<Record<string, string>>(defaultValue);
-  const field = (name: string) => (fields as unknown as Record<string, (typeof fields)["sender_name"]>)[name];
+  const { typed, type, field } = useChannelFields(fields, defaultValue);
 
   return (
     <>
@@ -86,12 +84,7 @@ export default function EmailSetupPage() {
           and an HTML part in the event's branding.
         </p>
       </div>
-      <ChannelSetupForm
-        savedAt={setup.savedAt}
-        form={form}
-        formRef={formRef}
-        onTyped={(name, value) => setTyped((current) => ({ ...current, [name]: value }))}
-      >
+      <ChannelSetupForm savedAt={setup.savedAt} form={form} formRef={formRef} onTyped={type}>
         <fieldset className="stack">
           <legend>Sender</legend>
           <div className="field-grid">
@@ -159,7 +152,7 @@ export default function EmailSetupPage() {
                 defaultValue={richBody(defaultValue[`body_${name}`])}
                 error={field(`body_${name}`).errors?.[0]}
                 help="{{first_name}}, {{event}}, {{item}}, {{amount}}, {{closes}} are filled in for each guest. Empty it to go back to ours."
-                onChange={(html) => setTyped((current) => ({ ...current, [`body_${name}`]: html }))}
+                onChange={(html) => type(`body_${name}`, html)}
               />
               <EmailPreview
                 template={name}

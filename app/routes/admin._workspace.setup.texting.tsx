@@ -1,5 +1,5 @@
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { requireEventPermission } from "~/auth/access.server";
 import { parseForm, replyFor } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
@@ -10,7 +10,7 @@ import { TEST_SEND_FORM, TEXTING_SETUP_FORM, testSendSchema, textingSetupSchema 
 import { loadMessageSetup, saveTextingSetup } from "~/messages/setup.server";
 import { renderTextTemplate, TEMPLATE_NAMES, TEMPLATES, TEXT_LIMIT } from "~/messages/templates";
 import { sendTestMessage } from "~/messages/test-send.server";
-import { ChannelSetupForm } from "~/messages/ui/channel-setup-form";
+import { ChannelSetupForm, useChannelFields } from "~/messages/ui/channel-setup-form";
 import { Button } from "~/ui/button";
 import { titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
@@ -61,8 +61,7 @@ export default function TextingSetupPage() {
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, replyFor(reply, TEXTING_SETUP_FORM));
   const busy = useNavigation().state === "submitting";
-  const [typed, setTyped] = useState<Record<string, string>>(defaultValue);
-  const field = (name: string) => (fields as unknown as Record<string, (typeof fields)["twilio_account_sid"]>)[name];
+  const { typed, type, field } = useChannelFields(fields, defaultValue);
 
   return (
     <>
@@ -79,12 +78,7 @@ export default function TextingSetupPage() {
           and other news goes by email only.
         </p>
       )}
-      <ChannelSetupForm
-        savedAt={setup.savedAt}
-        form={form}
-        formRef={formRef}
-        onTyped={(name, value) => setTyped((current) => ({ ...current, [name]: value }))}
-      >
+      <ChannelSetupForm savedAt={setup.savedAt} form={form} formRef={formRef} onTyped={type}>
         <fieldset className="stack">
           <legend>Twilio account</legend>
           <div className="field-grid">

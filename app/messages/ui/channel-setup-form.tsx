@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
+import { useState, type ReactNode, type RefObject } from "react";
 import { formProps } from "~/forms/use-contract-form";
-import type { ReactNode, RefObject } from "react";
 
 /**
  * The settings form of a message channel (email, texting): its provider's secret and its templates, whose previews
@@ -36,4 +36,15 @@ export function ChannelSetupForm({
       {children}
     </Form>
   );
+}
+
+/**
+ * What is typed in each field of a channel's form, kept for the templates' live previews (`typed`, changed with
+ * `type`), and a template's field by its posted name ("subject_outbid"), which the form's typed fields cannot name.
+ */
+export function useChannelFields<Fields extends object>(fields: Fields, defaultValue: Record<string, string>) {
+  const [typed, setTyped] = useState<Record<string, string>>(defaultValue);
+  const type = (name: string, value: string) => setTyped((current) => ({ ...current, [name]: value }));
+  const field = (name: string) => (fields as Record<string, Fields[keyof Fields]>)[name];
+  return { typed, type, field };
 }
