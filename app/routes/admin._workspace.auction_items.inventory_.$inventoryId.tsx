@@ -1,10 +1,4 @@
-import {
-  data,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { eventIdFromQuery, requireEventPermission } from "~/auth/access.server";
 import { catalogueOptions, UnknownChoiceError } from "~/catalogue/catalogue-options.server";
@@ -26,13 +20,11 @@ import { readFormWithImages } from "~/images/upload.server";
 import { richTextLinks } from "~/rich-text/rich-text-editor";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { DeleteSection } from "~/ui/delete-section";
-import { errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { centsToInput } from "~/ui/money-input";
 import { redirectWithToast } from "~/ui/toast.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
-  { title: error || !data ? `${errorTitle(error)} · Gavel` : `${data.item.title} · Inventory · Gavel` },
-];
+export const meta = titleMeta<typeof loader>((data) => `${data.item.title} · Inventory · Gavel`);
 
 export const links: LinksFunction = () => [...richTextLinks(), ...imageGalleryLinks()];
 

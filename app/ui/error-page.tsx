@@ -4,7 +4,7 @@ import { Button, ButtonLink } from "./button";
 import { AlertIcon, GavelIcon, LockIcon, SearchIcon } from "./icons";
 import { useEventHref } from "./use-event-href";
 import { useHydrated } from "./use-hydrated";
-import type { MetaFunction } from "@remix-run/node";
+import type { MetaArgs, MetaFunction } from "@remix-run/node";
 
 /** A short name of what went wrong, for the page heading and the document title. */
 export function errorTitle(error: unknown): string {
@@ -16,11 +16,22 @@ export function errorTitle(error: unknown): string {
 }
 
 /**
- * A page's `meta`: its title ("Donors · Auction items · Gavel"), or, when its ErrorBoundary shows instead, what
- * went wrong.
+ * A page's `meta`: its title ("Donors · Auction items · Gavel", or made from the loader's data), or, when its
+ * ErrorBoundary shows instead, what went wrong.
  */
-export function titleMeta(title: string): MetaFunction {
-  return ({ error }) => [{ title: error ? `${errorTitle(error)} · Gavel` : title }];
+export function titleMeta<Loader = unknown>(
+  title: string | ((data: NonNullable<MetaArgs<Loader>["data"]>) => string),
+): MetaFunction<Loader> {
+  return ({ data, error }) => [
+    {
+      title:
+        error || (typeof title !== "string" && !data)
+          ? `${errorTitle(error)} · Gavel`
+          : typeof title === "string"
+            ? title
+            : title(data!),
+    },
+  ];
 }
 
 /**
