@@ -11,10 +11,10 @@ import { useMenuScreen } from "~/navigation/use-menu-screen";
 import { LiveIndicator, useLiveRefresh } from "~/realtime/use-live-refresh";
 import { Button, ButtonLink } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
-import { RecentSales } from "~/ui/recent-sales";
 import { checkboxProps, Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";
+import { RecentSales } from "~/ui/recent-sales";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import {
   ABSENT_WINNER,
