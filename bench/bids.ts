@@ -20,6 +20,7 @@ import { performance } from "node:perf_hooks";
 import postgres from "postgres";
 import { appProcesses, requireBenchSetup, sessionCookie, startApp, throwawayDatabase, type App } from "./support/app";
 import { nextMinimumIn, sendBid, type Bid, type Bidder } from "./support/posts";
+import { endRun, runBench } from "./support/run";
 import { readServerSentEvents } from "./support/server-sent-events";
 import { envNumber, ms, sleep, summary } from "./support/stats";
 
@@ -706,17 +707,10 @@ async function main() {
         `\nThe app logged ${errors.length} error lines, the first: ${errors.slice(0, 3).join(" | ").slice(0, 600)}`,
       );
   } finally {
-    await sql?.end({ timeout: 5 });
-    app?.stop();
-    if (process.env.BENCH_KEEP_DB) {
-      console.log(`Kept database ${database.name}`);
-      await database.keep();
-    } else await database.drop();
+    if (process.env.BENCH_KEEP_DB) console.log(`Kept database ${database.name}`);
+    await endRun({ sql, app, database });
   }
   process.exit(ok ? 0 : 1);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -10,6 +10,7 @@ import { execFileSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { runCrashDrill, type CrashDrillResult } from "./crash-drill";
 import { requireBenchSetup } from "./support/app";
+import { runBench } from "./support/run";
 import { envNumber, ms } from "./support/stats";
 
 const KILLS = envNumber("DRILL_KILLS", 20);
@@ -77,7 +78,4 @@ async function main() {
   process.exit(results.every((result) => result.failures.length === 0) ? 0 : 1);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -10,6 +10,7 @@ import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
 import { requireBenchSetup, sessionCookie, startApp, throwawayDatabase, type App } from "./support/app";
+import { endRun, runBench } from "./support/run";
 import { envNumber, ms, summary } from "./support/stats";
 
 const GUESTS = envNumber("BENCH_GUESTS", 2000, { whole: true });
@@ -183,14 +184,8 @@ async function main() {
     );
     process.exitCode = met ? 0 : 1;
   } finally {
-    await sql?.end({ timeout: 5 });
-    app?.stop();
-    if (process.env.BENCH_KEEP_DB) await database.keep();
-    else await database.drop();
+    await endRun({ sql, app, database });
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

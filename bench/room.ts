@@ -12,6 +12,7 @@ import { performance } from "node:perf_hooks";
 import postgres from "postgres";
 import { requireBenchSetup, sessionCookie, startApp, throwawayDatabase, type App } from "./support/app";
 import { sendForm } from "./support/posts";
+import { endRun, runBench } from "./support/run";
 import { readServerSentEvents } from "./support/server-sent-events";
 import { envNumber, ms, sleep, summary } from "./support/stats";
 
@@ -188,14 +189,8 @@ async function main() {
     process.exitCode = met ? 0 : 1;
   } finally {
     streams.forEach((stream) => stream.request.destroy());
-    await sql?.end({ timeout: 5 });
-    app?.stop();
-    if (process.env.BENCH_KEEP_DB) await database.keep();
-    else await database.drop();
+    await endRun({ sql, app, database });
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

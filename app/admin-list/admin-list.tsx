@@ -4,14 +4,14 @@
  * columns, its schema and how to draw the dialog's fields; the rest is here, the same on every list.
  */
 import { type ReactNode } from "react";
-import { DataGrid } from "~/grid/data-grid";
+import { DataGrid, type DataGridProps } from "~/grid/data-grid";
 import { RowDialog, RowDialogAbove } from "~/grid/row-dialog";
 import { EmptyState } from "~/ui/empty-state";
 import { FormDialog, type Fieldset } from "~/ui/form-dialog";
 import type { DefaultValue } from "@conform-to/react";
 import type { RowData } from "@tanstack/react-table";
 import type { z, ZodTypeAny } from "zod";
-import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
+import type { GridColumn } from "~/grid/grid-types";
 
 export interface ListDialog<Row, Schema extends ZodTypeAny> {
   /** The dialogs' names: `new-<key>` and `edit-<key>-<row id>`. */
@@ -36,20 +36,15 @@ export interface ListDialog<Row, Schema extends ZodTypeAny> {
   fields: (fields: Fieldset<Schema>, row: Row | undefined) => ReactNode;
 }
 
-export interface AdminListProps<Row extends RowData, Schema extends ZodTypeAny> {
+/** The grid's own props (DataGridProps), but for a row's id, which is a number here, and the empty state's shape. */
+export interface AdminListProps<Row extends RowData, Schema extends ZodTypeAny> extends Omit<
+  DataGridProps<Row>,
+  "rowId" | "empty"
+> {
   title: string;
   intro: ReactNode;
-  /** The grid's name ("Donors"), also the CSV file's. */
-  label: string;
-  rows: Row[];
-  columns: readonly GridColumn<Row>[];
   rowId: (row: Row) => number;
-  rowLabel: (row: Row) => string;
-  rowColor?: (row: Row) => string | null | undefined;
-  bulkActions?: readonly GridBulkAction[];
   dialog?: ListDialog<Row, Schema>;
-  /** Other buttons beside the search (an import, a print). */
-  actions?: ReactNode;
   empty: { title: string; text: ReactNode };
   /** What the page shows between its heading and the grid (a panel, a note). */
   children?: ReactNode;
@@ -58,17 +53,15 @@ export interface AdminListProps<Row extends RowData, Schema extends ZodTypeAny> 
 export function AdminList<Row extends RowData, Schema extends ZodTypeAny>({
   title,
   intro,
-  label,
   rows,
   columns,
   rowId,
   rowLabel,
-  rowColor,
-  bulkActions,
   dialog,
   actions,
   empty,
   children,
+  ...grid
 }: AdminListProps<Row, Schema>) {
   const newRow = dialog ? (
     <FormDialog
@@ -115,13 +108,11 @@ export function AdminList<Row extends RowData, Schema extends ZodTypeAny>({
         />
       ) : null}
       <DataGrid
-        label={label}
+        {...grid}
         rows={rows}
         columns={[...columns, ...editColumn]}
         rowId={(row) => String(rowId(row))}
         rowLabel={rowLabel}
-        rowColor={rowColor}
-        bulkActions={bulkActions}
         actions={
           <>
             {actions}

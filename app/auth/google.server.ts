@@ -150,31 +150,26 @@ class ConfigurableGoogleStrategy extends GoogleStrategy<number> {
 
 const secure = config.NODE_ENV === "production" && config.APP_HOST !== "localhost";
 
+/** A cookie that lasts the round trip to the provider (ten minutes), sent only back to /auth/google. */
+function roundTripCookie() {
+  return {
+    path: "/auth/google",
+    httpOnly: true,
+    sameSite: "lax" as const,
+    secure,
+    secrets: [secretFor("oauth-cookie")],
+    maxAge: 600,
+  };
+}
+
 /**
  * The OAuth state lives in a short-lived cookie of its own, not in the sign-in session: remix-auth would otherwise
  * take a user already in the session as signed in and skip the provider.
  */
-const oauthStateStorage = createCookieSessionStorage({
-  cookie: {
-    name: "gavel_oauth",
-    path: "/auth/google",
-    httpOnly: true,
-    sameSite: "lax",
-    secure,
-    secrets: [secretFor("oauth-cookie")],
-    maxAge: 600,
-  },
-});
+const oauthStateStorage = createCookieSessionStorage({ cookie: { name: "gavel_oauth", ...roundTripCookie() } });
 
 /** Where to go after the round trip (a path on this site), kept while the person is at the provider. */
-const returnToCookie = createCookie("gavel_oauth_return_to", {
-  path: "/auth/google",
-  httpOnly: true,
-  sameSite: "lax",
-  secure,
-  secrets: [secretFor("oauth-cookie")],
-  maxAge: 600,
-});
+const returnToCookie = createCookie("gavel_oauth_return_to", roundTripCookie());
 
 /** Built per request: the callback URL is absolute, on the origin the person is using (security/request.server.ts). */
 function googleAuthenticator(request: Request) {

@@ -37,19 +37,9 @@ export type TeamFlag = Permission | NotifyFlag;
 export type RoleFlags = Record<Permission, boolean> & Record<NotifyFlag, boolean> & { is_team_member: boolean };
 export type Role = RoleFlags & { usr_event_role_id: number; usr_id: number; event_id: number };
 
-/** The ten permissions that make an event editable for a user (any one of them is enough). */
-const EDITING_PERMISSIONS: readonly Permission[] = [
-  "can_bill",
-  "can_configure_event",
-  "can_control_event",
-  "can_design",
-  "can_edit_auction_items",
-  "can_edit_event",
-  "can_preview_event",
-  "can_send_messages",
-  "can_register",
-  "can_report",
-];
+/** The permissions that make an event editable for a user (any one is enough): all but bidding, the door and the figures. */
+const NOT_EDITING: readonly Permission[] = ["can_bid", "can_check_in_out", "can_view_stats"];
+const EDITING_PERMISSIONS = PERMISSIONS.filter((permission) => !NOT_EDITING.includes(permission));
 
 export const isEditable = (role: Partial<RoleFlags> | undefined) =>
   !!role && EDITING_PERMISSIONS.some((permission) => role[permission]);

@@ -10,6 +10,38 @@ import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 
+/**
+ * The email address a person signs in or signs up with. "username" where it names an existing account (so a
+ * password manager fills it), "email" where it is being given.
+ */
+export function AccountEmailField({
+  error,
+  defaultValue,
+  autoComplete,
+  readOnly,
+}: {
+  error: string | undefined;
+  defaultValue: string | undefined;
+  autoComplete: "username" | "email";
+  readOnly?: boolean;
+}) {
+  return (
+    <Field label="Email" error={error}>
+      {(control) => (
+        <input
+          {...control}
+          type="email"
+          name="email"
+          autoComplete={autoComplete}
+          defaultValue={defaultValue}
+          readOnly={readOnly}
+          required
+        />
+      )}
+    </Field>
+  );
+}
+
 export interface SignInFormErrors {
   email?: string[];
   password?: string[];
@@ -35,19 +67,12 @@ export function SignInForm({
     <Form method="post" action="/auth/sign-in" ref={formRef} className="stack auth-form" noValidate>
       <input type="hidden" name="returnTo" value={returnTo} />
       {errors?.form ? <FormAlert>{errors.form}</FormAlert> : null}
-      <Field label="Email" error={errors?.email?.[0]}>
-        {(control) => (
-          <input
-            {...control}
-            type="email"
-            name="email"
-            autoComplete="username"
-            defaultValue={email}
-            readOnly={lockedEmail}
-            required
-          />
-        )}
-      </Field>
+      <AccountEmailField
+        error={errors?.email?.[0]}
+        defaultValue={email}
+        autoComplete="username"
+        readOnly={lockedEmail}
+      />
       <Field label="Password" error={errors?.password?.[0]}>
         {(control) => <input {...control} type="password" name="password" autoComplete="current-password" required />}
       </Field>

@@ -3,6 +3,7 @@
  * gallery shows them, whether the auctions are live or still in testing (the organiser designs before opening).
  */
 import { db } from "~/db.server";
+import { brandColoursAndFonts } from "~/ui/branding";
 import { loadEventAuctionRules } from "./auction-rules.server";
 import { loadBoard } from "./board.server";
 import type { AuctionPreviewData } from "./ui/auction-page-preview";
@@ -15,14 +16,7 @@ export async function loadAuctionPreview(row: typeof event.$inferSelect): Promis
     eventId: row.event_id,
     eventTitle: row.title,
     excerpt: row.excerpt,
-    branding: {
-      primary_color: row.primary_color,
-      secondary_color: row.secondary_color,
-      accent_color: row.accent_color,
-      text_color: row.text_color,
-      heading_font: row.heading_font,
-      body_font: row.body_font,
-    },
+    branding: brandColoursAndFonts(row),
     currency: row.currency,
     cards: board.map(({ live: _live, type: _type, categoryId: _categoryId, increment: _increment, ...card }) => card),
     live: board.map((item) => item.live),

@@ -472,19 +472,7 @@ export async function sellTwice(
     if (units.some((unit) => unit.usr_id === holder.usrId))
       throw new Refusal(`Paddle ${paddle} already won this lot.`, "paddle");
     const price = units[0].amount;
-    const [ledger] = await tx
-      .insert(bid)
-      .values({
-        event_id: eventId,
-        usr_id: holder.usrId,
-        auction_item_id: itemId,
-        bid: price,
-        status: "won",
-        kind: "bid",
-        placed_by_usr_id: byUsrId,
-        created_at: at,
-      })
-      .returning({ id: bid.bid_id });
+    const ledger = await recordWonBid(tx, { eventId, itemId, usrId: holder.usrId, amount: price, byUsrId, at });
     const unit = Math.max(...units.map((entry) => entry.unit)) + 1;
     await tx.insert(winner).values({
       event_id: eventId,
@@ -696,19 +684,7 @@ export async function correctLot(
       throw new Refusal("That is what is recorded already: change the paddle or the price.", "paddle");
     if (won.bid_id !== null)
       await tx.update(bid).set({ status: "retracted", retract_reason: reason }).where(eq(bid.bid_id, won.bid_id));
-    const [ledger] = await tx
-      .insert(bid)
-      .values({
-        event_id: eventId,
-        usr_id: holder.usrId,
-        auction_item_id: itemId,
-        bid: amount,
-        status: "won",
-        kind: "bid",
-        placed_by_usr_id: byUsrId,
-        created_at: at,
-      })
-      .returning({ id: bid.bid_id });
+    const ledger = await recordWonBid(tx, { eventId, itemId, usrId: holder.usrId, amount: amount, byUsrId, at });
     await tx
       .update(winner)
       .set({ usr_id: holder.usrId, paddle, amount, bid_id: ledger.id })
@@ -799,4 +775,25 @@ export async function liveMarker(db: Executor, eventId: number) {
       .where(and(eq(bid.event_id, eventId), eq(auction_item.type, "live"))),
   ]);
   return { marker: `${entry?.id ?? 0}:${ledger?.id ?? 0}` };
+}
+
+/** A sale the clerk records by hand (sold twice, a correction) as a won bid in the ledger, so the history shows it. */
+async function recordWonBid(
+  tx: Transaction,
+  sale: { eventId: number; itemId: number; usrId: number; amount: number; byUsrId: number; at: Date },
+) {
+  const [ledger] = await tx
+    .insert(bid)
+    .values({
+      event_id: sale.eventId,
+      usr_id: sale.usrId,
+      auction_item_id: sale.itemId,
+      bid: sale.amount,
+      status: "won",
+      kind: "bid",
+      placed_by_usr_id: sale.byUsrId,
+      created_at: sale.at,
+    })
+    .returning({ id: bid.bid_id });
+  return ledger;
 }

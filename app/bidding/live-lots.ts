@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { MAX_ROW_ID } from "~/db/row-id";
-import { rowId } from "~/forms/rules";
+import { paddleNumber, rowId } from "~/forms/rules";
 import { moneyField } from "~/ui/money-input";
 
 /** waiting: not opened yet; open: taking bids; sold / passed: hammered, locked. */
@@ -94,18 +94,10 @@ export const CONSOLE_SHORTCUTS = [
   { keys: "Alt+B", code: "KeyB", label: "Online bidding on or off" },
 ] as const;
 
-const paddleRule = z
-  .string()
-  .trim()
-  .default("")
-  .refine((value) => value !== "", "Type the paddle number.")
-  .refine((value) => value === "" || /^\d{1,7}$/.test(value), "A paddle number is digits only, such as 142.")
-  .transform((value) => Number(value));
-
 /** A floor bid (paddle, amount) or a bid sold at once ("sell"). */
 export const floorBidSchema = z.object({
   lot: rowId,
-  paddle: paddleRule,
+  paddle: paddleNumber,
   amount: moneyField({ required: true, label: "The amount" }).refine(
     (cents) => typeof cents !== "number" || cents > 0,
     "Enter an amount above zero.",
@@ -113,7 +105,7 @@ export const floorBidSchema = z.object({
 });
 
 /** Sold twice: a second paddle wins at the same price. */
-export const soldTwiceSchema = z.object({ lot: rowId, paddle: paddleRule });
+export const soldTwiceSchema = z.object({ lot: rowId, paddle: paddleNumber });
 
 /** Open, sold, passed, online on/off: just the lot. */
 export const lotSchema = z.object({ lot: rowId });
@@ -122,7 +114,7 @@ export const CORRECTION_REASON_MAX = 500;
 
 /** The correction dialog's own fields (the lot and unit travel as hidden fields). */
 export const correctionFields = z.object({
-  paddle: paddleRule,
+  paddle: paddleNumber,
   amount: moneyField({ required: true, label: "The price" }),
   reason: z
     .string()
@@ -136,17 +128,9 @@ export const correctionFields = z.object({
 export const correctionDialog = (lotId: number, unit: number) => `correct-${lotId}-${unit}`;
 
 /** /admin/bids/livebids: a hammered lot's winning paddle or price corrected, with the reason kept in the log. */
-export const correctionSchema = z.object({
+export const correctionSchema = correctionFields.extend({
   lot: rowId,
   unit: z.coerce.number().int().positive().max(MAX_ROW_ID).default(1),
-  paddle: paddleRule,
-  amount: moneyField({ required: true, label: "The price" }),
-  reason: z
-    .string()
-    .trim()
-    .min(1, "Give the reason for the correction: it is kept in the log.")
-    .max(CORRECTION_REASON_MAX, `The reason can be at most ${CORRECTION_REASON_MAX} characters.`)
-    .default(""),
 });
 
 /** The line the projector shows for a hammered lot, e.g. "SOLD to paddle 142 for $5,000". */

@@ -13,11 +13,18 @@ import { and, eq, inArray } from "drizzle-orm";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { ProviderUnavailableError } from "~/payments/provider";
-import { event, invoice, invoice_line, payment } from "~drizzle/schema";
+import { invoice, invoice_line, payment } from "~drizzle/schema";
 import { cardOnFile, CardsNotSetUpError } from "./cards.server";
 import { settleOpenCheckouts } from "./checkout.server";
 import { addFeeLine, reverseFeeLine } from "./fee-lines.server";
-import { BILLING_LINE_KINDS, invoiceTotals, lockInvoice, syncInvoices } from "./invoice.server";
+import { chargedEvent } from "./hosted-pages.server";
+import {
+  BILLING_LINE_KINDS,
+  insertInvoicePayment,
+  lockInvoice,
+  owedBeyondPending,
+  syncInvoices,
+} from "./invoice.server";
 import { whenPaidInFull } from "./paid-in-full.server";
 import { paymentProviderFor } from "./settings.server";
 import type { Transaction } from "~/db/connection.server";
@@ -72,8 +79,7 @@ export async function chargeCardOnFile(
       .where(and(eq(payment.invoice_id, invoiceId), eq(payment.method, "card"), eq(payment.status, "pending")));
     const card = await cardOnFile(tx, eventId, row.usr_id);
     if (unfinished) return { payment: unfinished, card };
-    const totals = await invoiceTotals(tx, invoiceId);
-    const owed = totals.balance - totals.pending;
+    const owed = await owedBeyondPending(tx, invoiceId);
     if (owed <= 0) return { result: { status: "nothing_owed" } as const };
     if (!card || card.mode !== provider.mode) return { result: { status: "no_card" } as const };
     if (options.amount !== undefined && (options.amount <= 0 || options.amount > owed))
@@ -81,29 +87,24 @@ export async function chargeCardOnFile(
     const base = options.amount ?? owed;
     const key = `charge-${randomUUID()}`;
     const fee = options.coverFee ? await addFeeLine(tx, eventId, invoiceId, base, key) : 0;
-    const [created] = await tx
-      .insert(payment)
-      .values({
-        event_id: eventId,
-        usr_id: row.usr_id,
-        invoice_id: invoiceId,
+    const [created] = await insertInvoicePayment(
+      tx,
+      { eventId, invoiceId, usrId: row.usr_id },
+      {
         amount: base + fee,
         method: "card",
         status: "pending",
         idempotency_key: key,
         taken_by_usr_id: options.byUsrId,
-      })
-      .returning();
+      },
+    ).returning();
     return { payment: created, card };
   });
   if (prepared.result) return prepared.result;
   const pending = prepared.payment!;
   if (!prepared.card) return { status: "no_card" };
 
-  const [eventRow] = await db
-    .select({ currency: event.currency, title: event.title })
-    .from(event)
-    .where(eq(event.event_id, eventId));
+  const eventRow = await chargedEvent(eventId);
   let outcome;
   try {
     outcome = await provider.chargeSavedCard({
@@ -170,25 +171,22 @@ export async function recordManualPayment(eventId: number, invoiceId: number, in
       .from(payment)
       .where(and(eq(payment.event_id, eventId), eq(payment.idempotency_key, key)));
     if (already) return already.id;
-    const totals = await invoiceTotals(tx, invoiceId);
-    const owed = totals.balance - totals.pending;
+    const owed = await owedBeyondPending(tx, invoiceId);
     if (owed <= 0) throw new Refusal("Nothing is owed on this invoice.", "amount");
     if (input.amount > owed)
       throw new Refusal(`That is more than the ${(owed / 100).toFixed(2)} still owed.`, "amount");
-    const [created] = await tx
-      .insert(payment)
-      .values({
-        event_id: eventId,
-        usr_id: row.usr_id,
-        invoice_id: invoiceId,
+    const [created] = await insertInvoicePayment(
+      tx,
+      { eventId, invoiceId, usrId: row.usr_id },
+      {
         amount: input.amount,
         method: input.method,
         status: "paid",
         check_number: input.checkNumber,
         idempotency_key: key,
         taken_by_usr_id: input.byUsrId,
-      })
-      .returning({ id: payment.payment_id });
+      },
+    ).returning({ id: payment.payment_id });
     await whenPaidInFull(tx, eventId, invoiceId);
     return created.id;
   });

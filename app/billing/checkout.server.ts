@@ -8,16 +8,16 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
-import { ProviderUnavailableError, type CheckoutResult } from "~/payments/provider";
-import { event, payment } from "~drizzle/schema";
+import { payment } from "~drizzle/schema";
 import { CardsNotSetUpError, customerFor, keepCard } from "./cards.server";
 import { addFeeLine, reverseFeeLine } from "./fee-lines.server";
-import { invoiceTotals, lockInvoice, syncInvoices } from "./invoice.server";
+import { chargedEvent, openHostedPage, SESSION_MINUTES } from "./hosted-pages.server";
+import { insertInvoicePayment, lockInvoice, owedBeyondPending, syncInvoices } from "./invoice.server";
 import { whenPaidInFull } from "./paid-in-full.server";
 import { paymentProviderFor } from "./settings.server";
+import type { CheckoutResult } from "~/payments/provider";
 
 // Stripe's shortest session: after it, an abandoned payment page no longer holds the balance.
-const SESSION_MINUTES = 30;
 
 export interface CheckoutPages {
   /** Must contain {CHECKOUT_SESSION_ID}: the provider puts the session's id there. */
@@ -49,36 +49,30 @@ export async function startInvoiceCheckout(
       .from(payment)
       .where(and(eq(payment.invoice_id, invoiceId), eq(payment.method, "checkout"), eq(payment.status, "pending")));
     if (open) return open;
-    const totals = await invoiceTotals(tx, invoiceId);
-    const owed = totals.balance - totals.pending;
+    const owed = await owedBeyondPending(tx, invoiceId);
     if (owed <= 0) throw new Refusal("Nothing is owed on this invoice.");
     if (options.amount !== undefined && (options.amount < 50 || options.amount > owed))
       throw new Refusal(`Pay from 0.50 up to the ${(owed / 100).toFixed(2)} owed.`, "amount");
     const base = options.amount ?? owed;
     const key = `checkout-${randomUUID()}`;
     const fee = options.coverFee ? await addFeeLine(tx, eventId, invoiceId, base, key) : 0;
-    const [created] = await tx
-      .insert(payment)
-      .values({
-        event_id: eventId,
-        usr_id: row.usr_id,
-        invoice_id: invoiceId,
+    const [created] = await insertInvoicePayment(
+      tx,
+      { eventId, invoiceId, usrId: row.usr_id },
+      {
         amount: base + fee,
         method: "checkout",
         status: "pending",
         idempotency_key: key,
         payment_result: { save_card: options.saveCard },
-      })
-      .returning();
+      },
+    ).returning();
     return created;
   });
 
-  const [eventRow] = await db
-    .select({ currency: event.currency, title: event.title })
-    .from(event)
-    .where(eq(event.event_id, eventId));
-  try {
-    const page = await provider.startCheckout({
+  const eventRow = await chargedEvent(eventId);
+  return openHostedPage(pending.payment_id, async () =>
+    provider.startCheckout({
       customerId: await customerFor(provider, eventId, pending.usr_id!),
       amount: pending.amount,
       currency: eventRow.currency,
@@ -94,17 +88,8 @@ export async function startInvoiceCheckout(
       idempotencyKey: pending.idempotency_key!,
       saveCard: Boolean((pending.payment_result as { save_card?: boolean } | null)?.save_card),
       expiresAt: new Date(pending.created_at.getTime() + SESSION_MINUTES * 60_000),
-    });
-    await db
-      .update(payment)
-      .set({ checkout_session_id: page.sessionId })
-      .where(and(eq(payment.payment_id, pending.payment_id), eq(payment.status, "pending")));
-    return page.url;
-  } catch (error) {
-    if (error instanceof ProviderUnavailableError)
-      throw new Refusal("The payment service did not answer. Try again in a moment.");
-    throw error;
-  }
+    }),
+  );
 }
 
 /** Applies a finished hosted payment to its invoice (and keeps the card when asked). Safe to call twice. */

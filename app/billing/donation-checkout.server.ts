@@ -8,15 +8,15 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
-import { ProviderUnavailableError, type CheckoutResult } from "~/payments/provider";
-import { donation, event, fundraiser, payment } from "~drizzle/schema";
+import { donation, fundraiser, payment } from "~drizzle/schema";
 import { queueGiftReceipt } from "./gift-receipt-mail.server";
 import { writeGift, type Gift } from "./gift-records.server";
+import { chargedEvent, openHostedPage, SESSION_MINUTES } from "./hosted-pages.server";
 import { paymentProviderFor } from "./settings.server";
 import type { CheckoutPages } from "./checkout.server";
 import type { Transaction } from "~/db/connection.server";
+import type { CheckoutResult } from "~/payments/provider";
 
-const SESSION_MINUTES = 30;
 export const GIFT_PURPOSE = "donation";
 
 interface PendingGift {
@@ -61,17 +61,14 @@ export async function startGiftCheckout(
     .where(and(eq(payment.event_id, eventId), eq(payment.idempotency_key, key)));
   if (pending.status !== "pending") throw new Refusal("This gift was already sent. Thank you!");
   const stored = pendingGiftOf(pending.payment_result)!.gift;
-  const [eventRow] = await db
-    .select({ currency: event.currency, title: event.title })
-    .from(event)
-    .where(eq(event.event_id, eventId));
+  const eventRow = await chargedEvent(eventId);
   const name = [stored.firstName, stored.lastName].filter(Boolean).join(" ") || stored.email!;
   const metadata = {
     gavel_event: String(eventId),
     gavel_payment: String(pending.payment_id),
     gavel_purpose: GIFT_PURPOSE,
   };
-  try {
+  return openHostedPage(pending.payment_id, async () => {
     const customerId = await provider.createCustomer({
       email: stored.email!,
       name,
@@ -88,20 +85,10 @@ export async function startGiftCheckout(
       idempotencyKey: key,
       expiresAt: new Date(pending.created_at.getTime() + SESSION_MINUTES * 60_000),
     };
-    const page =
-      stored.frequency === "monthly"
-        ? await provider.startSubscriptionCheckout({ ...common, description: `${eventRow.title}: monthly gift` })
-        : await provider.startCheckout({ ...common, description: `${eventRow.title}: gift`, saveCard: false });
-    await db
-      .update(payment)
-      .set({ checkout_session_id: page.sessionId })
-      .where(and(eq(payment.payment_id, pending.payment_id), eq(payment.status, "pending")));
-    return page.url;
-  } catch (error) {
-    if (error instanceof ProviderUnavailableError)
-      throw new Refusal("The payment service did not answer. Try again in a moment.");
-    throw error;
-  }
+    return stored.frequency === "monthly"
+      ? provider.startSubscriptionCheckout({ ...common, description: `${eventRow.title}: monthly gift` })
+      : provider.startCheckout({ ...common, description: `${eventRow.title}: gift`, saveCard: false });
+  });
 }
 
 /** The start of the keys of the payments one /dp form opened. */

@@ -151,6 +151,23 @@ export interface InvoiceTotals {
   deductible: number;
 }
 
+/** What a new payment may take: what is still owed, less what card payments already started will pay. */
+export async function owedBeyondPending(db: Executor, invoiceId: number): Promise<number> {
+  const totals = await invoiceTotals(db, invoiceId);
+  return totals.balance - totals.pending;
+}
+
+/** A new payment on an invoice, by the invoice's guest; the caller says how it was taken and adds `.returning`. */
+export function insertInvoicePayment(
+  db: Executor,
+  invoice: { eventId: number; invoiceId: number; usrId: number | null },
+  values: Omit<typeof payment.$inferInsert, "event_id" | "usr_id" | "invoice_id">,
+) {
+  return db
+    .insert(payment)
+    .values({ event_id: invoice.eventId, usr_id: invoice.usrId, invoice_id: invoice.invoiceId, ...values });
+}
+
 export async function invoiceTotals(db: Executor, invoiceId: number): Promise<InvoiceTotals> {
   const [lines] = await db
     .select({

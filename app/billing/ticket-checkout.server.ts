@@ -8,12 +8,12 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
-import { ProviderUnavailableError, type CheckoutResult } from "~/payments/provider";
-import { event, payment, ticket_payment } from "~drizzle/schema";
+import { payment, ticket_payment } from "~drizzle/schema";
+import { chargedEvent, openHostedPage, SESSION_MINUTES } from "./hosted-pages.server";
 import { paymentProviderFor } from "./settings.server";
 import type { CheckoutPages } from "./checkout.server";
+import type { CheckoutResult } from "~/payments/provider";
 
-const SESSION_MINUTES = 30;
 export const TICKETS_PURPOSE = "tickets";
 
 interface TicketPayment {
@@ -59,43 +59,35 @@ export async function startTicketCheckout(eventId: number, paymentId: number, pa
     .where(eq(ticket_payment.payment_id, paymentId))
     .orderBy(asc(ticket_payment.ticket_payment_id))
     .limit(1);
-  const [eventRow] = await db
-    .select({ currency: event.currency, title: event.title })
-    .from(event)
-    .where(eq(event.event_id, eventId));
+  const eventRow = await chargedEvent(eventId);
   const key = `tickets-${paymentId}-${ticketPaymentOf(order.payment_result)!.attempt}`;
   try {
-    const customerId = await provider.createCustomer({
-      email: buyer?.email ?? "",
-      name: [buyer?.first, buyer?.last].filter(Boolean).join(" ") || (buyer?.email ?? "Guest"),
-      metadata: { gavel_event: String(eventId) },
-      idempotencyKey: `${key}-customer`,
+    return await openHostedPage(paymentId, async () => {
+      const customerId = await provider.createCustomer({
+        email: buyer?.email ?? "",
+        name: [buyer?.first, buyer?.last].filter(Boolean).join(" ") || (buyer?.email ?? "Guest"),
+        metadata: { gavel_event: String(eventId) },
+        idempotencyKey: `${key}-customer`,
+      });
+      return provider.startCheckout({
+        customerId,
+        amount: order.amount,
+        currency: eventRow.currency,
+        description: `${eventRow.title}: tickets`,
+        successUrl: pages.successUrl,
+        cancelUrl: pages.cancelUrl,
+        metadata: { gavel_event: String(eventId), gavel_payment: String(paymentId), gavel_purpose: TICKETS_PURPOSE },
+        idempotencyKey: key,
+        saveCard: false,
+        expiresAt: new Date(Date.now() + SESSION_MINUTES * 60_000),
+      });
     });
-    const page = await provider.startCheckout({
-      customerId,
-      amount: order.amount,
-      currency: eventRow.currency,
-      description: `${eventRow.title}: tickets`,
-      successUrl: pages.successUrl,
-      cancelUrl: pages.cancelUrl,
-      metadata: { gavel_event: String(eventId), gavel_payment: String(paymentId), gavel_purpose: TICKETS_PURPOSE },
-      idempotencyKey: key,
-      saveCard: false,
-      expiresAt: new Date(Date.now() + SESSION_MINUTES * 60_000),
-    });
-    await db
-      .update(payment)
-      .set({ checkout_session_id: page.sessionId })
-      .where(and(eq(payment.payment_id, paymentId), eq(payment.status, "pending")));
-    return page.url;
   } catch (error) {
     // No page opened: the order is one to pay at the event again (the door can collect it).
     await db
       .update(payment)
       .set({ method: "pay_at_event" })
       .where(and(eq(payment.payment_id, paymentId), eq(payment.status, "pending"), eq(payment.method, "card")));
-    if (error instanceof ProviderUnavailableError)
-      throw new Refusal("The payment service did not answer. Try again in a moment.");
     throw error;
   }
 }

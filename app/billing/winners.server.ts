@@ -7,6 +7,7 @@ import { db } from "~/db.server";
 import { card_on_file, event, invoice, invoice_line, payment, refund, usr, usr_event_paddle } from "~drizzle/schema";
 import { invoiceDocument } from "./invoice-document.server";
 import { syncInvoices } from "./invoice.server";
+import type { PgSelect } from "drizzle-orm/pg-core";
 
 export interface WinnerRow {
   invoiceId: number;
@@ -26,32 +27,34 @@ export async function winnersScreen(
 ) {
   await db.transaction((tx) => syncInvoices(tx, eventId));
   const [eventRow] = await db.select({ currency: event.currency }).from(event).where(eq(event.event_id, eventId));
-  const { lineTotals, paidTotals, refundTotals } = invoiceTotalsOf(eventId);
+  const totals = invoiceTotalsOf(eventId);
+  const { lineTotals, paidTotals, refundTotals } = totals;
   const term = search.trim();
   const paddleTerm = /^\d{1,9}$/.test(term) ? Number(term) : null;
-  const rows = await db
-    .select({
-      invoiceId: invoice.invoice_id,
-      number: invoice.number,
-      paddle: usr_event_paddle.paddle,
-      first: usr.first_name,
-      last: usr.last_name,
-      email: usr.email_address,
-      total: sql<number>`coalesce(${lineTotals.total}, 0)::int`,
-      paid: sql<number>`(coalesce(${paidTotals.paid}, 0) - coalesce(${refundTotals.refunded}, 0))::int`,
-      brand: card_on_file.brand,
-      last4: card_on_file.last4,
-    })
-    .from(invoice)
-    .innerJoin(usr, eq(usr.usr_id, invoice.usr_id))
-    .leftJoin(
-      usr_event_paddle,
-      and(eq(usr_event_paddle.usr_id, invoice.usr_id), eq(usr_event_paddle.event_id, eventId)),
-    )
-    .leftJoin(card_on_file, and(eq(card_on_file.usr_id, invoice.usr_id), eq(card_on_file.event_id, eventId)))
-    .leftJoin(lineTotals, eq(lineTotals.invoiceId, invoice.invoice_id))
-    .leftJoin(paidTotals, eq(paidTotals.invoiceId, invoice.invoice_id))
-    .leftJoin(refundTotals, eq(refundTotals.invoiceId, invoice.invoice_id))
+  const rows = await withTotals(
+    totals,
+    db
+      .select({
+        invoiceId: invoice.invoice_id,
+        number: invoice.number,
+        paddle: usr_event_paddle.paddle,
+        first: usr.first_name,
+        last: usr.last_name,
+        email: usr.email_address,
+        total: sql<number>`coalesce(${lineTotals.total}, 0)::int`,
+        paid: sql<number>`(coalesce(${paidTotals.paid}, 0) - coalesce(${refundTotals.refunded}, 0))::int`,
+        brand: card_on_file.brand,
+        last4: card_on_file.last4,
+      })
+      .from(invoice)
+      .innerJoin(usr, eq(usr.usr_id, invoice.usr_id))
+      .leftJoin(
+        usr_event_paddle,
+        and(eq(usr_event_paddle.usr_id, invoice.usr_id), eq(usr_event_paddle.event_id, eventId)),
+      )
+      .leftJoin(card_on_file, and(eq(card_on_file.usr_id, invoice.usr_id), eq(card_on_file.event_id, eventId)))
+      .$dynamic(),
+  )
     .where(
       and(
         eq(invoice.event_id, eventId),
@@ -111,21 +114,27 @@ function invoiceTotalsOf(eventId: number) {
   return { lineTotals, paidTotals, refundTotals };
 }
 
+/** The invoices of a query with their totals (invoiceTotalsOf) joined: an invoice without lines or payments has none. */
+function withTotals<Query extends PgSelect>(
+  { lineTotals, paidTotals, refundTotals }: ReturnType<typeof invoiceTotalsOf>,
+  query: Query,
+) {
+  return query
+    .leftJoin(lineTotals, eq(lineTotals.invoiceId, invoice.invoice_id))
+    .leftJoin(paidTotals, eq(paidTotals.invoiceId, invoice.invoice_id))
+    .leftJoin(refundTotals, eq(refundTotals.invoiceId, invoice.invoice_id));
+}
+
 /** The guests who still owe something at the event (their invoices brought up to date first): who to remind. */
 export async function guestsWithBalance(eventId: number): Promise<number[]> {
   await db.transaction((tx) => syncInvoices(tx, eventId));
-  const { lineTotals, paidTotals, refundTotals } = invoiceTotalsOf(eventId);
-  const rows = await db
-    .select({ usrId: invoice.usr_id })
-    .from(invoice)
-    .leftJoin(lineTotals, eq(lineTotals.invoiceId, invoice.invoice_id))
-    .leftJoin(paidTotals, eq(paidTotals.invoiceId, invoice.invoice_id))
-    .leftJoin(refundTotals, eq(refundTotals.invoiceId, invoice.invoice_id))
-    .where(
-      and(
-        eq(invoice.event_id, eventId),
-        sql`coalesce(${lineTotals.total}, 0) - coalesce(${paidTotals.paid}, 0) + coalesce(${refundTotals.refunded}, 0) > 0`,
-      ),
-    );
+  const totals = invoiceTotalsOf(eventId);
+  const { lineTotals, paidTotals, refundTotals } = totals;
+  const rows = await withTotals(totals, db.select({ usrId: invoice.usr_id }).from(invoice).$dynamic()).where(
+    and(
+      eq(invoice.event_id, eventId),
+      sql`coalesce(${lineTotals.total}, 0) - coalesce(${paidTotals.paid}, 0) + coalesce(${refundTotals.refunded}, 0) > 0`,
+    ),
+  );
   return rows.map((row) => row.usrId);
 }

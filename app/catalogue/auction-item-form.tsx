@@ -6,13 +6,16 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useRef, useState, type ReactNode } from "react";
 import { ImageField } from "~/images/image-field";
-import { RichTextEditor } from "~/rich-text/rich-text-editor";
 import { Button, buttonClass } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { centsToInput, readMoney } from "~/ui/money-input";
+import { InternalNotesField } from "~/ui/record-fields";
+import { SaveActions } from "~/ui/save-actions";
+import { SelectOptions } from "~/ui/select-options";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { proposeBids, type BidProposalSettings } from "./bid-proposal";
+import { DescriptionEditor, DisclaimerField, DisplayOrderField, OptionPicker } from "./item-form-fields";
 import { ITEM_STATUS_LABELS, ITEM_STATUSES, ITEM_TYPE_LABELS, ITEM_TYPES, PACKAGE_SUBTYPE } from "./item-rules";
 
 export type AuctionItemFormValues = Record<
@@ -90,25 +93,7 @@ export function AuctionItemForm({
     statuses.push({ value: values.status, label: `${values.status} (as it is now)` });
   }
 
-  const picker = (
-    name: "xinv_donor_id" | "xinv_category_id" | "xinv_staff_id",
-    label: string,
-    list: Option[],
-    none: string,
-  ) => (
-    <Field label={label} error={error(name)}>
-      {(control) => (
-        <select {...control} name={name} defaultValue={values[name]}>
-          <option value="">{none}</option>
-          {list.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
-  );
+  const props = (name: keyof AuctionItemFormValues) => ({ name, defaultValue: values[name], error: error(name) });
 
   const proposedField = (
     name: "starting_bid" | "increment",
@@ -197,11 +182,7 @@ export function AuctionItemForm({
         <Field label="Status" error={error("status")}>
           {(control) => (
             <select {...control} name="status" defaultValue={values.status}>
-              {statuses.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
+              <SelectOptions options={statuses} />
             </select>
           )}
         </Field>
@@ -209,14 +190,7 @@ export function AuctionItemForm({
       <Field label="Excerpt" help="One or two lines for lists and the catalogue." error={error("excerpt")}>
         {(control) => <textarea {...control} name="excerpt" rows={2} maxLength={500} defaultValue={values.excerpt} />}
       </Field>
-      <RichTextEditor
-        name="description"
-        label="Description"
-        help="What the winner gets: what it is, where, for how many people, and anything special about it."
-        defaultValue={values.description}
-        error={error("description")}
-        toolbarLabel="Description formatting"
-      />
+      <DescriptionEditor {...props("description")} />
       <div className="field-grid">
         <Field
           label={`Fair market value (${currency})`}
@@ -273,20 +247,10 @@ export function AuctionItemForm({
         <Field label="Tag" help="A short label of your own." error={error("tag")}>
           {(control) => <input {...control} name="tag" maxLength={100} defaultValue={values.tag} />}
         </Field>
-        <Field label="Display order" help="Lower numbers come first in lists." error={error("display_order")}>
-          {(control) => (
-            <input
-              {...control}
-              name="display_order"
-              inputMode="numeric"
-              autoComplete="off"
-              defaultValue={values.display_order}
-            />
-          )}
-        </Field>
-        {picker("xinv_donor_id", "Donor", options.donors, "No donor")}
-        {picker("xinv_category_id", "Category", options.categories, "No category")}
-        {picker("xinv_staff_id", "Staff", options.staff, "No one")}
+        <DisplayOrderField {...props("display_order")} />
+        <OptionPicker label="Donor" options={options.donors} none="No donor" {...props("xinv_donor_id")} />
+        <OptionPicker label="Category" options={options.categories} none="No category" {...props("xinv_category_id")} />
+        <OptionPicker label="Staff" options={options.staff} none="No one" {...props("xinv_staff_id")} />
       </div>
       <label className="checkbox">
         <input type="checkbox" name="in_person_only" defaultChecked={values.in_person_only === "on"} />
@@ -299,35 +263,14 @@ export function AuctionItemForm({
         error={error("featured_image")}
         help="The image lists and the catalogue show first. JPEG, PNG, WebP or GIF."
       />
-      <Field
-        label="Disclaimer"
-        help="Terms that come with it, such as blackout dates or an expiry."
-        error={error("xinv_disclaimer")}
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            name="xinv_disclaimer"
-            rows={3}
-            maxLength={2000}
-            defaultValue={values.xinv_disclaimer}
-          />
-        )}
-      </Field>
-      <Field label="Internal notes" help="Only your team sees these." error={error("internal_notes")}>
-        {(control) => (
-          <textarea {...control} name="internal_notes" rows={3} maxLength={5000} defaultValue={values.internal_notes} />
-        )}
-      </Field>
+      <DisclaimerField {...props("xinv_disclaimer")} />
+      <InternalNotesField {...props("internal_notes")} maxLength={5000} />
       {children}
-      <div className="settings-form__actions">
-        <Button type="submit" variant="primary" disabled={saving}>
-          {saving ? "Saving…" : submitLabel}
-        </Button>
+      <SaveActions saving={saving} label={submitLabel}>
         <Link to={cancelTo} className={buttonClass({ variant: "secondary" })}>
           {cancelLabel}
         </Link>
-      </div>
+      </SaveActions>
     </Form>
   );
 }

@@ -4,11 +4,13 @@
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useRef, type ReactNode } from "react";
-import { RichTextEditor } from "~/rich-text/rich-text-editor";
-import { Button, buttonClass } from "~/ui/button";
+import { buttonClass } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
+import { InternalNotesField } from "~/ui/record-fields";
+import { SaveActions } from "~/ui/save-actions";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
+import { DescriptionEditor, DisclaimerField, DisplayOrderField, OptionPicker } from "./item-form-fields";
 
 export type InventoryFormValues = {
   title: string;
@@ -58,26 +60,7 @@ export function InventoryForm({
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const error = (name: keyof InventoryFormValues) => errors?.[name]?.[0];
 
-  const picker = (
-    name: "donor_id" | "category_id" | "staff_id",
-    label: string,
-    list: Option[],
-    none: string,
-    help?: string,
-  ) => (
-    <Field label={label} help={help} error={error(name)}>
-      {(control) => (
-        <select {...control} name={name} defaultValue={values[name]}>
-          <option value="">{none}</option>
-          {list.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
-  );
+  const props = (name: keyof InventoryFormValues) => ({ name, defaultValue: values[name], error: error(name) });
 
   return (
     <Form
@@ -105,52 +88,26 @@ export function InventoryForm({
         <Field label="Tag" help="A short label of your own, such as a procurement code." error={error("tag")}>
           {(control) => <input {...control} name="tag" maxLength={40} defaultValue={values.tag} />}
         </Field>
-        {picker("donor_id", "Donor", options.donors, "No donor")}
-        {picker("category_id", "Category", options.categories, "No category")}
-        {picker("staff_id", "Staff", options.staff, "No one", "Who procured it or looks after it.")}
-        <Field label="Display order" help="Lower numbers come first in lists." error={error("display_order")}>
-          {(control) => (
-            <input
-              {...control}
-              name="display_order"
-              inputMode="numeric"
-              autoComplete="off"
-              defaultValue={values.display_order}
-            />
-          )}
-        </Field>
+        <OptionPicker label="Donor" options={options.donors} none="No donor" {...props("donor_id")} />
+        <OptionPicker label="Category" options={options.categories} none="No category" {...props("category_id")} />
+        <OptionPicker
+          label="Staff"
+          help="Who procured it or looks after it."
+          options={options.staff}
+          none="No one"
+          {...props("staff_id")}
+        />
+        <DisplayOrderField {...props("display_order")} />
       </div>
-      <RichTextEditor
-        name="description"
-        label="Description"
-        help="What the winner gets: what it is, where, for how many people, and anything special about it."
-        defaultValue={values.description}
-        error={error("description")}
-        toolbarLabel="Description formatting"
-      />
-      <Field
-        label="Disclaimer"
-        help="Terms that come with it, such as blackout dates or an expiry."
-        error={error("disclaimer")}
-      >
-        {(control) => (
-          <textarea {...control} name="disclaimer" rows={3} maxLength={2000} defaultValue={values.disclaimer} />
-        )}
-      </Field>
-      <Field label="Internal notes" help="Only your team sees these." error={error("internal_notes")}>
-        {(control) => (
-          <textarea {...control} name="internal_notes" rows={3} maxLength={5000} defaultValue={values.internal_notes} />
-        )}
-      </Field>
+      <DescriptionEditor {...props("description")} />
+      <DisclaimerField {...props("disclaimer")} />
+      <InternalNotesField {...props("internal_notes")} maxLength={5000} />
       {children}
-      <div className="settings-form__actions">
-        <Button type="submit" variant="primary" disabled={saving}>
-          {saving ? "Saving…" : submitLabel}
-        </Button>
+      <SaveActions saving={saving} label={submitLabel}>
         <Link to={cancelTo} className={buttonClass({ variant: "secondary" })}>
           Back to the inventory
         </Link>
-      </div>
+      </SaveActions>
     </Form>
   );
 }

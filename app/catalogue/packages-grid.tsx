@@ -3,6 +3,7 @@
  */
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
+import { deleteBulkAction } from "~/admin-list/columns";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { DataGrid } from "~/grid/data-grid";
 import { Button, ButtonLink } from "~/ui/button";
@@ -129,16 +130,11 @@ export function PackagesScreen({ type, items, categories, queryEvent, bidProposa
           options: ITEM_STATUSES.map((status) => ({ value: status, label: ITEM_STATUS_LABELS[status] })),
         },
       },
-      {
-        intent: "delete",
-        label: "Delete",
-        danger: true,
-        confirm: (count) => ({
-          title: count === 1 ? "Delete this item?" : `Delete ${count} items?`,
-          description:
-            "Their details and images go for good; their inventory stays in the inventory. Items with bids are not deleted: withdraw them instead.",
-        }),
-      },
+      deleteBulkAction((count) => ({
+        title: count === 1 ? "Delete this item?" : `Delete ${count} items?`,
+        description:
+          "Their details and images go for good; their inventory stays in the inventory. Items with bids are not deleted: withdraw them instead.",
+      })),
     ],
     [categories],
   );

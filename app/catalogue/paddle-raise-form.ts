@@ -1,6 +1,6 @@
 /** The paddle raise form, shared by the dialog and the action: its giving levels are typed one per line. */
 import { z } from "zod";
-import { requiredText, yesNo } from "~/forms/rules";
+import { optionalTextSaying, requiredText, yesNo } from "~/forms/rules";
 import { moneyField } from "~/ui/money-input";
 import { linesField, readLevels } from "./lines";
 
@@ -10,12 +10,7 @@ export const paddleRaiseSchema = z.object({
     "Give the paddle raise a name, such as “Fund a Classroom”.",
     "Keep the name to 120 characters.",
   ),
-  description: z
-    .string()
-    .trim()
-    .max(1000, "Keep the description to 1,000 characters.")
-    .default("")
-    .transform((value) => value || null),
+  description: optionalTextSaying(1000, "Keep the description to 1,000 characters."),
   goal: moneyField(),
   is_active: yesNo,
   levels: linesField(readLevels, "Give at least one level, such as “1000 Books for a year”."),

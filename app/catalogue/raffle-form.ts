@@ -3,19 +3,14 @@
  * (lines.ts reads them), and the draw time is in the event's time zone.
  */
 import { z } from "zod";
-import { requiredText } from "~/forms/rules";
+import { optionalTextSaying, requiredText } from "~/forms/rules";
 import { zonedDateTimeSchema } from "~/ui/zoned-time";
 import { linesField, readBundles, readPrizes } from "./lines";
 
 export const raffleSchema = (timeZone: string) =>
   z.object({
     title: requiredText(120, "Give the raffle a name, such as “Golden ticket”.", "Keep the name to 120 characters."),
-    description: z
-      .string()
-      .trim()
-      .max(1000, "Keep the description to 1,000 characters.")
-      .default("")
-      .transform((value) => value || null),
+    description: optionalTextSaying(1000, "Keep the description to 1,000 characters."),
     draw_date_time: zonedDateTimeSchema(timeZone),
     bundles: linesField(readBundles, "Give at least one way to buy tickets, such as “1 for 10”."),
     prizes: linesField(readPrizes, null),

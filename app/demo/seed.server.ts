@@ -16,6 +16,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { hashPassword } from "~/auth/password.server";
 import { MONITOR_PANELS } from "~/room-screens/monitors";
+import { offsetAt } from "~/ui/zoned-time";
 import {
   auction_item,
   auction_item_image,
@@ -193,28 +194,11 @@ function localDate(instant: Date, timeZone: string) {
   return { year: get("year"), month: get("month"), day: get("day") };
 }
 
-/** How far a time zone's wall clock is ahead of UTC at an instant, in milliseconds. */
-function zoneOffset(instant: number, timeZone: string) {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-  }).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  const wall = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
-  return wall - Math.floor(instant / 1000) * 1000;
-}
-
 /** The instant at which the wall clock of a time zone shows the given date and time. */
 function zonedTime(timeZone: string, year: number, month: number, day: number, hour: number, minute = 0) {
   const wall = Date.UTC(year, month - 1, day, hour, minute);
-  let instant = wall - zoneOffset(wall, timeZone);
-  instant = wall - zoneOffset(instant, timeZone);
+  let instant = wall - offsetAt(wall, timeZone);
+  instant = wall - offsetAt(instant, timeZone);
   return new Date(instant);
 }
 

@@ -8,12 +8,13 @@ import { useMemo, useRef, useState, type FormEvent } from "react";
 import { wallToIso } from "~/events/auction-settings";
 import { replyFor } from "~/forms/form-contract";
 import { useContractForm } from "~/forms/use-contract-form";
-import { Button, ButtonLink } from "~/ui/button";
+import { ButtonLink } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { DateTimeField } from "~/ui/date-time-field";
 import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
+import { SaveActions } from "~/ui/save-actions";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { utcToZonedInput } from "~/ui/zoned-time";
 import { chartPlacement, LIVE_SETTINGS_FORM, liveAuctionSchema, SCREEN } from "./live-auction-settings";
@@ -197,11 +198,7 @@ function LiveAuctionForm({
         </div>
         <ChartPreview values={preview} />
       </fieldset>
-      <div className="settings-form__actions">
-        <Button type="submit" variant="primary" disabled={saving}>
-          {saving ? "Saving…" : "Save"}
-        </Button>
-      </div>
+      <SaveActions saving={saving} />
     </Form>
   );
 }

@@ -16,10 +16,14 @@ const postedText = () => z.string().default("");
 
 /** Text that may be left blank (stored as null), trimmed, at most `max` characters. */
 export const optionalText = (max: number, label: string) =>
+  optionalTextSaying(max, `${label} can be at most ${max} characters.`);
+
+/** Optional text, as optionalText, that says in its own words what is too long. */
+export const optionalTextSaying = (max: number, tooLong: string) =>
   z
     .string()
     .trim()
-    .max(max, `${label} can be at most ${max} characters.`)
+    .max(max, tooLong)
     .default("")
     .transform((value) => value || null);
 
@@ -95,3 +99,12 @@ export function readOrRefuse<Rule extends z.ZodTypeAny>(rule: Rule, value: unkno
   if (!read.success) throw new Refusal(read.error.issues[0]?.message ?? "This choice is not one of the list's.");
   return read.data;
 }
+
+/** A paddle number as typed: digits only, so a stray letter is refused at the field, not taken as another paddle. */
+export const paddleNumber = z
+  .string()
+  .trim()
+  .default("")
+  .refine((value) => value !== "", "Type the paddle number.")
+  .refine((value) => value === "" || /^\d{1,7}$/.test(value), "A paddle number is digits only, such as 142.")
+  .transform((value) => Number(value));

@@ -35,6 +35,13 @@ const tributeKind = z
   .default("")
   .transform((value) => value || null);
 
+/** A fundraiser's page the gift counts on, by its id; blank for none. */
+const fundraiserPage = z
+  .string()
+  .default("")
+  .transform((value) => value || null)
+  .pipe(rowId.nullable());
+
 /** The donor's form: a suggested amount or their own, once or monthly, a tribute, the fee, how to pay. */
 export const giftSchema = z
   .object({
@@ -52,11 +59,7 @@ export const giftSchema = z
     pay: z.enum(["card", "invoice"]).default("card"),
     submission: z.string().min(8).max(80),
     // The fundraiser's page the gift is given on (/dp?fundraiser=, from the page's give button).
-    fundraiser: z
-      .string()
-      .default("")
-      .transform((value) => value || null)
-      .pipe(rowId.nullable()),
+    fundraiser: fundraiserPage,
   })
   .superRefine((value, context) => {
     if (value.choice === "" || (value.choice === "other" && value.other === null))
@@ -102,11 +105,7 @@ export const donationSchema = z
     is_anonymous: yesNo,
     message: optionalText(500, "The note"),
     // The fundraiser's page the gift counts on; blank for none.
-    fundraiser: z
-      .string()
-      .default("")
-      .transform((value) => value || null)
-      .pipe(rowId.nullable()),
+    fundraiser: fundraiserPage,
   })
   .superRefine((value, context) => {
     if (value.amount === null) context.addIssue({ code: "custom", path: ["amount"], message: "Enter the amount." });

@@ -2,6 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { Form, useActionData } from "@remix-run/react";
 import { useState } from "react";
 import { Button } from "~/ui/button";
+import { SelectOptions } from "~/ui/select-options";
 import type { GridBulkAction } from "./grid-types";
 
 /** What a route's action answers when it refuses an action on the selected rows (status 400). */
@@ -37,11 +38,7 @@ export function GridBulkBar({
           {action.choice ? (
             <select name={action.choice.name} aria-label={action.choice.label} required={!hydrated}>
               <option value="">{action.choice.label}…</option>
-              {action.choice.options.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
+              <SelectOptions options={action.choice.options} />
             </select>
           ) : null}
           {action.confirm && hydrated ? (

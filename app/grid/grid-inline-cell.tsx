@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { ruleMaxLength } from "~/forms/form-contract";
+import { SelectOptions } from "~/ui/select-options";
 import { showCell } from "./grid-cell";
 import type { GridColumn, InlineEditRefusal } from "./grid-types";
 
@@ -116,11 +117,7 @@ export function GridInlineCell<Row>({
     <span className="grid__editor">
       {edit.type === "select" ? (
         <select ref={inputRef} {...common}>
-          {edit.options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <SelectOptions options={edit.options} />
         </select>
       ) : edit.type === "number" ? (
         <input ref={inputRef} type="text" inputMode="decimal" {...common} />

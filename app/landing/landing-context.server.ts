@@ -9,6 +9,7 @@ import { safeWebsite, shownSponsors } from "~/catalogue/sponsors.server";
 import { db } from "~/db.server";
 import { featureVisibility, type FeatureFlags } from "~/events/feature-switches";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
+import { brandColoursAndFonts } from "~/ui/branding";
 import { formatMoney } from "~/ui/format";
 import { formatInZone } from "~/ui/zoned-time";
 import {
@@ -165,13 +166,8 @@ export async function loadLandingContext(
       startsAt: row.start_date_time?.toISOString() ?? null,
     },
     branding: {
-      primary_color: row.primary_color,
-      secondary_color: row.secondary_color,
-      accent_color: row.accent_color,
-      text_color: row.text_color,
-      heading_font: row.heading_font,
+      ...brandColoursAndFonts(row),
       subheading_font: row.subheading_font,
-      body_font: row.body_font,
       heading_weight: row.heading_weight,
       subheading_weight: row.subheading_weight,
       body_weight: row.body_weight,

@@ -83,19 +83,14 @@ export function LandingPage({
   );
 }
 
+/** What each section is drawn from, and the id its heading carries for the section's label. */
+type SectionProps = { context: LandingContext; settings: LandingSettings; headingId: string };
+
 function SectionSlot({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-function Hero({
-  context,
-  settings,
-  headingId,
-}: {
-  context: LandingContext;
-  settings: LandingSettings;
-  headingId: string;
-}) {
+function Hero({ context, settings, headingId }: SectionProps) {
   const hero = settings.heroSection;
   const { registration } = context;
   const cta = registration.href
@@ -139,15 +134,7 @@ function Hero({
   );
 }
 
-function Countdown({
-  context,
-  settings,
-  headingId,
-}: {
-  context: LandingContext;
-  settings: LandingSettings;
-  headingId: string;
-}) {
+function Countdown({ context, settings, headingId }: SectionProps) {
   const section = settings.countdownSection;
   const target = section.target === "silentAuctionClose" ? context.silentAuctionClosesAt : context.event.startsAt;
   const targetLabel =
@@ -196,15 +183,7 @@ function Countdown({
   );
 }
 
-function Registration({
-  context,
-  settings,
-  headingId,
-}: {
-  context: LandingContext;
-  settings: LandingSettings;
-  headingId: string;
-}) {
+function Registration({ context, settings, headingId }: SectionProps) {
   const section = settings.registrationSection;
   const { registration } = context;
   if (registration.status === "off" && registration.tickets.length === 0) return null;
@@ -255,15 +234,7 @@ function Details({ settings, headingId }: { settings: LandingSettings; headingId
   );
 }
 
-function Auctions({
-  context,
-  settings,
-  headingId,
-}: {
-  context: LandingContext;
-  settings: LandingSettings;
-  headingId: string;
-}) {
+function Auctions({ context, settings, headingId }: SectionProps) {
   const section = settings.auctionsSection;
   if (context.auctions.length === 0) return null;
   const items = section.showItems ? context.items.slice(0, section.itemCount) : [];
@@ -342,15 +313,7 @@ function SlidesSection({ settings, headingId }: { settings: LandingSettings; hea
   );
 }
 
-function Sponsors({
-  context,
-  settings,
-  headingId,
-}: {
-  context: LandingContext;
-  settings: LandingSettings;
-  headingId: string;
-}) {
+function Sponsors({ context, settings, headingId }: SectionProps) {
   if (context.sponsorLevels.length === 0) return null;
   return (
     <section className="landing-section" aria-labelledby={headingId}>
@@ -374,15 +337,7 @@ function Sponsors({
   );
 }
 
-function Company({
-  context,
-  settings,
-  headingId,
-}: {
-  context: LandingContext;
-  settings: LandingSettings;
-  headingId: string;
-}) {
+function Company({ context, settings, headingId }: SectionProps) {
   const section = settings.companySection;
   if (!section.text && !context.company.logo) return null;
   return (

@@ -2,6 +2,7 @@
  * One simple layout for every email: a few paragraphs and at most one button, as plain text and as HTML with
  * inline styles (mail clients ignore style sheets). Every value is escaped, since names come from users.
  */
+import { escapeHtml } from "./escape-html";
 
 export interface EmailContent {
   subject: string;
@@ -49,13 +50,4 @@ function renderCard(card: NonNullable<EmailContent["cards"]>[number]): string {
     image +
     `</div>`
   );
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
 }

@@ -39,17 +39,26 @@ export async function enqueueDueReminders(db: Database, now = new Date()): Promi
     from event e
     join silent_auction a on a.silent_auction_id = e.silent_auction_id
     join (select distinct event_id, usr_id from bid) b on b.event_id = e.event_id
-    left join message_settings s on s.event_id = e.event_id
-    left join message_preference p on p.usr_id = b.usr_id and p.event_id = e.event_id
-    cross join (values ('email'), ('text')) as c(channel)
-    where e.is_silent_auction_enabled and not e.is_silent_auction_testing
-      and a.end_date_time > ${at}::timestamptz
-      and a.end_date_time - ${CLOSING_SOON_MINUTES}::int * interval '1 minute' <= ${at}::timestamptz
+    ${toEachChannelOfABidder}
+    where ${silentAuctionClosingSoon(at)}
       and coalesce((s.automatic ->> 'reminder_closing_soon')::boolean, true)
       and (c.channel = 'email' or coalesce(p.text_consent, false))
     on conflict (idempotency_key) do nothing`);
   await enqueueWinningAtClose(db, at);
 }
+
+/**
+ * A row per channel for the bidder `b` of event `e`: their event's message settings `s` and their own preferences
+ * `p` beside it, to check that the reminder is on and, for a text, that they agreed to texts.
+ */
+const toEachChannelOfABidder = sql`left join message_settings s on s.event_id = e.event_id
+    left join message_preference p on p.usr_id = b.usr_id and p.event_id = e.event_id
+    cross join (values ('email'), ('text')) as c(channel)`;
+
+/** Event `e`'s silent auction `a` is live (not a test) and closes within CLOSING_SOON_MINUTES of `at`. */
+const silentAuctionClosingSoon = (at: string) => sql`e.is_silent_auction_enabled and not e.is_silent_auction_testing
+      and a.end_date_time > ${at}::timestamptz
+      and a.end_date_time - ${CLOSING_SOON_MINUTES}::int * interval '1 minute' <= ${at}::timestamptz`;
 
 async function enqueueWinningAtClose(db: Database, at: string): Promise<void> {
   await db.execute(sql`
@@ -61,12 +70,8 @@ async function enqueueWinningAtClose(db: Database, at: string): Promise<void> {
     join silent_auction a on a.silent_auction_id = e.silent_auction_id
     join auction_item i on i.event_id = e.event_id and i.type = 'silent' and i.closed_at is null
     join bid b on b.auction_item_id = i.auction_item_id and b.status = 'winning'
-    left join message_settings s on s.event_id = e.event_id
-    left join message_preference p on p.usr_id = b.usr_id and p.event_id = e.event_id
-    cross join (values ('email'), ('text')) as c(channel)
-    where e.is_silent_auction_enabled and not e.is_silent_auction_testing
-      and a.end_date_time > ${at}::timestamptz
-      and a.end_date_time - ${CLOSING_SOON_MINUTES}::int * interval '1 minute' <= ${at}::timestamptz
+    ${toEachChannelOfABidder}
+    where ${silentAuctionClosingSoon(at)}
       and coalesce((s.automatic ->> 'winning_at_close')::boolean, true)
       and (c.channel = 'email' or coalesce(p.text_consent, false))
     on conflict (idempotency_key) do nothing`);

@@ -5,6 +5,7 @@
  * with every value escaped and inline styles (mail clients ignore style sheets), and plain text. Client-safe: the
  * setup screen previews as one types.
  */
+import { escapeHtml } from "~/mail/escape-html";
 
 /** Rich text always starts with an element; the built-in bodies never do. */
 export function isRichBody(body: string): boolean {
@@ -85,13 +86,4 @@ function decodeEntities(text: string): string {
     .replaceAll("&quot;", '"')
     .replaceAll("&#39;", "'")
     .replaceAll("&amp;", "&");
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
 }

@@ -4,7 +4,8 @@
  * text on /admin/setup/email and /admin/setup/texting. Client-safe: the setup screens preview as one types, and
  * /admin/eric/email shows every template with its sample values.
  */
-import { escapeHtml, renderBodyHtml, renderBodyText } from "./rich-body";
+import { escapeHtml } from "~/mail/escape-html";
+import { renderBodyHtml, renderBodyText } from "./rich-body";
 
 export const TEMPLATE_NAMES = [
   "outbid",

@@ -4,22 +4,13 @@
  * A pledge's amount is a level (its amount in cents) or "custom" with the amount typed beside it.
  */
 import { z, type RefinementCtx } from "zod";
-import { requiredText, rowId, yesNo } from "~/forms/rules";
+import { paddleNumber, requiredText, rowId, yesNo } from "~/forms/rules";
 import { moneyField } from "~/ui/money-input";
 
 export const FLOOR_PLEDGE_FORM = "floor-pledge";
 export const GUEST_PLEDGE_FORM = "guest-pledge";
 export const cancelPledgeForm = (pledgeId: number) => `cancel-pledge-${pledgeId}`;
 export const correctPledgeForm = (pledgeId: number) => `correct-pledge-${pledgeId}`;
-
-/** A paddle number as typed: digits only, so a stray letter is refused at the field, not taken as another paddle. */
-export const paddleField = z
-  .string()
-  .trim()
-  .default("")
-  .refine((value) => value !== "", "Type the paddle number.")
-  .refine((value) => value === "" || /^\d{1,7}$/.test(value), "A paddle number is digits only, such as 142.")
-  .transform((value) => Number(value));
 
 const reasonField = requiredText(
   200,
@@ -46,14 +37,14 @@ export const chosenAmount = (value: { level: string; custom: number | null }) =>
   value.level === "custom" ? (value.custom ?? 0) : Number(value.level);
 
 export const floorPledgeSchema = z
-  .object({ raise: rowId, paddle: paddleField, ...amountChoice, key: z.string().max(100).optional() })
+  .object({ raise: rowId, paddle: paddleNumber, ...amountChoice, key: z.string().max(100).optional() })
   .superRefine(checkAmountChoice);
 
 export const cancelPledgeSchema = z.object({ pledge: rowId, reason: reasonField });
 
 export const correctPledgeSchema = z.object({
   pledge: rowId,
-  paddle: paddleField,
+  paddle: paddleNumber,
   amount: moneyField({ required: true, label: "The amount" }),
   reason: reasonField,
 });

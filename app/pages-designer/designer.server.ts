@@ -15,6 +15,7 @@ import { messageOrigin } from "~/messages/links.server";
 import { notifyTeam } from "~/messages/team-notifications.server";
 import { loadRegistrationPreview } from "~/registration/register-preview.server";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
+import { brandColoursAndFonts } from "~/ui/branding";
 import { redirectWithToast } from "~/ui/toast.server";
 import { strictTreeSchema } from "~drizzle/schema/settings";
 import { imageUploadFields, PAGE_KINDS } from "./page-kinds";
@@ -37,14 +38,7 @@ export async function designerLoader(request: Request, kind: PageKind) {
     // So is the registration page's: its header and company around the real ticket types.
     registrationPreview: kind === "registration" ? await loadRegistrationPreview(row) : null,
     auctionPreview: kind === "silentAuction" ? await loadAuctionPreview(row) : null,
-    branding: {
-      primary_color: row.primary_color,
-      secondary_color: row.secondary_color,
-      accent_color: row.accent_color,
-      text_color: row.text_color,
-      heading_font: row.heading_font,
-      body_font: row.body_font,
-    },
+    branding: brandColoursAndFonts(row),
   };
 }
 

@@ -34,17 +34,9 @@ export interface CheckoutInput {
 }
 
 /** A monthly gift: a hosted page in subscription mode, which charges the first month at once. */
-export interface SubscriptionCheckoutInput {
-  customerId: string;
+export interface SubscriptionCheckoutInput extends Omit<CheckoutInput, "saveCard"> {
   /** Each month's amount (cents). */
   amount: number;
-  currency: string;
-  description: string;
-  successUrl: string;
-  cancelUrl: string;
-  metadata: Record<string, string>;
-  idempotencyKey: string;
-  expiresAt: Date;
 }
 
 export type CheckoutResult =

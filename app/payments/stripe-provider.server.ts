@@ -11,9 +11,11 @@ import {
   WebhookSignatureError,
   type ChargeOutcome,
   type CheckoutResult,
+  type HostedPage,
   type PaymentProvider,
   type ProviderMode,
   type SavedCard,
+  type SubscriptionCheckoutInput,
   type WebhookEvent,
 } from "./provider";
 
@@ -77,63 +79,22 @@ export function stripeProvider(secretKey: string): PaymentProvider {
       return { sessionId: session.id, url: session.url! };
     },
     async startCheckout(input) {
-      const session = await call(() =>
-        stripe.checkout.sessions.create(
-          {
-            mode: "payment",
-            customer: input.customerId,
-            line_items: [
-              {
-                quantity: 1,
-                price_data: {
-                  currency: input.currency.toLowerCase(),
-                  unit_amount: input.amount,
-                  product_data: { name: input.description },
-                },
-              },
-            ],
-            payment_intent_data: {
-              description: input.description,
-              metadata: input.metadata,
-              ...(input.saveCard ? { setup_future_usage: "off_session" as const } : {}),
-            },
-            success_url: input.successUrl,
-            cancel_url: input.cancelUrl,
-            metadata: input.metadata,
-            expires_at: Math.floor(input.expiresAt.getTime() / 1000),
-          },
-          { idempotencyKey: input.idempotencyKey },
-        ),
-      );
-      return { sessionId: session.id, url: session.url! };
+      return openHostedPage(stripe, input, {
+        mode: "payment",
+        line_items: oneLine(input),
+        payment_intent_data: {
+          description: input.description,
+          metadata: input.metadata,
+          ...(input.saveCard ? { setup_future_usage: "off_session" as const } : {}),
+        },
+      });
     },
     async startSubscriptionCheckout(input) {
-      const session = await call(() =>
-        stripe.checkout.sessions.create(
-          {
-            mode: "subscription",
-            customer: input.customerId,
-            line_items: [
-              {
-                quantity: 1,
-                price_data: {
-                  currency: input.currency.toLowerCase(),
-                  unit_amount: input.amount,
-                  recurring: { interval: "month" },
-                  product_data: { name: input.description },
-                },
-              },
-            ],
-            subscription_data: { description: input.description, metadata: input.metadata },
-            success_url: input.successUrl,
-            cancel_url: input.cancelUrl,
-            metadata: input.metadata,
-            expires_at: Math.floor(input.expiresAt.getTime() / 1000),
-          },
-          { idempotencyKey: input.idempotencyKey },
-        ),
-      );
-      return { sessionId: session.id, url: session.url! };
+      return openHostedPage(stripe, input, {
+        mode: "subscription",
+        line_items: oneLine(input, { interval: "month" }),
+        subscription_data: { description: input.description, metadata: input.metadata },
+      });
     },
     async readCheckout(sessionId): Promise<CheckoutResult> {
       const session = await call(() => stripe.checkout.sessions.retrieve(sessionId));
@@ -285,4 +246,47 @@ export function stripeProvider(secretKey: string): PaymentProvider {
       }
     },
   };
+}
+
+/**
+ * A hosted payment page for the customer, with what every one of ours carries (the ways back, our metadata, when
+ * it expires) around what its mode adds; the idempotency key makes a retried request open the same page.
+ */
+async function openHostedPage(
+  stripe: Stripe,
+  input: SubscriptionCheckoutInput,
+  page: Stripe.Checkout.SessionCreateParams,
+): Promise<HostedPage> {
+  const session = await call(() =>
+    stripe.checkout.sessions.create(
+      {
+        ...page,
+        customer: input.customerId,
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        metadata: input.metadata,
+        expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+      },
+      { idempotencyKey: input.idempotencyKey },
+    ),
+  );
+  return { sessionId: session.id, url: session.url! };
+}
+
+/** The page's one line: the amount, named by the description; monthly for a subscription. */
+function oneLine(
+  input: SubscriptionCheckoutInput,
+  recurring?: Stripe.Checkout.SessionCreateParams.LineItem.PriceData.Recurring,
+): Stripe.Checkout.SessionCreateParams.LineItem[] {
+  return [
+    {
+      quantity: 1,
+      price_data: {
+        currency: input.currency.toLowerCase(),
+        unit_amount: input.amount,
+        ...(recurring ? { recurring } : {}),
+        product_data: { name: input.description },
+      },
+    },
+  ];
 }

@@ -16,6 +16,7 @@ import {
   raffle_ticket_bundle,
   usr,
 } from "~drizzle/schema";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/connection.server";
 
 const personName = sql<
@@ -88,29 +89,27 @@ async function drawLog(eventId: number, timeZone: string) {
   const drawer = sql<
     string | null
   >`(select nullif(trim(coalesce(d.first_name, '') || ' ' || coalesce(d.last_name, '')), '') from usr d where d.usr_id = ${raffle_drawing.drawn_by})`;
-  const rows = await db
-    .select({
-      id: raffle_drawing.raffle_drawing_id,
-      raffleId: raffle_drawing.raffle_id,
-      prizeId: raffle_drawing.raffle_prize_id,
-      prize: raffle_prize.title,
-      ticketNumber: raffle_drawing.ticket_number,
-      paddle: raffle_purchase.paddle,
-      winner: sql<string>`coalesce(${personName}, ${usr.email_address}, 'Paddle ' || ${raffle_purchase.paddle})`,
-      isVoid: raffle_drawing.is_void,
-      voidReason: raffle_drawing.void_reason,
-      seed: raffle_drawing.seed,
-      eligible: raffle_drawing.eligible_ticket_numbers,
-      pickedIndex: raffle_drawing.picked_index,
-      drawnBy: drawer,
-      at: raffle_drawing.created_at,
-    })
-    .from(raffle_drawing)
-    .innerJoin(raffle, eq(raffle.raffle_id, raffle_drawing.raffle_id))
-    .innerJoin(raffle_prize, eq(raffle_prize.raffle_prize_id, raffle_drawing.raffle_prize_id))
-    .innerJoin(raffle_ticket, eq(raffle_ticket.raffle_ticket_id, raffle_drawing.raffle_ticket_id))
-    .innerJoin(raffle_purchase, eq(raffle_purchase.raffle_purchase_id, raffle_ticket.raffle_purchase_id))
-    .leftJoin(usr, eq(usr.usr_id, raffle_purchase.usr_id))
+  const rows = await drawnTickets(
+    db
+      .select({
+        id: raffle_drawing.raffle_drawing_id,
+        raffleId: raffle_drawing.raffle_id,
+        prizeId: raffle_drawing.raffle_prize_id,
+        prize: raffle_prize.title,
+        ticketNumber: raffle_drawing.ticket_number,
+        paddle: raffle_purchase.paddle,
+        winner: sql<string>`coalesce(${personName}, ${usr.email_address}, 'Paddle ' || ${raffle_purchase.paddle})`,
+        isVoid: raffle_drawing.is_void,
+        voidReason: raffle_drawing.void_reason,
+        seed: raffle_drawing.seed,
+        eligible: raffle_drawing.eligible_ticket_numbers,
+        pickedIndex: raffle_drawing.picked_index,
+        drawnBy: drawer,
+        at: raffle_drawing.created_at,
+      })
+      .from(raffle_drawing)
+      .$dynamic(),
+  )
     .where(eq(raffle.event_id, eventId))
     .orderBy(desc(raffle_drawing.raffle_drawing_id));
   return rows.map(({ eligible, ...row }) => ({
@@ -199,21 +198,19 @@ export interface RaffleWinner {
 
 /** The latest standing drawings, newest first (the monitors show the winners as they are drawn). */
 export async function latestWinners(database: Database, eventId: number, limit = 3): Promise<RaffleWinner[]> {
-  const rows = await database
-    .select({
-      raffle: raffle.title,
-      prize: raffle_prize.title,
-      ticketNumber: raffle_ticket.ticket_number,
-      first: usr.first_name,
-      paddle: raffle_purchase.paddle,
-      at: raffle_drawing.created_at,
-    })
-    .from(raffle_drawing)
-    .innerJoin(raffle, eq(raffle.raffle_id, raffle_drawing.raffle_id))
-    .innerJoin(raffle_prize, eq(raffle_prize.raffle_prize_id, raffle_drawing.raffle_prize_id))
-    .innerJoin(raffle_ticket, eq(raffle_ticket.raffle_ticket_id, raffle_drawing.raffle_ticket_id))
-    .innerJoin(raffle_purchase, eq(raffle_purchase.raffle_purchase_id, raffle_ticket.raffle_purchase_id))
-    .leftJoin(usr, eq(usr.usr_id, raffle_purchase.usr_id))
+  const rows = await drawnTickets(
+    database
+      .select({
+        raffle: raffle.title,
+        prize: raffle_prize.title,
+        ticketNumber: raffle_ticket.ticket_number,
+        first: usr.first_name,
+        paddle: raffle_purchase.paddle,
+        at: raffle_drawing.created_at,
+      })
+      .from(raffle_drawing)
+      .$dynamic(),
+  )
     .where(and(eq(raffle.event_id, eventId), eq(raffle_drawing.is_void, false)))
     .orderBy(desc(raffle_drawing.raffle_drawing_id))
     .limit(limit);
@@ -250,4 +247,14 @@ export async function raffleDeskMarker(database: Database, eventId: number) {
       .where(eq(raffle.event_id, eventId)),
   ]);
   return { marker: (sales?.last ?? 0) + (draws?.last ?? 0) };
+}
+
+/** Drawings with their raffle, prize and ticket, the ticket's purchase, and its buyer when they have an account. */
+function drawnTickets<Query extends PgSelect>(query: Query) {
+  return query
+    .innerJoin(raffle, eq(raffle.raffle_id, raffle_drawing.raffle_id))
+    .innerJoin(raffle_prize, eq(raffle_prize.raffle_prize_id, raffle_drawing.raffle_prize_id))
+    .innerJoin(raffle_ticket, eq(raffle_ticket.raffle_ticket_id, raffle_drawing.raffle_ticket_id))
+    .innerJoin(raffle_purchase, eq(raffle_purchase.raffle_purchase_id, raffle_ticket.raffle_purchase_id))
+    .leftJoin(usr, eq(usr.usr_id, raffle_purchase.usr_id));
 }

@@ -158,20 +158,14 @@ export async function checkGuests(
       });
     }
     const done = new Set(changed.map((guest) => guest.id));
-    const unchanged = ids.some((id) => !done.has(id))
-      ? await tx
-          .select({ id: registrant.registrant_id, name: registrant.name, checkedInAt: registrant.checked_in_at })
-          .from(registrant)
-          .where(
-            and(
-              eq(registrant.event_id, eventId),
-              inArray(
-                registrant.registrant_id,
-                ids.filter((id) => !done.has(id)),
-              ),
-            ),
-          )
-      : [];
+    const notDone = ids.filter((id) => !done.has(id));
+    const unchanged =
+      notDone.length > 0
+        ? await tx
+            .select({ id: registrant.registrant_id, name: registrant.name, checkedInAt: registrant.checked_in_at })
+            .from(registrant)
+            .where(and(eq(registrant.event_id, eventId), inArray(registrant.registrant_id, notDone)))
+        : [];
     return { changed, unchanged };
   });
 }

@@ -8,6 +8,7 @@ import { RowDialog } from "~/grid/row-dialog";
 import { Button } from "~/ui/button";
 import { checkboxProps, Field } from "~/ui/field";
 import { FormDialog, type Fieldset } from "~/ui/form-dialog";
+import { SelectOptions } from "~/ui/select-options";
 import { DISCOUNT_TYPES, LIMITS } from "./setup-fields";
 import { promoCodeSchema } from "./setup-forms";
 import { DeleteButton, SetupListSection } from "./setup-list-parts";
@@ -61,11 +62,7 @@ function PromoFields({
         <Field label="Discount" meta={fields.discount_type}>
           {(control) => (
             <select {...control}>
-              {DISCOUNT_TYPES.map((entry) => (
-                <option key={entry.value} value={entry.value}>
-                  {entry.label}
-                </option>
-              ))}
+              <SelectOptions options={DISCOUNT_TYPES} />
             </select>
           )}
         </Field>

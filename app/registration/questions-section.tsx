@@ -7,6 +7,7 @@ import { useState } from "react";
 import { RowDialog } from "~/grid/row-dialog";
 import { checkboxProps, Field } from "~/ui/field";
 import { FormDialog, type Fieldset } from "~/ui/form-dialog";
+import { SelectOptions } from "~/ui/select-options";
 import { useHydrated } from "~/ui/use-hydrated";
 import { labelOf, LIMITS, QUESTION_TYPES } from "./setup-fields";
 import { mealSchema, questionSchema } from "./setup-forms";
@@ -49,11 +50,7 @@ function QuestionFields({ fields, mealCount }: { fields: Fieldset<typeof questio
         <Field label="Kind of answer" meta={fields.type}>
           {(control) => (
             <select {...control} onChange={(event) => setType(event.target.value)}>
-              {QUESTION_TYPES.map((entry) => (
-                <option key={entry.value} value={entry.value}>
-                  {entry.label}
-                </option>
-              ))}
+              <SelectOptions options={QUESTION_TYPES} />
             </select>
           )}
         </Field>

@@ -2,6 +2,7 @@
 import { asc, eq } from "drizzle-orm";
 import { db } from "~/db.server";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
+import { brandColoursAndFonts } from "~/ui/branding";
 import { type event, registration, ticket } from "~drizzle/schema";
 import { ticketsLeft } from "./register-party.server";
 import type { RegistrationPreviewData } from "./ui/register-page-preview";
@@ -27,12 +28,7 @@ export async function loadRegistrationPreview(row: typeof event.$inferSelect): P
       excerpt: row.excerpt,
       company_name: row.company_name,
       company_about: row.company_about ? sanitizeRichText(row.company_about) : null,
-      primary_color: row.primary_color,
-      secondary_color: row.secondary_color,
-      accent_color: row.accent_color,
-      text_color: row.text_color,
-      heading_font: row.heading_font,
-      body_font: row.body_font,
+      ...brandColoursAndFonts(row),
     },
     tickets: types.map((type) => ({
       ticket_id: type.ticket_id,

@@ -21,3 +21,30 @@ export const EXTRA_GUEST_ROWS = 9;
  * steps of its own (registrant-form.server.ts) and answers with a FormReply; the browser only carries the values.
  */
 export const registrantDialogSchema = z.object({}).catchall(z.union([z.string(), z.array(z.string())]));
+
+/** How to reach a guest, and their paddle: the columns a registrant row, an imported guest and the grid share. */
+export type GuestContact = {
+  email: string | null;
+  phone: string | null;
+  company: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  country: string | null;
+  paddle: number | null;
+};
+
+type CompanyAndAddress = Pick<GuestContact, "company" | "address" | "city" | "state" | "zip" | "country">;
+
+/** A guest's company and postal address, picked from a row that has them. */
+export function companyAndAddress(guest: CompanyAndAddress): CompanyAndAddress {
+  return {
+    company: guest.company,
+    address: guest.address,
+    city: guest.city,
+    state: guest.state,
+    zip: guest.zip,
+    country: guest.country,
+  };
+}

@@ -13,7 +13,7 @@ import { event, registrant, usr_event_paddle } from "~drizzle/schema";
 import { allocatePaddle, setRegistrantPaddle } from "./paddles.server";
 import { registerParty, type GuestDetails } from "./register-party.server";
 import { answerProblem } from "./register-steps.server";
-import { STAFF_METHODS, type StaffMethod } from "./registrant-fields";
+import { companyAndAddress, STAFF_METHODS, type GuestContact, type StaffMethod } from "./registrant-fields";
 import { loadRegistrationChoices, type RegistrationChoices } from "./registrants.server";
 import type { Database, Transaction } from "~/db/connection.server";
 
@@ -67,19 +67,10 @@ const METHOD_WORDS = new Map<string, StaffMethod>([
   ["pending", "pay_at_event"],
 ]);
 
-export type ImportGuest = {
+export type ImportGuest = GuestContact & {
   line: number;
   first_name: string;
   last_name: string;
-  email: string | null;
-  phone: string | null;
-  company: string | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  country: string | null;
-  paddle: number | null;
   meal_id: number | null;
   answers: Record<string, string>;
 };
@@ -395,32 +386,17 @@ export async function importRegistrants(db: Database, eventId: number, csv: stri
     for (const { id, guest, group } of created) {
       await tx
         .update(registrant)
-        .set({
-          company: guest.company,
-          address: guest.address,
-          city: guest.city,
-          state: guest.state,
-          zip: guest.zip,
-          country: guest.country,
-          ...(group ? { group } : {}),
-        })
+        .set({ ...companyAndAddress(guest), ...(group ? { group } : {}) })
         .where(and(eq(registrant.event_id, eventId), eq(registrant.registrant_id, id)));
     }
 
     const wanted = new Set(created.flatMap(({ guest }) => (guest.paddle === null ? [] : [guest.paddle])));
     if (wanted.size > 0) {
+      const seatIds = created.map((seat) => seat.id);
       const current = await tx
         .select({ id: registrant.registrant_id, paddle: registrant.paddle })
         .from(registrant)
-        .where(
-          and(
-            eq(registrant.event_id, eventId),
-            inArray(
-              registrant.registrant_id,
-              created.map((seat) => seat.id),
-            ),
-          ),
-        );
+        .where(and(eq(registrant.event_id, eventId), inArray(registrant.registrant_id, seatIds)));
       const own = new Map(created.map(({ id, guest }) => [id, guest.paddle]));
       for (const seat of current) {
         if (seat.paddle === null || !wanted.has(seat.paddle) || own.get(seat.id) === seat.paddle) continue;

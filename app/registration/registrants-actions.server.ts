@@ -39,15 +39,7 @@ export async function runRegistrantsAction(
   switch (form.get("intent")) {
     case "register": {
       const result = await registerByHand(db, eventId, await loadRegistrationChoices(db, eventId), form);
-      if (!result.ok)
-        return {
-          kind: "dialog-refused",
-          refusal: formReply(dialog, {
-            fieldErrors: arrays(result.fieldErrors),
-            formError: result.formError,
-            values: result.values,
-          }),
-        };
+      if (!result.ok) return dialogRefused(dialog, result);
       const sentTo = result.sendEmail ? await resendConfirmation(origin, eventId, result.party.paymentId) : null;
       const seats = result.party.guests.length;
       const paddles = result.party.guests.map((guest) => guest.paddle).filter((paddle) => paddle !== null);
@@ -65,15 +57,7 @@ export async function runRegistrantsAction(
       const guest = id.safeParse(form.get("registrant"));
       if (!guest.success) throw new Response("This form does not say which guest to edit.", { status: 400 });
       const result = await editRegistrant(db, eventId, guest.data, await loadRegistrationChoices(db, eventId), form);
-      if (!result.ok)
-        return {
-          kind: "dialog-refused",
-          refusal: formReply(dialog, {
-            fieldErrors: arrays(result.fieldErrors),
-            formError: result.formError,
-            values: result.values,
-          }),
-        };
+      if (!result.ok) return dialogRefused(dialog, result);
       return { kind: "done", message: `${result.name} saved` };
     }
 
@@ -142,4 +126,19 @@ function arrays(errors: Record<string, string>): Record<string, string[]> {
 /** The posted form, with an uploaded CSV held in memory; null when the file is over the limit. */
 export function readRegistrantsForm(request: Request): Promise<FormData | null> {
   return readFormWithFile(request, MAX_IMPORT_BYTES);
+}
+
+/** A dialog's form that was refused, answered beside its fields with what was typed. */
+function dialogRefused(
+  dialog: string,
+  refused: { fieldErrors: Record<string, string>; formError?: string; values: Record<string, unknown> },
+): RegistrantsActionResult {
+  return {
+    kind: "dialog-refused",
+    refusal: formReply(dialog, {
+      fieldErrors: arrays(refused.fieldErrors),
+      formError: refused.formError,
+      values: refused.values,
+    }),
+  };
 }

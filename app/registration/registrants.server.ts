@@ -10,24 +10,16 @@ import { formatMoney } from "~/ui/format";
 import { event, meal, pass, payment, question, registrant, ticket } from "~drizzle/schema";
 import { loadConfirmedOrder, queueConfirmation } from "./confirmation.server";
 import { toRegisterQuestion, type RegisterQuestion } from "./register-page.server";
+import { companyAndAddress, type GuestContact } from "./registrant-fields";
 import { registrationTopic } from "./registration-topic";
 import type { Database, Transaction } from "~/db/connection.server";
 
-export interface RegistrantRow {
+export interface RegistrantRow extends GuestContact {
   registrant_id: number;
   /** The guest's name, or null for a seat still to be named. */
   name: string | null;
   first_name: string | null;
   last_name: string | null;
-  email: string | null;
-  phone: string | null;
-  company: string | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  country: string | null;
-  paddle: number | null;
   group: string | null;
   ticket: string | null;
   party: string | null;
@@ -135,12 +127,7 @@ export async function loadRegistrants(db: Database, eventId: number): Promise<Re
       last_name: guest.last_name,
       email: guest.email,
       phone: guest.phone,
-      company: guest.company,
-      address: guest.address,
-      city: guest.city,
-      state: guest.state,
-      zip: guest.zip,
-      country: guest.country,
+      ...companyAndAddress(guest),
       paddle: guest.paddle,
       group: guest.group,
       ticket: joined.ticket,

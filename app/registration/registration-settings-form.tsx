@@ -10,10 +10,10 @@ import { wallToIso } from "~/events/auction-settings";
 import { replyFor } from "~/forms/form-contract";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { RichTextEditor } from "~/rich-text/rich-text-editor";
-import { Button } from "~/ui/button";
 import { DateTimeField } from "~/ui/date-time-field";
 import { checkboxProps, Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
+import { SaveActions } from "~/ui/save-actions";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { utcToZonedInput } from "~/ui/zoned-time";
 import { LIMITS } from "./setup-fields";
@@ -122,11 +122,7 @@ export function RegistrationSettingsForm({ data }: { data: RegistrationSetupData
         error={fields.confirmation_message.errors?.[0]}
         help="Shown once a guest has registered, and in their confirmation email."
       />
-      <div className="settings-form__actions">
-        <Button type="submit" variant="primary" disabled={saving}>
-          {saving ? "Saving…" : "Save settings"}
-        </Button>
-      </div>
+      <SaveActions saving={saving} label="Save settings" />
     </Form>
   );
 }

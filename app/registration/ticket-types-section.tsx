@@ -6,6 +6,7 @@ import { RowDialog } from "~/grid/row-dialog";
 import { RichTextEditor } from "~/rich-text/rich-text-editor";
 import { Field } from "~/ui/field";
 import { FormDialog, type Fieldset } from "~/ui/form-dialog";
+import { SelectOptions } from "~/ui/select-options";
 import { labelOf, LIMITS, TICKET_KINDS } from "./setup-fields";
 import { ticketSchema } from "./setup-forms";
 import { DeleteButton, SetupListSection } from "./setup-list-parts";
@@ -39,11 +40,7 @@ function TicketFields({ fields, currency }: { fields: Fieldset<typeof ticketSche
         <Field label="Kind" meta={fields.type}>
           {(control) => (
             <select {...control}>
-              {TICKET_KINDS.map((kind) => (
-                <option key={kind.value} value={kind.value}>
-                  {kind.label}
-                </option>
-              ))}
+              <SelectOptions options={TICKET_KINDS} />
             </select>
           )}
         </Field>

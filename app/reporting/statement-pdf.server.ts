@@ -3,32 +3,11 @@
  * decision 012, as the receipt in app/billing/receipt-pdf.server.ts): an event's statements, or the year-end ones
  * (each event of the year in its own section, then the year's totals).
  */
-import PDFDocument from "pdfkit";
+import { pdfOf, letterhead, tableRows } from "~/billing/tax-pdf.server";
 import { pdfText } from "~/catalogue/print.server";
 import { formatMoney } from "~/ui/format";
 import type { GuestStatement, StatementLine, Statements } from "./tax.server";
 import type { YearDonor, YearStatements } from "./year-statements.server";
-
-const MARGIN = 54;
-
-/** A document whose pages `draw` adds; its bytes once ended. */
-function pdfOf(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: "LETTER",
-    margin: MARGIN,
-    autoFirstPage: false,
-    info: { Title: pdfText(title), Producer: "Gavel" },
-  });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  draw(doc);
-  doc.end();
-  return done;
-}
 
 function nobodyPaid(doc: PDFKit.PDFDocument) {
   doc.addPage();
@@ -47,23 +26,6 @@ export async function yearStatementsPdf(statements: YearStatements): Promise<Buf
     if (statements.donors.length === 0) nobodyPaid(doc);
     for (const donor of statements.donors) yearPage(doc, statements, donor);
   });
-}
-
-/** The table of a statement: a row of cells, the first the description, the others amounts on the right. */
-function tableRows(doc: PDFKit.PDFDocument) {
-  const width = doc.page.width - MARGIN * 2;
-  const columns = [MARGIN, MARGIN + width * 0.52, MARGIN + width * 0.68, MARGIN + width * 0.84];
-  return (cells: string[], bold = false) => {
-    const y = doc.y;
-    doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(10);
-    doc.text(pdfText(cells[0]), columns[0], y, { width: width * 0.5 });
-    const bottom = doc.y;
-    cells.slice(1).forEach((cell, index) => {
-      doc.text(cell, columns[index + 1], y, { width: width * 0.15, align: "right" });
-    });
-    doc.y = Math.max(bottom, doc.y) + 4;
-    doc.x = MARGIN;
-  };
 }
 
 function lineRows(row: ReturnType<typeof tableRows>, lines: StatementLine[], money: (cents: number) => string) {
@@ -95,13 +57,7 @@ function guestPage(doc: PDFKit.PDFDocument, statements: Statements, guest: Guest
   doc.addPage();
   const money = (cents: number) => pdfText(formatMoney(cents, statements.currency));
   const row = tableRows(doc);
-  doc.font("Helvetica-Bold").fontSize(18).text(pdfText(statements.charity));
-  doc
-    .font("Helvetica")
-    .fontSize(11)
-    .text(pdfText(`Statement of gifts · ${statements.eventTitle} · ${statements.period}`));
-  if (statements.taxId) doc.text(pdfText(`Tax id: ${statements.taxId}`));
-  doc.moveDown();
+  letterhead(doc, statements, `Statement of gifts · ${statements.eventTitle} · ${statements.period}`);
   doc.text(pdfText(`${guest.name}${guest.paddle !== null ? `, paddle ${guest.paddle}` : ""}`));
   if (guest.email) doc.text(pdfText(guest.email));
   doc.moveDown();
@@ -119,13 +75,7 @@ function yearPage(doc: PDFKit.PDFDocument, statements: YearStatements, donor: Ye
   doc.addPage();
   const money = (cents: number) => pdfText(formatMoney(cents, statements.currency));
   const row = tableRows(doc);
-  doc.font("Helvetica-Bold").fontSize(18).text(pdfText(statements.charity));
-  doc
-    .font("Helvetica")
-    .fontSize(11)
-    .text(pdfText(`Year-end statement of gifts · 1 January to 31 December ${statements.year}`));
-  if (statements.taxId) doc.text(pdfText(`Tax id: ${statements.taxId}`));
-  doc.moveDown();
+  letterhead(doc, statements, `Year-end statement of gifts · 1 January to 31 December ${statements.year}`);
   doc.text(pdfText(donor.name));
   if (donor.email) doc.text(pdfText(donor.email));
   for (const part of donor.events) {

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireEventPermission, requireTeamMember } from "~/auth/access.server";
 import { dashboardFigures, NO_FIGURES, type DashboardData } from "~/dashboard/dashboard.server";
 import { GOAL_FORM, goalSchema } from "~/dashboard/goal";
@@ -9,12 +9,10 @@ import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
 import { adminMenus } from "~/navigation/admin-navigation.server";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { backWithToast } from "~/ui/toast.server";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Dashboard · Gavel" },
-];
+export const meta = titleMeta("Dashboard · Gavel");
 
 /**
  * /admin/dashboard, where every team member lands after choosing an event. The figures need
@@ -60,6 +58,4 @@ export default function DashboardRoute() {
   return <DashboardPage />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -2,12 +2,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { appPackages } from "~/design-lab/dependency-licences.server";
 import { eventGlance } from "~/design-lab/event-glance.server";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { titleMeta } from "~/ui/error-page";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "About · Design lab · Gavel" },
-];
+export const meta = titleMeta("About · Design lab · Gavel");
 
 /** /admin/eric/about: the app's version, its production dependencies' licences, and the event's settings. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -142,6 +140,4 @@ export default function AboutPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -4,12 +4,10 @@ import { db } from "~/db.server";
 import { loadEventMessaging } from "~/messages/message-context.server";
 import { renderTextTemplate, TEMPLATE_NAMES, TEMPLATES } from "~/messages/templates";
 import { EmailPreview } from "~/messages/ui/email-preview";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { titleMeta } from "~/ui/error-page";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Email · Design lab · Gavel" },
-];
+export const meta = titleMeta("Email · Design lab · Gavel");
 
 /**
  * /admin/eric/email: every message template on one page, in the current event's branding, with sample values: the
@@ -51,6 +49,4 @@ export default function EmailTemplatesPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

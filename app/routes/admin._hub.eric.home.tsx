@@ -1,12 +1,10 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { adminMenus } from "~/navigation/admin-navigation.server";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { titleMeta } from "~/ui/error-page";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Home · Design lab · Gavel" },
-];
+export const meta = titleMeta("Home · Design lab · Gavel");
 
 /** /admin/eric/home: the lab's index, each page with a line on what it is for, and where the event's look is set. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -66,6 +64,4 @@ export default function DesignLabHome() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

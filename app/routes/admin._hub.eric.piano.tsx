@@ -22,7 +22,7 @@ import { answerForm } from "~/forms/reply.server";
 import biddingHref from "~/styles/bidding.css";
 import { contrastWarnings } from "~/ui/branding";
 import { Button } from "~/ui/button";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { errorTitle } from "~/ui/error-page";
 import { backWithToast } from "~/ui/toast.server";
 import { DEFAULT_EVENT_STYLE } from "~drizzle/schema/style-defaults";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -380,6 +380,4 @@ function FontRow({
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -2,12 +2,10 @@ import { useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { SAMPLE_STATES } from "~/design-lab/bidder-samples";
 import { FramePair } from "~/design-lab/ui/frame-pair";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { titleMeta } from "~/ui/error-page";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Silent auction gallery · Design lab · Gavel" },
-];
+export const meta = titleMeta("Silent auction gallery · Design lab · Gavel");
 
 /** /admin/eric/silentauctiongallery: the bidders' gallery with a card in every state, in the event's theme. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -45,6 +43,4 @@ export default function SilentAuctionGalleryLab() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

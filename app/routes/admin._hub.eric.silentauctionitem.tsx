@@ -2,12 +2,10 @@ import { useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { SAMPLE_STATES } from "~/design-lab/bidder-samples";
 import { FramePair } from "~/design-lab/ui/frame-pair";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { titleMeta } from "~/ui/error-page";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Silent auction item · Design lab · Gavel" },
-];
+export const meta = titleMeta("Silent auction item · Design lab · Gavel");
 
 /** /admin/eric/silentauctionitem: the bidder's item page in every state, in the event's theme, from sample data. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -50,6 +48,4 @@ export default function SilentAuctionItemLab() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -3,15 +3,13 @@ import { requireEventPermission } from "~/auth/access.server";
 import { adminMenus } from "~/navigation/admin-navigation.server";
 import { revalidateOnSubmitOrEventChange } from "~/navigation/layout-revalidation";
 import labHref from "~/styles/lab.css";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { Tabs } from "~/ui/tabs";
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: labHref }];
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Design lab · Gavel" },
-];
+export const meta = titleMeta("Design lab · Gavel");
 
 /** The design lab is a designer's workbench: every page of it needs can_design (each checks it again itself). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -36,6 +34,4 @@ export default function DesignLabLayout() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

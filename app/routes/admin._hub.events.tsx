@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useRef } from "react";
 import { eventIdFromQuery, requireEventPermission, requireTeamMember } from "~/auth/access.server";
@@ -13,14 +13,12 @@ import { workStart } from "~/navigation/admin-navigation.server";
 import { Button } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { EmptyState } from "~/ui/empty-state";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { formatEventDate } from "~/ui/format";
 import { redirectWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Events · Admin · Gavel" },
-];
+export const meta = titleMeta("Events · Admin · Gavel");
 
 const SHOW_ARCHIVED = "shown";
 
@@ -222,6 +220,4 @@ function CreateEventForm({ timeZones, appHost }: { timeZones: string[]; appHost:
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

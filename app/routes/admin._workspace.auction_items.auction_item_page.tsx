@@ -1,10 +1,4 @@
-import {
-  data,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { eventIdFromQuery, requireEventPermission } from "~/auth/access.server";
 import {
   postedAuctionItemValues,
@@ -42,17 +36,12 @@ import {
 } from "~/images/image-gallery.server";
 import { chosenImageUrl, readFormWithImages } from "~/images/upload.server";
 import { richTextLinks } from "~/rich-text/rich-text-editor";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { redirectWithToast } from "~/ui/toast.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
-  {
-    title:
-      error || !data
-        ? `${errorTitle(error)} · Gavel`
-        : `${data.item ? data.item.title : "New auction item"} · Auction items · Gavel`,
-  },
-];
+export const meta = titleMeta<typeof loader>(
+  (data) => `${data.item ? data.item.title : "New auction item"} · Auction items · Gavel`,
+);
 
 export const links: LinksFunction = () => [...richTextLinks(), ...imageGalleryLinks()];
 
@@ -213,6 +202,4 @@ export default function AuctionItemRoute() {
   return <AuctionItemPage />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -1,5 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
 import { AdminList } from "~/admin-list/admin-list";
+import { deleteBulkAction } from "~/admin-list/columns";
 import { listAction } from "~/admin-list/list-action.server";
 import { requireEventPermission } from "~/auth/access.server";
 import {
@@ -10,14 +11,13 @@ import {
   type CategoryRow,
 } from "~/catalogue/categories.server";
 import { categoryFields, categorySchema } from "~/catalogue/category-form";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { InternalNotesField } from "~/ui/record-fields";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Categories · Auction items · Gavel" },
-];
+export const meta = titleMeta("Categories · Auction items · Gavel");
 
 /** /admin/auction_items/categories: the organisation's item categories, shared by all its events. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -62,15 +62,10 @@ const columns: GridColumn<CategoryRow>[] = [
 ];
 
 const bulkActions: GridBulkAction[] = [
-  {
-    intent: "delete",
-    label: "Delete",
-    danger: true,
-    confirm: (count) => ({
-      title: count === 1 ? "Delete this category?" : `Delete ${count} categories?`,
-      description: "Categories still used by items are not deleted: move their items to another category first.",
-    }),
-  },
+  deleteBulkAction((count) => ({
+    title: count === 1 ? "Delete this category?" : `Delete ${count} categories?`,
+    description: "Categories still used by items are not deleted: move their items to another category first.",
+  })),
 ];
 
 export default function CategoriesPage() {
@@ -96,9 +91,7 @@ export default function CategoriesPage() {
             <Field label="Name" required meta={fields.title}>
               {(control) => <input {...control} required />}
             </Field>
-            <Field label="Internal notes" help="Only your team sees these." meta={fields.internal_notes}>
-              {(control) => <textarea {...control} rows={3} />}
-            </Field>
+            <InternalNotesField meta={fields.internal_notes} />
           </>
         ),
       }}
@@ -110,6 +103,4 @@ export default function CategoriesPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

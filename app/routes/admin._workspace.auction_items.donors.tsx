@@ -1,5 +1,14 @@
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { AdminList } from "~/admin-list/admin-list";
+import {
+  ACTIVE_BULK_ACTIONS,
+  activeColumn,
+  allEventsItemCountColumn,
+  deleteBulkAction,
+  moneyColumn,
+  textColumn,
+  websiteColumn,
+} from "~/admin-list/columns";
 import { countOf, listAction } from "~/admin-list/list-action.server";
 import { requireEventPermission } from "~/auth/access.server";
 import { donorFields, donorSchema } from "~/catalogue/donor-form";
@@ -12,15 +21,14 @@ import {
   updateDonor,
   type DonorRow,
 } from "~/catalogue/donors.server";
-import { YES_NO_OPTIONS, type GridBulkAction, type GridColumn } from "~/grid/grid-types";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { checkboxProps, Field } from "~/ui/field";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { InternalNotesField, PersonNameFields } from "~/ui/record-fields";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
 import type { Fieldset } from "~/ui/form-dialog";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Donors · Auction items · Gavel" },
-];
+export const meta = titleMeta("Donors · Auction items · Gavel");
 
 const NOUN = ["donor", "donors"] as const;
 
@@ -61,15 +69,6 @@ export async function action(args: ActionFunctionArgs) {
   });
 }
 
-const websiteCell = (website: string | null) =>
-  website ? (
-    <a href={website} target="_blank" rel="noopener noreferrer">
-      {website.replace(/^https?:\/\/(www\.)?/, "").replace(/\/$/, "")}
-    </a>
-  ) : (
-    <span className="muted">—</span>
-  );
-
 // What a laptop shows at once: who, what they gave here, whether they are active, how to reach them. The rest
 // (each name part to edit in place, phone, website, notes) is a click away in the Columns menu.
 const columns: GridColumn<DonorRow>[] = [
@@ -80,70 +79,17 @@ const columns: GridColumn<DonorRow>[] = [
     // By last name, as donor lists are read; an organisation without a person by its name.
     sortValue: (row) => [row.last_name, row.first_name].filter(Boolean).join(" ") || row.title || "",
   },
-  {
-    id: "first_name",
-    header: "First name",
-    value: (row) => row.first_name,
-    edit: { type: "text", rule: donorFields.first_name },
-    hidden: true,
-  },
-  {
-    id: "last_name",
-    header: "Last name",
-    value: (row) => row.last_name,
-    edit: { type: "text", rule: donorFields.last_name },
-    hidden: true,
-  },
-  { id: "title", header: "Organisation", value: (row) => row.title, edit: { type: "text", rule: donorFields.title } },
+  textColumn("first_name", "First name", donorFields.first_name, { hidden: true }),
+  textColumn("last_name", "Last name", donorFields.last_name, { hidden: true }),
+  textColumn("title", "Organisation", donorFields.title),
   { id: "item_count", header: "Items", value: (row) => row.item_count, numeric: true, filter: false },
-  {
-    id: "item_value",
-    header: "Value",
-    // Units, not cents, so the export reads as the grid does.
-    value: (row) => row.item_value / 100,
-    cell: (row) => row.item_value_label,
-    numeric: true,
-    filter: false,
-  },
-  {
-    id: "is_active",
-    header: "Active",
-    value: (row) => row.is_active,
-    editValue: (row) => (row.is_active ? "yes" : "no"),
-    filter: "select",
-    edit: { type: "select", options: YES_NO_OPTIONS },
-  },
-  { id: "email", header: "Email", value: (row) => row.email, edit: { type: "text", rule: donorFields.email } },
-  {
-    id: "phone",
-    header: "Phone",
-    value: (row) => row.phone,
-    edit: { type: "text", rule: donorFields.phone },
-    hidden: true,
-  },
-  {
-    id: "website",
-    header: "Website",
-    value: (row) => row.website,
-    cell: (row) => websiteCell(row.website),
-    edit: { type: "text", rule: donorFields.website },
-    hidden: true,
-  },
-  {
-    id: "all_item_count",
-    header: "Items, all events",
-    value: (row) => row.all_item_count,
-    numeric: true,
-    filter: false,
-    hidden: true,
-  },
-  {
-    id: "internal_notes",
-    header: "Internal notes",
-    value: (row) => row.internal_notes,
-    edit: { type: "text", rule: donorFields.internal_notes },
-    hidden: true,
-  },
+  moneyColumn("item_value", "Value", (row) => row.item_value_label),
+  activeColumn(),
+  textColumn("email", "Email", donorFields.email),
+  textColumn("phone", "Phone", donorFields.phone, { hidden: true }),
+  websiteColumn(donorFields.website),
+  allEventsItemCountColumn(),
+  textColumn("internal_notes", "Internal notes", donorFields.internal_notes, { hidden: true }),
   {
     id: "thank",
     header: "Thank",
@@ -155,19 +101,13 @@ const columns: GridColumn<DonorRow>[] = [
 ];
 
 const bulkActions: GridBulkAction[] = [
-  { intent: "activate", label: "Mark active" },
-  { intent: "deactivate", label: "Mark inactive" },
-  {
-    intent: "delete",
-    label: "Delete",
-    danger: true,
-    confirm: (count) => ({
-      title: count === 1 ? "Delete this donor?" : `Delete ${count} donors?`,
-      description:
-        "Donors who gave items, at this event or another, are not deleted: their items would lose their donor. " +
-        "Mark them inactive instead.",
-    }),
-  },
+  ...ACTIVE_BULK_ACTIONS,
+  deleteBulkAction((count) => ({
+    title: count === 1 ? "Delete this donor?" : `Delete ${count} donors?`,
+    description:
+      "Donors who gave items, at this event or another, are not deleted: their items would lose their donor. " +
+      "Mark them inactive instead.",
+  })),
 ];
 
 /** A saved donor as its form posts it. */
@@ -189,12 +129,7 @@ function DonorFields({ fields }: { fields: Fieldset<typeof donorSchema> }) {
   return (
     <>
       <div className="dialog__pair">
-        <Field label="First name" meta={fields.first_name}>
-          {(control) => <input {...control} autoComplete="off" />}
-        </Field>
-        <Field label="Last name" meta={fields.last_name}>
-          {(control) => <input {...control} autoComplete="off" />}
-        </Field>
+        <PersonNameFields fields={fields} />
       </div>
       <Field
         label="Organisation"
@@ -218,9 +153,7 @@ function DonorFields({ fields }: { fields: Fieldset<typeof donorSchema> }) {
         <input type="checkbox" {...checkboxProps(fields.is_active)} />
         Active: still giving (inactive donors stay on their past items)
       </label>
-      <Field label="Internal notes" help="Only your team sees these." meta={fields.internal_notes}>
-        {(control) => <textarea {...control} rows={3} />}
-      </Field>
+      <InternalNotesField meta={fields.internal_notes} />
     </>
   );
 }
@@ -275,6 +208,4 @@ export default function DonorsPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -10,13 +10,11 @@ import { Refusal } from "~/forms/refusal";
 import { answerForm, refuseForm } from "~/forms/reply.server";
 import { readOrRefuse, rowId } from "~/forms/rules";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { backWithToast } from "~/ui/toast.server";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Duels · Auction items · Gavel" },
-];
+export const meta = titleMeta("Duels · Auction items · Gavel");
 
 export const links: LinksFunction = () => dateTimeFieldLinks();
 
@@ -87,6 +85,4 @@ export default function DuelsRoute() {
   return <DuelSetupPage />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

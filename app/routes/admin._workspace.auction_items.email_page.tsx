@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { ACKNOWLEDGEMENT_FORM, acknowledgementSchema } from "~/catalogue/acknowledgement-form";
@@ -19,16 +19,15 @@ import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { Button, ButtonLink } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { EmptyState } from "~/ui/empty-state";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";
+import { SelectOptions } from "~/ui/select-options";
 import { redirectWithToast } from "~/ui/toast.server";
 import { useEventHref } from "~/ui/use-event-href";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Thank a donor · Auction items · Gavel" },
-];
+export const meta = titleMeta("Thank a donor · Auction items · Gavel");
 
 /**
  * /admin/auction_items/email_page?donor=<id>: a thank-you acknowledgement listing what a donor gave to the event
@@ -109,11 +108,7 @@ export default function EmailPage() {
         </label>
         <select id="donor-picker" name="donor" defaultValue={donor ? String(donor.donor_id) : ""} required>
           <option value="">Choose a donor…</option>
-          {donors.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <SelectOptions options={donors} />
         </select>
         <Button type="submit" variant="secondary">
           Open
@@ -241,6 +236,4 @@ function Letter({
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -20,16 +20,14 @@ import { loadMessageSetup } from "~/messages/setup.server";
 import { EmailBody } from "~/messages/ui/email-preview";
 import { Button } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { redirectWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { formatInZone } from "~/ui/zoned-time";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Write to guests · Auction items · Gavel" },
-];
+export const meta = titleMeta("Write to guests · Auction items · Gavel");
 
 /**
  * /admin/auction_items/email_page/guests: write to the event's guests by email or text (can_send_messages). A preview
@@ -244,6 +242,4 @@ export default function WriteToGuestsPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -1,6 +1,7 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
+import { deleteBulkAction } from "~/admin-list/columns";
 import { eventIdFromQuery, requireEventPermission } from "~/auth/access.server";
 import { catalogueOptions, UnknownChoiceError } from "~/catalogue/catalogue-options.server";
 import { inventoryInlineFields, inventoryTag, inventoryTitle, pickedId } from "~/catalogue/inventory-fields";
@@ -25,15 +26,13 @@ import {
 } from "~/grid/grid-forms.server";
 import { ButtonLink } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { formatMoney } from "~/ui/format";
 import { centsToInput } from "~/ui/money-input";
 import { redirectWithToast } from "~/ui/toast.server";
 import type { GridBulkAction, GridColumn, GridOption } from "~/grid/grid-types";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Inventory · Auction items · Gavel" },
-];
+export const meta = titleMeta("Inventory · Auction items · Gavel");
 
 const NOT_IN_AUCTION_ITEM = "Not yet in an auction item";
 /** The bulk "Change category" choice that takes items out of every category. */
@@ -211,16 +210,11 @@ function inventoryBulkActions(categories: readonly GridOption[]): GridBulkAction
           "They stay in the inventory, ready to go into another auction item. Items in an auction item that has bids are not moved.",
       }),
     },
-    {
-      intent: "delete",
-      label: "Delete",
-      danger: true,
-      confirm: (count) => ({
-        title: count === 1 ? "Delete this inventory item?" : `Delete ${count} inventory items?`,
-        description:
-          "Their details and images go for good. Items in an auction item that has bids are not deleted: bidders bid on them.",
-      }),
-    },
+    deleteBulkAction((count) => ({
+      title: count === 1 ? "Delete this inventory item?" : `Delete ${count} inventory items?`,
+      description:
+        "Their details and images go for good. Items in an auction item that has bids are not deleted: bidders bid on them.",
+    })),
   ];
 }
 
@@ -261,6 +255,4 @@ export default function InventoryPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

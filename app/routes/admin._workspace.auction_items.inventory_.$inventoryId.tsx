@@ -1,10 +1,4 @@
-import {
-  data,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { eventIdFromQuery, requireEventPermission } from "~/auth/access.server";
 import { catalogueOptions, UnknownChoiceError } from "~/catalogue/catalogue-options.server";
@@ -25,15 +19,12 @@ import { answerGallery, galleryUploadField, runGalleryIntent } from "~/images/im
 import { readFormWithImages } from "~/images/upload.server";
 import { richTextLinks } from "~/rich-text/rich-text-editor";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
-import { ConfirmDialog } from "~/ui/confirm-dialog";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
-import { FormAlert } from "~/ui/form-alert";
+import { DeleteSection } from "~/ui/delete-section";
+import { titleMeta } from "~/ui/error-page";
 import { centsToInput } from "~/ui/money-input";
 import { redirectWithToast } from "~/ui/toast.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
-  { title: error || !data ? `${errorTitle(error)} · Gavel` : `${data.item.title} · Inventory · Gavel` },
-];
+export const meta = titleMeta<typeof loader>((data) => `${data.item.title} · Inventory · Gavel`);
 
 export const links: LinksFunction = () => [...richTextLinks(), ...imageGalleryLinks()];
 
@@ -156,26 +147,15 @@ export default function InventoryItemPage() {
           itemTitle={item.title}
           help="Bidders see them in this order; the first is the main image, shown in lists."
         />
-        <section className="stack" aria-labelledby="delete-heading">
-          <h2 id="delete-heading">Delete</h2>
-          {deleteError ? <FormAlert>{deleteError}</FormAlert> : null}
-          <div>
-            <ConfirmDialog
-              trigger="Delete this inventory item"
-              triggerVariant="danger"
-              title={`Delete “${item.title}”?`}
-              description="Its details and images go for good. An item in an auction item that has bids is not deleted."
-              confirmLabel="Delete"
-              confirmVariant="danger"
-              fields={{ intent: "delete" }}
-            />
-          </div>
-        </section>
+        <DeleteSection
+          error={deleteError}
+          trigger="Delete this inventory item"
+          title={`Delete “${item.title}”?`}
+          description="Its details and images go for good. An item in an auction item that has bids is not deleted."
+        />
       </div>
     </>
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -1,10 +1,4 @@
-import {
-  data,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { eventIdFromQuery, requireEventPermission } from "~/auth/access.server";
 import { catalogueOptions, UnknownChoiceError } from "~/catalogue/catalogue-options.server";
@@ -17,12 +11,10 @@ import { MAX_GALLERY_UPLOAD } from "~/images/image-gallery-fields";
 import { GalleryFullError, galleryUploadField, uploadedGalleryUrls } from "~/images/image-gallery.server";
 import { readFormWithImages } from "~/images/upload.server";
 import { richTextLinks } from "~/rich-text/rich-text-editor";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { redirectWithToast } from "~/ui/toast.server";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "New inventory item · Auction items · Gavel" },
-];
+export const meta = titleMeta("New inventory item · Auction items · Gavel");
 
 export const links: LinksFunction = () => [...richTextLinks(), ...imageGalleryLinks()];
 
@@ -105,6 +97,4 @@ export default function NewInventoryItemPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -1,5 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
 import { AdminList } from "~/admin-list/admin-list";
+import { deleteBulkAction, moneyColumn } from "~/admin-list/columns";
 import { listAction } from "~/admin-list/list-action.server";
 import { requireEventPermission } from "~/auth/access.server";
 import { deleteItems } from "~/catalogue/auction-items.server";
@@ -7,17 +8,16 @@ import { saleItemSchema } from "~/catalogue/sale-item-form";
 import { createSaleItem, listSaleItems, updateSaleItem } from "~/catalogue/sale-items.server";
 import { categoriesArea } from "~/data-areas/catalogue.server";
 import { eventSettings } from "~/events/event-settings.server";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { checkboxProps, Field } from "~/ui/field";
 import { formatMoney } from "~/ui/format";
 import { centsToInput } from "~/ui/money-input";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { SelectOptions } from "~/ui/select-options";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { GridBulkAction, GridColumn, GridOption } from "~/grid/grid-types";
 import type { Fieldset } from "~/ui/form-dialog";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Items for sale · Auction items · Gavel" },
-];
+export const meta = titleMeta("Items for sale · Auction items · Gavel");
 
 /** /admin/auction_items/items_for_sale: things sold at a fixed price (wine pull, merchandise), their stock and sales. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -63,15 +63,10 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 const bulkActions: GridBulkAction[] = [
-  {
-    intent: "delete",
-    label: "Delete",
-    danger: true,
-    confirm: (count) => ({
-      title: count === 1 ? "Delete this item?" : `Delete ${count} items?`,
-      description: "Items already sold are never deleted; set their quantity to what was sold to stop selling them.",
-    }),
-  },
+  deleteBulkAction((count) => ({
+    title: count === 1 ? "Delete this item?" : `Delete ${count} items?`,
+    description: "Items already sold are never deleted; set their quantity to what was sold to stop selling them.",
+  })),
 ];
 
 type SaleItem = ReturnType<typeof useLoaderData<typeof loader>>["items"][number];
@@ -121,11 +116,7 @@ function SaleFields({
         {(control) => (
           <select {...control}>
             <option value="">No category</option>
-            {categories.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
+            <SelectOptions options={categories} />
           </select>
         )}
       </Field>
@@ -155,14 +146,7 @@ export default function ItemsForSalePage() {
     { id: "quantity", header: "For sale", value: (row) => row.quantity, numeric: true, filter: false },
     { id: "sold", header: "Sold", value: (row) => row.sold, numeric: true, filter: false },
     { id: "left", header: "Left", value: (row) => Math.max(0, row.quantity - row.sold), numeric: true, filter: false },
-    {
-      id: "revenue",
-      header: "Sales",
-      value: (row) => row.revenue / 100,
-      cell: (row) => money(row.revenue),
-      numeric: true,
-      filter: false,
-    },
+    moneyColumn("revenue", "Sales", (row) => money(row.revenue)),
     { id: "category", header: "Category", value: (row) => row.category, filter: "select" },
     {
       id: "value",
@@ -205,6 +189,4 @@ export default function ItemsForSalePage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -4,12 +4,10 @@ import { eventIdFromQuery, requireEventPermission } from "~/auth/access.server";
 import { PackagesScreen } from "~/catalogue/packages-grid";
 import { packagesList } from "~/catalogue/packages-list.server";
 import { packagesScreen } from "~/catalogue/packages.server";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { titleMeta } from "~/ui/error-page";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Live packages · Auction items · Gavel" },
-];
+export const meta = titleMeta("Live packages · Auction items · Gavel");
 
 /** /admin/auction_items/live_packages: the event's live auction items, packages and single items (an admin list: app/catalogue/packages-list.server.ts). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -25,6 +23,4 @@ export default function LivePackagesPage() {
   return <PackagesScreen {...useLoaderData<typeof loader>()} />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -1,5 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
 import { AdminList } from "~/admin-list/admin-list";
+import { ACTIVE_BULK_ACTIONS, deleteBulkAction } from "~/admin-list/columns";
 import { countOf, listAction } from "~/admin-list/list-action.server";
 import { requireEventPermission } from "~/auth/access.server";
 import { writeLevels } from "~/catalogue/lines";
@@ -13,17 +14,15 @@ import {
   type PaddleRaiseRow,
 } from "~/catalogue/paddle-raises.server";
 import { eventSettings } from "~/events/event-settings.server";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { checkboxProps, Field } from "~/ui/field";
 import { formatMoney } from "~/ui/format";
 import { centsToInput } from "~/ui/money-input";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
 import type { Fieldset } from "~/ui/form-dialog";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Paddle raises · Auction items · Gavel" },
-];
+export const meta = titleMeta("Paddle raises · Auction items · Gavel");
 
 const NOUN = ["paddle raise", "paddle raises"] as const;
 
@@ -61,17 +60,11 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 const bulkActions: GridBulkAction[] = [
-  { intent: "activate", label: "Mark active" },
-  { intent: "deactivate", label: "Mark inactive" },
-  {
-    intent: "delete",
-    label: "Delete",
-    danger: true,
-    confirm: (count) => ({
-      title: count === 1 ? "Delete this paddle raise?" : `Delete ${count} paddle raises?`,
-      description: "Raises with pledges are never deleted; mark them inactive instead.",
-    }),
-  },
+  ...ACTIVE_BULK_ACTIONS,
+  deleteBulkAction((count) => ({
+    title: count === 1 ? "Delete this paddle raise?" : `Delete ${count} paddle raises?`,
+    description: "Raises with pledges are never deleted; mark them inactive instead.",
+  })),
 ];
 
 /** A saved raise as its form posts it. */
@@ -172,6 +165,4 @@ export default function PaddleRaisesPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -1,5 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
 import { AdminList } from "~/admin-list/admin-list";
+import { deleteBulkAction } from "~/admin-list/columns";
 import { listAction } from "~/admin-list/list-action.server";
 import { requireEventPermission } from "~/auth/access.server";
 import { writeBundles, writePrizes } from "~/catalogue/lines";
@@ -7,17 +8,15 @@ import { raffleSchema } from "~/catalogue/raffle-form";
 import { createRaffle, deleteRaffles, listRaffles, updateRaffle } from "~/catalogue/raffles.server";
 import { eventSettings } from "~/events/event-settings.server";
 import { DateTimeField, dateTimeFieldLinks } from "~/ui/date-time-field";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { formatMoney } from "~/ui/format";
 import { formatInZone, utcToZonedInput, zonedInputToUtc } from "~/ui/zoned-time";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
 import type { Fieldset } from "~/ui/form-dialog";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Raffle tickets · Auction items · Gavel" },
-];
+export const meta = titleMeta("Raffle tickets · Auction items · Gavel");
 
 export const links: LinksFunction = () => dateTimeFieldLinks();
 
@@ -52,15 +51,10 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 const bulkActions: GridBulkAction[] = [
-  {
-    intent: "delete",
-    label: "Delete",
-    danger: true,
-    confirm: (count) => ({
-      title: count === 1 ? "Delete this raffle?" : `Delete ${count} raffles?`,
-      description: "Raffles with tickets sold are never deleted.",
-    }),
-  },
+  deleteBulkAction((count) => ({
+    title: count === 1 ? "Delete this raffle?" : `Delete ${count} raffles?`,
+    description: "Raffles with tickets sold are never deleted.",
+  })),
 ];
 
 type RaffleRow = ReturnType<typeof useLoaderData<typeof loader>>["raffles"][number];
@@ -166,6 +160,4 @@ export default function RaffleTicketsPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

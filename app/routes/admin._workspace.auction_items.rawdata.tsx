@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireEventPermission } from "~/auth/access.server";
 import {
   deleteItems,
@@ -19,12 +19,10 @@ import {
   refuseBulk,
   refuseInlineEdit,
 } from "~/grid/grid-forms.server";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { redirectWithToast } from "~/ui/toast.server";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Raw data · Auction items · Gavel" },
-];
+export const meta = titleMeta("Raw data · Auction items · Gavel");
 
 /** /admin/auction_items/rawdata: every item with all its fields in one sheet; CSV import (checked first) and export. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -112,6 +110,4 @@ export default function RawDataRoute() {
   return <RawDataPage />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -1,5 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
 import { AdminList } from "~/admin-list/admin-list";
+import { ACTIVE_BULK_ACTIONS, deleteBulkAction, activeColumn, textColumn, websiteColumn } from "~/admin-list/columns";
 import { countOf, listAction } from "~/admin-list/list-action.server";
 import { requireEventPermission } from "~/auth/access.server";
 import { sponsorEventFields, sponsorFields, sponsorSchema } from "~/catalogue/sponsor-form";
@@ -21,14 +22,14 @@ import { YES_NO_OPTIONS, type GridBulkAction, type GridColumn } from "~/grid/gri
 import { ImageField } from "~/images/image-field";
 import { ResponsiveImage } from "~/images/responsive-image";
 import { keptImageChange, readFormKeepingImage } from "~/images/upload.server";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { checkboxProps, Field } from "~/ui/field";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { InternalNotesField } from "~/ui/record-fields";
+import { SelectOptions } from "~/ui/select-options";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { Fieldset } from "~/ui/form-dialog";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Sponsors · Auction items · Gavel" },
-];
+export const meta = titleMeta("Sponsors · Auction items · Gavel");
 
 const NOUN = ["sponsor", "sponsors"] as const;
 
@@ -114,7 +115,7 @@ const columns: GridColumn<SponsorRow>[] = [
       ),
     filter: false,
   },
-  { id: "title", header: "Name", value: (row) => row.title, edit: { type: "text", rule: sponsorFields.title } },
+  textColumn("title", "Name", sponsorFields.title),
   {
     id: "level",
     header: "Level",
@@ -140,55 +141,22 @@ const columns: GridColumn<SponsorRow>[] = [
     filter: false,
     edit: { type: "number", step: "1", min: 0 },
   },
-  {
-    id: "is_active",
-    header: "Active",
-    value: (row) => row.is_active,
-    editValue: (row) => (row.is_active ? "yes" : "no"),
-    filter: "select",
-    edit: { type: "select", options: YES_NO_OPTIONS },
-  },
-  {
-    id: "website",
-    header: "Website",
-    value: (row) => row.website,
-    cell: (row) =>
-      row.website ? (
-        <a href={row.website} target="_blank" rel="noopener noreferrer">
-          {row.website.replace(/^https?:\/\/(www\.)?/, "").replace(/\/$/, "")}
-        </a>
-      ) : (
-        <span className="muted">—</span>
-      ),
-    edit: { type: "text", rule: sponsorFields.website },
-    hidden: true,
-  },
+  activeColumn(),
+  websiteColumn(sponsorFields.website),
   { id: "event_count", header: "Events", value: (row) => row.event_count, numeric: true, filter: false, hidden: true },
-  {
-    id: "internal_notes",
-    header: "Internal notes",
-    value: (row) => row.internal_notes,
-    edit: { type: "text", rule: sponsorFields.internal_notes },
-    hidden: true,
-  },
+  textColumn("internal_notes", "Internal notes", sponsorFields.internal_notes, { hidden: true }),
 ];
 
 const bulkActions: GridBulkAction[] = [
   { intent: "show", label: "Show at this event" },
   { intent: "hide", label: "Remove from this event" },
-  { intent: "activate", label: "Mark active" },
-  { intent: "deactivate", label: "Mark inactive" },
-  {
-    intent: "delete",
-    label: "Delete",
-    danger: true,
-    confirm: (count) => ({
-      title: count === 1 ? "Delete this sponsor?" : `Delete ${count} sponsors?`,
-      description:
-        "They are also taken off every event that shows them, past events included. To keep them on past events, " +
-        "remove them from this event or mark them inactive instead.",
-    }),
-  },
+  ...ACTIVE_BULK_ACTIONS,
+  deleteBulkAction((count) => ({
+    title: count === 1 ? "Delete this sponsor?" : `Delete ${count} sponsors?`,
+    description:
+      "They are also taken off every event that shows them, past events included. To keep them on past events, " +
+      "remove them from this event or mark them inactive instead.",
+  })),
 ];
 
 /** A saved sponsor as the form posts it. */
@@ -219,11 +187,7 @@ function SponsorFields({
       <Field label="Level" help={LEVEL_HELP} meta={fields.level}>
         {(control) => (
           <select {...control}>
-            {LEVEL_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
+            <SelectOptions options={LEVEL_OPTIONS} />
           </select>
         )}
       </Field>
@@ -249,9 +213,7 @@ function SponsorFields({
         <input type="checkbox" {...checkboxProps(fields.is_active)} />
         Active: a current sponsor (inactive ones stay on the events that showed them)
       </label>
-      <Field label="Internal notes" help="Only your team sees these." meta={fields.internal_notes}>
-        {(control) => <textarea {...control} rows={3} />}
-      </Field>
+      <InternalNotesField meta={fields.internal_notes} />
     </>
   );
 }
@@ -295,6 +257,4 @@ export default function SponsorsPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -1,20 +1,20 @@
 import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { AdminList } from "~/admin-list/admin-list";
+import { deleteBulkAction, allEventsItemCountColumn, textColumn } from "~/admin-list/columns";
 import { listAction } from "~/admin-list/list-action.server";
 import { requireEventPermission } from "~/auth/access.server";
 import { staffFields, staffSchema } from "~/catalogue/staff-form";
 import { createStaff, deleteStaff, listStaff, updateStaff, type StaffRow } from "~/catalogue/staff.server";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
+import { InternalNotesField, PersonNameFields } from "~/ui/record-fields";
 import type { FieldMetadata } from "@conform-to/react";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
 import type { Fieldset } from "~/ui/form-dialog";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Staff · Auction items · Gavel" },
-];
+export const meta = titleMeta("Staff · Auction items · Gavel");
 
 /** /admin/auction_items/staff: the organisation's staff who procure items, shared by all its events. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -56,21 +56,9 @@ export async function action(args: ActionFunctionArgs) {
 
 const columns: GridColumn<StaffRow>[] = [
   { id: "full_name", header: "Name", value: (row) => row.full_name },
-  {
-    id: "first_name",
-    header: "First name",
-    value: (row) => row.first_name,
-    edit: { type: "text", rule: staffFields.first_name },
-    hidden: true,
-  },
-  {
-    id: "last_name",
-    header: "Last name",
-    value: (row) => row.last_name,
-    edit: { type: "text", rule: staffFields.last_name },
-    hidden: true,
-  },
-  { id: "email", header: "Email", value: (row) => row.email, edit: { type: "text", rule: staffFields.email } },
+  textColumn("first_name", "First name", staffFields.first_name, { hidden: true }),
+  textColumn("last_name", "Last name", staffFields.last_name, { hidden: true }),
+  textColumn("email", "Email", staffFields.email),
   {
     id: "grid_row_color",
     header: "Row colour",
@@ -87,33 +75,16 @@ const columns: GridColumn<StaffRow>[] = [
     edit: { type: "text", rule: staffFields.grid_row_color },
   },
   { id: "item_count", header: "Items", value: (row) => row.item_count, numeric: true, filter: false },
-  {
-    id: "all_item_count",
-    header: "Items, all events",
-    value: (row) => row.all_item_count,
-    numeric: true,
-    filter: false,
-    hidden: true,
-  },
-  {
-    id: "internal_notes",
-    header: "Internal notes",
-    value: (row) => row.internal_notes,
-    edit: { type: "text", rule: staffFields.internal_notes },
-  },
+  allEventsItemCountColumn(),
+  textColumn("internal_notes", "Internal notes", staffFields.internal_notes),
 ];
 
 const bulkActions: GridBulkAction[] = [
-  {
-    intent: "delete",
-    label: "Delete",
-    danger: true,
-    confirm: (count) => ({
-      title: count === 1 ? "Delete this person from your staff?" : `Delete ${count} people from your staff?`,
-      description:
-        "People who procured items, at this event or another, are not deleted: give their items to someone else first.",
-    }),
-  },
+  deleteBulkAction((count) => ({
+    title: count === 1 ? "Delete this person from your staff?" : `Delete ${count} people from your staff?`,
+    description:
+      "People who procured items, at this event or another, are not deleted: give their items to someone else first.",
+  })),
 ];
 
 /** A saved person as the form posts them. */
@@ -131,20 +102,13 @@ function StaffFields({ fields }: { fields: Fieldset<typeof staffSchema> }) {
   return (
     <>
       <div className="dialog__pair">
-        <Field label="First name" meta={fields.first_name}>
-          {(control) => <input {...control} autoComplete="off" />}
-        </Field>
-        <Field label="Last name" meta={fields.last_name}>
-          {(control) => <input {...control} autoComplete="off" />}
-        </Field>
+        <PersonNameFields fields={fields} />
       </div>
       <Field label="Email" meta={fields.email}>
         {(control) => <input {...control} type="email" autoComplete="off" />}
       </Field>
       <RowColourField meta={fields.grid_row_color} />
-      <Field label="Internal notes" help="Only your team sees these." meta={fields.internal_notes}>
-        {(control) => <textarea {...control} rows={3} />}
-      </Field>
+      <InternalNotesField meta={fields.internal_notes} />
     </>
   );
 }
@@ -226,6 +190,4 @@ export default function StaffPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

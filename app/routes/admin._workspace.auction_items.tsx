@@ -3,7 +3,6 @@ import { requireTeamMember } from "~/auth/access.server";
 import { DESIGN_AREAS, loadDataAreas } from "~/data-areas/sets.server";
 import { dataGridLinks } from "~/grid/data-grid";
 import { revalidateOnSubmitOrEventChange } from "~/navigation/layout-revalidation";
-import { ErrorPanel } from "~/ui/error-page";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
 /**
@@ -25,6 +24,4 @@ export default function AuctionItemsLayout() {
   return <Outlet />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -9,14 +9,12 @@ import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { refuseForm, refuseSubmission, refuseWith } from "~/forms/reply.server";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { redirectWithToast } from "~/ui/toast.server";
 import { event } from "~drizzle/schema";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Live bids · Bids · Gavel" },
-];
+export const meta = titleMeta("Live bids · Bids · Gavel");
 
 /**
  * /admin/bids/livebids: the live lots' results (can_view_stats); correcting a winner's paddle or price, with a
@@ -71,6 +69,4 @@ export default function LiveBidsPage() {
   return <LiveBidsScreen {...data} />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -19,16 +19,14 @@ import {
 import { cancelPledge, correctPledge, recordPledge } from "~/paddle-raise/pledges.server";
 import { PaddleRaiseConsole } from "~/paddle-raise/ui/paddle-raise-console";
 import paddleRaiseHref from "~/styles/paddle-raise.css";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { formatRoundMoney } from "~/ui/format";
 import { redirectWithToast } from "~/ui/toast.server";
 import type { Submission } from "@conform-to/react";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import type { Permission } from "~/auth/permissions";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Paddle raise · Bids · Gavel" },
-];
+export const meta = titleMeta("Paddle raise · Bids · Gavel");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: paddleRaiseHref }];
 
@@ -120,6 +118,4 @@ export default function PaddleRaisesPage() {
   return <PaddleRaiseConsole {...loaded} />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

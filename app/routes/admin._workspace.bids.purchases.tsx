@@ -11,17 +11,16 @@ import { formProps, useContractForm } from "~/forms/use-contract-form";
 import billingHref from "~/styles/billing.css";
 import { Button } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";
+import { RecentSales } from "~/ui/recent-sales";
 import { backWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Purchases · Bids · Gavel" },
-];
+export const meta = titleMeta("Purchases · Bids · Gavel");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: billingHref }];
 
@@ -102,45 +101,20 @@ export default function PurchasesPage() {
           </div>
         </Form>
       )}
-      <h2>Recent sales</h2>
-      {recent.length === 0 ? (
-        <EmptyState headingLevel={3} title="No sales yet" text="Each sale recorded here is listed, newest first." />
-      ) : (
-        <div className="table-scroll">
-          <table className="billing-table">
-            <caption className="visually-hidden">Recent sales</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Paddle</th>
-                <th scope="col">Guest</th>
-                <th scope="col">Item</th>
-                <th scope="col" className="numeric">
-                  Amount
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {recent.map((row) => (
-                <tr key={row.id}>
-                  <td>{row.at}</td>
-                  <td>{row.paddle ?? "—"}</td>
-                  <td>{row.guest}</td>
-                  <td>
-                    {row.title}
-                    {row.quantity > 1 ? ` × ${row.quantity}` : ""}
-                  </td>
-                  <td className="numeric">{money(row.amount)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <RecentSales
+        caption="Recent sales"
+        empty={{ title: "No sales yet", text: "Each sale recorded here is listed, newest first." }}
+        rows={recent}
+        columns={[
+          { header: "When", cell: (row) => row.at },
+          { header: "Paddle", cell: (row) => row.paddle ?? "—" },
+          { header: "Guest", cell: (row) => row.guest },
+          { header: "Item", cell: (row) => `${row.title}${row.quantity > 1 ? ` × ${row.quantity}` : ""}` },
+          { header: "Amount", numeric: true, cell: (row) => money(row.amount) },
+        ]}
+      />
     </>
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -22,14 +22,12 @@ import { raffleDesk, raffleDeskMarker, saveRaffleRules } from "~/raffles/raffle-
 import { RaffleDesk } from "~/raffles/ui/raffle-desk";
 import billingHref from "~/styles/billing.css";
 import rafflesHref from "~/styles/raffles.css";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { backWithToast } from "~/ui/toast.server";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import type { Permission } from "~/auth/permissions";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Raffle · Bids · Gavel" },
-];
+export const meta = titleMeta("Raffle · Bids · Gavel");
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: billingHref },
@@ -105,6 +103,4 @@ export default function RafflePage() {
   return <RaffleDesk {...desk} reply={reply} />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -1,10 +1,4 @@
-import {
-  data,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { readSilentBidsView } from "~/bidding/silent-bids";
@@ -18,12 +12,10 @@ import {
 import { SilentBidsScreen } from "~/bidding/ui/silent-bids-screen";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { redirectWithToast } from "~/ui/toast.server";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Silent bids · Bids · Gavel" },
-];
+export const meta = titleMeta("Silent bids · Bids · Gavel");
 
 export const links: LinksFunction = () => dateTimeFieldLinks();
 
@@ -66,6 +58,4 @@ export default function SilentBidsPage() {
   return <SilentBidsScreen {...loaded} />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -1,16 +1,15 @@
 import { useLoaderData } from "@remix-run/react";
+import { moneyColumn } from "~/admin-list/columns";
 import { requireEventPermission } from "~/auth/access.server";
 import { DataGrid } from "~/grid/data-grid";
 import { loadTicketSales, type TicketSaleRow } from "~/registration/ticket-sales.server";
 import { EmptyState } from "~/ui/empty-state";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { formatCount } from "~/ui/format";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { GridColumn } from "~/grid/grid-types";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Tickets · Bids · Gavel" },
-];
+export const meta = titleMeta("Tickets · Bids · Gavel");
 
 /**
  * /admin/bids/tickets: every ticket purchase of the event, with its buyer, promo code and payment, in the shared
@@ -37,22 +36,8 @@ const columns: GridColumn<TicketSaleRow>[] = [
   { id: "company", header: "Company", value: (row) => row.company, hidden: true },
   { id: "ticket", header: "Ticket type", value: (row) => row.ticket, filter: "select" },
   { id: "quantity", header: "Quantity", value: (row) => row.quantity, numeric: true, filter: false },
-  {
-    id: "amount",
-    header: "Amount",
-    value: (row) => row.amount / 100,
-    cell: (row) => row.amount_label,
-    numeric: true,
-    filter: false,
-  },
-  {
-    id: "discount",
-    header: "Discount",
-    value: (row) => row.discount / 100,
-    cell: (row) => row.discount_label,
-    numeric: true,
-    filter: false,
-  },
+  moneyColumn("amount", "Amount", (row) => row.amount_label),
+  moneyColumn("discount", "Discount", (row) => row.discount_label),
   { id: "promo_code", header: "Promo code", value: (row) => row.promo_code, filter: "select" },
   { id: "method", header: "Payment method", value: (row) => row.method, filter: "select" },
   { id: "payment_status", header: "Payment", value: (row) => statusLabel(row.payment_status), filter: "select" },
@@ -128,6 +113,4 @@ function TotalsRow({ row }: { row: ReturnType<typeof useLoaderData<typeof loader
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

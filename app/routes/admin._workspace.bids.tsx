@@ -4,7 +4,6 @@ import { loadDataAreas, SALES_AREAS } from "~/data-areas/sets.server";
 import { dataGridLinks } from "~/grid/data-grid";
 import { revalidateOnSubmitOrEventChange } from "~/navigation/layout-revalidation";
 import bidsHref from "~/styles/bids.css";
-import { ErrorPanel } from "~/ui/error-page";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import type { Permission } from "~/auth/permissions";
 
@@ -31,6 +30,4 @@ export default function BidsLayout() {
   return <Outlet />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { receivedSchema, refundFormId, refundSchema } from "~/billing/checkout-forms";
@@ -12,14 +12,12 @@ import { answerForm, refuseForm } from "~/forms/reply.server";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { Button, buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { formatMoney } from "~/ui/format";
 import { backWithToast } from "~/ui/toast.server";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Payments · Billing · Gavel" },
-];
+export const meta = titleMeta("Payments · Billing · Gavel");
 
 /** /admin/billing/payments: every payment and refund; refund whole or part with a reason; pickup; CSV. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -193,6 +191,4 @@ function RefundForm({ paymentId, left }: { paymentId: number; left: string }) {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -1,7 +1,6 @@
 import { Outlet } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import billingHref from "~/styles/billing.css";
-import { ErrorPanel } from "~/ui/error-page";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import type { Permission } from "~/auth/permissions";
 
@@ -20,6 +19,4 @@ export default function BillingLayout() {
   return <Outlet />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

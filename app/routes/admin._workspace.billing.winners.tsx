@@ -29,15 +29,13 @@ import { rowId } from "~/forms/rules";
 import { publicOrigin } from "~/security/request.server";
 import { Button, ButtonLink } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { formatMoney } from "~/ui/format";
 import { backWithToast, redirectWithToast } from "~/ui/toast.server";
 import { useEventHref } from "~/ui/use-event-href";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Winners · Billing · Gavel" },
-];
+export const meta = titleMeta("Winners · Billing · Gavel");
 
 /**
  * /admin/billing/winners: every guest who owes, searchable by paddle or name; a guest's invoice with the ways to
@@ -251,6 +249,4 @@ export default function WinnersPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -1,16 +1,14 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { winnersReport } from "~/billing/winners-report.server";
 import { buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { formatMoney } from "~/ui/format";
 import type { Permission } from "~/auth/permissions";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Winners report · Billing · Gavel" },
-];
+export const meta = titleMeta("Winners report · Billing · Gavel");
 
 const REPORT: Permission[] = ["can_bill", "can_report"];
 
@@ -99,6 +97,4 @@ export default function WinnersReportPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

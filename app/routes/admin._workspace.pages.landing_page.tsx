@@ -4,7 +4,7 @@ import { resolveLanding } from "~/landing/landing-model";
 import { LandingPage } from "~/landing/landing-page";
 import { designerAction, designerLoader } from "~/pages-designer/designer.server";
 import { PageDesigner, type DesignerProps } from "~/pages-designer/page-designer";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { errorTitle } from "~/ui/error-page";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction<typeof loader> = ({ error, data }) => [
@@ -56,6 +56,4 @@ export default function LandingPageDesigner() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -4,7 +4,7 @@ import { designerAction, designerLoader } from "~/pages-designer/designer.server
 import { PageDesigner, type DesignerProps } from "~/pages-designer/page-designer";
 import { RegistrationPagePreview } from "~/registration/ui/register-page-preview";
 import registerHref from "~/styles/register.css";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { errorTitle } from "~/ui/error-page";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const meta: MetaFunction<typeof loader> = ({ error, data }) => [
@@ -49,6 +49,4 @@ export default function Designer() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -6,7 +6,6 @@ import { richTextLinks } from "~/rich-text/rich-text-editor";
 import designerHref from "~/styles/designer.css";
 import eventHref from "~/styles/event.css";
 import landingHref from "~/styles/landing.css";
-import { ErrorPanel } from "~/ui/error-page";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
 /**
@@ -32,6 +31,4 @@ export default function PagesLayout() {
   return <Outlet />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -1,10 +1,4 @@
-import {
-  data,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { asc, eq } from "drizzle-orm";
 import { requireEventPermission } from "~/auth/access.server";
@@ -14,12 +8,10 @@ import { doorAction } from "~/registration/check-in-actions.server";
 import { doorCounts, doorGuests, doorMarker, guestOfToken } from "~/registration/check-in.server";
 import { DoorScreen } from "~/registration/ui/door-screen";
 import doorHref from "~/styles/door.css";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { event, ticket } from "~drizzle/schema";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Check-in · Registration · Gavel" },
-];
+export const meta = titleMeta("Check-in · Registration · Gavel");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: doorHref }];
 
@@ -67,6 +59,4 @@ export default function CheckInOutPage() {
   return <DoorScreen {...loaded} />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

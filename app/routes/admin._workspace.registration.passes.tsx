@@ -1,10 +1,4 @@
-import {
-  data,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { requireEventPermission } from "~/auth/access.server";
@@ -14,12 +8,10 @@ import { loadPasses, releaseUnpaidOrders, runPassAction } from "~/registration/p
 import { PassesScreen, type PassesActionData } from "~/registration/ui/passes-screen";
 import { publicOrigin } from "~/security/request.server";
 import registrantsHref from "~/styles/registrants.css";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { redirectWithToast } from "~/ui/toast.server";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Passes · Registration · Gavel" },
-];
+export const meta = titleMeta("Passes · Registration · Gavel");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: registrantsHref }];
 
@@ -60,6 +52,4 @@ export default function PassesPage() {
   return <PassesScreen {...useLoaderData<typeof loader>()} releaseError={releaseError} />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

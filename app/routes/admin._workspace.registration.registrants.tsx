@@ -1,10 +1,4 @@
-import {
-  data,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { db } from "~/db.server";
@@ -18,12 +12,10 @@ import { loadRegistrants, loadRegistrationChoices } from "~/registration/registr
 import { RegistrantsScreen } from "~/registration/ui/registrants-screen";
 import { publicOrigin } from "~/security/request.server";
 import registrantsHref from "~/styles/registrants.css";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { redirectWithToast } from "~/ui/toast.server";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Registrants · Registration · Gavel" },
-];
+export const meta = titleMeta("Registrants · Registration · Gavel");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: registrantsHref }];
 
@@ -61,6 +53,4 @@ export default function RegistrantsPage() {
   return <RegistrantsScreen {...useLoaderData<typeof loader>()} />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -1,9 +1,4 @@
-import {
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { db } from "~/db.server";
@@ -13,12 +8,10 @@ import { loadSeating } from "~/registration/seating.server";
 import { suggestedTableName } from "~/registration/tables.server";
 import { SeatingScreen } from "~/registration/ui/seating-screen";
 import seatingHref from "~/styles/seating.css";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { redirectWithToast } from "~/ui/toast.server";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Seating · Registration · Gavel" },
-];
+export const meta = titleMeta("Seating · Registration · Gavel");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: seatingHref }];
 
@@ -47,6 +40,4 @@ export default function SeatingPage() {
   return <SeatingScreen {...useLoaderData<typeof loader>()} />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -3,7 +3,6 @@ import { requireTeamMember } from "~/auth/access.server";
 import { loadDataAreas, REGISTRATION_AREAS } from "~/data-areas/sets.server";
 import { dataGridLinks } from "~/grid/data-grid";
 import { revalidateOnSubmitOrEventChange } from "~/navigation/layout-revalidation";
-import { ErrorPanel } from "~/ui/error-page";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
 /**
@@ -24,6 +23,4 @@ export default function RegistrationLayout() {
   return <Outlet />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

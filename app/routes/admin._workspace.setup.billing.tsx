@@ -8,14 +8,12 @@ import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
 import { publicOrigin } from "~/security/request.server";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { backWithToast } from "~/ui/toast.server";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import type { Permission } from "~/auth/permissions";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Billing · Setup · Gavel" },
-];
+export const meta = titleMeta("Billing · Setup · Gavel");
 
 export const links: LinksFunction = () => dateTimeFieldLinks();
 
@@ -57,6 +55,4 @@ export default function BillingSetupPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

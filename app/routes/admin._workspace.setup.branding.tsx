@@ -16,7 +16,7 @@ import { imageChange, imageFieldErrors, readFormWithImages } from "~/images/uplo
 import { brandingStyle, contrastWarnings, type EventBranding } from "~/ui/branding";
 import { Button } from "~/ui/button";
 import { ContrastWarning } from "~/ui/contrast-warning";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { errorTitle } from "~/ui/error-page";
 import { SettingsWithPreview } from "~/ui/settings-with-preview";
 import { backWithToast } from "~/ui/toast.server";
 import { DEFAULT_EVENT_STYLE } from "~drizzle/schema/style-defaults";
@@ -175,6 +175,4 @@ function BrandingEditor() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

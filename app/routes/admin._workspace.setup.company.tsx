@@ -10,17 +10,15 @@ import { ImageField } from "~/images/image-field";
 import { imageChange, imageFieldErrors, readFormWithImages } from "~/images/upload.server";
 import { RichTextEditor, richTextLinks } from "~/rich-text/rich-text-editor";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
-import { Button } from "~/ui/button";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
+import { SaveActions } from "~/ui/save-actions";
 import { backWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Company · Setup · Gavel" },
-];
+export const meta = titleMeta("Company · Setup · Gavel");
 
 export const links: LinksFunction = () => richTextLinks();
 
@@ -84,16 +82,10 @@ export default function CompanyPage() {
           defaultValue={typeof about === "string" ? about : ""}
           error={fields.company_about.errors?.[0]}
         />
-        <div className="settings-form__actions">
-          <Button type="submit" variant="primary" disabled={saving}>
-            {saving ? "Saving…" : "Save"}
-          </Button>
-        </div>
+        <SaveActions saving={saving} />
       </Form>
     </>
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

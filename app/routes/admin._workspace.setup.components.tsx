@@ -24,15 +24,13 @@ import labHref from "~/styles/lab.css";
 import landingHref from "~/styles/landing.css";
 import publicChromeHref from "~/styles/public-chrome.css";
 import { brandingStyle } from "~/ui/branding";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { checkboxProps, Field } from "~/ui/field";
 import { SettingsWithPreview } from "~/ui/settings-with-preview";
 import { backWithToast } from "~/ui/toast.server";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Components · Setup · Gavel" },
-];
+export const meta = titleMeta("Components · Setup · Gavel");
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: landingHref },
@@ -216,6 +214,4 @@ function ComponentsEditor() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -7,16 +7,14 @@ import { parseForm, replyFor } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
-import { Button } from "~/ui/button";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
+import { SaveActions } from "~/ui/save-actions";
 import { backWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Contact · Setup · Gavel" },
-];
+export const meta = titleMeta("Contact · Setup · Gavel");
 
 const CONTACT_FIELDS = [
   "address",
@@ -88,16 +86,10 @@ export default function ContactPage() {
             {text("twitter", "X (Twitter)", { type: "url", placeholder: "https://x.com/yourname" })}
           </div>
         </fieldset>
-        <div className="settings-form__actions">
-          <Button type="submit" variant="primary" disabled={saving}>
-            {saving ? "Saving…" : "Save"}
-          </Button>
-        </div>
+        <SaveActions saving={saving} />
       </Form>
     </>
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

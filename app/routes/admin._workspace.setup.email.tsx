@@ -1,31 +1,31 @@
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { requireEventPermission } from "~/auth/access.server";
 import { db } from "~/db.server";
 import { parseForm, replyFor } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
-import { formProps, useContractForm } from "~/forms/use-contract-form";
+import { useContractForm } from "~/forms/use-contract-form";
 import { loadEventMessaging } from "~/messages/message-context.server";
 import { EMAIL_SETUP_FORM, emailSetupSchema, TEST_SEND_FORM, testSendSchema } from "~/messages/message-forms";
 import { isRichBody, plainBodyAsHtml } from "~/messages/rich-body";
 import { loadMessageSetup, saveEmailSetup } from "~/messages/setup.server";
 import { TEMPLATE_NAMES, TEMPLATES, type TemplateName } from "~/messages/templates";
 import { sendTestMessage } from "~/messages/test-send.server";
+import { ChannelSetupForm, useChannelFields } from "~/messages/ui/channel-setup-form";
 import { EmailPreview } from "~/messages/ui/email-preview";
 import { RichTextEditor, richTextLinks } from "~/rich-text/rich-text-editor";
 import { Button } from "~/ui/button";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { checkboxProps, Field } from "~/ui/field";
+import { SaveActions } from "~/ui/save-actions";
 import { backWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
 export const links: LinksFunction = () => richTextLinks();
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Email · Setup · Gavel" },
-];
+export const meta = titleMeta("Email · Setup · Gavel");
 
 /**
  * /admin/setup/email: who the event's emails come from, an SMTP server of the event's own (stored encrypted, never
@@ -73,9 +73,7 @@ export default function EmailSetupPage() {
   useFocusFirstError(formRef, replyFor(reply, EMAIL_SETUP_FORM));
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  // What is typed in each template, for its live preview.
-  const [typed, setTyped] = useState<Record<string, string>>(defaultValue);
-  const field = (name: string) => (fields as unknown as Record<string, (typeof fields)["sender_name"]>)[name];
+  const { typed, type, field } = useChannelFields(fields, defaultValue);
 
   return (
     <>
@@ -86,19 +84,7 @@ export default function EmailSetupPage() {
           and an HTML part in the event's branding.
         </p>
       </div>
-      <Form
-        // A new form after each save: the secret just typed leaves the page with it.
-        key={setup.savedAt}
-        method="post"
-        ref={formRef}
-        className="settings-form"
-        {...formProps(form)}
-        onInput={(event) => {
-          const target = event.target as HTMLInputElement | HTMLTextAreaElement;
-          const value = target.type === "checkbox" ? ((target as HTMLInputElement).checked ? "yes" : "") : target.value;
-          if (target.name) setTyped((current) => ({ ...current, [target.name]: value }));
-        }}
-      >
+      <ChannelSetupForm savedAt={setup.savedAt} form={form} formRef={formRef} onTyped={type}>
         <fieldset className="stack">
           <legend>Sender</legend>
           <div className="field-grid">
@@ -166,7 +152,7 @@ export default function EmailSetupPage() {
                 defaultValue={richBody(defaultValue[`body_${name}`])}
                 error={field(`body_${name}`).errors?.[0]}
                 help="{{first_name}}, {{event}}, {{item}}, {{amount}}, {{closes}} are filled in for each guest. Empty it to go back to ours."
-                onChange={(html) => setTyped((current) => ({ ...current, [`body_${name}`]: html }))}
+                onChange={(html) => type(`body_${name}`, html)}
               />
               <EmailPreview
                 template={name}
@@ -177,12 +163,8 @@ export default function EmailSetupPage() {
             </details>
           ))}
         </fieldset>
-        <div className="settings-form__actions">
-          <Button type="submit" variant="primary" disabled={busy}>
-            {busy ? "Saving…" : "Save"}
-          </Button>
-        </div>
-      </Form>
+        <SaveActions saving={busy} />
+      </ChannelSetupForm>
       <Form method="post" className="settings-form" replace>
         <input type="hidden" name="intent" value={TEST_SEND_FORM} />
         <input type="hidden" name="channel" value="email" />
@@ -197,6 +179,4 @@ export default function EmailSetupPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

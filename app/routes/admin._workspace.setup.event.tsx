@@ -17,18 +17,16 @@ import { ImageField } from "~/images/image-field";
 import { imageChange, imageFieldErrors, readFormWithImages } from "~/images/upload.server";
 import { RichTextEditor, richTextLinks } from "~/rich-text/rich-text-editor";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
-import { Button } from "~/ui/button";
 import { DateTimeField, dateTimeFieldLinks } from "~/ui/date-time-field";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
+import { SaveActions } from "~/ui/save-actions";
 import { backWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { isValidTimeZone, utcToZonedInput } from "~/ui/zoned-time";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Event · Setup · Gavel" },
-];
+export const meta = titleMeta("Event · Setup · Gavel");
 
 export const links: LinksFunction = () => [...richTextLinks(), ...dateTimeFieldLinks()];
 
@@ -182,11 +180,7 @@ export default function EventDetailsPage() {
               {(control) => <textarea {...control} rows={2} maxLength={300} />}
             </Field>
           </fieldset>
-          <div className="settings-form__actions">
-            <Button type="submit" variant="primary" disabled={saving}>
-              {saving ? "Saving…" : "Save"}
-            </Button>
-          </div>
+          <SaveActions saving={saving} />
         </fieldset>
       </Form>
       <ShortPathsSection paths={shortPaths} canEdit={canEdit} reply={reply} />
@@ -194,6 +188,4 @@ export default function EventDetailsPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -8,13 +8,11 @@ import { Refusal } from "~/forms/refusal";
 import { refuseSubmission, refuseWith } from "~/forms/reply.server";
 import liveHref from "~/styles/live.css";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { redirectWithToast } from "~/ui/toast.server";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Live auction · Setup · Gavel" },
-];
+export const meta = titleMeta("Live auction · Setup · Gavel");
 
 export const links: LinksFunction = () => [...dateTimeFieldLinks(), { rel: "stylesheet", href: liveHref }];
 
@@ -65,6 +63,4 @@ export default function LiveAuctionSetupRoute() {
   return <LiveAuctionSetupPage />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useFetcher, useLoaderData } from "@remix-run/react";
 import { eq } from "drizzle-orm";
 import { requireEventPermission } from "~/auth/access.server";
@@ -14,12 +14,10 @@ import {
 import { setFeatureEnabled, toggleFeatureTesting } from "~/events/feature-switches.server";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { Button } from "~/ui/button";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { event } from "~drizzle/schema";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Modules · Setup · Gavel" },
-];
+export const meta = titleMeta("Modules · Setup · Gavel");
 
 /** /admin/setup/modules: the event's feature switches (enabled, testing), for people who configure the event. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -146,6 +144,4 @@ function ModuleStatus({ enabled, testing, heldByEvent }: { enabled: boolean; tes
   return <span className="badge badge--success">Live</span>;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -11,13 +11,11 @@ import { defaultMonitor, MONITOR_PATHS, monitorFormId, monitorSchema } from "~/r
 import { eventMonitors, removeMonitor, saveMonitor } from "~/room-screens/monitors.server";
 import { MonitorSetupPage, type MonitorSetupData } from "~/room-screens/ui/monitor-settings-page";
 import monitorHref from "~/styles/monitor.css";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { backWithToast } from "~/ui/toast.server";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Monitors · Setup · Gavel" },
-];
+export const meta = titleMeta("Monitors · Setup · Gavel");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: monitorHref }];
 
@@ -59,6 +57,4 @@ export default function MonitorsSetupRoute() {
   return <MonitorSetupPage />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

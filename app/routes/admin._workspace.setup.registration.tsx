@@ -47,14 +47,12 @@ import {
 import { richTextLinks } from "~/rich-text/rich-text-editor";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { backWithToast } from "~/ui/toast.server";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import type { z, ZodTypeAny } from "zod";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Registration · Setup · Gavel" },
-];
+export const meta = titleMeta("Registration · Setup · Gavel");
 
 export const links: LinksFunction = () => [...richTextLinks(), ...dateTimeFieldLinks()];
 
@@ -262,6 +260,4 @@ export default function RegistrationSetupPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

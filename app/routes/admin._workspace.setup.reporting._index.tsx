@@ -1,7 +1,6 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { reportPath, REPORTS } from "~/reporting/reports";
-import { ErrorPanel } from "~/ui/error-page";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 /** /admin/setup/reporting: what each report holds. */
@@ -23,6 +22,4 @@ export default function ReportsOverview() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

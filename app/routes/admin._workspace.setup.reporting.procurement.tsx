@@ -2,12 +2,10 @@ import { useLoaderData } from "@remix-run/react";
 import { procurementReport } from "~/reporting/procurement.server";
 import { loadReport } from "~/reporting/report-loader.server";
 import { ReportView } from "~/reporting/ui/report-view";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { titleMeta } from "~/ui/error-page";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Procurement · Reports · Gavel" },
-];
+export const meta = titleMeta("Procurement · Reports · Gavel");
 
 /** /admin/setup/reporting/procurement (?format=csv or xlsx downloads it). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -19,6 +17,4 @@ export default function ProcurementReportPage() {
   return <ReportView report={report} filters={filters} />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

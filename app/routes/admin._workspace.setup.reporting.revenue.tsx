@@ -2,12 +2,10 @@ import { useLoaderData } from "@remix-run/react";
 import { loadReport } from "~/reporting/report-loader.server";
 import { revenueReport } from "~/reporting/revenue.server";
 import { ReportView } from "~/reporting/ui/report-view";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { titleMeta } from "~/ui/error-page";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Revenue · Reports · Gavel" },
-];
+export const meta = titleMeta("Revenue · Reports · Gavel");
 
 /** /admin/setup/reporting/revenue (?format=csv or xlsx downloads it). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -19,6 +17,4 @@ export default function RevenueReportPage() {
   return <ReportView report={report} filters={filters} />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

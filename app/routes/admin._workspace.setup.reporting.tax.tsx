@@ -27,14 +27,12 @@ import { ReportView } from "~/reporting/ui/report-view";
 import { StatementMailPanel } from "~/reporting/ui/statement-mail-panel";
 import { StatementPicker } from "~/reporting/ui/statement-picker";
 import { mayReportYear, statementYears, yearReportOf } from "~/reporting/year-statements.server";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { redirectWithToast } from "~/ui/toast.server";
 import { formatInZone } from "~/ui/zoned-time";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Tax · Reports · Gavel" },
-];
+export const meta = titleMeta("Tax · Reports · Gavel");
 
 const YEAR_REFUSED = "A year's statements cover every event of the organisation: ask for can_report on each of them.";
 
@@ -146,6 +144,4 @@ export default function TaxReportPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -2,13 +2,11 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { reportPath, REPORTS } from "~/reporting/reports";
 import reportingHref from "~/styles/reporting.css";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { Tabs } from "~/ui/tabs";
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Reports · Setup · Gavel" },
-];
+export const meta = titleMeta("Reports · Setup · Gavel");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: reportingHref }];
 
@@ -34,6 +32,4 @@ export default function ReportingLayout() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { PERMISSION_LABELS, TEAM_FLAG_LABELS, TEAM_FLAGS, type TeamFlag } from "~/auth/permissions";
@@ -24,12 +24,10 @@ import {
 } from "~/team/team.server";
 import { InviteForm } from "~/team/ui/invite-form";
 import { TeamTable } from "~/team/ui/team-table";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { redirectWithToast } from "~/ui/toast.server";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Team · Setup · Gavel" },
-];
+export const meta = titleMeta("Team · Setup · Gavel");
 
 /** The team of the event: the members with their names, email and the flags they hold. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -165,6 +163,4 @@ export default function TeamPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -1,5 +1,5 @@
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { requireEventPermission } from "~/auth/access.server";
 import { parseForm, replyFor } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
@@ -10,16 +10,16 @@ import { TEST_SEND_FORM, TEXTING_SETUP_FORM, testSendSchema, textingSetupSchema 
 import { loadMessageSetup, saveTextingSetup } from "~/messages/setup.server";
 import { renderTextTemplate, TEMPLATE_NAMES, TEMPLATES, TEXT_LIMIT } from "~/messages/templates";
 import { sendTestMessage } from "~/messages/test-send.server";
+import { ChannelSetupForm, useChannelFields } from "~/messages/ui/channel-setup-form";
 import { Button } from "~/ui/button";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
+import { SaveActions } from "~/ui/save-actions";
 import { backWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Texting · Setup · Gavel" },
-];
+export const meta = titleMeta("Texting · Setup · Gavel");
 
 /**
  * /admin/setup/texting: the event's Twilio account and number (the auth token stored encrypted, never shown back),
@@ -61,8 +61,7 @@ export default function TextingSetupPage() {
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, replyFor(reply, TEXTING_SETUP_FORM));
   const busy = useNavigation().state === "submitting";
-  const [typed, setTyped] = useState<Record<string, string>>(defaultValue);
-  const field = (name: string) => (fields as unknown as Record<string, (typeof fields)["twilio_account_sid"]>)[name];
+  const { typed, type, field } = useChannelFields(fields, defaultValue);
 
   return (
     <>
@@ -79,18 +78,7 @@ export default function TextingSetupPage() {
           and other news goes by email only.
         </p>
       )}
-      <Form
-        // A new form after each save: the secret just typed leaves the page with it.
-        key={setup.savedAt}
-        method="post"
-        ref={formRef}
-        className="settings-form"
-        {...formProps(form)}
-        onInput={(event) => {
-          const target = event.target as HTMLInputElement | HTMLTextAreaElement;
-          if (target.name) setTyped((current) => ({ ...current, [target.name]: target.value }));
-        }}
-      >
+      <ChannelSetupForm savedAt={setup.savedAt} form={form} formRef={formRef} onTyped={type}>
         <fieldset className="stack">
           <legend>Twilio account</legend>
           <div className="field-grid">
@@ -144,12 +132,8 @@ export default function TextingSetupPage() {
             );
           })}
         </fieldset>
-        <div className="settings-form__actions">
-          <Button type="submit" variant="primary" disabled={busy}>
-            {busy ? "Saving…" : "Save"}
-          </Button>
-        </div>
-      </Form>
+        <SaveActions saving={busy} />
+      </ChannelSetupForm>
       <Form method="post" className="settings-form" {...formProps(test.form)}>
         <input type="hidden" name="intent" value={TEST_SEND_FORM} />
         <input type="hidden" name="channel" value="text" />
@@ -166,6 +150,4 @@ export default function TextingSetupPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

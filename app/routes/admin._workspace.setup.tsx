@@ -2,7 +2,6 @@ import { Outlet } from "@remix-run/react";
 import { requireTeamMember } from "~/auth/access.server";
 import { loadDataAreas, SETUP_AREAS } from "~/data-areas/sets.server";
 import { revalidateOnSubmitOrEventChange } from "~/navigation/layout-revalidation";
-import { ErrorPanel } from "~/ui/error-page";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 /**
@@ -21,6 +20,4 @@ export default function SetupLayout() {
   return <Outlet />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -6,13 +6,11 @@ import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { backWithToast } from "~/ui/toast.server";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Virtual auction · Setup · Gavel" },
-];
+export const meta = titleMeta("Virtual auction · Setup · Gavel");
 
 export const links: LinksFunction = () => dateTimeFieldLinks();
 
@@ -37,6 +35,4 @@ export default function VirtualAuctionSetupPage() {
   return <AuctionSettingsPage />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

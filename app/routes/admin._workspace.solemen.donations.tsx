@@ -14,17 +14,15 @@ import {
 import { attributablePages } from "~/giving/fundraisers.server";
 import { donationSchema, REFUND_REASONS, SUGGESTED_FORM, suggestedAmounts, suggestedSchema } from "~/giving/gift-forms";
 import { SuggestedAmountsForm } from "~/giving/ui/suggested-amounts-form";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { checkboxProps, Field } from "~/ui/field";
 import { formatMoney } from "~/ui/format";
 import { centsToInput } from "~/ui/money-input";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
 import type { Fieldset } from "~/ui/form-dialog";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Donations · Gavel" },
-];
+export const meta = titleMeta("Donations · Gavel");
 
 /**
  * /admin/solemen/donations: every gift, with the grid's filters and CSV export; record a cash or check gift, edit,
@@ -307,6 +305,4 @@ export default function DonationsPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -1,5 +1,6 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminList } from "~/admin-list/admin-list";
+import { deleteBulkAction } from "~/admin-list/columns";
 import { countOf, listAction, listForm } from "~/admin-list/list-action.server";
 import { requireEventPermission } from "~/auth/access.server";
 import { eventSettings } from "~/events/event-settings.server";
@@ -26,18 +27,16 @@ import { keptImageChange, readFormKeepingImage } from "~/images/upload.server";
 import { richTextLinks } from "~/rich-text/rich-text-editor";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { checkboxProps } from "~/ui/field";
 import { formatMoney } from "~/ui/format";
 import { centsToInput } from "~/ui/money-input";
 import { formatInZone, utcToZonedInput } from "~/ui/zoned-time";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
 import type { Fieldset } from "~/ui/form-dialog";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Fundraisers · Donations · Gavel" },
-];
+export const meta = titleMeta("Fundraisers · Donations · Gavel");
 
 export const links: LinksFunction = () => [...richTextLinks(), ...dateTimeFieldLinks()];
 
@@ -108,15 +107,10 @@ const bulkActions: GridBulkAction[] = [
   { intent: "approve", label: "Approve" },
   { intent: "activate", label: "Show" },
   { intent: "deactivate", label: "Hide" },
-  {
-    intent: "delete",
-    label: "Delete",
-    danger: true,
-    confirm: (count) => ({
-      title: count === 1 ? "Delete this page?" : `Delete ${count} pages?`,
-      description: "Only pages nobody gave on can be deleted; hide the others instead.",
-    }),
-  },
+  deleteBulkAction((count) => ({
+    title: count === 1 ? "Delete this page?" : `Delete ${count} pages?`,
+    description: "Only pages nobody gave on can be deleted; hide the others instead.",
+  })),
 ];
 
 function pageValues(row: FundraiserRow, timeZone: string) {
@@ -261,6 +255,4 @@ export default function FundraisersPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

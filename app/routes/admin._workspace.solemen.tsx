@@ -1,7 +1,6 @@
 import { Outlet } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { dataGridLinks } from "~/grid/data-grid";
-import { ErrorPanel } from "~/ui/error-page";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
 /** /admin/solemen: the event's donations, which are billing's to handle (can_bill). Each screen checks again. */
@@ -16,6 +15,4 @@ export default function DonationsLayout() {
   return <Outlet />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

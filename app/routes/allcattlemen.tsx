@@ -44,14 +44,8 @@ export default function AllFundraisersPage() {
   const data = useLoaderData<typeof loader>();
   const plural = data.words.plural;
   return (
-    <GuestPage
-      eventId={data.eventId}
-      eventTitle={data.eventTitle}
-      guestName={data.guestName}
-      signInHref={data.signInHref}
-      className="giving"
-    >
-      <section className="giving__card" aria-labelledby="all-heading">
+    <GuestPage bar={data} className="giving">
+      <section className="guest-card giving__card" aria-labelledby="all-heading">
         <h1 id="all-heading">All {plural}</h1>
         {data.fundraisers.length === 0 ? (
           <p>No pages yet.</p>

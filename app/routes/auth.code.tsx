@@ -8,6 +8,7 @@ import { safeRedirect } from "~/auth/safe-redirect";
 import { getSession, sessionStorage, signedInRedirect } from "~/auth/session.server";
 import { requestSignInCode, verifySignInCode, type CodeRequestBlock } from "~/auth/sign-in-code.server";
 import { readCode, SIGN_IN_CODE } from "~/auth/sign-in-codes.server";
+import { AccountEmailField } from "~/auth/sign-in-forms";
 import { minutesUntil, type SignInBlock } from "~/auth/sign-in-limits.server";
 import { db } from "~/db.server";
 import { readPostedForm } from "~/forms/posted-form.server";
@@ -184,19 +185,11 @@ function EmailStep({ returnTo }: { returnTo: string }) {
           <input type="hidden" name="returnTo" value={returnTo} />
           <input type="hidden" name="intent" value="send" />
           {actionData?.errors.form ? <FormAlert>{actionData.errors.form}</FormAlert> : null}
-          <Field label="Email" error={actionData?.errors.email?.[0]}>
-            {(control) => (
-              <input
-                {...control}
-                type="email"
-                name="email"
-                autoComplete="email"
-                inputMode="email"
-                defaultValue={actionData?.values.email}
-                required
-              />
-            )}
-          </Field>
+          <AccountEmailField
+            error={actionData?.errors.email?.[0]}
+            defaultValue={actionData?.values.email}
+            autoComplete="email"
+          />
           <div className="auth-form__actions">
             <Button type="submit" variant="primary" disabled={sending}>
               {sending ? "Sending…" : "Email me a code"}

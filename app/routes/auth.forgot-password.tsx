@@ -4,10 +4,10 @@ import { useRef } from "react";
 import { z } from "zod";
 import { requestPasswordReset } from "~/auth/password-reset.server";
 import { emailField } from "~/auth/person-fields";
+import { AccountEmailField } from "~/auth/sign-in-forms";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { publicOrigin } from "~/security/request.server";
 import { Button } from "~/ui/button";
-import { Field } from "~/ui/field";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 
 export const meta: MetaFunction = () => [{ title: "Forgot your password? · Gavel" }];
@@ -38,18 +38,11 @@ export default function ForgotPassword() {
       </p>
       <div className="auth-panel">
         <Form method="post" ref={formRef} className="stack" noValidate>
-          <Field label="Email" error={actionData?.errors.email?.[0]}>
-            {(control) => (
-              <input
-                {...control}
-                type="email"
-                name="email"
-                autoComplete="username"
-                defaultValue={actionData?.values.email}
-                required
-              />
-            )}
-          </Field>
+          <AccountEmailField
+            error={actionData?.errors.email?.[0]}
+            defaultValue={actionData?.values.email}
+            autoComplete="username"
+          />
           <div>
             <Button type="submit" variant="primary">
               Send me a link

@@ -7,12 +7,11 @@ import { useSignInEvent } from "~/auth/auth-layout";
 import { isGoogleSignInEnabled } from "~/auth/google.server";
 import { emailField } from "~/auth/person-fields";
 import { safeRedirect } from "~/auth/safe-redirect";
-import { GoogleSignInOption } from "~/auth/sign-in-forms";
+import { AccountEmailField, GoogleSignInOption } from "~/auth/sign-in-forms";
 import { requestSignUp } from "~/auth/sign-up.server";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { publicOrigin } from "~/security/request.server";
 import { Button } from "~/ui/button";
-import { Field } from "~/ui/field";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 
 export const meta: MetaFunction = () => [{ title: "Create an account · Gavel" }];
@@ -55,18 +54,11 @@ export default function SignUp() {
         <GoogleSignInOption enabled={googleEnabled} returnTo={returnTo} />
         <Form method="post" ref={formRef} className="stack" noValidate>
           <input type="hidden" name="returnTo" value={returnTo} />
-          <Field label="Email" error={actionData?.errors.email?.[0]}>
-            {(control) => (
-              <input
-                {...control}
-                type="email"
-                name="email"
-                autoComplete="email"
-                defaultValue={actionData?.values.email}
-                required
-              />
-            )}
-          </Field>
+          <AccountEmailField
+            error={actionData?.errors.email?.[0]}
+            defaultValue={actionData?.values.email}
+            autoComplete="email"
+          />
           <div>
             <Button type="submit" variant="primary">
               Send me the link

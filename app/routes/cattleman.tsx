@@ -107,13 +107,7 @@ export default function FundraiserPage() {
   const data = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   return (
-    <GuestPage
-      eventId={data.eventId}
-      eventTitle={data.eventTitle}
-      guestName={data.guestName}
-      signInHref={data.signInHref}
-      className="giving"
-    >
+    <GuestPage bar={data} className="giving">
       <FundraiserView
         page={data.page}
         currency={data.currency}
@@ -123,7 +117,7 @@ export default function FundraiserPage() {
         endsOn={data.endsOn}
       />
       {data.mine ? (
-        <details className="giving__card" open={reply !== undefined}>
+        <details className="guest-card giving__card" open={reply !== undefined}>
           <summary>Change your page</summary>
           <FundraiserPageForm
             formId={FUNDRAISER_EDIT_FORM}

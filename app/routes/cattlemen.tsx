@@ -83,14 +83,8 @@ export default function FundraisersPage() {
   const reply = useActionData<typeof action>();
   const plural = data.words.plural;
   return (
-    <GuestPage
-      eventId={data.eventId}
-      eventTitle={data.eventTitle}
-      guestName={data.guestName}
-      signInHref={data.signInHref}
-      className="giving"
-    >
-      <section className="giving__card" aria-labelledby="fundraisers-heading">
+    <GuestPage bar={data} className="giving">
+      <section className="guest-card giving__card" aria-labelledby="fundraisers-heading">
         <h1 id="fundraisers-heading">{plural}</h1>
         <p>Supporters raising money for {data.eventTitle} on their own pages. Give on any page to cheer them on.</p>
         {data.fundraisers.running.length === 0 ? (
@@ -116,7 +110,7 @@ export default function FundraisersPage() {
           <a href={data.allHref}>All {plural} of the organisation's events</a>
         </p>
       </section>
-      <section className="giving__card" aria-labelledby="join-heading">
+      <section className="guest-card giving__card" aria-labelledby="join-heading">
         <h2 id="join-heading">Start your own page</h2>
         {data.own ? (
           data.own.approved ? (

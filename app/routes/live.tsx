@@ -8,14 +8,12 @@ import { readRowId } from "~/db/row-id";
 import { db } from "~/db.server";
 import { readPostedForm } from "~/forms/posted-form.server";
 import liveHref from "~/styles/live.css";
-import { ErrorPanel, errorTitle } from "~/ui/error-page";
+import { titleMeta } from "~/ui/error-page";
 import { redirectWithToast } from "~/ui/toast.server";
 import { event } from "~drizzle/schema";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
-export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Live auction console · Gavel" },
-];
+export const meta = titleMeta("Live auction console · Gavel");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: liveHref }];
 
@@ -74,6 +72,4 @@ export default function LiveConsolePage() {
   return <LiveConsole {...data} />;
 }
 
-export function ErrorBoundary() {
-  return <ErrorPanel />;
-}
+export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -16,6 +16,21 @@ export type EventBranding = {
   body_weight?: number | string | null;
 };
 
+/**
+ * An event's colours and its heading and body fonts, picked from its row: what the previews and the pages that
+ * do not set subheadings or weights are drawn with.
+ */
+export function brandColoursAndFonts(row: EventBranding): EventBranding {
+  return {
+    primary_color: row.primary_color,
+    secondary_color: row.secondary_color,
+    accent_color: row.accent_color,
+    text_color: row.text_color,
+    heading_font: row.heading_font,
+    body_font: row.body_font,
+  };
+}
+
 const LIGHT_TEXT = "#ffffff";
 
 /**

@@ -4,6 +4,7 @@ import { Button, ButtonLink } from "./button";
 import { AlertIcon, GavelIcon, LockIcon, SearchIcon } from "./icons";
 import { useEventHref } from "./use-event-href";
 import { useHydrated } from "./use-hydrated";
+import type { MetaArgs, MetaFunction } from "@remix-run/node";
 
 /** A short name of what went wrong, for the page heading and the document title. */
 export function errorTitle(error: unknown): string {
@@ -12,6 +13,25 @@ export function errorTitle(error: unknown): string {
   if (error.status === 403) return "No access to this page";
   if (error.status === 401) return "You are signed out";
   return error.statusText || `Error ${error.status}`;
+}
+
+/**
+ * A page's `meta`: its title ("Donors · Auction items · Gavel", or made from the loader's data), or, when its
+ * ErrorBoundary shows instead, what went wrong.
+ */
+export function titleMeta<Loader = unknown>(
+  title: string | ((data: NonNullable<MetaArgs<Loader>["data"]>) => string),
+): MetaFunction<Loader> {
+  return ({ data, error }) => [
+    {
+      title:
+        error || (typeof title !== "string" && !data)
+          ? `${errorTitle(error)} · Gavel`
+          : typeof title === "string"
+            ? title
+            : title(data!),
+    },
+  ];
 }
 
 /**

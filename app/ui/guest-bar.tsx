@@ -5,17 +5,15 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-export function GuestBar({
-  eventId,
-  eventTitle,
-  guestName,
-  signInHref,
-}: {
+/** What the bar shows; a guest page's data carries these fields and is passed whole. */
+export type GuestBarProps = {
   eventId: number;
   eventTitle: string;
   guestName: string | null;
   signInHref: string;
-}) {
+};
+
+export function GuestBar({ eventId, eventTitle, guestName, signInHref }: GuestBarProps) {
   return (
     <header className="bidder-bar">
       <Link to={`/event?id=${eventId}`} className="bidder-bar__event">
@@ -30,10 +28,14 @@ export function GuestBar({
 
 /** A guest's page of an event: the bar, then the page's own content in the bidder pages' main column. */
 export function GuestPage({
+  bar,
   className,
   children,
-  ...bar
-}: Parameters<typeof GuestBar>[0] & { className?: string; children: ReactNode }) {
+}: {
+  bar: GuestBarProps;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="bidder-page">
       <GuestBar {...bar} />

@@ -6,7 +6,8 @@ import type { SVGProps } from "react";
 
 type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, ...props }: IconProps) {
+/** The frame every icon is drawn in (Lucide's 24-unit grid, stroked in the text colour); props override it. */
+export function Icon({ children, ...props }: IconProps) {
   return (
     <svg
       width="1em"

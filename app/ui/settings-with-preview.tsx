@@ -2,7 +2,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useRef, type FormEvent, type ReactNode } from "react";
 import { replyFor } from "~/forms/form-contract";
 import { formProps } from "~/forms/use-contract-form";
-import { Button } from "./button";
+import { SaveActions } from "./save-actions";
 import { useFocusFirstError } from "./use-focus-first-error";
 
 /**
@@ -46,11 +46,7 @@ export function SettingsWithPreview({
         onInput={onEdit}
       >
         {children}
-        <div className="settings-form__actions">
-          <Button type="submit" variant="primary" disabled={saving}>
-            {saving ? "Saving…" : saveLabel}
-          </Button>
-        </div>
+        <SaveActions saving={saving} label={saveLabel} />
       </Form>
       <Preview className="stack" aria-labelledby={headingId}>
         <h2 id={headingId} className="section-heading">

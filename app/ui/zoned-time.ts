@@ -91,7 +91,7 @@ const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
  * How far the zone's clocks are ahead of UTC at an instant, in milliseconds. (date-fns-tz's getTimezoneOffset
  * reads its date as a wall time, which is ambiguous exactly where this module needs to be precise.)
  */
-function offsetAt(instant: number, timeZone: string): number {
+export function offsetAt(instant: number, timeZone: string): number {
   let format = wallClockFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat("en-US", {

@@ -8,12 +8,12 @@ import { useMemo, useRef } from "react";
 import { wallToIso } from "~/events/auction-settings";
 import { replyFor } from "~/forms/form-contract";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
-import { Button } from "~/ui/button";
 import { DateTimeField } from "~/ui/date-time-field";
 import { checkboxProps, Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";
 import { centsToInput } from "~/ui/money-input";
+import { SaveActions } from "~/ui/save-actions";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { utcToZonedInput } from "~/ui/zoned-time";
 import { coverFee, feeFormula } from "../cover-fee";
@@ -169,11 +169,7 @@ export function BillingSettingsForm({ settings }: { settings: BillingSettingsVie
           />
         </div>
       </fieldset>
-      <div className="settings-form__actions">
-        <Button type="submit" variant="primary" disabled={saving}>
-          {saving ? "Saving…" : "Save"}
-        </Button>
-      </div>
+      <SaveActions saving={saving} />
     </Form>
   );
 }

@@ -6,7 +6,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { ImageGallery, GalleryUploadField } from "~/images/image-gallery";
 import { MAX_GALLERY_UPLOAD } from "~/images/image-gallery-fields";
 import { Button, ButtonLink } from "~/ui/button";
-import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { DeleteSection } from "~/ui/delete-section";
 import { EmptyState } from "~/ui/empty-state";
 import { FormAlert } from "~/ui/form-alert";
 import { useEventHref } from "~/ui/use-event-href";
@@ -172,21 +172,12 @@ export function AuctionItemPage() {
           )}
         </section>
 
-        <section className="stack" aria-labelledby="delete-heading">
-          <h2 id="delete-heading">Delete</h2>
-          {deleteError ? <FormAlert>{deleteError}</FormAlert> : null}
-          <div>
-            <ConfirmDialog
-              trigger="Delete this auction item"
-              triggerVariant="danger"
-              title={`Delete “${item.title}”?`}
-              description="Its details and images go for good; its inventory stays in the inventory. An item with bids or sales is not deleted: withdraw it instead."
-              confirmLabel="Delete"
-              confirmVariant="danger"
-              fields={{ intent: "delete" }}
-            />
-          </div>
-        </section>
+        <DeleteSection
+          error={deleteError}
+          trigger="Delete this auction item"
+          title={`Delete “${item.title}”?`}
+          description="Its details and images go for good; its inventory stays in the inventory. An item with bids or sales is not deleted: withdraw it instead."
+        />
       </div>
     </>
   );

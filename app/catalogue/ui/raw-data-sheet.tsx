@@ -2,12 +2,12 @@
  * The raw data sheet (/admin/auction_items/rawdata): every item with all its fields in one grid, edited in place,
  * deleted in bulk, exported as CSV; and the CSV import, checked first and reported row by row.
  */
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { deleteBulkAction } from "~/admin-list/columns";
 import { DataGrid } from "~/grid/data-grid";
-import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
+import { CsvCheckForm } from "~/ui/csv-check-form";
 import { EmptyState } from "~/ui/empty-state";
-import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";
 import { ImportCleanRows, ImportProblems } from "~/ui/import-report";
 import { centsToInput } from "~/ui/money-input";
@@ -69,15 +69,10 @@ function sheetColumns(currency: string): GridColumn<ItemSheetRow>[] {
 }
 
 const bulkActions: GridBulkAction[] = [
-  {
-    intent: "delete",
-    label: "Delete",
-    danger: true,
-    confirm: (count) => ({
-      title: count === 1 ? "Delete this item?" : `Delete ${count} items?`,
-      description: "Items with bids are never deleted. Their images and the links of their inventory go with them.",
-    }),
-  },
+  deleteBulkAction((count) => ({
+    title: count === 1 ? "Delete this item?" : `Delete ${count} items?`,
+    description: "Items with bids are never deleted. Their images and the links of their inventory go with them.",
+  })),
 ];
 
 export function RawDataPage() {
@@ -126,28 +121,7 @@ function ImportPanel() {
         Disclaimer, In person only and Internal notes are read when present. Blank starting bids and increments are
         proposed from the value. The file is checked first: nothing is imported until you say so.
       </p>
-      <Form method="post" encType="multipart/form-data" className="import-form">
-        <input type="hidden" name="intent" value="check" />
-        <label className="field__label" htmlFor="import-file">
-          CSV file
-        </label>
-        <input
-          id="import-file"
-          type="file"
-          name="file"
-          accept=".csv,text/csv"
-          required
-          aria-describedby={error ? "import-error" : undefined}
-        />
-        <Button type="submit" variant="secondary" disabled={busy}>
-          Check the file
-        </Button>
-      </Form>
-      {error ? (
-        <div id="import-error">
-          <FormAlert>{error}</FormAlert>
-        </div>
-      ) : null}
+      <CsvCheckForm id="import" error={error} busy={busy} />
       {check && !check.importCheck.fileError ? <ImportReport answer={check} /> : null}
     </Card>
   );

@@ -44,15 +44,9 @@ export function DuelScreen(data: DuelPageData) {
 
   const board = boards.find((candidate) => candidate.id === data.chosenId) ?? boards.find((b) => b.isActive) ?? null;
   return (
-    <GuestPage
-      eventId={data.eventId}
-      eventTitle={data.eventTitle}
-      guestName={data.guestName}
-      signInHref={data.signInHref}
-      className="duel"
-    >
+    <GuestPage bar={data} className="duel">
       {board === null ? (
-        <section className="duel__card">
+        <section className="guest-card">
           <h1>Duel</h1>
           <p>No duel is on right now. It starts when the host calls it.</p>
         </section>
@@ -73,7 +67,7 @@ function DuelBoardView({ board, data, now }: { board: DuelBoard; data: DuelPageD
   const refusal = reply?.error?.[""]?.[0] ?? reply?.error?.amount?.[0] ?? reply?.error?.side?.[0];
   return (
     <>
-      <section className="duel__card" aria-labelledby="duel-heading">
+      <section className="guest-card" aria-labelledby="duel-heading">
         <h1 id="duel-heading">{board.title}</h1>
         <p className="duel__status" role="status" aria-live="polite">
           {ahead ? `${board.sides[ahead].name} leads` : total === 0 ? "Be the first to give" : "Neck and neck"}
@@ -94,11 +88,11 @@ function DuelBoardView({ board, data, now }: { board: DuelBoard; data: DuelPageD
         {SIDES.map((side) => (
           <section
             key={side}
-            className={`duel__card duel-side duel-side--${side}${ahead === side ? " duel-side--ahead" : ""}`}
+            className={`guest-card duel-side duel-side--${side}${ahead === side ? " duel-side--ahead" : ""}`}
             aria-labelledby={`duel-side-${side}`}
           >
             <h2 id={`duel-side-${side}`}>{board.sides[side].name}</h2>
-            <p className="duel-side__total" data-testid={`duel-total-${side}`}>
+            <p className="big-figure" data-testid={`duel-total-${side}`}>
               {formatRoundMoney(board.sides[side].total, data.currency)}
             </p>
             <p className="duel-side__gifts">
@@ -122,7 +116,7 @@ function DuelBoardView({ board, data, now }: { board: DuelBoard; data: DuelPageD
         ))}
       </div>
       {open && !data.guestName ? (
-        <section className="duel__card">
+        <section className="guest-card">
           <p>Sign in with your email to give. Your gifts are added to your bill at checkout.</p>
           <ButtonLink to={data.signInHref} variant="primary" size="lg">
             Sign in to give

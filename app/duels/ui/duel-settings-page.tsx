@@ -6,12 +6,12 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useRef } from "react";
 import { replyFor } from "~/forms/form-contract";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
-import { Button } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { DateTimeField } from "~/ui/date-time-field";
 import { checkboxProps, Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { formatRoundMoney } from "~/ui/format";
+import { SaveActions } from "~/ui/save-actions";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { duelFormId, duelSchema, incrementsText, MAX_INCREMENTS } from "../duels";
 
@@ -155,11 +155,7 @@ function DuelCard({
           <input type="checkbox" {...checkboxProps(fields.is_active)} />
           Open: guests can give now
         </label>
-        <div className="settings-form__actions">
-          <Button type="submit" variant="primary" disabled={saving}>
-            {saving ? "Saving…" : duel ? "Save" : "Add the duel"}
-          </Button>
-        </div>
+        <SaveActions saving={saving} label={duel ? "Save" : "Add the duel"} />
       </Form>
     </section>
   );

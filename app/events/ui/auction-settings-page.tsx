@@ -14,6 +14,7 @@ import { DateTimeField } from "~/ui/date-time-field";
 import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
+import { SaveActions } from "~/ui/save-actions";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import {
   AUCTION_KINDS,
@@ -299,11 +300,7 @@ function AuctionSettingsForm({ data }: { data: LoaderData }) {
         )}
       </fieldset>
 
-      <div className="settings-form__actions">
-        <Button type="submit" variant="primary" name="intent" value="save" disabled={busy === "save"}>
-          {busy === "save" ? "Saving…" : "Save"}
-        </Button>
-      </div>
+      <SaveActions saving={busy === "save"} intent="save" />
     </Form>
   );
 }

@@ -35,13 +35,7 @@ export type DonationScreenData = Awaited<ReturnType<typeof donationPage>> & {
 
 export function DonationScreen({ data, reply }: { data: DonationScreenData; reply: FormReply | undefined }) {
   return (
-    <GuestPage
-      eventId={data.eventId}
-      eventTitle={data.eventTitle}
-      guestName={data.guest?.name ?? null}
-      signInHref={data.signInHref}
-      className="giving"
-    >
+    <GuestPage bar={{ ...data, guestName: data.guest?.name ?? null }} className="giving">
       {data.receipt ? <Receipt data={data} receipt={data.receipt} /> : <GiftForm data={data} reply={reply} />}
       {data.items.length > 0 ? <ItemsForSale data={data} reply={reply} /> : null}
       <p className="giving__muted">
@@ -72,7 +66,7 @@ function GiftForm({ data, reply }: { data: DonationScreenData; reply: FormReply 
   const money = (cents: number) => formatRoundMoney(cents, data.currency);
   const canGive = data.cardsOpen || data.guest !== null;
   return (
-    <section className="giving__card" aria-labelledby="give-heading">
+    <section className="guest-card giving__card" aria-labelledby="give-heading">
       <h1 id="give-heading">Give to {data.organisation}</h1>
       {data.notice ? <FormAlert>{data.notice}</FormAlert> : null}
       {!canGive ? (
@@ -211,7 +205,7 @@ function Receipt({ data, receipt }: { data: DonationScreenData; receipt: NonNull
   const money = (cents: number) => formatMoney(cents, data.currency);
   const pledged = receipt.status === "pledged";
   return (
-    <section className="giving__card giving__card--thanks" aria-labelledby="receipt-heading">
+    <section className="guest-card giving__card giving__card--thanks" aria-labelledby="receipt-heading">
       <h1 id="receipt-heading">Thank you{receipt.name ? `, ${receipt.name.split(" ")[0]}` : ""}!</h1>
       <p>
         {pledged
@@ -253,7 +247,7 @@ function ItemsForSale({ data, reply }: { data: DonationScreenData; reply: FormRe
   const answer = replyFor(reply, BUY_ITEM_FORM);
   const refusal = answer?.error?.[""]?.[0] ?? Object.values(answer?.error ?? {})[0]?.[0];
   return (
-    <section className="giving__card" aria-labelledby="items-heading">
+    <section className="guest-card giving__card" aria-labelledby="items-heading">
       <h2 id="items-heading">Buy outright</h2>
       {data.bought ? <p role="status">{data.bought}</p> : null}
       {refusal ? <FormAlert>{refusal}</FormAlert> : null}

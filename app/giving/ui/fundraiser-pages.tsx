@@ -100,7 +100,7 @@ export function FundraiserView({
 }) {
   return (
     <>
-      <section className="giving__card" aria-labelledby="fundraiser-heading">
+      <section className="guest-card giving__card" aria-labelledby="fundraiser-heading">
         {page.photo ? (
           <ResponsiveImage
             image={page.photo}
@@ -134,12 +134,12 @@ export function FundraiserView({
         )}
       </section>
       {page.storyHtml ? (
-        <section className="giving__card" aria-label="The story">
+        <section className="guest-card giving__card" aria-label="The story">
           <RichText html={page.storyHtml} />
         </section>
       ) : null}
       {gifts.length > 0 ? (
-        <section className="giving__card" aria-labelledby="page-gifts-heading">
+        <section className="guest-card giving__card" aria-labelledby="page-gifts-heading">
           <h2 id="page-gifts-heading">Recent gifts</h2>
           <ul className="giving__recent">
             {gifts.map((gift) => (

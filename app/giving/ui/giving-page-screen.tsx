@@ -21,14 +21,8 @@ export function GivingPageScreen({ data }: { data: GivingPageData }) {
   const money = (cents: number) => formatRoundMoney(cents, data.currency);
   const give = (amount?: number) => `/dp?id=${data.eventId}${amount ? `&amount=${amount}` : ""}`;
   return (
-    <GuestPage
-      eventId={data.eventId}
-      eventTitle={data.eventTitle}
-      guestName={data.guestName}
-      signInHref={data.signInHref}
-      className="giving"
-    >
-      <section className="giving__card" aria-labelledby="giving-heading">
+    <GuestPage bar={data} className="giving">
+      <section className="guest-card giving__card" aria-labelledby="giving-heading">
         <h1 id="giving-heading">Give to {data.organisation}</h1>
         <p className="giving__muted">Raised so far at {data.eventTitle}</p>
         <Thermometer total={data.raised} goal={data.goal} currency={data.currency} size="lg" />
@@ -43,7 +37,7 @@ export function GivingPageScreen({ data }: { data: GivingPageData }) {
           </ButtonLink>
         </nav>
       </section>
-      <section className="giving__card" aria-labelledby="recent-heading">
+      <section className="guest-card giving__card" aria-labelledby="recent-heading">
         <h2 id="recent-heading">Recent gifts</h2>
         {data.recent.length === 0 ? (
           <p>Be the first to give tonight.</p>

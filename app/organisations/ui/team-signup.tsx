@@ -140,11 +140,7 @@ export function InvitationPage({ googleEnabled, returnTo, invitation, signedInAs
           {formErrorOf(accept) ? <FormAlert>{formErrorOf(accept)}</FormAlert> : null}
           <input type="hidden" name="intent" value="accept-invitation" />
           <p>You are signed in as {signedInAs.email}.</p>
-          <div>
-            <Button type="submit" variant="primary">
-              Join the team
-            </Button>
-          </div>
+          <JoinButton />
         </Form>
       ) : signedInAs ? (
         <Form method="post" action="/auth/sign-out" className="auth-panel">
@@ -175,11 +171,7 @@ export function InvitationPage({ googleEnabled, returnTo, invitation, signedInAs
                   lastName: typed(fields.lastName.initialValue),
                 }}
               />
-              <div>
-                <Button type="submit" variant="primary">
-                  Join the team
-                </Button>
-              </div>
+              <JoinButton />
             </Form>
           )}
         </div>
@@ -204,5 +196,16 @@ export function ExpiredInvitation() {
         </ul>
       </div>
     </>
+  );
+}
+
+/** Both ways in (signed in as the invitee, or choosing a password) end with the same button. */
+function JoinButton() {
+  return (
+    <div>
+      <Button type="submit" variant="primary">
+        Join the team
+      </Button>
+    </div>
   );
 }

@@ -33,21 +33,15 @@ export function GuestPledgeScreen(data: PageData) {
   useLiveRefresh(data.streamUrl, data.marker);
   const { raise, currency } = data;
   return (
-    <GuestPage
-      eventId={data.eventId}
-      eventTitle={data.eventTitle}
-      guestName={data.guestName}
-      signInHref={data.signInHref}
-      className="guest-pledge"
-    >
+    <GuestPage bar={data} className="guest-pledge">
       {raise === null ? (
-        <section className="guest-pledge__card">
+        <section className="guest-card">
           <h1>Paddle raise</h1>
           <p>No paddle raise is open right now. It opens when the auctioneer calls for it.</p>
         </section>
       ) : (
         <>
-          <section className="guest-pledge__card" aria-labelledby="raise-heading">
+          <section className="guest-card" aria-labelledby="raise-heading">
             <h1 id="raise-heading">{raise.title}</h1>
             {data.descriptionHtml ? (
               <div
@@ -61,7 +55,7 @@ export function GuestPledgeScreen(data: PageData) {
           {data.thanks ? (
             <Thanks data={data} amount={data.thanks.amount} anonymous={data.thanks.anonymous} />
           ) : data.guestName === null ? (
-            <section className="guest-pledge__card">
+            <section className="guest-card">
               <h2>Pledge from your phone</h2>
               <p>Sign in with your email to pledge. Your pledge is added to your bill at checkout.</p>
               <ButtonLink to={data.signInHref} variant="primary" size="lg">
@@ -73,7 +67,7 @@ export function GuestPledgeScreen(data: PageData) {
           ) : (
             <Choose data={data} />
           )}
-          <section className="guest-pledge__card">
+          <section className="guest-card">
             <RecentGifts gifts={data.recent} currency={currency} headingId="guest-recent-gifts" />
           </section>
         </>
@@ -92,7 +86,7 @@ function Choose({ data }: { data: PageData }) {
   });
   const [level, setLevel] = useState(String(fields.level.initialValue ?? ""));
   return (
-    <section className="guest-pledge__card" aria-labelledby="choose-heading">
+    <section className="guest-card" aria-labelledby="choose-heading">
       <h2 id="choose-heading">Choose your gift</h2>
       <Form method="get" {...formProps(form)} className="guest-pledge__form">
         <input type="hidden" name="id" value={data.eventId} />
@@ -155,10 +149,10 @@ function Review({ data, review }: { data: PageData; review: NonNullable<PageData
   const message = refused?.error ? Object.values(refused.error).flat()[0] : null;
   const change = `${data.here}&level=${review.level}&custom=${encodeURIComponent(review.custom)}${review.anonymous ? "&anonymous=yes" : ""}`;
   return (
-    <section className="guest-pledge__card" aria-labelledby="review-heading">
+    <section className="guest-card" aria-labelledby="review-heading">
       <h2 id="review-heading">Confirm your pledge</h2>
       {message ? <FormAlert>{message}</FormAlert> : null}
-      <p className="guest-pledge__amount">{formatRoundMoney(review.amount, data.currency)}</p>
+      <p className="big-figure">{formatRoundMoney(review.amount, data.currency)}</p>
       <p>
         to {raise.title}, added to your bill at checkout.{" "}
         {review.anonymous
@@ -182,7 +176,7 @@ function Review({ data, review }: { data: PageData; review: NonNullable<PageData
 
 function Thanks({ data, amount, anonymous }: { data: PageData; amount: number; anonymous: boolean }) {
   return (
-    <section className="guest-pledge__card guest-pledge__card--thanks" aria-labelledby="thanks-heading">
+    <section className="guest-card guest-pledge__card--thanks" aria-labelledby="thanks-heading">
       <h2 id="thanks-heading">Thank you{data.guestName ? `, ${data.guestName}` : ""}!</h2>
       <p>
         Your pledge of <strong>{formatRoundMoney(amount, data.currency)}</strong> is recorded

@@ -26,15 +26,9 @@ export function GuestRaffleScreen({ data, reply }: { data: PageData; reply: Form
   const error =
     formErrorOf(replyFor(reply, GUEST_RAFFLE_FORM)) ?? replyFor(reply, GUEST_RAFFLE_FORM)?.error?.bundle?.[0];
   return (
-    <GuestPage
-      eventId={data.eventId}
-      eventTitle={data.eventTitle}
-      guestName={data.guestName}
-      signInHref={data.signInHref}
-      className="giving"
-    >
+    <GuestPage bar={data} className="giving">
       {data.bought ? (
-        <section className="giving__card giving__card--thanks" aria-labelledby="bought-heading">
+        <section className="guest-card giving__card giving__card--thanks" aria-labelledby="bought-heading">
           <h1 id="bought-heading">Good luck!</h1>
           <p>
             Your {data.bought.raffleTitle} ticket{data.bought.numbers.length === 1 ? "" : "s"}, on your bill at
@@ -48,13 +42,13 @@ export function GuestRaffleScreen({ data, reply }: { data: PageData; reply: Form
         </section>
       ) : null}
       {data.raffles.length === 0 ? (
-        <section className="giving__card">
+        <section className="guest-card giving__card">
           <h1>Raffle</h1>
           <p>No raffle is selling tickets right now.</p>
         </section>
       ) : (
         data.raffles.map((row) => (
-          <section key={row.id} className="giving__card" aria-labelledby={`raffle-${row.id}`}>
+          <section key={row.id} className="guest-card giving__card" aria-labelledby={`raffle-${row.id}`}>
             <h1 id={`raffle-${row.id}`}>{row.title}</h1>
             {row.description ? (
               <div

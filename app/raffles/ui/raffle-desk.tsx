@@ -14,6 +14,7 @@ import { EmptyState } from "~/ui/empty-state";
 import { checkboxProps, Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";
+import { RecentSales } from "~/ui/recent-sales";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import {
   ABSENT_WINNER,
@@ -177,40 +178,22 @@ export function RaffleDesk({
           </table>
         </div>
       )}
-      <h2>Recent sales</h2>
-      {recent.length === 0 ? (
-        <EmptyState headingLevel={3} title="No tickets sold yet" text="Each sale is listed here, newest first." />
-      ) : (
-        <div className="table-scroll">
-          <table className="billing-table">
-            <caption className="visually-hidden">Recent raffle sales</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Raffle</th>
-                <th scope="col">Paddle</th>
-                <th scope="col">Guest</th>
-                <th scope="col">Tickets</th>
-                <th scope="col" className="numeric">
-                  Amount
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {recent.map((row) => (
-                <tr key={row.id}>
-                  <td>{row.at}</td>
-                  <td>{row.raffle}</td>
-                  <td>{row.paddle ?? (row.source === "guest" ? "own phone" : "—")}</td>
-                  <td>{row.guest}</td>
-                  <td>{row.first === row.last ? `No. ${row.first}` : `No. ${row.first}–${row.last}`}</td>
-                  <td className="numeric">{money(row.amount)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <RecentSales
+        caption="Recent raffle sales"
+        empty={{ title: "No tickets sold yet", text: "Each sale is listed here, newest first." }}
+        rows={recent}
+        columns={[
+          { header: "When", cell: (row) => row.at },
+          { header: "Raffle", cell: (row) => row.raffle },
+          { header: "Paddle", cell: (row) => row.paddle ?? (row.source === "guest" ? "own phone" : "—") },
+          { header: "Guest", cell: (row) => row.guest },
+          {
+            header: "Tickets",
+            cell: (row) => (row.first === row.last ? `No. ${row.first}` : `No. ${row.first}–${row.last}`),
+          },
+          { header: "Amount", numeric: true, cell: (row) => money(row.amount) },
+        ]}
+      />
       <RulesForm licence={licence} mustBePresent={mustBePresent} reply={reply} />
     </>
   );

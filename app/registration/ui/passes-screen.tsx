@@ -5,6 +5,7 @@
  * confirmation can be sent again.
  */
 import { Form } from "@remix-run/react";
+import { moneyColumn } from "~/admin-list/columns";
 import { DataGrid } from "~/grid/data-grid";
 import { Button } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
@@ -32,14 +33,7 @@ const columns: GridColumn<PassRow>[] = [
     filter: false,
   },
   { id: "names", header: "Names", value: (row) => row.names, hidden: true },
-  {
-    id: "amount",
-    header: "Amount",
-    value: (row) => row.amount / 100,
-    cell: (row) => row.amount_label,
-    numeric: true,
-    filter: false,
-  },
+  moneyColumn("amount", "Amount", (row) => row.amount_label),
   { id: "method", header: "Payment method", value: (row) => methodLabel(row.method), filter: "select" },
   { id: "status", header: "Status", value: (row) => PAYMENT_STATUS_LABELS[row.status] ?? row.status, filter: "select" },
   { id: "created", header: "Created", value: (row) => row.created_at, cell: (row) => row.created_label, filter: false },

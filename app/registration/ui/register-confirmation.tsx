@@ -9,6 +9,7 @@ import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";
 import { QuestionField, type StepperProps, type StepperQuestion } from "./register-stepper";
+import type { ConfirmedGuest } from "../confirmation.server";
 
 interface ConfirmationProps {
   /** Paying by card from here: whether the event takes cards, and how the last card page ended. */
@@ -24,14 +25,7 @@ interface ConfirmationProps {
     buyer: { name: string; email: string | null };
     lines: { title: string; quantity: number; amount: number; discount: number }[];
     messageHtml: string | null;
-    guests: {
-      registrantId: number;
-      name: string | null;
-      ticket: string;
-      paddle: number | null;
-      qrSvg: string | null;
-      guestLink: string | null;
-    }[];
+    guests: ConfirmedGuest[];
   };
 }
 

@@ -11,7 +11,9 @@ import { buttonClass } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";
+import { SelectOptions } from "~/ui/select-options";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
+import type { RegisterQuestion } from "../register-page.server";
 
 export interface StepperTicket {
   ticket_id: number;
@@ -23,15 +25,10 @@ export interface StepperTicket {
   left: number | null;
 }
 
-export interface StepperQuestion {
-  name: string;
-  label: string;
-  type: string;
-  help: string | null;
-  required: boolean;
-  options: string[];
-  is_pre_sales_question: boolean;
-}
+export type StepperQuestion = Pick<
+  RegisterQuestion,
+  "name" | "label" | "type" | "help" | "required" | "options" | "is_pre_sales_question"
+>;
 
 export interface StepperProps {
   steps: RegisterStep[];
@@ -373,11 +370,7 @@ export function QuestionField({
         asked.type === "meal" || asked.type === "select" ? (
           <select {...control} name={name} defaultValue={value}>
             <option value="">{requiredNow ? "Choose…" : "Choose later"}</option>
-            {choices.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
+            <SelectOptions options={choices} />
           </select>
         ) : asked.type === "textarea" ? (
           <textarea {...control} name={name} rows={3} defaultValue={value} />

@@ -3,9 +3,8 @@
  * the parties that would be registered and each row's problems, and only then is it imported. Plain forms: it works
  * the same without JavaScript.
  */
-import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { Button } from "~/ui/button";
-import { FormAlert } from "~/ui/form-alert";
+import { useActionData, useNavigation } from "@remix-run/react";
+import { CsvCheckForm } from "~/ui/csv-check-form";
 import { ImportCleanRows, ImportProblems } from "~/ui/import-report";
 import { STAFF_METHOD_LABELS } from "../registrant-fields";
 import type { ImportAnswer } from "../registrants-actions.server";
@@ -29,28 +28,7 @@ export function RegistrantImportPanel() {
         are read when present. Rows with the same Party become one party on one pass, its first row the buyer. The file
         is checked first: nothing is imported until you say so.
       </p>
-      <Form method="post" encType="multipart/form-data" className="import-form">
-        <input type="hidden" name="intent" value="check" />
-        <label className="field__label" htmlFor="registrant-import-file">
-          CSV file
-        </label>
-        <input
-          id="registrant-import-file"
-          type="file"
-          name="file"
-          accept=".csv,text/csv"
-          required
-          aria-describedby={error ? "registrant-import-error" : undefined}
-        />
-        <Button type="submit" variant="secondary" disabled={busy}>
-          Check the file
-        </Button>
-      </Form>
-      {error ? (
-        <div id="registrant-import-error">
-          <FormAlert>{error}</FormAlert>
-        </div>
-      ) : null}
+      <CsvCheckForm id="registrant-import" error={error} busy={busy} />
       {check && !check.importCheck.fileError ? <ImportReport answer={check} /> : null}
     </details>
   );

@@ -4,6 +4,7 @@
  */
 import { Form } from "@remix-run/react";
 import { buttonClass } from "~/ui/button";
+import { SelectOptions } from "~/ui/select-options";
 import { useHydrated } from "~/ui/use-hydrated";
 import { formatCell, type Report, type ReportRow, type ReportTable } from "../report";
 import { REPORT_DOWNLOAD_PATH } from "../reports";
@@ -65,11 +66,7 @@ export function ReportView({
           <label>
             {choice.label}
             <select name={choice.name} defaultValue={choice.value}>
-              {choice.options.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
+              <SelectOptions options={choice.options} />
             </select>
           </label>
         ) : null}

@@ -6,10 +6,10 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useRef } from "react";
 import { replyFor } from "~/forms/form-contract";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
-import { Button } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
+import { SaveActions } from "~/ui/save-actions";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import {
   ITEMS_PER_PAGE,
@@ -156,11 +156,7 @@ function MonitorCard({
             )}
           </Field>
         </div>
-        <div className="settings-form__actions">
-          <Button type="submit" variant="primary" name="intent" value="save" disabled={saving}>
-            {saving ? "Saving…" : saved ? "Save" : "Set up this monitor"}
-          </Button>
-        </div>
+        <SaveActions saving={saving} label={saved ? "Save" : "Set up this monitor"} intent="save" />
       </Form>
     </section>
   );

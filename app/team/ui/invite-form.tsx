@@ -6,6 +6,7 @@ import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { Field } from "~/ui/field";
+import { PersonNameFields } from "~/ui/record-fields";
 import { INVITE_FORM, inviteSchema } from "../team-forms";
 
 /** Invite by email: the person gets a link to join the team, with the permissions ticked here. */
@@ -41,12 +42,7 @@ export function InviteForm({ reply }: { reply: unknown }) {
           <Field label="Email" required meta={fields.email}>
             {(control) => <input {...control} type="email" autoComplete="off" required />}
           </Field>
-          <Field label="First name" meta={fields.first_name}>
-            {(control) => <input {...control} autoComplete="off" />}
-          </Field>
-          <Field label="Last name" meta={fields.last_name}>
-            {(control) => <input {...control} autoComplete="off" />}
-          </Field>
+          <PersonNameFields fields={fields} />
         </div>
         <fieldset className="checkbox-group">
           <legend className="field__label">Permissions</legend>

@@ -1,0 +1,40 @@
+/**
+ * The provider's hosted payment pages, as the invoice, gift and ticket checkouts open them: how long one takes a
+ * payment, the one way a page is opened and remembered, and the event a payment is charged for.
+ */
+import { and, eq } from "drizzle-orm";
+import { db } from "~/db.server";
+import { Refusal } from "~/forms/refusal";
+import { ProviderUnavailableError, type HostedPage } from "~/payments/provider";
+import { event, payment } from "~drizzle/schema";
+
+/** How long a hosted page takes the payment, from when it is opened. */
+export const SESSION_MINUTES = 30;
+
+/** The event's currency and title: a payment is charged in the one and named after the other. */
+export async function chargedEvent(eventId: number) {
+  const [row] = await db
+    .select({ currency: event.currency, title: event.title })
+    .from(event)
+    .where(eq(event.event_id, eventId));
+  return row;
+}
+
+/**
+ * Opens the page for a pending payment and keeps its session on the payment (the return and the webhook find the
+ * payment by it); answers the page's address. A provider that does not answer is a refusal to try again.
+ */
+export async function openHostedPage(paymentId: number, open: () => Promise<HostedPage>): Promise<string> {
+  try {
+    const page = await open();
+    await db
+      .update(payment)
+      .set({ checkout_session_id: page.sessionId })
+      .where(and(eq(payment.payment_id, paymentId), eq(payment.status, "pending")));
+    return page.url;
+  } catch (error) {
+    if (error instanceof ProviderUnavailableError)
+      throw new Refusal("The payment service did not answer. Try again in a moment.");
+    throw error;
+  }
+}
