@@ -14,12 +14,14 @@
 // profile], BENCH_KEEP_DB [unset: the database is dropped at the end]. The app's output is left in
 // $TMPDIR/gavel-bench-server.log.
 import { randomBytes, randomUUID } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
-import { appProcesses, requireBenchSetup, sessionCookie, startApp, throwawayDatabase, type App } from "./support/app";
+import { appProcesses, requireBenchSetup, startApp, throwawayDatabase, type App } from "./support/app";
+import { INCREMENT, makeBidders, makeEvent, STARTING_BID } from "./support/data";
 import { nextMinimumIn, sendBid, type Bid, type Bidder } from "./support/posts";
+import { cpuMeter, rssMb } from "./support/processes";
 import { readServerSentEvents } from "./support/server-sent-events";
 import { envNumber, ms, sleep, summary } from "./support/stats";
 
@@ -31,105 +33,8 @@ const FANOUT_BIDS = envNumber("BENCH_FANOUT_BIDS", 20);
 const FANOUT_SPACING_MS = envNumber("BENCH_FANOUT_SPACING_MS", 200);
 const FANOUT_ITEMS = envNumber("BENCH_FANOUT_ITEMS", 50);
 const CLIENT = process.env.BENCH_CLIENT === "data" ? "data" : "document";
-const STARTING_BID = 1_000; // cents
-const INCREMENT = 100;
 
 const adminUrl = requireBenchSetup("bench:bids");
-
-// ---------- helpers ----------
-
-/** CPU seconds used so far by a process (user + system), from /proc (Linux). */
-function cpuSeconds(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-const appCpuSeconds = (appPid: number) => appProcesses(appPid).reduce((sum, pid) => sum + cpuSeconds(pid), 0);
-
-/** CPU seconds of every process named postgres on this machine (the server beside the app). */
-function postgresCpuSeconds(): number {
-  let total = 0;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) === "postgres") total += cpuSeconds(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return total;
-}
-/** Resident memory of the app's processes together. */
-function rssMb(appPid: number): number {
-  return appProcesses(appPid).reduce((sum, pid) => {
-    try {
-      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-      return sum + (match ? Number(match[1]) / 1024 : 0);
-    } catch {
-      return sum;
-    }
-  }, 0);
-}
-
-function cpuMeter(appPid: number) {
-  const start = {
-    app: appCpuSeconds(appPid),
-    pg: postgresCpuSeconds(),
-    bench: process.cpuUsage(),
-    at: performance.now(),
-  };
-  return () => {
-    const wall = (performance.now() - start.at) / 1000;
-    const bench = process.cpuUsage(start.bench);
-    const share = (seconds: number) => `${Math.round((seconds / wall) * 100)}%`;
-    return `CPU (100% = one core): app ${share(appCpuSeconds(appPid) - start.app)}, PostgreSQL ${share(postgresCpuSeconds() - start.pg)}, load generator ${share((bench.user + bench.system) / 1e6)}`;
-  };
-}
-
-// ---------- the app ----------
-
-// ---------- data (plain SQL: the app's migrations made the tables) ----------
-
-async function makeEvent(sql: postgres.Sql, items: number, tag: string) {
-  const [client] =
-    await sql`insert into client (slug, title) values (${`bench-${tag}`}, ${`Bench ${tag}`}) returning client_id`;
-  const now = Date.now();
-  const window = { start: new Date(now - 3_600_000), end: new Date(now + 4 * 3_600_000) };
-  const [silent] =
-    await sql`insert into silent_auction (start_date_time, end_date_time) values (${window.start}, ${window.end}) returning silent_auction_id`;
-  const [virtual] =
-    await sql`insert into virtual_auction (start_date_time, end_date_time) values (${window.start}, ${window.end}) returning virtual_auction_id`;
-  const [event] = await sql`
-    insert into event (client_id, slug, title, silent_auction_id, is_silent_auction_enabled, is_silent_auction_testing,
-                       virtual_auction_id, is_virtual_auction_enabled, is_virtual_auction_testing)
-    values (${client.client_id}, ${`bench-${tag}`}, ${`Bench gala ${tag}`}, ${silent.silent_auction_id}, true, false,
-            ${virtual.virtual_auction_id}, true, false)
-    returning event_id`;
-  const rows = await sql`
-    insert into auction_item (event_id, title, type, status, starting_bid, increment, value)
-    select ${event.event_id}, 'Lot ' || n, 'silent', 'published', ${STARTING_BID}, ${INCREMENT}, 25000 from generate_series(1, ${items}) n
-    returning auction_item_id`;
-  return { eventId: event.event_id as number, itemIds: rows.map((row) => row.auction_item_id as number) };
-}
-
-async function makeBidders(sql: postgres.Sql, count: number, eventIds: number[], sessionSecret: string) {
-  const tag = randomBytes(3).toString("hex");
-  const users = await sql`
-    insert into usr (email_address, first_name, last_name)
-    select 'bidder-' || n || '-' || ${tag} || '@example.org', 'Bidder', n::text from generate_series(1, ${count}) n
-    returning usr_id`;
-  const ids = users.map((row) => row.usr_id as number);
-  for (const eventId of eventIds) {
-    await sql`insert into usr_event_paddle (usr_id, event_id, paddle)
-      select u, ${eventId}, 100 + ordinality from unnest(${sql.array(ids)}::int[]) with ordinality u`;
-  }
-  return Promise.all(ids.map(async (usrId) => ({ usrId, cookie: await sessionCookie(sessionSecret, usrId) })));
-}
 
 // ---------- bidding over HTTP ----------
 
