@@ -19,7 +19,7 @@ import http from "node:http";
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
 import { appProcesses, requireBenchSetup, startApp, throwawayDatabase, type App } from "./support/app";
-import { INCREMENT, makeBidders, makeEvent, STARTING_BID } from "./support/data";
+import { INCREMENT, makeBidders, makeEvent, STARTING_BID, transactions } from "./support/data";
 import { nextMinimumIn, sendBid, type Bid, type Bidder } from "./support/posts";
 import { cpuMeter, rssMb } from "./support/processes";
 import { readServerSentEvents } from "./support/server-sent-events";
@@ -133,12 +133,6 @@ interface PhaseResult {
  * next minimum and leader, learnt from every answer (an accepted bid at X: next X + increment; a refusal names
  * the next minimum). A bidder picks an item it does not lead and bids that item's next minimum.
  */
-async function transactions(sql: postgres.Sql): Promise<number> {
-  const [row] =
-    await sql`select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()`;
-  return Number(row.n);
-}
-
 async function runPhase(
   sql: postgres.Sql,
   app: App,

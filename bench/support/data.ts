@@ -71,3 +71,10 @@ export async function makeBidders(sql: BenchSql, count: number, eventIds: number
   }
   return Promise.all(ids.map(async (usrId) => ({ usrId, cookie: await sessionCookie(sessionSecret, usrId) })));
 }
+
+/** PostgreSQL's count of the database's transactions so far (a statement outside a transaction counts one). */
+export async function transactions(sql: BenchSql): Promise<number> {
+  const [row] =
+    await sql`select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()`;
+  return Number(row.n);
+}
