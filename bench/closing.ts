@@ -18,12 +18,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import { closeDueItems } from "~/bidding/closing-scheduler.server";
 import { openDatabase, type DatabaseConnection } from "~/db/connection.server";
 import { throwawayDatabase } from "./support/app";
-import { makeBidders, makeEvent, pgliteSql, STARTING_BID, INCREMENT, type BenchSql } from "./support/data";
+import { makeBidders, makeEvent, pgliteDatabase, STARTING_BID, INCREMENT, type BenchSql } from "./support/data";
 import { envNumber } from "./support/stats";
 
 const ITEMS = envNumber("BENCH_ITEMS", 500, { whole: true });
@@ -59,14 +58,13 @@ async function postgresEngine(): Promise<Engine> {
 
 async function pgliteEngine(): Promise<Engine> {
   const folder = mkdtempSync(path.join(tmpdir(), "gavel-bench-closing-"));
-  const client = new PGlite(path.join(folder, "pglite"));
-  const connection = openDatabase({ engine: "pglite", client });
+  const database = await pgliteDatabase(path.join(folder, "pglite"));
   return {
-    name: `PGlite ${client.constructor.name} in ${folder} (in this process)`,
-    connection,
-    sql: pgliteSql(client),
+    name: `PGlite (embedded, in this process), in ${folder}`,
+    connection: database.connection,
+    sql: database.sql,
     async done() {
-      await connection.close();
+      await database.close();
       rmSync(folder, { recursive: true, force: true });
     },
   };
@@ -153,7 +151,10 @@ async function check(sql: BenchSql, eventId: number) {
   if (row.messages < ITEMS) failures.push(`${row.messages} won messages for ${ITEMS} winners`);
   if (Number(row.total) !== Number(row.bids_total)) failures.push(`winners' total ${row.total} ≠ ${row.bids_total}`);
   const total = `$${(Number(row.total) / 100).toLocaleString("en-US")}`;
-  return { failures, summary: `${row.winners} winners, ${row.won} won / ${row.lost} lost, ${row.messages} won messages queued, total ${total}` };
+  return {
+    failures,
+    summary: `${row.winners} winners, ${row.won} won / ${row.lost} lost, ${row.messages} won messages queued, total ${total}`,
+  };
 }
 
 async function run(engine: Engine) {
@@ -201,7 +202,8 @@ async function run(engine: Engine) {
 }
 
 async function main() {
-  if (ENGINES.length === 0) throw new Error("No engine to run: BENCH_ENGINES names postgres (with DATABASE_URL) or pglite");
+  if (ENGINES.length === 0)
+    throw new Error("No engine to run: BENCH_ENGINES names postgres (with DATABASE_URL) or pglite");
   let ok = true;
   for (const name of ENGINES) {
     const engine = name === "postgres" ? await postgresEngine() : await pgliteEngine();

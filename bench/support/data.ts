@@ -4,8 +4,11 @@
  * helpers run on a PostgreSQL server (postgres.js) and on PGlite (`pgliteSql`, before the app opens its data folder).
  */
 import { randomBytes } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { openDatabase, type DatabaseConnection } from "~/db/connection.server";
 import { sessionCookie } from "./app";
-import type { PGlite, Transaction } from "@electric-sql/pglite";
 
 /** Every item starts at 10.00 and rises by 1.00 (cents). */
 export const STARTING_BID = 1_000;
@@ -28,6 +31,25 @@ export function pgliteSql(client: PGlite | Transaction) {
     array: (values: number[] | string[]) => values,
     begin: <T>(work: (tx: BenchSql) => Promise<T>) => (client as PGlite).transaction((tx) => work(pgliteSql(tx))),
   });
+}
+
+export interface BenchDatabase {
+  connection: DatabaseConnection;
+  sql: ReturnType<typeof pgliteSql>;
+  close(): Promise<void>;
+}
+
+/**
+ * An embedded PGlite database in `folder`, opened and migrated by the app's own database layer, with the tagged
+ * template above beside the app's Drizzle handle. The app opens the same folder once this is closed: a PGlite
+ * database has one owner at a time.
+ */
+export async function pgliteDatabase(folder: string): Promise<BenchDatabase> {
+  mkdirSync(path.dirname(folder), { recursive: true });
+  const client = new PGlite(folder);
+  const connection = openDatabase({ engine: "pglite", client });
+  await connection.migrate();
+  return { connection, sql: pgliteSql(client), close: () => connection.close() };
 }
 
 /** An event with its silent and virtual auctions open for hours, and `items` published silent items. */
