@@ -11,7 +11,10 @@
 // BENCH_ITEMS [500], BENCH_STREAMS [2000], BENCH_FANOUT_BIDS [20], BENCH_FANOUT_SPACING_MS [200],
 // BENCH_FANOUT_ITEMS [50], BENCH_CLIENT [document: the plain form post, 302 followed to the page it leads to / 409
 // with the page; data: the JavaScript page's single-fetch post to /inroombid.data, 202/409], BENCH_APP_NODE_ARGS [none: node options for the app, e.g. for a
-// profile], BENCH_KEEP_DB [unset: the database is dropped at the end]. The app's output is left in
+// profile], BENCH_KEEP_DB [unset: the database is dropped at the end], BENCH_ONLY [unset; streams: the fan-out alone
+// with the app's memory per stream, `npm run bench:streams`], BENCH_MEMORY [unset: also measure the memory per stream
+// in a full run], BENCH_DATABASE [unset; pglite: the app on its embedded PGlite without DATABASE_URL, the reference on a
+// PGlite in this process, no fan-out, `npm run bench:pglite`]. The app's output is left in
 // $TMPDIR/gavel-bench-server.log.
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -175,6 +178,9 @@ async function runPhase(
   const statuses = new Map<number, number>();
   const refusalKinds = new Map<string, number>();
   let errors = 0;
+  // Sockets left idle by the phase before (e.g. during a 10-s reference) may be closing on the server's keep-alive
+  // timeout: a phase starts on fresh ones, or its first bids answer "socket hang up".
+  bidAgent.destroy();
   const meter = cpuMeter(app.child.pid!);
   const transactionsBefore = sql ? await transactions(sql) : NaN;
   const started = performance.now();
@@ -397,6 +403,7 @@ interface Stream {
   /** amount (cents) of the watched item's delta -> performance.now() when its chunk arrived */
   arrivals: Map<number, number>;
   gaps: number;
+  reader: ReturnType<typeof readServerSentEvents>;
 }
 
 /**
@@ -415,7 +422,7 @@ function openStream(
   localAddress: string,
 ): Promise<Stream> {
   return new Promise((resolve, reject) => {
-    const stream: Stream = { request: null as unknown as http.ClientRequest, arrivals: new Map(), gaps: 0 };
+    const stream = { request: null, arrivals: new Map(), gaps: 0, reader: null } as unknown as Stream;
     let seq = 0;
     let opened = false;
     const timer = setTimeout(() => {
@@ -431,7 +438,7 @@ function openStream(
         reject(new Error(`stream answered ${response.statusCode}`));
         return;
       }
-      readServerSentEvents(response, (event, data, at) => {
+      stream.reader = readServerSentEvents(response, (event, data, at) => {
         if (event === "snapshot") {
           seq = JSON.parse(data).seq;
           if (!opened) {
@@ -506,6 +513,9 @@ async function fanOut(app: App, eventId: number, itemId: number, bidders: Bidder
     );
   }
 
+  // While the bids fan out, each stream only notes when its chunks arrive; they are read afterwards, so that the
+  // reading of thousands of streams by this one process does not delay the arrivals it times.
+  for (const stream of streams) stream.reader.hold();
   const bidMeter = cpuMeter(app.child.pid!);
   const placed: { amount: number; sentAt: number; answeredAt: number; status: number }[] = [];
   let amount = STARTING_BID;
@@ -517,11 +527,17 @@ async function fanOut(app: App, eventId: number, itemId: number, bidders: Bidder
     amount += INCREMENT;
     await sleep(FANOUT_SPACING_MS);
   }
-  // Wait (up to 10 s) for the last deltas to reach every stream.
-  const last = placed[placed.length - 1].amount;
+  // Wait (up to 10 s) for the last deltas to reach every stream: until no chunk has come for a second.
   const waitUntil = performance.now() + 10_000;
-  while (performance.now() < waitUntil && streams.some((stream) => !stream.arrivals.has(last))) await sleep(50);
+  let heldBefore = -1;
+  for (;;) {
+    const held = streams.reduce((sum, stream) => sum + stream.reader.held(), 0);
+    if (held === heldBefore || performance.now() > waitUntil) break;
+    heldBefore = held;
+    await sleep(1000);
+  }
   const cpu = bidMeter();
+  for (const stream of streams) stream.reader.flush();
 
   const delays: number[] = [];
   const fromSending: number[] = [];

@@ -80,7 +80,7 @@ async function load(app: App, sql: postgres.Sql, name: string, path: string) {
   const s = summary(latencies);
   console.log(`\n${name}: GET ${path}, ${CLIENTS} clients, ${seconds.toFixed(1)} s`);
   console.log(
-    `  all answers ${rate.toFixed(0)}/s (${latencies.length} of 200, ${failed} others); ${(bytes / Math.max(1, latencies.length) / 1024).toFixed(1)} KB each as sent (gzip)`,
+    `  all answers ${rate.toFixed(0)}/s (${latencies.length} answered 200, ${failed} otherwise); ${(bytes / Math.max(1, latencies.length) / 1024).toFixed(1)} KB each as sent (gzip)`,
   );
   console.log(`  latency ms: p50 ${ms(s.p50)}, p95 ${ms(s.p95)}, p99 ${ms(s.p99)}, max ${ms(s.max)}`);
   console.log(`  ${cpu}; PostgreSQL transactions per answer ${statements.toFixed(1)}`);
