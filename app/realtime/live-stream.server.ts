@@ -6,11 +6,70 @@
  * - `ended` {} when the person may no longer follow it (their role changed, their sessions were ended): the stream
  *   closes, and the page loads itself again, so that its loader decides what they see.
  */
-import { eventStream } from "remix-utils/sse/server";
 import { realtimeBus, type RealtimeMessage } from "./bus.server";
 import type { DatabaseConnection } from "~/db/connection.server";
 
 export const HEARTBEAT_MS = 15_000;
+
+const encoder = new TextEncoder();
+
+/**
+ * A delta's text after its stream's own number, `,"type":…,"data":…}` and the event's end, encoded once per bus
+ * message and shared by every stream that passes the same data on: a bid reaching thousands of streams is serialised
+ * once, not once per stream. Kept as long as the message is (a bus message is parsed once per process and never
+ * changed).
+ */
+const deltaTails = new WeakMap<RealtimeMessage, { data: unknown; bytes: Uint8Array }>();
+
+function deltaTail(message: RealtimeMessage, data: unknown): Uint8Array {
+  const cached = deltaTails.get(message);
+  if (cached && cached.data === data) return cached.bytes;
+  const bytes = encoder.encode(`,"type":${JSON.stringify(message.type)},"data":${JSON.stringify(data)}}\n\n`);
+  deltaTails.set(message, { data, bytes });
+  return bytes;
+}
+
+/** `event: delta` with `{"seq":…,"type":…,"data":…}`, as one chunk: the stream's number, then the shared tail. */
+function deltaEvent(seq: number, tail: Uint8Array): Uint8Array {
+  const head = encoder.encode(`event: delta\ndata: {"seq":${seq}`);
+  const bytes = new Uint8Array(head.length + tail.length);
+  bytes.set(head);
+  bytes.set(tail, head.length);
+  return bytes;
+}
+
+/**
+ * A server-sent-event response whose events are written as bytes, one chunk each (as remix-utils' eventStream,
+ * which encodes every event's two lines apart): `init` gets the way to write and to close, and returns its cleanup.
+ */
+function eventStream(
+  signal: AbortSignal,
+  init: (write: (bytes: Uint8Array) => void, close: () => void) => () => void,
+): Response {
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      let closed = false;
+      let cleanup: () => void = () => {};
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        cleanup();
+        signal.removeEventListener("abort", close);
+        controller.close();
+      };
+      const dispose = init((bytes) => {
+        if (!closed) controller.enqueue(bytes);
+      }, close);
+      if (closed) dispose();
+      else cleanup = dispose;
+      signal.addEventListener("abort", close);
+      if (signal.aborted) close();
+    },
+  });
+  return new Response(body, {
+    headers: { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", Connection: "keep-alive" },
+  });
+}
 
 export interface LiveStreamOptions {
   connection: DatabaseConnection;
@@ -30,14 +89,14 @@ export interface LiveStreamOptions {
 export function liveStream(request: Request, options: LiveStreamOptions): Response {
   const bus = realtimeBus(options.connection);
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
-  return eventStream(request.signal, (send, close) => {
+  return eventStream(request.signal, (write, close) => {
     let seq = 0;
     let open = true;
     let leave: (() => void) | null = null;
     // Messages that arrive while a snapshot is being read wait for it, so they are applied after it.
     let pending: RealtimeMessage[] | null = [];
     const emit = (event: string, data: unknown) => {
-      if (open) send({ event, data: JSON.stringify(data) });
+      if (open) write(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
     };
     // Deltas leave in the order their messages came, also when projecting one takes a read of the database.
     let delivering: Promise<void> = Promise.resolve();
@@ -47,7 +106,7 @@ export function liveStream(request: Request, options: LiveStreamOptions): Respon
           const data = options.project ? await options.project(message) : message.data;
           if (data === null || data === undefined) return;
           seq += 1;
-          emit("delta", { seq, type: message.type, data });
+          if (open) write(deltaEvent(seq, deltaTail(message, data)));
         })
         .catch((error) => console.error("[realtime] could not pass on a message:", error));
     };

@@ -10,16 +10,18 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
  * then each change (app/realtime/live-stream.server.ts). Public like the gallery, with the same visibility rules.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const context = await loadBidderContext(request);
+  // An open stream keeps what its snapshot needs (the rules), not the page's whole context (the event's row).
+  const { rules, event } = await loadBidderContext(request);
   // When one of the event's auctions is hidden from this visitor (in testing), only the items of the snapshot pass.
-  const partial = !context.rules.auctions.silent || !context.rules.auctions.virtual;
+  const partial = !rules.auctions.silent || !rules.auctions.virtual;
   let visible = new Set<number>();
   return liveStream(request, {
     connection,
-    topic: eventTopic(context.event.event_id),
+    topic: eventTopic(event.event_id),
     snapshot: async () => {
-      const items = (await loadBoard(db, context.rules)).map((item) => item.live);
-      visible = new Set(items.map((item) => item.id));
+      const items = (await loadBoard(db, rules)).map((item) => item.live);
+      // Kept only when some items are hidden: the other streams pass every item on.
+      if (partial) visible = new Set(items.map((item) => item.id));
       return items;
     },
     // Item states only: notices name bidders and are for the messaging capability.

@@ -7,6 +7,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { closeSync, copyFileSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { createCookieSessionStorage } from "@remix-run/node";
 import postgres from "postgres";
 import { freePort } from "../../tests/support/free-port";
@@ -19,10 +20,10 @@ export interface App {
   stop(): void;
 }
 
-/** DATABASE_URL and a built app, or a message saying how to run `command`, and exit. */
-export function requireBenchSetup(command: string) {
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl || !/^postgres(ql)?:\/\//.test(adminUrl)) {
+/** DATABASE_URL (unless `database` is false) and a built app, or a message saying how to run `command`, and exit. */
+export function requireBenchSetup(command: string, { database = true } = {}) {
+  const adminUrl = process.env.DATABASE_URL ?? "";
+  if (database && !/^postgres(ql)?:\/\//.test(adminUrl)) {
     console.error(
       `${command} needs a PostgreSQL server: set DATABASE_URL to one whose user may create databases, e.g.\n` +
         `  DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run ${command}`,
@@ -67,7 +68,7 @@ export async function startApp(
   databaseUrl: string,
   sessionSecret: string,
   extraEnv: Record<string, string> = {},
-  options: { port?: number; dataDir?: string; logFile?: string } = {},
+  options: { port?: number; dataDir?: string; logFile?: string; memoryProbe?: boolean } = {},
 ): Promise<App> {
   const workDir = mkdtempSync(path.join(tmpdir(), "gavel-bench-"));
   const dataDir = options.dataDir ?? workDir;
@@ -76,6 +77,9 @@ export async function startApp(
   const port = options.port ?? (await freePort());
   // For profiling the app, e.g. BENCH_APP_NODE_ARGS="--prof --logfile=/tmp/gavel.v8.log --no-logfile-per-isolate".
   const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  // Every process (the cluster's workers inherit the options) answers SIGUSR2 with its memory (`appMemory`).
+  if (options.memoryProbe)
+    nodeArgs.push("--expose-gc", "--import", pathToFileURL(path.resolve("bench/support/memory-probe.mjs")).href);
   const child = spawn(process.execPath, [...nodeArgs, "server.js"], {
     env: {
       ...process.env,
@@ -135,6 +139,38 @@ export function appProcesses(appPid: number): number[] {
     }
   }
   return pids;
+}
+
+export interface ProcessMemory {
+  rss: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+}
+
+/**
+ * The memory of the app's processes together after each has collected its garbage, in bytes: an app started with
+ * `memoryProbe` prints it on SIGUSR2 in its log (bench/support/memory-probe.mjs).
+ */
+export async function appMemory(app: App): Promise<ProcessMemory> {
+  const pids = appProcesses(app.child.pid!);
+  const sentAt = readFileSync(app.logFile, "utf8").length;
+  for (const pid of pids) process.kill(pid, "SIGUSR2");
+  const total = { rss: 0, heapUsed: 0, external: 0, arrayBuffers: 0 };
+  for (let waited = 0; waited < 30_000; waited += 250) {
+    await sleep(250);
+    const lines =
+      readFileSync(app.logFile, "utf8")
+        .slice(sentAt)
+        .match(/^\[memory\] .*$/gm) ?? [];
+    if (lines.length < pids.length) continue;
+    for (const line of lines) {
+      const memory = JSON.parse(line.slice("[memory] ".length)) as ProcessMemory;
+      for (const key of Object.keys(total) as (keyof ProcessMemory)[]) total[key] += memory[key];
+    }
+    return total;
+  }
+  throw new Error("The app's processes did not print their memory within 30 s: was it started with memoryProbe?");
 }
 
 /**
