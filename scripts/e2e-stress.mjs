@@ -11,9 +11,12 @@ const FILES_THAT_RACE = [
   // Two stations or two people at once, and live updates between them.
   "tests/e2e/admin-team.spec.ts",
   "tests/e2e/bidding.spec.ts",
+  "tests/e2e/billing.spec.ts",
   "tests/e2e/check-in.spec.ts",
+  "tests/e2e/duel.spec.ts",
   "tests/e2e/live-auction.spec.ts",
   "tests/e2e/live-data-areas.spec.ts",
+  "tests/e2e/monitors.spec.ts",
   "tests/e2e/organiser-workspace.spec.ts",
   "tests/e2e/paddle-raise.spec.ts",
   "tests/e2e/realtime-processes.spec.ts",
