@@ -6,22 +6,26 @@
  */
 import { sql } from "drizzle-orm";
 import { selectRows } from "~/db/rows.server";
-import { enqueueItemMessages } from "~/messages/outbox.server";
+import { enqueueItemsMessages } from "~/messages/outbox.server";
 import { notifyTeam } from "~/messages/team-notifications.server";
+import { publishAll, type RealtimeMessage } from "~/realtime/bus.server";
 import { auction_item } from "~drizzle/schema";
 import { loadEventAuctionRules, rulesForItem } from "./auction-rules.server";
-import { closeLockedItem } from "./closing.server";
-import { currentLiveItem, publishItem, publishNotices } from "./place-bid.server";
-import type { ItemRow } from "./item-records.server";
+import { closeLockedItems, groupByEvent } from "./closing.server";
+import { heldUnits, itemState, type ItemRow } from "./item-records.server";
+import { liveItem } from "./live-item";
+import { itemMessage, noticeMessages } from "./place-bid.server";
 import type { Database, Transaction } from "~/db/connection.server";
 
 export const CLOSING_TICK_MS = 1_000;
 const BATCH = 50;
 
+type EventRules = Awaited<ReturnType<typeof loadEventAuctionRules>>;
+
 /**
- * Closes the items due at `now`, a batch per transaction, each item under a savepoint of its own: an item that fails
- * to close (its error is logged) is left for the next tick and never holds back the others of its batch or of other
- * events. Returns how many closed.
+ * Closes the items due at `now`, a batch per transaction, the batch at once under a savepoint; when that fails, item by
+ * item, each under a savepoint of its own: an item that fails to close (its error is logged) is left for the next tick
+ * and never holds back the others of its batch or of other events. Returns how many closed.
  */
 export async function closeDueItems(db: Database, now = new Date()): Promise<number> {
   let closed = 0;
@@ -49,18 +53,24 @@ export async function closeDueItems(db: Database, now = new Date()): Promise<num
       const rows = (await tx.query.auction_item.findMany({
         where: (item, { inArray }) => inArray(item.auction_item_id, ids),
       })) as ItemRow[];
-      const rulesByEvent = new Map<number, Awaited<ReturnType<typeof loadEventAuctionRules>>>();
+      const rulesByEvent = new Map<number, EventRules>();
+      for (const eventId of groupByEvent(rows).keys())
+        rulesByEvent.set(eventId, await loadEventAuctionRules(tx, eventId));
       let count = 0;
-      for (const row of rows) {
-        if (!rulesByEvent.has(row.event_id))
-          rulesByEvent.set(row.event_id, await loadEventAuctionRules(tx, row.event_id));
-        try {
-          await tx.transaction((item) => closeDueItem(item, row, rulesByEvent.get(row.event_id) ?? null, now));
-          count++;
-        } catch (error) {
-          failed.push(row.auction_item_id);
-          console.error(`[closing] item ${row.auction_item_id} did not close; it is tried again next tick:`, error);
-        }
+      try {
+        await tx.transaction((batch) => closeDueBatch(batch, rows, rulesByEvent, now));
+        count = rows.length;
+      } catch (batchError) {
+        // One item's failure must not hold back the rest: close them one by one, each under a savepoint of its own.
+        console.error("[closing] a batch did not close at once; closing its items one by one:", batchError);
+        for (const row of rows)
+          try {
+            await tx.transaction((item) => closeDueBatch(item, [row], rulesByEvent, now));
+            count++;
+          } catch (error) {
+            failed.push(row.auction_item_id);
+            console.error(`[closing] item ${row.auction_item_id} did not close; it is tried again next tick:`, error);
+          }
       }
       for (const eventId of rulesByEvent.keys()) await tellTeamIfAuctionClosed(tx, eventId, now);
       return { taken: rows.length, count };
@@ -70,30 +80,45 @@ export async function closeDueItems(db: Database, now = new Date()): Promise<num
   }
 }
 
-/** One item's close, its live state, its winners' messages and notices: all or nothing (a savepoint). */
-async function closeDueItem(
-  tx: Transaction,
-  row: ItemRow,
-  rules: Awaited<ReturnType<typeof loadEventAuctionRules>>,
-  now: Date,
-) {
-  const units = await closeLockedItem(tx, row, now);
-  const itemRules = rules ? rulesForItem(rules, row) : null;
-  if (itemRules) await publishItem(tx, row.event_id, await currentLiveItem(tx, { ...row, closed_at: now }, itemRules));
-  // The winners' messages, in the close's transaction: a close that rolls back tells nobody.
-  await enqueueItemMessages(tx, {
-    eventId: row.event_id,
-    itemId: row.auction_item_id,
-    usrIds: units.map((unit) => unit.usrId),
-    template: "won",
-    amount: null,
-  });
-  await publishNotices(
-    tx,
-    row.event_id,
-    row.auction_item_id,
-    units.map((unit) => ({ type: "won" as const, usrId: unit.usrId })),
-  );
+/**
+ * Items' close, their live states, their winners' messages and notices, all or nothing (a savepoint), in a few
+ * set-wide statements whatever the number of items: the close's time is its round trips, one after the other.
+ */
+async function closeDueBatch(tx: Transaction, rows: ItemRow[], rulesByEvent: Map<number, EventRules>, now: Date) {
+  const unitsByItem = await closeLockedItems(tx, rows, now);
+  const messages: RealtimeMessage[] = [];
+  for (const [eventId, eventRows] of groupByEvent(rows)) {
+    const rules = rulesByEvent.get(eventId) ?? null;
+    const held = await heldUnits(
+      tx,
+      eventId,
+      eventRows.map((row) => row.auction_item_id),
+    );
+    const recipients: { itemId: number; usrId: number }[] = [];
+    for (const row of eventRows) {
+      const itemId = row.auction_item_id;
+      const itemRules = rules ? rulesForItem(rules, row) : null;
+      if (itemRules)
+        messages.push(
+          itemMessage(
+            eventId,
+            liveItem(itemId, itemState({ ...row, closed_at: now }), itemRules, held.get(itemId) ?? []),
+          ),
+        );
+      const winners = (unitsByItem.get(itemId) ?? []).map((unit) => unit.usrId);
+      recipients.push(...winners.map((usrId) => ({ itemId, usrId })));
+      messages.push(
+        ...noticeMessages(
+          eventId,
+          itemId,
+          winners.map((usrId) => ({ type: "won" as const, usrId })),
+        ),
+      );
+    }
+    // The winners' messages, in the close's transaction: a close that rolls back tells nobody.
+    await enqueueItemsMessages(tx, { eventId, recipients, template: "won", amount: null });
+  }
+  await publishAll(tx, messages);
 }
 
 /**

@@ -337,7 +337,7 @@ export async function currentLiveItem(
   return liveItem(row.auction_item_id, itemState(row), rules, held);
 }
 
-const itemMessage = (eventId: number, item: LiveItem): RealtimeMessage => ({
+export const itemMessage = (eventId: number, item: LiveItem): RealtimeMessage => ({
   topic: eventTopic(eventId),
   type: "item",
   data: item,
@@ -355,7 +355,7 @@ const NOTICES_PER_MESSAGE = 100;
  * change in messages of a bounded size, since closing an item of many units tells each winner, and one message for
  * them all would exceed what NOTIFY carries.
  */
-function noticeMessages(eventId: number, itemId: number, notices: BidNotice[]): RealtimeMessage[] {
+export function noticeMessages(eventId: number, itemId: number, notices: BidNotice[]): RealtimeMessage[] {
   const messages: RealtimeMessage[] = [];
   for (let start = 0; start < notices.length; start += NOTICES_PER_MESSAGE)
     messages.push({

@@ -148,6 +148,8 @@ export async function enqueueOutbidMessages(
       where message.status = 'queued'`);
 }
 
+type ItemTemplate = Extract<TemplateName, "won" | "winning_at_close" | "extended">;
+
 /**
  * Messages about an item to bidders that are not throttled (won, winning at close, extended), in one statement: an
  * email to each, and a text to those who agreed to texts for the event. The key is the template, item and bidder,
@@ -159,21 +161,38 @@ export async function enqueueItemMessages(
     eventId: number;
     itemId: number;
     usrIds: number[];
-    template: Extract<TemplateName, "won" | "winning_at_close" | "extended">;
+    template: ItemTemplate;
     amount: number | null;
     /** Part of the key: an item may be extended several times, each its own message. */
     occasion?: string;
   },
 ): Promise<void> {
-  if (input.usrIds.length === 0) return;
+  const { itemId, usrIds, ...rest } = input;
+  await enqueueItemsMessages(tx, { ...rest, recipients: usrIds.map((usrId) => ({ itemId, usrId })) });
+}
+
+/** The same for several items of an event at once (a batch of items closing), still in one statement. */
+export async function enqueueItemsMessages(
+  tx: Transaction,
+  input: {
+    eventId: number;
+    recipients: { itemId: number; usrId: number }[];
+    template: ItemTemplate;
+    amount: number | null;
+    occasion?: string;
+  },
+): Promise<void> {
+  if (input.recipients.length === 0) return;
   const occasion = input.occasion ? `:${input.occasion}` : "";
+  const itemIds = `{${input.recipients.map((recipient) => recipient.itemId).join(",")}}`;
+  const usrIds = `{${input.recipients.map((recipient) => recipient.usrId).join(",")}}`;
   await tx.execute(sql`
     insert into message (event_id, template, channel, to_usr_id, data, idempotency_key)
-    select ${input.eventId}, ${input.template}, c.channel, u.usr_id,
-      jsonb_build_object('item_id', ${input.itemId}::int, 'amount_cents', ${input.amount}::int),
-      ${input.template} || ':' || ${input.itemId}::int || ':' || u.usr_id || ':' || c.channel || ${occasion}
-    from unnest(${`{${input.usrIds.join(",")}}`}::int[]) as u(usr_id)
-    left join message_preference p on p.usr_id = u.usr_id and p.event_id = ${input.eventId}
+    select ${input.eventId}, ${input.template}, c.channel, r.usr_id,
+      jsonb_build_object('item_id', r.item_id, 'amount_cents', ${input.amount}::int),
+      ${input.template} || ':' || r.item_id || ':' || r.usr_id || ':' || c.channel || ${occasion}
+    from unnest(${itemIds}::int[], ${usrIds}::int[]) as r(item_id, usr_id)
+    left join message_preference p on p.usr_id = r.usr_id and p.event_id = ${input.eventId}
     cross join (values ('email'), ('text')) as c(channel)
     where c.channel = 'email' or coalesce(p.text_consent, false)
     on conflict (idempotency_key) do nothing`);
