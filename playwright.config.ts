@@ -54,7 +54,10 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   reporter: [["list"]],
-  timeout: 30_000,
+  // A test is a whole story (sign in, make, change, check in another browser): 15–27 s alone for the longest, and the
+  // stress run (`npm run test:e2e:stress`, a busy process beside two workers) timed two of them out at 30 s with every
+  // step on time. Expectations wait for states; this only bounds a test that hangs.
+  timeout: 60_000,
   // Two workers share the two cores with the app server: a screen's first visit, loading its scripts and styles, can
   // take longer than Playwright's default 5 s.
   expect: { timeout: 10_000 },

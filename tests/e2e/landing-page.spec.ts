@@ -10,8 +10,6 @@ test("an organiser edits the hero title and a colour, previews the draft, publis
   browser,
   gala,
 }) => {
-  // Three browser contexts and a publish: about 25 s alone, more on a busy machine.
-  test.setTimeout(60_000);
   const { id } = gala;
   const title = `Night of Harbor Lights ${Date.now()}`;
   await signIn(page, gala.organiser);
