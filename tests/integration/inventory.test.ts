@@ -471,7 +471,7 @@ describe(`the inventory on ${process.env.TEST_DB_ENGINE}`, () => {
       const id = String(theirs.inventory_image_id);
       expect(await postItem(mine.inventory_id, { intent: "image-move", image_id: id, direction: "up" })).toMatchObject({
         status: 400,
-        data: { galleryError: "This image is no longer here. Reload the page." },
+        data: { formId: "gallery", error: { "": ["This image is no longer here. Reload the page."] } },
       });
       expect(await postItem(mine.inventory_id, { intent: "image-remove", image_id: id })).toMatchObject({
         status: 400,
@@ -487,14 +487,17 @@ describe(`the inventory on ${process.env.TEST_DB_ENGINE}`, () => {
       const item = await addItem();
       expect(await postItem(item.inventory_id, { intent: "images-add" })).toMatchObject({
         status: 400,
-        data: { galleryError: "Choose one or more images to add first." },
+        data: { formId: "gallery", error: { images: ["Choose one or more images to add first."] } },
       });
       const bad = await addImages(item.inventory_id, [
         pngFile(blue, "ok.png"),
         new File(["not a picture at all"], "x.png"),
       ]);
       expect(bad.status).toBe(400);
-      expect((bad.data as { galleryError: string }).galleryError).toMatch(/^Nothing was added\. x\.png: /);
+      expect(bad.data).toMatchObject({
+        formId: "gallery",
+        error: { images: [expect.stringMatching(/^Nothing was added\. x\.png: /)] },
+      });
       expect(await imagesOf(item.inventory_id)).toEqual([]);
 
       await db.insert(inventory_image).values(
@@ -508,7 +511,8 @@ describe(`the inventory on ${process.env.TEST_DB_ENGINE}`, () => {
       expect(full).toMatchObject({
         status: 400,
         data: {
-          galleryError: "Nothing was added. An item can have 24 images: there is room for 1 more. Choose fewer.",
+          formId: "gallery",
+          error: { images: ["Nothing was added. An item can have 24 images: there is room for 1 more. Choose fewer."] },
         },
       });
       expect(await imagesOf(item.inventory_id)).toHaveLength(23);
