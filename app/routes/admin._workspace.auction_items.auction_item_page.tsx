@@ -23,8 +23,9 @@ import {
 import { deleteItems, DuplicateLotError, ItemsWithBidsError } from "~/catalogue/auction-items.server";
 import { UnknownChoiceError } from "~/catalogue/catalogue-options.server";
 import { ITEM_STATUSES } from "~/catalogue/item-rules";
-import { AuctionItemPage } from "~/catalogue/ui/auction-item-page";
+import { AuctionItemPage, ITEM_INVENTORY_FORM } from "~/catalogue/ui/auction-item-page";
 import { Refusal } from "~/forms/refusal";
+import { refuseForm } from "~/forms/reply.server";
 import { readSelectedIds } from "~/grid/grid-forms.server";
 import { imageGalleryLinks } from "~/images/image-gallery";
 import {
@@ -36,6 +37,7 @@ import {
 } from "~/images/image-gallery.server";
 import { chosenImageUrl, readFormWithImages } from "~/images/upload.server";
 import { richTextLinks } from "~/rich-text/rich-text-editor";
+import { DELETE_FORM } from "~/ui/delete-section";
 import { titleMeta } from "~/ui/error-page";
 import { redirectWithToast } from "~/ui/toast.server";
 
@@ -144,7 +146,7 @@ export async function action({ request }: ActionFunctionArgs) {
         await deleteItems(eventId, [itemId]);
       } catch (error) {
         if (!(error instanceof ItemsWithBidsError)) throw error;
-        return data({ deleteError: `This item was not deleted. ${error.message}` }, { status: 400 });
+        return refuseForm(DELETE_FORM, `This item was not deleted. ${error.message}`);
       }
       return redirectWithToast(listPathOf(queryEvent, current.type).to, { title: `“${current.title}” deleted` });
     }
@@ -157,22 +159,14 @@ export async function action({ request }: ActionFunctionArgs) {
         if (intent === "use-sum") {
           const sum = await applyInventorySum(eventId, itemId);
           if (sum === null)
-            return data(
-              { inventoryError: "Its inventory has no values to add up: nothing was changed." },
-              { status: 400 },
-            );
+            return refuseForm(ITEM_INVENTORY_FORM, "Its inventory has no values to add up: nothing was changed.");
           return redirectWithToast(here, { title: "The value is now the sum of its inventory" });
         }
         const ids = readSelectedIds(form);
         if (!ids) {
-          return data(
-            {
-              inventoryError:
-                intent === "add-inventory"
-                  ? "Choose the inventory items to add first."
-                  : "Choose what to take out first.",
-            },
-            { status: 400 },
+          return refuseForm(
+            ITEM_INVENTORY_FORM,
+            intent === "add-inventory" ? "Choose the inventory items to add first." : "Choose what to take out first.",
           );
         }
         if (intent === "add-inventory") {
@@ -187,7 +181,7 @@ export async function action({ request }: ActionFunctionArgs) {
         });
       } catch (error) {
         if (error instanceof InventoryUnavailableError || error instanceof ItemHasBidsError) {
-          return data({ inventoryError: error.message }, { status: 400 });
+          return refuseForm(ITEM_INVENTORY_FORM, error.message);
         }
         throw error;
       }

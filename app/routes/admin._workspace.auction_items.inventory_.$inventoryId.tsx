@@ -18,8 +18,9 @@ import { ImageGallery, imageGalleryLinks } from "~/images/image-gallery";
 import { answerGallery, galleryUploadField, runGalleryIntent } from "~/images/image-gallery.server";
 import { readFormWithImages } from "~/images/upload.server";
 import { richTextLinks } from "~/rich-text/rich-text-editor";
+import { refuseForm } from "~/forms/reply.server";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
-import { DeleteSection } from "~/ui/delete-section";
+import { DELETE_FORM, DeleteSection } from "~/ui/delete-section";
 import { titleMeta } from "~/ui/error-page";
 import { centsToInput } from "~/ui/money-input";
 import { redirectWithToast } from "~/ui/toast.server";
@@ -106,7 +107,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         if (deleted === 0) throw new Response("This event has no such inventory item.", { status: 404 });
       } catch (error) {
         if (!(error instanceof InventoryHasBidsError)) throw error;
-        return data({ deleteError: `This item was not deleted. ${error.message}` }, { status: 400 });
+        return refuseForm(DELETE_FORM, `This item was not deleted. ${error.message}`);
       }
       return redirectWithToast(inventoryPath(eventQuery(eventIdFromQuery(request))), {
         title: "Inventory item deleted",
@@ -122,7 +123,6 @@ export default function InventoryItemPage() {
   const { item, values, options, currency, eventQuery } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const refused = answer && "errors" in answer ? answer : undefined;
-  const deleteError = answer && "deleteError" in answer ? answer.deleteError : undefined;
 
   return (
     <>
@@ -148,7 +148,6 @@ export default function InventoryItemPage() {
           help="Bidders see them in this order; the first is the main image, shown in lists."
         />
         <DeleteSection
-          error={deleteError}
           trigger="Delete this inventory item"
           title={`Delete “${item.title}”?`}
           description="Its details and images go for good. An item in an auction item that has bids is not deleted."

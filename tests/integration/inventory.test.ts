@@ -11,6 +11,7 @@ import { auction_item, bid, category, donor, event, inventory, inventory_image, 
 import { testDatabase } from "../support/database";
 import { giveRole, makeEvent, makeUser, sessionCookie, teamRoleWithout } from "../support/people";
 import { call, makeRequest, type Outcome, type RouteFunction } from "../support/route-calls";
+import type { FormReply } from "~/forms/form-contract";
 
 const { db } = testDatabase();
 const GRID = "/admin/auction_items/inventory";
@@ -115,7 +116,7 @@ async function imagesOf(id: number) {
 async function eventItems(ofEvent = eventId) {
   return db.select().from(inventory).where(eq(inventory.event_id, ofEvent)).orderBy(asc(inventory.inventory_id));
 }
-const fieldErrors = (outcome: Outcome) => (outcome.data as { errors: Record<string, string[]> }).errors;
+const fieldErrors = (outcome: Outcome) => (outcome.data as FormReply).error ?? {};
 
 describe(`the inventory on ${process.env.TEST_DB_ENGINE}`, () => {
   describe("the grid's loader", () => {
@@ -413,7 +414,8 @@ describe(`the inventory on ${process.env.TEST_DB_ENGINE}`, () => {
       const item = await addItem({ title: "Napa inn", auction_item_id: lot.auction_item_id });
       const outcome = await postItem(item.inventory_id, { intent: "delete" });
       expect(outcome.status).toBe(400);
-      expect((outcome.data as { deleteError: string }).deleteError).toBe(
+      expect(outcome.data).toMatchObject({ formId: "delete", status: "error" });
+      expect((outcome.data as FormReply).error?.[""]?.[0]).toBe(
         "This item was not deleted. “Napa inn” is in lot 12 “Wine Country Escape”, which has 1 bid. " +
           "Bidders bid on what an auction item holds, so once it has bids its items stay in it.",
       );

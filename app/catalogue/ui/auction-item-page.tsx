@@ -3,6 +3,7 @@
  * bundles, and deleting it; or the form of a new item. Its data: auction-item-page.server.ts.
  */
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { formErrorOf, replyFor } from "~/forms/form-contract";
 import { ImageGallery, GalleryUploadField } from "~/images/image-gallery";
 import { MAX_GALLERY_UPLOAD } from "~/images/image-gallery-fields";
 import { Button, ButtonLink } from "~/ui/button";
@@ -16,17 +17,16 @@ import type { AuctionItemFormErrors } from "../auction-item-form.server";
 import type { AuctionItemScreen } from "../auction-item-page.server";
 
 /** What the page's action answers when it refuses: the form's messages and what was typed, or one message. */
-export type AuctionItemAnswer =
-  | { errors: AuctionItemFormErrors; values: AuctionItemFormValues }
-  | { deleteError: string }
-  | { inventoryError: string };
+export type AuctionItemAnswer = { errors: AuctionItemFormErrors; values: AuctionItemFormValues };
+
+/** The form id, in the contract, of the moves of inventory into and out of the item (and "use the sum"). */
+export const ITEM_INVENTORY_FORM = "item-inventory";
 
 export function AuctionItemPage() {
   const { item, values, options, currency, proposal, back, free } = useLoaderData<AuctionItemScreen>();
   const answer = useActionData<AuctionItemAnswer>();
   const refused = answer && "errors" in answer ? answer : undefined;
-  const deleteError = answer && "deleteError" in answer ? answer.deleteError : undefined;
-  const inventoryError = answer && "inventoryError" in answer ? answer.inventoryError : undefined;
+  const inventoryError = formErrorOf(replyFor(answer, ITEM_INVENTORY_FORM));
   const navigation = useNavigation();
   const eventHref = useEventHref();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -173,7 +173,6 @@ export function AuctionItemPage() {
         </section>
 
         <DeleteSection
-          error={deleteError}
           trigger="Delete this auction item"
           title={`Delete “${item.title}”?`}
           description="Its details and images go for good; its inventory stays in the inventory. An item with bids or sales is not deleted: withdraw it instead."
