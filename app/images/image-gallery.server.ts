@@ -11,6 +11,7 @@ import { redirect } from "@remix-run/node";
 import { and, asc, eq, max } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Transaction } from "~/db.server";
+import { Refusal } from "~/forms/refusal";
 import { refuseForm } from "~/forms/reply.server";
 import { redirectWithToast } from "~/ui/toast.server";
 import { auction_item_image, inventory_image } from "~drizzle/schema";
@@ -29,12 +30,14 @@ export { GALLERY_INTENTS, type GalleryImage } from "./image-gallery-fields";
 /** Pass to readFormWithImages to read the gallery's uploads. */
 export const galleryUploadField = { name: GALLERY_UPLOAD_FIELD, maxFiles: MAX_GALLERY_UPLOAD };
 
-export class GalleryFullError extends Error {
+/** More images than the record has room for: a refusal on the upload field. */
+export class GalleryFullError extends Refusal {
   constructor(readonly room: number) {
     super(
       room === 0
         ? `This item already has the ${MAX_GALLERY_IMAGES} images it can have. Remove one to add another.`
         : `An item can have ${MAX_GALLERY_IMAGES} images: there is room for ${room} more. Choose fewer.`,
+      GALLERY_UPLOAD_FIELD,
     );
   }
 }

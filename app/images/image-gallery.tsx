@@ -9,12 +9,12 @@
  */
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from "react";
+import { formErrorOf, replyFor } from "~/forms/form-contract";
 import galleryHref from "~/styles/gallery.css";
 import { Button } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";
-import { formErrorOf, replyFor } from "~/forms/form-contract";
 import { FormAlert } from "~/ui/form-alert";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { IMAGE_ACCEPT } from "./image-field";

@@ -1,9 +1,9 @@
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { eventIdFromQuery, requireEventPermission } from "~/auth/access.server";
-import { catalogueOptions, UnknownChoiceError } from "~/catalogue/catalogue-options.server";
+import { catalogueOptions } from "~/catalogue/catalogue-options.server";
+import { INVENTORY_FORM, inventorySchema } from "~/catalogue/inventory-fields";
 import { InventoryForm, type InventoryFormValues } from "~/catalogue/inventory-form";
-import { postedInventoryValues, readInventoryForm } from "~/catalogue/inventory-form.server";
 import { eventQuery, inventoryPath } from "~/catalogue/inventory-paths";
 import {
   auctionItemName,
@@ -14,11 +14,12 @@ import {
   lockInventory,
   updateInventory,
 } from "~/catalogue/inventory.server";
+import { parseForm } from "~/forms/form-contract";
+import { answerForm, refuseForm } from "~/forms/reply.server";
 import { ImageGallery, imageGalleryLinks } from "~/images/image-gallery";
 import { answerGallery, galleryUploadField, runGalleryIntent } from "~/images/image-gallery.server";
 import { readFormWithImages } from "~/images/upload.server";
 import { richTextLinks } from "~/rich-text/rich-text-editor";
-import { refuseForm } from "~/forms/reply.server";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { DELETE_FORM, DeleteSection } from "~/ui/delete-section";
 import { titleMeta } from "~/ui/error-page";
@@ -86,20 +87,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (gallery) return answerGallery(gallery, here);
 
   switch (intent) {
-    case "save": {
-      const read = readInventoryForm(form);
-      const refuse = (errors: Record<string, string[] | undefined>) =>
-        data({ errors, values: postedInventoryValues(form) }, { status: 400 });
-      if (!read.ok) return refuse(read.errors);
-      try {
-        const found = await updateInventory(eventId, inventoryId, read.input);
+    case "save":
+      return answerForm(INVENTORY_FORM, parseForm(form, inventorySchema), async (input) => {
+        const found = await updateInventory(eventId, inventoryId, input); // a choice not the organisation's: a Refusal
         if (!found) throw new Response("This event has no such inventory item.", { status: 404 });
-      } catch (error) {
-        if (!(error instanceof UnknownChoiceError)) throw error;
-        return refuse({ [error.field]: [error.message] });
-      }
-      return redirectWithToast(here, { title: `“${read.input.title}” saved` });
-    }
+        return redirectWithToast(here, { title: `“${input.title}” saved` });
+      });
 
     case "delete": {
       try {
@@ -121,8 +114,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function InventoryItemPage() {
   const { item, values, options, currency, eventQuery } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  const refused = answer && "errors" in answer ? answer : undefined;
+  const reply = useActionData<unknown>();
 
   return (
     <>
@@ -134,8 +126,8 @@ export default function InventoryItemPage() {
         <InventoryForm
           // A new item on the same route (after a save, the same one) starts from its own values.
           key={item.inventory_id}
-          values={refused?.values ?? values}
-          errors={refused?.errors}
+          values={values}
+          reply={reply}
           options={options}
           currency={currency}
           intent="save"
