@@ -99,7 +99,7 @@ async function counts(ofEvent = eventId) {
     .where(eq(event.event_id, ofEvent));
   return r;
 }
-const errorsOf = (outcome: Outcome) => (outcome.data as FormReply).error ?? {};
+const errorsOf = (outcome: Outcome) => ((outcome.data as FormReply).error ?? {}) as Record<string, string[]>;
 /** The message of a refusal about the form as a whole, checking it is the reply of that form. */
 const formMessage = (outcome: Outcome, formId: string) => {
   expect(outcome.data).toMatchObject({ formId, status: "error" });

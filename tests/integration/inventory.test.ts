@@ -116,7 +116,7 @@ async function imagesOf(id: number) {
 async function eventItems(ofEvent = eventId) {
   return db.select().from(inventory).where(eq(inventory.event_id, ofEvent)).orderBy(asc(inventory.inventory_id));
 }
-const fieldErrors = (outcome: Outcome) => (outcome.data as FormReply).error ?? {};
+const fieldErrors = (outcome: Outcome) => ((outcome.data as FormReply).error ?? {}) as Record<string, string[]>;
 
 describe(`the inventory on ${process.env.TEST_DB_ENGINE}`, () => {
   describe("the grid's loader", () => {

@@ -11,21 +11,17 @@ import { DeleteSection } from "~/ui/delete-section";
 import { EmptyState } from "~/ui/empty-state";
 import { FormAlert } from "~/ui/form-alert";
 import { useEventHref } from "~/ui/use-event-href";
-import { AuctionItemForm, type AuctionItemFormValues } from "../auction-item-form";
+import { AuctionItemForm } from "../auction-item-form";
+import { AUCTION_ITEM_FORM } from "../auction-item-schema";
 import { ITEM_TYPE_LABELS, type ItemType } from "../item-rules";
-import type { AuctionItemFormErrors } from "../auction-item-form.server";
 import type { AuctionItemScreen } from "../auction-item-page.server";
-
-/** What the page's action answers when it refuses: the form's messages and what was typed, or one message. */
-export type AuctionItemAnswer = { errors: AuctionItemFormErrors; values: AuctionItemFormValues };
 
 /** The form id, in the contract, of the moves of inventory into and out of the item (and "use the sum"). */
 export const ITEM_INVENTORY_FORM = "item-inventory";
 
 export function AuctionItemPage() {
   const { item, values, options, currency, proposal, back, free } = useLoaderData<AuctionItemScreen>();
-  const answer = useActionData<AuctionItemAnswer>();
-  const refused = answer && "errors" in answer ? answer : undefined;
+  const answer = useActionData<unknown>();
   const inventoryError = formErrorOf(replyFor(answer, ITEM_INVENTORY_FORM));
   const navigation = useNavigation();
   const eventHref = useEventHref();
@@ -34,8 +30,8 @@ export function AuctionItemPage() {
   const form = (
     <AuctionItemForm
       key={item?.auction_item_id ?? "new"}
-      values={refused?.values ?? values}
-      errors={refused?.errors}
+      values={values}
+      reply={answer}
       options={options}
       currency={currency}
       proposal={proposal}
@@ -48,7 +44,7 @@ export function AuctionItemPage() {
       {item ? null : (
         <GalleryUploadField
           label="Images"
-          error={refused?.errors?.images?.[0]}
+          error={replyFor(answer, AUCTION_ITEM_FORM)?.error?.images?.[0]}
           help={`JPEG, PNG, WebP or GIF; up to ${MAX_GALLERY_UPLOAD}. Bidders see them in the order chosen; you can reorder them once the item is saved.`}
         />
       )}
