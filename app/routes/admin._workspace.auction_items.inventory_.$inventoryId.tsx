@@ -124,8 +124,9 @@ export default function InventoryItemPage() {
       </div>
       <div className="stack stack--loose">
         <InventoryForm
-          // A new item on the same route (after a save, the same one) starts from its own values.
-          key={item.inventory_id}
+          // The form starts afresh when the saved item changes (another item, a save): its fields take their values
+          // when it mounts. A reload with the same values (a gallery move) keeps what is being typed.
+          key={`${item.inventory_id}:${JSON.stringify(values)}`}
           values={values}
           reply={reply}
           options={options}

@@ -29,7 +29,9 @@ export function AuctionItemPage() {
 
   const form = (
     <AuctionItemForm
-      key={item?.auction_item_id ?? "new"}
+      // The form starts afresh when the saved item changes (another item, a save, "use the sum"): its fields take
+      // their values when it mounts. A reload with the same values (a gallery move) keeps what is being typed.
+      key={`${item?.auction_item_id ?? "new"}:${JSON.stringify(values)}`}
       values={values}
       reply={answer}
       options={options}
