@@ -23,16 +23,21 @@ export function moneyColumn<Row>(id: keyof Row & string, header: string, label: 
   return { id, header, value: (row) => (row[id] as number) / 100, cell: label, numeric: true, filter: false };
 }
 
-/** Whether the record is active, chosen in place as yes or no. */
-export function activeColumn<Row extends { is_active: boolean }>(): GridColumn<Row> {
+/** A yes/no field of the record, chosen in place as yes or no, and filtered by it. */
+export function yesNoColumn<Row>(id: keyof Row & string, header: string): GridColumn<Row> {
   return {
-    id: "is_active",
-    header: "Active",
-    value: (row) => row.is_active,
-    editValue: (row) => (row.is_active ? "yes" : "no"),
+    id,
+    header,
+    value: (row) => row[id] as boolean,
+    editValue: (row) => (row[id] ? "yes" : "no"),
     filter: "select",
     edit: { type: "select", options: YES_NO_OPTIONS },
   };
+}
+
+/** Whether the record is active, chosen in place as yes or no. */
+export function activeColumn<Row extends { is_active: boolean }>(): GridColumn<Row> {
+  return yesNoColumn<Row>("is_active", "Active");
 }
 
 /** A web address, shown short ("example.org/about") as a link that opens in a new tab. */

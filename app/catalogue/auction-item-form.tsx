@@ -1,10 +1,12 @@
 /**
- * The fields of an auction item (the auction_item table) for its page. Client-safe; the rules are in
- * ./auction-item-form.server.ts. As the value is typed, the starting bid and increment the save would propose are
+ * The fields of an auction item (the auction_item table) for its page, on the form contract: the schema is
+ * ./auction-item-schema.ts's, which the action parses with too. As the value is typed, the starting bid and increment the save would propose are
  * shown beside their fields (bid-proposal.ts runs here too), with a button to copy each one in.
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useRef, useState, type ReactNode } from "react";
+import { replyFor } from "~/forms/form-contract";
+import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { ImageField } from "~/images/image-field";
 import { Button, buttonClass } from "~/ui/button";
 import { Field } from "~/ui/field";
@@ -14,6 +16,7 @@ import { InternalNotesField } from "~/ui/record-fields";
 import { SaveActions } from "~/ui/save-actions";
 import { SelectOptions } from "~/ui/select-options";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
+import { AUCTION_ITEM_FORM, auctionItemSchema } from "./auction-item-schema";
 import { proposeBids, type BidProposalSettings } from "./bid-proposal";
 import { DescriptionEditor, DisclaimerField, DisplayOrderField, OptionPicker } from "./item-form-fields";
 import { ITEM_STATUS_LABELS, ITEM_STATUSES, ITEM_TYPE_LABELS, ITEM_TYPES, PACKAGE_SUBTYPE } from "./item-rules";
@@ -45,8 +48,10 @@ export type AuctionItemFormValues = Record<
 type Option = { value: string; label: string };
 
 export type AuctionItemFormProps = {
+  /** What the fields show: the saved item (or a new one's defaults); after a refusal, what was typed. */
   values: AuctionItemFormValues;
-  errors?: Partial<Record<keyof AuctionItemFormValues | "featured_image" | "images" | "form", string[] | undefined>>;
+  /** The action's answer to the page; its refusal of this form shows beside the fields. */
+  reply: unknown;
   options: { categories: Option[]; donors: Option[]; staff: Option[] };
   currency: string;
   proposal: BidProposalSettings;
@@ -62,7 +67,7 @@ export type AuctionItemFormProps = {
 
 export function AuctionItemForm({
   values,
-  errors,
+  reply,
   options,
   currency,
   proposal,
@@ -73,15 +78,26 @@ export function AuctionItemForm({
   cancelLabel,
   children,
 }: AuctionItemFormProps) {
+  const { form, fields } = useContractForm({
+    id: AUCTION_ITEM_FORM,
+    schema: auctionItemSchema,
+    reply,
+    defaultValue: values,
+  });
+  const refused = replyFor(reply, AUCTION_ITEM_FORM);
   const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, errors);
+  useFocusFirstError(formRef, refused);
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
-  const error = (name: keyof AuctionItemFormValues | "featured_image") => errors?.[name]?.[0];
+  const error = (name: keyof AuctionItemFormValues) => fields[name].errors?.[0];
+  const typed = (name: keyof AuctionItemFormValues) => {
+    const value = fields[name].initialValue;
+    return typeof value === "string" ? value : "";
+  };
 
   // The value as typed, for the live proposal; a blank value stands for the inventory's sum, as on save.
-  const [valueText, setValueText] = useState(values.value);
-  const [type, setType] = useState(values.type);
+  const [valueText, setValueText] = useState(typed("value"));
+  const [type, setType] = useState(typed("type"));
   const reading = readMoney(valueText.trim() === "" ? inventorySum : valueText);
   const proposed = proposeBids("cents" in reading ? reading.cents : null, proposal);
   const startingRef = useRef<HTMLInputElement>(null);
@@ -89,11 +105,12 @@ export function AuctionItemForm({
   const forSale = type === "sale";
 
   const statuses: Option[] = ITEM_STATUSES.map((status) => ({ value: status, label: ITEM_STATUS_LABELS[status] }));
+  // The status the item has now, when the auction set one that is not offered here.
   if (values.status && !statuses.some((option) => option.value === values.status)) {
     statuses.push({ value: values.status, label: `${values.status} (as it is now)` });
   }
 
-  const props = (name: keyof AuctionItemFormValues) => ({ name, defaultValue: values[name], error: error(name) });
+  const props = (name: keyof AuctionItemFormValues) => ({ name, defaultValue: typed(name), error: error(name) });
 
   const proposedField = (
     name: "starting_bid" | "increment",
@@ -121,7 +138,7 @@ export function AuctionItemForm({
               name={name}
               inputMode="decimal"
               autoComplete="off"
-              defaultValue={values[name]}
+              defaultValue={typed(name)}
               placeholder={cents === null ? undefined : `Proposed: ${text}`}
             />
             {cents !== null ? (
@@ -143,24 +160,22 @@ export function AuctionItemForm({
   };
 
   return (
-    <Form method="post" encType="multipart/form-data" ref={formRef} className="settings-form" noValidate>
+    <Form method="post" encType="multipart/form-data" ref={formRef} className="settings-form" {...formProps(form)}>
       <input type="hidden" name="intent" value="save" />
-      {errors?.form?.[0] ? <FormAlert>{errors.form[0]}</FormAlert> : null}
-      <Field label="Title" required error={error("title")}>
-        {(control) => <input {...control} name="title" required maxLength={200} defaultValue={values.title} />}
+      {form.errors?.[0] ? <FormAlert>{form.errors[0]}</FormAlert> : null}
+      <Field label="Title" required meta={fields.title}>
+        {(control) => <input {...control} required />}
       </Field>
       <div className="field-grid">
-        <Field label="Lot" help="Its number in the catalogue; unique in the event." error={error("lot")}>
-          {(control) => (
-            <input {...control} name="lot" inputMode="numeric" autoComplete="off" defaultValue={values.lot} />
-          )}
+        <Field label="Lot" help="Its number in the catalogue; unique in the event." meta={fields.lot}>
+          {(control) => <input {...control} inputMode="numeric" autoComplete="off" />}
         </Field>
         <Field label="Type" error={error("type")}>
           {(control) => (
             <select
               {...control}
               name="type"
-              defaultValue={values.type}
+              defaultValue={typed("type")}
               onChange={(event) => setType(event.currentTarget.value)}
             >
               {ITEM_TYPES.map((itemType) => (
@@ -173,7 +188,7 @@ export function AuctionItemForm({
         </Field>
         <Field label="Subtype" help="A package bundles several inventory items." error={error("subtype")}>
           {(control) => (
-            <select {...control} name="subtype" defaultValue={values.subtype}>
+            <select {...control} name="subtype" defaultValue={typed("subtype")}>
               <option value="">Single item</option>
               <option value={PACKAGE_SUBTYPE}>Package</option>
             </select>
@@ -181,14 +196,14 @@ export function AuctionItemForm({
         </Field>
         <Field label="Status" error={error("status")}>
           {(control) => (
-            <select {...control} name="status" defaultValue={values.status}>
+            <select {...control} name="status" defaultValue={typed("status")}>
               <SelectOptions options={statuses} />
             </select>
           )}
         </Field>
       </div>
       <Field label="Excerpt" help="One or two lines for lists and the catalogue." error={error("excerpt")}>
-        {(control) => <textarea {...control} name="excerpt" rows={2} maxLength={500} defaultValue={values.excerpt} />}
+        {(control) => <textarea {...control} name="excerpt" rows={2} maxLength={500} defaultValue={typed("excerpt")} />}
       </Field>
       <DescriptionEditor {...props("description")} />
       <div className="field-grid">
@@ -207,7 +222,7 @@ export function AuctionItemForm({
               name="value"
               inputMode="decimal"
               autoComplete="off"
-              defaultValue={values.value}
+              defaultValue={typed("value")}
               onChange={(event) => setValueText(event.currentTarget.value)}
             />
           )}
@@ -232,7 +247,7 @@ export function AuctionItemForm({
           error={error("buy_now")}
         >
           {(control) => (
-            <input {...control} name="buy_now" inputMode="decimal" autoComplete="off" defaultValue={values.buy_now} />
+            <input {...control} name="buy_now" inputMode="decimal" autoComplete="off" defaultValue={typed("buy_now")} />
           )}
         </Field>
         <Field
@@ -241,11 +256,17 @@ export function AuctionItemForm({
           error={error("quantity")}
         >
           {(control) => (
-            <input {...control} name="quantity" inputMode="numeric" autoComplete="off" defaultValue={values.quantity} />
+            <input
+              {...control}
+              name="quantity"
+              inputMode="numeric"
+              autoComplete="off"
+              defaultValue={typed("quantity")}
+            />
           )}
         </Field>
         <Field label="Tag" help="A short label of your own." error={error("tag")}>
-          {(control) => <input {...control} name="tag" maxLength={100} defaultValue={values.tag} />}
+          {(control) => <input {...control} name="tag" maxLength={100} defaultValue={typed("tag")} />}
         </Field>
         <DisplayOrderField {...props("display_order")} />
         <OptionPicker label="Donor" options={options.donors} none="No donor" {...props("xinv_donor_id")} />
@@ -253,14 +274,14 @@ export function AuctionItemForm({
         <OptionPicker label="Staff" options={options.staff} none="No one" {...props("xinv_staff_id")} />
       </div>
       <label className="checkbox">
-        <input type="checkbox" name="in_person_only" defaultChecked={values.in_person_only === "on"} />
+        <input type="checkbox" name="in_person_only" defaultChecked={typed("in_person_only") === "on"} />
         In person only (cannot be bid on online)
       </label>
       <ImageField
         name="featured_image"
         label="Featured image"
         currentUrl={featuredImage}
-        error={error("featured_image")}
+        error={refused?.error?.featured_image?.[0]}
         help="The image lists and the catalogue show first. JPEG, PNG, WebP or GIF."
       />
       <DisclaimerField {...props("xinv_disclaimer")} />

@@ -14,8 +14,9 @@ import { uniqueViolation } from "~/db/errors.server";
 import { db, type Transaction } from "~/db.server";
 import { clientOfEvent } from "~/events/client-of-event.server";
 import { imageGallery, type GalleryImage } from "~/images/image-gallery.server";
+import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { auction_item, bid, event, inventory, purchase } from "~drizzle/schema";
-import { type AuctionItemInput } from "./auction-item-form.server";
+import { type AuctionItemInput } from "./auction-item-schema";
 import { DuplicateLotError } from "./auction-items.server";
 import { bidProposalSettings, proposeBids, type BidProposalSettings } from "./bid-proposal";
 import { checkChoices } from "./catalogue-options.server";
@@ -139,6 +140,11 @@ export function completeAmounts<
   };
 }
 
+/** The item with its description (the editor's HTML, as posted) sanitised, as every stored description is. */
+function withSafeDescription(input: AuctionItemInput): AuctionItemInput {
+  return { ...input, description: sanitizeRichText(input.description ?? "") || null };
+}
+
 function choicesOf(input: Pick<AuctionItemInput, "xinv_donor_id" | "xinv_category_id" | "xinv_staff_id">) {
   return { donor_id: input.xinv_donor_id, category_id: input.xinv_category_id, staff_id: input.xinv_staff_id };
 }
@@ -165,7 +171,7 @@ export async function createAuctionItem(
   return guardLot(input.lot, () =>
     db.transaction(async (tx) => {
       await checkChoices(tx, await clientOfEvent(eventId, tx), choicesOf(input));
-      const values = completeAmounts(input, null, await eventBidProposal(eventId, tx));
+      const values = completeAmounts(withSafeDescription(input), null, await eventBidProposal(eventId, tx));
       const [row] = await tx
         .insert(auction_item)
         .values({ ...values, featured_image: featuredImage, event_id: eventId })
@@ -192,7 +198,7 @@ export async function updateAuctionItem(
       const current = await lockAuctionItem(tx, eventId, itemId);
       await checkChoices(tx, await clientOfEvent(eventId, tx), choicesOf(input));
       const values = completeAmounts(
-        input,
+        withSafeDescription(input),
         sumOf(await inventoryOf(tx, eventId, itemId)),
         await eventBidProposal(eventId, tx),
       );

@@ -5,6 +5,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db.server";
 import { clientOfEvent } from "~/events/client-of-event.server";
+import { Refusal } from "~/forms/refusal";
 import { category, donor, staff } from "~drizzle/schema";
 
 export type CatalogueOption = { value: string; label: string };
@@ -62,11 +63,14 @@ export async function catalogueOptions(eventId: number): Promise<CatalogueOption
 
 export type CatalogueChoices = { donor_id?: number | null; category_id?: number | null; staff_id?: number | null };
 
-/** A choice that is not one of the organisation's rows (another organisation's, or deleted meanwhile). */
-export class UnknownChoiceError extends Error {
+/**
+ * A choice that is not one of the organisation's rows (another organisation's, or deleted meanwhile): a refusal on
+ * the field of the choice (a form whose fields are named otherwise maps it).
+ */
+export class UnknownChoiceError extends Refusal {
   constructor(readonly field: keyof CatalogueChoices) {
     const what = { donor_id: "donor", category_id: "category", staff_id: "staff member" }[field];
-    super(`This ${what} is not in your organisation's list (any more). Choose one from the list.`);
+    super(`This ${what} is not in your organisation's list (any more). Choose one from the list.`, field);
   }
 }
 

@@ -1,16 +1,14 @@
 /**
- * The rules of an inventory item's fields that the grid edits in place and the item's form shares, client-safe so
- * the grid checks a value with the same rule the action does.
+ * The rules of an inventory item's fields and its form's schema, client-safe: the grid's edits in place, the item's
+ * form in the browser and the actions check a value with the same rule. Blank optional fields are stored as null;
+ * the value is typed in units ("1,250.00") and stored in cents (decision 003).
  */
 import { z } from "zod";
-import { optionalText } from "~/forms/rules";
+import { optionalText, requiredText } from "~/forms/rules";
+import { richTextField } from "~/rich-text/schema";
 import { moneyField } from "~/ui/money-input";
 
-export const inventoryTitle = z
-  .string()
-  .trim()
-  .min(1, "Give the item a title.")
-  .max(200, "A title can be at most 200 characters.");
+export const inventoryTitle = requiredText(200, "Give the item a title.", "A title can be at most 200 characters.");
 
 export const inventoryTag = optionalText(40, "A tag");
 
@@ -21,9 +19,37 @@ export const pickedId = (what: string) =>
   z
     .string()
     .trim()
+    .default("")
     .refine((value) => value === "" || /^[1-9]\d{0,9}$/.test(value), `Choose a ${what} from the list.`)
     .transform((value) => (value === "" ? null : Number(value)))
     .refine((id) => id === null || id <= 2_147_483_647, `Choose a ${what} from the list.`);
+
+/** An item's place in lists: a whole number, 0 when blank. */
+export const displayOrder = z
+  .string()
+  .trim()
+  .default("")
+  .refine((value) => value === "" || /^\d{1,6}$/.test(value), "Enter a whole number, 0 or more (such as 10).")
+  .transform((value) => (value === "" ? 0 : Number(value)));
+
+/** The form id of an inventory item's form (its own page, and the new item's). */
+export const INVENTORY_FORM = "inventory-item";
+
+/** The inventory item's form; the description is sanitised by the domain function that saves it. */
+export const inventorySchema = z.object({
+  title: inventoryTitle,
+  description: richTextField().transform((html) => html || null),
+  tag: inventoryTag,
+  value: inventoryValue,
+  donor_id: pickedId("donor"),
+  category_id: pickedId("category"),
+  staff_id: pickedId("staff member"),
+  disclaimer: optionalText(2000, "The disclaimer"),
+  internal_notes: optionalText(5000, "Notes"),
+  display_order: displayOrder,
+});
+
+export type InventoryInput = z.output<typeof inventorySchema>;
 
 /** The grid's editable columns (by column id), with their rule and the column each one writes. */
 export const inventoryInlineFields = {

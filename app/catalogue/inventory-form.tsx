@@ -1,15 +1,18 @@
 /**
- * The fields of an inventory item (the inventory table), shared by its "new" page and its own page. Client-safe; the
- * rules are in ./inventory-form.server.ts.
+ * The fields of an inventory item (the inventory table), shared by its "new" page and its own page, on the form
+ * contract: the schema is ./inventory-fields.ts's, which the actions parse with too.
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useRef, type ReactNode } from "react";
+import { replyFor } from "~/forms/form-contract";
+import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { buttonClass } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { InternalNotesField } from "~/ui/record-fields";
 import { SaveActions } from "~/ui/save-actions";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
+import { INVENTORY_FORM, inventorySchema } from "./inventory-fields";
 import { DescriptionEditor, DisclaimerField, DisplayOrderField, OptionPicker } from "./item-form-fields";
 
 export type InventoryFormValues = {
@@ -28,9 +31,10 @@ export type InventoryFormValues = {
 type Option = { value: string; label: string };
 
 export type InventoryFormProps = {
-  /** What the fields show: the saved item, or what was posted when it was refused. */
+  /** What the fields show: the saved item (or a blank one); after a refusal, what was typed. */
   values: InventoryFormValues;
-  errors?: Partial<Record<keyof InventoryFormValues | "images" | "form", string[] | undefined>>;
+  /** The action's answer to the page; its refusal of this form shows beside the fields. */
+  reply: unknown;
   options: { categories: Option[]; donors: Option[]; staff: Option[] };
   currency: string;
   intent: string;
@@ -45,7 +49,7 @@ export type InventoryFormProps = {
 
 export function InventoryForm({
   values,
-  errors,
+  reply,
   options,
   currency,
   intent,
@@ -54,13 +58,26 @@ export function InventoryForm({
   multipart,
   children,
 }: InventoryFormProps) {
+  const { form, fields } = useContractForm({
+    id: INVENTORY_FORM,
+    schema: inventorySchema,
+    reply,
+    defaultValue: values,
+  });
   const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, errors);
+  useFocusFirstError(formRef, replyFor(reply, INVENTORY_FORM));
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const error = (name: keyof InventoryFormValues) => errors?.[name]?.[0];
+  const typed = (name: keyof InventoryFormValues) => {
+    const value = fields[name].initialValue;
+    return typeof value === "string" ? value : "";
+  };
 
-  const props = (name: keyof InventoryFormValues) => ({ name, defaultValue: values[name], error: error(name) });
+  const props = (name: keyof InventoryFormValues) => ({
+    name,
+    defaultValue: typed(name),
+    error: fields[name].errors?.[0],
+  });
 
   return (
     <Form
@@ -68,25 +85,23 @@ export function InventoryForm({
       encType={multipart ? "multipart/form-data" : undefined}
       ref={formRef}
       className="settings-form"
-      noValidate
+      {...formProps(form)}
     >
       <input type="hidden" name="intent" value={intent} />
-      {errors?.form?.[0] ? <FormAlert>{errors.form[0]}</FormAlert> : null}
-      <Field label="Title" required error={error("title")}>
-        {(control) => <input {...control} name="title" required maxLength={200} defaultValue={values.title} />}
+      {form.errors?.[0] ? <FormAlert>{form.errors[0]}</FormAlert> : null}
+      <Field label="Title" required meta={fields.title}>
+        {(control) => <input {...control} required />}
       </Field>
       <div className="field-grid">
         <Field
           label={`Value (${currency})`}
           help="The fair market value, such as 1,250 or 1,250.50."
-          error={error("value")}
+          meta={fields.value}
         >
-          {(control) => (
-            <input {...control} name="value" inputMode="decimal" autoComplete="off" defaultValue={values.value} />
-          )}
+          {(control) => <input {...control} inputMode="decimal" autoComplete="off" />}
         </Field>
-        <Field label="Tag" help="A short label of your own, such as a procurement code." error={error("tag")}>
-          {(control) => <input {...control} name="tag" maxLength={40} defaultValue={values.tag} />}
+        <Field label="Tag" help="A short label of your own, such as a procurement code." meta={fields.tag}>
+          {(control) => <input {...control} />}
         </Field>
         <OptionPicker label="Donor" options={options.donors} none="No donor" {...props("donor_id")} />
         <OptionPicker label="Category" options={options.categories} none="No category" {...props("category_id")} />

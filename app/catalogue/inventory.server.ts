@@ -11,10 +11,11 @@ import { and, asc, count, eq, inArray, max, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db.server";
 import { clientOfEvent } from "~/events/client-of-event.server";
 import { imageGallery, type GalleryImage } from "~/images/image-gallery.server";
+import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { auction_item, bid, category, donor, event, inventory, staff } from "~drizzle/schema";
 import { checkChoices, donorLabel, staffLabel } from "./catalogue-options.server";
 import { refreshItemCounts } from "./item-counts.server";
-import type { InventoryInput } from "./inventory-form.server";
+import type { InventoryInput } from "./inventory-fields";
 
 export const inventoryGallery = imageGallery("inventory");
 
@@ -142,12 +143,18 @@ export async function createInventory(
     await checkChoices(tx, await clientOfEvent(eventId, tx), input);
     const [row] = await tx
       .insert(inventory)
-      .values({ ...input, event_id: eventId })
+      .values({ ...withSafeDescription(input), event_id: eventId })
       .returning({ inventory_id: inventory.inventory_id });
     await inventoryGallery.add(tx, row.inventory_id, imageUrls);
     await refreshItemCounts(tx, eventId);
     return row.inventory_id;
   });
+}
+
+/** The change with its description (the editor's HTML, as posted) sanitised, as every stored description is. */
+function withSafeDescription<Change extends Partial<InventoryInput>>(change: Change): Change {
+  if (change.description === undefined) return change;
+  return { ...change, description: sanitizeRichText(change.description ?? "") || null };
 }
 
 /** Changes an item of the event; false when there is no such item. Throws UnknownChoiceError. */
@@ -160,7 +167,7 @@ export async function updateInventory(
     await checkChoices(tx, await clientOfEvent(eventId, tx), change);
     const updated = await tx
       .update(inventory)
-      .set(change)
+      .set(withSafeDescription(change))
       .where(and(eq(inventory.inventory_id, inventoryId), eq(inventory.event_id, eventId)))
       .returning({ inventory_id: inventory.inventory_id });
     return updated.length === 1;

@@ -10,7 +10,7 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { Refusal } from "~/forms/refusal";
 import { type auction_item, bid, purchase } from "~drizzle/schema";
-import { amountProblems } from "./auction-item-form.server";
+import { amountProblems } from "./auction-item-schema";
 import type { Transaction } from "~/db.server";
 
 type ItemRow = typeof auction_item.$inferSelect;

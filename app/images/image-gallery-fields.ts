@@ -22,5 +22,8 @@ export const GALLERY_INTENTS = {
   remove: "image-remove",
 } as const;
 
-/** What the action answers when it refuses one of the gallery's posts (status 400), shown in the gallery. */
-export type GalleryRefusal = { galleryError: string };
+/**
+ * The gallery's form id in the contract: a refused post answers a FormReply with it, its message on the upload field
+ * (an add) or for the gallery as a whole (a move or removal of an image that is gone).
+ */
+export const GALLERY_FORM = "gallery";

@@ -7,33 +7,37 @@
  * in the same transaction, and locked it (`for update`), so two people reordering at once take turns. Removing an
  * image removes its row only; the file stays in storage (docs/decisions/008-images.md, "Orphans are kept").
  */
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { and, asc, eq, max } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Transaction } from "~/db.server";
+import { Refusal } from "~/forms/refusal";
+import { refuseForm } from "~/forms/reply.server";
 import { redirectWithToast } from "~/ui/toast.server";
 import { auction_item_image, inventory_image } from "~drizzle/schema";
 import {
+  GALLERY_FORM,
   GALLERY_INTENTS,
   GALLERY_UPLOAD_FIELD,
   MAX_GALLERY_IMAGES,
   MAX_GALLERY_UPLOAD,
   type GalleryImage,
-  type GalleryRefusal,
 } from "./image-gallery-fields";
 import { parseImageUrl } from "./image-url";
 
-export { GALLERY_INTENTS, type GalleryImage, type GalleryRefusal } from "./image-gallery-fields";
+export { GALLERY_INTENTS, type GalleryImage } from "./image-gallery-fields";
 
 /** Pass to readFormWithImages to read the gallery's uploads. */
 export const galleryUploadField = { name: GALLERY_UPLOAD_FIELD, maxFiles: MAX_GALLERY_UPLOAD };
 
-export class GalleryFullError extends Error {
+/** More images than the record has room for: a refusal on the upload field. */
+export class GalleryFullError extends Refusal {
   constructor(readonly room: number) {
     super(
       room === 0
         ? `This item already has the ${MAX_GALLERY_IMAGES} images it can have. Remove one to add another.`
         : `An item can have ${MAX_GALLERY_IMAGES} images: there is room for ${room} more. Choose fewer.`,
+      GALLERY_UPLOAD_FIELD,
     );
   }
 }
@@ -154,8 +158,11 @@ export function uploadedGalleryUrls(form: FormData): string[] {
     .filter((value): value is string => typeof value === "string" && parseImageUrl(value) !== null);
 }
 
-/** What became of a gallery's post: done (with a message for the toast, or none), or refused with the reason. */
-export type GalleryOutcome = { done: string | null } | { refused: string };
+/**
+ * What became of a gallery's post: done (with a message for the toast, or none), or refused with the reason (on the
+ * upload field when it is about the files chosen).
+ */
+export type GalleryOutcome = { done: string | null } | { refused: string; field?: typeof GALLERY_UPLOAD_FIELD };
 
 /**
  * Carries out a post of the gallery's forms (image-gallery.tsx) on a record, or returns null when `intent` is not
@@ -180,13 +187,14 @@ export async function runGalleryIntent({
   switch (intent) {
     case GALLERY_INTENTS.add: {
       const refusal = imageErrors[GALLERY_UPLOAD_FIELD];
-      if (refusal) return { refused: `Nothing was added. ${refusal}` };
+      if (refusal) return { refused: `Nothing was added. ${refusal}`, field: GALLERY_UPLOAD_FIELD };
       const urls = uploadedGalleryUrls(form);
-      if (urls.length === 0) return { refused: "Choose one or more images to add first." };
+      if (urls.length === 0) return { refused: "Choose one or more images to add first.", field: GALLERY_UPLOAD_FIELD };
       try {
         await db.transaction(async (tx) => gallery.add(tx, await lockOwner(tx), urls));
       } catch (error) {
-        if (error instanceof GalleryFullError) return { refused: `Nothing was added. ${error.message}` };
+        if (error instanceof GalleryFullError)
+          return { refused: `Nothing was added. ${error.message}`, field: GALLERY_UPLOAD_FIELD };
         throw error;
       }
       return { done: urls.length === 1 ? "Image added" : `${urls.length} images added` };
@@ -212,6 +220,6 @@ export async function runGalleryIntent({
 
 /** The answer to a gallery's post: back to `here` (with a toast when there is news), or the refusal. */
 export async function answerGallery(outcome: GalleryOutcome, here: string) {
-  if ("refused" in outcome) return data<GalleryRefusal>({ galleryError: outcome.refused }, { status: 400 });
+  if ("refused" in outcome) return refuseForm(GALLERY_FORM, outcome.refused, outcome.field);
   return outcome.done ? redirectWithToast(here, { title: outcome.done }) : redirect(here);
 }

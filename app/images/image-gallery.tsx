@@ -9,20 +9,22 @@
  */
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from "react";
+import { formErrorOf, replyFor } from "~/forms/form-contract";
 import galleryHref from "~/styles/gallery.css";
 import { Button } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
+import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { IMAGE_ACCEPT } from "./image-field";
 import {
+  GALLERY_FORM,
   GALLERY_INTENTS,
   GALLERY_UPLOAD_FIELD,
   MAX_GALLERY_IMAGES,
   MAX_GALLERY_UPLOAD,
   type GalleryImage,
-  type GalleryRefusal,
 } from "./image-gallery-fields";
 import { ResponsiveImage } from "./responsive-image";
 import type { LinksFunction } from "@remix-run/node";
@@ -45,7 +47,9 @@ export function ImageGallery({ images, itemTitle, heading = "Images", help }: Im
   const listRef = useRef<HTMLOListElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const navigation = useNavigation();
-  const refusal = useActionData<Partial<GalleryRefusal>>()?.galleryError;
+  const reply = replyFor(useActionData<unknown>(), GALLERY_FORM);
+  const sectionRef = useRef<HTMLElement>(null);
+  useFocusFirstError(sectionRef, reply);
   const lastMove = useRef<Move | null>(null);
   const [announcement, setAnnouncement] = useState("");
 
@@ -85,12 +89,12 @@ export function ImageGallery({ images, itemTitle, heading = "Images", help }: Im
   const full = images.length >= MAX_GALLERY_IMAGES;
 
   return (
-    <section className="gallery" aria-labelledby={headingId}>
+    <section className="gallery" aria-labelledby={headingId} ref={sectionRef}>
       <h2 id={headingId} ref={headingRef} tabIndex={-1} className="gallery__heading">
         {heading}
       </h2>
       {help ? <p className="field__help">{help}</p> : null}
-      {refusal ? <FormAlert>{refusal}</FormAlert> : null}
+      {formErrorOf(reply) ? <FormAlert>{formErrorOf(reply)}</FormAlert> : null}
       <p className="visually-hidden" role="status">
         {announcement}
       </p>
@@ -190,7 +194,7 @@ export function ImageGallery({ images, itemTitle, heading = "Images", help }: Im
           className="gallery__upload"
         >
           <input type="hidden" name="intent" value={GALLERY_INTENTS.add} />
-          <GalleryUploadField label="Add images" />
+          <GalleryUploadField label="Add images" error={reply?.error?.[GALLERY_UPLOAD_FIELD]?.[0]} />
           <div>
             <Button type="submit" size="sm" disabled={isAdding(navigation.formData)}>
               {isAdding(navigation.formData) ? "Adding…" : "Add the chosen images"}

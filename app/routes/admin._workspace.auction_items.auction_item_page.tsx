@@ -1,14 +1,8 @@
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { eventIdFromQuery, requireEventPermission } from "~/auth/access.server";
-import {
-  postedAuctionItemValues,
-  readAuctionItemForm,
-  type AuctionItemField,
-  type AuctionItemFormErrors,
-  type AuctionItemInput,
-} from "~/catalogue/auction-item-form.server";
 import { auctionItemScreen } from "~/catalogue/auction-item-page.server";
 import { auctionItemPagePath, listPathOf } from "~/catalogue/auction-item-paths";
+import { AUCTION_ITEM_FORM, auctionItemSchema, type AuctionItemInput } from "~/catalogue/auction-item-schema";
 import {
   addInventoryToItem,
   createAuctionItem,
@@ -23,19 +17,21 @@ import {
 import { deleteItems, DuplicateLotError, ItemsWithBidsError } from "~/catalogue/auction-items.server";
 import { UnknownChoiceError } from "~/catalogue/catalogue-options.server";
 import { ITEM_STATUSES } from "~/catalogue/item-rules";
-import { AuctionItemPage } from "~/catalogue/ui/auction-item-page";
+import { AuctionItemPage, ITEM_INVENTORY_FORM } from "~/catalogue/ui/auction-item-page";
+import { parseForm } from "~/forms/form-contract";
 import { Refusal } from "~/forms/refusal";
+import { answerForm, refuseForm } from "~/forms/reply.server";
 import { readSelectedIds } from "~/grid/grid-forms.server";
 import { imageGalleryLinks } from "~/images/image-gallery";
 import {
   answerGallery,
-  GalleryFullError,
   galleryUploadField,
   runGalleryIntent,
   uploadedGalleryUrls,
 } from "~/images/image-gallery.server";
 import { chosenImageUrl, readFormWithImages } from "~/images/upload.server";
 import { richTextLinks } from "~/rich-text/rich-text-editor";
+import { DELETE_FORM } from "~/ui/delete-section";
 import { titleMeta } from "~/ui/error-page";
 import { redirectWithToast } from "~/ui/toast.server";
 
@@ -67,10 +63,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** The status must be one of the list, or the one the item has now (set by the auction, say). */
-function statusProblem(input: AuctionItemInput, current: string | null): string | null {
-  return (ITEM_STATUSES as readonly string[]).includes(input.status) || input.status === current
-    ? null
-    : "Choose draft, published or withdrawn.";
+function refuseStatus(input: AuctionItemInput, current: string | null) {
+  if (!(ITEM_STATUSES as readonly string[]).includes(input.status) && input.status !== current)
+    throw new Refusal("Choose draft, published or withdrawn.", "status");
+}
+
+/** The domain's refusals about the item's fields, on the form's fields (its choices are named `xinv_…` here). */
+function onItemField(error: unknown) {
+  if (error instanceof DuplicateLotError)
+    return new Refusal(
+      `Lot ${error.lot} is already taken by another item of this event. Choose another number.`,
+      "lot",
+    );
+  if (error instanceof UnknownChoiceError) return new Refusal(error.message, `xinv_${error.field}`);
+  return error;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -95,45 +101,37 @@ export async function action({ request }: ActionFunctionArgs) {
 
   switch (intent) {
     case "save": {
-      const read = readAuctionItemForm(form);
-      const errors: AuctionItemFormErrors = read.ok ? {} : { ...read.errors };
-      if (imageErrors[FEATURED_IMAGE]) errors.featured_image = [imageErrors[FEATURED_IMAGE]];
+      const uploadErrors: Record<string, string[]> = {};
+      if (imageErrors[FEATURED_IMAGE]) uploadErrors[FEATURED_IMAGE] = [imageErrors[FEATURED_IMAGE]];
       if (itemId === null && imageErrors[galleryUploadField.name])
-        errors.images = [imageErrors[galleryUploadField.name]];
-      const refuse = (more: AuctionItemFormErrors = {}) =>
-        data({ errors: { ...errors, ...more }, values: postedAuctionItemValues(form) }, { status: 400 });
-      if (!read.ok || Object.keys(errors).length > 0) return refuse();
-      const input = read.input;
-
-      try {
-        if (itemId === null) {
-          const status = statusProblem(input, null);
-          if (status) return refuse({ status: [status] });
-          const created = await createAuctionItem(eventId, input, {
-            featuredImage: chosenImageUrl(form, FEATURED_IMAGE, null),
-            imageUrls: uploadedGalleryUrls(form),
-          });
-          return redirectWithToast(auctionItemPagePath(queryEvent, { item: created }), {
-            title: `Auction item “${input.title}” created`,
-          });
-        }
-        const current = await getAuctionItem(eventId, itemId);
-        if (!current) throw new Response("This event has no such auction item.", { status: 404 });
-        const status = statusProblem(input, current.status);
-        if (status) return refuse({ status: [status] });
-        await updateAuctionItem(eventId, itemId, input, (saved) => chosenImageUrl(form, FEATURED_IMAGE, saved));
-      } catch (error) {
-        if (error instanceof DuplicateLotError) {
-          return refuse({
-            lot: [`Lot ${error.lot} is already taken by another item of this event. Choose another number.`],
-          });
-        }
-        if (error instanceof UnknownChoiceError) return refuse({ [`xinv_${error.field}`]: [error.message] });
-        if (error instanceof Refusal) return refuse({ [(error.field ?? "form") as AuctionItemField]: [error.message] });
-        if (error instanceof GalleryFullError) return refuse({ images: [error.message] });
-        throw error;
-      }
-      return redirectWithToast(here, { title: `“${input.title}” saved` });
+        uploadErrors[galleryUploadField.name] = [imageErrors[galleryUploadField.name]];
+      const submission = parseForm(form, auctionItemSchema);
+      return answerForm(
+        AUCTION_ITEM_FORM,
+        submission,
+        async (input) => {
+          try {
+            if (itemId === null) {
+              refuseStatus(input, null);
+              const created = await createAuctionItem(eventId, input, {
+                featuredImage: chosenImageUrl(form, FEATURED_IMAGE, null),
+                imageUrls: uploadedGalleryUrls(form),
+              });
+              return redirectWithToast(auctionItemPagePath(queryEvent, { item: created }), {
+                title: `Auction item “${input.title}” created`,
+              });
+            }
+            const current = await getAuctionItem(eventId, itemId);
+            if (!current) throw new Response("This event has no such auction item.", { status: 404 });
+            refuseStatus(input, current.status);
+            await updateAuctionItem(eventId, itemId, input, (saved) => chosenImageUrl(form, FEATURED_IMAGE, saved));
+            return redirectWithToast(here, { title: `“${input.title}” saved` });
+          } catch (error) {
+            throw onItemField(error);
+          }
+        },
+        uploadErrors,
+      );
     }
 
     case "delete": {
@@ -144,7 +142,7 @@ export async function action({ request }: ActionFunctionArgs) {
         await deleteItems(eventId, [itemId]);
       } catch (error) {
         if (!(error instanceof ItemsWithBidsError)) throw error;
-        return data({ deleteError: `This item was not deleted. ${error.message}` }, { status: 400 });
+        return refuseForm(DELETE_FORM, `This item was not deleted. ${error.message}`);
       }
       return redirectWithToast(listPathOf(queryEvent, current.type).to, { title: `“${current.title}” deleted` });
     }
@@ -157,22 +155,14 @@ export async function action({ request }: ActionFunctionArgs) {
         if (intent === "use-sum") {
           const sum = await applyInventorySum(eventId, itemId);
           if (sum === null)
-            return data(
-              { inventoryError: "Its inventory has no values to add up: nothing was changed." },
-              { status: 400 },
-            );
+            return refuseForm(ITEM_INVENTORY_FORM, "Its inventory has no values to add up: nothing was changed.");
           return redirectWithToast(here, { title: "The value is now the sum of its inventory" });
         }
         const ids = readSelectedIds(form);
         if (!ids) {
-          return data(
-            {
-              inventoryError:
-                intent === "add-inventory"
-                  ? "Choose the inventory items to add first."
-                  : "Choose what to take out first.",
-            },
-            { status: 400 },
+          return refuseForm(
+            ITEM_INVENTORY_FORM,
+            intent === "add-inventory" ? "Choose the inventory items to add first." : "Choose what to take out first.",
           );
         }
         if (intent === "add-inventory") {
@@ -187,7 +177,7 @@ export async function action({ request }: ActionFunctionArgs) {
         });
       } catch (error) {
         if (error instanceof InventoryUnavailableError || error instanceof ItemHasBidsError) {
-          return data({ inventoryError: error.message }, { status: 400 });
+          return refuseForm(ITEM_INVENTORY_FORM, error.message);
         }
         throw error;
       }

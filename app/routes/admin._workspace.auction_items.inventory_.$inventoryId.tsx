@@ -1,9 +1,9 @@
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { eventIdFromQuery, requireEventPermission } from "~/auth/access.server";
-import { catalogueOptions, UnknownChoiceError } from "~/catalogue/catalogue-options.server";
+import { catalogueOptions } from "~/catalogue/catalogue-options.server";
+import { INVENTORY_FORM, inventorySchema } from "~/catalogue/inventory-fields";
 import { InventoryForm, type InventoryFormValues } from "~/catalogue/inventory-form";
-import { postedInventoryValues, readInventoryForm } from "~/catalogue/inventory-form.server";
 import { eventQuery, inventoryPath } from "~/catalogue/inventory-paths";
 import {
   auctionItemName,
@@ -14,12 +14,14 @@ import {
   lockInventory,
   updateInventory,
 } from "~/catalogue/inventory.server";
+import { parseForm } from "~/forms/form-contract";
+import { answerForm, refuseForm } from "~/forms/reply.server";
 import { ImageGallery, imageGalleryLinks } from "~/images/image-gallery";
 import { answerGallery, galleryUploadField, runGalleryIntent } from "~/images/image-gallery.server";
 import { readFormWithImages } from "~/images/upload.server";
 import { richTextLinks } from "~/rich-text/rich-text-editor";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
-import { DeleteSection } from "~/ui/delete-section";
+import { DELETE_FORM, DeleteSection } from "~/ui/delete-section";
 import { titleMeta } from "~/ui/error-page";
 import { centsToInput } from "~/ui/money-input";
 import { redirectWithToast } from "~/ui/toast.server";
@@ -85,20 +87,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (gallery) return answerGallery(gallery, here);
 
   switch (intent) {
-    case "save": {
-      const read = readInventoryForm(form);
-      const refuse = (errors: Record<string, string[] | undefined>) =>
-        data({ errors, values: postedInventoryValues(form) }, { status: 400 });
-      if (!read.ok) return refuse(read.errors);
-      try {
-        const found = await updateInventory(eventId, inventoryId, read.input);
+    case "save":
+      return answerForm(INVENTORY_FORM, parseForm(form, inventorySchema), async (input) => {
+        const found = await updateInventory(eventId, inventoryId, input); // a choice not the organisation's: a Refusal
         if (!found) throw new Response("This event has no such inventory item.", { status: 404 });
-      } catch (error) {
-        if (!(error instanceof UnknownChoiceError)) throw error;
-        return refuse({ [error.field]: [error.message] });
-      }
-      return redirectWithToast(here, { title: `“${read.input.title}” saved` });
-    }
+        return redirectWithToast(here, { title: `“${input.title}” saved` });
+      });
 
     case "delete": {
       try {
@@ -106,7 +100,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         if (deleted === 0) throw new Response("This event has no such inventory item.", { status: 404 });
       } catch (error) {
         if (!(error instanceof InventoryHasBidsError)) throw error;
-        return data({ deleteError: `This item was not deleted. ${error.message}` }, { status: 400 });
+        return refuseForm(DELETE_FORM, `This item was not deleted. ${error.message}`);
       }
       return redirectWithToast(inventoryPath(eventQuery(eventIdFromQuery(request))), {
         title: "Inventory item deleted",
@@ -120,9 +114,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function InventoryItemPage() {
   const { item, values, options, currency, eventQuery } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  const refused = answer && "errors" in answer ? answer : undefined;
-  const deleteError = answer && "deleteError" in answer ? answer.deleteError : undefined;
+  const reply = useActionData<unknown>();
 
   return (
     <>
@@ -132,10 +124,11 @@ export default function InventoryItemPage() {
       </div>
       <div className="stack stack--loose">
         <InventoryForm
-          // A new item on the same route (after a save, the same one) starts from its own values.
-          key={item.inventory_id}
-          values={refused?.values ?? values}
-          errors={refused?.errors}
+          // The form starts afresh when the saved item changes (another item, a save): its fields take their values
+          // when it mounts. A reload with the same values (a gallery move) keeps what is being typed.
+          key={`${item.inventory_id}:${JSON.stringify(values)}`}
+          values={values}
+          reply={reply}
           options={options}
           currency={currency}
           intent="save"
@@ -148,7 +141,6 @@ export default function InventoryItemPage() {
           help="Bidders see them in this order; the first is the main image, shown in lists."
         />
         <DeleteSection
-          error={deleteError}
           trigger="Delete this inventory item"
           title={`Delete “${item.title}”?`}
           description="Its details and images go for good. An item in an auction item that has bids is not deleted."

@@ -1,14 +1,16 @@
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { eventIdFromQuery, requireEventPermission } from "~/auth/access.server";
-import { catalogueOptions, UnknownChoiceError } from "~/catalogue/catalogue-options.server";
+import { catalogueOptions } from "~/catalogue/catalogue-options.server";
+import { INVENTORY_FORM, inventorySchema } from "~/catalogue/inventory-fields";
 import { InventoryForm, type InventoryFormValues } from "~/catalogue/inventory-form";
-import { postedInventoryValues, readInventoryForm, type InventoryFormErrors } from "~/catalogue/inventory-form.server";
 import { eventQuery, inventoryPath } from "~/catalogue/inventory-paths";
 import { createInventory, eventCurrency, nextDisplayOrder } from "~/catalogue/inventory.server";
+import { parseForm, replyFor } from "~/forms/form-contract";
+import { answerForm } from "~/forms/reply.server";
 import { GalleryUploadField, imageGalleryLinks } from "~/images/image-gallery";
 import { MAX_GALLERY_UPLOAD } from "~/images/image-gallery-fields";
-import { GalleryFullError, galleryUploadField, uploadedGalleryUrls } from "~/images/image-gallery.server";
+import { galleryUploadField, uploadedGalleryUrls } from "~/images/image-gallery.server";
 import { readFormWithImages } from "~/images/upload.server";
 import { richTextLinks } from "~/rich-text/rich-text-editor";
 import { titleMeta } from "~/ui/error-page";
@@ -35,30 +37,24 @@ export async function action({ request }: ActionFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_edit_auction_items");
   const { form, imageErrors } = await readFormWithImages(request, [galleryUploadField]);
   if (form.get("intent") !== INTENT) throw new Response("This form does not say what to do.", { status: 400 });
-
-  const read = readInventoryForm(form);
-  const errors: InventoryFormErrors = read.ok ? {} : { ...read.errors };
-  if (imageErrors[galleryUploadField.name]) errors.images = [imageErrors[galleryUploadField.name]];
-  const refuse = (more: InventoryFormErrors = {}) =>
-    data({ errors: { ...errors, ...more }, values: postedInventoryValues(form) }, { status: 400 });
-  if (!read.ok || errors.images) return refuse();
-
-  let inventoryId: number;
-  try {
-    inventoryId = await createInventory(eventId, read.input, uploadedGalleryUrls(form));
-  } catch (error) {
-    if (error instanceof UnknownChoiceError) return refuse({ [error.field]: [error.message] });
-    if (error instanceof GalleryFullError) return refuse({ images: [error.message] });
-    throw error;
-  }
-  return redirectWithToast(inventoryPath(eventQuery(eventIdFromQuery(request)), inventoryId), {
-    title: `Inventory item “${read.input.title}” created`,
-  });
+  const uploadRefusal = imageErrors[galleryUploadField.name];
+  return answerForm(
+    INVENTORY_FORM,
+    parseForm(form, inventorySchema),
+    async (input) => {
+      // A choice not the organisation's, or too many images: a Refusal beside its field.
+      const inventoryId = await createInventory(eventId, input, uploadedGalleryUrls(form));
+      return redirectWithToast(inventoryPath(eventQuery(eventIdFromQuery(request)), inventoryId), {
+        title: `Inventory item “${input.title}” created`,
+      });
+    },
+    uploadRefusal ? { images: [uploadRefusal] } : {},
+  );
 }
 
 export default function NewInventoryItemPage() {
   const { options, currency, displayOrder, eventQuery } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>();
+  const reply = useActionData<unknown>();
   const blank: InventoryFormValues = {
     title: "",
     description: "",
@@ -78,8 +74,8 @@ export default function NewInventoryItemPage() {
         <p>Something procured for the event. Once saved, it can go into an auction item.</p>
       </div>
       <InventoryForm
-        values={refused?.values ?? blank}
-        errors={refused?.errors}
+        values={blank}
+        reply={reply}
         options={options}
         currency={currency}
         intent={INTENT}
@@ -89,7 +85,7 @@ export default function NewInventoryItemPage() {
       >
         <GalleryUploadField
           label="Images"
-          error={refused?.errors?.images?.[0]}
+          error={replyFor(reply, INVENTORY_FORM)?.error?.images?.[0]}
           help={`JPEG, PNG, WebP or GIF; up to ${MAX_GALLERY_UPLOAD}. The first one chosen is the main image; you can reorder them once the item is saved.`}
         />
       </InventoryForm>

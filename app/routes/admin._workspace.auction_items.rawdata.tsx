@@ -9,9 +9,10 @@ import {
 } from "~/catalogue/auction-items.server";
 import { itemInlineRules } from "~/catalogue/item-fields";
 import { checkItemImport, importItems, MAX_IMPORT_BYTES } from "~/catalogue/item-import.server";
-import { RawDataPage, type ImportAnswer } from "~/catalogue/ui/raw-data-sheet";
+import { IMPORT_FORM, RawDataPage, type ImportReport } from "~/catalogue/ui/raw-data-sheet";
 import { readFormWithFile } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
+import { refuseForm } from "~/forms/reply.server";
 import {
   inlineEditSaved,
   readInlineEdit,
@@ -35,31 +36,24 @@ export async function action({ request }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const here = url.pathname + url.search;
   const form = await readFormWithFile(request, MAX_IMPORT_BYTES);
-  if (!form)
-    return data<ImportAnswer>(
-      { importError: `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.` },
-      { status: 400 },
-    );
+  if (!form) return refuseFile(`The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`);
 
   switch (form.get("intent")) {
     case "check": {
       const file = form.get("file");
-      if (!(file instanceof File) || file.size === 0) {
-        return data<ImportAnswer>({ importError: "Choose a CSV file to check." }, { status: 400 });
-      }
+      if (!(file instanceof File) || file.size === 0) return refuseFile("Choose a CSV file to check.");
       const csv = await file.text();
       const importCheck = await checkItemImport(eventId, csv);
-      return data<ImportAnswer>(
-        { importCheck, csv, fileName: file.name },
-        { status: importCheck.fileError ? 400 : 200 },
-      );
+      if (importCheck.fileError) return refuseFile(importCheck.fileError);
+      return data<ImportReport>({ importCheck, csv, fileName: file.name });
     }
 
     case "import": {
       const csv = String(form.get("csv") ?? "");
       const { imported, check } = await importItems(eventId, csv);
+      if (check.fileError) return refuseFile(check.fileError);
       if (imported === 0) {
-        return data<ImportAnswer>(
+        return data<ImportReport>(
           { importCheck: check, csv, fileName: String(form.get("file_name") ?? "") },
           { status: 400 },
         );
@@ -104,6 +98,11 @@ export async function action({ request }: ActionFunctionArgs) {
     default:
       throw new Response("This form does not say what to do.", { status: 400 });
   }
+}
+
+/** A file that cannot be imported at all (not chosen, too large, not an item sheet): its message, on the file field. */
+function refuseFile(message: string) {
+  return refuseForm(IMPORT_FORM, message, "file");
 }
 
 export default function RawDataRoute() {

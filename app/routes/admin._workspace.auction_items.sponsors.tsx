@@ -1,6 +1,13 @@
 import { useLoaderData } from "@remix-run/react";
 import { AdminList } from "~/admin-list/admin-list";
-import { ACTIVE_BULK_ACTIONS, deleteBulkAction, activeColumn, textColumn, websiteColumn } from "~/admin-list/columns";
+import {
+  ACTIVE_BULK_ACTIONS,
+  deleteBulkAction,
+  activeColumn,
+  textColumn,
+  websiteColumn,
+  yesNoColumn,
+} from "~/admin-list/columns";
 import { countOf, listAction } from "~/admin-list/list-action.server";
 import { requireEventPermission } from "~/auth/access.server";
 import { sponsorEventFields, sponsorFields, sponsorSchema } from "~/catalogue/sponsor-form";
@@ -18,7 +25,7 @@ import {
   type SponsorRow,
 } from "~/catalogue/sponsors.server";
 import { Refusal } from "~/forms/refusal";
-import { YES_NO_OPTIONS, type GridBulkAction, type GridColumn } from "~/grid/grid-types";
+import { type GridBulkAction, type GridColumn } from "~/grid/grid-types";
 import { ImageField } from "~/images/image-field";
 import { ResponsiveImage } from "~/images/responsive-image";
 import { keptImageChange, readFormKeepingImage } from "~/images/upload.server";
@@ -124,14 +131,7 @@ const columns: GridColumn<SponsorRow>[] = [
     filter: "select",
     edit: { type: "select", options: LEVEL_OPTIONS },
   },
-  {
-    id: "shown",
-    header: "Shown at this event",
-    value: (row) => row.shown,
-    editValue: (row) => (row.shown ? "yes" : "no"),
-    filter: "select",
-    edit: { type: "select", options: YES_NO_OPTIONS },
-  },
+  yesNoColumn("shown", "Shown at this event"),
   {
     id: "display_order",
     header: "Order in level",

@@ -1,6 +1,6 @@
 /**
- * The team screen's forms: one zod schema each, fed from FormData by the action (checkbox groups come as lists).
- * Client-safe. The invitation is on the form contract (form id "invite"); the grid's forms answer TeamFormErrors.
+ * The team screen's forms, on the form contract: one zod schema each, which the browser and the action both read
+ * (checkbox groups come as lists). Client-safe.
  */
 import { z } from "zod";
 import { PERMISSIONS, TEAM_FLAGS, type Permission } from "~/auth/permissions";
@@ -14,6 +14,15 @@ const memberId = z.coerce
 
 /** The form id of the invitation. */
 export const INVITE_FORM = "invite";
+
+/** The form changing several members at once (the selection boxes of the rows join it through `form`). */
+export const BULK_FORM = "team-bulk";
+
+/** The form id of a member's row, which saves the flags ticked in it (its checkboxes join it through `form`). */
+export const memberFormId = (usrId: number | string) => `team-member-${usrId}`;
+
+/** The form id of a member's removal. */
+export const removeFormId = (usrId: number | string) => `team-remove-${usrId}`;
 
 /** A checkbox group as posted: nothing, one value, or several. */
 const ticked = z.preprocess(
@@ -38,25 +47,17 @@ export const inviteSchema = z.object({
   ),
 });
 
-/** A row of the team grid: the flags that are ticked; the others are cleared. */
+/** A row of the team grid: the flags that are ticked (checkboxes named "flag"); the others are cleared. */
 export const memberFlagsSchema = z.object({
   usr_id: memberId,
-  flags: z.array(z.enum(TEAM_FLAGS, { message: "That is not a permission or notification." })),
+  flag: ticked.pipe(z.array(z.enum(TEAM_FLAGS, { message: "That is not a permission or notification." }))),
 });
 
+/** A change to the selected members (checkboxes named "usr_id"): give (`set`) or take away (`clear`) one flag. */
 export const bulkSchema = z.object({
-  usr_ids: z.array(memberId).min(1, "Select at least one member to change."),
+  usr_id: ticked.pipe(z.array(memberId).min(1, "Select at least one member to change.")),
   flag: z.enum(TEAM_FLAGS, { message: "Choose the permission or notification to change." }),
   value: z.enum(["set", "clear"], { message: "Choose whether to give or take away." }),
 });
 
 export const removeSchema = z.object({ usr_id: memberId });
-
-/** What the action answers when it refuses a form: messages by field, or one for the whole form. */
-export type TeamFormErrors = {
-  intent: "update" | "bulk" | "remove";
-  usrId?: number;
-  fieldErrors?: Record<string, string[] | undefined>;
-  formError?: string;
-  values?: Record<string, string | string[]>;
-};

@@ -9,7 +9,7 @@
  */
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { sendTeamInvitation } from "~/auth/invitations.server";
-import { PERMISSIONS, TEAM_FLAGS, type Permission, type TeamFlag } from "~/auth/permissions";
+import { PERMISSION_LABELS, PERMISSIONS, TEAM_FLAGS, type Permission, type TeamFlag } from "~/auth/permissions";
 import { db, type Database } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { publishTeamChange } from "~/realtime/data-area-changes.server";
@@ -18,18 +18,18 @@ import { usr, usr_event_role } from "~drizzle/schema";
 type TeamFlags = Record<TeamFlag, boolean>;
 
 /** A change refused because it would leave the event without anyone holding can_configure_event. */
-export class LastAdminError extends Error {
+export class LastAdminError extends Refusal {
   constructor() {
-    super("The event must keep at least one team member who can configure it.");
-    this.name = "LastAdminError";
+    super(
+      `At least one team member must keep “${PERMISSION_LABELS.can_configure_event}”. Give it to someone else first.`,
+    );
   }
 }
 
-/** A change naming people who are not on the event's team. */
-export class NotOnTeamError extends Error {
+/** A change naming people who are not on the event's team (removed meanwhile, or another event's). */
+export class NotOnTeamError extends Refusal {
   constructor() {
-    super("Not on this event's team.");
-    this.name = "NotOnTeamError";
+    super("That person is no longer on this event's team. Reload the page to see the team as it is now.");
   }
 }
 

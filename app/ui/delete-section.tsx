@@ -1,21 +1,25 @@
+import { useActionData } from "@remix-run/react";
+import { formErrorOf, replyFor } from "~/forms/form-contract";
 import { ConfirmDialog } from "./confirm-dialog";
 import { FormAlert } from "./form-alert";
+
+/** The deletion's form id in the contract: the action refuses it with `refuseForm(DELETE_FORM, reason)`. */
+export const DELETE_FORM = "delete";
 
 /**
  * The last section of a record's own page: delete it, once confirmed (posts intent=delete), with the reason it was
  * refused above the button.
  */
 export function DeleteSection({
-  error,
   trigger,
   title,
   description,
 }: {
-  error: string | undefined;
   trigger: string;
   title: string;
   description: string;
 }) {
+  const error = formErrorOf(replyFor(useActionData<unknown>(), DELETE_FORM));
   return (
     <section className="stack" aria-labelledby="delete-heading">
       <h2 id="delete-heading">Delete</h2>

@@ -10,6 +10,7 @@ import { auction_item, auction_item_image, bid, category, event, inventory } fro
 import { testDatabase } from "../support/database";
 import { giveRole, makeEvent, makeUser, sessionCookie, teamRoleWithout } from "../support/people";
 import { call, makeRequest, type Outcome, type RouteFunction } from "../support/route-calls";
+import type { FormReply } from "~/forms/form-contract";
 
 const { db } = testDatabase();
 const PAGE = "/admin/auction_items/auction_item_page";
@@ -98,7 +99,12 @@ async function counts(ofEvent = eventId) {
     .where(eq(event.event_id, ofEvent));
   return r;
 }
-const errorsOf = (outcome: Outcome) => (outcome.data as { errors: Record<string, string[]> }).errors;
+const errorsOf = (outcome: Outcome) => ((outcome.data as FormReply).error ?? {}) as Record<string, string[]>;
+/** The message of a refusal about the form as a whole, checking it is the reply of that form. */
+const formMessage = (outcome: Outcome, formId: string) => {
+  expect(outcome.data).toMatchObject({ formId, status: "error" });
+  return (outcome.data as FormReply).error?.[""]?.[0];
+};
 const itemIdIn = (location: string | undefined) => Number(new URL(location!, "http://x").searchParams.get("item"));
 
 describe(`the auction item page on ${process.env.TEST_DB_ENGINE}`, () => {
@@ -236,7 +242,8 @@ describe(`the auction item page on ${process.env.TEST_DB_ENGINE}`, () => {
         const outcome = await post("", { ...FORM, ...change });
         expect(outcome.status, JSON.stringify(change)).toBe(400);
         expect(errorsOf(outcome)[field]?.[0], JSON.stringify(change)).toMatch(message);
-        expect((outcome.data as { values: Record<string, string> }).values.title).toBe(change.title ?? FORM.title);
+        // What was typed goes back (a blank title, left out by the contract, shows blank again).
+        expect((outcome.data as FormReply).initialValue?.title ?? "").toBe(change.title ?? FORM.title);
       }
       // Another organisation's category.
       const other = await makeEvent(db);
@@ -352,9 +359,9 @@ describe(`the auction item page on ${process.env.TEST_DB_ENGINE}`, () => {
         id: [String(free.inventory_id), String(theirs.inventory_id)],
       });
       expect(foreign.status).toBe(400);
-      expect((foreign.data as { inventoryError: string }).inventoryError).toMatch(/no longer exists/);
+      expect(formMessage(foreign, "item-inventory")).toMatch(/no longer exists/);
       const busy = await post(q, { intent: "add-inventory", id: String(taken.inventory_id) });
-      expect((busy.data as { inventoryError: string }).inventoryError).toMatch(/“Taken” is already in an auction item/);
+      expect(formMessage(busy, "item-inventory")).toMatch(/“Taken” is already in an auction item/);
       expect((await post(q, { intent: "add-inventory" })).status).toBe(400);
       expect(
         (await db.select().from(inventory).where(eq(inventory.inventory_id, free.inventory_id)))[0].auction_item_id,
@@ -363,9 +370,7 @@ describe(`the auction item page on ${process.env.TEST_DB_ENGINE}`, () => {
       expect((await post(q, { intent: "add-inventory", id: String(free.inventory_id) })).status).toBe(302);
       await addBid(item.auction_item_id);
       const out = await post(q, { intent: "remove-inventory", id: String(free.inventory_id) });
-      expect((out.data as { inventoryError: string }).inventoryError).toMatch(
-        /has 1 bid: bidders bid on what it holds/,
-      );
+      expect(formMessage(out, "item-inventory")).toMatch(/has 1 bid: bidders bid on what it holds/);
       // Another item's inventory cannot be taken out through this one.
       expect(
         (
@@ -394,7 +399,7 @@ describe(`the auction item page on ${process.env.TEST_DB_ENGINE}`, () => {
       await addBid(held.auction_item_id);
       const refused = await post(`?item=${held.auction_item_id}`, { intent: "delete" });
       expect(refused.status).toBe(400);
-      expect((refused.data as { deleteError: string }).deleteError).toMatch(/“Held” has bids or sales/);
+      expect(formMessage(refused, "delete")).toMatch(/“Held” has bids or sales/);
       expect(await row(held.auction_item_id)).toBeDefined();
     });
   });

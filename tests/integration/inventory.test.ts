@@ -11,6 +11,7 @@ import { auction_item, bid, category, donor, event, inventory, inventory_image, 
 import { testDatabase } from "../support/database";
 import { giveRole, makeEvent, makeUser, sessionCookie, teamRoleWithout } from "../support/people";
 import { call, makeRequest, type Outcome, type RouteFunction } from "../support/route-calls";
+import type { FormReply } from "~/forms/form-contract";
 
 const { db } = testDatabase();
 const GRID = "/admin/auction_items/inventory";
@@ -115,7 +116,7 @@ async function imagesOf(id: number) {
 async function eventItems(ofEvent = eventId) {
   return db.select().from(inventory).where(eq(inventory.event_id, ofEvent)).orderBy(asc(inventory.inventory_id));
 }
-const fieldErrors = (outcome: Outcome) => (outcome.data as { errors: Record<string, string[]> }).errors;
+const fieldErrors = (outcome: Outcome) => ((outcome.data as FormReply).error ?? {}) as Record<string, string[]>;
 
 describe(`the inventory on ${process.env.TEST_DB_ENGINE}`, () => {
   describe("the grid's loader", () => {
@@ -265,7 +266,9 @@ describe(`the inventory on ${process.env.TEST_DB_ENGINE}`, () => {
       const outcome = await postNew({ intent: "create", ...FULL_FORM, ...change });
       expect(outcome.status).toBe(400);
       expect(fieldErrors(outcome)[field]).toEqual([message]);
-      expect((outcome.data as { values: Record<string, string> }).values).toMatchObject({ ...FULL_FORM, ...change });
+      // What was typed goes back; blank fields (the contract leaves them out) show blank again.
+      const typed = Object.entries({ ...FULL_FORM, ...change }).filter(([, value]) => value !== "");
+      expect((outcome.data as FormReply).initialValue).toMatchObject(Object.fromEntries(typed));
       expect(await eventItems()).toEqual([]);
       expect(await inventoryCount()).toBe(0);
     });
@@ -413,7 +416,8 @@ describe(`the inventory on ${process.env.TEST_DB_ENGINE}`, () => {
       const item = await addItem({ title: "Napa inn", auction_item_id: lot.auction_item_id });
       const outcome = await postItem(item.inventory_id, { intent: "delete" });
       expect(outcome.status).toBe(400);
-      expect((outcome.data as { deleteError: string }).deleteError).toBe(
+      expect(outcome.data).toMatchObject({ formId: "delete", status: "error" });
+      expect((outcome.data as FormReply).error?.[""]?.[0]).toBe(
         "This item was not deleted. “Napa inn” is in lot 12 “Wine Country Escape”, which has 1 bid. " +
           "Bidders bid on what an auction item holds, so once it has bids its items stay in it.",
       );
@@ -471,7 +475,7 @@ describe(`the inventory on ${process.env.TEST_DB_ENGINE}`, () => {
       const id = String(theirs.inventory_image_id);
       expect(await postItem(mine.inventory_id, { intent: "image-move", image_id: id, direction: "up" })).toMatchObject({
         status: 400,
-        data: { galleryError: "This image is no longer here. Reload the page." },
+        data: { formId: "gallery", error: { "": ["This image is no longer here. Reload the page."] } },
       });
       expect(await postItem(mine.inventory_id, { intent: "image-remove", image_id: id })).toMatchObject({
         status: 400,
@@ -487,14 +491,17 @@ describe(`the inventory on ${process.env.TEST_DB_ENGINE}`, () => {
       const item = await addItem();
       expect(await postItem(item.inventory_id, { intent: "images-add" })).toMatchObject({
         status: 400,
-        data: { galleryError: "Choose one or more images to add first." },
+        data: { formId: "gallery", error: { images: ["Choose one or more images to add first."] } },
       });
       const bad = await addImages(item.inventory_id, [
         pngFile(blue, "ok.png"),
         new File(["not a picture at all"], "x.png"),
       ]);
       expect(bad.status).toBe(400);
-      expect((bad.data as { galleryError: string }).galleryError).toMatch(/^Nothing was added\. x\.png: /);
+      expect(bad.data).toMatchObject({
+        formId: "gallery",
+        error: { images: [expect.stringMatching(/^Nothing was added\. x\.png: /)] },
+      });
       expect(await imagesOf(item.inventory_id)).toEqual([]);
 
       await db.insert(inventory_image).values(
@@ -508,7 +515,8 @@ describe(`the inventory on ${process.env.TEST_DB_ENGINE}`, () => {
       expect(full).toMatchObject({
         status: 400,
         data: {
-          galleryError: "Nothing was added. An item can have 24 images: there is room for 1 more. Choose fewer.",
+          formId: "gallery",
+          error: { images: ["Nothing was added. An item can have 24 images: there is room for 1 more. Choose fewer."] },
         },
       });
       expect(await imagesOf(item.inventory_id)).toHaveLength(23);

@@ -112,7 +112,7 @@ describe(`editing an item that has bids on ${process.env.TEST_DB_ENGINE}`, () =>
     );
     expect(outcome).toMatchObject({
       status: 400,
-      data: { errors: { quantity: [expect.stringMatching(/^The quantity cannot go below 2/)] } },
+      data: { error: { quantity: [expect.stringMatching(/^The quantity cannot go below 2/)] } },
     });
     expect((await item()).quantity).toBe(3);
   });

@@ -117,9 +117,16 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
   it("refuses a file that is not an item sheet, and an import with no clean row, importing nothing", async () => {
     const noTitle = await upload("Name of thing;Price\nA;1");
     expect(noTitle.status).toBe(400);
-    expect((noTitle.data as { importCheck: { fileError: string } }).importCheck.fileError).toMatch(/no Title column/);
+    expect(noTitle.data).toMatchObject({
+      formId: "import",
+      status: "error",
+      error: { file: [expect.stringMatching(/no Title column/)] },
+    });
     expect((await post({ intent: "import", csv: "Title,Value\n,5" })).status).toBe(400);
-    expect((await upload("")).status).toBe(400);
+    expect(await upload("")).toMatchObject({
+      status: 400,
+      data: { formId: "import", error: { file: ["Choose a CSV file to check."] } },
+    });
     expect(await items()).toHaveLength(1);
   });
 

@@ -159,6 +159,10 @@ describe(`the team screen on ${process.env.TEST_DB_ENGINE}`, () => {
       const before = await snapshot();
       const result = await post({ intent: "update", usr_id: String(member.usr_id), flag: ["is_team_member"] });
       expect(result.status).toBe(400);
+      expect(result.data).toMatchObject({
+        formId: `team-member-${member.usr_id}`,
+        error: { "flag[0]": ["That is not a permission or notification."] },
+      });
       expect(await snapshot()).toEqual(before);
     });
 
@@ -166,7 +170,10 @@ describe(`the team screen on ${process.env.TEST_DB_ENGINE}`, () => {
       const before = await snapshot();
       const result = await post({ intent: "update", usr_id: String(outsider.usr_id), flag: [] });
       expect(result.status).toBe(400);
-      expect(result.data).toMatchObject({ formError: expect.stringMatching(/no longer on this event's team/) });
+      expect(result.data).toMatchObject({
+        formId: `team-member-${outsider.usr_id}`,
+        error: { "": [expect.stringMatching(/no longer on this event's team/)] },
+      });
       expect(await snapshot()).toEqual(before);
     });
 
@@ -175,9 +182,9 @@ describe(`the team screen on ${process.env.TEST_DB_ENGINE}`, () => {
       const result = await post({ intent: "update", usr_id: String(admin.usr_id), flag: ["can_view_stats"] });
       expect(result.status).toBe(400);
       expect(result.data).toMatchObject({
-        intent: "update",
-        usrId: admin.usr_id,
-        formError: expect.stringContaining(PERMISSION_LABELS.can_configure_event),
+        formId: `team-member-${admin.usr_id}`,
+        status: "error",
+        error: { "": [expect.stringContaining(PERMISSION_LABELS.can_configure_event)] },
       });
       expect(await snapshot()).toEqual(before);
     });
@@ -217,7 +224,7 @@ describe(`the team screen on ${process.env.TEST_DB_ENGINE}`, () => {
     });
 
     it.each([
-      [{ flag: "can_report", value: "set" }, "usr_ids", "Select at least one member to change."],
+      [{ flag: "can_report", value: "set" }, "usr_id", "Select at least one member to change."],
       [{ usr_id: "MEMBER", flag: "", value: "set" }, "flag", "Choose the permission or notification to change."],
       [{ usr_id: "MEMBER", flag: "can_report", value: "toggle" }, "value", "Choose whether to give or take away."],
     ])("refuses %o with a message at the %s field", async (fields, field, message) => {
@@ -227,7 +234,7 @@ describe(`the team screen on ${process.env.TEST_DB_ENGINE}`, () => {
       );
       const result = await post({ intent: "bulk", ...form });
       expect(result.status).toBe(400);
-      expect(result.data).toMatchObject({ intent: "bulk", fieldErrors: { [field]: [message] } });
+      expect(result.data).toMatchObject({ formId: "team-bulk", error: { [field]: [message] } });
       expect(await snapshot()).toEqual(before);
     });
 
@@ -244,7 +251,10 @@ describe(`the team screen on ${process.env.TEST_DB_ENGINE}`, () => {
         value: "clear",
       });
       expect(result.status).toBe(400);
-      expect(result.data).toMatchObject({ formError: expect.stringContaining("Give it to someone else first") });
+      expect(result.data).toMatchObject({
+        formId: "team-bulk",
+        error: { "": [expect.stringContaining("Give it to someone else first")] },
+      });
       expect(await snapshot()).toEqual(before);
     });
 
@@ -274,9 +284,8 @@ describe(`the team screen on ${process.env.TEST_DB_ENGINE}`, () => {
       const result = await post({ intent: "remove", usr_id: String(admin.usr_id) });
       expect(result.status).toBe(400);
       expect(result.data).toMatchObject({
-        intent: "remove",
-        usrId: admin.usr_id,
-        formError: expect.stringContaining("Give it to someone else first"),
+        formId: `team-remove-${admin.usr_id}`,
+        error: { "": [expect.stringContaining("Give it to someone else first")] },
       });
       expect(await snapshot()).toEqual(before);
     });

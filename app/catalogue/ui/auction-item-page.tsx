@@ -3,6 +3,7 @@
  * bundles, and deleting it; or the form of a new item. Its data: auction-item-page.server.ts.
  */
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { formErrorOf, replyFor } from "~/forms/form-contract";
 import { ImageGallery, GalleryUploadField } from "~/images/image-gallery";
 import { MAX_GALLERY_UPLOAD } from "~/images/image-gallery-fields";
 import { Button, ButtonLink } from "~/ui/button";
@@ -10,32 +11,29 @@ import { DeleteSection } from "~/ui/delete-section";
 import { EmptyState } from "~/ui/empty-state";
 import { FormAlert } from "~/ui/form-alert";
 import { useEventHref } from "~/ui/use-event-href";
-import { AuctionItemForm, type AuctionItemFormValues } from "../auction-item-form";
+import { AuctionItemForm } from "../auction-item-form";
+import { AUCTION_ITEM_FORM } from "../auction-item-schema";
 import { ITEM_TYPE_LABELS, type ItemType } from "../item-rules";
-import type { AuctionItemFormErrors } from "../auction-item-form.server";
 import type { AuctionItemScreen } from "../auction-item-page.server";
 
-/** What the page's action answers when it refuses: the form's messages and what was typed, or one message. */
-export type AuctionItemAnswer =
-  | { errors: AuctionItemFormErrors; values: AuctionItemFormValues }
-  | { deleteError: string }
-  | { inventoryError: string };
+/** The form id, in the contract, of the moves of inventory into and out of the item (and "use the sum"). */
+export const ITEM_INVENTORY_FORM = "item-inventory";
 
 export function AuctionItemPage() {
   const { item, values, options, currency, proposal, back, free } = useLoaderData<AuctionItemScreen>();
-  const answer = useActionData<AuctionItemAnswer>();
-  const refused = answer && "errors" in answer ? answer : undefined;
-  const deleteError = answer && "deleteError" in answer ? answer.deleteError : undefined;
-  const inventoryError = answer && "inventoryError" in answer ? answer.inventoryError : undefined;
+  const answer = useActionData<unknown>();
+  const inventoryError = formErrorOf(replyFor(answer, ITEM_INVENTORY_FORM));
   const navigation = useNavigation();
   const eventHref = useEventHref();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 
   const form = (
     <AuctionItemForm
-      key={item?.auction_item_id ?? "new"}
-      values={refused?.values ?? values}
-      errors={refused?.errors}
+      // The form starts afresh when the saved item changes (another item, a save, "use the sum"): its fields take
+      // their values when it mounts. A reload with the same values (a gallery move) keeps what is being typed.
+      key={`${item?.auction_item_id ?? "new"}:${JSON.stringify(values)}`}
+      values={values}
+      reply={answer}
       options={options}
       currency={currency}
       proposal={proposal}
@@ -48,7 +46,7 @@ export function AuctionItemPage() {
       {item ? null : (
         <GalleryUploadField
           label="Images"
-          error={refused?.errors?.images?.[0]}
+          error={replyFor(answer, AUCTION_ITEM_FORM)?.error?.images?.[0]}
           help={`JPEG, PNG, WebP or GIF; up to ${MAX_GALLERY_UPLOAD}. Bidders see them in the order chosen; you can reorder them once the item is saved.`}
         />
       )}
@@ -173,7 +171,6 @@ export function AuctionItemPage() {
         </section>
 
         <DeleteSection
-          error={deleteError}
           trigger="Delete this auction item"
           title={`Delete “${item.title}”?`}
           description="Its details and images go for good; its inventory stays in the inventory. An item with bids or sales is not deleted: withdraw it instead."

@@ -4,6 +4,7 @@
  */
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { deleteBulkAction } from "~/admin-list/columns";
+import { replyFor } from "~/forms/form-contract";
 import { DataGrid } from "~/grid/data-grid";
 import { Card } from "~/ui/card";
 import { CsvCheckForm } from "~/ui/csv-check-form";
@@ -18,8 +19,14 @@ import type { ItemSheetRow, listItemSheet } from "../auction-items.server";
 import type { ImportCheck } from "../item-import.server";
 import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
 
-/** What the import answers: the check of a file (to import or fix), or why it could not be read. */
-export type ImportAnswer = { importCheck: ImportCheck; csv: string; fileName: string } | { importError: string };
+/**
+ * The import's form id in the contract: a file it cannot read at all is refused in the contract's shape, with the
+ * message on its `file` field.
+ */
+export const IMPORT_FORM = "import";
+
+/** What the import answers about a file it could read: the check of each row, with the file to import from. */
+export type ImportReport = { importCheck: ImportCheck; csv: string; fileName: string };
 
 function sheetColumns(currency: string): GridColumn<ItemSheetRow>[] {
   const money = (id: "value" | "starting_bid" | "increment" | "buy_now", header: string): GridColumn<ItemSheetRow> => ({
@@ -107,11 +114,11 @@ export function RawDataPage() {
 }
 
 function ImportPanel() {
-  const answer = useActionData<ImportAnswer>();
+  const answer = useActionData<unknown>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete";
-  const check = answer && "importCheck" in answer ? answer : null;
-  const error = answer && "importError" in answer ? answer.importError : check?.importCheck.fileError;
+  const report = isImportReport(answer) ? answer : null;
+  const error = replyFor(answer, IMPORT_FORM)?.error?.file?.[0];
 
   return (
     <Card title="Import from a CSV file" headingLevel={2}>
@@ -121,26 +128,30 @@ function ImportPanel() {
         Disclaimer, In person only and Internal notes are read when present. Blank starting bids and increments are
         proposed from the value. The file is checked first: nothing is imported until you say so.
       </p>
-      <CsvCheckForm id="import" error={error} busy={busy} />
-      {check && !check.importCheck.fileError ? <ImportReport answer={check} /> : null}
+      <CsvCheckForm id={IMPORT_FORM} error={error} busy={busy} />
+      {report ? <ImportReportSection report={report} /> : null}
     </Card>
   );
 }
 
-function ImportReport({ answer }: { answer: { importCheck: ImportCheck; csv: string; fileName: string } }) {
-  const { ready, problems, ignoredColumns } = answer.importCheck;
+function isImportReport(answer: unknown): answer is ImportReport {
+  return typeof answer === "object" && answer !== null && "importCheck" in answer;
+}
+
+function ImportReportSection({ report }: { report: ImportReport }) {
+  const { ready, problems, ignoredColumns } = report.importCheck;
   return (
     <section aria-labelledby="import-report" className="stack">
       <h3 id="import-report">
-        {answer.fileName ? `${answer.fileName}: ` : ""}
+        {report.fileName ? `${report.fileName}: ` : ""}
         {ready.length} {ready.length === 1 ? "row is" : "rows are"} ready, {problems.length}{" "}
         {problems.length === 1 ? "row has" : "rows have"} problems
       </h3>
       {ignoredColumns.length > 0 ? <p className="muted">Columns not read: {ignoredColumns.join(", ")}.</p> : null}
       <ImportProblems problems={problems} nameHeader="Title" nameOf={(problem) => problem.title} />
       <ImportCleanRows
-        csv={answer.csv}
-        fileName={answer.fileName}
+        csv={report.csv}
+        fileName={report.fileName}
         label={
           ready.length === 0
             ? null

@@ -1,18 +1,17 @@
 import { Form, useFetcher, useFetchers } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { NOTIFY_FLAGS, PERMISSIONS, TEAM_FLAG_LABELS, TEAM_FLAGS, type TeamFlag } from "~/auth/permissions";
+import { replyFor, type FormReply } from "~/forms/form-contract";
+import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { Field } from "~/ui/field";
+import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { useHydrated } from "~/ui/use-hydrated";
-import type { TeamFormErrors } from "../team-forms";
+import { BULK_FORM, bulkSchema, memberFormId, removeFormId } from "../team-forms";
 
 export type Member = { usr_id: number; name: string; email: string; flags: TeamFlag[] };
-
-const BULK_FORM_ID = "team-bulk";
-const saveKey = (usrId: number) => `team-save-${usrId}`;
-const removeKey = (usrId: number) => `team-remove-${usrId}`;
 
 /**
  * The team as a grid: one row per member, one checkbox per permission and notification. Each row is its own form
@@ -25,13 +24,16 @@ export function TeamTable({
   team,
   selfId,
   onlyAdminId,
-  actionData,
+  reply,
 }: {
   team: Member[];
   selfId: number;
   onlyAdminId: number | null;
-  /** The action's refusal after a post made without JavaScript (with it, each row reads its own fetcher). */
-  actionData: TeamFormErrors | undefined;
+  /**
+   * The action's answer to the page: the bulk bar's refusal, or a row's after a post made without JavaScript (with
+   * it, each row reads its own fetcher). Each form shows the reply with its own form id.
+   */
+  reply: unknown;
 }) {
   const removing = useFetchers().filter((fetcher) => fetcher.formData?.get("intent") === "remove").length;
   const tableRef = useRef<HTMLDivElement>(null);
@@ -44,8 +46,10 @@ export function TeamTable({
     if (removing > wasRemoving.current || (removing < wasRemoving.current && focusLost)) tableRef.current?.focus();
     wasRemoving.current = removing;
   }, [removing]);
-  const bulk = actionData?.intent === "bulk" ? actionData : undefined;
-  const bulkSelected = new Set(Array.isArray(bulk?.values?.usr_ids) ? bulk.values.usr_ids.map(Number) : []);
+  const { form: bulkForm, fields: bulkFields } = useContractForm({ id: BULK_FORM, schema: bulkSchema, reply });
+  // The members selected when the change was refused stay selected.
+  const sent = bulkFields.usr_id.initialValue;
+  const bulkSelected = new Set((Array.isArray(sent) ? sent : sent ? [sent] : []).map(Number));
 
   return (
     <Card
@@ -53,7 +57,7 @@ export function TeamTable({
       description="Tick what each person may do and which emails they get, then save their row."
     >
       <div className="stack">
-        <BulkBar errors={bulk} />
+        <BulkBar form={bulkForm} fields={bulkFields} reply={replyFor(reply, BULK_FORM)} />
         <div className="table-wrap" ref={tableRef} tabIndex={-1}>
           <table className="data-table team-grid">
             <caption className="visually-hidden">Team members, their permissions and notifications</caption>
@@ -99,11 +103,7 @@ export function TeamTable({
                   isSelf={member.usr_id === selfId}
                   isOnlyAdmin={member.usr_id === onlyAdminId}
                   bulkSelected={bulkSelected.has(member.usr_id)}
-                  refusal={
-                    actionData && actionData.intent !== "bulk" && actionData.usrId === member.usr_id
-                      ? actionData
-                      : undefined
-                  }
+                  pageReply={reply}
                 />
               ))}
             </tbody>
@@ -114,16 +114,26 @@ export function TeamTable({
   );
 }
 
-function BulkBar({ errors }: { errors: TeamFormErrors | undefined }) {
-  const chosenFlag = typeof errors?.values?.flag === "string" ? errors.values.flag : "";
-  const selectionError = errors?.fieldErrors?.usr_ids?.[0];
+type BulkForm = ReturnType<typeof useContractForm<typeof bulkSchema>>;
+
+function BulkBar({ form, fields, reply }: BulkForm & { reply: FormReply | undefined }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, reply);
+  // The selection is not a field of the bar (its boxes are in the rows): its message, and the team's rules', show here.
+  const barMessage = fields.usr_id.errors?.[0] ?? form.errors?.[0];
   return (
-    <Form method="post" id={BULK_FORM_ID} className="bulk-bar" aria-label="Change several members at once">
+    <Form
+      method="post"
+      ref={formRef}
+      className="bulk-bar"
+      aria-label="Change several members at once"
+      {...formProps(form)}
+    >
       <input type="hidden" name="intent" value="bulk" />
       <p className="bulk-bar__lead">Change the selected members at once:</p>
-      <Field label="Permission or notification" error={errors?.fieldErrors?.flag?.[0]}>
+      <Field label="Permission or notification" meta={fields.flag}>
         {(control) => (
-          <select {...control} name="flag" defaultValue={chosenFlag}>
+          <select {...control}>
             <option value="">Choose…</option>
             <optgroup label="Permissions">
               {PERMISSIONS.map((flag) => (
@@ -150,9 +160,9 @@ function BulkBar({ errors }: { errors: TeamFormErrors | undefined }) {
           Take away from selected
         </Button>
       </div>
-      {selectionError || errors?.formError ? (
-        <p className="field__error bulk-bar__error" role="alert">
-          {selectionError ?? errors?.formError}
+      {barMessage ? (
+        <p className="field__error bulk-bar__error" role="alert" tabIndex={-1}>
+          {barMessage}
         </p>
       ) : null}
     </Form>
@@ -163,7 +173,7 @@ function BulkBar({ errors }: { errors: TeamFormErrors | undefined }) {
 function SelectAll() {
   const hydrated = useHydrated();
   if (!hydrated) return <span className="visually-hidden">Select</span>;
-  const boxes = () => document.querySelectorAll<HTMLInputElement>(`input[form="${BULK_FORM_ID}"][name="usr_id"]`);
+  const boxes = () => document.querySelectorAll<HTMLInputElement>(`input[form="${BULK_FORM}"][name="usr_id"]`);
   return (
     <input
       type="checkbox"
@@ -180,21 +190,23 @@ function MemberRow({
   isSelf,
   isOnlyAdmin,
   bulkSelected,
-  refusal,
+  pageReply,
 }: {
   member: Member;
   isSelf: boolean;
   isOnlyAdmin: boolean;
   bulkSelected: boolean;
-  refusal: TeamFormErrors | undefined;
+  pageReply: unknown;
 }) {
-  const save = useFetcher<TeamFormErrors>({ key: saveKey(member.usr_id) });
-  const remove = useFetcher<TeamFormErrors>({ key: removeKey(member.usr_id) });
+  const formId = memberFormId(member.usr_id);
+  const removeId = removeFormId(member.usr_id);
+  // Each form posts through the fetcher named by its form id, and reads its answer there.
+  const save = useFetcher<FormReply>({ key: formId });
+  const remove = useFetcher<FormReply>({ key: removeId });
   const [dirty, setDirty] = useState(false);
-  const formId = `team-member-${member.usr_id}`;
   const displayName = member.name || member.email;
-  const saveError = (save.data ?? (refusal?.intent === "update" ? refusal : undefined))?.formError;
-  const removeError = (remove.data ?? (refusal?.intent === "remove" ? refusal : undefined))?.formError;
+  const saveError = firstMessage(replyFor(save.data ?? pageReply, formId));
+  const removeError = firstMessage(replyFor(remove.data ?? pageReply, removeId));
   const flags = new Set(member.flags);
 
   return (
@@ -210,7 +222,7 @@ function MemberRow({
       <td className="team-grid__select">
         <input
           type="checkbox"
-          form={BULK_FORM_ID}
+          form={BULK_FORM}
           name="usr_id"
           value={member.usr_id}
           defaultChecked={bulkSelected}
@@ -247,7 +259,7 @@ function MemberRow({
             </Button>
           </save.Form>
           <ConfirmDialog
-            fetcherKey={removeKey(member.usr_id)}
+            fetcherKey={removeId}
             trigger={
               <>
                 Remove<span className="visually-hidden"> {displayName}</span>
@@ -277,4 +289,12 @@ function MemberRow({
       </td>
     </tr>
   );
+}
+
+/**
+ * A row's forms have no field of their own to show a message beside (the member is a hidden field, the flags are
+ * boxes in the cells): whatever the reply says, for the form or a field, shows once beside the row's buttons.
+ */
+function firstMessage(reply: FormReply | undefined): string | undefined {
+  return Object.values(reply?.error ?? {}).find((messages) => messages?.length)?.[0];
 }
