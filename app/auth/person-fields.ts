@@ -21,8 +21,12 @@ export const optionalNameField = z
   .optional()
   .transform((name) => name || undefined);
 
-/** The password sign-in form (home page, /auth/sign-in, /teamsignup); it posts to /auth/sign-in. */
-export const SIGN_IN_FORM = "sign-in";
+/**
+ * The password sign-in form (home page, /auth/sign-in, /teamsignup); it posts to /auth/sign-in. Its id is the
+ * <form>'s id in the page, so not "sign-in": the home page's "Sign in" heading is the `#sign-in` anchor, and Conform's
+ * field checks submit through a button with `form="…"`, which would name the heading instead of the form.
+ */
+export const SIGN_IN_FORM = "password-sign-in";
 export const signInSchema = z.object({
   email: emailField,
   password: z.string({ required_error: "Enter your password." }).min(1, "Enter your password."),

@@ -56,7 +56,7 @@ describe("password sign-in", () => {
     const unknown = await signIn("nobody-here@example.org", PASSWORD);
     expect(wrong).toMatchObject({
       status: 400,
-      data: { formId: "sign-in", error: { "": ["The email address or password is not right."] } },
+      data: { formId: "password-sign-in", error: { "": ["The email address or password is not right."] } },
     });
     expect(unknown.status).toBe(wrong.status);
     // The address typed comes back; the password never does.
@@ -76,7 +76,10 @@ describe("password sign-in", () => {
     const outcome = await signIn("", "");
     expect(outcome).toMatchObject({
       status: 400,
-      data: { formId: "sign-in", error: { email: ["Enter your email address."], password: ["Enter your password."] } },
+      data: {
+        formId: "password-sign-in",
+        error: { email: ["Enter your email address."], password: ["Enter your password."] },
+      },
     });
   });
 });
@@ -91,7 +94,7 @@ describe("failed sign-in limits", () => {
     expect(refused).toMatchObject({
       status: 429,
       data: {
-        formId: "sign-in",
+        formId: "password-sign-in",
         error: {
           "": [
             "Too many attempts to sign in with this email address. Try again in 15 minutes, or sign in with a code sent to your email.",
@@ -162,7 +165,7 @@ describe("failed sign-in limits", () => {
     expect(refused).toMatchObject({
       status: 429,
       data: {
-        formId: "sign-in",
+        formId: "password-sign-in",
         error: {
           "": [
             "Too many sign-in attempts from your network. Try again in 15 minutes, or sign in with a code sent to your email.",
