@@ -35,3 +35,7 @@ export const signInSchema = z.object({
 /** /auth/forgot-password: the address to send a link for choosing a new password. */
 export const FORGOT_PASSWORD_FORM = "forgot-password";
 export const forgotPasswordSchema = z.object({ email: emailField });
+
+/** /auth/sign-up: the address to send a link for choosing a password (and returnTo, where to go after). */
+export const SIGN_UP_FORM = "sign-up";
+export const signUpSchema = z.object({ email: emailField });
