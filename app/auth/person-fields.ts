@@ -3,7 +3,7 @@ import { z } from "zod";
 
 /** An email address typed into a form: one message at a time, the most useful first. */
 export const emailField = z
-  .string()
+  .string({ required_error: "Enter your email address." })
   .trim()
   .min(1, "Enter your email address.")
   .pipe(
@@ -20,3 +20,22 @@ export const optionalNameField = z
   .max(100, "Keep the name to 100 characters.")
   .optional()
   .transform((name) => name || undefined);
+
+/**
+ * The password sign-in form (home page, /auth/sign-in, /teamsignup); it posts to /auth/sign-in. Its id is the
+ * <form>'s id in the page, so not "sign-in": the home page's "Sign in" heading is the `#sign-in` anchor, and Conform's
+ * field checks submit through a button with `form="…"`, which would name the heading instead of the form.
+ */
+export const SIGN_IN_FORM = "password-sign-in";
+export const signInSchema = z.object({
+  email: emailField,
+  password: z.string({ required_error: "Enter your password." }).min(1, "Enter your password."),
+});
+
+/** /auth/forgot-password: the address to send a link for choosing a new password. */
+export const FORGOT_PASSWORD_FORM = "forgot-password";
+export const forgotPasswordSchema = z.object({ email: emailField });
+
+/** /auth/sign-up: the address to send a link for choosing a password (and returnTo, where to go after). */
+export const SIGN_UP_FORM = "sign-up";
+export const signUpSchema = z.object({ email: emailField });

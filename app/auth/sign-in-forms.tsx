@@ -5,35 +5,43 @@
  */
 import { Form, Link } from "@remix-run/react";
 import { useRef } from "react";
+import { formErrorOf, replyFor } from "~/forms/form-contract";
+import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { Button } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
+import { SIGN_IN_FORM, signInSchema } from "./person-fields";
+import type { FieldMetadata } from "@conform-to/react";
 
 /**
  * The email address a person signs in or signs up with. "username" where it names an existing account (so a
  * password manager fills it), "email" where it is being given.
  */
 export function AccountEmailField({
+  meta,
   error,
   defaultValue,
   autoComplete,
   readOnly,
 }: {
-  error: string | undefined;
-  defaultValue: string | undefined;
+  /** The email field of a form on the contract: its name, what it holds and its message. */
+  meta?: FieldMetadata<unknown>;
+  /** For a form with its own errors (sign-up, sign-in code): the message and what was typed. */
+  error?: string;
+  defaultValue?: string;
   autoComplete: "username" | "email";
   readOnly?: boolean;
 }) {
   return (
-    <Field label="Email" error={error}>
+    <Field label="Email" meta={meta} error={error}>
       {(control) => (
         <input
+          name="email"
+          defaultValue={defaultValue}
           {...control}
           type="email"
-          name="email"
           autoComplete={autoComplete}
-          defaultValue={defaultValue}
           readOnly={readOnly}
           required
         />
@@ -42,39 +50,31 @@ export function AccountEmailField({
   );
 }
 
-export interface SignInFormErrors {
-  email?: string[];
-  password?: string[];
-  form?: string;
-}
-
 export function SignInForm({
   returnTo,
   email,
   lockedEmail = false,
-  errors,
+  reply,
 }: {
   returnTo: string;
   /** The address to fill in. */
   email?: string;
   /** For an invitation: the address is fixed and shown, not typed. */
   lockedEmail?: boolean;
-  errors?: SignInFormErrors;
+  /** /auth/sign-in's answer to the form, on that page. */
+  reply?: unknown;
 }) {
+  const { form, fields } = useContractForm({ id: SIGN_IN_FORM, schema: signInSchema, reply, defaultValue: { email } });
+  const refusal = replyFor(reply, SIGN_IN_FORM);
   const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, errors);
+  useFocusFirstError(formRef, refusal);
   return (
-    <Form method="post" action="/auth/sign-in" ref={formRef} className="stack auth-form" noValidate>
+    <Form method="post" action="/auth/sign-in" ref={formRef} className="stack auth-form" {...formProps(form)}>
       <input type="hidden" name="returnTo" value={returnTo} />
-      {errors?.form ? <FormAlert>{errors.form}</FormAlert> : null}
-      <AccountEmailField
-        error={errors?.email?.[0]}
-        defaultValue={email}
-        autoComplete="username"
-        readOnly={lockedEmail}
-      />
-      <Field label="Password" error={errors?.password?.[0]}>
-        {(control) => <input {...control} type="password" name="password" autoComplete="current-password" required />}
+      {formErrorOf(refusal) ? <FormAlert>{formErrorOf(refusal)}</FormAlert> : null}
+      <AccountEmailField meta={fields.email} autoComplete="username" readOnly={lockedEmail} />
+      <Field label="Password" meta={fields.password}>
+        {(control) => <input {...control} type="password" autoComplete="current-password" required />}
       </Field>
       <div className="auth-form__actions">
         <Button type="submit" variant="primary">

@@ -2,6 +2,7 @@
  * /inroombid, the bidders' pages (gallery, item, my bids) for an event: who is looking, whether the auctions show
  * to them, the board, and their standing. The route only picks the view.
  */
+import { redirect } from "@remix-run/node";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { getSignedInUser } from "~/auth/access.server";
 import { isAnyOf, preparedQuery } from "~/db/prepared.server";
@@ -62,6 +63,17 @@ export async function loadBidderContext(request: Request, found?: PublicEvent): 
         }
       : null;
   return { event, rules, preview: silent === "preview" || virtual === "preview", user };
+}
+
+/** A signed-in bidder's context. */
+export type Bidder = BidderContext & { user: NonNullable<BidderContext["user"]> };
+
+/** The context of a signed-in bidder; for anyone else, the redirect to sign in and come back to this page. */
+export async function requireBidder(request: Request): Promise<Bidder> {
+  const context = await loadBidderContext(request);
+  const url = new URL(request.url);
+  if (!context.user) throw redirect(`/auth/sign-in?returnTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+  return context as Bidder;
 }
 
 const bidsOfBidder = preparedQuery("bids_of_bidder", (db) =>

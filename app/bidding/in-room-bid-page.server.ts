@@ -11,6 +11,7 @@ import { loadMessagePreference } from "~/messages/preferences.server";
 import { loadPublicChrome } from "~/public-components/public-components.server";
 import { auctionPageStyle } from "./auction-page";
 import { rulesForItem } from "./auction-rules.server";
+import { bidderHref } from "./bidder-links";
 import { loadItemDetail, ownBids, silentAuctionPageSettings, type BidderContext } from "./bidder-page.server";
 import { itemWithOthers, loadBoard, watchedItemIds } from "./board.server";
 import { GALLERY_SORTS, type GallerySort } from "./ui/gallery-view";
@@ -94,6 +95,8 @@ export async function inRoomBidPage(request: Request, context: BidderContext) {
     )
     .map(({ live: _live, type: _type, categoryId: _categoryId, increment: _increment, ...card }) => card);
   const here = `${url.pathname}${url.search}`;
+  // A short path (/cisnew) shows this page but has no action: the page's forms post to /inroombid, with the view.
+  const { id: _eventId, ...viewParams } = Object.fromEntries(url.searchParams);
   // The bidder's own page also says which card is on file and links to their invoice.
   const billing = view === "mine" && context.user ? await bidderBilling(eventId, context.user.usrId, here) : null;
   const messagePreference =
@@ -133,6 +136,7 @@ export async function inRoomBidPage(request: Request, context: BidderContext) {
     watched,
     item,
     here,
+    postHref: bidderHref(eventId, viewParams),
     signInHref: `/auth/sign-in?returnTo=${encodeURIComponent(here)}`,
     codeHref: `/auth/code?returnTo=${encodeURIComponent(here)}`,
   };

@@ -197,6 +197,8 @@ export function sampleBidderPage(
     watched: [],
     item: item && { ...item, extra: item.extra.slice(0, event.settings.extraItemsSection.count) },
     here,
+    // The frame is inert: its forms are drawn, never sent.
+    postHref: here,
     signInHref: `/auth/sign-in?returnTo=${encodeURIComponent(here)}`,
     codeHref: `/auth/code?returnTo=${encodeURIComponent(here)}`,
   };

@@ -10,9 +10,17 @@ import type { Submission } from "@conform-to/react";
 /** The messages of a refusal, and the fields not to send back (a password). */
 type Messages = { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] };
 
-/** Refuses a parsed form: its own messages, or those given (a domain refusal); what was typed goes back. */
-export function refuseSubmission(formId: string, submission: Submission<unknown>, messages?: Messages) {
-  return data<FormReply>({ ...submission.reply(messages), formId }, { status: 400 });
+/**
+ * Refuses a parsed form: its own messages, or those given (a domain refusal); what was typed goes back. 400, or the
+ * answer given (429 with Retry-After: too many attempts).
+ */
+export function refuseSubmission(
+  formId: string,
+  submission: Submission<unknown>,
+  messages?: Messages,
+  init: ResponseInit = { status: 400 },
+) {
+  return data<FormReply>({ ...submission.reply(messages), formId }, init);
 }
 
 /** Refuses a form with a domain refusal: beside the field it names, or above the form. */

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { fallbackStack, FONT_CATALOGUE } from "~/fonts/catalogue";
+import { formErrorOf, replyFor, type FormReply } from "~/forms/form-contract";
 import { ImageField } from "~/images/image-field";
 import { ResponsiveImage } from "~/images/responsive-image";
 import { RichTextEditor } from "~/rich-text/rich-text-editor";
@@ -10,6 +11,7 @@ import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { ContrastWarning } from "~/ui/contrast-warning";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
+import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { useHydrated } from "~/ui/use-hydrated";
 import { completeSectionOrder, LANDING_SECTIONS } from "~drizzle/schema/settings";
 import {
@@ -22,7 +24,7 @@ import {
   type SectionForm,
   type SettingField,
 } from "./page-kinds";
-import { hasDefaultToggle, moveSection, treeFromForm } from "./tree-form";
+import { DESIGNER_FORM, hasDefaultToggle, moveSection, treeFromForm, valuesAsForm } from "./tree-form";
 import type { PageKind, Tree } from "~/designed-pages/page-trees";
 
 export interface DesignerProps {
@@ -37,7 +39,8 @@ export interface DesignerProps {
   };
   canPreview: boolean;
   canConfigure: boolean;
-  actionData?: { errors: Record<string, string>; tree: Tree; formError?: string };
+  /** The answer to the form's last post: a refusal, with the messages by setting and the tree as posted. */
+  reply?: unknown;
   /** The page itself, drawn with the settings being edited. */
   renderPreview: (tree: Tree) => ReactNode;
   /** Where a previewer sees the saved draft on the public page, if the page has one. */
@@ -53,11 +56,13 @@ const when = (iso: string | null) =>
  * publishing, moving sections and uploading pictures all work before JavaScript loads.
  */
 export function PageDesigner(props: DesignerProps) {
-  const { kind, document, actionData } = props;
+  const { kind, document } = props;
   const info = PAGE_KINDS[kind];
-  const start = actionData?.tree ?? document.draft ?? document.published;
+  const reply = replyFor(props.reply, DESIGNER_FORM);
+  const saved = document.draft ?? document.published;
+  const start = reply?.initialValue ? treeFromForm(info, valuesAsForm(reply.initialValue), saved) : saved;
   // A saved draft (or a refused post) starts the form afresh.
-  return <DesignerForm key={JSON.stringify(start)} {...props} start={start} info={info} />;
+  return <DesignerForm key={JSON.stringify(start)} {...props} refusal={reply} start={start} info={info} />;
 }
 
 function DesignerForm({
@@ -66,18 +71,19 @@ function DesignerForm({
   document,
   canPreview,
   canConfigure,
-  actionData,
+  refusal,
   renderPreview,
   draftHref,
   start,
   info,
-}: DesignerProps & { start: Tree; info: (typeof PAGE_KINDS)[PageKind] }) {
+}: DesignerProps & { refusal: FormReply | undefined; start: Tree; info: (typeof PAGE_KINDS)[PageKind] }) {
   const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, refusal);
   const [tree, setTree] = useState<Tree>(start);
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
-  const errors = actionData?.errors ?? {};
+  const errors = refusal?.error ?? {};
 
   // Read after React has applied the change (the rich-text editor updates its hidden input on its own render).
   const readForm = () =>
@@ -145,7 +151,7 @@ function DesignerForm({
           onChange={onFormChange}
           onInput={onFormChange}
         >
-          {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
+          {formErrorOf(refusal) ? <FormAlert>{formErrorOf(refusal)}</FormAlert> : null}
           {info.sections.map((section, index) => (
             <details
               key={section.key}
@@ -167,7 +173,7 @@ function DesignerForm({
                     section={section}
                     field={field}
                     setting={tree[section.key]?.[field.key] ?? { value: "", useDefault: true }}
-                    error={errors[fieldName(section.key, field.key)]}
+                    error={errors[fieldName(section.key, field.key)]?.[0]}
                     hydrated={hydrated}
                     onReorder={(move) => setTree((current) => moveSection(current, move))}
                   />

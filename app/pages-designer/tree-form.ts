@@ -16,6 +16,17 @@ import type { Tree } from "~/designed-pages/page-trees";
 
 type FormLike = Pick<FormData, "get" | "getAll" | "has">;
 
+/** The designer's form, for the contract's reply (app/forms/): its messages are by the settings' field names. */
+export const DESIGNER_FORM = "page-designer";
+
+/** A reply's values (what was posted, by field name) as a form that treeFromForm reads. */
+export function valuesAsForm(values: Record<string, unknown>): FormLike {
+  const form = new URLSearchParams();
+  for (const [name, value] of Object.entries(values))
+    for (const entry of Array.isArray(value) ? value : [value]) form.append(name, String(entry));
+  return form;
+}
+
 function text(form: FormLike, name: string): string {
   const value = form.get(name);
   return typeof value === "string" ? value : "";

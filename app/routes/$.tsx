@@ -1,6 +1,5 @@
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { getSignedInUser } from "~/auth/access.server";
-import { bidderAction } from "~/bidding/bidder-actions.server";
 import { loadBidderContext } from "~/bidding/bidder-page.server";
 import { inRoomBidPage } from "~/bidding/in-room-bid-page.server";
 import { InRoomBidScreen } from "~/bidding/ui/in-room-bid-screen";
@@ -15,7 +14,7 @@ import landingHref from "~/styles/landing.css";
 import paddleRaiseHref from "~/styles/paddle-raise.css";
 import publicChromeHref from "~/styles/public-chrome.css";
 import { ErrorPage } from "~/ui/error-page";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 // A short path shows one of two pages; both pages' styles come with either (links cannot depend on the data).
 export const links: LinksFunction = () => [
@@ -65,21 +64,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-/** The bidding page's forms (an item's bid, when the page shows one) post here, as on /inroombid. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { shows, event } = await shortPathEvent(params["*"]);
-  if (shows !== "bidding") throw new Response("Not found", { status: 404 });
-  return bidderAction(request, event);
-}
-
 export default function ShortPathPage() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  return data.kind === "bidding" ? (
-    <InRoomBidScreen data={data.page} actionData={actionData} />
-  ) : (
-    <GivingPageScreen data={data.page} />
-  );
+  // The bidding page's forms post to /inroombid (its postHref), which answers them.
+  return data.kind === "bidding" ? <InRoomBidScreen data={data.page} /> : <GivingPageScreen data={data.page} />;
 }
 
 export function ErrorBoundary() {

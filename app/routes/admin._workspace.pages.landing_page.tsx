@@ -1,11 +1,13 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { requireEventPermission } from "~/auth/access.server";
 import { CATALOGUE_FONT_CSS_HREF } from "~/fonts/font-faces.server";
 import { resolveLanding } from "~/landing/landing-model";
 import { LandingPage } from "~/landing/landing-page";
-import { designerAction, designerLoader } from "~/pages-designer/designer.server";
-import { PageDesigner, type DesignerProps } from "~/pages-designer/page-designer";
+import { changeDesign, designerScreen } from "~/pages-designer/designs.server";
+import { PageDesigner } from "~/pages-designer/page-designer";
 import { errorTitle } from "~/ui/error-page";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { backWithToast } from "~/ui/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ error, data }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Landing page · Pages · Gavel" },
@@ -15,11 +17,13 @@ export const meta: MetaFunction<typeof loader> = ({ error, data }) => [
 
 /** /admin/pages/landing_page: the landing page's settings, drafted, previewed and published (can_design). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { ...(await designerLoader(request, "landing")), fontStylesheet: CATALOGUE_FONT_CSS_HREF };
+  const access = await requireEventPermission(request, "can_design");
+  return { ...(await designerScreen(access, "landing")), fontStylesheet: CATALOGUE_FONT_CSS_HREF };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return designerAction(request, "landing");
+  const change = await changeDesign(request, await requireEventPermission(request, "can_design"), "landing");
+  return "refused" in change ? data(change.refused, { status: change.status }) : backWithToast(request, change.told);
 }
 
 export default function LandingPageDesigner() {
@@ -40,7 +44,7 @@ export default function LandingPageDesigner() {
         document={data.document}
         canPreview={data.canPreview}
         canConfigure={data.canConfigure}
-        actionData={actionData as DesignerProps["actionData"]}
+        reply={actionData}
         draftHref={`/event?id=${data.eventId}&draft`}
         renderPreview={(tree) =>
           data.landingContext ? (

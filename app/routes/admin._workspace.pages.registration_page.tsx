@@ -1,11 +1,19 @@
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { requireEventPermission } from "~/auth/access.server";
 import { CATALOGUE_FONT_CSS_HREF } from "~/fonts/font-faces.server";
-import { designerAction, designerLoader } from "~/pages-designer/designer.server";
-import { PageDesigner, type DesignerProps } from "~/pages-designer/page-designer";
+import { changeDesign, designerScreen } from "~/pages-designer/designs.server";
+import { PageDesigner } from "~/pages-designer/page-designer";
 import { RegistrationPagePreview } from "~/registration/ui/register-page-preview";
 import registerHref from "~/styles/register.css";
 import { errorTitle } from "~/ui/error-page";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { backWithToast } from "~/ui/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ error, data }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Registration page · Pages · Gavel" },
@@ -17,11 +25,13 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: registerHr
 
 /** /admin/pages/registration_page: the page's settings tree, drafted, previewed and published (can_design). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { ...(await designerLoader(request, "registration")), fontStylesheet: CATALOGUE_FONT_CSS_HREF };
+  const access = await requireEventPermission(request, "can_design");
+  return { ...(await designerScreen(access, "registration")), fontStylesheet: CATALOGUE_FONT_CSS_HREF };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return designerAction(request, "registration");
+  const change = await changeDesign(request, await requireEventPermission(request, "can_design"), "registration");
+  return "refused" in change ? data(change.refused, { status: change.status }) : backWithToast(request, change.told);
 }
 
 export default function Designer() {
@@ -42,7 +52,7 @@ export default function Designer() {
         document={data.document}
         canPreview={data.canPreview}
         canConfigure={data.canConfigure}
-        actionData={actionData as DesignerProps["actionData"]}
+        reply={actionData}
         renderPreview={(tree) => <RegistrationPagePreview tree={tree} data={data.registrationPreview!} />}
       />
     </>

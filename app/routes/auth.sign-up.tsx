@@ -1,24 +1,22 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useRef } from "react";
-import { z } from "zod";
 import { getSignedInUser } from "~/auth/access.server";
 import { useSignInEvent } from "~/auth/auth-layout";
 import { isGoogleSignInEnabled } from "~/auth/google.server";
-import { emailField } from "~/auth/person-fields";
+import { SIGN_UP_FORM, signUpSchema } from "~/auth/person-fields";
 import { safeRedirect } from "~/auth/safe-redirect";
 import { AccountEmailField, GoogleSignInOption } from "~/auth/sign-in-forms";
 import { requestSignUp } from "~/auth/sign-up.server";
+import { parseForm, replyFor } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
+import { answerForm } from "~/forms/reply.server";
+import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { publicOrigin } from "~/security/request.server";
 import { Button } from "~/ui/button";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 
 export const meta: MetaFunction = () => [{ title: "Create an account · Gavel" }];
-
-const signUpSchema = z.object({
-  email: emailField,
-});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const returnTo = safeRedirect(new URL(request.url).searchParams.get("returnTo"));
@@ -28,23 +26,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readPostedForm(request);
-  const values = { email: String(form.get("email") ?? "") };
-  const parsed = signUpSchema.safeParse(values);
-  if (!parsed.success) return data({ errors: parsed.error.flatten().fieldErrors, values }, { status: 400 });
-  // The same answer whatever the address (see sign-up.server.ts): what happens next is in the email.
-  await requestSignUp({
-    email: parsed.data.email,
-    origin: publicOrigin(request),
-    returnTo: safeRedirect(form.get("returnTo")),
+  const submission = parseForm(form, signUpSchema);
+  return answerForm(SIGN_UP_FORM, submission, async ({ email }) => {
+    // The same answer whatever the address (see sign-up.server.ts): what happens next is in the email.
+    await requestSignUp({ email, origin: publicOrigin(request), returnTo: safeRedirect(form.get("returnTo")) });
+    return redirect("/auth/check-email?for=sign-up");
   });
-  return redirect("/auth/check-email?for=sign-up");
 }
 
 export default function SignUp() {
   const { returnTo, googleEnabled } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
+  const { form, fields } = useContractForm({ id: SIGN_UP_FORM, schema: signUpSchema, reply });
   const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, actionData?.errors);
+  useFocusFirstError(formRef, replyFor(reply, SIGN_UP_FORM));
   const event = useSignInEvent();
   return (
     <>
@@ -52,13 +47,9 @@ export default function SignUp() {
       <p className="muted">Enter your email address and we will send you a link to choose your password.</p>
       <div className="auth-panel">
         <GoogleSignInOption enabled={googleEnabled} returnTo={returnTo} />
-        <Form method="post" ref={formRef} className="stack" noValidate>
+        <Form method="post" ref={formRef} className="stack" {...formProps(form)}>
           <input type="hidden" name="returnTo" value={returnTo} />
-          <AccountEmailField
-            error={actionData?.errors.email?.[0]}
-            defaultValue={actionData?.values.email}
-            autoComplete="email"
-          />
+          <AccountEmailField meta={fields.email} autoComplete="email" />
           <div>
             <Button type="submit" variant="primary">
               Send me the link

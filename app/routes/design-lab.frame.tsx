@@ -40,7 +40,7 @@ export default function LabFrame() {
   return (
     // React 18 does not know inert; as a plain attribute it reaches the page as written.
     <div {...{ inert: "" }}>
-      <InRoomBidScreen data={data} actionData={undefined} />
+      <InRoomBidScreen data={data} />
     </div>
   );
 }

@@ -1,13 +1,34 @@
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { bidderAction } from "~/bidding/bidder-actions.server";
-import { loadBidderContext } from "~/bidding/bidder-page.server";
+import { BID_FORM, bidSchema, isBidIntent } from "~/bidding/bid-form";
+import { bidderHref } from "~/bidding/bidder-links";
+import { loadBidderContext, requireBidder } from "~/bidding/bidder-page.server";
+import {
+  BidRefused,
+  joinAuction,
+  placeReviewedBid,
+  reviewBid,
+  saveOutbidChoice,
+  watchItem,
+} from "~/bidding/bidder.server";
 import { inRoomBidPage } from "~/bidding/in-room-bid-page.server";
 import { InRoomBidScreen } from "~/bidding/ui/in-room-bid-screen";
+import { readRowId } from "~/db/row-id";
+import { parseForm, replyFor } from "~/forms/form-contract";
+import { readPostedForm } from "~/forms/posted-form.server";
+import { answerForm, refuseForm } from "~/forms/reply.server";
+import { PREFERENCE_FORM, preferenceSchema } from "~/messages/message-forms";
 import biddingHref from "~/styles/bidding.css";
 import landingHref from "~/styles/landing.css";
 import publicChromeHref from "~/styles/public-chrome.css";
 import { ErrorPage } from "~/ui/error-page";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirectWithToast } from "~/ui/toast.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: landingHref },
@@ -23,8 +44,44 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return inRoomBidPage(request, await loadBidderContext(request));
 }
 
+/**
+ * The bidder pages' posts (an event's short path posts here too): joining for a paddle number, watching an item,
+ * the bidder's outbid choice, and a bid's two steps, "review" answering the confirmation to show and "place"
+ * placing it (bid-form.ts).
+ */
 export async function action({ request }: ActionFunctionArgs) {
-  return bidderAction(request);
+  const bidder = await requireBidder(request);
+  const url = new URL(request.url);
+  const here = `${url.pathname}${url.search}`;
+  const form = await readPostedForm(request);
+  const intent = form.get("intent");
+  if (intent === "join") {
+    const paddle = await joinAuction(bidder);
+    return redirectWithToast(here, { title: `You are bidder number ${paddle}`, description: "You can bid now." });
+  }
+  if (intent === PREFERENCE_FORM)
+    return answerForm(PREFERENCE_FORM, parseForm(form, preferenceSchema), async (choice) => {
+      await saveOutbidChoice(bidder, choice);
+      return redirectWithToast(here, { title: "Saved: we'll tell you as you chose" });
+    });
+  const itemId = readRowId(form.get("item") ?? url.searchParams.get("item"));
+  if (itemId === null) return refuseForm(BID_FORM, "Choose an item first.");
+  if (intent === "watch" || intent === "unwatch") {
+    await watchItem(bidder, itemId, intent === "watch");
+    return redirect(here);
+  }
+  if (!isBidIntent(intent)) return refuseForm(BID_FORM, "Something went wrong: please try again.");
+  return answerForm(BID_FORM, parseForm(form, bidSchema), async (bid) => {
+    if (intent === "review" || intent === "review_buy_now") return { review: await reviewBid(bidder, itemId, bid) };
+    try {
+      const told = await placeReviewedBid(bidder, itemId, bid);
+      return redirectWithToast(bidderHref(bidder.event.event_id, { item: itemId }), told);
+    } catch (error) {
+      // Only the message: the phone reads the new minimum from it, and nothing was typed (the values were hidden).
+      if (error instanceof BidRefused) return refuseForm(BID_FORM, error.message, error.field, 409);
+      throw error;
+    }
+  });
 }
 
 /**
@@ -33,7 +90,10 @@ export async function action({ request }: ActionFunctionArgs) {
  * bids are refused as outbid, that is most of the server's work (docs/benchmarks.md, "Bidding").
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => {
-  if (actionResult && typeof actionResult === "object" && ("errors" in actionResult || "review" in actionResult))
+  if (
+    replyFor(actionResult, BID_FORM) ||
+    (typeof actionResult === "object" && actionResult && "review" in actionResult)
+  )
     return false;
   return defaultShouldRevalidate;
 };

@@ -48,13 +48,13 @@ export async function redirectWithToast(url: string, toast: ToastInput, init?: R
 }
 
 /**
- * Redirects back to the page the form was posted from (post/redirect/get), with a toast titled `title`. A dialog
- * the address opened (`?dialog=…`, for pages without JavaScript) is closed: what it was for is done.
+ * Redirects back to the page the form was posted from (post/redirect/get), with a toast (or one titled `toast`). A
+ * dialog the address opened (`?dialog=…`, for pages without JavaScript) is closed: what it was for is done.
  */
-export async function backWithToast(request: Request, title: string) {
+export async function backWithToast(request: Request, toast: string | ToastInput) {
   const url = new URL(request.url);
   url.searchParams.delete("dialog");
-  return redirectWithToast(url.pathname + url.search, { title });
+  return redirectWithToast(url.pathname + url.search, typeof toast === "string" ? { title: toast } : toast);
 }
 
 /** Reads the pending toast, if any, without clearing it (see above for who does). */

@@ -36,12 +36,12 @@ describe(`the bidder page's switches on ${process.env.TEST_DB_ENGINE}`, () => {
 
     expect(await post({ intent: "review_buy_now" })).toMatchObject({
       status: 400,
-      data: { errors: { form: expect.stringMatching(/^Buy now is not offered/) } },
+      data: { formId: "bid", error: { "": [expect.stringMatching(/^Buy now is not offered/)] } },
     });
     expect(await post({ intent: "buy_now", key })).toMatchObject({ status: 400 });
     expect(await post({ intent: "place", amount: "120", maximum: "300", key })).toMatchObject({
       status: 400,
-      data: { errors: { maximum: expect.stringMatching(/^Maximum bids are not offered/) } },
+      data: { formId: "bid", error: { maximum: [expect.stringMatching(/^Maximum bids are not offered/)] } },
     });
     expect(await db.select().from(bid).where(eq(bid.auction_item_id, lot.auction_item_id))).toEqual([]);
     expect(await post({ intent: "place", amount: "120", key })).toMatchObject({ status: 302 });

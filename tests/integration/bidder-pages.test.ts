@@ -52,7 +52,19 @@ describe("/inroombid", () => {
       route.action,
       makeRequest(page(gala.event_id, lot.auction_item_id), { cookie, form: { intent: "review", amount: "50" } }),
     );
-    expect(low).toMatchObject({ status: 400, data: { errors: { amount: "The next minimum bid is $100.00." } } });
+    expect(low).toMatchObject({
+      status: 400,
+      data: { formId: "bid", error: { amount: ["The next minimum bid is $100.00."] }, initialValue: { amount: "50" } },
+    });
+    // A quick bid posts its button's amount before the typed field's, blank: the button's amount is the bid.
+    const quick = await call$(
+      route.action,
+      makeRequest(page(gala.event_id, lot.auction_item_id), {
+        cookie,
+        form: { intent: "review", amount: ["110.00", ""] },
+      }),
+    );
+    expect((quick.data as { review: { amount: number } }).review.amount).toBe(11_000);
     const review = await call$(
       route.action,
       makeRequest(page(gala.event_id, lot.auction_item_id), { cookie, form: { intent: "review", amount: "120" } }),
@@ -91,8 +103,10 @@ describe("/inroombid", () => {
     );
     expect(refused).toMatchObject({
       status: 409,
-      data: { errors: { amount: "You need a bidder number first: join the auction." } },
+      data: { formId: "bid", error: { amount: ["You need a bidder number first: join the auction."] } },
     });
+    // Refused at placing, the answer stays small (phones bidding in the last minutes read many): the message only.
+    expect(refused.data).not.toHaveProperty("initialValue");
     expect(
       (
         await call$(
@@ -122,7 +136,7 @@ describe("/inroombid", () => {
     );
     expect(phone).toMatchObject({
       status: 409,
-      data: { errors: { amount: expect.stringMatching(/in the room only/) } },
+      data: { formId: "bid", error: { amount: [expect.stringMatching(/in the room only/)] } },
     });
     const forOther = await call$(
       route.action,
@@ -133,7 +147,7 @@ describe("/inroombid", () => {
     );
     expect(forOther).toMatchObject({
       status: 400,
-      data: { errors: { paddle: "Only the event's team can bid for a guest." } },
+      data: { formId: "bid", error: { paddle: ["Only the event's team can bid for a guest."] } },
     });
 
     const clerk = await makeUser(db);
@@ -148,7 +162,7 @@ describe("/inroombid", () => {
     );
     expect(unknown).toMatchObject({
       status: 400,
-      data: { errors: { paddle: "No guest holds paddle 99999 at this event." } },
+      data: { formId: "bid", error: { paddle: ["No guest holds paddle 99999 at this event."] } },
     });
     const station = await call$(
       route.action,

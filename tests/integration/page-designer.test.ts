@@ -7,7 +7,7 @@ import { loadPageDocument } from "~/designed-pages/page-documents.server";
 import { setFeatureEnabled, toggleFeatureTesting } from "~/events/feature-switches.server";
 import { resolveLanding, type LandingContext } from "~/landing/landing-model";
 import { PAGE_KINDS } from "~/pages-designer/page-kinds";
-import { formFromTree } from "~/pages-designer/tree-form";
+import { DESIGNER_FORM, formFromTree, treeFromForm, valuesAsForm } from "~/pages-designer/tree-form";
 import * as landingRoute from "~/routes/admin._workspace.pages.landing_page";
 import * as registrationRoute from "~/routes/admin._workspace.pages.registration_page";
 import * as publicEventRoute from "~/routes/event";
@@ -16,6 +16,7 @@ import { testDatabase } from "../support/database";
 import { giveRole, makeEvent, makeUser, sessionCookie, teamRole } from "../support/people";
 import { call, makeRequest, type RouteFunction } from "../support/route-calls";
 import type { Tree } from "~/designed-pages/page-trees";
+import type { FormReply } from "~/forms/form-contract";
 
 const { db } = testDatabase();
 
@@ -149,9 +150,15 @@ describe(`the landing page designer on ${process.env.TEST_DB_ENGINE}`, () => {
       await edited({ "global.accentColor": "url(javascript:alert(1))", "global.accentColor.useDefault": undefined }),
     );
     expect(outcome.status).toBe(400);
-    const body = (await outcome.response!.json()) as { errors: Record<string, string>; tree: Tree };
-    expect(body.errors).toEqual({ "global.accentColor": "Use a colour like #1b2341" });
-    expect(body.tree.global.accentColor.value).toBe("url(javascript:alert(1))");
+    const reply = outcome.data as FormReply;
+    expect(reply).toMatchObject({ formId: DESIGNER_FORM, status: "error" });
+    expect(reply.error).toEqual({
+      "global.accentColor": ["Use a colour like #1b2341"],
+      "": ["Some settings need a change before they can be saved."],
+    });
+    // What was typed comes back as the form's fields, which the designer reads into its tree again.
+    const typed = treeFromForm(PAGE_KINDS.landing, valuesAsForm(reply.initialValue!), {});
+    expect(typed.global.accentColor.value).toBe("url(javascript:alert(1))");
     expect((await loadPageDocument(eventId, "landing")).draft).toBeNull();
   });
 

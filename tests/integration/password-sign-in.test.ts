@@ -56,10 +56,15 @@ describe("password sign-in", () => {
     const unknown = await signIn("nobody-here@example.org", PASSWORD);
     expect(wrong).toMatchObject({
       status: 400,
-      data: { errors: { form: "The email address or password is not right." } },
+      data: { formId: "password-sign-in", error: { "": ["The email address or password is not right."] } },
     });
     expect(unknown.status).toBe(wrong.status);
-    expect(unknown.data).toEqual({ ...(wrong.data as object), values: { email: "nobody-here@example.org" } });
+    // The address typed comes back; the password never does.
+    expect(unknown.data).toEqual({
+      ...(wrong.data as object),
+      initialValue: { email: "nobody-here@example.org", returnTo: "/" },
+    });
+    expect((wrong.data as { initialValue: object }).initialValue).not.toHaveProperty("password");
   });
 
   it("refuses a person who exists without a password (a guest, an invitee) like a wrong password", async () => {
@@ -71,7 +76,10 @@ describe("password sign-in", () => {
     const outcome = await signIn("", "");
     expect(outcome).toMatchObject({
       status: 400,
-      data: { errors: { email: ["Enter your email address."], password: ["Enter your password."] } },
+      data: {
+        formId: "password-sign-in",
+        error: { email: ["Enter your email address."], password: ["Enter your password."] },
+      },
     });
   });
 });
@@ -86,8 +94,11 @@ describe("failed sign-in limits", () => {
     expect(refused).toMatchObject({
       status: 429,
       data: {
-        errors: {
-          form: "Too many attempts to sign in with this email address. Try again in 15 minutes, or sign in with a code sent to your email.",
+        formId: "password-sign-in",
+        error: {
+          "": [
+            "Too many attempts to sign in with this email address. Try again in 15 minutes, or sign in with a code sent to your email.",
+          ],
         },
       },
     });
@@ -104,7 +115,7 @@ describe("failed sign-in limits", () => {
     const refused = await signIn("ghost@example.org", "guess");
     expect(refused.status).toBe(429);
     expect(refused.data).toMatchObject({
-      errors: { form: expect.stringMatching(/^Too many attempts to sign in with this email address/) },
+      error: { "": [expect.stringMatching(/^Too many attempts to sign in with this email address/)] },
     });
   });
 
@@ -154,8 +165,11 @@ describe("failed sign-in limits", () => {
     expect(refused).toMatchObject({
       status: 429,
       data: {
-        errors: {
-          form: "Too many sign-in attempts from your network. Try again in 15 minutes, or sign in with a code sent to your email.",
+        formId: "password-sign-in",
+        error: {
+          "": [
+            "Too many sign-in attempts from your network. Try again in 15 minutes, or sign in with a code sent to your email.",
+          ],
         },
       },
     });

@@ -128,7 +128,7 @@ describe("sign-up", () => {
   it("checks the address before sending anything", async () => {
     expect(await requestSignUp("not an address")).toMatchObject({
       status: 400,
-      data: { errors: { email: ["Enter an email address such as ada@example.org."] } },
+      data: { formId: "sign-up", error: { email: ["Enter an email address such as ada@example.org."] } },
     });
     expect(await mailTo("not an address")).toEqual([]);
   });

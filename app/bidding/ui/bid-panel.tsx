@@ -1,8 +1,13 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { useRef } from "react";
+import { formErrorOf, replyFor } from "~/forms/form-contract";
+import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { Field } from "~/ui/field";
+import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";
+import { useFocusFirstError } from "~/ui/use-focus-first-error";
+import { BID_FORM, bidSchema, type BidReview } from "../bid-form";
 import { quickBids, type IncrementPolicy } from "../increments";
-import type { BidderActionData } from "../bidder-actions.server";
 import type { LiveItem } from "../live-item";
 
 export interface BidPanelProps {
@@ -17,8 +22,11 @@ export interface BidPanelProps {
   user: { paddle: number | null; canBidForGuests: boolean; cardHref?: string | null } | null;
   signInHref: string;
   codeHref: string;
-  actionData: BidderActionData | undefined;
+  /** The page's answer to a post: a bid's review, or a reply refusing one (the bid form's, or another form's). */
+  actionData: unknown;
   here: string;
+  /** Where the bidder pages' forms post (/inroombid, also from a short path). */
+  postHref: string;
 }
 
 const units = (cents: number) => (cents / 100).toFixed(2);
@@ -32,7 +40,11 @@ export function BidPanel(props: BidPanelProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const money = (cents: number) => formatMoney(cents, currency);
-  const errors = actionData?.errors ?? {};
+  // The confirmation and buy now are plain forms whose refusals this form shows: beside its fields, or above it.
+  const { form, fields } = useContractForm({ id: BID_FORM, schema: bidSchema, reply: actionData });
+  const reply = replyFor(actionData, BID_FORM);
+  const panelRef = useRef<HTMLDivElement>(null);
+  useFocusFirstError(panelRef, reply);
 
   if (item.closed) return <p className="bid-panel bid-panel--closed">Bidding on this item has closed.</p>;
   if (!user) {
@@ -52,7 +64,7 @@ export function BidPanel(props: BidPanelProps) {
   }
   if (user.paddle === null && !user.canBidForGuests) {
     return (
-      <Form method="post" className="bid-panel">
+      <Form method="post" action={props.postHref} className="bid-panel">
         <p>To bid you need a bidder (paddle) number.</p>
         <button type="submit" name="intent" value="join" className="button button--primary button--lg" disabled={busy}>
           Join the auction
@@ -76,10 +88,15 @@ export function BidPanel(props: BidPanelProps) {
     );
   }
 
-  const review = actionData?.review;
+  const review = reviewIn(actionData);
   if (review && review.itemId === item.id) {
     return (
-      <Form method="post" className="bid-panel bid-panel--confirm" aria-labelledby="confirm-title">
+      <Form
+        method="post"
+        action={props.postHref}
+        className="bid-panel bid-panel--confirm"
+        aria-labelledby="confirm-title"
+      >
         <h2 id="confirm-title" className="bid-panel__heading">
           Confirm
         </h2>
@@ -114,21 +131,15 @@ export function BidPanel(props: BidPanelProps) {
     <Field
       label="Bid for paddle number"
       help={user.paddle === null ? "You have no paddle here: enter the guest's." : "Leave empty to bid for yourself."}
-      error={errors.paddle}
+      meta={fields.paddle}
     >
-      {(control) => (
-        <input {...control} name="paddle" inputMode="numeric" autoComplete="off" required={user.paddle === null} />
-      )}
+      {(control) => <input {...control} inputMode="numeric" autoComplete="off" required={user.paddle === null} />}
     </Field>
   ) : null;
   return (
-    <div className="bid-panel">
-      {errors.form ? (
-        <p className="form-alert" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
-      <Form method="post" className="bid-panel__form" aria-label="Bid">
+    <div className="bid-panel" ref={panelRef}>
+      {formErrorOf(reply) ? <FormAlert>{formErrorOf(reply)}</FormAlert> : null}
+      <Form method="post" action={props.postHref} className="bid-panel__form" aria-label="Bid" {...formProps(form)}>
         <input type="hidden" name="intent" value="review" />
         {stationField}
         <fieldset className="bid-panel__quick">
@@ -146,24 +157,18 @@ export function BidPanel(props: BidPanelProps) {
             </button>
           ))}
         </fieldset>
-        <Field label="Your bid" help={`At least ${money(item.nextMinimum)}`} error={errors.amount}>
+        <Field label="Your bid" help={`At least ${money(item.nextMinimum)}`} meta={fields.amount}>
           {(control) => (
-            <input
-              {...control}
-              name="amount"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder={units(item.nextMinimum)}
-            />
+            <input {...control} inputMode="decimal" autoComplete="off" placeholder={units(item.nextMinimum)} />
           )}
         </Field>
         {canMax ? (
           <Field
             label="Maximum bid (optional)"
             help="Kept secret: we bid for you, only as much as needed to keep you ahead."
-            error={errors.maximum}
+            meta={fields.maximum}
           >
-            {(control) => <input {...control} name="maximum" inputMode="decimal" autoComplete="off" />}
+            {(control) => <input {...control} inputMode="decimal" autoComplete="off" />}
           </Field>
         ) : null}
         <button type="submit" className="button button--secondary button--lg" disabled={busy}>
@@ -171,7 +176,7 @@ export function BidPanel(props: BidPanelProps) {
         </button>
       </Form>
       {props.show.buyNow && item.buyNowAvailable && item.buyNow !== null ? (
-        <Form method="post" className="bid-panel__buy-now">
+        <Form method="post" action={props.postHref} className="bid-panel__buy-now">
           <button
             type="submit"
             name="intent"
@@ -185,4 +190,11 @@ export function BidPanel(props: BidPanelProps) {
       ) : null}
     </div>
   );
+}
+
+/** The review the page answered, if it did. */
+function reviewIn(actionData: unknown): BidReview | undefined {
+  return typeof actionData === "object" && actionData !== null && "review" in actionData
+    ? (actionData as { review: BidReview }).review
+    : undefined;
 }

@@ -14,7 +14,6 @@ import { ItemView } from "./item-view";
 import { useLiveBoard } from "./live-board";
 import { MessagePreferencesForm } from "./message-preferences-form";
 import { MyBidsView } from "./my-bids-view";
-import type { bidderAction } from "../bidder-actions.server";
 import type { inRoomBidPage } from "../in-room-bid-page.server";
 import type { SerializeFrom } from "@remix-run/node";
 
@@ -25,7 +24,8 @@ export function InRoomBidScreen({
   actionData,
 }: {
   data: InRoomBidData;
-  actionData: SerializeFrom<typeof bidderAction> | undefined;
+  /** The answer to the page's last post: a bid's review, or a reply refusing a form (each form reads its own). */
+  actionData?: unknown;
 }) {
   const paddle = data.user?.paddle ?? null;
   const { items: live, status, serverOffset } = useLiveBoard(data.eventId, data.live, paddle, data.own);
@@ -78,6 +78,7 @@ export function InRoomBidScreen({
             live={live.get(data.item.detail.id)!}
             bidOn={bidOn.has(data.item.detail.id)}
             watching={watched.has(data.item.detail.id)}
+            postHref={data.postHref}
             paddle={paddle}
             signedIn={data.user !== null}
             currency={data.currency}
@@ -105,9 +106,9 @@ export function InRoomBidScreen({
               user: data.user,
               signInHref: data.signInHref,
               codeHref: data.codeHref,
-              // The messaging form's reply (a FormReply) is not the bid panel's.
-              actionData: actionData && !("formId" in actionData) ? actionData : undefined,
+              actionData,
               here: data.here,
+              postHref: data.postHref,
             }}
             extra={
               data.item.extra.length > 0
@@ -144,7 +145,7 @@ export function InRoomBidScreen({
               billing={data.billing}
             >
               {data.messagePreference ? (
-                <MessagePreferencesForm saved={data.messagePreference} reply={actionData} />
+                <MessagePreferencesForm saved={data.messagePreference} reply={actionData} postHref={data.postHref} />
               ) : null}
             </MyBidsView>
           ) : (

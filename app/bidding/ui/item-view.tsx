@@ -42,6 +42,8 @@ export interface ItemViewProps {
     donor: boolean;
   };
   panel: Omit<BidPanelProps, "item">;
+  /** Where the bidder pages' forms post (/inroombid, also from a short path). */
+  postHref: string;
   extra: {
     title: string;
     items: { id: number; title: string; href: string; currentBid: number | null; nextMinimum: number }[];
@@ -126,7 +128,7 @@ export function ItemView(props: ItemViewProps) {
       </section>
       {props.sections.toolbar ? <BidPanel item={live} {...props.panel} /> : null}
       {props.signedIn ? (
-        <Form method="post" className="item-page__watch">
+        <Form method="post" action={props.postHref} className="item-page__watch">
           <input type="hidden" name="item" value={detail.id} />
           <button
             type="submit"

@@ -21,9 +21,12 @@ const CHOICES: { value: OutbidChannel; label: string; texting: boolean }[] = [
 export function MessagePreferencesForm({
   saved,
   reply,
+  postHref,
 }: {
   saved: { outbid_channel: OutbidChannel; text_consent: boolean; phone: string; textingAvailable: boolean };
   reply: unknown;
+  /** Where the bidder pages' forms post (/inroombid, also from a short path). */
+  postHref: string;
 }) {
   const { form, fields } = useContractForm({
     id: PREFERENCE_FORM,
@@ -42,7 +45,7 @@ export function MessagePreferencesForm({
   return (
     <section className="my-bids__group message-preferences" aria-labelledby="message-preferences-title">
       <h2 id="message-preferences-title">When you are outbid</h2>
-      <Form method="post" ref={formRef} {...formProps(form)}>
+      <Form method="post" action={postHref} ref={formRef} {...formProps(form)}>
         <input type="hidden" name="intent" value={PREFERENCE_FORM} />
         <fieldset aria-describedby={channelError ? "outbid-channel-error" : undefined}>
           <legend>Tell me by</legend>

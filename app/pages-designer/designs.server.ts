@@ -1,14 +1,13 @@
 /**
- * The loader and action behind the three /admin/pages screens (can_design). The action reads the whole settings
- * tree from the form (./tree-form.ts, the same reading the live preview makes), validates it with the tree's zod
- * schema, sanitises rich text, and then, by intent: saves it as the draft, publishes it, or moves a section; or
- * discards the draft. Post/redirect/get, with a toast.
+ * The three /admin/pages screens' domain (the routes check can_design): what the designer shows, and a change to a
+ * page's design. A change reads the whole settings tree from the form (./tree-form.ts, the same reading the live
+ * preview makes), validates it with the tree's zod schema, sanitises rich text, and then, by intent: saves it as the
+ * draft, publishes it, or moves a section; or discards the draft.
  */
-import { json } from "@remix-run/node";
-import { requireEventPermission } from "~/auth/access.server";
 import { loadAuctionPreview } from "~/bidding/gallery-preview.server";
 import { discardDraft, loadPageDocument, publishDraft, saveDraft } from "~/designed-pages/page-documents.server";
 import { eventSettings } from "~/events/event-settings.server";
+import { formReply, type FormReply } from "~/forms/form-contract";
 import { readFormWithImages } from "~/images/upload.server";
 import { loadLandingContext } from "~/landing/landing-context.server";
 import { messageOrigin } from "~/messages/links.server";
@@ -16,14 +15,15 @@ import { notifyTeam } from "~/messages/team-notifications.server";
 import { loadRegistrationPreview } from "~/registration/register-preview.server";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { brandColoursAndFonts } from "~/ui/branding";
-import { redirectWithToast } from "~/ui/toast.server";
 import { strictTreeSchema } from "~drizzle/schema/settings";
 import { imageUploadFields, PAGE_KINDS } from "./page-kinds";
-import { errorsByField, moveSection, treeFromForm } from "./tree-form";
+import { DESIGNER_FORM, errorsByField, formFromTree, moveSection, treeFromForm } from "./tree-form";
+import type { EventAccess } from "~/auth/access.server";
 import type { PageKind, Tree } from "~/designed-pages/page-trees";
+import type { ToastInput } from "~/ui/toast.server";
 
-export async function designerLoader(request: Request, kind: PageKind) {
-  const { eventId, role } = await requireEventPermission(request, "can_design");
+/** What the designer of a page shows: its draft and published trees, and the real page's content for the preview. */
+export async function designerScreen({ eventId, role }: EventAccess, kind: PageKind) {
   const row = await eventSettings(eventId);
   const document = await loadPageDocument(eventId, kind);
   return {
@@ -42,29 +42,27 @@ export async function designerLoader(request: Request, kind: PageKind) {
   };
 }
 
-export type DesignerActionData = { errors: Record<string, string>; tree: Tree; formError?: string };
+/** A change the designer refused: the messages beside the settings and the tree as posted, to edit again. */
+type RefusedDesign = { refused: FormReply; status: 400 | 409 };
 
-export async function designerAction(request: Request, kind: PageKind) {
-  const { eventId, user } = await requireEventPermission(request, "can_design");
+/**
+ * A post of the designer's form (its request: the images are stored as it is read, and its address goes in the
+ * team's notice of a publication): what the designer is told, or the refusal, with nothing saved.
+ */
+export async function changeDesign(
+  request: Request,
+  { eventId, user }: EventAccess,
+  kind: PageKind,
+): Promise<{ told: ToastInput } | RefusedDesign> {
   const info = PAGE_KINDS[kind];
-  const url = new URL(request.url);
-  const here = url.pathname + url.search;
   const document = await loadPageDocument(eventId, kind);
-  if (!document.exists) {
-    return json<DesignerActionData>(
-      { errors: {}, tree: document.published, formError: missingMessage(kind) },
-      { status: 409 },
-    );
-  }
+  if (!document.exists) return { refused: formReply(DESIGNER_FORM, { formError: missingMessage(kind) }), status: 409 };
   const { form, imageErrors } = await readFormWithImages(request, imageUploadFields(info));
   const intent = String(form.get("intent") ?? "save");
 
   if (intent === "discard") {
     await discardDraft(eventId, kind);
-    return redirectWithToast(here, {
-      title: "Draft discarded",
-      description: "The editor shows the published page again.",
-    });
+    return { told: { title: "Draft discarded", description: "The editor shows the published page again." } };
   }
 
   let tree = treeFromForm(info, form, document.draft ?? document.published);
@@ -75,14 +73,16 @@ export async function designerAction(request: Request, kind: PageKind) {
   const parsed = strictTreeSchema(info.definition).safeParse(tree);
   const errors = { ...(parsed.success ? {} : errorsByField(parsed.error.issues)), ...imageFieldErrors(imageErrors) };
   if (Object.keys(errors).length > 0) {
-    return json<DesignerActionData>(
-      { errors, tree, formError: "Some settings need a change before they can be saved." },
-      { status: 400 },
-    );
+    const fieldErrors = Object.fromEntries(Object.entries(errors).map(([name, message]) => [name, [message]]));
+    // What was posted goes back as the tree read from it (uploads stored, the move made), in the form's fields.
+    const values = formFromTree(info, tree);
+    const formError = "Some settings need a change before they can be saved.";
+    return { refused: formReply(DESIGNER_FORM, { fieldErrors, formError, values }), status: 400 };
   }
 
   await saveDraft(eventId, kind, tree);
   if (intent === "publish") {
+    const page = new URL(request.url).pathname;
     await publishDraft(eventId, kind, {
       alsoDo: (tx) =>
         notifyTeam(tx, {
@@ -94,18 +94,14 @@ export async function designerAction(request: Request, kind: PageKind) {
           data: {
             guest: [user.first_name, user.last_name].filter(Boolean).join(" ") || user.email_address,
             page: `the ${info.label.toLowerCase()}`,
-            link: `${messageOrigin()}${url.pathname}?id=${eventId}`,
+            link: `${messageOrigin()}${page}?id=${eventId}`,
           },
         }),
     });
-    return redirectWithToast(here, { title: `${info.label} published`, description: "Guests now see this version." });
+    return { told: { title: `${info.label} published`, description: "Guests now see this version." } };
   }
-  if (typeof move === "string")
-    return redirectWithToast(here, { title: "Section moved", description: "Saved in the draft." });
-  return redirectWithToast(here, {
-    title: "Draft saved",
-    description: "Guests still see the published version until you publish.",
-  });
+  if (typeof move === "string") return { told: { title: "Section moved", description: "Saved in the draft." } };
+  return { told: { title: "Draft saved", description: "Guests still see the published version until you publish." } };
 }
 
 /** Rich-text settings are stored as the sanitiser leaves them, like every other rich text in Gavel. */
@@ -127,7 +123,7 @@ function imageFieldErrors(imageErrors: Record<string, string>): Record<string, s
   );
 }
 
-export function missingMessage(kind: PageKind): string {
+function missingMessage(kind: PageKind): string {
   return kind === "landing"
     ? "This event has no landing page yet. Switch the landing page on under Setup → Modules first."
     : kind === "silentAuction"

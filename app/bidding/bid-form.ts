@@ -1,0 +1,65 @@
+/**
+ * The bid panel's form, client-safe: the bid (an amount, a maximum, a guest's paddle at a bid station), its
+ * confirmation and buy now post to the server as one form, told apart by `intent`. Every bid takes two plain posts,
+ * so it works without JavaScript: "review" (or "review_buy_now") checks it and answers with a confirmation carrying a
+ * fresh idempotency key; "place" (or "buy_now") places it.
+ */
+import { z } from "zod";
+import { moneyField } from "~/ui/money-input";
+
+export const BID_FORM = "bid";
+
+const BID_INTENTS = ["review", "review_buy_now", "place", "buy_now"] as const;
+
+export function isBidIntent(intent: unknown): intent is (typeof BID_INTENTS)[number] {
+  return BID_INTENTS.includes(intent as (typeof BID_INTENTS)[number]);
+}
+
+export const isBuyNow = (intent: (typeof BID_INTENTS)[number]) => intent === "buy_now" || intent === "review_buy_now";
+
+/**
+ * A quick bid's button posts its amount beside the typed field's, which is usually blank: the first amount given is
+ * the bid.
+ */
+const firstGiven = (value: unknown) =>
+  Array.isArray(value) ? (value.find((entry) => String(entry).trim() !== "") ?? "") : value;
+
+export const bidSchema = z
+  .object({
+    intent: z.enum(BID_INTENTS),
+    amount: z.preprocess(firstGiven, moneyField()),
+    maximum: moneyField(),
+    paddle: z
+      .string()
+      .trim()
+      .default("")
+      .refine((text) => text === "" || /^\d{1,9}$/.test(text), "Enter the guest's paddle number.")
+      .transform((text) => (text === "" ? null : Number(text))),
+    key: z.string().default(""),
+  })
+  .superRefine((bid, context) => {
+    if (!isBuyNow(bid.intent) && bid.amount === null && bid.maximum === null)
+      context.addIssue({ code: "custom", path: ["amount"], message: "Enter the amount you bid." });
+    if (!isBuyNow(bid.intent) && bid.amount !== null && bid.maximum !== null && bid.maximum < bid.amount)
+      context.addIssue({ code: "custom", path: ["maximum"], message: "Your maximum must be at least your bid." });
+    if ((bid.intent === "place" || bid.intent === "buy_now") && !/^[0-9a-f-]{36}$/.test(bid.key))
+      context.addIssue({
+        code: "custom",
+        path: [],
+        message: "This confirmation has expired: please review your bid again.",
+      });
+  });
+
+export type Bid = z.output<typeof bidSchema>;
+
+/** What the review step answers: the bid as it will be placed, and the words of its confirmation. */
+export interface BidReview {
+  kind: "bid" | "buy_now";
+  itemId: number;
+  amount: number | null;
+  maximum: number | null;
+  paddle: number | null;
+  key: string;
+  /** Such as "Bid $150.00 with a maximum of $300.00 on “Weekend in Napa”". */
+  summary: string;
+}
