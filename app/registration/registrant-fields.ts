@@ -48,3 +48,6 @@ export function companyAndAddress(guest: CompanyAndAddress): CompanyAndAddress {
     country: guest.country,
   };
 }
+
+/** The guests' CSV import's form id: a file it cannot read is refused as a FormReply with the message on `file`. */
+export const REGISTRANT_IMPORT_FORM = "registrant-import";

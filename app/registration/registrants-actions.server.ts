@@ -18,14 +18,19 @@ import {
 import { deleteRegistrant, loadRegistrationChoices, resendConfirmation } from "./registrants.server";
 import type { Database } from "~/db/connection.server";
 
-export type ImportAnswer =
-  { importCheck: RegistrantImportCheck; csv: string; fileName: string } | { importError: string };
+/** A checked file's report; a file that cannot be read at all is refused on the import form's file field instead. */
+export interface ImportAnswer {
+  importCheck: RegistrantImportCheck;
+  csv: string;
+  fileName: string;
+}
 
 export type RegistrantsActionResult =
   | { kind: "done"; message: string; description?: string }
   | { kind: "refused"; message: string }
   | { kind: "dialog-refused"; refusal: FormReply }
-  | { kind: "import"; answer: ImportAnswer; status: number };
+  | { kind: "import"; answer: ImportAnswer; status: number }
+  | { kind: "file-refused"; message: string };
 
 const id = rowId;
 
@@ -85,19 +90,17 @@ export async function runRegistrantsAction(
     case "check": {
       const file = form.get("file");
       if (!(file instanceof File) || file.size === 0)
-        return { kind: "import", answer: { importError: "Choose a CSV file to check." }, status: 400 };
+        return { kind: "file-refused", message: "Choose a CSV file to check." };
       const csv = await file.text();
       const importCheck = await checkRegistrantImport(db, eventId, csv);
-      return {
-        kind: "import",
-        answer: { importCheck, csv, fileName: file.name },
-        status: importCheck.fileError ? 400 : 200,
-      };
+      if (importCheck.fileError) return { kind: "file-refused", message: importCheck.fileError };
+      return { kind: "import", answer: { importCheck, csv, fileName: file.name }, status: 200 };
     }
 
     case "import": {
       const csv = String(form.get("csv") ?? "");
       const { parties, guests, check } = await importRegistrants(db, eventId, csv);
+      if (check.fileError) return { kind: "file-refused", message: check.fileError };
       if (parties === 0)
         return {
           kind: "import",

@@ -2,12 +2,10 @@ import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { db } from "~/db.server";
+import { refuseForm } from "~/forms/reply.server";
+import { REGISTRANT_IMPORT_FORM } from "~/registration/registrant-fields";
 import { MAX_IMPORT_BYTES } from "~/registration/registrant-import.server";
-import {
-  readRegistrantsForm,
-  runRegistrantsAction,
-  type ImportAnswer,
-} from "~/registration/registrants-actions.server";
+import { readRegistrantsForm, runRegistrantsAction } from "~/registration/registrants-actions.server";
 import { loadRegistrants, loadRegistrationChoices } from "~/registration/registrants.server";
 import { RegistrantsScreen } from "~/registration/ui/registrants-screen";
 import { publicOrigin } from "~/security/request.server";
@@ -33,13 +31,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_register");
   const form = await readRegistrantsForm(request);
   if (!form)
-    return data<ImportAnswer>(
-      { importError: `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.` },
-      { status: 400 },
-    );
+    return refuseForm(REGISTRANT_IMPORT_FORM, `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`, "file");
   const result = await runRegistrantsAction(db, eventId, publicOrigin(request), form);
   if (result.kind === "dialog-refused") return data(result.refusal, { status: 400 });
   if (result.kind === "import") return data(result.answer, { status: result.status });
+  if (result.kind === "file-refused") return refuseForm(REGISTRANT_IMPORT_FORM, result.message, "file");
   const url = new URL(request.url);
   url.searchParams.delete("dialog");
   const toast =

@@ -337,6 +337,22 @@ describe(`/admin/registration/registrants on ${process.env.TEST_DB_ENGINE}`, () 
     expect(await guests()).toHaveLength(1);
   });
 
+  it("refuses a file it cannot read on the file field, in the form contract's shape, registering nobody", async () => {
+    expect(await upload("")).toMatchObject({
+      status: 400,
+      data: { formId: "registrant-import", status: "error", error: { file: ["Choose a CSV file to check."] } },
+    });
+    expect(await upload("First name,Last name\n")).toMatchObject({
+      status: 400,
+      data: { formId: "registrant-import", error: { file: ["The file has no rows under its header line."] } },
+    });
+    expect(await post({ intent: "import", csv: "First name,Last name\n", file_name: "guests.csv" })).toMatchObject({
+      status: 400,
+      data: { formId: "registrant-import", error: { file: ["The file has no rows under its header line."] } },
+    });
+    expect(await guests()).toHaveLength(0);
+  });
+
   it("imports parties as one pass each, with the file's paddles, and the grid exports them", async () => {
     const csv = [
       "Name,Email,Ticket,Group,Payment,Paddle,Meal,Company",

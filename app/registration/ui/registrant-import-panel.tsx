@@ -4,19 +4,18 @@
  * the same without JavaScript.
  */
 import { useActionData, useNavigation } from "@remix-run/react";
+import { replyFor } from "~/forms/form-contract";
 import { CsvCheckForm } from "~/ui/csv-check-form";
 import { ImportCleanRows, ImportProblems } from "~/ui/import-report";
-import { STAFF_METHOD_LABELS } from "../registrant-fields";
+import { REGISTRANT_IMPORT_FORM, STAFF_METHOD_LABELS } from "../registrant-fields";
 import type { ImportAnswer } from "../registrants-actions.server";
 
-type CheckedFile = Extract<ImportAnswer, { importCheck: unknown }>;
-
 export function RegistrantImportPanel() {
-  const answer = useActionData<ImportAnswer | object>();
+  const answer = useActionData<object>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "check";
-  const check = answer && "importCheck" in answer ? answer : null;
-  const error = answer && "importError" in answer ? answer.importError : check?.importCheck.fileError;
+  const check = answer && "importCheck" in answer ? (answer as ImportAnswer) : null;
+  const error = replyFor(answer, REGISTRANT_IMPORT_FORM)?.error?.file?.[0];
 
   return (
     <details className="card registrant-import" open={Boolean(check || error)}>
@@ -28,13 +27,13 @@ export function RegistrantImportPanel() {
         are read when present. Rows with the same Party become one party on one pass, its first row the buyer. The file
         is checked first: nothing is imported until you say so.
       </p>
-      <CsvCheckForm id="registrant-import" error={error} busy={busy} />
-      {check && !check.importCheck.fileError ? <ImportReport answer={check} /> : null}
+      <CsvCheckForm id={REGISTRANT_IMPORT_FORM} error={error} busy={busy} />
+      {check ? <ImportReport answer={check} /> : null}
     </details>
   );
 }
 
-function ImportReport({ answer }: { answer: CheckedFile }) {
+function ImportReport({ answer }: { answer: ImportAnswer }) {
   const { parties, problems, ignoredColumns } = answer.importCheck;
   const guests = parties.reduce((total, party) => total + party.guests.length, 0);
   return (
