@@ -601,6 +601,65 @@ function streamGoals(fanned: Awaited<ReturnType<typeof fanOut>>) {
 
 // ---------- main ----------
 
+type BenchEvent = Awaited<ReturnType<typeof makeEvent>>;
+
+/**
+ * A warm-up, then the two loads, one item then spread over the items, each followed by its reference in the same run (the same bid
+ * transaction as plain SQL on events of its own), so that each ratio compares figures from the same minute.
+ */
+async function loadsBesideReferences(
+  sql: postgres.Sql | null,
+  app: App,
+  events: { warm: BenchEvent; single: BenchEvent; spread: BenchEvent },
+  reference: { target: string | BenchDatabase; single: BenchEvent; spread: BenchEvent; bidders: Bidder[] },
+  bidders: Bidder[],
+  ledger: Ledger,
+) {
+  // Warm-up (not reported): JIT, connection pools, prepared statements.
+  await runPhase(sql, app, "warm-up", events.warm.eventId, events.warm.itemIds, bidders, 2, ledger);
+  const one = await runPhase(
+    sql,
+    app,
+    "One item",
+    events.single.eventId,
+    events.single.itemIds,
+    bidders,
+    SECONDS,
+    ledger,
+  );
+  report(one);
+  const hotReference = await referencePhase(
+    reference.target,
+    "one item",
+    reference.single.eventId,
+    reference.single.itemIds,
+    reference.bidders,
+    SECONDS,
+  );
+  const hotRatio = reportReference(hotReference, one);
+  const many = await runPhase(
+    sql,
+    app,
+    `Spread over ${ITEMS} items`,
+    events.spread.eventId,
+    events.spread.itemIds,
+    bidders,
+    SECONDS,
+    ledger,
+  );
+  report(many);
+  const spreadReference = await referencePhase(
+    reference.target,
+    `${ITEMS} items`,
+    reference.spread.eventId,
+    reference.spread.itemIds,
+    reference.bidders,
+    SECONDS,
+  );
+  const spreadRatio = reportReference(spreadReference, many);
+  return { one, many, hotRatio, spreadRatio, spreadReference };
+}
+
 async function main() {
   const database = await throwawayDatabase(adminUrl);
   const databaseUrl = database.url;
@@ -641,40 +700,14 @@ async function main() {
     }
 
     const ledger: Ledger = { keys: [] };
-    // Warm-up (not reported): JIT, connection pools, prepared statements.
-    await runPhase(sql, app, "warm-up", warm.eventId, warm.itemIds, bidders, 2, ledger);
-
-    const one = await runPhase(sql, app, "One item", single.eventId, single.itemIds, bidders, SECONDS, ledger);
-    report(one);
-    const hotReference = await referencePhase(
-      databaseUrl,
-      "one item",
-      referenceOne.eventId,
-      referenceOne.itemIds,
-      bidders,
-      SECONDS,
-    );
-    const hotRatio = reportReference(hotReference, one);
-    const many = await runPhase(
+    const { many, hotRatio, spreadRatio, one } = await loadsBesideReferences(
       sql,
       app,
-      `Spread over ${ITEMS} items`,
-      spread.eventId,
-      spread.itemIds,
+      { warm, single, spread },
+      { target: databaseUrl, single: referenceOne, spread: referenceSpread, bidders },
       bidders,
-      SECONDS,
       ledger,
     );
-    report(many);
-    const spreadReference = await referencePhase(
-      databaseUrl,
-      `${ITEMS} items`,
-      referenceSpread.eventId,
-      referenceSpread.itemIds,
-      bidders,
-      SECONDS,
-    );
-    const spreadRatio = reportReference(spreadReference, many);
     // The same transaction with the NOTIFY every bid sends: PostgreSQL serialises notifying commits.
     const notifyingReference = await referencePhase(
       databaseUrl,
@@ -757,40 +790,14 @@ async function mainPglite() {
     );
     console.log(`Data: events with 1 and ${ITEMS} items; ${BIDDERS} bidders with paddles and signed session cookies`);
     const ledger: Ledger = { keys: [] };
-    await runPhase(null, app, "warm-up", warm.eventId, warm.itemIds, bidders, 2, ledger);
-    const one = await runPhase(null, app, "One item", single.eventId, single.itemIds, bidders, SECONDS, ledger);
-    report(one);
-    const hotRatio = reportReference(
-      await referencePhase(
-        reference,
-        "one item",
-        referenceOne.eventId,
-        referenceOne.itemIds,
-        referenceBidders,
-        SECONDS,
-      ),
-      one,
-    );
-    const many = await runPhase(
+    const { many, hotRatio, spreadRatio, spreadReference } = await loadsBesideReferences(
       null,
       app,
-      `Spread over ${ITEMS} items`,
-      spread.eventId,
-      spread.itemIds,
+      { warm, single, spread },
+      { target: reference, single: referenceOne, spread: referenceSpread, bidders: referenceBidders },
       bidders,
-      SECONDS,
       ledger,
     );
-    report(many);
-    const spreadReference = await referencePhase(
-      reference,
-      `${ITEMS} items`,
-      referenceSpread.eventId,
-      referenceSpread.itemIds,
-      referenceBidders,
-      SECONDS,
-    );
-    const spreadRatio = reportReference(spreadReference, many);
     // A graceful stop, so that PGlite leaves its folder closed; then the ledger is read from it.
     const child = app.child;
     const exited = new Promise((resolve) => child.once("exit", resolve));
