@@ -87,6 +87,20 @@ for (const width of [1280, 1440]) {
   });
 }
 
+test("the page designer's preview does not make the page longer than its form", async ({ page, gala }) => {
+  // The preview scrolls inside its frame; the public page's visually hidden texts (absolutely placed) used to escape
+  // it and leave a screenful of blank page after the form, the length of the whole previewed page.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, gala.organiser);
+  await page.goto(`/admin/pages/landing_page?id=${gala.id}`);
+  await expect(page.locator(".designer__frame")).toBeVisible();
+  const { pageBottom, layoutBottom } = await page.evaluate(() => ({
+    pageBottom: document.documentElement.scrollHeight,
+    layoutBottom: document.querySelector(".designer__layout")!.getBoundingClientRect().bottom + window.scrollY,
+  }));
+  expect(pageBottom).toBeLessThan(layoutBottom + 200);
+});
+
 test("the landing hero says the date once, over a picture with no words of its own", async ({
   page,
   request,
