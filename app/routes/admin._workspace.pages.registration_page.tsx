@@ -1,24 +1,14 @@
-import {
-  data,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { CATALOGUE_FONT_CSS_HREF } from "~/fonts/font-faces.server";
+import { DesignerScreen, designerMeta } from "~/pages-designer/designer-screen";
 import { changeDesign, designerScreen } from "~/pages-designer/designs.server";
-import { PageDesigner } from "~/pages-designer/page-designer";
 import { RegistrationPagePreview } from "~/registration/ui/register-page-preview";
 import registerHref from "~/styles/register.css";
-import { errorTitle } from "~/ui/error-page";
 import { backWithToast } from "~/ui/toast.server";
 
-export const meta: MetaFunction<typeof loader> = ({ error, data }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Registration page · Pages · Gavel" },
-  ...(data ? [{ tagName: "link", rel: "stylesheet", href: data.fontStylesheet }] : []),
-];
+export const meta = designerMeta("Registration page");
 
 // The preview is the real registration page, with its own styles (the pages layout brings the landing page's).
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: registerHref }];
@@ -34,28 +24,16 @@ export async function action({ request }: ActionFunctionArgs) {
   return "refused" in change ? data(change.refused, { status: change.status }) : backWithToast(request, change.told);
 }
 
-export default function Designer() {
+export default function RegistrationPageDesigner() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   return (
-    <>
-      <div className="page-header">
-        <h1>Registration page</h1>
-        <p>
-          The look of the registration page and the words around its ticket form. Changes are kept as a draft until you
-          publish them.
-        </p>
-      </div>
-      <PageDesigner
-        kind="registration"
-        eventId={data.eventId}
-        document={data.document}
-        canPreview={data.canPreview}
-        canConfigure={data.canConfigure}
-        reply={actionData}
-        renderPreview={(tree) => <RegistrationPagePreview tree={tree} data={data.registrationPreview!} />}
-      />
-    </>
+    <DesignerScreen
+      title="Registration page"
+      intro="The look of the registration page and the words around its ticket form."
+      screen={data}
+      reply={useActionData<typeof action>()}
+      renderPreview={(tree) => <RegistrationPagePreview tree={tree} data={data.registrationPreview!} />}
+    />
   );
 }
 

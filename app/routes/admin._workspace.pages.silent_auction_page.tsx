@@ -1,24 +1,14 @@
-import {
-  data,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { AuctionPagePreview } from "~/bidding/ui/auction-page-preview";
 import { CATALOGUE_FONT_CSS_HREF } from "~/fonts/font-faces.server";
+import { DesignerScreen, designerMeta } from "~/pages-designer/designer-screen";
 import { changeDesign, designerScreen } from "~/pages-designer/designs.server";
-import { PageDesigner } from "~/pages-designer/page-designer";
 import biddingHref from "~/styles/bidding.css";
-import { errorTitle } from "~/ui/error-page";
 import { backWithToast } from "~/ui/toast.server";
 
-export const meta: MetaFunction<typeof loader> = ({ error, data }) => [
-  { title: error ? `${errorTitle(error)} · Gavel` : "Silent auction page · Pages · Gavel" },
-  ...(data ? [{ tagName: "link", rel: "stylesheet", href: data.fontStylesheet }] : []),
-];
+export const meta = designerMeta("Silent auction page");
 
 // The preview is the real gallery, with the bidder pages' styles.
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: biddingHref }];
@@ -34,28 +24,16 @@ export async function action({ request }: ActionFunctionArgs) {
   return "refused" in change ? data(change.refused, { status: change.status }) : backWithToast(request, change.told);
 }
 
-export default function Designer() {
+export default function SilentAuctionPageDesigner() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   return (
-    <>
-      <div className="page-header">
-        <h1>Silent auction page</h1>
-        <p>
-          The look and sections of the silent auction gallery and its item pages. Changes are kept as a draft until you
-          publish them.
-        </p>
-      </div>
-      <PageDesigner
-        kind="silentAuction"
-        eventId={data.eventId}
-        document={data.document}
-        canPreview={data.canPreview}
-        canConfigure={data.canConfigure}
-        reply={actionData}
-        renderPreview={(tree) => <AuctionPagePreview tree={tree} data={data.auctionPreview!} />}
-      />
-    </>
+    <DesignerScreen
+      title="Silent auction page"
+      intro="The look and sections of the silent auction gallery and its item pages."
+      screen={data}
+      reply={useActionData<typeof action>()}
+      renderPreview={(tree) => <AuctionPagePreview tree={tree} data={data.auctionPreview!} />}
+    />
   );
 }
 
