@@ -208,7 +208,14 @@ function EmailStep({ returnTo }: { returnTo: string }) {
 function CodeStep({ email, returnTo }: { email: string; returnTo: string }) {
   const { lifetime } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const { form, fields } = useContractForm({ id: CODE_VERIFY_FORM, schema: codeVerifySchema, reply });
+  // The code field is focused on arrival and left to fetch the code: it is checked once the form is sent, so that
+  // neither that nor a click on "Send a new code" (which the message would move away) shows a message.
+  const { form, fields } = useContractForm({
+    id: CODE_VERIFY_FORM,
+    schema: codeVerifySchema,
+    reply,
+    shouldValidate: "onSubmit",
+  });
   const refusal = replyFor(reply, CODE_VERIFY_FORM);
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, refusal);
