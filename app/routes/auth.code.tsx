@@ -22,7 +22,7 @@ import { SIGN_IN_CODE } from "~/auth/sign-in-codes.server";
 import { AccountEmailField } from "~/auth/sign-in-forms";
 import { minutesUntil, type SignInBlock } from "~/auth/sign-in-limits.server";
 import { db } from "~/db.server";
-import { formErrorOf, parseForm, replyFor } from "~/forms/form-contract";
+import { formErrorOf, parseForm, replyFor, type FormReply } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { refuseSubmission } from "~/forms/reply.server";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
@@ -205,18 +205,23 @@ function EmailStep({ returnTo }: { returnTo: string }) {
   );
 }
 
+/** A reply that clears the code form's messages (Conform's reset); one object, so that it is acted on once. */
+const START_AFRESH: FormReply = { formId: CODE_VERIFY_FORM, initialValue: null };
+
 function CodeStep({ email, returnTo }: { email: string; returnTo: string }) {
   const { lifetime } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
+  const refusal = replyFor(reply, CODE_VERIFY_FORM);
   // The code field is focused on arrival and left to fetch the code: it is checked once the form is sent, so that
-  // neither that nor a click on "Send a new code" (which the message would move away) shows a message.
+  // leaving it (or clicking "Send a new code", which the message would move away) shows no message. Once the page's
+  // answer is no longer this form's (a new code was sent, or refused), the refusal of the code before no longer
+  // holds: Conform, which keeps the last reply's messages, starts afresh.
   const { form, fields } = useContractForm({
     id: CODE_VERIFY_FORM,
     schema: codeVerifySchema,
-    reply,
+    reply: refusal ?? START_AFRESH,
     shouldValidate: "onSubmit",
   });
-  const refusal = replyFor(reply, CODE_VERIFY_FORM);
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, refusal);
   const again = replyFor(reply, CODE_AGAIN_FORM);

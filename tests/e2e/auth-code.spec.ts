@@ -24,7 +24,7 @@ test("with JavaScript, a new code replaces the first, and the newest one signs i
   await expect(page.getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
 });
 
-test("with JavaScript, the browser refuses a code of the wrong length and the server a wrong one, beside the field", async ({
+test("with JavaScript, the browser refuses a code of the wrong length and the server a wrong one, until a new code", async ({
   page,
 }) => {
   const email = `alan.${Date.now()}@example.test`;
@@ -48,7 +48,14 @@ test("with JavaScript, the browser refuses a code of the wrong length and the se
   await expect(page.getByLabel("Code")).toBeFocused();
   await expect(page.getByLabel("Code")).toHaveAttribute("aria-invalid", "true");
 
-  await page.getByLabel("Code").fill(code!);
+  // A new code: the refusal of the one before goes.
+  await page.getByRole("button", { name: "Send a new code" }).click();
+  await expect(page.getByRole("region", { name: "Notifications" })).toContainText("A new code is on its way");
+  await expect(page.getByText("That code is not right.")).toBeHidden();
+  await expect(page.getByLabel("Code")).not.toHaveAttribute("aria-invalid", "true");
+  await expect.poll(() => codeOf(email)).not.toBe(code);
+
+  await page.getByLabel("Code").fill((await codeOf(email))!);
   await signIn.click();
   await expect(page).toHaveURL("/");
   await expect(page.getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
