@@ -205,8 +205,8 @@ function EmailStep({ returnTo }: { returnTo: string }) {
   );
 }
 
-/** A reply that clears the code form's messages (Conform's reset); one object, so that it is acted on once. */
-const START_AFRESH: FormReply = { formId: CODE_VERIFY_FORM, initialValue: null };
+/** A reply that clears the code form's messages and keeps what is typed; one object, so that it is acted on once. */
+const NO_REFUSAL: FormReply = { formId: CODE_VERIFY_FORM, error: {} };
 
 function CodeStep({ email, returnTo }: { email: string; returnTo: string }) {
   const { lifetime } = useLoaderData<typeof loader>();
@@ -215,11 +215,11 @@ function CodeStep({ email, returnTo }: { email: string; returnTo: string }) {
   // The code field is focused on arrival and left to fetch the code: it is checked once the form is sent, so that
   // leaving it (or clicking "Send a new code", which the message would move away) shows no message. Once the page's
   // answer is no longer this form's (a new code was sent, or refused), the refusal of the code before no longer
-  // holds: Conform, which keeps the last reply's messages, starts afresh.
+  // holds: Conform, which keeps the last reply's messages, is told there are none.
   const { form, fields } = useContractForm({
     id: CODE_VERIFY_FORM,
     schema: codeVerifySchema,
-    reply: refusal ?? START_AFRESH,
+    reply: refusal ?? NO_REFUSAL,
     shouldValidate: "onSubmit",
   });
   const formRef = useRef<HTMLFormElement>(null);
