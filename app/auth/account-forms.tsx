@@ -2,42 +2,35 @@
 import { Link } from "@remix-run/react";
 import { PASSWORD_HELP } from "~/auth/password-rules";
 import { Field } from "~/ui/field";
+import type { FieldMetadata } from "@conform-to/react";
 
-export interface NewAccountErrors {
-  firstName?: string[];
-  lastName?: string[];
-  password?: string[];
-}
+/** The contract fields (newAccountSchema in person-fields.ts) that NewAccountFields draws. */
+type NewAccountFieldsMeta = Record<"firstName" | "lastName" | "password", FieldMetadata<unknown>>;
 
 /** Name and a first password for `email`; the hidden username lets password managers file it under that account. */
-export function NewAccountFields({
-  email,
-  errors,
-  values,
-}: {
-  email: string;
-  errors?: NewAccountErrors;
-  values?: { firstName?: string; lastName?: string };
-}) {
+export function NewAccountFields({ email, fields }: { email: string; fields: NewAccountFieldsMeta }) {
   return (
     <>
       <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
       <div className="form-row">
-        <Field label="First name" error={errors?.firstName?.[0]}>
-          {(control) => (
-            <input {...control} name="firstName" autoComplete="given-name" defaultValue={values?.firstName} />
-          )}
+        <Field label="First name" meta={fields.firstName}>
+          {(control) => <input {...control} autoComplete="given-name" />}
         </Field>
-        <Field label="Last name" error={errors?.lastName?.[0]}>
-          {(control) => (
-            <input {...control} name="lastName" autoComplete="family-name" defaultValue={values?.lastName} />
-          )}
+        <Field label="Last name" meta={fields.lastName}>
+          {(control) => <input {...control} autoComplete="family-name" />}
         </Field>
       </div>
-      <Field label="Choose a password" help={PASSWORD_HELP} error={errors?.password?.[0]}>
-        {(control) => <input {...control} type="password" name="password" autoComplete="new-password" required />}
-      </Field>
+      <NewPasswordField label="Choose a password" meta={fields.password} />
     </>
+  );
+}
+
+/** A new password, with the rule it must follow (password-rules.ts) under it. */
+export function NewPasswordField({ label, meta }: { label: string; meta: FieldMetadata<unknown> }) {
+  return (
+    <Field label={label} help={PASSWORD_HELP} meta={meta}>
+      {(control) => <input {...control} type="password" autoComplete="new-password" required />}
+    </Field>
   );
 }
 

@@ -1,5 +1,6 @@
 /** Form fields about a person, shared by the sign-in forms. Client-safe. */
 import { z } from "zod";
+import { newPasswordField } from "./password-rules";
 
 /** An email address typed into a form: one message at a time, the most useful first. */
 export const emailField = z
@@ -39,3 +40,18 @@ export const forgotPasswordSchema = z.object({ email: emailField });
 /** /auth/sign-up: the address to send a link for choosing a password (and returnTo, where to go after). */
 export const SIGN_UP_FORM = "sign-up";
 export const signUpSchema = z.object({ email: emailField });
+
+/**
+ * A new account's name (optional) and first password: /auth/finish-sign-up (the sign-up link) and an invited person
+ * without an account (/teamsignup). The password is checked against the address by the domain.
+ */
+export const FINISH_SIGN_UP_FORM = "finish-sign-up";
+export const newAccountSchema = z.object({
+  firstName: optionalNameField,
+  lastName: optionalNameField,
+  password: newPasswordField,
+});
+
+/** /auth/reset-password (the link from forgot-password): the new password. */
+export const RESET_PASSWORD_FORM = "reset-password";
+export const resetPasswordSchema = z.object({ password: newPasswordField });

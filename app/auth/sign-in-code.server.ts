@@ -127,9 +127,9 @@ export type VerifyCodeResult =
   | { ok: false; reason: "blocked"; block: SignInBlock };
 
 /**
- * Checks a typed code (6 or 10 digits; see readCode) against the newest code of the address. A wrong one uses up a try
- * and counts as a failed sign-in; the right one is spent in one statement (of two requests racing with it, one
- * wins) and signs in the account of the address, created if there is none.
+ * Checks a typed code (6 or 10 digits, as sign-in-code-fields.ts reads it) against the newest code of the address. A
+ * wrong one uses up a try and counts as a failed sign-in; the right one is spent in one statement (of two requests
+ * racing with it, one wins) and signs in the account of the address, created if there is none.
  */
 export async function verifySignInCode(
   db: Database,

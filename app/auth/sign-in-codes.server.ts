@@ -6,11 +6,12 @@
  * random salt of the row, the address and the code: a copy of the database alone gives no working code.
  */
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { CODE_DIGITS } from "./sign-in-code-fields";
 
 export const SIGN_IN_CODE = {
   /** Digits of a guest's code, and of a team member's (someone on the team of any event). */
-  guestDigits: 6,
-  staffDigits: 10,
+  guestDigits: CODE_DIGITS.guest,
+  staffDigits: CODE_DIGITS.staff,
   lifetimeMs: 10 * 60 * 1000,
   lifetimeText: "10 minutes",
   /** Wrong tries a code takes; after that a new code must be requested. */
@@ -34,17 +35,6 @@ export function newSalt(): string {
 /** What is stored for the code: HMAC-SHA256(secret, salt:email:code), hex. */
 export function hashSignInCode(code: string, email: string, salt: string, secret: string): string {
   return createHmac("sha256", secret).update(`${salt}:${email}:${code}`).digest("hex");
-}
-
-/**
- * What people type: spaces and dashes dropped ("123 456", "12345-67890"). Undefined when it is then neither a
- * guest's nor a team member's length; which one the address was sent is for its stored hash to say.
- */
-export function readCode(typed: unknown): string | undefined {
-  if (typeof typed !== "string") return undefined;
-  const digits = typed.replace(/[\s-]/g, "");
-  const { guestDigits, staffDigits } = SIGN_IN_CODE;
-  return /^\d+$/.test(digits) && (digits.length === guestDigits || digits.length === staffDigits) ? digits : undefined;
 }
 
 /** Whether `code` is the one stored for this row, compared in constant time. */

@@ -20,32 +20,17 @@ import type { FieldMetadata } from "@conform-to/react";
  */
 export function AccountEmailField({
   meta,
-  error,
-  defaultValue,
   autoComplete,
   readOnly,
 }: {
-  /** The email field of a form on the contract: its name, what it holds and its message. */
-  meta?: FieldMetadata<unknown>;
-  /** For a form with its own errors (sign-up, sign-in code): the message and what was typed. */
-  error?: string;
-  defaultValue?: string;
+  /** The email field of the form on the contract: its name, what it holds and its message. */
+  meta: FieldMetadata<unknown>;
   autoComplete: "username" | "email";
   readOnly?: boolean;
 }) {
   return (
-    <Field label="Email" meta={meta} error={error}>
-      {(control) => (
-        <input
-          name="email"
-          defaultValue={defaultValue}
-          {...control}
-          type="email"
-          autoComplete={autoComplete}
-          readOnly={readOnly}
-          required
-        />
-      )}
+    <Field label="Email" meta={meta}>
+      {(control) => <input {...control} type="email" autoComplete={autoComplete} readOnly={readOnly} required />}
     </Field>
   );
 }

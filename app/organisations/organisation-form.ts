@@ -1,10 +1,9 @@
 /**
  * The forms of /teamsignup: a new organisation (client) and its first event; joining a team by invitation, and the
- * password an invited person without an account chooses. Client-safe: the page checks the rules the server applies.
+ * password an invited person without an account chooses (a new account's: person-fields.ts `newAccountSchema`).
+ * Client-safe: the page checks the rules the server applies.
  */
 import { z } from "zod";
-import { newPasswordField } from "~/auth/password-rules";
-import { optionalNameField } from "~/auth/person-fields";
 import { eventTitleField, slugField, slugOrFromTitle, subdomainField, timezoneField } from "~/events/event-fields";
 
 export const ORGANISATION_FORM = "organisation";
@@ -38,10 +37,3 @@ export const organisationFormSchema = z
   }));
 
 export type OrganisationForm = z.infer<typeof organisationFormSchema>;
-
-/** An invited person without an account: their name (optional) and a password. */
-export const invitationPasswordSchema = z.object({
-  firstName: optionalNameField,
-  lastName: optionalNameField,
-  password: newPasswordField,
-});

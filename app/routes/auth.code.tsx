@@ -1,36 +1,45 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
-import { z } from "zod";
 import { getSignedInUser } from "~/auth/access.server";
-import { emailField, optionalNameField } from "~/auth/person-fields";
 import { safeRedirect } from "~/auth/safe-redirect";
 import { getSession, sessionStorage, signedInRedirect } from "~/auth/session.server";
-import { requestSignInCode, verifySignInCode, type CodeRequestBlock } from "~/auth/sign-in-code.server";
-import { readCode, SIGN_IN_CODE } from "~/auth/sign-in-codes.server";
+import {
+  CODE_AGAIN_FORM,
+  CODE_EMAIL_FORM,
+  CODE_VERIFY_FORM,
+  codeAgainSchema,
+  codeEmailSchema,
+  codeVerifySchema,
+} from "~/auth/sign-in-code-fields";
+import {
+  requestSignInCode,
+  verifySignInCode,
+  type CodeRequestBlock,
+  type VerifyCodeResult,
+} from "~/auth/sign-in-code.server";
+import { SIGN_IN_CODE } from "~/auth/sign-in-codes.server";
 import { AccountEmailField } from "~/auth/sign-in-forms";
 import { minutesUntil, type SignInBlock } from "~/auth/sign-in-limits.server";
 import { db } from "~/db.server";
+import { formErrorOf, parseForm, replyFor, type FormReply } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
+import { refuseSubmission } from "~/forms/reply.server";
+import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { Button } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { redirectWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
+import type { Submission } from "@conform-to/react";
 
 export const meta: MetaFunction = () => [{ title: "Sign in with a code · Gavel" }];
 
 /** The address a code was sent to, kept in the session between the two steps (not in the page's address). */
 const PENDING_EMAIL_KEY = "signInCodeEmail";
 
-const emailSchema = z.object({ email: emailField });
-const namesSchema = z.object({ first_name: optionalNameField, last_name: optionalNameField });
-
-type Errors = { email?: string[]; code?: string[]; first_name?: string[]; last_name?: string[]; form?: string };
-type Values = { email?: string; first_name?: string; last_name?: string };
-
-const refused = (errors: Errors, values: Values = {}, init: ResponseInit = { status: 400 }) =>
-  data({ errors, values }, init);
+/** The code, a credential, is never sent back. */
+const hideFields = ["code"];
 
 const here = (returnTo: string) =>
   returnTo === "/" ? "/auth/code" : `/auth/code?returnTo=${encodeURIComponent(returnTo)}`;
@@ -54,10 +63,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const pending = session.get(PENDING_EMAIL_KEY) as string | undefined;
   const now = new Date();
 
-  const send = async (email: string, again: boolean) => {
+  /** Sends a code to `email` and goes to step two; too many codes asked for refuse the form sent (`formId`). */
+  const send = async (email: string, formId: string, submission: Submission<unknown>, again: boolean) => {
     const result = await requestSignInCode(db, { email, ip: context.clientAddress, now });
-    if (!result.ok)
-      return refused({ form: requestBlockMessage(result.block, now) }, { email }, tooMany(result.block, now));
+    if (!result.ok) return tooMany(formId, submission, requestBlockMessage(result.block, now), result.block, now);
     session.set(PENDING_EMAIL_KEY, email);
     const headers = { "Set-Cookie": await sessionStorage.commitSession(session) };
     if (!again) return redirect(here(returnTo), { headers });
@@ -70,14 +79,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   switch (form.get("intent")) {
     case "send": {
-      const values = { email: String(form.get("email") ?? "") };
-      const parsed = emailSchema.safeParse(values);
-      if (!parsed.success) return refused(parsed.error.flatten().fieldErrors, values);
-      return send(parsed.data.email, false);
+      const submission = parseForm(form, codeEmailSchema);
+      if (submission.status !== "success") return refuseSubmission(CODE_EMAIL_FORM, submission);
+      return send(submission.value.email, CODE_EMAIL_FORM, submission, false);
     }
     case "resend": {
       if (!pending) return redirect(here(returnTo));
-      return send(pending, true);
+      return send(pending, CODE_AGAIN_FORM, parseForm(form, codeAgainSchema), true);
     }
     case "restart": {
       session.unset(PENDING_EMAIL_KEY);
@@ -86,61 +94,59 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "verify": {
       // The session lost the address (another tab started over, or cookies were cleared): back to step one.
       if (!pending) return redirect(here(returnTo));
-      const values = {
-        first_name: String(form.get("first_name") ?? ""),
-        last_name: String(form.get("last_name") ?? ""),
-      };
-      const names = namesSchema.safeParse(values);
-      const code = readCode(form.get("code"));
-      if (!names.success || code === undefined) {
-        return refused(
-          {
-            ...(names.success ? {} : names.error.flatten().fieldErrors),
-            ...(code === undefined ? { code: ["Enter the code from the email: its 6 or 10 digits."] } : {}),
-          },
-          values,
-        );
-      }
+      const submission = parseForm(form, codeVerifySchema);
+      if (submission.status !== "success") return refuseSubmission(CODE_VERIFY_FORM, submission, { hideFields });
+      const { code, first_name: firstName, last_name: lastName } = submission.value;
       const result = await verifySignInCode(db, {
         email: pending,
         code,
-        names: { firstName: names.data.first_name, lastName: names.data.last_name },
+        names: { firstName, lastName },
         ip: context.clientAddress,
         now,
       });
       if (result.ok) return signedInRedirect(request, result.usrId, returnTo, [PENDING_EMAIL_KEY]);
-      switch (result.reason) {
-        case "wrong":
-          return refused(
-            {
-              code: [
-                `That code is not right. You can try ${result.attemptsLeft} more ${result.attemptsLeft === 1 ? "time" : "times"}.`,
-              ],
-            },
-            values,
-          );
-        case "exhausted":
-          return refused({ code: ["Too many wrong tries for this code. Ask for a new code below."] }, values);
-        case "no-code":
-          return refused(
-            { code: ["This code has expired or has already been used. Ask for a new code below."] },
-            values,
-          );
-        case "blocked":
-          return refused({ form: signInBlockMessage(result.block, now) }, values, tooMany(result.block, now));
+      if (result.reason === "blocked") {
+        return tooMany(CODE_VERIFY_FORM, submission, signInBlockMessage(result.block, now), result.block, now);
       }
+      return refuseSubmission(CODE_VERIFY_FORM, submission, {
+        fieldErrors: { code: [codeRefusal(result)] },
+        hideFields,
+      });
     }
-    // Falls through only for an unknown intent.
     default:
       throw new Response("This form does not say what to do.", { status: 400 });
   }
 }
 
-function tooMany(block: { retryAt: Date }, now: Date): ResponseInit {
-  return {
-    status: 429,
-    headers: { "Retry-After": String(Math.ceil((block.retryAt.getTime() - now.getTime()) / 1000)) },
-  };
+/** Why a code of the right length did not sign in. */
+function codeRefusal(result: Exclude<VerifyCodeResult, { ok: true } | { reason: "blocked" }>) {
+  switch (result.reason) {
+    case "wrong":
+      return `That code is not right. You can try ${result.attemptsLeft} more ${result.attemptsLeft === 1 ? "time" : "times"}.`;
+    case "exhausted":
+      return "Too many wrong tries for this code. Ask for a new code below.";
+    case "no-code":
+      return "This code has expired or has already been used. Ask for a new code below.";
+  }
+}
+
+/** Too many codes or tries: the message above the form, 429 with the seconds to wait in Retry-After. */
+function tooMany(
+  formId: string,
+  submission: Submission<unknown>,
+  message: string,
+  block: { retryAt: Date },
+  now: Date,
+) {
+  return refuseSubmission(
+    formId,
+    submission,
+    { formErrors: [message], hideFields },
+    {
+      status: 429,
+      headers: { "Retry-After": String(Math.ceil((block.retryAt.getTime() - now.getTime()) / 1000)) },
+    },
+  );
 }
 
 function wait(retryAt: Date, now: Date) {
@@ -173,23 +179,21 @@ export default function SignInWithCode() {
 }
 
 function EmailStep({ returnTo }: { returnTo: string }) {
-  const actionData = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
+  const { form, fields } = useContractForm({ id: CODE_EMAIL_FORM, schema: codeEmailSchema, reply });
+  const refusal = replyFor(reply, CODE_EMAIL_FORM);
   const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, actionData?.errors);
+  useFocusFirstError(formRef, refusal);
   const sending = useNavigation().formData?.get("intent") === "send";
   return (
     <>
       <p className="muted">We will email you a code. No password needed; new bidders get an account with it.</p>
       <div className="auth-panel">
-        <Form method="post" ref={formRef} className="stack auth-form" noValidate>
+        <Form method="post" ref={formRef} className="stack auth-form" {...formProps(form)}>
           <input type="hidden" name="returnTo" value={returnTo} />
           <input type="hidden" name="intent" value="send" />
-          {actionData?.errors.form ? <FormAlert>{actionData.errors.form}</FormAlert> : null}
-          <AccountEmailField
-            error={actionData?.errors.email?.[0]}
-            defaultValue={actionData?.values.email}
-            autoComplete="email"
-          />
+          {formErrorOf(refusal) ? <FormAlert>{formErrorOf(refusal)}</FormAlert> : null}
+          <AccountEmailField meta={fields.email} autoComplete="email" />
           <div className="auth-form__actions">
             <Button type="submit" variant="primary" disabled={sending}>
               {sending ? "Sending…" : "Email me a code"}
@@ -201,13 +205,28 @@ function EmailStep({ returnTo }: { returnTo: string }) {
   );
 }
 
+/** A reply that clears the code form's messages and keeps what is typed; one object, so that it is acted on once. */
+const NO_REFUSAL: FormReply = { formId: CODE_VERIFY_FORM, error: {} };
+
 function CodeStep({ email, returnTo }: { email: string; returnTo: string }) {
   const { lifetime } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const errors = actionData?.errors;
-  const values = actionData?.values;
+  const reply = useActionData<typeof action>();
+  const refusal = replyFor(reply, CODE_VERIFY_FORM);
+  // The code field is focused on arrival and left to fetch the code: it is checked once the form is sent, so that
+  // leaving it (or clicking "Send a new code", which the message would move away) shows no message. Once the page's
+  // answer is no longer this form's (a new code was sent, or refused), the refusal of the code before no longer
+  // holds: Conform, which keeps the last reply's messages, is told there are none.
+  const { form, fields } = useContractForm({
+    id: CODE_VERIFY_FORM,
+    schema: codeVerifySchema,
+    reply: refusal ?? NO_REFUSAL,
+    shouldValidate: "onSubmit",
+  });
   const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, errors);
+  useFocusFirstError(formRef, refusal);
+  const again = replyFor(reply, CODE_AGAIN_FORM);
+  const againRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(againRef, again);
   return (
     <>
       <p className="muted" role="status">
@@ -215,15 +234,14 @@ function CodeStep({ email, returnTo }: { email: string; returnTo: string }) {
         spam folder too.
       </p>
       <div className="auth-panel">
-        <Form method="post" ref={formRef} className="stack auth-form" noValidate>
+        <Form method="post" ref={formRef} className="stack auth-form" {...formProps(form)}>
           <input type="hidden" name="returnTo" value={returnTo} />
           <input type="hidden" name="intent" value="verify" />
-          {errors?.form ? <FormAlert>{errors.form}</FormAlert> : null}
-          <Field label="Code" error={errors?.code?.[0]}>
+          {formErrorOf(refusal) ? <FormAlert>{formErrorOf(refusal)}</FormAlert> : null}
+          <Field label="Code" meta={fields.code}>
             {(control) => (
               <input
                 {...control}
-                name="code"
                 autoComplete="one-time-code"
                 inputMode="numeric"
                 pattern="[0-9 \-]*"
@@ -232,33 +250,17 @@ function CodeStep({ email, returnTo }: { email: string; returnTo: string }) {
                 required
                 // The page exists to type this code in (the focus moves to the first error when there is one).
                 // eslint-disable-next-line jsx-a11y/no-autofocus
-                autoFocus={!errors}
+                autoFocus={!reply}
               />
             )}
           </Field>
           <fieldset className="stack">
             <legend className="muted">Your name, if you like (first time here? it tells the team who you are)</legend>
-            <Field label="First name" error={errors?.first_name?.[0]}>
-              {(control) => (
-                <input
-                  {...control}
-                  name="first_name"
-                  autoComplete="given-name"
-                  maxLength={100}
-                  defaultValue={values?.first_name}
-                />
-              )}
+            <Field label="First name" meta={fields.first_name}>
+              {(control) => <input {...control} autoComplete="given-name" />}
             </Field>
-            <Field label="Last name" error={errors?.last_name?.[0]}>
-              {(control) => (
-                <input
-                  {...control}
-                  name="last_name"
-                  autoComplete="family-name"
-                  maxLength={100}
-                  defaultValue={values?.last_name}
-                />
-              )}
+            <Field label="Last name" meta={fields.last_name}>
+              {(control) => <input {...control} autoComplete="family-name" />}
             </Field>
           </fieldset>
           <div className="auth-form__actions">
@@ -267,14 +269,17 @@ function CodeStep({ email, returnTo }: { email: string; returnTo: string }) {
             </Button>
           </div>
         </Form>
-        <Form method="post" className="auth-form__actions">
+        <Form method="post" id={CODE_AGAIN_FORM} ref={againRef} className="stack">
           <input type="hidden" name="returnTo" value={returnTo} />
-          <Button type="submit" name="intent" value="resend" size="sm">
-            Send a new code
-          </Button>
-          <Button type="submit" name="intent" value="restart" size="sm" variant="ghost">
-            Use a different email
-          </Button>
+          {formErrorOf(again) ? <FormAlert>{formErrorOf(again)}</FormAlert> : null}
+          <div className="auth-form__actions">
+            <Button type="submit" name="intent" value="resend" size="sm">
+              Send a new code
+            </Button>
+            <Button type="submit" name="intent" value="restart" size="sm" variant="ghost">
+              Use a different email
+            </Button>
+          </div>
         </Form>
       </div>
     </>

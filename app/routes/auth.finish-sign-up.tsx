@@ -1,14 +1,15 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useRef } from "react";
-import { z } from "zod";
 import { ExpiredLink, NewAccountFields } from "~/auth/account-forms";
-import { newPasswordField } from "~/auth/password-rules";
-import { optionalNameField } from "~/auth/person-fields";
+import { FINISH_SIGN_UP_FORM, newAccountSchema } from "~/auth/person-fields";
 import { safeRedirect } from "~/auth/safe-redirect";
 import { signedInSessionCookie } from "~/auth/session.server";
 import { finishSignUp, signUpLinkEmail } from "~/auth/sign-up.server";
+import { formErrorOf, parseForm, replyFor } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
+import { refuseForm, refuseSubmission } from "~/forms/reply.server";
+import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { Button } from "~/ui/button";
 import { FormAlert } from "~/ui/form-alert";
 import { redirectWithToast } from "~/ui/toast.server";
@@ -16,16 +17,8 @@ import { useFocusFirstError } from "~/ui/use-focus-first-error";
 
 export const meta: MetaFunction = () => [{ title: "Choose your password · Gavel" }];
 
-const finishSignUpSchema = z.object({
-  firstName: optionalNameField,
-  lastName: optionalNameField,
-  password: newPasswordField,
-});
-
-type FormErrors = Partial<Record<"firstName" | "lastName" | "password" | "form", string[]>>;
-type FormValues = { firstName: string; lastName: string };
-
-const refused = (errors: FormErrors, values: FormValues, status = 400) => data({ errors, values }, { status });
+/** The password is never sent back. */
+const hideFields = ["password"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const email = await signUpLinkEmail(new URL(request.url).searchParams.get("token"));
@@ -36,12 +29,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const token = url.searchParams.get("token") ?? "";
-  const form = await readPostedForm(request);
-  const values = { firstName: String(form.get("firstName") ?? ""), lastName: String(form.get("lastName") ?? "") };
-  const parsed = finishSignUpSchema.safeParse({ ...values, password: form.get("password") ?? "" });
-  if (!parsed.success) return refused(parsed.error.flatten().fieldErrors, values);
+  const submission = parseForm(await readPostedForm(request), newAccountSchema);
+  if (submission.status !== "success") return refuseSubmission(FINISH_SIGN_UP_FORM, submission, { hideFields });
 
-  const result = await finishSignUp({ token, ...parsed.data });
+  const result = await finishSignUp({ token, ...submission.value });
   if (result.ok) {
     return redirectWithToast(
       safeRedirect(url.searchParams.get("returnTo")),
@@ -49,16 +40,27 @@ export async function action({ request }: ActionFunctionArgs) {
       { headers: { "Set-Cookie": await signedInSessionCookie(request, result.usrId) } },
     );
   }
-  if (result.reason === "bad-password") return refused({ password: [result.message] }, values);
-  return refused({ form: ["This link has been used or has expired. Sign up again to get a new one."] }, values, 410);
+  if (result.reason === "bad-password") {
+    return refuseSubmission(FINISH_SIGN_UP_FORM, submission, {
+      fieldErrors: { password: [result.message] },
+      hideFields,
+    });
+  }
+  return refuseForm(
+    FINISH_SIGN_UP_FORM,
+    "This link has been used or has expired. Sign up again to get a new one.",
+    "",
+    410,
+  );
 }
 
 export default function FinishSignUp() {
   const { email } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
+  const { form, fields } = useContractForm({ id: FINISH_SIGN_UP_FORM, schema: newAccountSchema, reply });
+  const refusal = replyFor(reply, FINISH_SIGN_UP_FORM);
   const formRef = useRef<HTMLFormElement>(null);
-  const errors = actionData?.errors;
-  useFocusFirstError(formRef, errors);
+  useFocusFirstError(formRef, refusal);
 
   if (!email) return <ExpiredLink rule="Sign-up links work once, for 24 hours." newLinkTo="/auth/sign-up" />;
   return (
@@ -66,9 +68,9 @@ export default function FinishSignUp() {
       <h1>Choose your password</h1>
       <p className="muted">Last step: your name and a password for {email}.</p>
       <div className="auth-panel">
-        <Form method="post" ref={formRef} className="stack" noValidate>
-          {errors?.form ? <FormAlert>{errors.form[0]}</FormAlert> : null}
-          <NewAccountFields email={email} errors={errors} values={actionData?.values} />
+        <Form method="post" ref={formRef} className="stack" {...formProps(form)}>
+          {formErrorOf(refusal) ? <FormAlert>{formErrorOf(refusal)}</FormAlert> : null}
+          <NewAccountFields email={email} fields={fields} />
           <div>
             <Button type="submit" variant="primary">
               Create my account

@@ -10,6 +10,7 @@ import { getSignedInUser, requireUser } from "~/auth/access.server";
 import { AuthLayout } from "~/auth/auth-layout";
 import { isGoogleSignInEnabled } from "~/auth/google.server";
 import { acceptInvitation, acceptInvitationWithPassword, findInvitation } from "~/auth/invitations.server";
+import { newAccountSchema } from "~/auth/person-fields";
 import { signedInSessionCookie } from "~/auth/session.server";
 import { config } from "~/config.server";
 import { DEFAULT_TIMEZONE, timeZones } from "~/events/event-fields";
@@ -20,7 +21,6 @@ import { answerForm, refuseForm, refuseSubmission } from "~/forms/reply.server";
 import { createOrganisationWithEvent } from "~/organisations/create-organisation.server";
 import {
   ACCEPT_FORM,
-  invitationPasswordSchema,
   ORGANISATION_FORM,
   organisationFormSchema,
   PASSWORD_FORM,
@@ -96,7 +96,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return refuseForm(ACCEPT_FORM, gone, "", 410);
     }
     case "choose-password": {
-      const submission = parseForm(form, invitationPasswordSchema);
+      const submission = parseForm(form, newAccountSchema);
       if (submission.status !== "success")
         return refuseSubmission(PASSWORD_FORM, submission, { hideFields: ["password"] });
       const result = await acceptInvitationWithPassword({ token, ...submission.value });

@@ -24,6 +24,43 @@ test("with JavaScript, a new code replaces the first, and the newest one signs i
   await expect(page.getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
 });
 
+test("with JavaScript, the browser refuses a code of the wrong length and the server a wrong one, until a new code", async ({
+  page,
+}) => {
+  const email = `alan.${Date.now()}@example.test`;
+  await page.goto("/auth/code");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Email me a code" }).click();
+  await expect(page.getByText(`We sent a code to ${email}`)).toBeVisible();
+  const code = await codeOf(email);
+  const signIn = page.getByRole("button", { name: "Sign in", exact: true });
+
+  // Checked in the browser with the action's schema: nothing is sent.
+  await page.getByLabel("Code").fill("12345");
+  await signIn.click();
+  await expect(page.getByText("Enter the code from the email: its 6 or 10 digits.")).toBeVisible();
+  await expect(page.getByLabel("Code")).toBeFocused();
+
+  await page.getByLabel("Code").fill(String((Number(code) + 1) % 1_000_000).padStart(6, "0"));
+  const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), signIn.click()]);
+  expect(response.status()).toBe(400);
+  await expect(page.getByText("That code is not right. You can try 4 more times.")).toBeVisible();
+  await expect(page.getByLabel("Code")).toBeFocused();
+  await expect(page.getByLabel("Code")).toHaveAttribute("aria-invalid", "true");
+
+  // A new code: the refusal of the one before goes.
+  await page.getByRole("button", { name: "Send a new code" }).click();
+  await expect(page.getByRole("region", { name: "Notifications" })).toContainText("A new code is on its way");
+  await expect(page.getByText("That code is not right.")).toBeHidden();
+  await expect(page.getByLabel("Code")).not.toHaveAttribute("aria-invalid", "true");
+  await expect.poll(() => codeOf(email)).not.toBe(code);
+
+  await page.getByLabel("Code").fill((await codeOf(email))!);
+  await signIn.click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
+});
+
 test("a team member's code is 10 digits, typed as the email groups them", async ({ page, organiser }) => {
   await page.goto("/auth/code");
   await page.getByLabel("Email").fill(organiser.email);
@@ -59,7 +96,11 @@ test.describe("without JavaScript", () => {
 
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
     await page.getByLabel("Code").fill(wrong);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      page.getByRole("button", { name: "Sign in", exact: true }).click(),
+    ]);
+    expect(response.status()).toBe(400);
     await expect(page.getByText("That code is not right. You can try 4 more times.")).toBeVisible();
 
     await page.getByLabel("Code").fill(code!);

@@ -106,9 +106,12 @@ describe("password reset", () => {
     const link = linkTo(await lastMailTo(person.email_address), "/auth/reset-password");
     expect(await reset(link, "tiny")).toMatchObject({
       status: 400,
-      data: { errors: { password: ["Use at least 10 characters."] } },
+      data: { formId: "reset-password", error: { password: ["Use at least 10 characters."] } },
     });
-    expect(await reset(link, person.email_address)).toMatchObject({ status: 400 });
+    expect(await reset(link, person.email_address)).toMatchObject({
+      status: 400,
+      data: { error: { password: ["Your password cannot be your email address."] } },
+    });
     expect((await reset(link, NEW_PASSWORD)).status).toBe(302);
   });
 

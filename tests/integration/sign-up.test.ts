@@ -13,6 +13,7 @@ import { testDatabase } from "../support/database";
 import { linkTo, lastMailTo, mailTo } from "../support/mailbox";
 import { makeUser } from "../support/people";
 import { call, makeRequest, type Outcome, type RouteFunction } from "../support/route-calls";
+import type { FormReply } from "~/forms/form-contract";
 
 const { db } = testDatabase();
 const PASSWORD = "a long and private passphrase";
@@ -68,7 +69,7 @@ describe("sign-up", () => {
     expect((await openLink(link)).status).toBe(410);
     expect(await finish(link, { password: "another long passphrase" })).toMatchObject({
       status: 410,
-      data: { errors: { form: [expect.stringContaining("used or has expired")] } },
+      data: { formId: "finish-sign-up", error: { "": [expect.stringContaining("used or has expired")] } },
     });
   });
 
@@ -86,13 +87,16 @@ describe("sign-up", () => {
   it("asks for a password of 10 characters that is not the email address, keeping the link usable", async () => {
     await requestSignUp("rules@example.org");
     const link = linkTo(await lastMailTo("rules@example.org"), "/auth/finish-sign-up");
-    expect(await finish(link, { password: "short" })).toMatchObject({
+    const short = await finish(link, { firstName: "Rita", password: "short" });
+    // What was typed comes back, but never the password.
+    expect((short.data as FormReply).initialValue).toEqual({ firstName: "Rita" });
+    expect(short).toMatchObject({
       status: 400,
-      data: { errors: { password: ["Use at least 10 characters."] } },
+      data: { formId: "finish-sign-up", error: { password: ["Use at least 10 characters."] } },
     });
     expect(await finish(link, { password: "Rules@Example.org" })).toMatchObject({
       status: 400,
-      data: { errors: { password: ["Your password cannot be your email address."] } },
+      data: { formId: "finish-sign-up", error: { password: ["Your password cannot be your email address."] } },
     });
     expect((await finish(link, { password: PASSWORD })).status).toBe(302);
   });

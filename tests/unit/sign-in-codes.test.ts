@@ -1,6 +1,8 @@
-// Emailed sign-in codes, the pure part (app/auth/sign-in-codes.server.ts): making, hashing, reading and checking.
+// Emailed sign-in codes, the pure part (app/auth/sign-in-codes.server.ts; reading a typed one, sign-in-code-fields.ts):
+// making, hashing, reading and checking.
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { readCode } from "~/auth/sign-in-code-fields";
 import {
   codeExpiry,
   codeMatches,
@@ -8,7 +10,6 @@ import {
   hashSignInCode,
   newSalt,
   newSignInCode,
-  readCode,
   showCode,
   SIGN_IN_CODE,
 } from "~/auth/sign-in-codes.server";

@@ -6,6 +6,7 @@
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useRef } from "react";
 import { NewAccountFields } from "~/auth/account-forms";
+import { newAccountSchema } from "~/auth/person-fields";
 import { GoogleSignInOption, SignInForm } from "~/auth/sign-in-forms";
 import { formErrorOf, replyFor } from "~/forms/form-contract";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
@@ -13,13 +14,7 @@ import { Button } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
-import {
-  ACCEPT_FORM,
-  invitationPasswordSchema,
-  ORGANISATION_FORM,
-  organisationFormSchema,
-  PASSWORD_FORM,
-} from "../organisation-form";
+import { ACCEPT_FORM, ORGANISATION_FORM, organisationFormSchema, PASSWORD_FORM } from "../organisation-form";
 
 export function SignInFirst({ googleEnabled }: { googleEnabled: boolean }) {
   return (
@@ -125,10 +120,9 @@ export interface InvitationPageProps {
 export function InvitationPage({ googleEnabled, returnTo, invitation, signedInAs }: InvitationPageProps) {
   const reply = useActionData<unknown>();
   const accept = replyFor(reply, ACCEPT_FORM);
-  const { form, fields } = useContractForm({ id: PASSWORD_FORM, schema: invitationPasswordSchema, reply });
+  const { form, fields } = useContractForm({ id: PASSWORD_FORM, schema: newAccountSchema, reply });
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, accept ?? replyFor(reply, PASSWORD_FORM));
-  const typed = (value: unknown) => (typeof value === "string" ? value : undefined);
   return (
     <>
       <h1>Join the team of {invitation.eventTitle}</h1>
@@ -163,14 +157,7 @@ export function InvitationPage({ googleEnabled, returnTo, invitation, signedInAs
               <input type="hidden" name="intent" value="choose-password" />
               <h2>Choose a password</h2>
               {form.errors?.[0] ? <FormAlert>{form.errors[0]}</FormAlert> : null}
-              <NewAccountFields
-                email={invitation.email}
-                errors={form.allErrors}
-                values={{
-                  firstName: typed(fields.firstName.initialValue),
-                  lastName: typed(fields.lastName.initialValue),
-                }}
-              />
+              <NewAccountFields email={invitation.email} fields={fields} />
               <JoinButton />
             </Form>
           )}
