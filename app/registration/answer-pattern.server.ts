@@ -27,3 +27,6 @@ export function answerPattern(pattern: string): AnswerPattern | null {
   compiled.set(pattern, matcher);
   return matcher;
 }
+
+/** Whether a whole answer fits the pattern; a pattern RE2 cannot run (saved before patterns were checked) asks nothing. */
+export const fitsPattern = (pattern: string, answer: string) => answerPattern(pattern)?.test(answer) !== false;

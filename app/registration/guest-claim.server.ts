@@ -5,14 +5,12 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import QRCode from "qrcode";
-import { z } from "zod";
 import { db } from "~/db.server";
 import { messageOrigin } from "~/messages/links.server";
 import { notifyTeam } from "~/messages/team-notifications.server";
 import { publish } from "~/realtime/bus.server";
 import { pass, registrant, ticket } from "~drizzle/schema";
 import { checkInUrl } from "./order-links.server";
-import { answerProblem, type FieldErrors } from "./register-steps.server";
 import { registrationTopic } from "./registration-topic";
 import type { RegisterContext } from "./register-page.server";
 
@@ -59,52 +57,42 @@ export async function loadGuestSeat(origin: string, eventId: number, token: stri
 
 export type GuestSeat = NonNullable<Awaited<ReturnType<typeof loadGuestSeat>>>;
 
-const email = z.string().email();
-
-/** Saves what the guest entered; returns field errors (and changes nothing) when something is wrong. */
-export async function saveGuestSeat(
+/**
+ * A seat whose guest has an account (they joined the auction, or signed in to register) keeps that account's email:
+ * the link is forwarded and never expires, and the email decides whose paddle the seat is. The refusal of another
+ * email, by field, for answerForm.
+ */
+export async function accountEmailErrors(
   context: RegisterContext,
   token: string,
-  form: FormData,
-): Promise<FieldErrors | null> {
-  const read = (name: string) =>
-    typeof form.get(name) === "string" ? String(form.get(name)).trim().slice(0, 500) : "";
+  email: string,
+): Promise<Record<string, string[]>> {
+  const [seat] = await db
+    .select({ email: registrant.email, linked: registrant.usr_id })
+    .from(registrant)
+    .where(and(eq(registrant.event_id, context.event.event_id), eq(registrant.claim_token, token)));
+  return seat && seat.linked !== null && email.toLowerCase() !== (seat.email ?? "").toLowerCase()
+    ? { email: ["This seat belongs to its guest's account, so its email stays. Ask the event's team to change it."] }
+    : {};
+}
+
+/** Saves what the guest entered, checked with the guest form's schema (register-forms.ts). */
+export async function saveGuestSeat(context: RegisterContext, token: string, posted: Record<string, string>) {
   const values = {
-    first_name: read("first_name"),
-    last_name: read("last_name"),
-    email: read("email"),
-    phone: read("phone"),
+    first_name: posted.first_name,
+    last_name: posted.last_name,
+    email: posted.email,
+    phone: posted.phone,
   };
-  const errors: FieldErrors = {};
-  if (!values.first_name) errors.first_name = "Enter your first name.";
-  if (!values.last_name) errors.last_name = "Enter your last name.";
-  if (values.email && !email.safeParse(values.email).success)
-    errors.email = "Enter an email address like name@example.org, or leave it blank.";
-  if (values.phone && !/^[+()\d\s.-]{7,20}$/.test(values.phone))
-    errors.phone = "Enter a phone number, or leave it blank.";
   const answers: Record<string, string> = {};
   let mealId: number | null = null;
   for (const asked of context.questions) {
-    const name = `answer-${asked.name}`;
-    const answer = asked.type === "checkbox" ? (form.get(name) === "yes" ? "yes" : "") : read(name);
-    const problem = answerProblem({ ...asked, is_pre_sales_question: true }, answer, context);
-    if (problem) errors[name] = problem;
+    const answer = posted[`answer-${asked.name}`];
     if (asked.type === "meal" && answer) mealId = Number(answer);
     if (answer)
       answers[asked.name] =
         asked.type === "meal" ? (context.meals.find((choice) => choice.meal_id === mealId)?.title ?? answer) : answer;
   }
-  // A seat whose guest has an account (they joined the auction, or signed in to register) keeps that account's
-  // email: the link is forwarded and never expires, and the email decides whose paddle the seat is.
-  if (!errors.email) {
-    const [seat] = await db
-      .select({ email: registrant.email, linked: registrant.usr_id })
-      .from(registrant)
-      .where(and(eq(registrant.event_id, context.event.event_id), eq(registrant.claim_token, token)));
-    if (seat && seat.linked !== null && values.email.toLowerCase() !== (seat.email ?? "").toLowerCase())
-      errors.email = "This seat belongs to its guest's account, so its email stays. Ask the event's team to change it.";
-  }
-  if (Object.keys(errors).length > 0) return errors;
 
   await db.transaction(async (tx) => {
     const [row] = await tx
@@ -146,5 +134,4 @@ export async function saveGuestSeat(
     }
     await publish(tx, { topic: registrationTopic(context.event.event_id), type: "claimed", data: {} });
   });
-  return null;
 }

@@ -3,55 +3,83 @@
  * guest saving their details through their personal link.
  */
 import { randomUUID } from "node:crypto";
-import { redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { registrationAsksForCard } from "~/billing/cards.server";
 import { cardPaymentsOpen } from "~/billing/settings.server";
 import { startTicketCheckout } from "~/billing/ticket-checkout.server";
 import { db } from "~/db.server";
+import { formReply, parseForm, type FormReply } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
-import { saveGuestSeat } from "./guest-claim.server";
+import { answerForm } from "~/forms/reply.server";
+import { fitsPattern } from "./answer-pattern.server";
+import { accountEmailErrors, saveGuestSeat } from "./guest-claim.server";
 import { orderParam, paymentOfOrderParam } from "./order-links.server";
 import { seatsOf, isNamed, type RegisterDraft, type RegisterStep } from "./register-draft";
+import {
+  GUEST_FORM,
+  guestSeatSchema,
+  readGuestSeat,
+  readStep,
+  stepFormId,
+  stepSchema,
+  stepValues,
+  type StepView,
+} from "./register-forms";
 import { partyOfKey, registerParty, type GuestDetails, type RegistrationRefusal } from "./register-party.server";
 import {
-  checkStep,
   decodeDraft,
   encodeDraft,
   isRegisterStep,
+  promoProblem,
   promoTerms,
-  readStep,
   stepAfter,
   stepBefore,
   stepsFor,
   withBuyerSeated,
-  type FieldErrors,
 } from "./register-steps.server";
 import type { RegisterContext } from "./register-page.server";
+import type { Submission } from "@conform-to/react";
 
-export interface StepView {
-  step: RegisterStep;
-  draft: RegisterDraft;
-  encoded: string;
-  errors: FieldErrors;
-  promo: Awaited<ReturnType<typeof promoTerms>>;
-}
-
-export async function stepView(
-  context: RegisterContext,
-  step: RegisterStep,
-  given: RegisterDraft,
-  errors: FieldErrors = {},
-): Promise<StepView> {
+/** A step to show: the steps of this order, the draft (encoded for the form) and the promo code's terms. */
+export async function stepView(context: RegisterContext, step: RegisterStep, given: RegisterDraft): Promise<StepView> {
   const draft = step === "payment" && !given.orderKey ? { ...given, orderKey: randomUUID() } : given;
   return {
+    kind: "step",
     step,
+    steps: stepsFor(draft, context),
     draft,
     encoded: encodeDraft(draft),
-    errors,
-    promo: errors.promoCode ? null : await promoTerms(context.event.event_id, draft.promoCode),
+    promo: await promoTerms(context.event.event_id, draft.promoCode),
   };
 }
+
+/** A step shown again (or an earlier one) for a refusal: the step's view with its form's reply, a 400. */
+async function refuseStep(context: RegisterContext, step: RegisterStep, draft: RegisterDraft, reply: FormReply) {
+  const view = await stepView(context, step, draft);
+  return data({ ...view, ...reply, promo: reply.error?.promoCode ? null : view.promo }, { status: 400 });
+}
+
+/** A refusal of the step's own form: its checks (and a promo code the database refuses), and what was typed. */
+function stepReply(step: RegisterStep, submission: Submission<unknown>, promo: string | null): FormReply | null {
+  if (submission.status === "success" && !promo) return null;
+  const reply = submission.reply({ fieldErrors: promo ? { promoCode: [promo] } : {}, hideFields: ["draft"] });
+  return { ...reply, formId: stepFormId(step) };
+}
+
+/** What is wrong with a step of the draft: its form's checks on the draft's values, then the promo code's. */
+async function checkDraftStep(step: RegisterStep, draft: RegisterDraft, context: RegisterContext) {
+  const submission = parseForm(
+    new URLSearchParams(stepValues(step, draft, context)),
+    stepSchema(step, context, draft, fitsPattern),
+  );
+  return stepReply(step, submission, await promoOf(step, draft, context));
+}
+
+const promoOf = (step: RegisterStep, draft: RegisterDraft, context: RegisterContext) =>
+  step === "tickets" && draft.promoCode
+    ? promoProblem(context.event.event_id, draft.promoCode, draft.quantities)
+    : Promise.resolve(null);
 
 export async function registerAction(
   request: Request,
@@ -64,39 +92,53 @@ export async function registerAction(
   if (form.get("intent") === "pay-order") return payOrderByCard(context, url, origin);
   const guestToken = url.searchParams.get("guest");
   if (guestToken) {
-    const errors = await saveGuestSeat(context, guestToken, form);
-    if (errors) return { kind: "guest" as const, errors };
-    throw redirect(`/register?id=${context.event.event_id}&guest=${guestToken}&saved=1`);
+    const submission = parseForm(form, guestSeatSchema(context.questions, context.meals, fitsPattern));
+    const values = readGuestSeat(context.questions, submission.payload);
+    const otherErrors =
+      submission.status === "error" && submission.error?.email
+        ? {}
+        : await accountEmailErrors(context, guestToken, values.email);
+    return answerForm(
+      GUEST_FORM,
+      submission,
+      async () => {
+        await saveGuestSeat(context, guestToken, values);
+        return redirect(`/register?id=${context.event.event_id}&guest=${guestToken}&saved=1`);
+      },
+      otherErrors,
+    );
   }
 
   const posted = form.get("step");
   const step: RegisterStep = isRegisterStep(posted) ? posted : "tickets";
   const intent = form.get("intent");
-  let draft = readStep(step, form, decodeDraft(form.get("draft")), context);
+  const given = decodeDraft(form.get("draft"));
+  const submission = parseForm(form, stepSchema(step, context, given, fitsPattern));
+  let draft = readStep(step, submission.payload, given, context);
   if (context.state !== "open") {
-    return {
-      kind: "step" as const,
-      ...(await stepView(context, "tickets", draft, { form: closedMessage(context.state) })),
-    };
+    const formError = closedMessage(context.state);
+    return refuseStep(
+      context,
+      "tickets",
+      draft,
+      formReply(stepFormId("tickets"), { formError, values: stepValues("tickets", draft, context) }),
+    );
   }
-  if (intent === "back")
-    return { kind: "step" as const, ...(await stepView(context, stepBefore(step, draft, context), draft)) };
+  if (intent === "back") return stepView(context, stepBefore(step, draft, context), draft);
 
-  const errors = await checkStep(step, draft, context);
-  if (intent === "apply" || Object.keys(errors).length > 0)
-    return { kind: "step" as const, ...(await stepView(context, step, draft, errors)) };
+  const refused = stepReply(step, submission, await promoOf(step, draft, context));
+  if (refused) return refuseStep(context, step, draft, refused);
+  if (intent === "apply") return stepView(context, step, draft);
   if (step === "buyer") draft = withBuyerSeated(draft);
-  if (step !== "payment")
-    return { kind: "step" as const, ...(await stepView(context, stepAfter(step, draft, context), draft)) };
+  if (step !== "payment") return stepView(context, stepAfter(step, draft, context), draft);
 
   // The same final form again (a double tap, a reload that resends it): the registration it made.
   const earlier = draft.orderKey ? await partyOfKey(db, context.event.event_id, draft.orderKey) : null;
   if (earlier) throw redirect(`/register?id=${context.event.event_id}&order=${orderParam(earlier.paymentId)}`);
   // The last step: every step is checked again, since the draft came back from the browser.
   for (const earlier of stepsFor(draft, context)) {
-    const problems = await checkStep(earlier, draft, context);
-    if (Object.keys(problems).length > 0)
-      return { kind: "step" as const, ...(await stepView(context, earlier, draft, problems)) };
+    const problems = await checkDraftStep(earlier, draft, context);
+    if (problems) return refuseStep(context, earlier, draft, problems);
   }
   const seats = seatsOf(context.tickets, draft.quantities);
   const byCard = form.get("method") === "card" && (await cardPaymentsOpen(context.event.event_id));
@@ -124,7 +166,16 @@ export async function registerAction(
   });
   if (!result.ok) {
     const { step: back, field } = whereRefused(result.refusal);
-    return { kind: "step" as const, ...(await stepView(context, back, draft, { [field]: result.refusal.message })) };
+    const message = result.refusal.message;
+    return refuseStep(
+      context,
+      back,
+      draft,
+      formReply(stepFormId(back), {
+        ...(field ? { fieldErrors: { [field]: [message] } } : { formError: message }),
+        values: stepValues(back, draft, context),
+      }),
+    );
   }
   const confirmation = `/register?id=${context.event.event_id}&order=${orderParam(result.party.paymentId)}`;
   if (byCard && result.party.amount > 0) return cardCheckout(context.event.event_id, result.party.paymentId, origin);
@@ -189,7 +240,8 @@ function guestDetails(draft: RegisterDraft, index: number, context: RegisterCont
   };
 }
 
-function whereRefused(refusal: RegistrationRefusal): { step: RegisterStep; field: string } {
+/** The step and field a registration's refusal is shown at (no field: above the step's form). */
+function whereRefused(refusal: RegistrationRefusal): { step: RegisterStep; field?: string } {
   switch (refusal.code) {
     case "sold_out":
     case "not_enough":
@@ -201,15 +253,14 @@ function whereRefused(refusal: RegistrationRefusal): { step: RegisterStep; field
       return { step: "tickets", field: "promoCode" };
     case "order_limit":
     case "no_tickets":
-      return { step: "tickets", field: "tickets" };
     case "not_open":
     case "closed":
-      return { step: "tickets", field: "form" };
+      return { step: "tickets" };
     case "unpaid_limit":
       return { step: "payment", field: "method" };
   }
 }
 
-export function closedMessage(state: "not_open" | "closed" | "open") {
+function closedMessage(state: "not_open" | "closed" | "open") {
   return state === "not_open" ? "Registration is not open yet." : "Registration has closed.";
 }

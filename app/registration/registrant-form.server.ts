@@ -8,9 +8,10 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { publish } from "~/realtime/bus.server";
 import { registrant } from "~drizzle/schema";
+import { fitsPattern } from "./answer-pattern.server";
 import { setRegistrantPaddle } from "./paddles.server";
+import { answerProblem } from "./register-forms";
 import { registerParty, type GuestDetails, type RegisteredParty } from "./register-party.server";
-import { answerProblem } from "./register-steps.server";
 import { EXTRA_GUEST_ROWS, STAFF_METHODS, type StaffMethod } from "./registrant-fields";
 import { answersOf, refreshPassNames, type RegistrationChoices } from "./registrants.server";
 import { registrationTopic } from "./registration-topic";
@@ -181,7 +182,7 @@ export async function editRegistrant(
     const name = `answer-${asked.name}`;
     const answer = asked.type === "checkbox" ? (form.get(name) === "yes" ? "yes" : "") : read(name, 500);
     // Staff may leave any question for the guest to answer later.
-    const problem = answerProblem({ ...asked, is_pre_sales_question: false }, answer, choices);
+    const problem = answerProblem({ ...asked, is_pre_sales_question: false }, answer, choices.meals, fitsPattern);
     if (problem) errors[name] = problem;
     if (answer) answers[asked.name] = answer;
   }

@@ -10,9 +10,10 @@ import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import Papa from "papaparse";
 import { z } from "zod";
 import { event, registrant, usr_event_paddle } from "~drizzle/schema";
+import { fitsPattern } from "./answer-pattern.server";
 import { allocatePaddle, setRegistrantPaddle } from "./paddles.server";
+import { answerProblem } from "./register-forms";
 import { registerParty, type GuestDetails } from "./register-party.server";
-import { answerProblem } from "./register-steps.server";
 import { companyAndAddress, STAFF_METHODS, type GuestContact, type StaffMethod } from "./registrant-fields";
 import { loadRegistrationChoices, type RegistrationChoices } from "./registrants.server";
 import type { Database, Transaction } from "~/db/connection.server";
@@ -313,7 +314,7 @@ function readRow(
     const answer =
       asked.type === "checkbox" ? (/^(yes|y|true|1|x)$/i.test(answers[asked.name]) ? "yes" : "") : answers[asked.name];
     answers[asked.name] = answer;
-    const problem = answerProblem({ ...asked, is_pre_sales_question: false }, answer, choices);
+    const problem = answerProblem({ ...asked, is_pre_sales_question: false }, answer, choices.meals, fitsPattern);
     if (problem) messages.push(`${asked.label}: ${problem}`);
     if (!answer) delete answers[asked.name];
   }

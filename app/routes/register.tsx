@@ -1,5 +1,4 @@
 import {
-  data,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -18,7 +17,6 @@ import { registerAction, stepView } from "~/registration/register-actions.server
 import { EMPTY_DRAFT } from "~/registration/register-draft";
 import { loadRegisterContext } from "~/registration/register-page.server";
 import { registerShell } from "~/registration/register-shell";
-import { stepsFor } from "~/registration/register-steps.server";
 import { GuestSeatForm, RegisterConfirmation } from "~/registration/ui/register-confirmation";
 import { RegisterPageView } from "~/registration/ui/register-page-view";
 import { RegisterStepper } from "~/registration/ui/register-stepper";
@@ -103,7 +101,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     opensAt: formatEventDate(context.window.start_date_time, context.event.timezone),
     soldOut,
     initial: await stepView(context, "tickets", draft),
-    allSteps: stepsFor(draft, context),
     tickets: context.tickets.map((type) => ({
       ...type,
       description: type.description ? sanitizeRichText(type.description) : null,
@@ -118,11 +115,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context: server }: ActionFunctionArgs) {
-  const context = await loadRegisterContext(request);
-  const result = await registerAction(request, context, publicOrigin(request), server.clientAddress);
-  const payload = { ...result, allSteps: result.kind === "step" ? stepsFor(result.draft, context) : [] };
-  // A step refused for its fields answers 400, like every form here; moving on to the next step is a 200.
-  return Object.keys(result.errors).length > 0 ? data(payload, { status: 400 }) : payload;
+  // A step moves on with a 200; a refused step answers 400 with its form's reply (register-actions.server.ts).
+  return registerAction(request, await loadRegisterContext(request), publicOrigin(request), server.clientAddress);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -154,7 +148,7 @@ export default function RegisterPage() {
         <GuestSeatForm
           seat={data.seat}
           saved={data.saved && !actionData}
-          errors={actionData?.kind === "guest" ? actionData.errors : {}}
+          reply={actionData}
           questions={data.questions}
           meals={data.meals}
         />
@@ -178,8 +172,8 @@ export default function RegisterPage() {
           </p>
         ) : (
           <RegisterStepper
-            {...(actionData?.kind === "step" ? actionData : data.initial)}
-            steps={actionData?.kind === "step" ? actionData.allSteps : data.allSteps}
+            view={actionData && "kind" in actionData ? actionData : data.initial}
+            reply={actionData}
             tickets={data.tickets}
             questions={data.questions}
             meals={data.meals}

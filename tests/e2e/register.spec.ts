@@ -24,6 +24,21 @@ test("register a couple, name one guest later, and receive the confirmation @pho
   await page.getByRole("button", { name: "Continue" }).click();
 
   await expect(page.getByRole("heading", { name: "Your details" })).toBeFocused();
+  // The browser checks the step with the action's schema: nothing is sent, and focus goes to the first problem.
+  let posted = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST") posted++;
+  });
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByLabel("First name")).toBeFocused();
+  await expect(page.getByLabel("First name")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Enter your first name.")).toBeVisible();
+  await expect(page.getByText("Enter your last name.")).toBeVisible();
+  // A field is checked as it is left, too.
+  await page.getByLabel("Email").fill("rosa");
+  await page.getByLabel("Email").press("Tab");
+  await expect(page.getByText("Enter an email address like name@example.org.")).toBeVisible();
+  expect(posted).toBe(0);
   await fillBuyer(page, email);
   await page.getByRole("button", { name: "Continue" }).click();
 
@@ -82,7 +97,10 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("How many Individual").fill("2");
     await page.getByLabel("Promo code").fill("NOT-A-CODE");
     await page.getByRole("button", { name: "Apply" }).click();
+    // The server's refusal, at its field (the promo code is checked against the event's codes).
     await expect(page.getByText("This promo code is not valid.")).toBeVisible();
+    await expect(page.getByLabel("Promo code")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Promo code")).toHaveValue("NOT-A-CODE");
     await expect(page.getByLabel("How many Individual")).toHaveValue("2");
     await page.getByLabel("Promo code").fill("");
     await page.getByRole("button", { name: "Continue" }).click();
@@ -91,6 +109,7 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Email").fill("not an email");
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page.getByText("Enter your last name.")).toBeVisible();
+    await expect(page.getByLabel("Last name")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByText("Enter an email address like name@example.org.")).toBeVisible();
     await expect(page.getByLabel("First name")).toHaveValue("Rosa");
 

@@ -48,7 +48,10 @@ describe(`paddle ownership on ${process.env.TEST_DB_ENGINE}`, () => {
     );
     expect(moved).toMatchObject({
       status: 400,
-      data: { errors: { email: expect.stringMatching(/^This seat belongs to its guest's account/) } },
+      data: {
+        formId: "guest-details",
+        error: { email: [expect.stringMatching(/^This seat belongs to its guest's account/)] },
+      },
     });
     // Even with the seat's email changed behind the link's back, the seat stays Ann's.
     await db

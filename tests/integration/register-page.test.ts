@@ -42,7 +42,7 @@ async function setUp(window: { start?: Date | null; end?: Date | null } = {}, li
   return { eventId: made.event_id, single, url: `/register?id=${made.event_id}` };
 }
 
-type StepData = { kind: "step"; step: string; encoded: string; errors: Record<string, string> };
+type StepData = { kind: "step"; step: string; encoded: string };
 
 async function post(url: string, form: Record<string, string>) {
   return call$(route.action, makeRequest(url, { form }));
@@ -63,7 +63,7 @@ describe("/register", () => {
     const refused = await post(late.url, { step: "tickets", intent: "next", [`qty-${late.single.ticket_id}`]: "1" });
     expect(refused).toMatchObject({
       status: 400,
-      data: { step: "tickets", errors: { form: "Registration has closed." } },
+      data: { step: "tickets", formId: "register-tickets", error: { "": ["Registration has closed."] } },
     });
 
     await db.update(ticket).set({ max_quantity: 0 }).where(eq(ticket.ticket_id, open.single.ticket_id));
@@ -76,7 +76,15 @@ describe("/register", () => {
     const { eventId, single, url } = await setUp();
     const qty = `qty-${single.ticket_id}`;
     const tooMany = await post(url, { step: "tickets", intent: "next", [qty]: "4" });
-    expect(tooMany).toMatchObject({ status: 400, data: { errors: { [qty]: "Only 3 left." } } });
+    expect(tooMany).toMatchObject({
+      status: 400,
+      data: {
+        step: "tickets",
+        formId: "register-tickets",
+        error: { [qty]: ["Only 3 left."] },
+        initialValue: { [qty]: "4" },
+      },
+    });
 
     let view = (await post(url, { step: "tickets", intent: "next", [qty]: "2" })).data as StepData;
     expect(view.step).toBe("buyer");
@@ -89,7 +97,11 @@ describe("/register", () => {
     });
     expect(badBuyer).toMatchObject({
       status: 400,
-      data: { errors: { last_name: "Enter your last name.", email: "Enter an email address like name@example.org." } },
+      data: {
+        formId: "register-details",
+        error: { last_name: ["Enter your last name."], email: ["Enter an email address like name@example.org."] },
+        initialValue: { first_name: "Ada", email: "ada" },
+      },
     });
     view = (
       await post(url, {
@@ -116,13 +128,25 @@ describe("/register", () => {
     const unanswered = await post(url, { step: "questions", intent: "next", draft: view.encoded });
     expect(unanswered).toMatchObject({
       status: 400,
-      data: { errors: { "answer-0-diet": "Please answer this question." } },
+      data: { formId: "register-questions", error: { "answer-0-diet": ["Please answer this question."] } },
     });
     view = (await post(url, { step: "questions", intent: "next", draft: view.encoded, "answer-0-diet": "Vegetarian" }))
       .data as StepData;
     expect(view.step).toBe("payment");
 
     const final = { step: "payment", intent: "next", draft: view.encoded, method: "pay_at_event" };
+    // Tickets sold meanwhile: the last step checks every step again and shows the tickets step's form, refused.
+    await db.update(ticket).set({ max_quantity: 1 }).where(eq(ticket.ticket_id, single.ticket_id));
+    expect(await post(url, final)).toMatchObject({
+      status: 400,
+      data: {
+        step: "tickets",
+        formId: "register-tickets",
+        error: { [qty]: ["Only 1 left."] },
+        initialValue: { [qty]: "2" },
+      },
+    });
+    await db.update(ticket).set({ max_quantity: 3 }).where(eq(ticket.ticket_id, single.ticket_id));
     const done = await post(url, final);
     const again = await post(url, final);
     expect(done.status).toBe(302);
@@ -165,7 +189,11 @@ describe("/register", () => {
     const missing = await post(link, { first_name: "Charles" });
     expect(missing).toMatchObject({
       status: 400,
-      data: { errors: { last_name: "Enter your last name.", "answer-diet": "Please answer this question." } },
+      data: {
+        formId: "guest-details",
+        error: { last_name: ["Enter your last name."], "answer-diet": ["Please answer this question."] },
+        initialValue: { first_name: "Charles" },
+      },
     });
     const saved = await post(link, { first_name: "Charles", last_name: "Babbage", "answer-diet": "None" });
     expect(saved.location).toBe(`${link}&saved=1`);

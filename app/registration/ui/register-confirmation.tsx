@@ -3,12 +3,17 @@
  * order, and a card per guest: the QR code to show at the door, or the personal link for a guest still unnamed.
  */
 import { Form, useNavigation } from "@remix-run/react";
+import { useMemo, useRef } from "react";
+import { replyFor } from "~/forms/form-contract";
+import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { RichText } from "~/rich-text/rich-text";
 import { buttonClass } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";
-import { QuestionField, type StepperProps, type StepperQuestion } from "./register-stepper";
+import { useFocusFirstError } from "~/ui/use-focus-first-error";
+import { GUEST_FORM, guestSeatSchema, type AskedQuestion, type MealChoice } from "../register-forms";
+import { QuestionField } from "./register-stepper";
 import type { ConfirmedGuest } from "../confirmation.server";
 
 interface ConfirmationProps {
@@ -140,15 +145,32 @@ interface GuestSeatProps {
     qrSvg: string | null;
   };
   saved: boolean;
-  errors: Record<string, string>;
-  questions: StepperQuestion[];
-  meals: StepperProps["meals"];
+  /** The action's answer: the guest form's reply when it refused what was sent. */
+  reply: unknown;
+  questions: AskedQuestion[];
+  meals: MealChoice[];
 }
 
-/** A guest's personal link: their details and answers, then their QR code. */
-export function GuestSeatForm({ seat, saved, errors, questions, meals }: GuestSeatProps) {
+/** A guest's personal link: their details and answers (a form on the contract, `guest-details`), then their QR code. */
+export function GuestSeatForm({ seat, saved, reply, questions, meals }: GuestSeatProps) {
   const busy = useNavigation().state === "submitting";
   const name = `${seat.values.first_name} ${seat.values.last_name}`.trim();
+  const schema = useMemo(() => guestSeatSchema(questions, meals), [questions, meals]);
+  const { form, fields } = useContractForm({
+    id: GUEST_FORM,
+    schema,
+    reply,
+    defaultValue: {
+      first_name: seat.values.first_name,
+      last_name: seat.values.last_name,
+      email: seat.values.email,
+      phone: seat.values.phone,
+      ...Object.fromEntries(questions.map((asked) => [`answer-${asked.name}`, seat.values.answers[asked.name] ?? ""])),
+    },
+  });
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, replyFor(reply, GUEST_FORM));
+  const refused = form.status === "error" && Object.keys(form.allErrors).length > 0;
   return (
     <div className="register">
       <h2 className="register-form__heading">{seat.claimed ? "Your ticket" : "Add your details"}</h2>
@@ -174,48 +196,26 @@ export function GuestSeatForm({ seat, saved, errors, questions, meals }: GuestSe
           Someone bought you a seat ({seat.ticket}). Tell us who you are so we can welcome you at the door.
         </p>
       )}
-      <Form method="post" className="register-form" noValidate>
-        {Object.keys(errors).length > 0 ? <FormAlert>Please check the fields marked below.</FormAlert> : null}
+      <Form method="post" ref={formRef} className="register-form" {...formProps(form)}>
+        {refused ? <FormAlert>Please check the fields marked below.</FormAlert> : null}
         <div className="register-fields">
-          <Field label="First name" required error={errors.first_name}>
-            {(control) => (
-              <input
-                {...control}
-                name="first_name"
-                autoComplete="given-name"
-                required
-                defaultValue={seat.values.first_name}
-              />
-            )}
+          <Field label="First name" required meta={fields.first_name}>
+            {(control) => <input {...control} autoComplete="given-name" required />}
           </Field>
-          <Field label="Last name" required error={errors.last_name}>
-            {(control) => (
-              <input
-                {...control}
-                name="last_name"
-                autoComplete="family-name"
-                required
-                defaultValue={seat.values.last_name}
-              />
-            )}
+          <Field label="Last name" required meta={fields.last_name}>
+            {(control) => <input {...control} autoComplete="family-name" required />}
           </Field>
-          <Field label="Email" error={errors.email}>
-            {(control) => (
-              <input {...control} name="email" type="email" autoComplete="email" defaultValue={seat.values.email} />
-            )}
+          <Field label="Email" meta={fields.email}>
+            {(control) => <input {...control} type="email" autoComplete="email" />}
           </Field>
-          <Field label="Phone" error={errors.phone}>
-            {(control) => (
-              <input {...control} name="phone" type="tel" autoComplete="tel" defaultValue={seat.values.phone} />
-            )}
+          <Field label="Phone" meta={fields.phone}>
+            {(control) => <input {...control} type="tel" autoComplete="tel" />}
           </Field>
           {questions.map((asked) => (
             <QuestionField
               key={asked.name}
               asked={asked}
-              name={`answer-${asked.name}`}
-              value={seat.values.answers[asked.name] ?? ""}
-              error={errors[`answer-${asked.name}`]}
+              meta={fields[`answer-${asked.name}`]}
               meals={meals}
               requiredNow={asked.required}
             />

@@ -30,12 +30,15 @@ export function RegistrationPagePreview({ tree, data }: { tree: unknown; data: R
           <p className="register-closed">No tickets are on sale yet: add ticket types under Setup, Registration.</p>
         ) : (
           <RegisterStepper
-            steps={["tickets", "buyer", "guests", "payment"]}
-            step="tickets"
-            draft={EMPTY_DRAFT}
-            encoded=""
-            errors={{}}
-            promo={null}
+            view={{
+              kind: "step",
+              steps: ["tickets", "buyer", "guests", "payment"],
+              step: "tickets",
+              draft: EMPTY_DRAFT,
+              encoded: "",
+              promo: null,
+            }}
+            reply={undefined}
             tickets={data.tickets}
             questions={[]}
             meals={[]}

@@ -1,19 +1,31 @@
 /**
- * The /register stepper: tickets → your details → guests → questions → payment. Each step is one plain form that
- * posts the step's fields with the draft so far; with JavaScript Remix posts it in place and the page moves on
+ * The /register stepper: tickets → your details → guests → questions → payment. Each step is a form on the form
+ * contract (register-forms.ts: its id, and its schema built from the event and the draft), posting the step's fields
+ * with the draft so far: the browser checks it with the same schema the action does, and without JavaScript it is a
+ * plain form whose refusal comes back with the page. With JavaScript Remix posts it in place and the page moves on
  * without a reload, the new step's heading taking focus.
  */
 import { Form, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
-import { priceOrder, type PromoTerms } from "~/registration/pricing";
-import { isNamed, seatsOf, STEP_LABELS, type RegisterDraft, type RegisterStep } from "~/registration/register-draft";
+import { useEffect, useMemo, useRef, type RefObject } from "react";
+import { replyFor } from "~/forms/form-contract";
+import { formProps, useContractForm } from "~/forms/use-contract-form";
+import { priceOrder } from "~/registration/pricing";
+import { isNamed, seatsOf, STEP_LABELS } from "~/registration/register-draft";
+import {
+  stepFormId,
+  stepSchema,
+  stepValues,
+  type AskedQuestion,
+  type MealChoice,
+  type StepView,
+} from "~/registration/register-forms";
 import { buttonClass } from "~/ui/button";
-import { Field } from "~/ui/field";
+import { checkboxProps, Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";
 import { SelectOptions } from "~/ui/select-options";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
-import type { RegisterQuestion } from "../register-page.server";
+import type { FieldMetadata } from "@conform-to/react";
 
 export interface StepperTicket {
   ticket_id: number;
@@ -25,21 +37,14 @@ export interface StepperTicket {
   left: number | null;
 }
 
-export type StepperQuestion = Pick<
-  RegisterQuestion,
-  "name" | "label" | "type" | "help" | "required" | "options" | "is_pre_sales_question"
->;
-
 export interface StepperProps {
-  steps: RegisterStep[];
-  step: RegisterStep;
-  draft: RegisterDraft;
-  encoded: string;
-  errors: Record<string, string>;
-  promo: PromoTerms | null;
+  /** The step shown: the loader's first, or the action's answer (a refused step's answer is also its form's reply). */
+  view: StepView;
+  /** The action's answer, shown at the fields when it is this step's form's reply. */
+  reply: unknown;
   tickets: StepperTicket[];
-  questions: StepperQuestion[];
-  meals: { meal_id: number; title: string; description: string | null }[];
+  questions: AskedQuestion[];
+  meals: MealChoice[];
   currency: string;
   orderLimit: number;
   ticketsTitle: string;
@@ -49,12 +54,9 @@ export interface StepperProps {
 }
 
 export function RegisterStepper(props: StepperProps) {
-  const { step, steps, errors, encoded } = props;
-  const navigation = useNavigation();
-  // Until the next step has loaded: a second press meanwhile would send the step again and abort the first.
-  const busy = navigation.state !== "idle";
+  const { view, reply } = props;
+  const { step, steps } = view;
   const heading = useRef<HTMLHeadingElement>(null);
-  const form = useRef<HTMLFormElement>(null);
   const firstRender = useRef(true);
   useEffect(() => {
     // Moving to another step: its heading takes focus so keyboard and screen-reader users start there.
@@ -62,9 +64,8 @@ export function RegisterStepper(props: StepperProps) {
       firstRender.current = false;
       return;
     }
-    if (Object.keys(errors).length === 0) heading.current?.focus();
-  }, [step, errors]);
-  useFocusFirstError(form, errors);
+    if (!replyFor(reply, stepFormId(step))) heading.current?.focus();
+  }, [step, view, reply]);
   const position = steps.indexOf(step);
 
   return (
@@ -80,42 +81,67 @@ export function RegisterStepper(props: StepperProps) {
           </li>
         ))}
       </ol>
-      <Form method="post" ref={form} className="register-form" noValidate>
-        <input type="hidden" name="draft" value={encoded} />
-        <input type="hidden" name="step" value={step} />
-        <h2 ref={heading} tabIndex={-1} className="register-form__heading">
-          {step === "tickets" ? props.ticketsTitle : STEP_LABELS[step]}
-        </h2>
-        {errors.form ? <FormAlert>{errors.form}</FormAlert> : null}
-        {step === "tickets" ? <TicketsStep {...props} /> : null}
-        {step === "buyer" ? <BuyerStep {...props} /> : null}
-        {step === "guests" ? <GuestsStep {...props} /> : null}
-        {step === "questions" ? <QuestionsStep {...props} /> : null}
-        {step === "payment" ? <PaymentStep {...props} /> : null}
-        <div className="register-form__actions">
-          {position > 0 ? (
-            <button
-              type="submit"
-              name="intent"
-              value="back"
-              className={buttonClass({ variant: "ghost" })}
-              disabled={busy}
-            >
-              Back
-            </button>
-          ) : null}
+      {/* A form per step: Conform reads a form's values when it starts, so each step starts afresh. */}
+      <StepForm key={step} {...props} heading={heading} position={position} />
+    </div>
+  );
+}
+
+type StepFormProps = StepperProps & { heading: RefObject<HTMLHeadingElement>; position: number };
+type Fields = ReturnType<typeof useContractForm<ReturnType<typeof stepSchema>>>["fields"];
+type StepProps = StepperProps & { fields: Fields };
+
+function StepForm(props: StepFormProps) {
+  const { view, reply, heading, position } = props;
+  const { step, draft, encoded } = view;
+  const navigation = useNavigation();
+  // Until the next step has loaded: a second press meanwhile would send the step again and abort the first.
+  const busy = navigation.state !== "idle";
+  const id = stepFormId(step);
+  const { tickets, orderLimit, questions, meals } = props;
+  const forms = useMemo(() => ({ tickets, orderLimit, questions, meals }), [tickets, orderLimit, questions, meals]);
+  const schema = useMemo(() => stepSchema(step, forms, draft), [step, forms, draft]);
+  const { form, fields } = useContractForm({ id, schema, reply, defaultValue: stepValues(step, draft, forms) });
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, replyFor(reply, id));
+  const stepProps = { ...props, fields };
+
+  return (
+    <Form method="post" ref={formRef} className="register-form" {...formProps(form)}>
+      <input type="hidden" name="draft" value={encoded} />
+      <input type="hidden" name="step" value={step} />
+      <h2 ref={heading} tabIndex={-1} className="register-form__heading">
+        {step === "tickets" ? props.ticketsTitle : STEP_LABELS[step]}
+      </h2>
+      {form.errors?.[0] ? <FormAlert>{form.errors[0]}</FormAlert> : null}
+      {step === "tickets" ? <TicketsStep {...stepProps} /> : null}
+      {step === "buyer" ? <BuyerStep {...stepProps} /> : null}
+      {step === "guests" ? <GuestsStep {...stepProps} /> : null}
+      {step === "questions" ? <QuestionsStep {...stepProps} /> : null}
+      {step === "payment" ? <PaymentStep {...stepProps} /> : null}
+      <div className="register-form__actions">
+        {position > 0 ? (
           <button
             type="submit"
             name="intent"
-            value="next"
-            className={buttonClass({ variant: "primary", size: "lg" })}
+            value="back"
+            className={buttonClass({ variant: "ghost" })}
             disabled={busy}
           >
-            {step === "payment" ? "Complete registration" : props.continueLabel}
+            Back
           </button>
-        </div>
-      </Form>
-    </div>
+        ) : null}
+        <button
+          type="submit"
+          name="intent"
+          value="next"
+          className={buttonClass({ variant: "primary", size: "lg" })}
+          disabled={busy}
+        >
+          {step === "payment" ? "Complete registration" : props.continueLabel}
+        </button>
+      </div>
+    </Form>
   );
 }
 
@@ -124,7 +150,7 @@ function OrderSummary({
   tickets,
   promo,
   currency,
-}: Pick<StepperProps, "draft" | "tickets" | "promo" | "currency">) {
+}: Pick<StepView, "draft" | "promo"> & Pick<StepperProps, "tickets" | "currency">) {
   const lines = tickets
     .map((type) => ({
       ticketId: type.ticket_id,
@@ -159,15 +185,15 @@ function OrderSummary({
   );
 }
 
-function TicketsStep({ tickets, draft, errors, currency, orderLimit, promo }: StepperProps) {
+function TicketsStep({ tickets, view, fields, currency, orderLimit }: StepProps) {
+  const { draft, promo } = view;
+  const promoError = fields.promoCode.errors?.[0];
   return (
     <>
-      {errors.tickets ? <FormAlert>{errors.tickets}</FormAlert> : null}
       <ul className="register-tickets">
         {tickets.map((type) => {
           const soldOut = type.left === 0;
           const max = Math.min(orderLimit, type.left ?? orderLimit);
-          const quantity = draft.quantities[String(type.ticket_id)];
           return (
             <li key={type.ticket_id} className={`register-ticket${soldOut ? " register-ticket--sold-out" : ""}`}>
               <div className="register-ticket__about">
@@ -190,7 +216,7 @@ function TicketsStep({ tickets, draft, errors, currency, orderLimit, promo }: St
               </div>
               <Field
                 label={`How many ${type.title}`}
-                error={errors[`qty-${type.ticket_id}`]}
+                meta={fields[`qty-${type.ticket_id}`]}
                 className="register-ticket__quantity"
               >
                 {(control) => (
@@ -198,11 +224,9 @@ function TicketsStep({ tickets, draft, errors, currency, orderLimit, promo }: St
                     {...control}
                     type="number"
                     inputMode="numeric"
-                    name={`qty-${type.ticket_id}`}
                     min={0}
                     max={max}
                     step={type.increment}
-                    defaultValue={quantity && quantity > 0 ? quantity : 0}
                     disabled={soldOut}
                   />
                 )}
@@ -214,59 +238,44 @@ function TicketsStep({ tickets, draft, errors, currency, orderLimit, promo }: St
       <div className="register-promo">
         <Field
           label="Promo code"
-          error={errors.promoCode}
-          help={promo && !errors.promoCode && draft.promoCode ? "Code applied." : undefined}
+          meta={fields.promoCode}
+          help={promo && !promoError && draft.promoCode ? "Code applied." : undefined}
         >
-          {(control) => (
-            <input
-              {...control}
-              name="promoCode"
-              autoComplete="off"
-              autoCapitalize="characters"
-              defaultValue={draft.promoCode}
-            />
-          )}
+          {(control) => <input {...control} autoComplete="off" autoCapitalize="characters" />}
         </Field>
         <button type="submit" name="intent" value="apply" className={buttonClass({ variant: "secondary" })}>
           Apply
         </button>
       </div>
-      <OrderSummary draft={draft} tickets={tickets} promo={errors.promoCode ? null : promo} currency={currency} />
+      <OrderSummary draft={draft} tickets={tickets} promo={promoError ? null : promo} currency={currency} />
     </>
   );
 }
 
-function BuyerStep({ draft, errors }: StepperProps) {
-  const buyer = draft.buyer;
+function BuyerStep({ fields }: StepProps) {
   return (
     <div className="register-fields">
-      <Field label="First name" required error={errors.first_name}>
-        {(control) => (
-          <input {...control} name="first_name" autoComplete="given-name" required defaultValue={buyer.first_name} />
-        )}
+      <Field label="First name" required meta={fields.first_name}>
+        {(control) => <input {...control} autoComplete="given-name" required />}
       </Field>
-      <Field label="Last name" required error={errors.last_name}>
-        {(control) => (
-          <input {...control} name="last_name" autoComplete="family-name" required defaultValue={buyer.last_name} />
-        )}
+      <Field label="Last name" required meta={fields.last_name}>
+        {(control) => <input {...control} autoComplete="family-name" required />}
       </Field>
-      <Field label="Email" required error={errors.email} help="Your confirmation and tickets go here.">
-        {(control) => (
-          <input {...control} name="email" type="email" autoComplete="email" required defaultValue={buyer.email} />
-        )}
+      <Field label="Email" required meta={fields.email} help="Your confirmation and tickets go here.">
+        {(control) => <input {...control} type="email" autoComplete="email" required />}
       </Field>
-      <Field label="Phone" error={errors.phone}>
-        {(control) => <input {...control} name="phone" type="tel" autoComplete="tel" defaultValue={buyer.phone} />}
+      <Field label="Phone" meta={fields.phone}>
+        {(control) => <input {...control} type="tel" autoComplete="tel" />}
       </Field>
-      <Field label="Company or organisation" error={errors.company} help="Printed on your table card, if you have one.">
-        {(control) => <input {...control} name="company" autoComplete="organization" defaultValue={buyer.company} />}
+      <Field label="Company or organisation" meta={fields.company} help="Printed on your table card, if you have one.">
+        {(control) => <input {...control} autoComplete="organization" />}
       </Field>
     </div>
   );
 }
 
-function GuestsStep({ draft, errors, tickets }: StepperProps) {
-  const seats = seatsOf(tickets, draft.quantities);
+function GuestsStep({ view, fields, tickets }: StepProps) {
+  const seats = seatsOf(tickets, view.draft.quantities);
   return (
     <>
       <p className="register-note">
@@ -274,7 +283,6 @@ function GuestsStep({ draft, errors, tickets }: StepperProps) {
         their own details.
       </p>
       {seats.map((seat) => {
-        const guest = draft.guests[seat.index] ?? { first_name: "", last_name: "", email: "" };
         const prefix = `guest-${seat.index}`;
         return (
           <fieldset key={seat.index} className="register-guest">
@@ -282,14 +290,14 @@ function GuestsStep({ draft, errors, tickets }: StepperProps) {
               Guest {seat.index + 1} <span className="register-guest__ticket">{seat.label}</span>
             </legend>
             <div className="register-fields">
-              <Field label="First name" error={errors[`${prefix}-first_name`]}>
-                {(control) => <input {...control} name={`${prefix}-first_name`} defaultValue={guest.first_name} />}
+              <Field label="First name" meta={fields[`${prefix}-first_name`]}>
+                {(control) => <input {...control} />}
               </Field>
-              <Field label="Last name" error={errors[`${prefix}-last_name`]}>
-                {(control) => <input {...control} name={`${prefix}-last_name`} defaultValue={guest.last_name} />}
+              <Field label="Last name" meta={fields[`${prefix}-last_name`]}>
+                {(control) => <input {...control} />}
               </Field>
-              <Field label="Email (optional)" error={errors[`${prefix}-email`]}>
-                {(control) => <input {...control} name={`${prefix}-email`} type="email" defaultValue={guest.email} />}
+              <Field label="Email (optional)" meta={fields[`${prefix}-email`]}>
+                {(control) => <input {...control} type="email" />}
               </Field>
             </div>
           </fieldset>
@@ -299,7 +307,8 @@ function GuestsStep({ draft, errors, tickets }: StepperProps) {
   );
 }
 
-function QuestionsStep({ draft, errors, tickets, questions, meals }: StepperProps) {
+function QuestionsStep({ view, fields, tickets, questions, meals }: StepProps) {
+  const { draft } = view;
   const seats = seatsOf(tickets, draft.quantities).filter((seat) => isNamed(draft.guests[seat.index]));
   return (
     <>
@@ -316,9 +325,7 @@ function QuestionsStep({ draft, errors, tickets, questions, meals }: StepperProp
                 <QuestionField
                   key={asked.name}
                   asked={asked}
-                  name={`answer-${seat.index}-${asked.name}`}
-                  value={draft.answers[seat.index]?.[asked.name] ?? ""}
-                  error={errors[`answer-${seat.index}-${asked.name}`]}
+                  meta={fields[`answer-${seat.index}-${asked.name}`]}
                   meals={meals}
                 />
               ))}
@@ -330,27 +337,24 @@ function QuestionsStep({ draft, errors, tickets, questions, meals }: StepperProp
   );
 }
 
-/** One registration question as the right control; shared with a guest's personal link. */
+/** One registration question as the right control, for a form's field (`meta`); shared with a guest's link and the registrants' dialog. */
 export function QuestionField({
   asked,
-  name,
-  value,
-  error,
+  meta,
   meals,
   requiredNow = asked.required && asked.is_pre_sales_question,
 }: {
-  asked: StepperQuestion;
-  name: string;
-  value: string;
-  error: string | undefined;
-  meals: StepperProps["meals"];
+  asked: Omit<AskedQuestion, "min" | "max">;
+  meta: FieldMetadata<unknown>;
+  meals: readonly MealChoice[];
   requiredNow?: boolean;
 }) {
+  const error = meta.errors?.[0];
   if (asked.type === "checkbox") {
     return (
       <div className={`field register-check${error ? " field--invalid" : ""}`}>
         <label>
-          <input type="checkbox" name={name} value="yes" defaultChecked={value === "yes"} /> {asked.label}
+          <input type="checkbox" {...checkboxProps(meta)} /> {asked.label}
         </label>
         {asked.help ? <p className="field__help">{asked.help}</p> : null}
         {error ? <p className="field__error">{error}</p> : null}
@@ -365,30 +369,32 @@ export function QuestionField({
         }))
       : asked.options.map((option) => ({ value: option, label: option }));
   return (
-    <Field label={asked.label} required={requiredNow} error={error} help={asked.help ?? undefined}>
+    <Field label={asked.label} required={requiredNow} meta={meta} help={asked.help ?? undefined}>
       {(control) =>
         asked.type === "meal" || asked.type === "select" ? (
-          <select {...control} name={name} defaultValue={value}>
+          <select {...control}>
             <option value="">{requiredNow ? "Choose…" : "Choose later"}</option>
             <SelectOptions options={choices} />
           </select>
         ) : asked.type === "textarea" ? (
-          <textarea {...control} name={name} rows={3} defaultValue={value} />
+          <textarea {...control} rows={3} />
         ) : (
-          <input {...control} name={name} type={asked.type === "number" ? "number" : "text"} defaultValue={value} />
+          <input {...control} type={asked.type === "number" ? "number" : "text"} />
         )
       }
     </Field>
   );
 }
 
-function PaymentStep(props: StepperProps) {
-  const { draft, tickets } = props;
+function PaymentStep({ view, fields, tickets, currency, cardsOpen }: StepProps) {
+  const { draft } = view;
   const seats = seatsOf(tickets, draft.quantities);
   const later = seats.filter((seat) => !isNamed(draft.guests[seat.index])).length;
+  const error = fields.method.errors?.[0];
+  const errorId = `${fields.method.id}-error`;
   return (
     <>
-      <OrderSummary draft={draft} tickets={tickets} promo={props.promo} currency={props.currency} />
+      <OrderSummary draft={draft} tickets={tickets} promo={view.promo} currency={currency} />
       <p className="register-note">
         Registering {draft.buyer.first_name} {draft.buyer.last_name} ({draft.buyer.email}) for {seats.length}{" "}
         {seats.length === 1 ? "seat" : "seats"}
@@ -396,26 +402,26 @@ function PaymentStep(props: StepperProps) {
       </p>
       <fieldset
         className="register-payment"
-        aria-invalid={props.errors.method ? true : undefined}
-        aria-describedby={props.errors.method ? "method-error" : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
       >
         <legend>How you will pay</legend>
-        {props.errors.method ? (
-          <p id="method-error" className="field__error">
-            {props.errors.method}
+        {error ? (
+          <p id={errorId} className="field__error">
+            {error}
           </p>
         ) : null}
-        {props.cardsOpen ? (
+        {cardsOpen ? (
           <label className="register-payment__option">
-            <input type="radio" name="method" value="card" defaultChecked required /> Pay now by card
+            <input type="radio" name={fields.method.name} value="card" defaultChecked required /> Pay now by card
             <span className="field__help">
               You enter your card on our payment provider&apos;s secure page next, then come back here.
             </span>
           </label>
         ) : null}
         <label className="register-payment__option">
-          <input type="radio" name="method" value="pay_at_event" defaultChecked={!props.cardsOpen} required /> Pay at
-          the event
+          <input type="radio" name={fields.method.name} value="pay_at_event" defaultChecked={!cardsOpen} required /> Pay
+          at the event
           <span className="field__help">Your seats are held now; pay by card, cash or check when you arrive.</span>
         </label>
       </fieldset>

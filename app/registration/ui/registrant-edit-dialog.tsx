@@ -124,14 +124,7 @@ function EditFields({
       </div>
       {choices.meals.length > 0 ? (
         mealQuestion ? (
-          <QuestionField
-            asked={mealQuestion}
-            name="meal_id"
-            value={value("meal_id")}
-            error={error("meal_id")}
-            meals={choices.meals}
-            requiredNow={false}
-          />
+          <QuestionField asked={mealQuestion} meta={fields.meal_id} meals={choices.meals} requiredNow={false} />
         ) : (
           <Field label="Meal" error={error("meal_id")}>
             {(control) => (
@@ -153,9 +146,7 @@ function EditFields({
           <QuestionField
             key={asked.name}
             asked={asked}
-            name={`answer-${asked.name}`}
-            value={value(`answer-${asked.name}`)}
-            error={error(`answer-${asked.name}`)}
+            meta={fields[`answer-${asked.name}`]}
             meals={choices.meals}
             requiredNow={false}
           />
