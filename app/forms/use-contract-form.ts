@@ -5,9 +5,11 @@ import { parseForm, replyFor } from "./form-contract";
 import type { z, ZodTypeAny } from "zod";
 
 /**
- * A form on the contract (form-contract.ts), through Conform: the browser checks each field with the form's schema
- * when it is left (or from the first send: `shouldValidate`) and again as it is corrected, and refuses to send a form it knows the server would refuse; the
- * server's reply (`reply`, the action's answer to this page or fetcher) shows beside the fields when it is this
+ * A form on the contract (form-contract.ts), through Conform: the browser checks the form with its schema when it is
+ * sent, then each field again as it is corrected, and refuses to send a form it knows the server would refuse. Fields
+ * are not checked as they are left: a message appearing under a field moved the button below it between press and
+ * release, and the click was lost (and people leave a field focused on arrival to fetch its value, such as a sign-in
+ * code from their mail). The server's reply (`reply`, the action's answer to this page or fetcher) shows beside the fields when it is this
  * form's. Without JavaScript the same reply comes with the page. The <form> takes `id`, `onSubmit` and `noValidate`
  * from `form`. When the browser refuses to send the form, focus goes to its first field with a problem (the
  * server's refusals are focused by useFocusFirstError, which also covers pages without JavaScript).
@@ -18,7 +20,6 @@ export function useContractForm<Schema extends ZodTypeAny>({
   reply,
   defaultValue,
   focusRefused = true,
-  shouldValidate = "onBlur",
 }: {
   id: string;
   schema: Schema;
@@ -26,11 +27,6 @@ export function useContractForm<Schema extends ZodTypeAny>({
   defaultValue?: DefaultValue<z.input<Schema>>;
   /** Focus the first problem after a submit the browser refused (FormDialog does its own focusing). */
   focusRefused?: boolean;
-  /**
-   * When a field is first checked: when it is left, or only once the form is sent ("onSubmit": for a field focused
-   * on arrival, which people leave to fetch what they type, such as the sign-in code from their mail).
-   */
-  shouldValidate?: "onBlur" | "onSubmit";
 }) {
   const constraint = useMemo(() => getZodConstraint(schema), [schema]);
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
@@ -38,7 +34,7 @@ export function useContractForm<Schema extends ZodTypeAny>({
     lastResult: replyFor(reply, id),
     defaultValue,
     constraint,
-    shouldValidate,
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseForm(formData, schema),
   });

@@ -212,15 +212,12 @@ function CodeStep({ email, returnTo }: { email: string; returnTo: string }) {
   const { lifetime } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const refusal = replyFor(reply, CODE_VERIFY_FORM);
-  // The code field is focused on arrival and left to fetch the code: it is checked once the form is sent, so that
-  // leaving it (or clicking "Send a new code", which the message would move away) shows no message. Once the page's
-  // answer is no longer this form's (a new code was sent, or refused), the refusal of the code before no longer
+  // Once the page's answer is no longer this form's (a new code was sent, or refused), the refusal of the code before no longer
   // holds: Conform, which keeps the last reply's messages, is told there are none.
   const { form, fields } = useContractForm({
     id: CODE_VERIFY_FORM,
     schema: codeVerifySchema,
     reply: refusal ?? NO_REFUSAL,
-    shouldValidate: "onSubmit",
   });
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, refusal);
