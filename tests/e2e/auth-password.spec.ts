@@ -12,6 +12,9 @@ async function signOut(page: Page) {
 // password reset through the emailed link. Mail goes through the suite's SMTP server (support/smtp-sink.mjs).
 
 test("sign up, sign out, sign in, and reset a forgotten password", async ({ page }) => {
+  // A whole account's story, with two mails and several password hashes: 15 s on a quiet machine, 53 s once on a
+  // loaded one, near the 60 s limit for one test.
+  test.slow();
   const email = `nia.${Date.now()}@example.test`;
   const password = "lantern harbour midnight";
   const newPassword = "seven silent auctions";
