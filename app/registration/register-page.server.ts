@@ -9,6 +9,7 @@ import { pageTree } from "~/designed-pages/page-documents.server";
 import { findPublicEvent, requireVisibleFeature } from "~/events/public-event.server";
 import { meal, question, registration, ticket } from "~drizzle/schema";
 import { ticketsLeft, windowState } from "./register-party.server";
+import type { AskedQuestion } from "./register-forms";
 
 export interface RegisterTicket {
   ticket_id: number;
@@ -22,16 +23,9 @@ export interface RegisterTicket {
   left: number | null;
 }
 
-export interface RegisterQuestion {
-  name: string;
-  label: string;
-  type: string;
-  help: string | null;
-  required: boolean;
-  options: string[];
+/** A question as /register and the registrants' screens read it: the forms' question, with its pattern and when it is asked. */
+export interface RegisterQuestion extends AskedQuestion {
   pattern: string | null;
-  min: number | null;
-  max: number | null;
   is_pre_sales_question: boolean;
 }
 

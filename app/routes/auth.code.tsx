@@ -29,6 +29,7 @@ import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { Button } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
+import { PersonNameFields } from "~/ui/record-fields";
 import { redirectWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import type { Submission } from "@conform-to/react";
@@ -253,12 +254,7 @@ function CodeStep({ email, returnTo }: { email: string; returnTo: string }) {
           </Field>
           <fieldset className="stack">
             <legend className="muted">Your name, if you like (first time here? it tells the team who you are)</legend>
-            <Field label="First name" meta={fields.first_name}>
-              {(control) => <input {...control} autoComplete="given-name" />}
-            </Field>
-            <Field label="Last name" meta={fields.last_name}>
-              {(control) => <input {...control} autoComplete="family-name" />}
-            </Field>
+            <PersonNameFields fields={fields} own />
           </fieldset>
           <div className="auth-form__actions">
             <Button type="submit" variant="primary">

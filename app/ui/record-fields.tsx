@@ -5,19 +5,27 @@
 import { Field } from "./field";
 import type { FieldMetadata } from "@conform-to/react";
 
-/** A person's first and last name, neither required (the form's schema says when one of them is). */
+/**
+ * A person's first and last name. `required` marks both (the form's schema says what is checked); `own`: the name of
+ * the person filling the form in (a guest, a donor giving), which the browser may fill in, rather than a record the
+ * team keeps about someone else.
+ */
 export function PersonNameFields({
   fields,
+  required = false,
+  own = false,
 }: {
   fields: { first_name: FieldMetadata<unknown>; last_name: FieldMetadata<unknown> };
+  required?: boolean;
+  own?: boolean;
 }) {
   return (
     <>
-      <Field label="First name" meta={fields.first_name}>
-        {(control) => <input {...control} autoComplete="off" />}
+      <Field label="First name" required={required} meta={fields.first_name}>
+        {(control) => <input {...control} autoComplete={own ? "given-name" : "off"} required={required} />}
       </Field>
-      <Field label="Last name" meta={fields.last_name}>
-        {(control) => <input {...control} autoComplete="off" />}
+      <Field label="Last name" required={required} meta={fields.last_name}>
+        {(control) => <input {...control} autoComplete={own ? "family-name" : "off"} required={required} />}
       </Field>
     </>
   );

@@ -13,6 +13,7 @@ import { checkboxProps, Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { formatMoney, formatRoundMoney } from "~/ui/format";
 import { GuestPage } from "~/ui/guest-bar";
+import { PersonNameFields } from "~/ui/record-fields";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { BUY_ITEM_FORM, GIFT_FORM, giftSchema } from "../gift-forms";
 import type { donationPage, giftReceipt } from "../donation-page.server";
@@ -155,12 +156,7 @@ function GiftForm({ data, reply }: { data: DonationScreenData; reply: FormReply 
               </span>
             </label>
           ) : null}
-          <Field label="First name" meta={fields.first_name}>
-            {(control) => <input {...control} autoComplete="given-name" />}
-          </Field>
-          <Field label="Last name" meta={fields.last_name}>
-            {(control) => <input {...control} autoComplete="family-name" />}
-          </Field>
+          <PersonNameFields fields={fields} own />
           <Field label="Email" help="For your receipt." meta={fields.email}>
             {(control) => <input {...control} type="email" autoComplete="email" />}
           </Field>

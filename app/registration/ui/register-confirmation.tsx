@@ -11,6 +11,7 @@ import { buttonClass } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";
+import { PersonNameFields } from "~/ui/record-fields";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { GUEST_FORM, guestSeatSchema, type AskedQuestion, type MealChoice } from "../register-forms";
 import { QuestionField } from "./register-stepper";
@@ -199,12 +200,7 @@ export function GuestSeatForm({ seat, saved, reply, questions, meals }: GuestSea
       <Form method="post" ref={formRef} className="register-form" {...formProps(form)}>
         {refused ? <FormAlert>Please check the fields marked below.</FormAlert> : null}
         <div className="register-fields">
-          <Field label="First name" required meta={fields.first_name}>
-            {(control) => <input {...control} autoComplete="given-name" required />}
-          </Field>
-          <Field label="Last name" required meta={fields.last_name}>
-            {(control) => <input {...control} autoComplete="family-name" required />}
-          </Field>
+          <PersonNameFields fields={{ first_name: fields.first_name, last_name: fields.last_name }} required own />
           <Field label="Email" meta={fields.email}>
             {(control) => <input {...control} type="email" autoComplete="email" />}
           </Field>

@@ -23,6 +23,7 @@ import { buttonClass } from "~/ui/button";
 import { checkboxProps, Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";
+import { PersonNameFields } from "~/ui/record-fields";
 import { SelectOptions } from "~/ui/select-options";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import type { FieldMetadata } from "@conform-to/react";
@@ -255,12 +256,7 @@ function TicketsStep({ tickets, view, fields, currency, orderLimit }: StepProps)
 function BuyerStep({ fields }: StepProps) {
   return (
     <div className="register-fields">
-      <Field label="First name" required meta={fields.first_name}>
-        {(control) => <input {...control} autoComplete="given-name" required />}
-      </Field>
-      <Field label="Last name" required meta={fields.last_name}>
-        {(control) => <input {...control} autoComplete="family-name" required />}
-      </Field>
+      <PersonNameFields fields={{ first_name: fields.first_name, last_name: fields.last_name }} required own />
       <Field label="Email" required meta={fields.email} help="Your confirmation and tickets go here.">
         {(control) => <input {...control} type="email" autoComplete="email" required />}
       </Field>
