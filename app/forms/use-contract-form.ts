@@ -42,7 +42,10 @@ export function useContractForm<Schema extends ZodTypeAny>({
   return { form, fields };
 }
 
-/** After a submit the browser refused (Conform marks the fields), focuses the form's first field with a problem. */
+/**
+ * After a submit the browser refused (Conform marks the fields), focuses the form's first field with a problem, or its
+ * message about the whole form.
+ */
 function useFocusAfterRefusedSubmit(id: string | null) {
   const submitted = useRef(false);
   useEffect(() => {
@@ -58,7 +61,8 @@ function useFocusAfterRefusedSubmit(id: string | null) {
   useEffect(() => {
     if (!submitted.current || id === null) return;
     submitted.current = false;
-    document.getElementById(id)?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    // A field with a problem, else the form's own message (FormAlert), as useFocusFirstError does for the server's.
+    document.getElementById(id)?.querySelector<HTMLElement>('[aria-invalid="true"], [role="alert"]')?.focus();
   });
 }
 
