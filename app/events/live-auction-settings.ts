@@ -1,6 +1,6 @@
 /**
  * The live auction's record as /admin/setup/live_auction edits it (client-safe): when it runs (wall times in the
- * event's zone), the room's capacity (50 for a new one, spec §9), and the seat chart the room's screens show: an
+ * event's zone), the room's capacity (50 for a new one), and the seat chart the room's screens show: an
  * image (url) placed at x, y (pixels from the top left of a 1920 × 1080 screen), scaled and faded (opacity 0–1),
  * with the paddle pointer of the live lot's leader at px, py (pixels on the chart) and pz (its size in pixels).
  */

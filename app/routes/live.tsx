@@ -18,7 +18,7 @@ export const meta = titleMeta("Live auction console · Gavel");
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: liveHref }];
 
 /**
- * /live: the clerk's console of the live auction (signed in, a team member with can_control_event; spec §6). ?lot=
+ * /live: the clerk's console of the live auction (signed in, a team member with can_control_event; docs/permissions.md). ?lot=
  * shows a lot; without it the console follows the open lot. Its state is all on the server: a reload, a second
  * console or a laptop opened again shows the same (the live stream reloads it when anything changes).
  */

@@ -1,4 +1,4 @@
-// The organiser chooses an event and lands on its dashboard (spec §4 "selecting an event").
+// The organiser chooses an event and lands on its dashboard.
 import { expect, test } from "./support/fixtures";
 import { signIn } from "./support/sign-in";
 

@@ -1,4 +1,4 @@
-// Admin screens stay current (spec §4 "data areas … stay current from pushed updates"): the gala's organiser in two
+// Admin screens stay current (their data areas stay current from pushed updates): the gala's organiser in two
 // browsers; what one changes (the event's name, a team member's permission) shows on the other's open screen
 // within a moment, without a reload, and so does putting it back.
 import { expect, test } from "./support/fixtures";

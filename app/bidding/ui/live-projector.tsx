@@ -11,7 +11,7 @@ import { useHydrated } from "~/ui/use-hydrated";
 import { hammerLine, type LiveRoom } from "../live-lots";
 
 /**
- * Asks for fullscreen; where the browser has no Fullscreen API the promise rejects with "Not capable" (spec §8).
+ * Asks for fullscreen; where the browser has no Fullscreen API the promise rejects with "Not capable".
  */
 export function requestFullscreen(element: HTMLElement): Promise<void> {
   const request =
