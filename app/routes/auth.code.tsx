@@ -1,6 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useRef } from "react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { getSignedInUser } from "~/auth/access.server";
 import { safeRedirect } from "~/auth/safe-redirect";
 import { getSession, sessionStorage, signedInRedirect } from "~/auth/session.server";
@@ -12,6 +11,7 @@ import {
   codeEmailSchema,
   codeVerifySchema,
 } from "~/auth/sign-in-code-fields";
+import { CodeStep, EmailStep } from "~/auth/sign-in-code-steps";
 import {
   requestSignInCode,
   verifySignInCode,
@@ -19,19 +19,12 @@ import {
   type VerifyCodeResult,
 } from "~/auth/sign-in-code.server";
 import { SIGN_IN_CODE } from "~/auth/sign-in-codes.server";
-import { AccountEmailField } from "~/auth/sign-in-forms";
 import { minutesUntil, type SignInBlock } from "~/auth/sign-in-limits.server";
 import { db } from "~/db.server";
-import { formErrorOf, parseForm, replyFor, type FormReply } from "~/forms/form-contract";
+import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { refuseSubmission } from "~/forms/reply.server";
-import { formProps, useContractForm } from "~/forms/use-contract-form";
-import { Button } from "~/ui/button";
-import { Field } from "~/ui/field";
-import { FormAlert } from "~/ui/form-alert";
-import { PersonNameFields } from "~/ui/record-fields";
 import { redirectWithToast } from "~/ui/toast.server";
-import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import type { Submission } from "@conform-to/react";
 
 export const meta: MetaFunction = () => [{ title: "Sign in with a code · Gavel" }];
@@ -166,115 +159,20 @@ function signInBlockMessage(block: SignInBlock, now: Date) {
 }
 
 export default function SignInWithCode() {
-  const { returnTo, email } = useLoaderData<typeof loader>();
+  const { returnTo, email, lifetime } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
   return (
     <>
       <h1>Sign in with a code</h1>
-      {email ? <CodeStep email={email} returnTo={returnTo} /> : <EmailStep returnTo={returnTo} />}
+      {email ? (
+        <CodeStep email={email} lifetime={lifetime} returnTo={returnTo} reply={reply} />
+      ) : (
+        <EmailStep returnTo={returnTo} reply={reply} />
+      )}
       <p className="auth-after">
         Prefer a password?{" "}
         <Link to={`/auth/sign-in?returnTo=${encodeURIComponent(returnTo)}`}>Sign in with your password</Link>
       </p>
-    </>
-  );
-}
-
-function EmailStep({ returnTo }: { returnTo: string }) {
-  const reply = useActionData<typeof action>();
-  const { form, fields } = useContractForm({ id: CODE_EMAIL_FORM, schema: codeEmailSchema, reply });
-  const refusal = replyFor(reply, CODE_EMAIL_FORM);
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, refusal);
-  const sending = useNavigation().formData?.get("intent") === "send";
-  return (
-    <>
-      <p className="muted">We will email you a code. No password needed; new bidders get an account with it.</p>
-      <div className="auth-panel">
-        <Form method="post" ref={formRef} className="stack auth-form" {...formProps(form)}>
-          <input type="hidden" name="returnTo" value={returnTo} />
-          <input type="hidden" name="intent" value="send" />
-          {formErrorOf(refusal) ? <FormAlert>{formErrorOf(refusal)}</FormAlert> : null}
-          <AccountEmailField meta={fields.email} autoComplete="email" />
-          <div className="auth-form__actions">
-            <Button type="submit" variant="primary" disabled={sending}>
-              {sending ? "Sending…" : "Email me a code"}
-            </Button>
-          </div>
-        </Form>
-      </div>
-    </>
-  );
-}
-
-/** A reply that clears the code form's messages and keeps what is typed; one object, so that it is acted on once. */
-const NO_REFUSAL: FormReply = { formId: CODE_VERIFY_FORM, error: {} };
-
-function CodeStep({ email, returnTo }: { email: string; returnTo: string }) {
-  const { lifetime } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
-  const refusal = replyFor(reply, CODE_VERIFY_FORM);
-  // Once the page's answer is no longer this form's (a new code was sent, or refused), the refusal of the code before no longer
-  // holds: Conform, which keeps the last reply's messages, is told there are none.
-  const { form, fields } = useContractForm({
-    id: CODE_VERIFY_FORM,
-    schema: codeVerifySchema,
-    reply: refusal ?? NO_REFUSAL,
-  });
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, refusal);
-  const again = replyFor(reply, CODE_AGAIN_FORM);
-  const againRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(againRef, again);
-  return (
-    <>
-      <p className="muted" role="status">
-        We sent a code to <strong>{email}</strong>. It works for {lifetime}. It can take a minute to arrive; check your
-        spam folder too.
-      </p>
-      <div className="auth-panel">
-        <Form method="post" ref={formRef} className="stack auth-form" {...formProps(form)}>
-          <input type="hidden" name="returnTo" value={returnTo} />
-          <input type="hidden" name="intent" value="verify" />
-          {formErrorOf(refusal) ? <FormAlert>{formErrorOf(refusal)}</FormAlert> : null}
-          <Field label="Code" meta={fields.code}>
-            {(control) => (
-              <input
-                {...control}
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                pattern="[0-9 \-]*"
-                // A team member's 10 digits as the email groups them ("12345 67890"), with room for other spacing.
-                maxLength={16}
-                required
-                // The page exists to type this code in (the focus moves to the first error when there is one).
-                // eslint-disable-next-line jsx-a11y/no-autofocus
-                autoFocus={!reply}
-              />
-            )}
-          </Field>
-          <fieldset className="stack">
-            <legend className="muted">Your name, if you like (first time here? it tells the team who you are)</legend>
-            <PersonNameFields fields={fields} own />
-          </fieldset>
-          <div className="auth-form__actions">
-            <Button type="submit" variant="primary">
-              Sign in
-            </Button>
-          </div>
-        </Form>
-        <Form method="post" id={CODE_AGAIN_FORM} ref={againRef} className="stack">
-          <input type="hidden" name="returnTo" value={returnTo} />
-          {formErrorOf(again) ? <FormAlert>{formErrorOf(again)}</FormAlert> : null}
-          <div className="auth-form__actions">
-            <Button type="submit" name="intent" value="resend" size="sm">
-              Send a new code
-            </Button>
-            <Button type="submit" name="intent" value="restart" size="sm" variant="ghost">
-              Use a different email
-            </Button>
-          </div>
-        </Form>
-      </div>
     </>
   );
 }
