@@ -17,7 +17,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
-import { broadcastDevReady, installGlobals } from "@remix-run/node";
+import { broadcastDevReady, createRequestHandler as createFetchHandler, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
@@ -150,6 +150,32 @@ async function serve() {
 
   const getLoadContext = (req) => ({ clientAddress: clientAddress(req) });
 
+  // The bidders' pages that are the same for every visitor without a session: one render serves them all for a
+  // moment, sent already gzipped (app/http/shared-pages.ts). Not under `remix dev`, whose builds change.
+  if (mode === "production") {
+    const renderPage = createFetchHandler(build, mode);
+    app.get("/inroombid", (req, res, next) => {
+      const url = remixUrl(req);
+      const request = { method: req.method, path: req.path, url, cookie: req.get("Cookie") };
+      const render = () => renderPage(new Request(url, { headers: requestHeaders(req) }), getLoadContext(req));
+      build.sharedPages
+        .answer(request, render)
+        .then(async (answer) => {
+          if (answer === null) return next();
+          if ("own" in answer) return sendResponse(res, answer.own);
+          const { status, headers, body, gzipped } = answer.shared;
+          for (const [name, value] of headers) res.setHeader(name, value);
+          res.setHeader("Vary", "Accept-Encoding");
+          const gzip = /\bgzip\b/.test(req.get("Accept-Encoding") ?? "");
+          if (gzip) res.setHeader("Content-Encoding", "gzip");
+          const bytes = gzip ? gzipped : body;
+          res.status(status).setHeader("Content-Length", bytes.length);
+          res.end(bytes);
+        })
+        .catch(next);
+    });
+  }
+
   if (mode === "development") {
     // `remix dev --manual` rebuilds into build/ and writes version.txt last: load the new build, then tell it we are ready.
     const { default: chokidar } = await import("chokidar");
@@ -175,4 +201,29 @@ async function serve() {
   server.requestTimeout = 120_000;
 
   for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, () => server.close());
+}
+
+/** The address Remix's adapter gives a request (@remix-run/express): the host as "trust proxy" allows, with its port. */
+function remixUrl(req) {
+  const port = [req.get("X-Forwarded-Host"), req.get("host")]
+    .map((host) => Number.parseInt(host?.split(":")[1] ?? "", 10))
+    .find(Number.isSafeInteger);
+  return `${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`;
+}
+
+/** A request's headers as the Fetch API takes them (Node gives a repeated header as an array). */
+function requestHeaders(req) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined) headers.append(name, one);
+  }
+  return headers;
+}
+
+/** Sends a Fetch Response (a page rendered for one visitor) through Express. */
+async function sendResponse(res, response) {
+  res.status(response.status);
+  for (const [name, value] of response.headers) if (name !== "set-cookie") res.append(name, value);
+  for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
+  res.end(Buffer.from(await response.arrayBuffer()));
 }

@@ -3,6 +3,7 @@
  * server.js takes from the app's code, so that those rules are written once, in TypeScript, with the app.
  */
 import { config } from "./config.server";
+import { sharedPageCache } from "./http/shared-pages";
 import { maxImageBytes } from "./images/upload.server";
 import { bodyRefusal } from "./security/body-limit";
 import { streamGate } from "./security/stream-limit";
@@ -27,3 +28,6 @@ export const liveStreams = streamGate({
   perAddress: config.STREAMS_PER_ADDRESS,
   perProcess: config.STREAMS_PER_PROCESS,
 });
+
+/** The pages one render serves to every visitor without a session for a moment (http/shared-pages.ts). */
+export const sharedPages = sharedPageCache();
