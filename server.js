@@ -6,6 +6,8 @@
  *   (Remix's own guard would answer such a form post with a 500, and leaves data requests unchecked);
  * - loaders and actions learn the client's IP address (context.clientAddress), for per-address sign-in limits;
  * - live streams are counted per client address and per process, and refused past their ceilings (429).
+ * - the bidders' pages that are the same for every visitor without a session are rendered once for a moment and sent
+ *   already gzipped (app/http/shared-pages.ts).
  * It runs as WEB_CONCURRENCY processes (node:cluster) sharing one port: by default one per core on PostgreSQL, and one
  * on the embedded PGlite, whose database lives inside its process (docs/decisions/028-app-processes.md).
  * Environment: PORT (default 3000), HOST (default: all interfaces), TRUSTED_PROXIES, WEB_CONCURRENCY, and the app's
