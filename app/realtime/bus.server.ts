@@ -1,12 +1,13 @@
 /**
- * The realtime bus: small messages published through PostgreSQL NOTIFY inside the writing transaction (so they are
- * delivered after commit, and never for a rollback), received by one LISTEN connection per app process and fanned
- * out to that process's subscribers (server-sent-event streams). On PGlite the same code runs within one process.
+ * The realtime bus: small messages published inside the writing transaction (so they are delivered after commit, and
+ * never for a rollback), received once per app process and fanned out to that process's subscribers (server-sent-event
+ * streams). The transport carries them: PostgreSQL NOTIFY, on PGlite within one process.
  */
-import { sql } from "drizzle-orm";
+import { notifyTransport, type BusTransport } from "./bus-transport.server";
 import type { DatabaseConnection, Transaction } from "~/db/connection.server";
 
-export const REALTIME_CHANNEL = "gavel_realtime";
+/** The one place that chooses how messages travel (docs/decisions/033-the-bus-beyond-one-machine.md). */
+const transport: BusTransport = notifyTransport;
 
 /** What travels on the bus. topic scopes it ("event:12", "usr:7"); data is the message's own payload. */
 export interface RealtimeMessage<T = unknown> {
@@ -21,29 +22,27 @@ export interface Subscriber {
   onResync(): void;
 }
 
-// NOTIFY payloads are limited to 8,000 bytes; messages are small deltas, never lists.
-const MAX_PAYLOAD = 7_900;
-
 /** Publishes within the caller's transaction: subscribers everywhere receive it once the transaction commits. */
 export async function publish(tx: Transaction, message: RealtimeMessage) {
   await publishAll(tx, [message]);
 }
 
-/** Several messages in one statement, in order: a bid's item, its live lot and its notices in one round trip. */
+/** Several messages at once, in order: a bid's item, its live lot and its notices go together. */
 export async function publishAll(tx: Transaction, messages: RealtimeMessage[]) {
-  if (messages.length === 0) return;
-  const notifications = messages.map((message) => {
+  const payloads = messages.map((message) => {
     const payload = JSON.stringify(message);
-    if (payload.length > MAX_PAYLOAD)
-      throw new Error(`Realtime message too large (${payload.length} bytes): ${message.type}`);
-    return sql`pg_notify(${REALTIME_CHANNEL}, ${payload})`;
+    // Messages are small deltas, never lists, so that every transport carries them.
+    const bytes = Buffer.byteLength(payload);
+    if (bytes > transport.maxPayloadBytes)
+      throw new Error(`Realtime message too large (${bytes} bytes): ${message.type}`);
+    return payload;
   });
-  await tx.execute(sql`select ${sql.join(notifications, sql`, `)}`);
+  await transport.send(tx, payloads);
 }
 
 export class RealtimeBus {
   private readonly topics = new Map<string, Set<Subscriber>>();
-  private listening: Promise<{ unlisten(): Promise<void> }> | null = null;
+  private listening: Promise<{ stop(): Promise<void> }> | null = null;
   private established = 0;
 
   constructor(private readonly connection: DatabaseConnection) {}
@@ -70,13 +69,13 @@ export class RealtimeBus {
   async close() {
     const listening = this.listening;
     this.listening = null;
-    if (listening) await (await listening).unlisten().catch(() => {});
+    if (listening) await (await listening).stop().catch(() => {});
   }
 
   private listen() {
-    this.listening ??= this.connection
-      .listen(
-        REALTIME_CHANNEL,
+    this.listening ??= transport
+      .receive(
+        this.connection,
         (payload) => this.dispatch(payload),
         () => this.onListening(),
       )
@@ -116,7 +115,7 @@ export class RealtimeBus {
 
 const buses = new WeakMap<DatabaseConnection, RealtimeBus>();
 
-/** The process's bus for a database connection (one LISTEN connection each). */
+/** The process's bus for a database connection (one listener each). */
 export function realtimeBus(connection: DatabaseConnection): RealtimeBus {
   let bus = buses.get(connection);
   if (!bus) buses.set(connection, (bus = new RealtimeBus(connection)));

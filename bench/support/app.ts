@@ -20,8 +20,11 @@ export interface App {
   stop(): void;
 }
 
-/** DATABASE_URL (unless `database` is false) and a built app, or a message saying how to run `command`, and exit. */
-export function requireBenchSetup(command: string, { database = true } = {}) {
+/**
+ * DATABASE_URL (unless `database` is false) and a built app (unless `build` is false), or a message saying how to run
+ * `command`, and exit.
+ */
+export function requireBenchSetup(command: string, { database = true, build = true } = {}) {
   const adminUrl = process.env.DATABASE_URL ?? "";
   if (database && !/^postgres(ql)?:\/\//.test(adminUrl)) {
     console.error(
@@ -30,7 +33,7 @@ export function requireBenchSetup(command: string, { database = true } = {}) {
     );
     process.exit(2);
   }
-  if (!existsSync("build/index.js")) {
+  if (build && !existsSync("build/index.js")) {
     console.error(`${command} runs the built app: run \`npm run build\` first.`);
     process.exit(2);
   }

@@ -1,11 +1,13 @@
 // App processes on one PostgreSQL server: a bid placed through one arrives on a live stream opened on the other
-// (NOTIFY after commit, one LISTEN connection per process), and one command (WEB_CONCURRENCY) runs several of them.
+// (NOTIFY after commit, one LISTEN connection per process); machines behind a load balancer share sessions and
+// streams; and one command (WEB_CONCURRENCY) runs several processes.
 // Uses DATABASE_URL's server, or starts one.
 import { execFileSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import postgres from "postgres";
 import { databaseUrl, startPostgresServer, type PostgresServer } from "../support/postgres-server";
 import { expect, test } from "./support/fixtures";
+import { startLoadBalancer } from "./support/load-balancer";
 import { startServerProcess, waitForHealth, type ServerProcess } from "./support/server-process";
 import { DEMO_ORGANISER } from "./support/sign-in";
 
@@ -66,6 +68,60 @@ function serverSentEvents(body: ReadableStream<Uint8Array>) {
   };
 }
 
+/** The demo gala and a silent item no one has bid on yet. */
+async function demoItem(url: string) {
+  const db = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const [gala] = await db`select event_id from event where slug = 'harbor-lights-gala'`;
+    const [item] = await db`select auction_item_id, starting_bid from auction_item
+      where event_id = ${gala.event_id} and type = 'silent' and status = 'published' and not in_person_only and bid_count = 0
+      order by auction_item_id limit 1`;
+    return {
+      eventId: gala.event_id as number,
+      itemId: item.auction_item_id as number,
+      amount: item.starting_bid as number,
+    };
+  } finally {
+    await db.end();
+  }
+}
+
+/** The demo organiser's session cookie, from signing in at `origin`. */
+async function signInOrganiser(origin: string) {
+  const signIn = await fetch(`${origin}/auth/sign-in`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+    body: new URLSearchParams({ email: DEMO_ORGANISER.email, password: DEMO_ORGANISER.password, returnTo: "/" }),
+  });
+  expect(signIn.status).toBe(302);
+  return signIn.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
+}
+
+/** Posts a form to an item's bidding page at `origin`, as a phone without JavaScript does. */
+function postToItem(origin: string, cookie: string, item: { eventId: number; itemId: number }) {
+  return (form: Record<string, string>) =>
+    fetch(`${origin}/inroombid?id=${item.eventId}&item=${item.itemId}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, Cookie: cookie },
+      body: new URLSearchParams(form),
+    });
+}
+
+/** Whether a stream event is the item's delta showing `amount` as its current bid. */
+function showsBid(item: { itemId: number }, amount: number) {
+  return (event: string, data: unknown) => {
+    const delta = data as { type: string; data: { id: number; currentBid: number | null } };
+    return (
+      event === "delta" && delta.type === "item" && delta.data.id === item.itemId && delta.data.currentBid === amount
+    );
+  };
+}
+
 test("a bid made through one process reaches a stream on the other", async () => {
   const url = databaseUrl(server.adminUrl, name);
   const first = await startServerProcess({ DATABASE_URL: url, SEED_DEMO: "true" });
@@ -74,58 +130,84 @@ test("a bid made through one process reaches a stream on the other", async () =>
   const second = await startServerProcess({ DATABASE_URL: url, SEED_DEMO: "false" });
   processes.push(second);
   await waitForHealth(second.url);
-
-  const db = postgres(url, { max: 1, onnotice: () => {} });
-  const [gala] = await db`select event_id from event where slug = 'harbor-lights-gala'`;
-  const [item] = await db`select auction_item_id, current_bid, starting_bid, increment from auction_item
-    where event_id = ${gala.event_id} and type = 'silent' and status = 'published' and not in_person_only and bid_count = 0
-    order by auction_item_id limit 1`;
-  await db.end();
+  const item = await demoItem(url);
 
   // The organiser signs in on the first process.
-  const signIn = await fetch(`${first.url}/auth/sign-in`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: first.url },
-    body: new URLSearchParams({ email: DEMO_ORGANISER.email, password: DEMO_ORGANISER.password, returnTo: "/" }),
-  });
-  expect(signIn.status).toBe(302);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
-    .join("; ");
+  const cookie = await signInOrganiser(first.url);
 
   // A stream opens on the second process and sends its snapshot.
-  const stream = await fetch(`${second.url}/inroombid/stream?id=${gala.event_id}`);
+  const stream = await fetch(`${second.url}/inroombid/stream?id=${item.eventId}`);
   expect(stream.headers.get("content-type")).toContain("text/event-stream");
   const events = serverSentEvents(stream.body!);
   expect(await events.waitFor((event) => event === "snapshot")).toBe(true);
 
   // The organiser joins the auction and bids through the first process.
-  const itemPage = `${first.url}/inroombid?id=${gala.event_id}&item=${item.auction_item_id}`;
-  const post = (form: Record<string, string>) =>
-    fetch(itemPage, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: first.url, Cookie: cookie },
-      body: new URLSearchParams(form),
-    });
+  const post = postToItem(first.url, cookie, item);
   expect((await post({ intent: "join" })).status).toBe(302);
-  const amount = item.starting_bid as number;
-  const placed = await post({ intent: "place", amount: (amount / 100).toFixed(2), key: randomUUID() });
+  const placed = await post({ intent: "place", amount: (item.amount / 100).toFixed(2), key: randomUUID() });
   expect(placed.status).toBe(302);
 
-  const arrived = await events.waitFor((event, data) => {
-    const delta = data as { type: string; data: { id: number; currentBid: number | null } };
-    return (
-      event === "delta" &&
-      delta.type === "item" &&
-      delta.data.id === item.auction_item_id &&
-      delta.data.currentBid === amount
-    );
-  });
-  expect(arrived).toBe(true);
+  expect(await events.waitFor(showsBid(item, item.amount))).toBe(true);
   await events.close();
+});
+
+test("machines behind a load balancer share sessions and streams on one database", async () => {
+  // Two machines (each its own server command, data folder and processes) with the same SESSION_SECRET, as
+  // docs/decisions/028-app-processes.md asks of a deployment, trusting the balancer's forwarded headers.
+  const machinesName = `${name}_machines`;
+  await admin.unsafe(`CREATE DATABASE ${machinesName}`);
+  try {
+    const url = databaseUrl(server.adminUrl, machinesName);
+    const secret = `machines-session-secret-${randomBytes(16).toString("hex")}`;
+    const machine = () =>
+      startServerProcess({
+        DATABASE_URL: url,
+        SEED_DEMO: "true",
+        WEB_CONCURRENCY: "1",
+        TRUSTED_PROXIES: "1",
+        SESSION_SECRET: secret,
+      });
+    const machines = await Promise.all([machine(), machine()]);
+    processes.push(...machines);
+    await Promise.all(machines.map((app) => waitForHealth(app.url)));
+    const balancer = await startLoadBalancer(machines.map((app) => app.url));
+    try {
+      const item = await demoItem(url);
+
+      // Round robin: the stream opens on one machine, the sign-in lands on the other, the join on the first again
+      // and the bid on the second, so the session and the bid's delta both cross machines.
+      const stream = await fetch(`${balancer.url}/inroombid/stream?id=${item.eventId}`);
+      const events = serverSentEvents(stream.body!);
+      expect(await events.waitFor((event) => event === "snapshot")).toBe(true);
+      const cookie = await signInOrganiser(balancer.url);
+      const post = postToItem(balancer.url, cookie, item);
+      expect((await post({ intent: "join" })).status).toBe(302);
+      const placed = await post({ intent: "place", amount: (item.amount / 100).toFixed(2), key: randomUUID() });
+      expect(placed.status).toBe(302);
+      expect(placed.headers.get("location")).not.toContain("/auth/");
+
+      expect(await events.waitFor(showsBid(item, item.amount))).toBe(true);
+      await events.close();
+      const machineOf = (path: string) => balancer.served.filter((request) => request.path.startsWith(path));
+      const [streamed] = machineOf("/inroombid/stream");
+      const [signedIn] = machineOf("/auth/sign-in");
+      const [joined, bid] = machineOf(`/inroombid?id=${item.eventId}`);
+      expect(signedIn.machine).not.toBe(joined.machine);
+      expect(bid.machine).not.toBe(streamed.machine);
+
+      // Both machines started at once on the empty database: the migrations ran once and the demo was loaded once.
+      const db = postgres(url, { max: 1, onnotice: () => {} });
+      const [{ demos }] = await db`select count(*)::int as demos from client where slug = 'demo-charity'`;
+      const [{ bids }] = await db`select count(*)::int as bids from bid where auction_item_id = ${item.itemId}`;
+      await db.end();
+      expect(demos).toBe(1);
+      expect(bids).toBe(1);
+    } finally {
+      await balancer.close();
+    }
+  } finally {
+    await admin.unsafe(`DROP DATABASE IF EXISTS ${machinesName} WITH (FORCE)`);
+  }
 });
 
 test("one command serves from several processes, loads the demo once, and replaces a process that dies", async () => {
