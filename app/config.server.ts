@@ -27,6 +27,14 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/\S+$/, "must be a postgres:// or postgresql:// connection URL")
     .optional(),
+  // Connections each server process keeps open to PostgreSQL for requests (its bus's LISTEN takes one more): with
+  // several machines, machines × processes × (pool + 1) must stay under the server's max_connections.
+  DATABASE_POOL_SIZE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100, "must be a number of connections from 1 to 100")
+    .default(10),
   DATA_DIR: z.string().min(1).default("./data"),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters long").optional(),
   APP_HOST: z

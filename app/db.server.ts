@@ -12,7 +12,7 @@ declare global {
 
 export const connection = (globalThis.__gavelDatabase ??= openDatabase(
   config.DATABASE_URL
-    ? { engine: "postgres", url: config.DATABASE_URL }
+    ? { engine: "postgres", url: config.DATABASE_URL, maxConnections: config.DATABASE_POOL_SIZE }
     : { engine: "pglite", dataDir: path.join(config.dataDir, "pglite") },
 ));
 

@@ -67,7 +67,13 @@ function eventStream(
     },
   });
   return new Response(body, {
-    headers: { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", Connection: "keep-alive" },
+    headers: {
+      "Content-Type": "text/event-stream",
+      "Cache-Control": "no-cache",
+      Connection: "keep-alive",
+      // nginx, and balancers that follow it, pass the stream through as it is written instead of buffering it.
+      "X-Accel-Buffering": "no",
+    },
   });
 }
 

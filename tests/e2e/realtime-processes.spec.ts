@@ -177,6 +177,8 @@ test("machines behind a load balancer share sessions and streams on one database
       // Round robin: the stream opens on one machine, the sign-in lands on the other, the join on the first again
       // and the bid on the second, so the session and the bid's delta both cross machines.
       const stream = await fetch(`${balancer.url}/inroombid/stream?id=${item.eventId}`);
+      // Asks nginx-like balancers not to buffer the stream.
+      expect(stream.headers.get("x-accel-buffering")).toBe("no");
       const events = serverSentEvents(stream.body!);
       expect(await events.waitFor((event) => event === "snapshot")).toBe(true);
       const cookie = await signInOrganiser(balancer.url);

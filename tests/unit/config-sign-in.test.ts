@@ -20,6 +20,7 @@ describe("sign-in and mail configuration", () => {
       GOOGLE_TOKEN_URL: "https://oauth2.googleapis.com/token",
       GOOGLE_USERINFO_URL: "https://www.googleapis.com/oauth2/v3/userinfo",
       TRUSTED_PROXIES: 0,
+      DATABASE_POOL_SIZE: 10,
       MAIL_FROM: "Gavel <no-reply@localhost>",
     });
     expect(config.GOOGLE_CLIENT_ID).toBeUndefined();
@@ -36,6 +37,7 @@ describe("sign-in and mail configuration", () => {
       SMTP_URL: "smtps://user:pw@smtp.example.org:465",
       MAIL_FROM: "Harbor Light <gala@harborlight.org>",
       TRUSTED_PROXIES: "1",
+      DATABASE_POOL_SIZE: "4",
     });
     expect(config).toMatchObject({
       GOOGLE_CLIENT_ID: "client",
@@ -43,6 +45,7 @@ describe("sign-in and mail configuration", () => {
       SMTP_URL: "smtps://user:pw@smtp.example.org:465",
       MAIL_FROM: "Harbor Light <gala@harborlight.org>",
       TRUSTED_PROXIES: 1,
+      DATABASE_POOL_SIZE: 4,
     });
   });
 
@@ -57,6 +60,7 @@ describe("sign-in and mail configuration", () => {
     [{ SMTP_URL: "http://smtp.example.org" }, "SMTP_URL"],
     [{ MAIL_FROM: "Gavel" }, "MAIL_FROM"],
     [{ TRUSTED_PROXIES: "-1" }, "TRUSTED_PROXIES"],
+    [{ DATABASE_POOL_SIZE: "0" }, "DATABASE_POOL_SIZE"],
   ])("stops with a message naming the variable for %o", (env, variable) => {
     expect(() => readConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`^Configuration error: ${variable} `));
   });
