@@ -12,9 +12,11 @@
 // Results: docs/benchmarks.md ("Closing").
 //
 // Environment (defaults in brackets): DATABASE_URL [unset: PGlite only], BENCH_ENGINES [postgres,pglite],
-// BENCH_ITEMS [500], BENCH_BIDDERS [2000], BENCH_BIDS_PER_ITEM [40], BENCH_KEEP_DB [unset].
+// BENCH_ITEMS [500], BENCH_BIDDERS [2000], BENCH_BIDS_PER_ITEM [40], BENCH_KEEP_DB [unset], BENCH_CPU_PROFILE [unset: a
+// folder to write a CPU profile of Gavel's close alone into, `<engine>-close.cpuprofile`, for Chrome's DevTools].
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -54,6 +56,29 @@ async function postgresEngine(): Promise<Engine> {
       else await database.drop();
     },
   };
+}
+
+/** Runs `work` under the CPU profiler when BENCH_CPU_PROFILE names a folder, and writes the profile there. */
+async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const folder = process.env.BENCH_CPU_PROFILE;
+  if (!folder) return work();
+  const session = new Session();
+  session.connect();
+  const post = (method: string) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, (error, result) => (error ? reject(error) : resolve(result))),
+    );
+  await post("Profiler.enable");
+  await post("Profiler.start");
+  try {
+    return await work();
+  } finally {
+    const { profile } = (await post("Profiler.stop")) as { profile: unknown };
+    session.disconnect();
+    const file = path.join(folder, `${name}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    console.log(`  CPU profile of ${name}: ${file}`);
+  }
 }
 
 async function pgliteEngine(): Promise<Engine> {
@@ -157,7 +182,7 @@ async function check(sql: BenchSql, eventId: number) {
   };
 }
 
-async function run(engine: Engine) {
+async function run(engineName: string, engine: Engine) {
   console.log(`\n${engine.name}`);
   await engine.connection.migrate();
   const sql = engine.sql;
@@ -181,7 +206,9 @@ async function run(engine: Engine) {
   const now = new Date();
   await endAuction(sql, events.app.silentAuctionId, now);
   let closed = 0;
-  const appMs = await timed(async () => (closed = await closeDueItems(engine.connection.db, now)));
+  const appMs = await profiled(`${engineName}-close`, () =>
+    timed(async () => (closed = await closeDueItems(engine.connection.db, now))),
+  );
   const app = await check(sql, events.app.eventId);
   const perItemMs = await timed(() => referencePerItem(engine, events.perItem.eventId, events.perItem.itemIds, now));
   const perItem = await check(sql, events.perItem.eventId);
@@ -208,7 +235,7 @@ async function main() {
   for (const name of ENGINES) {
     const engine = name === "postgres" ? await postgresEngine() : await pgliteEngine();
     try {
-      ok = (await run(engine)) && ok;
+      ok = (await run(name, engine)) && ok;
     } finally {
       await engine.done();
     }
