@@ -12,8 +12,11 @@ import { featureVisibility, type FeatureFlags } from "~/events/feature-switches"
 import { findPublicEvent, type PublicEvent } from "~/events/public-event.server";
 import { bid } from "~drizzle/schema";
 import { resolveAuctionPage } from "./auction-page";
-import { loadEventAuctionRules, type EventAuctionRules } from "./auction-rules.server";
-import { readBidderStanding } from "./bidder-standing.server";
+import {
+  loadEventAuctionRules,
+  loadEventAuctionRulesWithStanding,
+  type EventAuctionRules,
+} from "./auction-rules.server";
 import type { OwnBid } from "./live-item";
 import type { Role } from "~/auth/permissions";
 
@@ -37,20 +40,21 @@ export interface BidderContext {
  * previewers).
  */
 export async function loadBidderContext(request: Request, found?: PublicEvent): Promise<BidderContext> {
-  // The event of ?id, unless the caller found it another way (a short path such as /cisnew).
-  const event = found ?? (await findPublicEvent(request));
-  const signedIn = await getSignedInUser(request);
+  // The event of ?id, unless the caller found it another way (a short path such as /cisnew), and who is asking:
+  // read together, in one round trip.
+  const [event, signedIn] = await Promise.all([found ?? findPublicEvent(request), getSignedInUser(request)]);
   const role: Role | undefined = signedIn?.roles.find((candidate) => candidate.event_id === event.event_id);
   const canPreview = role?.can_preview_event === true;
   const silent = featureVisibility(event as unknown as FeatureFlags, "silent_auction", canPreview);
   const virtual = featureVisibility(event as unknown as FeatureFlags, "virtual_auction", canPreview);
   if (silent === "hidden" && virtual === "hidden") throw new Response("The auction is not open yet.", { status: 404 });
-  const rules = await loadEventAuctionRules(db, event.event_id);
+  const { rules, standing } = signedIn
+    ? await loadEventAuctionRulesWithStanding(db, event.event_id, signedIn.usr_id)
+    : { rules: await loadEventAuctionRules(db, event.event_id), standing: null };
   if (!rules) throw new Response("There is no event at this address.", { status: 404 });
   // Drop an auction this visitor may not see (its items stay out of every view).
   if (silent === "hidden") delete rules.auctions.silent;
   if (virtual === "hidden") delete rules.auctions.virtual;
-  const standing = signedIn ? await readBidderStanding(db, event.event_id, signedIn.usr_id) : null;
   const user =
     signedIn && standing
       ? {
