@@ -1,7 +1,7 @@
 /**
  * An item's bidder page in one statement: the item with its story and pictures, the open items shown beside it, the
  * units held on each, and the bidder's own bids and watches on them. After every bid without JavaScript the phone
- * loads this page again (docs/benchmarks.md, "Fewer round trips per bid"), where it used to take seven statements.
+ * loads this page again (docs/benchmarks.md, "Fewer round trips per bid"), where it used to take six statements.
  */
 import { and, eq, or, sql } from "drizzle-orm";
 import { isAnyOf, preparedQuery } from "~/db/prepared.server";
