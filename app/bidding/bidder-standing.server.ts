@@ -31,6 +31,7 @@ export async function readBidderStanding(
   return standingFrom(row);
 }
 
+/** The two columns as the standing; no row (no such event) is no paddle and no card. */
 export function standingFrom(row: { paddle: number | null; hasCard: boolean } | undefined): BidderStanding {
   return { paddle: row?.paddle ?? null, hasCard: row?.hasCard ?? false };
 }

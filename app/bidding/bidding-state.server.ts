@@ -47,6 +47,7 @@ export function heldUnitsColumn(itemId: SQL, eventId: SQL) {
       and h.status in ('winning', 'won'))`;
 }
 
+/** The column read back: settled units are those won; bought outright, those of a buy-now row. */
 export function heldUnitsOf(json: HeldJson[] | null): HeldUnit[] {
   return (json ?? []).map(([bidId, usrId, amount, paddle, status, kind]) => ({
     bidId,
