@@ -5,6 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import { preparedQuery } from "~/db/prepared.server";
 import { category_close, event, live_lot, registration, silent_auction, virtual_auction } from "~drizzle/schema";
+import { STANDING_COLUMNS, standingFrom, type BidderStanding } from "./bidder-standing.server";
 import type { AuctionRules } from "./engine";
 import type { IncrementPolicy } from "./increments";
 import type { Database, Transaction } from "~/db/connection.server";
@@ -65,39 +66,52 @@ const ruleColumns = (table: typeof silent_auction | typeof virtual_auction) => (
   increment_percent: table.increment_percent,
 });
 
+const RULE_COLUMNS = {
+  currency: event.currency,
+  timezone: event.timezone,
+  silentEnabled: event.is_silent_auction_enabled,
+  silentTesting: event.is_silent_auction_testing,
+  virtualEnabled: event.is_virtual_auction_enabled,
+  virtualTesting: event.is_virtual_auction_testing,
+  liveEnabled: event.is_traditional_auction_enabled,
+  eventEnabled: event.is_event_enabled,
+  eventTesting: event.is_event_testing,
+  storeCard: registration.store_card,
+  archived: event.is_archived,
+  silent: ruleColumns(silent_auction),
+  silentId: silent_auction.silent_auction_id,
+  virtual: ruleColumns(virtual_auction),
+  virtualId: virtual_auction.virtual_auction_id,
+  // [category id, auction, end in epoch milliseconds] of each category that closes on its own.
+  categoryCloses: sql<[number, string, number][] | null>`(
+      select json_agg(json_build_array(${category_close.category_id}, ${category_close.auction},
+        extract(epoch from ${category_close.end_date_time}) * 1000))
+      from ${category_close} where ${category_close.event_id} = ${event.event_id})`,
+  onlineLots: sql<number[] | null>`(
+      select json_agg(${live_lot.auction_item_id}) from ${live_lot}
+      where ${live_lot.event_id} = ${event.event_id} and ${live_lot.online_bidding})`,
+};
+
+// The same statement twice, with and without the standing: Drizzle's select does not take its columns generically.
 const eventRules = preparedQuery("event_auction_rules", (db) =>
   db
-    .select({
-      currency: event.currency,
-      timezone: event.timezone,
-      silentEnabled: event.is_silent_auction_enabled,
-      silentTesting: event.is_silent_auction_testing,
-      virtualEnabled: event.is_virtual_auction_enabled,
-      virtualTesting: event.is_virtual_auction_testing,
-      liveEnabled: event.is_traditional_auction_enabled,
-      eventEnabled: event.is_event_enabled,
-      eventTesting: event.is_event_testing,
-      storeCard: registration.store_card,
-      archived: event.is_archived,
-      silent: ruleColumns(silent_auction),
-      silentId: silent_auction.silent_auction_id,
-      virtual: ruleColumns(virtual_auction),
-      virtualId: virtual_auction.virtual_auction_id,
-      // [category id, auction, end in epoch milliseconds] of each category that closes on its own.
-      categoryCloses: sql<[number, string, number][] | null>`(
-          select json_agg(json_build_array(${category_close.category_id}, ${category_close.auction},
-            extract(epoch from ${category_close.end_date_time}) * 1000))
-          from ${category_close} where ${category_close.event_id} = ${event.event_id})`,
-      onlineLots: sql<number[] | null>`(
-          select json_agg(${live_lot.auction_item_id}) from ${live_lot}
-          where ${live_lot.event_id} = ${event.event_id} and ${live_lot.online_bidding})`,
-    })
+    .select(RULE_COLUMNS)
     .from(event)
     .leftJoin(registration, eq(registration.registration_id, event.registration_id))
     .leftJoin(silent_auction, eq(silent_auction.silent_auction_id, event.silent_auction_id))
     .leftJoin(virtual_auction, eq(virtual_auction.virtual_auction_id, event.virtual_auction_id))
     .where(eq(event.event_id, sql.placeholder("eventId"))),
 );
+const eventRulesWithStanding = preparedQuery("event_auction_rules_with_standing", (db) =>
+  db
+    .select({ ...RULE_COLUMNS, ...STANDING_COLUMNS })
+    .from(event)
+    .leftJoin(registration, eq(registration.registration_id, event.registration_id))
+    .leftJoin(silent_auction, eq(silent_auction.silent_auction_id, event.silent_auction_id))
+    .leftJoin(virtual_auction, eq(virtual_auction.virtual_auction_id, event.virtual_auction_id))
+    .where(eq(event.event_id, sql.placeholder("eventId"))),
+);
+type RulesRow = Awaited<ReturnType<ReturnType<typeof eventRules>["execute"]>>[number];
 
 /**
  * The event's rules in one statement: every bid and every bidder page reads them, so the auctions' settings, the
@@ -108,8 +122,25 @@ export async function loadEventAuctionRules(
   eventId: number,
 ): Promise<EventAuctionRules | null> {
   const [row] = await eventRules(db).execute({ eventId });
+  return row ? rulesOf(eventId, row) : null;
+}
+
+/**
+ * The event's rules with a bidder's standing at it (paddle, card on file), in one statement: each bidder page and
+ * each of their bids reads both.
+ */
+export async function loadEventAuctionRulesWithStanding(
+  db: Database | Transaction,
+  eventId: number,
+  usrId: number,
+): Promise<{ rules: EventAuctionRules | null; standing: BidderStanding }> {
+  const [row] = await eventRulesWithStanding(db).execute({ eventId, usrId });
+  return { rules: row ? rulesOf(eventId, row) : null, standing: standingFrom(row) };
+}
+
+function rulesOf(eventId: number, row: RulesRow): EventAuctionRules | null {
   // An archived event takes no bids, by any path (the bidder pages, a bid station, the live console).
-  if (!row || row.archived) return null;
+  if (row.archived) return null;
   const auctions: EventAuctionRules["auctions"] = {};
   // An event in testing (its master switch) takes the team's test bids only, as an auction in testing does.
   const eventClosed = !row.eventEnabled || row.eventTesting;

@@ -2,7 +2,7 @@
  * /inroombid, the bidders' pages (gallery, item, my bids) for an event: who is looking, whether the auctions show
  * to them, the board, and their standing. The route only picks the view.
  */
-import { redirect } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { getSignedInUser } from "~/auth/access.server";
 import { isAnyOf, preparedQuery } from "~/db/prepared.server";
@@ -10,11 +10,13 @@ import { db } from "~/db.server";
 import { pageTree } from "~/designed-pages/page-documents.server";
 import { featureVisibility, type FeatureFlags } from "~/events/feature-switches";
 import { findPublicEvent, type PublicEvent } from "~/events/public-event.server";
-import { sanitizeRichText } from "~/rich-text/sanitize.server";
-import { auction_item, auction_item_image, bid } from "~drizzle/schema";
+import { bid } from "~drizzle/schema";
 import { resolveAuctionPage } from "./auction-page";
-import { loadEventAuctionRules, type EventAuctionRules } from "./auction-rules.server";
-import { readBidderStanding } from "./bidder-standing.server";
+import {
+  loadEventAuctionRules,
+  loadEventAuctionRulesWithStanding,
+  type EventAuctionRules,
+} from "./auction-rules.server";
 import type { OwnBid } from "./live-item";
 import type { Role } from "~/auth/permissions";
 
@@ -38,20 +40,21 @@ export interface BidderContext {
  * previewers).
  */
 export async function loadBidderContext(request: Request, found?: PublicEvent): Promise<BidderContext> {
-  // The event of ?id, unless the caller found it another way (a short path such as /cisnew).
-  const event = found ?? (await findPublicEvent(request));
-  const signedIn = await getSignedInUser(request);
+  // The event of ?id, unless the caller found it another way (a short path such as /cisnew), and who is asking:
+  // read together, in one round trip.
+  const [event, signedIn] = await Promise.all([found ?? findPublicEvent(request), getSignedInUser(request)]);
   const role: Role | undefined = signedIn?.roles.find((candidate) => candidate.event_id === event.event_id);
   const canPreview = role?.can_preview_event === true;
   const silent = featureVisibility(event as unknown as FeatureFlags, "silent_auction", canPreview);
   const virtual = featureVisibility(event as unknown as FeatureFlags, "virtual_auction", canPreview);
   if (silent === "hidden" && virtual === "hidden") throw new Response("The auction is not open yet.", { status: 404 });
-  const rules = await loadEventAuctionRules(db, event.event_id);
+  const { rules, standing } = signedIn
+    ? await loadEventAuctionRulesWithStanding(db, event.event_id, signedIn.usr_id)
+    : { rules: await loadEventAuctionRules(db, event.event_id), standing: null };
   if (!rules) throw new Response("There is no event at this address.", { status: 404 });
   // Drop an auction this visitor may not see (its items stay out of every view).
   if (silent === "hidden") delete rules.auctions.silent;
   if (virtual === "hidden") delete rules.auctions.virtual;
-  const standing = signedIn ? await readBidderStanding(db, event.event_id, signedIn.usr_id) : null;
   const user =
     signedIn && standing
       ? {
@@ -68,12 +71,27 @@ export async function loadBidderContext(request: Request, found?: PublicEvent): 
 /** A signed-in bidder's context. */
 export type Bidder = BidderContext & { user: NonNullable<BidderContext["user"]> };
 
+/**
+ * The context a form post's action read, for the page's loader when Remix runs it in the same request: an action
+ * that answers without a redirect (a refused bid, 409; a review; a form's errors) changed none of it, so the page
+ * shown with the answer need not read the event, the bidder and the rules again. What changes them (joining, a bid
+ * placed) answers with a redirect, and the page it leads to is a request of its own. Keyed by the request's load
+ * context, the one object Remix hands to the action and to the loaders of a request.
+ */
+const readByAction = new WeakMap<AppLoadContext, Bidder>();
+
 /** The context of a signed-in bidder; for anyone else, the redirect to sign in and come back to this page. */
-export async function requireBidder(request: Request): Promise<Bidder> {
+export async function requireBidder(request: Request, requestContext: AppLoadContext): Promise<Bidder> {
   const context = await loadBidderContext(request);
   const url = new URL(request.url);
   if (!context.user) throw redirect(`/auth/sign-in?returnTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+  readByAction.set(requestContext, context as Bidder);
   return context as Bidder;
+}
+
+/** The bidder pages' context: the one the action read in this request (readByAction), otherwise read now. */
+export async function bidderPageContext(request: Request, requestContext: AppLoadContext): Promise<BidderContext> {
+  return readByAction.get(requestContext) ?? (await loadBidderContext(request));
 }
 
 const bidsOfBidder = preparedQuery("bids_of_bidder", (db) =>
@@ -96,7 +114,19 @@ const bidsOfBidder = preparedQuery("bids_of_bidder", (db) =>
  */
 export async function ownBids(usrId: number, eventId: number, itemIds: number[]): Promise<OwnBid[]> {
   if (itemIds.length === 0) return [];
-  const rows = await bidsOfBidder(db).execute({ eventId, usrId, itemIds });
+  return ownBidsFrom(await bidsOfBidder(db).execute({ eventId, usrId, itemIds }));
+}
+
+export interface BidOfBidder {
+  itemId: number;
+  amount: number;
+  bidId: number;
+  status: string;
+  kind: string;
+}
+
+/** What a bidder holds of each item, from their bids in the order of their items, each item's highest first. */
+export function ownBidsFrom(rows: BidOfBidder[]): OwnBid[] {
   const byItem = new Map<number, OwnBid>();
   for (const row of rows) {
     const own = byItem.get(row.itemId) ?? { itemId: row.itemId, best: null, boughtOutright: false };
@@ -106,40 +136,6 @@ export async function ownBids(usrId: number, eventId: number, itemIds: number[])
     byItem.set(row.itemId, own);
   }
   return [...byItem.values()];
-}
-
-/** An item's story, disclaimer and pictures, in one statement: every page load of the item asks it. */
-const itemStory = preparedQuery("item_story", (db) =>
-  db
-    .select({
-      description: auction_item.description,
-      disclaimer: auction_item.xinv_disclaimer,
-      featured: auction_item.featured_image,
-      // Spelt out with an alias: in a one-table select Drizzle writes columns without their table, and the
-      // correlation would read "auction_item_id = auction_item_id", every picture of every item.
-      gallery: sql<string[] | null>`(
-        select json_agg(picture.url order by picture.display_order, picture.auction_item_image_id)
-        from ${auction_item_image} as picture where picture.auction_item_id = "auction_item"."auction_item_id")`,
-    })
-    .from(auction_item)
-    .where(
-      and(
-        eq(auction_item.event_id, sql.placeholder("eventId")),
-        eq(auction_item.auction_item_id, sql.placeholder("itemId")),
-      ),
-    ),
-);
-
-/** What the item page shows beyond the board: the story, the disclaimer and the pictures in order. */
-export async function loadItemDetail(eventId: number, itemId: number) {
-  const [row] = await itemStory(db).execute({ eventId, itemId });
-  if (!row) return null;
-  const images = [row.featured, ...(row.gallery ?? [])].filter((url): url is string => Boolean(url));
-  return {
-    descriptionHtml: sanitizeRichText(row.description ?? ""),
-    disclaimer: row.disclaimer,
-    images: [...new Set(images)],
-  };
 }
 
 /** The page's published settings, the event's branding as the theme's defaults (app/bidding/auction-page.ts). */

@@ -3,7 +3,7 @@
  * with their paddles, highest first), the leader's maximum, and the bidder's earlier bid under the same confirmation
  * key. A bid reads it twice: at a glance without the lock (most refusals end there), then under the item's lock.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { preparedQuery } from "~/db/prepared.server";
 import { auction_item } from "~drizzle/schema";
 import type { Maximum } from "./engine";
@@ -34,17 +34,37 @@ interface StateKey {
 
 type HeldJson = [bidId: number, usrId: number, amount: number, paddle: number | null, status: string, kind: string];
 
+/**
+ * The units held on an item as one json column: its winning and settled rows with their paddles, highest first.
+ * The bid's state reads it, and so does an item's page for each item it shows (item-page.server.ts).
+ */
+export function heldUnitsColumn(itemId: SQL, eventId: SQL) {
+  return sql<HeldJson[] | null>`(
+    select json_agg(json_build_array(h.bid_id, h.usr_id, h.bid, p.paddle, h.status, h.kind)
+      order by h.bid desc, h.bid_id)
+    from bid h left join usr_event_paddle p on p.usr_id = h.usr_id and p.event_id = h.event_id
+    where h.auction_item_id = ${itemId} and h.event_id = ${eventId}
+      and h.status in ('winning', 'won'))`;
+}
+
+/** The column read back: settled units are those won; bought outright, those of a buy-now row. */
+export function heldUnitsOf(json: HeldJson[] | null): HeldUnit[] {
+  return (json ?? []).map(([bidId, usrId, amount, paddle, status, kind]) => ({
+    bidId,
+    usrId,
+    amount,
+    paddle,
+    settled: status === "won",
+    boughtOutright: kind === "buy_now",
+  }));
+}
+
 // Plain SQL with aliases: inside a select of one table, Drizzle writes columns without their table, which the joins
 // and the correlated subqueries here would find ambiguous.
 /** The state's columns; with `key`, for a query built on the spot, otherwise with placeholders for a prepared one. */
 function stateColumns(key?: StateKey) {
-  const value = <Name extends keyof StateKey>(name: Name) => (key ? key[name] : sql.placeholder(name));
-  const held = sql<HeldJson[] | null>`(
-    select json_agg(json_build_array(h.bid_id, h.usr_id, h.bid, p.paddle, h.status, h.kind)
-      order by h.bid desc, h.bid_id)
-    from bid h left join usr_event_paddle p on p.usr_id = h.usr_id and p.event_id = h.event_id
-    where h.auction_item_id = ${value("itemId")} and h.event_id = ${value("eventId")}
-      and h.status in ('winning', 'won'))`;
+  const value = <Name extends keyof StateKey>(name: Name) => (key ? sql`${key[name]}` : sql`${sql.placeholder(name)}`);
+  const held = heldUnitsColumn(value("itemId"), value("eventId"));
   const leaderMaximum = sql<[number, number] | null>`(
     select json_build_array(m.usr_id, m.amount) from bid_maximum m
     where m.auction_item_id = ${value("itemId")} and m.usr_id = (
@@ -64,14 +84,7 @@ function biddingState(row: {
   earlier: [string, string, number, number] | null;
 }): BiddingState {
   return {
-    held: (row.held ?? []).map(([bidId, usrId, amount, paddle, status, kind]) => ({
-      bidId,
-      usrId,
-      amount,
-      paddle,
-      settled: status === "won",
-      boughtOutright: kind === "buy_now",
-    })),
+    held: heldUnitsOf(row.held),
     leaderMaximum: row.leaderMaximum ? { usrId: row.leaderMaximum[0], amount: row.leaderMaximum[1] } : null,
     earlier: row.earlier
       ? { status: row.earlier[0], kind: row.earlier[1], amount: row.earlier[2], itemId: row.earlier[3] }

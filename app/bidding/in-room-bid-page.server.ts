@@ -1,7 +1,7 @@
 /**
  * What the bidders' pages of an event show (/inroombid, and a short path that shows the bidding page, such as
  * /cisnew): the board, the view asked for (the gallery, one item with &item=, the bidder's own bids with
- * &view=mine), and the bidder's standing. The route finds the event and who is looking (loadBidderContext).
+ * &view=mine), and the bidder's standing. The route finds the event and who is looking (bidderPageContext).
  */
 import { bidderBilling } from "~/billing/bidder-billing.server";
 import { readRowId } from "~/db/row-id";
@@ -12,8 +12,9 @@ import { loadPublicChrome } from "~/public-components/public-components.server";
 import { auctionPageStyle } from "./auction-page";
 import { rulesForItem } from "./auction-rules.server";
 import { bidderHref } from "./bidder-links";
-import { loadItemDetail, ownBids, silentAuctionPageSettings, type BidderContext } from "./bidder-page.server";
-import { itemWithOthers, loadBoard, watchedItemIds } from "./board.server";
+import { ownBids, silentAuctionPageSettings, type BidderContext } from "./bidder-page.server";
+import { loadBoard, watchedItemIds } from "./board.server";
+import { loadItemPage } from "./item-page.server";
 import { GALLERY_SORTS, type GallerySort } from "./ui/gallery-view";
 
 export async function inRoomBidPage(request: Request, context: BidderContext) {
@@ -25,20 +26,25 @@ export async function inRoomBidPage(request: Request, context: BidderContext) {
     silentAuctionPageSettings(context.event),
     loadPublicChrome(context.event),
   ]);
-  // An item's page reads its item and the few shown beside it, not the whole board.
+  // An item's page reads its item, the few shown beside it and the bidder's own on them in one statement, not the
+  // whole board.
   const beside = settings.extraItemsSection.isVisible ? settings.extraItemsSection.count : 0;
   const itemPage =
-    view === "item" && requestedItem !== null ? await itemWithOthers(db, context.rules, requestedItem, beside) : null;
+    view === "item" && requestedItem !== null
+      ? await loadItemPage(db, context.rules, context.user?.usrId ?? null, requestedItem, beside)
+      : null;
   const board = itemPage
     ? [...(itemPage.item ? [itemPage.item] : []), ...itemPage.others]
     : await loadBoard(db, context.rules);
   const ids = board.map((entry) => entry.id);
-  const [own, watched] = context.user
-    ? await Promise.all([
-        ownBids(context.user.usrId, eventId, ids),
-        watchedItemIds(db, context.user.usrId, ids).then((set) => [...set]),
-      ])
-    : [[], []];
+  const [own, watched] = itemPage
+    ? [itemPage.own, itemPage.watched]
+    : context.user
+      ? await Promise.all([
+          ownBids(context.user.usrId, eventId, ids),
+          watchedItemIds(db, context.user.usrId, ids).then((set) => [...set]),
+        ])
+      : [[], []];
   const sortParam = url.searchParams.get("sort");
   const filters = {
     q: (url.searchParams.get("q") ?? "").trim().slice(0, 100),
@@ -49,7 +55,7 @@ export async function inRoomBidPage(request: Request, context: BidderContext) {
   let item = null;
   if (view === "item") {
     const boardItem = board.find((candidate) => candidate.id === requestedItem);
-    const detail = boardItem ? await loadItemDetail(eventId, boardItem.id) : null;
+    const detail = itemPage?.detail;
     if (!boardItem || !detail) throw new Response("This item is not in the auction.", { status: 404 });
     const rules = rulesForItem(context.rules, {
       type: boardItem.type,

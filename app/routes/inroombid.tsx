@@ -8,7 +8,7 @@ import {
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { BID_FORM, bidSchema, isBidIntent } from "~/bidding/bid-form";
 import { bidderHref } from "~/bidding/bidder-links";
-import { loadBidderContext, requireBidder } from "~/bidding/bidder-page.server";
+import { bidderPageContext, requireBidder } from "~/bidding/bidder-page.server";
 import {
   BidRefused,
   joinAuction,
@@ -40,8 +40,8 @@ export const links: LinksFunction = () => [
  * /inroombid: the bidders' pages of an event's silent and virtual auctions, mobile first. ?id= the event;
  * with &item= one item (bid sheets' QR codes lead here), with &view=mine the bidder's own bids, otherwise the gallery.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  return inRoomBidPage(request, await loadBidderContext(request));
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return inRoomBidPage(request, await bidderPageContext(request, context));
 }
 
 /**
@@ -49,8 +49,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * the bidder's outbid choice, and a bid's two steps, "review" answering the confirmation to show and "place"
  * placing it (bid-form.ts).
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const bidder = await requireBidder(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const bidder = await requireBidder(request, context);
   const url = new URL(request.url);
   const here = `${url.pathname}${url.search}`;
   const form = await readPostedForm(request);

@@ -8,6 +8,7 @@ import { makeAuctionEvent, makeAuctionItem, makeBidder } from "../support/auctio
 import { testDatabase } from "../support/database";
 import { giveRole, makeUser, sessionCookie, teamRole } from "../support/people";
 import { call, makeRequest, type RouteFunction } from "../support/route-calls";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
 const { db } = testDatabase();
 const call$ = (fn: unknown, request: Request) => call(fn as RouteFunction, request);
@@ -195,6 +196,35 @@ describe("/inroombid", () => {
       makeRequest(page(gala.event_id, lot.auction_item_id), { cookie, form: { intent: "unwatch" } }),
     );
     expect(await db.select().from(watch).where(eq(watch.usr_id, ann.usrId))).toHaveLength(0);
+  });
+
+  it("shows with a refused bid the page a fresh load shows, with the bidder's own bids and watches on it", async () => {
+    const { gala, lot, ann, cookie } = await setUp();
+    const kayak = await makeAuctionItem(db, gala.event_id, { title: "Kayak" });
+    await db.insert(watch).values({ usr_id: ann.usrId, auction_item_id: kayak.auction_item_id });
+    const here = page(gala.event_id, lot.auction_item_id);
+    const place = (amount: string) => ({ cookie, form: { intent: "place", amount, key: crypto.randomUUID() } });
+    expect((await call$(route.action, makeRequest(here, place("120")))).status).toBe(302);
+    // One form post: Remix hands its action and the loaders it runs after it the same load context.
+    const context = {};
+    const refused = await call$(
+      (args: ActionFunctionArgs) => route.action({ ...args, context }),
+      makeRequest(here, place("100")),
+    );
+    expect(refused.status).toBe(409);
+    const shown = await call$(
+      (args: LoaderFunctionArgs) => route.loader({ ...args, context }),
+      makeRequest(here, { cookie }),
+    );
+    const fresh = await call$(route.loader, makeRequest(here, { cookie }));
+    const { serverNow: _shownAt, ...shownPage } = shown.data as { serverNow: number };
+    const { serverNow: _freshAt, ...freshPage } = fresh.data as { serverNow: number };
+    expect(shownPage).toEqual(freshPage);
+    expect(freshPage).toMatchObject({
+      own: [{ itemId: lot.auction_item_id, best: { amount: 12_000 }, boughtOutright: false }],
+      watched: [kayak.auction_item_id],
+      item: { extra: [kayak.auction_item_id] },
+    });
   });
 
   it("shows an item with the open items of its category first, and carries only the items it shows", async () => {
