@@ -586,7 +586,16 @@ async function fanOut(app: App, eventId: number, itemId: number, bidders: Bidder
 const goal = (label: string, met: boolean, detail: string) =>
   console.log(`  ${met ? "met   " : "MISSED"} ${label}: ${detail}`);
 
+/** Goal 5 is at 10,000 streams: a smaller fan-out's memory per stream is lost in the noise of the app's own heap. */
+const GOAL_STREAMS = 10_000;
+
 function streamGoals(fanned: Awaited<ReturnType<typeof fanOut>>) {
+  if (STREAMS < GOAL_STREAMS) {
+    console.log(
+      `  not judged: goal 5 (p95 under 250 ms, under 30 KB per stream) is for ${GOAL_STREAMS.toLocaleString("en-US")} streams (npm run bench:streams); this run opened ${fanned.open}`,
+    );
+    return;
+  }
   goal(
     `${STREAMS} streams, p95 < 250 ms from the answer`,
     fanned.open === STREAMS && fanned.delays.p95 < 250,
