@@ -58,15 +58,18 @@ export function boardKinds(rules: EventAuctionRules): string[] {
 
 export const BOARD_ORDER = [asc(auction_item.display_order), asc(auction_item.lot), asc(auction_item.title)];
 
+/** A BoardRow's columns: the item's, with its category and donor (left-joined on the item's category and donor ids). */
+export const BOARD_ROW_COLUMNS = {
+  item: BOARD_COLUMNS,
+  category: category.title,
+  donorFirst: donor.first_name,
+  donorLast: donor.last_name,
+  donorTitle: donor.title,
+};
+
 const boardQuery = (onlyItems: boolean) => (db: Database) =>
   db
-    .select({
-      item: BOARD_COLUMNS,
-      category: category.title,
-      donorFirst: donor.first_name,
-      donorLast: donor.last_name,
-      donorTitle: donor.title,
-    })
+    .select(BOARD_ROW_COLUMNS)
     .from(auction_item)
     .leftJoin(category, eq(category.category_id, auction_item.xinv_category_id))
     .leftJoin(donor, eq(donor.donor_id, auction_item.xinv_donor_id))
@@ -97,7 +100,7 @@ export async function loadBoard(db: Database, rules: EventAuctionRules, itemIds?
   return rows.flatMap((row) => boardItem(rules, row, held.get(row.item.auction_item_id) ?? []) ?? []);
 }
 
-/** A row of the board's columns with its category and donor, as boardQuery and an item's page read it. */
+/** A row of BOARD_ROW_COLUMNS, as boardQuery and an item's page read it. */
 export interface BoardRow {
   item: Pick<ItemRow, keyof typeof BOARD_COLUMNS>;
   category: string | null;

@@ -9,7 +9,7 @@ import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { auction_item, category, donor } from "~drizzle/schema";
 import { ownBidsFrom } from "./bidder-page.server";
 import { heldUnitsColumn, heldUnitsOf } from "./bidding-state.server";
-import { BOARD_COLUMNS, BOARD_ORDER, boardItem, boardKinds, type BoardItem } from "./board.server";
+import { BOARD_ORDER, BOARD_ROW_COLUMNS, boardItem, boardKinds, type BoardItem } from "./board.server";
 import type { EventAuctionRules } from "./auction-rules.server";
 import type { OwnBid } from "./live-item";
 import type { Database } from "~/db/connection.server";
@@ -60,11 +60,7 @@ const itemsBeside = sql`(
 const itemPageQuery = preparedQuery("item_page", (db: Database) =>
   db
     .select({
-      item: BOARD_COLUMNS,
-      category: category.title,
-      donorFirst: donor.first_name,
-      donorLast: donor.last_name,
-      donorTitle: donor.title,
+      ...BOARD_ROW_COLUMNS,
       held: heldUnitsColumn(rowItemId, sql`${auction_item.event_id}`),
       // The bidder's own rows, highest first; none for a visitor who is not signed in (usrId null).
       own: sql<OwnBidJson[] | null>`(
