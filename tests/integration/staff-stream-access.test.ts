@@ -63,15 +63,17 @@ describe("team screens' live streams", () => {
     await updateTeamRoles(gala.event_id, [helper.usr_id], { can_register: true });
     const other = await openStream(adminStream, `/admin/stream?id=${gala.event_id}`, helper.usr_id);
     await other.until(/event: snapshot\n/);
-    // Still followed: a change of the event reaches the layout's stream, and nothing has ended either.
+    // Still followed: a change of the event reaches the layout's stream, and nothing has ended either. (The role
+    // change just made may reach this stream too, as a "team" delta, when its notification comes after the stream
+    // subscribed: so the event's deltas are counted, not the stream's sequence numbers.)
     await saveEventSettings(gala.event_id, { title: "Renamed" });
-    await other.until(/event: delta\n/);
+    await other.until(/"type":"event"/);
 
     await updateTeamRoles(gala.event_id, [helper.usr_id], { can_view_stats: false });
     expect(await stream.end()).toMatch(/event: ended\n/);
     // The layout's stream needs only a place on the team, which the helper keeps.
     await saveEventSettings(gala.event_id, { title: "Renamed again" });
-    await other.until(/"seq":5,"type":"event"/);
+    await other.until(/"type":"event"[\s\S]*"type":"event"/);
   });
 
   it("end in every browser when the person signs out everywhere", async () => {
