@@ -5,6 +5,7 @@
  * "purchase"). A signed-in guest buys the same way on /dp, as themselves rather than by paddle.
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { unitsSold } from "~/catalogue/units-sold.server";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { messageOrigin } from "~/messages/links.server";
@@ -104,7 +105,7 @@ export async function purchasesScreen(eventId: number) {
       title: auction_item.title,
       price: auction_item.buy_now,
       stock: auction_item.quantity,
-      sold: sql<number>`(select coalesce(sum(quantity), 0) from purchase where purchase.auction_item_id = ${auction_item.auction_item_id})::int`,
+      sold: unitsSold,
     })
     .from(auction_item)
     .where(and(eq(auction_item.event_id, eventId), eq(auction_item.type, "sale")))

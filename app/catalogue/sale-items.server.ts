@@ -8,6 +8,7 @@ import { clientOfEvent } from "~/events/client-of-event.server";
 import { Refusal } from "~/forms/refusal";
 import { auction_item, category } from "~drizzle/schema";
 import { refreshItemCounts } from "./item-counts.server";
+import { unitsSold } from "./units-sold.server";
 
 export type SaleItemInput = {
   title: string;
@@ -31,7 +32,7 @@ export async function listSaleItems(eventId: number) {
       in_person_only: auction_item.in_person_only,
       xinv_category_id: auction_item.xinv_category_id,
       category: category.title,
-      sold: sql<number>`(select coalesce(sum(quantity), 0) from purchase where purchase.auction_item_id = auction_item.auction_item_id)::int`,
+      sold: unitsSold,
       revenue: sql<number>`(select coalesce(sum(amount), 0) from purchase where purchase.auction_item_id = auction_item.auction_item_id)::int`,
     })
     .from(auction_item)

@@ -8,6 +8,7 @@ import { coverFee } from "~/billing/cover-fee";
 import { giftKeyPrefix, startGiftCheckout } from "~/billing/donation-checkout.server";
 import { writeGift, type Gift } from "~/billing/gift-records.server";
 import { cardPaymentsOpen, billingSettings, feeRule } from "~/billing/settings.server";
+import { unitsSold } from "~/catalogue/units-sold.server";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { formatInZone } from "~/ui/zoned-time";
@@ -37,7 +38,7 @@ export async function donationPage(eventId: number) {
         title: auction_item.title,
         excerpt: auction_item.excerpt,
         price: auction_item.buy_now,
-        left: sql<number>`(${auction_item.quantity} - (select coalesce(sum(quantity), 0) from purchase where purchase.auction_item_id = ${auction_item.auction_item_id}))::int`,
+        left: sql<number>`${auction_item.quantity} - ${unitsSold}`.mapWith(Number),
       })
       .from(auction_item)
       .where(and(eq(auction_item.event_id, eventId), eq(auction_item.type, "sale"), sql`${auction_item.buy_now} > 0`))

@@ -4,7 +4,8 @@ import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { invoiceIdFor } from "~/billing/charges.server";
 import { invoiceLines } from "~/billing/invoice.server";
-import { recordPurchase } from "~/billing/purchases.server";
+import { purchasesScreen, recordPurchase } from "~/billing/purchases.server";
+import { donationPage } from "~/giving/donation-page.server";
 import * as route from "~/routes/admin._workspace.bids.purchases";
 import { auction_item, message, purchase } from "~drizzle/schema";
 import { makeBidder } from "../support/auction";
@@ -95,6 +96,29 @@ describe(`purchases on ${process.env.TEST_DB_ENGINE}`, () => {
         deductible: 2_000,
       },
     ]);
+  });
+
+  it("counts each item's own sales in what is left, on /admin/bids/purchases and /dp", async () => {
+    const [pass] = await db
+      .insert(auction_item)
+      .values({
+        event_id: eventId,
+        title: "Valet pass",
+        type: "sale",
+        status: "published",
+        buy_now: 4_000,
+        quantity: 10,
+      })
+      .returning({ id: auction_item.auction_item_id });
+    const buyer = await makeBidder(db, eventId);
+    const sell = (item: number, quantity: number, submissionKey: string) =>
+      recordPurchase(eventId, { itemId: item, paddle: buyer.paddle, quantity, submissionKey, byUsrId: staffId });
+    await sell(pass.id, 2, "pass");
+    await sell(itemId, 3, "wine");
+    const left = (items: { id: number; left: number }[]) =>
+      Object.fromEntries(items.map((item) => [item.id, item.left]));
+    expect(left((await purchasesScreen(eventId)).items)).toEqual({ [pass.id]: 8, [itemId]: 0 });
+    expect(left((await donationPage(eventId)).items)).toEqual({ [pass.id]: 8, [itemId]: 0 });
   });
 
   it("refuses an unknown paddle beside its field and checks permissions on the server", async () => {
