@@ -8,6 +8,8 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { announceGift, writeGift } from "~/billing/gift-records.server";
+import { donationPledges } from "~/billing/line-sources/donations.server";
+import { queryRows } from "~/billing/query-rows.server";
 import { refundPayment } from "~/billing/refunds.server";
 import { defaultAcknowledgement, sendAcknowledgement } from "~/catalogue/acknowledgement.server";
 import { acknowledgementPdf } from "~/catalogue/print.server";
@@ -55,11 +57,13 @@ export async function listDonations(eventId: number) {
     .leftJoin(fundraiser, eq(fundraiser.fundraiser_id, donation.fundraiser_id))
     .where(eq(donation.event_id, eventId))
     .orderBy(desc(donation.created_at), desc(donation.donation_id));
+  const paidOnTheBill = await giftsPaidOnTheBill(eventId);
   return {
     currency: eventRow.currency,
     meta: eventRow.meta,
     donations: rows.map((row) => ({
       ...row,
+      status: row.status === "pledged" && paidOnTheBill.has(row.id) ? "paid" : row.status,
       donor:
         [row.first_name, row.last_name].filter(Boolean).join(" ") ||
         (row.anonymised ? "Erased" : (row.guestName ?? "—")),
@@ -72,6 +76,28 @@ export async function listDonations(eventId: number) {
     })),
   };
 }
+
+/**
+ * The gifts on a guest's bill whose invoice is paid in full. The gift's own row keeps "pledged" (its line source
+ * bills pledged gifts: a gift marked paid would leave the source and its line be reversed), so the invoice says
+ * whether it was paid.
+ */
+async function giftsPaidOnTheBill(eventId: number): Promise<Set<number>> {
+  const rows = await queryRows<{ key: string }>(
+    db,
+    sql`select l.source_key as key from invoice_line l
+      where l.event_id = ${eventId} and l.source = ${donationPledges.name}
+        and not exists (select 1 from invoice_line r where r.reverses_line_id = l.invoice_line_id)
+        and (select sum(t.amount) from invoice_line t where t.invoice_id = l.invoice_id)
+          <= (select coalesce(sum(p.amount), 0) from payment p
+                where p.invoice_id = l.invoice_id and p.status in ('paid', 'disputed'))
+            - (select coalesce(sum(r.amount), 0) from refund r join payment p on p.payment_id = r.payment_id
+                where p.invoice_id = l.invoice_id and r.status = 'succeeded')`,
+  );
+  return new Set(rows.map((row) => Number(row.key.slice(DONATION_KEY.length))));
+}
+
+const DONATION_KEY = "donation:";
 
 const details = (input: DonationInput) => ({
   first_name: input.first_name,
@@ -163,8 +189,11 @@ export async function refundGifts(eventId: number, ids: number[], reason: string
     .select()
     .from(donation)
     .where(and(eq(donation.event_id, eventId), inArray(donation.donation_id, ids)));
+  const paidOnTheBill = await giftsPaidOnTheBill(eventId);
   let done = 0;
   for (const row of rows) {
+    // Paid on the guest's invoice: the money is given back from the invoice (billing's refunds), not by cancelling.
+    if (row.status === "pledged" && paidOnTheBill.has(row.donation_id)) continue;
     if (row.status === "pledged") {
       await cancelPledge(eventId, row.donation_id);
       done += 1;

@@ -4,12 +4,12 @@
 // cancelling it reverses the line; a card gift is refunded through billing; the page works as plain HTML forms.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { invoiceIdFor } from "~/billing/charges.server";
+import { invoiceIdFor, recordManualPayment } from "~/billing/charges.server";
 import { completeGiftCheckout, startGiftCheckout } from "~/billing/donation-checkout.server";
 import { invoiceLines } from "~/billing/invoice.server";
 import { parseForm } from "~/forms/form-contract";
 import { giftReceipt, give } from "~/giving/donation-page.server";
-import { anonymiseGifts, recordStaffGift, refundGifts } from "~/giving/donations-admin.server";
+import { anonymiseGifts, listDonations, recordStaffGift, refundGifts } from "~/giving/donations-admin.server";
 import { giftSchema } from "~/giving/gift-forms";
 import { readMonitorState } from "~/room-screens/monitor-state.server";
 import * as adminRoute from "~/routes/admin._workspace.solemen.donations";
@@ -166,6 +166,27 @@ describe(`donations on ${process.env.TEST_DB_ENGINE}`, () => {
     const lines = await invoiceLines(db, invoiceId);
     expect(lines.map((line) => line.amount)).toEqual([5_000, -5_000]);
     expect((await gifts())[0].status).toBe("cancelled");
+  });
+
+  it("shows a gift on the bill as paid once its invoice is paid in full, and no longer cancels it", async () => {
+    const guest = await makeUser(db, { first_name: "Ines" });
+    const donor = { usrId: guest.usr_id, firstName: "Ines", lastName: null, email: guest.email_address };
+    const given = await give(eventId, giftForm({ pay: "invoice" }), donor, PAGES);
+    if (given.kind !== "receipt") throw new Error("expected a receipt");
+    const statusOf = async () =>
+      (await listDonations(eventId)).donations.find((gift) => gift.id === given.donationId)?.status;
+    expect(await statusOf()).toBe("pledged");
+    const invoiceId = (await invoiceIdFor(eventId, guest.usr_id))!;
+    const cash = { method: "cash" as const, checkNumber: null, byUsrId: staffId };
+    await recordManualPayment(eventId, invoiceId, { ...cash, amount: 2_000, submissionKey: "part" });
+    expect(await statusOf()).toBe("pledged");
+    await recordManualPayment(eventId, invoiceId, { ...cash, amount: 3_000, submissionKey: "rest" });
+    expect(await statusOf()).toBe("paid");
+    // Paid on the invoice, the money is given back from the invoice (billing's refund), not by cancelling the gift.
+    await expect(refundGifts(eventId, [given.donationId], "Changed mind", staffId)).rejects.toThrow(
+      "None of these gifts can be given back",
+    );
+    expect((await invoiceLines(db, invoiceId)).map((line) => line.amount)).toEqual([5_000]);
   });
 
   it("refunds a card gift through billing, records cash gifts, and erases a donor's details", async () => {
