@@ -15,7 +15,7 @@ import { chargedEvent, openHostedPage, SESSION_MINUTES } from "./hosted-pages.se
 import { paymentProviderFor } from "./settings.server";
 import type { CheckoutPages } from "./checkout.server";
 import type { Transaction } from "~/db/connection.server";
-import type { CheckoutResult } from "~/payments/provider";
+import type { CheckoutResult, ProviderMode } from "~/payments/provider";
 
 export const GIFT_PURPOSE = "donation";
 
@@ -157,7 +157,7 @@ export async function completeGiftCheckout(
 export async function recordMonthlyGift(
   tx: Transaction,
   eventId: number,
-  month: { subscriptionId: string; invoiceRef: string; amount: number },
+  month: { subscriptionId: string; invoiceRef: string; amount: number; mode?: ProviderMode },
 ) {
   const [first] = await tx
     .select()
@@ -175,6 +175,7 @@ export async function recordMonthlyGift(
       method: "card",
       status: "paid",
       idempotency_key: `subscription-invoice-${month.invoiceRef}`,
+      provider_mode: month.mode ?? null,
       payment_result: { subscription: month.subscriptionId, invoice: month.invoiceRef },
     })
     .onConflictDoNothing()

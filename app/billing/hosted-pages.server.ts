@@ -22,14 +22,15 @@ export async function chargedEvent(eventId: number) {
 
 /**
  * Opens the page for a pending payment and keeps its session on the payment (the return and the webhook find the
- * payment by it); answers the page's address. A provider that does not answer is a refusal to try again.
+ * payment by it) with the mode it takes money in (only that mode's webhooks may settle it); answers the page's
+ * address. A provider that does not answer is a refusal to try again.
  */
 export async function openHostedPage(paymentId: number, open: () => Promise<HostedPage>): Promise<string> {
   try {
     const page = await open();
     await db
       .update(payment)
-      .set({ checkout_session_id: page.sessionId })
+      .set({ checkout_session_id: page.sessionId, provider_mode: page.mode })
       .where(and(eq(payment.payment_id, paymentId), eq(payment.status, "pending")));
     return page.url;
   } catch (error) {

@@ -12,7 +12,7 @@ import { canStoreSecrets, openSecret, sealSecret } from "~/security/secret-box.s
 import { billing_settings, event } from "~drizzle/schema";
 import type { Executor } from "./line-sources/line-source";
 import type { BillingSettingsInput } from "./settings-form";
-import type { PaymentProvider } from "~/payments/provider";
+import type { PaymentProvider, ProviderMode } from "~/payments/provider";
 
 export interface BillingSettingsView {
   mode: "test" | "live";
@@ -135,13 +135,24 @@ export async function saveBillingSettings(eventId: number, input: BillingSetting
 
 /** The provider for the event's chosen mode, or null when cards are not set up. */
 export async function paymentProviderFor(eventId: number): Promise<PaymentProvider | null> {
+  return paymentProviderInMode(eventId, await chargingMode(eventId));
+}
+
+/**
+ * The provider for one mode, whatever the event charges in now: a payment is refunded (or read back) in the mode
+ * it was made in, so a test payment stays a test payment after the event goes live.
+ */
+export async function paymentProviderInMode(eventId: number, mode: ProviderMode): Promise<PaymentProvider | null> {
   if (!canStoreSecrets()) return null;
   const row = await settingsRow(eventId);
-  const key = openSecret(
-    (row?.mode === "live" ? row.live_secret_key_encrypted : row?.test_secret_key_encrypted) ?? null,
-    eventId,
-  );
+  const key = openSecret(row?.[`${mode}_secret_key_encrypted`] ?? null, eventId);
   return key ? stripeProvider(key) : null;
+}
+
+/** The mode the event charges in now. */
+export async function chargingMode(eventId: number, executor: Executor = db): Promise<ProviderMode> {
+  const row = await settingsRow(eventId, executor);
+  return row?.mode === "live" ? "live" : "test";
 }
 
 /** Whether the event takes cards (its payment keys are set and this server can open them). */
@@ -149,7 +160,10 @@ export async function cardPaymentsOpen(eventId: number): Promise<boolean> {
   return (await paymentProviderFor(eventId)) !== null;
 }
 
-/** Both modes' providers with their webhook secrets, to check a webhook that may come from either. */
+/**
+ * Both modes' providers with their webhook secrets, to check a webhook that may come from either; each says its
+ * mode, because a webhook verified with one mode's secret may only touch that mode's payments.
+ */
 export async function webhookReceivers(eventId: number) {
   if (!canStoreSecrets()) return [];
   const row = await settingsRow(eventId);
@@ -157,7 +171,7 @@ export async function webhookReceivers(eventId: number) {
   return (["test", "live"] as const).flatMap((mode) => {
     const key = openSecret(row[`${mode}_secret_key_encrypted`], eventId);
     const secret = openSecret(row[`${mode}_webhook_secret_encrypted`], eventId);
-    return key && secret ? [{ provider: stripeProvider(key), secret }] : [];
+    return key && secret ? [{ mode, provider: stripeProvider(key), secret }] : [];
   });
 }
 

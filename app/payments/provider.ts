@@ -16,6 +16,8 @@ export interface HostedPage {
   sessionId: string;
   /** Where to send the browser (a redirect: works without JavaScript). */
   url: string;
+  /** The mode the page takes money in: the payment keeps it, and only that mode's webhooks may settle it. */
+  mode: ProviderMode;
 }
 
 export interface CheckoutInput {
@@ -80,13 +82,22 @@ export interface RefundInput {
   metadata: Record<string, string>;
 }
 
-/** A verified webhook, reduced to what billing acts on; anything else is "ignored". */
-export type WebhookEvent = { id: string } & (
+/**
+ * A verified webhook, reduced to what billing acts on; anything else is "ignored". `mode` is what the event says of
+ * itself (Stripe's livemode); billing also knows which mode's signing secret verified it, and the two must agree.
+ */
+export type WebhookEvent = { id: string; mode: ProviderMode } & (
   | {
       type: "payment_succeeded" | "payment_failed";
       paymentIntentId: string;
-      /** Our payment's id, from the metadata we sent: the webhook can come before our own record of the intent. */
+      /**
+       * Our payment's id, from the metadata we sent: the webhook can come before our own record of the intent.
+       * Metadata is whatever the intent's creator wrote, so it only names a payment; billing checks the rest.
+       */
       paymentId: number | null;
+      /** What the intent is for, in cents and a lower-case ISO 4217 code: it must be what the payment asked. */
+      amount: number;
+      currency: string;
       message: string | null;
     }
   | {

@@ -76,10 +76,10 @@ export function stripeProvider(secretKey: string): PaymentProvider {
           metadata,
         }),
       );
-      return { sessionId: session.id, url: session.url! };
+      return { sessionId: session.id, url: session.url!, mode };
     },
     async startCheckout(input) {
-      return openHostedPage(stripe, input, {
+      return openHostedPage(stripe, mode, input, {
         mode: "payment",
         line_items: oneLine(input),
         payment_intent_data: {
@@ -90,7 +90,7 @@ export function stripeProvider(secretKey: string): PaymentProvider {
       });
     },
     async startSubscriptionCheckout(input) {
-      return openHostedPage(stripe, input, {
+      return openHostedPage(stripe, mode, input, {
         mode: "subscription",
         line_items: oneLine(input, { interval: "month" }),
         subscription_data: { description: input.description, metadata: input.metadata },
@@ -199,22 +199,25 @@ export function stripeProvider(secretKey: string): PaymentProvider {
       } catch {
         throw new WebhookSignatureError();
       }
+      const said = { id: event.id, mode: event.livemode ? "live" : "test" } as const;
       switch (event.type) {
         case "payment_intent.succeeded":
         case "payment_intent.payment_failed": {
           const intent = event.data.object;
           return {
-            id: event.id,
+            ...said,
             type: event.type === "payment_intent.succeeded" ? "payment_succeeded" : "payment_failed",
             paymentIntentId: intent.id,
             paymentId: Number(intent.metadata?.gavel_payment) || null,
+            amount: intent.amount,
+            currency: intent.currency,
             message: intent.last_payment_error?.message ?? null,
           };
         }
         case "charge.refunded": {
           const charge = event.data.object;
           return {
-            id: event.id,
+            ...said,
             type: "refunded",
             paymentIntentId: idOf(charge.payment_intent)!,
             refunds: (charge.refunds?.data ?? []).map((refund) => ({
@@ -225,15 +228,15 @@ export function stripeProvider(secretKey: string): PaymentProvider {
           };
         }
         case "charge.dispute.created":
-          return { id: event.id, type: "disputed", paymentIntentId: idOf(event.data.object.payment_intent)! };
+          return { ...said, type: "disputed", paymentIntentId: idOf(event.data.object.payment_intent)! };
         case "checkout.session.completed":
-          return { id: event.id, type: "checkout_completed", sessionId: event.data.object.id };
+          return { ...said, type: "checkout_completed", sessionId: event.data.object.id };
         case "invoice.paid": {
           const invoice = event.data.object;
           const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
-          if (!subscriptionId) return { id: event.id, type: "ignored", providerType: event.type };
+          if (!subscriptionId) return { ...said, type: "ignored", providerType: event.type };
           return {
-            id: event.id,
+            ...said,
             type: "subscription_paid",
             subscriptionId,
             invoiceRef: invoice.id!,
@@ -242,7 +245,7 @@ export function stripeProvider(secretKey: string): PaymentProvider {
           };
         }
         default:
-          return { id: event.id, type: "ignored", providerType: event.type };
+          return { ...said, type: "ignored", providerType: event.type };
       }
     },
   };
@@ -254,6 +257,7 @@ export function stripeProvider(secretKey: string): PaymentProvider {
  */
 async function openHostedPage(
   stripe: Stripe,
+  mode: ProviderMode,
   input: SubscriptionCheckoutInput,
   page: Stripe.Checkout.SessionCreateParams,
 ): Promise<HostedPage> {
@@ -270,7 +274,7 @@ async function openHostedPage(
       { idempotencyKey: input.idempotencyKey },
     ),
   );
-  return { sessionId: session.id, url: session.url! };
+  return { sessionId: session.id, url: session.url!, mode };
 }
 
 /** The page's one line: the amount, named by the description; monthly for a subscription. */

@@ -151,6 +151,10 @@ export const processed_stripe_event = pgTable("processed_stripe_event", {
   event_id: integer().references(() => event.event_id, { onDelete: "cascade" }),
   type: text().notNull(),
   payload: jsonb(),
+  // applied, or ignored with the reason (a webhook that does not match the payment's mode, intent, amount or
+  // currency is kept, so a redelivery is a duplicate and staff can see why it changed nothing).
+  outcome: text().notNull().default("applied"),
+  ignored_reason: text(),
   processed_at: createdAt(),
 });
 

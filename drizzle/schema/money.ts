@@ -117,6 +117,9 @@ export const payment = pgTable(
     // took it when the guest paid on a hosted page, a check's number, and why a card payment failed.
     provider_ref: text(),
     checkout_session_id: text(),
+    // The provider's mode (test or live) the card payment was made in: a webhook signed with one mode's secret
+    // may only settle payments made in that mode (decision 025). Null for cash, checks and "pay at the event".
+    provider_mode: text(),
     check_number: text(),
     failure_message: text(),
     // Staff who took it; null when the guest paid themselves.

@@ -20,6 +20,8 @@ interface StoredCard {
 }
 
 interface Account {
+  /** A live key's account sends live events (livemode: true), as Stripe's live mode does. */
+  live: boolean;
   objects: Map<string, StripeObject>;
   cards: Map<string, StoredCard>;
   idempotent: Map<string, { fingerprint: string; status: number; body: string }>;
@@ -33,6 +35,12 @@ export interface FakeStripe {
   events(): StripeObject[];
   /** Posts an event again, as Stripe does when a delivery looked failed. */
   redeliver(eventId: string): Promise<void>;
+  /**
+   * Sends an event of the account of secretKey to its endpoints, signed with their secrets, about an object made up
+   * by the test: what anyone holding that key could make Stripe send (an intent of their own whose metadata names
+   * somebody else's payment). Answers the event once it was delivered.
+   */
+  sendEvent(secretKey: string, type: string, object: StripeObject): Promise<StripeObject>;
   /** Opens a dispute on a payment, as a cardholder's bank would. */
   dispute(paymentIntentId: string): Promise<void>;
   /** Charges a subscription's next month, as Stripe does on its billing date (an invoice.paid webhook). */
@@ -70,22 +78,31 @@ export async function startFakeStripe(options: { port?: number; host?: string } 
   const account = (key: string): Account => {
     let found = accounts.get(key);
     if (!found) {
-      found = { objects: new Map(), cards: new Map(), idempotent: new Map(), endpoints: [], events: [] };
+      found = {
+        live: key.startsWith("sk_live_"),
+        objects: new Map(),
+        cards: new Map(),
+        idempotent: new Map(),
+        endpoints: [],
+        events: [],
+      };
       accounts.set(key, found);
     }
     return found;
   };
 
+  const eventOf = (acct: Account, type: string, object: StripeObject): StripeObject => ({
+    id: newId("evt"),
+    object: "event",
+    type,
+    created: now(),
+    livemode: acct.live,
+    api_version: "2026-10-28.endive",
+    data: { object },
+  });
+
   async function emit(acct: Account, type: string, object: StripeObject) {
-    const event: StripeObject = {
-      id: newId("evt"),
-      object: "event",
-      type,
-      created: now(),
-      livemode: false,
-      api_version: "2026-10-28.endive",
-      data: { object },
-    };
+    const event = eventOf(acct, type, object);
     acct.events.push(event);
     // Like Stripe, after the API answer: a webhook may come before or after the browser's redirect.
     if (held) held.push(() => deliver(acct, event));
@@ -528,6 +545,13 @@ export async function startFakeStripe(options: { port?: number; host?: string } 
         const event = acct.events.find((candidate) => candidate.id === eventId);
         if (event) await deliver(acct, event);
       }
+    },
+    async sendEvent(secretKey, type, object) {
+      const acct = account(secretKey);
+      const event = eventOf(acct, type, object);
+      acct.events.push(event);
+      await deliver(acct, event);
+      return event;
     },
     async dispute(paymentIntentId) {
       for (const acct of accounts.values()) {
