@@ -9,7 +9,13 @@
  *   donation, a raffle sale, a purchase) when it is paid, unless it is an order settled on an invoice (below),
  *   under the name of the line source that bills the same thing ("donations", "raffle", "purchase", "pledge",
  *   "ticket"), so that one source is one row;
- * - outstanding: per invoice, what is still owed (never below zero; an overpayment shows as credit).
+ * - an overpayment (paid ahead of what is billed) is a source of its own, "credit", billed and collected alike: it is
+ *   money the guest gave, and it must not lower what the other guests still owe;
+ * - outstanding: billed less collected, which is per invoice what is still owed (never below zero).
+ *
+ * Every source the event has (it sells tickets, has live lots, a paddle raise, a duel, covers fees…) is listed, with
+ * zeros while it has no money yet; refunds, credit and other payments only when there are some.
+ * The figures every screen shows are defined on this snapshot in ./money-figures.server.ts (docs/money.md).
  *
  * A snapshot is the ledger as it stood at a time (rows created before it); a date range is the difference of the
  * snapshots at its two ends, so "collected from 1 to 7 March" is what was paid in that week.
@@ -51,7 +57,7 @@ export async function syncLedger(eventId: number, database = appDb): Promise<voi
 export async function ledgerSnapshot(db: Executor, eventId: number, at: Date | null = null): Promise<LedgerSnapshot> {
   const before = (column: ReturnType<typeof sql.raw>) =>
     at === null ? sql`true` : sql`${column} < ${at.toISOString()}::timestamptz`;
-  const [invoiced, outside, refunds, owed] = await Promise.all([
+  const [invoiced, outside, refunds, standing] = await Promise.all([
     queryRows<{ source: string; billed: string; collected: string }>(
       db,
       sql`
@@ -81,7 +87,8 @@ export async function ledgerSnapshot(db: Executor, eventId: number, at: Date | n
         from net n left join paid p on p.invoice_id = n.invoice_id
       ),
       credit as (
-        select 'credit' as source, 0 as net, greatest(0, p.paid - coalesce(sum(n.net), 0)) as collected
+        select 'credit' as source, greatest(0, p.paid - coalesce(sum(n.net), 0)) as net,
+          greatest(0, p.paid - coalesce(sum(n.net), 0)) as collected
         from paid p left join net n on n.invoice_id = p.invoice_id
         group by p.invoice_id, p.paid
       )
@@ -123,24 +130,7 @@ export async function ledgerSnapshot(db: Executor, eventId: number, at: Date | n
       from refund r join payment p on p.payment_id = r.payment_id
       where r.event_id = ${eventId} and r.status = 'succeeded' and ${before(sql.raw("r.created_at"))}`,
     ),
-    queryRows<{ outstanding: string }>(
-      db,
-      sql`
-      select coalesce(sum(greatest(0, coalesce(l.total, 0) - coalesce(p.paid, 0) + coalesce(f.refunded, 0))), 0)::bigint
-        as outstanding
-      from invoice i
-      left join (select invoice_id, sum(amount) as total from invoice_line
-        where event_id = ${eventId} and ${before(sql.raw("created_at"))} group by invoice_id) l
-        on l.invoice_id = i.invoice_id
-      left join (select invoice_id, sum(amount) as paid from payment
-        where event_id = ${eventId} and status in ${PAID} and ${before(sql.raw("created_at"))} group by invoice_id) p
-        on p.invoice_id = i.invoice_id
-      left join (select p2.invoice_id, sum(r.amount) as refunded from refund r join payment p2 on p2.payment_id = r.payment_id
-        where r.event_id = ${eventId} and r.status = 'succeeded' and ${before(sql.raw("r.created_at"))}
-        group by p2.invoice_id) f
-        on f.invoice_id = i.invoice_id
-      where i.event_id = ${eventId}`,
-    ),
+    eventSources(db, eventId),
   ]);
 
   const bySource = new Map<string, SourceMoney>();
@@ -150,6 +140,7 @@ export async function ledgerSnapshot(db: Executor, eventId: number, at: Date | n
     entry.collected += collected;
     bySource.set(source, entry);
   };
+  for (const source of standing) add(source, 0, 0);
   for (const row of invoiced) add(row.source, Number(row.billed), Number(row.collected));
   for (const row of outside) add(row.source, Number(row.amount), Number(row.amount));
   const refund = refunds[0];
@@ -157,14 +148,11 @@ export async function ledgerSnapshot(db: Executor, eventId: number, at: Date | n
     add("refund", Number(refund.lines) - Number(refund.outside), -Number(refund.refunded));
 
   const sources = [...bySource.values()]
-    .filter((entry) => entry.billed !== 0 || entry.collected !== 0)
+    .filter((entry) => standing.includes(entry.source) || entry.billed !== 0 || entry.collected !== 0)
     .sort((a, b) => compareSources(a.source, b.source));
-  return {
-    sources,
-    billed: sources.reduce((sum, entry) => sum + entry.billed, 0),
-    collected: sources.reduce((sum, entry) => sum + entry.collected, 0),
-    outstanding: Number(owed[0].outstanding),
-  };
+  const billed = sources.reduce((sum, entry) => sum + entry.billed, 0);
+  const collected = sources.reduce((sum, entry) => sum + entry.collected, 0);
+  return { sources, billed, collected, outstanding: billed - collected };
 }
 
 /** What the ledger gained between two times (either end open): per source, and the outstanding at the end. */
@@ -174,9 +162,10 @@ export async function ledgerBetween(
   from: Date | null,
   to: Date | null,
 ): Promise<LedgerSnapshot> {
-  const [end, start] = await Promise.all([
+  const [end, start, standing] = await Promise.all([
     ledgerSnapshot(db, eventId, to),
     from === null ? Promise.resolve(null) : ledgerSnapshot(db, eventId, from),
+    eventSources(db, eventId),
   ]);
   if (start === null) return end;
   const earlier = new Map(start.sources.map((entry) => [entry.source, entry]));
@@ -186,11 +175,34 @@ export async function ledgerBetween(
       billed: entry.billed - (earlier.get(entry.source)?.billed ?? 0),
       collected: entry.collected - (earlier.get(entry.source)?.collected ?? 0),
     }))
-    .filter((entry) => entry.billed !== 0 || entry.collected !== 0);
+    .filter((entry) => standing.includes(entry.source) || entry.billed !== 0 || entry.collected !== 0);
   return {
     sources,
     billed: end.billed - start.billed,
     collected: end.collected - start.collected,
     outstanding: end.outstanding,
   };
+}
+
+/**
+ * The sources the event has, whether or not they hold money yet: what it sells or runs (tickets, each kind of item,
+ * a paddle raise, a duel, a raffle), gifts (every event takes them at /dp) and fees when guests may cover them.
+ */
+async function eventSources(db: Executor, eventId: number): Promise<string[]> {
+  const [row] = await queryRows<Record<string, boolean>>(
+    db,
+    sql`
+    select
+      exists (select 1 from ticket where event_id = ${eventId}) as ticket,
+      exists (select 1 from auction_item where event_id = ${eventId} and type = 'silent') as silent,
+      exists (select 1 from auction_item where event_id = ${eventId} and type = 'virtual') as virtual,
+      exists (select 1 from auction_item where event_id = ${eventId} and type = 'live') as live,
+      exists (select 1 from paddle_raise where event_id = ${eventId}) as pledge,
+      exists (select 1 from duel where event_id = ${eventId}) as duel,
+      true as donations,
+      exists (select 1 from raffle where event_id = ${eventId}) as raffle,
+      exists (select 1 from auction_item where event_id = ${eventId} and type = 'sale') as purchase,
+      exists (select 1 from billing_settings where event_id = ${eventId} and cover_fee_enabled) as fee`,
+  );
+  return Object.entries(row).flatMap(([source, has]) => (has ? [source] : []));
 }

@@ -5,7 +5,9 @@
 import { and, count, desc, eq, max, ne, notInArray } from "drizzle-orm";
 import { db } from "~/db.server";
 import { auction_item, bid, donation, pledge, purchase, registrant, usr } from "~drizzle/schema";
-import { REFUSED_BID_STATUSES } from "./raised.server";
+
+/** Bids that never counted (the bidding engine's refusals and retractions). */
+const REFUSED_BID_STATUSES = ["rejected", "retracted", "cancelled"];
 
 export type ActivityKind = "bid" | "registration" | "donation" | "purchase" | "pledge";
 

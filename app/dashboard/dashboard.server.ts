@@ -1,17 +1,17 @@
 /**
- * The dashboard's figures for an event (/admin/dashboard): money raised by source against the goal, the top items,
+ * The dashboard's figures for an event (/admin/dashboard): money raised, pledged and outstanding, by source, against
+ * the goal (the one definition of each, app/billing/money-figures.server.ts), the top items,
  * recent activity and the event's counts, written out in its currency and time zone.
  */
 import { bidsMarker } from "~/bidding/silent-bids.server";
-import { ledgerSnapshot } from "~/billing/ledger-totals.server";
-import { db } from "~/db.server";
+import { moneyFigures } from "~/billing/money-figures.server";
+import { sourceLabel } from "~/billing/source-labels";
 import { eventSettings } from "~/events/event-settings.server";
 import { formatCount, formatCountOf, formatMoney } from "~/ui/format";
 import { formatInZone } from "~/ui/zoned-time";
 import { recentActivity, topItems } from "./activity.server";
 import { eventFigures } from "./figures.server";
 import { goalOf } from "./goal.server";
-import { moneyRaised, RAISED_SOURCE_LABELS, RAISED_SOURCES } from "./raised.server";
 import type { NextStep } from "./next-steps.server";
 
 const ITEM_TYPE_LABELS: Record<string, string> = {
@@ -22,36 +22,31 @@ const ITEM_TYPE_LABELS: Record<string, string> = {
 };
 
 export async function dashboardFigures(eventId: number) {
-  const [figures, raised, ledger, top, activity, settings, marker] = await Promise.all([
+  const [figures, money, top, activity, settings, marker] = await Promise.all([
     eventFigures(eventId),
-    moneyRaised(eventId),
-    // Collected money is exact without bringing invoices up to date: every payment is recorded as it is taken.
-    ledgerSnapshot(db, eventId),
+    moneyFigures(eventId),
     topItems(eventId),
     recentActivity(eventId),
     eventSettings(eventId),
     bidsMarker(eventId),
   ]);
-  const money = (cents: number) => formatMoney(cents, figures.currency);
-  const pledged = RAISED_SOURCES.reduce((sum, source) => sum + raised[source], 0);
-  const collected = ledger.collected;
+  const format = (cents: number) => formatMoney(cents, figures.currency);
   const goal = goalOf(settings.meta);
   return {
     lastBidId: marker.lastBidId,
     raised: {
-      // Raised is money collected (payments less refunds); pledged is what guests committed, paid or not.
-      total: money(collected),
-      pledged: money(pledged),
-      outstanding: money(Math.max(0, pledged - collected)),
-      goal: goal === null ? null : money(goal),
+      total: format(money.raised),
+      pledged: format(money.pledged),
+      outstanding: format(money.outstanding),
+      goal: goal === null ? null : format(goal),
       goalInput: goal === null ? "" : String(goal / 100),
       // Of the goal, for the progress bar (capped at 100) and the words beside it.
-      percent: goal === null ? null : Math.round((collected / goal) * 100),
-      sources: RAISED_SOURCES.map((source) => ({
-        source,
-        label: RAISED_SOURCE_LABELS[source],
-        amount: money(raised[source]),
-        cents: raised[source],
+      percent: goal === null ? null : Math.round((money.raised / goal) * 100),
+      sources: money.sources.map((entry) => ({
+        source: entry.source,
+        label: sourceLabel(entry.source),
+        pledged: format(entry.pledged),
+        raised: format(entry.raised),
       })),
     },
     topItems: top.map((item) => ({
@@ -60,8 +55,8 @@ export async function dashboardFigures(eventId: number) {
       lot: item.lot,
       type: ITEM_TYPE_LABELS[item.type] ?? item.type,
       bids: formatCountOf(item.bids, "bid", "bids"),
-      highest: item.highest === null ? "" : money(item.highest),
-      value: item.value === null ? null : money(item.value),
+      highest: item.highest === null ? "" : format(item.highest),
+      value: item.value === null ? null : format(item.value),
     })),
     activity: activity.map((entry, index) => ({
       key: `${entry.kind}-${entry.at.getTime()}-${index}`,
@@ -69,22 +64,22 @@ export async function dashboardFigures(eventId: number) {
       at: formatInZone(entry.at, settings.timezone, "datetime"),
       who: entry.who,
       what: entry.what,
-      amount: entry.amount === null ? null : money(entry.amount),
+      amount: entry.amount === null ? null : format(entry.amount),
     })),
     figures: {
       registered: formatCount(figures.registrants.registered),
       attended: formatCount(figures.registrants.attended),
       ticketsPaid: formatCount(figures.tickets.paid),
       ticketsPending: formatCount(figures.tickets.pending),
-      ticketRevenue: money(figures.tickets.paidAmount),
-      highestBidsTotal: money(figures.highestBidsTotal),
+      ticketRevenue: format(figures.tickets.paidAmount),
+      highestBidsTotal: format(figures.highestBidsTotal),
       bidCount: formatCountOf(figures.bidCount, "bid", "bids"),
       items: figures.items.map((row) => ({
         type: ITEM_TYPE_LABELS[row.type] ?? row.type,
         items: formatCount(row.items),
         itemsWithBids: formatCount(row.itemsWithBids),
         bids: formatCount(row.bids),
-        highestBidsTotal: money(row.highestBidsTotal),
+        highestBidsTotal: format(row.highestBidsTotal),
       })),
     },
   };

@@ -1,11 +1,11 @@
 /**
- * An event's giving page (a short path that shows "giving", such as /woa2025give): the money raised against the
- * event's goal (the same figures as the room's screens), give buttons at the suggested amounts that open /dp, and
+ * An event's giving page (a short path that shows "giving", such as /woa2025give): the money pledged against the
+ * event's goal (app/billing/money-figures.server.ts, the figure the room's screens show), give buttons at the suggested amounts that open /dp, and
  * the latest gifts. Public: it shows nothing the room's screens do not.
  */
 import { and, count, eq, inArray } from "drizzle-orm";
+import { moneyFigures } from "~/billing/money-figures.server";
 import { goalOf } from "~/dashboard/goal.server";
-import { moneyRaised, RAISED_SOURCES } from "~/dashboard/raised.server";
 import { db } from "~/db.server";
 import { donation, event } from "~drizzle/schema";
 import { publicFundraiserCount } from "./fundraisers.server";
@@ -17,8 +17,8 @@ export async function givingPage(eventId: number) {
     .select({ title: event.title, currency: event.currency, meta: event.meta, company: event.company_name })
     .from(event)
     .where(eq(event.event_id, eventId));
-  const [raised, recent, [gifts], fundraisers] = await Promise.all([
-    moneyRaised(eventId),
+  const [money, recent, [gifts], fundraisers] = await Promise.all([
+    moneyFigures(eventId),
     recentDonations(db, eventId, 8),
     db
       .select({ count: count() })
@@ -31,7 +31,7 @@ export async function givingPage(eventId: number) {
     eventTitle: row.title,
     organisation: row.company || row.title,
     currency: row.currency,
-    raised: RAISED_SOURCES.reduce((sum, source) => sum + raised[source], 0),
+    pledged: money.pledged,
     goal: goalOf(row.meta),
     giftCount: gifts.count,
     suggested: suggestedAmounts(row.meta),

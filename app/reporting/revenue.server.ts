@@ -1,9 +1,10 @@
 /**
- * The revenue report (/admin/setup/reporting/revenue): money by source from the billing ledger, pledged against
- * collected and outstanding, against the goal and last year's event, and over time through the evening.
+ * The revenue report (/admin/setup/reporting/revenue): money by source from the billing ledger, raised, pledged and
+ * outstanding as app/billing/money-figures.server.ts defines them (the dashboard's figures), against the goal and last year's event, and over time through the evening.
  */
 import { and, desc, eq, lt, ne, or, sql } from "drizzle-orm";
 import { ledgerBetween, ledgerSnapshot } from "~/billing/ledger-totals.server";
+import { figuresOf } from "~/billing/money-figures.server";
 import { sourceLabel } from "~/billing/source-labels";
 import { goalOf } from "~/dashboard/goal.server";
 import { db } from "~/db.server";
@@ -15,12 +16,13 @@ import { moneyOverTime } from "./timeline.server";
 
 export async function revenueReport(scope: ReportScope): Promise<Report> {
   await refreshLedger(scope);
-  const [ledger, timeline, previous] = await Promise.all([
+  const [range, timeline, previous] = await Promise.all([
     ledgerBetween(db, scope.eventId, scope.from, scope.to),
     moneyOverTime(db, scope.eventId, scope),
     previousEvent(scope),
   ]);
-  const lastYear = previous ? await ledgerSnapshot(db, previous.id) : null;
+  const ledger = figuresOf(range);
+  const lastYear = previous ? figuresOf(await ledgerSnapshot(db, previous.id)) : null;
   const goal = goalOf(scope.meta);
   const time = (at: Date, style: "time" | "date") => formatInZone(at, scope.timeZone, style);
   return {
@@ -29,20 +31,20 @@ export async function revenueReport(scope: ReportScope): Promise<Report> {
     title: "Revenue",
     currency: scope.currency,
     figures: [
-      { label: "Collected", value: ledger.collected, kind: "money", note: "payments received, less refunds" },
-      { label: "Pledged", value: ledger.billed, kind: "money", note: "everything billed to guests" },
-      { label: "Outstanding", value: ledger.outstanding, kind: "money", note: "still owed on invoices" },
+      { label: "Raised", value: ledger.raised, kind: "money", note: "collected, less refunds" },
+      { label: "Pledged", value: ledger.pledged, kind: "money", note: "owed once an item closes or a gift is made" },
+      { label: "Outstanding", value: ledger.outstanding, kind: "money", note: "pledged, not yet raised" },
       { label: "Goal", value: goal, kind: "money", note: goal === null ? "not set on the dashboard" : undefined },
       {
-        label: "Collected of the goal",
-        value: goal === null ? null : percentOf(ledger.collected, goal),
+        label: "Raised of the goal",
+        value: goal === null ? null : percentOf(ledger.raised, goal),
         kind: "percent",
       },
       {
         label: previous ? `Last year: ${previous.title}` : "Last year",
-        value: lastYear?.collected ?? null,
+        value: lastYear?.raised ?? null,
         kind: "money",
-        note: previous ? "collected" : "no earlier event",
+        note: previous ? "raised" : "no earlier event",
       },
     ],
     tables: [
@@ -51,29 +53,29 @@ export async function revenueReport(scope: ReportScope): Promise<Report> {
         title: "Raised by source",
         columns: [
           { key: "source", header: "Source", kind: "text" },
-          { key: "billed", header: "Pledged", kind: "money" },
-          { key: "collected", header: "Collected", kind: "money" },
-          { key: "unpaid", header: "Not yet collected", kind: "money" },
+          { key: "pledged", header: "Pledged", kind: "money" },
+          { key: "raised", header: "Raised", kind: "money" },
+          { key: "outstanding", header: "Outstanding", kind: "money" },
         ],
         rows: ledger.sources.map((entry) => ({
           source: sourceLabel(entry.source),
-          billed: entry.billed,
-          collected: entry.collected,
-          unpaid: entry.billed - entry.collected,
+          pledged: entry.pledged,
+          raised: entry.raised,
+          outstanding: entry.pledged - entry.raised,
         })),
         totals: {
           source: "Total",
-          billed: ledger.billed,
-          collected: ledger.collected,
-          unpaid: ledger.billed - ledger.collected,
+          pledged: ledger.pledged,
+          raised: ledger.raised,
+          outstanding: ledger.outstanding,
         },
         empty: "Nothing billed or paid in this period.",
         chart: {
           kind: "bars",
-          title: "Collected by source",
-          description: "Money collected from each source; the table below gives every figure.",
+          title: "Raised by source",
+          description: "Money raised from each source; the table below gives every figure.",
           labelKey: "source",
-          valueKey: "collected",
+          valueKey: "raised",
         },
       },
       {
@@ -81,23 +83,23 @@ export async function revenueReport(scope: ReportScope): Promise<Report> {
         title: "Against the goal and last year",
         columns: [
           { key: "what", header: "Event", kind: "text" },
-          { key: "billed", header: "Pledged", kind: "money" },
-          { key: "collected", header: "Collected", kind: "money" },
+          { key: "pledged", header: "Pledged", kind: "money" },
+          { key: "raised", header: "Raised", kind: "money" },
         ],
         rows: [
-          { what: scope.title, billed: ledger.billed, collected: ledger.collected },
-          ...(goal === null ? [] : [{ what: "Goal", billed: goal, collected: goal }]),
+          { what: scope.title, pledged: ledger.pledged, raised: ledger.raised },
+          ...(goal === null ? [] : [{ what: "Goal", pledged: goal, raised: goal }]),
           ...(previous && lastYear
-            ? [{ what: previous.title, billed: lastYear.billed, collected: lastYear.collected }]
+            ? [{ what: previous.title, pledged: lastYear.pledged, raised: lastYear.raised }]
             : []),
         ],
         empty: "",
         chart: {
           kind: "bars",
-          title: "Collected against the goal and last year",
-          description: "This event's collected total beside its goal and the previous event's total.",
+          title: "Raised against the goal and last year",
+          description: "This event's raised total beside its goal and the previous event's total.",
           labelKey: "what",
-          valueKey: "collected",
+          valueKey: "raised",
         },
       },
       {

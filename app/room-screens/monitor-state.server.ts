@@ -1,14 +1,16 @@
 /**
  * What every monitor of an event shows, read in one go: the open silent and virtual items with their bids, the live
- * lot, the open paddle raise and the recent gifts (its pledges and donations), the raffle winners, the money raised against the goal, the sponsors, and the
+ * lot, the open paddle raise and the recent gifts (its pledges and donations), the raffle winners, the money pledged
+ * (app/billing/money-figures.server.ts: what the room has committed, the figure that moves as it happens) against the
+ * goal, the sponsors, and the
  * monitors' own settings. Only features that are live for the public appear.
  */
 import { asc, eq } from "drizzle-orm";
 import { loadEventAuctionRules } from "~/bidding/auction-rules.server";
 import { loadBoard } from "~/bidding/board.server";
 import { currentLiveLot } from "~/bidding/live-lots.server";
+import { moneyFigures } from "~/billing/money-figures.server";
 import { goalOf } from "~/dashboard/goal.server";
-import { moneyRaised, RAISED_SOURCES } from "~/dashboard/raised.server";
 import { featureVisibility, type FeatureFlags } from "~/events/feature-switches";
 import { recentDonations } from "~/giving/recent-donations.server";
 import { raiseSummaries, recentGifts } from "~/paddle-raise/board.server";
@@ -26,11 +28,11 @@ export async function readMonitorState(db: Database, eventId: number): Promise<M
   const isPublic = (feature: "traditional_auction") =>
     featureVisibility(row as Partial<FeatureFlags>, feature, false) === "public";
 
-  const [items, live, raises, raised, sponsors, monitors, donations, raffleWinners] = await Promise.all([
+  const [items, live, raises, money, sponsors, monitors, donations, raffleWinners] = await Promise.all([
     openItems(db, eventId),
     isPublic("traditional_auction") ? currentLiveLot(db, eventId) : null,
     raiseSummaries(db, eventId),
-    moneyRaised(eventId),
+    moneyFigures(eventId, db),
     db
       .select({ title: sponsor.title, logo: sponsor.logo })
       .from(event_sponsor)
@@ -52,7 +54,7 @@ export async function readMonitorState(db: Database, eventId: number): Promise<M
     raise: raise && { title: raise.title, goal: raise.goal, total: raise.total, count: raise.count },
     gifts: newestGifts(raise ? await recentGifts(db, raise.id, GIFTS_SHOWN) : [], donations),
     raffleWinners,
-    raised: { total: RAISED_SOURCES.reduce((sum, source) => sum + raised[source], 0), goal: goalOf(row.meta) },
+    pledged: { total: money.pledged, goal: goalOf(row.meta) },
     sponsors: sponsors.flatMap((entry) => (entry.logo ? [{ title: entry.title, logo: entry.logo }] : [])),
     monitors,
   };

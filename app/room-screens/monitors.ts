@@ -30,7 +30,10 @@ export const PANEL_LABELS: Record<MonitorPanel, { label: string; help: string }>
     label: "Recent gifts",
     help: "The latest pledges and donations, by first name or “Anonymous”.",
   },
-  totals: { label: "Total raised", help: "Everything raised so far, against the event's goal when one is set." },
+  totals: {
+    label: "Total pledged",
+    help: "Everything pledged so far (paid or still owed), against the event's goal when one is set.",
+  },
   next_close: { label: "Next close", help: "A countdown to the next silent item to close." },
   raffle_winners: { label: "Raffle winners", help: "Each prize's winning ticket as it is drawn." },
   sponsors: { label: "Sponsor logos", help: "The event's sponsors along the bottom of the screen." },
@@ -95,7 +98,8 @@ export interface MonitorState {
   /** Paddle-raise pledges and donations, newest first; key names the row ("pledge:12", "donation:3"). */
   gifts: { key: string; name: string; amount: number; at: string }[];
   raffleWinners: { raffle: string; prize: string; ticketNumber: number; name: string; at: string }[];
-  raised: { total: number; goal: number | null };
+  /** What the room has pledged (app/billing/money-figures.server.ts), against the event's goal. */
+  pledged: { total: number; goal: number | null };
   sponsors: { title: string; logo: string }[];
   /** The settings of the event's monitors by address, so a screen follows its own without a reload. */
   monitors: Partial<Record<MonitorPath, MonitorSettings>>;

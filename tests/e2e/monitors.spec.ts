@@ -130,7 +130,7 @@ test("the main monitor turns its pages of items and keeps its memory flat for ho
   await screen.goto(`/woa2025monitor?id=${gala.id}`);
   const items = screen.getByRole("region", { name: "Silent items" });
   await expect(items.getByTestId("items-page")).toHaveText(/^Page 1 of \d+$/);
-  await expect(screen.getByRole("region", { name: "Total raised" })).toBeVisible();
+  await expect(screen.getByRole("region", { name: "Total pledged" })).toBeVisible();
 
   // A turn of the page every 12 seconds (the demo's setting).
   await screen.clock.runFor(12_000);

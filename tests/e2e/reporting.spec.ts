@@ -17,18 +17,18 @@ test("the organiser reads the revenue report and downloads it as CSV and XLSX", 
   await signIn(page, gala.organiser);
   await page.goto(`/admin/setup/reporting/revenue?id=${gala.id}`);
   const sources = page.getByRole("region", { name: "Raised by source" });
-  await expect(sources.getByRole("img", { name: /Collected by source/ })).toBeVisible();
+  await expect(sources.getByRole("img", { name: /Raised by source/ })).toBeVisible();
   await expect(sources.getByRole("rowheader", { name: "Tickets" })).toBeVisible();
   const total = sources.getByRole("row", { name: /^Total/ });
-  const collected = dollars((await total.getByRole("cell").nth(1).textContent()) ?? "");
-  expect(collected).toBeGreaterThan(0);
+  const raised = dollars((await total.getByRole("cell").nth(1).textContent()) ?? "");
+  expect(raised).toBeGreaterThan(0);
 
   const csvDownload = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download CSV" }).click();
   const csv = await readFile((await (await csvDownload).path())!, "utf8");
   expect(csv).toContain("Raised by source");
   expect(csv).toContain(`Total,`);
-  expect(csv).toContain(`,${collected},`);
+  expect(csv).toContain(`,${raised},`);
 
   const xlsxDownload = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download XLSX" }).click();
@@ -39,7 +39,7 @@ test("the organiser reads the revenue report and downloads it as CSV and XLSX", 
   const sheet = workbook.getWorksheet("Raised by source")!;
   const last = sheet.getRow(sheet.rowCount);
   expect(last.getCell(1).value).toBe("Total");
-  expect(last.getCell(3).value).toBe(collected);
+  expect(last.getCell(3).value).toBe(raised);
 });
 
 test("the revenue report shows its chart and table without JavaScript", async ({ browser, page: signingIn, gala }) => {
@@ -51,7 +51,7 @@ test("the revenue report shows its chart and table without JavaScript", async ({
   const page = await context.newPage();
   await page.goto(`/admin/setup/reporting/revenue?id=${gala.id}`);
   const sources = page.getByRole("region", { name: "Raised by source" });
-  await expect(sources.getByRole("img", { name: /Collected by source/ })).toBeVisible();
+  await expect(sources.getByRole("img", { name: /Raised by source/ })).toBeVisible();
   await expect(sources.getByRole("table")).toBeVisible();
   // The filter is a plain form: a bad date comes back beside the fields, and the whole event is shown.
   await page.getByLabel("From", { exact: true }).fill("2026-01-01");

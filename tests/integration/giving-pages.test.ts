@@ -7,7 +7,7 @@ import { saveShortPath, listShortPaths, removeShortPath } from "~/events/short-p
 import { Refusal } from "~/forms/refusal";
 import * as shortPathRoute from "~/routes/$";
 import * as setupEventRoute from "~/routes/admin._workspace.setup.event";
-import { donation, event, event_path } from "~drizzle/schema";
+import { donation, event, event_path, payment } from "~drizzle/schema";
 import { makeAuctionEvent, makeAuctionItem } from "../support/auction";
 import { testDatabase } from "../support/database";
 import { giveRole, makeEvent, makeUser, sessionCookie, teamRole } from "../support/people";
@@ -73,9 +73,23 @@ describe(`an event's short paths on ${process.env.TEST_DB_ENGINE}`, () => {
       .update(event)
       .set({ meta: { fundraising_goal: 1_000_000, giving: { suggested: [2_500, 5_000, 10_000] } } })
       .where(eq(event.event_id, eventId));
+    // A gift paid by card and one on a guest's bill: both pledged (the thermometer's figure); a refunded one is not.
+    const [card] = await db
+      .insert(payment)
+      .values({ event_id: eventId, amount: 5_000, method: "card", status: "paid" })
+      .returning();
+    const sam = await makeUser(db, { first_name: "Sam" });
     await db.insert(donation).values([
-      { event_id: eventId, first_name: "Rosa", amount: 5_000, status: "paid" },
-      { event_id: eventId, first_name: "Sam", amount: 2_500, status: "pledged", is_anonymous: true },
+      { event_id: eventId, first_name: "Rosa", amount: 5_000, status: "paid", payment_id: card.payment_id },
+      {
+        event_id: eventId,
+        usr_id: sam.usr_id,
+        first_name: "Sam",
+        amount: 2_500,
+        method: "invoice",
+        status: "pledged",
+        is_anonymous: true,
+      },
       { event_id: eventId, first_name: "Refunded", amount: 9_900, status: "refunded" },
     ]);
     const path = `give-${tag()}`;
@@ -89,7 +103,7 @@ describe(`an event's short paths on ${process.env.TEST_DB_ENGINE}`, () => {
         eventId,
         eventTitle: "Spring Gala",
         goal: 1_000_000,
-        raised: 7_500,
+        pledged: 7_500,
         giftCount: 2,
         suggested: [2_500, 5_000, 10_000],
         recent: [

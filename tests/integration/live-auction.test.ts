@@ -18,7 +18,7 @@ import {
   undoLast,
 } from "~/bidding/live-lots.server";
 import { placeBid } from "~/bidding/place-bid.server";
-import { moneyRaised } from "~/dashboard/raised.server";
+import { moneyFigures } from "~/billing/money-figures.server";
 import { Refusal } from "~/forms/refusal";
 import { auction_item, bid, event, live_entry, traditional_auction, winner } from "~drizzle/schema";
 import * as liveBidsRoute from "../../app/routes/admin._workspace.bids.livebids";
@@ -32,6 +32,10 @@ import { giveRole, makeUser, sessionCookie, teamRole, teamRoleWithout } from "..
 import { call, makeRequest } from "../support/route-calls";
 
 const { db } = testDatabase();
+
+/** What the ledger counts as pledged for one source (app/billing/money-figures.server.ts). */
+const pledgedFrom = async (eventId: number, source: string) =>
+  (await moneyFigures(eventId)).sources.find((entry) => entry.source === source)?.pledged ?? 0;
 
 async function liveEvent() {
   const gala = await makeAuctionEvent(db);
@@ -156,7 +160,7 @@ describe(`live auction on ${process.env.TEST_DB_ENGINE}`, () => {
     const online = await makeBidder(db, eventId);
     await openLot(db, { eventId, itemId: lot.auction_item_id, byUsrId: clerk });
     await floorBid(db, { eventId, itemId: lot.auction_item_id, byUsrId: clerk, paddle: guest.paddle, amount: 500_000 });
-    expect((await moneyRaised(eventId)).live).toBe(0);
+    expect(await pledgedFrom(eventId, "live")).toBe(0);
     await sellLot(db, { eventId, itemId: lot.auction_item_id, byUsrId: clerk });
 
     const [won] = await db.select().from(bid).where(eq(bid.auction_item_id, lot.auction_item_id));
@@ -167,7 +171,7 @@ describe(`live auction on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(await db.select().from(winner).where(eq(winner.auction_item_id, lot.auction_item_id))).toMatchObject([
       { unit: 1, usr_id: guest.usrId, paddle: guest.paddle, amount: 500_000, bid_id: won.bid_id },
     ]);
-    expect((await moneyRaised(eventId)).live).toBe(500_000);
+    expect(await pledgedFrom(eventId, "live")).toBe(500_000);
 
     // Locked: no more bids, from the floor or online, and no second hammer.
     expect(
@@ -243,12 +247,12 @@ describe(`live auction on ${process.env.TEST_DB_ENGINE}`, () => {
       .where(and(eq(bid.auction_item_id, lot.auction_item_id), eq(bid.status, "won")));
     expect(wonRows).toHaveLength(2);
     expect(wonRows.every((row) => row.placedBy === clerk)).toBe(true);
-    expect((await moneyRaised(eventId)).live).toBe(600_000);
+    expect(await pledgedFrom(eventId, "live")).toBe(600_000);
 
     // Undo takes back the second sale only.
     await undoLast(db, { eventId, byUsrId: clerk });
     expect(await db.select().from(winner).where(eq(winner.auction_item_id, lot.auction_item_id))).toHaveLength(1);
-    expect((await moneyRaised(eventId)).live).toBe(300_000);
+    expect(await pledgedFrom(eventId, "live")).toBe(300_000);
   });
 
   it("passed: the lot closes without a winner, its bids lose, nothing is counted; undo reopens it", async () => {
@@ -263,7 +267,7 @@ describe(`live auction on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(
       (await db.select({ status: bid.status }).from(bid).where(eq(bid.auction_item_id, lot.auction_item_id)))[0].status,
     ).toBe("lost");
-    expect((await moneyRaised(eventId)).live).toBe(0);
+    expect(await pledgedFrom(eventId, "live")).toBe(0);
     expect((await currentLiveLot(db, eventId)).current?.phase).toBe("passed");
 
     await undoLast(db, { eventId, byUsrId: clerk });
@@ -393,7 +397,7 @@ describe(`live auction on ${process.env.TEST_DB_ENGINE}`, () => {
     ]);
     const [item] = await db.select().from(auction_item).where(eq(auction_item.auction_item_id, lot.auction_item_id));
     expect(item.winner_id).toBe(meant.usrId);
-    expect((await moneyRaised(eventId)).live).toBe(450_000);
+    expect(await pledgedFrom(eventId, "live")).toBe(450_000);
     const [entry] = await liveLog(db, eventId, 1);
     expect(entry).toMatchObject({ action: "correct", reason: "The clerk misheard the paddle", paddle: meant.paddle });
 

@@ -8,6 +8,7 @@ import * as revenueRoute from "~/routes/admin._workspace.setup.reporting.revenue
 import * as downloadRoute from "~/routes/admin._workspace.setup.reporting_.download";
 import {
   auction_item,
+  billing_settings,
   donation,
   event,
   invoice,
@@ -262,7 +263,7 @@ describe("the revenue report", () => {
     const report = await revenue();
     const expected = await ledgerTotals();
     const figure = (label: string) => report.figures.find((entry) => entry.label === label)?.value;
-    expect(figure("Collected")).toBe(expected.collected);
+    expect(figure("Raised")).toBe(expected.collected);
     expect(figure("Pledged")).toBe(expected.billed);
     expect(figure("Outstanding")).toBe(expected.outstanding);
     expect({ collected: expected.collected, billed: expected.billed, outstanding: expected.outstanding }).toEqual({
@@ -271,20 +272,34 @@ describe("the revenue report", () => {
       outstanding: 1000_00,
     });
     const totals = report.tables.find((table) => table.id === "sources")!.totals!;
-    expect(totals.billed).toBe(expected.billed);
-    expect(totals.collected).toBe(expected.collected);
+    expect(totals.pledged).toBe(expected.billed);
+    expect(totals.raised).toBe(expected.collected);
   });
 
   it("splits the money by source, with discounts, comps and refunds where they belong", async () => {
     const report = await revenue();
     // The discounted price, not the list price; the comped ticket adds nothing; the order paid on its invoice once.
-    expect(row(report, "Tickets")).toMatchObject({ billed: 350_00, collected: 350_00 });
+    expect(row(report, "Tickets")).toMatchObject({ pledged: 350_00, raised: 350_00 });
     // A part payment pays the invoice's first line (the silent item) before the live lot.
-    expect(row(report, "Silent auction")).toMatchObject({ billed: 450_00, collected: 450_00 });
-    expect(row(report, "Live auction")).toMatchObject({ billed: 1000_00, collected: 0, unpaid: 1000_00 });
-    expect(row(report, "Paddle raise")).toMatchObject({ billed: 500_00, collected: 500_00 });
-    expect(row(report, "Refunds")).toMatchObject({ billed: -100_00, collected: -100_00 });
-    expect(row(report, "Donations")).toMatchObject({ billed: 60_00, collected: 60_00 });
+    expect(row(report, "Silent auction")).toMatchObject({ pledged: 450_00, raised: 450_00 });
+    expect(row(report, "Live auction")).toMatchObject({ pledged: 1000_00, raised: 0, outstanding: 1000_00 });
+    expect(row(report, "Paddle raise")).toMatchObject({ pledged: 500_00, raised: 500_00 });
+    expect(row(report, "Refunds")).toMatchObject({ pledged: -100_00, raised: -100_00 });
+    expect(row(report, "Donations")).toMatchObject({ pledged: 60_00, raised: 60_00 });
+  });
+
+  it("lists every source the event has, with zeros while it holds no money", async () => {
+    await db.insert(auction_item).values([
+      { event_id: eventId, title: "Online print", type: "virtual" },
+      { event_id: eventId, title: "Valet pass", type: "sale", buy_now: 40_00, quantity: 10 },
+    ]);
+    await db.insert(billing_settings).values({ event_id: eventId, cover_fee_enabled: true });
+    const report = await revenue();
+    const zero = { pledged: 0, raised: 0, outstanding: 0 };
+    for (const label of ["Virtual auction", "Items for sale", "Fees covered"])
+      expect(row(report, label), label).toMatchObject(zero);
+    expect(row(report, "Paddle raise")).toMatchObject({ pledged: 500_00 });
+    expect(row(report, "Live auction")).toMatchObject({ pledged: 1000_00 });
   });
 
   it("shows a source it has no label for under its own name", async () => {
@@ -298,7 +313,7 @@ describe("the revenue report", () => {
       amount: 20_00,
     });
     const report = await revenue();
-    expect(row(report, "Silent night quiz")).toMatchObject({ billed: 20_00 });
+    expect(row(report, "Silent night quiz")).toMatchObject({ pledged: 20_00 });
     expect(report.figures.find((entry) => entry.label === "Pledged")?.value).toBe((await ledgerTotals()).billed);
     await db.delete(invoice_line).where(eq(invoice_line.source, "silent_night_quiz"));
   });
@@ -306,7 +321,7 @@ describe("the revenue report", () => {
   it("keeps to the dates asked for, in the event's time zone", async () => {
     const report = await revenue("&from=2027-03-14&to=2027-03-14");
     // Only the payments of the evening; the tickets paid on 1 March are outside the range.
-    expect(report.figures.find((entry) => entry.label === "Collected")?.value).toBe(80_00 + 450_00 + 500_00 - 100_00);
+    expect(report.figures.find((entry) => entry.label === "Raised")?.value).toBe(80_00 + 450_00 + 500_00 - 100_00);
     const evening = report.tables.find((table) => table.id === "evening")!;
     expect(evening.rows.map((entry) => entry.at)).toEqual([
       "8:00 PM UTC",

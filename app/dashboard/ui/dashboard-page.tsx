@@ -271,24 +271,14 @@ function RaisedCard({
           )}
         </p>
         <dl className="figures" aria-label="Pledged and outstanding">
-          <Figure
-            label="Raised (collected)"
-            value={raised.total}
-            detail="payments received, less refunds"
-            href={reportHref}
-          />
+          <Figure label="Raised" value={raised.total} detail="collected, less refunds" href={reportHref} />
           <Figure
             label="Pledged"
             value={raised.pledged}
-            detail="tickets, items won, pledges, sales, gifts"
+            detail="owed once an item closes or a gift is made"
             href={reportHref}
           />
-          <Figure
-            label="Outstanding"
-            value={raised.outstanding}
-            detail="pledged, not yet collected"
-            href={reportHref}
-          />
+          <Figure label="Outstanding" value={raised.outstanding} detail="pledged, not yet raised" href={reportHref} />
         </dl>
         {raised.percent !== null ? (
           <progress
@@ -301,12 +291,24 @@ function RaisedCard({
           </progress>
         ) : null}
         <table className="data-table raised__sources">
-          <caption className="visually-hidden">Money pledged by source</caption>
+          <caption className="visually-hidden">Money pledged and raised by source</caption>
+          <thead>
+            <tr>
+              <th scope="col">Source</th>
+              <th scope="col" className="data-table__number">
+                Pledged
+              </th>
+              <th scope="col" className="data-table__number">
+                Raised
+              </th>
+            </tr>
+          </thead>
           <tbody>
             {raised.sources.map((row) => (
               <tr key={row.source}>
                 <th scope="row">{row.label}</th>
-                <td className="data-table__number">{row.amount}</td>
+                <td className="data-table__number">{row.pledged}</td>
+                <td className="data-table__number">{row.raised}</td>
               </tr>
             ))}
           </tbody>

@@ -24,8 +24,8 @@ export function GivingPageScreen({ data }: { data: GivingPageData }) {
     <GuestPage bar={data} className="giving">
       <section className="guest-card giving__card" aria-labelledby="giving-heading">
         <h1 id="giving-heading">Give to {data.organisation}</h1>
-        <p className="giving__muted">Raised so far at {data.eventTitle}</p>
-        <Thermometer total={data.raised} goal={data.goal} currency={data.currency} size="lg" />
+        <p className="giving__muted">Pledged so far at {data.eventTitle}</p>
+        <Thermometer total={data.pledged} goal={data.goal} currency={data.currency} size="lg" />
         <nav aria-label="Give" className="giving__buttons">
           {data.suggested.map((amount) => (
             <ButtonLink key={amount} to={give(amount)} variant="primary" size="lg">

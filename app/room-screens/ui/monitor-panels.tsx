@@ -120,21 +120,21 @@ export function LiveLotPanel({ live }: { live: LiveRoom }) {
   );
 }
 
-export function TotalsPanel({ raised, currency }: { raised: MonitorState["raised"]; currency: string }) {
-  const share = raised.goal ? Math.floor((raised.total / raised.goal) * 100) : null;
+export function TotalsPanel({ pledged, currency }: { pledged: MonitorState["pledged"]; currency: string }) {
+  const share = pledged.goal ? Math.floor((pledged.total / pledged.goal) * 100) : null;
   return (
-    <section className="monitor-panel monitor-totals" aria-label="Total raised">
-      <h2>Raised tonight</h2>
+    <section className="monitor-panel monitor-totals" aria-label="Total pledged">
+      <h2>Pledged tonight</h2>
       <p className="monitor-totals__amount" data-testid="monitor-total">
-        {formatRoundMoney(raised.total, currency)}
+        {formatRoundMoney(pledged.total, currency)}
       </p>
-      {raised.goal ? (
+      {pledged.goal ? (
         <>
           <div className="monitor-totals__track" aria-hidden="true">
             <div className="monitor-totals__fill" style={{ width: `${Math.min(100, share ?? 0)}%` }} />
           </div>
           <p className="monitor-muted">
-            {share}% of our {formatRoundMoney(raised.goal, currency)} goal
+            {share}% of our {formatRoundMoney(pledged.goal, currency)} goal
           </p>
         </>
       ) : null}

@@ -100,7 +100,7 @@ export function MonitorScreen({
           ) : null}
         </div>
         <aside className="monitor__side">
-          {shows.has("totals") ? <TotalsPanel raised={state.raised} currency={state.currency} /> : null}
+          {shows.has("totals") ? <TotalsPanel pledged={state.pledged} currency={state.currency} /> : null}
           {shows.has("paddle_raise") && state.raise ? (
             <PaddleRaisePanel raise={state.raise} currency={state.currency} />
           ) : null}
