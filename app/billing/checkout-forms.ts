@@ -49,6 +49,8 @@ export const refundSchema = z.object({
   // Blank refunds what is left of the payment.
   amount: moneyField({ label: "The amount" }),
   reason: requiredText(200, "Say why the money is given back.", "Keep the reason to 200 characters."),
+  // Made when the form is shown: the same form posted twice refunds once (refunds.server.ts).
+  submission: z.string().min(8).max(80),
 });
 
 export const receivedSchema = z.object({

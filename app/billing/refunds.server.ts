@@ -3,15 +3,22 @@
  * first (a retry reuses it); cash and check refunds are money handed back, recorded at once. Each refund adds a
  * negative line to the invoice, so the balance stays true (a refunded guest does not owe again) and the receipt's
  * deductible part goes down with it.
+ *
+ * A refund is recorded once per form: the form carries a submission key made when it was shown, and the refund's
+ * idempotency key (which the provider is sent too) is derived from it. The same form posted again (a double click,
+ * a resubmission, a second tab) answers the first refund's result and gives nothing more back; a card refund whose
+ * answer was lost stays pending and the same form sends the same key again, which the provider answers without
+ * refunding twice.
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
-import { ProviderUnavailableError } from "~/payments/provider";
+import { ProviderUnavailableError, type ProviderMode } from "~/payments/provider";
 import { invoice_line, payment, refund } from "~drizzle/schema";
 import { BILLING_LINE_KINDS, invoiceTotals, lockInvoice } from "./invoice.server";
-import { paymentProviderFor } from "./settings.server";
+import { chargingMode, paymentProviderInMode } from "./settings.server";
+import { paymentMode } from "./webhook-binding";
 import type { Transaction } from "~/db/connection.server";
 
 const CARD_METHODS = ["card", "checkout"];
@@ -49,11 +56,31 @@ async function addRefundLine(
     .onConflictDoNothing();
 }
 
-export async function refundPayment(
-  eventId: number,
-  paymentId: number,
-  input: { amount: number; reason: string; byUsrId: number },
-) {
+export interface RefundInput {
+  amount: number;
+  reason: string;
+  byUsrId: number;
+  /**
+   * The refund form's submission key (made when the form was shown): the same key refunds once. Every form must
+   * send one; without it (a caller not yet passing its form's key) each call is a refund of its own.
+   */
+  submissionKey?: string;
+}
+
+export interface RefundResult {
+  refundId: number;
+  /** What the refund gives back: the first post's amount when the form was posted again. */
+  amount: number;
+  /** The form was posted before: this is that post's refund, and nothing more was given back. */
+  repeated: boolean;
+}
+
+/** The refund's idempotency key (ours and the provider's): one per event, payment and form. */
+export const refundKey = (eventId: number, paymentId: number, submissionKey: string) =>
+  `refund-${eventId}-${paymentId}-${submissionKey}`;
+
+export async function refundPayment(eventId: number, paymentId: number, input: RefundInput): Promise<RefundResult> {
+  const key = refundKey(eventId, paymentId, input.submissionKey ?? randomUUID());
   const prepared = await db.transaction(async (tx) => {
     const [paid] = await tx
       .select()
@@ -61,11 +88,15 @@ export async function refundPayment(
       .where(and(eq(payment.event_id, eventId), eq(payment.payment_id, paymentId)))
       .for("update");
     if (!paid) throw new Response("Payment not found", { status: 404 });
+    const byCard = CARD_METHODS.includes(paid.method);
+    const mode = paymentMode(paid, await chargingMode(eventId, tx));
+    // Under the payment's lock: a second post of the same form waits for the first, then finds its refund.
+    const [earlier] = await tx.select().from(refund).where(eq(refund.idempotency_key, key));
+    if (earlier) return { refund: earlier, paid, byCard, mode, repeated: true };
     if (paid.status !== "paid") throw new Refusal("Only a payment that went through can be refunded.", "amount");
     const left = paid.amount - (await refundedSoFar(tx, paymentId));
     if (input.amount <= 0 || input.amount > left)
       throw new Refusal(`Refund at most ${(left / 100).toFixed(2)}, what is left of this payment.`, "amount");
-    const byCard = CARD_METHODS.includes(paid.method);
     const [created] = await tx
       .insert(refund)
       .values({
@@ -74,7 +105,7 @@ export async function refundPayment(
         amount: input.amount,
         reason: input.reason,
         status: byCard ? "pending" : "succeeded",
-        idempotency_key: `refund-${randomUUID()}`,
+        idempotency_key: key,
         created_by_usr_id: input.byUsrId,
       })
       .returning();
@@ -83,41 +114,62 @@ export async function refundPayment(
       await lockInvoice(tx, eventId, paid.invoice_id);
       await addRefundLine(tx, eventId, paid.invoice_id, created.refund_id, input.amount, input.reason);
     }
-    return { refund: created, paid, byCard };
+    return { refund: created, paid, byCard, mode, repeated: false };
   });
-  if (!prepared.byCard) return prepared.refund.refund_id;
+  const ours = prepared.refund;
+  const answer = { refundId: ours.refund_id, amount: ours.amount, repeated: prepared.repeated };
+  if (ours.status === "failed") throw refusedRefund(ours.failure_message);
+  if (ours.status === "succeeded") return answer;
+  await refundByProvider(eventId, prepared.paid, ours, prepared.mode);
+  return answer;
+}
 
-  const provider = await paymentProviderFor(eventId);
+/**
+ * Sends a pending card refund to the provider, in the mode its payment was made in, with its stored key: sent again
+ * (the first answer was lost), the provider answers the first refund instead of making another.
+ */
+async function refundByProvider(
+  eventId: number,
+  paid: typeof payment.$inferSelect,
+  pending: typeof refund.$inferSelect,
+  mode: ProviderMode,
+) {
+  const provider = await paymentProviderInMode(eventId, mode);
   if (!provider) throw new Refusal("Card refunds need the event's payment keys (Setup › Billing).");
   let refundId: string;
   try {
     ({ refundId } = await provider.refund({
-      paymentIntentId: prepared.paid.provider_ref!,
-      amount: input.amount,
-      idempotencyKey: prepared.refund.idempotency_key,
-      metadata: { gavel_event: String(eventId), gavel_refund: String(prepared.refund.refund_id) },
+      paymentIntentId: paid.provider_ref!,
+      amount: pending.amount,
+      idempotencyKey: pending.idempotency_key,
+      metadata: { gavel_event: String(eventId), gavel_refund: String(pending.refund_id) },
     }));
   } catch (error) {
+    // No answer is not a "no": the refund may have been made. It stays pending (what is left of the payment counts
+    // it), and the same form sends the same key again.
+    if (error instanceof ProviderUnavailableError)
+      throw new Refusal("The payment service did not answer. Send the same refund again: it will not refund twice.");
+    const message = error instanceof Error ? error.message : String(error);
     await db
       .update(refund)
-      .set({ status: "failed", failure_message: error instanceof Error ? error.message : String(error) })
-      .where(eq(refund.refund_id, prepared.refund.refund_id));
-    if (error instanceof ProviderUnavailableError)
-      throw new Refusal("The payment service did not answer; nothing was refunded. Try again.");
-    throw new Refusal(`The refund was refused: ${error instanceof Error ? error.message : "no reason given"}.`);
+      .set({ status: "failed", failure_message: message })
+      .where(and(eq(refund.refund_id, pending.refund_id), eq(refund.status, "pending")));
+    throw refusedRefund(message);
   }
-  const invoiceId = prepared.paid.invoice_id;
+  const invoiceId = paid.invoice_id;
   await db.transaction(async (tx) => {
     if (invoiceId !== null) await lockInvoice(tx, eventId, invoiceId);
     await tx
       .update(refund)
       .set({ status: "succeeded", provider_ref: refundId })
-      .where(and(eq(refund.refund_id, prepared.refund.refund_id), ne(refund.status, "succeeded")));
+      .where(and(eq(refund.refund_id, pending.refund_id), ne(refund.status, "succeeded")));
     if (invoiceId !== null)
-      await addRefundLine(tx, eventId, invoiceId, prepared.refund.refund_id, input.amount, input.reason);
+      await addRefundLine(tx, eventId, invoiceId, pending.refund_id, pending.amount, pending.reason);
   });
-  return prepared.refund.refund_id;
 }
+
+const refusedRefund = (message: string | null) =>
+  new Refusal(`The refund was refused: ${message ?? "no reason given"}.`);
 
 /**
  * Refunds the provider reports (its webhook): ours are already recorded; one made in the provider's dashboard is

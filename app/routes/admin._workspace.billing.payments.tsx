@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
@@ -29,7 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw redirect(`/admin/billing/payments/csv${url.search}`);
   }
   const list = await listPayments(eventId, paymentFilters(url));
-  return { ...list, mayExport: role.can_report === true };
+  // Each refund form carries a key made here: posting it again (a double click, a resubmission) refunds once.
+  return { ...list, mayExport: role.can_report === true, submissionKey: randomUUID() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -51,9 +53,13 @@ export async function action({ request }: ActionFunctionArgs) {
         const list = await listPayments(eventId, { method: null, status: null });
         const row = list.payments.find((entry) => entry.id === input.payment);
         if (!row) throw new Response("Payment not found", { status: 404 });
-        const amount = input.amount ?? row.refundable;
-        await refundPayment(eventId, input.payment, { amount, reason: input.reason, byUsrId: user.usr_id });
-        return backWithToast(request, `Refunded ${formatMoney(amount, list.currency)}`);
+        const refunded = await refundPayment(eventId, input.payment, {
+          amount: input.amount ?? row.refundable,
+          reason: input.reason,
+          byUsrId: user.usr_id,
+          submissionKey: input.submission,
+        });
+        return backWithToast(request, `Refunded ${formatMoney(refunded.amount, list.currency)}`);
       },
     );
   }
@@ -61,7 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function PaymentsPage() {
-  const { payments, currency, mayExport } = useLoaderData<typeof loader>();
+  const { payments, currency, mayExport, submissionKey } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const money = (cents: number) => formatMoney(cents, currency);
   const csv = new URLSearchParams(params);
@@ -154,7 +160,11 @@ export default function PaymentsPage() {
                       </Button>
                     </Form>
                   </td>
-                  <td>{row.refundable > 0 ? <RefundForm paymentId={row.id} left={money(row.refundable)} /> : null}</td>
+                  <td>
+                    {row.refundable > 0 ? (
+                      <RefundForm paymentId={row.id} left={money(row.refundable)} submissionKey={submissionKey} />
+                    ) : null}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -165,7 +175,7 @@ export default function PaymentsPage() {
   );
 }
 
-function RefundForm({ paymentId, left }: { paymentId: number; left: string }) {
+function RefundForm({ paymentId, left, submissionKey }: { paymentId: number; left: string; submissionKey: string }) {
   const actionData = useActionData<unknown>();
   const id = refundFormId(paymentId);
   const { form, fields } = useContractForm({ id, schema: refundSchema, reply: actionData });
@@ -177,6 +187,7 @@ function RefundForm({ paymentId, left }: { paymentId: number; left: string }) {
         {refused?.error?.[""]?.[0] ? <p className="field-error">{refused.error[""][0]}</p> : null}
         <input type="hidden" name="intent" value="refund" />
         <input type="hidden" name="payment" value={paymentId} />
+        <input type="hidden" name="submission" value={submissionKey} />
         <Field label="Amount" meta={fields.amount} help={`Leave empty to refund all ${left} left.`}>
           {(control) => <input {...control} inputMode="decimal" />}
         </Field>
