@@ -38,7 +38,7 @@ export async function startChargeAll(eventId: number, byUsrId: number): Promise<
     const owing: number[] = [];
     for (const { invoiceId } of withCards) {
       const totals = await invoiceTotals(tx, invoiceId);
-      if (totals.balance - totals.pending > 0 || totals.pending > 0) owing.push(invoiceId);
+      if (totals.balance > 0) owing.push(invoiceId);
     }
     const [run] = await tx
       .insert(charge_run)

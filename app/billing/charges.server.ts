@@ -6,27 +6,32 @@
  * - a card charge is first written as a pending payment with its idempotency key, committed, and only then sent
  *   to the provider with that key; anyone who finds a pending card payment (a retry, a second click, a resumed
  *   "charge all") sends the same key again, and the provider answers the first charge's result instead of charging;
- * - cash and checks carry the form's submission key, so a double post records one payment.
+ * - cash and checks carry the form's submission key, so a double post records one payment;
+ * - a payment page the guest left open holds nothing: taking money any other way closes it first.
+ * Amounts obey ./amount-rules.ts (above zero, no more than owed, a card's minimum).
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
-import { ProviderUnavailableError } from "~/payments/provider";
+import { ProviderRefusedError, ProviderUnavailableError } from "~/payments/provider";
 import { invoice, invoice_line, payment } from "~drizzle/schema";
+import { paymentAmountProblem } from "./amount-rules";
+import { afterCardPaymentSucceeded } from "./card-payment-succeeded.server";
 import { cardOnFile, CardsNotSetUpError } from "./cards.server";
-import { settleOpenCheckouts } from "./checkout.server";
-import { addFeeLine, reverseFeeLine } from "./fee-lines.server";
+import { closeOpenPages } from "./checkout.server";
+import { coveredFee, type CoveredFeeNote } from "./fee-lines.server";
 import { chargedEvent } from "./hosted-pages.server";
 import {
   BILLING_LINE_KINDS,
   insertInvoicePayment,
   lockInvoice,
-  owedBeyondPending,
+  payableOnInvoice,
   syncInvoices,
 } from "./invoice.server";
 import { whenPaidInFull } from "./paid-in-full.server";
 import { paymentProviderFor } from "./settings.server";
+import type { Executor } from "./line-sources/line-source";
 import type { Transaction } from "~/db/connection.server";
 
 export type ChargeResult =
@@ -69,7 +74,8 @@ export async function chargeCardOnFile(
 ): Promise<ChargeResult> {
   const provider = await paymentProviderFor(eventId);
   if (!provider) throw new CardsNotSetUpError();
-  await settleOpenCheckouts(eventId, invoiceId);
+  await closeOpenPages(eventId, invoiceId);
+  const eventRow = await chargedEvent(eventId);
 
   const prepared = await db.transaction(async (tx) => {
     const row = await invoiceOf(tx, eventId, invoiceId);
@@ -79,14 +85,14 @@ export async function chargeCardOnFile(
       .where(and(eq(payment.invoice_id, invoiceId), eq(payment.method, "card"), eq(payment.status, "pending")));
     const card = await cardOnFile(tx, eventId, row.usr_id);
     if (unfinished) return { payment: unfinished, card };
-    const owed = await owedBeyondPending(tx, invoiceId);
+    const owed = await payableOnInvoice(tx, invoiceId);
     if (owed <= 0) return { result: { status: "nothing_owed" } as const };
     if (!card || card.mode !== provider.mode) return { result: { status: "no_card" } as const };
-    if (options.amount !== undefined && (options.amount <= 0 || options.amount > owed))
-      throw new Refusal(`Charge at most the ${owed / 100} still owed.`, "amount");
     const base = options.amount ?? owed;
-    const key = `charge-${randomUUID()}`;
-    const fee = options.coverFee ? await addFeeLine(tx, eventId, invoiceId, base, key) : 0;
+    const problem = paymentAmountProblem(base, { owed, way: "card", currency: eventRow.currency });
+    if (problem) throw new Refusal(problem, "amount");
+    const fee = options.coverFee ? await coveredFee(tx, eventId, base) : 0;
+    const note: CoveredFeeNote = { covered_fee: fee };
     const [created] = await insertInvoicePayment(
       tx,
       { eventId, invoiceId, usrId: row.usr_id },
@@ -94,8 +100,10 @@ export async function chargeCardOnFile(
         amount: base + fee,
         method: "card",
         status: "pending",
-        idempotency_key: key,
+        provider_mode: provider.mode,
+        idempotency_key: `charge-${randomUUID()}`,
         taken_by_usr_id: options.byUsrId,
+        payment_result: note,
       },
     ).returning();
     return { payment: created, card };
@@ -104,7 +112,6 @@ export async function chargeCardOnFile(
   const pending = prepared.payment!;
   if (!prepared.card) return { status: "no_card" };
 
-  const eventRow = await chargedEvent(eventId);
   let outcome;
   try {
     outcome = await provider.chargeSavedCard({
@@ -121,6 +128,12 @@ export async function chargeCardOnFile(
     });
   } catch (error) {
     if (error instanceof ProviderUnavailableError) throw new ProviderDidNotAnswerError();
+    // The provider refused the request itself (not the card): nothing was charged, and asking again with the same
+    // key would be refused again, so the attempt ends here and the balance stays payable.
+    if (error instanceof ProviderRefusedError) {
+      await failPending(pending.payment_id, error.message);
+      throw new Refusal(`Not charged: ${error.message}`, "amount");
+    }
     throw error;
   }
 
@@ -133,14 +146,13 @@ export async function chargeCardOnFile(
         status,
         provider_ref: outcome.paymentIntentId,
         failure_message: outcome.status === "succeeded" ? null : outcome.message,
-        payment_result: { outcome: outcome.status },
+        payment_result: { ...(pending.payment_result as CoveredFeeNote | null), outcome: outcome.status },
       })
       .where(and(eq(payment.payment_id, pending.payment_id), eq(payment.status, "pending")))
       .returning();
     // A webhook may have settled it first; the row then already says what happened.
     const final = updated ?? (await tx.select().from(payment).where(eq(payment.payment_id, pending.payment_id)))[0];
-    if (final.status !== "paid") await reverseFeeLine(tx, eventId, invoiceId, pending.idempotency_key!);
-    else await whenPaidInFull(tx, eventId, invoiceId);
+    if (final.status === "paid") await afterCardPaymentSucceeded(tx, eventId, final);
     if (final.status === "paid") return { status: "paid", paymentId: final.payment_id, amount: final.amount };
     return {
       status: outcome.status === "requires_authentication" ? "requires_authentication" : "declined",
@@ -163,18 +175,19 @@ export interface ManualPaymentInput {
 /** Records cash or a check taken by staff. */
 export async function recordManualPayment(eventId: number, invoiceId: number, input: ManualPaymentInput) {
   if (input.method === "check" && !input.checkNumber) throw new Refusal("Enter the check's number.", "check_number");
+  const key = `manual-${input.submissionKey}`;
+  // A resent form answers the payment it recorded, before anything else is asked of the provider.
+  const earlier = await paymentByKey(db, eventId, key);
+  if (earlier !== null) return earlier;
+  await closeOpenPages(eventId, invoiceId);
+  const { currency } = await chargedEvent(eventId);
   return db.transaction(async (tx) => {
     const row = await invoiceOf(tx, eventId, invoiceId);
-    const key = `manual-${input.submissionKey}`;
-    const [already] = await tx
-      .select({ id: payment.payment_id })
-      .from(payment)
-      .where(and(eq(payment.event_id, eventId), eq(payment.idempotency_key, key)));
-    if (already) return already.id;
-    const owed = await owedBeyondPending(tx, invoiceId);
-    if (owed <= 0) throw new Refusal("Nothing is owed on this invoice.", "amount");
-    if (input.amount > owed)
-      throw new Refusal(`That is more than the ${(owed / 100).toFixed(2)} still owed.`, "amount");
+    const already = await paymentByKey(tx, eventId, key);
+    if (already !== null) return already;
+    const owed = await payableOnInvoice(tx, invoiceId);
+    const problem = paymentAmountProblem(input.amount, { owed, way: input.method, currency });
+    if (problem) throw new Refusal(problem, "amount");
     const [created] = await insertInvoicePayment(
       tx,
       { eventId, invoiceId, usrId: row.usr_id },
@@ -190,6 +203,22 @@ export async function recordManualPayment(eventId: number, invoiceId: number, in
     await whenPaidInFull(tx, eventId, invoiceId);
     return created.id;
   });
+}
+
+async function paymentByKey(executor: Executor, eventId: number, key: string): Promise<number | null> {
+  const [row] = await executor
+    .select({ id: payment.payment_id })
+    .from(payment)
+    .where(and(eq(payment.event_id, eventId), eq(payment.idempotency_key, key)));
+  return row?.id ?? null;
+}
+
+/** A saved-card charge the provider refused to make (its request, not the card): it ends, failed, charging nothing. */
+async function failPending(paymentId: number, message: string) {
+  await db
+    .update(payment)
+    .set({ status: "failed", failure_message: message })
+    .where(and(eq(payment.payment_id, paymentId), eq(payment.status, "pending")));
 }
 
 /** Comps a line: adds a negative line with the reason, so the history keeps both. */

@@ -1,23 +1,34 @@
 /**
  * A guest pays on /invoice with a card typed on the provider's hosted page (Checkout Session, payment mode): a
  * redirect there and back, so it works without JavaScript. The pending payment and its idempotency key are written
- * before the session is asked for; a second tab finds that payment and is sent to the same page. The return from
+ * before the session is asked for; a second tab asking for the same payment is sent to the same page. The return from
  * the page and the provider's webhook both complete the payment, whichever comes first; the second changes nothing.
+ *
+ * An open page never locks the invoice (issue 31): it holds none of the balance, and any other payment (cash, a
+ * check, the card on file, another page) first closes it at the provider. Closed there, it can no longer take money;
+ * if the provider cannot be reached, it is marked superseded, and should the guest still pay on it, that payment is
+ * recorded all the same and shows as the guest's credit: money collected is never lost, nor asked for twice.
  */
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
+import {
+  ProviderRefusedError,
+  ProviderUnavailableError,
+  type CheckoutResult,
+  type PaymentProvider,
+} from "~/payments/provider";
 import { payment } from "~drizzle/schema";
+import { paymentAmountProblem } from "./amount-rules";
+import { afterCardPaymentSucceeded } from "./card-payment-succeeded.server";
 import { CardsNotSetUpError, customerFor, keepCard } from "./cards.server";
-import { addFeeLine, reverseFeeLine } from "./fee-lines.server";
+import { coveredFee } from "./fee-lines.server";
 import { chargedEvent, openHostedPage, SESSION_MINUTES } from "./hosted-pages.server";
-import { insertInvoicePayment, lockInvoice, owedBeyondPending, syncInvoices } from "./invoice.server";
-import { whenPaidInFull } from "./paid-in-full.server";
+import { insertInvoicePayment, lockInvoice, payableOnInvoice, syncInvoices } from "./invoice.server";
 import { paymentProviderFor } from "./settings.server";
-import type { CheckoutResult } from "~/payments/provider";
-
-// Stripe's shortest session: after it, an abandoned payment page no longer holds the balance.
+import type { Executor } from "./line-sources/line-source";
+import type { Transaction } from "~/db/connection.server";
 
 export interface CheckoutPages {
   /** Must contain {CHECKOUT_SESSION_ID}: the provider puts the session's id there. */
@@ -25,7 +36,15 @@ export interface CheckoutPages {
   cancelUrl: string;
 }
 
-/** Starts (or finds the already started) payment of the balance on a hosted page; answers its address. */
+interface PageNote {
+  save_card?: boolean;
+  covered_fee?: number;
+}
+
+/**
+ * Starts the payment of the balance (or part of it) on a hosted page, or finds the page already open for the same
+ * payment (the guest's other tab); answers its address. Pages open for another amount are closed first.
+ */
 export async function startInvoiceCheckout(
   eventId: number,
   invoiceId: number,
@@ -39,23 +58,41 @@ export async function startInvoiceCheckout(
 ): Promise<string> {
   const provider = await paymentProviderFor(eventId);
   if (!provider) throw new CardsNotSetUpError();
-  await settleOpenCheckouts(eventId, invoiceId);
-  const pending = await db.transaction(async (tx) => {
+  const charged = await chargedEvent(eventId);
+  const wanted = async (tx: Transaction) => {
+    const owed = await payableOnInvoice(tx, invoiceId);
+    const base = options.amount ?? owed;
+    const problem = paymentAmountProblem(base, { owed, way: "card", currency: charged.currency });
+    if (problem) throw new Refusal(problem, options.amount === undefined ? undefined : "amount");
+    const fee = options.coverFee ? await coveredFee(tx, eventId, base) : 0;
+    return { base, fee };
+  };
+  // The guest's other tab asking for the same payment, on a page that can still take it.
+  const sameAs = (row: typeof payment.$inferSelect, amount: number) =>
+    row.amount === amount &&
+    Boolean((row.payment_result as PageNote | null)?.save_card) === options.saveCard &&
+    row.created_at.getTime() + SESSION_MINUTES * 60_000 > Date.now();
+
+  // Pages open for another payment (or expired) are closed before this one starts, outside the invoice's lock (the provider is
+  // asked). One that turns out paid is recorded, and the amount below is checked against what is then still owed.
+  const before = await db.transaction(async (tx) => {
     const row = await lockInvoice(tx, eventId, invoiceId);
     if (!row) throw new Response("Invoice not found", { status: 404 });
     await syncInvoices(tx, eventId, [row.usr_id]);
-    const [open] = await tx
-      .select()
-      .from(payment)
-      .where(and(eq(payment.invoice_id, invoiceId), eq(payment.method, "checkout"), eq(payment.status, "pending")));
-    if (open) return open;
-    const owed = await owedBeyondPending(tx, invoiceId);
-    if (owed <= 0) throw new Refusal("Nothing is owed on this invoice.");
-    if (options.amount !== undefined && (options.amount < 50 || options.amount > owed))
-      throw new Refusal(`Pay from 0.50 up to the ${(owed / 100).toFixed(2)} owed.`, "amount");
-    const base = options.amount ?? owed;
-    const key = `checkout-${randomUUID()}`;
-    const fee = options.coverFee ? await addFeeLine(tx, eventId, invoiceId, base, key) : 0;
+    const { base, fee } = await wanted(tx);
+    return (await openPagesOf(tx, invoiceId)).filter((open) => !sameAs(open, base + fee));
+  });
+  for (const open of before) await closePage(provider, eventId, open);
+
+  const pending = await db.transaction(async (tx) => {
+    const row = await lockInvoice(tx, eventId, invoiceId);
+    if (!row) throw new Response("Invoice not found", { status: 404 });
+    const { base, fee } = await wanted(tx);
+    const open = await openPagesOf(tx, invoiceId);
+    const same = open.find((page) => sameAs(page, base + fee));
+    if (same) return same;
+    if (open.length > 0) throw new Refusal("Another payment was started on this invoice just now. Try again.");
+    const note: PageNote = { save_card: options.saveCard, covered_fee: fee };
     const [created] = await insertInvoicePayment(
       tx,
       { eventId, invoiceId, usrId: row.usr_id },
@@ -63,20 +100,19 @@ export async function startInvoiceCheckout(
         amount: base + fee,
         method: "checkout",
         status: "pending",
-        idempotency_key: key,
-        payment_result: { save_card: options.saveCard },
+        idempotency_key: `checkout-${randomUUID()}`,
+        payment_result: note,
       },
     ).returning();
     return created;
   });
 
-  const eventRow = await chargedEvent(eventId);
   return openHostedPage(pending.payment_id, async () =>
     provider.startCheckout({
       customerId: await customerFor(provider, eventId, pending.usr_id!),
       amount: pending.amount,
-      currency: eventRow.currency,
-      description: `${eventRow.title}: invoice`,
+      currency: charged.currency,
+      description: `${charged.title}: invoice`,
       successUrl: options.pages.successUrl,
       cancelUrl: options.pages.cancelUrl,
       metadata: {
@@ -86,13 +122,16 @@ export async function startInvoiceCheckout(
         gavel_purpose: "invoice_payment",
       },
       idempotencyKey: pending.idempotency_key!,
-      saveCard: Boolean((pending.payment_result as { save_card?: boolean } | null)?.save_card),
+      saveCard: Boolean((pending.payment_result as PageNote | null)?.save_card),
       expiresAt: new Date(pending.created_at.getTime() + SESSION_MINUTES * 60_000),
     }),
   );
 }
 
-/** Applies a finished hosted payment to its invoice (and keeps the card when asked). Safe to call twice. */
+/**
+ * Applies a finished hosted payment to its invoice (and keeps the card when asked). Safe to call twice. A page paid
+ * after it was superseded is recorded too: the provider took the money, so it counts (as credit if nothing is owed).
+ */
 export async function completeCheckout(eventId: number, sessionId: string, known?: CheckoutResult) {
   const provider = await paymentProviderFor(eventId);
   if (!provider) throw new CardsNotSetUpError();
@@ -109,46 +148,68 @@ export async function completeCheckout(eventId: number, sessionId: string, known
       .select()
       .from(payment)
       .where(and(eq(payment.event_id, eventId), eq(payment.checkout_session_id, sessionId)));
-    if (!found || found.status !== "pending") return;
+    if (!found) return;
     await lockInvoice(tx, eventId, found.invoice_id!);
     if (result.status === "complete" && result.kind === "payment") {
-      await tx
+      const [paid] = await tx
         .update(payment)
-        .set({ status: "paid", provider_ref: result.paymentIntentId })
-        .where(and(eq(payment.payment_id, found.payment_id), eq(payment.status, "pending")));
-      const saveCard = (found.payment_result as { save_card?: boolean } | null)?.save_card;
-      if (saveCard && result.card) await keepCard(tx, eventId, found.usr_id!, provider.mode, result.card);
-      await whenPaidInFull(tx, eventId, found.invoice_id!);
+        .set({ status: "paid", provider_ref: result.paymentIntentId, failure_message: null })
+        .where(and(eq(payment.payment_id, found.payment_id), inArray(payment.status, ["pending", "cancelled"])))
+        .returning();
+      if (paid) {
+        const saveCard = (found.payment_result as PageNote | null)?.save_card;
+        if (saveCard && result.card) await keepCard(tx, eventId, found.usr_id!, provider.mode, result.card);
+      }
+      // The webhook may have marked it paid first; what follows a success is keyed, so it is done once either way.
+      const settled = paid ?? (found.status === "paid" ? found : null);
+      if (settled) await afterCardPaymentSucceeded(tx, eventId, settled);
     } else if (result.status === "expired") {
       await tx
         .update(payment)
         .set({ status: "cancelled", failure_message: "The payment page expired." })
         .where(and(eq(payment.payment_id, found.payment_id), eq(payment.status, "pending")));
-      await reverseFeeLine(tx, eventId, found.invoice_id!, found.idempotency_key!);
     }
   });
 }
 
-/** Pending hosted payments of the invoice that finished or expired meanwhile are settled before anything else. */
-export async function settleOpenCheckouts(eventId: number, invoiceId: number) {
-  const open = await db
-    .select({ sessionId: payment.checkout_session_id })
+async function openPagesOf(executor: Executor, invoiceId: number) {
+  return executor
+    .select()
     .from(payment)
     .where(and(eq(payment.invoice_id, invoiceId), eq(payment.method, "checkout"), eq(payment.status, "pending")));
-  for (const { sessionId } of open) if (sessionId) await completeCheckout(eventId, sessionId);
 }
 
-/** The guest came back through the hosted page's cancel link: close the page, so the balance is theirs to pay again. */
-export async function abandonOpenCheckouts(eventId: number, invoiceId: number) {
+/**
+ * Closes the invoice's open payment pages before another payment is taken (or because the guest left the page):
+ * each is expired at the provider, then read back, so a page paid meanwhile is recorded as paid and any other can no
+ * longer take money. The provider out of reach (the venue's Wi-Fi) does not stop the desk: the page is marked
+ * superseded, and a payment made on it after all is recorded when the provider tells (completeCheckout).
+ */
+export async function closeOpenPages(eventId: number, invoiceId: number) {
+  const open = await openPagesOf(db, invoiceId);
+  if (open.length === 0) return;
   const provider = await paymentProviderFor(eventId);
-  if (!provider) return;
-  const open = await db
-    .select({ sessionId: payment.checkout_session_id })
-    .from(payment)
-    .where(and(eq(payment.invoice_id, invoiceId), eq(payment.method, "checkout"), eq(payment.status, "pending")));
-  for (const { sessionId } of open) {
-    if (!sessionId) continue;
-    await provider.expireCheckout(sessionId);
-    await completeCheckout(eventId, sessionId);
+  for (const page of open) await closePage(provider, eventId, page);
+}
+
+async function closePage(provider: PaymentProvider | null, eventId: number, page: typeof payment.$inferSelect) {
+  const sessionId = page.checkout_session_id;
+  if (provider && sessionId) {
+    try {
+      await provider.expireCheckout(sessionId);
+      await completeCheckout(eventId, sessionId);
+      return;
+    } catch (error) {
+      // Refused: the page finished (paid or expired) as it was being closed; reading it back tells which.
+      if (error instanceof ProviderRefusedError) return completeCheckout(eventId, sessionId);
+      if (!(error instanceof ProviderUnavailableError)) throw error;
+    }
   }
+  await db
+    .update(payment)
+    .set({
+      status: "cancelled",
+      failure_message: "Closed when another payment was taken. If the guest pays on it after all, it becomes credit.",
+    })
+    .where(and(eq(payment.payment_id, page.payment_id), eq(payment.status, "pending")));
 }

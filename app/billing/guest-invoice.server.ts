@@ -10,8 +10,8 @@ import { formatInZone } from "~/ui/zoned-time";
 import { event, invoice } from "~drizzle/schema";
 import { finishCardSetup, startCardSetup } from "./cards.server";
 import { chargeCardOnFile } from "./charges.server";
-import { abandonOpenCheckouts, completeCheckout, startInvoiceCheckout } from "./checkout.server";
-import { invoiceDocument } from "./invoice-document.server";
+import { closeOpenPages, completeCheckout, startInvoiceCheckout } from "./checkout.server";
+import { guestView, invoiceDocument } from "./invoice-document.server";
 import { invoicePath, readInvoiceToken } from "./invoice-link.server";
 import { syncInvoices } from "./invoice.server";
 
@@ -39,7 +39,7 @@ export async function guestInvoicePage(url: URL) {
   // Back from the hosted pages: apply what happened there, then show the invoice at its own address.
   const paidSession = url.searchParams.get("paid_session");
   if (paidSession) await completeCheckout(eventId, paidSession);
-  if (url.searchParams.get("cancelled")) await abandonOpenCheckouts(eventId, invoiceId);
+  if (url.searchParams.get("cancelled")) await closeOpenPages(eventId, invoiceId);
   const cardSession = url.searchParams.get("card_session");
   if (cardSession) await finishCardSetup(eventId, cardSession);
   const [owner] = await db
@@ -49,7 +49,7 @@ export async function guestInvoicePage(url: URL) {
   if (!owner) throw new Response("This invoice no longer exists.", { status: 404 });
   // Something won or pledged since the last visit shows at once.
   await db.transaction((tx) => syncInvoices(tx, eventId, [owner.usrId]));
-  const document = await invoiceDocument(eventId, invoiceId);
+  const document = guestView(await invoiceDocument(eventId, invoiceId));
   const [eventRow] = await db.select({ timeZone: event.timezone }).from(event).where(eq(event.event_id, eventId));
   return {
     invoice: document,

@@ -104,3 +104,16 @@ export async function invoiceDocument(eventId: number, invoiceId: number) {
 }
 
 export type InvoiceDocument = Awaited<ReturnType<typeof invoiceDocument>>;
+
+/**
+ * The invoice as its guest sees it: why staff comped a line is theirs to know (it may say "board member" or "angry
+ * about the wait"), so a comp shows as "Comped" without its reason.
+ */
+export function guestView(document: InvoiceDocument): InvoiceDocument {
+  return {
+    ...document,
+    lines: document.lines.map((line) =>
+      line.source === BILLING_LINE_KINDS.comp ? { ...line, reason: null, canComp: false } : line,
+    ),
+  };
+}

@@ -6,6 +6,7 @@
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { invoice, invoice_line, payment, refund } from "~drizzle/schema";
+import { payableNow } from "./amount-rules";
 import { INVOICE_LINE_SOURCES } from "./line-sources/index.server";
 import type { Executor, SourceLine } from "./line-sources/line-source";
 import type { Transaction } from "~/db/connection.server";
@@ -144,17 +145,24 @@ export interface InvoiceTotals {
   total: number;
   /** Payments that went through, less what was refunded. */
   paid: number;
-  /** Card payments started and not yet known to have gone through or failed. */
-  pending: number;
+  /**
+   * Charges of a saved card sent to the provider and not yet answered: they hold their part of the balance, as the
+   * answer comes in seconds and asking again with the same key never charges twice.
+   */
+  charging: number;
+  /**
+   * Payment pages the guest opened and has not finished: they hold nothing. Any other payment closes them first
+   * (./checkout.server.ts, supersedeOpenPages), so an abandoned or declined page never locks the invoice.
+   */
+  openPages: number;
   /** What is still owed: total less paid (never below zero on the screen; an overpayment shows as a credit). */
   balance: number;
   deductible: number;
 }
 
-/** What a new payment may take: what is still owed, less what card payments already started will pay. */
-export async function owedBeyondPending(db: Executor, invoiceId: number): Promise<number> {
-  const totals = await invoiceTotals(db, invoiceId);
-  return totals.balance - totals.pending;
+/** payableNow for one invoice, read afresh (under the invoice's lock, by the writers that take a payment). */
+export async function payableOnInvoice(db: Executor, invoiceId: number): Promise<number> {
+  return payableNow(await invoiceTotals(db, invoiceId));
 }
 
 /** A new payment on an invoice, by the invoice's guest; the caller says how it was taken and adds `.returning`. */
@@ -179,7 +187,8 @@ export async function invoiceTotals(db: Executor, invoiceId: number): Promise<In
   const [money] = await db
     .select({
       paid: sql<number>`coalesce(sum(${payment.amount}) filter (where ${payment.status} in ('paid', 'disputed')), 0)::int`,
-      pending: sql<number>`coalesce(sum(${payment.amount}) filter (where ${payment.status} = 'pending'), 0)::int`,
+      charging: sql<number>`coalesce(sum(${payment.amount}) filter (where ${payment.status} = 'pending' and ${payment.method} <> 'checkout'), 0)::int`,
+      openPages: sql<number>`coalesce(sum(${payment.amount}) filter (where ${payment.status} = 'pending' and ${payment.method} = 'checkout'), 0)::int`,
     })
     .from(payment)
     .where(eq(payment.invoice_id, invoiceId));
@@ -194,7 +203,8 @@ export async function invoiceTotals(db: Executor, invoiceId: number): Promise<In
     total: lines.total,
     deductible: Math.max(0, lines.deductible),
     paid,
-    pending: money.pending,
+    charging: money.charging,
+    openPages: money.openPages,
     balance: lines.total - paid,
   };
 }

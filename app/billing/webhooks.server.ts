@@ -12,11 +12,11 @@ import { and, eq, inArray, ne, type SQL } from "drizzle-orm";
 import { db } from "~/db.server";
 import { WebhookSignatureError, type WebhookEvent } from "~/payments/provider";
 import { payment, processed_stripe_event } from "~drizzle/schema";
+import { afterCardPaymentSucceeded } from "./card-payment-succeeded.server";
 import { finishCardSetup } from "./cards.server";
 import { completeCheckout } from "./checkout.server";
 import { completeGiftCheckout, isGiftSession, recordMonthlyGift } from "./donation-checkout.server";
 import { chargedEvent } from "./hosted-pages.server";
-import { whenPaidInFull } from "./paid-in-full.server";
 import { recordProviderRefunds } from "./refunds.server";
 import { chargingMode, webhookReceivers } from "./settings.server";
 import { completeTicketCheckout, isTicketSession } from "./ticket-checkout.server";
@@ -147,9 +147,8 @@ async function apply(
                 ne(payment.method, "checkout"),
               ),
         )
-        .returning({ invoiceId: payment.invoice_id });
-      for (const { invoiceId } of changed)
-        if (succeeded && invoiceId !== null) await whenPaidInFull(tx, eventId, invoiceId);
+        .returning();
+      if (succeeded) for (const paid of changed) await afterCardPaymentSucceeded(tx, eventId, paid);
       return APPLIED;
     }
     case "disputed":

@@ -13,9 +13,11 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: billingHre
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
   { title: page ? `Invoice ${page.invoice.number} · ${page.invoice.eventTitle}` : "Invoice · Gavel" },
-  // A signed link opens this page: keep it out of search engines and out of the Referer of links it holds.
+  // A signed link opens this page: keep it out of search engines and out of the Referer sent to other sites (the
+  // payment page). "same-origin", not "no-referrer": the latter makes the browser post the page's forms with
+  // "Origin: null", which is how other sites' forms look.
   { name: "robots", content: "noindex" },
-  { name: "referrer", content: "no-referrer" },
+  { name: "referrer", content: "same-origin" },
 ];
 
 /**

@@ -166,3 +166,89 @@ test("a guest without JavaScript registers and pays for the tickets by card; a d
     await context.close();
   }
 });
+
+test("a declined card left open never locks the invoice: the desk sees the true balance, takes cash and comps, and the guest pays the rest without JavaScript @phone", async ({
+  browser,
+  baseURL,
+  database,
+}) => {
+  test.setTimeout(120_000);
+  const gala = await makeBillingGala(database, baseURL!);
+  const cleo = await makeGuest(database, gala.eventId, "Cleo");
+  await winItem(database, gala.eventId, cleo, "Sunset sail", 15_000);
+  await winItem(database, gala.eventId, cleo, "Cookie basket", 4_000);
+  const link = await invoiceLinkOf(browser, gala, cleo);
+
+  // The guest, on a phone without JavaScript: a declined card, then the page left by the browser's way back.
+  const guestContext = await browser.newContext({ javaScriptEnabled: false });
+  const guest = await guestContext.newPage();
+  await guest.goto(link);
+  await expect(guest.getByRole("heading", { name: "Pay $190.00" })).toBeVisible();
+  await guest.getByRole("button", { name: "Pay by card" }).click();
+  await fillHostedCard(guest, "4000000000000002");
+  await guest.getByRole("button", { name: "Pay $190.00" }).click();
+  await expect(guest.getByText("Your card was declined.")).toBeVisible();
+  await guest.goto(link);
+  await expect(guest.getByRole("heading", { name: "Pay $190.00" })).toBeVisible();
+  await expect(guest.getByText("A card payment you started was not finished.")).toBeVisible();
+  await expect(guest.getByRole("button", { name: "Pay by card" })).toBeVisible();
+
+  // The desk sees what is owed, not "Paid in full", and still takes cash; a zero is refused and records nothing.
+  const deskContext = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    isMobile: false,
+    hasTouch: false,
+  });
+  const desk = await deskContext.newPage();
+  await signIn(desk, gala);
+  await desk.goto(`/admin/billing/winners?id=${gala.eventId}`);
+  await desk.getByLabel("Paddle or name").fill(String(cleo.paddle));
+  await desk.getByRole("button", { name: "Find" }).click();
+  const panel = desk.getByRole("region", { name: `Paddle ${cleo.paddle} · ${cleo.name}` });
+  await expect(panel.getByRole("row", { name: /Balance due/ })).toContainText("$190.00");
+  await expect(panel.getByText("Paid in full.")).toHaveCount(0);
+  await expect(panel.getByText(/opened a card payment page/)).toBeVisible();
+  const cash = panel.locator("form", { has: desk.getByRole("heading", { name: "Take cash" }) });
+  await cash.getByLabel("Amount").fill("0");
+  await cash.getByRole("button", { name: "Record cash" }).click();
+  await expect(cash.getByText("Enter an amount above zero.")).toBeVisible();
+  await expect(panel.getByText("No payments yet.")).toBeVisible();
+  await cash.getByLabel("Amount").fill("100");
+  await cash.getByRole("button", { name: "Record cash" }).click();
+  await expect(panel.getByRole("row", { name: /Balance due/ })).toContainText("$90.00");
+  await expect(cash.getByLabel("Amount")).toHaveValue("90");
+
+  // A comp: the amount to take follows the balance, and the reason stays with staff.
+  await panel
+    .getByRole("row", { name: /Cookie basket/ })
+    .getByText("Comp", { exact: true })
+    .click();
+  await panel
+    .getByRole("row", { name: /Cookie basket/ })
+    .getByLabel("Reason")
+    .fill("Baked by the chair");
+  await panel
+    .getByRole("row", { name: /Cookie basket/ })
+    .getByRole("button", { name: "Comp this line" })
+    .click();
+  await expect(panel.getByRole("row", { name: /Balance due/ })).toContainText("$50.00");
+  await expect(cash.getByLabel("Amount")).toHaveValue("50");
+  await cash.getByLabel("Amount").fill("60");
+  await cash.getByRole("button", { name: "Record cash" }).click();
+  await expect(cash.getByText("That is more than the $50.00 still owed.")).toBeVisible();
+
+  // The guest pays the rest by card: the page left open was closed by the cash, and a new one takes the $50.
+  await guest.goto(link);
+  await expect(guest.getByRole("heading", { name: "Pay $50.00" })).toBeVisible();
+  await expect(guest.getByRole("cell", { name: /^Comped: .*Cookie basket$/ })).toBeVisible();
+  await expect(guest.getByText("Baked by the chair")).toHaveCount(0);
+  await guest.getByRole("button", { name: "Pay by card" }).click();
+  await fillHostedCard(guest, "4242424242424242");
+  await guest.getByRole("button", { name: "Pay $50.00" }).click();
+  await expect(guest.getByText("Thank you: your payment went through.")).toBeVisible();
+  await expect(guest.getByRole("row", { name: /Balance due/ })).toContainText("$0.00");
+  await desk.reload();
+  await expect(panel.getByText("Paid in full.")).toBeVisible();
+  await guestContext.close();
+  await deskContext.close();
+});

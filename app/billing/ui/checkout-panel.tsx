@@ -13,6 +13,7 @@ import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";
 import { centsToInput } from "~/ui/money-input";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
+import { payableNow } from "../amount-rules";
 import {
   CASH_FORM,
   cashSchema,
@@ -39,7 +40,7 @@ export function CheckoutPanel({
   submissionKey: string;
 }) {
   const money = (cents: number) => formatMoney(cents, guest.currency);
-  const owed = guest.totals.balance - guest.totals.pending;
+  const owed = payableNow(guest.totals);
   return (
     <section className="checkout-panel" aria-labelledby="checkout-guest-heading">
       <header className="checkout-panel__header">
@@ -57,13 +58,23 @@ export function CheckoutPanel({
       />
       <h3>Payments</h3>
       <PaymentList invoice={guest} timeZone={timeZone} />
-      {guest.totals.pending > 0 ? (
-        <p className="muted">{money(guest.totals.pending)} is being paid (a card payment in progress).</p>
+      {guest.totals.charging > 0 ? (
+        <p className="muted">
+          {money(guest.totals.charging)} is being charged to the card on file (waiting for the answer).
+        </p>
+      ) : null}
+      {guest.totals.openPages > 0 ? (
+        <p className="muted">
+          The guest opened a card payment page ({money(guest.totals.openPages)}) and has not finished it. Taking a
+          payment here closes that page first, so nothing is paid twice.
+        </p>
       ) : null}
       {owed > 0 ? (
         <div className="checkout-panel__ways">
-          {guest.card && guest.cardsEnabled ? <ChargeForm guest={guest} owed={owed} /> : null}
+          {/* Keyed by the balance: after a payment or a comp, each form starts from what is owed now. */}
+          {guest.card && guest.cardsEnabled ? <ChargeForm key={`charge-${owed}`} guest={guest} owed={owed} /> : null}
           <ManualForm
+            key={`cash-${owed}`}
             kind="cash"
             invoiceId={guest.invoiceId}
             owed={owed}
@@ -71,6 +82,7 @@ export function CheckoutPanel({
             submissionKey={submissionKey}
           />
           <ManualForm
+            key={`check-${owed}`}
             kind="check"
             invoiceId={guest.invoiceId}
             owed={owed}

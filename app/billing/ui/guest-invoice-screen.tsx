@@ -8,6 +8,7 @@ import { Button, ButtonLink, buttonClass } from "~/ui/button";
 import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";
 import { centsToInput } from "~/ui/money-input";
+import { payableNow } from "../amount-rules";
 import { coverFee } from "../cover-fee";
 import { InvoiceLines, PaymentList } from "./invoice-view";
 import type { InvoiceDocument } from "../invoice-document.server";
@@ -31,7 +32,7 @@ const NOTICES: Record<string, string> = {
 export function GuestInvoiceScreen(props: GuestInvoiceProps) {
   const { invoice, checkout, notice, receipt, selfPath, problem, timeZone } = props;
   const money = (cents: number) => formatMoney(cents, invoice.currency);
-  const owed = invoice.totals.balance - invoice.totals.pending;
+  const owed = payableNow(invoice.totals);
   const busy = useNavigation().state === "submitting";
   const fee = invoice.coverFee && owed > 0 ? coverFee(owed, invoice.coverFee) : 0;
   return (
@@ -54,6 +55,11 @@ export function GuestInvoiceScreen(props: GuestInvoiceProps) {
       {owed > 0 && !receipt ? (
         <section className="guest-invoice__pay" aria-labelledby="pay-heading">
           <h2 id="pay-heading">Pay {money(owed)}</h2>
+          {invoice.totals.openPages > 0 ? (
+            <p className="muted">
+              A card payment you started was not finished. Paying below closes it first, so nothing is paid twice.
+            </p>
+          ) : null}
           {!checkout.open ? (
             <p>
               {checkout.reason === "opens"
@@ -65,9 +71,11 @@ export function GuestInvoiceScreen(props: GuestInvoiceProps) {
           ) : (
             <Form method="post" className="guest-invoice__ways">
               {invoice.coverFee ? (
+                // Not ticked for the guest: what is charged is what the heading says unless they choose to add the fee.
                 <label className="checkbox">
-                  <input type="checkbox" name="cover_fee" value="yes" defaultChecked />
-                  Add {money(fee)} so the charity receives the whole {money(owed)} after card fees
+                  <input type="checkbox" name="cover_fee" value="yes" />
+                  Add {money(fee)} so the charity receives the whole {money(owed)} after card fees ({money(owed + fee)}{" "}
+                  in all)
                 </label>
               ) : null}
               {invoice.card ? (

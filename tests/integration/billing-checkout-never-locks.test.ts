@@ -1,0 +1,166 @@
+// A checkout that never locks (issue 31): a payment page the guest declined on, abandoned or left open holds none of
+// the balance; cash, a check or the card on file close it first at the fake Stripe, so it can no longer take money;
+// when Stripe cannot be reached the desk still takes cash, and a late payment on the old page is recorded as credit,
+// never lost. Amounts obey one set of rules (above zero, at most what is owed, a card's minimum), and a charge the
+// provider refuses outright ends failed instead of blocking the invoice's later charges.
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { chargeCardOnFile, compLine, invoiceIdFor, recordManualPayment } from "~/billing/charges.server";
+import { completeCheckout, startInvoiceCheckout } from "~/billing/checkout.server";
+import { invoiceLines, invoiceTotals } from "~/billing/invoice.server";
+import { card_on_file, payment } from "~drizzle/schema";
+import { fillHostedPage, makeBillingEvent, makeWinner, saveCard, webhookReceiver } from "../support/billing";
+import { testDatabase } from "../support/database";
+import { makeUser } from "../support/people";
+
+const fake = await vi.hoisted(async () => {
+  const { startFakeStripe } = await import("../support/fake-stripe/server");
+  const started = await startFakeStripe();
+  process.env.STRIPE_API_URL = started.url;
+  process.env.SECRETS_KEY = "0123456789abcdef".repeat(4);
+  return started;
+});
+
+const { db } = testDatabase();
+let eventId: number;
+let staffId: number;
+const receiver = await webhookReceiver(() => eventId);
+
+afterAll(async () => {
+  await receiver.close();
+  await fake.close();
+});
+
+beforeEach(async () => {
+  eventId = (await makeBillingEvent(db, receiver.url)).event_id;
+  staffId = (await makeUser(db)).usr_id;
+});
+
+const pages = {
+  successUrl: "http://gavel.test/invoice?session={CHECKOUT_SESSION_ID}",
+  cancelUrl: "http://gavel.test/invoice?cancelled=1",
+};
+const paymentsOf = (invoiceId: number) =>
+  db.select().from(payment).where(eq(payment.invoice_id, invoiceId)).orderBy(payment.payment_id);
+const cash = (invoiceId: number, amount: number, submissionKey: string) =>
+  recordManualPayment(eventId, invoiceId, {
+    method: "cash",
+    amount,
+    checkNumber: null,
+    byUsrId: staffId,
+    submissionKey,
+  });
+
+describe(`a checkout that never locks, on ${process.env.TEST_DB_ENGINE}`, () => {
+  it("leaves the balance payable after a declined page, and closes that page at Stripe when cash is taken", async () => {
+    const guest = await makeWinner(db, eventId, 12_000);
+    const invoiceId = (await invoiceIdFor(eventId, guest.usrId))!;
+    const page = await startInvoiceCheckout(eventId, invoiceId, { coverFee: true, saveCard: false, pages });
+    expect((await fillHostedPage(page, "4000000000000002")).html).toContain("Your card was declined.");
+
+    // Left on the declined page (120.00 and its 3.90 fee): the desk still sees and may take the whole balance, and no
+    // fee is billed.
+    expect(await invoiceTotals(db, invoiceId)).toMatchObject({ balance: 12_000, charging: 0, openPages: 12_390 });
+    expect((await invoiceLines(db, invoiceId)).map((line) => line.source)).toEqual(["auction"]);
+
+    await cash(invoiceId, 12_000, "cash-after-decline");
+    expect((await paymentsOf(invoiceId)).map((row) => [row.method, row.status])).toEqual([
+      ["checkout", "cancelled"],
+      ["cash", "paid"],
+    ]);
+    // Closed at Stripe: the old page no longer takes a card.
+    expect((await fillHostedPage(page, "4242424242424242")).html).toContain("This payment page has expired.");
+    expect(await invoiceTotals(db, invoiceId)).toMatchObject({ balance: 0, openPages: 0 });
+  });
+
+  it("sends the guest's other tab to the same page, and opens a new page for another amount", async () => {
+    const guest = await makeWinner(db, eventId, 20_000);
+    const invoiceId = (await invoiceIdFor(eventId, guest.usrId))!;
+    const whole = await startInvoiceCheckout(eventId, invoiceId, { coverFee: false, saveCard: false, pages });
+    expect(await startInvoiceCheckout(eventId, invoiceId, { coverFee: false, saveCard: false, pages })).toBe(whole);
+    const part = await startInvoiceCheckout(eventId, invoiceId, {
+      coverFee: false,
+      saveCard: false,
+      pages,
+      amount: 5_000,
+    });
+    expect(part).not.toBe(whole);
+    expect((await fillHostedPage(whole, "4242424242424242")).html).toContain("This payment page has expired.");
+    const paid = await fillHostedPage(part, "4242424242424242");
+    await completeCheckout(eventId, new URL(paid.location!).searchParams.get("session")!);
+    expect(await invoiceTotals(db, invoiceId)).toMatchObject({ paid: 5_000, balance: 15_000, openPages: 0 });
+  });
+
+  it("records a page already paid when cash is offered, and refuses the cash as more than is owed", async () => {
+    const guest = await makeWinner(db, eventId, 8_000);
+    const invoiceId = (await invoiceIdFor(eventId, guest.usrId))!;
+    const page = await startInvoiceCheckout(eventId, invoiceId, { coverFee: false, saveCard: false, pages });
+    // Paid at Stripe, but the guest never came back and the webhook has not arrived.
+    fake.holdWebhooks(true);
+    await fillHostedPage(page, "4242424242424242");
+    await expect(cash(invoiceId, 8_000, "cash-too-late")).rejects.toThrow("Nothing is owed on this invoice.");
+    fake.holdWebhooks(false);
+    expect((await paymentsOf(invoiceId)).map((row) => [row.method, row.status])).toEqual([["checkout", "paid"]]);
+  });
+
+  it("takes cash when Stripe cannot be reached, and counts a late payment on the old page as credit", async () => {
+    const guest = await makeWinner(db, eventId, 5_000);
+    const invoiceId = (await invoiceIdFor(eventId, guest.usrId))!;
+    const page = await startInvoiceCheckout(eventId, invoiceId, { coverFee: true, saveCard: false, pages });
+    fake.loseAnswersWhen((path) => path.startsWith("/v1/checkout/sessions/"));
+    try {
+      await cash(invoiceId, 5_000, "cash-offline");
+    } finally {
+      fake.loseAnswersWhen(null);
+    }
+    expect((await paymentsOf(invoiceId)).map((row) => [row.method, row.status])).toEqual([
+      ["checkout", "cancelled"],
+      ["cash", "paid"],
+    ]);
+    // The guest pays on the page they still hold: the money is recorded, with the fee it covered, as credit.
+    const paid = await fillHostedPage(page, "4242424242424242");
+    await completeCheckout(eventId, new URL(paid.location!).searchParams.get("session")!);
+    const totals = await invoiceTotals(db, invoiceId);
+    expect((await paymentsOf(invoiceId)).map((row) => [row.method, row.status])).toEqual([
+      ["checkout", "paid"],
+      ["cash", "paid"],
+    ]);
+    expect(totals.balance).toBe(-5_000);
+    expect((await invoiceLines(db, invoiceId)).map((line) => line.source)).toEqual(["auction", "fee"]);
+  });
+
+  it("refuses a zero, more than is owed, and a card charge under Stripe's minimum, recording nothing", async () => {
+    const guest = await makeWinner(db, eventId, 4_800);
+    await saveCard(eventId, guest.usrId);
+    const invoiceId = (await invoiceIdFor(eventId, guest.usrId))!;
+    await expect(cash(invoiceId, 0, "cash-zero")).rejects.toThrow("Enter an amount above zero.");
+    await expect(cash(invoiceId, 4_801, "cash-over")).rejects.toThrow("That is more than the $48.00 still owed.");
+    await expect(chargeCardOnFile(eventId, invoiceId, { byUsrId: staffId, amount: 1 })).rejects.toThrow(
+      "A card payment must be at least $0.50.",
+    );
+    await expect(
+      startInvoiceCheckout(eventId, invoiceId, { coverFee: false, saveCard: false, pages, amount: 49 }),
+    ).rejects.toThrow("A card payment must be at least $0.50.");
+    expect(await paymentsOf(invoiceId)).toEqual([]);
+
+    // After a comp the balance is what any payment is measured against.
+    const [line] = await invoiceLines(db, invoiceId);
+    await compLine(eventId, invoiceId, line.invoice_line_id, { reason: "Board member", byUsrId: staffId });
+    await expect(cash(invoiceId, 100, "cash-after-comp")).rejects.toThrow("Nothing is owed on this invoice.");
+  });
+
+  it("ends a charge Stripe refuses outright as failed, so the next charge of the invoice goes through", async () => {
+    const guest = await makeWinner(db, eventId, 3_000);
+    await saveCard(eventId, guest.usrId);
+    const invoiceId = (await invoiceIdFor(eventId, guest.usrId))!;
+    // Stripe refuses the request itself, not the card: the card kept on file was removed from the account.
+    const onFile = and(eq(card_on_file.event_id, eventId), eq(card_on_file.usr_id, guest.usrId));
+    const [kept] = await db.select().from(card_on_file).where(onFile);
+    await db.update(card_on_file).set({ payment_method_id: "pm_removed" }).where(onFile);
+    await expect(chargeCardOnFile(eventId, invoiceId, { byUsrId: staffId })).rejects.toThrow(/^Not charged: /);
+    await db.update(card_on_file).set({ payment_method_id: kept.payment_method_id }).where(onFile);
+    expect((await paymentsOf(invoiceId)).map((row) => row.status)).toEqual(["failed"]);
+    expect(await chargeCardOnFile(eventId, invoiceId, { byUsrId: staffId })).toMatchObject({ status: "paid" });
+    expect(await invoiceTotals(db, invoiceId)).toMatchObject({ paid: 3_000, balance: 0, charging: 0 });
+  });
+});
