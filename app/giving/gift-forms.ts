@@ -30,6 +30,9 @@ const giftAmount = (label: string) =>
       return z.NEVER;
     });
 
+const isGiftInCents = (text: string) =>
+  /^\d{1,9}$/.test(text) && Number(text) >= GIFT_LIMITS.min && Number(text) <= GIFT_LIMITS.max;
+
 const tributeKind = z
   .enum(["", "honour", "memory"], { errorMap: () => ({ message: "Choose in honour or in memory." }) })
   .default("")
@@ -68,7 +71,9 @@ export const giftSchema = z
         path: [value.choice === "other" ? "other" : "choice"],
         message: value.choice === "other" ? "Enter your amount." : "Choose an amount.",
       });
-    else if (value.choice !== "other" && !/^\d{1,9}$/.test(value.choice))
+    // A suggested amount is posted in cents; like a typed one it must be a gift a card can take (a forged
+    // 999999999 was a $9,999,999.99 pledge, a 1 a charge the provider refused).
+    else if (value.choice !== "other" && !isGiftInCents(value.choice))
       context.addIssue({ code: "custom", path: ["choice"], message: "Choose an amount." });
     if (value.tribute_kind && !value.tribute_name)
       context.addIssue({ code: "custom", path: ["tribute_name"], message: "Enter the name of the person." });
