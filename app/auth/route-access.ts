@@ -60,10 +60,11 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin._workspace.setup.silent_auction": { loader: "can_configure_event", action: "can_configure_event" },
   "routes/admin._workspace.setup.virtual_auction": { loader: "can_configure_event", action: "can_configure_event" },
   "routes/admin._workspace.setup.registration": { loader: "can_configure_event", action: "can_configure_event" },
-  // Payment keys and checkout settings: the event's admin, or whoever runs its billing.
+  // Payment keys and checkout settings: billing staff may see them; only the event's admin changes them (the keys
+  // decide whose account is paid).
   "routes/admin._workspace.setup.billing": {
     loader: ["can_configure_event", "can_bill"],
-    action: ["can_configure_event", "can_bill"],
+    action: "can_configure_event",
   },
   "routes/admin._workspace.auction_items.email_page_.guests": {
     loader: "can_send_messages",

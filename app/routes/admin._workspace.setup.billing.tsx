@@ -17,16 +17,19 @@ export const meta = titleMeta("Billing · Setup · Gavel");
 
 export const links: LinksFunction = () => dateTimeFieldLinks();
 
-const BILLING_SETUP: Permission[] = ["can_configure_event", "can_bill"];
+// Billing staff may look (they run checkout); only the event's admins change the keys, the mode and the fee, which
+// decide whose account the money goes to (issue 31: a can_bill volunteer could divert payments).
+const SEE_BILLING_SETUP: Permission[] = ["can_configure_event", "can_bill"];
+const CHANGE_BILLING_SETUP: Permission = "can_configure_event";
 
 /** /admin/setup/billing: the event's payment keys and checkout settings (docs/decisions/025-payments.md). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { eventId } = await requireEventPermission(request, BILLING_SETUP);
-  return { settings: await billingSettings(eventId) };
+  const { eventId, role } = await requireEventPermission(request, SEE_BILLING_SETUP);
+  return { settings: await billingSettings(eventId), mayChange: role[CHANGE_BILLING_SETUP] === true };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { eventId } = await requireEventPermission(request, BILLING_SETUP);
+  const { eventId } = await requireEventPermission(request, CHANGE_BILLING_SETUP);
   const { timeZone } = await billingSettings(eventId);
   const submission = parseForm(await readPostedForm(request), billingSettingsSchema(timeZone));
   return answerForm(BILLING_SETTINGS_FORM, submission, async (input) => {
@@ -37,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function BillingSetupPage() {
-  const { settings } = useLoaderData<typeof loader>();
+  const { settings, mayChange } = useLoaderData<typeof loader>();
   return (
     <>
       <div className="page-header">
@@ -45,6 +48,7 @@ export default function BillingSetupPage() {
         <p>How this event takes money: card payments through Stripe, the fee guests may cover, and receipts.</p>
       </div>
       <BillingSettingsForm
+        readOnly={!mayChange}
         settings={{
           ...settings,
           checkoutOpensAt: settings.checkoutOpensAt ? new Date(settings.checkoutOpensAt) : null,

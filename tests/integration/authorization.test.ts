@@ -1,8 +1,10 @@
 // Every route of the app, from the route manifest the Remix compiler builds, against the access table
 // (app/auth/route-access.ts): each admin loader and action is called for five people, and must answer each one
 // as the table says. A new admin route that is missing from the table, or checks less than it says, fails here.
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_ROUTE_ACCESS, type AccessRule } from "~/auth/route-access";
+import { billing_settings } from "~drizzle/schema";
 import { testDatabase } from "../support/database";
 import { giveRole, makeUser, sessionCookie, teamRole, teamRoleWithout } from "../support/people";
 import { cookieFor, makePersonaWorld, PERSONAS, type Persona, type PersonaWorld } from "../support/personas";
@@ -157,5 +159,68 @@ describe("exports need can_report", () => {
       (await call(layout, makeRequest(`/admin/setup?id=${world.eventId}`, { cookie: cookies.get(who) }))).data;
     expect(await open("only can_view_stats")).toMatchObject({ mayExport: false });
     expect(await open("only can_report")).toMatchObject({ mayExport: true });
+  });
+});
+
+/**
+ * Payment keys and fee settings (issue 31): can_bill runs checkout, not the account it pays into. A volunteer with
+ * only can_bill sees /admin/setup/billing read-only and cannot change the keys, the mode or the fee; the event's
+ * admin (can_configure_event) can.
+ */
+describe("payment keys need can_configure_event", () => {
+  const id = "routes/admin._workspace.setup.billing";
+  const settingsForm = {
+    mode: "test",
+    test_publishable_key: "pk_test_diverted",
+    test_secret_key: "",
+    live_publishable_key: "",
+    live_secret_key: "",
+    currency: "USD",
+    cover_fee_enabled: "yes",
+    fee_percent: "9.9",
+    fee_fixed: "5.00",
+    receipt_text: "",
+    tax_id: "",
+    checkout_opens_at: "",
+    checkout_closes_at: "",
+  };
+  const cookies = new Map<string, string>();
+  beforeAll(async () => {
+    const { db } = testDatabase();
+    for (const [who, flags] of [
+      ["only can_bill", teamRole("can_bill")],
+      ["only can_configure_event", teamRole("can_configure_event")],
+    ] as const) {
+      const user = await makeUser(db);
+      await giveRole(db, user.usr_id, world.eventId, flags);
+      cookies.set(who, await sessionCookie(user.usr_id));
+    }
+  });
+  const open = (who: string, form?: Record<string, string>) =>
+    call(
+      modules.get(id)![form ? "action" : "loader"] as RouteFunction,
+      makeRequest(`${routePath(routes, id)}?id=${world.eventId}`, { cookie: cookies.get(who), form }),
+    );
+  const saved = async () =>
+    (
+      await testDatabase()
+        .db.select({ key: billing_settings.test_publishable_key, fee: billing_settings.fee_basis_points })
+        .from(billing_settings)
+        .where(eq(billing_settings.event_id, world.eventId))
+    )[0];
+
+  it("shows can_bill the settings read-only, and refuses its change of keys, mode or fee", async () => {
+    const page = await open("only can_bill");
+    expect(page.status).toBe(200);
+    expect(page.data).toMatchObject({ mayChange: false });
+    expect(verdict(await open("only can_bill", settingsForm))).toBe("forbidden");
+    expect(await saved()).toBeUndefined();
+    expect(ADMIN_ROUTE_ACCESS[id].action).toBe("can_configure_event");
+  });
+
+  it("lets can_configure_event change them", async () => {
+    expect(await open("only can_configure_event")).toMatchObject({ status: 200, data: { mayChange: true } });
+    expect((await open("only can_configure_event", settingsForm)).status).toBe(302);
+    expect(await saved()).toEqual({ key: "pk_test_diverted", fee: 990 });
   });
 });

@@ -32,6 +32,7 @@ const fake = await vi.hoisted(async () => {
 const { db } = testDatabase();
 let eventId: number;
 let biller: string;
+let admin: string;
 let exporter: string;
 let outsider: string;
 
@@ -42,6 +43,9 @@ beforeEach(async () => {
   const person = await makeUser(db, { selected_event: eventId });
   await giveRole(db, person.usr_id, eventId, teamRole("can_bill"));
   biller = await sessionCookie(person.usr_id);
+  const organiser = await makeUser(db, { selected_event: eventId });
+  await giveRole(db, organiser.usr_id, eventId, teamRole("can_configure_event"));
+  admin = await sessionCookie(organiser.usr_id);
   const accountant = await makeUser(db, { selected_event: eventId });
   await giveRole(db, accountant.usr_id, eventId, teamRole("can_bill", "can_report"));
   exporter = await sessionCookie(accountant.usr_id);
@@ -78,7 +82,9 @@ describe(`billing screens on ${process.env.TEST_DB_ENGINE}`, () => {
     expect((await setup(outsider)).status).toBe(403);
     expect((await setup(outsider, settingsForm())).status).toBe(403);
 
-    const saved = await setup(biller, settingsForm());
+    // Billing staff see the keys' ends but may not replace them: only the event's admin may (issue 31).
+    expect((await setup(biller, settingsForm())).status).toBe(403);
+    const saved = await setup(admin, settingsForm());
     expect(saved.status).toBe(302);
     const [row] = await db.select().from(billing_settings).where(eq(billing_settings.event_id, eventId));
     expect(row.test_secret_key_encrypted).toMatch(/^v1:/);
@@ -91,7 +97,7 @@ describe(`billing screens on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(JSON.stringify(shown.data)).not.toContain("secretvalue");
     expect(shown.data).toMatchObject({ settings: { test: { secretLast4: "1234" }, cardsEnabled: true } });
 
-    const refused = await setup(biller, settingsForm({ fee_percent: "lots", test_secret_key: "pk_wrong" }));
+    const refused = await setup(admin, settingsForm({ fee_percent: "lots", test_secret_key: "pk_wrong" }));
     expect(refused.status).toBe(400);
     expect(refused.data).toMatchObject({
       error: {

@@ -1,7 +1,8 @@
 /**
  * The form of /admin/setup/billing: Stripe keys for test and live (secret keys write-only: only their last four
  * are shown), the mode that charges, the currency, "cover the fee" with its formula, the receipt's text and the
- * charity's tax id, and when guests may pay on /invoice. A plain form post on the form contract.
+ * charity's tax id, and when guests may pay on /invoice. A plain form post on the form contract. Shown read-only to
+ * billing staff who may not change them (they need can_configure_event: the keys say whose account is paid).
  */
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useMemo, useRef } from "react";
@@ -20,7 +21,7 @@ import { coverFee, feeFormula } from "../cover-fee";
 import { BILLING_SETTINGS_FORM, billingSettingsSchema, CURRENCIES } from "../settings-form";
 import type { BillingSettingsView } from "../settings.server";
 
-export function BillingSettingsForm({ settings }: { settings: BillingSettingsView }) {
+export function BillingSettingsForm({ settings, readOnly }: { settings: BillingSettingsView; readOnly: boolean }) {
   const actionData = useActionData<unknown>();
   const schema = useMemo(() => billingSettingsSchema(settings.timeZone), [settings.timeZone]);
   const { form, fields } = useContractForm({
@@ -57,6 +58,12 @@ export function BillingSettingsForm({ settings }: { settings: BillingSettingsVie
   return (
     <Form method="post" ref={formRef} className="settings-form" {...formProps(form)}>
       {form.errors?.[0] ? <FormAlert>{form.errors[0]}</FormAlert> : null}
+      {readOnly ? (
+        <p className="muted">
+          Only the event&apos;s admins (Configure the event) can change the payment keys, the mode and the fee: they
+          decide which account the money goes to.
+        </p>
+      ) : null}
       {!settings.canStoreKeys ? (
         <FormAlert>
           Card payments are off on this server: set SECRETS_KEY (64 hexadecimal characters, see the README's
@@ -69,7 +76,7 @@ export function BillingSettingsForm({ settings }: { settings: BillingSettingsVie
           dashboard under Developers › API keys.
         </p>
       ) : null}
-      <fieldset className="stack">
+      <fieldset className="stack" disabled={readOnly}>
         <legend>Stripe keys</legend>
         <Field label="Mode that charges" meta={fields.mode} help="Test mode uses Stripe's test cards: nobody pays.">
           {(control) => (
@@ -102,7 +109,7 @@ export function BillingSettingsForm({ settings }: { settings: BillingSettingsVie
           </Field>
         </div>
       </fieldset>
-      <fieldset className="stack">
+      <fieldset className="stack" disabled={readOnly}>
         <legend>Money</legend>
         <Field label="Currency" meta={fields.currency} help="Every amount of the event is in it.">
           {(control) => (
@@ -133,7 +140,7 @@ export function BillingSettingsForm({ settings }: { settings: BillingSettingsVie
           guest who covers the fee pays {money(10_000 + coverFee(10_000, rule))}.
         </p>
       </fieldset>
-      <fieldset className="stack">
+      <fieldset className="stack" disabled={readOnly}>
         <legend>Receipts</legend>
         <Field label="Charity tax id" meta={fields.tax_id} help="Printed on every receipt, e.g. an EIN 12-3456789.">
           {(control) => <input {...control} />}
@@ -146,7 +153,7 @@ export function BillingSettingsForm({ settings }: { settings: BillingSettingsVie
           {(control) => <textarea {...control} rows={4} />}
         </Field>
       </fieldset>
-      <fieldset className="stack">
+      <fieldset className="stack" disabled={readOnly}>
         <legend>When guests can pay on their invoice</legend>
         <div className="field-grid">
           <DateTimeField
@@ -169,7 +176,7 @@ export function BillingSettingsForm({ settings }: { settings: BillingSettingsVie
           />
         </div>
       </fieldset>
-      <SaveActions saving={saving} />
+      {readOnly ? null : <SaveActions saving={saving} />}
     </Form>
   );
 }
