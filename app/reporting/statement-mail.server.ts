@@ -98,10 +98,11 @@ export function statementDonors(made: PeriodStatements) {
   const people = made.kind === "event" ? made.statements.guests : made.statements.donors;
   const deductible = people.filter((person) => person.deductible > 0);
   return {
+    // A donor without an account (a gift in cash or by check) has no statement link to send: it is keyed by account.
     donors: deductible
-      .filter((person) => person.email !== "")
+      .filter((person) => person.email !== "" && person.usrId !== null)
       .map(({ usrId, name, email, deductible: amount }): StatementDonor => ({
-        usrId,
+        usrId: usrId!,
         name,
         email,
         deductible: amount,

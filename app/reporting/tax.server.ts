@@ -1,9 +1,11 @@
 /**
  * The tax report: each guest's deductible total, and the statement a donor keeps for their taxes (one PDF page
- * each). Deductible is what was paid above fair market value (docs DOMAIN "Money"), as the invoice lines record it
- * (app/billing/line-sources), never more than the guest has paid; raffle tickets are never deductible, whatever a
- * line says; a gift paid outside an invoice (a donation) is deductible whole, a ticket paid when bought is not.
- * The date range picks the payments (a year's statement: 1 January to 31 December).
+ * each). Deductible is what was paid above fair market value (docs DOMAIN "Money", docs/money.md): on an invoice, the
+ * deductible part of what the payments paid of each line (./deductible-paid.ts), raffle tickets never, whatever a
+ * line says; a gift paid outside an invoice (a donation by card, cash or check) is deductible whole, a ticket paid
+ * when bought is not. A gift taken in cash or by check from someone without an account is a donor of their own (by
+ * the address or name they gave); they have no account to send a statement to, so only the report and the PDF of
+ * everyone's statements show them. The date range picks the payments (a year's statement: 1 January to 31 December).
  */
 import { sql } from "drizzle-orm";
 import { NOT_SETTLED_ON_INVOICE } from "~/billing/ledger-totals.server";
@@ -11,6 +13,7 @@ import { queryRows } from "~/billing/query-rows.server";
 import { billingSettings } from "~/billing/settings.server";
 import { db } from "~/db.server";
 import { formatInZone } from "~/ui/zoned-time";
+import { paidInPeriod } from "./deductible-paid";
 import { refreshLedger, type ReportScope } from "./filters.server";
 import { inRange } from "./range-sql.server";
 import type { Report } from "./report";
@@ -23,7 +26,8 @@ export interface StatementLine {
 }
 
 export interface GuestStatement {
-  usrId: number;
+  /** The guest's account; null for a donor who gave in cash or by check without one. */
+  usrId: number | null;
   name: string;
   email: string;
   paddle: number | null;
@@ -52,16 +56,18 @@ export async function taxStatements(scope: ReportScope, usrId: number | null = n
   await refreshLedger(scope);
   const event = scope.eventId;
   const who = usrId === null ? sql`true` : sql`usr_id = ${usrId}`;
-  const [lines, payments, refunds, people, settings] = await Promise.all([
+  const [lines, payments, earlier, refunds, people, settings] = await Promise.all([
+    // Each line net of the comps and reversals that undo it (refunds are taken from the payments instead).
     queryRows<Raw>(
       db,
-      sql`select i.usr_id, l.description, l.amount, l.fair_market_value as fmv,
-          case when l.source = 'raffle' or l.reverses_line_id in
-            (select invoice_line_id from invoice_line where source = 'raffle' and event_id = ${event})
-            then 0 else l.deductible end as deductible
-        from invoice_line l join invoice i on i.invoice_id = l.invoice_id
-        where l.event_id = ${event} and ${usrId === null ? sql`true` : sql`i.usr_id = ${usrId}`}
-        order by i.usr_id, l.invoice_line_id`,
+      sql`select i.usr_id, o.description, o.amount + coalesce(sum(r.amount), 0) as amount,
+          case when o.source = 'raffle' then 0 else o.deductible + coalesce(sum(r.deductible), 0) end as deductible
+        from invoice_line o join invoice i on i.invoice_id = o.invoice_id
+        left join invoice_line r on r.reverses_line_id = o.invoice_line_id
+        where o.event_id = ${event} and o.reverses_line_id is null and o.source <> 'refund'
+          and ${usrId === null ? sql`true` : sql`i.usr_id = ${usrId}`}
+        group by i.usr_id, o.invoice_line_id, o.description, o.amount, o.deductible, o.source
+        order by i.usr_id, o.invoice_line_id`,
     ),
     queryRows<Raw>(
       db,
@@ -74,13 +80,28 @@ export async function taxStatements(scope: ReportScope, usrId: number | null = n
             when exists (select 1 from winner w where w.payment_id = p.payment_id) then 'winner'
             else 'other' end as kind,
           (select ai.value from winner w join auction_item ai on ai.auction_item_id = w.auction_item_id
-            where w.payment_id = p.payment_id limit 1) as item_value
+            where w.payment_id = p.payment_id limit 1) as item_value,
+          d.donor_name, d.donor_email
         from payment p
-        where p.event_id = ${event} and p.status in ('paid', 'disputed') and p.usr_id is not null
+        left join (select distinct on (payment_id) payment_id,
+            nullif(concat_ws(' ', first_name, last_name), '') as donor_name, email as donor_email
+          from donation where event_id = ${event} and payment_id is not null order by payment_id, donation_id) d
+          on d.payment_id = p.payment_id
+        where p.event_id = ${event} and p.status in ('paid', 'disputed')
+          and (p.usr_id is not null or d.payment_id is not null)
           and (p.invoice_id is not null or ${NOT_SETTLED_ON_INVOICE})
           and ${inRange(sql`p.created_at`, scope)} and ${who}
         order by p.usr_id, p.created_at`,
     ),
+    // What each guest paid on their invoice before the period began: those payments paid its first lines.
+    scope.from === null
+      ? Promise.resolve([])
+      : queryRows<Raw>(
+          db,
+          sql`select p.payment_id, p.usr_id, p.amount from payment p
+            where p.event_id = ${event} and p.status in ('paid', 'disputed') and p.invoice_id is not null
+              and p.created_at < ${scope.from.toISOString()}::timestamptz and ${who}`,
+        ),
     queryRows<Raw>(
       db,
       sql`select payment_id, sum(amount)::bigint as refunded from refund
@@ -96,29 +117,40 @@ export async function taxStatements(scope: ReportScope, usrId: number | null = n
     billingSettings(event),
   ]);
   const refunded = new Map(refunds.map((row) => [num(row.payment_id), num(row.refunded)]));
-  const linesOf = new Map<number, StatementLine[]>();
-  for (const row of lines) {
-    const list = linesOf.get(num(row.usr_id)) ?? [];
-    list.push({
-      description: String(row.description),
-      amount: num(row.amount),
-      fairMarketValue: num(row.fmv),
-      deductible: num(row.deductible),
-    });
-    linesOf.set(num(row.usr_id), list);
-  }
-  const paymentsOf = new Map<number, Raw[]>();
-  for (const row of payments) paymentsOf.set(num(row.usr_id), [...(paymentsOf.get(num(row.usr_id)) ?? []), row]);
+  const net = (row: Raw) => num(row.amount) - (refunded.get(num(row.payment_id)) ?? 0);
+  const linesOf = groupBy(lines, (row) => num(row.usr_id));
+  const paidBefore = new Map<number, number>();
+  for (const row of earlier) paidBefore.set(num(row.usr_id), (paidBefore.get(num(row.usr_id)) ?? 0) + net(row));
+  // A guest by their account; a donor without one by the address, or else the name, they gave.
+  const donorKey = (row: Raw) =>
+    row.usr_id !== null ? `usr:${num(row.usr_id)}` : `donor:${row.donor_email ?? row.donor_name ?? row.payment_id}`;
+  const paymentsOf = groupBy(payments, donorKey);
+  const named = new Map(people.map((person) => [`usr:${num(person.usr_id)}`, person]));
 
-  const guests = people
-    .map((person): GuestStatement => {
-      const id = num(person.usr_id);
-      const own = paymentsOf.get(id) ?? [];
-      const net = (row: Raw) => num(row.amount) - (refunded.get(num(row.payment_id)) ?? 0);
-      const onInvoice = own.filter((row) => row.kind === "invoice").reduce((sum, row) => sum + net(row), 0);
-      const outside = own.filter((row) => row.kind !== "invoice");
-      const invoiceLines = onInvoice > 0 ? (linesOf.get(id) ?? []) : [];
-      const outsideLines = outside.map((row) => {
+  const statement = (key: string, own: Raw[]): GuestStatement => {
+    const person = named.get(key);
+    const id = person ? num(person.usr_id) : null;
+    const onInvoice = own.filter((row) => row.kind === "invoice").reduce((sum, row) => sum + net(row), 0);
+    const invoiceLines =
+      id === null
+        ? []
+        : paidInPeriod(
+            (linesOf.get(id) ?? []).map((row) => ({
+              description: String(row.description),
+              amount: num(row.amount),
+              deductible: num(row.deductible),
+            })),
+            paidBefore.get(id) ?? 0,
+            onInvoice,
+          ).map((line) => ({
+            description: line.description,
+            amount: line.paid,
+            fairMarketValue: line.paid - line.deductible,
+            deductible: line.deductible,
+          }));
+    const outsideLines = own
+      .filter((row) => row.kind !== "invoice")
+      .map((row) => {
         const deductible = deductibleOutside(String(row.kind), net(row), row.item_value);
         return {
           description: OUTSIDE_LABELS[String(row.kind)] ?? "Payment",
@@ -127,28 +159,36 @@ export async function taxStatements(scope: ReportScope, usrId: number | null = n
           deductible,
         };
       });
-      const lineDeductible = invoiceLines.reduce((sum, line) => sum + line.deductible, 0);
-      const deductible =
-        Math.max(0, Math.min(lineDeductible, onInvoice)) + outsideLines.reduce((sum, line) => sum + line.deductible, 0);
-      const paid = onInvoice + outsideLines.reduce((sum, line) => sum + line.amount, 0);
-      return {
-        usrId: id,
-        name: String(person.name || person.email || "Guest"),
-        email: String(person.email ?? ""),
-        paddle: person.paddle === null ? null : num(person.paddle),
-        lines: [...invoiceLines, ...outsideLines],
-        payments: own.map((row) => ({
-          at: formatInZone(new Date(String(row.created_at)), scope.timeZone, "date"),
-          method: String(row.method),
-          amount: net(row),
-        })),
-        paid,
-        fairMarketValue: Math.max(0, paid - deductible),
-        deductible,
-      };
-    })
+    const statementLines = [...invoiceLines, ...outsideLines];
+    const paid = onInvoice + outsideLines.reduce((sum, line) => sum + line.amount, 0);
+    const deductible = statementLines.reduce((sum, line) => sum + line.deductible, 0);
+    const first = own[0];
+    return {
+      usrId: id,
+      name: person
+        ? String(person.name || person.email || "Guest")
+        : String(first?.donor_name ?? first?.donor_email ?? "Donor"),
+      email: String((person ? person.email : first?.donor_email) ?? ""),
+      paddle: person && person.paddle !== null ? num(person.paddle) : null,
+      lines: statementLines,
+      payments: own.map((row) => ({
+        at: formatInZone(new Date(String(row.created_at)), scope.timeZone, "date"),
+        method: String(row.method),
+        amount: net(row),
+      })),
+      paid,
+      fairMarketValue: Math.max(0, paid - deductible),
+      deductible,
+    };
+  };
+
+  const guests = [
+    ...people.map((person) => `usr:${num(person.usr_id)}`),
+    ...[...paymentsOf.keys()].filter((key) => key.startsWith("donor:")),
+  ]
+    .map((key) => statement(key, paymentsOf.get(key) ?? []))
     .filter((guest) => guest.paid !== 0)
-    .sort((a, b) => a.name.localeCompare(b.name) || a.usrId - b.usrId);
+    .sort((a, b) => a.name.localeCompare(b.name) || (a.usrId ?? 0) - (b.usrId ?? 0));
   return {
     eventTitle: scope.title,
     charity: scope.companyName ?? scope.title,
@@ -158,6 +198,12 @@ export async function taxStatements(scope: ReportScope, usrId: number | null = n
     period: periodOf(scope),
     guests,
   };
+}
+
+function groupBy<Key>(rows: Raw[], keyOf: (row: Raw) => Key): Map<Key, Raw[]> {
+  const groups = new Map<Key, Raw[]>();
+  for (const row of rows) groups.set(keyOf(row), [...(groups.get(keyOf(row)) ?? []), row]);
+  return groups;
 }
 
 /** The deductible part of a payment made outside any invoice, by what it paid for. */

@@ -81,6 +81,8 @@ export async function yearStatements(
   const donors = new Map<number, YearDonor>();
   for (const statements of perEvent) {
     for (const guest of statements.guests) {
+      // The year's statements are by account; a donor without one is in each event's report and statements.
+      if (guest.usrId === null) continue;
       const donor = donors.get(guest.usrId) ?? {
         usrId: guest.usrId,
         name: guest.name,

@@ -2,6 +2,10 @@
 // here from the rows they read.
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { invoiceIdFor, recordManualPayment } from "~/billing/charges.server";
+import { recordStaffGift } from "~/giving/donations-admin.server";
+import { eventScope } from "~/reporting/filters.server";
+import { taxReportOf, taxStatements } from "~/reporting/tax.server";
 import * as guestsRoute from "~/routes/admin._workspace.setup.reporting.guests";
 import * as itemsRoute from "~/routes/admin._workspace.setup.reporting.items";
 import * as procurementRoute from "~/routes/admin._workspace.setup.reporting.procurement";
@@ -20,12 +24,14 @@ import {
   payment,
   purchase,
   registrant,
+  winner,
 } from "~drizzle/schema";
 import { makeBidder } from "../support/auction";
 import { makePledge, makeWinner } from "../support/billing";
 import { testDatabase } from "../support/database";
 import { giveRole, makeEvent, makeUser, sessionCookie, teamRole } from "../support/people";
 import { call, makeRequest, type RouteFunction } from "../support/route-calls";
+import type { DonationInput } from "~/giving/gift-forms";
 import type { Report } from "~/reporting/report";
 
 const { db } = testDatabase();
@@ -191,6 +197,68 @@ describe("the tax report", () => {
       makeRequest(`/admin/setup/reporting/download?report=tax&id=${eventId}&statement=999999`, { cookie: reporter }),
     );
     expect(nobody.status).toBe(404);
+  });
+});
+
+describe("the tax report of a part-paid invoice and a gift in cash", () => {
+  let partEvent: number;
+  let partPayer: number;
+
+  beforeAll(async () => {
+    partEvent = (await makeEvent(db, { title: "Winter Gala" })).event_id;
+    // A cabin won at $450 (worth $300) and a live lot at $1,000 (worth $400): the guest has paid $450 so far.
+    const won = await makeWinner(db, partEvent, 450_00, 300_00);
+    partPayer = won.usrId;
+    const [lot] = await db
+      .insert(auction_item)
+      .values({ event_id: partEvent, title: "Chef's table", type: "live", status: "published", value: 400_00 })
+      .returning();
+    await db
+      .insert(winner)
+      .values({ event_id: partEvent, auction_item_id: lot.auction_item_id, usr_id: won.usrId, amount: 1_000_00 });
+    const invoiceId = (await invoiceIdFor(partEvent, won.usrId))!;
+    await recordManualPayment(partEvent, invoiceId, {
+      method: "cash",
+      amount: 450_00,
+      checkNumber: null,
+      byUsrId: won.usrId,
+      submissionKey: "part",
+    });
+    // A $200 gift by check at the desk from someone without an account.
+    await recordStaffGift(
+      partEvent,
+      {
+        amount: 200_00,
+        method: "check",
+        check_number: "1042",
+        first_name: "Margaret",
+        last_name: "Chen",
+        email: "margaret@example.org",
+        is_anonymous: false,
+        message: null,
+        tribute_kind: null,
+        tribute_name: null,
+        fundraiser: null,
+      } satisfies DonationInput,
+      won.usrId,
+    );
+  });
+
+  it("counts the deductible part of what was paid, and the cash and check donors", async () => {
+    const statements = await taxStatements(await eventScope(partEvent));
+    // The $450 paid the cabin (the first line): $150 above its value. The live lot is not paid yet.
+    expect(statements.guests.find((guest) => guest.usrId === partPayer)).toMatchObject({
+      paid: 450_00,
+      deductible: 150_00,
+      lines: [{ amount: 450_00, fairMarketValue: 300_00, deductible: 150_00 }],
+    });
+    expect(statements.guests.find((guest) => guest.usrId === null)).toMatchObject({
+      name: "Margaret Chen",
+      email: "margaret@example.org",
+      paid: 200_00,
+      deductible: 200_00,
+    });
+    expect(taxReportOf(statements).figures.find((figure) => figure.label === "Deductible")?.value).toBe(350_00);
   });
 });
 
