@@ -45,9 +45,24 @@ export function figuresOf(ledger: LedgerSnapshot): MoneyFigures {
   };
 }
 
-/** The event's figures now. An archived event's are final: reading them never adds invoices to last year's gala. */
-export async function moneyFigures(eventId: number, database: Database = appDb): Promise<MoneyFigures> {
+/** When this process last brought each event's invoices up to date for its figures. */
+const lastSynced = new Map<number, number>();
+
+/**
+ * The event's figures now. An archived event's are final: reading them never adds invoices to last year's gala.
+ * `syncEveryMs` lets a reader that runs on every change (the monitors' feed, up to ten times a second while bids
+ * arrive) bring the invoices up to date at most that often: what was owed in between shows at the next sync.
+ */
+export async function moneyFigures(
+  eventId: number,
+  database: Database = appDb,
+  { syncEveryMs = 0 }: { syncEveryMs?: number } = {},
+): Promise<MoneyFigures> {
   const [row] = await database.select({ archived: event.is_archived }).from(event).where(eq(event.event_id, eventId));
-  if (row && !row.archived) await syncLedger(eventId, database);
+  const now = Date.now();
+  if (row && !row.archived && now - (lastSynced.get(eventId) ?? -Infinity) >= syncEveryMs) {
+    await syncLedger(eventId, database);
+    lastSynced.set(eventId, now);
+  }
   return figuresOf(await ledgerSnapshot(database, eventId));
 }

@@ -21,6 +21,8 @@ import type { MonitorItem, MonitorState } from "./monitors";
 import type { Database } from "~/db/connection.server";
 
 const GIFTS_SHOWN = 6;
+// The feed reads on every change; the invoices behind the pledged total are brought up to date at most this often.
+const MONEY_SYNC_MS = 5_000;
 
 export async function readMonitorState(db: Database, eventId: number): Promise<MonitorState | null> {
   const [row] = await db.select().from(event).where(eq(event.event_id, eventId));
@@ -32,7 +34,7 @@ export async function readMonitorState(db: Database, eventId: number): Promise<M
     openItems(db, eventId),
     isPublic("traditional_auction") ? currentLiveLot(db, eventId) : null,
     raiseSummaries(db, eventId),
-    moneyFigures(eventId, db),
+    moneyFigures(eventId, db, { syncEveryMs: MONEY_SYNC_MS }),
     db
       .select({ title: sponsor.title, logo: sponsor.logo })
       .from(event_sponsor)
