@@ -71,7 +71,7 @@ export async function dashboardFigures(eventId: number) {
       attended: formatCount(figures.registrants.attended),
       ticketsPaid: formatCount(figures.tickets.paid),
       ticketsPending: formatCount(figures.tickets.pending),
-      ticketRevenue: format(figures.tickets.paidAmount),
+      ticketsRaised: format(money.sources.find((entry) => entry.source === "ticket")?.raised ?? 0),
       highestBidsTotal: format(figures.highestBidsTotal),
       bidCount: formatCountOf(figures.bidCount, "bid", "bids"),
       items: figures.items.map((row) => ({

@@ -32,13 +32,12 @@ async function registrantFigures(eventId: number) {
   return row;
 }
 
-/** Tickets sold (ticket_payment quantity), paid and pending, and what the paid ones brought in after promo codes. */
+/** Tickets sold (ticket_payment quantity), paid and pending. What they raised is the ledger's (money-figures). */
 async function ticketFigures(eventId: number) {
   const [row] = await db
     .select({
       paid: sumOf(ticket_payment.quantity, eq(ticket_payment.status, "paid")),
       pending: sumOf(ticket_payment.quantity, eq(ticket_payment.status, "pending")),
-      paidAmount: sumOf(ticket_payment.amount, eq(ticket_payment.status, "paid")),
     })
     .from(ticket_payment)
     .innerJoin(ticket, eq(ticket.ticket_id, ticket_payment.ticket_id))

@@ -180,6 +180,8 @@ describe(`the dashboard's money on ${process.env.TEST_DB_ENGINE}`, () => {
     const figure = (label: string) =>
       (report.data as { report: Report }).report.figures.find((entry) => entry.label === label)?.value;
     expect([figure("Raised"), figure("Pledged"), figure("Outstanding")]).toEqual([270_00, 4_070_00, 3_800_00]);
+    // The tickets' card: what the ledger raised from tickets (the $270 payment names no ticket order).
+    expect((await dashboard(viewer)).figures).toMatchObject({ ticketsPaid: "2", ticketsRaised: "$0.00" });
   });
 
   it("sets the goal for people who edit the event, and shows progress against it", async () => {

@@ -205,6 +205,7 @@ describe(`every figure of an event with every kind of money on ${process.env.TES
       await call(dashboardRoute.loader as RouteFunction, makeRequest("/admin/dashboard", { cookie: owner }))
     ).data as DashboardData;
     expect(dashboard.raised).toMatchObject({ total: "$1,760.00", pledged: "$2,660.00", outstanding: "$900.00" });
+    expect(dashboard.figures).toMatchObject({ ticketsRaised: "$270.00" });
 
     const revenue = await call(
       revenueRoute.loader as RouteFunction,

@@ -61,9 +61,9 @@ export function DashboardPage() {
               href={report("guests")}
             />
             <Figure
-              label="Paid for tickets"
-              value={figures.ticketRevenue}
-              detail="after discounts"
+              label="Raised from tickets"
+              value={figures.ticketsRaised}
+              detail="after discounts and comps"
               href={report("revenue")}
             />
             <Figure
