@@ -5,6 +5,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { getSignedInUser } from "~/auth/access.server";
+import { creditNeedsCard } from "~/billing/cards.server";
 import { isAnyOf, preparedQuery } from "~/db/prepared.server";
 import { db } from "~/db.server";
 import { pageTree } from "~/designed-pages/page-documents.server";
@@ -62,7 +63,7 @@ export async function loadBidderContext(request: Request, found?: PublicEvent): 
           name: [signedIn.first_name, signedIn.last_name].filter(Boolean).join(" ") || signedIn.email_address,
           paddle: standing.paddle,
           canBidForGuests: role?.can_bid === true && role.is_team_member,
-          needsCard: rules.storeCard && !standing.hasCard,
+          needsCard: creditNeedsCard({ storeCard: rules.storeCard, hasCard: standing.hasCard }),
         }
       : null;
   return { event, rules, preview: silent === "preview" || virtual === "preview", user };

@@ -4,6 +4,7 @@
  * &view=mine), and the bidder's standing. The route finds the event and who is looking (bidderPageContext).
  */
 import { bidderBilling } from "~/billing/bidder-billing.server";
+import { saveCardHref } from "~/billing/cards.server";
 import { readRowId } from "~/db/row-id";
 import { db } from "~/db.server";
 import { eventFonts } from "~/fonts/font-faces.server";
@@ -128,9 +129,7 @@ export async function inRoomBidPage(request: Request, context: BidderContext) {
           paddle: context.user.paddle,
           canBidForGuests: context.user.canBidForGuests,
           // Where to save the card this event asks for before bidding, then come back here.
-          cardHref: context.user.needsCard
-            ? `/billing/card?${new URLSearchParams({ id: String(context.event.event_id), returnTo: here })}`
-            : null,
+          cardHref: context.user.needsCard ? saveCardHref(context.event.event_id, here) : null,
         }
       : null,
     settings,

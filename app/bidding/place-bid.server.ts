@@ -4,6 +4,7 @@
  * the same bidder counts once: a double tap or a retry returns the first outcome.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { creditNeedsCard } from "~/billing/cards.server";
 import { retryTransient } from "~/db/errors.server";
 import { enqueueExtendedMessages, enqueueItemMessages, enqueueOutbidMessages } from "~/messages/outbox.server";
 import { notifyTeam } from "~/messages/team-notifications.server";
@@ -254,7 +255,7 @@ function bidderOf(input: PlaceBidInput, rules: EventAuctionRules, standing: Bidd
   return {
     usrId: input.usrId,
     paddle: standing.paddle,
-    missingCard: rules.storeCard && !standing.hasCard && !input.floor,
+    missingCard: !input.floor && creditNeedsCard({ storeCard: rules.storeCard, hasCard: standing.hasCard }),
     atBidStation: Boolean(input.placedByUsrId),
   };
 }

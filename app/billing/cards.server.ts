@@ -4,7 +4,7 @@
  * organisation has its own Stripe account); usr.stripe_id / stripe_test_id and default_payment_source mirror the
  * latest (the bidding engine asks default_payment_source whether a bidder has a card).
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { ProviderRefusedError, type PaymentProvider, type SavedCard } from "~/payments/provider";
@@ -135,4 +135,46 @@ export async function registrationAsksForCard(eventId: number, usrId: number): P
   if (!row?.storeCard) return false;
   if (!(await paymentProviderFor(eventId))) return false;
   return (await cardOnFile(db, eventId, usrId)) === null;
+}
+
+/**
+ * The event's rule for credit, one for everything a guest puts on their bill themselves (a bid, raffle tickets, a
+ * duel gift, a gift on the bill): when the event's registration asks for a card (registration.store_card), the
+ * guest saves one for the event first. Staff recording for a paddle in the room (a clerk's floor bid, a table's
+ * raffle sale) are not asked: the guest is in front of them.
+ */
+export function creditNeedsCard(standing: { storeCard: boolean; hasCard: boolean }): boolean {
+  return standing.storeCard && !standing.hasCard;
+}
+
+/** Whether this guest must save a card before putting anything on their bill at this event (creditNeedsCard). */
+export async function needsCardForCredit(executor: Executor, eventId: number, usrId: number): Promise<boolean> {
+  const [row] = await executor
+    .select({
+      storeCard: registration.store_card,
+      hasCard: sql<boolean>`exists (select from ${card_on_file}
+        where ${card_on_file.event_id} = ${eventId} and ${card_on_file.usr_id} = ${usrId})`,
+    })
+    .from(event)
+    .innerJoin(registration, eq(registration.registration_id, event.registration_id))
+    .where(eq(event.event_id, eventId));
+  return creditNeedsCard({ storeCard: row?.storeCard ?? false, hasCard: row?.hasCard ?? false });
+}
+
+export class CardRequiredRefusal extends Refusal {
+  constructor() {
+    super(
+      "This event asks for a card on file before anything goes on your bill: save one with “Save a card”. It is saved, not charged; you pay at checkout.",
+    );
+  }
+}
+
+/** Refuses a guest who must save a card before putting anything on their bill (creditNeedsCard). */
+export async function requireCardForCredit(executor: Executor, eventId: number, usrId: number): Promise<void> {
+  if (await needsCardForCredit(executor, eventId, usrId)) throw new CardRequiredRefusal();
+}
+
+/** The page where a signed-in guest saves the card this event keeps on file, and comes back to `returnTo`. */
+export function saveCardHref(eventId: number, returnTo: string): string {
+  return `/billing/card?${new URLSearchParams({ id: String(eventId), returnTo })}`;
 }

@@ -1,9 +1,11 @@
 /**
  * Duels on the server: staff's settings (/admin/auction_items/duels), the boards /duel shows, and giving. A gift is
  * taken under the duel's row lock, so a gift never lands on a duel that has just closed, and two taps with one key
- * give once. Gifts are pledges billed at checkout.
+ * give once. Gifts are pledges billed at checkout, so a guest follows the event's rule for credit (a card on file
+ * when the event asks for one).
  */
 import { and, asc, eq, sql } from "drizzle-orm";
+import { requireCardForCredit } from "~/billing/cards.server";
 import { Refusal } from "~/forms/refusal";
 import { publish, type RealtimeMessage } from "~/realtime/bus.server";
 import { ensurePaddle } from "~/registration/paddles.server";
@@ -96,11 +98,30 @@ export interface Gift {
   idempotencyKey: string | null;
 }
 
+/** What a gift would put on the guest's bill, for them to confirm; refused as the gift would be. */
+export async function reviewDuelGift(db: Database, eventId: number, usrId: number, gift: Gift, at = new Date()) {
+  const [row] = await db
+    .select()
+    .from(duel)
+    .where(and(eq(duel.duel_id, gift.duelId), eq(duel.event_id, eventId)));
+  openTo(row, gift, at);
+  await requireCardForCredit(db, eventId, usrId);
+  return { duelTitle: row.title, sideName: gift.side === "a" ? row.side_a : row.side_b, amount: gift.amount };
+}
+
+/** Refuses a gift to a duel that is not the event's, has ended, or does not take that amount. */
+function openTo(row: typeof duel.$inferSelect | undefined, gift: Gift, at: Date): asserts row {
+  if (!row) throw new Refusal("This duel is not part of the event.");
+  if (!row.is_active || (row.ends_at && row.ends_at <= at)) throw new Refusal("This duel has ended: thank you!");
+  if (!row.increments.includes(gift.amount)) throw new Refusal("Choose one of the duel's amounts.");
+}
+
 /**
  * A guest's gift to one side: one of the duel's increments, while it is open. Returns the gift's id (the first
  * one's, for a repeated key).
  */
 export async function giveToDuel(db: Database, eventId: number, usrId: number, gift: Gift, at = new Date()) {
+  await requireCardForCredit(db, eventId, usrId);
   const paddle = await ensurePaddle(db, eventId, usrId);
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -108,9 +129,7 @@ export async function giveToDuel(db: Database, eventId: number, usrId: number, g
       .from(duel)
       .where(and(eq(duel.duel_id, gift.duelId), eq(duel.event_id, eventId)))
       .for("update");
-    if (!row) throw new Refusal("This duel is not part of the event.");
-    if (!row.is_active || (row.ends_at && row.ends_at <= at)) throw new Refusal("This duel has ended: thank you!");
-    if (!row.increments.includes(gift.amount)) throw new Refusal("Choose one of the duel's amounts.");
+    openTo(row, gift, at);
     const [given] = await tx
       .insert(duel_gift)
       .values({

@@ -93,12 +93,17 @@ export function duelSchema(timeZone: string) {
 
 export const GIVE_FORM = "duel-give";
 
-/** A guest's gift: a side, one of the duel's increments (checked against them by the action), and a key. */
+/**
+ * A guest's gift: a side, one of the duel's increments (checked against them by the action), and the page's key. In
+ * two posts with that key: the first (`step` review) answers what goes on the bill, only the second (`step` confirm)
+ * gives. A post without a step is a review: nothing is given on one tap.
+ */
 export const giveSchema = z.object({
   duel: rowId,
   side: z.enum(SIDES, { errorMap: () => ({ message: "Choose a side." }) }),
   amount: z.coerce.number().int().positive(),
-  key: z.string().max(100).optional(),
+  key: z.string({ message: "Reload the page and give again." }).min(8).max(100),
+  step: z.enum(["review", "confirm"]).default("review"),
 });
 
 /** Cents as the increments field shows them back: "25, 50, 100". */

@@ -1,9 +1,11 @@
 /**
  * /dp, the event's donation and items page: what it shows (suggested amounts, the fee to cover, items for sale), the
- * gift a signed-in guest puts on their invoice (a pledge billed at checkout), a card gift's hosted page, and the
- * receipt. A gift's deductible part is all of it, the covered fee included.
+ * review of a gift (its exact total) before it is confirmed, the gift a signed-in guest puts on their invoice (a
+ * pledge billed at checkout, under the event's rule for credit), a card gift's hosted page, and the receipt. A gift's
+ * deductible part is all of it, the covered fee included.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
+import { requireCardForCredit } from "~/billing/cards.server";
 import { coverFee } from "~/billing/cover-fee";
 import { giftKeyPrefix, startGiftCheckout } from "~/billing/donation-checkout.server";
 import { writeGift, type Gift } from "~/billing/gift-records.server";
@@ -76,16 +78,39 @@ async function giftOf(eventId: number, input: GiftInput, donor: Donor | null): P
 
 export type GiveAnswer = { kind: "receipt"; donationId: number } | { kind: "redirect"; url: string };
 
+/** A gift as the donor confirms it: the amount, the fee they cover, the total, and where it goes. */
+export interface GiftReview {
+  amount: number;
+  fee: number;
+  total: number;
+  pay: "invoice" | "card";
+  monthly: boolean;
+  /** The fundraiser's page the gift counts on. */
+  fundraiserName: string | null;
+}
+
+/** What the donor's form would give, worked out and refused as `give` would, for the donor to confirm. */
+export async function reviewGift(eventId: number, input: GiftInput, donor: Donor | null): Promise<GiftReview> {
+  const fundraiserName = await checkGift(eventId, input, donor);
+  // A gift on the bill carries no fee: the fee is a card's, covered when the bill is paid by card.
+  const fee = input.pay === "invoice" ? 0 : (await giftOf(eventId, input, donor)).fee;
+  return {
+    amount: input.amount,
+    fee,
+    total: input.amount + fee,
+    pay: input.pay,
+    monthly: input.frequency === "monthly",
+    fundraiserName,
+  };
+}
+
 /**
- * The donor's form: on the invoice (signed in, one-time) the gift is recorded now as a pledge; by card the donor
- * goes to the hosted page, and the gift is recorded when the payment succeeds.
+ * Refuses a gift the form cannot give: to a fundraiser's page that takes no gifts, on the bill without signing in
+ * or without the card the event asks for, by card without the receipt's email and name. Answers the fundraiser's
+ * name, if any.
  */
-export async function give(
-  eventId: number,
-  input: GiftInput,
-  donor: Donor | null,
-  pages: CheckoutPages,
-): Promise<GiveAnswer> {
+async function checkGift(eventId: number, input: GiftInput, donor: Donor | null): Promise<string | null> {
+  let fundraiserName: string | null = null;
   if (input.fundraiser !== null) {
     const page = await fundraiserForGift(eventId, input.fundraiser);
     if (page === null)
@@ -94,9 +119,30 @@ export async function give(
       throw new Refusal(
         `${page.name}'s page ended on ${page.endedOn} and takes no more gifts. Nothing was charged; you can still give to the event below.`,
       );
+    fundraiserName = page.name;
   }
   if (input.pay === "invoice") {
     if (!donor) throw new Refusal("Sign in to add a gift to your bill, or give by card.", "pay");
+    await requireCardForCredit(db, eventId, donor.usrId);
+  } else {
+    if (!donor && !input.email) throw new Refusal("Enter your email address for the receipt.", "email");
+    if (!donor && !input.first_name) throw new Refusal("Enter your first name.", "first_name");
+  }
+  return fundraiserName;
+}
+
+/**
+ * The donor's confirmed form: on the invoice (signed in, one-time) the gift is recorded now as a pledge; by card the
+ * donor goes to the hosted page, and the gift is recorded when the payment succeeds.
+ */
+export async function give(
+  eventId: number,
+  input: GiftInput,
+  donor: Donor | null,
+  pages: CheckoutPages,
+): Promise<GiveAnswer> {
+  await checkGift(eventId, input, donor);
+  if (input.pay === "invoice" && donor) {
     const gift = { ...(await giftOf(eventId, input, donor)), fee: 0 };
     const donationId = await db.transaction((tx) =>
       writeGift(tx, eventId, gift, {
@@ -108,8 +154,6 @@ export async function give(
     );
     return { kind: "receipt", donationId };
   }
-  if (!donor && !input.email) throw new Refusal("Enter your email address for the receipt.", "email");
-  if (!donor && !input.first_name) throw new Refusal("Enter your first name.", "first_name");
   const gift = await giftOf(eventId, input, donor);
   return { kind: "redirect", url: await startGiftCheckout(eventId, gift, input.submission, pages) };
 }

@@ -63,6 +63,9 @@ export const giftSchema = z
     submission: z.string().min(8).max(80),
     // The fundraiser's page the gift is given on (/dp?fundraiser=, from the page's give button).
     fundraiser: fundraiserPage,
+    // The form is posted to review the gift (amount + fee = total, and where it goes), then again with the same
+    // submission to confirm it, or to change it. Only a confirm records: nothing is given on one tap.
+    step: z.enum(["review", "confirm", "change"]).default("review"),
   })
   .superRefine((value, context) => {
     if (value.choice === "" || (value.choice === "other" && value.other === null))

@@ -31,7 +31,16 @@ export const raffleSaleSchema = z.object({
   submission,
 });
 
-export const guestRaffleSchema = z.object({ bundle, submission });
+/**
+ * A guest's purchase on /raffle, in two posts with one submission key: the first (`step` review) answers what would
+ * go on the bill, only the second (`step` confirm) buys. A post without a step is a review: nothing is bought on one
+ * tap.
+ */
+export const guestRaffleSchema = z.object({
+  bundle,
+  submission,
+  step: z.enum(["review", "confirm"]).default("review"),
+});
 
 export const drawSchema = z.object({ intent: z.literal("draw"), prize: rowId });
 

@@ -2,15 +2,17 @@
  * Selling raffle tickets: a bundle ("5 for $40") to a paddle at a table (staff) or to a signed-in guest on their
  * phone. Each sale issues its tickets numbered on from the raffle's last number, under the raffle's row lock, so
  * numbers are unique and without gaps however many sales run at once (the unique index on the raffle and number
- * backs this). The sale is then on the guest's invoice (line source "raffle").
+ * backs this). The sale is then on the guest's invoice (line source "raffle"). A guest buying for themselves follows the
+ * event's rule for credit (a card on file when the event asks for one); staff selling at a table do not.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
+import { requireCardForCredit } from "~/billing/cards.server";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { publish } from "~/realtime/bus.server";
 import { raffle, raffle_purchase, raffle_ticket, raffle_ticket_bundle, usr_event_paddle } from "~drizzle/schema";
 import { raffleTopic } from "./topic";
-import type { Transaction } from "~/db/connection.server";
+import type { Database, Transaction } from "~/db/connection.server";
 
 export interface RaffleSale {
   bundleId: number;
@@ -27,25 +29,33 @@ export interface SoldTickets {
   numbers: number[];
 }
 
+/** What a guest's purchase of a bundle would put on their bill, for them to confirm; refused as the sale would be. */
+export interface RaffleSaleReview {
+  raffleTitle: string;
+  quantity: number;
+  price: number;
+}
+
+export async function reviewGuestRaffleSale(
+  eventId: number,
+  usrId: number,
+  bundleId: number,
+): Promise<RaffleSaleReview> {
+  const bundle = await bundleOf(db, eventId, bundleId);
+  if (bundle.status !== "open") throw new Refusal(`“${bundle.title}” is not selling tickets now.`, "bundle");
+  await requireCardForCredit(db, eventId, usrId);
+  return { raffleTitle: bundle.title, quantity: bundle.quantity, price: bundle.price };
+}
+
 export async function sellRaffleTickets(eventId: number, sale: RaffleSale): Promise<SoldTickets> {
   return db.transaction(async (tx) => {
-    const [bundle] = await tx
-      .select({
-        raffleId: raffle.raffle_id,
-        title: raffle.title,
-        status: raffle.status,
-        quantity: raffle_ticket_bundle.quantity,
-        price: raffle_ticket_bundle.price,
-      })
-      .from(raffle_ticket_bundle)
-      .innerJoin(raffle, eq(raffle.raffle_id, raffle_ticket_bundle.raffle_id))
-      .where(and(eq(raffle.event_id, eventId), eq(raffle_ticket_bundle.raffle_ticket_bundle_id, sale.bundleId)));
-    if (!bundle) throw new Refusal("Choose how many tickets.", "bundle");
+    const bundle = await bundleOf(tx, eventId, sale.bundleId);
     // The raffle's lock: sales of one raffle take their numbers one after the other.
     await tx.select({ id: raffle.raffle_id }).from(raffle).where(eq(raffle.raffle_id, bundle.raffleId)).for("update");
     const already = await saleOfSubmission(tx, eventId, sale.submissionKey);
     if (already) return already;
     if (bundle.status !== "open") throw new Refusal(`“${bundle.title}” is not selling tickets now.`, "bundle");
+    if ("usrId" in sale.buyer) await requireCardForCredit(tx, eventId, sale.buyer.usrId);
     const buyer =
       "usrId" in sale.buyer ? { usrId: sale.buyer.usrId, paddle: null } : await holder(tx, eventId, sale.buyer.paddle);
     const [{ last }] = await tx
@@ -80,6 +90,22 @@ export async function sellRaffleTickets(eventId: number, sale: RaffleSale): Prom
     });
     return { purchaseId: created.id, raffleId: bundle.raffleId, raffleTitle: bundle.title, numbers };
   });
+}
+
+async function bundleOf(executor: Database | Transaction, eventId: number, bundleId: number) {
+  const [bundle] = await executor
+    .select({
+      raffleId: raffle.raffle_id,
+      title: raffle.title,
+      status: raffle.status,
+      quantity: raffle_ticket_bundle.quantity,
+      price: raffle_ticket_bundle.price,
+    })
+    .from(raffle_ticket_bundle)
+    .innerJoin(raffle, eq(raffle.raffle_id, raffle_ticket_bundle.raffle_id))
+    .where(and(eq(raffle.event_id, eventId), eq(raffle_ticket_bundle.raffle_ticket_bundle_id, bundleId)));
+  if (!bundle) throw new Refusal("Choose how many tickets.", "bundle");
+  return bundle;
 }
 
 async function saleOfSubmission(tx: Transaction, eventId: number, key: string): Promise<SoldTickets | null> {

@@ -2,15 +2,24 @@ import { randomUUID } from "node:crypto";
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { getSignedInUser, type SignedInUser } from "~/auth/access.server";
+import { needsCardForCredit, saveCardHref } from "~/billing/cards.server";
 import { abandonGiftCheckout, completeGiftCheckout } from "~/billing/donation-checkout.server";
 import { readReceiptToken, receiptToken } from "~/billing/gift-receipt-link.server";
 import { recordPurchase } from "~/billing/purchases.server";
 import { readRowId } from "~/db/row-id";
+import { db } from "~/db.server";
 import { findPublicEvent } from "~/events/public-event.server";
-import { parseForm } from "~/forms/form-contract";
+import { formReply, parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm, refuseForm } from "~/forms/reply.server";
-import { donationPage, giftReceipt, give, openSessionsOfSubmission, type Donor } from "~/giving/donation-page.server";
+import {
+  donationPage,
+  giftReceipt,
+  give,
+  openSessionsOfSubmission,
+  reviewGift,
+  type Donor,
+} from "~/giving/donation-page.server";
 import { fundraiserForGift } from "~/giving/fundraisers.server";
 import { BUY_ITEM_FORM, buyItemSchema, GIFT_FORM, giftSchema } from "~/giving/gift-forms";
 import { DonationScreen } from "~/giving/ui/donation-screen";
@@ -35,7 +44,9 @@ const pagePath = (eventId: number, extra: Record<string, string> = {}) =>
   `/dp?${new URLSearchParams({ id: String(eventId), ...extra })}`;
 
 /**
- * /dp?id=: the event's donation and items page (public, on a phone first, works without JavaScript). A gift by card
+ * /dp?id=: the event's donation and items page (public, on a phone first, works without JavaScript). The gift form
+ * is posted to review the gift (amount + fee = total, on the bill or by card), then confirmed with the same
+ * submission; a gift on the bill needs the card the event may ask for first. A gift by card
  * goes to the payment provider's page and comes back here with `session` (recorded once paid, then the receipt at
  * `receipt=`); `cancelled` is the way back from that page without paying.
  */
@@ -84,6 +95,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         }
       : null,
     signInHref: `/auth/sign-in?returnTo=${encodeURIComponent(here)}`,
+    // Where to save the card the event asks for before a gift goes on the bill.
+    cardHref: user && (await needsCardForCredit(db, eventId, user.usr_id)) ? saveCardHref(eventId, here) : null,
     // A fresh key per page view: the same form sent twice is one gift (or one payment page).
     submissionKey: randomUUID(),
     receipt: receiptId === null ? null : await giftReceipt(eventId, receiptId),
@@ -113,7 +126,14 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (formData.get("intent") !== "give") return refuseForm(GIFT_FORM, "Choose an amount and press Give.");
   const origin = publicOrigin(request);
-  return answerForm(GIFT_FORM, parseForm(formData, giftSchema), async (input) => {
+  const submission = parseForm(formData, giftSchema);
+  return answerForm(GIFT_FORM, submission, async (input) => {
+    // The form again with what was typed, to change it.
+    if (input.step === "change") return formReply(GIFT_FORM, { values: submission.payload });
+    if (input.step === "review") {
+      const review = await reviewGift(eventId, input, donorOf(user));
+      return { formId: GIFT_FORM, review, fields: postedFields(formData) };
+    }
     const answer = await give(eventId, input, donorOf(user), {
       successUrl: `${origin}${pagePath(eventId)}&session={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${origin}${pagePath(eventId, {
@@ -124,6 +144,13 @@ export async function action({ request }: ActionFunctionArgs) {
     if (answer.kind === "redirect") return redirect(answer.url);
     return redirect(pagePath(eventId, { receipt: receiptToken(eventId, answer.donationId) }));
   });
+}
+
+/** The gift form's fields as posted, to post again from the review. */
+function postedFields(formData: FormData): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of formData) if (typeof value === "string" && name !== "step") fields[name] = value;
+  return fields;
 }
 
 export default function DonationPage() {

@@ -1,10 +1,11 @@
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, type MetaFunction } from "@remix-run/react";
 import { getSignedInUser } from "~/auth/access.server";
+import { needsCardForCredit, saveCardHref } from "~/billing/cards.server";
 import { readRowId } from "~/db/row-id";
 import { db } from "~/db.server";
 import { GIVE_FORM, giveSchema } from "~/duels/duels";
-import { duelBoards, giveToDuel, guestGift } from "~/duels/duels.server";
+import { duelBoards, giveToDuel, guestGift, reviewDuelGift } from "~/duels/duels.server";
 import { DuelScreen, type DuelPageData } from "~/duels/ui/duel-screen";
 import { findPublicEvent } from "~/events/public-event.server";
 import { parseForm } from "~/forms/form-contract";
@@ -25,7 +26,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 /**
  * /duel?id=[&duel=]: head-to-head giving (public; giving needs the guest signed in, with the code sign-in). Two
- * sides' totals live; a tap on an amount gives it to a side, billed at checkout. Works without JavaScript.
+ * sides' totals live; a tap on an amount asks to confirm the gift to a side, billed at checkout (with a card on file
+ * first when the event asks for one). Works without JavaScript: the first POST answers the review, the confirming
+ * POST gives.
  */
 export async function loader({ request }: LoaderFunctionArgs): Promise<DuelPageData> {
   const event = await findPublicEvent(request);
@@ -34,9 +37,10 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<DuelPageD
   const chosenId = readRowId(params.get("duel"));
   const thanksId = readRowId(params.get("thanks"));
   const here = `/duel?id=${event.event_id}${chosenId ? `&duel=${chosenId}` : ""}`;
-  const [boards, thanks] = await Promise.all([
+  const [boards, thanks, needsCard] = await Promise.all([
     duelBoards(db, event.event_id),
     user && thanksId ? guestGift(db, event.event_id, user.usr_id, thanksId) : null,
+    user ? needsCardForCredit(db, event.event_id, user.usr_id) : false,
   ]);
   return {
     eventId: event.event_id,
@@ -47,6 +51,8 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<DuelPageD
     chosenId,
     guestName: user ? user.first_name || user.email_address : null,
     signInHref: `/auth/sign-in?returnTo=${encodeURIComponent(here)}`,
+    cardHref: needsCard ? saveCardHref(event.event_id, here) : null,
+    here,
     streamUrl: `/duel/stream?id=${event.event_id}`,
     thanks: thanks && { amount: thanks.amount, side: thanks.side as "a" | "b", duelId: thanks.duelId },
     // A double tap of this page's buttons gives once.
@@ -59,14 +65,19 @@ export async function action({ request }: ActionFunctionArgs) {
   const event = await findPublicEvent(request);
   const user = await getSignedInUser(request);
   if (!user) throw redirect(`/auth/sign-in?returnTo=${encodeURIComponent(`/duel?id=${event.event_id}`)}`);
-  return answerForm(GIVE_FORM, parseForm(await readPostedForm(request), giveSchema), async (gift) => {
-    const giftId = await giveToDuel(db, event.event_id, user.usr_id, {
-      duelId: gift.duel,
-      side: gift.side,
-      amount: gift.amount,
-      idempotencyKey: gift.key ? `duel-${user.usr_id}-${gift.key}` : null,
-    });
-    return redirect(`/duel?id=${event.event_id}&duel=${gift.duel}&thanks=${giftId}`);
+  return answerForm(GIVE_FORM, parseForm(await readPostedForm(request), giveSchema), async (input) => {
+    const gift = {
+      duelId: input.duel,
+      side: input.side,
+      amount: input.amount,
+      idempotencyKey: `duel-${user.usr_id}-${input.key}`,
+    };
+    if (input.step === "review") {
+      const review = await reviewDuelGift(db, event.event_id, user.usr_id, gift);
+      return { formId: GIVE_FORM, review: { ...review, duelId: input.duel, side: input.side, key: input.key } };
+    }
+    const giftId = await giveToDuel(db, event.event_id, user.usr_id, gift);
+    return redirect(`/duel?id=${event.event_id}&duel=${input.duel}&thanks=${giftId}`);
   });
 }
 

@@ -2,13 +2,15 @@ import { randomUUID } from "node:crypto";
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { getSignedInUser } from "~/auth/access.server";
+import { needsCardForCredit, saveCardHref } from "~/billing/cards.server";
 import { readRowId } from "~/db/row-id";
+import { db } from "~/db.server";
 import { findPublicEvent } from "~/events/public-event.server";
 import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
 import { GUEST_RAFFLE_FORM, guestRaffleSchema } from "~/raffles/raffle-forms";
-import { sellRaffleTickets } from "~/raffles/raffle-sales.server";
+import { reviewGuestRaffleSale, sellRaffleTickets } from "~/raffles/raffle-sales.server";
 import { guestRafflePage } from "~/raffles/raffle-screens.server";
 import { GuestRaffleScreen } from "~/raffles/ui/guest-raffle-screen";
 import biddingHref from "~/styles/bidding.css";
@@ -25,8 +27,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 /**
- * /raffle?id=: a guest buys raffle tickets on their phone (public; buying needs the guest signed in). Works without
- * JavaScript: the purchase is a POST, then a redirect here with the new ticket numbers.
+ * /raffle?id=: a guest buys raffle tickets on their phone (public; buying needs the guest signed in, and a card on
+ * file when the event asks for one). Works without JavaScript: a first POST answers the review (what goes on the
+ * bill), the confirming POST buys, then a redirect here with the new ticket numbers.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const event = await findPublicEvent(request);
@@ -38,6 +41,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const numbers = (url.searchParams.get("numbers") ?? "").split(",").map(Number);
   const here = `/raffle?id=${event.event_id}`;
   return {
+    cardHref:
+      user && (await needsCardForCredit(db, event.event_id, user.usr_id)) ? saveCardHref(event.event_id, here) : null,
     ...page,
     eventId: event.event_id,
     guestName: user ? (user.first_name ?? user.email_address) : null,
@@ -55,6 +60,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await getSignedInUser(request);
   if (!user) throw redirect(`/auth/sign-in?returnTo=${encodeURIComponent(`/raffle?id=${event.event_id}`)}`);
   return answerForm(GUEST_RAFFLE_FORM, parseForm(await readPostedForm(request), guestRaffleSchema), async (input) => {
+    if (input.step === "review") {
+      const review = await reviewGuestRaffleSale(event.event_id, user.usr_id, input.bundle);
+      return { formId: GUEST_RAFFLE_FORM, review: { ...review, bundleId: input.bundle, submission: input.submission } };
+    }
     const sold = await sellRaffleTickets(event.event_id, {
       bundleId: input.bundle,
       buyer: { usrId: user.usr_id },

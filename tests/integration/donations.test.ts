@@ -251,6 +251,7 @@ describe(`donations on ${process.env.TEST_DB_ENGINE}`, () => {
             email: "rosa@example.org",
             frequency: "one_time",
             submission: "route-submission-1",
+            step: "confirm",
             ...form,
           },
         }),

@@ -262,7 +262,7 @@ describe(`raffles on ${process.env.TEST_DB_ENGINE}`, () => {
   it("sells to a signed-in guest on /raffle, and sends a visitor to sign in first", async () => {
     const guest = await makeUser(db);
     const path = `/raffle?id=${eventId}`;
-    const form = { bundle: String(five), submission: "guest-submission-1" };
+    const form = { bundle: String(five), submission: "guest-submission-1", step: "confirm" };
     const visitor = await call(guestRoute.action as RouteFunction, makeRequest(path, { form }));
     expect(visitor.status).toBe(302);
     expect(visitor.location).toMatch(/^\/auth\/sign-in/);

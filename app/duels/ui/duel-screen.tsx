@@ -1,6 +1,6 @@
 /**
  * /duel on a guest's phone or the room's screen: two sides, their totals live, the leader, the time left; a
- * signed-in guest gives to a side with one tap on an amount (a plain POST form: works without JavaScript).
+ * signed-in guest taps an amount on a side, then confirms the gift (plain POST forms: works without JavaScript).
  */
 import { Form, useActionData } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -8,8 +8,9 @@ import { replyFor } from "~/forms/form-contract";
 import { useLiveStream } from "~/realtime/use-live-stream";
 import { Button, ButtonLink } from "~/ui/button";
 import { FormAlert } from "~/ui/form-alert";
-import { formatRoundMoney } from "~/ui/format";
+import { formatMoney, formatRoundMoney } from "~/ui/format";
 import { GuestPage } from "~/ui/guest-bar";
+import { CardFirst, MoneyReview } from "~/ui/money-review";
 import { useHydrated } from "~/ui/use-hydrated";
 import { GIVE_FORM, isOpen, leader, SIDES, type DuelBoard, type Side } from "../duels";
 
@@ -22,6 +23,10 @@ export interface DuelPageData {
   chosenId: number | null;
   guestName: string | null;
   signInHref: string;
+  /** Where to save the card the event asks for before anything goes on the bill; null when none is needed. */
+  cardHref: string | null;
+  /** This page, where Change of a review goes back to. */
+  here: string;
   streamUrl: string;
   thanks: { amount: number; side: Side; duelId: number } | null;
   giftKey: string;
@@ -63,8 +68,11 @@ function DuelBoardView({ board, data, now }: { board: DuelBoard; data: DuelPageD
   const total = board.sides.a.total + board.sides.b.total;
   const share = total === 0 ? 50 : Math.round((board.sides.a.total / total) * 100);
   const thanks = data.thanks && data.thanks.duelId === board.id ? data.thanks : null;
-  const reply = replyFor(useActionData(), GIVE_FORM);
-  const refusal = reply?.error?.[""]?.[0] ?? reply?.error?.amount?.[0] ?? reply?.error?.side?.[0];
+  const answer = useActionData<{ formId: string; review?: GiftReview }>();
+  const review = answer?.review && answer.review.duelId === board.id ? answer.review : null;
+  const reply = replyFor(answer, GIVE_FORM);
+  const refusal =
+    reply?.error?.[""]?.[0] ?? reply?.error?.amount?.[0] ?? reply?.error?.side?.[0] ?? reply?.error?.key?.[0];
   return (
     <>
       <section className="guest-card" aria-labelledby="duel-heading">
@@ -84,6 +92,20 @@ function DuelBoardView({ board, data, now }: { board: DuelBoard; data: DuelPageD
         ) : null}
         {refusal ? <FormAlert>{refusal}</FormAlert> : null}
       </section>
+      {review && open ? (
+        <MoneyReview
+          heading="Confirm your gift"
+          summary={`${formatMoney(review.amount, data.currency)} to ${review.sideName} in ${review.duelTitle}, on your bill at checkout.`}
+          fields={{ duel: String(review.duelId), side: review.side, amount: String(review.amount), key: review.key }}
+          confirmLabel={`Confirm: give ${formatMoney(review.amount, data.currency)}`}
+          changeHref={data.here}
+        />
+      ) : null}
+      {open && data.guestName && data.cardHref ? (
+        <section className="guest-card">
+          <CardFirst cardHref={data.cardHref} />
+        </section>
+      ) : null}
       <div className="duel__sides">
         {SIDES.map((side) => (
           <section
@@ -98,11 +120,12 @@ function DuelBoardView({ board, data, now }: { board: DuelBoard; data: DuelPageD
             <p className="duel-side__gifts">
               {board.sides[side].gifts} {board.sides[side].gifts === 1 ? "gift" : "gifts"}
             </p>
-            {open && data.guestName ? (
+            {open && data.guestName && !data.cardHref && !review ? (
               <Form method="post" className="duel-side__give" aria-label={`Give to ${board.sides[side].name}`}>
                 <input type="hidden" name="duel" value={board.id} />
                 <input type="hidden" name="side" value={side} />
                 <input type="hidden" name="key" value={`${data.giftKey}-${side}`} />
+                <input type="hidden" name="step" value="review" />
                 <div className="duel-side__amounts">
                   {board.increments.map((amount) => (
                     <Button key={amount} type="submit" name="amount" value={String(amount)} variant="primary" size="lg">
@@ -125,6 +148,16 @@ function DuelBoardView({ board, data, now }: { board: DuelBoard; data: DuelPageD
       ) : null}
     </>
   );
+}
+
+/** The action's review of a tapped amount, before it is given. */
+interface GiftReview {
+  duelId: number;
+  duelTitle: string;
+  side: Side;
+  sideName: string;
+  amount: number;
+  key: string;
 }
 
 /** "4:09 left" until the end, on the server's clock; the clock time when further off than an hour. */

@@ -1,7 +1,8 @@
 /**
  * /dp on a guest's phone: the gift form (a suggested amount or one's own, once or monthly, in honour or memory of
  * someone, the fee, shown on the screens or not, a note, by card or on one's bill), the receipt after it, and the
- * items guests can buy outright. Plain HTML forms: every step works without JavaScript.
+ * items guests can buy outright. The gift is reviewed (amount + fee = total, on the bill or by card) and confirmed
+ * before anything is recorded or charged. Plain HTML forms: every step works without JavaScript.
  */
 import { Form, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
@@ -13,15 +14,18 @@ import { checkboxProps, Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { formatMoney, formatRoundMoney } from "~/ui/format";
 import { GuestPage } from "~/ui/guest-bar";
+import { CardFirst, MoneyReview } from "~/ui/money-review";
 import { PersonNameFields } from "~/ui/record-fields";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { BUY_ITEM_FORM, GIFT_FORM, giftSchema } from "../gift-forms";
-import type { donationPage, giftReceipt } from "../donation-page.server";
+import type { donationPage, giftReceipt, GiftReview } from "../donation-page.server";
 
 export type DonationScreenData = Awaited<ReturnType<typeof donationPage>> & {
   eventId: number;
   guest: { name: string; firstName: string | null; lastName: string | null; email: string } | null;
   signInHref: string;
+  /** Where to save the card the event asks for before a gift goes on the bill; null when none is needed. */
+  cardHref: string | null;
   submissionKey: string;
   receipt: NonNullable<Awaited<ReturnType<typeof giftReceipt>>> | null;
   /** The fundraiser's page the gift is given on, when the donor came from its give button. */
@@ -34,11 +38,27 @@ export type DonationScreenData = Awaited<ReturnType<typeof donationPage>> & {
   bought: string | null;
 };
 
-export function DonationScreen({ data, reply }: { data: DonationScreenData; reply: FormReply | undefined }) {
+type ReviewReply = { formId: string; review: GiftReview; fields: Record<string, string> };
+
+export function DonationScreen({
+  data,
+  reply,
+}: {
+  data: DonationScreenData;
+  reply: FormReply | ReviewReply | undefined;
+}) {
+  const review = reply && "review" in reply ? reply : null;
+  const formReply = reply && "review" in reply ? undefined : reply;
   return (
     <GuestPage bar={{ ...data, guestName: data.guest?.name ?? null }} className="giving">
-      {data.receipt ? <Receipt data={data} receipt={data.receipt} /> : <GiftForm data={data} reply={reply} />}
-      {data.items.length > 0 ? <ItemsForSale data={data} reply={reply} /> : null}
+      {data.receipt ? (
+        <Receipt data={data} receipt={data.receipt} />
+      ) : review ? (
+        <GiftConfirm data={data} reply={review} />
+      ) : (
+        <GiftForm data={data} reply={formReply} />
+      )}
+      {data.items.length > 0 ? <ItemsForSale data={data} reply={formReply} /> : null}
       <p className="giving__muted">
         <a href={`/raffle?id=${data.eventId}`}>Raffle tickets</a> · <a href={`/pi?id=${data.eventId}`}>Paddle raise</a>
       </p>
@@ -65,12 +85,16 @@ function GiftForm({ data, reply }: { data: DonationScreenData; reply: FormReply 
   const busy = useNavigation().formData?.get("submission") === data.submissionKey;
   const chosen = String(fields.choice.initialValue ?? "");
   const money = (cents: number) => formatRoundMoney(cents, data.currency);
-  const canGive = data.cardsOpen || data.guest !== null;
+  // A guest the event asks for a card can still give by card now, not on the bill.
+  const onBill = data.guest !== null && data.cardHref === null;
+  const canGive = data.cardsOpen || onBill;
   return (
     <section className="guest-card giving__card" aria-labelledby="give-heading">
       <h1 id="give-heading">Give to {data.organisation}</h1>
       {data.notice ? <FormAlert>{data.notice}</FormAlert> : null}
-      {!canGive ? (
+      {!canGive && data.cardHref ? (
+        <CardFirst cardHref={data.cardHref} />
+      ) : !canGive ? (
         <>
           <p>Gifts by card open soon. Sign in to add a gift to your bill at checkout.</p>
           <ButtonLink to={data.signInHref} variant="primary" size="lg">
@@ -167,7 +191,7 @@ function GiftForm({ data, reply }: { data: DonationScreenData; reply: FormReply 
           <Field label="A note (optional)" meta={fields.message}>
             {(control) => <textarea {...control} rows={2} />}
           </Field>
-          {data.guest && data.cardsOpen ? (
+          {onBill && data.cardsOpen ? (
             <fieldset className="giving__choices">
               <legend>How to pay</legend>
               <label className="giving__choice">
@@ -180,11 +204,17 @@ function GiftForm({ data, reply }: { data: DonationScreenData; reply: FormReply 
               </label>
             </fieldset>
           ) : (
-            <input type="hidden" name="pay" value={data.guest ? "invoice" : "card"} />
+            <input type="hidden" name="pay" value={onBill ? "invoice" : "card"} />
           )}
+          {data.cardHref ? (
+            <p className="giving__muted">
+              To add a gift to your bill instead, first <a href={data.cardHref}>save a card</a>: it is saved, not
+              charged.
+            </p>
+          ) : null}
           {fields.pay.errors ? <FormAlert>{fields.pay.errors[0]}</FormAlert> : null}
-          <Button type="submit" variant="primary" size="lg" disabled={busy}>
-            {busy ? "Sending…" : "Give"}
+          <Button type="submit" name="step" value="review" variant="primary" size="lg" disabled={busy}>
+            {busy ? "Sending…" : "Continue"}
           </Button>
           {data.guest === null ? (
             <p className="giving__muted">
@@ -194,6 +224,43 @@ function GiftForm({ data, reply }: { data: DonationScreenData; reply: FormReply 
         </Form>
       )}
     </section>
+  );
+}
+
+/** The gift as it will be given: amount + fee = total, and whether it goes on the bill or to the card page. */
+function GiftConfirm({ data, reply }: { data: DonationScreenData; reply: ReviewReply }) {
+  const money = (cents: number) => formatMoney(cents, data.currency);
+  const { review } = reply;
+  const each = review.monthly ? " each month" : "";
+  return (
+    <MoneyReview
+      heading="Confirm your gift"
+      summary={
+        review.pay === "invoice"
+          ? `${money(review.total)} gift to ${data.organisation}, on your bill at checkout.`
+          : `${money(review.total)}${each} to ${data.organisation}, paid by card on the next page.`
+      }
+      fields={reply.fields}
+      confirmLabel={
+        review.pay === "invoice"
+          ? `Confirm: add ${money(review.total)} to my bill`
+          : `Confirm: pay ${money(review.total)}${each}`
+      }
+    >
+      <dl className="giving__receipt" aria-label="Your gift">
+        <dt>Gift</dt>
+        <dd>{money(review.amount)}</dd>
+        {review.fee > 0 ? (
+          <>
+            <dt>Card fee you cover</dt>
+            <dd>{money(review.fee)}</dd>
+          </>
+        ) : null}
+        <dt>Total{review.pay === "invoice" ? ", on your bill" : ", by card"}</dt>
+        <dd>{money(review.total)}</dd>
+      </dl>
+      {review.fundraiserName ? <p>It counts towards {review.fundraiserName}'s page.</p> : null}
+    </MoneyReview>
   );
 }
 

@@ -1,7 +1,8 @@
 /**
  * /raffle on a guest's phone: each open raffle with its prizes, tickets sold (the odds) and bundles, the guest's own
- * ticket numbers, and the licence number where the event shows one. Buying is a plain POST form: it works without
- * JavaScript, and the tickets go on the guest's invoice.
+ * ticket numbers, and the licence number where the event shows one. Buying is two plain POST forms, so it works
+ * without JavaScript: the guest chooses a bundle (none is chosen for them), reviews what goes on their invoice, and
+ * confirms. While the event asks for a card on file, the guest is sent to save one instead.
  */
 import { Form, useNavigation } from "@remix-run/react";
 import { formErrorOf, replyFor, type FormReply } from "~/forms/form-contract";
@@ -9,7 +10,9 @@ import { Button, ButtonLink } from "~/ui/button";
 import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";
 import { GuestPage } from "~/ui/guest-bar";
+import { CardFirst, MoneyReview } from "~/ui/money-review";
 import { GUEST_RAFFLE_FORM } from "../raffle-forms";
+import type { RaffleSaleReview } from "../raffle-sales.server";
 import type { guestRafflePage } from "../raffle-screens.server";
 
 type PageData = Awaited<ReturnType<typeof guestRafflePage>> & {
@@ -17,16 +20,36 @@ type PageData = Awaited<ReturnType<typeof guestRafflePage>> & {
   guestName: string | null;
   signInHref: string;
   submissionKey: string;
+  /** Where to save the card the event asks for before anything goes on the bill; null when none is needed. */
+  cardHref: string | null;
   bought: { raffleTitle: string; numbers: number[] } | null;
 };
 
-export function GuestRaffleScreen({ data, reply }: { data: PageData; reply: FormReply | undefined }) {
+type Review = RaffleSaleReview & { bundleId: number; submission: string };
+
+export function GuestRaffleScreen({
+  data,
+  reply,
+}: {
+  data: PageData;
+  reply: FormReply | { formId: string; review: Review } | undefined;
+}) {
+  const review = reply && "review" in reply ? reply.review : null;
   const money = (cents: number) => formatMoney(cents, data.currency);
   const busy = useNavigation().state === "submitting";
   const error =
     formErrorOf(replyFor(reply, GUEST_RAFFLE_FORM)) ?? replyFor(reply, GUEST_RAFFLE_FORM)?.error?.bundle?.[0];
   return (
     <GuestPage bar={data} className="giving">
+      {review ? (
+        <MoneyReview
+          heading="Confirm your tickets"
+          summary={`${review.quantity} ticket${review.quantity === 1 ? "" : "s"} for ${money(review.price)} in ${review.raffleTitle}, on your bill at checkout.`}
+          fields={{ bundle: String(review.bundleId), submission: review.submission }}
+          confirmLabel={`Confirm: buy for ${money(review.price)}`}
+          changeHref={`/raffle?id=${data.eventId}`}
+        />
+      ) : null}
       {data.bought ? (
         <section className="guest-card giving__card giving__card--thanks" aria-labelledby="bought-heading">
           <h1 id="bought-heading">Good luck!</h1>
@@ -84,27 +107,29 @@ export function GuestRaffleScreen({ data, reply }: { data: PageData; reply: Form
                 </ul>
               </>
             ) : null}
-            {data.guestName === null ? (
+            {review ? null : data.guestName === null ? (
               <ButtonLink to={data.signInHref} variant="primary" size="lg">
                 Sign in to buy tickets
               </ButtonLink>
+            ) : data.cardHref ? (
+              <CardFirst cardHref={data.cardHref} />
             ) : (
               <Form method="post" className="giving__form">
                 {error ? <FormAlert>{error}</FormAlert> : null}
                 <input type="hidden" name="submission" value={data.submissionKey} />
                 <fieldset className="giving__choices">
                   <legend>How many tickets</legend>
-                  {row.bundles.map((bundle, index) => (
+                  {row.bundles.map((bundle) => (
                     <label key={bundle.id} className="giving__choice">
-                      <input type="radio" name="bundle" value={bundle.id} defaultChecked={index === 0} />
+                      <input type="radio" name="bundle" value={bundle.id} />
                       <span className="giving__choice-main">
                         {bundle.quantity} for {money(bundle.price)}
                       </span>
                     </label>
                   ))}
                 </fieldset>
-                <Button type="submit" variant="primary" size="lg" disabled={busy}>
-                  Buy tickets
+                <Button type="submit" name="step" value="review" variant="primary" size="lg" disabled={busy}>
+                  Continue
                 </Button>
               </Form>
             )}
