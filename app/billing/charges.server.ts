@@ -19,7 +19,7 @@ import { invoice, invoice_line, payment } from "~drizzle/schema";
 import { paymentAmountProblem } from "./amount-rules";
 import { afterCardPaymentSucceeded } from "./card-payment-succeeded.server";
 import { cardOnFile, CardsNotSetUpError } from "./cards.server";
-import { closeOpenPages } from "./checkout.server";
+import { closeOpenPages, openPagesOf } from "./checkout.server";
 import { coveredFee, type CoveredFeeNote } from "./fee-lines.server";
 import { chargedEvent } from "./hosted-pages.server";
 import {
@@ -74,10 +74,9 @@ export async function chargeCardOnFile(
 ): Promise<ChargeResult> {
   const provider = await paymentProviderFor(eventId);
   if (!provider) throw new CardsNotSetUpError();
-  await closeOpenPages(eventId, invoiceId);
   const eventRow = await chargedEvent(eventId);
 
-  const prepared = await db.transaction(async (tx) => {
+  const prepared = await withPagesClosed(eventId, invoiceId, async (tx) => {
     const row = await invoiceOf(tx, eventId, invoiceId);
     const [unfinished] = await tx
       .select()
@@ -179,9 +178,8 @@ export async function recordManualPayment(eventId: number, invoiceId: number, in
   // A resent form answers the payment it recorded, before anything else is asked of the provider.
   const earlier = await paymentByKey(db, eventId, key);
   if (earlier !== null) return earlier;
-  await closeOpenPages(eventId, invoiceId);
   const { currency } = await chargedEvent(eventId);
-  return db.transaction(async (tx) => {
+  return withPagesClosed(eventId, invoiceId, async (tx) => {
     const row = await invoiceOf(tx, eventId, invoiceId);
     const already = await paymentByKey(tx, eventId, key);
     if (already !== null) return already;
@@ -203,6 +201,28 @@ export async function recordManualPayment(eventId: number, invoiceId: number, in
     await whenPaidInFull(tx, eventId, invoiceId);
     return created.id;
   });
+}
+
+/**
+ * Runs `take` in a transaction holding the invoice's lock, once no payment page of the invoice is open. Pages are
+ * closed outside the lock (the provider is asked); one opened meanwhile is closed in turn. So money is never taken
+ * at the desk while a page could still take the same balance (only the provider out of reach leaves one to credit).
+ */
+async function withPagesClosed<T>(
+  eventId: number,
+  invoiceId: number,
+  take: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await closeOpenPages(eventId, invoiceId);
+    const done = await db.transaction(async (tx) => {
+      await lockInvoice(tx, eventId, invoiceId);
+      if ((await openPagesOf(tx, invoiceId)).length > 0) return { reopened: true as const };
+      return { value: await take(tx) };
+    });
+    if (!("reopened" in done)) return done.value;
+  }
+  throw new Refusal("The guest is opening a payment page for this invoice right now. Try again in a moment.");
 }
 
 async function paymentByKey(executor: Executor, eventId: number, key: string): Promise<number | null> {

@@ -107,7 +107,7 @@ export async function startInvoiceCheckout(
     return created;
   });
 
-  return openHostedPage(pending.payment_id, async () =>
+  return openHostedPage(provider, pending.payment_id, async () =>
     provider.startCheckout({
       customerId: await customerFor(provider, eventId, pending.usr_id!),
       amount: pending.amount,
@@ -172,7 +172,8 @@ export async function completeCheckout(eventId: number, sessionId: string, known
   });
 }
 
-async function openPagesOf(executor: Executor, invoiceId: number) {
+/** The invoice's payment pages that are open (made and neither paid, expired nor closed). */
+export async function openPagesOf(executor: Executor, invoiceId: number) {
   return executor
     .select()
     .from(payment)

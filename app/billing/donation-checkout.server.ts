@@ -68,7 +68,7 @@ export async function startGiftCheckout(
     gavel_payment: String(pending.payment_id),
     gavel_purpose: GIFT_PURPOSE,
   };
-  return openHostedPage(pending.payment_id, async () => {
+  return openHostedPage(provider, pending.payment_id, async () => {
     const customerId = await provider.createCustomer({
       email: stored.email!,
       name,

@@ -5,7 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
-import { ProviderUnavailableError, type HostedPage } from "~/payments/provider";
+import { ProviderUnavailableError, type HostedPage, type PaymentProvider } from "~/payments/provider";
 import { event, payment } from "~drizzle/schema";
 
 /** How long a hosted page takes the payment, from when it is opened. */
@@ -23,15 +23,26 @@ export async function chargedEvent(eventId: number) {
 /**
  * Opens the page for a pending payment and keeps its session on the payment (the return and the webhook find the
  * payment by it) with the mode it takes money in (only that mode's webhooks may settle it); answers the page's
- * address. A provider that does not answer is a refusal to try again.
+ * address. A provider that does not answer is a refusal to try again. A payment closed while its page was being made
+ * (the desk took cash meanwhile) gets no page: the one just made is closed at the provider before anyone can pay on
+ * it, since nothing of ours would know of money taken there.
  */
-export async function openHostedPage(paymentId: number, open: () => Promise<HostedPage>): Promise<string> {
+export async function openHostedPage(
+  provider: PaymentProvider,
+  paymentId: number,
+  open: () => Promise<HostedPage>,
+): Promise<string> {
   try {
     const page = await open();
-    await db
+    const [kept] = await db
       .update(payment)
       .set({ checkout_session_id: page.sessionId, provider_mode: page.mode })
-      .where(and(eq(payment.payment_id, paymentId), eq(payment.status, "pending")));
+      .where(and(eq(payment.payment_id, paymentId), eq(payment.status, "pending")))
+      .returning({ id: payment.payment_id });
+    if (!kept) {
+      await provider.expireCheckout(page.sessionId);
+      throw new Refusal("Another payment was taken meanwhile, so nothing was charged. Look at what is owed now.");
+    }
     return page.url;
   } catch (error) {
     if (error instanceof ProviderUnavailableError)

@@ -60,10 +60,15 @@ export async function syncInvoices(tx: Transaction, eventId: number, usrIds?: re
     for (const row of invoiced) guests.add(row.usrId);
   }
   // The invoices that exist, in one query (a query per guest made a large event's sync slow); new ones one by one.
+  // Each is locked, in id order, before lines are added: a sync then waits for a payment holding an invoice's lock
+  // instead of racing it, and two syncs (a guest's /invoice, the desk) take their locks in one order, never
+  // deadlocking (the reconciliation test's three stations found the deadlock this prevents).
   const existing = await tx
     .select({ usrId: invoice.usr_id, id: invoice.invoice_id })
     .from(invoice)
-    .where(and(eq(invoice.event_id, eventId), usrIds ? inArray(invoice.usr_id, [...usrIds]) : undefined));
+    .where(and(eq(invoice.event_id, eventId), usrIds ? inArray(invoice.usr_id, [...usrIds]) : undefined))
+    .orderBy(asc(invoice.invoice_id))
+    .for("update");
   const invoiceIds = new Map<number, number>(existing.map((row) => [row.usrId, row.id]));
   const owing = new Set([...current.values()].map((line) => line.usrId));
   for (const usrId of [...guests].sort((a, b) => a - b)) {

@@ -62,7 +62,7 @@ export async function startTicketCheckout(eventId: number, paymentId: number, pa
   const eventRow = await chargedEvent(eventId);
   const key = `tickets-${paymentId}-${ticketPaymentOf(order.payment_result)!.attempt}`;
   try {
-    return await openHostedPage(paymentId, async () => {
+    return await openHostedPage(provider, paymentId, async () => {
       const customerId = await provider.createCustomer({
         email: buyer?.email ?? "",
         name: [buyer?.first, buyer?.last].filter(Boolean).join(" ") || (buyer?.email ?? "Guest"),
