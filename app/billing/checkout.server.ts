@@ -26,7 +26,7 @@ import { CardsNotSetUpError, customerFor, keepCard } from "./cards.server";
 import { coveredFee } from "./fee-lines.server";
 import { chargedEvent, openHostedPage, SESSION_MINUTES } from "./hosted-pages.server";
 import { insertInvoicePayment, lockInvoice, payableOnInvoice, syncInvoices } from "./invoice.server";
-import { paymentProviderFor } from "./settings.server";
+import { paymentProviderFor, paymentProviderInMode } from "./settings.server";
 import type { Executor } from "./line-sources/line-source";
 import type { Transaction } from "~/db/connection.server";
 
@@ -82,7 +82,7 @@ export async function startInvoiceCheckout(
     const { base, fee } = await wanted(tx);
     return (await openPagesOf(tx, invoiceId)).filter((open) => !sameAs(open, base + fee));
   });
-  for (const open of before) await closePage(provider, eventId, open);
+  for (const open of before) await closePage(await pageProvider(eventId, open.provider_mode), eventId, open);
 
   const pending = await db.transaction(async (tx) => {
     const row = await lockInvoice(tx, eventId, invoiceId);
@@ -133,15 +133,16 @@ export async function startInvoiceCheckout(
  * after it was superseded is recorded too: the provider took the money, so it counts (as credit if nothing is owed).
  */
 export async function completeCheckout(eventId: number, sessionId: string, known?: CheckoutResult) {
-  const provider = await paymentProviderFor(eventId);
-  if (!provider) throw new CardsNotSetUpError();
   // Only a page this event opened is asked about: the provider refuses a session it never made, such as one typed
   // into the address.
   const [own] = await db
-    .select({ id: payment.payment_id })
+    .select({ id: payment.payment_id, mode: payment.provider_mode })
     .from(payment)
     .where(and(eq(payment.event_id, eventId), eq(payment.checkout_session_id, sessionId)));
   if (!own) return;
+  // Read back in the mode the page was made in: a test page still open when the event goes live is a test page.
+  const provider = await pageProvider(eventId, own.mode);
+  if (!provider) throw new CardsNotSetUpError();
   const result = known ?? (await provider.readCheckout(sessionId));
   await db.transaction(async (tx) => {
     const [found] = await tx
@@ -187,10 +188,13 @@ export async function openPagesOf(executor: Executor, invoiceId: number) {
  * superseded, and a payment made on it after all is recorded when the provider tells (completeCheckout).
  */
 export async function closeOpenPages(eventId: number, invoiceId: number) {
-  const open = await openPagesOf(db, invoiceId);
-  if (open.length === 0) return;
-  const provider = await paymentProviderFor(eventId);
-  for (const page of open) await closePage(provider, eventId, page);
+  for (const page of await openPagesOf(db, invoiceId))
+    await closePage(await pageProvider(eventId, page.provider_mode), eventId, page);
+}
+
+/** The provider of the mode a page was made in (the event's current one for a page not yet made). */
+async function pageProvider(eventId: number, mode: string | null) {
+  return mode === "live" || mode === "test" ? paymentProviderInMode(eventId, mode) : paymentProviderFor(eventId);
 }
 
 async function closePage(provider: PaymentProvider | null, eventId: number, page: typeof payment.$inferSelect) {

@@ -8,8 +8,16 @@ import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { chargeCardOnFile, compLine, invoiceIdFor, recordManualPayment } from "~/billing/charges.server";
 import { completeCheckout, startInvoiceCheckout } from "~/billing/checkout.server";
 import { invoiceLines, invoiceTotals } from "~/billing/invoice.server";
+import { saveBillingSettings } from "~/billing/settings.server";
 import { card_on_file, payment } from "~drizzle/schema";
-import { fillHostedPage, makeBillingEvent, makeWinner, saveCard, webhookReceiver } from "../support/billing";
+import {
+  BILLING_DEFAULTS,
+  fillHostedPage,
+  makeBillingEvent,
+  makeWinner,
+  saveCard,
+  webhookReceiver,
+} from "../support/billing";
 import { testDatabase } from "../support/database";
 import { makeUser } from "../support/people";
 
@@ -127,6 +135,28 @@ describe(`a checkout that never locks, on ${process.env.TEST_DB_ENGINE}`, () => 
     ]);
     expect(totals.balance).toBe(-5_000);
     expect((await invoiceLines(db, invoiceId)).map((line) => line.source)).toEqual(["auction", "fee"]);
+  });
+
+  it("closes a test-mode page left open after the event goes live, in the mode it was made in", async () => {
+    const guest = await makeWinner(db, eventId, 7_500);
+    const invoiceId = (await invoiceIdFor(eventId, guest.usrId))!;
+    const page = await startInvoiceCheckout(eventId, invoiceId, { coverFee: false, saveCard: false, pages });
+    await saveBillingSettings(
+      eventId,
+      {
+        ...BILLING_DEFAULTS,
+        mode: "live",
+        live_publishable_key: "pk_live_gavel",
+        live_secret_key: `sk_live_${eventId}_${Math.random().toString(36).slice(2)}`,
+      },
+      receiver.url,
+    );
+    await cash(invoiceId, 7_500, "cash-after-going-live");
+    expect((await paymentsOf(invoiceId)).map((row) => [row.method, row.status, row.provider_mode])).toEqual([
+      ["checkout", "cancelled", "test"],
+      ["cash", "paid", null],
+    ]);
+    expect((await fillHostedPage(page, "4242424242424242")).html).toContain("This payment page has expired.");
   });
 
   it("refuses a zero, more than is owed, and a card charge under Stripe's minimum, recording nothing", async () => {
