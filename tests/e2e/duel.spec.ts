@@ -1,5 +1,5 @@
 // /duel in the browser: staff set a duel up (bad input refused beside its field), a guest without JavaScript
-// gives to a side with one tap and is thanked, and a phone with JavaScript open on the duel sees the total move.
+// taps an amount, confirms the gift to a side and is thanked, and a phone with JavaScript open on the duel sees the total move.
 import { expect, test } from "./support/fixtures";
 import { signIn } from "./support/sign-in";
 
@@ -41,6 +41,10 @@ test("staff set up a duel, a guest without JavaScript gives, and the room's phon
   await guest.goto(duelHref!);
   const side = guest.getByRole("form", { name: "Give to Table 9" });
   await side.getByRole("button", { name: "Give $40" }).click();
+  // One tap gives nothing yet: the guest confirms the amount and where it goes.
+  await expect(guest.getByText("$40.00 to Table 9 in Table 5 vs Table 9, on your bill at checkout.")).toBeVisible();
+  await expect(guest.getByTestId("duel-total-b")).toHaveText("$0");
+  await guest.getByRole("button", { name: "Confirm: give $40.00" }).click();
   await expect(guest.getByText("Thank you! $40 to Table 9, added to your bill at checkout.")).toBeVisible();
   await expect(guest.getByTestId("duel-total-b")).toHaveText("$40");
   await expect(guest.getByText("Table 9 leads")).toBeVisible();

@@ -32,7 +32,10 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("First name").fill("Rosa");
     await page.getByLabel("Last name").fill("Diaz");
     await page.getByLabel("Email").fill("rosa.diaz@example.test");
-    await page.getByRole("button", { name: "Give" }).click();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText(/^\$100\.00 to .+, paid by card on the next page\.$/)).toBeVisible();
+    expect(await gifts()).toHaveLength(0);
+    await page.getByRole("button", { name: "Confirm: pay $100.00" }).click();
 
     await expect(page.getByRole("heading", { name: "Pay $100.00" })).toBeVisible();
     await fillHostedCard(page, "4000 0000 0000 0002");
@@ -59,8 +62,14 @@ test.describe("without JavaScript", () => {
     await page.goto(`/raffle?id=${eventId}`);
     await expect(page.getByRole("heading", { name: "Golden Anchor Raffle" })).toBeVisible();
     await expect(page.getByText("Raffle licence no. MA-RL-2026-0417")).toBeVisible();
+    // No bundle is chosen for the guest.
+    await expect(page.getByLabel("5 for $40.00")).not.toBeChecked();
     await page.getByLabel("5 for $40.00").check();
-    await page.getByRole("button", { name: "Buy tickets" }).click();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(
+      page.getByText("5 tickets for $40.00 in Golden Anchor Raffle, on your bill at checkout."),
+    ).toBeVisible();
+    await page.getByRole("button", { name: "Confirm: buy for $40.00" }).click();
     await expect(page.getByRole("heading", { name: "Good luck!" })).toBeVisible();
     const numbers = page.getByRole("list", { name: "Your new ticket numbers" }).getByRole("listitem");
     await expect(numbers).toHaveCount(5);

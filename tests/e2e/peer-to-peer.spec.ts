@@ -30,7 +30,8 @@ test.describe("without JavaScript", () => {
     await page.getByRole("link", { name: "Give $100" }).click();
     await expect(page).toHaveURL(/\/dp\?id=\d+&amount=10000/);
     await expect(page.getByLabel("$100", { exact: true })).toBeChecked();
-    await page.getByRole("button", { name: "Give" }).click();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("button", { name: "Confirm: add $100.00 to my bill" }).click();
     await expect(page.getByRole("heading", { name: "Thank you, Ada!" })).toBeVisible();
 
     await page.goto("/woa2025give");
@@ -59,15 +60,16 @@ test.describe("without JavaScript", () => {
 
     await expect(page.getByRole("heading", { name: "Lighthouse Readers" })).toBeVisible();
     await expect(page.getByText("$350 of $2,500")).toBeVisible();
+    const readersPage = page.url();
     await page.getByRole("link", { name: "Give to Lighthouse Readers" }).click();
     await expect(page.getByText("Your gift counts towards Lighthouse Readers's page.")).toBeVisible();
     await page.getByLabel("$50", { exact: true }).check();
-    await page.getByRole("button", { name: "Give" }).click();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText("It counts towards Lighthouse Readers's page.")).toBeVisible();
+    await page.getByRole("button", { name: "Confirm: add $50.00 to my bill" }).click();
     await expect(page.getByRole("heading", { name: "Thank you, Bo!" })).toBeVisible();
 
-    await page.goBack();
-    await page.goBack();
-    await page.reload();
+    await page.goto(readersPage);
     await expect(page.getByText("$400 of $2,500")).toBeVisible();
     await expect(page.getByText("3 gifts")).toBeVisible();
   });
@@ -93,7 +95,7 @@ test.describe("without JavaScript", () => {
       .update(fundraiser)
       .set({ ends_at: new Date(Date.now() - 60_000) })
       .where(eq(fundraiser.fundraiser_id, readers.id));
-    await page.getByRole("button", { name: "Give" }).click();
+    await page.getByRole("button", { name: "Continue" }).click();
     await expect(page.getByText(/^Lighthouse Readers's page ended on .+ and takes no more gifts\./)).toBeVisible();
 
     await page.goto(`/cattleman?cattleManId=${readers.id}`);
