@@ -15,7 +15,9 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { ProviderUnavailableError, type ProviderMode } from "~/payments/provider";
+import { formatMoney } from "~/ui/format";
 import { invoice_line, payment, refund } from "~drizzle/schema";
+import { chargedEvent } from "./hosted-pages.server";
 import { BILLING_LINE_KINDS, invoiceTotals, lockInvoice } from "./invoice.server";
 import { chargingMode, paymentProviderInMode } from "./settings.server";
 import { paymentMode } from "./webhook-binding";
@@ -95,8 +97,13 @@ export async function refundPayment(eventId: number, paymentId: number, input: R
     if (earlier) return { refund: earlier, paid, byCard, mode, repeated: true };
     if (paid.status !== "paid") throw new Refusal("Only a payment that went through can be refunded.", "amount");
     const left = paid.amount - (await refundedSoFar(tx, paymentId));
-    if (input.amount <= 0 || input.amount > left)
-      throw new Refusal(`Refund at most ${(left / 100).toFixed(2)}, what is left of this payment.`, "amount");
+    if (!Number.isSafeInteger(input.amount) || input.amount <= 0)
+      throw new Refusal("Enter an amount above zero.", "amount");
+    if (input.amount > left)
+      throw new Refusal(
+        `Refund at most ${formatMoney(left, (await chargedEvent(eventId)).currency)}, what is left of this payment.`,
+        "amount",
+      );
     const [created] = await tx
       .insert(refund)
       .values({

@@ -167,7 +167,7 @@ test("a guest without JavaScript registers and pays for the tickets by card; a d
   }
 });
 
-test("a declined card left open never locks the invoice: the desk sees the true balance, takes cash and comps, and the guest pays the rest without JavaScript @phone", async ({
+test("a declined card left open never locks the invoice: the desk sees the true balance, takes cash and comps, the guest pays the rest without JavaScript, and a refund shows on the receipt @phone", async ({
   browser,
   baseURL,
   database,
@@ -249,6 +249,23 @@ test("a declined card left open never locks the invoice: the desk sees the true 
   await expect(guest.getByRole("row", { name: /Balance due/ })).toContainText("$0.00");
   await desk.reload();
   await expect(panel.getByText("Paid in full.")).toBeVisible();
+
+  // Part of the card payment refunded at the desk (more than was paid is refused, formatted); the receipt says so.
+  await desk.goto(`/admin/billing/payments?id=${gala.eventId}`);
+  const cardRow = desk.getByRole("row", { name: /Card \(paid online\) \$50\.00/ });
+  await cardRow.getByText("Refund…").click();
+  await cardRow.getByLabel("Amount").fill("60");
+  await cardRow.getByLabel("Reason").fill("Sail cut short");
+  await cardRow.getByRole("button", { name: "Refund" }).click();
+  await expect(cardRow.getByText("Refund at most $50.00, what is left of this payment.")).toBeVisible();
+  await cardRow.getByLabel("Amount").fill("10");
+  await cardRow.getByRole("button", { name: "Refund" }).click();
+  await expect(desk.getByText("Refunded $10.00")).toBeVisible();
+  await guest.goto(link);
+  await expect(guest.getByText(/\$50\.00 · Card \(paid online\) · paid · .* · \$10\.00 refunded/)).toBeVisible();
+  await guest.getByRole("link", { name: "View receipt" }).click();
+  await expect(guest.getByRole("heading", { name: "Receipt" })).toBeVisible();
+  await expect(guest.getByText(/^Of the \$140\.00 you paid, /)).toBeVisible();
   await guestContext.close();
   await deskContext.close();
 });
