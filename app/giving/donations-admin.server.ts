@@ -184,7 +184,14 @@ export async function updateGift(eventId: number, donationId: number, input: Don
  * Gives the selected gifts back: paid ones through billing's refunds (the card through the provider), whole; gifts
  * still on a guest's bill are cancelled, so their line is reversed. A gift already refunded or cancelled is skipped.
  */
-export async function refundGifts(eventId: number, ids: number[], reason: string, byUsrId: number): Promise<number> {
+/** Gives gifts back; `submissionKey` is the form's, so the same form posted twice refunds each payment once. */
+export async function refundGifts(
+  eventId: number,
+  ids: number[],
+  reason: string,
+  byUsrId: number,
+  submissionKey?: string,
+): Promise<number> {
   const rows = await db
     .select()
     .from(donation)
@@ -204,7 +211,7 @@ export async function refundGifts(eventId: number, ids: number[], reason: string
       throw new Refusal(
         "A monthly gift is refunded, and its subscription stopped, in the payment provider's dashboard.",
       );
-    await refundPayment(eventId, row.payment_id, { amount: row.amount + row.fee, reason, byUsrId });
+    await refundPayment(eventId, row.payment_id, { amount: row.amount + row.fee, reason, byUsrId, submissionKey });
     await db.transaction(async (tx) => {
       await tx.update(donation).set({ status: "refunded" }).where(eq(donation.donation_id, row.donation_id));
       await announceGift(tx, eventId, row.donation_id, "refunded");

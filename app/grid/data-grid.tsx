@@ -35,6 +35,8 @@ export interface DataGridProps<Row extends RowData> {
   /** A colour that marks the row (staff.grid_row_color). */
   rowColor?: (row: Row) => string | null | undefined;
   bulkActions?: readonly GridBulkAction[];
+  /** A key made when the page was shown, posted with the actions on the selected rows so a double post acts once. */
+  bulkSubmissionKey?: string;
   /** Shown instead of the table while there are no rows at all. */
   empty: ReactNode;
   /** Buttons beside the search ("New item"). */
@@ -49,6 +51,7 @@ export function DataGrid<Row extends RowData>({
   rowLabel,
   rowColor,
   bulkActions = [],
+  bulkSubmissionKey,
   empty,
   actions,
 }: DataGridProps<Row>) {
@@ -185,6 +188,7 @@ export function DataGrid<Row extends RowData>({
           selectedIds={selectedIds}
           hydrated={hydrated}
           onClear={() => setRowSelection({})}
+          submissionKey={bulkSubmissionKey}
         />
       ) : null}
 

@@ -19,12 +19,15 @@ export function GridBulkBar({
   selectedIds,
   hydrated,
   onClear,
+  submissionKey,
 }: {
   formId: string;
   actions: readonly GridBulkAction[];
   selectedIds: string[];
   hydrated: boolean;
   onClear: () => void;
+  /** The page's key, posted as `submission`: the same form sent twice acts once (a refund gives back once). */
+  submissionKey?: string;
 }) {
   const refusal = useActionData<Partial<BulkRefusal>>()?.bulkError;
   if (hydrated && selectedIds.length === 0 && !refusal) return null;
@@ -32,6 +35,7 @@ export function GridBulkBar({
   return (
     <Form method="post" id={formId} className="grid__bulk" onSubmit={onClear}>
       {hydrated ? selectedIds.map((id) => <input key={id} type="hidden" name="id" value={id} />) : null}
+      {submissionKey ? <input type="hidden" name="submission" value={submissionKey} /> : null}
       <span className="grid__bulk-count">{hydrated ? `${count} selected` : "With the rows ticked below:"}</span>
       {actions.map((action) => (
         <span key={action.intent} className="grid__bulk-action">

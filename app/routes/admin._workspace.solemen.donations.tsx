@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminList } from "~/admin-list/admin-list";
 import { listAction, listForm } from "~/admin-list/list-action.server";
@@ -32,7 +33,8 @@ export const meta = titleMeta("Donations · Gavel");
 export async function loader({ request }: LoaderFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_bill");
   const [{ meta: eventMeta, ...list }, pages] = await Promise.all([listDonations(eventId), attributablePages(eventId)]);
-  return { ...list, eventId, pages, suggested: suggestedAmounts(eventMeta) };
+  // A fresh key per page view, carried by the actions on ticked gifts: a refund posted twice gives back once.
+  return { ...list, eventId, pages, suggested: suggestedAmounts(eventMeta), bulkSubmissionKey: randomUUID() };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -53,7 +55,8 @@ export async function action(args: ActionFunctionArgs) {
       refund: async ({ eventId, ids, form }) => {
         const { user } = await requireEventPermission(args.request, "can_bill");
         const reason = String(form.get("reason") ?? "") || REFUND_REASONS[0].value;
-        const done = await refundGifts(eventId, ids, reason, user.usr_id);
+        const submission = String(form.get("submission") ?? "");
+        const done = await refundGifts(eventId, ids, reason, user.usr_id, submission || undefined);
         return done === 1 ? "Gift given back" : `${done} gifts given back`;
       },
       anonymise: async ({ eventId, ids }) => {
@@ -227,7 +230,7 @@ const STATUS_LABELS: Record<string, string> = {
 };
 
 export default function DonationsPage() {
-  const { donations, currency, suggested, eventId, pages } = useLoaderData<typeof loader>();
+  const { donations, currency, suggested, eventId, pages, bulkSubmissionKey } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const money = (cents: number) => formatMoney(cents, currency);
   const columns: GridColumn<Gift>[] = [
@@ -287,6 +290,7 @@ export default function DonationsPage() {
       rowId={(row) => row.id}
       rowLabel={(row) => `${row.donor} · ${money(row.amount)}`}
       bulkActions={bulkActions}
+      bulkSubmissionKey={bulkSubmissionKey}
       dialog={{
         key: "gift",
         schema: donationSchema,
