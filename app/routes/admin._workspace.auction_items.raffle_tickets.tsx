@@ -129,7 +129,8 @@ export default function RaffleTicketsPage() {
     { id: "tickets_sold", header: "Sold", value: (row) => row.tickets_sold, numeric: true, filter: false },
     {
       id: "raised",
-      header: "Raised",
+      // Pledged, as docs/money.md names it: tickets sold, paid or not, not money collected yet.
+      header: "Pledged",
       value: (row) => row.raised / 100,
       cell: (row) => money(row.raised),
       numeric: true,

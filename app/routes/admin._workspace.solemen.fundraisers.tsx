@@ -189,7 +189,8 @@ export default function FundraisersPage() {
     },
     {
       id: "raised",
-      header: "Raised",
+      // Pledged, as docs/money.md names it: gifts paid or on a bill, not money collected yet.
+      header: "Pledged",
       value: (row) => row.raised / 100,
       cell: (row) => money(row.raised),
       numeric: true,
