@@ -7,13 +7,14 @@ import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { ProviderUnavailableError, type HostedPage, type PaymentProvider } from "~/payments/provider";
 import { event, payment } from "~drizzle/schema";
+import type { Executor } from "./line-sources/line-source";
 
 /** How long a hosted page takes the payment, from when it is opened. */
 export const SESSION_MINUTES = 30;
 
 /** The event's currency and title: a payment is charged in the one and named after the other. */
-export async function chargedEvent(eventId: number) {
-  const [row] = await db
+export async function chargedEvent(eventId: number, executor: Executor = db) {
+  const [row] = await executor
     .select({ currency: event.currency, title: event.title })
     .from(event)
     .where(eq(event.event_id, eventId));

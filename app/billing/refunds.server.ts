@@ -101,7 +101,7 @@ export async function refundPayment(eventId: number, paymentId: number, input: R
       throw new Refusal("Enter an amount above zero.", "amount");
     if (input.amount > left)
       throw new Refusal(
-        `Refund at most ${formatMoney(left, (await chargedEvent(eventId)).currency)}, what is left of this payment.`,
+        `Refund at most ${formatMoney(left, (await chargedEvent(eventId, tx)).currency)}, what is left of this payment.`,
         "amount",
       );
     const [created] = await tx
