@@ -181,7 +181,7 @@ async function main() {
     network = await webhookNetwork((payload, signature) => receiveWebhook(eventId, payload, signature), random);
     const gala = await makeGala(connection.db, network.url, random, (id) => (eventId = id));
     const outcome = await checkout(gala, network, fake, random);
-    const result = await check(gala, fake);
+    const result = await check(gala, fake, outcome.forms);
     const reference = await referenceCheckout(plain, gala);
     ok = report(outcome, reference, network.stats(), result);
   } finally {
@@ -328,6 +328,8 @@ async function checkout(gala: Gala, network: Network, fake: FakeStripe, random: 
   const counts: Counts = {};
   const count = (what: string, n = 1) => (counts[what] = (counts[what] ?? 0) + n);
   const errors: string[] = [];
+  /** Every cash or check form the desks posted (once or twice), by its payment's key: the money handed over. */
+  const forms = new Map<string, number>();
   /** Runs a money action; a refusal (nothing owed, more than owed, a page opening) is part of the night. */
   const attempt = async <T>(what: string, action: () => Promise<T>): Promise<T | null> => {
     try {
@@ -394,6 +396,7 @@ async function checkout(gala: Gala, network: Network, fake: FakeStripe, random: 
       }
       const method = plan === "check" || (cardDeclined && random.chance(0.5)) ? "check" : "cash";
       const key = `desk${desk}-${guest.usrId}-${step}-${randomBytes(3).toString("hex")}`;
+      forms.set(`manual-${key}`, amount);
       const post = () =>
         attempt(`take ${method}`, () =>
           recordManualPayment(eventId, invoiceId, {
@@ -546,11 +549,21 @@ async function checkout(gala: Gala, network: Network, fake: FakeStripe, random: 
     await network.release(true);
   }
   await redeliveries;
-  return { counts, errors, seconds, workSeconds, deskTimes, lost, resent: resent.length, stripeEvents: ours.length };
+  return {
+    counts,
+    errors,
+    forms,
+    seconds,
+    workSeconds,
+    deskTimes,
+    lost,
+    resent: resent.length,
+    stripeEvents: ours.length,
+  };
 }
 
 /** The checks: nothing charged twice, nothing lost, every invoice true, the figures agree. */
-async function check(gala: Gala, fake: FakeStripe) {
+async function check(gala: Gala, fake: FakeStripe, forms: Map<string, number>) {
   const { invoiceTotals } = await import("~/billing/invoice.server");
   const { moneyFigures } = await import("~/billing/money-figures.server");
   const { and, eq, ne, sql } = await import("drizzle-orm");
@@ -589,6 +602,17 @@ async function check(gala: Gala, fake: FakeStripe) {
   const charged = new Set([...intents.values()].map((intent) => intent.metadata.gavel_payment));
   const unpaid = paidByCard.filter((row) => !charged.has(String(row.payment_id)));
   for (const row of unpaid) failures.push(`payment ${row.payment_id} recorded paid by ${row.method}, never charged`);
+  // Cash and checks: each form posted (once or twice) is one payment, for the money handed over.
+  const manualPayments = payments.filter((row) => ["cash", "check"].includes(row.method));
+  const perForm = new Map<string, number>();
+  for (const row of manualPayments)
+    perForm.set(row.idempotency_key ?? "", (perForm.get(row.idempotency_key ?? "") ?? 0) + 1);
+  for (const [key, times] of perForm) if (times > 1) failures.push(`the form ${key} recorded ${times} times`);
+  for (const row of manualPayments)
+    if (forms.get(row.idempotency_key ?? "") !== row.amount)
+      failures.push(
+        `${row.method} payment ${row.payment_id} (${row.amount}) is no form the desks posted for that amount`,
+      );
   const stuck = payments.filter((row) => row.status === "pending" && row.method === "card");
   for (const row of stuck) failures.push(`card payment ${row.payment_id} still pending after the webhooks settled`);
 
@@ -643,7 +667,12 @@ async function check(gala: Gala, fake: FakeStripe) {
     .where(and(eq(invoice_line.event_id, eventId), ne(invoice_line.source, "fee")));
   const made = gala.guests.reduce((all, guest) => all + guest.owes, 0);
   const agree: Array<[string, number, number]> = [
-    ["pledged = the invoices' totals", figures.pledged, sum((entry) => entry.total) + outside.paid],
+    // An overpayment is pledged too (docs/money.md): money held for the guest.
+    [
+      "pledged = the invoices' totals and credit",
+      figures.pledged,
+      sum((entry) => entry.total + Math.max(0, -entry.balance)) + outside.paid,
+    ],
     ["raised = what the invoices were paid", figures.raised, sum((entry) => entry.paid) + outside.paid],
     ["outstanding = pledged − raised", figures.outstanding, figures.pledged - figures.raised],
     ["outstanding = the invoices' balances", figures.outstanding, sum((entry) => Math.max(0, entry.balance))],
@@ -662,6 +691,7 @@ async function check(gala: Gala, fake: FakeStripe) {
     doubles: doubles.length,
     lost: lostCharges.length,
     figuresAgree: agree.every(([, left, right]) => left === right),
+    figuresDisagree: agree.filter(([, left, right]) => left !== right).length,
     invoices: invoices.length,
     settled,
     owing,
@@ -754,7 +784,9 @@ function report(
     for (const failure of failures.slice(0, 30)) console.log(`  ${failure}`);
   }
   const figures = result.figuresAgree ? "figures agree" : "FIGURES DISAGREE";
-  console.log(`\n${result.doubles} double charges, ${result.lost} lost payments, ${figures}`);
+  const others = failures.length - result.doubles - result.lost - result.figuresDisagree;
+  const rest = others > 0 ? `; ${others} other check${others === 1 ? "" : "s"} FAILED` : "";
+  console.log(`\n${result.doubles} double charges, ${result.lost} lost payments, ${figures}${rest}`);
   return failures.length === 0;
 }
 
