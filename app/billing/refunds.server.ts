@@ -84,12 +84,12 @@ export const refundKey = (eventId: number, paymentId: number, submissionKey: str
 export async function refundPayment(eventId: number, paymentId: number, input: RefundInput): Promise<RefundResult> {
   const key = refundKey(eventId, paymentId, input.submissionKey ?? randomUUID());
   const prepared = await db.transaction(async (tx) => {
-    const [paid] = await tx
-      .select()
-      .from(payment)
-      .where(and(eq(payment.event_id, eventId), eq(payment.payment_id, paymentId)))
-      .for("update");
-    if (!paid) throw new Response("Payment not found", { status: 404 });
+    const ofPayment = and(eq(payment.event_id, eventId), eq(payment.payment_id, paymentId));
+    const [found] = await tx.select({ invoiceId: payment.invoice_id }).from(payment).where(ofPayment);
+    if (!found) throw new Response("Payment not found", { status: 404 });
+    // The invoice's lock before the payment's, as on every money path (decision 034): the order that cannot deadlock.
+    if (found.invoiceId !== null) await lockInvoice(tx, eventId, found.invoiceId);
+    const [paid] = await tx.select().from(payment).where(ofPayment).for("update");
     const byCard = CARD_METHODS.includes(paid.method);
     const mode = paymentMode(paid, await chargingMode(eventId, tx));
     // Under the payment's lock: a second post of the same form waits for the first, then finds its refund.
@@ -118,7 +118,6 @@ export async function refundPayment(eventId: number, paymentId: number, input: R
       .returning();
     // A payment outside any invoice (a gift paid on /dp) has no line to take back.
     if (!byCard && paid.invoice_id !== null) {
-      await lockInvoice(tx, eventId, paid.invoice_id);
       await addRefundLine(tx, eventId, paid.invoice_id, created.refund_id, input.amount, input.reason);
     }
     return { refund: created, paid, byCard, mode, repeated: false };

@@ -17,6 +17,7 @@ import { finishCardSetup } from "./cards.server";
 import { completeCheckout } from "./checkout.server";
 import { completeGiftCheckout, isGiftSession, recordMonthlyGift } from "./donation-checkout.server";
 import { chargedEvent } from "./hosted-pages.server";
+import { lockInvoice } from "./invoice.server";
 import { recordProviderRefunds } from "./refunds.server";
 import { chargingMode, webhookReceivers } from "./settings.server";
 import { completeTicketCheckout, isTicketSession } from "./ticket-checkout.server";
@@ -106,6 +107,16 @@ async function completeSession(eventId: number, sessionId: string, context: Webh
   return null;
 }
 
+/**
+ * Locks the invoice of the payment a webhook is about, before the payment itself: every money path takes the
+ * invoice's lock first (decision 034), the one order in which a webhook, the guest's return from the payment page
+ * and the desk never deadlock (the money drill found a webhook that locked the payment first doing so).
+ */
+async function lockInvoiceOf(tx: Transaction, eventId: number, which: SQL | undefined) {
+  const [row] = await tx.select({ invoiceId: payment.invoice_id }).from(payment).where(which);
+  if (row?.invoiceId != null) await lockInvoice(tx, eventId, row.invoiceId);
+}
+
 async function apply(
   tx: Transaction,
   eventId: number,
@@ -115,15 +126,11 @@ async function apply(
   switch (webhook.type) {
     case "payment_succeeded":
     case "payment_failed": {
-      const [target] = await tx
-        .select()
-        .from(payment)
-        .where(
-          webhook.paymentId
-            ? and(eq(payment.event_id, eventId), eq(payment.payment_id, webhook.paymentId))
-            : byIntent(eventId, webhook.paymentIntentId),
-        )
-        .for("update");
+      const which = webhook.paymentId
+        ? and(eq(payment.event_id, eventId), eq(payment.payment_id, webhook.paymentId))
+        : byIntent(eventId, webhook.paymentIntentId);
+      await lockInvoiceOf(tx, eventId, which);
+      const [target] = await tx.select().from(payment).where(which).for("update");
       if (!target) return APPLIED;
       const misfit = whyWebhookDoesNotFit(target, webhook, context);
       if (misfit) return refused(`payment ${target.payment_id}: ${misfit}`);
@@ -153,6 +160,7 @@ async function apply(
     }
     case "disputed":
     case "refunded": {
+      await lockInvoiceOf(tx, eventId, byIntent(eventId, webhook.paymentIntentId));
       const [target] = await tx.select().from(payment).where(byIntent(eventId, webhook.paymentIntentId));
       if (!target) return APPLIED;
       const misfit = whyWebhookDoesNotFit(target, webhook, context);
