@@ -28,6 +28,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
 import { startFakeStripe } from "../tests/support/fake-stripe/server";
+import { seededRandom, type SeededRandom } from "../tests/support/seeded-random";
 import { requireBenchSetup, throwawayDatabase } from "./support/app";
 import { runBench } from "./support/run";
 import { envNumber, ms, sleep, summary } from "./support/stats";
@@ -48,31 +49,6 @@ const PAGES = {
   cancelUrl: "http://gavel.test/invoice",
 };
 
-/** A small seeded generator (mulberry32): the same seed plays the same night. */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  return {
-    below: (n: number) => Math.floor(next() * n),
-    chance: (p: number) => next() < p,
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)],
-    shuffle<T>(items: T[]): T[] {
-      for (let i = items.length - 1; i > 0; i--) {
-        const j = Math.floor(next() * (i + 1));
-        [items[i], items[j]] = [items[j], items[i]];
-      }
-      return items;
-    },
-  };
-}
-type Random = ReturnType<typeof generator>;
-
 interface Guest {
   usrId: number;
   paddle: number;
@@ -91,7 +67,7 @@ interface Guest {
  * The app's webhook endpoint as the network between Stripe and the app: it holds every delivery, and `release` lets
  * a batch of them through in a shuffled order (some kept to be delivered a second time later).
  */
-async function webhookNetwork(apply: (payload: string, signature: string) => Promise<string>, random: Random) {
+async function webhookNetwork(apply: (payload: string, signature: string) => Promise<string>, random: SeededRandom) {
   type Delivery = { payload: string; signature: string; answer?: (status: number, body: string) => void };
   let held: Delivery[] = [];
   const answers = new Map<string, number>();
@@ -155,7 +131,7 @@ async function webhookNetwork(apply: (payload: string, signature: string) => Pro
 }
 
 async function main() {
-  const random = generator(SEED);
+  const random = seededRandom(SEED);
   const database = await throwawayDatabase(adminUrl);
   const dataDir = mkdtempSync(path.join(tmpdir(), "gavel-drill-money-"));
   const fake = await startFakeStripe();
@@ -201,7 +177,7 @@ type Network = Awaited<ReturnType<typeof webhookNetwork>>;
 type Gala = Awaited<ReturnType<typeof makeGala>>;
 
 /** The event with test keys saved, its team, and the guests with what they owe and their cards. */
-async function makeGala(db: Database, webhookUrl: string, random: Random, setEventId: (id: number) => void) {
+async function makeGala(db: Database, webhookUrl: string, random: SeededRandom, setEventId: (id: number) => void) {
   const { makeBillingEvent, saveCard } = await import("../tests/support/billing");
   const { makeUser } = await import("../tests/support/people");
   const { recordPurchase } = await import("~/billing/purchases.server");
@@ -316,7 +292,7 @@ interface Counts {
 }
 
 /** The night's checkout: two desks, charge all, guests on their phones, webhooks late, shuffled and twice. */
-async function checkout(gala: Gala, network: Network, fake: FakeStripe, random: Random) {
+async function checkout(gala: Gala, network: Network, fake: FakeStripe, random: SeededRandom) {
   const { chargeCardOnFile, invoiceIdFor, recordManualPayment } = await import("~/billing/charges.server");
   const { startInvoiceCheckout, completeCheckout } = await import("~/billing/checkout.server");
   const { invoiceTotals } = await import("~/billing/invoice.server");

@@ -37,6 +37,7 @@ import { fillHostedPage, makeBillingEvent, makePledge, saveCard, webhookReceiver
 import { testDatabase } from "../support/database";
 import { giveRole, makeUser, sessionCookie } from "../support/people";
 import { call, makeRequest, type RouteFunction } from "../support/route-calls";
+import { seededRandom, type SeededRandom } from "../support/seeded-random";
 import type { DashboardData } from "~/dashboard/dashboard.server";
 import type { Report } from "~/reporting/report";
 
@@ -56,24 +57,6 @@ afterAll(async () => {
   await receiver.close();
   await fake.close();
 });
-
-/** A small seeded generator (mulberry32): the same seed plays the same sequence. */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  return {
-    below: (n: number) => Math.floor(next() * n),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)],
-    chance: (p: number) => next() < p,
-  };
-}
-type Random = ReturnType<typeof generator>;
 
 interface Gala {
   eventId: number;
@@ -121,10 +104,10 @@ const PAGES = {
   successUrl: "http://gavel.test/invoice?session={CHECKOUT_SESSION_ID}",
   cancelUrl: "http://gavel.test/x",
 };
-const dollars = (random: Random, most: number) => (1 + random.below(most)) * 100 + random.pick([0, 0, 50, 99]);
+const dollars = (random: SeededRandom, most: number) => (1 + random.below(most)) * 100 + random.pick([0, 0, 50, 99]);
 
 /** One money operation, chosen at random; refusals (nothing owed, sold out, more than paid) are part of the game. */
-async function playOne(gala: Gala, random: Random, station: string, step: number): Promise<void> {
+async function playOne(gala: Gala, random: SeededRandom, station: string, step: number): Promise<void> {
   const guest = random.pick(gala.guests);
   const invoiceOf = () => invoiceIdFor(gala.eventId, guest.usrId);
   const key = `${station}-${step}`;
@@ -399,7 +382,7 @@ describe(`money reconciliation on ${process.env.TEST_DB_ENGINE}`, () => {
   for (const seed of SEEDS) {
     it(`agrees everywhere after ${STEPS} random money operations at one station (seed ${seed})`, async () => {
       const gala = await makeGala();
-      const random = generator(seed);
+      const random = seededRandom(seed);
       for (let step = 0; step < STEPS; step++) await playOne(gala, random, "desk", step);
       await expectFiguresAgree(gala, seed);
     }, 120_000);
@@ -410,7 +393,7 @@ describe(`money reconciliation on ${process.env.TEST_DB_ENGINE}`, () => {
     const seed = SEEDS[0];
     await Promise.all(
       ["door", "desk", "phone"].map(async (station, index) => {
-        const random = generator(seed + index);
+        const random = seededRandom(seed + index);
         for (let step = 0; step < STEPS / 2; step++) await playOne(gala, random, station, step);
       }),
     );
