@@ -83,7 +83,8 @@ export async function invoiceDocument(eventId: number, invoiceId: number) {
         id: row.payment_id,
         method: PAYMENT_METHOD_NAMES[row.method] ?? row.method,
         amount: row.amount,
-        status: row.status,
+        // A payment page left open is not a payment in progress: it holds nothing, and closes when money is taken.
+        status: row.status === "pending" && row.method === "checkout" ? "page_open" : row.status,
         checkNumber: row.check_number,
         failure: row.failure_message,
         at: row.created_at.toISOString(),

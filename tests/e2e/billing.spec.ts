@@ -191,6 +191,7 @@ test("a declined card left open never locks the invoice: the desk sees the true 
   await guest.goto(link);
   await expect(guest.getByRole("heading", { name: "Pay $190.00" })).toBeVisible();
   await expect(guest.getByText("A card payment you started was not finished.")).toBeVisible();
+  await expect(guest.getByText("$190.00 · Card (paid online) · payment page open, not paid")).toBeVisible();
   await expect(guest.getByRole("button", { name: "Pay by card" })).toBeVisible();
 
   // The desk sees what is owed, not "Paid in full", and still takes cash; a zero is refused and records nothing.

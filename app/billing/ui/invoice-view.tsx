@@ -95,6 +95,7 @@ export function PaymentList({ invoice, timeZone }: { invoice: Document; timeZone
 export const PAYMENT_STATUS: Record<string, string> = {
   paid: "paid",
   pending: "in progress",
+  page_open: "payment page open, not paid",
   failed: "not paid",
   disputed: "disputed by the cardholder",
 };
