@@ -60,15 +60,10 @@ export async function syncInvoices(tx: Transaction, eventId: number, usrIds?: re
     for (const row of invoiced) guests.add(row.usrId);
   }
   // The invoices that exist, in one query (a query per guest made a large event's sync slow); new ones one by one.
-  // Each is locked, in id order, before lines are added: a sync then waits for a payment holding an invoice's lock
-  // instead of racing it, and two syncs (a guest's /invoice, the desk) take their locks in one order, never
-  // deadlocking (the reconciliation test's three stations found the deadlock this prevents).
   const existing = await tx
     .select({ usrId: invoice.usr_id, id: invoice.invoice_id })
     .from(invoice)
-    .where(and(eq(invoice.event_id, eventId), usrIds ? inArray(invoice.usr_id, [...usrIds]) : undefined))
-    .orderBy(asc(invoice.invoice_id))
-    .for("update");
+    .where(and(eq(invoice.event_id, eventId), usrIds ? inArray(invoice.usr_id, [...usrIds]) : undefined));
   const invoiceIds = new Map<number, number>(existing.map((row) => [row.usrId, row.id]));
   const owing = new Set([...current.values()].map((line) => line.usrId));
   for (const usrId of [...guests].sort((a, b) => a - b)) {
@@ -77,72 +72,97 @@ export async function syncInvoices(tx: Transaction, eventId: number, usrIds?: re
   }
   if (invoiceIds.size === 0) return [];
 
-  // What the invoices hold already, read once: only lines not yet copied are inserted (re-inserting every line on
-  // each sync, to be ignored as conflicts, made a large event's billing screens and reports slow).
-  const held = await tx
-    .select()
-    .from(invoice_line)
-    .where(and(eq(invoice_line.event_id, eventId), inArray(invoice_line.invoice_id, [...invoiceIds.values()])));
-  const heldKeys = new Set(held.map((line) => `${line.invoice_id}|${line.source}|${line.source_key}`));
-  const newLines = [...current.values()]
-    .filter((line) => !heldKeys.has(`${invoiceIds.get(line.usrId)}|${line.source}|${line.key}`))
-    .map((line) => ({
-      invoice_id: invoiceIds.get(line.usrId)!,
-      event_id: eventId,
-      source: line.source,
-      source_key: line.key,
-      description: line.description,
-      amount: line.amount,
-      fair_market_value: line.fairMarketValue,
-      deductible: line.deductible,
-      auction_item_id: line.auctionItemId ?? null,
-    }));
-  for (let start = 0; start < newLines.length; start += 500)
+  // What the invoices hold already, read in one query: only lines not yet copied are inserted (re-inserting every
+  // line on each sync, to be ignored as conflicts, made a large event's billing screens and reports slow).
+  const scope = [...invoiceIds.values()];
+  const toWrite = async () => {
+    const held = await tx
+      .select()
+      .from(invoice_line)
+      .where(and(eq(invoice_line.event_id, eventId), inArray(invoice_line.invoice_id, scope)));
+    const heldKeys = new Set(held.map((line) => `${line.invoice_id}|${line.source}|${line.source_key}`));
+    const newLines = [...current.values()]
+      .filter((line) => !heldKeys.has(`${invoiceIds.get(line.usrId)}|${line.source}|${line.key}`))
+      .map((line) => ({
+        invoice_id: invoiceIds.get(line.usrId)!,
+        event_id: eventId,
+        source: line.source,
+        source_key: line.key,
+        description: line.description,
+        amount: line.amount,
+        fair_market_value: line.fairMarketValue,
+        deductible: line.deductible,
+        auction_item_id: line.auctionItemId ?? null,
+      }));
+    // The lines just copied are all current: only those held before can have vanished.
+    return [...newLines, ...reversalsOfVanished(eventId, held, current)];
+  };
+  const planned = await toWrite();
+  // Nothing new (the common case for the screens that read figures often): no lock is taken.
+  if (planned.length === 0) return scope;
+  const locked = await lockInvoicesInOrder(tx, eventId, planned);
+  // Read again under the locks: a payment or a comp may have changed these invoices while this sync waited.
+  const lines = (await toWrite()).filter((line) => locked.has(line.invoice_id));
+  for (let start = 0; start < lines.length; start += 500)
     await tx
       .insert(invoice_line)
-      .values(newLines.slice(start, start + 500))
+      .values(lines.slice(start, start + 500))
       .onConflictDoNothing();
-
-  // The lines just copied are all current: only those held before can have vanished.
-  await reverseVanishedLines(tx, eventId, held, current);
-  return [...invoiceIds.values()];
+  return scope;
 }
 
-async function reverseVanishedLines(
+/**
+ * Locks the invoices about to get lines, in id order, before any is written: a sync then waits for a payment holding
+ * an invoice's lock instead of racing it, and two syncs (a guest's /invoice, the desk, the monitors' figures) take
+ * their locks in one order, never deadlocking (the reconciliation test's three stations found the deadlock this
+ * prevents). A sync with nothing new locks nothing, so the screens that read figures often do not hold up the desk.
+ * Answers the invoices locked.
+ */
+async function lockInvoicesInOrder(
   tx: Transaction,
+  eventId: number,
+  lines: readonly { invoice_id: number }[],
+): Promise<Set<number>> {
+  const ids = [...new Set(lines.map((line) => line.invoice_id))];
+  const rows = await tx
+    .select({ id: invoice.invoice_id })
+    .from(invoice)
+    .where(and(eq(invoice.event_id, eventId), inArray(invoice.invoice_id, ids)))
+    .orderBy(asc(invoice.invoice_id))
+    .for("update");
+  return new Set(rows.map((row) => row.id));
+}
+
+/** The reversing lines of held lines whose source row is gone (an undone hammer, a cancelled pledge). */
+function reversalsOfVanished(
   eventId: number,
   lines: (typeof invoice_line.$inferSelect)[],
   current: Map<string, unknown>,
-) {
+): (typeof invoice_line.$inferInsert & { invoice_id: number })[] {
   const sourceNames = INVOICE_LINE_SOURCES.map((source) => source.name);
   const reversed = new Set(
     lines.filter((line) => line.source === BILLING_LINE_KINDS.reversal).map((line) => line.reverses_line_id),
   );
-  const vanished = lines.filter(
-    (line) =>
-      sourceNames.includes(line.source) &&
-      !current.has(`${line.source}|${line.source_key}`) &&
-      !reversed.has(line.invoice_line_id),
-  );
-  if (vanished.length === 0) return;
-  await tx
-    .insert(invoice_line)
-    .values(
-      vanished.map((line) => ({
-        invoice_id: line.invoice_id,
-        event_id: eventId,
-        source: BILLING_LINE_KINDS.reversal,
-        source_key: `line:${line.invoice_line_id}`,
-        description: `Removed: ${line.description}`,
-        amount: -line.amount,
-        fair_market_value: -line.fair_market_value,
-        deductible: -line.deductible,
-        auction_item_id: line.auction_item_id,
-        reverses_line_id: line.invoice_line_id,
-        reason: "No longer owed (the sale or pledge was undone)",
-      })),
+  return lines
+    .filter(
+      (line) =>
+        sourceNames.includes(line.source) &&
+        !current.has(`${line.source}|${line.source_key}`) &&
+        !reversed.has(line.invoice_line_id),
     )
-    .onConflictDoNothing();
+    .map((line) => ({
+      invoice_id: line.invoice_id,
+      event_id: eventId,
+      source: BILLING_LINE_KINDS.reversal,
+      source_key: `line:${line.invoice_line_id}`,
+      description: `Removed: ${line.description}`,
+      amount: -line.amount,
+      fair_market_value: -line.fair_market_value,
+      deductible: -line.deductible,
+      auction_item_id: line.auction_item_id,
+      reverses_line_id: line.invoice_line_id,
+      reason: "No longer owed (the sale or pledge was undone)",
+    }));
 }
 
 export interface InvoiceTotals {
