@@ -108,7 +108,7 @@ export async function revenueReport(scope: ReportScope): Promise<Report> {
         columns: [
           { key: "at", header: "Time", kind: "text" },
           { key: "committed", header: "Pledged", kind: "money" },
-          { key: "collected", header: "Collected", kind: "money" },
+          { key: "collected", header: "Raised", kind: "money" },
         ],
         rows: timeline.byMinute.map((point) => ({
           at: time(point.at, "time"),
@@ -121,11 +121,11 @@ export async function revenueReport(scope: ReportScope): Promise<Report> {
         chart: {
           kind: "line",
           title: "Running totals through the evening",
-          description: "Money pledged and collected, added up minute by minute during the event.",
+          description: "Money pledged and raised, added up minute by minute during the event.",
           labelKey: "at",
           series: [
             { key: "committed", label: "Pledged" },
-            { key: "collected", label: "Collected" },
+            { key: "collected", label: "Raised" },
           ],
           cumulative: true,
         },
@@ -136,7 +136,7 @@ export async function revenueReport(scope: ReportScope): Promise<Report> {
         columns: [
           { key: "at", header: "Day", kind: "text" },
           { key: "committed", header: "Pledged", kind: "money" },
-          { key: "collected", header: "Collected", kind: "money" },
+          { key: "collected", header: "Raised", kind: "money" },
         ],
         rows: timeline.byDay.map((point) => ({
           at: time(point.at, "date"),
