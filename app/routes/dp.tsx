@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { getSignedInUser, type SignedInUser } from "~/auth/access.server";
-import { needsCardForCredit, saveCardHref } from "~/billing/cards.server";
+import { needsCardForCredit, requireCardForCredit, saveCardHref } from "~/billing/cards.server";
 import { abandonGiftCheckout, completeGiftCheckout } from "~/billing/donation-checkout.server";
 import { readReceiptToken, receiptToken } from "~/billing/gift-receipt-link.server";
 import { recordPurchase } from "~/billing/purchases.server";
@@ -113,6 +113,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (formData.get("intent") === "buy") {
     if (!user) throw redirect(`/auth/sign-in?returnTo=${encodeURIComponent(pagePath(eventId))}`);
     return answerForm(BUY_ITEM_FORM, parseForm(formData, buyItemSchema), async (input) => {
+      // On the bill, like a gift there: the event's card rule first, then the guest confirms before it is bought.
+      await requireCardForCredit(db, eventId, user.usr_id);
+      if (formData.get("step") !== "confirm")
+        return { formId: BUY_ITEM_FORM, buyReview: input.item, fields: postedFields(formData) };
       await recordPurchase(eventId, {
         itemId: input.item,
         paddle: null,

@@ -80,6 +80,13 @@ test("a guest without JavaScript confirms raffle tickets, a duel gift and a gift
     { amount: 30_000, method: "invoice", status: "pledged", message: "For the reading corner" },
   ]);
 
+  // An item for sale: the tap asks to confirm; Confirm puts it on the bill.
+  await page.goto(`/dp?id=${eventId}`);
+  await page.getByRole("button", { name: "Buy Priority Valet Pass" }).click();
+  await expect(page.getByText("Priority Valet Pass for $100.00, on your bill at checkout.")).toBeVisible();
+  await page.getByRole("button", { name: "Confirm: buy for $100.00" }).click();
+  await expect(page.getByText("Bought: it is on your bill at checkout.")).toBeVisible();
+
   // The event now asks for a card on file: the guest is sent to save one instead of buying.
   const [form] = await database.insert(registration).values({ store_card: true }).returning();
   await database.update(event).set({ registration_id: form.registration_id }).where(eq(event.event_id, eventId));

@@ -329,18 +329,27 @@ describe(`donations on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(row.meta.giving).toEqual({ suggested: [2_000, 4_000, 8_000] });
   });
 
-  it("sells an item for sale outright to a signed-in guest on /dp, on their bill", async () => {
+  it("sells an item for sale outright to a signed-in guest on /dp, on their bill, once they confirm", async () => {
     const [item] = await db
       .insert(auction_item)
       .values({ event_id: eventId, title: "Wine pull", type: "sale", status: "published", buy_now: 2_500, quantity: 1 })
       .returning({ id: auction_item.auction_item_id });
     const guest = await makeUser(db);
     const cookie = await sessionCookie(guest.usr_id);
-    const buy = (submission: string) =>
+    const buy = (submission: string, step = "confirm") =>
       call(
         dpRoute.action as RouteFunction,
-        makeRequest(`/dp?id=${eventId}`, { cookie, form: { intent: "buy", item: String(item.id), submission } }),
+        makeRequest(`/dp?id=${eventId}`, {
+          cookie,
+          form: { intent: "buy", item: String(item.id), submission, step },
+        }),
       );
+    // The first tap only asks to confirm; nothing is bought.
+    expect(await buy("buy-submission-1", "")).toMatchObject({
+      status: 200,
+      data: { formId: "buy-item", buyReview: item.id, fields: { item: String(item.id) } },
+    });
+    expect(await db.select().from(purchase).where(eq(purchase.event_id, eventId))).toEqual([]);
     expect(await buy("buy-submission-1")).toMatchObject({
       status: 302,
       location: `/dp?id=${eventId}&bought=${item.id}`,

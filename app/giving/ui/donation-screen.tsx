@@ -39,16 +39,19 @@ export type DonationScreenData = Awaited<ReturnType<typeof donationPage>> & {
 };
 
 type ReviewReply = { formId: string; review: GiftReview; fields: Record<string, string> };
+/** An item for sale to confirm before it goes on the bill. */
+type BuyReviewReply = { formId: string; buyReview: number; fields: Record<string, string> };
 
 export function DonationScreen({
   data,
   reply,
 }: {
   data: DonationScreenData;
-  reply: FormReply | ReviewReply | undefined;
+  reply: FormReply | ReviewReply | BuyReviewReply | undefined;
 }) {
   const review = reply && "review" in reply ? reply : null;
-  const formReply = reply && "review" in reply ? undefined : reply;
+  const buyReview = reply && "buyReview" in reply ? reply : null;
+  const formReply = review || buyReview ? undefined : (reply as FormReply | undefined);
   return (
     <GuestPage bar={{ ...data, guestName: data.guest?.name ?? null }} className="giving">
       {data.receipt ? (
@@ -58,7 +61,7 @@ export function DonationScreen({
       ) : (
         <GiftForm data={data} reply={formReply} />
       )}
-      {data.items.length > 0 ? <ItemsForSale data={data} reply={formReply} /> : null}
+      {data.items.length > 0 ? <ItemsForSale data={data} reply={formReply} buyReview={buyReview} /> : null}
       <p className="giving__muted">
         <a href={`/raffle?id=${data.eventId}`}>Raffle tickets</a> · <a href={`/pi?id=${data.eventId}`}>Paddle raise</a>
       </p>
@@ -306,8 +309,29 @@ function Receipt({ data, receipt }: { data: DonationScreenData; receipt: NonNull
   );
 }
 
-function ItemsForSale({ data, reply }: { data: DonationScreenData; reply: FormReply | undefined }) {
+function ItemsForSale({
+  data,
+  reply,
+  buyReview,
+}: {
+  data: DonationScreenData;
+  reply: FormReply | undefined;
+  buyReview: BuyReviewReply | null;
+}) {
   const answer = replyFor(reply, BUY_ITEM_FORM);
+  const reviewed = buyReview ? data.items.find((item) => item.id === buyReview.buyReview) : undefined;
+  if (buyReview && reviewed) {
+    const price = formatMoney(reviewed.price ?? 0, data.currency);
+    return (
+      <MoneyReview
+        heading="Confirm your purchase"
+        summary={`${reviewed.title} for ${price}, on your bill at checkout.`}
+        fields={buyReview.fields}
+        confirmLabel={`Confirm: buy for ${price}`}
+        changeHref={`/dp?id=${data.eventId}`}
+      />
+    );
+  }
   const refusal = answer?.error?.[""]?.[0] ?? Object.values(answer?.error ?? {})[0]?.[0];
   return (
     <section className="guest-card giving__card" aria-labelledby="items-heading">
