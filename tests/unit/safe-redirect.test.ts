@@ -1,7 +1,9 @@
 // safeRedirect: where a sign-in link may send someone afterwards. Only paths of this site, whatever tricks the
-// address carries (issue 19: "/%09/evil.example" got through).
+// address carries (issue 19: "/%09/evil.example" got through; issue 32: "/.//evil.example", which the browser
+// resolves to "//evil.example").
 import { describe, expect, it } from "vitest";
 import { safeRedirect } from "~/auth/safe-redirect";
+import { REDIRECT_BYPASSES } from "../fixtures/redirect-bypasses";
 
 describe("safeRedirect", () => {
   it.each([
@@ -12,23 +14,7 @@ describe("safeRedirect", () => {
     expect(safeRedirect(to)).toBe(expected);
   });
 
-  it.each([
-    "//evil.example",
-    "/\\evil.example",
-    "/%09/evil.example",
-    "/%0a/evil.example",
-    "/%0D%0A/evil.example",
-    "/\t/evil.example",
-    "/\n/evil.example",
-    "/%5Cevil.example",
-    "/%2F/evil.example",
-    "/%2f%2fevil.example",
-    "https://evil.example",
-    "javascript:alert(1)",
-    "evil.example",
-    "/%E0%A4%A",
-    "",
-  ])("sends %j to the fallback instead", (to) => {
+  it.each(REDIRECT_BYPASSES)("sends %j to the fallback instead", (to) => {
     expect(safeRedirect(to, "/home")).toBe("/home");
   });
 
