@@ -5,7 +5,8 @@
  * - every state-changing request sent from another site's page is refused with 403 before the app sees it
  *   (Remix's own guard would answer such a form post with a 500, and leaves data requests unchecked);
  * - loaders and actions learn the client's IP address (context.clientAddress), for per-address sign-in limits;
- * - live streams are counted per client address and per process, and refused past their ceilings (429).
+ * - live streams are counted per client address and per process, and refused past their ceilings (429);
+ * - answers over HTTPS carry HSTS, and their cookies are Secure.
  * - the bidders' pages that are the same for every visitor without a session are rendered once for a moment and sent
  *   already gzipped (app/http/shared-pages.ts).
  * It runs as WEB_CONCURRENCY processes (node:cluster) sharing one port: by default one per core on PostgreSQL, and one
@@ -105,6 +106,19 @@ async function serve() {
 
   app.use((req, res, next) => {
     for (const [name, value] of build.RESPONSE_HEADERS) res.setHeader(name, value);
+    next();
+  });
+  // Over HTTPS (as TRUSTED_PROXIES lets Express see it), browsers are told to keep to HTTPS and every cookie the
+  // answer sets is Secure, whoever set it (app/security/https.ts).
+  app.use((req, res, next) => {
+    if (!req.secure) return next();
+    res.setHeader("Strict-Transport-Security", build.STRICT_TRANSPORT_SECURITY);
+    const writeHead = res.writeHead;
+    res.writeHead = function writeSecureHead(...args) {
+      const cookies = res.getHeader("Set-Cookie");
+      if (cookies !== undefined) res.setHeader("Set-Cookie", build.withSecureAttribute(cookies));
+      return writeHead.apply(this, args);
+    };
     next();
   });
   app.use((req, res, next) => {

@@ -148,15 +148,12 @@ class ConfigurableGoogleStrategy extends GoogleStrategy<number> {
   }
 }
 
-const secure = config.NODE_ENV === "production" && config.APP_HOST !== "localhost";
-
 /** A cookie that lasts the round trip to the provider (ten minutes), sent only back to /auth/google. */
 function roundTripCookie() {
   return {
     path: "/auth/google",
     httpOnly: true,
     sameSite: "lax" as const,
-    secure,
     secrets: [secretFor("oauth-cookie")],
     maxAge: 600,
   };

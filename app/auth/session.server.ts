@@ -1,11 +1,11 @@
 /**
- * The sign-in session: a signed, httpOnly, SameSite=Lax cookie (secure in production) that holds the
+ * The sign-in session: a signed, httpOnly, SameSite=Lax cookie (Secure over HTTPS: server.js) that holds the
  * user's id, the user's session version it was signed in under, and when the session expires. Both sign-in methods
  * end in `signedInRedirect`. A session counts only while its version is the user's (`getSignedInUser`).
  */
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { eq, sql } from "drizzle-orm";
-import { config, secretFor } from "~/config.server";
+import { secretFor } from "~/config.server";
 import { db } from "~/db.server";
 import { publishOwnChange } from "~/realtime/data-area-changes.server";
 import { usr } from "~drizzle/schema";
@@ -30,7 +30,6 @@ export const sessionStorage = createCookieSessionStorage({
     httpOnly: true,
     sameSite: "lax",
     path: "/",
-    secure: config.NODE_ENV === "production" && config.APP_HOST !== "localhost",
     secrets: [secretFor("session-cookie")],
     maxAge: SESSION_MAX_AGE_SECONDS,
   },

@@ -1,6 +1,6 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { config, secretFor } from "~/config.server";
+import { secretFor } from "~/config.server";
 import { TOAST_COOKIE, type Toast } from "./toast";
 
 /**
@@ -22,7 +22,6 @@ const toastStorage = createCookieSessionStorage({
     httpOnly: true,
     maxAge: TOAST_LIFE_SECONDS,
     sameSite: "lax",
-    secure: config.NODE_ENV === "production",
     secrets: [secretFor("toast-cookie")],
   },
 });

@@ -172,6 +172,28 @@ test("machines behind a load balancer share sessions and streams on one database
     await Promise.all(machines.map((app) => waitForHealth(app.url)));
     const balancer = await startLoadBalancer(machines.map((app) => app.url));
     try {
+      // Through a TLS proxy (its X-Forwarded-Proto trusted), answers carry HSTS and every cookie is Secure; over
+      // plain HTTP neither, so a venue's own server on the room's network still signs people in (issue 32).
+      const direct = machines[0].url;
+      const overHttps = await fetch(`${direct}/auth/sign-in`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          "X-Forwarded-Proto": "https",
+          Origin: direct.replace("http:", "https:"),
+        },
+        body: new URLSearchParams({ email: DEMO_ORGANISER.email, password: DEMO_ORGANISER.password, returnTo: "/" }),
+      });
+      expect(overHttps.status).toBe(302);
+      expect(overHttps.headers.get("strict-transport-security")).toBe("max-age=15552000; includeSubDomains");
+      const secureCookies = overHttps.headers.getSetCookie();
+      expect(secureCookies.length).toBeGreaterThan(0);
+      for (const cookie of secureCookies) expect(cookie).toMatch(/;\s*Secure\b/i);
+      const overHttp = await fetch(`${direct}/auth/sign-in`);
+      expect(overHttp.headers.get("strict-transport-security")).toBeNull();
+      for (const cookie of overHttp.headers.getSetCookie()) expect(cookie).not.toMatch(/;\s*Secure\b/i);
+
       const item = await demoItem(url);
 
       // Round robin: the stream opens on one machine, the sign-in lands on the other, the join on the first again
