@@ -34,6 +34,8 @@ process.env.E2E_SMS_DIR ??= mkdtempSync(path.join(tmpdir(), "gavel-e2e-sms-"));
 // The fake Twilio account that tests enter on /admin/setup/texting (tests/e2e/support/texts.ts).
 process.env.E2E_TWILIO_SID ??= "AC0123456789abcdef0123456789abcdef";
 process.env.E2E_TWILIO_TOKEN ??= "e2e-twilio-auth-token";
+// The number the fake account owns (Gavel asks Twilio to confirm it when texting settings are saved).
+process.env.E2E_TWILIO_NUMBER ??= "+16175550000";
 process.env.E2E_STRIPE_PORT ??= String(stripePort);
 // The app and the workers (whose fixtures save billing settings with the app's own modules) share these.
 process.env.SECRETS_KEY ??= "e2e0".repeat(16);
@@ -120,6 +122,7 @@ export default defineConfig({
         E2E_SMS_DIR: process.env.E2E_SMS_DIR,
         E2E_TWILIO_SID: process.env.E2E_TWILIO_SID,
         E2E_TWILIO_TOKEN: process.env.E2E_TWILIO_TOKEN,
+        E2E_TWILIO_NUMBER: process.env.E2E_TWILIO_NUMBER,
       },
     },
     {

@@ -1,10 +1,12 @@
 /**
  * Replies to our texts, as Twilio posts them to /webhooks/twilio/sms: STOP (and Twilio's other opt-out words) stops
- * every text to that number from now on, START brings them back, HELP answers who we are and how to stop. The request
- * must carry Twilio's signature made with the auth token of the event whose number was texted (found by the account
- * and the number), or nothing changes.
+ * texts from that account and number to the phone that sent it, START brings them back, HELP answers who we are and
+ * how to stop. Opt-outs are kept as carriers keep them, per account and number texted (text_opt_out), so a reply to
+ * one organisation's number never changes what another's texts do. The request is accepted only for an account and
+ * number that Twilio confirmed when the texting setup was saved (twilio_verified_at), and must carry Twilio's
+ * signature made with that account's auth token, or nothing changes.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import twilio from "twilio";
 import { openSecret } from "~/security/secret-box.server";
 import { event, message_settings, text_opt_out } from "~drizzle/schema";
@@ -25,7 +27,10 @@ export async function handleInboundText(
   const to = toE164(input.params.To);
   const from = toE164(input.params.From);
   if (!accountSid || !to || !from || !input.signature) return { status: 403, reply: null };
-  const [settings] = await db
+  // Every event that saved this confirmed account and number (an organisation's galas, year after year): the
+  // signature must be one of their tokens'. An unconfirmed row (a made-up SID, or another organisation's number typed
+  // in with a token of its own) is never asked.
+  const candidates = await db
     .select({
       eventId: message_settings.event_id,
       token: message_settings.twilio_auth_token_encrypted,
@@ -33,26 +38,37 @@ export async function handleInboundText(
     })
     .from(message_settings)
     .innerJoin(event, eq(event.event_id, message_settings.event_id))
-    .where(and(eq(message_settings.twilio_account_sid, accountSid), eq(message_settings.twilio_from_number, to)))
-    .limit(1);
-  const authToken = settings ? openSecret(settings.token, settings.eventId) : null;
-  if (!authToken || !twilio.validateRequest(authToken, input.signature, input.url, input.params)) {
-    return { status: 403, reply: null };
-  }
+    .where(
+      and(
+        eq(message_settings.twilio_account_sid, accountSid),
+        eq(message_settings.twilio_from_number, to),
+        isNotNull(message_settings.twilio_verified_at),
+      ),
+    )
+    .orderBy(message_settings.event_id)
+    .limit(50);
+  const settings = candidates.find((candidate) => {
+    const authToken = openSecret(candidate.token, candidate.eventId);
+    return authToken !== null && twilio.validateRequest(authToken, input.signature!, input.url, input.params);
+  });
+  if (!settings) return { status: 403, reply: null };
   const word = (input.params.Body ?? "").trim().toUpperCase().split(/\s+/)[0] ?? "";
   if (STOP_WORDS.has(word) || START_WORDS.has(word)) {
     const optedOut = STOP_WORDS.has(word);
     await db
       .insert(text_opt_out)
-      .values({ phone: from, opted_out: optedOut })
-      .onConflictDoUpdate({ target: text_opt_out.phone, set: { opted_out: optedOut, updated_at: new Date() } });
+      .values({ twilio_account_sid: accountSid, from_number: to, phone: from, opted_out: optedOut })
+      .onConflictDoUpdate({
+        target: [text_opt_out.twilio_account_sid, text_opt_out.from_number, text_opt_out.phone],
+        set: { opted_out: optedOut, updated_at: new Date() },
+      });
     // Twilio's own opt-out handling answers STOP and START on standard numbers; we stay quiet so they get one reply.
     return { status: 200, reply: null };
   }
   if (HELP_WORDS.has(word)) {
     return {
       status: 200,
-      reply: `${settings!.title}: texts about your bids. Reply STOP to stop them, START to have them again.`,
+      reply: `${settings.title}: texts about your bids. Reply STOP to stop them, START to have them again.`,
     };
   }
   return { status: 200, reply: null };

@@ -77,7 +77,7 @@ export interface TwilioSettings {
 class GavelTwilioClient extends twilio.RequestClient {
   constructor(
     private readonly apiUrl: string | undefined,
-    private readonly idempotencyKey: string,
+    private readonly idempotencyKey: string | null,
   ) {
     super({ timeout: 15_000, autoRetry: false });
   }
@@ -92,7 +92,9 @@ class GavelTwilioClient extends twilio.RequestClient {
     return super.request<TData>({
       ...opts,
       uri: uri.href,
-      headers: { ...opts.headers, "I-Twilio-Idempotency-Token": this.idempotencyKey },
+      headers: this.idempotencyKey
+        ? { ...opts.headers, "I-Twilio-Idempotency-Token": this.idempotencyKey }
+        : opts.headers,
     });
   }
 }
@@ -120,4 +122,32 @@ export function twilioProvider(settings: TwilioSettings, apiUrl = config.TWILIO_
       }
     },
   };
+}
+
+/**
+ * What Twilio says of an account and a number: confirmed (the token opens the account and the number is one of its
+ * own), refused (the SID and token do not open an account), not_owned (the account has no such number), unreachable.
+ */
+export type TwilioNumberCheck = "confirmed" | "refused" | "not_owned" | "unreachable";
+
+/**
+ * Asks Twilio (through the SDK, as sending does) whether `from` is one of the account's own numbers. Replies to texts
+ * are accepted only for a confirmed account and number, so that no one can claim another organisation's number.
+ */
+export async function checkTwilioNumber(
+  settings: TwilioSettings,
+  apiUrl = config.TWILIO_API_URL,
+): Promise<TwilioNumberCheck> {
+  const client = twilio(settings.accountSid, settings.authToken, { httpClient: new GavelTwilioClient(apiUrl, null) });
+  try {
+    const owned = await client.api.v2010
+      .accounts(settings.accountSid)
+      .incomingPhoneNumbers.list({ phoneNumber: settings.from, limit: 20 });
+    return owned.some((number) => number.phoneNumber === settings.from) ? "confirmed" : "not_owned";
+  } catch (error) {
+    const status = (error as { status?: number }).status;
+    if (status === 401 || status === 403 || status === 404) return "refused";
+    console.error("[messages] could not ask Twilio to confirm a texting number:", error);
+    return "unreachable";
+  }
 }

@@ -6,9 +6,10 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
-import { canStoreSecrets, sealSecret } from "~/security/secret-box.server";
+import { canStoreSecrets, openSecret, sealSecret } from "~/security/secret-box.server";
 import { message_settings } from "~drizzle/schema";
 import { toE164 } from "./phone";
+import { checkTwilioNumber, type TwilioNumberCheck } from "./providers.server";
 import { isRichBody, plainBodyAsHtml, renderBodyText } from "./rich-body";
 import { TEMPLATE_NAMES, TEMPLATES, type TemplateOverride } from "./templates";
 import type { emailSetupSchema, textingSetupSchema } from "./message-forms";
@@ -106,6 +107,21 @@ export async function saveEmailSetup(eventId: number, form: z.output<typeof emai
   });
 }
 
+/** Why Twilio did not confirm the account and number, beside the field to change. */
+const TWILIO_CHECK_REFUSALS: Record<Exclude<TwilioNumberCheck, "confirmed">, { message: string; field: string }> = {
+  refused: { message: "Twilio did not accept this Account SID and auth token.", field: "twilio_auth_token" },
+  not_owned: { message: "This number is not one of the Twilio account's numbers.", field: "twilio_from_number" },
+  unreachable: {
+    message: "Twilio could not be reached to confirm the account: nothing was saved. Try again in a moment.",
+    field: "twilio_account_sid",
+  },
+};
+
+/**
+ * Saves the texting setup. A complete account (SID, token, number) is saved only once Twilio confirms that the token
+ * opens the account and that the number is one of its own (asked again whenever one of the three changes): replies
+ * to texts (STOP, START) are accepted only for a confirmed number, so no organisation can claim another's.
+ */
 export async function saveTextingSetup(eventId: number, form: z.output<typeof textingSetupSchema>) {
   const current = await settingsRow(eventId);
   if (form.twilio_auth_token && !canStoreSecrets())
@@ -118,9 +134,25 @@ export async function saveTextingSetup(eventId: number, form: z.output<typeof te
       text: ownText(values[`text_${name}`] as string | null, TEMPLATES[name].text),
     };
   }
+  const accountSid = form.twilio_account_sid;
+  const from = toE164(form.twilio_from_number);
+  const authToken = form.twilio_auth_token || openSecret(current?.twilio_auth_token_encrypted ?? null, eventId);
+  const unchanged =
+    !form.twilio_auth_token && accountSid === current?.twilio_account_sid && from === current?.twilio_from_number;
+  let verifiedAt: Date | null = null;
+  if (accountSid && from && authToken) {
+    if (unchanged && current?.twilio_verified_at) verifiedAt = current.twilio_verified_at;
+    else {
+      const check = await checkTwilioNumber({ accountSid, authToken, from });
+      if (check !== "confirmed")
+        throw new Refusal(TWILIO_CHECK_REFUSALS[check].message, TWILIO_CHECK_REFUSALS[check].field);
+      verifiedAt = new Date();
+    }
+  }
   await upsert(eventId, {
-    twilio_account_sid: form.twilio_account_sid,
-    twilio_from_number: toE164(form.twilio_from_number),
+    twilio_account_sid: accountSid,
+    twilio_from_number: from,
+    twilio_verified_at: verifiedAt,
     outbid_window_minutes: form.outbid_window_minutes,
     templates,
     // A blank token keeps the stored one (it is never shown, so the field is always blank when the page opens).

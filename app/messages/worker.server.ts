@@ -222,9 +222,12 @@ async function attempt(
   if (claimed.template !== "test" && !addressee.textConsent) {
     return { status: "skipped", provider: null, reason: "No consent to texts." };
   }
+  // STOP is kept per account and number (as carriers keep it): the one this text would be sent from.
   const [stopped] = await selectRows<{ opted_out: boolean }>(
     db,
-    sql`select opted_out from text_opt_out where phone = ${addressee.phone}`,
+    sql`select opted_out from text_opt_out
+      where twilio_account_sid = ${messaging.twilio.accountSid ?? ""} and from_number = ${messaging.twilio.from ?? ""}
+        and phone = ${addressee.phone}`,
   );
   if (stopped?.opted_out) return { status: "skipped", provider: null, reason: "Opted out (replied STOP)." };
   const answer = await provider.send({

@@ -111,6 +111,10 @@ export const message_settings = pgTable("message_settings", {
   twilio_account_sid: text(),
   twilio_auth_token_encrypted: text(),
   twilio_from_number: text(),
+  // When Twilio last confirmed, with the stored token, that twilio_from_number is one of twilio_account_sid's numbers
+  // (saveTextingSetup asks it on every change of the three). Replies (STOP, START) are accepted only for a confirmed
+  // account and number: null until then.
+  twilio_verified_at: timestamp({ withTimezone: true }),
   automatic: jsonb().notNull().default({}),
   templates: jsonb().notNull().default({}),
   outbid_window_minutes: integer().notNull().default(10),
@@ -136,11 +140,18 @@ export const message_preference = pgTable(
 );
 
 /**
- * STOP and START replies, per phone number (E.164), across events: a number that sent STOP is never texted until it
- * sends START, whatever an event's records say.
+ * STOP and START replies, kept as carriers keep them: per Twilio account, per number of ours that was texted, per
+ * phone number (E.164). A phone that sent STOP to an account's number is never texted from that account and number
+ * until it sends START there; another organisation's account or number is not affected.
  */
-export const text_opt_out = pgTable("text_opt_out", {
-  phone: text().primaryKey(),
-  opted_out: boolean().notNull(),
-  updated_at: updatedAt(),
-});
+export const text_opt_out = pgTable(
+  "text_opt_out",
+  {
+    twilio_account_sid: text().notNull(),
+    from_number: text().notNull(),
+    phone: text().notNull(),
+    opted_out: boolean().notNull(),
+    updated_at: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.twilio_account_sid, t.from_number, t.phone] })],
+);

@@ -84,7 +84,7 @@ test("an outbid bidder gets the email and the text, follows the link and bids ag
   await expect(page.getByRole("status").filter({ hasText: "Texting is off" })).toBeVisible();
   await page.getByLabel("Account SID").fill(FAKE_TWILIO.accountSid);
   await page.getByLabel("Auth token").fill(FAKE_TWILIO.authToken);
-  await page.getByLabel("Texts come from").fill("+16175550000");
+  await page.getByLabel("Texts come from").fill(FAKE_TWILIO.number);
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("region", { name: "Notifications" })).toContainText("Texting settings saved");
   await expect(page.getByRole("status").filter({ hasText: "Texting is off" })).toHaveCount(0);

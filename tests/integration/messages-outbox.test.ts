@@ -605,14 +605,25 @@ describe("texts", () => {
       idempotency_key: key,
     });
 
-  it("texts a consenting guest; STOP stops the next text; without consent never", async () => {
+  it("texts a consenting guest; STOP to the account and number it comes from stops the next text", async () => {
     const { gala, ann } = await textScene(true);
+    const account = { twilio_account_sid: `AC${"4".repeat(32)}`, from_number: "+16175550000" };
+    await db.insert(message_settings).values({
+      event_id: gala.event_id,
+      twilio_account_sid: account.twilio_account_sid,
+      twilio_from_number: account.from_number,
+    });
     const { calls, providers } = recordingProviders();
+    // A STOP sent to another account, or to another of this account's numbers, is not about this event's texts.
+    await db.insert(text_opt_out).values([
+      { ...account, twilio_account_sid: `AC${"5".repeat(32)}`, phone: "+16175550142", opted_out: true },
+      { ...account, from_number: "+16175550001", phone: "+16175550142", opted_out: true },
+    ]);
     await enqueueText(gala.event_id, ann.usrId, `t1:${gala.event_id}`);
     await runOutbox(db, { providers });
     expect(calls).toMatchObject([{ channel: "text", to: "+16175550142" }]);
 
-    await db.insert(text_opt_out).values({ phone: "+16175550142", opted_out: true });
+    await db.insert(text_opt_out).values({ ...account, phone: "+16175550142", opted_out: true });
     await enqueueText(gala.event_id, ann.usrId, `t2:${gala.event_id}`);
     await runOutbox(db, { providers });
     expect(calls).toHaveLength(1);

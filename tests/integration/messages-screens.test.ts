@@ -4,9 +4,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { message, message_broadcast, message_preference, message_settings, registrant } from "~drizzle/schema";
+import { startFakeTwilio } from "../e2e/support/fake-twilio.mjs";
 import { makeAuctionEvent, makeBidder } from "../support/auction";
 import { makeWinner } from "../support/billing";
 import { testDatabase } from "../support/database";
+import { freePort } from "../support/free-port";
 import { giveRole, makeUser, sessionCookie, teamRole } from "../support/people";
 import { call, makeRequest } from "../support/route-calls";
 
@@ -14,11 +16,25 @@ const { db } = testDatabase();
 const SMTP_SECRET = "smtps://gala:very-secret-password@smtp.example.org:465";
 const TWILIO_TOKEN = "twilio-token-that-must-stay-secret";
 
-beforeAll(() => {
+const TWILIO_SID = `AC${"1".repeat(32)}`;
+let gateway: { close(callback: () => void): void };
+
+beforeAll(async () => {
+  // The fake Twilio gateway, which confirms the account and its number when the texting setup is saved.
+  const port = await freePort();
+  gateway = await startFakeTwilio({
+    port,
+    accounts: { [TWILIO_SID]: TWILIO_TOKEN },
+    numbers: { [TWILIO_SID]: ["+16175550000"] },
+  });
+  vi.stubEnv("TWILIO_API_URL", `http://127.0.0.1:${port}`);
   vi.stubEnv("SECRETS_KEY", "b".repeat(64));
   vi.resetModules();
 });
-afterAll(() => vi.unstubAllEnvs());
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await new Promise<void>((resolve) => gateway.close(() => resolve()));
+});
 
 async function teamMember(eventId: number, ...permissions: Parameters<typeof teamRole>) {
   const person = await makeUser(db, { first_name: "Morgan" });
@@ -108,7 +124,7 @@ describe("/admin/setup/texting", () => {
     const admin = await teamMember(gala.event_id, "can_configure_event");
     const url = `/admin/setup/texting?id=${gala.event_id}`;
     const form = {
-      twilio_account_sid: `AC${"1".repeat(32)}`,
+      twilio_account_sid: TWILIO_SID,
       twilio_auth_token: TWILIO_TOKEN,
       twilio_from_number: "(617) 555-0000",
       outbid_window_minutes: "15",

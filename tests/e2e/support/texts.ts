@@ -13,6 +13,8 @@ export interface ReceivedText {
 export const FAKE_TWILIO = {
   accountSid: process.env.E2E_TWILIO_SID!,
   authToken: process.env.E2E_TWILIO_TOKEN!,
+  /** The number the account owns. */
+  number: process.env.E2E_TWILIO_NUMBER!,
 };
 
 function receivedTexts(): ReceivedText[] {
