@@ -14,6 +14,39 @@ import { Refusal } from "./refusal";
 /** Text as posted. */
 const postedText = () => z.string().default("");
 
+/**
+ * A character PostgreSQL cannot keep in text: NUL (U+0000, "invalid byte sequence for encoding UTF8: 0x00"), or half
+ * of a surrogate pair (from JSON's "\ud800" or a string cut in the middle of an emoji; in a jsonb value PostgreSQL
+ * answers "unsupported Unicode escape sequence"). Either was a 500 where it reached a query (issue 32, finding 9).
+ */
+// eslint-disable-next-line no-control-regex -- NUL is the character this looks for.
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether text can be stored as it is: no NUL and no lone surrogate. */
+export const isStorableText = (text: string) => !UNSTORABLE.test(text);
+
+/** The message beside a field whose text holds a character that cannot be saved. */
+export const UNSTORABLE_TEXT = "This holds a character that cannot be saved (a NUL or half of an emoji). Remove it.";
+
+/**
+ * How long each kind of plain text may be, so that no text of 10,000 characters is stored where a person reads it
+ * (issue 32, finding 9). A form that needs another limit says so beside its field; these are the usual ones.
+ */
+export const TEXT_LIMITS = {
+  /** A person's first or last name, a company, a side of a duel. */
+  name: 100,
+  /** A title: an event's, a raffle's, a duel's, a prize's. */
+  title: 200,
+  /** A check's number, a reference, a short code. */
+  reference: 40,
+  /** Why something was done (a redraw, a refund, a void): one or two sentences. */
+  reason: 500,
+  /** A description or note in plain text. */
+  description: 5_000,
+  /** Rich text (sanitised HTML): a generous limit, far above what a page shows. */
+  richText: 100_000,
+} as const;
+
 /** Text that may be left blank (stored as null), trimmed, at most `max` characters. */
 export const optionalText = (max: number, label: string) =>
   optionalTextSaying(max, `${label} can be at most ${max} characters.`);
@@ -24,12 +57,25 @@ export const optionalTextSaying = (max: number, tooLong: string) =>
     .string()
     .trim()
     .max(max, tooLong)
+    .refine(isStorableText, UNSTORABLE_TEXT)
     .default("")
     .transform((value) => value || null);
 
 /** Text that must be given, trimmed, at most `max` characters. */
 export const requiredText = (max: number, missing: string, tooLong: string) =>
-  z.string().trim().min(1, missing).max(max, tooLong).default("");
+  z.string().trim().min(1, missing).max(max, tooLong).refine(isStorableText, UNSTORABLE_TEXT).default("");
+
+/**
+ * Plain text of one of the usual kinds (TEXT_LIMITS), trimmed: blank allowed (as ""), at most the kind's limit,
+ * with the field's label in the message.
+ */
+export const plainText = (kind: keyof typeof TEXT_LIMITS, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(TEXT_LIMITS[kind], `${label} can be at most ${TEXT_LIMITS[kind]} characters.`)
+    .refine(isStorableText, UNSTORABLE_TEXT)
+    .default("");
 
 /** Blank becomes null; anything else must satisfy `schema`. */
 export const optional = (schema: z.ZodType<string, z.ZodTypeDef, string>) =>

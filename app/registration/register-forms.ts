@@ -9,6 +9,7 @@
  * engine, which the action passes in as `fits`).
  */
 import { z } from "zod";
+import { isStorableText, TEXT_LIMITS, UNSTORABLE_TEXT } from "~/forms/rules";
 import { isNamed, seatsOf, type RegisterDraft, type RegisterStep, type Seat } from "./register-draft";
 import type { PromoTerms } from "./pricing";
 
@@ -76,11 +77,19 @@ export interface RegisterForms {
 /** Whether a whole answer fits a question's pattern (the server's check; the browser leaves patterns to it). */
 export type PatternCheck = (pattern: string, answer: string) => boolean;
 
-/** A field as the draft keeps it: the text posted, trimmed, at most 500 characters; blank when not sent. */
-const text = z.unknown().transform((value) => (typeof value === "string" ? value.trim().slice(0, 500) : ""));
+/** Text cut to `max` characters, never in the middle of an emoji (half of one cannot be stored). */
+const cut = (value: string, max: number) => {
+  const kept = value.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(kept) ? kept.slice(0, -1) : kept;
+};
+/**
+ * A field as the draft keeps it: the text posted, trimmed, at most 500 characters; blank when not sent. Its own
+ * limit (a name's, an answer's) is checked by the step, beside the field.
+ */
+const text = z.unknown().transform((value) => (typeof value === "string" ? cut(value.trim(), 500) : ""));
 /** A checkbox: "yes" when ticked, blank when not. */
 const ticked = z.unknown().transform((value) => (value === "yes" ? "yes" : ""));
-const promoCode = text.transform((value) => value.slice(0, 50));
+const promoCode = text.transform((value) => cut(value, 50));
 
 type Values = Record<string, string>;
 type Problems = Record<string, string>;
@@ -234,7 +243,8 @@ export function stepValues(step: RegisterStep, draft: RegisterDraft, forms: Regi
   }
 }
 
-const isEmail = (value: string) => z.string().email().safeParse(value).success;
+const isEmail = (value: string) => z.string().max(254).email().safeParse(value).success;
+const tooLong = (label: string, max: number) => `${label} can be at most ${max} characters.`;
 const isPhone = (value: string) => /^[+()\d\s.-]{7,20}$/.test(value);
 
 function stepProblems(
@@ -245,6 +255,10 @@ function stepProblems(
   fits?: PatternCheck,
 ): Problems {
   const problems: Problems = {};
+  // A draft edited by hand may carry what no form posts: every field is checked for it first.
+  for (const [field, value] of Object.entries(values))
+    if (typeof value === "string" && !isStorableText(value)) problems[field] = UNSTORABLE_TEXT;
+  if (Object.keys(problems).length > 0) return problems;
   switch (step) {
     case "tickets": {
       let total = 0;
@@ -266,6 +280,12 @@ function stepProblems(
       if (!values.last_name) problems.last_name = "Enter your last name.";
       if (!isEmail(values.email)) problems.email = "Enter an email address like name@example.org.";
       if (values.phone && !isPhone(values.phone)) problems.phone = "Enter a phone number, or leave it blank.";
+      for (const [field, label] of [
+        ["first_name", "Your first name"],
+        ["last_name", "Your last name"],
+        ["company", "The company"],
+      ] as const)
+        if (values[field].length > TEXT_LIMITS.name) problems[field] = tooLong(label, TEXT_LIMITS.name);
       return problems;
     case "guests":
       for (const seat of seatsOf(forms.tickets, draft.quantities)) {
@@ -278,6 +298,8 @@ function stepProblems(
           problems[first] = "Enter the guest's first name, or clear the last name to add them later.";
         if (values[email] && !isEmail(values[email]))
           problems[email] = "Enter an email address like name@example.org, or leave it blank.";
+        if (values[first].length > TEXT_LIMITS.name) problems[first] = tooLong("A first name", TEXT_LIMITS.name);
+        if (values[last].length > TEXT_LIMITS.name) problems[last] = tooLong("A last name", TEXT_LIMITS.name);
       }
       return problems;
     case "questions":

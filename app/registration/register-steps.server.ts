@@ -6,30 +6,47 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "~/db.server";
+import { isStorableText } from "~/forms/rules";
 import { promo_code } from "~drizzle/schema";
 import { appliesToTicket } from "./pricing";
 import { isNamed, REGISTER_STEPS, seatsOf, type RegisterDraft, type RegisterStep } from "./register-draft";
 import { normalisePromoCode } from "./register-party.server";
+import { LIMITS } from "./setup-fields";
 import type { RegisterContext } from "./register-page.server";
 
+/**
+ * Text of the draft, as the steps' forms read it (register-forms.ts): at most 500 characters and storable. The draft
+ * comes back from the browser, where it may have been edited: what no form would have posted (a NUL, half of an
+ * emoji, 10,000 characters) makes its part of the draft start again from empty fields, and the last step's checks
+ * ask for them again; it never reaches a query (issue 32, finding 9).
+ */
+const draftText = (max = 500) => z.string().max(max).refine(isStorableText);
+
 const draftSchema = z.object({
-  quantities: z.record(z.string(), z.number().int().min(0).max(1000)).catch({}),
-  promoCode: z.string().max(50).catch(""),
+  quantities: z.record(z.string().max(12), z.number().int().min(0).max(1000)).catch({}),
+  promoCode: draftText(50).catch(""),
   buyer: z
     .object({
-      first_name: z.string(),
-      last_name: z.string(),
-      email: z.string(),
-      phone: z.string(),
-      company: z.string(),
+      first_name: draftText(),
+      last_name: draftText(),
+      email: draftText(),
+      phone: draftText(),
+      company: draftText(),
     })
     .catch({ first_name: "", last_name: "", email: "", phone: "", company: "" }),
   guests: z
-    .array(z.object({ first_name: z.string(), last_name: z.string(), email: z.string() }))
+    .array(z.object({ first_name: draftText(), last_name: draftText(), email: draftText() }))
     .max(1000)
     .catch([]),
-  answers: z.array(z.record(z.string(), z.string())).max(1000).catch([]),
-  orderKey: z.string().max(64).catch(""),
+  answers: z
+    .array(z.record(draftText(100), draftText()))
+    .max(1000)
+    .catch([]),
+  // A UUID given when the payment step opens.
+  orderKey: z
+    .string()
+    .regex(/^[\w-]{0,64}$/)
+    .catch(""),
 });
 
 export function encodeDraft(draft: RegisterDraft): string {
@@ -46,12 +63,16 @@ export function decodeDraft(value: FormDataEntryValue | null): RegisterDraft {
   }
 }
 
+/** Whether a code typed by a guest could be one at all: no promo code is longer or holds what cannot be stored. */
+const isPromoCodeText = (code: string) => code.trim().length <= LIMITS.promoCode && isStorableText(code);
+
 /** What is wrong with a promo code for these tickets, or null: the tickets step's rule that needs the database. */
 export async function promoProblem(
   eventId: number,
   code: string,
   quantities: Record<string, number>,
 ): Promise<string | null> {
+  if (!isPromoCodeText(code)) return "This promo code is not valid.";
   const [row] = await db
     .select()
     .from(promo_code)
@@ -68,7 +89,7 @@ export async function promoProblem(
 
 /** The promo code's terms, for the price shown beside the tickets (the price charged is worked out again at the end). */
 export async function promoTerms(eventId: number, code: string) {
-  if (!code) return null;
+  if (!code || !isPromoCodeText(code)) return null;
   const [row] = await db
     .select()
     .from(promo_code)

@@ -6,7 +6,7 @@
  * is sanitised by the action (the sanitiser is server-only).
  */
 import { z } from "zod";
-import { optionalText, requiredText, yesNo } from "~/forms/rules";
+import { optionalText, requiredText, rowId, yesNo } from "~/forms/rules";
 import { richTextField } from "~/rich-text/schema";
 import { moneyField, readMoney } from "~/ui/money-input";
 import { zonedDateTimeSchema } from "~/ui/zoned-time";
@@ -260,7 +260,8 @@ export const promoCodeSchema = z
       .optional()
       .transform((posted, context) => {
         const ids = (posted === undefined ? [] : Array.isArray(posted) ? posted : [posted]).map(Number);
-        if (ids.length > 1_000 || ids.some((id) => !Number.isInteger(id) || id <= 0)) {
+        // A ticket type's id is a row id: one past the column's range would fail the query that checks it.
+        if (ids.length > 1_000 || ids.some((id) => !rowId.safeParse(id).success)) {
           context.addIssue({ code: "custom", message: "Choose the ticket types from the list." });
           return z.NEVER;
         }

@@ -12,11 +12,12 @@ import * as purchasesRoute from "~/routes/admin._workspace.bids.purchases";
 import * as raffleDeskRoute from "~/routes/admin._workspace.bids.raffle";
 import * as silentBidsRoute from "~/routes/admin._workspace.bids.silentbids";
 import * as registrantsRoute from "~/routes/admin._workspace.registration.registrants";
+import * as setupRegistrationRoute from "~/routes/admin._workspace.setup.registration";
 import * as teamRoute from "~/routes/admin._workspace.setup.team";
 import * as forgotPasswordRoute from "~/routes/auth.forgot-password";
 import * as signInRoute from "~/routes/auth.sign-in";
 import * as guestRaffleRoute from "~/routes/raffle";
-import { auction_item, category, event, inventory, registration, ticket } from "~drizzle/schema";
+import { auction_item, category, event, inventory, promo_code, registration, ticket } from "~drizzle/schema";
 import { testDatabase } from "../support/database";
 import { giveRole, makeEvent, makeUser, sessionCookie } from "../support/people";
 import { call, makeRequest, type RouteFunction } from "../support/route-calls";
@@ -211,5 +212,65 @@ describe(`hostile submissions on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(importCheck.problems).toEqual([
       { line: 2, name: "Ada Lovelace", messages: [expect.stringMatching(/^Payment “constructor” is not one of/)] },
     ]);
+  });
+  it("a promo code naming a ticket type past the integer columns' range is refused beside its field (issue 32, finding 9)", async () => {
+    const outcome = await post(setupRegistrationRoute, "/admin/setup/registration", {
+      intent: "create-promo",
+      code: "GALA",
+      discount_type: "percent",
+      discount: "10",
+      ticket_ids: "2147483648",
+    });
+    expect(outcome).toMatchObject({
+      status: 400,
+      data: { error: { ticket_ids: ["Choose the ticket types from the list."] } },
+    });
+    expect(await db.select().from(promo_code).where(eq(promo_code.event_id, eventId))).toEqual([]);
+  });
+
+  it("a CSV past an import's limit is read to its end and refused beside the file: no connection reset (issue 32, finding 9)", async () => {
+    const row = '"unbalanced quote, a long description that never closes' + "x".repeat(60) + "\n";
+    const imports = [
+      [rawdataRoute, "/admin/auction_items/rawdata", "The file is larger than 5 MB."],
+      [registrantsRoute, "/admin/registration/registrants", "The file is larger than 2 MB."],
+    ] as const;
+    for (const [route, path, message] of imports) {
+      const boundary = "drill6mb";
+      const head = `--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\ncheck\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="guests.csv"\r\nContent-Type: text/csv\r\n\r\nTitle,Description\r\n`;
+      const tail = `\r\n--${boundary}--\r\n`;
+      const chunk = new TextEncoder().encode(row.repeat(Math.ceil(65_536 / row.length)));
+      const chunks = Math.ceil((6 * 1024 * 1024) / chunk.length);
+      // The body as a browser sends it, in pieces: whether the action read it all before answering.
+      let sent = 0;
+      let cancelled = false;
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(head));
+        },
+        pull(controller) {
+          if (sent < chunks) {
+            sent++;
+            controller.enqueue(chunk);
+          } else {
+            controller.enqueue(new TextEncoder().encode(tail));
+            controller.close();
+          }
+        },
+        cancel() {
+          cancelled = true;
+        },
+      });
+      const outcome = await call(
+        route.action as RouteFunction,
+        new Request(new URL(`${path}?id=${eventId}`, "http://localhost:3000"), {
+          method: "POST",
+          headers: { Cookie: cookie, "Content-Type": `multipart/form-data; boundary=${boundary}` },
+          body,
+          duplex: "half",
+        } as RequestInit),
+      );
+      expect(outcome, path).toMatchObject({ status: 400, data: { error: { file: [message] } } });
+      expect({ path, sent, cancelled }).toEqual({ path, sent: chunks, cancelled: false });
+    }
   });
 });

@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queuedMailSent } from "~/mail/mailer.server";
 import * as route from "~/routes/register";
-import { event, message, payment, question, registrant, registration, ticket } from "~drizzle/schema";
+import { event, message, payment, promo_code, question, registrant, registration, ticket } from "~drizzle/schema";
 import { testDatabase } from "../support/database";
 import { giveRole, makeEvent, makeUser, teamRole } from "../support/people";
 import { call, makeRequest, type RouteFunction } from "../support/route-calls";
@@ -209,5 +209,72 @@ describe("/register", () => {
       view: "guest",
       seat: { claimed: true },
     });
+  });
+
+  it("refuses at a step, never with a failed query, a draft edited to carry a NUL, half an emoji or 10,000 characters (issue 32, finding 9)", async () => {
+    const { eventId, single, url } = await setUp();
+    await db.insert(promo_code).values({ event_id: eventId, code: "EARLY", discount: 10 });
+    const guest = { first_name: "Ada", last_name: "Lovelace", email: "ada@example.org" };
+    const draft = {
+      quantities: { [String(single.ticket_id)]: 1 },
+      promoCode: "",
+      buyer: { ...guest, phone: "", company: "" },
+      guests: [guest],
+      answers: [{ diet: "None" }],
+      orderKey: "b6f1c0de-0000-4000-8000-000000000001",
+    };
+    const encoded = (edited: object) =>
+      Buffer.from(JSON.stringify({ ...draft, ...edited }), "utf8").toString("base64url");
+    const edits = [
+      { buyer: { ...draft.buyer, first_name: "A\u0000da" } },
+      { buyer: { ...draft.buyer, first_name: "A\uD800da" } },
+      { buyer: { ...draft.buyer, first_name: "x".repeat(10_000) } },
+      { buyer: { ...draft.buyer, company: "y".repeat(200) } },
+      { guests: [{ ...guest, last_name: "z".repeat(300) }] },
+      { answers: [{ diet: "None\u0000" }] },
+      { orderKey: "k\u0000x" },
+      { orderKey: "k\uD800x" },
+      { promoCode: "EA\u0000RLY" },
+      { promoCode: "EARLY\uD83D" },
+    ];
+    // Text a step checks is refused at that step; an order key or promo code no form would send is dropped (the
+    // order goes through without it).
+    for (const [index, edit] of edits.entries()) {
+      for (const step of ["buyer", "tickets", "payment"]) {
+        const answer = await post(url, { step, intent: "next", method: "pay_at_event", draft: encoded(edit) });
+        const named = `${step} ${JSON.stringify(edit).slice(0, 60)}`;
+        expect(answer.status, named).toBeLessThan(500);
+        if (step === "payment") expect(answer.status, named).toBe(index < 6 ? 400 : 302);
+      }
+    }
+    const stored = await db.select().from(registrant).where(eq(registrant.event_id, eventId));
+    expect(stored.length).toBeGreaterThan(0);
+    for (const row of stored) expect(row.name).toBe("Ada Lovelace");
+    // A name over its limit typed in the form is refused beside it.
+    const typed = await post(url, {
+      step: "buyer",
+      intent: "next",
+      draft: encoded({}),
+      first_name: "x".repeat(300),
+      last_name: "Lovelace",
+      email: "ada@example.org",
+    });
+    expect(typed).toMatchObject({
+      status: 400,
+      data: { formId: "register-details", error: { first_name: ["Your first name can be at most 100 characters."] } },
+    });
+    // A promo code of 50 odd characters (cut in the middle of an emoji, cased oddly) is not valid, beside its field.
+    for (const code of ["a".repeat(49) + "😀", "ß".repeat(50), "𝔸".repeat(25), "İ".repeat(50)]) {
+      const applied = await post(url, {
+        step: "tickets",
+        intent: "apply",
+        [`qty-${single.ticket_id}`]: "1",
+        promoCode: code,
+      });
+      expect(applied).toMatchObject({
+        status: 400,
+        data: { formId: "register-tickets", error: { promoCode: [expect.any(String)] } },
+      });
+    }
   });
 });
