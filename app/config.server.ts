@@ -69,6 +69,10 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\/\S+$/, "must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.org:465")
     .optional(),
+  // Tests only (refused in production): lets an event's own SMTP server be at a loopback or private address, which is
+  // otherwise refused when saved and when mail is sent (app/security/network-address.server.ts), so the suite can point
+  // an event at its local SMTP server.
+  ALLOW_PRIVATE_EVENT_SMTP: flag.default("false"),
   MAIL_FROM: z
     .string()
     .regex(
@@ -136,6 +140,12 @@ export function readConfig(env: Record<string, string | undefined>): Config {
   }
   if ((parsed.data.GOOGLE_CLIENT_ID === undefined) !== (parsed.data.GOOGLE_CLIENT_SECRET === undefined)) {
     throw new ConfigError("Configuration error: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together, or neither.");
+  }
+  if (parsed.data.ALLOW_PRIVATE_EVENT_SMTP && parsed.data.NODE_ENV === "production") {
+    throw new ConfigError(
+      "Configuration error: ALLOW_PRIVATE_EVENT_SMTP is for tests only: it lets organisers reach this server's own " +
+        "network. Unset it in production.",
+    );
   }
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   return {

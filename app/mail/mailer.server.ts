@@ -2,9 +2,14 @@
  * Gavel's one way to send mail (nodemailer). With SMTP_URL, messages go through that SMTP server. Without it they
  * are written to the log, and outside production also kept for the development mailbox page (/dev/mailbox), so
  * sign-up and reset links can be followed on a machine with no mail server.
+ *
+ * An event's own SMTP server is the organiser's choice, not the operator's: it is reached only at a public address
+ * (sendMailThroughEventServer), so no organiser can make Gavel connect into its own network.
  */
+import { isIP } from "node:net";
 import nodemailer, { type Transporter } from "nodemailer";
 import { config } from "~/config.server";
+import { canonicalHost, publicAddresses, type Lookup } from "~/security/network-address.server";
 import { keepInDevelopmentMailbox } from "./development-mailbox.server";
 import type { MailMessage } from "./mail-message";
 
@@ -47,6 +52,71 @@ export async function sendMail(message: MailMessage, smtpUrl = config.SMTP_URL):
       from: fromName ? `${fromName} <${addressOf(config.MAIL_FROM)}>` : config.MAIL_FROM,
     });
   return { messageId: message.messageId ?? null, response: "not sent: no SMTP_URL (written to the log)" };
+}
+
+/** Where an smtp:// or smtps:// address leads: only these parts are used (no proxy, no TLS switches from its query). */
+export interface SmtpAddress {
+  host: string;
+  port: number;
+  secure: boolean;
+  auth?: { user: string; pass: string };
+}
+
+/** Reads an event's smtp:// or smtps:// address; null when it is not one. */
+export function parseSmtpAddress(smtpUrl: string): SmtpAddress | null {
+  let url: URL;
+  try {
+    url = new URL(smtpUrl);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "smtp:" && url.protocol !== "smtps:") return null;
+  const host = canonicalHost(decodeURIComponent(url.hostname).replace(/^\[|\]$/g, ""));
+  if (!host) return null;
+  const secure = url.protocol === "smtps:";
+  const user = decodeURIComponent(url.username);
+  return {
+    host,
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+    ...(user ? { auth: { user, pass: decodeURIComponent(url.password) } } : {}),
+  };
+}
+
+/**
+ * Sends through an event's own SMTP server. Its host is resolved here and every address checked (no loopback,
+ * private, link-local, metadata or other non-public address, unless ALLOW_PRIVATE_EVENT_SMTP, for tests); the
+ * connection goes to the checked address, with the host name kept for TLS (SNI and the certificate's name), so the
+ * name cannot resolve elsewhere between the check and the connection. Rejects with NonPublicAddressError, or with
+ * what nodemailer rejected.
+ */
+export async function sendMailThroughEventServer(
+  message: MailMessage,
+  smtpUrl: string,
+  options: { lookup?: Lookup; allowPrivate?: boolean } = {},
+): Promise<MailAnswer> {
+  const address = parseSmtpAddress(smtpUrl);
+  if (!address) throw new Error("The event's mail server address is not an smtp:// or smtps:// address.");
+  const allowPrivate = options.allowPrivate ?? config.ALLOW_PRIVATE_EVENT_SMTP;
+  const [connectTo] = allowPrivate ? [address.host] : await publicAddresses(address.host, options.lookup);
+  const transport = nodemailer.createTransport({
+    host: connectTo,
+    port: address.port,
+    secure: address.secure,
+    auth: address.auth,
+    tls: isIP(address.host) ? {} : { servername: address.host },
+    connectionTimeout: 20_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 60_000,
+  });
+  try {
+    const { fromName, ...content } = message;
+    const from = fromName ? { name: fromName, address: addressOf(config.MAIL_FROM) } : config.MAIL_FROM;
+    const info = (await transport.sendMail({ from, ...content })) as { messageId?: string; response?: string };
+    return { messageId: info.messageId ?? null, response: info.response ?? "" };
+  } finally {
+    transport.close();
+  }
 }
 
 /** The address of "Name <address>" or of a bare address. */

@@ -5,7 +5,8 @@
  */
 import twilio from "twilio";
 import { config } from "~/config.server";
-import { sendMail } from "~/mail/mailer.server";
+import { sendMail, sendMailThroughEventServer } from "~/mail/mailer.server";
+import { NonPublicAddressError } from "~/security/network-address.server";
 import type RequestClient from "twilio/lib/base/RequestClient";
 import type { MailMessage } from "~/mail/mail-message";
 
@@ -37,25 +38,45 @@ export interface TextProvider {
   send(text: { to: string; body: string; idempotencyKey: string }): Promise<ProviderAnswer>;
 }
 
-/** SMTP through the event's own server when it set one, else SMTP_URL (or the log and development mailbox). */
+/**
+ * SMTP through the event's own server when it set one (reached at a public address only), else SMTP_URL (or the log
+ * and development mailbox). A failure is recorded with a short reason that carries no network detail (an organiser
+ * must not learn what answers at an address, or a port, by reading it); the whole error goes to the server's log.
+ */
 export function smtpProvider(smtpUrl?: string | null): EmailProvider {
   return {
     name: "smtp",
     async send({ idempotencyKey, ...message }) {
+      const mail = { ...message, messageId: messageIdFor(idempotencyKey) };
       try {
-        const answer = await sendMail({ ...message, messageId: messageIdFor(idempotencyKey) }, smtpUrl ?? undefined);
+        const answer = smtpUrl ? await sendMailThroughEventServer(mail, smtpUrl) : await sendMail(mail);
         return { providerMessageId: answer.messageId, answer: { response: answer.response } };
       } catch (error) {
         const code = (error as { responseCode?: number }).responseCode;
+        console.error(`[messages] ${smtpUrl ? "the event's own" : "the"} mail server did not take a message:`, error);
         // 5xx from the server is a refusal of this message; connection trouble and 4xx are worth another try.
-        throw new ProviderError(
-          error instanceof Error ? error.message : String(error),
-          code !== undefined && code >= 500,
-          { responseCode: code ?? null },
-        );
+        throw new ProviderError(mailFailureReason(error), code !== undefined && code >= 500, {
+          responseCode: code ?? null,
+        });
       }
     },
   };
+}
+
+/** What an organiser reads of a mail server's failure: what went wrong, never where or what answered. */
+export function mailFailureReason(error: unknown): string {
+  if (error instanceof NonPublicAddressError)
+    return "The mail server could not be reached: its address is a private or local one, which Gavel does not use.";
+  const { code, responseCode } = error as { code?: string; responseCode?: number };
+  if (code === "EAUTH" || responseCode === 530 || responseCode === 534 || responseCode === 535)
+    return "The mail server refused the sign-in.";
+  if (responseCode !== undefined && responseCode >= 500)
+    return `The mail server refused the message (${responseCode}).`;
+  if (responseCode !== undefined && responseCode >= 400)
+    return `The mail server asked to try again later (${responseCode}).`;
+  if (code === "EDNS" || code === "ENOTFOUND" || code === "EAI_AGAIN")
+    return "The mail server's name could not be found.";
+  return "The mail server could not be reached.";
 }
 
 /** The outbox's key as a Message-ID: a message sent again after a crash is the same message to the mail client. */

@@ -3,9 +3,12 @@
  * encrypted and never come back out: the screens learn only whether one is stored.
  */
 import { eq } from "drizzle-orm";
+import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
+import { parseSmtpAddress } from "~/mail/mailer.server";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
+import { NonPublicAddressError, publicAddresses } from "~/security/network-address.server";
 import { canStoreSecrets, openSecret, sealSecret } from "~/security/secret-box.server";
 import { message_settings } from "~drizzle/schema";
 import { toE164 } from "./phone";
@@ -79,10 +82,32 @@ function ownBody(value: string | null, fallback: string): string | undefined {
   return clean === sanitizeRichText(plainBodyAsHtml(fallback)) ? undefined : clean;
 }
 
+/**
+ * An event's own mail server must be on the internet: one at a loopback, private, link-local or metadata address
+ * (named as such, or by a name that resolves there) is refused beside the field. A name that does not resolve now is
+ * kept: mail is checked again, address by address, each time it is sent.
+ */
+async function assertPublicMailServer(smtpUrl: string) {
+  const address = parseSmtpAddress(smtpUrl);
+  if (!address) throw new Refusal("Enter an address such as smtps://user:password@smtp.example.org:465.", "smtp_url");
+  if (config.ALLOW_PRIVATE_EVENT_SMTP) return;
+  try {
+    await publicAddresses(address.host);
+  } catch (error) {
+    if (!(error instanceof NonPublicAddressError)) return;
+    throw new Refusal(
+      `This mail server is at a private or local network address (${error.reason}), which Gavel does not connect ` +
+        "to: enter the address of a mail server on the internet.",
+      "smtp_url",
+    );
+  }
+}
+
 export async function saveEmailSetup(eventId: number, form: z.output<typeof emailSetupSchema>) {
   const current = await settingsRow(eventId);
   if (form.smtp_url && !canStoreSecrets())
     throw new Refusal("Secrets cannot be stored: SECRETS_KEY is not set on the server.", "smtp_url");
+  if (form.smtp_url && !form.clear_smtp_url) await assertPublicMailServer(form.smtp_url);
   const templates = { ...((current?.templates ?? {}) as Record<string, TemplateOverride>) };
   const automatic: Record<string, boolean> = {};
   const values = form as unknown as Record<string, string | boolean | null>;

@@ -61,6 +61,17 @@ describe("configuration", () => {
     expect(readConfig({ DATA_DIR: dataDir(), NODE_ENV: "development", DEV_MAILBOX: "false" }).DEV_MAILBOX).toBe(false);
   });
 
+  // Issue 32, finding 4: an event's own SMTP server at a private address is allowed for the suite only.
+  it("refuses ALLOW_PRIVATE_EVENT_SMTP in production, and leaves it off unless set", () => {
+    expect(readConfig({ DATA_DIR: dataDir() }).ALLOW_PRIVATE_EVENT_SMTP).toBe(false);
+    expect(readConfig({ DATA_DIR: dataDir(), NODE_ENV: "test", ALLOW_PRIVATE_EVENT_SMTP: "true" })).toMatchObject({
+      ALLOW_PRIVATE_EVENT_SMTP: true,
+    });
+    expect(() => readConfig({ DATA_DIR: dataDir(), ALLOW_PRIVATE_EVENT_SMTP: "true" })).toThrow(
+      /ALLOW_PRIVATE_EVENT_SMTP is for tests only/,
+    );
+  });
+
   it("treats an empty variable as unset", () => {
     expect(readConfig({ DATA_DIR: dataDir(), DATABASE_URL: "", SEED_DEMO: "" }).SEED_DEMO).toBe(false);
   });
