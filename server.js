@@ -167,7 +167,10 @@ async function serve() {
   );
   app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
-  app.use(morgan("tiny"));
+  // The access log, as morgan's "tiny" format but with the secrets in links redacted (/invoice?t=[redacted]): some
+  // links are credentials (app/security/log-redaction.ts).
+  morgan.token("redacted-url", (req) => build.redactAddress(req.originalUrl || req.url));
+  app.use(morgan(":method :redacted-url :status :res[content-length] - :response-time ms"));
 
   const getLoadContext = (req) => ({ clientAddress: clientAddress(req) });
 

@@ -12,6 +12,7 @@ export * from "@remix-run/dev/server-build";
 export { hasNulInAddress, NUL_IN_ADDRESS_REFUSAL } from "./security/address-check";
 export { CROSS_ORIGIN_REFUSAL, isCrossOriginMutation } from "./security/origin-check";
 export { STRICT_TRANSPORT_SECURITY, withSecureAttribute } from "./security/https";
+export { redactAddress } from "./security/log-redaction";
 export { RESPONSE_HEADERS } from "./security/response-headers";
 
 /** TRUSTED_PROXIES, for Express's "trust proxy": how many proxies' X-Forwarded-* headers to believe. */

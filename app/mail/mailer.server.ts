@@ -1,7 +1,7 @@
 /**
  * Gavel's one way to send mail (nodemailer). With SMTP_URL, messages go through that SMTP server. Without it they
- * are written to the log, and outside production also kept for the development mailbox page (/dev/mailbox), so
- * sign-up and reset links can be followed on a machine with no mail server.
+ * are not sent: the log notes each (with its text outside production only), and the development mailbox page
+ * (/dev/mailbox, DEV_MAILBOX) keeps them, so sign-up and reset links can be followed on a machine with no mail server.
  *
  * An event's own SMTP server is the organiser's choice, not the operator's: it is reached only at a public address
  * (sendMailThroughEventServer), so no organiser can make Gavel connect into its own network.
@@ -45,7 +45,7 @@ export async function sendMail(message: MailMessage, smtpUrl = config.SMTP_URL):
     };
     return { messageId: info.messageId ?? null, response: info.response ?? "" };
   }
-  console.log(`[mail] (no SMTP_URL: not sent) To: ${message.to} · Subject: ${message.subject}\n${message.text}`);
+  console.log(unsentMailLine(message));
   if (config.DEV_MAILBOX)
     keepInDevelopmentMailbox({
       ...content,
@@ -117,6 +117,23 @@ export async function sendMailThroughEventServer(
   } finally {
     transport.close();
   }
+}
+
+/**
+ * What the log says of a mail not sent for want of SMTP_URL. In production only that it was not sent, its subject and
+ * its masked recipient: its text may carry a sign-in code or a link that signs in or pays (one log held 676 codes).
+ * Elsewhere (development, tests) the whole text, to follow links on a machine with no mail server.
+ */
+export function unsentMailLine(message: Pick<MailMessage, "to" | "subject" | "text">, env = config.NODE_ENV): string {
+  if (env === "production")
+    return `[mail] (no SMTP_URL: not sent) "${message.subject}" to ${maskedAddress(message.to)}; set SMTP_URL to send mail`;
+  return `[mail] (no SMTP_URL: not sent) To: ${message.to} · Subject: ${message.subject}\n${message.text}`;
+}
+
+/** a***@example.org: enough to tell messages apart, not to read someone's address from the log. */
+function maskedAddress(address: string): string {
+  const at = address.lastIndexOf("@");
+  return at < 1 ? "***" : `${address[0]}***${address.slice(at)}`;
 }
 
 /** The address of "Name <address>" or of a bare address. */
