@@ -6,10 +6,14 @@
  *
  * One standing drawing per prize (a partial unique index): two "Draw" presses at once insert one row, and the
  * second press is told the prize is drawn. A redraw voids the standing drawing with its reason and draws again, in
- * one transaction; the void is conditional, so two redraws of the same drawing make one new drawing.
+ * one transaction; the void is conditional, so two redraws of the same drawing make one new drawing. A prize is
+ * drawn again once by whoever runs the desk; a second redraw (and any after it) needs an event admin
+ * (can_configure_event), so that no one at the desk can draw until a ticket they like comes up (issue 32,
+ * finding 10). The new drawing names who drew it and the one it replaces: the draw log and the room's screens say
+ * it was a redraw, and by whom.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, eq, notInArray } from "drizzle-orm";
+import { and, asc, count, eq, notInArray } from "drizzle-orm";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { publish } from "~/realtime/bus.server";
@@ -50,7 +54,7 @@ export async function drawPrize(eventId: number, prizeId: number, byUsrId: numbe
 export async function redrawPrize(
   eventId: number,
   drawingId: number,
-  input: { reason: string; absent: boolean; byUsrId: number },
+  input: { reason: string; absent: boolean; byUsrId: number; isEventAdmin: boolean },
 ): Promise<DrawResult> {
   return db.transaction(async (tx) => {
     if (input.absent) {
@@ -68,11 +72,26 @@ export async function redrawPrize(
       .returning({ prizeId: raffle_drawing.raffle_prize_id });
     if (!voided) throw new Refusal("This drawing was already replaced: the list shows the new winner.");
     const prize = await prizeOfEvent(tx, eventId, voided.prizeId);
+    // Counted once the standing drawing is locked (voided above): a redraw at the same moment waits for this one.
+    if (!input.isEventAdmin && (await redrawsOf(tx, prize.prizeId)) > 1) throw new Refusal(SECOND_REDRAW_REFUSAL);
     const result = await insertDrawing(tx, prize, input.byUsrId, drawingId);
     if (!result) throw new Refusal(`“${prize.title}” has been drawn already.`);
     await announce(tx, eventId, prize.raffleId, result.drawingId);
     return result;
   });
+}
+
+/** The refusal of a second redraw to someone who is not an event admin. */
+export const SECOND_REDRAW_REFUSAL =
+  "This prize has been drawn again once already: only an event admin (“Configure the event (admin)”) may draw it again.";
+
+/** How many of the prize's drawings are void (the one voided in this transaction included). */
+async function redrawsOf(tx: Transaction, prizeId: number): Promise<number> {
+  const [row] = await tx
+    .select({ count: count() })
+    .from(raffle_drawing)
+    .where(and(eq(raffle_drawing.raffle_prize_id, prizeId), eq(raffle_drawing.is_void, true)));
+  return row?.count ?? 0;
 }
 
 interface PrizeRow {

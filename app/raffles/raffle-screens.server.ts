@@ -84,11 +84,18 @@ async function rafflesOf(eventId: number) {
   }));
 }
 
-/** Every drawing of the event's raffles, newest first: the audit log, with who won and who drew. */
-async function drawLog(eventId: number, timeZone: string) {
-  const drawer = sql<
+/** A team member's name (or email) by their id, for the draw log and the screens: who drew, who voided. */
+const staffName = (id: typeof raffle_drawing.drawn_by | typeof raffle_drawing.voided_by) =>
+  sql<
     string | null
-  >`(select nullif(trim(coalesce(d.first_name, '') || ' ' || coalesce(d.last_name, '')), '') from usr d where d.usr_id = ${raffle_drawing.drawn_by})`;
+  >`(select coalesce(nullif(trim(coalesce(d.first_name, '') || ' ' || coalesce(d.last_name, '')), ''), d.email_address) from usr d where d.usr_id = ${id})`;
+
+/**
+ * Every drawing of the event's raffles, newest first: the audit log, with who won and who drew; a redraw says so
+ * (the drawing it replaces) and a void drawing says why and by whom.
+ */
+async function drawLog(eventId: number, timeZone: string) {
+  const drawer = staffName(raffle_drawing.drawn_by);
   const rows = await drawnTickets(
     db
       .select({
@@ -101,6 +108,8 @@ async function drawLog(eventId: number, timeZone: string) {
         winner: sql<string>`coalesce(${personName}, ${usr.email_address}, 'Paddle ' || ${raffle_purchase.paddle})`,
         isVoid: raffle_drawing.is_void,
         voidReason: raffle_drawing.void_reason,
+        voidedBy: staffName(raffle_drawing.voided_by),
+        isRedraw: sql<boolean>`${raffle_drawing.replaces_drawing_id} is not null`,
         seed: raffle_drawing.seed,
         eligible: raffle_drawing.eligible_ticket_numbers,
         pickedIndex: raffle_drawing.picked_index,
@@ -194,6 +203,8 @@ export interface RaffleWinner {
   ticketNumber: number;
   name: string;
   at: string;
+  /** For a redraw, the team member who drew the prize again (the room sees it was drawn again, and by whom). */
+  redrawnBy: string | null;
 }
 
 /** The latest standing drawings, newest first (the monitors show the winners as they are drawn). */
@@ -207,6 +218,9 @@ export async function latestWinners(database: Database, eventId: number, limit =
         first: usr.first_name,
         paddle: raffle_purchase.paddle,
         at: raffle_drawing.created_at,
+        redrawnBy: sql<
+          string | null
+        >`case when ${raffle_drawing.replaces_drawing_id} is not null then coalesce(${staffName(raffle_drawing.drawn_by)}, 'the team') end`,
       })
       .from(raffle_drawing)
       .$dynamic(),
@@ -220,6 +234,7 @@ export async function latestWinners(database: Database, eventId: number, limit =
     ticketNumber: row.ticketNumber,
     name: row.first || (row.paddle ? `Paddle ${row.paddle}` : "Ticket holder"),
     at: row.at.toISOString(),
+    redrawnBy: row.redrawnBy,
   }));
 }
 

@@ -97,7 +97,15 @@ export interface MonitorState {
   raise: { title: string; goal: number | null; total: number; count: number } | null;
   /** Paddle-raise pledges and donations, newest first; key names the row ("pledge:12", "donation:3"). */
   gifts: { key: string; name: string; amount: number; at: string }[];
-  raffleWinners: { raffle: string; prize: string; ticketNumber: number; name: string; at: string }[];
+  raffleWinners: {
+    raffle: string;
+    prize: string;
+    ticketNumber: number;
+    name: string;
+    at: string;
+    /** Who drew the prize again, when this winner comes from a redraw. */
+    redrawnBy: string | null;
+  }[];
   /** What the room has pledged (app/billing/money-figures.server.ts), against the event's goal. */
   pledged: { total: number; goal: number | null };
   sponsors: { title: string; logo: string }[];

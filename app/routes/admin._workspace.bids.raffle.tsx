@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
+import { isEventAdmin, type Permission } from "~/auth/permissions";
 import { db } from "~/db.server";
 import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
@@ -25,7 +26,6 @@ import rafflesHref from "~/styles/raffles.css";
 import { titleMeta } from "~/ui/error-page";
 import { backWithToast } from "~/ui/toast.server";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import type { Permission } from "~/auth/permissions";
 
 export const meta = titleMeta("Raffle · Bids · Gavel");
 
@@ -52,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { eventId, user } = await requireEventPermission(request, RAFFLE_DESK);
+  const { eventId, user, role } = await requireEventPermission(request, RAFFLE_DESK);
   const formData = await readPostedForm(request);
   switch (formData.get("intent")) {
     case "sell":
@@ -83,7 +83,12 @@ export async function action({ request }: ActionFunctionArgs) {
       const drawing = Number(formData.get("drawing"));
       const formId = Number.isInteger(drawing) && drawing > 0 ? redrawFormId(drawing) : "redraw";
       return answerForm(formId, parseForm(formData, redrawSchema), async (input) => {
-        const drawn = await redrawPrize(eventId, input.drawing, { ...input, byUsrId: user.usr_id });
+        // A second redraw of a prize needs an event admin (raffle-draw.server.ts).
+        const drawn = await redrawPrize(eventId, input.drawing, {
+          ...input,
+          byUsrId: user.usr_id,
+          isEventAdmin: isEventAdmin(role),
+        });
         return backWithToast(request, `Drawn again: ticket ${drawn.ticketNumber} wins`);
       });
     }

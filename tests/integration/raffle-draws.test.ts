@@ -3,12 +3,16 @@
 // a pick anyone can redo from the recorded seed, and the sale on the guest's invoice with nothing deductible. The
 // races only contend on PostgreSQL (PGlite runs one transaction at a time); the outcome must be the same on both.
 import { and, eq } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { beforeEach, describe, expect, it } from "vitest";
 import { invoiceIdFor } from "~/billing/charges.server";
 import { invoiceLines } from "~/billing/invoice.server";
-import { drawPrize, pickIndex, redrawPrize } from "~/raffles/raffle-draw.server";
+import { drawPrize, pickIndex, redrawPrize, SECOND_REDRAW_REFUSAL } from "~/raffles/raffle-draw.server";
 import { sellRaffleTickets } from "~/raffles/raffle-sales.server";
+import { DrawLog } from "~/raffles/ui/raffle-desk";
 import { readMonitorState } from "~/room-screens/monitor-state.server";
+import { RaffleWinnersPanel } from "~/room-screens/ui/monitor-panels";
 import * as route from "~/routes/admin._workspace.bids.raffle";
 import * as guestRoute from "~/routes/raffle";
 import { event, raffle, raffle_drawing, raffle_prize, raffle_ticket, raffle_ticket_bundle } from "~drizzle/schema";
@@ -48,6 +52,8 @@ beforeEach(async () => {
     .returning({ id: raffle_prize.raffle_prize_id });
   prizeId = prize.id;
 });
+
+const absentWinner = { reason: "Winner not present", absent: true, isEventAdmin: false };
 
 const ticketNumbers = async () =>
   (await db.select().from(raffle_ticket).where(eq(raffle_ticket.raffle_id, raffleId))).map((t) => t.ticket_number);
@@ -140,8 +146,8 @@ describe(`raffles on ${process.env.TEST_DB_ENGINE}`, () => {
     });
     const first = await drawPrize(eventId, prizeId, staffId);
     const [again, twice] = await Promise.allSettled([
-      redrawPrize(eventId, first.drawingId, { reason: "Winner not present", absent: true, byUsrId: staffId }),
-      redrawPrize(eventId, first.drawingId, { reason: "Winner not present", absent: true, byUsrId: staffId }),
+      redrawPrize(eventId, first.drawingId, { ...absentWinner, byUsrId: staffId }),
+      redrawPrize(eventId, first.drawingId, { ...absentWinner, byUsrId: staffId }),
     ]);
     const results = [again, twice];
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
@@ -219,10 +225,19 @@ describe(`raffles on ${process.env.TEST_DB_ENGINE}`, () => {
       .where(eq(raffle_drawing.raffle_drawing_id, first.drawingId));
     expect(voided).toMatchObject({ is_void: true, void_reason: "Declined the prize" });
 
-    // Once the desk says winners must be present, an absent winner's prize is drawn again.
+    // Once the desk says winners must be present, an absent winner's prize is drawn again: a second redraw, by an
+    // event admin (the desk's own staff drew it again once already).
     expect((await post({ intent: "licence", licence: "", must_be_present: "yes" })).status).toBe(302);
     const [second] = await standing();
-    const again = await post({ intent: "redraw", drawing: String(second.raffle_drawing_id), cause: "absent" });
+    const admin = await makeUser(db, { selected_event: eventId });
+    await giveRole(db, admin.usr_id, eventId, teamRole("can_bill", "can_configure_event"));
+    const again = await call(
+      route.action as RouteFunction,
+      makeRequest(path, {
+        cookie: await sessionCookie(admin.usr_id),
+        form: { intent: "redraw", drawing: String(second.raffle_drawing_id), cause: "absent" },
+      }),
+    );
     expect(again.status).toBe(302);
     const [voidedAgain] = await db
       .select()
@@ -274,5 +289,87 @@ describe(`raffles on ${process.env.TEST_DB_ENGINE}`, () => {
     });
     const page = await call(guestRoute.loader as RouteFunction, makeRequest(bought.location!, { cookie }));
     expect(page.data).toMatchObject({ bought: { raffleTitle: "Golden ticket", numbers: [1, 2, 3, 4, 5] } });
+  });
+  it("lets the desk draw a prize again once; a second redraw needs an event admin, and the log and the room's screens say who redrew (issue 32, finding 10)", async () => {
+    const make = async (first: string, ...permissions: Parameters<typeof teamRole>) => {
+      const person = await makeUser(db, { selected_event: eventId, first_name: first, last_name: "Reyes" });
+      await giveRole(db, person.usr_id, eventId, teamRole(...permissions));
+      return sessionCookie(person.usr_id);
+    };
+    const spotter = await make("Sam", "can_bid");
+    const admin = await make("Ada", "can_bill", "can_configure_event");
+    const path = `/admin/bids/raffle?id=${eventId}`;
+    const post = (cookie: string, form: Record<string, string>) =>
+      call(route.action as RouteFunction, makeRequest(path, { cookie, form }));
+    const buyers = await Promise.all([1, 2].map(() => makeBidder(db, eventId)));
+    for (const [index, buyer] of buyers.entries())
+      await sellRaffleTickets(eventId, {
+        bundleId: five,
+        buyer: { paddle: buyer.paddle },
+        submissionKey: `r${index}`,
+        byUsrId: staffId,
+      });
+    const standing = async () => {
+      const [row] = await db
+        .select()
+        .from(raffle_drawing)
+        .where(and(eq(raffle_drawing.raffle_prize_id, prizeId), eq(raffle_drawing.is_void, false)));
+      return row;
+    };
+    expect((await post(spotter, { intent: "draw", prize: String(prizeId) })).status).toBe(302);
+    const redraw = async (cookie: string, reason: string) =>
+      post(cookie, { intent: "redraw", drawing: String((await standing()).raffle_drawing_id), cause: "other", reason });
+
+    // The first redraw: the desk's own permission, as before.
+    expect((await redraw(spotter, "Declined the prize")).status).toBe(302);
+    const afterFirst = await standing();
+    // A second: refused to the spotter with a message above the form, nothing voided or drawn.
+    const refused = await redraw(spotter, "Declined too");
+    expect(refused).toMatchObject({
+      status: 400,
+      data: {
+        formId: `redraw-${afterFirst.raffle_drawing_id}`,
+        error: { "": [SECOND_REDRAW_REFUSAL] },
+      },
+    });
+    expect(await standing()).toEqual(afterFirst);
+    expect(await db.select().from(raffle_drawing).where(eq(raffle_drawing.raffle_prize_id, prizeId))).toHaveLength(2);
+    // By an event admin it goes, and so does a third.
+    expect((await redraw(admin, "Declined too")).status).toBe(302);
+    expect((await redraw(admin, "Ticket not paid")).status).toBe(302);
+
+    // The draw log says each redraw, by whom, and who voided what.
+    const desk = (await call(route.loader as RouteFunction, makeRequest(path, { cookie: spotter }))).data as {
+      log: Array<{
+        isRedraw: boolean;
+        drawnBy: string | null;
+        isVoid: boolean;
+        voidReason: string | null;
+        voidedBy: string | null;
+      }>;
+    };
+    expect(
+      desk.log.map(({ isRedraw, drawnBy, isVoid, voidReason, voidedBy }) => ({
+        isRedraw,
+        drawnBy,
+        isVoid,
+        voidReason,
+        voidedBy,
+      })),
+    ).toEqual([
+      { isRedraw: true, drawnBy: "Ada Reyes", isVoid: false, voidReason: null, voidedBy: null },
+      { isRedraw: true, drawnBy: "Ada Reyes", isVoid: true, voidReason: "Ticket not paid", voidedBy: "Ada Reyes" },
+      { isRedraw: true, drawnBy: "Sam Reyes", isVoid: true, voidReason: "Declined too", voidedBy: "Ada Reyes" },
+      { isRedraw: false, drawnBy: "Sam Reyes", isVoid: true, voidReason: "Declined the prize", voidedBy: "Sam Reyes" },
+    ]);
+    // The room's screens: the winner shown was drawn again, by Ada.
+    const state = await readMonitorState(db, eventId);
+    expect(state!.raffleWinners).toMatchObject([{ prize: "Weekend in Napa", redrawnBy: "Ada Reyes" }]);
+    // …and the screens render it: the monitor's winners panel, the desk's draw log.
+    const monitor = renderToStaticMarkup(createElement(RaffleWinnersPanel, { winners: state!.raffleWinners }));
+    expect(monitor).toContain("drawn again by Ada Reyes");
+    const logHtml = renderToStaticMarkup(createElement(DrawLog, { log: desk.log as never }));
+    expect(logHtml).toContain("Redraw by Ada Reyes");
+    expect(logHtml).toContain("Void: Declined too (voided by Ada Reyes)");
   });
 });

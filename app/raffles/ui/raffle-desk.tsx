@@ -112,6 +112,9 @@ export function RaffleDesk({
                           <strong className="raffle-desk__winner">
                             Ticket {prize.drawing.ticketNumber} · {prize.drawing.winner}
                             {prize.drawing.paddle ? ` (paddle ${prize.drawing.paddle})` : ""}
+                            {prize.drawing.isRedraw
+                              ? ` · redraw by ${prize.drawing.drawnBy ?? "a former team member"}`
+                              : ""}
                           </strong>
                           <RedrawForm drawingId={prize.drawing.id} mustBePresent={mustBePresent} reply={reply} />
                         </>
@@ -126,58 +129,7 @@ export function RaffleDesk({
           ))}
         </>
       )}
-      <h2>Draw log</h2>
-      {log.length === 0 ? (
-        <EmptyState
-          size="sm"
-          headingLevel={3}
-          title="Nothing drawn yet"
-          text="Each draw is logged here with its seed and the tickets it was drawn from, so anyone can check it."
-        />
-      ) : (
-        <div className="table-scroll">
-          <table className="billing-table raffle-log">
-            <caption className="visually-hidden">Draw log</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Prize</th>
-                <th scope="col">Ticket</th>
-                <th scope="col">Winner</th>
-                <th scope="col">Drawn by</th>
-                <th scope="col">Status</th>
-                <th scope="col">Proof</th>
-              </tr>
-            </thead>
-            <tbody>
-              {log.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{entry.at}</td>
-                  <td>{entry.prize}</td>
-                  <td>{entry.ticketNumber}</td>
-                  <td>{entry.winner}</td>
-                  <td>{entry.drawnBy ?? "—"}</td>
-                  <td>{entry.isVoid ? `Void: ${entry.voidReason}` : "Standing"}</td>
-                  <td>
-                    <details>
-                      <summary>
-                        Index {entry.pickedIndex} of {entry.eligibleCount}
-                      </summary>
-                      <p className="raffle-log__proof">
-                        Seed <code>{entry.seed}</code>
-                        <br />
-                        Eligible tickets: {entry.eligible}
-                        <br />
-                        Pick: SHA-256(seed “:” tickets joined by commas) mod {entry.eligibleCount}
-                      </p>
-                    </details>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DrawLog log={log} />
       <RecentSales
         caption="Recent raffle sales"
         empty={{ title: "No tickets sold yet", text: "Each sale is listed here, newest first." }}
@@ -369,5 +321,71 @@ function RulesForm({
         <Button type="submit">Save raffle rules</Button>
       </div>
     </Form>
+  );
+}
+
+/** The draw log: every drawing with its proof; a redraw says so and by whom, a void drawing why and by whom. */
+export function DrawLog({ log }: { log: Desk["log"] }) {
+  return (
+    <>
+      <h2>Draw log</h2>
+      {log.length === 0 ? (
+        <EmptyState
+          size="sm"
+          headingLevel={3}
+          title="Nothing drawn yet"
+          text="Each draw is logged here with its seed and the tickets it was drawn from, so anyone can check it."
+        />
+      ) : (
+        <div className="table-scroll">
+          <table className="billing-table raffle-log">
+            <caption className="visually-hidden">Draw log</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Prize</th>
+                <th scope="col">Ticket</th>
+                <th scope="col">Winner</th>
+                <th scope="col">Drawn by</th>
+                <th scope="col">Status</th>
+                <th scope="col">Proof</th>
+              </tr>
+            </thead>
+            <tbody>
+              {log.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{entry.at}</td>
+                  <td>{entry.prize}</td>
+                  <td>{entry.ticketNumber}</td>
+                  <td>{entry.winner}</td>
+                  <td>
+                    {entry.isRedraw ? `Redraw by ${entry.drawnBy ?? "a former team member"}` : (entry.drawnBy ?? "—")}
+                  </td>
+                  <td>
+                    {entry.isVoid
+                      ? `Void: ${entry.voidReason}${entry.voidedBy ? ` (voided by ${entry.voidedBy})` : ""}`
+                      : "Standing"}
+                  </td>
+                  <td>
+                    <details>
+                      <summary>
+                        Index {entry.pickedIndex} of {entry.eligibleCount}
+                      </summary>
+                      <p className="raffle-log__proof">
+                        Seed <code>{entry.seed}</code>
+                        <br />
+                        Eligible tickets: {entry.eligible}
+                        <br />
+                        Pick: SHA-256(seed “:” tickets joined by commas) mod {entry.eligibleCount}
+                      </p>
+                    </details>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
   );
 }

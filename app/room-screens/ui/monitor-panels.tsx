@@ -181,6 +181,7 @@ export function RaffleWinnersPanel({ winners }: { winners: MonitorState["raffleW
           <li key={`${winner.prize}-${winner.ticketNumber}`}>
             <span>
               {winner.prize}: ticket {winner.ticketNumber}
+              {winner.redrawnBy ? ` · drawn again by ${winner.redrawnBy}` : null}
             </span>
             <strong>{winner.name}</strong>
           </li>
