@@ -17,7 +17,7 @@ import {
 import { testDatabase } from "../support/database";
 import { makePersonaWorld, type PersonaWorld } from "../support/personas";
 import { appRoutes } from "../support/route-manifest";
-import { changedTables, tableChecksums } from "../support/table-checksums";
+import { changedTables, longTexts, tableChecksums } from "../support/table-checksums";
 import type { KnownIds } from "../support/bad-submissions";
 import type { RouteFunction } from "../support/route-calls";
 
@@ -40,11 +40,17 @@ describe(`bad input on every action, ${RUNS} submissions each, seed ${DRILL_SEED
     expect(drills.length).toBeGreaterThan(70);
   });
 
-  it("sees a write in the table checksums, and none when nothing was written", async () => {
+  it("sees a write in the table checksums and a long text stored, and none when nothing was written", async () => {
     const before = await tableChecksums(db, TABLES_WRITTEN_ON_REFUSAL);
     expect(changedTables(before, await tableChecksums(db, TABLES_WRITTEN_ON_REFUSAL))).toEqual([]);
-    const [made] = await db.insert(client).values({ slug: "checksum-probe", title: "Probe" }).returning();
+    expect(await longTexts(db)).toEqual([]);
+    const [made] = await db
+      .insert(client)
+      .values({ slug: "checksum-probe", title: "P".repeat(10_000) })
+      .returning();
     expect(changedTables(before, await tableChecksums(db, TABLES_WRITTEN_ON_REFUSAL))).toEqual(["client"]);
+    // …and sees a text of 10,000 characters stored.
+    expect(await longTexts(db)).toEqual(["client.title"]);
     await db.delete(client).where(eq(client.client_id, made.client_id));
   });
 

@@ -7,6 +7,7 @@ import { ticket } from "~drizzle/schema";
 import { makeAuctionItem, openAuctions } from "./auction";
 import {
   badSubmissionArbitrary,
+  bodyLeftHalfRead,
   describeSubmission,
   toRequest,
   type BadSubmission,
@@ -16,15 +17,15 @@ import { formVocabulary } from "./form-vocabulary";
 import { cookieFor, PERSONAS, type Persona, type PersonaWorld } from "./personas";
 import { call, type Outcome, type RouteFunction } from "./route-calls";
 import { routePath, type AppRoute } from "./route-manifest";
-import { changedTables, tableChecksums, type TableChecksums } from "./table-checksums";
+import { changedTables, longTexts, tableChecksums, type TableChecksums } from "./table-checksums";
 import type { AccessRule } from "~/auth/route-access";
 import type { Database } from "~/db/connection.server";
 
 /**
- * Tables a refused request may write by design: sign_in_failure records each failed password sign-in, which is how
- * the guessing limit counts them (app/auth/sign-in-limits.server.ts).
+ * Tables a refused request may write by design: paced_attempt records each failed password sign-in, which is how
+ * the guessing pace counts them (app/auth/sign-in-limits.server.ts).
  */
-export const TABLES_WRITTEN_ON_REFUSAL = new Set(["sign_in_failure"]);
+export const TABLES_WRITTEN_ON_REFUSAL = new Set(["paced_attempt"]);
 
 // The seed is fixed (never random) so that CI answers the same for the same code: a finding shows up on the commit
 // that makes it, not on a later run by chance. A route's seed is derived from its id, not its place in the
@@ -187,13 +188,22 @@ export async function drillRoute(
   const report: DrillReport = { sent: 0, accepted: 0, findings: [] };
   const rule = drill.rule ?? "team";
 
-  const sendOne = (submission: BadSubmission, persona: Persona) => {
+  const sendOne = async (submission: BadSubmission, persona: Persona): Promise<Sent> => {
     const path = routePath(routes, drill.route.id, encodeURIComponent(Object.values(submission.params)[0] ?? "1"));
-    return send(drill.action, toRequest(submission, path, cookieFor(world, persona, rule)), submission.params);
+    const request = toRequest(submission, path, cookieFor(world, persona, rule));
+    const sent = await send(drill.action, request, submission.params);
+    // An action that began reading the body and stopped leaves the rest unread: a connection reset.
+    if (!("problem" in sent) && bodyLeftHalfRead(request))
+      return {
+        problem: `stopped reading the body before its end (a connection reset), then answered ${sent.outcome.status}`,
+      };
+    return sent;
   };
   const find = (persona: Persona, problem: string, submission: BadSubmission) =>
     report.findings.push({ routeId: drill.route.id, persona, problem, submission: describeSubmission(submission) });
 
+  // Text columns that already held a long value (another route's world): only new ones count.
+  const longBefore = new Set(await longTexts(db));
   for (let start = 0; start < submissions.length; start += BATCH_SIZE) {
     const batch = submissions.slice(start, start + BATCH_SIZE).map((submission, index) => ({
       submission,
@@ -209,7 +219,14 @@ export async function drillRoute(
       else refused.push(entry);
     }
     const after = await tableChecksums(db, TABLES_WRITTEN_ON_REFUSAL);
-    if (changedTables(before, after).length === 0 || refused.length === 0) continue;
+    if (changedTables(before, after).length === 0) continue;
+    // Accepted or not, no submission may store a text of 10,000 characters where a person reads it.
+    for (const column of await longTexts(db)) {
+      if (longBefore.has(column)) continue;
+      longBefore.add(column);
+      find(batch[0].persona, `stored a text of 10,000 characters or more in ${column}`, batch[0].submission);
+    }
+    if (refused.length === 0) continue;
     // Something wrote: replay the refused submissions one by one to learn which (an accepted one may explain it).
     const explained = refused.length < batch.length;
     let culprits = 0;
@@ -232,5 +249,16 @@ export async function drillRoute(
       );
     }
   }
+  // Besides the generated ones, the largest upload a team page takes in pieces, from the person who may send it:
+  // a CSV of 6 MB whose quotes never close, to the field an import reads. It must be read to its end (a reset
+  // otherwise) and answered below 500.
+  const upload: BadSubmission = {
+    method: "POST",
+    eventQuery: String(ids.eventId),
+    params: Object.fromEntries(names.map((name) => [name, String(ids.eventId)])),
+    body: { kind: "oversized multipart", field: "file", bytes: 6 * 1024 * 1024 },
+  };
+  const sent = await sendOne(upload, "a team member with it");
+  if ("problem" in sent) find("a team member with it", sent.problem, upload);
   return report;
 }

@@ -32,3 +32,24 @@ export async function tableChecksums(db: Database, excluded: ReadonlySet<string>
 export function changedTables(before: TableChecksums, after: TableChecksums): string[] {
   return [...new Set([...before.keys(), ...after.keys()])].filter((table) => before.get(table) !== after.get(table));
 }
+
+/**
+ * The text columns holding a value of at least `length` characters, as "table.column" (issue 32, finding 9: no
+ * text of 10,000 characters is stored where a person reads it). One query over every text column.
+ */
+export async function longTexts(db: Database, length = 10_000): Promise<string[]> {
+  const columns = rowsOf<{ table_name: string; column_name: string }>(
+    await db.execute(sql`
+      select c.table_name, c.column_name from information_schema.columns c
+      join information_schema.tables t on t.table_name = c.table_name and t.table_schema = c.table_schema
+      where c.table_schema = 'public' and t.table_type = 'BASE TABLE' and c.data_type in ('text', 'character varying')
+      order by c.table_name, c.column_name`),
+  );
+  if (columns.length === 0) return [];
+  const checks = columns.map(
+    ({ table_name: table, column_name: column }) =>
+      `select '${table}.${column}' as name from "${table}" where length("${column}") >= ${length} limit 1`,
+  );
+  const result = await db.execute(sql.raw(checks.map((check) => `(${check})`).join(" union all ")));
+  return rowsOf<{ name: string }>(result).map((row) => row.name);
+}
