@@ -194,7 +194,8 @@ function generatedSessionSecret(dataDir: string): string {
  * Signed links (orders, invoices, gift receipts) keep the secret itself: each signs a message that names its kind
  * ("invoice:…"), which separates them as well, and links already mailed keep working.
  */
-export type SecretPurpose = "session-cookie" | "toast-cookie" | "oauth-cookie" | "sign-in-code";
+export type SecretPurpose =
+  "session-cookie" | "toast-cookie" | "oauth-cookie" | "sign-in-code" | "device-cookie" | "device-key";
 
 /** The key for one purpose: HMAC-SHA256(SESSION_SECRET, purpose), hex. */
 export function secretFor(purpose: SecretPurpose, secret = config.SESSION_SECRET): string {

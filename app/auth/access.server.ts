@@ -7,7 +7,7 @@ import { redirect } from "@remix-run/node";
 import { asc, eq, sql } from "drizzle-orm";
 import { preparedQuery } from "~/db/prepared.server";
 import { db } from "~/db.server";
-import { usr, usr_event_role } from "~drizzle/schema";
+import { ended_session, usr, usr_event_role } from "~drizzle/schema";
 import { isTeamMember, PERMISSION_LABELS, type Permission, type Role } from "./permissions";
 import { getSessionUser } from "./session.server";
 
@@ -33,6 +33,7 @@ const userWithRoles = preparedQuery("signed_in_user", (db) =>
       last_name: usr.last_name,
       selected_event: usr.selected_event,
       session_version: usr.session_version,
+      signed_out: sql<boolean>`exists(select 1 from ${ended_session} where ${ended_session.session_id} = ${sql.placeholder("sessionId")})`,
       role: usr_event_role,
     })
     .from(usr)
@@ -48,7 +49,10 @@ const userWithRoles = preparedQuery("signed_in_user", (db) =>
  */
 const signedInUserOfRead = new WeakMap<Request, Promise<SignedInUser | undefined>>();
 
-/** The signed-in user, or undefined when nobody is, or their session was ended (signed out everywhere, a new password). */
+/**
+ * The signed-in user, or undefined when nobody is, or their session was ended (signed out, signed out everywhere, a
+ * new password).
+ */
 export function getSignedInUser(request: Request): Promise<SignedInUser | undefined> {
   if (request.method !== "GET" && request.method !== "HEAD") return readSignedInUser(request);
   let user = signedInUserOfRead.get(request);
@@ -63,10 +67,10 @@ async function readSignedInUser(request: Request): Promise<SignedInUser | undefi
   const session = await getSessionUser(request);
   if (session === undefined) return undefined;
   // One statement for the person and their roles: every page of the app asks it.
-  const rows = await userWithRoles(db).execute({ usrId: session.usrId });
+  const rows = await userWithRoles(db).execute({ usrId: session.usrId, sessionId: session.sessionId });
   const [row] = rows;
-  if (!row || row.session_version !== session.version) return undefined;
-  const { session_version: _version, role: _role, ...person } = row;
+  if (!row || row.session_version !== session.version || row.signed_out) return undefined;
+  const { session_version: _version, signed_out: _signedOut, role: _role, ...person } = row;
   const roles = rows.flatMap(({ role }) => (role ? [role] : []));
   return { ...person, roles };
 }

@@ -1,14 +1,17 @@
 /**
  * The sign-in session: a signed, httpOnly, SameSite=Lax cookie (Secure over HTTPS: server.js) that holds the
- * user's id, the user's session version it was signed in under, and when the session expires. Both sign-in methods
- * end in `signedInRedirect`. A session counts only while its version is the user's (`getSignedInUser`).
+ * user's id, the user's session version it was signed in under, the session's id, and when the session expires.
+ * Every sign-in ends in `signedInCookies`. A session counts only while its version is the user's and it has not
+ * been signed out (`getSignedInUser`).
  */
+import { randomBytes } from "node:crypto";
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { eq, sql } from "drizzle-orm";
 import { secretFor } from "~/config.server";
 import { db } from "~/db.server";
 import { publishOwnChange } from "~/realtime/data-area-changes.server";
-import { usr } from "~drizzle/schema";
+import { ended_session, usr } from "~drizzle/schema";
+import { ensureDevice, rememberDevice } from "./devices.server";
 import { safeRedirect } from "./safe-redirect";
 import type { Transaction } from "~/db/connection.server";
 
@@ -18,11 +21,14 @@ export interface SessionUser {
   usrId: number;
   /** usr.session_version when the session began. */
   version: number;
+  /** This session's own id: signing out ends it on the server (ended_session), whoever holds a copy of the cookie. */
+  sessionId: string;
 }
 
 /** The key under which remix-auth's Authenticator and our own password sign-in keep the SessionUser. */
 export const SESSION_USER_KEY = "user";
 const EXPIRES_KEY = "expiresAt";
+const SESSION_ID = /^[A-Za-z0-9_-]{22}$/;
 
 export const sessionStorage = createCookieSessionStorage({
   cookie: {
@@ -47,11 +53,12 @@ export async function getSessionUser(request: Request): Promise<SessionUser | un
   const session = await getSession(request);
   const user = session.get(SESSION_USER_KEY) as Partial<SessionUser> | undefined;
   const expiresAt = session.get(EXPIRES_KEY) as number | undefined;
-  // A cookie from before sessions had versions counts as ended.
+  // A cookie from before sessions had versions and ids counts as ended.
   if (!user || typeof user.usrId !== "number" || typeof user.version !== "number") return undefined;
+  if (typeof user.sessionId !== "string" || !SESSION_ID.test(user.sessionId)) return undefined;
   // The cookie's Max-Age is only advice to the browser; the server enforces the expiry itself.
   if (!expiresAt || expiresAt < Date.now()) return undefined;
-  return { usrId: user.usrId, version: user.version };
+  return { usrId: user.usrId, version: user.version, sessionId: user.sessionId };
 }
 
 /**
@@ -67,21 +74,31 @@ export async function endEverySession(tx: Transaction, usrId: number) {
 }
 
 /**
- * The Set-Cookie value that starts a session for the user (for responses that set other cookies too). `forget`
- * names values of the sign-in flow to drop from the session now that it is done.
+ * The cookies that start a session for the user: the session's own, and the browser's device cookie when it held
+ * none. The browser becomes one of the account's own (devices.server.ts), which the sign-in limits never hold back
+ * for what strangers try. `forget` names values of the sign-in flow to drop from the session now that it is done.
  */
-export async function signedInSessionCookie(
+export async function signedInCookies(
   request: Request,
   usrId: number,
   forget: readonly string[] = [],
-): Promise<string> {
-  const [person] = await db.select({ version: usr.session_version }).from(usr).where(eq(usr.usr_id, usrId));
+  now = new Date(),
+): Promise<Headers> {
+  const [person] = await db
+    .select({ version: usr.session_version, email: usr.email_address })
+    .from(usr)
+    .where(eq(usr.usr_id, usrId));
   if (!person) throw new Error(`No user ${usrId} to sign in`);
+  const device = await ensureDevice(request);
+  await rememberDevice(db, person.email, device.key, now);
   const session = await getSession(request);
   for (const key of forget) session.unset(key);
-  session.set(SESSION_USER_KEY, { usrId, version: person.version } satisfies SessionUser);
-  session.set(EXPIRES_KEY, Date.now() + SESSION_MAX_AGE_SECONDS * 1000);
-  return sessionStorage.commitSession(session);
+  const sessionId = randomBytes(16).toString("base64url");
+  session.set(SESSION_USER_KEY, { usrId, version: person.version, sessionId } satisfies SessionUser);
+  session.set(EXPIRES_KEY, now.getTime() + SESSION_MAX_AGE_SECONDS * 1000);
+  const headers = new Headers({ "Set-Cookie": await sessionStorage.commitSession(session) });
+  if (device.setCookie) headers.append("Set-Cookie", device.setCookie);
+  return headers;
 }
 
 /** Starts a session for the user and redirects; a fresh cookie also ends any session fixation. */
@@ -91,12 +108,16 @@ export async function signedInRedirect(
   redirectTo: string,
   forget: readonly string[] = [],
 ) {
-  return redirect(safeRedirect(redirectTo), {
-    headers: { "Set-Cookie": await signedInSessionCookie(request, usrId, forget) },
-  });
+  return redirect(safeRedirect(redirectTo), { headers: await signedInCookies(request, usrId, forget) });
 }
 
+/** Ends this browser's session: on the server, so a copy of its cookie stops counting too, and in the browser. */
 export async function signOutRedirect(request: Request, redirectTo = "/") {
   const session = await getSession(request);
+  const user = await getSessionUser(request);
+  if (user) {
+    const expiresAt = new Date(Number(session.get(EXPIRES_KEY)));
+    await db.insert(ended_session).values({ session_id: user.sessionId, expires_at: expiresAt }).onConflictDoNothing();
+  }
   return redirect(redirectTo, { headers: { "Set-Cookie": await sessionStorage.destroySession(session) } });
 }

@@ -4,22 +4,23 @@
  * whether or not an account has it, and the account is created (with nothing but the address, and the names given)
  * when the right code comes back.
  *
- * Limits:
- * - a code works once, for 10 minutes, and takes at most 5 wrong tries; a new code retires the older ones;
- * - at most 5 codes per address asked from one client address, 20 per address from anywhere, and 300 per client
- *   address in 15 minutes (a whole ballroom shares one venue address, so that limit only stops one machine from
- *   mailing many people);
- * - a wrong code counts as a failed sign-in (sign-in-limits.server.ts), which may stop password sign-in for the
- *   account, never code sign-in: the code goes to the owner's inbox, so it is how they get in whatever strangers
- *   tried (issue 19: anyone could lock anyone out). Guessing codes across many accounts is what is stopped instead:
- *   at most 100 wrong codes per client address, and 5,000 from everyone, in 15 minutes.
+ * Limits (decision 035): nothing here is counted for everyone together or per network address for browsers that
+ * hold a device cookie, because a ballroom of guests shares one address and anyone could fill such a limit.
+ * - A code works once, for 10 minutes, for 5 wrong tries, and only in the browser that asked for it: another
+ *   browser's tries or requests never use up the owner's code, so a code in the owner's hands is always accepted.
+ * - Codes asked are paced per address and browser, per address from anywhere (which bounds the mail one inbox gets,
+ *   and the owner's wait to 2 minutes), per browser whatever the address, and, for clients that send no device
+ *   cookie, per network address.
+ * - Wrong codes are paced per browser (with its wrong passwords): a browser guessing is slowed, nobody else.
  */
-import { and, desc, eq, gt, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { secretFor } from "~/config.server";
 import { queueMail } from "~/mail/mailer.server";
-import { sign_in_code, sign_in_failure } from "~drizzle/schema";
+import { sign_in_code } from "~drizzle/schema";
 import { fillMissingNames, findOrCreateUserByEmail, isTeamMemberAddress, normaliseEmail } from "./accounts.server";
+import { rememberDevice } from "./devices.server";
 import { signInCodeEmail } from "./emails.server";
+import { firstWait, recordAttempts, type Pace } from "./pacing.server";
 import {
   codeExpiry,
   codeMatches,
@@ -29,76 +30,65 @@ import {
   newSignInCode,
   SIGN_IN_CODE,
 } from "./sign-in-codes.server";
-import { clearSignInFailures, recordSignInFailure, retryTime, type SignInBlock } from "./sign-in-limits.server";
+import { clearSignInFailures, DEVICE_GUESSES, SIGN_IN_PACES, type SignInBlock } from "./sign-in-limits.server";
 import type { Database } from "~/db/connection.server";
 
-export const SIGN_IN_CODE_LIMITS = {
-  windowMs: 15 * 60 * 1000,
-  /** Codes for one email address asked from one client address. */
-  perEmail: 5,
-  /** Codes for one email address from anywhere: a stranger on one network cannot use up the owner's. */
-  perEmailAnywhere: 20,
-  perAddress: 300,
-  /** Wrong codes typed from one client address, and from everyone. */
-  wrongPerAddress: 100,
-  wrongEverywhere: 5_000,
-} as const;
+const MINUTE = 60_000;
 
-export type CodeRequestBlock = { scope: "email" | "address"; retryAt: Date };
+export const CODE_REQUEST_PACES = {
+  /** Codes for one address asked from one browser. */
+  emailFromDevice: { free: 3, firstDelayMs: 30_000, maxDelayMs: 15 * MINUTE },
+  /** Codes for one address from anywhere: at most a 2-minute wait for the owner, whoever else asks. */
+  email: { free: 10, firstDelayMs: 15_000, maxDelayMs: 2 * MINUTE },
+  /** Codes asked from one browser, whatever the address. */
+  device: { free: 10, firstDelayMs: 30_000, maxDelayMs: 15 * MINUTE },
+  /** Codes asked by clients without a device cookie at one network address (scripts dropping cookies). */
+  cookielessAddress: { free: 5, firstDelayMs: 30_000, maxDelayMs: 15 * MINUTE },
+} satisfies Record<string, Pace>;
 
-async function recentRequests(db: Database, where: SQL | undefined, limit: number, now: Date) {
-  const rows = await db
-    .select({ created_at: sign_in_code.created_at })
-    .from(sign_in_code)
-    .where(and(where, gt(sign_in_code.created_at, new Date(now.getTime() - SIGN_IN_CODE_LIMITS.windowMs))))
-    .orderBy(desc(sign_in_code.created_at))
-    .limit(limit);
-  return rows.map((row) => row.created_at);
-}
+export type CodeRequestBlock = { scope: "email" | "device" | "address"; retryAt: Date };
 
-/** Whether another code for this address, asked from this client address, is refused for now, and until when. */
-export async function codeRequestBlock(
-  db: Database,
-  email: string,
-  ip: string | undefined,
-  now: Date,
-): Promise<CodeRequestBlock | undefined> {
-  const { perEmail, perEmailAnywhere, perAddress, windowMs } = SIGN_IN_CODE_LIMITS;
-  const key = normaliseEmail(email);
-  const fromHere = and(eq(sign_in_code.email, key), eq(sign_in_code.ip, ip ?? ""));
-  const emailRetry =
-    retryTime(await recentRequests(db, fromHere, perEmail, now), perEmail, windowMs, now) ??
-    retryTime(
-      await recentRequests(db, eq(sign_in_code.email, key), perEmailAnywhere, now),
-      perEmailAnywhere,
-      windowMs,
-      now,
-    );
-  if (emailRetry) return { scope: "email", retryAt: emailRetry };
-  if (!ip) return undefined;
-  const addressRetry = retryTime(
-    await recentRequests(db, eq(sign_in_code.ip, ip), perAddress, now),
-    perAddress,
-    windowMs,
-    now,
-  );
-  return addressRetry ? { scope: "address", retryAt: addressRetry } : undefined;
+/** Who asks for a code: the browser's device key (given one when it held none) and whether it sent one. */
+export type CodeRequester = { device: string; cookieless: boolean; ip: string | undefined };
+
+/** What a code request is counted by. */
+function requestCountedBy(email: string, requester: CodeRequester) {
+  return [
+    {
+      scope: "email",
+      counted: { kind: "code:email-device", subject: `${email} ${requester.device}` },
+      pace: CODE_REQUEST_PACES.emailFromDevice,
+    },
+    { scope: "email", counted: { kind: "code:email", subject: email }, pace: CODE_REQUEST_PACES.email },
+    { scope: "device", counted: { kind: "code:device", subject: requester.device }, pace: CODE_REQUEST_PACES.device },
+    {
+      scope: "address",
+      counted: requester.cookieless && requester.ip ? { kind: "code:cookieless", subject: requester.ip } : undefined,
+      pace: CODE_REQUEST_PACES.cookielessAddress,
+    },
+  ] as const;
 }
 
 export type RequestCodeResult = { ok: true } | { ok: false; block: CodeRequestBlock };
 
 /**
- * Issues a new code for the address (retiring its older ones) and mails it in the background, unless the limits
- * refuse it. `secret` keys the stored hash; it is the session secret unless a test gives another.
+ * Issues a new code for the address, usable in the requesting browser (retiring that browser's older ones), and mails
+ * it in the background, unless the limits hold it back. `secret` keys the stored hash; it is the session secret unless a test gives another.
  */
 export async function requestSignInCode(
   db: Database,
-  input: { email: string; ip?: string; now?: Date; secret?: string },
+  input: { email: string; requester: CodeRequester; now?: Date; secret?: string },
 ): Promise<RequestCodeResult> {
   const now = input.now ?? new Date();
   const email = normaliseEmail(input.email);
-  const block = await codeRequestBlock(db, email, input.ip, now);
+  const limits = requestCountedBy(email, input.requester);
+  const block = await firstWait(db, limits, now);
   if (block) return { ok: false, block };
+  await recordAttempts(
+    db,
+    limits.map((limit) => limit.counted),
+    now,
+  );
   const { guestDigits, staffDigits } = SIGN_IN_CODE;
   const code = newSignInCode((await isTeamMemberAddress(db, email)) ? staffDigits : guestDigits);
   const salt = newSalt();
@@ -106,12 +96,18 @@ export async function requestSignInCode(
     await tx
       .update(sign_in_code)
       .set({ used_at: now })
-      .where(and(eq(sign_in_code.email, email), isNull(sign_in_code.used_at)));
+      .where(
+        and(
+          eq(sign_in_code.email, email),
+          eq(sign_in_code.device, input.requester.device),
+          isNull(sign_in_code.used_at),
+        ),
+      );
     await tx.insert(sign_in_code).values({
       email,
       salt,
       code_hash: hashSignInCode(code, email, salt, input.secret ?? secretFor("sign-in-code")),
-      ip: input.ip ?? "",
+      device: input.requester.device,
       expires_at: codeExpiry(now),
       created_at: now,
     });
@@ -127,9 +123,10 @@ export type VerifyCodeResult =
   | { ok: false; reason: "blocked"; block: SignInBlock };
 
 /**
- * Checks a typed code (6 or 10 digits, as sign-in-code-fields.ts reads it) against the newest code of the address. A
- * wrong one uses up a try and counts as a failed sign-in; the right one is spent in one statement (of two requests
- * racing with it, one wins) and signs in the account of the address, created if there is none.
+ * Checks a typed code (6 or 10 digits, as sign-in-code-fields.ts reads it) against the newest code this browser asked
+ * for the address. A wrong one uses up a try and counts against the browser's guesses; the right one is spent in one
+ * statement (of two requests racing with it, one wins) and signs in the account of the address, created if there is
+ * none, and the browser becomes one of the account's own.
  */
 export async function verifySignInCode(
   db: Database,
@@ -137,8 +134,8 @@ export async function verifySignInCode(
     email: string;
     code: string;
     names?: { firstName?: string; lastName?: string };
-    /** The client's address when known: wrong codes are counted by it. */
-    ip?: string;
+    /** The key of the browser's device cookie: only its own codes count, and its wrong codes are paced. */
+    device: string | undefined;
     now?: Date;
     secret?: string;
   },
@@ -146,13 +143,17 @@ export async function verifySignInCode(
   const now = input.now ?? new Date();
   const secret = input.secret ?? secretFor("sign-in-code");
   const email = normaliseEmail(input.email);
-  const block = await codeGuessingBlock(db, input.ip, now);
+  const { device } = input;
+  // A browser without a device cookie asked for no code.
+  if (!device) return { ok: false, reason: "no-code" };
+  const guesses = { kind: DEVICE_GUESSES, subject: device };
+  const block = await firstWait(db, [{ scope: "device" as const, counted: guesses, pace: SIGN_IN_PACES.device }], now);
   if (block) return { ok: false, reason: "blocked", block };
 
   const [row] = await db
     .select()
     .from(sign_in_code)
-    .where(eq(sign_in_code.email, email))
+    .where(and(eq(sign_in_code.email, email), eq(sign_in_code.device, device)))
     .orderBy(desc(sign_in_code.created_at), desc(sign_in_code.sign_in_code_id))
     .limit(1);
   const state = row ? codeState(row, now) : "expired";
@@ -172,7 +173,7 @@ export async function verifySignInCode(
       .set({ attempts: sql`${sign_in_code.attempts} + 1` })
       .where(usable)
       .returning({ attempts: sign_in_code.attempts });
-    await recordSignInFailure(db, email, input.ip, now);
+    await recordAttempts(db, [guesses], now);
     const attemptsLeft = counted ? SIGN_IN_CODE.maxAttempts - counted.attempts : 0;
     return attemptsLeft > 0 ? { ok: false, reason: "wrong", attemptsLeft } : { ok: false, reason: "exhausted" };
   }
@@ -187,33 +188,8 @@ export async function verifySignInCode(
     const id = await findOrCreateUserByEmail(tx, input.email);
     await fillMissingNames(tx, id, input.names ?? {});
     await clearSignInFailures(tx, email);
+    await rememberDevice(tx, email, device, now);
     return id;
   });
   return usrId === undefined ? { ok: false, reason: "no-code" } : { ok: true, usrId };
-}
-
-/** Whether wrong codes from this client address, or from everyone, are past their ceiling (see the module comment). */
-async function codeGuessingBlock(db: Database, ip: string | undefined, now: Date): Promise<SignInBlock | undefined> {
-  const { wrongPerAddress, wrongEverywhere, windowMs } = SIGN_IN_CODE_LIMITS;
-  const recent = gt(sign_in_failure.created_at, new Date(now.getTime() - windowMs));
-  const failures = async (where: SQL | undefined, limit: number) =>
-    (
-      await db
-        .select({ created_at: sign_in_failure.created_at })
-        .from(sign_in_failure)
-        .where(and(where, recent))
-        .orderBy(desc(sign_in_failure.created_at))
-        .limit(limit)
-    ).map((row) => row.created_at);
-  if (ip) {
-    const retryAt = retryTime(
-      await failures(eq(sign_in_failure.ip, ip), wrongPerAddress),
-      wrongPerAddress,
-      windowMs,
-      now,
-    );
-    if (retryAt) return { scope: "address", retryAt };
-  }
-  const retryAt = retryTime(await failures(undefined, wrongEverywhere), wrongEverywhere, windowMs, now);
-  return retryAt ? { scope: "address", retryAt } : undefined;
 }

@@ -1,98 +1,94 @@
 /**
- * Slowing down password guessing: at most 5 failed sign-ins per email address and 20 per client address in any
- * 15 minutes (sign_in_failure). The check runs before the password is verified, and counts unknown addresses the
- * same way as accounts, so a refusal says nothing about whether an account exists.
+ * Slowing down password guessing without letting anyone lock the owner out (decision 035). Wrong passwords are paced
+ * (pacing.server.ts), never counted for everyone together:
+ * - from a browser that has signed in to the account before (its owner's): only that browser's own wrong passwords
+ *   for the account count, so strangers elsewhere, on the venue's shared address too, never hold it back;
+ * - from any other browser: the account's wrong passwords from such browsers, and this browser's wrong passwords and
+ *   codes for any account; a client that sends no device cookie (a script dropping cookies) is counted by its address.
+ * The check runs before the password is verified, and counts unknown addresses as accounts, so a refusal says nothing
+ * about whether an account exists. The owner held back on a new browser still gets in with a code (sign-in-code.server.ts).
  */
-import { and, desc, eq, gt, lt } from "drizzle-orm";
-import { sign_in_failure } from "~drizzle/schema";
 import { normaliseEmail } from "./accounts.server";
+import {
+  firstWait,
+  forgetAttempts,
+  forgetAttemptsStartingWith,
+  recordAttempts,
+  type Pace,
+  type PacedSubject,
+} from "./pacing.server";
 import type { Database } from "~/db/connection.server";
 
-export const SIGN_IN_LIMITS = {
-  windowMs: 15 * 60 * 1000,
-  perAccount: 5,
-  perAddress: 20,
-} as const;
+const MINUTE = 60_000;
 
-export type SignInBlock = { scope: "account" | "address"; retryAt: Date };
+export const SIGN_IN_PACES = {
+  /** Wrong passwords for one account from browsers it has never signed in on. */
+  account: { free: 5, firstDelayMs: 1_000, maxDelayMs: 15 * MINUTE },
+  /** Wrong passwords for one account from one browser that signed in to it before: the owner's own typing. */
+  ownDevice: { free: 5, firstDelayMs: 1_000, maxDelayMs: MINUTE },
+  /** Wrong passwords and codes from one browser, whatever the account. */
+  device: { free: 10, firstDelayMs: 1_000, maxDelayMs: 15 * MINUTE },
+  /** Wrong passwords from clients without a device cookie at one network address. */
+  cookielessAddress: { free: 20, firstDelayMs: 1_000, maxDelayMs: 15 * MINUTE },
+} satisfies Record<string, Pace>;
 
 /**
- * When the oldest failure that still counts leaves the window, given the most recent failures (newest first):
- * the `limit`-th most recent one decides. Undefined when fewer than `limit` failures are recent.
+ * What a sign-in attempt is counted by: the account's address, the browser's device key, the client's address; `own`
+ * says whether the browser signed in to the account before (devices.server.ts, `isOwnDevice`).
  */
-export function retryTime(
-  recentFailures: readonly Date[],
-  limit: number,
-  windowMs: number,
-  now: Date,
-): Date | undefined {
-  const deciding = recentFailures.filter((at) => at.getTime() > now.getTime() - windowMs)[limit - 1];
-  return deciding ? new Date(deciding.getTime() + windowMs) : undefined;
+export type SignInAttempt = {
+  email: string;
+  device: string | undefined;
+  ip: string | undefined;
+  own: boolean;
+  now: Date;
+};
+
+export type SignInBlock = { scope: "account" | "device" | "address"; retryAt: Date };
+
+const ACCOUNT = "password:account";
+const OWN_DEVICE = "password:own-device";
+const COOKIELESS = "password:cookieless";
+/** Shared with wrong codes: one browser guessing is one browser, whatever it guesses. */
+export const DEVICE_GUESSES = "sign-in:device";
+
+/** What a wrong password counts against, for a browser that is or is not the account's own. */
+function countedBy(attempt: SignInAttempt) {
+  const email = normaliseEmail(attempt.email);
+  const { device, ip, own } = attempt;
+  if (own) return { ownDevice: { kind: OWN_DEVICE, subject: `${email} ${device}` } };
+  return {
+    account: { kind: ACCOUNT, subject: email },
+    device: device ? { kind: DEVICE_GUESSES, subject: device } : undefined,
+    address: !device && ip ? { kind: COOKIELESS, subject: ip } : undefined,
+  } satisfies Record<string, PacedSubject | undefined>;
 }
 
-/** Whole minutes until `retryAt`, at least 1: what the message tells the person. */
-export function minutesUntil(retryAt: Date, now: Date): number {
-  return Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 60_000));
-}
-
-async function recentFailures(
-  db: Database,
-  column: typeof sign_in_failure.email | typeof sign_in_failure.ip,
-  key: string,
-  limit: number,
-  now: Date,
-) {
-  const rows = await db
-    .select({ created_at: sign_in_failure.created_at })
-    .from(sign_in_failure)
-    .where(and(eq(column, key), gt(sign_in_failure.created_at, new Date(now.getTime() - SIGN_IN_LIMITS.windowMs))))
-    .orderBy(desc(sign_in_failure.created_at))
-    .limit(limit);
-  return rows.map((row) => row.created_at);
-}
-
-/** Whether a sign-in for this email from this address is refused for now, and until when. */
-export async function signInBlock(
-  db: Database,
-  email: string,
-  ip: string | undefined,
-  now: Date,
-): Promise<SignInBlock | undefined> {
-  const { perAccount, perAddress, windowMs } = SIGN_IN_LIMITS;
-  const accountRetry = retryTime(
-    await recentFailures(db, sign_in_failure.email, normaliseEmail(email), perAccount, now),
-    perAccount,
-    windowMs,
-    now,
-  );
-  if (accountRetry) return { scope: "account", retryAt: accountRetry };
-  if (ip === undefined) return undefined;
-  const addressRetry = retryTime(
-    await recentFailures(db, sign_in_failure.ip, ip, perAddress, now),
-    perAddress,
-    windowMs,
-    now,
-  );
-  return addressRetry ? { scope: "address", retryAt: addressRetry } : undefined;
-}
-
-/** Records a failed sign-in; failures that no longer count for this email and address are removed on the way. */
-export async function recordSignInFailure(db: Database, email: string, ip: string | undefined, now: Date) {
-  const key = normaliseEmail(email);
-  const windowStart = new Date(now.getTime() - SIGN_IN_LIMITS.windowMs);
-  await db
-    .delete(sign_in_failure)
-    .where(and(eq(sign_in_failure.email, key), lt(sign_in_failure.created_at, windowStart)));
-  if (ip !== undefined) {
-    await db
-      .delete(sign_in_failure)
-      .where(and(eq(sign_in_failure.ip, ip), lt(sign_in_failure.created_at, windowStart)));
+/** Whether this attempt must wait, and until when. */
+export async function signInBlock(db: Database, attempt: SignInAttempt): Promise<SignInBlock | undefined> {
+  const counted = countedBy(attempt);
+  if ("ownDevice" in counted) {
+    return firstWait(db, [{ scope: "device", counted: counted.ownDevice, pace: SIGN_IN_PACES.ownDevice }], attempt.now);
   }
-  // Without a known client address the row is stored with an empty one, which is never counted.
-  await db.insert(sign_in_failure).values({ email: key, ip: ip ?? "", created_at: now });
+  return firstWait(
+    db,
+    [
+      { scope: "account", counted: counted.account, pace: SIGN_IN_PACES.account },
+      { scope: "device", counted: counted.device, pace: SIGN_IN_PACES.device },
+      { scope: "address", counted: counted.address, pace: SIGN_IN_PACES.cookielessAddress },
+    ],
+    attempt.now,
+  );
 }
 
-/** A successful sign-in (or a new password) wipes the slate for the account. */
+/** Counts a wrong password against what the attempt is counted by. */
+export async function recordSignInFailure(db: Database, attempt: SignInAttempt) {
+  await recordAttempts(db, Object.values(countedBy(attempt)), attempt.now);
+}
+
+/** A successful sign-in (or a new password) wipes the account's slate, on every browser; not a browser's own. */
 export async function clearSignInFailures(db: Database, email: string) {
-  await db.delete(sign_in_failure).where(eq(sign_in_failure.email, normaliseEmail(email)));
+  const key = normaliseEmail(email);
+  await forgetAttempts(db, [ACCOUNT], key);
+  await forgetAttemptsStartingWith(db, OWN_DEVICE, `${key} `);
 }

@@ -6,8 +6,15 @@
  */
 import { db } from "~/db.server";
 import { queueMail } from "~/mail/mailer.server";
-import { fillMissingNames, findAccountByEmail, findOrCreateUserByEmail, setPassword } from "./accounts.server";
+import {
+  fillMissingNames,
+  findAccountByEmail,
+  findOrCreateUserByEmail,
+  normaliseEmail,
+  setPassword,
+} from "./accounts.server";
 import { alreadySignedUpEmail, signUpEmail } from "./emails.server";
+import { firstWait, pacedUntil, recordAttempts, type Pace } from "./pacing.server";
 import { passwordIsEmailProblem } from "./password-rules";
 import { hashPassword } from "./password.server";
 import { safeRedirect } from "./safe-redirect";
@@ -16,13 +23,61 @@ import { findUsableToken, issueToken, linkQuotaUsed, spendToken } from "./token-
 
 const FINISH_SIGN_UP_PATH = "/auth/finish-sign-up";
 
+const MINUTE = 60_000;
+
+export const SIGN_UP_PACES = {
+  /** Sign-ups from one browser, whatever the address: one person does not sign up many addresses. */
+  device: { free: 5, firstDelayMs: 30_000, maxDelayMs: 15 * MINUTE },
+  /** Sign-ups from clients without a device cookie at one network address (scripts dropping cookies). */
+  cookielessAddress: { free: 5, firstDelayMs: 30_000, maxDelayMs: 15 * MINUTE },
+  /** Mails to one address: past these the form answers the same and nothing is sent. */
+  mailsToAddress: { free: 3, firstDelayMs: MINUTE, maxDelayMs: 15 * MINUTE },
+} satisfies Record<string, Pace>;
+
+export type SignUpBlock = { scope: "device" | "address"; retryAt: Date };
+
+/**
+ * Mails the link (or the note that the address has an account), unless this browser, or this network's clients
+ * without a device cookie, have signed up many addresses just now. Mails to one address are paced too, silently: the
+ * answer stays the same, so it tells nobody whether an account exists.
+ */
 export async function requestSignUp(input: {
   email: string;
   origin: string;
   returnTo?: string;
+  /** The key of the browser's device cookie, when it sent one. */
+  device: string | undefined;
+  ip: string | undefined;
   now?: Date;
-}): Promise<void> {
+}): Promise<{ ok: true } | { ok: false; block: SignUpBlock }> {
   const now = input.now ?? new Date();
+  const limits = [
+    {
+      scope: "device",
+      counted: input.device ? { kind: "sign-up:device", subject: input.device } : undefined,
+      pace: SIGN_UP_PACES.device,
+    },
+    {
+      scope: "address",
+      counted: !input.device && input.ip ? { kind: "sign-up:cookieless", subject: input.ip } : undefined,
+      pace: SIGN_UP_PACES.cookielessAddress,
+    },
+  ] as const;
+  const block = await firstWait(db, limits, now);
+  if (block) return { ok: false, block };
+  await recordAttempts(
+    db,
+    limits.map((limit) => limit.counted),
+    now,
+  );
+  const mailsToAddress = { kind: "sign-up:mail", subject: normaliseEmail(input.email) };
+  if (await pacedUntil(db, mailsToAddress, SIGN_UP_PACES.mailsToAddress, now)) return { ok: true };
+  await recordAttempts(db, [mailsToAddress], now);
+  await mailSignUp(input, now);
+  return { ok: true };
+}
+
+async function mailSignUp(input: { email: string; origin: string; returnTo?: string }, now: Date) {
   const account = await findAccountByEmail(db, input.email);
   if (account?.password_hash) {
     queueMail(alreadySignedUpEmail(account.email_address, input.origin));

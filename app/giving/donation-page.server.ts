@@ -17,6 +17,7 @@ import { formatInZone } from "~/ui/zoned-time";
 import { auction_item, donation, event, payment } from "~drizzle/schema";
 import { fundraiserForGift } from "./fundraisers.server";
 import { suggestedAmounts, type GiftInput } from "./gift-forms";
+import { paceGiftPage, type GiftPageOpener } from "./gift-page-pacing.server";
 import type { CheckoutPages } from "~/billing/checkout.server";
 
 export interface Donor {
@@ -140,6 +141,7 @@ export async function give(
   input: GiftInput,
   donor: Donor | null,
   pages: CheckoutPages,
+  opener: GiftPageOpener,
 ): Promise<GiveAnswer> {
   await checkGift(eventId, input, donor);
   if (input.pay === "invoice" && donor) {
@@ -155,6 +157,7 @@ export async function give(
     return { kind: "receipt", donationId };
   }
   const gift = await giftOf(eventId, input, donor);
+  await paceGiftPage(opener);
   return { kind: "redirect", url: await startGiftCheckout(eventId, gift, input.submission, pages) };
 }
 

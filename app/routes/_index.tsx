@@ -1,5 +1,7 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { getSignedInUser } from "~/auth/access.server";
+import { deviceCookieHeaders } from "~/auth/devices.server";
 import { isGoogleSignInEnabled } from "~/auth/google.server";
 import { GoogleSignInOption, SignInForm } from "~/auth/sign-in-forms";
 import { eventsForHome, type HomeEvent } from "~/home/home.server";
@@ -9,7 +11,6 @@ import { Button, ButtonLink } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { ErrorPage } from "~/ui/error-page";
 import { GavelIcon } from "~/ui/icons";
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: authHref },
@@ -27,7 +28,7 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSignedInUser(request);
-  return {
+  const home = {
     googleEnabled: isGoogleSignInEnabled(),
     user: user
       ? {
@@ -37,6 +38,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         }
       : null,
   };
+  // The sign-in form below counts its limits by the browser's device cookie (auth/devices.server.ts).
+  return data(home, { headers: user ? undefined : await deviceCookieHeaders(request) });
 }
 
 const FEATURES = [

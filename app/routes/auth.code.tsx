@@ -1,6 +1,8 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { getSignedInUser } from "~/auth/access.server";
+import { ensureDevice, heldDeviceKey } from "~/auth/devices.server";
+import { retryAfterSeconds, waitText } from "~/auth/pacing.server";
 import { safeRedirect } from "~/auth/safe-redirect";
 import { getSession, sessionStorage, signedInRedirect } from "~/auth/session.server";
 import {
@@ -19,7 +21,7 @@ import {
   type VerifyCodeResult,
 } from "~/auth/sign-in-code.server";
 import { SIGN_IN_CODE } from "~/auth/sign-in-codes.server";
-import { minutesUntil, type SignInBlock } from "~/auth/sign-in-limits.server";
+import { type SignInBlock } from "~/auth/sign-in-limits.server";
 import { db } from "~/db.server";
 import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
@@ -59,10 +61,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   /** Sends a code to `email` and goes to step two; too many codes asked for refuse the form sent (`formId`). */
   const send = async (email: string, formId: string, submission: Submission<unknown>, again: boolean) => {
-    const result = await requestSignInCode(db, { email, ip: context.clientAddress, now });
+    // The code works only in this browser: one without a device cookie is given one with the code.
+    const device = await ensureDevice(request);
+    const requester = { device: device.key, cookieless: device.setCookie !== undefined, ip: context.clientAddress };
+    const result = await requestSignInCode(db, { email, requester, now });
     if (!result.ok) return tooMany(formId, submission, requestBlockMessage(result.block, now), result.block, now);
     session.set(PENDING_EMAIL_KEY, email);
-    const headers = { "Set-Cookie": await sessionStorage.commitSession(session) };
+    const headers = new Headers({ "Set-Cookie": await sessionStorage.commitSession(session) });
+    if (device.setCookie) headers.append("Set-Cookie", device.setCookie);
     if (!again) return redirect(here(returnTo), { headers });
     return redirectWithToast(
       here(returnTo),
@@ -95,7 +101,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         email: pending,
         code,
         names: { firstName, lastName },
-        ip: context.clientAddress,
+        device: await heldDeviceKey(request),
         now,
       });
       if (result.ok) return signedInRedirect(request, result.usrId, returnTo, [PENDING_EMAIL_KEY]);
@@ -138,24 +144,25 @@ function tooMany(
     { formErrors: [message], hideFields },
     {
       status: 429,
-      headers: { "Retry-After": String(Math.ceil((block.retryAt.getTime() - now.getTime()) / 1000)) },
+      headers: { "Retry-After": retryAfterSeconds(block.retryAt, now) },
     },
   );
 }
 
-function wait(retryAt: Date, now: Date) {
-  const minutes = minutesUntil(retryAt, now);
-  return `Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
-}
-
 function requestBlockMessage(block: CodeRequestBlock, now: Date) {
-  return block.scope === "email"
-    ? `Too many codes or tries for this email address. ${wait(block.retryAt, now)}.`
-    : `Too many codes were asked for from your network. ${wait(block.retryAt, now)}.`;
+  const wait = `Try again in ${waitText(block.retryAt, now)}.`;
+  switch (block.scope) {
+    case "email":
+      return `Several codes were sent to this email address just now: use the newest one, or ask again. ${wait}`;
+    case "device":
+      return `Many codes were asked for from this browser just now. ${wait}`;
+    case "address":
+      return `Many codes were asked for from your network by a browser that keeps no cookies. ${wait}`;
+  }
 }
 
 function signInBlockMessage(block: SignInBlock, now: Date) {
-  return `Too many wrong codes were typed from your network. ${wait(block.retryAt, now)}.`;
+  return `Many wrong codes or passwords were typed in this browser just now. Try again in ${waitText(block.retryAt, now)}.`;
 }
 
 export default function SignInWithCode() {

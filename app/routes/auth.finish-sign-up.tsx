@@ -4,7 +4,7 @@ import { useRef } from "react";
 import { ExpiredLink, NewAccountFields } from "~/auth/account-forms";
 import { FINISH_SIGN_UP_FORM, newAccountSchema } from "~/auth/person-fields";
 import { safeRedirect } from "~/auth/safe-redirect";
-import { signedInSessionCookie } from "~/auth/session.server";
+import { signedInCookies } from "~/auth/session.server";
 import { finishSignUp, signUpLinkEmail } from "~/auth/sign-up.server";
 import { formErrorOf, parseForm, replyFor } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
@@ -37,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast(
       safeRedirect(url.searchParams.get("returnTo")),
       { title: "Welcome to Gavel", description: "Your account is ready and you are signed in." },
-      { headers: { "Set-Cookie": await signedInSessionCookie(request, result.usrId) } },
+      { headers: await signedInCookies(request, result.usrId) },
     );
   }
   if (result.reason === "bad-password") {

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { finishGoogleSignIn, isGoogleSignInEnabled } from "~/auth/google.server";
 import { safeRedirect } from "~/auth/safe-redirect";
-import { signedInSessionCookie } from "~/auth/session.server";
+import { signedInCookies } from "~/auth/session.server";
 import { redirectWithToast } from "~/ui/toast.server";
 
 // GET /auth/google/callback: where the provider sends the person back (the OAuth redirect URI).
@@ -16,6 +16,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       { headers: result.headers },
     );
   }
-  result.headers.append("Set-Cookie", await signedInSessionCookie(request, result.usrId));
+  for (const cookie of (await signedInCookies(request, result.usrId)).getSetCookie()) {
+    result.headers.append("Set-Cookie", cookie);
+  }
   return redirect(safeRedirect(result.returnTo), { headers: result.headers });
 }

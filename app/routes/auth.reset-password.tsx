@@ -4,7 +4,7 @@ import { useRef } from "react";
 import { ExpiredLink, NewPasswordField } from "~/auth/account-forms";
 import { resetLinkEmail, resetPassword } from "~/auth/password-reset.server";
 import { RESET_PASSWORD_FORM, resetPasswordSchema } from "~/auth/person-fields";
-import { signedInSessionCookie } from "~/auth/session.server";
+import { signedInCookies } from "~/auth/session.server";
 import { formErrorOf, parseForm, replyFor } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { refuseForm, refuseSubmission } from "~/forms/reply.server";
@@ -34,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast(
       "/",
       { title: "Your password has been changed", description: "You are signed in with your new password." },
-      { headers: { "Set-Cookie": await signedInSessionCookie(request, result.usrId) } },
+      { headers: await signedInCookies(request, result.usrId) },
     );
   }
   if (result.reason === "bad-password") {

@@ -2,16 +2,18 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { getSignedInUser } from "~/auth/access.server";
 import { useSignInEvent } from "~/auth/auth-layout";
+import { heldDeviceKey } from "~/auth/devices.server";
 import { isGoogleSignInEnabled } from "~/auth/google.server";
+import { retryAfterSeconds, waitText } from "~/auth/pacing.server";
 import { signInWithPassword } from "~/auth/password-sign-in.server";
 import { SIGN_IN_FORM, signInSchema } from "~/auth/person-fields";
 import { safeRedirect } from "~/auth/safe-redirect";
 import { signedInRedirect } from "~/auth/session.server";
 import { GoogleSignInOption, SignInForm } from "~/auth/sign-in-forms";
-import { minutesUntil } from "~/auth/sign-in-limits.server";
 import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { refuseSubmission } from "~/forms/reply.server";
+import type { SignInBlock } from "~/auth/sign-in-limits.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Gavel" }];
 
@@ -30,29 +32,34 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseForm(form, signInSchema);
   if (submission.status !== "success") return refuseSubmission(SIGN_IN_FORM, submission, { hideFields });
   const now = new Date();
-  const result = await signInWithPassword({ ...submission.value, ip: context.clientAddress, now });
+  const device = await heldDeviceKey(request);
+  const result = await signInWithPassword({ ...submission.value, ip: context.clientAddress, device, now });
   if (result.ok) return signedInRedirect(request, result.usrId, returnTo);
   if (result.reason === "blocked") {
-    const minutes = minutesUntil(result.block.retryAt, now);
-    const wait = `Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
-    const message =
-      result.block.scope === "account"
-        ? `Too many attempts to sign in with this email address. ${wait}, or sign in with a code sent to your email.`
-        : `Too many sign-in attempts from your network. ${wait}, or sign in with a code sent to your email.`;
     return refuseSubmission(
       SIGN_IN_FORM,
       submission,
-      { formErrors: [message], hideFields },
-      {
-        status: 429,
-        headers: { "Retry-After": String(Math.ceil((result.block.retryAt.getTime() - now.getTime()) / 1000)) },
-      },
+      { formErrors: [passwordBlockMessage(result.block, now)], hideFields },
+      { status: 429, headers: { "Retry-After": retryAfterSeconds(result.block.retryAt, now) } },
     );
   }
   return refuseSubmission(SIGN_IN_FORM, submission, {
     formErrors: ["The email address or password is not right."],
     hideFields,
   });
+}
+
+/** Why a password sign-in must wait, and the way in that does not: a code sent to the owner's inbox. */
+function passwordBlockMessage(block: SignInBlock, now: Date) {
+  const wait = `Try again in ${waitText(block.retryAt, now)}, or sign in with a code sent to your email.`;
+  switch (block.scope) {
+    case "account":
+      return `Many wrong passwords were tried for this email address just now. ${wait}`;
+    case "device":
+      return `Many wrong passwords or codes were typed in this browser just now. ${wait}`;
+    case "address":
+      return `Many sign-in attempts came from your network just now. ${wait}`;
+  }
 }
 
 export default function SignIn() {

@@ -3,14 +3,16 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useRef } from "react";
 import { getSignedInUser } from "~/auth/access.server";
 import { useSignInEvent } from "~/auth/auth-layout";
+import { heldDeviceKey } from "~/auth/devices.server";
 import { isGoogleSignInEnabled } from "~/auth/google.server";
+import { retryAfterSeconds, waitText } from "~/auth/pacing.server";
 import { SIGN_UP_FORM, signUpSchema } from "~/auth/person-fields";
 import { safeRedirect } from "~/auth/safe-redirect";
 import { AccountEmailField, GoogleSignInOption } from "~/auth/sign-in-forms";
 import { requestSignUp } from "~/auth/sign-up.server";
 import { parseForm, replyFor } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
-import { answerForm } from "~/forms/reply.server";
+import { answerForm, refuseSubmission } from "~/forms/reply.server";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { publicOrigin } from "~/security/request.server";
 import { Button } from "~/ui/button";
@@ -24,13 +26,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { returnTo, googleEnabled: isGoogleSignInEnabled() };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readPostedForm(request);
   const submission = parseForm(form, signUpSchema);
+  const now = new Date();
   return answerForm(SIGN_UP_FORM, submission, async ({ email }) => {
     // The same answer whatever the address (see sign-up.server.ts): what happens next is in the email.
-    await requestSignUp({ email, origin: publicOrigin(request), returnTo: safeRedirect(form.get("returnTo")) });
-    return redirect("/auth/check-email?for=sign-up");
+    const result = await requestSignUp({
+      email,
+      origin: publicOrigin(request),
+      returnTo: safeRedirect(form.get("returnTo")),
+      device: await heldDeviceKey(request),
+      ip: context.clientAddress,
+      now,
+    });
+    if (result.ok) return redirect("/auth/check-email?for=sign-up");
+    const from = result.block.scope === "device" ? "this browser" : "your network";
+    return refuseSubmission(
+      SIGN_UP_FORM,
+      submission,
+      {
+        formErrors: [
+          `Many accounts were asked for from ${from} just now. Try again in ${waitText(result.block.retryAt, now)}.`,
+        ],
+      },
+      { status: 429, headers: { "Retry-After": retryAfterSeconds(result.block.retryAt, now) } },
+    );
   });
 }
 

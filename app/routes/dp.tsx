@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
 import { getSignedInUser, type SignedInUser } from "~/auth/access.server";
+import { deviceCookieHeaders, heldDeviceKey } from "~/auth/devices.server";
 import { needsCardForCredit, requireCardForCredit, saveCardHref } from "~/billing/cards.server";
 import { abandonGiftCheckout, completeGiftCheckout } from "~/billing/donation-checkout.server";
 import { readReceiptToken, receiptToken } from "~/billing/gift-receipt-link.server";
@@ -78,34 +79,39 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const giving = await donationPage(eventId);
   // A give button of the giving page (/dp?amount=) chooses one of the suggested amounts.
   const amount = url.searchParams.get("amount");
-  return {
-    ...giving,
-    eventId,
-    fundraiser,
-    fundraiserEnded: page?.endedOn
-      ? `${page.name}'s page ended on ${page.endedOn}: a gift here goes to the event.`
-      : null,
-    preset: giving.suggested.some((suggested) => String(suggested) === amount) ? amount : null,
-    guest: user
-      ? {
-          name: user.first_name ?? user.email_address,
-          firstName: user.first_name,
-          lastName: user.last_name,
-          email: user.email_address,
-        }
-      : null,
-    signInHref: `/auth/sign-in?returnTo=${encodeURIComponent(here)}`,
-    // Where to save the card the event asks for before a gift goes on the bill.
-    cardHref: user && (await needsCardForCredit(db, eventId, user.usr_id)) ? saveCardHref(eventId, here) : null,
-    // A fresh key per page view: the same form sent twice is one gift (or one payment page).
-    submissionKey: randomUUID(),
-    receipt: receiptId === null ? null : await giftReceipt(eventId, receiptId),
-    notice,
-    bought: url.searchParams.get("bought") ? "Bought: it is on your bill at checkout." : null,
-  };
+  // The gift form's payment pages are paced by the browser's device cookie (giving/gift-page-pacing.server.ts).
+  const headers = await deviceCookieHeaders(request);
+  return data(
+    {
+      ...giving,
+      eventId,
+      fundraiser,
+      fundraiserEnded: page?.endedOn
+        ? `${page.name}'s page ended on ${page.endedOn}: a gift here goes to the event.`
+        : null,
+      preset: giving.suggested.some((suggested) => String(suggested) === amount) ? amount : null,
+      guest: user
+        ? {
+            name: user.first_name ?? user.email_address,
+            firstName: user.first_name,
+            lastName: user.last_name,
+            email: user.email_address,
+          }
+        : null,
+      signInHref: `/auth/sign-in?returnTo=${encodeURIComponent(here)}`,
+      // Where to save the card the event asks for before a gift goes on the bill.
+      cardHref: user && (await needsCardForCredit(db, eventId, user.usr_id)) ? saveCardHref(eventId, here) : null,
+      // A fresh key per page view: the same form sent twice is one gift (or one payment page).
+      submissionKey: randomUUID(),
+      receipt: receiptId === null ? null : await giftReceipt(eventId, receiptId),
+      notice,
+      bought: url.searchParams.get("bought") ? "Bought: it is on your bill at checkout." : null,
+    },
+    { headers },
+  );
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const event = await findPublicEvent(request);
   const eventId = event.event_id;
   const user = await getSignedInUser(request);
@@ -138,13 +144,19 @@ export async function action({ request }: ActionFunctionArgs) {
       const review = await reviewGift(eventId, input, donorOf(user));
       return { formId: GIFT_FORM, review, fields: postedFields(formData) };
     }
-    const answer = await give(eventId, input, donorOf(user), {
-      successUrl: `${origin}${pagePath(eventId)}&session={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${origin}${pagePath(eventId, {
-        cancelled: input.submission,
-        ...(input.fundraiser === null ? {} : { fundraiser: String(input.fundraiser) }),
-      })}`,
-    });
+    const answer = await give(
+      eventId,
+      input,
+      donorOf(user),
+      {
+        successUrl: `${origin}${pagePath(eventId)}&session={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${origin}${pagePath(eventId, {
+          cancelled: input.submission,
+          ...(input.fundraiser === null ? {} : { fundraiser: String(input.fundraiser) }),
+        })}`,
+      },
+      { device: await heldDeviceKey(request), ip: context.clientAddress },
+    );
     if (answer.kind === "redirect") return redirect(answer.url);
     return redirect(pagePath(eventId, { receipt: receiptToken(eventId, answer.donationId) }));
   });

@@ -11,7 +11,7 @@ import { AuthLayout } from "~/auth/auth-layout";
 import { isGoogleSignInEnabled } from "~/auth/google.server";
 import { acceptInvitation, acceptInvitationWithPassword, findInvitation } from "~/auth/invitations.server";
 import { newAccountSchema } from "~/auth/person-fields";
-import { signedInSessionCookie } from "~/auth/session.server";
+import { signedInCookies } from "~/auth/session.server";
 import { config } from "~/config.server";
 import { DEFAULT_TIMEZONE, timeZones } from "~/events/event-fields";
 import { parseForm } from "~/forms/form-contract";
@@ -104,7 +104,7 @@ export async function action({ request }: ActionFunctionArgs) {
         return redirectWithToast(
           "/admin",
           { title: "Welcome to the team", description: "Your account is ready and you are signed in." },
-          { headers: { "Set-Cookie": await signedInSessionCookie(request, result.usrId) } },
+          { headers: await signedInCookies(request, result.usrId) },
         );
       }
       const refuse = (messages: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) =>

@@ -178,7 +178,7 @@ export async function appMemory(app: App): Promise<ProcessMemory> {
 
 /**
  * The cookie the sign-in flow leaves for `usrId`: signed with the session cookie's own key, derived from the secret as
- * app/config.server.ts `secretFor` does, and carrying the session version of a new user (1).
+ * app/config.server.ts `secretFor` does, and carrying the session version of a new user (1) and a session id of its own.
  */
 export async function sessionCookie(sessionSecret: string, usrId: number) {
   const key = createHmac("sha256", sessionSecret).update("gavel:session-cookie").digest("hex");
@@ -186,7 +186,7 @@ export async function sessionCookie(sessionSecret: string, usrId: number) {
     cookie: { name: "gavel_session", path: "/", sameSite: "lax", httpOnly: true, secrets: [key] },
   });
   const session = await storage.getSession();
-  session.set("user", { usrId, version: 1 });
+  session.set("user", { usrId, version: 1, sessionId: randomBytes(16).toString("base64url") });
   session.set("expiresAt", Date.now() + 6 * 3_600_000);
   return (await storage.commitSession(session)).split(";")[0];
 }

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "./columns";
 import { event } from "./event";
 import { usr } from "./people";
@@ -34,26 +34,50 @@ export const auth_token = pgTable(
   (t) => [index("auth_token_usr_idx").on(t.usr_id, t.purpose)],
 );
 
-/** A failed sign-in, counted per account and per address to slow down password guessing. */
-export const sign_in_failure = pgTable(
-  "sign_in_failure",
+/**
+ * One attempt that a limit paces (app/auth/pacing.server.ts): a failed password, a code asked for, a wrong code, a
+ * sign-up, an anonymous gift checkout. `kind` names the limit, `subject` what it counts by (an account, a browser's
+ * device key, a client address): each limit reads the recent attempts of one subject, and the slate is wiped for an
+ * account once its owner gets in.
+ */
+export const paced_attempt = pgTable(
+  "paced_attempt",
   {
-    sign_in_failure_id: id(),
-    email: text().notNull(),
-    ip: text().notNull(),
+    paced_attempt_id: id(),
+    kind: text().notNull(),
+    subject: text().notNull(),
     created_at: createdAt(),
   },
-  (t) => [
-    index("sign_in_failure_email_idx").on(t.email, t.created_at),
-    index("sign_in_failure_ip_idx").on(t.ip, t.created_at),
-  ],
+  (t) => [index("paced_attempt_subject_idx").on(t.kind, t.subject, t.created_at)],
 );
+
+/**
+ * A browser (its device cookie, stored as a keyed hash) that has signed in to an account: as far as the sign-in
+ * limits go, its owner's. What strangers try from elsewhere never holds such a browser back (decision 035).
+ */
+export const sign_in_device = pgTable(
+  "sign_in_device",
+  {
+    /** Normalised (trimmed, lower case). */
+    email: text().notNull(),
+    device: text().notNull(),
+    last_signed_in_at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.device] })],
+);
+
+/** A session ended on the server (signed out): a copy of its cookie no longer counts. Kept until it would expire. */
+export const ended_session = pgTable("ended_session", {
+  session_id: text().primaryKey(),
+  expires_at: timestamp({ withTimezone: true }).notNull(),
+});
 
 /**
  * A 6-digit sign-in code sent by email (/auth/code). Issued to an address, whether or not an account has it yet:
  * the account is found or created when the right code comes back. Only an HMAC of the code (keyed with the
- * server's secret and a salt of the row) is stored. A code works once, for 10 minutes, and for at most 5 wrong
- * tries; a newer code for the address retires the older ones. `ip` counts requests per client address.
+ * server's secret and a salt of the row) is stored. A code works once, for 10 minutes, for at most 5 wrong tries,
+ * and only in the browser that asked for it (`device`, its device key): a newer code asked from that browser retires
+ * its older ones, and nobody else's tries or requests use it up.
  */
 export const sign_in_code = pgTable(
   "sign_in_code",
@@ -64,13 +88,13 @@ export const sign_in_code = pgTable(
     code_hash: text().notNull(),
     salt: text().notNull(),
     attempts: integer().notNull().default(0),
-    ip: text().notNull().default(""),
+    device: text().notNull().default(""),
     expires_at: timestamp({ withTimezone: true }).notNull(),
     used_at: timestamp({ withTimezone: true }),
     created_at: createdAt(),
   },
   (t) => [
     index("sign_in_code_email_idx").on(t.email, t.created_at),
-    index("sign_in_code_ip_idx").on(t.ip, t.created_at),
+    index("sign_in_code_device_idx").on(t.device, t.email),
   ],
 );

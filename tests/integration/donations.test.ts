@@ -18,7 +18,7 @@ import * as dpRoute from "~/routes/dp";
 import { auction_item, donation, event, message, payment, purchase, refund } from "~drizzle/schema";
 import { fillHostedPage, makeBillingEvent, webhookReceiver } from "../support/billing";
 import { testDatabase } from "../support/database";
-import { giveRole, makeUser, sessionCookie, teamRole } from "../support/people";
+import { aBrowser, giveRole, makeUser, sessionCookie, teamRole } from "../support/people";
 import { call, makeRequest, type RouteFunction } from "../support/route-calls";
 
 const fake = await vi.hoisted(async () => {
@@ -73,7 +73,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
 
 describe(`donations on ${process.env.TEST_DB_ENGINE}`, () => {
   it("records nothing when the card is declined", async () => {
-    const answer = await give(eventId, giftForm({}), null, PAGES);
+    const answer = await give(eventId, giftForm({}), null, PAGES, aBrowser());
     if (answer.kind !== "redirect") throw new Error("expected the payment page");
     const declined = await fillHostedPage(answer.url, "4000000000000002");
     expect(declined.status).toBe(402);
@@ -86,10 +86,10 @@ describe(`donations on ${process.env.TEST_DB_ENGINE}`, () => {
 
   it("records a card gift once, with the covered fee, whether the return or the webhook comes first", async () => {
     const input = giftForm({ choice: "other", other: "100", cover_fee: "yes", is_anonymous: "yes" });
-    const answer = await give(eventId, input, null, PAGES);
+    const answer = await give(eventId, input, null, PAGES, aBrowser());
     if (answer.kind !== "redirect") throw new Error("expected the payment page");
     // The same form sent twice goes to the same page.
-    const again = await give(eventId, input, null, PAGES);
+    const again = await give(eventId, input, null, PAGES, aBrowser());
     expect(again).toEqual(answer);
     const paid = await fillHostedPage(answer.url, "4242424242424242");
     const sessionId = sessionOf(paid.location!);
@@ -113,7 +113,7 @@ describe(`donations on ${process.env.TEST_DB_ENGINE}`, () => {
   });
 
   it("starts a monthly gift as a subscription at the provider, and records each later month", async () => {
-    const answer = await give(eventId, giftForm({ frequency: "monthly" }), null, PAGES);
+    const answer = await give(eventId, giftForm({ frequency: "monthly" }), null, PAGES, aBrowser());
     if (answer.kind !== "redirect") throw new Error("expected the payment page");
     const paid = await fillHostedPage(answer.url, "4242424242424242");
     await completeGiftCheckout(eventId, sessionOf(paid.location!));
@@ -148,7 +148,10 @@ describe(`donations on ${process.env.TEST_DB_ENGINE}`, () => {
     const guest = await makeUser(db, { first_name: "Ana" });
     const donor = { usrId: guest.usr_id, firstName: "Ana", lastName: null, email: guest.email_address };
     const input = giftForm({ pay: "invoice", tribute_kind: "memory", tribute_name: "Grace Hopper" });
-    const [first, second] = await Promise.all([give(eventId, input, donor, PAGES), give(eventId, input, donor, PAGES)]);
+    const [first, second] = await Promise.all([
+      give(eventId, input, donor, PAGES, aBrowser()),
+      give(eventId, input, donor, PAGES, aBrowser()),
+    ]);
     expect(second).toEqual(first);
     if (first.kind !== "receipt") throw new Error("expected a receipt");
     const invoiceId = (await invoiceIdFor(eventId, guest.usr_id))!;
@@ -171,7 +174,7 @@ describe(`donations on ${process.env.TEST_DB_ENGINE}`, () => {
   it("shows a gift on the bill as paid once its invoice is paid in full, and no longer cancels it", async () => {
     const guest = await makeUser(db, { first_name: "Ines" });
     const donor = { usrId: guest.usr_id, firstName: "Ines", lastName: null, email: guest.email_address };
-    const given = await give(eventId, giftForm({ pay: "invoice" }), donor, PAGES);
+    const given = await give(eventId, giftForm({ pay: "invoice" }), donor, PAGES, aBrowser());
     if (given.kind !== "receipt") throw new Error("expected a receipt");
     const statusOf = async () =>
       (await listDonations(eventId)).donations.find((gift) => gift.id === given.donationId)?.status;
@@ -265,7 +268,7 @@ describe(`donations on ${process.env.TEST_DB_ENGINE}`, () => {
   });
 
   it("records a gift from the webhook alone, and shows it on the monitors by first name", async () => {
-    const answer = await give(eventId, giftForm({ first_name: "Marisol" }), null, PAGES);
+    const answer = await give(eventId, giftForm({ first_name: "Marisol" }), null, PAGES, aBrowser());
     if (answer.kind !== "redirect") throw new Error("expected the payment page");
     await fillHostedPage(answer.url, "4242424242424242");
     // The donor never comes back to /dp: the provider's webhook records the gift.
@@ -363,8 +366,8 @@ describe(`donations on ${process.env.TEST_DB_ENGINE}`, () => {
 
   it("closes the page when the donor comes back through its cancel link, and a changed form opens another", async () => {
     const input = giftForm({ submission: "cancel-me-submission" });
-    const first = await give(eventId, input, null, PAGES);
-    const changed = await give(eventId, { ...input, amount: 7_500 }, null, PAGES);
+    const first = await give(eventId, input, null, PAGES, aBrowser());
+    const changed = await give(eventId, { ...input, amount: 7_500 }, null, PAGES, aBrowser());
     if (first.kind !== "redirect" || changed.kind !== "redirect") throw new Error("expected payment pages");
     expect(changed.url).not.toBe(first.url);
     const back = await call(

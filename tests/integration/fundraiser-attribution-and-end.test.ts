@@ -24,7 +24,7 @@ import * as fundraisersRoute from "~/routes/cattlemen";
 import * as donationRoute from "~/routes/dp";
 import { donation, event } from "~drizzle/schema";
 import { testDatabase } from "../support/database";
-import { makeEvent, makeUser, sessionCookie } from "../support/people";
+import { aBrowser, makeEvent, makeUser, sessionCookie } from "../support/people";
 import { call, makeRequest } from "../support/route-calls";
 
 const { db } = testDatabase();
@@ -125,14 +125,14 @@ describe(`fundraisers: staff attribution and end dates on ${process.env.TEST_DB_
     const pageId = await approvedPage(eventId, "Team Tidewater", new Date(Date.now() + HOUR));
 
     // Before the end: taken, and the page says when it ends.
-    expect((await give(eventId, giftOnBill(pageId), asDonor, PAGES)).kind).toBe("receipt");
+    expect((await give(eventId, giftOnBill(pageId), asDonor, PAGES, aBrowser())).kind).toBe("receipt");
     const running = await call(fundraiserRoute.loader, makeRequest(`/cattleman?cattleManId=${pageId}`));
     expect(running.data).toMatchObject({ endedOn: null, endsOn: expect.stringMatching(/\d{4}/) });
 
     await updateFundraiser(eventId, pageId, { ends_at: new Date(Date.now() - 1000) });
 
     // After it: refused with the reason, nothing recorded (a form posted from /dp without JavaScript, too).
-    expect(await refusalOf(give(eventId, giftOnBill(pageId), asDonor, PAGES))).toMatchObject({
+    expect(await refusalOf(give(eventId, giftOnBill(pageId), asDonor, PAGES, aBrowser()))).toMatchObject({
       message: expect.stringMatching(/^Team Tidewater's page ended on .+ and takes no more gifts\./),
     });
     const cookie = await sessionCookie(donor.usr_id);
@@ -163,7 +163,7 @@ describe(`fundraisers: staff attribution and end dates on ${process.env.TEST_DB_
 
     // Staff reopen it: it takes gifts again.
     await updateFundraiser(eventId, pageId, { ends_at: null });
-    expect((await give(eventId, giftOnBill(pageId), asDonor, PAGES)).kind).toBe("receipt");
+    expect((await give(eventId, giftOnBill(pageId), asDonor, PAGES, aBrowser())).kind).toBe("receipt");
   });
 
   it("counts a monthly gift's later months on the page only while it runs, so an ended page's total is final", async () => {

@@ -1,14 +1,16 @@
-// Email and password sign-in through the /auth/sign-in action, with the failed-attempt limits per account and
-// per client address, and no hint whether an address has an account.
+// Email and password sign-in through the /auth/sign-in action, with wrong passwords paced per account, per browser
+// and per address for clients without a device cookie, the owner's own browser never held back, and no hint whether
+// an address has an account.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getSignedInUser } from "~/auth/access.server";
 import { setPassword } from "~/auth/accounts.server";
+import { ensureDevice } from "~/auth/devices.server";
 import { signInWithPassword } from "~/auth/password-sign-in.server";
 import { hashPassword } from "~/auth/password.server";
-import { SIGN_IN_LIMITS } from "~/auth/sign-in-limits.server";
+import { SIGN_IN_PACES } from "~/auth/sign-in-limits.server";
 import * as signInRoute from "~/routes/auth.sign-in";
-import { sign_in_failure } from "~drizzle/schema";
+import { paced_attempt } from "~drizzle/schema";
 import { testDatabase } from "../support/database";
 import { makeUser } from "../support/people";
 import { call, makeRequest, type Outcome, type RouteFunction } from "../support/route-calls";
@@ -23,9 +25,22 @@ async function personWithPassword() {
   return person;
 }
 
-/** Posts the sign-in form as a browser at `clientAddress` would. */
-async function signIn(email: string, password: string, { returnTo = "/", clientAddress = "198.51.100.1" } = {}) {
-  const request = makeRequest("/auth/sign-in", { form: { email, password, returnTo } });
+/** A browser's device cookie (the Cookie header's pair), as the sign-in pages hand it out. */
+async function aDeviceCookie() {
+  return (await ensureDevice(new Request("http://localhost/"))).setCookie!.split(";")[0];
+}
+
+/** Posts the sign-in form as a browser at `clientAddress` (holding `cookie`, if any) would. */
+async function signIn(
+  email: string,
+  password: string,
+  {
+    returnTo = "/",
+    clientAddress = "198.51.100.1",
+    cookie,
+  }: { returnTo?: string; clientAddress?: string; cookie?: string } = {},
+) {
+  const request = makeRequest("/auth/sign-in", { form: { email, password, returnTo }, cookie });
   const withAddress = (args: ActionFunctionArgs) => signInRoute.action({ ...args, context: { clientAddress } });
   return call(withAddress as RouteFunction, request);
 }
@@ -84,20 +99,26 @@ describe("password sign-in", () => {
   });
 });
 
-describe("failed sign-in limits", () => {
-  it(`refuses an account after ${SIGN_IN_LIMITS.perAccount} failures, before checking the password`, async () => {
+describe("failed sign-in pacing (decision 035)", () => {
+  const { account, cookielessAddress, device } = SIGN_IN_PACES;
+
+  it(`paces an account after ${account.free} wrong passwords from strangers' browsers, and points to the code`, async () => {
     const person = await personWithPassword();
-    for (let attempt = 0; attempt < SIGN_IN_LIMITS.perAccount; attempt++) {
-      expect((await signIn(person.email_address, `wrong ${attempt}`)).status).toBe(400);
+    for (let attempt = 0; attempt < account.free; attempt++) {
+      expect((await signIn(person.email_address, `wrong ${attempt}`, { cookie: await aDeviceCookie() })).status).toBe(
+        400,
+      );
     }
-    const refused = await signIn(person.email_address, PASSWORD);
+    const refused = await signIn(person.email_address, PASSWORD, { cookie: await aDeviceCookie() });
     expect(refused).toMatchObject({
       status: 429,
       data: {
         formId: "password-sign-in",
         error: {
           "": [
-            "Too many attempts to sign in with this email address. Try again in 15 minutes, or sign in with a code sent to your email.",
+            expect.stringMatching(
+              /^Many wrong passwords were tried for this email address just now\. Try again in \d seconds?, or sign in with a code sent to your email\.$/,
+            ),
           ],
         },
       },
@@ -107,83 +128,102 @@ describe("failed sign-in limits", () => {
       params: {},
       context: {},
     })) as { init?: ResponseInit };
-    expect(new Headers(raw.init?.headers).get("Retry-After")).toMatch(/^(899|900)$/);
+    expect(new Headers(raw.init?.headers).get("Retry-After")).toBe("1");
   });
 
-  it("limits an unknown address exactly like an account", async () => {
-    for (let attempt = 0; attempt < SIGN_IN_LIMITS.perAccount; attempt++) await signIn("ghost@example.org", "guess");
-    const refused = await signIn("ghost@example.org", "guess");
-    expect(refused.status).toBe(429);
-    expect(refused.data).toMatchObject({
-      error: { "": [expect.stringMatching(/^Too many attempts to sign in with this email address/)] },
-    });
+  it("lets the owner's own browser in, whatever strangers tried on the same network", async () => {
+    const person = await personWithPassword();
+    const own = await aDeviceCookie();
+    const venue = "203.0.113.10";
+    expect((await signIn(person.email_address, PASSWORD, { cookie: own, clientAddress: venue })).status).toBe(302);
+    // Strangers on the venue's address: browsers of their own, and a script that keeps no cookies.
+    for (let attempt = 0; attempt < 25; attempt++) {
+      const cookie = attempt % 2 === 0 ? await aDeviceCookie() : undefined;
+      await signIn(person.email_address, `guess ${attempt}`, { cookie, clientAddress: venue });
+    }
+    expect((await signIn(person.email_address, PASSWORD, { clientAddress: venue })).status).toBe(429);
+    expect((await signIn(person.email_address, PASSWORD, { cookie: own, clientAddress: venue })).status).toBe(302);
   });
 
-  it("lets the account in again once the failures are 15 minutes old", async () => {
+  it("doubles the wait with each wrong password up to 15 minutes, and forgets them an hour on", async () => {
     const person = await personWithPassword();
     const start = new Date("2026-03-01T12:00:00Z");
-    for (let attempt = 0; attempt < SIGN_IN_LIMITS.perAccount; attempt++) {
-      await signInWithPassword({ email: person.email_address, password: "wrong", ip: undefined, now: start });
-    }
-    const soon = new Date(start.getTime() + 14 * 60_000);
-    expect(
-      await signInWithPassword({ email: person.email_address, password: PASSWORD, ip: undefined, now: soon }),
-    ).toMatchObject({
+    const attempt = (password: string, now: Date) =>
+      signInWithPassword({ email: person.email_address, password, ip: undefined, device: "stranger", now });
+    for (let n = 0; n < account.free; n++) await attempt("wrong", start);
+    expect(await attempt(PASSWORD, start)).toMatchObject({
       ok: false,
       reason: "blocked",
-      block: { scope: "account", retryAt: new Date(start.getTime() + SIGN_IN_LIMITS.windowMs) },
+      block: { scope: "account", retryAt: new Date(start.getTime() + 1_000) },
     });
-    const later = new Date(start.getTime() + 15 * 60_000 + 1);
-    expect(
-      await signInWithPassword({ email: person.email_address, password: PASSWORD, ip: undefined, now: later }),
-    ).toEqual({
-      ok: true,
-      usrId: person.usr_id,
-    });
+    let now = start;
+    const waits: number[] = [];
+    for (let n = 0; n < 12; n++) {
+      const answer = await attempt("wrong", now);
+      if (!answer.ok && answer.reason === "blocked") {
+        waits.push(answer.block.retryAt.getTime() - now.getTime());
+        now = answer.block.retryAt;
+      }
+      await attempt("wrong", now);
+    }
+    expect(waits.slice(0, 4)).toEqual([1_000, 2_000, 4_000, 8_000]);
+    expect(Math.max(...waits)).toBe(account.maxDelayMs);
+    const later = new Date(now.getTime() + 60 * 60_000 + 1);
+    expect(await attempt(PASSWORD, later)).toEqual({ ok: true, usrId: person.usr_id });
   });
 
-  it("clears the account's failures after a successful sign-in", async () => {
+  it("clears the account's slate after a successful sign-in", async () => {
     const person = await personWithPassword();
-    for (let attempt = 0; attempt < SIGN_IN_LIMITS.perAccount - 1; attempt++)
-      await signIn(person.email_address, "wrong");
-    expect((await signIn(person.email_address, PASSWORD)).status).toBe(302);
-    expect(
-      await db.select().from(sign_in_failure).where(eq(sign_in_failure.email, person.email_address.toLowerCase())),
-    ).toEqual([]);
-    for (let attempt = 0; attempt < SIGN_IN_LIMITS.perAccount - 1; attempt++)
-      await signIn(person.email_address, "wrong");
-    expect((await signIn(person.email_address, PASSWORD)).status).toBe(302);
+    const cookie = await aDeviceCookie();
+    for (let attempt = 0; attempt < account.free - 1; attempt++)
+      await signIn(person.email_address, "wrong", { cookie });
+    expect((await signIn(person.email_address, PASSWORD, { cookie })).status).toBe(302);
+    const stranger = await aDeviceCookie();
+    for (let attempt = 0; attempt < account.free - 1; attempt++)
+      await signIn(person.email_address, "wrong", { cookie: stranger });
+    expect((await signIn(person.email_address, PASSWORD, { cookie: stranger })).status).toBe(302);
   });
 
-  it(`refuses a client address after ${SIGN_IN_LIMITS.perAddress} failures, whichever accounts it tried`, async () => {
+  it(`paces one browser after ${device.free} wrong passwords, whichever accounts it tried, and no other`, async () => {
     const clientAddress = "203.0.113.77";
-    for (let attempt = 0; attempt < SIGN_IN_LIMITS.perAddress; attempt++) {
-      await signIn(`target-${attempt % 5}-${attempt}@example.org`, "guess", { clientAddress });
+    const guesser = await aDeviceCookie();
+    for (let attempt = 0; attempt < device.free; attempt++) {
+      await signIn(`target-${attempt}@example.org`, "guess", { cookie: guesser, clientAddress });
+    }
+    const person = await personWithPassword();
+    const refused = await signIn(person.email_address, PASSWORD, { cookie: guesser, clientAddress });
+    expect(refused.status).toBe(429);
+    expect(refused.data).toMatchObject({
+      error: { "": [expect.stringMatching(/^Many wrong passwords or codes were typed in this browser just now/)] },
+    });
+    // Another browser on the same network is not held back.
+    expect(
+      (await signIn(person.email_address, PASSWORD, { cookie: await aDeviceCookie(), clientAddress })).status,
+    ).toBe(302);
+  });
+
+  it(`paces clients without a device cookie on one address after ${cookielessAddress.free}, not browsers with one`, async () => {
+    const clientAddress = "203.0.113.78";
+    for (let attempt = 0; attempt < cookielessAddress.free; attempt++) {
+      await signIn(`sprayed-${attempt}@example.org`, "guess", { clientAddress });
     }
     const person = await personWithPassword();
     const refused = await signIn(person.email_address, PASSWORD, { clientAddress });
-    expect(refused).toMatchObject({
-      status: 429,
-      data: {
-        formId: "password-sign-in",
-        error: {
-          "": [
-            "Too many sign-in attempts from your network. Try again in 15 minutes, or sign in with a code sent to your email.",
-          ],
-        },
-      },
+    expect(refused.data).toMatchObject({
+      error: { "": [expect.stringMatching(/^Many sign-in attempts came from your network just now/)] },
     });
-    // Other addresses are not affected.
-    expect((await signIn(person.email_address, PASSWORD, { clientAddress: "203.0.113.78" })).status).toBe(302);
+    expect(
+      (await signIn(person.email_address, PASSWORD, { cookie: await aDeviceCookie(), clientAddress })).status,
+    ).toBe(302);
   });
 
-  it("checks a burst from one address one at a time, refusing those left once the ceiling is reached", async () => {
+  it("checks a burst from one address one at a time, refusing those left once the pace holds them", async () => {
     const clientAddress = "203.0.113.79";
     const left = 5;
-    await db.insert(sign_in_failure).values(
-      Array.from({ length: SIGN_IN_LIMITS.perAddress - left }, (_, n) => ({
-        email: `earlier-${n}@example.org`,
-        ip: clientAddress,
+    await db.insert(paced_attempt).values(
+      Array.from({ length: cookielessAddress.free - left }, () => ({
+        kind: "password:cookieless",
+        subject: clientAddress,
         created_at: new Date(),
       })),
     );
@@ -194,7 +234,7 @@ describe("failed sign-in limits", () => {
       ...Array<number>(left).fill(400),
       ...Array<number>(left).fill(429),
     ]);
-    const recorded = await db.select().from(sign_in_failure).where(eq(sign_in_failure.ip, clientAddress));
-    expect(recorded).toHaveLength(SIGN_IN_LIMITS.perAddress);
+    const recorded = await db.select().from(paced_attempt).where(eq(paced_attempt.subject, clientAddress));
+    expect(recorded).toHaveLength(cookielessAddress.free);
   });
 });

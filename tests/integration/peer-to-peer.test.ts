@@ -25,7 +25,7 @@ import * as fundraisersRoute from "~/routes/cattlemen";
 import * as wranglersRoute from "~/routes/wranglers";
 import { donation, fundraiser } from "~drizzle/schema";
 import { testDatabase } from "../support/database";
-import { makeEvent, makeUser, sessionCookie } from "../support/people";
+import { aBrowser, makeEvent, makeUser, sessionCookie } from "../support/people";
 import { call, makeRequest } from "../support/route-calls";
 
 const { db } = testDatabase();
@@ -131,7 +131,7 @@ describe(`peer-to-peer fundraisers on ${process.env.TEST_DB_ENGINE}`, () => {
     const { event_id: eventId } = await makeEvent(db);
     const pageId = await approvedPage(eventId);
     const donor = await makeDonor();
-    const answer = await give(eventId, giftOnBill(pageId), donor, PAGES);
+    const answer = await give(eventId, giftOnBill(pageId), donor, PAGES, aBrowser());
     expect(answer.kind).toBe("receipt");
 
     expect(await publicFundraiser(pageId)).toMatchObject({ raised: 5_000, gifts: 1 });
@@ -143,7 +143,7 @@ describe(`peer-to-peer fundraisers on ${process.env.TEST_DB_ENGINE}`, () => {
     // A page waiting for approval, or another event's, takes no gifts; nothing is recorded.
     const other = await makeEvent(db);
     const elsewhere = await approvedPage(other.event_id);
-    expect(await refusalOf(give(eventId, giftOnBill(elsewhere), donor, PAGES))).toMatchObject({
+    expect(await refusalOf(give(eventId, giftOnBill(elsewhere), donor, PAGES, aBrowser()))).toMatchObject({
       message: "This fundraiser's page is not taking gifts now. You can still give to the event.",
     });
     expect(await db.select().from(donation).where(eq(donation.event_id, eventId))).toHaveLength(1);
@@ -161,7 +161,9 @@ describe(`peer-to-peer fundraisers on ${process.env.TEST_DB_ENGINE}`, () => {
       const pageId = await approvedPage(eventId);
       const donors = await Promise.all(Array.from({ length: 20 }, () => makeDonor()));
       await Promise.all(
-        donors.map((donor, index) => give(eventId, giftOnBill(pageId, String(1_000 + index)), donor, PAGES)),
+        donors.map((donor, index) =>
+          give(eventId, giftOnBill(pageId, String(1_000 + index)), donor, PAGES, aBrowser()),
+        ),
       );
       const expected = donors.reduce((sum, _donor, index) => sum + 1_000 + index, 0);
       expect(await publicFundraiser(pageId)).toMatchObject({ raised: expected, gifts: 20 });

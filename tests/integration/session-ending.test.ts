@@ -1,10 +1,11 @@
-// Ending sessions (issue 19, L9): "Sign out everywhere" and a new password end the user's sessions in every browser,
-// not only the cookie of the browser that asked; a cookie from before sessions had versions counts as ended.
+// Ending sessions (issue 19, L9; issue 32, finding 6): signing out ends the session on the server, so a copy of the
+// cookie stops counting; "Sign out everywhere" and a new password end the user's sessions in every browser; a cookie
+// from before sessions had versions and ids counts as ended.
 import { describe, expect, it } from "vitest";
 import { getSignedInUser } from "~/auth/access.server";
 import { setPassword } from "~/auth/accounts.server";
 import { hashPassword } from "~/auth/password.server";
-import { sessionStorage, signedInSessionCookie, SESSION_USER_KEY } from "~/auth/session.server";
+import { sessionStorage, signedInCookies, SESSION_USER_KEY } from "~/auth/session.server";
 import * as forgotRoute from "~/routes/auth.forgot-password";
 import * as resetRoute from "~/routes/auth.reset-password";
 import * as signOutRoute from "~/routes/auth.sign-out";
@@ -17,7 +18,11 @@ const { db } = testDatabase();
 
 /** The Cookie header of a new browser that signed in as the user. */
 async function browserSignedInAs(usrId: number) {
-  return (await signedInSessionCookie(new Request("http://localhost/"), usrId)).split(";")[0];
+  const cookies = await signedInCookies(new Request("http://localhost/"), usrId);
+  return cookies
+    .getSetCookie()
+    .find((value) => value.startsWith("gavel_session="))!
+    .split(";")[0];
 }
 
 const signedInAs = async (cookie: string) =>
@@ -27,12 +32,16 @@ const signOut = (cookie: string, form: Record<string, string> = {}) =>
   call(signOutRoute.action as RouteFunction, makeRequest("/auth/sign-out", { cookie, form }));
 
 describe("ending sessions", () => {
-  it("signing out ends this browser's session only", async () => {
+  it("signing out ends this browser's session on the server, and only it", async () => {
     const person = await makeUser(db);
     const [phone, laptop] = [await browserSignedInAs(person.usr_id), await browserSignedInAs(person.usr_id)];
+    expect(await signedInAs(phone)).toBe(person.usr_id);
     expect((await signOut(phone)).status).toBe(302);
-    // The phone's browser drops its cookie; the laptop stays signed in.
+    // A copy of the phone's cookie (taken before the sign-out) no longer counts; the laptop stays signed in.
+    expect(await signedInAs(phone)).toBeUndefined();
     expect(await signedInAs(laptop)).toBe(person.usr_id);
+    // Signing out with an ended cookie again changes nothing.
+    expect((await signOut(phone)).status).toBe(302);
   });
 
   it("signing out everywhere ends every browser's session, and a later sign-in works", async () => {
@@ -79,6 +88,15 @@ describe("ending sessions", () => {
 
     expect(await signedInAs(stolenLaptop)).toBeUndefined();
     expect(await signedInAs(here)).toBe(person.usr_id);
+  });
+
+  it("a cookie without a session id (from before sign-out ended sessions on the server) counts as ended", async () => {
+    const person = await makeUser(db);
+    const session = await sessionStorage.getSession();
+    session.set(SESSION_USER_KEY, { usrId: person.usr_id, version: 1 });
+    session.set("expiresAt", Date.now() + 60_000);
+    const cookie = (await sessionStorage.commitSession(session)).split(";")[0];
+    expect(await signedInAs(cookie)).toBeUndefined();
   });
 
   it("a cookie without a session version counts as ended", async () => {

@@ -1,13 +1,15 @@
 // Signing in with a code sent by email (/auth/code) against a real database: the code in the mail, wrong codes,
-// expiry, single use, a new account for a new address, the limits, and a returnTo that stays on this site.
+// expiry, single use, a new account for a new address, the pacing, and a returnTo that stays on this site. The
+// lockout drill (lockout-drill.test.ts) plays strangers on the owner's network.
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getSignedInUser } from "~/auth/access.server";
 import { deleteExpiredSignInRecords } from "~/auth/cleanup.server";
-import { codeRequestBlock, requestSignInCode, SIGN_IN_CODE_LIMITS, verifySignInCode } from "~/auth/sign-in-code.server";
-import { recordSignInFailure } from "~/auth/sign-in-limits.server";
+import { heldDeviceKey } from "~/auth/devices.server";
+import { PACING_WINDOW_MS } from "~/auth/pacing.server";
+import { CODE_REQUEST_PACES, requestSignInCode, verifySignInCode } from "~/auth/sign-in-code.server";
 import * as codeRoute from "~/routes/auth.code";
-import { sign_in_code, sign_in_failure, usr } from "~drizzle/schema";
+import { paced_attempt, sign_in_code, usr } from "~drizzle/schema";
 import { testDatabase } from "../support/database";
 import { lastMailTo, mailTo } from "../support/mailbox";
 import { giveRole, makeEvent, makeUser, teamRole } from "../support/people";
@@ -18,13 +20,17 @@ const { db } = testDatabase();
 
 const newAddress = () => `bidder-${Math.random().toString(36).slice(2, 10)}@example.org`;
 
-/** A browser going through /auth/code: it keeps the session cookie the answers set. */
+/** A browser going through /auth/code: it keeps the cookies the answers set (its session, its device). */
 function browser(returnTo?: string) {
+  const jar = new Map<string, string>();
   let cookie: string | undefined;
   const path = returnTo ? `/auth/code?returnTo=${encodeURIComponent(returnTo)}` : "/auth/code";
   const keep = (outcome: Outcome) => {
-    const set = outcome.response?.headers.getSetCookie().find((value) => value.startsWith("gavel_session="));
-    if (set) cookie = set.split(";")[0];
+    for (const set of outcome.response?.headers.getSetCookie() ?? []) {
+      const pair = set.split(";")[0];
+      jar.set(pair.split("=")[0], pair);
+    }
+    cookie = [...jar.values()].join("; ") || undefined;
     return outcome;
   };
   const post = async (form: Record<string, string>) =>
@@ -41,6 +47,8 @@ function browser(returnTo?: string) {
     restart: () => post({ intent: "restart" }),
     enter: (code: string, names: { first_name?: string; last_name?: string } = {}) =>
       post({ intent: "verify", code, ...names }),
+    /** The key of the device cookie the browser holds. */
+    device: () => heldDeviceKey(new Request("http://localhost/", { headers: { Cookie: cookie ?? "" } })),
     signedInAs: () =>
       getSignedInUser(new Request("http://localhost/", { headers: { Cookie: cookie ?? "" } })).then(
         (user) => user?.usr_id,
@@ -196,56 +204,74 @@ describe(`sign-in codes on ${process.env.TEST_DB_ENGINE}`, () => {
     }
     expect((await first.enter(newCode)).status).toBe(302);
     // The same code again.
-    expect(await verifySignInCode(db, { email, code: newCode })).toEqual({ ok: false, reason: "no-code" });
+    expect(await verifySignInCode(db, { email, code: newCode, device: await first.device() })).toEqual({
+      ok: false,
+      reason: "no-code",
+    });
   });
 
   it("lets only one of two requests racing with the right code sign in", async () => {
     const email = newAddress();
-    await requestSignInCode(db, { email });
+    const device = "racing-browser";
+    await requestSignInCode(db, { email, requester: { device, cookieless: false, ip: undefined } });
     const code = await lastCodeTo(email);
-    const results = await Promise.all([verifySignInCode(db, { email, code }), verifySignInCode(db, { email, code })]);
+    const results = await Promise.all([
+      verifySignInCode(db, { email, code, device }),
+      verifySignInCode(db, { email, code, device }),
+    ]);
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect(results.filter((result) => !result.ok)).toEqual([{ ok: false, reason: "no-code" }]);
     expect(await db.select().from(usr).where(eq(usr.email_address, email))).toHaveLength(1);
   });
 
-  it("limits codes per address to 5 in 15 minutes, with the same answer whether or not an account exists", async () => {
+  it("paces codes for an address asked from one browser after 3, the same whether or not an account exists", async () => {
     const existing = await makeUser(db);
+    const { free } = CODE_REQUEST_PACES.emailFromDevice;
     for (const email of [existing.email_address, newAddress()]) {
       const person = browser();
-      for (let i = 0; i < SIGN_IN_CODE_LIMITS.perEmail; i++) expect((await person.send(email)).status).toBe(302);
+      for (let i = 0; i < free; i++) expect((await person.send(email)).status).toBe(302);
       const refused = await person.send(email);
       expect(refused.status).toBe(429);
       expect(refused.response).toBeUndefined();
       expect(refused.data).toMatchObject({ formId: "code-email" });
       expect(messageOf(refused)[""]).toEqual([
-        "Too many codes or tries for this email address. Try again in 15 minutes.",
+        "Several codes were sent to this email address just now: use the newest one, or ask again. Try again in 30 seconds.",
       ]);
-      expect(await mailTo(email)).toHaveLength(SIGN_IN_CODE_LIMITS.perEmail);
+      expect(await mailTo(email)).toHaveLength(free);
     }
   });
 
-  it("limits codes per client address, and lets a spent window go", async () => {
+  it("paces codes asked from one browser whatever the address, and clients without a device cookie per network", async () => {
     const now = new Date();
-    const ip = `198.51.100.${Math.floor(Math.random() * 250)}`;
-    await db.insert(sign_in_code).values(
-      Array.from({ length: SIGN_IN_CODE_LIMITS.perAddress }, (_, i) => ({
-        email: `many-${i}@example.org`,
-        code_hash: "x",
-        salt: "x",
-        ip,
-        expires_at: now,
-        created_at: new Date(now.getTime() - 60_000),
-      })),
-    );
-    const refused = await requestSignInCode(db, { email: newAddress(), ip, now });
-    expect(refused).toMatchObject({ ok: false, block: { scope: "address" } });
-    expect(await codeRequestBlock(db, newAddress(), "203.0.113.9", now)).toBeUndefined();
-    const later = new Date(now.getTime() + SIGN_IN_CODE_LIMITS.windowMs);
-    expect(await codeRequestBlock(db, newAddress(), ip, later)).toBeUndefined();
-    // The cleanup removes codes whose window has passed.
+    const ip = "198.51.100.200";
+    const asking = (device: string, cookieless = false) => ({ device, cookieless, ip });
+    for (let i = 0; i < CODE_REQUEST_PACES.device.free; i++) {
+      expect(await requestSignInCode(db, { email: newAddress(), requester: asking("one-browser"), now })).toEqual({
+        ok: true,
+      });
+    }
+    expect(await requestSignInCode(db, { email: newAddress(), requester: asking("one-browser"), now })).toMatchObject({
+      ok: false,
+      block: { scope: "device" },
+    });
+    for (let i = 0; i < CODE_REQUEST_PACES.cookielessAddress.free; i++) {
+      await requestSignInCode(db, { email: newAddress(), requester: asking(`script-${i}`, true), now });
+    }
+    expect(
+      await requestSignInCode(db, { email: newAddress(), requester: asking("script-x", true), now }),
+    ).toMatchObject({
+      ok: false,
+      block: { scope: "address" },
+    });
+    // A browser holding its device cookie on the same network is not held back by either.
+    expect(await requestSignInCode(db, { email: newAddress(), requester: asking("guest-phone"), now })).toEqual({
+      ok: true,
+    });
+    // The cleanup removes what no longer counts: attempts past the window, expired codes.
+    const later = new Date(now.getTime() + PACING_WINDOW_MS + 1);
     await deleteExpiredSignInRecords(db, later);
-    expect(await db.select().from(sign_in_code).where(eq(sign_in_code.ip, ip))).toEqual([]);
+    expect(await db.select().from(paced_attempt).where(eq(paced_attempt.subject, ip))).toEqual([]);
+    expect(await db.select().from(sign_in_code).where(eq(sign_in_code.device, "guest-phone"))).toEqual([]);
   });
 
   it("goes back to a path of this site after signing in, never to another site", async () => {
@@ -278,54 +304,18 @@ describe(`sign-in codes on ${process.env.TEST_DB_ENGINE}`, () => {
     });
   });
 
-  it("counts wrong codes as failed sign-ins of the account only, not of the client address", async () => {
+  it("counts wrong codes against the browser that typed them, not the account's password sign-in", async () => {
     const email = newAddress();
     const person = browser();
     await person.send(email);
     await person.enter(wrongCode(await lastCodeTo(email)));
-    const failures = await db.select().from(sign_in_failure).where(eq(sign_in_failure.email, email));
-    expect(failures).toHaveLength(1);
-    expect(failures[0].ip).toBe("");
-  });
-
-  it("lets strangers use up neither the owner's codes nor code sign-in, and stops guessing codes across accounts", async () => {
-    const owner = await makeUser(db);
-    const now = new Date();
-    // A stranger on one network asks for the owner's codes until refused, and types wrong passwords.
-    for (let i = 0; i < SIGN_IN_CODE_LIMITS.perEmail; i++)
-      expect(await requestSignInCode(db, { email: owner.email_address, ip: "203.0.113.66", now })).toEqual({
-        ok: true,
-      });
-    expect(await requestSignInCode(db, { email: owner.email_address, ip: "203.0.113.66", now })).toMatchObject({
-      ok: false,
-      block: { scope: "email" },
-    });
-    for (let i = 0; i < 6; i++) await recordSignInFailure(db, owner.email_address, "203.0.113.66", now);
-    // The owner, elsewhere, still gets a code and signs in with it.
-    expect(await requestSignInCode(db, { email: owner.email_address, ip: "198.51.100.7", now })).toEqual({ ok: true });
-    const code = await lastCodeTo(owner.email_address);
-    expect(await verifySignInCode(db, { email: owner.email_address, code, ip: "198.51.100.7", now })).toMatchObject({
-      ok: true,
-    });
-
-    // One address typing wrong codes for many accounts is stopped at its ceiling, others are not.
-    const guesser = "203.0.113.99";
-    await db.insert(sign_in_failure).values(
-      Array.from({ length: SIGN_IN_CODE_LIMITS.wrongPerAddress }, (_, i) => ({
-        email: `guessed-${i}@example.org`,
-        ip: guesser,
-        created_at: now,
-      })),
-    );
-    const victim = newAddress();
-    await requestSignInCode(db, { email: victim, ip: guesser, now });
-    expect(await verifySignInCode(db, { email: victim, code: "000000", ip: guesser, now })).toMatchObject({
-      ok: false,
-      reason: "blocked",
-      block: { scope: "address" },
-    });
-    expect(await verifySignInCode(db, { email: victim, code: "000000", ip: "198.51.100.8", now })).toMatchObject({
-      reason: expect.not.stringMatching(/^blocked$/),
-    });
+    const counted = await db
+      .select()
+      .from(paced_attempt)
+      .where(eq(paced_attempt.subject, (await person.device())!));
+    expect(counted.map((row) => row.kind)).toContain("sign-in:device");
+    // What counts by the address is only the code asked for it, nothing that could hold back its password.
+    const byAddress = await db.select().from(paced_attempt).where(eq(paced_attempt.subject, email));
+    expect(byAddress.map((row) => row.kind)).toEqual(["code:email"]);
   });
 });

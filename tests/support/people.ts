@@ -58,9 +58,12 @@ export function teamRoleWithout(...missing: Permission[]): Partial<RoleFlags> {
 /** The Cookie header of a browser signed in as the user, as the sign-in flow would leave it. */
 export async function sessionCookie(usrId: number): Promise<string> {
   const session = await sessionStorage.getSession();
-  // A new user's session_version is 1.
-  session.set(SESSION_USER_KEY, { usrId, version: 1 });
+  // A new user's session_version is 1; each cookie is a session of its own.
+  session.set(SESSION_USER_KEY, { usrId, version: 1, sessionId: randomBytes(16).toString("base64url") });
   session.set("expiresAt", Date.now() + 60 * 60 * 1000);
   const setCookie = await sessionStorage.commitSession(session);
   return setCookie.split(";")[0];
 }
+
+/** A browser of its own (a device key and a network address), as the paced forms see one. */
+export const aBrowser = () => ({ device: `browser-${unique()}`, ip: "198.51.100.7" });

@@ -10,6 +10,8 @@ export interface Outcome {
   /** What a loader or action returned as data (plain objects and data() results). */
   data?: unknown;
   response?: Response;
+  /** The headers a data() result carries (cookies a loader sets, such as the device cookie). */
+  headers?: Headers;
 }
 
 export function makeRequest(
@@ -44,7 +46,9 @@ export async function call(fn: RouteFunction, request: Request, params: Record<s
   if (result instanceof Response) {
     return { status: result.status, location: result.headers.get("Location") ?? undefined, response: result };
   }
-  if (isDataWithInit(result)) return { status: result.init?.status ?? 200, data: result.data };
+  if (isDataWithInit(result)) {
+    return { status: result.init?.status ?? 200, data: result.data, headers: new Headers(result.init?.headers) };
+  }
   return { status: 200, data: result };
 }
 
