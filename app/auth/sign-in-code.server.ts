@@ -18,7 +18,6 @@ import { secretFor } from "~/config.server";
 import { queueMail } from "~/mail/mailer.server";
 import { sign_in_code } from "~drizzle/schema";
 import { fillMissingNames, findOrCreateUserByEmail, isTeamMemberAddress, normaliseEmail } from "./accounts.server";
-import { rememberDevice } from "./devices.server";
 import { signInCodeEmail } from "./emails.server";
 import { firstWait, recordAttempts, type Pace } from "./pacing.server";
 import {
@@ -126,7 +125,7 @@ export type VerifyCodeResult =
  * Checks a typed code (6 or 10 digits, as sign-in-code-fields.ts reads it) against the newest code this browser asked
  * for the address. A wrong one uses up a try and counts against the browser's guesses; the right one is spent in one
  * statement (of two requests racing with it, one wins) and signs in the account of the address, created if there is
- * none, and the browser becomes one of the account's own.
+ * none (the session it starts makes the browser one of the account's own: session.server.ts).
  */
 export async function verifySignInCode(
   db: Database,
@@ -188,7 +187,6 @@ export async function verifySignInCode(
     const id = await findOrCreateUserByEmail(tx, input.email);
     await fillMissingNames(tx, id, input.names ?? {});
     await clearSignInFailures(tx, email);
-    await rememberDevice(tx, email, device, now);
     return id;
   });
   return usrId === undefined ? { ok: false, reason: "no-code" } : { ok: true, usrId };
