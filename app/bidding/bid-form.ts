@@ -24,6 +24,16 @@ export const isBuyNow = (intent: (typeof BID_INTENTS)[number]) => intent === "bu
 const firstGiven = (value: unknown) =>
   Array.isArray(value) ? (value.find((entry) => String(entry).trim() !== "") ?? "") : value;
 
+/**
+ * The longest idempotency key a bid form may carry (the form's own, hidden: a UUID of 36 characters). A longer one
+ * is not a typing mistake but a forged post, refused as a bad request (issue 32, finding 9).
+ */
+export const IDEMPOTENCY_KEY_MAX = 100;
+
+/** Whether the posted key (or its absence) can be a bid form's. */
+export const isPostedBidKey = (value: FormDataEntryValue | null) =>
+  value === null || (typeof value === "string" && value.length <= IDEMPOTENCY_KEY_MAX);
+
 export const bidSchema = z
   .object({
     intent: z.enum(BID_INTENTS),
@@ -35,7 +45,7 @@ export const bidSchema = z
       .default("")
       .refine((text) => text === "" || /^\d{1,9}$/.test(text), "Enter the guest's paddle number.")
       .transform((text) => (text === "" ? null : Number(text))),
-    key: z.string().default(""),
+    key: z.string().max(IDEMPOTENCY_KEY_MAX).default(""),
   })
   .superRefine((bid, context) => {
     if (!isBuyNow(bid.intent) && bid.amount === null && bid.maximum === null)

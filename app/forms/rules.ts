@@ -121,8 +121,16 @@ export const webAddress = (what: string, hosts?: string[]) =>
         .nullable(),
     );
 
+/** The longest email address there can be (RFC 5321's 256-character path, less its angle brackets). */
+export const EMAIL_MAX = 254;
+
 /** An email address, or null when blank. */
-export const optionalEmail = optional(z.string().max(254).email("Enter an email address such as info@example.org."));
+export const optionalEmail = optional(
+  z
+    .string()
+    .max(EMAIL_MAX, `An email address can be at most ${EMAIL_MAX} characters.`)
+    .email("Enter an email address such as info@example.org."),
+);
 
 /** A phone number as people write it, or null when blank: digits and the usual separators, with an area code. */
 export const optionalPhone = optional(

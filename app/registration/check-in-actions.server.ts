@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { MAX_ROW_ID, readRowId } from "~/db/row-id";
 import { db } from "~/db.server";
+import { EMAIL_MAX, requiredText, TEXT_LIMITS } from "~/forms/rules";
 import { formatMoney } from "~/ui/format";
 import { event } from "~drizzle/schema";
 import { checkGuests, guestOfToken, partyOf, tokenInScan, type CheckResult, type Direction } from "./check-in.server";
@@ -25,11 +26,23 @@ export interface DoorOutcome {
 const WALK_IN_METHODS = ["pay_at_event", "cash", "check", "comp"] as const satisfies readonly PaymentMethod[];
 
 const walkInSchema = z.object({
-  first_name: z.string().trim().min(1, "Enter the guest's first name.").max(100),
-  last_name: z.string().trim().min(1, "Enter the guest's last name.").max(100),
+  first_name: requiredText(
+    TEXT_LIMITS.name,
+    "Enter the guest's first name.",
+    `A first name can be at most ${TEXT_LIMITS.name} characters.`,
+  ),
+  last_name: requiredText(
+    TEXT_LIMITS.name,
+    "Enter the guest's last name.",
+    `A last name can be at most ${TEXT_LIMITS.name} characters.`,
+  ),
   email: z.union([
     z.literal(""),
-    z.string().trim().email("Enter an email address like name@example.org, or leave it blank."),
+    z
+      .string()
+      .trim()
+      .max(EMAIL_MAX, `An email address can be at most ${EMAIL_MAX} characters.`)
+      .email("Enter an email address like name@example.org, or leave it blank."),
   ]),
   ticket_id: z.coerce
     .number({ message: "Choose a ticket." })
@@ -109,13 +122,13 @@ async function takePayment(
   const paymentId = readRowId(form.get("paymentId"));
   const guestIds = [readRowId(form.get("registrantId"))].filter((id): id is number => id !== null);
   if (paymentId === null) return problem("Choose the party's order.");
-  const result = await takeDoorPayment(db, {
-    eventId,
-    paymentId,
-    method,
-    checkNumber: typeof form.get("check_number") === "string" ? String(form.get("check_number")) : null,
-    byUsrId: usrId,
-  });
+  const checkNumber = typeof form.get("check_number") === "string" ? String(form.get("check_number")) : null;
+  // A check's number is a reference, not a text of any length (issue 32, finding 9).
+  if (checkNumber !== null && checkNumber.trim().length > TEXT_LIMITS.reference) {
+    const message = `A check number can be at most ${TEXT_LIMITS.reference} characters.`;
+    return { tone: "error", message, guestIds, errors: { [`check_number-${paymentId}`]: message } };
+  }
+  const result = await takeDoorPayment(db, { eventId, paymentId, method, checkNumber, byUsrId: usrId });
   if (result.taken) {
     const amount = formatMoney(result.amount, await eventCurrency(eventId));
     return { tone: "success", message: `${amount} taken ${method === "cash" ? "in cash" : "by check"}.`, guestIds };

@@ -6,6 +6,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
+import { EMAIL_MAX, TEXT_LIMITS } from "~/forms/rules";
 import { publish } from "~/realtime/bus.server";
 import { registrant } from "~drizzle/schema";
 import { fitsPattern } from "./answer-pattern.server";
@@ -22,10 +23,16 @@ export type FieldErrors = Record<string, string>;
 const email = z.string().email();
 const PHONE = /^[+()\d\s.-]{7,20}$/;
 
-function reader(form: FormData) {
-  return (name: string, max = 200) => {
+/**
+ * Reads the form's text fields: each trimmed, and refused beside its field when longer than its limit (it was cut to
+ * the limit without a word; issue 32, finding 9). The limits are forms/rules.ts's: names, a company or an address.
+ */
+function reader(form: FormData, errors: FieldErrors) {
+  return (name: string, max: number = TEXT_LIMITS.title, label = "This") => {
     const value = form.get(name);
-    return typeof value === "string" ? value.trim().slice(0, max) : "";
+    const text = typeof value === "string" ? value.trim() : "";
+    if (text.length > max) errors[name] ??= `${label} can be at most ${max} characters.`;
+    return text.slice(0, max);
   };
 }
 
@@ -49,21 +56,21 @@ export async function registerByHand(
   choices: RegistrationChoices,
   form: FormData,
 ): Promise<ManualResult> {
-  const read = reader(form);
   const values = postedValues(form);
   const errors: FieldErrors = {};
+  const read = reader(form, errors);
   const buyer = {
-    first_name: read("first_name", 100),
-    last_name: read("last_name", 100),
-    email: read("email"),
-    phone: read("phone", 40),
-    company: read("company"),
+    first_name: read("first_name", TEXT_LIMITS.name, "A first name"),
+    last_name: read("last_name", TEXT_LIMITS.name, "A last name"),
+    email: read("email", EMAIL_MAX, "An email address"),
+    phone: read("phone", 40, "A phone number"),
+    company: read("company", TEXT_LIMITS.title, "A company"),
   };
   if (!buyer.first_name) errors.first_name = "Enter the guest's first name.";
   if (!buyer.last_name) errors.last_name = "Enter the guest's last name.";
   const sendEmail = form.get("send_email") === "yes";
   if (buyer.email && !email.safeParse(buyer.email).success)
-    errors.email = "Enter an email address like name@example.org, or leave it blank.";
+    errors.email ??= "Enter an email address like name@example.org, or leave it blank.";
   else if (!buyer.email && sendEmail)
     errors.email = "Enter an email address to send the confirmation to, or untick Send the confirmation.";
   if (buyer.phone && !PHONE.test(buyer.phone)) errors.phone = "Enter a phone number, or leave it blank.";
@@ -84,16 +91,16 @@ export async function registerByHand(
   for (let index = 1; index <= EXTRA_GUEST_ROWS; index++) {
     const prefix = `guest-${index}`;
     const guest = {
-      first_name: read(`${prefix}-first_name`, 100),
-      last_name: read(`${prefix}-last_name`, 100),
-      email: read(`${prefix}-email`),
+      first_name: read(`${prefix}-first_name`, TEXT_LIMITS.name, "A first name"),
+      last_name: read(`${prefix}-last_name`, TEXT_LIMITS.name, "A last name"),
+      email: read(`${prefix}-email`, EMAIL_MAX, "An email address"),
     };
     if (guest.first_name && !guest.last_name)
       errors[`${prefix}-last_name`] = "Enter the guest's last name, or clear the first name to name them later.";
     if (!guest.first_name && guest.last_name)
       errors[`${prefix}-first_name`] = "Enter the guest's first name, or clear the last name to name them later.";
     if (guest.email && !email.safeParse(guest.email).success)
-      errors[`${prefix}-email`] = "Enter an email address like name@example.org, or leave it blank.";
+      errors[`${prefix}-email`] ??= "Enter an email address like name@example.org, or leave it blank.";
     if (guest.first_name && guest.last_name) others.push({ ...guest, email: guest.email || null });
   }
   const seats = type && Number.isInteger(quantity) ? quantity * type.seat_count : 0;
@@ -138,28 +145,28 @@ export async function editRegistrant(
   choices: RegistrationChoices,
   form: FormData,
 ): Promise<EditResult> {
-  const read = reader(form);
   const values = postedValues(form);
   const errors: FieldErrors = {};
+  const read = reader(form, errors);
   const details = {
-    first_name: read("first_name", 100),
-    last_name: read("last_name", 100),
-    email: read("email"),
-    phone: read("phone", 40),
-    company: read("company"),
-    address: read("address"),
-    city: read("city", 100),
-    state: read("state", 100),
-    zip: read("zip", 20),
-    country: read("country", 100),
-    group: read("group"),
+    first_name: read("first_name", TEXT_LIMITS.name, "A first name"),
+    last_name: read("last_name", TEXT_LIMITS.name, "A last name"),
+    email: read("email", EMAIL_MAX, "An email address"),
+    phone: read("phone", 40, "A phone number"),
+    company: read("company", TEXT_LIMITS.title, "A company"),
+    address: read("address", TEXT_LIMITS.title, "An address"),
+    city: read("city", TEXT_LIMITS.name, "A city"),
+    state: read("state", TEXT_LIMITS.name, "A state"),
+    zip: read("zip", 20, "A postal code"),
+    country: read("country", TEXT_LIMITS.name, "A country"),
+    group: read("group", TEXT_LIMITS.title, "A group"),
   };
   if (details.first_name && !details.last_name)
     errors.last_name = "Enter the guest's last name, or clear the first name to leave the seat to be named.";
   if (!details.first_name && details.last_name)
     errors.first_name = "Enter the guest's first name, or clear the last name to leave the seat to be named.";
   if (details.email && !email.safeParse(details.email).success)
-    errors.email = "Enter an email address like name@example.org, or leave it blank.";
+    errors.email ??= "Enter an email address like name@example.org, or leave it blank.";
   if (details.phone && !PHONE.test(details.phone)) errors.phone = "Enter a phone number, or leave it blank.";
   const paddleText = read("paddle", 10);
   const paddle = /^\d{1,7}$/.test(paddleText) && Number(paddleText) > 0 ? Number(paddleText) : null;
@@ -180,7 +187,8 @@ export async function editRegistrant(
   for (const asked of choices.questions) {
     if (asked.type === "meal") continue;
     const name = `answer-${asked.name}`;
-    const answer = asked.type === "checkbox" ? (form.get(name) === "yes" ? "yes" : "") : read(name, 500);
+    const answer =
+      asked.type === "checkbox" ? (form.get(name) === "yes" ? "yes" : "") : read(name, TEXT_LIMITS.reason, "An answer");
     // Staff may leave any question for the guest to answer later.
     const problem = answerProblem({ ...asked, is_pre_sales_question: false }, answer, choices.meals, fitsPattern);
     if (problem) errors[name] = problem;

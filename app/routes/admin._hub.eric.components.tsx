@@ -8,6 +8,7 @@ import {
 import { z } from "zod";
 import { requireEventPermission } from "~/auth/access.server";
 import { readPostedForm } from "~/forms/posted-form.server";
+import { requiredText, TEXT_LIMITS } from "~/forms/rules";
 import { richTextLinks } from "~/rich-text/rich-text-editor";
 import { richTextSchema } from "~/rich-text/schema.server";
 import { ComponentsPage, DEMO_TIME_ZONE } from "~/style-guide/components-page";
@@ -21,7 +22,11 @@ export const links: LinksFunction = () => [...richTextLinks(), ...dateTimeFieldL
 
 // The demo pledge form: one schema, field errors back with status 400, a toast after success.
 const pledgeSchema = z.object({
-  name: z.string().trim().min(1, "Enter the name of the guest making the pledge."),
+  name: requiredText(
+    TEXT_LIMITS.name,
+    "Enter the name of the guest making the pledge.",
+    `A name can be at most ${TEXT_LIMITS.name} characters.`,
+  ),
   amount: z
     .string()
     .trim()

@@ -6,7 +6,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { BID_FORM, bidSchema, isBidIntent } from "~/bidding/bid-form";
+import { BID_FORM, bidSchema, isBidIntent, isPostedBidKey } from "~/bidding/bid-form";
 import { bidderHref } from "~/bidding/bidder-links";
 import { bidderPageContext, requireBidder } from "~/bidding/bidder-page.server";
 import {
@@ -71,6 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(here);
   }
   if (!isBidIntent(intent)) return refuseForm(BID_FORM, "Something went wrong: please try again.");
+  if (!isPostedBidKey(form.get("key"))) throw new Response("This bid's confirmation key is not one.", { status: 400 });
   return answerForm(BID_FORM, parseForm(form, bidSchema), async (bid) => {
     if (intent === "review" || intent === "review_buy_now") return { review: await reviewBid(bidder, itemId, bid) };
     try {

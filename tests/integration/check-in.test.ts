@@ -119,6 +119,23 @@ describe("/admin/registration/checkinout", () => {
       status: 400,
       data: { errors: { first_name: "Enter the guest's first name.", email: expect.any(String) } },
     });
+    const long = await post({
+      intent: "walk-in",
+      first_name: "G".repeat(101),
+      last_name: "Hopper",
+      email: `${"g".repeat(250)}@example.org`,
+      ticket_id: String(couple.ticket_id),
+      method: "cash",
+    });
+    expect(long).toMatchObject({
+      status: 400,
+      data: {
+        errors: {
+          first_name: "A first name can be at most 100 characters.",
+          email: "An email address can be at most 254 characters.",
+        },
+      },
+    });
     const good = await post({
       intent: "walk-in",
       first_name: "Grace",
@@ -156,6 +173,17 @@ describe("/admin/registration/checkinout", () => {
       tone: "error",
       errors: { [`check_number-${paymentId}`]: "Enter the check's number." },
     });
+    // A check's number is a reference: past 40 characters it is refused beside the field, and the order stays to
+    // pay (issue 32, finding 9).
+    const message = "A check number can be at most 40 characters.";
+    for (const checkNumber of ["1".repeat(41), "x".repeat(10_001)]) {
+      const refused = await call$(
+        route.action,
+        makeRequest(url, { cookie, form: { intent: "pay-check", paymentId, check_number: checkNumber } }),
+      );
+      expect(refused.data).toMatchObject({ tone: "error", errors: { [`check_number-${paymentId}`]: message } });
+    }
+    expect((await page()).guests.find((guest) => guest.id === ada.registrant_id)?.toPay).toBe(45_000);
     const taken = await call$(
       route.action,
       makeRequest(url, { cookie, form: { intent: "pay-check", paymentId, check_number: "1043" } }),

@@ -232,6 +232,24 @@ describe(`/admin/registration/registrants on ${process.env.TEST_DB_ENGINE}`, () 
       data: { error: { "answer-diet": ["Keep it to 20 characters."], meal_id: ["Choose one of the meals."] } },
     });
 
+    // Past its limit a field is refused beside it, not cut to fit without a word (issue 32, finding 9).
+    const tooLong = await edit(william.registrant_id, {
+      paddle: String(william.paddle),
+      last_name: "K".repeat(101),
+      city: "x".repeat(10_001),
+      zip: "1".repeat(21),
+    });
+    expect(tooLong).toMatchObject({
+      status: 400,
+      data: {
+        error: {
+          last_name: ["A last name can be at most 100 characters."],
+          city: ["A city can be at most 100 characters."],
+          zip: ["A postal code can be at most 20 characters."],
+        },
+      },
+    });
+
     const shared = await edit(william.registrant_id, {
       first_name: "Will",
       paddle: String(ada.paddle),
