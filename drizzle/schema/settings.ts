@@ -19,10 +19,10 @@ export const DEFAULT_THEME = {
 } as const;
 
 const hexColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, "Use a colour like #1b2341");
-const font = z.string().min(1).max(80);
-const shortText = z.string().max(200);
+const font = z.string().min(1).max(80, "Keep the font's name to 80 characters.");
+const shortText = z.string().max(200, "Keep this to 200 characters.");
 // Long texts are rich text (HTML from the editor): richTextSettings names them, so that readers sanitise them.
-const longText = z.string().max(50_000);
+const longText = z.string().max(50_000, "Keep this text to 50,000 characters.");
 // An image of the page is one Gavel stored (app/images/image-url.ts: /images/<hash>/w<width>.webp), one of the
 // pictures shipped with the app (public/demo, which the demo event's pages use), or none: any other address would let
 // a page load a tracker from another site, and a value the image component cannot read broke it.

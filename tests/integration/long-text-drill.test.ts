@@ -55,14 +55,17 @@ let counter = 0;
 async function post(
   form: LongTextForm,
   world: LongTextWorld,
-  fields: Record<string, string>,
+  fields: Record<string, string | string[]>,
   rows: Record<string, string>,
 ) {
   const action = actions.get(form.route);
   if (!action) throw new Error(`${form.route} has no action`);
   const unique = String(++counter);
   const values = Object.fromEntries(
-    Object.entries(fields).map(([key, value]) => [key, value.replaceAll("{n}", unique)]),
+    Object.entries(fields).map(([key, value]) => [
+      key,
+      typeof value === "string" ? value.replaceAll("{n}", unique) : value,
+    ]),
   );
   const cookie = form.as === "guest" ? world.guest : world.organiser;
   const params = form.params?.(rows) ?? {};
@@ -92,7 +95,8 @@ describe("long texts on every form", () => {
       const rows = (await form.prepare?.(db, world)) ?? {};
       const base = form.fields(world, rows);
       const longBefore = new Set(await longTexts(db));
-      const lengthened = Object.keys(base).filter((field) => field !== "intent" && !form.fixed?.includes(field));
+      const lengthened =
+        form.lengthen ?? Object.keys(base).filter((field) => field !== "intent" && !form.fixed?.includes(field));
       const variants: Array<[string, string, boolean]> = [];
       for (const field of lengthened) {
         const rich = form.richText?.includes(field);

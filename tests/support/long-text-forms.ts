@@ -8,12 +8,17 @@
 // Every route with an action is either here, in NO_FREE_TEXT (its posts carry no text a person reads later), or in
 // NOT_YET (free text not drilled here yet: the test names them, and a new route must be put in one of the three).
 import { OWNER_ROLE } from "~/auth/permissions";
+import { loadPageDocument } from "~/designed-pages/page-documents.server";
+import { setFeatureEnabled, toggleFeatureTesting } from "~/events/feature-switches.server";
 import { TEXT_LIMITS } from "~/forms/rules";
+import { PAGE_KINDS } from "~/pages-designer/page-kinds";
+import { formFromTree } from "~/pages-designer/tree-form";
 import { registerParty } from "~/registration/register-party.server";
 import { category, donor, inventory, sponsor, staff, ticket } from "~drizzle/schema";
 import { makeAuctionItem, makeBidder, openAuctions } from "./auction";
 import { giveRole, makeEvent, makeUser, sessionCookie } from "./people";
 import type { Database } from "~/db/connection.server";
+import type { PageKind, Tree } from "~/designed-pages/page-trees";
 
 export interface LongTextWorld {
   eventId: number;
@@ -38,9 +43,11 @@ export interface LongTextForm {
    * The fields of a submission the action accepts. "{n}" in a value is replaced by a number of its own on every post,
    * so that a name that must be unique (a category's) stays unique.
    */
-  fields: (world: LongTextWorld, rows: Record<string, string>) => Record<string, string>;
+  fields: (world: LongTextWorld, rows: Record<string, string>) => Record<string, string | string[]>;
   /** Rows the form names, made once before it is sent (their ids by name, for `fields` and `params`). */
   prepare?: (db: Database, world: LongTextWorld) => Promise<Record<string, string>>;
+  /** The fields to lengthen, when not every field but `intent` and `fixed` (a page design posts fifty settings). */
+  lengthen?: string[];
   /** The route's dynamic segments. */
   params?: (rows: Record<string, string>) => Record<string, string>;
   /** Fields not to lengthen (hidden ids and choices are refused by their own rules anyway; these cost time). */
@@ -146,6 +153,34 @@ const anItem =
     const row = await makeAuctionItem(db, world.eventId, { type, title: `A ${type} item` });
     return { id: String(row.auction_item_id) };
   };
+
+/**
+ * A page design as the designer's form loads it, with `texts` set (their "use the default" boxes unticked). Made in
+ * `prepare` (the form is the stored tree's), carried as JSON in `rows.form`.
+ */
+function pageDesign(route: string, kind: PageKind, texts: Record<string, string>, richText: string[]): LongTextForm {
+  return {
+    route,
+    name: `the ${kind} page's design`,
+    prepare: async (_, world) => {
+      if (kind === "landing") {
+        await setFeatureEnabled(world.eventId, "landing", true);
+        await toggleFeatureTesting(world.eventId, "landing");
+      }
+      const document = await loadPageDocument(world.eventId, kind);
+      const form: Record<string, string | string[]> = {
+        ...formFromTree(PAGE_KINDS[kind], (document.draft ?? document.published) as Tree),
+        ...texts,
+        intent: "save",
+      };
+      for (const name of Object.keys(texts)) delete form[`${name}.useDefault`];
+      return { form: JSON.stringify(form) };
+    },
+    fields: (_, rows) => JSON.parse(rows.form) as Record<string, string | string[]>,
+    lengthen: Object.keys(texts),
+    richText,
+  };
+}
 
 const INVENTORY_FORM = {
   title: "Weekend in Napa {n}",
@@ -459,6 +494,24 @@ export const LONG_TEXT_FORMS: LongTextForm[] = [
     richText: ["description"],
     limits: { title },
   },
+  pageDesign(
+    "routes/admin._workspace.pages.landing_page",
+    "landing",
+    { "heroSection.title": "Night of Lights", "heroSection.subtitle": "By the harbor" },
+    [],
+  ),
+  pageDesign(
+    "routes/admin._workspace.pages.registration_page",
+    "registration",
+    { "headerSection.subtitle": "Join us", "introSection.body": "<p>Dinner at seven.</p>" },
+    ["introSection.body"],
+  ),
+  pageDesign(
+    "routes/admin._workspace.pages.silent_auction_page",
+    "silentAuction",
+    { "bannerSection.subtitle": "Bid from your phone" },
+    [],
+  ),
   inPlace("routes/admin._workspace.auction_items.silent_packages", "a silent item", "title", "Spa", anItem("silent")),
   inPlace("routes/admin._workspace.auction_items.live_packages", "a live lot", "title", "Safari", anItem("live")),
   {
@@ -661,9 +714,6 @@ export const NOT_YET: Record<string, string> = {
   "routes/admin._workspace.bids.silentbids": "a bid retracted: reason at most RETRACT_REASON_MAX",
   "routes/admin._workspace.billing.payments": "a refund's reason",
   "routes/admin._workspace.billing.winners": "a check's number at checkout (chargeSchema)",
-  "routes/admin._workspace.pages.landing_page": "page design texts: at most 200, rich text at most 50,000",
-  "routes/admin._workspace.pages.registration_page": "page design texts: at most 200, rich text at most 50,000",
-  "routes/admin._workspace.pages.silent_auction_page": "page design texts: at most 200, rich text at most 50,000",
   "routes/admin._workspace.setup.billing": "receipt text at most 2,000, tax id at most 40 (billingSettingsSchema)",
   "routes/admin._workspace.setup.branding": "fonts at most 80 (brandingSchema); a multipart form with the logo",
   "routes/admin._workspace.setup.components": "header and footer texts (componentsFormSchema); multipart",
