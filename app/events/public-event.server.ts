@@ -3,12 +3,14 @@
  * them (live features to everyone; features in testing only to people with can_preview_event, under a
  * preview banner).
  */
+import { redirect } from "@remix-run/node";
 import { eq, sql } from "drizzle-orm";
 import { getSignedInUser } from "~/auth/access.server";
 import { preparedQuery } from "~/db/prepared.server";
 import { readRowId } from "~/db/row-id";
 import { db } from "~/db.server";
 import { event } from "~drizzle/schema";
+import { eventOfBarePath, withEventId } from "./bare-path-event.server";
 import { featureVisibility, type EventFeature, type FeatureFlags } from "./feature-switches";
 
 export type PublicEvent = typeof event.$inferSelect;
@@ -30,15 +32,33 @@ const eventBySlug = preparedQuery("public_event_by_slug", (db) =>
 /**
  * The event of ?id (event subdomains redirect here with it) or ?slug; 404 when there is none, and when it is
  * archived: an event over and put away takes no more registrations, bids or gifts (its team keeps its reports).
+ * A page typed without either (a GET, not a live stream) goes to its event's address, found as
+ * bare-path-event.server.ts says, or shows the events to choose from (answered 300, drawn by the error page).
+ * `among` narrows the events a bare path may show (a monitor's address: the events whose monitor is set up at it).
  */
-export async function findPublicEvent(request: Request): Promise<PublicEvent> {
-  const params = new URL(request.url).searchParams;
+export async function findPublicEvent(
+  request: Request,
+  among?: () => Promise<readonly number[]>,
+): Promise<PublicEvent> {
+  const url = new URL(request.url);
+  const params = url.searchParams;
   const id = readRowId(params.get("id"));
   const slug = params.get("slug")?.trim().toLowerCase();
+  if (id === null && !slug && !params.has("id") && isPageRequest(request)) {
+    const user = await getSignedInUser(request);
+    const answer = await eventOfBarePath(url, user?.selected_event, among ? await among() : undefined);
+    if ("eventId" in answer) throw redirect(withEventId(url, answer.eventId));
+    throw Response.json({ choices: answer.choices }, { status: 300, statusText: "Choose an event" });
+  }
   const [row] = id !== null ? await eventById(db).execute({ id }) : slug ? await eventBySlug(db).execute({ slug }) : [];
   if (!row) throw new Response("There is no event at this address.", { status: 404 });
   if (row.is_archived) throw new Response("This event is over: its pages are closed.", { status: 404 });
   return row;
+}
+
+/** A page being opened (not a form's post, not a live stream): one a bare path may send on to its event. */
+function isPageRequest(request: Request) {
+  return request.method === "GET" && !request.headers.get("Accept")?.includes("text/event-stream");
 }
 
 /** The event of a known id (a short path's, a fundraiser's); 404 when it is gone. */

@@ -27,6 +27,12 @@ export async function eventMonitors(executor: Executor, eventId: number) {
   >;
 }
 
+/** The events whose monitor is set up at an address: the ones that address, typed without ?id, may show. */
+export async function eventsWithMonitorAt(executor: Executor, path: MonitorPath): Promise<number[]> {
+  const rows = await executor.select({ event_id: monitor.event_id }).from(monitor).where(eq(monitor.path, path));
+  return rows.map((row) => row.event_id);
+}
+
 /** Creates or replaces the event's monitor at the settings' address; the screens showing it follow at once. */
 export async function saveMonitor(eventId: number, settings: MonitorSettings) {
   await db.transaction(async (tx) => {

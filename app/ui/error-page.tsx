@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, useLocation, useNavigate, useRouteError } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Button, ButtonLink } from "./button";
+import { EventChoices, isEventChoices } from "./event-choices";
 import { AlertIcon, GavelIcon, LockIcon, SearchIcon } from "./icons";
 import { useEventHref } from "./use-event-href";
 import { useHydrated } from "./use-hydrated";
@@ -9,6 +10,7 @@ import type { MetaArgs, MetaFunction } from "@remix-run/node";
 /** A short name of what went wrong, for the page heading and the document title. */
 export function errorTitle(error: unknown): string {
   if (!isRouteErrorResponse(error)) return "Something went wrong";
+  if (error.status === 300) return "Choose your event";
   if (error.status === 404) return "Page not found";
   if (error.status === 403) return "No access to this page";
   if (error.status === 401) return "You are signed out";
@@ -47,9 +49,15 @@ export function ErrorPage() {
         Gavel
       </a>
       <main className="error-page__main">
-        {isRouteErrorResponse(error) ? <p className="error-page__status">Error {error.status}</p> : null}
+        {isRouteErrorResponse(error) && error.status !== 300 ? (
+          <p className="error-page__status">Error {error.status}</p>
+        ) : null}
         <h1>{errorTitle(error)}</h1>
-        <p>{errorText(error)}</p>
+        {isRouteErrorResponse(error) && isEventChoices(error.data) ? (
+          <EventChoices choices={error.data.choices} />
+        ) : (
+          <p>{errorText(error)}</p>
+        )}
         {!isRouteErrorResponse(error) && process.env.NODE_ENV === "development" && error instanceof Error ? (
           <pre className="error-page__details">{error.stack ?? error.message}</pre>
         ) : null}
