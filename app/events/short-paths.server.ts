@@ -32,9 +32,9 @@ export async function listShortPaths(eventId: number): Promise<ShortPath[]> {
 }
 
 /**
- * Gives the event the path, or changes what its own path shows. Refuses (on "path") a path an app page has or
- * another event holds; the primary key settles two events asking for the
- * same path at once (the second is refused).
+ * Gives the event the path. Refuses (on "path") a path an app page has, one another event holds, and one the event
+ * already has: entering it again says what it shows instead of silently pointing it elsewhere (remove it first to
+ * change that). The primary key settles two events asking for the same path at once (the second is refused).
  */
 export async function saveShortPath(eventId: number, input: Omit<ShortPathInput, "intent">): Promise<void> {
   if (RESERVED.has(input.path) || routeFirstSegments().has(input.path))
@@ -42,14 +42,16 @@ export async function saveShortPath(eventId: number, input: Omit<ShortPathInput,
   const [saved] = await db
     .insert(event_path)
     .values({ path: input.path, event_id: eventId, shows: input.shows })
-    .onConflictDoUpdate({
-      target: event_path.path,
-      set: { shows: input.shows },
-      // Only the event's own path changes; another event's row stays as it is, and nothing is returned.
-      setWhere: eq(event_path.event_id, eventId),
-    })
+    .onConflictDoNothing({ target: event_path.path })
     .returning({ path: event_path.path });
-  if (!saved) throw new Refusal(`Another event already uses /${input.path}. Choose another path.`, "path");
+  if (saved) return;
+  const held = await findShortPath(input.path);
+  if (held?.eventId !== eventId)
+    throw new Refusal(`Another event already uses /${input.path}. Choose another path.`, "path");
+  throw new Refusal(
+    `This event already uses /${input.path} for its ${held.shows} page. To point it at another page, remove it above first.`,
+    "path",
+  );
 }
 
 /** Takes the path away from the event; answers whether it had it. */

@@ -24,7 +24,7 @@ const refusalOf = (promise: Promise<unknown>) =>
 const tag = () => Math.random().toString(36).slice(2, 8);
 
 describe(`an event's short paths on ${process.env.TEST_DB_ENGINE}`, () => {
-  it("refuses a path that is a page of the app, and one another event holds; changes and removes its own", async () => {
+  it("refuses a path that is a page of the app, one another event holds, and its own again; removes its own", async () => {
     const [one, two] = [await makeEvent(db), await makeEvent(db)];
     for (const path of ["dp", "admin", "woa2025monitor", "cattlemen", "inroombid", "404", "events"])
       expect(await refusalOf(saveShortPath(one.event_id, { path, shows: "giving" }))).toMatchObject({ field: "path" });
@@ -35,8 +35,12 @@ describe(`an event's short paths on ${process.env.TEST_DB_ENGINE}`, () => {
       field: "path",
       message: `Another event already uses /${path}. Choose another path.`,
     });
-    await saveShortPath(one.event_id, { path, shows: "bidding" });
-    expect(await listShortPaths(one.event_id)).toEqual([{ path, shows: "bidding" }]);
+    // Entered again, the event's own path says what it shows instead of silently pointing elsewhere (issue 33).
+    expect(await refusalOf(saveShortPath(one.event_id, { path, shows: "bidding" }))).toEqual({
+      field: "path",
+      message: `This event already uses /${path} for its giving page. To point it at another page, remove it above first.`,
+    });
+    expect(await listShortPaths(one.event_id)).toEqual([{ path, shows: "giving" }]);
     expect(await listShortPaths(two.event_id)).toEqual([]);
 
     expect(await removeShortPath(two.event_id, path)).toBe(false);

@@ -1,7 +1,7 @@
 /**
  * The event's short addresses on /admin/setup/event: each path with what it shows and a Remove button, and the form
- * that adds one (or changes what one of the event's paths shows). The path field offers the paths the app knows
- * (a datalist) and takes any other typed. Plain forms: they work without JavaScript.
+ * that adds one (a path the event already has is refused: removing it comes first). The path field offers the paths
+ * the app knows (a datalist) and takes any other typed. Plain forms: they work without JavaScript.
  */
 import { Form } from "@remix-run/react";
 import { useRef } from "react";
