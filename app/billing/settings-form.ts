@@ -12,11 +12,15 @@ export const BILLING_SETTINGS_FORM = "billing-settings";
 /** Currencies Stripe settles in that galas here use; amounts are cents in each (all have two minor digits). */
 export const CURRENCIES = ["USD", "CAD", "GBP", "EUR", "AUD", "NZD"] as const;
 
+/** Stripe's keys are at most 255 characters (its API reference); a longer one is not a key. */
+const KEY_MAX = 255;
+
 const key = (prefix: RegExp, example: string) =>
   z
     .string()
     .trim()
     .default("")
+    .refine((value) => value.length <= KEY_MAX, `This is longer than a Stripe key (at most ${KEY_MAX} characters).`)
     .refine((value) => value === "" || prefix.test(value), `This does not look like a key: it starts ${example}.`)
     .transform((value) => value || null);
 

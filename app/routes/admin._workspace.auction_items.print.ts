@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { requireEventPermission } from "~/auth/access.server";
+import { acknowledgementSchema } from "~/catalogue/acknowledgement-form";
 import { donorGifts, donorOfEvent } from "~/catalogue/acknowledgement.server";
 import { ITEM_TYPES } from "~/catalogue/item-rules";
 import { printEvent, printItems } from "~/catalogue/print-items.server";
@@ -41,9 +42,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_edit_auction_items");
   const form = await readPostedForm(request);
   const parsed = z
-    .object({ donor: rowId, message: z.string().trim().min(1).max(10_000) })
-    .safeParse({ donor: form.get("donor"), message: form.get("message") });
-  if (!parsed.success) throw new Response("Choose a donor and write the letter first.", { status: 400 });
+    .object({ donor: rowId, message: acknowledgementSchema.shape.message })
+    .safeParse({ donor: form.get("donor"), message: form.get("message") ?? undefined });
+  if (!parsed.success) {
+    const tooLong = parsed.error.issues.find((issue) => issue.path[0] === "message" && issue.code === "too_big");
+    throw new Response(tooLong?.message ?? "Choose a donor and write the letter first.", { status: 400 });
+  }
   const donor = await donorOfEvent(eventId, parsed.data.donor);
   if (!donor) throw new Response("This donor no longer exists.", { status: 404 });
   const [eventRow, gifts, settings] = await Promise.all([

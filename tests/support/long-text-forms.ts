@@ -38,7 +38,7 @@ export interface LongTextForm {
   /** What the form does, for messages. */
   name: string;
   /** Who posts it (the organiser unless said). */
-  as?: "organiser" | "guest";
+  as?: "organiser" | "guest" | "anonymous";
   /**
    * The fields of a submission the action accepts. "{n}" in a value is replaced by a number of its own on every post,
    * so that a name that must be unique (a category's) stays unique.
@@ -90,7 +90,17 @@ export async function makeLongTextWorld(db: Database): Promise<LongTextWorld> {
   };
 }
 
-const { name, title, reference } = TEXT_LIMITS;
+const { name, title, reference, description } = TEXT_LIMITS;
+
+/** A donor with an email address who gave an item to the event (a thank-you names what they gave). */
+async function givingDonor(db: Database, world: LongTextWorld): Promise<string> {
+  const [row] = await db
+    .insert(donor)
+    .values({ client_id: world.clientId, title: "Harbor Inn", email: "inn@example.org" })
+    .returning({ id: donor.donor_id });
+  await db.insert(inventory).values({ event_id: world.eventId, title: "Weekend", donor_id: row.id });
+  return String(row.id);
+}
 
 /** A grid's edit in place of one cell of a row `prepare` made (its id as `id`). */
 function inPlace(
@@ -573,6 +583,85 @@ export const LONG_TEXT_FORMS: LongTextForm[] = [
     limits: { name },
   },
   {
+    route: "routes/admin._workspace.setup.billing",
+    name: "the event's billing settings",
+    fields: () => ({
+      mode: "test",
+      test_publishable_key: "",
+      test_secret_key: "",
+      live_publishable_key: "",
+      live_secret_key: "",
+      currency: "USD",
+      cover_fee_enabled: "",
+      fee_percent: "2.9",
+      fee_fixed: "0.30",
+      receipt_text: "Thank you for supporting the gala.",
+      tax_id: "12-3456789",
+      checkout_opens_at: "",
+      checkout_closes_at: "",
+    }),
+    fixed: ["mode", "currency", "cover_fee_enabled"],
+    limits: { tax_id: reference },
+  },
+  {
+    route: "routes/admin._workspace.setup.monitors",
+    name: "a monitor's settings",
+    fields: () => ({
+      path: "woa2025monitor",
+      title: "Tonight's auction",
+      panels: ["silent_items", "live_lot"],
+      rotation_seconds: "12",
+      items_per_page: "10",
+    }),
+    fixed: ["path", "panels"],
+  },
+  {
+    route: "routes/admin._workspace.setup.texting",
+    name: "the event's texting settings",
+    fields: () => ({
+      twilio_account_sid: "",
+      twilio_auth_token: "",
+      twilio_from_number: "(617) 555-0100",
+      outbid_window_minutes: "30",
+      text_outbid: "You were outbid on {{item}}.",
+    }),
+  },
+  {
+    route: "routes/admin._workspace.auction_items.print",
+    name: "a donor's thank-you letter printed",
+    prepare: async (db, world) => ({ donor: await givingDonor(db, world) }),
+    fields: (_, rows) => ({ donor: rows.donor, message: "Thank you for the weekend in Napa." }),
+    fixed: ["donor"],
+    limits: { message: description },
+  },
+  {
+    route: "routes/admin._workspace.auction_items.email_page",
+    name: "a donor's thank-you emailed",
+    prepare: async (db, world) => ({ donor: await givingDonor(db, world) }),
+    fields: (_, rows) => ({ donor: rows.donor, subject: "Thank you", message: "Thank you for the weekend in Napa." }),
+    fixed: ["donor"],
+    limits: { message: description },
+  },
+  {
+    route: "routes/auth.sign-up",
+    name: "a sign-up",
+    as: "anonymous",
+    fields: () => ({ email: "new.{n}@example.org" }),
+  },
+  {
+    route: "routes/auth.forgot-password",
+    name: "a forgotten password",
+    as: "anonymous",
+    fields: () => ({ email: "someone.{n}@example.org" }),
+  },
+  {
+    route: "routes/auth.code",
+    name: "a sign-in code asked for",
+    as: "anonymous",
+    fields: () => ({ intent: "send", email: "guest.{n}@example.org", returnTo: "" }),
+    fixed: ["returnTo"],
+  },
+  {
     route: "routes/admin._workspace.setup.company",
     name: "the organisation's name and story",
     fields: () => ({ company_name: "Harbor Light Fund", company_about: "<p>We feed families.</p>" }),
@@ -705,8 +794,6 @@ export const NO_FREE_TEXT: Record<string, string> = {
  */
 export const NOT_YET: Record<string, string> = {
   "routes/admin._hub.eric.piano": "the design lab's branding: brandingSchema (fonts at most 80)",
-  "routes/admin._workspace.auction_items.email_page": "a donor's thank-you: acknowledgementSchema (subject, message)",
-  "routes/admin._workspace.auction_items.print": "a printed thank-you's message: its schema in the route",
   "routes/admin._workspace.auction_items.rawdata": "a CSV import: each row read by the item form's rules",
   "routes/admin._workspace.bids.livebids": "a hammered lot's correction: reason at most CORRECTION_REASON_MAX",
   "routes/admin._workspace.bids.paddleraises": "a pledge cancelled or corrected: reason at most 200",
@@ -714,16 +801,10 @@ export const NOT_YET: Record<string, string> = {
   "routes/admin._workspace.bids.silentbids": "a bid retracted: reason at most RETRACT_REASON_MAX",
   "routes/admin._workspace.billing.payments": "a refund's reason",
   "routes/admin._workspace.billing.winners": "a check's number at checkout (chargeSchema)",
-  "routes/admin._workspace.setup.billing": "receipt text at most 2,000, tax id at most 40 (billingSettingsSchema)",
   "routes/admin._workspace.setup.branding": "fonts at most 80 (brandingSchema); a multipart form with the logo",
   "routes/admin._workspace.setup.components": "header and footer texts (componentsFormSchema); multipart",
-  "routes/admin._workspace.setup.monitors": "a monitor's title at most 80 (monitorSchema)",
   "routes/admin._workspace.setup.reporting.tax": "statements mailed: a period, no text",
-  "routes/admin._workspace.setup.texting": "Twilio settings and a test text (textingSetupSchema, testSendSchema)",
-  "routes/auth.code": "an email address (at most 254) and a code",
   "routes/auth.finish-sign-up": "a new account's names and password (newAccountSchema), on a link's token",
-  "routes/auth.forgot-password": "an email address (at most 254)",
-  "routes/auth.sign-up": "an email address (at most 254)",
   "routes/cattleman": "a supporter's page edited: fundraiserPageSchema, as /cattlemen",
   "routes/dp": "a gift's names, tribute and note: giftSchema (80, 120, 500)",
   "routes/inroombid": "a bid's key: at most IDEMPOTENCY_KEY_MAX, else 400",
