@@ -9,6 +9,8 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
+import { messageOrigin } from "~/messages/links.server";
+import { enqueueMessages } from "~/messages/outbox.server";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { formatInZone } from "~/ui/zoned-time";
 import { donation, event, fundraiser, usr } from "~drizzle/schema";
@@ -116,16 +118,38 @@ export async function updateFundraiser(
   return updated.length > 0;
 }
 
-/** Approves the pages still waiting; answers how many were. */
+/**
+ * Approves the pages still waiting; answers how many were. Each supporter is told by email, with their page's
+ * link, in the same transaction: they learn it is public without the organiser's help.
+ */
 export async function approveFundraisers(eventId: number, ids: number[], byUsrId: number): Promise<number> {
-  const approved = await db
-    .update(fundraiser)
-    .set({ approved_at: new Date(), approved_by: byUsrId })
-    .where(
-      and(eq(fundraiser.event_id, eventId), inArray(fundraiser.fundraiser_id, ids), isNull(fundraiser.approved_at)),
-    )
-    .returning({ id: fundraiser.fundraiser_id });
-  return approved.length;
+  return db.transaction(async (tx) => {
+    const approved = await tx
+      .update(fundraiser)
+      .set({ approved_at: new Date(), approved_by: byUsrId })
+      .where(
+        and(eq(fundraiser.event_id, eventId), inArray(fundraiser.fundraiser_id, ids), isNull(fundraiser.approved_at)),
+      )
+      .returning({ id: fundraiser.fundraiser_id, usrId: fundraiser.usr_id, name: fundraiser.name });
+    await enqueueMessages(
+      tx,
+      approved.flatMap((page) =>
+        page.usrId === null
+          ? []
+          : [
+              {
+                event_id: eventId,
+                template: "fundraiser_approved" as const,
+                channel: "email" as const,
+                to: { usr_id: page.usrId },
+                data: { page: page.name, link: `${messageOrigin()}/cattleman?cattleManId=${page.id}` },
+                idempotency_key: `fundraiser_approved:${page.id}`,
+              },
+            ],
+      ),
+    );
+    return approved.length;
+  });
 }
 
 export async function setFundraisersActive(eventId: number, ids: number[], active: boolean): Promise<number> {

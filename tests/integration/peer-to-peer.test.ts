@@ -23,7 +23,7 @@ import { giftSchema } from "~/giving/gift-forms";
 import * as fundraiserRoute from "~/routes/cattleman";
 import * as fundraisersRoute from "~/routes/cattlemen";
 import * as wranglersRoute from "~/routes/wranglers";
-import { donation, fundraiser } from "~drizzle/schema";
+import { donation, fundraiser, message } from "~drizzle/schema";
 import { testDatabase } from "../support/database";
 import { aBrowser, makeEvent, makeUser, sessionCookie } from "../support/people";
 import { call, makeRequest } from "../support/route-calls";
@@ -107,6 +107,14 @@ describe(`peer-to-peer fundraisers on ${process.env.TEST_DB_ENGINE}`, () => {
     const staff = await makeUser(db);
     expect(await approveFundraisers(eventId, [row.fundraiser_id], staff.usr_id)).toBe(1);
     expect(await approveFundraisers(eventId, [row.fundraiser_id], staff.usr_id)).toBe(0);
+    // The supporter is told, once, with their page's link (issue 33).
+    const told = await db.select().from(message).where(eq(message.template, "fundraiser_approved"));
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ event_id: eventId, to_usr_id: row.usr_id, channel: "email" });
+    expect(told[0].data).toMatchObject({
+      page: "Jo's Run",
+      link: expect.stringMatching(new RegExp(`${pageUrl.replace("?", "\\?")}$`)),
+    });
     const shown = await call(fundraiserRoute.loader, makeRequest(pageUrl, { cookie }));
     expect(shown.data).toMatchObject({
       page: { name: "Jo's Run", goal: 150_000, raised: 0, storyHtml: "<p>Why</p>" },
