@@ -55,11 +55,14 @@ export const LIVE_LOT_RULES: AuctionRules = {
   incrementPolicy: { kind: "item" },
 };
 
-/** The rule columns, which the silent and the virtual auction spell alike. */
+/**
+ * The rule columns, which the silent and the virtual auction spell alike. A not-null column comes first: Drizzle
+ * reads a left-joined object whose first column is null as no row at all, and an auction may have no opening time.
+ */
 const ruleColumns = (table: typeof silent_auction | typeof virtual_auction) => ({
+  is_auto_bid: table.is_auto_bid,
   start_date_time: table.start_date_time,
   end_date_time: table.end_date_time,
-  is_auto_bid: table.is_auto_bid,
   soft_close_minutes: table.soft_close_minutes,
   hard_end_date_time: table.hard_end_date_time,
   increment_policy: table.increment_policy,

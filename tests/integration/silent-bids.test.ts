@@ -9,7 +9,7 @@ import * as bidsLayout from "~/routes/admin._workspace.bids";
 import * as silentBids from "~/routes/admin._workspace.bids.silentbids";
 import * as stream from "~/routes/admin._workspace.bids.silentbids_.stream";
 import { utcToZonedInput } from "~/ui/zoned-time";
-import { auction_item, bid, event, winner } from "~drizzle/schema";
+import { auction_item, bid, event, silent_auction, winner } from "~drizzle/schema";
 import { makeAuctionEvent, makeAuctionItem, makeBidder } from "../support/auction";
 import { testDatabase } from "../support/database";
 import { giveRole, makeUser, sessionCookie, teamRole, teamRoleWithout } from "../support/people";
@@ -453,4 +453,20 @@ describe("the live stream route", () => {
       abort.abort();
     }
   });
+});
+
+// An auction may be saved without an opening time (Setup → Silent auction). Drizzle read its left-joined settings,
+// whose first column was that time, as no auction at all, and the item summary threw (found by the tenancy drill:
+// extend answered 500).
+it("works for an auction saved without an opening time: the items screen and extend", async () => {
+  await db
+    .update(silent_auction)
+    .set({ start_date_time: null })
+    .where(eq(silent_auction.silent_auction_id, gala.silentAuctionId));
+  const items = await load(organiser, "&view=items");
+  expect(items.status).toBe(200);
+  const current = page(items).items.find((row) => row.itemId === napa.auction_item_id)!;
+  const later = new Date(new Date(current.closesAt!).getTime() + 30 * MINUTE);
+  const extended = await post({ intent: "extend", item_id: String(napa.auction_item_id), until: wall(later) });
+  expect(extended.status).toBe(302);
 });
