@@ -7,14 +7,18 @@
 //
 // Every route with an action is either here, in NO_FREE_TEXT (its posts carry no text a person reads later), or in
 // NOT_YET (free text not drilled here yet: the test names them, and a new route must be put in one of the three).
+import { eq } from "drizzle-orm";
 import { OWNER_ROLE } from "~/auth/permissions";
+import { IDEMPOTENCY_KEY_MAX } from "~/bidding/bid-form";
+import { placeBid } from "~/bidding/place-bid.server";
+import { RETRACT_REASON_MAX } from "~/bidding/silent-bids";
 import { loadPageDocument } from "~/designed-pages/page-documents.server";
 import { setFeatureEnabled, toggleFeatureTesting } from "~/events/feature-switches.server";
 import { TEXT_LIMITS } from "~/forms/rules";
 import { PAGE_KINDS } from "~/pages-designer/page-kinds";
 import { formFromTree } from "~/pages-designer/tree-form";
 import { registerParty } from "~/registration/register-party.server";
-import { category, donor, inventory, sponsor, staff, ticket } from "~drizzle/schema";
+import { bid, category, donor, inventory, sponsor, staff, ticket } from "~drizzle/schema";
 import { makeAuctionItem, makeBidder, openAuctions } from "./auction";
 import { giveRole, makeEvent, makeUser, sessionCookie } from "./people";
 import type { Database } from "~/db/connection.server";
@@ -662,6 +666,72 @@ export const LONG_TEXT_FORMS: LongTextForm[] = [
     fixed: ["returnTo"],
   },
   {
+    route: "routes/inroombid",
+    name: "a bid reviewed",
+    as: "guest",
+    prepare: anItem("silent"),
+    fields: (_, rows) => ({
+      intent: "review",
+      item: rows.id,
+      amount: "100",
+      maximum: "",
+      key: "0f8fad5b-d9cb-469f-a165-70867728950e",
+    }),
+    fixed: ["item", "amount", "maximum"],
+    limits: { key: IDEMPOTENCY_KEY_MAX },
+  },
+  {
+    route: "routes/dp",
+    name: "a gift on the bill",
+    as: "guest",
+    fields: () => ({
+      intent: "give",
+      choice: "2500",
+      other: "",
+      frequency: "one_time",
+      tribute_kind: "honour",
+      tribute_name: "Grandma Rose",
+      cover_fee: "",
+      first_name: "Rosa",
+      last_name: "Diaz",
+      email: "rosa@example.org",
+      is_anonymous: "",
+      message: "For the children",
+      pay: "invoice",
+      submission: "drill-gift-{n}",
+      step: "confirm",
+    }),
+    fixed: ["choice", "other", "frequency", "tribute_kind", "cover_fee", "is_anonymous", "pay", "step"],
+    limits: { first_name: 80, last_name: 80, tribute_name: 120, message: 500 },
+  },
+  {
+    route: "routes/admin._workspace.bids.silentbids",
+    name: "a bid retracted",
+    prepare: async (db, world) => {
+      const item = await makeAuctionItem(db, world.eventId, { title: "Retreat" });
+      const guest = await makeBidder(db, world.eventId);
+      const placed = await placeBid(db, {
+        eventId: world.eventId,
+        itemId: item.auction_item_id,
+        usrId: guest.usrId,
+        submission: { kind: "bid", amount: 10_000, maximum: null },
+        idempotencyKey: null,
+      });
+      if (!placed.ok) throw new Error(`the bid to retract was refused: ${JSON.stringify(placed.refusal)}`);
+      const [row] = await db.select({ id: bid.bid_id }).from(bid).where(eq(bid.auction_item_id, item.auction_item_id));
+      return { item: String(item.auction_item_id), bid: String(row.id) };
+    },
+    fields: (_, rows) => ({
+      intent: "retract",
+      item_id: rows.item,
+      bid_id: rows.bid,
+      reason: "The guest bid on the wrong item",
+      dialog: `retract-${rows.bid}`,
+    }),
+    fixed: ["item_id", "bid_id", "dialog"],
+    limits: { reason: RETRACT_REASON_MAX },
+  },
+  {
     route: "routes/admin._workspace.setup.company",
     name: "the organisation's name and story",
     fields: () => ({ company_name: "Harbor Light Fund", company_about: "<p>We feed families.</p>" }),
@@ -772,6 +842,7 @@ export const NO_FREE_TEXT: Record<string, string> = {
   "routes/admin._workspace.registration.passes": "a pass, a payment method, a number of days",
   "routes/admin._workspace.setup.live_auction": "times, a capacity, the seat chart's address (at most 500) and numbers",
   "routes/admin._workspace.setup.modules": "a module's name from a list",
+  "routes/admin._workspace.setup.reporting.tax": "tax statements mailed: a period (this event or a year)",
   "routes/admin._workspace.setup.silent_auction": "times, minutes and a percentage",
   "routes/admin._workspace.setup.virtual_auction": "times, minutes and a percentage",
   "routes/auth.google": "the return address only",
@@ -798,15 +869,11 @@ export const NOT_YET: Record<string, string> = {
   "routes/admin._workspace.bids.livebids": "a hammered lot's correction: reason at most CORRECTION_REASON_MAX",
   "routes/admin._workspace.bids.paddleraises": "a pledge cancelled or corrected: reason at most 200",
   "routes/admin._workspace.bids.raffle": "a redraw's reason (raffle desk forms)",
-  "routes/admin._workspace.bids.silentbids": "a bid retracted: reason at most RETRACT_REASON_MAX",
   "routes/admin._workspace.billing.payments": "a refund's reason",
   "routes/admin._workspace.billing.winners": "a check's number at checkout (chargeSchema)",
   "routes/admin._workspace.setup.branding": "fonts at most 80 (brandingSchema); a multipart form with the logo",
   "routes/admin._workspace.setup.components": "header and footer texts (componentsFormSchema); multipart",
-  "routes/admin._workspace.setup.reporting.tax": "statements mailed: a period, no text",
   "routes/auth.finish-sign-up": "a new account's names and password (newAccountSchema), on a link's token",
   "routes/cattleman": "a supporter's page edited: fundraiserPageSchema, as /cattlemen",
-  "routes/dp": "a gift's names, tribute and note: giftSchema (80, 120, 500)",
-  "routes/inroombid": "a bid's key: at most IDEMPOTENCY_KEY_MAX, else 400",
   "routes/register": "the registration draft's names and answers, checked at each step",
 };
