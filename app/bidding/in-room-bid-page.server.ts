@@ -100,6 +100,8 @@ export async function inRoomBidPage(request: Request, context: BidderContext) {
         !words ||
         `${card.title} ${card.excerpt ?? ""} ${card.donor ?? ""} ${card.lot ?? ""}`.toLowerCase().includes(words),
     )
+    // The live lot on the block (on the board only while it takes online bids) leads the gallery: it is bid on now.
+    .sort((a, b) => Number(b.type === "live") - Number(a.type === "live"))
     .map(({ live: _live, type: _type, categoryId: _categoryId, increment: _increment, ...card }) => card);
   const here = `${url.pathname}${url.search}`;
   // A short path (/cisnew) shows this page but has no action: the page's forms post to /inroombid, with the view.

@@ -15,6 +15,11 @@ export function itemLink(eventId: number, itemId: number): string {
   return `${messageOrigin()}/inroombid?id=${eventId}&item=${itemId}`;
 }
 
+/** The live auction's page (/livec): the lot on the block now, and what the lots before it sold for. */
+export function liveAuctionLink(eventId: number): string {
+  return `${messageOrigin()}/livec?id=${eventId}`;
+}
+
 /**
  * Where a winner sees what they won when no invoice link is added at send time (billing adds the signed /invoice
  * link to "won" messages: app/outbox-enrichers.server.ts): the bidder page's list of the guest's items.

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { selectRows } from "~/db/rows.server";
 import { formatMoney } from "~/ui/format";
 import { formatInZone } from "~/ui/zoned-time";
-import { eventLink, invoiceLink, itemLink, myBidsLink } from "./links.server";
+import { eventLink, invoiceLink, itemLink, liveAuctionLink, myBidsLink } from "./links.server";
 import { toE164 } from "./phone";
 import type { MessageBranding, TemplateName, TemplateOverride } from "./templates";
 import type { Database } from "~/db/connection.server";
@@ -150,9 +150,14 @@ export async function messageValues(
   };
   const itemId = Number(row.data.item_id);
   if (Number.isInteger(itemId) && itemId > 0) {
-    const [item] = await selectRows<{ title: string; current_bid: number | null; closes: string | Date | null }>(
+    const [item] = await selectRows<{
+      title: string;
+      type: string;
+      current_bid: number | null;
+      closes: string | Date | null;
+    }>(
       db,
-      sql`select i.title, i.current_bid,
+      sql`select i.title, i.type, i.current_bid,
         greatest(i.closes_at, coalesce(c.end_date_time, s.end_date_time, v.end_date_time)) as closes
       from auction_item i
       join event e on e.event_id = i.event_id
@@ -166,8 +171,19 @@ export async function messageValues(
       const cents = typeof row.data.amount_cents === "number" ? row.data.amount_cents : item.current_bid;
       if (cents !== null) values.amount = formatMoney(cents, messaging.currency);
       // An exact clock time in the event's zone: a text can arrive minutes late, "in 10 minutes" would be wrong.
-      values.closes = item.closes ? formatInZone(item.closes, messaging.timezone, "time") : "the end of the auction";
-      values.link = row.template === "won" ? invoiceLink(row.event_id) : itemLink(row.event_id, itemId);
+      values.closes =
+        item.type === "live"
+          ? "the fall of the hammer"
+          : item.closes
+            ? formatInZone(item.closes, messaging.timezone, "time")
+            : "the end of the auction";
+      // A live lot takes online bids only while it is on the block: its messages lead to the live auction's page.
+      values.link =
+        row.template === "won"
+          ? invoiceLink(row.event_id)
+          : item.type === "live"
+            ? liveAuctionLink(row.event_id)
+            : itemLink(row.event_id, itemId);
     }
   }
   if (typeof row.data.outbid_count === "number") {

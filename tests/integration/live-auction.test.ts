@@ -23,6 +23,7 @@ import { Refusal } from "~/forms/refusal";
 import { auction_item, bid, event, live_entry, traditional_auction, winner } from "~drizzle/schema";
 import * as liveBidsRoute from "../../app/routes/admin._workspace.bids.livebids";
 import * as liveSetupRoute from "../../app/routes/admin._workspace.setup.live_auction";
+import * as galleryRoute from "../../app/routes/inroombid";
 import * as consoleRoute from "../../app/routes/live";
 import * as paddleRoute from "../../app/routes/live_.paddle";
 import * as projectorRoute from "../../app/routes/livec";
@@ -89,6 +90,23 @@ describe(`live auction on ${process.env.TEST_DB_ENGINE}`, () => {
   let setup: Awaited<ReturnType<typeof liveEvent>>;
   beforeEach(async () => {
     setup = await liveEvent();
+  });
+
+  it("shows the lot on the block first in the bidders' gallery while it takes online bids (issue 33)", async () => {
+    const { eventId, clerk, lot } = await liveEvent();
+    for (let n = 0; n < 3; n++) await makeAuctionItem(db, eventId, { title: `Silent item ${n}`, display_order: -1 });
+    const bidder = await makeBidder(db, eventId);
+    const cookie = await sessionCookie(bidder.usrId);
+    const gallery = async () => {
+      const page = await call(galleryRoute.loader, makeRequest(`/inroombid?id=${eventId}`, { cookie }));
+      return (page.data as { cards: Array<{ title: string }> }).cards.map((card) => card.title);
+    };
+    expect(await gallery()).not.toContain("Tuscan villa");
+    await setOnlineBidding(db, { eventId, itemId: lot.auction_item_id, byUsrId: clerk, on: true });
+    await openLot(db, { eventId, itemId: lot.auction_item_id, byUsrId: clerk });
+    const shown = await gallery();
+    expect(shown[0]).toBe("Tuscan villa");
+    expect(shown).toHaveLength(4);
   });
 
   it("resolves a floor bid and an online bid at the same moment to one order", async () => {

@@ -69,6 +69,29 @@ it("sends the outbid email with the charity as sender, the item's link and its c
   expect(smtp.received.filter((message) => message.to.includes(ben.email))).toEqual([]);
 });
 
+it("leads a live lot's outbid email to the live auction's page, where the lot on the block is (issue 33)", async () => {
+  const { runOutbox } = await import("~/messages/worker.server");
+  const gala = await makeAuctionEvent(db);
+  const lot = await makeAuctionItem(db, gala.event_id, { title: "Sail at sunset", type: "live" });
+  const bidder = await makeBidder(db, gala.event_id);
+  await db.insert(message).values({
+    event_id: gala.event_id,
+    template: "outbid",
+    channel: "email",
+    to_usr_id: bidder.usrId,
+    data: { item_id: lot.auction_item_id, amount_cents: 50_000 },
+    idempotency_key: `outbid-live-${lot.auction_item_id}`,
+  });
+  await runOutbox(db);
+  const [mail] = smtp.received.filter((received) => received.to.includes(bidder.email));
+  const raw = decodeQuotedPrintable(mail.raw);
+  expect(raw).toContain("Someone bid $500.00 on Sail at sunset");
+  expect(raw).toContain("ends at the fall of the hammer");
+  const links = linksIn(mail.raw);
+  expect(links).toContain(`https://gavel.example.org/livec?id=${gala.event_id}`);
+  expect(links.some((link) => link.includes("/inroombid"))).toBe(false);
+});
+
 it("tells the team members with notify_buy_now of a buy now, and no one else", async () => {
   const { placeBid } = await import("~/bidding/place-bid.server");
   const { runOutbox } = await import("~/messages/worker.server");
