@@ -68,9 +68,11 @@ async function post(
       typeof value === "string" ? value.replaceAll("{n}", unique) : value,
     ]),
   );
-  const cookie = form.as === "anonymous" ? undefined : form.as === "guest" ? world.guest : world.organiser;
+  const cookie =
+    rows.cookie ?? (form.as === "anonymous" ? undefined : form.as === "guest" ? world.guest : world.organiser);
   const params = form.params?.(rows) ?? {};
-  const path = `${routePath(routes, form.route, Object.values(params)[0] ?? "1")}?id=${world.eventId}`;
+  const query = form.query?.(rows) ?? "";
+  const path = `${routePath(routes, form.route, Object.values(params)[0] ?? "1")}?id=${world.eventId}${query}`;
   return send(action, makeRequest(path, { cookie, form: values }), params);
 }
 

@@ -18,7 +18,18 @@ import { TEXT_LIMITS } from "~/forms/rules";
 import { PAGE_KINDS } from "~/pages-designer/page-kinds";
 import { formFromTree } from "~/pages-designer/tree-form";
 import { registerParty } from "~/registration/register-party.server";
-import { bid, category, donor, inventory, sponsor, staff, ticket } from "~drizzle/schema";
+import {
+  bid,
+  category,
+  donor,
+  fundraiser,
+  inventory,
+  paddle_raise,
+  pledge,
+  sponsor,
+  staff,
+  ticket,
+} from "~drizzle/schema";
 import { makeAuctionItem, makeBidder, openAuctions } from "./auction";
 import { giveRole, makeEvent, makeUser, sessionCookie } from "./people";
 import type { Database } from "~/db/connection.server";
@@ -41,7 +52,7 @@ export interface LongTextForm {
   route: string;
   /** What the form does, for messages. */
   name: string;
-  /** Who posts it (the organiser unless said). */
+  /** Who posts it (the organiser unless said; a `cookie` that `prepare` made wins). */
   as?: "organiser" | "guest" | "anonymous";
   /**
    * The fields of a submission the action accepts. "{n}" in a value is replaced by a number of its own on every post,
@@ -54,6 +65,8 @@ export interface LongTextForm {
   lengthen?: string[];
   /** The route's dynamic segments. */
   params?: (rows: Record<string, string>) => Record<string, string>;
+  /** More of the query string, after the event's id (`&cattleManId=…`). */
+  query?: (rows: Record<string, string>) => string;
   /** Fields not to lengthen (hidden ids and choices are refused by their own rules anyway; these cost time). */
   fixed?: string[];
   /** Rich text fields, whose limit (TEXT_LIMITS.richText) is above 10,000: sent one character past it instead. */
@@ -732,6 +745,40 @@ export const LONG_TEXT_FORMS: LongTextForm[] = [
     limits: { reason: RETRACT_REASON_MAX },
   },
   {
+    route: "routes/admin._workspace.bids.paddleraises",
+    name: "a pledge cancelled",
+    prepare: async (db, world) => {
+      const [raise] = await db
+        .insert(paddle_raise)
+        .values({ event_id: world.eventId, title: "Fund a classroom" })
+        .returning({ id: paddle_raise.paddle_raise_id });
+      const [row] = await db
+        .insert(pledge)
+        .values({ event_id: world.eventId, paddle_raise_id: raise.id, paddle: 100, amount: 50_000 })
+        .returning({ id: pledge.pledge_id });
+      return { pledge: String(row.id) };
+    },
+    fields: (_, rows) => ({ intent: "cancel", pledge: rows.pledge, reason: "The spotter misread the paddle" }),
+    fixed: ["pledge"],
+    limits: { reason: 200 },
+  },
+  {
+    route: "routes/cattleman",
+    name: "a supporter's page edited by its owner",
+    prepare: async (db, world) => {
+      const supporter = await makeUser(db, { selected_event: world.eventId });
+      const [row] = await db
+        .insert(fundraiser)
+        .values({ event_id: world.eventId, usr_id: supporter.usr_id, name: "Jo's Run", approved_at: new Date() })
+        .returning({ id: fundraiser.fundraiser_id });
+      return { fundraiser: String(row.id), cookie: await sessionCookie(supporter.usr_id) };
+    },
+    query: (rows) => `&cattleManId=${rows.fundraiser}`,
+    fields: () => ({ intent: "edit", name: "Jo runs the harbor", goal: "2000", story: "<p>Because</p>" }),
+    richText: ["story"],
+    limits: { name: 80 },
+  },
+  {
     route: "routes/admin._workspace.setup.company",
     name: "the organisation's name and story",
     fields: () => ({ company_name: "Harbor Light Fund", company_about: "<p>We feed families.</p>" }),
@@ -867,13 +914,11 @@ export const NOT_YET: Record<string, string> = {
   "routes/admin._hub.eric.piano": "the design lab's branding: brandingSchema (fonts at most 80)",
   "routes/admin._workspace.auction_items.rawdata": "a CSV import: each row read by the item form's rules",
   "routes/admin._workspace.bids.livebids": "a hammered lot's correction: reason at most CORRECTION_REASON_MAX",
-  "routes/admin._workspace.bids.paddleraises": "a pledge cancelled or corrected: reason at most 200",
   "routes/admin._workspace.bids.raffle": "a redraw's reason (raffle desk forms)",
   "routes/admin._workspace.billing.payments": "a refund's reason",
   "routes/admin._workspace.billing.winners": "a check's number at checkout (chargeSchema)",
   "routes/admin._workspace.setup.branding": "fonts at most 80 (brandingSchema); a multipart form with the logo",
   "routes/admin._workspace.setup.components": "header and footer texts (componentsFormSchema); multipart",
   "routes/auth.finish-sign-up": "a new account's names and password (newAccountSchema), on a link's token",
-  "routes/cattleman": "a supporter's page edited: fundraiserPageSchema, as /cattlemen",
   "routes/register": "the registration draft's names and answers, checked at each step",
 };
