@@ -12,6 +12,7 @@ import { OWNER_ROLE } from "~/auth/permissions";
 import { IDEMPOTENCY_KEY_MAX } from "~/bidding/bid-form";
 import { placeBid } from "~/bidding/place-bid.server";
 import { RETRACT_REASON_MAX } from "~/bidding/silent-bids";
+import { invoiceIdFor } from "~/billing/charges.server";
 import { loadPageDocument } from "~/designed-pages/page-documents.server";
 import { setFeatureEnabled, toggleFeatureTesting } from "~/events/feature-switches.server";
 import { TEXT_LIMITS } from "~/forms/rules";
@@ -31,6 +32,7 @@ import {
   ticket,
 } from "~drizzle/schema";
 import { makeAuctionItem, makeBidder, openAuctions } from "./auction";
+import { makeWinner } from "./billing";
 import { giveRole, makeEvent, makeUser, sessionCookie } from "./people";
 import type { Database } from "~/db/connection.server";
 import type { PageKind, Tree } from "~/designed-pages/page-trees";
@@ -779,6 +781,23 @@ export const LONG_TEXT_FORMS: LongTextForm[] = [
     limits: { name: 80 },
   },
   {
+    route: "routes/admin._workspace.billing.winners",
+    name: "a check taken at checkout",
+    prepare: async (db, world) => {
+      const guest = await makeWinner(db, world.eventId, 5_000);
+      return { invoice: String(await invoiceIdFor(world.eventId, guest.usrId)) };
+    },
+    fields: (_, rows) => ({
+      intent: "check",
+      invoice: rows.invoice,
+      amount: "50",
+      check_number: "77",
+      submission: "drill-check-{n}",
+    }),
+    fixed: ["invoice", "amount", "submission"],
+    limits: { check_number: 30 },
+  },
+  {
     route: "routes/admin._workspace.setup.company",
     name: "the organisation's name and story",
     fields: () => ({ company_name: "Harbor Light Fund", company_about: "<p>We feed families.</p>" }),
@@ -916,7 +935,6 @@ export const NOT_YET: Record<string, string> = {
   "routes/admin._workspace.bids.livebids": "a hammered lot's correction: reason at most CORRECTION_REASON_MAX",
   "routes/admin._workspace.bids.raffle": "a redraw's reason (raffle desk forms)",
   "routes/admin._workspace.billing.payments": "a refund's reason",
-  "routes/admin._workspace.billing.winners": "a check's number at checkout (chargeSchema)",
   "routes/admin._workspace.setup.branding": "fonts at most 80 (brandingSchema); a multipart form with the logo",
   "routes/admin._workspace.setup.components": "header and footer texts (componentsFormSchema); multipart",
   "routes/auth.finish-sign-up": "a new account's names and password (newAccountSchema), on a link's token",
