@@ -10,6 +10,7 @@ import { readPostedForm } from "~/forms/posted-form.server";
 import liveHref from "~/styles/live.css";
 import { titleMeta } from "~/ui/error-page";
 import { redirectWithToast } from "~/ui/toast.server";
+import { formatInZone } from "~/ui/zoned-time";
 import { event } from "~drizzle/schema";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
@@ -29,7 +30,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     runningOrder(db, eventId),
     liveLog(db, eventId, 40),
     liveMarker(db, eventId),
-    db.select({ currency: event.currency, title: event.title }).from(event).where(eq(event.event_id, eventId)),
+    db
+      .select({ currency: event.currency, title: event.title, timezone: event.timezone })
+      .from(event)
+      .where(eq(event.event_id, eventId)),
   ]);
   const asked = readRowId(url.searchParams.get("lot"));
   const lastHammered = log.find((entry) => !entry.undone && ["sold", "passed", "sold_twice"].includes(entry.action));
@@ -48,7 +52,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     selected,
     following: !lots.some((lot) => lot.id === asked),
     detail: selected ? await lotDetail(db, eventId, selected.id) : null,
-    log,
+    // Each entry's time, written on the server in the event's time zone (app/ui/zoned-time.ts).
+    log: log.map((entry) => ({ ...entry, atLabel: formatInZone(entry.at, meta?.timezone || "UTC", "time") })),
     marker: marker.marker,
     streamUrl: `/live/stream?id=${eventId}`,
   };

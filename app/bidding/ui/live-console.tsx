@@ -34,7 +34,8 @@ export interface LiveConsoleProps {
     bids: LotBid[];
     maxima: { paddle: number | null; name: string | null; amount: number }[];
   } | null;
-  log: LogEntry[];
+  /** Newest first, each with its time as the event's clock showed it ("7:02 PM EDT"). */
+  log: (LogEntry & { atLabel: string })[];
   marker: string;
   streamUrl: string;
 }
@@ -179,7 +180,8 @@ export function LiveConsole(props: LiveConsoleProps) {
   const paddleMessage = floorError("paddle") ?? (unknownPaddle ? `No guest has paddle ${paddleText.trim()}.` : null);
 
   return (
-    <div className="console">
+    // toasts-beside: notifications take a band of their own at the foot of the window, never over the log.
+    <div className="console toasts-beside">
       <header className="console__bar">
         <h1>Live auction · {eventTitle}</h1>
         <LiveIndicator status={status} />
@@ -466,22 +468,35 @@ export function LiveConsole(props: LiveConsoleProps) {
           </div>
           <div className="console__panel">
             <h3>Log</h3>
-            <table aria-label="Log">
-              <tbody>
-                {log.map((entry) => (
-                  <tr key={entry.id} className={entry.undone ? "undone" : undefined}>
-                    <td>{entry.lot ?? "—"}</td>
-                    <td>
-                      {ACTION_LABELS[entry.action] ?? entry.action}
-                      {entry.paddle !== null ? ` #${entry.paddle}` : ""}
-                      {entry.amount !== null ? ` ${money(entry.amount)}` : ""}
-                      {entry.reason ? ` (${entry.reason})` : ""}
-                    </td>
-                    <td>{entry.by}</td>
+            {log.length === 0 ? (
+              <p>Nothing recorded yet.</p>
+            ) : (
+              <table aria-label="Log" className="console__log">
+                <thead>
+                  <tr>
+                    <th scope="col">Lot</th>
+                    <th scope="col">Entry</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {log.map((entry) => (
+                    <tr key={entry.id} className={entry.undone ? "undone" : undefined}>
+                      <td>{entry.lot ?? "—"}</td>
+                      <td>
+                        {ACTION_LABELS[entry.action] ?? entry.action}
+                        {entry.paddle !== null ? ` #${entry.paddle}` : ""}
+                        {entry.amount !== null ? ` ${money(entry.amount)}` : ""}
+                        {entry.reason ? ` (${entry.reason})` : ""}
+                        <span className="console__log-meta">
+                          <time dateTime={entry.at}>{entry.atLabel}</time>
+                          {entry.by ? ` · ${entry.by}` : ""}
+                        </span>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
           </div>
         </aside>
       </div>
