@@ -36,7 +36,8 @@ export function PaddleRaiseConsole(props: ConsoleProps) {
   // Raises are set up on a catalogue screen, offered to those whose role opens it.
   const setUp = useMenuScreen("/admin/auction_items/paddle_raises");
   return (
-    <div className="paddle-raise">
+    // toasts-beside: notifications take a band of their own at the foot of the window, never over the log.
+    <div className="paddle-raise toasts-beside">
       <div className="paddle-raise__top">
         <h1 className="paddle-raise__title">Paddle raise</h1>
         <LiveIndicator status={status} />
