@@ -74,6 +74,49 @@ export async function firstWait<Scope extends string>(
   return undefined;
 }
 
+/** A client as the per-browser limits see it: the key of its device cookie (when it sent one) and its address. */
+export type PacedClient = { device: string | undefined; ip: string | undefined };
+
+/** Where a wait held the client back: "this browser", or "your network" for a client without a device cookie. */
+export type ClientScope = "device" | "address";
+
+/**
+ * Paces one kind of attempt per browser, and for a client that sends no device cookie (a script dropping cookies)
+ * per network address: a room of guests, each holding their own cookie, never shares a limit. Counts the attempt
+ * when it may go; otherwise answers which limit held it back and until when.
+ */
+export async function pacePerBrowser(
+  db: Database,
+  kind: string,
+  client: PacedClient,
+  paces: { device: Pace; cookielessAddress: Pace },
+  now: Date,
+): Promise<{ scope: ClientScope; retryAt: Date } | undefined> {
+  const limits = [
+    {
+      scope: "device",
+      counted: client.device ? { kind: `${kind}:device`, subject: client.device } : undefined,
+      pace: paces.device,
+    },
+    {
+      scope: "address",
+      counted: !client.device && client.ip ? { kind: `${kind}:cookieless`, subject: client.ip } : undefined,
+      pace: paces.cookielessAddress,
+    },
+  ] as const;
+  const wait = await firstWait(db, limits, now);
+  if (!wait)
+    await recordAttempts(
+      db,
+      limits.map((limit) => limit.counted),
+      now,
+    );
+  return wait;
+}
+
+/** "this browser" or "your network": who a refusal says made the attempts. */
+export const clientWords = (scope: ClientScope) => (scope === "device" ? "this browser" : "your network");
+
 /** Counts an attempt against each subject given. */
 export async function recordAttempts(db: Database, counted: ReadonlyArray<PacedSubject | undefined>, now: Date) {
   const rows = counted.filter((entry): entry is PacedSubject => entry !== undefined);

@@ -14,7 +14,7 @@ import {
   setPassword,
 } from "./accounts.server";
 import { alreadySignedUpEmail, signUpEmail } from "./emails.server";
-import { firstWait, pacedUntil, recordAttempts, type Pace } from "./pacing.server";
+import { pacedUntil, pacePerBrowser, recordAttempts, type ClientScope, type Pace } from "./pacing.server";
 import { passwordIsEmailProblem } from "./password-rules";
 import { hashPassword } from "./password.server";
 import { safeRedirect } from "./safe-redirect";
@@ -34,7 +34,7 @@ export const SIGN_UP_PACES = {
   mailsToAddress: { free: 3, firstDelayMs: MINUTE, maxDelayMs: 15 * MINUTE },
 } satisfies Record<string, Pace>;
 
-export type SignUpBlock = { scope: "device" | "address"; retryAt: Date };
+export type SignUpBlock = { scope: ClientScope; retryAt: Date };
 
 /**
  * Mails the link (or the note that the address has an account), unless this browser, or this network's clients
@@ -51,25 +51,8 @@ export async function requestSignUp(input: {
   now?: Date;
 }): Promise<{ ok: true } | { ok: false; block: SignUpBlock }> {
   const now = input.now ?? new Date();
-  const limits = [
-    {
-      scope: "device",
-      counted: input.device ? { kind: "sign-up:device", subject: input.device } : undefined,
-      pace: SIGN_UP_PACES.device,
-    },
-    {
-      scope: "address",
-      counted: !input.device && input.ip ? { kind: "sign-up:cookieless", subject: input.ip } : undefined,
-      pace: SIGN_UP_PACES.cookielessAddress,
-    },
-  ] as const;
-  const block = await firstWait(db, limits, now);
+  const block = await pacePerBrowser(db, "sign-up", input, SIGN_UP_PACES, now);
   if (block) return { ok: false, block };
-  await recordAttempts(
-    db,
-    limits.map((limit) => limit.counted),
-    now,
-  );
   const mailsToAddress = { kind: "sign-up:mail", subject: normaliseEmail(input.email) };
   if (await pacedUntil(db, mailsToAddress, SIGN_UP_PACES.mailsToAddress, now)) return { ok: true };
   await recordAttempts(db, [mailsToAddress], now);

@@ -17,7 +17,8 @@ import { formatInZone } from "~/ui/zoned-time";
 import { auction_item, donation, event, payment } from "~drizzle/schema";
 import { fundraiserForGift } from "./fundraisers.server";
 import { suggestedAmounts, type GiftInput } from "./gift-forms";
-import { paceGiftPage, type GiftPageOpener } from "./gift-page-pacing.server";
+import { paceGiftPage } from "./gift-page-pacing.server";
+import type { PacedClient } from "~/auth/pacing.server";
 import type { CheckoutPages } from "~/billing/checkout.server";
 
 export interface Donor {
@@ -141,7 +142,7 @@ export async function give(
   input: GiftInput,
   donor: Donor | null,
   pages: CheckoutPages,
-  opener: GiftPageOpener,
+  opener: PacedClient,
 ): Promise<GiveAnswer> {
   await checkGift(eventId, input, donor);
   if (input.pay === "invoice" && donor) {

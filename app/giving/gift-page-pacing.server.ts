@@ -4,7 +4,7 @@
  * none, per network address; a room of guests giving from their own phones on the venue's Wi-Fi is never held back
  * by one another (decision 035).
  */
-import { firstWait, recordAttempts, waitText, type Pace } from "~/auth/pacing.server";
+import { clientWords, pacePerBrowser, waitText, type Pace, type PacedClient } from "~/auth/pacing.server";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 
@@ -15,33 +15,12 @@ export const GIFT_PAGE_PACES = {
   cookielessAddress: { free: 10, firstDelayMs: 30_000, maxDelayMs: 15 * MINUTE },
 } satisfies Record<string, Pace>;
 
-/** Who opens a payment page: the key of the browser's device cookie (when it sent one) and its network address. */
-export type GiftPageOpener = { device: string | undefined; ip: string | undefined };
-
 /** Counts a payment page about to open, or refuses it (with how long to wait) when the browser opened many just now. */
-export async function paceGiftPage(opener: GiftPageOpener, now = new Date()) {
-  const limits = [
-    {
-      scope: "device",
-      counted: opener.device ? { kind: "gift-page:device", subject: opener.device } : undefined,
-      pace: GIFT_PAGE_PACES.device,
-    },
-    {
-      scope: "address",
-      counted: !opener.device && opener.ip ? { kind: "gift-page:cookieless", subject: opener.ip } : undefined,
-      pace: GIFT_PAGE_PACES.cookielessAddress,
-    },
-  ] as const;
-  const wait = await firstWait(db, limits, now);
+export async function paceGiftPage(opener: PacedClient, now = new Date()) {
+  const wait = await pacePerBrowser(db, "gift-page", opener, GIFT_PAGE_PACES, now);
   if (wait) {
-    const from = wait.scope === "device" ? "this browser" : "your network";
     throw new Refusal(
-      `Many payment pages were opened from ${from} just now. Try again in ${waitText(wait.retryAt, now)}.`,
+      `Many payment pages were opened from ${clientWords(wait.scope)} just now. Try again in ${waitText(wait.retryAt, now)}.`,
     );
   }
-  await recordAttempts(
-    db,
-    limits.map((limit) => limit.counted),
-    now,
-  );
 }

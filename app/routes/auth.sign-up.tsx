@@ -5,7 +5,7 @@ import { getSignedInUser } from "~/auth/access.server";
 import { useSignInEvent } from "~/auth/auth-layout";
 import { heldDeviceKey } from "~/auth/devices.server";
 import { isGoogleSignInEnabled } from "~/auth/google.server";
-import { retryAfterSeconds, waitText } from "~/auth/pacing.server";
+import { clientWords, retryAfterSeconds, waitText } from "~/auth/pacing.server";
 import { SIGN_UP_FORM, signUpSchema } from "~/auth/person-fields";
 import { safeRedirect } from "~/auth/safe-redirect";
 import { AccountEmailField, GoogleSignInOption } from "~/auth/sign-in-forms";
@@ -41,13 +41,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       now,
     });
     if (result.ok) return redirect("/auth/check-email?for=sign-up");
-    const from = result.block.scope === "device" ? "this browser" : "your network";
     return refuseSubmission(
       SIGN_UP_FORM,
       submission,
       {
         formErrors: [
-          `Many accounts were asked for from ${from} just now. Try again in ${waitText(result.block.retryAt, now)}.`,
+          `Many accounts were asked for from ${clientWords(result.block.scope)} just now. Try again in ${waitText(result.block.retryAt, now)}.`,
         ],
       },
       { status: 429, headers: { "Retry-After": retryAfterSeconds(result.block.retryAt, now) } },

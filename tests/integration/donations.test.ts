@@ -11,6 +11,7 @@ import { parseForm } from "~/forms/form-contract";
 import { giftReceipt, give } from "~/giving/donation-page.server";
 import { anonymiseGifts, listDonations, recordStaffGift, refundGifts } from "~/giving/donations-admin.server";
 import { giftSchema } from "~/giving/gift-forms";
+import { GIFT_PAGE_PACES } from "~/giving/gift-page-pacing.server";
 import { readMonitorState } from "~/room-screens/monitor-state.server";
 import * as adminRoute from "~/routes/admin._workspace.solemen.donations";
 import * as letterRoute from "~/routes/admin._workspace.solemen.donations_.letter";
@@ -72,6 +73,22 @@ const sessionOf = (location: string) => new URL(location).searchParams.get("sess
 const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
 
 describe(`donations on ${process.env.TEST_DB_ENGINE}`, () => {
+  it("paces the payment pages one browser opens, and a client without a device cookie by its address (issue 32)", async () => {
+    const browser = aBrowser();
+    for (let n = 0; n < GIFT_PAGE_PACES.device.free; n++) {
+      expect((await give(eventId, giftForm({}), null, PAGES, browser)).kind).toBe("redirect");
+    }
+    await expect(give(eventId, giftForm({}), null, PAGES, browser)).rejects.toThrow(
+      /^Many payment pages were opened from this browser just now\. Try again in \d+ seconds?\.$/,
+    );
+    // Another guest's phone on the same network gives at once.
+    expect((await give(eventId, giftForm({}), null, PAGES, aBrowser())).kind).toBe("redirect");
+    const script = { device: undefined, ip: "203.0.113.150" };
+    for (let n = 0; n < GIFT_PAGE_PACES.cookielessAddress.free; n++)
+      await give(eventId, giftForm({}), null, PAGES, script);
+    await expect(give(eventId, giftForm({}), null, PAGES, script)).rejects.toThrow(/from your network/);
+  });
+
   it("records nothing when the card is declined", async () => {
     const answer = await give(eventId, giftForm({}), null, PAGES, aBrowser());
     if (answer.kind !== "redirect") throw new Error("expected the payment page");
