@@ -35,7 +35,7 @@ import {
 } from "~drizzle/schema";
 import { startFakeTwilio } from "../e2e/support/fake-twilio.mjs";
 import { makeAuctionItem, openAuctions } from "../support/auction";
-import { send } from "../support/bad-input-drill";
+import { reportsAnError, send } from "../support/bad-input-drill";
 import { BILLING_DEFAULTS, fillHostedPage, makeWinner } from "../support/billing";
 import { testDatabase } from "../support/database";
 import { formVocabulary } from "../support/form-vocabulary";
@@ -590,22 +590,6 @@ function refuses(outcome: Outcome): boolean {
     return outcome.location === "/" || (outcome.location ?? "").startsWith("/auth/");
   if (outcome.status >= 400 && outcome.status < 500) return true;
   return reportsAnError(outcome.data);
-}
-
-/** An error an answer reports, in the shapes the app's actions use (as the bad-input drill reads them). */
-function reportsAnError(data: unknown): boolean {
-  if (typeof data !== "object" || data === null) return false;
-  const answer = data as Record<string, unknown>;
-  const nonEmpty = (value: unknown) =>
-    Boolean(value) && !(typeof value === "object" && Object.keys(value as object).length === 0);
-  return (
-    nonEmpty(answer.error) ||
-    nonEmpty(answer.errors) ||
-    nonEmpty(answer.fieldErrors) ||
-    nonEmpty(answer.formError) ||
-    answer.status === "error" ||
-    answer.ok === false
-  );
 }
 
 /** Everything of an answer a person could read: its data, its body when it is text, its redirect and its toast. */

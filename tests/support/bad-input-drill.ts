@@ -113,7 +113,7 @@ export function paramNames(routes: readonly AppRoute[], id: string): string[] {
 }
 
 /** An error the action reported in its answer, in the shapes the app's actions use. */
-function reportsAnError(data: unknown): boolean {
+export function reportsAnError(data: unknown): boolean {
   if (typeof data !== "object" || data === null) return false;
   const answer = data as Record<string, unknown>;
   const nonEmpty = (value: unknown) =>
