@@ -17,6 +17,7 @@ import { FormAlert } from "~/ui/form-alert";
 import { SaveActions } from "~/ui/save-actions";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { utcToZonedInput } from "~/ui/zoned-time";
+import { SeatChart } from "./ui/seat-chart";
 import { chartPlacement, LIVE_SETTINGS_FORM, liveAuctionSchema, SCREEN } from "./live-auction-settings";
 
 export interface LiveAuctionSetupData {
@@ -55,7 +56,7 @@ export function LiveAuctionSetupPage() {
       <div className="page-header">
         <h1>Live auction</h1>
         <p>
-          When the auctioneer sells the live lots, how many the room seats, and the seat chart the room’s screens show.
+          When the auctioneer sells the live lots, how many the room seats, and the seat chart the projector shows.
         </p>
       </div>
       {!data.saved ? (
@@ -182,6 +183,10 @@ function LiveAuctionForm({
       </fieldset>
       <fieldset className="stack">
         <legend>Seat chart</legend>
+        <p className="muted">
+          The projector (/livec) shows the chart over the live lot, where the preview below places it. A projector
+          already showing picks up a change when it is reloaded.
+        </p>
         <Field
           label="Seat chart image"
           help="An image address: https://… or a path on this site such as /images/…"
@@ -216,22 +221,7 @@ function ChartPreview({ values }: { values: Record<string, unknown> }) {
         data-testid="seat-chart-preview"
       >
         {url ? (
-          <div
-            className="live-chart-preview__chart"
-            style={{
-              left: place.x * ratio,
-              top: place.y * ratio,
-              transform: `scale(${place.scale * ratio})`,
-              opacity: place.opacity,
-            }}
-          >
-            <img src={url} alt="Seat chart" />
-            <span
-              className="live-chart-preview__pointer"
-              aria-label="Paddle pointer"
-              style={{ left: place.px, top: place.py, width: place.pz, height: place.pz }}
-            />
-          </div>
+          <SeatChart url={url} place={place} ratio={ratio} />
         ) : (
           <p className="live-chart-preview__empty">No seat chart: enter an image address to see it here.</p>
         )}

@@ -75,8 +75,21 @@ export function liveAuctionSchema(timeZone: string) {
 
 export type LiveAuctionSettings = z.output<ReturnType<typeof liveAuctionSchema>>;
 
-/** The preview's placement of the chart and its pointer, from what the form holds (blank fields take defaults). */
-export function chartPlacement(values: Record<string, unknown>) {
+export interface ChartPlacement {
+  x: number;
+  y: number;
+  scale: number;
+  opacity: number;
+  px: number;
+  py: number;
+  pz: number;
+}
+
+/**
+ * Where the chart and its pointer go, from what the form holds or the saved record (blank fields take defaults):
+ * the setup's preview and the projector read the same placement.
+ */
+export function chartPlacement(values: Record<string, unknown>): ChartPlacement {
   const number = (name: string, fallback: number) => {
     const text = typeof values[name] === "string" ? (values[name] as string).trim() : values[name];
     const value = typeof text === "number" ? text : text === "" || text == null ? Number.NaN : Number(text);

@@ -203,3 +203,45 @@ test("an online bid on the open lot appears at the console as it arrives, and th
   await expect(page.getByText(`Lot ${lot.lot} sold to paddle ${floor.paddle} for $3,500.00.`)).toBeVisible();
   await expect(bids.getByRole("row").filter({ hasText: `#${floor.paddle}` })).toContainText("floor");
 });
+
+test("the seat chart placed in the setup shows on the projector, scaled to its screen", async ({
+  page,
+  browser,
+  gala,
+}) => {
+  await signIn(page, gala.organiser);
+  await page.goto(`/admin/setup/live_auction?id=${gala.id}`);
+  await page.getByLabel("Seat chart image").fill("/demo/gala-thumbnail.svg");
+  for (const [label, value] of [
+    ["Left (x, px)", "960"],
+    ["Top (y, px)", "540"],
+    ["Scale", "0.5"],
+    ["Opacity", "0.8"],
+    ["Pointer x (px)", "10"],
+    ["Pointer y (px)", "20"],
+    ["Pointer size (px)", "30"],
+  ])
+    await page.getByLabel(label, { exact: true }).fill(value);
+  await expect(page.getByTestId("seat-chart-preview").getByRole("img", { name: "Seat chart" })).toBeVisible();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Live auction settings saved")).toBeVisible();
+
+  // A 1280 × 720 projector draws the 1920 × 1080 placement at two thirds.
+  const projectorContext = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const projector = await projectorContext.newPage();
+  await projector.goto(`/livec?id=${gala.id}`);
+  const chart = projector.getByTestId("seat-chart");
+  const image = chart.getByRole("img", { name: "Seat chart" });
+  await expect(image).toBeVisible();
+  const natural = await image.evaluate((element: HTMLImageElement) => element.naturalWidth);
+  expect(natural).toBeGreaterThan(0);
+  const box = (await image.boundingBox())!;
+  expect(box.x).toBeCloseTo(640, 0);
+  expect(box.y).toBeCloseTo(360, 0);
+  expect(box.width).toBeCloseTo(natural * 0.5 * (2 / 3), 0);
+  await expect(chart).toHaveCSS("opacity", "0.8");
+  const pointer = (await chart.getByLabel("Paddle pointer").boundingBox())!;
+  expect(pointer.width).toBeCloseTo(30 * 0.5 * (2 / 3), 0);
+  expect(pointer.x + pointer.width / 2).toBeCloseTo(640 + 10 * 0.5 * (2 / 3), 0);
+  await projectorContext.close();
+});

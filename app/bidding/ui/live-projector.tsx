@@ -4,7 +4,9 @@
  * live stream as it comes (the whole room each time), so the screen follows the clerk within a second, and the
  * browser's EventSource reconnects by itself after a network drop (a snapshot follows every connection).
  */
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { SCREEN, type ChartPlacement } from "~/events/live-auction-settings";
+import { SeatChart } from "~/events/ui/seat-chart";
 import { useLiveStream } from "~/realtime/use-live-stream";
 import { formatMoney } from "~/ui/format";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -21,14 +23,21 @@ export function requestFullscreen(element: HTMLElement): Promise<void> {
   return Promise.resolve(request()).then(() => undefined);
 }
 
+export interface ProjectorSeatChart {
+  url: string;
+  place: ChartPlacement;
+}
+
 export function LiveProjector({
   eventTitle,
   room: loaded,
   streamUrl,
+  seatChart,
 }: {
   eventTitle: string;
   room: LiveRoom;
   streamUrl: string;
+  seatChart: ProjectorSeatChart | null;
 }) {
   const hydrated = useHydrated();
   const [room, setRoom] = useState(loaded);
@@ -96,6 +105,7 @@ export function LiveProjector({
           </div>
         )}
       </div>
+      {seatChart ? <SeatChartLayer chart={seatChart} /> : null}
       <footer className="projector__foot">
         <span>{eventTitle} · Live auction</span>
         <span className="spacer" />
@@ -112,5 +122,29 @@ export function LiveProjector({
         ) : null}
       </footer>
     </main>
+  );
+}
+
+/**
+ * The seat chart over the stage, placed in the 1920 × 1080 pixels the setup speaks of and scaled to this screen
+ * (a 1280 × 720 projector draws it at two thirds). The scale needs the screen's size, so it shows once the page runs.
+ */
+function SeatChartLayer({ chart }: { chart: ProjectorSeatChart }) {
+  const layer = useRef<HTMLDivElement>(null);
+  const [ratio, setRatio] = useState<number | null>(null);
+  useEffect(() => {
+    const element = layer.current;
+    if (!element) return;
+    const measure = () =>
+      setRatio(Math.min(element.clientWidth / SCREEN.width, element.clientHeight / SCREEN.height));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div className="projector__chart" ref={layer}>
+      {ratio ? <SeatChart url={chart.url} place={chart.place} ratio={ratio} /> : null}
+    </div>
   );
 }
