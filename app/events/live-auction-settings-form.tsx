@@ -17,8 +17,8 @@ import { FormAlert } from "~/ui/form-alert";
 import { SaveActions } from "~/ui/save-actions";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { utcToZonedInput } from "~/ui/zoned-time";
-import { SeatChart } from "./ui/seat-chart";
 import { chartPlacement, LIVE_SETTINGS_FORM, liveAuctionSchema, SCREEN } from "./live-auction-settings";
+import { SeatChart } from "./ui/seat-chart";
 
 export interface LiveAuctionSetupData {
   eventId: number;
@@ -55,9 +55,7 @@ export function LiveAuctionSetupPage() {
     <>
       <div className="page-header">
         <h1>Live auction</h1>
-        <p>
-          When the auctioneer sells the live lots, how many the room seats, and the seat chart the projector shows.
-        </p>
+        <p>When the auctioneer sells the live lots, how many the room seats, and the seat chart the projector shows.</p>
       </div>
       {!data.saved ? (
         <EmptyState

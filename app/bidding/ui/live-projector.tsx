@@ -135,8 +135,7 @@ function SeatChartLayer({ chart }: { chart: ProjectorSeatChart }) {
   useEffect(() => {
     const element = layer.current;
     if (!element) return;
-    const measure = () =>
-      setRatio(Math.min(element.clientWidth / SCREEN.width, element.clientHeight / SCREEN.height));
+    const measure = () => setRatio(Math.min(element.clientWidth / SCREEN.width, element.clientHeight / SCREEN.height));
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
