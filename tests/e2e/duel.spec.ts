@@ -64,3 +64,36 @@ test("staff set up a duel, a guest without JavaScript gives, and the room's phon
   await guestContext.close();
   await watcherContext.close();
 });
+
+test("a duel with the longest title and side names, unbroken, fits a phone and the staff screen @phone", async ({
+  page,
+  browser,
+  gala,
+}) => {
+  const title = "D".repeat(80);
+  const [sideA, sideB] = ["A".repeat(60), "B".repeat(60)];
+  await signIn(page, gala.organiser);
+  await page.goto(`/admin/auction_items/duels?id=${gala.id}`);
+  const added = page.getByRole("region", { name: "New duel" });
+  await added.getByLabel("Title").fill(title);
+  await added.getByLabel("First side").fill(sideA);
+  await added.getByLabel("Second side").fill(sideB);
+  await added.getByLabel("Amounts to tap").fill("20, 40");
+  await added.getByRole("button", { name: "Add the duel" }).click();
+  await expect(page.getByText(`${title} added`)).toBeVisible();
+  const card = page.getByRole("region", { name: title });
+  const duelHref = await card.getByRole("link", { name: "Open the duel" }).getAttribute("href");
+  const scrollsSideways = (at: typeof page) =>
+    at.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+  expect(await scrollsSideways(page)).toBe(false);
+
+  for (const javaScriptEnabled of [true, false]) {
+    const phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled });
+    const phone = await phoneContext.newPage();
+    await phone.goto(duelHref!);
+    await expect(phone.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+    await expect(phone.getByTestId("duel-total-b")).toHaveText("$0");
+    expect(await scrollsSideways(phone)).toBe(false);
+    await phoneContext.close();
+  }
+});
