@@ -1,8 +1,12 @@
-/** The panels of a monitor screen: each draws one part of the monitor state in large type for the room. */
+/**
+ * The panels of a monitor screen: each draws one part of the monitor state in large type for the room. Sizes follow
+ * the screen (app/styles/monitor.css): every panel is whole on a 1280 × 720 to 1920 × 1080 projector.
+ */
 import { hammerLine, type LiveRoom } from "~/bidding/live-lots";
 import { Thermometer } from "~/paddle-raise/ui/thermometer";
 import { formatRoundMoney } from "~/ui/format";
 import { itemsPage, type MonitorItem, type MonitorState } from "../monitors";
+import type { CSSProperties } from "react";
 
 const HOUR_S = 3600;
 
@@ -55,8 +59,10 @@ export function SilentItemsPanel({
       </section>
     );
   const shown = itemsPage(items, perPage, tick);
+  // The rows of a full page set the table's type size (monitor.css), so every row of every page fits the panel.
+  const rows = { "--rows": Math.min(perPage, items.length) } as CSSProperties;
   return (
-    <section className="monitor-panel monitor-items" aria-label="Silent items">
+    <section className="monitor-panel monitor-items" aria-label="Silent items" style={rows}>
       <header className="monitor-items__head">
         <h2>Silent auction</h2>
         {shown.pages > 1 ? (
@@ -95,6 +101,11 @@ export function SilentItemsPanel({
   );
 }
 
+/** How long a lot's title is, for its type size: a long title (up to 200 characters) is set smaller, whole. */
+function titleLength(title: string) {
+  return title.length > 130 ? "longest" : title.length > 80 ? "longer" : title.length > 40 ? "long" : "short";
+}
+
 export function LiveLotPanel({ live }: { live: LiveRoom }) {
   const lot = live.current;
   if (!lot) return null;
@@ -104,7 +115,7 @@ export function LiveLotPanel({ live }: { live: LiveRoom }) {
       {lot.image ? <img src={lot.image} alt="" className="monitor-live__image" /> : null}
       <div>
         <p className="monitor-live__lot">Live auction · Lot {lot.lot ?? "—"}</p>
-        <h2 className="monitor-live__title">{lot.title}</h2>
+        <h2 className={`monitor-live__title monitor-live__title--${titleLength(lot.title)}`}>{lot.title}</h2>
         {hammer ? (
           <p className="monitor-live__hammer" data-testid="monitor-hammer">
             {hammer}
@@ -120,10 +131,19 @@ export function LiveLotPanel({ live }: { live: LiveRoom }) {
   );
 }
 
-export function TotalsPanel({ pledged, currency }: { pledged: MonitorState["pledged"]; currency: string }) {
+/** `hero`: the panel leads the screen, in the wide column, in larger type. */
+export function TotalsPanel({
+  pledged,
+  currency,
+  hero = false,
+}: {
+  pledged: MonitorState["pledged"];
+  currency: string;
+  hero?: boolean;
+}) {
   const share = pledged.goal ? Math.floor((pledged.total / pledged.goal) * 100) : null;
   return (
-    <section className="monitor-panel monitor-totals" aria-label="Total pledged">
+    <section className={`monitor-panel monitor-totals${hero ? " monitor-panel--hero" : ""}`} aria-label="Total pledged">
       <h2>Pledged tonight</h2>
       <p className="monitor-totals__amount" data-testid="monitor-total">
         {formatRoundMoney(pledged.total, currency)}
@@ -133,7 +153,7 @@ export function TotalsPanel({ pledged, currency }: { pledged: MonitorState["pled
           <div className="monitor-totals__track" aria-hidden="true">
             <div className="monitor-totals__fill" style={{ width: `${Math.min(100, share ?? 0)}%` }} />
           </div>
-          <p className="monitor-muted">
+          <p className="monitor-muted monitor-totals__goal">
             {share}% of our {formatRoundMoney(pledged.goal, currency)} goal
           </p>
         </>
@@ -142,18 +162,36 @@ export function TotalsPanel({ pledged, currency }: { pledged: MonitorState["pled
   );
 }
 
-export function PaddleRaisePanel({ raise, currency }: { raise: NonNullable<MonitorState["raise"]>; currency: string }) {
+/** `hero`: the panel leads the screen, in the wide column, in larger type. */
+export function PaddleRaisePanel({
+  raise,
+  currency,
+  hero = false,
+}: {
+  raise: NonNullable<MonitorState["raise"]>;
+  currency: string;
+  hero?: boolean;
+}) {
   return (
-    <section className="monitor-panel monitor-raise" aria-label="Paddle raise">
+    <section className={`monitor-panel monitor-raise${hero ? " monitor-panel--hero" : ""}`} aria-label="Paddle raise">
       <h2>{raise.title}</h2>
       <Thermometer total={raise.total} goal={raise.goal} count={raise.count} currency={currency} size="lg" />
     </section>
   );
 }
 
-export function RecentGiftsPanel({ gifts, currency }: { gifts: MonitorState["gifts"]; currency: string }) {
+/** `band`: under the wide column's panel, the names in columns; otherwise a list down the side. */
+export function RecentGiftsPanel({
+  gifts,
+  currency,
+  band = false,
+}: {
+  gifts: MonitorState["gifts"];
+  currency: string;
+  band?: boolean;
+}) {
   return (
-    <section className="monitor-panel monitor-gifts" aria-label="Recent gifts">
+    <section className={`monitor-panel monitor-gifts${band ? " monitor-gifts--band" : ""}`} aria-label="Recent gifts">
       <h2>Thank you</h2>
       {gifts.length === 0 ? (
         <p className="monitor-muted">Raise your paddle: the first gift shows here.</p>
@@ -174,16 +212,17 @@ export function RecentGiftsPanel({ gifts, currency }: { gifts: MonitorState["gif
 export function RaffleWinnersPanel({ winners }: { winners: MonitorState["raffleWinners"] }) {
   if (winners.length === 0) return null;
   return (
-    <section className="monitor-panel monitor-gifts" aria-label="Raffle winners">
+    <section className="monitor-panel monitor-winners" aria-label="Raffle winners">
       <h2>Raffle winners</h2>
       <ol>
         {winners.map((winner) => (
           <li key={`${winner.prize}-${winner.ticketNumber}`}>
-            <span>
-              {winner.prize}: ticket {winner.ticketNumber}
+            <strong className="monitor-winners__name">{winner.name}</strong>
+            <span className="monitor-winners__ticket">ticket {winner.ticketNumber}</span>
+            <span className="monitor-winners__prize">
+              {winner.prize}
               {winner.redrawnBy ? ` · drawn again by ${winner.redrawnBy}` : null}
             </span>
-            <strong>{winner.name}</strong>
           </li>
         ))}
       </ol>

@@ -64,6 +64,36 @@ export function MonitorScreen({
 
   const shows = new Set(settings.panels);
   const liveOn = shows.has("live_lot") && state.live?.current && state.live.current.phase !== "waiting";
+  const raiseOn = shows.has("paddle_raise") && state.raise !== null;
+  const closesAt = shows.has("next_close") ? nextClose(state.items, now) : null;
+  // The wide column shows the live lot, else the silent items; a monitor without either (the one beside the stage)
+  // shows the paddle raise there, else the total, in large type: no half of the screen is left empty.
+  const lead = liveOn
+    ? "live"
+    : shows.has("silent_items")
+      ? "items"
+      : raiseOn
+        ? "raise"
+        : shows.has("totals")
+          ? "totals"
+          : null;
+  const gifts = shows.has("recent_gifts") ? (
+    <RecentGiftsPanel key="gifts" gifts={state.gifts} currency={state.currency} band={lead !== null} />
+  ) : null;
+  const side = [
+    shows.has("totals") && lead !== "totals" ? (
+      <TotalsPanel key="totals" pledged={state.pledged} currency={state.currency} />
+    ) : null,
+    raiseOn && lead !== "raise" ? (
+      <PaddleRaisePanel key="raise" raise={state.raise!} currency={state.currency} />
+    ) : null,
+    closesAt ? <NextClosePanel key="next" closesAt={closesAt} now={now} timeZone={state.timeZone} /> : null,
+    lead === null ? gifts : null,
+    shows.has("raffle_winners") && state.raffleWinners.length > 0 ? (
+      <RaffleWinnersPanel key="winners" winners={state.raffleWinners} />
+    ) : null,
+  ].filter(Boolean);
+  const layout = lead === null ? "spread" : side.length === 0 ? "wide" : "split";
   const clock = new Intl.DateTimeFormat("en-US", {
     timeZone: state.timeZone,
     hour: "numeric",
@@ -85,31 +115,26 @@ export function MonitorScreen({
           {clock}
         </time>
       </header>
-      <div className="monitor__body">
-        <div className="monitor__main">
-          {liveOn && state.live ? <LiveLotPanel live={state.live} /> : null}
-          {shows.has("silent_items") && !liveOn ? (
-            <SilentItemsPanel
-              items={state.items}
-              perPage={settings.items_per_page}
-              tick={tick}
-              currency={state.currency}
-              now={now}
-              timeZone={state.timeZone}
-            />
-          ) : null}
-        </div>
-        <aside className="monitor__side">
-          {shows.has("totals") ? <TotalsPanel pledged={state.pledged} currency={state.currency} /> : null}
-          {shows.has("paddle_raise") && state.raise ? (
-            <PaddleRaisePanel raise={state.raise} currency={state.currency} />
-          ) : null}
-          {shows.has("next_close") ? (
-            <NextClosePanel closesAt={nextClose(state.items, now)} now={now} timeZone={state.timeZone} />
-          ) : null}
-          {shows.has("recent_gifts") ? <RecentGiftsPanel gifts={state.gifts} currency={state.currency} /> : null}
-          {shows.has("raffle_winners") ? <RaffleWinnersPanel winners={state.raffleWinners} /> : null}
-        </aside>
+      <div className={`monitor__body monitor__body--${layout}`}>
+        {lead !== null ? (
+          <div className="monitor__main">
+            {lead === "live" ? <LiveLotPanel live={state.live!} /> : null}
+            {lead === "items" ? (
+              <SilentItemsPanel
+                items={state.items}
+                perPage={settings.items_per_page}
+                tick={tick}
+                currency={state.currency}
+                now={now}
+                timeZone={state.timeZone}
+              />
+            ) : null}
+            {lead === "raise" ? <PaddleRaisePanel raise={state.raise!} currency={state.currency} hero /> : null}
+            {lead === "totals" ? <TotalsPanel pledged={state.pledged} currency={state.currency} hero /> : null}
+            {gifts}
+          </div>
+        ) : null}
+        {side.length > 0 ? <aside className="monitor__side">{side}</aside> : null}
       </div>
       {shows.has("sponsors") ? <SponsorsPanel sponsors={state.sponsors} /> : null}
     </main>
