@@ -44,6 +44,7 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "gavel-e2e-"));
 process.env.E2E_MAIL_DIR ??= mkdtempSync(path.join(tmpdir(), "gavel-e2e-mail-"));
 if (!process.env.E2E_DATABASE_URL) await createRunDatabase();
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+const longRun = process.env.E2E_LONG === "1";
 const oidcIssuer = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
 const oidcClient = { id: "gavel-e2e", secret: "gavel-e2e-client-secret" };
 
@@ -79,10 +80,15 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
-    { name: "phone", use: { ...devices["Pixel 7"], channel: undefined }, grep: /@phone/ },
-  ],
+  // `npm run test:long` (E2E_LONG=1) runs only the tests tagged @long, the soaks whose figures are benchmarks
+  // (docs/testing.md), and the screens' look with its screenshots (@look); the suite runs everything else, and @look
+  // without screenshots.
+  projects: longRun
+    ? [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, grep: /@long|@look/ }]
+    : [
+        { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, grepInvert: /@long/ },
+        { name: "phone", use: { ...devices["Pixel 7"], channel: undefined }, grep: /@phone/, grepInvert: /@long/ },
+      ],
   webServer: [
     {
       // Stands in for Google: the app's GOOGLE_* endpoints point here.

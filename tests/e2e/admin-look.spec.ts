@@ -1,8 +1,8 @@
 // Issue 20, "a polished admin": every admin screen of a gala, a few of their states (an item's page, a dialog, a
-// refused form, a missing item) and the gala's guest pages, each with full-page screenshots at 1280 and 1920 px in the
-// test report (npx playwright show-report, or test-results/), no serious or critical accessibility problem found by
-// axe, and none wider than the screen. The screens come from the menus, so a new screen is checked the day it is
-// linked.
+// refused form, a missing item) and the gala's guest pages: no serious or critical accessibility problem found by
+// axe, and none wider than the screen at 1280 and 1920 px. The screens come from the menus, so a new screen is checked
+// the day it is linked. `npm run test:long` (@look) also keeps full-page screenshots at both sizes in the test report
+// (npx playwright show-report, or test-results/) to look at; the suite skips them, the costliest part (docs/testing.md).
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./support/fixtures";
 import { guestPages, MENU_LINKS, organiserScreens, withTabScreens } from "./support/screens";
@@ -15,6 +15,9 @@ const SCREENS = [
   { name: "1920", viewport: { width: 1920, height: 1080 } },
 ] as const;
 
+/** Screenshots for people to look at, in `npm run test:long`. */
+const KEEP_SCREENSHOTS = process.env.E2E_LONG === "1";
+
 /** The admin screens are shared among this many tests, so that both workers take a part. */
 const ADMIN_PARTS = 3;
 
@@ -26,17 +29,19 @@ async function hydrated(page: Page) {
 }
 
 /**
- * Attaches the page's full-page screenshots at each size to the report and returns what is wrong with it: its serious
- * and critical axe violations, each naming the page, the rule and where, and a page wider than the screen.
+ * Returns what is wrong with the page: its serious and critical axe violations, each naming the page, the rule and
+ * where, and a page wider than the screen at each size; in a long run, attaches its full-page screenshots too.
  */
 async function lookAt(page: Page, name: string, testInfo: TestInfo) {
   const problems: string[] = [];
   for (const [index, { name: size, viewport }] of SCREENS.entries()) {
     await page.setViewportSize(viewport);
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    const shot = testInfo.outputPath(`${name.replace(/^\//, "").replace(/[^\w.-]+/g, "_")}@${size}.png`);
-    await page.screenshot({ path: shot, fullPage: true });
-    await testInfo.attach(`${name} at ${size} px`, { path: shot, contentType: "image/png" });
+    if (KEEP_SCREENSHOTS) {
+      const shot = testInfo.outputPath(`${name.replace(/^\//, "").replace(/[^\w.-]+/g, "_")}@${size}.png`);
+      await page.screenshot({ path: shot, fullPage: true });
+      await testInfo.attach(`${name} at ${size} px`, { path: shot, contentType: "image/png" });
+    }
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     if (width > viewport.width) problems.push(`${name}: ${width} px wide, wider than a ${size} px screen`);
     // Axe once a page: what it checks (names, labels, contrast, landmarks) does not change with the width.
@@ -59,9 +64,9 @@ async function open(page: Page, path: string, testInfo: TestInfo, status = 200) 
   return lookAt(page, path, testInfo);
 }
 
-test.describe("every screen at 1280 and 1920 px", () => {
+test.describe("every screen at 1280 and 1920 px @look", () => {
   for (let part = 0; part < ADMIN_PARTS; part++) {
-    test(`admin screens, part ${part + 1} of ${ADMIN_PARTS}: screenshots and no serious axe violation`, async ({
+    test(`admin screens, part ${part + 1} of ${ADMIN_PARTS}: no serious axe violation, none too wide`, async ({
       page,
       gala,
     }, testInfo) => {
@@ -102,7 +107,7 @@ test.describe("every screen at 1280 and 1920 px", () => {
     expect(problems).toEqual([]);
   });
 
-  test("guest pages and room screens: screenshots and no serious axe violation", async ({ page, gala }, testInfo) => {
+  test("guest pages and room screens: no serious axe violation, none too wide", async ({ page, gala }, testInfo) => {
     test.setTimeout(180_000);
     const problems: string[] = [];
     // The bidders' sign-in, in the event's fonts and colours.
