@@ -169,10 +169,16 @@ export async function raffleDesk(eventId: number) {
   };
 }
 
-/** The guest's page: what is on sale, the prizes and odds, and the guest's own tickets. */
+/**
+ * The guest's page: what is on sale, the prizes and odds, each drawn prize's winner (the name the room's screens
+ * show), and the guest's own tickets. A raffle no longer on sale is still shown once a prize of it is drawn.
+ */
 export async function guestRafflePage(eventId: number, usrId: number | null) {
   const basics = await eventBasics(eventId);
-  const raffles = (await rafflesOf(eventId)).filter((row) => row.status === "open" && row.bundles.length > 0);
+  const [all, winners] = await Promise.all([rafflesOf(eventId), standingWinners(eventId)]);
+  const raffles = all
+    .map((row) => ({ ...row, onSale: row.status === "open" && row.bundles.length > 0 }))
+    .filter((row) => row.onSale || row.prizes.some((prize) => winners.has(prize.id)));
   const mine = usrId
     ? await db
         .select({ raffleId: raffle_ticket.raffle_id, number: raffle_ticket.ticket_number })
@@ -192,10 +198,31 @@ export async function guestRafflePage(eventId: number, usrId: number | null) {
       description:
         row.description && richTextToPlainText(row.description).trim() ? sanitizeRichText(row.description) : null,
       drawAt: row.drawAt ? formatInZone(row.drawAt, basics.timeZone) : null,
+      prizes: row.prizes.map((prize) => ({ ...prize, winner: winners.get(prize.id) ?? null })),
       mine: mine.filter((ticket) => ticket.raffleId === row.id).map((ticket) => ticket.number),
     })),
   };
 }
+
+/** The standing winner of each drawn prize of the event, by prize: the ticket, and the name the screens show. */
+async function standingWinners(eventId: number) {
+  const rows = await drawnTickets(
+    db
+      .select({
+        prizeId: raffle_drawing.raffle_prize_id,
+        ticketNumber: raffle_ticket.ticket_number,
+        first: usr.first_name,
+        paddle: raffle_purchase.paddle,
+      })
+      .from(raffle_drawing)
+      .$dynamic(),
+  ).where(and(eq(raffle.event_id, eventId), eq(raffle_drawing.is_void, false)));
+  return new Map(rows.map((row) => [row.prizeId, { ticketNumber: row.ticketNumber, name: shownName(row) }]));
+}
+
+/** A winner as the room's screens name them: the first name, else the paddle, never the full name or email. */
+const shownName = (row: { first: string | null; paddle: number | null }) =>
+  row.first || (row.paddle ? `Paddle ${row.paddle}` : "Ticket holder");
 
 export interface RaffleWinner {
   raffle: string;
@@ -232,7 +259,7 @@ export async function latestWinners(database: Database, eventId: number, limit =
     raffle: row.raffle,
     prize: row.prize,
     ticketNumber: row.ticketNumber,
-    name: row.first || (row.paddle ? `Paddle ${row.paddle}` : "Ticket holder"),
+    name: shownName(row),
     at: row.at.toISOString(),
     redrawnBy: row.redrawnBy,
   }));

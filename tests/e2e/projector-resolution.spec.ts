@@ -309,3 +309,41 @@ test("every monitor panel is whole at 1920 × 1080, 1280 × 720 and 1440 × 900"
     panels: MONITOR_PANELS,
   });
 });
+
+test("the paddle-raise board and the raffle screen are whole at 1920 × 1080, 1280 × 720 and 1440 × 900", async ({
+  browser,
+  page,
+  database,
+  gala,
+}, testInfo) => {
+  await fillTheRoom(database, gala.id);
+  await drawEveryPrize(page, gala);
+
+  await checkAtEverySize(browser, testInfo, {
+    name: "pi",
+    path: `/pi?id=${gala.id}`,
+    ready: async (screen) => {
+      await expect(screen.getByRole("heading", { level: 1, name: RAISE_TITLE })).toBeVisible();
+      await expect(screen.getByRole("region", { name: "Recent gifts" }).getByRole("listitem")).toHaveCount(8);
+    },
+    elements: [
+      ".guest-pledge__raise h1",
+      ".guest-pledge__raise .thermometer__total",
+      ".guest-pledge__raise .thermometer__track",
+      ".guest-pledge__raise .thermometer__caption",
+      ".recent-gifts__list li span",
+      ".recent-gifts__list li strong",
+      'a[href^="/auth/sign-in"]',
+    ],
+    panels: ".guest-card",
+  });
+  await checkAtEverySize(browser, testInfo, {
+    name: "raffle",
+    path: `/raffle?id=${gala.id}`,
+    ready: async (screen) => {
+      await expect(screen.getByText("Won by")).toHaveCount(PRIZES.length);
+    },
+    elements: [".raffle-card h1", ".raffle-prizes__title", ".raffle-prizes__winner", 'a[href^="/auth/sign-in"]'],
+    panels: ".guest-card",
+  });
+});

@@ -41,7 +41,7 @@ export function GuestPledgeScreen(data: PageData) {
         </section>
       ) : (
         <>
-          <section className="guest-card" aria-labelledby="raise-heading">
+          <section className="guest-card guest-pledge__raise" aria-labelledby="raise-heading">
             <h1 id="raise-heading">{raise.title}</h1>
             {data.descriptionHtml ? (
               <div
@@ -67,7 +67,7 @@ export function GuestPledgeScreen(data: PageData) {
           ) : (
             <Choose data={data} />
           )}
-          <section className="guest-card">
+          <section className="guest-card guest-pledge__gifts">
             <RecentGifts gifts={data.recent} currency={currency} headingId="guest-recent-gifts" />
           </section>
         </>

@@ -71,7 +71,7 @@ export function GuestRaffleScreen({
         </section>
       ) : (
         data.raffles.map((row) => (
-          <section key={row.id} className="guest-card giving__card" aria-labelledby={`raffle-${row.id}`}>
+          <section key={row.id} className="guest-card giving__card raffle-card" aria-labelledby={`raffle-${row.id}`}>
             <h1 id={`raffle-${row.id}`}>{row.title}</h1>
             {row.description ? (
               <div
@@ -81,17 +81,25 @@ export function GuestRaffleScreen({
               />
             ) : null}
             {row.prizes.length > 0 ? (
-              <>
+              // Each prize's winner once drawn; on a wide screen (the room's), the prizes stand beside the rest.
+              <div className="raffle-card__prizes">
                 <h2>Prizes</h2>
-                <ul>
+                <ul className="raffle-prizes">
                   {row.prizes.map((prize) => (
                     <li key={prize.id}>
-                      {prize.title}
-                      {prize.value !== null ? ` (value ${money(prize.value)})` : ""}
+                      <span className="raffle-prizes__title">
+                        {prize.title}
+                        {prize.value !== null ? ` (value ${money(prize.value)})` : ""}
+                      </span>
+                      {prize.winner ? (
+                        <span className="raffle-prizes__winner">
+                          Won by <strong>{prize.winner.name}</strong>, ticket {prize.winner.ticketNumber}
+                        </span>
+                      ) : null}
                     </li>
                   ))}
                 </ul>
-              </>
+              </div>
             ) : null}
             <p className="giving__muted">
               {row.sold} ticket{row.sold === 1 ? "" : "s"} sold so far
@@ -107,7 +115,9 @@ export function GuestRaffleScreen({
                 </ul>
               </>
             ) : null}
-            {review ? null : data.guestName === null ? (
+            {review ? null : !row.onSale ? (
+              <p className="giving__muted">Tickets are no longer on sale.</p>
+            ) : data.guestName === null ? (
               <ButtonLink to={data.signInHref} variant="primary" size="lg">
                 Sign in to buy tickets
               </ButtonLink>
