@@ -11,7 +11,7 @@ import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
 import { GUEST_RAFFLE_FORM, guestRaffleSchema } from "~/raffles/raffle-forms";
 import { reviewGuestRaffleSale, sellRaffleTickets } from "~/raffles/raffle-sales.server";
-import { guestRafflePage } from "~/raffles/raffle-screens.server";
+import { guestRafflePage, raffleDeskMarker } from "~/raffles/raffle-screens.server";
 import { GuestRaffleScreen } from "~/raffles/ui/guest-raffle-screen";
 import biddingHref from "~/styles/bidding.css";
 import givingHref from "~/styles/giving.css";
@@ -34,7 +34,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const event = await findPublicEvent(request);
   const user = await getSignedInUser(request);
-  const page = await guestRafflePage(event.event_id, user?.usr_id ?? null);
+  const [page, { marker }] = await Promise.all([
+    guestRafflePage(event.event_id, user?.usr_id ?? null),
+    raffleDeskMarker(db, event.event_id),
+  ]);
   const url = new URL(request.url);
   const boughtRaffle = readRowId(url.searchParams.get("bought"));
   const boughtRow = page.raffles.find((row) => row.id === boughtRaffle);
@@ -45,6 +48,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       user && (await needsCardForCredit(db, event.event_id, user.usr_id)) ? saveCardHref(event.event_id, here) : null,
     ...page,
     eventId: event.event_id,
+    marker,
+    // Tickets sold and prizes drawn reach the page as they happen.
+    streamUrl: `/raffle/stream?id=${event.event_id}`,
     guestName: user ? (user.first_name ?? user.email_address) : null,
     signInHref: `/auth/sign-in?returnTo=${encodeURIComponent(here)}`,
     submissionKey: randomUUID(),

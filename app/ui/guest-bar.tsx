@@ -1,6 +1,7 @@
 /**
  * The bar at the top of a guest's page of an event (/pi, /duel): the event's name, back to its page, and the guest's
- * name, or "Sign in" to come back here signed in.
+ * name, or "Sign in" to come back here signed in. A page that follows a live stream shows its state there too, as the
+ * bidding pages do: "Live", or "Reconnecting…" while the stream is down.
  */
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -13,7 +14,18 @@ export type GuestBarProps = {
   signInHref: string;
 };
 
-export function GuestBar({ eventId, eventTitle, guestName, signInHref }: GuestBarProps) {
+/** A live stream's state (app/realtime/use-live-stream.ts); null before the page runs its scripts. */
+export type GuestLiveStatus = "connecting" | "live" | "reconnecting" | null;
+
+const LIVE_STATUS_TEXT = { connecting: "Connecting…", live: "Live", reconnecting: "Reconnecting…" };
+
+export function GuestBar({
+  eventId,
+  eventTitle,
+  guestName,
+  signInHref,
+  live,
+}: GuestBarProps & { live?: GuestLiveStatus }) {
   return (
     <header className="bidder-bar">
       <Link to={`/event?id=${eventId}`} className="bidder-bar__event">
@@ -22,6 +34,11 @@ export function GuestBar({ eventId, eventTitle, guestName, signInHref }: GuestBa
       <nav aria-label="Your account" className="bidder-bar__nav">
         {guestName ? <span>{guestName}</span> : <Link to={signInHref}>Sign in</Link>}
       </nav>
+      {live ? (
+        <span className={`live-status live-status--${live}`} role="status">
+          {LIVE_STATUS_TEXT[live]}
+        </span>
+      ) : null}
     </header>
   );
 }
@@ -29,16 +46,19 @@ export function GuestBar({ eventId, eventTitle, guestName, signInHref }: GuestBa
 /** A guest's page of an event: the bar, then the page's own content in the bidder pages' main column. */
 export function GuestPage({
   bar,
+  live,
   className,
   children,
 }: {
   bar: GuestBarProps;
+  /** The state of the live stream the page follows, if it follows one. */
+  live?: GuestLiveStatus;
   className?: string;
   children: ReactNode;
 }) {
   return (
     <div className="bidder-page">
-      <GuestBar {...bar} />
+      <GuestBar {...bar} live={live} />
       <main className={["bidder-main", className].filter(Boolean).join(" ")}>{children}</main>
     </div>
   );

@@ -30,10 +30,10 @@ type PageData = Awaited<ReturnType<typeof guestPledgePage>> & {
 const newKey = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
 export function GuestPledgeScreen(data: PageData) {
-  useLiveRefresh(data.streamUrl, data.marker);
+  const live = useLiveRefresh(data.streamUrl, data.marker);
   const { raise, currency } = data;
   return (
-    <GuestPage bar={data} className="guest-pledge">
+    <GuestPage bar={data} live={live} className="guest-pledge">
       {raise === null ? (
         <section className="guest-card">
           <h1>Paddle raise</h1>

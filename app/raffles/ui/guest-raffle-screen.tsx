@@ -1,11 +1,12 @@
 /**
- * /raffle on a guest's phone: each open raffle with its prizes, tickets sold (the odds) and bundles, the guest's own
- * ticket numbers, and the licence number where the event shows one. Buying is two plain POST forms, so it works
- * without JavaScript: the guest chooses a bundle (none is chosen for them), reviews what goes on their invoice, and
- * confirms. While the event asks for a card on file, the guest is sent to save one instead.
+ * /raffle on a guest's phone: each open raffle with its prizes, tickets sold (the odds, kept up to date as they sell)
+ * and bundles, the guest's own ticket numbers, and the licence number where the event shows one. Buying is two plain
+ * POST forms, so it works without JavaScript: the guest chooses a bundle (none is chosen for them), reviews what goes
+ * on their invoice, and confirms. While the event asks for a card on file, the guest is sent to save one instead.
  */
 import { Form, useNavigation } from "@remix-run/react";
 import { formErrorOf, replyFor, type FormReply } from "~/forms/form-contract";
+import { useLiveRefresh } from "~/realtime/use-live-refresh";
 import { Button, ButtonLink } from "~/ui/button";
 import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";
@@ -17,6 +18,9 @@ import type { guestRafflePage } from "../raffle-screens.server";
 
 type PageData = Awaited<ReturnType<typeof guestRafflePage>> & {
   eventId: number;
+  /** The latest sale and draw (raffleDeskMarker): tells whether the stream's first word brings anything new. */
+  marker: number;
+  streamUrl: string;
   guestName: string | null;
   signInHref: string;
   submissionKey: string;
@@ -34,13 +38,17 @@ export function GuestRaffleScreen({
   data: PageData;
   reply: FormReply | { formId: string; review: Review } | undefined;
 }) {
+  // Tickets sold elsewhere and prizes drawn load the page again, except while the guest has a review to confirm or a
+  // refusal to read: loading the page again would take those away (they are the post's answer, not the page's data).
+  const following = reply === undefined;
+  const live = useLiveRefresh(following ? data.streamUrl : null, data.marker);
   const review = reply && "review" in reply ? reply.review : null;
   const money = (cents: number) => formatMoney(cents, data.currency);
   const busy = useNavigation().state === "submitting";
   const error =
     formErrorOf(replyFor(reply, GUEST_RAFFLE_FORM)) ?? replyFor(reply, GUEST_RAFFLE_FORM)?.error?.bundle?.[0];
   return (
-    <GuestPage bar={data} className="giving">
+    <GuestPage bar={data} live={following ? live : null} className="giving">
       {review ? (
         <MoneyReview
           heading="Confirm your tickets"
