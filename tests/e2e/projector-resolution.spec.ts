@@ -5,7 +5,7 @@
 // winners. Each key element is inside the window and not cut by a panel, no panel overflows, none has no size, and
 // the screen is used from side to side. The screenshots are attached to the report.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { floorBid, openLot } from "~/bidding/live-lots.server";
+import { floorBid, openLot, sellLot } from "~/bidding/live-lots.server";
 import { recordPledge } from "~/paddle-raise/pledges.server";
 import {
   auction_item,
@@ -345,5 +345,47 @@ test("the paddle-raise board and the raffle screen are whole at 1920 × 1080, 12
     },
     elements: [".raffle-card h1", ".raffle-prizes__title", ".raffle-prizes__winner", 'a[href^="/auth/sign-in"]'],
     panels: ".guest-card",
+  });
+});
+
+test("the live projector is whole at 1920 × 1080, 1280 × 720 and 1440 × 900, a long lot's hammer included", async ({
+  browser,
+  database,
+  gala,
+}, testInfo) => {
+  const { staffId, paddles } = await fillTheRoom(database, gala.id);
+  const lots = await database
+    .select({ id: auction_item.auction_item_id })
+    .from(auction_item)
+    .where(and(eq(auction_item.event_id, gala.id), eq(auction_item.type, "live")))
+    .orderBy(asc(auction_item.display_order), asc(auction_item.lot))
+    .limit(2);
+  await database.update(auction_item).set({ title: LOT_TITLE }).where(eq(auction_item.auction_item_id, lots[0].id));
+  await database.update(auction_item).set({ title: PRIZES[0] }).where(eq(auction_item.auction_item_id, lots[1].id));
+  await openLot(database, { eventId: gala.id, itemId: lots[0].id, byUsrId: staffId });
+  await floorBid(database, {
+    eventId: gala.id,
+    itemId: lots[0].id,
+    byUsrId: staffId,
+    paddle: paddles[0],
+    amount: 125_000_00,
+  });
+  await sellLot(database, { eventId: gala.id, itemId: lots[0].id, byUsrId: staffId });
+
+  await checkAtEverySize(browser, testInfo, {
+    name: "livec-hammer",
+    path: `/livec?id=${gala.id}`,
+    ready: async (screen) => {
+      await expect(screen.getByTestId("hammer")).toContainText("SOLD");
+      await expect(screen.getByRole("button", { name: "Fullscreen" })).toBeVisible();
+    },
+    elements: [
+      ".projector__lot",
+      ".projector__title",
+      '[data-testid="hammer"]',
+      ".projector__next",
+      ".projector__foot button",
+    ],
+    panels: ".projector__stage, .projector__foot",
   });
 });

@@ -23,6 +23,11 @@ export function requestFullscreen(element: HTMLElement): Promise<void> {
   return Promise.resolve(request()).then(() => undefined);
 }
 
+/** Past this many characters a title takes smaller type, so that two or three lines leave room for the amount. */
+const LONG_TITLE = 48;
+const titleClass = (title: string) =>
+  title.length > LONG_TITLE ? "projector__title projector__title--long" : "projector__title";
+
 export interface ProjectorSeatChart {
   url: string;
   place: ChartPlacement;
@@ -69,7 +74,7 @@ export function LiveProjector({
             {lot.image ? <img src={lot.image} alt="" /> : <div />}
             <div>
               <p className="projector__lot">Lot {lot.lot ?? "—"}</p>
-              <h1 className="projector__title">{lot.title}</h1>
+              <h1 className={titleClass(lot.title)}>{lot.title}</h1>
               {hammer ? (
                 <p className="projector__hammer" data-testid="hammer">
                   {hammer}
@@ -96,7 +101,7 @@ export function LiveProjector({
         ) : room.next ? (
           <div className="projector__idle">
             <p className="projector__lot">Coming up: Lot {room.next.lot ?? "—"}</p>
-            <h1 className="projector__title">{room.next.title}</h1>
+            <h1 className={titleClass(room.next.title)}>{room.next.title}</h1>
           </div>
         ) : (
           <div className="projector__idle">
@@ -114,7 +119,7 @@ export function LiveProjector({
             {fullscreenError}
           </span>
         ) : null}
-        {status === "reconnecting" ? <span>Reconnecting…</span> : null}
+        {status === "reconnecting" ? <span role="status">Reconnecting…</span> : null}
         {hydrated ? (
           <button type="button" onClick={goFullscreen}>
             Fullscreen
