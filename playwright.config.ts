@@ -43,6 +43,11 @@ process.env.STRIPE_API_URL ??= `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}`
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "gavel-e2e-"));
 process.env.E2E_MAIL_DIR ??= mkdtempSync(path.join(tmpdir(), "gavel-e2e-mail-"));
 if (!process.env.E2E_DATABASE_URL) await createRunDatabase();
+// A spec that imports the app's modules opens the app's own database handle (app/db.server.ts) in its worker, on
+// first import: it must be the run's database, never an empty embedded one in DATA_DIR, nor the server DATABASE_URL
+// named for the suite to make databases on (a worker that opened the wrong one failed the next spec's setup).
+process.env.DATABASE_URL = process.env.E2E_DATABASE_URL;
+process.env.DATA_DIR = process.env.E2E_DATA_DIR;
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 const longRun = process.env.E2E_LONG === "1";
 const oidcIssuer = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;

@@ -16,7 +16,6 @@ import {
   usr_password,
   winner,
 } from "~drizzle/schema";
-import { openRunDatabase } from "./database";
 import { makeOrganiser, type Organiser, type Person } from "./galas";
 import type { Database } from "~/db/connection.server";
 
@@ -28,12 +27,10 @@ export interface BillingGala extends Organiser {
 
 /**
  * Saving keys goes through the app's billing module (it seals them and registers the webhook at the fake Stripe),
- * which uses the app's database handle and configuration: this worker's are pointed at the run's database and at
- * the app server's settings (playwright.config.ts puts SECRETS_KEY and STRIPE_API_URL in the environment).
+ * which uses the app's database handle and configuration: playwright.config.ts points this worker's at the run's
+ * database and the app server's settings (DATABASE_URL, DATA_DIR, SECRETS_KEY and STRIPE_API_URL).
  */
 async function billingModule() {
-  process.env.DATA_DIR ??= process.env.E2E_DATA_DIR;
-  globalThis.__gavelDatabase ??= openRunDatabase();
   return import("~/billing/settings.server");
 }
 
