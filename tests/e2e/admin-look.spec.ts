@@ -120,6 +120,36 @@ test.describe("every screen at 1280 and 1920 px @look", () => {
     for (const path of [item!, `/livec?id=${gala.id}`]) problems.push(...(await open(page, path, testInfo)));
     expect(problems).toEqual([]);
   });
+
+  test("guest pages and room screens fit a 390 px phone, with JavaScript and without", async ({
+    browser,
+    gala,
+  }, testInfo) => {
+    const problems: string[] = [];
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        javaScriptEnabled,
+        baseURL: testInfo.project.use.baseURL,
+      });
+      const phone = await context.newPage();
+      for (const path of [...guestPages(gala.id), `/livec?id=${gala.id}`, `/lun2025monitor?id=${gala.id}`]) {
+        const response = await phone.goto(path);
+        expect(response?.status(), path).toBe(200);
+        if (javaScriptEnabled) await hydrated(phone);
+        const name = `${path} at 390 px${javaScriptEnabled ? "" : " without JavaScript"}`;
+        if (KEEP_SCREENSHOTS) {
+          const shot = testInfo.outputPath(`${name.replace(/^\//, "").replace(/[^\w.-]+/g, "_")}.png`);
+          await phone.screenshot({ path: shot, fullPage: true });
+          await testInfo.attach(name, { path: shot, contentType: "image/png" });
+        }
+        const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+        if (width > 390) problems.push(`${name}: ${width} px wide`);
+      }
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  });
 });
 
 test.describe("the registrants grid", () => {
