@@ -132,13 +132,89 @@ export const optionalEmail = optional(
     .email("Enter an email address such as info@example.org."),
 );
 
-/** A phone number as people write it, or null when blank: digits and the usual separators, with an area code. */
-export const optionalPhone = optional(
-  z
-    .string()
-    .max(30, "Keep the phone number to 30 characters.")
-    .regex(/^\+?[\d\s().-]+$/, "Use digits, spaces, and + ( ) . - only.")
-    .refine((value) => value.replace(/\D/g, "").length >= 7, "Enter the whole phone number, with its area code."),
+/**
+ * Phone numbers: the one rule every form uses (registration, guests, donors, the event's contact, texting).
+ *
+ * - A number as people write it: digits, spaces and . - ( ), with + only in front (an international number).
+ * - At least 7 digits (a local number with its area code), so "-------" or "()" is refused; at most 15, E.164's
+ *   limit. A "(0)" after a country code ("+44 (0) 20 7946 0958") is the trunk digit dialled only inside the
+ *   country: it is kept as typed but not counted.
+ * - An extension may follow, written x12, ext 12, ext. 12 or extension 12 (1 to 6 digits): a desk number is a
+ *   real phone number for a guest or a donor. It cannot be texted: mobileTarget (toE164) refuses it.
+ * - At most PHONE_MAX_LENGTH characters as typed (room for "+44 (0) 20 7946 0958 ext. 1234").
+ */
+export const PHONE_MAX_LENGTH = 32;
+export const PHONE_DIGITS = { min: 7, max: 15 } as const;
+
+const PHONE_EXTENSION = /\s*(?:x|ext\.?|extension)\s*(\d{1,6})$/i;
+const PHONE_CHARACTERS = /^\+?[\d\s().-]+$/;
+const TRUNK_ZERO = /^(\+[\d\s.-]+?)\s*\(0\)/;
+
+/** A typed phone number read: its dialled digits (a "+" first when international) and its extension. */
+export interface ReadPhone {
+  digits: string;
+  international: boolean;
+  extension: string | null;
+}
+
+/** What is wrong with a typed phone number (already trimmed, not blank), or the number read. */
+export function readPhone(typed: string): { ok: true; phone: ReadPhone } | { ok: false; message: string } {
+  if (typed.length > PHONE_MAX_LENGTH)
+    return { ok: false, message: `Keep the phone number to ${PHONE_MAX_LENGTH} characters.` };
+  const extension = PHONE_EXTENSION.exec(typed);
+  const number = extension ? typed.slice(0, extension.index) : typed;
+  if (!PHONE_CHARACTERS.test(number))
+    return { ok: false, message: "Use digits, spaces and + ( ) . - only, and x12 for an extension." };
+  const digits = number.replace(TRUNK_ZERO, "$1").replace(/\D/g, "");
+  if (digits.length < PHONE_DIGITS.min)
+    return { ok: false, message: "Enter the whole phone number with its area code, such as (617) 555-0100." };
+  if (digits.length > PHONE_DIGITS.max)
+    return { ok: false, message: `A phone number has at most ${PHONE_DIGITS.max} digits (without its extension).` };
+  return { ok: true, phone: { digits, international: number.startsWith("+"), extension: extension?.[1] ?? null } };
+}
+
+/**
+ * A phone number as texting needs it, E.164 (+ and digits), or null when it cannot be texted. A number without a
+ * country code is read as North American (the events so far are in the US), which is what an organiser expects of
+ * "(617) 555-0100"; a number with an extension is a desk phone and cannot be texted.
+ */
+export function toE164(phone: string | null | undefined): string | null {
+  const typed = phone?.trim();
+  if (!typed) return null;
+  const read = readPhone(typed);
+  if (!read.ok || read.phone.extension !== null) return null;
+  const { digits, international } = read.phone;
+  if (international) return digits.length >= 8 ? `+${digits}` : null;
+  if (digits.length === 10) return `+1${digits}`;
+  if (digits.length === 11 && digits.startsWith("1")) return `+${digits}`;
+  return null;
+}
+
+/** A phone number, typed: refused with readPhone's message. */
+const phoneNumber = z
+  .string()
+  .max(PHONE_MAX_LENGTH, `Keep the phone number to ${PHONE_MAX_LENGTH} characters.`)
+  .superRefine((value, context) => {
+    if (value.length > PHONE_MAX_LENGTH) return;
+    const read = readPhone(value);
+    if (!read.ok) context.addIssue({ code: "custom", message: read.message });
+  });
+
+/** A phone number as people write it (readPhone), kept as typed, or null when blank. */
+export const optionalPhone = optional(phoneNumber);
+
+/** The message beside a phone field that is not a phone number (readPhone), or null: for a check in steps of its own. */
+export const phoneProblem = (typed: string): string | null => {
+  const read = readPhone(typed.trim());
+  return read.ok ? null : read.message;
+};
+
+/** A mobile number to text, or null when blank: a phone number (readPhone) that toE164 can read. */
+export const optionalMobile = optional(
+  phoneNumber.refine(
+    (value) => !readPhone(value).ok || toE164(value) !== null,
+    "Enter a mobile number with its area code, such as (617) 555-0100, or +44 7700 900123.",
+  ),
 );
 
 /** The id of a row a form names (a hidden field): a positive whole number. */
@@ -162,3 +238,16 @@ export const paddleNumber = z
   .refine((value) => value !== "", "Type the paddle number.")
   .refine((value) => value === "" || /^\d{1,7}$/.test(value), "A paddle number is digits only, such as 142.")
   .transform((value) => Number(value));
+
+/**
+ * A whole number typed in a field, from `min` to `max`, with the field's own message when it is not; blank reads as
+ * `blank` when given (a quantity of 1), else as a missing number.
+ */
+export const wholeNumber = (min: number, max: number, message: string, blank?: number) =>
+  z
+    .string()
+    .trim()
+    .default("")
+    .transform((value) => (value === "" && blank !== undefined ? String(blank) : value))
+    .refine((value) => /^\d{1,9}$/.test(value) && Number(value) >= min && Number(value) <= max, message)
+    .transform((value) => Number(value));

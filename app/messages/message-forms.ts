@@ -3,27 +3,19 @@
  * actions (parseForm). Client-safe.
  */
 import { z } from "zod";
-import { optional, optionalEmail, optionalText, yesNo } from "~/forms/rules";
+import { optional, optionalEmail, optionalMobile, optionalText, yesNo } from "~/forms/rules";
 import { RICH_TEXT_MAX_LENGTH } from "~/rich-text/limits";
-import { toE164 } from "./phone";
 import { TEMPLATE_NAMES } from "./templates";
 
 export const OUTBID_CHANNELS = ["email", "text", "both", "none"] as const;
 export type OutbidChannel = (typeof OUTBID_CHANNELS)[number];
-
-const mobileNumber = optional(
-  z
-    .string()
-    .max(30, "Keep the number to 30 characters.")
-    .refine((value) => toE164(value) !== null, "Enter a mobile number with its area code, such as (617) 555-0100."),
-);
 
 /** The bidder's choice on their own page: how outbid messages reach them, and consent to texts. */
 export const PREFERENCE_FORM = "message-preferences";
 export const preferenceSchema = z
   .object({
     outbid_channel: z.enum(OUTBID_CHANNELS, { message: "Choose how to be told." }),
-    phone: mobileNumber,
+    phone: optionalMobile,
     text_consent: yesNo,
   })
   .superRefine((value, context) => {
@@ -68,7 +60,7 @@ export const textingSetupSchema = z.object({
     z.string().regex(/^AC[0-9a-fA-F]{32}$/, "An Account SID is AC followed by 32 letters and digits."),
   ),
   twilio_auth_token: optional(z.string().max(200, "This is longer than a Twilio auth token.")),
-  twilio_from_number: mobileNumber,
+  twilio_from_number: optionalMobile,
   outbid_window_minutes: z.coerce
     .number({ message: "Enter a number of minutes." })
     .int("Enter whole minutes.")
@@ -81,7 +73,7 @@ export const textingSetupSchema = z.object({
 export const TEST_SEND_FORM = "test-send";
 export const testSendSchema = z.object({
   channel: z.enum(["email", "text"]),
-  phone: mobileNumber,
+  phone: optionalMobile,
 });
 
 /** Who a send to guests goes to. */

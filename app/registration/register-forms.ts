@@ -9,7 +9,7 @@
  * engine, which the action passes in as `fits`).
  */
 import { z } from "zod";
-import { isStorableText, TEXT_LIMITS, UNSTORABLE_TEXT } from "~/forms/rules";
+import { isStorableText, phoneProblem, TEXT_LIMITS, UNSTORABLE_TEXT } from "~/forms/rules";
 import { isNamed, seatsOf, type RegisterDraft, type RegisterStep, type Seat } from "./register-draft";
 import type { PromoTerms } from "./pricing";
 
@@ -245,7 +245,6 @@ export function stepValues(step: RegisterStep, draft: RegisterDraft, forms: Regi
 
 const isEmail = (value: string) => z.string().max(254).email().safeParse(value).success;
 const tooLong = (label: string, max: number) => `${label} can be at most ${max} characters.`;
-const isPhone = (value: string) => /^[+()\d\s.-]{7,20}$/.test(value);
 
 function stepProblems(
   step: RegisterStep,
@@ -275,11 +274,12 @@ function stepProblems(
       if (total > forms.orderLimit) problems[""] = `One order can hold at most ${forms.orderLimit} tickets.`;
       return problems;
     }
-    case "buyer":
+    case "buyer": {
       if (!values.first_name) problems.first_name = "Enter your first name.";
       if (!values.last_name) problems.last_name = "Enter your last name.";
       if (!isEmail(values.email)) problems.email = "Enter an email address like name@example.org.";
-      if (values.phone && !isPhone(values.phone)) problems.phone = "Enter a phone number, or leave it blank.";
+      const phone = values.phone && phoneProblem(values.phone);
+      if (phone) problems.phone = phone;
       for (const [field, label] of [
         ["first_name", "Your first name"],
         ["last_name", "Your last name"],
@@ -287,6 +287,7 @@ function stepProblems(
       ] as const)
         if (values[field].length > TEXT_LIMITS.name) problems[field] = tooLong(label, TEXT_LIMITS.name);
       return problems;
+    }
     case "guests":
       for (const seat of seatsOf(forms.tickets, draft.quantities)) {
         const [first, last, email] = (["first_name", "last_name", "email"] as const).map((name) =>
@@ -375,7 +376,8 @@ export function guestSeatSchema(
     if (!values.last_name) problems.last_name = "Enter your last name.";
     if (values.email && !isEmail(values.email))
       problems.email = "Enter an email address like name@example.org, or leave it blank.";
-    if (values.phone && !isPhone(values.phone)) problems.phone = "Enter a phone number, or leave it blank.";
+    const phone = values.phone && phoneProblem(values.phone);
+    if (phone) problems.phone = phone;
     for (const asked of questions) {
       const field = `answer-${asked.name}`;
       const problem = answerProblem({ ...asked, is_pre_sales_question: true }, values[field], meals, fits);

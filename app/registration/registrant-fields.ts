@@ -1,5 +1,4 @@
 /** What the registrants and passes screens and their server share: payment methods staff choose, guest rows. Client-safe. */
-import { z } from "zod";
 
 /** Payment methods staff choose by hand; card payments come with billing. */
 export const STAFF_METHODS = ["comp", "cash", "check", "pay_at_event"] as const;
@@ -14,13 +13,6 @@ export const STAFF_METHOD_LABELS: Record<StaffMethod, string> = {
 
 /** Seats the manual registration names beyond the buyer's: the rows shown without JavaScript (a table of 8 and one). */
 export const EXTRA_GUEST_ROWS = 9;
-
-/**
- * The schema the registrants screen's dialogs (registering by hand, editing a guest) give Conform: what was typed,
- * by field. Their checks depend on the event's ticket types, meals and questions, so the action makes them in
- * steps of its own (registrant-form.server.ts) and answers with a FormReply; the browser only carries the values.
- */
-export const registrantDialogSchema = z.object({}).catchall(z.union([z.string(), z.array(z.string())]));
 
 /** How to reach a guest, and their paddle: the columns a registrant row, an imported guest and the grid share. */
 export type GuestContact = {

@@ -9,6 +9,7 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import Papa from "papaparse";
 import { z } from "zod";
+import { phoneProblem } from "~/forms/rules";
 import { event, registrant, usr_event_paddle } from "~drizzle/schema";
 import { fitsPattern } from "./answer-pattern.server";
 import { allocatePaddle, setRegistrantPaddle } from "./paddles.server";
@@ -260,7 +261,8 @@ function readRow(
   const address = cells.email ?? "";
   if (address && !email.safeParse(address).success) messages.push(`“${address}” is not an email address.`);
   const phone = cells.phone ?? "";
-  if (phone && !/^[+()\d\s.-]{7,20}$/.test(phone)) messages.push(`“${phone}” is not a phone number.`);
+  const phoneMessage = phone && phoneProblem(phone);
+  if (phoneMessage) messages.push(`“${phone}” is not a phone number: ${phoneMessage}`);
 
   const ticketText = cells.ticket ?? "";
   let ticket = ticketText

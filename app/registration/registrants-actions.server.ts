@@ -4,10 +4,13 @@
  * file ("check", the dry run) then import it ("import").
  */
 import { and, eq } from "drizzle-orm";
-import { formReply, type FormReply } from "~/forms/form-contract";
+import { parseForm, type FormReply } from "~/forms/form-contract";
 import { readFormWithFile } from "~/forms/posted-form.server";
+import { Refusal } from "~/forms/refusal";
 import { rowId } from "~/forms/rules";
 import { registrant } from "~drizzle/schema";
+import { fitsPattern } from "./answer-pattern.server";
+import { editRegistrantSchema, manualRegistrationSchema } from "./registrant-form";
 import { editRegistrant, registerByHand } from "./registrant-form.server";
 import {
   checkRegistrantImport,
@@ -16,6 +19,7 @@ import {
   type RegistrantImportCheck,
 } from "./registrant-import.server";
 import { deleteRegistrant, loadRegistrationChoices, resendConfirmation } from "./registrants.server";
+import type { Submission } from "@conform-to/react";
 import type { Database } from "~/db/connection.server";
 
 /** A checked file's report; a file that cannot be read at all is refused on the import form's file field instead. */
@@ -43,27 +47,31 @@ export async function runRegistrantsAction(
   const dialog = String(form.get("dialog") ?? "");
   switch (form.get("intent")) {
     case "register": {
-      const result = await registerByHand(db, eventId, await loadRegistrationChoices(db, eventId), form);
-      if (!result.ok) return dialogRefused(dialog, result);
-      const sentTo = result.sendEmail ? await resendConfirmation(origin, eventId, result.party.paymentId) : null;
-      const seats = result.party.guests.length;
-      const paddles = result.party.guests.map((guest) => guest.paddle).filter((paddle) => paddle !== null);
-      return {
-        kind: "done",
-        message:
-          seats === 1
-            ? `${result.buyer} is registered, paddle ${paddles[0]}`
-            : `${result.buyer}'s party of ${seats} is registered`,
-        description: sentTo ? `The confirmation was sent to ${sentTo}.` : undefined,
-      };
+      const choices = await loadRegistrationChoices(db, eventId);
+      const submission = parseForm(form, manualRegistrationSchema(choices.tickets));
+      return answerDialog(dialog, submission, async (registration) => {
+        const { party, buyer } = await registerByHand(db, eventId, registration);
+        const sentTo = registration.sendEmail ? await resendConfirmation(origin, eventId, party.paymentId) : null;
+        const seats = party.guests.length;
+        const paddles = party.guests.map((guest) => guest.paddle).filter((paddle) => paddle !== null);
+        return {
+          kind: "done",
+          message:
+            seats === 1 ? `${buyer} is registered, paddle ${paddles[0]}` : `${buyer}'s party of ${seats} is registered`,
+          description: sentTo ? `The confirmation was sent to ${sentTo}.` : undefined,
+        };
+      });
     }
 
     case "edit": {
       const guest = id.safeParse(form.get("registrant"));
       if (!guest.success) throw new Response("This form does not say which guest to edit.", { status: 400 });
-      const result = await editRegistrant(db, eventId, guest.data, await loadRegistrationChoices(db, eventId), form);
-      if (!result.ok) return dialogRefused(dialog, result);
-      return { kind: "done", message: `${result.name} saved` };
+      const choices = await loadRegistrationChoices(db, eventId);
+      const submission = parseForm(form, editRegistrantSchema(choices, fitsPattern));
+      return answerDialog(dialog, submission, async (edit) => {
+        const name = await editRegistrant(db, eventId, guest.data, choices, edit);
+        return { kind: "done", message: `${name} saved` };
+      });
     }
 
     case "resend": {
@@ -122,26 +130,29 @@ export async function runRegistrantsAction(
   }
 }
 
-function arrays(errors: Record<string, string>): Record<string, string[]> {
-  return Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, [message]]));
-}
-
 /** The posted form, with an uploaded CSV held in memory; null when the file is over the limit. */
 export function readRegistrantsForm(request: Request): Promise<FormData | null> {
   return readFormWithFile(request, MAX_IMPORT_BYTES);
 }
 
-/** A dialog's form that was refused, answered beside its fields with what was typed. */
-function dialogRefused(
+/**
+ * A dialog's form in the contract's shape: refused beside its fields with what was typed when it does not parse
+ * (or when `save` throws a Refusal), else what `save` answers.
+ */
+async function answerDialog<Output>(
   dialog: string,
-  refused: { fieldErrors: Record<string, string>; formError?: string; values: Record<string, unknown> },
-): RegistrantsActionResult {
-  return {
+  submission: Submission<unknown, string[], Output>,
+  save: (value: Output) => Promise<RegistrantsActionResult>,
+): Promise<RegistrantsActionResult> {
+  const refused = (messages?: Parameters<typeof submission.reply>[0]): RegistrantsActionResult => ({
     kind: "dialog-refused",
-    refusal: formReply(dialog, {
-      fieldErrors: arrays(refused.fieldErrors),
-      formError: refused.formError,
-      values: refused.values,
-    }),
-  };
+    refusal: { ...submission.reply(messages), formId: dialog },
+  });
+  if (submission.status !== "success") return refused();
+  try {
+    return await save(submission.value);
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    return refused(error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] });
+  }
 }

@@ -36,7 +36,7 @@ test("an organiser adds a donor, corrects it, edits it and finds it in the grid"
   await dialog.getByLabel("Website").fill("whitfield.example.org");
   await dialog.getByRole("button", { name: "Add donor" }).click();
   await expect(dialog.getByText("Give the donor's name, their organisation's, or both.")).toBeVisible();
-  await expect(dialog.getByText("Use digits, spaces, and + ( ) . - only.")).toBeVisible();
+  await expect(dialog.getByText("Use digits, spaces and + ( ) . - only, and x12 for an extension.")).toBeVisible();
   await expect(dialog.getByLabel("First name")).toBeFocused();
   // What was typed is still there.
   await expect(dialog.getByLabel("Website")).toHaveValue("whitfield.example.org");

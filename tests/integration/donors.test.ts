@@ -164,7 +164,7 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
       last_name: "",
       title: "",
       email: "claire@",
-      phone: "617 555 0100 ext 2",
+      phone: "617-555-CALL",
       website: "ftp://x",
     };
     const outcome = await post(bad);
@@ -175,14 +175,14 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
         error: {
           first_name: ["Give the donor's name, their organisation's, or both."],
           email: ["Enter an email address such as info@example.org."],
-          phone: ["Use digits, spaces, and + ( ) . - only."],
+          phone: ["Use digits, spaces and + ( ) . - only, and x12 for an extension."],
           website: ["Enter a web address such as https://example.org."],
         },
-        initialValue: { email: "claire@", phone: "617 555 0100 ext 2", is_active: "yes" },
+        initialValue: { email: "claire@", phone: "617-555-CALL", is_active: "yes" },
       },
     });
     expect((await post({ ...FULL_FORM, phone: "555-12" })).data).toMatchObject({
-      error: { phone: ["Enter the whole phone number, with its area code."] },
+      error: { phone: ["Enter the whole phone number with its area code, such as (617) 555-0100."] },
     });
     expect(await donorsOf()).toEqual([]);
   });

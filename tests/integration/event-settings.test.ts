@@ -102,7 +102,7 @@ describe(`/admin/setup/contact on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(outcome.status).toBe(400);
     const errors = (outcome.data as { error: Record<string, string[]> }).error;
     expect(errors.email).toEqual(["Enter an email address such as info@example.org."]);
-    expect(errors.phone).toEqual(["Enter the whole phone number, with its area code."]);
+    expect(errors.phone).toEqual(["Enter the whole phone number with its area code, such as (617) 555-0100."]);
     expect(errors.website).toEqual(["Enter a web address such as https://example.org."]);
     expect(errors.facebook?.[0]).toMatch(/^Enter the address of a Facebook page/);
     expect(errors.instagram).toBeUndefined();

@@ -4,14 +4,17 @@
  * With JavaScript the guest rows follow the ticket type and quantity; without it, a fixed number of rows shows and the
  * server counts the seats.
  */
-import { useState } from "react";
+import { useMemo, useState } from "react";
+import { PHONE_MAX_LENGTH } from "~/forms/rules";
 import { Field } from "~/ui/field";
 import { FormDialog, type Fieldset } from "~/ui/form-dialog";
 import { useHydrated } from "~/ui/use-hydrated";
-import { EXTRA_GUEST_ROWS, registrantDialogSchema, STAFF_METHOD_LABELS, STAFF_METHODS } from "../registrant-fields";
+import { EXTRA_GUEST_ROWS, STAFF_METHOD_LABELS, STAFF_METHODS } from "../registrant-fields";
+import { manualRegistrationSchema } from "../registrant-form";
 import type { RegistrationTicket } from "../registrants.server";
 
 export function ManualRegistrationDialog({ tickets }: { tickets: RegistrationTicket[] }) {
+  const schema = useMemo(() => manualRegistrationSchema(tickets), [tickets]);
   return (
     <FormDialog
       name="new-registration"
@@ -21,7 +24,7 @@ export function ManualRegistrationDialog({ tickets }: { tickets: RegistrationTic
       description="A guest or a whole party, registered by staff: not held to the registration window or ticket limits."
       submitLabel="Register"
       fields={{ intent: "register" }}
-      schema={registrantDialogSchema}
+      schema={schema}
       defaultValue={{ ticket_id: String(tickets[0]?.ticket_id ?? ""), quantity: "1", method: "comp" }}
     >
       {(fields) => <RegistrationFields tickets={tickets} fields={fields} />}
@@ -34,7 +37,7 @@ function RegistrationFields({
   fields,
 }: {
   tickets: RegistrationTicket[];
-  fields: Fieldset<typeof registrantDialogSchema>;
+  fields: Fieldset<ReturnType<typeof manualRegistrationSchema>>;
 }) {
   const hydrated = useHydrated();
   // What the field holds: as the dialog opens, or as typed before a refusal.
@@ -137,7 +140,7 @@ function RegistrationFields({
                 {...control}
                 name="phone"
                 type="tel"
-                maxLength={40}
+                maxLength={PHONE_MAX_LENGTH}
                 autoComplete="off"
                 defaultValue={value("phone")}
               />

@@ -2,10 +2,12 @@
  * Editing a guest from the registrants grid: names, contact and address, group, meal and answers, and the paddle
  * by hand (free, or shared within the party: a couple). The table is set on the seating screen, not here.
  */
+import { useMemo } from "react";
+import { PHONE_MAX_LENGTH } from "~/forms/rules";
 import { RowDialog } from "~/grid/row-dialog";
 import { Field } from "~/ui/field";
 import { FormDialog, type Fieldset } from "~/ui/form-dialog";
-import { registrantDialogSchema } from "../registrant-fields";
+import { editRegistrantSchema } from "../registrant-form";
 import { QuestionField } from "./register-stepper";
 import type { RegistrantRow, RegistrationChoices } from "../registrants.server";
 
@@ -24,6 +26,7 @@ export function RegistrantEditDialog({
   inPage?: boolean;
 }) {
   const Dialog = inPage ? FormDialog : RowDialog;
+  const schema = useMemo(() => editRegistrantSchema(choices), [choices]);
   return (
     <Dialog
       name={editDialogName(row)}
@@ -36,7 +39,7 @@ export function RegistrantEditDialog({
       }
       submitLabel="Save"
       fields={{ intent: "edit", registrant: String(row.registrant_id) }}
-      schema={registrantDialogSchema}
+      schema={schema}
       defaultValue={savedValues(row, choices)}
     >
       {(fields) => <EditFields choices={choices} fields={fields} />}
@@ -72,7 +75,7 @@ function EditFields({
   fields,
 }: {
   choices: RegistrationChoices;
-  fields: Fieldset<typeof registrantDialogSchema>;
+  fields: Fieldset<ReturnType<typeof editRegistrantSchema>>;
 }) {
   // What the field holds: saved, or as typed before a refusal.
   const value = (name: string) => {
@@ -120,7 +123,7 @@ function EditFields({
       </div>
       <div className="dialog__pair">
         {text("email", "Email", 200, "email")}
-        {text("phone", "Phone", 40, "tel")}
+        {text("phone", "Phone", PHONE_MAX_LENGTH, "tel")}
       </div>
       {choices.meals.length > 0 ? (
         mealQuestion ? (
