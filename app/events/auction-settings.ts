@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { formReply } from "~/forms/form-contract";
+import { wholeNumberText, yesNo } from "~/forms/rules";
 import { formatInZone, zonedDateTimeSchema, zonedInputToUtc } from "~/ui/zoned-time";
 
 export type AuctionKind = "silent" | "virtual";
@@ -46,8 +47,6 @@ export interface AuctionSettings {
   category_closes: CategoryClose[];
 }
 
-export type FieldErrors = Record<string, string[] | undefined>;
-
 /** The form field of a category's closing time. */
 export const closeField = (categoryId: number) => `close_${categoryId}`;
 
@@ -67,94 +66,138 @@ export function settingsFieldNames(categoryIds: readonly number[]): string[] {
   ];
 }
 
-const wholeNumber = (text: string): number | null => (/^\s*\d{1,6}\s*$/.test(text) ? Number(text) : null);
+/**
+ * A wall time field in the event's zone (ui/zoned-time's rule), kept as typed: blank, or a time that happens there.
+ * Its instant is read once the whole form is (a rule that never stops the schema, so the checks between times run
+ * beside it and every problem is reported at once).
+ */
+const wallTimeField = (timeZone: string) =>
+  z
+    .string()
+    .trim()
+    .default("")
+    .superRefine((value, context) => {
+      const read = zonedDateTimeSchema(timeZone).safeParse(value);
+      if (!read.success)
+        context.addIssue({ code: "custom", message: read.error.issues[0]?.message ?? "Enter a date and time." });
+    });
 
-/** A wall time field: its instant, null when blank, or its error message. */
-function readTime(
-  value: string | undefined,
-  timeZone: string,
-): { ok: true; value: Date | null } | { ok: false; message: string } {
-  const parsed = zonedDateTimeSchema(timeZone).safeParse(value ?? "");
-  if (parsed.success) return { ok: true, value: parsed.data };
-  return { ok: false, message: parsed.error.issues[0]?.message ?? "Enter a date and time." };
+/** The instant of a wall time the form holds, null when blank or not a time in the zone. */
+const instantOf = (value: string, timeZone: string) => (value ? zonedInputToUtc(value, timeZone) : null);
+
+const softCloseMinutes = wholeNumberText(
+  0,
+  SOFT_CLOSE_MAX_MINUTES,
+  `Enter whole minutes from 0 (no soft close) to ${SOFT_CLOSE_MAX_MINUTES}.`,
+);
+const incrementPercent = wholeNumberText(
+  INCREMENT_PERCENT_MIN,
+  INCREMENT_PERCENT_MAX,
+  `Enter a whole percentage from ${INCREMENT_PERCENT_MIN} to ${INCREMENT_PERCENT_MAX}.`,
+);
+const closeGapMinutes = wholeNumberText(
+  1,
+  STAGGER_GAP_MAX_MINUTES,
+  `Enter whole minutes from 1 to ${STAGGER_GAP_MAX_MINUTES}, such as 10 or 15.`,
+);
+
+/**
+ * The settings as posted ("save"), for the categories given: each field by its rule, then the times against each
+ * other: the end after the start, the hard end at or after the end (and only with an end), each category's close
+ * after the start and not after the hard end. Times are wall-clock times in `timeZone`.
+ */
+export function auctionSettingsFields(timeZone: string, categoryIds: readonly number[]) {
+  const time = wallTimeField(timeZone);
+  const closes = Object.fromEntries(categoryIds.map((id) => [closeField(id), time]));
+  return z
+    .object({
+      start_date_time: time,
+      end_date_time: time,
+      hard_end_date_time: time,
+      soft_close_minutes: softCloseMinutes,
+      is_auto_bid: yesNo,
+      increment_policy: z.enum(INCREMENT_POLICIES, { message: "Choose how much each bid must go up." }),
+      // Checked only with the percentage policy (below): with the item policy a bad one is not saved, nor refused.
+      increment_percent: z.string().trim().default(""),
+      ...closes,
+    })
+    .superRefine((value, context) => {
+      const fail = (field: string, message: string) => context.addIssue({ code: "custom", path: [field], message });
+      const at = (date: Date) => formatInZone(date, timeZone);
+      const start = instantOf(value.start_date_time, timeZone);
+      const end = instantOf(value.end_date_time, timeZone);
+      const hardEnd = instantOf(value.hard_end_date_time, timeZone);
+      if (start && end && end <= start) fail("end_date_time", `Bidding must end after it starts (${at(start)}).`);
+      if (hardEnd && value.end_date_time === "")
+        fail(
+          "hard_end_date_time",
+          "Set when bidding ends first: the hard end is the latest a late bid can extend an item to.",
+        );
+      if (hardEnd && end && hardEnd < end)
+        fail("hard_end_date_time", `The hard end must be at or after the end of bidding (${at(end)}).`);
+      if (value.increment_policy === "percent") {
+        const percent = incrementPercent.safeParse(value.increment_percent);
+        if (!percent.success) fail("increment_percent", percent.error.issues[0]!.message);
+      }
+      for (const categoryId of categoryIds) {
+        const field = closeField(categoryId);
+        const close = instantOf(String((value as Record<string, unknown>)[field] ?? ""), timeZone);
+        if (!close) continue;
+        if (start && close <= start) fail(field, `Close this category after bidding starts (${at(start)}).`);
+        else if (hardEnd && close > hardEnd)
+          fail(field, `Close this category by the hard end (${at(hardEnd)}): no item can stay open past it.`);
+      }
+    })
+    .transform((value): AuctionSettings => {
+      const posted = value as Record<string, unknown>;
+      const percent = incrementPercent.safeParse(value.increment_percent);
+      return {
+        start_date_time: instantOf(value.start_date_time, timeZone),
+        end_date_time: instantOf(value.end_date_time, timeZone),
+        soft_close_minutes: Number(value.soft_close_minutes),
+        hard_end_date_time: instantOf(value.hard_end_date_time, timeZone),
+        is_auto_bid: value.is_auto_bid,
+        increment_policy: value.increment_policy,
+        increment_percent: percent.success ? Number(percent.data) : null,
+        category_closes: categoryIds.flatMap((category_id) => {
+          const close = instantOf(String(posted[closeField(category_id)] ?? ""), timeZone);
+          return close ? [{ category_id, end_date_time: close }] : [];
+        }),
+      };
+    });
 }
 
 /**
- * Reads and checks the posted settings: the end after the start, the hard end at or after the end (and only with
- * an end), each category's close after the start and not after the hard end. Times are wall-clock times in
- * `timeZone`. On any problem nothing is returned but the messages, keyed by field.
+ * The staggered-closing helper ("fill"): the first category closes at `first_close` (a wall time in `timeZone`),
+ * each next one `close_gap_minutes` later. Answers the wall times by category id, in the order given.
  */
-export function parseAuctionSettings(
-  values: Record<string, string | undefined>,
-  timeZone: string,
-  categoryIds: readonly number[],
-): { ok: true; settings: AuctionSettings } | { ok: false; errors: FieldErrors } {
-  const errors: FieldErrors = {};
-  const fail = (field: string, message: string) => {
-    errors[field] ??= [message];
-  };
-  const time = (field: string) => {
-    const read = readTime(values[field], timeZone);
-    if (!read.ok) {
-      fail(field, read.message);
-      return undefined;
-    }
-    return read.value;
-  };
-  const at = (date: Date) => formatInZone(date, timeZone);
-
-  const start = time("start_date_time");
-  const end = time("end_date_time");
-  const hardEnd = time("hard_end_date_time");
-
-  if (start && end && end <= start) fail("end_date_time", `Bidding must end after it starts (${at(start)}).`);
-  if (hardEnd && end === null)
-    fail(
-      "hard_end_date_time",
-      "Set when bidding ends first: the hard end is the latest a late bid can extend an item to.",
-    );
-  if (hardEnd && end && hardEnd < end)
-    fail("hard_end_date_time", `The hard end must be at or after the end of bidding (${at(end)}).`);
-
-  const softClose = wholeNumber(values.soft_close_minutes ?? "");
-  if (softClose === null || softClose > SOFT_CLOSE_MAX_MINUTES) {
-    fail("soft_close_minutes", `Enter whole minutes from 0 (no soft close) to ${SOFT_CLOSE_MAX_MINUTES}.`);
-  }
-
-  const policy = values.increment_policy;
-  if (policy !== "item" && policy !== "percent") fail("increment_policy", "Choose how much each bid must go up.");
-  const percentText = values.increment_percent ?? "";
-  const percent = wholeNumber(percentText);
-  const percentOk = percent !== null && percent >= INCREMENT_PERCENT_MIN && percent <= INCREMENT_PERCENT_MAX;
-  if (policy === "percent" && !percentOk) {
-    fail("increment_percent", `Enter a whole percentage from ${INCREMENT_PERCENT_MIN} to ${INCREMENT_PERCENT_MAX}.`);
-  }
-
-  const closes: CategoryClose[] = [];
-  for (const categoryId of categoryIds) {
-    const field = closeField(categoryId);
-    const close = time(field);
-    if (!close) continue;
-    if (start && close <= start) fail(field, `Close this category after bidding starts (${at(start)}).`);
-    else if (hardEnd && close > hardEnd)
-      fail(field, `Close this category by the hard end (${at(hardEnd)}): no item can stay open past it.`);
-    else closes.push({ category_id: categoryId, end_date_time: close });
-  }
-
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return {
-    ok: true,
-    settings: {
-      start_date_time: start ?? null,
-      end_date_time: end ?? null,
-      soft_close_minutes: softClose!,
-      hard_end_date_time: hardEnd ?? null,
-      is_auto_bid: values.is_auto_bid === "on",
-      increment_policy: policy as IncrementPolicyName,
-      increment_percent: percentOk ? percent : null,
-      category_closes: closes,
-    },
-  };
+export function staggeredClosesFields(timeZone: string, categoryIds: readonly number[]) {
+  return z
+    .object({
+      first_close: wallTimeField(timeZone).refine(
+        (value) => value !== "" || categoryIds.length === 0,
+        "Enter when the first category closes.",
+      ),
+      close_gap_minutes: closeGapMinutes,
+    })
+    .superRefine((_, context) => {
+      if (categoryIds.length === 0)
+        context.addIssue({
+          code: "custom",
+          path: ["first_close"],
+          message: "There are no categories to close one after another.",
+        });
+    })
+    .transform(({ first_close, close_gap_minutes }) => {
+      const firstMs = instantOf(first_close, timeZone)!.getTime();
+      const gapMinutes = Number(close_gap_minutes);
+      return Object.fromEntries(
+        categoryIds.map((id, index) => [
+          closeField(id),
+          wallTime(new Date(firstMs + index * gapMinutes * 60_000), timeZone),
+        ]),
+      );
+    });
 }
 
 /** The form id of the auction settings form. */
@@ -180,29 +223,25 @@ export function auctionSettingsSchema(
   const withItems = categories.filter((row) => row.item_count > 0).map((row) => row.category_id);
   // An object that keeps every field posted (the categories' closes are named by id), not a record: Conform reads
   // the length limits of an object's fields for the browser's checks, and has none to read here.
+  const saveFields = auctionSettingsFields(timeZone, categoryIds);
+  const fillFields = staggeredClosesFields(timeZone, withItems.length > 0 ? withItems : categoryIds);
   return z
     .object({})
     .passthrough()
     .transform((posted: Record<string, unknown>, context): AuctionSettingsPost => {
-      const values = Object.fromEntries(
-        Object.entries(posted).map(([name, value]) => [name, typeof value === "string" ? value : ""]),
-      );
-      const refuse = (errors: FieldErrors, formError?: string) => {
-        for (const [field, messages] of Object.entries(errors)) {
-          for (const message of messages ?? []) context.addIssue({ code: "custom", path: [field], message });
-        }
+      const refuse = (issues: readonly z.ZodIssue[], formError?: string) => {
+        for (const issue of issues) context.addIssue({ code: "custom", path: issue.path, message: issue.message });
         if (formError) context.addIssue({ code: "custom", path: [], message: formError });
         return z.NEVER;
       };
-      if (refused) return refuse({}, refused);
-      if (values.intent === "fill") {
-        const ids = withItems.length > 0 ? withItems : categoryIds;
-        const filled = staggeredCloses(values.first_close, values.close_gap_minutes, ids, timeZone);
-        return filled.ok ? { intent: "fill", closes: filled.closes } : refuse(filled.errors);
+      if (refused) return refuse([], refused);
+      if (posted.intent === "fill") {
+        const filled = fillFields.safeParse(posted);
+        return filled.success ? { intent: "fill", closes: filled.data } : refuse(filled.error.issues);
       }
-      const parsed = parseAuctionSettings(values, timeZone, categoryIds);
-      if (!parsed.ok) return refuse(parsed.errors, "Nothing was saved. Correct the fields marked below.");
-      return { intent: "save", settings: parsed.settings };
+      const parsed = saveFields.safeParse(posted);
+      if (!parsed.success) return refuse(parsed.error.issues, "Nothing was saved. Correct the fields marked below.");
+      return { intent: "save", settings: parsed.data };
     });
 }
 
@@ -210,36 +249,6 @@ export function auctionSettingsSchema(
 export function filledIn(posted: unknown, closes: Record<string, string>) {
   const values = { ...(posted as Record<string, unknown>), ...closes };
   return { ...formReply(AUCTION_SETTINGS_FORM, { values }), filled: true as const };
-}
-
-/**
- * Staggered closing: the first category closes at `first` (a wall time in `timeZone`), each next one `gapMinutes`
- * later. Answers the wall times by category id, in the order given, or the errors of the two helper fields.
- */
-export function staggeredCloses(
-  first: string | undefined,
-  gap: string | undefined,
-  categoryIds: readonly number[],
-  timeZone: string,
-): { ok: true; closes: Record<string, string> } | { ok: false; errors: FieldErrors } {
-  const errors: FieldErrors = {};
-  const firstRead = readTime(first, timeZone);
-  if (!firstRead.ok) errors.first_close = [firstRead.message];
-  else if (!firstRead.value) errors.first_close = ["Enter when the first category closes."];
-  const gapMinutes = wholeNumber(gap ?? "");
-  if (gapMinutes === null || gapMinutes < 1 || gapMinutes > STAGGER_GAP_MAX_MINUTES) {
-    errors.close_gap_minutes = [`Enter whole minutes from 1 to ${STAGGER_GAP_MAX_MINUTES}, such as 10 or 15.`];
-  }
-  if (categoryIds.length === 0) errors.first_close ??= ["There are no categories to close one after another."];
-  if (Object.keys(errors).length > 0 || !firstRead.ok || !firstRead.value) return { ok: false, errors };
-  const firstMs = firstRead.value.getTime();
-  const closes = Object.fromEntries(
-    categoryIds.map((id, index) => [
-      closeField(id),
-      wallTime(new Date(firstMs + index * gapMinutes! * 60_000), timeZone),
-    ]),
-  );
-  return { ok: true, closes };
 }
 
 /** The wall time "YYYY-MM-DDTHH:mm" in the zone at an instant. */

@@ -240,6 +240,17 @@ export const paddleNumber = z
   .transform((value) => Number(value));
 
 /**
+ * A whole number typed in a field, from `min` to `max`, kept as the text typed (trimmed): the field's own message
+ * when it is not one. It never stops the schema (no transform), so a rule between fields still runs beside it.
+ */
+export const wholeNumberText = (min: number, max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .default("")
+    .refine((value) => /^\d{1,9}$/.test(value) && Number(value) >= min && Number(value) <= max, message);
+
+/**
  * A whole number typed in a field, from `min` to `max`, with the field's own message when it is not; blank reads as
  * `blank` when given (a quantity of 1), else as a missing number.
  */
@@ -249,5 +260,5 @@ export const wholeNumber = (min: number, max: number, message: string, blank?: n
     .trim()
     .default("")
     .transform((value) => (value === "" && blank !== undefined ? String(blank) : value))
-    .refine((value) => /^\d{1,9}$/.test(value) && Number(value) >= min && Number(value) <= max, message)
+    .pipe(wholeNumberText(min, max, message))
     .transform((value) => Number(value));

@@ -2,11 +2,32 @@
 // times in the event's zone, checking them against each other, filling staggered closes, and the summary.
 import { describe, expect, it } from "vitest";
 import {
+  auctionSettingsFields,
   describeAuctionRules,
-  parseAuctionSettings,
   settingsFieldNames,
-  staggeredCloses,
+  staggeredClosesFields,
 } from "~/events/auction-settings";
+import type { z } from "zod";
+
+/** A form's fields read with its schema: the value, or the messages by field. */
+function read<Schema extends z.ZodTypeAny>(schema: Schema, values: Record<string, string>) {
+  const parsed = schema.safeParse(values);
+  return parsed.success
+    ? { ok: true as const, value: parsed.data as z.output<Schema> }
+    : { ok: false as const, errors: parsed.error.flatten().fieldErrors as Record<string, string[] | undefined> };
+}
+
+/** The settings form ("save") of these categories. */
+function parseAuctionSettings(values: Record<string, string>, timeZone: string, categoryIds: number[]) {
+  const result = read(auctionSettingsFields(timeZone, categoryIds), values);
+  return result.ok ? { ok: true as const, settings: result.value } : result;
+}
+
+/** The staggered-closing helper ("fill") for these categories. */
+function staggeredCloses(first: string, gap: string, categoryIds: number[], timeZone: string) {
+  const result = read(staggeredClosesFields(timeZone, categoryIds), { first_close: first, close_gap_minutes: gap });
+  return result.ok ? { ok: true as const, closes: result.value } : result;
+}
 
 const ZONE = "America/New_York"; // EDT in March 2027: UTC-4
 const valid = {
