@@ -9,6 +9,7 @@ import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { stripeProvider } from "~/payments/stripe-provider.server";
 import { canStoreSecrets, openSecret, sealSecret } from "~/security/secret-box.server";
+import { storedSecretsOff } from "~/security/stored-secrets";
 import { billing_settings, event } from "~drizzle/schema";
 import type { Executor } from "./line-sources/line-source";
 import type { BillingSettingsInput } from "./settings-form";
@@ -85,11 +86,7 @@ export async function saveBillingSettings(eventId: number, input: BillingSetting
   for (const mode of ["test", "live"] as const) {
     const secret = mode === "test" ? input.test_secret_key : input.live_secret_key;
     if (!secret) continue;
-    if (!canStoreSecrets())
-      throw new Refusal(
-        "This server cannot store payment keys: set SECRETS_KEY (see the README's Configuration).",
-        `${mode}_secret_key`,
-      );
+    if (!canStoreSecrets()) throw new Refusal(storedSecretsOff("payment keys"), `${mode}_secret_key`);
     let webhookSecret: string;
     try {
       ({ secret: webhookSecret } = await stripeProvider(secret).registerWebhook(webhookUrl));

@@ -10,6 +10,7 @@ import { parseSmtpAddress } from "~/mail/mailer.server";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { NonPublicAddressError, publicAddresses } from "~/security/network-address.server";
 import { canStoreSecrets, openSecret, sealSecret } from "~/security/secret-box.server";
+import { storedSecretsOff } from "~/security/stored-secrets";
 import { message_settings } from "~drizzle/schema";
 import { toE164 } from "./phone";
 import { checkTwilioNumber, type TwilioNumberCheck } from "./providers.server";
@@ -105,8 +106,7 @@ async function assertPublicMailServer(smtpUrl: string) {
 
 export async function saveEmailSetup(eventId: number, form: z.output<typeof emailSetupSchema>) {
   const current = await settingsRow(eventId);
-  if (form.smtp_url && !canStoreSecrets())
-    throw new Refusal("Secrets cannot be stored: SECRETS_KEY is not set on the server.", "smtp_url");
+  if (form.smtp_url && !canStoreSecrets()) throw new Refusal(storedSecretsOff("a mail server's password"), "smtp_url");
   if (form.smtp_url && !form.clear_smtp_url) await assertPublicMailServer(form.smtp_url);
   const templates = { ...((current?.templates ?? {}) as Record<string, TemplateOverride>) };
   const automatic: Record<string, boolean> = {};
@@ -150,7 +150,7 @@ const TWILIO_CHECK_REFUSALS: Record<Exclude<TwilioNumberCheck, "confirmed">, { m
 export async function saveTextingSetup(eventId: number, form: z.output<typeof textingSetupSchema>) {
   const current = await settingsRow(eventId);
   if (form.twilio_auth_token && !canStoreSecrets())
-    throw new Refusal("Secrets cannot be stored: SECRETS_KEY is not set on the server.", "twilio_auth_token");
+    throw new Refusal(storedSecretsOff("a Twilio token"), "twilio_auth_token");
   const templates = { ...((current?.templates ?? {}) as Record<string, TemplateOverride>) };
   const values = form as unknown as Record<string, string | number | null>;
   for (const name of TEMPLATE_NAMES) {

@@ -2,8 +2,10 @@
  * Every message Gavel sends, as a template: an email subject and body, and a text of about 120 characters. Bodies
  * hold {{placeholders}} filled from the message's values; an organiser may replace a template's subject, body and
  * text on /admin/setup/email and /admin/setup/texting. Client-safe: the setup screens preview as one types, and
- * /admin/eric/email shows every template with its sample values.
+ * /admin/eric/email shows every template, each with the real event's name, date, address and links (previewValues)
+ * and a sample guest and item.
  */
+import { NOTIFY_LABELS, type NotifyFlag } from "~/auth/permissions";
 import { escapeHtml } from "~/mail/escape-html";
 import { renderBodyHtml, renderBodyText } from "./rich-body";
 
@@ -45,6 +47,11 @@ export interface TemplateDefinition {
   text: string;
   /** Values for previews: what a real message of this kind carries. */
   sample: Record<string, string>;
+}
+
+/** Who gets a team notice, as the team screen names its email notification ("New registrations"). */
+function teamAudience(flag: NotifyFlag): string {
+  return `Team members who get “${NOTIFY_LABELS[flag]}” emails (Setup › Team)`;
 }
 
 const ITEM_SAMPLE = {
@@ -206,7 +213,7 @@ export const TEMPLATES: Record<TemplateName, TemplateDefinition> = {
   },
   team_registration: {
     label: "Team: new registration",
-    audience: "Team members with notify_registration",
+    audience: teamAudience("notify_registration"),
     automatic: true,
     subject: "New registration for {{event}}: {{guest}}",
     body: "{{guest}} registered for {{event}}: {{tickets}}.",
@@ -221,7 +228,7 @@ export const TEMPLATES: Record<TemplateName, TemplateDefinition> = {
   },
   team_form_submit: {
     label: "Team: form submitted",
-    audience: "Team members with notify_form_submit",
+    audience: teamAudience("notify_form_submit"),
     automatic: true,
     subject: "A form was submitted for {{event}}",
     body: "{{guest}} submitted {{form}} for {{event}}.",
@@ -236,7 +243,7 @@ export const TEMPLATES: Record<TemplateName, TemplateDefinition> = {
   },
   team_event_status: {
     label: "Team: event status",
-    audience: "Team members with notify_event_status",
+    audience: teamAudience("notify_event_status"),
     automatic: true,
     subject: "{{event}}: {{status}}",
     body: "{{status}} at {{event}}.",
@@ -250,7 +257,7 @@ export const TEMPLATES: Record<TemplateName, TemplateDefinition> = {
   },
   team_buy_now: {
     label: "Team: buy now",
-    audience: "Team members with notify_buy_now",
+    audience: teamAudience("notify_buy_now"),
     automatic: true,
     subject: "Bought now at {{event}}: {{item}}",
     body: "{{guest}} bought {{item}} now for {{amount}} at {{event}}.",
@@ -264,7 +271,7 @@ export const TEMPLATES: Record<TemplateName, TemplateDefinition> = {
   },
   team_low_inventory: {
     label: "Team: low inventory",
-    audience: "Team members with notify_low_inventory",
+    audience: teamAudience("notify_low_inventory"),
     automatic: true,
     subject: "Running low at {{event}}: {{item}}",
     body: "Only {{remaining}} of {{item}} remain at {{event}}.",
@@ -274,7 +281,7 @@ export const TEMPLATES: Record<TemplateName, TemplateDefinition> = {
   },
   team_content_change: {
     label: "Team: content changed",
-    audience: "Team members with notify_content_change",
+    audience: teamAudience("notify_content_change"),
     automatic: true,
     subject: "{{event}}: {{page}} changed",
     body: "{{guest}} changed {{page}} of {{event}}.",
@@ -335,6 +342,39 @@ export interface MessageBranding {
   /** Date, time and place, under the heading of messages where they matter. */
   when: string | null;
   where: string | null;
+}
+
+/** Where the samples' links point; a preview puts the server's own address and the event in their place. */
+const SAMPLE_ORIGIN = "https://gavel.example.org";
+
+/** The real event a preview is drawn for: its branding (name, charity, date, address), id and this server's address. */
+export interface PreviewEvent {
+  eventId: number;
+  origin: string;
+  branding: MessageBranding;
+}
+
+/**
+ * A template's values for a preview on the setup screens: the real event's name, charity, date, address and links,
+ * as a message sent now would carry them, with the sample's guest and item (a preview has no guest of its own). What
+ * the event has not set yet says so, rather than show another event's.
+ */
+export function previewValues(name: TemplateName, { eventId, origin, branding }: PreviewEvent): Record<string, string> {
+  const sample = TEMPLATES[name].sample;
+  const where = branding.where ?? "[the address: not set yet, in Setup › Event]";
+  const values: Record<string, string> = {
+    ...sample,
+    event: branding.eventTitle,
+    charity: branding.charity,
+    when: branding.when ?? "[the date: not set yet, in Setup › Event]",
+    // Pickup is at the checkout desk of the event's address (billing's paid-in-full message).
+    where:
+      name === "pickup_ready" ? (branding.where ? `the checkout desk, ${branding.where}` : "the checkout desk") : where,
+  };
+  if (sample.link) {
+    values.link = sample.link.replace(SAMPLE_ORIGIN, origin).replace(/([?&]id=)1(?=&|$)/, `$1${eventId}`);
+  }
+  return values;
 }
 
 const EVENT_DETAIL_TEMPLATES = new Set<TemplateName>([

@@ -3,6 +3,7 @@ import { requireEventPermission } from "~/auth/access.server";
 import { appPackages } from "~/design-lab/dependency-licences.server";
 import { eventGlance } from "~/design-lab/event-glance.server";
 import { titleMeta } from "~/ui/error-page";
+import { timeZoneLabel } from "~/ui/zoned-time";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 export const meta = titleMeta("About · Design lab · Gavel");
@@ -59,7 +60,7 @@ export default function AboutPage() {
                 ))}
                 <tr>
                   <th scope="row">Time zone</th>
-                  <td colSpan={2}>{glance.timeZone}</td>
+                  <td colSpan={2}>{timeZoneLabel(glance.timeZone)}</td>
                   <td>
                     <Link to={onEvent("/admin/setup/event")}>
                       Change<span className="visually-hidden"> the time zone</span>

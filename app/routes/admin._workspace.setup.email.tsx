@@ -6,15 +6,17 @@ import { parseForm, replyFor } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
 import { useContractForm } from "~/forms/use-contract-form";
+import { messageOrigin } from "~/messages/links.server";
 import { loadEventMessaging } from "~/messages/message-context.server";
 import { EMAIL_SETUP_FORM, emailSetupSchema, TEST_SEND_FORM, testSendSchema } from "~/messages/message-forms";
 import { isRichBody, plainBodyAsHtml } from "~/messages/rich-body";
 import { loadMessageSetup, saveEmailSetup } from "~/messages/setup.server";
-import { TEMPLATE_NAMES, TEMPLATES, type TemplateName } from "~/messages/templates";
+import { previewValues, TEMPLATE_NAMES, TEMPLATES, type TemplateName } from "~/messages/templates";
 import { sendTestMessage } from "~/messages/test-send.server";
 import { ChannelSetupForm, useChannelFields } from "~/messages/ui/channel-setup-form";
 import { EmailPreview } from "~/messages/ui/email-preview";
 import { RichTextEditor, richTextLinks } from "~/rich-text/rich-text-editor";
+import { ASK_FOR_STORED_SECRETS } from "~/security/stored-secrets";
 import { Button } from "~/ui/button";
 import { titleMeta } from "~/ui/error-page";
 import { checkboxProps, Field } from "~/ui/field";
@@ -36,7 +38,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_configure_event");
   const [setup, messaging] = await Promise.all([loadMessageSetup(eventId), loadEventMessaging(db, eventId)]);
   if (!messaging) throw new Response("There is no such event.", { status: 404 });
-  return { setup, branding: messaging.branding, senderFallback: messaging.branding.charity };
+  return {
+    setup,
+    branding: messaging.branding,
+    senderFallback: messaging.branding.charity,
+    preview: { eventId, origin: messageOrigin(), branding: messaging.branding },
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -57,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
 const richBody = (body: string) => (isRichBody(body) ? body : plainBodyAsHtml(body));
 
 export default function EmailSetupPage() {
-  const { setup, branding, senderFallback } = useLoaderData<typeof loader>();
+  const { setup, branding, senderFallback, preview } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const defaultValue: Record<string, string> = {
     sender_name: setup.senderName,
@@ -107,7 +114,7 @@ export default function EmailSetupPage() {
                 ? setup.hasOwnSmtp
                   ? "A server of your own is stored (not shown). Enter a new address to replace it."
                   : "Without one, email goes through Gavel's server. Example: smtps://user:password@smtp.example.org:465"
-                : "Storing a server of your own needs SECRETS_KEY on the server; email goes through Gavel's."
+                : `Email goes through Gavel's server. To use a server of your own, ${ASK_FOR_STORED_SECRETS}.`
             }
           >
             {(control) => (
@@ -156,7 +163,7 @@ export default function EmailSetupPage() {
               />
               <EmailPreview
                 template={name}
-                values={TEMPLATES[name].sample}
+                values={previewValues(name, preview)}
                 branding={branding}
                 override={{ subject: typed[`subject_${name}`], body: typed[`body_${name}`] }}
               />

@@ -1,16 +1,19 @@
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { requireEventPermission } from "~/auth/access.server";
+import { db } from "~/db.server";
 import { parseForm, replyFor } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { messageOrigin } from "~/messages/links.server";
+import { loadEventMessaging } from "~/messages/message-context.server";
 import { TEST_SEND_FORM, TEXTING_SETUP_FORM, testSendSchema, textingSetupSchema } from "~/messages/message-forms";
 import { loadMessageSetup, saveTextingSetup } from "~/messages/setup.server";
-import { renderTextTemplate, TEMPLATE_NAMES, TEMPLATES, TEXT_LIMIT } from "~/messages/templates";
+import { previewValues, renderTextTemplate, TEMPLATE_NAMES, TEMPLATES, TEXT_LIMIT } from "~/messages/templates";
 import { sendTestMessage } from "~/messages/test-send.server";
 import { ChannelSetupForm, useChannelFields } from "~/messages/ui/channel-setup-form";
+import { ASK_FOR_STORED_SECRETS } from "~/security/stored-secrets";
 import { Button } from "~/ui/button";
 import { titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
@@ -28,7 +31,13 @@ export const meta = titleMeta("Texting · Setup · Gavel");
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_configure_event");
-  return { setup: await loadMessageSetup(eventId), webhookUrl: `${messageOrigin()}/webhooks/twilio/sms` };
+  const [setup, messaging] = await Promise.all([loadMessageSetup(eventId), loadEventMessaging(db, eventId)]);
+  if (!messaging) throw new Response("There is no such event.", { status: 404 });
+  return {
+    setup,
+    webhookUrl: `${messageOrigin()}/webhooks/twilio/sms`,
+    preview: { eventId, origin: messageOrigin(), branding: messaging.branding },
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -48,7 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
 const TEXT_TEMPLATES = TEMPLATE_NAMES.filter((name) => name !== "broadcast" && !name.startsWith("team_"));
 
 export default function TextingSetupPage() {
-  const { setup, webhookUrl } = useLoaderData<typeof loader>();
+  const { setup, webhookUrl, preview } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const defaultValue: Record<string, string> = {
     twilio_account_sid: setup.twilioAccountSid,
@@ -90,7 +99,7 @@ export default function TextingSetupPage() {
               meta={fields.twilio_auth_token}
               help={
                 !setup.canStoreSecrets
-                  ? "Storing the token needs SECRETS_KEY on the server."
+                  ? `To store a token, ${ASK_FOR_STORED_SECRETS}.`
                   : setup.hasTwilioToken
                     ? "A token is stored (not shown). Leave blank to keep it."
                     : "Stored encrypted; never shown again."
@@ -119,13 +128,13 @@ export default function TextingSetupPage() {
         <fieldset className="stack">
           <legend>Texts</legend>
           {TEXT_TEMPLATES.map((name) => {
-            const preview = renderTextTemplate(name, TEMPLATES[name].sample, { text: typed[`text_${name}`] });
+            const text = renderTextTemplate(name, previewValues(name, preview), { text: typed[`text_${name}`] });
             return (
               <Field
                 key={name}
                 label={TEMPLATES[name].label}
                 meta={field(`text_${name}`)}
-                help={`Preview (${preview.length} of ${TEXT_LIMIT} characters): ${preview}`}
+                help={`Preview (${text.length} of ${TEXT_LIMIT} characters): ${text}`}
               >
                 {(control) => <textarea {...control} rows={2} />}
               </Field>

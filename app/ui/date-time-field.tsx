@@ -8,7 +8,7 @@ import DatePicker from "react-datepicker";
 import datePickerHref from "react-datepicker/dist/react-datepicker.css";
 import dateTimeFieldHref from "~/styles/date-time-field.css";
 import { Field } from "./field";
-import { utcToZonedInput } from "./zoned-time";
+import { timeZoneLabel, utcToZonedInput } from "./zoned-time";
 import type { LinksFunction } from "@remix-run/node";
 
 /** The picker's stylesheets; a route with a DateTimeField includes them: `links = () => [...dateTimeFieldLinks()]`. */
@@ -93,7 +93,7 @@ export function DateTimeField({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const zoneNote = <span className="date-time-field__zone">Times in {timeZone}</span>;
+  const zoneNote = <span className="date-time-field__zone">In {timeZoneLabel(timeZone)}</span>;
   return (
     <Field
       label={label}

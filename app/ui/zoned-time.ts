@@ -205,3 +205,13 @@ export function zonedDateTimeSchema(timeZone: string, { required }: { required?:
       return z.NEVER;
     });
 }
+
+/**
+ * A time zone as people say it: "New York time" for America/New_York, "Buenos Aires time" for
+ * America/Argentina/Buenos_Aires, "UTC" for UTC. The zone's code name stays in the forms that set it.
+ */
+export function timeZoneLabel(timeZone: string): string {
+  if (!timeZone.includes("/")) return timeZone;
+  const place = timeZone.slice(timeZone.lastIndexOf("/") + 1).replaceAll("_", " ");
+  return /^GMT[+-]/.test(place) ? place : `${place} time`;
+}

@@ -11,6 +11,7 @@ import { DateTimeField } from "~/ui/date-time-field";
 import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";
 import { FormDialog } from "~/ui/form-dialog";
+import { timeZoneLabel } from "~/ui/zoned-time";
 import {
   AUCTION_TYPE_LABELS,
   BID_STATUS_LABELS,
@@ -54,7 +55,8 @@ export function SilentBidsScreen({
           <LiveIndicator status={status} />
         </div>
         <p>
-          Every bid on the silent and virtual auctions as it happens, and each item's state. Times are in {timezone}.
+          Every bid on the silent and virtual auctions as it happens, and each item's state. Times are{" "}
+          {timeZoneLabel(timezone)}.
           {canControl ? " Close, extend or reopen an item, or retract a bid, from here." : null}
         </p>
         <ViewTabs view={view} />

@@ -9,6 +9,7 @@ import { useMemo, useRef } from "react";
 import { wallToIso } from "~/events/auction-settings";
 import { replyFor } from "~/forms/form-contract";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
+import { ASK_FOR_STORED_SECRETS } from "~/security/stored-secrets";
 import { DateTimeField } from "~/ui/date-time-field";
 import { checkboxProps, Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
@@ -66,9 +67,9 @@ export function BillingSettingsForm({ settings, readOnly }: { settings: BillingS
       ) : null}
       {!settings.canStoreKeys ? (
         <FormAlert>
-          Card payments are off on this server: set SECRETS_KEY (64 hexadecimal characters, see the README's
-          Configuration) and restart, then add your Stripe keys here. Until then, take cash, checks and "pay at the
-          event".
+          Card payments are off on this server, as it cannot keep your Stripe keys safe yet. To take cards,{" "}
+          {ASK_FOR_STORED_SECRETS}, then add your Stripe keys here. Until then, take cash, checks and &quot;pay at the
+          event&quot;.
         </FormAlert>
       ) : !settings.cardsEnabled ? (
         <p className="muted">
