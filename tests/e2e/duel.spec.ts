@@ -33,6 +33,8 @@ test("staff set up a duel, a guest without JavaScript gives, and the room's phon
   await expect(watcher.getByRole("heading", { name: "Table 5 vs Table 9", level: 1 })).toBeVisible();
   await expect(watcher.getByTestId("duel-total-b")).toHaveText("$0");
   await expect(watcher.getByRole("link", { name: "Sign in to give" })).toBeVisible();
+  // The bar says the page is following the room, as the other room pages do.
+  await expect(watcher.getByRole("status").filter({ hasText: /^Live$/ })).toBeVisible();
 
   // A guest without JavaScript signs in and gives $40 to Table 9.
   const guestContext = await browser.newContext({ javaScriptEnabled: false });

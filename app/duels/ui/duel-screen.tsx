@@ -37,7 +37,7 @@ export function DuelScreen(data: DuelPageData) {
   const hydrated = useHydrated();
   const [boards, setBoards] = useState(data.boards);
   useEffect(() => setBoards(data.boards), [data.boards]);
-  const { serverOffset } = useLiveStream(hydrated ? data.streamUrl : null, {
+  const { serverOffset, status } = useLiveStream(hydrated ? data.streamUrl : null, {
     onSnapshot: (next) => setBoards(next as DuelBoard[]),
     onDelta: (_type, next) => setBoards(next as DuelBoard[]),
   });
@@ -49,7 +49,7 @@ export function DuelScreen(data: DuelPageData) {
 
   const board = boards.find((candidate) => candidate.id === data.chosenId) ?? boards.find((b) => b.isActive) ?? null;
   return (
-    <GuestPage bar={data} className="duel">
+    <GuestPage bar={data} live={hydrated ? status : null} className="duel">
       {board === null ? (
         <section className="guest-card">
           <h1>Duel</h1>
