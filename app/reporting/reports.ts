@@ -27,3 +27,15 @@ export const REPORT_DOWNLOAD_PATH = `${REPORTING_PATH}/download`;
 export function reportPath(slug: string, eventId?: number): string {
   return `${REPORTING_PATH}/${slug}${eventId === undefined ? "" : `?id=${eventId}`}`;
 }
+
+/** A report page's heading: "Revenue report" on /admin/setup/reporting/revenue, "Reports" on the overview. */
+export function reportHeading(pathname: string): string {
+  const report = REPORTS.find((one) => pathname.replace(/\/$/, "") === reportPath(one.slug));
+  return report ? `${report.label} report` : "Reports";
+}
+
+/** A report page's document title, naming the report first. */
+export function reportTitle(slug: (typeof REPORTS)[number]["slug"]): string {
+  const report = REPORTS.find((one) => one.slug === slug)!;
+  return `${report.label} report · Reports · Gavel`;
+}

@@ -1,11 +1,12 @@
 import { useLoaderData } from "@remix-run/react";
 import { itemsReport } from "~/reporting/items.server";
 import { loadReport } from "~/reporting/report-loader.server";
+import { reportTitle } from "~/reporting/reports";
 import { ReportView } from "~/reporting/ui/report-view";
 import { titleMeta } from "~/ui/error-page";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-export const meta = titleMeta("Items · Reports · Gavel");
+export const meta = titleMeta(reportTitle("items"));
 
 /** /admin/setup/reporting/items (?format=csv or xlsx downloads it). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,11 +1,12 @@
 import { useLoaderData } from "@remix-run/react";
 import { loadReport } from "~/reporting/report-loader.server";
+import { reportTitle } from "~/reporting/reports";
 import { revenueReport } from "~/reporting/revenue.server";
 import { ReportView } from "~/reporting/ui/report-view";
 import { titleMeta } from "~/ui/error-page";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-export const meta = titleMeta("Revenue · Reports · Gavel");
+export const meta = titleMeta(reportTitle("revenue"));
 
 /** /admin/setup/reporting/revenue (?format=csv or xlsx downloads it). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -5,6 +5,7 @@ import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { answerForm, refuseForm } from "~/forms/reply.server";
 import { reportScope, type ReportScope } from "~/reporting/filters.server";
+import { reportTitle } from "~/reporting/reports";
 import {
   periodOfForm,
   RESEND_STATEMENT_FORM,
@@ -32,7 +33,7 @@ import { redirectWithToast } from "~/ui/toast.server";
 import { formatInZone } from "~/ui/zoned-time";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
-export const meta = titleMeta("Tax · Reports · Gavel");
+export const meta = titleMeta(reportTitle("tax"));
 
 const YEAR_REFUSED = "A year's statements cover every event of the organisation: ask for can_report on each of them.";
 

@@ -1,6 +1,6 @@
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
-import { reportPath, REPORTS } from "~/reporting/reports";
+import { reportHeading, reportPath, REPORTS } from "~/reporting/reports";
 import reportingHref from "~/styles/reporting.css";
 import { titleMeta } from "~/ui/error-page";
 import { Tabs } from "~/ui/tabs";
@@ -18,10 +18,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function ReportingLayout() {
   const { eventId } = useLoaderData<typeof loader>();
+  // Each report's page is named after it (its <title> too, in its route's meta); the overview is "Reports".
+  const { pathname } = useLocation();
   return (
     <>
       <div className="page-header">
-        <h1>Reports</h1>
+        <h1>{reportHeading(pathname)}</h1>
       </div>
       <Tabs
         label="Reports"
