@@ -1,3 +1,4 @@
+import { useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { CloseIcon } from "./icons";
 import { useHydrated } from "./use-hydrated";
@@ -37,11 +38,32 @@ export const TOAST_TIMEOUT_MS = 5000;
 /**
  * Shows the toast handed over by the root loader (from the flash cookie, see toast.server.ts) at the bottom
  * of the screen. Two live regions stay mounted so screen readers announce what is added to them: errors in
- * an assertive one (role=alert), the rest in a polite one (role=status).
+ * an assertive one (role=alert), the rest in a polite one (role=status). A toast belongs to the page it was shown
+ * on: going to another page (another path; a form's redirect back to the same page keeps it) takes it away.
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
   const [toasts, setToasts] = useState<Toast[]>(() => (toast ? [toast] : []));
   const shown = useRef(new Set<string>(toast ? [toast.id] : []));
+  const { pathname } = useLocation();
+  const shownOn = useRef(pathname);
+
+  // Declared before the effect that adds a toast: when a redirect lands on another page with a toast of its own,
+  // the old ones go first and the new one stays.
+  useEffect(() => {
+    if (shownOn.current === pathname) return;
+    shownOn.current = pathname;
+    setToasts([]);
+  }, [pathname]);
+
+  // A page loaded whole shows the toast it came with; if this tab showed that toast already (a page opened by its
+  // address while the cookie still lived), it goes once the page is hydrated.
+  const firstToast = useRef(toast);
+  useEffect(() => {
+    const first = firstToast.current;
+    if (!first) return;
+    firstToast.current = null;
+    if (shownBefore(first.id)) setToasts((current) => current.filter((t) => t.id !== first.id));
+  }, []);
 
   useEffect(() => {
     if (!toast || shown.current.has(toast.id)) return;
