@@ -5,10 +5,13 @@ import { runCrashDrill, type CrashDrillOptions } from "../../bench/crash-drill";
 // bid storm during which the built app is killed with SIGKILL twice and started again. No accepted bid is lost, no
 // refused one is written, the ledger's invariants hold, every item due closes, and the outbox sends what a killed
 // process had claimed once its lease runs out. One engine after the other, to keep the load on the machine small.
+// The suite runs it on PostgreSQL; on PGlite (a minute and a half) it runs in `npm run test:long` (docs/testing.md):
+// what the drill proves of the app is the same on both, and what differs, the engine's own durability, changes with
+// an upgrade of the engine, not with the app's code.
 test.describe.configure({ mode: "serial" });
 
 for (const engine of ["postgres", "pglite"] as const) {
-  test(`a bid storm survives the app killed twice, on ${engine}`, async () => {
+  test(`a bid storm survives the app killed twice, on ${engine}${engine === "pglite" ? " @long" : ""}`, async () => {
     test.setTimeout(240_000);
     const options: CrashDrillOptions = {
       engine,
