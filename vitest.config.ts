@@ -19,7 +19,7 @@ const env = {
 
 // Vitest's default leaves a core to its main process (cores − 1 workers): one file at a time on a 2-core machine,
 // while the main process, which only collects results, idles. Two workers there run the integration projects in
-// about 60% of the time (docs/testing.md).
+// 56–69% of the time (docs/testing.md).
 const maxWorkers = Math.max(2, availableParallelism() - 1);
 
 const integration = (engine: "pglite" | "postgres") => ({
