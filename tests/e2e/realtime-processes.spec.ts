@@ -9,7 +9,7 @@ import { databaseUrl, startPostgresServer, type PostgresServer } from "../suppor
 import { expect, test } from "./support/fixtures";
 import { startLoadBalancer } from "./support/load-balancer";
 import { startServerProcess, waitForHealth, type ServerProcess } from "./support/server-process";
-import { DEMO_ORGANISER } from "./support/sign-in";
+import { DEMO_ORGANISER, demoOrganiserCookie } from "./support/sign-in";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -86,21 +86,6 @@ async function demoItem(url: string) {
   }
 }
 
-/** The demo organiser's session cookie, from signing in at `origin`. */
-async function signInOrganiser(origin: string) {
-  const signIn = await fetch(`${origin}/auth/sign-in`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
-    body: new URLSearchParams({ email: DEMO_ORGANISER.email, password: DEMO_ORGANISER.password, returnTo: "/" }),
-  });
-  expect(signIn.status).toBe(302);
-  return signIn.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
-    .join("; ");
-}
-
 /** Posts a form to an item's bidding page at `origin`, as a phone without JavaScript does. */
 function postToItem(origin: string, cookie: string, item: { eventId: number; itemId: number }) {
   return (form: Record<string, string>) =>
@@ -133,7 +118,7 @@ test("a bid made through one process reaches a stream on the other", async () =>
   const item = await demoItem(url);
 
   // The organiser signs in on the first process.
-  const cookie = await signInOrganiser(first.url);
+  const cookie = await demoOrganiserCookie(first.url);
 
   // A stream opens on the second process and sends its snapshot.
   const stream = await fetch(`${second.url}/inroombid/stream?id=${item.eventId}`);
@@ -203,7 +188,7 @@ test("machines behind a load balancer share sessions and streams on one database
       expect(stream.headers.get("x-accel-buffering")).toBe("no");
       const events = serverSentEvents(stream.body!);
       expect(await events.waitFor((event) => event === "snapshot")).toBe(true);
-      const cookie = await signInOrganiser(balancer.url);
+      const cookie = await demoOrganiserCookie(balancer.url);
       const post = postToItem(balancer.url, cookie, item);
       expect((await post({ intent: "join" })).status).toBe(302);
       const placed = await post({ intent: "place", amount: (item.amount / 100).toFixed(2), key: randomUUID() });

@@ -11,7 +11,7 @@ import { promisify } from "node:util";
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { DEMO_PADDLE_START } from "~/demo/seed.server";
 import { healthyAt, restartableServer, type RestartableServer } from "./support/restartable-server";
-import { DEMO_ORGANISER } from "./support/sign-in";
+import { demoOrganiserCookie } from "./support/sign-in";
 import { streamCutter } from "./support/stream-cutter";
 import type { RoomChanges } from "./support/room-changes";
 
@@ -282,17 +282,7 @@ async function recordWhileDown(stopped: RestartableServer): Promise<RoomChanges>
 
 /** The demo organiser signed in at `origin`, posting forms as a page without JavaScript does. */
 async function organiserSession(origin: string) {
-  const signIn = await fetch(`${origin}/auth/sign-in`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
-    body: new URLSearchParams({ email: DEMO_ORGANISER.email, password: DEMO_ORGANISER.password, returnTo: "/" }),
-  });
-  expect(signIn.status).toBe(302);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
-    .join("; ");
+  const cookie = await demoOrganiserCookie(origin);
   return {
     /** Posts a form; the answer must be the redirect after a change, whose address is returned. */
     async post(path: string, form: Record<string, string>) {

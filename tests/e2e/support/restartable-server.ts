@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "../../support/free-port";
+import { spawnApp } from "./server-process";
+import type { ChildProcess } from "node:child_process";
 
 /**
  * A process of the built app on the embedded database that a test stops and starts again, on the same port and data
@@ -30,21 +31,7 @@ export async function restartableServer(env: Record<string, string> = {}): Promi
     output: () => output,
     start() {
       if (running()) throw new Error("The server is already running");
-      child = spawn(process.execPath, ["server.js"], {
-        env: {
-          ...process.env,
-          NODE_ENV: "production",
-          PORT: String(port),
-          HOST: "127.0.0.1",
-          DATA_DIR: dataDir,
-          DATABASE_URL: "",
-          SEED_DEMO: "false",
-          ...env,
-        },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      child.stdout?.on("data", (chunk) => (output += chunk));
-      child.stderr?.on("data", (chunk) => (output += chunk));
+      child = spawnApp(port, dataDir, env, (chunk) => (output += chunk));
     },
     async stop(signal = "SIGKILL") {
       const stopping = child;

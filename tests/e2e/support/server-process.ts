@@ -13,9 +13,16 @@ export interface ServerProcess {
   dispose: () => void;
 }
 
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "gavel-process-"));
-  const port = await freePort();
+/**
+ * Starts the built app on `port` and `dataDir`: production mode, the embedded database unless `env` names one, no
+ * demo unless asked. `onOutput` gets what it prints.
+ */
+export function spawnApp(
+  port: number,
+  dataDir: string,
+  env: Record<string, string>,
+  onOutput: (chunk: string) => void,
+) {
   const child = spawn(process.execPath, ["server.js"], {
     env: {
       ...process.env,
@@ -29,9 +36,16 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  child.stdout?.on("data", (chunk) => onOutput(String(chunk)));
+  child.stderr?.on("data", (chunk) => onOutput(String(chunk)));
+  return child;
+}
+
+export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "gavel-process-"));
+  const port = await freePort();
   let output = "";
-  child.stdout?.on("data", (chunk) => (output += chunk));
-  child.stderr?.on("data", (chunk) => (output += chunk));
+  const child = spawnApp(port, dataDir, env, (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   return {
     child,

@@ -15,3 +15,18 @@ export async function signIn(page: Page, person: Person) {
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
 }
+
+/** The demo organiser's session cookie from signing in at `origin` over HTTP, as a page without JavaScript does. */
+export async function demoOrganiserCookie(origin: string): Promise<string> {
+  const signIn = await fetch(`${origin}/auth/sign-in`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+    body: new URLSearchParams({ email: DEMO_ORGANISER.email, password: DEMO_ORGANISER.password, returnTo: "/" }),
+  });
+  expect(signIn.status).toBe(302);
+  return signIn.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
+}
