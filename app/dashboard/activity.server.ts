@@ -2,7 +2,7 @@
  * The dashboard's "recent activity" and "top items": what happened last at the event, newest first, and the
  * items drawing the most money. Names are as guests gave them; a paddle number stands in when there is none.
  */
-import { and, count, desc, eq, max, ne, notInArray } from "drizzle-orm";
+import { and, count, desc, eq, max, ne, notInArray, sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { auction_item, bid, donation, pledge, purchase, registrant, usr } from "~drizzle/schema";
 
@@ -54,12 +54,18 @@ export async function recentActivity(eventId: number, limit = 12): Promise<Activ
     db
       .select({
         at: donation.created_at,
-        first: donation.first_name,
-        last: donation.last_name,
+        // The name on the gift, else the giver's account's (a signed-in guest's gift carries no name of its own).
+        first: sql<string | null>`coalesce(nullif(${donation.first_name}, ''), ${usr.first_name})`,
+        last: sql<
+          string | null
+        >`case when nullif(${donation.first_name}, '') is null and nullif(${donation.last_name}, '') is null
+          then ${usr.last_name} else ${donation.last_name} end`,
+        email: sql<string | null>`coalesce(nullif(${donation.email}, ''), ${usr.email_address})`,
         anonymous: donation.is_anonymous,
         amount: donation.amount,
       })
       .from(donation)
+      .leftJoin(usr, eq(usr.usr_id, donation.usr_id))
       .where(eq(donation.event_id, eventId))
       .orderBy(desc(donation.created_at))
       .limit(limit),
@@ -97,7 +103,8 @@ export async function recentActivity(eventId: number, limit = 12): Promise<Activ
     ...gifts.map((g) => ({
       kind: "donation" as const,
       at: g.at,
-      who: g.anonymous ? "Anonymous" : personName(g.first, g.last, "A donor"),
+      // Only a gift its giver asked to keep anonymous goes unnamed; any other names whoever gave it.
+      who: g.anonymous ? "Anonymous" : personName(g.first, g.last, g.email ?? "A gift without a name"),
       what: null,
       amount: g.amount,
     })),

@@ -262,3 +262,27 @@ export const wholeNumber = (min: number, max: number, message: string, blank?: n
     .transform((value) => (value === "" && blank !== undefined ? String(blank) : value))
     .pipe(wholeNumberText(min, max, message))
     .transform((value) => Number(value));
+
+/**
+ * The days a date field takes ("YYYY-MM-DD", the value of `<input type="date">`): from 1900, so a donor's or an
+ * event's history fits, to 2999. Further years are typing slips (a date field lets a person type a six-digit year),
+ * and a day past 9999 has no "YYYY-MM-DD" to show back.
+ */
+export const CALENDAR_DAYS = { first: "1900-01-01", last: "2999-12-31" } as const;
+
+const CALENDAR_DAY = /^(\d{4,6})-(\d{2})-(\d{2})$/;
+
+/** A typed day (already trimmed, not blank) read as its year, month and day, or what is wrong with it. */
+export function readCalendarDay(
+  typed: string,
+): { ok: true; day: { year: number; month: number; day: number } } | { ok: false; message: string } {
+  const match = CALENDAR_DAY.exec(typed);
+  if (!match) return { ok: false, message: "Enter dates as year-month-day, e.g. 2026-03-14." };
+  const [year, month, day] = match.slice(1, 4).map(Number) as [number, number, number];
+  if (typed < CALENDAR_DAYS.first || typed.length > 10 || typed > CALENDAR_DAYS.last)
+    return { ok: false, message: `Choose days from ${CALENDAR_DAYS.first} to ${CALENDAR_DAYS.last}.` };
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    return { ok: false, message: `There is no day ${typed} on the calendar.` };
+  return { ok: true, day: { year, month, day } };
+}

@@ -31,6 +31,8 @@ export async function reportFile(request: Request): Promise<Response> {
   const build = BUILDERS[params.get("report") ?? ""];
   if (!build) throw new Response("There is no such report.", { status: 404 });
   const scope = await reportScope(request, access);
+  // A refused range gives no file, as the page shows no figures: a whole event's file named for days never taken.
+  if (scope.filters.error) throw new Response(scope.filters.error, { status: 400 });
   const statement = params.get("statement");
   const year = params.get("report") === "tax" ? readStatementYear(params.get("year")) : null;
   if (year !== null && !(await mayReportYear(access, scope.clientId)))

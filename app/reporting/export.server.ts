@@ -98,13 +98,37 @@ export async function reportDownload(report: Report, format: string | null): Pro
   return null;
 }
 
-// Excel allows 31 characters and no []:*?/\ in a sheet's name, each name once.
-function sheetName(title: string, used: Set<string>): string {
-  const base = title.replace(/[[\]:*?/\\]/g, " ").slice(0, 28) || "Sheet";
+// Excel allows 31 characters and no []:*?/\ in a sheet's name, each name once. A long title keeps its main clause
+// ("Top givers (paddle raise and donations)" → "Top givers") or whole words with "…", never a cut word, with room
+// for " 12" when tables share a name.
+const SHEET_NAME_ROOM = 27;
+
+export function sheetName(title: string, used: Set<string>): string {
+  const cleaned = title
+    .replace(/[[\]:*?/\\]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  const base = shortened(cleaned, SHEET_NAME_ROOM) || "Sheet";
   let name = base;
   for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base} ${n}`;
   used.add(name.toLowerCase());
   return name;
+}
+
+const TRAILING_LINK_WORDS = /(?:[\s,;.(–-]|\b(?:and|or|by|of|the|to|per|in|on)\b)+$/i;
+
+/** `text` in at most `room` characters (one more for "…"): its clause before "(" or ",", else its first words. */
+function shortened(text: string, room: number): string {
+  if (text.length <= room) return text;
+  const clause = text.split(/\s*[(,]/)[0]!;
+  if (clause.length > 0 && clause.length <= room) return clause;
+  const words = text
+    .slice(0, room + 1)
+    .split(" ")
+    .slice(0, -1)
+    .join(" ")
+    .replace(TRAILING_LINK_WORDS, "");
+  return `${words || text.slice(0, room)}…`;
 }
 
 function currencySymbol(currency: string): string {

@@ -1,12 +1,14 @@
 /**
  * What every report is filtered by: the event (?id=, the events the person may report on) and a date range
- * (?from= and ?to=, days in the event's time zone, both ends included). A date that cannot be read is said beside
- * the fields and the report shows the whole event instead.
+ * (?from= and ?to=, days in the event's time zone, both ends included). A date that cannot be read, or a range that
+ * ends before it starts, is said beside the fields, and the report shows no figures until it is corrected: the whole
+ * event's totals under a range the person did not get would be read as that range's.
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { syncLedger } from "~/billing/ledger-totals.server";
 import { db } from "~/db.server";
 import { eventSettings } from "~/events/event-settings.server";
+import { readCalendarDay } from "~/forms/rules";
 import { zonedInputToUtc } from "~/ui/zoned-time";
 import { event } from "~drizzle/schema";
 import type { ReportFilters } from "./ui/report-view";
@@ -31,23 +33,12 @@ export interface ReportScope {
   filters: ReportFilters;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 export async function reportScope(request: Request, access: EventAccess): Promise<ReportScope> {
   const settings = await eventSettings(access.eventId);
   const params = new URL(request.url).searchParams;
   const fromText = (params.get("from") ?? "").trim();
   const toText = (params.get("to") ?? "").trim();
-  let error: string | null = null;
-  let from = dayStart(fromText, settings.timezone);
-  let to = toText === "" ? null : dayStart(nextDay(toText), settings.timezone);
-  if ((fromText !== "" && from === null) || (toText !== "" && to === null)) {
-    error = "Enter dates as year-month-day, e.g. 2026-03-14.";
-    from = to = null;
-  } else if (from && to && from >= to) {
-    error = "The first day must come before the last.";
-    from = to = null;
-  }
+  const range = readRange(fromText, toText, settings.timezone);
   const mayReport = access.user.roles
     .filter((role) => role.is_team_member && role.can_report)
     .map((role) => role.event_id);
@@ -61,12 +52,13 @@ export async function reportScope(request: Request, access: EventAccess): Promis
       ),
     )
     .orderBy(event.event_id);
-  return scopeOf(settings, from, to, {
+  // A range refused is shown back as typed, beside its message, so the person corrects it rather than retypes it.
+  return scopeOf(settings, range.from, range.to, {
     eventId: access.eventId,
-    from: error ? "" : fromText,
-    to: error ? "" : toText,
+    from: fromText,
+    to: toText,
     events,
-    error,
+    error: range.error,
   });
 }
 
@@ -112,15 +104,29 @@ export async function refreshLedger(scope: ReportScope): Promise<void> {
   if (!scope.isArchived) await syncLedger(scope.eventId);
 }
 
+/**
+ * The range the person asked for: from the first day's midnight to the midnight after the last day, in the event's
+ * time zone; either end may be open. A day that is not one, or a last day before the first, is an error.
+ */
+function readRange(fromText: string, toText: string, timeZone: string) {
+  const problem = [fromText, toText]
+    .filter((typed) => typed !== "")
+    .map(readCalendarDay)
+    .find((read) => !read.ok);
+  if (problem && !problem.ok) return { from: null, to: null, error: problem.message };
+  const from = fromText === "" ? null : dayStart(fromText, timeZone);
+  const to = toText === "" ? null : dayStart(nextDay(toText), timeZone);
+  if (from && to && from >= to) return { from: null, to: null, error: "The first day must come before the last." };
+  return { from, to, error: null };
+}
+
 function dayStart(day: string, timeZone: string): Date | null {
-  if (!DAY.test(day)) return null;
   return zonedInputToUtc(`${day}T00:00`, timeZone);
 }
 
+/** The day after a calendar day (readCalendarDay's), as "YYYY-MM-DD". */
 function nextDay(day: string): string {
-  if (!DAY.test(day)) return "invalid";
   const date = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return "invalid";
   date.setUTCDate(date.getUTCDate() + 1);
   return date.toISOString().slice(0, 10);
 }

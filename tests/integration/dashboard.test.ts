@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { OWNER_ROLE } from "~/auth/permissions";
 import { moneyFigures } from "~/billing/money-figures.server";
+import { recentActivity } from "~/dashboard/activity.server";
 import * as dashboardRoute from "~/routes/admin._hub.dashboard";
 import * as revenueRoute from "~/routes/admin._workspace.setup.reporting.revenue";
 import {
@@ -240,6 +241,33 @@ describe(`top items and recent activity on ${process.env.TEST_DB_ENGINE}`, () =>
     ]);
     expect(activity[0].at).toMatch(/3:11 PM EDT$/);
     expect(activity.at(-1)).toMatchObject({ kind: "registration", who: "Rita Guest" });
+  });
+
+  it("names every gift not marked anonymous: its own name, else the giver's account, else an email", async () => {
+    const other = (await makeEvent(db, { title: "Spring Gala" })).event_id;
+    const guest = await makeUser(db, { first_name: "Gina", last_name: "Signed" });
+    const minute = (n: number) => new Date(Date.UTC(2026, 4, 1, 18, n));
+    await db.insert(donation).values([
+      { event_id: other, usr_id: guest.usr_id, amount: 20_00, created_at: minute(1) },
+      { event_id: other, email: "walkin@example.org", amount: 30_00, created_at: minute(2) },
+      { event_id: other, amount: 40_00, created_at: minute(3) },
+      { event_id: other, usr_id: guest.usr_id, amount: 50_00, is_anonymous: true, created_at: minute(4) },
+      {
+        event_id: other,
+        usr_id: guest.usr_id,
+        first_name: "Gina",
+        last_name: "For Her Mother",
+        amount: 60_00,
+        created_at: minute(5),
+      },
+    ]);
+    expect((await recentActivity(other)).map((entry) => entry.who)).toEqual([
+      "Gina For Her Mother",
+      "Anonymous",
+      "A gift without a name",
+      "walkin@example.org",
+      "Gina Signed",
+    ]);
   });
 
   it("shows none of it to a team member without can_view_stats", async () => {

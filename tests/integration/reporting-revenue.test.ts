@@ -336,6 +336,38 @@ describe("the revenue report", () => {
     expect((refused.data as { filters: { error: string } }).filters.error).toMatch(/year-month-day/);
   });
 
+  it("refuses a range that ends before it starts, or far days, with a message and no file", async () => {
+    const asked = async (range: string) => {
+      const page = await call(
+        revenueRoute.loader,
+        makeRequest(`/admin/setup/reporting/revenue?id=${eventId}${range}`, { cookie: reporter }),
+      );
+      return (page.data as { filters: { error: string | null; from: string; to: string } }).filters;
+    };
+    expect(await asked("&from=2027-03-15&to=2027-03-14")).toMatchObject({
+      error: "The first day must come before the last.",
+      from: "2027-03-15",
+      to: "2027-03-14",
+    });
+    expect((await asked("&from=2027-02-30")).error).toBe("There is no day 2027-02-30 on the calendar.");
+    // A date field lets a person type a six-digit year; 9999-12-31 once had no next day to end the range on.
+    for (const far of ["&to=9999-12-31", "&from=275760-09-13", "&from=0001-01-01"])
+      expect((await asked(far)).error).toBe("Choose days from 1900-01-01 to 2999-12-31.");
+    expect(await asked("&from=1900-01-01&to=2999-12-31")).toMatchObject({ error: null });
+
+    const file = await call(
+      downloadRoute.loader,
+      makeRequest(
+        `/admin/setup/reporting/download?report=revenue&id=${eventId}&format=csv&from=2027-03-15&to=2027-03-14`,
+        {
+          cookie: reporter,
+        },
+      ),
+    );
+    expect(file.response?.status).toBe(400);
+    expect(await file.response?.text()).toBe("The first day must come before the last.");
+  });
+
   it("downloads the same figures as CSV and XLSX", async () => {
     const expected = await ledgerTotals();
     const csv = await call(

@@ -3,7 +3,9 @@
  * and a GET form: everything works without JavaScript, and prints on its own (reporting.css's print rules).
  */
 import { Form } from "@remix-run/react";
+import { CALENDAR_DAYS } from "~/forms/rules";
 import { buttonClass } from "~/ui/button";
+import { EmptyState } from "~/ui/empty-state";
 import { SelectOptions } from "~/ui/select-options";
 import { useHydrated } from "~/ui/use-hydrated";
 import { formatCell, type Report, type ReportRow, type ReportTable } from "../report";
@@ -75,6 +77,8 @@ export function ReportView({
           <input
             type="date"
             name="from"
+            min={CALENDAR_DAYS.first}
+            max={CALENDAR_DAYS.last}
             defaultValue={filters.from}
             aria-invalid={filters.error ? true : undefined}
             aria-describedby={filters.error ? "report-dates-error" : undefined}
@@ -82,7 +86,15 @@ export function ReportView({
         </label>
         <label>
           To (inclusive)
-          <input type="date" name="to" defaultValue={filters.to} aria-invalid={filters.error ? true : undefined} />
+          <input
+            type="date"
+            name="to"
+            min={CALENDAR_DAYS.first}
+            max={CALENDAR_DAYS.last}
+            defaultValue={filters.to}
+            aria-invalid={filters.error ? true : undefined}
+            aria-describedby={filters.error ? "report-dates-error" : undefined}
+          />
         </label>
         <button type="submit" className={buttonClass({ variant: "secondary", size: "sm" })}>
           Show
@@ -93,6 +105,30 @@ export function ReportView({
           </p>
         ) : null}
       </Form>
+      {filters.error ? (
+        <EmptyState
+          title="No figures for this filter"
+          text="Correct the dates above and press Show: the figures would not be for the days asked."
+        />
+      ) : (
+        <ReportBody report={report} download={download} hydrated={hydrated} />
+      )}
+    </div>
+  );
+}
+
+/** The downloads, the figures and the tables of a report whose filter was taken. */
+function ReportBody({
+  report,
+  download,
+  hydrated,
+}: {
+  report: Report;
+  download: (format: string) => string;
+  hydrated: boolean;
+}) {
+  return (
+    <>
       <p className="report-actions">
         <a className={buttonClass({ variant: "ghost", size: "sm" })} href={download("csv")} download>
           Download CSV
@@ -126,7 +162,7 @@ export function ReportView({
       {report.tables.map((table) => (
         <ReportSection key={table.id} table={table} currency={report.currency} />
       ))}
-    </div>
+    </>
   );
 }
 
