@@ -52,6 +52,9 @@ export default defineConfig({
           include: ["tests/unit/**/*.test.{ts,tsx}", "app/**/*.test.{ts,tsx}", "drizzle/**/*.test.ts"],
           env,
           setupFiles: ["tests/support/fail-on-console.ts"],
+          // The default 5 s bounds a hang, not a speed: a CPU-heavy test (a year of time zone transitions) took 15 s
+          // on a machine also running browsers, and passed. Speed is for bench/, never a timed test.
+          testTimeout: 30_000,
           maxWorkers,
           benchmark: { include: ["bench/**/*.ui.bench.tsx"] },
         },

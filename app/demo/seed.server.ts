@@ -1912,11 +1912,8 @@ async function createEvent(tx: Tx, plan: EventPlan): Promise<number> {
   const venue = "The Seaport Ballroom, 1 Harbor Way, Boston, MA 02210";
 
   const landingMeta = readLandingMeta({});
-  landingMeta.global.primaryColor = own(BRAND.primary_color);
-  landingMeta.global.accentColor = own(BRAND.accent_color);
-  landingMeta.global.secondaryAccentColor = own(BRAND.secondary_color);
-  landingMeta.global.headingFont = own(BRAND.heading_font);
-  landingMeta.global.bodyFont = own(BRAND.body_font);
+  // The pages' colours and fonts are left to follow the event's branding (BRAND), so Setup › Branding changes them;
+  // only the light accent, which branding has no field for, is the page's own.
   landingMeta.global.lightThemeAccentColor = own("#dbe9f4");
   landingMeta.heroSection.title = own(plan.title);
   // The date and place are under the title already (the event's facts): the subtitle says what the evening is for.
@@ -1944,18 +1941,11 @@ async function createEvent(tx: Tx, plan: EventPlan): Promise<number> {
   landingMeta.countdownSection.title = own("The evening begins in");
 
   const silentMeta = readSilentAuctionMeta({});
-  silentMeta.global.primaryColor = own(BRAND.primary_color);
-  silentMeta.global.accentColor = own(BRAND.accent_color);
-  silentMeta.global.headingFont = own(BRAND.heading_font);
-  silentMeta.global.bodyFont = own(BRAND.body_font);
   silentMeta.bannerSection.title = own("Silent auction");
   silentMeta.bannerSection.subtitle = own("Bid from your phone until 9:00 PM on the night of the gala.");
   silentMeta.bannerSection.image = own("/demo/gala-hero.svg");
 
-  const [landingRow] = await tx
-    .insert(landing)
-    .values({ meta: landingMeta, primary_color: BRAND.primary_color, accent_color: BRAND.accent_color })
-    .returning({ id: landing.landing_id });
+  const [landingRow] = await tx.insert(landing).values({ meta: landingMeta }).returning({ id: landing.landing_id });
   const [silentRow] = await tx
     .insert(silent_auction)
     .values({ start_date_time: plan.silent[0], end_date_time: plan.silent[1], meta: silentMeta })

@@ -7,22 +7,16 @@ import { eq } from "drizzle-orm";
 import { safeRedirect } from "~/auth/safe-redirect";
 import { readRowId } from "~/db/row-id";
 import { db } from "~/db.server";
-import { eventFonts } from "~/fonts/font-faces.server";
-import { brandingStyle } from "~/ui/branding";
 import { event } from "~drizzle/schema";
+import { guestBranding, type GuestBranding } from "./guest-branding.server";
 import { findShortPath } from "./short-paths.server";
-import type { CSSProperties } from "react";
-import type { EventFonts } from "~/fonts/event-fonts";
 
-export interface SignInEvent {
+export interface SignInEvent extends GuestBranding {
   title: string;
   /** The event's logo for a dark header, else its organisation's; null for none. */
   logo: string | null;
   /** Back to the page the guest came from. */
   returnTo: string;
-  style: CSSProperties;
-  /** The event's web fonts, which the page loads as its own pages do (docs/decisions/010-event-fonts.md). */
-  fonts: EventFonts;
 }
 
 const SITE = "http://gavel.invalid";
@@ -48,7 +42,7 @@ export async function signInEvent(request: Request): Promise<SignInEvent | null>
     title: row.title,
     logo: row.logo ?? row.company_logo ?? null,
     returnTo,
-    style: brandingStyle(row),
-    fonts: eventFonts(row),
+    // The event's web fonts are loaded as its own pages load them (docs/decisions/010-event-fonts.md).
+    ...guestBranding(row),
   };
 }

@@ -5,7 +5,7 @@ import { formErrorOf, replyFor, type FormReply } from "~/forms/form-contract";
 import { ImageField } from "~/images/image-field";
 import { ResponsiveImage } from "~/images/responsive-image";
 import { RichTextEditor } from "~/rich-text/rich-text-editor";
-import { contrastWarnings } from "~/ui/branding";
+import { contrastWarnings, isBrandedThemeSetting } from "~/ui/branding";
 import { Button } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { ContrastWarning } from "~/ui/contrast-warning";
@@ -249,17 +249,22 @@ function SettingControl({
   onReorder: (move: string) => void;
 }) {
   const name = fieldName(section.key, field.key);
+  // A theme colour or font left to its default follows the event's branding (Setup › Branding), and says so.
+  const branded = section.key === "global" && isBrandedThemeSetting(field.key);
+  const defaultLabel = branded ? "Use the event’s branding" : "Use default";
   const useDefault = hasDefaultToggle(field) ? (
     <label className="designer__use-default">
-      <input type="checkbox" name={defaultToggleName(section.key, field.key)} defaultChecked={setting.useDefault} /> Use
-      default
+      <input type="checkbox" name={defaultToggleName(section.key, field.key)} defaultChecked={setting.useDefault} />{" "}
+      {defaultLabel}
     </label>
   ) : null;
   const value = setting.value;
   const help = [
     field.help,
     hasDefaultToggle(field)
-      ? "With “Use default” on, the page follows the default; typing a value turns it off."
+      ? branded
+        ? `With “${defaultLabel}” on, the page follows Setup › Branding; choosing a value here turns it off.`
+        : "With “Use default” on, the page follows the default; typing a value turns it off."
       : null,
   ]
     .filter(Boolean)

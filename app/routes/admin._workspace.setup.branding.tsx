@@ -13,6 +13,8 @@ import { useContractForm } from "~/forms/use-contract-form";
 import { ImageField } from "~/images/image-field";
 import { ResponsiveImage } from "~/images/responsive-image";
 import { imageChange, imageFieldErrors, readFormWithImages } from "~/images/upload.server";
+import { brandingOverrides } from "~/pages-designer/branding-overrides.server";
+import { BrandingOverridesList } from "~/pages-designer/ui/branding-overrides-list";
 import { brandingStyle, contrastWarnings, type EventBranding } from "~/ui/branding";
 import { Button } from "~/ui/button";
 import { ContrastWarning } from "~/ui/contrast-warning";
@@ -38,7 +40,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const values = Object.fromEntries(
     Object.keys(DEFAULT_EVENT_STYLE).map((name) => [name, String(row[name as keyof typeof DEFAULT_EVENT_STYLE])]),
   ) as BrandingValues;
-  return { title: row.title, logo: row.logo, values, fontStylesheet: CATALOGUE_FONT_CSS_HREF };
+  return {
+    title: row.title,
+    logo: row.logo,
+    values,
+    overrides: await brandingOverrides(eventId),
+    fontStylesheet: CATALOGUE_FONT_CSS_HREF,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -65,7 +73,7 @@ export default function BrandingPage() {
 }
 
 function BrandingEditor() {
-  const { title, logo, values: saved } = useLoaderData<typeof loader>();
+  const { title, logo, values: saved, overrides } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { form, fields } = useContractForm({ id: BRANDING_FORM, schema: brandingSchema, reply, defaultValue: saved });
   const posted = replyFor(reply, BRANDING_FORM)?.initialValue as BrandingValues | undefined;
@@ -94,6 +102,7 @@ function BrandingEditor() {
         <h1>Branding</h1>
         <p>The colours, fonts and logo of the event's public pages: landing page, registration, bidding and screens.</p>
       </div>
+      <BrandingOverridesList overrides={overrides} />
       <SettingsWithPreview
         form={form}
         reply={reply}
@@ -106,9 +115,18 @@ function BrandingEditor() {
               style={brandingStyle(branding)}
               data-testid="branding-preview"
             >
-              {logo ? (
-                <ResponsiveImage image={logo} alt={`Logo of ${title}`} className="brand-preview__logo" sizes="12rem" />
-              ) : null}
+              {/* The logo on the header colour, as the pages show it: a white wordmark is lost on a white preview. */}
+              <div className="brand-preview__header">
+                {logo ? (
+                  <ResponsiveImage
+                    image={logo}
+                    alt={`Logo of ${title}`}
+                    className="brand-preview__logo"
+                    sizes="12rem"
+                  />
+                ) : null}
+                <span className="brand-preview__header-title">{title}</span>
+              </div>
               <h3 className="brand-preview__heading">{title}</h3>
               <p className="brand-preview__subheading">An evening of giving</p>
               <p>Bid on the weekend in the mountains before 9:30 pm. Every dollar goes to the programmes.</p>

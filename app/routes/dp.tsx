@@ -9,6 +9,7 @@ import { readReceiptToken, receiptToken } from "~/billing/gift-receipt-link.serv
 import { recordPurchase } from "~/billing/purchases.server";
 import { readRowId } from "~/db/row-id";
 import { db } from "~/db.server";
+import { guestBranding } from "~/events/guest-branding.server";
 import { findPublicEvent } from "~/events/public-event.server";
 import { formReply, parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
@@ -85,6 +86,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       ...giving,
       eventId,
+      branding: guestBranding(event),
       fundraiser,
       fundraiserEnded: page?.endedOn
         ? `${page.name}'s page ended on ${page.endedOn}: a gift here goes to the event.`

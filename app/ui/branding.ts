@@ -160,15 +160,28 @@ export interface PageTheme {
   bodyFont: string;
 }
 
+/**
+ * The settings of a page's theme that follow the event's branding while the page leaves them on "use the event's
+ * branding", with the branding field each follows. The light accent has no branding field: it is always the page's.
+ */
+export const BRANDED_THEME_SETTINGS = {
+  primaryColor: "primary_color",
+  accentColor: "accent_color",
+  secondaryAccentColor: "secondary_color",
+  headingFont: "heading_font",
+  bodyFont: "body_font",
+} as const satisfies Partial<Record<keyof PageTheme, keyof EventBranding>>;
+
+export type BrandedThemeSetting = keyof typeof BRANDED_THEME_SETTINGS;
+
+export const isBrandedThemeSetting = (key: string): key is BrandedThemeSetting => key in BRANDED_THEME_SETTINGS;
+
 /** The event's branding as the defaults of a page's theme: what a designed page shows until it sets its own. */
 export function themeDefaults(event: EventBranding) {
-  return {
-    primaryColor: event.primary_color ?? undefined,
-    accentColor: event.accent_color ?? undefined,
-    secondaryAccentColor: event.secondary_color ?? undefined,
-    headingFont: event.heading_font ?? undefined,
-    bodyFont: event.body_font ?? undefined,
-  };
+  const defaults: Partial<Record<BrandedThemeSetting, string>> = {};
+  for (const [setting, field] of Object.entries(BRANDED_THEME_SETTINGS) as [BrandedThemeSetting, keyof EventBranding][])
+    defaults[setting] = event[field] == null ? undefined : String(event[field]);
+  return defaults;
 }
 
 /** A designed page's tokens: its theme's colours and fonts over the event's text colour and weights. */

@@ -4,7 +4,8 @@
  * bidding pages do: "Live", or "Reconnecting…" while the stream is down.
  */
 import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { FontFaces, type EventFonts } from "~/fonts/event-fonts";
+import type { CSSProperties, ReactNode } from "react";
 
 /** What the bar shows; a guest page's data carries these fields and is passed whole. */
 export type GuestBarProps = {
@@ -47,17 +48,21 @@ export function GuestBar({
 export function GuestPage({
   bar,
   live,
+  branding,
   className,
   children,
 }: {
   bar: GuestBarProps;
   /** The state of the live stream the page follows, if it follows one. */
   live?: GuestLiveStatus;
+  /** The event's colours and fonts (app/events/guest-branding.server.ts); Gavel's own look without them. */
+  branding?: { style: CSSProperties; fonts: EventFonts };
   className?: string;
   children: ReactNode;
 }) {
   return (
-    <div className="bidder-page">
+    <div className="bidder-page" style={branding?.style}>
+      {branding ? <FontFaces css={branding.fonts.css} /> : null}
       <GuestBar {...bar} live={live} />
       <main className={["bidder-main", className].filter(Boolean).join(" ")}>{children}</main>
     </div>

@@ -19,9 +19,12 @@ import { PersonNameFields } from "~/ui/record-fields";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { BUY_ITEM_FORM, GIFT_FORM, giftSchema } from "../gift-forms";
 import type { donationPage, giftReceipt, GiftReview } from "../donation-page.server";
+import type { GuestBranding } from "~/events/guest-branding.server";
 
 export type DonationScreenData = Awaited<ReturnType<typeof donationPage>> & {
   eventId: number;
+  /** The event's colours and fonts, as its other guest pages wear them. */
+  branding: GuestBranding;
   guest: { name: string; firstName: string | null; lastName: string | null; email: string } | null;
   signInHref: string;
   /** Where to save the card the event asks for before a gift goes on the bill; null when none is needed. */
@@ -53,7 +56,7 @@ export function DonationScreen({
   const buyReview = reply && "buyReview" in reply ? reply : null;
   const formReply = review || buyReview ? undefined : (reply as FormReply | undefined);
   return (
-    <GuestPage bar={{ ...data, guestName: data.guest?.name ?? null }} className="giving">
+    <GuestPage bar={{ ...data, guestName: data.guest?.name ?? null }} branding={data.branding} className="giving">
       {data.receipt ? (
         <Receipt data={data} receipt={data.receipt} />
       ) : review ? (
