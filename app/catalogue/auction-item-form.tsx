@@ -163,131 +163,162 @@ export function AuctionItemForm({
     <Form method="post" encType="multipart/form-data" ref={formRef} className="settings-form" {...formProps(form)}>
       <input type="hidden" name="intent" value="save" />
       {form.errors?.[0] ? <FormAlert>{form.errors[0]}</FormAlert> : null}
-      <Field label="Title" required meta={fields.title}>
-        {(control) => <input {...control} required />}
-      </Field>
-      <div className="field-grid">
-        <Field label="Lot" help="Its number in the catalogue; unique in the event." meta={fields.lot}>
-          {(control) => <input {...control} inputMode="numeric" autoComplete="off" />}
+      {/* A long form in panels, each named, with its save bar kept in view (issue 34: 2,200 px in one column). */}
+      <fieldset className="stack">
+        <legend>The item</legend>
+        <Field label="Title" required meta={fields.title}>
+          {(control) => <input {...control} required />}
         </Field>
-        <Field label="Type" error={error("type")}>
-          {(control) => (
-            <select
-              {...control}
-              name="type"
-              defaultValue={typed("type")}
-              onChange={(event) => setType(event.currentTarget.value)}
-            >
-              {ITEM_TYPES.map((itemType) => (
-                <option key={itemType} value={itemType}>
-                  {ITEM_TYPE_LABELS[itemType]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Subtype" help="A package bundles several inventory items." error={error("subtype")}>
-          {(control) => (
-            <select {...control} name="subtype" defaultValue={typed("subtype")}>
-              <option value="">Single item</option>
-              <option value={PACKAGE_SUBTYPE}>Package</option>
-            </select>
-          )}
-        </Field>
-        <Field label="Status" error={error("status")}>
-          {(control) => (
-            <select {...control} name="status" defaultValue={typed("status")}>
-              <SelectOptions options={statuses} />
-            </select>
-          )}
-        </Field>
-      </div>
-      <Field label="Excerpt" help="One or two lines for lists and the catalogue." error={error("excerpt")}>
-        {(control) => <textarea {...control} name="excerpt" rows={2} maxLength={500} defaultValue={typed("excerpt")} />}
-      </Field>
-      <DescriptionEditor {...props("description")} />
-      <div className="field-grid">
-        <Field
-          label={`Fair market value (${currency})`}
-          help={
-            inventorySum
-              ? `Blank: the sum of its inventory's values (${inventorySum}).`
-              : "What it would cost to buy, such as 1,250; shown on receipts."
-          }
-          error={error("value")}
-        >
-          {(control) => (
-            <input
-              {...control}
-              name="value"
-              inputMode="decimal"
-              autoComplete="off"
-              defaultValue={typed("value")}
-              onChange={(event) => setValueText(event.currentTarget.value)}
-            />
-          )}
-        </Field>
-        {forSale
-          ? null
-          : proposedField(
-              "starting_bid",
-              "Starting bid",
-              startingRef,
-              proposed.starting_bid,
-              proposal.starting_bid_percent,
+        <div className="field-grid">
+          <Field label="Lot" help="Its number in the catalogue; unique in the event." meta={fields.lot}>
+            {(control) => <input {...control} inputMode="numeric" autoComplete="off" />}
+          </Field>
+          <Field label="Type" error={error("type")}>
+            {(control) => (
+              <select
+                {...control}
+                name="type"
+                defaultValue={typed("type")}
+                onChange={(event) => setType(event.currentTarget.value)}
+              >
+                {ITEM_TYPES.map((itemType) => (
+                  <option key={itemType} value={itemType}>
+                    {ITEM_TYPE_LABELS[itemType]}
+                  </option>
+                ))}
+              </select>
             )}
-        {forSale
-          ? null
-          : proposedField("increment", "Increment", incrementRef, proposed.increment, proposal.increment_percent)}
-        <Field
-          label={forSale ? `Price (${currency})` : `Buy now (${currency})`}
-          help={
-            forSale ? "What one costs." : "Optional: a price that ends the bidding at once; above the starting bid."
-          }
-          error={error("buy_now")}
-        >
+          </Field>
+          <Field label="Subtype" help="A package bundles several inventory items." error={error("subtype")}>
+            {(control) => (
+              <select {...control} name="subtype" defaultValue={typed("subtype")}>
+                <option value="">Single item</option>
+                <option value={PACKAGE_SUBTYPE}>Package</option>
+              </select>
+            )}
+          </Field>
+          <Field label="Status" error={error("status")}>
+            {(control) => (
+              <select {...control} name="status" defaultValue={typed("status")}>
+                <SelectOptions options={statuses} />
+              </select>
+            )}
+          </Field>
+        </div>
+        <Field label="Excerpt" help="One or two lines for lists and the catalogue." error={error("excerpt")}>
           {(control) => (
-            <input {...control} name="buy_now" inputMode="decimal" autoComplete="off" defaultValue={typed("buy_now")} />
+            <textarea {...control} name="excerpt" rows={2} maxLength={500} defaultValue={typed("excerpt")} />
           )}
         </Field>
-        <Field
-          label="Quantity"
-          help="How many of it there are; each top bidder (or buyer) wins one."
-          error={error("quantity")}
-        >
-          {(control) => (
-            <input
-              {...control}
-              name="quantity"
-              inputMode="numeric"
-              autoComplete="off"
-              defaultValue={typed("quantity")}
-            />
-          )}
-        </Field>
-        <Field label="Tag" help="A short label of your own." error={error("tag")}>
-          {(control) => <input {...control} name="tag" maxLength={100} defaultValue={typed("tag")} />}
-        </Field>
-        <DisplayOrderField {...props("display_order")} />
-        <OptionPicker label="Donor" options={options.donors} none="No donor" {...props("xinv_donor_id")} />
-        <OptionPicker label="Category" options={options.categories} none="No category" {...props("xinv_category_id")} />
-        <OptionPicker label="Staff" options={options.staff} none="No one" {...props("xinv_staff_id")} />
-      </div>
-      <label className="checkbox">
-        <input type="checkbox" name="in_person_only" defaultChecked={typed("in_person_only") === "on"} />
-        In person only (cannot be bid on online)
-      </label>
-      <ImageField
-        name="featured_image"
-        label="Featured image"
-        currentUrl={featuredImage}
-        error={refused?.error?.featured_image?.[0]}
-        help="The image lists and the catalogue show first. JPEG, PNG, WebP or GIF."
-      />
-      <DisclaimerField {...props("xinv_disclaimer")} />
-      <InternalNotesField {...props("internal_notes")} maxLength={5000} />
-      {children}
-      <SaveActions saving={saving} label={submitLabel}>
+        <DescriptionEditor {...props("description")} />
+      </fieldset>
+      <fieldset className="stack">
+        <legend>{forSale ? "Price" : "Value and bidding"}</legend>
+        <div className="field-grid">
+          <Field
+            label={`Fair market value (${currency})`}
+            help={
+              inventorySum
+                ? `Blank: the sum of its inventory's values (${inventorySum}).`
+                : "What it would cost to buy, such as 1,250; shown on receipts."
+            }
+            error={error("value")}
+          >
+            {(control) => (
+              <input
+                {...control}
+                name="value"
+                inputMode="decimal"
+                autoComplete="off"
+                defaultValue={typed("value")}
+                onChange={(event) => setValueText(event.currentTarget.value)}
+              />
+            )}
+          </Field>
+          {forSale
+            ? null
+            : proposedField(
+                "starting_bid",
+                "Starting bid",
+                startingRef,
+                proposed.starting_bid,
+                proposal.starting_bid_percent,
+              )}
+          {forSale
+            ? null
+            : proposedField("increment", "Increment", incrementRef, proposed.increment, proposal.increment_percent)}
+          <Field
+            label={forSale ? `Price (${currency})` : `Buy now (${currency})`}
+            help={
+              forSale ? "What one costs." : "Optional: a price that ends the bidding at once; above the starting bid."
+            }
+            error={error("buy_now")}
+          >
+            {(control) => (
+              <input
+                {...control}
+                name="buy_now"
+                inputMode="decimal"
+                autoComplete="off"
+                defaultValue={typed("buy_now")}
+              />
+            )}
+          </Field>
+          <Field
+            label="Quantity"
+            help="How many of it there are; each top bidder (or buyer) wins one."
+            error={error("quantity")}
+          >
+            {(control) => (
+              <input
+                {...control}
+                name="quantity"
+                inputMode="numeric"
+                autoComplete="off"
+                defaultValue={typed("quantity")}
+              />
+            )}
+          </Field>
+        </div>
+      </fieldset>
+      <fieldset className="stack">
+        <legend>In the catalogue</legend>
+        <div className="field-grid">
+          <Field label="Tag" help="A short label of your own." error={error("tag")}>
+            {(control) => <input {...control} name="tag" maxLength={100} defaultValue={typed("tag")} />}
+          </Field>
+          <DisplayOrderField {...props("display_order")} />
+          <OptionPicker label="Donor" options={options.donors} none="No donor" {...props("xinv_donor_id")} />
+          <OptionPicker
+            label="Category"
+            options={options.categories}
+            none="No category"
+            {...props("xinv_category_id")}
+          />
+          <OptionPicker label="Staff" options={options.staff} none="No one" {...props("xinv_staff_id")} />
+        </div>
+        <label className="checkbox">
+          <input type="checkbox" name="in_person_only" defaultChecked={typed("in_person_only") === "on"} />
+          In person only (cannot be bid on online)
+        </label>
+      </fieldset>
+      <fieldset className="stack">
+        <legend>Pictures</legend>
+        <ImageField
+          name="featured_image"
+          label="Featured image"
+          currentUrl={featuredImage}
+          error={refused?.error?.featured_image?.[0]}
+          help="The image lists and the catalogue show first. JPEG, PNG, WebP or GIF."
+        />
+        {children}
+      </fieldset>
+      <fieldset className="stack">
+        <legend>Notes</legend>
+        <DisclaimerField {...props("xinv_disclaimer")} />
+        <InternalNotesField {...props("internal_notes")} maxLength={5000} />
+      </fieldset>
+      <SaveActions saving={saving} label={submitLabel} sticky>
         <Link to={cancelTo} className={buttonClass({ variant: "secondary" })}>
           {cancelLabel}
         </Link>

@@ -89,36 +89,47 @@ export function InventoryForm({
     >
       <input type="hidden" name="intent" value={intent} />
       {form.errors?.[0] ? <FormAlert>{form.errors[0]}</FormAlert> : null}
-      <Field label="Title" required meta={fields.title}>
-        {(control) => <input {...control} required />}
-      </Field>
-      <div className="field-grid">
-        <Field
-          label={`Value (${currency})`}
-          help="The fair market value, such as 1,250 or 1,250.50."
-          meta={fields.value}
-        >
-          {(control) => <input {...control} inputMode="decimal" autoComplete="off" />}
+      <fieldset className="stack">
+        <legend>The item</legend>
+        <Field label="Title" required meta={fields.title}>
+          {(control) => <input {...control} required />}
         </Field>
-        <Field label="Tag" help="A short label of your own, such as a procurement code." meta={fields.tag}>
-          {(control) => <input {...control} />}
-        </Field>
-        <OptionPicker label="Donor" options={options.donors} none="No donor" {...props("donor_id")} />
-        <OptionPicker label="Category" options={options.categories} none="No category" {...props("category_id")} />
-        <OptionPicker
-          label="Staff"
-          help="Who procured it or looks after it."
-          options={options.staff}
-          none="No one"
-          {...props("staff_id")}
-        />
-        <DisplayOrderField {...props("display_order")} />
-      </div>
-      <DescriptionEditor {...props("description")} />
-      <DisclaimerField {...props("disclaimer")} />
-      <InternalNotesField {...props("internal_notes")} maxLength={5000} />
-      {children}
-      <SaveActions saving={saving} label={submitLabel}>
+        <div className="field-grid">
+          <Field
+            label={`Value (${currency})`}
+            help="The fair market value, such as 1,250 or 1,250.50."
+            meta={fields.value}
+          >
+            {(control) => <input {...control} inputMode="decimal" autoComplete="off" />}
+          </Field>
+          <Field label="Tag" help="A short label of your own, such as a procurement code." meta={fields.tag}>
+            {(control) => <input {...control} />}
+          </Field>
+          <OptionPicker label="Donor" options={options.donors} none="No donor" {...props("donor_id")} />
+          <OptionPicker label="Category" options={options.categories} none="No category" {...props("category_id")} />
+          <OptionPicker
+            label="Staff"
+            help="Who procured it or looks after it."
+            options={options.staff}
+            none="No one"
+            {...props("staff_id")}
+          />
+          <DisplayOrderField {...props("display_order")} />
+        </div>
+      </fieldset>
+      <fieldset className="stack">
+        <legend>Description and notes</legend>
+        <DescriptionEditor {...props("description")} />
+        <DisclaimerField {...props("disclaimer")} />
+        <InternalNotesField {...props("internal_notes")} maxLength={5000} />
+      </fieldset>
+      {children ? (
+        <fieldset className="stack">
+          <legend>Pictures</legend>
+          {children}
+        </fieldset>
+      ) : null}
+      <SaveActions saving={saving} label={submitLabel} sticky>
         <Link to={cancelTo} className={buttonClass({ variant: "secondary" })}>
           Back to the inventory
         </Link>

@@ -152,3 +152,37 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("textbox", { name: "Increment (USD)" })).toHaveValue("100");
   });
 });
+
+test("a new auction item's long form comes in named sections, its save bar always in view, its image picked with a preview", async ({
+  page,
+  gala,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await signIn(page, gala.organiser);
+  await page.goto(`/admin/auction_items/auction_item_page?id=${gala.id}`);
+  for (const section of ["The item", "Value and bidding", "In the catalogue", "Pictures", "Notes"])
+    await expect(page.getByRole("group", { name: section, exact: true })).toBeVisible();
+  // The save bar sits at the bottom of the window while the form runs past it, at the top as at the end.
+  const save = page.getByRole("button", { name: "Create auction item" });
+  const insideWindow = async () => {
+    const box = (await save.boundingBox())!;
+    return box.y >= 0 && box.y + box.height <= 720;
+  };
+  expect(
+    await page.getByLabel("Internal notes").evaluate((field) => field.getBoundingClientRect().top),
+  ).toBeGreaterThan(720);
+  expect(await insideWindow()).toBe(true);
+  await page.getByLabel("Quantity").scrollIntoViewIfNeeded();
+  expect(await insideWindow()).toBe(true);
+
+  // The image field: a drop zone with a button, and the chosen file shown with its name before the save.
+  const picture = page.getByRole("group", { name: "Pictures" });
+  await expect(picture.getByText("No image yet")).toBeVisible();
+  const png = await sharp({ create: { width: 60, height: 40, channels: 4, background: "#ffffff" } })
+    .png()
+    .toBuffer();
+  await page.getByLabel("Featured image").setInputFiles({ name: "wordmark.png", mimeType: "image/png", buffer: png });
+  await expect(picture.getByRole("img", { name: "The chosen image, not saved yet" })).toBeVisible();
+  await expect(picture.getByText(/^wordmark\.png · \d+ KB, saved with the form$/)).toBeVisible();
+  await expect(picture.getByText("Choose another image")).toBeVisible();
+});
