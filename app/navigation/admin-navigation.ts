@@ -29,7 +29,7 @@ export type MenuScreen = NavScreen & { to: string };
 export type MenuSection = Omit<NavSection, "screens"> & { screens: readonly MenuScreen[] };
 export type MenuEntry = MenuScreen | MenuSection;
 
-/** Sections of the workspace layout (header and side menu). */
+/** The sections of the admin area, each a group of the side menu. */
 export const workspaceSections: readonly NavSection[] = [
   section("Setup", "setup", [
     ["Team", "team"],

@@ -29,7 +29,7 @@ test("the organiser invites people, edits their permissions, changes several at 
   await page.goto("/admin/setup");
   await expect(page).toHaveURL(/\/admin\/setup\/team$/);
   await expect(
-    page.getByRole("navigation", { name: "Event workspace" }).getByRole("link", { name: "Team" }),
+    page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Team" }),
   ).toBeVisible();
 
   // A bad address is refused beside the field.
@@ -111,7 +111,7 @@ test("a volunteer does not see the team screen in the menus, and cannot open it"
   expect(response?.status()).toBe(403);
   await expect(page.getByRole("heading", { name: "No access to this page" })).toBeVisible();
   await expect(
-    page.getByRole("navigation", { name: "Event workspace" }).getByRole("link", { name: "Team" }),
+    page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Team" }),
   ).toHaveCount(0);
 });
 
