@@ -26,11 +26,10 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin": { loader: "team" },
   // The layout's live stream of the event's data areas (event, team, users) and of the person's own record.
   "routes/admin.stream": { loader: "team" },
-  "routes/admin._hub": { loader: "team" },
   "routes/admin._workspace": { loader: "team" },
   "routes/admin._workspace.setup": { loader: "team" },
 
-  // The hub (orange header).
+  // The hub: the pages about the event as a whole (one header and side menu with the rest, from routes/admin).
   "routes/admin._hub._index": { loader: "team" },
   // Every team member lands here after choosing an event; the figures on it need can_view_stats.
   "routes/admin._hub.dashboard": { loader: "team", action: "can_edit_event" },

@@ -192,152 +192,159 @@ export function DataGrid<Row extends RowData>({
         />
       ) : null}
 
-      <div className="grid__scroll">
-        <table className="grid__table" aria-labelledby={captionId}>
-          <caption id={captionId} className="visually-hidden">
-            {label}
-          </caption>
-          <thead>
-            <tr>
-              {bulkActions.length > 0 ? (
-                <th scope="col" className="grid__select">
-                  {hydrated ? (
-                    <input
-                      type="checkbox"
-                      aria-label="Select every row on this page"
-                      checked={allOnPageSelected}
-                      onChange={(event) => {
-                        const checked = event.currentTarget.checked;
-                        setRowSelection((selected) => {
-                          const next = { ...selected };
-                          for (const row of pageRows) {
-                            if (checked) next[row.id] = true;
-                            else delete next[row.id];
-                          }
-                          return next;
-                        });
-                      }}
-                    />
-                  ) : (
-                    <span className="visually-hidden">Select</span>
-                  )}
-                </th>
-              ) : null}
-              {visibleColumns.map((column) => {
-                const sorted = view.sort?.id === column.id ? (view.sort.desc ? "descending" : "ascending") : undefined;
-                return (
-                  <th key={column.id} scope="col" aria-sort={sorted ?? "none"} className={cellClass(column)}>
-                    <a className="grid__sort" {...viewLink({ ...view, sort: nextSort(view.sort, column.id) })}>
-                      {column.header}
-                      <span aria-hidden="true" className="grid__sort-mark">
-                        {sorted === "ascending" ? "▲" : sorted === "descending" ? "▼" : ""}
-                      </span>
-                    </a>
-                  </th>
-                );
-              })}
-            </tr>
-            {hasFilters ? (
-              <tr className="grid__filters">
-                {bulkActions.length > 0 ? <td /> : null}
-                {visibleColumns.map((column) => (
-                  <td key={column.id} className={column.pinEnd ? "grid__pinned" : undefined}>
-                    {column.filter === false ? null : column.filter === "select" ? (
-                      <select
-                        className="control-sm"
-                        form={filterFormId}
-                        name={filterParamName(column.id)}
-                        aria-label={`Filter ${column.header}`}
-                        value={view.filters[column.id] ?? ""}
-                        onChange={(event) => setFilter(column.id, event.currentTarget.value)}
-                      >
-                        <option value="">All</option>
-                        {distinctValues(rows, column).map((value) => (
-                          <option key={value} value={value}>
-                            {value}
-                          </option>
-                        ))}
-                      </select>
-                    ) : (
-                      <input
-                        type="search"
-                        className="control-sm"
-                        form={filterFormId}
-                        name={filterParamName(column.id)}
-                        aria-label={`Filter ${column.header}`}
-                        defaultValue={view.filters[column.id] ?? ""}
-                        onChange={(event) => setFilter(column.id, event.currentTarget.value)}
-                      />
-                    )}
-                  </td>
-                ))}
-              </tr>
-            ) : null}
-          </thead>
-          <tbody>
-            {pageRows.length === 0 ? (
+      {/* A table wider than its box scrolls inside it: a region a keyboard can scroll, with a shade at the edge that
+          has more columns past it (grid.css). */}
+      <div className="grid__frame">
+        {/* A scrolling box must take focus for a keyboard to scroll it (WCAG 2.1.1), though a region is not a control. */}
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+        <div className="grid__scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
+          <table className="grid__table" aria-labelledby={captionId}>
+            <caption id={captionId} className="visually-hidden">
+              {label}
+            </caption>
+            <thead>
               <tr>
-                <td colSpan={visibleColumns.length + (bulkActions.length > 0 ? 1 : 0)} className="grid__none">
-                  No rows match. <a {...viewLink({ ...view, q: "", filters: {}, page: 0 })}>Show every row</a>
-                </td>
-              </tr>
-            ) : (
-              pageRows.map((row) => {
-                const color = rowColor?.(row.original);
-                return (
-                  <tr
-                    key={row.id}
-                    className={rowSelection[row.id] ? "grid__row grid__row--selected" : "grid__row"}
-                    style={color ? ({ "--grid-row-color": color } as React.CSSProperties) : undefined}
-                    data-colored={color ? "" : undefined}
-                  >
-                    {bulkActions.length > 0 ? (
-                      <td className="grid__select">
-                        <input
-                          type="checkbox"
-                          // Without JavaScript the checkboxes post with the bulk form; with it, the form
-                          // carries the selection itself (rows on other pages too).
-                          form={hydrated ? undefined : bulkFormId}
-                          name={hydrated ? undefined : "id"}
-                          value={row.id}
-                          aria-label={`Select ${rowLabel(row.original)}`}
-                          checked={hydrated ? Boolean(rowSelection[row.id]) : undefined}
-                          onChange={(event) => {
-                            const checked = event.currentTarget.checked;
-                            setRowSelection((selected) => {
-                              const next = { ...selected };
+                {bulkActions.length > 0 ? (
+                  <th scope="col" className="grid__select">
+                    {hydrated ? (
+                      <input
+                        type="checkbox"
+                        aria-label="Select every row on this page"
+                        checked={allOnPageSelected}
+                        onChange={(event) => {
+                          const checked = event.currentTarget.checked;
+                          setRowSelection((selected) => {
+                            const next = { ...selected };
+                            for (const row of pageRows) {
                               if (checked) next[row.id] = true;
                               else delete next[row.id];
-                              return next;
-                            });
-                          }}
+                            }
+                            return next;
+                          });
+                        }}
+                      />
+                    ) : (
+                      <span className="visually-hidden">Select</span>
+                    )}
+                  </th>
+                ) : null}
+                {visibleColumns.map((column) => {
+                  const sorted =
+                    view.sort?.id === column.id ? (view.sort.desc ? "descending" : "ascending") : undefined;
+                  return (
+                    <th key={column.id} scope="col" aria-sort={sorted ?? "none"} className={cellClass(column)}>
+                      <a className="grid__sort" {...viewLink({ ...view, sort: nextSort(view.sort, column.id) })}>
+                        {column.header}
+                        <span aria-hidden="true" className="grid__sort-mark">
+                          {sorted === "ascending" ? "▲" : sorted === "descending" ? "▼" : ""}
+                        </span>
+                      </a>
+                    </th>
+                  );
+                })}
+              </tr>
+              {hasFilters ? (
+                <tr className="grid__filters">
+                  {bulkActions.length > 0 ? <td /> : null}
+                  {visibleColumns.map((column) => (
+                    <td key={column.id} className={column.pinEnd ? "grid__pinned" : undefined}>
+                      {column.filter === false ? null : column.filter === "select" ? (
+                        <select
+                          className="control-sm"
+                          form={filterFormId}
+                          name={filterParamName(column.id)}
+                          aria-label={`Filter ${column.header}`}
+                          value={view.filters[column.id] ?? ""}
+                          onChange={(event) => setFilter(column.id, event.currentTarget.value)}
+                        >
+                          <option value="">All</option>
+                          {distinctValues(rows, column).map((value) => (
+                            <option key={value} value={value}>
+                              {value}
+                            </option>
+                          ))}
+                        </select>
+                      ) : (
+                        <input
+                          type="search"
+                          className="control-sm"
+                          form={filterFormId}
+                          name={filterParamName(column.id)}
+                          aria-label={`Filter ${column.header}`}
+                          defaultValue={view.filters[column.id] ?? ""}
+                          onChange={(event) => setFilter(column.id, event.currentTarget.value)}
                         />
-                      </td>
-                    ) : null}
-                    {visibleColumns.map((column) => (
-                      <td
-                        key={column.id}
-                        className={cellClass(column)}
-                        title={column.clip ? clippedTitle(column.value(row.original)) : undefined}
-                      >
-                        {column.edit && hydrated ? (
-                          <GridInlineCell
-                            column={column}
-                            row={row.original}
-                            id={row.id}
-                            rowLabel={rowLabel(row.original)}
+                      )}
+                    </td>
+                  ))}
+                </tr>
+              ) : null}
+            </thead>
+            <tbody>
+              {pageRows.length === 0 ? (
+                <tr>
+                  <td colSpan={visibleColumns.length + (bulkActions.length > 0 ? 1 : 0)} className="grid__none">
+                    No rows match. <a {...viewLink({ ...view, q: "", filters: {}, page: 0 })}>Show every row</a>
+                  </td>
+                </tr>
+              ) : (
+                pageRows.map((row) => {
+                  const color = rowColor?.(row.original);
+                  return (
+                    <tr
+                      key={row.id}
+                      className={rowSelection[row.id] ? "grid__row grid__row--selected" : "grid__row"}
+                      style={color ? ({ "--grid-row-color": color } as React.CSSProperties) : undefined}
+                      data-colored={color ? "" : undefined}
+                    >
+                      {bulkActions.length > 0 ? (
+                        <td className="grid__select">
+                          <input
+                            type="checkbox"
+                            // Without JavaScript the checkboxes post with the bulk form; with it, the form
+                            // carries the selection itself (rows on other pages too).
+                            form={hydrated ? undefined : bulkFormId}
+                            name={hydrated ? undefined : "id"}
+                            value={row.id}
+                            aria-label={`Select ${rowLabel(row.original)}`}
+                            checked={hydrated ? Boolean(rowSelection[row.id]) : undefined}
+                            onChange={(event) => {
+                              const checked = event.currentTarget.checked;
+                              setRowSelection((selected) => {
+                                const next = { ...selected };
+                                if (checked) next[row.id] = true;
+                                else delete next[row.id];
+                                return next;
+                              });
+                            }}
                           />
-                        ) : (
-                          showCell(column, row.original)
-                        )}
-                      </td>
-                    ))}
-                  </tr>
-                );
-              })
-            )}
-          </tbody>
-        </table>
+                        </td>
+                      ) : null}
+                      {visibleColumns.map((column) => (
+                        <td
+                          key={column.id}
+                          className={cellClass(column)}
+                          title={column.clip ? clippedTitle(column.value(row.original)) : undefined}
+                        >
+                          {column.edit && hydrated ? (
+                            <GridInlineCell
+                              column={column}
+                              row={row.original}
+                              id={row.id}
+                              rowLabel={rowLabel(row.original)}
+                            />
+                          ) : (
+                            showCell(column, row.original)
+                          )}
+                        </td>
+                      ))}
+                    </tr>
+                  );
+                })
+              )}
+            </tbody>
+          </table>
+        </div>
       </div>
 
       <GridPager

@@ -3,10 +3,14 @@ import { eventIdFromQuery } from "~/auth/access.server";
 import {
   ericScreens,
   hubScreens,
+  isSection,
   menuFilter,
+  sideMenuEntries,
+  visibleEntries,
   visibleScreens,
   visibleSections,
   workspaceSections,
+  type MenuEntry,
   type MenuScreen,
   type MenuSection,
   type NavScreen,
@@ -39,6 +43,10 @@ export function adminMenus(request: Request | null, role: Role) {
     workspace: (): MenuSection[] =>
       visibleSections(workspaceSections, shown).map((section) => ({ ...section, screens: section.screens.map(link) })),
     hub: (): MenuScreen[] => visibleScreens(hubScreens, shown).map(link),
+    side: (): MenuEntry[] =>
+      visibleEntries(sideMenuEntries, shown).map((entry) =>
+        isSection(entry) ? { ...entry, screens: entry.screens.map(link) } : link(entry),
+      ),
     eric: (): MenuScreen[] => visibleScreens(ericScreens, shown).map(link),
   };
 }

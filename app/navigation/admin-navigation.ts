@@ -19,6 +19,7 @@ export type NavScreen = {
 
 export type NavSection = {
   label: string;
+  /** The address the section's screens share: a screen reached from one of them (an item's page) opens its group. */
   path: string;
   screens: readonly NavScreen[];
 };
@@ -26,8 +27,9 @@ export type NavSection = {
 /** A screen as a menu links to it: `to` is its path, with the current event's ?id when the page has one. */
 export type MenuScreen = NavScreen & { to: string };
 export type MenuSection = Omit<NavSection, "screens"> & { screens: readonly MenuScreen[] };
+export type MenuEntry = MenuScreen | MenuSection;
 
-/** Sections of the workspace layout (header and side menu). */
+/** The sections of the admin area, each a group of the side menu. */
 export const workspaceSections: readonly NavSection[] = [
   section("Setup", "setup", [
     ["Team", "team"],
@@ -89,14 +91,51 @@ export const workspaceSections: readonly NavSection[] = [
     ["Winners report", "winnersreport"],
     ["Payments", "payments"],
   ]),
+  // The spec's email_page, a sibling of the auction items' screens: the messages the team writes and sends.
+  {
+    label: "Messages",
+    path: "/admin/auction_items/email_page",
+    screens: [
+      {
+        label: "Write to guests",
+        path: "/admin/auction_items/email_page/guests",
+        routeId: "routes/admin._workspace.auction_items.email_page_.guests",
+      },
+      {
+        label: "Thank a donor",
+        path: "/admin/auction_items/email_page",
+        routeId: "routes/admin._workspace.auction_items.email_page",
+      },
+    ],
+  },
 ];
 
-/** Screens of the hub layout (orange header). */
-export const hubScreens: readonly NavScreen[] = [
-  hubScreen("Dashboard", "dashboard", "The selected event at a glance."),
-  hubScreen("Events", "events", "Create, choose and archive your events."),
-  hubScreen("Design lab", "eric", "The event's theme, components and guest pages in every state, for designers."),
-];
+const dashboard = hubScreen("Dashboard", "dashboard", "The selected event at a glance.");
+const events = hubScreen("Events", "events", "Create, choose and archive your events.");
+const designLab = hubScreen(
+  "Design lab",
+  "eric",
+  "The event's theme, components and guest pages in every state, for designers.",
+);
+
+/** The screens about the event as a whole rather than one part of its setup (the spec's hub). */
+export const hubScreens: readonly NavScreen[] = [dashboard, events, designLab];
+
+/** A line of the side menu: a screen, or a section grouping its screens. */
+export type NavEntry = NavScreen | NavSection;
+
+/**
+ * The side menu of every admin screen, top to bottom: the dashboard and the events first, the workspace's sections,
+ * then the design lab, a designer's workbench. Screens reached from a screen (an item's page, a report's tabs, the
+ * lab's pages) are not in it.
+ */
+export const sideMenuEntries: readonly NavEntry[] = [dashboard, events, ...workspaceSections, designLab];
+
+export function isSection<Entry extends NavEntry | MenuEntry>(
+  entry: Entry,
+): entry is Extract<Entry, NavSection | MenuSection> {
+  return "screens" in entry;
+}
 
 /** Child screens of /admin/eric, the design lab, shown as tabs and listed with their purpose on its home page. */
 export const ericScreens: readonly NavScreen[] = (
@@ -158,6 +197,14 @@ export function menuFilter(routeIds: ReadonlySet<string>, role: Partial<RoleFlag
 /** The screens the filter lets through, in their original order. */
 export function visibleScreens(screens: readonly NavScreen[], shown: ScreenFilter): NavScreen[] {
   return screens.filter((screen) => shown(screen.routeId));
+}
+
+/** The side menu's entries the filter lets through: screens shown, sections with their shown screens, none empty. */
+export function visibleEntries(entries: readonly NavEntry[], shown: ScreenFilter): NavEntry[] {
+  return entries.flatMap((entry): NavEntry[] => {
+    if (!isSection(entry)) return shown(entry.routeId) ? [entry] : [];
+    return visibleSections([entry], shown);
+  });
 }
 
 /** The sections with only their visible screens; a section left with none is left out. */

@@ -1,51 +1,79 @@
-import { Form, Link, useRouteLoaderData } from "@remix-run/react";
-import { GavelIcon } from "./icons";
-import type { ReactNode } from "react";
+import { Form, Link, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { CloseIcon, GavelIcon, MenuIcon } from "./icons";
+import { useHydrated } from "./use-hydrated";
 import type { loader as rootLoader } from "~/root";
 
+const MENU_ID = "admin-menu";
+
 /**
- * The frame shared by both admin layouts (hub and workspace): skip link, header with the brand, the current event and
- * who is signed in, and the main region. The hub variant has the orange header; the workspace passes its side menu.
+ * The frame of every admin screen: skip link, header (the brand, the current event, who is signed in), the side menu
+ * and the main region. From 48rem the menu is a column beside the screen; on a phone it waits behind the header's
+ * menu button, so the screen's own content comes first. Without JavaScript the button is a link to the menu, shown
+ * while it is the page's target; with it, a disclosure button (Escape closes it, and a new page does too).
  */
-export function AdminShell({
-  variant,
-  area,
-  headerNav,
-  sideMenu,
-  children,
-}: {
-  variant: "hub" | "workspace";
-  area: string;
-  headerNav?: ReactNode;
-  sideMenu?: ReactNode;
-  children: ReactNode;
-}) {
-  const main = (
-    <main id="main" className="admin-main" tabIndex={-1}>
-      {children}
-    </main>
-  );
+export function AdminShell({ menu, children }: { menu: ReactNode; children: ReactNode }) {
+  const hydrated = useHydrated();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const { pathname, search } = useLocation();
+  useEffect(() => setMenuOpen(false), [pathname, search]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setMenuOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener("keydown", closeOnEscape);
+    return () => document.removeEventListener("keydown", closeOnEscape);
+  }, [menuOpen]);
+
+  const menuClass = ["admin-menu", hydrated ? "admin-menu--scripted" : "", menuOpen ? "admin-menu--open" : ""];
   return (
     <div className="admin">
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <header className={variant === "hub" ? "admin-header admin-header--hub" : "admin-header"}>
+      <header className="admin-header">
         <Link to="/admin" className="admin-header__brand">
           <GavelIcon />
-          Gavel <span className="admin-header__area">{area}</span>
+          <span className="admin-header__name">Gavel</span>
         </Link>
-        {headerNav}
         <CurrentEvent />
+        {hydrated ? (
+          <button
+            ref={toggle}
+            type="button"
+            className="admin-menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls={MENU_ID}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+            Menu
+          </button>
+        ) : (
+          <>
+            <a href={`#${MENU_ID}`} className="admin-menu-toggle admin-menu-toggle--open">
+              <MenuIcon />
+              Menu
+            </a>
+            <a href="#main" className="admin-menu-toggle admin-menu-toggle--close">
+              <CloseIcon />
+              Close menu
+            </a>
+          </>
+        )}
       </header>
-      {sideMenu ? (
-        <div className="workspace">
-          <div className="workspace__menu">{sideMenu}</div>
-          {main}
+      <div className="admin-body">
+        <div id={MENU_ID} className={menuClass.filter(Boolean).join(" ")}>
+          {menu}
         </div>
-      ) : (
-        main
-      )}
+        <main id="main" className="admin-main" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
     </div>
   );
 }

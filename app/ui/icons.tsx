@@ -55,6 +55,14 @@ export function GavelIcon(props: IconProps) {
   );
 }
 
+export function MenuIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 6h16M4 12h16M4 18h16" />
+    </Icon>
+  );
+}
+
 export function InboxIcon(props: IconProps) {
   return (
     <Icon {...props}>

@@ -28,9 +28,7 @@ test("the organiser invites people, edits their permissions, changes several at 
   await signIn(page, gala.organiser);
   await page.goto("/admin/setup");
   await expect(page).toHaveURL(/\/admin\/setup\/team$/);
-  await expect(
-    page.getByRole("navigation", { name: "Event workspace" }).getByRole("link", { name: "Team" }),
-  ).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Team" })).toBeVisible();
 
   // A bad address is refused beside the field.
   await page.getByRole("textbox", { name: /^Email/ }).fill("not-an-address");
@@ -110,9 +108,7 @@ test("a volunteer does not see the team screen in the menus, and cannot open it"
   const response = await page.goto("/admin/setup/team");
   expect(response?.status()).toBe(403);
   await expect(page.getByRole("heading", { name: "No access to this page" })).toBeVisible();
-  await expect(
-    page.getByRole("navigation", { name: "Event workspace" }).getByRole("link", { name: "Team" }),
-  ).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Team" })).toHaveCount(0);
 });
 
 test("the team screen works without JavaScript: a row saves, and a refusal comes back beside it with 400", async ({

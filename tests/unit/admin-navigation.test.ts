@@ -4,7 +4,10 @@ import { ADMIN_ROUTE_ACCESS } from "~/auth/route-access";
 import {
   ericScreens,
   hubScreens,
+  isSection,
   menuFilter,
+  sideMenuEntries,
+  visibleEntries,
   visibleScreens,
   visibleSections,
   workspaceSections,
@@ -110,6 +113,44 @@ describe("menuFilter: the menus follow the person's role (app/auth/route-access.
   });
 });
 
+describe("the side menu", () => {
+  const none = Object.fromEntries([...PERMISSIONS].map((p) => [p, false]));
+  const everyRoute = new Set(Object.keys(ADMIN_ROUTE_ACCESS));
+  const outline = (role: Partial<RoleFlags>) =>
+    visibleEntries(sideMenuEntries, menuFilter(everyRoute, role)).map((entry) =>
+      isSection(entry) ? `${entry.label}: ${entry.screens.map((screen) => screen.label).join(", ")}` : entry.label,
+    );
+
+  it("holds the dashboard and the events, the sections, then the design lab, for a role with every permission", () => {
+    expect(outline(OWNER_ROLE)).toEqual([
+      "Dashboard",
+      "Events",
+      expect.stringMatching(/^Setup: Team, /),
+      expect.stringMatching(/^Pages: /),
+      expect.stringMatching(/^Auction items: Inventory, /),
+      "Donations: Donations, Fundraisers",
+      "Registration: Registrants, Passes, Seating, Check-in/out",
+      expect.stringMatching(/^Bids: /),
+      "Billing: Winners, Winners report, Payments",
+      "Messages: Write to guests, Thank a donor",
+      "Design lab",
+    ]);
+  });
+
+  it("gives a door volunteer the dashboard, the events and the registration desk only", () => {
+    const volunteer = { ...none, is_team_member: true, can_check_in_out: true, can_register: true };
+    expect(outline(volunteer)).toEqual([
+      "Dashboard",
+      "Events",
+      "Registration: Registrants, Passes, Seating, Check-in/out",
+    ]);
+  });
+
+  it("offers writing to guests to whoever may send messages, without the catalogue's thank-you letters", () => {
+    expect(outline({ ...none, is_team_member: true, can_send_messages: true })).toContain("Messages: Write to guests");
+  });
+});
+
 describe("the admin map", () => {
   it("lists the spec's admin sections in order", () => {
     expect(workspaceSections.map((s) => [s.label, s.path])).toEqual([
@@ -120,6 +161,7 @@ describe("the admin map", () => {
       ["Registration", "/admin/registration"],
       ["Bids", "/admin/bids"],
       ["Billing", "/admin/billing"],
+      ["Messages", "/admin/auction_items/email_page"],
     ]);
   });
 
@@ -136,11 +178,13 @@ describe("the admin map", () => {
   it("names, for each screen, the flat-route file that serves its path", () => {
     const screens = [...workspaceSections.flatMap((s) => s.screens), ...hubScreens, ...ericScreens];
     for (const screen of screens) {
-      // Flat routes: dots become slashes and pathless layout segments (starting with "_") leave no trace.
+      // Flat routes: dots become slashes, pathless layout segments (starting with "_") leave no trace, and a trailing
+      // "_" (a screen outside its parent's layout) is not part of the address.
       const served = `/${screen.routeId
         .replace(/^routes\//, "")
         .split(".")
         .filter((segment) => !segment.startsWith("_"))
+        .map((segment) => segment.replace(/_$/, ""))
         .join("/")}`;
       expect(served).toBe(screen.path);
     }
