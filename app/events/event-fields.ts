@@ -53,9 +53,41 @@ export const eventTitleField = z
   .min(1, "Enter the event's name.")
   .max(120, "Keep the name to 120 characters.");
 
+/**
+ * A time zone as an organiser reads it, a city and where it is ("New York (America)", "Indianapolis (America,
+ * Indiana)", "UTC"), not its code name; anything not a known zone is given back as it is.
+ */
+export function timeZoneChoiceLabel(zone: string): string {
+  return knownZoneOf().has(zone.toLowerCase()) ? labelOf(zone) : zone;
+}
+
+let zonesByChoice: Map<string, string> | null = null;
+
+/** Every zone by its label and by its code name, in lower case. */
+function knownZoneOf(): Map<string, string> {
+  zonesByChoice ??= new Map(
+    timeZones().flatMap((zone) => [
+      [zone.toLowerCase(), zone],
+      [labelOf(zone).toLowerCase(), zone],
+    ]),
+  );
+  return zonesByChoice;
+}
+
+const labelOf = (zone: string) => {
+  const parts = zone.replaceAll("_", " ").split("/");
+  return parts.length === 1 ? zone : `${parts.at(-1)} (${parts.slice(0, -1).join(", ")})`;
+};
+
+/** The zone a typed choice names, by its label or its code name (as pasted from elsewhere); null for neither. */
+export function zoneOfChoice(typed: string): string | null {
+  return knownZoneOf().get(typed.trim().toLowerCase()) ?? null;
+}
+
 export const timezoneField = z
   .string()
-  .refine((zone) => timeZones().includes(zone), "Choose a time zone from the list.");
+  .refine((typed) => zoneOfChoice(typed) !== null, "Choose a time zone from the list.")
+  .transform((typed) => zoneOfChoice(typed)!);
 
 /** A subdomain of APP_HOST for the event; blank means none. */
 export const subdomainField = optionalText

@@ -1,4 +1,5 @@
 import { Field } from "~/ui/field";
+import { timeZoneChoiceLabel } from "./event-fields";
 
 export interface EventIdentityValues {
   title?: string | null;
@@ -66,16 +67,14 @@ export function EventIdentityFields({
             list={listId}
             autoComplete="off"
             spellCheck={false}
-            defaultValue={values?.timezone ?? ""}
+            defaultValue={timeZoneChoiceLabel(values?.timezone ?? "")}
             required
           />
         )}
       </Field>
       <datalist id={listId}>
         {timeZones.map((zone) => (
-          <option key={zone} value={zone}>
-            {zone.replaceAll("_", " ")}
-          </option>
+          <option key={zone} value={timeZoneChoiceLabel(zone)} />
         ))}
       </datalist>
     </>

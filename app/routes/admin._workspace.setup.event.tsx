@@ -3,7 +3,7 @@ import { useRef } from "react";
 import { requireEventPermission } from "~/auth/access.server";
 import { config } from "~/config.server";
 import { wallToIso } from "~/events/auction-settings";
-import { timeZones } from "~/events/event-fields";
+import { timeZones, zoneOfChoice } from "~/events/event-fields";
 import { EventIdentityFields, type EventIdentityValues } from "~/events/event-identity-fields";
 import { eventSettings, saveEventDetails } from "~/events/event-settings.server";
 import { EVENT_FORM, eventDetailsSchema, type EventDetails } from "~/events/setup-forms";
@@ -23,7 +23,7 @@ import { Field } from "~/ui/field";
 import { SaveActions } from "~/ui/save-actions";
 import { backWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
-import { isValidTimeZone, utcToZonedInput } from "~/ui/zoned-time";
+import { utcToZonedInput } from "~/ui/zoned-time";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
 export const meta = titleMeta("Event · Setup · Gavel");
@@ -107,8 +107,7 @@ export default function EventDetailsPage() {
   useFocusFirstError(formRef, replyFor(reply, EVENT_FORM));
   const saving = useNavigation().state === "submitting";
   const text = (value: unknown) => (typeof value === "string" ? value : "");
-  const typedZone = text(fields.timezone.initialValue);
-  const timezone = isValidTimeZone(typedZone) ? typedZone : saved.timezone;
+  const timezone = zoneOfChoice(text(fields.timezone.initialValue)) ?? saved.timezone;
   // DateTimeField shows an instant: the wall time the form holds (saved, or typed before a refusal), in the zone.
   const time = (name: "start_date_time" | "end_date_time") => wallToIso(text(fields[name].initialValue), timezone);
   return (

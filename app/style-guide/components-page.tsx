@@ -52,7 +52,7 @@ export function ComponentsPage() {
     <div className="style-guide">
       <Card
         title="Colours and type"
-        description="Design tokens from app/styles/tokens.css; guest pages override them with the event's branding."
+        description="The colours and type that Gavel's screens share; guest pages take the event's branding instead."
       >
         <ul className="swatches">
           {SWATCHES.map(([label, background, foreground]) => (
@@ -78,7 +78,7 @@ export function ComponentsPage() {
 
       <Card
         title="Event branding"
-        description="Guest pages set brandingStyle(event) on their wrapper; the same components take the event's colours and fonts."
+        description="Each guest page wears the event's branding: the same buttons and fields take its colours and fonts."
       >
         <div className="brand-previews">
           {BRANDINGS.map(({ name, branding }) => (
@@ -94,7 +94,7 @@ export function ComponentsPage() {
         </div>
       </Card>
 
-      <Card title="Button" description="Variants and sizes; the same look is available on links (ButtonLink).">
+      <Card title="Button" description="Kinds and sizes; a link can look like a button too.">
         <div className="stack">
           {SIZES.map((size) => (
             <div key={size} className="cluster">
@@ -116,7 +116,10 @@ export function ComponentsPage() {
         </div>
       </Card>
 
-      <Card title="Field" description="Label, control, help and error, wired with aria-describedby and aria-invalid.">
+      <Card
+        title="Field"
+        description="Label, box, help and error: a screen reader reads the help and the error with the field."
+      >
         <div className="field-grid">
           <Field label="Event title" help="Shown on the landing page and in emails.">
             {(control) => <input {...control} name="demo-title" defaultValue="Spring Gala 2025" />}
@@ -238,7 +241,7 @@ function PledgeForm() {
   return (
     <Card
       title="A working form"
-      description="Posts to this page; the action validates with zod, then redirects with a toast."
+      description="Sends to this page, which checks what was typed, then comes back with a message."
     >
       <Form method="post" id="pledge-form" ref={formRef} className="stack demo-form" noValidate>
         <input type="hidden" name="intent" value="pledge" />
@@ -275,7 +278,7 @@ function RichTextDemo() {
   return (
     <Card
       title="Rich text"
-      description="RichTextEditor posts HTML; the action runs it through sanitizeRichText, and RichText shows the result."
+      description="The editor sends formatted text; anything unsafe in it (scripts, frames) is removed when it is saved, and the text shows as guests will see it."
     >
       <Form method="post" ref={formRef} className="stack" noValidate>
         <input type="hidden" name="intent" value="rich-text" />
