@@ -72,30 +72,8 @@ export function ReportView({
             </select>
           </label>
         ) : null}
-        <label>
-          From
-          <input
-            type="date"
-            name="from"
-            min={CALENDAR_DAYS.first}
-            max={CALENDAR_DAYS.last}
-            defaultValue={filters.from}
-            aria-invalid={filters.error ? true : undefined}
-            aria-describedby={filters.error ? "report-dates-error" : undefined}
-          />
-        </label>
-        <label>
-          To (inclusive)
-          <input
-            type="date"
-            name="to"
-            min={CALENDAR_DAYS.first}
-            max={CALENDAR_DAYS.last}
-            defaultValue={filters.to}
-            aria-invalid={filters.error ? true : undefined}
-            aria-describedby={filters.error ? "report-dates-error" : undefined}
-          />
-        </label>
+        <DayFilter name="from" label="From" value={filters.from} refused={Boolean(filters.error)} />
+        <DayFilter name="to" label="To (inclusive)" value={filters.to} refused={Boolean(filters.error)} />
         <button type="submit" className={buttonClass({ variant: "secondary", size: "sm" })}>
           Show
         </button>
@@ -114,6 +92,24 @@ export function ReportView({
         <ReportBody report={report} download={download} hydrated={hydrated} />
       )}
     </div>
+  );
+}
+
+/** One end of the date range: a day, pointed at the range's message when it was refused. */
+function DayFilter({ name, label, value, refused }: { name: string; label: string; value: string; refused: boolean }) {
+  return (
+    <label>
+      {label}
+      <input
+        type="date"
+        name={name}
+        min={CALENDAR_DAYS.first}
+        max={CALENDAR_DAYS.last}
+        defaultValue={value}
+        aria-invalid={refused ? true : undefined}
+        aria-describedby={refused ? "report-dates-error" : undefined}
+      />
+    </label>
   );
 }
 
