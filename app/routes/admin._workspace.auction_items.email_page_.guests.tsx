@@ -17,11 +17,12 @@ import {
 } from "~/messages/broadcasts.server";
 import { AUDIENCES, SEND_FORM, sendSchema } from "~/messages/message-forms";
 import { loadMessageSetup } from "~/messages/setup.server";
-import { EmailBody } from "~/messages/ui/email-preview";
+import { SendPreview } from "~/messages/ui/send-preview";
 import { Button } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
+import { formatCountOf } from "~/ui/format";
 import { redirectWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { formatInZone } from "~/ui/zoned-time";
@@ -61,10 +62,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   return answerForm(SEND_FORM, parseForm(formData, sendSchema), async (draft) => {
     if (intent === "preview") return { preview: await previewBroadcast(eventId, draft, { guestsWithBalance }) };
-    const id = await sendBroadcast(eventId, user.usr_id, draft, { guestsWithBalance });
+    const sent = await sendBroadcast(eventId, user.usr_id, draft, { guestsWithBalance });
     const url = new URL(request.url);
-    url.searchParams.set("broadcast", String(id));
-    return redirectWithToast(`${url.pathname}${url.search}`, { title: "Sending: follow it below" });
+    url.searchParams.set("broadcast", String(sent.id));
+    return redirectWithToast(`${url.pathname}${url.search}`, {
+      title: `Sending to ${formatCountOf(sent.recipientCount, "guest", "guests")}: follow it below`,
+      description:
+        sent.skippedCount > 0
+          ? `${formatCountOf(sent.skippedCount, "guest", "guests")} skipped, as the preview said.`
+          : undefined,
+    });
   });
 }
 
@@ -156,26 +163,7 @@ export default function WriteToGuestsPage() {
           </Button>
         </div>
       </Form>
-      {preview ? (
-        <section aria-labelledby="preview-title" className="settings-form">
-          <h2 id="preview-title">
-            Preview for {preview.recipient} · {preview.recipientCount}{" "}
-            {preview.recipientCount === 1 ? "recipient" : "recipients"}
-          </h2>
-          {preview.email ? (
-            <figure className="email-preview">
-              <figcaption>
-                <span className="email-preview__label">Subject</span> {preview.email.subject}
-              </figcaption>
-              <EmailBody html={preview.email.bodyHtml} />
-            </figure>
-          ) : (
-            <p>
-              <strong>Text:</strong> {preview.text}
-            </p>
-          )}
-        </section>
-      ) : null}
+      {preview ? <SendPreview preview={preview} /> : null}
       <section aria-labelledby="sends-title" className="settings-form">
         <h2 id="sends-title">Sent</h2>
         {broadcasts.length === 0 ? (
