@@ -7,9 +7,17 @@
 import { sql } from "drizzle-orm";
 import { selectRows } from "~/db/rows.server";
 import { toE164 } from "./phone";
-import type { Recipient } from "./broadcasts.server";
 import type { EventMessaging } from "./message-context.server";
 import type { Database } from "~/db/connection.server";
+
+/** One person of a send's audience (a guest registered twice is one). */
+export interface Recipient {
+  usrId: number | null;
+  name: string;
+  firstName: string;
+  email: string | null;
+  phone: string | null;
+}
 
 export const SKIP_REASONS = {
   no_email: "no email address",

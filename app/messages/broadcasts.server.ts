@@ -9,20 +9,18 @@ import { selectRows } from "~/db/rows.server";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { message, message_broadcast, tbl } from "~drizzle/schema";
-import { broadcastReach, SKIP_REASONS, skippedSummary, type SkippedRecipient } from "./broadcast-reach.server";
+import {
+  broadcastReach,
+  SKIP_REASONS,
+  skippedSummary,
+  type Recipient,
+  type SkippedRecipient,
+} from "./broadcast-reach.server";
 import { loadEventMessaging } from "./message-context.server";
 import { enqueueMessages } from "./outbox.server";
 import { assertWithinSendingLimit } from "./sending-limits.server";
 import { fill, renderEmailTemplate, renderTextTemplate } from "./templates";
 import type { Audience } from "./message-forms";
-
-export interface Recipient {
-  usrId: number | null;
-  name: string;
-  firstName: string;
-  email: string | null;
-  phone: string | null;
-}
 
 /**
  * What messaging asks of the products above it to know an audience: billing says who owes what. The route passes it

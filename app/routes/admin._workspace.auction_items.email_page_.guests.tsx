@@ -17,7 +17,9 @@ import {
 } from "~/messages/broadcasts.server";
 import { AUDIENCES, SEND_FORM, sendSchema } from "~/messages/message-forms";
 import { loadMessageSetup } from "~/messages/setup.server";
+import { MessagesTabs } from "~/messages/ui/messages-tabs";
 import { SendPreview } from "~/messages/ui/send-preview";
+import messagesHref from "~/styles/messages.css";
 import { Button } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { titleMeta } from "~/ui/error-page";
@@ -26,7 +28,9 @@ import { formatCountOf } from "~/ui/format";
 import { redirectWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { formatInZone } from "~/ui/zoned-time";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: messagesHref }];
 
 export const meta = titleMeta("Write to guests · Auction items · Gavel");
 
@@ -36,7 +40,7 @@ export const meta = titleMeta("Write to guests · Auction items · Gavel");
  * and the list below follows each send's progress and, opened, each recipient's delivery.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { eventId } = await requireEventPermission(request, "can_send_messages");
+  const { eventId, role } = await requireEventPermission(request, "can_send_messages");
   const opened = readRowId(new URL(request.url).searchParams.get("broadcast"));
   const [tables, broadcasts, setup, settings] = await Promise.all([
     tablesOf(eventId),
@@ -47,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const open = broadcasts.find((broadcast) => broadcast.id === opened) ?? null;
   return {
     tables,
+    canThankDonors: role.can_edit_auction_items,
     textingOn: setup.textingOn,
     broadcasts: broadcasts.map((broadcast) => ({
       ...broadcast,
@@ -76,7 +81,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function WriteToGuestsPage() {
-  const { tables, textingOn, broadcasts, open } = useLoaderData<typeof loader>();
+  const { tables, canThankDonors, textingOn, broadcasts, open } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const preview = answer && "preview" in answer ? answer.preview : null;
   const { form, fields } = useContractForm({
@@ -101,10 +106,8 @@ export default function WriteToGuestsPage() {
     <>
       <div className="page-header">
         <h1>Write to guests</h1>
-        <p>
-          An email or a text to your guests. Texts reach only guests who agreed to them and did not reply STOP.{" "}
-          <Link to="/admin/auction_items/email_page">Thank a donor instead</Link>
-        </p>
+        <p>An email or a text to your guests. Texts reach only guests who agreed to them and did not reply STOP.</p>
+        <MessagesTabs canThankDonors={canThankDonors} />
       </div>
       <Form method="post" ref={formRef} className="settings-form" {...formProps(form)}>
         <div className="field-grid">
