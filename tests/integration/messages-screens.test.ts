@@ -19,6 +19,7 @@ import { testDatabase } from "../support/database";
 import { freePort } from "../support/free-port";
 import { giveRole, makeUser, sessionCookie, teamRole } from "../support/people";
 import { call, makeRequest } from "../support/route-calls";
+import { startSmtpCapture } from "../support/smtp-capture";
 
 const { db } = testDatabase();
 const SMTP_SECRET = "smtps://gala:very-secret-password@smtp.example.org:465";
@@ -75,13 +76,26 @@ describe("/admin/setup/email", () => {
     expect(refused.data).toMatchObject({ error: { reply_to: ["Enter an email address such as info@example.org."] } });
     expect(await db.select().from(message_settings).where(eq(message_settings.event_id, gala.event_id))).toEqual([]);
 
+    // Saving signs in to the server first (a real one, on loopback, as tests allow).
+    const smtp = await startSmtpCapture({ user: "gala", password: "very-secret-password" });
+    vi.stubEnv("ALLOW_PRIVATE_EVENT_SMTP", "true");
+    vi.stubEnv("NODE_ENV", "test");
+    vi.resetModules();
     const saved = await call(
-      route.action,
+      (await import("~/routes/admin._workspace.setup.email")).action,
       makeRequest(url, {
         cookie: admin.cookie,
-        form: { sender_name: "Harbor Light", reply_to: "hello@harbor.example", smtp_url: SMTP_SECRET, auto_won: "yes" },
+        form: {
+          sender_name: "Harbor Light",
+          reply_to: "hello@harbor.example",
+          smtp_url: SMTP_SECRET.replace("smtp.example.org:465", `127.0.0.1:${smtp.port}`).replace("smtps:", "smtp:"),
+          auto_won: "yes",
+        },
       }),
     );
+    vi.stubEnv("ALLOW_PRIVATE_EVENT_SMTP", "false");
+    vi.resetModules();
+    await smtp.close();
     expect(saved.status).toBe(302);
     const [row] = await db.select().from(message_settings).where(eq(message_settings.event_id, gala.event_id));
     expect(row).toMatchObject({ sender_name: "Harbor Light", reply_to: "hello@harbor.example" });
