@@ -65,6 +65,8 @@ export const workspaceSections: readonly NavSection[] = [
     ["Raffle tickets", "raffle_tickets"],
     ["Items for sale", "items_for_sale"],
     ["Raw data", "rawdata"],
+    // The messages screens (email_page and its children: Write to guests, Outbox, Thank a donor, as tabs).
+    ["Messages", "email_page/guests"],
   ]),
   section("Donations", "solemen", [
     ["Donations", "donations"],
@@ -135,7 +137,8 @@ function section(label: string, slug: string, screens: ReadonlyArray<readonly [s
     screens: screens.map(([screenLabel, child]) => ({
       label: screenLabel,
       path: `/admin/${slug}/${child}`,
-      routeId: `routes/admin._workspace.${slug}.${child}`,
+      // A screen below a sibling screen (email_page/guests) is a flat route that does not nest in it (email_page_.guests).
+      routeId: `routes/admin._workspace.${slug}.${child.replaceAll("/", "_.")}`,
     })),
   };
 }

@@ -136,11 +136,13 @@ describe("the admin map", () => {
   it("names, for each screen, the flat-route file that serves its path", () => {
     const screens = [...workspaceSections.flatMap((s) => s.screens), ...hubScreens, ...ericScreens];
     for (const screen of screens) {
-      // Flat routes: dots become slashes and pathless layout segments (starting with "_") leave no trace.
+      // Flat routes: dots become slashes, pathless layout segments (starting with "_") leave no trace, and a trailing
+      // "_" (a route that does not nest in its parent's layout) is not part of the path.
       const served = `/${screen.routeId
         .replace(/^routes\//, "")
         .split(".")
         .filter((segment) => !segment.startsWith("_"))
+        .map((segment) => segment.replace(/_$/, ""))
         .join("/")}`;
       expect(served).toBe(screen.path);
     }
