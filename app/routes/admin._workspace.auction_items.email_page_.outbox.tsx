@@ -184,57 +184,69 @@ export default function OutboxPage() {
                   navigation.state === "submitting" && navigation.formData?.get("message_id") === String(entry.id);
                 return (
                   <tr key={entry.id}>
-                    <td data-label="Written">{entry.createdAt}</td>
+                    <td data-label="Written">
+                      <div>{entry.createdAt}</div>
+                    </td>
                     <td data-label="To">
-                      {entry.to}
-                      {entry.address && entry.address !== entry.to ? (
-                        <span className="outbox-table__address">{entry.address}</span>
-                      ) : null}
+                      <div>
+                        {entry.to}
+                        {entry.address && entry.address !== entry.to ? (
+                          <span className="outbox-table__address">{entry.address}</span>
+                        ) : null}
+                      </div>
                     </td>
                     <td data-label="Kind">
-                      {entry.kind}
-                      <span className="outbox-table__note">{entry.channel === "email" ? "Email" : "Text"}</span>
+                      <div>
+                        {entry.kind}
+                        <span className="outbox-table__note">{entry.channel === "email" ? "Email" : "Text"}</span>
+                      </div>
                     </td>
                     <td data-label="Status">
-                      <span className={`outbox-status outbox-status--${entry.status}`}>
-                        {MESSAGE_STATUSES[entry.status as keyof typeof MESSAGE_STATUSES] ?? entry.status}
-                      </span>
-                      <span className="outbox-table__note">
-                        {entry.status === "sent"
-                          ? entry.sentAt
-                          : entry.status === "queued"
-                            ? `Due ${entry.dueAt}`
-                            : null}
-                      </span>
+                      <div>
+                        <span className={`outbox-status outbox-status--${entry.status}`}>
+                          {MESSAGE_STATUSES[entry.status as keyof typeof MESSAGE_STATUSES] ?? entry.status}
+                        </span>
+                        <span className="outbox-table__note">
+                          {entry.status === "sent"
+                            ? entry.sentAt
+                            : entry.status === "queued"
+                              ? `Due ${entry.dueAt}`
+                              : null}
+                        </span>
+                      </div>
                     </td>
                     <td data-label="Tries" className="data-table__number">
-                      {entry.tries}
+                      <div>{entry.tries}</div>
                     </td>
                     <td data-label="Reason" className="outbox-table__reason">
-                      {entry.reason ?? ""}
-                      {entry.retriedAt ? (
-                        <span className="outbox-table__note">
-                          Retried by {entry.retriedBy ?? "a team member"}, {entry.retriedAt}
-                        </span>
-                      ) : null}
+                      <div>
+                        {entry.reason ?? ""}
+                        {entry.retriedAt ? (
+                          <span className="outbox-table__note">
+                            Retried by {entry.retriedBy ?? "a team member"}, {entry.retriedAt}
+                          </span>
+                        ) : null}
+                      </div>
                     </td>
                     <td data-label="" className="data-table__actions">
-                      {entry.status === "failed" ? (
-                        <Form method="post" replace preventScrollReset>
-                          <input type="hidden" name="message_id" value={entry.id} />
-                          <input type="hidden" name="retry_count" value={entry.retryCount} />
-                          <Button
-                            type="submit"
-                            size="sm"
-                            name="intent"
-                            value={RETRY_FORM}
-                            disabled={retrying}
-                            aria-label={`Retry the ${entry.kind.toLowerCase()} to ${entry.to}`}
-                          >
-                            {retrying ? "Retrying…" : "Retry"}
-                          </Button>
-                        </Form>
-                      ) : null}
+                      <div>
+                        {entry.status === "failed" ? (
+                          <Form method="post" replace preventScrollReset>
+                            <input type="hidden" name="message_id" value={entry.id} />
+                            <input type="hidden" name="retry_count" value={entry.retryCount} />
+                            <Button
+                              type="submit"
+                              size="sm"
+                              name="intent"
+                              value={RETRY_FORM}
+                              disabled={retrying}
+                              aria-label={`Retry the ${entry.kind.toLowerCase()} to ${entry.to}`}
+                            >
+                              {retrying ? "Retrying…" : "Retry"}
+                            </Button>
+                          </Form>
+                        ) : null}
+                      </div>
                     </td>
                   </tr>
                 );
