@@ -134,6 +134,7 @@ test("the messaging screens pass an accessibility check and fit a phone", async 
     "/admin/setup/email",
     "/admin/setup/texting",
     "/admin/auction_items/email_page/guests",
+    "/admin/auction_items/email_page/outbox",
     "/admin/eric/email",
     `/inroombid?id=${gala.id}&view=mine`,
   ]) {
