@@ -69,6 +69,11 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
     loader: "can_send_messages",
     action: "can_send_messages",
   },
+  // Every message of the event with its delivery, and the retry of a failed one: messaging.
+  "routes/admin._workspace.auction_items.email_page_.outbox": {
+    loader: "can_send_messages",
+    action: "can_send_messages",
+  },
   "routes/admin._workspace.setup.email": { loader: "can_configure_event", action: "can_configure_event" },
   // The public pages' shared header, footer, sponsor strip and announcement bar: design work.
   "routes/admin._workspace.setup.components": { loader: "can_design", action: "can_design" },

@@ -93,6 +93,15 @@ export const NO_FIGURES = { lastBidId: null, figures: null, raised: null, topIte
 /** The page's data: the screens the person's role opens, and the figures when they may see them. */
 export type DashboardData = {
   eventId: number;
+  /** Email or texting failing now, for people who fix it or follow the outbox (empty for the others). */
+  failingTransports: {
+    channel: "email" | "text";
+    reason: string;
+    failedAt: string;
+    heldBack: number;
+    /** The outbox's failed messages of the channel, or the setup screen, as the person's role opens. */
+    to: string | null;
+  }[];
   screens: { label: string; to: string }[];
   /** What the event still needs, for people who set it up (none for the others). */
   nextSteps: (Omit<NextStep, "path"> & { to: string | null })[];

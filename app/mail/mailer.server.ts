@@ -84,22 +84,20 @@ export function parseSmtpAddress(smtpUrl: string): SmtpAddress | null {
 }
 
 /**
- * Sends through an event's own SMTP server. Its host is resolved here and every address checked (no loopback,
+ * A connection to an event's own SMTP server. Its host is resolved here and every address checked (no loopback,
  * private, link-local, metadata or other non-public address, unless ALLOW_PRIVATE_EVENT_SMTP, for tests); the
  * connection goes to the checked address, with the host name kept for TLS (SNI and the certificate's name), so the
- * name cannot resolve elsewhere between the check and the connection. Rejects with NonPublicAddressError, or with
- * what nodemailer rejected.
+ * name cannot resolve elsewhere between the check and the connection. Rejects with NonPublicAddressError.
  */
-export async function sendMailThroughEventServer(
-  message: MailMessage,
+async function eventServerTransport(
   smtpUrl: string,
-  options: { lookup?: Lookup; allowPrivate?: boolean } = {},
-): Promise<MailAnswer> {
+  options: { lookup?: Lookup; allowPrivate?: boolean },
+): Promise<Transporter> {
   const address = parseSmtpAddress(smtpUrl);
   if (!address) throw new Error("The event's mail server address is not an smtp:// or smtps:// address.");
   const allowPrivate = options.allowPrivate ?? config.ALLOW_PRIVATE_EVENT_SMTP;
   const [connectTo] = allowPrivate ? [address.host] : await publicAddresses(address.host, options.lookup);
-  const transport = nodemailer.createTransport({
+  return nodemailer.createTransport({
     host: connectTo,
     port: address.port,
     secure: address.secure,
@@ -109,11 +107,36 @@ export async function sendMailThroughEventServer(
     greetingTimeout: 15_000,
     socketTimeout: 60_000,
   });
+}
+
+/** Sends through an event's own SMTP server; rejects with NonPublicAddressError, or with what nodemailer rejected. */
+export async function sendMailThroughEventServer(
+  message: MailMessage,
+  smtpUrl: string,
+  options: { lookup?: Lookup; allowPrivate?: boolean } = {},
+): Promise<MailAnswer> {
+  const transport = await eventServerTransport(smtpUrl, options);
   try {
     const { fromName, ...content } = message;
     const from = fromName ? { name: fromName, address: addressOf(config.MAIL_FROM) } : config.MAIL_FROM;
     const info = (await transport.sendMail({ from, ...content })) as { messageId?: string; response?: string };
     return { messageId: info.messageId ?? null, response: info.response ?? "" };
+  } finally {
+    transport.close();
+  }
+}
+
+/**
+ * Connects to an event's own SMTP server as sending would, and signs in when the address names a user (nodemailer's
+ * verify: the greeting, TLS, AUTH), without sending anything. Rejects as sending would.
+ */
+export async function verifyEventServer(
+  smtpUrl: string,
+  options: { lookup?: Lookup; allowPrivate?: boolean } = {},
+): Promise<void> {
+  const transport = await eventServerTransport(smtpUrl, options);
+  try {
+    await transport.verify();
   } finally {
     transport.close();
   }

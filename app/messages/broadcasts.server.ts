@@ -9,19 +9,18 @@ import { selectRows } from "~/db/rows.server";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { message, message_broadcast, tbl } from "~drizzle/schema";
+import {
+  broadcastReach,
+  SKIP_REASONS,
+  skippedSummary,
+  type Recipient,
+  type SkippedRecipient,
+} from "./broadcast-reach.server";
 import { loadEventMessaging } from "./message-context.server";
 import { enqueueMessages } from "./outbox.server";
 import { assertWithinSendingLimit } from "./sending-limits.server";
 import { fill, renderEmailTemplate, renderTextTemplate } from "./templates";
 import type { Audience } from "./message-forms";
-
-export interface Recipient {
-  usrId: number | null;
-  name: string;
-  firstName: string;
-  email: string | null;
-  phone: string | null;
-}
 
 /**
  * What messaging asks of the products above it to know an audience: billing says who owes what. The route passes it
@@ -66,7 +65,7 @@ export async function audienceRecipients(
             ${audience === "table" ? sql`and r.tbl_id = ${tblId ?? -1}` : sql``}
           order by coalesce(r.usr_id::text, lower(r.email), r.phone, r.registrant_id::text), r.registrant_id`,
           );
-  return rows.filter((row) => row.email || row.phone || row.usrId !== null);
+  return rows;
 }
 
 export async function tablesOf(eventId: number) {
@@ -85,21 +84,49 @@ export interface BroadcastDraft {
   body: string;
 }
 
-/** The message as the first recipient of the audience will get it. */
-export async function previewBroadcast(eventId: number, draft: BroadcastDraft, sources: AudienceSources) {
+async function reachOf(eventId: number, draft: BroadcastDraft, sources: AudienceSources) {
   const recipients = await audienceRecipients(
     eventId,
     draft.audience,
     draft.tbl_id ? Number(draft.tbl_id) : null,
     sources,
   );
+  if (recipients.length === 0) throw new Refusal("Nobody is in this audience yet.", "audience");
   const messaging = await loadEventMessaging(db, eventId);
   if (!messaging) throw new Response("There is no such event.", { status: 404 });
-  const first = recipients[0];
-  if (!first) throw new Refusal("Nobody is in this audience yet.", "audience");
+  return {
+    messaging,
+    audienceSize: recipients.length,
+    ...(await broadcastReach(db, messaging, draft.channel, recipients)),
+  };
+}
+
+/** Why nobody would get it: said above the form, nothing written. */
+function nobodyReached(skipped: SkippedRecipient[]) {
+  const why = skippedSummary(skipped)
+    .map((entry) => `${entry.reason} (${entry.count})`)
+    .join(", ");
+  return new Refusal(`Nobody in this audience can get it: ${why}.`, "audience");
+}
+
+/** How many of the skipped a preview names; the rest are counted. */
+const SKIPPED_NAMED = 100;
+
+/**
+ * The message as the first recipient who will get it sees it, how many will really get it, and who will not and why
+ * ("no consent to texts"), before anything is sent.
+ */
+export async function previewBroadcast(eventId: number, draft: BroadcastDraft, sources: AudienceSources) {
+  const { messaging, receiving, skipped, audienceSize } = await reachOf(eventId, draft, sources);
+  const first = receiving[0];
+  if (!first) throw nobodyReached(skipped);
   const values = personalValues(draft, first, messaging.branding.eventTitle);
   return {
-    recipientCount: recipients.length,
+    audienceSize,
+    recipientCount: receiving.length,
+    skippedCount: skipped.length,
+    skippedReasons: skippedSummary(skipped),
+    skippedNamed: skipped.slice(0, SKIPPED_NAMED).map((one) => ({ name: one.name, reason: SKIP_REASONS[one.reason] })),
     recipient: first.name || first.email || first.phone || "A guest",
     email: draft.channel === "email" ? renderEmailTemplate("broadcast", values, messaging.branding) : null,
     text: draft.channel === "text" ? renderTextTemplate("broadcast", values) : null,
@@ -111,24 +138,20 @@ function personalValues(draft: BroadcastDraft, recipient: Recipient, eventTitle:
   return { ...names, subject: fill(draft.subject ?? "", names), message: fill(draft.body, names) };
 }
 
-/** Writes the send to the outbox; returns its id. */
+/**
+ * Writes the send to the outbox, one message to each guest who will get it (those the preview counted; the skipped
+ * are not written); returns its id, how many it went to and how many were skipped.
+ */
 export async function sendBroadcast(
   eventId: number,
   usrId: number,
   draft: BroadcastDraft,
   sources: AudienceSources,
-): Promise<number> {
-  const recipients = await audienceRecipients(
-    eventId,
-    draft.audience,
-    draft.tbl_id ? Number(draft.tbl_id) : null,
-    sources,
-  );
-  if (recipients.length === 0) throw new Refusal("Nobody is in this audience yet.", "audience");
-  const messaging = await loadEventMessaging(db, eventId);
-  if (!messaging) throw new Response("There is no such event.", { status: 404 });
-  return db.transaction(async (tx) => {
-    await assertWithinSendingLimit(tx, { eventId, usrId, adding: recipients.length });
+): Promise<{ id: number; recipientCount: number; skippedCount: number }> {
+  const { messaging, receiving, skipped } = await reachOf(eventId, draft, sources);
+  if (receiving.length === 0) throw nobodyReached(skipped);
+  const id = await db.transaction(async (tx) => {
+    await assertWithinSendingLimit(tx, { eventId, usrId, adding: receiving.length });
     const [broadcast] = await tx
       .insert(message_broadcast)
       .values({
@@ -138,13 +161,13 @@ export async function sendBroadcast(
         channel: draft.channel,
         subject: draft.subject,
         body: draft.body,
-        recipient_count: recipients.length,
+        recipient_count: receiving.length,
         sent_by_usr_id: usrId,
       })
       .returning({ id: message_broadcast.message_broadcast_id });
     await enqueueMessages(
       tx,
-      recipients.map((recipient, index) => {
+      receiving.map((recipient, index) => {
         const values = personalValues(draft, recipient, messaging.branding.eventTitle);
         return {
           event_id: eventId,
@@ -165,6 +188,7 @@ export async function sendBroadcast(
     );
     return broadcast.id;
   });
+  return { id, recipientCount: receiving.length, skippedCount: skipped.length };
 }
 
 /** The event's sends, newest first, with how far each has got. */

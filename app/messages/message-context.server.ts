@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { selectRows } from "~/db/rows.server";
 import { formatMoney } from "~/ui/format";
 import { formatInZone } from "~/ui/zoned-time";
+import { closingTime } from "./closing-time";
 import { eventLink, invoiceLink, itemLink, liveAuctionLink, myBidsLink } from "./links.server";
 import { toE164 } from "./phone";
 import type { MessageBranding, TemplateName, TemplateOverride } from "./templates";
@@ -133,12 +134,13 @@ export async function loadAddressee(db: Database, row: OutboxRow): Promise<Addre
   };
 }
 
-/** The template's values: what the row's data says, completed from the item and the event. */
+/** The template's values: what the row's data says, completed from the item and the event, as of `now`. */
 export async function messageValues(
   db: Database,
   row: OutboxRow,
   messaging: EventMessaging,
   addressee: Addressee,
+  now = new Date(),
 ): Promise<Record<string, string>> {
   const values: Record<string, string> = {
     event: messaging.branding.eventTitle,
@@ -170,12 +172,11 @@ export async function messageValues(
       values.item = item.title;
       const cents = typeof row.data.amount_cents === "number" ? row.data.amount_cents : item.current_bid;
       if (cents !== null) values.amount = formatMoney(cents, messaging.currency);
-      // An exact clock time in the event's zone: a text can arrive minutes late, "in 10 minutes" would be wrong.
       values.closes =
         item.type === "live"
           ? "the fall of the hammer"
           : item.closes
-            ? formatInZone(item.closes, messaging.timezone, "time")
+            ? closingTime(item.closes, messaging.timezone, now)
             : "the end of the auction";
       // A live lot takes online bids only while it is on the block: its messages lead to the live auction's page.
       values.link =
@@ -192,7 +193,7 @@ export async function messageValues(
   }
   if (typeof row.data.closes_at === "string") {
     // A reminder of the auction's end: the exact time in the event's zone, and the bidder's own page.
-    values.closes = formatInZone(row.data.closes_at, messaging.timezone, "time");
+    values.closes = closingTime(row.data.closes_at, messaging.timezone, now);
     values.link = myBidsLink(row.event_id);
   }
   for (const [key, value] of Object.entries(row.data)) {

@@ -108,3 +108,10 @@ export const sendSchema = z
     if (value.channel === "text" && value.body.length > 320)
       context.addIssue({ code: "custom", path: ["body"], message: "Keep a text to 320 characters (two parts)." });
   });
+
+/** The outbox screen's retry of a failed message: which one, and the retry count the page showed (a replay's guard). */
+export const RETRY_FORM = "retry-message";
+export const retrySchema = z.object({
+  message_id: z.coerce.number().int().positive().max(2_147_483_647),
+  retry_count: z.coerce.number().int().min(0).max(2_147_483_647),
+});

@@ -99,13 +99,14 @@ export async function enqueueMessages(tx: Transaction | Database, outgoing: Outb
 }
 
 /**
- * The outbid messages of a bid, in its transaction, in ONE statement (the bid path stays cheap): one row per bidder
- * who lost the lead and per channel they chose for outbid messages (message_preference; email without a choice),
- * unless the event switched outbid messages off. The key names the item, the bidder, the channel and the throttle
- * window (message_settings.outbid_window_minutes, 10 without settings), so a bidder outbid again and again on one
- * item gets at most one message per window and channel. Each later outbid in the window counts on one digest row of
- * that window instead, due when the window ends ("outbid 4 more times"): the worker drops it if the bidder leads
- * again by then (outbid-digest.server.ts).
+ * The outbid messages of a bid, in its transaction, in ONE statement (the bid path stays cheap): one per bidder who
+ * lost the lead and per channel they chose for outbid messages (message_preference; email without a choice), unless
+ * the event switched outbid messages off. The throttle is a true window (message_settings.outbid_window_minutes, 10
+ * without settings) per bidder, item and channel, kept in outbid_window: an outbid message opens it, and every outbid
+ * until it ends is counted on that window's digest instead, due when it ends ("outbid 4 more times"); the worker
+ * drops the digest if the bidder leads again by then (outbid-digest.server.ts). The window is upserted first: two
+ * outbids of one bidder at once queue on its row, and the second sees the window the first opened (an upsert acts
+ * on the newest row, not on the statement's snapshot), so only one message goes.
  */
 export async function enqueueOutbidMessages(
   tx: Transaction,
@@ -114,37 +115,50 @@ export async function enqueueOutbidMessages(
   if (input.usrIds.length === 0) return;
   const at = input.at.toISOString();
   await tx.execute(sql`
-    with candidate as (
-      select u.usr_id, c.channel, 60 * coalesce(s.outbid_window_minutes, 10) as window_seconds,
-        floor(extract(epoch from ${at}::timestamptz) / (60 * coalesce(s.outbid_window_minutes, 10)))::bigint as slot
+    with throttle as (
+      select make_interval(mins => coalesce(s.outbid_window_minutes, 10)) as window_length,
+        coalesce((s.automatic ->> 'outbid')::boolean, true) as outbid_on
+      from (values (1)) as one(n) left join message_settings s on s.event_id = ${input.eventId}
+    ), candidate as (
+      select u.usr_id, c.channel
       from unnest(${`{${input.usrIds.join(",")}}`}::int[]) as u(usr_id)
-      left join message_settings s on s.event_id = ${input.eventId}
+      cross join throttle t
       left join message_preference p on p.usr_id = u.usr_id and p.event_id = ${input.eventId}
       cross join (values ('email'), ('text')) as c(channel)
-      where coalesce((s.automatic ->> 'outbid')::boolean, true)
+      where t.outbid_on
         and case coalesce(p.outbid_channel, 'email')
           when 'both' then true
           when 'none' then false
           else c.channel = coalesce(p.outbid_channel, 'email') end
-    ), first_in_window as (
+    ), outbid_window_now as (
+      -- A window that has ended gives way to a new one (seq + 1) opened by this outbid; else this outbid is counted.
+      insert into outbid_window as w (auction_item_id, usr_id, channel, seq, opened_at, outbids_in_window)
+      select ${input.itemId}::int, usr_id, channel, 1, ${at}::timestamptz, 0 from candidate
+      on conflict (auction_item_id, usr_id, channel) do update set
+        seq = case when w.opened_at + (select window_length from throttle) <= excluded.opened_at
+          then w.seq + 1 else w.seq end,
+        outbids_in_window = case when w.opened_at + (select window_length from throttle) <= excluded.opened_at
+          then 0 else w.outbids_in_window + 1 end,
+        opened_at = case when w.opened_at + (select window_length from throttle) <= excluded.opened_at
+          then excluded.opened_at else w.opened_at end
+      returning w.usr_id, w.channel, w.seq, w.outbids_in_window,
+        w.opened_at + (select window_length from throttle) as closes_at
+    ), opening as (
       insert into message (event_id, template, channel, to_usr_id, data, idempotency_key)
       select ${input.eventId}, 'outbid', channel, usr_id,
         jsonb_build_object('item_id', ${input.itemId}::int, 'amount_cents', ${input.amount}::int),
-        'outbid:' || ${input.itemId}::int || ':' || usr_id || ':' || channel || ':' || slot
-      from candidate
+        'outbid:' || ${input.itemId}::int || ':' || usr_id || ':' || channel || ':w' || seq
+      from outbid_window_now where outbids_in_window = 0
       on conflict (idempotency_key) do nothing
-      returning to_usr_id, channel
     )
     insert into message (event_id, template, channel, to_usr_id, data, idempotency_key, next_attempt_at)
-    select ${input.eventId}, 'outbid_digest', c.channel, c.usr_id,
-      jsonb_build_object('item_id', ${input.itemId}::int, 'outbid_count', 1),
-      'outbid_digest:' || ${input.itemId}::int || ':' || c.usr_id || ':' || c.channel || ':' || c.slot,
-      to_timestamp((c.slot + 1) * c.window_seconds)
-    from candidate c
-    where not exists (select 1 from first_in_window f where f.to_usr_id = c.usr_id and f.channel = c.channel)
+    select ${input.eventId}, 'outbid_digest', channel, usr_id,
+      jsonb_build_object('item_id', ${input.itemId}::int, 'outbid_count', outbids_in_window),
+      'outbid_digest:' || ${input.itemId}::int || ':' || usr_id || ':' || channel || ':w' || seq,
+      closes_at
+    from outbid_window_now where outbids_in_window > 0
     on conflict (idempotency_key) do update
-      set data = jsonb_set(message.data, '{outbid_count}',
-        to_jsonb(coalesce((message.data ->> 'outbid_count')::int, 0) + 1))
+      set data = jsonb_set(message.data, '{outbid_count}', excluded.data -> 'outbid_count')
       where message.status = 'queued'`);
 }
 

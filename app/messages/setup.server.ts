@@ -3,17 +3,16 @@
  * encrypted and never come back out: the screens learn only whether one is stored.
  */
 import { eq } from "drizzle-orm";
-import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
-import { parseSmtpAddress } from "~/mail/mailer.server";
+import { parseSmtpAddress, verifyEventServer } from "~/mail/mailer.server";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
-import { NonPublicAddressError, publicAddresses } from "~/security/network-address.server";
+import { NonPublicAddressError } from "~/security/network-address.server";
 import { canStoreSecrets, openSecret, sealSecret } from "~/security/secret-box.server";
 import { storedSecretsOff } from "~/security/stored-secrets";
 import { message_settings } from "~drizzle/schema";
 import { toE164 } from "./phone";
-import { checkTwilioNumber, type TwilioNumberCheck } from "./providers.server";
+import { checkTwilioNumber, mailFailureReason, type TwilioNumberCheck } from "./providers.server";
 import { isRichBody, plainBodyAsHtml, renderBodyText } from "./rich-body";
 import { TEMPLATE_NAMES, TEMPLATES, type TemplateOverride } from "./templates";
 import type { emailSetupSchema, textingSetupSchema } from "./message-forms";
@@ -85,20 +84,28 @@ function ownBody(value: string | null, fallback: string): string | undefined {
 
 /**
  * An event's own mail server must be on the internet: one at a loopback, private, link-local or metadata address
- * (named as such, or by a name that resolves there) is refused beside the field. A name that does not resolve now is
- * kept: mail is checked again, address by address, each time it is sent.
+ * (named as such, or by a name that resolves there) is refused beside the field. Then Gavel connects and signs in as
+ * sending will (verifyEventServer), without sending anything: a server that does not answer, or refuses the sign-in,
+ * is refused beside the field and nothing is saved. An organiser who types a server expects the event's mail to go
+ * through it; saving one that fails would leave every outbid, receipt and reminder failing until someone looked at
+ * the outbox. Mail is checked again, address by address, each time it is sent.
  */
-async function assertPublicMailServer(smtpUrl: string) {
+async function assertWorkingMailServer(smtpUrl: string) {
   const address = parseSmtpAddress(smtpUrl);
   if (!address) throw new Refusal("Enter an address such as smtps://user:password@smtp.example.org:465.", "smtp_url");
-  if (config.ALLOW_PRIVATE_EVENT_SMTP) return;
   try {
-    await publicAddresses(address.host);
+    await verifyEventServer(smtpUrl);
   } catch (error) {
-    if (!(error instanceof NonPublicAddressError)) return;
+    if (error instanceof NonPublicAddressError)
+      throw new Refusal(
+        `This mail server is at a private or local network address (${error.reason}), which Gavel does not connect ` +
+          "to: enter the address of a mail server on the internet.",
+        "smtp_url",
+      );
+    console.error("[messages] an event's own mail server failed its check:", error);
     throw new Refusal(
-      `This mail server is at a private or local network address (${error.reason}), which Gavel does not connect ` +
-        "to: enter the address of a mail server on the internet.",
+      `Gavel could not use this mail server: ${mailFailureReason(error)} Nothing was saved; check the address, ` +
+        "user name and password, or ask whoever runs the server.",
       "smtp_url",
     );
   }
@@ -107,7 +114,7 @@ async function assertPublicMailServer(smtpUrl: string) {
 export async function saveEmailSetup(eventId: number, form: z.output<typeof emailSetupSchema>) {
   const current = await settingsRow(eventId);
   if (form.smtp_url && !canStoreSecrets()) throw new Refusal(storedSecretsOff("a mail server's password"), "smtp_url");
-  if (form.smtp_url && !form.clear_smtp_url) await assertPublicMailServer(form.smtp_url);
+  if (form.smtp_url && !form.clear_smtp_url) await assertWorkingMailServer(form.smtp_url);
   const templates = { ...((current?.templates ?? {}) as Record<string, TemplateOverride>) };
   const automatic: Record<string, boolean> = {};
   const values = form as unknown as Record<string, string | boolean | null>;

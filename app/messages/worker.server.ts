@@ -148,7 +148,7 @@ export async function deliverClaimed(
   claimed: ClaimedMessage,
   options: WorkerOptions = {},
 ): Promise<"sent" | "skipped" | "queued" | "failed" | "lost_lease"> {
-  const result = await attempt(db, claimed, options.providers ?? configuredProviders, options.enrichers ?? {}).catch(
+  const result = await attempt(db, claimed, options).catch(
     (error: unknown): Result | { status: "database unreachable"; error: string } => {
       const text = error instanceof Error ? error.message : String(error);
       if (!(error instanceof ProviderError) && isDatabaseUnreachable(error))
@@ -176,12 +176,9 @@ export async function deliverClaimed(
   );
 }
 
-async function attempt(
-  db: Database,
-  claimed: ClaimedMessage,
-  providers: ProviderSource,
-  enrichers: MessageEnrichers,
-): Promise<Result> {
+async function attempt(db: Database, claimed: ClaimedMessage, options: WorkerOptions): Promise<Result> {
+  const providers = options.providers ?? configuredProviders;
+  const enrichers = options.enrichers ?? {};
   const messaging = await loadEventMessaging(db, claimed.event_id);
   if (!messaging) return { status: "skipped", provider: null, reason: "The event no longer exists." };
   const definition = TEMPLATES[claimed.template];
@@ -196,7 +193,7 @@ async function attempt(
   }
   const addressee = await loadAddressee(db, claimed);
   const enrichment = (await enrichers[claimed.template]?.(claimed)) ?? {};
-  const values = { ...(await messageValues(db, claimed, messaging, addressee)), ...enrichment.values };
+  const values = { ...(await messageValues(db, claimed, messaging, addressee, options.now)), ...enrichment.values };
   const override = messaging.templates[claimed.template] ?? {};
 
   if (claimed.channel === "email") {

@@ -102,6 +102,11 @@ export const workspaceSections: readonly NavSection[] = [
         routeId: "routes/admin._workspace.auction_items.email_page_.guests",
       },
       {
+        label: "Outbox",
+        path: "/admin/auction_items/email_page/outbox",
+        routeId: "routes/admin._workspace.auction_items.email_page_.outbox",
+      },
+      {
         label: "Thank a donor",
         path: "/admin/auction_items/email_page",
         routeId: "routes/admin._workspace.auction_items.email_page",

@@ -1,9 +1,10 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireEventPermission, requireTeamMember } from "~/auth/access.server";
+import { eventIdFromQuery, requireEventPermission, requireTeamMember } from "~/auth/access.server";
 import { dashboardFigures, NO_FIGURES, type DashboardData } from "~/dashboard/dashboard.server";
 import { GOAL_FORM, goalSchema } from "~/dashboard/goal";
 import { setGoal } from "~/dashboard/goal.server";
 import { nextSteps as nextStepsOf } from "~/dashboard/next-steps.server";
+import { transportTrouble } from "~/dashboard/transport-trouble.server";
 import { DashboardPage } from "~/dashboard/ui/dashboard-page";
 import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
@@ -33,11 +34,14 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<Dashboard
         to: screens.find((screen) => screen.to.split("?")[0] === path)?.to ?? null,
       }))
     : [];
-  if (!role.can_view_stats) return { eventId, screens, nextSteps, canSetGoal: false, canReport: false, ...NO_FIGURES };
+  const failingTransports = await transportTrouble(eventId, role, eventIdFromQuery(request));
+  if (!role.can_view_stats)
+    return { eventId, screens, nextSteps, failingTransports, canSetGoal: false, canReport: false, ...NO_FIGURES };
   return {
     eventId,
     screens,
     nextSteps,
+    failingTransports,
     canSetGoal: role.can_edit_event,
     // Each figure links to the report that explains it, for those who may open the reports.
     canReport: role.can_report,

@@ -16,6 +16,7 @@ import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { refuseSubmission, refuseWith } from "~/forms/reply.server";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
+import { MessagesTabs } from "~/messages/ui/messages-tabs";
 import { Button, ButtonLink } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { EmptyState } from "~/ui/empty-state";
@@ -101,6 +102,7 @@ export default function EmailPage() {
           A thank-you acknowledgement listing what a donor gave to this event and its value, by email or as a PDF
           letter.
         </p>
+        <MessagesTabs canSend={canSend} canThankDonors />
       </div>
       <Form method="get" className="import-form">
         <label className="field__label" htmlFor="donor-picker">

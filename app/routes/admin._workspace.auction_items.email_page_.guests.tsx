@@ -17,15 +17,20 @@ import {
 } from "~/messages/broadcasts.server";
 import { AUDIENCES, SEND_FORM, sendSchema } from "~/messages/message-forms";
 import { loadMessageSetup } from "~/messages/setup.server";
-import { EmailBody } from "~/messages/ui/email-preview";
+import { MessagesTabs } from "~/messages/ui/messages-tabs";
+import { SendPreview } from "~/messages/ui/send-preview";
+import messagesHref from "~/styles/messages.css";
 import { Button } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
+import { formatCountOf } from "~/ui/format";
 import { redirectWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { formatInZone } from "~/ui/zoned-time";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: messagesHref }];
 
 export const meta = titleMeta("Write to guests · Auction items · Gavel");
 
@@ -35,7 +40,7 @@ export const meta = titleMeta("Write to guests · Auction items · Gavel");
  * and the list below follows each send's progress and, opened, each recipient's delivery.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { eventId } = await requireEventPermission(request, "can_send_messages");
+  const { eventId, role } = await requireEventPermission(request, "can_send_messages");
   const opened = readRowId(new URL(request.url).searchParams.get("broadcast"));
   const [tables, broadcasts, setup, settings] = await Promise.all([
     tablesOf(eventId),
@@ -46,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const open = broadcasts.find((broadcast) => broadcast.id === opened) ?? null;
   return {
     tables,
+    canThankDonors: role.can_edit_auction_items,
     textingOn: setup.textingOn,
     broadcasts: broadcasts.map((broadcast) => ({
       ...broadcast,
@@ -61,15 +67,21 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   return answerForm(SEND_FORM, parseForm(formData, sendSchema), async (draft) => {
     if (intent === "preview") return { preview: await previewBroadcast(eventId, draft, { guestsWithBalance }) };
-    const id = await sendBroadcast(eventId, user.usr_id, draft, { guestsWithBalance });
+    const sent = await sendBroadcast(eventId, user.usr_id, draft, { guestsWithBalance });
     const url = new URL(request.url);
-    url.searchParams.set("broadcast", String(id));
-    return redirectWithToast(`${url.pathname}${url.search}`, { title: "Sending: follow it below" });
+    url.searchParams.set("broadcast", String(sent.id));
+    return redirectWithToast(`${url.pathname}${url.search}`, {
+      title: `Sending to ${formatCountOf(sent.recipientCount, "guest", "guests")}: follow it below`,
+      description:
+        sent.skippedCount > 0
+          ? `${formatCountOf(sent.skippedCount, "guest", "guests")} skipped, as the preview said.`
+          : undefined,
+    });
   });
 }
 
 export default function WriteToGuestsPage() {
-  const { tables, textingOn, broadcasts, open } = useLoaderData<typeof loader>();
+  const { tables, canThankDonors, textingOn, broadcasts, open } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const preview = answer && "preview" in answer ? answer.preview : null;
   const { form, fields } = useContractForm({
@@ -94,10 +106,8 @@ export default function WriteToGuestsPage() {
     <>
       <div className="page-header">
         <h1>Write to guests</h1>
-        <p>
-          An email or a text to your guests. Texts reach only guests who agreed to them and did not reply STOP.{" "}
-          <Link to="/admin/auction_items/email_page">Thank a donor instead</Link>
-        </p>
+        <p>An email or a text to your guests. Texts reach only guests who agreed to them and did not reply STOP.</p>
+        <MessagesTabs canThankDonors={canThankDonors} />
       </div>
       <Form method="post" ref={formRef} className="settings-form" {...formProps(form)}>
         <div className="field-grid">
@@ -156,26 +166,7 @@ export default function WriteToGuestsPage() {
           </Button>
         </div>
       </Form>
-      {preview ? (
-        <section aria-labelledby="preview-title" className="settings-form">
-          <h2 id="preview-title">
-            Preview for {preview.recipient} · {preview.recipientCount}{" "}
-            {preview.recipientCount === 1 ? "recipient" : "recipients"}
-          </h2>
-          {preview.email ? (
-            <figure className="email-preview">
-              <figcaption>
-                <span className="email-preview__label">Subject</span> {preview.email.subject}
-              </figcaption>
-              <EmailBody html={preview.email.bodyHtml} />
-            </figure>
-          ) : (
-            <p>
-              <strong>Text:</strong> {preview.text}
-            </p>
-          )}
-        </section>
-      ) : null}
+      {preview ? <SendPreview preview={preview} /> : null}
       <section aria-labelledby="sends-title" className="settings-form">
         <h2 id="sends-title">Sent</h2>
         {broadcasts.length === 0 ? (

@@ -1,6 +1,11 @@
 import { NavLink } from "@remix-run/react";
 
-export type TabItem = { label: string; to: string };
+export type TabItem = {
+  label: string;
+  to: string;
+  /** Current only on exactly its own path, not on the paths below it (a parent page beside its children). */
+  end?: boolean;
+};
 
 export type TabsProps = {
   /** Names the navigation landmark for screen readers, e.g. "Style guide sections". */
@@ -18,7 +23,7 @@ export function Tabs({ label, items }: TabsProps) {
       <ul className="tabs__list">
         {items.map((item) => (
           <li key={item.to}>
-            <NavLink to={item.to} className="tabs__tab" prefetch="intent">
+            <NavLink to={item.to} end={item.end} className="tabs__tab" prefetch="intent">
               {item.label}
             </NavLink>
           </li>

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { auction_item } from "./catalogue";
 import { createdAt, id, updatedAt } from "./columns";
 import { event } from "./event";
 import { usr } from "./people";
@@ -11,6 +12,9 @@ import { usr } from "./people";
  * past lease_until is claimed again), sent, failed (gave up after the last retry), skipped (the recipient opted out
  * or has no address for the channel; the reason is in last_error). idempotency_key is unique: writing the same key
  * twice keeps the first (the outbid throttle is a key per item, bidder and window), and it goes to the provider.
+ * attempt_count counts the tries of the current round (it decides the backoff and when to give up); a team member's
+ * retry of a failed message (the outbox screen) starts a new round: retry_count goes up by one, attempt_count back to
+ * 0, and who did it is kept. message_attempt keeps every try of every round.
  */
 export const message = pgTable(
   "message",
@@ -38,6 +42,10 @@ export const message = pgTable(
     broadcast_id: integer().references(() => message_broadcast.message_broadcast_id, { onDelete: "set null" }),
     // The team member who wrote it (a send to guests, a test send): counted by the hourly sending limit.
     sent_by_usr_id: integer().references(() => usr.usr_id, { onDelete: "set null" }),
+    // How many times the team retried it by hand: a retry names the count it saw, so a replayed one does nothing.
+    retry_count: integer().notNull().default(0),
+    retried_by_usr_id: integer().references(() => usr.usr_id, { onDelete: "set null" }),
+    retried_at: timestamp({ withTimezone: true }),
     created_at: createdAt(),
     sent_at: timestamp({ withTimezone: true }),
   },
@@ -50,6 +58,29 @@ export const message = pgTable(
     index("message_broadcast_idx").on(t.broadcast_id),
     index("message_sender_idx").on(t.event_id, t.sent_by_usr_id, t.created_at),
   ],
+);
+
+/**
+ * The outbid throttle's window for one bidder, item and channel: opened by the outbid message it let through
+ * (opened_at), it lasts message_settings.outbid_window_minutes; outbids inside it are counted on the window's digest
+ * (outbids_in_window), and the first one after it opens the next (seq + 1). One row per triple, updated with an
+ * upsert in the bid's transaction: two outbids at once wait for each other on this row, so only one opens a window.
+ */
+export const outbid_window = pgTable(
+  "outbid_window",
+  {
+    auction_item_id: integer()
+      .notNull()
+      .references(() => auction_item.auction_item_id, { onDelete: "cascade" }),
+    usr_id: integer()
+      .notNull()
+      .references(() => usr.usr_id, { onDelete: "cascade" }),
+    channel: text().notNull(),
+    seq: integer().notNull().default(1),
+    opened_at: timestamp({ withTimezone: true }).notNull(),
+    outbids_in_window: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.auction_item_id, t.usr_id, t.channel] })],
 );
 
 /** One try at sending a message: started when claimed, finished with the provider's answer or the error. */

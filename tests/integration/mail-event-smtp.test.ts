@@ -64,6 +64,57 @@ describe("saving an event's own mail server", () => {
   });
 });
 
+describe("saving checks the event's own mail server as sending will", () => {
+  it("connects and signs in: a wrong password or a closed port is refused beside the field and nothing is saved; a working server is saved", async () => {
+    // A real SMTP server that wants a user name and password.
+    const server = await startSmtpCapture({ user: "gala", password: "right-password" });
+    const port = server.port;
+    vi.stubEnv("ALLOW_PRIVATE_EVENT_SMTP", "true");
+    vi.stubEnv("NODE_ENV", "test");
+    vi.resetModules();
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const route = await import("~/routes/admin._workspace.setup.email");
+      const { gala, cookie } = await organiser();
+      const save = (smtp_url: string) =>
+        call(
+          route.action,
+          makeRequest(`/admin/setup/email?id=${gala.event_id}`, { cookie, form: { sender_name: "Gala", smtp_url } }),
+        );
+      const stored = async () => db.select().from(message_settings).where(eq(message_settings.event_id, gala.event_id));
+
+      const wrongPassword = await save(`smtp://gala:wrong-password@127.0.0.1:${port}`);
+      expect(wrongPassword.status).toBe(400);
+      expect(wrongPassword.data).toMatchObject({
+        error: {
+          smtp_url: [
+            "Gavel could not use this mail server: The mail server refused the sign-in. Nothing was saved; check " +
+              "the address, user name and password, or ask whoever runs the server.",
+          ],
+        },
+      });
+      const closed = await save(`smtp://gala:right-password@127.0.0.1:${await freePort()}`);
+      expect(closed.status).toBe(400);
+      const closedError = (closed.data as { error: { smtp_url: string[] } }).error.smtp_url[0];
+      expect(closedError).toContain("The mail server could not be reached.");
+      expect(closedError).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
+      expect(await stored()).toEqual([]);
+
+      const working = await save(`smtp://gala:right-password@127.0.0.1:${port}`);
+      expect(working.status).toBe(302);
+      expect((await stored())[0]).toMatchObject({
+        sender_name: "Gala",
+        smtp_url_encrypted: expect.stringMatching(/^v1:/),
+      });
+    } finally {
+      errors.mockRestore();
+      vi.stubEnv("ALLOW_PRIVATE_EVENT_SMTP", "false");
+      vi.resetModules();
+      await server.close();
+    }
+  });
+});
+
 describe("sending through an event's own mail server", () => {
   /** The event's server as stored (saved while its name led somewhere public, say), and one test email queued. */
   async function eventWithServer(smtpUrl: string) {

@@ -60,8 +60,8 @@ it("sends the outbid email with the charity as sender, the item's link and its c
   expect(raw).toMatch(/Content-Type: text\/plain/);
   expect(raw).toMatch(/Content-Type: text\/html/);
   expect(raw).toContain("Someone bid $125.00 on Napa weekend");
-  // 04:45 UTC on 17 May is 9:45 PM on the 16th in Los Angeles (PDT).
-  expect(raw).toContain("ends at 9:45 PM PDT");
+  // 04:45 UTC on 17 May 2030 is 9:45 PM on Thursday the 16th in Los Angeles (PDT): not today, so the day is named.
+  expect(raw).toContain("ends at Thu May 16, 2030, 9:45 PM PDT");
   expect(raw).toContain("background:#123456");
   expect(linksIn(mail[0].raw)).toContain(
     `https://gavel.example.org/inroombid?id=${gala.event_id}&item=${item.auction_item_id}`,

@@ -4,7 +4,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { closeDueItems } from "~/bidding/closing-scheduler.server";
 import { placeBid } from "~/bidding/place-bid.server";
-import { enqueueMessage } from "~/messages/outbox.server";
+import { enqueueMessage, enqueueOutbidMessages } from "~/messages/outbox.server";
 import { ProviderError, type EmailProvider, type TextProvider } from "~/messages/providers.server";
 import { enqueueDueReminders } from "~/messages/reminders.server";
 import {
@@ -206,14 +206,15 @@ describe("messages written in the bid's transaction", () => {
     // times, Ben 49 (Ann's first bid outbid nobody).
     expect(to(ann.usrId, "outbid_digest")).toEqual(["email 49", "text 49"]);
     expect(to(ben.usrId, "outbid_digest")).toEqual(["email 48"]);
-    const windowEnd = (Math.floor(at.getTime() / 600_000) + 1) * 600_000;
+    // The window is ten minutes from the outbid message that opened it.
+    const windowEnd = at.getTime() + 600_000;
     for (const digest of written.filter((row) => row.template === "outbid_digest"))
       expect(digest.next_attempt_at.getTime()).toBe(windowEnd);
   });
 
   it("sends the digest when the window ends only to a bidder still outbid", async () => {
     const { gala, item, ann, ben } = await outbidScene();
-    const at = new Date(Math.floor(Date.now() / 600_000) * 600_000 + 1_000);
+    const at = new Date();
     const bidAt = (usrId: number, amount: number, key: string) =>
       placeBid(db, {
         eventId: gala.event_id,
@@ -237,7 +238,10 @@ describe("messages written in the bid's transaction", () => {
     ]);
 
     calls.length = 0;
-    await runOutbox(db, { providers, now: new Date(at.getTime() - 1_000 + 600_000) });
+    // Not before the window ends, ten minutes after the outbid message.
+    await runOutbox(db, { providers, now: new Date(at.getTime() + 600_000 - 1) });
+    expect(calls).toEqual([]);
+    await runOutbox(db, { providers, now: new Date(at.getTime() + 600_000) });
     const user = await db.select({ email: usr.email_address }).from(usr).where(eq(usr.usr_id, ann.usrId));
     expect(calls).toEqual([
       expect.objectContaining({
@@ -281,6 +285,99 @@ describe("messages written in the bid's transaction", () => {
     await bidAt(ben.usrId, 17_000, "b4", new Date(Date.now() + 60 * 60_000));
     expect(await messagesOf(gala.event_id)).toHaveLength(before);
   });
+});
+
+describe("the outbid throttle is a true window", () => {
+  /** Ann outbid on the item at `at`, in a transaction of its own (as a bid's). */
+  const outbid = (scene: Awaited<ReturnType<typeof outbidScene>>, at: Date) =>
+    db.transaction((tx) =>
+      enqueueOutbidMessages(tx, {
+        eventId: scene.gala.event_id,
+        itemId: scene.item.auction_item_id,
+        usrIds: [scene.ann.usrId],
+        amount: 12_000,
+        at,
+      }),
+    );
+  const annMessages = async (scene: Awaited<ReturnType<typeof outbidScene>>) =>
+    (await messagesOf(scene.gala.event_id)).map((row) => ({
+      template: row.template,
+      count: (row.data as { outbid_count?: number }).outbid_count ?? null,
+      due: row.next_attempt_at.toISOString(),
+    }));
+
+  it("two outbids seconds apart across a multiple of the window make one message and the digest", async () => {
+    const scene = await outbidScene();
+    // Two seconds before a multiple of ten minutes, then two seconds after it: the clock slots sent two texts.
+    const edge = Math.ceil(Date.now() / 600_000) * 600_000;
+    const first = new Date(edge - 2_000);
+    await outbid(scene, first);
+    await outbid(scene, new Date(edge + 2_000));
+    expect(await annMessages(scene)).toEqual([
+      { template: "outbid", count: null, due: expect.any(String) },
+      { template: "outbid_digest", count: 1, due: new Date(first.getTime() + 600_000).toISOString() },
+    ]);
+  });
+
+  it("the window is measured from the last outbid message: the next one goes when it ends, then a new digest", async () => {
+    const scene = await outbidScene();
+    const start = Date.now();
+    const minutes = (n: number) => new Date(start + n * 60_000);
+    await outbid(scene, minutes(0));
+    await outbid(scene, minutes(9));
+    await outbid(scene, minutes(9.9));
+    await outbid(scene, minutes(10));
+    await outbid(scene, minutes(15));
+    expect(await annMessages(scene)).toEqual([
+      { template: "outbid", count: null, due: expect.any(String) },
+      { template: "outbid_digest", count: 2, due: minutes(10).toISOString() },
+      { template: "outbid", count: null, due: expect.any(String) },
+      { template: "outbid_digest", count: 1, due: minutes(20).toISOString() },
+    ]);
+  });
+
+  it("two outbids of one bidder at once send one message; the other is counted on the digest", async () => {
+    const scene = await outbidScene();
+    const at = new Date();
+    await Promise.all([outbid(scene, at), outbid(scene, new Date(at.getTime() + 1))]);
+    expect((await annMessages(scene)).map((row) => `${row.template} ${row.count}`)).toEqual([
+      "outbid null",
+      "outbid_digest 1",
+    ]);
+  });
+
+  it.runIf(process.env.TEST_DB_ENGINE === "postgres")(
+    "(PostgreSQL) a second outbid that waits on the first one's open transaction sees the window it opened",
+    async () => {
+      const scene = await outbidScene();
+      const at = new Date();
+      let letFirstCommit!: () => void;
+      const firstMayCommit = new Promise<void>((resolve) => (letFirstCommit = resolve));
+      let firstWrote!: () => void;
+      const firstHasWritten = new Promise<void>((resolve) => (firstWrote = resolve));
+      const firstTransaction = db.transaction(async (tx) => {
+        await enqueueOutbidMessages(tx, {
+          eventId: scene.gala.event_id,
+          itemId: scene.item.auction_item_id,
+          usrIds: [scene.ann.usrId],
+          amount: 12_000,
+          at,
+        });
+        firstWrote();
+        await firstMayCommit;
+      });
+      await firstHasWritten;
+      // The second starts while the first holds the window's row uncommitted, and waits for it.
+      const secondTransaction = outbid(scene, new Date(at.getTime() + 1_000));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      letFirstCommit();
+      await Promise.all([firstTransaction, secondTransaction]);
+      expect((await annMessages(scene)).map((row) => `${row.template} ${row.count}`)).toEqual([
+        "outbid null",
+        "outbid_digest 1",
+      ]);
+    },
+  );
 });
 
 describe("messages at close and on a soft close", () => {

@@ -3,7 +3,15 @@
 // with its limit, and the bidder's own choice of channel.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { message, message_broadcast, message_preference, message_settings, registrant } from "~drizzle/schema";
+import {
+  message,
+  message_broadcast,
+  message_preference,
+  message_settings,
+  registrant,
+  text_opt_out,
+  usr,
+} from "~drizzle/schema";
 import { startFakeTwilio } from "../e2e/support/fake-twilio.mjs";
 import { makeAuctionEvent, makeBidder } from "../support/auction";
 import { makeWinner } from "../support/billing";
@@ -11,6 +19,7 @@ import { testDatabase } from "../support/database";
 import { freePort } from "../support/free-port";
 import { giveRole, makeUser, sessionCookie, teamRole } from "../support/people";
 import { call, makeRequest } from "../support/route-calls";
+import { startSmtpCapture } from "../support/smtp-capture";
 
 const { db } = testDatabase();
 const SMTP_SECRET = "smtps://gala:very-secret-password@smtp.example.org:465";
@@ -67,13 +76,26 @@ describe("/admin/setup/email", () => {
     expect(refused.data).toMatchObject({ error: { reply_to: ["Enter an email address such as info@example.org."] } });
     expect(await db.select().from(message_settings).where(eq(message_settings.event_id, gala.event_id))).toEqual([]);
 
+    // Saving signs in to the server first (a real one, on loopback, as tests allow).
+    const smtp = await startSmtpCapture({ user: "gala", password: "very-secret-password" });
+    vi.stubEnv("ALLOW_PRIVATE_EVENT_SMTP", "true");
+    vi.stubEnv("NODE_ENV", "test");
+    vi.resetModules();
     const saved = await call(
-      route.action,
+      (await import("~/routes/admin._workspace.setup.email")).action,
       makeRequest(url, {
         cookie: admin.cookie,
-        form: { sender_name: "Harbor Light", reply_to: "hello@harbor.example", smtp_url: SMTP_SECRET, auto_won: "yes" },
+        form: {
+          sender_name: "Harbor Light",
+          reply_to: "hello@harbor.example",
+          smtp_url: SMTP_SECRET.replace("smtp.example.org:465", `127.0.0.1:${smtp.port}`).replace("smtps:", "smtp:"),
+          auto_won: "yes",
+        },
       }),
     );
+    vi.stubEnv("ALLOW_PRIVATE_EVENT_SMTP", "false");
+    vi.resetModules();
+    await smtp.close();
     expect(saved.status).toBe(302);
     const [row] = await db.select().from(message_settings).where(eq(message_settings.event_id, gala.event_id));
     expect(row).toMatchObject({ sender_name: "Harbor Light", reply_to: "hello@harbor.example" });
@@ -236,6 +258,105 @@ describe("writing to guests", () => {
       broadcasts: [{ total: 2, sent: 2, queued: 0 }],
       open: { deliveries: [{ status: "sent" }, { status: "sent" }] },
     });
+  });
+
+  it("a text's preview counts who will really get it and names the skipped and why; the send writes that many", async () => {
+    const route = await import("~/routes/admin._workspace.auction_items.email_page_.guests");
+    const { sealSecret } = await import("~/security/secret-box.server");
+    const gala = await makeAuctionEvent(db);
+    await db.insert(message_settings).values({
+      event_id: gala.event_id,
+      twilio_account_sid: TWILIO_SID,
+      twilio_auth_token_encrypted: sealSecret(TWILIO_TOKEN, gala.event_id),
+      twilio_from_number: "+16175550000",
+      twilio_verified_at: new Date(),
+    });
+    const guest = async (name: string, phone: string | null, consent: boolean) => {
+      const person = await makeUser(db, { first_name: name, last_name: "Guest" });
+      if (phone) await db.update(usr).set({ phone }).where(eq(usr.usr_id, person.usr_id));
+      if (consent)
+        await db
+          .insert(message_preference)
+          .values({ usr_id: person.usr_id, event_id: gala.event_id, text_consent: true });
+      await db
+        .insert(registrant)
+        .values({ event_id: gala.event_id, usr_id: person.usr_id, name: `${name} Guest`, first_name: name });
+    };
+    await guest("Ann", "+16175550101", true);
+    await guest("Ben", "+16175550102", false);
+    await guest("Cy", null, true);
+    await guest("Dee", "+16175550104", true);
+    await db
+      .insert(text_opt_out)
+      .values({ twilio_account_sid: TWILIO_SID, from_number: "+16175550000", phone: "+16175550104", opted_out: true });
+    // A guest registered without an account cannot have agreed to texts.
+    await db.insert(registrant).values({ event_id: gala.event_id, name: "Eve Walk-in", phone: "+16175550105" });
+    const sender = await teamMember(gala.event_id, "can_send_messages");
+    const url = `/admin/auction_items/email_page/guests?id=${gala.event_id}`;
+    const draft = { audience: "registrants", channel: "text", body: "Valet opens at 6, {{first_name}}." };
+
+    const preview = await call(
+      route.action,
+      makeRequest(url, { cookie: sender.cookie, form: { ...draft, intent: "preview" } }),
+    );
+    expect(preview.data).toMatchObject({
+      preview: {
+        recipient: "Ann Guest",
+        recipientCount: 1,
+        audienceSize: 5,
+        skippedCount: 4,
+        skippedReasons: [
+          { reason: "no consent to texts", count: 2 },
+          { reason: "no mobile number", count: 1 },
+          { reason: "opted out (replied STOP)", count: 1 },
+        ],
+      },
+    });
+    const named = (preview.data as { preview: { skippedNamed: { name: string; reason: string }[] } }).preview
+      .skippedNamed;
+    expect(named).toEqual(
+      expect.arrayContaining([
+        { name: "Ben Guest", reason: "no consent to texts" },
+        { name: "Eve Walk-in", reason: "no consent to texts" },
+        { name: "Cy Guest", reason: "no mobile number" },
+        { name: "Dee Guest", reason: "opted out (replied STOP)" },
+      ]),
+    );
+
+    const sent = await call(
+      route.action,
+      makeRequest(url, { cookie: sender.cookie, form: { ...draft, intent: "send" } }),
+    );
+    expect(sent.status).toBe(302);
+    const rows = await db.select().from(message).where(eq(message.event_id, gala.event_id));
+    expect(rows).toHaveLength(1);
+    const [broadcast] = await db.select().from(message_broadcast).where(eq(message_broadcast.event_id, gala.event_id));
+    expect(broadcast.recipient_count).toBe(1);
+    const { runOutbox } = await import("~/messages/worker.server");
+    await runOutbox(db);
+    const page = await call(route.loader, makeRequest(url, { cookie: sender.cookie }));
+    expect(page.data).toMatchObject({ broadcasts: [{ total: 1, sent: 1, skipped: 0, failed: 0 }] });
+  });
+
+  it("an email to guests without an address: they are counted as skipped, and a send that reaches nobody is refused", async () => {
+    const route = await import("~/routes/admin._workspace.auction_items.email_page_.guests");
+    const gala = await makeAuctionEvent(db);
+    await db.insert(registrant).values([{ event_id: gala.event_id, name: "Phone Only", phone: "+16175550109" }]);
+    const sender = await teamMember(gala.event_id, "can_send_messages");
+    const url = `/admin/auction_items/email_page/guests?id=${gala.event_id}`;
+    const form = { audience: "registrants", channel: "email", subject: "Hi", body: "Hello" };
+    const preview = await call(
+      route.action,
+      makeRequest(url, { cookie: sender.cookie, form: { ...form, intent: "preview" } }),
+    );
+    expect(preview.status).toBe(400);
+    expect(JSON.stringify(preview.data)).toContain("Nobody in this audience can get it: no email address (1).");
+    const sent = await call(
+      route.action,
+      makeRequest(url, { cookie: sender.cookie, form: { ...form, intent: "send" } }),
+    );
+    expect(sent.status).toBe(400);
+    expect(await db.select().from(message).where(eq(message.event_id, gala.event_id))).toEqual([]);
   });
 
   it("writes to the guests who still owe: a winner who paid is left out, one who owes is in", async () => {

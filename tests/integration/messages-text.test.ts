@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import twilio from "twilio";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import {
+  auction_item,
   event,
   message,
   message_preference,
@@ -147,13 +148,14 @@ it("texts the outbid bidder through the Twilio SDK: short, the exact closing tim
   const { runOutbox } = await import("~/messages/worker.server");
   const scene = await textingGala();
   await outbid(scene, 0, new Date());
-  await runOutbox(db);
+  // Sent on the evening of the close (7 PM in Chicago): the time alone.
+  await runOutbox(db, { now: new Date("2030-05-17T00:00:00Z") });
   const sent = texts.filter((text) => text.to === "+16175550199");
   expect(sent).toHaveLength(1);
   expect(sent[0].from).toBe(FROM);
   expect(sent[0].body.length).toBeLessThanOrEqual(160);
   // 02:30 UTC on 17 May is 9:30 PM CDT on the 16th in Chicago.
-  expect(sent[0].body).toContain("Ends 9:30 PM CDT");
+  expect(sent[0].body).toContain("Ends 9:30 PM CDT.");
   expect(sent[0].body).toMatch(
     new RegExp(
       `https://gavel\\.example\\.org/inroombid\\?id=${scene.gala.event_id}&item=${scene.item.auction_item_id}$`,
@@ -161,6 +163,23 @@ it("texts the outbid bidder through the Twilio SDK: short, the exact closing tim
   );
   const [row] = await db.select().from(message).where(eq(message.event_id, scene.gala.event_id));
   expect(row).toMatchObject({ channel: "text", status: "sent", provider_message_id: expect.stringMatching(/^SM/) });
+});
+
+it("a text sent before the day of the close names the day: Ends Thu May 16, 9:30 PM CDT", async () => {
+  const { runOutbox } = await import("~/messages/worker.server");
+  const scene = await textingGala();
+  await db
+    .update(auction_item)
+    .set({ title: "Balloon ride" })
+    .where(eq(auction_item.auction_item_id, scene.item.auction_item_id));
+  await outbid(scene, 0, new Date());
+  // The afternoon before, in Chicago.
+  await runOutbox(db, { now: new Date("2030-05-15T20:00:00Z") });
+  const [sent] = texts.filter((text) =>
+    text.body.endsWith(`?id=${scene.gala.event_id}&item=${scene.item.auction_item_id}`),
+  );
+  expect(sent.body).toContain("Ends Thu May 16, 9:30 PM CDT.");
+  expect(sent.body.length).toBeLessThanOrEqual(160);
 });
 
 it("the same idempotency key twice is one text at the gateway", async () => {

@@ -17,13 +17,23 @@ export interface SmtpCapture {
   close(): Promise<void>;
 }
 
-export async function startSmtpCapture(): Promise<SmtpCapture> {
+/**
+ * `signIn`: the server asks for this user name and password (over plain SMTP, as a test relay may), and refuses
+ * any other; without it, no sign-in is asked or offered.
+ */
+export async function startSmtpCapture(signIn?: { user: string; password: string }): Promise<SmtpCapture> {
   const port = await freePort();
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
-    authOptional: true,
+    authOptional: !signIn,
+    allowInsecureAuth: Boolean(signIn),
     disabledCommands: ["STARTTLS"], // plain SMTP on a loopback port, as a local relay would offer
     logger: false,
+    onAuth(auth, _session, callback) {
+      if (signIn && auth.username === signIn.user && auth.password === signIn.password)
+        callback(null, { user: auth.username });
+      else callback(new Error("Invalid username or password"));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -132,7 +132,7 @@ describe("the side menu", () => {
       "Registration: Registrants, Passes, Seating, Check-in/out",
       expect.stringMatching(/^Bids: /),
       "Billing: Winners, Winners report, Payments",
-      "Messages: Write to guests, Thank a donor",
+      "Messages: Write to guests, Outbox, Thank a donor",
       "Design lab",
     ]);
   });
@@ -147,7 +147,9 @@ describe("the side menu", () => {
   });
 
   it("offers writing to guests to whoever may send messages, without the catalogue's thank-you letters", () => {
-    expect(outline({ ...none, is_team_member: true, can_send_messages: true })).toContain("Messages: Write to guests");
+    expect(outline({ ...none, is_team_member: true, can_send_messages: true })).toContain(
+      "Messages: Write to guests, Outbox",
+    );
   });
 });
 

@@ -25,8 +25,19 @@ const ACTIVITY_LABELS: Record<ActivityKind, string> = {
 };
 
 export function DashboardPage() {
-  const { eventId, figures, screens, nextSteps, raised, canSetGoal, canReport, topItems, activity, lastBidId } =
-    useLoaderData<DashboardData>();
+  const {
+    eventId,
+    figures,
+    screens,
+    nextSteps,
+    failingTransports,
+    raised,
+    canSetGoal,
+    canReport,
+    topItems,
+    activity,
+    lastBidId,
+  } = useLoaderData<DashboardData>();
   // Each figure leads to the report that explains it, for those who may open the reports.
   const report = (slug: string) => (canReport ? `/admin/setup/reporting/${slug}?id=${eventId}` : undefined);
   // Bids (and staff actions on items) refresh the figures as they happen.
@@ -43,6 +54,7 @@ export function DashboardPage() {
         <p>The event at a glance, as it stands now.</p>
         <LiveIndicator status={figures ? live : null} />
       </div>
+      <FailingTransports failing={failingTransports} />
       <NextSteps steps={nextSteps} />
       {figures && raised ? (
         <div className="stack">
@@ -199,6 +211,28 @@ export function DashboardPage() {
         </Card>
       )}
     </>
+  );
+}
+
+/** Email or texting failing now: what the provider said, how many messages wait, and where to look. */
+function FailingTransports({ failing }: { failing: DashboardData["failingTransports"] }) {
+  if (failing.length === 0) return null;
+  return (
+    <div className="messages-notice" role="alert">
+      {failing.map((transport) => (
+        <p key={transport.channel}>
+          <strong>{transport.channel === "email" ? "Email is failing." : "Texting is failing."}</strong> At{" "}
+          {transport.failedAt} the {transport.channel === "email" ? "mail server" : "Twilio account"} said:{" "}
+          {transport.reason} {transport.heldBack === 1 ? "1 message is" : `${transport.heldBack} messages are`} failed
+          or waiting to be tried again.{" "}
+          {transport.to ? (
+            <Link to={transport.to}>
+              {transport.to.includes("/outbox") ? "See the failed messages" : "Check the settings"}
+            </Link>
+          ) : null}
+        </p>
+      ))}
+    </div>
   );
 }
 
