@@ -61,12 +61,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** The fields of a message being written, as the send form posts them. */
+const DRAFT_FIELDS = ["audience", "tbl_id", "channel", "subject", "body"] as const;
+
 export async function action({ request }: ActionFunctionArgs) {
   const { eventId, user } = await requireEventPermission(request, "can_send_messages");
   const formData = await readPostedForm(request);
   const intent = formData.get("intent");
   return answerForm(SEND_FORM, parseForm(formData, sendSchema), async (draft) => {
-    if (intent === "preview") return { preview: await previewBroadcast(eventId, draft, { guestsWithBalance }) };
+    if (intent === "preview")
+      return {
+        preview: await previewBroadcast(eventId, draft, { guestsWithBalance }),
+        // The message as written, so that a page drawn again without JavaScript keeps it for the send.
+        written: Object.fromEntries(DRAFT_FIELDS.map((name) => [name, String(formData.get(name) ?? "")])),
+      };
     const sent = await sendBroadcast(eventId, user.usr_id, draft, { guestsWithBalance });
     const url = new URL(request.url);
     url.searchParams.set("broadcast", String(sent.id));
@@ -88,8 +96,9 @@ export default function WriteToGuestsPage() {
     id: SEND_FORM,
     schema: sendSchema,
     reply: answer,
-    defaultValue: { audience: "registrants", channel: "email" },
+    defaultValue: answer && "written" in answer ? answer.written : { audience: "registrants", channel: "email" },
   });
+  const channel = fields.channel.initialValue ?? "email";
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, replyFor(answer, SEND_FORM));
   const busy = useNavigation().state === "submitting";
@@ -138,10 +147,17 @@ export default function WriteToGuestsPage() {
         <fieldset>
           <legend>Send by</legend>
           <label className="checkbox">
-            <input type="radio" name={fields.channel.name} value="email" defaultChecked /> Email
+            <input type="radio" name={fields.channel.name} value="email" defaultChecked={channel === "email"} /> Email
           </label>
           <label className="checkbox">
-            <input type="radio" name={fields.channel.name} value="text" disabled={!textingOn} /> Text message
+            <input
+              type="radio"
+              name={fields.channel.name}
+              value="text"
+              defaultChecked={channel === "text"}
+              disabled={!textingOn}
+            />{" "}
+            Text message
             {textingOn ? null : " (off: no Twilio account in Setup → Texting)"}
           </label>
           {fields.channel.errors ? <p className="field__error">{fields.channel.errors[0]}</p> : null}

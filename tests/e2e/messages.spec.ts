@@ -176,3 +176,30 @@ test("an organiser formats a message in the editor, sees it in the preview, and 
     "Collect it at the east door",
   );
 });
+
+test("without JavaScript, the preview keeps the message as written, and the send goes to those it counted", async ({
+  browser,
+  page: signingIn,
+  gala,
+}) => {
+  await signIn(signingIn, gala.organiser);
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await signingIn.context().storageState(),
+  });
+  const page = await context.newPage();
+  await page.goto(`/admin/auction_items/email_page/guests?id=${gala.id}`);
+  await page.getByLabel("Subject (email)").fill("Doors open at six");
+  await page.getByRole("textbox", { name: "Message" }).fill("Dear {{first_name}}, the doors open at six.");
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByRole("heading", { name: /^Preview for / })).toBeVisible();
+  // Drawn again by the server, the form still holds the message: sending needs no retyping.
+  await expect(page.getByLabel("Subject (email)")).toHaveValue("Doors open at six");
+  await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue(
+    "Dear {{first_name}}, the doors open at six.",
+  );
+  await expect(page.getByRole("radio", { name: "Email" })).toBeChecked();
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByText(/Sending to \d+ guests?/)).toBeVisible();
+  await context.close();
+});
