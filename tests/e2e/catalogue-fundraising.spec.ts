@@ -62,7 +62,7 @@ test("an organiser thanks a donor by email and as a PDF, and prints bid sheets",
   await page.getByRole("link", { name: /^Thank Claire Donovan/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Thank a donor" })).toBeVisible();
   await expect(page.getByRole("table", { name: /Gifts of/ })).toBeVisible();
-  await expect(page.getByLabel("Message")).toHaveValue(/^Dear Claire Donovan,/);
+  await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue(/^Dear Claire Donovan,/);
 
   const pdf = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download PDF" }).click();
