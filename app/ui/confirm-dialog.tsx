@@ -84,7 +84,11 @@ export function ConfirmDialog({
             }}
             onCloseAutoFocus={(event) => {
               event.preventDefault();
-              triggerRef.current?.focus();
+              const trigger = triggerRef.current;
+              trigger?.focus();
+              // A confirmed removal may have hidden the trigger with its row: focus goes to the nearest container
+              // that takes it (a table's scroll box), not back to the top of the page.
+              if (trigger && document.activeElement !== trigger) trigger.closest<HTMLElement>("[tabindex]")?.focus();
             }}
           >
             <div
