@@ -95,6 +95,10 @@ export const CONSOLE_SHORTCUTS = [
 ] as const;
 
 /** A floor bid (paddle, amount) or a bid sold at once ("sell"). */
+/** The console's two forms, by the ids their replies carry: the floor entry (paddle, amount) and the lot's buttons. */
+export const FLOOR_FORM = "floor";
+export const LOT_ACTIONS_FORM = "lot-actions";
+
 export const floorBidSchema = z.object({
   lot: rowId,
   paddle: paddleNumber,

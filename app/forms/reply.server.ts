@@ -23,13 +23,17 @@ export function refuseSubmission(
   return data<FormReply>({ ...submission.reply(messages), formId }, init);
 }
 
+/** A domain refusal as the form's reply: beside the field it names, or above the form; what was typed goes back. */
+export function refusalReply(formId: string, submission: Submission<unknown>, refusal: Refusal): FormReply {
+  const messages = refusal.field
+    ? { fieldErrors: { [refusal.field]: [refusal.message] } }
+    : { formErrors: [refusal.message] };
+  return { ...submission.reply(messages), formId };
+}
+
 /** Refuses a form with a domain refusal: beside the field it names, or above the form. */
 export function refuseWith(formId: string, submission: Submission<unknown>, refusal: Refusal) {
-  return refuseSubmission(
-    formId,
-    submission,
-    refusal.field ? { fieldErrors: { [refusal.field]: [refusal.message] } } : { formErrors: [refusal.message] },
-  );
+  return data<FormReply>(refusalReply(formId, submission, refusal), { status: 400 });
 }
 
 /**

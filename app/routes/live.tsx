@@ -1,15 +1,28 @@
 import { useLoaderData } from "@remix-run/react";
 import { eq } from "drizzle-orm";
+import { z } from "zod";
 import { requireEventPermission } from "~/auth/access.server";
-import { consoleAction } from "~/bidding/live-console.server";
-import { liveLog, liveMarker, lotDetail, runningOrder } from "~/bidding/live-lots.server";
+import { FLOOR_FORM, floorBidSchema, LOT_ACTIONS_FORM, lotSchema, soldTwiceSchema } from "~/bidding/live-lots";
+import {
+  floorBid,
+  liveLog,
+  liveMarker,
+  lotDetail,
+  openLot,
+  passLot,
+  runningOrder,
+  sellLot,
+  sellTwice,
+  setOnlineBidding,
+  undoLast,
+} from "~/bidding/live-lots.server";
 import { LiveConsole } from "~/bidding/ui/live-console";
 import { readRowId } from "~/db/row-id";
 import { db } from "~/db.server";
-import { readPostedForm } from "~/forms/posted-form.server";
+import { intentAction } from "~/forms/intent-action.server";
 import liveHref from "~/styles/live.css";
 import { titleMeta } from "~/ui/error-page";
-import { redirectWithToast } from "~/ui/toast.server";
+import { formatMoney } from "~/ui/format";
 import { formatInZone } from "~/ui/zoned-time";
 import { event } from "~drizzle/schema";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
@@ -59,17 +72,59 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** The clerk's posts: one intent each, parsed with the console's schemas, one domain call each (live-lots.server.ts). */
 export async function action({ request }: ActionFunctionArgs) {
-  const { eventId, user } = await requireEventPermission(request, "can_control_event");
-  const [meta] = await db.select({ currency: event.currency }).from(event).where(eq(event.event_id, eventId));
-  const outcome = await consoleAction(
-    db,
-    { eventId, byUsrId: user.usr_id, currency: meta?.currency ?? "USD" },
-    await readPostedForm(request),
-  );
-  if (!outcome.ok) return outcome.reply;
-  const url = new URL(request.url);
-  return redirectWithToast(url.pathname + url.search, { title: outcome.message });
+  return intentAction(request, {
+    access: async (request) => {
+      const { eventId, user } = await requireEventPermission(request, "can_control_event");
+      const [meta] = await db.select({ currency: event.currency }).from(event).where(eq(event.event_id, eventId));
+      return { eventId, byUsrId: user.usr_id, currency: meta?.currency ?? "USD" };
+    },
+    intents: (intent) => {
+      /** One of the lot's buttons: the lot is all it posts. */
+      const lotAction = (run: (lot: { eventId: number; itemId: number; byUsrId: number }) => Promise<string>) =>
+        intent({
+          formId: LOT_ACTIONS_FORM,
+          schema: lotSchema,
+          unparsed: "Choose a lot first.",
+          run: ({ eventId, byUsrId }, { lot }) => run({ eventId, itemId: lot, byUsrId }),
+        });
+      return {
+        bid: intent({
+          formId: FLOOR_FORM,
+          schema: floorBidSchema,
+          run: async ({ eventId, byUsrId, currency }, { lot, paddle, amount }) => {
+            const placed = await floorBid(db, { eventId, itemId: lot, byUsrId, paddle, amount: amount! });
+            return `Paddle ${paddle} (${placed.holder.name}) bids ${formatMoney(amount!, currency)}`;
+          },
+        }),
+        // The bid and the hammer at once: the sale is at the bid just placed, never at one that came in meanwhile.
+        sell: intent({
+          formId: FLOOR_FORM,
+          schema: floorBidSchema,
+          run: async ({ eventId, byUsrId }, { lot, paddle, amount }) => {
+            const placed = await floorBid(db, { eventId, itemId: lot, byUsrId, paddle, amount: amount! });
+            return sellLot(db, { eventId, itemId: lot, byUsrId, expectBidId: placed.bidId });
+          },
+        }),
+        sold_twice: intent({
+          formId: FLOOR_FORM,
+          schema: soldTwiceSchema,
+          run: ({ eventId, byUsrId }, { lot, paddle }) => sellTwice(db, { eventId, itemId: lot, byUsrId, paddle }),
+        }),
+        undo: intent({
+          formId: LOT_ACTIONS_FORM,
+          schema: z.object({}),
+          run: ({ eventId, byUsrId }) => undoLast(db, { eventId, byUsrId }),
+        }),
+        open: lotAction((lot) => openLot(db, lot)),
+        sold: lotAction((lot) => sellLot(db, lot)),
+        passed: lotAction((lot) => passLot(db, lot)),
+        online_on: lotAction((lot) => setOnlineBidding(db, { ...lot, on: true })),
+        online_off: lotAction((lot) => setOnlineBidding(db, { ...lot, on: false })),
+      };
+    },
+  });
 }
 
 export default function LiveConsolePage() {

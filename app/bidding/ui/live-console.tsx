@@ -12,15 +12,14 @@ import { LiveIndicator, useLiveRefresh } from "~/realtime/use-live-refresh";
 import { formatMoney } from "~/ui/format";
 import {
   CONSOLE_SHORTCUTS,
+  FLOOR_FORM,
+  LOT_ACTIONS_FORM,
   LOT_PHASE_LABELS,
   type ConsoleLot,
   type LogEntry,
   type LotBid,
   type LotPhase,
 } from "../live-lots";
-
-const FLOOR_FORM = "floor";
-const LOT_ACTIONS_FORM = "lot-actions";
 
 export interface LiveConsoleProps {
   eventId: number;
