@@ -221,6 +221,12 @@ export const optionalMobile = optional(
 export const rowId = z.coerce.number().int().positive().max(MAX_ROW_ID);
 
 /**
+ * The ids of rows a form names by a field it may post once or many times (the guests of a party, ticked rows): a
+ * list in every case, where a form parse gives a lone value as it is.
+ */
+export const rowIdList = z.preprocess((value) => (value === undefined ? [] : [value].flat()), z.array(rowId));
+
+/**
  * A value read with its rule, for a post that is not a form of fields (a bulk action's choice): the value, or a
  * `Refusal` with the rule's message.
  */

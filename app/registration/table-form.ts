@@ -3,7 +3,7 @@
  * the action. Client-safe.
  */
 import { z } from "zod";
-import { requiredText } from "~/forms/rules";
+import { requiredText, rowId, rowIdList } from "~/forms/rules";
 
 export const MAX_TABLE_CAPACITY = 200;
 
@@ -20,3 +20,16 @@ export type TableInput = z.infer<typeof tableSchema>;
 
 /** The form id of a move (a party dragged or sent to a table): its refusal is shown above the plan. */
 export const MOVE_FORM = "seating-move";
+
+/**
+ * A move: `guest` repeated for the guests shown together, `only` to take just one of them, `to` a table's id or
+ * "unseated".
+ */
+export const moveSchema = z.object({
+  guest: rowIdList.pipe(z.array(rowId).min(1).max(1000)),
+  only: z.union([z.literal(""), rowId]).optional(),
+  to: z.union([z.literal("unseated"), rowId]),
+});
+
+/** A table named by the dialog or the delete button; one whose id is not one is a table already gone. */
+export const tableIdSchema = z.object({ table: rowId.optional().catch(undefined) });
