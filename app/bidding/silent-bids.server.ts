@@ -6,18 +6,14 @@
 import { formatInTimeZone } from "date-fns-tz";
 import { and, asc, count, desc, eq, inArray, max, or, gt } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { z } from "zod";
-import { MAX_ROW_ID } from "~/db/row-id";
 import { db } from "~/db.server";
-import { formReply, type FormReply } from "~/forms/form-contract";
 import { formatMoney } from "~/ui/format";
-import { formatInZone, zonedDateTimeSchema, zoneAbbreviation } from "~/ui/zoned-time";
+import { formatInZone, zoneAbbreviation } from "~/ui/zoned-time";
 import { auction_item, bid, event, usr, usr_event_paddle, winner } from "~drizzle/schema";
 import { AUCTION_KINDS, loadEventAuctionRules, rulesForItem } from "./auction-rules.server";
 import { itemState, winningPositions } from "./item-records.server";
 import { liveItem } from "./live-item";
-import { retractReason, type BidRow, type ItemSummaryRow, type StaffDialogName } from "./silent-bids";
-import { closeItemNow, extendItem, reopenItem, retractBid, StaffActionError } from "./staff-actions.server";
+import type { BidRow, ItemSummaryRow } from "./silent-bids";
 
 const MINUTE = 60_000;
 
@@ -189,117 +185,12 @@ function personName(first: string | null, last: string | null) {
   return name || null;
 }
 
-// --- The staff actions -------------------------------------------------------------------------------------
-
-const id = z.coerce.number({ invalid_type_error: "This form is missing its item." }).int().positive().max(MAX_ROW_ID);
-
-const retractSchema = z.object({
-  item_id: id,
-  bid_id: id,
-  reason: retractReason,
-});
-
-type StaffRefusal = { fieldErrors?: Record<string, string[] | undefined>; formError?: string };
-
-export type StaffActionResult = { ok: true; message: string } | { ok: false; refusal: FormReply };
-
-/**
- * Reads and carries out one staff action posted from the screen (intent close, extend, reopen or retract).
- * Refusals name the dialog they belong to so that only it opens again with its messages.
- */
-export async function runStaffAction(eventId: number, form: FormData, now = new Date()): Promise<StaffActionResult> {
-  const intent = String(form.get("intent") ?? "");
-  const values = Object.fromEntries([...form].filter(([, value]) => typeof value === "string")) as Record<
-    string,
-    string
-  >;
-  const dialog = String(form.get("dialog") ?? "") || `${intent}-${values.bid_id ?? values.item_id ?? ""}`;
-  const refuse = (refusal: StaffRefusal): StaffActionResult => ({
-    ok: false,
-    refusal: formReply(dialog, { ...refusal, values }),
-  });
-  const display = await eventDisplay(eventId);
-
-  try {
-    switch (intent as StaffDialogName) {
-      case "close": {
-        const itemId = id.safeParse(form.get("item_id"));
-        if (!itemId.success) return refuse({ formError: "This form is missing its item." });
-        const units = await closeItemNow(db, eventId, itemId.data, now);
-        const title = await itemTitle(eventId, itemId.data);
-        return {
-          ok: true,
-          message: units.length
-            ? `${title} closed: ${units.length === 1 ? "1 winner" : `${units.length} winners`}`
-            : `${title} closed with no winner`,
-        };
-      }
-      case "extend":
-      case "reopen": {
-        const parsed = z
-          .object({
-            item_id: id,
-            until: zonedDateTimeSchema(display.timezone, { required: "Choose the new closing time." }).refine(
-              // A blank or unreadable time was already refused above.
-              (until) => !(until instanceof Date) || until.getTime() > now.getTime(),
-              "Choose a time in the future.",
-            ),
-          })
-          .safeParse(values);
-        if (!parsed.success) return refuse(zodRefusal(parsed.error));
-        const { item_id: itemId, until } = parsed.data;
-        if (intent === "extend") {
-          const [summary] = (await listItemSummaries(eventId, display, now)).filter((item) => item.itemId === itemId);
-          if (summary?.closesAt && until!.getTime() <= new Date(summary.closesAt).getTime()) {
-            return refuse({
-              fieldErrors: { until: [`Choose a time after the current close (${summary.closesLabel}).`] },
-            });
-          }
-          await extendItem(db, eventId, itemId, until!, now);
-        } else {
-          await reopenItem(db, eventId, itemId, until!, now);
-        }
-        const title = await itemTitle(eventId, itemId);
-        const when = formatInZone(until, display.timezone);
-        return {
-          ok: true,
-          message: intent === "extend" ? `${title} now closes ${when}` : `${title} reopened until ${when}`,
-        };
-      }
-      case "retract": {
-        const parsed = retractSchema.safeParse(values);
-        if (!parsed.success) return refuse(zodRefusal(parsed.error));
-        await retractBid(db, eventId, parsed.data.item_id, parsed.data.bid_id, parsed.data.reason);
-        return { ok: true, message: "Bid retracted" };
-      }
-      default:
-        throw new Response("This form does not say what to do.", { status: 400 });
-    }
-  } catch (error) {
-    if (error instanceof StaffActionError) return refuse({ formError: error.message });
-    throw error;
-  }
-}
-
-async function itemTitle(eventId: number, itemId: number) {
+/** An item as a staff action's message names it: "Weekend in Napa (lot 12)". */
+export async function staffItemTitle(eventId: number, itemId: number) {
   const [row] = await db
     .select({ lot: auction_item.lot, title: auction_item.title })
     .from(auction_item)
     .where(and(eq(auction_item.auction_item_id, itemId), eq(auction_item.event_id, eventId)));
   if (!row) return "The item";
   return row.lot === null ? row.title : `${row.title} (lot ${row.lot})`;
-}
-
-function zodRefusal(error: z.ZodError): StaffRefusal {
-  const { fieldErrors, formErrors } = error.flatten();
-  const known = Object.fromEntries(
-    Object.entries(fieldErrors).filter(([field]) => field === "until" || field === "reason"),
-  );
-  const other = [
-    ...formErrors,
-    ...Object.entries(fieldErrors)
-      .filter(([field]) => !(field in known))
-      .flatMap(([, messages]) => messages ?? []),
-  ];
-  return { fieldErrors: known, formError: other[0] };
 }

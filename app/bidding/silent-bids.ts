@@ -3,7 +3,9 @@
  * Client-safe.
  */
 import { z } from "zod";
+import { MAX_ROW_ID } from "~/db/row-id";
 import { requiredText } from "~/forms/rules";
+import { zonedDateTimeSchema } from "~/ui/zoned-time";
 
 /** One bid of the ledger, as staff read it. Amounts in cents; labels and times formatted on the server. */
 export interface BidRow {
@@ -77,6 +79,29 @@ export const retractFields = z.object({ reason: retractReason });
 
 /** The extend and reopen dialogs' field; the action checks it against the clock and the item's close. */
 export const closingTimeFields = z.object({ until: z.string().default("") });
+
+const postedId = z.coerce
+  .number({ invalid_type_error: "This form is missing its item." })
+  .int()
+  .positive()
+  .max(MAX_ROW_ID);
+
+/** Close an item now: the item is all it posts. */
+export const closeItemSchema = z.object({ item_id: postedId });
+
+/** Extend or reopen an item: its new closing time, read in the event's time zone, after `now`. */
+export const closingTimeSchema = (timeZone: string, now: Date) =>
+  z.object({
+    item_id: postedId,
+    until: zonedDateTimeSchema(timeZone, { required: "Choose the new closing time." }).refine(
+      // A blank or unreadable time was already refused by the field's own rule.
+      (until) => !(until instanceof Date) || until.getTime() > now.getTime(),
+      "Choose a time in the future.",
+    ),
+  });
+
+/** Retract a bid, with the reason kept beside it. */
+export const retractSchema = z.object({ item_id: postedId, bid_id: postedId, reason: retractReason });
 
 export const BID_STATUS_LABELS: Record<string, string> = {
   winning: "Winning",

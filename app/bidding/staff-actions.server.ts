@@ -4,6 +4,7 @@
  * to the event, and publishes the item's new state.
  */
 import { and, asc, desc, eq, gte, inArray, ne } from "drizzle-orm";
+import { Refusal } from "~/forms/refusal";
 import { enqueueExtendedMessages, enqueueItemMessages } from "~/messages/outbox.server";
 import { auction_item, bid, bid_maximum, winner } from "~drizzle/schema";
 import { loadEventAuctionRules, rulesForItem } from "./auction-rules.server";
@@ -13,7 +14,8 @@ import { itemState, type ItemRow } from "./item-records.server";
 import { currentLiveItem, publishItem, publishNotices } from "./place-bid.server";
 import type { Database, Transaction } from "~/db/connection.server";
 
-export class StaffActionError extends Error {}
+/** A staff action the item's state forbids (closed already, not this event's): said above the dialog. */
+export class StaffActionError extends Refusal {}
 
 async function withLockedItem<T>(
   db: Database,

@@ -34,6 +34,11 @@ export interface Intent<Access, Schema extends ZodTypeAny = ZodTypeAny> {
    * does not parse gets, above the form, instead of messages beside fields no one sees.
    */
   unparsed?: string;
+  /**
+   * The fields the form shows, when it also posts hidden ones (the item a dialog is about): a message about a
+   * hidden field goes above the form, where it is seen.
+   */
+  shownFields?: readonly string[];
   /** A move made by dragging replaces the page in the history rather than adding an entry per move. */
   replaceHistory?: boolean;
   run: (call: IntentCall<Access>, input: z.output<Schema>) => Promise<IntentAnswer>;
@@ -76,7 +81,9 @@ export async function intentAction<Access>(request: Request, spec: IntentActionS
   const submission = parseForm(form, schema);
   if (submission.status !== "success")
     return refuse(
-      declared.unparsed ? formReply(formId, { formError: declared.unparsed }) : { ...submission.reply(), formId },
+      declared.unparsed
+        ? formReply(formId, { formError: declared.unparsed })
+        : shownWhere(declared.shownFields, { ...submission.reply(), formId }),
     );
   let answer: IntentAnswer;
   try {
@@ -98,4 +105,17 @@ export async function intentAction<Access>(request: Request, spec: IntentActionS
 
 function isToast(answer: IntentAnswer): answer is ToastInput {
   return !(answer instanceof Response) && typeof (answer as ToastInput).title === "string";
+}
+
+/** The reply with messages about fields the form does not show moved above the form (the first one is enough). */
+function shownWhere(shownFields: readonly string[] | undefined, reply: FormReply): FormReply {
+  if (!shownFields || !reply.error) return reply;
+  const error: Record<string, string[] | null> = {};
+  const hidden: string[] = [];
+  for (const [field, messages] of Object.entries(reply.error)) {
+    if (field === "" || shownFields.includes(field)) error[field] = messages;
+    else hidden.push(...(messages ?? []));
+  }
+  if (hidden.length > 0) error[""] = [...(error[""] ?? []), hidden[0]];
+  return { ...reply, error };
 }

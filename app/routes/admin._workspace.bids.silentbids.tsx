@@ -1,19 +1,28 @@
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
-import { readSilentBidsView } from "~/bidding/silent-bids";
+import {
+  closeItemSchema,
+  closingTimeSchema,
+  readSilentBidsView,
+  retractSchema,
+  type StaffDialogName,
+} from "~/bidding/silent-bids";
 import {
   bidsMarker,
   eventDisplay,
   listItemSummaries,
   listSilentBids,
-  runStaffAction,
+  staffItemTitle,
 } from "~/bidding/silent-bids.server";
+import { closeItemNow, extendItem, reopenItem, retractBid } from "~/bidding/staff-actions.server";
 import { SilentBidsScreen } from "~/bidding/ui/silent-bids-screen";
-import { readPostedForm } from "~/forms/posted-form.server";
+import { db } from "~/db.server";
+import { intentAction } from "~/forms/intent-action.server";
+import { Refusal } from "~/forms/refusal";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
 import { titleMeta } from "~/ui/error-page";
-import { redirectWithToast } from "~/ui/toast.server";
+import { formatInZone } from "~/ui/zoned-time";
 
 export const meta = titleMeta("Silent bids · Bids · Gavel");
 
@@ -43,15 +52,66 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/**
+ * Close, extend, reopen an item; retract a bid. Each is a dialog named in `dialog` (or, posted from a page
+ * without JavaScript, after the intent and the row), so only that dialog opens again with its messages.
+ */
 export async function action({ request }: ActionFunctionArgs) {
-  const { eventId } = await requireEventPermission(request, "can_control_event");
-  const result = await runStaffAction(eventId, await readPostedForm(request));
-  if (!result.ok) return data(result.refusal, { status: 400 });
-  // Back to the screen as it was, without the confirmation step of a post made without JavaScript.
-  const url = new URL(request.url);
-  url.searchParams.delete("dialog");
-  return redirectWithToast(url.pathname + url.search, { title: result.message });
+  const now = new Date();
+  return intentAction(request, {
+    access: async (request) => {
+      const { eventId } = await requireEventPermission(request, "can_control_event");
+      return { eventId, display: await eventDisplay(eventId) };
+    },
+    intents: (intent) => ({
+      close: intent({
+        formId: staffDialogOf("close"),
+        schema: closeItemSchema,
+        shownFields: [],
+        run: async ({ eventId }, { item_id }) => {
+          const units = await closeItemNow(db, eventId, item_id, now);
+          const title = await staffItemTitle(eventId, item_id);
+          if (units.length === 0) return `${title} closed with no winner`;
+          return `${title} closed: ${units.length === 1 ? "1 winner" : `${units.length} winners`}`;
+        },
+      }),
+      extend: intent({
+        formId: staffDialogOf("extend"),
+        schema: ({ display }) => closingTimeSchema(display.timezone, now),
+        shownFields: ["until"],
+        run: async ({ eventId, display }, { item_id, until }) => {
+          const [item] = (await listItemSummaries(eventId, display, now)).filter((row) => row.itemId === item_id);
+          if (item?.closesAt && until!.getTime() <= new Date(item.closesAt).getTime())
+            throw new Refusal(`Choose a time after the current close (${item.closesLabel}).`, "until");
+          await extendItem(db, eventId, item_id, until!, now);
+          return `${await staffItemTitle(eventId, item_id)} now closes ${formatInZone(until, display.timezone)}`;
+        },
+      }),
+      reopen: intent({
+        formId: staffDialogOf("reopen"),
+        schema: ({ display }) => closingTimeSchema(display.timezone, now),
+        shownFields: ["until"],
+        run: async ({ eventId, display }, { item_id, until }) => {
+          await reopenItem(db, eventId, item_id, until!, now);
+          return `${await staffItemTitle(eventId, item_id)} reopened until ${formatInZone(until, display.timezone)}`;
+        },
+      }),
+      retract: intent({
+        formId: staffDialogOf("retract"),
+        schema: retractSchema,
+        shownFields: ["reason"],
+        run: async ({ eventId }, { item_id, bid_id, reason }) => {
+          await retractBid(db, eventId, item_id, bid_id, reason);
+          return "Bid retracted";
+        },
+      }),
+    }),
+  });
 }
+
+/** The dialog a post came from: named in `dialog`, or (without JavaScript) the intent and its bid or item. */
+const staffDialogOf = (name: StaffDialogName) => (form: FormData) =>
+  String(form.get("dialog") ?? "") || `${name}-${String(form.get("bid_id") ?? form.get("item_id") ?? "")}`;
 
 export default function SilentBidsPage() {
   const loaded = useLoaderData<typeof loader>();
