@@ -3,8 +3,7 @@
  * Client-safe.
  */
 import { z } from "zod";
-import { MAX_ROW_ID } from "~/db/row-id";
-import { requiredText } from "~/forms/rules";
+import { requiredText, rowIdOr } from "~/forms/rules";
 import { zonedDateTimeSchema } from "~/ui/zoned-time";
 
 /** One bid of the ledger, as staff read it. Amounts in cents; labels and times formatted on the server. */
@@ -80,11 +79,7 @@ export const retractFields = z.object({ reason: retractReason });
 /** The extend and reopen dialogs' field; the action checks it against the clock and the item's close. */
 export const closingTimeFields = z.object({ until: z.string().default("") });
 
-const postedId = z.coerce
-  .number({ invalid_type_error: "This form is missing its item." })
-  .int()
-  .positive()
-  .max(MAX_ROW_ID);
+const postedId = rowIdOr("This form is missing its item.");
 
 /** Close an item now: the item is all it posts. */
 export const closeItemSchema = z.object({ item_id: postedId });

@@ -39,6 +39,11 @@ export interface Intent<Access, Schema extends ZodTypeAny = ZodTypeAny> {
    * hidden field goes above the form, where it is seen.
    */
   shownFields?: readonly string[];
+  /**
+   * For a row's button (mark paid, resend), whose page has no form to show a message in: a refusal is said in an
+   * error toast on the page it redirects back to, as its success would be.
+   */
+  refuseInToast?: boolean;
   /** A move made by dragging replaces the page in the history rather than adding an entry per move. */
   replaceHistory?: boolean;
   run: (call: IntentCall<Access>, input: z.output<Schema>) => Promise<IntentAnswer>;
@@ -76,7 +81,19 @@ export async function intentAction<Access>(request: Request, spec: IntentActionS
   const call: IntentCall<Access> = { ...access, form, request };
   const formId = typeof declared.formId === "function" ? declared.formId(form) : declared.formId;
   const schema = typeof declared.schema === "function" ? await declared.schema(call) : declared.schema;
-  const refuse = (reply: FormReply) => (spec.refusal ? spec.refusal(reply) : data(reply, { status: 400 }));
+  const url = new URL(request.url);
+  // The dialog the address opened (pages without JavaScript) is done with.
+  url.searchParams.delete("dialog");
+  const back = (toast: ToastInput) =>
+    redirectWithToast(
+      url.pathname + url.search,
+      toast,
+      declared.replaceHistory ? { headers: { "X-Remix-Replace": "yes" } } : undefined,
+    );
+  const refuse = (reply: FormReply) => {
+    if (declared.refuseInToast) return back({ type: "error", title: Object.values(reply.error ?? {}).flat()[0] ?? "" });
+    return spec.refusal ? spec.refusal(reply) : data(reply, { status: 400 });
+  };
 
   const submission = parseForm(form, schema);
   if (submission.status !== "success")
@@ -93,14 +110,7 @@ export async function intentAction<Access>(request: Request, spec: IntentActionS
     throw error;
   }
   if (typeof answer !== "string" && !isToast(answer)) return answer;
-  const url = new URL(request.url);
-  // The dialog the address opened (pages without JavaScript) is done with.
-  url.searchParams.delete("dialog");
-  return redirectWithToast(
-    url.pathname + url.search,
-    typeof answer === "string" ? { title: answer } : answer,
-    declared.replaceHistory ? { headers: { "X-Remix-Replace": "yes" } } : undefined,
-  );
+  return back(typeof answer === "string" ? { title: answer } : answer);
 }
 
 function isToast(answer: IntentAnswer): answer is ToastInput {

@@ -220,6 +220,10 @@ export const optionalMobile = optional(
 /** The id of a row a form names (a hidden field): a positive whole number. */
 export const rowId = z.coerce.number().int().positive().max(MAX_ROW_ID);
 
+/** A row's id with the message a post missing it gets ("This form is missing its item."). */
+export const rowIdOr = (message: string) =>
+  z.coerce.number({ message }).int(message).positive(message).max(MAX_ROW_ID, message);
+
 /**
  * The ids of rows a form names by a field it may post once or many times (the guests of a party, ticked rows): a
  * list in every case, where a form parse gives a lone value as it is.

@@ -5,13 +5,11 @@
  * one payment.
  */
 import { and, asc, desc, eq, lt, ne } from "drizzle-orm";
-import { rowId } from "~/forms/rules";
 import { publish } from "~/realtime/bus.server";
 import { formatMoney } from "~/ui/format";
 import { formatInZone } from "~/ui/zoned-time";
 import { event, pass, payment, registrant, ticket, ticket_payment } from "~drizzle/schema";
 import { guestLinkUrl } from "./order-links.server";
-import { resendConfirmation } from "./registrants.server";
 import { registrationTopic } from "./registration-topic";
 import type { Database, Transaction } from "~/db/connection.server";
 
@@ -240,35 +238,4 @@ export async function paymentOfPass(db: Database, eventId: number, passId: numbe
     .from(pass)
     .where(and(eq(pass.event_id, eventId), eq(pass.pass_id, passId)));
   return found?.paymentId ?? null;
-}
-
-const passId = rowId;
-
-/** The passes screen's posts: "mark-paid" (method cash or check), "cancel", "resend". */
-export async function runPassAction(
-  db: Database,
-  eventId: number,
-  origin: string,
-  form: FormData,
-): Promise<PassChange> {
-  const id = passId.safeParse(form.get("pass"));
-  if (!id.success) throw new Response("This form does not say which pass.", { status: 400 });
-  switch (form.get("intent")) {
-    case "mark-paid": {
-      const method = form.get("method");
-      if (method !== "cash" && method !== "check") return { ok: false, message: "Choose cash or check." };
-      return markPassPaid(db, eventId, id.data, method);
-    }
-    case "cancel":
-      return cancelPass(db, eventId, id.data);
-    case "resend": {
-      const paymentId = await paymentOfPass(db, eventId, id.data);
-      const sentTo = paymentId === null ? null : await resendConfirmation(origin, eventId, paymentId);
-      return sentTo
-        ? { ok: true, message: `The confirmation was sent again to ${sentTo}` }
-        : { ok: false, message: "This pass has no email address to send the confirmation to." };
-    }
-    default:
-      throw new Response("This form does not say what to do.", { status: 400 });
-  }
 }

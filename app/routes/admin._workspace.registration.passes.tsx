@@ -1,15 +1,24 @@
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { requireEventPermission } from "~/auth/access.server";
 import { db } from "~/db.server";
-import { readPostedForm } from "~/forms/posted-form.server";
-import { loadPasses, releaseUnpaidOrders, runPassAction } from "~/registration/passes.server";
-import { PassesScreen, type PassesActionData } from "~/registration/ui/passes-screen";
+import { replyFor } from "~/forms/form-contract";
+import { intentAction } from "~/forms/intent-action.server";
+import { Refusal } from "~/forms/refusal";
+import { markPaidSchema, passSchema, RELEASE_FORM, releaseSchema } from "~/registration/pass-forms";
+import {
+  cancelPass,
+  loadPasses,
+  markPassPaid,
+  paymentOfPass,
+  releaseUnpaidOrders,
+  type PassChange,
+} from "~/registration/passes.server";
+import { resendConfirmation } from "~/registration/registrants.server";
+import { PassesScreen } from "~/registration/ui/passes-screen";
 import { publicOrigin } from "~/security/request.server";
 import registrantsHref from "~/styles/registrants.css";
 import { titleMeta } from "~/ui/error-page";
-import { redirectWithToast } from "~/ui/toast.server";
 
 export const meta = titleMeta("Passes · Registration · Gavel");
 
@@ -21,34 +30,57 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { passes: await loadPasses(db, publicOrigin(request), eventId) };
 }
 
-const releaseDays = z.coerce.number().int().min(1).max(365);
-
+/** Mark a pass paid, cancel it, send its confirmation again (a row's buttons); release old unpaid orders. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { eventId } = await requireEventPermission(request, "can_register");
-  const form = await readPostedForm(request);
-  const url = new URL(request.url);
-  if (form.get("intent") === "release") {
-    const days = releaseDays.safeParse(form.get("days"));
-    if (!days.success)
-      return data<PassesActionData>({ releaseError: "Enter a number of days from 1 to 365." }, { status: 400 });
-    const released = await releaseUnpaidOrders(db, eventId, new Date(Date.now() - days.data * 86_400_000));
-    return redirectWithToast(url.pathname + url.search, {
-      title:
-        released === 0
-          ? `No unpaid order is older than ${days.data} ${days.data === 1 ? "day" : "days"}`
-          : `${released} ${released === 1 ? "pass" : "passes"} released; their tickets are back on sale`,
-    });
-  }
-  const result = await runPassAction(db, eventId, publicOrigin(request), form);
-  return redirectWithToast(
-    url.pathname + url.search,
-    result.ok ? { title: result.message } : { type: "error", title: result.message },
-  );
+  return intentAction(request, {
+    access: (request) => requireEventPermission(request, "can_register"),
+    intents: (intent) => ({
+      "mark-paid": intent({
+        formId: "mark-paid",
+        schema: markPaidSchema,
+        refuseInToast: true,
+        run: async ({ eventId }, { pass, method }) => said(await markPassPaid(db, eventId, pass, method)),
+      }),
+      cancel: intent({
+        formId: "cancel",
+        schema: passSchema,
+        refuseInToast: true,
+        run: async ({ eventId }, { pass }) => said(await cancelPass(db, eventId, pass)),
+      }),
+      resend: intent({
+        formId: "resend",
+        schema: passSchema,
+        refuseInToast: true,
+        run: async ({ eventId, request }, { pass }) => {
+          const paymentId = await paymentOfPass(db, eventId, pass);
+          const sentTo =
+            paymentId === null ? null : await resendConfirmation(publicOrigin(request), eventId, paymentId);
+          if (!sentTo) throw new Refusal("This pass has no email address to send the confirmation to.");
+          return `The confirmation was sent again to ${sentTo}`;
+        },
+      }),
+      release: intent({
+        formId: RELEASE_FORM,
+        schema: releaseSchema,
+        run: async ({ eventId }, { days }) => {
+          const released = await releaseUnpaidOrders(db, eventId, new Date(Date.now() - days * 86_400_000));
+          return released === 0
+            ? `No unpaid order is older than ${days} ${days === 1 ? "day" : "days"}`
+            : `${released} ${released === 1 ? "pass" : "passes"} released; their tickets are back on sale`;
+        },
+      }),
+    }),
+  });
+}
+
+/** A pass's change as the toast says it; one the pass's state forbids is refused. */
+function said(change: PassChange) {
+  if (!change.ok) throw new Refusal(change.message);
+  return change.message;
 }
 
 export default function PassesPage() {
-  const reply = useActionData<typeof action>();
-  const releaseError = reply && "releaseError" in reply ? reply.releaseError : undefined;
+  const releaseError = replyFor(useActionData<typeof action>(), RELEASE_FORM)?.error?.days?.[0];
   return <PassesScreen {...useLoaderData<typeof loader>()} releaseError={releaseError} />;
 }
 

@@ -104,7 +104,7 @@ describe(`unpaid orders on ${process.env.TEST_DB_ENGINE}`, () => {
 
     expect(await release("0")).toMatchObject({
       status: 400,
-      data: { releaseError: "Enter a number of days from 1 to 365." },
+      data: { formId: "release-unpaid", error: { days: ["Enter a number of days from 1 to 365."] } },
     });
     expect(await release("14")).toMatchObject({ status: 302 });
     const status = async (paymentId: number) =>

@@ -123,8 +123,6 @@ function PassActions({ row }: { row: PassRow }) {
   );
 }
 
-export type PassesActionData = { releaseError: string };
-
 /**
  * Releasing orders to pay at the event that nobody paid: guests may hold seats without paying (up to a limit per
  * buyer), so before the event the team gives the tickets of old unpaid orders back to sale.
