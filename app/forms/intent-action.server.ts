@@ -52,8 +52,8 @@ export interface Intent<Access, Schema extends ZodTypeAny = ZodTypeAny> {
 export interface IntentActionSpec<Access> {
   /** Who may post: throws the 403 (or the sign-in redirect) when not; answers what the calls get. */
   access: (request: Request) => Promise<Access>;
-  /** Reads the post when it is not a plain form (an upload); a Response refuses it (a file over the limit). */
-  readForm?: (request: Request) => Promise<FormData | Response>;
+  /** Reads the post when it is not a plain form (an upload); an answer refuses it (a file over the limit). */
+  readForm?: (request: Request) => Promise<FormData | Response | ReturnType<typeof data>>;
   /** The intents by name, each declared with `declare`, which types its domain call's input by its schema. */
   intents: (declare: DeclareIntent<Access>) => Record<string, Intent<Access, never>>;
   /** For a screen whose answers are not the form contract's (the door's status line): a refusal, reshaped. */
@@ -72,7 +72,8 @@ const declareIntent = <Access>(declared: Intent<Access, ZodTypeAny>) => declared
 export async function intentAction<Access>(request: Request, spec: IntentActionSpec<Access>) {
   const access = await spec.access(request);
   const form = spec.readForm ? await spec.readForm(request) : await readPostedForm(request);
-  if (form instanceof Response) return form;
+  // A refusal of the post as a whole (not instanceof FormData: the multipart reader's class may be another's).
+  if (form instanceof Response || !("getAll" in form)) return form;
   const name = String(form.get("intent") ?? "");
   const intents = spec.intents(declareIntent as DeclareIntent<Access>);
   const declared = Object.hasOwn(intents, name) ? (intents[name] as unknown as Intent<Access, ZodTypeAny>) : undefined;

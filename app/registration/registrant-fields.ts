@@ -1,4 +1,6 @@
 /** What the registrants and passes screens and their server share: payment methods staff choose, guest rows. Client-safe. */
+import { z } from "zod";
+import { rowIdOr } from "~/forms/rules";
 
 /** Payment methods staff choose by hand; card payments come with billing. */
 export const STAFF_METHODS = ["comp", "cash", "check", "pay_at_event"] as const;
@@ -43,3 +45,17 @@ export function companyAndAddress(guest: CompanyAndAddress): CompanyAndAddress {
 
 /** The guests' CSV import's form id: a file it cannot read is refused as a FormReply with the message on `file`. */
 export const REGISTRANT_IMPORT_FORM = "registrant-import";
+
+/** The import's first step: the file to check (a dry run, row by row). */
+export const registrantFileSchema = z.object({
+  file: z.custom<File>((file) => file instanceof File && file.size > 0, "Choose a CSV file to check."),
+});
+
+/** The import's second step: the file's text as checked, carried in the form, and its name. */
+export const registrantImportSchema = z.object({
+  csv: z.string().default(""),
+  file_name: z.string().default(""),
+});
+
+/** A guest's row buttons (resend, delete): the guest is all they post. */
+export const registrantRowSchema = z.object({ registrant: rowIdOr("This form does not say which guest.") });

@@ -9,6 +9,7 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import Papa from "papaparse";
 import { z } from "zod";
+import { readFormWithFile } from "~/forms/posted-form.server";
 import { phoneProblem } from "~/forms/rules";
 import { event, registrant, usr_event_paddle } from "~drizzle/schema";
 import { fitsPattern } from "./answer-pattern.server";
@@ -20,6 +21,11 @@ import { loadRegistrationChoices, type RegistrationChoices } from "./registrants
 import type { Database, Transaction } from "~/db/connection.server";
 
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
+
+/** The posted form, with an uploaded CSV held in memory; null when the file is over the limit. */
+export function readRegistrantsForm(request: Request): Promise<FormData | null> {
+  return readFormWithFile(request, MAX_IMPORT_BYTES);
+}
 export const MAX_IMPORT_ROWS = 3000;
 
 /** Column names as exported by the grid or typed by people, to the guest's fields. */
@@ -97,6 +103,13 @@ export type RegistrantImportCheck = {
   problems: ImportProblem[];
   ignoredColumns: string[];
 };
+
+/** A checked file's report; a file that cannot be read at all is refused on the import form's file field instead. */
+export interface ImportAnswer {
+  importCheck: RegistrantImportCheck;
+  csv: string;
+  fileName: string;
+}
 
 const email = z.string().email();
 

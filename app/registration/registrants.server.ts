@@ -173,6 +173,15 @@ export async function refreshPassNames(tx: Transaction, eventId: number, passId:
     .where(and(eq(pass.event_id, eventId), eq(pass.pass_id, passId)));
 }
 
+/** The order a guest came with, for sending its confirmation again (a guest of another event is never found). */
+export async function paymentOfRegistrant(db: Database, eventId: number, registrantId: number) {
+  const [found] = await db
+    .select({ paymentId: registrant.payment_id })
+    .from(registrant)
+    .where(and(eq(registrant.event_id, eventId), eq(registrant.registrant_id, registrantId)));
+  return found?.paymentId ?? null;
+}
+
 /**
  * Deletes a guest; their name leaves the pass. Their paddle number is not handed out again: the event's counter
  * only grows. Returns the deleted guest's name (null: there was no such guest).

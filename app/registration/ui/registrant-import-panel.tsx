@@ -8,7 +8,7 @@ import { replyFor } from "~/forms/form-contract";
 import { CsvCheckForm } from "~/ui/csv-check-form";
 import { ImportCleanRows, ImportProblems } from "~/ui/import-report";
 import { REGISTRANT_IMPORT_FORM, STAFF_METHOD_LABELS } from "../registrant-fields";
-import type { ImportAnswer } from "../registrants-actions.server";
+import type { ImportAnswer } from "../registrant-import.server";
 
 export function RegistrantImportPanel() {
   const answer = useActionData<object>();
