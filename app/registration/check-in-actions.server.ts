@@ -1,17 +1,17 @@
 /**
- * The door's form posts: check a guest (or their whole party) in or out, check in whoever a scanned code names, and
- * register a walk-in and check them in at once. Each answers with one line for the station's status banner.
+ * What the door's posts do (the route declares them): check a guest (or their whole party) in or out, check in
+ * whoever a scanned code names, register a walk-in and check them in at once, take a party's payment. Each answers
+ * with one line for the station's status banner.
  */
 import { eq } from "drizzle-orm";
-import { z } from "zod";
-import { MAX_ROW_ID, readRowId } from "~/db/row-id";
 import { db } from "~/db.server";
-import { EMAIL_MAX, requiredText, TEXT_LIMITS } from "~/forms/rules";
+import { TEXT_LIMITS } from "~/forms/rules";
 import { formatMoney } from "~/ui/format";
 import { event } from "~drizzle/schema";
 import { checkGuests, guestOfToken, partyOf, tokenInScan, type CheckResult, type Direction } from "./check-in.server";
 import { takeDoorPayment } from "./door-payments.server";
-import { registerParty, type PaymentMethod } from "./register-party.server";
+import { registerParty } from "./register-party.server";
+import type { DoorPayment, WalkIn } from "./door-forms";
 
 export interface DoorOutcome {
   tone: "success" | "info" | "error";
@@ -23,71 +23,26 @@ export interface DoorOutcome {
   walkIn?: boolean;
 }
 
-const WALK_IN_METHODS = ["pay_at_event", "cash", "check", "comp"] as const satisfies readonly PaymentMethod[];
-
-const walkInSchema = z.object({
-  first_name: requiredText(
-    TEXT_LIMITS.name,
-    "Enter the guest's first name.",
-    `A first name can be at most ${TEXT_LIMITS.name} characters.`,
-  ),
-  last_name: requiredText(
-    TEXT_LIMITS.name,
-    "Enter the guest's last name.",
-    `A last name can be at most ${TEXT_LIMITS.name} characters.`,
-  ),
-  email: z.union([
-    z.literal(""),
-    z
-      .string()
-      .trim()
-      .max(EMAIL_MAX, `An email address can be at most ${EMAIL_MAX} characters.`)
-      .email("Enter an email address like name@example.org, or leave it blank."),
-  ]),
-  ticket_id: z.coerce
-    .number({ message: "Choose a ticket." })
-    .int("Choose a ticket.")
-    .positive("Choose a ticket.")
-    .max(MAX_ROW_ID, "Choose a ticket."),
-  method: z.enum(WALK_IN_METHODS, { message: "Choose how the guest pays." }),
-});
-
-export async function doorAction(eventId: number, usrId: number, form: FormData): Promise<DoorOutcome> {
-  const intent = String(form.get("intent") ?? "");
-  const id = readRowId(form.get("registrantId")) ?? Number.NaN;
-  const timeZone = await eventTimeZone(eventId);
-  switch (intent) {
-    case "in":
-    case "out":
-      if (!Number.isSafeInteger(id)) return problem("Choose a guest.");
-      return describe(await checkGuests(db, eventId, [id], intent, usrId), intent, timeZone);
-    case "party-in":
-      if (!Number.isSafeInteger(id)) return problem("Choose a guest.");
-      return describe(await checkGuests(db, eventId, await partyOf(db, eventId, id), "in", usrId), "in", timeZone);
-    case "scan": {
-      const token = tokenInScan(String(form.get("code") ?? ""));
-      const guest = token ? await guestOfToken(db, eventId, token) : null;
-      if (guest === null) return problem("That code is not a ticket for this event.");
-      return describe(await checkGuests(db, eventId, [guest], "in", usrId), "in", timeZone);
-    }
-    case "walk-in":
-      return walkIn(eventId, usrId, form);
-    case "pay-cash":
-    case "pay-check":
-      return takePayment(eventId, usrId, form, intent === "pay-cash" ? "cash" : "check");
-    default:
-      return problem("Unknown action.");
-  }
+/** Checks guests in or out (a guest, or their whole party). */
+export async function checkAtDoor(eventId: number, usrId: number, guestIds: number[], direction: Direction) {
+  return describe(await checkGuests(db, eventId, guestIds, direction, usrId), direction, await eventTimeZone(eventId));
 }
 
-async function walkIn(eventId: number, usrId: number, form: FormData): Promise<DoorOutcome> {
-  const parsed = walkInSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-    return { tone: "error", message: "Check the walk-in's details.", guestIds: [], errors };
-  }
-  const guest = parsed.data;
+/** Checks in a guest and the rest of their party who are not here yet. */
+export async function checkInParty(eventId: number, usrId: number, guestId: number) {
+  return checkAtDoor(eventId, usrId, await partyOf(db, eventId, guestId), "in");
+}
+
+/** Checks in whoever the scanned code (a ticket's QR code, or its address) names. */
+export async function checkInScanned(eventId: number, usrId: number, code: string) {
+  const token = tokenInScan(code);
+  const guest = token ? await guestOfToken(db, eventId, token) : null;
+  if (guest === null) return problem("That code is not a ticket for this event.");
+  return checkAtDoor(eventId, usrId, [guest], "in");
+}
+
+/** Registers a walk-in with one ticket and checks them in at once. */
+export async function walkIn(eventId: number, usrId: number, guest: WalkIn): Promise<DoorOutcome> {
   const result = await registerParty(db, {
     eventId,
     lines: [{ ticketId: guest.ticket_id, quantity: 1 }],
@@ -113,22 +68,26 @@ async function walkIn(eventId: number, usrId: number, form: FormData): Promise<D
   };
 }
 
-async function takePayment(
+/** Takes a party's order in cash or by check at the door. */
+export async function takeDoorPaymentAt(
   eventId: number,
   usrId: number,
-  form: FormData,
+  { paymentId, registrantId, check_number: checkNumber }: DoorPayment,
   method: "cash" | "check",
 ): Promise<DoorOutcome> {
-  const paymentId = readRowId(form.get("paymentId"));
-  const guestIds = [readRowId(form.get("registrantId"))].filter((id): id is number => id !== null);
-  if (paymentId === null) return problem("Choose the party's order.");
-  const checkNumber = typeof form.get("check_number") === "string" ? String(form.get("check_number")) : null;
+  const guestIds = registrantId ? [registrantId] : [];
   // A check's number is a reference, not a text of any length (issue 32, finding 9).
-  if (checkNumber !== null && checkNumber.trim().length > TEXT_LIMITS.reference) {
+  if (checkNumber !== undefined && checkNumber.trim().length > TEXT_LIMITS.reference) {
     const message = `A check number can be at most ${TEXT_LIMITS.reference} characters.`;
     return { tone: "error", message, guestIds, errors: { [`check_number-${paymentId}`]: message } };
   }
-  const result = await takeDoorPayment(db, { eventId, paymentId, method, checkNumber, byUsrId: usrId });
+  const result = await takeDoorPayment(db, {
+    eventId,
+    paymentId,
+    method,
+    checkNumber: checkNumber ?? null,
+    byUsrId: usrId,
+  });
   if (result.taken) {
     const amount = formatMoney(result.amount, await eventCurrency(eventId));
     return { tone: "success", message: `${amount} taken ${method === "cash" ? "in cash" : "by check"}.`, guestIds };

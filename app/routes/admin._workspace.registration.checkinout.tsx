@@ -3,9 +3,18 @@ import { useLoaderData } from "@remix-run/react";
 import { asc, eq } from "drizzle-orm";
 import { requireEventPermission } from "~/auth/access.server";
 import { db } from "~/db.server";
-import { readPostedForm } from "~/forms/posted-form.server";
-import { doorAction } from "~/registration/check-in-actions.server";
+import { formErrorOf } from "~/forms/form-contract";
+import { intentAction } from "~/forms/intent-action.server";
+import {
+  checkAtDoor,
+  checkInParty,
+  checkInScanned,
+  takeDoorPaymentAt,
+  walkIn,
+  type DoorOutcome,
+} from "~/registration/check-in-actions.server";
 import { doorCounts, doorGuests, doorMarker, guestOfToken } from "~/registration/check-in.server";
+import { doorGuestSchema, doorPaymentSchema, doorScanSchema, walkInSchema } from "~/registration/door-forms";
 import { DoorScreen } from "~/registration/ui/door-screen";
 import doorHref from "~/styles/door.css";
 import { titleMeta } from "~/ui/error-page";
@@ -48,11 +57,77 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/**
+ * The station's posts: check a guest or their party in or out, a scanned code, a walk-in, a payment. Each answers
+ * the station's status line (DoorOutcome), refusals included, so the station stays where it is.
+ */
 export async function action({ request }: ActionFunctionArgs) {
-  const { eventId, user } = await requireEventPermission(request, "can_check_in_out");
-  const outcome = await doorAction(eventId, user.usr_id, await readPostedForm(request));
-  return outcome.tone === "error" ? data(outcome, { status: 400 }) : outcome;
+  return intentAction(request, {
+    access: async (request) => {
+      const { eventId, user } = await requireEventPermission(request, "can_check_in_out");
+      return { eventId, usrId: user.usr_id };
+    },
+    intents: (intent) => ({
+      in: intent({
+        formId: "in",
+        schema: doorGuestSchema,
+        shownFields: [],
+        run: async ({ eventId, usrId }, { registrantId }) =>
+          answer(await checkAtDoor(eventId, usrId, [registrantId], "in")),
+      }),
+      out: intent({
+        formId: "out",
+        schema: doorGuestSchema,
+        shownFields: [],
+        run: async ({ eventId, usrId }, { registrantId }) =>
+          answer(await checkAtDoor(eventId, usrId, [registrantId], "out")),
+      }),
+      "party-in": intent({
+        formId: "party-in",
+        schema: doorGuestSchema,
+        shownFields: [],
+        run: async ({ eventId, usrId }, { registrantId }) => answer(await checkInParty(eventId, usrId, registrantId)),
+      }),
+      scan: intent({
+        formId: "scan",
+        schema: doorScanSchema,
+        run: async ({ eventId, usrId }, { code }) => answer(await checkInScanned(eventId, usrId, code)),
+      }),
+      "walk-in": intent({
+        formId: "walk-in",
+        schema: walkInSchema,
+        run: async ({ eventId, usrId }, guest) => answer(await walkIn(eventId, usrId, guest)),
+      }),
+      "pay-cash": intent({
+        formId: "pay-cash",
+        schema: doorPaymentSchema,
+        shownFields: ["check_number"],
+        run: async ({ eventId, usrId }, paid) => answer(await takeDoorPaymentAt(eventId, usrId, paid, "cash")),
+      }),
+      "pay-check": intent({
+        formId: "pay-check",
+        schema: doorPaymentSchema,
+        shownFields: ["check_number"],
+        run: async ({ eventId, usrId }, paid) => answer(await takeDoorPaymentAt(eventId, usrId, paid, "check")),
+      }),
+    }),
+    // A post the station cannot act on is said in its status line, with each field's first message beside it.
+    refusal: (reply) =>
+      answer({
+        tone: "error",
+        message: formErrorOf(reply) ?? "Check the walk-in's details.",
+        guestIds: [],
+        errors: Object.fromEntries(
+          Object.entries(reply.error ?? {}).flatMap(([field, messages]) =>
+            field && messages?.[0] ? [[field, messages[0]]] : [],
+          ),
+        ),
+      }),
+  });
 }
+
+/** The station's status line: a refusal is a 400, so a retry or a test can tell. */
+const answer = (outcome: DoorOutcome) => data(outcome, { status: outcome.tone === "error" ? 400 : 200 });
 
 export default function CheckInOutPage() {
   const loaded = useLoaderData<typeof loader>();

@@ -1,0 +1,49 @@
+/**
+ * The door's posts (/admin/registration/checkinout), read by the station and its action alike. Client-safe.
+ */
+import { z } from "zod";
+import { EMAIL_MAX, requiredText, rowId, rowIdOr, TEXT_LIMITS } from "~/forms/rules";
+import type { PaymentMethod } from "./register-party.server";
+
+/** Check in or out, a guest or their party: the guest is all it posts. */
+export const doorGuestSchema = z.object({ registrantId: rowIdOr("Choose a guest.") });
+
+/** What a scanner typed or the camera read: a ticket's QR code or its address. */
+export const doorScanSchema = z.object({ code: z.string().default("") });
+
+/** A party's order paid at the door: the order, the guest whose row took it, and a check's number. */
+export const doorPaymentSchema = z.object({
+  paymentId: rowIdOr("Choose the party's order."),
+  registrantId: rowId.optional().catch(undefined),
+  check_number: z.string().optional(),
+});
+
+export type DoorPayment = z.output<typeof doorPaymentSchema>;
+
+export const WALK_IN_METHODS = ["pay_at_event", "cash", "check", "comp"] as const satisfies readonly PaymentMethod[];
+
+/** A walk-in: registered with one ticket and checked in at once. */
+export const walkInSchema = z.object({
+  first_name: requiredText(
+    TEXT_LIMITS.name,
+    "Enter the guest's first name.",
+    `A first name can be at most ${TEXT_LIMITS.name} characters.`,
+  ),
+  last_name: requiredText(
+    TEXT_LIMITS.name,
+    "Enter the guest's last name.",
+    `A last name can be at most ${TEXT_LIMITS.name} characters.`,
+  ),
+  email: z.union([
+    z.literal(""),
+    z
+      .string()
+      .trim()
+      .max(EMAIL_MAX, `An email address can be at most ${EMAIL_MAX} characters.`)
+      .email("Enter an email address like name@example.org, or leave it blank."),
+  ]),
+  ticket_id: rowIdOr("Choose a ticket."),
+  method: z.enum(WALK_IN_METHODS, { message: "Choose how the guest pays." }),
+});
+
+export type WalkIn = z.output<typeof walkInSchema>;
