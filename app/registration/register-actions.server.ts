@@ -1,9 +1,9 @@
 /**
  * The /register form posts: a step of the stepper (next, back, apply a promo code), the final registration, and a
- * guest saving their details through their personal link.
+ * guest saving their details through their personal link. Each answers what the page does next (RegisterOutcome);
+ * the route turns that into its HTTP answer.
  */
 import { randomUUID } from "node:crypto";
-import { data, redirect } from "@remix-run/node";
 import { registrationAsksForCard } from "~/billing/cards.server";
 import { cardPaymentsOpen } from "~/billing/settings.server";
 import { startTicketCheckout } from "~/billing/ticket-checkout.server";
@@ -11,7 +11,7 @@ import { db } from "~/db.server";
 import { formReply, parseForm, type FormReply } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
-import { answerForm } from "~/forms/reply.server";
+import { refusalReply } from "~/forms/reply.server";
 import { fitsPattern } from "./answer-pattern.server";
 import { accountEmailErrors, saveGuestSeat } from "./guest-claim.server";
 import { orderParam, paymentOfOrderParam } from "./order-links.server";
@@ -54,11 +54,36 @@ export async function stepView(context: RegisterContext, step: RegisterStep, giv
   };
 }
 
-/** A step shown again (or an earlier one) for a refusal: the step's view with its form's reply, a 400. */
-async function refuseStep(context: RegisterContext, step: RegisterStep, draft: RegisterDraft, reply: FormReply) {
+/**
+ * What the page does after a post: show a step (the next, the same with a promo code applied, an earlier one), show
+ * a step again with its form's refusal, refuse the guest link's form, or go to another address (the confirmation,
+ * the card page).
+ */
+export type RegisterOutcome =
+  | { kind: "step"; view: StepView }
+  | { kind: "refused"; view: StepView & FormReply }
+  | { kind: "guest-refused"; reply: FormReply }
+  | { kind: "go"; to: string };
+
+/** A step shown again (or an earlier one) for a refusal: the step's view with its form's reply. */
+async function refuseStep(
+  context: RegisterContext,
+  step: RegisterStep,
+  draft: RegisterDraft,
+  reply: FormReply,
+): Promise<RegisterOutcome> {
   const view = await stepView(context, step, draft);
-  return data({ ...view, ...reply, promo: reply.error?.promoCode ? null : view.promo }, { status: 400 });
+  return { kind: "refused", view: { ...view, ...reply, promo: reply.error?.promoCode ? null : view.promo } };
 }
+
+const showStep = async (
+  context: RegisterContext,
+  step: RegisterStep,
+  draft: RegisterDraft,
+): Promise<RegisterOutcome> => ({
+  kind: "step",
+  view: await stepView(context, step, draft),
+});
 
 /** A refusal of the step's own form: its checks (and a promo code the database refuses), and what was typed. */
 function stepReply(step: RegisterStep, submission: Submission<unknown>, promo: string | null): FormReply | null {
@@ -81,12 +106,12 @@ const promoOf = (step: RegisterStep, draft: RegisterDraft, context: RegisterCont
     ? promoProblem(context.event.event_id, draft.promoCode, draft.quantities)
     : Promise.resolve(null);
 
-export async function registerAction(
+export async function registerPost(
   request: Request,
   context: RegisterContext,
   origin: string,
   clientAddress?: string,
-) {
+): Promise<RegisterOutcome> {
   const form = await readPostedForm(request);
   const url = new URL(request.url);
   if (form.get("intent") === "pay-order") return payOrderByCard(context, url, origin);
@@ -98,15 +123,18 @@ export async function registerAction(
       submission.status === "error" && submission.error?.email
         ? {}
         : await accountEmailErrors(context, guestToken, values.email);
-    return answerForm(
-      GUEST_FORM,
-      submission,
-      async () => {
-        await saveGuestSeat(context, guestToken, values);
-        return redirect(`/register?id=${context.event.event_id}&guest=${guestToken}&saved=1`);
-      },
-      otherErrors,
-    );
+    if (submission.status !== "success" || Object.keys(otherErrors).length > 0)
+      return {
+        kind: "guest-refused",
+        reply: { ...submission.reply({ fieldErrors: otherErrors }), formId: GUEST_FORM },
+      };
+    try {
+      await saveGuestSeat(context, guestToken, values);
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      return { kind: "guest-refused", reply: refusalReply(GUEST_FORM, submission, error) };
+    }
+    return { kind: "go", to: `/register?id=${context.event.event_id}&guest=${guestToken}&saved=1` };
   }
 
   const posted = form.get("step");
@@ -124,17 +152,18 @@ export async function registerAction(
       formReply(stepFormId("tickets"), { formError, values: stepValues("tickets", draft, context) }),
     );
   }
-  if (intent === "back") return stepView(context, stepBefore(step, draft, context), draft);
+  if (intent === "back") return showStep(context, stepBefore(step, draft, context), draft);
 
   const refused = stepReply(step, submission, await promoOf(step, draft, context));
   if (refused) return refuseStep(context, step, draft, refused);
-  if (intent === "apply") return stepView(context, step, draft);
+  if (intent === "apply") return showStep(context, step, draft);
   if (step === "buyer") draft = withBuyerSeated(draft);
-  if (step !== "payment") return stepView(context, stepAfter(step, draft, context), draft);
+  if (step !== "payment") return showStep(context, stepAfter(step, draft, context), draft);
 
   // The same final form again (a double tap, a reload that resends it): the registration it made.
   const earlier = draft.orderKey ? await partyOfKey(db, context.event.event_id, draft.orderKey) : null;
-  if (earlier) throw redirect(`/register?id=${context.event.event_id}&order=${orderParam(earlier.paymentId)}`);
+  if (earlier)
+    return { kind: "go", to: `/register?id=${context.event.event_id}&order=${orderParam(earlier.paymentId)}` };
   // The last step: every step is checked again, since the draft came back from the browser.
   for (const earlier of stepsFor(draft, context)) {
     const problems = await checkDraftStep(earlier, draft, context);
@@ -183,14 +212,15 @@ export async function registerAction(
   const buyerId =
     context.user && context.user.email.toLowerCase() === draft.buyer.email.toLowerCase() ? context.user.usrId : null;
   if (buyerId !== null && (await registrationAsksForCard(context.event.event_id, buyerId)))
-    throw redirect(
-      `/billing/card?${new URLSearchParams({ id: String(context.event.event_id), returnTo: confirmation })}`,
-    );
-  throw redirect(confirmation);
+    return {
+      kind: "go",
+      to: `/billing/card?${new URLSearchParams({ id: String(context.event.event_id), returnTo: confirmation })}`,
+    };
+  return { kind: "go", to: confirmation };
 }
 
 /** "Pay now by card" on a confirmation (a signed link) of an order still to pay. */
-async function payOrderByCard(context: RegisterContext, url: URL, origin: string): Promise<never> {
+async function payOrderByCard(context: RegisterContext, url: URL, origin: string): Promise<RegisterOutcome> {
   const paymentId = paymentOfOrderParam(url.searchParams.get("order"));
   if (paymentId === null) throw new Response("This confirmation link is not valid.", { status: 404 });
   return cardCheckout(context.event.event_id, paymentId, origin);
@@ -200,17 +230,16 @@ async function payOrderByCard(context: RegisterContext, url: URL, origin: string
  * The order's hosted card page, then back to its confirmation, which settles the payment. When the page cannot be
  * opened (the payment service did not answer), the confirmation says the order is still to pay and offers to try again.
  */
-async function cardCheckout(eventId: number, paymentId: number, origin: string): Promise<never> {
+async function cardCheckout(eventId: number, paymentId: number, origin: string): Promise<RegisterOutcome> {
   const confirmation = `/register?id=${eventId}&order=${orderParam(paymentId)}`;
   try {
-    throw redirect(
-      await startTicketCheckout(eventId, paymentId, {
-        successUrl: `${origin}${confirmation}&session={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${origin}${confirmation}&cancelled=1`,
-      }),
-    );
+    const cardPage = await startTicketCheckout(eventId, paymentId, {
+      successUrl: `${origin}${confirmation}&session={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${origin}${confirmation}&cancelled=1`,
+    });
+    return { kind: "go", to: cardPage };
   } catch (error) {
-    if (error instanceof Refusal) throw redirect(`${confirmation}&card=unavailable`);
+    if (error instanceof Refusal) return { kind: "go", to: `${confirmation}&card=unavailable` };
     throw error;
   }
 }

@@ -1,4 +1,6 @@
 import {
+  data,
+  redirect,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -13,7 +15,7 @@ import { loadPublicChrome } from "~/public-components/public-components.server";
 import { loadConfirmedOrder } from "~/registration/confirmation.server";
 import { loadGuestSeat } from "~/registration/guest-claim.server";
 import { paymentOfOrderParam } from "~/registration/order-links.server";
-import { registerAction, stepView } from "~/registration/register-actions.server";
+import { registerPost, stepView } from "~/registration/register-actions.server";
 import { EMPTY_DRAFT } from "~/registration/register-draft";
 import { loadRegisterContext } from "~/registration/register-page.server";
 import { registerShell } from "~/registration/register-shell";
@@ -115,8 +117,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context: server }: ActionFunctionArgs) {
-  // A step moves on with a 200; a refused step answers 400 with its form's reply (register-actions.server.ts).
-  return registerAction(request, await loadRegisterContext(request), publicOrigin(request), server.clientAddress);
+  const context = await loadRegisterContext(request);
+  const outcome = await registerPost(request, context, publicOrigin(request), server.clientAddress);
+  switch (outcome.kind) {
+    // A step moves on with a 200; a refused step answers 400 with its form's reply.
+    case "step":
+      return outcome.view;
+    case "refused":
+      return data(outcome.view, { status: 400 });
+    case "guest-refused":
+      return data(outcome.reply, { status: 400 });
+    case "go":
+      throw redirect(outcome.to);
+  }
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
