@@ -3,10 +3,10 @@ import { Writable } from "node:stream";
 import { type ActionFunctionArgs, type EntryContext, type LoaderFunctionArgs } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import { clearToastShownOnPage } from "./http/toast.server";
 import { NonceProvider } from "./security/nonce";
 import { documentPolicy } from "./security/response-headers";
 import { startServer } from "./startup.server";
-import { clearToastShownOnPage } from "./ui/toast.server";
 
 await startServer();
 

@@ -2,6 +2,7 @@ import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches } from "@remix-run/react";
 import { currentEventId, getSignedInUser } from "~/auth/access.server";
 import { eventIdBySubdomain, eventsOfUser } from "~/events/events.server";
+import { getToast } from "~/http/toast.server";
 import { subdomainRedirect } from "~/navigation/subdomain.server";
 import { useNonce } from "~/security/nonce";
 import baseHref from "~/styles/base.css";
@@ -10,7 +11,6 @@ import tokensHref from "~/styles/tokens.css";
 import { ErrorPage, errorTitle } from "~/ui/error-page";
 import { LoadingOverlay } from "~/ui/loading-overlay";
 import { Toaster } from "~/ui/toast";
-import { getToast } from "~/ui/toast.server";
 import type { ReactNode } from "react";
 
 // An orange square with a white gavel mark, inline so no extra request; public/favicon.ico is the same mark for

@@ -23,7 +23,7 @@ import {
   refuseBulk,
   refuseInlineEdit,
 } from "~/grid/grid-forms.server";
-import { redirectWithToast } from "~/ui/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import type { z, ZodTypeAny } from "zod";
 import type { Permission } from "~/auth/permissions";

@@ -16,8 +16,8 @@ import { placeBid } from "./place-bid.server";
 import { refusalMessage } from "./refusal-messages";
 import type { Submission } from "./engine";
 import type { z } from "zod";
+import type { ToastInput } from "~/http/toast.server";
 import type { preferenceSchema } from "~/messages/message-forms";
-import type { ToastInput } from "~/ui/toast.server";
 
 /**
  * The engine refused the bid against the item's state at that moment (outbid meanwhile, closed): the form was

@@ -7,7 +7,8 @@
  */
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { z, type ZodTypeAny } from "zod";
-import type { SubmissionResult } from "@conform-to/react";
+import type { Refusal } from "./refusal";
+import type { Submission, SubmissionResult } from "@conform-to/react";
 
 export type FormReply = SubmissionResult<string[]> & { formId: string };
 
@@ -51,4 +52,12 @@ export function formErrorOf(reply: FormReply | undefined): string | undefined {
 /** The length limit a field's rule sets, for the control's maxLength (the rule is the one place it is written). */
 export function ruleMaxLength(rule: ZodTypeAny): number | undefined {
   return getZodConstraint(z.object({ field: rule })).field?.maxLength;
+}
+
+/** A domain refusal as the form's reply: beside the field it names, or above the form; what was typed goes back. */
+export function refusalReply(formId: string, submission: Submission<unknown>, refusal: Refusal): FormReply {
+  const messages = refusal.field
+    ? { fieldErrors: { [refusal.field]: [refusal.message] } }
+    : { formErrors: [refusal.message] };
+  return { ...submission.reply(messages), formId };
 }

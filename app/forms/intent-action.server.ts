@@ -11,11 +11,10 @@
  * build answers.
  */
 import { data } from "@remix-run/node";
-import { formReply, parseForm, type FormReply } from "~/forms/form-contract";
+import { formReply, parseForm, refusalReply, type FormReply } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
-import { refusalReply } from "~/forms/reply.server";
-import { redirectWithToast, type ToastInput } from "~/ui/toast.server";
+import { redirectWithToast, type ToastInput } from "~/http/toast.server";
 import type { z, ZodTypeAny } from "zod";
 
 /** What a domain call gets: what access gave (the event, the person), and the post for the few that read more. */

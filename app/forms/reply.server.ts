@@ -2,9 +2,10 @@
  * The action's side of the form contract (form-contract.ts): answers that refuse a form, with status 400, in the
  * one shape every form reads.
  */
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { redirectWithToast } from "~/http/toast.server";
+import { refusalReply, type FormReply } from "./form-contract";
 import { Refusal } from "./refusal";
-import type { FormReply } from "./form-contract";
 import type { Submission } from "@conform-to/react";
 
 /** The messages of a refusal, and the fields not to send back (a password). */
@@ -21,14 +22,6 @@ export function refuseSubmission(
   init: ResponseInit = { status: 400 },
 ) {
   return data<FormReply>({ ...submission.reply(messages), formId }, init);
-}
-
-/** A domain refusal as the form's reply: beside the field it names, or above the form; what was typed goes back. */
-export function refusalReply(formId: string, submission: Submission<unknown>, refusal: Refusal): FormReply {
-  const messages = refusal.field
-    ? { fieldErrors: { [refusal.field]: [refusal.message] } }
-    : { formErrors: [refusal.message] };
-  return { ...submission.reply(messages), formId };
 }
 
 /** Refuses a form with a domain refusal: beside the field it names, or above the form. */
@@ -64,4 +57,16 @@ export async function answerForm<Output, Answer>(
     if (error instanceof Refusal) return refuseWith(formId, submission, error);
     throw error;
   }
+}
+
+/**
+ * What became of a post a product module carried out itself (a gallery's add, move, remove): done, with a message
+ * for the toast or none, or refused with the reason (beside `field` when it is about one).
+ */
+export type Outcome = { done: string | null } | { refused: string; field?: string };
+
+/** The answer to an Outcome: back to `here` (with a toast when there is news), or the refusal of form `formId`. */
+export async function answerOutcome(formId: string, outcome: Outcome, here: string) {
+  if ("refused" in outcome) return refuseForm(formId, outcome.refused, outcome.field);
+  return outcome.done ? redirectWithToast(here, { title: outcome.done }) : redirect(here);
 }

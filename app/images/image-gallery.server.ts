@@ -7,16 +7,12 @@
  * in the same transaction, and locked it (`for update`), so two people reordering at once take turns. Removing an
  * image removes its row only; the file stays in storage (docs/decisions/008-images.md, "Orphans are kept").
  */
-import { redirect } from "@remix-run/node";
 import { and, asc, eq, max } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Transaction } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
-import { refuseForm } from "~/forms/reply.server";
-import { redirectWithToast } from "~/ui/toast.server";
 import { auction_item_image, inventory_image } from "~drizzle/schema";
 import {
-  GALLERY_FORM,
   GALLERY_INTENTS,
   GALLERY_UPLOAD_FIELD,
   MAX_GALLERY_IMAGES,
@@ -24,6 +20,7 @@ import {
   type GalleryImage,
 } from "./image-gallery-fields";
 import { parseImageUrl } from "./image-url";
+import type { Outcome } from "~/forms/reply.server";
 
 export { GALLERY_INTENTS, type GalleryImage } from "./image-gallery-fields";
 
@@ -162,7 +159,7 @@ export function uploadedGalleryUrls(form: FormData): string[] {
  * What became of a gallery's post: done (with a message for the toast, or none), or refused with the reason (on the
  * upload field when it is about the files chosen).
  */
-export type GalleryOutcome = { done: string | null } | { refused: string; field?: typeof GALLERY_UPLOAD_FIELD };
+export type GalleryOutcome = Outcome;
 
 /**
  * Carries out a post of the gallery's forms (image-gallery.tsx) on a record, or returns null when `intent` is not
@@ -216,10 +213,4 @@ export async function runGalleryIntent({
     default:
       return null;
   }
-}
-
-/** The answer to a gallery's post: back to `here` (with a toast when there is news), or the refusal. */
-export async function answerGallery(outcome: GalleryOutcome, here: string) {
-  if ("refused" in outcome) return refuseForm(GALLERY_FORM, outcome.refused, outcome.field);
-  return outcome.done ? redirectWithToast(here, { title: outcome.done }) : redirect(here);
 }

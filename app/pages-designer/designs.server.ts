@@ -20,7 +20,7 @@ import { imageUploadFields, PAGE_KINDS } from "./page-kinds";
 import { DESIGNER_FORM, errorsByField, formFromTree, moveSection, treeFromForm } from "./tree-form";
 import type { EventAccess } from "~/auth/access.server";
 import type { PageKind, Tree } from "~/designed-pages/page-trees";
-import type { ToastInput } from "~/ui/toast.server";
+import type { ToastInput } from "~/http/toast.server";
 
 /** What the designer of a page shows: its draft and published trees, and the real page's content for the preview. */
 export async function designerScreen({ eventId, role }: EventAccess, kind: PageKind) {

@@ -9,9 +9,9 @@ import { DashboardPage } from "~/dashboard/ui/dashboard-page";
 import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
+import { backWithToast } from "~/http/toast.server";
 import { adminMenus } from "~/navigation/admin-navigation.server";
 import { titleMeta } from "~/ui/error-page";
-import { backWithToast } from "~/ui/toast.server";
 
 export const meta = titleMeta("Dashboard · Gavel");
 

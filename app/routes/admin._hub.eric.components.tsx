@@ -9,11 +9,11 @@ import { z } from "zod";
 import { requireEventPermission } from "~/auth/access.server";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { requiredText, TEXT_LIMITS } from "~/forms/rules";
+import { redirectWithToast } from "~/http/toast.server";
 import { richTextLinks } from "~/rich-text/rich-text-editor";
 import { richTextSchema } from "~/rich-text/schema.server";
 import { ComponentsPage, DEMO_TIME_ZONE } from "~/style-guide/components-page";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
-import { redirectWithToast } from "~/ui/toast.server";
 import { formatInZone, zonedDateTimeSchema } from "~/ui/zoned-time";
 
 export const meta: MetaFunction = () => [{ title: "Components · Design lab · Gavel" }];

@@ -9,13 +9,13 @@ import { EventIdentityFields, type EventIdentityErrors } from "~/events/event-id
 import { selectEvent, teamEventsOfUser } from "~/events/events.server";
 import { archiveEvent, createEventBeside } from "~/events/manage-events.server";
 import { readPostedForm } from "~/forms/posted-form.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { workStart } from "~/navigation/admin-navigation.server";
 import { Button } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { EmptyState } from "~/ui/empty-state";
 import { titleMeta } from "~/ui/error-page";
 import { formatEventDate } from "~/ui/format";
-import { redirectWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 
 export const meta = titleMeta("Events · Admin · Gavel");

@@ -20,20 +20,16 @@ import { ITEM_STATUSES } from "~/catalogue/item-rules";
 import { AuctionItemPage, ITEM_INVENTORY_FORM } from "~/catalogue/ui/auction-item-page";
 import { parseForm } from "~/forms/form-contract";
 import { Refusal } from "~/forms/refusal";
-import { answerForm, refuseForm } from "~/forms/reply.server";
+import { answerForm, answerOutcome, refuseForm } from "~/forms/reply.server";
 import { readSelectedIds } from "~/grid/grid-forms.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { imageGalleryLinks } from "~/images/image-gallery";
-import {
-  answerGallery,
-  galleryUploadField,
-  runGalleryIntent,
-  uploadedGalleryUrls,
-} from "~/images/image-gallery.server";
+import { GALLERY_FORM } from "~/images/image-gallery-fields";
+import { galleryUploadField, runGalleryIntent, uploadedGalleryUrls } from "~/images/image-gallery.server";
 import { chosenImageUrl, readFormWithImages } from "~/images/upload.server";
 import { richTextLinks } from "~/rich-text/rich-text-editor";
 import { DELETE_FORM } from "~/ui/delete-section";
 import { titleMeta } from "~/ui/error-page";
-import { redirectWithToast } from "~/ui/toast.server";
 
 export const meta = titleMeta<typeof loader>(
   (data) => `${data.item ? data.item.title : "New auction item"} · Auction items · Gavel`,
@@ -96,7 +92,7 @@ export async function action({ request }: ActionFunctionArgs) {
       imageErrors,
       lockOwner: async (tx) => (await lockAuctionItem(tx, eventId, itemId)).auction_item_id,
     });
-    if (gallery) return answerGallery(gallery, here);
+    if (gallery) return answerOutcome(GALLERY_FORM, gallery, here);
   }
 
   switch (intent) {

@@ -9,9 +9,9 @@ import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { answerForm, refuseForm } from "~/forms/reply.server";
 import { readOrRefuse, rowId } from "~/forms/rules";
+import { backWithToast } from "~/http/toast.server";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
 import { titleMeta } from "~/ui/error-page";
-import { backWithToast } from "~/ui/toast.server";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
 export const meta = titleMeta("Duels · Auction items · Gavel");

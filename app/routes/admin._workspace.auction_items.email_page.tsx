@@ -16,6 +16,7 @@ import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { refuseSubmission, refuseWith } from "~/forms/reply.server";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
+import { redirectWithToast } from "~/http/toast.server";
 import { MessagesTabs } from "~/messages/ui/messages-tabs";
 import { Button, ButtonLink } from "~/ui/button";
 import { Card } from "~/ui/card";
@@ -25,7 +26,6 @@ import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";
 import { SelectOptions } from "~/ui/select-options";
-import { redirectWithToast } from "~/ui/toast.server";
 import { useEventHref } from "~/ui/use-event-href";
 
 export const meta = titleMeta("Thank a donor · Auction items · Gavel");

@@ -8,6 +8,7 @@ import { parseForm, replyFor } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
+import { redirectWithToast } from "~/http/toast.server";
 import {
   broadcastDeliveries,
   listBroadcasts,
@@ -25,7 +26,6 @@ import { EmptyState } from "~/ui/empty-state";
 import { titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { formatCountOf } from "~/ui/format";
-import { redirectWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { formatInZone } from "~/ui/zoned-time";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";

@@ -3,6 +3,7 @@ import { requireEventPermission } from "~/auth/access.server";
 import { eventSettings } from "~/events/event-settings.server";
 import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
+import { backWithToast } from "~/http/toast.server";
 import { RETRY_FORM, retrySchema } from "~/messages/message-forms";
 import { MESSAGE_KINDS, MESSAGE_STATUSES, outboxSearch, readOutboxFilters } from "~/messages/outbox-filters";
 import { listOutbox, outboxTallies, retryMessage } from "~/messages/outbox-list.server";
@@ -13,7 +14,6 @@ import { Button } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { titleMeta } from "~/ui/error-page";
 import { formatCount } from "~/ui/format";
-import { backWithToast } from "~/ui/toast.server";
 import { formatInZone } from "~/ui/zoned-time";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 

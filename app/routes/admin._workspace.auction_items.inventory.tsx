@@ -24,12 +24,12 @@ import {
   refuseBulk,
   refuseInlineEdit,
 } from "~/grid/grid-forms.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { ButtonLink } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { titleMeta } from "~/ui/error-page";
 import { formatMoney } from "~/ui/format";
 import { centsToInput } from "~/ui/money-input";
-import { redirectWithToast } from "~/ui/toast.server";
 import type { GridBulkAction, GridColumn, GridOption } from "~/grid/grid-types";
 
 export const meta = titleMeta("Inventory · Auction items · Gavel");

@@ -15,16 +15,17 @@ import {
   updateInventory,
 } from "~/catalogue/inventory.server";
 import { parseForm } from "~/forms/form-contract";
-import { answerForm, refuseForm } from "~/forms/reply.server";
+import { answerForm, answerOutcome, refuseForm } from "~/forms/reply.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { ImageGallery, imageGalleryLinks } from "~/images/image-gallery";
-import { answerGallery, galleryUploadField, runGalleryIntent } from "~/images/image-gallery.server";
+import { GALLERY_FORM } from "~/images/image-gallery-fields";
+import { galleryUploadField, runGalleryIntent } from "~/images/image-gallery.server";
 import { readFormWithImages } from "~/images/upload.server";
 import { richTextLinks } from "~/rich-text/rich-text-editor";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { DELETE_FORM, DeleteSection } from "~/ui/delete-section";
 import { titleMeta } from "~/ui/error-page";
 import { centsToInput } from "~/ui/money-input";
-import { redirectWithToast } from "~/ui/toast.server";
 
 export const meta = titleMeta<typeof loader>((data) => `${data.item.title} · Inventory · Gavel`);
 
@@ -84,7 +85,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     imageErrors,
     lockOwner: (tx) => lockInventory(tx, eventId, inventoryId),
   });
-  if (gallery) return answerGallery(gallery, here);
+  if (gallery) return answerOutcome(GALLERY_FORM, gallery, here);
 
   switch (intent) {
     case "save":

@@ -8,13 +8,13 @@ import { eventQuery, inventoryPath } from "~/catalogue/inventory-paths";
 import { createInventory, eventCurrency, nextDisplayOrder } from "~/catalogue/inventory.server";
 import { parseForm, replyFor } from "~/forms/form-contract";
 import { answerForm } from "~/forms/reply.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { GalleryUploadField, imageGalleryLinks } from "~/images/image-gallery";
 import { MAX_GALLERY_UPLOAD } from "~/images/image-gallery-fields";
 import { galleryUploadField, uploadedGalleryUrls } from "~/images/image-gallery.server";
 import { readFormWithImages } from "~/images/upload.server";
 import { richTextLinks } from "~/rich-text/rich-text-editor";
 import { titleMeta } from "~/ui/error-page";
-import { redirectWithToast } from "~/ui/toast.server";
 
 export const meta = titleMeta("New inventory item · Auction items · Gavel");
 

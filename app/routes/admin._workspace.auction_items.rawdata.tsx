@@ -20,8 +20,8 @@ import {
   refuseBulk,
   refuseInlineEdit,
 } from "~/grid/grid-forms.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { titleMeta } from "~/ui/error-page";
-import { redirectWithToast } from "~/ui/toast.server";
 
 export const meta = titleMeta("Raw data · Auction items · Gavel");
 

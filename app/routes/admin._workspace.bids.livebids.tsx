@@ -9,8 +9,8 @@ import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { refuseForm, refuseSubmission, refuseWith } from "~/forms/reply.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { titleMeta } from "~/ui/error-page";
-import { redirectWithToast } from "~/ui/toast.server";
 import { event } from "~drizzle/schema";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 

@@ -6,6 +6,7 @@ import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { refuseForm, refuseSubmission, refuseWith } from "~/forms/reply.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { eventCurrency, paddleRaiseConsole } from "~/paddle-raise/console.server";
 import {
   cancelPledgeSchema,
@@ -21,7 +22,6 @@ import { PaddleRaiseConsole } from "~/paddle-raise/ui/paddle-raise-console";
 import paddleRaiseHref from "~/styles/paddle-raise.css";
 import { titleMeta } from "~/ui/error-page";
 import { formatRoundMoney } from "~/ui/format";
-import { redirectWithToast } from "~/ui/toast.server";
 import type { Submission } from "@conform-to/react";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import type { Permission } from "~/auth/permissions";

@@ -8,6 +8,7 @@ import { parseForm, replyFor } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
+import { backWithToast } from "~/http/toast.server";
 import billingHref from "~/styles/billing.css";
 import { Button } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
@@ -16,7 +17,6 @@ import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";
 import { RecentSales } from "~/ui/recent-sales";
-import { backWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 

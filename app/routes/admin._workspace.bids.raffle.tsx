@@ -7,6 +7,7 @@ import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { answerForm, refuseForm } from "~/forms/reply.server";
+import { backWithToast } from "~/http/toast.server";
 import { drawPrize, redrawPrize } from "~/raffles/raffle-draw.server";
 import {
   drawFormId,
@@ -24,7 +25,6 @@ import { RaffleDesk } from "~/raffles/ui/raffle-desk";
 import billingHref from "~/styles/billing.css";
 import rafflesHref from "~/styles/raffles.css";
 import { titleMeta } from "~/ui/error-page";
-import { backWithToast } from "~/ui/toast.server";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
 export const meta = titleMeta("Raffle · Bids · Gavel");

@@ -11,12 +11,12 @@ import { parseForm, replyFor } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm, refuseForm } from "~/forms/reply.server";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
+import { backWithToast } from "~/http/toast.server";
 import { Button, buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { formatMoney } from "~/ui/format";
-import { backWithToast } from "~/ui/toast.server";
 
 export const meta = titleMeta("Payments · Billing · Gavel");
 

@@ -26,12 +26,12 @@ import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm, refuseForm } from "~/forms/reply.server";
 import { rowId } from "~/forms/rules";
+import { backWithToast, redirectWithToast } from "~/http/toast.server";
 import { publicOrigin } from "~/security/request.server";
 import { Button, ButtonLink } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { titleMeta } from "~/ui/error-page";
 import { formatMoney } from "~/ui/format";
-import { backWithToast, redirectWithToast } from "~/ui/toast.server";
 import { useEventHref } from "~/ui/use-event-href";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 

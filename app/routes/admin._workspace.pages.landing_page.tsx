@@ -2,11 +2,11 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { CATALOGUE_FONT_CSS_HREF } from "~/fonts/font-faces.server";
+import { backWithToast } from "~/http/toast.server";
 import { resolveLanding } from "~/landing/landing-model";
 import { LandingPage } from "~/landing/landing-page";
 import { DesignerScreen, designerMeta } from "~/pages-designer/designer-screen";
 import { changeDesign, designerScreen } from "~/pages-designer/designs.server";
-import { backWithToast } from "~/ui/toast.server";
 
 export const meta = designerMeta("Landing page");
 

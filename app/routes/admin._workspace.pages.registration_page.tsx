@@ -2,11 +2,11 @@ import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { CATALOGUE_FONT_CSS_HREF } from "~/fonts/font-faces.server";
+import { backWithToast } from "~/http/toast.server";
 import { DesignerScreen, designerMeta } from "~/pages-designer/designer-screen";
 import { changeDesign, designerScreen } from "~/pages-designer/designs.server";
 import { RegistrationPagePreview } from "~/registration/ui/register-page-preview";
 import registerHref from "~/styles/register.css";
-import { backWithToast } from "~/ui/toast.server";
 
 export const meta = designerMeta("Registration page");
 

@@ -3,10 +3,10 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { AuctionPagePreview } from "~/bidding/ui/auction-page-preview";
 import { CATALOGUE_FONT_CSS_HREF } from "~/fonts/font-faces.server";
+import { backWithToast } from "~/http/toast.server";
 import { DesignerScreen, designerMeta } from "~/pages-designer/designer-screen";
 import { changeDesign, designerScreen } from "~/pages-designer/designs.server";
 import biddingHref from "~/styles/bidding.css";
-import { backWithToast } from "~/ui/toast.server";
 
 export const meta = designerMeta("Silent auction page");
 

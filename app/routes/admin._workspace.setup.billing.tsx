@@ -6,10 +6,10 @@ import { BillingSettingsForm } from "~/billing/ui/billing-settings-form";
 import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
+import { backWithToast } from "~/http/toast.server";
 import { publicOrigin } from "~/security/request.server";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
 import { titleMeta } from "~/ui/error-page";
-import { backWithToast } from "~/ui/toast.server";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import type { Permission } from "~/auth/permissions";
 

@@ -6,6 +6,7 @@ import { eventSettings } from "~/events/event-settings.server";
 import { parseForm } from "~/forms/form-contract";
 import { answerForm } from "~/forms/reply.server";
 import { useContractForm } from "~/forms/use-contract-form";
+import { backWithToast } from "~/http/toast.server";
 import { ImageField } from "~/images/image-field";
 import { imageChange, imageFieldErrors, readFormWithImages } from "~/images/upload.server";
 import {
@@ -27,7 +28,6 @@ import { brandingStyle } from "~/ui/branding";
 import { titleMeta } from "~/ui/error-page";
 import { checkboxProps, Field } from "~/ui/field";
 import { SettingsWithPreview } from "~/ui/settings-with-preview";
-import { backWithToast } from "~/ui/toast.server";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
 export const meta = titleMeta("Components · Setup · Gavel");

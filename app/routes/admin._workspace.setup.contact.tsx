@@ -7,10 +7,10 @@ import { parseForm, replyFor } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
+import { backWithToast } from "~/http/toast.server";
 import { titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { SaveActions } from "~/ui/save-actions";
-import { backWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 

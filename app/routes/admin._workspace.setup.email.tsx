@@ -6,6 +6,7 @@ import { parseForm, replyFor } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
 import { useContractForm } from "~/forms/use-contract-form";
+import { backWithToast } from "~/http/toast.server";
 import { messageOrigin } from "~/messages/links.server";
 import { loadEventMessaging } from "~/messages/message-context.server";
 import { EMAIL_SETUP_FORM, emailSetupSchema, TEST_SEND_FORM, testSendSchema } from "~/messages/message-forms";
@@ -21,7 +22,6 @@ import { Button } from "~/ui/button";
 import { titleMeta } from "~/ui/error-page";
 import { checkboxProps, Field } from "~/ui/field";
 import { SaveActions } from "~/ui/save-actions";
-import { backWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 

@@ -7,12 +7,12 @@ import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { answerForm, refuseForm } from "~/forms/reply.server";
 import { readOrRefuse } from "~/forms/rules";
+import { backWithToast } from "~/http/toast.server";
 import { defaultMonitor, MONITOR_PATHS, monitorFormId, monitorSchema } from "~/room-screens/monitors";
 import { eventMonitors, removeMonitor, saveMonitor } from "~/room-screens/monitors.server";
 import { MonitorSetupPage, type MonitorSetupData } from "~/room-screens/ui/monitor-settings-page";
 import monitorHref from "~/styles/monitor.css";
 import { titleMeta } from "~/ui/error-page";
-import { backWithToast } from "~/ui/toast.server";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
 export const meta = titleMeta("Monitors · Setup · Gavel");

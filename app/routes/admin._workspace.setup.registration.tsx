@@ -5,6 +5,7 @@ import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { answerForm, refuseForm, refuseSubmission } from "~/forms/reply.server";
 import { rowId } from "~/forms/rules";
+import { backWithToast } from "~/http/toast.server";
 import { PromoCodesSection } from "~/registration/promo-codes-section";
 import {
   createPromoCode,
@@ -48,7 +49,6 @@ import { richTextLinks } from "~/rich-text/rich-text-editor";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
 import { titleMeta } from "~/ui/error-page";
-import { backWithToast } from "~/ui/toast.server";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import type { z, ZodTypeAny } from "zod";
 

@@ -4,6 +4,7 @@ import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { answerForm, refuseForm } from "~/forms/reply.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { reportScope, type ReportScope } from "~/reporting/filters.server";
 import { reportTitle } from "~/reporting/reports";
 import {
@@ -29,7 +30,6 @@ import { StatementMailPanel } from "~/reporting/ui/statement-mail-panel";
 import { StatementPicker } from "~/reporting/ui/statement-picker";
 import { mayReportYear, statementYears, yearReportOf } from "~/reporting/year-statements.server";
 import { titleMeta } from "~/ui/error-page";
-import { redirectWithToast } from "~/ui/toast.server";
 import { formatInZone } from "~/ui/zoned-time";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 

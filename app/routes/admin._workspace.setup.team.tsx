@@ -5,6 +5,7 @@ import { TEAM_FLAG_LABELS, TEAM_FLAGS, type TeamFlag } from "~/auth/permissions"
 import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { publicOrigin } from "~/security/request.server";
 import {
   BULK_FORM,
@@ -20,7 +21,6 @@ import { inviteToTeam, listTeam, removeTeamMembers, updateTeamRoles } from "~/te
 import { InviteForm } from "~/team/ui/invite-form";
 import { TeamTable } from "~/team/ui/team-table";
 import { titleMeta } from "~/ui/error-page";
-import { redirectWithToast } from "~/ui/toast.server";
 
 export const meta = titleMeta("Team · Setup · Gavel");
 

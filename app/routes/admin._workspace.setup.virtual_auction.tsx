@@ -5,9 +5,9 @@ import { AuctionSettingsPage } from "~/events/ui/auction-settings-page";
 import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
+import { backWithToast } from "~/http/toast.server";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
 import { titleMeta } from "~/ui/error-page";
-import { backWithToast } from "~/ui/toast.server";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
 export const meta = titleMeta("Virtual auction · Setup · Gavel");

@@ -26,7 +26,7 @@ import { db } from "~/db.server";
 import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { refuseSubmission } from "~/forms/reply.server";
-import { redirectWithToast } from "~/ui/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 import type { Submission } from "@conform-to/react";
 
 export const meta: MetaFunction = () => [{ title: "Sign in with a code · Gavel" }];

@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { finishGoogleSignIn, isGoogleSignInEnabled } from "~/auth/google.server";
 import { safeRedirect } from "~/auth/safe-redirect";
 import { signedInCookies } from "~/auth/session.server";
-import { redirectWithToast } from "~/ui/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 // GET /auth/google/callback: where the provider sends the person back (the OAuth redirect URI).
 

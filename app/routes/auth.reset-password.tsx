@@ -9,9 +9,9 @@ import { formErrorOf, parseForm, replyFor } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { refuseForm, refuseSubmission } from "~/forms/reply.server";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
+import { redirectWithToast } from "~/http/toast.server";
 import { Button } from "~/ui/button";
 import { FormAlert } from "~/ui/form-alert";
-import { redirectWithToast } from "~/ui/toast.server";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 
 export const meta: MetaFunction = () => [{ title: "Choose a new password · Gavel" }];

@@ -8,6 +8,7 @@ import { answerForm } from "~/forms/reply.server";
 import { FUNDRAISER_EDIT_FORM, fundraiserPageSchema } from "~/giving/fundraiser-forms";
 import { fundraiserGifts, fundraiserWords, publicFundraiser, updateOwnFundraiser } from "~/giving/fundraisers.server";
 import { FundraiserPageForm, fundraiserHref, FundraiserView } from "~/giving/ui/fundraiser-pages";
+import { redirectWithToast } from "~/http/toast.server";
 import { keptImageChange, readFormKeepingImage } from "~/images/upload.server";
 import { richTextLinks } from "~/rich-text/rich-text-editor";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
@@ -18,7 +19,6 @@ import { dateTimeFieldLinks } from "~/ui/date-time-field";
 import { ErrorPage } from "~/ui/error-page";
 import { GuestPage } from "~/ui/guest-bar";
 import { centsToInput } from "~/ui/money-input";
-import { redirectWithToast } from "~/ui/toast.server";
 import { formatInZone, utcToZonedInput } from "~/ui/zoned-time";
 
 export const links: LinksFunction = () => [

@@ -7,6 +7,7 @@ import { answerForm } from "~/forms/reply.server";
 import { FUNDRAISER_SIGNUP_FORM, fundraiserPageSchema } from "~/giving/fundraiser-forms";
 import { eventFundraisers, fundraiserWords, ownFundraiser, signUpFundraiser } from "~/giving/fundraisers.server";
 import { FundraiserLeaderboard, FundraiserPageForm, fundraiserHref } from "~/giving/ui/fundraiser-pages";
+import { redirectWithToast } from "~/http/toast.server";
 import { keptImageChange, readFormKeepingImage } from "~/images/upload.server";
 import { richTextLinks } from "~/rich-text/rich-text-editor";
 import biddingHref from "~/styles/bidding.css";
@@ -15,7 +16,6 @@ import { ButtonLink } from "~/ui/button";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
 import { ErrorPage } from "~/ui/error-page";
 import { GuestPage } from "~/ui/guest-bar";
-import { redirectWithToast } from "~/ui/toast.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: biddingHref },

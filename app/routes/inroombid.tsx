@@ -23,12 +23,12 @@ import { readRowId } from "~/db/row-id";
 import { parseForm, replyFor } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm, refuseForm } from "~/forms/reply.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { PREFERENCE_FORM, preferenceSchema } from "~/messages/message-forms";
 import biddingHref from "~/styles/bidding.css";
 import landingHref from "~/styles/landing.css";
 import publicChromeHref from "~/styles/public-chrome.css";
 import { ErrorPage } from "~/ui/error-page";
-import { redirectWithToast } from "~/ui/toast.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: landingHref },

@@ -18,6 +18,7 @@ import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { answerForm, refuseForm, refuseSubmission } from "~/forms/reply.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { createOrganisationWithEvent } from "~/organisations/create-organisation.server";
 import {
   ACCEPT_FORM,
@@ -28,7 +29,6 @@ import {
 import { ExpiredInvitation, InvitationPage, OrganisationForm, SignInFirst } from "~/organisations/ui/team-signup";
 import authHref from "~/styles/auth.css";
 import { ErrorPage } from "~/ui/error-page";
-import { redirectWithToast } from "~/ui/toast.server";
 
 // /teamsignup (a child route of the home page): an organiser sets up an organisation and its first event;
 // a person invited to an event's team arrives here from their email (?invitation=TOKEN) and joins it.

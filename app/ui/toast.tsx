@@ -2,19 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { CloseIcon } from "./icons";
 import { useHydrated } from "./use-hydrated";
-
-export type ToastType = "success" | "info" | "error";
-
-export type Toast = {
-  /** Unique per toast, so the same message sent twice is shown twice. */
-  id: string;
-  type: ToastType;
-  title: string;
-  description?: string;
-};
-
-/** The cookie that carries a toast across a redirect (toast.server.ts). */
-export const TOAST_COOKIE = "gavel_toast";
+import type { Toast } from "~/http/toast-cookie";
 
 // The toasts this tab has shown: a toast comes with every data reload while its cookie lives, to this tab and to
 // the browser's other tabs, and each shows it once, also after a reload.

@@ -2,8 +2,8 @@
 import { and, eq } from "drizzle-orm";
 import { expect, it, vi } from "vitest";
 import { OWNER_ROLE } from "~/auth/permissions";
+import { getToast } from "~/http/toast.server";
 import * as teamRoute from "~/routes/admin._workspace.setup.team";
-import { getToast } from "~/ui/toast.server";
 import { usr, usr_event_role } from "~drizzle/schema";
 import { testDatabase } from "../support/database";
 import { giveRole, makeEvent, makeUser, sessionCookie } from "../support/people";

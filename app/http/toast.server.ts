@@ -1,7 +1,7 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { secretFor } from "~/config.server";
-import { TOAST_COOKIE, type Toast } from "./toast";
+import { TOAST_COOKIE, type Toast } from "./toast-cookie";
 
 /**
  * Toasts survive a redirect in a cookie of their own (not the sign-in session), so post/redirect/get can say what
