@@ -3,8 +3,8 @@ import { Writable } from "node:stream";
 import { type ActionFunctionArgs, type EntryContext, type LoaderFunctionArgs } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { NonceProvider } from "./security/nonce";
 import { documentPolicy } from "./security/response-headers";
+import { NonceProvider } from "./security/ui/nonce";
 import { startServer } from "./startup.server";
 import { clearToastShownOnPage } from "./ui/toast.server";
 

@@ -3,7 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatc
 import { currentEventId, getSignedInUser } from "~/auth/access.server";
 import { eventIdBySubdomain, eventsOfUser } from "~/events/events.server";
 import { subdomainRedirect } from "~/navigation/subdomain.server";
-import { useNonce } from "~/security/nonce";
+import { useNonce } from "~/security/ui/nonce";
 import baseHref from "~/styles/base.css";
 import componentsHref from "~/styles/components.css";
 import tokensHref from "~/styles/tokens.css";

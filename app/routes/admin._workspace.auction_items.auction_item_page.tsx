@@ -22,15 +22,15 @@ import { parseForm } from "~/forms/form-contract";
 import { Refusal } from "~/forms/refusal";
 import { answerForm, refuseForm } from "~/forms/reply.server";
 import { readSelectedIds } from "~/grid/grid-forms.server";
-import { imageGalleryLinks } from "~/images/image-gallery";
 import {
   answerGallery,
   galleryUploadField,
   runGalleryIntent,
   uploadedGalleryUrls,
 } from "~/images/image-gallery.server";
+import { imageGalleryLinks } from "~/images/ui/image-gallery";
 import { chosenImageUrl, readFormWithImages } from "~/images/upload.server";
-import { richTextLinks } from "~/rich-text/rich-text-editor";
+import { richTextLinks } from "~/rich-text/ui/rich-text-editor";
 import { DELETE_FORM } from "~/ui/delete-section";
 import { titleMeta } from "~/ui/error-page";
 import { redirectWithToast } from "~/ui/toast.server";

@@ -3,8 +3,8 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { AuctionPagePreview } from "~/bidding/ui/auction-page-preview";
 import { CATALOGUE_FONT_CSS_HREF } from "~/fonts/font-faces.server";
-import { DesignerScreen, designerMeta } from "~/pages-designer/designer-screen";
 import { changeDesign, designerScreen } from "~/pages-designer/designs.server";
+import { DesignerScreen, designerMeta } from "~/pages-designer/ui/designer-screen";
 import biddingHref from "~/styles/bidding.css";
 import { backWithToast } from "~/ui/toast.server";
 

@@ -6,7 +6,7 @@ import { eventSettings } from "~/events/event-settings.server";
 import { parseForm } from "~/forms/form-contract";
 import { answerForm } from "~/forms/reply.server";
 import { useContractForm } from "~/forms/use-contract-form";
-import { ImageField } from "~/images/image-field";
+import { ImageField } from "~/images/ui/image-field";
 import { imageChange, imageFieldErrors, readFormWithImages } from "~/images/upload.server";
 import {
   COMPONENTS_FORM,

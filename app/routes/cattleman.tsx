@@ -9,8 +9,8 @@ import { FUNDRAISER_EDIT_FORM, fundraiserPageSchema } from "~/giving/fundraiser-
 import { fundraiserGifts, fundraiserWords, publicFundraiser, updateOwnFundraiser } from "~/giving/fundraisers.server";
 import { FundraiserPageForm, fundraiserHref, FundraiserView } from "~/giving/ui/fundraiser-pages";
 import { keptImageChange, readFormKeepingImage } from "~/images/upload.server";
-import { richTextLinks } from "~/rich-text/rich-text-editor";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
+import { richTextLinks } from "~/rich-text/ui/rich-text-editor";
 import biddingHref from "~/styles/bidding.css";
 import givingHref from "~/styles/giving.css";
 import paddleRaiseHref from "~/styles/paddle-raise.css";

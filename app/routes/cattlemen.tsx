@@ -8,7 +8,7 @@ import { FUNDRAISER_SIGNUP_FORM, fundraiserPageSchema } from "~/giving/fundraise
 import { eventFundraisers, fundraiserWords, ownFundraiser, signUpFundraiser } from "~/giving/fundraisers.server";
 import { FundraiserLeaderboard, FundraiserPageForm, fundraiserHref } from "~/giving/ui/fundraiser-pages";
 import { keptImageChange, readFormKeepingImage } from "~/images/upload.server";
-import { richTextLinks } from "~/rich-text/rich-text-editor";
+import { richTextLinks } from "~/rich-text/ui/rich-text-editor";
 import biddingHref from "~/styles/bidding.css";
 import givingHref from "~/styles/giving.css";
 import { ButtonLink } from "~/ui/button";

@@ -5,7 +5,7 @@
 import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
-import { useLiveRefresh } from "~/realtime/use-live-refresh";
+import { useLiveRefresh } from "~/realtime/ui/use-live-refresh";
 import { Button, ButtonLink } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";

@@ -10,7 +10,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { replyFor } from "~/forms/form-contract";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { useMenuScreen } from "~/navigation/use-menu-screen";
-import { LiveIndicator, useLiveRefresh } from "~/realtime/use-live-refresh";
+import { LiveIndicator, useLiveRefresh } from "~/realtime/ui/use-live-refresh";
 import { Button, ButtonLink } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";
