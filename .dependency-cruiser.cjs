@@ -21,6 +21,14 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: "no-schema-cycles",
+      comment:
+        "Modules of the drizzle schema import each other in a loop: move the table both need into a module of its own.",
+      severity: "error",
+      from: { path: "^drizzle/" },
+      to: { circular: true },
+    },
+    {
       name: "no-server-in-browser-shared",
       comment:
         "A client-safe module (no .server in its name) imports a .server module, which the browser build empties.",
