@@ -11,9 +11,9 @@ import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { formatRoundMoney } from "~/ui/format";
 import { GuestPage } from "~/ui/guest-bar";
+import { Thermometer } from "~/ui/thermometer";
 import { GUEST_PLEDGE_FORM, guestPledgeSchema } from "../pledge-forms";
 import { RecentGifts } from "./recent-gifts";
-import { Thermometer } from "./thermometer";
 import type { guestPledgePage } from "../guest-pledge.server";
 
 // Types only: erased from the browser's bundle.

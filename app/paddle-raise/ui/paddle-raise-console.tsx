@@ -16,11 +16,11 @@ import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { formatRoundMoney } from "~/ui/format";
+import { Thermometer } from "~/ui/thermometer";
 import { useHydrated } from "~/ui/use-hydrated";
 import { FLOOR_PLEDGE_FORM, floorPledgeSchema } from "../pledge-forms";
 import { PledgeLog } from "./pledge-log";
 import { RecentGifts } from "./recent-gifts";
-import { Thermometer } from "./thermometer";
 import type { PaddleRaiseConsoleData } from "../console.server";
 
 // Types only: erased from the browser's bundle.
