@@ -312,12 +312,17 @@ export const localDateTimeText = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "Enter a date and time such as 2027-03-14 19:00.");
 
+const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
+
+/** Whether text is a colour as # and six hexadecimal digits (either case): for a rule with blank allowed. */
+export const isHexColour = (text: string) => HEX_COLOUR.test(text);
+
 /** A colour as # and six hexadecimal digits, trimmed and kept in lower case; `what` names it in the message. */
 export const hexColour = (what: string) =>
   z
     .string()
     .trim()
-    .regex(/^#[0-9a-f]{6}$/i, `Enter the ${what} colour as # and six hexadecimal digits, such as #37474f.`)
+    .regex(HEX_COLOUR, `Enter the ${what} colour as # and six hexadecimal digits, such as #37474f.`)
     .transform((value) => value.toLowerCase());
 
 /** Digits only, kept as text (an id chosen in a select, a whole amount before its bounds), with the field's message. */

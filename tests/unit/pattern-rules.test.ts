@@ -2,6 +2,7 @@
 // a date and time, a colour, digits, a list position, an SMTP address, a Twilio SID, a key the server issued. Each
 // keeps the message its form had before it moved there, and the forms that compose them answer as they did.
 import { describe, expect, it } from "vitest";
+import { rowColour } from "~/catalogue/staff-form";
 import { slugField, subdomainField } from "~/events/event-fields";
 import { shortPathField } from "~/events/short-path-forms";
 import {
@@ -97,6 +98,17 @@ describe("hexColour", () => {
     for (const value of ["#fff", "navy", "37474f", "#37474g"])
       expect(messages(hexColour("accent"), value)).toEqual([
         "Enter the accent colour as # and six hexadecimal digits, such as #37474f.",
+      ]);
+  });
+});
+
+describe("the staff's row colour", () => {
+  it("takes the same colours, blank as none, with its own message", () => {
+    expect(rowColour.parse("#DBE9FF")).toBe("#dbe9ff");
+    expect(rowColour.parse("")).toBeNull();
+    for (const value of ["#fff", "navy"])
+      expect(messages(rowColour, value)).toEqual([
+        "Enter a colour as # and six hexadecimal digits, such as #dbe9ff, or leave it blank.",
       ]);
   });
 });
