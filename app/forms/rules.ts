@@ -124,12 +124,19 @@ export const webAddress = (what: string, hosts?: string[]) =>
 /** The longest email address there can be (RFC 5321's 256-character path, less its angle brackets). */
 export const EMAIL_MAX = 254;
 
+/**
+ * The email rule, on a text as the form reads it (trimmed, required or not): at most EMAIL_MAX characters, then an
+ * address, each with the field's own message (zod's when none is given).
+ */
+export const emailAddress = (text: z.ZodString, messages: { tooLong?: string; notEmail?: string } = {}) =>
+  text.max(EMAIL_MAX, messages.tooLong).email(messages.notEmail);
+
 /** An email address, or null when blank. */
 export const optionalEmail = optional(
-  z
-    .string()
-    .max(EMAIL_MAX, `An email address can be at most ${EMAIL_MAX} characters.`)
-    .email("Enter an email address such as info@example.org."),
+  emailAddress(z.string(), {
+    tooLong: `An email address can be at most ${EMAIL_MAX} characters.`,
+    notEmail: "Enter an email address such as info@example.org.",
+  }),
 );
 
 /**

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { MAX_ROW_ID, readRowId } from "~/db/row-id";
 import { db } from "~/db.server";
-import { EMAIL_MAX, requiredText, TEXT_LIMITS } from "~/forms/rules";
+import { EMAIL_MAX, emailAddress, requiredText, TEXT_LIMITS } from "~/forms/rules";
 import { formatMoney } from "~/ui/format";
 import { event } from "~drizzle/schema";
 import { checkGuests, guestOfToken, partyOf, tokenInScan, type CheckResult, type Direction } from "./check-in.server";
@@ -38,11 +38,10 @@ const walkInSchema = z.object({
   ),
   email: z.union([
     z.literal(""),
-    z
-      .string()
-      .trim()
-      .max(EMAIL_MAX, `An email address can be at most ${EMAIL_MAX} characters.`)
-      .email("Enter an email address like name@example.org, or leave it blank."),
+    emailAddress(z.string().trim(), {
+      tooLong: `An email address can be at most ${EMAIL_MAX} characters.`,
+      notEmail: "Enter an email address like name@example.org, or leave it blank.",
+    }),
   ]),
   ticket_id: z.coerce
     .number({ message: "Choose a ticket." })

@@ -1,23 +1,28 @@
 // The rules of app/forms/rules.ts that check a field's shape with a pattern (issue 39, item 2): a slug, a DNS label,
-// a date and time, a colour, digits, a list position, an SMTP address, a Twilio SID, a key the server issued. Each
-// keeps the message its form had before it moved there, and the forms that compose them answer as they did.
+// a date and time, a colour, digits, a list position, an SMTP address, a Twilio SID, a key the server issued, an
+// email address. Each keeps the messages its forms had before it moved there, and the forms that compose them answer
+// as they did.
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { emailField } from "~/auth/person-fields";
 import { rowColour } from "~/catalogue/staff-form";
 import { slugField, subdomainField } from "~/events/event-fields";
 import { shortPathField } from "~/events/short-path-forms";
 import {
   digitsText,
   dnsLabel,
+  emailAddress,
   hexColour,
   issuedKey,
   listPosition,
   localDateTimeText,
+  optionalEmail,
   slugText,
   smtpAddress,
   twilioAccountSid,
 } from "~/forms/rules";
 import { emailSetupSchema, textingSetupSchema } from "~/messages/message-forms";
-import type { z } from "zod";
+import { inviteSchema } from "~/team/team-forms";
 
 /** The messages a rule gives for a value, in order; [] when it takes it. */
 const messages = (rule: z.ZodTypeAny, value: unknown) => {
@@ -110,6 +115,31 @@ describe("the staff's row colour", () => {
       expect(messages(rowColour, value)).toEqual([
         "Enter a colour as # and six hexadecimal digits, such as #dbe9ff, or leave it blank.",
       ]);
+  });
+});
+
+describe("emailAddress", () => {
+  const tooLongAddress = `${"a".repeat(243)}@example.org`;
+
+  it("takes an address of at most 254 characters, with zod's messages when the form gives none", () => {
+    expect(messages(emailAddress(z.string()), "ada@example.org")).toEqual([]);
+    expect(messages(emailAddress(z.string()), `${"a".repeat(242)}@example.org`)).toEqual([]);
+    expect(messages(emailAddress(z.string()), tooLongAddress)).toHaveLength(1);
+    expect(messages(emailAddress(z.string()), "ada@")).toEqual(["Invalid email"]);
+  });
+
+  it("keeps each form's messages and checks: blank, too long, not an address", () => {
+    expect(messages(optionalEmail, "ada@")).toEqual(["Enter an email address such as info@example.org."]);
+    expect(optionalEmail.parse(" ")).toBeNull();
+    expect(messages(emailField, " ")).toEqual(["Enter your email address."]);
+    expect(messages(emailField, tooLongAddress)).toEqual(["An email address has at most 254 characters."]);
+    const invite = inviteSchema.shape.email;
+    expect(messages(invite, "")).toEqual([
+      "Enter the email address to send the invitation to.",
+      "Enter an email address such as name@example.org.",
+    ]);
+    expect(messages(invite, tooLongAddress)).toEqual(["That email address is too long."]);
+    expect(invite.parse(" Ada@Example.org ")).toBe("ada@example.org");
   });
 });
 
