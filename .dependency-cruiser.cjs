@@ -106,6 +106,14 @@ module.exports = {
       to: {},
     },
     {
+      name: "components-in-ui",
+      comment:
+        "A component (.tsx) at the root of a folder other than routes/ and ui/: move it into the folder's ui/ (a widget several folders use: app/ui/). tests/unit/components-in-ui.test.ts also finds one that imports nothing.",
+      severity: "error",
+      from: { path: "^app/[^/]+/[^/]+\\.tsx$", pathNot: "^app/(routes|ui)/" },
+      to: {},
+    },
+    {
       name: "app-top-from-below",
       comment:
         "A folder imports a module at app/'s root other than config and db (the root route, the server's start, the outbox's enrichers): those sit on top, beside routes/. A type of the root loader is allowed.",
