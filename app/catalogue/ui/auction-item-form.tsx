@@ -6,12 +6,13 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useRef, useState, type ReactNode } from "react";
 import { replyFor } from "~/forms/form-contract";
+import { readMoney } from "~/forms/rules";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { ImageField } from "~/images/ui/image-field";
 import { Button, buttonClass } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
-import { centsToInput, readMoney } from "~/ui/money-input";
+import { centsToInput } from "~/ui/money-input";
 import { InternalNotesField } from "~/ui/record-fields";
 import { SaveActions } from "~/ui/save-actions";
 import { SelectOptions } from "~/ui/select-options";
