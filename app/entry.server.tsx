@@ -4,8 +4,8 @@ import { type ActionFunctionArgs, type EntryContext, type LoaderFunctionArgs } f
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { clearToastShownOnPage } from "./http/toast.server";
-import { NonceProvider } from "./security/nonce";
 import { documentPolicy } from "./security/response-headers";
+import { NonceProvider } from "./security/ui/nonce";
 import { startServer } from "./startup.server";
 
 await startServer();

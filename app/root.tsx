@@ -4,7 +4,7 @@ import { currentEventId, getSignedInUser } from "~/auth/access.server";
 import { eventIdBySubdomain, eventsOfUser } from "~/events/events.server";
 import { getToast } from "~/http/toast.server";
 import { subdomainRedirect } from "~/navigation/subdomain.server";
-import { useNonce } from "~/security/nonce";
+import { useNonce } from "~/security/ui/nonce";
 import baseHref from "~/styles/base.css";
 import componentsHref from "~/styles/components.css";
 import tokensHref from "~/styles/tokens.css";

@@ -5,7 +5,7 @@ import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { bench, describe } from "vitest";
 import { z } from "zod";
-import { DataGrid } from "~/grid/data-grid";
+import { DataGrid } from "~/grid/ui/data-grid";
 import type { GridColumn } from "~/grid/grid-types";
 
 type Item = { id: number; lot: number; title: string; category: string; value: number; donor: string; bids: number };

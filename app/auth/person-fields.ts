@@ -1,5 +1,6 @@
 /** Form fields about a person, shared by the sign-in forms. Client-safe. */
 import { z } from "zod";
+import { emailAddress } from "~/forms/rules";
 import { newPasswordField } from "./password-rules";
 
 /** An email address typed into a form: one message at a time, the most useful first. */
@@ -8,10 +9,10 @@ export const emailField = z
   .trim()
   .min(1, "Enter your email address.")
   .pipe(
-    z
-      .string()
-      .max(254, "An email address has at most 254 characters.")
-      .email("Enter an email address such as ada@example.org."),
+    emailAddress(z.string(), {
+      tooLong: "An email address has at most 254 characters.",
+      notEmail: "Enter an email address such as ada@example.org.",
+    }),
   );
 
 /** A first or last name that may be left out (blank or absent becomes undefined). */

@@ -1,11 +1,11 @@
+import { z } from "zod";
+import { moneyField } from "~/forms/rules";
 /**
  * The bid panel's form, client-safe: the bid (an amount, a maximum, a guest's paddle at a bid station), its
  * confirmation and buy now post to the server as one form, told apart by `intent`. Every bid takes two plain posts,
  * so it works without JavaScript: "review" (or "review_buy_now") checks it and answers with a confirmation carrying a
  * fresh idempotency key; "place" (or "buy_now") places it.
  */
-import { z } from "zod";
-import { moneyField } from "~/ui/money-input";
 
 export const BID_FORM = "bid";
 

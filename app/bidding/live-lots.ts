@@ -4,8 +4,7 @@
  */
 import { z } from "zod";
 import { MAX_ROW_ID } from "~/db/row-id";
-import { paddleNumber, rowId } from "~/forms/rules";
-import { moneyField } from "~/ui/money-input";
+import { moneyField, paddleNumber, rowId } from "~/forms/rules";
 
 /** waiting: not opened yet; open: taking bids; sold / passed: hammered, locked. */
 export type LotPhase = "waiting" | "open" | "sold" | "passed";

@@ -176,7 +176,7 @@ export async function bidsMarker(eventId: number) {
     .from(bid)
     .where(eq(bid.event_id, eventId));
   const lastBidId = row?.lastBidId ?? null;
-  // marker: what the staff screens' live streams compare (app/realtime/use-live-refresh.tsx).
+  // marker: what the staff screens' live streams compare (app/realtime/ui/use-live-refresh.tsx).
   return { bids: row?.bids ?? 0, lastBidId, marker: lastBidId };
 }
 

@@ -4,8 +4,7 @@
  */
 import { z } from "zod";
 import { MAX_ROW_ID } from "~/db/row-id";
-import { requiredText, rowId } from "~/forms/rules";
-import { moneyField } from "~/ui/money-input";
+import { moneyField, requiredText, rowId } from "~/forms/rules";
 
 export const CHARGE_FORM = "charge-card";
 export const CASH_FORM = "take-cash";

@@ -3,8 +3,7 @@
  * parses with). Secret keys are write-only: blank keeps the stored one.
  */
 import { z } from "zod";
-import { optionalText, yesNo } from "~/forms/rules";
-import { moneyField } from "~/ui/money-input";
+import { moneyField, optionalText, yesNo } from "~/forms/rules";
 import { zonedDateTimeSchema } from "~/ui/zoned-time";
 
 export const BILLING_SETTINGS_FORM = "billing-settings";

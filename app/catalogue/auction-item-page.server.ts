@@ -12,7 +12,7 @@ import { catalogueOptions } from "./catalogue-options.server";
 import { inventoryPath, eventQuery as eventQueryOf } from "./inventory-paths";
 import { eventCurrency } from "./inventory.server";
 import { isItemType, type ItemType } from "./item-rules";
-import type { AuctionItemFormValues } from "./auction-item-form";
+import type { AuctionItemFormValues } from "./ui/auction-item-form";
 
 export async function auctionItemScreen(
   eventId: number,

@@ -4,9 +4,8 @@
  * the value is typed in units ("1,250.00") and stored in cents (decision 003).
  */
 import { z } from "zod";
-import { optionalText, requiredText } from "~/forms/rules";
+import { moneyField, optionalText, requiredText } from "~/forms/rules";
 import { richTextField } from "~/rich-text/schema";
-import { moneyField } from "~/ui/money-input";
 
 export const inventoryTitle = requiredText(200, "Give the item a title.", "A title can be at most 200 characters.");
 

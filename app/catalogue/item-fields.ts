@@ -1,9 +1,9 @@
+import { z } from "zod";
+import { moneyField } from "~/forms/rules";
 /**
  * The rules of an auction item's fields that are edited in place (the sheet, the packages grid) and in the item's
  * form, client-safe so the grid checks a value with the same rule the action does.
  */
-import { z } from "zod";
-import { moneyField } from "~/ui/money-input";
 import { ITEM_TYPES } from "./item-rules";
 
 /** The fields the sheet edits in place, each with its rule (the item page uses the same ones). */

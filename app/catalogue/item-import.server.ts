@@ -8,7 +8,7 @@ import { and, eq, sql } from "drizzle-orm";
 import Papa from "papaparse";
 import { db, type Transaction } from "~/db.server";
 import { clientOfEvent } from "~/events/client-of-event.server";
-import { readMoney } from "~/ui/money-input";
+import { readMoney } from "~/forms/rules";
 import { auction_item, category, donor, event } from "~drizzle/schema";
 import { bidProposalSettings, proposeBids } from "./bid-proposal";
 import { refreshItemCounts } from "./item-counts.server";

@@ -1,10 +1,11 @@
+import { z } from "zod";
+import { readMoney } from "~/forms/rules";
 /**
  * Short lists typed one item per line, the fastest way for staff to enter them: paddle-raise levels
  * ("5000 Fund a classroom"), raffle bundles ("5 for 40") and prizes ("Weekend in Napa = 1200"). Each reader gives
  * the items, or the first line it cannot read with why. Client-safe.
  */
-import { z } from "zod";
-import { centsToInput as units, readMoney } from "~/ui/money-input";
+import { centsToInput as units } from "~/ui/money-input";
 
 export type LinesReading<T> = { items: T[] } | { error: string };
 

@@ -1,7 +1,6 @@
 /** The paddle raise form, shared by the dialog and the action: its giving levels are typed one per line. */
 import { z } from "zod";
-import { optionalTextSaying, requiredText, yesNo } from "~/forms/rules";
-import { moneyField } from "~/ui/money-input";
+import { moneyField, optionalTextSaying, requiredText, yesNo } from "~/forms/rules";
 import { linesField, readLevels } from "./lines";
 
 export const paddleRaiseSchema = z.object({

@@ -1,7 +1,6 @@
 /** The form of an item for sale (a fixed price while stock lasts), shared by the dialog and the action. */
 import { z } from "zod";
-import { requiredText, yesNo } from "~/forms/rules";
-import { moneyField } from "~/ui/money-input";
+import { moneyField, requiredText, yesNo } from "~/forms/rules";
 
 export const saleItemSchema = z.object({
   title: requiredText(200, "Give the item a name.", "Keep the name to 200 characters."),

@@ -4,7 +4,7 @@
  * post, so the person need not choose the file again.
  */
 import { z } from "zod";
-import { optionalText, requiredText, webAddress, yesNo } from "~/forms/rules";
+import { listPosition, optionalText, requiredText, webAddress, yesNo } from "~/forms/rules";
 import { SPONSOR_LEVELS } from "./sponsor-levels";
 
 export const sponsorFields = {
@@ -26,11 +26,7 @@ export const sponsorFields = {
 /** "Shown at this event" and its order there, as the grid edits them: the event's link to the sponsor. */
 export const sponsorEventFields = {
   shown: yesNo,
-  display_order: z
-    .string()
-    .trim()
-    .regex(/^\d{1,4}$/, "Enter a whole number from 0 to 9999.")
-    .transform(Number),
+  display_order: listPosition,
 } as const;
 
 export const sponsorSchema = z.object({

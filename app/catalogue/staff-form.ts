@@ -4,7 +4,7 @@
  * last name.
  */
 import { z } from "zod";
-import { optionalEmail, optionalText } from "~/forms/rules";
+import { isHexColour, optionalEmail, optionalText } from "~/forms/rules";
 
 const NOT_A_COLOUR = "Enter a colour as # and six hexadecimal digits, such as #dbe9ff, or leave it blank.";
 
@@ -14,7 +14,7 @@ export const rowColour = z
   .max(7, NOT_A_COLOUR)
   .default("")
   .transform((value) => value.trim().toLowerCase() || null)
-  .refine((value) => value === null || /^#[0-9a-f]{6}$/.test(value), NOT_A_COLOUR);
+  .refine((value) => value === null || isHexColour(value), NOT_A_COLOUR);
 
 export const staffFields = {
   first_name: optionalText(80, "A first name"),

@@ -7,11 +7,11 @@ import { bidsMarker } from "~/bidding/silent-bids.server";
 import { moneyFigures } from "~/billing/money-figures.server";
 import { sourceLabel } from "~/billing/source-labels";
 import { eventSettings } from "~/events/event-settings.server";
+import { goalOf } from "~/events/goal.server";
 import { formatCount, formatCountOf, formatMoney } from "~/ui/format";
 import { formatInZone } from "~/ui/zoned-time";
 import { recentActivity, topItems } from "./activity.server";
 import { eventFigures } from "./figures.server";
-import { goalOf } from "./goal.server";
 import type { NextStep } from "./next-steps.server";
 
 const ITEM_TYPE_LABELS: Record<string, string> = {

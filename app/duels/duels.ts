@@ -3,8 +3,7 @@
  * shared by the screens and their actions.
  */
 import { z } from "zod";
-import { requiredText, rowId, yesNo } from "~/forms/rules";
-import { readMoney } from "~/ui/money-input";
+import { readMoney, requiredText, rowId, yesNo } from "~/forms/rules";
 import { zonedDateTimeSchema } from "~/ui/zoned-time";
 
 export const SIDES = ["a", "b"] as const;

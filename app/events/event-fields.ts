@@ -3,6 +3,7 @@
  * (team sign-up, creating an event, the event settings). Client-safe: pages show the same rules the server applies.
  */
 import { z } from "zod";
+import { dnsLabel, slugText } from "~/forms/rules";
 
 export const DEFAULT_TIMEZONE = "America/New_York";
 
@@ -24,9 +25,6 @@ export function slugify(text: string): string {
     .replace(/-+$/, "");
 }
 
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-/** One DNS label (RFC 1123): letters, digits and hyphens, not at either end, at most 63 characters. */
-const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 /** Host names the app or a mail setup may need for itself. */
 const RESERVED_SUBDOMAINS = new Set(["www", "app", "api", "admin", "mail", "smtp", "static", "assets"]);
 
@@ -40,11 +38,10 @@ export const optionalText = z
 /** A slug; blank means "make one from the name" (see withSlugFromTitle). */
 export const slugField = (what: string) =>
   optionalText.pipe(
-    z
-      .string()
-      .max(60, `Keep the ${what} to 60 characters.`)
-      .regex(SLUG, `Use lower-case letters, digits and single hyphens in the ${what}, such as harbor-lights.`)
-      .optional(),
+    slugText(60, {
+      tooLong: `Keep the ${what} to 60 characters.`,
+      notSlug: `Use lower-case letters, digits and single hyphens in the ${what}, such as harbor-lights.`,
+    }).optional(),
   );
 
 export const eventTitleField = z
@@ -93,9 +90,7 @@ export const timezoneField = z
 export const subdomainField = optionalText
   .transform((value) => value?.toLowerCase())
   .pipe(
-    z
-      .string()
-      .regex(DNS_LABEL, "Use up to 63 letters, digits and hyphens, not starting or ending with a hyphen.")
+    dnsLabel
       .refine((label) => !RESERVED_SUBDOMAINS.has(label), "This subdomain is reserved. Choose another.")
       .optional(),
   );

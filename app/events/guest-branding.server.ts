@@ -6,7 +6,7 @@
 import { eventFonts } from "~/fonts/font-faces.server";
 import { brandingStyle, type EventBranding } from "~/ui/branding";
 import type { CSSProperties } from "react";
-import type { EventFonts } from "~/fonts/event-fonts";
+import type { EventFonts } from "~/fonts/ui/event-fonts";
 
 export interface GuestBranding {
   style: CSSProperties;

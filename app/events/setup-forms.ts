@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { catalogueFont, describeWeights } from "~/fonts/catalogue";
-import { optional, optionalEmail, optionalPhone, webAddress } from "~/forms/rules";
+import { hexColour, localDateTimeText, optional, optionalEmail, optionalPhone, webAddress } from "~/forms/rules";
 import { richTextField } from "~/rich-text/schema";
 import { zonedInputToUtc } from "~/ui/zoned-time";
 import { slugField, subdomainField, timezoneField, eventTitleField } from "./event-fields";
@@ -23,12 +23,7 @@ const localDateTime = z
   .string()
   .trim()
   .transform((value) => value || null)
-  .pipe(
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "Enter a date and time such as 2027-03-14 19:00.")
-      .nullable(),
-  );
+  .pipe(localDateTimeText.nullable());
 
 const NO_SUCH_TIME = "This time does not exist in the event's time zone (the clocks change then).";
 
@@ -79,13 +74,6 @@ export const contactSchema = z.object({
   linkedin: webAddress("LinkedIn page", ["linkedin.com"]),
   twitter: webAddress("X (Twitter) profile", ["x.com", "twitter.com"]),
 });
-
-const hexColour = (what: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^#[0-9a-f]{6}$/i, `Enter the ${what} colour as # and six hexadecimal digits, such as #37474f.`)
-    .transform((value) => value.toLowerCase());
 
 /** A font of the catalogue (app/fonts/catalogue.ts), stored as the catalogue spells it. */
 const fontName = z

@@ -4,6 +4,7 @@
  * another event has (short-paths.server.ts).
  */
 import { z } from "zod";
+import { slugText } from "~/forms/rules";
 
 export const SHORT_PATH_FORM = "short-path";
 
@@ -19,19 +20,17 @@ export const KNOWN_SHORT_PATHS: { path: string; shows: ShortPathShows }[] = [
   { path: "cisnew", shows: "bidding" },
 ];
 
-const PATH = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
 /** A path as staff type it: "/WOA2025give" and "woa2025give" are the same address. */
 export const shortPathField = z
   .string()
   .default("")
   .transform((value) => value.trim().replace(/^\/+/, "").toLowerCase())
   .pipe(
-    z
-      .string()
-      .min(1, "Enter a path, such as woa2025give.")
-      .max(40, "Keep the path to 40 characters.")
-      .regex(PATH, "Use lower-case letters, digits and single hyphens, such as spring-give."),
+    slugText(40, {
+      missing: "Enter a path, such as woa2025give.",
+      tooLong: "Keep the path to 40 characters.",
+      notSlug: "Use lower-case letters, digits and single hyphens, such as spring-give.",
+    }),
   );
 
 export const shortPathSchema = z.object({

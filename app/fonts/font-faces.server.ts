@@ -98,7 +98,7 @@ import sourceSerif4LatinItalic from "@fontsource-variable/source-serif-4/files/s
 import sourceSerif4Latin from "@fontsource-variable/source-serif-4/files/source-serif-4-latin-wght-normal.woff2";
 import { DEFAULT_EVENT_STYLE } from "~drizzle/schema/style-defaults";
 import { catalogueFont, eventFamily, FONT_CATALOGUE, nearestWeight } from "./catalogue";
-import type { EventFonts } from "./event-fonts";
+import type { EventFonts } from "./ui/event-fonts";
 
 /** The URLs of one face's files. */
 type Faces = { latin: string; latinExt: string; latinItalic: string; latinExtItalic: string };
@@ -226,7 +226,7 @@ type EventFontFields = {
 /**
  * What a public page needs to show the event's fonts: the @font-face rules of its three fonts, and the body
  * font's file to preload (the first text a guest reads). Put it in the loader's data, render <FontFaces> and add
- * fontPreloadMeta() to the route's meta (app/fonts/event-fonts.tsx).
+ * fontPreloadMeta() to the route's meta (app/fonts/ui/event-fonts.tsx).
  */
 export function eventFonts(event: EventFontFields): EventFonts {
   const d = DEFAULT_EVENT_STYLE;

@@ -124,12 +124,19 @@ export const webAddress = (what: string, hosts?: string[]) =>
 /** The longest email address there can be (RFC 5321's 256-character path, less its angle brackets). */
 export const EMAIL_MAX = 254;
 
+/**
+ * The email rule, on a text as the form reads it (trimmed, required or not): at most EMAIL_MAX characters, then an
+ * address, each with the field's own message (zod's when none is given).
+ */
+export const emailAddress = (text: z.ZodString, messages: { tooLong?: string; notEmail?: string } = {}) =>
+  text.max(EMAIL_MAX, messages.tooLong).email(messages.notEmail);
+
 /** An email address, or null when blank. */
 export const optionalEmail = optional(
-  z
-    .string()
-    .max(EMAIL_MAX, `An email address can be at most ${EMAIL_MAX} characters.`)
-    .email("Enter an email address such as info@example.org."),
+  emailAddress(z.string(), {
+    tooLong: `An email address can be at most ${EMAIL_MAX} characters.`,
+    notEmail: "Enter an email address such as info@example.org.",
+  }),
 );
 
 /**
@@ -295,4 +302,110 @@ export function readCalendarDay(
   if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
     return { ok: false, message: `There is no day ${typed} on the calendar.` };
   return { ok: true, day: { year, month, day } };
+}
+
+/** Lower-case letters and digits, in words joined by single hyphens: a part of a web address. */
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * A slug (an event's web address, a short path such as spring-give) of at most `max` characters, with the field's
+ * own messages; when `missing` is given, blank is refused with it before the other checks.
+ */
+export const slugText = (max: number, messages: { missing?: string; tooLong: string; notSlug: string }) =>
+  (messages.missing === undefined ? z.string() : z.string().min(1, messages.missing))
+    .max(max, messages.tooLong)
+    .regex(SLUG, messages.notSlug);
+
+/** One DNS label (RFC 1123), lower case: letters, digits and hyphens, not at either end, at most 63 characters. */
+export const dnsLabel = z
+  .string()
+  .regex(
+    /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/,
+    "Use up to 63 letters, digits and hyphens, not starting or ending with a hyphen.",
+  );
+
+/** A wall-clock date and time as a date-time field posts it, to the minute: "2027-03-14T19:00". */
+export const localDateTimeText = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "Enter a date and time such as 2027-03-14 19:00.");
+
+const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
+
+/** Whether text is a colour as # and six hexadecimal digits (either case): for a rule with blank allowed. */
+export const isHexColour = (text: string) => HEX_COLOUR.test(text);
+
+/** A colour as # and six hexadecimal digits, trimmed and kept in lower case; `what` names it in the message. */
+export const hexColour = (what: string) =>
+  z
+    .string()
+    .trim()
+    .regex(HEX_COLOUR, `Enter the ${what} colour as # and six hexadecimal digits, such as #37474f.`)
+    .transform((value) => value.toLowerCase());
+
+/** Digits only, kept as text (an id chosen in a select, a whole amount before its bounds), with the field's message. */
+export const digitsText = (message: string) => z.string().regex(/^\d+$/, message);
+
+/** A place in a short list (the sponsors at an event), trimmed: a whole number from 0 to 9999, as a number. */
+export const listPosition = z
+  .string()
+  .trim()
+  .regex(/^\d{1,4}$/, "Enter a whole number from 0 to 9999.")
+  .transform(Number);
+
+/** The address of an SMTP server, with its user and password in it: smtp:// or smtps://, at most 500 characters. */
+export const smtpAddress = z
+  .string()
+  .max(500, "Keep the address to 500 characters.")
+  .regex(/^smtps?:\/\/\S+$/, "Enter an address such as smtps://user:password@smtp.example.org:465.");
+
+/** A Twilio Account SID: AC and 32 hexadecimal digits. */
+export const twilioAccountSid = z
+  .string()
+  .regex(/^AC[0-9a-fA-F]{32}$/, "An Account SID is AC followed by 32 letters and digits.");
+
+/**
+ * A key the server gave the page (a UUID) and the page posts back: letters, digits, _ and -, at most 64 (blank
+ * allowed). No message: no person types it, and a form reading it says what a bad one becomes (`.catch`).
+ */
+export const issuedKey = z.string().regex(/^[\w-]{0,64}$/);
+
+// Money: amounts as people type them ("1,250", "$1250.50", "1250.5") turned into integer cents (decision 003), with
+// the message to show when they cannot be. The item page proposes bids from the value as it is typed.
+
+/** The largest amount accepted anywhere: the integer column's ceiling, far above any gala transaction. */
+export const MAX_CENTS = 2_000_000_000;
+
+export type MoneyReading = { cents: number | null } | { error: string };
+
+/** Blank reads as null (no amount). */
+export function readMoney(input: string): MoneyReading {
+  const text = input
+    .trim()
+    .replace(/^[$€£]\s*/, "")
+    .replace(/[\s,]/g, "");
+  if (text === "") return { cents: null };
+  if (/^-/.test(text)) return { error: "Amounts cannot be negative." };
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return { error: "Enter an amount such as 1,250 or 1,250.50." };
+  const cents = Math.round(Number(text) * 100);
+  if (cents > MAX_CENTS) return { error: "That amount is too large." };
+  return { cents };
+}
+
+/** A zod rule for a money field: the typed text in, cents (or null when blank and optional) out. */
+export function moneyField({ required = false, label = "An amount" }: { required?: boolean; label?: string } = {}) {
+  return z
+    .string()
+    .default("")
+    .transform((value, context) => {
+      const reading = readMoney(value);
+      if ("error" in reading) {
+        context.addIssue({ code: "custom", message: reading.error });
+        return z.NEVER;
+      }
+      if (required && reading.cents === null) {
+        context.addIssue({ code: "custom", message: `${label} is needed.` });
+        return z.NEVER;
+      }
+      return reading.cents;
+    });
 }

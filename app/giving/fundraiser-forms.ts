@@ -6,9 +6,8 @@
  * the page forms are built per event.
  */
 import { z } from "zod";
-import { requiredText, rowId, yesNo } from "~/forms/rules";
+import { moneyField, requiredText, rowId, yesNo } from "~/forms/rules";
 import { richTextField } from "~/rich-text/schema";
-import { moneyField } from "~/ui/money-input";
 import { zonedDateTimeSchema } from "~/ui/zoned-time";
 
 export const FUNDRAISER_SIGNUP_FORM = "fundraiser-signup";

@@ -4,8 +4,7 @@
  */
 import { z } from "zod";
 import { MAX_ROW_ID } from "~/db/row-id";
-import { optionalEmail, optionalText, rowId, yesNo } from "~/forms/rules";
-import { readMoney } from "~/ui/money-input";
+import { optionalEmail, optionalText, readMoney, rowId, yesNo } from "~/forms/rules";
 
 export const GIFT_FORM = "give";
 export const BUY_ITEM_FORM = "buy-item";

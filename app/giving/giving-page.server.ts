@@ -5,8 +5,8 @@
  */
 import { and, count, eq, inArray } from "drizzle-orm";
 import { moneyFigures } from "~/billing/money-figures.server";
-import { goalOf } from "~/dashboard/goal.server";
 import { db } from "~/db.server";
+import { goalOf } from "~/events/goal.server";
 import { donation, event } from "~drizzle/schema";
 import { publicFundraiserCount } from "./fundraisers.server";
 import { suggestedAmounts } from "./gift-forms";

@@ -5,8 +5,8 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import { rowId } from "~/forms/rules";
-import type { BulkRefusal } from "./grid-bulk-bar";
 import type { InlineEditRefusal } from "./grid-types";
+import type { BulkRefusal } from "./ui/grid-bulk-bar";
 
 // A grid shows a few thousand rows at most; a post naming more is not one of ours.
 const MAX_SELECTED = 10_000;

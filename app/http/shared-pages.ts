@@ -4,7 +4,7 @@
  * after every announcement. server.js asks `sharedPages.answer` before the app renders such a page. A render is shared
  * for SHARED_PAGE_MS from the moment it began, so a page is never older than that; what changes after it arrives by
  * the page's live stream, whose snapshot follows every connection. The bytes are gzipped once, and the page's inline
- * scripts are allowed by their hashes instead of a nonce, since a nonce must not be sent twice (security/nonce.tsx).
+ * scripts are allowed by their hashes instead of a nonce, since a nonce must not be sent twice (security/ui/nonce.tsx).
  */
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";

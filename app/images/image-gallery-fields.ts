@@ -1,5 +1,5 @@
 /**
- * What the image gallery's forms post (app/images/image-gallery.tsx) and the server reads
+ * What the image gallery's forms post (app/images/ui/image-gallery.tsx) and the server reads
  * (app/images/image-gallery.server.ts). Client-safe.
  */
 

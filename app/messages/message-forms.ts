@@ -3,7 +3,16 @@
  * actions (parseForm). Client-safe.
  */
 import { z } from "zod";
-import { optional, optionalEmail, optionalMobile, optionalText, yesNo } from "~/forms/rules";
+import {
+  digitsText,
+  optional,
+  optionalEmail,
+  optionalMobile,
+  optionalText,
+  smtpAddress,
+  twilioAccountSid,
+  yesNo,
+} from "~/forms/rules";
 import { RICH_TEXT_MAX_LENGTH } from "~/rich-text/limits";
 import { TEMPLATE_NAMES } from "./templates";
 
@@ -42,12 +51,7 @@ export const EMAIL_SETUP_FORM = "email-setup";
 export const emailSetupSchema = z.object({
   sender_name: optionalText(80, "The sender's name"),
   reply_to: optionalEmail,
-  smtp_url: optional(
-    z
-      .string()
-      .max(500, "Keep the address to 500 characters.")
-      .regex(/^smtps?:\/\/\S+$/, "Enter an address such as smtps://user:password@smtp.example.org:465."),
-  ),
+  smtp_url: optional(smtpAddress),
   clear_smtp_url: yesNo,
   ...automaticFlags,
   ...templateTexts,
@@ -56,9 +60,7 @@ export const emailSetupSchema = z.object({
 /** /admin/setup/texting: the Twilio account and number, the outbid throttle, the texts of the templates. */
 export const TEXTING_SETUP_FORM = "texting-setup";
 export const textingSetupSchema = z.object({
-  twilio_account_sid: optional(
-    z.string().regex(/^AC[0-9a-fA-F]{32}$/, "An Account SID is AC followed by 32 letters and digits."),
-  ),
+  twilio_account_sid: optional(twilioAccountSid),
   twilio_auth_token: optional(z.string().max(200, "This is longer than a Twilio auth token.")),
   twilio_from_number: optionalMobile,
   outbid_window_minutes: z.coerce
@@ -90,7 +92,7 @@ export const SEND_FORM = "send-to-guests";
 export const sendSchema = z
   .object({
     audience: z.enum(Object.keys(AUDIENCES) as [Audience, ...Audience[]], { message: "Choose who gets it." }),
-    tbl_id: optional(z.string().regex(/^\d+$/, "Choose a table.")),
+    tbl_id: optional(digitsText("Choose a table.")),
     channel: z.enum(["email", "text"], { message: "Choose email or text." }),
     subject: optionalText(200, "The subject"),
     body: z

@@ -4,8 +4,7 @@
  * A pledge's amount is a level (its amount in cents) or "custom" with the amount typed beside it.
  */
 import { z, type RefinementCtx } from "zod";
-import { paddleNumber, requiredText, rowId, yesNo } from "~/forms/rules";
-import { moneyField } from "~/ui/money-input";
+import { moneyField, paddleNumber, requiredText, rowId, yesNo } from "~/forms/rules";
 
 export const FLOOR_PLEDGE_FORM = "floor-pledge";
 export const GUEST_PLEDGE_FORM = "guest-pledge";

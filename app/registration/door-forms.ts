@@ -2,7 +2,7 @@
  * The door's posts (/admin/registration/checkinout), read by the station and its action alike. Client-safe.
  */
 import { z } from "zod";
-import { EMAIL_MAX, requiredText, rowId, rowIdOr, TEXT_LIMITS } from "~/forms/rules";
+import { EMAIL_MAX, emailAddress, requiredText, rowId, rowIdOr, TEXT_LIMITS } from "~/forms/rules";
 import type { PaymentMethod } from "./register-party.server";
 
 /** Check in or out, a guest or their party: the guest is all it posts. */
@@ -36,11 +36,10 @@ export const walkInSchema = z.object({
   ),
   email: z.union([
     z.literal(""),
-    z
-      .string()
-      .trim()
-      .max(EMAIL_MAX, `An email address can be at most ${EMAIL_MAX} characters.`)
-      .email("Enter an email address like name@example.org, or leave it blank."),
+    emailAddress(z.string().trim(), {
+      tooLong: `An email address can be at most ${EMAIL_MAX} characters.`,
+      notEmail: "Enter an email address like name@example.org, or leave it blank.",
+    }),
   ]),
   ticket_id: rowIdOr("Choose a ticket."),
   method: z.enum(WALK_IN_METHODS, { message: "Choose how the guest pays." }),

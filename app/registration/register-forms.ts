@@ -9,7 +9,7 @@
  * engine, which the action passes in as `fits`).
  */
 import { z } from "zod";
-import { isStorableText, phoneProblem, TEXT_LIMITS, UNSTORABLE_TEXT } from "~/forms/rules";
+import { emailAddress, isStorableText, phoneProblem, TEXT_LIMITS, UNSTORABLE_TEXT } from "~/forms/rules";
 import { isNamed, seatsOf, type RegisterDraft, type RegisterStep, type Seat } from "./register-draft";
 import type { PromoTerms } from "./pricing";
 
@@ -243,7 +243,7 @@ export function stepValues(step: RegisterStep, draft: RegisterDraft, forms: Regi
   }
 }
 
-const isEmail = (value: string) => z.string().max(254).email().safeParse(value).success;
+const isEmail = (value: string) => emailAddress(z.string()).safeParse(value).success;
 const tooLong = (label: string, max: number) => `${label} can be at most ${max} characters.`;
 
 function stepProblems(

@@ -6,7 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "~/db.server";
-import { isStorableText } from "~/forms/rules";
+import { isStorableText, issuedKey } from "~/forms/rules";
 import { promo_code } from "~drizzle/schema";
 import { appliesToTicket } from "./pricing";
 import { isNamed, REGISTER_STEPS, seatsOf, type RegisterDraft, type RegisterStep } from "./register-draft";
@@ -43,10 +43,7 @@ const draftSchema = z.object({
     .max(1000)
     .catch([]),
   // A UUID given when the payment step opens.
-  orderKey: z
-    .string()
-    .regex(/^[\w-]{0,64}$/)
-    .catch(""),
+  orderKey: issuedKey.catch(""),
 });
 
 export function encodeDraft(draft: RegisterDraft): string {

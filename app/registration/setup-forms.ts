@@ -6,9 +6,8 @@
  * is sanitised by the action (the sanitiser is server-only).
  */
 import { z } from "zod";
-import { optionalText, requiredText, rowId, yesNo } from "~/forms/rules";
+import { moneyField, optionalText, readMoney, requiredText, rowId, yesNo } from "~/forms/rules";
 import { richTextField } from "~/rich-text/schema";
-import { moneyField, readMoney } from "~/ui/money-input";
 import { zonedDateTimeSchema } from "~/ui/zoned-time";
 import {
   DISCOUNT_TYPES,

@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { getSignedInUser } from "~/auth/access.server";
 import { deviceCookieHeaders } from "~/auth/devices.server";
 import { isGoogleSignInEnabled } from "~/auth/google.server";
-import { GoogleSignInOption, SignInForm } from "~/auth/sign-in-forms";
+import { GoogleSignInOption, SignInForm } from "~/auth/ui/sign-in-forms";
 import { eventsForHome, type HomeEvent } from "~/home/home.server";
 import authHref from "~/styles/auth.css";
 import homeHref from "~/styles/home.css";

@@ -2,10 +2,10 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { eventIdFromQuery, requireEventPermission, requireTeamMember } from "~/auth/access.server";
 import { dashboardFigures, NO_FIGURES, type DashboardData } from "~/dashboard/dashboard.server";
 import { GOAL_FORM, goalSchema } from "~/dashboard/goal";
-import { setGoal } from "~/dashboard/goal.server";
 import { nextSteps as nextStepsOf } from "~/dashboard/next-steps.server";
 import { transportTrouble } from "~/dashboard/transport-trouble.server";
 import { DashboardPage } from "~/dashboard/ui/dashboard-page";
+import { setGoal } from "~/events/goal.server";
 import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";

@@ -8,11 +8,11 @@ import {
 import { z } from "zod";
 import { requireEventPermission } from "~/auth/access.server";
 import { readPostedForm } from "~/forms/posted-form.server";
-import { requiredText, TEXT_LIMITS } from "~/forms/rules";
+import { digitsText, requiredText, TEXT_LIMITS } from "~/forms/rules";
 import { redirectWithToast } from "~/http/toast.server";
-import { richTextLinks } from "~/rich-text/rich-text-editor";
 import { richTextSchema } from "~/rich-text/schema.server";
-import { ComponentsPage, DEMO_TIME_ZONE } from "~/style-guide/components-page";
+import { richTextLinks } from "~/rich-text/ui/rich-text-editor";
+import { ComponentsPage, DEMO_TIME_ZONE } from "~/style-guide/ui/components-page";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
 import { formatInZone, zonedDateTimeSchema } from "~/ui/zoned-time";
 
@@ -33,9 +33,7 @@ const pledgeSchema = z.object({
     .min(1, "Enter an amount.")
     .transform((value) => value.replace(/^\$/, "").replaceAll(",", ""))
     .pipe(
-      z
-        .string()
-        .regex(/^\d+$/, "Enter a whole number of dollars, without cents.")
+      digitsText("Enter a whole number of dollars, without cents.")
         .transform(Number)
         .refine((amount) => amount >= 1, "The amount must be at least $1.")
         .refine((amount) => amount <= 1_000_000, "The amount can be at most $1,000,000."),

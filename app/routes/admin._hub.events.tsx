@@ -5,9 +5,9 @@ import { eventIdFromQuery, requireEventPermission, requireTeamMember } from "~/a
 import { permissionSummary, roleLabel } from "~/auth/permissions";
 import { config } from "~/config.server";
 import { DEFAULT_TIMEZONE, newEventSchema, timeZones } from "~/events/event-fields";
-import { EventIdentityFields, type EventIdentityErrors } from "~/events/event-identity-fields";
 import { selectEvent, teamEventsOfUser } from "~/events/events.server";
 import { archiveEvent, createEventBeside } from "~/events/manage-events.server";
+import { EventIdentityFields, type EventIdentityErrors } from "~/events/ui/event-identity-fields";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { workStart } from "~/navigation/admin-navigation.server";

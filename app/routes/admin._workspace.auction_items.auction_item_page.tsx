@@ -23,11 +23,11 @@ import { Refusal } from "~/forms/refusal";
 import { answerForm, answerOutcome, refuseForm } from "~/forms/reply.server";
 import { readSelectedIds } from "~/grid/grid-forms.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { imageGalleryLinks } from "~/images/image-gallery";
 import { GALLERY_FORM } from "~/images/image-gallery-fields";
 import { galleryUploadField, runGalleryIntent, uploadedGalleryUrls } from "~/images/image-gallery.server";
+import { imageGalleryLinks } from "~/images/ui/image-gallery";
 import { chosenImageUrl, readFormWithImages } from "~/images/upload.server";
-import { richTextLinks } from "~/rich-text/rich-text-editor";
+import { richTextLinks } from "~/rich-text/ui/rich-text-editor";
 import { DELETE_FORM } from "~/ui/delete-section";
 import { titleMeta } from "~/ui/error-page";
 

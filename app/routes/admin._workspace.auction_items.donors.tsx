@@ -1,5 +1,6 @@
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import { AdminList } from "~/admin-list/admin-list";
+import { countOf, listAction } from "~/admin-list/list-action.server";
+import { AdminList } from "~/admin-list/ui/admin-list";
 import {
   ACTIVE_BULK_ACTIONS,
   activeColumn,
@@ -8,8 +9,7 @@ import {
   moneyColumn,
   textColumn,
   websiteColumn,
-} from "~/admin-list/columns";
-import { countOf, listAction } from "~/admin-list/list-action.server";
+} from "~/admin-list/ui/columns";
 import { requireEventPermission } from "~/auth/access.server";
 import { donorFields, donorSchema } from "~/catalogue/donor-form";
 import {

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
-import { deleteBulkAction } from "~/admin-list/columns";
+import { deleteBulkAction } from "~/admin-list/ui/columns";
 import { eventIdFromQuery, requireEventPermission } from "~/auth/access.server";
 import { catalogueOptions, UnknownChoiceError } from "~/catalogue/catalogue-options.server";
 import { inventoryInlineFields, inventoryTag, inventoryTitle, pickedId } from "~/catalogue/inventory-fields";
@@ -16,7 +16,6 @@ import {
   updateInventory,
 } from "~/catalogue/inventory.server";
 import { readPostedForm } from "~/forms/posted-form.server";
-import { DataGrid } from "~/grid/data-grid";
 import {
   inlineEditSaved,
   readInlineEdit,
@@ -24,6 +23,7 @@ import {
   refuseBulk,
   refuseInlineEdit,
 } from "~/grid/grid-forms.server";
+import { DataGrid } from "~/grid/ui/data-grid";
 import { redirectWithToast } from "~/http/toast.server";
 import { ButtonLink } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";

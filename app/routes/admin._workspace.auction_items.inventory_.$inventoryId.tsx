@@ -3,7 +3,6 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { eventIdFromQuery, requireEventPermission } from "~/auth/access.server";
 import { catalogueOptions } from "~/catalogue/catalogue-options.server";
 import { INVENTORY_FORM, inventorySchema } from "~/catalogue/inventory-fields";
-import { InventoryForm, type InventoryFormValues } from "~/catalogue/inventory-form";
 import { eventQuery, inventoryPath } from "~/catalogue/inventory-paths";
 import {
   auctionItemName,
@@ -14,15 +13,16 @@ import {
   lockInventory,
   updateInventory,
 } from "~/catalogue/inventory.server";
+import { InventoryForm, type InventoryFormValues } from "~/catalogue/ui/inventory-form";
 import { parseForm } from "~/forms/form-contract";
 import { answerForm, answerOutcome, refuseForm } from "~/forms/reply.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { ImageGallery, imageGalleryLinks } from "~/images/image-gallery";
 import { GALLERY_FORM } from "~/images/image-gallery-fields";
 import { galleryUploadField, runGalleryIntent } from "~/images/image-gallery.server";
+import { ImageGallery, imageGalleryLinks } from "~/images/ui/image-gallery";
 import { readFormWithImages } from "~/images/upload.server";
-import { richTextLinks } from "~/rich-text/rich-text-editor";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
+import { richTextLinks } from "~/rich-text/ui/rich-text-editor";
 import { DELETE_FORM, DeleteSection } from "~/ui/delete-section";
 import { titleMeta } from "~/ui/error-page";
 import { centsToInput } from "~/ui/money-input";

@@ -1,7 +1,7 @@
 import { useLoaderData } from "@remix-run/react";
-import { AdminList } from "~/admin-list/admin-list";
-import { deleteBulkAction, moneyColumn } from "~/admin-list/columns";
 import { listAction } from "~/admin-list/list-action.server";
+import { AdminList } from "~/admin-list/ui/admin-list";
+import { deleteBulkAction, moneyColumn } from "~/admin-list/ui/columns";
 import { requireEventPermission } from "~/auth/access.server";
 import { deleteItems } from "~/catalogue/auction-items.server";
 import { saleItemSchema } from "~/catalogue/sale-item-form";

@@ -1,9 +1,9 @@
 import { useLoaderData } from "@remix-run/react";
 import { listAction } from "~/admin-list/list-action.server";
 import { eventIdFromQuery, requireEventPermission } from "~/auth/access.server";
-import { PackagesScreen } from "~/catalogue/packages-grid";
 import { packagesList } from "~/catalogue/packages-list.server";
 import { packagesScreen } from "~/catalogue/packages.server";
+import { PackagesScreen } from "~/catalogue/ui/packages-grid";
 import { titleMeta } from "~/ui/error-page";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 

@@ -1,7 +1,7 @@
 import { useLoaderData } from "@remix-run/react";
-import { AdminList } from "~/admin-list/admin-list";
-import { ACTIVE_BULK_ACTIONS, deleteBulkAction } from "~/admin-list/columns";
 import { countOf, listAction } from "~/admin-list/list-action.server";
+import { AdminList } from "~/admin-list/ui/admin-list";
+import { ACTIVE_BULK_ACTIONS, deleteBulkAction } from "~/admin-list/ui/columns";
 import { requireEventPermission } from "~/auth/access.server";
 import { writeLevels } from "~/catalogue/lines";
 import { paddleRaiseSchema } from "~/catalogue/paddle-raise-form";

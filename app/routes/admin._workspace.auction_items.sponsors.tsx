@@ -1,5 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
-import { AdminList } from "~/admin-list/admin-list";
+import { countOf, listAction } from "~/admin-list/list-action.server";
+import { AdminList } from "~/admin-list/ui/admin-list";
 import {
   ACTIVE_BULK_ACTIONS,
   deleteBulkAction,
@@ -7,8 +8,7 @@ import {
   textColumn,
   websiteColumn,
   yesNoColumn,
-} from "~/admin-list/columns";
-import { countOf, listAction } from "~/admin-list/list-action.server";
+} from "~/admin-list/ui/columns";
 import { requireEventPermission } from "~/auth/access.server";
 import { sponsorEventFields, sponsorFields, sponsorSchema } from "~/catalogue/sponsor-form";
 import { SPONSOR_LEVELS, sponsorLevelRank } from "~/catalogue/sponsor-levels";
@@ -26,8 +26,8 @@ import {
 } from "~/catalogue/sponsors.server";
 import { Refusal } from "~/forms/refusal";
 import { type GridBulkAction, type GridColumn } from "~/grid/grid-types";
-import { ImageField } from "~/images/image-field";
-import { ResponsiveImage } from "~/images/responsive-image";
+import { ImageField } from "~/images/ui/image-field";
+import { ResponsiveImage } from "~/images/ui/responsive-image";
 import { keptImageChange, readFormKeepingImage } from "~/images/upload.server";
 import { titleMeta } from "~/ui/error-page";
 import { checkboxProps, Field } from "~/ui/field";

@@ -1,8 +1,8 @@
 import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { AdminList } from "~/admin-list/admin-list";
-import { deleteBulkAction, allEventsItemCountColumn, textColumn } from "~/admin-list/columns";
 import { listAction } from "~/admin-list/list-action.server";
+import { AdminList } from "~/admin-list/ui/admin-list";
+import { deleteBulkAction, allEventsItemCountColumn, textColumn } from "~/admin-list/ui/columns";
 import { requireEventPermission } from "~/auth/access.server";
 import { staffFields, staffSchema } from "~/catalogue/staff-form";
 import { createStaff, deleteStaff, listStaff, updateStaff, type StaffRow } from "~/catalogue/staff.server";

@@ -1,7 +1,7 @@
 import { Outlet } from "@remix-run/react";
 import { requireTeamMember } from "~/auth/access.server";
 import { DESIGN_AREAS, loadDataAreas } from "~/data-areas/sets.server";
-import { dataGridLinks } from "~/grid/data-grid";
+import { dataGridLinks } from "~/grid/ui/data-grid";
 import { revalidateOnSubmitOrEventChange } from "~/navigation/layout-revalidation";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 

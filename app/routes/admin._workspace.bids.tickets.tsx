@@ -1,7 +1,7 @@
 import { useLoaderData } from "@remix-run/react";
-import { moneyColumn } from "~/admin-list/columns";
+import { moneyColumn } from "~/admin-list/ui/columns";
 import { requireEventPermission } from "~/auth/access.server";
-import { DataGrid } from "~/grid/data-grid";
+import { DataGrid } from "~/grid/ui/data-grid";
 import { loadTicketSales, type TicketSaleRow } from "~/registration/ticket-sales.server";
 import { EmptyState } from "~/ui/empty-state";
 import { titleMeta } from "~/ui/error-page";

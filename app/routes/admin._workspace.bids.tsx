@@ -1,7 +1,7 @@
 import { Outlet } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { loadDataAreas, SALES_AREAS } from "~/data-areas/sets.server";
-import { dataGridLinks } from "~/grid/data-grid";
+import { dataGridLinks } from "~/grid/ui/data-grid";
 import { revalidateOnSubmitOrEventChange } from "~/navigation/layout-revalidation";
 import bidsHref from "~/styles/bids.css";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";

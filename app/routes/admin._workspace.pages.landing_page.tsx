@@ -4,9 +4,9 @@ import { requireEventPermission } from "~/auth/access.server";
 import { CATALOGUE_FONT_CSS_HREF } from "~/fonts/font-faces.server";
 import { backWithToast } from "~/http/toast.server";
 import { resolveLanding } from "~/landing/landing-model";
-import { LandingPage } from "~/landing/landing-page";
-import { DesignerScreen, designerMeta } from "~/pages-designer/designer-screen";
+import { LandingPage } from "~/landing/ui/landing-page";
 import { changeDesign, designerScreen } from "~/pages-designer/designs.server";
+import { DesignerScreen, designerMeta } from "~/pages-designer/ui/designer-screen";
 
 export const meta = designerMeta("Landing page");
 

@@ -4,8 +4,8 @@ import { requireEventPermission } from "~/auth/access.server";
 import { AuctionPagePreview } from "~/bidding/ui/auction-page-preview";
 import { CATALOGUE_FONT_CSS_HREF } from "~/fonts/font-faces.server";
 import { backWithToast } from "~/http/toast.server";
-import { DesignerScreen, designerMeta } from "~/pages-designer/designer-screen";
 import { changeDesign, designerScreen } from "~/pages-designer/designs.server";
+import { DesignerScreen, designerMeta } from "~/pages-designer/ui/designer-screen";
 import biddingHref from "~/styles/bidding.css";
 
 export const meta = designerMeta("Silent auction page");

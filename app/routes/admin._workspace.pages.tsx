@@ -2,7 +2,7 @@ import { Outlet } from "@remix-run/react";
 import { requireTeamMember } from "~/auth/access.server";
 import { DESIGN_AREAS, loadDataAreas } from "~/data-areas/sets.server";
 import { revalidateOnSubmitOrEventChange } from "~/navigation/layout-revalidation";
-import { richTextLinks } from "~/rich-text/rich-text-editor";
+import { richTextLinks } from "~/rich-text/ui/rich-text-editor";
 import designerHref from "~/styles/designer.css";
 import eventHref from "~/styles/event.css";
 import landingHref from "~/styles/landing.css";

@@ -7,7 +7,7 @@ import { parseForm } from "~/forms/form-contract";
 import { answerForm } from "~/forms/reply.server";
 import { useContractForm } from "~/forms/use-contract-form";
 import { backWithToast } from "~/http/toast.server";
-import { ImageField } from "~/images/image-field";
+import { ImageField } from "~/images/ui/image-field";
 import { imageChange, imageFieldErrors, readFormWithImages } from "~/images/upload.server";
 import {
   COMPONENTS_FORM,

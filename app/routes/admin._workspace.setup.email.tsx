@@ -16,7 +16,7 @@ import { previewValues, TEMPLATE_NAMES, TEMPLATES, type TemplateName } from "~/m
 import { sendTestMessage } from "~/messages/test-send.server";
 import { ChannelSetupForm, useChannelFields } from "~/messages/ui/channel-setup-form";
 import { EmailPreview } from "~/messages/ui/email-preview";
-import { RichTextEditor, richTextLinks } from "~/rich-text/rich-text-editor";
+import { RichTextEditor, richTextLinks } from "~/rich-text/ui/rich-text-editor";
 import { ASK_FOR_STORED_SECRETS } from "~/security/stored-secrets";
 import { Button } from "~/ui/button";
 import { titleMeta } from "~/ui/error-page";

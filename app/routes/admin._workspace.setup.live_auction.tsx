@@ -1,7 +1,7 @@
 import { requireEventPermission } from "~/auth/access.server";
 import { LIVE_SETTINGS_FORM, liveAuctionSchema } from "~/events/live-auction-settings";
-import { LiveAuctionSetupPage, type LiveAuctionSetupData } from "~/events/live-auction-settings-form";
 import { loadLiveAuctionSettings, saveLiveAuctionSettings } from "~/events/live-auction-settings.server";
+import { LiveAuctionSetupPage, type LiveAuctionSetupData } from "~/events/ui/live-auction-settings-form";
 import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";

@@ -6,14 +6,12 @@ import { Refusal } from "~/forms/refusal";
 import { answerForm, refuseForm, refuseSubmission } from "~/forms/reply.server";
 import { rowId } from "~/forms/rules";
 import { backWithToast } from "~/http/toast.server";
-import { PromoCodesSection } from "~/registration/promo-codes-section";
 import {
   createPromoCode,
   deletePromoCode,
   setPromoCodeActive,
   updatePromoCode,
 } from "~/registration/promo-codes.server";
-import { MealsSection, QuestionsSection } from "~/registration/questions-section";
 import {
   createMeal,
   createQuestion,
@@ -24,7 +22,6 @@ import {
   updateMeal,
   updateQuestion,
 } from "~/registration/questions.server";
-import { RegistrationSettingsForm } from "~/registration/registration-settings-form";
 import { loadRegistrationSettings } from "~/registration/registration-settings.server";
 import { registrationSetupScreen, saveRegistrationSetup } from "~/registration/registration-setup.server";
 import {
@@ -38,15 +35,18 @@ import {
   type SetupList,
 } from "~/registration/setup-forms";
 import { type Direction } from "~/registration/setup-records.server";
-import { TicketTypesSection } from "~/registration/ticket-types-section";
 import {
   createTicketType,
   deleteTicketType,
   moveTicketType,
   updateTicketType,
 } from "~/registration/ticket-types.server";
-import { richTextLinks } from "~/rich-text/rich-text-editor";
+import { PromoCodesSection } from "~/registration/ui/promo-codes-section";
+import { MealsSection, QuestionsSection } from "~/registration/ui/questions-section";
+import { RegistrationSettingsForm } from "~/registration/ui/registration-settings-form";
+import { TicketTypesSection } from "~/registration/ui/ticket-types-section";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
+import { richTextLinks } from "~/rich-text/ui/rich-text-editor";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
 import { titleMeta } from "~/ui/error-page";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";

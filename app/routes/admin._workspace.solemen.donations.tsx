@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { AdminList } from "~/admin-list/admin-list";
 import { listAction, listForm } from "~/admin-list/list-action.server";
+import { AdminList } from "~/admin-list/ui/admin-list";
 import { requireEventPermission } from "~/auth/access.server";
 import {
   anonymiseGifts,

@@ -1,7 +1,7 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { AdminList } from "~/admin-list/admin-list";
-import { deleteBulkAction } from "~/admin-list/columns";
 import { countOf, listAction, listForm } from "~/admin-list/list-action.server";
+import { AdminList } from "~/admin-list/ui/admin-list";
+import { deleteBulkAction } from "~/admin-list/ui/columns";
 import { requireEventPermission } from "~/auth/access.server";
 import { eventSettings } from "~/events/event-settings.server";
 import {
@@ -22,10 +22,10 @@ import {
 } from "~/giving/fundraisers.server";
 import { FundraiserPageFields, fundraiserHref } from "~/giving/ui/fundraiser-pages";
 import { FundraiserSettingsForm } from "~/giving/ui/fundraiser-settings-form";
-import { ResponsiveImage } from "~/images/responsive-image";
+import { ResponsiveImage } from "~/images/ui/responsive-image";
 import { keptImageChange, readFormKeepingImage } from "~/images/upload.server";
-import { richTextLinks } from "~/rich-text/rich-text-editor";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
+import { richTextLinks } from "~/rich-text/ui/rich-text-editor";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
 import { titleMeta } from "~/ui/error-page";
 import { checkboxProps } from "~/ui/field";

@@ -1,6 +1,6 @@
 import { Outlet } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
-import { dataGridLinks } from "~/grid/data-grid";
+import { dataGridLinks } from "~/grid/ui/data-grid";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
 /** /admin/solemen: the event's donations, which are billing's to handle (can_bill). Each screen checks again. */

@@ -13,7 +13,6 @@ import {
   codeEmailSchema,
   codeVerifySchema,
 } from "~/auth/sign-in-code-fields";
-import { CodeStep, EmailStep } from "~/auth/sign-in-code-steps";
 import {
   requestSignInCode,
   verifySignInCode,
@@ -22,6 +21,7 @@ import {
 } from "~/auth/sign-in-code.server";
 import { SIGN_IN_CODE } from "~/auth/sign-in-codes.server";
 import { type SignInBlock } from "~/auth/sign-in-limits.server";
+import { CodeStep, EmailStep } from "~/auth/ui/sign-in-code-steps";
 import { db } from "~/db.server";
 import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";

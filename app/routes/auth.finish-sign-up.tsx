@@ -1,11 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useRef } from "react";
-import { ExpiredLink, NewAccountFields } from "~/auth/account-forms";
 import { FINISH_SIGN_UP_FORM, newAccountSchema } from "~/auth/person-fields";
 import { safeRedirect } from "~/auth/safe-redirect";
 import { signedInCookies } from "~/auth/session.server";
 import { finishSignUp, signUpLinkEmail } from "~/auth/sign-up.server";
+import { ExpiredLink, NewAccountFields } from "~/auth/ui/account-forms";
 import { formErrorOf, parseForm, replyFor } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { refuseForm, refuseSubmission } from "~/forms/reply.server";

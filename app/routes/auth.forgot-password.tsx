@@ -3,7 +3,7 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { useRef } from "react";
 import { requestPasswordReset } from "~/auth/password-reset.server";
 import { FORGOT_PASSWORD_FORM, forgotPasswordSchema } from "~/auth/person-fields";
-import { AccountEmailField } from "~/auth/sign-in-forms";
+import { AccountEmailField } from "~/auth/ui/sign-in-forms";
 import { parseForm, replyFor } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";

@@ -1,10 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useRef } from "react";
-import { ExpiredLink, NewPasswordField } from "~/auth/account-forms";
 import { resetLinkEmail, resetPassword } from "~/auth/password-reset.server";
 import { RESET_PASSWORD_FORM, resetPasswordSchema } from "~/auth/person-fields";
 import { signedInCookies } from "~/auth/session.server";
+import { ExpiredLink, NewPasswordField } from "~/auth/ui/account-forms";
 import { formErrorOf, parseForm, replyFor } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { refuseForm, refuseSubmission } from "~/forms/reply.server";

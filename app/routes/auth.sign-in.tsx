@@ -1,7 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { getSignedInUser } from "~/auth/access.server";
-import { useSignInEvent } from "~/auth/auth-layout";
 import { heldDeviceKey } from "~/auth/devices.server";
 import { isGoogleSignInEnabled } from "~/auth/google.server";
 import { retryAfterSeconds, waitText } from "~/auth/pacing.server";
@@ -9,7 +8,8 @@ import { signInWithPassword } from "~/auth/password-sign-in.server";
 import { SIGN_IN_FORM, signInSchema } from "~/auth/person-fields";
 import { safeRedirect } from "~/auth/safe-redirect";
 import { signedInRedirect } from "~/auth/session.server";
-import { GoogleSignInOption, SignInForm } from "~/auth/sign-in-forms";
+import { useSignInEvent } from "~/auth/ui/auth-layout";
+import { GoogleSignInOption, SignInForm } from "~/auth/ui/sign-in-forms";
 import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { refuseSubmission } from "~/forms/reply.server";

@@ -2,14 +2,14 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useRef } from "react";
 import { getSignedInUser } from "~/auth/access.server";
-import { useSignInEvent } from "~/auth/auth-layout";
 import { heldDeviceKey } from "~/auth/devices.server";
 import { isGoogleSignInEnabled } from "~/auth/google.server";
 import { clientWords, retryAfterSeconds, waitText } from "~/auth/pacing.server";
 import { SIGN_UP_FORM, signUpSchema } from "~/auth/person-fields";
 import { safeRedirect } from "~/auth/safe-redirect";
-import { AccountEmailField, GoogleSignInOption } from "~/auth/sign-in-forms";
 import { requestSignUp } from "~/auth/sign-up.server";
+import { useSignInEvent } from "~/auth/ui/auth-layout";
+import { AccountEmailField, GoogleSignInOption } from "~/auth/ui/sign-in-forms";
 import { parseForm, replyFor } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm, refuseSubmission } from "~/forms/reply.server";

@@ -1,7 +1,7 @@
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { AuthLayout } from "~/auth/auth-layout";
 import { deviceCookieHeaders } from "~/auth/devices.server";
+import { AuthLayout } from "~/auth/ui/auth-layout";
 import { signInEvent } from "~/events/sign-in-event.server";
 import authHref from "~/styles/auth.css";
 import { ErrorPage } from "~/ui/error-page";

@@ -10,8 +10,8 @@ import { fundraiserGifts, fundraiserWords, publicFundraiser, updateOwnFundraiser
 import { FundraiserPageForm, fundraiserHref, FundraiserView } from "~/giving/ui/fundraiser-pages";
 import { redirectWithToast } from "~/http/toast.server";
 import { keptImageChange, readFormKeepingImage } from "~/images/upload.server";
-import { richTextLinks } from "~/rich-text/rich-text-editor";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
+import { richTextLinks } from "~/rich-text/ui/rich-text-editor";
 import biddingHref from "~/styles/bidding.css";
 import givingHref from "~/styles/giving.css";
 import paddleRaiseHref from "~/styles/paddle-raise.css";

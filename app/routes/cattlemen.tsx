@@ -9,7 +9,7 @@ import { eventFundraisers, fundraiserWords, ownFundraiser, signUpFundraiser } fr
 import { FundraiserLeaderboard, FundraiserPageForm, fundraiserHref } from "~/giving/ui/fundraiser-pages";
 import { redirectWithToast } from "~/http/toast.server";
 import { keptImageChange, readFormKeepingImage } from "~/images/upload.server";
-import { richTextLinks } from "~/rich-text/rich-text-editor";
+import { richTextLinks } from "~/rich-text/ui/rich-text-editor";
 import biddingHref from "~/styles/bidding.css";
 import givingHref from "~/styles/giving.css";
 import { ButtonLink } from "~/ui/button";

@@ -1,5 +1,5 @@
 import { useLoaderData } from "@remix-run/react";
-import { AuthLayout } from "~/auth/auth-layout";
+import { AuthLayout } from "~/auth/ui/auth-layout";
 import { config } from "~/config.server";
 import { developmentMailbox, htmlWithInlineImages } from "~/mail/development-mailbox.server";
 import authHref from "~/styles/auth.css";

@@ -1,8 +1,8 @@
 import { useLoaderData } from "@remix-run/react";
-import { FontFaces, fontPreloadMeta } from "~/fonts/event-fonts";
+import { FontFaces, fontPreloadMeta } from "~/fonts/ui/event-fonts";
 import { resolveLanding } from "~/landing/landing-model";
-import { LandingPage } from "~/landing/landing-page";
 import { loadLandingPage } from "~/landing/landing.server";
+import { LandingPage } from "~/landing/ui/landing-page";
 import eventHref from "~/styles/event.css";
 import landingHref from "~/styles/landing.css";
 import publicChromeHref from "~/styles/public-chrome.css";

@@ -4,10 +4,10 @@ import { guestInvoiceAction, guestInvoicePage } from "~/billing/guest-invoice.se
 import { GuestInvoiceScreen } from "~/billing/ui/guest-invoice-screen";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
+import { readMoney } from "~/forms/rules";
 import { publicOrigin } from "~/security/request.server";
 import billingHref from "~/styles/billing.css";
 import { ErrorPage } from "~/ui/error-page";
-import { readMoney } from "~/ui/money-input";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: billingHref }];
 

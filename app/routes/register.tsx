@@ -9,8 +9,8 @@ import {
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { cardPaymentsOpen } from "~/billing/settings.server";
 import { abandonTicketCheckout, completeTicketCheckout } from "~/billing/ticket-checkout.server";
-import { FontFaces } from "~/fonts/event-fonts";
 import { eventFonts } from "~/fonts/font-faces.server";
+import { FontFaces } from "~/fonts/ui/event-fonts";
 import { loadPublicChrome } from "~/public-components/public-components.server";
 import { loadConfirmedOrder } from "~/registration/confirmation.server";
 import { loadGuestSeat } from "~/registration/guest-claim.server";

@@ -7,11 +7,11 @@ import {
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getSignedInUser, requireUser } from "~/auth/access.server";
-import { AuthLayout } from "~/auth/auth-layout";
 import { isGoogleSignInEnabled } from "~/auth/google.server";
 import { acceptInvitation, acceptInvitationWithPassword, findInvitation } from "~/auth/invitations.server";
 import { newAccountSchema } from "~/auth/person-fields";
 import { signedInCookies } from "~/auth/session.server";
+import { AuthLayout } from "~/auth/ui/auth-layout";
 import { config } from "~/config.server";
 import { DEFAULT_TIMEZONE, timeZones } from "~/events/event-fields";
 import { parseForm } from "~/forms/form-contract";

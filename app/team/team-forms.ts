@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { PERMISSIONS, TEAM_FLAGS, type Permission } from "~/auth/permissions";
 import { MAX_ROW_ID } from "~/db/row-id";
+import { emailAddress } from "~/forms/rules";
 
 const memberId = z.coerce
   .number({ message: "Choose a team member." })
@@ -31,13 +32,13 @@ const ticked = z.preprocess(
 );
 
 export const inviteSchema = z.object({
-  email: z
-    .string({ message: "Enter the email address to send the invitation to." })
-    .trim()
-    .min(1, "Enter the email address to send the invitation to.")
-    .max(254, "That email address is too long.")
-    .email("Enter an email address such as name@example.org.")
-    .transform((email) => email.toLowerCase()),
+  email: emailAddress(
+    z
+      .string({ message: "Enter the email address to send the invitation to." })
+      .trim()
+      .min(1, "Enter the email address to send the invitation to."),
+    { tooLong: "That email address is too long.", notEmail: "Enter an email address such as name@example.org." },
+  ).transform((email) => email.toLowerCase()),
   first_name: z.string().trim().max(80, "Keep the first name under 80 characters.").optional(),
   last_name: z.string().trim().max(80, "Keep the last name under 80 characters.").optional(),
   /** The ticked permissions (checkboxes named "permission"). */

@@ -4,7 +4,7 @@
  * bidding pages do: "Live", or "Reconnecting…" while the stream is down.
  */
 import { Link } from "@remix-run/react";
-import { FontFaces, type EventFonts } from "~/fonts/event-fonts";
+import { FontFaces, type EventFonts } from "~/fonts/ui/event-fonts";
 import type { CSSProperties, ReactNode } from "react";
 
 /** What the bar shows; a guest page's data carries these fields and is passed whole. */

@@ -1,7 +1,8 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { client } from "./client";
 import { cents, createdAt, id, updatedAt } from "./columns";
 import { event } from "./event";
-import { client, staff, usr } from "./people";
+import { staff, usr } from "./people";
 
 export const category = pgTable(
   "category",

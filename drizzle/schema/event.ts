@@ -11,8 +11,8 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+import { client } from "./client";
 import { createdAt, id, updatedAt } from "./columns";
-import { client } from "./people";
 import { DEFAULT_EVENT_STYLE } from "./style-defaults";
 import type { LandingMeta, SilentAuctionMeta } from "./settings";
 

@@ -1,3 +1,4 @@
+export * from "./client";
 export * from "./people";
 export * from "./event";
 export * from "./catalogue";

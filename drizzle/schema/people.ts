@@ -1,15 +1,8 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { client } from "./client";
 import { createdAt, id, updatedAt } from "./columns";
 import { event } from "./event";
-
-/** An organisation that runs events; it owns staff, categories, donors and sponsors. */
-export const client = pgTable("client", {
-  client_id: id(),
-  slug: text().notNull().unique(),
-  title: text().notNull(),
-  created_at: createdAt(),
-});
 
 /** A person who signs in: an organiser, a team member or a guest who bids. */
 export const usr = pgTable(

@@ -1,7 +1,8 @@
 import { integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { client } from "./client";
 import { cents, createdAt, id } from "./columns";
 import { event } from "./event";
-import { client, usr } from "./people";
+import { usr } from "./people";
 
 /**
  * A donor's tax statement emailed for a period (decision 027): one row per organisation, period and donor, so

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { bidProposalSettings, proposeBids } from "~/catalogue/bid-proposal";
 import { readItemType, readYesNo } from "~/catalogue/item-rules";
-import { centsToInput, moneyField, readMoney } from "~/ui/money-input";
+import { moneyField, readMoney } from "~/forms/rules";
+import { centsToInput } from "~/ui/money-input";
 
 describe("amounts as people type them", () => {
   it("reads units with separators and symbols into cents", () => {

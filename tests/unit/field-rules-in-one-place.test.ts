@@ -40,34 +40,13 @@ const REGEX_ALLOWED: Record<string, string> = {
   "app/config.server.ts": "environment variables read at start-up (DATABASE_URL, APP_HOST, …), not a form's fields",
 };
 
-/**
- * Field rules not yet moved into rules.ts when this test was written (issue 39, item 2's remainder). The list may
- * only shrink: a file that no longer has one must leave it (the test says so), and no file may join it.
- */
-const REGEX_NOT_YET_MOVED = new Set([
-  "app/events/event-fields.ts",
-  "app/events/setup-forms.ts",
-  "app/events/short-path-forms.ts",
-  "app/messages/message-forms.ts",
-  "app/catalogue/sponsor-form.ts",
-  "app/registration/register-steps.server.ts",
-  "app/routes/admin._hub.eric.components.tsx",
-]);
-
 describe("every field rule lives in app/forms/rules.ts", () => {
   it("no form defines a pattern of its own with zod's .regex()", () => {
     const found = findings(/\.regex\(/).filter((finding) => {
       const path = finding.slice(0, finding.indexOf(":"));
-      return !(path in REGEX_ALLOWED) && !REGEX_NOT_YET_MOVED.has(path);
+      return !(path in REGEX_ALLOWED);
     });
     expect(found, "compose a rule of app/forms/rules.ts instead (add one there if none fits)").toEqual([]);
-  });
-
-  it("the list of files not yet moved only shrinks", () => {
-    const stillThere = [...REGEX_NOT_YET_MOVED].filter((path) => text.get(path)?.includes(".regex("));
-    expect(stillThere, "remove the files that no longer define a .regex() rule from REGEX_NOT_YET_MOVED").toEqual([
-      ...REGEX_NOT_YET_MOVED,
-    ]);
   });
 
   it("there is one phone rule: no phone pattern outside rules.ts", () => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { brandingSchema } from "~/events/setup-forms";
 import { catalogueFont, describeWeights, eventFamily, FONT_CATALOGUE, nearestWeight } from "~/fonts/catalogue";
-import { fontPreloadMeta } from "~/fonts/event-fonts";
 import {
   CATALOGUE_FONT_CSS,
   CATALOGUE_FONT_CSS_HREF,
@@ -10,6 +9,7 @@ import {
   fontFaceCss,
   fontFileUrl,
 } from "~/fonts/font-faces.server";
+import { fontPreloadMeta } from "~/fonts/ui/event-fonts";
 import { loader as fontsCssLoader } from "~/routes/fonts[.]css";
 import { DEFAULT_EVENT_STYLE } from "~drizzle/schema/style-defaults";
 

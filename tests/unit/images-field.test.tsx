@@ -1,8 +1,8 @@
 // The image field and image as the server renders them: what a person gets before (or without) JavaScript.
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { ImageField } from "~/images/image-field";
-import { ResponsiveImage } from "~/images/responsive-image";
+import { ImageField } from "~/images/ui/image-field";
+import { ResponsiveImage } from "~/images/ui/responsive-image";
 
 const HASH = "0123456789abcdef0123456789abcdef";
 

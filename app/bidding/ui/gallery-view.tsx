@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { ResponsiveImage } from "~/images/responsive-image";
+import { ResponsiveImage } from "~/images/ui/responsive-image";
 import { formatMoney } from "~/ui/format";
 import { Countdown } from "./countdown";
 import { STANDING_LABELS, standingOf } from "./live-board";

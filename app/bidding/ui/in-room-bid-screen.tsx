@@ -4,7 +4,7 @@
  */
 import { Link } from "@remix-run/react";
 import { useMemo } from "react";
-import { FontFaces } from "~/fonts/event-fonts";
+import { FontFaces } from "~/fonts/ui/event-fonts";
 import { AnnouncementBar, ChromeBrand, ChromeFooter, SponsorStrip } from "~/public-components/ui/public-chrome";
 import { PreviewBanner } from "~/ui/preview-banner";
 import { useHydrated } from "~/ui/use-hydrated";

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
-import { Slides } from "~/landing/slides";
-import { RichText } from "~/rich-text/rich-text";
+import { Slides } from "~/images/ui/slides";
+import { RichText } from "~/rich-text/ui/rich-text";
 import { formatMoney } from "~/ui/format";
 import { BidPanel, type BidPanelProps } from "./bid-panel";
 import { Countdown } from "./countdown";

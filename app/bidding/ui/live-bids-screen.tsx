@@ -4,8 +4,8 @@
  * with a reason that is kept in the live auction's log. Follows the live stream.
  */
 import { useMemo } from "react";
-import { DataGrid } from "~/grid/data-grid";
-import { LiveIndicator, useLiveRefresh } from "~/realtime/use-live-refresh";
+import { DataGrid } from "~/grid/ui/data-grid";
+import { LiveIndicator, useLiveRefresh } from "~/realtime/ui/use-live-refresh";
 import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";
 import { FormDialog } from "~/ui/form-dialog";

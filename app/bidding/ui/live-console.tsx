@@ -8,7 +8,7 @@
 import { Form, Link, useActionData, useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { formErrorOf, replyFor, type FormReply } from "~/forms/form-contract";
-import { LiveIndicator, useLiveRefresh } from "~/realtime/use-live-refresh";
+import { LiveIndicator, useLiveRefresh } from "~/realtime/ui/use-live-refresh";
 import { formatMoney } from "~/ui/format";
 import {
   CONSOLE_SHORTCUTS,

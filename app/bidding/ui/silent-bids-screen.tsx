@@ -5,8 +5,8 @@
  */
 import { Link, useLocation, useSearchParams } from "@remix-run/react";
 import { useMemo } from "react";
-import { DataGrid } from "~/grid/data-grid";
-import { LiveIndicator, useLiveRefresh } from "~/realtime/use-live-refresh";
+import { DataGrid } from "~/grid/ui/data-grid";
+import { LiveIndicator, useLiveRefresh } from "~/realtime/ui/use-live-refresh";
 import { DateTimeField } from "~/ui/date-time-field";
 import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";

@@ -4,16 +4,16 @@
  */
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { formErrorOf, replyFor } from "~/forms/form-contract";
-import { ImageGallery, GalleryUploadField } from "~/images/image-gallery";
 import { MAX_GALLERY_UPLOAD } from "~/images/image-gallery-fields";
+import { ImageGallery, GalleryUploadField } from "~/images/ui/image-gallery";
 import { Button, ButtonLink } from "~/ui/button";
 import { DeleteSection } from "~/ui/delete-section";
 import { EmptyState } from "~/ui/empty-state";
 import { FormAlert } from "~/ui/form-alert";
 import { useEventHref } from "~/ui/use-event-href";
-import { AuctionItemForm } from "../auction-item-form";
 import { AUCTION_ITEM_FORM } from "../auction-item-schema";
 import { ITEM_TYPE_LABELS, type ItemType } from "../item-rules";
+import { AuctionItemForm } from "./auction-item-form";
 import type { AuctionItemScreen } from "../auction-item-page.server";
 
 /** The form id, in the contract, of the moves of inventory into and out of the item (and "use the sum"). */

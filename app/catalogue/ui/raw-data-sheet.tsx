@@ -3,9 +3,9 @@
  * deleted in bulk, exported as CSV; and the CSV import, checked first and reported row by row.
  */
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { deleteBulkAction } from "~/admin-list/columns";
+import { deleteBulkAction } from "~/admin-list/ui/columns";
 import { replyFor } from "~/forms/form-contract";
-import { DataGrid } from "~/grid/data-grid";
+import { DataGrid } from "~/grid/ui/data-grid";
 import { Card } from "~/ui/card";
 import { CsvCheckForm } from "~/ui/csv-check-form";
 import { EmptyState } from "~/ui/empty-state";
@@ -14,7 +14,7 @@ import { ImportCleanRows, ImportProblems } from "~/ui/import-report";
 import { centsToInput } from "~/ui/money-input";
 import { itemInlineRules } from "../item-fields";
 import { ITEM_TYPE_LABELS, ITEM_TYPES } from "../item-rules";
-import { PrintLinks } from "../print-links";
+import { PrintLinks } from "./print-links";
 import type { ItemSheetRow, listItemSheet } from "../auction-items.server";
 import type { ImportCheck } from "../item-import.server";
 import type { GridBulkAction, GridColumn } from "~/grid/grid-types";

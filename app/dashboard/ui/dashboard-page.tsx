@@ -6,7 +6,7 @@
 import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { PERMISSION_LABELS } from "~/auth/permissions";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
-import { LiveIndicator, useLiveRefresh } from "~/realtime/use-live-refresh";
+import { LiveIndicator, useLiveRefresh } from "~/realtime/ui/use-live-refresh";
 import { Button, ButtonLink } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { EmptyState } from "~/ui/empty-state";

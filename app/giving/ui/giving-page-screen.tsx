@@ -4,10 +4,10 @@
  * form, with the amount chosen), the latest gifts, and the way to the supporters' own pages. Links only: it works
  * without JavaScript.
  */
-import { Thermometer } from "~/paddle-raise/ui/thermometer";
 import { ButtonLink } from "~/ui/button";
 import { formatRoundMoney } from "~/ui/format";
 import { GuestPage } from "~/ui/guest-bar";
+import { Thermometer } from "~/ui/thermometer";
 import type { givingPage } from "../giving-page.server";
 import type { SerializeFrom } from "@remix-run/node";
 

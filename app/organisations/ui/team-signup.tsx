@@ -5,9 +5,9 @@
  */
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useRef } from "react";
-import { NewAccountFields } from "~/auth/account-forms";
 import { newAccountSchema } from "~/auth/person-fields";
-import { GoogleSignInOption, SignInForm } from "~/auth/sign-in-forms";
+import { NewAccountFields } from "~/auth/ui/account-forms";
+import { GoogleSignInOption, SignInForm } from "~/auth/ui/sign-in-forms";
 import { formErrorOf, replyFor } from "~/forms/form-contract";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { Button } from "~/ui/button";

@@ -5,15 +5,15 @@
 import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
-import { useLiveRefresh } from "~/realtime/use-live-refresh";
+import { useLiveRefresh } from "~/realtime/ui/use-live-refresh";
 import { Button, ButtonLink } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { formatRoundMoney } from "~/ui/format";
 import { GuestPage } from "~/ui/guest-bar";
+import { Thermometer } from "~/ui/thermometer";
 import { GUEST_PLEDGE_FORM, guestPledgeSchema } from "../pledge-forms";
 import { RecentGifts } from "./recent-gifts";
-import { Thermometer } from "./thermometer";
 import type { guestPledgePage } from "../guest-pledge.server";
 
 // Types only: erased from the browser's bundle.

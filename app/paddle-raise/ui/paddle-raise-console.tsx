@@ -10,17 +10,17 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { replyFor } from "~/forms/form-contract";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { useMenuScreen } from "~/navigation/use-menu-screen";
-import { LiveIndicator, useLiveRefresh } from "~/realtime/use-live-refresh";
+import { LiveIndicator, useLiveRefresh } from "~/realtime/ui/use-live-refresh";
 import { Button, ButtonLink } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { formatRoundMoney } from "~/ui/format";
+import { Thermometer } from "~/ui/thermometer";
 import { useHydrated } from "~/ui/use-hydrated";
 import { FLOOR_PLEDGE_FORM, floorPledgeSchema } from "../pledge-forms";
 import { PledgeLog } from "./pledge-log";
 import { RecentGifts } from "./recent-gifts";
-import { Thermometer } from "./thermometer";
 import type { PaddleRaiseConsoleData } from "../console.server";
 
 // Types only: erased from the browser's bundle.

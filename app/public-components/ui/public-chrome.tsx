@@ -3,7 +3,7 @@
  * the bidding pages draw them, in the page's theme (the custom properties its wrapper sets). Plain links and
  * images: complete without JavaScript.
  */
-import { ResponsiveImage } from "~/images/responsive-image";
+import { ResponsiveImage } from "~/images/ui/responsive-image";
 import { SponsorItem } from "./sponsor-item";
 import type { PublicChrome } from "../public-chrome";
 import type { ReactNode } from "react";

@@ -1,4 +1,4 @@
-import { ResponsiveImage } from "~/images/responsive-image";
+import { ResponsiveImage } from "~/images/ui/responsive-image";
 import type { ComponentProps } from "react";
 
 type ImageProps = ComponentProps<typeof ResponsiveImage>;

@@ -6,7 +6,7 @@
  */
 import { Form, useNavigation } from "@remix-run/react";
 import { formErrorOf, replyFor, type FormReply } from "~/forms/form-contract";
-import { useLiveRefresh } from "~/realtime/use-live-refresh";
+import { useLiveRefresh } from "~/realtime/ui/use-live-refresh";
 import { Button, ButtonLink } from "~/ui/button";
 import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";

@@ -8,7 +8,7 @@ import { useRef } from "react";
 import { formErrorOf, replyFor, type FormReply } from "~/forms/form-contract";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { useMenuScreen } from "~/navigation/use-menu-screen";
-import { LiveIndicator, useLiveRefresh } from "~/realtime/use-live-refresh";
+import { LiveIndicator, useLiveRefresh } from "~/realtime/ui/use-live-refresh";
 import { Button, ButtonLink } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { checkboxProps, Field } from "~/ui/field";

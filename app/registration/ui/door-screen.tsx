@@ -6,7 +6,7 @@
  */
 import { Form, useActionData, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { LiveIndicator, useLiveRefresh } from "~/realtime/use-live-refresh";
+import { LiveIndicator, useLiveRefresh } from "~/realtime/ui/use-live-refresh";
 import { buttonClass } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { formatMoney } from "~/ui/format";

@@ -5,8 +5,8 @@
  * confirmation can be sent again.
  */
 import { Form } from "@remix-run/react";
-import { moneyColumn } from "~/admin-list/columns";
-import { DataGrid } from "~/grid/data-grid";
+import { moneyColumn } from "~/admin-list/ui/columns";
+import { DataGrid } from "~/grid/ui/data-grid";
 import { Button } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { EmptyState } from "~/ui/empty-state";

@@ -6,7 +6,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useMemo, useRef } from "react";
 import { replyFor } from "~/forms/form-contract";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
-import { RichText } from "~/rich-text/rich-text";
+import { RichText } from "~/rich-text/ui/rich-text";
 import { buttonClass } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";

@@ -3,9 +3,9 @@
  * theme. /register renders it with the stepper inside; the page designer's preview renders the same component with
  * the first step, so what the designer shows is what guests get.
  */
-import { ResponsiveImage } from "~/images/responsive-image";
+import { ResponsiveImage } from "~/images/ui/responsive-image";
 import { AnnouncementBar, ChromeBrand, ChromeFooter, SponsorStrip } from "~/public-components/ui/public-chrome";
-import { RichText } from "~/rich-text/rich-text";
+import { RichText } from "~/rich-text/ui/rich-text";
 import type { ReactNode } from "react";
 import type { PublicChrome } from "~/public-components/public-chrome";
 import type { RegisterShell } from "~/registration/register-shell";

@@ -4,7 +4,7 @@
  */
 import { useMemo } from "react";
 import { PHONE_MAX_LENGTH } from "~/forms/rules";
-import { RowDialog } from "~/grid/row-dialog";
+import { RowDialog } from "~/grid/ui/row-dialog";
 import { Field } from "~/ui/field";
 import { FormDialog, type Fieldset } from "~/ui/form-dialog";
 import { editRegistrantSchema } from "../registrant-form";

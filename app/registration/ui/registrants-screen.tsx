@@ -3,8 +3,8 @@
  * manual registration dialog, the CSV import, and per guest: edit, send the order's confirmation again, delete.
  */
 import { Form } from "@remix-run/react";
-import { DataGrid } from "~/grid/data-grid";
-import { RowDialogAbove } from "~/grid/row-dialog";
+import { DataGrid } from "~/grid/ui/data-grid";
+import { RowDialogAbove } from "~/grid/ui/row-dialog";
 import { Button } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { EmptyState } from "~/ui/empty-state";

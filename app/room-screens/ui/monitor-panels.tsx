@@ -3,8 +3,8 @@
  * the screen (app/styles/monitor.css): every panel is whole on a 1280 × 720 to 1920 × 1080 projector.
  */
 import { hammerLine, type LiveRoom } from "~/bidding/live-lots";
-import { Thermometer } from "~/paddle-raise/ui/thermometer";
 import { formatRoundMoney } from "~/ui/format";
+import { Thermometer } from "~/ui/thermometer";
 import { itemsPage, type MonitorItem, type MonitorState } from "../monitors";
 import type { CSSProperties } from "react";
 

@@ -1,0 +1,148 @@
+import { useKeenSlider, type KeenSliderPlugin } from "keen-slider/react.es.js";
+import { useEffect, useId, useRef, useState } from "react";
+import { ResponsiveImage } from "~/images/ui/responsive-image";
+import { useHydrated } from "~/ui/use-hydrated";
+
+export type Slide = { image: string; caption: string };
+
+/**
+ * A carousel of pictures: the landing page's slides, and an auction item's photos on the bidding pages. Before
+ * JavaScript (and without it) the slides are a row that scrolls sideways with snapping, every picture reachable; once
+ * hydrated, keen-slider takes over with previous/next buttons, a dot per slide, swiping, and autoplay when the
+ * organiser set it, which pauses on hover and focus, has a pause button (WCAG 2.2.2), and stays off for visitors who
+ * ask for reduced motion.
+ */
+export function Slides({
+  slides,
+  autoplaySeconds,
+  label,
+}: {
+  slides: Slide[];
+  autoplaySeconds: number;
+  label: string;
+}) {
+  const hydrated = useHydrated();
+  const id = useId();
+  const [current, setCurrent] = useState(0);
+  const [ready, setReady] = useState(false);
+  const [playing, setPlaying] = useState(autoplaySeconds > 0);
+  useEffect(() => {
+    if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) setPlaying(false);
+  }, []);
+  // Read by the autoplay plugin each time it would turn a slide, so pausing needs no new slider.
+  const delay = useRef(0);
+  delay.current = playing ? autoplaySeconds * 1000 : 0;
+  const [ref, slider] = useKeenSlider<HTMLDivElement>(
+    {
+      loop: slides.length > 1,
+      initial: 0,
+      created: () => setReady(true),
+      slideChanged: (s) => setCurrent(s.track.details.rel),
+      destroyed: () => setReady(false),
+    },
+    [autoplay(() => delay.current)],
+  );
+  useEffect(() => {
+    if (playing) slider.current?.emit("updated");
+  }, [playing, slider]);
+  const count = slides.length;
+  return (
+    <div className="landing-slides" role="region" aria-roledescription="carousel" aria-label={label}>
+      <div
+        ref={ref}
+        className="keen-slider landing-slides__track"
+        data-ready={ready ? "" : undefined}
+        id={`${id}-track`}
+        aria-live={playing ? "off" : "polite"}
+      >
+        {slides.map((slide, index) => (
+          <figure
+            key={`${slide.image}-${index}`}
+            className="keen-slider__slide landing-slides__slide"
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${index + 1} of ${count}`}
+          >
+            <ResponsiveImage
+              image={slide.image}
+              alt={slide.caption}
+              className="landing-slides__image"
+              sizes="(min-width: 72rem) 72rem, 100vw"
+            />
+            {slide.caption ? <figcaption className="landing-slides__caption">{slide.caption}</figcaption> : null}
+          </figure>
+        ))}
+      </div>
+      {hydrated && ready && count > 1 ? (
+        <div className="landing-slides__controls">
+          <button
+            type="button"
+            className="landing-slides__arrow"
+            aria-controls={`${id}-track`}
+            onClick={() => slider.current?.prev()}
+            aria-label="Previous slide"
+          >
+            ‹
+          </button>
+          <div className="landing-slides__dots">
+            {slides.map((_, index) => (
+              <button
+                key={index}
+                type="button"
+                className="landing-slides__dot"
+                aria-label={`Slide ${index + 1}`}
+                aria-current={index === current ? "true" : undefined}
+                aria-controls={`${id}-track`}
+                onClick={() => slider.current?.moveToIdx(index)}
+              />
+            ))}
+          </div>
+          <button
+            type="button"
+            className="landing-slides__arrow"
+            aria-controls={`${id}-track`}
+            onClick={() => slider.current?.next()}
+            aria-label="Next slide"
+          >
+            ›
+          </button>
+          {autoplaySeconds > 0 ? (
+            <button type="button" className="landing-slides__play" onClick={() => setPlaying((p) => !p)}>
+              {playing ? "Pause" : "Play"}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** keen-slider's autoplay recipe: the next slide every `delay()` ms (none while it is 0), held while the pointer or focus is on the carousel. */
+function autoplay(delay: () => number): KeenSliderPlugin {
+  return (slider) => {
+    let timeout: ReturnType<typeof setTimeout> | undefined;
+    let held = false;
+    const clear = () => clearTimeout(timeout);
+    const next = () => {
+      clear();
+      if (!held && delay() > 0) timeout = setTimeout(() => (delay() > 0 ? slider.next() : undefined), delay());
+    };
+    const hold = (value: boolean) => () => {
+      held = value;
+      if (held) clear();
+      else next();
+    };
+    slider.on("created", () => {
+      const el = slider.container;
+      el.addEventListener("mouseover", hold(true));
+      el.addEventListener("mouseout", hold(false));
+      el.addEventListener("focusin", hold(true));
+      el.addEventListener("focusout", hold(false));
+      next();
+    });
+    slider.on("dragStarted", clear);
+    slider.on("animationEnded", next);
+    slider.on("updated", next);
+    slider.on("destroyed", clear);
+  };
+}
