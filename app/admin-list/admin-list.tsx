@@ -8,17 +8,15 @@ import { DataGrid, type DataGridProps } from "~/grid/data-grid";
 import { RowDialog, RowDialogAbove } from "~/grid/row-dialog";
 import { EmptyState } from "~/ui/empty-state";
 import { FormDialog, type Fieldset } from "~/ui/form-dialog";
+import { editRowFormId, newRowFormId, rowIdField, type ListDialogForm } from "./list-dialog";
 import type { DefaultValue } from "@conform-to/react";
 import type { RowData } from "@tanstack/react-table";
 import type { z, ZodTypeAny } from "zod";
 import type { GridColumn } from "~/grid/grid-types";
 
 export interface ListDialog<Row, Schema extends ZodTypeAny> {
-  /** The dialogs' names: `new-<key>` and `edit-<key>-<row id>`. */
-  key: string;
-  schema: Schema;
-  /** The hidden field naming the row being edited (the action's `idField`). Default `id`. */
-  idField?: string;
+  /** The form (list-dialog.ts), as the list's action reads it too. */
+  form: ListDialogForm<Schema>;
   /** The "new" button's text, which is also the new dialog's title ("New donor"). */
   newLabel: string;
   newDescription?: ReactNode;
@@ -65,14 +63,14 @@ export function AdminList<Row extends RowData, Schema extends ZodTypeAny>({
 }: AdminListProps<Row, Schema>) {
   const newRow = dialog ? (
     <FormDialog
-      name={`new-${dialog.key}`}
+      name={newRowFormId(dialog.form)}
       trigger={dialog.newLabel}
       triggerVariant="primary"
       title={dialog.newLabel}
       description={dialog.newDescription}
       submitLabel={dialog.addLabel}
       fields={{ intent: "create" }}
-      schema={dialog.schema}
+      schema={dialog.form.schema}
       defaultValue={dialog.newValues}
       encType={dialog.encType}
     >
@@ -103,7 +101,7 @@ export function AdminList<Row extends RowData, Schema extends ZodTypeAny>({
       {editable ? (
         <RowDialogAbove
           rows={rows}
-          dialogName={(row) => `edit-${editable.key}-${rowId(row)}`}
+          dialogName={(row) => editRowFormId(editable.form, rowId(row))}
           render={(row) => <EditRow dialog={editable} row={row} id={rowId(row)} name={rowLabel(row)} above />}
         />
       ) : null}
@@ -142,14 +140,14 @@ function EditRow<Row, Schema extends ZodTypeAny>({
   const Dialog = above ? FormDialog : RowDialog;
   return (
     <Dialog
-      name={`edit-${dialog.key}-${id}`}
+      name={editRowFormId(dialog.form, id)}
       trigger="Edit"
       triggerLabel={`Edit ${name}`}
       triggerVariant="ghost"
       title={`Edit ${name}`}
       submitLabel={dialog.saveLabel!}
-      fields={{ intent: "update", [dialog.idField ?? "id"]: String(id) }}
-      schema={dialog.schema}
+      fields={{ intent: "update", [rowIdField(dialog.form)]: String(id) }}
+      schema={dialog.form.schema}
       defaultValue={dialog.values?.(row)}
       encType={dialog.encType}
     >

@@ -1,5 +1,6 @@
 /** The form of an item for sale (a fixed price while stock lasts), shared by the dialog and the action. */
 import { z } from "zod";
+import { listDialogForm } from "~/admin-list/list-dialog";
 import { requiredText, yesNo } from "~/forms/rules";
 import { moneyField } from "~/ui/money-input";
 
@@ -32,3 +33,6 @@ export const saleItemSchema = z.object({
     .transform((value) => value || null),
   in_person_only: yesNo,
 });
+
+/** The items-for-sale list's row dialog, read by its action and its screen. */
+export const saleItemDialog = listDialogForm({ key: "sale", schema: saleItemSchema });

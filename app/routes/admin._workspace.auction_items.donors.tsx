@@ -11,7 +11,7 @@ import {
 } from "~/admin-list/columns";
 import { countOf, listAction } from "~/admin-list/list-action.server";
 import { requireEventPermission } from "~/auth/access.server";
-import { donorFields, donorSchema } from "~/catalogue/donor-form";
+import { donorFields, type donorSchema, donorDialog } from "~/catalogue/donor-form";
 import {
   createDonor,
   deleteDonors,
@@ -43,9 +43,7 @@ export async function action(args: ActionFunctionArgs) {
     permission: "can_edit_auction_items",
     noun: NOUN,
     dialog: {
-      key: "donor",
-      schema: donorSchema,
-      idField: "donor_id",
+      form: donorDialog,
       create: async ({ eventId }, donor) => {
         await createDonor(eventId, donor);
         return `Donor “${donorName(donor)}” added`;
@@ -189,9 +187,7 @@ export default function DonorsPage() {
       rowLabel={(row) => row.name}
       bulkActions={bulkActions}
       dialog={{
-        key: "donor",
-        schema: donorSchema,
-        idField: "donor_id",
+        form: donorDialog,
         newLabel: "New donor",
         newDescription: "A person or business who gives items. All your events share your donors.",
         addLabel: "Add donor",

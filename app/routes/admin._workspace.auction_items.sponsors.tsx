@@ -10,7 +10,7 @@ import {
 } from "~/admin-list/columns";
 import { countOf, listAction } from "~/admin-list/list-action.server";
 import { requireEventPermission } from "~/auth/access.server";
-import { sponsorEventFields, sponsorFields, sponsorSchema } from "~/catalogue/sponsor-form";
+import { sponsorEventFields, sponsorFields, type sponsorSchema, sponsorDialog } from "~/catalogue/sponsor-form";
 import { SPONSOR_LEVELS, sponsorLevelRank } from "~/catalogue/sponsor-levels";
 import {
   createSponsor,
@@ -57,9 +57,7 @@ export async function action(args: ActionFunctionArgs) {
     // A logo uploaded with a form that is refused is kept, so the person need not choose the file again.
     readForm: (request) => readFormKeepingImage(request, "logo"),
     dialog: {
-      key: "sponsor",
-      schema: sponsorSchema,
-      idField: "sponsor_id",
+      form: sponsorDialog,
       create: async ({ eventId, form }, { show_here, logo: _upload, logo_pending: _kept, ...sponsor }) => {
         await createSponsor(eventId, { ...sponsor, ...keptImageChange(form, "logo") }, { showHere: show_here });
         return `Sponsor “${sponsor.title}” added`;
@@ -236,9 +234,7 @@ export default function SponsorsPage() {
       rowLabel={(row) => row.title}
       bulkActions={bulkActions}
       dialog={{
-        key: "sponsor",
-        schema: sponsorSchema,
-        idField: "sponsor_id",
+        form: sponsorDialog,
         encType: "multipart/form-data",
         newLabel: "New sponsor",
         newDescription:

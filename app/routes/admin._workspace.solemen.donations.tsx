@@ -13,7 +13,14 @@ import {
   updateGift,
 } from "~/giving/donations-admin.server";
 import { attributablePages } from "~/giving/fundraisers.server";
-import { donationSchema, REFUND_REASONS, SUGGESTED_FORM, suggestedAmounts, suggestedSchema } from "~/giving/gift-forms";
+import {
+  type donationSchema,
+  REFUND_REASONS,
+  SUGGESTED_FORM,
+  suggestedAmounts,
+  suggestedSchema,
+  staffGiftDialog,
+} from "~/giving/gift-forms";
 import { SuggestedAmountsForm } from "~/giving/ui/suggested-amounts-form";
 import { titleMeta } from "~/ui/error-page";
 import { checkboxProps, Field } from "~/ui/field";
@@ -42,8 +49,7 @@ export async function action(args: ActionFunctionArgs) {
     permission: "can_bill",
     noun: ["gift", "gifts"],
     dialog: {
-      key: "gift",
-      schema: donationSchema,
+      form: staffGiftDialog,
       create: async ({ eventId }, input) => {
         const { user } = await requireEventPermission(args.request, "can_bill");
         await recordStaffGift(eventId, input, user.usr_id);
@@ -292,8 +298,7 @@ export default function DonationsPage() {
       bulkActions={bulkActions}
       bulkSubmissionKey={bulkSubmissionKey}
       dialog={{
-        key: "gift",
-        schema: donationSchema,
+        form: staffGiftDialog,
         newLabel: "Record a gift",
         newDescription: "A gift handed over in cash or by check.",
         addLabel: "Record gift",

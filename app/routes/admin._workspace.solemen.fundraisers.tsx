@@ -6,9 +6,10 @@ import { requireEventPermission } from "~/auth/access.server";
 import { eventSettings } from "~/events/event-settings.server";
 import {
   FUNDRAISER_SETTINGS_FORM,
-  fundraiserSchema,
+  type fundraiserSchema,
   fundraiserSettingsSchema,
   fundraiserWordsOf,
+  fundraiserDialog,
 } from "~/giving/fundraiser-forms";
 import {
   approveFundraisers,
@@ -68,8 +69,7 @@ export async function action(args: ActionFunctionArgs) {
     // A photo uploaded with a form that is refused is kept, so the person need not choose the file again.
     readForm: (request) => readFormKeepingImage(request, "photo"),
     dialog: {
-      key: "fundraiser",
-      schema: async (eventId) => fundraiserSchema((await eventSettings(eventId)).timezone),
+      form: async (eventId) => fundraiserDialog((await eventSettings(eventId)).timezone),
       create: async ({ eventId, form }, { photo: _upload, photo_pending: _kept, ...page }) => {
         const { user } = await requireEventPermission(args.request, "can_bill");
         await createFundraiser(eventId, { ...page, ...keptImageChange(form, "photo") }, user.usr_id);
@@ -228,8 +228,7 @@ export default function FundraisersPage() {
       rowLabel={(row) => row.name}
       bulkActions={bulkActions}
       dialog={{
-        key: "fundraiser",
-        schema: fundraiserSchema(timeZone),
+        form: fundraiserDialog(timeZone),
         encType: "multipart/form-data",
         newLabel: "New page",
         newDescription: "A page you make for a supporter: it is approved as you make it.",
