@@ -4,11 +4,11 @@
  * columns, its schema and how to draw the dialog's fields; the rest is here, the same on every list.
  */
 import { type ReactNode } from "react";
+import { editRowFormId, newRowFormId, rowIdField, type ListDialogForm } from "~/admin-list/list-dialog";
 import { DataGrid, type DataGridProps } from "~/grid/data-grid";
 import { RowDialog, RowDialogAbove } from "~/grid/row-dialog";
 import { EmptyState } from "~/ui/empty-state";
 import { FormDialog, type Fieldset } from "~/ui/form-dialog";
-import { editRowFormId, newRowFormId, rowIdField, type ListDialogForm } from "./list-dialog";
 import type { DefaultValue } from "@conform-to/react";
 import type { RowData } from "@tanstack/react-table";
 import type { z, ZodTypeAny } from "zod";
