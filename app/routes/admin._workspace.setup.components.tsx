@@ -64,19 +64,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ComponentsSetupPage() {
-  const { event, branding, saved, sponsors } = useLoaderData<typeof loader>();
+  const screen = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   // A saved form starts afresh; a refused post keeps what was typed.
-  return (
-    <ComponentsEditor
-      key={JSON.stringify(saved)}
-      event={event}
-      branding={branding}
-      saved={saved}
-      sponsors={sponsors}
-      reply={reply}
-    />
-  );
+  return <ComponentsEditor key={JSON.stringify(screen.saved)} {...screen} reply={reply} />;
 }
 
 export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";
