@@ -1,7 +1,8 @@
 /**
  * The screen of an admin list (docs/architecture.md, "Admin lists"): the page's heading, the grid of rows, a dialog
  * to add one and one to edit each, and the empty state. Its action is list-action.server.ts. A route declares its
- * columns, its schema and how to draw the dialog's fields; the rest is here, the same on every list.
+ * columns, its dialog's form (list-dialog.ts, the one its action reads) and how to draw the dialog's fields; the rest
+ * is here, the same on every list.
  */
 import { type ReactNode } from "react";
 import { editRowFormId, newRowFormId, rowIdField, type ListDialogForm } from "~/admin-list/list-dialog";
