@@ -24,6 +24,7 @@ import {
   refuseInlineEdit,
 } from "~/grid/grid-forms.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { editRowFormId, newRowFormId, rowIdField, type ListDialogForm } from "./list-dialog";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import type { z, ZodTypeAny } from "zod";
 import type { Permission } from "~/auth/permissions";
@@ -39,17 +40,14 @@ export interface ListSpec<Schema extends ZodTypeAny> {
   gone?: string;
   /** Reads the post, when it is not a plain form (a form with uploads); problems found reading it go to fields. */
   readForm?: (request: Request) => Promise<{ form: FormData; fieldErrors?: Record<string, string[]> }>;
-  /** The row's dialog: its schema (built per event when it depends on one, e.g. the time zone), and its calls. */
+  /** The row's dialog: its form, as the screen declares it too, and its calls. */
   dialog?: {
-    /** The dialogs' names (AdminList's `dialog.key`): `new-<key>` and `edit-<key>-<row id>`. */
-    key: string;
-    schema: Schema | ((eventId: number) => Promise<Schema>);
+    /** The form (list-dialog.ts); built per event when its schema depends on one, e.g. on the time zone. */
+    form: ListDialogForm<Schema> | ((eventId: number) => Promise<ListDialogForm<Schema>>);
     /** Adds the row; the toast's title. */
     create?: (call: ListCall, input: z.output<Schema>) => Promise<string>;
     /** Saves the row; the toast's title, or null when the row is not there (deleted, or not this event's). */
     update?: (call: ListCall & { id: number }, input: z.output<Schema>) => Promise<string | null>;
-    /** The hidden field naming the row being edited. Default `id`. */
-    idField?: string;
   };
   /** Edits in place: the rule of each field the grid edits, and the call that saves one (false: no such row). */
   inline?: {
@@ -100,15 +98,15 @@ export async function listAction<Schema extends ZodTypeAny>({ request }: ActionF
 
   if ((intent === "create" || intent === "update") && spec.dialog?.[intent]) {
     const dialog = spec.dialog;
+    const dialogForm = typeof dialog.form === "function" ? await dialog.form(eventId) : dialog.form;
     let id = 0;
     if (intent === "update") {
-      const parsedId = rowId.safeParse(form.get(dialog.idField ?? "id"));
+      const parsedId = rowId.safeParse(form.get(rowIdField(dialogForm)));
       if (!parsedId.success) throw new Response(`This form does not say which ${one}.`, { status: 400 });
       id = parsedId.data;
     }
-    const formId = intent === "create" ? `new-${dialog.key}` : `edit-${dialog.key}-${id}`;
-    const schema = typeof dialog.schema === "function" ? await dialog.schema(eventId) : dialog.schema;
-    const submission = parseForm(form, schema);
+    const formId = intent === "create" ? newRowFormId(dialogForm) : editRowFormId(dialogForm, id);
+    const submission = parseForm(form, dialogForm.schema);
     if (submission.status !== "success" || readErrors) {
       const errors = { ...(submission.status === "success" ? {} : submission.error), ...readErrors };
       return refuseSubmission(formId, submission, { fieldErrors: withoutNulls(errors) });

@@ -4,6 +4,7 @@
  * ("example.org" gets https://).
  */
 import { z } from "zod";
+import { listDialogForm } from "~/admin-list/list-dialog";
 import { optionalEmail, optionalPhone, optionalText, webAddress, yesNo } from "~/forms/rules";
 
 const name = (label: string) => optionalText(80, label);
@@ -28,3 +29,6 @@ export const donorSchema = z.object(donorFields).superRefine((donor, context) =>
 });
 
 export type DonorInput = z.infer<typeof donorSchema>;
+
+/** The donors list's row dialog, read by its action and its screen. */
+export const donorDialog = listDialogForm({ key: "donor", schema: donorSchema, idField: "donor_id" });

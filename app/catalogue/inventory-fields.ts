@@ -57,3 +57,6 @@ export const inventoryInlineFields = {
   tag: { column: "tag", rule: inventoryTag },
   category: { column: "category_id", rule: pickedId("category") },
 } as const;
+
+/** The bulk "Change category" choice that takes items out of every category. */
+export const NO_CATEGORY = "none";

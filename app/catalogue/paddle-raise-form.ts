@@ -1,5 +1,6 @@
 /** The paddle raise form, shared by the dialog and the action: its giving levels are typed one per line. */
 import { z } from "zod";
+import { listDialogForm } from "~/admin-list/list-dialog";
 import { moneyField, optionalTextSaying, requiredText, yesNo } from "~/forms/rules";
 import { linesField, readLevels } from "./lines";
 
@@ -14,3 +15,6 @@ export const paddleRaiseSchema = z.object({
   is_active: yesNo,
   levels: linesField(readLevels, "Give at least one level, such as “1000 Books for a year”."),
 });
+
+/** The paddle raises list's row dialog, read by its action and its screen. */
+export const paddleRaiseDialog = listDialogForm({ key: "raise", schema: paddleRaiseSchema });

@@ -3,6 +3,7 @@
  * (lines.ts reads them), and the draw time is in the event's time zone.
  */
 import { z } from "zod";
+import { listDialogForm } from "~/admin-list/list-dialog";
 import { optionalTextSaying, requiredText } from "~/forms/rules";
 import { zonedDateTimeSchema } from "~/ui/zoned-time";
 import { linesField, readBundles, readPrizes } from "./lines";
@@ -15,3 +16,6 @@ export const raffleSchema = (timeZone: string) =>
     bundles: linesField(readBundles, "Give at least one way to buy tickets, such as “1 for 10”."),
     prizes: linesField(readPrizes, null),
   });
+
+/** The raffles list's row dialog in the event's time zone, read by its action and its screen. */
+export const raffleDialog = (timeZone: string) => listDialogForm({ key: "raffle", schema: raffleSchema(timeZone) });

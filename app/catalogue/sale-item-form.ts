@@ -1,5 +1,6 @@
 /** The form of an item for sale (a fixed price while stock lasts), shared by the dialog and the action. */
 import { z } from "zod";
+import { listDialogForm } from "~/admin-list/list-dialog";
 import { moneyField, requiredText, yesNo } from "~/forms/rules";
 
 export const saleItemSchema = z.object({
@@ -31,3 +32,6 @@ export const saleItemSchema = z.object({
     .transform((value) => value || null),
   in_person_only: yesNo,
 });
+
+/** The items-for-sale list's row dialog, read by its action and its screen. */
+export const saleItemDialog = listDialogForm({ key: "sale", schema: saleItemSchema });

@@ -4,6 +4,7 @@
  * post, so the person need not choose the file again.
  */
 import { z } from "zod";
+import { listDialogForm } from "~/admin-list/list-dialog";
 import { listPosition, optionalText, requiredText, webAddress, yesNo } from "~/forms/rules";
 import { SPONSOR_LEVELS } from "./sponsor-levels";
 
@@ -41,3 +42,6 @@ export const sponsorSchema = z.object({
 export type SponsorInput = Omit<z.infer<typeof sponsorSchema>, "show_here" | "logo" | "logo_pending"> & {
   logo?: string | null;
 };
+
+/** The sponsors list's row dialog, read by its action and its screen. */
+export const sponsorDialog = listDialogForm({ key: "sponsor", schema: sponsorSchema, idField: "sponsor_id" });

@@ -4,6 +4,7 @@
  * last name.
  */
 import { z } from "zod";
+import { listDialogForm } from "~/admin-list/list-dialog";
 import { isHexColour, optionalEmail, optionalText } from "~/forms/rules";
 
 const NOT_A_COLOUR = "Enter a colour as # and six hexadecimal digits, such as #dbe9ff, or leave it blank.";
@@ -32,3 +33,6 @@ export const staffSchema = z.object(staffFields).superRefine((person, context) =
 });
 
 export type StaffInput = z.infer<typeof staffSchema>;
+
+/** The staff list's row dialog, read by its action and its screen. */
+export const staffDialog = listDialogForm({ key: "staff", schema: staffSchema, idField: "staff_id" });

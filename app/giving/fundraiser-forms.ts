@@ -6,6 +6,7 @@
  * the page forms are built per event.
  */
 import { z } from "zod";
+import { listDialogForm } from "~/admin-list/list-dialog";
 import { moneyField, requiredText, rowId, yesNo } from "~/forms/rules";
 import { richTextField } from "~/rich-text/schema";
 import { zonedDateTimeSchema } from "~/ui/zoned-time";
@@ -63,3 +64,7 @@ export function fundraiserWordsOf(meta: Record<string, unknown> | null | undefin
     ? { singular: stored.singular, plural: stored.plural }
     : { ...DEFAULT_FUNDRAISER_WORDS };
 }
+
+/** The fundraisers list's row dialog in the event's time zone, read by its action and its screen. */
+export const fundraiserDialog = (timeZone: string) =>
+  listDialogForm({ key: "fundraiser", schema: fundraiserSchema(timeZone) });

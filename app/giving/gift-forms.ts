@@ -3,6 +3,7 @@
  * the event's suggested amounts. Amounts are typed as people type them and read into cents.
  */
 import { z } from "zod";
+import { listDialogForm } from "~/admin-list/list-dialog";
 import { MAX_ROW_ID } from "~/db/row-id";
 import { optionalEmail, optionalText, readMoney, rowId, yesNo } from "~/forms/rules";
 
@@ -163,3 +164,6 @@ export const REFUND_REASONS = [
   { value: "Recorded twice", label: "Recorded twice" },
   { value: "Entered in error", label: "Entered in error" },
 ] as const;
+
+/** The donations list's row dialog, a gift staff record (cash or check), read by its action and its screen. */
+export const staffGiftDialog = listDialogForm({ key: "gift", schema: donationSchema });

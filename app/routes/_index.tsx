@@ -3,12 +3,12 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { getSignedInUser } from "~/auth/access.server";
 import { deviceCookieHeaders } from "~/auth/devices.server";
 import { isGoogleSignInEnabled } from "~/auth/google.server";
-import { GoogleSignInOption, SignInForm } from "~/auth/ui/sign-in-forms";
-import { eventsForHome, type HomeEvent } from "~/home/home.server";
+import { eventsForHome } from "~/home/home.server";
+import { SignInPanel } from "~/home/ui/sign-in-panel";
+import { YourEvents } from "~/home/ui/your-events";
 import authHref from "~/styles/auth.css";
 import homeHref from "~/styles/home.css";
 import { Button, ButtonLink } from "~/ui/button";
-import { EmptyState } from "~/ui/empty-state";
 import { ErrorPage } from "~/ui/error-page";
 import { GavelIcon } from "~/ui/icons";
 
@@ -182,73 +182,6 @@ export default function Home() {
         </div>
       </footer>
     </div>
-  );
-}
-
-function SignInPanel({ googleEnabled }: { googleEnabled: boolean }) {
-  return (
-    <section className="auth-panel home__panel" aria-labelledby="sign-in">
-      <h2 id="sign-in">Sign in</h2>
-      <GoogleSignInOption enabled={googleEnabled} returnTo="/" />
-      <SignInForm returnTo="/" />
-      <ul className="auth-links">
-        <li>
-          New to Gavel? <Link to="/auth/sign-up">Create an account</Link>
-        </li>
-        <li>
-          Running a gala? <Link to="/teamsignup">Set up your organisation and first event</Link>
-        </li>
-      </ul>
-    </section>
-  );
-}
-
-function YourEvents({ events }: { events: HomeEvent[] }) {
-  return (
-    <section className="auth-panel home__panel" aria-labelledby="your-events">
-      <h2 id="your-events">Your events</h2>
-      {events.length === 0 ? (
-        <EmptyState
-          headingLevel={3}
-          title="No events yet"
-          text="Set up your organisation and its first event, or ask an organiser to invite you to their team."
-          action={
-            <ButtonLink to="/teamsignup" variant="primary">
-              Set up your organisation
-            </ButtonLink>
-          }
-        />
-      ) : (
-        <>
-          <ul className="home__events">
-            {events.map((event) => (
-              <li key={event.eventId} className="home__event">
-                <div className="home__event-text">
-                  <h3>
-                    {event.title}
-                    {event.isArchived ? <span className="home__tag">Archived</span> : null}
-                  </h3>
-                  <p className="muted">{event.organisation}</p>
-                  {event.dates ? <p>{event.dates}</p> : null}
-                  <p className="home__role">{event.role}</p>
-                </div>
-                {event.isTeamMember ? (
-                  <Form method="post" action={`/admin/events?id=${event.eventId}`}>
-                    <input type="hidden" name="intent" value="select" />
-                    <Button type="submit" variant="primary">
-                      Open<span className="visually-hidden"> {event.title}</span>
-                    </Button>
-                  </Form>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-          <p className="home__more">
-            <Link to="/teamsignup">Set up another organisation</Link>
-          </p>
-        </>
-      )}
-    </section>
   );
 }
 

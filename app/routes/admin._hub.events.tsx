@@ -1,22 +1,20 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useRef } from "react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { eventIdFromQuery, requireEventPermission, requireTeamMember } from "~/auth/access.server";
 import { permissionSummary, roleLabel } from "~/auth/permissions";
 import { config } from "~/config.server";
-import { DEFAULT_TIMEZONE, newEventSchema, timeZones } from "~/events/event-fields";
+import { newEventSchema, timeZones } from "~/events/event-fields";
 import { selectEvent, teamEventsOfUser } from "~/events/events.server";
 import { archiveEvent, createEventBeside } from "~/events/manage-events.server";
-import { EventIdentityFields, type EventIdentityErrors } from "~/events/ui/event-identity-fields";
+import { CreateEventForm } from "~/events/ui/create-event-form";
+import { type EventIdentityErrors } from "~/events/ui/event-identity-fields";
+import { TeamEventsTable } from "~/events/ui/team-events-table";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { workStart } from "~/navigation/admin-navigation.server";
-import { Button } from "~/ui/button";
-import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { EmptyState } from "~/ui/empty-state";
 import { titleMeta } from "~/ui/error-page";
 import { formatEventDate } from "~/ui/format";
-import { useFocusFirstError } from "~/ui/use-focus-first-error";
 
 export const meta = titleMeta("Events · Admin · Gavel");
 
@@ -99,6 +97,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function EventsPage() {
   const { events, archivedCount, showArchived, currentEventId, selectedEventId, canCreate, timeZones, appHost } =
     useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const toggle = new URLSearchParams();
   if (currentEventId !== selectedEventId) toggle.set("id", String(currentEventId));
   if (!showArchived) toggle.set("archived", SHOW_ARCHIVED);
@@ -117,67 +116,7 @@ export default function EventsPage() {
           action={<Link to={toggleHref}>Show archived events</Link>}
         />
       ) : (
-        <div className="table-wrap">
-          <table className="data-table">
-            <caption className="visually-hidden">Your events</caption>
-            <thead>
-              <tr>
-                <th scope="col">Event</th>
-                <th scope="col">Date</th>
-                <th scope="col">Your role</th>
-                <th scope="col">Permissions</th>
-                <th scope="col">
-                  <span className="visually-hidden">Select</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {events.map((e) => (
-                <tr key={e.event_id} aria-current={e.event_id === currentEventId ? "true" : undefined}>
-                  <th scope="row">
-                    {e.title}
-                    {e.event_id === currentEventId ? <span className="badge">Current</span> : null}
-                    {e.is_archived ? <span className="badge badge--muted">Archived</span> : null}
-                  </th>
-                  <td>{e.date ?? "No date yet"}</td>
-                  <td>{e.role}</td>
-                  <td className="data-table__wrap">{e.permissions}</td>
-                  <td className="data-table__actions">
-                    <div className="cluster">
-                      <Form method="post" action={`/admin/events?id=${e.event_id}`}>
-                        <input type="hidden" name="intent" value="select" />
-                        <Button
-                          type="submit"
-                          size="sm"
-                          variant={e.event_id === currentEventId ? "primary" : "secondary"}
-                        >
-                          Select<span className="visually-hidden"> {e.title}</span>
-                        </Button>
-                      </Form>
-                      {e.canArchive ? (
-                        <ConfirmDialog
-                          action={`/admin/events?id=${e.event_id}`}
-                          fields={{ intent: "archive" }}
-                          trigger={
-                            <>
-                              Archive<span className="visually-hidden"> {e.title}</span>
-                            </>
-                          }
-                          triggerVariant="ghost"
-                          triggerSize="sm"
-                          title={`Archive ${e.title}?`}
-                          description="It leaves the list of current events but keeps its guests, bids, payments and reports. An archived event cannot be brought back."
-                          confirmLabel="Archive"
-                          confirmVariant="danger"
-                        />
-                      ) : null}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <TeamEventsTable events={events} currentEventId={currentEventId} />
       )}
       {archivedCount > 0 ? (
         <p className="table-footnote">
@@ -186,37 +125,15 @@ export default function EventsPage() {
           </Link>
         </p>
       ) : null}
-      {canCreate ? <CreateEventForm timeZones={timeZones} appHost={appHost} /> : null}
-    </>
-  );
-}
-
-/** A new event in the same organisation; open by itself when the last try came back with errors. */
-function CreateEventForm({ timeZones, appHost }: { timeZones: string[]; appHost: string }) {
-  const actionData = useActionData<typeof action>();
-  const formRef = useRef<HTMLFormElement>(null);
-  const errors = actionData && "errors" in actionData ? actionData.errors : undefined;
-  const values = actionData && "values" in actionData ? actionData.values : undefined;
-  useFocusFirstError(formRef, errors);
-  return (
-    <details className="card create-event" open={errors !== undefined}>
-      <summary className="create-event__summary">Create an event</summary>
-      <Form method="post" ref={formRef} className="settings-form" noValidate>
-        <input type="hidden" name="intent" value="create" />
-        <p className="muted">In the same organisation as the current event. You become its owner and switch to it.</p>
-        <EventIdentityFields
-          values={{ timezone: DEFAULT_TIMEZONE, ...values }}
-          errors={errors}
+      {canCreate ? (
+        <CreateEventForm
           timeZones={timeZones}
           appHost={appHost}
+          errors={actionData && "errors" in actionData ? actionData.errors : undefined}
+          values={actionData && "values" in actionData ? actionData.values : undefined}
         />
-        <div className="settings-form__actions">
-          <Button type="submit" variant="primary">
-            Create the event
-          </Button>
-        </div>
-      </Form>
-    </details>
+      ) : null}
+    </>
   );
 }
 

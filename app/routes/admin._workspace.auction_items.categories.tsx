@@ -10,7 +10,7 @@ import {
   updateCategory,
   type CategoryRow,
 } from "~/catalogue/categories.server";
-import { categoryFields, categorySchema } from "~/catalogue/category-form";
+import { categoryDialog, categoryFields } from "~/catalogue/category-form";
 import { titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { InternalNotesField } from "~/ui/record-fields";
@@ -30,8 +30,7 @@ export async function action(args: ActionFunctionArgs) {
     permission: "can_edit_auction_items",
     noun: ["category", "categories"],
     dialog: {
-      key: "category",
-      schema: categorySchema,
+      form: categoryDialog,
       create: async ({ eventId }, category) => {
         await createCategory(eventId, category);
         return `Category “${category.title}” created`;
@@ -81,8 +80,7 @@ export default function CategoriesPage() {
       rowLabel={(row) => row.title}
       bulkActions={bulkActions}
       dialog={{
-        key: "category",
-        schema: categorySchema,
+        form: categoryDialog,
         newLabel: "New category",
         newDescription: "Categories group items on the bidding pages and in reports. All your events share them.",
         addLabel: "Create category",

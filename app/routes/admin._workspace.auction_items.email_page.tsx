@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { ACKNOWLEDGEMENT_FORM, acknowledgementSchema } from "~/catalogue/acknowledgement-form";
 import {
@@ -9,21 +9,19 @@ import {
   sendAcknowledgement,
 } from "~/catalogue/acknowledgement.server";
 import { catalogueOptions } from "~/catalogue/catalogue-options.server";
+import { AcknowledgementLetter } from "~/catalogue/ui/acknowledgement-letter";
 import { readRowId } from "~/db/row-id";
 import { eventSettings } from "~/events/event-settings.server";
 import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { refuseSubmission, refuseWith } from "~/forms/reply.server";
-import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { redirectWithToast } from "~/http/toast.server";
 import { MessagesTabs } from "~/messages/ui/messages-tabs";
 import { Button, ButtonLink } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { EmptyState } from "~/ui/empty-state";
 import { titleMeta } from "~/ui/error-page";
-import { Field } from "~/ui/field";
-import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";
 import { SelectOptions } from "~/ui/select-options";
 import { useEventHref } from "~/ui/use-event-href";
@@ -169,7 +167,7 @@ export default function EmailPage() {
           </Card>
 
           <Card title="The letter" headingLevel={2}>
-            <Letter
+            <AcknowledgementLetter
               key={donor.donor_id}
               donor={donor}
               draft={draft}
@@ -181,60 +179,6 @@ export default function EmailPage() {
         </div>
       )}
     </>
-  );
-}
-
-function Letter({
-  donor,
-  draft,
-  canSend,
-  sending,
-  printAction,
-}: {
-  donor: { donor_id: number; email: string | null };
-  draft: { subject: string; message: string };
-  canSend: boolean;
-  sending: boolean;
-  printAction: string;
-}) {
-  const { form, fields } = useContractForm({
-    id: ACKNOWLEDGEMENT_FORM,
-    schema: acknowledgementSchema,
-    reply: useActionData<unknown>(),
-    defaultValue: { donor: String(donor.donor_id), subject: draft.subject, message: draft.message },
-  });
-  return (
-    // A document post (reloadDocument), so that the PDF button's answer arrives as a download.
-    <Form method="post" reloadDocument {...formProps(form)} className="stack">
-      {form.errors?.[0] ? <FormAlert>{form.errors[0]}</FormAlert> : null}
-      <input type="hidden" name="donor" value={donor.donor_id} />
-      <p className="muted">To: {donor.email ?? "no email address on file"}</p>
-      <Field label="Subject" required meta={fields.subject}>
-        {(control) => <input {...control} />}
-      </Field>
-      <Field
-        label="Message"
-        required
-        help="The list of gifts with their values and the total follows the message."
-        meta={fields.message}
-      >
-        {(control) => <textarea {...control} rows={12} />}
-      </Field>
-      {canSend ? null : (
-        <p className="muted">
-          Sending mail needs the “Send messages” permission; you can download the letter and send it yourself.
-        </p>
-      )}
-      <div className="dialog__actions">
-        {/* The PDF is built from the same fields, by the print route, as a download. */}
-        <Button type="submit" formAction={printAction} variant="secondary">
-          Download PDF
-        </Button>
-        <Button type="submit" variant="primary" disabled={sending || !donor.email || !canSend}>
-          Send by email
-        </Button>
-      </div>
-    </Form>
   );
 }
 

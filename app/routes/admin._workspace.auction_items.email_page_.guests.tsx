@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { requireEventPermission } from "~/auth/access.server";
 import { guestsWithBalance } from "~/billing/winners.server";
@@ -18,11 +18,12 @@ import {
 } from "~/messages/broadcasts.server";
 import { AUDIENCES, SEND_FORM, sendSchema } from "~/messages/message-forms";
 import { loadMessageSetup } from "~/messages/setup.server";
+import { BroadcastDeliveries } from "~/messages/ui/broadcast-deliveries";
 import { MessagesTabs } from "~/messages/ui/messages-tabs";
 import { SendPreview } from "~/messages/ui/send-preview";
+import { SentBroadcasts } from "~/messages/ui/sent-broadcasts";
 import messagesHref from "~/styles/messages.css";
 import { Button } from "~/ui/button";
-import { EmptyState } from "~/ui/empty-state";
 import { titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
 import { formatCountOf } from "~/ui/format";
@@ -183,68 +184,8 @@ export default function WriteToGuestsPage() {
         </div>
       </Form>
       {preview ? <SendPreview preview={preview} /> : null}
-      <section aria-labelledby="sends-title" className="settings-form">
-        <h2 id="sends-title">Sent</h2>
-        {broadcasts.length === 0 ? (
-          <EmptyState
-            size="sm"
-            headingLevel={3}
-            title="Nothing sent yet"
-            text="Each message you send to guests is listed here, with how far its sending has got."
-          />
-        ) : (
-          <ul className="stack">
-            {broadcasts.map((broadcast) => {
-              const done = broadcast.sent + broadcast.failed + broadcast.skipped;
-              return (
-                <li key={broadcast.id}>
-                  <Link to={`?broadcast=${broadcast.id}`}>
-                    {broadcast.channel === "email" ? broadcast.subject : broadcast.body.slice(0, 60)}
-                  </Link>{" "}
-                  · {AUDIENCES[broadcast.audience as keyof typeof AUDIENCES] ?? broadcast.audience} ·{" "}
-                  {broadcast.createdAt}
-                  <br />
-                  <progress
-                    className="send-progress"
-                    max={broadcast.total}
-                    value={done}
-                    aria-label={`Progress of “${broadcast.subject ?? "text"}”`}
-                  />
-                  <span>
-                    {broadcast.sent} sent · {broadcast.queued} queued · {broadcast.failed} failed · {broadcast.skipped}{" "}
-                    not sent (opted out or no address)
-                  </span>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </section>
-      {open ? (
-        <section aria-labelledby="deliveries-title">
-          <h2 id="deliveries-title">Delivery of “{open.subject ?? open.body.slice(0, 40)}”</h2>
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">To</th>
-                <th scope="col">Status</th>
-                <th scope="col">Reason</th>
-                <th scope="col">Tries</th>
-              </tr>
-            </thead>
-            <tbody>
-              {open.deliveries.map((delivery) => (
-                <tr key={delivery.id}>
-                  <td>{delivery.to}</td>
-                  <td className={`delivery-status--${delivery.status}`}>{delivery.status}</td>
-                  <td>{delivery.reason ?? ""}</td>
-                  <td>{delivery.attempts}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      ) : null}
+      <SentBroadcasts broadcasts={broadcasts} />
+      {open ? <BroadcastDeliveries broadcast={open} /> : null}
     </>
   );
 }

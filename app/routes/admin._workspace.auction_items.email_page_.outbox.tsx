@@ -1,16 +1,17 @@
-import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { eventSettings } from "~/events/event-settings.server";
 import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { backWithToast } from "~/http/toast.server";
-import { RETRY_FORM, retrySchema } from "~/messages/message-forms";
-import { MESSAGE_KINDS, MESSAGE_STATUSES, outboxSearch, readOutboxFilters } from "~/messages/outbox-filters";
+import { retrySchema } from "~/messages/message-forms";
+import { MESSAGE_STATUSES, outboxSearch, readOutboxFilters } from "~/messages/outbox-filters";
 import { listOutbox, outboxTallies, retryMessage } from "~/messages/outbox-list.server";
 import { TEMPLATES, type TemplateName } from "~/messages/templates";
 import { MessagesTabs } from "~/messages/ui/messages-tabs";
+import { OutboxFilterForm } from "~/messages/ui/outbox-filters";
+import { OutboxTable } from "~/messages/ui/outbox-table";
 import messagesHref from "~/styles/messages.css";
-import { Button } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { titleMeta } from "~/ui/error-page";
 import { formatCount } from "~/ui/format";
@@ -87,8 +88,6 @@ const STATUS_ORDER = ["failed", "queued", "sending", "sent", "skipped"] as const
 export default function OutboxPage() {
   const { filters, eventIdInQuery, tallies, canThankDonors, entries, olderHref, newestHref } =
     useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const { pathname } = useLocation();
   const filtered = Boolean(filters.guest || filters.kind || filters.status);
   return (
     <>
@@ -108,48 +107,7 @@ export default function OutboxPage() {
           </li>
         ))}
       </ul>
-      <Form method="get" className="outbox-filters" aria-label="Filter the messages">
-        {eventIdInQuery !== null ? <input type="hidden" name="id" value={eventIdInQuery} /> : null}
-        <div className="outbox-filters__field">
-          <label htmlFor="outbox-guest">Guest</label>
-          <input
-            id="outbox-guest"
-            name="guest"
-            type="search"
-            defaultValue={filters.guest}
-            placeholder="Name, email or phone"
-            maxLength={100}
-          />
-        </div>
-        <div className="outbox-filters__field">
-          <label htmlFor="outbox-kind">Kind</label>
-          <select id="outbox-kind" name="kind" defaultValue={filters.kind ?? ""}>
-            <option value="">All kinds</option>
-            {MESSAGE_KINDS.map((kind) => (
-              <option key={kind.value} value={kind.value}>
-                {kind.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="outbox-filters__field">
-          <label htmlFor="outbox-status">Status</label>
-          <select id="outbox-status" name="status" defaultValue={filters.status ?? ""}>
-            <option value="">All statuses</option>
-            {Object.entries(MESSAGE_STATUSES).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="outbox-filters__actions">
-          <Button type="submit">Filter</Button>
-          {filtered ? (
-            <Link to={eventIdInQuery !== null ? `${pathname}?id=${eventIdInQuery}` : pathname}>Show all</Link>
-          ) : null}
-        </div>
-      </Form>
+      <OutboxFilterForm filters={filters} eventIdInQuery={eventIdInQuery} />
       {entries.length === 0 ? (
         <EmptyState
           title={filtered ? "No messages match" : "No messages yet"}
@@ -160,100 +118,7 @@ export default function OutboxPage() {
           }
         />
       ) : (
-        <div className="table-wrap">
-          <table className="data-table outbox-table">
-            <caption className="visually-hidden">Messages, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Written</th>
-                <th scope="col">To</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="data-table__number">
-                  Tries
-                </th>
-                <th scope="col">Reason</th>
-                <th scope="col" className="data-table__actions">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => {
-                const retrying =
-                  navigation.state === "submitting" && navigation.formData?.get("message_id") === String(entry.id);
-                return (
-                  <tr key={entry.id}>
-                    <td data-label="Written">
-                      <div>{entry.createdAt}</div>
-                    </td>
-                    <td data-label="To">
-                      <div>
-                        {entry.to}
-                        {entry.address && entry.address !== entry.to ? (
-                          <span className="outbox-table__address">{entry.address}</span>
-                        ) : null}
-                      </div>
-                    </td>
-                    <td data-label="Kind">
-                      <div>
-                        {entry.kind}
-                        <span className="outbox-table__note">{entry.channel === "email" ? "Email" : "Text"}</span>
-                      </div>
-                    </td>
-                    <td data-label="Status">
-                      <div>
-                        <span className={`outbox-status outbox-status--${entry.status}`}>
-                          {MESSAGE_STATUSES[entry.status as keyof typeof MESSAGE_STATUSES] ?? entry.status}
-                        </span>
-                        <span className="outbox-table__note">
-                          {entry.status === "sent"
-                            ? entry.sentAt
-                            : entry.status === "queued"
-                              ? `Due ${entry.dueAt}`
-                              : null}
-                        </span>
-                      </div>
-                    </td>
-                    <td data-label="Tries" className="data-table__number">
-                      <div>{entry.tries}</div>
-                    </td>
-                    <td data-label="Reason" className="outbox-table__reason">
-                      <div>
-                        {entry.reason ?? ""}
-                        {entry.retriedAt ? (
-                          <span className="outbox-table__note">
-                            Retried by {entry.retriedBy ?? "a team member"}, {entry.retriedAt}
-                          </span>
-                        ) : null}
-                      </div>
-                    </td>
-                    <td data-label="" className="data-table__actions">
-                      <div>
-                        {entry.status === "failed" ? (
-                          <Form method="post" replace preventScrollReset>
-                            <input type="hidden" name="message_id" value={entry.id} />
-                            <input type="hidden" name="retry_count" value={entry.retryCount} />
-                            <Button
-                              type="submit"
-                              size="sm"
-                              name="intent"
-                              value={RETRY_FORM}
-                              disabled={retrying}
-                              aria-label={`Retry the ${entry.kind.toLowerCase()} to ${entry.to}`}
-                            >
-                              {retrying ? "Retrying…" : "Retry"}
-                            </Button>
-                          </Form>
-                        ) : null}
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <OutboxTable entries={entries} />
       )}
       {olderHref || newestHref ? (
         <nav className="outbox-pages" aria-label="Pages of messages">

@@ -1,10 +1,9 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
-import { deleteBulkAction } from "~/admin-list/ui/columns";
 import { eventIdFromQuery, requireEventPermission } from "~/auth/access.server";
 import { catalogueOptions, UnknownChoiceError } from "~/catalogue/catalogue-options.server";
-import { inventoryInlineFields, inventoryTag, inventoryTitle, pickedId } from "~/catalogue/inventory-fields";
+import { inventoryInlineFields, NO_CATEGORY, pickedId } from "~/catalogue/inventory-fields";
 import { eventQuery as eventQueryOf, inventoryPath } from "~/catalogue/inventory-paths";
 import {
   deleteInventory,
@@ -15,6 +14,7 @@ import {
   unassignInventory,
   updateInventory,
 } from "~/catalogue/inventory.server";
+import { inventoryBulkActions, inventoryColumns } from "~/catalogue/ui/inventory-columns";
 import { readPostedForm } from "~/forms/posted-form.server";
 import {
   inlineEditSaved,
@@ -29,14 +29,8 @@ import { ButtonLink } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { titleMeta } from "~/ui/error-page";
 import { formatMoney } from "~/ui/format";
-import { centsToInput } from "~/ui/money-input";
-import type { GridBulkAction, GridColumn, GridOption } from "~/grid/grid-types";
 
 export const meta = titleMeta("Inventory · Auction items · Gavel");
-
-const NOT_IN_AUCTION_ITEM = "Not yet in an auction item";
-/** The bulk "Change category" choice that takes items out of every category. */
-const NO_CATEGORY = "none";
 
 /**
  * /admin/auction_items/inventory: the event's procured items, with where each one went (which auction item), and
@@ -134,88 +128,6 @@ export async function action({ request }: ActionFunctionArgs) {
     default:
       throw new Response("This form does not say what to do.", { status: 400 });
   }
-}
-
-type Row = Awaited<ReturnType<typeof loader>>["items"][number];
-
-function inventoryColumns(categories: readonly GridOption[], eventQuery: string): GridColumn<Row>[] {
-  return [
-    {
-      id: "title",
-      header: "Title",
-      value: (row) => row.title,
-      cell: (row) => <Link to={inventoryPath(eventQuery, row.inventory_id)}>{row.title}</Link>,
-      edit: { type: "text", rule: inventoryTitle },
-    },
-    {
-      id: "value",
-      header: "Value",
-      // In units, so that sorting, search and the export read amounts as people do.
-      value: (row) => (row.value === null ? null : row.value / 100),
-      cell: (row) => row.value_label ?? <span className="muted">—</span>,
-      editValue: (row) => centsToInput(row.value),
-      numeric: true,
-      filter: false,
-      edit: { type: "number", step: "0.01", min: 0 },
-    },
-    { id: "donor", header: "Donor", value: (row) => row.donor_name },
-    {
-      id: "category",
-      header: "Category",
-      value: (row) => row.category_title,
-      editValue: (row) => (row.category_id === null ? "" : String(row.category_id)),
-      filter: "select",
-      edit: { type: "select", options: [{ value: "", label: "No category" }, ...categories] },
-    },
-    { id: "staff", header: "Staff", value: (row) => row.staff_name, filter: "select" },
-    { id: "tag", header: "Tag", value: (row) => row.tag, edit: { type: "text", rule: inventoryTag } },
-    {
-      id: "auction_item",
-      header: "Auction item",
-      value: (row) => auctionItemLabel(row),
-      cell: (row) =>
-        row.auction_item_id === null ? <span className="muted">{NOT_IN_AUCTION_ITEM}</span> : auctionItemLabel(row),
-      filter: "select",
-    },
-    { id: "image_count", header: "Images", value: (row) => row.image_count, numeric: true, filter: false },
-    { id: "display_order", header: "Order", value: (row) => row.display_order, numeric: true, filter: false },
-  ];
-}
-
-function auctionItemLabel(row: Row): string {
-  if (row.auction_item_id === null) return NOT_IN_AUCTION_ITEM;
-  return row.auction_item_lot === null
-    ? (row.auction_item_title ?? "")
-    : `Lot ${row.auction_item_lot} · ${row.auction_item_title}`;
-}
-
-function inventoryBulkActions(categories: readonly GridOption[]): GridBulkAction[] {
-  return [
-    {
-      intent: "change-category",
-      label: "Change category",
-      choice: {
-        name: "category_id",
-        label: "Category",
-        options: [...categories, { value: NO_CATEGORY, label: "No category" }],
-      },
-    },
-    {
-      intent: "unassign",
-      label: "Take out of auction item",
-      confirm: (count) => ({
-        title:
-          count === 1 ? "Take this item out of its auction item?" : `Take ${count} items out of their auction items?`,
-        description:
-          "They stay in the inventory, ready to go into another auction item. Items in an auction item that has bids are not moved.",
-      }),
-    },
-    deleteBulkAction((count) => ({
-      title: count === 1 ? "Delete this inventory item?" : `Delete ${count} inventory items?`,
-      description:
-        "Their details and images go for good. Items in an auction item that has bids are not deleted: bidders bid on them.",
-    })),
-  ];
 }
 
 export default function InventoryPage() {

@@ -4,7 +4,7 @@ import { AdminList } from "~/admin-list/ui/admin-list";
 import { deleteBulkAction, moneyColumn } from "~/admin-list/ui/columns";
 import { requireEventPermission } from "~/auth/access.server";
 import { deleteItems } from "~/catalogue/auction-items.server";
-import { saleItemSchema } from "~/catalogue/sale-item-form";
+import { type saleItemSchema, saleItemDialog } from "~/catalogue/sale-item-form";
 import { createSaleItem, listSaleItems, updateSaleItem } from "~/catalogue/sale-items.server";
 import { categoriesArea } from "~/data-areas/catalogue.server";
 import { eventSettings } from "~/events/event-settings.server";
@@ -39,8 +39,7 @@ export async function action(args: ActionFunctionArgs) {
     permission: "can_edit_auction_items",
     noun: ["item", "items"],
     dialog: {
-      key: "sale",
-      schema: saleItemSchema,
+      form: saleItemDialog,
       create: async ({ eventId }, item) => {
         await createSaleItem(eventId, item);
         return `“${item.title}” is for sale`;
@@ -175,8 +174,7 @@ export default function ItemsForSalePage() {
       rowLabel={(row) => row.title}
       bulkActions={bulkActions}
       dialog={{
-        key: "sale",
-        schema: saleItemSchema,
+        form: saleItemDialog,
         newLabel: "New item for sale",
         addLabel: "Put on sale",
         newValues: { quantity: "1" },

@@ -4,7 +4,7 @@ import { AdminList } from "~/admin-list/ui/admin-list";
 import { ACTIVE_BULK_ACTIONS, deleteBulkAction } from "~/admin-list/ui/columns";
 import { requireEventPermission } from "~/auth/access.server";
 import { writeLevels } from "~/catalogue/lines";
-import { paddleRaiseSchema } from "~/catalogue/paddle-raise-form";
+import { type paddleRaiseSchema, paddleRaiseDialog } from "~/catalogue/paddle-raise-form";
 import {
   createPaddleRaise,
   deletePaddleRaises,
@@ -38,8 +38,7 @@ export async function action(args: ActionFunctionArgs) {
     permission: "can_edit_auction_items",
     noun: NOUN,
     dialog: {
-      key: "raise",
-      schema: paddleRaiseSchema,
+      form: paddleRaiseDialog,
       create: async ({ eventId }, raise) => {
         await createPaddleRaise(eventId, raise);
         return `Paddle raise “${raise.title}” created`;
@@ -151,8 +150,7 @@ export default function PaddleRaisesPage() {
       rowLabel={(row) => row.title}
       bulkActions={bulkActions}
       dialog={{
-        key: "raise",
-        schema: paddleRaiseSchema,
+        form: paddleRaiseDialog,
         newLabel: "New paddle raise",
         addLabel: "Create paddle raise",
         newValues: { is_active: "yes" },

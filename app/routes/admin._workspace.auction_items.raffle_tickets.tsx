@@ -4,7 +4,7 @@ import { AdminList } from "~/admin-list/ui/admin-list";
 import { deleteBulkAction } from "~/admin-list/ui/columns";
 import { requireEventPermission } from "~/auth/access.server";
 import { writeBundles, writePrizes } from "~/catalogue/lines";
-import { raffleSchema } from "~/catalogue/raffle-form";
+import { type raffleSchema, raffleDialog } from "~/catalogue/raffle-form";
 import { createRaffle, deleteRaffles, listRaffles, updateRaffle } from "~/catalogue/raffles.server";
 import { eventSettings } from "~/events/event-settings.server";
 import { DateTimeField, dateTimeFieldLinks } from "~/ui/date-time-field";
@@ -32,8 +32,7 @@ export async function action(args: ActionFunctionArgs) {
     permission: "can_edit_auction_items",
     noun: ["raffle", "raffles"],
     dialog: {
-      key: "raffle",
-      schema: async (eventId) => raffleSchema((await eventSettings(eventId)).timezone),
+      form: async (eventId) => raffleDialog((await eventSettings(eventId)).timezone),
       create: async ({ eventId }, raffle) => {
         await createRaffle(eventId, raffle);
         return `Raffle “${raffle.title}” created`;
@@ -148,8 +147,7 @@ export default function RaffleTicketsPage() {
       rowLabel={(row) => row.title}
       bulkActions={bulkActions}
       dialog={{
-        key: "raffle",
-        schema: raffleSchema(timeZone),
+        form: raffleDialog(timeZone),
         newLabel: "New raffle",
         addLabel: "Create raffle",
         saveLabel: "Save",

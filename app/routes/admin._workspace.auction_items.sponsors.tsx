@@ -1,17 +1,8 @@
 import { useLoaderData } from "@remix-run/react";
 import { countOf, listAction } from "~/admin-list/list-action.server";
 import { AdminList } from "~/admin-list/ui/admin-list";
-import {
-  ACTIVE_BULK_ACTIONS,
-  deleteBulkAction,
-  activeColumn,
-  textColumn,
-  websiteColumn,
-  yesNoColumn,
-} from "~/admin-list/ui/columns";
 import { requireEventPermission } from "~/auth/access.server";
-import { sponsorEventFields, sponsorFields, sponsorSchema } from "~/catalogue/sponsor-form";
-import { SPONSOR_LEVELS, sponsorLevelRank } from "~/catalogue/sponsor-levels";
+import { sponsorEventFields, sponsorFields, sponsorDialog } from "~/catalogue/sponsor-form";
 import {
   createSponsor,
   deleteSponsors,
@@ -22,27 +13,17 @@ import {
   setSponsorsActive,
   showSponsorsAtEvent,
   updateSponsor,
-  type SponsorRow,
 } from "~/catalogue/sponsors.server";
+import { SPONSOR_BULK_ACTIONS, SPONSOR_COLUMNS } from "~/catalogue/ui/sponsor-columns";
+import { SPONSOR_LEVEL_HELP, SponsorFields, sponsorValues } from "~/catalogue/ui/sponsor-fields";
 import { Refusal } from "~/forms/refusal";
-import { type GridBulkAction, type GridColumn } from "~/grid/grid-types";
-import { ImageField } from "~/images/ui/image-field";
-import { ResponsiveImage } from "~/images/ui/responsive-image";
 import { keptImageChange, readFormKeepingImage } from "~/images/upload.server";
 import { titleMeta } from "~/ui/error-page";
-import { checkboxProps, Field } from "~/ui/field";
-import { InternalNotesField } from "~/ui/record-fields";
-import { SelectOptions } from "~/ui/select-options";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import type { Fieldset } from "~/ui/form-dialog";
 
 export const meta = titleMeta("Sponsors · Auction items · Gavel");
 
 const NOUN = ["sponsor", "sponsors"] as const;
-
-const LEVEL_HELP =
-  `Levels rank sponsors wherever they are listed, from ${SPONSOR_LEVELS[0]} at the top down to ` +
-  `${SPONSOR_LEVELS[SPONSOR_LEVELS.length - 1]}; sponsors without a level come last.`;
 
 /** /admin/auction_items/sponsors: the organisation's sponsors, and which of them this event shows. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -57,9 +38,7 @@ export async function action(args: ActionFunctionArgs) {
     // A logo uploaded with a form that is refused is kept, so the person need not choose the file again.
     readForm: (request) => readFormKeepingImage(request, "logo"),
     dialog: {
-      key: "sponsor",
-      schema: sponsorSchema,
-      idField: "sponsor_id",
+      form: sponsorDialog,
       create: async ({ eventId, form }, { show_here, logo: _upload, logo_pending: _kept, ...sponsor }) => {
         await createSponsor(eventId, { ...sponsor, ...keptImageChange(form, "logo") }, { showHere: show_here });
         return `Sponsor “${sponsor.title}” added`;
@@ -104,120 +83,6 @@ export async function action(args: ActionFunctionArgs) {
   });
 }
 
-const LEVEL_OPTIONS = [
-  { value: "", label: "No level" },
-  ...SPONSOR_LEVELS.map((level) => ({ value: level, label: level })),
-];
-
-const columns: GridColumn<SponsorRow>[] = [
-  {
-    id: "logo",
-    header: "Logo",
-    value: (row) => row.logo,
-    cell: (row) =>
-      row.logo ? (
-        <ResponsiveImage image={row.logo} alt={`${row.title} logo`} sizes="6rem" className="logo-thumb" />
-      ) : (
-        <span className="muted">None</span>
-      ),
-    filter: false,
-  },
-  textColumn("title", "Name", sponsorFields.title),
-  {
-    id: "level",
-    header: "Level",
-    value: (row) => row.level,
-    sortValue: (row) => sponsorLevelRank(row.level),
-    filter: "select",
-    edit: { type: "select", options: LEVEL_OPTIONS },
-  },
-  yesNoColumn("shown", "Shown at this event"),
-  {
-    id: "display_order",
-    header: "Order in level",
-    value: (row) => row.display_order,
-    editValue: (row) => (row.display_order === null ? "" : String(row.display_order)),
-    numeric: true,
-    filter: false,
-    edit: { type: "number", step: "1", min: 0 },
-  },
-  activeColumn(),
-  websiteColumn(sponsorFields.website),
-  { id: "event_count", header: "Events", value: (row) => row.event_count, numeric: true, filter: false, hidden: true },
-  textColumn("internal_notes", "Internal notes", sponsorFields.internal_notes, { hidden: true }),
-];
-
-const bulkActions: GridBulkAction[] = [
-  { intent: "show", label: "Show at this event" },
-  { intent: "hide", label: "Remove from this event" },
-  ...ACTIVE_BULK_ACTIONS,
-  deleteBulkAction((count) => ({
-    title: count === 1 ? "Delete this sponsor?" : `Delete ${count} sponsors?`,
-    description:
-      "They are also taken off every event that shows them, past events included. To keep them on past events, " +
-      "remove them from this event or mark them inactive instead.",
-  })),
-];
-
-/** A saved sponsor as the form posts it. */
-function sponsorValues(sponsor: SponsorRow) {
-  return {
-    title: sponsor.title,
-    level: sponsor.level ?? "",
-    website: sponsor.website ?? "",
-    is_active: sponsor.is_active ? "yes" : "no",
-    internal_notes: sponsor.internal_notes ?? "",
-  };
-}
-
-/** The sponsor's fields; `sponsor` when editing one. */
-function SponsorFields({
-  fields,
-  sponsor,
-}: {
-  fields: Fieldset<typeof sponsorSchema>;
-  sponsor: SponsorRow | undefined;
-}) {
-  const pending = typeof fields.logo_pending.initialValue === "string" ? fields.logo_pending.initialValue : null;
-  return (
-    <>
-      <Field label="Name" required meta={fields.title}>
-        {(control) => <input {...control} required autoComplete="off" />}
-      </Field>
-      <Field label="Level" help={LEVEL_HELP} meta={fields.level}>
-        {(control) => (
-          <select {...control}>
-            <SelectOptions options={LEVEL_OPTIONS} />
-          </select>
-        )}
-      </Field>
-      {pending ? <input type="hidden" name={fields.logo_pending.name} value={pending} /> : null}
-      <ImageField
-        name="logo"
-        label="Logo"
-        currentUrl={pending ?? sponsor?.logo ?? null}
-        error={fields.logo.errors?.[0]}
-        help="JPEG, PNG, WebP or GIF. A wide logo on a transparent background works best."
-        alt={pending ? "The logo chosen, not saved yet" : "The sponsor's logo"}
-      />
-      <Field label="Website" help="Their logo links here on the event's pages." meta={fields.website}>
-        {(control) => <input {...control} inputMode="url" autoComplete="off" placeholder="example.com" />}
-      </Field>
-      {sponsor ? null : (
-        <label className="checkbox">
-          <input type="checkbox" {...checkboxProps(fields.show_here)} />
-          Show at this event
-        </label>
-      )}
-      <label className="checkbox">
-        <input type="checkbox" {...checkboxProps(fields.is_active)} />
-        Active: a current sponsor (inactive ones stay on the events that showed them)
-      </label>
-      <InternalNotesField meta={fields.internal_notes} />
-    </>
-  );
-}
-
 export default function SponsorsPage() {
   const { sponsors } = useLoaderData<typeof loader>();
   return (
@@ -226,19 +91,17 @@ export default function SponsorsPage() {
       intro={
         <>
           Your organisation's sponsors, shared by all its events. “Shown at this event” puts a sponsor's logo on this
-          event's pages. {LEVEL_HELP} Within a level, the lower “Order in level” comes first.
+          event's pages. {SPONSOR_LEVEL_HELP} Within a level, the lower “Order in level” comes first.
         </>
       }
       label="Sponsors"
       rows={sponsors}
-      columns={columns}
+      columns={SPONSOR_COLUMNS}
       rowId={(row) => row.sponsor_id}
       rowLabel={(row) => row.title}
-      bulkActions={bulkActions}
+      bulkActions={SPONSOR_BULK_ACTIONS}
       dialog={{
-        key: "sponsor",
-        schema: sponsorSchema,
-        idField: "sponsor_id",
+        form: sponsorDialog,
         encType: "multipart/form-data",
         newLabel: "New sponsor",
         newDescription:

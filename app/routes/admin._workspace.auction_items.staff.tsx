@@ -4,7 +4,7 @@ import { listAction } from "~/admin-list/list-action.server";
 import { AdminList } from "~/admin-list/ui/admin-list";
 import { deleteBulkAction, allEventsItemCountColumn, textColumn } from "~/admin-list/ui/columns";
 import { requireEventPermission } from "~/auth/access.server";
-import { staffFields, staffSchema } from "~/catalogue/staff-form";
+import { staffFields, type staffSchema, staffDialog } from "~/catalogue/staff-form";
 import { createStaff, deleteStaff, listStaff, updateStaff, type StaffRow } from "~/catalogue/staff.server";
 import { titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
@@ -31,9 +31,7 @@ export async function action(args: ActionFunctionArgs) {
     noun: ["person", "people"],
     gone: "This person is no longer on your staff. Reload the page.",
     dialog: {
-      key: "staff",
-      schema: staffSchema,
-      idField: "staff_id",
+      form: staffDialog,
       create: async ({ eventId }, person) => {
         await createStaff(eventId, person);
         return `“${personName(person)}” added to your staff`;
@@ -172,9 +170,7 @@ export default function StaffPage() {
       rowColor={(row) => row.grid_row_color}
       bulkActions={bulkActions}
       dialog={{
-        key: "staff",
-        schema: staffSchema,
-        idField: "staff_id",
+        form: staffDialog,
         newLabel: "New staff member",
         newDescription: "A volunteer or employee who procures items. All your events share your staff.",
         addLabel: "Add to staff",

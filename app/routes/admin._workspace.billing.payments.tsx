@@ -1,21 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { receivedSchema, refundFormId, refundSchema } from "~/billing/checkout-forms";
 import { PAYMENT_STATUSES, paymentFilters } from "~/billing/payment-filters";
 import { listPayments, setItemReceived } from "~/billing/payments-list.server";
 import { refundPayment } from "~/billing/refunds.server";
 import { PAYMENT_STATUS } from "~/billing/ui/invoice-view";
-import { parseForm, replyFor } from "~/forms/form-contract";
+import { PaymentsTable } from "~/billing/ui/payments-table";
+import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm, refuseForm } from "~/forms/reply.server";
-import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { backWithToast } from "~/http/toast.server";
 import { Button, buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { titleMeta } from "~/ui/error-page";
-import { Field } from "~/ui/field";
 import { formatMoney } from "~/ui/format";
 
 export const meta = titleMeta("Payments · Billing · Gavel");
@@ -69,7 +68,6 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function PaymentsPage() {
   const { payments, currency, mayExport, submissionKey } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
-  const money = (cents: number) => formatMoney(cents, currency);
   const csv = new URLSearchParams(params);
   return (
     <>
@@ -108,97 +106,9 @@ export default function PaymentsPage() {
           text="Card payments, cash and checks taken at checkout, and refunds, appear here as they are made."
         />
       ) : (
-        <div className="table-scroll">
-          <table className="billing-table">
-            <caption className="visually-hidden">Payments</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Guest</th>
-                <th scope="col">Method</th>
-                <th scope="col" className="numeric">
-                  Amount
-                </th>
-                <th scope="col">Status</th>
-                <th scope="col">Picked up</th>
-                <th scope="col">Refund</th>
-              </tr>
-            </thead>
-            <tbody>
-              {payments.map((row) => (
-                <tr key={row.id}>
-                  <td>{row.at}</td>
-                  <td>
-                    {row.paddle !== null ? `${row.paddle} · ` : ""}
-                    {row.guest}
-                    <div className="muted">Invoice {row.invoiceNumber}</div>
-                  </td>
-                  <td>
-                    {row.methodName}
-                    {row.checkNumber ? ` no. ${row.checkNumber}` : ""}
-                  </td>
-                  <td className="numeric">
-                    {money(row.amount)}
-                    {row.refunded > 0 ? <div className="muted">{money(row.refunded)} refunded</div> : null}
-                  </td>
-                  <td>
-                    {PAYMENT_STATUS[row.status] ?? row.status}
-                    {row.failure ? <div className="field-error">{row.failure}</div> : null}
-                    {row.refunds.map((entry, index) => (
-                      <div key={index} className="muted">
-                        Refund {money(entry.amount)} ({entry.status}): {entry.reason}
-                      </div>
-                    ))}
-                  </td>
-                  <td>
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="received" />
-                      <input type="hidden" name="payment" value={row.id} />
-                      <input type="hidden" name="received" value={row.itemReceived ? "no" : "yes"} />
-                      <Button type="submit" size="sm" variant={row.itemReceived ? "ghost" : "secondary"}>
-                        {row.itemReceived ? "Picked up ✓ (undo)" : "Mark picked up"}
-                      </Button>
-                    </Form>
-                  </td>
-                  <td>
-                    {row.refundable > 0 ? (
-                      <RefundForm paymentId={row.id} left={money(row.refundable)} submissionKey={submissionKey} />
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PaymentsTable payments={payments} currency={currency} submissionKey={submissionKey} />
       )}
     </>
-  );
-}
-
-function RefundForm({ paymentId, left, submissionKey }: { paymentId: number; left: string; submissionKey: string }) {
-  const actionData = useActionData<unknown>();
-  const id = refundFormId(paymentId);
-  const { form, fields } = useContractForm({ id, schema: refundSchema, reply: actionData });
-  const refused = replyFor(actionData, id);
-  return (
-    <details open={Boolean(refused)}>
-      <summary>Refund…</summary>
-      <Form method="post" {...formProps(form)} className="checkout-way">
-        {refused?.error?.[""]?.[0] ? <p className="field-error">{refused.error[""][0]}</p> : null}
-        <input type="hidden" name="intent" value="refund" />
-        <input type="hidden" name="payment" value={paymentId} />
-        <input type="hidden" name="submission" value={submissionKey} />
-        <Field label="Amount" meta={fields.amount} help={`Leave empty to refund all ${left} left.`}>
-          {(control) => <input {...control} inputMode="decimal" />}
-        </Field>
-        <Field label="Reason" meta={fields.reason}>
-          {(control) => <input {...control} />}
-        </Field>
-        <Button type="submit" size="sm" variant="danger">
-          Refund
-        </Button>
-      </Form>
-    </details>
   );
 }
 

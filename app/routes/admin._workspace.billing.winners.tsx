@@ -20,6 +20,7 @@ import { sendReceipt } from "~/billing/receipt-mail.server";
 import { billingSettings } from "~/billing/settings.server";
 import { ChargeAllPanel } from "~/billing/ui/charge-all-panel";
 import { CheckoutPanel } from "~/billing/ui/checkout-panel";
+import { WinnersTable } from "~/billing/ui/winners-table";
 import { winnersScreen } from "~/billing/winners.server";
 import { eventSettings } from "~/events/event-settings.server";
 import { parseForm } from "~/forms/form-contract";
@@ -28,11 +29,9 @@ import { answerForm, refuseForm } from "~/forms/reply.server";
 import { rowId } from "~/forms/rules";
 import { backWithToast, redirectWithToast } from "~/http/toast.server";
 import { publicOrigin } from "~/security/request.server";
-import { Button, ButtonLink } from "~/ui/button";
-import { EmptyState } from "~/ui/empty-state";
+import { Button } from "~/ui/button";
 import { titleMeta } from "~/ui/error-page";
 import { formatMoney } from "~/ui/format";
-import { useEventHref } from "~/ui/use-event-href";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
 export const meta = titleMeta("Winners · Billing · Gavel");
@@ -136,7 +135,6 @@ export default function WinnersPage() {
   const { winners, owing, guest, currency, timeZone, run, submissionKey, cardsEnabled } =
     useLoaderData<typeof loader>();
   const [params] = useSearchParams();
-  const eventHref = useEventHref();
   const revalidator = useRevalidator();
   const running = run !== null && !run.finished;
   // While charge-all runs, follow its progress (without JavaScript, the page refreshes itself: see below).
@@ -147,12 +145,6 @@ export default function WinnersPage() {
     }, 1500);
     return () => clearInterval(timer);
   }, [running, revalidator]);
-  const money = (cents: number) => formatMoney(cents, currency);
-  const openLink = (invoiceId: number) => {
-    const next = new URLSearchParams(params);
-    next.set("guest", String(invoiceId));
-    return `?${next}`;
-  };
   return (
     <>
       {running ? (
@@ -189,57 +181,7 @@ export default function WinnersPage() {
               .
             </p>
           )}
-          {winners.length === 0 ? (
-            params.get("q") ? (
-              <EmptyState
-                size="sm"
-                title={`Nobody matches “${params.get("q")}”`}
-                text="Only guests who owe money are listed. Look for a paddle number, or part of a name."
-                action={
-                  <ButtonLink to={eventHref("/admin/billing/winners")} size="sm">
-                    Show everyone who owes
-                  </ButtonLink>
-                }
-              />
-            ) : (
-              <EmptyState
-                size="sm"
-                title="Nobody owes anything yet"
-                text="Guests appear here once they win an item, buy something or have a ticket to pay for."
-              />
-            )
-          ) : (
-            <div className="table-scroll">
-              <table className="billing-table">
-                <caption className="visually-hidden">Guests and what they owe</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Paddle</th>
-                    <th scope="col">Guest</th>
-                    <th scope="col" className="numeric">
-                      Balance
-                    </th>
-                    <th scope="col">Card</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {winners.map((winner) => (
-                    <tr
-                      key={winner.invoiceId}
-                      aria-current={guest?.invoiceId === winner.invoiceId ? "true" : undefined}
-                    >
-                      <td>{winner.paddle ?? "—"}</td>
-                      <td>
-                        <Link to={openLink(winner.invoiceId)}>{winner.name}</Link>
-                      </td>
-                      <td className="numeric">{winner.balance > 0 ? money(winner.balance) : "Paid"}</td>
-                      <td>{winner.card ?? "—"}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <WinnersTable winners={winners} openInvoiceId={guest?.invoiceId ?? null} currency={currency} />
         </div>
         {guest ? (
           <CheckoutPanel key={guest.invoiceId} guest={guest} timeZone={timeZone} submissionKey={submissionKey} />

@@ -6,51 +6,21 @@ import { Refusal } from "~/forms/refusal";
 import { answerForm, refuseForm, refuseSubmission } from "~/forms/reply.server";
 import { rowId } from "~/forms/rules";
 import { backWithToast } from "~/http/toast.server";
-import {
-  createPromoCode,
-  deletePromoCode,
-  setPromoCodeActive,
-  updatePromoCode,
-} from "~/registration/promo-codes.server";
-import {
-  createMeal,
-  createQuestion,
-  deleteMeal,
-  deleteQuestion,
-  moveMeal,
-  moveQuestion,
-  updateMeal,
-  updateQuestion,
-} from "~/registration/questions.server";
+import { setPromoCodeActive } from "~/registration/promo-codes.server";
 import { loadRegistrationSettings } from "~/registration/registration-settings.server";
 import { registrationSetupScreen, saveRegistrationSetup } from "~/registration/registration-setup.server";
-import {
-  listFormId,
-  mealSchema,
-  promoCodeSchema,
-  questionSchema,
-  registrationSettingsSchema,
-  SETTINGS_FORM,
-  ticketSchema,
-  type SetupList,
-} from "~/registration/setup-forms";
+import { listFormId, registrationSettingsSchema, SETTINGS_FORM } from "~/registration/setup-forms";
+import { SETUP_RECORDS, type SetupRecords } from "~/registration/setup-lists.server";
 import { type Direction } from "~/registration/setup-records.server";
-import {
-  createTicketType,
-  deleteTicketType,
-  moveTicketType,
-  updateTicketType,
-} from "~/registration/ticket-types.server";
 import { PromoCodesSection } from "~/registration/ui/promo-codes-section";
 import { MealsSection, QuestionsSection } from "~/registration/ui/questions-section";
 import { RegistrationSettingsForm } from "~/registration/ui/registration-settings-form";
 import { TicketTypesSection } from "~/registration/ui/ticket-types-section";
-import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { richTextLinks } from "~/rich-text/ui/rich-text-editor";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
 import { titleMeta } from "~/ui/error-page";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import type { z, ZodTypeAny } from "zod";
+import type { ZodTypeAny } from "zod";
 
 export const meta = titleMeta("Registration · Setup · Gavel");
 
@@ -66,93 +36,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_configure_event");
   return registrationSetupScreen(eventId);
 }
-
-/** A list of the page and its domain calls: add and save (a dialog), delete, move (a row's buttons). */
-interface SetupRecords<Schema extends ZodTypeAny> {
-  list: SetupList;
-  /** The dialogs' names (`new-<key>`, `edit-<key>-<id>`), and the intents' (`create-<key>`, `delete-<key>`…). */
-  key: string;
-  /** What one row is, in "This … no longer exists", and what the rows are, in "… reordered". */
-  noun: string;
-  plural: string;
-  idField: string;
-  schema: Schema;
-  /** How a toast names a row, from its name or code. */
-  named: (name: string) => string;
-  nameOf: (input: z.output<Schema>) => string;
-  create: (eventId: number, input: z.output<Schema>) => Promise<unknown>;
-  /** False when the row is gone. */
-  update: (eventId: number, id: number, input: z.output<Schema>) => Promise<boolean>;
-  /** The deleted row's name, or null when it was gone. */
-  remove: (eventId: number, id: number) => Promise<string | null>;
-  move?: (eventId: number, id: number, direction: Direction) => Promise<boolean>;
-}
-
-const records = <Schema extends ZodTypeAny>(spec: SetupRecords<Schema>) => spec;
-
-/** A ticket type's description is rich text: sanitised, and blank is none. */
-const sanitisedTicket = (input: z.output<typeof ticketSchema>) => ({
-  ...input,
-  description: sanitizeRichText(input.description) || null,
-});
-
-const SETUP_RECORDS = [
-  records({
-    list: "tickets",
-    key: "ticket",
-    noun: "ticket type",
-    plural: "Ticket types",
-    idField: "ticket_id",
-    schema: ticketSchema,
-    named: (title) => `Ticket type “${title}”`,
-    nameOf: (input) => input.title,
-    create: (eventId, input) => createTicketType(eventId, sanitisedTicket(input)),
-    update: (eventId, id, input) => updateTicketType(eventId, id, sanitisedTicket(input)),
-    remove: deleteTicketType,
-    move: moveTicketType,
-  }),
-  records({
-    list: "questions",
-    key: "question",
-    noun: "question",
-    plural: "Questions",
-    idField: "question_id",
-    schema: questionSchema,
-    named: (label) => `Question “${label}”`,
-    nameOf: (input) => input.label,
-    create: createQuestion,
-    update: updateQuestion,
-    remove: deleteQuestion,
-    move: moveQuestion,
-  }),
-  records({
-    list: "meals",
-    key: "meal",
-    noun: "meal",
-    plural: "Meals",
-    idField: "meal_id",
-    schema: mealSchema,
-    named: (title) => `Meal “${title}”`,
-    nameOf: (input) => input.title,
-    create: createMeal,
-    update: updateMeal,
-    remove: deleteMeal,
-    move: moveMeal,
-  }),
-  records({
-    list: "promo-codes",
-    key: "promo",
-    noun: "promo code",
-    plural: "Promo codes",
-    idField: "promo_code_id",
-    schema: promoCodeSchema,
-    named: (code) => `Promo code ${code}`,
-    nameOf: (input) => input.code,
-    create: createPromoCode,
-    update: updatePromoCode,
-    remove: deletePromoCode,
-  }),
-];
 
 const positiveId = (value: FormDataEntryValue | null) => {
   const id = rowId.safeParse(value);

@@ -1,14 +1,13 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { countOf, listAction, listForm } from "~/admin-list/list-action.server";
 import { AdminList } from "~/admin-list/ui/admin-list";
-import { deleteBulkAction } from "~/admin-list/ui/columns";
 import { requireEventPermission } from "~/auth/access.server";
 import { eventSettings } from "~/events/event-settings.server";
 import {
   FUNDRAISER_SETTINGS_FORM,
-  fundraiserSchema,
   fundraiserSettingsSchema,
   fundraiserWordsOf,
+  fundraiserDialog,
 } from "~/giving/fundraiser-forms";
 import {
   approveFundraisers,
@@ -18,23 +17,17 @@ import {
   saveFundraiserSettings,
   setFundraisersActive,
   updateFundraiser,
-  type FundraiserRow,
 } from "~/giving/fundraisers.server";
-import { FundraiserPageFields, fundraiserHref } from "~/giving/ui/fundraiser-pages";
+import { FUNDRAISER_BULK_ACTIONS, fundraiserColumns } from "~/giving/ui/fundraiser-columns";
+import { FundraiserDialogFields, fundraiserPageValues } from "~/giving/ui/fundraiser-dialog-fields";
 import { FundraiserSettingsForm } from "~/giving/ui/fundraiser-settings-form";
-import { ResponsiveImage } from "~/images/ui/responsive-image";
 import { keptImageChange, readFormKeepingImage } from "~/images/upload.server";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { richTextLinks } from "~/rich-text/ui/rich-text-editor";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
 import { titleMeta } from "~/ui/error-page";
-import { checkboxProps } from "~/ui/field";
 import { formatMoney } from "~/ui/format";
-import { centsToInput } from "~/ui/money-input";
-import { formatInZone, utcToZonedInput } from "~/ui/zoned-time";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
-import type { Fieldset } from "~/ui/form-dialog";
 
 export const meta = titleMeta("Fundraisers · Donations · Gavel");
 
@@ -68,8 +61,7 @@ export async function action(args: ActionFunctionArgs) {
     // A photo uploaded with a form that is refused is kept, so the person need not choose the file again.
     readForm: (request) => readFormKeepingImage(request, "photo"),
     dialog: {
-      key: "fundraiser",
-      schema: async (eventId) => fundraiserSchema((await eventSettings(eventId)).timezone),
+      form: async (eventId) => fundraiserDialog((await eventSettings(eventId)).timezone),
       create: async ({ eventId, form }, { photo: _upload, photo_pending: _kept, ...page }) => {
         const { user } = await requireEventPermission(args.request, "can_bill");
         await createFundraiser(eventId, { ...page, ...keptImageChange(form, "photo") }, user.usr_id);
@@ -103,114 +95,11 @@ export async function action(args: ActionFunctionArgs) {
   });
 }
 
-const bulkActions: GridBulkAction[] = [
-  { intent: "approve", label: "Approve" },
-  { intent: "activate", label: "Show" },
-  { intent: "deactivate", label: "Hide" },
-  deleteBulkAction((count) => ({
-    title: count === 1 ? "Delete this page?" : `Delete ${count} pages?`,
-    description: "Only pages nobody gave on can be deleted; hide the others instead.",
-  })),
-];
-
-function pageValues(row: FundraiserRow, timeZone: string) {
-  return {
-    name: row.name,
-    goal: centsToInput(row.goal),
-    story: row.story,
-    ends_at: utcToZonedInput(row.ends_at, timeZone),
-    is_active: row.is_active ? "yes" : "no",
-  };
-}
-
-function PageFields({
-  fields,
-  row,
-  timeZone,
-}: {
-  fields: Fieldset<ReturnType<typeof fundraiserSchema>>;
-  row: FundraiserRow | undefined;
-  timeZone: string;
-}) {
-  return (
-    <>
-      <FundraiserPageFields
-        fields={fields}
-        saved={{ story: row?.story ?? "", photo: row?.photo ?? null }}
-        timeZone={timeZone}
-      />
-      <label className="checkbox">
-        <input type="checkbox" {...checkboxProps(fields.is_active)} />
-        Shown to the public (once approved)
-      </label>
-    </>
-  );
-}
-
 export default function FundraisersPage() {
   const { fundraisers, words, eventId, currency, timeZone } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const money = (cents: number | null) => (cents === null ? "" : formatMoney(cents, currency));
-  const columns: GridColumn<FundraiserRow>[] = [
-    {
-      id: "photo",
-      header: "Photo",
-      value: (row) => row.photo,
-      cell: (row) =>
-        row.photo ? (
-          <ResponsiveImage image={row.photo} alt={row.name} sizes="4rem" className="logo-thumb" />
-        ) : (
-          <span className="muted">None</span>
-        ),
-      filter: false,
-    },
-    { id: "name", header: "Name", value: (row) => row.name },
-    {
-      id: "status",
-      header: "Status",
-      value: (row) =>
-        !row.approved ? "Waiting for approval" : !row.is_active ? "Hidden" : row.ended ? "Ended" : "Public",
-      filter: "select",
-    },
-    {
-      id: "ends",
-      header: "Ends",
-      value: (row) => row.ends_at ?? "",
-      cell: (row) => (row.ends_at ? formatInZone(row.ends_at, timeZone) : <span className="muted">No end</span>),
-      filter: false,
-    },
-    { id: "owner", header: "Supporter", value: (row) => row.owner ?? "Made by staff" },
-    {
-      id: "goal",
-      header: "Goal",
-      value: (row) => (row.goal ?? 0) / 100,
-      cell: (row) => money(row.goal),
-      numeric: true,
-    },
-    {
-      id: "raised",
-      // Pledged, as docs/money.md names it: gifts paid or on a bill, not money collected yet.
-      header: "Pledged",
-      value: (row) => row.raised / 100,
-      cell: (row) => money(row.raised),
-      numeric: true,
-    },
-    { id: "gifts", header: "Gifts", value: (row) => row.gifts, numeric: true, filter: false },
-    {
-      id: "page",
-      header: "Page",
-      value: () => "Open",
-      filter: false,
-      cell: (row) =>
-        row.approved && row.is_active ? (
-          <a href={fundraiserHref(row.fundraiser_id)} target="_blank" rel="noreferrer">
-            Open page
-          </a>
-        ) : (
-          <span className="muted">Not public</span>
-        ),
-    },
-  ];
+  const columns = fundraiserColumns(timeZone, money);
   return (
     <AdminList
       title={words.plural}
@@ -226,18 +115,17 @@ export default function FundraisersPage() {
       columns={columns}
       rowId={(row) => row.fundraiser_id}
       rowLabel={(row) => row.name}
-      bulkActions={bulkActions}
+      bulkActions={FUNDRAISER_BULK_ACTIONS}
       dialog={{
-        key: "fundraiser",
-        schema: fundraiserSchema(timeZone),
+        form: fundraiserDialog(timeZone),
         encType: "multipart/form-data",
         newLabel: "New page",
         newDescription: "A page you make for a supporter: it is approved as you make it.",
         addLabel: "Add page",
         newValues: { is_active: "yes" },
         saveLabel: "Save page",
-        values: (row) => pageValues(row, timeZone),
-        fields: (fields, row) => <PageFields fields={fields} row={row} timeZone={timeZone} />,
+        values: (row) => fundraiserPageValues(row, timeZone),
+        fields: (fields, row) => <FundraiserDialogFields fields={fields} row={row} timeZone={timeZone} />,
       }}
       empty={{
         title: "No pages yet",

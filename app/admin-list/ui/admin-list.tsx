@@ -1,9 +1,11 @@
 /**
  * The screen of an admin list (docs/architecture.md, "Admin lists"): the page's heading, the grid of rows, a dialog
  * to add one and one to edit each, and the empty state. Its action is list-action.server.ts. A route declares its
- * columns, its schema and how to draw the dialog's fields; the rest is here, the same on every list.
+ * columns, its dialog's form (list-dialog.ts, the one its action reads) and how to draw the dialog's fields; the rest
+ * is here, the same on every list.
  */
 import { type ReactNode } from "react";
+import { editRowFormId, newRowFormId, rowIdField, type ListDialogForm } from "~/admin-list/list-dialog";
 import { DataGrid, type DataGridProps } from "~/grid/ui/data-grid";
 import { RowDialog, RowDialogAbove } from "~/grid/ui/row-dialog";
 import { EmptyState } from "~/ui/empty-state";
@@ -14,11 +16,8 @@ import type { z, ZodTypeAny } from "zod";
 import type { GridColumn } from "~/grid/grid-types";
 
 export interface ListDialog<Row, Schema extends ZodTypeAny> {
-  /** The dialogs' names: `new-<key>` and `edit-<key>-<row id>`. */
-  key: string;
-  schema: Schema;
-  /** The hidden field naming the row being edited (the action's `idField`). Default `id`. */
-  idField?: string;
+  /** The form (list-dialog.ts), as the list's action reads it too. */
+  form: ListDialogForm<Schema>;
   /** The "new" button's text, which is also the new dialog's title ("New donor"). */
   newLabel: string;
   newDescription?: ReactNode;
@@ -65,14 +64,14 @@ export function AdminList<Row extends RowData, Schema extends ZodTypeAny>({
 }: AdminListProps<Row, Schema>) {
   const newRow = dialog ? (
     <FormDialog
-      name={`new-${dialog.key}`}
+      name={newRowFormId(dialog.form)}
       trigger={dialog.newLabel}
       triggerVariant="primary"
       title={dialog.newLabel}
       description={dialog.newDescription}
       submitLabel={dialog.addLabel}
       fields={{ intent: "create" }}
-      schema={dialog.schema}
+      schema={dialog.form.schema}
       defaultValue={dialog.newValues}
       encType={dialog.encType}
     >
@@ -103,7 +102,7 @@ export function AdminList<Row extends RowData, Schema extends ZodTypeAny>({
       {editable ? (
         <RowDialogAbove
           rows={rows}
-          dialogName={(row) => `edit-${editable.key}-${rowId(row)}`}
+          dialogName={(row) => editRowFormId(editable.form, rowId(row))}
           render={(row) => <EditRow dialog={editable} row={row} id={rowId(row)} name={rowLabel(row)} above />}
         />
       ) : null}
@@ -142,14 +141,14 @@ function EditRow<Row, Schema extends ZodTypeAny>({
   const Dialog = above ? FormDialog : RowDialog;
   return (
     <Dialog
-      name={`edit-${dialog.key}-${id}`}
+      name={editRowFormId(dialog.form, id)}
       trigger="Edit"
       triggerLabel={`Edit ${name}`}
       triggerVariant="ghost"
       title={`Edit ${name}`}
       submitLabel={dialog.saveLabel!}
-      fields={{ intent: "update", [dialog.idField ?? "id"]: String(id) }}
-      schema={dialog.schema}
+      fields={{ intent: "update", [rowIdField(dialog.form)]: String(id) }}
+      schema={dialog.form.schema}
       defaultValue={dialog.values?.(row)}
       encType={dialog.encType}
     >
