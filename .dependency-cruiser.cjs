@@ -122,6 +122,21 @@ module.exports = {
       to: { path: "^app/[^/]+$", pathNot: "^app/(config|db)\\.server\\.ts$", dependencyTypesNot: ["type-only"] },
     },
     {
+      name: "products-answer-no-http",
+      comment:
+        "A product's server module builds an HTTP answer (Remix's responses, the form contract's refusals, a toast's redirect): its domain calls take values and throw a Refusal; the route declares the action (forms/intent-action.server.ts) and answers.",
+      severity: "error",
+      from: { path: `${inFolders(Object.keys(PRODUCTS))}.*\\.server\\.tsx?$` },
+      to: {
+        path: [
+          "^node_modules/@remix-run/node/",
+          "^app/forms/(reply|intent-action)\\.server\\.ts$",
+          "^app/http/toast\\.server\\.ts$",
+        ],
+        dependencyTypesNot: ["type-only"],
+      },
+    },
+    {
       name: "no-schema-cycles",
       comment:
         "Modules of the drizzle schema import each other in a loop: move the table both need into a module of its own.",

@@ -82,6 +82,12 @@ export async function requireUser(request: Request): Promise<SignedInUser> {
   return user;
 }
 
+/** For a guest's page that needs a signed-in person: the redirect to sign in and come back to this page. */
+export function signInAndComeBack(request: Request) {
+  const url = new URL(request.url);
+  return redirect(`/auth/sign-in?returnTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+}
+
 /** The event named by the request's query parameter id, if it holds one. */
 export function eventIdFromQuery(request: Request): number | undefined {
   const id = new URL(request.url).searchParams.get("id");

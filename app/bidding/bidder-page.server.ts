@@ -2,9 +2,8 @@
  * /inroombid, the bidders' pages (gallery, item, my bids) for an event: who is looking, whether the auctions show
  * to them, the board, and their standing. The route only picks the view.
  */
-import { redirect, type AppLoadContext } from "@remix-run/node";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { getSignedInUser } from "~/auth/access.server";
+import { getSignedInUser, signInAndComeBack } from "~/auth/access.server";
 import { creditNeedsCard } from "~/billing/cards.server";
 import { isAnyOf, preparedQuery } from "~/db/prepared.server";
 import { db } from "~/db.server";
@@ -19,6 +18,7 @@ import {
   type EventAuctionRules,
 } from "./auction-rules.server";
 import type { OwnBid } from "./live-item";
+import type { AppLoadContext } from "@remix-run/node";
 import type { Role } from "~/auth/permissions";
 
 export interface BidderContext {
@@ -84,8 +84,7 @@ const readByAction = new WeakMap<AppLoadContext, Bidder>();
 /** The context of a signed-in bidder; for anyone else, the redirect to sign in and come back to this page. */
 export async function requireBidder(request: Request, requestContext: AppLoadContext): Promise<Bidder> {
   const context = await loadBidderContext(request);
-  const url = new URL(request.url);
-  if (!context.user) throw redirect(`/auth/sign-in?returnTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+  if (!context.user) throw signInAndComeBack(request);
   readByAction.set(requestContext, context as Bidder);
   return context as Bidder;
 }
