@@ -9,12 +9,14 @@ import type { PaymentMethod } from "./register-party.server";
 export const doorGuestSchema = z.object({ registrantId: rowIdOr("Choose a guest.") });
 
 /** What a scanner typed or the camera read: a ticket's QR code or its address. */
-export const doorScanSchema = z.object({ code: z.string().default("") });
+export const doorScanSchema = z.object({
+  code: z.string().max(TEXT_LIMITS.reason, "That code is not a ticket for this event.").default(""),
+});
 
 /** A party's order paid at the door: the order, the guest whose row took it, and a check's number. */
 export const doorPaymentSchema = z.object({
   paymentId: rowIdOr("Choose the party's order."),
-  registrantId: rowId.optional().catch(undefined),
+  registrantId: rowId.optional(),
   check_number: z.string().optional(),
 });
 

@@ -54,7 +54,7 @@ export const registrantFileSchema = z.object({
 /** The import's second step: the file's text as checked, carried in the form, and its name. */
 export const registrantImportSchema = z.object({
   csv: z.string().default(""),
-  file_name: z.string().default(""),
+  file_name: z.string().max(255, "The file's name is too long.").default(""),
 });
 
 /** A guest's row buttons (resend, delete): the guest is all they post. */

@@ -20,6 +20,11 @@ const CHECKED_ELSEWHERE: Record<string, string> = {
   "giving/gift-forms.ts giftSchema.choice": "an amount in cents, checked in the schema's superRefine",
   "paddle-raise/pledge-forms.ts floorPledgeSchema.level": "a level's amount, checked in checkAmountChoice",
   "paddle-raise/pledge-forms.ts guestPledgeSchema.level": "a level's amount, checked in checkAmountChoice",
+  "registration/door-forms.ts doorPaymentSchema.check_number":
+    "at most TEXT_LIMITS.reference, checked by takeDoorPaymentAt with the message on its row's field",
+  "registration/registrant-fields.ts registrantImportSchema.csv":
+    "the checked file's text, bounded by the import's file limit (MAX_IMPORT_BYTES) and the body limit",
+  "registration/table-form.ts tableIdSchema.table": "a table's id, read as one: anything else is a table already gone",
   "registration/setup-forms.ts questionSchema.name": "at most LIMITS.questionName, checked in the superRefine",
   "registration/setup-forms.ts questionSchema.options": "choices of LIMITS.optionLength, checked in the superRefine",
   "registration/setup-forms.ts promoCodeSchema.discount": "a percentage or an amount, checked in the superRefine",
