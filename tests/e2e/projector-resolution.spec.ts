@@ -232,6 +232,9 @@ test("every monitor panel is whole at 1920 × 1080, 1280 × 720 and 1440 × 900"
   database,
   gala,
 }, testInfo) => {
+  // Three screens at three sizes each, every one checked panel by panel: a whole minute alone on a loaded machine
+  // (the fresh-clone run of 2026-11-29 timed both out at 60 s, every step on time). The limit bounds a hang.
+  test.setTimeout(180_000);
   const { staffId, paddles } = await fillTheRoom(database, gala.id);
   await drawEveryPrize(page, gala);
   // The stage-side monitor: the paddle raise leads it while no lot is on the block, then the live lot.
@@ -316,6 +319,9 @@ test("the paddle-raise board and the raffle screen are whole at 1920 × 1080, 12
   database,
   gala,
 }, testInfo) => {
+  // Three screens at three sizes each, every one checked panel by panel: a whole minute alone on a loaded machine
+  // (the fresh-clone run of 2026-11-29 timed both out at 60 s, every step on time). The limit bounds a hang.
+  test.setTimeout(180_000);
   await fillTheRoom(database, gala.id);
   await drawEveryPrize(page, gala);
 
