@@ -1,6 +1,7 @@
 // What each framework patch is worth (issue 39, item 6): `npm run bench:patches`. Starts the built app on a fresh
-// database of the PostgreSQL server DATABASE_URL names, makes an event of BENCH_PATCH_ITEMS items, and loads two
-// pages a guest opens, the event's page and an item's page, with BENCH_PATCH_CALLERS callers for BENCH_PATCH_SECONDS.
+// database of the PostgreSQL server DATABASE_URL names, makes an event of BENCH_PATCH_ITEMS items and a signed-in
+// bidder, and loads the two pages a guest opens all evening, the gallery and an item's page, with BENCH_PATCH_CALLERS
+// callers for BENCH_PATCH_SECONDS.
 // Then, for each patch of Remix and React Router in patches/, the same load with that one patch taken out of
 // node_modules (git apply -R), back to back with the load with every patch, twice in alternation. The figure is the
 // app's CPU per answer, which a busy machine disturbs less than answers per second; the reference is the same app
@@ -12,7 +13,7 @@ import http from "node:http";
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
 import { requireBenchSetup, startApp, throwawayDatabase, type App } from "./support/app";
-import { makeEvent } from "./support/data";
+import { makeBidders, makeEvent } from "./support/data";
 import { appCpuSeconds } from "./support/processes";
 import { endRun, runBench } from "./support/run";
 import { envNumber } from "./support/stats";
@@ -22,19 +23,14 @@ const CALLERS = envNumber("BENCH_PATCH_CALLERS", 8, { whole: true });
 const SECONDS = envNumber("BENCH_PATCH_SECONDS", 8);
 const ROUNDS = envNumber("BENCH_PATCH_ROUNDS", 2, { whole: true });
 /** The patches that claim speed; the postgres.js one is a crash fix (decision 030), proven by the crash drill. */
-const SPEED_PATCHES = [
-  "@remix-run+router+1.23.3.patch",
-  "@remix-run+server-runtime+2.17.5.patch",
-  "@remix-run+react+2.17.5.patch",
-  "react-router-dom+6.30.4.patch",
-];
+const SPEED_PATCHES = ["@remix-run+router+1.23.3.patch", "@remix-run+react+2.17.5.patch"];
 const adminUrl = requireBenchSetup("bench:patches");
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
-function get(url: string): Promise<number> {
+function get(url: string, cookie: string): Promise<number> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { agent }, (response) => {
+      .get(url, { agent, headers: { Cookie: cookie } }, (response) => {
         response.resume();
         response.on("end", () => resolve(response.statusCode ?? 0));
       })
@@ -43,26 +39,34 @@ function get(url: string): Promise<number> {
 }
 
 /** CALLERS callers opening the pages one after another for SECONDS: answers, and the app's CPU ms per answer. */
-async function load(app: App, pages: string[]) {
+async function load(app: App, pages: string[], cookie: string) {
   // A short warm-up, so that the first renders (and the JIT) are not counted.
-  for (const page of pages) for (let i = 0; i < 20; i++) await get(`${app.url}${page}`);
+  for (const page of pages)
+    for (let i = 0; i < 20; i++) {
+      const status = await get(`${app.url}${page}`, cookie);
+      if (status !== 200) throw new Error(`${page} answered ${status}`);
+    }
   const cpuBefore = appCpuSeconds(app.child.pid!);
   const started = performance.now();
   const until = started + SECONDS * 1000;
   let answers = 0;
   let failures = 0;
+  let failedWith = 0;
   await Promise.all(
     Array.from({ length: CALLERS }, async (_, caller) => {
       for (let n = caller; performance.now() < until; n++) {
-        const status = await get(`${app.url}${pages[n % pages.length]}`);
+        const status = await get(`${app.url}${pages[n % pages.length]}`, cookie);
         if (status === 200) answers++;
-        else failures++;
+        else {
+          failures++;
+          failedWith = status;
+        }
       }
     }),
   );
   const wall = (performance.now() - started) / 1000;
   const cpuMs = (appCpuSeconds(app.child.pid!) - cpuBefore) * 1000;
-  if (failures > 0) throw new Error(`${failures} pages did not answer 200`);
+  if (failures > 0) throw new Error(`${failures} pages did not answer 200 (the last: ${failedWith})`);
   return { perSecond: answers / wall, cpuMsPerAnswer: cpuMs / answers };
 }
 
@@ -85,13 +89,15 @@ async function main() {
     // The first start migrates the database; the event is made once and served to every configuration.
     app = await startApp(database.url, sessionSecret);
     const { eventId, itemIds } = await makeEvent(sql, ITEMS, randomBytes(3).toString("hex"));
+    // A signed-in bidder: the bidder pages are what guests open all evening.
+    const [{ cookie }] = await makeBidders(sql, 1, [eventId], sessionSecret);
     app.stop();
     app = null;
-    const pages = [`/event?id=${eventId}`, `/inroombid?id=${eventId}&item=${itemIds[0]}`];
+    const pages = [`/inroombid?id=${eventId}`, `/inroombid?id=${eventId}&item=${itemIds[0]}`];
     const measure = async () => {
       app = await startApp(database.url, sessionSecret);
       try {
-        return await load(app, pages);
+        return await load(app, pages, cookie);
       } finally {
         app.stop();
         app = null;
