@@ -8,6 +8,9 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const HAND_BUILT_ADDRESS =
+  "Build an event's address with app/http/paths.ts (paths.live(eventId), eventAddress(path, eventId)), not by hand.";
+
 export default tseslint.config(
   {
     ignores: [
@@ -68,6 +71,25 @@ export default tseslint.config(
           groups: ["builtin", "external", "internal", ["parent", "sibling", "index"], "type"],
           alphabetize: { order: "asc", caseInsensitive: true },
           "newlines-between": "never",
+        },
+      ],
+    },
+  },
+  {
+    // An event's address comes from app/http/paths.ts, whose entries tests/unit/paths.test.ts checks against the
+    // route manifest: one built by hand ("/live?id=" and the id) is checked by nothing and outlives a renamed route.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/http/paths.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "TemplateElement[value.raw=/\\?id=$/]",
+          message: HAND_BUILT_ADDRESS,
+        },
+        {
+          selector: "Literal[value=/\\?id=$/]",
+          message: HAND_BUILT_ADDRESS,
         },
       ],
     },

@@ -4,6 +4,7 @@
  * gets the amount, the deductible part (all of it) and the link to the receipt page.
  */
 import { eq } from "drizzle-orm";
+import { paths } from "~/http/paths";
 import { messageOrigin } from "~/messages/links.server";
 import { enqueueMessage } from "~/messages/outbox.server";
 import { formatMoney } from "~/ui/format";
@@ -34,7 +35,7 @@ export async function queueGiftReceipt(tx: Transaction, eventId: number, donatio
       ]
         .filter(Boolean)
         .join(" "),
-      link: `${messageOrigin()}/dp?id=${eventId}&receipt=${receiptToken(eventId, donationId)}`,
+      link: `${messageOrigin()}${paths.dp(eventId, { receipt: receiptToken(eventId, donationId) })}`,
     },
     idempotency_key: `gift-receipt:${donationId}`,
   });

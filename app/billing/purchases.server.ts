@@ -8,6 +8,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { unitsSold } from "~/catalogue/units-sold.server";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
+import { paths } from "~/http/paths";
 import { messageOrigin } from "~/messages/links.server";
 import { notifyTeamIfRunningLow } from "~/messages/team-notifications.server";
 import { formatInZone } from "~/ui/zoned-time";
@@ -74,7 +75,7 @@ export async function recordPurchase(eventId: number, input: PurchaseInput): Pro
       stock: item.stock,
       leftBefore: left,
       leftAfter: left - input.quantity,
-      link: `${messageOrigin()}/admin/bids/purchases?id=${eventId}`,
+      link: `${messageOrigin()}${paths.bidsPurchases(eventId)}`,
     });
     return created.id;
   });

@@ -2,27 +2,24 @@
  * The addresses of the auction item page and the packages screens. Each keeps `?id=<event>` when the page it links
  * from was opened with one (?id sets the current event). Client-safe.
  */
+import { paths } from "~/http/paths";
 import { eventQuery as eventQueryOf } from "./inventory-paths";
 import type { ItemType } from "./item-rules";
-
-export const AUCTION_ITEM_PAGE = "/admin/auction_items/auction_item_page";
 
 /** The item page: `item` to edit one, `type` to preselect the type of a new one. */
 export function auctionItemPagePath(
   eventId: number | undefined,
   target: { item?: number; type?: ItemType } = {},
 ): string {
-  const query = new URLSearchParams();
-  if (eventId !== undefined) query.set("id", String(eventId));
-  if (target.item !== undefined) query.set("item", String(target.item));
-  else if (target.type !== undefined) query.set("type", target.type);
-  const text = query.toString();
-  return text ? `${AUCTION_ITEM_PAGE}?${text}` : AUCTION_ITEM_PAGE;
+  return paths.auctionItemsAuctionItemPage(
+    eventId,
+    target.item !== undefined ? { item: target.item } : { type: target.type },
+  );
 }
 
 /** The packages screen of a type (live or silent). */
 export function packagesPath(eventId: number | undefined, type: "live" | "silent"): string {
-  return `/admin/auction_items/${type}_packages${eventId === undefined ? "" : `?id=${eventId}`}`;
+  return (type === "live" ? paths.auctionItemsLivePackages : paths.auctionItemsSilentPackages)(eventId);
 }
 
 /** The packages screen an item of this type is listed on, else the raw data sheet. */

@@ -3,6 +3,8 @@
  * Printed QR codes lead here, so the address must stay stable: the bidding pages serve it (decision 012).
  * Client-safe.
  */
+import { paths } from "~/http/paths";
+
 export function itemBidPath(eventId: number, itemId: number): string {
-  return `/inroombid?id=${eventId}&item=${itemId}`;
+  return paths.inroombid(eventId, { item: itemId });
 }

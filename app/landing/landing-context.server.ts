@@ -8,6 +8,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { safeWebsite, shownSponsors } from "~/catalogue/sponsors.server";
 import { db } from "~/db.server";
 import { featureVisibility, type FeatureFlags } from "~/events/feature-switches";
+import { eventAddress } from "~/http/paths";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { brandColoursAndFonts } from "~/ui/branding";
 import { formatMoney } from "~/ui/format";
@@ -218,7 +219,7 @@ export async function loadLandingContext(
 }
 
 function withEvent(path: string | null, eventId: number): string | null {
-  return path ? `${path}?id=${eventId}` : null;
+  return path ? eventAddress(path, eventId) : null;
 }
 
 /** Published items of the auctions the visitor may see: counts by type, and the first few to show. */

@@ -6,6 +6,7 @@ import { getSignedInUser } from "~/auth/access.server";
 import { pageTree } from "~/designed-pages/page-documents.server";
 import { findPublicEvent, requireVisibleFeature } from "~/events/public-event.server";
 import { eventFonts } from "~/fonts/font-faces.server";
+import { paths } from "~/http/paths";
 import { loadPublicChrome } from "~/public-components/public-components.server";
 import { richTextToPlainText } from "~/rich-text/sanitize.server";
 import { publicOrigin } from "~/security/request.server";
@@ -44,7 +45,7 @@ export async function loadLandingPage(request: Request) {
         row.excerpt ||
         richTextToPlainText(context.event.descriptionHtml).slice(0, 200),
       image: image ? new URL(image, origin).href : null,
-      url: `${origin}/event?id=${row.event_id}`,
+      url: `${origin}${paths.event(row.event_id)}`,
     },
   };
 }

@@ -1,5 +1,6 @@
 /** The addresses that messages link to: no request names the site's origin when the outbox worker sends. */
 import { config } from "~/config.server";
+import { paths } from "~/http/paths";
 
 export function messageOrigin(): string {
   if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, "");
@@ -12,12 +13,12 @@ export function messageOrigin(): string {
 
 /** The item on the bidder page: short enough for a text. */
 export function itemLink(eventId: number, itemId: number): string {
-  return `${messageOrigin()}/inroombid?id=${eventId}&item=${itemId}`;
+  return `${messageOrigin()}${paths.inroombid(eventId, { item: itemId })}`;
 }
 
 /** The live auction's page (/livec): the lot on the block now, and what the lots before it sold for. */
 export function liveAuctionLink(eventId: number): string {
-  return `${messageOrigin()}/livec?id=${eventId}`;
+  return `${messageOrigin()}${paths.livec(eventId)}`;
 }
 
 /**
@@ -25,14 +26,14 @@ export function liveAuctionLink(eventId: number): string {
  * link to "won" messages: app/outbox-enrichers.server.ts): the bidder page's list of the guest's items.
  */
 export function invoiceLink(eventId: number): string {
-  return `${messageOrigin()}/inroombid?id=${eventId}&view=mine`;
+  return `${messageOrigin()}${paths.inroombid(eventId, { view: "mine" })}`;
 }
 
 /** The bidder's own page: what they bid on, lead and won. */
 export function myBidsLink(eventId: number): string {
-  return `${messageOrigin()}/inroombid?id=${eventId}&view=mine`;
+  return `${messageOrigin()}${paths.inroombid(eventId, { view: "mine" })}`;
 }
 
 export function eventLink(eventId: number): string {
-  return `${messageOrigin()}/event?id=${eventId}`;
+  return `${messageOrigin()}${paths.event(eventId)}`;
 }

@@ -1,5 +1,6 @@
 import { routes } from "@remix-run/dev/server-build";
 import { eventIdFromQuery } from "~/auth/access.server";
+import { eventAddress } from "~/http/paths";
 import {
   ericScreens,
   hubScreens,
@@ -37,7 +38,7 @@ export function adminMenus(request: Request | null, role: Role) {
   const eventId = request ? eventIdFromQuery(request) : undefined;
   const link = (screen: NavScreen): MenuScreen => ({
     ...screen,
-    to: eventId === undefined ? screen.path : `${screen.path}?id=${eventId}`,
+    to: eventAddress(screen.path, eventId),
   });
   return {
     workspace: (): MenuSection[] =>

@@ -3,6 +3,7 @@
  * redirect to a fixed place on the main host, or look an event up by its subdomain (the caller does that, see
  * subdomain.server.ts).
  */
+import { paths } from "~/http/paths";
 
 export interface HostRules {
   /** APP_HOST: the main host name, optionally with a port ("gavel.example.org", "localhost:3000"). */
@@ -67,7 +68,7 @@ export function decideHost(url: URL, rules: HostRules): HostDecision {
       const query = new URLSearchParams(url.search);
       query.delete("id");
       const rest = query.toString();
-      return `${mainOrigin}/event?id=${eventId}${rest ? `&${rest}` : ""}`;
+      return `${mainOrigin}${paths.event(eventId)}${rest ? `&${rest}` : ""}`;
     },
     notFoundLocation: `${mainOrigin}/404`,
   };

@@ -3,6 +3,7 @@
  * lists, so an organiser who changes the branding knows which pages will not follow, and where to change that.
  */
 import { loadPageDocument } from "~/designed-pages/page-documents.server";
+import { eventAddress } from "~/http/paths";
 import { isBrandedThemeSetting } from "~/ui/branding";
 import { PAGE_KINDS } from "./page-kinds";
 import type { Tree } from "~/designed-pages/page-trees";
@@ -32,7 +33,7 @@ export async function brandingOverrides(eventId: number): Promise<BrandingOverri
       if (published.length === 0 && !draftDiffers) return null;
       return {
         page: info.label,
-        href: `/admin/pages/${info.slug}?id=${eventId}`,
+        href: eventAddress(`/admin/pages/${info.slug}`, eventId),
         published,
         draft: draftDiffers ? draft : null,
       };

@@ -8,6 +8,7 @@ import { loadAuctionPreview } from "~/bidding/gallery-preview.server";
 import { discardDraft, loadPageDocument, publishDraft, saveDraft } from "~/designed-pages/page-documents.server";
 import { eventSettings } from "~/events/event-settings.server";
 import { formReply, type FormReply } from "~/forms/form-contract";
+import { eventAddress } from "~/http/paths";
 import { readFormWithImages } from "~/images/upload.server";
 import { loadLandingContext } from "~/landing/landing-context.server";
 import { messageOrigin } from "~/messages/links.server";
@@ -94,7 +95,7 @@ export async function changeDesign(
           data: {
             guest: [user.first_name, user.last_name].filter(Boolean).join(" ") || user.email_address,
             page: `the ${info.label.toLowerCase()}`,
-            link: `${messageOrigin()}${page}?id=${eventId}`,
+            link: `${messageOrigin()}${eventAddress(page, eventId)}`,
           },
         }),
     });

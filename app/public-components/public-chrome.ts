@@ -4,6 +4,7 @@
  * landing page, registration and the bidding pages draw it; so does the setup screen's preview, from the form being
  * edited. Client-safe.
  */
+import { paths } from "~/http/paths";
 import type { ResolvedPublicComponents } from "~drizzle/schema/settings";
 
 export interface ChromeSponsor {
@@ -30,7 +31,7 @@ export function publicChrome(
   const { header, announcement, sponsorStrip, footer } = components;
   const logo = header.logo || event.logo || null;
   return {
-    homeHref: `/event?id=${event.event_id}`,
+    homeHref: paths.event(event.event_id),
     // Without a logo the name is the header: it shows whatever the switch says.
     brand: { name: header.name.trim() || event.title, logo, showName: header.showName || !logo },
     announcement:

@@ -6,10 +6,12 @@
  *   at it ("users": a name or email address);
  * - `usr:<usrId>`: the person's own record or roles changed ("user"), wherever that happened.
  */
+import { paths } from "~/http/paths";
+
 export type DataAreaChange = "event" | "team" | "users" | "user";
 
 export const eventDataTopic = (eventId: number) => `event-data:${eventId}`;
 export const userTopic = (usrId: number) => `usr:${usrId}`;
 
 /** The admin layout's stream of both topics for the signed-in team member (app/routes/admin.stream.ts). */
-export const dataAreasStreamUrl = (eventId: number) => `/admin/stream?id=${eventId}`;
+export const dataAreasStreamUrl = (eventId: number) => paths.adminStream(eventId);

@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import QRCode from "qrcode";
 import { db } from "~/db.server";
+import { paths } from "~/http/paths";
 import { messageOrigin } from "~/messages/links.server";
 import { notifyTeam } from "~/messages/team-notifications.server";
 import { publish } from "~/realtime/bus.server";
@@ -118,7 +119,7 @@ export async function saveGuestSeat(context: RegisterContext, token: string, pos
       data: {
         guest: `${values.first_name} ${values.last_name}`,
         form: "their guest details",
-        link: `${messageOrigin()}/admin/registration/registrants?id=${context.event.event_id}`,
+        link: `${messageOrigin()}${paths.registrationRegistrants(context.event.event_id)}`,
       },
     });
     if (row.passId) {

@@ -4,6 +4,7 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { config } from "~/config.server";
+import { paths } from "~/http/paths";
 
 function orderSignature(paymentId: number): string {
   return createHmac("sha256", config.SESSION_SECRET)
@@ -28,14 +29,14 @@ export function paymentOfOrderParam(value: string | null): number | null {
 }
 
 export function confirmationUrl(origin: string, eventId: number, paymentId: number): string {
-  return `${origin}/register?id=${eventId}&order=${orderParam(paymentId)}`;
+  return `${origin}${paths.register(eventId, { order: orderParam(paymentId) })}`;
 }
 
 export function guestLinkUrl(origin: string, eventId: number, claimToken: string): string {
-  return `${origin}/register?id=${eventId}&guest=${claimToken}`;
+  return `${origin}${paths.register(eventId, { guest: claimToken })}`;
 }
 
 /** What a guest's QR code holds: the door's check-in page with their token, so any camera app can open it there. */
 export function checkInUrl(origin: string, eventId: number, checkinToken: string): string {
-  return `${origin}/admin/registration/checkinout?id=${eventId}&token=${checkinToken}`;
+  return `${origin}${paths.registrationCheckinout(eventId, { token: checkinToken })}`;
 }

@@ -11,6 +11,7 @@ import { db } from "~/db.server";
 import { formReply, parseForm, refusalReply, type FormReply } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
+import { paths } from "~/http/paths";
 import { fitsPattern } from "./answer-pattern.server";
 import { accountEmailErrors, saveGuestSeat } from "./guest-claim.server";
 import { orderParam, paymentOfOrderParam } from "./order-links.server";
@@ -133,7 +134,7 @@ export async function registerPost(
       if (!(error instanceof Refusal)) throw error;
       return { kind: "guest-refused", reply: refusalReply(GUEST_FORM, submission, error) };
     }
-    return { kind: "go", to: `/register?id=${context.event.event_id}&guest=${guestToken}&saved=1` };
+    return { kind: "go", to: paths.register(context.event.event_id, { guest: guestToken, saved: 1 }) };
   }
 
   const posted = form.get("step");
@@ -162,7 +163,7 @@ export async function registerPost(
   // The same final form again (a double tap, a reload that resends it): the registration it made.
   const earlier = draft.orderKey ? await partyOfKey(db, context.event.event_id, draft.orderKey) : null;
   if (earlier)
-    return { kind: "go", to: `/register?id=${context.event.event_id}&order=${orderParam(earlier.paymentId)}` };
+    return { kind: "go", to: paths.register(context.event.event_id, { order: orderParam(earlier.paymentId) }) };
   // The last step: every step is checked again, since the draft came back from the browser.
   for (const earlier of stepsFor(draft, context)) {
     const problems = await checkDraftStep(earlier, draft, context);
@@ -205,7 +206,7 @@ export async function registerPost(
       }),
     );
   }
-  const confirmation = `/register?id=${context.event.event_id}&order=${orderParam(result.party.paymentId)}`;
+  const confirmation = paths.register(context.event.event_id, { order: orderParam(result.party.paymentId) });
   if (byCard && result.party.amount > 0) return cardCheckout(context.event.event_id, result.party.paymentId, origin);
   // The registration's card step: a buyer with an account saves the card the event asks for, then sees the order.
   const buyerId =
@@ -230,7 +231,7 @@ async function payOrderByCard(context: RegisterContext, url: URL, origin: string
  * opened (the payment service did not answer), the confirmation says the order is still to pay and offers to try again.
  */
 async function cardCheckout(eventId: number, paymentId: number, origin: string): Promise<RegisterOutcome> {
-  const confirmation = `/register?id=${eventId}&order=${orderParam(paymentId)}`;
+  const confirmation = paths.register(eventId, { order: orderParam(paymentId) });
   try {
     const cardPage = await startTicketCheckout(eventId, paymentId, {
       successUrl: `${origin}${confirmation}&session={CHECKOUT_SESSION_ID}`,

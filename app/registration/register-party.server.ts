@@ -7,6 +7,7 @@
  */
 import { and, asc, eq, inArray, ne, sql, sum, type SQL } from "drizzle-orm";
 import { retryTransient, uniqueViolation } from "~/db/errors.server";
+import { paths } from "~/http/paths";
 import { messageOrigin } from "~/messages/links.server";
 import { notifyTeam, notifyTeamIfRunningLow } from "~/messages/team-notifications.server";
 import { publish } from "~/realtime/bus.server";
@@ -427,7 +428,7 @@ async function registerInTransaction(tx: Transaction, order: PartyOrder): Promis
       stock: type.max_quantity,
       leftBefore: before,
       leftAfter: before - line.quantity,
-      link: `${messageOrigin()}/admin/setup/registration?id=${order.eventId}`,
+      link: `${messageOrigin()}${paths.setupRegistration(order.eventId)}`,
     });
   }
   const seats = guests.length;
@@ -439,7 +440,7 @@ async function registerInTransaction(tx: Transaction, order: PartyOrder): Promis
     data: {
       guest: `${order.buyer.first_name} ${order.buyer.last_name}`.trim() || order.buyer.email,
       tickets: `${seats} ${seats === 1 ? "seat" : "seats"}`,
-      link: `${messageOrigin()}/admin/registration/registrants?id=${order.eventId}`,
+      link: `${messageOrigin()}${paths.registrationRegistrants(order.eventId)}`,
     },
   });
   await publish(tx, { topic: registrationTopic(order.eventId), type: "registered", data: { passIds } });

@@ -1,4 +1,6 @@
 /** The reports under /admin/setup/reporting, in menu order (client-safe: the tabs and the overview list them). */
+import { eventAddress } from "~/http/paths";
+
 export const REPORTS = [
   {
     slug: "revenue",
@@ -25,7 +27,7 @@ export const REPORTING_PATH = "/admin/setup/reporting";
 export const REPORT_DOWNLOAD_PATH = `${REPORTING_PATH}/download`;
 
 export function reportPath(slug: string, eventId?: number): string {
-  return `${REPORTING_PATH}/${slug}${eventId === undefined ? "" : `?id=${eventId}`}`;
+  return eventAddress(`${REPORTING_PATH}/${slug}`, eventId);
 }
 
 /** A report page's heading: "Revenue report" on /admin/setup/reporting/revenue, "Reports" on the overview. */

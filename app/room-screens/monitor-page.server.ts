@@ -1,6 +1,7 @@
 /** The public monitor addresses: the page and its stream show the event's monitor set up at that address. */
 import { db } from "~/db.server";
 import { findPublicEvent } from "~/events/public-event.server";
+import { paths } from "~/http/paths";
 import { readMonitorState } from "./monitor-state.server";
 import { monitorStream } from "./monitor-stream.server";
 import { eventMonitors, eventsWithMonitorAt } from "./monitors.server";
@@ -13,7 +14,7 @@ export async function monitorPage(request: Request, path: MonitorPath) {
   const row = await findPublicEvent(request, () => eventsWithMonitorAt(db, path));
   const state = await readMonitorState(db, row.event_id);
   if (!state?.monitors[path]) throw new Response(NOT_SET_UP, { status: 404 });
-  return { path, state, loadedAt: Date.now(), streamUrl: `/${path}/stream?id=${row.event_id}` };
+  return { path, state, loadedAt: Date.now(), streamUrl: paths[`${path}Stream`](row.event_id) };
 }
 
 export async function monitorPageStream(request: Request, path: MonitorPath) {

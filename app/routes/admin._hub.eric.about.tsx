@@ -2,6 +2,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { appPackages } from "~/design-lab/dependency-licences.server";
 import { eventGlance } from "~/design-lab/event-glance.server";
+import { eventAddress } from "~/http/paths";
 import { titleMeta } from "~/ui/error-page";
 import { timeZoneLabel } from "~/ui/zoned-time";
 import type { LoaderFunctionArgs } from "@remix-run/node";
@@ -17,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AboutPage() {
   const { eventId, packages, glance } = useLoaderData<typeof loader>();
-  const onEvent = (href: string) => `${href}?id=${eventId}`;
+  const onEvent = (href: string) => eventAddress(href, eventId);
   return (
     <>
       <div className="page-header">

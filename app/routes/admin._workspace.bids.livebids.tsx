@@ -9,6 +9,7 @@ import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { refuseForm, refuseSubmission, refuseWith } from "~/forms/reply.server";
+import { paths } from "~/http/paths";
 import { redirectWithToast } from "~/http/toast.server";
 import { titleMeta } from "~/ui/error-page";
 import { event } from "~drizzle/schema";
@@ -33,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     currency: meta?.currency ?? "USD",
     canControl: role.can_control_event,
     marker: marker.marker,
-    streamUrl: `/admin/bids/livebids/stream?id=${eventId}`,
+    streamUrl: paths.bidsLivebidsStream(eventId),
   };
 }
 

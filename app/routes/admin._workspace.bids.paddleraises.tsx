@@ -6,6 +6,7 @@ import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { refuseForm, refuseSubmission, refuseWith } from "~/forms/reply.server";
+import { paths } from "~/http/paths";
 import { redirectWithToast } from "~/http/toast.server";
 import { eventCurrency, paddleRaiseConsole } from "~/paddle-raise/console.server";
 import {
@@ -46,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...console,
     eventId,
     level: params.get("level") ?? "",
-    streamUrl: `/admin/bids/paddleraises/stream?id=${eventId}`,
+    streamUrl: paths.bidsPaddleraisesStream(eventId),
   };
 }
 

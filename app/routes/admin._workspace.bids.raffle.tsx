@@ -7,6 +7,7 @@ import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { answerForm, refuseForm } from "~/forms/reply.server";
+import { paths } from "~/http/paths";
 import { backWithToast } from "~/http/toast.server";
 import { drawPrize, redrawPrize } from "~/raffles/raffle-draw.server";
 import {
@@ -47,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     submissionKey: randomUUID(),
     // Other desks' sales and draws arrive over the stream, and the page loads again (useLiveRefresh).
     marker,
-    streamUrl: `/admin/bids/raffle/stream?id=${eventId}`,
+    streamUrl: paths.bidsRaffleStream(eventId),
   };
 }
 

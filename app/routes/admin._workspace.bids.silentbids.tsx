@@ -20,6 +20,7 @@ import { SilentBidsScreen } from "~/bidding/ui/silent-bids-screen";
 import { db } from "~/db.server";
 import { intentAction } from "~/forms/intent-action.server";
 import { Refusal } from "~/forms/refusal";
+import { paths } from "~/http/paths";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
 import { titleMeta } from "~/ui/error-page";
 import { formatInZone } from "~/ui/zoned-time";
@@ -48,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     timezone: display.timezone,
     canControl: role.can_control_event,
     lastBidId: marker.lastBidId,
-    streamUrl: `/admin/bids/silentbids/stream?id=${eventId}`,
+    streamUrl: paths.bidsSilentbidsStream(eventId),
   };
 }
 

@@ -27,6 +27,7 @@ import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm, refuseForm } from "~/forms/reply.server";
 import { rowId } from "~/forms/rules";
+import { paths } from "~/http/paths";
 import { backWithToast, redirectWithToast } from "~/http/toast.server";
 import { publicOrigin } from "~/security/request.server";
 import { Button } from "~/ui/button";
@@ -175,10 +176,7 @@ export default function WinnersPage() {
           ) : (
             <p className="muted">
               Cards are not set up for this event: take cash and checks here, or add the Stripe keys at{" "}
-              <Link to={`/admin/setup/billing${params.get("id") ? `?id=${params.get("id")}` : ""}`}>
-                Setup › Billing
-              </Link>
-              .
+              <Link to={paths.setupBilling(params.get("id") || undefined)}>Setup › Billing</Link>.
             </p>
           )}
           <WinnersTable winners={winners} openInvoiceId={guest?.invoiceId ?? null} currency={currency} />

@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { CATALOGUE_FONT_CSS_HREF } from "~/fonts/font-faces.server";
+import { paths } from "~/http/paths";
 import { backWithToast } from "~/http/toast.server";
 import { resolveLanding } from "~/landing/landing-model";
 import { LandingPage } from "~/landing/ui/landing-page";
@@ -28,13 +29,13 @@ export default function LandingPageDesigner() {
       title="Landing page"
       intro={
         <>
-          The public page of {data.eventTitle} at <a href={`/event?id=${data.eventId}`}>/event</a>: its look, its
-          sections and their order.
+          The public page of {data.eventTitle} at <a href={paths.event(data.eventId)}>/event</a>: its look, its sections
+          and their order.
         </>
       }
       screen={data}
       reply={useActionData<typeof action>()}
-      draftHref={`/event?id=${data.eventId}&draft`}
+      draftHref={paths.event(data.eventId, { draft: true })}
       renderPreview={(tree) =>
         data.landingContext ? (
           <LandingPage

@@ -5,6 +5,7 @@ import { requireEventPermission } from "~/auth/access.server";
 import { db } from "~/db.server";
 import { formErrorOf } from "~/forms/form-contract";
 import { intentAction } from "~/forms/intent-action.server";
+import { paths } from "~/http/paths";
 import {
   checkAtDoor,
   checkInParty,
@@ -53,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tickets: tickets.map((row) => ({ ...row, price: row.price ?? 0 })),
     currency: settings?.currency ?? "USD",
     timezone: settings?.timezone ?? "UTC",
-    streamUrl: `/admin/registration/checkinout/stream?id=${eventId}`,
+    streamUrl: paths.registrationCheckinoutStream(eventId),
   };
 }
 

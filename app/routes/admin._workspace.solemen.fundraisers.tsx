@@ -21,6 +21,7 @@ import {
 import { FUNDRAISER_BULK_ACTIONS, fundraiserColumns } from "~/giving/ui/fundraiser-columns";
 import { FundraiserDialogFields, fundraiserPageValues } from "~/giving/ui/fundraiser-dialog-fields";
 import { FundraiserSettingsForm } from "~/giving/ui/fundraiser-settings-form";
+import { paths } from "~/http/paths";
 import { keptImageChange, readFormKeepingImage } from "~/images/upload.server";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { richTextLinks } from "~/rich-text/ui/rich-text-editor";
@@ -106,8 +107,8 @@ export default function FundraisersPage() {
       intro={
         <>
           Supporters' own pages for the cause, with a photo, a story and a goal; gifts given on a page count on it and
-          in the event's totals. Supporters send theirs from <a href={`/cattlemen?id=${eventId}`}>/cattlemen</a>;
-          approve them here before they go public.
+          in the event's totals. Supporters send theirs from <a href={paths.cattlemen(eventId)}>/cattlemen</a>; approve
+          them here before they go public.
         </>
       }
       label={words.plural}

@@ -4,6 +4,7 @@ import { getSignedInUser } from "~/auth/access.server";
 import { findPublicEvent } from "~/events/public-event.server";
 import { fundraiserWords, organisationFundraisers } from "~/giving/fundraisers.server";
 import { FundraiserLeaderboard } from "~/giving/ui/fundraiser-pages";
+import { paths } from "~/http/paths";
 import biddingHref from "~/styles/bidding.css";
 import givingHref from "~/styles/giving.css";
 import { ErrorPage } from "~/ui/error-page";
@@ -36,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     words,
     fundraisers,
     guestName: user ? (user.first_name ?? user.email_address) : null,
-    signInHref: `/auth/sign-in?returnTo=${encodeURIComponent(`/allcattlemen?id=${event.event_id}`)}`,
+    signInHref: `/auth/sign-in?returnTo=${encodeURIComponent(paths.allcattlemen(event.event_id))}`,
   };
 }
 
@@ -57,7 +58,7 @@ export default function AllFundraisersPage() {
           />
         )}
         <p className="giving__muted">
-          <a href={`/cattlemen?id=${data.eventId}`}>
+          <a href={paths.cattlemen(data.eventId)}>
             {plural} of {data.eventTitle}
           </a>
         </p>

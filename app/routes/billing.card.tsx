@@ -14,6 +14,7 @@ import { cardOnFile, finishCardSetup, startCardSetup } from "~/billing/cards.ser
 import { db } from "~/db.server";
 import { findPublicEvent } from "~/events/public-event.server";
 import { Refusal } from "~/forms/refusal";
+import { paths } from "~/http/paths";
 import { publicOrigin } from "~/security/request.server";
 import billingHref from "~/styles/billing.css";
 import { Button, ButtonLink } from "~/ui/button";
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const event = await findPublicEvent(request);
   const url = new URL(request.url);
-  const returnTo = safeRedirect(url.searchParams.get("returnTo"), `/event?id=${event.event_id}`);
+  const returnTo = safeRedirect(url.searchParams.get("returnTo"), paths.event(event.event_id));
   const session = url.searchParams.get("card_session");
   if (session) {
     try {
@@ -52,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const event = await findPublicEvent(request);
   const url = new URL(request.url);
-  const returnTo = safeRedirect(url.searchParams.get("returnTo"), `/event?id=${event.event_id}`);
+  const returnTo = safeRedirect(url.searchParams.get("returnTo"), paths.event(event.event_id));
   const back = `${publicOrigin(request)}/billing/card?${new URLSearchParams({ id: String(event.event_id), returnTo })}`;
   try {
     return redirect(

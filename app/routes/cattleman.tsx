@@ -8,6 +8,7 @@ import { answerForm } from "~/forms/reply.server";
 import { FUNDRAISER_EDIT_FORM, fundraiserPageSchema } from "~/giving/fundraiser-forms";
 import { fundraiserGifts, fundraiserWords, publicFundraiser, updateOwnFundraiser } from "~/giving/fundraisers.server";
 import { FundraiserPageForm, fundraiserHref, FundraiserView } from "~/giving/ui/fundraiser-pages";
+import { paths } from "~/http/paths";
 import { redirectWithToast } from "~/http/toast.server";
 import { keptImageChange, readFormKeepingImage } from "~/images/upload.server";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
@@ -75,7 +76,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     gifts,
     timeZone: event.timezone,
     latestEnd: event.end_date_time?.toISOString() ?? null,
-    giveHref: `/dp?id=${event.event_id}&fundraiser=${page.id}`,
+    giveHref: paths.dp(event.event_id, { fundraiser: page.id }),
     // The supporter's own page: the form to change it, with what is saved.
     mine:
       user && page.usrId === user.usr_id
@@ -137,7 +138,7 @@ export default function FundraiserPage() {
         </details>
       ) : null}
       <p className="giving__muted">
-        <a href={`/cattlemen?id=${data.eventId}`}>
+        <a href={paths.cattlemen(data.eventId)}>
           All {data.words.plural} of {data.eventTitle}
         </a>
       </p>

@@ -7,6 +7,7 @@ import { answerForm } from "~/forms/reply.server";
 import { FUNDRAISER_SIGNUP_FORM, fundraiserPageSchema } from "~/giving/fundraiser-forms";
 import { eventFundraisers, fundraiserWords, ownFundraiser, signUpFundraiser } from "~/giving/fundraisers.server";
 import { FundraiserLeaderboard, FundraiserPageForm, fundraiserHref } from "~/giving/ui/fundraiser-pages";
+import { paths } from "~/http/paths";
 import { redirectWithToast } from "~/http/toast.server";
 import { keptImageChange, readFormKeepingImage } from "~/images/upload.server";
 import { richTextLinks } from "~/rich-text/ui/rich-text-editor";
@@ -28,7 +29,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.words.plural} · ${data.eventTitle}` : "Fundraisers · Gavel" },
 ];
 
-const here = (eventId: number) => `/cattlemen?id=${eventId}`;
+const here = (eventId: number) => paths.cattlemen(eventId);
 
 /**
  * /cattlemen?id=: the event's peer-to-peer fundraisers (named in the event's own words) as a leaderboard, most
@@ -54,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     own,
     guestName: user ? (user.first_name ?? user.email_address) : null,
     signInHref: `/auth/sign-in?returnTo=${encodeURIComponent(here(event.event_id))}`,
-    allHref: `/allcattlemen?id=${event.event_id}`,
+    allHref: paths.allcattlemen(event.event_id),
   };
 }
 

@@ -11,6 +11,7 @@ import { findPublicEvent } from "~/events/public-event.server";
 import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
+import { paths } from "~/http/paths";
 import biddingHref from "~/styles/bidding.css";
 import duelHref from "~/styles/duel.css";
 import { ErrorPage } from "~/ui/error-page";
@@ -36,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<DuelPageD
   const params = new URL(request.url).searchParams;
   const chosenId = readRowId(params.get("duel"));
   const thanksId = readRowId(params.get("thanks"));
-  const here = `/duel?id=${event.event_id}${chosenId ? `&duel=${chosenId}` : ""}`;
+  const here = paths.duel(event.event_id, { duel: chosenId || undefined });
   const [boards, thanks, needsCard] = await Promise.all([
     duelBoards(db, event.event_id),
     user && thanksId ? guestGift(db, event.event_id, user.usr_id, thanksId) : null,
@@ -53,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<DuelPageD
     signInHref: `/auth/sign-in?returnTo=${encodeURIComponent(here)}`,
     cardHref: needsCard ? saveCardHref(event.event_id, here) : null,
     here,
-    streamUrl: `/duel/stream?id=${event.event_id}`,
+    streamUrl: paths.duelStream(event.event_id),
     thanks: thanks && { amount: thanks.amount, side: thanks.side as "a" | "b", duelId: thanks.duelId },
     // A double tap of this page's buttons gives once.
     giftKey: crypto.randomUUID(),
@@ -64,7 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<DuelPageD
 export async function action({ request }: ActionFunctionArgs) {
   const event = await findPublicEvent(request);
   const user = await getSignedInUser(request);
-  if (!user) throw redirect(`/auth/sign-in?returnTo=${encodeURIComponent(`/duel?id=${event.event_id}`)}`);
+  if (!user) throw redirect(`/auth/sign-in?returnTo=${encodeURIComponent(paths.duel(event.event_id))}`);
   return answerForm(GIVE_FORM, parseForm(await readPostedForm(request), giveSchema), async (input) => {
     const gift = {
       duelId: input.duel,
@@ -77,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return { formId: GIVE_FORM, review: { ...review, duelId: input.duel, side: input.side, key: input.key } };
     }
     const giftId = await giveToDuel(db, event.event_id, user.usr_id, gift);
-    return redirect(`/duel?id=${event.event_id}&duel=${input.duel}&thanks=${giftId}`);
+    return redirect(paths.duel(event.event_id, { duel: input.duel, thanks: giftId }));
   });
 }
 

@@ -20,6 +20,7 @@ import { LiveConsole } from "~/bidding/ui/live-console";
 import { readRowId } from "~/db/row-id";
 import { db } from "~/db.server";
 import { intentAction } from "~/forms/intent-action.server";
+import { paths } from "~/http/paths";
 import liveHref from "~/styles/live.css";
 import { titleMeta } from "~/ui/error-page";
 import { formatMoney } from "~/ui/format";
@@ -68,7 +69,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Each entry's time, written on the server in the event's time zone (app/ui/zoned-time.ts).
     log: log.map((entry) => ({ ...entry, atLabel: formatInZone(entry.at, meta?.timezone || "UTC", "time") })),
     marker: marker.marker,
-    streamUrl: `/live/stream?id=${eventId}`,
+    streamUrl: paths.liveStream(eventId),
   };
 }
 

@@ -5,6 +5,7 @@ import { LiveProjector } from "~/bidding/ui/live-projector";
 import { db } from "~/db.server";
 import { chartPlacement } from "~/events/live-auction-settings";
 import { loadLiveAuctionSettings } from "~/events/live-auction-settings.server";
+import { paths } from "~/http/paths";
 import liveHref from "~/styles/live.css";
 import { ErrorPage } from "~/ui/error-page";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     eventTitle: row.title,
     room,
-    streamUrl: `/livec/stream?id=${row.event_id}`,
+    streamUrl: paths.livecStream(row.event_id),
     seatChart: record?.seat_chart_url ? { url: record.seat_chart_url, place: chartPlacement(record) } : null,
   };
 }

@@ -7,6 +7,7 @@ import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { refuseSubmission, refuseWith } from "~/forms/reply.server";
+import { paths } from "~/http/paths";
 import { guestPledgePage, pledgeAsGuest, type GuestIdentity } from "~/paddle-raise/guest-pledge.server";
 import { GUEST_PLEDGE_FORM, guestPledgeSchema } from "~/paddle-raise/pledge-forms";
 import { GuestPledgeScreen } from "~/paddle-raise/ui/guest-pledge-screen";
@@ -40,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSignedInUser(request);
   const url = new URL(request.url);
   const page = await guestPledgePage(db, event.event_id, user ? identity(user) : null, url.searchParams);
-  const here = `/pi?id=${event.event_id}${page.raise ? `&raise=${page.raise.id}` : ""}`;
+  const here = paths.pi(event.event_id, { raise: page.raise?.id });
   return {
     ...page,
     eventId: event.event_id,
@@ -49,19 +50,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     guestName: user ? (user.first_name ?? identity(user).name) : null,
     here,
     signInHref: `/auth/sign-in?returnTo=${encodeURIComponent(here)}`,
-    streamUrl: `/pi/stream?id=${event.event_id}`,
+    streamUrl: paths.piStream(event.event_id),
   };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const event = await findPublicEvent(request);
   const user = await getSignedInUser(request);
-  if (!user) throw redirect(`/auth/sign-in?returnTo=${encodeURIComponent(`/pi?id=${event.event_id}`)}`);
+  if (!user) throw redirect(`/auth/sign-in?returnTo=${encodeURIComponent(paths.pi(event.event_id))}`);
   const submission = parseForm(await readPostedForm(request), guestPledgeSchema);
   if (submission.status !== "success") return refuseSubmission(GUEST_PLEDGE_FORM, submission);
   try {
     const pledgeId = await pledgeAsGuest(db, event.event_id, identity(user), submission.value);
-    return redirect(`/pi?id=${event.event_id}&raise=${submission.value.raise}&thanks=${pledgeId}`);
+    return redirect(paths.pi(event.event_id, { raise: submission.value.raise, thanks: pledgeId }));
   } catch (error) {
     if (error instanceof Refusal) return refuseWith(GUEST_PLEDGE_FORM, submission, error);
     throw error;

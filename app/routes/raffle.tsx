@@ -9,6 +9,7 @@ import { findPublicEvent } from "~/events/public-event.server";
 import { parseForm } from "~/forms/form-contract";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
+import { paths } from "~/http/paths";
 import { GUEST_RAFFLE_FORM, guestRaffleSchema } from "~/raffles/raffle-forms";
 import { reviewGuestRaffleSale, sellRaffleTickets } from "~/raffles/raffle-sales.server";
 import { guestRafflePage, raffleDeskMarker } from "~/raffles/raffle-screens.server";
@@ -42,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const boughtRaffle = readRowId(url.searchParams.get("bought"));
   const boughtRow = page.raffles.find((row) => row.id === boughtRaffle);
   const numbers = (url.searchParams.get("numbers") ?? "").split(",").map(Number);
-  const here = `/raffle?id=${event.event_id}`;
+  const here = paths.raffle(event.event_id);
   return {
     cardHref:
       user && (await needsCardForCredit(db, event.event_id, user.usr_id)) ? saveCardHref(event.event_id, here) : null,
@@ -50,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     eventId: event.event_id,
     marker,
     // Tickets sold and prizes drawn reach the page as they happen.
-    streamUrl: `/raffle/stream?id=${event.event_id}`,
+    streamUrl: paths.raffleStream(event.event_id),
     guestName: user ? (user.first_name ?? user.email_address) : null,
     signInHref: `/auth/sign-in?returnTo=${encodeURIComponent(here)}`,
     submissionKey: randomUUID(),
@@ -64,7 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const event = await findPublicEvent(request);
   const user = await getSignedInUser(request);
-  if (!user) throw redirect(`/auth/sign-in?returnTo=${encodeURIComponent(`/raffle?id=${event.event_id}`)}`);
+  if (!user) throw redirect(`/auth/sign-in?returnTo=${encodeURIComponent(paths.raffle(event.event_id))}`);
   return answerForm(GUEST_RAFFLE_FORM, parseForm(await readPostedForm(request), guestRaffleSchema), async (input) => {
     if (input.step === "review") {
       const review = await reviewGuestRaffleSale(event.event_id, user.usr_id, input.bundle);
@@ -76,7 +77,7 @@ export async function action({ request }: ActionFunctionArgs) {
       submissionKey: input.submission,
       byUsrId: user.usr_id,
     });
-    return redirect(`/raffle?id=${event.event_id}&bought=${sold.raffleId}&numbers=${sold.numbers.join(",")}`);
+    return redirect(paths.raffle(event.event_id, { bought: sold.raffleId, numbers: sold.numbers }));
   });
 }
 

@@ -11,6 +11,7 @@ import { cardPaymentsOpen } from "~/billing/settings.server";
 import { abandonTicketCheckout, completeTicketCheckout } from "~/billing/ticket-checkout.server";
 import { eventFonts } from "~/fonts/font-faces.server";
 import { FontFaces } from "~/fonts/ui/event-fonts";
+import { paths } from "~/http/paths";
 import { loadPublicChrome } from "~/public-components/public-components.server";
 import { loadConfirmedOrder } from "~/registration/confirmation.server";
 import { loadGuestSeat } from "~/registration/guest-claim.server";
@@ -111,7 +112,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     meals: context.meals,
     currency: context.event.currency,
     orderLimit: context.orderLimit,
-    landingHref: `/event?id=${eventId}`,
+    landingHref: paths.event(eventId),
     cardsOpen: await cardPaymentsOpen(eventId),
   };
 }

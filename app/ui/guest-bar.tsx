@@ -5,6 +5,7 @@
  */
 import { Link } from "@remix-run/react";
 import { FontFaces, type EventFonts } from "~/fonts/ui/event-fonts";
+import { paths } from "~/http/paths";
 import type { CSSProperties, ReactNode } from "react";
 
 /** What the bar shows; a guest page's data carries these fields and is passed whole. */
@@ -29,7 +30,7 @@ export function GuestBar({
 }: GuestBarProps & { live?: GuestLiveStatus }) {
   return (
     <header className="bidder-bar">
-      <Link to={`/event?id=${eventId}`} className="bidder-bar__event">
+      <Link to={paths.event(eventId)} className="bidder-bar__event">
         {eventTitle}
       </Link>
       <nav aria-label="Your account" className="bidder-bar__nav">

@@ -1,4 +1,5 @@
 import { useLocation } from "@remix-run/react";
+import { eventAddress } from "~/http/paths";
 
 /**
  * Links between admin screens keep the page's event: the address's `?id=` when it has one, else none (the person's
@@ -7,6 +8,6 @@ import { useLocation } from "@remix-run/react";
 export function useEventHref(): (path: string) => string {
   const { search } = useLocation();
   const id = new URLSearchParams(search).get("id");
-  const query = id !== null && /^\d{1,9}$/.test(id) ? `?id=${id}` : "";
-  return (path) => `${path}${query}`;
+  const eventId = id !== null && /^\d{1,9}$/.test(id) ? id : undefined;
+  return (path) => eventAddress(path, eventId);
 }

@@ -5,6 +5,7 @@
 import { Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { FontFaces } from "~/fonts/ui/event-fonts";
+import { paths } from "~/http/paths";
 import { AnnouncementBar, ChromeBrand, ChromeFooter, SponsorStrip } from "~/public-components/ui/public-chrome";
 import { PreviewBanner } from "~/ui/preview-banner";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -52,7 +53,7 @@ export function InRoomBidScreen({
             Items
           </Link>
           {/* Gifts, raffle tickets and items for sale: the event's giving pages. */}
-          <Link to={`/dp?id=${data.eventId}`}>Give</Link>
+          <Link to={paths.dp(data.eventId)}>Give</Link>
           {data.user ? (
             <Link
               to={bidderHref(data.eventId, { view: "mine" })}

@@ -5,6 +5,7 @@
  */
 import { useMemo } from "react";
 import { DataGrid } from "~/grid/ui/data-grid";
+import { paths } from "~/http/paths";
 import { LiveIndicator, useLiveRefresh } from "~/realtime/ui/use-live-refresh";
 import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";
@@ -85,7 +86,7 @@ export function LiveBidsScreen({ rows, currency, canControl, eventId, marker, st
         </h1>
         <p>
           Every live lot with its hammer price and winner. Run the auction from the{" "}
-          <a href={`/live?id=${eventId}`}>clerk’s console</a>.
+          <a href={paths.live(eventId)}>clerk’s console</a>.
         </p>
       </div>
       <DataGrid

@@ -4,6 +4,7 @@
  */
 import { useRevalidator } from "@remix-run/react";
 import { useMemo, useState } from "react";
+import { paths } from "~/http/paths";
 import { useLiveStream } from "~/realtime/use-live-stream";
 import type { HoldingBid, LiveItem, OwnBid } from "../live-item";
 
@@ -57,7 +58,7 @@ export function useLiveBoard(eventId: number, loaded: LiveItem[], paddle: number
     [loaded, updates, paddle, ownByItem],
   );
   const revalidator = useRevalidator();
-  const { status, serverOffset } = useLiveStream(`/inroombid/stream?id=${eventId}`, {
+  const { status, serverOffset } = useLiveStream(paths.inroombidStream(eventId), {
     onSnapshot(data) {
       setUpdates(new Map((data as LiveItem[]).map((item) => [item.id, item])));
     },

@@ -8,6 +8,7 @@
 import { Form, Link, useActionData, useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { formErrorOf, replyFor, type FormReply } from "~/forms/form-contract";
+import { paths } from "~/http/paths";
 import { LiveIndicator, useLiveRefresh } from "~/realtime/ui/use-live-refresh";
 import { formatMoney } from "~/ui/format";
 import {
@@ -59,8 +60,8 @@ export function LiveConsole(props: LiveConsoleProps) {
   const { eventId, eventTitle, currency, lots, selected, following, detail, log, marker, streamUrl } = props;
   const money = (cents: number | null) => (cents === null ? "—" : formatMoney(cents, currency));
   const status = useLiveRefresh(streamUrl, marker);
-  const here = `/live?id=${eventId}${following || !selected ? "" : `&lot=${selected.id}`}`;
-  const lotHref = (id: number) => `/live?id=${eventId}&lot=${id}`;
+  const here = paths.live(eventId, { lot: following || !selected ? undefined : selected.id });
+  const lotHref = (id: number) => paths.live(eventId, { lot: id });
   const navigate = useNavigate();
   const actionData = useActionData<FormReply>();
   const floor = useFetcher<FormReply>();
@@ -157,7 +158,7 @@ export function LiveConsole(props: LiveConsoleProps) {
     if (!/^\d{1,7}$/.test(typed)) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      fetch(`/live/paddle?id=${eventId}&paddle=${typed}`, { signal: controller.signal })
+      fetch(paths.livePaddle(eventId, { paddle: typed }), { signal: controller.signal })
         .then((response) => (response.ok ? response.json() : null))
         .then((data) => {
           if (data) setLookup({ data });
@@ -185,10 +186,10 @@ export function LiveConsole(props: LiveConsoleProps) {
         <h1>Live auction · {eventTitle}</h1>
         <LiveIndicator status={status} />
         <span className="spacer" />
-        <a href={`/livec?id=${eventId}`} target="_blank" rel="noreferrer">
+        <a href={paths.livec(eventId)} target="_blank" rel="noreferrer">
           Projector (/livec)
         </a>
-        <Link to={`/admin/setup/live_auction?id=${eventId}`}>Live auction setup</Link>
+        <Link to={paths.setupLiveAuction(eventId)}>Live auction setup</Link>
       </header>
       <div className="console__main">
         <nav aria-label="Running order">
@@ -213,8 +214,8 @@ export function LiveConsole(props: LiveConsoleProps) {
           </ol>
           {lots.length === 0 ? (
             <p>
-              No published live lots. Add them under{" "}
-              <a href={`/admin/auction_items/live_packages?id=${eventId}`}>Live packages</a>.
+              No published live lots. Add them under <a href={paths.auctionItemsLivePackages(eventId)}>Live packages</a>
+              .
             </p>
           ) : null}
         </nav>

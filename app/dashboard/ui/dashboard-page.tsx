@@ -6,6 +6,7 @@
 import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { PERMISSION_LABELS } from "~/auth/permissions";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
+import { eventAddress, paths } from "~/http/paths";
 import { LiveIndicator, useLiveRefresh } from "~/realtime/ui/use-live-refresh";
 import { Button, ButtonLink } from "~/ui/button";
 import { Card } from "~/ui/card";
@@ -39,9 +40,9 @@ export function DashboardPage() {
     lastBidId,
   } = useLoaderData<DashboardData>();
   // Each figure leads to the report that explains it, for those who may open the reports.
-  const report = (slug: string) => (canReport ? `/admin/setup/reporting/${slug}?id=${eventId}` : undefined);
+  const report = (slug: string) => (canReport ? eventAddress(`/admin/setup/reporting/${slug}`, eventId) : undefined);
   // Bids (and staff actions on items) refresh the figures as they happen.
-  const live = useLiveRefresh(figures ? `/admin/dashboard/stream?id=${eventId}` : null, lastBidId);
+  const live = useLiveRefresh(figures ? paths.dashboardStream(eventId) : null, lastBidId);
   const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;
   const title = viewer?.events.find((e) => e.event_id === eventId)?.title ?? "Dashboard";
   // The screen that fills an empty catalogue, when the person's role opens it.

@@ -11,6 +11,7 @@ import {
   type PianoChoice,
 } from "~/design-lab/piano";
 import { formErrorOf, type FormReply } from "~/forms/form-contract";
+import { paths } from "~/http/paths";
 import { contrastWarnings } from "~/ui/branding";
 import { Button } from "~/ui/button";
 import { FontRow, KeyRow } from "./piano-keys";
@@ -182,7 +183,7 @@ export function Piano({
             <Button type="submit" variant="primary" disabled={saving || changes.length === 0}>
               {saving ? "Saving…" : "Use this"}
             </Button>
-            <Link to={`/admin/setup/branding?id=${eventId}`}>Open the branding</Link>
+            <Link to={paths.setupBranding(eventId)}>Open the branding</Link>
           </Form>
         </section>
 

@@ -6,6 +6,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useRef } from "react";
 import { replyFor } from "~/forms/form-contract";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
+import { paths } from "~/http/paths";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { DateTimeField } from "~/ui/date-time-field";
 import { checkboxProps, Field } from "~/ui/field";
@@ -40,7 +41,7 @@ export function DuelSetupPage() {
         <h1>Duels</h1>
         <p>
           Head-to-head giving: two tables or teams race to give the most, from their phones at{" "}
-          <a href={`/duel?id=${eventId}`}>/duel</a>. Gifts are added to each guest's bill at checkout.
+          <a href={paths.duel(eventId)}>/duel</a>. Gifts are added to each guest's bill at checkout.
         </p>
       </div>
       <div className="stack">
@@ -102,7 +103,7 @@ function DuelCard({
         </div>
         {duel ? (
           <div className="card__actions">
-            <a href={`/duel?id=${eventId}&duel=${duel.id}`} target="_blank" rel="noreferrer">
+            <a href={paths.duel(eventId, { duel: duel.id })} target="_blank" rel="noreferrer">
               Open the duel
             </a>
             {duel.gifts === 0 ? (

@@ -8,6 +8,7 @@ import { useMemo, useRef, useState, type FormEvent } from "react";
 import { wallToIso } from "~/events/auction-settings";
 import { replyFor } from "~/forms/form-contract";
 import { useContractForm } from "~/forms/use-contract-form";
+import { paths } from "~/http/paths";
 import { ButtonLink } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { DateTimeField } from "~/ui/date-time-field";
@@ -78,10 +79,10 @@ export function LiveAuctionSetupPage() {
           <Card title="Run the live auction" headingLevel={2}>
             <p>The clerk records the lots at the console; the projector shows the room the lot and the hammer.</p>
             <p className="button-row">
-              <ButtonLink to={`/live?id=${data.eventId}`} variant="primary">
+              <ButtonLink to={paths.live(data.eventId)} variant="primary">
                 Open the clerk’s console (/live)
               </ButtonLink>{" "}
-              <ButtonLink to={`/livec?id=${data.eventId}`} target="_blank" rel="noreferrer">
+              <ButtonLink to={paths.livec(data.eventId)} target="_blank" rel="noreferrer">
                 Open the projector (/livec)
               </ButtonLink>
             </p>

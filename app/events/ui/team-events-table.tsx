@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { paths } from "~/http/paths";
 import { Button } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 
@@ -43,7 +44,7 @@ export function TeamEventsTable({ events, currentEventId }: { events: TeamEventR
               <td className="data-table__wrap">{e.permissions}</td>
               <td className="data-table__actions">
                 <div className="cluster">
-                  <Form method="post" action={`/admin/events?id=${e.event_id}`}>
+                  <Form method="post" action={paths.adminEvents(e.event_id)}>
                     <input type="hidden" name="intent" value="select" />
                     <Button type="submit" size="sm" variant={e.event_id === currentEventId ? "primary" : "secondary"}>
                       Select<span className="visually-hidden"> {e.title}</span>
@@ -51,7 +52,7 @@ export function TeamEventsTable({ events, currentEventId }: { events: TeamEventR
                   </Form>
                   {e.canArchive ? (
                     <ConfirmDialog
-                      action={`/admin/events?id=${e.event_id}`}
+                      action={paths.adminEvents(e.event_id)}
                       fields={{ intent: "archive" }}
                       trigger={
                         <>

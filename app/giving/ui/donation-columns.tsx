@@ -1,3 +1,4 @@
+import { paths } from "~/http/paths";
 import { REFUND_REASONS } from "../gift-forms";
 import type { listDonations } from "../donations-admin.server";
 import type { SerializeFrom } from "@remix-run/node";
@@ -90,7 +91,7 @@ export function donationColumns(eventId: number, money: (cents: number) => strin
       value: () => "PDF",
       filter: false,
       cell: (row) => (
-        <a href={`/admin/solemen/donations/letter?id=${eventId}&gift=${row.id}`} target="_blank" rel="noreferrer">
+        <a href={paths.solemenDonationsLetter(eventId, { gift: row.id })} target="_blank" rel="noreferrer">
           Letter (PDF)
         </a>
       ),

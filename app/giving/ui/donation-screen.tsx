@@ -9,6 +9,7 @@ import { useRef } from "react";
 import { feeFormula } from "~/billing/cover-fee";
 import { replyFor, type FormReply } from "~/forms/form-contract";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
+import { paths } from "~/http/paths";
 import { Button, ButtonLink } from "~/ui/button";
 import { checkboxProps, Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
@@ -66,7 +67,7 @@ export function DonationScreen({
       )}
       {data.items.length > 0 ? <ItemsForSale data={data} reply={formReply} buyReview={buyReview} /> : null}
       <p className="giving__muted">
-        <a href={`/raffle?id=${data.eventId}`}>Raffle tickets</a> · <a href={`/pi?id=${data.eventId}`}>Paddle raise</a>
+        <a href={paths.raffle(data.eventId)}>Raffle tickets</a> · <a href={paths.pi(data.eventId)}>Paddle raise</a>
       </p>
     </GuestPage>
   );
@@ -307,7 +308,7 @@ function Receipt({ data, receipt }: { data: DonationScreenData; receipt: NonNull
         {receipt.taxId ? ` ${data.organisation}, tax id ${receipt.taxId}.` : ""}
       </p>
       {receipt.receiptText ? <p className="giving__muted">{receipt.receiptText}</p> : null}
-      <ButtonLink to={`/dp?id=${data.eventId}`}>Give again</ButtonLink>
+      <ButtonLink to={paths.dp(data.eventId)}>Give again</ButtonLink>
     </section>
   );
 }
@@ -331,7 +332,7 @@ function ItemsForSale({
         summary={`${reviewed.title} for ${price}, on your bill at checkout.`}
         fields={buyReview.fields}
         confirmLabel={`Confirm: buy for ${price}`}
-        changeHref={`/dp?id=${data.eventId}`}
+        changeHref={paths.dp(data.eventId)}
       />
     );
   }

@@ -4,6 +4,7 @@
  * form, with the amount chosen), the latest gifts, and the way to the supporters' own pages. Links only: it works
  * without JavaScript.
  */
+import { paths } from "~/http/paths";
 import { ButtonLink } from "~/ui/button";
 import { formatRoundMoney } from "~/ui/format";
 import { GuestPage } from "~/ui/guest-bar";
@@ -19,7 +20,7 @@ export type GivingPageData = SerializeFrom<typeof givingPage> & {
 
 export function GivingPageScreen({ data }: { data: GivingPageData }) {
   const money = (cents: number) => formatRoundMoney(cents, data.currency);
-  const give = (amount?: number) => `/dp?id=${data.eventId}${amount ? `&amount=${amount}` : ""}`;
+  const give = (amount?: number) => paths.dp(data.eventId, { amount: amount || undefined });
   return (
     <GuestPage bar={data} className="giving">
       <section className="guest-card giving__card" aria-labelledby="giving-heading">
@@ -59,8 +60,8 @@ export function GivingPageScreen({ data }: { data: GivingPageData }) {
       </section>
       {data.hasFundraisers ? (
         <p className="giving__muted">
-          <a href={`/cattlemen?id=${data.eventId}`}>{data.fundraisersLabel}</a>: supporters raising money for the cause
-          on their own pages.
+          <a href={paths.cattlemen(data.eventId)}>{data.fundraisersLabel}</a>: supporters raising money for the cause on
+          their own pages.
         </p>
       ) : null}
     </GuestPage>

@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { paths } from "~/http/paths";
 import { Button, ButtonLink } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import type { HomeEvent } from "../home.server";
@@ -34,7 +35,7 @@ export function YourEvents({ events }: { events: HomeEvent[] }) {
                   <p className="home__role">{event.role}</p>
                 </div>
                 {event.isTeamMember ? (
-                  <Form method="post" action={`/admin/events?id=${event.eventId}`}>
+                  <Form method="post" action={paths.adminEvents(event.eventId)}>
                     <input type="hidden" name="intent" value="select" />
                     <Button type="submit" variant="primary">
                       Open<span className="visually-hidden"> {event.title}</span>

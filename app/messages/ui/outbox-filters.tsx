@@ -1,4 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
+import { eventAddress } from "~/http/paths";
 import { Button } from "~/ui/button";
 import { MESSAGE_KINDS, MESSAGE_STATUSES, type OutboxFilters } from "../outbox-filters";
 
@@ -53,9 +54,7 @@ export function OutboxFilterForm({
       </div>
       <div className="outbox-filters__actions">
         <Button type="submit">Filter</Button>
-        {filtered ? (
-          <Link to={eventIdInQuery !== null ? `${pathname}?id=${eventIdInQuery}` : pathname}>Show all</Link>
-        ) : null}
+        {filtered ? <Link to={eventAddress(pathname, eventIdInQuery ?? undefined)}>Show all</Link> : null}
       </div>
     </Form>
   );

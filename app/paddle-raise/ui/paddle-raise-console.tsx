@@ -9,6 +9,7 @@ import { Link, useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { replyFor } from "~/forms/form-contract";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
+import { paths } from "~/http/paths";
 import { useMenuScreen } from "~/navigation/use-menu-screen";
 import { LiveIndicator, useLiveRefresh } from "~/realtime/ui/use-live-refresh";
 import { Button, ButtonLink } from "~/ui/button";
@@ -46,7 +47,7 @@ export function PaddleRaiseConsole(props: ConsoleProps) {
             {raises.map((candidate) => (
               <Link
                 key={candidate.id}
-                to={`?id=${eventId}&raise=${candidate.id}`}
+                to={paths.bidsPaddleraises(eventId, { raise: candidate.id })}
                 aria-current={candidate.id === raise?.id ? "page" : undefined}
               >
                 {candidate.title}

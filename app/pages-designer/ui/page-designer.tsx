@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { fallbackStack, FONT_CATALOGUE } from "~/fonts/catalogue";
 import { formErrorOf, replyFor, type FormReply } from "~/forms/form-contract";
+import { paths } from "~/http/paths";
 import { ImageField } from "~/images/ui/image-field";
 import { ResponsiveImage } from "~/images/ui/responsive-image";
 import { RichTextEditor } from "~/rich-text/ui/rich-text-editor";
@@ -105,7 +106,7 @@ function DesignerForm({
       <FormAlert>
         {kind === "landing" ? "This event has no landing page yet." : "This event has no silent auction yet."}{" "}
         {canConfigure ? (
-          <Link to={`/admin/setup/modules?id=${eventId}`}>Switch it on under Setup → Modules</Link>
+          <Link to={paths.setupModules(eventId)}>Switch it on under Setup → Modules</Link>
         ) : (
           "Ask an event admin to switch it on under Setup → Modules."
         )}

@@ -1,6 +1,7 @@
 import { useState, type CSSProperties, type FormEvent } from "react";
 import { type FormReply } from "~/forms/form-contract";
 import { useContractForm } from "~/forms/use-contract-form";
+import { eventAddress } from "~/http/paths";
 import { ImageField } from "~/images/ui/image-field";
 import { checkboxProps, Field } from "~/ui/field";
 import { SettingsWithPreview } from "~/ui/settings-with-preview";
@@ -47,7 +48,7 @@ export function ComponentsEditor({
     if (parsed.success) setPreviewed(componentsFromForm(parsed.data, saved.header.logo));
   };
   const chrome = publicChrome(previewed, event, sponsors);
-  const onEvent = (path: string) => `${path}?id=${event.event_id}`;
+  const onEvent = (path: string) => eventAddress(path, event.event_id);
 
   return (
     <>

@@ -6,6 +6,7 @@
  */
 import { Form, useNavigation } from "@remix-run/react";
 import { formErrorOf, replyFor, type FormReply } from "~/forms/form-contract";
+import { paths } from "~/http/paths";
 import { useLiveRefresh } from "~/realtime/ui/use-live-refresh";
 import { Button, ButtonLink } from "~/ui/button";
 import { FormAlert } from "~/ui/form-alert";
@@ -55,7 +56,7 @@ export function GuestRaffleScreen({
           summary={`${review.quantity} ticket${review.quantity === 1 ? "" : "s"} for ${money(review.price)} in ${review.raffleTitle}, on your bill at checkout.`}
           fields={{ bundle: String(review.bundleId), submission: review.submission }}
           confirmLabel={`Confirm: buy for ${money(review.price)}`}
-          changeHref={`/raffle?id=${data.eventId}`}
+          changeHref={paths.raffle(data.eventId)}
         />
       ) : null}
       {data.bought ? (

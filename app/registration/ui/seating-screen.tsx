@@ -8,6 +8,7 @@
 import { useActionData, useFetcher, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from "react";
 import { formErrorOf, replyFor } from "~/forms/form-contract";
+import { paths } from "~/http/paths";
 import { buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -134,7 +135,7 @@ export function SeatingScreen({ eventId, tables, guests, suggestedName }: Seatin
 
   const visibleUnseated = view.unseated.filter((party) => partyMatches(party, query));
   const unseatedCount = view.unseated.reduce((sum, party) => sum + party.guests.length, 0);
-  const printHref = (kind: "chart" | "cards") => `/admin/registration/seating/print?id=${eventId}&kind=${kind}`;
+  const printHref = (kind: "chart" | "cards") => paths.registrationSeatingPrint(eventId, { kind });
   const partyProps = {
     tables: view.tables,
     hydrated,

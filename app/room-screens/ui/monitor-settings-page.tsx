@@ -6,6 +6,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useRef } from "react";
 import { replyFor } from "~/forms/form-contract";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
+import { paths } from "~/http/paths";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
@@ -78,7 +79,7 @@ function MonitorCard({
   useFocusFirstError(ref, reply);
   const ticked = new Set(fields.panels.initialValue as string[] | undefined);
   const panelsError = fields.panels.errors?.[0];
-  const address = `/${path}?id=${eventId}`;
+  const address = paths[path](eventId);
   return (
     <section className="card" aria-labelledby={`${formId}-heading`}>
       <header className="card__header">
