@@ -1,5 +1,5 @@
 /**
- * The app's addresses of one event, built in one place: `paths.billingWinners(12)` is "/admin/billing/winners?id=12",
+ * The app's addresses of one event, built in one place: `paths.setupBilling(12)` is "/admin/setup/billing?id=12",
  * `paths.live(12, { lot: 7 })` is "/live?id=12&lot=7". Each entry is a route path of app/routes, named after it
  * (an admin page without its "/admin" prefix, except the two at the top of /admin); tests/unit/paths.test.ts checks
  * every entry against the route manifest, so a misspelt path or a renamed route fails there, not in a guest's hand.
