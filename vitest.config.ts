@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+import { filesNeedingTheirOwnProcess } from "./tests/support/own-process-files";
 
 const alias = {
   "~drizzle": path.resolve("drizzle"),
@@ -22,16 +23,30 @@ const env = {
 // 56–69% of the time (docs/testing.md).
 const maxWorkers = Math.max(2, availableParallelism() - 1);
 
-const integration = (engine: "pglite" | "postgres") => ({
+const ownProcess = filesNeedingTheirOwnProcess("tests/integration");
+
+/**
+ * An engine's integration files, in two projects run together (`--project 'integration-pglite*'`):
+ * `integration-<engine>-shared`, sharing one module graph per worker (each file still gets a fresh database and
+ * its own environment: tests/support/database-setup.ts, shared-graph-setup.ts), and `integration-<engine>`, a
+ * process per file for those that mock a module (tests/support/own-process-files.ts) and for the benchmarks.
+ */
+const integration = (engine: "pglite" | "postgres", shared: boolean) => ({
   resolve: { alias },
   test: {
-    name: `integration-${engine}`,
-    include: ["tests/integration/**/*.test.ts"],
-    env: { ...env, TEST_DB_ENGINE: engine },
-    benchmark: { include: ["bench/**/*.db.bench.ts"] },
+    name: shared ? `integration-${engine}-shared` : `integration-${engine}`,
+    include: shared ? ["tests/integration/**/*.test.ts"] : ownProcess,
+    exclude: shared ? [...configDefaults.exclude, ...ownProcess] : configDefaults.exclude,
+    isolate: !shared,
+    env: { ...env, TEST_DB_ENGINE: engine, TEST_SHARED_GRAPH: String(shared) },
+    benchmark: { include: shared ? [] : ["bench/**/*.db.bench.ts"] },
     globalSetup:
       engine === "postgres" ? ["tests/support/postgres-global-setup.ts"] : ["tests/support/pglite-global-setup.ts"],
-    setupFiles: ["tests/support/fail-on-console.ts", "tests/support/database-setup.ts"],
+    setupFiles: [
+      "tests/support/fail-on-console.ts",
+      "tests/support/database-setup.ts",
+      ...(shared ? ["tests/support/shared-graph-setup.ts"] : []),
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     maxWorkers,
@@ -59,8 +74,10 @@ export default defineConfig({
           benchmark: { include: ["bench/**/*.ui.bench.tsx"] },
         },
       },
-      integration("pglite"),
-      integration("postgres"),
+      integration("pglite", false),
+      integration("pglite", true),
+      integration("postgres", false),
+      integration("postgres", true),
     ],
   },
 });

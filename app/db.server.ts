@@ -1,6 +1,7 @@
 /**
  * The app's single database handle, kept on globalThis so that development rebuilds reuse it
- * (PGlite allows one open handle per data folder). Tests install their own before importing the app.
+ * (PGlite allows one open handle per data folder). Tests install their own before importing the app, or, where test
+ * files share one module graph, with installDatabase before each file (tests/support/database-setup.ts).
  */
 import path from "node:path";
 import { config } from "./config.server";
@@ -10,11 +11,21 @@ declare global {
   var __gavelDatabase: DatabaseConnection | undefined;
 }
 
-export const connection = (globalThis.__gavelDatabase ??= openDatabase(
+export let connection = (globalThis.__gavelDatabase ??= openDatabase(
   config.DATABASE_URL
     ? { engine: "postgres", url: config.DATABASE_URL, maxConnections: config.DATABASE_POOL_SIZE }
     : { engine: "pglite", dataDir: path.join(config.dataDir, "pglite") },
 ));
 
-export const db = connection.db;
+export let db = connection.db;
+
+/**
+ * Swaps the handle every module reads (`connection` and `db` are live bindings: importers see the new one), for
+ * test files that run one after another in one process, each on a fresh database. The server never calls it.
+ */
+export function installDatabase(next: DatabaseConnection) {
+  globalThis.__gavelDatabase = next;
+  connection = next;
+  db = next.db;
+}
 export type { Database, Transaction } from "./db/connection.server";

@@ -13,12 +13,12 @@ const stages = [
     { name: "build", command: "npm", args: ["run", "build"] },
   ],
   [{ name: "unit tests", command: "npx", args: ["vitest", "run", "--project", "unit"] }],
-  [{ name: "integration tests (PGlite)", command: "npx", args: ["vitest", "run", "--project", "integration-pglite"] }],
+  [{ name: "integration tests (PGlite)", command: "npx", args: ["vitest", "run", "--project", "integration-pglite*"] }],
   [
     {
       name: "integration tests (PostgreSQL)",
       command: "npx",
-      args: ["vitest", "run", "--project", "integration-postgres"],
+      args: ["vitest", "run", "--project", "integration-postgres*"],
     },
   ],
   [{ name: "end-to-end tests (Chromium)", command: "npx", args: ["playwright", "test"], needs: "build" }],

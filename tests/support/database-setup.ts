@@ -1,5 +1,5 @@
 // Before each integration test file: a fresh, migrated database of the engine the project runs on,
-// installed as the app's database handle (app/db.server.ts picks it up), and removed afterwards.
+// installed as the app's database handle (app/db.server.ts), and removed afterwards.
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
@@ -32,6 +32,10 @@ async function freshDatabase(): Promise<{ connection: DatabaseConnection; dispos
 
 const { connection, dispose } = await freshDatabase();
 globalThis.__gavelDatabase = connection;
+// Files sharing a module graph (vitest.config.ts) find the app loaded by an earlier file, bound to that file's
+// database: hand it this one. A file in a process of its own loads the app after this and picks it up from
+// globalThis; importing it here would read the configuration before the file's own settings.
+if (process.env.TEST_SHARED_GRAPH === "true") (await import("~/db.server")).installDatabase(connection);
 
 afterAll(async () => {
   globalThis.__gavelDatabase = undefined;
