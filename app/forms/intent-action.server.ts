@@ -34,6 +34,11 @@ export interface Intent<Access, Schema extends ZodTypeAny = ZodTypeAny> {
    */
   unparsed?: string;
   /**
+   * Messages by field found outside the schema (a refused upload, read with the post): the form is refused with
+   * them and its own, as answerForm's `otherErrors` does.
+   */
+  otherErrors?: (call: IntentCall<Access>) => Record<string, string[]>;
+  /**
    * The fields the form shows, when it also posts hidden ones (the item a dialog is about): a message about a
    * hidden field goes above the form, where it is seen.
    */
@@ -60,7 +65,9 @@ export interface IntentActionSpec<Access> {
 }
 
 /** Declares an intent, typing its domain call's input by its schema. */
-type DeclareIntent<Access> = <Schema extends ZodTypeAny>(declared: Intent<Access, Schema>) => Intent<Access, never>;
+export type DeclareIntent<Access> = <Schema extends ZodTypeAny>(
+  declared: Intent<Access, Schema>,
+) => Intent<Access, never>;
 
 const declareIntent = <Access>(declared: Intent<Access, ZodTypeAny>) => declared as unknown as Intent<Access, never>;
 
@@ -96,11 +103,12 @@ export async function intentAction<Access>(request: Request, spec: IntentActionS
   };
 
   const submission = parseForm(form, schema);
-  if (submission.status !== "success")
+  const fieldErrors = declared.otherErrors?.(call) ?? {};
+  if (submission.status !== "success" || Object.keys(fieldErrors).length > 0)
     return refuse(
       declared.unparsed
         ? formReply(formId, { formError: declared.unparsed })
-        : shownWhere(declared.shownFields, { ...submission.reply(), formId }),
+        : shownWhere(declared.shownFields, { ...submission.reply({ fieldErrors }), formId }),
     );
   let answer: IntentAnswer;
   try {
