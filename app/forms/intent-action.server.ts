@@ -33,6 +33,8 @@ export interface Intent<Access, Schema extends ZodTypeAny = ZodTypeAny> {
    * does not parse gets, above the form, instead of messages beside fields no one sees.
    */
   unparsed?: string;
+  /** For a long form: the message above it when it is refused, beside its fields' own ("Nothing was saved."). */
+  refusedAbove?: string;
   /**
    * Messages by field found outside the schema (a refused upload, read with the post): the form is refused with
    * them and its own, as answerForm's `otherErrors` does.
@@ -108,7 +110,13 @@ export async function intentAction<Access>(request: Request, spec: IntentActionS
     return refuse(
       declared.unparsed
         ? formReply(formId, { formError: declared.unparsed })
-        : shownWhere(declared.shownFields, { ...submission.reply({ fieldErrors }), formId }),
+        : shownWhere(declared.shownFields, {
+            ...submission.reply({
+              fieldErrors,
+              formErrors: declared.refusedAbove ? [declared.refusedAbove] : undefined,
+            }),
+            formId,
+          }),
     );
   let answer: IntentAnswer;
   try {

@@ -21,6 +21,7 @@ import { ITEM_STATUSES } from "~/catalogue/item-rules";
 import { AuctionItemPage, ITEM_INVENTORY_FORM } from "~/catalogue/ui/auction-item-page";
 import { intentAction } from "~/forms/intent-action.server";
 import { Refusal } from "~/forms/refusal";
+import { refuseForm } from "~/forms/reply.server";
 import { readSelectedIds } from "~/grid/grid-forms.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { galleryIntents } from "~/images/gallery-intents.server";
@@ -98,8 +99,8 @@ export async function action({ request }: ActionFunctionArgs) {
             try {
               return await change(eventId, itemId, form);
             } catch (error) {
-              if (error instanceof InventoryUnavailableError || error instanceof ItemHasBidsError)
-                throw new Refusal(error.message);
+              const listed = error instanceof InventoryUnavailableError || error instanceof ItemHasBidsError;
+              if (listed || error instanceof Refusal) return refuseForm(ITEM_INVENTORY_FORM, error.message);
               throw error;
             }
           },
@@ -151,7 +152,7 @@ export async function action({ request }: ActionFunctionArgs) {
               await deleteItems(eventId, [itemId]);
             } catch (error) {
               if (!(error instanceof ItemsWithBidsError)) throw error;
-              throw new Refusal(`This item was not deleted. ${error.message}`);
+              return refuseForm(DELETE_FORM, `This item was not deleted. ${error.message}`);
             }
             return redirectWithToast(listPathOf(queryEvent, current.type).to, { title: `“${current.title}” deleted` });
           },

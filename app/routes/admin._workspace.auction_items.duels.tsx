@@ -5,6 +5,8 @@ import { createDuel, duelBoards, duelSettings, removeDuel, updateDuel } from "~/
 import { DuelSetupPage, type DuelSetupData } from "~/duels/ui/duel-settings-page";
 import { eventSettings } from "~/events/event-settings.server";
 import { intentAction } from "~/forms/intent-action.server";
+import { Refusal } from "~/forms/refusal";
+import { refuseForm } from "~/forms/reply.server";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
 import { titleMeta } from "~/ui/error-page";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
@@ -74,7 +76,12 @@ export async function action({ request }: ActionFunctionArgs) {
         schema: duelRowSchema,
         unparsed: "Choose a duel.",
         run: async ({ eventId }, { duel }) => {
-          await removeDuel(db, eventId, duel);
+          try {
+            await removeDuel(db, eventId, duel);
+          } catch (error) {
+            if (error instanceof Refusal) return refuseForm(duelFormId(duel), error.message);
+            throw error;
+          }
           return "Duel deleted";
         },
       }),

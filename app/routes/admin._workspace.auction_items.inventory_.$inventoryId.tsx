@@ -16,7 +16,7 @@ import {
 } from "~/catalogue/inventory.server";
 import { InventoryForm, type InventoryFormValues } from "~/catalogue/ui/inventory-form";
 import { intentAction } from "~/forms/intent-action.server";
-import { Refusal } from "~/forms/refusal";
+import { refuseForm } from "~/forms/reply.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { galleryIntents } from "~/images/gallery-intents.server";
 import { galleryUploadField } from "~/images/image-gallery.server";
@@ -108,7 +108,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
             if (deleted === 0) throw new Response("This event has no such inventory item.", { status: 404 });
           } catch (error) {
             if (!(error instanceof InventoryHasBidsError)) throw error;
-            throw new Refusal(`This item was not deleted. ${error.message}`);
+            return refuseForm(DELETE_FORM, `This item was not deleted. ${error.message}`);
           }
           return redirectWithToast(inventoryPath(eventQuery(eventIdFromQuery(request))), {
             title: "Inventory item deleted",

@@ -27,7 +27,7 @@ import { WinnersTable } from "~/billing/ui/winners-table";
 import { winnersScreen } from "~/billing/winners.server";
 import { eventSettings } from "~/events/event-settings.server";
 import { intentAction } from "~/forms/intent-action.server";
-import { Refusal } from "~/forms/refusal";
+import { refuseForm } from "~/forms/reply.server";
 import { rowId } from "~/forms/rules";
 import { paths } from "~/http/paths";
 import { publicOrigin } from "~/security/request.server";
@@ -81,8 +81,8 @@ export async function action({ request }: ActionFunctionArgs) {
           const result = await chargeCardOnFile(eventId, invoice, charge);
           if (result.status === "paid") return `Charged ${formatMoney(result.amount, currency)}`;
           if (result.status === "nothing_owed") return "Nothing is owed: no charge made";
-          if (result.status === "no_card") throw new Refusal("This guest has no card on file.");
-          throw new Refusal(`Not charged: ${result.message}`);
+          if (result.status === "no_card") return refuseForm(CHARGE_FORM, "This guest has no card on file.");
+          return refuseForm(CHARGE_FORM, `Not charged: ${result.message}`);
         },
       }),
       cash: intent({
@@ -117,7 +117,7 @@ export async function action({ request }: ActionFunctionArgs) {
         schema: chargeAllSchema,
         run: async ({ eventId, byUsrId }) => {
           if (!(await billingSettings(eventId)).cardsEnabled)
-            throw new Refusal("Cards are not set up for this event: add the keys at Setup › Billing.");
+            return refuseForm(CHARGE_ALL_FORM, "Cards are not set up for this event: add the keys at Setup › Billing.");
           const { resumed } = await chargeAllCards(eventId, byUsrId);
           return resumed ? "Resuming the unfinished run" : "Charging every card on file";
         },
