@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { moneyField, optionalLot } from "~/forms/rules";
+import { countFromOne, moneyField, optionalLot } from "~/forms/rules";
 /**
  * The rules of an auction item's fields that are edited in place (the sheet, the packages grid) and in the item's
  * form, client-safe so the grid checks a value with the same rule the action does.
@@ -14,11 +14,7 @@ export const itemInlineRules = {
   starting_bid: moneyField(),
   increment: moneyField(),
   buy_now: moneyField(),
-  quantity: z
-    .string()
-    .trim()
-    .refine((value) => /^\d{1,6}$/.test(value) && Number(value) >= 1, "Quantity is a whole number of at least 1.")
-    .transform(Number),
+  quantity: countFromOne("Quantity is a whole number of at least 1."),
   tag: z
     .string()
     .trim()

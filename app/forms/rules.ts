@@ -285,6 +285,14 @@ export const displayOrder = z
   .refine((value) => value === "" || /^\d{1,6}$/.test(value), "Enter a whole number, 0 or more (such as 10).")
   .transform((value) => (value === "" ? 0 : Number(value)));
 
+/** A count typed in a field (how many of an item): a whole number from 1, at most six digits, with its message. */
+export const countFromOne = (message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => /^\d{1,6}$/.test(value) && Number(value) >= 1, message)
+    .transform(Number);
+
 /** A font's weight: a whole hundred from 100 to 900. */
 export const fontWeight = z.coerce
   .number({ invalid_type_error: "Choose a weight." })
