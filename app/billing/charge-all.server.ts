@@ -53,6 +53,17 @@ export async function startChargeAll(eventId: number, byUsrId: number): Promise<
   });
 }
 
+/**
+ * Starts a run, or resumes the unfinished one: its charges run on after the caller answers (the page follows their
+ * progress), and a run whose worker died is taken up again. Answers whether it resumed one.
+ */
+export async function chargeAllCards(eventId: number, byUsrId: number): Promise<{ resumed: boolean }> {
+  const { runId, resumed } = await startChargeAll(eventId, byUsrId);
+  if (!resumed || (await runIsIdle(eventId, runId)))
+    void processChargeRun(eventId, runId).catch((error: unknown) => console.error("Charge all stopped:", error));
+  return { resumed };
+}
+
 /** Whether nobody is working on the run now (never started, or its worker stopped beating). */
 export async function runIsIdle(eventId: number, runId: number): Promise<boolean> {
   const [run] = await db

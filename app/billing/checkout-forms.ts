@@ -12,6 +12,14 @@ export const CHECK_FORM = "take-check";
 /** One comp form per line: its refusal shows beside that line. */
 export const compFormId = (lineId: number) => `comp-line-${lineId}`;
 export const CHARGE_ALL_FORM = "charge-all";
+/** The form a post names by a row's id (its line, its payment): the id posted, or 0 when it is not a number. */
+const postedRow = (form: FormData, field: string) => {
+  const id = Number(form.get(field));
+  return Number.isSafeInteger(id) ? id : 0;
+};
+export const compFormOf = (form: FormData) => compFormId(postedRow(form, "line"));
+/** The receipt's button: it posts the invoice only. */
+export const RECEIPT_FORM = "email-receipt";
 
 const invoiceField = rowId;
 
@@ -41,7 +49,13 @@ export const compSchema = z.object({
   reason: requiredText(200, "Say why this line is comped.", "Keep the reason to 200 characters."),
 });
 
+export const receiptSchema = z.object({ invoice: invoiceField });
+
+/** "Charge all cards on file" posts nothing but its intent. */
+export const chargeAllSchema = z.object({});
+
 export const refundFormId = (paymentId: number) => `refund-${paymentId}`;
+export const refundFormOf = (form: FormData) => refundFormId(postedRow(form, "payment"));
 
 export const refundSchema = z.object({
   payment: rowId,
@@ -51,6 +65,8 @@ export const refundSchema = z.object({
   // Made when the form is shown: the same form posted twice refunds once (refunds.server.ts).
   submission: z.string().min(8).max(80),
 });
+
+export const RECEIVED_FORM = "received";
 
 export const receivedSchema = z.object({
   payment: rowId,

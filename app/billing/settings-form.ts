@@ -18,8 +18,8 @@ const key = (prefix: RegExp, example: string) =>
   z
     .string()
     .trim()
+    .max(KEY_MAX, `This is longer than a Stripe key (at most ${KEY_MAX} characters).`)
     .default("")
-    .refine((value) => value.length <= KEY_MAX, `This is longer than a Stripe key (at most ${KEY_MAX} characters).`)
     .refine((value) => value === "" || prefix.test(value), `This does not look like a key: it starts ${example}.`)
     .transform((value) => value || null);
 

@@ -6,9 +6,8 @@
  * stored row, by amountProblems, so the grids' inline edits obey them too.
  */
 import { z } from "zod";
-import { moneyField, optionalText } from "~/forms/rules";
+import { displayOrder, moneyField, optionalText, pickedId } from "~/forms/rules";
 import { richTextField } from "~/rich-text/schema";
-import { displayOrder, pickedId } from "./inventory-fields";
 import { itemInlineRules } from "./item-fields";
 import { PACKAGE_SUBTYPE } from "./item-rules";
 

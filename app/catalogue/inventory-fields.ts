@@ -4,7 +4,7 @@
  * the value is typed in units ("1,250.00") and stored in cents (decision 003).
  */
 import { z } from "zod";
-import { moneyField, optionalText, requiredText } from "~/forms/rules";
+import { displayOrder, moneyField, optionalText, pickedId, requiredText } from "~/forms/rules";
 import { richTextField } from "~/rich-text/schema";
 
 export const inventoryTitle = requiredText(200, "Give the item a title.", "A title can be at most 200 characters.");
@@ -12,24 +12,6 @@ export const inventoryTitle = requiredText(200, "Give the item a title.", "A tit
 export const inventoryTag = optionalText(40, "A tag");
 
 export const inventoryValue = moneyField({ label: "The value" });
-
-/** The id of a donor, category or staff member picked from a list; blank for none. */
-export const pickedId = (what: string) =>
-  z
-    .string()
-    .trim()
-    .default("")
-    .refine((value) => value === "" || /^[1-9]\d{0,9}$/.test(value), `Choose a ${what} from the list.`)
-    .transform((value) => (value === "" ? null : Number(value)))
-    .refine((id) => id === null || id <= 2_147_483_647, `Choose a ${what} from the list.`);
-
-/** An item's place in lists: a whole number, 0 when blank. */
-export const displayOrder = z
-  .string()
-  .trim()
-  .default("")
-  .refine((value) => value === "" || /^\d{1,6}$/.test(value), "Enter a whole number, 0 or more (such as 10).")
-  .transform((value) => (value === "" ? 0 : Number(value)));
 
 /** The form id of an inventory item's form (its own page, and the new item's). */
 export const INVENTORY_FORM = "inventory-item";

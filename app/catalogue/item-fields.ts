@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { moneyField } from "~/forms/rules";
+import { countFromOne, moneyField, optionalLot } from "~/forms/rules";
 /**
  * The rules of an auction item's fields that are edited in place (the sheet, the packages grid) and in the item's
  * form, client-safe so the grid checks a value with the same rule the action does.
@@ -9,21 +9,12 @@ import { ITEM_TYPES } from "./item-rules";
 /** The fields the sheet edits in place, each with its rule (the item page uses the same ones). */
 export const itemInlineRules = {
   title: z.string().trim().min(1, "Give the item a title.").max(200, "A title can be at most 200 characters."),
-  lot: z
-    .string()
-    .trim()
-    .refine((value) => value === "" || /^\d{1,6}$/.test(value), "A lot is a whole number, such as 12.")
-    .transform((value) => (value === "" ? null : Number(value)))
-    .refine((value) => value === null || value > 0, "A lot is a whole number, such as 12."),
+  lot: optionalLot,
   value: moneyField(),
   starting_bid: moneyField(),
   increment: moneyField(),
   buy_now: moneyField(),
-  quantity: z
-    .string()
-    .trim()
-    .refine((value) => /^\d{1,6}$/.test(value) && Number(value) >= 1, "Quantity is a whole number of at least 1.")
-    .transform(Number),
+  quantity: countFromOne("Quantity is a whole number of at least 1."),
   tag: z
     .string()
     .trim()

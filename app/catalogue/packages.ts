@@ -3,7 +3,7 @@
  * actions' choices, and lot numbering's one field.
  */
 import { z } from "zod";
-import { pickedId } from "./inventory-fields";
+import { pickedId } from "~/forms/rules";
 import { itemInlineRules } from "./item-fields";
 import { ITEM_STATUSES } from "./item-rules";
 

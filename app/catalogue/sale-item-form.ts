@@ -1,7 +1,7 @@
 /** The form of an item for sale (a fixed price while stock lasts), shared by the dialog and the action. */
 import { z } from "zod";
 import { listDialogForm } from "~/admin-list/list-dialog";
-import { moneyField, requiredText, yesNo } from "~/forms/rules";
+import { countFromOne, moneyField, requiredText, yesNo } from "~/forms/rules";
 
 export const saleItemSchema = z.object({
   title: requiredText(200, "Give the item a name.", "Keep the name to 200 characters."),
@@ -9,15 +9,7 @@ export const saleItemSchema = z.object({
     .refine((cents) => typeof cents !== "number" || cents > 0, "The price must be more than zero.")
     // A required amount is never null once it passes.
     .transform((cents) => cents as number),
-  quantity: z
-    .string()
-    .trim()
-    .default("")
-    .refine(
-      (value) => /^\d{1,6}$/.test(value) && Number(value) >= 1,
-      "How many are for sale: a whole number of at least 1.",
-    )
-    .transform(Number),
+  quantity: countFromOne("How many are for sale: a whole number of at least 1.").default(""),
   value: moneyField(),
   xinv_category_id: z
     .string()

@@ -3,7 +3,7 @@
  * shared by the screens and their actions.
  */
 import { z } from "zod";
-import { readMoney, requiredText, rowId, yesNo } from "~/forms/rules";
+import { readMoney, requiredText, rowId, rowIdOr, yesNo } from "~/forms/rules";
 import { zonedDateTimeSchema } from "~/ui/zoned-time";
 
 export const SIDES = ["a", "b"] as const;
@@ -42,6 +42,15 @@ export function isOpen(board: Pick<DuelBoard, "isActive" | "endsAt">, now: numbe
 }
 
 export const duelFormId = (duelId: number | "new") => `duel-${duelId}`;
+
+/** The duel a post names (a saved duel's form, its Delete). */
+export const duelRowSchema = z.object({ duel: rowIdOr("Choose a duel.") });
+
+/** The form a post came from: the duel's it names, or the new duel's when it names none. */
+export function duelFormOf(form: FormData) {
+  const duel = duelRowSchema.safeParse({ duel: form.get("duel") ?? undefined });
+  return duelFormId(duel.success ? duel.data.duel : "new");
+}
 
 /** "25, 50, 100": the amounts a guest may tap, read as cents, smallest first, each once. */
 const incrementsField = z

@@ -5,6 +5,7 @@
  * with the paddle pointer of the live lot's leader at px, py (pixels on the chart) and pz (its size in pixels).
  */
 import { z } from "zod";
+import { imageAddress } from "~/forms/rules";
 import { zonedDateTimeSchema } from "~/ui/zoned-time";
 
 export const LIVE_SETTINGS_FORM = "live-auction";
@@ -22,15 +23,6 @@ const optionalNumber = (min: number, max: number, message: string) =>
     context.addIssue({ code: "custom", message });
     return z.NEVER;
   });
-
-/** An image address: a path on this site ("/images/…", as uploads are) or an http(s) address. */
-const imageAddress = postedText()
-  .refine((text) => text.length <= 500, "Keep the address to 500 characters.")
-  .refine(
-    (text) => text === "" || /^\/[^/\s]\S*$/.test(text) || /^https?:\/\/[^\s/]+\.[^\s/]+(\/\S*)?$/i.test(text),
-    "Enter an image address such as https://example.org/chart.png or /images/chart.png.",
-  )
-  .transform((text) => text || null);
 
 export function liveAuctionSchema(timeZone: string) {
   return z

@@ -6,7 +6,15 @@
  */
 import { z } from "zod";
 import { catalogueFont, describeWeights } from "~/fonts/catalogue";
-import { hexColour, localDateTimeText, optional, optionalEmail, optionalPhone, webAddress } from "~/forms/rules";
+import {
+  fontWeight,
+  hexColour,
+  localDateTimeText,
+  optional,
+  optionalEmail,
+  optionalPhone,
+  webAddress,
+} from "~/forms/rules";
 import { richTextField } from "~/rich-text/schema";
 import { zonedInputToUtc } from "~/ui/zoned-time";
 import { slugField, subdomainField, timezoneField, eventTitleField } from "./event-fields";
@@ -90,11 +98,6 @@ const fontName = z
     });
     return z.NEVER;
   });
-
-const fontWeight = z.coerce
-  .number({ invalid_type_error: "Choose a weight." })
-  .int()
-  .refine((weight) => weight >= 100 && weight <= 900 && weight % 100 === 0, "Choose a weight between 100 and 900.");
 
 const TYPE_STYLES = ["heading", "subheading", "body"] as const;
 const ALL_WEIGHTS = [100, 200, 300, 400, 500, 600, 700, 800, 900];

@@ -20,6 +20,11 @@ export function parseForm<Schema extends ZodTypeAny>(payload: FormData | URLSear
   return parseWithZod(payload, { schema, disableAutoCoercion: true });
 }
 
+/** What was posted, as a submission's `payload` gives it (Conform's reading of the fields' names), for a reply. */
+export function postedValues(payload: FormData | URLSearchParams) {
+  return parseForm(payload, z.unknown()).payload;
+}
+
 /**
  * A refusal in the contract's shape, for an action that checks its form in steps of its own: the messages by field,
  * the form's own message, and what was typed.

@@ -33,6 +33,13 @@ export interface Intent<Access, Schema extends ZodTypeAny = ZodTypeAny> {
    * does not parse gets, above the form, instead of messages beside fields no one sees.
    */
   unparsed?: string;
+  /** For a long form: the message above it when it is refused, beside its fields' own ("Nothing was saved."). */
+  refusedAbove?: string;
+  /**
+   * Messages by field found outside the schema (a refused upload, read with the post): the form is refused with
+   * them and its own, as answerForm's `otherErrors` does.
+   */
+  otherErrors?: (call: IntentCall<Access>) => Record<string, string[]>;
   /**
    * The fields the form shows, when it also posts hidden ones (the item a dialog is about): a message about a
    * hidden field goes above the form, where it is seen.
@@ -60,7 +67,9 @@ export interface IntentActionSpec<Access> {
 }
 
 /** Declares an intent, typing its domain call's input by its schema. */
-type DeclareIntent<Access> = <Schema extends ZodTypeAny>(declared: Intent<Access, Schema>) => Intent<Access, never>;
+export type DeclareIntent<Access> = <Schema extends ZodTypeAny>(
+  declared: Intent<Access, Schema>,
+) => Intent<Access, never>;
 
 const declareIntent = <Access>(declared: Intent<Access, ZodTypeAny>) => declared as unknown as Intent<Access, never>;
 
@@ -96,11 +105,18 @@ export async function intentAction<Access>(request: Request, spec: IntentActionS
   };
 
   const submission = parseForm(form, schema);
-  if (submission.status !== "success")
+  const fieldErrors = declared.otherErrors?.(call) ?? {};
+  if (submission.status !== "success" || Object.keys(fieldErrors).length > 0)
     return refuse(
       declared.unparsed
         ? formReply(formId, { formError: declared.unparsed })
-        : shownWhere(declared.shownFields, { ...submission.reply(), formId }),
+        : shownWhere(declared.shownFields, {
+            ...submission.reply({
+              fieldErrors,
+              formErrors: declared.refusedAbove ? [declared.refusedAbove] : undefined,
+            }),
+            formId,
+          }),
     );
   let answer: IntentAnswer;
   try {

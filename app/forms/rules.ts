@@ -256,6 +256,64 @@ export const paddleNumber = z
   .refine((value) => value === "" || /^\d{1,7}$/.test(value), "A paddle number is digits only, such as 142.")
   .transform((value) => Number(value));
 
+/** A paddle number given to a guest: a paddle number (paddleNumber), above 0. */
+export const assignedPaddle = paddleNumber.refine((paddle) => paddle > 0, "A paddle number is above 0, such as 142.");
+
+/** An auction item's lot number, or null when blank: a whole number from 1, at most six digits. */
+export const optionalLot = z
+  .string()
+  .trim()
+  .refine((value) => value === "" || /^\d{1,6}$/.test(value), "A lot is a whole number, such as 12.")
+  .transform((value) => (value === "" ? null : Number(value)))
+  .refine((value) => value === null || value > 0, "A lot is a whole number, such as 12.");
+
+/** A row picked from a list (a donor, a category, a staff member) by its id, or null when blank. */
+export const pickedId = (what: string) =>
+  z
+    .string()
+    .trim()
+    .default("")
+    .refine((value) => value === "" || /^[1-9]\d{0,9}$/.test(value), `Choose a ${what} from the list.`)
+    .transform((value) => (value === "" ? null : Number(value)))
+    .refine((id) => id === null || id <= MAX_ROW_ID, `Choose a ${what} from the list.`);
+
+/** A row's place in lists (an item's display order): a whole number, 0 when blank. */
+export const displayOrder = z
+  .string()
+  .trim()
+  .default("")
+  .refine((value) => value === "" || /^\d{1,6}$/.test(value), "Enter a whole number, 0 or more (such as 10).")
+  .transform((value) => (value === "" ? 0 : Number(value)));
+
+/** A count typed in a field (how many of an item): a whole number from 1, at most six digits, with its message. */
+export const countFromOne = (message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => /^\d{1,6}$/.test(value) && Number(value) >= 1, message)
+    .transform(Number);
+
+/** A font's weight: a whole hundred from 100 to 900. */
+export const fontWeight = z.coerce
+  .number({ invalid_type_error: "Choose a weight." })
+  .int()
+  .refine((weight) => weight >= 100 && weight <= 900 && weight % 100 === 0, "Choose a weight between 100 and 900.");
+
+/**
+ * An image's address, or null when blank: a path on this site ("/images/…", as uploads are) or an http(s) address,
+ * at most 500 characters.
+ */
+export const imageAddress = z
+  .string()
+  .trim()
+  .max(500, "Keep the address to 500 characters.")
+  .default("")
+  .refine(
+    (text) => text === "" || /^\/[^/\s]\S*$/.test(text) || /^https?:\/\/[^\s/]+\.[^\s/]+(\/\S*)?$/i.test(text),
+    "Enter an image address such as https://example.org/chart.png or /images/chart.png.",
+  )
+  .transform((text) => text || null);
+
 /**
  * A whole number typed in a field, from `min` to `max`, kept as the text typed (trimmed): the field's own message
  * when it is not one. It never stops the schema (no transform), so a rule between fields still runs beside it.

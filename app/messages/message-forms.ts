@@ -111,6 +111,13 @@ export const sendSchema = z
       context.addIssue({ code: "custom", path: ["body"], message: "Keep a text to 320 characters (two parts)." });
   });
 
+/** The message being written, as the send form posted it: a page drawn again without JavaScript keeps it. */
+export function writtenDraft(form: FormData): Record<string, string> {
+  return Object.fromEntries(
+    ["audience", "tbl_id", "channel", "subject", "body"].map((name) => [name, String(form.get(name) ?? "")]),
+  );
+}
+
 /** The outbox screen's retry of a failed message: which one, and the retry count the page showed (a replay's guard). */
 export const RETRY_FORM = "retry-message";
 export const retrySchema = z.object({

@@ -9,7 +9,7 @@ import {
   optionalEmail,
   optionalPhone,
   optionalText,
-  paddleNumber,
+  assignedPaddle,
   plainText,
   requiredText,
   TEXT_LIMITS,
@@ -159,7 +159,7 @@ export function editRegistrantSchema(choices: Pick<RegistrationChoices, "meals" 
       zip: optionalText(20, "A postal code"),
       country: optionalText(TEXT_LIMITS.name, "A country"),
       group: optionalText(TEXT_LIMITS.title, "A group"),
-      paddle: paddleNumber.refine((paddle) => paddle > 0, "A paddle number is above 0, such as 142."),
+      paddle: assignedPaddle,
       meal_id: z
         .string()
         .trim()

@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
 import { eventIdFromQuery, requireEventPermission } from "~/auth/access.server";
 import { auctionItemScreen } from "~/catalogue/auction-item-page.server";
 import { auctionItemPagePath, listPathOf } from "~/catalogue/auction-item-paths";
@@ -18,15 +19,15 @@ import { deleteItems, DuplicateLotError, ItemsWithBidsError } from "~/catalogue/
 import { UnknownChoiceError } from "~/catalogue/catalogue-options.server";
 import { ITEM_STATUSES } from "~/catalogue/item-rules";
 import { AuctionItemPage, ITEM_INVENTORY_FORM } from "~/catalogue/ui/auction-item-page";
-import { parseForm } from "~/forms/form-contract";
+import { intentAction } from "~/forms/intent-action.server";
 import { Refusal } from "~/forms/refusal";
-import { answerForm, answerOutcome, refuseForm } from "~/forms/reply.server";
+import { refuseForm } from "~/forms/reply.server";
 import { readSelectedIds } from "~/grid/grid-forms.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { GALLERY_FORM } from "~/images/image-gallery-fields";
-import { galleryUploadField, runGalleryIntent, uploadedGalleryUrls } from "~/images/image-gallery.server";
+import { galleryIntents } from "~/images/gallery-intents.server";
+import { galleryUploadField, uploadedGalleryUrls } from "~/images/image-gallery.server";
 import { imageGalleryLinks } from "~/images/ui/image-gallery";
-import { chosenImageUrl, readFormWithImages } from "~/images/upload.server";
+import { chosenImageUrl, readFormWithImages, type FormWithImages } from "~/images/upload.server";
 import { richTextLinks } from "~/rich-text/ui/rich-text-editor";
 import { DELETE_FORM } from "~/ui/delete-section";
 import { titleMeta } from "~/ui/error-page";
@@ -75,113 +76,118 @@ function onItemField(error: unknown) {
   return error;
 }
 
+/**
+ * Save the item (new or not), delete it; add inventory to it, take some out, take their sum as its value; its
+ * images (a saved item's gallery).
+ */
 export async function action({ request }: ActionFunctionArgs) {
-  const { eventId } = await requireEventPermission(request, "can_edit_auction_items");
-  const itemId = itemIdOf(request);
-  const queryEvent = eventIdFromQuery(request);
-  const { form, imageErrors } = await readFormWithImages(request, [galleryUploadField, FEATURED_IMAGE]);
-  const url = new URL(request.url);
-  const here = url.pathname + url.search;
-  const intent = form.get("intent");
-
-  if (itemId !== null) {
-    const gallery = await runGalleryIntent({
-      kind: "auction_item",
-      intent,
-      form,
-      imageErrors,
-      lockOwner: async (tx) => (await lockAuctionItem(tx, eventId, itemId)).auction_item_id,
-    });
-    if (gallery) return answerOutcome(GALLERY_FORM, gallery, here);
-  }
-
-  switch (intent) {
-    case "save": {
-      const uploadErrors: Record<string, string[]> = {};
-      if (imageErrors[FEATURED_IMAGE]) uploadErrors[FEATURED_IMAGE] = [imageErrors[FEATURED_IMAGE]];
-      if (itemId === null && imageErrors[galleryUploadField.name])
-        uploadErrors[galleryUploadField.name] = [imageErrors[galleryUploadField.name]];
-      const submission = parseForm(form, auctionItemSchema);
-      return answerForm(
-        AUCTION_ITEM_FORM,
-        submission,
-        async (input) => {
-          try {
-            if (itemId === null) {
-              refuseStatus(input, null);
-              const created = await createAuctionItem(eventId, input, {
-                featuredImage: chosenImageUrl(form, FEATURED_IMAGE, null),
-                imageUrls: uploadedGalleryUrls(form),
-              });
-              return redirectWithToast(auctionItemPagePath(queryEvent, { item: created }), {
-                title: `Auction item “${input.title}” created`,
-              });
+  let read: FormWithImages = { form: new FormData(), imageErrors: {} };
+  return intentAction(request, {
+    access: async (request) => {
+      const { eventId } = await requireEventPermission(request, "can_edit_auction_items");
+      return { eventId, itemId: itemIdOf(request), queryEvent: eventIdFromQuery(request) };
+    },
+    readForm: async (request) => (read = await readFormWithImages(request, [galleryUploadField, FEATURED_IMAGE])).form,
+    intents: (intent) => {
+      /** A change to the saved item's inventory: the domain's refusals go above the inventory's list. */
+      const inventoryIntent = (change: (eventId: number, itemId: number, form: FormData) => Promise<string>) =>
+        intent({
+          formId: ITEM_INVENTORY_FORM,
+          schema: z.object({}),
+          run: async ({ eventId, itemId, form }) => {
+            if (itemId === null) throw new Response("Save the item first.", { status: 400 });
+            try {
+              return await change(eventId, itemId, form);
+            } catch (error) {
+              const listed = error instanceof InventoryUnavailableError || error instanceof ItemHasBidsError;
+              if (listed || error instanceof Refusal) return refuseForm(ITEM_INVENTORY_FORM, error.message);
+              throw error;
             }
+          },
+        });
+      return {
+        ...galleryIntents(intent, ({ eventId, itemId }) =>
+          itemId === null
+            ? null
+            : {
+                kind: "auction_item",
+                imageErrors: read.imageErrors,
+                lockOwner: async (tx) => (await lockAuctionItem(tx, eventId, itemId)).auction_item_id,
+              },
+        ),
+        save: intent({
+          formId: AUCTION_ITEM_FORM,
+          schema: auctionItemSchema,
+          otherErrors: ({ itemId }) => uploadErrors(read.imageErrors, itemId === null),
+          run: async ({ eventId, itemId, queryEvent, form }, input) => {
+            try {
+              if (itemId === null) {
+                refuseStatus(input, null);
+                const created = await createAuctionItem(eventId, input, {
+                  featuredImage: chosenImageUrl(form, FEATURED_IMAGE, null),
+                  imageUrls: uploadedGalleryUrls(form),
+                });
+                return redirectWithToast(auctionItemPagePath(queryEvent, { item: created }), {
+                  title: `Auction item “${input.title}” created`,
+                });
+              }
+              const current = await getAuctionItem(eventId, itemId);
+              if (!current) throw new Response("This event has no such auction item.", { status: 404 });
+              refuseStatus(input, current.status);
+              await updateAuctionItem(eventId, itemId, input, (saved) => chosenImageUrl(form, FEATURED_IMAGE, saved));
+              return `“${input.title}” saved`;
+            } catch (error) {
+              throw onItemField(error);
+            }
+          },
+        }),
+        delete: intent({
+          formId: DELETE_FORM,
+          schema: z.object({}),
+          run: async ({ eventId, itemId, queryEvent }) => {
+            if (itemId === null) throw new Response("There is no item to delete.", { status: 400 });
             const current = await getAuctionItem(eventId, itemId);
             if (!current) throw new Response("This event has no such auction item.", { status: 404 });
-            refuseStatus(input, current.status);
-            await updateAuctionItem(eventId, itemId, input, (saved) => chosenImageUrl(form, FEATURED_IMAGE, saved));
-            return redirectWithToast(here, { title: `“${input.title}” saved` });
-          } catch (error) {
-            throw onItemField(error);
-          }
-        },
-        uploadErrors,
-      );
-    }
-
-    case "delete": {
-      if (itemId === null) throw new Response("There is no item to delete.", { status: 400 });
-      const current = await getAuctionItem(eventId, itemId);
-      if (!current) throw new Response("This event has no such auction item.", { status: 404 });
-      try {
-        await deleteItems(eventId, [itemId]);
-      } catch (error) {
-        if (!(error instanceof ItemsWithBidsError)) throw error;
-        return refuseForm(DELETE_FORM, `This item was not deleted. ${error.message}`);
-      }
-      return redirectWithToast(listPathOf(queryEvent, current.type).to, { title: `“${current.title}” deleted` });
-    }
-
-    case "add-inventory":
-    case "remove-inventory":
-    case "use-sum": {
-      if (itemId === null) throw new Response("Save the item first.", { status: 400 });
-      try {
-        if (intent === "use-sum") {
-          const sum = await applyInventorySum(eventId, itemId);
-          if (sum === null)
-            return refuseForm(ITEM_INVENTORY_FORM, "Its inventory has no values to add up: nothing was changed.");
-          return redirectWithToast(here, { title: "The value is now the sum of its inventory" });
-        }
-        const ids = readSelectedIds(form);
-        if (!ids) {
-          return refuseForm(
-            ITEM_INVENTORY_FORM,
-            intent === "add-inventory" ? "Choose the inventory items to add first." : "Choose what to take out first.",
-          );
-        }
-        if (intent === "add-inventory") {
+            try {
+              await deleteItems(eventId, [itemId]);
+            } catch (error) {
+              if (!(error instanceof ItemsWithBidsError)) throw error;
+              return refuseForm(DELETE_FORM, `This item was not deleted. ${error.message}`);
+            }
+            return redirectWithToast(listPathOf(queryEvent, current.type).to, { title: `“${current.title}” deleted` });
+          },
+        }),
+        "add-inventory": inventoryIntent(async (eventId, itemId, form) => {
+          const ids = selected(form, "Choose the inventory items to add first.");
           const added = await addInventoryToItem(eventId, itemId, ids);
-          return redirectWithToast(here, {
-            title: added === 1 ? "1 inventory item added" : `${added} inventory items added`,
-          });
-        }
-        const removed = await removeInventoryFromItem(eventId, itemId, ids);
-        return redirectWithToast(here, {
-          title: removed === 1 ? "1 inventory item taken out" : `${removed} inventory items taken out`,
-        });
-      } catch (error) {
-        if (error instanceof InventoryUnavailableError || error instanceof ItemHasBidsError) {
-          return refuseForm(ITEM_INVENTORY_FORM, error.message);
-        }
-        throw error;
-      }
-    }
+          return added === 1 ? "1 inventory item added" : `${added} inventory items added`;
+        }),
+        "remove-inventory": inventoryIntent(async (eventId, itemId, form) => {
+          const ids = selected(form, "Choose what to take out first.");
+          const removed = await removeInventoryFromItem(eventId, itemId, ids);
+          return removed === 1 ? "1 inventory item taken out" : `${removed} inventory items taken out`;
+        }),
+        "use-sum": inventoryIntent(async (eventId, itemId) => {
+          if ((await applyInventorySum(eventId, itemId)) === null)
+            throw new Refusal("Its inventory has no values to add up: nothing was changed.");
+          return "The value is now the sum of its inventory";
+        }),
+      };
+    },
+  });
+}
 
-    default:
-      throw new Response("This form does not say what to do.", { status: 400 });
-  }
+/** The inventory rows ticked in the list, or the refusal to say when there are none. */
+function selected(form: FormData, noneMessage: string) {
+  const ids = readSelectedIds(form);
+  if (!ids) throw new Refusal(noneMessage);
+  return ids;
+}
+
+/** Refused files: the featured image's, and the gallery's of a new item (a saved item's gallery posts its own). */
+function uploadErrors(imageErrors: Record<string, string>, isNew: boolean): Record<string, string[]> {
+  const fields = isNew ? [FEATURED_IMAGE, galleryUploadField.name] : [FEATURED_IMAGE];
+  return Object.fromEntries(fields.flatMap((field) => (imageErrors[field] ? [[field, [imageErrors[field]]]] : [])));
 }
 
 export default function AuctionItemRoute() {

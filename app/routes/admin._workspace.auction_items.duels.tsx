@@ -1,15 +1,12 @@
 import { requireEventPermission } from "~/auth/access.server";
 import { db } from "~/db.server";
-import { duelFormId, duelSchema } from "~/duels/duels";
+import { duelFormId, duelFormOf, duelRowSchema, duelSchema } from "~/duels/duels";
 import { createDuel, duelBoards, duelSettings, removeDuel, updateDuel } from "~/duels/duels.server";
 import { DuelSetupPage, type DuelSetupData } from "~/duels/ui/duel-settings-page";
 import { eventSettings } from "~/events/event-settings.server";
-import { parseForm } from "~/forms/form-contract";
-import { readPostedForm } from "~/forms/posted-form.server";
+import { intentAction } from "~/forms/intent-action.server";
 import { Refusal } from "~/forms/refusal";
-import { answerForm, refuseForm } from "~/forms/reply.server";
-import { readOrRefuse, rowId } from "~/forms/rules";
-import { backWithToast } from "~/http/toast.server";
+import { refuseForm } from "~/forms/reply.server";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
 import { titleMeta } from "~/ui/error-page";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
@@ -48,36 +45,47 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<DuelSetup
   };
 }
 
+/** Add a duel, save one's settings, delete one (no gifts yet). */
 export async function action({ request }: ActionFunctionArgs) {
-  const { eventId } = await requireEventPermission(request, "can_edit_auction_items");
-  const settings = await eventSettings(eventId);
-  const formData = await readPostedForm(request);
-  const intent = formData.get("intent");
-  if (intent === "create")
-    return answerForm(duelFormId("new"), parseForm(formData, duelSchema(settings.timezone || "UTC")), async (duel) => {
-      await createDuel(db, eventId, duel);
-      return backWithToast(request, `${duel.title} added`);
-    });
-  let duelId: number;
-  try {
-    duelId = readOrRefuse(rowId, formData.get("duel"));
-  } catch (error) {
-    if (error instanceof Refusal) return refuseForm(duelFormId("new"), "Choose a duel.");
-    throw error;
-  }
-  if (intent === "remove") {
-    try {
-      await removeDuel(db, eventId, duelId);
-    } catch (error) {
-      if (error instanceof Refusal) return refuseForm(duelFormId(duelId), error.message);
-      throw error;
-    }
-    return backWithToast(request, "Duel deleted");
-  }
-  const submission = parseForm(formData, duelSchema(settings.timezone || "UTC"));
-  return answerForm(duelFormId(duelId), submission, async (duel) => {
-    await updateDuel(db, eventId, duelId, duel);
-    return backWithToast(request, `${duel.title} saved`);
+  return intentAction(request, {
+    access: async (request) => {
+      const { eventId } = await requireEventPermission(request, "can_edit_auction_items");
+      return { eventId, timeZone: (await eventSettings(eventId)).timezone || "UTC" };
+    },
+    intents: (intent) => ({
+      create: intent({
+        formId: duelFormId("new"),
+        schema: ({ timeZone }) => duelSchema(timeZone),
+        run: async ({ eventId }, duel) => {
+          await createDuel(db, eventId, duel);
+          return `${duel.title} added`;
+        },
+      }),
+      update: intent({
+        formId: duelFormOf,
+        schema: ({ timeZone }) => duelSchema(timeZone).merge(duelRowSchema),
+        // A post naming no duel is told so above the form.
+        shownFields: Object.keys(duelSchema("UTC").shape),
+        run: async ({ eventId }, { duel: duelId, ...duel }) => {
+          await updateDuel(db, eventId, duelId, duel);
+          return `${duel.title} saved`;
+        },
+      }),
+      remove: intent({
+        formId: duelFormOf,
+        schema: duelRowSchema,
+        unparsed: "Choose a duel.",
+        run: async ({ eventId }, { duel }) => {
+          try {
+            await removeDuel(db, eventId, duel);
+          } catch (error) {
+            if (error instanceof Refusal) return refuseForm(duelFormId(duel), error.message);
+            throw error;
+          }
+          return "Duel deleted";
+        },
+      }),
+    }),
   });
 }
 

@@ -1,12 +1,12 @@
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { requireEventPermission } from "~/auth/access.server";
 import { guestsWithBalance } from "~/billing/winners.server";
 import { readRowId } from "~/db/row-id";
 import { eventSettings } from "~/events/event-settings.server";
-import { parseForm, replyFor } from "~/forms/form-contract";
-import { readPostedForm } from "~/forms/posted-form.server";
-import { answerForm } from "~/forms/reply.server";
+import { replyFor, type FormReply } from "~/forms/form-contract";
+import { intentAction } from "~/forms/intent-action.server";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { redirectWithToast } from "~/http/toast.server";
 import {
@@ -16,7 +16,7 @@ import {
   sendBroadcast,
   tablesOf,
 } from "~/messages/broadcasts.server";
-import { AUDIENCES, SEND_FORM, sendSchema } from "~/messages/message-forms";
+import { AUDIENCES, SEND_FORM, sendSchema, writtenDraft } from "~/messages/message-forms";
 import { loadMessageSetup } from "~/messages/setup.server";
 import { BroadcastDeliveries } from "~/messages/ui/broadcast-deliveries";
 import { MessagesTabs } from "~/messages/ui/messages-tabs";
@@ -29,7 +29,6 @@ import { Field } from "~/ui/field";
 import { formatCountOf } from "~/ui/format";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { formatInZone } from "~/ui/zoned-time";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: messagesHref }];
 
@@ -62,36 +61,44 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** The fields of a message being written, as the send form posts them. */
-const DRAFT_FIELDS = ["audience", "tbl_id", "channel", "subject", "body"] as const;
+/** What a preview answers: the message as its first guest gets it, and the message as written. */
+type PreviewAnswer = { preview: Awaited<ReturnType<typeof previewBroadcast>>; written: Record<string, string> };
 
+/** Preview a message (the page again, with it), or send it (to the page with its progress open). */
 export async function action({ request }: ActionFunctionArgs) {
-  const { eventId, user } = await requireEventPermission(request, "can_send_messages");
-  const formData = await readPostedForm(request);
-  const intent = formData.get("intent");
-  return answerForm(SEND_FORM, parseForm(formData, sendSchema), async (draft) => {
-    if (intent === "preview")
-      return {
-        preview: await previewBroadcast(eventId, draft, { guestsWithBalance }),
-        // The message as written, so that a page drawn again without JavaScript keeps it for the send.
-        written: Object.fromEntries(DRAFT_FIELDS.map((name) => [name, String(formData.get(name) ?? "")])),
-      };
-    const sent = await sendBroadcast(eventId, user.usr_id, draft, { guestsWithBalance });
-    const url = new URL(request.url);
-    url.searchParams.set("broadcast", String(sent.id));
-    return redirectWithToast(`${url.pathname}${url.search}`, {
-      title: `Sending to ${formatCountOf(sent.recipientCount, "guest", "guests")}: follow it below`,
-      description:
-        sent.skippedCount > 0
-          ? `${formatCountOf(sent.skippedCount, "guest", "guests")} skipped, as the preview said.`
-          : undefined,
-    });
+  return intentAction(request, {
+    access: (request) => requireEventPermission(request, "can_send_messages"),
+    intents: (intent) => ({
+      preview: intent({
+        formId: SEND_FORM,
+        schema: sendSchema,
+        run: async ({ eventId, form }, draft) =>
+          data<PreviewAnswer>({
+            preview: await previewBroadcast(eventId, draft, { guestsWithBalance }),
+            written: writtenDraft(form),
+          }),
+      }),
+      send: intent({
+        formId: SEND_FORM,
+        schema: sendSchema,
+        run: async ({ eventId, user, request }, draft) => {
+          const sent = await sendBroadcast(eventId, user.usr_id, draft, { guestsWithBalance });
+          const url = new URL(request.url);
+          url.searchParams.set("broadcast", String(sent.id));
+          const skipped = formatCountOf(sent.skippedCount, "guest", "guests");
+          return redirectWithToast(`${url.pathname}${url.search}`, {
+            title: `Sending to ${formatCountOf(sent.recipientCount, "guest", "guests")}: follow it below`,
+            description: sent.skippedCount > 0 ? `${skipped} skipped, as the preview said.` : undefined,
+          });
+        },
+      }),
+    }),
   });
 }
 
 export default function WriteToGuestsPage() {
   const { tables, canThankDonors, textingOn, broadcasts, open } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const answer = useActionData<PreviewAnswer | FormReply>();
   const preview = answer && "preview" in answer ? answer.preview : null;
   const { form, fields } = useContractForm({
     id: SEND_FORM,

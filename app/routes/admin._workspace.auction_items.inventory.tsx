@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { eventIdFromQuery, requireEventPermission } from "~/auth/access.server";
 import { catalogueOptions, UnknownChoiceError } from "~/catalogue/catalogue-options.server";
-import { inventoryInlineFields, NO_CATEGORY, pickedId } from "~/catalogue/inventory-fields";
+import { inventoryInlineFields, NO_CATEGORY } from "~/catalogue/inventory-fields";
 import { eventQuery as eventQueryOf, inventoryPath } from "~/catalogue/inventory-paths";
 import {
   deleteInventory,
@@ -16,6 +16,7 @@ import {
 } from "~/catalogue/inventory.server";
 import { inventoryBulkActions, inventoryColumns } from "~/catalogue/ui/inventory-columns";
 import { readPostedForm } from "~/forms/posted-form.server";
+import { pickedId } from "~/forms/rules";
 import {
   inlineEditSaved,
   readInlineEdit,

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { eventIdFromQuery, requireEventPermission } from "~/auth/access.server";
 import { catalogueOptions } from "~/catalogue/catalogue-options.server";
 import { INVENTORY_FORM, inventorySchema } from "~/catalogue/inventory-fields";
@@ -14,11 +15,11 @@ import {
   updateInventory,
 } from "~/catalogue/inventory.server";
 import { InventoryForm, type InventoryFormValues } from "~/catalogue/ui/inventory-form";
-import { parseForm } from "~/forms/form-contract";
-import { answerForm, answerOutcome, refuseForm } from "~/forms/reply.server";
+import { intentAction } from "~/forms/intent-action.server";
+import { refuseForm } from "~/forms/reply.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { GALLERY_FORM } from "~/images/image-gallery-fields";
-import { galleryUploadField, runGalleryIntent } from "~/images/image-gallery.server";
+import { galleryIntents } from "~/images/gallery-intents.server";
+import { galleryUploadField } from "~/images/image-gallery.server";
 import { ImageGallery, imageGalleryLinks } from "~/images/ui/image-gallery";
 import { readFormWithImages } from "~/images/upload.server";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
@@ -70,47 +71,52 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+/** Save the item's details, delete it; its images (the gallery). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { eventId } = await requireEventPermission(request, "can_edit_auction_items");
-  const inventoryId = inventoryIdOf(params);
-  const { form, imageErrors } = await readFormWithImages(request, [galleryUploadField]);
-  const url = new URL(request.url);
-  const here = url.pathname + url.search;
-  const intent = form.get("intent");
-
-  const gallery = await runGalleryIntent({
-    kind: "inventory",
-    intent,
-    form,
-    imageErrors,
-    lockOwner: (tx) => lockInventory(tx, eventId, inventoryId),
+  let imageErrors: Record<string, string> = {};
+  return intentAction(request, {
+    access: async (request) => {
+      const { eventId } = await requireEventPermission(request, "can_edit_auction_items");
+      return { eventId, inventoryId: inventoryIdOf(params) };
+    },
+    readForm: async (request) => {
+      const read = await readFormWithImages(request, [galleryUploadField]);
+      imageErrors = read.imageErrors;
+      return read.form;
+    },
+    intents: (intent) => ({
+      ...galleryIntents(intent, ({ eventId, inventoryId }) => ({
+        kind: "inventory",
+        imageErrors,
+        lockOwner: (tx) => lockInventory(tx, eventId, inventoryId),
+      })),
+      save: intent({
+        formId: INVENTORY_FORM,
+        schema: inventorySchema,
+        run: async ({ eventId, inventoryId }, input) => {
+          const found = await updateInventory(eventId, inventoryId, input); // a choice not the organisation's: a Refusal
+          if (!found) throw new Response("This event has no such inventory item.", { status: 404 });
+          return `“${input.title}” saved`;
+        },
+      }),
+      delete: intent({
+        formId: DELETE_FORM,
+        schema: z.object({}),
+        run: async ({ eventId, inventoryId, request }) => {
+          try {
+            const deleted = await deleteInventory(eventId, [inventoryId]);
+            if (deleted === 0) throw new Response("This event has no such inventory item.", { status: 404 });
+          } catch (error) {
+            if (!(error instanceof InventoryHasBidsError)) throw error;
+            return refuseForm(DELETE_FORM, `This item was not deleted. ${error.message}`);
+          }
+          return redirectWithToast(inventoryPath(eventQuery(eventIdFromQuery(request))), {
+            title: "Inventory item deleted",
+          });
+        },
+      }),
+    }),
   });
-  if (gallery) return answerOutcome(GALLERY_FORM, gallery, here);
-
-  switch (intent) {
-    case "save":
-      return answerForm(INVENTORY_FORM, parseForm(form, inventorySchema), async (input) => {
-        const found = await updateInventory(eventId, inventoryId, input); // a choice not the organisation's: a Refusal
-        if (!found) throw new Response("This event has no such inventory item.", { status: 404 });
-        return redirectWithToast(here, { title: `“${input.title}” saved` });
-      });
-
-    case "delete": {
-      try {
-        const deleted = await deleteInventory(eventId, [inventoryId]);
-        if (deleted === 0) throw new Response("This event has no such inventory item.", { status: 404 });
-      } catch (error) {
-        if (!(error instanceof InventoryHasBidsError)) throw error;
-        return refuseForm(DELETE_FORM, `This item was not deleted. ${error.message}`);
-      }
-      return redirectWithToast(inventoryPath(eventQuery(eventIdFromQuery(request))), {
-        title: "Inventory item deleted",
-      });
-    }
-
-    default:
-      throw new Response("This form does not say what to do.", { status: 400 });
-  }
 }
 
 export default function InventoryItemPage() {

@@ -2,16 +2,13 @@ import { randomUUID } from "node:crypto";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
-import { receivedSchema, refundFormId, refundSchema } from "~/billing/checkout-forms";
+import { RECEIVED_FORM, receivedSchema, refundFormOf, refundSchema } from "~/billing/checkout-forms";
 import { PAYMENT_STATUSES, paymentFilters } from "~/billing/payment-filters";
 import { listPayments, setItemReceived } from "~/billing/payments-list.server";
 import { refundPayment } from "~/billing/refunds.server";
 import { PAYMENT_STATUS } from "~/billing/ui/invoice-view";
 import { PaymentsTable } from "~/billing/ui/payments-table";
-import { parseForm } from "~/forms/form-contract";
-import { readPostedForm } from "~/forms/posted-form.server";
-import { answerForm, refuseForm } from "~/forms/reply.server";
-import { backWithToast } from "~/http/toast.server";
+import { intentAction } from "~/forms/intent-action.server";
 import { Button, buttonClass } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { titleMeta } from "~/ui/error-page";
@@ -33,36 +30,41 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...list, mayExport: role.can_report === true, submissionKey: randomUUID() };
 }
 
+/** Mark a payment's items picked up (or undo it); refund a payment, whole or part, with a reason. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { eventId, user } = await requireEventPermission(request, "can_bill");
-  const formData = await readPostedForm(request);
-  const intent = formData.get("intent");
-  if (intent === "received") {
-    const submission = parseForm(formData, receivedSchema);
-    if (submission.status !== "success") return refuseForm("received", "Choose a payment.");
-    await setItemReceived(eventId, submission.value.payment, submission.value.received === "yes");
-    return backWithToast(request, submission.value.received === "yes" ? "Marked as picked up" : "Pickup undone");
-  }
-  if (intent === "refund") {
-    const paymentId = Number(formData.get("payment"));
-    return answerForm(
-      refundFormId(Number.isSafeInteger(paymentId) ? paymentId : 0),
-      parseForm(formData, refundSchema),
-      async (input) => {
-        const list = await listPayments(eventId, { method: null, status: null });
-        const row = list.payments.find((entry) => entry.id === input.payment);
-        if (!row) throw new Response("Payment not found", { status: 404 });
-        const refunded = await refundPayment(eventId, input.payment, {
-          amount: input.amount ?? row.refundable,
-          reason: input.reason,
-          byUsrId: user.usr_id,
-          submissionKey: input.submission,
-        });
-        return backWithToast(request, `Refunded ${formatMoney(refunded.amount, list.currency)}`);
-      },
-    );
-  }
-  return refuseForm("payments", "Unknown action.");
+  return intentAction(request, {
+    access: async (request) => {
+      const { eventId, user } = await requireEventPermission(request, "can_bill");
+      return { eventId, byUsrId: user.usr_id };
+    },
+    intents: (intent) => ({
+      received: intent({
+        formId: RECEIVED_FORM,
+        schema: receivedSchema,
+        unparsed: "Choose a payment.",
+        run: async ({ eventId }, { payment, received }) => {
+          await setItemReceived(eventId, payment, received === "yes");
+          return received === "yes" ? "Marked as picked up" : "Pickup undone";
+        },
+      }),
+      refund: intent({
+        formId: refundFormOf,
+        schema: refundSchema,
+        run: async ({ eventId, byUsrId }, input) => {
+          const list = await listPayments(eventId, { method: null, status: null });
+          const row = list.payments.find((entry) => entry.id === input.payment);
+          if (!row) throw new Response("Payment not found", { status: 404 });
+          const refunded = await refundPayment(eventId, input.payment, {
+            amount: input.amount ?? row.refundable,
+            reason: input.reason,
+            byUsrId,
+            submissionKey: input.submission,
+          });
+          return `Refunded ${formatMoney(refunded.amount, list.currency)}`;
+        },
+      }),
+    }),
+  });
 }
 
 export default function PaymentsPage() {

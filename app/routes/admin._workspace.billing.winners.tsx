@@ -2,18 +2,21 @@ import { randomUUID } from "node:crypto";
 import { Form, Link, useLoaderData, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { requireEventPermission } from "~/auth/access.server";
-import { latestChargeRun, processChargeRun, runIsIdle, startChargeAll } from "~/billing/charge-all.server";
+import { chargeAllCards, latestChargeRun } from "~/billing/charge-all.server";
 import { chargeCardOnFile, compLine, recordManualPayment } from "~/billing/charges.server";
 import {
   CASH_FORM,
   cashSchema,
   CHARGE_ALL_FORM,
+  chargeAllSchema,
   CHARGE_FORM,
   chargeSchema,
   CHECK_FORM,
   checkSchema,
-  compFormId,
+  compFormOf,
   compSchema,
+  RECEIPT_FORM,
+  receiptSchema,
 } from "~/billing/checkout-forms";
 import { invoicePath } from "~/billing/invoice-link.server";
 import { sendReceipt } from "~/billing/receipt-mail.server";
@@ -23,17 +26,16 @@ import { CheckoutPanel } from "~/billing/ui/checkout-panel";
 import { WinnersTable } from "~/billing/ui/winners-table";
 import { winnersScreen } from "~/billing/winners.server";
 import { eventSettings } from "~/events/event-settings.server";
-import { parseForm } from "~/forms/form-contract";
-import { readPostedForm } from "~/forms/posted-form.server";
-import { answerForm, refuseForm } from "~/forms/reply.server";
+import { intentAction } from "~/forms/intent-action.server";
+import { refuseForm } from "~/forms/reply.server";
 import { rowId } from "~/forms/rules";
 import { paths } from "~/http/paths";
-import { backWithToast, redirectWithToast } from "~/http/toast.server";
 import { publicOrigin } from "~/security/request.server";
 import { Button } from "~/ui/button";
 import { titleMeta } from "~/ui/error-page";
 import { formatMoney } from "~/ui/format";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { z } from "zod";
 
 export const meta = titleMeta("Winners · Billing · Gavel");
 
@@ -62,75 +64,78 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** Charge the card on file, take cash or a check, comp a line, email the receipt; charge every card on file. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { eventId, user } = await requireEventPermission(request, "can_bill");
-  const formData = await readPostedForm(request);
-  const intent = formData.get("intent");
-  const { currency } = await eventSettings(eventId);
-  const money = (cents: number) => formatMoney(cents, currency);
-  switch (intent) {
-    case "charge":
-      return answerForm(CHARGE_FORM, parseForm(formData, chargeSchema), async (input) => {
-        const result = await chargeCardOnFile(eventId, input.invoice, {
-          byUsrId: user.usr_id,
-          amount: input.amount ?? undefined,
-          coverFee: input.cover_fee,
-        });
-        if (result.status === "paid") return backWithToast(request, `Charged ${money(result.amount)}`);
-        if (result.status === "nothing_owed") return backWithToast(request, "Nothing is owed: no charge made");
-        if (result.status === "no_card") return refuseForm(CHARGE_FORM, "This guest has no card on file.");
-        return refuseForm(CHARGE_FORM, `Not charged: ${result.message}`);
-      });
-    case "cash":
-    case "check":
-      return answerForm(
-        intent === "cash" ? CASH_FORM : CHECK_FORM,
-        parseForm(formData, intent === "cash" ? cashSchema : checkSchema),
-        async (input) => {
-          await recordManualPayment(eventId, input.invoice, {
-            method: intent,
-            amount: input.amount!,
-            checkNumber: "check_number" in input ? (input.check_number as string) : null,
-            byUsrId: user.usr_id,
-            submissionKey: input.submission,
-          });
-          return backWithToast(request, intent === "cash" ? "Cash recorded" : "Check recorded");
+  return intentAction(request, {
+    access: async (request) => {
+      const { eventId, user } = await requireEventPermission(request, "can_bill");
+      return { eventId, byUsrId: user.usr_id };
+    },
+    intents: (intent) => ({
+      charge: intent({
+        formId: CHARGE_FORM,
+        schema: chargeSchema,
+        run: async ({ eventId, byUsrId }, { invoice, amount, cover_fee }) => {
+          const { currency } = await eventSettings(eventId);
+          const charge = { byUsrId, amount: amount ?? undefined, coverFee: cover_fee };
+          const result = await chargeCardOnFile(eventId, invoice, charge);
+          if (result.status === "paid") return `Charged ${formatMoney(result.amount, currency)}`;
+          if (result.status === "nothing_owed") return "Nothing is owed: no charge made";
+          if (result.status === "no_card") return refuseForm(CHARGE_FORM, "This guest has no card on file.");
+          return refuseForm(CHARGE_FORM, `Not charged: ${result.message}`);
         },
-      );
-    case "comp": {
-      const submission = parseForm(formData, compSchema);
-      const line = Number(formData.get("line"));
-      return answerForm(compFormId(Number.isSafeInteger(line) ? line : 0), submission, async (input) => {
-        await compLine(eventId, input.invoice, input.line, { reason: input.reason, byUsrId: user.usr_id });
-        return backWithToast(request, "Line comped");
-      });
-    }
-    case "email-receipt": {
-      const invoiceId = rowId.safeParse(formData.get("invoice"));
-      if (!invoiceId.success) return refuseForm("email-receipt", "Choose a guest.");
-      const sentTo = await sendReceipt(
-        eventId,
-        invoiceId.data,
-        `${publicOrigin(request)}${invoicePath(eventId, invoiceId.data)}`,
-      );
-      return backWithToast(request, `Receipt sent to ${sentTo}`);
-    }
-    case "charge-all": {
-      if (!(await billingSettings(eventId)).cardsEnabled)
-        return refuseForm(CHARGE_ALL_FORM, "Cards are not set up for this event: add the keys at Setup › Billing.");
-      const { runId, resumed } = await startChargeAll(eventId, user.usr_id);
-      // The charges run on after this answer; the page follows their progress. A run whose worker died is resumed.
-      if (!resumed || (await runIsIdle(eventId, runId)))
-        void processChargeRun(eventId, runId).catch((error: unknown) => console.error("Charge all stopped:", error));
-      const url = new URL(request.url);
-      return redirectWithToast(`${url.pathname}${url.search}`, {
-        title: resumed ? "Resuming the unfinished run" : "Charging every card on file",
-      });
-    }
-    default:
-      return refuseForm(CHARGE_ALL_FORM, "Unknown action.", "", 400);
-  }
+      }),
+      cash: intent({
+        formId: CASH_FORM,
+        schema: cashSchema,
+        run: (call, paid) => recordPaid(call, "cash", paid),
+      }),
+      check: intent({
+        formId: CHECK_FORM,
+        schema: checkSchema,
+        run: (call, paid) => recordPaid(call, "check", paid),
+      }),
+      comp: intent({
+        formId: compFormOf,
+        schema: compSchema,
+        run: async ({ eventId, byUsrId }, { invoice, line, reason }) => {
+          await compLine(eventId, invoice, line, { reason, byUsrId });
+          return "Line comped";
+        },
+      }),
+      "email-receipt": intent({
+        formId: RECEIPT_FORM,
+        schema: receiptSchema,
+        unparsed: "Choose a guest.",
+        run: async ({ eventId, request }, { invoice }) => {
+          const link = `${publicOrigin(request)}${invoicePath(eventId, invoice)}`;
+          return `Receipt sent to ${await sendReceipt(eventId, invoice, link)}`;
+        },
+      }),
+      "charge-all": intent({
+        formId: CHARGE_ALL_FORM,
+        schema: chargeAllSchema,
+        run: async ({ eventId, byUsrId }) => {
+          if (!(await billingSettings(eventId)).cardsEnabled)
+            return refuseForm(CHARGE_ALL_FORM, "Cards are not set up for this event: add the keys at Setup › Billing.");
+          const { resumed } = await chargeAllCards(eventId, byUsrId);
+          return resumed ? "Resuming the unfinished run" : "Charging every card on file";
+        },
+      }),
+    }),
+  });
 }
+
+/** Cash or a check taken at checkout: the page's submission key records it once however often it is posted. */
+async function recordPaid(payer: { eventId: number; byUsrId: number }, method: "cash" | "check", paid: ManualPaid) {
+  const { invoice, amount, submission, check_number = null } = paid;
+  const { eventId, byUsrId } = payer;
+  const input = { method, amount: amount!, checkNumber: check_number, byUsrId, submissionKey: submission };
+  await recordManualPayment(eventId, invoice, input);
+  return method === "cash" ? "Cash recorded" : "Check recorded";
+}
+
+type ManualPaid = z.output<typeof cashSchema> & { check_number?: string };
 
 export default function WinnersPage() {
   const { winners, owing, guest, currency, timeZone, run, submissionKey, cardsEnabled } =

@@ -1,11 +1,10 @@
 import { useLoaderData } from "@remix-run/react";
+import { z, type ZodTypeAny } from "zod";
 import { requireEventPermission } from "~/auth/access.server";
-import { parseForm } from "~/forms/form-contract";
-import { readPostedForm } from "~/forms/posted-form.server";
+import { intentAction, type DeclareIntent, type Intent } from "~/forms/intent-action.server";
 import { Refusal } from "~/forms/refusal";
-import { answerForm, refuseForm, refuseSubmission } from "~/forms/reply.server";
+import { refuseForm } from "~/forms/reply.server";
 import { rowId } from "~/forms/rules";
-import { backWithToast } from "~/http/toast.server";
 import { setPromoCodeActive } from "~/registration/promo-codes.server";
 import { loadRegistrationSettings } from "~/registration/registration-settings.server";
 import { registrationSetupScreen, saveRegistrationSetup } from "~/registration/registration-setup.server";
@@ -20,7 +19,6 @@ import { richTextLinks } from "~/rich-text/ui/rich-text-editor";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
 import { titleMeta } from "~/ui/error-page";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import type { ZodTypeAny } from "zod";
 
 export const meta = titleMeta("Registration · Setup · Gavel");
 
@@ -48,64 +46,95 @@ const direction = (value: FormDataEntryValue | null): Direction => {
   throw new Response("This form does not say which way to move.", { status: 400 });
 };
 
+/** Save the settings; activate or deactivate a promo code; add, edit, delete or move a row of one of the lists. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { eventId } = await requireEventPermission(request, "can_configure_event");
-  const form = await readPostedForm(request);
-  const done = (title: string) => backWithToast(request, title);
-  const intent = String(form.get("intent") ?? "");
+  return intentAction(request, {
+    access: (request) => requireEventPermission(request, "can_configure_event"),
+    intents: (intent) => {
+      const promoActive = (active: boolean) =>
+        intent({
+          formId: listFormId("promo-codes"),
+          schema: z.object({}),
+          run: async ({ eventId, form }) => {
+            const code = await setPromoCodeActive(eventId, positiveId(form.get("promo_code_id")), active);
+            if (code === null)
+              return refuseForm(listFormId("promo-codes"), "This promo code no longer exists. Reload the page.");
+            return `Promo code ${code} ${active ? "activated" : "deactivated"}`;
+          },
+        });
+      return {
+        "save-settings": intent({
+          formId: SETTINGS_FORM,
+          schema: async ({ eventId }) => registrationSettingsSchema((await loadRegistrationSettings(eventId)).timeZone),
+          refusedAbove: "Nothing was saved. Correct the fields marked below.",
+          run: async ({ eventId }, settings) => {
+            await saveRegistrationSetup(eventId, settings);
+            return "Registration settings saved";
+          },
+        }),
+        "activate-promo": promoActive(true),
+        "deactivate-promo": promoActive(false),
+        ...Object.fromEntries(
+          (SETUP_RECORDS as unknown as SetupRecords<ZodTypeAny>[]).flatMap((records) => recordIntents(records, intent)),
+        ),
+      };
+    },
+  });
+}
 
-  if (intent === "save-settings") {
-    const { timeZone } = await loadRegistrationSettings(eventId);
-    const submission = parseForm(form, registrationSettingsSchema(timeZone));
-    if (submission.status !== "success") {
-      return refuseSubmission(SETTINGS_FORM, submission, {
-        formErrors: ["Nothing was saved. Correct the fields marked below."],
-      });
-    }
-    await saveRegistrationSetup(eventId, submission.value);
-    return done("Registration settings saved");
-  }
-
-  if (intent === "activate-promo" || intent === "deactivate-promo") {
-    const active = intent === "activate-promo";
-    const code = await setPromoCodeActive(eventId, positiveId(form.get("promo_code_id")), active);
-    if (code === null)
-      return refuseForm(listFormId("promo-codes"), "This promo code no longer exists. Reload the page.");
-    return done(`Promo code ${code} ${active ? "activated" : "deactivated"}`);
-  }
-
-  const [verb, key] = intent.split(/-(.*)/s);
-  const spec = SETUP_RECORDS.find((candidate) => candidate.key === key) as SetupRecords<ZodTypeAny> | undefined;
-  if (!spec) throw new Response("This form does not say what to do.", { status: 400 });
+/** A list's intents (`create-<key>`, `update-<key>`, `delete-<key>`, `move-<key>`), by their names. */
+function recordIntents<Access extends { eventId: number }>(
+  spec: SetupRecords<ZodTypeAny>,
+  intent: DeclareIntent<Access>,
+) {
+  const idOf = (form: FormData) => positiveId(form.get(spec.idField));
+  // A list's refusals are said above it (a post of buttons, not a form of fields).
   const gone = () => refuseForm(listFormId(spec.list), `This ${spec.noun} no longer exists. Reload the page.`);
-
-  switch (verb) {
-    case "create":
-    case "update": {
-      const id = verb === "update" ? positiveId(form.get(spec.idField)) : null;
-      const formId = id ? `edit-${spec.key}-${id}` : `new-${spec.key}`;
-      return answerForm(formId, parseForm(form, spec.schema), async (input) => {
+  const save = (verb: "create" | "update") =>
+    intent({
+      formId: (form) => (verb === "update" ? `edit-${spec.key}-${idOf(form)}` : `new-${spec.key}`),
+      schema: spec.schema,
+      run: async ({ eventId, form }, input) => {
+        const id = verb === "update" ? idOf(form) : null;
         if (id === null) await spec.create(eventId, input);
         else if (!(await spec.update(eventId, id, input))) throw new Refusal(RECORD_GONE);
-        return done(`${spec.named(spec.nameOf(input))} ${id ? "saved" : "added"}`);
-      });
-    }
-    case "delete": {
-      try {
-        const name = await spec.remove(eventId, positiveId(form.get(spec.idField)));
-        return name === null ? gone() : done(`${spec.named(name)} deleted`);
-      } catch (error) {
-        if (!(error instanceof Refusal)) throw error;
-        return refuseForm(listFormId(spec.list), error.message);
-      }
-    }
-    case "move":
-      if (!spec.move) break;
-      return (await spec.move(eventId, positiveId(form.get(spec.idField)), direction(form.get("direction"))))
-        ? done(`${spec.plural} reordered`)
-        : gone();
-  }
-  throw new Response("This form does not say what to do.", { status: 400 });
+        return `${spec.named(spec.nameOf(input))} ${id ? "saved" : "added"}`;
+      },
+    });
+  const entries: Array<[string, Intent<Access, never>]> = [
+    [`create-${spec.key}`, save("create")],
+    [`update-${spec.key}`, save("update")],
+    [
+      `delete-${spec.key}`,
+      intent({
+        formId: listFormId(spec.list),
+        schema: z.object({}),
+        run: async ({ eventId, form }) => {
+          try {
+            const name = await spec.remove(eventId, idOf(form));
+            return name === null ? gone() : `${spec.named(name)} deleted`;
+          } catch (error) {
+            if (!(error instanceof Refusal)) throw error;
+            return refuseForm(listFormId(spec.list), error.message);
+          }
+        },
+      }),
+    ],
+  ];
+  const move = spec.move;
+  if (move)
+    entries.push([
+      `move-${spec.key}`,
+      intent({
+        formId: listFormId(spec.list),
+        schema: z.object({}),
+        run: async ({ eventId, form }) => {
+          const moved = await move(eventId, idOf(form), direction(form.get("direction")));
+          return moved ? `${spec.plural} reordered` : gone();
+        },
+      }),
+    ]);
+  return entries;
 }
 
 const RECORD_GONE = "This record no longer exists. Reload the page.";

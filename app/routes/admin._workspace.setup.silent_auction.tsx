@@ -1,14 +1,12 @@
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireEventPermission } from "~/auth/access.server";
 import { AUCTION_SETTINGS_FORM, filledIn } from "~/events/auction-settings";
 import { auctionSettingsFormOf, auctionSettingsScreen, saveAuctionSettings } from "~/events/auction-settings.server";
 import { AuctionSettingsPage } from "~/events/ui/auction-settings-page";
-import { parseForm } from "~/forms/form-contract";
-import { readPostedForm } from "~/forms/posted-form.server";
-import { answerForm } from "~/forms/reply.server";
-import { backWithToast } from "~/http/toast.server";
+import { postedValues } from "~/forms/form-contract";
+import { intentAction } from "~/forms/intent-action.server";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
 import { titleMeta } from "~/ui/error-page";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 
 export const meta = titleMeta("Silent auction · Setup · Gavel");
 
@@ -20,14 +18,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return auctionSettingsScreen(eventId, "silent");
 }
 
-/** "save" saves the whole form; "fill" sends it back with staggered closing times filled in, unsaved. */
+/**
+ * "save" saves the whole form; "fill" sends it back with staggered closing times filled in, unsaved. One form,
+ * whose schema reads either (auction-settings.ts).
+ */
 export async function action({ request }: ActionFunctionArgs) {
-  const { eventId } = await requireEventPermission(request, "can_configure_event");
-  const submission = parseForm(await readPostedForm(request), await auctionSettingsFormOf(eventId, "silent"));
-  return answerForm(AUCTION_SETTINGS_FORM, submission, async (post) => {
-    if (post.intent === "fill") return filledIn(submission.payload, post.closes);
-    await saveAuctionSettings(eventId, "silent", post.settings);
-    return backWithToast(request, "Silent auction settings saved");
+  return intentAction(request, {
+    access: (request) => requireEventPermission(request, "can_configure_event"),
+    intents: (intent) => {
+      const settingsForm = intent({
+        formId: AUCTION_SETTINGS_FORM,
+        schema: ({ eventId }) => auctionSettingsFormOf(eventId, "silent"),
+        run: async ({ eventId, form }, post) => {
+          if (post.intent === "fill") return data(filledIn(postedValues(form), post.closes));
+          await saveAuctionSettings(eventId, "silent", post.settings);
+          return "Silent auction settings saved";
+        },
+      });
+      return { save: settingsForm, fill: settingsForm };
+    },
   });
 }
 
