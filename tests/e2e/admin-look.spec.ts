@@ -4,7 +4,7 @@
 // (support/code-names.ts). The screens come from the menus, so a new screen is checked the day it is linked.
 // `npm run test:long` (@look) also keeps full-page screenshots at both sizes in the test report (npx playwright
 // show-report, or test-results/) to look at; the suite skips them, the costliest part (docs/testing.md).
-import AxeBuilder from "@axe-core/playwright";
+import { seriousViolations } from "./support/axe";
 import { codeNamesShown } from "./support/code-names";
 import { expect, test } from "./support/fixtures";
 import { guestPages, MENU_LINKS, organiserScreens, withTabScreens } from "./support/screens";
@@ -51,12 +51,7 @@ async function lookAt(page: Page, name: string, testInfo: TestInfo, sizes = SCRE
     if (width > viewport.width) problems.push(`${name}: ${width} px wide, wider than a ${size} px screen`);
     // Axe once a page: what it checks (names, labels, contrast, landmarks) does not change with the width.
     if (index > 0) continue;
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-    for (const violation of results.violations) {
-      if (violation.impact !== "serious" && violation.impact !== "critical") continue;
-      const where = violation.nodes.map((node) => node.target.join(" ")).join(", ");
-      problems.push(`${name}: ${violation.id} (${violation.impact}): ${violation.help} at ${where}`);
-    }
+    for (const violation of await seriousViolations(page)) problems.push(`${name}: ${violation}`);
   }
   return problems;
 }

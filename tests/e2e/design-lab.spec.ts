@@ -1,6 +1,6 @@
 // The design lab (/admin/eric/*, can_design) and the shared public-page components (/admin/setup/components): each
 // page doing its job, the refusal for a team member without can_design, and an accessibility check of every page.
-import AxeBuilder from "@axe-core/playwright";
+import { seriousViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { signIn } from "./support/sign-in";
 
@@ -180,13 +180,6 @@ test("the lab's pages pass an accessibility check", async ({ page, gala }) => {
     await page.goto(`${path}?id=${gala.id}`);
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
     // The frames hold the bidder pages as inert pictures (their own pages are checked where they are tested).
-    const results = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-      .exclude("iframe")
-      .analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(
-      serious.map((v) => `${path} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
-    ).toEqual([]);
+    expect(await seriousViolations(page, { exclude: "iframe" }), path).toEqual([]);
   }
 });

@@ -1,7 +1,7 @@
 // The public event site (issue 8): the page designer's draft, preview and publish flow on a copy of the demo gala,
 // the landing page without JavaScript and on a phone, the event subdomain in a browser, and an accessibility check
 // with axe.
-import AxeBuilder from "@axe-core/playwright";
+import { seriousViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { signIn } from "./support/sign-in";
 
@@ -95,9 +95,7 @@ test("an event's subdomain opens its landing page in the browser", async ({ page
 test("the landing page has no serious or critical accessibility problems @phone", async ({ page, gala }) => {
   await page.goto(`/event?id=${gala.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   // Mobile first: nothing wider than the screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });

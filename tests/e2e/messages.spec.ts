@@ -1,10 +1,10 @@
 // Messages end to end: the organiser connects texting (the fake Twilio gateway's account) on /admin/setup/texting,
 // bids as a guest who chose email and text for outbid news, is outbid by another guest, receives the email (SMTP
 // stand-in) and the text (fake gateway) with the item's link, opens the link and bids again.
-import AxeBuilder from "@axe-core/playwright";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { placeBid } from "~/bidding/place-bid.server";
 import { auction_item, usr, usr_event_paddle } from "~drizzle/schema";
+import { seriousViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { linkTo, waitForMail } from "./support/mail";
 import { signIn } from "./support/sign-in";
@@ -140,11 +140,7 @@ test("the messaging screens pass an accessibility check and fit a phone", async 
   ]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(
-      serious.map((v) => `${path} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
-    ).toEqual([]);
+    expect(await seriousViolations(page), path).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), path).toBe(true);
   }
 });
