@@ -173,17 +173,14 @@ test.describe("the rich-text editor", () => {
     const effects = await recordSideEffects(page);
     await openStyleGuide(page, organiser);
     const title = await page.title();
-    const story = page.locator('input[type="hidden"][name="story"]');
 
     for (const payload of XSS_PAYLOADS) {
-      const expected = sanitizeRichText(payload.html);
-
       await test.step(`through the app: ${payload.name}`, async () => {
         // The value is set and the form sent in one tick: the hidden field is the editor's, and any render of the
         // page in between (under load, the editor's own) puts the editor's value back before the click.
         await Promise.all([
           page.waitForResponse(isPost(STYLE_GUIDE)),
-          story.evaluate((input: HTMLInputElement, html) => {
+          page.locator('input[type="hidden"][name="story"]').evaluate((input: HTMLInputElement, html) => {
             input.value = html;
             const save = [...input.form!.querySelectorAll("button")].find(
               (b) => b.textContent?.trim() === "Save story",
@@ -191,21 +188,31 @@ test.describe("the rich-text editor", () => {
             input.form!.requestSubmit(save);
           }, payload.html),
         ]);
-        await expectAnswer(page, expected);
+        await expectAnswer(page, sanitizeRichText(payload.html));
         expect(await dangerousMarkup(page)).toEqual([]);
         expect(effects).toEqual([]);
       });
+    }
 
+    // As whole pages: a native submit skips Remix; the browser posts the form and parses the answer as a new
+    // document, where a surviving script or handler would run at once. What runs there is the answer's own markup,
+    // so the app's scripts are answered empty: no page is hydrated, and the editor's textarea is what posts.
+    await page.route(/\/build\/.*\.js$/, (route) =>
+      route.fulfill({ status: 200, contentType: "text/javascript", body: "" }),
+    );
+    await page.goto(STYLE_GUIDE);
+    for (const payload of XSS_PAYLOADS) {
       await test.step(`as a whole page: ${payload.name}`, async () => {
-        // A native submit skips Remix: the browser posts the form and parses the answer as a new document, where a
-        // surviving script or handler would run at once.
-        await story.evaluate((input: HTMLInputElement, html) => {
-          input.value = html;
-          HTMLFormElement.prototype.submit.call(input.form!);
-        }, payload.html);
-        await page.waitForURL((url) => url.pathname === STYLE_GUIDE, { waitUntil: "load" });
-        await expect(page.getByRole("toolbar", { name: "Item story formatting" })).toBeVisible();
-        await expectAnswer(page, expected);
+        // The next load is the answer's: the address stays the same, and two payloads may sanitise alike.
+        await Promise.all([
+          page.waitForEvent("load"),
+          page.locator('textarea[name="story"]').evaluate((textarea: HTMLTextAreaElement, html) => {
+            textarea.value = html;
+            HTMLFormElement.prototype.submit.call(textarea.form!);
+          }, payload.html),
+        ]);
+        expect(new URL(page.url()).pathname).toBe(STYLE_GUIDE);
+        await expectAnswer(page, sanitizeRichText(payload.html));
         expect(await dangerousMarkup(page)).toEqual([]);
         expect(await page.title()).toBe(title);
         expect(effects).toEqual([]);
