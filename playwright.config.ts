@@ -61,7 +61,7 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  reporter: [["list"]],
+  reporter: [["list"], ["./tests/e2e/support/slowest-tests-reporter.ts"]],
   // A test is a whole story (sign in, make, change, check in another browser): 15–27 s alone for the longest, and the
   // stress run (`npm run test:e2e:stress`, a busy process beside two workers) timed two of them out at 30 s with every
   // step on time. Expectations wait for states; this only bounds a test that hangs.
