@@ -3,7 +3,7 @@
  * parses with). Secret keys are write-only: blank keeps the stored one.
  */
 import { z } from "zod";
-import { moneyField, optionalText, yesNo } from "~/forms/rules";
+import { moneyField, optionalText, percentage, yesNo } from "~/forms/rules";
 import { zonedDateTimeSchema } from "~/ui/zoned-time";
 
 export const BILLING_SETTINGS_FORM = "billing-settings";
@@ -33,12 +33,10 @@ export function billingSettingsSchema(timeZone: string) {
       live_secret_key: key(/^(sk|rk)_live_\w+$/, "sk_live_"),
       currency: z.enum(CURRENCIES, { message: "Choose a currency." }),
       cover_fee_enabled: yesNo,
-      fee_percent: z
-        .string()
-        .trim()
-        .default("")
-        .refine((text) => /^\d{1,2}(\.\d{1,2})?$/.test(text), "Enter a percentage such as 2.9 (at most 99.99).")
-        .transform((text) => Math.round(Number(text) * 100)),
+      fee_percent: percentage(
+        { min: 0, max: 99.99, places: 2 },
+        "Enter a percentage such as 2.9 (at most 99.99).",
+      ).transform((percent) => Math.round(percent * 100)),
       fee_fixed: moneyField({ required: true, label: "The fixed part" }),
       receipt_text: optionalText(2000, "The receipt text"),
       tax_id: optionalText(40, "The tax id"),

@@ -1,7 +1,7 @@
 /** The form of an item for sale (a fixed price while stock lasts), shared by the dialog and the action. */
 import { z } from "zod";
 import { listDialogForm } from "~/admin-list/list-dialog";
-import { countFromOne, moneyField, requiredText, yesNo } from "~/forms/rules";
+import { countFromOne, moneyField, pickedId, requiredText, yesNo } from "~/forms/rules";
 
 export const saleItemSchema = z.object({
   title: requiredText(200, "Give the item a name.", "Keep the name to 200 characters."),
@@ -11,11 +11,7 @@ export const saleItemSchema = z.object({
     .transform((cents) => cents as number),
   quantity: countFromOne("How many are for sale: a whole number of at least 1.").default(""),
   value: moneyField(),
-  xinv_category_id: z
-    .string()
-    .default("")
-    .refine((value) => value === "" || /^\d+$/.test(value), "Choose a category from the list.")
-    .transform((value) => (value === "" ? null : Number(value))),
+  xinv_category_id: pickedId("category"),
   excerpt: z
     .string()
     .trim()

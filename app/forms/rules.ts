@@ -247,25 +247,48 @@ export function readOrRefuse<Rule extends z.ZodTypeAny>(rule: Rule, value: unkno
   return read.data;
 }
 
+const PADDLE_DIGITS = /^\d{1,7}$/;
+const PADDLE_NOT_DIGITS = "A paddle number is digits only, such as 142.";
+const PADDLE_ZERO = "A paddle number is above 0, such as 142.";
+
 /** A paddle number as typed: digits only, so a stray letter is refused at the field, not taken as another paddle. */
 export const paddleNumber = z
   .string()
   .trim()
   .default("")
   .refine((value) => value !== "", "Type the paddle number.")
-  .refine((value) => value === "" || /^\d{1,7}$/.test(value), "A paddle number is digits only, such as 142.")
+  .refine((value) => value === "" || PADDLE_DIGITS.test(value), PADDLE_NOT_DIGITS)
   .transform((value) => Number(value));
 
 /** A paddle number given to a guest: a paddle number (paddleNumber), above 0. */
-export const assignedPaddle = paddleNumber.refine((paddle) => paddle > 0, "A paddle number is above 0, such as 142.");
+export const assignedPaddle = paddleNumber.refine((paddle) => paddle > 0, PADDLE_ZERO);
 
-/** An auction item's lot number, or null when blank: a whole number from 1, at most six digits. */
-export const optionalLot = z
+/**
+ * A guest's paddle where it may be left blank, as null (a bid at a bid station names its guest; a guest's own bid
+ * does not): otherwise assignedPaddle's rule, with its messages.
+ */
+export const optionalPaddle = z
   .string()
   .trim()
-  .refine((value) => value === "" || /^\d{1,6}$/.test(value), "A lot is a whole number, such as 12.")
+  .default("")
+  .refine((value) => value === "" || PADDLE_DIGITS.test(value), PADDLE_NOT_DIGITS)
   .transform((value) => (value === "" ? null : Number(value)))
-  .refine((value) => value === null || value > 0, "A lot is a whole number, such as 12.");
+  .refine((paddle) => paddle !== 0, PADDLE_ZERO);
+
+/**
+ * A lot number, or null when blank: a whole number from 1, at most six digits, with the field's own message (a lot
+ * numbering's start says what it starts).
+ */
+export const optionalLotSaying = (message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => value === "" || /^\d{1,6}$/.test(value), message)
+    .transform((value) => (value === "" ? null : Number(value)))
+    .refine((value) => value === null || value > 0, message);
+
+/** An auction item's lot number, or null when blank (optionalLotSaying). */
+export const optionalLot = optionalLotSaying("A lot is a whole number, such as 12.");
 
 /** A row picked from a list (a donor, a category, a staff member) by its id, or null when blank. */
 export const pickedId = (what: string) =>
@@ -292,6 +315,21 @@ export const countFromOne = (message: string) =>
     .trim()
     .refine((value) => /^\d{1,6}$/.test(value) && Number(value) >= 1, message)
     .transform(Number);
+
+/**
+ * A percentage typed in a field, as a number: from `min` to `max`, with at most `places` decimal places, and the
+ * field's own message when it is not one. The bounds are the field's: billing's card fee stays below 100 to the
+ * hundredth (2.9, 99.99), a bid proposal's share of an item's value goes up to 100 in tenths (from 0.1).
+ */
+export const percentage = ({ min, max, places }: { min: number; max: number; places: number }, message: string) => {
+  const typed = new RegExp(`^\\d{1,3}(\\.\\d{1,${places}})?$`);
+  return z
+    .string()
+    .trim()
+    .default("")
+    .refine((value) => typed.test(value) && Number(value) >= min && Number(value) <= max, message)
+    .transform(Number);
+};
 
 /** A font's weight: a whole hundred from 100 to 900. */
 export const fontWeight = z.coerce
@@ -448,6 +486,24 @@ export function readMoney(input: string): MoneyReading {
   if (cents > MAX_CENTS) return { error: "That amount is too large." };
   return { cents };
 }
+
+/** The largest fundraising goal, in cents: kept in the event's settings, not an integer column, so past MAX_CENTS. */
+export const MAX_GOAL_CENTS = 100_000_000_00;
+
+/**
+ * A fundraising goal in currency units as people type it ("25,000", "$25000", "25000.00"), as cents, or null when
+ * blank (no goal): from 1 to 100,000,000.
+ */
+export const fundraisingGoal = z
+  .string()
+  .trim()
+  .transform((value) => value.replace(/^\$/, "").replaceAll(",", ""))
+  .refine((value) => value === "" || /^\d+(\.\d{1,2})?$/.test(value), "Enter an amount such as 25,000.")
+  .transform((value) => (value === "" ? null : Math.round(Number(value) * 100)))
+  .refine(
+    (cents) => cents === null || (cents > 0 && cents <= MAX_GOAL_CENTS),
+    "Enter an amount between 1 and 100,000,000.",
+  );
 
 /** A zod rule for a money field: the typed text in, cents (or null when blank and optional) out. */
 export function moneyField({ required = false, label = "An amount" }: { required?: boolean; label?: string } = {}) {
