@@ -94,6 +94,38 @@ export const yesNo = z
   .refine((value) => ["yes", "no", "on"].includes(value), "Choose Yes or No.")
   .transform((value) => value !== "no");
 
+/** One of a fixed list of choices (a select's), trimmed, or null when blank, with the field's message. */
+export const optionalChoice = <Choice extends string>(choices: readonly Choice[], message: string) =>
+  z
+    .string()
+    .trim()
+    .default("")
+    .transform((value) => value || null)
+    .refine(
+      (value): value is Choice | null => value === null || (choices as readonly string[]).includes(value),
+      message,
+    );
+
+/** A checkbox group as posted (nothing, one value, or several), as a list. */
+export const tickedValues = z.preprocess(
+  (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+  z.array(z.string()),
+);
+
+/** The ticked boxes of a group, each one of `choices`, with the field's message for one that is not. */
+export const tickedChoices = <Choice extends string>(choices: readonly Choice[], message: string) =>
+  tickedValues.refine(
+    (chosen): chosen is Choice[] => chosen.every((value) => (choices as readonly string[]).includes(value)),
+    message,
+  );
+
+/** The choices of a group of boxes (`choice` checks each), at least one, with the field's message when none is. */
+export const atLeastOneChosen = <Choice extends z.ZodTypeAny>(choice: Choice, message: string) =>
+  z
+    .array(choice)
+    .default([])
+    .refine((chosen) => chosen.length > 0, message);
+
 /** An http(s) address; "example.org" alone gets https:// in front, as people type it that way. */
 export const webAddress = (what: string, hosts?: string[]) =>
   postedText()
@@ -226,6 +258,22 @@ export const optionalMobile = optional(
 
 /** The id of a row a form names (a hidden field): a positive whole number. */
 export const rowId = z.coerce.number().int().positive().max(MAX_ROW_ID);
+
+/**
+ * A count typed in a field (read as a number, so " 12 " is 12), from `min` to `max`: with one message for every way
+ * it can be wrong, or a message for each (missing, not whole, too few, too many).
+ */
+export const countWithin = (
+  min: number,
+  max: number,
+  messages: string | { missing: string; notWhole: string; tooFew: string; tooMany: string },
+) => {
+  const say =
+    typeof messages === "string"
+      ? { missing: messages, notWhole: messages, tooFew: messages, tooMany: messages }
+      : messages;
+  return z.coerce.number({ message: say.missing }).int(say.notWhole).min(min, say.tooFew).max(max, say.tooMany);
+};
 
 /** A row's id with the message a post missing it gets ("This form is missing its item."). */
 export const rowIdOr = (message: string) =>
@@ -438,6 +486,15 @@ export const hexColour = (what: string) =>
     .regex(HEX_COLOUR, `Enter the ${what} colour as # and six hexadecimal digits, such as #37474f.`)
     .transform((value) => value.toLowerCase());
 
+/** A colour as hexColour's, kept in lower case, or null when blank: one message for every way it is not one. */
+export const optionalHexColour = (message: string) =>
+  z
+    .string()
+    .max(7, message)
+    .default("")
+    .transform((value) => value.trim().toLowerCase() || null)
+    .refine((value) => value === null || isHexColour(value), message);
+
 /** Digits only, kept as text (an id chosen in a select, a whole amount before its bounds), with the field's message. */
 export const digitsText = (message: string) => z.string().regex(/^\d+$/, message);
 
@@ -453,6 +510,22 @@ export const smtpAddress = z
   .string()
   .max(500, "Keep the address to 500 characters.")
   .regex(/^smtps?:\/\/\S+$/, "Enter an address such as smtps://user:password@smtp.example.org:465.");
+
+/** Stripe's keys are at most 255 characters (its API reference); a longer one is not a key. */
+const STRIPE_KEY_MAX = 255;
+
+/**
+ * A Stripe key, trimmed, or null when blank (a secret kept when it is not typed again): at most STRIPE_KEY_MAX
+ * characters, starting as `prefix` says, with `example` (its start, "pk_test_") in the message.
+ */
+export const stripeKey = (prefix: RegExp, example: string) =>
+  z
+    .string()
+    .trim()
+    .max(STRIPE_KEY_MAX, `This is longer than a Stripe key (at most ${STRIPE_KEY_MAX} characters).`)
+    .default("")
+    .refine((value) => value === "" || prefix.test(value), `This does not look like a key: it starts ${example}.`)
+    .transform((value) => value || null);
 
 /** A Twilio Account SID: AC and 32 hexadecimal digits. */
 export const twilioAccountSid = z
@@ -486,6 +559,10 @@ export function readMoney(input: string): MoneyReading {
   if (cents > MAX_CENTS) return { error: "That amount is too large." };
   return { cents };
 }
+
+/** A required amount above zero (a price, a bid called from the floor), with the field's message for zero. */
+export const amountAboveZero = (label: string, zero: string) =>
+  moneyField({ required: true, label }).refine((cents) => typeof cents !== "number" || cents > 0, zero);
 
 /** The largest fundraising goal, in cents: kept in the event's settings, not an integer column, so past MAX_CENTS. */
 export const MAX_GOAL_CENTS = 100_000_000_00;
