@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { moneyField } from "~/forms/rules";
+import { moneyField, optionalPaddle } from "~/forms/rules";
 /**
  * The bid panel's form, client-safe: the bid (an amount, a maximum, a guest's paddle at a bid station), its
  * confirmation and buy now post to the server as one form, told apart by `intent`. Every bid takes two plain posts,
@@ -39,12 +39,7 @@ export const bidSchema = z
     intent: z.enum(BID_INTENTS),
     amount: z.preprocess(firstGiven, moneyField()),
     maximum: moneyField(),
-    paddle: z
-      .string()
-      .trim()
-      .default("")
-      .refine((text) => text === "" || /^\d{1,9}$/.test(text), "Enter the guest's paddle number.")
-      .transform((text) => (text === "" ? null : Number(text))),
+    paddle: optionalPaddle,
     key: z.string().max(IDEMPOTENCY_KEY_MAX).default(""),
   })
   .superRefine((bid, context) => {

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { MAX_ROW_ID } from "~/db/row-id";
-import { moneyField, paddleNumber, rowId } from "~/forms/rules";
+import { amountAboveZero, moneyField, paddleNumber, rowId } from "~/forms/rules";
 
 /** waiting: not opened yet; open: taking bids; sold / passed: hammered, locked. */
 export type LotPhase = "waiting" | "open" | "sold" | "passed";
@@ -101,10 +101,7 @@ export const LOT_ACTIONS_FORM = "lot-actions";
 export const floorBidSchema = z.object({
   lot: rowId,
   paddle: paddleNumber,
-  amount: moneyField({ required: true, label: "The amount" }).refine(
-    (cents) => typeof cents !== "number" || cents > 0,
-    "Enter an amount above zero.",
-  ),
+  amount: amountAboveZero("The amount", "Enter an amount above zero."),
 });
 
 /** Sold twice: a second paddle wins at the same price. */

@@ -3,8 +3,7 @@
  * with the same schema). Each posts an intent and the invoice it acts on.
  */
 import { z } from "zod";
-import { MAX_ROW_ID } from "~/db/row-id";
-import { moneyField, requiredText, rowId } from "~/forms/rules";
+import { assignedPaddle, countWithin, moneyField, requiredText, rowId, rowIdOr } from "~/forms/rules";
 
 export const CHARGE_FORM = "charge-card";
 export const CASH_FORM = "take-cash";
@@ -76,20 +75,13 @@ export const receivedSchema = z.object({
 export const PURCHASE_FORM = "record-purchase";
 
 export const purchaseSchema = z.object({
-  item: z.coerce
-    .number({ message: "Choose an item for sale." })
-    .int("Choose an item for sale.")
-    .positive("Choose an item for sale.")
-    .max(MAX_ROW_ID, "Choose an item for sale."),
-  paddle: z.coerce
-    .number({ message: "Enter the guest's paddle number." })
-    .int("Enter the guest's paddle number.")
-    .positive("Enter the guest's paddle number.")
-    .max(999_999_999, "Enter the guest's paddle number."),
-  quantity: z.coerce
-    .number({ message: "Enter how many." })
-    .int("Enter a whole number.")
-    .min(1, "At least 1.")
-    .max(1_000, "At most 1,000 at once."),
+  item: rowIdOr("Choose an item for sale."),
+  paddle: assignedPaddle,
+  quantity: countWithin(1, 1_000, {
+    missing: "Enter how many.",
+    notWhole: "Enter a whole number.",
+    tooFew: "At least 1.",
+    tooMany: "At most 1,000 at once.",
+  }),
   submission: z.string().min(8).max(80),
 });

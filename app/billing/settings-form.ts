@@ -3,7 +3,7 @@
  * parses with). Secret keys are write-only: blank keeps the stored one.
  */
 import { z } from "zod";
-import { moneyField, optionalText, yesNo } from "~/forms/rules";
+import { moneyField, optionalText, percentage, stripeKey, yesNo } from "~/forms/rules";
 import { zonedDateTimeSchema } from "~/ui/zoned-time";
 
 export const BILLING_SETTINGS_FORM = "billing-settings";
@@ -11,34 +11,20 @@ export const BILLING_SETTINGS_FORM = "billing-settings";
 /** Currencies Stripe settles in that galas here use; amounts are cents in each (all have two minor digits). */
 export const CURRENCIES = ["USD", "CAD", "GBP", "EUR", "AUD", "NZD"] as const;
 
-/** Stripe's keys are at most 255 characters (its API reference); a longer one is not a key. */
-const KEY_MAX = 255;
-
-const key = (prefix: RegExp, example: string) =>
-  z
-    .string()
-    .trim()
-    .max(KEY_MAX, `This is longer than a Stripe key (at most ${KEY_MAX} characters).`)
-    .default("")
-    .refine((value) => value === "" || prefix.test(value), `This does not look like a key: it starts ${example}.`)
-    .transform((value) => value || null);
-
 export function billingSettingsSchema(timeZone: string) {
   return z
     .object({
       mode: z.enum(["test", "live"], { message: "Choose test or live." }),
-      test_publishable_key: key(/^pk_test_\w+$/, "pk_test_"),
-      test_secret_key: key(/^(sk|rk)_test_\w+$/, "sk_test_"),
-      live_publishable_key: key(/^pk_live_\w+$/, "pk_live_"),
-      live_secret_key: key(/^(sk|rk)_live_\w+$/, "sk_live_"),
+      test_publishable_key: stripeKey(/^pk_test_\w+$/, "pk_test_"),
+      test_secret_key: stripeKey(/^(sk|rk)_test_\w+$/, "sk_test_"),
+      live_publishable_key: stripeKey(/^pk_live_\w+$/, "pk_live_"),
+      live_secret_key: stripeKey(/^(sk|rk)_live_\w+$/, "sk_live_"),
       currency: z.enum(CURRENCIES, { message: "Choose a currency." }),
       cover_fee_enabled: yesNo,
-      fee_percent: z
-        .string()
-        .trim()
-        .default("")
-        .refine((text) => /^\d{1,2}(\.\d{1,2})?$/.test(text), "Enter a percentage such as 2.9 (at most 99.99).")
-        .transform((text) => Math.round(Number(text) * 100)),
+      fee_percent: percentage(
+        { min: 0, max: 99.99, places: 2 },
+        "Enter a percentage such as 2.9 (at most 99.99).",
+      ).transform((percent) => Math.round(percent * 100)),
       fee_fixed: moneyField({ required: true, label: "The fixed part" }),
       receipt_text: optionalText(2000, "The receipt text"),
       tax_id: optionalText(40, "The tax id"),

@@ -6,7 +6,7 @@
  * stored row, by amountProblems, so the grids' inline edits obey them too.
  */
 import { z } from "zod";
-import { displayOrder, moneyField, optionalText, pickedId } from "~/forms/rules";
+import { displayOrder, moneyField, optionalChoice, optionalText, pickedId } from "~/forms/rules";
 import { richTextField } from "~/rich-text/schema";
 import { itemInlineRules } from "./item-fields";
 import { PACKAGE_SUBTYPE } from "./item-rules";
@@ -20,11 +20,7 @@ export const auctionItemSchema = z
     title: itemInlineRules.title.default(""),
     lot: itemInlineRules.lot.default(""),
     type: itemInlineRules.type,
-    subtype: z
-      .string()
-      .default("")
-      .refine((value) => value === "" || value === PACKAGE_SUBTYPE, "Choose a single item or a package.")
-      .transform((value) => (value === "" ? null : value)),
+    subtype: optionalChoice([PACKAGE_SUBTYPE], "Choose a single item or a package."),
     excerpt: optionalText(500, "The excerpt"),
     description: richTextField().transform((html) => html || null),
     value: moneyField({ label: "The fair market value" }),

@@ -4,6 +4,7 @@
  * bid_proposal), with these defaults; the organiser can always type other amounts on the item. Client-safe.
  */
 import { z } from "zod";
+import { percentage } from "~/forms/rules";
 
 export type BidProposalSettings = { starting_bid_percent: number; increment_percent: number };
 
@@ -33,16 +34,9 @@ export function proposeBids(
   };
 }
 
+/** A share of the item's value: above 0 (from 0.1, in tenths) and at most all of it. */
 const percent = (label: string) =>
-  z
-    .string()
-    .trim()
-    .default("")
-    .refine(
-      (value) => /^\d{1,3}(\.\d)?$/.test(value) && Number(value) > 0 && Number(value) <= 100,
-      `${label}: a percentage between 1 and 100, such as 40.`,
-    )
-    .transform(Number);
+  percentage({ min: 0.1, max: 100, places: 1 }, `${label}: a percentage between 1 and 100, such as 40.`);
 
 /** The dialog that sets the event's percentages. */
 export const bidProposalSchema = z.object({

@@ -3,7 +3,7 @@
  * actions' choices, and lot numbering's one field.
  */
 import { z } from "zod";
-import { pickedId } from "~/forms/rules";
+import { optionalLotSaying, pickedId } from "~/forms/rules";
 import { itemInlineRules } from "./item-fields";
 import { ITEM_STATUSES } from "./item-rules";
 
@@ -34,13 +34,7 @@ export const NUMBER_LOTS_FORM = "number-lots";
 
 /** Where lot numbering starts: a whole number from 1, or blank (after the event's other lots). */
 export const numberLotsSchema = z.object({
-  start: z
-    .string()
-    .trim()
+  start: optionalLotSaying("Start from a whole number of at least 1, such as 101.")
     .default("")
-    .refine(
-      (start) => start === "" || /^[1-9]\d{0,5}$/.test(start),
-      "Start from a whole number of at least 1, such as 101.",
-    )
-    .transform((start) => (start === "" ? undefined : Number(start))),
+    .transform((start) => start ?? undefined),
 });

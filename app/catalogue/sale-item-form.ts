@@ -1,21 +1,16 @@
 /** The form of an item for sale (a fixed price while stock lasts), shared by the dialog and the action. */
 import { z } from "zod";
 import { listDialogForm } from "~/admin-list/list-dialog";
-import { countFromOne, moneyField, requiredText, yesNo } from "~/forms/rules";
+import { amountAboveZero, countFromOne, moneyField, pickedId, requiredText, yesNo } from "~/forms/rules";
 
 export const saleItemSchema = z.object({
   title: requiredText(200, "Give the item a name.", "Keep the name to 200 characters."),
-  buy_now: moneyField({ required: true, label: "The price" })
-    .refine((cents) => typeof cents !== "number" || cents > 0, "The price must be more than zero.")
+  buy_now: amountAboveZero("The price", "The price must be more than zero.")
     // A required amount is never null once it passes.
     .transform((cents) => cents as number),
   quantity: countFromOne("How many are for sale: a whole number of at least 1.").default(""),
   value: moneyField(),
-  xinv_category_id: z
-    .string()
-    .default("")
-    .refine((value) => value === "" || /^\d+$/.test(value), "Choose a category from the list.")
-    .transform((value) => (value === "" ? null : Number(value))),
+  xinv_category_id: pickedId("category"),
   excerpt: z
     .string()
     .trim()

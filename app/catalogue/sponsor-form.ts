@@ -5,20 +5,12 @@
  */
 import { z } from "zod";
 import { listDialogForm } from "~/admin-list/list-dialog";
-import { listPosition, optionalText, requiredText, webAddress, yesNo } from "~/forms/rules";
+import { listPosition, optionalChoice, optionalText, requiredText, webAddress, yesNo } from "~/forms/rules";
 import { SPONSOR_LEVELS } from "./sponsor-levels";
 
 export const sponsorFields = {
   title: requiredText(120, "Give the sponsor's name.", "A sponsor's name can be at most 120 characters."),
-  level: z
-    .string()
-    .trim()
-    .default("")
-    .transform((value) => value || null)
-    .refine(
-      (value) => value === null || (SPONSOR_LEVELS as readonly string[]).includes(value),
-      `Choose one of the levels: ${SPONSOR_LEVELS.join(", ")}, or none.`,
-    ),
+  level: optionalChoice(SPONSOR_LEVELS, `Choose one of the levels: ${SPONSOR_LEVELS.join(", ")}, or none.`),
   website: webAddress("website"),
   is_active: yesNo,
   internal_notes: optionalText(2000, "Notes"),

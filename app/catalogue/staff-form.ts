@@ -5,17 +5,12 @@
  */
 import { z } from "zod";
 import { listDialogForm } from "~/admin-list/list-dialog";
-import { isHexColour, optionalEmail, optionalText } from "~/forms/rules";
+import { optionalEmail, optionalHexColour, optionalText } from "~/forms/rules";
 
 const NOT_A_COLOUR = "Enter a colour as # and six hexadecimal digits, such as #dbe9ff, or leave it blank.";
 
 /** A row colour (staff.grid_row_color): # and six hexadecimal digits, stored in lower case; blank for none. */
-export const rowColour = z
-  .string()
-  .max(7, NOT_A_COLOUR)
-  .default("")
-  .transform((value) => value.trim().toLowerCase() || null)
-  .refine((value) => value === null || isHexColour(value), NOT_A_COLOUR);
+export const rowColour = optionalHexColour(NOT_A_COLOUR);
 
 export const staffFields = {
   first_name: optionalText(80, "A first name"),

@@ -94,6 +94,38 @@ export const yesNo = z
   .refine((value) => ["yes", "no", "on"].includes(value), "Choose Yes or No.")
   .transform((value) => value !== "no");
 
+/** One of a fixed list of choices (a select's), trimmed, or null when blank, with the field's message. */
+export const optionalChoice = <Choice extends string>(choices: readonly Choice[], message: string) =>
+  z
+    .string()
+    .trim()
+    .default("")
+    .transform((value) => value || null)
+    .refine(
+      (value): value is Choice | null => value === null || (choices as readonly string[]).includes(value),
+      message,
+    );
+
+/** A checkbox group as posted (nothing, one value, or several), as a list. */
+export const tickedValues = z.preprocess(
+  (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+  z.array(z.string()),
+);
+
+/** The ticked boxes of a group, each one of `choices`, with the field's message for one that is not. */
+export const tickedChoices = <Choice extends string>(choices: readonly Choice[], message: string) =>
+  tickedValues.refine(
+    (chosen): chosen is Choice[] => chosen.every((value) => (choices as readonly string[]).includes(value)),
+    message,
+  );
+
+/** The choices of a group of boxes (`choice` checks each), at least one, with the field's message when none is. */
+export const atLeastOneChosen = <Choice extends z.ZodTypeAny>(choice: Choice, message: string) =>
+  z
+    .array(choice)
+    .default([])
+    .refine((chosen) => chosen.length > 0, message);
+
 /** An http(s) address; "example.org" alone gets https:// in front, as people type it that way. */
 export const webAddress = (what: string, hosts?: string[]) =>
   postedText()
@@ -227,6 +259,22 @@ export const optionalMobile = optional(
 /** The id of a row a form names (a hidden field): a positive whole number. */
 export const rowId = z.coerce.number().int().positive().max(MAX_ROW_ID);
 
+/**
+ * A count typed in a field (read as a number, so " 12 " is 12), from `min` to `max`: with one message for every way
+ * it can be wrong, or a message for each (missing, not whole, too few, too many).
+ */
+export const countWithin = (
+  min: number,
+  max: number,
+  messages: string | { missing: string; notWhole: string; tooFew: string; tooMany: string },
+) => {
+  const say =
+    typeof messages === "string"
+      ? { missing: messages, notWhole: messages, tooFew: messages, tooMany: messages }
+      : messages;
+  return z.coerce.number({ message: say.missing }).int(say.notWhole).min(min, say.tooFew).max(max, say.tooMany);
+};
+
 /** A row's id with the message a post missing it gets ("This form is missing its item."). */
 export const rowIdOr = (message: string) =>
   z.coerce.number({ message }).int(message).positive(message).max(MAX_ROW_ID, message);
@@ -247,25 +295,48 @@ export function readOrRefuse<Rule extends z.ZodTypeAny>(rule: Rule, value: unkno
   return read.data;
 }
 
+const PADDLE_DIGITS = /^\d{1,7}$/;
+const PADDLE_NOT_DIGITS = "A paddle number is digits only, such as 142.";
+const PADDLE_ZERO = "A paddle number is above 0, such as 142.";
+
 /** A paddle number as typed: digits only, so a stray letter is refused at the field, not taken as another paddle. */
 export const paddleNumber = z
   .string()
   .trim()
   .default("")
   .refine((value) => value !== "", "Type the paddle number.")
-  .refine((value) => value === "" || /^\d{1,7}$/.test(value), "A paddle number is digits only, such as 142.")
+  .refine((value) => value === "" || PADDLE_DIGITS.test(value), PADDLE_NOT_DIGITS)
   .transform((value) => Number(value));
 
 /** A paddle number given to a guest: a paddle number (paddleNumber), above 0. */
-export const assignedPaddle = paddleNumber.refine((paddle) => paddle > 0, "A paddle number is above 0, such as 142.");
+export const assignedPaddle = paddleNumber.refine((paddle) => paddle > 0, PADDLE_ZERO);
 
-/** An auction item's lot number, or null when blank: a whole number from 1, at most six digits. */
-export const optionalLot = z
+/**
+ * A guest's paddle where it may be left blank, as null (a bid at a bid station names its guest; a guest's own bid
+ * does not): otherwise assignedPaddle's rule, with its messages.
+ */
+export const optionalPaddle = z
   .string()
   .trim()
-  .refine((value) => value === "" || /^\d{1,6}$/.test(value), "A lot is a whole number, such as 12.")
+  .default("")
+  .refine((value) => value === "" || PADDLE_DIGITS.test(value), PADDLE_NOT_DIGITS)
   .transform((value) => (value === "" ? null : Number(value)))
-  .refine((value) => value === null || value > 0, "A lot is a whole number, such as 12.");
+  .refine((paddle) => paddle !== 0, PADDLE_ZERO);
+
+/**
+ * A lot number, or null when blank: a whole number from 1, at most six digits, with the field's own message (a lot
+ * numbering's start says what it starts).
+ */
+export const optionalLotSaying = (message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => value === "" || /^\d{1,6}$/.test(value), message)
+    .transform((value) => (value === "" ? null : Number(value)))
+    .refine((value) => value === null || value > 0, message);
+
+/** An auction item's lot number, or null when blank (optionalLotSaying). */
+export const optionalLot = optionalLotSaying("A lot is a whole number, such as 12.");
 
 /** A row picked from a list (a donor, a category, a staff member) by its id, or null when blank. */
 export const pickedId = (what: string) =>
@@ -292,6 +363,21 @@ export const countFromOne = (message: string) =>
     .trim()
     .refine((value) => /^\d{1,6}$/.test(value) && Number(value) >= 1, message)
     .transform(Number);
+
+/**
+ * A percentage typed in a field, as a number: from `min` to `max`, with at most `places` decimal places, and the
+ * field's own message when it is not one. The bounds are the field's: billing's card fee stays below 100 to the
+ * hundredth (2.9, 99.99), a bid proposal's share of an item's value goes up to 100 in tenths (from 0.1).
+ */
+export const percentage = ({ min, max, places }: { min: number; max: number; places: number }, message: string) => {
+  const typed = new RegExp(`^\\d{1,3}(\\.\\d{1,${places}})?$`);
+  return z
+    .string()
+    .trim()
+    .default("")
+    .refine((value) => typed.test(value) && Number(value) >= min && Number(value) <= max, message)
+    .transform(Number);
+};
 
 /** A font's weight: a whole hundred from 100 to 900. */
 export const fontWeight = z.coerce
@@ -400,6 +486,15 @@ export const hexColour = (what: string) =>
     .regex(HEX_COLOUR, `Enter the ${what} colour as # and six hexadecimal digits, such as #37474f.`)
     .transform((value) => value.toLowerCase());
 
+/** A colour as hexColour's, kept in lower case, or null when blank: one message for every way it is not one. */
+export const optionalHexColour = (message: string) =>
+  z
+    .string()
+    .max(7, message)
+    .default("")
+    .transform((value) => value.trim().toLowerCase() || null)
+    .refine((value) => value === null || isHexColour(value), message);
+
 /** Digits only, kept as text (an id chosen in a select, a whole amount before its bounds), with the field's message. */
 export const digitsText = (message: string) => z.string().regex(/^\d+$/, message);
 
@@ -415,6 +510,22 @@ export const smtpAddress = z
   .string()
   .max(500, "Keep the address to 500 characters.")
   .regex(/^smtps?:\/\/\S+$/, "Enter an address such as smtps://user:password@smtp.example.org:465.");
+
+/** Stripe's keys are at most 255 characters (its API reference); a longer one is not a key. */
+const STRIPE_KEY_MAX = 255;
+
+/**
+ * A Stripe key, trimmed, or null when blank (a secret kept when it is not typed again): at most STRIPE_KEY_MAX
+ * characters, starting as `prefix` says, with `example` (its start, "pk_test_") in the message.
+ */
+export const stripeKey = (prefix: RegExp, example: string) =>
+  z
+    .string()
+    .trim()
+    .max(STRIPE_KEY_MAX, `This is longer than a Stripe key (at most ${STRIPE_KEY_MAX} characters).`)
+    .default("")
+    .refine((value) => value === "" || prefix.test(value), `This does not look like a key: it starts ${example}.`)
+    .transform((value) => value || null);
 
 /** A Twilio Account SID: AC and 32 hexadecimal digits. */
 export const twilioAccountSid = z
@@ -448,6 +559,28 @@ export function readMoney(input: string): MoneyReading {
   if (cents > MAX_CENTS) return { error: "That amount is too large." };
   return { cents };
 }
+
+/** A required amount above zero (a price, a bid called from the floor), with the field's message for zero. */
+export const amountAboveZero = (label: string, zero: string) =>
+  moneyField({ required: true, label }).refine((cents) => typeof cents !== "number" || cents > 0, zero);
+
+/** The largest fundraising goal, in cents: kept in the event's settings, not an integer column, so past MAX_CENTS. */
+export const MAX_GOAL_CENTS = 100_000_000_00;
+
+/**
+ * A fundraising goal in currency units as people type it ("25,000", "$25000", "25000.00"), as cents, or null when
+ * blank (no goal): from 1 to 100,000,000.
+ */
+export const fundraisingGoal = z
+  .string()
+  .trim()
+  .transform((value) => value.replace(/^\$/, "").replaceAll(",", ""))
+  .refine((value) => value === "" || /^\d+(\.\d{1,2})?$/.test(value), "Enter an amount such as 25,000.")
+  .transform((value) => (value === "" ? null : Math.round(Number(value) * 100)))
+  .refine(
+    (cents) => cents === null || (cents > 0 && cents <= MAX_GOAL_CENTS),
+    "Enter an amount between 1 and 100,000,000.",
+  );
 
 /** A zod rule for a money field: the typed text in, cents (or null when blank and optional) out. */
 export function moneyField({ required = false, label = "An amount" }: { required?: boolean; label?: string } = {}) {

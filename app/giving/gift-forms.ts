@@ -4,8 +4,7 @@
  */
 import { z } from "zod";
 import { listDialogForm } from "~/admin-list/list-dialog";
-import { MAX_ROW_ID } from "~/db/row-id";
-import { optionalEmail, optionalText, readMoney, rowId, yesNo } from "~/forms/rules";
+import { optionalEmail, optionalText, readMoney, rowId, rowIdOr, yesNo } from "~/forms/rules";
 
 export const GIFT_FORM = "give";
 export const BUY_ITEM_FORM = "buy-item";
@@ -91,11 +90,7 @@ export const giftSchema = z
 export type GiftInput = z.output<typeof giftSchema>;
 
 export const buyItemSchema = z.object({
-  item: z.coerce
-    .number({ message: "Choose an item." })
-    .int("Choose an item.")
-    .positive("Choose an item.")
-    .max(MAX_ROW_ID, "Choose an item."),
+  item: rowIdOr("Choose an item."),
   submission: z.string().min(8).max(80),
 });
 

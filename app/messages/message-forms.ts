@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import {
+  countWithin,
   digitsText,
   optional,
   optionalEmail,
@@ -63,11 +64,12 @@ export const textingSetupSchema = z.object({
   twilio_account_sid: optional(twilioAccountSid),
   twilio_auth_token: optional(z.string().max(200, "This is longer than a Twilio auth token.")),
   twilio_from_number: optionalMobile,
-  outbid_window_minutes: z.coerce
-    .number({ message: "Enter a number of minutes." })
-    .int("Enter whole minutes.")
-    .min(1, "At least 1 minute.")
-    .max(240, "At most 240 minutes (4 hours)."),
+  outbid_window_minutes: countWithin(1, 240, {
+    missing: "Enter a number of minutes.",
+    notWhole: "Enter whole minutes.",
+    tooFew: "At least 1 minute.",
+    tooMany: "At most 240 minutes (4 hours).",
+  }),
   ...Object.fromEntries(TEMPLATE_NAMES.map((name) => [`text_${name}`, optionalText(320, "The text")])),
 });
 

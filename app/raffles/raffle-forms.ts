@@ -4,8 +4,7 @@
  * one sale.
  */
 import { z } from "zod";
-import { MAX_ROW_ID } from "~/db/row-id";
-import { optionalText, rowId, yesNo } from "~/forms/rules";
+import { assignedPaddle, optionalText, rowId, rowIdOr, yesNo } from "~/forms/rules";
 
 export const RAFFLE_SALE_FORM = "raffle-sale";
 export const GUEST_RAFFLE_FORM = "guest-raffle";
@@ -14,20 +13,12 @@ export const drawFormId = (prizeId: number) => `draw-${prizeId}`;
 export const redrawFormId = (drawingId: number) => `redraw-${drawingId}`;
 
 const submission = z.string().min(8).max(80);
-const bundle = z.coerce
-  .number({ message: "Choose how many tickets." })
-  .int("Choose how many tickets.")
-  .positive("Choose how many tickets.")
-  .max(MAX_ROW_ID, "Choose how many tickets.");
+const bundle = rowIdOr("Choose how many tickets.");
 
 export const raffleSaleSchema = z.object({
   intent: z.literal("sell"),
   bundle,
-  paddle: z.coerce
-    .number({ message: "Enter the guest's paddle number." })
-    .int("Enter the guest's paddle number.")
-    .positive("Enter the guest's paddle number.")
-    .max(999_999_999, "Enter the guest's paddle number."),
+  paddle: assignedPaddle,
   submission,
 });
 

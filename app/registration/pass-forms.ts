@@ -2,7 +2,7 @@
  * The passes screen's posts (/admin/registration/passes), read by the screen and its action alike. Client-safe.
  */
 import { z } from "zod";
-import { rowIdOr } from "~/forms/rules";
+import { countWithin, rowIdOr } from "~/forms/rules";
 
 /** A pass's row buttons (cancel, resend): the pass is all they post. */
 export const passSchema = z.object({ pass: rowIdOr("This form does not say which pass.") });
@@ -16,9 +16,5 @@ export const RELEASE_FORM = "release-unpaid";
 
 /** Releasing the unpaid orders older than a number of days. */
 export const releaseSchema = z.object({
-  days: z.coerce
-    .number({ message: "Enter a number of days from 1 to 365." })
-    .int("Enter a number of days from 1 to 365.")
-    .min(1, "Enter a number of days from 1 to 365.")
-    .max(365, "Enter a number of days from 1 to 365."),
+  days: countWithin(1, 365, "Enter a number of days from 1 to 365."),
 });

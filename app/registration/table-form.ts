@@ -3,17 +3,18 @@
  * the action. Client-safe.
  */
 import { z } from "zod";
-import { requiredText, rowId, rowIdList } from "~/forms/rules";
+import { countWithin, requiredText, rowId, rowIdList } from "~/forms/rules";
 
 export const MAX_TABLE_CAPACITY = 200;
 
 export const tableSchema = z.object({
   name: requiredText(40, "Give the table a name or number.", "Keep the name to 40 characters."),
-  capacity: z.coerce
-    .number({ invalid_type_error: "Give the number of seats." })
-    .int("Give a whole number of seats.")
-    .min(1, "A table has at least 1 seat.")
-    .max(MAX_TABLE_CAPACITY, `A table has at most ${MAX_TABLE_CAPACITY} seats.`),
+  capacity: countWithin(1, MAX_TABLE_CAPACITY, {
+    missing: "Give the number of seats.",
+    notWhole: "Give a whole number of seats.",
+    tooFew: "A table has at least 1 seat.",
+    tooMany: `A table has at most ${MAX_TABLE_CAPACITY} seats.`,
+  }),
 });
 
 export type TableInput = z.infer<typeof tableSchema>;

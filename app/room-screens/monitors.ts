@@ -3,7 +3,7 @@
  * at one of the spec's public addresses, choosing its panels and how fast its pages of silent items turn.
  */
 import { z } from "zod";
-import { requiredText } from "~/forms/rules";
+import { atLeastOneChosen, requiredText } from "~/forms/rules";
 import type { LiveRoom } from "~/bidding/live-lots";
 
 /** The spec's monitor addresses: /woa2025monitor and /lun2025monitor, each showing the monitor set up for it. */
@@ -78,10 +78,7 @@ export const monitorFormId = (path: MonitorPath) => `monitor-${path}`;
 export const monitorSchema = z.object({
   path: z.enum(MONITOR_PATHS, { errorMap: () => ({ message: "Choose one of the monitor addresses." }) }),
   title: requiredText(80, "Give the monitor a title: it heads the screen.", "Keep the title to 80 characters."),
-  panels: z
-    .array(z.enum(MONITOR_PANELS))
-    .default([])
-    .refine((panels) => panels.length > 0, "Choose at least one panel to show."),
+  panels: atLeastOneChosen(z.enum(MONITOR_PANELS), "Choose at least one panel to show."),
   rotation_seconds: wholeNumber(ROTATION, `Enter seconds from ${ROTATION.min} to ${ROTATION.max}.`),
   items_per_page: wholeNumber(ITEMS_PER_PAGE, `Enter from ${ITEMS_PER_PAGE.min} to ${ITEMS_PER_PAGE.max} items.`),
 });

@@ -3,15 +3,10 @@
  * (checkbox groups come as lists). Client-safe.
  */
 import { z } from "zod";
-import { PERMISSIONS, TEAM_FLAGS, type Permission } from "~/auth/permissions";
-import { MAX_ROW_ID } from "~/db/row-id";
-import { emailAddress } from "~/forms/rules";
+import { PERMISSIONS, TEAM_FLAGS } from "~/auth/permissions";
+import { emailAddress, rowIdOr, tickedChoices, tickedValues } from "~/forms/rules";
 
-const memberId = z.coerce
-  .number({ message: "Choose a team member." })
-  .int("Choose a team member.")
-  .positive("Choose a team member.")
-  .max(MAX_ROW_ID, "Choose a team member.");
+const memberId = rowIdOr("Choose a team member.");
 
 /** The form id of the invitation. */
 export const INVITE_FORM = "invite";
@@ -25,12 +20,6 @@ export const memberFormId = (usrId: number | string) => `team-member-${usrId}`;
 /** The form id of a member's removal. */
 export const removeFormId = (usrId: number | string) => `team-remove-${usrId}`;
 
-/** A checkbox group as posted: nothing, one value, or several. */
-const ticked = z.preprocess(
-  (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
-  z.array(z.string()),
-);
-
 export const inviteSchema = z.object({
   email: emailAddress(
     z
@@ -42,21 +31,18 @@ export const inviteSchema = z.object({
   first_name: z.string().trim().max(80, "Keep the first name under 80 characters.").optional(),
   last_name: z.string().trim().max(80, "Keep the last name under 80 characters.").optional(),
   /** The ticked permissions (checkboxes named "permission"). */
-  permission: ticked.refine(
-    (chosen): chosen is Permission[] => chosen.every((name) => (PERMISSIONS as readonly string[]).includes(name)),
-    "That is not a permission.",
-  ),
+  permission: tickedChoices(PERMISSIONS, "That is not a permission."),
 });
 
 /** A row of the team grid: the flags that are ticked (checkboxes named "flag"); the others are cleared. */
 export const memberFlagsSchema = z.object({
   usr_id: memberId,
-  flag: ticked.pipe(z.array(z.enum(TEAM_FLAGS, { message: "That is not a permission or notification." }))),
+  flag: tickedValues.pipe(z.array(z.enum(TEAM_FLAGS, { message: "That is not a permission or notification." }))),
 });
 
 /** A change to the selected members (checkboxes named "usr_id"): give (`set`) or take away (`clear`) one flag. */
 export const bulkSchema = z.object({
-  usr_id: ticked.pipe(z.array(memberId).min(1, "Select at least one member to change.")),
+  usr_id: tickedValues.pipe(z.array(memberId).min(1, "Select at least one member to change.")),
   flag: z.enum(TEAM_FLAGS, { message: "Choose the permission or notification to change." }),
   value: z.enum(["set", "clear"], { message: "Choose whether to give or take away." }),
 });
