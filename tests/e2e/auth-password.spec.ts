@@ -47,7 +47,9 @@ test("sign up, sign out, sign in, and reset a forgotten password", async ({ page
   await expect(page.getByText("Signed in as Nia Okafor")).toBeVisible();
 
   await signOut(page);
-  await signIn(page, { email, password });
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByText("Signed in as Nia Okafor")).toBeVisible();
   await signOut(page);
 

@@ -5,6 +5,7 @@ import { signIn } from "./support/sign-in";
 
 test("the demo organiser sees the demo events with their role @phone", async ({ page, gala }) => {
   await signIn(page, gala.organiser);
+  await page.goto("/");
   await expect(page.getByText("Signed in as Morgan Ellis")).toBeVisible();
   const events = page.getByRole("region", { name: "Your events" }).getByRole("listitem");
   const galaItem = events.filter({ hasText: "Harbor Lights Gala" }).filter({ hasNotText: "Archived" });
@@ -17,6 +18,7 @@ test("the demo organiser sees the demo events with their role @phone", async ({ 
 
 test("the demo volunteer sees the gala with the role they hold", async ({ page, gala }) => {
   await signIn(page, gala.volunteer);
+  await page.goto("/");
   const events = page.getByRole("region", { name: "Your events" }).getByRole("listitem");
   await expect(events).toHaveCount(1);
   await expect(events.first()).toContainText("Team member · check guests in and out, register guests");
@@ -42,6 +44,7 @@ test("signing out everywhere ends the session in the other browser too; the admi
   await expect(laptop.getByRole("heading", { level: 1 })).toBeVisible();
 
   await signIn(page, organiser);
+  await page.goto("/");
   await page.getByRole("button", { name: "Sign out everywhere" }).click();
   await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
 
