@@ -7,14 +7,17 @@
  * - `intent=inline-edit`: one field, checked with the rule of the same name in the dialog's schema.
  * - an intent of `forms`: another form of the screen (a setting of the list), parsed with its schema.
  * - any other intent: an action on the selected rows.
- * Access is checked first, for every post. A domain function refuses with a `Refusal`; anything else it throws is a
- * bug (500). Every domain call gets the event id, and each one keeps to its event's (or organisation's) rows.
+ * Each is an intent of one intent action (forms/intent-action.server.ts), so access is checked first, for every
+ * post, and an unknown intent is refused as everywhere. A domain function refuses with a `Refusal`; anything else it
+ * throws is a bug (500). Every domain call gets the event id, and each one keeps to its event's (or organisation's)
+ * rows.
  */
+import { data, type ActionFunctionArgs } from "@remix-run/node";
+import { z, type ZodTypeAny } from "zod";
 import { requireEventPermission } from "~/auth/access.server";
-import { parseForm } from "~/forms/form-contract";
+import { intentAction, type Intent } from "~/forms/intent-action.server";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
-import { answerForm, refuseSubmission, refuseWith } from "~/forms/reply.server";
 import { rowId } from "~/forms/rules";
 import {
   inlineEditSaved,
@@ -23,14 +26,15 @@ import {
   refuseBulk,
   refuseInlineEdit,
 } from "~/grid/grid-forms.server";
-import { redirectWithToast } from "~/http/toast.server";
 import { editRowFormId, newRowFormId, rowIdField, type ListDialogForm } from "./list-dialog";
-import type { ActionFunctionArgs } from "@remix-run/node";
-import type { z, ZodTypeAny } from "zod";
 import type { Permission } from "~/auth/permissions";
+import type { FormReply } from "~/forms/form-contract";
 
 /** What a list's domain calls get: the event, and the post itself for the few that read more than the schema. */
 export type ListCall = { eventId: number; form: FormData };
+
+/** What access gives a list's intents. */
+type ListAccess = Omit<ListCall, "form">;
 
 export interface ListSpec<Schema extends ZodTypeAny> {
   permission: Permission;
@@ -80,86 +84,107 @@ export const listForm = <Schema extends ZodTypeAny>(form: {
 }): ListForm => form;
 
 /**
- * Answers one post to a list screen. Called from the route's `action` function (not built at module level: the
- * browser build loads the route module too, where this module is empty).
+ * Answers one post to a list screen: the list, declared as intents of one intent action (intent-action.server.ts).
+ * Called from the route's `action` function (not built at module level: the browser build loads the route module
+ * too, where this module is empty).
  */
 export async function listAction<Schema extends ZodTypeAny>({ request }: ActionFunctionArgs, spec: ListSpec<Schema>) {
   const [one, many] = spec.noun;
   const gone = spec.gone ?? `This ${one} no longer exists. Reload the page.`;
-  const { eventId } = await requireEventPermission(request, spec.permission);
-  const { form, fieldErrors: readErrors } = spec.readForm
-    ? await spec.readForm(request)
-    : { form: await readPostedForm(request), fieldErrors: undefined };
-  const call: ListCall = { eventId, form };
-  const intent = String(form.get("intent") ?? "");
-  const url = new URL(request.url);
-  url.searchParams.delete("dialog");
-  const back = (title: string) => redirectWithToast(url.pathname + url.search, { title });
+  // What access and reading the post found, for the intents' form ids and messages (this one post's).
+  let dialogForm: ListDialogForm<Schema> | undefined;
+  let readErrors: Record<string, string[]> = {};
+  const { dialog, inline, forms = {}, bulk = {} } = spec;
 
-  if ((intent === "create" || intent === "update") && spec.dialog?.[intent]) {
-    const dialog = spec.dialog;
-    const dialogForm = typeof dialog.form === "function" ? await dialog.form(eventId) : dialog.form;
-    let id = 0;
-    if (intent === "update") {
-      const parsedId = rowId.safeParse(form.get(rowIdField(dialogForm)));
-      if (!parsedId.success) throw new Response(`This form does not say which ${one}.`, { status: 400 });
-      id = parsedId.data;
-    }
-    const formId = intent === "create" ? newRowFormId(dialogForm) : editRowFormId(dialogForm, id);
-    const submission = parseForm(form, dialogForm.schema);
-    if (submission.status !== "success" || readErrors) {
-      const errors = { ...(submission.status === "success" ? {} : submission.error), ...readErrors };
-      return refuseSubmission(formId, submission, { fieldErrors: withoutNulls(errors) });
-    }
-    try {
-      if (intent === "create") return back(await dialog.create!(call, submission.value));
-      const title = await dialog.update!({ ...call, id }, submission.value);
-      return title === null ? refuseSubmission(formId, submission, { formErrors: [gone] }) : back(title);
-    } catch (error) {
-      if (error instanceof Refusal) return refuseWith(formId, submission, error);
-      throw error;
-    }
+  return intentAction(request, {
+    access: async (request) => {
+      const { eventId } = await requireEventPermission(request, spec.permission);
+      if (dialog) dialogForm = typeof dialog.form === "function" ? await dialog.form(eventId) : dialog.form;
+      return { eventId };
+    },
+    readForm: async (request) => {
+      if (!spec.readForm) return readPostedForm(request);
+      const read = await spec.readForm(request);
+      readErrors = read.fieldErrors ?? {};
+      return read.form;
+    },
+    // Declared from the last to be looked up to the first: a dialog's intent before an inline edit, before the
+    // screen's other forms, before an action on the selected rows.
+    intents: (declare) => {
+      const intents: Record<string, Intent<ListAccess, never>> = {};
+      for (const [name, act] of Object.entries(bulk)) {
+        const select =
+          spec.bulkSelect?.[name] ??
+          (name === "delete" ? `Select the ${many} to delete first.` : `Select the ${many} first.`);
+        intents[name] = declare({
+          formId: name,
+          schema: z.object({}),
+          refusal: (reply) => refuseBulk(firstMessage(reply)),
+          run: async (call) => {
+            const ids = readSelectedIds(call.form);
+            if (!ids) throw new Refusal(select);
+            try {
+              return await act({ ...call, ids });
+            } catch (error) {
+              if (name === "delete" && error instanceof Refusal)
+                throw new Refusal(`Nothing was deleted. ${error.message}`);
+              throw error;
+            }
+          },
+        });
+      }
+      for (const [name, other] of Object.entries(forms)) {
+        const save = other.save as (call: ListCall, input: unknown) => Promise<string>;
+        intents[name] = declare({ formId: other.formId ?? name, schema: other.schema, run: save });
+      }
+      if (inline) {
+        intents["inline-edit"] = declare({
+          formId: "inline-edit",
+          schema: z.object({}),
+          refusal: (reply, { form }) => refuseInlineEdit(readInlineEdit(form, inline.rules)!, firstMessage(reply)),
+          run: async (call) => {
+            const edit = readInlineEdit(call.form, inline.rules);
+            if (!edit) throw new Response("This edit is not one the grid makes.", { status: 400 });
+            const parsed = inline.rules[edit.field].safeParse(edit.value);
+            if (!parsed.success) throw new Refusal(parsed.error.issues[0].message);
+            if (!(await inline.save({ ...call, id: edit.id }, edit.field, parsed.data))) throw new Refusal(gone);
+            return data(inlineEditSaved());
+          },
+        });
+      }
+      const { create, update } = dialog ?? {};
+      const dialogIntent = {
+        schema: () => dialogForm!.schema,
+        otherErrors: () => readErrors,
+      };
+      if (create) {
+        intents.create = declare({
+          ...dialogIntent,
+          formId: () => newRowFormId(dialogForm!),
+          run: (call, input: z.output<Schema>) => create(call, input),
+        });
+      }
+      if (update) {
+        intents.update = declare({
+          ...dialogIntent,
+          formId: (form) => editRowFormId(dialogForm!, editedRow(form)),
+          run: async (call, input: z.output<Schema>) => {
+            const title = await update({ ...call, id: editedRow(call.form) }, input);
+            if (title === null) throw new Refusal(gone);
+            return title;
+          },
+        });
+      }
+      return intents;
+    },
+  });
+
+  /** The row the dialog edits, from its hidden field; a post that does not say is not one of ours. */
+  function editedRow(form: FormData) {
+    const parsed = rowId.safeParse(form.get(rowIdField(dialogForm!)));
+    if (!parsed.success) throw new Response(`This form does not say which ${one}.`, { status: 400 });
+    return parsed.data;
   }
-
-  if (intent === "inline-edit" && spec.inline) {
-    const edit = readInlineEdit(form, spec.inline.rules);
-    const rule = edit ? spec.inline.rules[edit.field] : undefined;
-    if (!edit || !rule) throw new Response("This edit is not one the grid makes.", { status: 400 });
-    const parsed = rule.safeParse(edit.value);
-    if (!parsed.success) return refuseInlineEdit(edit, parsed.error.issues[0].message);
-    try {
-      const saved = await spec.inline.save({ ...call, id: edit.id }, edit.field, parsed.data);
-      return saved ? inlineEditSaved() : refuseInlineEdit(edit, gone);
-    } catch (error) {
-      if (error instanceof Refusal) return refuseInlineEdit(edit, error.message);
-      throw error;
-    }
-  }
-
-  const other = spec.forms && Object.hasOwn(spec.forms, intent) ? spec.forms[intent] : undefined;
-  if (other) {
-    const save = other.save as (call: ListCall, input: unknown) => Promise<string>;
-    return answerForm(other.formId ?? intent, parseForm(form, other.schema), async (input) =>
-      back(await save(call, input)),
-    );
-  }
-
-  const bulk = spec.bulk && Object.hasOwn(spec.bulk, intent) ? spec.bulk[intent] : undefined;
-  if (bulk) {
-    const ids = readSelectedIds(form);
-    const select =
-      spec.bulkSelect?.[intent] ??
-      (intent === "delete" ? `Select the ${many} to delete first.` : `Select the ${many} first.`);
-    if (!ids) return refuseBulk(select);
-    try {
-      return back(await bulk({ ...call, ids }));
-    } catch (error) {
-      if (!(error instanceof Refusal)) throw error;
-      return refuseBulk(intent === "delete" ? `Nothing was deleted. ${error.message}` : error.message);
-    }
-  }
-
-  throw new Response("This form does not say what to do.", { status: 400 });
 }
 
 /** "1 donor", "3 donors": counts in the toasts. */
@@ -167,6 +192,7 @@ export function countOf(count: number, [one, many]: readonly [string, string]) {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-function withoutNulls(errors: Record<string, string[] | null | undefined>) {
-  return Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string[]] => !!entry[1]));
+/** The refusal's one message, for the grid's action bar or cell. */
+function firstMessage(reply: FormReply) {
+  return Object.values(reply.error ?? {}).flatMap((messages) => messages ?? [])[0] ?? "";
 }

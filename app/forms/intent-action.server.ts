@@ -50,6 +50,11 @@ export interface Intent<Access, Schema extends ZodTypeAny = ZodTypeAny> {
    * error toast on the page it redirects back to, as its success would be.
    */
   refuseInToast?: boolean;
+  /**
+   * For a post whose page shows a refusal in a shape of its own (a grid's cell or action bar): the refusal (of the
+   * post, or the `Refusal` its call threw), reshaped. The post is the call's `form`.
+   */
+  refusal?: (reply: FormReply, call: IntentCall<Access>) => Response | ReturnType<typeof data>;
   /** A move made by dragging replaces the page in the history rather than adding an entry per move. */
   replaceHistory?: boolean;
   run: (call: IntentCall<Access>, input: z.output<Schema>) => Promise<IntentAnswer>;
@@ -101,6 +106,7 @@ export async function intentAction<Access>(request: Request, spec: IntentActionS
     );
   const refuse = (reply: FormReply) => {
     if (declared.refuseInToast) return back({ type: "error", title: Object.values(reply.error ?? {}).flat()[0] ?? "" });
+    if (declared.refusal) return declared.refusal(reply, call);
     return spec.refusal ? spec.refusal(reply) : data(reply, { status: 400 });
   };
 

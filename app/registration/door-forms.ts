@@ -5,6 +5,17 @@ import { z } from "zod";
 import { EMAIL_MAX, emailAddress, requiredText, rowId, rowIdOr, TEXT_LIMITS } from "~/forms/rules";
 import type { PaymentMethod } from "./register-party.server";
 
+/** The station's posts by their `intent`, each also the id of the form a refusal is about. */
+export const DOOR_INTENT = {
+  checkIn: "in",
+  checkOut: "out",
+  partyIn: "party-in",
+  scan: "scan",
+  walkIn: "walk-in",
+  payCash: "pay-cash",
+  payCheck: "pay-check",
+} as const;
+
 /** Check in or out, a guest or their party: the guest is all it posts. */
 export const doorGuestSchema = z.object({ registrantId: rowIdOr("Choose a guest.") });
 

@@ -57,5 +57,8 @@ export const registrantImportSchema = z.object({
   file_name: z.string().max(255, "The file's name is too long.").default(""),
 });
 
+/** A guest's row buttons by their `intent`, each also the id of its form. */
+export const REGISTRANT_ROW_INTENT = { resend: "resend", delete: "delete" } as const;
+
 /** A guest's row buttons (resend, delete): the guest is all they post. */
 export const registrantRowSchema = z.object({ registrant: rowIdOr("This form does not say which guest.") });

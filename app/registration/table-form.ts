@@ -34,3 +34,6 @@ export const moveSchema = z.object({
 
 /** A table named by the dialog or the delete button; one whose id is not one is a table already gone. */
 export const tableIdSchema = z.object({ table: rowId.optional().catch(undefined) });
+
+/** The delete button's `intent`, also the id of its form. */
+export const DELETE_TABLE = "delete-table";

@@ -5,12 +5,8 @@ import { correctionDialog, correctionSchema } from "~/bidding/live-lots";
 import { correctLot, liveBidRows, liveMarker } from "~/bidding/live-lots.server";
 import { LiveBidsScreen } from "~/bidding/ui/live-bids-screen";
 import { db } from "~/db.server";
-import { parseForm } from "~/forms/form-contract";
-import { readPostedForm } from "~/forms/posted-form.server";
-import { Refusal } from "~/forms/refusal";
-import { refuseForm, refuseSubmission, refuseWith } from "~/forms/reply.server";
+import { intentAction } from "~/forms/intent-action.server";
 import { paths } from "~/http/paths";
-import { redirectWithToast } from "~/http/toast.server";
 import { titleMeta } from "~/ui/error-page";
 import { event } from "~drizzle/schema";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
@@ -39,30 +35,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { eventId, user } = await requireEventPermission(request, "can_control_event");
-  const form = await readPostedForm(request);
-  const formId = correctionDialog(Number(form.get("lot")) || 0, Number(form.get("unit")) || 0);
-  if (form.get("intent") !== "correct") return refuseForm(formId, "This screen does not know that action.");
-  const submission = parseForm(form, correctionSchema);
-  if (submission.status !== "success") return refuseSubmission(formId, submission);
-  const { lot, unit, paddle, amount, reason } = submission.value;
-  try {
-    const message = await correctLot(db, {
-      eventId,
-      itemId: lot,
-      byUsrId: user.usr_id,
-      unit,
-      paddle,
-      amount: amount!,
-      reason,
-    });
-    const url = new URL(request.url);
-    url.searchParams.delete("dialog");
-    return redirectWithToast(url.pathname + url.search, { title: message });
-  } catch (error) {
-    if (error instanceof Refusal) return refuseWith(formId, submission, error);
-    throw error;
-  }
+  return intentAction(request, {
+    access: async (request) => {
+      const { eventId, user } = await requireEventPermission(request, "can_control_event");
+      return { eventId, byUsrId: user.usr_id };
+    },
+    intents: (intent) => ({
+      correct: intent({
+        formId: (form) => correctionDialog(Number(form.get("lot")) || 0, Number(form.get("unit")) || 0),
+        schema: correctionSchema,
+        run: ({ eventId, byUsrId }, { lot, unit, paddle, amount, reason }) =>
+          correctLot(db, { eventId, itemId: lot, byUsrId, unit, paddle, amount: amount!, reason }),
+      }),
+    }),
+  });
 }
 
 export default function LiveBidsPage() {

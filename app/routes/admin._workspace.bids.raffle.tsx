@@ -3,12 +3,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { isEventAdmin, type Permission } from "~/auth/permissions";
 import { db } from "~/db.server";
-import { parseForm } from "~/forms/form-contract";
-import { readPostedForm } from "~/forms/posted-form.server";
-import { Refusal } from "~/forms/refusal";
-import { answerForm, refuseForm } from "~/forms/reply.server";
+import { intentAction } from "~/forms/intent-action.server";
+import { rowId } from "~/forms/rules";
 import { paths } from "~/http/paths";
-import { backWithToast } from "~/http/toast.server";
 import { drawPrize, redrawPrize } from "~/raffles/raffle-draw.server";
 import {
   drawFormId,
@@ -53,54 +50,64 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { eventId, user, role } = await requireEventPermission(request, RAFFLE_DESK);
-  const formData = await readPostedForm(request);
-  switch (formData.get("intent")) {
-    case "sell":
-      return answerForm(RAFFLE_SALE_FORM, parseForm(formData, raffleSaleSchema), async (input) => {
-        const sold = await sellRaffleTickets(eventId, {
-          bundleId: input.bundle,
-          buyer: { paddle: input.paddle },
-          submissionKey: input.submission,
-          byUsrId: user.usr_id,
-        });
-        const numbers =
-          sold.numbers.length === 1 ? `No. ${sold.numbers[0]}` : `No. ${sold.numbers[0]}–${sold.numbers.at(-1)}`;
-        return backWithToast(request, `Paddle ${input.paddle}: ${sold.raffleTitle} tickets ${numbers}`);
-      });
-    case "draw": {
-      const submission = parseForm(formData, drawSchema);
-      if (submission.status !== "success") return refuseForm("draw", "Choose a prize to draw.");
-      const formId = drawFormId(submission.value.prize);
-      try {
-        const drawn = await drawPrize(eventId, submission.value.prize, user.usr_id);
-        return backWithToast(request, `Ticket ${drawn.ticketNumber} wins`);
-      } catch (error) {
-        if (error instanceof Refusal) return refuseForm(formId, error.message);
-        throw error;
-      }
-    }
-    case "redraw": {
-      const drawing = Number(formData.get("drawing"));
-      const formId = Number.isInteger(drawing) && drawing > 0 ? redrawFormId(drawing) : "redraw";
-      return answerForm(formId, parseForm(formData, redrawSchema), async (input) => {
-        // A second redraw of a prize needs an event admin (raffle-draw.server.ts).
-        const drawn = await redrawPrize(eventId, input.drawing, {
-          ...input,
-          byUsrId: user.usr_id,
-          isEventAdmin: isEventAdmin(role),
-        });
-        return backWithToast(request, `Drawn again: ticket ${drawn.ticketNumber} wins`);
-      });
-    }
-    case "licence":
-      return answerForm(RAFFLE_LICENCE_FORM, parseForm(formData, licenceSchema), async (input) => {
-        await saveRaffleRules(eventId, { licence: input.licence, mustBePresent: input.must_be_present });
-        return backWithToast(request, "Raffle rules saved");
-      });
-    default:
-      return refuseForm("raffle", "Unknown action.");
-  }
+  return intentAction(request, {
+    access: async (request) => {
+      const { eventId, user, role } = await requireEventPermission(request, RAFFLE_DESK);
+      return { eventId, byUsrId: user.usr_id, role };
+    },
+    intents: (intent) => ({
+      sell: intent({
+        formId: RAFFLE_SALE_FORM,
+        schema: raffleSaleSchema,
+        run: async ({ eventId, byUsrId }, input) => {
+          const sold = await sellRaffleTickets(eventId, {
+            bundleId: input.bundle,
+            buyer: { paddle: input.paddle },
+            submissionKey: input.submission,
+            byUsrId,
+          });
+          const numbers =
+            sold.numbers.length === 1 ? `No. ${sold.numbers[0]}` : `No. ${sold.numbers[0]}–${sold.numbers.at(-1)}`;
+          return `Paddle ${input.paddle}: ${sold.raffleTitle} tickets ${numbers}`;
+        },
+      }),
+      draw: intent({
+        // A post naming no prize is refused on a form no prize has.
+        formId: (form) => {
+          const prize = rowId.safeParse(form.get("prize"));
+          return prize.success ? drawFormId(prize.data) : "draw";
+        },
+        schema: drawSchema,
+        unparsed: "Choose a prize to draw.",
+        run: async ({ eventId, byUsrId }, { prize }) =>
+          `Ticket ${(await drawPrize(eventId, prize, byUsrId)).ticketNumber} wins`,
+      }),
+      redraw: intent({
+        formId: (form) => {
+          const drawing = Number(form.get("drawing"));
+          return Number.isInteger(drawing) && drawing > 0 ? redrawFormId(drawing) : "redraw";
+        },
+        schema: redrawSchema,
+        run: async ({ eventId, byUsrId, role }, input) => {
+          // A second redraw of a prize needs an event admin (raffle-draw.server.ts).
+          const drawn = await redrawPrize(eventId, input.drawing, {
+            ...input,
+            byUsrId,
+            isEventAdmin: isEventAdmin(role),
+          });
+          return `Drawn again: ticket ${drawn.ticketNumber} wins`;
+        },
+      }),
+      licence: intent({
+        formId: RAFFLE_LICENCE_FORM,
+        schema: licenceSchema,
+        run: async ({ eventId }, input) => {
+          await saveRaffleRules(eventId, { licence: input.licence, mustBePresent: input.must_be_present });
+          return "Raffle rules saved";
+        },
+      }),
+    }),
+  });
 }
 
 export default function RafflePage() {

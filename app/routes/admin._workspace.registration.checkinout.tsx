@@ -15,7 +15,13 @@ import {
   type DoorOutcome,
 } from "~/registration/check-in-actions.server";
 import { doorCounts, doorGuests, doorMarker, guestOfToken } from "~/registration/check-in.server";
-import { doorGuestSchema, doorPaymentSchema, doorScanSchema, walkInSchema } from "~/registration/door-forms";
+import {
+  DOOR_INTENT,
+  doorGuestSchema,
+  doorPaymentSchema,
+  doorScanSchema,
+  walkInSchema,
+} from "~/registration/door-forms";
 import { DoorScreen } from "~/registration/ui/door-screen";
 import doorHref from "~/styles/door.css";
 import { titleMeta } from "~/ui/error-page";
@@ -69,44 +75,44 @@ export async function action({ request }: ActionFunctionArgs) {
       return { eventId, usrId: user.usr_id };
     },
     intents: (intent) => ({
-      in: intent({
-        formId: "in",
+      [DOOR_INTENT.checkIn]: intent({
+        formId: DOOR_INTENT.checkIn,
         schema: doorGuestSchema,
         shownFields: [],
         run: async ({ eventId, usrId }, { registrantId }) =>
           answer(await checkAtDoor(eventId, usrId, [registrantId], "in")),
       }),
-      out: intent({
-        formId: "out",
+      [DOOR_INTENT.checkOut]: intent({
+        formId: DOOR_INTENT.checkOut,
         schema: doorGuestSchema,
         shownFields: [],
         run: async ({ eventId, usrId }, { registrantId }) =>
           answer(await checkAtDoor(eventId, usrId, [registrantId], "out")),
       }),
-      "party-in": intent({
-        formId: "party-in",
+      [DOOR_INTENT.partyIn]: intent({
+        formId: DOOR_INTENT.partyIn,
         schema: doorGuestSchema,
         shownFields: [],
         run: async ({ eventId, usrId }, { registrantId }) => answer(await checkInParty(eventId, usrId, registrantId)),
       }),
-      scan: intent({
-        formId: "scan",
+      [DOOR_INTENT.scan]: intent({
+        formId: DOOR_INTENT.scan,
         schema: doorScanSchema,
         run: async ({ eventId, usrId }, { code }) => answer(await checkInScanned(eventId, usrId, code)),
       }),
-      "walk-in": intent({
-        formId: "walk-in",
+      [DOOR_INTENT.walkIn]: intent({
+        formId: DOOR_INTENT.walkIn,
         schema: walkInSchema,
         run: async ({ eventId, usrId }, guest) => answer(await walkIn(eventId, usrId, guest)),
       }),
-      "pay-cash": intent({
-        formId: "pay-cash",
+      [DOOR_INTENT.payCash]: intent({
+        formId: DOOR_INTENT.payCash,
         schema: doorPaymentSchema,
         shownFields: ["check_number"],
         run: async ({ eventId, usrId }, paid) => answer(await takeDoorPaymentAt(eventId, usrId, paid, "cash")),
       }),
-      "pay-check": intent({
-        formId: "pay-check",
+      [DOOR_INTENT.payCheck]: intent({
+        formId: DOOR_INTENT.payCheck,
         schema: doorPaymentSchema,
         shownFields: ["check_number"],
         run: async ({ eventId, usrId }, paid) => answer(await takeDoorPaymentAt(eventId, usrId, paid, "check")),

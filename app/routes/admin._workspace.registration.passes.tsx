@@ -5,7 +5,7 @@ import { db } from "~/db.server";
 import { replyFor } from "~/forms/form-contract";
 import { intentAction } from "~/forms/intent-action.server";
 import { Refusal } from "~/forms/refusal";
-import { markPaidSchema, passSchema, RELEASE_FORM, releaseSchema } from "~/registration/pass-forms";
+import { markPaidSchema, PASS_INTENT, passSchema, RELEASE_FORM, releaseSchema } from "~/registration/pass-forms";
 import {
   cancelPass,
   loadPasses,
@@ -35,20 +35,20 @@ export async function action({ request }: ActionFunctionArgs) {
   return intentAction(request, {
     access: (request) => requireEventPermission(request, "can_register"),
     intents: (intent) => ({
-      "mark-paid": intent({
-        formId: "mark-paid",
+      [PASS_INTENT.markPaid]: intent({
+        formId: PASS_INTENT.markPaid,
         schema: markPaidSchema,
         refuseInToast: true,
         run: async ({ eventId }, { pass, method }) => said(await markPassPaid(db, eventId, pass, method)),
       }),
-      cancel: intent({
-        formId: "cancel",
+      [PASS_INTENT.cancel]: intent({
+        formId: PASS_INTENT.cancel,
         schema: passSchema,
         refuseInToast: true,
         run: async ({ eventId }, { pass }) => said(await cancelPass(db, eventId, pass)),
       }),
-      resend: intent({
-        formId: "resend",
+      [PASS_INTENT.resend]: intent({
+        formId: PASS_INTENT.resend,
         schema: passSchema,
         refuseInToast: true,
         run: async ({ eventId, request }, { pass }) => {

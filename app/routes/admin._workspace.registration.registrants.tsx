@@ -11,6 +11,7 @@ import {
   REGISTRANT_IMPORT_FORM,
   registrantFileSchema,
   registrantImportSchema,
+  REGISTRANT_ROW_INTENT,
   registrantRowSchema,
 } from "~/registration/registrant-fields";
 import { editRegistrantSchema, manualRegistrationSchema } from "~/registration/registrant-form";
@@ -89,8 +90,8 @@ export async function action({ request }: ActionFunctionArgs) {
           return `${await editRegistrant(db, eventId, guest, await choices(), edit)} saved`;
         },
       }),
-      resend: intent({
-        formId: "resend",
+      [REGISTRANT_ROW_INTENT.resend]: intent({
+        formId: REGISTRANT_ROW_INTENT.resend,
         schema: registrantRowSchema,
         refuseInToast: true,
         run: async ({ eventId, request }, { registrant }) => {
@@ -101,8 +102,8 @@ export async function action({ request }: ActionFunctionArgs) {
           return `The confirmation was sent again to ${sentTo}`;
         },
       }),
-      delete: intent({
-        formId: "delete",
+      [REGISTRANT_ROW_INTENT.delete]: intent({
+        formId: REGISTRANT_ROW_INTENT.delete,
         schema: registrantRowSchema,
         refuseInToast: true,
         run: async ({ eventId }, { registrant }) => {

@@ -5,7 +5,7 @@ import { db } from "~/db.server";
 import { intentAction } from "~/forms/intent-action.server";
 import { Refusal } from "~/forms/refusal";
 import { loadSeating, moveGuests } from "~/registration/seating.server";
-import { MOVE_FORM, moveSchema, tableIdSchema, tableSchema } from "~/registration/table-form";
+import { DELETE_TABLE, MOVE_FORM, moveSchema, tableIdSchema, tableSchema } from "~/registration/table-form";
 import { createTable, deleteTable, suggestedTableName, updateTable } from "~/registration/tables.server";
 import { SeatingScreen } from "~/registration/ui/seating-screen";
 import seatingHref from "~/styles/seating.css";
@@ -62,8 +62,8 @@ export async function action({ request }: ActionFunctionArgs) {
           return `${table.name} saved, with ${table.capacity} seats`;
         },
       }),
-      "delete-table": intent({
-        formId: "delete-table",
+      [DELETE_TABLE]: intent({
+        formId: DELETE_TABLE,
         schema: tableIdSchema,
         run: async ({ eventId }, { table: tblId }) => {
           const deleted = tblId ? await deleteTable(db, eventId, tblId) : null;

@@ -2,10 +2,8 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/nod
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { TEAM_FLAG_LABELS, TEAM_FLAGS, type TeamFlag } from "~/auth/permissions";
-import { parseForm } from "~/forms/form-contract";
-import { readPostedForm } from "~/forms/posted-form.server";
-import { answerForm } from "~/forms/reply.server";
-import { redirectWithToast } from "~/http/toast.server";
+import { intentAction } from "~/forms/intent-action.server";
+import { redirectWithToast, type ToastInput } from "~/http/toast.server";
 import { publicOrigin } from "~/security/request.server";
 import {
   BULK_FORM,
@@ -38,66 +36,74 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { user, eventId } = await requireEventPermission(request, "can_configure_event");
-  const form = await readPostedForm(request);
-  const url = new URL(request.url);
-  const here = url.pathname + url.search;
-  // The row's form id names the member as posted: a malformed id is refused on a form no row has, as it names none.
-  const postedMember = String(form.get("usr_id") ?? "");
-
-  switch (form.get("intent")) {
-    case "invite":
-      return answerForm(INVITE_FORM, parseForm(form, inviteSchema), async ({ permission, ...person }) => {
-        const origin = publicOrigin(request);
-        const { mailed } = await inviteToTeam(
-          eventId,
-          { ...person, permissions: permission },
-          { invitedBy: user.usr_id, origin },
-        );
-        if (mailed) return redirectWithToast(here, { title: `Invitation sent to ${person.email}` });
-        return redirectWithToast(here, {
-          type: "error",
-          title: `${person.email} is on the team, but the invitation email was not sent`,
-          description: "The mail server did not take it. They can still sign in with that address to start.",
-        });
-      });
-
-    case "update":
-      return answerForm(memberFormId(postedMember), parseForm(form, memberFlagsSchema), async ({ usr_id, flag }) => {
-        const change = Object.fromEntries(TEAM_FLAGS.map((name) => [name, flag.includes(name)])) as Record<
-          TeamFlag,
-          boolean
-        >;
-        await updateTeamRoles(eventId, [usr_id], change); // the last admin or someone not on the team: a Refusal
-        const stillAdmin = usr_id !== user.usr_id || change.can_configure_event;
-        return redirectWithToast(stillAdmin ? here : adminHome(url), { title: "Permissions saved" });
-      });
-
-    case "bulk":
-      return answerForm(BULK_FORM, parseForm(form, bulkSchema), async ({ usr_id: usrIds, flag, value }) => {
-        await updateTeamRoles(eventId, usrIds, { [flag]: value === "set" });
-        const label = TEAM_FLAG_LABELS[flag];
-        const people = usrIds.length === 1 ? "1 member" : `${usrIds.length} members`;
-        const stillAdmin = !(flag === "can_configure_event" && value === "clear" && usrIds.includes(user.usr_id));
-        return redirectWithToast(stillAdmin ? here : adminHome(url), {
-          title: value === "set" ? `${people} now have “${label}”` : `“${label}” taken away from ${people}`,
-        });
-      });
-
-    case "remove":
-      return answerForm(removeFormId(postedMember), parseForm(form, removeSchema), async ({ usr_id }) => {
-        await removeTeamMembers(eventId, [usr_id]);
-        return redirectWithToast(usr_id === user.usr_id ? adminHome(url) : here, { title: "Removed from the team" });
-      });
-
-    default:
-      throw new Response("This form does not say what to do.", { status: 400 });
-  }
+  return intentAction(request, {
+    access: async (request) => {
+      const { user, eventId } = await requireEventPermission(request, "can_configure_event");
+      return { eventId, selfId: user.usr_id };
+    },
+    intents: (intent) => ({
+      invite: intent({
+        formId: INVITE_FORM,
+        schema: inviteSchema,
+        run: async ({ eventId, selfId, request }, { permission, ...person }) => {
+          const origin = publicOrigin(request);
+          const invite = { ...person, permissions: permission };
+          const { mailed } = await inviteToTeam(eventId, invite, { invitedBy: selfId, origin });
+          if (mailed) return `Invitation sent to ${person.email}`;
+          return {
+            type: "error",
+            title: `${person.email} is on the team, but the invitation email was not sent`,
+            description: "The mail server did not take it. They can still sign in with that address to start.",
+          };
+        },
+      }),
+      update: intent({
+        formId: memberFormOf,
+        schema: memberFlagsSchema,
+        run: async ({ eventId, selfId, request }, { usr_id, flag }) => {
+          const change = Object.fromEntries(TEAM_FLAGS.map((name) => [name, flag.includes(name)])) as Record<
+            TeamFlag,
+            boolean
+          >;
+          await updateTeamRoles(eventId, [usr_id], change); // the last admin or someone not on the team: a Refusal
+          const toast = { title: "Permissions saved" };
+          return usr_id !== selfId || change.can_configure_event ? toast : toAdminHome(request, toast);
+        },
+      }),
+      bulk: intent({
+        formId: BULK_FORM,
+        schema: bulkSchema,
+        run: async ({ eventId, selfId, request }, { usr_id: usrIds, flag, value }) => {
+          await updateTeamRoles(eventId, usrIds, { [flag]: value === "set" });
+          const label = TEAM_FLAG_LABELS[flag];
+          const people = usrIds.length === 1 ? "1 member" : `${usrIds.length} members`;
+          const toast = {
+            title: value === "set" ? `${people} now have “${label}”` : `“${label}” taken away from ${people}`,
+          };
+          const gaveUpAdmin = flag === "can_configure_event" && value === "clear" && usrIds.includes(selfId);
+          return gaveUpAdmin ? toAdminHome(request, toast) : toast;
+        },
+      }),
+      remove: intent({
+        formId: (form) => removeFormId(postedMember(form)),
+        schema: removeSchema,
+        run: async ({ eventId, selfId, request }, { usr_id }) => {
+          await removeTeamMembers(eventId, [usr_id]);
+          const toast = { title: "Removed from the team" };
+          return usr_id === selfId ? toAdminHome(request, toast) : toast;
+        },
+      }),
+    }),
+  });
 }
 
+// The row's form id names the member as posted: a malformed id is refused on a form no row has, as it names none.
+const postedMember = (form: FormData) => String(form.get("usr_id") ?? "");
+const memberFormOf = (form: FormData) => memberFormId(postedMember(form));
+
 /** Someone who gave up configuring the event can no longer open this screen: they go on to the admin home. */
-function adminHome(url: URL) {
-  return `/admin${url.search}`;
+function toAdminHome(request: Request, toast: ToastInput) {
+  return redirectWithToast(`/admin${new URL(request.url).search}`, toast);
 }
 
 export default function TeamPage() {

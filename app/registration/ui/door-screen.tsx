@@ -11,6 +11,7 @@ import { buttonClass } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { formatMoney } from "~/ui/format";
 import { useHydrated } from "~/ui/use-hydrated";
+import { DOOR_INTENT } from "../door-forms";
 import { QrScanner } from "./qr-scanner";
 import type { DoorOutcome } from "../check-in-actions.server";
 import type { DoorGuest } from "../check-in.server";
@@ -86,7 +87,7 @@ export function DoorScreen(props: DoorScreenProps) {
   }, [shown]);
 
   function submitScan(code: string) {
-    fetcher.submit({ intent: "scan", code }, { method: "post" });
+    fetcher.submit({ intent: DOOR_INTENT.scan, code }, { method: "post" });
     setQuery("");
     search.current?.focus();
   }
@@ -132,7 +133,7 @@ export function DoorScreen(props: DoorScreenProps) {
           // Enter checks in the one guest shown. The server decides with its conditional update (a guest already in
           // is answered as such): the list's own idea of who is here can lag a check-out by a reload.
           const only = shown.length === 1 ? shown[0] : null;
-          if (only) fetcher.submit({ intent: "in", registrantId: String(only.id) }, { method: "post" });
+          if (only) fetcher.submit({ intent: DOOR_INTENT.checkIn, registrantId: String(only.id) }, { method: "post" });
         }}
       >
         <label className="visually-hidden" htmlFor="door-search">
@@ -251,7 +252,7 @@ function GuestRow({
             <button
               type="submit"
               name="intent"
-              value="out"
+              value={DOOR_INTENT.checkOut}
               className={buttonClass({ variant: "secondary", size: "lg" })}
               disabled={pending}
               aria-label={`Check out ${guest.name}`}
@@ -262,7 +263,7 @@ function GuestRow({
             <button
               type="submit"
               name="intent"
-              value="in"
+              value={DOOR_INTENT.checkIn}
               className={buttonClass({ variant: "primary", size: "lg" })}
               disabled={pending}
               aria-label={`Check in ${guest.name}`}
@@ -274,7 +275,7 @@ function GuestRow({
             <button
               type="submit"
               name="intent"
-              value="party-in"
+              value={DOOR_INTENT.partyIn}
               className={buttonClass({ variant: "secondary", size: "lg" })}
               disabled={pending}
               aria-label={`Check in ${guest.name}'s party of ${partyLeft}`}
@@ -318,7 +319,7 @@ function DoorPayment({
         <button
           type="submit"
           name="intent"
-          value="pay-cash"
+          value={DOOR_INTENT.payCash}
           className={buttonClass({ variant: "secondary" })}
           disabled={busy}
         >
@@ -342,7 +343,7 @@ function DoorPayment({
         <button
           type="submit"
           name="intent"
-          value="pay-check"
+          value={DOOR_INTENT.payCheck}
           className={buttonClass({ variant: "secondary" })}
           disabled={busy}
         >
@@ -371,7 +372,7 @@ function WalkIn({
 }) {
   const busy =
     useNavigation().state === "submitting" ||
-    (fetcher.state !== "idle" && fetcher.formData?.get("intent") === "walk-in");
+    (fetcher.state !== "idle" && fetcher.formData?.get("intent") === DOOR_INTENT.walkIn);
   const form = useRef<HTMLFormElement>(null);
   const registered = fetcher.state === "idle" && fetcher.data?.walkIn === true;
   useEffect(() => {
@@ -382,7 +383,7 @@ function WalkIn({
     <details className="door-walk-in" open={Object.keys(errors).length > 0 || undefined}>
       <summary>Register a walk-in</summary>
       <fetcher.Form method="post" ref={form} className="door-walk-in__form" noValidate>
-        <input type="hidden" name="intent" value="walk-in" />
+        <input type="hidden" name="intent" value={DOOR_INTENT.walkIn} />
         <Field label="First name" required error={errors.first_name}>
           {(control) => <input {...control} name="first_name" required autoComplete="off" />}
         </Field>

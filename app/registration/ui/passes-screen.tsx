@@ -11,6 +11,7 @@ import { Button } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";
+import { PASS_INTENT } from "../pass-forms";
 import { STAFF_METHOD_LABELS, type StaffMethod } from "../registrant-fields";
 import { PAYMENT_STATUS_LABELS } from "./registrants-screen";
 import type { PassRow } from "../passes.server";
@@ -88,7 +89,7 @@ function PassActions({ row }: { row: PassRow }) {
     <div className="registrant-actions">
       {row.status === "pending" ? (
         <Form method="post" className="registrant-actions__form">
-          <input type="hidden" name="intent" value="mark-paid" />
+          <input type="hidden" name="intent" value={PASS_INTENT.markPaid} />
           <input type="hidden" name="pass" value={row.pass_id} />
           <select name="method" aria-label={`How ${row.title} paid`} defaultValue="cash">
             <option value="cash">Cash</option>
@@ -101,7 +102,7 @@ function PassActions({ row }: { row: PassRow }) {
       ) : null}
       {row.payment_id !== null ? (
         <Form method="post" className="registrant-actions__form">
-          <input type="hidden" name="intent" value="resend" />
+          <input type="hidden" name="intent" value={PASS_INTENT.resend} />
           <input type="hidden" name="pass" value={row.pass_id} />
           <Button type="submit" variant="ghost" size="sm" aria-label={`Resend the confirmation of ${row.title}`}>
             Resend
@@ -117,7 +118,7 @@ function PassActions({ row }: { row: PassRow }) {
         confirmLabel="Cancel the pass"
         cancelLabel="Keep it"
         confirmVariant="danger"
-        fields={{ intent: "cancel", pass: String(row.pass_id) }}
+        fields={{ intent: PASS_INTENT.cancel, pass: String(row.pass_id) }}
       />
     </div>
   );

@@ -8,6 +8,7 @@ import { RowDialogAbove } from "~/grid/ui/row-dialog";
 import { Button } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { EmptyState } from "~/ui/empty-state";
+import { REGISTRANT_ROW_INTENT } from "../registrant-fields";
 import { ManualRegistrationDialog } from "./manual-registration-dialog";
 import { editDialogName, guestName, RegistrantEditDialog } from "./registrant-edit-dialog";
 import { RegistrantImportPanel } from "./registrant-import-panel";
@@ -91,7 +92,7 @@ function RowActions({ row, choices }: { row: RegistrantRow; choices: Registratio
       <RegistrantEditDialog row={row} choices={choices} />
       {row.payment_id !== null ? (
         <Form method="post" className="registrant-actions__form">
-          <input type="hidden" name="intent" value="resend" />
+          <input type="hidden" name="intent" value={REGISTRANT_ROW_INTENT.resend} />
           <input type="hidden" name="registrant" value={row.registrant_id} />
           <Button type="submit" variant="ghost" size="sm" aria-label={`Resend the confirmation of ${name}`}>
             Resend
@@ -106,7 +107,7 @@ function RowActions({ row, choices }: { row: RegistrantRow; choices: Registratio
         description={`${name} is taken off the guest list${row.paddle !== null ? `; paddle ${row.paddle} is not handed out again` : ""}. The party's tickets stay sold: cancel the pass on the Passes screen to put them back on sale.`}
         confirmLabel="Delete guest"
         confirmVariant="danger"
-        fields={{ intent: "delete", registrant: String(row.registrant_id) }}
+        fields={{ intent: REGISTRANT_ROW_INTENT.delete, registrant: String(row.registrant_id) }}
       />
     </div>
   );

@@ -5,7 +5,7 @@
  */
 import { Field } from "~/ui/field";
 import { FormDialog, type Fieldset } from "~/ui/form-dialog";
-import { MAX_TABLE_CAPACITY, tableSchema } from "../table-form";
+import { DELETE_TABLE, MAX_TABLE_CAPACITY, tableSchema } from "../table-form";
 import type { SeatingTable } from "../seating";
 
 function TableFields({ fields, seated }: { fields: Fieldset<typeof tableSchema>; seated: number }) {
@@ -79,7 +79,7 @@ export function DeleteTableDialog({ table }: { table: SeatingTable }) {
           : `${table.seated === 1 ? "The guest seated at it goes" : `The ${table.seated} guests seated at it go`} back to the unseated list, parties kept together.`
       }
       submitLabel="Delete table"
-      fields={{ intent: "delete-table", table: String(table.tblId) }}
+      fields={{ intent: DELETE_TABLE, table: String(table.tblId) }}
     >
       {() => null}
     </FormDialog>
