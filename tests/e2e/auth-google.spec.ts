@@ -1,4 +1,5 @@
 import { expect, test } from "./support/fixtures";
+import { hydrated } from "./support/hydrated";
 import type { Page } from "@playwright/test";
 
 // The whole Google round trip in Chromium, against the local OpenID Connect provider playwright.config.ts starts
@@ -10,15 +11,6 @@ async function approveAtProvider(page: Page, login: string) {
   await page.getByPlaceholder("and password").fill("any password");
   await page.getByRole("button", { name: "Sign-in" }).click();
   await page.getByRole("button", { name: "Continue" }).click();
-}
-
-/**
- * Waits until React has hydrated the page: a form post that starts a page load while React is still hydrating
- * makes React report an error (#345) in the console.
- */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__remixRouter" in window);
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
 test.beforeEach(async ({ page }) => {
@@ -51,6 +43,7 @@ test("signs in with Google as a new person, then as the same person again", asyn
   await expect(page).toHaveURL("/admin");
 
   await page.goto("/");
+  await hydrated(page);
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
   // Forget the provider's own session too, so the second round trip goes through its pages again.

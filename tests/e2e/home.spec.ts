@@ -1,4 +1,5 @@
 import { expect, test } from "./support/fixtures";
+import { hydrated } from "./support/hydrated";
 import { signIn } from "./support/sign-in";
 
 // The home page for a person signed in: their events, their role on each, and the way into the admin area.
@@ -29,6 +30,7 @@ test("signing out is a form post; a link to it signs nobody out", async ({ page,
   await page.goto("/auth/sign-out");
   await expect(page).toHaveURL("/");
   await expect(page.getByRole("button", { name: "Sign out", exact: true })).toBeVisible();
+  await hydrated(page);
   await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
 });
@@ -45,6 +47,7 @@ test("signing out everywhere ends the session in the other browser too; the admi
 
   await signIn(page, organiser);
   await page.goto("/");
+  await hydrated(page);
   await page.getByRole("button", { name: "Sign out everywhere" }).click();
   await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
 
@@ -55,6 +58,7 @@ test("signing out everywhere ends the session in the other browser too; the admi
 
   await signIn(laptop, organiser);
   await laptop.goto(`/admin/dashboard?id=${organiser.eventId}`);
+  await hydrated(laptop);
   await laptop.getByRole("banner").getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(laptop.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
   await laptop.context().close();
