@@ -196,31 +196,37 @@ test.describe("the rich-text editor", () => {
 
     // As whole pages: a native submit skips Remix; the browser posts the form and parses the answer as a new
     // document, where a surviving script or handler would run at once. What runs there is the answer's own markup,
-    // so the app's scripts are answered empty: no page is hydrated, and the editor's textarea is what posts.
-    await page.route(/\/build\/.*\.js$/, (route) =>
+    // so the app's scripts are answered empty: no page is hydrated, and the editor's textarea is what posts. This
+    // half has a tab of its own: leaving the app's tab could abort a refresh its live stream had just started,
+    // which Remix reports as an uncaught "signal is aborted" (seen once on a quiet machine).
+    const wholePage = await page.context().newPage();
+    const wholePageEffects = await recordSideEffects(wholePage);
+    wholePage.on("pageerror", (error) => wholePageEffects.push(`page error: ${error.message}`));
+    await wholePage.route(/\/build\/.*\.js$/, (route) =>
       route.fulfill({ status: 200, contentType: "text/javascript", body: "" }),
     );
-    await page.goto(STYLE_GUIDE);
+    await wholePage.goto(STYLE_GUIDE);
     for (const payload of XSS_PAYLOADS) {
       await test.step(`as a whole page: ${payload.name}`, async () => {
         // The next load is the answer's: the address stays the same, and two payloads may sanitise alike.
         await Promise.all([
-          page.waitForEvent("load"),
-          page.locator('textarea[name="story"]').evaluate((textarea: HTMLTextAreaElement, html) => {
+          wholePage.waitForEvent("load"),
+          wholePage.locator('textarea[name="story"]').evaluate((textarea: HTMLTextAreaElement, html) => {
             textarea.value = html;
             HTMLFormElement.prototype.submit.call(textarea.form!);
           }, payload.html),
         ]);
-        expect(new URL(page.url()).pathname).toBe(STYLE_GUIDE);
-        await expectAnswer(page, sanitizeRichText(payload.html));
-        expect(await dangerousMarkup(page)).toEqual([]);
-        expect(await page.title()).toBe(title);
-        expect(effects).toEqual([]);
+        expect(new URL(wholePage.url()).pathname).toBe(STYLE_GUIDE);
+        await expectAnswer(wholePage, sanitizeRichText(payload.html));
+        expect(await dangerousMarkup(wholePage)).toEqual([]);
+        expect(await wholePage.title()).toBe(title);
+        expect(wholePageEffects).toEqual([]);
       });
     }
     // Time for anything slow to fire (a failed image load's handler) on the last page.
-    await page.waitForTimeout(1_000);
+    await wholePage.waitForTimeout(1_000);
     expect(effects).toEqual([]);
+    expect(wholePageEffects).toEqual([]);
   });
 
   test("works without JavaScript: the textarea posts HTML, the server sanitises it", async ({
