@@ -59,6 +59,14 @@ function wallTimeToPickerDate(wall: string): Date | null {
   return new Date(year, month - 1, day, hour, minute);
 }
 
+/*
+ * The picker's text box belongs to no form (its `form` names no element): the hidden input posts the value, and Enter
+ * in the box opens the calendar rather than submitting. Inside the form, the box, having no name, was taken by
+ * Conform for the holder of the form's own message (kept under the name ""), so a refused save focused it and opened
+ * the calendar over the form.
+ */
+const NO_FORM = "date-time-field-belongs-to-no-form";
+
 function pickerDateToWallTime(date: Date | null): string {
   return date ? format(date, "yyyy-MM-dd'T'HH:mm") : "";
 }
@@ -141,6 +149,7 @@ export function DateTimeField({
               maxDate={wallTimeToPickerDate(maxWall) ?? undefined}
               placeholderText="e.g. 14 Mar 2027, 7:00 PM"
               autoComplete="off"
+              form={NO_FORM}
             />
             <input type="hidden" name={name} value={wall} />
           </>

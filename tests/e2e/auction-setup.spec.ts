@@ -88,3 +88,22 @@ test("with JavaScript, the virtual auction's form hydrates and saves what it sho
   await expect(ends).toHaveValue(shown);
   await expect(page.getByRole("list", { name: "Rules in effect" })).toHaveText(summary!);
 });
+
+test("with JavaScript, a refused save points at the message and leaves every calendar closed", async ({
+  page,
+  gala,
+}) => {
+  await signIn(page, gala.organiser);
+  await page.goto(PAGE);
+  await expect(page.getByLabel("Bidding opens")).toHaveAttribute("type", "text");
+  await page.getByLabel("Soft close window (minutes)").fill("999");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  const refusal = page.getByText("Nothing was saved. Correct the fields marked below.");
+  await expect(refusal).toBeFocused();
+  await expect(page.getByText("Enter whole minutes from 0 (no soft close) to 60.")).toBeVisible();
+  // The calendar opened over the form when the date box took focus on its way to the message.
+  await expect(page.locator(".react-datepicker-popper")).toHaveCount(0);
+  // Still one click away, and the keyboard's way in works.
+  await page.getByLabel("Bidding opens").click();
+  await expect(page.locator(".react-datepicker-popper")).toHaveCount(1);
+});
