@@ -33,6 +33,9 @@ const codeField = z.string({ required_error: CODE_MESSAGE }).transform((typed, c
 export const CODE_EMAIL_FORM = "code-email";
 export const codeEmailSchema = z.object({ email: emailField });
 
+/** What the sign-in-by-code page's posts ask for, read by its forms and its action. */
+export const CODE_INTENT = { send: "send", verify: "verify", resend: "resend", restart: "restart" } as const;
+
 /** Step two (intent "verify"): the code, and a name if the person likes (it names a new account). */
 export const CODE_VERIFY_FORM = "code-verify";
 export const codeVerifySchema = z.object({

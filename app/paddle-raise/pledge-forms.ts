@@ -6,6 +6,9 @@
 import { z, type RefinementCtx } from "zod";
 import { moneyField, paddleNumber, requiredText, rowId, yesNo } from "~/forms/rules";
 
+/** What the console's posts ask for, read by the screen's forms and its action. */
+export const PLEDGE_INTENT = { pledge: "pledge", cancel: "cancel", correct: "correct" } as const;
+
 export const FLOOR_PLEDGE_FORM = "floor-pledge";
 export const GUEST_PLEDGE_FORM = "guest-pledge";
 export const cancelPledgeForm = (pledgeId: number) => `cancel-pledge-${pledgeId}`;

@@ -17,6 +17,7 @@ import {
   cancelPledgeForm,
   FLOOR_PLEDGE_FORM,
   floorPledgeSchema,
+  PLEDGE_INTENT,
 } from "~/paddle-raise/pledge-forms";
 import { cancelPledge, correctPledge, recordPledge } from "~/paddle-raise/pledges.server";
 import { PaddleRaiseConsole } from "~/paddle-raise/ui/paddle-raise-console";
@@ -70,7 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   switch (form.get("intent")) {
-    case "pledge": {
+    case PLEDGE_INTENT.pledge: {
       const submission = parseForm(form, floorPledgeSchema);
       if (submission.status !== "success") return refuseSubmission(FLOOR_PLEDGE_FORM, submission);
       const { raise, paddle, level, key } = submission.value;
@@ -88,7 +89,7 @@ export async function action({ request }: ActionFunctionArgs) {
         return `Paddle ${holder.paddle} · ${holder.name} · ${formatRoundMoney(amount, await eventCurrency(db, eventId))}`;
       });
     }
-    case "cancel": {
+    case PLEDGE_INTENT.cancel: {
       const formId = cancelPledgeForm(Number(form.get("pledge")));
       const submission = parseForm(form, cancelPledgeSchema);
       if (submission.status !== "success") return refuseSubmission(formId, submission);
@@ -98,7 +99,7 @@ export async function action({ request }: ActionFunctionArgs) {
         return "Pledge cancelled; it stays in the log";
       });
     }
-    case "correct": {
+    case PLEDGE_INTENT.correct: {
       const formId = correctPledgeForm(Number(form.get("pledge")));
       const submission = parseForm(form, correctPledgeSchema);
       if (submission.status !== "success") return refuseSubmission(formId, submission);

@@ -7,6 +7,7 @@ import { safeRedirect } from "~/auth/safe-redirect";
 import { getSession, sessionStorage, signedInRedirect } from "~/auth/session.server";
 import {
   CODE_AGAIN_FORM,
+  CODE_INTENT,
   CODE_EMAIL_FORM,
   CODE_VERIFY_FORM,
   codeAgainSchema,
@@ -78,20 +79,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   };
 
   switch (form.get("intent")) {
-    case "send": {
+    case CODE_INTENT.send: {
       const submission = parseForm(form, codeEmailSchema);
       if (submission.status !== "success") return refuseSubmission(CODE_EMAIL_FORM, submission);
       return send(submission.value.email, CODE_EMAIL_FORM, submission, false);
     }
-    case "resend": {
+    case CODE_INTENT.resend: {
       if (!pending) return redirect(here(returnTo));
       return send(pending, CODE_AGAIN_FORM, parseForm(form, codeAgainSchema), true);
     }
-    case "restart": {
+    case CODE_INTENT.restart: {
       session.unset(PENDING_EMAIL_KEY);
       return redirect(here(returnTo), { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } });
     }
-    case "verify": {
+    case CODE_INTENT.verify: {
       // The session lost the address (another tab started over, or cookies were cleared): back to step one.
       if (!pending) return redirect(here(returnTo));
       const submission = parseForm(form, codeVerifySchema);

@@ -13,6 +13,7 @@ import { PersonNameFields } from "~/ui/record-fields";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import {
   CODE_AGAIN_FORM,
+  CODE_INTENT,
   CODE_EMAIL_FORM,
   CODE_VERIFY_FORM,
   codeEmailSchema,
@@ -26,14 +27,14 @@ export function EmailStep({ returnTo, reply }: { returnTo: string; reply: unknow
   const refusal = replyFor(reply, CODE_EMAIL_FORM);
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, refusal);
-  const sending = useNavigation().formData?.get("intent") === "send";
+  const sending = useNavigation().formData?.get("intent") === CODE_INTENT.send;
   return (
     <>
       <p className="muted">We will email you a code. No password needed; new bidders get an account with it.</p>
       <div className="auth-panel">
         <Form method="post" ref={formRef} className="stack auth-form" {...formProps(form)}>
           <input type="hidden" name="returnTo" value={returnTo} />
-          <input type="hidden" name="intent" value="send" />
+          <input type="hidden" name="intent" value={CODE_INTENT.send} />
           {formErrorOf(refusal) ? <FormAlert>{formErrorOf(refusal)}</FormAlert> : null}
           <AccountEmailField meta={fields.email} autoComplete="email" />
           <div className="auth-form__actions">
@@ -84,7 +85,7 @@ export function CodeStep({
       <div className="auth-panel">
         <Form method="post" ref={formRef} className="stack auth-form" {...formProps(form)}>
           <input type="hidden" name="returnTo" value={returnTo} />
-          <input type="hidden" name="intent" value="verify" />
+          <input type="hidden" name="intent" value={CODE_INTENT.verify} />
           {formErrorOf(refusal) ? <FormAlert>{formErrorOf(refusal)}</FormAlert> : null}
           <Field label="Code" meta={fields.code}>
             {(control) => (
@@ -116,10 +117,10 @@ export function CodeStep({
           <input type="hidden" name="returnTo" value={returnTo} />
           {formErrorOf(again) ? <FormAlert>{formErrorOf(again)}</FormAlert> : null}
           <div className="auth-form__actions">
-            <Button type="submit" name="intent" value="resend" size="sm">
+            <Button type="submit" name="intent" value={CODE_INTENT.resend} size="sm">
               Send a new code
             </Button>
-            <Button type="submit" name="intent" value="restart" size="sm" variant="ghost">
+            <Button type="submit" name="intent" value={CODE_INTENT.restart} size="sm" variant="ghost">
               Use a different email
             </Button>
           </div>

@@ -19,7 +19,7 @@ import { FormAlert } from "~/ui/form-alert";
 import { formatRoundMoney } from "~/ui/format";
 import { Thermometer } from "~/ui/thermometer";
 import { useHydrated } from "~/ui/use-hydrated";
-import { FLOOR_PLEDGE_FORM, floorPledgeSchema } from "../pledge-forms";
+import { FLOOR_PLEDGE_FORM, floorPledgeSchema, PLEDGE_INTENT } from "../pledge-forms";
 import { PledgeLog } from "./pledge-log";
 import { RecentGifts } from "./recent-gifts";
 import type { PaddleRaiseConsoleData } from "../console.server";
@@ -139,7 +139,7 @@ function PledgeEntry(props: ConsoleProps & { raise: NonNullable<ConsoleProps["ra
       <h2 id="pledge-entry-heading" className="visually-hidden">
         Record a pledge
       </h2>
-      <input type="hidden" name="intent" value="pledge" />
+      <input type="hidden" name="intent" value={PLEDGE_INTENT.pledge} />
       <input type="hidden" name="raise" value={raise.id} />
       <input type="hidden" name="key" value={key} />
       {form.errors?.[0] ? <FormAlert>{form.errors[0]}</FormAlert> : null}

@@ -6,7 +6,13 @@ import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";
 import { FormDialog } from "~/ui/form-dialog";
 import { formatRoundMoney } from "~/ui/format";
-import { cancelPledgeForm, cancelPledgeSchema, correctPledgeForm, correctPledgeSchema } from "../pledge-forms";
+import {
+  cancelPledgeForm,
+  cancelPledgeSchema,
+  correctPledgeForm,
+  correctPledgeSchema,
+  PLEDGE_INTENT,
+} from "../pledge-forms";
 import type { PaddleRaiseConsoleData } from "../console.server";
 
 // Types only: erased from the browser's bundle.
@@ -92,7 +98,7 @@ function LogRow({ entry, currency }: { entry: Entry; currency: string }) {
               title={`Correct ${who}`}
               description="The entry stays in the log as corrected; the corrected pledge takes its place."
               submitLabel="Save correction"
-              fields={{ intent: "correct", pledge: String(entry.pledgeId) }}
+              fields={{ intent: PLEDGE_INTENT.correct, pledge: String(entry.pledgeId) }}
               schema={correctPledgeSchema}
               defaultValue={{ paddle: String(entry.paddle ?? ""), amount: String(entry.amount / 100), reason: "" }}
             >
@@ -118,7 +124,7 @@ function LogRow({ entry, currency }: { entry: Entry; currency: string }) {
               title={`Cancel ${who}?`}
               description="It stays in the log, no longer counts towards the total and is not billed."
               submitLabel="Cancel pledge"
-              fields={{ intent: "cancel", pledge: String(entry.pledgeId) }}
+              fields={{ intent: PLEDGE_INTENT.cancel, pledge: String(entry.pledgeId) }}
               schema={cancelPledgeSchema}
               defaultValue={{ reason: "" }}
             >
