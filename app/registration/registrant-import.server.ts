@@ -17,6 +17,16 @@ import { allocatePaddle, setRegistrantPaddle } from "./paddles.server";
 import { answerProblem } from "./register-forms";
 import { registerParty, type GuestDetails } from "./register-party.server";
 import { companyAndAddress, STAFF_METHODS, type GuestContact, type StaffMethod } from "./registrant-fields";
+import {
+  changedDetails,
+  existingGuestFinder,
+  loadExistingGuests,
+  personKeys,
+  UPDATABLE_DETAILS,
+  type GuestDetailValues,
+  type SamePerson,
+  type UpdatableDetail,
+} from "./registrant-import-matches.server";
 import { loadRegistrationChoices, type RegistrationChoices } from "./registrants.server";
 import type { Database, Transaction } from "~/db/connection.server";
 
@@ -96,10 +106,23 @@ export type ImportParty = {
 
 export type ImportProblem = { line: number; name: string; messages: string[] };
 
+/** A row that is a guest already (same name, and same email or phone): the details it fills in or changes. */
+export type ImportUpdate = {
+  line: number;
+  name: string;
+  registrantId: number;
+  matchedBy: "email" | "phone";
+  /** The details that change, as organisers call them ("phone", "meal"); none when the row says nothing new. */
+  changes: string[];
+  set: Partial<GuestDetailValues>;
+};
+
 export type RegistrantImportCheck = {
   /** A problem with the file as a whole; then nothing else. */
   fileError?: string;
   parties: ImportParty[];
+  /** Rows that are guests already: their details are brought up to date, and no ticket is bought for them. */
+  updates: ImportUpdate[];
   problems: ImportProblem[];
   ignoredColumns: string[];
 };
@@ -118,7 +141,7 @@ export async function checkRegistrantImport(
   eventId: number,
   csv: string,
 ): Promise<RegistrantImportCheck> {
-  const empty = { parties: [], problems: [], ignoredColumns: [] };
+  const empty = { parties: [], updates: [], problems: [], ignoredColumns: [] };
   // PostgreSQL refuses NUL in text; a form's text fields are refused with it (readPostedForm), a file's cells here.
   if (csv.includes("\0"))
     return {
@@ -169,30 +192,75 @@ export async function checkRegistrantImport(
       if (field) cells[field] = value.trim();
       else if (questionColumns.has(column)) answers[questionColumns.get(column)!] = value.trim();
     }
-    return { line, ...readRow(cells, answers, line, choices, held) };
+    return { line, ...readRow(cells, answers, line, choices) };
   });
 
-  // Parties: rows with the same Party, in the order of their first row.
-  const byParty = new Map<string, typeof rows>();
+  const sameGuestAs = existingGuestFinder(await loadExistingGuests(db, eventId));
+  const firstLineOf = new Map<string, number>();
+  const matched = new Map<number, SamePerson>();
   for (const row of rows) {
-    const key = row.party ? `party:${row.party.toLowerCase()}` : `line:${row.line}`;
-    byParty.set(key, [...(byParty.get(key) ?? []), row]);
+    // A line given twice: the later one is refused, so that one person is never registered twice.
+    const keys = personKeys(row.guest);
+    const twin = keys.find(({ key }) => firstLineOf.has(key));
+    if (twin)
+      row.messages.push(
+        `Line ${firstLineOf.get(twin.key)} is the same guest (same name and ${twin.by}): keep one of the two lines.`,
+      );
+    for (const { key } of keys) if (!firstLineOf.has(key)) firstLineOf.set(key, row.line);
+    const same = sameGuestAs(row.guest);
+    if (same) matched.set(row.line, same);
+    else if (row.ticketProblem) row.messages.push(row.ticketProblem);
   }
 
-  // A paddle may be shared within a party (a couple), never between parties.
+  // A paddle may be shared within a party (a couple), never between parties; a guest already here keeps theirs.
   const paddleParty = new Map<number, { key: string; line: number }>();
-  for (const [key, members] of byParty) {
-    for (const row of members) {
-      if (row.guest?.paddle == null) continue;
-      const first = paddleParty.get(row.guest.paddle);
-      if (!first) paddleParty.set(row.guest.paddle, { key, line: row.line });
-      else if (first.key !== key)
-        row.messages.push(`Paddle ${row.guest.paddle} is also on line ${first.line}, in another party.`);
+  for (const row of rows) {
+    const { paddle } = row.guest;
+    if (paddle === null) continue;
+    const same = matched.get(row.line);
+    if (same && same.guest.paddle !== null && same.guest.paddle !== paddle) {
+      row.messages.push(
+        `${same.guest.name} is a guest already, with paddle ${same.guest.paddle}; the file says ${paddle}. ` +
+          "Change a guest's paddle on their row of the list.",
+      );
+      continue;
     }
+    const holder = held.get(paddle);
+    if (holder && !(same && same.guest.paddle === paddle))
+      row.messages.push(`Paddle ${paddle} belongs to ${holder.name}.`);
+    const key = same ? `guest:${same.guest.registrantId}` : partyKey(row);
+    const first = paddleParty.get(paddle);
+    if (!first) paddleParty.set(paddle, { key, line: row.line });
+    else if (first.key !== key) row.messages.push(`Paddle ${paddle} is also on line ${first.line}, in another party.`);
+  }
+
+  const problems: ImportProblem[] = [];
+  const updates: ImportUpdate[] = [];
+  // Parties: the new guests' rows with the same Party, in the order of their first row.
+  const byParty = new Map<string, typeof rows>();
+  for (const row of rows) {
+    const same = matched.get(row.line);
+    if (!same) {
+      byParty.set(partyKey(row), [...(byParty.get(partyKey(row)) ?? []), row]);
+      continue;
+    }
+    if (row.messages.length > 0) {
+      problems.push({ line: row.line, name: row.displayName, messages: row.messages });
+      continue;
+    }
+    const set = changedDetails(same.guest, row.guest);
+    const changes = (Object.keys(set) as UpdatableDetail[]).map((detail) => UPDATABLE_DETAILS[detail]);
+    updates.push({
+      line: row.line,
+      name: same.guest.name,
+      registrantId: same.guest.registrantId,
+      matchedBy: same.by,
+      changes,
+      set,
+    });
   }
 
   const parties: ImportParty[] = [];
-  const problems: ImportProblem[] = [];
   for (const members of byParty.values()) {
     const [lead] = members;
     for (const row of members.slice(1)) {
@@ -228,11 +296,15 @@ export async function checkRegistrantImport(
     });
   }
   problems.sort((a, b) => a.line - b.line);
-  return { parties, problems, ignoredColumns: columns.filter((column) => column !== "" && !known(column)) };
+  return { parties, updates, problems, ignoredColumns: columns.filter((column) => column !== "" && !known(column)) };
 }
 
+/** Rows with the same Party are one party; a row without is a party of one. */
+const partyKey = (row: { party: string; line: number }) =>
+  row.party ? `party:${row.party.toLowerCase()}` : `line:${row.line}`;
+
 /** Numbers held by a guest (with who) or by a bidder at the event. */
-async function heldPaddles(db: Database | Transaction, eventId: number): Promise<Map<number, string>> {
+async function heldPaddles(db: Database | Transaction, eventId: number): Promise<Map<number, { name: string }>> {
   const [guests, bidders] = await Promise.all([
     db
       .select({ paddle: registrant.paddle, name: registrant.name })
@@ -240,9 +312,9 @@ async function heldPaddles(db: Database | Transaction, eventId: number): Promise
       .where(and(eq(registrant.event_id, eventId), isNotNull(registrant.paddle))),
     db.select({ paddle: usr_event_paddle.paddle }).from(usr_event_paddle).where(eq(usr_event_paddle.event_id, eventId)),
   ]);
-  const held = new Map<number, string>();
-  for (const bidder of bidders) held.set(bidder.paddle, "another bidder");
-  for (const guest of guests) held.set(guest.paddle!, guest.name ?? "another guest");
+  const held = new Map<number, { name: string }>();
+  for (const bidder of bidders) held.set(bidder.paddle, { name: "another bidder" });
+  for (const guest of guests) held.set(guest.paddle!, { name: guest.name ?? "another guest" });
   return held;
 }
 
@@ -251,7 +323,6 @@ function readRow(
   answers: Record<string, string>,
   line: number,
   choices: RegistrationChoices,
-  held: Map<number, string>,
 ) {
   const messages: string[] = [];
   const optional = (field: string, max: number, label: string) => {
@@ -283,14 +354,14 @@ function readRow(
     : undefined;
   // An event with one ticket type needs no Ticket column.
   if (!ticketText && choices.tickets.length === 1) ticket = choices.tickets[0];
+  // Asked of new guests only: a guest already here holds their ticket.
+  let ticketProblem: string | null = null;
   if (!ticket) {
     const offered =
       choices.tickets.map((type) => type.title).join(", ") || "none yet: add them under Setup, Registration";
-    messages.push(
-      ticketText
-        ? `Ticket type “${ticketText}” does not exist (ticket types: ${offered}).`
-        : `The ticket type is missing (ticket types: ${offered}).`,
-    );
+    ticketProblem = ticketText
+      ? `Ticket type “${ticketText}” does not exist (ticket types: ${offered}).`
+      : `The ticket type is missing (ticket types: ${offered}).`;
   }
 
   const methodGiven = cells.method ?? "";
@@ -304,11 +375,7 @@ function readRow(
   if (paddleText) {
     if (!/^\d{1,7}$/.test(paddleText) || Number(paddleText) < 1)
       messages.push(`Paddle “${paddleText}” is not a whole number above 0.`);
-    else {
-      paddle = Number(paddleText);
-      const holder = held.get(paddle);
-      if (holder) messages.push(`Paddle ${paddle} belongs to ${holder}.`);
-    }
+    else paddle = Number(paddleText);
   }
 
   let mealId: number | null = null;
@@ -350,10 +417,25 @@ function readRow(
     meal_id: mealId,
     answers,
   };
-  return { guest, messages, displayName, ticket, party: cells.party ?? "", method: method ?? "comp", methodGiven };
+  return {
+    guest,
+    messages,
+    displayName,
+    ticket,
+    ticketProblem,
+    party: cells.party ?? "",
+    method: method ?? "comp",
+    methodGiven,
+  };
 }
 
-export type RegistrantImportResult = { parties: number; guests: number; check: RegistrantImportCheck };
+export type RegistrantImportResult = {
+  parties: number;
+  guests: number;
+  /** Guests already here whose details the file brought up to date. */
+  updated: number;
+  check: RegistrantImportCheck;
+};
 
 /**
  * Imports the clean parties of a file, checked again in one transaction: every party registered, then the paddles
@@ -365,7 +447,8 @@ export async function importRegistrants(db: Database, eventId: number, csv: stri
     // One import at a time per event, so two imports cannot both take the same paddle.
     await tx.select({ id: event.event_id }).from(event).where(eq(event.event_id, eventId)).for("update");
     const check = await checkRegistrantImport(tx, eventId, csv);
-    if (check.fileError || check.parties.length === 0) return { parties: 0, guests: 0, check };
+    if (check.fileError || (check.parties.length === 0 && check.updates.length === 0))
+      return { parties: 0, guests: 0, updated: 0, check };
 
     const created: { id: number; guest: ImportGuest; group: string | null }[] = [];
     for (const party of check.parties) {
@@ -406,7 +489,10 @@ export async function importRegistrants(db: Database, eventId: number, csv: stri
         .where(and(eq(registrant.event_id, eventId), eq(registrant.registrant_id, id)));
     }
 
+    const updated = await updateExistingGuests(tx, eventId, check.updates);
+
     const wanted = new Set(created.flatMap(({ guest }) => (guest.paddle === null ? [] : [guest.paddle])));
+    for (const { paddle } of updated) wanted.add(paddle);
     if (wanted.size > 0) {
       const seatIds = created.map((seat) => seat.id);
       const current = await tx
@@ -420,12 +506,40 @@ export async function importRegistrants(db: Database, eventId: number, csv: stri
         while (wanted.has(paddle)) paddle = await allocatePaddle(tx, eventId);
         await tx.update(registrant).set({ paddle }).where(eq(registrant.registrant_id, seat.id));
       }
-      for (const { id, guest } of created) {
-        if (guest.paddle === null) continue;
-        const set = await setRegistrantPaddle(tx, eventId, id, guest.paddle);
-        if (!set.ok) throw new Error(`Import of line ${guest.line}: ${set.message}`);
+      const paddles = [
+        ...created.flatMap(({ id, guest: { line, paddle } }) => (paddle === null ? [] : [{ id, line, paddle }])),
+        ...updated,
+      ];
+      for (const { id, line, paddle } of paddles) {
+        const set = await setRegistrantPaddle(tx, eventId, id, paddle);
+        if (!set.ok) throw new Error(`Import of line ${line}: ${set.message}`);
       }
     }
-    return { parties: check.parties.length, guests: created.length, check };
+    return { parties: check.parties.length, guests: created.length, updated: check.updates.length, check };
   });
+}
+
+/** Brings guests already here up to date with their rows; returns the paddles still to give, set with the others'. */
+async function updateExistingGuests(tx: Transaction, eventId: number, updates: ImportUpdate[]) {
+  const paddles: { id: number; line: number; paddle: number }[] = [];
+  for (const { registrantId, line, set } of updates) {
+    const { paddle, ...details } = set;
+    if (Object.keys(details).length > 0)
+      await tx
+        .update(registrant)
+        .set(details)
+        .where(and(eq(registrant.event_id, eventId), eq(registrant.registrant_id, registrantId)));
+    if (paddle != null) paddles.push({ id: registrantId, line, paddle });
+  }
+  return paddles;
+}
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The toast after an import: "5 guests imported in 2 parties, 3 guests already here updated". */
+export function importedTitle(guests: number, parties: number, updated: number): string {
+  const imported =
+    guests > 0 ? `${count(guests, "guest", "guests")} imported in ${count(parties, "party", "parties")}` : "";
+  const brought = updated > 0 ? `${count(updated, "guest", "guests")} already here updated` : "";
+  return [imported, brought].filter(Boolean).join(", ");
 }

@@ -18,6 +18,7 @@ import { editRegistrantSchema, manualRegistrationSchema } from "~/registration/r
 import { editRegistrant, registerByHand } from "~/registration/registrant-form.server";
 import {
   checkRegistrantImport,
+  importedTitle,
   importRegistrants,
   MAX_IMPORT_BYTES,
   readRegistrantsForm,
@@ -125,14 +126,14 @@ export async function action({ request }: ActionFunctionArgs) {
         formId: REGISTRANT_IMPORT_FORM,
         schema: registrantImportSchema,
         run: async ({ eventId }, { csv, file_name }) => {
-          const { parties, guests, check } = await importRegistrants(db, eventId, csv);
+          const { parties, guests, updated, check } = await importRegistrants(db, eventId, csv);
           if (check.fileError) throw new Refusal(check.fileError, "file");
           // Nothing could be imported: the check comes back with every row's problem.
-          if (parties === 0)
+          if (parties === 0 && updated === 0)
             return data<ImportAnswer>({ importCheck: check, csv, fileName: file_name }, { status: 400 });
           const skipped = check.problems.length;
           return {
-            title: `${guests} ${guests === 1 ? "guest" : "guests"} imported in ${parties} ${parties === 1 ? "party" : "parties"}`,
+            title: importedTitle(guests, parties, updated),
             description: skipped
               ? `${skipped} ${skipped === 1 ? "row was" : "rows were"} left out. Fix them and import them on their own.`
               : undefined,

@@ -97,7 +97,9 @@ test("imports guests from a CSV file after a dry run", async ({ page, gala }) =>
       .setInputFiles({ name: "guests.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
     await page.getByRole("button", { name: "Check the file" }).click();
     const report = page.getByRole("region", { name: /guests\.csv:/ });
-    await expect(report.getByRole("heading")).toHaveText("guests.csv: 2 guests in 1 party ready, 1 row has problems");
+    await expect(report.getByRole("heading")).toHaveText(
+      "guests.csv: 2 new guests in 1 party ready, 1 row has problems",
+    );
     await expect(report.getByRole("table", { name: "Parties that would be registered" })).toContainText(
       `Grace ${surname}, Walter ${surname}`,
     );
@@ -113,6 +115,26 @@ test("imports guests from a CSV file after a dry run", async ({ page, gala }) =>
     await page.getByRole("search", { name: "Search registrants" }).getByRole("searchbox").fill(surname);
     await expect(grid(page).getByRole("row").filter({ hasText: surname })).toHaveCount(2);
     await expect(guestRow(page, `Grace ${surname}`)).toContainText("Couple");
+
+    // The list again, with Grace's phone: she is updated, not registered twice.
+    await page.getByText("Import guests from a CSV file").click();
+    await page.getByLabel("CSV file").setInputFiles({
+      name: "again.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`First name,Last name,Email,Phone\nGrace,${surname},grace@example.org,(617) 555-0142`),
+    });
+    await page.getByRole("button", { name: "Check the file" }).click();
+    const again = page.getByRole("region", { name: /again\.csv:/ });
+    await expect(again.getByRole("heading")).toHaveText(
+      "again.csv: 0 new guests in 0 parties ready, 1 already a guest, 0 rows have problems",
+    );
+    await expect(again.getByRole("table", { name: /Already guests/ })).toContainText(
+      `Grace ${surname}Same name and emailphone`,
+    );
+    await again.getByRole("button", { name: "Import 1 update" }).click();
+    await expect(notifications(page)).toContainText("1 guest already here updated");
+    await page.getByRole("search", { name: "Search registrants" }).getByRole("searchbox").fill(surname);
+    await expect(grid(page).getByRole("row").filter({ hasText: surname })).toHaveCount(2);
   } finally {
     await cancelPasses(page, surname);
   }

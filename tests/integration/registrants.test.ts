@@ -429,6 +429,121 @@ describe(`/admin/registration/registrants on ${process.env.TEST_DB_ENGINE}`, () 
     expect(csvOut.split(/\r?\n/)[1]).toBe("Ada Lovelace,101,Table of 4: Analytical");
   });
 
+  it("imports a guest already here as an update, never a twin: same name and email or phone", async () => {
+    // Ada registered online; the invitees' list comes in later with her phone, company and paddle.
+    const online = await registerParty(db, {
+      eventId,
+      lines: [{ ticketId: individual.ticket_id, quantity: 1 }],
+      buyer: { first_name: "Ada", last_name: "Lovelace", email: "ada@example.org" },
+      guests: [{ first_name: "Ada", last_name: "Lovelace", email: "ada@example.org", phone: "(617) 555-0101" }],
+      method: "comp",
+      byStaff: true,
+    });
+    if (!online.ok) throw new Error("setup failed");
+    const [ada] = online.party.guests;
+    const ticketsBefore = await db.select().from(ticket_payment).where(eq(ticket_payment.event_id, eventId));
+
+    const csv = [
+      "First name,Last name,Email,Phone,Company,Ticket,Paddle",
+      // Ada by her email, written in capitals: her company is new, her phone the same in another format.
+      "ADA,lovelace,Ada@Example.org,+1 617 555 0101,Analytical,,",
+      // Charles shares Ada's email (a household's address): another person, a new guest.
+      "Charles,Babbage,ada@example.org,,,Individual,",
+      // A line given twice.
+      "Grace,Hopper,grace@example.org,,,Individual,",
+      "Grace,Hopper,grace@example.org,,,Individual,",
+      // Ada again by her phone, with a paddle other than hers.
+      `Ada,Lovelace,,617-555-0101,,,${ada.paddle! + 50}`,
+    ].join("\n");
+    const checked = await upload(csv);
+    const { importCheck } = checked.data as { importCheck: RegistrantImportCheck };
+    expect(importCheck.updates).toEqual([
+      {
+        line: 2,
+        name: "Ada Lovelace",
+        registrantId: ada.registrant_id,
+        matchedBy: "email",
+        changes: ["company"],
+        set: { company: "Analytical" },
+      },
+    ]);
+    expect(importCheck.problems).toEqual([
+      {
+        line: 5,
+        name: "Grace Hopper",
+        messages: ["Line 4 is the same guest (same name and email): keep one of the two lines."],
+      },
+      {
+        line: 6,
+        name: "Ada Lovelace",
+        messages: [
+          "Line 2 is the same guest (same name and phone): keep one of the two lines.",
+          `Ada Lovelace is a guest already, with paddle ${ada.paddle}; the file says ${ada.paddle! + 50}. ` +
+            "Change a guest's paddle on their row of the list.",
+        ],
+      },
+    ]);
+    expect(importCheck.parties.map((party) => party.guests.map((guest) => guest.first_name))).toEqual([
+      ["Charles"],
+      ["Grace"],
+    ]);
+    expect(await guests()).toHaveLength(1);
+
+    const imported = await post({ intent: "import", csv, file_name: "guests.csv" });
+    expect(imported.status).toBe(302);
+    const rows = await guests();
+    expect(rows.map((guest) => guest.name)).toEqual(["Ada Lovelace", "Charles Babbage", "Grace Hopper"]);
+    expect(rows[0]).toMatchObject({ company: "Analytical", phone: "(617) 555-0101", paddle: ada.paddle });
+    // Tickets were bought for the two new guests only.
+    const ticketsAfter = await db.select().from(ticket_payment).where(eq(ticket_payment.event_id, eventId));
+    expect(ticketsAfter).toHaveLength(ticketsBefore.length + 2);
+
+    // The same list imported again changes nothing and adds nobody.
+    const again = (await upload(csv.split("\n").slice(0, 5).join("\n"))).data as { importCheck: RegistrantImportCheck };
+    expect(again.importCheck.parties).toEqual([]);
+    expect(again.importCheck.updates.map((update) => [update.line, update.name, update.changes])).toEqual([
+      [2, "Ada Lovelace", []],
+      [3, "Charles Babbage", []],
+      [4, "Grace Hopper", []],
+    ]);
+    expect(
+      await post({ intent: "import", csv: csv.split("\n").slice(0, 5).join("\n"), file_name: "again.csv" }),
+    ).toMatchObject({ status: 302 });
+    expect(await guests()).toHaveLength(3);
+  });
+
+  it("gives a guest already here the paddle the file names when they have none, and refuses one held", async () => {
+    const online = await registerParty(db, {
+      eventId,
+      lines: [{ ticketId: individual.ticket_id, quantity: 2 }],
+      buyer: { first_name: "Alan", last_name: "Turing", email: "alan@example.org" },
+      guests: [
+        { first_name: "Alan", last_name: "Turing", email: "alan@example.org" },
+        { first_name: "Joan", last_name: "Clarke", phone: "+44 20 7946 0958" },
+      ],
+      method: "comp",
+      byStaff: true,
+    });
+    if (!online.ok) throw new Error("setup failed");
+    const [alan, joan] = online.party.guests;
+    await db.update(registrant).set({ paddle: null }).where(eq(registrant.registrant_id, joan.registrant_id));
+    const held = (await upload(`Name,Email,Phone,Paddle\nJoan Clarke,,+442079460958,${alan.paddle}`)).data as {
+      importCheck: RegistrantImportCheck;
+    };
+    expect(held.importCheck.problems).toEqual([
+      { line: 2, name: "Joan Clarke", messages: [`Paddle ${alan.paddle} belongs to Alan Turing.`] },
+    ]);
+    expect(held.importCheck.updates).toEqual([]);
+    const csv = "Name,Email,Phone,Paddle\nJoan Clarke,,+44 (0) 20 7946 0958,777";
+    const { importCheck } = (await upload(csv)).data as { importCheck: RegistrantImportCheck };
+    expect(importCheck.problems).toEqual([]);
+    // The same number written another way is no change.
+    expect(importCheck.updates).toMatchObject([{ line: 2, matchedBy: "phone", changes: ["paddle"] }]);
+    expect((await post({ intent: "import", csv, file_name: "paddles.csv" })).status).toBe(302);
+    const [saved] = await db.select().from(registrant).where(eq(registrant.registrant_id, joan.registrant_id));
+    expect(saved.paddle).toBe(777);
+  });
+
   it("needs can_register", async () => {
     const other = await makeUser(db);
     await giveRole(db, other.usr_id, eventId, teamRoleWithout("can_register"));
