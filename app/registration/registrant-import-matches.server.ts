@@ -7,6 +7,7 @@
 import { eq } from "drizzle-orm";
 import { toE164 } from "~/forms/rules";
 import { registrant } from "~drizzle/schema";
+import { answersOf } from "./registrants.server";
 import type { Database, Transaction } from "~/db/connection.server";
 
 /** The details of a guest that an imported row may fill in or change. */
@@ -33,7 +34,12 @@ export type ExistingGuest = GuestDetailValues & {
   name: string;
   first_name: string | null;
   last_name: string | null;
+  /** Answers to the registration's questions, by question name (the meal's included). */
+  answers: Record<string, string>;
 };
+
+/** What an imported row changes on a guest: details, and answers to questions (merged into theirs). */
+export type GuestChanges = Partial<GuestDetailValues> & { answers?: Record<string, string> };
 
 /** A row that is an existing guest: which one, and by what. */
 export type SamePerson = { guest: ExistingGuest; by: "email" | "phone" };
@@ -57,12 +63,14 @@ export async function loadExistingGuests(db: Database | Transaction, eventId: nu
       country: registrant.country,
       meal_id: registrant.meal_id,
       paddle: registrant.paddle,
+      meta: registrant.meta,
     })
     .from(registrant)
     .where(eq(registrant.event_id, eventId));
-  return rows.map((guest) => ({
+  return rows.map(({ meta, ...guest }) => ({
     ...guest,
     name: guest.name ?? [guest.first_name, guest.last_name].filter(Boolean).join(" "),
+    answers: answersOf(meta),
   }));
 }
 
@@ -94,8 +102,11 @@ export function existingGuestFinder(guests: ExistingGuest[]) {
   };
 }
 
-/** What a row would change on the guest it is: each detail the file gives that differs from the guest's. */
-export function changedDetails(guest: ExistingGuest, row: GuestDetailValues): Partial<GuestDetailValues> {
+/** What a row would change on the guest it is: each detail and answer the file gives that differs from the guest's. */
+export function changedDetails(
+  guest: ExistingGuest,
+  row: GuestDetailValues & { answers: Record<string, string> },
+): GuestChanges {
   const changes: Partial<Record<UpdatableDetail, string | number>> = {};
   for (const detail of Object.keys(UPDATABLE_DETAILS) as UpdatableDetail[]) {
     const given = row[detail];
@@ -109,7 +120,10 @@ export function changedDetails(guest: ExistingGuest, row: GuestDetailValues): Pa
           : current === given;
     if (!same) changes[detail] = given;
   }
-  return changes as Partial<GuestDetailValues>;
+  const answers = Object.fromEntries(
+    Object.entries(row.answers).filter(([question, answer]) => answer !== "" && guest.answers[question] !== answer),
+  );
+  return { ...(changes as Partial<GuestDetailValues>), ...(Object.keys(answers).length > 0 ? { answers } : {}) };
 }
 
 /** A guest's first and last names, read from the whole name when only that was kept. */

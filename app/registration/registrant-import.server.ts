@@ -6,11 +6,12 @@
  * A party is imported whole or not at all: a bad row leaves its party out. The import checks every row again in its
  * transaction, so a paddle taken in between is still refused.
  */
-import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import Papa from "papaparse";
 import { z } from "zod";
 import { readFormWithFile } from "~/forms/posted-form.server";
 import { phoneProblem } from "~/forms/rules";
+import { publish } from "~/realtime/bus.server";
 import { event, registrant, usr_event_paddle } from "~drizzle/schema";
 import { fitsPattern } from "./answer-pattern.server";
 import { allocatePaddle, setRegistrantPaddle } from "./paddles.server";
@@ -23,11 +24,12 @@ import {
   loadExistingGuests,
   personKeys,
   UPDATABLE_DETAILS,
-  type GuestDetailValues,
+  type GuestChanges,
   type SamePerson,
   type UpdatableDetail,
 } from "./registrant-import-matches.server";
 import { loadRegistrationChoices, type RegistrationChoices } from "./registrants.server";
+import { registrationTopic } from "./registration-topic";
 import type { Database, Transaction } from "~/db/connection.server";
 
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
@@ -114,7 +116,7 @@ export type ImportUpdate = {
   matchedBy: "email" | "phone";
   /** The details that change, as organisers call them ("phone", "meal"); none when the row says nothing new. */
   changes: string[];
-  set: Partial<GuestDetailValues>;
+  set: GuestChanges;
 };
 
 export type RegistrantImportCheck = {
@@ -156,6 +158,7 @@ export async function checkRegistrantImport(
   });
   const columns = parsed.meta.fields ?? [];
   const choices = await loadRegistrationChoices(db, eventId);
+  const mealQuestionName = choices.questions.find((asked) => asked.type === "meal")?.name;
   const questionColumns = new Map<string, string>();
   for (const asked of choices.questions) {
     if (asked.type === "meal") continue;
@@ -249,7 +252,10 @@ export async function checkRegistrantImport(
       continue;
     }
     const set = changedDetails(same.guest, row.guest);
-    const changes = (Object.keys(set) as UpdatableDetail[]).map((detail) => UPDATABLE_DETAILS[detail]);
+    const { answers, ...details } = set;
+    const changes: string[] = (Object.keys(details) as UpdatableDetail[]).map((detail) => UPDATABLE_DETAILS[detail]);
+    // The meal is an answer too: named once, as "meal".
+    if (answers && Object.keys(answers).some((question) => question !== mealQuestionName)) changes.push("answers");
     updates.push({
       line: row.line,
       name: same.guest.name,
@@ -523,14 +529,20 @@ export async function importRegistrants(db: Database, eventId: number, csv: stri
 async function updateExistingGuests(tx: Transaction, eventId: number, updates: ImportUpdate[]) {
   const paddles: { id: number; line: number; paddle: number }[] = [];
   for (const { registrantId, line, set } of updates) {
-    const { paddle, ...details } = set;
-    if (Object.keys(details).length > 0)
+    const { paddle, answers, ...details } = set;
+    // The file's answers join the guest's own; answers it does not give are kept.
+    const meta = answers
+      ? sql`jsonb_set(${registrant.meta}, '{answers}', coalesce(${registrant.meta}->'answers', '{}'::jsonb) || ${JSON.stringify(answers)}::jsonb)`
+      : undefined;
+    if (Object.keys(details).length > 0 || meta)
       await tx
         .update(registrant)
-        .set(details)
+        .set({ ...details, ...(meta ? { meta } : {}) })
         .where(and(eq(registrant.event_id, eventId), eq(registrant.registrant_id, registrantId)));
     if (paddle != null) paddles.push({ id: registrantId, line, paddle });
   }
+  // The door and the lists follow, as they do an edit by hand.
+  if (updates.length > 0) await publish(tx, { topic: registrationTopic(eventId), type: "changed", data: {} });
   return paddles;
 }
 

@@ -534,14 +534,22 @@ describe(`/admin/registration/registrants on ${process.env.TEST_DB_ENGINE}`, () 
       { line: 2, name: "Joan Clarke", messages: [`Paddle ${alan.paddle} belongs to Alan Turing.`] },
     ]);
     expect(held.importCheck.updates).toEqual([]);
-    const csv = "Name,Email,Phone,Paddle\nJoan Clarke,,+44 (0) 20 7946 0958,777";
+    const csv = "Name,Email,Phone,Paddle,Meal,Dietary needs\nJoan Clarke,,+44 (0) 20 7946 0958,777,Chicken,vegan";
     const { importCheck } = (await upload(csv)).data as { importCheck: RegistrantImportCheck };
     expect(importCheck.problems).toEqual([]);
     // The same number written another way is no change.
-    expect(importCheck.updates).toMatchObject([{ line: 2, matchedBy: "phone", changes: ["paddle"] }]);
+    expect(importCheck.updates).toMatchObject([
+      { line: 2, matchedBy: "phone", changes: ["meal", "paddle", "answers"] },
+    ]);
     expect((await post({ intent: "import", csv, file_name: "paddles.csv" })).status).toBe(302);
     const [saved] = await db.select().from(registrant).where(eq(registrant.registrant_id, joan.registrant_id));
-    expect(saved.paddle).toBe(777);
+    expect(saved).toMatchObject({
+      paddle: 777,
+      meal_id: chicken.meal_id,
+      meta: { answers: { meal: "Chicken", diet: "vegan" } },
+    });
+    const row = (await load()).registrants.find((guest) => guest.registrant_id === joan.registrant_id);
+    expect(row).toMatchObject({ meal: "Chicken", answers_label: "Meal: Chicken; Dietary needs: vegan" });
   });
 
   it("needs can_register", async () => {
