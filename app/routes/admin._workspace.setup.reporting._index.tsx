@@ -1,6 +1,6 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
-import { reportPath, REPORTS } from "~/reporting/reports";
+import { BOOKS_AND_CRM_EXPORTS, reportPath, REPORTS } from "~/reporting/reports";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 /** /admin/setup/reporting: what each report holds. */
@@ -12,13 +12,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function ReportsOverview() {
   const layout = useRouteLoaderData<{ eventId: number }>("routes/admin._workspace.setup.reporting");
   return (
-    <ul className="report-list">
-      {REPORTS.map((report) => (
-        <li key={report.slug}>
-          <Link to={reportPath(report.slug, layout?.eventId)}>{report.label}</Link>: {report.about}
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="report-list">
+        {REPORTS.map((report) => (
+          <li key={report.slug}>
+            <Link to={reportPath(report.slug, layout?.eventId)}>{report.label}</Link>: {report.about}
+          </li>
+        ))}
+      </ul>
+      <p>
+        Files for your books and CRM: {BOOKS_AND_CRM_EXPORTS.deposits.label} on the{" "}
+        <Link to={reportPath("revenue", layout?.eventId)}>Revenue</Link> report, and {BOOKS_AND_CRM_EXPORTS.npsp.label}{" "}
+        on the <Link to={reportPath("guests", layout?.eventId)}>Guests</Link> report.
+      </p>
+    </>
   );
 }
 
