@@ -3,15 +3,18 @@
  * charity's bank, per deposit, payment method and source. The same payments and refunds the ledger counts
  * (ledger-totals.server.ts), so gross less refunds is the ledger's "raised" for the same range:
  *
- * - gross: payments taken (paid or disputed), by the day they were taken in the event's time zone; a payment on a
- *   guest's invoice is one payment across its lines, so its source is "Guest invoices";
- * - refunds: refunds that succeeded, by the day they were made, taken from the deposit of their payment's method;
- * - deposits: cash and checks are banked per day (no fee); card payments (Stripe) are listed per day as "not yet
- *   paid out": Gavel does not record Stripe's payouts or fees, so the card lines are gross and Stripe's payout to
- *   the bank is that day's card money less Stripe's fees (which the Stripe dashboard's payout report gives).
+ * - gross: payments taken (paid or disputed) in the range; a payment on a guest's invoice is one payment across
+ *   its lines, so its source is "Guest invoices";
+ * - refunds: refunds that succeeded in the range, taken from the deposit their own money went out of;
+ * - fees: what Stripe kept of a card payment (its balance transaction's fee), read from Stripe as the report is
+ *   asked for (billing/stripe-settlements.server.ts); cash and checks have none;
+ * - deposits: a Stripe payout, dated the day it reached the bank, holds the card payments and refunds it paid
+ *   out; card money not yet in a payout is listed by the day it was taken, "not yet paid out"; cash and checks are
+ *   banked per day.
  */
 import { sql } from "drizzle-orm";
 import { PAYMENT_METHOD_NAMES } from "~/billing/invoice-document.server";
+import { recordSettlements } from "~/billing/stripe-settlements.server";
 import { queryRows } from "~/billing/query-rows.server";
 import { sourceLabel } from "~/billing/source-labels";
 import { db } from "~/db.server";
@@ -20,12 +23,15 @@ import { inRange } from "./range-sql.server";
 import type { Report, ReportRow } from "./report";
 
 export interface DepositLine {
-  /** The calendar day in the event's time zone, YYYY-MM-DD. */
+  /** The deposit's calendar day in the event's time zone, YYYY-MM-DD: a payout's arrival, else the day taken. */
   day: string;
+  /** The Stripe payout, or null (cash and checks, card money not yet paid out). */
+  payout: string | null;
   method: string;
   source: string;
   gross: number;
   refunds: number;
+  fees: number;
 }
 
 const CARD_METHODS = new Set(["card", "checkout"]);
@@ -33,11 +39,20 @@ const CARD_METHODS = new Set(["card", "checkout"]);
 /** The payments and refunds of the event in the range, summed per day, method and source (cents). */
 export async function depositLines(scope: ReportScope): Promise<DepositLine[]> {
   const eventId = scope.eventId;
-  const rows = await queryRows<{ day: string; method: string; source: string; gross: string; refunds: string }>(
+  const rows = await queryRows<{
+    day: string;
+    payout: string | null;
+    method: string;
+    source: string;
+    gross: string;
+    refunds: string;
+    fees: string;
+  }>(
     db,
     sql`
     with kinds as (
-      select p.payment_id, p.method, p.invoice_id, p.status, p.created_at, p.amount,
+      select p.payment_id, p.method, p.invoice_id, p.status, p.created_at, p.amount, p.provider_fee, p.payout_ref,
+        p.payout_arrival_at,
         case when p.invoice_id is not null then 'invoice' else coalesce(
           (select 'ticket' from ticket_payment t where t.payment_id = p.payment_id and t.event_id = ${eventId} limit 1),
           (select 'donations' from donation d where d.payment_id = p.payment_id and d.event_id = ${eventId} limit 1),
@@ -50,25 +65,28 @@ export async function depositLines(scope: ReportScope): Promise<DepositLine[]> {
       from payment p where p.event_id = ${eventId}
     ),
     money as (
-      select k.created_at as at, k.method, k.source, k.amount as gross, 0 as refunded
+      select coalesce(k.payout_arrival_at, k.created_at) as at, k.payout_ref as payout, k.method, k.source,
+        k.amount as gross, 0 as refunded, coalesce(k.provider_fee, 0) as fee
       from kinds k
       where k.status in ('paid', 'disputed') and (k.invoice_id is not null or k.method <> 'pay_at_event')
         and ${inRange(sql`k.created_at`, scope)}
       union all
-      select r.created_at, k.method, k.source, 0, r.amount
+      select coalesce(r.payout_arrival_at, r.created_at), r.payout_ref, k.method, k.source, 0, r.amount, 0
       from refund r join kinds k on k.payment_id = r.payment_id
       where r.event_id = ${eventId} and r.status = 'succeeded' and ${inRange(sql`r.created_at`, scope)}
     )
-    select to_char(at at time zone ${scope.timeZone}, 'YYYY-MM-DD') as day, method, source,
-      sum(gross)::bigint as gross, sum(refunded)::bigint as refunds
-    from money group by 1, 2, 3 order by 1, 2, 3`,
+    select to_char(at at time zone ${scope.timeZone}, 'YYYY-MM-DD') as day, payout, method, source,
+      sum(gross)::bigint as gross, sum(refunded)::bigint as refunds, sum(fee)::bigint as fees
+    from money group by 1, 2, 3, 4 order by 1, 2 nulls first, 3, 4`,
   );
   return rows.map((row) => ({
     day: row.day,
+    payout: row.payout,
     method: row.method,
     source: row.source,
     gross: Number(row.gross),
     refunds: Number(row.refunds),
+    fees: Number(row.fees),
   }));
 }
 
@@ -80,6 +98,7 @@ export function quickBooksDate(day: string): string {
 
 function depositName(line: DepositLine): string {
   const on = quickBooksDate(line.day);
+  if (line.payout) return `Stripe payout ${line.payout}, arrived ${on}`;
   return CARD_METHODS.has(line.method) ? `Card payments (Stripe), not yet paid out, ${on}` : `Banked ${on}`;
 }
 
@@ -93,6 +112,7 @@ const sourceName = (source: string) => (source === "invoice" ? "Guest invoices" 
  */
 export async function depositReport(scope: ReportScope): Promise<Report> {
   await refreshLedger(scope);
+  const stripe = await recordSettlements(scope.eventId);
   const lines = await depositLines(scope);
   const description = (line: DepositLine, what: string) =>
     `${scope.title} · ${depositName(line)} · ${methodName(line.method)} · ${sourceName(line.source)} · ${what}`;
@@ -103,9 +123,13 @@ export async function depositReport(scope: ReportScope): Promise<Report> {
     ...(line.refunds !== 0
       ? [{ date: quickBooksDate(line.day), description: description(line, "refunded"), amount: -line.refunds }]
       : []),
+    ...(line.fees !== 0
+      ? [{ date: quickBooksDate(line.day), description: description(line, "Stripe fees"), amount: -line.fees }]
+      : []),
   ]);
   const gross = lines.reduce((sum, line) => sum + line.gross, 0);
   const refunds = lines.reduce((sum, line) => sum + line.refunds, 0);
+  const fees = lines.reduce((sum, line) => sum + line.fees, 0);
   return {
     slug: "deposits",
     name: `deposits ${scope.title}`,
@@ -134,6 +158,7 @@ export async function depositReport(scope: ReportScope): Promise<Report> {
           { key: "source", header: "Source", kind: "text" },
           { key: "gross", header: "Gross", kind: "money" },
           { key: "refunds", header: "Refunds", kind: "money" },
+          { key: "fees", header: "Fees", kind: "money" },
           { key: "net", header: "Net", kind: "money" },
         ],
         rows: lines.map((line) => ({
@@ -143,9 +168,19 @@ export async function depositReport(scope: ReportScope): Promise<Report> {
           source: sourceName(line.source),
           gross: line.gross,
           refunds: line.refunds,
-          net: line.gross - line.refunds,
+          fees: line.fees,
+          net: line.gross - line.refunds - line.fees,
         })),
-        totals: { date: "Total", deposit: "", method: "", source: "", gross, refunds, net: gross - refunds },
+        totals: {
+          date: "Total",
+          deposit: "",
+          method: "",
+          source: "",
+          gross,
+          refunds,
+          fees,
+          net: gross - refunds - fees,
+        },
         empty: "Nothing was paid or refunded in this period.",
       },
       {
@@ -155,7 +190,7 @@ export async function depositReport(scope: ReportScope): Promise<Report> {
           { key: "figure", header: "Figure", kind: "text" },
           { key: "how", header: "How it is derived", kind: "text" },
         ],
-        rows: DERIVATION,
+        rows: stripe.reached ? DERIVATION : [...DERIVATION, UNREACHED],
         empty: "",
       },
     ],
@@ -165,19 +200,29 @@ export async function depositReport(scope: ReportScope): Promise<Report> {
 const DERIVATION: ReportRow[] = [
   {
     figure: "Gross",
-    how: "Payments taken (paid or disputed) on the day, in the event's time zone: card, cash and checks, and payments of guests' invoices. Orders to pay at the event count when paid.",
+    how: "Payments taken (paid or disputed) on the dates asked for: card, cash and checks, and payments of guests' invoices. Orders to pay at the event count when paid.",
   },
   {
     figure: "Refunds",
-    how: "Refunds made on the day, taken from the deposit of the refunded payment's method. Gross less refunds is the revenue report's Raised for the same days.",
+    how: "Refunds made on the dates asked for, taken from the deposit their money went out of (a card refund's Stripe payout). Gross less refunds is the revenue report's Raised for the same days.",
   },
-  { figure: "Net", how: "Gross less refunds: what the deposit brings to the bank account." },
   {
-    figure: "Banked (cash and checks)",
-    how: "Cash and checks are banked per day; there is no processing fee.",
+    figure: "Fees",
+    how: "What Stripe kept of each card payment (its balance transaction's fee), read from Stripe when this file is made. Cash and checks have none.",
+  },
+  { figure: "Net", how: "Gross less refunds and fees: what the deposit brings to the bank account." },
+  {
+    figure: "Stripe payout",
+    how: "Card payments and refunds Stripe paid out together, dated the day the payout arrived at the bank: its net is the payout's amount.",
   },
   {
     figure: "Card payments, not yet paid out",
-    how: "Card payments go through Stripe, which pays them out to the bank later, less its fees. Gavel does not record Stripe's payouts or fees: match these lines to the payout in Stripe's payout report, and book its fees there.",
+    how: "Card money Stripe has not paid out yet, by the day it was taken; it moves to its payout once Stripe pays it out.",
   },
+  { figure: "Banked (cash and checks)", how: "Cash and checks, banked per day." },
 ];
+
+const UNREACHED: ReportRow = {
+  figure: "Stripe not reached",
+  how: "Stripe did not answer when this file was made: card fees and payouts are as last read from it.",
+};
