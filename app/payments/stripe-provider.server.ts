@@ -276,7 +276,8 @@ async function readSettlements(stripe: Stripe, since: Date): Promise<Settlement[
     const payout = paidOutIn.get(txn.id) ?? null;
     if (source.object === "charge" && idOf(source.payment_intent))
       settlements.push({ kind: "payment", paymentIntentId: idOf(source.payment_intent)!, fee: txn.fee, payout });
-    else if (source.object === "refund") settlements.push({ kind: "refund", refundId: source.id, fee: txn.fee, payout });
+    else if (source.object === "refund")
+      settlements.push({ kind: "refund", refundId: source.id, fee: txn.fee, payout });
   }
   return settlements;
 }

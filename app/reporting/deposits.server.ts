@@ -14,9 +14,9 @@
  */
 import { sql } from "drizzle-orm";
 import { PAYMENT_METHOD_NAMES } from "~/billing/invoice-document.server";
-import { recordSettlements } from "~/billing/stripe-settlements.server";
 import { queryRows } from "~/billing/query-rows.server";
 import { sourceLabel } from "~/billing/source-labels";
+import { recordSettlements } from "~/billing/stripe-settlements.server";
 import { db } from "~/db.server";
 import { refreshLedger, type ReportScope } from "./filters.server";
 import { inRange } from "./range-sql.server";

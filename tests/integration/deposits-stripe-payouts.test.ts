@@ -4,8 +4,8 @@
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { OWNER_ROLE } from "~/auth/permissions";
-import { ledgerBetween } from "~/billing/ledger-totals.server";
 import { chargeCardOnFile, invoiceIdFor, recordManualPayment } from "~/billing/charges.server";
+import { ledgerBetween } from "~/billing/ledger-totals.server";
 import { refundPayment } from "~/billing/refunds.server";
 import * as downloadRoute from "~/routes/admin._workspace.setup.reporting_.download";
 import { makeBillingEvent, makeWinner, saveCard, webhookReceiver } from "../support/billing";

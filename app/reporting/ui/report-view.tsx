@@ -10,8 +10,8 @@ import { SelectOptions } from "~/ui/select-options";
 import { useHydrated } from "~/ui/use-hydrated";
 import { formatCell, type Report, type ReportRow, type ReportTable } from "../report";
 import { REPORT_DOWNLOAD_PATH, type BooksAndCrmExport } from "../reports";
-import { BooksAndCrmDownloads } from "./books-and-crm-downloads";
 import { BarChart } from "./bar-chart";
+import { BooksAndCrmDownloads } from "./books-and-crm-downloads";
 import { LineChart } from "./line-chart";
 
 export interface ReportFilters {
