@@ -31,7 +31,7 @@ export const BOOKS_AND_CRM_EXPORTS = {
     label: "For QuickBooks: bank deposits",
     short: "QuickBooks",
     about:
-      "What was banked each day, by payment method and source, less refunds, in QuickBooks Online's bank upload layout (Date, Description, Amount), for the dates above.",
+      "What reached the bank in each deposit (a day's cash and checks, a Stripe payout), by payment method and source: gross, refunds and Stripe's fees, in QuickBooks Online's bank upload layout (Date, Description, Amount), for the dates above.",
     formats: ["csv", "xlsx"],
   },
   npsp: {
