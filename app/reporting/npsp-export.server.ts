@@ -16,7 +16,6 @@ export const NPSP_COLUMNS = [
   "Contact1_Lastname__c",
   "Contact1_Personal_Email__c",
   "Contact1_Home_Phone__c",
-  "Contact1_Title__c",
   "Home_Street__c",
   "Home_City__c",
   "Home_State_Province__c",
@@ -143,23 +142,27 @@ export async function* npspBatches(scope: ReportScope): AsyncGenerator<CsvBatch>
           where d.client_id = ${scope.clientId} and d.donor_id > ${after}
           group by d.donor_id order by d.donor_id limit ${limit}`),
       ),
-      (donor) => ({
-        ...contact(donor),
-        Contact1_Title__c: donor.title,
-        // What they gave is an in-kind gift worth the items' fair market value, when it was given one.
-        ...(Number(donor.value) > 0
-          ? {
-              Donation_Donor__c: "Contact1",
-              Donation_Amount__c: units(donor.value),
-              Donation_Date__c: donor.first_day,
-              Donation_Name__c: `${scope.title}: items donated`,
-              Donation_Description__c: donor.items,
-              Donation_Stage__c: "Closed Won",
-              Donation_Record_Type_Name__c: "In-Kind Gift",
-            }
-          : {}),
-        Donation_Campaign_Name__c: scope.title,
-      }),
+      (donor) => {
+        // A donor may be an organisation alone (its name in title): then the gift is the account's.
+        const isPerson = Boolean(donor.first_name || donor.last_name);
+        return {
+          ...(isPerson ? contact(donor) : {}),
+          Account1_Name__c: donor.title,
+          // What they gave is an in-kind gift worth the items' fair market value, when it was given one.
+          ...(Number(donor.value) > 0
+            ? {
+                Donation_Donor__c: isPerson ? "Contact1" : "Account1",
+                Donation_Amount__c: units(donor.value),
+                Donation_Date__c: donor.first_day,
+                Donation_Name__c: `${scope.title}: items donated`,
+                Donation_Description__c: donor.items,
+                Donation_Stage__c: "Closed Won",
+                Donation_Record_Type_Name__c: "In-Kind Gift",
+              }
+            : {}),
+          Donation_Campaign_Name__c: scope.title,
+        };
+      },
     ),
     mapped(
       keysetBatches((after, limit) =>

@@ -9,7 +9,18 @@ import { OWNER_ROLE } from "~/auth/permissions";
 import { ledgerBetween } from "~/billing/ledger-totals.server";
 import { EXPORT_BATCH } from "~/reporting/csv-stream.server";
 import * as downloadRoute from "~/routes/admin._workspace.setup.reporting_.download";
-import { donation, event, invoice, payment, refund, registrant, ticket, ticket_payment } from "~drizzle/schema";
+import {
+  auction_item,
+  donation,
+  donor,
+  event,
+  invoice,
+  payment,
+  refund,
+  registrant,
+  ticket,
+  ticket_payment,
+} from "~drizzle/schema";
 import { makeBidder } from "../support/auction";
 import { makePledge, makeWinner } from "../support/billing";
 import { testDatabase } from "../support/database";
@@ -151,6 +162,29 @@ beforeAll(async () => {
     created_at: march(14, 23),
   });
 
+  // Two item donors: a person, and an organisation alone; and an item of another of the organisation's events,
+  // whose donor gave nothing to this one.
+  const [made] = await db.select({ clientId: event.client_id }).from(event).where(eq(event.event_id, eventId));
+  const [person, company, elsewhere] = await db
+    .insert(donor)
+    .values([
+      { client_id: made.clientId, first_name: "Ida", last_name: "Donor", email: "ida@example.org" },
+      { client_id: made.clientId, title: "Harbor Wines" },
+      { client_id: made.clientId, first_name: "Nora", last_name: "Nextyear" },
+    ])
+    .returning();
+  await db.insert(auction_item).values([
+    { event_id: eventId, title: "Spa day", value: 120_00, xinv_donor_id: person.donor_id },
+    { event_id: eventId, title: "Case of wine", value: 300_00, xinv_donor_id: company.donor_id },
+  ]);
+  const sibling = await db
+    .insert(event)
+    .values({ client_id: made.clientId, slug: `sibling-${eventId}`, title: "Autumn Gala" })
+    .returning();
+  await db
+    .insert(auction_item)
+    .values({ event_id: sibling[0].event_id, title: "Boat trip", xinv_donor_id: elsewhere.donor_id });
+
   // Another organisation's event, with money and a guest of its own.
   otherEventId = (await makeEvent(db, { title: "Other Gala" })).event_id;
   await db
@@ -275,6 +309,27 @@ describe("the NPSP Data Import file", () => {
     ]);
   });
 
+  it("gives item donors an in-kind gift worth their items, an organisation alone as the account", async () => {
+    const [header, ...rows] = records(await text(`report=npsp&id=${eventId}&format=csv`));
+    const field = (row: string[], name: string) => row[header!.indexOf(name)];
+    const inKind = rows.filter((row) => field(row, "Donation_Record_Type_Name__c") === "In-Kind Gift");
+    expect(
+      inKind.map((row) =>
+        [
+          "Contact1_Lastname__c",
+          "Account1_Name__c",
+          "Donation_Donor__c",
+          "Donation_Amount__c",
+          "Donation_Description__c",
+        ].map((name) => field(row, name)),
+      ),
+    ).toEqual([
+      ["Donor", "", "Contact1", "120.00", "Spa day"],
+      ["", "Harbor Wines", "Account1", "300.00", "Case of wine"],
+    ]);
+    expect(rows.some((row) => field(row, "Contact1_Lastname__c") === "Nextyear")).toBe(false);
+  });
+
   it("writes a formula-like name as text and keeps to the event", async () => {
     const csv = await text(`report=npsp&id=${eventId}&format=csv`);
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
@@ -308,6 +363,26 @@ describe("the NPSP Data Import file", () => {
     expect(Math.max(...linesPer.slice(1))).toBe(EXPORT_BATCH);
     expect(linesPer.reduce((sum, count) => sum + count, 0)).toBe(5_001);
     expect(chunks.join("")).toContain("Guest,No 5000");
+  });
+});
+
+describe("formula safety of the bank deposits", () => {
+  it("writes an event named like a formula as text in the CSV and the XLSX", async () => {
+    const hostileEvent = (await makeEvent(db, { title: HOSTILE })).event_id;
+    await db.update(event).set({ timezone: "UTC" }).where(eq(event.event_id, hostileEvent));
+    await db
+      .insert(payment)
+      .values({ event_id: hostileEvent, amount: 10_00, method: "cash", status: "paid", created_at: march(14) });
+    const organiser = await organiserOf(hostileEvent);
+    const csvOutcome = await download(`report=deposits&id=${hostileEvent}&format=csv`, organiser);
+    const [, line] = records((await csvOutcome.response!.text()).replace(/^\uFEFF/, ""));
+    expect(line![1]!.startsWith(`'=HYPERLINK`)).toBe(true);
+    const xlsxOutcome = await download(`report=deposits&id=${hostileEvent}&format=xlsx`, organiser);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await xlsxOutcome.response!.arrayBuffer());
+    const cell = workbook.worksheets[0]!.getRow(2).getCell(2);
+    expect(cell.type).toBe(ExcelJS.ValueType.String);
+    expect(String(cell.value).startsWith(HOSTILE)).toBe(true);
   });
 });
 
