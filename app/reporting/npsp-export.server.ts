@@ -121,6 +121,8 @@ export async function* npspBatches(scope: ReportScope): AsyncGenerator<CsvBatch>
           select registrant_id as key, coalesce(first_name, name) as first_name, last_name, email, phone, address,
             city, state, zip, country, company, (checked_in_at is not null or attended) as attended
           from registrant where event_id = ${eventId} and registrant_id > ${after}
+            -- A seat of a pass not yet claimed names nobody: no contact to make.
+            and coalesce(first_name, name, last_name, email) is not null
           order by registrant_id limit ${limit}`),
       ),
       (guest) => ({

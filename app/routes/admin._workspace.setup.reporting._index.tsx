@@ -1,6 +1,6 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
-import { BOOKS_AND_CRM_EXPORTS, reportPath, REPORTS } from "~/reporting/reports";
+import { reportPath, REPORTS } from "~/reporting/reports";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 /** /admin/setup/reporting: what each report holds. */
@@ -21,9 +21,9 @@ export default function ReportsOverview() {
         ))}
       </ul>
       <p>
-        Files for your books and CRM: {BOOKS_AND_CRM_EXPORTS.deposits.label} on the{" "}
-        <Link to={reportPath("revenue", layout?.eventId)}>Revenue</Link> report, and {BOOKS_AND_CRM_EXPORTS.npsp.label}{" "}
-        on the <Link to={reportPath("guests", layout?.eventId)}>Guests</Link> report.
+        Files for your books and CRM: the bank deposits for QuickBooks are on the{" "}
+        <Link to={reportPath("revenue", layout?.eventId)}>Revenue</Link> report, the Data Import file for Salesforce
+        NPSP on the <Link to={reportPath("guests", layout?.eventId)}>Guests</Link> report.
       </p>
     </>
   );

@@ -57,6 +57,13 @@ test("the organiser downloads the bank deposits and the NPSP import from the rep
   expect(rows[0]).toContain("Contact1_Firstname__c,Contact1_Lastname__c,Contact1_Personal_Email__c");
   expect(rows.length).toBeGreaterThan(1);
   await screenshots(page, "guests-js", info.outputPath.bind(info));
+
+  // The overview says where the two files are.
+  await page.goto(`/admin/setup/reporting?id=${gala.id}`);
+  await expect(page.getByText("Files for your books and CRM")).toBeVisible();
+  await screenshots(page, "overview-js", info.outputPath.bind(info));
+  await page.getByRole("link", { name: "Guests", exact: true }).last().click();
+  await expect(page.getByRole("link", { name: "Download NPSP CSV" })).toBeVisible();
 });
 
 test("without JavaScript the same links download the files", async ({ browser, page: signingIn, gala }, info) => {
