@@ -31,6 +31,20 @@ export function toCsv(headers: readonly string[], rows: readonly (readonly CsvVa
   );
 }
 
+/**
+ * Data rows alone, with the same cell rules and quoting as toCsv: a file written in parts (a streamed export) adds
+ * them batch by batch after its header line.
+ */
+export function csvLines(rows: readonly (readonly CsvValue[])[]): string {
+  return Papa.unparse(
+    rows.map((row) => row.map(csvCell)),
+    {
+      newline: "\r\n",
+      quotes: (value: unknown) => typeof value === "string" && OTHER_LOCALE_SEPARATOR.test(value),
+    },
+  );
+}
+
 /** A file name for an export: the grid's name and today's date, e.g. "inventory-2026-11-23.csv". */
 export function csvFileName(name: string, today = new Date()): string {
   const slug =

@@ -121,8 +121,21 @@ export type WebhookEvent = { id: string; mode: ProviderMode } & (
   | { type: "ignored"; providerType: string }
 );
 
+/**
+ * What the provider did with a payment's or a refund's money (decision 038): its fee, and the payout that took it
+ * to the bank, once there is one. From Stripe's balance transactions and payouts.
+ */
+export type Settlement = {
+  /** The provider's fee (cents; 0 for a refund, whose fee Stripe does not return). */
+  fee: number;
+  /** The payout it went out in, with the day the money arrived at the bank; null while it is not paid out. */
+  payout: { id: string; arrival: Date } | null;
+} & ({ kind: "payment"; paymentIntentId: string } | { kind: "refund"; refundId: string });
+
 export interface PaymentProvider {
   readonly mode: ProviderMode;
+  /** The fees and payouts of the account's payments and refunds since a time (its balance transactions). */
+  settlements(since: Date): Promise<Settlement[]>;
   /** idempotencyKey: two callers at once (a guest's two tabs) get the same customer. */
   createCustomer(input: {
     email: string;

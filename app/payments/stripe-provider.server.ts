@@ -15,6 +15,7 @@ import {
   type PaymentProvider,
   type ProviderMode,
   type SavedCard,
+  type Settlement,
   type SubscriptionCheckoutInput,
   type WebhookEvent,
 } from "./provider";
@@ -61,6 +62,9 @@ export function stripeProvider(secretKey: string): PaymentProvider {
 
   return {
     mode,
+    async settlements(since) {
+      return call(() => readSettlements(stripe, since));
+    },
     async createCustomer({ email, name, metadata, idempotencyKey }) {
       const customer = await call(() => stripe.customers.create({ email, name, metadata }, { idempotencyKey }));
       return customer.id;
@@ -249,6 +253,33 @@ export function stripeProvider(secretKey: string): PaymentProvider {
       }
     },
   };
+}
+
+/**
+ * The account's charges and refunds since a time with their fees (its balance transactions, each with its source
+ * expanded to reach the PaymentIntent), then the payouts made since, each listing the transactions it paid out.
+ * The SDK's auto-pagination reads every page.
+ */
+async function readSettlements(stripe: Stripe, since: Date): Promise<Settlement[]> {
+  const created = { gte: Math.floor(since.getTime() / 1000) };
+  const paidOutIn = new Map<string, { id: string; arrival: Date }>();
+  for await (const payout of stripe.payouts.list({ created, limit: 100 })) {
+    if (payout.status !== "paid" && payout.status !== "in_transit") continue;
+    const arrival = new Date(payout.arrival_date * 1000);
+    for await (const txn of stripe.balanceTransactions.list({ payout: payout.id, limit: 100 }))
+      paidOutIn.set(txn.id, { id: payout.id, arrival });
+  }
+  const settlements: Settlement[] = [];
+  for await (const txn of stripe.balanceTransactions.list({ created, limit: 100, expand: ["data.source"] })) {
+    const source = txn.source;
+    if (!source || typeof source === "string") continue;
+    const payout = paidOutIn.get(txn.id) ?? null;
+    if (source.object === "charge" && idOf(source.payment_intent))
+      settlements.push({ kind: "payment", paymentIntentId: idOf(source.payment_intent)!, fee: txn.fee, payout });
+    else if (source.object === "refund")
+      settlements.push({ kind: "refund", refundId: source.id, fee: txn.fee, payout });
+  }
+  return settlements;
 }
 
 /**

@@ -2,9 +2,10 @@
  * /admin/setup/reporting/download: a report as CSV or XLSX (?report=revenue&format=csv, with the page's filters), or
  * the tax statements as PDF (?report=tax&statement=all or a guest's user id); with &year=, the tax report and the
  * statements are the year-end ones across the organisation's events (which needs can_report on all of them).
- * can_report, as every export.
+ * The books' and CRM's files (?report=deposits or npsp) are books-and-crm.server.ts's. can_report, as every export.
  */
 import { requireEventPermission } from "~/auth/access.server";
+import { BOOKS_AND_CRM_REPORTS, booksAndCrmFile } from "./books-and-crm.server";
 import { reportDownload } from "./export.server";
 import { reportScope, type ReportScope } from "./filters.server";
 import { guestsReport } from "./guests.server";
@@ -28,11 +29,14 @@ const BUILDERS: Record<string, (scope: ReportScope) => Promise<Report>> = {
 export async function reportFile(request: Request): Promise<Response> {
   const access = await requireEventPermission(request, "can_report");
   const params = new URL(request.url).searchParams;
-  const build = BUILDERS[params.get("report") ?? ""];
-  if (!build) throw new Response("There is no such report.", { status: 404 });
+  const kind = params.get("report") ?? "";
+  const build = BUILDERS[kind];
+  const booksOrCrm = (BOOKS_AND_CRM_REPORTS as readonly string[]).includes(kind);
+  if (!build && !booksOrCrm) throw new Response("There is no such report.", { status: 404 });
   const scope = await reportScope(request, access);
   // A refused range gives no file, as the page shows no figures: a whole event's file named for days never taken.
   if (scope.filters.error) throw new Response(scope.filters.error, { status: 400 });
+  if (!build) return booksAndCrmFile(scope, kind, params.get("format"));
   const statement = params.get("statement");
   const year = params.get("report") === "tax" ? readStatementYear(params.get("year")) : null;
   if (year !== null && !(await mayReportYear(access, scope.clientId)))

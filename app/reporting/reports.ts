@@ -21,6 +21,31 @@ export const REPORTS = [
   { slug: "procurement", label: "Procurement", about: "Items by donor with the thank-you status of each donor." },
 ] as const;
 
+/**
+ * The files for the charity's books and CRM (decision 038, docs/exports.md), offered beside the report they belong
+ * to and served by the same download route (?report=deposits or npsp).
+ */
+export const BOOKS_AND_CRM_EXPORTS = {
+  deposits: {
+    report: "deposits",
+    label: "For QuickBooks: bank deposits",
+    short: "QuickBooks",
+    about:
+      "What reached the bank in each deposit (a day's cash and checks, a Stripe payout), by payment method and source: gross, refunds and Stripe's fees, in QuickBooks Online's bank upload layout (Date, Description, Amount), for the dates above.",
+    formats: ["csv", "xlsx"],
+  },
+  npsp: {
+    report: "npsp",
+    label: "For Salesforce NPSP: Data Import",
+    short: "NPSP",
+    about:
+      "Guests, item donors, gifts and purchases as rows of NPSP's Data Import object, the event as their campaign: the whole event, whatever the dates above.",
+    formats: ["csv"],
+  },
+} as const;
+
+export type BooksAndCrmExport = (typeof BOOKS_AND_CRM_EXPORTS)[keyof typeof BOOKS_AND_CRM_EXPORTS];
+
 export const REPORTING_PATH = "/admin/setup/reporting";
 
 /** Where a report's CSV and XLSX (and the tax statements' PDF) come from: a resource route beside the pages. */

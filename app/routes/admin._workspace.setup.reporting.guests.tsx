@@ -1,7 +1,7 @@
 import { useLoaderData } from "@remix-run/react";
 import { guestsReport } from "~/reporting/guests.server";
 import { loadReport } from "~/reporting/report-loader.server";
-import { reportTitle } from "~/reporting/reports";
+import { BOOKS_AND_CRM_EXPORTS, reportTitle } from "~/reporting/reports";
 import { ReportView } from "~/reporting/ui/report-view";
 import { titleMeta } from "~/ui/error-page";
 import type { LoaderFunctionArgs } from "@remix-run/node";
@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function GuestsReportPage() {
   const { report, filters } = useLoaderData<typeof loader>();
-  return <ReportView report={report} filters={filters} />;
+  return <ReportView report={report} filters={filters} exports={[BOOKS_AND_CRM_EXPORTS.npsp]} />;
 }
 
 export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

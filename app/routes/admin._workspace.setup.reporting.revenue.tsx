@@ -1,6 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
 import { loadReport } from "~/reporting/report-loader.server";
-import { reportTitle } from "~/reporting/reports";
+import { BOOKS_AND_CRM_EXPORTS, reportTitle } from "~/reporting/reports";
 import { revenueReport } from "~/reporting/revenue.server";
 import { ReportView } from "~/reporting/ui/report-view";
 import { titleMeta } from "~/ui/error-page";
@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function RevenueReportPage() {
   const { report, filters } = useLoaderData<typeof loader>();
-  return <ReportView report={report} filters={filters} />;
+  return <ReportView report={report} filters={filters} exports={[BOOKS_AND_CRM_EXPORTS.deposits]} />;
 }
 
 export { ErrorPanel as ErrorBoundary } from "~/ui/error-page";

@@ -130,6 +130,10 @@ export const refund = pgTable(
     // pending, succeeded or failed.
     status: text().notNull().default("pending"),
     provider_ref: text(),
+    // The Stripe payout a card refund was taken from, and the day it arrived (decision 038): the refund lowers
+    // that deposit. Null until read from Stripe, and for cash and checks.
+    payout_ref: text(),
+    payout_arrival_at: timestamp({ withTimezone: true }),
     idempotency_key: text().notNull(),
     failure_message: text(),
     created_by_usr_id: integer().references(() => usr.usr_id, { onDelete: "set null" }),

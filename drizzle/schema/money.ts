@@ -122,6 +122,12 @@ export const payment = pgTable(
     provider_mode: text(),
     check_number: text(),
     failure_message: text(),
+    // What Stripe kept of a card payment (cents, from its balance transaction) and the payout that brought the
+    // rest to the bank, with the day it arrived: the deposit report's fees and deposits (decision 038). Null until
+    // Gavel has read them from Stripe, and for cash and checks.
+    provider_fee: cents(),
+    payout_ref: text(),
+    payout_arrival_at: timestamp({ withTimezone: true }),
     // Staff who took it; null when the guest paid themselves.
     taken_by_usr_id: integer().references(() => usr.usr_id, { onDelete: "set null" }),
     // The client address a guest's own order came from: unpaid "pay at the event" orders are capped per address

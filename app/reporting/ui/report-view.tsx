@@ -9,8 +9,9 @@ import { EmptyState } from "~/ui/empty-state";
 import { SelectOptions } from "~/ui/select-options";
 import { useHydrated } from "~/ui/use-hydrated";
 import { formatCell, type Report, type ReportRow, type ReportTable } from "../report";
-import { REPORT_DOWNLOAD_PATH } from "../reports";
+import { REPORT_DOWNLOAD_PATH, type BooksAndCrmExport } from "../reports";
 import { BarChart } from "./bar-chart";
+import { BooksAndCrmDownloads } from "./books-and-crm-downloads";
 import { LineChart } from "./line-chart";
 
 export interface ReportFilters {
@@ -34,17 +35,25 @@ export function ReportView({
   report,
   filters,
   choice,
+  exports = [],
 }: {
   report: Report;
   filters: ReportFilters;
   choice?: ReportChoice;
+  /** The files for the books and the CRM offered beside this report. */
+  exports?: readonly BooksAndCrmExport[];
 }) {
   const hydrated = useHydrated();
   const query = new URLSearchParams({ report: report.slug, id: String(filters.eventId) });
   if (filters.from) query.set("from", filters.from);
   if (filters.to) query.set("to", filters.to);
   if (choice?.value) query.set(choice.name, choice.value);
-  const download = (format: string) => `${REPORT_DOWNLOAD_PATH}?${query.toString()}&format=${format}`;
+  const download = (format: string, kind = report.slug) => {
+    const asked = new URLSearchParams(query);
+    asked.set("report", kind);
+    asked.set("format", format);
+    return `${REPORT_DOWNLOAD_PATH}?${asked.toString()}`;
+  };
   const eventTitle = filters.events.find((event) => event.id === filters.eventId)?.title ?? "";
   return (
     <div className="report">
@@ -89,7 +98,7 @@ export function ReportView({
           text="Correct the dates above and press Show: the figures would not be for the days asked."
         />
       ) : (
-        <ReportBody report={report} download={download} hydrated={hydrated} />
+        <ReportBody report={report} download={download} hydrated={hydrated} exports={exports} />
       )}
     </div>
   );
@@ -118,10 +127,12 @@ function ReportBody({
   report,
   download,
   hydrated,
+  exports,
 }: {
   report: Report;
-  download: (format: string) => string;
+  download: (format: string, kind?: string) => string;
   hydrated: boolean;
+  exports: readonly BooksAndCrmExport[];
 }) {
   return (
     <>
@@ -142,6 +153,7 @@ function ReportBody({
           </button>
         ) : null}
       </p>
+      {exports.length > 0 ? <BooksAndCrmDownloads exports={exports} download={download} /> : null}
       {report.figures.length > 0 ? (
         <dl className="report-figures">
           {report.figures.map((figure) => (

@@ -1,7 +1,10 @@
 /**
  * A local, stateful stand-in for the part of Stripe's HTTP API that Gavel uses (docs/decisions/025-payments.md):
  * customers, Checkout Sessions (setup, payment and subscription mode) with hosted pages a browser fills in, SetupIntents,
- * PaymentMethods, off-session PaymentIntents, refunds, webhook endpoints, and signed webhooks posted to the app.
+ * PaymentMethods, off-session PaymentIntents, refunds, webhook endpoints, and signed webhooks posted to the app; each
+ * charge and refund makes a balance transaction (Stripe's standard 2.9% + 30¢ fee on a charge), which a payout the
+ * test asks for (payOut) takes to the bank, and both are listed as Stripe lists them (created[gte], payout, expand,
+ * starting_after).
  * Idempotency-Key is honoured as Stripe does: the same key with the same parameters replays the first answer; with
  * other parameters it is refused. Each secret key is an account of its own. The official SDK talks to it through its
  * host/port/protocol options, so the app's code is the one that runs in production.
@@ -43,6 +46,11 @@ export interface FakeStripe {
   sendEvent(secretKey: string, type: string, object: StripeObject): Promise<StripeObject>;
   /** Opens a dispute on a payment, as a cardholder's bank would. */
   dispute(paymentIntentId: string): Promise<void>;
+  /**
+   * Pays out every balance transaction not yet paid out, per account, as Stripe's automatic payouts do: one payout
+   * per account arriving at `arrival`. Answers the payouts made.
+   */
+  payOut(arrival?: Date): StripeObject[];
   /** Charges a subscription's next month, as Stripe does on its billing date (an invoice.paid webhook). */
   renewSubscription(subscriptionId: string): Promise<void>;
   /** Requests seen (method and path), to prove a retry reached Stripe with the same key. */
@@ -69,6 +77,8 @@ export async function startFakeStripe(options: { port?: number; host?: string } 
   const accounts = new Map<string, Account>();
   const sessionsAccount = new Map<string, Account>();
   const requests: FakeStripe["requests"] = [];
+  // Per account, the balance transactions no payout has taken yet.
+  const unpaid = new Map<Account, string[]>();
   let loseAnswer: ((path: string, form: FormObject) => boolean) | null = null;
   let stallAnswer: ((path: string, form: FormObject) => boolean) | null = null;
   let stalled: Array<() => void> = [];
@@ -199,6 +209,8 @@ export async function startFakeStripe(options: { port?: number; host?: string } 
       session.status = "expired";
       return { status: 200, body: session };
     }
+    if (method === "GET" && path === "/v1/balance_transactions") return listBalanceTransactions(acct, form);
+    if (method === "GET" && path === "/v1/payouts") return listed(acct, "payout", form, () => true);
     if (method === "POST" && path === "/v1/payment_intents") return createPaymentIntent(acct, form);
     if (method === "POST" && path === "/v1/refunds") return createRefund(acct, form);
     if (method === "POST" && path === "/v1/webhook_endpoints") {
@@ -310,8 +322,60 @@ export async function startFakeStripe(options: { port?: number; host?: string } 
       refunded: false,
     };
     acct.objects.set(charge.id, charge);
+    const amount = intent.amount as number;
+    charge.balance_transaction = balanceTransaction(acct, "charge", amount, Math.round(amount * 0.029) + 30, charge.id);
     Object.assign(intent, { status: "succeeded", amount_received: intent.amount, latest_charge: charge.id });
     void emit(acct, "payment_intent.succeeded", intent);
+  }
+
+  /** The account's balance moving: a charge's amount less its fee, or a refund's; unpaid until a payout. */
+  function balanceTransaction(acct: Account, type: string, amount: number, fee: number, source: string): string {
+    const txn: StripeObject = {
+      id: newId("txn"),
+      object: "balance_transaction",
+      type,
+      amount,
+      fee,
+      net: amount - fee,
+      currency: "usd",
+      created: now(),
+      available_on: now() + 2 * 86_400,
+      status: "pending",
+      source,
+    };
+    acct.objects.set(txn.id, txn);
+    unpaid.set(acct, [...(unpaid.get(acct) ?? []), txn.id]);
+    return txn.id;
+  }
+
+  /**
+   * A page of the account's objects of one kind, newest first, as Stripe's list endpoints answer: created[gte],
+   * limit (10 unless said), starting_after, and has_more.
+   */
+  function listed(acct: Account, object: string, form: FormObject, keep: (found: StripeObject) => boolean): Answer {
+    const created = form.created as FormObject | undefined;
+    const since = created && typeof created.gte === "string" ? Number(created.gte) : 0;
+    const all = [...acct.objects.values()]
+      .filter((found) => found.object === object && (found.created as number) >= since && keep(found))
+      .reverse();
+    const after = text(form, "starting_after");
+    const start = after ? all.findIndex((found) => found.id === after) + 1 : 0;
+    const limit = Number(text(form, "limit") ?? 10);
+    const data = all.slice(start, start + limit);
+    return {
+      status: 200,
+      body: { object: "list", url: `/v1/${object}s`, has_more: start + limit < all.length, data },
+    };
+  }
+
+  function listBalanceTransactions(acct: Account, form: FormObject): Answer {
+    const payout = text(form, "payout");
+    const answer = listed(acct, "balance_transaction", form, (txn) => !payout || txn.payout === payout);
+    const expand = Array.isArray(form.expand) ? form.expand : [];
+    if (!expand.includes("data.source")) return answer;
+    const list = answer.body as { data: StripeObject[] };
+    list.data = list.data.map((txn) => ({ ...txn, source: acct.objects.get(txn.source as string) ?? txn.source }));
+    return answer;
   }
 
   function createRefund(acct: Account, form: FormObject): Answer {
@@ -334,6 +398,7 @@ export async function startFakeStripe(options: { port?: number; host?: string } 
       metadata: strings(form, "metadata"),
     };
     acct.objects.set(refund.id, refund);
+    refund.balance_transaction = balanceTransaction(acct, "refund", -amount, 0, refund.id);
     Object.assign(charge, {
       amount_refunded: (charge.amount_refunded as number) + amount,
       refunded: (charge.amount_refunded as number) + amount === charge.amount,
@@ -489,7 +554,8 @@ export async function startFakeStripe(options: { port?: number; host?: string } 
         );
       const acct = account(key);
       const body = request.method === "POST" ? await readBody(request) : "";
-      const form = parseStripeForm(body);
+      // A list's filters come in the query string of a GET, a change's in the form body of a POST.
+      const form = parseStripeForm(request.method === "POST" ? body : url.search.slice(1));
       const idempotencyKey = request.headers["idempotency-key"] as string | undefined;
       const fingerprint = `${request.method} ${url.pathname} ${body}`;
       let answer: { status: number; body: string };
@@ -569,6 +635,34 @@ export async function startFakeStripe(options: { port?: number; host?: string } 
         acct.objects.set(dispute.id, dispute);
         await emit(acct, "charge.dispute.created", dispute);
       }
+    },
+    payOut(arrival = new Date()) {
+      const payouts: StripeObject[] = [];
+      for (const [acct, ids] of unpaid) {
+        if (ids.length === 0) continue;
+        const payout: StripeObject = {
+          id: newId("po"),
+          object: "payout",
+          amount: 0,
+          currency: "usd",
+          arrival_date: Math.floor(arrival.getTime() / 1000),
+          created: now(),
+          status: "paid",
+          automatic: true,
+        };
+        for (const id of ids) {
+          const txn = acct.objects.get(id)!;
+          Object.assign(txn, { payout: payout.id, status: "available" });
+          payout.amount = (payout.amount as number) + (txn.net as number);
+        }
+        acct.objects.set(payout.id, payout);
+        // The payout's own transaction, listed with those it paid out, as Stripe lists it.
+        const own = balanceTransaction(acct, "payout", -(payout.amount as number), 0, payout.id);
+        Object.assign(acct.objects.get(own)!, { payout: payout.id, status: "available" });
+        unpaid.set(acct, []);
+        payouts.push(payout);
+      }
+      return payouts;
     },
     async renewSubscription(subscriptionId) {
       for (const acct of accounts.values()) {
