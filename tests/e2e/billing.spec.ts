@@ -1,4 +1,4 @@
-// Checkout end to end against the fake Stripe (tests/support/fake-stripe, started by playwright.config.ts): a
+// Checkout end to end against the fake Stripe (app/demo/sandbox/stripe, the demo's sandbox started standalone by playwright.config.ts): a
 // bidder saves a card on the hosted page because the auction asks for one, wins, the organiser charges every card
 // on file, and the guest sees the invoice paid and downloads the receipt; a guest with no card pays on /invoice
 // after a declined card that recorded nothing.
