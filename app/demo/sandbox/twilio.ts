@@ -120,7 +120,10 @@ export function startTwilioSandbox({
  * signed (X-Twilio-Signature) with the account's auth token over the address it was sent to.
  */
 export async function postInboundText(input: {
+  /** The address the app was given, which the signature covers. */
   webhookUrl: string;
+  /** Where to post it, when the app is reached at another address from here (its loopback port). */
+  deliverTo?: string;
   accountSid: string;
   authToken: string;
   from: string;
@@ -136,7 +139,7 @@ export async function postInboundText(input: {
     NumMedia: "0",
   };
   const signature = twilio.getExpectedTwilioSignature(input.authToken, input.webhookUrl, params);
-  return fetch(input.webhookUrl, {
+  return fetch(input.deliverTo ?? input.webhookUrl, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Twilio-Signature": signature },
     body: new URLSearchParams(params),
