@@ -43,7 +43,8 @@ export const sharedPages = sharedPageCache();
  */
 export function demoSandboxPage(request: IncomingMessage, response: ServerResponse, next: () => void): void {
   const sandbox = runningSandbox();
-  if (!sandbox) return next();
+  // The app's own navigation asks for a page's data (….data): routes/demo-sandbox.$.tsx answers it with a page load.
+  if (!sandbox || (request.url ?? "").split("?")[0].endsWith(".data")) return next();
   response.setHeader(
     "Content-Security-Policy",
     "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
