@@ -3,9 +3,9 @@
  * server.js takes from the app's code, so that those rules are written once, in TypeScript, with the app.
  */
 import { config } from "./config.server";
-import { runningSandbox } from "./sandbox/switch.server";
 import { sharedPageCache } from "./http/shared-pages";
 import { maxImageBytes } from "./images/upload.server";
+import { runningSandbox } from "./sandbox/switch.server";
 import { bodyRefusal } from "./security/body-limit";
 import { streamGate } from "./security/stream-limit";
 import type { IncomingMessage, ServerResponse } from "node:http";

@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LinksFunction, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { AuthLayout } from "~/auth/ui/auth-layout";
 import { config } from "~/config.server";
@@ -11,7 +11,6 @@ import { runningSandbox, SANDBOX_TWILIO } from "~/sandbox/switch.server";
 import authHref from "~/styles/auth.css";
 import { EmptyState } from "~/ui/empty-state";
 import { ErrorPage } from "~/ui/error-page";
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
 
 // /dev/mailbox: the mail Gavel would have sent, for development without an SMTP server, and the demo sandbox's texts
 // (docs/decisions/037-demo-sandbox.md). Not in production.

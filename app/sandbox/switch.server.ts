@@ -48,7 +48,9 @@ export function sandboxAllowed(settings: Pick<Config, "DATABASE_URL" | "SEED_DEM
 /** Turns the sandbox on; refused on a server where it may not run. */
 export function switchSandboxOn(sandbox: RunningSandbox, settings: Parameters<typeof sandboxAllowed>[0] = config) {
   if (!sandboxAllowed(settings))
-    throw new Error("The demo sandbox runs only on the embedded database with the demo seeded (SEED_DEMO) at localhost.");
+    throw new Error(
+      "The demo sandbox runs only on the embedded database with the demo seeded (SEED_DEMO) at localhost.",
+    );
   globalThis.__gavelSandbox = sandbox;
 }
 

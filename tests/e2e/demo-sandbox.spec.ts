@@ -4,8 +4,8 @@
 // every screen says "Demo: no real money", and a text answered STOP in /dev/mailbox reaches the inbound webhook.
 // SANDBOX_SHOTS=<folder> also saves each screen at the project's width, with and without JavaScript.
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_ORGANISER } from "./support/sign-in";
 import { startServerProcess, type ServerProcess } from "./support/server-process";
+import { DEMO_ORGANISER } from "./support/sign-in";
 
 let app: ServerProcess;
 const shots = process.env.SANDBOX_SHOTS;

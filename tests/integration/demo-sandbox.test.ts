@@ -2,13 +2,13 @@
 // production pointed at the in-process sandbox (docs/decisions/037-demo-sandbox.md), and the sandbox can never be
 // switched on for a real deployment, another event, or an event with real keys.
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { client, event, message_settings } from "~drizzle/schema";
 import { makeWinner, TEST_ENCRYPTION_KEY } from "../support/billing";
 import { testDatabase } from "../support/database";
 import { makeEvent, makeUser } from "../support/people";
+import type { AddressInfo } from "node:net";
 
 const { db } = testDatabase();
 let pages: Server;

@@ -3,6 +3,7 @@
 // with its limit, and the bidder's own choice of channel.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startTwilioSandbox } from "~/demo/sandbox/twilio";
 import {
   message,
   message_broadcast,
@@ -12,7 +13,6 @@ import {
   text_opt_out,
   usr,
 } from "~drizzle/schema";
-import { startTwilioSandbox } from "~/demo/sandbox/twilio";
 import { makeAuctionEvent, makeBidder } from "../support/auction";
 import { makeWinner } from "../support/billing";
 import { testDatabase } from "../support/database";

@@ -7,6 +7,7 @@
 import { eq } from "drizzle-orm";
 import twilio from "twilio";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { startTwilioSandbox } from "~/demo/sandbox/twilio";
 import {
   auction_item,
   event,
@@ -17,7 +18,6 @@ import {
   text_opt_out,
   usr,
 } from "~drizzle/schema";
-import { startTwilioSandbox } from "~/demo/sandbox/twilio";
 import { makeAuctionEvent, makeAuctionItem, makeBidder } from "../support/auction";
 import { testDatabase } from "../support/database";
 import { freePort } from "../support/free-port";

@@ -21,6 +21,7 @@ import twilio from "twilio";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { OWNER_ROLE } from "~/auth/permissions";
 import { ADMIN_ROUTE_ACCESS } from "~/auth/route-access";
+import { startTwilioSandbox } from "~/demo/sandbox/twilio";
 import {
   auction_item,
   card_on_file,
@@ -33,7 +34,6 @@ import {
   usr_event_paddle,
   usr_event_role,
 } from "~drizzle/schema";
-import { startTwilioSandbox } from "~/demo/sandbox/twilio";
 import { makeAuctionItem, openAuctions } from "../support/auction";
 import { reportsAnError, send } from "../support/bad-input-drill";
 import { BILLING_DEFAULTS, fillHostedPage, makeWinner } from "../support/billing";

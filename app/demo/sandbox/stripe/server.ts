@@ -480,7 +480,8 @@ export async function startStripeSandbox(options: StripeSandboxOptions = {}): Pr
       return send(response, 303, "", { location: completeSession(acct, session, number) });
     }
     const number = (form.get("number") ?? "").replace(/\s+/g, "");
-    if (!/^\d{13,19}$/.test(number)) return html(response, 400, cardPage(pages, session, "Your card number is incomplete."));
+    if (!/^\d{13,19}$/.test(number))
+      return html(response, 400, cardPage(pages, session, "Your card number is incomplete."));
     const behaviour = cardBehaviour(number);
     if (behaviour === "declines") {
       failSession(acct, session, DECLINED);
