@@ -154,7 +154,7 @@ test("a guest without JavaScript registers and pays for the tickets by card; a d
     // The provider's hosted page: a declined card first, then a good one.
     await fillHostedCard(page, "4000000000000002");
     await page.getByRole("button", { name: /^Pay/ }).click();
-    await expect(page.getByText(/declined/i)).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveText(/declined/i);
     await fillHostedCard(page, "4242424242424242");
     await page.getByRole("button", { name: /^Pay/ }).click();
 
