@@ -4,7 +4,7 @@
 import { createServer, type Server } from "node:http";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { client, event, message_settings } from "~drizzle/schema";
+import { client, event, message, message_settings } from "~drizzle/schema";
 import { makeWinner, TEST_ENCRYPTION_KEY } from "../support/billing";
 import { testDatabase } from "../support/database";
 import { makeEvent, makeUser } from "../support/people";
@@ -124,6 +124,16 @@ describe(`the demo sandbox on ${process.env.TEST_DB_ENGINE}`, () => {
       byUsrId: staff.usr_id,
     });
     expect(refunded).toMatchObject({ amount: 2_500, repeated: false });
+
+    // The receipt mail says it is a demo's, not a tax receipt.
+    const { sendReceipt } = await import("~/billing/receipt-mail.server");
+    const { DEMO_RECEIPT_NOTE } = await import("~/billing/demo-money");
+    await sendReceipt(demoEventId, invoiceId, `${origin}/invoice?t=demo`);
+    const [receipt] = await db
+      .select({ data: message.data })
+      .from(message)
+      .where(and(eq(message.event_id, demoEventId), eq(message.template, "receipt")));
+    expect((receipt.data as { deductible: string }).deductible).toContain(DEMO_RECEIPT_NOTE);
   });
 
   it("never opens the sandbox for another event, nor for the demo gala once its organiser enters real keys", async () => {
