@@ -136,6 +136,28 @@ describe(`the demo sandbox on ${process.env.TEST_DB_ENGINE}`, () => {
     expect((receipt.data as { deductible: string }).deductible).toContain(DEMO_RECEIPT_NOTE);
   });
 
+  it("charges all the demo gala's cards on file in the sandbox: a good card is charged, a failing one declined", async () => {
+    const { startCardSetup, finishCardSetup } = await import("~/billing/cards.server");
+    const { startChargeAll, processChargeRun, latestChargeRun } = await import("~/billing/charge-all.server");
+    const back = { successUrl: `${origin}/done?session_id={CHECKOUT_SESSION_ID}`, cancelUrl: `${origin}/cancelled` };
+    const staff = await makeUser(db);
+    for (const [amount, number] of [
+      [4_000, "4242424242424242"],
+      [6_000, "4000000000000341"],
+    ] as const) {
+      const guest = await makeWinner(db, demoEventId, amount);
+      const saved = await fillCardPage(await startCardSetup(demoEventId, guest.usrId, back), number);
+      await finishCardSetup(demoEventId, new URL(saved.location!).searchParams.get("session_id")!);
+    }
+    const { runId } = await startChargeAll(demoEventId, staff.usr_id);
+    await processChargeRun(demoEventId, runId);
+    const run = (await latestChargeRun(demoEventId))!;
+    expect(run.finished).toBe(true);
+    const outcomes = run.guests.map((guest) => [guest.status, guest.amount]);
+    expect(outcomes).toContainEqual(["charged", 4_000]);
+    expect(outcomes.filter(([status]) => status === "declined")).toHaveLength(1);
+  });
+
   it("never opens the sandbox for another event, nor for the demo gala once its organiser enters real keys", async () => {
     const { paymentProviderFor, saveBillingSettings } = await import("~/billing/settings.server");
     const { cardsInSandbox, SANDBOX_STRIPE_KEY } = await import("~/sandbox/switch.server");
