@@ -158,6 +158,17 @@ describe(`the demo sandbox on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(outcomes.filter(([status]) => status === "declined")).toHaveLength(1);
   });
 
+  it("forgets the demo gala's cards on file when it starts again, as the new sandbox does not know them", async () => {
+    const { card_on_file } = await import("~drizzle/schema");
+    const cards = () => db.select().from(card_on_file).where(eq(card_on_file.event_id, demoEventId));
+    expect((await cards()).length).toBeGreaterThan(0);
+    const { startDemoSandbox } = await import("~/demo/sandbox/runtime.server");
+    await startDemoSandbox(db);
+    expect(await cards()).toEqual([]);
+    const { billingSettings } = await import("~/billing/settings.server");
+    expect((await billingSettings(demoEventId)).demoSandbox).toBe(true);
+  });
+
   it("never opens the sandbox for another event, nor for the demo gala once its organiser enters real keys", async () => {
     const { paymentProviderFor, saveBillingSettings } = await import("~/billing/settings.server");
     const { cardsInSandbox, SANDBOX_STRIPE_KEY } = await import("~/sandbox/switch.server");

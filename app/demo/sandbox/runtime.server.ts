@@ -16,7 +16,7 @@ import {
   switchSandboxOn,
 } from "~/sandbox/switch.server";
 import { openSecret, sealSecret } from "~/security/secret-box.server";
-import { billing_settings, client, event, message_settings } from "~drizzle/schema";
+import { billing_settings, card_on_file, client, event, message_settings } from "~drizzle/schema";
 import { DEMO_CLIENT_SLUG, DEMO_GALA_SLUG } from "../seed.server";
 import { startStripeSandbox } from "./stripe/server";
 import { startTwilioSandbox } from "./twilio";
@@ -62,7 +62,8 @@ async function demoGalaId(db: Database): Promise<number | null> {
 
 /**
  * Gives the demo gala the sandbox's test key, with a webhook registered afresh (the sandbox starts empty with each
- * process). Never over keys of the organiser's own: then the gala stays as they set it.
+ * process), and forgets its sandbox cards on file. Never over keys of the organiser's own: then the gala stays as
+ * they set it.
  */
 async function connectCards(db: Database, eventId: number, apiUrl: string, origin: string): Promise<boolean> {
   const [row] = await db.select().from(billing_settings).where(eq(billing_settings.event_id, eventId));
@@ -79,10 +80,15 @@ async function connectCards(db: Database, eventId: number, apiUrl: string, origi
     test_secret_key_last4: SANDBOX_STRIPE_KEY.slice(-4),
     test_webhook_secret_encrypted: sealSecret(secret, eventId),
   };
-  await db
-    .insert(billing_settings)
-    .values({ event_id: eventId, ...keys })
-    .onConflictDoUpdate({ target: billing_settings.event_id, set: keys });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(billing_settings)
+      .values({ event_id: eventId, ...keys })
+      .onConflictDoUpdate({ target: billing_settings.event_id, set: keys });
+    // The sandbox starts empty: cards saved with the last one are unknown to it, so the gala's guests save them again
+    // rather than see a card on file that every charge would refuse.
+    await tx.delete(card_on_file).where(eq(card_on_file.event_id, eventId));
+  });
   return true;
 }
 
