@@ -5,6 +5,7 @@ import { createServer, type Server } from "node:http";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { client, event, message, message_settings } from "~drizzle/schema";
+import { makeBidder } from "../support/auction";
 import { makeWinner, TEST_ENCRYPTION_KEY } from "../support/billing";
 import { testDatabase } from "../support/database";
 import { makeEvent, makeUser } from "../support/people";
@@ -229,6 +230,35 @@ describe(`the demo sandbox on ${process.env.TEST_DB_ENGINE}`, () => {
       from: SANDBOX_TWILIO.from,
       body: "You were outbid on Lot 7.",
     });
+    // Outbidding one of the gala's leaders sends them an outbid text, through the outbox worker, into the mailbox.
+    const { selectRows } = await import("~/db/rows.server");
+    const { placeBid } = await import("~/bidding/place-bid.server");
+    const { runOutbox } = await import("~/messages/worker.server");
+    const { sql } = await import("drizzle-orm");
+    const [lead] = await selectRows<{ usr_id: number; auction_item_id: number; amount: number; phone: string }>(
+      db,
+      sql`select b.usr_id, b.auction_item_id, b.bid as amount, u.phone from bid b
+        join auction_item i on i.auction_item_id = b.auction_item_id join usr u on u.usr_id = b.usr_id
+        join message_preference p on p.usr_id = b.usr_id and p.event_id = i.event_id and p.outbid_channel = 'both'
+        where i.event_id = ${demoEventId} and b.status = 'winning' and i.closed_at is null limit 1`,
+    );
+    expect(lead).toBeDefined();
+    const newcomer = await makeBidder(db, demoEventId);
+    const bid = await placeBid(db, {
+      eventId: demoEventId,
+      itemId: lead.auction_item_id,
+      usrId: newcomer.usrId,
+      submission: { kind: "bid", amount: lead.amount + 50_000, maximum: null },
+      idempotencyKey: "newcomer-outbids",
+      at: new Date(),
+    });
+    expect(bid).toMatchObject({ ok: true });
+    await runOutbox(db);
+    const { toE164 } = await import("~/messages/phone");
+    const outbidText = developmentTexts().find((kept) => kept.to === toE164(lead.phone));
+    expect(outbidText).toMatchObject({ from: SANDBOX_TWILIO.from });
+    expect(outbidText!.body).toMatch(/outbid/i);
+
     // The same account stored on another event texts nowhere.
     expect(configuredProviders.text({ ...messaging, eventId: demoEventId + 1_000 })).toBeNull();
   });

@@ -1,9 +1,11 @@
 /**
  * Starts the demo's sandbox inside the app (docs/decisions/037-demo-sandbox.md): the Stripe sandbox and the text
  * gateway listen on loopback ports for the SDKs, the card pages are served at the app's own origin, and the demo gala
- * gets the sandbox's key and text account, unless its organiser has entered real ones. Texts land in /dev/mailbox.
+ * gets the sandbox's key and text account, unless its organiser has entered real ones. Texts land in /dev/mailbox, and
+ * the gala's leading bidders are told of an outbid by text too, so that outbidding one shows an outbid text there.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { selectRows } from "~/db/rows.server";
 import { keepTextInDevelopmentMailbox } from "~/mail/development-mailbox.server";
 import { messageOrigin } from "~/messages/links.server";
 import { stripeProvider } from "~/payments/stripe-provider.server";
@@ -16,7 +18,7 @@ import {
   switchSandboxOn,
 } from "~/sandbox/switch.server";
 import { openSecret, sealSecret } from "~/security/secret-box.server";
-import { billing_settings, card_on_file, client, event, message_settings } from "~drizzle/schema";
+import { billing_settings, card_on_file, client, event, message_preference, message_settings } from "~drizzle/schema";
 import { DEMO_CLIENT_SLUG, DEMO_GALA_SLUG } from "../seed.server";
 import { startStripeSandbox } from "./stripe/server";
 import { startTwilioSandbox } from "./twilio";
@@ -106,5 +108,25 @@ async function connectTexts(db: Database, eventId: number): Promise<boolean> {
     .insert(message_settings)
     .values({ event_id: eventId, ...account })
     .onConflictDoUpdate({ target: message_settings.event_id, set: account });
+  await leadersTakeTexts(db, eventId);
   return true;
+}
+
+/**
+ * The gala's bidders who lead an item and have a phone are told of an outbid by text as well as mail, unless they
+ * chose otherwise: a newcomer who outbids one of them sees the text arrive in /dev/mailbox.
+ */
+async function leadersTakeTexts(db: Database, eventId: number) {
+  const leaders = await selectRows<{ usr_id: number }>(
+    db,
+    sql`select distinct b.usr_id from bid b
+      join auction_item i on i.auction_item_id = b.auction_item_id
+      join usr u on u.usr_id = b.usr_id
+      where i.event_id = ${eventId} and b.status = 'winning' and u.phone is not null`,
+  );
+  if (leaders.length === 0) return;
+  await db
+    .insert(message_preference)
+    .values(leaders.map(({ usr_id }) => ({ usr_id, event_id: eventId, outbid_channel: "both", text_consent: true })))
+    .onConflictDoNothing();
 }
