@@ -17,6 +17,7 @@ const SHARED = [
   "payments",
   "realtime",
   "rich-text",
+  "sandbox",
   "security",
   "styles",
   "ui",

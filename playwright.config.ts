@@ -121,8 +121,8 @@ export default defineConfig({
       env: { E2E_SMTP_PORT: process.env.E2E_SMTP_PORT, E2E_MAIL_DIR: process.env.E2E_MAIL_DIR },
     },
     {
-      // Stands in for Twilio's Messages API: the SDK in the app sends here (TWILIO_API_URL); texts go to E2E_SMS_DIR.
-      command: "node tests/e2e/support/fake-twilio.mjs",
+      // The demo's text gateway (app/demo/sandbox/twilio.ts) stands in for Twilio: the SDK in the app sends here (TWILIO_API_URL); texts go to E2E_SMS_DIR.
+      command: "node --import tsx tests/support/sandbox-twilio-main.ts",
       port: Number(process.env.E2E_TWILIO_PORT),
       timeout: 30_000,
       reuseExistingServer: false,
@@ -137,9 +137,9 @@ export default defineConfig({
       },
     },
     {
-      // Stands in for Stripe (tests/support/fake-stripe): the app's STRIPE_API_URL points here, and it posts signed
+      // The demo's Stripe sandbox (app/demo/sandbox/stripe) stands in for Stripe: the app's STRIPE_API_URL points here, and it posts signed
       // webhooks back to the app.
-      command: "node --import tsx tests/support/fake-stripe/main.ts",
+      command: "node --import tsx tests/support/sandbox-stripe-main.ts",
       url: `${process.env.STRIPE_API_URL}/health`,
       timeout: 30_000,
       reuseExistingServer: false,

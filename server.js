@@ -172,6 +172,9 @@ async function serve() {
   morgan.token("redacted-url", (req) => build.redactAddress(req.originalUrl || req.url));
   app.use(morgan(":method :redacted-url :status :res[content-length] - :response-time ms"));
 
+  // The demo sandbox's card pages, at the app's own origin while the sandbox runs (docs/decisions/037-demo-sandbox.md).
+  app.use(build.SANDBOX_PAGES_PATH, (req, res, next) => build.demoSandboxPage(req, res, next));
+
   const getLoadContext = (req) => ({ clientAddress: clientAddress(req) });
 
   // The bidders' pages that are the same for every visitor without a session: one render serves them all for a

@@ -102,7 +102,7 @@ const envSchema = z.object({
   // The key that encrypts the secrets organisers enter (Stripe keys, an SMTP password, a Twilio token) at rest
   // (app/security/secret-box.server.ts): 32 random bytes as 64 hex digits (`openssl rand -hex 32`). Without it those
   // settings cannot be stored and their screens say so: no card payments (cash, check and "pay at the event" only),
-  // mail through Gavel's own server, no texts.
+  // mail through Gavel's own server, no texts. On the embedded database it is generated into the data folder.
   SECRETS_KEY: z
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex digits (32 bytes), such as the output of `openssl rand -hex 32`")
@@ -153,22 +153,55 @@ export function readConfig(env: Record<string, string | undefined>): Config {
     dataDir,
     UPLOAD_DIR: path.resolve(parsed.data.UPLOAD_DIR ?? path.join(dataDir, "uploads")),
     SESSION_SECRET: parsed.data.SESSION_SECRET ?? generatedSessionSecret(dataDir),
+    // The embedded default is the one nobody configures (`npm start`): it gets a key of its own, so that cards and
+    // texts can be set up (and the demo's sandbox stored) without a step. A real deployment (DATABASE_URL) names it.
+    SECRETS_KEY: parsed.data.SECRETS_KEY ?? (parsed.data.DATABASE_URL ? undefined : generatedSecretsKey(dataDir)),
     DEV_MAILBOX: parsed.data.DEV_MAILBOX ?? parsed.data.NODE_ENV !== "production",
     MAIL_FROM: parsed.data.MAIL_FROM ?? `Gavel <no-reply@${parsed.data.APP_HOST.replace(/:\d+$/, "")}>`,
   };
 }
 
 /**
- * Without SESSION_SECRET a secret is generated once and kept in the data folder, so sessions survive restarts. It is
- * written to a temporary file first and linked into place, so a crash never leaves a short one; a file that is short anyway
- * (emptied by hand, a disk that filled up) stops start-up rather than sign cookies with a guessable key.
+ * Without SESSION_SECRET a secret is generated once and kept in the data folder, so sessions survive restarts. A file
+ * that is short anyway (emptied by hand, a disk that filled up) stops start-up rather than sign cookies with a
+ * guessable key.
  */
 function generatedSessionSecret(dataDir: string): string {
   const file = path.join(dataDir, "session-secret");
+  const kept = keptSecret(file);
+  if (kept.length < 32)
+    throw new ConfigError(
+      `Configuration error: ${file} holds no usable secret (${kept.length} characters, 32 needed). ` +
+        "Delete it to generate a new one (everyone signs in again), or set SESSION_SECRET.",
+    );
+  return kept;
+}
+
+/**
+ * On the embedded database without SECRETS_KEY, the key that seals stored provider secrets is generated once and kept
+ * beside the database it unlocks. A file that is not a key stops start-up: a new key would silently make every
+ * stored secret unreadable.
+ */
+function generatedSecretsKey(dataDir: string): string {
+  const file = path.join(dataDir, "secrets-key");
+  const kept = keptSecret(file);
+  if (!/^[0-9a-f]{64}$/i.test(kept))
+    throw new ConfigError(
+      `Configuration error: ${file} holds no usable key (64 hex digits needed). Put back the file it replaced, or ` +
+        "delete it to generate a new one (stored payment keys, mail and text passwords must then be entered again), " +
+        "or set SECRETS_KEY.",
+    );
+  return kept;
+}
+
+/**
+ * The secret kept in file, generated (32 random bytes, hex) when there is none. It is written to a temporary file
+ * first and linked into place (which fails if a file is there): server processes starting together all read the one
+ * secret that got there first, never one another process is halfway through writing.
+ */
+function keptSecret(file: string): string {
   if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
-    // Written aside, then linked into place (which fails if a file is there): server processes starting together
-    // all read the one secret that got there first, never one another process is halfway through writing.
+    mkdirSync(path.dirname(file), { recursive: true });
     const draft = `${file}.${process.pid}.tmp`;
     writeFileSync(draft, randomBytes(32).toString("hex") + "\n", { mode: 0o600 });
     chmodSync(draft, 0o600);
@@ -180,13 +213,7 @@ function generatedSessionSecret(dataDir: string): string {
       unlinkSync(draft);
     }
   }
-  const kept = readFileSync(file, "utf8").trim();
-  if (kept.length < 32)
-    throw new ConfigError(
-      `Configuration error: ${file} holds no usable secret (${kept.length} characters, 32 needed). ` +
-        "Delete it to generate a new one (everyone signs in again), or set SESSION_SECRET.",
-    );
-  return kept;
+  return readFileSync(file, "utf8").trim();
 }
 
 /**

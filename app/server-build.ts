@@ -5,8 +5,10 @@
 import { config } from "./config.server";
 import { sharedPageCache } from "./http/shared-pages";
 import { maxImageBytes } from "./images/upload.server";
+import { runningSandbox } from "./sandbox/switch.server";
 import { bodyRefusal } from "./security/body-limit";
 import { streamGate } from "./security/stream-limit";
+import type { IncomingMessage, ServerResponse } from "node:http";
 
 export * from "@remix-run/dev/server-build";
 export { hasNulInAddress, NUL_IN_ADDRESS_REFUSAL } from "./security/address-check";
@@ -14,6 +16,7 @@ export { CROSS_ORIGIN_REFUSAL, isCrossOriginMutation } from "./security/origin-c
 export { STRICT_TRANSPORT_SECURITY, withSecureAttribute } from "./security/https";
 export { redactAddress } from "./security/log-redaction";
 export { RESPONSE_HEADERS } from "./security/response-headers";
+export { SANDBOX_PAGES_PATH } from "./sandbox/switch.server";
 
 /** TRUSTED_PROXIES, for Express's "trust proxy": how many proxies' X-Forwarded-* headers to believe. */
 export const trustedProxies = config.TRUSTED_PROXIES;
@@ -33,3 +36,18 @@ export const liveStreams = streamGate({
 
 /** The pages one render serves to every visitor without a session for a moment (http/shared-pages.ts). */
 export const sharedPages = sharedPageCache();
+
+/**
+ * The demo sandbox's card pages (docs/decisions/037-demo-sandbox.md), served at the app's own origin below
+ * SANDBOX_PAGES_PATH while the sandbox runs; anywhere else the address is the app's (a 404).
+ */
+export function demoSandboxPage(request: IncomingMessage, response: ServerResponse, next: () => void): void {
+  const sandbox = runningSandbox();
+  // The app's own navigation asks for a page's data (….data): routes/demo-sandbox.$.tsx answers it with a page load.
+  if (!sandbox || (request.url ?? "").split("?")[0].endsWith(".data")) return next();
+  response.setHeader(
+    "Content-Security-Policy",
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  );
+  sandbox.handlePage(request, response);
+}

@@ -9,6 +9,7 @@ import { startClosingScheduler } from "./bidding/closing-scheduler.server";
 import { config } from "./config.server";
 import { untilDatabaseAnswers } from "./db/wait-for-database.server";
 import { connection } from "./db.server";
+import { startDemoSandbox } from "./demo/sandbox/runtime.server";
 import { seedDemo } from "./demo/seed.server";
 import { queuedMailSent } from "./mail/mailer.server";
 import { startReminderScheduler } from "./messages/reminders.server";
@@ -27,6 +28,8 @@ async function start() {
       `${demo.created ? "Loaded the demo organisation" : "Demo organisation present"}. Sign in as ${demo.organiserEmail} ` +
         `(organiser) or ${demo.volunteerEmail} (volunteer) with the password ${demo.password} (see README "Demo").`,
     );
+    // Cards and texts for the demo gala without a provider account, where the sandbox may run (embedded, local).
+    await startDemoSandbox(connection.db);
   }
   if (!config.SMTP_URL) {
     console.log(

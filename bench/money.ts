@@ -1,6 +1,6 @@
 // The money drill (issue 31, "How it is proved"): `npm run drill:money`. On a fresh database of the PostgreSQL server
 // DATABASE_URL names (made and dropped here, migrated by the app's own database layer), with the suite's fake Stripe
-// (tests/support/fake-stripe) standing in for Stripe, the app's own billing modules check out a gala of 300 guests:
+// (app/demo/sandbox/stripe, the demo's sandbox) standing in for Stripe, the app's own billing modules check out a gala of 300 guests:
 // each won, pledged or bought something (varied amounts), about two thirds saved a card (some of them one that saves
 // and then declines, 4000000000000341). Then, all at once:
 // - two desks work through the guest list: find the guest, then cash, a check or the card on file, sometimes part
@@ -27,7 +27,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
-import { startFakeStripe } from "../tests/support/fake-stripe/server";
+import { startStripeSandbox } from "../app/demo/sandbox/stripe/server";
 import { seededRandom, type SeededRandom } from "../tests/support/seeded-random";
 import { requireBenchSetup, throwawayDatabase } from "./support/app";
 import { runBench } from "./support/run";
@@ -134,7 +134,7 @@ async function main() {
   const random = seededRandom(SEED);
   const database = await throwawayDatabase(adminUrl);
   const dataDir = mkdtempSync(path.join(tmpdir(), "gavel-drill-money-"));
-  const fake = await startFakeStripe();
+  const fake = await startStripeSandbox();
   // The app's configuration is read when its modules are first imported: everything app is imported below.
   Object.assign(process.env, {
     DATABASE_URL: database.url,
@@ -172,7 +172,7 @@ async function main() {
   process.exit(ok ? 0 : 1);
 }
 
-type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
+type FakeStripe = Awaited<ReturnType<typeof startStripeSandbox>>;
 type Network = Awaited<ReturnType<typeof webhookNetwork>>;
 type Gala = Awaited<ReturnType<typeof makeGala>>;
 

@@ -96,6 +96,7 @@ export async function invoiceDocument(eventId: number, invoiceId: number) {
     totals: await invoiceTotals(db, invoiceId),
     card: card && card.mode === (settings.mode as string) ? cardLabel(card) : null,
     cardsEnabled: settings.cardsEnabled,
+    demoSandbox: settings.demoSandbox,
     coverFee: settings.coverFeeEnabled ? { basisPoints: settings.feeBasisPoints, fixed: settings.feeFixed } : null,
     receiptText: settings.receiptText,
     taxId: settings.taxId,

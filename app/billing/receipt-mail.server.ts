@@ -5,6 +5,7 @@
 import { db } from "~/db.server";
 import { enqueueMessage } from "~/messages/outbox.server";
 import { formatMoney } from "~/ui/format";
+import { DEMO_RECEIPT_NOTE } from "./demo-money";
 import { invoiceDocument } from "./invoice-document.server";
 import { receiptPdf } from "./receipt-pdf.server";
 
@@ -25,6 +26,7 @@ export async function sendReceipt(eventId: number, invoiceId: number, invoiceUrl
       first_name: invoice.guest.split(" ")[0] || "there",
       amount: money(invoice.totals.paid),
       deductible: [
+        invoice.demoSandbox ? DEMO_RECEIPT_NOTE : "",
         `Paid: ${money(invoice.totals.paid)}. Tax-deductible: ${deductible}.`,
         invoice.taxId ? `${invoice.charity}, tax id ${invoice.taxId}.` : "",
         invoice.receiptText,

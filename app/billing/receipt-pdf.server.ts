@@ -4,6 +4,7 @@
  */
 import { pdfText } from "~/catalogue/print.server";
 import { formatMoney } from "~/ui/format";
+import { DEMO_RECEIPT_NOTE } from "./demo-money";
 import { letterhead, pdfOf, tableRows } from "./tax-pdf.server";
 import type { InvoiceDocument } from "./invoice-document.server";
 
@@ -13,6 +14,10 @@ export async function receiptPdf(invoice: InvoiceDocument): Promise<Buffer> {
     const money = (cents: number) => pdfText(formatMoney(cents, invoice.currency));
     const row = tableRows(doc);
     letterhead(doc, invoice, `${invoice.eventTitle} · Receipt for invoice ${invoice.number}`);
+    if (invoice.demoSandbox) {
+      doc.font("Helvetica-Bold").fontSize(12).text(pdfText(DEMO_RECEIPT_NOTE));
+      doc.font("Helvetica").fontSize(10).moveDown(0.5);
+    }
     doc.text(pdfText(`${invoice.guest}${invoice.paddle !== null ? `, paddle ${invoice.paddle}` : ""}`));
     doc.text(pdfText(invoice.email));
     doc.moveDown();

@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { stripeProvider } from "~/payments/stripe-provider.server";
+import { cardsInSandbox, isSandboxStripeKey, releaseFromSandbox, stripeApiFor } from "~/sandbox/switch.server";
 import { canStoreSecrets, openSecret, sealSecret } from "~/security/secret-box.server";
 import { storedSecretsOff } from "~/security/stored-secrets";
 import { billing_settings, event } from "~drizzle/schema";
@@ -32,6 +33,8 @@ export interface BillingSettingsView {
   canStoreKeys: boolean;
   /** Whether cards can be taken now: keys for the chosen mode and a way to read them. */
   cardsEnabled: boolean;
+  /** The demo's sandbox takes this event's cards: no real money moves (docs/decisions/037-demo-sandbox.md). */
+  demoSandbox: boolean;
 }
 
 const DEFAULTS = { mode: "test", cover_fee_enabled: false, fee_basis_points: 290, fee_fixed: 30 } as const;
@@ -73,6 +76,7 @@ export async function billingSettings(eventId: number): Promise<BillingSettingsV
     checkoutClosesAt: row?.checkout_closes_at ?? null,
     canStoreKeys: canStoreSecrets(),
     cardsEnabled: canStoreSecrets() && Boolean(secretFor),
+    demoSandbox: cardsInSandbox(eventId),
   };
 }
 
@@ -87,6 +91,8 @@ export async function saveBillingSettings(eventId: number, input: BillingSetting
     const secret = mode === "test" ? input.test_secret_key : input.live_secret_key;
     if (!secret) continue;
     if (!canStoreSecrets()) throw new Refusal(storedSecretsOff("payment keys"), `${mode}_secret_key`);
+    if (isSandboxStripeKey(secret))
+      throw new Refusal("This is the demo sandbox's key. Enter a key from your Stripe account.", `${mode}_secret_key`);
     let webhookSecret: string;
     try {
       ({ secret: webhookSecret } = await stripeProvider(secret).registerWebhook(webhookUrl));
@@ -128,6 +134,14 @@ export async function saveBillingSettings(eventId: number, input: BillingSetting
       .onConflictDoUpdate({ target: billing_settings.event_id, set: values });
     await tx.update(event).set({ currency: input.currency }).where(eq(event.event_id, eventId));
   });
+  // Real keys replace the sandbox's: from now on this event's cards are real ones.
+  if (Object.keys(sealed).length > 0) releaseFromSandbox(eventId, "cards");
+}
+
+/** The provider for a key of the event's; null for the sandbox's key where the sandbox does not serve the event. */
+function providerFor(eventId: number, key: string): PaymentProvider | null {
+  const apiUrl = stripeApiFor(eventId, key);
+  return apiUrl === "off" ? null : stripeProvider(key, apiUrl);
 }
 
 /** The provider for the event's chosen mode, or null when cards are not set up. */
@@ -143,7 +157,7 @@ export async function paymentProviderInMode(eventId: number, mode: ProviderMode)
   if (!canStoreSecrets()) return null;
   const row = await settingsRow(eventId);
   const key = openSecret(row?.[`${mode}_secret_key_encrypted`] ?? null, eventId);
-  return key ? stripeProvider(key) : null;
+  return key ? providerFor(eventId, key) : null;
 }
 
 /** The mode the event charges in now. */
@@ -168,7 +182,8 @@ export async function webhookReceivers(eventId: number) {
   return (["test", "live"] as const).flatMap((mode) => {
     const key = openSecret(row[`${mode}_secret_key_encrypted`], eventId);
     const secret = openSecret(row[`${mode}_webhook_secret_encrypted`], eventId);
-    return key && secret ? [{ mode, provider: stripeProvider(key), secret }] : [];
+    const provider = key && providerFor(eventId, key);
+    return provider && secret ? [{ mode, provider, secret }] : [];
   });
 }
 

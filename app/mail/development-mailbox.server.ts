@@ -11,8 +11,18 @@ export interface KeptMessage extends MailMessage {
   sentAt: Date;
 }
 
+/** A text the demo's sandbox gateway took instead of a phone (app/demo/sandbox): shown beside the mails. */
+export interface KeptText {
+  id: string;
+  to: string;
+  from: string;
+  body: string;
+  sentAt: Date;
+}
+
 declare global {
   var __gavelDevelopmentMailbox: KeptMessage[] | undefined;
+  var __gavelDevelopmentTexts: KeptText[] | undefined;
 }
 
 const MAILBOX_SIZE = 50;
@@ -21,6 +31,17 @@ export function keepInDevelopmentMailbox(message: MailMessage & { from: string }
   const mailbox = (globalThis.__gavelDevelopmentMailbox ??= []);
   mailbox.unshift({ ...message, id: randomUUID(), sentAt: new Date() });
   mailbox.splice(MAILBOX_SIZE);
+}
+
+export function keepTextInDevelopmentMailbox(text: Omit<KeptText, "id" | "sentAt">): void {
+  const texts = (globalThis.__gavelDevelopmentTexts ??= []);
+  texts.unshift({ ...text, id: randomUUID(), sentAt: new Date() });
+  texts.splice(MAILBOX_SIZE);
+}
+
+/** The kept texts, newest first. */
+export function developmentTexts(): readonly KeptText[] {
+  return globalThis.__gavelDevelopmentTexts ?? [];
 }
 
 /** The kept messages, newest first. */

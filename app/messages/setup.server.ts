@@ -7,6 +7,7 @@ import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { parseSmtpAddress, verifyEventServer } from "~/mail/mailer.server";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
+import { releaseFromSandbox, SANDBOX_TWILIO, twilioApiFor } from "~/sandbox/switch.server";
 import { NonPublicAddressError } from "~/security/network-address.server";
 import { canStoreSecrets, openSecret, sealSecret } from "~/security/secret-box.server";
 import { storedSecretsOff } from "~/security/stored-secrets";
@@ -175,7 +176,8 @@ export async function saveTextingSetup(eventId: number, form: z.output<typeof te
   if (accountSid && from && authToken) {
     if (unchanged && current?.twilio_verified_at) verifiedAt = current.twilio_verified_at;
     else {
-      const check = await checkTwilioNumber({ accountSid, authToken, from });
+      const apiUrl = twilioApiFor(eventId, accountSid);
+      const check = apiUrl === "off" ? "refused" : await checkTwilioNumber({ accountSid, authToken, from }, apiUrl);
       if (check !== "confirmed")
         throw new Refusal(TWILIO_CHECK_REFUSALS[check].message, TWILIO_CHECK_REFUSALS[check].field);
       verifiedAt = new Date();
@@ -190,4 +192,6 @@ export async function saveTextingSetup(eventId: number, form: z.output<typeof te
     // A blank token keeps the stored one (it is never shown, so the field is always blank when the page opens).
     ...(form.twilio_auth_token ? { twilio_auth_token_encrypted: sealSecret(form.twilio_auth_token, eventId) } : {}),
   });
+  // Another account replaces the sandbox's: from now on this event's texts are real ones.
+  if (accountSid !== SANDBOX_TWILIO.accountSid) releaseFromSandbox(eventId, "texts");
 }

@@ -13,6 +13,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { selectRows } from "~/db/rows.server";
 import { isDatabaseUnreachable, untilDatabaseAnswers } from "~/db/wait-for-database.server";
+import { twilioApiFor } from "~/sandbox/switch.server";
 import { openSecret } from "~/security/secret-box.server";
 import { message, message_attempt } from "~drizzle/schema";
 import {
@@ -65,7 +66,9 @@ export const configuredProviders: ProviderSource = {
   text: (messaging) => {
     const { accountSid, authTokenEncrypted, from } = messaging.twilio;
     const authToken = openSecret(authTokenEncrypted, messaging.eventId);
-    return accountSid && authToken && from ? twilioProvider({ accountSid, authToken, from }) : null;
+    if (!accountSid || !authToken || !from) return null;
+    const apiUrl = twilioApiFor(messaging.eventId, accountSid);
+    return apiUrl === "off" ? null : twilioProvider({ accountSid, authToken, from }, apiUrl);
   },
 };
 

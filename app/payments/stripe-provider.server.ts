@@ -1,7 +1,7 @@
 /**
  * The PaymentProvider over the official Stripe SDK (pinned in package.json, docs/decisions/025-payments.md).
  * STRIPE_API_URL points the SDK at another host (the tests' local stand-in) through its host/port/protocol
- * options; nothing else differs between tests and production.
+ * options, as the demo's sandbox does for its own key (app/sandbox); nothing else differs from production.
  */
 import Stripe from "stripe";
 import { config } from "~/config.server";
@@ -20,10 +20,10 @@ import {
   type WebhookEvent,
 } from "./provider";
 
-function sdkOptions(): Stripe.StripeConfig {
+function sdkOptions(apiUrl: string | undefined): Stripe.StripeConfig {
   const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000, telemetry: false };
-  if (!config.STRIPE_API_URL) return options;
-  const url = new URL(config.STRIPE_API_URL);
+  if (!apiUrl) return options;
+  const url = new URL(apiUrl);
   return {
     ...options,
     host: url.hostname,
@@ -51,8 +51,9 @@ async function call<T>(request: () => Promise<T>): Promise<T> {
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === "string" ? value : (value?.id ?? null);
 
-export function stripeProvider(secretKey: string): PaymentProvider {
-  const stripe = new Stripe(secretKey, sdkOptions());
+/** The provider for a secret key; apiUrl: where the SDK's requests go instead of Stripe (STRIPE_API_URL by default). */
+export function stripeProvider(secretKey: string, apiUrl = config.STRIPE_API_URL): PaymentProvider {
+  const stripe = new Stripe(secretKey, sdkOptions(apiUrl));
   const mode: ProviderMode = secretKey.startsWith("sk_live_") ? "live" : "test";
 
   async function savedCard(customerId: string, paymentMethodId: string): Promise<SavedCard> {

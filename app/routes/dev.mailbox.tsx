@@ -1,13 +1,19 @@
-import { useLoaderData } from "@remix-run/react";
+import { redirect, type ActionFunctionArgs, type LinksFunction, type MetaFunction } from "@remix-run/node";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { AuthLayout } from "~/auth/ui/auth-layout";
 import { config } from "~/config.server";
-import { developmentMailbox, htmlWithInlineImages } from "~/mail/development-mailbox.server";
+import { PHONE_REPLY_WORDS, replyFromPhone, type PhoneReplyWord } from "~/demo/sandbox/phone-replies.server";
+import { SandboxTexts } from "~/demo/ui/sandbox-texts";
+import { readPostedForm } from "~/forms/posted-form.server";
+import { developmentMailbox, developmentTexts, htmlWithInlineImages } from "~/mail/development-mailbox.server";
+import { toE164 } from "~/messages/phone";
+import { runningSandbox, SANDBOX_TWILIO } from "~/sandbox/switch.server";
 import authHref from "~/styles/auth.css";
 import { EmptyState } from "~/ui/empty-state";
 import { ErrorPage } from "~/ui/error-page";
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
 
-// /dev/mailbox: the mail Gavel would have sent, for development without an SMTP server. Not in production.
+// /dev/mailbox: the mail Gavel would have sent, for development without an SMTP server, and the demo sandbox's texts
+// (docs/decisions/037-demo-sandbox.md). Not in production.
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: authHref }];
 
@@ -17,6 +23,12 @@ export function loader() {
   if (!config.DEV_MAILBOX) throw new Response("Not found", { status: 404 });
   return {
     smtpConfigured: config.SMTP_URL !== undefined,
+    sandbox: runningSandbox() !== null,
+    texts: developmentTexts().map((text) => ({
+      ...text,
+      sentAt: text.sentAt.toISOString(),
+      toPhone: text.from === SANDBOX_TWILIO.from,
+    })),
     messages: developmentMailbox().map((message) => ({
       id: message.id,
       from: message.from,
@@ -29,8 +41,19 @@ export function loader() {
   };
 }
 
+/** A phone's reply to a demo text (STOP, START, HELP), posted to the app's inbound webhook as Twilio would. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (!config.DEV_MAILBOX || !runningSandbox()) throw new Response("Not found", { status: 404 });
+  const form = await readPostedForm(request);
+  const phone = toE164(String(form.get("phone") ?? ""));
+  const word = String(form.get("word") ?? "") as PhoneReplyWord;
+  const sent = phone !== null && PHONE_REPLY_WORDS.includes(word) && (await replyFromPhone(phone, word));
+  return redirect(sent ? "/dev/mailbox" : "/dev/mailbox?reply=failed");
+}
+
 export default function DevelopmentMailbox() {
-  const { smtpConfigured, messages } = useLoaderData<typeof loader>();
+  const { smtpConfigured, messages, sandbox, texts } = useLoaderData<typeof loader>();
+  const [search] = useSearchParams();
   return (
     <AuthLayout wide>
       <h1>Development mailbox</h1>
@@ -39,6 +62,8 @@ export default function DevelopmentMailbox() {
           ? "SMTP_URL is set, so mail goes to that server and does not appear here."
           : "Without SMTP_URL, Gavel keeps the latest 50 messages it would have sent here (and writes them to the log). Reload to see new ones."}
       </p>
+      {sandbox ? <SandboxTexts texts={texts} replyFailed={search.get("reply") === "failed"} /> : null}
+      {sandbox ? <h2>Mail</h2> : null}
       {messages.length === 0 ? (
         <div className="auth-panel">
           <EmptyState title="No mail yet" text="Sign up or ask for a password reset, and the message appears here." />

@@ -1,4 +1,4 @@
-// Checkout end to end against the fake Stripe (tests/support/fake-stripe, started by playwright.config.ts): a
+// Checkout end to end against the fake Stripe (app/demo/sandbox/stripe, the demo's sandbox started standalone by playwright.config.ts): a
 // bidder saves a card on the hosted page because the auction asks for one, wins, the organiser charges every card
 // on file, and the guest sees the invoice paid and downloads the receipt; a guest with no card pays on /invoice
 // after a declined card that recorded nothing.
@@ -154,7 +154,7 @@ test("a guest without JavaScript registers and pays for the tickets by card; a d
     // The provider's hosted page: a declined card first, then a good one.
     await fillHostedCard(page, "4000000000000002");
     await page.getByRole("button", { name: /^Pay/ }).click();
-    await expect(page.getByText(/declined/i)).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveText(/declined/i);
     await fillHostedCard(page, "4242424242424242");
     await page.getByRole("button", { name: /^Pay/ }).click();
 

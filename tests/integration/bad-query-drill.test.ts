@@ -19,8 +19,8 @@ const RUNS = Number(process.env.DRILL_QUERY_RUNS ?? 10);
 // Event A takes cards, through the fake provider: pages that read a payment page's session (?session=,
 // ?card_session=) ask it about the generated ones, as they would ask Stripe.
 const fakeStripe = await vi.hoisted(async () => {
-  const { startFakeStripe } = await import("../support/fake-stripe/server");
-  const started = await startFakeStripe();
+  const { startStripeSandbox } = await import("~/demo/sandbox/stripe/server");
+  const started = await startStripeSandbox();
   process.env.STRIPE_API_URL = started.url;
   process.env.SECRETS_KEY = "0123456789abcdef".repeat(4);
   return started;

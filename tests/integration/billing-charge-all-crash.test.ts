@@ -16,8 +16,8 @@ import { makeUser } from "../support/people";
 import { databaseUrl } from "../support/postgres-server";
 
 const fake = await vi.hoisted(async () => {
-  const { startFakeStripe } = await import("../support/fake-stripe/server");
-  const started = await startFakeStripe();
+  const { startStripeSandbox } = await import("~/demo/sandbox/stripe/server");
+  const started = await startStripeSandbox();
   process.env.STRIPE_API_URL = started.url;
   process.env.SECRETS_KEY = "0123456789abcdef".repeat(4);
   return started;

@@ -1,4 +1,4 @@
-// Billing against the fake Stripe (tests/support/fake-stripe): invoices from every source, cards charged once
+// Billing against the fake Stripe (app/demo/sandbox/stripe, the demo's sandbox): invoices from every source, cards charged once
 // whatever the races, retries after a timeout reusing their key, declines, webhooks applied once, and "charge all"
 // resumed after it was cut off. The races only contend on PostgreSQL (PGlite runs one transaction at a time); the
 // outcome must be the same on both.
@@ -22,8 +22,8 @@ import { testDatabase } from "../support/database";
 import { makeUser } from "../support/people";
 
 const fake = await vi.hoisted(async () => {
-  const { startFakeStripe } = await import("../support/fake-stripe/server");
-  const started = await startFakeStripe();
+  const { startStripeSandbox } = await import("~/demo/sandbox/stripe/server");
+  const started = await startStripeSandbox();
   process.env.STRIPE_API_URL = started.url;
   process.env.SECRETS_KEY = "0123456789abcdef".repeat(4);
   return started;

@@ -14,8 +14,8 @@ import { testDatabase } from "../support/database";
 import { makeEvent, makeUser } from "../support/people";
 
 const fake = await vi.hoisted(async () => {
-  const { startFakeStripe } = await import("../support/fake-stripe/server");
-  const started = await startFakeStripe();
+  const { startStripeSandbox } = await import("~/demo/sandbox/stripe/server");
+  const started = await startStripeSandbox();
   process.env.STRIPE_API_URL = started.url;
   process.env.SECRETS_KEY = "0123456789abcdef".repeat(4);
   return started;

@@ -3,6 +3,7 @@
 // with its limit, and the bidder's own choice of channel.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startTwilioSandbox } from "~/demo/sandbox/twilio";
 import {
   message,
   message_broadcast,
@@ -12,7 +13,6 @@ import {
   text_opt_out,
   usr,
 } from "~drizzle/schema";
-import { startFakeTwilio } from "../e2e/support/fake-twilio.mjs";
 import { makeAuctionEvent, makeBidder } from "../support/auction";
 import { makeWinner } from "../support/billing";
 import { testDatabase } from "../support/database";
@@ -31,7 +31,7 @@ let gateway: { close(callback: () => void): void };
 beforeAll(async () => {
   // The fake Twilio gateway, which confirms the account and its number when the texting setup is saved.
   const port = await freePort();
-  gateway = await startFakeTwilio({
+  gateway = await startTwilioSandbox({
     port,
     accounts: { [TWILIO_SID]: TWILIO_TOKEN },
     numbers: { [TWILIO_SID]: ["+16175550000"] },

@@ -1,4 +1,4 @@
-// Texts through the official Twilio SDK, pointed at the local fake gateway (tests/e2e/support/fake-twilio.mjs): the
+// Texts through the official Twilio SDK, pointed at the local fake gateway (app/demo/sandbox/twilio.ts, the demo's sandbox): the
 // outbid text is short with an exact clock time and the item's link; a resend with the same key is one text; STOP,
 // posted to the webhook with Twilio's signature, stops the next text, START brings texts back; an unsigned post
 // changes nothing. Between organisations (issue 32, finding 3): saving texting settings asks Twilio to confirm the
@@ -7,6 +7,7 @@
 import { eq } from "drizzle-orm";
 import twilio from "twilio";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { startTwilioSandbox } from "~/demo/sandbox/twilio";
 import {
   auction_item,
   event,
@@ -17,7 +18,6 @@ import {
   text_opt_out,
   usr,
 } from "~drizzle/schema";
-import { startFakeTwilio } from "../e2e/support/fake-twilio.mjs";
 import { makeAuctionEvent, makeAuctionItem, makeBidder } from "../support/auction";
 import { testDatabase } from "../support/database";
 import { freePort } from "../support/free-port";
@@ -38,7 +38,7 @@ let gateway: { close(callback: () => void): void };
 
 beforeAll(async () => {
   const port = await freePort();
-  gateway = await startFakeTwilio({
+  gateway = await startTwilioSandbox({
     port,
     accounts: { [SID]: TOKEN, [OTHER_SID]: OTHER_TOKEN },
     numbers: { [SID]: [FROM], [OTHER_SID]: [OTHER_FROM] },

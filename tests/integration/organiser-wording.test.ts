@@ -15,8 +15,10 @@ const { db } = testDatabase();
 const CODE_NAME = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b[a-z][a-z0-9]*_[a-z0-9_]+\b/;
 
 beforeAll(() => {
-  // A server without stored secrets: the organiser's screens must say whom to ask.
+  // A server without stored secrets: the organiser's screens must say whom to ask. It is a deployment on PostgreSQL
+  // (the embedded default generates its key); the test database is the one already open, whatever this names.
   vi.stubEnv("SECRETS_KEY", "");
+  vi.stubEnv("DATABASE_URL", process.env.DATABASE_URL ?? "postgres://gavel@127.0.0.1:5432/unused");
   vi.resetModules();
 });
 afterAll(() => {

@@ -21,6 +21,7 @@ import twilio from "twilio";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { OWNER_ROLE } from "~/auth/permissions";
 import { ADMIN_ROUTE_ACCESS } from "~/auth/route-access";
+import { startTwilioSandbox } from "~/demo/sandbox/twilio";
 import {
   auction_item,
   card_on_file,
@@ -33,7 +34,6 @@ import {
   usr_event_paddle,
   usr_event_role,
 } from "~drizzle/schema";
-import { startFakeTwilio } from "../e2e/support/fake-twilio.mjs";
 import { makeAuctionItem, openAuctions } from "../support/auction";
 import { reportsAnError, send } from "../support/bad-input-drill";
 import { BILLING_DEFAULTS, fillHostedPage, makeWinner } from "../support/billing";
@@ -46,8 +46,8 @@ import { appRoutes, PROJECT_ROOT, routePath, type AppRoute } from "../support/ro
 import { TenantFingerprint, type Tenant } from "../support/tenant-checksums";
 
 const fake = await vi.hoisted(async () => {
-  const { startFakeStripe } = await import("../support/fake-stripe/server");
-  const started = await startFakeStripe();
+  const { startStripeSandbox } = await import("~/demo/sandbox/stripe/server");
+  const started = await startStripeSandbox();
   process.env.STRIPE_API_URL = started.url;
   process.env.SECRETS_KEY = "0123456789abcdef".repeat(4);
   return started;
@@ -213,7 +213,7 @@ let gateway: { close(callback: () => void): void };
 
 beforeAll(async () => {
   const port = await freePort();
-  gateway = await startFakeTwilio({
+  gateway = await startTwilioSandbox({
     port,
     accounts: { [A_TWILIO.sid]: A_TWILIO.token, [B_TWILIO.sid]: B_TWILIO.token },
     numbers: { [A_TWILIO.sid]: [A_TWILIO.number], [B_TWILIO.sid]: [B_TWILIO.number] },

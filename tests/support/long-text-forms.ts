@@ -919,6 +919,7 @@ export const NO_FREE_TEXT: Record<string, string> = {
   "routes/auth.sign-out": "the return address only",
   "routes/billing.card": "a card session's id, from the payment provider",
   "routes/billing.stripe-webhook.$eventId": "the payment provider's signed events",
+  "routes/dev.mailbox": "a phone number and a reply word from a list (STOP, START, HELP), demo sandbox only",
   "routes/invoice": "an amount and yes/no choices, on a link's token",
   "routes/live": "a lot, a paddle and an amount",
   "routes/pi": "a raise, a level or an amount, and the form's key (at most 100)",

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -33,6 +33,29 @@ describe("configuration", () => {
     expect(readConfig({ DATA_DIR: dir }).SESSION_SECRET).toBe(first);
     expect(readFileSync(path.join(dir, "session-secret"), "utf8").trim()).toBe(first);
     expect(statSync(path.join(dir, "session-secret")).mode & 0o077).toBe(0);
+  });
+
+  // Issue 35: `npm start` could not take cards or texts, which need SECRETS_KEY.
+  it("generates the secrets key once into the data folder on the embedded database only", () => {
+    const dir = dataDir();
+    const first = readConfig({ DATA_DIR: dir }).SECRETS_KEY;
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(readConfig({ DATA_DIR: dir }).SECRETS_KEY).toBe(first);
+    expect(readFileSync(path.join(dir, "secrets-key"), "utf8").trim()).toBe(first);
+    expect(statSync(path.join(dir, "secrets-key")).mode & 0o077).toBe(0);
+    expect(readFileSync(path.join(dir, "session-secret"), "utf8").trim()).not.toBe(first);
+    expect(readConfig({ DATA_DIR: dir, SECRETS_KEY: "ab".repeat(32) }).SECRETS_KEY).toBe("ab".repeat(32));
+    const deployed = dataDir();
+    expect(readConfig({ DATA_DIR: deployed, DATABASE_URL: "postgres://db/gavel" }).SECRETS_KEY).toBeUndefined();
+    expect(existsSync(path.join(deployed, "secrets-key"))).toBe(false);
+  });
+
+  it("refuses to start on a kept secrets key that is not one", () => {
+    for (const kept of ["", "short", "z".repeat(64)]) {
+      const dir = dataDir();
+      writeFileSync(path.join(dir, "secrets-key"), kept);
+      expect(() => readConfig({ DATA_DIR: dir })).toThrow(/secrets-key holds no usable key/);
+    }
   });
 
   // Issue 19: an emptied file was taken as the secret, and cookies were signed with "".

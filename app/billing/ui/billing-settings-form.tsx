@@ -20,6 +20,7 @@ import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { utcToZonedInput } from "~/ui/zoned-time";
 import { coverFee, feeFormula } from "../cover-fee";
 import { BILLING_SETTINGS_FORM, billingSettingsSchema, CURRENCIES } from "../settings-form";
+import { DemoMoneyNote } from "./demo-money-note";
 import type { BillingSettingsView } from "../settings.server";
 
 export function BillingSettingsForm({ settings, readOnly }: { settings: BillingSettingsView; readOnly: boolean }) {
@@ -64,6 +65,15 @@ export function BillingSettingsForm({ settings, readOnly }: { settings: BillingS
           Only the event&apos;s admins (Configure the event) can change the payment keys, the mode and the fee: they
           decide which account the money goes to.
         </p>
+      ) : null}
+      {settings.demoSandbox ? (
+        <>
+          <DemoMoneyNote />
+          <p className="muted">
+            The demo gala takes cards through Gavel&apos;s built-in sandbox, with test cards only. Entering keys of your
+            own Stripe account here replaces it.
+          </p>
+        </>
       ) : null}
       {!settings.canStoreKeys ? (
         <FormAlert>

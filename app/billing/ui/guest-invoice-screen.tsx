@@ -10,6 +10,7 @@ import { formatMoney } from "~/ui/format";
 import { centsToInput } from "~/ui/money-input";
 import { payableNow } from "../amount-rules";
 import { coverFee } from "../cover-fee";
+import { DemoMoneyNote } from "./demo-money-note";
 import { InvoiceLines, PaymentList } from "./invoice-view";
 import type { InvoiceDocument } from "../invoice-document.server";
 
@@ -45,6 +46,7 @@ export function GuestInvoiceScreen(props: GuestInvoiceProps) {
           {invoice.paddle !== null ? ` · paddle ${invoice.paddle}` : ""} · invoice {invoice.number}
         </p>
       </header>
+      {invoice.demoSandbox ? <DemoMoneyNote /> : null}
       {problem ? <FormAlert>{problem}</FormAlert> : null}
       {notice && NOTICES[notice] ? (
         <p className="guest-invoice__notice" role="status">

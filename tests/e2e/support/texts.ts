@@ -1,4 +1,4 @@
-// The texts the app sent during the end-to-end run, as the fake Twilio gateway (fake-twilio.mjs) wrote them to
+// The texts the app sent during the end-to-end run, as the fake Twilio gateway (app/demo/sandbox/twilio.ts, started standalone) wrote them to
 // E2E_SMS_DIR.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";

@@ -1,33 +1,59 @@
-// A local stand-in for Twilio's Messages API, so the official SDK (pointed here by TWILIO_API_URL) sends real HTTP
-// requests in tests. It checks the account's basic auth, takes form-encoded To/From/Body like Twilio, keeps one message
-// per I-Twilio-Idempotency-Token (a resend answers the first message's SID), and refuses numbers that are not E.164.
-// It also lists an account's own numbers (IncomingPhoneNumbers, filtered by PhoneNumber like Twilio), which the app
-// asks when texting settings are saved to confirm that the number belongs to the account.
-// Each accepted text is written to E2E_SMS_DIR as JSON (tests/e2e/support/texts.ts reads them) and passed to onText.
+/**
+ * The demo's text gateway: a local stand-in for Twilio's Messages API, so the official SDK (pointed here by
+ * TWILIO_API_URL, or by the demo's sandbox switch) sends real HTTP requests. It checks the account's basic auth, takes
+ * form-encoded To/From/Body like Twilio, keeps one message per I-Twilio-Idempotency-Token (a resend answers the first
+ * message's SID), and refuses numbers that are not E.164. It also lists an account's own numbers
+ * (IncomingPhoneNumbers, filtered by PhoneNumber like Twilio), which the app asks when texting settings are saved.
+ * Each accepted text is passed to onText (the demo keeps it in /dev/mailbox) and, with a folder, written there as
+ * JSON (the end-to-end suite's tests/e2e/support/texts.ts reads them). The same module runs in the app for the demo
+ * and standalone for the tests (tests/support/sandbox-twilio-main.ts).
+ */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
+import { createServer, type Server } from "node:http";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import twilio from "twilio";
 
-/**
- * Resolves to the listening server.
- * @param {{ port: number, accounts: Record<string, string>, numbers?: Record<string, string[]>, folder?: string,
- *   onText?: (text: { to: string, from: string, body: string, sid: string }) => void }} options
- *   accounts: each account SID with its auth token; numbers: each account SID with the phone numbers (E.164) it owns.
- */
-export function startFakeTwilio({ port, accounts, numbers = {}, folder, onText = () => {} }) {
-  const byToken = new Map();
+export interface SandboxText {
+  sid: string;
+  account_sid: string;
+  to: string;
+  from: string;
+  body: string;
+  status: string;
+  date_created: string;
+}
+
+export interface TwilioSandboxOptions {
+  /** 0 (or none): any free port. */
+  port?: number;
+  /** Each account SID with its auth token. */
+  accounts: Record<string, string>;
+  /** Each account SID with the phone numbers (E.164) it owns. */
+  numbers?: Record<string, string[]>;
+  folder?: string;
+  onText?: (text: SandboxText) => void;
+}
+
+/** Resolves to the listening server. */
+export function startTwilioSandbox({
+  port = 0,
+  accounts,
+  numbers = {},
+  folder,
+  onText = () => {},
+}: TwilioSandboxOptions): Promise<Server> {
+  const byToken = new Map<string, SandboxText>();
   let count = 0;
   if (folder) mkdirSync(folder, { recursive: true });
   const server = createServer((request, response) => {
-    const chunks = [];
-    request.on("data", (chunk) => chunks.push(chunk));
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
-      const answer = (status, body) => {
+      const answer = (status: number, body: unknown) => {
         response.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
       };
-      const url = new URL(request.url ?? "/", "http://fake-twilio");
+      const url = new URL(request.url ?? "/", "http://twilio-sandbox");
       const match = /^\/2010-04-01\/Accounts\/([^/]+)\/(Messages|IncomingPhoneNumbers)\.json$/.exec(url.pathname);
       const expected = match?.[2] === "Messages" ? "POST" : "GET";
       if (!match || request.method !== expected) return answer(404, { code: 20404, message: "Not found", status: 404 });
@@ -67,12 +93,12 @@ export function startFakeTwilio({ port, accounts, numbers = {}, folder, onText =
       const token = request.headers["i-twilio-idempotency-token"];
       const earlier = typeof token === "string" ? byToken.get(token) : undefined;
       if (earlier) return answer(201, earlier);
-      const message = {
+      const message: SandboxText = {
         sid: `SM${randomBytes(16).toString("hex")}`,
         account_sid: accountSid,
         to,
-        from: form.get("From"),
-        body: form.get("Body"),
+        from: form.get("From") ?? "",
+        body: form.get("Body") ?? "",
         status: "queued",
         date_created: new Date().toUTCString(),
       };
@@ -89,14 +115,33 @@ export function startFakeTwilio({ port, accounts, numbers = {}, folder, onText =
   return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
 }
 
-// Run by Playwright's webServer: the account is the e2e suite's, the texts go to E2E_SMS_DIR.
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const server = await startFakeTwilio({
-    port: Number(process.env.E2E_TWILIO_PORT),
-    accounts: { [process.env.E2E_TWILIO_SID]: process.env.E2E_TWILIO_TOKEN },
-    numbers: { [process.env.E2E_TWILIO_SID]: [process.env.E2E_TWILIO_NUMBER] },
-    folder: process.env.E2E_SMS_DIR,
+/**
+ * A phone's reply to the account's number, posted to the app's inbound webhook as Twilio posts it: form-encoded,
+ * signed (X-Twilio-Signature) with the account's auth token over the address it was sent to.
+ */
+export async function postInboundText(input: {
+  /** The address the app was given, which the signature covers. */
+  webhookUrl: string;
+  /** Where to post it, when the app is reached at another address from here (its loopback port). */
+  deliverTo?: string;
+  accountSid: string;
+  authToken: string;
+  from: string;
+  to: string;
+  body: string;
+}): Promise<Response> {
+  const params = {
+    MessageSid: `SM${randomBytes(16).toString("hex")}`,
+    AccountSid: input.accountSid,
+    From: input.from,
+    To: input.to,
+    Body: input.body,
+    NumMedia: "0",
+  };
+  const signature = twilio.getExpectedTwilioSignature(input.authToken, input.webhookUrl, params);
+  return fetch(input.deliverTo ?? input.webhookUrl, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Twilio-Signature": signature },
+    body: new URLSearchParams(params),
   });
-  console.log(`[twilio] 127.0.0.1:${process.env.E2E_TWILIO_PORT} → ${process.env.E2E_SMS_DIR}`);
-  for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, () => server.close(() => process.exit(0)));
 }

@@ -7,7 +7,9 @@
  * starting_after).
  * Idempotency-Key is honoured as Stripe does: the same key with the same parameters replays the first answer; with
  * other parameters it is refused. Each secret key is an account of its own. The official SDK talks to it through its
- * host/port/protocol options, so the app's code is the one that runs in production.
+ * host/port/protocol options, so the app's code is the one that runs in production. It is the demo's payment sandbox
+ * (docs/decisions/037-demo-sandbox.md), started inside the app with its hosted pages served at the app's own origin
+ * (pagesUrl, handlePage), and the test suite's Stripe, started standalone.
  */
 import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -32,7 +34,7 @@ interface Account {
   events: StripeObject[];
 }
 
-export interface FakeStripe {
+export interface StripeSandbox {
   url: string;
   /** Every webhook event sent so far, oldest first, across accounts. */
   events(): StripeObject[];
@@ -67,22 +69,36 @@ export interface FakeStripe {
   stallAnswersWhen(pick: ((path: string, form: FormObject) => boolean) | null): void;
   /** Holds webhooks back (true) until released (false), to order them against the app's own calls. */
   holdWebhooks(hold: boolean): void;
+  /**
+   * Answers a browser on a hosted page (a path starting /pay/), for a server that serves them at pagesUrl rather than
+   * at url (the demo mounts them in the app).
+   */
+  handlePage(request: IncomingMessage, response: ServerResponse): void;
   close(): Promise<void>;
+}
+
+export interface StripeSandboxOptions {
+  /** 0 (or none): any free port. */
+  port?: number;
+  host?: string;
+  /** Where browsers reach the hosted pages (their /pay/… paths); the API's own address when unset. */
+  pagesUrl?: string;
 }
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
 const now = () => Math.floor(Date.now() / 1000);
 
-export async function startFakeStripe(options: { port?: number; host?: string } = {}): Promise<FakeStripe> {
+export async function startStripeSandbox(options: StripeSandboxOptions = {}): Promise<StripeSandbox> {
   const accounts = new Map<string, Account>();
   const sessionsAccount = new Map<string, Account>();
-  const requests: FakeStripe["requests"] = [];
+  const requests: StripeSandbox["requests"] = [];
   // Per account, the balance transactions no payout has taken yet.
   const unpaid = new Map<Account, string[]>();
   let loseAnswer: ((path: string, form: FormObject) => boolean) | null = null;
   let stallAnswer: ((path: string, form: FormObject) => boolean) | null = null;
   let stalled: Array<() => void> = [];
   let baseUrl = "";
+  let pagesUrl = "";
   let held: Array<() => Promise<void>> | null = null;
 
   const account = (key: string): Account => {
@@ -275,7 +291,7 @@ export async function startFakeStripe(options: { port?: number; host?: string } 
       expires_at: Number(text(form, "expires_at") ?? now() + 24 * 3600),
       url: "",
     };
-    session.url = `${baseUrl}/pay/${session.id}`;
+    session.url = `${pagesUrl}/pay/${session.id}`;
     acct.objects.set(session.id, session);
     sessionsAccount.set(session.id, acct);
     return { status: 200, body: session };
@@ -517,24 +533,26 @@ export async function startFakeStripe(options: { port?: number; host?: string } 
       return send(response, 303, "", {
         location: (session.success_url as string).replace("{CHECKOUT_SESSION_ID}", session.id),
       });
-    if (request.method === "GET") return html(response, 200, cardPage(session));
+    const pages = new URL(pagesUrl).pathname.replace(/\/$/, "");
+    if (request.method === "GET") return html(response, 200, cardPage(pages, session));
     const form = new URLSearchParams(await readBody(request));
     if (step === "authenticate") {
       const number = form.get("number") ?? "";
       if (form.get("outcome") !== "complete") {
         failSession(acct, session, "The card was not authenticated.");
-        return html(response, 402, cardPage(session, "We could not authenticate your card. Try another card."));
+        return html(response, 402, cardPage(pages, session, "We could not authenticate your card. Try another card."));
       }
       return send(response, 303, "", { location: completeSession(acct, session, number) });
     }
     const number = (form.get("number") ?? "").replace(/\s+/g, "");
-    if (!/^\d{13,19}$/.test(number)) return html(response, 400, cardPage(session, "Your card number is incomplete."));
+    if (!/^\d{13,19}$/.test(number))
+      return html(response, 400, cardPage(pages, session, "Your card number is incomplete."));
     const behaviour = cardBehaviour(number);
     if (behaviour === "declines") {
       failSession(acct, session, DECLINED);
-      return html(response, 402, cardPage(session, DECLINED));
+      return html(response, 402, cardPage(pages, session, DECLINED));
     }
-    if (behaviour === "requires_authentication") return html(response, 200, authenticationPage(session, number));
+    if (behaviour === "requires_authentication") return html(response, 200, authenticationPage(pages, session, number));
     return send(response, 303, "", { location: completeSession(acct, session, number) });
   }
 
@@ -600,11 +618,17 @@ export async function startFakeStripe(options: { port?: number; host?: string } 
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : options.port;
   baseUrl = `http://${options.host ?? "127.0.0.1"}:${port}`;
+  pagesUrl = (options.pagesUrl ?? baseUrl).replace(/\/$/, "");
 
   const allEvents = () => [...accounts.values()].flatMap((acct) => acct.events);
   return {
     url: baseUrl,
     requests,
+    handlePage(request, response) {
+      const path = new URL(request.url ?? "/", "http://sandbox").pathname;
+      if (!path.startsWith("/pay/")) return send(response, 404, "Not found", { "content-type": "text/plain" });
+      hosted(request, response, path).catch((error: unknown) => send(response, 500, String(error)));
+    },
     events: () => allEvents().sort((a, b) => (a.created as number) - (b.created as number)),
     async redeliver(eventId) {
       for (const acct of accounts.values()) {
