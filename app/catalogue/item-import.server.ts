@@ -350,7 +350,12 @@ async function readUpdate(
       }
     }
   }
-  const changed = (Object.keys(set) as (keyof RowFields)[]).map((key) => IMPORT_FIELD_LABELS[fieldOfKey(key)]);
+  // In the order of the item's fields, whatever the file's order of columns.
+  const order = Object.keys(IMPORT_FIELD_LABELS);
+  const changed = (Object.keys(set) as (keyof RowFields)[])
+    .map(fieldOfKey)
+    .sort((a, b) => order.indexOf(a) - order.indexOf(b))
+    .map((field) => IMPORT_FIELD_LABELS[field]);
   return { title: fields.title ?? current.title, itemId: current.auction_item_id, set, changed, notes };
 }
 
