@@ -14,10 +14,10 @@ import { Refusal } from "~/forms/refusal";
 import { auction_item, bid, category, donor, event, purchase } from "~drizzle/schema";
 import { amountProblems } from "./auction-item-schema";
 import { bidProposalSettings, proposeBids } from "./bid-proposal";
-import { fieldOfColumn, IMPORT_FIELD_LABELS, normaliseHeader, type ImportField } from "./item-import-columns";
-import { readImportRow, type RowFields } from "./item-import-rows";
 import { refreshItemCounts } from "./item-counts.server";
 import { checkItemEdit } from "./item-edit-rules.server";
+import { fieldOfColumn, IMPORT_FIELD_LABELS, normaliseHeader, type ImportField } from "./item-import-columns";
+import { readImportRow, type RowFields } from "./item-import-rows";
 import type { ItemType } from "./item-rules";
 
 /** The largest file accepted, and the most rows: far above a gala's catalogue. */

@@ -8,13 +8,13 @@ import {
   updateItemField,
 } from "~/catalogue/auction-items.server";
 import { itemInlineRules } from "~/catalogue/item-fields";
-import { checkItemImport, importItems, MAX_IMPORT_BYTES } from "~/catalogue/item-import.server";
 import { readImportOptions } from "~/catalogue/item-import-options";
+import { checkItemImport, importItems, MAX_IMPORT_BYTES } from "~/catalogue/item-import.server";
 import { IMPORT_FORM, RawDataPage, type ImportReport } from "~/catalogue/ui/raw-data-sheet";
 import { readFormWithFile } from "~/forms/posted-form.server";
-import { readSpreadsheetFile } from "~/forms/spreadsheet-file.server";
 import { Refusal } from "~/forms/refusal";
 import { refuseForm } from "~/forms/reply.server";
+import { readSpreadsheetFile } from "~/forms/spreadsheet-file.server";
 import {
   inlineEditSaved,
   readInlineEdit,

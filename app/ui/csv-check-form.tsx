@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { Button } from "./button";
 import { FormAlert } from "./form-alert";
+import type { ReactNode } from "react";
 
 /**
  * The first step of a CSV import: choose the file and have it checked (posts intent=check), nothing imported yet;
