@@ -120,3 +120,34 @@ export function normaliseHeader(header: string): string {
 export function fieldOfColumn(column: string): ImportField | undefined {
   return Object.hasOwn(HEADER_ALIASES, column) ? HEADER_ALIASES[column] : undefined;
 }
+
+export function isImportField(value: string): value is ImportField {
+  return Object.hasOwn(IMPORT_FIELD_LABELS, value);
+}
+
+/**
+ * The organiser's own matching of columns (normalised name) to fields, null for "not imported": it overrides the
+ * names above for the columns it lists.
+ */
+export type ColumnMap = Record<string, ImportField | null>;
+
+/** The field a column fills under a map of the organiser's choices; null when none. */
+export function fieldUnder(map: ColumnMap, column: string): ImportField | null {
+  return Object.hasOwn(map, column) ? map[column] : (fieldOfColumn(column) ?? null);
+}
+
+/** A map as posted back in a hidden field (JSON); its entries that are not column → field are dropped. */
+export function readColumnMap(json: string): ColumnMap {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return {};
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return {};
+  const map: ColumnMap = {};
+  for (const [column, field] of Object.entries(parsed)) {
+    if (field === null || (typeof field === "string" && isImportField(field))) map[column] = field;
+  }
+  return map;
+}

@@ -16,8 +16,9 @@ import { amountProblems } from "./auction-item-schema";
 import { bidProposalSettings, proposeBids } from "./bid-proposal";
 import { refreshItemCounts } from "./item-counts.server";
 import { checkItemEdit } from "./item-edit-rules.server";
-import { fieldOfColumn, IMPORT_FIELD_LABELS, normaliseHeader, type ImportField } from "./item-import-columns";
+import { fieldUnder, IMPORT_FIELD_LABELS, normaliseHeader, type ImportField } from "./item-import-columns";
 import { readImportRow, type RowFields } from "./item-import-rows";
+import type { ImportOptions } from "./item-import-options";
 import type { ItemType } from "./item-rules";
 
 /** The largest file accepted, and the most rows: far above a gala's catalogue. */
@@ -64,14 +65,23 @@ export type ImportUpdate = {
 
 export type ImportProblem = { line: number; title: string; messages: string[] };
 
-export type ImportOptions = {
-  /** Rows without a lot get the lots after the highest of the event and the file, in the file's order. */
-  numberLots: boolean;
+/** A column of the file, with the field it fills and how it was matched, and its first cells to recognise it by. */
+export type ImportColumn = {
+  /** As the file names it. */
+  name: string;
+  /** Normalised, as choices are kept. */
+  column: string;
+  field: ImportField | null;
+  matchedBy: "name" | "choice" | "none";
+  samples: string[];
 };
 
 export type ImportCheck = {
-  /** A problem with the file as a whole (not a CSV, no title column, too many rows); then nothing else. */
+  /** A problem with the file as a whole (not text, no rows, too many rows); then nothing else. */
   fileError?: string;
+  /** No column is the title: the organiser is asked to match the columns (`columns`); no row is read. */
+  missingTitle?: string;
+  columns: ImportColumn[];
   ready: ImportItem[];
   updates: ImportUpdate[];
   problems: ImportProblem[];
@@ -96,12 +106,13 @@ export async function checkItemImport(
       return column;
     },
   });
-  const columns = parsed.meta.fields ?? [];
+  const columns = (parsed.meta.fields ?? []).filter((column) => column !== "");
+  const fieldOf = (column: string) => fieldUnder(options.columnMap, column);
   const rows = parsed.data
     // Line numbers as a spreadsheet shows them: the header is line 1.
     .map((raw, index) => ({ raw, line: index + 2 }))
     .filter(({ raw }) => Object.values(raw).some((value) => typeof value === "string" && value.trim() !== ""));
-  const empty = { ready: [], updates: [], problems: [], ignoredColumns: [] };
+  const empty = { ready: [], updates: [], problems: [], ignoredColumns: [], columns: [] };
   // PostgreSQL refuses NUL in text; a form's text fields are refused with it (readPostedForm), a file's cells here.
   if (csv.includes("\0"))
     return {
@@ -109,13 +120,7 @@ export async function checkItemImport(
       fileError:
         "The file holds a NUL character, which cannot be saved: it is not a CSV file of text. Save it again as CSV.",
     };
-  if (!columns.some((column) => fieldOfColumn(column) === "title")) {
-    return {
-      ...empty,
-      fileError:
-        "The file has no Title column. The first line must name the columns, such as Lot, Title, Value, Category.",
-    };
-  }
+  if (columns.length === 0) return { ...empty, fileError: "The file is empty: its first line must name the columns." };
   if (rows.length === 0) return { ...empty, fileError: "The file has no rows under its header line." };
   if (rows.length > MAX_IMPORT_ROWS) {
     return {
@@ -123,13 +128,27 @@ export async function checkItemImport(
       fileError: `The file has ${rows.length} rows; import at most ${MAX_IMPORT_ROWS} at a time.`,
     };
   }
+  const fileColumns: ImportColumn[] = columns.map((column) => ({
+    name: fileNames.get(column) ?? column,
+    column,
+    field: fieldOf(column),
+    matchedBy: Object.hasOwn(options.columnMap, column) ? "choice" : fieldOf(column) ? "name" : "none",
+    samples: rows
+      .map(({ raw }) => (typeof raw[column] === "string" ? raw[column].trim() : ""))
+      .filter(Boolean)
+      .slice(0, 3),
+  }));
+  if (!fileColumns.some((column) => column.field === "title")) {
+    return {
+      ...empty,
+      columns: fileColumns,
+      missingTitle: "No column of the file is the title. Choose below which column is what, then check it again.",
+    };
+  }
 
   // A message names a field's column as the file does ("Fair Market Value: “abc” is not an amount.").
   const columnOfField = new Map<ImportField, string>();
-  for (const column of columns) {
-    const field = fieldOfColumn(column);
-    if (field) columnOfField.set(field, fileNames.get(column) ?? column);
-  }
+  for (const { field, name } of fileColumns) if (field) columnOfField.set(field, name);
   const columnOf = (field: ImportField) => columnOfField.get(field) ?? IMPORT_FIELD_LABELS[field];
 
   const context = await importContext(eventId, tx);
@@ -141,7 +160,7 @@ export async function checkItemImport(
   for (const { raw, line } of rows) {
     const cells: Partial<Record<ImportField, string>> = {};
     for (const [column, value] of Object.entries(raw)) {
-      const field = fieldOfColumn(column);
+      const field = fieldOf(column);
       if (field && typeof value === "string") cells[field] = value.trim();
     }
     const { fields, lot, messages } = readImportRow(cells, columnOf, context);
@@ -170,10 +189,17 @@ export async function checkItemImport(
     ready,
     updates,
     problems,
-    ignoredColumns: columns
-      .filter((column) => column !== "" && !fieldOfColumn(column))
-      .map((column) => fileNames.get(column) ?? column),
+    ignoredColumns: fileColumns.filter((column) => column.field === null).map((column) => column.name),
+    columns: fileColumns,
   };
+}
+
+/** The file's columns, as it names them and normalised: what the mapping step offers a choice for. */
+export function fileColumns(csv: string): { name: string; column: string }[] {
+  const [header] = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ""), { preview: 1 }).data;
+  return (header ?? [])
+    .map((name) => ({ name: name.trim(), column: normaliseHeader(name) }))
+    .filter(({ column }) => column !== "");
 }
 
 /** Imports the clean rows of a file, checked again inside the transaction: the items made and updated. */
@@ -192,7 +218,7 @@ export async function importItems(
       .where(and(eq(auction_item.event_id, eventId), sql`${auction_item.lot} is not null`))
       .for("update");
     const check = await checkItemImport(eventId, csv, options, tx);
-    if (check.fileError) return { imported: 0, updated: 0, check };
+    if (check.fileError || check.missingTitle) return { imported: 0, updated: 0, check };
     for (let start = 0; start < check.ready.length; start += 500) {
       await tx
         .insert(auction_item)

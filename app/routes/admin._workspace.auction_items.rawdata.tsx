@@ -8,8 +8,9 @@ import {
   updateItemField,
 } from "~/catalogue/auction-items.server";
 import { itemInlineRules } from "~/catalogue/item-fields";
+import { readColumnChoices, saveColumnChoices, savedColumnMap } from "~/catalogue/item-import-choices.server";
 import { readImportOptions } from "~/catalogue/item-import-options";
-import { checkItemImport, importItems, MAX_IMPORT_BYTES } from "~/catalogue/item-import.server";
+import { checkItemImport, fileColumns, importItems, MAX_IMPORT_BYTES } from "~/catalogue/item-import.server";
 import { IMPORT_FORM, RawDataPage, type ImportReport } from "~/catalogue/ui/raw-data-sheet";
 import { readFormWithFile } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
@@ -46,10 +47,31 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!(file instanceof File) || file.size === 0) return refuseFile("Choose a CSV or Excel file to check.");
       const sheet = await readSpreadsheetFile(file);
       if ("error" in sheet) return refuseFile(sheet.error);
-      const options = readImportOptions(form);
+      // The organisation's choices for columns it matched by hand before.
+      const options = { ...readImportOptions(form), columnMap: await savedColumnMap(eventId) };
       const importCheck = await checkItemImport(eventId, sheet.csv, options);
       if (importCheck.fileError) return refuseFile(importCheck.fileError);
       return data<ImportReport>({ importCheck, csv: sheet.csv, fileName: file.name, options });
+    }
+
+    case "map": {
+      // The organiser's matching of the file's columns: kept for the organisation's next file, then checked with.
+      const csv = String(form.get("csv") ?? "");
+      const fileName = String(form.get("file_name") ?? "");
+      const choices = readColumnChoices(form, fileColumns(csv));
+      const options = readImportOptions(form);
+      if ("error" in choices) {
+        const importCheck = await checkItemImport(eventId, csv, options);
+        return data<ImportReport>(
+          { importCheck, csv, fileName, options, mappingError: choices.error },
+          { status: 400 },
+        );
+      }
+      await saveColumnChoices(eventId, choices.map);
+      const checked = { ...options, columnMap: choices.map };
+      const importCheck = await checkItemImport(eventId, csv, checked);
+      if (importCheck.fileError) return refuseFile(importCheck.fileError);
+      return data<ImportReport>({ importCheck, csv, fileName, options: checked });
     }
 
     case "import": {

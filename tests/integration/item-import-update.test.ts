@@ -84,7 +84,7 @@ describe(`${PATH} updates by lot on ${process.env.TEST_DB_ENGINE}`, () => {
     const outcome = await upload(csvFile(FRONTSTREAM), { numberLots: true });
     expect(outcome.status).toBe(200);
     const { importCheck, options } = outcome.data as ImportReport;
-    expect(options).toEqual({ numberLots: true });
+    expect(options).toEqual({ numberLots: true, columnMap: {} });
     expect(importCheck.problems).toEqual([]);
     expect(importCheck.updates).toEqual([
       expect.objectContaining({ line: 2, lot: 12, changed: ["description", "value", "starting bid"], notes: [] }),
@@ -240,5 +240,104 @@ describe(`${PATH} updates by lot on ${process.env.TEST_DB_ENGINE}`, () => {
     expect((await importCsv(FRONTSTREAM, true, cookie)).status).toBe(403);
     expect(await itemAt(eventId, 12)).toMatchObject({ value: 100000 });
     expect(await itemsOf(eventId)).toHaveLength(2);
+  });
+});
+
+describe(`${PATH}'s column matching on ${process.env.TEST_DB_ENGINE}`, () => {
+  const GENERIC = ["Item Title Long,Worth,Colour", "Spa day,350,blue", "Boat trip,900,red"].join("\n");
+  const mapColumns = (choices: Record<string, string>, cookie = owner) =>
+    call(
+      rawdataRoute.action as RouteFunction,
+      makeRequest(PATH, {
+        cookie,
+        form: {
+          intent: "map",
+          csv: GENERIC,
+          file_name: "generic.csv",
+          ...Object.fromEntries(Object.entries(choices).map(([column, field]) => [`field:${column}`, field])),
+        },
+      }),
+    );
+
+  it("asks which column is what, checks again with the choices, and offers them on the next file", async () => {
+    const first = (await upload(csvFile(GENERIC))).data as ImportReport;
+    expect(first.importCheck.missingTitle).toMatch(/No column of the file is the title/);
+    expect(first.importCheck.columns).toEqual([
+      {
+        name: "Item Title Long",
+        column: "item_title_long",
+        field: null,
+        matchedBy: "none",
+        samples: ["Spa day", "Boat trip"],
+      },
+      { name: "Worth", column: "worth", field: null, matchedBy: "none", samples: ["350", "900"] },
+      { name: "Colour", column: "colour", field: null, matchedBy: "none", samples: ["blue", "red"] },
+    ]);
+
+    const mapped = await mapColumns({ item_title_long: "title", worth: "value", colour: "" });
+    expect(mapped.status).toBe(200);
+    const report = mapped.data as ImportReport;
+    expect(report.options.columnMap).toEqual({ item_title_long: "title", worth: "value", colour: null });
+    expect(report.importCheck.ready.map((item) => [item.title, item.value])).toEqual([
+      ["Spa day", 35000],
+      ["Boat trip", 90000],
+    ]);
+    expect(report.importCheck.ignoredColumns).toEqual(["Colour"]);
+
+    // The next file with these columns is matched as chosen, in another event of the organisation too.
+    const next = (await upload(csvFile(GENERIC))).data as ImportReport;
+    expect(next.importCheck.missingTitle).toBeUndefined();
+    expect(next.importCheck.columns.map((column) => [column.column, column.field, column.matchedBy])).toEqual([
+      ["item_title_long", "title", "choice"],
+      ["worth", "value", "choice"],
+      ["colour", null, "choice"],
+    ]);
+
+    // The import reads the file with the map it was checked with.
+    const imported = await call(
+      rawdataRoute.action as RouteFunction,
+      makeRequest(PATH, {
+        form: { intent: "import", csv: GENERIC, column_map: JSON.stringify(report.options.columnMap) },
+        cookie: owner,
+      }),
+    );
+    expect(imported).toMatchObject({ status: 302 });
+    const titles = (await itemsOf(eventId)).map((row) => [row.title, row.value]);
+    expect(titles).toEqual(
+      expect.arrayContaining([
+        ["Spa day", 35000],
+        ["Boat trip", 90000],
+      ]),
+    );
+  });
+
+  it("keeps an organisation's choices to itself", async () => {
+    await mapColumns({ item_title_long: "title", worth: "value", colour: "" });
+    const stranger = await makeEvent(db);
+    const user = await makeUser(db, { selected_event: stranger.event_id });
+    await giveRole(db, user.usr_id, stranger.event_id, { ...OWNER_ROLE });
+    const theirs = (await upload(csvFile(GENERIC), {}, await sessionCookie(user.usr_id))).data as ImportReport;
+    expect(theirs.importCheck.missingTitle).toBeDefined();
+    expect(theirs.importCheck.columns.every((column) => column.matchedBy === "none")).toBe(true);
+  });
+
+  it("refuses a field chosen for two columns, keeping nothing; and a field that is not one", async () => {
+    const refused = await mapColumns({ item_title_long: "title", worth: "title", colour: "" });
+    expect(refused.status).toBe(400);
+    expect((refused.data as ImportReport).mappingError).toBe(
+      "“Item Title Long” and “Worth” are both chosen as the title: keep one.",
+    );
+    const next = (await upload(csvFile(GENERIC))).data as ImportReport;
+    expect(next.importCheck.columns.every((column) => column.matchedBy === "none")).toBe(true);
+    expect((await mapColumns({ item_title_long: "event_id" })).status).toBe(400);
+  });
+
+  it("answers 403 to the matching without can_edit_auction_items, keeping nothing", async () => {
+    const user = await makeUser(db, { selected_event: eventId });
+    await giveRole(db, user.usr_id, eventId, teamRoleWithout("can_edit_auction_items"));
+    const cookie = await sessionCookie(user.usr_id);
+    expect((await mapColumns({ item_title_long: "title" }, cookie)).status).toBe(403);
+    const next = (await upload(csvFile(GENERIC))).data as ImportReport;
+    expect(next.importCheck.columns.every((column) => column.matchedBy === "none")).toBe(true);
   });
 });

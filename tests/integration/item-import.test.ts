@@ -123,12 +123,18 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
   });
 
   it("refuses a file that is not an item sheet, and an import with no clean row, importing nothing", async () => {
+    // No column is the title: the organiser is asked which column is what.
     const noTitle = await upload("Name of thing;Price\nA;1");
-    expect(noTitle.status).toBe(400);
+    expect(noTitle.status).toBe(200);
     expect(noTitle.data).toMatchObject({
-      formId: "import",
-      status: "error",
-      error: { file: [expect.stringMatching(/no Title column/)] },
+      importCheck: {
+        missingTitle: expect.stringMatching(/^No column of the file is the title/),
+        columns: [
+          { name: "Name of thing", field: null, matchedBy: "none", samples: ["A"] },
+          { name: "Price", field: null, matchedBy: "none", samples: ["1"] },
+        ],
+        ready: [],
+      },
     });
     expect((await post({ intent: "import", csv: "Title,Value\n,5" })).status).toBe(400);
     expect(await upload("")).toMatchObject({

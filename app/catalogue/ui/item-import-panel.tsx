@@ -9,16 +9,9 @@ import { Card } from "~/ui/card";
 import { CsvCheckForm } from "~/ui/csv-check-form";
 import { ImportCleanRows, ImportProblems } from "~/ui/import-report";
 import { importOptionFields, NUMBER_LOTS_FIELD } from "../item-import-options";
-import type { ImportCheck, ImportItem, ImportOptions, ImportUpdate } from "../item-import.server";
-
-/**
- * The import's form id in the contract: a file it cannot read at all is refused in the contract's shape, with the
- * message on its `file` field.
- */
-export const IMPORT_FORM = "import";
-
-/** What the import answers about a file it could read: the check of each row, with the file to import from. */
-export type ImportReport = { importCheck: ImportCheck; csv: string; fileName: string; options: ImportOptions };
+import { IMPORT_FORM, type ImportReport } from "../item-import-report";
+import { ItemImportColumnsForm } from "./item-import-columns-form";
+import type { ImportItem, ImportUpdate } from "../item-import.server";
 
 const SPREADSHEET_TYPES = ".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -62,9 +55,17 @@ function isImportReport(answer: unknown): answer is ImportReport {
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 function ImportReportSection({ report }: { report: ImportReport }) {
-  const { ready, updates, problems, ignoredColumns } = report.importCheck;
+  const { ready, updates, problems, ignoredColumns, missingTitle } = report.importCheck;
   const clean = ready.length + updates.length;
   const changing = updates.filter((update) => update.changed.length > 0).length;
+  if (missingTitle || report.mappingError) {
+    return (
+      <section aria-labelledby="import-report" className="stack">
+        <h3 id="import-report">{report.fileName ? `${report.fileName}: ` : ""}which column is what?</h3>
+        <ItemImportColumnsForm report={report} />
+      </section>
+    );
+  }
   return (
     <section aria-labelledby="import-report" className="stack">
       <h3 id="import-report">
@@ -72,6 +73,7 @@ function ImportReportSection({ report }: { report: ImportReport }) {
         {count(clean, "row is", "rows are")} ready, {count(problems.length, "row has", "rows have")} problems
       </h3>
       {ignoredColumns.length > 0 ? <p className="muted">Columns not read: {ignoredColumns.join(", ")}.</p> : null}
+      <ItemImportColumnsForm report={report} />
       <ImportProblems problems={problems} nameHeader="Title" nameOf={(problem) => problem.title} />
       <ReadyRows ready={ready} updates={updates} />
       <ImportCleanRows

@@ -69,7 +69,7 @@ const bulkActions: GridBulkAction[] = [
   })),
 ];
 
-export { IMPORT_FORM, type ImportReport } from "./item-import-panel";
+export { IMPORT_FORM, type ImportReport } from "../item-import-report";
 
 export function RawDataPage() {
   const { items, currency } = useLoaderData<Awaited<ReturnType<typeof listItemSheet>>>();
