@@ -107,3 +107,52 @@ test("the import works without JavaScript: a bad cell named by line and column, 
   await expect(page.getByText(`Pottery class ${tag}`)).toHaveCount(0);
   await context.close();
 });
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`an organiser matches a file's own columns, and the next file is matched the same (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+    browser,
+    gala,
+  }, testInfo) => {
+    const context = await browser.newContext({
+      viewport: DESKTOP,
+      javaScriptEnabled,
+      baseURL: testInfo.project.use.baseURL,
+    });
+    const page = await context.newPage();
+    const tag = Math.random().toString(36).slice(2, 7);
+    // Column names no platform uses, so that no other test's choices (one organisation per gala copy) match them.
+    const header = `Lot title ${tag},Estimate ${tag},Shelf ${tag}`;
+    const file = [header, `Kayak tour ${tag},450,B2`, `Wine crate ${tag},220,C1`].join("\n");
+    await signIn(page, gala.organiser);
+    await page.goto("/admin/auction_items/rawdata");
+
+    await chooseFile(page, "auction-list.csv", file);
+    await page.getByRole("button", { name: "Check the file" }).click();
+    await expect(page.getByRole("heading", { name: "auction-list.csv: which column is what?" })).toBeVisible();
+    await expect(page.getByText("No column of the file is the title.")).toBeVisible();
+    const columns = page.getByRole("table", { name: "Your column → Gavel field" });
+    await expect(columns.getByRole("row", { name: new RegExp(`Estimate ${tag}`) })).toContainText("450 · 220");
+    await shoot(page, testInfo, `columns-${javaScriptEnabled ? "js" : "no-js"}`);
+
+    await page.getByRole("combobox", { name: `Gavel field for Lot title ${tag}` }).selectOption("title");
+    await page.getByRole("combobox", { name: `Gavel field for Estimate ${tag}` }).selectOption("value");
+    await page.getByRole("button", { name: "Check again with these columns" }).click();
+    await expect(
+      page.getByRole("heading", { name: "auction-list.csv: 2 rows are ready, 0 rows have problems" }),
+    ).toBeVisible();
+    await expect(page.getByText(`Columns not read: Shelf ${tag}.`)).toBeVisible();
+
+    // The next file with those columns is matched as chosen.
+    await chooseFile(page, "auction-list-2.csv", [header, `Cabin weekend ${tag},1200,A1`].join("\n"));
+    await page.getByRole("button", { name: "Check the file" }).click();
+    await expect(
+      page.getByRole("heading", { name: "auction-list-2.csv: 1 row is ready, 0 rows have problems" }),
+    ).toBeVisible();
+    await page.getByRole("button", { name: "Import 1 new item" }).click();
+    if (javaScriptEnabled) await page.getByRole("searchbox", { name: "Search items" }).fill(tag);
+    await expect(
+      page.getByRole("table", { name: "Items" }).getByRole("row", { name: new RegExp(`Cabin weekend ${tag}`) }),
+    ).toContainText("$1,200.00");
+    await context.close();
+  });
+}

@@ -28,9 +28,10 @@ export function ItemImportPanel() {
         A CSV file or an Excel workbook (its first sheet). The first line names the columns: Title is needed; Lot, Type
         (silent, live, virtual or sale), Value, Starting bid, Increment, Buy now, Quantity, Category, Donor (name or
         email), Tag, Status, Excerpt, Description, Disclaimer, In person only and Internal notes are read when present,
-        as are the columns of the BiddingForGood (FrontStream) item template. A row whose lot is already an item updates
-        that item with the cells it fills. Blank starting bids and increments of new items are proposed from the value.
-        The file is checked first: nothing is imported until you say so.
+        as are the columns of the BiddingForGood (FrontStream) item template; other columns you match to a field once,
+        and your organisation's next file is matched the same way. A row whose lot is already an item updates that item
+        with the cells it fills. Blank starting bids and increments of new items are proposed from the value. The file
+        is checked first: nothing is imported until you say so.
       </p>
       <CsvCheckForm id={IMPORT_FORM} error={error} busy={busy} label="CSV or Excel file" accept={SPREADSHEET_TYPES}>
         <label className="checkbox">
