@@ -19,7 +19,11 @@ type Guarded = Pick<ItemRow, "type" | "starting_bid" | "increment" | "buy_now" |
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Throws a Refusal naming its field when `next` (the item's values after the edit) may not replace `current`. */
-export async function checkItemEdit(tx: Transaction, current: ItemRow, next: Partial<Guarded>): Promise<void> {
+export async function checkItemEdit(
+  tx: Pick<Transaction, "select">,
+  current: ItemRow,
+  next: Partial<Guarded>,
+): Promise<void> {
   const after = { ...current, ...next };
   const amounts = Object.entries(amountProblems(after));
   if (amounts.length > 0) throw new Refusal(amounts[0][1], amounts[0][0]);

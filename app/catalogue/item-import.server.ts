@@ -1,62 +1,36 @@
 /**
- * The CSV import of /admin/auction_items/rawdata. A file is first checked (a dry run): every row is read and
- * validated against the event's categories, donors and lots, and each bad row is listed with why. Nothing is
- * imported until the organiser imports the clean rows (or fixes the file and checks again); the import checks
- * them again in its transaction, so a lot taken in between is still refused.
+ * The item import of /admin/auction_items/rawdata (docs/imports.md). A file is first checked (a dry run): every row
+ * is read and validated against the event's categories, donors and lots, and each bad row is listed with why. A
+ * row whose lot is already an item of the event updates that item with the cells it fills; rows without a lot may
+ * be numbered after the highest lot. Nothing is imported until the organiser imports the clean rows (or fixes the
+ * file and checks again); the import checks them again in its transaction, so a lot taken in between is still
+ * refused and a bid placed in between still keeps its item's starting bid.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import Papa from "papaparse";
 import { db, type Transaction } from "~/db.server";
 import { clientOfEvent } from "~/events/client-of-event.server";
-import { readMoney } from "~/forms/rules";
-import { auction_item, category, donor, event } from "~drizzle/schema";
+import { Refusal } from "~/forms/refusal";
+import { auction_item, bid, category, donor, event, purchase } from "~drizzle/schema";
+import { amountProblems } from "./auction-item-schema";
 import { bidProposalSettings, proposeBids } from "./bid-proposal";
 import { refreshItemCounts } from "./item-counts.server";
-import { readItemType, readYesNo, type ItemType } from "./item-rules";
+import { checkItemEdit } from "./item-edit-rules.server";
+import { fieldUnder, IMPORT_FIELD_LABELS, normaliseHeader, type ImportField } from "./item-import-columns";
+import { readImportRow, type RowFields } from "./item-import-rows";
+import type { ImportOptions } from "./item-import-options";
+import type { ItemType } from "./item-rules";
 
 /** The largest file accepted, and the most rows: far above a gala's catalogue. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 5000;
 
-/** Column names as exported by the grid or typed by people, to the item's fields. */
-const HEADER_ALIASES: Record<string, string> = {
-  lot: "lot",
-  lot_number: "lot",
-  "lot_#": "lot",
-  title: "title",
-  name: "title",
-  item: "title",
-  type: "type",
-  subtype: "subtype",
-  excerpt: "excerpt",
-  summary: "excerpt",
-  description: "description",
-  value: "value",
-  fair_market_value: "value",
-  fmv: "value",
-  "value_($)": "value",
-  starting_bid: "starting_bid",
-  increment: "increment",
-  bid_increment: "increment",
-  buy_now: "buy_now",
-  buy_now_price: "buy_now",
-  quantity: "quantity",
-  in_person_only: "in_person_only",
-  status: "status",
-  tag: "tag",
-  display_order: "display_order",
-  category: "category",
-  donor: "donor",
-  donor_email: "donor",
-  disclaimer: "disclaimer",
-  internal_notes: "internal_notes",
-  notes: "internal_notes",
-};
-
 export type ImportItem = {
   line: number;
   title: string;
   lot: number | null;
+  /** The lot was given by the import (auto numbering), not by the file. */
+  numbered: boolean;
   type: ItemType;
   subtype: string | null;
   excerpt: string | null;
@@ -76,12 +50,40 @@ export type ImportItem = {
   internal_notes: string | null;
 };
 
+/** A row whose lot is an item of the event: what it changes there (nothing when the item already matches). */
+export type ImportUpdate = {
+  line: number;
+  lot: number;
+  title: string;
+  itemId: number;
+  set: RowFields;
+  /** The fields changed, as people name them ("value", "starting bid"). */
+  changed: string[];
+  /** What the row asks that the item keeps, and why. */
+  notes: string[];
+};
+
 export type ImportProblem = { line: number; title: string; messages: string[] };
 
+/** A column of the file, with the field it fills and how it was matched, and its first cells to recognise it by. */
+export type ImportColumn = {
+  /** As the file names it. */
+  name: string;
+  /** Normalised, as choices are kept. */
+  column: string;
+  field: ImportField | null;
+  matchedBy: "name" | "choice" | "none";
+  samples: string[];
+};
+
 export type ImportCheck = {
-  /** A problem with the file as a whole (not a CSV, no title column, too many rows); then nothing else. */
+  /** A problem with the file as a whole (not text, no rows, too many rows); then nothing else. */
   fileError?: string;
+  /** No column is the title: the organiser is asked to match the columns (`columns`); no row is read. */
+  missingTitle?: string;
+  columns: ImportColumn[];
   ready: ImportItem[];
+  updates: ImportUpdate[];
   problems: ImportProblem[];
   /** Columns of the file that are not item fields, ignored. */
   ignoredColumns: string[];
@@ -90,15 +92,27 @@ export type ImportCheck = {
 export async function checkItemImport(
   eventId: number,
   csv: string,
+  options: ImportOptions,
   tx: Pick<Transaction, "select"> = db,
 ): Promise<ImportCheck> {
+  const fileNames = new Map<string, string>();
   const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ""), {
     header: true,
-    skipEmptyLines: "greedy",
-    transformHeader: (header) => header.trim().toLowerCase().replace(/\s+/g, "_"),
+    // Blank lines are skipped below, not here, so that each row keeps its line number.
+    skipEmptyLines: false,
+    transformHeader: (header) => {
+      const column = normaliseHeader(header);
+      fileNames.set(column, header.trim());
+      return column;
+    },
   });
-  const columns = parsed.meta.fields ?? [];
-  const empty = { ready: [], problems: [], ignoredColumns: [] };
+  const columns = (parsed.meta.fields ?? []).filter((column) => column !== "");
+  const fieldOf = (column: string) => fieldUnder(options.columnMap, column);
+  const rows = parsed.data
+    // Line numbers as a spreadsheet shows them: the header is line 1.
+    .map((raw, index) => ({ raw, line: index + 2 }))
+    .filter(({ raw }) => Object.values(raw).some((value) => typeof value === "string" && value.trim() !== ""));
+  const empty = { ready: [], updates: [], problems: [], ignoredColumns: [], columns: [] };
   // PostgreSQL refuses NUL in text; a form's text fields are refused with it (readPostedForm), a file's cells here.
   if (csv.includes("\0"))
     return {
@@ -106,81 +120,142 @@ export async function checkItemImport(
       fileError:
         "The file holds a NUL character, which cannot be saved: it is not a CSV file of text. Save it again as CSV.",
     };
-  if (!columns.some((column) => HEADER_ALIASES[column] === "title")) {
+  if (columns.length === 0) return { ...empty, fileError: "The file is empty: its first line must name the columns." };
+  if (rows.length === 0) return { ...empty, fileError: "The file has no rows under its header line." };
+  if (rows.length > MAX_IMPORT_ROWS) {
     return {
       ...empty,
-      fileError:
-        "The file has no Title column. The first line must name the columns, such as Lot, Title, Value, Category.",
+      fileError: `The file has ${rows.length} rows; import at most ${MAX_IMPORT_ROWS} at a time.`,
     };
   }
-  if (parsed.data.length === 0) return { ...empty, fileError: "The file has no rows under its header line." };
-  if (parsed.data.length > MAX_IMPORT_ROWS) {
+  const fileColumns: ImportColumn[] = columns.map((column) => ({
+    name: fileNames.get(column) ?? column,
+    column,
+    field: fieldOf(column),
+    matchedBy: Object.hasOwn(options.columnMap, column) ? "choice" : fieldOf(column) ? "name" : "none",
+    samples: rows
+      .map(({ raw }) => (typeof raw[column] === "string" ? raw[column].trim() : ""))
+      .filter(Boolean)
+      .slice(0, 3),
+  }));
+  if (!fileColumns.some((column) => column.field === "title")) {
     return {
       ...empty,
-      fileError: `The file has ${parsed.data.length} rows; import at most ${MAX_IMPORT_ROWS} at a time.`,
+      columns: fileColumns,
+      missingTitle: "No column of the file is the title. Choose below which column is what, then check it again.",
     };
   }
+
+  // A message names a field's column as the file does ("Fair Market Value: “abc” is not an amount.").
+  const columnOfField = new Map<ImportField, string>();
+  for (const { field, name } of fileColumns) if (field) columnOfField.set(field, name);
+  const columnOf = (field: ImportField) => columnOfField.get(field) ?? IMPORT_FIELD_LABELS[field];
 
   const context = await importContext(eventId, tx);
   const lotsInFile = new Map<number, number>();
   const ready: ImportItem[] = [];
+  const updates: ImportUpdate[] = [];
   const problems: ImportProblem[] = [];
 
-  parsed.data.forEach((raw, index) => {
-    // Line numbers as a spreadsheet shows them: the header is line 1.
-    const line = index + 2;
-    const cells: Record<string, string> = {};
+  for (const { raw, line } of rows) {
+    const cells: Partial<Record<ImportField, string>> = {};
     for (const [column, value] of Object.entries(raw)) {
-      const field = HEADER_ALIASES[column];
+      const field = fieldOf(column);
       if (field && typeof value === "string") cells[field] = value.trim();
     }
-    const { item, lot, messages } = readRow(cells, line, context);
+    const { fields, lot, messages } = readImportRow(cells, columnOf, context);
     if (lot !== null) {
       const firstLine = lotsInFile.get(lot);
       if (firstLine !== undefined) messages.push(`Lot ${lot} is also on line ${firstLine}.`);
       else lotsInFile.set(lot, line);
-      if (context.lotsTaken.has(lot)) messages.push(`Lot ${lot} is already used by another item of this event.`);
     }
-    if (item && messages.length === 0) ready.push(item);
+    const current = lot === null ? undefined : context.items.get(lot);
+    if (current) {
+      const update = await readUpdate(tx, current, fields, context.placed.get(current.auction_item_id) ?? 0, messages);
+      if (messages.length === 0) updates.push({ line, lot: lot!, ...update });
+      else problems.push({ line, title: fields.title ?? current.title, messages });
+      continue;
+    }
+    const item = newItem(line, lot, fields, context, messages);
+    if (messages.length === 0) ready.push(item);
     else problems.push({ line, title: cells.title || "(no title)", messages });
-  });
+  }
 
+  if (options.numberLots) {
+    let next = Math.max(0, ...context.items.keys(), ...lotsInFile.keys());
+    for (const item of ready) if (item.lot === null) Object.assign(item, { lot: ++next, numbered: true });
+  }
   return {
     ready,
+    updates,
     problems,
-    ignoredColumns: columns.filter((column) => column !== "" && !HEADER_ALIASES[column]),
+    ignoredColumns: fileColumns.filter((column) => column.field === null).map((column) => column.name),
+    columns: fileColumns,
   };
 }
 
-/** Imports the clean rows of a file, checked again inside the transaction; the number imported. */
-export async function importItems(eventId: number, csv: string): Promise<{ imported: number; check: ImportCheck }> {
+/** The file's columns, as it names them and normalised: what the mapping step offers a choice for. */
+export function fileColumns(csv: string): { name: string; column: string }[] {
+  const [header] = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ""), { preview: 1 }).data;
+  return (header ?? [])
+    .map((name) => ({ name: name.trim(), column: normaliseHeader(name) }))
+    .filter(({ column }) => column !== "");
+}
+
+/** Imports the clean rows of a file, checked again inside the transaction: the items made and updated. */
+export async function importItems(
+  eventId: number,
+  csv: string,
+  options: ImportOptions,
+): Promise<{ imported: number; updated: number; check: ImportCheck }> {
   return db.transaction(async (tx) => {
-    // One import at a time per event, so that two imports cannot both take the same lot.
+    // One import at a time per event, so that two imports cannot both take the same lot; and the event's items
+    // locked as an edit locks its item, so that a bid placed meanwhile waits or comes before the check.
     await tx.select({ event_id: event.event_id }).from(event).where(eq(event.event_id, eventId)).for("update");
-    const check = await checkItemImport(eventId, csv, tx);
-    if (check.fileError || check.ready.length === 0) return { imported: 0, check };
+    await tx
+      .select({ id: auction_item.auction_item_id })
+      .from(auction_item)
+      .where(and(eq(auction_item.event_id, eventId), sql`${auction_item.lot} is not null`))
+      .for("update");
+    const check = await checkItemImport(eventId, csv, options, tx);
+    if (check.fileError || check.missingTitle) return { imported: 0, updated: 0, check };
     for (let start = 0; start < check.ready.length; start += 500) {
       await tx
         .insert(auction_item)
         .values(
-          check.ready.slice(start, start + 500).map(({ line: _line, ...item }) => ({ event_id: eventId, ...item })),
+          check.ready
+            .slice(start, start + 500)
+            .map(({ line: _line, numbered: _numbered, ...item }) => ({ event_id: eventId, ...item })),
         );
     }
+    const changing = check.updates.filter((update) => update.changed.length > 0);
+    for (const update of changing) {
+      await tx
+        .update(auction_item)
+        .set(update.set)
+        .where(and(eq(auction_item.auction_item_id, update.itemId), eq(auction_item.event_id, eventId)));
+    }
     await refreshItemCounts(tx, eventId);
-    return { imported: check.ready.length, check };
+    return { imported: check.ready.length, updated: changing.length, check };
   });
 }
+
+type ItemRow = typeof auction_item.$inferSelect;
 
 type ImportContext = {
   categories: Map<string, number>;
   donors: Map<string, number>;
-  lotsTaken: Set<number>;
+  /** The event's items that have a lot, by lot. */
+  items: Map<number, ItemRow>;
+  /** Bids and sales per item of the event. */
+  placed: Map<number, number>;
   proposal: ReturnType<typeof bidProposalSettings>;
 };
 
 async function importContext(eventId: number, tx: Pick<Transaction, "select">): Promise<ImportContext> {
   const clientId = await clientOfEvent(eventId, tx);
-  const [categories, donors, lots, [settings]] = [
+  const ofEvent = eq(auction_item.event_id, eventId);
+  const [categories, donors, items, bids, sales, [settings]] = [
     await tx
       .select({ id: category.category_id, title: category.title })
       .from(category)
@@ -196,9 +271,21 @@ async function importContext(eventId: number, tx: Pick<Transaction, "select">): 
       .from(donor)
       .where(eq(donor.client_id, clientId)),
     await tx
-      .select({ lot: auction_item.lot })
+      .select()
       .from(auction_item)
-      .where(and(eq(auction_item.event_id, eventId), sql`${auction_item.lot} is not null`)),
+      .where(and(ofEvent, sql`${auction_item.lot} is not null`)),
+    await tx
+      .select({ id: bid.auction_item_id, n: count() })
+      .from(bid)
+      .innerJoin(auction_item, eq(auction_item.auction_item_id, bid.auction_item_id))
+      .where(ofEvent)
+      .groupBy(bid.auction_item_id),
+    await tx
+      .select({ id: purchase.auction_item_id, n: count() })
+      .from(purchase)
+      .innerJoin(auction_item, eq(auction_item.auction_item_id, purchase.auction_item_id))
+      .where(ofEvent)
+      .groupBy(purchase.auction_item_id),
     await tx.select({ meta: event.meta }).from(event).where(eq(event.event_id, eventId)),
   ];
   const donorKeys = new Map<string, number>();
@@ -206,115 +293,110 @@ async function importContext(eventId: number, tx: Pick<Transaction, "select">): 
     const names = [row.email, [row.first_name, row.last_name].filter(Boolean).join(" "), row.title];
     for (const name of names) if (name) donorKeys.set(name.trim().toLowerCase(), row.id);
   }
+  const placed = new Map<number, number>();
+  for (const row of [...bids, ...sales]) if (row.id !== null) placed.set(row.id, (placed.get(row.id) ?? 0) + row.n);
   return {
     categories: new Map(categories.map((row) => [row.title.trim().toLowerCase(), row.id])),
     donors: donorKeys,
-    lotsTaken: new Set(lots.map((row) => row.lot!)),
+    items: new Map(items.map((row) => [row.lot!, row])),
+    placed,
     proposal: bidProposalSettings(settings?.meta),
   };
 }
 
-function readRow(
-  cells: Record<string, string>,
+/** A new item from a row: defaults for the blank cells, bids proposed from the value, amounts that agree. */
+function newItem(
   line: number,
+  lot: number | null,
+  fields: RowFields,
   context: ImportContext,
-): { item: ImportItem | null; lot: number | null; messages: string[] } {
-  const messages: string[] = [];
-  const text = (field: string, max: number, label: string) => {
-    const value = cells[field] ?? "";
-    if (value.length > max) messages.push(`${label} is longer than ${max} characters.`);
-    return value === "" ? null : value;
-  };
-  const money = (field: string, label: string) => {
-    const reading = readMoney(cells[field] ?? "");
-    if ("error" in reading) {
-      messages.push(
-        `${label}: ${reading.error === "Amounts cannot be negative." ? "cannot be negative" : `“${cells[field]}” is not an amount`}.`,
-      );
-      return null;
-    }
-    return reading.cents;
-  };
-  const wholeNumber = (field: string, label: string, min: number) => {
-    const value = cells[field] ?? "";
-    if (value === "") return null;
-    if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > 1_000_000) {
-      messages.push(`${label} must be a whole number${min > 0 ? ` of at least ${min}` : ""}: “${value}”.`);
-      return null;
-    }
-    return Number(value);
-  };
-
-  const title = cells.title ?? "";
-  if (title === "") messages.push("The title is missing.");
-  else if (title.length > 200) messages.push("The title is longer than 200 characters.");
-
-  const typeText = cells.type ?? "";
-  const type = typeText === "" ? "silent" : readItemType(typeText);
-  if (type === null) messages.push(`Type “${typeText}” is not one of silent, live, virtual or sale.`);
-
-  const lot = wholeNumber("lot", "Lot", 1);
-  const value = money("value", "Value");
-  let startingBid = money("starting_bid", "Starting bid");
-  let increment = money("increment", "Increment");
-  const buyNow = money("buy_now", "Buy now");
-  const quantity = wholeNumber("quantity", "Quantity", 1) ?? 1;
-  const displayOrder = wholeNumber("display_order", "Display order", 0) ?? 0;
-
-  const inPerson = readYesNo(cells.in_person_only ?? "");
-  if (inPerson === undefined) messages.push(`In person only must be yes or no: “${cells.in_person_only}”.`);
-
-  let categoryId: number | null = null;
-  if (cells.category) {
-    categoryId = context.categories.get(cells.category.toLowerCase()) ?? null;
-    if (categoryId === null)
-      messages.push(`Category “${cells.category}” does not exist. Create it first, or correct the name.`);
-  }
-  let donorId: number | null = null;
-  if (cells.donor) {
-    donorId = context.donors.get(cells.donor.toLowerCase()) ?? null;
-    if (donorId === null)
-      messages.push(`Donor “${cells.donor}” is not in your donors. Add them first, or use their email.`);
-  }
-
-  const proposed = proposeBids(value, context.proposal);
-  if (type !== "sale") {
-    startingBid ??= proposed.starting_bid;
-    increment ??= proposed.increment;
-  }
-  if (type === "sale" && buyNow === null) messages.push("An item for sale needs its price in Buy now.");
-
+  messages: string[],
+): ImportItem {
+  if (fields.title === undefined && !messages.some((message) => message.includes("longer than 200")))
+    messages.unshift("The title is missing.");
+  const type = fields.type ?? "silent";
+  const proposed = proposeBids(fields.value ?? null, context.proposal);
   const item: ImportItem = {
     line,
-    title,
+    title: fields.title ?? "",
     lot,
-    type: type ?? "silent",
-    subtype: text("subtype", 40, "Subtype"),
-    excerpt: text("excerpt", 500, "Excerpt"),
-    // Plain text from a sheet becomes paragraphs; the HTML of the editor is kept out of imports on purpose.
-    description: cells.description ? paragraphs(cells.description) : null,
-    value,
-    starting_bid: startingBid,
-    increment,
-    buy_now: buyNow,
-    quantity,
-    in_person_only: inPerson ?? false,
-    status: text("status", 40, "Status") ?? "draft",
-    tag: text("tag", 100, "Tag"),
-    display_order: displayOrder,
-    xinv_category_id: categoryId,
-    xinv_donor_id: donorId,
-    xinv_disclaimer: text("disclaimer", 2000, "Disclaimer"),
-    internal_notes: text("internal_notes", 5000, "Internal notes"),
+    numbered: false,
+    type,
+    subtype: fields.subtype ?? null,
+    excerpt: fields.excerpt ?? null,
+    description: fields.description ?? null,
+    value: fields.value ?? null,
+    starting_bid: fields.starting_bid ?? (type === "sale" ? null : proposed.starting_bid),
+    increment: fields.increment ?? (type === "sale" ? null : proposed.increment),
+    buy_now: fields.buy_now ?? null,
+    quantity: fields.quantity ?? 1,
+    in_person_only: fields.in_person_only ?? false,
+    status: fields.status ?? "draft",
+    tag: fields.tag ?? null,
+    display_order: fields.display_order ?? 0,
+    xinv_category_id: fields.xinv_category_id ?? null,
+    xinv_donor_id: fields.xinv_donor_id ?? null,
+    xinv_disclaimer: fields.xinv_disclaimer ?? null,
+    internal_notes: fields.internal_notes ?? null,
   };
-  return { item: messages.length === 0 ? item : null, lot, messages };
+  if (messages.length === 0) messages.push(...saleAndAmountProblems(item));
+  return item;
 }
 
-function paragraphs(value: string): string {
-  const escape = (text: string) =>
-    text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
-  return value
-    .split(/\r?\n\s*\r?\n/)
-    .map((paragraph) => `<p>${escape(paragraph.trim()).replace(/\r?\n/g, "<br>")}</p>`)
-    .join("");
+/** What a row changes on the item of its lot, under the rules of an edit (item-edit-rules.server.ts). */
+async function readUpdate(
+  tx: Pick<Transaction, "select">,
+  current: ItemRow,
+  fields: RowFields,
+  placed: number,
+  messages: string[],
+): Promise<Omit<ImportUpdate, "line" | "lot">> {
+  const set: RowFields = {};
+  for (const [key, value] of Object.entries(fields) as [keyof RowFields, RowFields[keyof RowFields]][]) {
+    if (value !== current[key]) Object.assign(set, { [key]: value });
+  }
+  const notes: string[] = [];
+  const after = { ...current, ...set };
+  // The bids were placed above the starting bid they saw: an edit may not move it, so the import keeps it and
+  // still brings the row's other cells (its description, its value) in.
+  if (placed > 0 && "starting_bid" in set && after.type !== "sale" && current.starting_bid !== null) {
+    delete set.starting_bid;
+    notes.push(
+      `The starting bid stays as it is: this item has ${placed} ${placed === 1 ? "bid or sale" : "bids or sales"}.`,
+    );
+  }
+  if (messages.length === 0) {
+    messages.push(...saleAndAmountProblems({ ...current, ...set }));
+    if (messages.length === 0 && Object.keys(set).length > 0) {
+      try {
+        await checkItemEdit(tx, current, set);
+      } catch (error) {
+        if (!(error instanceof Refusal)) throw error;
+        messages.push(error.message);
+      }
+    }
+  }
+  // In the order of the item's fields, whatever the file's order of columns.
+  const order = Object.keys(IMPORT_FIELD_LABELS);
+  const changed = (Object.keys(set) as (keyof RowFields)[])
+    .map(fieldOfKey)
+    .sort((a, b) => order.indexOf(a) - order.indexOf(b))
+    .map((field) => IMPORT_FIELD_LABELS[field]);
+  return { title: fields.title ?? current.title, itemId: current.auction_item_id, set, changed, notes };
+}
+
+function saleAndAmountProblems(item: Pick<ItemRow, "type" | "starting_bid" | "increment" | "buy_now">): string[] {
+  const problems: string[] = Object.values(amountProblems(item));
+  if (item.type === "sale" && item.buy_now === null) problems.unshift("An item for sale needs its price in Buy now.");
+  return problems;
+}
+
+/** The import field an item column is read from. */
+function fieldOfKey(key: keyof RowFields): ImportField {
+  const columns: Partial<Record<keyof RowFields, ImportField>> = {
+    xinv_category_id: "category",
+    xinv_donor_id: "donor",
+    xinv_disclaimer: "disclaimer",
+  };
+  return columns[key] ?? (key as ImportField);
 }

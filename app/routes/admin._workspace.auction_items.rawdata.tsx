@@ -8,11 +8,14 @@ import {
   updateItemField,
 } from "~/catalogue/auction-items.server";
 import { itemInlineRules } from "~/catalogue/item-fields";
-import { checkItemImport, importItems, MAX_IMPORT_BYTES } from "~/catalogue/item-import.server";
+import { readColumnChoices, saveColumnChoices, savedColumnMap } from "~/catalogue/item-import-choices.server";
+import { readImportOptions } from "~/catalogue/item-import-options";
+import { checkItemImport, fileColumns, importItems, MAX_IMPORT_BYTES } from "~/catalogue/item-import.server";
 import { IMPORT_FORM, RawDataPage, type ImportReport } from "~/catalogue/ui/raw-data-sheet";
 import { readFormWithFile } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { refuseForm } from "~/forms/reply.server";
+import { readSpreadsheetFile } from "~/forms/spreadsheet-file.server";
 import {
   inlineEditSaved,
   readInlineEdit,
@@ -41,26 +44,50 @@ export async function action({ request }: ActionFunctionArgs) {
   switch (form.get("intent")) {
     case "check": {
       const file = form.get("file");
-      if (!(file instanceof File) || file.size === 0) return refuseFile("Choose a CSV file to check.");
-      const csv = await file.text();
-      const importCheck = await checkItemImport(eventId, csv);
+      if (!(file instanceof File) || file.size === 0) return refuseFile("Choose a CSV or Excel file to check.");
+      const sheet = await readSpreadsheetFile(file);
+      if ("error" in sheet) return refuseFile(sheet.error);
+      // The organisation's choices for columns it matched by hand before.
+      const options = { ...readImportOptions(form), columnMap: await savedColumnMap(eventId) };
+      const importCheck = await checkItemImport(eventId, sheet.csv, options);
       if (importCheck.fileError) return refuseFile(importCheck.fileError);
-      return data<ImportReport>({ importCheck, csv, fileName: file.name });
+      return data<ImportReport>({ importCheck, csv: sheet.csv, fileName: file.name, options });
+    }
+
+    case "map": {
+      // The organiser's matching of the file's columns: kept for the organisation's next file, then checked with.
+      const csv = String(form.get("csv") ?? "");
+      const fileName = String(form.get("file_name") ?? "");
+      const choices = readColumnChoices(form, fileColumns(csv));
+      const options = readImportOptions(form);
+      if ("error" in choices) {
+        const importCheck = await checkItemImport(eventId, csv, options);
+        return data<ImportReport>(
+          { importCheck, csv, fileName, options, mappingError: choices.error },
+          { status: 400 },
+        );
+      }
+      await saveColumnChoices(eventId, choices.map);
+      const checked = { ...options, columnMap: choices.map };
+      const importCheck = await checkItemImport(eventId, csv, checked);
+      if (importCheck.fileError) return refuseFile(importCheck.fileError);
+      return data<ImportReport>({ importCheck, csv, fileName, options: checked });
     }
 
     case "import": {
       const csv = String(form.get("csv") ?? "");
-      const { imported, check } = await importItems(eventId, csv);
+      const options = readImportOptions(form);
+      const { imported, updated, check } = await importItems(eventId, csv, options);
       if (check.fileError) return refuseFile(check.fileError);
-      if (imported === 0) {
+      if (imported + updated === 0) {
         return data<ImportReport>(
-          { importCheck: check, csv, fileName: String(form.get("file_name") ?? "") },
+          { importCheck: check, csv, fileName: String(form.get("file_name") ?? ""), options },
           { status: 400 },
         );
       }
       const skipped = check.problems.length;
       return redirectWithToast(here, {
-        title: `${imported} ${imported === 1 ? "item" : "items"} imported`,
+        title: importedTitle(imported, updated),
         description: skipped
           ? `${skipped} ${skipped === 1 ? "row was" : "rows were"} left out. Fix them and import them on their own.`
           : undefined,
@@ -98,6 +125,12 @@ export async function action({ request }: ActionFunctionArgs) {
     default:
       throw new Response("This form does not say what to do.", { status: 400 });
   }
+}
+
+function importedTitle(imported: number, updated: number): string {
+  const made = imported > 0 ? `${imported} ${imported === 1 ? "item" : "items"} imported` : "";
+  const changed = updated > 0 ? `${updated} ${updated === 1 ? "item" : "items"} updated` : "";
+  return [made, changed].filter(Boolean).join(", ");
 }
 
 /** A file that cannot be imported at all (not chosen, too large, not an item sheet): its message, on the file field. */

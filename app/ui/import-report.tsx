@@ -48,12 +48,28 @@ export function ImportProblems<Problem extends { line: number; messages: string[
   );
 }
 
-/** Imports the checked file's clean rows (the file goes back as it was checked), or, with none, says what to do. */
-export function ImportCleanRows({ csv, fileName, label }: { csv: string; fileName: string; label: string | null }) {
+/**
+ * Imports the checked file's clean rows (the file goes back as it was checked, with the options it was checked
+ * with in `fields`), or, with none, says what to do.
+ */
+export function ImportCleanRows({
+  csv,
+  fileName,
+  label,
+  fields = {},
+}: {
+  csv: string;
+  fileName: string;
+  label: string | null;
+  fields?: Record<string, string>;
+}) {
   if (label === null) return <p>Fix the rows above in your spreadsheet, save it as CSV and check it again.</p>;
   return (
     <Form method="post">
       <input type="hidden" name="intent" value="import" />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <input type="hidden" name="csv" value={csv} />
       <input type="hidden" name="file_name" value={fileName} />
       <Button type="submit" variant="primary">

@@ -18,6 +18,25 @@ export const category = pgTable(
   (t) => [uniqueIndex("category_client_title_key").on(t.client_id, t.title)],
 );
 
+/**
+ * How an organisation's spreadsheets name the item import's fields (docs/imports.md): a column the import does not
+ * know by name, matched by the organiser to an item field (or to none: `field` null, not imported), and matched so
+ * again in the organisation's next file with that column. `column_name` is normalised as the import reads it.
+ */
+export const item_import_column = pgTable(
+  "item_import_column",
+  {
+    item_import_column_id: id(),
+    client_id: integer()
+      .notNull()
+      .references(() => client.client_id, { onDelete: "cascade" }),
+    column_name: text().notNull(),
+    field: text(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex("item_import_column_client_column_key").on(t.client_id, t.column_name)],
+);
+
 /** A person or business that gives items; donors belong to the client and give across its events. */
 export const donor = pgTable(
   "donor",

@@ -15,7 +15,7 @@ test("an organiser imports a catalogue from a CSV file with a bad row", async ({
   await signIn(page, gala.organiser);
   await page.goto("/admin/auction_items/rawdata");
   await page
-    .getByLabel("CSV file")
+    .getByLabel("CSV or Excel file")
     .setInputFiles({ name: "catalogue.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await page.getByRole("button", { name: "Check the file" }).click();
 
@@ -28,7 +28,7 @@ test("an organiser imports a catalogue from a CSV file with a bad row", async ({
   // Nothing is in yet.
   await expect(page.getByRole("table", { name: "Items" }).getByText(`Sailing day ${tag}`)).toHaveCount(0);
 
-  await page.getByRole("button", { name: "Import the 1 clean row" }).click();
+  await page.getByRole("button", { name: "Import the clean rows: 1 new item" }).click();
   await expect(page.getByRole("region", { name: "Notifications" })).toContainText("1 item imported");
   const sheet = page.getByRole("table", { name: "Items" });
   await page.getByRole("searchbox", { name: "Search items" }).fill(tag);

@@ -61,12 +61,17 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     const outcome = await upload(BAD_FILE);
     expect(outcome.status).toBe(200);
     const { importCheck, csv } = outcome.data as {
-      importCheck: { ready: { title: string }[]; problems: unknown[]; ignoredColumns: string[] };
+      importCheck: {
+        ready: { title: string }[];
+        updates: unknown[];
+        problems: unknown[];
+        ignoredColumns: string[];
+      };
       csv: string;
     };
     expect(csv).toBe(BAD_FILE);
     expect(importCheck.ready.map((row) => row.title)).toEqual(["Weekend in Napa"]);
-    expect(importCheck.ignoredColumns).toEqual(["colour"]);
+    expect(importCheck.ignoredColumns).toEqual(["Colour"]);
     expect(importCheck.problems).toEqual([
       { line: 3, title: "(no title)", messages: ["The title is missing."] },
       {
@@ -85,9 +90,12 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
           "Lot 1 is also on line 2.",
         ],
       },
-      { line: 6, title: "Clash with existing", messages: ["Lot 7 is already used by another item of this event."] },
       { line: 7, title: "Wine pull", messages: ["An item for sale needs its price in Buy now."] },
       { line: 8, title: "Cellar tour", messages: ["Type “auction” is not one of silent, live, virtual or sale."] },
+    ]);
+    // Lot 7 is an item of the event: the row updates it.
+    expect(importCheck.updates).toEqual([
+      expect.objectContaining({ line: 6, lot: 7, changed: ["title", "value"], notes: [] }),
     ]);
     expect((await items()).map((row) => row.title)).toEqual(["Existing lot"]);
   });
@@ -98,7 +106,7 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     const rows = await items();
     expect(rows.map((row) => [row.lot, row.title])).toEqual([
       [1, "Weekend in Napa"],
-      [7, "Existing lot"],
+      [7, "Clash with existing"],
     ]);
     const napa = rows[0];
     expect(napa).toMatchObject({
@@ -115,17 +123,23 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
   });
 
   it("refuses a file that is not an item sheet, and an import with no clean row, importing nothing", async () => {
+    // No column is the title: the organiser is asked which column is what.
     const noTitle = await upload("Name of thing;Price\nA;1");
-    expect(noTitle.status).toBe(400);
+    expect(noTitle.status).toBe(200);
     expect(noTitle.data).toMatchObject({
-      formId: "import",
-      status: "error",
-      error: { file: [expect.stringMatching(/no Title column/)] },
+      importCheck: {
+        missingTitle: expect.stringMatching(/^No column of the file is the title/),
+        columns: [
+          { name: "Name of thing", field: null, matchedBy: "none", samples: ["A"] },
+          { name: "Price", field: null, matchedBy: "none", samples: ["1"] },
+        ],
+        ready: [],
+      },
     });
     expect((await post({ intent: "import", csv: "Title,Value\n,5" })).status).toBe(400);
     expect(await upload("")).toMatchObject({
       status: 400,
-      data: { formId: "import", error: { file: ["Choose a CSV file to check."] } },
+      data: { formId: "import", error: { file: ["Choose a CSV or Excel file to check."] } },
     });
     expect(await items()).toHaveLength(1);
   });

@@ -1,32 +1,19 @@
 /**
  * The raw data sheet (/admin/auction_items/rawdata): every item with all its fields in one grid, edited in place,
- * deleted in bulk, exported as CSV; and the CSV import, checked first and reported row by row.
+ * deleted in bulk, exported as CSV; and the import of a spreadsheet (item-import-panel.tsx).
  */
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { deleteBulkAction } from "~/admin-list/ui/columns";
-import { replyFor } from "~/forms/form-contract";
 import { DataGrid } from "~/grid/ui/data-grid";
-import { Card } from "~/ui/card";
-import { CsvCheckForm } from "~/ui/csv-check-form";
 import { EmptyState } from "~/ui/empty-state";
 import { formatMoney } from "~/ui/format";
-import { ImportCleanRows, ImportProblems } from "~/ui/import-report";
 import { centsToInput } from "~/ui/money-input";
 import { itemInlineRules } from "../item-fields";
 import { ITEM_TYPE_LABELS, ITEM_TYPES } from "../item-rules";
+import { ItemImportPanel } from "./item-import-panel";
 import { PrintLinks } from "./print-links";
 import type { ItemSheetRow, listItemSheet } from "../auction-items.server";
-import type { ImportCheck } from "../item-import.server";
 import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
-
-/**
- * The import's form id in the contract: a file it cannot read at all is refused in the contract's shape, with the
- * message on its `file` field.
- */
-export const IMPORT_FORM = "import";
-
-/** What the import answers about a file it could read: the check of each row, with the file to import from. */
-export type ImportReport = { importCheck: ImportCheck; csv: string; fileName: string };
 
 function sheetColumns(currency: string): GridColumn<ItemSheetRow>[] {
   const money = (id: "value" | "starting_bid" | "increment" | "buy_now", header: string): GridColumn<ItemSheetRow> => ({
@@ -82,6 +69,8 @@ const bulkActions: GridBulkAction[] = [
   })),
 ];
 
+export { IMPORT_FORM, type ImportReport } from "../item-import-report";
+
 export function RawDataPage() {
   const { items, currency } = useLoaderData<Awaited<ReturnType<typeof listItemSheet>>>();
   return (
@@ -89,11 +78,11 @@ export function RawDataPage() {
       <div className="page-header">
         <h1>Raw data</h1>
         <p>
-          Every item with all its fields. Edit cells in place, export the sheet, or import items from a spreadsheet
-          saved as CSV.
+          Every item with all its fields. Edit cells in place, export the sheet, or import items from a spreadsheet (CSV
+          or Excel).
         </p>
       </div>
-      <ImportPanel />
+      <ItemImportPanel />
       <DataGrid
         label="Items"
         rows={items}
@@ -105,61 +94,10 @@ export function RawDataPage() {
         empty={
           <EmptyState
             title="No items yet"
-            text="Import your catalogue from a CSV file above, or add items one by one."
+            text="Import your catalogue from a spreadsheet above, or add items one by one."
           />
         }
       />
     </>
-  );
-}
-
-function ImportPanel() {
-  const answer = useActionData<unknown>();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete";
-  const report = isImportReport(answer) ? answer : null;
-  const error = replyFor(answer, IMPORT_FORM)?.error?.file?.[0];
-
-  return (
-    <Card title="Import from a CSV file" headingLevel={2}>
-      <p className="muted">
-        The first line names the columns: Title is needed; Lot, Type (silent, live, virtual or sale), Value, Starting
-        bid, Increment, Buy now, Quantity, Category, Donor (name or email), Tag, Status, Excerpt, Description,
-        Disclaimer, In person only and Internal notes are read when present. Blank starting bids and increments are
-        proposed from the value. The file is checked first: nothing is imported until you say so.
-      </p>
-      <CsvCheckForm id={IMPORT_FORM} error={error} busy={busy} />
-      {report ? <ImportReportSection report={report} /> : null}
-    </Card>
-  );
-}
-
-function isImportReport(answer: unknown): answer is ImportReport {
-  return typeof answer === "object" && answer !== null && "importCheck" in answer;
-}
-
-function ImportReportSection({ report }: { report: ImportReport }) {
-  const { ready, problems, ignoredColumns } = report.importCheck;
-  return (
-    <section aria-labelledby="import-report" className="stack">
-      <h3 id="import-report">
-        {report.fileName ? `${report.fileName}: ` : ""}
-        {ready.length} {ready.length === 1 ? "row is" : "rows are"} ready, {problems.length}{" "}
-        {problems.length === 1 ? "row has" : "rows have"} problems
-      </h3>
-      {ignoredColumns.length > 0 ? <p className="muted">Columns not read: {ignoredColumns.join(", ")}.</p> : null}
-      <ImportProblems problems={problems} nameHeader="Title" nameOf={(problem) => problem.title} />
-      <ImportCleanRows
-        csv={report.csv}
-        fileName={report.fileName}
-        label={
-          ready.length === 0
-            ? null
-            : problems.length > 0
-              ? `Import the ${ready.length} clean ${ready.length === 1 ? "row" : "rows"}`
-              : `Import ${ready.length} ${ready.length === 1 ? "item" : "items"}`
-        }
-      />
-    </section>
   );
 }
