@@ -10,6 +10,11 @@ const INTENDED_CLIENT_ERROR = /^Failed to load resource: the server responded wi
 // or a live refresh superseded it, as under a loaded machine); the page goes on with the newer one. Seen once in
 // silent-bids.spec.ts, whose own steps had all passed.
 const SUPERSEDED_REQUEST = /^AbortError: signal is aborted without reason/;
+// The same cancellation can surface as an uncaught rejection instead: a post sent while a live refresh's data request
+// is in flight (the router aborts the refresh as it starts the post). The rich-text drill posts 56 times in a row
+// beside the page's live stream and met it in two fresh-clone runs of three; the post itself went through.
+const supersededRequestError = (error: Error) =>
+  error.name === "AbortError" && error.message === "signal is aborted without reason";
 
 /**
  * The Playwright test, failing on any console error or uncaught exception in the page (house style), with the data a
@@ -29,7 +34,9 @@ export const test = base.extend<
           problems.push(`console.error: ${text}`);
         }
       });
-      page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+      page.on("pageerror", (error) => {
+        if (!supersededRequestError(error)) problems.push(`page error: ${error.message}`);
+      });
       await use();
       expect(problems, "errors in the browser console").toEqual([]);
     },
