@@ -59,7 +59,10 @@ export default defineConfig({
   fullyParallel: true,
   // Two cores: the app server, Chromium and the tests share them (measured in docs/decisions/020-e2e-isolation.md).
   workers: 2,
-  retries: 0,
+  // A failed test runs once more, recording its trace then (below), and the run still fails: a test that passes only
+  // on its second try is reported as flaky and fails the run as a failure would.
+  retries: 1,
+  failOnFlakyTests: true,
   forbidOnly: true,
   reporter: [["list"], ["./tests/e2e/support/slowest-tests-reporter.ts"]],
   // A test is a whole story (sign in, make, change, check in another browser): 15–27 s alone for the longest, and the
@@ -71,7 +74,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // Recording a trace of every test cost about a quarter of the stage's CPU (Chromium's snapshots and screencast,
+    // and the workers writing them; docs/testing.md), so only a failed test's second run records one.
+    trace: "on-first-retry",
     launchOptions: {
       executablePath: chromium,
       args: [

@@ -53,7 +53,19 @@ console.log(`${files.length} file(s), each test ${repeat} times, with ${burners}
 const started = Date.now();
 const run = spawnSync(
   "npx",
-  ["playwright", "test", ...files, "--repeat-each", String(repeat), "--retries", "0", "--project", "desktop"],
+  [
+    "playwright",
+    "test",
+    ...files,
+    "--repeat-each",
+    String(repeat),
+    "--retries",
+    "0",
+    "--trace",
+    "retain-on-failure",
+    "--project",
+    "desktop",
+  ],
   { stdio: "inherit" },
 );
 stopSpinners();
