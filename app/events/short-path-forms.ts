@@ -8,6 +8,13 @@ import { slugText } from "~/forms/rules";
 
 export const SHORT_PATH_FORM = "short-path";
 
+/** The event setup screen's posts: its details, and adding or removing a short address (short paths' forms). */
+export const EVENT_SETUP_INTENT = {
+  saveDetails: "save-details",
+  addPath: "add-path",
+  removePath: "remove-path",
+} as const;
+
 export const SHORT_PATH_SHOWS = {
   giving: "Giving page: goal, thermometer, give buttons, recent gifts",
   bidding: "Bidding page: the silent-auction gallery",
@@ -34,11 +41,14 @@ export const shortPathField = z
   );
 
 export const shortPathSchema = z.object({
-  intent: z.literal("add-path"),
+  intent: z.literal(EVENT_SETUP_INTENT.addPath),
   path: shortPathField,
   shows: z.enum(["giving", "bidding"], { errorMap: () => ({ message: "Choose what the path shows." }) }),
 });
 
-export const removeShortPathSchema = z.object({ intent: z.literal("remove-path"), path: shortPathField });
+export const removeShortPathSchema = z.object({
+  intent: z.literal(EVENT_SETUP_INTENT.removePath),
+  path: shortPathField,
+});
 
 export type ShortPathInput = z.output<typeof shortPathSchema>;

@@ -5,17 +5,16 @@ import { config } from "~/config.server";
 import { wallToIso } from "~/events/auction-settings";
 import { timeZones, zoneOfChoice } from "~/events/event-fields";
 import { eventSettings, saveEventDetails } from "~/events/event-settings.server";
-import { EVENT_FORM, eventDetailsSchema, type EventDetails } from "~/events/setup-forms";
-import { removeShortPathSchema, SHORT_PATH_FORM, shortPathSchema } from "~/events/short-path-forms";
+import { EVENT_FORM, eventDetailsSchema } from "~/events/setup-forms";
+import { EVENT_SETUP_INTENT, removeShortPathSchema, SHORT_PATH_FORM, shortPathSchema } from "~/events/short-path-forms";
 import { listShortPaths, removeShortPath, saveShortPath } from "~/events/short-paths.server";
 import { EventIdentityFields, type EventIdentityValues } from "~/events/ui/event-identity-fields";
 import { ShortPathsSection } from "~/events/ui/short-paths-section";
-import { parseForm, replyFor } from "~/forms/form-contract";
-import { answerForm, refuseForm } from "~/forms/reply.server";
+import { replyFor } from "~/forms/form-contract";
+import { intentAction } from "~/forms/intent-action.server";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
-import { backWithToast } from "~/http/toast.server";
 import { ImageField } from "~/images/ui/image-field";
-import { imageChange, imageFieldErrors, readFormWithImages } from "~/images/upload.server";
+import { imageChange, imageFieldErrors, readFormWithImages, type FormWithImages } from "~/images/upload.server";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { RichTextEditor, richTextLinks } from "~/rich-text/ui/rich-text-editor";
 import { DateTimeField, dateTimeFieldLinks } from "~/ui/date-time-field";
@@ -63,30 +62,37 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { eventId } = await requireEventPermission(request, "can_edit_event");
-  const { form, imageErrors } = await readFormWithImages(request, ["thumbnail"]);
-  switch (form.get("intent")) {
-    case "add-path":
-      return answerForm(SHORT_PATH_FORM, parseForm(form, shortPathSchema), async ({ path, shows }) => {
-        await saveShortPath(eventId, { path, shows }); // an app page's or another event's path is refused
-        return backWithToast(request, `/${path} saved`);
-      });
-    case "remove-path": {
-      const submission = parseForm(form, removeShortPathSchema);
-      if (submission.status !== "success") return refuseForm(SHORT_PATH_FORM, "Choose a short address to remove.");
-      const { path } = submission.value;
-      return backWithToast(
-        request,
-        (await removeShortPath(eventId, path)) ? `/${path} removed` : `/${path} was removed already`,
-      );
-    }
-  }
-  const submission = parseForm(form, eventDetailsSchema);
-  const saveDetails = async (details: EventDetails) => {
-    await saveEventDetails(eventId, details, imageChange(form, "thumbnail"));
-    return backWithToast(request, "Event details saved");
-  };
-  return answerForm(EVENT_FORM, submission, saveDetails, imageFieldErrors(imageErrors));
+  let read: FormWithImages = { form: new FormData(), imageErrors: {} };
+  return intentAction(request, {
+    access: async (request) => ({ eventId: (await requireEventPermission(request, "can_edit_event")).eventId }),
+    readForm: async (request) => (read = await readFormWithImages(request, ["thumbnail"])).form,
+    intents: (intent) => ({
+      [EVENT_SETUP_INTENT.saveDetails]: intent({
+        formId: EVENT_FORM,
+        schema: eventDetailsSchema,
+        otherErrors: () => imageFieldErrors(read.imageErrors),
+        run: async ({ eventId, form }, details) => {
+          await saveEventDetails(eventId, details, imageChange(form, "thumbnail"));
+          return "Event details saved";
+        },
+      }),
+      [EVENT_SETUP_INTENT.addPath]: intent({
+        formId: SHORT_PATH_FORM,
+        schema: shortPathSchema,
+        run: async ({ eventId }, { path, shows }) => {
+          await saveShortPath(eventId, { path, shows }); // an app page's or another event's path is refused
+          return `/${path} saved`;
+        },
+      }),
+      [EVENT_SETUP_INTENT.removePath]: intent({
+        formId: SHORT_PATH_FORM,
+        schema: removeShortPathSchema,
+        unparsed: "Choose a short address to remove.",
+        run: async ({ eventId }, { path }) =>
+          (await removeShortPath(eventId, path)) ? `/${path} removed` : `/${path} was removed already`,
+      }),
+    }),
+  });
 }
 
 export default function EventDetailsPage() {
@@ -122,6 +128,7 @@ export default function EventDetailsPage() {
         </p>
       )}
       <Form method="post" encType="multipart/form-data" ref={formRef} className="settings-form" {...formProps(form)}>
+        <input type="hidden" name="intent" value={EVENT_SETUP_INTENT.saveDetails} />
         <fieldset disabled={!canEdit} className="stack">
           <EventIdentityFields
             values={form.initialValue as EventIdentityValues}

@@ -2,6 +2,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { OWNER_ROLE } from "~/auth/permissions";
+import { EVENT_SETUP_INTENT } from "~/events/short-path-forms";
 import { landingStyle, resolveLanding, type LandingContext } from "~/landing/landing-model";
 import * as brandingRoute from "~/routes/admin._workspace.setup.branding";
 import * as companyRoute from "~/routes/admin._workspace.setup.company";
@@ -112,6 +113,7 @@ describe(`/admin/setup/contact on ${process.env.TEST_DB_ENGINE}`, () => {
 
 describe(`/admin/setup/event on ${process.env.TEST_DB_ENGINE}`, () => {
   const details = (changes: Record<string, string> = {}) => ({
+    intent: EVENT_SETUP_INTENT.saveDetails,
     title: `Lantern Ball ${tag}`,
     excerpt: "An evening by the water.",
     description: "<h2>Programme</h2><p>Dinner, then the live auction.</p>",

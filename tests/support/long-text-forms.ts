@@ -570,6 +570,7 @@ export const LONG_TEXT_FORMS: LongTextForm[] = [
     route: "routes/admin._workspace.setup.event",
     name: "the event's details",
     fields: () => ({
+      intent: "save-details",
       title: "Lantern Ball {n}",
       excerpt: "An evening by the water.",
       description: "<p>Dinner, then the live auction.</p>",

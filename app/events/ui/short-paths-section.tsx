@@ -13,6 +13,7 @@ import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import {
+  EVENT_SETUP_INTENT,
   KNOWN_SHORT_PATHS,
   SHORT_PATH_FORM,
   SHORT_PATH_SHOWS,
@@ -67,7 +68,7 @@ export function ShortPathsSection({
                 <td>{SHORT_PATH_SHOWS[row.shows]}</td>
                 <td>
                   <Form method="post">
-                    <input type="hidden" name="intent" value="remove-path" />
+                    <input type="hidden" name="intent" value={EVENT_SETUP_INTENT.removePath} />
                     <input type="hidden" name="path" value={row.path} />
                     <Button type="submit" size="sm" disabled={!canEdit} aria-label={`Remove /${row.path}`}>
                       Remove
@@ -90,7 +91,7 @@ export function ShortPathsSection({
         <fieldset disabled={!canEdit} className="stack">
           <legend>Add a short address</legend>
           {form.errors?.[0] ? <FormAlert>{form.errors[0]}</FormAlert> : null}
-          <input type="hidden" name="intent" value="add-path" />
+          <input type="hidden" name="intent" value={EVENT_SETUP_INTENT.addPath} />
           <div className="field-grid">
             <Field
               label="Path"
