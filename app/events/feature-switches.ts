@@ -3,6 +3,7 @@
  * is_X_enabled and is_X_testing. A feature is live when it is enabled and its testing flag is off; toggling
  * testing flips it. Six features cannot be switched on yet and always read as not enabled.
  */
+import { z } from "zod";
 import { EVENT_FEATURES, type EventFeature } from "~drizzle/schema/event";
 
 export { EVENT_FEATURES, type EventFeature };
@@ -104,3 +105,8 @@ export function featureVisibility(
 export function isEventFeature(value: unknown): value is EventFeature {
   return typeof value === "string" && (EVENT_FEATURES as readonly string[]).includes(value);
 }
+
+/** The modules screen's posts: each switch names its feature and one of these. */
+export const MODULE_INTENT = { enable: "enable", disable: "disable", toggleTesting: "toggle-testing" } as const;
+
+export const moduleSwitchSchema = z.object({ feature: z.enum(EVENT_FEATURES) });

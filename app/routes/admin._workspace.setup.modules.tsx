@@ -7,12 +7,16 @@ import {
   EVENT_FEATURES,
   FEATURE_LABELS,
   featureState,
-  isEventFeature,
+  MODULE_INTENT,
+  moduleSwitchSchema,
+  type EventFeature,
   type FeatureFlags,
   type FeatureState,
 } from "~/events/feature-switches";
 import { setFeatureEnabled, toggleFeatureTesting } from "~/events/feature-switches.server";
-import { readPostedForm } from "~/forms/posted-form.server";
+import { formErrorOf } from "~/forms/form-contract";
+import { intentAction } from "~/forms/intent-action.server";
+import { Refusal } from "~/forms/refusal";
 import { Button } from "~/ui/button";
 import { titleMeta } from "~/ui/error-page";
 import { event } from "~drizzle/schema";
@@ -26,24 +30,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { features: EVENT_FEATURES.map((feature) => featureState(flags as FeatureFlags, feature)) };
 }
 
+/** A feature switched on or off, or into or out of testing; answered in place, as the switch's own form. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { eventId } = await requireEventPermission(request, "can_configure_event");
-  const form = await readPostedForm(request);
-  const feature = form.get("feature");
-  if (!isEventFeature(feature)) return data({ error: "Choose a feature from the list." }, { status: 400 });
-  if (featureState({}, feature).locked) {
-    return data({ feature, error: `${FEATURE_LABELS[feature].label} cannot be switched on yet.` }, { status: 400 });
-  }
-  switch (form.get("intent")) {
-    case "enable":
-      return { feature, state: await setFeatureEnabled(eventId, feature, true) };
-    case "disable":
-      return { feature, state: await setFeatureEnabled(eventId, feature, false) };
-    case "toggle-testing":
-      return { feature, state: await toggleFeatureTesting(eventId, feature) };
-    default:
-      return data({ feature, error: "This form does not say what to do." }, { status: 400 });
-  }
+  return intentAction(request, {
+    access: async (request) => ({ eventId: (await requireEventPermission(request, "can_configure_event")).eventId }),
+    intents: (intent) => {
+      const switchIntent = (change: (eventId: number, feature: EventFeature) => Promise<FeatureState>) =>
+        intent({
+          formId: "module",
+          schema: moduleSwitchSchema,
+          unparsed: "Choose a feature from the list.",
+          refusal: (reply, { form }) =>
+            data({ feature: form.get("feature"), error: formErrorOf(reply) ?? "" }, { status: 400 }),
+          run: async ({ eventId }, { feature }) => {
+            if (featureState({}, feature).locked)
+              throw new Refusal(`${FEATURE_LABELS[feature].label} cannot be switched on yet.`);
+            return data({ feature, state: await change(eventId, feature) });
+          },
+        });
+      return {
+        [MODULE_INTENT.enable]: switchIntent((eventId, feature) => setFeatureEnabled(eventId, feature, true)),
+        [MODULE_INTENT.disable]: switchIntent((eventId, feature) => setFeatureEnabled(eventId, feature, false)),
+        [MODULE_INTENT.toggleTesting]: switchIntent(toggleFeatureTesting),
+      };
+    },
+  });
 }
 
 export default function ModulesPage() {
@@ -97,8 +108,8 @@ function ModuleRow({ state, eventLive }: { state: FeatureState; eventLive: boole
   const fetcher = useFetcher<typeof action>();
   // Show the switch as it will be once the pending click is saved.
   const pending = fetcher.formData?.get("intent");
-  const enabled = pending === "enable" ? true : pending === "disable" ? false : state.enabled;
-  const testing = pending === "toggle-testing" ? !state.testing : state.testing;
+  const enabled = pending === MODULE_INTENT.enable ? true : pending === MODULE_INTENT.disable ? false : state.enabled;
+  const testing = pending === MODULE_INTENT.toggleTesting ? !state.testing : state.testing;
   const { label, description } = FEATURE_LABELS[state.feature];
   const error = fetcher.data && "error" in fetcher.data ? fetcher.data.error : null;
   return (
@@ -118,7 +129,13 @@ function ModuleRow({ state, eventLive }: { state: FeatureState; eventLive: boole
       <td>
         <fetcher.Form method="post">
           <input type="hidden" name="feature" value={state.feature} />
-          <Button type="submit" size="sm" name="intent" value={enabled ? "disable" : "enable"} aria-pressed={enabled}>
+          <Button
+            type="submit"
+            size="sm"
+            name="intent"
+            value={enabled ? MODULE_INTENT.disable : MODULE_INTENT.enable}
+            aria-pressed={enabled}
+          >
             {enabled ? "On" : "Off"}
             <span className="visually-hidden"> — {label} enabled</span>
           </Button>
@@ -127,7 +144,7 @@ function ModuleRow({ state, eventLive }: { state: FeatureState; eventLive: boole
       <td>
         <fetcher.Form method="post">
           <input type="hidden" name="feature" value={state.feature} />
-          <Button type="submit" size="sm" name="intent" value="toggle-testing" aria-pressed={testing}>
+          <Button type="submit" size="sm" name="intent" value={MODULE_INTENT.toggleTesting} aria-pressed={testing}>
             {testing ? "Testing" : "Live"}
             <span className="visually-hidden"> — {label} in testing</span>
           </Button>
