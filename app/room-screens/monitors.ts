@@ -75,6 +75,9 @@ const wholeNumber = (range: { min: number; max: number }, message: string) =>
 /** Each address has its own form on the settings page. */
 export const monitorFormId = (path: MonitorPath) => `monitor-${path}`;
 
+/** A monitor's two posts: its settings saved, or the monitor taken down. */
+export const MONITOR_INTENT = { save: "save", remove: "remove" } as const;
+
 export const monitorSchema = z.object({
   path: z.enum(MONITOR_PATHS, { errorMap: () => ({ message: "Choose one of the monitor addresses." }) }),
   title: requiredText(80, "Give the monitor a title: it heads the screen.", "Keep the title to 80 characters."),

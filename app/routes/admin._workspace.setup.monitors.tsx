@@ -1,14 +1,8 @@
-import { z } from "zod";
 import { requireEventPermission } from "~/auth/access.server";
 import { db } from "~/db.server";
 import { eventSettings } from "~/events/event-settings.server";
-import { parseForm } from "~/forms/form-contract";
-import { readPostedForm } from "~/forms/posted-form.server";
-import { Refusal } from "~/forms/refusal";
-import { answerForm, refuseForm } from "~/forms/reply.server";
-import { readOrRefuse } from "~/forms/rules";
-import { backWithToast } from "~/http/toast.server";
-import { defaultMonitor, MONITOR_PATHS, monitorFormId, monitorSchema } from "~/room-screens/monitors";
+import { intentAction } from "~/forms/intent-action.server";
+import { defaultMonitor, MONITOR_INTENT, MONITOR_PATHS, monitorFormId, monitorSchema } from "~/room-screens/monitors";
 import { eventMonitors, removeMonitor, saveMonitor } from "~/room-screens/monitors.server";
 import { MonitorSetupPage, type MonitorSetupData } from "~/room-screens/ui/monitor-settings-page";
 import monitorHref from "~/styles/monitor.css";
@@ -33,24 +27,38 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<MonitorSe
   };
 }
 
+/** A monitor's settings saved, or the monitor taken down. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { eventId } = await requireEventPermission(request, "can_configure_event");
-  const formData = await readPostedForm(request);
-  let path;
-  try {
-    path = readOrRefuse(z.enum(MONITOR_PATHS), formData.get("path"));
-  } catch (error) {
-    if (error instanceof Refusal) return refuseForm(monitorFormId(MONITOR_PATHS[0]), error.message);
-    throw error;
-  }
-  if (formData.get("intent") === "remove") {
-    await removeMonitor(eventId, path);
-    return backWithToast(request, `/${path} taken down`);
-  }
-  return answerForm(monitorFormId(path), parseForm(formData, monitorSchema), async (settings) => {
-    await saveMonitor(eventId, settings);
-    return backWithToast(request, `/${path} saved`);
+  return intentAction(request, {
+    access: async (request) => ({ eventId: (await requireEventPermission(request, "can_configure_event")).eventId }),
+    intents: (intent) => ({
+      [MONITOR_INTENT.save]: intent({
+        formId: formOfPostedMonitor,
+        schema: monitorSchema,
+        // The path is the card's hidden field: a post naming no monitor is told so above the form.
+        shownFields: Object.keys(monitorSchema.shape).filter((field) => field !== "path"),
+        run: async ({ eventId }, settings) => {
+          await saveMonitor(eventId, settings);
+          return `/${settings.path} saved`;
+        },
+      }),
+      [MONITOR_INTENT.remove]: intent({
+        formId: formOfPostedMonitor,
+        schema: monitorSchema.pick({ path: true }),
+        unparsed: "Choose one of the monitor addresses.",
+        run: async ({ eventId }, { path }) => {
+          await removeMonitor(eventId, path);
+          return `/${path} taken down`;
+        },
+      }),
+    }),
   });
+}
+
+/** The posted monitor's form; a post naming no monitor is answered on the first one's. */
+function formOfPostedMonitor(form: FormData) {
+  const path = MONITOR_PATHS.find((known) => known === form.get("path"));
+  return monitorFormId(path ?? MONITOR_PATHS[0]);
 }
 
 export default function MonitorsSetupRoute() {

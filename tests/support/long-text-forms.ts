@@ -627,6 +627,7 @@ export const LONG_TEXT_FORMS: LongTextForm[] = [
     route: "routes/admin._workspace.setup.monitors",
     name: "a monitor's settings",
     fields: () => ({
+      intent: "save",
       path: "woa2025monitor",
       title: "Tonight's auction",
       panels: ["silent_items", "live_lot"],

@@ -14,6 +14,7 @@ import { SaveActions } from "~/ui/save-actions";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import {
   ITEMS_PER_PAGE,
+  MONITOR_INTENT,
   MONITOR_PANELS,
   monitorFormId,
   monitorSchema,
@@ -99,7 +100,7 @@ function MonitorCard({
               description="The screen showing it will say it has been taken down. Its settings are removed."
               confirmLabel="Take it down"
               confirmVariant="danger"
-              fields={{ intent: "remove", path }}
+              fields={{ intent: MONITOR_INTENT.remove, path }}
             />
           </div>
         ) : (
@@ -157,7 +158,7 @@ function MonitorCard({
             )}
           </Field>
         </div>
-        <SaveActions saving={saving} label={saved ? "Save" : "Set up this monitor"} intent="save" />
+        <SaveActions saving={saving} label={saved ? "Save" : "Set up this monitor"} intent={MONITOR_INTENT.save} />
       </Form>
     </section>
   );
