@@ -1,10 +1,7 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { requireEventPermission } from "~/auth/access.server";
-import { parseForm } from "~/forms/form-contract";
-import { readPostedForm } from "~/forms/posted-form.server";
+import { requireEventPermission, type EventAccess } from "~/auth/access.server";
+import { intentAction } from "~/forms/intent-action.server";
 import { Refusal } from "~/forms/refusal";
-import { answerForm, refuseForm } from "~/forms/reply.server";
-import { redirectWithToast } from "~/http/toast.server";
 import { reportScope, type ReportScope } from "~/reporting/filters.server";
 import { reportTitle } from "~/reporting/reports";
 import {
@@ -95,42 +92,54 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** The donors' statements emailed for a period, or one donor's again. */
 export async function action({ request }: ActionFunctionArgs) {
-  const access = await requireEventPermission(request, "can_report");
-  const scope = await reportScope(request, access);
-  const form = await readPostedForm(request);
-  const here = new URL(request.url);
-  const back = `${here.pathname}${here.search}`;
-  const periodIn = async (value: string) => {
-    const period = periodOfForm(value, scope.eventId);
-    if (period.kind === "year" && !(await mayReportYear(access, scope.clientId))) throw new Refusal(YEAR_REFUSED);
-    return period;
-  };
-  const intent = form.get("intent");
-  if (intent === SEND_STATEMENTS_FORM)
-    return answerForm(SEND_STATEMENTS_FORM, parseForm(form, sendStatementsSchema), async (input) => {
-      const { sent, already } = await sendStatements(
-        sendingOf(scope),
-        await periodIn(input.period),
-        access.user.usr_id,
-      );
-      return redirectWithToast(back, {
-        title:
-          sent === 0 ? "Nobody new to send to" : `Statements emailed to ${sent} ${sent === 1 ? "donor" : "donors"}`,
-        description: already > 0 ? `${already} had theirs already.` : undefined,
-      });
-    });
-  if (intent === RESEND_STATEMENT_FORM)
-    return answerForm(RESEND_STATEMENT_FORM, parseForm(form, resendStatementSchema), async (input) => {
-      const donor = await resendStatement(
-        sendingOf(scope),
-        await periodIn(input.period),
-        input.donor,
-        access.user.usr_id,
-      );
-      return redirectWithToast(back, { title: `Statement emailed to ${donor.name}` });
-    });
-  return refuseForm(SEND_STATEMENTS_FORM, "Choose what to send.");
+  return intentAction(request, {
+    access: async (request) => {
+      const access = await requireEventPermission(request, "can_report");
+      return { access, scope: await reportScope(request, access) };
+    },
+    intents: (intent) => {
+      const periodIn = async ({ access, scope }: { access: EventAccess; scope: ReportScope }, value: string) => {
+        const period = periodOfForm(value, scope.eventId);
+        if (period.kind === "year" && !(await mayReportYear(access, scope.clientId))) throw new Refusal(YEAR_REFUSED);
+        return period;
+      };
+      return {
+        [SEND_STATEMENTS_FORM]: intent({
+          formId: SEND_STATEMENTS_FORM,
+          schema: sendStatementsSchema,
+          run: async (call, input) => {
+            const { sent, already } = await sendStatements(
+              sendingOf(call.scope),
+              await periodIn(call, input.period),
+              call.access.user.usr_id,
+            );
+            return {
+              title:
+                sent === 0
+                  ? "Nobody new to send to"
+                  : `Statements emailed to ${sent} ${sent === 1 ? "donor" : "donors"}`,
+              description: already > 0 ? `${already} had theirs already.` : undefined,
+            };
+          },
+        }),
+        [RESEND_STATEMENT_FORM]: intent({
+          formId: RESEND_STATEMENT_FORM,
+          schema: resendStatementSchema,
+          run: async (call, input) => {
+            const donor = await resendStatement(
+              sendingOf(call.scope),
+              await periodIn(call, input.period),
+              input.donor,
+              call.access.user.usr_id,
+            );
+            return `Statement emailed to ${donor.name}`;
+          },
+        }),
+      };
+    },
+  });
 }
 
 export default function TaxReportPage() {
