@@ -12,23 +12,17 @@
  * throws is a bug (500). Every domain call gets the event id, and each one keeps to its event's (or organisation's)
  * rows.
  */
-import { data, type ActionFunctionArgs } from "@remix-run/node";
-import { z, type ZodTypeAny } from "zod";
+import { type ActionFunctionArgs } from "@remix-run/node";
+import { type z, type ZodTypeAny } from "zod";
 import { requireEventPermission } from "~/auth/access.server";
 import { intentAction, type Intent } from "~/forms/intent-action.server";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { rowId } from "~/forms/rules";
-import {
-  inlineEditSaved,
-  readInlineEdit,
-  readSelectedIds,
-  refuseBulk,
-  refuseInlineEdit,
-} from "~/grid/grid-forms.server";
+import { bulkIntent, inlineEditIntent } from "~/grid/grid-intents.server";
+import { INLINE_EDIT_INTENT } from "~/grid/grid-types";
 import { editRowFormId, newRowFormId, rowIdField, type ListDialogForm } from "./list-dialog";
 import type { Permission } from "~/auth/permissions";
-import type { FormReply } from "~/forms/form-contract";
 
 /** What a list's domain calls get: the event, and the post itself for the few that read more than the schema. */
 export type ListCall = { eventId: number; form: FormData };
@@ -116,40 +110,17 @@ export async function listAction<Schema extends ZodTypeAny>({ request }: ActionF
         const select =
           spec.bulkSelect?.[name] ??
           (name === "delete" ? `Select the ${many} to delete first.` : `Select the ${many} first.`);
-        intents[name] = declare({
-          formId: name,
-          schema: z.object({}),
-          refusal: (reply) => refuseBulk(firstMessage(reply)),
-          run: async (call) => {
-            const ids = readSelectedIds(call.form);
-            if (!ids) throw new Refusal(select);
-            try {
-              return await act({ ...call, ids });
-            } catch (error) {
-              if (name === "delete" && error instanceof Refusal)
-                throw new Refusal(`Nothing was deleted. ${error.message}`);
-              throw error;
-            }
-          },
-        });
+        intents[name] = bulkIntent(declare, name, { select, act });
       }
       for (const [name, other] of Object.entries(forms)) {
         const save = other.save as (call: ListCall, input: unknown) => Promise<string>;
         intents[name] = declare({ formId: other.formId ?? name, schema: other.schema, run: save });
       }
       if (inline) {
-        intents["inline-edit"] = declare({
-          formId: "inline-edit",
-          schema: z.object({}),
-          refusal: (reply, { form }) => refuseInlineEdit(readInlineEdit(form, inline.rules)!, firstMessage(reply)),
-          run: async (call) => {
-            const edit = readInlineEdit(call.form, inline.rules);
-            if (!edit) throw new Response("This edit is not one the grid makes.", { status: 400 });
-            const parsed = inline.rules[edit.field].safeParse(edit.value);
-            if (!parsed.success) throw new Refusal(parsed.error.issues[0].message);
-            if (!(await inline.save({ ...call, id: edit.id }, edit.field, parsed.data))) throw new Refusal(gone);
-            return data(inlineEditSaved());
-          },
+        intents[INLINE_EDIT_INTENT] = inlineEditIntent(declare, {
+          rules: inline.rules,
+          save: (call, id, field, value) => inline.save({ ...call, id }, field, value),
+          gone,
         });
       }
       const { create, update } = dialog ?? {};
@@ -190,9 +161,4 @@ export async function listAction<Schema extends ZodTypeAny>({ request }: ActionF
 /** "1 donor", "3 donors": counts in the toasts. */
 export function countOf(count: number, [one, many]: readonly [string, string]) {
   return `${count} ${count === 1 ? one : many}`;
-}
-
-/** The refusal's one message, for the grid's action bar or cell. */
-function firstMessage(reply: FormReply) {
-  return Object.values(reply.error ?? {}).flatMap((messages) => messages ?? [])[0] ?? "";
 }

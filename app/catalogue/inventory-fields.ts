@@ -33,6 +33,9 @@ export const inventorySchema = z.object({
 export type InventoryInput = z.output<typeof inventorySchema>;
 
 /** The grid's editable columns (by column id), with their rule and the column each one writes. */
+/** The inventory grid's own actions on the selected items (beside deleting them). */
+export const INVENTORY_BULK_INTENT = { changeCategory: "change-category", unassign: "unassign" } as const;
+
 export const inventoryInlineFields = {
   title: { column: "title", rule: inventoryTitle },
   value: { column: "value", rule: inventoryValue },

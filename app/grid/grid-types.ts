@@ -69,4 +69,10 @@ export interface GridBulkAction {
 }
 
 /** What the route's action answers to an inline edit it refused (status 400). */
+/** Actions on the selected rows that many grids have, by the intent they post. */
+export const BULK_INTENT = { delete: "delete", activate: "activate", deactivate: "deactivate" } as const;
+
+/** The intent a grid's edit in place posts (ui/grid-inline-cell.tsx; grid-intents.server.ts answers it). */
+export const INLINE_EDIT_INTENT = "inline-edit";
+
 export type InlineEditRefusal = { inlineError: { id: string; field: string; message: string } };

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { eventIdFromQuery, requireEventPermission } from "~/auth/access.server";
 import { catalogueOptions, UnknownChoiceError } from "~/catalogue/catalogue-options.server";
-import { inventoryInlineFields, NO_CATEGORY } from "~/catalogue/inventory-fields";
+import { INVENTORY_BULK_INTENT, inventoryInlineFields, NO_CATEGORY } from "~/catalogue/inventory-fields";
 import { eventQuery as eventQueryOf, inventoryPath } from "~/catalogue/inventory-paths";
 import {
   deleteInventory,
@@ -15,17 +15,12 @@ import {
   updateInventory,
 } from "~/catalogue/inventory.server";
 import { inventoryBulkActions, inventoryColumns } from "~/catalogue/ui/inventory-columns";
-import { readPostedForm } from "~/forms/posted-form.server";
+import { intentAction } from "~/forms/intent-action.server";
+import { Refusal } from "~/forms/refusal";
 import { pickedId } from "~/forms/rules";
-import {
-  inlineEditSaved,
-  readInlineEdit,
-  readSelectedIds,
-  refuseBulk,
-  refuseInlineEdit,
-} from "~/grid/grid-forms.server";
+import { bulkIntent, inlineEditIntent } from "~/grid/grid-intents.server";
+import { BULK_INTENT, INLINE_EDIT_INTENT } from "~/grid/grid-types";
 import { DataGrid } from "~/grid/ui/data-grid";
-import { redirectWithToast } from "~/http/toast.server";
 import { ButtonLink } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { titleMeta } from "~/ui/error-page";
@@ -53,81 +48,70 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** The grid's edits in place, and its actions on the selected items: category, out of an auction item, delete. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { eventId } = await requireEventPermission(request, "can_edit_auction_items");
-  const form = await readPostedForm(request);
-  const url = new URL(request.url);
-  const here = url.pathname + url.search;
+  return intentAction(request, {
+    access: async (request) => ({
+      eventId: (await requireEventPermission(request, "can_edit_auction_items")).eventId,
+    }),
+    intents: (intent) => ({
+      [INLINE_EDIT_INTENT]: inlineEditIntent(intent, {
+        rules: Object.fromEntries(Object.entries(inventoryInlineFields).map(([field, { rule }]) => [field, rule])),
+        save: async ({ eventId }, id, field, value) => {
+          const { column } = inventoryInlineFields[field as keyof typeof inventoryInlineFields];
+          return refusingUnknownChoice(() => updateInventory(eventId, id, { [column]: value }));
+        },
+        gone: "This inventory item no longer exists. Reload the page.",
+      }),
+      [INVENTORY_BULK_INTENT.changeCategory]: bulkIntent(intent, INVENTORY_BULK_INTENT.changeCategory, {
+        select: "Select the items to put in a category first.",
+        act: async ({ eventId, ids, form }) => {
+          const choice = String(form.get("category_id") ?? "");
+          if (choice === "") throw new Refusal("Choose the category to put the selected items in.");
+          const picked = pickedId("category").safeParse(choice === NO_CATEGORY ? "" : choice);
+          if (!picked.success) throw new Refusal(picked.error.issues[0].message);
+          const changed = await refusingUnknownChoice(() => setInventoryCategory(eventId, ids, picked.data));
+          const what = changed === 1 ? "1 item" : `${changed} items`;
+          return picked.data === null ? `${what} taken out of their category` : `${what} moved to the category`;
+        },
+      }),
+      [INVENTORY_BULK_INTENT.unassign]: bulkIntent(intent, INVENTORY_BULK_INTENT.unassign, {
+        select: "Select the items to take out of their auction items first.",
+        act: async ({ eventId, ids }) => {
+          const changed = await refusingItemsWithBids(() => unassignInventory(eventId, ids), "Nothing was changed. ");
+          return changed === 0
+            ? "None of the selected items was in an auction item"
+            : `${changed === 1 ? "1 item" : `${changed} items`} taken out of their auction item`;
+        },
+      }),
+      [BULK_INTENT.delete]: bulkIntent(intent, BULK_INTENT.delete, {
+        select: "Select the items to delete first.",
+        act: async ({ eventId, ids }) => {
+          const deleted = await refusingItemsWithBids(() => deleteInventory(eventId, ids));
+          return deleted === 1 ? "Inventory item deleted" : `${deleted} inventory items deleted`;
+        },
+      }),
+    }),
+  });
+}
 
-  switch (form.get("intent")) {
-    case "inline-edit": {
-      const edit = readInlineEdit(form, inventoryInlineFields);
-      if (!edit) throw new Response("This edit is not one the grid makes.", { status: 400 });
-      const { column, rule } = inventoryInlineFields[edit.field];
-      const parsed = rule.safeParse(edit.value);
-      if (!parsed.success) return refuseInlineEdit(edit, parsed.error.issues[0].message);
-      try {
-        const found = await updateInventory(eventId, edit.id, { [column]: parsed.data });
-        if (!found) return refuseInlineEdit(edit, "This inventory item no longer exists. Reload the page.");
-      } catch (error) {
-        if (!(error instanceof UnknownChoiceError)) throw error;
-        return refuseInlineEdit(edit, error.message);
-      }
-      return inlineEditSaved();
-    }
+/** A category or auction item that is not the event's is refused, not a failure. */
+async function refusingUnknownChoice<T>(change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (error) {
+    if (error instanceof UnknownChoiceError) throw new Refusal(error.message);
+    throw error;
+  }
+}
 
-    case "change-category": {
-      const ids = readSelectedIds(form);
-      if (!ids) return refuseBulk("Select the items to put in a category first.");
-      const choice = String(form.get("category_id") ?? "");
-      if (choice === "") return refuseBulk("Choose the category to put the selected items in.");
-      const picked = pickedId("category").safeParse(choice === NO_CATEGORY ? "" : choice);
-      if (!picked.success) return refuseBulk(picked.error.issues[0].message);
-      try {
-        const changed = await setInventoryCategory(eventId, ids, picked.data);
-        const what = changed === 1 ? "1 item" : `${changed} items`;
-        return redirectWithToast(here, {
-          title: picked.data === null ? `${what} taken out of their category` : `${what} moved to the category`,
-        });
-      } catch (error) {
-        if (!(error instanceof UnknownChoiceError)) throw error;
-        return refuseBulk(error.message);
-      }
-    }
-
-    case "unassign": {
-      const ids = readSelectedIds(form);
-      if (!ids) return refuseBulk("Select the items to take out of their auction items first.");
-      try {
-        const changed = await unassignInventory(eventId, ids);
-        return redirectWithToast(here, {
-          title:
-            changed === 0
-              ? "None of the selected items was in an auction item"
-              : `${changed === 1 ? "1 item" : `${changed} items`} taken out of their auction item`,
-        });
-      } catch (error) {
-        if (!(error instanceof InventoryHasBidsError)) throw error;
-        return refuseBulk(`Nothing was changed. ${error.message}`);
-      }
-    }
-
-    case "delete": {
-      const ids = readSelectedIds(form);
-      if (!ids) return refuseBulk("Select the items to delete first.");
-      try {
-        const deleted = await deleteInventory(eventId, ids);
-        return redirectWithToast(here, {
-          title: deleted === 1 ? "Inventory item deleted" : `${deleted} inventory items deleted`,
-        });
-      } catch (error) {
-        if (!(error instanceof InventoryHasBidsError)) throw error;
-        return refuseBulk(`Nothing was deleted. ${error.message}`);
-      }
-    }
-
-    default:
-      throw new Response("This form does not say what to do.", { status: 400 });
+/** Items in an auction item that has bids stay where they are: said in the grid's action bar. */
+async function refusingItemsWithBids<T>(change: () => Promise<T>, prefix = ""): Promise<T> {
+  try {
+    return await change();
+  } catch (error) {
+    if (error instanceof InventoryHasBidsError) throw new Refusal(`${prefix}${error.message}`);
+    throw error;
   }
 }
 

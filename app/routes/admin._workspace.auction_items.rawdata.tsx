@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
 import { requireEventPermission } from "~/auth/access.server";
 import {
   deleteItems,
@@ -12,18 +13,14 @@ import { readColumnChoices, saveColumnChoices, savedColumnMap } from "~/catalogu
 import { readImportOptions } from "~/catalogue/item-import-options";
 import { checkItemImport, fileColumns, importItems, MAX_IMPORT_BYTES } from "~/catalogue/item-import.server";
 import { IMPORT_FORM, RawDataPage, type ImportReport } from "~/catalogue/ui/raw-data-sheet";
+import { IMPORT_INTENT } from "~/forms/import-steps";
+import { intentAction } from "~/forms/intent-action.server";
 import { readFormWithFile } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { refuseForm } from "~/forms/reply.server";
 import { readSpreadsheetFile } from "~/forms/spreadsheet-file.server";
-import {
-  inlineEditSaved,
-  readInlineEdit,
-  readSelectedIds,
-  refuseBulk,
-  refuseInlineEdit,
-} from "~/grid/grid-forms.server";
-import { redirectWithToast } from "~/http/toast.server";
+import { bulkIntent, inlineEditIntent } from "~/grid/grid-intents.server";
+import { INLINE_EDIT_INTENT } from "~/grid/grid-types";
 import { titleMeta } from "~/ui/error-page";
 
 export const meta = titleMeta("Raw data · Auction items · Gavel");
@@ -34,97 +31,103 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return listItemSheet(eventId);
 }
 
+/** The item import's three steps (check, match columns, import), and the sheet's edits in place and deletes. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { eventId } = await requireEventPermission(request, "can_edit_auction_items");
-  const url = new URL(request.url);
-  const here = url.pathname + url.search;
-  const form = await readFormWithFile(request, MAX_IMPORT_BYTES);
-  if (!form) return refuseFile(`The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`);
-
-  switch (form.get("intent")) {
-    case "check": {
-      const file = form.get("file");
-      if (!(file instanceof File) || file.size === 0) return refuseFile("Choose a CSV or Excel file to check.");
-      const sheet = await readSpreadsheetFile(file);
-      if ("error" in sheet) return refuseFile(sheet.error);
-      // The organisation's choices for columns it matched by hand before.
-      const options = { ...readImportOptions(form), columnMap: await savedColumnMap(eventId) };
-      const importCheck = await checkItemImport(eventId, sheet.csv, options);
-      if (importCheck.fileError) return refuseFile(importCheck.fileError);
-      return data<ImportReport>({ importCheck, csv: sheet.csv, fileName: file.name, options });
-    }
-
-    case "map": {
-      // The organiser's matching of the file's columns: kept for the organisation's next file, then checked with.
-      const csv = String(form.get("csv") ?? "");
-      const fileName = String(form.get("file_name") ?? "");
-      const choices = readColumnChoices(form, fileColumns(csv));
-      const options = readImportOptions(form);
-      if ("error" in choices) {
-        const importCheck = await checkItemImport(eventId, csv, options);
-        return data<ImportReport>(
-          { importCheck, csv, fileName, options, mappingError: choices.error },
-          { status: 400 },
-        );
-      }
-      await saveColumnChoices(eventId, choices.map);
-      const checked = { ...options, columnMap: choices.map };
-      const importCheck = await checkItemImport(eventId, csv, checked);
-      if (importCheck.fileError) return refuseFile(importCheck.fileError);
-      return data<ImportReport>({ importCheck, csv, fileName, options: checked });
-    }
-
-    case "import": {
-      const csv = String(form.get("csv") ?? "");
-      const options = readImportOptions(form);
-      const { imported, updated, check } = await importItems(eventId, csv, options);
-      if (check.fileError) return refuseFile(check.fileError);
-      if (imported + updated === 0) {
-        return data<ImportReport>(
-          { importCheck: check, csv, fileName: String(form.get("file_name") ?? ""), options },
-          { status: 400 },
-        );
-      }
-      const skipped = check.problems.length;
-      return redirectWithToast(here, {
-        title: importedTitle(imported, updated),
-        description: skipped
-          ? `${skipped} ${skipped === 1 ? "row was" : "rows were"} left out. Fix them and import them on their own.`
-          : undefined,
-      });
-    }
-
-    case "inline-edit": {
-      const edit = readInlineEdit(form, itemInlineRules);
-      if (!edit) throw new Response("This edit is not one the grid makes.", { status: 400 });
-      const field = edit.field;
-      const parsed = itemInlineRules[field].safeParse(edit.value);
-      if (!parsed.success) return refuseInlineEdit(edit, parsed.error.issues[0].message);
-      try {
-        const found = await updateItemField(eventId, edit.id, field, parsed.data);
-        if (!found) return refuseInlineEdit(edit, "This item no longer exists. Reload the page.");
-      } catch (error) {
-        if (!(error instanceof DuplicateLotError || error instanceof Refusal)) throw error;
-        return refuseInlineEdit(edit, error.message);
-      }
-      return inlineEditSaved();
-    }
-
-    case "delete": {
-      const ids = readSelectedIds(form);
-      if (!ids) return refuseBulk("Select the items to delete first.");
-      try {
-        const deleted = await deleteItems(eventId, ids);
-        return redirectWithToast(here, { title: deleted === 1 ? "Item deleted" : `${deleted} items deleted` });
-      } catch (error) {
-        if (!(error instanceof ItemsWithBidsError)) throw error;
-        return refuseBulk(`Nothing was deleted. ${error.message}`);
-      }
-    }
-
-    default:
-      throw new Response("This form does not say what to do.", { status: 400 });
-  }
+  return intentAction(request, {
+    access: async (request) => ({
+      eventId: (await requireEventPermission(request, "can_edit_auction_items")).eventId,
+    }),
+    readForm: async (request) =>
+      (await readFormWithFile(request, MAX_IMPORT_BYTES)) ??
+      refuseFile(`The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`),
+    intents: (intent) => ({
+      [IMPORT_INTENT.check]: intent({
+        formId: IMPORT_FORM,
+        schema: z.object({}),
+        run: async ({ eventId, form }) => {
+          const file = form.get("file");
+          if (!(file instanceof File) || file.size === 0) return refuseFile("Choose a CSV or Excel file to check.");
+          const sheet = await readSpreadsheetFile(file);
+          if ("error" in sheet) return refuseFile(sheet.error);
+          // The organisation's choices for columns it matched by hand before.
+          const options = { ...readImportOptions(form), columnMap: await savedColumnMap(eventId) };
+          const importCheck = await checkItemImport(eventId, sheet.csv, options);
+          if (importCheck.fileError) return refuseFile(importCheck.fileError);
+          return data<ImportReport>({ importCheck, csv: sheet.csv, fileName: file.name, options });
+        },
+      }),
+      [IMPORT_INTENT.map]: intent({
+        formId: IMPORT_FORM,
+        schema: z.object({}),
+        // The organiser's matching of the file's columns: kept for the organisation's next file, then checked with.
+        run: async ({ eventId, form }) => {
+          const csv = String(form.get("csv") ?? "");
+          const fileName = String(form.get("file_name") ?? "");
+          const choices = readColumnChoices(form, fileColumns(csv));
+          const options = readImportOptions(form);
+          if ("error" in choices) {
+            const importCheck = await checkItemImport(eventId, csv, options);
+            return data<ImportReport>(
+              { importCheck, csv, fileName, options, mappingError: choices.error },
+              { status: 400 },
+            );
+          }
+          await saveColumnChoices(eventId, choices.map);
+          const checked = { ...options, columnMap: choices.map };
+          const importCheck = await checkItemImport(eventId, csv, checked);
+          if (importCheck.fileError) return refuseFile(importCheck.fileError);
+          return data<ImportReport>({ importCheck, csv, fileName, options: checked });
+        },
+      }),
+      [IMPORT_INTENT.import]: intent({
+        formId: IMPORT_FORM,
+        schema: z.object({}),
+        run: async ({ eventId, form }) => {
+          const csv = String(form.get("csv") ?? "");
+          const options = readImportOptions(form);
+          const { imported, updated, check } = await importItems(eventId, csv, options);
+          if (check.fileError) return refuseFile(check.fileError);
+          if (imported + updated === 0) {
+            return data<ImportReport>(
+              { importCheck: check, csv, fileName: String(form.get("file_name") ?? ""), options },
+              { status: 400 },
+            );
+          }
+          const skipped = check.problems.length;
+          return {
+            title: importedTitle(imported, updated),
+            description: skipped
+              ? `${skipped} ${skipped === 1 ? "row was" : "rows were"} left out. Fix them and import them on their own.`
+              : undefined,
+          };
+        },
+      }),
+      [INLINE_EDIT_INTENT]: inlineEditIntent(intent, {
+        rules: itemInlineRules,
+        save: async ({ eventId }, id, field, value) => {
+          try {
+            return await updateItemField(eventId, id, field as keyof typeof itemInlineRules, value as never);
+          } catch (error) {
+            if (error instanceof DuplicateLotError) throw new Refusal(error.message);
+            throw error;
+          }
+        },
+        gone: "This item no longer exists. Reload the page.",
+      }),
+      delete: bulkIntent(intent, "delete", {
+        select: "Select the items to delete first.",
+        act: async ({ eventId, ids }) => {
+          try {
+            const deleted = await deleteItems(eventId, ids);
+            return deleted === 1 ? "Item deleted" : `${deleted} items deleted`;
+          } catch (error) {
+            if (error instanceof ItemsWithBidsError) throw new Refusal(error.message);
+            throw error;
+          }
+        },
+      }),
+    }),
+  });
 }
 
 function importedTitle(imported: number, updated: number): string {

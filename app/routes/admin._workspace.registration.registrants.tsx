@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { readRowId } from "~/db/row-id";
 import { db } from "~/db.server";
+import { IMPORT_INTENT } from "~/forms/import-steps";
 import { intentAction } from "~/forms/intent-action.server";
 import { Refusal } from "~/forms/refusal";
 import { refuseForm } from "~/forms/reply.server";
@@ -112,7 +113,7 @@ export async function action({ request }: ActionFunctionArgs) {
           return deleted ? `${deleted.name} deleted` : "That guest was already deleted";
         },
       }),
-      check: intent({
+      [IMPORT_INTENT.check]: intent({
         formId: REGISTRANT_IMPORT_FORM,
         schema: registrantFileSchema,
         run: async ({ eventId }, { file }) => {
@@ -122,7 +123,7 @@ export async function action({ request }: ActionFunctionArgs) {
           return data<ImportAnswer>({ importCheck, csv, fileName: file.name });
         },
       }),
-      import: intent({
+      [IMPORT_INTENT.import]: intent({
         formId: REGISTRANT_IMPORT_FORM,
         schema: registrantImportSchema,
         run: async ({ eventId }, { csv, file_name }) => {

@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { IMPORT_INTENT } from "~/forms/import-steps";
 import { Button } from "./button";
 import { FormAlert } from "./form-alert";
 import type { ReactNode } from "react";
@@ -26,7 +27,7 @@ export function CsvCheckForm({
   return (
     <>
       <Form method="post" encType="multipart/form-data" className="import-form">
-        <input type="hidden" name="intent" value="check" />
+        <input type="hidden" name="intent" value={IMPORT_INTENT.check} />
         <label className="field__label" htmlFor={`${id}-file`}>
           {label}
         </label>

@@ -3,6 +3,7 @@
  * rows that cannot be imported, and the button that imports the clean ones.
  */
 import { Form } from "@remix-run/react";
+import { IMPORT_INTENT } from "~/forms/import-steps";
 import { Button } from "./button";
 
 /** The rows of the file that cannot be imported, by line, with what is wrong with each; nothing when none. */
@@ -66,7 +67,7 @@ export function ImportCleanRows({
   if (label === null) return <p>Fix the rows above in your spreadsheet, save it as CSV and check it again.</p>;
   return (
     <Form method="post">
-      <input type="hidden" name="intent" value="import" />
+      <input type="hidden" name="intent" value={IMPORT_INTENT.import} />
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

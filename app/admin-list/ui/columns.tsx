@@ -2,7 +2,7 @@
  * Columns and row actions that several admin lists have in common (donors, staff, sponsors, paddle raises): one
  * declaration each, so the same field reads, filters, exports and edits alike on every screen.
  */
-import { YES_NO_OPTIONS, type GridBulkAction, type GridColumn, type GridValue } from "~/grid/grid-types";
+import { BULK_INTENT, YES_NO_OPTIONS, type GridBulkAction, type GridColumn, type GridValue } from "~/grid/grid-types";
 import type { ZodTypeAny } from "zod";
 
 /** A text field of the record, edited in place and checked with its rule in the form's schema. */
@@ -69,11 +69,11 @@ export function allEventsItemCountColumn<Row extends { all_item_count: number }>
 
 /** Mark the selected rows active or inactive (the list's action answers intents "activate" and "deactivate"). */
 export const ACTIVE_BULK_ACTIONS: GridBulkAction[] = [
-  { intent: "activate", label: "Mark active" },
-  { intent: "deactivate", label: "Mark inactive" },
+  { intent: BULK_INTENT.activate, label: "Mark active" },
+  { intent: BULK_INTENT.deactivate, label: "Mark inactive" },
 ];
 
 /** Delete the selected rows, once the person has confirmed what the list says about it. */
 export function deleteBulkAction(confirm: NonNullable<GridBulkAction["confirm"]>): GridBulkAction {
-  return { intent: "delete", label: "Delete", danger: true, confirm };
+  return { intent: BULK_INTENT.delete, label: "Delete", danger: true, confirm };
 }

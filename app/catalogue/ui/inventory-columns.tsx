@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { deleteBulkAction } from "~/admin-list/ui/columns";
 import { centsToInput } from "~/ui/money-input";
-import { inventoryTag, inventoryTitle, NO_CATEGORY } from "../inventory-fields";
+import { INVENTORY_BULK_INTENT, inventoryTag, inventoryTitle, NO_CATEGORY } from "../inventory-fields";
 import { inventoryPath } from "../inventory-paths";
 import type { listInventory } from "../inventory.server";
 import type { SerializeFrom } from "@remix-run/node";
@@ -71,7 +71,7 @@ function auctionItemLabel(row: InventoryListRow): string {
 export function inventoryBulkActions(categories: readonly GridOption[]): GridBulkAction[] {
   return [
     {
-      intent: "change-category",
+      intent: INVENTORY_BULK_INTENT.changeCategory,
       label: "Change category",
       choice: {
         name: "category_id",
@@ -80,7 +80,7 @@ export function inventoryBulkActions(categories: readonly GridOption[]): GridBul
       },
     },
     {
-      intent: "unassign",
+      intent: INVENTORY_BULK_INTENT.unassign,
       label: "Take out of auction item",
       confirm: (count) => ({
         title:

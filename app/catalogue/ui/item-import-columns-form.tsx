@@ -5,6 +5,7 @@
  * away, to change a match. A plain form carrying the file's text: it works without JavaScript.
  */
 import { Form } from "@remix-run/react";
+import { IMPORT_INTENT } from "~/forms/import-steps";
 import { Button } from "~/ui/button";
 import { FormAlert } from "~/ui/form-alert";
 import { IMPORT_FIELD_LABELS, type ImportField } from "../item-import-columns";
@@ -29,7 +30,7 @@ export function ItemImportColumnsForm({ report }: { report: ImportReport }) {
           : "Match the columns by hand"}
       </summary>
       <Form method="post" className="stack">
-        <input type="hidden" name="intent" value="map" />
+        <input type="hidden" name="intent" value={IMPORT_INTENT.map} />
         <input type="hidden" name="csv" value={report.csv} />
         <input type="hidden" name="file_name" value={report.fileName} />
         {Object.entries(options).map(([name, value]) => (

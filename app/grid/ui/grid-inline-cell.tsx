@@ -2,8 +2,8 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { ruleMaxLength } from "~/forms/form-contract";
 import { SelectOptions } from "~/ui/select-options";
+import { INLINE_EDIT_INTENT, type GridColumn, type InlineEditRefusal } from "../grid-types";
 import { showCell } from "./grid-cell";
-import type { GridColumn, InlineEditRefusal } from "../grid-types";
 
 /**
  * A cell edited in place: the value with an edit button; Enter or leaving the field saves it (intent
@@ -84,7 +84,7 @@ export function GridInlineCell<Row>({
     }
     setLocalError(null);
     setDismissed(fetcher.data);
-    fetcher.submit({ intent: "inline-edit", id, field: column.id, value }, { method: "post" });
+    fetcher.submit({ intent: INLINE_EDIT_INTENT, id, field: column.id, value }, { method: "post" });
   };
   const cancel = () => {
     cancelled.current = true;

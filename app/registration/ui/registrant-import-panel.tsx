@@ -5,6 +5,7 @@
  */
 import { useActionData, useNavigation } from "@remix-run/react";
 import { replyFor } from "~/forms/form-contract";
+import { IMPORT_INTENT } from "~/forms/import-steps";
 import { CsvCheckForm } from "~/ui/csv-check-form";
 import { ImportCleanRows, ImportProblems } from "~/ui/import-report";
 import { REGISTRANT_IMPORT_FORM, STAFF_METHOD_LABELS } from "../registrant-fields";
@@ -13,7 +14,7 @@ import type { ImportAnswer, ImportUpdate } from "../registrant-import.server";
 export function RegistrantImportPanel() {
   const answer = useActionData<object>();
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "check";
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === IMPORT_INTENT.check;
   const check = answer && "importCheck" in answer ? (answer as ImportAnswer) : null;
   const error = replyFor(answer, REGISTRANT_IMPORT_FORM)?.error?.file?.[0];
 
