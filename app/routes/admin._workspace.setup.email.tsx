@@ -2,11 +2,9 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useRef } from "react";
 import { requireEventPermission } from "~/auth/access.server";
 import { db } from "~/db.server";
-import { parseForm, replyFor } from "~/forms/form-contract";
-import { readPostedForm } from "~/forms/posted-form.server";
-import { answerForm } from "~/forms/reply.server";
+import { replyFor } from "~/forms/form-contract";
+import { intentAction } from "~/forms/intent-action.server";
 import { useContractForm } from "~/forms/use-contract-form";
-import { backWithToast } from "~/http/toast.server";
 import { messageOrigin } from "~/messages/links.server";
 import { loadEventMessaging } from "~/messages/message-context.server";
 import { EMAIL_SETUP_FORM, emailSetupSchema, TEST_SEND_FORM, testSendSchema } from "~/messages/message-forms";
@@ -46,17 +44,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** The email settings saved, or a test sent to the person. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { eventId, user } = await requireEventPermission(request, "can_configure_event");
-  const formData = await readPostedForm(request);
-  if (formData.get("intent") === TEST_SEND_FORM) {
-    return answerForm(TEST_SEND_FORM, parseForm(formData, testSendSchema), async () =>
-      backWithToast(request, await sendTestMessage(eventId, user.usr_id, { channel: "email", phone: null })),
-    );
-  }
-  return answerForm(EMAIL_SETUP_FORM, parseForm(formData, emailSetupSchema), async (setup) => {
-    await saveEmailSetup(eventId, setup);
-    return backWithToast(request, "Email settings saved");
+  return intentAction(request, {
+    access: (request) => requireEventPermission(request, "can_configure_event"),
+    intents: (intent) => ({
+      [EMAIL_SETUP_FORM]: intent({
+        formId: EMAIL_SETUP_FORM,
+        schema: emailSetupSchema,
+        run: async ({ eventId }, setup) => {
+          await saveEmailSetup(eventId, setup);
+          return "Email settings saved";
+        },
+      }),
+      [TEST_SEND_FORM]: intent({
+        formId: TEST_SEND_FORM,
+        schema: testSendSchema,
+        run: ({ eventId, user }, _) => sendTestMessage(eventId, user.usr_id, { channel: "email", phone: null }),
+      }),
+    }),
   });
 }
 

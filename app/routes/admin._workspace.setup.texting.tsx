@@ -2,11 +2,9 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useRef } from "react";
 import { requireEventPermission } from "~/auth/access.server";
 import { db } from "~/db.server";
-import { parseForm, replyFor } from "~/forms/form-contract";
-import { readPostedForm } from "~/forms/posted-form.server";
-import { answerForm } from "~/forms/reply.server";
+import { replyFor } from "~/forms/form-contract";
+import { intentAction } from "~/forms/intent-action.server";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
-import { backWithToast } from "~/http/toast.server";
 import { messageOrigin } from "~/messages/links.server";
 import { loadEventMessaging } from "~/messages/message-context.server";
 import { TEST_SEND_FORM, TEXTING_SETUP_FORM, testSendSchema, textingSetupSchema } from "~/messages/message-forms";
@@ -40,17 +38,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** The texting settings saved, or a test sent to the person. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { eventId, user } = await requireEventPermission(request, "can_configure_event");
-  const formData = await readPostedForm(request);
-  if (formData.get("intent") === TEST_SEND_FORM) {
-    return answerForm(TEST_SEND_FORM, parseForm(formData, testSendSchema), async (test) =>
-      backWithToast(request, await sendTestMessage(eventId, user.usr_id, test)),
-    );
-  }
-  return answerForm(TEXTING_SETUP_FORM, parseForm(formData, textingSetupSchema), async (setup) => {
-    await saveTextingSetup(eventId, setup);
-    return backWithToast(request, "Texting settings saved");
+  return intentAction(request, {
+    access: (request) => requireEventPermission(request, "can_configure_event"),
+    intents: (intent) => ({
+      [TEXTING_SETUP_FORM]: intent({
+        formId: TEXTING_SETUP_FORM,
+        schema: textingSetupSchema,
+        run: async ({ eventId }, setup) => {
+          await saveTextingSetup(eventId, setup);
+          return "Texting settings saved";
+        },
+      }),
+      [TEST_SEND_FORM]: intent({
+        formId: TEST_SEND_FORM,
+        schema: testSendSchema,
+        run: ({ eventId, user }, test) => sendTestMessage(eventId, user.usr_id, test),
+      }),
+    }),
   });
 }
 

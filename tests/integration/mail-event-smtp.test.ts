@@ -5,6 +5,7 @@
 // ALLOW_PRIVATE_EVENT_SMTP (tests only) lets the same event reach the suite's local SMTP server.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { EMAIL_SETUP_FORM } from "~/messages/message-forms";
 import { message, message_attempt, message_settings } from "~drizzle/schema";
 import { makeAuctionEvent } from "../support/auction";
 import { testDatabase } from "../support/database";
@@ -40,7 +41,10 @@ describe("saving an event's own mail server", () => {
     const route = await import("~/routes/admin._workspace.setup.email");
     const { gala, cookie } = await organiser();
     const save = (smtp_url: string) =>
-      call(route.action, makeRequest(`/admin/setup/email?id=${gala.event_id}`, { cookie, form: { smtp_url } }));
+      call(
+        route.action,
+        makeRequest(`/admin/setup/email?id=${gala.event_id}`, { cookie, form: { intent: EMAIL_SETUP_FORM, smtp_url } }),
+      );
     for (const address of [
       `smtp://127.0.0.1:${smtp.port}`,
       `smtp://user:pass@localhost:${smtp.port}`,
@@ -79,7 +83,10 @@ describe("saving checks the event's own mail server as sending will", () => {
       const save = (smtp_url: string) =>
         call(
           route.action,
-          makeRequest(`/admin/setup/email?id=${gala.event_id}`, { cookie, form: { sender_name: "Gala", smtp_url } }),
+          makeRequest(`/admin/setup/email?id=${gala.event_id}`, {
+            cookie,
+            form: { intent: EMAIL_SETUP_FORM, sender_name: "Gala", smtp_url },
+          }),
         );
       const stored = async () => db.select().from(message_settings).where(eq(message_settings.event_id, gala.event_id));
 

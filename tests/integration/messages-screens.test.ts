@@ -4,6 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTwilioSandbox } from "~/demo/sandbox/twilio";
+import { EMAIL_SETUP_FORM, TEXTING_SETUP_FORM } from "~/messages/message-forms";
 import {
   message,
   message_broadcast,
@@ -58,7 +59,10 @@ describe("/admin/setup/email", () => {
     const other = await teamMember(gala.event_id, "can_send_messages");
     const url = `/admin/setup/email?id=${gala.event_id}`;
     expect((await call(route.loader, makeRequest(url, { cookie: other.cookie }))).status).toBe(403);
-    const posted = await call(route.action, makeRequest(url, { cookie: other.cookie, form: { sender_name: "X" } }));
+    const posted = await call(
+      route.action,
+      makeRequest(url, { cookie: other.cookie, form: { intent: EMAIL_SETUP_FORM, sender_name: "X" } }),
+    );
     expect(posted.status).toBe(403);
     expect(await db.select().from(message_settings).where(eq(message_settings.event_id, gala.event_id))).toEqual([]);
   });
@@ -70,7 +74,10 @@ describe("/admin/setup/email", () => {
     const url = `/admin/setup/email?id=${gala.event_id}`;
     const refused = await call(
       route.action,
-      makeRequest(url, { cookie: admin.cookie, form: { sender_name: "Harbor Light", reply_to: "not an address" } }),
+      makeRequest(url, {
+        cookie: admin.cookie,
+        form: { intent: EMAIL_SETUP_FORM, sender_name: "Harbor Light", reply_to: "not an address" },
+      }),
     );
     expect(refused.status).toBe(400);
     expect(refused.data).toMatchObject({ error: { reply_to: ["Enter an email address such as info@example.org."] } });
@@ -86,6 +93,7 @@ describe("/admin/setup/email", () => {
       makeRequest(url, {
         cookie: admin.cookie,
         form: {
+          intent: EMAIL_SETUP_FORM,
           sender_name: "Harbor Light",
           reply_to: "hello@harbor.example",
           smtp_url: SMTP_SECRET.replace("smtp.example.org:465", `127.0.0.1:${smtp.port}`).replace("smtps:", "smtp:"),
@@ -117,7 +125,8 @@ describe("/admin/setup/email", () => {
     const gala = await makeAuctionEvent(db);
     const admin = await teamMember(gala.event_id, "can_configure_event");
     const url = `/admin/setup/email?id=${gala.event_id}`;
-    const save = (form: Record<string, string>) => call(route.action, makeRequest(url, { cookie: admin.cookie, form }));
+    const save = (form: Record<string, string>) =>
+      call(route.action, makeRequest(url, { cookie: admin.cookie, form: { intent: EMAIL_SETUP_FORM, ...form } }));
     const stored = async () =>
       ((await db.select().from(message_settings).where(eq(message_settings.event_id, gala.event_id)))[0].templates ??
         {}) as Record<string, { body?: string }>;
@@ -146,6 +155,7 @@ describe("/admin/setup/texting", () => {
     const admin = await teamMember(gala.event_id, "can_configure_event");
     const url = `/admin/setup/texting?id=${gala.event_id}`;
     const form = {
+      intent: TEXTING_SETUP_FORM,
       twilio_account_sid: TWILIO_SID,
       twilio_auth_token: TWILIO_TOKEN,
       twilio_from_number: "(617) 555-0000",

@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import twilio from "twilio";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { startTwilioSandbox } from "~/demo/sandbox/twilio";
+import { TEXTING_SETUP_FORM } from "~/messages/message-forms";
 import {
   auction_item,
   event,
@@ -133,6 +134,7 @@ async function organiserOfAnotherOrganisation() {
       makeRequest(`/admin/setup/texting?id=${gala.event_id}`, {
         cookie,
         form: {
+          intent: TEXTING_SETUP_FORM,
           twilio_account_sid: form.sid,
           twilio_auth_token: form.token,
           twilio_from_number: form.from,

@@ -3,6 +3,7 @@
 // cannot keep secrets says whom to ask, without naming its setting (SECRETS_KEY) on an organiser's screen.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { EMAIL_SETUP_FORM, TEXTING_SETUP_FORM } from "~/messages/message-forms";
 import { event } from "~drizzle/schema";
 import { testDatabase } from "../support/database";
 import { giveRole, makeEvent, makeUser, sessionCookie, teamRole } from "../support/people";
@@ -122,7 +123,7 @@ describe("a server that cannot keep secrets", () => {
       email.action,
       makeRequest(emailUrl, {
         cookie,
-        form: { sender_name: "Lighthouse", smtp_url: "smtps://u:p@smtp.example.org:465" },
+        form: { intent: EMAIL_SETUP_FORM, sender_name: "Lighthouse", smtp_url: "smtps://u:p@smtp.example.org:465" },
       }),
     );
     expect(refusedSmtp.status).toBe(400);
@@ -136,6 +137,7 @@ describe("a server that cannot keep secrets", () => {
       makeRequest(`/admin/setup/texting?id=${made.event_id}`, {
         cookie,
         form: {
+          intent: TEXTING_SETUP_FORM,
           twilio_account_sid: `AC${"1".repeat(32)}`,
           twilio_auth_token: "a-token",
           twilio_from_number: "(617) 555-0000",

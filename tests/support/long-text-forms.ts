@@ -559,6 +559,7 @@ export const LONG_TEXT_FORMS: LongTextForm[] = [
     route: "routes/admin._workspace.setup.email",
     name: "the event's email settings",
     fields: () => ({
+      intent: "email-setup",
       sender_name: "Harbor Light",
       reply_to: "gala@example.org",
       subject_outbid: "You were outbid",
@@ -640,6 +641,7 @@ export const LONG_TEXT_FORMS: LongTextForm[] = [
     route: "routes/admin._workspace.setup.texting",
     name: "the event's texting settings",
     fields: () => ({
+      intent: "texting-setup",
       twilio_account_sid: "",
       twilio_auth_token: "",
       twilio_from_number: "(617) 555-0100",

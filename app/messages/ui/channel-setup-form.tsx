@@ -33,6 +33,8 @@ export function ChannelSetupForm({
         if (target.name) onTyped(target.name, value);
       }}
     >
+      {/* The form's id is its intent: the page's other form sends a test. */}
+      <input type="hidden" name="intent" value={form.id} />
       {children}
     </Form>
   );
