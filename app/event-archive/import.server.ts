@@ -589,11 +589,13 @@ class ArchiveReader {
         continue;
       }
       if (this.writing) {
-        const key = (getTableColumns(table.table) as unknown as Record<string, PgColumn>)[table.key!]!;
+        const columns = getTableColumns(table.table) as unknown as Record<string, PgColumn>;
+        // updated_at stays as archived: setting a reference the archive had is not a change of the row.
+        const kept = columns.updated_at ? { updated_at: sql`${columns.updated_at}` } : {};
         await this.writing.tx
           .update(table.table)
-          .set({ [column]: renumbered })
-          .where(eq(key, id));
+          .set({ [column]: renumbered, ...kept })
+          .where(eq(columns[table.key!]!, id));
       }
     }
   }
