@@ -52,6 +52,7 @@ export const LEFT_OUT: Readonly<Record<string, string>> = {
   charge_run_guest: "runs of “charge all cards”, a process of the night",
   message_attempt: "the message providers' answers to each try",
   outbid_window: "the outbid throttle's open windows",
+  text_opt_out: "STOP replies, kept per Twilio account and number, which the archive does not carry",
   item_import_column: "the organisation's column choices for item imports",
   tax_statement_send: "the organisation's yearly tax statements",
 };

@@ -2,8 +2,8 @@
  * The tar layout of an event archive (decision 039), written and read a file at a time: POSIX ustar, regular files
  * only, names under 100 characters. Gavel writes and reads its own archives, so this is the small part of tar they
  * need rather than a dependency: a writer that turns (name, bytes) into blocks, and a reader that yields each file of
- * a byte stream as it arrives, holding one file in memory at a time and refusing anything else tar can hold (links,
- * devices, folders, names that climb out with "..").
+ * a byte stream as it arrives, holding one file in memory at a time, passing over folders, and refusing anything else
+ * tar can hold (links, devices, names that climb out with "..").
  */
 
 const BLOCK = 512;
@@ -115,6 +115,8 @@ export async function* readTar(source: AsyncIterable<Uint8Array>, maxEntryBytes:
     const name = prefix ? `${prefix}/${readText(header, 0, 100)}` : readText(header, 0, 100);
     const type = String.fromCharCode(header[156]!);
     const size = readOctal(header, 124, 12);
+    // A folder (an archive unpacked and packed again by hand with tar) holds nothing to read.
+    if (type === "5" && size === 0) continue;
     if ((type !== "0" && type !== "\0") || !SAFE_NAME.test(name) || name.split("/").includes(".."))
       throw new TarFormatError(`The archive holds “${name.slice(0, 100)}”, which is not a file Gavel writes.`);
     if (size > maxEntryBytes)
