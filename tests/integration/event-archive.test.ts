@@ -84,7 +84,7 @@ async function download(cookie: string) {
 
 function uploadRequest(cookie: string, bytes: Uint8Array, name = "gala.gavel.tar.gz") {
   const form = new FormData();
-  form.set("file", new File([bytes], name, { type: "application/gzip" }));
+  form.set("file", new File([Buffer.from(bytes)], name, { type: "application/gzip" }));
   return new Request("http://localhost:3000/admin/events/import", {
     method: "POST",
     headers: { Cookie: cookie },
@@ -186,13 +186,21 @@ async function seedRichEvent() {
   sourceEventId = made.event_id;
   source = await organiserOf(sourceEventId);
   await openAuctions(db, sourceEventId);
+  // An image, stored as the uploader stores it.
+  const bytes = await sharp({ create: { width: 200, height: 120, channels: 3, background: "#c03" } })
+    .webp()
+    .toBuffer();
+  imageRef = { hash: createHash("sha256").update(bytes).digest("hex").slice(0, 32), width: 200 };
+  await fileStorage().put(imageKey(imageRef), bytes);
+  // The landing page's settings name the image inside its JSON, the description inside its HTML.
+  const hero = { heroSection: { image: { value: imageUrl(imageRef), useDefault: false } } };
   const [page] = await db
     .insert(landing)
-    .values({ meta: { heroSection: { title: { value: "Welcome", useDefault: false } } }, primary_color: "#112233" })
+    .values({ primary_color: "#112233", meta: hero as unknown as typeof landing.$inferInsert.meta })
     .returning();
   await db
     .update(event)
-    .set({ landing_id: page.landing_id, description: "<p>Our gala</p>" })
+    .set({ landing_id: page.landing_id, description: `<p>Our gala</p><img src="${imageUrl(imageRef)}" alt="">` })
     .where(eq(event.event_id, sourceEventId));
   const [live] = await db.insert(traditional_auction).values({ event_id: sourceEventId, capacity: 80 }).returning();
   await db
@@ -215,13 +223,6 @@ async function seedRichEvent() {
     twilio_account_sid: `AC${SECRET}`,
     twilio_auth_token_encrypted: SECRET,
   });
-
-  // An image, stored as the uploader stores it.
-  const bytes = await sharp({ create: { width: 200, height: 120, channels: 3, background: "#c03" } })
-    .webp()
-    .toBuffer();
-  imageRef = { hash: createHash("sha256").update(bytes).digest("hex").slice(0, 32), width: 200 };
-  await fileStorage().put(imageKey(imageRef), bytes);
 
   const clientId = made.client_id;
   const [wine] = await db.insert(category).values({ client_id: clientId, title: "Wine" }).returning();

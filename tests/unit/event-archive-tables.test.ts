@@ -13,7 +13,7 @@ import {
 import { readTar, tarEnd, tarEntry, TarFormatError } from "~/event-archive/tar.server";
 import * as schema from "~drizzle/schema";
 
-const tableNames = Object.values(schema)
+const tableNames = (Object.values(schema) as unknown[])
   .filter((value): value is PgTable => value instanceof PgTable)
   .map((table) => getTableConfig(table).name);
 
