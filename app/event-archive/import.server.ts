@@ -40,6 +40,7 @@ import {
   EVENT_REFERENCE,
   type ArchiveTable,
 } from "./archive-tables.server";
+import { KIND_LABELS } from "./kind-labels";
 import { readTar, TarFormatError, type TarEntry } from "./tar.server";
 import type { PgColumn } from "drizzle-orm/pg-core";
 
@@ -76,35 +77,16 @@ export interface ArchiveCheck {
   moreProblems: boolean;
 }
 
-const LABELS: Readonly<Record<string, string>> = {
-  usr: "People",
-  staff: "Staff",
-  category: "Categories",
-  donor: "Donors",
-  sponsor: "Sponsors",
-  event: "Event",
-  auction_item: "Auction items",
-  auction_item_image: "Item images",
-  inventory: "Inventory items",
-  bid: "Bids",
-  payment: "Payments",
-  refund: "Refunds",
-  registrant: "Guests",
-  ticket: "Ticket types",
-  ticket_payment: "Ticket orders",
-  pass: "Parties",
-  donation: "Gifts",
-  pledge: "Pledges",
-  winner: "Items won",
-  purchase: "Items bought",
-  message: "Messages",
-  invoice: "Invoices",
-  invoice_line: "Invoice lines",
-};
-
 const EVENT_TABLE = ARCHIVE_TABLES.find((table) => table.name === "event")!;
 
-const labelOf = (table: string) => LABELS[table] ?? table.replaceAll("_", " ").replace(/^./, (c) => c.toUpperCase());
+/** The values unique across the Gavel, as the check's notes name them. */
+const TAKEN_VALUES: Readonly<Record<string, string>> = {
+  subdomain: "subdomain",
+  provider_ref: "Stripe reference(s)",
+  checkout_session_id: "Stripe checkout session(s)",
+};
+
+const labelOf = (table: string) => KIND_LABELS[table] ?? table;
 
 /** Refused as a whole: not an archive, or one this Gavel cannot read. */
 class ArchiveRefused extends Error {}
@@ -492,7 +474,10 @@ class ArchiveReader {
           value[field] = null;
           cleared += 1;
         }
-      if (cleared > 0) this.notes.push(`${labelOf(table.name)}: ${cleared} ${field} already in use here, left empty.`);
+      if (cleared > 0)
+        this.notes.push(
+          `${labelOf(table.name)}: ${cleared} ${TAKEN_VALUES[field] ?? field} already another's here, left empty.`,
+        );
     }
   }
 

@@ -10,6 +10,7 @@ import {
   EVENT_REFERENCE,
   LEFT_OUT,
 } from "~/event-archive/archive-tables.server";
+import { KIND_LABELS } from "~/event-archive/kind-labels";
 import { readTar, tarEnd, tarEntry, TarFormatError } from "~/event-archive/tar.server";
 import * as schema from "~drizzle/schema";
 
@@ -35,6 +36,10 @@ describe("the archive's tables", () => {
       }
     });
     expect(later).toEqual(["event.traditional_auction_id"]);
+  });
+
+  it("names every kind on the import's check", () => {
+    expect(ARCHIVE_TABLES.map((table) => table.name).filter((name) => !KIND_LABELS[name])).toEqual([]);
   });
 
   it("leaves out keys, tokens and password hashes", () => {

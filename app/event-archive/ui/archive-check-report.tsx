@@ -78,7 +78,7 @@ export function ArchiveCheckReport({
           <input type="hidden" name="intent" value="import" />
           <input type="hidden" name="token" value={token} />
           <Button type="submit" disabled={busy}>
-            Import “{check.event?.title}” as a new event
+            Import as a new event
           </Button>
         </Form>
       ) : null}
