@@ -46,6 +46,8 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 
 /** The largest file an archive may hold: a file of rows is far smaller, an image at most the uploader's limit. */
 const MAX_ENTRY_BYTES = 64 * 1024 * 1024;
+/** All of an archive's files, unpacked: a 60 MB upload of rows and images is far below it. */
+const MAX_UNPACKED_BYTES = 2 * 1024 * 1024 * 1024;
 /** Problems listed before the check stops counting them. */
 const MAX_PROBLEMS = 100;
 
@@ -159,6 +161,8 @@ class ArchiveReader {
   readonly imageHashes = new Map<string, string>();
   readonly imagesNamed = new Set<string>();
   readonly imagesHeld = new Set<string>();
+  /** Silent and virtual items still open in the archive: the new event closes them at their times. */
+  openItems = 0;
   private readonly deferred: { table: ArchiveTable; id: number; column: string; target: string; old: number }[] = [];
   private readonly matched = new Map<string, Map<string, number>>();
 
@@ -521,6 +525,16 @@ class ArchiveReader {
           }
         }
         return;
+      case "auction_item": {
+        const open = values.filter(
+          (value) =>
+            value.status === "published" &&
+            value.closed_at == null &&
+            (value.type === "silent" || value.type === "virtual"),
+        ).length;
+        this.openItems += open;
+        return;
+      }
       case "refund":
         for (const value of values) value.idempotency_key = `archive:${randomUUID()}`;
         return;
@@ -631,6 +645,10 @@ class ArchiveReader {
       this.notes.push(
         `${missing} image${missing === 1 ? "" : "s"} the rows name ${missing === 1 ? "is" : "are"} not in the archive: ${missing === 1 ? "it stays" : "they stay"} as addresses.`,
       );
+    if (this.openItems > 0)
+      this.notes.push(
+        `${this.openItems} silent or virtual item${this.openItems === 1 ? " is" : "s are"} still open: the new event closes ${this.openItems === 1 ? "it" : "them"} at ${this.openItems === 1 ? "its" : "their"} closing time and tells the winners, as the original does. Change the auctions' times after the import if it is a copy.`,
+      );
     return {
       event: this.manifest?.event ?? null,
       schemaVersion: this.manifest?.schemaVersion ?? null,
@@ -651,7 +669,7 @@ class ArchiveReader {
 async function* entriesOf(file: string): AsyncGenerator<TarEntry> {
   const gunzip = createReadStream(file).pipe(createGunzip());
   try {
-    yield* readTar(gunzip, MAX_ENTRY_BYTES);
+    yield* readTar(gunzip, MAX_ENTRY_BYTES, MAX_UNPACKED_BYTES);
   } finally {
     gunzip.destroy();
   }

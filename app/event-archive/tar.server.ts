@@ -102,11 +102,16 @@ class ChunkReader {
 const SAFE_NAME = /^[A-Za-z0-9_.-]+(?:\/[A-Za-z0-9_.-]+)*$/;
 
 /**
- * Each regular file of a tar byte stream, in order, its bytes whole (at most `maxEntryBytes`). Ends at the archive's
- * end blocks, or at the end of the stream.
+ * Each regular file of a tar byte stream, in order, its bytes whole (at most `maxEntryBytes`, and `maxTotalBytes` for
+ * all of them). Ends at the archive's end blocks, or at the end of the stream.
  */
-export async function* readTar(source: AsyncIterable<Uint8Array>, maxEntryBytes: number): AsyncGenerator<TarEntry> {
+export async function* readTar(
+  source: AsyncIterable<Uint8Array>,
+  maxEntryBytes: number,
+  maxTotalBytes = Number.MAX_SAFE_INTEGER,
+): AsyncGenerator<TarEntry> {
   const reader = new ChunkReader(source[Symbol.asyncIterator]());
+  let total = 0;
   for (;;) {
     const header = await reader.take(BLOCK);
     if (header === null || header.every((byte) => byte === 0)) return;
@@ -121,6 +126,10 @@ export async function* readTar(source: AsyncIterable<Uint8Array>, maxEntryBytes:
       throw new TarFormatError(`The archive holds “${name.slice(0, 100)}”, which is not a file Gavel writes.`);
     if (size > maxEntryBytes)
       throw new TarFormatError(`“${name}” in the archive is larger than ${Math.round(maxEntryBytes / 1048576)} MB.`);
+    total += size;
+    // A small file that unpacks to more than this is refused before it is read (a compression bomb).
+    if (total > maxTotalBytes)
+      throw new TarFormatError(`The archive unpacks to more than ${Math.round(maxTotalBytes / 1048576)} MB.`);
     const bytes = size === 0 ? Buffer.alloc(0) : await reader.take(size);
     if (bytes === null) throw new TarFormatError("The archive ends in the middle of a file: it was cut short.");
     const padding = (BLOCK - (size % BLOCK)) % BLOCK;

@@ -92,6 +92,13 @@ describe("the tar layout", () => {
     await expect(entriesOf(tar.subarray(0, 1200))).rejects.toThrow(/cut short/);
     const climbing = Buffer.concat([...tarEntry({ name: "../etc/passwd", bytes: new Uint8Array(1) }), tarEnd()]);
     await expect(entriesOf(climbing)).rejects.toBeInstanceOf(TarFormatError);
+    async function* once() {
+      yield tar;
+    }
+    const unpackedTooLarge = async () => {
+      for await (const entry of readTar(once(), 1024 * 1024, 1000)) void entry;
+    };
+    await expect(unpackedTooLarge()).rejects.toThrow(/unpacks to more than/);
     const damaged = Buffer.from(tar);
     damaged[10] = 0x7a;
     await expect(entriesOf(damaged)).rejects.toThrow(/damaged/);
