@@ -32,8 +32,13 @@ export interface ArchiveTable {
    * holds is left empty, since the original row keeps it.
    */
   globallyUnique: readonly string[];
-  /** Rows shared by the organisation's events (people, donors, categories): an equal one already there is reused. */
-  matchBy?: string;
+  /**
+   * Rows shared by the organisation's events (people, donors, categories): one already there with the same values in
+   * these columns is reused rather than copied. The first column is the one looked up (a person's email, case aside).
+   */
+  matchBy?: readonly string[];
+  /** The first matchBy column is unique in the target (a person's email, a category's title in the organisation). */
+  matchIsUnique?: boolean;
 }
 
 /** Tables of the schema that an archive never carries, and why (the unit test reads this list). */
@@ -82,7 +87,8 @@ interface Declaration {
   omit?: readonly string[];
   extraRefs?: Readonly<Record<string, string>>;
   globallyUnique?: readonly string[];
-  matchBy?: string;
+  matchBy?: readonly string[];
+  matchIsUnique?: boolean;
 }
 
 const keyed = (table: PgTable, key: string, rest: Omit<Declaration, "table" | "key">): Declaration => ({
@@ -101,12 +107,18 @@ const DECLARATIONS: readonly Declaration[] = [
   keyed(schema.usr, "usr_id", {
     rows: REFERENCED,
     omit: ["google_id", "stripe_id", "stripe_test_id", "default_payment_source", "selected_event", "session_version"],
-    matchBy: "email_address",
+    matchBy: ["email_address"],
+    matchIsUnique: true,
   }),
-  keyed(schema.staff, "staff_id", { rows: REFERENCED, matchBy: "email" }),
-  keyed(schema.category, "category_id", { rows: REFERENCED, matchBy: "title" }),
-  keyed(schema.donor, "donor_id", { rows: REFERENCED, matchBy: "email" }),
-  keyed(schema.sponsor, "sponsor_id", { rows: REFERENCED, matchBy: "title" }),
+  // Staff, donors and sponsors have no unique key: reused only when every descriptive field is the same (a copy of an
+  // event in its own organisation), so two donors sharing an email stay two.
+  keyed(schema.staff, "staff_id", { rows: REFERENCED, matchBy: ["email", "first_name", "last_name"] }),
+  keyed(schema.category, "category_id", { rows: REFERENCED, matchBy: ["title"], matchIsUnique: true }),
+  keyed(schema.donor, "donor_id", {
+    rows: REFERENCED,
+    matchBy: ["email", "first_name", "last_name", "title", "phone", "website"],
+  }),
+  keyed(schema.sponsor, "sponsor_id", { rows: REFERENCED, matchBy: ["title", "level", "logo", "website"] }),
   // The event and its settings.
   keyed(schema.landing, "landing_id", { rows: namedByEvent(schema.landing, "landing_id") }),
   keyed(schema.silent_auction, "silent_auction_id", {
@@ -247,7 +259,7 @@ function declared(declaration: Declaration): Omit<ArchiveTable, "rows"> & { rows
     omit: declaration.omit ?? [],
     refs,
     globallyUnique: declaration.globallyUnique ?? [],
-    ...(declaration.matchBy ? { matchBy: declaration.matchBy } : {}),
+    ...(declaration.matchBy ? { matchBy: declaration.matchBy, matchIsUnique: declaration.matchIsUnique ?? false } : {}),
   };
 }
 

@@ -164,7 +164,8 @@ class ArchiveReader {
   /** Silent and virtual items still open in the archive: the new event closes them at their times. */
   openItems = 0;
   private readonly deferred: { table: ArchiveTable; id: number; column: string; target: string; old: number }[] = [];
-  private readonly matched = new Map<string, Map<string, number>>();
+  /** Per table whose match is unique here, the values already met in the archive and where. */
+  private readonly matched = new Map<string, Map<string, string>>();
 
   constructor(
     readonly clientId: number,
@@ -253,7 +254,7 @@ class ArchiveReader {
     if (table.name === "event") await this.takeEventIds(file, rows);
     const ids = table.key ? this.ids.of(table.name) : null;
     const fresh: { line: number; row: Row; old: number | null }[] = [];
-    const reused = table.matchBy ? await this.matchExisting(table, rows) : new Map<number, number>();
+    const reused = table.matchBy ? await this.matchExisting(file, table, rows) : new Map<number, number>();
     for (const { line, row } of rows) {
       let old: number | null = null;
       if (table.key && ids) {
@@ -407,47 +408,63 @@ class ArchiveReader {
     return found ? JSON.parse(rewritten) : cell;
   }
 
-  /** Rows equal to one already there (a person by email, a category by title): their ids, old → existing. */
-  private async matchExisting(table: ArchiveTable, rows: { row: Row }[]): Promise<Map<number, number>> {
-    const column = table.matchBy!;
+  /**
+   * Rows equal to one already there (a person by email, a category by title, a donor by all its fields): their ids,
+   * old → existing. A second row of the archive with a value that must be unique here (a hand-made archive) is a
+   * problem, not a second insert.
+   */
+  private async matchExisting(
+    file: string,
+    table: ArchiveTable,
+    rows: { line: number; row: Row }[],
+  ): Promise<Map<number, number>> {
+    const [lookedUp, ...others] = table.matchBy!;
     const isPerson = table.name === "usr";
     const normal = (value: unknown) => (isPerson ? String(value).trim().toLowerCase() : String(value));
-    const seen = this.matched.get(table.name) ?? new Map<string, number>();
-    this.matched.set(table.name, seen);
+    const columns = getTableColumns(table.table) as unknown as Record<string, PgColumn>;
     const wanted = [
       ...new Set(
         rows
-          .map(({ row }) => row[column])
+          .map(({ row }) => row[lookedUp!])
           .filter((v): v is string => typeof v === "string")
           .map(normal),
       ),
     ];
-    const columns = getTableColumns(table.table) as unknown as Record<string, PgColumn>;
-    const key = columns[table.key!]!;
-    const match = columns[column]!;
-    const found = new Map<string, number>();
-    if (wanted.length > 0) {
-      const existing = await this.executor
-        .select({ id: key, value: match })
-        .from(table.table)
-        .where(
-          isPerson
-            ? inArray(sql`lower(${match})`, wanted)
-            : and(eq(columns.client_id!, this.clientId), inArray(match, wanted)),
-        );
-      for (const { id, value } of existing as { id: number; value: string }[]) found.set(normal(value), id);
-    }
+    const existing =
+      wanted.length === 0
+        ? []
+        : ((await this.executor
+            .select({
+              id: columns[table.key!]!,
+              ...Object.fromEntries(table.matchBy!.map((name) => [name, columns[name]!])),
+            })
+            .from(table.table)
+            .where(
+              isPerson
+                ? inArray(sql`lower(${columns[lookedUp!]!})`, wanted)
+                : and(eq(columns.client_id!, this.clientId), inArray(columns[lookedUp!]!, wanted)),
+            )
+            .orderBy(columns[table.key!]!)) as Row[]);
+    const same = (a: Row, b: Row) =>
+      normal(a[lookedUp!]) === normal(b[lookedUp!]) && others.every((name) => (a[name] ?? null) === (b[name] ?? null));
+    const seen = this.matched.get(table.name) ?? new Map<string, string>();
+    this.matched.set(table.name, seen);
     const reused = new Map<number, number>();
-    for (const { row } of rows) {
-      if (typeof row[column] !== "string") continue;
-      const value = normal(row[column]);
-      const id = found.get(value);
-      if (id !== undefined) reused.set(row[table.key!] as number, id);
-      else if (seen.has(value)) {
-        // A second row of the archive equal to an earlier one (a hand-made archive): the same row here.
-        const earlier = this.ids.of(table.name).get(seen.get(value)!);
-        if (earlier !== undefined) reused.set(row[table.key!] as number, earlier);
-      } else seen.set(value, row[table.key!] as number);
+    for (const { line, row } of rows) {
+      if (typeof row[lookedUp!] !== "string") continue;
+      const found = existing.find((candidate) => same(candidate, row));
+      if (found) reused.set(row[table.key!] as number, found.id as number);
+      else if (table.matchIsUnique) {
+        const value = normal(row[lookedUp!]);
+        if (seen.has(value))
+          this.problem({
+            file,
+            line,
+            field: lookedUp!,
+            message: `${lookedUp} repeats an earlier row's (${seen.get(value)}).`,
+          });
+        else seen.set(value, `${file}, line ${line}`);
+      }
     }
     return reused;
   }

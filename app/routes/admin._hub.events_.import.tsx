@@ -97,9 +97,9 @@ export default function ImportEventPage() {
       </div>
       <Card title="Event archive" headingLevel={2}>
         <p className="muted">
-          The archive is checked first: nothing changes until you import it. People already here (by email) and your
-          organisation&apos;s categories, donors, sponsors and staff of the same name or email are reused. At most{" "}
-          {maxMegabytes} MB.
+          The archive is checked first: nothing changes until you import it. People already here (by email), your
+          organisation&apos;s categories of the same title, and its donors, sponsors and staff with the same details are
+          reused. At most {maxMegabytes} MB.
         </p>
         <CsvCheckForm
           id={FORM_ID}

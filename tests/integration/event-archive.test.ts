@@ -464,6 +464,21 @@ describe("the event archive", () => {
     expect(canonical(await readArchive(second))).toEqual(canonical(await readArchive(first)));
   });
 
+  it("copies the event in its own organisation, reusing its donors and categories", async () => {
+    const clientId = (await db.select({ id: event.client_id }).from(event).where(eq(event.event_id, sourceEventId)))[0]!
+      .id;
+    const donorsBefore = await db.select({ n: count() }).from(donor).where(eq(donor.client_id, clientId));
+    const checked = await checkUpload(source.cookie, first);
+    const kind = (table: string) => checked.answer.archiveCheck.kinds.find((k) => k.table === table);
+    expect(kind("donor")).toMatchObject({ rows: 1, reused: 1 });
+    expect(kind("category")).toMatchObject({ rows: 1, reused: 1 });
+    const copyId = await importArchive(source.cookie, first);
+    const [copy] = await db.select().from(event).where(eq(event.event_id, copyId));
+    expect(copy.client_id).toBe(clientId);
+    expect(copy.slug).not.toBe((await db.select().from(event).where(eq(event.event_id, sourceEventId)))[0]!.slug);
+    expect(await db.select({ n: count() }).from(donor).where(eq(donor.client_id, clientId))).toEqual(donorsBefore);
+  });
+
   it("refuses a damaged archive with its file, line and field, and changes nothing", async () => {
     const archive = await readArchive(first);
     const tampered: Buffer[] = [];
@@ -474,6 +489,11 @@ describe("the event archive", () => {
         const row = JSON.parse(lines[1]!);
         lines[1] = JSON.stringify({ ...row, bid: "a lot", usr_id: 987654321 });
         content = new TextEncoder().encode(lines.join("\n"));
+      }
+      if (name === "tables/category/000001.jsonl") {
+        // A hand-made second category of the same title: one title per organisation here.
+        const row = JSON.parse(new TextDecoder().decode(bytes).split("\n")[0]!);
+        content = new TextEncoder().encode(`${JSON.stringify(row)}\n${JSON.stringify({ ...row, category_id: 999 })}\n`);
       }
       tampered.push(...tarEntry({ name, bytes: content }));
     }
@@ -486,6 +506,12 @@ describe("the event archive", () => {
     expect(checked.answer.archiveCheck.problems).toEqual(
       expect.arrayContaining([
         { file: "tables/bid/000001.jsonl", line: 2, field: "bid", message: "bid must be a whole number." },
+        {
+          file: "tables/category/000001.jsonl",
+          line: 2,
+          field: "title",
+          message: "title repeats an earlier row's (tables/category/000001.jsonl, line 1).",
+        },
       ]),
     );
 
