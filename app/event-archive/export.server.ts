@@ -90,7 +90,8 @@ export async function exportEventArchive(eventId: number, now = new Date()): Pro
     .select({ title: event.title, slug: event.slug })
     .from(event)
     .where(eq(event.event_id, eventId));
-  if (!row) throw new Response("This event no longer exists.", { status: 404 });
+  // The route's access check found the event; it can only be gone if deleted since, which is not an answer to give.
+  if (!row) throw new Error(`Event ${eventId} no longer exists.`);
   const manifest: Manifest = {
     format: ARCHIVE_FORMAT,
     formatVersion: ARCHIVE_FORMAT_VERSION,

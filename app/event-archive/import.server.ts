@@ -19,6 +19,7 @@ import { db, type Transaction } from "~/db.server";
 import { imageKey } from "~/images/image-url";
 import { fileStorage } from "~/images/storage.server";
 import { publishOwnChange } from "~/realtime/data-area-changes.server";
+import { RICH_TEXT_MAX_LENGTH } from "~/rich-text/limits";
 import { event, fundraiser, event_path, usr, usr_event_role } from "~drizzle/schema";
 import {
   ARCHIVE_FORMAT,
@@ -114,6 +115,9 @@ function columnProblem(column: PgColumn, value: unknown): string | null {
       return typeof value === "number" && Number.isFinite(value) ? null : "must be a number";
     case "string":
       if (typeof value !== "string") return "must be text";
+      // No form of Gavel takes more than a rich text's limit: a longer value is not from a Gavel.
+      if (value.length > RICH_TEXT_MAX_LENGTH)
+        return `is longer than ${RICH_TEXT_MAX_LENGTH.toLocaleString("en")} characters`;
       return value.includes("\u0000") ? "holds a NUL character" : null;
     case "boolean":
       return typeof value === "boolean" ? null : "must be true or false";
