@@ -26,8 +26,9 @@ export function ArchiveCheckReport({
       </h2>
       {check.exportedAt ? (
         <p className="muted">
-          Exported {check.exportedAt.slice(0, 10)} by a Gavel at schema {check.schemaVersion}. It becomes a new event of
-          your organisation, with you as its owner; nothing is changed until you import it.
+          Exported {check.exportedAt.slice(0, 10)} by a Gavel at database version{" "}
+          {Number.parseInt(check.schemaVersion ?? "", 10)}. It becomes a new event of your organisation, with you as its
+          owner; nothing is changed until you import it.
         </p>
       ) : null}
       {clean ? null : (
