@@ -201,7 +201,7 @@ class ArchiveReader {
     const theirs = schemaNumber(String(manifest.schemaVersion));
     if (!(theirs <= schemaNumber(ours)))
       throw new ArchiveRefused(
-        `This archive was written by a newer Gavel (schema ${String(manifest.schemaVersion)}); this one is at ${ours}. Update this Gavel, then import it.`,
+        `This archive was written by a newer Gavel (database version ${theirs || String(manifest.schemaVersion)}); this one is at ${schemaNumber(ours)}. Update this Gavel, then import it.`,
       );
     if (typeof manifest.event?.title !== "string" || typeof manifest.event.slug !== "string")
       throw new ArchiveRefused("The archive's manifest.json does not name its event: the file is damaged.");
