@@ -155,6 +155,8 @@ class ArchiveReader {
   moreProblems = false;
   readonly notes: string[] = [];
   readonly counts = new Map<string, { rows: number; reused: number }>();
+  /** Lines read per table, bad ones too: what end.json's counts are checked against. */
+  private readonly linesRead = new Map<string, number>();
   readonly ids = new IdMaps();
   manifest: Manifest | null = null;
   end: EndOfArchive | null = null;
@@ -220,6 +222,7 @@ class ArchiveReader {
     const lines = new TextDecoder().decode(entry.bytes).split("\n");
     lines.forEach((text, i) => {
       if (text.trim() === "") return;
+      this.linesRead.set(table.name, (this.linesRead.get(table.name) ?? 0) + 1);
       const at = { file: entry.name, line: i + 1 };
       let row: unknown;
       try {
@@ -650,11 +653,11 @@ class ArchiveReader {
     }
     for (const table of ARCHIVE_TABLES) {
       const expected = this.end.rows?.[table.name] ?? 0;
-      const read = this.counts.get(table.name)?.rows ?? 0;
+      const read = this.linesRead.get(table.name) ?? 0;
       if (expected !== read)
         this.problem({
           file: END_FILE,
-          message: `The archive says ${expected} ${table.name} rows; it holds ${read}: the file is damaged.`,
+          message: `The archive says it holds ${expected} of “${labelOf(table.name)}”, but ${read} are in it: the file is damaged.`,
         });
     }
   }

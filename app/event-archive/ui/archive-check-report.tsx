@@ -95,18 +95,16 @@ function ArchiveProblems({ check }: { check: ArchiveCheck }) {
         <caption>Problems{check.moreProblems ? " (the first 100)" : ""}</caption>
         <thead>
           <tr>
-            <th scope="col">File</th>
-            <th scope="col">Line</th>
-            <th scope="col">Field</th>
+            <th scope="col">Where</th>
             <th scope="col">Problem</th>
           </tr>
         </thead>
         <tbody>
           {check.problems.map((problem, i) => (
             <tr key={i}>
-              <td>{problem.file}</td>
-              <td>{problem.line ?? "—"}</td>
-              <td>{problem.field ?? "—"}</td>
+              <td>
+                {[problem.file, problem.line ? `line ${problem.line}` : null, problem.field].filter(Boolean).join(", ")}
+              </td>
               <td>{problem.message}</td>
             </tr>
           ))}
