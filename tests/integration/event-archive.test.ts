@@ -479,6 +479,34 @@ describe("the event archive", () => {
     expect(await db.select({ n: count() }).from(donor).where(eq(donor.client_id, clientId))).toEqual(donorsBefore);
   });
 
+  it("makes the people another Gavel does not know, without their sign-in or payment identities", async () => {
+    // As if exported from another Gavel: its people's emails are new here.
+    const archive = await readArchive(first);
+    const repacked: Buffer[] = [];
+    for (const [name, bytes] of archive.files) {
+      let content = bytes;
+      if (name.startsWith("tables/usr/"))
+        content = new TextEncoder().encode(
+          new TextDecoder().decode(bytes).replace(/"email_address":"([^"@]+)@/g, '"email_address":"moved-$1@'),
+        );
+      repacked.push(...tarEntry({ name, bytes: content }));
+    }
+    repacked.push(tarEnd());
+    const target = await makeEvent(db, { title: "Elsewhere" });
+    const importer = await organiserOf(target.event_id);
+    const newEventId = await importArchive(importer.cookie, gzipSync(Buffer.concat(repacked)));
+    const guests = await db
+      .select({ email: usr.email_address, google: usr.google_id, stripe: usr.stripe_id, paddle: registrant.paddle })
+      .from(registrant)
+      .innerJoin(usr, eq(usr.usr_id, registrant.usr_id))
+      .where(eq(registrant.event_id, newEventId));
+    expect(guests).toHaveLength(1);
+    expect(guests[0]!.email).toMatch(/^moved-/);
+    expect(guests[0]).toMatchObject({ google: null, stripe: null });
+    const [{ bids }] = await db.select({ bids: count() }).from(bid).where(eq(bid.event_id, newEventId));
+    expect(bids).toBe(2);
+  });
+
   it("refuses a damaged archive with its file, line and field, and changes nothing", async () => {
     const archive = await readArchive(first);
     const tampered: Buffer[] = [];
