@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { mkdir, readdir, rm, stat } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -62,11 +62,21 @@ export async function stageArchive(
   return { token, file };
 }
 
-/** The staged file of this token, for this organisation and person; null when there is none (used, or too old). */
-export async function stagedArchive(clientId: number, usrId: number, token: string): Promise<string | null> {
+/**
+ * Takes the staged file of this token, for this organisation and person, for one import: it is renamed away first, so
+ * the same form posted twice (a double click without JavaScript) imports once and the second finds nothing. Null
+ * when there is none (imported already, or too old).
+ */
+export async function claimStagedArchive(clientId: number, usrId: number, token: string): Promise<string | null> {
   if (!TOKEN.test(token)) return null;
   const file = fileOf(clientId, usrId, token);
-  return (await stat(file).catch(() => null)) ? file : null;
+  const claimed = `${file}.importing`;
+  try {
+    await rename(file, claimed);
+  } catch {
+    return null;
+  }
+  return claimed;
 }
 
 export async function removeStagedArchive(file: string) {

@@ -7,7 +7,12 @@ import {
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
 import { checkEventArchive, importEventArchive, type ArchiveCheck } from "~/event-archive/import.server";
-import { MAX_ARCHIVE_BYTES, removeStagedArchive, stageArchive, stagedArchive } from "~/event-archive/staging.server";
+import {
+  MAX_ARCHIVE_BYTES,
+  claimStagedArchive,
+  removeStagedArchive,
+  stageArchive,
+} from "~/event-archive/staging.server";
 import { ArchiveCheckReport } from "~/event-archive/ui/archive-check-report";
 import { clientOfEvent } from "~/events/client-of-event.server";
 import { readPostedForm } from "~/forms/posted-form.server";
@@ -64,11 +69,15 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const form = await readPostedForm(request);
   if (form.get("intent") !== "import") throw new Response("This form does not say what to do.", { status: 400 });
-  const file = await stagedArchive(clientId, user.usr_id, String(form.get("token") ?? ""));
+  const file = await claimStagedArchive(clientId, user.usr_id, String(form.get("token") ?? ""));
   if (!file)
     return answer({ error: "This upload has expired or was imported already. Choose the archive again." }, 400);
-  const imported = await importEventArchive(file, clientId, user.usr_id);
-  await removeStagedArchive(file);
+  let imported;
+  try {
+    imported = await importEventArchive(file, clientId, user.usr_id);
+  } finally {
+    await removeStagedArchive(file);
+  }
   if (!imported.ok) return answer({ archiveCheck: imported.check, token: null }, 400);
   return redirectWithToast(paths.adminEvents(imported.eventId), {
     title: `${imported.title} is imported`,

@@ -116,6 +116,12 @@ async function importArchive(cookie: string, bytes: Uint8Array): Promise<number>
     makeRequest("/admin/events/import", { cookie, form: { intent: "import", token: checked.answer.token! } }),
   );
   expect(imported.status).toBe(302);
+  // The same form posted again (a double click without JavaScript) imports nothing more.
+  const again = await call(
+    importRoute.action,
+    makeRequest("/admin/events/import", { cookie, form: { intent: "import", token: checked.answer.token! } }),
+  );
+  expect(again).toMatchObject({ status: 400, data: { error: expect.stringMatching(/imported already/) } });
   return Number(new URL(imported.location!, "http://localhost").searchParams.get("id"));
 }
 
