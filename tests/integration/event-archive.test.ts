@@ -3,11 +3,14 @@
 // organisation's rows and none of the secrets; a bad archive is refused with its file, line and field, and changes
 // nothing; both screens are can_configure_event.
 import { createHash } from "node:crypto";
+import { rm } from "node:fs/promises";
+import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OWNER_ROLE } from "~/auth/permissions";
+import { config } from "~/config.server";
 import { ARCHIVE_TABLES } from "~/event-archive/archive-tables.server";
 import { readTar, tarEnd, tarEntry } from "~/event-archive/tar.server";
 import { imageKey, imageUrl } from "~/images/image-url";
@@ -398,6 +401,9 @@ beforeAll(async () => {
   });
   await db.insert(category).values({ client_id: other.client_id, title: "Other organisation's category" });
 });
+
+// The archives checked and never imported wait a day in the staging folder: the test data folder keeps none.
+afterAll(() => rm(path.join(config.dataDir, "archive-imports"), { recursive: true, force: true }));
 
 describe("the event archive", () => {
   let first: Uint8Array;
