@@ -38,6 +38,7 @@ const PRODUCTS = {
   "data-areas": ["catalogue"],
   demo: ["room-screens"],
   "design-lab": ["bidding", "public-components"],
+  "event-archive": [],
   duels: ["billing", "registration"],
   giving: ["billing", "catalogue"],
   home: [],

@@ -35,6 +35,8 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin._hub.dashboard": { loader: "team", action: "can_edit_event" },
   "routes/admin._hub.dashboard_.stream": { loader: "can_view_stats" },
   "routes/admin._hub.events": { loader: "team", action: "team" },
+  // An event archive becomes a new event of the organisation (decision 039): the archive's own permission.
+  "routes/admin._hub.events_.import": { loader: "can_configure_event", action: "can_configure_event" },
   // The design lab: a designer's workbench (can_design), every page of it.
   "routes/admin._hub.eric": { loader: "can_design" },
   "routes/admin._hub.eric._index": { loader: "can_design" },
@@ -54,6 +56,7 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin._workspace.setup.company": { loader: "can_configure_event", action: "can_configure_event" },
   "routes/admin._workspace.setup.contact": { loader: "can_configure_event", action: "can_configure_event" },
   "routes/admin._workspace.setup.event": { loader: "can_configure_event", action: "can_edit_event" },
+  "routes/admin._workspace.setup.event_.archive": { loader: "can_configure_event" },
   "routes/admin._workspace.setup.live_auction": { loader: "can_configure_event", action: "can_configure_event" },
   "routes/admin._workspace.setup.monitors": { loader: "can_configure_event", action: "can_configure_event" },
   "routes/admin._workspace.setup.silent_auction": { loader: "can_configure_event", action: "can_configure_event" },

@@ -68,6 +68,7 @@ export const paths = {
 
   // The admin: the hub's event choice and its live stream, then the workspace's screens.
   adminEvents: at("/admin/events"),
+  adminEventsImport: at("/admin/events/import"),
   adminStream: at("/admin/stream"),
   dashboardStream: at("/admin/dashboard/stream"),
   auctionItemsAuctionItemPage: at<{ item?: number; type?: string }>("/admin/auction_items/auction_item_page"),
@@ -84,6 +85,7 @@ export const paths = {
   registrationRegistrants: at("/admin/registration/registrants"),
   registrationSeatingPrint: at<{ kind: "chart" | "cards" }>("/admin/registration/seating/print"),
   setupBilling: at("/admin/setup/billing"),
+  setupEventArchive: at("/admin/setup/event/archive"),
   setupBranding: at("/admin/setup/branding"),
   setupLiveAuction: at("/admin/setup/live_auction"),
   setupModules: at("/admin/setup/modules"),

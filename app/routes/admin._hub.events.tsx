@@ -10,6 +10,7 @@ import { CreateEventForm } from "~/events/ui/create-event-form";
 import { type EventIdentityErrors } from "~/events/ui/event-identity-fields";
 import { TeamEventsTable } from "~/events/ui/team-events-table";
 import { readPostedForm } from "~/forms/posted-form.server";
+import { paths } from "~/http/paths";
 import { redirectWithToast } from "~/http/toast.server";
 import { workStart } from "~/navigation/admin-navigation.server";
 import { EmptyState } from "~/ui/empty-state";
@@ -40,6 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     currentEventId: eventId,
     selectedEventId: user.selected_event,
     canCreate: role.can_edit_event,
+    canImport: role.can_configure_event,
     timeZones: timeZones(),
     appHost: config.APP_HOST,
   };
@@ -95,8 +97,17 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function EventsPage() {
-  const { events, archivedCount, showArchived, currentEventId, selectedEventId, canCreate, timeZones, appHost } =
-    useLoaderData<typeof loader>();
+  const {
+    events,
+    archivedCount,
+    showArchived,
+    currentEventId,
+    selectedEventId,
+    canCreate,
+    canImport,
+    timeZones,
+    appHost,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const toggle = new URLSearchParams();
   if (currentEventId !== selectedEventId) toggle.set("id", String(currentEventId));
@@ -132,6 +143,11 @@ export default function EventsPage() {
           errors={actionData && "errors" in actionData ? actionData.errors : undefined}
           values={actionData && "values" in actionData ? actionData.values : undefined}
         />
+      ) : null}
+      {canImport ? (
+        <p className="table-footnote">
+          <Link to={paths.adminEventsImport(currentEventId)}>Import an event from an archive</Link>
+        </p>
       ) : null}
     </>
   );

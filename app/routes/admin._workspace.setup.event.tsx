@@ -2,6 +2,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useRef } from "react";
 import { requireEventPermission } from "~/auth/access.server";
 import { config } from "~/config.server";
+import { EventArchiveDownload } from "~/event-archive/ui/event-archive-download";
 import { wallToIso } from "~/events/auction-settings";
 import { timeZones, zoneOfChoice } from "~/events/event-fields";
 import { eventSettings, saveEventDetails } from "~/events/event-settings.server";
@@ -41,6 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const row = await eventSettings(eventId);
   const share = row.meta as ShareMeta;
   return {
+    eventId,
     shortPaths: await listShortPaths(eventId),
     canEdit: role.can_edit_event,
     timeZones: timeZones(),
@@ -96,7 +98,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function EventDetailsPage() {
-  const { canEdit, timeZones, appHost, saved, shortPaths } = useLoaderData<typeof loader>();
+  const { eventId, canEdit, timeZones, appHost, saved, shortPaths } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { form, fields } = useContractForm({
     id: EVENT_FORM,
@@ -190,6 +192,7 @@ export default function EventDetailsPage() {
         </fieldset>
       </Form>
       <ShortPathsSection paths={shortPaths} canEdit={canEdit} reply={reply} />
+      <EventArchiveDownload eventId={eventId} />
     </>
   );
 }

@@ -61,6 +61,16 @@ const REACHED_FROM_A_SCREEN: Record<string, { from: string; link: RegExp; why: s
     link: /^\/admin\/billing\/winnersreport\/download\?/,
     why: "the winners report as CSV or PDF: the report's downloads",
   },
+  "routes/admin._hub.events_.import": {
+    from: "/admin/events",
+    link: /^\/admin\/events\/import\?/,
+    why: "an event archive imported as a new event: Events' Import an event from an archive",
+  },
+  "routes/admin._workspace.setup.event_.archive": {
+    from: "/admin/setup/event",
+    link: /^\/admin\/setup\/event\/archive\?/,
+    why: "the whole event as one archive: the event setup's download",
+  },
   "routes/admin._workspace.setup.reporting_.download": {
     from: "/admin/setup/reporting/revenue",
     link: /^\/admin\/setup\/reporting\/download\?/,

@@ -908,6 +908,8 @@ export const LONG_TEXT_FORMS: LongTextForm[] = [
 /** Routes whose posts carry no free text that is stored and read: ids, choices, amounts, dates, files, steps. */
 export const NO_FREE_TEXT: Record<string, string> = {
   "routes/admin._hub.dashboard": "the evening's goal: an amount",
+  "routes/admin._hub.events_.import":
+    "an event archive file (its values checked column by column: tests/integration/event-archive.test.ts) and its token",
   "routes/admin._workspace.auction_items.email_page_.outbox":
     "a retry: a message's id and the retry count the page showed",
   "routes/admin._workspace.bids.purchases": "an item, a paddle, a quantity and the form's key (at most 100)",
