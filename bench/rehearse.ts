@@ -12,15 +12,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import { requireBenchSetup } from "./support/app";
-import { runBench } from "./support/run";
-import { sleep, summary } from "./support/stats";
 import { playEvening, SILENT_CLOSES_AT_MINUTE } from "./rehearse/evening";
 import { checkInvariants, type ScreenText } from "./rehearse/invariants";
 import { openNight } from "./rehearse/night";
 import { printReport, type RehearsalReport } from "./rehearse/report";
 import { setStage, type Engine } from "./rehearse/stage";
 import { Tally } from "./rehearse/tally";
+import { requireBenchSetup } from "./support/app";
+import { runBench } from "./support/run";
+import { sleep, summary } from "./support/stats";
 
 const { values } = parseArgs({
   options: {

@@ -42,7 +42,11 @@ async function serve(night: Night, desk: "desk1" | "desk2", guest: Guest) {
       // Charge all is charging this card right now: its answer comes in a moment.
       await sleep(200);
     } else if (shown.card && !declined && random.chance(0.9)) {
-      const answer = await browser.postDocument(address, { intent: "charge", invoice: String(shown.invoice), amount: "" });
+      const answer = await browser.postDocument(address, {
+        intent: "charge",
+        invoice: String(shown.invoice),
+        amount: "",
+      });
       const outcome = night.judge("desk: charge the card on file", answer, redirected, refusedByRule);
       if (outcome !== "ok") declined = true;
     } else {
@@ -59,7 +63,12 @@ async function serve(night: Night, desk: "desk1" | "desk2", guest: Guest) {
       if (night.judge(`desk: take ${method}`, answer, redirected, refusedByRule) === "ok")
         night.acknowledged.deskPayments.set(submission, { amount: shown.owed, method });
       if (random.chance(0.05))
-        night.judge(`desk: ${method} form sent twice`, await browser.postDocument(address, fields), redirected, refusedByRule);
+        night.judge(
+          `desk: ${method} form sent twice`,
+          await browser.postDocument(address, fields),
+          redirected,
+          refusedByRule,
+        );
     }
     page = await browser.get(`${address}&guest=${shown.invoice}`);
     if (night.judge("desk: open the invoice", page, answered) !== "ok") return false;

@@ -33,7 +33,7 @@ async function register(night: Night, guest: Guest): Promise<boolean> {
     const answer = guest.noScript
       ? await guest.phone.postDocument(address, post)
       : await guest.phone.postData(address, post);
-    const kind = `register: ${fields.step}`;
+    const kind = `register: ${fields.step}${guest.noScript ? " (no JavaScript)" : ""}`;
     if (night.judge(kind, answer, last ? (a) => redirected(a) || (guest.noScript && answered(a)) : answered) !== "ok")
       return false;
     draft = draftIn(answer.text);
@@ -65,8 +65,16 @@ async function checkIn(night: Night, guest: Guest, station: "door1" | "door2") {
     return;
   }
   guest.registrantId = registrantId;
-  const answer = await door.postData("/admin/registration/checkinout", { intent: "in", registrantId: String(registrantId) });
-  const outcome = night.judge("door: check in", answer, (a) => answered(a) && /"success"|"info"/.test(a.text), refusedByRule);
+  const answer = await door.postData("/admin/registration/checkinout", {
+    intent: "in",
+    registrantId: String(registrantId),
+  });
+  const outcome = night.judge(
+    "door: check in",
+    answer,
+    (a) => answered(a) && /"success"|"info"/.test(a.text),
+    refusedByRule,
+  );
   if (outcome === "ok" && /"success"/.test(answer.text)) {
     night.acknowledged.checkIns.add(registrantId);
     guest.checkedIn = true;
@@ -76,7 +84,11 @@ async function checkIn(night: Night, guest: Guest, station: "door1" | "door2") {
 /** Saves a card on file: the app's /billing/card sends the phone to the sandbox's card page, which sends it back. */
 async function saveCard(night: Night, guest: Guest, card: "good" | "declining") {
   const back = `/inroombid?id=${night.gala.eventId}`;
-  const start = await guest.phone.send("POST", `/billing/card?id=${night.gala.eventId}&returnTo=${encodeURIComponent(back)}`, {});
+  const start = await guest.phone.send(
+    "POST",
+    `/billing/card?id=${night.gala.eventId}&returnTo=${encodeURIComponent(back)}`,
+    {},
+  );
   if (night.judge("card: open the card page", start, redirected) !== "ok" || !start.location) return;
   const number = card === "good" ? "4242424242424242" : "4000000000000341";
   const page = await guest.phone.send("POST", start.location, { number, expiry: "12 / 34", cvc: "123" });
@@ -112,6 +124,8 @@ export async function doorsOpen(night: Night) {
     `  doors: ${guests.filter((guest) => guest.paddle !== null).length} registered with paddles, ${guests.filter((guest) => guest.checkedIn).length} checked in (minute ${night.minute().toFixed(0)})`,
   );
   return Promise.all(cards).then(() => {
-    night.log(`  cards on file: ${guests.filter((guest) => guest.card).length} saved (minute ${night.minute().toFixed(0)})`);
+    night.log(
+      `  cards on file: ${guests.filter((guest) => guest.card).length} saved (minute ${night.minute().toFixed(0)})`,
+    );
   });
 }

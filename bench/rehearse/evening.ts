@@ -8,8 +8,8 @@
  *   45–52 the paddle raise
  *   60–   checkout: charge all, two desks
  */
-import { doorsOpen } from "./doors";
 import { checkout } from "./checkout";
+import { doorsOpen } from "./doors";
 import { donations, liveAuction, paddleRaise, raffle } from "./room";
 import { silentAuction, type Board } from "./silent";
 import type { Night } from "./night";

@@ -25,8 +25,8 @@ import {
   usr_event_role,
   virtual_auction,
 } from "~drizzle/schema";
-import type { Database } from "~/db/connection.server";
 import type { Permission } from "~/auth/permissions";
+import type { Database } from "~/db/connection.server";
 
 const HOUR = 3_600_000;
 
@@ -101,7 +101,11 @@ export async function writeGala(db: Database, plan: GalaPlan): Promise<Gala> {
       .returning({ id: client.client_id });
     const [open] = await tx
       .insert(registration)
-      .values({ start_date_time: new Date(now - 24 * HOUR), end_date_time: new Date(now + 12 * HOUR), paddle_start: 100 })
+      .values({
+        start_date_time: new Date(now - 24 * HOUR),
+        end_date_time: new Date(now + 12 * HOUR),
+        paddle_start: 100,
+      })
       .returning({ id: registration.registration_id });
     const [silent] = await tx
       .insert(silent_auction)

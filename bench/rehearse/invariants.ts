@@ -9,11 +9,21 @@
  * - winners are right by the bidding rules: amounts rise on each item, the item's state matches its bids, each closed
  *   item with bids has one winner, the highest bidder, at the highest amount.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { bid, check_in, invoice, payment, pledge, raffle_purchase, winner } from "~drizzle/schema";
-import type { Database } from "~/db/connection.server";
+import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import {
+  auction_item,
+  bid,
+  bid_maximum,
+  check_in,
+  invoice,
+  payment,
+  pledge,
+  raffle_purchase,
+  winner,
+} from "~drizzle/schema";
 import type { StripeSandbox } from "../../app/demo/sandbox/stripe/server";
 import type { Acknowledged } from "./night";
+import type { Database } from "~/db/connection.server";
 
 export interface Invariant {
   name: string;
@@ -37,12 +47,15 @@ export async function checkInvariants(
 ): Promise<Invariant[]> {
   return [
     await bidsStored(db, eventId, acknowledged),
-    await keyedOnce("every acknowledged pledge is stored once", acknowledged.pledges.map((entry) => entry.key), (keys) =>
-      db
-        .select({ key: pledge.idempotency_key, n: sql<number>`count(*)::int` })
-        .from(pledge)
-        .where(and(eq(pledge.event_id, eventId), inArray(pledge.idempotency_key, keys)))
-        .groupBy(pledge.idempotency_key),
+    await keyedOnce(
+      "every acknowledged pledge is stored once",
+      acknowledged.pledges.map((entry) => entry.key),
+      (keys) =>
+        db
+          .select({ key: pledge.idempotency_key, n: sql<number>`count(*)::int` })
+          .from(pledge)
+          .where(and(eq(pledge.event_id, eventId), inArray(pledge.idempotency_key, keys)))
+          .groupBy(pledge.idempotency_key),
     ),
     await keyedOnce(
       "every acknowledged raffle sale is stored once",
@@ -107,7 +120,12 @@ async function deskPaymentsStored(db: Database, eventId: number, acknowledged: A
   const keys = [...acknowledged.deskPayments.keys()].map((key) => `manual-${key}`);
   const rows = keys.length
     ? await db
-        .select({ key: payment.idempotency_key, amount: payment.amount, method: payment.method, status: payment.status })
+        .select({
+          key: payment.idempotency_key,
+          amount: payment.amount,
+          method: payment.method,
+          status: payment.status,
+        })
         .from(payment)
         .where(and(eq(payment.event_id, eventId), inArray(payment.idempotency_key, keys)))
     : [];
@@ -146,7 +164,8 @@ async function noDoubleCharge(db: Database, eventId: number, stripe: StripeSandb
     const ours = payments.find((row) => String(row.payment_id) === intent.metadata.gavel_payment);
     if (!ours || ours.status !== "paid")
       broken.push(`${intent.id} charged but payment ${intent.metadata.gavel_payment} is ${ours?.status ?? "missing"}`);
-    else if (ours.amount !== intent.amount) broken.push(`payment ${ours.payment_id} is ${ours.amount}, charged ${intent.amount}`);
+    else if (ours.amount !== intent.amount)
+      broken.push(`payment ${ours.payment_id} is ${ours.amount}, charged ${intent.amount}`);
   }
   const charged = new Set([...succeeded.values()].map((intent) => intent.metadata.gavel_payment));
   for (const row of payments)
@@ -174,14 +193,24 @@ async function ledgerAgrees(db: Database, eventId: number, screens: ScreenText[]
     .from(payment)
     .where(and(eq(payment.event_id, eventId), sql`${payment.invoice_id} is null`));
   const agree: [string, number, number][] = [
-    ["pledged = the invoices' totals and credit, and payments outside them", figures.pledged, sum((entry) => entry.total + Math.max(0, -entry.balance)) + outside.paid],
-    ["raised = what the invoices were paid, and payments outside them", figures.raised, sum((entry) => entry.paid) + outside.paid],
+    [
+      "pledged = the invoices' totals and credit, and payments outside them",
+      figures.pledged,
+      sum((entry) => entry.total + Math.max(0, -entry.balance)) + outside.paid,
+    ],
+    [
+      "raised = what the invoices were paid, and payments outside them",
+      figures.raised,
+      sum((entry) => entry.paid) + outside.paid,
+    ],
     ["outstanding = pledged − raised", figures.outstanding, figures.pledged - figures.raised],
     ["outstanding = the invoices' balances", figures.outstanding, sum((entry) => Math.max(0, entry.balance))],
     ["pledged by source adds up", figures.pledged, figures.sources.reduce((all, entry) => all + entry.pledged, 0)],
     ["raised by source adds up", figures.raised, figures.sources.reduce((all, entry) => all + entry.raised, 0)],
   ];
-  const broken = agree.filter(([, left, right]) => left !== right).map(([what, left, right]) => `${what}: ${left} ≠ ${right}`);
+  const broken = agree
+    .filter(([, left, right]) => left !== right)
+    .map(([what, left, right]) => `${what}: ${left} ≠ ${right}`);
   for (const screen of screens)
     for (const [label, cents] of [
       ["pledged", figures.pledged],
@@ -222,29 +251,42 @@ async function winnersRight(db: Database, eventId: number) {
       select auction_item_id, bid, lag(bid) over (partition by auction_item_id order by bid_id) as previous
       from bid where event_id = ${eventId} and status <> 'cancelled') t
     where previous is not null and bid <= previous`);
-  for (const row of rowsOf<{ item: number }>(rising)) broken.push(`item ${row.item}: a bid not above the one before it`);
+  for (const row of rowsOf<{ item: number }>(rising))
+    broken.push(`item ${row.item}: a bid not above the one before it`);
   const state = await db.execute<{ item: number }>(sql`
     select i.auction_item_id as item from auction_item i
     left join (select auction_item_id, count(*)::int as n, max(bid) as top from bid
                where event_id = ${eventId} group by auction_item_id) b using (auction_item_id)
     where i.event_id = ${eventId} and (i.bid_count <> coalesce(b.n, 0) or i.current_bid is distinct from b.top)`);
-  for (const row of rowsOf<{ item: number }>(state)) broken.push(`item ${row.item}: its bid count or current bid disagrees with its bids`);
-  // Each closed item with bids: one winner, the highest bid's bidder, at its amount.
-  const wrong = await db.execute<{ item: number; why: string }>(sql`
-    with top as (
-      select distinct on (auction_item_id) auction_item_id, usr_id, bid
-      from bid where event_id = ${eventId} and status <> 'cancelled'
-      order by auction_item_id, bid desc, bid_id)
-    select i.auction_item_id as item,
-           case when count(w.winner_id) <> 1 then count(w.winner_id)::text || ' winners'
-                else 'winner ' || min(w.usr_id)::text || ' at ' || min(w.amount)::text
-                     || ', highest bid ' || min(t.usr_id)::text || ' at ' || min(t.bid)::text end as why
-    from auction_item i join top t using (auction_item_id)
-    left join ${winner} w on w.auction_item_id = i.auction_item_id and w.event_id = ${eventId}
-    where i.event_id = ${eventId} and i.closed_at is not null
-    group by i.auction_item_id
-    having count(w.winner_id) <> 1 or min(w.usr_id) <> min(t.usr_id) or min(w.amount) <> min(t.bid)`);
-  for (const row of rowsOf<{ item: number; why: string }>(wrong)) broken.push(`item ${row.item}: ${row.why}`);
+  for (const row of rowsOf<{ item: number }>(state))
+    broken.push(`item ${row.item}: its bid count or current bid disagrees with its bids`);
+  // Each closed item with bids: one winner, chosen by the rules from the ledger and the maxima.
+  const [bids, maxima, winners, closedItems] = await Promise.all([
+    db
+      .select()
+      .from(bid)
+      .where(and(eq(bid.event_id, eventId), ne(bid.status, "retracted"))),
+    db.select().from(bid_maximum).where(eq(bid_maximum.event_id, eventId)),
+    db.select().from(winner).where(eq(winner.event_id, eventId)),
+    db
+      .select({ id: auction_item.auction_item_id })
+      .from(auction_item)
+      .where(and(eq(auction_item.event_id, eventId), isNotNull(auction_item.closed_at))),
+  ]);
+  for (const { id } of closedItems) {
+    const rows = bids.filter((row) => row.auction_item_id === id);
+    if (rows.length === 0) continue;
+    const expected = winnerByTheRules(
+      rows,
+      maxima.filter((row) => row.auction_item_id === id),
+    );
+    const won = winners.filter((row) => row.auction_item_id === id);
+    if (won.length !== 1) broken.push(`item ${id}: ${won.length} winners`);
+    else if (won[0].usr_id !== expected.usrId || won[0].amount !== expected.amount)
+      broken.push(
+        `item ${id}: won by ${won[0].usr_id} at ${won[0].amount}; by the rules ${expected.usrId} at ${expected.amount}`,
+      );
+  }
   const [closed] = await db
     .select({ n: sql<number>`count(distinct ${winner.auction_item_id})::int` })
     .from(winner)
@@ -254,6 +296,29 @@ async function winnersRight(db: Database, eventId: number) {
     broken,
     `${closed.n} items won: each by its highest bid, amounts rising, item states matching their bids`,
   );
+}
+
+/**
+ * Who wins a one-unit item, and at what price, from its bids and maxima (docs/bidding-rules.md): a buy now wins at
+ * its price; otherwise the price is the highest amount bid, and the winner is the bidder standing highest (their
+ * maximum, or their highest bid), a tie going to whoever stood there first.
+ */
+function winnerByTheRules(
+  rows: (typeof bid.$inferSelect)[],
+  maxima: (typeof bid_maximum.$inferSelect)[],
+): { usrId: number; amount: number } {
+  const bought = rows.find((row) => row.kind === "buy_now");
+  if (bought) return { usrId: bought.usr_id, amount: bought.bid };
+  const top = Math.max(...rows.map((row) => row.bid));
+  const standing = new Map<number, { amount: number; since: number }>();
+  const stand = (usrId: number, amount: number, since: Date) => {
+    const now = standing.get(usrId);
+    if (!now || amount > now.amount) standing.set(usrId, { amount, since: since.getTime() });
+  };
+  for (const row of rows) stand(row.usr_id, row.bid, row.created_at);
+  for (const row of maxima) stand(row.usr_id, row.amount, row.set_at);
+  const [usrId] = [...standing].sort(([, a], [, b]) => b.amount - a.amount || a.since - b.since)[0];
+  return { usrId, amount: top };
 }
 
 /** db.execute's rows: an array on postgres.js, `{ rows }` on PGlite. */

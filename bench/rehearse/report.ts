@@ -1,5 +1,5 @@
 /** The rehearsal's report: built from the tally and the checks, printed for a person and written as JSON. */
-import { ms, summary } from "../support/stats";
+import { ms, type summary } from "../support/stats";
 import type { Invariant } from "./invariants";
 import type { Tally } from "./tally";
 
@@ -21,13 +21,17 @@ export interface RehearsalReport {
 }
 
 export function printReport(report: RehearsalReport, log: (line: string) => void) {
-  log(`\nThe evening: ${report.guests} guests, ${report.items} silent items, ${report.liveLots} live lots, speed ${report.speed}x, seed ${report.seed}`);
+  log(
+    `\nThe evening: ${report.guests} guests, ${report.items} silent items, ${report.liveLots} live lots, speed ${report.speed}x, seed ${report.seed}`,
+  );
   log(`${report.database}; ${report.seconds.toFixed(1)} s`);
   log("\nActions (ok / refused by a rule / error; latency ms p50 p95 p99 max):");
   const width = Math.max(...Object.keys(report.actions).map((kind) => kind.length));
   for (const [kind, entry] of Object.entries(report.actions)) {
     const times = [entry.ms.p50, entry.ms.p95, entry.ms.p99, entry.ms.max].map((value) => ms(value ?? NaN).padStart(7));
-    log(`  ${kind.padEnd(width)}  ${String(entry.ok).padStart(5)} / ${String(entry.refused).padStart(4)} / ${String(entry.error).padStart(3)}  ${times.join(" ")}`);
+    log(
+      `  ${kind.padEnd(width)}  ${String(entry.ok).padStart(5)} / ${String(entry.refused).padStart(4)} / ${String(entry.error).padStart(3)}  ${times.join(" ")}`,
+    );
   }
   const delay = report.streams.delayMs;
   log(
@@ -38,7 +42,8 @@ export function printReport(report: RehearsalReport, log: (line: string) => void
   );
   const errors = Object.entries(report.errors);
   log(`\nErrors: ${errors.length === 0 ? "none" : ""}`);
-  for (const [kind, entry] of errors) log(`  ${kind}: ${entry.count} (e.g. ${entry.example.replace(/\s+/g, " ").slice(0, 160)})`);
+  for (const [kind, entry] of errors)
+    log(`  ${kind}: ${entry.count} (e.g. ${entry.example.replace(/\s+/g, " ").slice(0, 160)})`);
   log("\nInvariants:");
   for (const check of report.invariants) {
     log(`  ${check.holds ? "holds " : "FAILED"}  ${check.name}`);

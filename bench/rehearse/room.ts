@@ -4,9 +4,9 @@
  * /dp (by card on the sandbox's page, or on the bill).
  */
 import { randomUUID } from "node:crypto";
-import { bidFromPhone } from "./silent";
-import { answered, fieldIn, redirected, refusedByRule, type Guest, type Night } from "./night";
 import { RAISE_LEVELS } from "./gala";
+import { answered, fieldIn, redirected, refusedByRule, type Guest, type Night } from "./night";
+import { bidFromPhone } from "./silent";
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
@@ -44,7 +44,9 @@ export async function liveAuction(night: Night, from: number, to: number) {
     const hammer = await clerk("sold");
     if (night.judge("live: hammer", hammer, redirected, refusedByRule) === "ok") night.acknowledged.lotsSold += 1;
   }
-  night.log(`  live auction: ${night.acknowledged.lotsSold} of ${gala.live.length} lots sold (minute ${night.minute().toFixed(0)})`);
+  night.log(
+    `  live auction: ${night.acknowledged.lotsSold} of ${gala.live.length} lots sold (minute ${night.minute().toFixed(0)})`,
+  );
 }
 
 /** The paddle raise between minutes `from` and `to`: levels from the top, paddles raised at each. */
@@ -62,13 +64,25 @@ export async function paddleRaise(night: Night, from: number, to: number) {
   for (const [index, pledge] of pledges.entries()) {
     await night.at(from + index * step);
     const key = randomUUID();
-    const fields = { intent: "pledge", raise: String(gala.raiseId), paddle: String(pledge.paddle), level: String(pledge.amount), custom: "", key };
+    const fields = {
+      intent: "pledge",
+      raise: String(gala.raiseId),
+      paddle: String(pledge.paddle),
+      level: String(pledge.amount),
+      custom: "",
+      key,
+    };
     const answer = await staff.spotter.postDocument(address, fields);
     if (night.judge("paddle raise: pledge", answer, redirected, refusedByRule) !== "ok") continue;
     night.acknowledged.pledges.push({ key, ...pledge });
     // The spotter's double tap: the same form again, one pledge.
     if (random.chance(0.05))
-      night.judge("paddle raise: pledge sent twice", await staff.spotter.postDocument(address, fields), redirected, refusedByRule);
+      night.judge(
+        "paddle raise: pledge sent twice",
+        await staff.spotter.postDocument(address, fields),
+        redirected,
+        refusedByRule,
+      );
   }
   night.log(`  paddle raise: ${night.acknowledged.pledges.length} pledges (minute ${night.minute().toFixed(0)})`);
 }
@@ -89,7 +103,12 @@ export async function raffle(night: Night, from: number, to: number) {
       if (night.judge("raffle: sell", answer, (a) => redirected(a) || answered(a), refusedByRule) !== "ok") return;
       night.acknowledged.raffleSales.push({ submission, paddle: guest.paddle });
       if (random.chance(0.05))
-        night.judge("raffle: sale sent twice", await staff.raffle.postDocument(address, fields), (a) => redirected(a) || answered(a), refusedByRule);
+        night.judge(
+          "raffle: sale sent twice",
+          await staff.raffle.postDocument(address, fields),
+          (a) => redirected(a) || answered(a),
+          refusedByRule,
+        );
     }),
   );
   await night.at(to);
@@ -123,14 +142,22 @@ export async function donations(night: Night, from: number, to: number) {
       const review = await guest.phone.postDocument(address, { ...fields, step: "review" });
       if (night.judge("gift: review", review, answered, refusedByRule) !== "ok") return;
       const confirm = await guest.phone.send("POST", address, { ...fields, step: "confirm" });
-      if (night.judge(`gift: confirm (${byCard ? "card" : "on the bill"})`, confirm, redirected, refusedByRule) !== "ok")
+      if (
+        night.judge(`gift: confirm (${byCard ? "card" : "on the bill"})`, confirm, redirected, refusedByRule) !== "ok"
+      )
         return;
       if (!byCard || !confirm.location) return;
-      const paid = await guest.phone.send("POST", confirm.location, { number: "4242424242424242", expiry: "12 / 34", cvc: "123" });
+      const paid = await guest.phone.send("POST", confirm.location, {
+        number: "4242424242424242",
+        expiry: "12 / 34",
+        cvc: "123",
+      });
       if (night.judge("gift: the sandbox's card page", paid, redirected) !== "ok" || !paid.location) return;
       const back = await guest.phone.get(paid.location);
       if (night.judge("gift: back to the app", back, redirected) === "ok") night.acknowledged.cardGifts += 1;
     }),
   );
-  night.log(`  gifts: ${givers.length} givers, ${night.acknowledged.cardGifts} paid by card (minute ${night.minute().toFixed(0)})`);
+  night.log(
+    `  gifts: ${givers.length} givers, ${night.acknowledged.cardGifts} paid by card (minute ${night.minute().toFixed(0)})`,
+  );
 }

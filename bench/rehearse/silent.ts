@@ -17,6 +17,9 @@ export type Board = Map<number, LiveItem>;
 
 interface Stream {
   request: http.ClientRequest;
+  owner: number;
+  /** performance.now() when its snapshot arrived: deltas before it are not this phone's to see. */
+  openedAt: number;
   /** Per item, when each of its deltas arrived (performance.now()). */
   arrivals: Map<number, number[]>;
 }
@@ -28,7 +31,12 @@ function openStream(night: Night, guest: Guest, board: Board): Promise<Stream | 
   const url = `${night.stage.app.url}/inroombid/stream?id=${night.gala.eventId}`;
   const started = performance.now();
   return new Promise((resolve) => {
-    const stream: Stream = { request: null as unknown as http.ClientRequest, arrivals: new Map() };
+    const stream: Stream = {
+      request: null as unknown as http.ClientRequest,
+      owner: guest.usrId,
+      openedAt: Infinity,
+      arrivals: new Map(),
+    };
     let opened = false;
     const settle = (value: Stream | null) => {
       if (opened) return;
@@ -47,7 +55,10 @@ function openStream(night: Night, guest: Guest, board: Board): Promise<Stream | 
         const message = JSON.parse(data) as { data: unknown };
         if (event === "snapshot") {
           for (const item of message.data as LiveItem[]) board.set(item.id, item);
-          if (!opened) night.tally.record("stream: open", "ok", at - started);
+          if (!opened) {
+            night.tally.record("stream: open", "ok", at - started);
+            stream.openedAt = at;
+          }
           settle(stream);
         } else if (event === "delta") {
           const item = message.data as LiveItem;
@@ -70,6 +81,7 @@ function openStream(night: Night, guest: Guest, board: Board): Promise<Stream | 
 const reviewKey = (text: string) => fieldIn(text, "key") ?? /"key","([0-9a-f-]{36})"/.exec(text)?.[1] ?? null;
 
 export interface PlacedBid {
+  usrId: number;
   sentAt: number;
   answeredAt: number;
   itemId: number;
@@ -92,7 +104,10 @@ export async function bidFromPhone(
     guest.noScript ? guest.phone.postDocument(address, values) : guest.phone.postData(address, values);
   const values = { amount: money(fields.amount), maximum: money(fields.maximum) };
   const review = await post({ intent: fields.buyNow ? "review_buy_now" : "review", ...values, key: "" });
-  if (night.judge(`${kind}: review`, review, (a) => a.status === 200 && reviewKey(a.text) !== null, refusedByRule) !== "ok")
+  if (
+    night.judge(`${kind}: review`, review, (a) => a.status === 200 && reviewKey(a.text) !== null, refusedByRule) !==
+    "ok"
+  )
     return null;
   const key = reviewKey(review.text)!;
   const sentAt = performance.now();
@@ -105,7 +120,7 @@ export async function bidFromPhone(
     amount: fields.amount ?? null,
     buyNow: fields.buyNow ?? false,
   });
-  return { sentAt, answeredAt: sentAt + placed.ms, itemId };
+  return { usrId: guest.usrId, sentAt, answeredAt: sentAt + placed.ms, itemId };
 }
 
 /**
@@ -169,13 +184,15 @@ export async function silentAuction(night: Night, board: Board, { everyMinutes =
 }
 
 /**
- * For each acknowledged bid, on each stream, the first delta of its item to arrive after the bid was sent, less the
- * moment the bid's answer arrived (negative: the screens had it before the bidder's own answer).
+ * For each acknowledged bid, on each other bidder's stream open before it was sent, the first delta of its item to
+ * arrive after the bid was sent, less the moment the bid's answer arrived (negative: the screens had it before the
+ * bidder's own answer).
  */
 function streamDelays(streams: Stream[], placed: PlacedBid[]) {
   const delays: number[] = [];
   for (const bid of placed) {
     for (const stream of streams) {
+      if (stream.owner === bid.usrId || stream.openedAt > bid.sentAt) continue;
       const arrival = stream.arrivals.get(bid.itemId)?.find((at) => at >= bid.sentAt);
       if (arrival !== undefined) delays.push(arrival - bid.answeredAt);
     }
