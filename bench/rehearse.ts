@@ -6,7 +6,8 @@
 // Exits 1 when an invariant fails. How to run it and read the report: docs/rehearsal.md.
 //
 // Options: --guests [40] --items [20] --speed [120: the evening's 100-odd minutes in about a minute] --seed [35]
-// --engine [postgres with DATABASE_URL, else pglite] --json [<tmp>/gavel-rehearsal.json]
+// --engine [postgres with DATABASE_URL, else pglite] --demo [off: the demo gala instead of the rehearsal's own]
+// --json [<tmp>/gavel-rehearsal.json]
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -29,6 +30,7 @@ const { values } = parseArgs({
     speed: { type: "string", default: "120" },
     seed: { type: "string", default: "35" },
     engine: { type: "string" },
+    demo: { type: "boolean", default: false },
     json: { type: "string", default: path.join(tmpdir(), "gavel-rehearsal.json") },
   },
 });
@@ -62,6 +64,7 @@ async function main() {
     guests,
     items,
     silentSeconds: (SILENT_CLOSES_AT_MINUTE * 60) / speed,
+    demo: values.demo!,
   });
   let ok = false;
   try {

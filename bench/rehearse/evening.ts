@@ -30,7 +30,7 @@ export async function playEvening(night: Night) {
       await paddleRaise(night, 45, 52);
     })(),
   ]);
-  night.tally.streamDelays.push(...silent.streamDelays);
+  for (const delay of silent.streamDelays) night.tally.streamDelays.push(delay);
   night.log(`Checkout (minute ${night.minute().toFixed(0)})`);
   const desks = await checkout(night);
   return { streams: silent.streams, checkout: desks };

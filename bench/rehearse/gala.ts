@@ -71,6 +71,10 @@ export interface Gala {
   silent: GalaItem[];
   live: GalaItem[];
   raiseId: number;
+  /** The paddle raise's levels, cents, highest first. */
+  raiseLevels: number[];
+  /** The donation page's suggested gifts, cents. */
+  gifts: number[];
   raffleBundles: { id: number; quantity: number; price: number }[];
   rafflePrizeId: number;
   ticketId: number;
@@ -230,6 +234,27 @@ export async function writeGala(db: Database, plan: GalaPlan): Promise<Gala> {
     .values({ raffle_id: draw.id, title: "A weekend by the sea", value: dollars(800) })
     .returning({ id: raffle_prize.raffle_prize_id });
 
+  const team = await writeTeam(db, eventId, tag);
+  const guests = await writeGuests(db, plan.guests, tag);
+  await saveSandboxKeys(eventId, plan.appUrl);
+  return {
+    eventId,
+    silent: silentRows.map(galaItem),
+    live: liveRows.map(galaItem),
+    raiseId: raise.id,
+    raiseLevels: RAISE_LEVELS,
+    gifts: SUGGESTED_GIFTS,
+    raffleBundles: bundles,
+    rafflePrizeId: prize.id,
+    ticketId: guestTicket.id,
+    team,
+    guests,
+    silentClosesAt: plan.silentClosesAt,
+  };
+}
+
+/** The team of eight, each with exactly their screen's permissions, the event selected. */
+export async function writeTeam(db: Database, eventId: number, tag: string) {
   const team = {} as Record<StaffRole, number>;
   for (const [role, permissions] of Object.entries(TEAM) as [StaffRole, Permission[]][]) {
     const [person] = await db
@@ -249,39 +274,30 @@ export async function writeGala(db: Database, plan: GalaPlan): Promise<Gala> {
     });
     team[role] = person.id;
   }
+  return team;
+}
 
-  const guests = await db
+/** People with accounts (as if they had signed up), not yet registered for the event. */
+export async function writeGuests(db: Database, count: number, tag: string) {
+  const rows = await db
     .insert(usr)
     .values(
-      Array.from({ length: plan.guests }, (_, n) => ({
+      Array.from({ length: count }, (_, n) => ({
         email_address: `guest-${n + 1}-${tag}@rehearsal.test`,
         first_name: "Guest",
         last_name: `Number ${n + 1}`,
       })),
     )
-    .returning({ usrId: usr.usr_id, email: usr.email_address, firstName: usr.first_name, lastName: usr.last_name });
-
-  await saveSandboxKeys(eventId, plan.appUrl);
-  return {
-    eventId,
-    silent: silentRows.map(item),
-    live: liveRows.map(item),
-    raiseId: raise.id,
-    raffleBundles: bundles,
-    rafflePrizeId: prize.id,
-    ticketId: guestTicket.id,
-    team,
-    guests: guests.map((guest) => ({
-      usrId: guest.usrId,
-      email: guest.email,
-      firstName: guest.firstName ?? "Guest",
-      lastName: guest.lastName ?? "",
-    })),
-    silentClosesAt: plan.silentClosesAt,
-  };
+    .returning({ usrId: usr.usr_id, email: usr.email_address, lastName: usr.last_name });
+  return rows.map((row) => ({ usrId: row.usrId, email: row.email, firstName: "Guest", lastName: row.lastName ?? "" }));
 }
 
-const item = (row: { id: number; startingBid: number | null; increment: number | null; buyNow: number | null }) => ({
+export const galaItem = (row: {
+  id: number;
+  startingBid: number | null;
+  increment: number | null;
+  buyNow: number | null;
+}) => ({
   id: row.id,
   startingBid: row.startingBid ?? 0,
   increment: row.increment ?? 100,
@@ -292,7 +308,7 @@ const item = (row: { id: number; startingBid: number | null; increment: number |
  * Test keys of an account of its own at the Stripe sandbox (STRIPE_API_URL), saved as the payment settings screen
  * saves them: the webhook registered at the app's own endpoint, so the sandbox posts its events there as Stripe does.
  */
-async function saveSandboxKeys(eventId: number, appUrl: string) {
+export async function saveSandboxKeys(eventId: number, appUrl: string) {
   const { saveBillingSettings } = await import("~/billing/settings.server");
   await saveBillingSettings(
     eventId,

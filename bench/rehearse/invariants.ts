@@ -7,7 +7,8 @@
  *   the screens show the same figures;
  * - every checked-in guest was checked in once;
  * - winners are right by the bidding rules: amounts rise on each item, the item's state matches its bids, each closed
- *   item with bids has one winner, the highest bidder, at the highest amount.
+ *   item with bids has one winner, the highest bidder, at the highest amount (items of one unit: the demo's items of
+ *   several units have a winner per unit, each at their own bid).
  */
 import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import {
@@ -248,8 +249,9 @@ async function winnersRight(db: Database, eventId: number) {
   const broken: string[] = [];
   const rising = await db.execute<{ item: number }>(sql`
     select auction_item_id as item from (
-      select auction_item_id, bid, lag(bid) over (partition by auction_item_id order by bid_id) as previous
-      from bid where event_id = ${eventId} and status <> 'cancelled') t
+      select b.auction_item_id, b.bid, lag(b.bid) over (partition by b.auction_item_id order by b.bid_id) as previous
+      from bid b join auction_item i using (auction_item_id)
+      where b.event_id = ${eventId} and b.status <> 'retracted' and coalesce(i.quantity, 1) = 1) t
     where previous is not null and bid <= previous`);
   for (const row of rowsOf<{ item: number }>(rising))
     broken.push(`item ${row.item}: a bid not above the one before it`);
@@ -257,7 +259,8 @@ async function winnersRight(db: Database, eventId: number) {
     select i.auction_item_id as item from auction_item i
     left join (select auction_item_id, count(*)::int as n, max(bid) as top from bid
                where event_id = ${eventId} group by auction_item_id) b using (auction_item_id)
-    where i.event_id = ${eventId} and (i.bid_count <> coalesce(b.n, 0) or i.current_bid is distinct from b.top)`);
+    where i.event_id = ${eventId} and coalesce(i.quantity, 1) = 1
+      and (i.bid_count <> coalesce(b.n, 0) or i.current_bid is distinct from b.top)`);
   for (const row of rowsOf<{ item: number }>(state))
     broken.push(`item ${row.item}: its bid count or current bid disagrees with its bids`);
   // Each closed item with bids: one winner, chosen by the rules from the ledger and the maxima.
@@ -271,7 +274,13 @@ async function winnersRight(db: Database, eventId: number) {
     db
       .select({ id: auction_item.auction_item_id })
       .from(auction_item)
-      .where(and(eq(auction_item.event_id, eventId), isNotNull(auction_item.closed_at))),
+      .where(
+        and(
+          eq(auction_item.event_id, eventId),
+          isNotNull(auction_item.closed_at),
+          sql`coalesce(${auction_item.quantity}, 1) = 1`,
+        ),
+      ),
   ]);
   for (const { id } of closedItems) {
     const rows = bids.filter((row) => row.auction_item_id === id);

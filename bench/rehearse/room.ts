@@ -4,7 +4,6 @@
  * /dp (by card on the sandbox's page, or on the bill).
  */
 import { randomUUID } from "node:crypto";
-import { RAISE_LEVELS } from "./gala";
 import { answered, fieldIn, redirected, refusedByRule, type Guest, type Night } from "./night";
 import { bidFromPhone } from "./silent";
 
@@ -55,9 +54,10 @@ export async function paddleRaise(night: Night, from: number, to: number) {
   const address = `/admin/bids/paddleraises?id=${gala.eventId}`;
   const room = paddled(night);
   const pledges: { paddle: number; amount: number }[] = [];
-  for (const [index, amount] of RAISE_LEVELS.entries()) {
+  for (const [index, amount] of gala.raiseLevels.entries()) {
     // Fewer hands at the top: 1% of the room at the highest level, up to 25% at the lowest.
-    const hands = Math.max(1, Math.round(room.length * [0.01, 0.02, 0.05, 0.08, 0.12, 0.25][index]));
+    const share = 0.01 + (0.24 * index) / Math.max(1, gala.raiseLevels.length - 1);
+    const hands = Math.max(1, Math.round(room.length * share));
     for (const guest of random.shuffle([...room]).slice(0, hands)) pledges.push({ paddle: guest.paddle!, amount });
   }
   const step = (to - from) / Math.max(1, pledges.length);
@@ -135,7 +135,7 @@ export async function donations(night: Night, from: number, to: number) {
       const byCard = random.chance(0.6);
       const fields = {
         intent: "give",
-        choice: String(random.pick([5_000, 10_000, 25_000, 50_000])),
+        choice: String(random.pick(gala.gifts)),
         pay: byCard ? "card" : "invoice",
         submission,
       };

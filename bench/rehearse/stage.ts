@@ -12,6 +12,7 @@ import { startStripeSandbox, type StripeSandbox } from "../../app/demo/sandbox/s
 import { freePort } from "../../tests/support/free-port";
 import { sessionCookie, startApp, throwawayDatabase, type App } from "../support/app";
 import { pgliteDatabase } from "../support/data";
+import { demoGala } from "./demo-gala";
 import { writeGala, type Gala } from "./gala";
 // Types only (erased): the app's modules are imported once the configuration is in the environment.
 import type { DatabaseConnection } from "~/db/connection.server";
@@ -26,6 +27,8 @@ export interface StageOptions {
   items: number;
   /** Seconds from the evening's start to the silent auction's close. */
   silentSeconds: number;
+  /** The demo gala (with its catalogue and history) instead of a gala of the rehearsal's own. */
+  demo: boolean;
 }
 
 export interface Stage {
@@ -81,12 +84,13 @@ export async function setStage(options: StageOptions): Promise<Stage> {
   let app: App | null = null;
   try {
     const startsAt = Date.now() + STARTUP_ALLOWANCE_MS;
-    const gala = await writeGala(connection.db, {
+    const plan = {
       guests: options.guests,
       items: options.items,
       silentClosesAt: new Date(startsAt + options.silentSeconds * 1000),
       appUrl,
-    });
+    };
+    const gala = await (options.demo ? demoGala(connection.db, plan) : writeGala(connection.db, plan));
     // PGlite's folder has one owner: the app opens it once this process has let go.
     if (!postgres) await connection.close();
     app = await startApp(postgres?.url ?? "", sessionSecret, appEnv, { port, dataDir: workDir });
