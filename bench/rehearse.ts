@@ -82,6 +82,7 @@ async function main() {
       night.acknowledged,
       stage.stripe,
       screens,
+      new Date(stage.startsAt),
     );
     ok = invariants.every((check) => check.holds);
     const report: RehearsalReport = {

@@ -114,7 +114,7 @@ export async function openNight(
     judge(kind, answer, ok, refused) {
       const outcome: Outcome = ok(answer) ? "ok" : refused?.(answer) ? "refused" : "error";
       tally.record(kind, outcome, answer.ms);
-      if (outcome === "error") tally.error(`${kind}: ${answer.status}`, answer.text);
+      if (outcome === "error") tally.error(`${kind}: ${answer.status}`, alertIn(answer.text) ?? answer.text);
       return outcome;
     },
   };
@@ -127,6 +127,12 @@ export const redirected = (answer: Answer) => [202, 204, 302, 303].includes(answ
 export const answered = (answer: Answer) => answer.status === 200;
 /** Refused beside its fields (400) or as a conflict (409). */
 export const refusedByRule = (answer: Answer) => answer.status === 400 || answer.status === 409;
+
+/** The page's message about the whole form (FormAlert, role="alert"), if it shows one. */
+function alertIn(text: string): string | null {
+  const found = /role="alert"[^>]*>([\s\S]*?)<\/p>/.exec(text)?.[1];
+  return found ? `the page says: ${found.replace(/<[^>]+>/g, "")}` : null;
+}
 
 /** Runs `work` for each of `list`, `width` at a time. */
 export async function inTurn<T>(list: T[], width: number, work: (entry: T) => Promise<void>) {

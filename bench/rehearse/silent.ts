@@ -133,9 +133,12 @@ export async function silentAuction(night: Night, board: Board, { everyMinutes =
   const streams: Stream[] = [];
   const placed: PlacedBid[] = [];
   const silentIds = new Set(gala.silent.map((item) => item.id));
+  // The room's screen: a stream open all evening, whatever the phones do, so the board (and its close) is known.
+  const screen = await openStream(night, night.guests[0], board);
   const bidders = night.guests.map(async (guest) => {
     await night.at(5 + random.below(500) / 100);
-    while (guest.paddle === null && night.minute() < 20) await night.at(night.minute() + 1);
+    // A guest still queuing at registration joins the bidding once they have their paddle.
+    while (guest.paddle === null && Date.now() < closesAt) await night.at(night.minute() + 1);
     if (guest.paddle === null) return;
     if (!guest.noScript && random.chance(0.8)) {
       const stream = await openStream(night, guest, board);
@@ -179,6 +182,7 @@ export async function silentAuction(night: Night, board: Board, { everyMinutes =
   const stillOpen = [...silentIds].filter((id) => !board.get(id)?.closed).length;
   if (stillOpen > 0) night.tally.error("silent: items still open 15 s after the close", `${stillOpen} items`);
   for (const stream of streams) stream.request.destroy();
+  screen?.request.destroy();
   night.log(`  silent auction closed: ${placed.length} bids acknowledged, ${streams.length} phones streaming`);
   return { streamDelays: streamDelays(streams, placed), streams: streams.length };
 }
