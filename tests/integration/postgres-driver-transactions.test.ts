@@ -10,12 +10,9 @@ describe.runIf(process.env.TEST_DB_ENGINE === "postgres")("the driver's transact
   it("reserves a transaction's connection when its BEGIN fills the pipeline, and leaves no transaction open", async () => {
     const name = `gavel-driver-${randomBytes(4).toString("hex")}`;
     // Two connections taking two pipelined queries each: BEGIN arrives as the second query of a busy connection.
-    const sql = postgres(inject("postgresAdminUrl"), {
-      max: 2,
-      max_pipeline: 2,
-      onnotice: () => {},
-      connection: { application_name: name },
-    });
+    // max_pipeline is one of the driver's options its types leave out.
+    const options = { max: 2, max_pipeline: 2, onnotice: () => {}, connection: { application_name: name } };
+    const sql = postgres(inject("postgresAdminUrl"), options);
     const observer = postgres(inject("postgresAdminUrl"), { max: 1, onnotice: () => {} });
     try {
       for (let round = 0; round < 3; round++) {
