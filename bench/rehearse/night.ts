@@ -47,8 +47,6 @@ export interface Night {
   guests: Guest[];
   staff: Record<keyof Gala["team"], Browser>;
   acknowledged: Acknowledged;
-  /** performance.now() at the evening's start. */
-  startedAt: number;
   log(line: string): void;
   /** Resolves at `minute` of the evening (at once if it has passed). */
   at(minute: number): Promise<void>;
@@ -105,7 +103,6 @@ export async function openNight(
       cardGifts: 0,
       lotsSold: 0,
     },
-    startedAt,
     log,
     at: async (minute) => {
       await sleep(Math.max(0, startedAt + minute * msPerMinute - performance.now()));

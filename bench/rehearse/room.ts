@@ -9,7 +9,8 @@ import { bidFromPhone } from "./silent";
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
-function paddled(night: Night): Guest[] {
+/** The guests in the room: checked in, with a paddle. */
+function inTheRoom(night: Night): Guest[] {
   return night.guests.filter((guest) => guest.paddle !== null && guest.checkedIn);
 }
 
@@ -20,7 +21,7 @@ export async function liveAuction(night: Night, from: number, to: number) {
   const perLot = (to - from) / gala.live.length;
   for (const [index, lot] of gala.live.entries()) {
     await night.at(from + index * perLot);
-    const room = paddled(night);
+    const room = inTheRoom(night);
     if (room.length === 0) continue;
     const clerk = (intent: string, fields: Record<string, string> = {}) =>
       staff.clerk.postDocument(consolePath, { intent, lot: String(lot.id), ...fields });
@@ -52,7 +53,7 @@ export async function liveAuction(night: Night, from: number, to: number) {
 export async function paddleRaise(night: Night, from: number, to: number) {
   const { random, gala, staff } = night;
   const address = `/admin/bids/paddleraises?id=${gala.eventId}`;
-  const room = paddled(night);
+  const room = inTheRoom(night);
   const pledges: { paddle: number; amount: number }[] = [];
   for (const [index, amount] of gala.raiseLevels.entries()) {
     // Fewer hands at the top: 1% of the room at the highest level, up to 25% at the lowest.

@@ -30,10 +30,6 @@ export class Tally {
     else this.errors.set(kind, { count: 1, example: example.slice(0, 300) });
   }
 
-  count(kind: string, outcome: Outcome = "ok") {
-    return this.kinds.get(kind)?.[outcome] ?? 0;
-  }
-
   actions() {
     return Object.fromEntries(
       [...this.kinds]
@@ -56,9 +52,5 @@ export class Tally {
 
   errorsByKind() {
     return Object.fromEntries(this.errors);
-  }
-
-  totalErrors() {
-    return [...this.errors.values()].reduce((sum, entry) => sum + entry.count, 0);
   }
 }
