@@ -42,6 +42,10 @@ export async function reviewBid(bidder: Bidder, itemId: number, bid: Bid): Promi
   const item = await boardItem(bidder, itemId);
   const money = (cents: number) => formatMoney(cents, bidder.rules.currency);
   const buyNow = isBuyNow(bid.intent);
+  // Placing it would be refused (a phone's bid on an item taken in the room only): said now, not after a confirmation
+  // the page without JavaScript would not even show.
+  if (item.inPersonOnly && paddle === null)
+    throw new Refusal(refusalMessage("in_person_only", { nextMinimum: null }), "amount");
   if (!buyNow && bid.amount !== null && bid.amount < item.live.nextMinimum)
     throw new Refusal(`The next minimum bid is ${money(item.live.nextMinimum)}.`, "amount");
   const summary = buyNow

@@ -126,8 +126,18 @@ describe("/inroombid", () => {
     expect(placed.status).toBe(302);
   });
 
-  it("lets a team member with can_bid bid for a guest by paddle, in-person-only items too, and no one else", async () => {
+  it("refuses a phone's review and bid on an in-person-only item, and lets a team member with can_bid bid for a guest by paddle there", async () => {
     const { gala, lot, ann, cookie } = await setUp({ in_person_only: true });
+    // The review already says what placing would (the rehearsal's phones without JavaScript were shown no
+    // confirmation and no message).
+    const review = await call$(
+      route.action,
+      makeRequest(page(gala.event_id, lot.auction_item_id), { cookie, form: { intent: "review", amount: "100" } }),
+    );
+    expect(review).toMatchObject({
+      status: 400,
+      data: { formId: "bid", error: { amount: [expect.stringMatching(/in the room only/)] } },
+    });
     const phone = await call$(
       route.action,
       makeRequest(page(gala.event_id, lot.auction_item_id), {

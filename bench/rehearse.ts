@@ -1,0 +1,130 @@
+// A gala evening, played against Gavel (issue 35, part 2): `npm run rehearse`. Starts the built app on a fresh
+// database (PostgreSQL when DATABASE_URL names a server, else the embedded PGlite) with the Stripe sandbox standing in
+// for Stripe, writes a gala into it, and plays the evening through the app's HTTP forms, live streams and webhooks:
+// registration and check-in, the silent auction on streaming phones, the live auction, the paddle raise, the raffle,
+// gifts, the close, checkout. Then it checks the invariants in the database, prints a report and writes it as JSON.
+// Exits 1 when an invariant fails. How to run it and read the report: docs/rehearsal.md.
+//
+// Options: --guests [40] --items [20] --speed [120: the evening's 100-odd minutes in about a minute] --seed [35]
+// --engine [postgres with DATABASE_URL, else pglite] --demo [off: the demo gala instead of the rehearsal's own]
+// --json [<tmp>/gavel-rehearsal.json]
+import { writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+import { playEvening, SILENT_CLOSES_AT_MINUTE } from "./rehearse/evening";
+import { checkInvariants, type ScreenText } from "./rehearse/invariants";
+import { openNight } from "./rehearse/night";
+import { printReport, type RehearsalReport } from "./rehearse/report";
+import { setStage, type Engine } from "./rehearse/stage";
+import { Tally } from "./rehearse/tally";
+import { requireBenchSetup } from "./support/app";
+import { runBench } from "./support/run";
+import { sleep, summary } from "./support/stats";
+
+const { values } = parseArgs({
+  options: {
+    guests: { type: "string", default: "40" },
+    items: { type: "string", default: "20" },
+    speed: { type: "string", default: "120" },
+    seed: { type: "string", default: "35" },
+    engine: { type: "string" },
+    demo: { type: "boolean", default: false },
+    json: { type: "string", default: path.join(tmpdir(), "gavel-rehearsal.json") },
+  },
+});
+
+function whole(name: string, text: string | undefined, { min = 1, max = 100_000 } = {}) {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    console.error(`--${name} must be a whole number from ${min} to ${max} (got "${text}").`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const guests = whole("guests", values.guests, { min: 2 });
+const items = whole("items", values.items);
+const speed = whole("speed", values.speed, { max: 10_000 });
+const seed = whole("seed", values.seed, { min: 0, max: 2 ** 31 });
+const engine = (values.engine ?? (process.env.DATABASE_URL ? "postgres" : "pglite")) as Engine;
+if (engine !== "postgres" && engine !== "pglite") {
+  console.error(`--engine is postgres or pglite (got "${engine}").`);
+  process.exit(2);
+}
+const adminUrl = requireBenchSetup("rehearse", { database: engine === "postgres" });
+
+async function main() {
+  const started = performance.now();
+  const log = (line: string) => console.log(line);
+  const stage = await setStage({
+    engine,
+    adminUrl,
+    guests,
+    items,
+    silentSeconds: (SILENT_CLOSES_AT_MINUTE * 60) / speed,
+    demo: values.demo!,
+  });
+  let ok = false;
+  try {
+    log(`Rehearsal on ${stage.describe}; the app at ${stage.app.url}`);
+    const tally = new Tally();
+    const night = await openNight(stage, tally, { speed, seed, startsAt: stage.startsAt }, log);
+    const evening = await playEvening(night);
+    // The sandbox's last webhooks are on their way.
+    await sleep(1000);
+    const screens = await readScreens(stage.app.url, night.staff.organiser, stage.gala.eventId);
+    const database = await stage.database();
+    const invariants = await checkInvariants(
+      database.db,
+      stage.gala.eventId,
+      night.acknowledged,
+      stage.stripe,
+      screens,
+      new Date(stage.startsAt),
+    );
+    ok = invariants.every((check) => check.holds);
+    const report: RehearsalReport = {
+      engine,
+      database: stage.describe,
+      guests,
+      items,
+      liveLots: stage.gala.live.length,
+      speed,
+      seed,
+      seconds: (performance.now() - started) / 1000,
+      actions: tally.actions(),
+      streams: { phones: evening.streams, deltas: tally.streamDelays.length, delayMs: summary(tally.streamDelays) },
+      checkout: evening.checkout,
+      errors: tally.errorsByKind(),
+      invariants,
+      ok,
+    };
+    printReport(report, log);
+    writeFileSync(values.json!, `${JSON.stringify(report, null, 2)}\n`);
+    log(`The report as JSON: ${values.json}`);
+  } finally {
+    await stage.end();
+  }
+  process.exit(ok ? 0 : 1);
+}
+
+/** The organiser's screens that show the evening's money: the dashboard and the revenue report. */
+async function readScreens(
+  url: string,
+  organiser: Awaited<ReturnType<typeof openNight>>["staff"]["organiser"],
+  eventId: number,
+): Promise<ScreenText[]> {
+  const screens: ScreenText[] = [];
+  for (const [name, address] of [
+    ["the dashboard", `/admin/dashboard?id=${eventId}`],
+    ["the revenue report", `/admin/setup/reporting/revenue?id=${eventId}`],
+  ]) {
+    const page = await organiser.get(address);
+    screens.push({ name, text: page.status === 200 ? page.text : `(answered ${page.status} at ${url}${address})` });
+  }
+  return screens;
+}
+
+runBench(main);

@@ -1,0 +1,37 @@
+/**
+ * The evening's running order, in minutes of the evening (played `speed` times faster):
+ *   0–15  doors: registration, joining the auction, check-in at two stations; cards saved from 10 to 40
+ *   5–60  the silent auction, bidders streaming and bidding; it closes at 60 by the app's own clock
+ *   5–55  raffle sales at the desk, the draw at 55
+ *   15–55 gifts on /dp
+ *   25–45 the live auction, 10–15 lots
+ *   45–52 the paddle raise
+ *   60–   checkout: charge all, two desks
+ */
+import { checkout } from "./checkout";
+import { doorsOpen } from "./doors";
+import { donations, liveAuction, paddleRaise, raffle } from "./room";
+import { silentAuction, type Board } from "./silent";
+import type { Night } from "./night";
+
+/** The minute of the evening at which the silent auction closes. */
+export const SILENT_CLOSES_AT_MINUTE = 60;
+
+export async function playEvening(night: Night) {
+  const board: Board = new Map();
+  night.log(`Doors open (minute 0; ${night.guests.length} guests, speed ${night.speed}x)`);
+  const [, silent] = await Promise.all([
+    doorsOpen(night),
+    silentAuction(night, board),
+    raffle(night, 5, 55),
+    donations(night, 15, 55),
+    (async () => {
+      await liveAuction(night, 25, 45);
+      await paddleRaise(night, 45, 52);
+    })(),
+  ]);
+  for (const delay of silent.streamDelays) night.tally.streamDelays.push(delay);
+  night.log(`Checkout (minute ${night.minute().toFixed(0)})`);
+  const desks = await checkout(night);
+  return { streams: silent.streams, checkout: desks };
+}

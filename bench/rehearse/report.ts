@@ -1,0 +1,53 @@
+/** The rehearsal's report: built from the tally and the checks, printed for a person and written as JSON. */
+import { ms, type summary } from "../support/stats";
+import type { Invariant } from "./invariants";
+import type { Tally } from "./tally";
+
+export interface RehearsalReport {
+  engine: string;
+  database: string;
+  guests: number;
+  items: number;
+  liveLots: number;
+  speed: number;
+  seed: number;
+  seconds: number;
+  actions: ReturnType<Tally["actions"]>;
+  streams: { phones: number; deltas: number; delayMs: ReturnType<typeof summary> };
+  checkout: { guests: number; seconds: number; perMinute: number };
+  errors: ReturnType<Tally["errorsByKind"]>;
+  invariants: Invariant[];
+  ok: boolean;
+}
+
+export function printReport(report: RehearsalReport, log: (line: string) => void) {
+  log(
+    `\nThe evening: ${report.guests} guests, ${report.items} silent items, ${report.liveLots} live lots, speed ${report.speed}x, seed ${report.seed}`,
+  );
+  log(`${report.database}; ${report.seconds.toFixed(1)} s`);
+  log("\nActions (ok / refused by a rule / error; latency ms p50 p95 p99 max):");
+  const width = Math.max(...Object.keys(report.actions).map((kind) => kind.length));
+  for (const [kind, entry] of Object.entries(report.actions)) {
+    const times = [entry.ms.p50, entry.ms.p95, entry.ms.p99, entry.ms.max].map((value) => ms(value ?? NaN).padStart(7));
+    log(
+      `  ${kind.padEnd(width)}  ${String(entry.ok).padStart(5)} / ${String(entry.refused).padStart(4)} / ${String(entry.error).padStart(3)}  ${times.join(" ")}`,
+    );
+  }
+  const delay = report.streams.delayMs;
+  log(
+    `\nLive streams: ${report.streams.phones} phones; a bid's answer → its delta on the phones' streams (${report.streams.deltas} deliveries), ms: p50 ${ms(delay.p50)}, p95 ${ms(delay.p95)}, p99 ${ms(delay.p99)}, max ${ms(delay.max)}`,
+  );
+  log(
+    `Checkout: ${report.checkout.guests} guests in ${report.checkout.seconds.toFixed(1)} s, ${report.checkout.perMinute.toFixed(0)} guests a minute (two desks, charge all beside them)`,
+  );
+  const errors = Object.entries(report.errors);
+  log(`\nErrors: ${errors.length === 0 ? "none" : ""}`);
+  for (const [kind, entry] of errors)
+    log(`  ${kind}: ${entry.count} (e.g. ${entry.example.replace(/\s+/g, " ").slice(0, 160)})`);
+  log("\nInvariants:");
+  for (const check of report.invariants) {
+    log(`  ${check.holds ? "holds " : "FAILED"}  ${check.name}`);
+    for (const line of check.detail) log(`          ${line}`);
+  }
+  log(`\n${report.ok ? "Every invariant holds." : "AN INVARIANT FAILED."}`);
+}
