@@ -10,6 +10,7 @@ import { performance } from "node:perf_hooks";
 import { readServerSentEvents } from "../support/server-sent-events";
 import { sleep } from "../support/stats";
 import { fieldIn, redirected, refusedByRule, type Guest, type Night } from "./night";
+import type { Answer } from "./browser";
 import type { LiveItem } from "~/bidding/live-item";
 
 /** What the phones know of the board, as its stream tells them. */
@@ -77,6 +78,12 @@ function openStream(night: Night, guest: Guest, board: Board): Promise<Stream | 
   });
 }
 
+/**
+ * A review a phone without JavaScript sent as the item closed: the review was taken, and the page it comes back to
+ * says bidding has closed instead of asking to confirm. The guest is told; it is the close, not a failure.
+ */
+const closedOnThePage = (answer: Answer) => answer.status === 200 && answer.text.includes("bid-panel--closed");
+
 /** The confirmation's key in the review's answer (a page's hidden field, or single fetch's data). */
 const reviewKey = (text: string) => fieldIn(text, "key") ?? /"key","([0-9a-f-]{36})"/.exec(text)?.[1] ?? null;
 
@@ -104,8 +111,9 @@ export async function bidFromPhone(
     guest.noScript ? guest.phone.postDocument(address, values) : guest.phone.postData(address, values);
   const values = { amount: money(fields.amount), maximum: money(fields.maximum) };
   const review = await post({ intent: fields.buyNow ? "review_buy_now" : "review", ...values, key: "" });
+  const refusedOrClosed = (answer: Answer) => refusedByRule(answer) || closedOnThePage(answer);
   if (
-    night.judge(`${kind}: review`, review, (a) => a.status === 200 && reviewKey(a.text) !== null, refusedByRule) !==
+    night.judge(`${kind}: review`, review, (a) => a.status === 200 && reviewKey(a.text) !== null, refusedOrClosed) !==
     "ok"
   )
     return null;
