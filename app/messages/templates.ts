@@ -464,14 +464,34 @@ export function renderEmailTemplate(
 /** A text is one line; carriers split anything over 160 characters into parts, so it is cut there. */
 export const TEXT_LIMIT = 160;
 
+/**
+ * The names a text may shorten to fit (the item's, the event's): what a text is for, the amount, the close and the
+ * link, is kept whole. Each keeps at least this many characters before its "…".
+ */
+const SHORTENED_NAMES = ["item", "event"] as const;
+const SHORTEST_NAME = 12;
+
 export function renderTextTemplate(
   name: TemplateName,
   values: Record<string, string>,
   override: TemplateOverride = {},
 ): string {
-  const body = fill(chosen(override.text, TEMPLATES[name].text), values).replace(/\s+/g, " ").trim();
+  const template = chosen(override.text, TEMPLATES[name].text);
+  const render = (filled: Record<string, string>) => fill(template, filled).replace(/\s+/g, " ").trim();
+  let body = render(values);
   if (body.length <= TEXT_LIMIT) return body;
-  // Keep the link whole: shorten the words before it.
+  // First the names, the longest first.
+  const shortened = { ...values };
+  const longestFirst = [...SHORTENED_NAMES].sort((a, b) => (values[b]?.length ?? 0) - (values[a]?.length ?? 0));
+  for (const key of longestFirst) {
+    const value = shortened[key];
+    const keep = Math.max(SHORTEST_NAME, (value?.length ?? 0) - (body.length - TEXT_LIMIT) - 1);
+    if (!value || keep >= value.length) continue;
+    shortened[key] = `${value.slice(0, keep).trimEnd()}…`;
+    body = render(shortened);
+    if (body.length <= TEXT_LIMIT) return body;
+  }
+  // Then the words before the link, which stays whole.
   const link = values.link && body.endsWith(values.link) ? values.link : "";
   const room = TEXT_LIMIT - link.length - (link ? 2 : 1);
   return `${body.slice(0, room).trimEnd()}…${link ? ` ${link}` : ""}`;

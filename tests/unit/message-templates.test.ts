@@ -86,6 +86,22 @@ describe("texts", () => {
     expect(text).toContain("…");
   });
 
+  it("shorten the item's and the event's names before the close: the time and the link stay whole", () => {
+    const link = "http://127.0.0.1:21602/inroombid?id=201&item=4130";
+    const text = renderTextTemplate("outbid", {
+      ...TEMPLATES.outbid.sample,
+      event: "Harbor Lights Gala 2026",
+      item: "Couples' Cooking Class at Le Petit Chef",
+      amount: "$145.00",
+      closes: "Sat Dec 26, 9:00 PM EST",
+      link,
+    });
+    expect(text.length).toBeLessThanOrEqual(TEXT_LIMIT);
+    expect(text).toContain("($145.00). Ends Sat Dec 26, 9:00 PM EST. Bid again: ");
+    expect(text.endsWith(` ${link}`)).toBe(true);
+    expect(text).toMatch(/^Harbor Lights Gala 2026: outbid on Couples' Cooking Class.*…/);
+  });
+
   it("fill leaves unknown names empty", () => {
     expect(fill("Hi {{first_name}} {{nope}}!", { first_name: "Ada" })).toBe("Hi Ada !");
   });
