@@ -4,7 +4,7 @@
  *   5–60  the silent auction, bidders streaming and bidding; it closes at 60 by the app's own clock
  *   5–55  raffle sales at the desk, the draw at 55
  *   15–55 gifts on /dp
- *   25–45 the live auction, 10–15 lots
+ *   25–45 the live auction, 10–15 lots (once the doors are done)
  *   45–52 the paddle raise
  *   60–   checkout: charge all, two desks
  */
@@ -20,12 +20,16 @@ export const SILENT_CLOSES_AT_MINUTE = 60;
 export async function playEvening(night: Night) {
   const board: Board = new Map();
   night.log(`Doors open (minute 0; ${night.guests.length} guests, speed ${night.speed}x)`);
+  const doors = doorsOpen(night);
   const [, silent] = await Promise.all([
-    doorsOpen(night),
+    doors,
     silentAuction(night, board),
     raffle(night, 5, 55),
     donations(night, 15, 55),
     (async () => {
+      // The auctioneer starts once the room is in: on a slow machine the doors run behind the clock, and a live
+      // auction played to an empty room would sell nothing.
+      await doors;
       await liveAuction(night, 25, 45);
       await paddleRaise(night, 45, 52);
     })(),
