@@ -17,7 +17,7 @@ it("plays a small evening with every invariant holding and no unexpected answer"
   const folder = mkdtempSync(path.join(tmpdir(), "gavel-rehearsal-test-"));
   const json = path.join(folder, "report.json");
   try {
-    const args = ["tsx", "bench/rehearse.ts", "--guests", "12", "--items", "6", "--speed", "400", "--engine", engine];
+    const args = ["tsx", "bench/rehearse.ts", "--guests", "12", "--items", "6", "--speed", "200", "--engine", engine];
     await run("npx", [...args, "--json", json], {
       env: { ...process.env, DATABASE_URL: engine === "postgres" ? inject("postgresAdminUrl") : "" },
       maxBuffer: 16 * 1024 * 1024,
