@@ -15,6 +15,7 @@ import {
 } from "~/event-archive/staging.server";
 import { ArchiveCheckReport } from "~/event-archive/ui/archive-check-report";
 import { clientOfEvent } from "~/events/client-of-event.server";
+import { IMPORT_INTENT } from "~/forms/import-steps";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { paths } from "~/http/paths";
 import { redirectWithToast } from "~/http/toast.server";
@@ -68,7 +69,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return answer({ archiveCheck: check, token: staged.token }, 200);
   }
   const form = await readPostedForm(request);
-  if (form.get("intent") !== "import") throw new Response("This form does not say what to do.", { status: 400 });
+  if (form.get("intent") !== IMPORT_INTENT.import)
+    throw new Response("This form does not say what to do.", { status: 400 });
   const file = await claimStagedArchive(clientId, user.usr_id, String(form.get("token") ?? ""));
   if (!file)
     return answer({ error: "This upload has expired or was imported already. Choose the archive again." }, 400);

@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { useRef } from "react";
 import { Button } from "~/ui/button";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
-import { DEFAULT_TIMEZONE } from "../event-fields";
+import { DEFAULT_TIMEZONE, EVENTS_INTENT } from "../event-fields";
 import { EventIdentityFields, type EventIdentityErrors } from "./event-identity-fields";
 
 /** A new event in the same organisation; open by itself when the last try came back with errors. */
@@ -24,7 +24,7 @@ export function CreateEventForm({
     <details className="card create-event" open={errors !== undefined}>
       <summary className="create-event__summary">Create an event</summary>
       <Form method="post" ref={formRef} className="settings-form" noValidate>
-        <input type="hidden" name="intent" value="create" />
+        <input type="hidden" name="intent" value={EVENTS_INTENT.create} />
         <p className="muted">In the same organisation as the current event. You become its owner and switch to it.</p>
         <EventIdentityFields
           values={{ timezone: DEFAULT_TIMEZONE, ...values }}
