@@ -2,7 +2,7 @@
  * The guest invoice page's posts (/invoice), client-safe: the page's buttons and its action read the same names.
  */
 import { z } from "zod";
-import { readMoney } from "~/forms/rules";
+import { moneyField, yesNo } from "~/forms/rules";
 
 /** Pay the balance with the card on file or a new card (the provider's page); save or replace a card. */
 export const GUEST_INVOICE_INTENT = { paySaved: "pay-saved", payNew: "pay-new", saveCard: "save-card" } as const;
@@ -14,17 +14,9 @@ export type GuestInvoiceIntent = (typeof GUEST_INVOICE_INTENT)[keyof typeof GUES
 
 /** The form of every button: "Pay part now" (to split the balance across two cards; blank is the whole balance). */
 export const guestPaymentSchema = z.object({
-  amount: z
-    .string()
-    .default("")
-    .transform((typed, context) => {
-      const part = readMoney(typed);
-      if (!("error" in part)) return part.cents;
-      context.addIssue({ code: "custom", message: part.error });
-      return z.NEVER;
-    }),
-  cover_fee: z.literal("yes").optional().catch(undefined),
-  save_card: z.literal("yes").optional().catch(undefined),
+  amount: moneyField(),
+  cover_fee: yesNo,
+  save_card: yesNo,
 });
 
 export type GuestPayment = z.output<typeof guestPaymentSchema>;

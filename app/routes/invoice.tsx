@@ -47,8 +47,8 @@ export async function action({ request }: ActionFunctionArgs) {
     schema: guestPaymentSchema,
     run: async (_: unknown, payment: GuestPayment) => {
       const outcome = await guestInvoiceAction(url, publicOrigin(request), intent, {
-        coverFee: payment.cover_fee === "yes",
-        saveCard: payment.save_card === "yes",
+        coverFee: payment.cover_fee,
+        saveCard: payment.save_card,
         amount: payment.amount,
       });
       if ("redirect" in outcome) return redirect(outcome.redirect);
