@@ -40,6 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * lists what it would create and every problem. intent=import (the staged file's token) imports it in one
  * transaction, the importer its owner, and opens the events page on it.
  */
+// Not an intentAction: the check is told by its upload (an archive streamed to disk, never read into a FormData).
 export async function action({ request }: ActionFunctionArgs) {
   const { user, eventId } = await requireEventPermission(request, "can_configure_event");
   const clientId = await clientOfEvent(eventId);
