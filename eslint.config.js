@@ -8,6 +8,10 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const NAMED_INTENT =
+  "Read the intent from its screen's constant (SCREEN_INTENT.save, in the screen's browser-safe forms module), " +
+  "not a literal: one name for the form that posts it and the action that answers it.";
+
 const HAND_BUILT_ADDRESS =
   "Build an event's address with app/http/paths.ts (paths.live(eventId), eventAddress(path, eventId)), not by hand.";
 
@@ -91,6 +95,13 @@ export default tseslint.config(
           selector: "Literal[value=/\\?id=$/]",
           message: HAND_BUILT_ADDRESS,
         },
+        {
+          selector:
+            "JSXOpeningElement:has(> JSXAttribute[name.name='name'][value.value='intent']) > JSXAttribute[name.name='value'] Literal",
+          message: NAMED_INTENT,
+        },
+        { selector: "Property[key.name='intent'] > Literal", message: NAMED_INTENT },
+        { selector: "Property[computed=false] > CallExpression[callee.name='intent']", message: NAMED_INTENT },
       ],
     },
   },

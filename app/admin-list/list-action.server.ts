@@ -20,8 +20,8 @@ import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { rowId } from "~/forms/rules";
 import { bulkIntent, inlineEditIntent } from "~/grid/grid-intents.server";
-import { INLINE_EDIT_INTENT } from "~/grid/grid-types";
-import { editRowFormId, newRowFormId, rowIdField, type ListDialogForm } from "./list-dialog";
+import { BULK_INTENT, INLINE_EDIT_INTENT } from "~/grid/grid-types";
+import { editRowFormId, LIST_DIALOG_INTENT, newRowFormId, rowIdField, type ListDialogForm } from "./list-dialog";
 import type { Permission } from "~/auth/permissions";
 
 /** What a list's domain calls get: the event, and the post itself for the few that read more than the schema. */
@@ -109,7 +109,7 @@ export async function listAction<Schema extends ZodTypeAny>({ request }: ActionF
       for (const [name, act] of Object.entries(bulk)) {
         const select =
           spec.bulkSelect?.[name] ??
-          (name === "delete" ? `Select the ${many} to delete first.` : `Select the ${many} first.`);
+          (name === BULK_INTENT.delete ? `Select the ${many} to delete first.` : `Select the ${many} first.`);
         intents[name] = bulkIntent(declare, name, { select, act });
       }
       for (const [name, other] of Object.entries(forms)) {
@@ -129,14 +129,14 @@ export async function listAction<Schema extends ZodTypeAny>({ request }: ActionF
         otherErrors: () => readErrors,
       };
       if (create) {
-        intents.create = declare({
+        intents[LIST_DIALOG_INTENT.create] = declare({
           ...dialogIntent,
           formId: () => newRowFormId(dialogForm!),
           run: (call, input: z.output<Schema>) => create(call, input),
         });
       }
       if (update) {
-        intents.update = declare({
+        intents[LIST_DIALOG_INTENT.update] = declare({
           ...dialogIntent,
           formId: (form) => editRowFormId(dialogForm!, editedRow(form)),
           run: async (call, input: z.output<Schema>) => {

@@ -13,6 +13,9 @@ export interface ListDialogForm<Schema extends ZodTypeAny> {
   idField?: string;
 }
 
+/** The row dialog's posts: the new row's dialog creates, a row's dialog updates. */
+export const LIST_DIALOG_INTENT = { create: "create", update: "update" } as const;
+
 /** Declares a list's row dialog, typing it by its schema. */
 export const listDialogForm = <Schema extends ZodTypeAny>(form: ListDialogForm<Schema>) => form;
 

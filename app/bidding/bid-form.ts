@@ -9,13 +9,29 @@ import { moneyField, optionalPaddle } from "~/forms/rules";
 
 export const BID_FORM = "bid";
 
-const BID_INTENTS = ["review", "review_buy_now", "place", "buy_now"] as const;
+/**
+ * The bidder pages' posts: joining for a paddle, watching an item, and a bid's two steps (the outbid choice posts
+ * its form id, PREFERENCE_FORM).
+ */
+export const BIDDER_INTENT = {
+  join: "join",
+  watch: "watch",
+  unwatch: "unwatch",
+  review: "review",
+  reviewBuyNow: "review_buy_now",
+  place: "place",
+  buyNow: "buy_now",
+} as const;
 
-export function isBidIntent(intent: unknown): intent is (typeof BID_INTENTS)[number] {
-  return BID_INTENTS.includes(intent as (typeof BID_INTENTS)[number]);
-}
+const BID_INTENTS = [
+  BIDDER_INTENT.review,
+  BIDDER_INTENT.reviewBuyNow,
+  BIDDER_INTENT.place,
+  BIDDER_INTENT.buyNow,
+] as const;
 
-export const isBuyNow = (intent: (typeof BID_INTENTS)[number]) => intent === "buy_now" || intent === "review_buy_now";
+export const isBuyNow = (intent: (typeof BID_INTENTS)[number]) =>
+  intent === BIDDER_INTENT.buyNow || intent === BIDDER_INTENT.reviewBuyNow;
 
 /**
  * A quick bid's button posts its amount beside the typed field's, which is usually blank: the first amount given is
@@ -47,7 +63,7 @@ export const bidSchema = z
       context.addIssue({ code: "custom", path: ["amount"], message: "Enter the amount you bid." });
     if (!isBuyNow(bid.intent) && bid.amount !== null && bid.maximum !== null && bid.maximum < bid.amount)
       context.addIssue({ code: "custom", path: ["maximum"], message: "Your maximum must be at least your bid." });
-    if ((bid.intent === "place" || bid.intent === "buy_now") && !/^[0-9a-f-]{36}$/.test(bid.key))
+    if ((bid.intent === BIDDER_INTENT.place || bid.intent === BIDDER_INTENT.buyNow) && !/^[0-9a-f-]{36}$/.test(bid.key))
       context.addIssue({
         code: "custom",
         path: [],

@@ -98,6 +98,22 @@ export const CONSOLE_SHORTCUTS = [
 export const FLOOR_FORM = "floor";
 export const LOT_ACTIONS_FORM = "lot-actions";
 
+/** The console's posts: the floor entry's three buttons and the lot's buttons (the names the server answers to). */
+export const LIVE_INTENT = {
+  bid: "bid",
+  sell: "sell",
+  soldTwice: "sold_twice",
+  undo: "undo",
+  open: "open",
+  sold: "sold",
+  passed: "passed",
+  onlineOn: "online_on",
+  onlineOff: "online_off",
+} as const;
+
+/** The live bids screen's post: a lot's result corrected. */
+export const LIVE_BIDS_INTENT = { correct: "correct" } as const;
+
 export const floorBidSchema = z.object({
   lot: rowId,
   paddle: paddleNumber,

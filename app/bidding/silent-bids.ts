@@ -59,7 +59,11 @@ export interface ItemSummaryRow {
   suggestedClose: string;
 }
 
-export type StaffDialogName = "close" | "extend" | "reopen" | "retract";
+/** The silent bids screen's posts: an item closed now, its close moved, reopened; a bid retracted. */
+export const SILENT_BIDS_INTENT = { close: "close", extend: "extend", reopen: "reopen", retract: "retract" } as const;
+
+/** A staff action's dialog is named after its intent. */
+export type StaffDialogName = (typeof SILENT_BIDS_INTENT)[keyof typeof SILENT_BIDS_INTENT];
 
 /** The dialog of a staff action on an item or a bid, as posted in `dialog` and named in `?dialog=`. */
 export const staffDialog = (intent: StaffDialogName, id: number) => `${intent}-${id}`;

@@ -5,6 +5,16 @@
 import { z } from "zod";
 import { assignedPaddle, countWithin, moneyField, requiredText, rowId, rowIdOr } from "~/forms/rules";
 
+/** The winners screen's posts: a guest's checkout (card, cash, check, a comped line, the receipt) and charge all. */
+export const WINNERS_INTENT = {
+  charge: "charge",
+  cash: "cash",
+  check: "check",
+  comp: "comp",
+  emailReceipt: "email-receipt",
+  chargeAll: "charge-all",
+} as const;
+
 export const CHARGE_FORM = "charge-card";
 export const CASH_FORM = "take-cash";
 export const CHECK_FORM = "take-check";
@@ -66,6 +76,8 @@ export const refundSchema = z.object({
 });
 
 export const RECEIVED_FORM = "received";
+/** The payments screen's posts: a won item marked received, a payment refunded. */
+export const PAYMENTS_INTENT = { received: "received", refund: "refund" } as const;
 
 export const receivedSchema = z.object({
   payment: rowId,

@@ -11,6 +11,7 @@ import { event, invoice } from "~drizzle/schema";
 import { finishCardSetup, startCardSetup } from "./cards.server";
 import { chargeCardOnFile } from "./charges.server";
 import { closeOpenPages, completeCheckout, startInvoiceCheckout } from "./checkout.server";
+import { GUEST_INVOICE_INTENT, type GuestInvoiceIntent } from "./guest-invoice-form";
 import { guestView, invoiceDocument } from "./invoice-document.server";
 import { invoicePath, readInvoiceToken } from "./invoice-link.server";
 import { syncInvoices } from "./invoice.server";
@@ -61,8 +62,6 @@ export async function guestInvoicePage(url: URL) {
   };
 }
 
-export type GuestInvoiceIntent = "pay-saved" | "pay-new" | "save-card";
-
 /**
  * Does what the guest asked. Answers where to send the browser (the hosted page, or back to the invoice), or the
  * message of a card that was declined.
@@ -70,17 +69,17 @@ export type GuestInvoiceIntent = "pay-saved" | "pay-new" | "save-card";
 export async function guestInvoiceAction(
   url: URL,
   origin: string,
-  intent: string,
+  intent: GuestInvoiceIntent,
   options: { coverFee: boolean; saveCard: boolean; amount: number | null },
 ): Promise<{ redirect: string } | { declined: string }> {
   const { eventId, invoiceId } = invoiceFromLink(url);
   const self = `${origin}${invoicePath(eventId, invoiceId)}`;
   const document = await invoiceDocument(eventId, invoiceId);
   const checkout = checkoutState(document.checkoutOpensAt, document.checkoutClosesAt, "UTC");
-  if (intent !== "save-card" && !checkout.open)
+  if (intent !== GUEST_INVOICE_INTENT.saveCard && !checkout.open)
     throw new Refusal("Payments on this page are closed for now. Please see the organisers.");
   switch (intent) {
-    case "pay-saved": {
+    case GUEST_INVOICE_INTENT.paySaved: {
       const result = await chargeCardOnFile(eventId, invoiceId, {
         byUsrId: null,
         coverFee: options.coverFee,
@@ -96,7 +95,7 @@ export async function guestInvoiceAction(
       if (result.status === "no_card") throw new Refusal("There is no card on file: pay with a card below.");
       return { redirect: `${invoicePath(eventId, invoiceId)}&notice=paid` };
     }
-    case "pay-new":
+    case GUEST_INVOICE_INTENT.payNew:
       return {
         redirect: await startInvoiceCheckout(eventId, invoiceId, {
           coverFee: options.coverFee,
@@ -105,14 +104,12 @@ export async function guestInvoiceAction(
           pages: { successUrl: `${self}&paid_session={CHECKOUT_SESSION_ID}`, cancelUrl: `${self}&cancelled=1` },
         }),
       };
-    case "save-card":
+    case GUEST_INVOICE_INTENT.saveCard:
       return {
         redirect: await startCardSetup(eventId, document.usrId, {
           successUrl: `${self}&card_session={CHECKOUT_SESSION_ID}`,
           cancelUrl: `${self}&cancelled=1`,
         }),
       };
-    default:
-      throw new Response("Unknown action", { status: 400 });
   }
 }

@@ -14,6 +14,14 @@ import { PACKAGE_SUBTYPE } from "./item-rules";
 /** The form id of the auction item's form. */
 export const AUCTION_ITEM_FORM = "auction-item";
 
+/** The auction item page's posts (beside its gallery's and its deletion, DELETE_INTENT). */
+export const AUCTION_ITEM_INTENT = {
+  save: "save",
+  addInventory: "add-inventory",
+  removeInventory: "remove-inventory",
+  useSum: "use-sum",
+} as const;
+
 // A field the form did not send reads as blank (`.default("")`), as the shared rules read it.
 export const auctionItemSchema = z
   .object({

@@ -33,6 +33,9 @@ export const inventorySchema = z.object({
 export type InventoryInput = z.output<typeof inventorySchema>;
 
 /** The grid's editable columns (by column id), with their rule and the column each one writes. */
+/** The inventory item pages' posts: the new item's form creates, the saved item's saves. */
+export const INVENTORY_INTENT = { create: "create", save: "save" } as const;
+
 /** The inventory grid's own actions on the selected items (beside deleting them). */
 export const INVENTORY_BULK_INTENT = { changeCategory: "change-category", unassign: "unassign" } as const;
 

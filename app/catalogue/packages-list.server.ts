@@ -4,12 +4,14 @@
  */
 import { countOf, listForm, type ListSpec } from "~/admin-list/list-action.server";
 import { readOrRefuse } from "~/forms/rules";
+import { BULK_INTENT } from "~/grid/grid-types";
 import { bidProposalSchema } from "./bid-proposal";
 import { saveBidProposal } from "./bid-proposal.server";
 import {
   categoryChoice,
   NUMBER_LOTS_FORM,
   numberLotsSchema,
+  PACKAGES_INTENT,
   packageInlineRules,
   statusChoice,
   type PackageInlineField,
@@ -31,25 +33,25 @@ export function packagesList(type: PackageType): ListSpec<ZodTypeAny> {
         updatePackageField(eventId, type, id, field as PackageInlineField, value),
     },
     bulk: {
-      "change-category": async ({ eventId, ids, form }) => {
+      [PACKAGES_INTENT.changeCategory]: async ({ eventId, ids, form }) => {
         const categoryId = readOrRefuse(categoryChoice, form.get("category_id"));
         return `${countOf(await moveToCategory(eventId, type, ids, categoryId), ITEMS)} moved to the category`;
       },
-      "change-status": async ({ eventId, ids, form }) => {
+      [PACKAGES_INTENT.changeStatus]: async ({ eventId, ids, form }) => {
         const status = readOrRefuse(statusChoice, form.get("status"));
         return `${countOf(await setPackagesStatus(eventId, type, ids, status), ITEMS)} now ${status}`;
       },
-      delete: async ({ eventId, ids }) => {
+      [BULK_INTENT.delete]: async ({ eventId, ids }) => {
         const deleted = await deletePackages(eventId, type, ids);
         return deleted === 1 ? "Item deleted" : `${deleted} items deleted`;
       },
     },
     bulkSelect: {
-      "change-category": "Select the items to put in a category first.",
-      "change-status": "Select the items to change first.",
+      [PACKAGES_INTENT.changeCategory]: "Select the items to put in a category first.",
+      [PACKAGES_INTENT.changeStatus]: "Select the items to change first.",
     },
     forms: {
-      "bid-proposal": listForm({
+      [PACKAGES_INTENT.bidProposal]: listForm({
         schema: bidProposalSchema,
         save: async ({ eventId }, proposal) => {
           await saveBidProposal(eventId, proposal);

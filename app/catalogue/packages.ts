@@ -29,6 +29,13 @@ export const categoryChoice = z
 /** "Change status". */
 export const statusChoice = z.enum(ITEM_STATUSES, { message: "Choose draft, published or withdrawn." });
 
+/** The packages lists' own posts: the ticked items' category or status changed, the bid proposal saved. */
+export const PACKAGES_INTENT = {
+  changeCategory: "change-category",
+  changeStatus: "change-status",
+  bidProposal: "bid-proposal",
+} as const;
+
 /** The form id of lot numbering. */
 export const NUMBER_LOTS_FORM = "number-lots";
 

@@ -36,4 +36,7 @@ export type SponsorInput = Omit<z.infer<typeof sponsorSchema>, "show_here" | "lo
 };
 
 /** The sponsors list's row dialog, read by its action and its screen. */
+/** The sponsors list's own actions on the ticked sponsors (beside active, inactive and delete: BULK_INTENT). */
+export const SPONSOR_BULK_INTENT = { show: "show", hide: "hide" } as const;
+
 export const sponsorDialog = listDialogForm({ key: "sponsor", schema: sponsorSchema, idField: "sponsor_id" });

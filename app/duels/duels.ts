@@ -11,6 +11,9 @@ export type Side = (typeof SIDES)[number];
 
 export const MAX_INCREMENTS = 6;
 
+/** The duels screen's posts: a new duel, a duel's settings saved, a duel removed. */
+export const DUEL_INTENT = { create: "create", update: "update", remove: "remove" } as const;
+
 export interface DuelSettings {
   title: string;
   side_a: string;

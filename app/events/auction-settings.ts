@@ -202,10 +202,13 @@ export function staggeredClosesFields(timeZone: string, categoryIds: readonly nu
 
 /** The form id of the auction settings form. */
 export const AUCTION_SETTINGS_FORM = "auction-settings";
+/** The auction settings form's two buttons: save it, or fill the categories' closing times (unsaved). */
+export const AUCTION_SETTINGS_INTENT = { save: "save", fill: "fill" } as const;
 
 /** What the form asks for: save these settings, or fill the categories' closing times (unsaved) with these. */
 export type AuctionSettingsPost =
-  { intent: "save"; settings: AuctionSettings } | { intent: "fill"; closes: Record<string, string> };
+  | { intent: typeof AUCTION_SETTINGS_INTENT.save; settings: AuctionSettings }
+  | { intent: typeof AUCTION_SETTINGS_INTENT.fill; closes: Record<string, string> };
 
 /**
  * The form of the auction's setup screen, for the browser (Conform) and the action alike. It posts an `intent`:
@@ -235,13 +238,15 @@ export function auctionSettingsSchema(
         return z.NEVER;
       };
       if (refused) return refuse([], refused);
-      if (posted.intent === "fill") {
+      if (posted.intent === AUCTION_SETTINGS_INTENT.fill) {
         const filled = fillFields.safeParse(posted);
-        return filled.success ? { intent: "fill", closes: filled.data } : refuse(filled.error.issues);
+        return filled.success
+          ? { intent: AUCTION_SETTINGS_INTENT.fill, closes: filled.data }
+          : refuse(filled.error.issues);
       }
       const parsed = saveFields.safeParse(posted);
       if (!parsed.success) return refuse(parsed.error.issues, "Nothing was saved. Correct the fields marked below.");
-      return { intent: "save", settings: parsed.data };
+      return { intent: AUCTION_SETTINGS_INTENT.save, settings: parsed.data };
     });
 }
 

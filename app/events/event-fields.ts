@@ -7,6 +7,12 @@ import { dnsLabel, slugText } from "~/forms/rules";
 
 export const DEFAULT_TIMEZONE = "America/New_York";
 
+/** The events screen's posts (/admin/events): work on an event (also from the home page), a new one, archive one. */
+export const EVENTS_INTENT = { select: "select", create: "create", archive: "archive" } as const;
+
+/** The form id of a new event (/admin/events). */
+export const NEW_EVENT_FORM = "new-event";
+
 /** The IANA time zones this runtime knows, plus UTC (which Intl leaves out of its list). */
 export function timeZones(): string[] {
   return ["UTC", ...Intl.supportedValuesOf("timeZone")];

@@ -23,6 +23,8 @@ export const EVENT_FORM = "event";
 export const COMPANY_FORM = "company";
 export const CONTACT_FORM = "contact";
 export const BRANDING_FORM = "branding";
+/** The branding screen's posts: the form saved (multipart: it carries the logo), colours and fonts reset. */
+export const BRANDING_INTENT = { save: "save", reset: "reset" } as const;
 
 const maxText = (max: number, what: string) => z.string().max(max, `Keep the ${what} to ${max} characters.`);
 

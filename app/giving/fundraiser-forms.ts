@@ -14,6 +14,10 @@ import { zonedDateTimeSchema } from "~/ui/zoned-time";
 export const FUNDRAISER_SIGNUP_FORM = "fundraiser-signup";
 export const FUNDRAISER_EDIT_FORM = "fundraiser-edit";
 export const FUNDRAISER_SETTINGS_FORM = "fundraiser-settings";
+/** A supporter's page form posts: starting a page (/cattlemen), changing one's own (/cattleman). */
+export const FUNDRAISER_PAGE_INTENT = { signUp: "sign-up", edit: "edit" } as const;
+/** The fundraisers list's own action on the ticked pages (beside showing, hiding and deleting: BULK_INTENT). */
+export const FUNDRAISER_BULK_INTENT = { approve: "approve" } as const;
 
 /** What an event calls its fundraisers when it has not said (a customer calls them "cattlemen"). */
 export const DEFAULT_FUNDRAISER_WORDS = { singular: "Fundraiser", plural: "Fundraisers" } as const;

@@ -9,6 +9,10 @@ import { optionalEmail, optionalText, readMoney, rowId, rowIdOr, yesNo } from "~
 export const GIFT_FORM = "give";
 export const BUY_ITEM_FORM = "buy-item";
 export const SUGGESTED_FORM = "suggested-amounts";
+/** The donation page's posts (/dp): a gift (reviewed, then confirmed), an item bought onto the bill. */
+export const DONATION_PAGE_INTENT = { give: "give", buy: "buy" } as const;
+/** The donations list's actions on the ticked gifts (beside its row dialog's). */
+export const DONATION_BULK_INTENT = { letters: "letters", refund: "refund", anonymise: "anonymise" } as const;
 
 /** The smallest gift a card takes (the provider's minimum) and a ceiling well above any gala's gift. */
 export const GIFT_LIMITS = { min: 100, max: 10_000_000 } as const;

@@ -91,6 +91,8 @@ export const AUDIENCES = {
 export type Audience = keyof typeof AUDIENCES;
 
 export const SEND_FORM = "send-to-guests";
+/** The write-to-guests form's two buttons: see the message as its first guest gets it, or send it. */
+export const SEND_INTENT = { preview: "preview", send: "send" } as const;
 export const sendSchema = z
   .object({
     audience: z.enum(Object.keys(AUDIENCES) as [Audience, ...Audience[]], { message: "Choose who gets it." }),

@@ -6,6 +6,13 @@
 import { z } from "zod";
 import { eventTitleField, slugField, slugOrFromTitle, subdomainField, timezoneField } from "~/events/event-fields";
 
+/** The page's posts: a new organisation, an invitation accepted, an invited person's first password. */
+export const TEAM_SIGNUP_INTENT = {
+  createOrganisation: "create-organisation",
+  acceptInvitation: "accept-invitation",
+  choosePassword: "choose-password",
+} as const;
+
 export const ORGANISATION_FORM = "organisation";
 export const ACCEPT_FORM = "accept-invitation";
 export const PASSWORD_FORM = "choose-password";

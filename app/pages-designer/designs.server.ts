@@ -18,7 +18,7 @@ import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { brandColoursAndFonts } from "~/ui/branding";
 import { strictTreeSchema } from "~drizzle/schema/settings";
 import { imageUploadFields, PAGE_KINDS } from "./page-kinds";
-import { DESIGNER_FORM, errorsByField, formFromTree, moveSection, treeFromForm } from "./tree-form";
+import { DESIGNER_FORM, DESIGNER_INTENT, errorsByField, formFromTree, moveSection, treeFromForm } from "./tree-form";
 import type { EventAccess } from "~/auth/access.server";
 import type { PageKind, Tree } from "~/designed-pages/page-trees";
 import type { ToastInput } from "~/http/toast.server";
@@ -59,9 +59,9 @@ export async function changeDesign(
   const document = await loadPageDocument(eventId, kind);
   if (!document.exists) return { refused: formReply(DESIGNER_FORM, { formError: missingMessage(kind) }), status: 409 };
   const { form, imageErrors } = await readFormWithImages(request, imageUploadFields(info));
-  const intent = String(form.get("intent") ?? "save");
+  const intent = String(form.get("intent") ?? DESIGNER_INTENT.save);
 
-  if (intent === "discard") {
+  if (intent === DESIGNER_INTENT.discard) {
     await discardDraft(eventId, kind);
     return { told: { title: "Draft discarded", description: "The editor shows the published page again." } };
   }
@@ -82,7 +82,7 @@ export async function changeDesign(
   }
 
   await saveDraft(eventId, kind, tree);
-  if (intent === "publish") {
+  if (intent === DESIGNER_INTENT.publish) {
     const page = new URL(request.url).pathname;
     await publishDraft(eventId, kind, {
       alsoDo: (tx) =>

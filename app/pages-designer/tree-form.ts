@@ -18,6 +18,8 @@ type FormLike = Pick<FormData, "get" | "getAll" | "has">;
 
 /** The designer's form, for the contract's reply (app/forms/): its messages are by the settings' field names. */
 export const DESIGNER_FORM = "page-designer";
+/** The designer's posts: the draft saved (also a move, the default), published, or discarded. */
+export const DESIGNER_INTENT = { save: "save", publish: "publish", discard: "discard" } as const;
 
 /** A reply's values (what was posted, by field name) as a form that treeFromForm reads. */
 export function valuesAsForm(values: Record<string, unknown>): FormLike {

@@ -9,6 +9,8 @@ import { assignedPaddle, optionalText, rowId, rowIdOr, yesNo } from "~/forms/rul
 export const RAFFLE_SALE_FORM = "raffle-sale";
 export const GUEST_RAFFLE_FORM = "guest-raffle";
 export const RAFFLE_LICENCE_FORM = "raffle-licence";
+/** The raffle desk's posts: tickets sold, a prize drawn or drawn again, the licence's rules saved. */
+export const RAFFLE_DESK_INTENT = { sell: "sell", draw: "draw", redraw: "redraw", licence: "licence" } as const;
 export const drawFormId = (prizeId: number) => `draw-${prizeId}`;
 export const redrawFormId = (drawingId: number) => `redraw-${drawingId}`;
 

@@ -4,8 +4,8 @@
 import { z } from "zod";
 import { countWithin, rowIdOr } from "~/forms/rules";
 
-/** A pass's row buttons by their `intent`, each also the id of its form. */
-export const PASS_INTENT = { markPaid: "mark-paid", cancel: "cancel", resend: "resend" } as const;
+/** A pass's row buttons by their `intent`, each also the id of its form; and releasing the unsold passes. */
+export const PASS_INTENT = { markPaid: "mark-paid", cancel: "cancel", resend: "resend", release: "release" } as const;
 
 /** A pass's row buttons (cancel, resend): the pass is all they post. */
 export const passSchema = z.object({ pass: rowIdOr("This form does not say which pass.") });

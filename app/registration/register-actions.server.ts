@@ -21,6 +21,7 @@ import {
   guestSeatSchema,
   readGuestSeat,
   readStep,
+  REGISTER_INTENT,
   stepFormId,
   stepSchema,
   stepValues,
@@ -114,7 +115,7 @@ export async function registerPost(
 ): Promise<RegisterOutcome> {
   const form = await readPostedForm(request);
   const url = new URL(request.url);
-  if (form.get("intent") === "pay-order") return payOrderByCard(context, url, origin);
+  if (form.get("intent") === REGISTER_INTENT.payOrder) return payOrderByCard(context, url, origin);
   const guestToken = url.searchParams.get("guest");
   if (guestToken) {
     const submission = parseForm(form, guestSeatSchema(context.questions, context.meals, fitsPattern));
@@ -152,11 +153,11 @@ export async function registerPost(
       formReply(stepFormId("tickets"), { formError, values: stepValues("tickets", draft, context) }),
     );
   }
-  if (intent === "back") return showStep(context, stepBefore(step, draft, context), draft);
+  if (intent === REGISTER_INTENT.back) return showStep(context, stepBefore(step, draft, context), draft);
 
   const refused = stepReply(step, submission, await promoOf(step, draft, context));
   if (refused) return refuseStep(context, step, draft, refused);
-  if (intent === "apply") return showStep(context, step, draft);
+  if (intent === REGISTER_INTENT.apply) return showStep(context, step, draft);
   if (step === "buyer") draft = withBuyerSeated(draft);
   if (step !== "payment") return showStep(context, stepAfter(step, draft, context), draft);
 

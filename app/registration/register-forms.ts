@@ -24,6 +24,12 @@ const STEP_FORMS: Record<RegisterStep, string> = {
 /** The form id of a step: unique in the page (no other element of /register has it). */
 export const stepFormId = (step: RegisterStep) => STEP_FORMS[step];
 
+/**
+ * The register page's posts: a step's buttons (on to the next step, back, apply a promo code) and, from the
+ * confirmation, paying an order by card.
+ */
+export const REGISTER_INTENT = { next: "next", back: "back", apply: "apply", payOrder: "pay-order" } as const;
+
 /** The form of a guest's personal link: their details and answers. */
 export const GUEST_FORM = "guest-details";
 
@@ -138,7 +144,7 @@ function stepFields(step: RegisterStep, forms: RegisterForms, draft: RegisterDra
  */
 export function stepSchema(step: RegisterStep, forms: RegisterForms, draft: RegisterDraft, fits?: PatternCheck) {
   return checked(stepFields(step, forms, draft).extend({ intent: z.unknown() }), (values) =>
-    values.intent === "back" ? {} : stepProblems(step, values as Values, forms, draft, fits),
+    values.intent === REGISTER_INTENT.back ? {} : stepProblems(step, values as Values, forms, draft, fits),
   );
 }
 

@@ -60,5 +60,8 @@ export const registrantImportSchema = z.object({
 /** A guest's row buttons by their `intent`, each also the id of its form. */
 export const REGISTRANT_ROW_INTENT = { resend: "resend", delete: "delete" } as const;
 
+/** The registrants screen's dialogs: a party registered by hand, a guest's details edited. */
+export const REGISTRANT_DIALOG_INTENT = { register: "register", edit: "edit" } as const;
+
 /** A guest's row buttons (resend, delete): the guest is all they post. */
 export const registrantRowSchema = z.object({ registrant: rowIdOr("This form does not say which guest.") });

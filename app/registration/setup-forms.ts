@@ -26,6 +26,20 @@ export const SETTINGS_FORM = "settings";
 export type SetupList = "tickets" | "questions" | "meals" | "promo-codes";
 export const listFormId = (list: SetupList) => `${list}-list`;
 
+/** The registration setup screen's own posts: its settings saved, a promo code switched on or off. */
+export const REGISTRATION_SETUP_INTENT = {
+  saveSettings: "save-settings",
+  activatePromo: "activate-promo",
+  deactivatePromo: "deactivate-promo",
+} as const;
+
+/** A list's rows by their key (the dialogs' `new-<key>`, `edit-<key>-<id>`). */
+export type SetupRecordKey = "ticket" | "question" | "meal" | "promo";
+
+/** A list's row posts by verb and key (`create-ticket`, `move-meal`): the dialogs', the row buttons' and the action's. */
+export const recordIntent = (verb: "create" | "update" | "delete" | "move", key: SetupRecordKey) =>
+  `${verb}-${key}` as const;
+
 // The rules of a form with checks between its fields read each field in one transform that reports its own
 // problem: a failed zod check followed by a transform stops the object, and its superRefine (the checks between
 // fields) would not run, while a person should see every problem at once.

@@ -15,7 +15,14 @@ import {
   updateMeal,
   updateQuestion,
 } from "./questions.server";
-import { mealSchema, promoCodeSchema, questionSchema, ticketSchema, type SetupList } from "./setup-forms";
+import {
+  mealSchema,
+  promoCodeSchema,
+  questionSchema,
+  ticketSchema,
+  type SetupList,
+  type SetupRecordKey,
+} from "./setup-forms";
 import { createTicketType, deleteTicketType, moveTicketType, updateTicketType } from "./ticket-types.server";
 import type { Direction } from "./setup-records.server";
 import type { z, ZodTypeAny } from "zod";
@@ -24,7 +31,7 @@ import type { z, ZodTypeAny } from "zod";
 export interface SetupRecords<Schema extends ZodTypeAny> {
   list: SetupList;
   /** The dialogs' names (`new-<key>`, `edit-<key>-<id>`), and the intents' (`create-<key>`, `delete-<key>`…). */
-  key: string;
+  key: SetupRecordKey;
   /** What one row is, in "This … no longer exists", and what the rows are, in "… reordered". */
   noun: string;
   plural: string;

@@ -22,6 +22,14 @@ export type TableInput = z.infer<typeof tableSchema>;
 /** The form id of a move (a party dragged or sent to a table): its refusal is shown above the plan. */
 export const MOVE_FORM = "seating-move";
 
+/** The seating screen's posts: a party moved, a table added, changed or deleted. */
+export const SEATING_INTENT = {
+  move: "move",
+  createTable: "create-table",
+  updateTable: "update-table",
+  deleteTable: "delete-table",
+} as const;
+
 /**
  * A move: `guest` repeated for the guests shown together, `only` to take just one of them, `to` a table's id or
  * "unseated".
@@ -35,5 +43,5 @@ export const moveSchema = z.object({
 /** A table named by the dialog or the delete button; one whose id is not one is a table already gone. */
 export const tableIdSchema = z.object({ table: rowId.optional().catch(undefined) });
 
-/** The delete button's `intent`, also the id of its form. */
-export const DELETE_TABLE = "delete-table";
+/** The id of the delete button's form (its intent is SEATING_INTENT.deleteTable). */
+export const DELETE_TABLE = SEATING_INTENT.deleteTable;

@@ -7,11 +7,12 @@ import {
 } from "@remix-run/node";
 import { z } from "zod";
 import { requireEventPermission } from "~/auth/access.server";
-import { readPostedForm } from "~/forms/posted-form.server";
+import { type FormReply } from "~/forms/form-contract";
+import { intentAction } from "~/forms/intent-action.server";
 import { digitsText, requiredText, TEXT_LIMITS } from "~/forms/rules";
-import { redirectWithToast } from "~/http/toast.server";
 import { richTextSchema } from "~/rich-text/schema.server";
 import { richTextLinks } from "~/rich-text/ui/rich-text-editor";
+import { STYLE_GUIDE_INTENT } from "~/style-guide/demo-intents";
 import { ComponentsPage, DEMO_TIME_ZONE } from "~/style-guide/ui/components-page";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
 import { formatInZone, zonedDateTimeSchema } from "~/ui/zoned-time";
@@ -55,71 +56,92 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+/** The demos' posts. The three form demos answer in a shape of their own (StyleGuideAnswer), refusals included. */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireEventPermission(request, "can_design");
-  const form = await readPostedForm(request);
-  const url = new URL(request.url);
-  const here = url.pathname + url.search;
-  switch (form.get("intent")) {
-    case "pledge": {
-      const values = { name: String(form.get("name") ?? ""), amount: String(form.get("amount") ?? "") };
-      const parsed = pledgeSchema.safeParse(values);
-      if (!parsed.success) {
-        return data({ intent: "pledge" as const, errors: parsed.error.flatten().fieldErrors, values }, { status: 400 });
-      }
-      const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
-      return redirectWithToast(here, {
-        title: `Pledge of ${dollars.format(parsed.data.amount)} from ${parsed.data.name}`,
-        description: "The form was valid. This is a demo, so nothing was saved.",
-      });
-    }
-    // The two demos below save nothing, so they answer with what they would store instead of redirecting.
-    case "rich-text": {
-      const parsed = richTextDemoSchema().safeParse({ story: String(form.get("story") ?? "") });
-      if (!parsed.success) {
-        return data(
-          { intent: "rich-text" as const, errors: parsed.error.flatten().fieldErrors, html: null },
-          { status: 400 },
-        );
-      }
-      return data({ intent: "rich-text" as const, errors: null, html: parsed.data.story });
-    }
-    case "date-time": {
-      const parsed = dateTimeDemoSchema.safeParse({ startsAt: String(form.get("startsAt") ?? "") });
-      if (!parsed.success) {
-        return data(
-          { intent: "date-time" as const, errors: parsed.error.flatten().fieldErrors, stored: null },
-          { status: 400 },
-        );
-      }
-      const startsAt = parsed.data.startsAt!; // required, so never null here
-      return data({
-        intent: "date-time" as const,
-        errors: null,
-        stored: { utc: startsAt.toISOString(), wallTime: formatInZone(startsAt, DEMO_TIME_ZONE, "long") },
-      });
-    }
-    case "toast": {
-      const type = toastTypeSchema.catch("info").parse(form.get("type"));
-      const examples = {
-        success: { title: "Saved", description: "The change is stored." },
-        info: { title: "Bidding opens at 6 pm", description: "Guests can browse the items until then." },
-        error: { title: "That did not work", description: "The card was declined. Nothing was charged." },
-      } as const;
-      return redirectWithToast(here, { type, ...examples[type] });
-    }
-    case "confirm":
-      return redirectWithToast(here, {
-        title: "Confirmed",
-        description: "The demo action ran after you confirmed it.",
-      });
-    case "slow":
-      // Long enough for the loading overlay to appear.
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      return redirectWithToast(here, { type: "info", title: "Finished after 1.5 seconds" });
-    default:
-      throw new Response("Unknown intent", { status: 400 });
-  }
+  return intentAction(request, {
+    access: (request) => requireEventPermission(request, "can_design"),
+    intents: (intent) => ({
+      [STYLE_GUIDE_INTENT.pledge]: intent({
+        formId: STYLE_GUIDE_INTENT.pledge,
+        schema: pledgeSchema,
+        // The pledge demo shows a form's errors and what was typed coming back with status 400.
+        refusal: (reply, { form }) =>
+          data(
+            {
+              intent: STYLE_GUIDE_INTENT.pledge,
+              errors: fieldMessages(reply),
+              values: { name: String(form.get("name") ?? ""), amount: String(form.get("amount") ?? "") },
+            },
+            { status: 400 },
+          ),
+        run: async (_, pledge) => {
+          const dollars = new Intl.NumberFormat("en-US", {
+            style: "currency",
+            currency: "USD",
+            maximumFractionDigits: 0,
+          });
+          return {
+            title: `Pledge of ${dollars.format(pledge.amount)} from ${pledge.name}`,
+            description: "The form was valid. This is a demo, so nothing was saved.",
+          };
+        },
+      }),
+      // The two demos below save nothing, so they answer with what they would store instead of redirecting.
+      [STYLE_GUIDE_INTENT.richText]: intent({
+        formId: STYLE_GUIDE_INTENT.richText,
+        schema: richTextDemoSchema,
+        refusal: (reply) =>
+          data({ intent: STYLE_GUIDE_INTENT.richText, errors: fieldMessages(reply), html: null }, { status: 400 }),
+        run: async (_, { story }) => data({ intent: STYLE_GUIDE_INTENT.richText, errors: null, html: story }),
+      }),
+      [STYLE_GUIDE_INTENT.dateTime]: intent({
+        formId: STYLE_GUIDE_INTENT.dateTime,
+        schema: dateTimeDemoSchema,
+        refusal: (reply) =>
+          data({ intent: STYLE_GUIDE_INTENT.dateTime, errors: fieldMessages(reply), stored: null }, { status: 400 }),
+        run: async (_, { startsAt }) =>
+          data({
+            intent: STYLE_GUIDE_INTENT.dateTime,
+            errors: null,
+            // Required, so never null here.
+            stored: { utc: startsAt!.toISOString(), wallTime: formatInZone(startsAt!, DEMO_TIME_ZONE, "long") },
+          }),
+      }),
+      [STYLE_GUIDE_INTENT.toast]: intent({
+        formId: STYLE_GUIDE_INTENT.toast,
+        schema: z.object({ type: toastTypeSchema.catch("info") }),
+        run: async (_, { type }) => {
+          const examples = {
+            success: { title: "Saved", description: "The change is stored." },
+            info: { title: "Bidding opens at 6 pm", description: "Guests can browse the items until then." },
+            error: { title: "That did not work", description: "The card was declined. Nothing was charged." },
+          } as const;
+          return { type, ...examples[type] };
+        },
+      }),
+      [STYLE_GUIDE_INTENT.confirm]: intent({
+        formId: STYLE_GUIDE_INTENT.confirm,
+        schema: z.object({}),
+        run: async () => ({ title: "Confirmed", description: "The demo action ran after you confirmed it." }),
+      }),
+      [STYLE_GUIDE_INTENT.slow]: intent({
+        formId: STYLE_GUIDE_INTENT.slow,
+        schema: z.object({}),
+        run: async () => {
+          // Long enough for the loading overlay to appear.
+          await new Promise((resolve) => setTimeout(resolve, 1500));
+          return { type: "info" as const, title: "Finished after 1.5 seconds" };
+        },
+      }),
+    }),
+  });
+}
+
+/** A refusal's messages by field, as the demos show them beside their fields. */
+function fieldMessages(reply: FormReply) {
+  return Object.fromEntries(
+    Object.entries(reply.error ?? {}).flatMap(([field, messages]) => (field && messages ? [[field, messages]] : [])),
+  );
 }
 
 export default function ComponentsRoute() {

@@ -1,15 +1,16 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { eventIdFromQuery, requireEventPermission, requireTeamMember } from "~/auth/access.server";
 import { permissionSummary, roleLabel } from "~/auth/permissions";
 import { config } from "~/config.server";
-import { newEventSchema, timeZones } from "~/events/event-fields";
+import { EVENTS_INTENT, NEW_EVENT_FORM, newEventSchema, timeZones } from "~/events/event-fields";
 import { selectEvent, teamEventsOfUser } from "~/events/events.server";
 import { archiveEvent, createEventBeside } from "~/events/manage-events.server";
 import { CreateEventForm } from "~/events/ui/create-event-form";
-import { type EventIdentityErrors } from "~/events/ui/event-identity-fields";
 import { TeamEventsTable } from "~/events/ui/team-events-table";
-import { readPostedForm } from "~/forms/posted-form.server";
+import { intentAction } from "~/forms/intent-action.server";
+import { Refusal } from "~/forms/refusal";
 import { paths } from "~/http/paths";
 import { redirectWithToast } from "~/http/toast.server";
 import { workStart } from "~/navigation/admin-navigation.server";
@@ -49,51 +50,57 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * Three intents. "select": choosing an event saves the choice for the user, then opens the screen of their work
- * (`workStart`: the dashboard for organisers, the door for a door volunteer); the event is the one in ?id (this page and the home page post to /admin/events?id=…), and
- * requireTeamMember checks the user is on its team. "create" (can_edit_event on the current event): a new event
- * in the same organisation. "archive" (can_edit_event on the event in ?id).
+ * (`workStart`: the dashboard for organisers, the door for a door volunteer); the event is the one in ?id (this page
+ * and the home page post to /admin/events?id=…), and requireTeamMember checks the user is on its team. "create"
+ * (can_edit_event on the current event): a new event in the same organisation. "archive" (can_edit_event on the
+ * event in ?id).
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const { user, eventId, role } = await requireTeamMember(request);
-  const form = await readPostedForm(request);
-  switch (form.get("intent")) {
-    case "select": {
-      if (eventIdFromQuery(request) === undefined) throw new Response("Choose an event to work on.", { status: 400 });
-      const title = await selectEvent(user.usr_id, eventId);
-      return redirectWithToast(workStart(role), { title: `Now working on ${title}` });
-    }
-    case "create": {
-      await requireEventPermission(request, "can_edit_event");
-      const values = {
-        title: String(form.get("title") ?? ""),
-        slug: String(form.get("slug") ?? ""),
-        subdomain: String(form.get("subdomain") ?? ""),
-        timezone: String(form.get("timezone") ?? ""),
-      };
-      const parsed = newEventSchema.safeParse(values);
-      if (!parsed.success) {
-        return data({ errors: parsed.error.flatten().fieldErrors as EventIdentityErrors, values }, { status: 400 });
-      }
-      const created = await createEventBeside(user.usr_id, eventId, parsed.data);
-      if (!created.ok)
-        return data({ errors: { [created.field]: [created.message] } as EventIdentityErrors, values }, { status: 400 });
-      return redirectWithToast("/admin/setup/modules", {
-        title: `${parsed.data.title} is created`,
-        description: "Switch on the modules it uses, then fill in its details.",
-      });
-    }
-    case "archive": {
-      await requireEventPermission(request, "can_edit_event");
-      if (eventIdFromQuery(request) === undefined) throw new Response("Choose the event to archive.", { status: 400 });
-      const title = await archiveEvent(eventId);
-      return redirectWithToast("/admin/events", {
-        title: `${title} is archived`,
-        description: "It stays under “Show archived events”, with its records and reports.",
-      });
-    }
-    default:
-      throw new Response("This form does not say what to do.", { status: 400 });
-  }
+  return intentAction(request, {
+    access: (request) => requireTeamMember(request),
+    intents: (intent) => ({
+      [EVENTS_INTENT.select]: intent({
+        formId: EVENTS_INTENT.select,
+        schema: z.object({}),
+        run: async ({ user, eventId, role, request }) => {
+          if (eventIdFromQuery(request) === undefined)
+            throw new Response("Choose an event to work on.", { status: 400 });
+          const title = await selectEvent(user.usr_id, eventId);
+          return redirectWithToast(workStart(role), { title: `Now working on ${title}` });
+        },
+      }),
+      [EVENTS_INTENT.create]: intent({
+        formId: NEW_EVENT_FORM,
+        // Only someone who may edit the current event creates one beside it: checked before the form is read.
+        schema: async ({ request }) => {
+          await requireEventPermission(request, "can_edit_event");
+          return newEventSchema;
+        },
+        run: async ({ user, eventId }, newEvent) => {
+          const created = await createEventBeside(user.usr_id, eventId, newEvent);
+          if (!created.ok) throw new Refusal(created.message, created.field);
+          return redirectWithToast("/admin/setup/modules", {
+            title: `${newEvent.title} is created`,
+            description: "Switch on the modules it uses, then fill in its details.",
+          });
+        },
+      }),
+      [EVENTS_INTENT.archive]: intent({
+        formId: EVENTS_INTENT.archive,
+        schema: z.object({}),
+        run: async ({ eventId, request }) => {
+          await requireEventPermission(request, "can_edit_event");
+          if (eventIdFromQuery(request) === undefined)
+            throw new Response("Choose the event to archive.", { status: 400 });
+          const title = await archiveEvent(eventId);
+          return redirectWithToast("/admin/events", {
+            title: `${title} is archived`,
+            description: "It stays under “Show archived events”, with its records and reports.",
+          });
+        },
+      }),
+    }),
+  });
 }
 
 export default function EventsPage() {
@@ -108,7 +115,7 @@ export default function EventsPage() {
     timeZones,
     appHost,
   } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<unknown>();
   const toggle = new URLSearchParams();
   if (currentEventId !== selectedEventId) toggle.set("id", String(currentEventId));
   if (!showArchived) toggle.set("archived", SHOW_ARCHIVED);
@@ -136,14 +143,7 @@ export default function EventsPage() {
           </Link>
         </p>
       ) : null}
-      {canCreate ? (
-        <CreateEventForm
-          timeZones={timeZones}
-          appHost={appHost}
-          errors={actionData && "errors" in actionData ? actionData.errors : undefined}
-          values={actionData && "values" in actionData ? actionData.values : undefined}
-        />
-      ) : null}
+      {canCreate ? <CreateEventForm timeZones={timeZones} appHost={appHost} reply={actionData} /> : null}
       {canImport ? (
         <p className="table-footnote">
           <Link to={paths.adminEventsImport(currentEventId)}>Import an event from an archive</Link>

@@ -15,6 +15,7 @@ import {
 } from "~/event-archive/staging.server";
 import { ArchiveCheckReport } from "~/event-archive/ui/archive-check-report";
 import { clientOfEvent } from "~/events/client-of-event.server";
+import { IMPORT_INTENT } from "~/forms/import-steps";
 import { readPostedForm } from "~/forms/posted-form.server";
 import { paths } from "~/http/paths";
 import { redirectWithToast } from "~/http/toast.server";
@@ -39,6 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * lists what it would create and every problem. intent=import (the staged file's token) imports it in one
  * transaction, the importer its owner, and opens the events page on it.
  */
+// Not an intentAction: the check is told by its upload (an archive streamed to disk, never read into a FormData).
 export async function action({ request }: ActionFunctionArgs) {
   const { user, eventId } = await requireEventPermission(request, "can_configure_event");
   const clientId = await clientOfEvent(eventId);
@@ -68,7 +70,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return answer({ archiveCheck: check, token: staged.token }, 200);
   }
   const form = await readPostedForm(request);
-  if (form.get("intent") !== "import") throw new Response("This form does not say what to do.", { status: 400 });
+  if (form.get("intent") !== IMPORT_INTENT.import)
+    throw new Response("This form does not say what to do.", { status: 400 });
   const file = await claimStagedArchive(clientId, user.usr_id, String(form.get("token") ?? ""));
   if (!file)
     return answer({ error: "This upload has expired or was imported already. Choose the archive again." }, 400);

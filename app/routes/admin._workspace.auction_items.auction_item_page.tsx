@@ -3,7 +3,12 @@ import { z } from "zod";
 import { eventIdFromQuery, requireEventPermission } from "~/auth/access.server";
 import { auctionItemScreen } from "~/catalogue/auction-item-page.server";
 import { auctionItemPagePath, listPathOf } from "~/catalogue/auction-item-paths";
-import { AUCTION_ITEM_FORM, auctionItemSchema, type AuctionItemInput } from "~/catalogue/auction-item-schema";
+import {
+  AUCTION_ITEM_FORM,
+  AUCTION_ITEM_INTENT,
+  auctionItemSchema,
+  type AuctionItemInput,
+} from "~/catalogue/auction-item-schema";
 import {
   addInventoryToItem,
   createAuctionItem,
@@ -29,7 +34,7 @@ import { galleryUploadField, uploadedGalleryUrls } from "~/images/image-gallery.
 import { imageGalleryLinks } from "~/images/ui/image-gallery";
 import { chosenImageUrl, readFormWithImages, type FormWithImages } from "~/images/upload.server";
 import { richTextLinks } from "~/rich-text/ui/rich-text-editor";
-import { DELETE_FORM } from "~/ui/delete-section";
+import { DELETE_FORM, DELETE_INTENT } from "~/ui/delete-section";
 import { titleMeta } from "~/ui/error-page";
 
 export const meta = titleMeta<typeof loader>(
@@ -115,7 +120,7 @@ export async function action({ request }: ActionFunctionArgs) {
                 lockOwner: async (tx) => (await lockAuctionItem(tx, eventId, itemId)).auction_item_id,
               },
         ),
-        save: intent({
+        [AUCTION_ITEM_INTENT.save]: intent({
           formId: AUCTION_ITEM_FORM,
           schema: auctionItemSchema,
           otherErrors: ({ itemId }) => uploadErrors(read.imageErrors, itemId === null),
@@ -141,7 +146,7 @@ export async function action({ request }: ActionFunctionArgs) {
             }
           },
         }),
-        delete: intent({
+        [DELETE_INTENT]: intent({
           formId: DELETE_FORM,
           schema: z.object({}),
           run: async ({ eventId, itemId, queryEvent }) => {
@@ -157,17 +162,17 @@ export async function action({ request }: ActionFunctionArgs) {
             return redirectWithToast(listPathOf(queryEvent, current.type).to, { title: `“${current.title}” deleted` });
           },
         }),
-        "add-inventory": inventoryIntent(async (eventId, itemId, form) => {
+        [AUCTION_ITEM_INTENT.addInventory]: inventoryIntent(async (eventId, itemId, form) => {
           const ids = selected(form, "Choose the inventory items to add first.");
           const added = await addInventoryToItem(eventId, itemId, ids);
           return added === 1 ? "1 inventory item added" : `${added} inventory items added`;
         }),
-        "remove-inventory": inventoryIntent(async (eventId, itemId, form) => {
+        [AUCTION_ITEM_INTENT.removeInventory]: inventoryIntent(async (eventId, itemId, form) => {
           const ids = selected(form, "Choose what to take out first.");
           const removed = await removeInventoryFromItem(eventId, itemId, ids);
           return removed === 1 ? "1 inventory item taken out" : `${removed} inventory items taken out`;
         }),
-        "use-sum": inventoryIntent(async (eventId, itemId) => {
+        [AUCTION_ITEM_INTENT.useSum]: inventoryIntent(async (eventId, itemId) => {
           if ((await applyInventorySum(eventId, itemId)) === null)
             throw new Refusal("Its inventory has no values to add up: nothing was changed.");
           return "The value is now the sum of its inventory";

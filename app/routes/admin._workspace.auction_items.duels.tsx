@@ -1,6 +1,6 @@
 import { requireEventPermission } from "~/auth/access.server";
 import { db } from "~/db.server";
-import { duelFormId, duelFormOf, duelRowSchema, duelSchema } from "~/duels/duels";
+import { DUEL_INTENT, duelFormId, duelFormOf, duelRowSchema, duelSchema } from "~/duels/duels";
 import { createDuel, duelBoards, duelSettings, removeDuel, updateDuel } from "~/duels/duels.server";
 import { DuelSetupPage, type DuelSetupData } from "~/duels/ui/duel-settings-page";
 import { eventSettings } from "~/events/event-settings.server";
@@ -53,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return { eventId, timeZone: (await eventSettings(eventId)).timezone || "UTC" };
     },
     intents: (intent) => ({
-      create: intent({
+      [DUEL_INTENT.create]: intent({
         formId: duelFormId("new"),
         schema: ({ timeZone }) => duelSchema(timeZone),
         run: async ({ eventId }, duel) => {
@@ -61,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
           return `${duel.title} added`;
         },
       }),
-      update: intent({
+      [DUEL_INTENT.update]: intent({
         formId: duelFormOf,
         schema: ({ timeZone }) => duelSchema(timeZone).merge(duelRowSchema),
         // A post naming no duel is told so above the form.
@@ -71,7 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
           return `${duel.title} saved`;
         },
       }),
-      remove: intent({
+      [DUEL_INTENT.remove]: intent({
         formId: duelFormOf,
         schema: duelRowSchema,
         unparsed: "Choose a duel.",

@@ -16,7 +16,7 @@ import {
   sendBroadcast,
   tablesOf,
 } from "~/messages/broadcasts.server";
-import { AUDIENCES, SEND_FORM, sendSchema, writtenDraft } from "~/messages/message-forms";
+import { AUDIENCES, SEND_FORM, SEND_INTENT, sendSchema, writtenDraft } from "~/messages/message-forms";
 import { loadMessageSetup } from "~/messages/setup.server";
 import { BroadcastDeliveries } from "~/messages/ui/broadcast-deliveries";
 import { MessagesTabs } from "~/messages/ui/messages-tabs";
@@ -69,7 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return intentAction(request, {
     access: (request) => requireEventPermission(request, "can_send_messages"),
     intents: (intent) => ({
-      preview: intent({
+      [SEND_INTENT.preview]: intent({
         formId: SEND_FORM,
         schema: sendSchema,
         run: async ({ eventId, form }, draft) =>
@@ -78,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
             written: writtenDraft(form),
           }),
       }),
-      send: intent({
+      [SEND_INTENT.send]: intent({
         formId: SEND_FORM,
         schema: sendSchema,
         run: async ({ eventId, user, request }, draft) => {
@@ -182,10 +182,10 @@ export default function WriteToGuestsPage() {
           </p>
         ) : null}
         <div className="settings-form__actions">
-          <Button type="submit" name="intent" value="preview" disabled={busy}>
+          <Button type="submit" name="intent" value={SEND_INTENT.preview} disabled={busy}>
             Preview
           </Button>
-          <Button type="submit" name="intent" value="send" variant="primary" disabled={busy}>
+          <Button type="submit" name="intent" value={SEND_INTENT.send} variant="primary" disabled={busy}>
             {busy ? "Working…" : "Send"}
           </Button>
         </div>

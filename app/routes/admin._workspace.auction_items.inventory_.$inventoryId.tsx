@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { eventIdFromQuery, requireEventPermission } from "~/auth/access.server";
 import { catalogueOptions } from "~/catalogue/catalogue-options.server";
-import { INVENTORY_FORM, inventorySchema } from "~/catalogue/inventory-fields";
+import { INVENTORY_FORM, INVENTORY_INTENT, inventorySchema } from "~/catalogue/inventory-fields";
 import { eventQuery, inventoryPath } from "~/catalogue/inventory-paths";
 import {
   auctionItemName,
@@ -24,7 +24,7 @@ import { ImageGallery, imageGalleryLinks } from "~/images/ui/image-gallery";
 import { readFormWithImages } from "~/images/upload.server";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { richTextLinks } from "~/rich-text/ui/rich-text-editor";
-import { DELETE_FORM, DeleteSection } from "~/ui/delete-section";
+import { DELETE_FORM, DELETE_INTENT, DeleteSection } from "~/ui/delete-section";
 import { titleMeta } from "~/ui/error-page";
 import { centsToInput } from "~/ui/money-input";
 
@@ -90,7 +90,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         imageErrors,
         lockOwner: (tx) => lockInventory(tx, eventId, inventoryId),
       })),
-      save: intent({
+      [INVENTORY_INTENT.save]: intent({
         formId: INVENTORY_FORM,
         schema: inventorySchema,
         run: async ({ eventId, inventoryId }, input) => {
@@ -99,7 +99,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
           return `“${input.title}” saved`;
         },
       }),
-      delete: intent({
+      [DELETE_INTENT]: intent({
         formId: DELETE_FORM,
         schema: z.object({}),
         run: async ({ eventId, inventoryId, request }) => {
@@ -138,7 +138,7 @@ export default function InventoryItemPage() {
           reply={reply}
           options={options}
           currency={currency}
-          intent="save"
+          intent={INVENTORY_INTENT.save}
           submitLabel="Save"
           cancelTo={inventoryPath(eventQuery)}
         />

@@ -2,12 +2,12 @@ import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } 
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { eventIdFromQuery, requireEventPermission } from "~/auth/access.server";
 import { catalogueOptions } from "~/catalogue/catalogue-options.server";
-import { INVENTORY_FORM, inventorySchema } from "~/catalogue/inventory-fields";
+import { INVENTORY_FORM, INVENTORY_INTENT, inventorySchema } from "~/catalogue/inventory-fields";
 import { eventQuery, inventoryPath } from "~/catalogue/inventory-paths";
 import { createInventory, eventCurrency, nextDisplayOrder } from "~/catalogue/inventory.server";
 import { InventoryForm, type InventoryFormValues } from "~/catalogue/ui/inventory-form";
-import { parseForm, replyFor } from "~/forms/form-contract";
-import { answerForm } from "~/forms/reply.server";
+import { replyFor } from "~/forms/form-contract";
+import { intentAction } from "~/forms/intent-action.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { MAX_GALLERY_UPLOAD } from "~/images/image-gallery-fields";
 import { galleryUploadField, uploadedGalleryUrls } from "~/images/image-gallery.server";
@@ -19,8 +19,6 @@ import { titleMeta } from "~/ui/error-page";
 export const meta = titleMeta("New inventory item · Auction items · Gavel");
 
 export const links: LinksFunction = () => [...richTextLinks(), ...imageGalleryLinks()];
-
-const INTENT = "create";
 
 /** /admin/auction_items/inventory/new: a procured item, with its first images. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -34,22 +32,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { eventId } = await requireEventPermission(request, "can_edit_auction_items");
-  const { form, imageErrors } = await readFormWithImages(request, [galleryUploadField]);
-  if (form.get("intent") !== INTENT) throw new Response("This form does not say what to do.", { status: 400 });
-  const uploadRefusal = imageErrors[galleryUploadField.name];
-  return answerForm(
-    INVENTORY_FORM,
-    parseForm(form, inventorySchema),
-    async (input) => {
-      // A choice not the organisation's, or too many images: a Refusal beside its field.
-      const inventoryId = await createInventory(eventId, input, uploadedGalleryUrls(form));
-      return redirectWithToast(inventoryPath(eventQuery(eventIdFromQuery(request)), inventoryId), {
-        title: `Inventory item “${input.title}” created`,
-      });
+  let imageErrors: Record<string, string> = {};
+  return intentAction(request, {
+    access: (request) => requireEventPermission(request, "can_edit_auction_items"),
+    readForm: async (request) => {
+      const read = await readFormWithImages(request, [galleryUploadField]);
+      imageErrors = read.imageErrors;
+      return read.form;
     },
-    uploadRefusal ? { images: [uploadRefusal] } : {},
-  );
+    intents: (intent) => ({
+      [INVENTORY_INTENT.create]: intent({
+        formId: INVENTORY_FORM,
+        schema: inventorySchema,
+        otherErrors: (): Record<string, string[]> => {
+          const uploadRefusal = imageErrors[galleryUploadField.name];
+          return uploadRefusal ? { images: [uploadRefusal] } : {};
+        },
+        run: async ({ eventId, form, request }, input) => {
+          // A choice not the organisation's, or too many images: a Refusal beside its field.
+          const inventoryId = await createInventory(eventId, input, uploadedGalleryUrls(form));
+          return redirectWithToast(inventoryPath(eventQuery(eventIdFromQuery(request)), inventoryId), {
+            title: `Inventory item “${input.title}” created`,
+          });
+        },
+      }),
+    }),
+  });
 }
 
 export default function NewInventoryItemPage() {
@@ -78,7 +86,7 @@ export default function NewInventoryItemPage() {
         reply={reply}
         options={options}
         currency={currency}
-        intent={INTENT}
+        intent={INVENTORY_INTENT.create}
         submitLabel="Create inventory item"
         cancelTo={inventoryPath(eventQuery)}
         multipart

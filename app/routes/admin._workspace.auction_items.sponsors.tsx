@@ -2,7 +2,7 @@ import { useLoaderData } from "@remix-run/react";
 import { countOf, listAction } from "~/admin-list/list-action.server";
 import { AdminList } from "~/admin-list/ui/admin-list";
 import { requireEventPermission } from "~/auth/access.server";
-import { sponsorEventFields, sponsorFields, sponsorDialog } from "~/catalogue/sponsor-form";
+import { SPONSOR_BULK_INTENT, sponsorEventFields, sponsorFields, sponsorDialog } from "~/catalogue/sponsor-form";
 import {
   createSponsor,
   deleteSponsors,
@@ -17,6 +17,7 @@ import {
 import { SPONSOR_BULK_ACTIONS, SPONSOR_COLUMNS } from "~/catalogue/ui/sponsor-columns";
 import { SPONSOR_LEVEL_HELP, SponsorFields, sponsorValues } from "~/catalogue/ui/sponsor-fields";
 import { Refusal } from "~/forms/refusal";
+import { BULK_INTENT } from "~/grid/grid-types";
 import { keptImageChange, readFormKeepingImage } from "~/images/upload.server";
 import { titleMeta } from "~/ui/error-page";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
@@ -59,23 +60,23 @@ export async function action(args: ActionFunctionArgs) {
       },
     },
     bulk: {
-      show: async ({ eventId, ids }) => {
+      [SPONSOR_BULK_INTENT.show]: async ({ eventId, ids }) => {
         const shown = await showSponsorsAtEvent(eventId, ids);
         return shown === 0
           ? "Those sponsors were shown at this event already"
           : `${countOf(shown, NOUN)} now shown at this event`;
       },
-      hide: async ({ eventId, ids }) => {
+      [SPONSOR_BULK_INTENT.hide]: async ({ eventId, ids }) => {
         const removed = await removeSponsorsFromEvent(eventId, ids);
         return removed === 0
           ? "Those sponsors were not shown at this event"
           : `${countOf(removed, NOUN)} removed from this event`;
       },
-      activate: async ({ eventId, ids }) =>
+      [BULK_INTENT.activate]: async ({ eventId, ids }) =>
         `${countOf(await setSponsorsActive(eventId, ids, true), NOUN)} marked active`,
-      deactivate: async ({ eventId, ids }) =>
+      [BULK_INTENT.deactivate]: async ({ eventId, ids }) =>
         `${countOf(await setSponsorsActive(eventId, ids, false), NOUN)} marked inactive`,
-      delete: async ({ eventId, ids }) => {
+      [BULK_INTENT.delete]: async ({ eventId, ids }) => {
         const deleted = await deleteSponsors(eventId, ids);
         return deleted === 1 ? "Sponsor deleted" : `${deleted} sponsors deleted`;
       },

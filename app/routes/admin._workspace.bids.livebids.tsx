@@ -1,7 +1,7 @@
 import { useLoaderData } from "@remix-run/react";
 import { eq } from "drizzle-orm";
 import { requireEventPermission } from "~/auth/access.server";
-import { correctionDialog, correctionSchema } from "~/bidding/live-lots";
+import { correctionDialog, correctionSchema, LIVE_BIDS_INTENT } from "~/bidding/live-lots";
 import { correctLot, liveBidRows, liveMarker } from "~/bidding/live-lots.server";
 import { LiveBidsScreen } from "~/bidding/ui/live-bids-screen";
 import { db } from "~/db.server";
@@ -41,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return { eventId, byUsrId: user.usr_id };
     },
     intents: (intent) => ({
-      correct: intent({
+      [LIVE_BIDS_INTENT.correct]: intent({
         formId: (form) => correctionDialog(Number(form.get("lot")) || 0, Number(form.get("unit")) || 0),
         schema: correctionSchema,
         run: ({ eventId, byUsrId }, { lot, unit, paddle, amount, reason }) =>

@@ -11,6 +11,7 @@ import {
   drawFormId,
   drawSchema,
   licenceSchema,
+  RAFFLE_DESK_INTENT,
   RAFFLE_LICENCE_FORM,
   RAFFLE_SALE_FORM,
   raffleSaleSchema,
@@ -56,7 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return { eventId, byUsrId: user.usr_id, role };
     },
     intents: (intent) => ({
-      sell: intent({
+      [RAFFLE_DESK_INTENT.sell]: intent({
         formId: RAFFLE_SALE_FORM,
         schema: raffleSaleSchema,
         run: async ({ eventId, byUsrId }, input) => {
@@ -71,21 +72,21 @@ export async function action({ request }: ActionFunctionArgs) {
           return `Paddle ${input.paddle}: ${sold.raffleTitle} tickets ${numbers}`;
         },
       }),
-      draw: intent({
+      [RAFFLE_DESK_INTENT.draw]: intent({
         // A post naming no prize is refused on a form no prize has.
         formId: (form) => {
           const prize = rowId.safeParse(form.get("prize"));
-          return prize.success ? drawFormId(prize.data) : "draw";
+          return prize.success ? drawFormId(prize.data) : RAFFLE_DESK_INTENT.draw;
         },
         schema: drawSchema,
         unparsed: "Choose a prize to draw.",
         run: async ({ eventId, byUsrId }, { prize }) =>
           `Ticket ${(await drawPrize(eventId, prize, byUsrId)).ticketNumber} wins`,
       }),
-      redraw: intent({
+      [RAFFLE_DESK_INTENT.redraw]: intent({
         formId: (form) => {
           const drawing = Number(form.get("drawing"));
-          return Number.isInteger(drawing) && drawing > 0 ? redrawFormId(drawing) : "redraw";
+          return Number.isInteger(drawing) && drawing > 0 ? redrawFormId(drawing) : RAFFLE_DESK_INTENT.redraw;
         },
         schema: redrawSchema,
         run: async ({ eventId, byUsrId, role }, input) => {
@@ -98,7 +99,7 @@ export async function action({ request }: ActionFunctionArgs) {
           return `Drawn again: ticket ${drawn.ticketNumber} wins`;
         },
       }),
-      licence: intent({
+      [RAFFLE_DESK_INTENT.licence]: intent({
         formId: RAFFLE_LICENCE_FORM,
         schema: licenceSchema,
         run: async ({ eventId }, input) => {

@@ -6,6 +6,7 @@ import {
   closingTimeSchema,
   readSilentBidsView,
   retractSchema,
+  SILENT_BIDS_INTENT,
   type StaffDialogName,
 } from "~/bidding/silent-bids";
 import {
@@ -65,8 +66,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return { eventId, display: await eventDisplay(eventId) };
     },
     intents: (intent) => ({
-      close: intent({
-        formId: staffDialogOf("close"),
+      [SILENT_BIDS_INTENT.close]: intent({
+        formId: staffDialogOf(SILENT_BIDS_INTENT.close),
         schema: closeItemSchema,
         shownFields: [],
         run: async ({ eventId }, { item_id }) => {
@@ -76,8 +77,8 @@ export async function action({ request }: ActionFunctionArgs) {
           return `${title} closed: ${units.length === 1 ? "1 winner" : `${units.length} winners`}`;
         },
       }),
-      extend: intent({
-        formId: staffDialogOf("extend"),
+      [SILENT_BIDS_INTENT.extend]: intent({
+        formId: staffDialogOf(SILENT_BIDS_INTENT.extend),
         schema: ({ display }) => closingTimeSchema(display.timezone, now),
         shownFields: ["until"],
         run: async ({ eventId, display }, { item_id, until }) => {
@@ -88,8 +89,8 @@ export async function action({ request }: ActionFunctionArgs) {
           return `${await staffItemTitle(eventId, item_id)} now closes ${formatInZone(until, display.timezone)}`;
         },
       }),
-      reopen: intent({
-        formId: staffDialogOf("reopen"),
+      [SILENT_BIDS_INTENT.reopen]: intent({
+        formId: staffDialogOf(SILENT_BIDS_INTENT.reopen),
         schema: ({ display }) => closingTimeSchema(display.timezone, now),
         shownFields: ["until"],
         run: async ({ eventId, display }, { item_id, until }) => {
@@ -97,8 +98,8 @@ export async function action({ request }: ActionFunctionArgs) {
           return `${await staffItemTitle(eventId, item_id)} reopened until ${formatInZone(until, display.timezone)}`;
         },
       }),
-      retract: intent({
-        formId: staffDialogOf("retract"),
+      [SILENT_BIDS_INTENT.retract]: intent({
+        formId: staffDialogOf(SILENT_BIDS_INTENT.retract),
         schema: retractSchema,
         shownFields: ["reason"],
         run: async ({ eventId }, { item_id, bid_id, reason }) => {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
 import { requireEventPermission } from "~/auth/access.server";
-import { RECEIVED_FORM, receivedSchema, refundFormOf, refundSchema } from "~/billing/checkout-forms";
+import { PAYMENTS_INTENT, RECEIVED_FORM, receivedSchema, refundFormOf, refundSchema } from "~/billing/checkout-forms";
 import { PAYMENT_STATUSES, paymentFilters } from "~/billing/payment-filters";
 import { listPayments, setItemReceived } from "~/billing/payments-list.server";
 import { refundPayment } from "~/billing/refunds.server";
@@ -38,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return { eventId, byUsrId: user.usr_id };
     },
     intents: (intent) => ({
-      received: intent({
+      [PAYMENTS_INTENT.received]: intent({
         formId: RECEIVED_FORM,
         schema: receivedSchema,
         unparsed: "Choose a payment.",
@@ -47,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
           return received === "yes" ? "Marked as picked up" : "Pickup undone";
         },
       }),
-      refund: intent({
+      [PAYMENTS_INTENT.refund]: intent({
         formId: refundFormOf,
         schema: refundSchema,
         run: async ({ eventId, byUsrId }, input) => {

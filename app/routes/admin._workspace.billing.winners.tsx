@@ -16,6 +16,7 @@ import {
   compFormOf,
   compSchema,
   RECEIPT_FORM,
+  WINNERS_INTENT,
   receiptSchema,
 } from "~/billing/checkout-forms";
 import { invoicePath } from "~/billing/invoice-link.server";
@@ -72,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return { eventId, byUsrId: user.usr_id };
     },
     intents: (intent) => ({
-      charge: intent({
+      [WINNERS_INTENT.charge]: intent({
         formId: CHARGE_FORM,
         schema: chargeSchema,
         run: async ({ eventId, byUsrId }, { invoice, amount, cover_fee }) => {
@@ -85,17 +86,17 @@ export async function action({ request }: ActionFunctionArgs) {
           return refuseForm(CHARGE_FORM, `Not charged: ${result.message}`);
         },
       }),
-      cash: intent({
+      [WINNERS_INTENT.cash]: intent({
         formId: CASH_FORM,
         schema: cashSchema,
         run: (call, paid) => recordPaid(call, "cash", paid),
       }),
-      check: intent({
+      [WINNERS_INTENT.check]: intent({
         formId: CHECK_FORM,
         schema: checkSchema,
         run: (call, paid) => recordPaid(call, "check", paid),
       }),
-      comp: intent({
+      [WINNERS_INTENT.comp]: intent({
         formId: compFormOf,
         schema: compSchema,
         run: async ({ eventId, byUsrId }, { invoice, line, reason }) => {
@@ -103,7 +104,7 @@ export async function action({ request }: ActionFunctionArgs) {
           return "Line comped";
         },
       }),
-      "email-receipt": intent({
+      [WINNERS_INTENT.emailReceipt]: intent({
         formId: RECEIPT_FORM,
         schema: receiptSchema,
         unparsed: "Choose a guest.",
@@ -112,7 +113,7 @@ export async function action({ request }: ActionFunctionArgs) {
           return `Receipt sent to ${await sendReceipt(eventId, invoice, link)}`;
         },
       }),
-      "charge-all": intent({
+      [WINNERS_INTENT.chargeAll]: intent({
         formId: CHARGE_ALL_FORM,
         schema: chargeAllSchema,
         run: async ({ eventId, byUsrId }) => {

@@ -59,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
           return `The confirmation was sent again to ${sentTo}`;
         },
       }),
-      release: intent({
+      [PASS_INTENT.release]: intent({
         formId: RELEASE_FORM,
         schema: releaseSchema,
         run: async ({ eventId }, { days }) => {

@@ -9,6 +9,7 @@ import { Refusal } from "~/forms/refusal";
 import { refuseForm } from "~/forms/reply.server";
 import { fitsPattern } from "~/registration/answer-pattern.server";
 import {
+  REGISTRANT_DIALOG_INTENT,
   REGISTRANT_IMPORT_FORM,
   registrantFileSchema,
   registrantImportSchema,
@@ -64,7 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
       (await readRegistrantsForm(request)) ??
       refuseForm(REGISTRANT_IMPORT_FORM, `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`, "file"),
     intents: (intent) => ({
-      register: intent({
+      [REGISTRANT_DIALOG_INTENT.register]: intent({
         formId: dialogName,
         schema: async ({ choices }) => manualRegistrationSchema((await choices()).tickets),
         run: async ({ eventId, request }, registration) => {
@@ -83,7 +84,7 @@ export async function action({ request }: ActionFunctionArgs) {
           };
         },
       }),
-      edit: intent({
+      [REGISTRANT_DIALOG_INTENT.edit]: intent({
         formId: dialogName,
         schema: async ({ choices }) => editRegistrantSchema(await choices(), fitsPattern),
         run: async ({ eventId, choices, form }, edit) => {

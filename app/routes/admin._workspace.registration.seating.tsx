@@ -5,7 +5,14 @@ import { db } from "~/db.server";
 import { intentAction } from "~/forms/intent-action.server";
 import { Refusal } from "~/forms/refusal";
 import { loadSeating, moveGuests } from "~/registration/seating.server";
-import { DELETE_TABLE, MOVE_FORM, moveSchema, tableIdSchema, tableSchema } from "~/registration/table-form";
+import {
+  DELETE_TABLE,
+  MOVE_FORM,
+  moveSchema,
+  SEATING_INTENT,
+  tableIdSchema,
+  tableSchema,
+} from "~/registration/table-form";
 import { createTable, deleteTable, suggestedTableName, updateTable } from "~/registration/tables.server";
 import { SeatingScreen } from "~/registration/ui/seating-screen";
 import seatingHref from "~/styles/seating.css";
@@ -30,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return intentAction(request, {
     access: (request) => requireEventPermission(request, "can_register"),
     intents: (intent) => ({
-      move: intent({
+      [SEATING_INTENT.move]: intent({
         formId: MOVE_FORM,
         schema: moveSchema,
         unparsed: "Choose a table to seat them at, or Unseated.",
@@ -45,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
           return moved.message;
         },
       }),
-      "create-table": intent({
+      [SEATING_INTENT.createTable]: intent({
         formId: dialogName,
         schema: tableSchema,
         run: async ({ eventId }, table) => {
@@ -53,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
           return `${table.name} added, with ${table.capacity} seats`;
         },
       }),
-      "update-table": intent({
+      [SEATING_INTENT.updateTable]: intent({
         formId: dialogName,
         schema: tableSchema.merge(tableIdSchema),
         run: async ({ eventId }, { table: tblId, ...table }) => {
@@ -62,7 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
           return `${table.name} saved, with ${table.capacity} seats`;
         },
       }),
-      [DELETE_TABLE]: intent({
+      [SEATING_INTENT.deleteTable]: intent({
         formId: DELETE_TABLE,
         schema: tableIdSchema,
         run: async ({ eventId }, { table: tblId }) => {

@@ -1,16 +1,15 @@
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
+import { z } from "zod";
 import { requireEventPermission } from "~/auth/access.server";
 import { eventSettings, resetBranding, saveEventSetup } from "~/events/event-settings.server";
-import { BRANDING_FORM, brandingSchema } from "~/events/setup-forms";
+import { BRANDING_FORM, BRANDING_INTENT, brandingSchema } from "~/events/setup-forms";
 import { COLOURS, ColourField, FontFields, TYPE_STYLES } from "~/events/ui/branding-fields";
 import { catalogueFont, nearestWeight } from "~/fonts/catalogue";
 import { CATALOGUE_FONT_CSS_HREF } from "~/fonts/font-faces.server";
-import { parseForm, replyFor } from "~/forms/form-contract";
-import { readPostedForm } from "~/forms/posted-form.server";
-import { answerForm } from "~/forms/reply.server";
+import { replyFor } from "~/forms/form-contract";
+import { intentAction } from "~/forms/intent-action.server";
 import { useContractForm } from "~/forms/use-contract-form";
-import { backWithToast } from "~/http/toast.server";
 import { ImageField } from "~/images/ui/image-field";
 import { ResponsiveImage } from "~/images/ui/responsive-image";
 import { imageChange, imageFieldErrors, readFormWithImages } from "~/images/upload.server";
@@ -23,7 +22,6 @@ import { errorTitle } from "~/ui/error-page";
 import { SettingsWithPreview } from "~/ui/settings-with-preview";
 import { DEFAULT_EVENT_STYLE } from "~drizzle/schema/style-defaults";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import type { z } from "zod";
 
 export const meta: MetaFunction<typeof loader> = ({ error, data }) => [
   { title: error ? `${errorTitle(error)} · Gavel` : "Branding · Setup · Gavel" },
@@ -49,21 +47,37 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** Save the branding (with its logo), or reset the colours and fonts to the defaults. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { eventId } = await requireEventPermission(request, "can_design");
-  // The reset button posts a plain form; the branding form posts multipart (it carries the logo).
-  const isPlainForm = request.headers.get("Content-Type")?.startsWith("application/x-www-form-urlencoded");
-  if (isPlainForm && (await readPostedForm(request.clone())).get("intent") === "reset") {
-    await resetBranding(eventId);
-    return backWithToast(request, "Colours and fonts reset to the defaults");
-  }
-  const { form, imageErrors } = await readFormWithImages(request, ["logo"]);
-  const submission = parseForm(form, brandingSchema);
-  const saveBranding = async (branding: z.output<typeof brandingSchema>) => {
-    await saveEventSetup(eventId, { ...branding, ...imageChange(form, "logo") });
-    return backWithToast(request, "Branding saved");
-  };
-  return answerForm(BRANDING_FORM, submission, saveBranding, imageFieldErrors(imageErrors));
+  let imageErrors: Record<string, string> = {};
+  return intentAction(request, {
+    access: (request) => requireEventPermission(request, "can_design"),
+    // The reset button posts a plain form; the branding form posts multipart (it carries the logo).
+    readForm: async (request) => {
+      const read = await readFormWithImages(request, ["logo"]);
+      imageErrors = read.imageErrors;
+      return read.form;
+    },
+    intents: (intent) => ({
+      [BRANDING_INTENT.save]: intent({
+        formId: BRANDING_FORM,
+        schema: brandingSchema,
+        otherErrors: () => imageFieldErrors(imageErrors),
+        run: async ({ eventId, form }, branding) => {
+          await saveEventSetup(eventId, { ...branding, ...imageChange(form, "logo") });
+          return "Branding saved";
+        },
+      }),
+      [BRANDING_INTENT.reset]: intent({
+        formId: BRANDING_FORM,
+        schema: z.object({}),
+        run: async ({ eventId }) => {
+          await resetBranding(eventId);
+          return "Colours and fonts reset to the defaults";
+        },
+      }),
+    }),
+  });
 }
 
 export default function BrandingPage() {
@@ -144,7 +158,7 @@ function BrandingEditor() {
               </p>
             )}
             <Form method="post">
-              <input type="hidden" name="intent" value="reset" />
+              <input type="hidden" name="intent" value={BRANDING_INTENT.reset} />
               <Button type="submit" variant="ghost" size="sm">
                 Reset colours and fonts to the defaults
               </Button>
@@ -152,6 +166,7 @@ function BrandingEditor() {
           </>
         }
       >
+        <input type="hidden" name="intent" value={BRANDING_INTENT.save} />
         <fieldset className="stack">
           <legend>Colours</legend>
           <div className="field-grid">

@@ -8,7 +8,13 @@ import { rowId } from "~/forms/rules";
 import { setPromoCodeActive } from "~/registration/promo-codes.server";
 import { loadRegistrationSettings } from "~/registration/registration-settings.server";
 import { registrationSetupScreen, saveRegistrationSetup } from "~/registration/registration-setup.server";
-import { listFormId, registrationSettingsSchema, SETTINGS_FORM } from "~/registration/setup-forms";
+import {
+  listFormId,
+  recordIntent,
+  REGISTRATION_SETUP_INTENT,
+  registrationSettingsSchema,
+  SETTINGS_FORM,
+} from "~/registration/setup-forms";
 import { SETUP_RECORDS, type SetupRecords } from "~/registration/setup-lists.server";
 import { type Direction } from "~/registration/setup-records.server";
 import { PromoCodesSection } from "~/registration/ui/promo-codes-section";
@@ -63,7 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
           },
         });
       return {
-        "save-settings": intent({
+        [REGISTRATION_SETUP_INTENT.saveSettings]: intent({
           formId: SETTINGS_FORM,
           schema: async ({ eventId }) => registrationSettingsSchema((await loadRegistrationSettings(eventId)).timeZone),
           refusedAbove: "Nothing was saved. Correct the fields marked below.",
@@ -72,8 +78,8 @@ export async function action({ request }: ActionFunctionArgs) {
             return "Registration settings saved";
           },
         }),
-        "activate-promo": promoActive(true),
-        "deactivate-promo": promoActive(false),
+        [REGISTRATION_SETUP_INTENT.activatePromo]: promoActive(true),
+        [REGISTRATION_SETUP_INTENT.deactivatePromo]: promoActive(false),
         ...Object.fromEntries(
           (SETUP_RECORDS as unknown as SetupRecords<ZodTypeAny>[]).flatMap((records) => recordIntents(records, intent)),
         ),
@@ -82,7 +88,7 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
-/** A list's intents (`create-<key>`, `update-<key>`, `delete-<key>`, `move-<key>`), by their names. */
+/** A list's intents (recordIntent: `create-<key>`, `update-<key>`, `delete-<key>`, `move-<key>`), by their names. */
 function recordIntents<Access extends { eventId: number }>(
   spec: SetupRecords<ZodTypeAny>,
   intent: DeclareIntent<Access>,
@@ -102,10 +108,10 @@ function recordIntents<Access extends { eventId: number }>(
       },
     });
   const entries: Array<[string, Intent<Access, never>]> = [
-    [`create-${spec.key}`, save("create")],
-    [`update-${spec.key}`, save("update")],
+    [recordIntent("create", spec.key), save("create")],
+    [recordIntent("update", spec.key), save("update")],
     [
-      `delete-${spec.key}`,
+      recordIntent("delete", spec.key),
       intent({
         formId: listFormId(spec.list),
         schema: z.object({}),
@@ -124,7 +130,7 @@ function recordIntents<Access extends { eventId: number }>(
   const move = spec.move;
   if (move)
     entries.push([
-      `move-${spec.key}`,
+      recordIntent("move", spec.key),
       intent({
         formId: listFormId(spec.list),
         schema: z.object({}),

@@ -14,6 +14,7 @@ import {
   memberFormId,
   removeFormId,
   removeSchema,
+  TEAM_INTENT,
 } from "~/team/team-forms";
 import { inviteToTeam, listTeam, removeTeamMembers, updateTeamRoles } from "~/team/team.server";
 import { InviteForm } from "~/team/ui/invite-form";
@@ -42,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return { eventId, selfId: user.usr_id };
     },
     intents: (intent) => ({
-      invite: intent({
+      [TEAM_INTENT.invite]: intent({
         formId: INVITE_FORM,
         schema: inviteSchema,
         run: async ({ eventId, selfId, request }, { permission, ...person }) => {
@@ -57,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
           };
         },
       }),
-      update: intent({
+      [TEAM_INTENT.update]: intent({
         formId: memberFormOf,
         schema: memberFlagsSchema,
         run: async ({ eventId, selfId, request }, { usr_id, flag }) => {
@@ -70,7 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
           return usr_id !== selfId || change.can_configure_event ? toast : toAdminHome(request, toast);
         },
       }),
-      bulk: intent({
+      [TEAM_INTENT.bulk]: intent({
         formId: BULK_FORM,
         schema: bulkSchema,
         run: async ({ eventId, selfId, request }, { usr_id: usrIds, flag, value }) => {
@@ -84,7 +85,7 @@ export async function action({ request }: ActionFunctionArgs) {
           return gaveUpAdmin ? toAdminHome(request, toast) : toast;
         },
       }),
-      remove: intent({
+      [TEAM_INTENT.remove]: intent({
         formId: (form) => removeFormId(postedMember(form)),
         schema: removeSchema,
         run: async ({ eventId, selfId, request }, { usr_id }) => {

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireEventPermission } from "~/auth/access.server";
-import { AUCTION_SETTINGS_FORM, filledIn } from "~/events/auction-settings";
+import { AUCTION_SETTINGS_FORM, AUCTION_SETTINGS_INTENT, filledIn } from "~/events/auction-settings";
 import { auctionSettingsFormOf, auctionSettingsScreen, saveAuctionSettings } from "~/events/auction-settings.server";
 import { AuctionSettingsPage } from "~/events/ui/auction-settings-page";
 import { postedValues } from "~/forms/form-contract";
@@ -30,12 +30,12 @@ export async function action({ request }: ActionFunctionArgs) {
         formId: AUCTION_SETTINGS_FORM,
         schema: ({ eventId }) => auctionSettingsFormOf(eventId, "virtual"),
         run: async ({ eventId, form }, post) => {
-          if (post.intent === "fill") return data(filledIn(postedValues(form), post.closes));
+          if (post.intent === AUCTION_SETTINGS_INTENT.fill) return data(filledIn(postedValues(form), post.closes));
           await saveAuctionSettings(eventId, "virtual", post.settings);
           return "Virtual auction settings saved";
         },
       });
-      return { save: settingsForm, fill: settingsForm };
+      return { [AUCTION_SETTINGS_INTENT.save]: settingsForm, [AUCTION_SETTINGS_INTENT.fill]: settingsForm };
     },
   });
 }

@@ -14,6 +14,7 @@ import {
 } from "~/giving/donations-admin.server";
 import { attributablePages } from "~/giving/fundraisers.server";
 import {
+  DONATION_BULK_INTENT,
   REFUND_REASONS,
   SUGGESTED_FORM,
   suggestedAmounts,
@@ -55,18 +56,18 @@ export async function action(args: ActionFunctionArgs) {
       update: async ({ eventId, id }, input) => ((await updateGift(eventId, id, input)) ? "Gift saved" : null),
     },
     bulk: {
-      refund: async ({ eventId, ids, form }) => {
+      [DONATION_BULK_INTENT.refund]: async ({ eventId, ids, form }) => {
         const { user } = await requireEventPermission(args.request, "can_bill");
         const reason = String(form.get("reason") ?? "") || REFUND_REASONS[0].value;
         const submission = String(form.get("submission") ?? "");
         const done = await refundGifts(eventId, ids, reason, user.usr_id, submission || undefined);
         return done === 1 ? "Gift given back" : `${done} gifts given back`;
       },
-      anonymise: async ({ eventId, ids }) => {
+      [DONATION_BULK_INTENT.anonymise]: async ({ eventId, ids }) => {
         const done = await anonymiseGifts(eventId, ids);
         return done === 1 ? "Donor's details erased" : `${done} donors' details erased`;
       },
-      letters: async ({ eventId, ids }) => {
+      [DONATION_BULK_INTENT.letters]: async ({ eventId, ids }) => {
         const { user } = await requireEventPermission(args.request, "can_bill");
         const sent = await sendDonationLetters(eventId, ids, user.usr_id);
         return sent === 1 ? "Thank-you letter sent" : `${sent} thank-you letters sent`;

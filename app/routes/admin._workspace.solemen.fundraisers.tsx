@@ -4,6 +4,7 @@ import { AdminList } from "~/admin-list/ui/admin-list";
 import { requireEventPermission } from "~/auth/access.server";
 import { eventSettings } from "~/events/event-settings.server";
 import {
+  FUNDRAISER_BULK_INTENT,
   FUNDRAISER_SETTINGS_FORM,
   fundraiserSettingsSchema,
   fundraiserWordsOf,
@@ -21,6 +22,7 @@ import {
 import { FUNDRAISER_BULK_ACTIONS, fundraiserColumns } from "~/giving/ui/fundraiser-columns";
 import { FundraiserDialogFields, fundraiserPageValues } from "~/giving/ui/fundraiser-dialog-fields";
 import { FundraiserSettingsForm } from "~/giving/ui/fundraiser-settings-form";
+import { BULK_INTENT } from "~/grid/grid-types";
 import { paths } from "~/http/paths";
 import { keptImageChange, readFormKeepingImage } from "~/images/upload.server";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
@@ -74,15 +76,17 @@ export async function action(args: ActionFunctionArgs) {
           : null,
     },
     bulk: {
-      approve: async ({ eventId, ids }) => {
+      [FUNDRAISER_BULK_INTENT.approve]: async ({ eventId, ids }) => {
         const { user } = await requireEventPermission(args.request, "can_bill");
         const approved = await approveFundraisers(eventId, ids, user.usr_id);
         return approved === 0 ? "Those pages were approved already" : `${countOf(approved, NOUN)} approved`;
       },
-      activate: async ({ eventId, ids }) => `${countOf(await setFundraisersActive(eventId, ids, true), NOUN)} shown`,
-      deactivate: async ({ eventId, ids }) =>
+      [BULK_INTENT.activate]: async ({ eventId, ids }) =>
+        `${countOf(await setFundraisersActive(eventId, ids, true), NOUN)} shown`,
+      [BULK_INTENT.deactivate]: async ({ eventId, ids }) =>
         `${countOf(await setFundraisersActive(eventId, ids, false), NOUN)} hidden`,
-      delete: async ({ eventId, ids }) => `${countOf(await deleteFundraisers(eventId, ids), NOUN)} deleted`,
+      [BULK_INTENT.delete]: async ({ eventId, ids }) =>
+        `${countOf(await deleteFundraisers(eventId, ids), NOUN)} deleted`,
     },
     forms: {
       [FUNDRAISER_SETTINGS_FORM]: listForm({

@@ -1,5 +1,13 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type Session,
+} from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { getSignedInUser } from "~/auth/access.server";
 import { ensureDevice, heldDeviceKey } from "~/auth/devices.server";
 import { retryAfterSeconds, waitText } from "~/auth/pacing.server";
@@ -24,19 +32,15 @@ import { SIGN_IN_CODE } from "~/auth/sign-in-codes.server";
 import { type SignInBlock } from "~/auth/sign-in-limits.server";
 import { CodeStep, EmailStep } from "~/auth/ui/sign-in-code-steps";
 import { db } from "~/db.server";
-import { parseForm } from "~/forms/form-contract";
-import { readPostedForm } from "~/forms/posted-form.server";
-import { refuseSubmission } from "~/forms/reply.server";
+import { formReply, postedValues, type FormReply } from "~/forms/form-contract";
+import { intentAction } from "~/forms/intent-action.server";
+import { Refusal } from "~/forms/refusal";
 import { redirectWithToast } from "~/http/toast.server";
-import type { Submission } from "@conform-to/react";
 
 export const meta: MetaFunction = () => [{ title: "Sign in with a code · Gavel" }];
 
 /** The address a code was sent to, kept in the session between the two steps (not in the page's address). */
 const PENDING_EMAIL_KEY = "signInCodeEmail";
-
-/** The code, a credential, is never sent back. */
-const hideFields = ["code"];
 
 const here = (returnTo: string) =>
   returnTo === "/" ? "/auth/code" : `/auth/code?returnTo=${encodeURIComponent(returnTo)}`;
@@ -53,70 +57,91 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { returnTo, email: typeof pending === "string" ? pending : null, lifetime: SIGN_IN_CODE.lifetimeText };
 }
 
+/** Ask for a code, ask again, start over with another address, or sign in with the code. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readPostedForm(request);
-  const returnTo = safeRedirect(form.get("returnTo"));
-  const session = await getSession(request);
-  const pending = session.get(PENDING_EMAIL_KEY) as string | undefined;
   const now = new Date();
+  return intentAction(request, {
+    access: async (request) => {
+      const session = await getSession(request);
+      return { session, pending: session.get(PENDING_EMAIL_KEY) as string | undefined };
+    },
+    intents: (intent) => {
+      /** Sends a code to `email` and goes to step two; too many codes asked for refuse the form sent (`formId`). */
+      const send = async ({ session, form }: CodeCall, email: string, formId: string, again: boolean) => {
+        // The code works only in this browser: one without a device cookie is given one with the code.
+        const device = await ensureDevice(request);
+        const requester = { device: device.key, cookieless: device.setCookie !== undefined, ip: context.clientAddress };
+        const result = await requestSignInCode(db, { email, requester, now });
+        if (!result.ok) return tooMany(formId, form, requestBlockMessage(result.block, now), result.block, now);
+        session.set(PENDING_EMAIL_KEY, email);
+        const headers = new Headers({ "Set-Cookie": await sessionStorage.commitSession(session) });
+        if (device.setCookie) headers.append("Set-Cookie", device.setCookie);
+        if (!again) return redirect(here(returnToOf(form)), { headers });
+        return redirectWithToast(
+          here(returnToOf(form)),
+          { title: "A new code is on its way", description: "Use the newest one: it replaces the others." },
+          { headers },
+        );
+      };
+      return {
+        [CODE_INTENT.send]: intent({
+          formId: CODE_EMAIL_FORM,
+          schema: codeEmailSchema,
+          run: (call, { email }) => send(call, email, CODE_EMAIL_FORM, false),
+        }),
+        [CODE_INTENT.resend]: intent({
+          formId: CODE_AGAIN_FORM,
+          schema: codeAgainSchema,
+          run: async (call) => (call.pending ? send(call, call.pending, CODE_AGAIN_FORM, true) : backToStart(call)),
+        }),
+        [CODE_INTENT.restart]: intent({
+          formId: CODE_AGAIN_FORM,
+          schema: z.object({}),
+          run: async ({ session, form }) => {
+            session.unset(PENDING_EMAIL_KEY);
+            const headers = { "Set-Cookie": await sessionStorage.commitSession(session) };
+            return redirect(here(returnToOf(form)), { headers });
+          },
+        }),
+        [CODE_INTENT.verify]: intent({
+          formId: CODE_VERIFY_FORM,
+          // The session lost the address (another tab started over, or cookies were cleared): back to step one.
+          schema: (call) => {
+            if (!call.pending) throw backToStart(call);
+            return codeVerifySchema;
+          },
+          refusal: (reply) => data<FormReply>(withoutCode(reply), { status: 400 }),
+          run: async ({ pending, form }, { code, first_name: firstName, last_name: lastName }) => {
+            const result = await verifySignInCode(db, {
+              email: pending!,
+              code,
+              names: { firstName, lastName },
+              device: await heldDeviceKey(request),
+              now,
+            });
+            if (result.ok) return signedInRedirect(request, result.usrId, returnToOf(form), [PENDING_EMAIL_KEY]);
+            if (result.reason === "blocked")
+              return tooMany(CODE_VERIFY_FORM, form, signInBlockMessage(result.block, now), result.block, now);
+            throw new Refusal(codeRefusal(result), "code");
+          },
+        }),
+      };
+    },
+  });
+}
 
-  /** Sends a code to `email` and goes to step two; too many codes asked for refuse the form sent (`formId`). */
-  const send = async (email: string, formId: string, submission: Submission<unknown>, again: boolean) => {
-    // The code works only in this browser: one without a device cookie is given one with the code.
-    const device = await ensureDevice(request);
-    const requester = { device: device.key, cookieless: device.setCookie !== undefined, ip: context.clientAddress };
-    const result = await requestSignInCode(db, { email, requester, now });
-    if (!result.ok) return tooMany(formId, submission, requestBlockMessage(result.block, now), result.block, now);
-    session.set(PENDING_EMAIL_KEY, email);
-    const headers = new Headers({ "Set-Cookie": await sessionStorage.commitSession(session) });
-    if (device.setCookie) headers.append("Set-Cookie", device.setCookie);
-    if (!again) return redirect(here(returnTo), { headers });
-    return redirectWithToast(
-      here(returnTo),
-      { title: "A new code is on its way", description: "Use the newest one: it replaces the others." },
-      { headers },
-    );
-  };
+type CodeCall = { session: Session; pending: string | undefined; form: FormData };
 
-  switch (form.get("intent")) {
-    case CODE_INTENT.send: {
-      const submission = parseForm(form, codeEmailSchema);
-      if (submission.status !== "success") return refuseSubmission(CODE_EMAIL_FORM, submission);
-      return send(submission.value.email, CODE_EMAIL_FORM, submission, false);
-    }
-    case CODE_INTENT.resend: {
-      if (!pending) return redirect(here(returnTo));
-      return send(pending, CODE_AGAIN_FORM, parseForm(form, codeAgainSchema), true);
-    }
-    case CODE_INTENT.restart: {
-      session.unset(PENDING_EMAIL_KEY);
-      return redirect(here(returnTo), { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } });
-    }
-    case CODE_INTENT.verify: {
-      // The session lost the address (another tab started over, or cookies were cleared): back to step one.
-      if (!pending) return redirect(here(returnTo));
-      const submission = parseForm(form, codeVerifySchema);
-      if (submission.status !== "success") return refuseSubmission(CODE_VERIFY_FORM, submission, { hideFields });
-      const { code, first_name: firstName, last_name: lastName } = submission.value;
-      const result = await verifySignInCode(db, {
-        email: pending,
-        code,
-        names: { firstName, lastName },
-        device: await heldDeviceKey(request),
-        now,
-      });
-      if (result.ok) return signedInRedirect(request, result.usrId, returnTo, [PENDING_EMAIL_KEY]);
-      if (result.reason === "blocked") {
-        return tooMany(CODE_VERIFY_FORM, submission, signInBlockMessage(result.block, now), result.block, now);
-      }
-      return refuseSubmission(CODE_VERIFY_FORM, submission, {
-        fieldErrors: { code: [codeRefusal(result)] },
-        hideFields,
-      });
-    }
-    default:
-      throw new Response("This form does not say what to do.", { status: 400 });
-  }
+/** Where a successful sign-in goes (posted by every form): a path of this site. */
+const returnToOf = (form: FormData) => safeRedirect(form.get("returnTo"));
+
+const backToStart = ({ form }: { form: FormData }) => redirect(here(returnToOf(form)));
+
+/** A refusal without the code typed: a credential is never sent back. */
+function withoutCode(reply: FormReply): FormReply {
+  if (!reply.initialValue) return reply;
+  const { code: _code, ...kept } = reply.initialValue;
+  return { ...reply, initialValue: kept };
 }
 
 /** Why a code of the right length did not sign in. */
@@ -132,22 +157,11 @@ function codeRefusal(result: Exclude<VerifyCodeResult, { ok: true } | { reason: 
 }
 
 /** Too many codes or tries: the message above the form, 429 with the seconds to wait in Retry-After. */
-function tooMany(
-  formId: string,
-  submission: Submission<unknown>,
-  message: string,
-  block: { retryAt: Date },
-  now: Date,
-) {
-  return refuseSubmission(
-    formId,
-    submission,
-    { formErrors: [message], hideFields },
-    {
-      status: 429,
-      headers: { "Retry-After": retryAfterSeconds(block.retryAt, now) },
-    },
-  );
+function tooMany(formId: string, form: FormData, message: string, block: { retryAt: Date }, now: Date) {
+  return data<FormReply>(withoutCode(formReply(formId, { formError: message, values: postedValues(form) })), {
+    status: 429,
+    headers: { "Retry-After": retryAfterSeconds(block.retryAt, now) },
+  });
 }
 
 function requestBlockMessage(block: CodeRequestBlock, now: Date) {

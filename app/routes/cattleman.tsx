@@ -5,7 +5,7 @@ import { readRowId } from "~/db/row-id";
 import { publicEventById } from "~/events/public-event.server";
 import { parseForm } from "~/forms/form-contract";
 import { answerForm } from "~/forms/reply.server";
-import { FUNDRAISER_EDIT_FORM, fundraiserPageSchema } from "~/giving/fundraiser-forms";
+import { FUNDRAISER_EDIT_FORM, FUNDRAISER_PAGE_INTENT, fundraiserPageSchema } from "~/giving/fundraiser-forms";
 import { fundraiserGifts, fundraiserWords, publicFundraiser, updateOwnFundraiser } from "~/giving/fundraisers.server";
 import { FundraiserPageForm, fundraiserHref, FundraiserView } from "~/giving/ui/fundraiser-pages";
 import { paths } from "~/http/paths";
@@ -122,7 +122,7 @@ export default function FundraiserPage() {
           <summary>Change your page</summary>
           <FundraiserPageForm
             formId={FUNDRAISER_EDIT_FORM}
-            intent="edit"
+            intent={FUNDRAISER_PAGE_INTENT.edit}
             reply={reply}
             saved={{
               name: data.page.name,

@@ -4,7 +4,7 @@ import { getSignedInUser } from "~/auth/access.server";
 import { findPublicEvent } from "~/events/public-event.server";
 import { parseForm } from "~/forms/form-contract";
 import { answerForm } from "~/forms/reply.server";
-import { FUNDRAISER_SIGNUP_FORM, fundraiserPageSchema } from "~/giving/fundraiser-forms";
+import { FUNDRAISER_PAGE_INTENT, FUNDRAISER_SIGNUP_FORM, fundraiserPageSchema } from "~/giving/fundraiser-forms";
 import { eventFundraisers, fundraiserWords, ownFundraiser, signUpFundraiser } from "~/giving/fundraisers.server";
 import { FundraiserLeaderboard, FundraiserPageForm, fundraiserHref } from "~/giving/ui/fundraiser-pages";
 import { paths } from "~/http/paths";
@@ -131,7 +131,7 @@ export default function FundraisersPage() {
         ) : (
           <FundraiserPageForm
             formId={FUNDRAISER_SIGNUP_FORM}
-            intent="sign-up"
+            intent={FUNDRAISER_PAGE_INTENT.signUp}
             reply={reply}
             saved={{ name: data.guestName, goal: "", story: "", photo: null, ends_at: "" }}
             submitLabel="Send my page for approval"

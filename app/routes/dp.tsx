@@ -11,9 +11,8 @@ import { readRowId } from "~/db/row-id";
 import { db } from "~/db.server";
 import { guestBranding } from "~/events/guest-branding.server";
 import { findPublicEvent } from "~/events/public-event.server";
-import { formReply, parseForm } from "~/forms/form-contract";
-import { readPostedForm } from "~/forms/posted-form.server";
-import { answerForm, refuseForm } from "~/forms/reply.server";
+import { formReply, postedValues } from "~/forms/form-contract";
+import { intentAction } from "~/forms/intent-action.server";
 import {
   donationPage,
   giftReceipt,
@@ -23,7 +22,7 @@ import {
   type Donor,
 } from "~/giving/donation-page.server";
 import { fundraiserForGift } from "~/giving/fundraisers.server";
-import { BUY_ITEM_FORM, buyItemSchema, GIFT_FORM, giftSchema } from "~/giving/gift-forms";
+import { BUY_ITEM_FORM, buyItemSchema, DONATION_PAGE_INTENT, GIFT_FORM, giftSchema } from "~/giving/gift-forms";
 import { DonationScreen } from "~/giving/ui/donation-screen";
 import { publicOrigin } from "~/security/request.server";
 import biddingHref from "~/styles/bidding.css";
@@ -113,54 +112,67 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+/** A gift (reviewed, then confirmed: by card or on the bill), or an item bought onto the guest's bill. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const event = await findPublicEvent(request);
-  const eventId = event.event_id;
-  const user = await getSignedInUser(request);
-  const formData = await readPostedForm(request);
-  if (formData.get("intent") === "buy") {
-    if (!user) throw redirect(`/auth/sign-in?returnTo=${encodeURIComponent(pagePath(eventId))}`);
-    return answerForm(BUY_ITEM_FORM, parseForm(formData, buyItemSchema), async (input) => {
-      // On the bill, like a gift there: the event's card rule first, then the guest confirms before it is bought.
-      await requireCardForCredit(db, eventId, user.usr_id);
-      if (formData.get("step") !== "confirm")
-        return { formId: BUY_ITEM_FORM, buyReview: input.item, fields: postedFields(formData) };
-      await recordPurchase(eventId, {
-        itemId: input.item,
-        paddle: null,
-        buyerUsrId: user.usr_id,
-        quantity: 1,
-        submissionKey: input.submission,
-        byUsrId: user.usr_id,
-      });
-      return redirect(pagePath(eventId, { bought: String(input.item) }));
-    });
-  }
-  if (formData.get("intent") !== "give") return refuseForm(GIFT_FORM, "Choose an amount and press Give.");
-  const origin = publicOrigin(request);
-  const submission = parseForm(formData, giftSchema);
-  return answerForm(GIFT_FORM, submission, async (input) => {
-    // The form again with what was typed, to change it.
-    if (input.step === "change") return formReply(GIFT_FORM, { values: submission.payload });
-    if (input.step === "review") {
-      const review = await reviewGift(eventId, input, donorOf(user));
-      return { formId: GIFT_FORM, review, fields: postedFields(formData) };
-    }
-    const answer = await give(
-      eventId,
-      input,
-      donorOf(user),
-      {
-        successUrl: `${origin}${pagePath(eventId)}&session={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${origin}${pagePath(eventId, {
-          cancelled: input.submission,
-          ...(input.fundraiser === null ? {} : { fundraiser: String(input.fundraiser) }),
-        })}`,
-      },
-      { device: await heldDeviceKey(request), ip: context.clientAddress },
-    );
-    if (answer.kind === "redirect") return redirect(answer.url);
-    return redirect(pagePath(eventId, { receipt: receiptToken(eventId, answer.donationId) }));
+  return intentAction(request, {
+    // The page is public; buying needs a signed-in guest, and a gift says who gave when one is signed in.
+    access: async (request) => ({
+      eventId: (await findPublicEvent(request)).event_id,
+      user: await getSignedInUser(request),
+    }),
+    intents: (intent) => ({
+      [DONATION_PAGE_INTENT.buy]: intent({
+        formId: BUY_ITEM_FORM,
+        // Someone not signed in is sent to sign in first, before the form is read.
+        schema: ({ eventId, user }) => {
+          if (!user) throw redirect(`/auth/sign-in?returnTo=${encodeURIComponent(pagePath(eventId))}`);
+          return buyItemSchema;
+        },
+        run: async ({ eventId, user, form }, input) => {
+          // On the bill, like a gift there: the event's card rule first, then the guest confirms before it is bought.
+          await requireCardForCredit(db, eventId, user!.usr_id);
+          if (form.get("step") !== "confirm")
+            return data({ formId: BUY_ITEM_FORM, buyReview: input.item, fields: postedFields(form) });
+          await recordPurchase(eventId, {
+            itemId: input.item,
+            paddle: null,
+            buyerUsrId: user!.usr_id,
+            quantity: 1,
+            submissionKey: input.submission,
+            byUsrId: user!.usr_id,
+          });
+          return redirect(pagePath(eventId, { bought: String(input.item) }));
+        },
+      }),
+      [DONATION_PAGE_INTENT.give]: intent({
+        formId: GIFT_FORM,
+        schema: giftSchema,
+        run: async ({ eventId, user, form }, input) => {
+          // The form again with what was typed, to change it.
+          if (input.step === "change") return data(formReply(GIFT_FORM, { values: postedValues(form) }));
+          if (input.step === "review") {
+            const review = await reviewGift(eventId, input, donorOf(user));
+            return data({ formId: GIFT_FORM, review, fields: postedFields(form) });
+          }
+          const origin = publicOrigin(request);
+          const answer = await give(
+            eventId,
+            input,
+            donorOf(user),
+            {
+              successUrl: `${origin}${pagePath(eventId)}&session={CHECKOUT_SESSION_ID}`,
+              cancelUrl: `${origin}${pagePath(eventId, {
+                cancelled: input.submission,
+                ...(input.fundraiser === null ? {} : { fundraiser: String(input.fundraiser) }),
+              })}`,
+            },
+            { device: await heldDeviceKey(request), ip: context.clientAddress },
+          );
+          if (answer.kind === "redirect") return redirect(answer.url);
+          return redirect(pagePath(eventId, { receipt: receiptToken(eventId, answer.donationId) }));
+        },
+      }),
+    }),
   });
 }
 

@@ -1,4 +1,5 @@
 import {
+  data,
   redirect,
   type ActionFunctionArgs,
   type LinksFunction,
@@ -6,9 +7,10 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { BID_FORM, bidSchema, isBidIntent, isPostedBidKey } from "~/bidding/bid-form";
+import { z } from "zod";
+import { BID_FORM, BIDDER_INTENT, bidSchema, isPostedBidKey, type Bid } from "~/bidding/bid-form";
 import { bidderHref } from "~/bidding/bidder-links";
-import { bidderPageContext, requireBidder } from "~/bidding/bidder-page.server";
+import { bidderPageContext, requireBidder, type Bidder } from "~/bidding/bidder-page.server";
 import {
   BidRefused,
   joinAuction,
@@ -20,9 +22,9 @@ import {
 import { inRoomBidPage } from "~/bidding/in-room-bid-page.server";
 import { InRoomBidScreen } from "~/bidding/ui/in-room-bid-screen";
 import { readRowId } from "~/db/row-id";
-import { parseForm, replyFor } from "~/forms/form-contract";
-import { readPostedForm } from "~/forms/posted-form.server";
-import { answerForm, refuseForm } from "~/forms/reply.server";
+import { replyFor } from "~/forms/form-contract";
+import { intentAction } from "~/forms/intent-action.server";
+import { refuseForm } from "~/forms/reply.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { PREFERENCE_FORM, preferenceSchema } from "~/messages/message-forms";
 import biddingHref from "~/styles/bidding.css";
@@ -50,38 +52,69 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * placing it (bid-form.ts).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const bidder = await requireBidder(request, context);
   const url = new URL(request.url);
   const here = `${url.pathname}${url.search}`;
-  const form = await readPostedForm(request);
-  const intent = form.get("intent");
-  if (intent === "join") {
-    const paddle = await joinAuction(bidder);
-    return redirectWithToast(here, { title: `You are bidder number ${paddle}`, description: "You can bid now." });
-  }
-  if (intent === PREFERENCE_FORM)
-    return answerForm(PREFERENCE_FORM, parseForm(form, preferenceSchema), async (choice) => {
-      await saveOutbidChoice(bidder, choice);
-      return redirectWithToast(here, { title: "Saved: we'll tell you as you chose" });
-    });
-  const itemId = readRowId(form.get("item") ?? url.searchParams.get("item"));
-  if (itemId === null) return refuseForm(BID_FORM, "Choose an item first.");
-  if (intent === "watch" || intent === "unwatch") {
-    await watchItem(bidder, itemId, intent === "watch");
-    return redirect(here);
-  }
-  if (!isBidIntent(intent)) return refuseForm(BID_FORM, "Something went wrong: please try again.");
-  if (!isPostedBidKey(form.get("key"))) throw new Response("This bid's confirmation key is not one.", { status: 400 });
-  return answerForm(BID_FORM, parseForm(form, bidSchema), async (bid) => {
-    if (intent === "review" || intent === "review_buy_now") return { review: await reviewBid(bidder, itemId, bid) };
-    try {
-      const told = await placeReviewedBid(bidder, itemId, bid);
-      return redirectWithToast(bidderHref(bidder.event.event_id, { item: itemId }), told);
-    } catch (error) {
-      // Only the message: the phone reads the new minimum from it, and nothing was typed (the values were hidden).
-      if (error instanceof BidRefused) return refuseForm(BID_FORM, error.message, error.field, 409);
-      throw error;
-    }
+  /** The item a post is about: posted, or the page's own (?item=). */
+  const itemOf = (form: FormData) => readRowId(form.get("item") ?? url.searchParams.get("item"));
+  const watch = (watching: boolean) => ({
+    formId: BID_FORM,
+    schema: z.object({}),
+    run: async ({ bidder, form }: { bidder: Bidder; form: FormData }) => {
+      const itemId = itemOf(form);
+      if (itemId === null) return refuseForm(BID_FORM, "Choose an item first.");
+      await watchItem(bidder, itemId, watching);
+      return redirect(here);
+    },
+  });
+  const bid = {
+    formId: BID_FORM,
+    // A key longer than a bid form's own is a forged post, refused before the form is read.
+    schema: ({ form }: { form: FormData }) => {
+      if (!isPostedBidKey(form.get("key")))
+        throw new Response("This bid's confirmation key is not one.", { status: 400 });
+      return bidSchema;
+    },
+    run: async ({ bidder, form }: { bidder: Bidder; form: FormData }, posted: Bid) => {
+      const itemId = itemOf(form);
+      if (itemId === null) return refuseForm(BID_FORM, "Choose an item first.");
+      if (posted.intent === BIDDER_INTENT.review || posted.intent === BIDDER_INTENT.reviewBuyNow)
+        return data({ review: await reviewBid(bidder, itemId, posted) });
+      try {
+        const told = await placeReviewedBid(bidder, itemId, posted);
+        return redirectWithToast(bidderHref(bidder.event.event_id, { item: itemId }), told);
+      } catch (error) {
+        // Only the message: the phone reads the new minimum from it, and nothing was typed (the values were hidden).
+        if (error instanceof BidRefused) return refuseForm(BID_FORM, error.message, error.field, 409);
+        throw error;
+      }
+    },
+  };
+  return intentAction(request, {
+    access: async (request) => ({ bidder: await requireBidder(request, context) }),
+    intents: (intent) => ({
+      [BIDDER_INTENT.join]: intent({
+        formId: BID_FORM,
+        schema: z.object({}),
+        run: async ({ bidder }) => {
+          const paddle = await joinAuction(bidder);
+          return redirectWithToast(here, { title: `You are bidder number ${paddle}`, description: "You can bid now." });
+        },
+      }),
+      [PREFERENCE_FORM]: intent({
+        formId: PREFERENCE_FORM,
+        schema: preferenceSchema,
+        run: async ({ bidder }, choice) => {
+          await saveOutbidChoice(bidder, choice);
+          return redirectWithToast(here, { title: "Saved: we'll tell you as you chose" });
+        },
+      }),
+      [BIDDER_INTENT.watch]: intent(watch(true)),
+      [BIDDER_INTENT.unwatch]: intent(watch(false)),
+      [BIDDER_INTENT.review]: intent(bid),
+      [BIDDER_INTENT.reviewBuyNow]: intent(bid),
+      [BIDDER_INTENT.place]: intent(bid),
+      [BIDDER_INTENT.buyNow]: intent(bid),
+    }),
   });
 }
 

@@ -1,10 +1,15 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, type MetaFunction } from "@remix-run/react";
+import {
+  GUEST_INVOICE_FORM,
+  GUEST_INVOICE_INTENT,
+  guestPaymentSchema,
+  type GuestInvoiceIntent,
+  type GuestPayment,
+} from "~/billing/guest-invoice-form";
 import { guestInvoiceAction, guestInvoicePage } from "~/billing/guest-invoice.server";
 import { GuestInvoiceScreen } from "~/billing/ui/guest-invoice-screen";
-import { readPostedForm } from "~/forms/posted-form.server";
-import { Refusal } from "~/forms/refusal";
-import { readMoney } from "~/forms/rules";
+import { intentAction } from "~/forms/intent-action.server";
 import { publicOrigin } from "~/security/request.server";
 import billingHref from "~/styles/billing.css";
 import { ErrorPage } from "~/ui/error-page";
@@ -33,24 +38,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...page, notice: page.notice ?? url.searchParams.get("notice") };
 }
 
+/** Pay with the card on file, pay with a new card, save a card: answered on the page as one line, `problem`. */
 export async function action({ request }: ActionFunctionArgs) {
   const url = new URL(request.url);
-  const form = await readPostedForm(request);
-  // "Pay part now" (to split the balance across two cards): blank is the whole balance.
-  const part = readMoney(String(form.get("amount") ?? ""));
-  if ("error" in part) return data({ problem: part.error }, { status: 400 });
-  try {
-    const outcome = await guestInvoiceAction(url, publicOrigin(request), String(form.get("intent") ?? ""), {
-      coverFee: form.get("cover_fee") === "yes",
-      saveCard: form.get("save_card") === "yes",
-      amount: part.cents,
-    });
-    if ("redirect" in outcome) return redirect(outcome.redirect);
-    return data({ problem: outcome.declined }, { status: 402 });
-  } catch (error) {
-    if (error instanceof Refusal) return data({ problem: error.message }, { status: 400 });
-    throw error;
-  }
+  /** One button of the page, carried out by the domain: a redirect (paid, or the provider's page), or a decline. */
+  const pay = (intent: GuestInvoiceIntent) => ({
+    formId: GUEST_INVOICE_FORM,
+    schema: guestPaymentSchema,
+    run: async (_: unknown, payment: GuestPayment) => {
+      const outcome = await guestInvoiceAction(url, publicOrigin(request), intent, {
+        coverFee: payment.cover_fee,
+        saveCard: payment.save_card,
+        amount: payment.amount,
+      });
+      if ("redirect" in outcome) return redirect(outcome.redirect);
+      return data({ problem: outcome.declined }, { status: 402 });
+    },
+  });
+  return intentAction(request, {
+    // The signed link in ?t is the access: the domain reads it, and refuses a link that is not one.
+    access: async () => ({}),
+    intents: (intent) => ({
+      [GUEST_INVOICE_INTENT.paySaved]: intent(pay(GUEST_INVOICE_INTENT.paySaved)),
+      [GUEST_INVOICE_INTENT.payNew]: intent(pay(GUEST_INVOICE_INTENT.payNew)),
+      [GUEST_INVOICE_INTENT.saveCard]: intent(pay(GUEST_INVOICE_INTENT.saveCard)),
+    }),
+    refusal: (reply) => data({ problem: Object.values(reply.error ?? {}).flat()[0] ?? "" }, { status: 400 }),
+  });
 }
 
 export default function InvoicePage() {

@@ -2,7 +2,14 @@ import { useLoaderData } from "@remix-run/react";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { requireEventPermission } from "~/auth/access.server";
-import { FLOOR_FORM, floorBidSchema, LOT_ACTIONS_FORM, lotSchema, soldTwiceSchema } from "~/bidding/live-lots";
+import {
+  FLOOR_FORM,
+  floorBidSchema,
+  LIVE_INTENT,
+  LOT_ACTIONS_FORM,
+  lotSchema,
+  soldTwiceSchema,
+} from "~/bidding/live-lots";
 import {
   floorBid,
   liveLog,
@@ -91,7 +98,7 @@ export async function action({ request }: ActionFunctionArgs) {
           run: ({ eventId, byUsrId }, { lot }) => run({ eventId, itemId: lot, byUsrId }),
         });
       return {
-        bid: intent({
+        [LIVE_INTENT.bid]: intent({
           formId: FLOOR_FORM,
           schema: floorBidSchema,
           run: async ({ eventId, byUsrId, currency }, { lot, paddle, amount }) => {
@@ -100,7 +107,7 @@ export async function action({ request }: ActionFunctionArgs) {
           },
         }),
         // The bid and the hammer at once: the sale is at the bid just placed, never at one that came in meanwhile.
-        sell: intent({
+        [LIVE_INTENT.sell]: intent({
           formId: FLOOR_FORM,
           schema: floorBidSchema,
           run: async ({ eventId, byUsrId }, { lot, paddle, amount }) => {
@@ -108,21 +115,21 @@ export async function action({ request }: ActionFunctionArgs) {
             return sellLot(db, { eventId, itemId: lot, byUsrId, expectBidId: placed.bidId });
           },
         }),
-        sold_twice: intent({
+        [LIVE_INTENT.soldTwice]: intent({
           formId: FLOOR_FORM,
           schema: soldTwiceSchema,
           run: ({ eventId, byUsrId }, { lot, paddle }) => sellTwice(db, { eventId, itemId: lot, byUsrId, paddle }),
         }),
-        undo: intent({
+        [LIVE_INTENT.undo]: intent({
           formId: LOT_ACTIONS_FORM,
           schema: z.object({}),
           run: ({ eventId, byUsrId }) => undoLast(db, { eventId, byUsrId }),
         }),
-        open: lotAction((lot) => openLot(db, lot)),
-        sold: lotAction((lot) => sellLot(db, lot)),
-        passed: lotAction((lot) => passLot(db, lot)),
-        online_on: lotAction((lot) => setOnlineBidding(db, { ...lot, on: true })),
-        online_off: lotAction((lot) => setOnlineBidding(db, { ...lot, on: false })),
+        [LIVE_INTENT.open]: lotAction((lot) => openLot(db, lot)),
+        [LIVE_INTENT.sold]: lotAction((lot) => sellLot(db, lot)),
+        [LIVE_INTENT.passed]: lotAction((lot) => passLot(db, lot)),
+        [LIVE_INTENT.onlineOn]: lotAction((lot) => setOnlineBidding(db, { ...lot, on: true })),
+        [LIVE_INTENT.onlineOff]: lotAction((lot) => setOnlineBidding(db, { ...lot, on: false })),
       };
     },
   });

@@ -6,6 +6,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { getSignedInUser, requireUser } from "~/auth/access.server";
 import { isGoogleSignInEnabled } from "~/auth/google.server";
 import { acceptInvitation, acceptInvitationWithPassword, findInvitation } from "~/auth/invitations.server";
@@ -14,10 +15,10 @@ import { signedInCookies } from "~/auth/session.server";
 import { AuthLayout } from "~/auth/ui/auth-layout";
 import { config } from "~/config.server";
 import { DEFAULT_TIMEZONE, timeZones } from "~/events/event-fields";
-import { parseForm } from "~/forms/form-contract";
-import { readPostedForm } from "~/forms/posted-form.server";
+import { type FormReply } from "~/forms/form-contract";
+import { intentAction } from "~/forms/intent-action.server";
 import { Refusal } from "~/forms/refusal";
-import { answerForm, refuseForm, refuseSubmission } from "~/forms/reply.server";
+import { refuseForm } from "~/forms/reply.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { createOrganisationWithEvent } from "~/organisations/create-organisation.server";
 import {
@@ -25,6 +26,7 @@ import {
   ORGANISATION_FORM,
   organisationFormSchema,
   PASSWORD_FORM,
+  TEAM_SIGNUP_INTENT,
 } from "~/organisations/organisation-form";
 import { ExpiredInvitation, InvitationPage, OrganisationForm, SignInFirst } from "~/organisations/ui/team-signup";
 import authHref from "~/styles/auth.css";
@@ -68,56 +70,69 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** A new organisation; joining the team of the invitation in ?invitation, signed in or with a first password. */
 export async function action({ request }: ActionFunctionArgs) {
-  const token = new URL(request.url).searchParams.get("invitation") ?? "";
-  const form = await readPostedForm(request);
   const gone = "This invitation has been used, has expired or was withdrawn.";
+  return intentAction(request, {
+    // Each intent says who may post it: a signed-in person, or anyone holding the invitation's token.
+    access: async (request) => ({ token: new URL(request.url).searchParams.get("invitation") ?? "" }),
+    intents: (intent) => ({
+      [TEAM_SIGNUP_INTENT.createOrganisation]: intent({
+        formId: ORGANISATION_FORM,
+        schema: organisationFormSchema,
+        run: async ({ request }, organisation) => {
+          const user = await requireUser(request);
+          const result = await createOrganisationWithEvent(user.usr_id, organisation);
+          if (!result.ok) throw new Refusal(result.message, result.field);
+          return redirectWithToast("/admin", {
+            title: `${organisation.organisationTitle} is set up`,
+            description: `You are the owner of ${organisation.eventTitle}. Invite your team from Setup › Team.`,
+          });
+        },
+      }),
+      [TEAM_SIGNUP_INTENT.acceptInvitation]: intent({
+        formId: ACCEPT_FORM,
+        schema: z.object({}),
+        run: async ({ request, token }) => {
+          const user = await requireUser(request);
+          const result = await acceptInvitation({ token, usrId: user.usr_id });
+          if (result.ok) return redirectWithToast("/admin", { title: "Welcome to the team" });
+          if (result.reason === "other-user") {
+            const message = "This invitation is for another email address. Sign out, then sign in with that one.";
+            return refuseForm(ACCEPT_FORM, message, "", 403);
+          }
+          return refuseForm(ACCEPT_FORM, gone, "", 410);
+        },
+      }),
+      [TEAM_SIGNUP_INTENT.choosePassword]: intent({
+        formId: PASSWORD_FORM,
+        schema: newAccountSchema,
+        // The password typed is never sent back.
+        refusal: (reply) => data<FormReply>(withoutPassword(reply), { status: 400 }),
+        run: async ({ request, token }, account) => {
+          const result = await acceptInvitationWithPassword({ token, ...account });
+          if (result.ok) {
+            return redirectWithToast(
+              "/admin",
+              { title: "Welcome to the team", description: "Your account is ready and you are signed in." },
+              { headers: await signedInCookies(request, result.usrId) },
+            );
+          }
+          if (result.reason === "bad-password") throw new Refusal(result.message, "password");
+          if (result.reason === "has-password")
+            throw new Refusal("This email address already has a password: sign in with it to join.");
+          return refuseForm(PASSWORD_FORM, gone, "", 410);
+        },
+      }),
+    }),
+  });
+}
 
-  switch (form.get("intent")) {
-    case "create-organisation": {
-      const user = await requireUser(request);
-      return answerForm(ORGANISATION_FORM, parseForm(form, organisationFormSchema), async (organisation) => {
-        const result = await createOrganisationWithEvent(user.usr_id, organisation);
-        if (!result.ok) throw new Refusal(result.message, result.field);
-        return redirectWithToast("/admin", {
-          title: `${organisation.organisationTitle} is set up`,
-          description: `You are the owner of ${organisation.eventTitle}. Invite your team from Setup › Team.`,
-        });
-      });
-    }
-    case "accept-invitation": {
-      const user = await requireUser(request);
-      const result = await acceptInvitation({ token, usrId: user.usr_id });
-      if (result.ok) return redirectWithToast("/admin", { title: "Welcome to the team" });
-      if (result.reason === "other-user") {
-        const message = "This invitation is for another email address. Sign out, then sign in with that one.";
-        return refuseForm(ACCEPT_FORM, message, "", 403);
-      }
-      return refuseForm(ACCEPT_FORM, gone, "", 410);
-    }
-    case "choose-password": {
-      const submission = parseForm(form, newAccountSchema);
-      if (submission.status !== "success")
-        return refuseSubmission(PASSWORD_FORM, submission, { hideFields: ["password"] });
-      const result = await acceptInvitationWithPassword({ token, ...submission.value });
-      if (result.ok) {
-        return redirectWithToast(
-          "/admin",
-          { title: "Welcome to the team", description: "Your account is ready and you are signed in." },
-          { headers: await signedInCookies(request, result.usrId) },
-        );
-      }
-      const refuse = (messages: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) =>
-        refuseSubmission(PASSWORD_FORM, submission, { ...messages, hideFields: ["password"] });
-      if (result.reason === "bad-password") return refuse({ fieldErrors: { password: [result.message] } });
-      if (result.reason === "has-password") {
-        return refuse({ formErrors: ["This email address already has a password: sign in with it to join."] });
-      }
-      return refuseForm(PASSWORD_FORM, gone, "", 410);
-    }
-    default:
-      throw new Response("Unknown intent", { status: 400 });
-  }
+/** A refusal without the password that was posted. */
+function withoutPassword(reply: FormReply): FormReply {
+  if (!reply.initialValue) return reply;
+  const { password: _password, ...kept } = reply.initialValue;
+  return { ...reply, initialValue: kept };
 }
 
 export default function TeamSignup() {

@@ -8,6 +8,9 @@ import { emailAddress, rowIdOr, tickedChoices, tickedValues } from "~/forms/rule
 
 const memberId = rowIdOr("Choose a team member.");
 
+/** The team screen's posts: an invitation, a member's permissions saved, several members' at once, a member removed. */
+export const TEAM_INTENT = { invite: "invite", update: "update", bulk: "bulk", remove: "remove" } as const;
+
 /** The form id of the invitation. */
 export const INVITE_FORM = "invite";
 

@@ -6,6 +6,9 @@ import { FormAlert } from "./form-alert";
 /** The deletion's form id in the contract: the action refuses it with `refuseForm(DELETE_FORM, reason)`. */
 export const DELETE_FORM = "delete";
 
+/** The deletion's posted intent, the key of the screen's delete intent. */
+export const DELETE_INTENT = "delete";
+
 /**
  * The last section of a record's own page: delete it, once confirmed (posts intent=delete), with the reason it was
  * refused above the button.
@@ -32,7 +35,7 @@ export function DeleteSection({
           description={description}
           confirmLabel="Delete"
           confirmVariant="danger"
-          fields={{ intent: "delete" }}
+          fields={{ intent: DELETE_INTENT }}
         />
       </div>
     </section>

@@ -2,6 +2,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { OWNER_ROLE } from "~/auth/permissions";
+import { BRANDING_INTENT } from "~/events/setup-forms";
 import { EVENT_SETUP_INTENT } from "~/events/short-path-forms";
 import { landingStyle, resolveLanding, type LandingContext } from "~/landing/landing-model";
 import * as brandingRoute from "~/routes/admin._workspace.setup.branding";
@@ -195,6 +196,7 @@ describe(`/admin/setup/event on ${process.env.TEST_DB_ENGINE}`, () => {
 
 describe(`/admin/setup/branding on ${process.env.TEST_DB_ENGINE}`, () => {
   const branding = (changes: Record<string, string> = {}) => ({
+    intent: BRANDING_INTENT.save,
     primary_color: "#0B3D91",
     secondary_color: "#8a1538",
     accent_color: "#f2c14e",
@@ -265,7 +267,9 @@ describe(`/admin/setup/branding on ${process.env.TEST_DB_ENGINE}`, () => {
 
   it("resets colours and fonts to the spec defaults", async () => {
     await post(brandingRoute, "/admin/setup/branding", branding());
-    expect(await post(brandingRoute, "/admin/setup/branding", { intent: "reset" })).toMatchObject({ status: 302 });
+    expect(await post(brandingRoute, "/admin/setup/branding", { intent: BRANDING_INTENT.reset })).toMatchObject({
+      status: 302,
+    });
     expect(await row()).toMatchObject({ primary_color: "#37474f", heading_font: "Roboto", heading_weight: 600 });
   });
 });

@@ -2,6 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { OWNER_ROLE } from "~/auth/permissions";
+import { EVENTS_INTENT, NEW_EVENT_FORM } from "~/events/event-fields";
 import * as eventsRoute from "~/routes/admin._hub.events";
 import { event, usr, usr_event_role } from "~drizzle/schema";
 import { testDatabase } from "../support/database";
@@ -34,7 +35,7 @@ const eventsOfClient = () => db.select().from(event).where(eq(event.client_id, g
 describe(`creating an event on ${process.env.TEST_DB_ENGINE}`, () => {
   it("creates it in the same organisation, makes the creator its owner and switches them to it", async () => {
     const outcome = await post(owner.cookie, {
-      intent: "create",
+      intent: EVENTS_INTENT.create,
       title: `Spring Luncheon ${tag}`,
       slug: "",
       subdomain: `Lunch-${tag}`,
@@ -61,7 +62,7 @@ describe(`creating an event on ${process.env.TEST_DB_ENGINE}`, () => {
 
   it("returns errors beside the fields with what was typed, and creates nothing", async () => {
     const outcome = await post(owner.cookie, {
-      intent: "create",
+      intent: EVENTS_INTENT.create,
       title: " ",
       slug: "Bad Slug",
       subdomain: "-x-",
@@ -69,13 +70,14 @@ describe(`creating an event on ${process.env.TEST_DB_ENGINE}`, () => {
     });
     expect(outcome.status).toBe(400);
     expect(outcome.data).toMatchObject({
-      errors: {
+      formId: NEW_EVENT_FORM,
+      error: {
         title: ["Enter the event's name."],
         slug: [expect.stringContaining("lower-case letters")],
         subdomain: [expect.stringContaining("not starting or ending with a hyphen")],
         timezone: ["Choose a time zone from the list."],
       },
-      values: { slug: "Bad Slug", timezone: "Mars/Olympus" },
+      initialValue: { slug: "Bad Slug", timezone: "Mars/Olympus" },
     });
     expect(await eventsOfClient()).toHaveLength(1);
   });
@@ -87,30 +89,30 @@ describe(`creating an event on ${process.env.TEST_DB_ENGINE}`, () => {
       .set({ subdomain: `taken-${tag}` })
       .where(eq(event.event_id, gala.event_id));
     const sameSlug = await post(owner.cookie, {
-      intent: "create",
+      intent: EVENTS_INTENT.create,
       title: "Other",
       slug: current.slug,
       timezone: "UTC",
     });
     expect(sameSlug).toMatchObject({
       status: 400,
-      data: { errors: { slug: ["Another event already uses this web address (slug)."] } },
+      data: { formId: NEW_EVENT_FORM, error: { slug: ["Another event already uses this web address (slug)."] } },
     });
     const sameSubdomain = await post(owner.cookie, {
-      intent: "create",
+      intent: EVENTS_INTENT.create,
       title: "Other",
       subdomain: `TAKEN-${tag}`,
       timezone: "UTC",
     });
     expect(sameSubdomain).toMatchObject({
       status: 400,
-      data: { errors: { subdomain: ["Another event already uses this subdomain."] } },
+      data: { formId: NEW_EVENT_FORM, error: { subdomain: ["Another event already uses this subdomain."] } },
     });
     expect(await eventsOfClient()).toHaveLength(1);
   });
 
   it("needs can_edit_event on the current event", async () => {
-    const outcome = await post(volunteer.cookie, { intent: "create", title: "Sneaky", timezone: "UTC" });
+    const outcome = await post(volunteer.cookie, { intent: EVENTS_INTENT.create, title: "Sneaky", timezone: "UTC" });
     expect(outcome.status).toBe(403);
     expect(await eventsOfClient()).toHaveLength(1);
   });
@@ -118,7 +120,7 @@ describe(`creating an event on ${process.env.TEST_DB_ENGINE}`, () => {
 
 describe(`archiving an event on ${process.env.TEST_DB_ENGINE}`, () => {
   it("sets is_archived; the event leaves the default list but stays reachable", async () => {
-    const outcome = await post(owner.cookie, { intent: "archive" }, `?id=${gala.event_id}`);
+    const outcome = await post(owner.cookie, { intent: EVENTS_INTENT.archive }, `?id=${gala.event_id}`);
     expect(outcome).toMatchObject({ status: 302, location: "/admin/events" });
     const [row] = await db.select().from(event).where(eq(event.event_id, gala.event_id));
     expect(row.is_archived).toBe(true);
@@ -135,12 +137,12 @@ describe(`archiving an event on ${process.env.TEST_DB_ENGINE}`, () => {
   });
 
   it("needs can_edit_event on that event", async () => {
-    expect((await post(volunteer.cookie, { intent: "archive" }, `?id=${gala.event_id}`)).status).toBe(403);
+    expect((await post(volunteer.cookie, { intent: EVENTS_INTENT.archive }, `?id=${gala.event_id}`)).status).toBe(403);
     const [row] = await db.select().from(event).where(eq(event.event_id, gala.event_id));
     expect(row.is_archived).toBe(false);
   });
 
   it("needs the event named in ?id", async () => {
-    expect((await post(owner.cookie, { intent: "archive" })).status).toBe(400);
+    expect((await post(owner.cookie, { intent: EVENTS_INTENT.archive })).status).toBe(400);
   });
 });

@@ -5,7 +5,13 @@
  * is here, the same on every list.
  */
 import { type ReactNode } from "react";
-import { editRowFormId, newRowFormId, rowIdField, type ListDialogForm } from "~/admin-list/list-dialog";
+import {
+  editRowFormId,
+  LIST_DIALOG_INTENT,
+  newRowFormId,
+  rowIdField,
+  type ListDialogForm,
+} from "~/admin-list/list-dialog";
 import { DataGrid, type DataGridProps } from "~/grid/ui/data-grid";
 import { RowDialog, RowDialogAbove } from "~/grid/ui/row-dialog";
 import { EmptyState } from "~/ui/empty-state";
@@ -70,7 +76,7 @@ export function AdminList<Row extends RowData, Schema extends ZodTypeAny>({
       title={dialog.newLabel}
       description={dialog.newDescription}
       submitLabel={dialog.addLabel}
-      fields={{ intent: "create" }}
+      fields={{ intent: LIST_DIALOG_INTENT.create }}
       schema={dialog.form.schema}
       defaultValue={dialog.newValues}
       encType={dialog.encType}
@@ -147,7 +153,7 @@ function EditRow<Row, Schema extends ZodTypeAny>({
       triggerVariant="ghost"
       title={`Edit ${name}`}
       submitLabel={dialog.saveLabel!}
-      fields={{ intent: "update", [rowIdField(dialog.form)]: String(id) }}
+      fields={{ intent: LIST_DIALOG_INTENT.update, [rowIdField(dialog.form)]: String(id) }}
       schema={dialog.form.schema}
       defaultValue={dialog.values?.(row)}
       encType={dialog.encType}

@@ -6,7 +6,7 @@ import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
-import { BID_FORM, bidSchema, type BidReview } from "../bid-form";
+import { BID_FORM, BIDDER_INTENT, bidSchema, type BidReview } from "../bid-form";
 import { quickBids, type IncrementPolicy } from "../increments";
 import type { LiveItem } from "../live-item";
 
@@ -66,7 +66,13 @@ export function BidPanel(props: BidPanelProps) {
     return (
       <Form method="post" action={props.postHref} className="bid-panel">
         <p>To bid you need a bidder (paddle) number.</p>
-        <button type="submit" name="intent" value="join" className="button button--primary button--lg" disabled={busy}>
+        <button
+          type="submit"
+          name="intent"
+          value={BIDDER_INTENT.join}
+          className="button button--primary button--lg"
+          disabled={busy}
+        >
           Join the auction
         </button>
       </Form>
@@ -90,6 +96,7 @@ export function BidPanel(props: BidPanelProps) {
 
   const review = reviewIn(actionData);
   if (review && review.itemId === item.id) {
+    const confirmIntent = review.kind === "buy_now" ? BIDDER_INTENT.buyNow : BIDDER_INTENT.place;
     return (
       <Form
         method="post"
@@ -109,7 +116,7 @@ export function BidPanel(props: BidPanelProps) {
           <button
             type="submit"
             name="intent"
-            value={review.kind === "buy_now" ? "buy_now" : "place"}
+            value={confirmIntent}
             className="button button--primary button--lg"
             disabled={busy}
             // The review step exists for this one button: a bidder confirms with Enter or a tap where they look.
@@ -140,7 +147,7 @@ export function BidPanel(props: BidPanelProps) {
     <div className="bid-panel" ref={panelRef}>
       {formErrorOf(reply) ? <FormAlert>{formErrorOf(reply)}</FormAlert> : null}
       <Form method="post" action={props.postHref} className="bid-panel__form" aria-label="Bid" {...formProps(form)}>
-        <input type="hidden" name="intent" value="review" />
+        <input type="hidden" name="intent" value={BIDDER_INTENT.review} />
         {stationField}
         <fieldset className="bid-panel__quick">
           <legend>Quick bid</legend>
@@ -180,7 +187,7 @@ export function BidPanel(props: BidPanelProps) {
           <button
             type="submit"
             name="intent"
-            value="review_buy_now"
+            value={BIDDER_INTENT.reviewBuyNow}
             className="button button--secondary button--lg"
             disabled={busy}
           >

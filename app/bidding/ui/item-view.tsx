@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { Slides } from "~/images/ui/slides";
 import { RichText } from "~/rich-text/ui/rich-text";
 import { formatMoney } from "~/ui/format";
+import { BIDDER_INTENT } from "../bid-form";
 import { BidPanel, type BidPanelProps } from "./bid-panel";
 import { Countdown } from "./countdown";
 import { STANDING_LABELS, standingOf } from "./live-board";
@@ -133,7 +134,7 @@ export function ItemView(props: ItemViewProps) {
           <button
             type="submit"
             name="intent"
-            value={props.watching ? "unwatch" : "watch"}
+            value={props.watching ? BIDDER_INTENT.unwatch : BIDDER_INTENT.watch}
             className="button button--ghost button--md"
             aria-pressed={props.watching}
           >

@@ -12,7 +12,7 @@ import { Field } from "~/ui/field";
 import { FormDialog } from "~/ui/form-dialog";
 import { formatMoney } from "~/ui/format";
 import { centsToInput } from "~/ui/money-input";
-import { correctionDialog, correctionFields, LOT_PHASE_LABELS } from "../live-lots";
+import { correctionDialog, correctionFields, LIVE_BIDS_INTENT, LOT_PHASE_LABELS } from "../live-lots";
 import type { LiveBidRow } from "../live-lots.server";
 import type { GridColumn } from "~/grid/grid-types";
 
@@ -110,7 +110,7 @@ function CorrectDialog({ row, currency }: { row: LiveBidGridRow; currency: strin
       title={`Correct lot ${row.lot ?? ""}: ${row.title}`}
       description={`Recorded: paddle ${row.paddle ?? "?"} for ${row.price === null ? "?" : formatMoney(row.price, currency)}. The old entry stays in the ledger, retracted with your reason.`}
       submitLabel="Save the correction"
-      fields={{ intent: "correct", lot: String(row.lotId), unit: String(row.unit) }}
+      fields={{ intent: LIVE_BIDS_INTENT.correct, lot: String(row.lotId), unit: String(row.unit) }}
       schema={correctionFields}
       defaultValue={{ paddle: row.paddle === null ? "" : String(row.paddle), amount: centsToInput(row.price) }}
     >

@@ -14,6 +14,7 @@ import { formatMoney } from "~/ui/format";
 import {
   CONSOLE_SHORTCUTS,
   FLOOR_FORM,
+  LIVE_INTENT,
   LOT_ACTIONS_FORM,
   LOT_PHASE_LABELS,
   type ConsoleLot,
@@ -104,10 +105,10 @@ export function LiveConsole(props: LiveConsoleProps) {
   }, [floor.state, floor.data]);
 
   const lotAction = (intent: string) => {
-    if (!selected && intent !== "undo") return;
+    if (!selected && intent !== LIVE_INTENT.undo) return;
     actions.submit({ intent, lot: String(selected?.id ?? "") }, { method: "post", action: here });
   };
-  const submitFloor = (intent: "sell" | "sold_twice") => {
+  const submitFloor = (intent: typeof LIVE_INTENT.sell | typeof LIVE_INTENT.soldTwice) => {
     if (!formRef.current) return;
     const data = new FormData(formRef.current);
     data.set("intent", intent);
@@ -121,12 +122,12 @@ export function LiveConsole(props: LiveConsoleProps) {
       if (!event.altKey || event.ctrlKey || event.metaKey) return;
       const { lotAction: act, submitFloor: floorSubmit, selected: lot, lots: order } = latest.current;
       const map: Record<string, () => void> = {
-        KeyS: () => act("sold"),
-        KeyP: () => act("passed"),
-        KeyZ: () => act("undo"),
-        KeyO: () => act("open"),
-        KeyB: () => act(lot?.onlineBidding ? "online_off" : "online_on"),
-        KeyT: () => floorSubmit("sold_twice"),
+        KeyS: () => act(LIVE_INTENT.sold),
+        KeyP: () => act(LIVE_INTENT.passed),
+        KeyZ: () => act(LIVE_INTENT.undo),
+        KeyO: () => act(LIVE_INTENT.open),
+        KeyB: () => act(lot?.onlineBidding ? LIVE_INTENT.onlineOff : LIVE_INTENT.onlineOn),
+        KeyT: () => floorSubmit(LIVE_INTENT.soldTwice),
         KeyN: () => {
           const index = order.findIndex((candidate) => candidate.id === lot?.id);
           const next = order[index + 1] ?? order[0];
@@ -146,7 +147,7 @@ export function LiveConsole(props: LiveConsoleProps) {
   const onEntryKey = (event: KeyboardEvent<HTMLFormElement>) => {
     if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
-      submitFloor("sell");
+      submitFloor(LIVE_INTENT.sell);
     }
   };
   const onPaddleInput = (value: string) => {
@@ -278,7 +279,7 @@ export function LiveConsole(props: LiveConsoleProps) {
               <button
                 type="submit"
                 name="intent"
-                value="open"
+                value={LIVE_INTENT.open}
                 className="big-button big-button--go"
                 disabled={!waiting || busy}
               >
@@ -287,22 +288,34 @@ export function LiveConsole(props: LiveConsoleProps) {
               <button
                 type="submit"
                 name="intent"
-                value="sold"
+                value={LIVE_INTENT.sold}
                 className="big-button big-button--sold"
                 disabled={!open || busy}
               >
                 Sold <kbd>Alt+S</kbd>
               </button>
-              <button type="submit" name="intent" value="passed" className="big-button" disabled={!open || busy}>
+              <button
+                type="submit"
+                name="intent"
+                value={LIVE_INTENT.passed}
+                className="big-button"
+                disabled={!open || busy}
+              >
                 Passed <kbd>Alt+P</kbd>
               </button>
-              <button type="submit" name="intent" value="undo" className="big-button big-button--warn" disabled={busy}>
+              <button
+                type="submit"
+                name="intent"
+                value={LIVE_INTENT.undo}
+                className="big-button big-button--warn"
+                disabled={busy}
+              >
                 Undo last <kbd>Alt+Z</kbd>
               </button>
               <button
                 type="submit"
                 name="intent"
-                value={selected.onlineBidding ? "online_off" : "online_on"}
+                value={selected.onlineBidding ? LIVE_INTENT.onlineOff : LIVE_INTENT.onlineOn}
                 className="big-button"
                 disabled={busy || sold || selected.phase === "passed"}
               >
@@ -368,7 +381,7 @@ export function LiveConsole(props: LiveConsoleProps) {
                 <button
                   type="submit"
                   name="intent"
-                  value="bid"
+                  value={LIVE_INTENT.bid}
                   className="big-button big-button--go"
                   disabled={!open || busy}
                 >
@@ -377,13 +390,19 @@ export function LiveConsole(props: LiveConsoleProps) {
                 <button
                   type="submit"
                   name="intent"
-                  value="sell"
+                  value={LIVE_INTENT.sell}
                   className="big-button big-button--sold"
                   disabled={!open || busy}
                 >
                   Bid and sell <kbd>Ctrl+Enter</kbd>
                 </button>
-                <button type="submit" name="intent" value="sold_twice" className="big-button" disabled={!sold || busy}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value={LIVE_INTENT.soldTwice}
+                  className="big-button"
+                  disabled={!sold || busy}
+                >
                   Sold twice <kbd>Alt+T</kbd>
                 </button>
               </div>

@@ -17,6 +17,7 @@ import {
   BID_STATUS_LABELS,
   closingTimeFields,
   retractFields,
+  SILENT_BIDS_INTENT,
   staffDialog,
   type BidRow,
   type ItemSummaryRow,
@@ -180,14 +181,14 @@ function BidsGrid({ bids, canControl }: { bids: BidRow[]; canControl: boolean })
 function RetractDialog({ row }: { row: BidRow }) {
   return (
     <FormDialog
-      name={staffDialog("retract", row.bidId)}
+      name={staffDialog(SILENT_BIDS_INTENT.retract, row.bidId)}
       trigger="Retract"
       triggerLabel={`Retract ${row.bidder}'s bid of ${row.amountLabel} on ${row.itemTitle}`}
       triggerVariant="danger"
       title="Retract this bid?"
       description={`${row.bidder}${row.paddle === null ? "" : ` (paddle ${row.paddle})`} bid ${row.amountLabel} on ${row.itemTitle}. This bid and the bidder's later bids on the item are retracted, with their maximum; the other bids then decide who leads. The reason is kept with the bid.`}
       submitLabel="Retract the bid"
-      fields={{ intent: "retract", item_id: String(row.itemId), bid_id: String(row.bidId) }}
+      fields={{ intent: SILENT_BIDS_INTENT.retract, item_id: String(row.itemId), bid_id: String(row.bidId) }}
       schema={retractFields}
     >
       {(fields) => (
@@ -282,13 +283,13 @@ function ItemActions({ row, timezone }: { row: ItemSummaryRow; timezone: string 
     if (row.reopenRefusal) return <span className="muted">{row.reopenRefusal}</span>;
     return (
       <FormDialog
-        name={staffDialog("reopen", row.itemId)}
+        name={staffDialog(SILENT_BIDS_INTENT.reopen, row.itemId)}
         trigger="Reopen"
         triggerLabel={`Reopen ${name}`}
         title={`Reopen ${row.title}?`}
         description="Its winners have not been notified yet, so bidding can start again: winning bids go back to winning and the others to outbid. Units bought outright stay sold."
         submitLabel="Reopen"
-        fields={{ intent: "reopen", item_id: String(row.itemId) }}
+        fields={{ intent: SILENT_BIDS_INTENT.reopen, item_id: String(row.itemId) }}
         schema={closingTimeFields}
       >
         {(fields) => (
@@ -308,7 +309,7 @@ function ItemActions({ row, timezone }: { row: ItemSummaryRow; timezone: string 
   return (
     <div className="cluster bids-actions">
       <FormDialog
-        name={staffDialog("close", row.itemId)}
+        name={staffDialog(SILENT_BIDS_INTENT.close, row.itemId)}
         trigger="Close now"
         triggerLabel={`Close ${name} now`}
         triggerVariant="danger"
@@ -319,18 +320,18 @@ function ItemActions({ row, timezone }: { row: ItemSummaryRow; timezone: string 
             : "Bidding stops; there is no bid, so nobody wins it. You can reopen it until winners are notified."
         }
         submitLabel="Close now"
-        fields={{ intent: "close", item_id: String(row.itemId) }}
+        fields={{ intent: SILENT_BIDS_INTENT.close, item_id: String(row.itemId) }}
       >
         {() => null}
       </FormDialog>
       <FormDialog
-        name={staffDialog("extend", row.itemId)}
+        name={staffDialog(SILENT_BIDS_INTENT.extend, row.itemId)}
         trigger="Extend"
         triggerLabel={`Extend ${name}`}
         title={`Extend ${row.title}`}
         description={row.closesLabel ? `It closes ${row.closesLabel} now.` : "It has no closing time yet."}
         submitLabel="Extend"
-        fields={{ intent: "extend", item_id: String(row.itemId) }}
+        fields={{ intent: SILENT_BIDS_INTENT.extend, item_id: String(row.itemId) }}
         schema={closingTimeFields}
       >
         {(fields) => (

@@ -5,6 +5,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { Button } from "~/ui/button";
 import { formatMoney } from "~/ui/format";
+import { WINNERS_INTENT } from "../checkout-forms";
 import type { ChargeRunProgress } from "../charge-all.server";
 import type { WinnerRow } from "../winners.server";
 
@@ -28,7 +29,7 @@ export function ChargeAllPanel({
   currency: string;
   winners: WinnerRow[];
 }) {
-  const busy = useNavigation().formData?.get("intent") === "charge-all";
+  const busy = useNavigation().formData?.get("intent") === WINNERS_INTENT.chargeAll;
   const running = run !== null && !run.finished;
   const names = new Map(winners.map((winner) => [winner.invoiceId, winner]));
   return (
@@ -39,7 +40,7 @@ export function ChargeAllPanel({
         resumed, and nobody is charged twice.
       </p>
       <Form method="post">
-        <input type="hidden" name="intent" value="charge-all" />
+        <input type="hidden" name="intent" value={WINNERS_INTENT.chargeAll} />
         <Button type="submit" variant="primary" disabled={busy}>
           {busy ? "Starting…" : running ? "Resume charging" : "Charge all cards on file"}
         </Button>

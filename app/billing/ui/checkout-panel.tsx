@@ -23,6 +23,7 @@ import {
   checkSchema,
   compFormId,
   compSchema,
+  WINNERS_INTENT,
 } from "../checkout-forms";
 import { coverFee } from "../cover-fee";
 import { InvoiceLines, PaymentList } from "./invoice-view";
@@ -104,7 +105,7 @@ export function CheckoutPanel({
         </ButtonLink>
         {guest.totals.paid > 0 ? (
           <Form method="post">
-            <input type="hidden" name="intent" value="email-receipt" />
+            <input type="hidden" name="intent" value={WINNERS_INTENT.emailReceipt} />
             <input type="hidden" name="invoice" value={guest.invoiceId} />
             <Button type="submit" variant="ghost">
               Email the receipt to {guest.email}
@@ -126,13 +127,13 @@ function ChargeForm({ guest, owed }: { guest: Guest; owed: number }) {
   });
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, replyFor(reply, CHARGE_FORM));
-  const busy = useNavigation().formData?.get("intent") === "charge";
+  const busy = useNavigation().formData?.get("intent") === WINNERS_INTENT.charge;
   const money = (cents: number) => formatMoney(cents, guest.currency);
   return (
     <Form method="post" ref={formRef} className="checkout-way" {...formProps(form)}>
       <h3>Charge {guest.card}</h3>
       {form.errors?.[0] ? <FormAlert>{form.errors[0]}</FormAlert> : null}
-      <input type="hidden" name="intent" value="charge" />
+      <input type="hidden" name="intent" value={WINNERS_INTENT.charge} />
       <input type="hidden" name="invoice" value={guest.invoiceId} />
       <Field
         label="Amount"
@@ -169,6 +170,7 @@ function ManualForm({
 }) {
   const reply = useActionData<unknown>();
   const id = kind === "cash" ? CASH_FORM : CHECK_FORM;
+  const intent = kind === "cash" ? WINNERS_INTENT.cash : WINNERS_INTENT.check;
   const { form, fields } = useContractForm({
     id,
     schema: kind === "cash" ? cashSchema : checkSchema,
@@ -177,13 +179,13 @@ function ManualForm({
   });
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, replyFor(reply, id));
-  const busy = useNavigation().formData?.get("intent") === kind;
+  const busy = useNavigation().formData?.get("intent") === intent;
   const checkFields = fields as typeof fields & { check_number?: (typeof fields)["amount"] };
   return (
     <Form method="post" ref={formRef} className="checkout-way" {...formProps(form)}>
       <h3>{kind === "cash" ? "Take cash" : "Take a check"}</h3>
       {form.errors?.[0] ? <FormAlert>{form.errors[0]}</FormAlert> : null}
-      <input type="hidden" name="intent" value={kind} />
+      <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="invoice" value={invoiceId} />
       {/* The page's submission key: a double click or a resent form records one payment. */}
       <input type="hidden" name="submission" value={`${submissionKey}-${kind}`} />
@@ -215,7 +217,7 @@ function CompForm({ invoiceId, lineId }: { invoiceId: number; lineId: number }) 
     <details className="comp-line" open={Boolean(replyFor(actionData, id))}>
       <summary>Comp</summary>
       <Form method="post" {...formProps(form)}>
-        <input type="hidden" name="intent" value="comp" />
+        <input type="hidden" name="intent" value={WINNERS_INTENT.comp} />
         <input type="hidden" name="invoice" value={invoiceId} />
         <input type="hidden" name="line" value={lineId} />
         <Field label="Reason" meta={fields.reason}>

@@ -10,6 +10,7 @@ import { formatMoney } from "~/ui/format";
 import { centsToInput } from "~/ui/money-input";
 import { payableNow } from "../amount-rules";
 import { coverFee } from "../cover-fee";
+import { GUEST_INVOICE_INTENT } from "../guest-invoice-form";
 import { DemoMoneyNote } from "./demo-money-note";
 import { InvoiceLines, PaymentList } from "./invoice-view";
 import type { InvoiceDocument } from "../invoice-document.server";
@@ -81,7 +82,14 @@ export function GuestInvoiceScreen(props: GuestInvoiceProps) {
                 </label>
               ) : null}
               {invoice.card ? (
-                <Button type="submit" name="intent" value="pay-saved" variant="primary" size="lg" disabled={busy}>
+                <Button
+                  type="submit"
+                  name="intent"
+                  value={GUEST_INVOICE_INTENT.paySaved}
+                  variant="primary"
+                  size="lg"
+                  disabled={busy}
+                >
                   Pay with {invoice.card}
                 </Button>
               ) : null}
@@ -108,7 +116,7 @@ export function GuestInvoiceScreen(props: GuestInvoiceProps) {
               <Button
                 type="submit"
                 name="intent"
-                value="pay-new"
+                value={GUEST_INVOICE_INTENT.payNew}
                 variant={invoice.card ? "secondary" : "primary"}
                 size="lg"
                 disabled={busy}
@@ -122,7 +130,7 @@ export function GuestInvoiceScreen(props: GuestInvoiceProps) {
       {!receipt && invoice.cardsEnabled ? (
         <Form method="post" className="guest-invoice__card">
           <p>{invoice.card ? `Card on file: ${invoice.card}.` : "No card on file."}</p>
-          <Button type="submit" name="intent" value="save-card" variant="ghost" disabled={busy}>
+          <Button type="submit" name="intent" value={GUEST_INVOICE_INTENT.saveCard} variant="ghost" disabled={busy}>
             {invoice.card ? "Replace my card" : "Save a card for the event"}
           </Button>
         </Form>

@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { Button } from "~/ui/button";
 import { formatMoney } from "~/ui/format";
+import { PAYMENTS_INTENT } from "../checkout-forms";
 import { PAYMENT_STATUS } from "./invoice-view";
 import { RefundForm } from "./refund-form";
 import type { listPayments } from "../payments-list.server";
@@ -65,7 +66,7 @@ export function PaymentsTable({
               </td>
               <td>
                 <Form method="post">
-                  <input type="hidden" name="intent" value="received" />
+                  <input type="hidden" name="intent" value={PAYMENTS_INTENT.received} />
                   <input type="hidden" name="payment" value={row.id} />
                   <input type="hidden" name="received" value={row.itemReceived ? "no" : "yes"} />
                   <Button type="submit" size="sm" variant={row.itemReceived ? "ghost" : "secondary"}>

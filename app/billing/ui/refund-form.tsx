@@ -3,7 +3,7 @@ import { replyFor } from "~/forms/form-contract";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { Button } from "~/ui/button";
 import { Field } from "~/ui/field";
-import { refundFormId, refundSchema } from "../checkout-forms";
+import { PAYMENTS_INTENT, refundFormId, refundSchema } from "../checkout-forms";
 
 /** A payment's refund, whole or part, with a reason; open by itself when its last try was refused. */
 export function RefundForm({
@@ -24,7 +24,7 @@ export function RefundForm({
       <summary>Refund…</summary>
       <Form method="post" {...formProps(form)} className="checkout-way">
         {refused?.error?.[""]?.[0] ? <p className="field-error">{refused.error[""][0]}</p> : null}
-        <input type="hidden" name="intent" value="refund" />
+        <input type="hidden" name="intent" value={PAYMENTS_INTENT.refund} />
         <input type="hidden" name="payment" value={paymentId} />
         <input type="hidden" name="submission" value={submissionKey} />
         <Field label="Amount" meta={fields.amount} help={`Leave empty to refund all ${left} left.`}>

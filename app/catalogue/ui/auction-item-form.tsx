@@ -17,7 +17,7 @@ import { InternalNotesField } from "~/ui/record-fields";
 import { SaveActions } from "~/ui/save-actions";
 import { SelectOptions } from "~/ui/select-options";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
-import { AUCTION_ITEM_FORM, auctionItemSchema } from "../auction-item-schema";
+import { AUCTION_ITEM_FORM, AUCTION_ITEM_INTENT, auctionItemSchema } from "../auction-item-schema";
 import { proposeBids, type BidProposalSettings } from "../bid-proposal";
 import { ITEM_STATUS_LABELS, ITEM_STATUSES, ITEM_TYPE_LABELS, ITEM_TYPES, PACKAGE_SUBTYPE } from "../item-rules";
 import { DescriptionEditor, DisclaimerField, DisplayOrderField, OptionPicker } from "./item-form-fields";
@@ -89,7 +89,7 @@ export function AuctionItemForm({
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, refused);
   const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === AUCTION_ITEM_INTENT.save;
   const error = (name: keyof AuctionItemFormValues) => fields[name].errors?.[0];
   const typed = (name: keyof AuctionItemFormValues) => {
     const value = fields[name].initialValue;
@@ -162,7 +162,7 @@ export function AuctionItemForm({
 
   return (
     <Form method="post" encType="multipart/form-data" ref={formRef} className="settings-form" {...formProps(form)}>
-      <input type="hidden" name="intent" value="save" />
+      <input type="hidden" name="intent" value={AUCTION_ITEM_INTENT.save} />
       {form.errors?.[0] ? <FormAlert>{form.errors[0]}</FormAlert> : null}
       {/* A long form in panels, each named, with its save bar kept in view (issue 34: 2,200 px in one column). */}
       <fieldset className="stack">

@@ -11,7 +11,7 @@ import { DeleteSection } from "~/ui/delete-section";
 import { EmptyState } from "~/ui/empty-state";
 import { FormAlert } from "~/ui/form-alert";
 import { useEventHref } from "~/ui/use-event-href";
-import { AUCTION_ITEM_FORM } from "../auction-item-schema";
+import { AUCTION_ITEM_FORM, AUCTION_ITEM_INTENT } from "../auction-item-schema";
 import { ITEM_TYPE_LABELS, type ItemType } from "../item-rules";
 import { AuctionItemForm } from "./auction-item-form";
 import type { AuctionItemScreen } from "../auction-item-page.server";
@@ -134,12 +134,18 @@ export function AuctionItemPage() {
                   type="submit"
                   size="sm"
                   name="intent"
-                  value="remove-inventory"
-                  disabled={busy("remove-inventory") || item.bid_count > 0}
+                  value={AUCTION_ITEM_INTENT.removeInventory}
+                  disabled={busy(AUCTION_ITEM_INTENT.removeInventory) || item.bid_count > 0}
                 >
                   Take the ticked ones out
                 </Button>
-                <Button type="submit" size="sm" name="intent" value="use-sum" disabled={busy("use-sum")}>
+                <Button
+                  type="submit"
+                  size="sm"
+                  name="intent"
+                  value={AUCTION_ITEM_INTENT.useSum}
+                  disabled={busy(AUCTION_ITEM_INTENT.useSum)}
+                >
                   Use the sum as the value
                 </Button>
               </div>
@@ -151,7 +157,7 @@ export function AuctionItemPage() {
             ) : null
           ) : (
             <Form method="post" className="stack">
-              <input type="hidden" name="intent" value="add-inventory" />
+              <input type="hidden" name="intent" value={AUCTION_ITEM_INTENT.addInventory} />
               <fieldset className="stack">
                 <legend>Inventory not yet in an auction item</legend>
                 {free.map((row) => (

@@ -16,7 +16,7 @@ import { auctionItemPagePath } from "../auction-item-paths";
 import { bidProposalSchema, type BidProposalSettings } from "../bid-proposal";
 import { itemInlineRules } from "../item-fields";
 import { ITEM_STATUS_LABELS, ITEM_STATUSES, PACKAGE_SUBTYPE } from "../item-rules";
-import { NUMBER_LOTS_FORM, numberLotsSchema } from "../packages";
+import { NUMBER_LOTS_FORM, numberLotsSchema, PACKAGES_INTENT } from "../packages";
 import { PrintLinks } from "./print-links";
 import type { GridBulkAction, GridColumn, GridOption } from "~/grid/grid-types";
 
@@ -113,7 +113,7 @@ export function PackagesScreen({ type, items, categories, queryEvent, bidProposa
   const bulkActions = useMemo<GridBulkAction[]>(
     () => [
       {
-        intent: "change-category",
+        intent: PACKAGES_INTENT.changeCategory,
         label: "Change category",
         choice: {
           name: "category_id",
@@ -122,7 +122,7 @@ export function PackagesScreen({ type, items, categories, queryEvent, bidProposa
         },
       },
       {
-        intent: "change-status",
+        intent: PACKAGES_INTENT.changeStatus,
         label: "Change status",
         choice: {
           name: "status",
@@ -212,7 +212,7 @@ function BidProposalDialog({ settings }: { settings: BidProposalSettings }) {
       title="Bid proposals"
       description="When an item's starting bid or increment is left blank, it is proposed from the item's value with these percentages, in whole units. Amounts typed on an item always win."
       submitLabel="Save"
-      fields={{ intent: "bid-proposal" }}
+      fields={{ intent: PACKAGES_INTENT.bidProposal }}
       schema={bidProposalSchema}
       defaultValue={{
         starting_bid_percent: String(settings.starting_bid_percent),

@@ -7,7 +7,7 @@ import {
   yesNoColumn,
 } from "~/admin-list/ui/columns";
 import { ResponsiveImage } from "~/images/ui/responsive-image";
-import { sponsorFields } from "../sponsor-form";
+import { SPONSOR_BULK_INTENT, sponsorFields } from "../sponsor-form";
 import { sponsorLevelRank } from "../sponsor-levels";
 import { SPONSOR_LEVEL_OPTIONS } from "./sponsor-fields";
 import type { SponsorRow } from "../sponsors.server";
@@ -54,8 +54,8 @@ export const SPONSOR_COLUMNS: GridColumn<SponsorRow>[] = [
 
 /** What staff do with the ticked sponsors: show them at this event or not, mark them active or not, delete. */
 export const SPONSOR_BULK_ACTIONS: GridBulkAction[] = [
-  { intent: "show", label: "Show at this event" },
-  { intent: "hide", label: "Remove from this event" },
+  { intent: SPONSOR_BULK_INTENT.show, label: "Show at this event" },
+  { intent: SPONSOR_BULK_INTENT.hide, label: "Remove from this event" },
   ...ACTIVE_BULK_ACTIONS,
   deleteBulkAction((count) => ({
     title: count === 1 ? "Delete this sponsor?" : `Delete ${count} sponsors?`,

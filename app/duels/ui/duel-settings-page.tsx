@@ -14,7 +14,7 @@ import { FormAlert } from "~/ui/form-alert";
 import { formatRoundMoney } from "~/ui/format";
 import { SaveActions } from "~/ui/save-actions";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
-import { duelFormId, duelSchema, incrementsText, MAX_INCREMENTS } from "../duels";
+import { DUEL_INTENT, duelFormId, duelSchema, incrementsText, MAX_INCREMENTS } from "../duels";
 
 export interface DuelSetupData {
   eventId: number;
@@ -114,7 +114,7 @@ function DuelCard({
                 description="Nobody has given to it yet. It is removed for good."
                 confirmLabel="Delete the duel"
                 confirmVariant="danger"
-                fields={{ intent: "remove", duel: String(duel.id) }}
+                fields={{ intent: DUEL_INTENT.remove, duel: String(duel.id) }}
               />
             ) : null}
           </div>
@@ -122,7 +122,7 @@ function DuelCard({
       </header>
       <Form method="post" ref={ref} className="settings-form card__body" {...formProps(form)}>
         <input type="hidden" name="form" value={formId} />
-        <input type="hidden" name="intent" value={duel ? "update" : "create"} />
+        <input type="hidden" name="intent" value={duel ? DUEL_INTENT.update : DUEL_INTENT.create} />
         {duel ? <input type="hidden" name="duel" value={duel.id} /> : null}
         {form.errors?.[0] ? <FormAlert>{form.errors[0]}</FormAlert> : null}
         <Field label="Title" meta={fields.title} help="Shown at the top of /duel, e.g. “Table 7 vs Table 12”.">

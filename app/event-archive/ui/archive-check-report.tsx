@@ -4,6 +4,7 @@
  * a clean archive; it posts the staged file's token, so it works without JavaScript.
  */
 import { Form } from "@remix-run/react";
+import { IMPORT_INTENT } from "~/forms/import-steps";
 import { Button } from "~/ui/button";
 import { FormAlert } from "~/ui/form-alert";
 import type { ArchiveCheck } from "../import.server";
@@ -76,7 +77,7 @@ export function ArchiveCheckReport({
       ) : null}
       {clean && token ? (
         <Form method="post">
-          <input type="hidden" name="intent" value="import" />
+          <input type="hidden" name="intent" value={IMPORT_INTENT.import} />
           <input type="hidden" name="token" value={token} />
           <Button type="submit" disabled={busy}>
             Import as a new event

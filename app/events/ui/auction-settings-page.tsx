@@ -19,6 +19,7 @@ import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import {
   AUCTION_KINDS,
   AUCTION_SETTINGS_FORM,
+  AUCTION_SETTINGS_INTENT,
   auctionSettingsSchema,
   closeField,
   INCREMENT_PERCENT_MAX,
@@ -121,7 +122,14 @@ function AuctionSettingsForm({ data }: { data: LoaderData }) {
   return (
     <Form method="post" ref={formRef} className="settings-form" {...formProps(form)}>
       {/* Enter in a field saves (the first submit button of a form is the one Enter presses), not "Fill". */}
-      <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+      <button
+        type="submit"
+        name="intent"
+        value={AUCTION_SETTINGS_INTENT.save}
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
         Save
       </button>
       {formError ? <FormAlert>{formError}</FormAlert> : null}
@@ -271,7 +279,12 @@ function AuctionSettingsForm({ data }: { data: LoaderData }) {
               </Field>
             </div>
             <div>
-              <Button type="submit" name="intent" value="fill" disabled={busy === "fill"}>
+              <Button
+                type="submit"
+                name="intent"
+                value={AUCTION_SETTINGS_INTENT.fill}
+                disabled={busy === AUCTION_SETTINGS_INTENT.fill}
+              >
                 {busy === "fill" ? "Filling…" : "Fill closing times"}
               </Button>
             </div>
@@ -300,7 +313,7 @@ function AuctionSettingsForm({ data }: { data: LoaderData }) {
         )}
       </fieldset>
 
-      <SaveActions saving={busy === "save"} intent="save" />
+      <SaveActions saving={busy === AUCTION_SETTINGS_INTENT.save} intent={AUCTION_SETTINGS_INTENT.save} />
     </Form>
   );
 }

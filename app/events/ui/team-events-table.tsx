@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { paths } from "~/http/paths";
 import { Button } from "~/ui/button";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { EVENTS_INTENT } from "../event-fields";
 
 /** An event of the user's teams, as /admin/events lists it: their role, its permissions in words. */
 export interface TeamEventRow {
@@ -45,7 +46,7 @@ export function TeamEventsTable({ events, currentEventId }: { events: TeamEventR
               <td className="data-table__actions">
                 <div className="cluster">
                   <Form method="post" action={paths.adminEvents(e.event_id)}>
-                    <input type="hidden" name="intent" value="select" />
+                    <input type="hidden" name="intent" value={EVENTS_INTENT.select} />
                     <Button type="submit" size="sm" variant={e.event_id === currentEventId ? "primary" : "secondary"}>
                       Select<span className="visually-hidden"> {e.title}</span>
                     </Button>
@@ -53,7 +54,7 @@ export function TeamEventsTable({ events, currentEventId }: { events: TeamEventR
                   {e.canArchive ? (
                     <ConfirmDialog
                       action={paths.adminEvents(e.event_id)}
-                      fields={{ intent: "archive" }}
+                      fields={{ intent: EVENTS_INTENT.archive }}
                       trigger={
                         <>
                           Archive<span className="visually-hidden"> {e.title}</span>

@@ -1,5 +1,5 @@
 import { paths } from "~/http/paths";
-import { REFUND_REASONS } from "../gift-forms";
+import { DONATION_BULK_INTENT, REFUND_REASONS } from "../gift-forms";
 import type { listDonations } from "../donations-admin.server";
 import type { SerializeFrom } from "@remix-run/node";
 import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
@@ -10,7 +10,7 @@ export type DonationRow = SerializeFrom<typeof listDonations>["donations"][numbe
 /** What staff do with the ticked gifts: thank-you letters, refunds, erasing the donor. */
 export const DONATION_BULK_ACTIONS: GridBulkAction[] = [
   {
-    intent: "letters",
+    intent: DONATION_BULK_INTENT.letters,
     label: "Email thank-you letters",
     confirm: (count) => ({
       title: count === 1 ? "Email this donor's letter?" : `Email ${count} donors' letters?`,
@@ -18,7 +18,7 @@ export const DONATION_BULK_ACTIONS: GridBulkAction[] = [
     }),
   },
   {
-    intent: "refund",
+    intent: DONATION_BULK_INTENT.refund,
     label: "Refund",
     danger: true,
     choice: { name: "reason", label: "Why", options: REFUND_REASONS },
@@ -29,7 +29,7 @@ export const DONATION_BULK_ACTIONS: GridBulkAction[] = [
     }),
   },
   {
-    intent: "anonymise",
+    intent: DONATION_BULK_INTENT.anonymise,
     label: "Erase donor details",
     danger: true,
     confirm: (count) => ({

@@ -18,7 +18,7 @@ import { GuestPage } from "~/ui/guest-bar";
 import { CardFirst, MoneyReview } from "~/ui/money-review";
 import { PersonNameFields } from "~/ui/record-fields";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
-import { BUY_ITEM_FORM, GIFT_FORM, giftSchema } from "../gift-forms";
+import { BUY_ITEM_FORM, DONATION_PAGE_INTENT, GIFT_FORM, giftSchema } from "../gift-forms";
 import type { donationPage, giftReceipt, GiftReview } from "../donation-page.server";
 import type { GuestBranding } from "~/events/guest-branding.server";
 
@@ -111,7 +111,7 @@ function GiftForm({ data, reply }: { data: DonationScreenData; reply: FormReply 
       ) : (
         <Form method="post" ref={formRef} className="giving__form" {...formProps(form)}>
           {form.errors?.[0] ? <FormAlert>{form.errors[0]}</FormAlert> : null}
-          <input type="hidden" name="intent" value="give" />
+          <input type="hidden" name="intent" value={DONATION_PAGE_INTENT.give} />
           <input type="hidden" name="submission" value={data.submissionKey} />
           {data.fundraiserEnded ? <p className="giving__muted">{data.fundraiserEnded}</p> : null}
           {data.fundraiser ? (
@@ -353,7 +353,7 @@ function ItemsForSale({
               <span className="giving__muted">Sold out</span>
             ) : data.guest ? (
               <Form method="post">
-                <input type="hidden" name="intent" value="buy" />
+                <input type="hidden" name="intent" value={DONATION_PAGE_INTENT.buy} />
                 <input type="hidden" name="item" value={item.id} />
                 <input type="hidden" name="submission" value={`${data.submissionKey}-${item.id}`} />
                 <Button type="submit" aria-label={`Buy ${item.title}`}>

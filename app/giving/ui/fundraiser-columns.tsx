@@ -1,15 +1,16 @@
 import { deleteBulkAction } from "~/admin-list/ui/columns";
+import { BULK_INTENT, type GridBulkAction, type GridColumn } from "~/grid/grid-types";
 import { ResponsiveImage } from "~/images/ui/responsive-image";
 import { formatInZone } from "~/ui/zoned-time";
+import { FUNDRAISER_BULK_INTENT } from "../fundraiser-forms";
 import { fundraiserHref } from "./fundraiser-pages";
 import type { FundraiserRow } from "../fundraisers.server";
-import type { GridBulkAction, GridColumn } from "~/grid/grid-types";
 
 /** What staff do with the ticked pages: approve, show, hide, delete. */
 export const FUNDRAISER_BULK_ACTIONS: GridBulkAction[] = [
-  { intent: "approve", label: "Approve" },
-  { intent: "activate", label: "Show" },
-  { intent: "deactivate", label: "Hide" },
+  { intent: FUNDRAISER_BULK_INTENT.approve, label: "Approve" },
+  { intent: BULK_INTENT.activate, label: "Show" },
+  { intent: BULK_INTENT.deactivate, label: "Hide" },
   deleteBulkAction((count) => ({
     title: count === 1 ? "Delete this page?" : `Delete ${count} pages?`,
     description: "Only pages nobody gave on can be deleted; hide the others instead.",

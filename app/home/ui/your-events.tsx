@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { EVENTS_INTENT } from "~/events/event-fields";
 import { paths } from "~/http/paths";
 import { Button, ButtonLink } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
@@ -36,7 +37,7 @@ export function YourEvents({ events }: { events: HomeEvent[] }) {
                 </div>
                 {event.isTeamMember ? (
                   <Form method="post" action={paths.adminEvents(event.eventId)}>
-                    <input type="hidden" name="intent" value="select" />
+                    <input type="hidden" name="intent" value={EVENTS_INTENT.select} />
                     <Button type="submit" variant="primary">
                       Open<span className="visually-hidden"> {event.title}</span>
                     </Button>

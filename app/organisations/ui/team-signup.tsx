@@ -14,7 +14,13 @@ import { Button } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
-import { ACCEPT_FORM, ORGANISATION_FORM, organisationFormSchema, PASSWORD_FORM } from "../organisation-form";
+import {
+  ACCEPT_FORM,
+  ORGANISATION_FORM,
+  organisationFormSchema,
+  PASSWORD_FORM,
+  TEAM_SIGNUP_INTENT,
+} from "../organisation-form";
 
 export function SignInFirst({ googleEnabled }: { googleEnabled: boolean }) {
   return (
@@ -58,7 +64,7 @@ export function OrganisationForm({
       <h1>Set up your organisation</h1>
       <p className="muted">Your organisation and its first event. You can change all of this later.</p>
       <Form method="post" ref={formRef} className="auth-panel" {...formProps(form)}>
-        <input type="hidden" name="intent" value="create-organisation" />
+        <input type="hidden" name="intent" value={TEAM_SIGNUP_INTENT.createOrganisation} />
         {form.errors?.[0] ? <FormAlert>{form.errors[0]}</FormAlert> : null}
         <h2>Organisation</h2>
         <Field label="Organisation name" required meta={fields.organisationTitle}>
@@ -132,7 +138,7 @@ export function InvitationPage({ googleEnabled, returnTo, invitation, signedInAs
       {signedInAs?.isInvitee ? (
         <Form method="post" ref={formRef} className="auth-panel">
           {formErrorOf(accept) ? <FormAlert>{formErrorOf(accept)}</FormAlert> : null}
-          <input type="hidden" name="intent" value="accept-invitation" />
+          <input type="hidden" name="intent" value={TEAM_SIGNUP_INTENT.acceptInvitation} />
           <p>You are signed in as {signedInAs.email}.</p>
           <JoinButton />
         </Form>
@@ -154,7 +160,7 @@ export function InvitationPage({ googleEnabled, returnTo, invitation, signedInAs
             <SignInForm returnTo={returnTo} email={invitation.email} lockedEmail />
           ) : (
             <Form method="post" ref={formRef} className="stack" {...formProps(form)}>
-              <input type="hidden" name="intent" value="choose-password" />
+              <input type="hidden" name="intent" value={TEAM_SIGNUP_INTENT.choosePassword} />
               <h2>Choose a password</h2>
               {form.errors?.[0] ? <FormAlert>{form.errors[0]}</FormAlert> : null}
               <NewAccountFields email={invitation.email} fields={fields} />

@@ -25,7 +25,14 @@ import {
   type SectionForm,
   type SettingField,
 } from "../page-kinds";
-import { DESIGNER_FORM, hasDefaultToggle, moveSection, treeFromForm, valuesAsForm } from "../tree-form";
+import {
+  DESIGNER_FORM,
+  DESIGNER_INTENT,
+  hasDefaultToggle,
+  moveSection,
+  treeFromForm,
+  valuesAsForm,
+} from "../tree-form";
 import type { PageKind, Tree } from "~/designed-pages/page-trees";
 
 export interface DesignerProps {
@@ -184,11 +191,17 @@ function DesignerForm({
           ))}
           <ContrastWarning warnings={warnings} />
           <div className="designer__actions">
-            <Button type="submit" name="intent" value="save" disabled={busyIntent !== null}>
-              {busyIntent === "save" ? "Saving…" : "Save draft"}
+            <Button type="submit" name="intent" value={DESIGNER_INTENT.save} disabled={busyIntent !== null}>
+              {busyIntent === DESIGNER_INTENT.save ? "Saving…" : "Save draft"}
             </Button>
-            <Button type="submit" name="intent" value="publish" variant="primary" disabled={busyIntent !== null}>
-              {busyIntent === "publish" ? "Publishing…" : "Publish"}
+            <Button
+              type="submit"
+              name="intent"
+              value={DESIGNER_INTENT.publish}
+              variant="primary"
+              disabled={busyIntent !== null}
+            >
+              {busyIntent === DESIGNER_INTENT.publish ? "Publishing…" : "Publish"}
             </Button>
           </div>
         </Form>
@@ -226,7 +239,7 @@ function DesignerForm({
             description="Your unpublished changes are lost, and the editor shows the published page again."
             confirmLabel="Discard the draft"
             confirmVariant="danger"
-            fields={{ intent: "discard" }}
+            fields={{ intent: DESIGNER_INTENT.discard }}
           />
         </div>
       ) : null}

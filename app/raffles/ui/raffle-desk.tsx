@@ -20,6 +20,7 @@ import {
   ABSENT_WINNER,
   drawFormId,
   licenceSchema,
+  RAFFLE_DESK_INTENT,
   RAFFLE_LICENCE_FORM,
   RAFFLE_SALE_FORM,
   raffleSaleSchema,
@@ -168,7 +169,7 @@ function SaleForm({
   const { form, fields } = useContractForm({ id: RAFFLE_SALE_FORM, schema: raffleSaleSchema, reply });
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, replyFor(reply, RAFFLE_SALE_FORM));
-  const busy = useNavigation().formData?.get("intent") === "sell";
+  const busy = useNavigation().formData?.get("intent") === RAFFLE_DESK_INTENT.sell;
   const open = raffles.filter((row) => row.status === "open" && row.bundles.length > 0);
   if (open.length === 0) {
     return (
@@ -190,7 +191,7 @@ function SaleForm({
     <Form method="post" ref={formRef} className="settings-form" {...formProps(form)}>
       <h2>Sell tickets</h2>
       {form.errors?.[0] ? <FormAlert>{form.errors[0]}</FormAlert> : null}
-      <input type="hidden" name="intent" value="sell" />
+      <input type="hidden" name="intent" value={RAFFLE_DESK_INTENT.sell} />
       <input type="hidden" name="submission" value={submissionKey} />
       <div className="field-grid">
         <Field label="Tickets" meta={fields.bundle}>
@@ -227,7 +228,7 @@ function DrawForm({ prizeId, title, reply }: { prizeId: number; title: string; r
   const busy = Number(useNavigation().formData?.get("prize")) === prizeId;
   return (
     <Form method="post" className="raffle-desk__draw">
-      <input type="hidden" name="intent" value="draw" />
+      <input type="hidden" name="intent" value={RAFFLE_DESK_INTENT.draw} />
       <input type="hidden" name="prize" value={prizeId} />
       <Button type="submit" variant="primary" disabled={busy} aria-label={`Draw ${title}`}>
         {busy ? "Drawing…" : "Draw"}
@@ -258,7 +259,7 @@ function RedrawForm({
       <summary>Redraw</summary>
       <Form method="post" {...formProps(form)}>
         {form.errors?.[0] ? <FormAlert>{form.errors[0]}</FormAlert> : null}
-        <input type="hidden" name="intent" value="redraw" />
+        <input type="hidden" name="intent" value={RAFFLE_DESK_INTENT.redraw} />
         <input type="hidden" name="drawing" value={drawingId} />
         {mustBePresent ? (
           <Field label="Why draw again" meta={fields.cause}>
@@ -304,7 +305,7 @@ function RulesForm({
   return (
     <Form method="post" className="settings-form" {...formProps(form)}>
       <h2>Raffle rules</h2>
-      <input type="hidden" name="intent" value="licence" />
+      <input type="hidden" name="intent" value={RAFFLE_DESK_INTENT.licence} />
       <Field
         label="Raffle licence number"
         help="Where the law asks for one: shown on the guests' raffle page. Leave blank to show none."

@@ -9,7 +9,7 @@ import { PHONE_MAX_LENGTH } from "~/forms/rules";
 import { Field } from "~/ui/field";
 import { FormDialog, type Fieldset } from "~/ui/form-dialog";
 import { useHydrated } from "~/ui/use-hydrated";
-import { EXTRA_GUEST_ROWS, STAFF_METHOD_LABELS, STAFF_METHODS } from "../registrant-fields";
+import { EXTRA_GUEST_ROWS, REGISTRANT_DIALOG_INTENT, STAFF_METHOD_LABELS, STAFF_METHODS } from "../registrant-fields";
 import { manualRegistrationSchema } from "../registrant-form";
 import type { RegistrationTicket } from "../registrants.server";
 
@@ -23,7 +23,7 @@ export function ManualRegistrationDialog({ tickets }: { tickets: RegistrationTic
       title="Register guests"
       description="A guest or a whole party, registered by staff: not held to the registration window or ticket limits."
       submitLabel="Register"
-      fields={{ intent: "register" }}
+      fields={{ intent: REGISTRANT_DIALOG_INTENT.register }}
       schema={schema}
       defaultValue={{ ticket_id: String(tickets[0]?.ticket_id ?? ""), quantity: "1", method: "comp" }}
     >

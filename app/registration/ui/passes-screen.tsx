@@ -131,7 +131,7 @@ function PassActions({ row }: { row: PassRow }) {
 function ReleaseUnpaid({ error }: { error: string | undefined }) {
   return (
     <Form method="post" className="passes-release">
-      <input type="hidden" name="intent" value="release" />
+      <input type="hidden" name="intent" value={PASS_INTENT.release} />
       <Field
         label="Release unpaid orders older than (days)"
         error={error}

@@ -10,7 +10,7 @@ import { checkboxProps, Field } from "~/ui/field";
 import { FormDialog, type Fieldset } from "~/ui/form-dialog";
 import { SelectOptions } from "~/ui/select-options";
 import { DISCOUNT_TYPES, LIMITS } from "../setup-fields";
-import { promoCodeSchema } from "../setup-forms";
+import { promoCodeSchema, recordIntent, REGISTRATION_SETUP_INTENT } from "../setup-forms";
 import { DeleteButton, SetupListSection } from "./setup-list-parts";
 import type { RegistrationSetupData } from "../registration-setup.server";
 
@@ -132,7 +132,7 @@ function EditPromo({
       triggerVariant="ghost"
       title={`Edit ${row.code}`}
       submitLabel="Save promo code"
-      fields={{ intent: "update-promo", promo_code_id: String(row.promo_code_id) }}
+      fields={{ intent: recordIntent("update", "promo"), promo_code_id: String(row.promo_code_id) }}
       schema={promoCodeSchema}
       defaultValue={promoValues(row)}
     >
@@ -158,7 +158,7 @@ export function PromoCodesSection({
       title="New promo code"
       description="A discount buyers get by typing the code when they buy tickets."
       submitLabel="Add promo code"
-      fields={{ intent: "create-promo" }}
+      fields={{ intent: recordIntent("create", "promo") }}
       schema={promoCodeSchema}
       defaultValue={NEW_PROMO}
     >
@@ -201,7 +201,13 @@ export function PromoCodesSection({
       actions={(row) => (
         <>
           <Form method="post" preventScrollReset>
-            <input type="hidden" name="intent" value={row.is_active ? "deactivate-promo" : "activate-promo"} />
+            <input
+              type="hidden"
+              name="intent"
+              value={
+                row.is_active ? REGISTRATION_SETUP_INTENT.deactivatePromo : REGISTRATION_SETUP_INTENT.activatePromo
+              }
+            />
             <input type="hidden" name="promo_code_id" value={row.promo_code_id} />
             <Button type="submit" size="sm" variant="ghost">
               {row.is_active ? "Deactivate" : "Activate"}
@@ -216,7 +222,7 @@ export function PromoCodesSection({
                 ? "It has discounted tickets, so it cannot be deleted: deactivate it instead."
                 : "Buyers will no longer be able to use it. This cannot be undone."
             }
-            fields={{ intent: "delete-promo", promo_code_id: String(row.promo_code_id) }}
+            fields={{ intent: recordIntent("delete", "promo"), promo_code_id: String(row.promo_code_id) }}
           />
         </>
       )}

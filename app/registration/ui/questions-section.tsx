@@ -10,7 +10,7 @@ import { FormDialog, type Fieldset } from "~/ui/form-dialog";
 import { SelectOptions } from "~/ui/select-options";
 import { useHydrated } from "~/ui/use-hydrated";
 import { labelOf, LIMITS, QUESTION_TYPES } from "../setup-fields";
-import { mealSchema, questionSchema } from "../setup-forms";
+import { mealSchema, questionSchema, recordIntent } from "../setup-forms";
 import { DeleteButton, SetupListSection } from "./setup-list-parts";
 import type { RegistrationSetupData } from "../registration-setup.server";
 
@@ -118,7 +118,7 @@ function EditQuestion({ row, mealCount, above = false }: { row: Question; mealCo
       triggerVariant="ghost"
       title="Edit question"
       submitLabel="Save question"
-      fields={{ intent: "update-question", question_id: String(row.question_id) }}
+      fields={{ intent: recordIntent("update", "question"), question_id: String(row.question_id) }}
       schema={questionSchema}
       defaultValue={questionValues(row)}
     >
@@ -148,7 +148,7 @@ export function QuestionsSection({ questions, mealCount }: { questions: Question
       title="New question"
       description="Asked of each guest on the registration page."
       submitLabel="Add question"
-      fields={{ intent: "create-question" }}
+      fields={{ intent: recordIntent("create", "question") }}
       schema={questionSchema}
       defaultValue={NEW_QUESTION}
     >
@@ -169,7 +169,7 @@ export function QuestionsSection({ questions, mealCount }: { questions: Question
         text: "Ask guests what you need to know: a meal choice, accessibility needs, a T-shirt size…",
       }}
       caption="Questions, in the order guests see them"
-      move={{ intent: "move-question", idField: "question_id", name: (row) => row.label }}
+      move={{ intent: recordIntent("move", "question"), idField: "question_id", name: (row) => row.label }}
       columns={[
         {
           header: "Question",
@@ -191,7 +191,7 @@ export function QuestionsSection({ questions, mealCount }: { questions: Question
           name={row.label}
           title={`Delete “${row.label}”?`}
           description="Guests will no longer be asked it. Answers already given stay in their records."
-          fields={{ intent: "delete-question", question_id: String(row.question_id) }}
+          fields={{ intent: recordIntent("delete", "question"), question_id: String(row.question_id) }}
         />
       )}
     />
@@ -221,7 +221,7 @@ function EditMeal({ row, above = false }: { row: Meal; above?: boolean }) {
       triggerVariant="ghost"
       title={`Edit ${row.title}`}
       submitLabel="Save meal"
-      fields={{ intent: "update-meal", meal_id: String(row.meal_id) }}
+      fields={{ intent: recordIntent("update", "meal"), meal_id: String(row.meal_id) }}
       schema={mealSchema}
       defaultValue={{ title: row.title, description: row.description ?? "" }}
     >
@@ -239,7 +239,7 @@ export function MealsSection({ meals }: { meals: Meal[] }) {
       title="New meal"
       description="A choice the meal question offers."
       submitLabel="Add meal"
-      fields={{ intent: "create-meal" }}
+      fields={{ intent: recordIntent("create", "meal") }}
       schema={mealSchema}
     >
       {(fields) => <MealFields fields={fields} />}
@@ -256,7 +256,7 @@ export function MealsSection({ meals }: { meals: Meal[] }) {
       dialogName={(row) => `edit-meal-${row.meal_id}`}
       empty={{ title: "No meals yet", text: "Add the dinner choices, then a question whose answer is a meal choice." }}
       caption="Meals, in the order guests see them"
-      move={{ intent: "move-meal", idField: "meal_id", name: (row) => row.title }}
+      move={{ intent: recordIntent("move", "meal"), idField: "meal_id", name: (row) => row.title }}
       columns={[
         { header: "Meal", rowHeader: true, cell: (row) => row.title },
         { header: "Description", cell: (row) => row.description },
@@ -271,7 +271,7 @@ export function MealsSection({ meals }: { meals: Meal[] }) {
               ? `${row.chosen} guests chose it: a meal guests chose cannot be deleted. Rename it instead.`
               : "Guests will no longer be offered it."
           }
-          fields={{ intent: "delete-meal", meal_id: String(row.meal_id) }}
+          fields={{ intent: recordIntent("delete", "meal"), meal_id: String(row.meal_id) }}
         />
       )}
     />

@@ -13,7 +13,7 @@ import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";
 import { PersonNameFields } from "~/ui/record-fields";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
-import { GUEST_FORM, guestSeatSchema, type AskedQuestion, type MealChoice } from "../register-forms";
+import { GUEST_FORM, guestSeatSchema, REGISTER_INTENT, type AskedQuestion, type MealChoice } from "../register-forms";
 import { QuestionField } from "./register-stepper";
 import type { ConfirmedGuest } from "../confirmation.server";
 
@@ -94,7 +94,7 @@ export function RegisterConfirmation({ order, card }: ConfirmationProps) {
       ) : null}
       {card.open && order.status === "pending" && order.amount > 0 ? (
         <Form method="post" className="register-pay-now">
-          <input type="hidden" name="intent" value="pay-order" />
+          <input type="hidden" name="intent" value={REGISTER_INTENT.payOrder} />
           <button type="submit" className={buttonClass({ variant: "primary" })} disabled={busy}>
             Pay {formatMoney(order.amount, order.currency)} now by card
           </button>

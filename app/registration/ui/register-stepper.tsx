@@ -12,6 +12,7 @@ import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { priceOrder } from "~/registration/pricing";
 import { isNamed, seatsOf, STEP_LABELS } from "~/registration/register-draft";
 import {
+  REGISTER_INTENT,
   stepFormId,
   stepSchema,
   stepValues,
@@ -125,7 +126,7 @@ function StepForm(props: StepFormProps) {
           <button
             type="submit"
             name="intent"
-            value="back"
+            value={REGISTER_INTENT.back}
             className={buttonClass({ variant: "ghost" })}
             disabled={busy}
           >
@@ -135,7 +136,7 @@ function StepForm(props: StepFormProps) {
         <button
           type="submit"
           name="intent"
-          value="next"
+          value={REGISTER_INTENT.next}
           className={buttonClass({ variant: "primary", size: "lg" })}
           disabled={busy}
         >
@@ -244,7 +245,12 @@ function TicketsStep({ tickets, view, fields, currency, orderLimit }: StepProps)
         >
           {(control) => <input {...control} autoComplete="off" autoCapitalize="characters" />}
         </Field>
-        <button type="submit" name="intent" value="apply" className={buttonClass({ variant: "secondary" })}>
+        <button
+          type="submit"
+          name="intent"
+          value={REGISTER_INTENT.apply}
+          className={buttonClass({ variant: "secondary" })}
+        >
           Apply
         </button>
       </div>

@@ -7,6 +7,7 @@ import { PHONE_MAX_LENGTH } from "~/forms/rules";
 import { RowDialog } from "~/grid/ui/row-dialog";
 import { Field } from "~/ui/field";
 import { FormDialog, type Fieldset } from "~/ui/form-dialog";
+import { REGISTRANT_DIALOG_INTENT } from "../registrant-fields";
 import { editRegistrantSchema } from "../registrant-form";
 import { QuestionField } from "./register-stepper";
 import type { RegistrantRow, RegistrationChoices } from "../registrants.server";
@@ -38,7 +39,7 @@ export function RegistrantEditDialog({
         row.table ? `Seated at ${row.table}: seat guests on the Seating screen.` : "Seat guests on the Seating screen."
       }
       submitLabel="Save"
-      fields={{ intent: "edit", registrant: String(row.registrant_id) }}
+      fields={{ intent: REGISTRANT_DIALOG_INTENT.edit, registrant: String(row.registrant_id) }}
       schema={schema}
       defaultValue={savedValues(row, choices)}
     >

@@ -17,7 +17,7 @@ import { SaveActions } from "~/ui/save-actions";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { utcToZonedInput } from "~/ui/zoned-time";
 import { LIMITS } from "../setup-fields";
-import { registrationSettingsSchema, SETTINGS_FORM } from "../setup-forms";
+import { REGISTRATION_SETUP_INTENT, registrationSettingsSchema, SETTINGS_FORM } from "../setup-forms";
 import type { RegistrationSetupData } from "../registration-setup.server";
 
 export function RegistrationSettingsForm({ data }: { data: RegistrationSetupData }) {
@@ -40,7 +40,7 @@ export function RegistrationSettingsForm({ data }: { data: RegistrationSetupData
   });
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, replyFor(actionData, SETTINGS_FORM));
-  const saving = useNavigation().formData?.get("intent") === "save-settings";
+  const saving = useNavigation().formData?.get("intent") === REGISTRATION_SETUP_INTENT.saveSettings;
   const text = (value: unknown) => (typeof value === "string" ? value : "");
   // DateTimeField shows an instant: the wall time the form holds (saved, or typed before a refusal), read in the zone.
   const time = (name: "start_date_time" | "end_date_time") => wallToIso(text(fields[name].initialValue), timeZone);
@@ -54,7 +54,7 @@ export function RegistrationSettingsForm({ data }: { data: RegistrationSetupData
       {...formProps(form)}
       aria-labelledby="registration-settings-heading"
     >
-      <input type="hidden" name="intent" value="save-settings" />
+      <input type="hidden" name="intent" value={REGISTRATION_SETUP_INTENT.saveSettings} />
       <h2 id="registration-settings-heading" className="section-heading">
         Registration window and settings
       </h2>

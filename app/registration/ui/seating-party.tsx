@@ -6,6 +6,7 @@
 import { useId, useState, type DragEvent, type FormEvent } from "react";
 import { Button } from "~/ui/button";
 import { movedLabel, partyElementId, type SeatingGuestRow, type SeatingParty, type SeatingTable } from "../seating";
+import { SEATING_INTENT } from "../table-form";
 
 /** A move the screen is asked for, with what it needs to say it and to put focus back. */
 export type MoveRequest = {
@@ -132,7 +133,7 @@ function SeatForm({ party, place, tables, hydrated, onMove }: Omit<PartyBlockPro
 
   return (
     <form method="post" className="seating-move" onSubmit={hydrated ? submit : undefined}>
-      <input type="hidden" name="intent" value="move" />
+      <input type="hidden" name="intent" value={SEATING_INTENT.move} />
       {party.guests.map((guest) => (
         <input key={guest.registrantId} type="hidden" name="guest" value={guest.registrantId} />
       ))}

@@ -5,7 +5,7 @@
  */
 import { Field } from "~/ui/field";
 import { FormDialog, type Fieldset } from "~/ui/form-dialog";
-import { DELETE_TABLE, MAX_TABLE_CAPACITY, tableSchema } from "../table-form";
+import { MAX_TABLE_CAPACITY, SEATING_INTENT, tableSchema } from "../table-form";
 import type { SeatingTable } from "../seating";
 
 function TableFields({ fields, seated }: { fields: Fieldset<typeof tableSchema>; seated: number }) {
@@ -37,7 +37,7 @@ export function AddTableDialog({ suggestedName }: { suggestedName: string }) {
       title="Add a table"
       description="A table of the room: its name or number as printed on place cards, and how many seats it has."
       submitLabel="Add table"
-      fields={{ intent: "create-table" }}
+      fields={{ intent: SEATING_INTENT.createTable }}
       schema={tableSchema}
       defaultValue={{ name: suggestedName, capacity: "10" }}
     >
@@ -56,7 +56,7 @@ export function EditTableDialog({ table }: { table: SeatingTable }) {
       title={`Edit ${table.name}`}
       description="Renaming changes the table name on the guests' badges and place cards."
       submitLabel="Save"
-      fields={{ intent: "update-table", table: String(table.tblId) }}
+      fields={{ intent: SEATING_INTENT.updateTable, table: String(table.tblId) }}
       schema={tableSchema}
       defaultValue={{ name: table.name, capacity: String(table.capacity) }}
     >
@@ -79,7 +79,7 @@ export function DeleteTableDialog({ table }: { table: SeatingTable }) {
           : `${table.seated === 1 ? "The guest seated at it goes" : `The ${table.seated} guests seated at it go`} back to the unseated list, parties kept together.`
       }
       submitLabel="Delete table"
-      fields={{ intent: DELETE_TABLE, table: String(table.tblId) }}
+      fields={{ intent: SEATING_INTENT.deleteTable, table: String(table.tblId) }}
     >
       {() => null}
     </FormDialog>

@@ -8,7 +8,7 @@ import { Field } from "~/ui/field";
 import { FormDialog, type Fieldset } from "~/ui/form-dialog";
 import { SelectOptions } from "~/ui/select-options";
 import { labelOf, LIMITS, TICKET_KINDS } from "../setup-fields";
-import { ticketSchema } from "../setup-forms";
+import { recordIntent, ticketSchema } from "../setup-forms";
 import { DeleteButton, SetupListSection } from "./setup-list-parts";
 import type { RegistrationSetupData } from "../registration-setup.server";
 
@@ -87,7 +87,7 @@ function EditTicket({ row, currency, above = false }: { row: TicketType; currenc
       triggerVariant="ghost"
       title={`Edit ${row.title}`}
       submitLabel="Save ticket type"
-      fields={{ intent: "update-ticket", ticket_id: String(row.ticket_id) }}
+      fields={{ intent: recordIntent("update", "ticket"), ticket_id: String(row.ticket_id) }}
       schema={ticketSchema}
       defaultValue={savedValues(row)}
     >
@@ -105,7 +105,7 @@ export function TicketTypesSection({ tickets, currency }: { tickets: TicketType[
       title="New ticket type"
       description="What guests can buy on the registration page: a seat, a couple, a table…"
       submitLabel="Add ticket type"
-      fields={{ intent: "create-ticket" }}
+      fields={{ intent: recordIntent("create", "ticket") }}
       schema={ticketSchema}
       defaultValue={NEW_TICKET}
     >
@@ -126,7 +126,7 @@ export function TicketTypesSection({ tickets, currency }: { tickets: TicketType[
         text: "Add what guests can buy, such as an individual seat, a couple or a table of eight.",
       }}
       caption="Ticket types, in the order buyers see them"
-      move={{ intent: "move-ticket", idField: "ticket_id", name: (row) => row.title }}
+      move={{ intent: recordIntent("move", "ticket"), idField: "ticket_id", name: (row) => row.title }}
       columns={[
         { header: "Ticket type", rowHeader: true, cell: (row) => row.title },
         { header: "Kind", cell: (row) => labelOf(TICKET_KINDS, row.type) },
@@ -145,7 +145,7 @@ export function TicketTypesSection({ tickets, currency }: { tickets: TicketType[
               ? `${row.sold} sold: a ticket type with sales cannot be deleted. Set its limit to what is sold to stop selling it.`
               : "Buyers will no longer see it. This cannot be undone."
           }
-          fields={{ intent: "delete-ticket", ticket_id: String(row.ticket_id) }}
+          fields={{ intent: recordIntent("delete", "ticket"), ticket_id: String(row.ticket_id) }}
         />
       )}
     />

@@ -15,6 +15,7 @@ import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";
 import { InboxIcon } from "~/ui/icons";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
+import { STYLE_GUIDE_INTENT } from "../demo-intents";
 
 // The date demo's event is in a zone far from most browsers and servers, to show that times stay in it.
 export const DEMO_TIME_ZONE = "Pacific/Auckland";
@@ -23,9 +24,13 @@ type Messages = Record<string, string[] | undefined>;
 
 /** What the demo forms' action answers when it does not redirect. */
 export type StyleGuideAnswer =
-  | { intent: "pledge"; errors: Messages; values: { name: string; amount: string } }
-  | { intent: "rich-text"; errors: Messages | null; html: string | null }
-  | { intent: "date-time"; errors: Messages | null; stored: { utc: string; wallTime: string } | null };
+  | { intent: typeof STYLE_GUIDE_INTENT.pledge; errors: Messages; values: { name: string; amount: string } }
+  | { intent: typeof STYLE_GUIDE_INTENT.richText; errors: Messages | null; html: string | null }
+  | {
+      intent: typeof STYLE_GUIDE_INTENT.dateTime;
+      errors: Messages | null;
+      stored: { utc: string; wallTime: string } | null;
+    };
 
 const VARIANTS: readonly ButtonVariant[] = ["primary", "secondary", "danger", "ghost"];
 const SIZES: readonly ButtonSize[] = ["sm", "md", "lg"];
@@ -152,7 +157,7 @@ export function ComponentsPage() {
         description="Sent by the server through a flash cookie after a redirect; closes after 5 seconds."
       >
         <Form method="post" className="cluster">
-          <input type="hidden" name="intent" value="toast" />
+          <input type="hidden" name="intent" value={STYLE_GUIDE_INTENT.toast} />
           <Button type="submit" name="type" value="success">
             Success toast
           </Button>
@@ -177,14 +182,14 @@ export function ComponentsPage() {
             description="Winners would be notified and bidding would stop. In this demo, confirming only shows a toast."
             confirmLabel="Close auction"
             confirmVariant="danger"
-            fields={{ intent: "confirm" }}
+            fields={{ intent: STYLE_GUIDE_INTENT.confirm }}
           />
           <ConfirmDialog
             trigger="Send a reminder"
             title="Send the reminder now?"
             description="Every registered guest would get it. In this demo, confirming only shows a toast."
             confirmLabel="Send"
-            fields={{ intent: "confirm" }}
+            fields={{ intent: STYLE_GUIDE_INTENT.confirm }}
           />
         </div>
       </Card>
@@ -194,7 +199,7 @@ export function ComponentsPage() {
         description="Covers the page while a navigation or form post takes a while (80px spinner)."
       >
         <Form method="post">
-          <input type="hidden" name="intent" value="slow" />
+          <input type="hidden" name="intent" value={STYLE_GUIDE_INTENT.slow} />
           <Button type="submit">Run a slow action</Button>
         </Form>
       </Card>
@@ -229,7 +234,7 @@ export function ComponentsPage() {
 
 function PledgeForm() {
   const result = useActionData<StyleGuideAnswer>();
-  const actionData = result?.intent === "pledge" ? result : undefined;
+  const actionData = result?.intent === STYLE_GUIDE_INTENT.pledge ? result : undefined;
   const errors = actionData?.errors;
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -244,7 +249,7 @@ function PledgeForm() {
       description="Sends to this page, which checks what was typed, then comes back with a message."
     >
       <Form method="post" id="pledge-form" ref={formRef} className="stack demo-form" noValidate>
-        <input type="hidden" name="intent" value="pledge" />
+        <input type="hidden" name="intent" value={STYLE_GUIDE_INTENT.pledge} />
         <Field label="Guest name" required error={errors?.name?.[0]}>
           {(control) => (
             <input {...control} name="name" autoComplete="name" defaultValue={actionData?.values.name} required />
@@ -272,7 +277,7 @@ function PledgeForm() {
 
 function RichTextDemo() {
   const result = useActionData<StyleGuideAnswer>();
-  const answer = result?.intent === "rich-text" ? result : undefined;
+  const answer = result?.intent === STYLE_GUIDE_INTENT.richText ? result : undefined;
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, answer?.errors);
   return (
@@ -281,7 +286,7 @@ function RichTextDemo() {
       description="The editor sends formatted text; anything unsafe in it (scripts, frames) is removed when it is saved, and the text shows as guests will see it."
     >
       <Form method="post" ref={formRef} className="stack" noValidate>
-        <input type="hidden" name="intent" value="rich-text" />
+        <input type="hidden" name="intent" value={STYLE_GUIDE_INTENT.richText} />
         <RichTextEditor
           name="story"
           label="Item story"
@@ -313,7 +318,7 @@ function RichTextDemo() {
 
 function DateTimeDemo() {
   const result = useActionData<StyleGuideAnswer>();
-  const answer = result?.intent === "date-time" ? result : undefined;
+  const answer = result?.intent === STYLE_GUIDE_INTENT.dateTime ? result : undefined;
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(formRef, answer?.errors);
   return (
@@ -322,7 +327,7 @@ function DateTimeDemo() {
       description={`DateTimeField shows and posts wall-clock time in the event's zone (here ${DEMO_TIME_ZONE}), whatever the browser's zone; the action turns it into an instant.`}
     >
       <Form method="post" ref={formRef} className="stack demo-form" noValidate>
-        <input type="hidden" name="intent" value="date-time" />
+        <input type="hidden" name="intent" value={STYLE_GUIDE_INTENT.dateTime} />
         <DateTimeField
           name="startsAt"
           label="Gala starts"

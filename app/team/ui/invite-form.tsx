@@ -7,7 +7,7 @@ import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { Field } from "~/ui/field";
 import { PersonNameFields } from "~/ui/record-fields";
-import { INVITE_FORM, inviteSchema } from "../team-forms";
+import { INVITE_FORM, inviteSchema, TEAM_INTENT } from "../team-forms";
 
 /** Invite by email: the person gets a link to join the team, with the permissions ticked here. */
 export function InviteForm({ reply }: { reply: unknown }) {
@@ -15,7 +15,7 @@ export function InviteForm({ reply }: { reply: unknown }) {
   const formRef = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
   // Until the page has loaded again after the post (a redirect after success, or the refusal).
-  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "invite";
+  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === TEAM_INTENT.invite;
   const wasSending = useRef(false);
   const refused = replyFor(reply, INVITE_FORM);
 
@@ -37,7 +37,7 @@ export function InviteForm({ reply }: { reply: unknown }) {
       description="They get an email with a link to join the team. You can change their permissions at any time."
     >
       <Form method="post" ref={formRef} className="stack" {...formProps(form)}>
-        <input type="hidden" name="intent" value="invite" />
+        <input type="hidden" name="intent" value={TEAM_INTENT.invite} />
         <div className="field-row">
           <Field label="Email" required meta={fields.email}>
             {(control) => <input {...control} type="email" autoComplete="off" required />}

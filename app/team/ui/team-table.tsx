@@ -9,7 +9,7 @@ import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { Field } from "~/ui/field";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { useHydrated } from "~/ui/use-hydrated";
-import { BULK_FORM, bulkSchema, memberFormId, removeFormId } from "../team-forms";
+import { BULK_FORM, bulkSchema, memberFormId, removeFormId, TEAM_INTENT } from "../team-forms";
 
 export type Member = { usr_id: number; name: string; email: string; flags: TeamFlag[] };
 
@@ -35,7 +35,7 @@ export function TeamTable({
    */
   reply: unknown;
 }) {
-  const removing = useFetchers().filter((fetcher) => fetcher.formData?.get("intent") === "remove").length;
+  const removing = useFetchers().filter((fetcher) => fetcher.formData?.get("intent") === TEAM_INTENT.remove).length;
   const tableRef = useRef<HTMLDivElement>(null);
   const wasRemoving = useRef(0);
   useEffect(() => {
@@ -129,7 +129,7 @@ function BulkBar({ form, fields, reply }: BulkForm & { reply: FormReply | undefi
       aria-label="Change several members at once"
       {...formProps(form)}
     >
-      <input type="hidden" name="intent" value="bulk" />
+      <input type="hidden" name="intent" value={TEAM_INTENT.bulk} />
       <p className="bulk-bar__lead">Change the selected members at once:</p>
       <Field label="Permission or notification" meta={fields.flag}>
         {(control) => (
@@ -251,7 +251,7 @@ function MemberRow({
       <td className="team-grid__actions">
         <div className="cluster">
           <save.Form method="post" id={formId}>
-            <input type="hidden" name="intent" value="update" />
+            <input type="hidden" name="intent" value={TEAM_INTENT.update} />
             <input type="hidden" name="usr_id" value={member.usr_id} />
             <Button type="submit" size="sm" variant={dirty ? "primary" : "secondary"} disabled={save.state !== "idle"}>
               {save.state !== "idle" ? "Saving…" : "Save"}
@@ -275,7 +275,7 @@ function MemberRow({
             }
             confirmLabel="Remove"
             confirmVariant="danger"
-            fields={{ intent: "remove", usr_id: String(member.usr_id) }}
+            fields={{ intent: TEAM_INTENT.remove, usr_id: String(member.usr_id) }}
           />
         </div>
         {dirty ? <p className="team-grid__note">Unsaved changes</p> : null}
