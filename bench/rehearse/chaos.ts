@@ -7,10 +7,11 @@
  * invariants afterwards say whether anything acknowledged was lost or doubled. For each fault the report says when it
  * came, how long until the app answered again, and the unexpected answers while it lasted.
  */
-import { execFile, execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { promisify } from "node:util";
 import postgres from "postgres";
 import { appProcesses } from "../support/app";
 import { sleep } from "../support/stats";
@@ -141,7 +142,8 @@ async function killAppProcess(night: Night): Promise<Fault> {
 
 /**
  * PostgreSQL restarted (pg_ctl restart --mode fast, run as the data folder's owner): every connection of the app is
- * cut, and it answers again once its pools have new ones. The server must be on this machine.
+ * cut, and it answers again once its pools have new ones. The server must be on this machine. The restarted server
+ * writes its log to `<tmp>/gavel-rehearsal-postgres.log` (pg_ctl's -l; without it, its output would hold ours).
  */
 async function restartPostgres(night: Night, adminUrl: string): Promise<Fault> {
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
@@ -151,10 +153,15 @@ async function restartPostgres(night: Night, adminUrl: string): Promise<Fault> {
   const folder = String(setting.folder);
   const pgCtl = `/usr/lib/postgresql/${setting.major}/bin/pg_ctl`;
   const owner = execFileSync("id", ["-nu", String(statSync(folder).uid)], { encoding: "utf8" }).trim();
-  const command = ["-D", folder, "--mode", "fast", "--wait", "restart"];
+  const logFile = path.join(tmpdir(), "gavel-rehearsal-postgres.log");
+  const command = ["-D", folder, "-l", logFile, "--mode", "fast", "--wait", "restart"];
   const at = night.tally.now();
-  // Not the synchronous call: the evening's phones and desks carry on meanwhile.
-  await promisify(execFile)(...asOwner(owner, pgCtl, command));
+  // Not a synchronous call: the evening's phones and desks carry on meanwhile.
+  const [program, args] = asOwner(owner, pgCtl, command);
+  const exitCode = await new Promise<number | null>((resolve) =>
+    spawn(program, args, { stdio: "ignore" }).once("exit", resolve),
+  );
+  if (exitCode !== 0) throw new Error(`pg_ctl restart exited with ${exitCode}: see ${logFile}`);
   const serverBack = night.tally.now();
   const healthy = (await healthyAgain(night)) ?? night.tally.now();
   return faultOver(
