@@ -30,6 +30,7 @@ export interface Stream {
 }
 
 const streamAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+const SNAPSHOT_WITHIN_MS = 10_000;
 
 /**
  * Opens the board's stream for a phone; resolves once its snapshot arrived (or null if the app refused it). Then, as
@@ -72,6 +73,7 @@ function openStream(night: Night, guest: Guest, board: Board): Promise<Stream | 
       const lost = () => {
         if (ended) return;
         ended = true;
+        clearTimeout(unsynced);
         request?.destroy();
         if (!settled) return settle(null);
         if (closed) return;
@@ -79,6 +81,12 @@ function openStream(night: Night, guest: Guest, board: Board): Promise<Stream | 
         const pause = Math.max(offlineUntil - performance.now(), 0) + 500 + Math.random() * 500;
         setTimeout(() => !closed && connect(), pause);
       };
+      // Open without a snapshot (the server could not read the board, e.g. while PostgreSQL restarts): the app's
+      // client opens it again rather than wait for good, and so does the phone here.
+      const unsynced = setTimeout(() => {
+        night.tally.error("stream: no snapshot within 10 s", guest.email);
+        lost();
+      }, SNAPSHOT_WITHIN_MS);
       const current = http.get(url, { agent: streamAgent }, (response) => {
         if (response.statusCode !== 200) {
           response.resume();
@@ -89,6 +97,7 @@ function openStream(night: Night, guest: Guest, board: Board): Promise<Stream | 
         readServerSentEvents(response, (event, data, at) => {
           const message = JSON.parse(data) as { seq?: number; data: unknown };
           if (event === "snapshot") {
+            clearTimeout(unsynced);
             lastSeq = message.seq ?? 0;
             for (const item of message.data as LiveItem[]) board.set(item.id, item);
             if (!settled) {
