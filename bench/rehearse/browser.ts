@@ -25,6 +25,8 @@ export interface Retrying {
   failed(kind: string, example: string): void;
 }
 
+const GIVE_UP_AFTER_MS = 60_000;
+
 export class Browser {
   private readonly cookies = new Map<string, string>();
   /** Until then (performance.now()) the phone has no network: each request is cut mid-way (--chaos). */
@@ -79,9 +81,11 @@ export class Browser {
       headers.Origin = url.origin;
     }
     try {
-      // Without a network the request leaves and is cut a few milliseconds later: the server may have it or not.
-      const signal =
-        performance.now() < this.offlineUntil ? AbortSignal.timeout(2 + Math.floor(Math.random() * 20)) : undefined;
+      // Without a network the request leaves and is cut a few milliseconds later: the server may have it or not. An
+      // answer that never comes (a connection left hanging by a fault) is given up after a minute, as a person would.
+      const signal = AbortSignal.timeout(
+        performance.now() < this.offlineUntil ? 2 + Math.floor(Math.random() * 20) : GIVE_UP_AFTER_MS,
+      );
       const response = await fetch(url, { method, headers, body, redirect: "manual", signal });
       for (const cookie of response.headers.getSetCookie()) this.keep(cookie);
       const text = await response.text();
