@@ -119,7 +119,11 @@ async function killAppProcess(night: Night): Promise<Fault> {
     const healthy = await healthyAgain(night);
     // The cluster's primary replaces the worker: back to full strength once the count is back.
     const deadline = performance.now() + 60_000;
-    while (performance.now() < deadline && appProcesses(primary).length <= workers.length) await sleep(100);
+    const replaced = () => {
+      const now = appProcesses(primary);
+      return !now.includes(victim) && now.length > workers.length;
+    };
+    while (performance.now() < deadline && !replaced()) await sleep(100);
     const replacedAfter = night.tally.now() - at;
     return faultOver(
       night,
