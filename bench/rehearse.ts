@@ -2,23 +2,28 @@
 // database (PostgreSQL when DATABASE_URL names a server, else the embedded PGlite) with the Stripe sandbox standing in
 // for Stripe, writes a gala into it, and plays the evening through the app's HTTP forms, live streams and webhooks:
 // registration and check-in, the silent auction on streaming phones, the live auction, the paddle raise, the raffle,
-// gifts, the close, checkout. Then it checks the invariants in the database, prints a report and writes it as JSON.
-// Exits 1 when an invariant fails. How to run it and read the report: docs/rehearsal.md.
+// gifts, the close, checkout; with --chaos, faults played into it (bench/rehearse/chaos.ts). Then it checks the
+// invariants in the database, measures the machine's own limit (the bid transaction in plain SQL), prints a report and
+// writes it as JSON and as an HTML page with a timeline. Exits 1 when an invariant fails. How to run it and read the
+// report: docs/rehearsal.md.
 //
 // Options: --guests [40] --items [20] --speed [120: the evening's 100-odd minutes in about a minute] --seed [35]
 // --engine [postgres with DATABASE_URL, else pglite] --demo [off: the demo gala instead of the rehearsal's own]
-// --json [<tmp>/gavel-rehearsal.json]
+// --chaos [off] --json [<tmp>/gavel-rehearsal.json] --html [the JSON's path ending .html]
 import { writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { playEvening, SILENT_CLOSES_AT_MINUTE } from "./rehearse/evening";
 import { checkInvariants, type ScreenText } from "./rehearse/invariants";
 import { openNight } from "./rehearse/night";
+import { measureReference } from "./rehearse/reference";
 import { printReport, type RehearsalReport } from "./rehearse/report";
+import { reportPage } from "./rehearse/report-page";
 import { setStage, type Engine } from "./rehearse/stage";
 import { Tally } from "./rehearse/tally";
+import { buildTimeline } from "./rehearse/timeline";
 import { requireBenchSetup } from "./support/app";
 import { runBench } from "./support/run";
 import { sleep, summary } from "./support/stats";
@@ -31,7 +36,9 @@ const { values } = parseArgs({
     seed: { type: "string", default: "35" },
     engine: { type: "string" },
     demo: { type: "boolean", default: false },
+    chaos: { type: "boolean", default: false },
     json: { type: "string", default: path.join(tmpdir(), "gavel-rehearsal.json") },
+    html: { type: "string" },
   },
 });
 
@@ -54,6 +61,16 @@ if (engine !== "postgres" && engine !== "pglite") {
   process.exit(2);
 }
 const adminUrl = requireBenchSetup("rehearse", { database: engine === "postgres" });
+// --chaos restarts the PostgreSQL server itself, which it can only do on this machine.
+if (
+  values.chaos &&
+  engine === "postgres" &&
+  !["127.0.0.1", "localhost", "[::1]"].includes(new URL(adminUrl).hostname)
+) {
+  console.error("--chaos restarts PostgreSQL with pg_ctl: DATABASE_URL must name a server on this machine.");
+  process.exit(2);
+}
+const htmlPath = values.html ?? values.json!.replace(/(\.json)?$/, ".html");
 
 async function main() {
   const started = performance.now();
@@ -70,8 +87,11 @@ async function main() {
   try {
     log(`Rehearsal on ${stage.describe}; the app at ${stage.app.url}`);
     const tally = new Tally();
-    const night = await openNight(stage, tally, { speed, seed, startsAt: stage.startsAt }, log);
-    const evening = await playEvening(night);
+    const chaos = values.chaos!;
+    const night = await openNight(stage, tally, { speed, seed, startsAt: stage.startsAt, chaos }, log);
+    const evening = await playEvening(night, { chaos: chaos ? adminUrl : null });
+    const seconds = tally.now();
+    const loadAverage = loadavg().map((load) => Math.round(load * 100) / 100);
     // The sandbox's last webhooks are on their way.
     await sleep(1000);
     const screens = await readScreens(stage.app.url, night.staff.organiser, stage.gala.eventId);
@@ -85,6 +105,12 @@ async function main() {
       new Date(stage.startsAt),
     );
     ok = invariants.every((check) => check.holds);
+    log("The reference: the bid transaction in plain SQL on the same database");
+    const plain = stage.plainSql();
+    const reference = await measureReference(
+      plain,
+      night.guests.map((guest) => guest.usrId),
+    ).finally(() => plain.close());
     const report: RehearsalReport = {
       engine,
       database: stage.describe,
@@ -93,17 +119,23 @@ async function main() {
       liveLots: stage.gala.live.length,
       speed,
       seed,
+      chaos,
       seconds: (performance.now() - started) / 1000,
+      loadAverage,
       actions: tally.actions(),
       streams: { phones: evening.streams, deltas: tally.streamDelays.length, delayMs: summary(tally.streamDelays) },
       checkout: evening.checkout,
       errors: tally.errorsByKind(),
+      faults: evening.faults,
+      timeline: buildTimeline(tally.moments, tally.errorMoments, seconds),
+      reference,
       invariants,
       ok,
     };
     printReport(report, log);
     writeFileSync(values.json!, `${JSON.stringify(report, null, 2)}\n`);
-    log(`The report as JSON: ${values.json}`);
+    writeFileSync(htmlPath, reportPage(report));
+    log(`The report as JSON: ${values.json}; as a page: ${htmlPath}`);
   } finally {
     await stage.end();
   }

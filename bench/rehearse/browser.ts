@@ -5,6 +5,7 @@
  * post to the route's `.data` address, answered 202/204 for a redirect.
  */
 import { performance } from "node:perf_hooks";
+import { sleep } from "../support/stats";
 
 export interface Answer {
   status: number;
@@ -14,12 +15,27 @@ export interface Answer {
   ms: number;
 }
 
+/**
+ * How a person answers a failure under --chaos: a request that got no answer (the process died, the network dropped)
+ * or a server error is sent again, the same form with the same idempotency key, as the app's pages and the desk do,
+ * until `retryForMs` has passed. Each failed try is noted (its time is the tally's); the answer's time is the whole wait.
+ */
+export interface Retrying {
+  retryForMs: number;
+  failed(kind: string, example: string): void;
+}
+
+const GIVE_UP_AFTER_MS = 60_000;
+
 export class Browser {
   private readonly cookies = new Map<string, string>();
+  /** Until then (performance.now()) the phone has no network: each request is cut mid-way (--chaos). */
+  offlineUntil = 0;
 
   constructor(
     readonly base: string,
     sessionCookie?: string,
+    private readonly retrying?: Retrying,
   ) {
     if (sessionCookie) this.keep(sessionCookie);
   }
@@ -34,8 +50,26 @@ export class Browser {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   }
 
-  /** One request, its redirect not followed. A network failure answers status 0 with the error as its text. */
+  /**
+   * One request, its redirect not followed (tried again under --chaos, see Retrying). A network failure answers status
+   * 0 with the error as its text.
+   */
   async send(method: "GET" | "POST", address: string, fields?: Record<string, string>): Promise<Answer> {
+    const started = performance.now();
+    for (let attempt = 1; ; attempt++) {
+      const answer = await this.sendOnce(method, address, fields);
+      const failed = answer.status === 0 || answer.status >= 500;
+      if (!failed || !this.retrying || performance.now() - started > this.retrying.retryForMs)
+        return { ...answer, ms: performance.now() - started };
+      this.retrying.failed(
+        `${method} ${new URL(address, this.base).pathname}: ${answer.status || "no answer"}`,
+        answer.text,
+      );
+      await sleep(Math.min(2_000, 250 * attempt));
+    }
+  }
+
+  private async sendOnce(method: "GET" | "POST", address: string, fields?: Record<string, string>): Promise<Answer> {
     const started = performance.now();
     const url = new URL(address, this.base);
     const headers: Record<string, string> = { Cookie: this.cookieHeader() };
@@ -47,7 +81,12 @@ export class Browser {
       headers.Origin = url.origin;
     }
     try {
-      const response = await fetch(url, { method, headers, body, redirect: "manual" });
+      // Without a network the request leaves and is cut a few milliseconds later: the server may have it or not. An
+      // answer that never comes (a connection left hanging by a fault) is given up after a minute, as a person would.
+      const signal = AbortSignal.timeout(
+        performance.now() < this.offlineUntil ? 2 + Math.floor(Math.random() * 20) : GIVE_UP_AFTER_MS,
+      );
+      const response = await fetch(url, { method, headers, body, redirect: "manual", signal });
       for (const cookie of response.headers.getSetCookie()) this.keep(cookie);
       const text = await response.text();
       return { status: response.status, location: locationOf(response, text), text, ms: performance.now() - started };

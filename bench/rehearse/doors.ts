@@ -45,13 +45,19 @@ async function register(night: Night, guest: Guest): Promise<boolean> {
   return true;
 }
 
-/** The guest's phone joins the auction: the paddle registration gave them (matched by email) becomes theirs. */
+/**
+ * The guest's phone joins the auction: the paddle registration gave them (matched by email) becomes theirs, named in
+ * the page's toast. A page that failed to load after the join (--chaos) loses its toast, so the guest joins again,
+ * which names the same paddle.
+ */
 async function join(night: Night, guest: Guest) {
-  const answer = await guest.phone.postDocument(`/inroombid?id=${night.gala.eventId}`, { intent: "join" });
-  if (night.judge("join the auction", answer, redirected) !== "ok") return;
-  const paddle = /bidder number (\d+)/.exec(answer.text)?.[1];
-  if (paddle) guest.paddle = Number(paddle);
-  else night.tally.error("join the auction: no paddle on the page", answer.text);
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const answer = await guest.phone.postDocument(`/inroombid?id=${night.gala.eventId}`, { intent: "join" });
+    if (night.judge("join the auction", answer, redirected) !== "ok") return;
+    const paddle = /bidder number (\d+)/.exec(answer.text)?.[1];
+    if (paddle) return void (guest.paddle = Number(paddle));
+    night.tally.error("join the auction: no paddle on the page", answer.text);
+  }
 }
 
 /** A door station finds the guest by email and checks them in. */

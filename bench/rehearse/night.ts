@@ -6,8 +6,9 @@
 import { performance } from "node:perf_hooks";
 import { seededRandom, type SeededRandom } from "../../tests/support/seeded-random";
 import { sleep } from "../support/stats";
-import { Browser, type Answer } from "./browser";
+import { Browser, type Answer, type Retrying } from "./browser";
 import type { Gala } from "./gala";
+import type { Stream } from "./silent";
 import type { Stage } from "./stage";
 import type { Outcome, Tally } from "./tally";
 
@@ -47,6 +48,8 @@ export interface Night {
   guests: Guest[];
   staff: Record<keyof Gala["team"], Browser>;
   acknowledged: Acknowledged;
+  /** The phones' open streams of the silent auction (the room's screen aside). */
+  streams: Stream[];
   log(line: string): void;
   /** Resolves at `minute` of the evening (at once if it has passed). */
   at(minute: number): Promise<void>;
@@ -63,21 +66,25 @@ export interface Night {
 export async function openNight(
   stage: Stage,
   tally: Tally,
-  { speed, seed, startsAt }: { speed: number; seed: number; startsAt: number },
+  { speed, seed, startsAt, chaos }: { speed: number; seed: number; startsAt: number; chaos: boolean },
   log: (line: string) => void,
 ) {
   const random = seededRandom(seed);
   const { gala } = stage;
+  // Under --chaos people try again what failed, as the pages and the desk do; otherwise a failure is the answer.
+  const retrying: Retrying | undefined = chaos
+    ? { retryForMs: 60_000, failed: (kind, example) => tally.error(kind, example) }
+    : undefined;
   const staff = {} as Night["staff"];
   for (const [role, usrId] of Object.entries(gala.team) as [keyof Gala["team"], number][])
-    staff[role] = new Browser(stage.app.url, await stage.cookieOf(usrId));
+    staff[role] = new Browser(stage.app.url, await stage.cookieOf(usrId), retrying);
   const guests: Guest[] = [];
   for (const person of gala.guests)
     guests.push({
       usrId: person.usrId,
       email: person.email,
       name: `${person.firstName} ${person.lastName}`,
-      phone: new Browser(stage.app.url, await stage.cookieOf(person.usrId)),
+      phone: new Browser(stage.app.url, await stage.cookieOf(person.usrId), retrying),
       noScript: random.chance(0.3),
       registrantId: null,
       paddle: null,
@@ -103,6 +110,7 @@ export async function openNight(
       cardGifts: 0,
       lotsSold: 0,
     },
+    streams: [],
     log,
     at: async (minute) => {
       await sleep(Math.max(0, startedAt + minute * msPerMinute - performance.now()));

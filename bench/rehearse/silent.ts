@@ -16,65 +16,120 @@ import type { LiveItem } from "~/bidding/live-item";
 /** What the phones know of the board, as its stream tells them. */
 export type Board = Map<number, LiveItem>;
 
-interface Stream {
-  request: http.ClientRequest;
+export interface Stream {
   owner: number;
   /** performance.now() when its snapshot arrived: deltas before it are not this phone's to see. */
   openedAt: number;
   /** Per item, when each of its deltas arrived (performance.now()). */
   arrivals: Map<number, number[]>;
+  /** The phone loses its network for `ms`: the connection is cut, and opened again once it is back (--chaos). */
+  drop(ms: number): void;
+  /** Whether the connection is lost (until a snapshot arrives again). */
+  lost(): boolean;
+  /** The phone leaves the page: the stream is closed for good. */
+  close(): void;
 }
 
 const streamAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+const SNAPSHOT_WITHIN_MS = 10_000;
 
-/** Opens the board's stream for a phone; resolves once its snapshot arrived (or null if the app refused it). */
+/**
+ * Opens the board's stream for a phone; resolves once its snapshot arrived (or null if the app refused it). Then, as
+ * the app's client does (app/realtime/use-live-stream.ts), a connection lost (the process died, the network dropped)
+ * or a message missed (a jump in seq) is opened again within a second, for a fresh snapshot.
+ */
 function openStream(night: Night, guest: Guest, board: Board): Promise<Stream | null> {
   const url = `${night.stage.app.url}/inroombid/stream?id=${night.gala.eventId}`;
-  const started = performance.now();
+  let request: http.ClientRequest | null = null;
+  let closed = false;
+  let offlineUntil = 0;
+  /** performance.now() when the connection was lost, until a snapshot arrives again. */
+  let lostAt: number | null = null;
+  const stream: Stream = {
+    owner: guest.usrId,
+    openedAt: Infinity,
+    arrivals: new Map(),
+    drop(ms) {
+      offlineUntil = performance.now() + ms;
+      request?.destroy();
+    },
+    lost: () => lostAt !== null,
+    close() {
+      closed = true;
+      request?.destroy();
+    },
+  };
   return new Promise((resolve) => {
-    const stream: Stream = {
-      request: null as unknown as http.ClientRequest,
-      owner: guest.usrId,
-      openedAt: Infinity,
-      arrivals: new Map(),
-    };
-    let opened = false;
+    let settled = false;
     const settle = (value: Stream | null) => {
-      if (opened) return;
-      opened = true;
+      if (settled) return;
+      settled = true;
       resolve(value);
     };
-    stream.request = http.get(url, { agent: streamAgent }, (response) => {
-      if (response.statusCode !== 200) {
-        response.resume();
-        night.tally.record("stream: open", "error", performance.now() - started);
-        night.tally.error(`stream: open: ${response.statusCode}`, guest.email);
-        settle(null);
-        return;
-      }
-      readServerSentEvents(response, (event, data, at) => {
-        const message = JSON.parse(data) as { data: unknown };
-        if (event === "snapshot") {
-          for (const item of message.data as LiveItem[]) board.set(item.id, item);
-          if (!opened) {
-            night.tally.record("stream: open", "ok", at - started);
-            stream.openedAt = at;
-          }
-          settle(stream);
-        } else if (event === "delta") {
-          const item = message.data as LiveItem;
-          board.set(item.id, item);
-          const list = stream.arrivals.get(item.id) ?? [];
-          list.push(at);
-          stream.arrivals.set(item.id, list);
+    const connect = () => {
+      const started = performance.now();
+      let lastSeq = 0;
+      let ended = false;
+      /** This connection is over: opened again after a pause (when it had opened before), or the phone gives up. */
+      const lost = () => {
+        if (ended) return;
+        ended = true;
+        clearTimeout(unsynced);
+        request?.destroy();
+        if (!settled) return settle(null);
+        if (closed) return;
+        lostAt ??= performance.now();
+        const pause = Math.max(offlineUntil - performance.now(), 0) + 500 + Math.random() * 500;
+        setTimeout(() => !closed && connect(), pause);
+      };
+      // Open without a snapshot (the server could not read the board, e.g. while PostgreSQL restarts): the app's
+      // client opens it again rather than wait for good, and so does the phone here.
+      const unsynced = setTimeout(() => {
+        night.tally.error("stream: no snapshot within 10 s", guest.email);
+        lost();
+      }, SNAPSHOT_WITHIN_MS);
+      const current = http.get(url, { agent: streamAgent }, (response) => {
+        if (response.statusCode !== 200) {
+          response.resume();
+          night.tally.record(settled ? "stream: open again" : "stream: open", "error", performance.now() - started);
+          night.tally.error(`stream: open: ${response.statusCode}`, guest.email);
+          return lost();
         }
+        readServerSentEvents(response, (event, data, at) => {
+          const message = JSON.parse(data) as { seq?: number; data: unknown };
+          if (event === "snapshot") {
+            clearTimeout(unsynced);
+            lastSeq = message.seq ?? 0;
+            for (const item of message.data as LiveItem[]) board.set(item.id, item);
+            if (!settled) {
+              night.tally.record("stream: open", "ok", at - started);
+              stream.openedAt = at;
+            } else if (lostAt !== null) {
+              // Lost until now: the time from the drop to the board shown again.
+              night.tally.record("stream: open again", "ok", at - lostAt);
+            }
+            lostAt = null;
+            settle(stream);
+          } else if (event === "delta") {
+            if (message.seq !== undefined && message.seq !== lastSeq + 1) return lost();
+            lastSeq = message.seq ?? lastSeq;
+            const item = message.data as LiveItem;
+            board.set(item.id, item);
+            const list = stream.arrivals.get(item.id) ?? [];
+            list.push(at);
+            stream.arrivals.set(item.id, list);
+          }
+        });
+        response.on("error", lost);
+        response.on("close", lost);
       });
-      response.on("error", () => {});
-    });
-    stream.request.on("error", (error) => {
-      if (!opened) night.tally.error("stream: open: network", String(error));
-      settle(null);
-    });
+      request = current;
+      current.on("error", (error) => {
+        if (!settled) night.tally.error("stream: open: network", String(error));
+        lost();
+      });
+    };
+    connect();
   });
 }
 
@@ -138,7 +193,7 @@ export async function bidFromPhone(
 export async function silentAuction(night: Night, board: Board, { everyMinutes = 5 } = {}) {
   const { random, gala } = night;
   const closesAt = gala.silentClosesAt.getTime();
-  const streams: Stream[] = [];
+  const { streams } = night;
   const placed: PlacedBid[] = [];
   const silentIds = new Set(gala.silent.map((item) => item.id));
   // The room's screen: a stream open all evening, whatever the phones do, so the board (and its close) is known.
@@ -189,8 +244,8 @@ export async function silentAuction(night: Night, board: Board, { everyMinutes =
   }
   const stillOpen = [...silentIds].filter((id) => !board.get(id)?.closed).length;
   if (stillOpen > 0) night.tally.error("silent: items still open 15 s after the close", `${stillOpen} items`);
-  for (const stream of streams) stream.request.destroy();
-  screen?.request.destroy();
+  for (const stream of streams) stream.close();
+  screen?.close();
   night.log(`  silent auction closed: ${placed.length} bids acknowledged, ${streams.length} phones streaming`);
   return { streamDelays: streamDelays(streams, placed), streams: streams.length };
 }

@@ -1,12 +1,19 @@
 /**
  * A line chart over time drawn as SVG on the server (decision 027): one line per series, the first and last
- * labels under the axis, the largest value beside it. The table under it carries every number.
+ * labels under the axis, the largest value beside it, and moments marked on it (a dashed line and its name, e.g. the
+ * rehearsal's faults). The table under it carries every number.
  */
 import { useId } from "react";
 
 export interface LineSeries {
   label: string;
   values: number[];
+}
+
+/** A moment marked on the chart: `at` is a position among the labels (0 the first; between two, a fraction). */
+export interface LineMark {
+  at: number;
+  label: string;
 }
 
 const WIDTH = 640;
@@ -21,12 +28,14 @@ export function LineChart({
   labels,
   series,
   format,
+  marks = [],
 }: {
   title: string;
   description: string;
   labels: string[];
   series: LineSeries[];
   format: (value: number) => string;
+  marks?: LineMark[];
 }) {
   const id = useId();
   const all = series.flatMap((line) => line.values);
@@ -66,6 +75,15 @@ export function LineChart({
           ) : null}
         </>
       ) : null}
+      {marks.map((mark, index) => (
+        <g key={`${mark.at}-${mark.label}`} className="report-chart__mark">
+          <line x1={x(mark.at)} y1={TOP} x2={x(mark.at)} y2={TOP + plotHeight} />
+          {/* Staggered down the chart so that marks close together keep their names apart. */}
+          <text x={x(mark.at) + 4} y={TOP + 30 + (index % 4) * 14} className="report-chart__label">
+            {mark.label}
+          </text>
+        </g>
+      ))}
       {series.map((line, index) => (
         <g key={line.label} className={`report-chart__series report-chart__series--${index}`}>
           <polyline
