@@ -23,8 +23,11 @@ const SHARED = [
   "ui",
 ];
 
-/** What every product stands on: sign-in and permissions, menus, an event's settings, the outbox, page storage. */
-const PLATFORM = ["admin-list", "auth", "designed-pages", "events", "messages", "navigation"];
+/**
+ * What every product stands on: sign-in and permissions, menus, an event's settings, the outbox, page storage, the
+ * staff stations' offline queue.
+ */
+const PLATFORM = ["admin-list", "auth", "designed-pages", "events", "messages", "navigation", "stations"];
 
 /**
  * Each product folder and the other products it may import (besides the shared and platform floors), as the code

@@ -14,7 +14,18 @@ declare global {
 export let connection = (globalThis.__gavelDatabase ??= openDatabase(
   config.DATABASE_URL
     ? { engine: "postgres", url: config.DATABASE_URL, maxConnections: config.DATABASE_POOL_SIZE }
-    : { engine: "pglite", dataDir: path.join(config.dataDir, "pglite") },
+    : {
+        engine: "pglite",
+        dataDir: path.join(config.dataDir, "pglite"),
+        // In a thread of its own, so that the server's thread takes connections and requests while a statement runs.
+        worker: {
+          workerFile: path.resolve("build/pglite-worker.js"),
+          onCrash(error) {
+            console.error(`The embedded database stopped: ${error.message}. Exiting, to be started again.`);
+            process.exit(1);
+          },
+        },
+      },
 ));
 
 export let db = connection.db;

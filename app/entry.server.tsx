@@ -3,6 +3,12 @@ import { Writable } from "node:stream";
 import { type ActionFunctionArgs, type EntryContext, type LoaderFunctionArgs } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import {
+  asDatabaseUnavailable,
+  databaseUnavailablePage,
+  metDatabaseAway,
+  noteUnexpectedError,
+} from "./http/database-unavailable.server";
 import { clearToastShownOnPage } from "./http/toast.server";
 import { documentPolicy } from "./security/response-headers";
 import { NonceProvider } from "./security/ui/nonce";
@@ -16,8 +22,14 @@ export const streamTimeout = ABORT_DELAY_MS;
 
 /** Unexpected errors are logged here with their details; the person sees the short message of the error page. */
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  noteUnexpectedError(request, error);
   if (request.signal.aborted) return;
   console.error(`[error] ${request.method} ${new URL(request.url).pathname}`, error);
+}
+
+/** A script's data request (.data) whose query met the database away is a 503 with Retry-After, not a 500. */
+export function handleDataRequest(response: Response, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  return metDatabaseAway(request) ? asDatabaseUnavailable(response) : response;
 }
 
 export default async function handleRequest(
@@ -29,6 +41,8 @@ export default async function handleRequest(
   await clearToastShownOnPage(request, responseHeaders);
   const nonce = randomBytes(16).toString("base64");
   responseHeaders.set("Content-Security-Policy", documentPolicy(nonce));
+  // The database was away for a query of this page: a short page of our own, which needs nothing from it.
+  if (metDatabaseAway(request)) return databaseUnavailablePage(responseHeaders, nonce);
   // The document is sent whole, once rendered: no route defers data, so streaming it gained nothing and cost a write
   // to the socket per chunk (and a web stream per page) on every page a bidder's phone loads after each bid.
   return new Promise<Response>((resolve, reject) => {

@@ -1,13 +1,22 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches } from "@remix-run/react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useMatches,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { currentEventId, getSignedInUser } from "~/auth/access.server";
 import { eventIdBySubdomain, eventsOfUser } from "~/events/events.server";
 import { getToast } from "~/http/toast.server";
+import { unlessAnsweredInPlace } from "~/navigation/answer-in-place";
+import { notWhileOffline } from "~/navigation/offline-revalidation";
 import { subdomainRedirect } from "~/navigation/subdomain.server";
 import { useNonce } from "~/security/ui/nonce";
-import baseHref from "~/styles/base.css";
-import componentsHref from "~/styles/components.css";
-import tokensHref from "~/styles/tokens.css";
+import foundationHref from "~/styles/foundation.css";
 import { ErrorPage, errorTitle } from "~/ui/error-page";
 import { LoadingOverlay } from "~/ui/loading-overlay";
 import { Toaster } from "~/ui/toast";
@@ -23,11 +32,12 @@ const FAVICON =
       '<path d="m14 11 7 7M21 7l5 5M11 14l7-7M18 21l7-7"/></g></svg>',
   );
 
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  unlessAnsweredInPlace(args) && notWhileOffline(args);
+
 export const links: LinksFunction = () => [
   { rel: "icon", href: FAVICON, type: "image/svg+xml" },
-  { rel: "stylesheet", href: tokensHref },
-  { rel: "stylesheet", href: baseHref },
-  { rel: "stylesheet", href: componentsHref },
+  { rel: "stylesheet", href: foundationHref },
 ];
 
 export const meta: MetaFunction = ({ error }) => [

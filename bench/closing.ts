@@ -11,7 +11,8 @@
 // transactions of 50 items as the scheduler batches them; and the whole close in five set-wide statements, a floor.
 // Results: docs/benchmarks.md ("Closing").
 //
-// Environment (defaults in brackets): DATABASE_URL [unset: PGlite only], BENCH_ENGINES [postgres,pglite],
+// Environment (defaults in brackets): DATABASE_URL [unset: PGlite only], BENCH_ENGINES [postgres,pglite; also
+// pglite-worker: PGlite in a worker thread as the server runs it, after `npm run build`],
 // BENCH_ITEMS [500], BENCH_BIDDERS [2000], BENCH_BIDS_PER_ITEM [40], BENCH_KEEP_DB [unset], BENCH_CPU_PROFILE [unset: a
 // folder to write a CPU profile of Gavel's close alone into, `<engine>-close.cpuprofile`, for Chrome's DevTools].
 import { randomBytes } from "node:crypto";
@@ -32,7 +33,10 @@ const BIDDERS = envNumber("BENCH_BIDDERS", 2000, { whole: true });
 const BIDS_PER_ITEM = Math.min(BIDDERS, envNumber("BENCH_BIDS_PER_ITEM", 40, { whole: true }));
 const ENGINES = (process.env.BENCH_ENGINES ?? "postgres,pglite")
   .split(",")
-  .filter((engine) => engine === "pglite" || (engine === "postgres" && process.env.DATABASE_URL));
+  .filter(
+    (engine) =>
+      engine === "pglite" || engine === "pglite-worker" || (engine === "postgres" && process.env.DATABASE_URL),
+  );
 
 interface Engine {
   name: string;
@@ -81,11 +85,21 @@ async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
-async function pgliteEngine(): Promise<Engine> {
+/** PGlite in this process, or (`inWorker`) in a thread of its own as the server runs it (build/pglite-worker.js). */
+async function pgliteEngine(inWorker: boolean): Promise<Engine> {
   const folder = mkdtempSync(path.join(tmpdir(), "gavel-bench-closing-"));
-  const database = await pgliteDatabase(path.join(folder, "pglite"));
+  const worker = inWorker
+    ? {
+        workerFile: path.resolve("build/pglite-worker.js"),
+        onCrash(error: Error) {
+          console.error(error);
+          process.exit(1);
+        },
+      }
+    : undefined;
+  const database = await pgliteDatabase(path.join(folder, "pglite"), worker);
   return {
-    name: `PGlite (embedded, in this process), in ${folder}`,
+    name: `PGlite (embedded, ${inWorker ? "in a worker thread" : "in this process"}), in ${folder}`,
     connection: database.connection,
     sql: database.sql,
     async done() {
@@ -230,10 +244,10 @@ async function run(engineName: string, engine: Engine) {
 
 async function main() {
   if (ENGINES.length === 0)
-    throw new Error("No engine to run: BENCH_ENGINES names postgres (with DATABASE_URL) or pglite");
+    throw new Error("No engine to run: BENCH_ENGINES names postgres (with DATABASE_URL), pglite or pglite-worker");
   let ok = true;
   for (const name of ENGINES) {
-    const engine = name === "postgres" ? await postgresEngine() : await pgliteEngine();
+    const engine = name === "postgres" ? await postgresEngine() : await pgliteEngine(name === "pglite-worker");
     try {
       ok = (await run(name, engine)) && ok;
     } finally {

@@ -13,11 +13,12 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { performance } from "node:perf_hooks";
 import { gunzipSync } from "node:zlib";
-import postgres from "postgres";
-import { appProcesses, requireBenchSetup, startApp, throwawayDatabase, type App } from "./support/app";
+import { requireBenchSetup, type App } from "./support/app";
 import { makeEvent, transactions } from "./support/data";
 import { cpuMeter } from "./support/processes";
+import { benchOnThrowawayDatabase, runBench } from "./support/run";
 import { envNumber, ms, summary } from "./support/stats";
+import type postgres from "postgres";
 
 const ITEMS = envNumber("BENCH_GALLERY_ITEMS", 300, { whole: true });
 const CLIENTS = envNumber("BENCH_CLIENTS", 32, { whole: true });
@@ -88,17 +89,8 @@ async function load(app: App, sql: postgres.Sql, name: string, path: string) {
 }
 
 async function main() {
-  const database = await throwawayDatabase(adminUrl);
-  let app: App | null = null;
-  let sql: postgres.Sql | null = null;
-  let ok = true;
-  try {
-    console.log(database.describe);
-    app = await startApp(database.url, randomBytes(32).toString("hex"));
-    console.log(
-      `App: node server.js at ${app.url} (${appProcesses(app.child.pid!).length - 1 || 1} server processes), Node ${process.version}`,
-    );
-    sql = postgres(database.url, { max: 2, onnotice: () => {} });
+  await benchOnThrowawayDatabase(adminUrl, async ({ app, sql }) => {
+    let ok = true;
     const gala = await makeEvent(sql, ITEMS, `gallery-${randomBytes(3).toString("hex")}`);
     const gallery = `/inroombid?id=${gala.eventId}`;
     const first = await get(app, gallery);
@@ -110,8 +102,8 @@ async function main() {
     );
     if (first.status !== 200) ok = false;
     // Warm-up (not reported): JIT, pools, prepared statements.
-    await Promise.all(Array.from({ length: CLIENTS }, () => get(app!, gallery)));
-    await Promise.all(Array.from({ length: CLIENTS }, () => get(app!, "/health")));
+    await Promise.all(Array.from({ length: CLIENTS }, () => get(app, gallery)));
+    await Promise.all(Array.from({ length: CLIENTS }, () => get(app, "/health")));
 
     const pages = await load(app, sql, "Gallery", gallery);
     const health = await load(app, sql, "Reference: a trivial route", "/health");
@@ -122,16 +114,8 @@ async function main() {
     console.log(
       `  ${best >= 500 ? "met   " : "MISSED"} gallery of ${ITEMS} items: ${pages.rate.toFixed(0)} and ${again.rate.toFixed(0)} pages/s; /health ${health.rate.toFixed(0)} answers/s in the same run: ${((pages.rate / health.rate) * 100).toFixed(1)}% and ${((again.rate / health.rate) * 100).toFixed(1)}% of it`,
     );
-  } finally {
-    await sql?.end({ timeout: 5 });
-    app?.stop();
-    if (process.env.BENCH_KEEP_DB) await database.keep();
-    else await database.drop();
-  }
-  process.exit(ok ? 0 : 1);
+    return ok;
+  });
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -9,7 +9,8 @@
 //
 // Options: --guests [40] --items [20] --speed [120: the evening's 100-odd minutes in about a minute] --seed [35]
 // --engine [postgres with DATABASE_URL, else pglite] --demo [off: the demo gala instead of the rehearsal's own]
-// --chaos [off] --json [<tmp>/gavel-rehearsal.json] --html [the JSON's path ending .html]
+// --chaos [off] --stations [off: the doors and the paddle raise through their stations' queues, with outages]
+// --json [<tmp>/gavel-rehearsal.json] --html [the JSON's path ending .html]
 import { writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -22,6 +23,7 @@ import { measureReference } from "./rehearse/reference";
 import { printReport, type RehearsalReport } from "./rehearse/report";
 import { reportPage } from "./rehearse/report-page";
 import { setStage, type Engine } from "./rehearse/stage";
+import { accountForStations, openStations } from "./rehearse/stations";
 import { Tally } from "./rehearse/tally";
 import { buildTimeline } from "./rehearse/timeline";
 import { requireBenchSetup } from "./support/app";
@@ -37,6 +39,7 @@ const { values } = parseArgs({
     engine: { type: "string" },
     demo: { type: "boolean", default: false },
     chaos: { type: "boolean", default: false },
+    stations: { type: "boolean", default: false },
     json: { type: "string", default: path.join(tmpdir(), "gavel-rehearsal.json") },
     html: { type: "string" },
   },
@@ -89,6 +92,7 @@ async function main() {
     const tally = new Tally();
     const chaos = values.chaos!;
     const night = await openNight(stage, tally, { speed, seed, startsAt: stage.startsAt, chaos }, log);
+    if (values.stations) night.links = openStations(night);
     const evening = await playEvening(night, { chaos: chaos ? adminUrl : null });
     const seconds = tally.now();
     const loadAverage = loadavg().map((load) => Math.round(load * 100) / 100);
@@ -96,6 +100,7 @@ async function main() {
     await sleep(1000);
     const screens = await readScreens(stage.app.url, night.staff.organiser, stage.gala.eventId);
     const database = await stage.database();
+    const stations = night.links ? await accountForStations(database.db, stage.gala.eventId, night.links) : null;
     const invariants = await checkInvariants(
       database.db,
       stage.gala.eventId,
@@ -104,6 +109,14 @@ async function main() {
       screens,
       new Date(stage.startsAt),
     );
+    if (stations)
+      invariants.push({
+        name: "every station entry answered, and stored once with its answer (--stations)",
+        holds: stations.accountedFor,
+        detail: stations.accountedFor
+          ? [`${stations.stations.reduce((sum, station) => sum + station.taken, 0)} entries`]
+          : stations.problems,
+      });
     ok = invariants.every((check) => check.holds);
     log("The reference: the bid transaction in plain SQL on the same database");
     const plain = stage.plainSql();
@@ -130,6 +143,7 @@ async function main() {
       timeline: buildTimeline(tally.moments, tally.errorMoments, seconds),
       reference,
       invariants,
+      stations,
       ok,
     };
     printReport(report, log);

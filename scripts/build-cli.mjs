@@ -1,6 +1,7 @@
-// Bundles the command-line tools (scripts/*.ts) so that they run with plain node, also in the
-// production image where no TypeScript tooling is installed.
+// Bundles the command-line tools (scripts/*.ts) and the embedded database's thread so that they run with plain
+// node, also in the production image where no TypeScript tooling is installed.
 import { build } from "esbuild";
+import { buildPgliteWorker } from "./pglite-worker-build.mjs";
 
 await build({
   entryPoints: ["scripts/db.ts", "scripts/db-backup.ts"],
@@ -12,3 +13,5 @@ await build({
   packages: "external",
   logLevel: "warning",
 });
+
+await buildPgliteWorker("build/pglite-worker.js");

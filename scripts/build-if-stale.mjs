@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const OUTPUTS = ["build/index.js", "build/cli/db.js", "public/build"];
+const OUTPUTS = ["build/index.js", "build/cli/db.js", "build/pglite-worker.js", "public/build"];
 const SOURCES = ["app", "drizzle", "scripts", "remix.config.js", "tsconfig.json", "package.json", "package-lock.json"];
 
 function newest(entry) {

@@ -9,7 +9,7 @@ import { preparedQuery } from "~/db/prepared.server";
 import { db } from "~/db.server";
 import { ended_session, usr, usr_event_role } from "~drizzle/schema";
 import { isTeamMember, PERMISSION_LABELS, type Permission, type Role } from "./permissions";
-import { getSessionUser } from "./session.server";
+import { getSessionUser, type SessionUser } from "./session.server";
 
 export interface SignedInUser {
   usr_id: number;
@@ -24,23 +24,35 @@ export interface SignedInUser {
   roles: Role[];
 }
 
+/**
+ * The person, their roles (one row each) and whether the session still counts, for the user and session the
+ * placeholders usrId and sessionId name. A caller that needs more of the same person at once (the bidder pages) adds
+ * its own columns to the same statement and reads the user with `signedInUserFrom`.
+ */
+export const SIGNED_IN_USER_COLUMNS = {
+  usr_id: usr.usr_id,
+  email_address: usr.email_address,
+  first_name: usr.first_name,
+  last_name: usr.last_name,
+  selected_event: usr.selected_event,
+  session_version: usr.session_version,
+  signed_out: sql<boolean>`exists(select 1 from ${ended_session} where ${ended_session.session_id} = ${sql.placeholder("sessionId")})`,
+  role: usr_event_role,
+};
+
 const userWithRoles = preparedQuery("signed_in_user", (db) =>
   db
-    .select({
-      usr_id: usr.usr_id,
-      email_address: usr.email_address,
-      first_name: usr.first_name,
-      last_name: usr.last_name,
-      selected_event: usr.selected_event,
-      session_version: usr.session_version,
-      signed_out: sql<boolean>`exists(select 1 from ${ended_session} where ${ended_session.session_id} = ${sql.placeholder("sessionId")})`,
-      role: usr_event_role,
-    })
+    .select(SIGNED_IN_USER_COLUMNS)
     .from(usr)
     .leftJoin(usr_event_role, eq(usr_event_role.usr_id, usr.usr_id))
     .where(eq(usr.usr_id, sql.placeholder("usrId")))
     .orderBy(asc(usr_event_role.usr_event_role_id)),
 );
+
+type SignedInUserRow = Pick<
+  Awaited<ReturnType<ReturnType<typeof userWithRoles>["execute"]>>[number],
+  keyof typeof SIGNED_IN_USER_COLUMNS
+>;
 
 /**
  * A page's loaders all ask who is signed in (the root's header, the page's own): a GET's answer is read once and
@@ -67,12 +79,35 @@ async function readSignedInUser(request: Request): Promise<SignedInUser | undefi
   const session = await getSessionUser(request);
   if (session === undefined) return undefined;
   // One statement for the person and their roles: every page of the app asks it.
-  const rows = await userWithRoles(db).execute({ usrId: session.usrId, sessionId: session.sessionId });
+  return signedInUserFrom(await userWithRoles(db).execute({ usrId: session.usrId, sessionId: session.sessionId }), {
+    request,
+    session,
+  });
+}
+
+/**
+ * The user of rows read with SIGNED_IN_USER_COLUMNS for the request's session (undefined when the session no longer
+ * counts), kept for the request's other loaders as getSignedInUser keeps its own.
+ */
+export function signedInUserFrom(
+  rows: SignedInUserRow[],
+  { request, session }: { request: Request; session: SessionUser },
+): SignedInUser | undefined {
   const [row] = rows;
-  if (!row || row.session_version !== session.version || row.signed_out) return undefined;
-  const { session_version: _version, signed_out: _signedOut, role: _role, ...person } = row;
-  const roles = rows.flatMap(({ role }) => (role ? [role] : []));
-  return { ...person, roles };
+  const user =
+    !row || row.session_version !== session.version || row.signed_out
+      ? undefined
+      : {
+          usr_id: row.usr_id,
+          email_address: row.email_address,
+          first_name: row.first_name,
+          last_name: row.last_name,
+          selected_event: row.selected_event,
+          roles: rows.flatMap(({ role }) => (role ? [role] : [])),
+        };
+  if ((request.method === "GET" || request.method === "HEAD") && !signedInUserOfRead.has(request))
+    signedInUserOfRead.set(request, Promise.resolve(user));
+  return user;
 }
 
 /** Pages that need a signed-in user: anonymous visitors go to the root path. */

@@ -170,6 +170,8 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin._workspace.registration.seating": { loader: "can_register", action: "can_register" },
   "routes/admin._workspace.registration.seating_.print": { loader: "can_register" },
   "routes/admin._workspace.registration.checkinout": { loader: "can_check_in_out", action: "can_check_in_out" },
+  // The stations' queues (decision 041): each entry is posted here; opened in a browser, the address is the station.
+  "routes/admin._workspace.registration.checkinout_.sync": { loader: "can_check_in_out", action: "can_check_in_out" },
   "routes/admin._workspace.registration.checkinout_.stream": { loader: "can_check_in_out" },
 
   // Bids: seeing them needs can_view_stats ("See figures and bids"); acting on them, can_control_event. The section
@@ -188,6 +190,10 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
     action: ["can_bid", "can_control_event"],
   },
   "routes/admin._workspace.bids.paddleraises_.stream": { loader: ["can_bid", "can_control_event"] },
+  "routes/admin._workspace.bids.paddleraises_.sync": {
+    loader: ["can_bid", "can_control_event"],
+    action: ["can_bid", "can_control_event"],
+  },
   // Recording a sale of an item for sale to a paddle (it is billed on the guest's invoice).
   "routes/admin._workspace.bids.purchases": { loader: "can_view_stats", action: "can_control_event" },
   // Raffle tickets are sold at the tables (can_bid) or with the rest of billing (can_bill); the same people draw.
@@ -205,6 +211,7 @@ export const ADMIN_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   "routes/admin._workspace.billing": { loader: ["can_bill", "can_report"] },
   "routes/admin._workspace.billing._index": { loader: "team" },
   "routes/admin._workspace.billing.winners": { loader: "can_bill", action: "can_bill" },
+  "routes/admin._workspace.billing.winners_.sync": { loader: "can_bill", action: "can_bill" },
   "routes/admin._workspace.billing.payments": { loader: "can_bill", action: "can_bill" },
   "routes/admin._workspace.billing.winnersreport": { loader: ["can_bill", "can_report"] },
   // Downloads are exports: can_report (docs/permissions.md).

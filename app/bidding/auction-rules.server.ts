@@ -28,6 +28,8 @@ type AuctionRow = Pick<
 
 export interface EventAuctionRules {
   eventId: number;
+  /** The event's settings_version when these rules were read (event-settings-cache.server.ts). */
+  settingsVersion: number;
   currency: string;
   timezone: string;
   storeCard: boolean;
@@ -70,6 +72,7 @@ const ruleColumns = (table: typeof silent_auction | typeof virtual_auction) => (
 });
 
 const RULE_COLUMNS = {
+  settingsVersion: event.settings_version,
   currency: event.currency,
   timezone: event.timezone,
   silentEnabled: event.is_silent_auction_enabled,
@@ -155,6 +158,7 @@ function rulesOf(eventId: number, row: RulesRow): EventAuctionRules | null {
   const online = row.liveEnabled && !eventClosed ? (row.onlineLots ?? []) : [];
   return {
     eventId,
+    settingsVersion: row.settingsVersion,
     liveOnline: new Set(online),
     currency: row.currency,
     timezone: row.timezone,

@@ -3,20 +3,30 @@
  * to them, the board, and their standing. The route only picks the view.
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { getSignedInUser, signInAndComeBack } from "~/auth/access.server";
+import {
+  getSignedInUser,
+  SIGNED_IN_USER_COLUMNS,
+  signedInUserFrom,
+  signInAndComeBack,
+  type SignedInUser,
+} from "~/auth/access.server";
+import { getSessionUser } from "~/auth/session.server";
 import { creditNeedsCard } from "~/billing/cards.server";
 import { isAnyOf, preparedQuery } from "~/db/prepared.server";
+import { readRowId } from "~/db/row-id";
 import { db } from "~/db.server";
 import { pageTree } from "~/designed-pages/page-documents.server";
 import { featureVisibility, type FeatureFlags } from "~/events/feature-switches";
-import { findPublicEvent, type PublicEvent } from "~/events/public-event.server";
-import { bid } from "~drizzle/schema";
+import { findPublicEvent, openToThePublic, type PublicEvent } from "~/events/public-event.server";
+import { bid, event, usr, usr_event_role } from "~drizzle/schema";
 import { resolveAuctionPage } from "./auction-page";
 import {
   loadEventAuctionRules,
   loadEventAuctionRulesWithStanding,
   type EventAuctionRules,
 } from "./auction-rules.server";
+import { STANDING_COLUMNS, standingFrom, type BidderStanding } from "./bidder-standing.server";
+import { eventSettingsAt } from "./event-settings-cache.server";
 import type { OwnBid } from "./live-item";
 import type { AppLoadContext } from "@remix-run/node";
 import type { Role } from "~/auth/permissions";
@@ -41,17 +51,69 @@ export interface BidderContext {
  * previewers).
  */
 export async function loadBidderContext(request: Request, found?: PublicEvent): Promise<BidderContext> {
+  const known = found ? undefined : await readSignedInBidder(request);
+  if (known) return bidderContext(known);
   // The event of ?id, unless the caller found it another way (a short path such as /cisnew), and who is asking:
   // read together, in one round trip.
   const [event, signedIn] = await Promise.all([found ?? findPublicEvent(request), getSignedInUser(request)]);
+  const { rules, standing } = signedIn
+    ? await loadEventAuctionRulesWithStanding(db, event.event_id, signedIn.usr_id)
+    : { rules: await loadEventAuctionRules(db, event.event_id), standing: null };
+  return bidderContext({ event, rules, signedIn, standing });
+}
+
+const signedInBidder = preparedQuery("signed_in_bidder", (db) =>
+  db
+    .select({
+      ...SIGNED_IN_USER_COLUMNS,
+      ...STANDING_COLUMNS,
+      settingsVersion: sql<number | null>`(select ${event.settings_version} from ${event}
+        where ${event.event_id} = ${sql.placeholder("eventId")})`,
+    })
+    .from(usr)
+    .leftJoin(usr_event_role, eq(usr_event_role.usr_id, usr.usr_id))
+    .where(eq(usr.usr_id, sql.placeholder("usrId")))
+    .orderBy(asc(usr_event_role.usr_event_role_id)),
+);
+
+/**
+ * A signed-in visitor of an event named by ?id, in one statement: the person, their roles, their paddle and card, and
+ * the event's settings_version, with the event's row and rules from this process's copy of that version
+ * (event-settings-cache.server.ts). Undefined for anyone else (not signed in, a session that no longer counts, an
+ * event by slug), whom the reads of each part answer.
+ */
+async function readSignedInBidder(request: Request) {
+  const eventId = readRowId(new URL(request.url).searchParams.get("id"));
+  const session = eventId === null ? undefined : await getSessionUser(request);
+  if (eventId === null || !session) return undefined;
+  const rows = await signedInBidder(db).execute({ usrId: session.usrId, sessionId: session.sessionId, eventId });
+  const signedIn = signedInUserFrom(rows, { request, session });
+  if (!signedIn) return undefined;
+  const [row] = rows;
+  const settings = row.settingsVersion === null ? undefined : await eventSettingsAt(eventId, row.settingsVersion);
+  const event = openToThePublic(settings?.event);
+  // The rules are shared by the process's requests: each context gets its own list of the auctions it shows.
+  const rules = settings?.rules ? { ...settings.rules, auctions: { ...settings.rules.auctions } } : null;
+  return { event, rules, signedIn, standing: standingFrom(row) };
+}
+
+/** The context of what was read: 404 when neither auction shows to this visitor, or the event takes no bids. */
+function bidderContext({
+  event,
+  rules,
+  signedIn,
+  standing,
+}: {
+  event: PublicEvent;
+  rules: EventAuctionRules | null;
+  signedIn: SignedInUser | undefined;
+  standing: BidderStanding | null;
+}): BidderContext {
   const role: Role | undefined = signedIn?.roles.find((candidate) => candidate.event_id === event.event_id);
   const canPreview = role?.can_preview_event === true;
   const silent = featureVisibility(event as unknown as FeatureFlags, "silent_auction", canPreview);
   const virtual = featureVisibility(event as unknown as FeatureFlags, "virtual_auction", canPreview);
   if (silent === "hidden" && virtual === "hidden") throw new Response("The auction is not open yet.", { status: 404 });
-  const { rules, standing } = signedIn
-    ? await loadEventAuctionRulesWithStanding(db, event.event_id, signedIn.usr_id)
-    : { rules: await loadEventAuctionRules(db, event.event_id), standing: null };
   if (!rules) throw new Response("There is no event at this address.", { status: 404 });
   // Drop an auction this visitor may not see (its items stay out of every view).
   if (silent === "hidden") delete rules.auctions.silent;

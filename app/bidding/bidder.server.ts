@@ -10,7 +10,7 @@ import { loadMessagePreference, saveMessagePreference } from "~/messages/prefere
 import { ensurePaddle, usrOfPaddle } from "~/registration/paddles.server";
 import { formatMoney } from "~/ui/format";
 import { isBuyNow, type Bid, type BidReview } from "./bid-form";
-import { silentAuctionPageSettings, type Bidder } from "./bidder-page.server";
+import { ownBids, silentAuctionPageSettings, type Bidder } from "./bidder-page.server";
 import { loadBoard, setWatching } from "./board.server";
 import { placeBid } from "./place-bid.server";
 import { refusalMessage } from "./refusal-messages";
@@ -113,6 +113,15 @@ export async function placeReviewedBid(bidder: Bidder, itemId: number, bid: Bid)
     description: result.item.currentBid !== null ? `The current bid is ${money(result.item.currentBid)}.` : undefined,
     type: result.outcome === "outbid" ? "error" : "success",
   };
+}
+
+/**
+ * The bidder's own standing on an item now (null when they have no bid on it): a bid placed from the page's script is
+ * answered with it (app/navigation/answer-in-place.ts), since the page's loader does not read it again.
+ */
+export async function ownStandingOn(bidder: Bidder, itemId: number) {
+  const [own] = await ownBids(bidder.user.usrId, bidder.event.event_id, [itemId]);
+  return own ?? null;
 }
 
 /** The bidder's outbid channel and consent to texts, from their own page. */

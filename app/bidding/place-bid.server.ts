@@ -3,7 +3,7 @@
  * ledger, update the item, and publish on the realtime bus (delivered after commit). The same idempotency key from
  * the same bidder counts once: a double tap or a retry returns the first outcome.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { creditNeedsCard } from "~/billing/cards.server";
 import { retryTransient } from "~/db/errors.server";
 import { enqueueExtendedMessages, enqueueItemMessages, enqueueOutbidMessages } from "~/messages/outbox.server";
@@ -12,7 +12,7 @@ import { publishAll, type RealtimeMessage } from "~/realtime/bus.server";
 import { auction_item, bid, bid_maximum, winner } from "~drizzle/schema";
 import { LIVE_LOT_RULES, loadEventAuctionRules, rulesForItem, type EventAuctionRules } from "./auction-rules.server";
 import { readBidderStanding, type BidderStanding } from "./bidder-standing.server";
-import { glanceAtItem, lockItem, type BiddingState } from "./bidding-state.server";
+import { glanceAtItem, heldUnitsColumn, heldUnitsOf, lockItem, type BiddingState } from "./bidding-state.server";
 import { closeLockedItem } from "./closing.server";
 import {
   decide,
@@ -98,9 +98,9 @@ export async function placeBid(db: Database, input: PlaceBidInput): Promise<Plac
       const { decision, itemRules } = judged;
 
       // The ledger, the maximum, the item and the messages go out together, pipelined on the transaction's
-      // connection in the order written here (each statement is sent as it is called), and the units held are read
-      // back after them. Every statement is sent before the first answer is awaited, so none is left to run after a
-      // failure has ended the transaction.
+      // connection in the order written here (each statement is sent as it is called); the item's update returns the
+      // units held after the ledger's changes. Every statement is sent before the first answer is awaited, so none is
+      // left to run after a failure has ended the transaction.
       const inserting =
         decision.rows.length > 0
           ? tx
@@ -155,7 +155,12 @@ export async function placeBid(db: Database, input: PlaceBidInput): Promise<Plac
           sold_quantity: decision.item.soldQuantity,
         })
         .where(eq(auction_item.auction_item_id, row.auction_item_id))
-        .returning()
+        // The units held come back with the item: the statement runs after the ledger's insert and demotion on the
+        // same transaction, so its subquery sees them (one statement fewer per bid than reading them apart).
+        .returning({
+          ...getTableColumns(auction_item),
+          held: heldUnitsColumn(sql`${row.auction_item_id}`, sql`${input.eventId}`),
+        })
         .execute();
       const messaging = enqueueNoticeMessages(
         tx,
@@ -165,16 +170,14 @@ export async function placeBid(db: Database, input: PlaceBidInput): Promise<Plac
         decision.item.currentBid,
         at,
       );
-      const readingHeld = heldUnits(tx, input.eventId, [row.auction_item_id]);
-      const [inserted, [updated], heldByItem] = await Promise.all([
+      const [inserted, [{ held: heldJson, ...updated }]] = await Promise.all([
         inserting,
         updating,
-        readingHeld,
         demoting,
         raisingMaximum,
         messaging,
       ]);
-      const held = heldByItem.get(row.auction_item_id) ?? [];
+      const held = heldUnitsOf(heldJson);
       const ownIndex = decision.rows.findIndex((newRow) => newRow.own);
       const ownRow = ownIndex >= 0 ? inserted[ownIndex] : null;
       const notices: BidNotice[] = [...decision.notices];

@@ -3,7 +3,7 @@
  * with the same schema). Each posts an intent and the invoice it acts on.
  */
 import { z } from "zod";
-import { assignedPaddle, countWithin, moneyField, requiredText, rowId, rowIdOr } from "~/forms/rules";
+import { assignedPaddle, countWithin, moneyField, requiredText, rowId, rowIdOr, yesNo } from "~/forms/rules";
 
 /** The winners screen's posts: a guest's checkout (card, cash, check, a comped line, the receipt) and charge all. */
 export const WINNERS_INTENT = {
@@ -13,6 +13,7 @@ export const WINNERS_INTENT = {
   comp: "comp",
   emailReceipt: "email-receipt",
   chargeAll: "charge-all",
+  received: "received",
 } as const;
 
 export const CHARGE_FORM = "charge-card";
@@ -46,6 +47,8 @@ export const cashSchema = z.object({
   invoice: invoiceField,
   amount: moneyField({ required: true, label: "The amount" }),
   submission: z.string().min(8).max(80),
+  // The guest takes what they paid for as they pay: the payment is marked picked up with it.
+  picked_up: yesNo,
 });
 
 export const checkSchema = cashSchema.extend({

@@ -4,10 +4,12 @@
  */
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { db } from "~/db.server";
+import { Refusal } from "~/forms/refusal";
 import { toCsv } from "~/grid/grid-csv";
 import { formatInZone } from "~/ui/zoned-time";
 import { event, invoice, payment, refund, usr, usr_event_paddle } from "~drizzle/schema";
 import { PAYMENT_METHOD_NAMES } from "./invoice-document.server";
+import type { Database } from "~/db/connection.server";
 
 export interface PaymentFilters {
   method: string | null;
@@ -113,11 +115,11 @@ export function paymentsCsv(list: Awaited<ReturnType<typeof listPayments>>): str
 }
 
 /** Marks (or unmarks) that the guest collected what this payment paid for. */
-export async function setItemReceived(eventId: number, paymentId: number, received: boolean) {
-  const changed = await db
+export async function setItemReceived(eventId: number, paymentId: number, received: boolean, handle: Database = db) {
+  const changed = await handle
     .update(payment)
     .set({ item_received: received })
     .where(and(eq(payment.event_id, eventId), eq(payment.payment_id, paymentId)))
     .returning({ id: payment.payment_id });
-  if (changed.length === 0) throw new Response("Payment not found", { status: 404 });
+  if (changed.length === 0) throw new Refusal("That payment is not at this event.");
 }

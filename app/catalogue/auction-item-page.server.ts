@@ -3,6 +3,7 @@
  * the form posts it, with its images, the inventory it bundles and the inventory free to add; or a new item of the
  * type asked for (silent when none is).
  */
+import { eventCurrency } from "~/events/event-currency.server";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { formatMoney } from "~/ui/format";
 import { centsToInput } from "~/ui/money-input";
@@ -10,7 +11,6 @@ import { listPathOf } from "./auction-item-paths";
 import { eventBidProposal, freeInventory, getAuctionItem } from "./auction-item.server";
 import { catalogueOptions } from "./catalogue-options.server";
 import { inventoryPath, eventQuery as eventQueryOf } from "./inventory-paths";
-import { eventCurrency } from "./inventory.server";
 import { isItemType, type ItemType } from "./item-rules";
 import type { AuctionItemFormValues } from "./ui/auction-item-form";
 

@@ -7,9 +7,10 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db.server";
 import { clientOfEvent } from "~/events/client-of-event.server";
+import { eventCurrency } from "~/events/event-currency.server";
 import { Refusal } from "~/forms/refusal";
 import { formatMoney } from "~/ui/format";
-import { auction_item, donor, event, inventory } from "~drizzle/schema";
+import { auction_item, donor, inventory } from "~drizzle/schema";
 import { NEEDS_A_NAME, type DonorInput } from "./donor-form";
 
 export type DonorRow = {
@@ -180,10 +181,4 @@ async function countGifts(tx: Transaction, donorId: number): Promise<number> {
     tx.select({ n: count() }).from(inventory).where(eq(inventory.donor_id, donorId)),
   ]);
   return items.n + stock.n;
-}
-
-/** The event's currency (ISO 4217), in which its amounts are kept. */
-export async function eventCurrency(eventId: number): Promise<string> {
-  const [row] = await db.select({ currency: event.currency }).from(event).where(eq(event.event_id, eventId));
-  return row?.currency ?? "USD";
 }

@@ -12,7 +12,7 @@ import { db, type Transaction } from "~/db.server";
 import { clientOfEvent } from "~/events/client-of-event.server";
 import { imageGallery, type GalleryImage } from "~/images/image-gallery.server";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
-import { auction_item, bid, category, donor, event, inventory, staff } from "~drizzle/schema";
+import { auction_item, bid, category, donor, inventory, staff } from "~drizzle/schema";
 import { checkChoices, donorLabel, staffLabel } from "./catalogue-options.server";
 import { refreshItemCounts } from "./item-counts.server";
 import type { InventoryInput } from "./inventory-fields";
@@ -121,13 +121,6 @@ export async function nextDisplayOrder(eventId: number): Promise<number> {
     .from(inventory)
     .where(eq(inventory.event_id, eventId));
   return row.last === null ? 10 : Math.min(999_999, Math.floor(row.last / 10) * 10 + 10);
-}
-
-/** The event's currency, for amounts. */
-export async function eventCurrency(eventId: number): Promise<string> {
-  const [row] = await db.select({ currency: event.currency }).from(event).where(eq(event.event_id, eventId));
-  if (!row) throw new Response("This event no longer exists.", { status: 404 });
-  return row.currency;
 }
 
 /**

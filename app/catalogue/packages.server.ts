@@ -14,6 +14,7 @@
 import { and, asc, eq, inArray, isNotNull, max, ne, sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { clientOfEvent } from "~/events/client-of-event.server";
+import { eventCurrency } from "~/events/event-currency.server";
 import { Refusal } from "~/forms/refusal";
 import { formatMoney } from "~/ui/format";
 import { auction_item, bid, category } from "~drizzle/schema";
@@ -21,7 +22,6 @@ import { inventoryCountSql } from "./auction-item.server";
 import { deleteItems, DuplicateLotError, updateItemField } from "./auction-items.server";
 import { eventBidProposal } from "./bid-proposal.server";
 import { catalogueOptions, checkChoices, UnknownChoiceError } from "./catalogue-options.server";
-import { eventCurrency } from "./inventory.server";
 import type { ItemStatus } from "./item-rules";
 import type { PackageInlineField, PackageType } from "./packages";
 

@@ -12,6 +12,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import * as schema from "~drizzle/schema";
+import { PGliteWorkerClient, type PGliteWorkerOptions } from "./pglite-worker/client.server";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -37,7 +38,13 @@ export interface DatabaseConnection {
 
 export type DatabaseTarget =
   | { engine: "postgres"; url: string; maxConnections?: number }
-  | { engine: "pglite"; dataDir?: string; client?: PGlite };
+  | {
+      engine: "pglite";
+      dataDir?: string;
+      client?: PGlite | PGliteWorkerClient;
+      /** Runs PGlite on the data folder in a thread of its own (the server's embedded default). */
+      worker?: PGliteWorkerOptions;
+    };
 
 export const MIGRATIONS_FOLDER = path.resolve("drizzle/migrations");
 
@@ -49,8 +56,17 @@ export function openDatabase(target: DatabaseTarget): DatabaseConnection {
   return target.engine === "postgres" ? openPostgres(target.url, target.maxConnections) : openPglite(target);
 }
 
+/**
+ * Seconds a closed connection waits before connecting again, by how many attempts have failed in the pool: postgres.js
+ * waits up to 20 s (3^n / 100), and a query handed to a closed connection waits with it. After a PostgreSQL restart,
+ * whose connection attempts fail for a second or two, some requests then waited many seconds with the server long
+ * back (the rehearsal, docs/benchmarks.md); half a second at most keeps a server that is down from being called more
+ * than a few times a second per connection.
+ */
+export const reconnectDelaySeconds = (failedAttempts: number) => Math.min(0.05 * 2 ** failedAttempts, 0.5);
+
 function openPostgres(url: string, maxConnections = 10): DatabaseConnection {
-  const sql = postgres(url, { max: maxConnections, onnotice: () => {} });
+  const sql = postgres(url, { max: maxConnections, onnotice: () => {}, backoff: reconnectDelaySeconds });
   const db = drizzlePostgres(preparingStatements(sql), { schema });
   return {
     db,
@@ -94,10 +110,15 @@ function preparingStatements<Client extends postgres.Sql>(client: Client): Clien
   });
 }
 
-function openPglite(target: { dataDir?: string; client?: PGlite }): DatabaseConnection {
+function openPglite(target: Extract<DatabaseTarget, { engine: "pglite" }>): DatabaseConnection {
   if (target.dataDir) mkdirSync(path.dirname(target.dataDir), { recursive: true });
-  const client = target.client ?? new PGlite(target.dataDir);
-  const db = drizzlePglite(client, { schema });
+  const client =
+    target.client ??
+    (target.worker && target.dataDir
+      ? new PGliteWorkerClient(target.dataDir, target.worker)
+      : new PGlite(target.dataDir));
+  // The worker's client has the part of PGlite's surface that the driver calls (query, exec, transaction).
+  const db = drizzlePglite(client as PGlite, { schema });
   return {
     db,
     engine: "pglite",

@@ -82,3 +82,33 @@ export async function retryTransient<T>(work: () => Promise<T>, attempts = 3): P
     }
   }
 }
+
+// The database could not be reached, or cut the connection: the driver's own codes (postgres.js), the socket's, and
+// PostgreSQL's for a connection it refused or ended (class 08; 57P01–57P03: shut down, crashed, starting up).
+const UNREACHABLE_CODES = new Set([
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "57P01",
+  "57P02",
+  "57P03",
+]);
+
+/**
+ * Whether the error is the database being away (restarting, unreachable, or the connection cut under the query),
+ * rather than something about the request: the same request succeeds once the database is back.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && (UNREACHABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  }
+  return false;
+}

@@ -60,6 +60,7 @@ export const LEFT_OUT: Readonly<Record<string, string>> = {
   text_opt_out: "STOP replies, kept per Twilio account and number, which the archive does not carry",
   item_import_column: "the organisation's column choices for item imports",
   tax_statement_send: "the organisation's yearly tax statements",
+  station_entry: "the staff stations' delivery receipts, which make a replayed entry count once on the night",
 };
 
 type Columns = Record<string, PgColumn>;
@@ -128,7 +129,13 @@ const DECLARATIONS: readonly Declaration[] = [
     rows: namedByEvent(schema.virtual_auction, "virtual_auction_id"),
   }),
   keyed(schema.registration, "registration_id", { rows: namedByEvent(schema.registration, "registration_id") }),
-  keyed(schema.event, "event_id", { rows: byEvent(schema.event), globallyUnique: ["subdomain"] }),
+  keyed(schema.event, "event_id", {
+    rows: byEvent(schema.event),
+    globallyUnique: ["subdomain"],
+    // A count of this database's saves that tells each process its copy of the settings is stale (decision 043): the
+    // copy starts its own.
+    omit: ["settings_version"],
+  }),
   eventTable(schema.traditional_auction, "traditional_auction_id"),
   { table: schema.event_path, cursor: "path", rows: byEvent(schema.event_path) },
   {

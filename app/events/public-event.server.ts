@@ -51,6 +51,17 @@ export async function findPublicEvent(
     throw Response.json({ choices: answer.choices }, { status: 300, statusText: "Choose an event" });
   }
   const [row] = id !== null ? await eventById(db).execute({ id }) : slug ? await eventBySlug(db).execute({ slug }) : [];
+  return openToThePublic(row);
+}
+
+/** The event's row, read for a public page; undefined when there is none. */
+export async function publicEventRow(id: number): Promise<PublicEvent | undefined> {
+  const [row] = await eventById(db).execute({ id });
+  return row;
+}
+
+/** The event a public page may show: 404 when there is none, and when it is archived. */
+export function openToThePublic(row: PublicEvent | undefined): PublicEvent {
   if (!row) throw new Response("There is no event at this address.", { status: 404 });
   if (row.is_archived) throw new Response("This event is over: its pages are closed.", { status: 404 });
   return row;

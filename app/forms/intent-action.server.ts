@@ -140,7 +140,7 @@ function isToast(answer: IntentAnswer): answer is ToastInput {
 }
 
 /** The reply with messages about fields the form does not show moved above the form (the first one is enough). */
-function shownWhere(shownFields: readonly string[] | undefined, reply: FormReply): FormReply {
+export function shownWhere(shownFields: readonly string[] | undefined, reply: FormReply): FormReply {
   if (!shownFields || !reply.error) return reply;
   const error: Record<string, string[] | null> = {};
   const hidden: string[] = [];

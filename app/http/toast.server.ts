@@ -37,10 +37,15 @@ const toastSchema = z.object({
 
 export type ToastInput = Omit<Toast, "id" | "type"> & { type?: Toast["type"] };
 
+/** A toast to show, with an id of its own. */
+export function toastOf(toast: ToastInput): Toast {
+  return { type: "success", ...toast, id: crypto.randomUUID() };
+}
+
 /** Redirects to `url` and shows `toast` on the page it lands on. */
 export async function redirectWithToast(url: string, toast: ToastInput, init?: ResponseInit) {
   const session = await toastStorage.getSession();
-  session.flash(TOAST_KEY, { type: "success", ...toast, id: crypto.randomUUID() } satisfies Toast);
+  session.flash(TOAST_KEY, toastOf(toast));
   const headers = new Headers(init?.headers);
   headers.append("Set-Cookie", await toastStorage.commitSession(session));
   return redirect(url, { ...init, headers });

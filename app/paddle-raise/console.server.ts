@@ -7,7 +7,11 @@ import { eq, sql } from "drizzle-orm";
 import { event, pledge } from "~drizzle/schema";
 import { levelCounts, pledgeLog, raiseSummaries, recentGifts } from "./board.server";
 import { paddleDirectory } from "./pledges.server";
+import type { Permission } from "~/auth/permissions";
 import type { Database } from "~/db/connection.server";
+
+/** A bid spotter or whoever runs the room: the same rule as app/auth/route-access.ts. */
+export const PADDLE_RAISE_STAFF: Permission[] = ["can_bid", "can_control_event"];
 
 /**
  * Changes whenever a pledge of the event is added, cancelled or corrected: the live stream's snapshot, which tells
@@ -22,10 +26,6 @@ export async function pledgesMarker(db: Database, eventId: number): Promise<stri
     .from(pledge)
     .where(eq(pledge.event_id, eventId));
   return `${row.last}/${row.changed}`;
-}
-
-export async function eventCurrency(db: Database, eventId: number): Promise<string> {
-  return (await eventDisplay(db, eventId)).currency;
 }
 
 async function eventDisplay(db: Database, eventId: number) {
@@ -55,7 +55,7 @@ export async function paddleRaiseConsole(db: Database, eventId: number, requeste
   const clock = new Intl.DateTimeFormat("en-US", { timeStyle: "short", timeZone: timezone });
   const stamp = (iso: string | null) => (iso ? clock.format(new Date(iso)) : null);
   const entries = log.map((entry) => ({ ...entry, atLabel: stamp(entry.at)!, changedAtLabel: stamp(entry.changedAt) }));
-  return { raises, raise, levels, log: entries, recent, currency, directory, marker };
+  return { raises, raise, levels, log: entries, recent, currency, timezone, directory, marker };
 }
 
 export type PaddleRaiseConsoleData = Awaited<ReturnType<typeof paddleRaiseConsole>>;

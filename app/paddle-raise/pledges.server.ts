@@ -86,6 +86,8 @@ export interface PledgeInput {
   isAnonymous?: boolean;
   /** A retried or double-tapped submission with the same key records one pledge. */
   idempotencyKey?: string | null;
+  /** When the pledge was taken: a station's entry sent after an outage keeps its own time. */
+  at?: Date;
 }
 
 export type PledgeTarget = { paddle: number } | { holder: PaddleHolder };
@@ -115,6 +117,7 @@ export async function recordPledge(db: Database, eventId: number, target: Pledge
         is_anonymous: input.isAnonymous ?? false,
         entered_by_usr_id: input.enteredBy,
         idempotency_key: input.idempotencyKey || null,
+        created_at: input.at,
       })
       .onConflictDoNothing()
       .returning({ id: pledge.pledge_id });

@@ -29,12 +29,27 @@ function deltaTail(message: RealtimeMessage, data: unknown): Uint8Array {
   return bytes;
 }
 
-/** `event: delta` with `{"seq":…,"type":…,"data":…}`, as one chunk: the stream's number, then the shared tail. */
-function deltaEvent(seq: number, tail: Uint8Array): Uint8Array {
-  const head = encoder.encode(`event: delta\ndata: {"seq":${seq}`);
-  const bytes = new Uint8Array(head.length + tail.length);
-  bytes.set(head);
-  bytes.set(tail, head.length);
+/**
+ * A snapshot's `,"data":…}` and the event's end, encoded once per data: the streams that share a read of the board
+ * (app/realtime/fresh-read.server.ts), a room's phones opening together, share its bytes. Snapshots are read afresh
+ * for each stream or batch and never changed after.
+ */
+const snapshotTails = new WeakMap<object, Uint8Array>();
+
+function snapshotTail(data: unknown): Uint8Array {
+  const encode = () => encoder.encode(`,"data":${JSON.stringify(data ?? null)}}\n\n`);
+  if (typeof data !== "object" || data === null) return encode();
+  let bytes = snapshotTails.get(data);
+  if (!bytes) snapshotTails.set(data, (bytes = encode()));
+  return bytes;
+}
+
+/** An event as one chunk: its per-stream head (name, seq, times), then the tail shared by every stream. */
+function joined(head: string, tail: Uint8Array): Uint8Array {
+  const headBytes = encoder.encode(head);
+  const bytes = new Uint8Array(headBytes.length + tail.length);
+  bytes.set(headBytes);
+  bytes.set(tail, headBytes.length);
   return bytes;
 }
 
@@ -112,7 +127,7 @@ export function liveStream(request: Request, options: LiveStreamOptions): Respon
           const data = options.project ? await options.project(message) : message.data;
           if (data === null || data === undefined) return;
           seq += 1;
-          if (open) write(deltaEvent(seq, deltaTail(message, data)));
+          if (open) write(joined(`event: delta\ndata: {"seq":${seq}`, deltaTail(message, data)));
         })
         .catch((error) => console.error("[realtime] could not pass on a message:", error));
     };
@@ -121,7 +136,8 @@ export function liveStream(request: Request, options: LiveStreamOptions): Respon
       try {
         const data = await options.snapshot();
         seq += 1;
-        emit("snapshot", { seq, serverTime: Date.now(), heartbeatMs, data });
+        const head = `event: snapshot\ndata: {"seq":${seq},"serverTime":${Date.now()},"heartbeatMs":${heartbeatMs}`;
+        if (open) write(joined(head, snapshotTail(data)));
       } catch (error) {
         console.error("[realtime] could not read a snapshot:", error);
       }

@@ -1,17 +1,29 @@
 /**
  * What the door's posts do (the route declares them): check a guest (or their whole party) in or out, check in
  * whoever a scanned code names, register a walk-in and check them in at once, take a party's payment. Each answers
- * with one line for the station's status banner.
+ * with one line for the station's status banner. Each runs on the database handle it is given: the station's queue
+ * runs an entry inside the transaction that records it (app/stations/station-sync.server.ts), at the time the entry
+ * was really taken.
  */
 import { eq } from "drizzle-orm";
-import { db } from "~/db.server";
+import { eventCurrency } from "~/events/event-currency.server";
 import { TEXT_LIMITS } from "~/forms/rules";
 import { formatMoney } from "~/ui/format";
 import { event } from "~drizzle/schema";
-import { checkGuests, guestOfToken, partyOf, tokenInScan, type CheckResult, type Direction } from "./check-in.server";
+import { checkGuests, guestOfToken, partyOf, type CheckResult, type Direction } from "./check-in.server";
 import { takeDoorPayment } from "./door-payments.server";
 import { registerParty } from "./register-party.server";
+import { tokenInScan } from "./ticket-scan";
 import type { DoorPayment, WalkIn } from "./door-forms";
+import type { Database } from "~/db/connection.server";
+
+/** Who acts at the door, on which handle, and when the action was taken. */
+export interface DoorCall {
+  db: Database;
+  eventId: number;
+  usrId: number;
+  at: Date;
+}
 
 export interface DoorOutcome {
   tone: "success" | "info" | "error";
@@ -23,26 +35,39 @@ export interface DoorOutcome {
   walkIn?: boolean;
 }
 
-/** Checks guests in or out (a guest, or their whole party). */
-export async function checkAtDoor(eventId: number, usrId: number, guestIds: number[], direction: Direction) {
-  return describe(await checkGuests(db, eventId, guestIds, direction, usrId), direction, await eventTimeZone(eventId));
+/**
+ * Checks guests in or out (a guest, or their whole party). "success" when someone changed; "info" when the server's
+ * rule kept them as they were (already in, or changed the other way since), which an offline entry lists as a conflict.
+ */
+export async function checkAtDoor(call: DoorCall, guestIds: number[], direction: Direction) {
+  const { db, eventId, usrId, at } = call;
+  return describe(
+    await checkGuests(db, eventId, guestIds, direction, usrId, at),
+    direction,
+    at,
+    await eventTimeZone(db, eventId),
+  );
 }
 
 /** Checks in a guest and the rest of their party who are not here yet. */
-export async function checkInParty(eventId: number, usrId: number, guestId: number) {
-  return checkAtDoor(eventId, usrId, await partyOf(db, eventId, guestId), "in");
+export async function checkInParty(call: DoorCall, guestId: number) {
+  return checkAtDoor(call, await partyOf(call.db, call.eventId, guestId), "in");
 }
 
 /** Checks in whoever the scanned code (a ticket's QR code, or its address) names. */
-export async function checkInScanned(eventId: number, usrId: number, code: string) {
+export async function checkInScanned(call: DoorCall, code: string) {
   const token = tokenInScan(code);
-  const guest = token ? await guestOfToken(db, eventId, token) : null;
+  const guest = token ? await guestOfToken(call.db, call.eventId, token) : null;
   if (guest === null) return problem("That code is not a ticket for this event.");
-  return checkAtDoor(eventId, usrId, [guest], "in");
+  return checkAtDoor(call, [guest], "in");
 }
 
-/** Registers a walk-in with one ticket and checks them in at once. */
-export async function walkIn(eventId: number, usrId: number, guest: WalkIn): Promise<DoorOutcome> {
+/**
+ * Registers a walk-in with one ticket and checks them in at once. The station's entry key, when it has one, is the
+ * order's key too: the order is made once however often the entry is sent.
+ */
+export async function walkIn(call: DoorCall, guest: WalkIn, idempotencyKey?: string): Promise<DoorOutcome> {
+  const { db, eventId, usrId, at } = call;
   const result = await registerParty(db, {
     eventId,
     lines: [{ ticketId: guest.ticket_id, quantity: 1 }],
@@ -50,6 +75,7 @@ export async function walkIn(eventId: number, usrId: number, guest: WalkIn): Pro
     guests: [{ first_name: guest.first_name, last_name: guest.last_name, email: guest.email || null }],
     method: guest.method,
     byStaff: true,
+    idempotencyKey,
   });
   if (!result.ok)
     return {
@@ -59,7 +85,7 @@ export async function walkIn(eventId: number, usrId: number, guest: WalkIn): Pro
       errors: { ticket_id: result.refusal.message },
     };
   const first = result.party.guests[0];
-  await checkGuests(db, eventId, [first.registrant_id], "in", usrId);
+  await checkGuests(db, eventId, [first.registrant_id], "in", usrId, at);
   return {
     tone: "success",
     message: `${guest.first_name} ${guest.last_name} is registered and checked in, paddle ${first.paddle}.`,
@@ -70,8 +96,7 @@ export async function walkIn(eventId: number, usrId: number, guest: WalkIn): Pro
 
 /** Takes a party's order in cash or by check at the door. */
 export async function takeDoorPaymentAt(
-  eventId: number,
-  usrId: number,
+  { db, eventId, usrId }: DoorCall,
   { paymentId, registrantId, check_number: checkNumber }: DoorPayment,
   method: "cash" | "check",
 ): Promise<DoorOutcome> {
@@ -89,7 +114,7 @@ export async function takeDoorPaymentAt(
     byUsrId: usrId,
   });
   if (result.taken) {
-    const amount = formatMoney(result.amount, await eventCurrency(eventId));
+    const amount = formatMoney(result.amount, await eventCurrency(eventId, db));
     return { tone: "success", message: `${amount} taken ${method === "cash" ? "in cash" : "by check"}.`, guestIds };
   }
   if (result.reason === "check_number")
@@ -107,7 +132,8 @@ function problem(message: string): DoorOutcome {
   return { tone: "error", message, guestIds: [] };
 }
 
-function describe(result: CheckResult, direction: Direction, timeZone: string): DoorOutcome {
+function describe(result: CheckResult, direction: Direction, at: Date, timeZone: string): DoorOutcome {
+  const time = (moment: Date) => new Intl.DateTimeFormat("en-US", { timeStyle: "short", timeZone }).format(moment);
   const names = (guests: { name: string | null }[]) =>
     guests.map((guest) => guest.name ?? "An unnamed guest").join(", ");
   const guestIds = [...result.changed, ...result.unchanged].map((guest) => guest.id);
@@ -122,9 +148,20 @@ function describe(result: CheckResult, direction: Direction, timeZone: string): 
     };
   }
   if (result.unchanged.length === 0) return problem("That guest is not registered for this event.");
+  const [first] = result.unchanged;
+  // Changed the other way after this entry was taken: the later change stands.
+  const later = direction === "in" ? first.checkedOutAt : first.checkedInAt;
+  if (later && later > at)
+    return {
+      tone: "info",
+      message:
+        direction === "in"
+          ? `${names([first])} was checked out at ${time(later)}, after this check-in at ${time(at)}: check them in again if they are here.`
+          : `${names([first])} was checked in again at ${time(later)}, after this check-out at ${time(at)}.`,
+      guestIds,
+    };
   if (direction === "out") return { tone: "info", message: `${names(result.unchanged)} had not checked in.`, guestIds };
-  const at = result.unchanged[0].checkedInAt;
-  const when = at ? ` at ${new Intl.DateTimeFormat("en-US", { timeStyle: "short", timeZone }).format(at)}` : "";
+  const when = first.checkedInAt ? ` at ${time(first.checkedInAt)}` : "";
   return {
     tone: "info",
     message: `${names(result.unchanged)} ${result.unchanged.length === 1 ? "was" : "were"} already checked in${when}.`,
@@ -132,12 +169,7 @@ function describe(result: CheckResult, direction: Direction, timeZone: string): 
   };
 }
 
-async function eventCurrency(eventId: number) {
-  const [row] = await db.select({ currency: event.currency }).from(event).where(eq(event.event_id, eventId));
-  return row?.currency ?? "USD";
-}
-
-async function eventTimeZone(eventId: number) {
+async function eventTimeZone(db: Database, eventId: number) {
   const [row] = await db.select({ timezone: event.timezone }).from(event).where(eq(event.event_id, eventId));
   return row?.timezone ?? "UTC";
 }

@@ -2,7 +2,9 @@
  * The door (docs/registration-rules.md, "Check-in"): who is registered, who is here, and checking guests in and out.
  * A guest is here when checked in and not checked out since. Each change is one conditional UPDATE, so when two
  * stations check the same guest in at the same moment only one changes the row and logs a check_in; the other is
- * told the guest was already checked in, and when.
+ * told the guest was already checked in, and when. A station that was offline sends the time the change was really
+ * made (docs/decisions/041-offline-stations.md): a change older than the guest's last change the other way is stale
+ * and changes nothing (a check-in taken offline at 19:10 does not undo a check-out made online at 19:30).
  */
 import { and, asc, count, eq, inArray, isNotNull, max, or, sql } from "drizzle-orm";
 import { publish } from "~/realtime/bus.server";
@@ -30,6 +32,8 @@ export interface DoorGuest {
   paymentId: number | null;
   /** What that order still owes (registered to pay at the event): the door collects it, once for the party. */
   toPay: number | null;
+  /** The ticket's fingerprint (ticket-scan.ts): how a station offline finds the guest of a scanned code. */
+  scanPrint: string | null;
 }
 
 /** Every guest of the event for the door's list, by name. */
@@ -51,6 +55,11 @@ export async function doorGuests(db: Database, eventId: number): Promise<DoorGue
       paymentStatus: payment.status,
       paymentMethod: payment.method,
       paymentAmount: payment.amount,
+      // The ticket's fingerprint (ticket-scan.ts's ticketFingerprint, the same digits), read with the row: a door's list
+      // is loaded again at every change of any station, for every guest of the event.
+      scanPrint: sql<
+        string | null
+      >`left(encode(sha256(convert_to(lower(${registrant.checkin_token}), 'UTF8')), 'hex'), 16)`,
     })
     .from(registrant)
     .leftJoin(pass, eq(pass.pass_id, registrant.pass_id))
@@ -75,6 +84,7 @@ export async function doorGuests(db: Database, eventId: number): Promise<DoorGue
       row.paymentStatus === "pending" && row.paymentMethod === "pay_at_event" && (row.paymentAmount ?? 0) > 0
         ? row.paymentAmount
         : null,
+    scanPrint: row.scanPrint,
   }));
 }
 
@@ -114,16 +124,13 @@ export async function guestOfToken(db: Database, eventId: number, token: string)
   return row?.id ?? null;
 }
 
-/** The check-in token in what a scanner read: the QR code's address, or the bare token. */
-export function tokenInScan(scanned: string): string | null {
-  const match = /(?:[?&]token=)?\b([0-9a-f]{32})\b/i.exec(scanned.trim());
-  return match ? match[1].toLowerCase() : null;
-}
-
 export interface CheckResult {
   changed: { id: number; name: string | null }[];
-  /** Guests already in (or already out) when asked: another station was first, or a second tap. */
-  unchanged: { id: number; name: string | null; checkedInAt: Date | null }[];
+  /**
+   * Guests already in (or already out) when asked: another station was first, or a second tap; or changed the other
+   * way after the time the change was made (a station's offline entry, stale by the time it was sent).
+   */
+  unchanged: { id: number; name: string | null; checkedInAt: Date | null; checkedOutAt: Date | null }[];
 }
 
 export async function checkGuests(
@@ -132,25 +139,34 @@ export async function checkGuests(
   ids: number[],
   direction: Direction,
   byUsrId: number,
+  at: Date = new Date(),
 ): Promise<CheckResult> {
   if (ids.length === 0) return { changed: [], unchanged: [] };
+  const when = sql`${at.toISOString()}::timestamptz`;
   return db.transaction(async (tx) => {
-    const now = new Date();
     const changed = await tx
       .update(registrant)
-      .set(direction === "in" ? { attended: true, checked_in_at: now } : { checked_out_at: now })
+      .set(direction === "in" ? { attended: true, checked_in_at: at } : { checked_out_at: at })
       .where(
         and(
           eq(registrant.event_id, eventId),
           inArray(registrant.registrant_id, ids),
-          direction === "in" ? sql`not ${isHere}` : isHere,
+          direction === "in"
+            ? sql`not ${isHere} and (${registrant.checked_out_at} is null or ${registrant.checked_out_at} <= ${when})`
+            : sql`${isHere} and ${registrant.checked_in_at} <= ${when}`,
         ),
       )
       .returning({ id: registrant.registrant_id, name: registrant.name });
     if (changed.length > 0) {
-      await tx
-        .insert(check_in)
-        .values(changed.map((guest) => ({ event_id: eventId, registrant_id: guest.id, direction, usr_id: byUsrId })));
+      await tx.insert(check_in).values(
+        changed.map((guest) => ({
+          event_id: eventId,
+          registrant_id: guest.id,
+          direction,
+          usr_id: byUsrId,
+          created_at: at,
+        })),
+      );
       await publish(tx, {
         topic: registrationTopic(eventId),
         type: "checked",
@@ -162,7 +178,12 @@ export async function checkGuests(
     const unchanged =
       notDone.length > 0
         ? await tx
-            .select({ id: registrant.registrant_id, name: registrant.name, checkedInAt: registrant.checked_in_at })
+            .select({
+              id: registrant.registrant_id,
+              name: registrant.name,
+              checkedInAt: registrant.checked_in_at,
+              checkedOutAt: registrant.checked_out_at,
+            })
             .from(registrant)
             .where(and(eq(registrant.event_id, eventId), inArray(registrant.registrant_id, notDone)))
         : [];

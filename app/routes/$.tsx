@@ -8,22 +8,12 @@ import { findShortPath } from "~/events/short-paths.server";
 import { fundraiserWords } from "~/giving/fundraisers.server";
 import { givingPage } from "~/giving/giving-page.server";
 import { GivingPageScreen } from "~/giving/ui/giving-page-screen";
-import biddingHref from "~/styles/bidding.css";
-import givingHref from "~/styles/giving.css";
-import landingHref from "~/styles/landing.css";
-import paddleRaiseHref from "~/styles/paddle-raise.css";
-import publicChromeHref from "~/styles/public-chrome.css";
+import pageStylesHref from "~/styles/pages/short-path.css";
 import { ErrorPage } from "~/ui/error-page";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 // A short path shows one of two pages; both pages' styles come with either (links cannot depend on the data).
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: landingHref },
-  { rel: "stylesheet", href: biddingHref },
-  { rel: "stylesheet", href: publicChromeHref },
-  { rel: "stylesheet", href: givingHref },
-  { rel: "stylesheet", href: paddleRaiseHref },
-];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {

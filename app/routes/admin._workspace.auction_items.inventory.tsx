@@ -7,7 +7,6 @@ import { INVENTORY_BULK_INTENT, inventoryInlineFields, NO_CATEGORY } from "~/cat
 import { eventQuery as eventQueryOf, inventoryPath } from "~/catalogue/inventory-paths";
 import {
   deleteInventory,
-  eventCurrency,
   InventoryHasBidsError,
   listInventory,
   setInventoryCategory,
@@ -15,6 +14,7 @@ import {
   updateInventory,
 } from "~/catalogue/inventory.server";
 import { inventoryBulkActions, inventoryColumns } from "~/catalogue/ui/inventory-columns";
+import { eventCurrency } from "~/events/event-currency.server";
 import { intentAction } from "~/forms/intent-action.server";
 import { Refusal } from "~/forms/refusal";
 import { pickedId } from "~/forms/rules";

@@ -8,13 +8,13 @@ import { eventQuery, inventoryPath } from "~/catalogue/inventory-paths";
 import {
   auctionItemName,
   deleteInventory,
-  eventCurrency,
   getInventoryItem,
   InventoryHasBidsError,
   lockInventory,
   updateInventory,
 } from "~/catalogue/inventory.server";
 import { InventoryForm, type InventoryFormValues } from "~/catalogue/ui/inventory-form";
+import { eventCurrency } from "~/events/event-currency.server";
 import { intentAction } from "~/forms/intent-action.server";
 import { refuseForm } from "~/forms/reply.server";
 import { redirectWithToast } from "~/http/toast.server";

@@ -5,10 +5,10 @@ import { db } from "~/db.server";
 import { intentAction } from "~/forms/intent-action.server";
 import { paths } from "~/http/paths";
 import { redirectWithToast } from "~/http/toast.server";
-import { eventCurrency, paddleRaiseConsole } from "~/paddle-raise/console.server";
+import { notWhileOffline } from "~/navigation/offline-revalidation";
+import { PADDLE_RAISE_STAFF, paddleRaiseConsole } from "~/paddle-raise/console.server";
 import {
   cancelPledgeSchema,
-  chosenAmount,
   correctPledgeForm,
   correctPledgeSchema,
   cancelPledgeForm,
@@ -16,20 +16,20 @@ import {
   floorPledgeSchema,
   PLEDGE_INTENT,
 } from "~/paddle-raise/pledge-forms";
-import { cancelPledge, correctPledge, recordPledge } from "~/paddle-raise/pledges.server";
+import { PLEDGE_STATION, pledgeAction } from "~/paddle-raise/pledge-station.server";
+import { cancelPledge, correctPledge } from "~/paddle-raise/pledges.server";
 import { PaddleRaiseConsole } from "~/paddle-raise/ui/paddle-raise-console";
+import { stationLinks } from "~/stations/station-links";
+import { stationConflicts } from "~/stations/station-sync.server";
 import paddleRaiseHref from "~/styles/paddle-raise.css";
 import { titleMeta } from "~/ui/error-page";
-import { formatRoundMoney } from "~/ui/format";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import type { Permission } from "~/auth/permissions";
 
 export const meta = titleMeta("Paddle raise · Bids · Gavel");
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: paddleRaiseHref }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: paddleRaiseHref }, ...stationLinks];
 
-/** A bid spotter or whoever runs the room: the same rule as app/auth/route-access.ts. */
-const PADDLE_RAISE_STAFF: Permission[] = ["can_bid", "can_control_event"];
+export const shouldRevalidate = notWhileOffline;
 
 /**
  * /admin/bids/paddleraises: the clerk's screen for the paddle raise. A spotter calls "paddle 142 at $1,000"; the
@@ -39,56 +39,56 @@ const PADDLE_RAISE_STAFF: Permission[] = ["can_bid", "can_control_event"];
 export async function loader({ request }: LoaderFunctionArgs) {
   const { eventId } = await requireEventPermission(request, PADDLE_RAISE_STAFF);
   const params = new URL(request.url).searchParams;
-  const console = await paddleRaiseConsole(db, eventId, readRowId(params.get("raise")));
+  const [console, conflicts] = await Promise.all([
+    paddleRaiseConsole(db, eventId, readRowId(params.get("raise"))),
+    stationConflicts(db, eventId, PLEDGE_STATION),
+  ]);
   return {
     ...console,
     eventId,
     level: params.get("level") ?? "",
     streamUrl: paths.bidsPaddleraisesStream(eventId),
+    syncUrl: paths.bidsPaddleraisesSync(eventId),
+    conflicts,
   };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   return intentAction(request, {
-    access: (request) => requireEventPermission(request, PADDLE_RAISE_STAFF),
+    access: async (request) => {
+      const { eventId, user } = await requireEventPermission(request, PADDLE_RAISE_STAFF);
+      return { db, eventId, usrId: user.usr_id, at: new Date() };
+    },
     intents: (intent) => ({
       [PLEDGE_INTENT.pledge]: intent({
         formId: FLOOR_PLEDGE_FORM,
         schema: floorPledgeSchema,
-        run: async ({ eventId, user }, pledge) => {
-          const { raise, paddle, level, key } = pledge;
-          const amount = chosenAmount(pledge);
-          const { holder } = await recordPledge(
-            db,
-            eventId,
-            { paddle },
-            { raiseId: raise, amount, enteredBy: user.usr_id, source: "floor", idempotencyKey: key },
-          );
+        run: async (call, pledge) => {
+          const title = await pledgeAction.run(call, pledge);
           // The next pledge is usually at the same level: keep it chosen.
           const back = new URL(request.url);
           back.searchParams.delete("dialog");
-          back.searchParams.set("raise", String(raise));
-          back.searchParams.set("level", level);
-          const title = `Paddle ${holder.paddle} · ${holder.name} · ${formatRoundMoney(amount, await eventCurrency(db, eventId))}`;
+          back.searchParams.set("raise", String(pledge.raise));
+          back.searchParams.set("level", pledge.level);
           return redirectWithToast(back.pathname + back.search, { title });
         },
       }),
       [PLEDGE_INTENT.cancel]: intent({
         formId: (form) => cancelPledgeForm(Number(form.get("pledge"))),
         schema: cancelPledgeSchema,
-        run: async ({ eventId, user }, { pledge, reason }) => {
-          await cancelPledge(db, eventId, { pledgeId: pledge, by: user.usr_id, reason });
+        run: async ({ eventId, usrId }, { pledge, reason }) => {
+          await cancelPledge(db, eventId, { pledgeId: pledge, by: usrId, reason });
           return "Pledge cancelled; it stays in the log";
         },
       }),
       [PLEDGE_INTENT.correct]: intent({
         formId: (form) => correctPledgeForm(Number(form.get("pledge"))),
         schema: correctPledgeSchema,
-        run: async ({ eventId, user }, { pledge, reason, paddle, amount }) => {
+        run: async ({ eventId, usrId }, { pledge, reason, paddle, amount }) => {
           // The schema requires the amount: it is never null here.
           const { holder } = await correctPledge(db, eventId, {
             pledgeId: pledge,
-            by: user.usr_id,
+            by: usrId,
             reason,
             paddle,
             amount: amount!,

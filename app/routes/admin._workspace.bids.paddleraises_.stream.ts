@@ -1,6 +1,6 @@
 import { staffLiveStream } from "~/auth/staff-stream.server";
 import { db } from "~/db.server";
-import { pledgesMarker } from "~/paddle-raise/console.server";
+import { PADDLE_RAISE_STAFF, pledgesMarker } from "~/paddle-raise/console.server";
 import { paddleRaiseTopic } from "~/paddle-raise/topic";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
@@ -9,7 +9,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
  * screens, which load their figures again when one comes. Same rule as the screen.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return staffLiveStream(request, ["can_bid", "can_control_event"], ({ eventId }) => ({
+  return staffLiveStream(request, PADDLE_RAISE_STAFF, ({ eventId }) => ({
     topic: paddleRaiseTopic(eventId),
     snapshot: async () => ({ marker: await pledgesMarker(db, eventId) }),
   }));

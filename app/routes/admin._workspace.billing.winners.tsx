@@ -1,44 +1,55 @@
 import { randomUUID } from "node:crypto";
 import { Form, Link, useLoaderData, useRevalidator, useSearchParams } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { requireEventPermission } from "~/auth/access.server";
 import { chargeAllCards, latestChargeRun } from "~/billing/charge-all.server";
-import { chargeCardOnFile, compLine, recordManualPayment } from "~/billing/charges.server";
+import { chargeCardOnFile, compLine } from "~/billing/charges.server";
 import {
-  CASH_FORM,
-  cashSchema,
   CHARGE_ALL_FORM,
   chargeAllSchema,
   CHARGE_FORM,
   chargeSchema,
-  CHECK_FORM,
-  checkSchema,
   compFormOf,
   compSchema,
   RECEIPT_FORM,
   WINNERS_INTENT,
   receiptSchema,
 } from "~/billing/checkout-forms";
+import { pickupsTaken, waitingByInvoice } from "~/billing/desk-overlay";
+import { DESK_STATION, deskActions } from "~/billing/desk-station.server";
 import { invoicePath } from "~/billing/invoice-link.server";
 import { sendReceipt } from "~/billing/receipt-mail.server";
 import { billingSettings } from "~/billing/settings.server";
 import { ChargeAllPanel } from "~/billing/ui/charge-all-panel";
 import { CheckoutPanel } from "~/billing/ui/checkout-panel";
+import { OfflineCheckout } from "~/billing/ui/offline-checkout";
 import { WinnersTable } from "~/billing/ui/winners-table";
 import { winnersScreen } from "~/billing/winners.server";
+import { db } from "~/db.server";
 import { eventSettings } from "~/events/event-settings.server";
 import { intentAction } from "~/forms/intent-action.server";
 import { refuseForm } from "~/forms/reply.server";
 import { rowId } from "~/forms/rules";
 import { paths } from "~/http/paths";
+import { notWhileOffline } from "~/navigation/offline-revalidation";
 import { publicOrigin } from "~/security/request.server";
+import { stationLinks } from "~/stations/station-links";
+import { stationConflicts, stationIntents } from "~/stations/station-sync.server";
+import { StationBar } from "~/stations/ui/station-bar";
+import { StationConflicts } from "~/stations/ui/station-conflicts";
+import { useStationQueue } from "~/stations/use-station-queue";
 import { Button } from "~/ui/button";
 import { titleMeta } from "~/ui/error-page";
 import { formatMoney } from "~/ui/format";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import type { z } from "zod";
+import { useHydrated } from "~/ui/use-hydrated";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { StationMessage } from "~/stations/station-entry";
 
 export const meta = titleMeta("Winners · Billing · Gavel");
+
+export const links: LinksFunction = () => stationLinks;
+
+export const shouldRevalidate = notWhileOffline;
 
 /**
  * /admin/billing/winners: every guest who owes, searchable by paddle or name; a guest's invoice with the ways to
@@ -62,6 +73,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     run: await latestChargeRun(eventId),
     // A fresh key per page view: a form sent twice from this page records one cash or check payment.
     submissionKey: randomUUID(),
+    eventId,
+    syncUrl: paths.billingWinnersSync(eventId),
+    conflicts: await stationConflicts(db, eventId, DESK_STATION),
   };
 }
 
@@ -70,9 +84,11 @@ export async function action({ request }: ActionFunctionArgs) {
   return intentAction(request, {
     access: async (request) => {
       const { eventId, user } = await requireEventPermission(request, "can_bill");
-      return { eventId, byUsrId: user.usr_id };
+      return { db, eventId, usrId: user.usr_id, byUsrId: user.usr_id, at: new Date() };
     },
     intents: (intent) => ({
+      // Cash and checks: the same as the desk's queue posts (billing/desk-station.server.ts).
+      ...stationIntents(intent, deskActions, (message) => message),
       [WINNERS_INTENT.charge]: intent({
         formId: CHARGE_FORM,
         schema: chargeSchema,
@@ -85,16 +101,6 @@ export async function action({ request }: ActionFunctionArgs) {
           if (result.status === "no_card") return refuseForm(CHARGE_FORM, "This guest has no card on file.");
           return refuseForm(CHARGE_FORM, `Not charged: ${result.message}`);
         },
-      }),
-      [WINNERS_INTENT.cash]: intent({
-        formId: CASH_FORM,
-        schema: cashSchema,
-        run: (call, paid) => recordPaid(call, "cash", paid),
-      }),
-      [WINNERS_INTENT.check]: intent({
-        formId: CHECK_FORM,
-        schema: checkSchema,
-        run: (call, paid) => recordPaid(call, "check", paid),
       }),
       [WINNERS_INTENT.comp]: intent({
         formId: compFormOf,
@@ -127,21 +133,26 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
-/** Cash or a check taken at checkout: the page's submission key records it once however often it is posted. */
-async function recordPaid(payer: { eventId: number; byUsrId: number }, method: "cash" | "check", paid: ManualPaid) {
-  const { invoice, amount, submission, check_number = null } = paid;
-  const { eventId, byUsrId } = payer;
-  const input = { method, amount: amount!, checkNumber: check_number, byUsrId, submissionKey: submission };
-  await recordManualPayment(eventId, invoice, input);
-  return method === "cash" ? "Cash recorded" : "Check recorded";
-}
-
-type ManualPaid = z.output<typeof cashSchema> & { check_number?: string };
-
 export default function WinnersPage() {
-  const { winners, owing, guest, currency, timeZone, run, submissionKey, cardsEnabled } =
-    useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { owing, guest, currency, timeZone, run, submissionKey, cardsEnabled, eventId, syncUrl, conflicts } = loaded;
   const [params] = useSearchParams();
+  const hydrated = useHydrated();
+  const queue = useStationQueue<StationMessage>({ queue: `desk:${eventId}`, syncUrl, loaded: loaded.winners });
+  const waiting = useMemo(
+    () => waitingByInvoice([...queue.confirmed, ...queue.waiting]),
+    [queue.confirmed, queue.waiting],
+  );
+  const pickups = useMemo(() => pickupsTaken([...queue.confirmed, ...queue.waiting]), [queue.confirmed, queue.waiting]);
+  const winners = loaded.winners.map((winner) => ({
+    ...winner,
+    balance: winner.balance - (waiting.get(winner.invoiceId) ?? 0),
+  }));
+  // Offline the desk cannot load another guest's invoice: it takes cash or a check against the balance it last saw.
+  const [offlineGuest, setOfflineGuest] = useState<number | null>(null);
+  useEffect(() => setOfflineGuest(null), [loaded]);
+  const chosenOffline = winners.find((winner) => winner.invoiceId === offlineGuest) ?? null;
+  const take = hydrated ? queue.take : undefined;
   const revalidator = useRevalidator();
   const running = run !== null && !run.finished;
   // While charge-all runs, follow its progress (without JavaScript, the page refreshes itself: see below).
@@ -170,6 +181,15 @@ export default function WinnersPage() {
           Type a paddle number or a name to check a guest out.
         </p>
       </div>
+      {hydrated ? (
+        <StationBar
+          queue={queue}
+          timezone={timeZone}
+          signInHref={`/auth/sign-in?returnTo=${encodeURIComponent(paths.billingWinners(eventId))}`}
+          showsAnswer
+        />
+      ) : null}
+      <StationConflicts conflicts={conflicts} syncUrl={syncUrl} timezone={timeZone} />
       <div className="billing-winners">
         <div className="billing-winners__list">
           <Form method="get" className="billing-search" role="search">
@@ -185,10 +205,31 @@ export default function WinnersPage() {
               <Link to={paths.setupBilling(params.get("id") || undefined)}>Setup › Billing</Link>.
             </p>
           )}
-          <WinnersTable winners={winners} openInvoiceId={guest?.invoiceId ?? null} currency={currency} />
+          <WinnersTable
+            winners={winners}
+            openInvoiceId={chosenOffline?.invoiceId ?? guest?.invoiceId ?? null}
+            currency={currency}
+            onOpenOffline={setOfflineGuest}
+          />
         </div>
-        {guest ? (
-          <CheckoutPanel key={guest.invoiceId} guest={guest} timeZone={timeZone} submissionKey={submissionKey} />
+        {chosenOffline && chosenOffline.invoiceId !== guest?.invoiceId ? (
+          <OfflineCheckout
+            key={chosenOffline.invoiceId}
+            winner={chosenOffline}
+            currency={currency}
+            submissionKey={submissionKey}
+            take={take}
+          />
+        ) : guest ? (
+          <CheckoutPanel
+            key={guest.invoiceId}
+            guest={guest}
+            timeZone={timeZone}
+            submissionKey={submissionKey}
+            waiting={waiting.get(guest.invoiceId) ?? 0}
+            pickups={pickups}
+            take={take}
+          />
         ) : null}
       </div>
     </>

@@ -3,33 +3,24 @@ import { useLoaderData } from "@remix-run/react";
 import { asc, eq } from "drizzle-orm";
 import { requireEventPermission } from "~/auth/access.server";
 import { db } from "~/db.server";
-import { formErrorOf } from "~/forms/form-contract";
 import { intentAction } from "~/forms/intent-action.server";
 import { paths } from "~/http/paths";
-import {
-  checkAtDoor,
-  checkInParty,
-  checkInScanned,
-  takeDoorPaymentAt,
-  walkIn,
-  type DoorOutcome,
-} from "~/registration/check-in-actions.server";
+import { notWhileOffline } from "~/navigation/offline-revalidation";
+import { type DoorOutcome } from "~/registration/check-in-actions.server";
 import { doorCounts, doorGuests, doorMarker, guestOfToken } from "~/registration/check-in.server";
-import {
-  DOOR_INTENT,
-  doorGuestSchema,
-  doorPaymentSchema,
-  doorScanSchema,
-  walkInSchema,
-} from "~/registration/door-forms";
+import { DOOR_STATION, doorActions, doorRefusal } from "~/registration/door-station.server";
 import { DoorScreen } from "~/registration/ui/door-screen";
+import { stationLinks } from "~/stations/station-links";
+import { stationConflicts, stationIntents } from "~/stations/station-sync.server";
 import doorHref from "~/styles/door.css";
 import { titleMeta } from "~/ui/error-page";
 import { event, ticket } from "~drizzle/schema";
 
 export const meta = titleMeta("Check-in · Registration · Gavel");
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: doorHref }];
+export const shouldRevalidate = notWhileOffline;
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: doorHref }, ...stationLinks];
 
 /**
  * /admin/registration/checkinout (can_check_in_out): the door. ?q= searches without JavaScript; ?token= is what a
@@ -39,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_check_in_out");
   const url = new URL(request.url);
   const token = url.searchParams.get("token")?.toLowerCase() ?? null;
-  const [guests, counts, marker, tickets, [settings], scannedGuestId] = await Promise.all([
+  const [guests, counts, marker, tickets, [settings], scannedGuestId, conflicts] = await Promise.all([
     doorGuests(db, eventId),
     doorCounts(db, eventId),
     doorMarker(db, eventId),
@@ -50,6 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       .orderBy(asc(ticket.display_order), asc(ticket.ticket_id)),
     db.select({ currency: event.currency, timezone: event.timezone }).from(event).where(eq(event.event_id, eventId)),
     token && /^[0-9a-f]{32}$/.test(token) ? guestOfToken(db, eventId, token) : Promise.resolve(null),
+    stationConflicts(db, eventId, DOOR_STATION),
   ]);
   return {
     guests,
@@ -61,75 +53,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
     currency: settings?.currency ?? "USD",
     timezone: settings?.timezone ?? "UTC",
     streamUrl: paths.registrationCheckinoutStream(eventId),
+    eventId,
+    syncUrl: paths.registrationCheckinoutSync(eventId),
+    conflicts,
   };
 }
 
 /**
- * The station's posts: check a guest or their party in or out, a scanned code, a walk-in, a payment. Each answers
- * the station's status line (DoorOutcome), refusals included, so the station stays where it is.
+ * The station's posts without JavaScript (with it, the station's queue posts to ./sync): check a guest or their
+ * party in or out, a scanned code, a walk-in, a payment. Each answers the station's status line (DoorOutcome),
+ * refusals included, so the station stays where it is.
  */
 export async function action({ request }: ActionFunctionArgs) {
   return intentAction(request, {
     access: async (request) => {
       const { eventId, user } = await requireEventPermission(request, "can_check_in_out");
-      return { eventId, usrId: user.usr_id };
+      return { db, eventId, usrId: user.usr_id, at: new Date() };
     },
-    intents: (intent) => ({
-      [DOOR_INTENT.checkIn]: intent({
-        formId: DOOR_INTENT.checkIn,
-        schema: doorGuestSchema,
-        shownFields: [],
-        run: async ({ eventId, usrId }, { registrantId }) =>
-          answer(await checkAtDoor(eventId, usrId, [registrantId], "in")),
-      }),
-      [DOOR_INTENT.checkOut]: intent({
-        formId: DOOR_INTENT.checkOut,
-        schema: doorGuestSchema,
-        shownFields: [],
-        run: async ({ eventId, usrId }, { registrantId }) =>
-          answer(await checkAtDoor(eventId, usrId, [registrantId], "out")),
-      }),
-      [DOOR_INTENT.partyIn]: intent({
-        formId: DOOR_INTENT.partyIn,
-        schema: doorGuestSchema,
-        shownFields: [],
-        run: async ({ eventId, usrId }, { registrantId }) => answer(await checkInParty(eventId, usrId, registrantId)),
-      }),
-      [DOOR_INTENT.scan]: intent({
-        formId: DOOR_INTENT.scan,
-        schema: doorScanSchema,
-        run: async ({ eventId, usrId }, { code }) => answer(await checkInScanned(eventId, usrId, code)),
-      }),
-      [DOOR_INTENT.walkIn]: intent({
-        formId: DOOR_INTENT.walkIn,
-        schema: walkInSchema,
-        run: async ({ eventId, usrId }, guest) => answer(await walkIn(eventId, usrId, guest)),
-      }),
-      [DOOR_INTENT.payCash]: intent({
-        formId: DOOR_INTENT.payCash,
-        schema: doorPaymentSchema,
-        shownFields: ["check_number"],
-        run: async ({ eventId, usrId }, paid) => answer(await takeDoorPaymentAt(eventId, usrId, paid, "cash")),
-      }),
-      [DOOR_INTENT.payCheck]: intent({
-        formId: DOOR_INTENT.payCheck,
-        schema: doorPaymentSchema,
-        shownFields: ["check_number"],
-        run: async ({ eventId, usrId }, paid) => answer(await takeDoorPaymentAt(eventId, usrId, paid, "check")),
-      }),
-    }),
-    // A post the station cannot act on is said in its status line, with each field's first message beside it.
-    refusal: (reply) =>
-      answer({
-        tone: "error",
-        message: formErrorOf(reply) ?? "Check the walk-in's details.",
-        guestIds: [],
-        errors: Object.fromEntries(
-          Object.entries(reply.error ?? {}).flatMap(([field, messages]) =>
-            field && messages?.[0] ? [[field, messages[0]]] : [],
-          ),
-        ),
-      }),
+    intents: (intent) => stationIntents(intent, doorActions, answer),
+    refusal: (reply) => answer(doorRefusal(reply)),
   });
 }
 

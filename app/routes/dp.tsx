@@ -25,14 +25,10 @@ import { fundraiserForGift } from "~/giving/fundraisers.server";
 import { BUY_ITEM_FORM, buyItemSchema, DONATION_PAGE_INTENT, GIFT_FORM, giftSchema } from "~/giving/gift-forms";
 import { DonationScreen } from "~/giving/ui/donation-screen";
 import { publicOrigin } from "~/security/request.server";
-import biddingHref from "~/styles/bidding.css";
-import givingHref from "~/styles/giving.css";
+import pageStylesHref from "~/styles/pages/dp.css";
 import { ErrorPage } from "~/ui/error-page";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: biddingHref },
-  { rel: "stylesheet", href: givingHref },
-];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Give · ${data.eventTitle}` : "Give · Gavel" },

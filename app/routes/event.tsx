@@ -3,18 +3,12 @@ import { FontFaces, fontPreloadMeta } from "~/fonts/ui/event-fonts";
 import { resolveLanding } from "~/landing/landing-model";
 import { loadLandingPage } from "~/landing/landing.server";
 import { LandingPage } from "~/landing/ui/landing-page";
-import eventHref from "~/styles/event.css";
-import landingHref from "~/styles/landing.css";
-import publicChromeHref from "~/styles/public-chrome.css";
+import pageStylesHref from "~/styles/pages/event.css";
 import { ErrorPage } from "~/ui/error-page";
 import { PreviewBanner } from "~/ui/preview-banner";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: eventHref },
-  { rel: "stylesheet", href: landingHref },
-  { rel: "stylesheet", href: publicChromeHref },
-];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
 
 /**
  * /event: the event's public landing page, found by ?id (event subdomains redirect here with it) or

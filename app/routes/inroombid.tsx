@@ -14,6 +14,7 @@ import { bidderPageContext, requireBidder, type Bidder } from "~/bidding/bidder-
 import {
   BidRefused,
   joinAuction,
+  ownStandingOn,
   placeReviewedBid,
   reviewBid,
   saveOutbidChoice,
@@ -25,18 +26,14 @@ import { readRowId } from "~/db/row-id";
 import { replyFor } from "~/forms/form-contract";
 import { intentAction } from "~/forms/intent-action.server";
 import { refuseForm } from "~/forms/reply.server";
-import { redirectWithToast } from "~/http/toast.server";
+import { redirectWithToast, toastOf } from "~/http/toast.server";
 import { PREFERENCE_FORM, preferenceSchema } from "~/messages/message-forms";
-import biddingHref from "~/styles/bidding.css";
-import landingHref from "~/styles/landing.css";
-import publicChromeHref from "~/styles/public-chrome.css";
+import { ANSWERED_IN_PLACE, unlessAnsweredInPlace, wantsAnswerInPlace } from "~/navigation/answer-in-place";
+import pageStylesHref from "~/styles/pages/inroombid.css";
 import { ErrorPage } from "~/ui/error-page";
+import type { PlacedBid } from "~/bidding/placed-bid";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: landingHref },
-  { rel: "stylesheet", href: biddingHref },
-  { rel: "stylesheet", href: publicChromeHref },
-];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
 
 /**
  * /inroombid: the bidders' pages of an event's silent and virtual auctions, mobile first. ?id= the event;
@@ -78,9 +75,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const itemId = itemOf(form);
       if (itemId === null) return refuseForm(BID_FORM, "Choose an item first.");
       if (posted.intent === BIDDER_INTENT.review || posted.intent === BIDDER_INTENT.reviewBuyNow)
-        return data({ review: await reviewBid(bidder, itemId, posted) });
+        return data({ review: await reviewBid(bidder, itemId, posted), ...ANSWERED_IN_PLACE });
       try {
         const told = await placeReviewedBid(bidder, itemId, posted);
+        // The page's script takes the outcome as data and the item's new state from its live stream; a plain form
+        // is redirected to the item's page, loaded again.
+        if (wantsAnswerInPlace(form))
+          return data({
+            placed: { toast: toastOf(told), itemId, own: await ownStandingOn(bidder, itemId) } satisfies PlacedBid,
+            ...ANSWERED_IN_PLACE,
+          });
         return redirectWithToast(bidderHref(bidder.event.event_id, { item: itemId }), told);
       } catch (error) {
         // Only the message: the phone reads the new minimum from it, and nothing was typed (the values were hidden).
@@ -119,18 +123,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /**
- * A refused bid or the review step changes nothing the page's loader reads (the board follows the live stream), so
- * a phone with JavaScript gets its answer without the whole page being loaded again: in the last minutes, when most
- * bids are refused as outbid, that is most of the server's work (docs/benchmarks.md, "Bidding").
+ * A refused bid, the review step or a bid placed from the page's script (answered with the bidder's standing) changes
+ * nothing the page's loader reads again (the board follows the live stream), so a phone with JavaScript gets its
+ * answer without the whole page being loaded again: in the last minutes, when most bids are refused as outbid, that
+ * is most of the server's work (docs/benchmarks.md, "Bidding").
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => {
-  if (
-    replyFor(actionResult, BID_FORM) ||
-    (typeof actionResult === "object" && actionResult && "review" in actionResult)
-  )
-    return false;
-  return defaultShouldRevalidate;
-};
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  replyFor(args.actionResult, BID_FORM) ? false : unlessAnsweredInPlace(args);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: "Auction · Gavel" }];

@@ -11,14 +11,10 @@ import { paths } from "~/http/paths";
 import { guestPledgePage, pledgeAsGuest, type GuestIdentity } from "~/paddle-raise/guest-pledge.server";
 import { GUEST_PLEDGE_FORM, guestPledgeSchema } from "~/paddle-raise/pledge-forms";
 import { GuestPledgeScreen } from "~/paddle-raise/ui/guest-pledge-screen";
-import biddingHref from "~/styles/bidding.css";
-import paddleRaiseHref from "~/styles/paddle-raise.css";
+import pageStylesHref from "~/styles/pages/pi.css";
 import { ErrorPage } from "~/ui/error-page";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: biddingHref },
-  { rel: "stylesheet", href: paddleRaiseHref },
-];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.raise?.title ?? "Paddle raise"} · ${data.eventTitle}` : "Paddle raise · Gavel" },

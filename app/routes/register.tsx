@@ -25,18 +25,12 @@ import { RegisterPageView } from "~/registration/ui/register-page-view";
 import { RegisterStepper } from "~/registration/ui/register-stepper";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { publicOrigin } from "~/security/request.server";
-import landingHref from "~/styles/landing.css";
-import publicChromeHref from "~/styles/public-chrome.css";
-import registerHref from "~/styles/register.css";
+import pageStylesHref from "~/styles/pages/register.css";
 import { ErrorPage } from "~/ui/error-page";
 import { formatEventDate } from "~/ui/format";
 import { PreviewBanner } from "~/ui/preview-banner";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: landingHref },
-  { rel: "stylesheet", href: registerHref },
-  { rel: "stylesheet", href: publicChromeHref },
-];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
 
 /**
  * /register: an event's registration, mobile first and complete without JavaScript. ?id= the event; the

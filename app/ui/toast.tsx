@@ -23,11 +23,24 @@ function shownBefore(id: string) {
 /** Notifications close on their own after 5 seconds. */
 export const TOAST_TIMEOUT_MS = 5000;
 
+// Toasts that came in an action's answer, not through the cookie: a post answered in place loads no page to bring one
+// (app/navigation/answer-in-place.ts).
+const answers = new EventTarget();
+const ANSWER_TOAST = "toast";
+
+/** Shows a toast the page's last post was answered with (the Toaster shows each id once). */
+export function useAnswerToast(toast: Toast | null | undefined) {
+  useEffect(() => {
+    if (toast) answers.dispatchEvent(new CustomEvent(ANSWER_TOAST, { detail: toast }));
+  }, [toast]);
+}
+
 /**
  * Shows the toast handed over by the root loader (from the flash cookie, see toast.server.ts) at the bottom
  * of the screen. Two live regions stay mounted so screen readers announce what is added to them: errors in
  * an assertive one (role=alert), the rest in a polite one (role=status). A toast belongs to the page it was shown
- * on: going to another page (another path; a form's redirect back to the same page keeps it) takes it away.
+ * on: going to another page (another path; a form's redirect back to the same page keeps it) takes it away. A page
+ * hands it the toasts its posts were answered with in place (useAnswerToast).
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
   const [toasts, setToasts] = useState<Toast[]>(() => (toast ? [toast] : []));
@@ -53,12 +66,22 @@ export function Toaster({ toast }: { toast: Toast | null }) {
     if (shownBefore(first.id)) setToasts((current) => current.filter((t) => t.id !== first.id));
   }, []);
 
+  const show = useCallback((next: Toast) => {
+    if (shown.current.has(next.id)) return;
+    shown.current.add(next.id);
+    if (shownBefore(next.id)) return;
+    setToasts((current) => [...current, next]);
+  }, []);
+
   useEffect(() => {
-    if (!toast || shown.current.has(toast.id)) return;
-    shown.current.add(toast.id);
-    if (shownBefore(toast.id)) return;
-    setToasts((current) => [...current, toast]);
-  }, [toast]);
+    if (toast) show(toast);
+  }, [toast, show]);
+
+  useEffect(() => {
+    const onAnswer = (event: Event) => show((event as CustomEvent<Toast>).detail);
+    answers.addEventListener(ANSWER_TOAST, onAnswer);
+    return () => answers.removeEventListener(ANSWER_TOAST, onAnswer);
+  }, [show]);
 
   // Stable, so a toast's countdown does not restart when another toast arrives.
   const dismiss = useCallback((id: string) => {

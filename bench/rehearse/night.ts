@@ -10,6 +10,7 @@ import { Browser, type Answer, type Retrying } from "./browser";
 import type { Gala } from "./gala";
 import type { Stream } from "./silent";
 import type { Stage } from "./stage";
+import type { StationLinks } from "./stations";
 import type { Outcome, Tally } from "./tally";
 
 export interface Guest {
@@ -20,6 +21,8 @@ export interface Guest {
   /** A phone without JavaScript: its posts are document posts. */
   noScript: boolean;
   registrantId: number | null;
+  /** --stations: when the doors' lists learnt the guest (performance.now()). */
+  listedAt?: number;
   paddle: number | null;
   checkedIn: boolean;
   /** The card saved on file, if any ("declining" saves, then declines when charged). */
@@ -50,6 +53,8 @@ export interface Night {
   acknowledged: Acknowledged;
   /** The phones' open streams of the silent auction (the room's screen aside). */
   streams: Stream[];
+  /** --stations: the doors and the paddle raise work through their stations' queues, with outages (stations.ts). */
+  links: StationLinks | null;
   log(line: string): void;
   /** Resolves at `minute` of the evening (at once if it has passed). */
   at(minute: number): Promise<void>;
@@ -111,6 +116,7 @@ export async function openNight(
       lotsSold: 0,
     },
     streams: [],
+    links: null,
     log,
     at: async (minute) => {
       await sleep(Math.max(0, startedAt + minute * msPerMinute - performance.now()));

@@ -3,6 +3,7 @@ import { ms, type summary } from "../support/stats";
 import type { Fault } from "./chaos";
 import type { Invariant } from "./invariants";
 import type { Reference } from "./reference";
+import type { StationsReport } from "./stations";
 import type { Tally } from "./tally";
 import type { Timeline } from "./timeline";
 
@@ -28,6 +29,8 @@ export interface RehearsalReport {
   /** The bid transaction in plain SQL on the same database, measured after the evening (reference.ts). */
   reference: Reference | null;
   invariants: Invariant[];
+  /** --stations: what each station took, offline or not, its outages, and what came of its entries. */
+  stations: StationsReport | null;
   ok: boolean;
 }
 
@@ -67,6 +70,17 @@ export function printReport(report: RehearsalReport, log: (line: string) => void
     log(`          ${errors.length === 0 ? "no unexpected answer" : errors.join(", ")}`);
   }
   const errors = Object.entries(report.errors);
+  if (report.stations) {
+    log("\nStations (--stations; outages at the evening's minute, for minutes):");
+    for (const station of report.stations.stations)
+      log(
+        `  ${station.name.padEnd(15)} ${station.taken} taken, ${station.takenOffline} offline; outages ${station.outages.map((outage) => `${outage.minute.toFixed(1)}+${outage.minutes.toFixed(1)}`).join(", ") || "none"}; ${station.lostAnswers} answers lost and sent again (${station.replays} answered as replays); longest wait ${(station.longestWaitMs / 1000).toFixed(1)} s; ${Object.entries(
+          station.outcomes,
+        )
+          .map(([outcome, count]) => `${count} ${outcome}`)
+          .join(", ")}`,
+      );
+  }
   log(`\nErrors: ${errors.length === 0 ? "none" : ""}`);
   for (const [kind, entry] of errors)
     log(`  ${kind}: ${entry.count} (e.g. ${entry.example.replace(/\s+/g, " ").slice(0, 160)})`);

@@ -4,6 +4,7 @@
  * /dp (by card on the sandbox's page, or on the bill).
  */
 import { randomUUID } from "node:crypto";
+import { performance } from "node:perf_hooks";
 import { answered, fieldIn, redirected, refusedByRule, type Guest, type Night } from "./night";
 import { bidFromPhone } from "./silent";
 
@@ -49,6 +50,37 @@ export async function liveAuction(night: Night, from: number, to: number) {
   );
 }
 
+/**
+ * --stations: two consoles take the pledges in turn through their queues; a console that is offline keeps taking them.
+ * The pledge's key is its entry's key (the sync route records it under it).
+ */
+async function pledgesThroughQueues(
+  night: Night,
+  pledges: { paddle: number; amount: number }[],
+  from: number,
+  step: number,
+) {
+  const { gala } = night;
+  const links = night.links!;
+  const taken = pledges.map(async (pledge, index) => {
+    await night.at(from + index * step);
+    const link = index % 2 === 0 ? links.pledges1 : links.pledges2;
+    const fields = {
+      raise: String(gala.raiseId),
+      paddle: String(pledge.paddle),
+      level: String(pledge.amount),
+      custom: "",
+    };
+    const started = performance.now();
+    const synced = await link.take("pledge", fields);
+    const outcome = synced.outcome === "done" ? "ok" : "refused";
+    night.tally.record("paddle raise: pledge (queue)", outcome, performance.now() - started);
+    if (synced.outcome === "done") night.acknowledged.pledges.push({ key: synced.key, ...pledge });
+  });
+  await Promise.all(taken);
+  night.log(`  paddle raise: ${night.acknowledged.pledges.length} pledges (minute ${night.minute().toFixed(0)})`);
+}
+
 /** The paddle raise between minutes `from` and `to`: levels from the top, paddles raised at each. */
 export async function paddleRaise(night: Night, from: number, to: number) {
   const { random, gala, staff } = night;
@@ -62,6 +94,7 @@ export async function paddleRaise(night: Night, from: number, to: number) {
     for (const guest of random.shuffle([...room]).slice(0, hands)) pledges.push({ paddle: guest.paddle!, amount });
   }
   const step = (to - from) / Math.max(1, pledges.length);
+  if (night.links) return pledgesThroughQueues(night, pledges, from, step);
   for (const [index, pledge] of pledges.entries()) {
     await night.at(from + index * step);
     const key = randomUUID();

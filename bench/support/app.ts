@@ -71,7 +71,7 @@ export async function startApp(
   databaseUrl: string,
   sessionSecret: string,
   extraEnv: Record<string, string> = {},
-  options: { port?: number; dataDir?: string; logFile?: string; memoryProbe?: boolean } = {},
+  options: { port?: number; dataDir?: string; logFile?: string; memoryProbe?: boolean; startTimeoutMs?: number } = {},
 ): Promise<App> {
   const workDir = mkdtempSync(path.join(tmpdir(), "gavel-bench-"));
   const dataDir = options.dataDir ?? workDir;
@@ -99,7 +99,8 @@ export async function startApp(
   });
   closeSync(log);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const startTimeoutMs = options.startTimeoutMs ?? 60_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null)
       throw new Error(`The app exited with ${child.exitCode}:\n${readFileSync(logFile, "utf8").slice(-3000)}`);
@@ -108,8 +109,12 @@ export async function startApp(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline)
-      throw new Error(`The app did not answer /health within 60 s:\n${readFileSync(logFile, "utf8").slice(-3000)}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(
+        `The app did not answer /health within ${startTimeoutMs / 1000} s:\n${readFileSync(logFile, "utf8").slice(-3000)}`,
+      );
+    }
     await sleep(250);
   }
   return {

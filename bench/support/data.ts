@@ -6,8 +6,9 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { PGlite } from "@electric-sql/pglite";
 import { openDatabase, type DatabaseConnection } from "~/db/connection.server";
+import { PGliteWorkerClient, type PGliteWorkerOptions } from "~/db/pglite-worker/client.server";
 import { sessionCookie } from "./app";
 
 /** Every item starts at 10.00 and rises by 1.00 (cents). */
@@ -21,15 +22,24 @@ export interface BenchSql {
   array(values: number[] | string[]): unknown;
 }
 
+/** What the tagged template below needs of PGlite, of one of its transactions, or of PGlite in a worker thread. */
+interface PgliteQueries {
+  query<Row>(text: string, params?: unknown[]): Promise<{ rows: Row[] }>;
+  transaction?<T>(work: (tx: PgliteQueries) => Promise<T>): Promise<T>;
+}
+
 /** postgres.js's tagged template over a PGlite client (or one of its transactions); `begin` runs a transaction. */
-export function pgliteSql(client: PGlite | Transaction) {
+export function pgliteSql(client: PgliteQueries) {
   const tag = async (template: TemplateStringsArray, ...values: unknown[]) => {
     const text = template.reduce((query, part, index) => `${query}$${index}${part}`);
     return (await client.query<Record<string, unknown>>(text, values)).rows;
   };
   return Object.assign(tag, {
     array: (values: number[] | string[]) => values,
-    begin: <T>(work: (tx: BenchSql) => Promise<T>) => (client as PGlite).transaction((tx) => work(pgliteSql(tx))),
+    begin: <T>(work: (tx: BenchSql) => Promise<T>) => {
+      if (!client.transaction) throw new Error("A transaction cannot begin another.");
+      return client.transaction((tx) => work(pgliteSql(tx)));
+    },
   });
 }
 
@@ -41,12 +51,12 @@ export interface BenchDatabase {
 
 /**
  * An embedded PGlite database in `folder`, opened and migrated by the app's own database layer, with the tagged
- * template above beside the app's Drizzle handle. The app opens the same folder once this is closed: a PGlite
+ * template above beside the app's Drizzle handle; with `worker`, PGlite runs in a thread of its own as the server runs it. The app opens the same folder once this is closed: a PGlite
  * database has one owner at a time.
  */
-export async function pgliteDatabase(folder: string): Promise<BenchDatabase> {
+export async function pgliteDatabase(folder: string, worker?: PGliteWorkerOptions): Promise<BenchDatabase> {
   mkdirSync(path.dirname(folder), { recursive: true });
-  const client = new PGlite(folder);
+  const client = worker ? new PGliteWorkerClient(folder, worker) : new PGlite(folder);
   const connection = openDatabase({ engine: "pglite", client });
   await connection.migrate();
   return { connection, sql: pgliteSql(client), close: () => connection.close() };

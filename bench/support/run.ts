@@ -1,6 +1,7 @@
 /** The start and the end of every bench run. */
-import type { App, throwawayDatabase } from "./app";
-import type postgres from "postgres";
+import { randomBytes } from "node:crypto";
+import postgres from "postgres";
+import { appProcesses, startApp, throwawayDatabase, type App } from "./app";
 
 /**
  * The end of a bench run, whatever happened: its connection closed, the app stopped, and the throwaway database
@@ -27,4 +28,30 @@ export function runBench(main: () => Promise<void>) {
     console.error(error);
     process.exit(1);
   });
+}
+
+/**
+ * A bench against the built app (its default processes) on a throwaway database of the server `adminUrl` names, with
+ * a small SQL client of that database for the bench's data; `bench` answers whether it passed, the exit code.
+ */
+export async function benchOnThrowawayDatabase(
+  adminUrl: string,
+  bench: (setup: { app: App; sql: postgres.Sql; databaseUrl: string }) => Promise<boolean>,
+) {
+  const database = await throwawayDatabase(adminUrl);
+  let app: App | null = null;
+  let sql: postgres.Sql | null = null;
+  let ok = false;
+  try {
+    console.log(database.describe);
+    app = await startApp(database.url, randomBytes(32).toString("hex"));
+    console.log(
+      `App: node server.js at ${app.url} (${appProcesses(app.child.pid!).length - 1 || 1} server processes), Node ${process.version}`,
+    );
+    sql = postgres(database.url, { max: 2, onnotice: () => {} });
+    ok = await bench({ app, sql, databaseUrl: database.url });
+  } finally {
+    await endRun({ sql, app, database });
+  }
+  process.exit(ok ? 0 : 1);
 }

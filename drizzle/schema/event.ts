@@ -70,6 +70,10 @@ export const event = pgTable(
     wp_id: text(),
     data_version: integer().notNull().default(0),
     registration_version: integer().notNull().default(0),
+    // Bumped by triggers (migration 0024) whenever this row, or the auction rules read with it (its registration, its
+    // silent and virtual auctions, its categories' closes, its live lots open online), change: each process keeps the
+    // event and its rules in memory while the version it reads stays the same (decision 043).
+    settings_version: integer().notNull().default(0),
     meta: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     address: text(),
     email: text(),

@@ -13,3 +13,4 @@ export * from "./billing";
 export * from "./room-screens";
 export * from "./messages";
 export * from "./tax-statements";
+export * from "./stations";

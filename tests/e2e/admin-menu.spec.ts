@@ -95,6 +95,9 @@ const SECTION_ADDRESSES = [
 /** The live streams screens listen to (/admin/stream, …/stream): no page, opened by the screen's script. */
 const isStream = (id: string) => id === "routes/admin.stream" || id.endsWith("_.stream");
 
+/** The stations' queues (…/sync, decision 041): posted to by the station's script; opened, they are the station. */
+const isStationQueue = (id: string) => id.endsWith("_.sync");
+
 /** Waits until React has hydrated the page. */
 async function hydrated(page: Page) {
   await page.waitForFunction(() => "__remixRouter" in window);
@@ -147,7 +150,8 @@ test("walking the menu from the dashboard reaches every admin route of the build
   }
 
   const admin = Object.keys(routes).filter((id) => id === "routes/admin" || id.startsWith("routes/admin."));
-  const elsewhere = (id: string) => id in REACHED_FROM_A_SCREEN || SECTION_ADDRESSES.includes(id) || isStream(id);
+  const elsewhere = (id: string) =>
+    id in REACHED_FROM_A_SCREEN || SECTION_ADDRESSES.includes(id) || isStream(id) || isStationQueue(id);
   expect(
     admin.filter((id) => !reached.has(id) && !elsewhere(id)),
     "admin routes the menu does not reach",
@@ -199,6 +203,9 @@ test("a volunteer's menu holds the screens their role opens, and only those", as
   expect(permitted.length).toBeGreaterThan(2);
   expect(permitted.length).toBeLessThan(everyEntry.length);
 
+  // Leave the organiser's dashboard first: its live stream, reopened without a session, would be answered by the
+  // sign-in page.
+  await page.goto("about:blank");
   await page.context().clearCookies();
   await signIn(page, gala.volunteer);
   await page.goto(`/admin/dashboard?id=${gala.id}`);
@@ -235,9 +242,10 @@ test.describe("on a 390 px phone", () => {
     await signIn(page, gala.organiser);
     await page.goto(`/admin/registration/checkinout?id=${gala.id}`);
     await hydrated(page);
-    // The door's search field comes after the screen's heading and figures, not under the whole menu (760 px down).
+    // The door's search field comes after the screen's heading, figures and station bar (about 400 px, more while
+    // the bar says it is connecting), not under the whole menu (760 px down).
     const search = page.getByRole("searchbox", { name: "Find a guest" });
-    expect((await search.boundingBox())!.y).toBeLessThan(400);
+    expect((await search.boundingBox())!.y).toBeLessThan(500);
     const menu = page.locator("#admin-menu");
     await expect(menu).toBeHidden();
 

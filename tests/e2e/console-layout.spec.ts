@@ -1,6 +1,7 @@
 // The clerk consoles on a laptop and on a phone (issue 33, item 5): /live and the paddle raise's console fit a 390 px
-// screen with entries in their logs, each log entry shows its time, and the notification after an action never covers
-// the log, even scrolled to where the notification shows. The design lab's silent auction pages fit 390 px too.
+// screen with entries in their logs, each log entry shows its time, and what comes of an action (the station's answer
+// line since issue 36, a notification for a dialog's correction) never covers the log, even scrolled to where
+// notifications show. The design lab's silent auction pages fit 390 px too.
 // Tagged @phone: it runs at the desktop project's window and at the phone's.
 import { and, asc, eq } from "drizzle-orm";
 import { auction_item, usr_event_paddle } from "~drizzle/schema";
@@ -34,7 +35,7 @@ async function logBesideToasts(page: Page, log: string) {
       top: Math.max(whole.top, box.top, 0),
       bottom: Math.min(whole.bottom, box.bottom, window.innerHeight),
     };
-    const toasts = [...document.querySelectorAll(".toast")].map((toast) => {
+    const toasts = [...document.querySelectorAll(".toast, .station-answer")].map((toast) => {
       const { left, right, top, bottom } = rect(toast);
       return { left, right, top, bottom };
     });
@@ -74,12 +75,13 @@ test("@phone the clerk console: a notification leaves the log uncovered, entries
   await expect(page.getByRole("heading", { name: lot.title })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Live" })).toBeVisible();
 
+  const answer = page.locator(".station-answer");
   await page.getByRole("button", { name: /Open lot/ }).click();
-  await expect(page.getByRole("region", { name: "Notifications" })).toContainText("is open");
+  await expect(answer).toContainText("is open");
   await page.getByLabel("Paddle").fill(String(guest.paddle));
   await page.getByLabel("Amount").fill("5000");
   await page.getByRole("button", { name: /Record bid/ }).click();
-  await expect(page.getByRole("region", { name: "Notifications" })).toContainText(`Paddle ${guest.paddle}`);
+  await expect(answer).toContainText(`Paddle ${guest.paddle}`);
 
   const log = page.getByRole("table", { name: "Log" });
   await expect(log.locator("tbody tr")).toHaveCount(2);
@@ -111,7 +113,7 @@ test("@phone the paddle raise console: a notification leaves the log uncovered, 
   for (const { paddle: number } of guests) {
     await paddle.fill(String(number));
     await paddle.press("Enter");
-    await expect(page.getByRole("region", { name: "Notifications" })).toContainText(`Paddle ${number} ·`);
+    await expect(page.locator(".station-answer")).toContainText(`Paddle ${number} ·`);
   }
 
   const log = page.getByRole("table", { name: "Log" });

@@ -1,7 +1,7 @@
 // The paddle raise in the browser: a clerk records spotted paddles by keyboard only at /admin/bids/paddleraises while a
 // second clerk's screen follows live, corrects an entry with a reason, and a guest pledges on /pi without JavaScript.
 import { asc, eq } from "drizzle-orm";
-import { usr, usr_event_paddle } from "~drizzle/schema";
+import { pledge, usr, usr_event_paddle } from "~drizzle/schema";
 import { expect, test } from "./support/fixtures";
 import { signIn } from "./support/sign-in";
 import type { Page } from "@playwright/test";
@@ -52,9 +52,9 @@ test("a clerk records paddles by keyboard, a second screen follows, and a correc
   await paddle.pressSequentially(String(first.paddle));
   await expect(page.getByText(first.name, { exact: true })).toBeVisible();
   await paddle.press("Enter");
-  await expect(page.getByRole("region", { name: "Notifications" })).toContainText(
-    `Paddle ${first.paddle} · ${first.name} · $1,000`,
-  );
+  await expect(
+    page.getByRole("status").filter({ hasText: `Paddle ${first.paddle} · ${first.name} · $1,000` }),
+  ).toBeVisible();
   await expect(paddle).toHaveValue("");
   await expect(paddle).toBeFocused();
   await expect(total(page)).toHaveText("$1,000");
@@ -119,4 +119,51 @@ test.describe("without JavaScript", () => {
       "Anonymous$250",
     );
   });
+});
+
+test("offline, the clerk keeps recording pledges; each is counted at once and recorded once when the network is back", async ({
+  browser,
+  database,
+  gala,
+}) => {
+  const [first, second] = await guestsWithPaddles(database, gala.id);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await signIn(page, gala.organiser);
+    await page.goto(CONSOLE);
+    await expect(page.getByText("Online.")).toBeVisible();
+    await expect(total(page)).toHaveText("$0");
+    const paddle = page.getByLabel("Paddle", { exact: true });
+
+    await context.setOffline(true);
+    await expect(page.getByText("Offline.")).toBeVisible();
+    const offlineFrom = new Date();
+    for (const guest of [first, second, first]) {
+      await paddle.pressSequentially(String(guest.paddle));
+      await paddle.press("Enter");
+      await expect(paddle).toHaveValue("");
+    }
+    // Counted at once, at the level called ($5,000), while they wait to be sent.
+    await expect(total(page)).toHaveText("$15,000");
+    await expect(page.getByRole("radio", { name: /^\$5,000/ })).toHaveAccessibleName(/3 pledges/);
+    await expect(page.getByText("Waiting to send: 3")).toBeVisible();
+    await page.waitForTimeout(1_500);
+    const offlineUntil = new Date();
+
+    await context.setOffline(false);
+    await expect(page.getByText("Back online: 3 entries taken offline sent, all recorded.")).toBeVisible();
+    await expect(total(page)).toHaveText("$15,000");
+    const rows = await database
+      .select({ paddle: pledge.paddle, at: pledge.created_at })
+      .from(pledge)
+      .where(eq(pledge.event_id, gala.id));
+    expect(rows.map((row) => row.paddle).sort()).toEqual([first.paddle, first.paddle, second.paddle].sort());
+    for (const row of rows) {
+      expect(row.at.getTime()).toBeGreaterThan(offlineFrom.getTime() - 1_000);
+      expect(row.at.getTime()).toBeLessThan(offlineUntil.getTime() - 500);
+    }
+  } finally {
+    await context.close();
+  }
 });

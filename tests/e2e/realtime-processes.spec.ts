@@ -11,7 +11,7 @@ import { startLoadBalancer } from "./support/load-balancer";
 import { startServerProcess, waitForHealth, type ServerProcess } from "./support/server-process";
 import { DEMO_ORGANISER, demoOrganiserCookie } from "./support/sign-in";
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 300_000 });
 
 let server: PostgresServer;
 let admin: postgres.Sql;

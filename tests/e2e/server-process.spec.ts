@@ -1,6 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { startServerProcess, waitForHealth } from "./support/server-process";
 
+// Each test starts a process of its own and waits for it on an empty database (support/server-process.ts, waitForHealth).
+test.describe.configure({ timeout: 240_000 });
+
 test.describe("the server process", () => {
   test("starts on an empty embedded database, then closes it and exits on SIGTERM", async () => {
     const server = await startServerProcess();
@@ -32,7 +35,6 @@ test.describe("the server process", () => {
 });
 
 test("refuses a client's live streams past its ceiling with 429, and admits it again once one closes", async () => {
-  test.setTimeout(120_000);
   const server = await startServerProcess({ SEED_DEMO: "true", STREAMS_PER_ADDRESS: "2" });
   const open: AbortController[] = [];
   const openStream = async (url: string) => {

@@ -2,9 +2,10 @@
 // permission; and on a real PostgreSQL, two stations checking the same guest in at once record one check-in.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { checkGuests } from "~/registration/check-in.server";
+import { checkGuests, doorGuests } from "~/registration/check-in.server";
 import { takeDoorPayment } from "~/registration/door-payments.server";
 import { registerParty } from "~/registration/register-party.server";
+import { ticketFingerprint } from "~/registration/ticket-scan";
 import * as route from "~/routes/admin._workspace.registration.checkinout";
 import { check_in, event, payment, registrant, registration, ticket, ticket_payment } from "~drizzle/schema";
 import { testDatabase } from "../support/database";
@@ -102,6 +103,17 @@ describe("/admin/registration/checkinout", () => {
     expect(
       (await call$(route.loader, makeRequest(`${url}&token=${ada.checkin_token}`, { cookie }))).data,
     ).toMatchObject({ scannedGuestId: ada.registrant_id });
+  });
+
+  it("lists each ticket's fingerprint as a station reads it from a scanned code, never the token", async () => {
+    const { eventId, ada, william } = await setUp();
+    const guests = await doorGuests(db, eventId);
+    for (const guest of [ada, william]) {
+      const listed = guests.find((row) => row.id === guest.registrant_id)!;
+      expect(listed.scanPrint).toBe(await ticketFingerprint(guest.checkin_token!));
+      expect(JSON.stringify(listed)).not.toContain(guest.checkin_token);
+    }
+    expect(new Set(guests.map((row) => row.scanPrint)).size).toBe(2);
   });
 
   it("registers a walk-in and checks them in, with field errors first", async () => {

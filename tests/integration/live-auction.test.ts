@@ -27,7 +27,7 @@ import * as galleryRoute from "../../app/routes/inroombid";
 import * as consoleRoute from "../../app/routes/live";
 import * as paddleRoute from "../../app/routes/live_.paddle";
 import * as projectorRoute from "../../app/routes/livec";
-import { makeAuctionEvent, makeAuctionItem, makeBidder } from "../support/auction";
+import { makeAuctionItem, makeBidder, makeLiveEvent } from "../support/auction";
 import { testDatabase } from "../support/database";
 import { giveRole, makeUser, sessionCookie, teamRole, teamRoleWithout } from "../support/people";
 import { call, makeRequest } from "../support/route-calls";
@@ -38,43 +38,7 @@ const { db } = testDatabase();
 const pledgedFrom = async (eventId: number, source: string) =>
   (await moneyFigures(eventId)).sources.find((entry) => entry.source === source)?.pledged ?? 0;
 
-async function liveEvent() {
-  const gala = await makeAuctionEvent(db);
-  const [record] = await db
-    .insert(traditional_auction)
-    .values({ event_id: gala.event_id })
-    .returning({ id: traditional_auction.traditional_auction_id });
-  await db
-    .update(event)
-    .set({
-      traditional_auction_id: record.id,
-      is_traditional_auction_enabled: true,
-      is_traditional_auction_testing: false,
-    })
-    .where(eq(event.event_id, gala.event_id));
-  const clerk = await makeUser(db, { selected_event: gala.event_id, first_name: "Casey", last_name: "Clerk" });
-  await giveRole(
-    db,
-    clerk.usr_id,
-    gala.event_id,
-    teamRole("can_control_event", "can_view_stats", "can_configure_event"),
-  );
-  const lot = await makeAuctionItem(db, gala.event_id, {
-    title: "Tuscan villa",
-    type: "live",
-    lot: 1,
-    starting_bid: 200_000,
-    increment: 50_000,
-    value: 650_000,
-  });
-  const second = await makeAuctionItem(db, gala.event_id, {
-    title: "Chef's table",
-    type: "live",
-    lot: 2,
-    display_order: 1,
-  });
-  return { eventId: gala.event_id, clerk: clerk.usr_id, lot, second };
-}
+const liveEvent = () => makeLiveEvent(db);
 
 const refusalOf = async (work: Promise<unknown>) => {
   try {

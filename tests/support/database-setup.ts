@@ -1,11 +1,15 @@
 // Before each integration test file: a fresh, migrated database of the engine the project runs on,
-// installed as the app's database handle (app/db.server.ts), and removed afterwards.
+// installed as the app's database handle (app/db.server.ts), and removed afterwards. With TEST_PGLITE_WORKER=true,
+// PGlite runs in a worker thread on a data folder, as the server runs it (docs/decisions/040-pglite-worker.md).
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import { afterAll, inject } from "vitest";
 import { openDatabase, type DatabaseConnection } from "~/db/connection.server";
+import { builtPgliteWorker } from "./pglite-worker";
 import { databaseUrl } from "./postgres-server";
 
 async function freshDatabase(): Promise<{ connection: DatabaseConnection; dispose: () => Promise<void> }> {
@@ -25,9 +29,32 @@ async function freshDatabase(): Promise<{ connection: DatabaseConnection; dispos
     };
   }
   const tarball = readFileSync(inject("pgliteTemplateFile"));
+  if (process.env.TEST_PGLITE_WORKER === "true") return pgliteInWorker(new Blob([tarball]));
   const client = new PGlite({ loadDataDir: new Blob([tarball]) });
   const connection = openDatabase({ engine: "pglite", client });
   return { connection, dispose: () => connection.close() };
+}
+
+/** The template in a data folder of its own, opened through PGlite's worker thread. */
+async function pgliteInWorker(template: Blob) {
+  const folder = mkdtempSync(path.join(tmpdir(), "gavel-test-pglite-"));
+  const dataDir = path.join(folder, "pglite");
+  const unpacked = new PGlite(dataDir, { loadDataDir: template });
+  await unpacked.close();
+  const worker = await builtPgliteWorker();
+  const connection = openDatabase({
+    engine: "pglite",
+    dataDir,
+    worker: { workerFile: worker.file, onCrash: (error) => console.error("PGlite's worker thread died:", error) },
+  });
+  return {
+    connection,
+    async dispose() {
+      await connection.close();
+      worker.remove();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
 }
 
 const { connection, dispose } = await freshDatabase();

@@ -948,4 +948,10 @@ export const NOT_YET: Record<string, string> = {
   "routes/admin._workspace.setup.components": "header and footer texts (componentsFormSchema); multipart",
   "routes/auth.finish-sign-up": "a new account's names and password (newAccountSchema), on a link's token",
   "routes/register": "the registration draft's names and answers, checked at each step",
+  // The stations' queues (decision 041) run the very actions their pages declare (StationAction), with the same
+  // schemas: the long texts are drilled through the pages' own posts.
+  "routes/admin._workspace.registration.checkinout_.sync": "the door's actions, as routes/…registration.checkinout",
+  "routes/admin._workspace.bids.paddleraises_.sync": "the pledge, as routes/admin._workspace.bids.paddleraises",
+  "routes/admin._workspace.billing.winners_.sync": "cash, checks and pickups, as routes/…billing.winners",
+  "routes/live_.sync": "the clerk's actions, as routes/live",
 };

@@ -83,6 +83,7 @@ describe("the report page", () => {
     invariants: [
       { name: "every acknowledged bid is stored", holds: true, detail: ["30 acknowledged bids, all stored"] },
     ],
+    stations: null,
     ok: true,
   };
   const page = reportPage(report);

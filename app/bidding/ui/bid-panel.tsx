@@ -2,10 +2,12 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { formErrorOf, replyFor } from "~/forms/form-contract";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
+import { IN_PLACE_FIELD, IN_PLACE_VALUE } from "~/navigation/answer-in-place";
 import { Field } from "~/ui/field";
 import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
+import { useHydrated } from "~/ui/use-hydrated";
 import { BID_FORM, BIDDER_INTENT, bidSchema, type BidReview } from "../bid-form";
 import { quickBids, type IncrementPolicy } from "../increments";
 import type { LiveItem } from "../live-item";
@@ -45,6 +47,8 @@ export function BidPanel(props: BidPanelProps) {
   const reply = replyFor(actionData, BID_FORM);
   const panelRef = useRef<HTMLDivElement>(null);
   useFocusFirstError(panelRef, reply);
+  // Once the page's script runs, a confirmed bid is answered in place: the confirmation one round trip after the tap.
+  const hydrated = useHydrated();
 
   if (item.closed) return <p className="bid-panel bid-panel--closed">Bidding on this item has closed.</p>;
   if (!user) {
@@ -112,6 +116,7 @@ export function BidPanel(props: BidPanelProps) {
         {review.maximum !== null ? <input type="hidden" name="maximum" value={units(review.maximum)} /> : null}
         {review.paddle !== null ? <input type="hidden" name="paddle" value={review.paddle} /> : null}
         <input type="hidden" name="key" value={review.key} />
+        {hydrated ? <input type="hidden" name={IN_PLACE_FIELD} value={IN_PLACE_VALUE} /> : null}
         <div className="bid-panel__row">
           <button
             type="submit"

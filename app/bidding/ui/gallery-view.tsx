@@ -42,6 +42,9 @@ export interface GalleryProps {
   serverOffset: number;
 }
 
+/** How many cards a phone shows before scrolling (one column): their pictures load at once, the rest when near. */
+const EAGER_CARDS = 2;
+
 /** The silent-auction gallery: find items by category, words and order; each card shows its live state. */
 export function GalleryView(props: GalleryProps) {
   const { eventId, cards, live, categories, filters, currency, paddle, bidOn, watched } = props;
@@ -111,7 +114,7 @@ export function GalleryView(props: GalleryProps) {
         </p>
       ) : (
         <ul className="gallery__grid">
-          {cards.map((card) => {
+          {cards.map((card, index) => {
             const item = live.get(card.id)!;
             const standing = standingOf(item, paddle, bidOn.has(card.id));
             return (
@@ -126,6 +129,9 @@ export function GalleryView(props: GalleryProps) {
                         image={card.featuredImage}
                         alt=""
                         sizes="(min-width: 60rem) 18rem, (min-width: 36rem) 45vw, 100vw"
+                        // The first cards are on a phone's first screen: their pictures are the page's largest paint.
+                        loading={index < EAGER_CARDS ? "eager" : "lazy"}
+                        priority={index === 0}
                       />
                     ) : (
                       <span className="item-card__no-picture" aria-hidden="true">

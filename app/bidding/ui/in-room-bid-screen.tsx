@@ -2,14 +2,16 @@
  * The bidders' pages of an event on a phone first: the bar (event, items, give, my bids or sign in, the paddle, the
  * live connection), then the gallery, one item, or the bidder's own bids, following the live board.
  */
-import { Link } from "@remix-run/react";
-import { useMemo } from "react";
+import { Link, useRevalidator } from "@remix-run/react";
+import { useEffect, useMemo, useRef } from "react";
 import { FontFaces } from "~/fonts/ui/event-fonts";
 import { paths } from "~/http/paths";
 import { AnnouncementBar, ChromeBrand, ChromeFooter, SponsorStrip } from "~/public-components/ui/public-chrome";
 import { PreviewBanner } from "~/ui/preview-banner";
+import { useAnswerToast } from "~/ui/toast";
 import { useHydrated } from "~/ui/use-hydrated";
 import { bidderHref } from "../bidder-links";
+import { placedIn, withPlacedBid } from "../placed-bid";
 import { GalleryPage } from "./gallery-page";
 import { ItemView } from "./item-view";
 import { useLiveBoard } from "./live-board";
@@ -25,14 +27,26 @@ export function InRoomBidScreen({
   actionData,
 }: {
   data: InRoomBidData;
-  /** The answer to the page's last post: a bid's review, or a reply refusing a form (each form reads its own). */
+  /** The answer to the page's last post: a bid's review, a bid placed, or a reply refusing a form (each reads its own). */
   actionData?: unknown;
 }) {
   const paddle = data.user?.paddle ?? null;
-  const { items: live, status, serverOffset } = useLiveBoard(data.eventId, data.live, paddle, data.own);
+  const placed = placedIn(actionData);
+  useAnswerToast(placed?.toast);
+  const own = useMemo(() => withPlacedBid(data.own, placed), [data.own, placed]);
+  const { items: live, status, serverOffset } = useLiveBoard(data.eventId, data.live, paddle, own);
+  // A placed bid's item state comes over the stream; a page whose stream is not open loads its data again instead.
+  const revalidator = useRevalidator();
+  const statusNow = useRef(status);
+  statusNow.current = status;
+  useEffect(() => {
+    if (placed && statusNow.current !== "live") revalidator.revalidate();
+    // Once per answer: the revalidator changes identity as it runs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [placed]);
   // Without JavaScript the page is not live: it says nothing about a connection.
   const hydrated = useHydrated();
-  const bidOn = useMemo(() => new Set(data.own.map((entry) => entry.itemId)), [data.own]);
+  const bidOn = useMemo(() => new Set(own.map((entry) => entry.itemId)), [own]);
   const watched = useMemo(() => new Set(data.watched), [data.watched]);
   const s = data.settings;
   const galleryHref = bidderHref(data.eventId);

@@ -6,6 +6,7 @@ import { BIDDER_INTENT } from "../bid-form";
 import { BidPanel, type BidPanelProps } from "./bid-panel";
 import { Countdown } from "./countdown";
 import { STANDING_LABELS, standingOf } from "./live-board";
+import { OfflineBidGuard } from "./offline-bid-guard";
 import type { LiveItem } from "../live-item";
 
 export interface ItemDetail {
@@ -66,6 +67,7 @@ export function ItemView(props: ItemViewProps) {
           slides={detail.images.map((image) => ({ image, caption: "" }))}
           autoplaySeconds={props.sections.carouselAutoplay}
           label={`Pictures of ${detail.title}`}
+          firstOnFirstScreen
         />
       ) : null}
       <header className="item-page__header">
@@ -127,7 +129,11 @@ export function ItemView(props: ItemViewProps) {
           ) : null}
         </dl>
       </section>
-      {props.sections.toolbar ? <BidPanel item={live} {...props.panel} /> : null}
+      {props.sections.toolbar ? (
+        <OfflineBidGuard>
+          <BidPanel item={live} {...props.panel} />
+        </OfflineBidGuard>
+      ) : null}
       {props.signedIn ? (
         <Form method="post" action={props.postHref} className="item-page__watch">
           <input type="hidden" name="item" value={detail.id} />

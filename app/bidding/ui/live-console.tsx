@@ -1,27 +1,36 @@
 /**
  * The clerk's console of /live: the running order, the lot shown with its bids and the maxima left on it, the entry
  * form (paddle, Tab, amount, Enter) with the paddle's name as it is typed, the actions with their shortcuts, and
- * the log. Every post is a plain form (it works without JavaScript); with JavaScript they go through fetchers so
- * the clerk's focus stays in the entry form, and the live stream reloads the data when another console or an
- * online bidder changes anything.
+ * the log. Every post is a plain form (it works without JavaScript); with JavaScript each goes into the console's
+ * queue (app/stations/), so the clerk's focus stays in the entry form and the console keeps working through a Wi-Fi
+ * drop: what is recorded offline shows at once and is sent when the network is back. The live stream reloads the
+ * data when another console or an online bidder changes anything.
  */
-import { Form, Link, useActionData, useFetcher, useNavigate } from "@remix-run/react";
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { formErrorOf, replyFor, type FormReply } from "~/forms/form-contract";
+import { Form, Link, useActionData, useNavigate } from "@remix-run/react";
+import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { formErrorOf, parseForm, replyFor, type FormReply } from "~/forms/form-contract";
 import { paths } from "~/http/paths";
 import { LiveIndicator, useLiveRefresh } from "~/realtime/ui/use-live-refresh";
+import { StationBar } from "~/stations/ui/station-bar";
+import { StationConflicts } from "~/stations/ui/station-conflicts";
+import { useStationQueue } from "~/stations/use-station-queue";
 import { formatMoney } from "~/ui/format";
+import { useHydrated } from "~/ui/use-hydrated";
+import { lotsWithEntries } from "../clerk-overlay";
 import {
   CONSOLE_SHORTCUTS,
   FLOOR_FORM,
+  floorBidSchema,
   LIVE_INTENT,
   LOT_ACTIONS_FORM,
   LOT_PHASE_LABELS,
+  soldTwiceSchema,
   type ConsoleLot,
   type LogEntry,
   type LotBid,
   type LotPhase,
 } from "../live-lots";
+import type { StationConflict, StationMessage } from "~/stations/station-entry";
 
 export interface LiveConsoleProps {
   eventId: number;
@@ -39,6 +48,11 @@ export interface LiveConsoleProps {
   log: (LogEntry & { atLabel: string })[];
   marker: string;
   streamUrl: string;
+  syncUrl: string;
+  timezone: string;
+  conflicts: StationConflict[];
+  /** Every paddle of the event and its holder's name. */
+  directory: Array<[number, string]>;
 }
 
 const ACTION_LABELS: Record<string, string> = {
@@ -58,27 +72,58 @@ function Phase({ phase }: { phase: LotPhase }) {
 }
 
 export function LiveConsole(props: LiveConsoleProps) {
-  const { eventId, eventTitle, currency, lots, selected, following, detail, log, marker, streamUrl } = props;
+  const { eventId, eventTitle, currency, following, log, marker, streamUrl } = props;
   const money = (cents: number | null) => (cents === null ? "—" : formatMoney(cents, currency));
   const status = useLiveRefresh(streamUrl, marker);
+  const hydrated = useHydrated();
+  const queue = useStationQueue<StationMessage>({
+    queue: `clerk:${eventId}`,
+    syncUrl: props.syncUrl,
+    loaded: props.lots,
+  });
+  // The running order with what the clerk recorded and the server has not yet confirmed.
+  const lots = useMemo(
+    () => lotsWithEntries(props.lots, queue.confirmed, queue.waiting),
+    [props.lots, queue.confirmed, queue.waiting],
+  );
+  // Offline the console cannot load another lot's page: the clerk moves between lots here, from the running order it
+  // holds; the next data from the server (back online) takes over again.
+  const [chosenOffline, setChosenOffline] = useState<number | null>(null);
+  useEffect(() => setChosenOffline(null), [props.lots]);
+  const selectedId = chosenOffline ?? props.selected?.id ?? null;
+  const selected = lots.find((lot) => lot.id === selectedId) ?? null;
+  // A lot chosen offline has no bids or maxima loaded: they show when the network is back.
+  const detailKnown = selectedId === props.selected?.id;
+  const detail = detailKnown ? props.detail : { images: [], bids: [], maxima: [] };
+  const goToLot = (id: number) => {
+    if (navigator.onLine) navigate(lotHref(id));
+    else setChosenOffline(id);
+  };
   const here = paths.live(eventId, { lot: following || !selected ? undefined : selected.id });
   const lotHref = (id: number) => paths.live(eventId, { lot: id });
   const navigate = useNavigate();
   const actionData = useActionData<FormReply>();
-  const floor = useFetcher<FormReply>();
-  const actions = useFetcher<FormReply>();
+  const answer: StationMessage | null =
+    queue.latest?.answer ?? (queue.latest ? { tone: "error", message: queue.latest.message } : null);
+  // Messages found before queueing (a paddle left blank), by field of the floor entry.
+  const [typoErrors, setTypoErrors] = useState<Record<string, string>>({});
   // The paddle's guest as it is typed: a small GET per pause in typing; a newer one cancels the older.
   const [lookup, setLookup] = useState<{ data?: { paddle: number | null; name: string | null } }>({});
   const formRef = useRef<HTMLFormElement>(null);
   const paddleRef = useRef<HTMLInputElement>(null);
   const [paddleText, setPaddleText] = useState("");
 
-  const floorReply = replyFor(floor.data ?? actionData, FLOOR_FORM);
-  const actionsReply = replyFor(actions.data ?? actionData, LOT_ACTIONS_FORM);
-  // A field's message from the server stands until the clerk changes that field.
+  const floorReply = replyFor(actionData, FLOOR_FORM);
+  const actionsReply = replyFor(actionData, LOT_ACTIONS_FORM);
+  // A field's message stands until the clerk changes that field.
   const [edited, setEdited] = useState<string[]>([]);
-  useEffect(() => setEdited([]), [floor.data, actionData]);
-  const floorError = (field: string) => (edited.includes(field) ? undefined : floorReply?.error?.[field]?.[0]);
+  useEffect(() => setEdited([]), [queue.latest, actionData, typoErrors]);
+  const floorError = (field: string) =>
+    edited.includes(field)
+      ? undefined
+      : (typoErrors[field] ??
+        (answer && answer.tone !== "success" && answer.field === field ? answer.message : undefined) ??
+        floorReply?.error?.[field]?.[0]);
   const markEdited = (field: string) => setEdited((fields) => (fields.includes(field) ? fields : [...fields, field]));
   const known = lookup.data && paddleText.trim() !== "" && lookup.data.paddle === Number(paddleText.trim());
   const unknownPaddle = known && lookup.data?.name === null;
@@ -88,35 +133,62 @@ export function LiveConsole(props: LiveConsoleProps) {
     paddleRef.current?.focus();
   }, [selected?.id]);
 
-  // A taken entry empties the form and puts the clerk back on the paddle field.
-  const wasBusy = useRef(false);
-  useEffect(() => {
-    if (floor.state !== "idle") {
-      wasBusy.current = true;
+  const lotAction = (intent: string) => {
+    if (intent === LIVE_INTENT.undo) return queue.take(intent, [], "Undo last");
+    if (!selected) return;
+    queue.take(
+      intent,
+      [["lot", String(selected.id)]],
+      `${ACTION_LABELS[intent] ?? intent}: lot ${selected.lot ?? "—"}`,
+    );
+  };
+  /** A floor entry into the queue: checked here first, then the form is emptied for the next and the paddle focused. */
+  const submitFloor = (intent: string) => {
+    if (!formRef.current || !selected) return;
+    const posted = new FormData(formRef.current);
+    const checked = parseForm(posted, intent === LIVE_INTENT.soldTwice ? soldTwiceSchema : floorBidSchema);
+    if (checked.status !== "success") {
+      setTypoErrors(
+        Object.fromEntries(
+          Object.entries(checked.error ?? {}).flatMap(([field, messages]) =>
+            messages?.[0] ? [[field, messages[0]]] : [],
+          ),
+        ),
+      );
       return;
     }
-    if (!wasBusy.current) return;
-    wasBusy.current = false;
-    if (!replyFor(floor.data, FLOOR_FORM)) {
-      formRef.current?.reset();
-      setPaddleText("");
-    }
+    setTypoErrors({});
+    const paddle = String(posted.get("paddle") ?? "").trim();
+    const amount = String(posted.get("amount") ?? "").trim();
+    const fields: [string, string][] = [
+      ["lot", String(selected.id)],
+      ["paddle", paddle],
+      ["amount", amount],
+    ];
+    const lotName = `lot ${selected.lot ?? "—"}`;
+    const label =
+      intent === LIVE_INTENT.sell
+        ? `Bid and sell: ${lotName} to #${paddle} at ${amount}`
+        : intent === LIVE_INTENT.soldTwice
+          ? `Sold twice: ${lotName} to #${paddle}`
+          : `Floor bid: #${paddle} ${amount} on ${lotName}`;
+    queue.take(intent, fields, label);
+    formRef.current.reset();
+    setPaddleText("");
     paddleRef.current?.focus();
-  }, [floor.state, floor.data]);
-
-  const lotAction = (intent: string) => {
-    if (!selected && intent !== LIVE_INTENT.undo) return;
-    actions.submit({ intent, lot: String(selected?.id ?? "") }, { method: "post", action: here });
   };
-  const submitFloor = (intent: typeof LIVE_INTENT.sell | typeof LIVE_INTENT.soldTwice) => {
-    if (!formRef.current) return;
-    const data = new FormData(formRef.current);
-    data.set("intent", intent);
-    floor.submit(data, { method: "post", action: here });
-  };
+  /** With JavaScript, a console form's button goes into the queue instead of posting the page. */
+  const queueButton = (run: (intent: string) => void) =>
+    hydrated
+      ? (event: FormEvent<HTMLFormElement>) => {
+          event.preventDefault();
+          const intent = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("value");
+          if (intent) run(intent);
+        }
+      : undefined;
 
-  const latest = useRef({ lotAction, submitFloor, selected, lots });
-  latest.current = { lotAction, submitFloor, selected, lots };
+  const latest = useRef({ lotAction, submitFloor, selected, lots, goToLot });
+  latest.current = { lotAction, submitFloor, selected, lots, goToLot };
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
       if (!event.altKey || event.ctrlKey || event.metaKey) return;
@@ -131,7 +203,7 @@ export function LiveConsole(props: LiveConsoleProps) {
         KeyN: () => {
           const index = order.findIndex((candidate) => candidate.id === lot?.id);
           const next = order[index + 1] ?? order[0];
-          if (next) navigate(lotHref(next.id));
+          if (next) latest.current.goToLot(next.id);
         },
       };
       const run = map[event.code];
@@ -141,7 +213,6 @@ export function LiveConsole(props: LiveConsoleProps) {
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const onEntryKey = (event: KeyboardEvent<HTMLFormElement>) => {
@@ -154,9 +225,13 @@ export function LiveConsole(props: LiveConsoleProps) {
     setPaddleText(value);
     markEdited("paddle");
   };
+  const names = useMemo(() => new Map(props.directory), [props.directory]);
   useEffect(() => {
     const typed = paddleText.trim();
     if (!/^\d{1,7}$/.test(typed)) return;
+    // Offline the console names the paddle from the directory it holds.
+    if (!navigator.onLine)
+      return setLookup({ data: { paddle: Number(typed), name: names.get(Number(typed)) ?? null } });
     const controller = new AbortController();
     const timer = setTimeout(() => {
       fetch(paths.livePaddle(eventId, { paddle: typed }), { signal: controller.signal })
@@ -172,9 +247,9 @@ export function LiveConsole(props: LiveConsoleProps) {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [paddleText, eventId]);
+  }, [paddleText, eventId, names]);
 
-  const busy = floor.state !== "idle" || actions.state !== "idle";
+  const busy = false;
   const open = selected?.phase === "open";
   const sold = selected?.phase === "sold";
   const waiting = selected?.phase === "waiting";
@@ -192,12 +267,29 @@ export function LiveConsole(props: LiveConsoleProps) {
         </a>
         <Link to={paths.setupLiveAuction(eventId)}>Live auction setup</Link>
       </header>
+      {hydrated ? (
+        <StationBar
+          queue={queue}
+          timezone={props.timezone}
+          signInHref={`/auth/sign-in?returnTo=${encodeURIComponent(here)}`}
+          showsAnswer
+        />
+      ) : null}
+      <StationConflicts conflicts={props.conflicts} syncUrl={props.syncUrl} timezone={props.timezone} />
       <div className="console__main">
         <nav aria-label="Running order">
           <ol className="console__order">
             {lots.map((lot) => (
               <li key={lot.id}>
-                <Link to={lotHref(lot.id)} aria-current={lot.id === selected?.id ? "true" : undefined}>
+                <Link
+                  to={lotHref(lot.id)}
+                  aria-current={lot.id === selected?.id ? "true" : undefined}
+                  onClick={(event) => {
+                    if (navigator.onLine) return;
+                    event.preventDefault();
+                    goToLot(lot.id);
+                  }}
+                >
                   <span className="lot-no">{lot.lot ?? "—"}</span>
                   <span className="lot-title">{lot.title}</span>
                   <span className="lot-state">
@@ -274,7 +366,13 @@ export function LiveConsole(props: LiveConsoleProps) {
               </p>
             ) : null}
 
-            <actions.Form method="post" action={here} className="console__actions" aria-label="Lot actions">
+            <Form
+              method="post"
+              action={here}
+              className="console__actions"
+              aria-label="Lot actions"
+              onSubmit={queueButton(lotAction)}
+            >
               <input type="hidden" name="lot" value={selected.id} />
               <button
                 type="submit"
@@ -321,16 +419,17 @@ export function LiveConsole(props: LiveConsoleProps) {
               >
                 {selected.onlineBidding ? "Online bidding off" : "Online bidding on"} <kbd>Alt+B</kbd>
               </button>
-            </actions.Form>
+            </Form>
 
-            <floor.Form
+            <Form
               method="post"
               action={here}
               ref={formRef}
               className="console__entry"
               onKeyDown={onEntryKey}
               onSubmit={(event) => {
-                if (unknownPaddle) event.preventDefault();
+                if (unknownPaddle) return event.preventDefault();
+                queueButton(submitFloor)?.(event);
               }}
               aria-label="Floor entry"
               noValidate
@@ -406,11 +505,13 @@ export function LiveConsole(props: LiveConsoleProps) {
                   Sold twice <kbd>Alt+T</kbd>
                 </button>
               </div>
-            </floor.Form>
+            </Form>
 
             <div className="console__panel">
               <h3>Bids on this lot</h3>
-              {detail.bids.length === 0 ? (
+              {!detailKnown ? (
+                <p>Offline: this lot's bids show when the network is back.</p>
+              ) : detail.bids.length === 0 ? (
                 <p>No bids yet.</p>
               ) : (
                 <table aria-label="Bids on this lot">
@@ -439,7 +540,9 @@ export function LiveConsole(props: LiveConsoleProps) {
             </div>
             <div className="console__panel">
               <h3>Absentee and online maximum bids</h3>
-              {detail.maxima.length === 0 ? (
+              {!detailKnown ? (
+                <p>Offline: the maximum bids show when the network is back.</p>
+              ) : detail.maxima.length === 0 ? (
                 <p>None left for this lot.</p>
               ) : (
                 <table aria-label="Maximum bids">

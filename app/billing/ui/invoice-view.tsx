@@ -74,7 +74,16 @@ export function InvoiceLines({
   );
 }
 
-export function PaymentList({ invoice, timeZone }: { invoice: Document; timeZone: string }) {
+export function PaymentList({
+  invoice,
+  timeZone,
+  paymentAction,
+}: {
+  invoice: Document;
+  timeZone: string;
+  /** The staff screen's form beside a payment (the cash desk's pickup). */
+  paymentAction?: (entry: Document["payments"][number]) => ReactNode;
+}) {
   const money = (cents: number) => formatMoney(cents, invoice.currency);
   if (invoice.payments.length === 0) return <p className="muted">No payments yet.</p>;
   return (
@@ -86,6 +95,7 @@ export function PaymentList({ invoice, timeZone }: { invoice: Document; timeZone
           {formatEventDate(new Date(entry.at), timeZone)}
           {entry.refunded > 0 ? ` · ${money(entry.refunded)} refunded` : ""}
           {entry.failure ? <div className="field-error">{entry.failure}</div> : null}
+          {paymentAction ? paymentAction(entry) : null}
         </li>
       ))}
     </ul>

@@ -16,10 +16,13 @@ export function WinnersTable({
   winners,
   openInvoiceId,
   currency,
+  onOpenOffline,
 }: {
   winners: Winner[];
   openInvoiceId: number | null;
   currency: string;
+  /** Offline, a guest's invoice cannot load: the desk opens what it holds of them instead. */
+  onOpenOffline?: (invoiceId: number) => void;
 }) {
   const [params] = useSearchParams();
   const eventHref = useEventHref();
@@ -67,7 +70,16 @@ export function WinnersTable({
             <tr key={winner.invoiceId} aria-current={openInvoiceId === winner.invoiceId ? "true" : undefined}>
               <td>{winner.paddle ?? "—"}</td>
               <td>
-                <Link to={openLink(winner.invoiceId)}>{winner.name}</Link>
+                <Link
+                  to={openLink(winner.invoiceId)}
+                  onClick={(event) => {
+                    if (!onOpenOffline || navigator.onLine) return;
+                    event.preventDefault();
+                    onOpenOffline(winner.invoiceId);
+                  }}
+                >
+                  {winner.name}
+                </Link>
               </td>
               <td className="numeric">{winner.balance > 0 ? money(winner.balance) : "Paid"}</td>
               <td>{winner.card ?? "—"}</td>

@@ -16,9 +16,12 @@ export function Slides({
   slides,
   autoplaySeconds,
   label,
+  firstOnFirstScreen = false,
 }: {
   slides: Slide[];
   autoplaySeconds: number;
+  /** The first slide is the page's largest picture on a phone's first screen (an item's page): fetched first. */
+  firstOnFirstScreen?: boolean;
   label: string;
 }) {
   const hydrated = useHydrated();
@@ -56,21 +59,27 @@ export function Slides({
         aria-live={playing ? "off" : "polite"}
       >
         {slides.map((slide, index) => (
-          <figure
+          // The slide is a group (a figure may not take that role); the figure inside pairs the picture and caption.
+          <div
             key={`${slide.image}-${index}`}
             className="keen-slider__slide landing-slides__slide"
             role="group"
             aria-roledescription="slide"
             aria-label={`${index + 1} of ${count}`}
           >
-            <ResponsiveImage
-              image={slide.image}
-              alt={slide.caption}
-              className="landing-slides__image"
-              sizes="(min-width: 72rem) 72rem, 100vw"
-            />
-            {slide.caption ? <figcaption className="landing-slides__caption">{slide.caption}</figcaption> : null}
-          </figure>
+            <figure className="landing-slides__figure">
+              <ResponsiveImage
+                image={slide.image}
+                alt={slide.caption}
+                className="landing-slides__image"
+                sizes="(min-width: 72rem) 72rem, 100vw"
+                // The first slide shows without scrolling (often the page's largest paint); the others wait their turn.
+                loading={index === 0 ? "eager" : "lazy"}
+                priority={firstOnFirstScreen && index === 0}
+              />
+              {slide.caption ? <figcaption className="landing-slides__caption">{slide.caption}</figcaption> : null}
+            </figure>
+          </div>
         ))}
       </div>
       {hydrated && ready && count > 1 ? (

@@ -109,6 +109,7 @@ function Hero({ context, settings, headingId }: SectionProps) {
             className="landing-hero__image"
             sizes="100vw"
             loading="eager"
+            priority
             width={1600}
             height={900}
           />

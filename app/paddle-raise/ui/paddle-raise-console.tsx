@@ -3,15 +3,19 @@
  * go up, the spotter calls each number; the clerk types the paddle and presses Enter. The level stays chosen for the
  * next paddle; ↑ and ↓ in the paddle field move to the level above or below. The holder's name shows as the paddle is
  * typed, and an unknown paddle is refused at the field. Every entry can be cancelled or corrected, with a reason,
- * from the log. Without JavaScript the same form posts and the page comes back at the same level.
+ * from the log. Without JavaScript the same form posts and the page comes back at the same level. With it, each pledge
+ * goes into the console's queue (app/stations/): counted on the screen at once, sent now or, through a Wi-Fi drop,
+ * when the network is back.
  */
-import { Link, useActionData, useFetcher } from "@remix-run/react";
+import { Form, Link, useActionData } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { replyFor } from "~/forms/form-contract";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { paths } from "~/http/paths";
 import { useMenuScreen } from "~/navigation/use-menu-screen";
 import { LiveIndicator, useLiveRefresh } from "~/realtime/ui/use-live-refresh";
+import { StationBar } from "~/stations/ui/station-bar";
+import { StationConflicts } from "~/stations/ui/station-conflicts";
+import { useStationQueue, type StationQueue } from "~/stations/use-station-queue";
 import { Button, ButtonLink } from "~/ui/button";
 import { EmptyState } from "~/ui/empty-state";
 import { Field } from "~/ui/field";
@@ -20,12 +24,20 @@ import { formatRoundMoney } from "~/ui/format";
 import { Thermometer } from "~/ui/thermometer";
 import { useHydrated } from "~/ui/use-hydrated";
 import { FLOOR_PLEDGE_FORM, floorPledgeSchema, PLEDGE_INTENT } from "../pledge-forms";
+import { figuresWithPledges } from "../pledge-overlay";
 import { PledgeLog } from "./pledge-log";
 import { RecentGifts } from "./recent-gifts";
 import type { PaddleRaiseConsoleData } from "../console.server";
+import type { StationConflict, StationMessage } from "~/stations/station-entry";
 
 // Types only: erased from the browser's bundle.
-type ConsoleProps = PaddleRaiseConsoleData & { eventId: number; level: string; streamUrl: string };
+type ConsoleProps = PaddleRaiseConsoleData & {
+  eventId: number;
+  level: string;
+  streamUrl: string;
+  syncUrl: string;
+  conflicts: StationConflict[];
+};
 type Level = ConsoleProps["levels"][number];
 
 const CUSTOM = "custom";
@@ -33,7 +45,20 @@ const newKey = () => `${Date.now().toString(36)}-${Math.random().toString(36).sl
 
 export function PaddleRaiseConsole(props: ConsoleProps) {
   const status = useLiveRefresh(props.streamUrl, props.marker);
-  const { raise, raises, eventId } = props;
+  const hydrated = useHydrated();
+  const queue = useStationQueue<StationMessage>({
+    queue: `pledges:${props.eventId}`,
+    syncUrl: props.syncUrl,
+    loaded: props.levels,
+  });
+  // The figures with the pledges the server has not confirmed yet.
+  const counted = useMemo(() => {
+    if (!props.raise) return null;
+    const taken = [...queue.confirmed, ...queue.waiting];
+    return figuresWithPledges(props.raise, props.levels, taken);
+  }, [props.raise, props.levels, queue.confirmed, queue.waiting]);
+  const raise = counted?.raise ?? null;
+  const { raises, eventId } = props;
   // Raises are set up on a catalogue screen, offered to those whose role opens it.
   const setUp = useMenuScreen("/admin/auction_items/paddle_raises");
   return (
@@ -57,6 +82,15 @@ export function PaddleRaiseConsole(props: ConsoleProps) {
           </nav>
         ) : null}
       </div>
+      {hydrated ? (
+        <StationBar
+          queue={queue}
+          timezone={props.timezone}
+          signInHref={`/auth/sign-in?returnTo=${encodeURIComponent(paths.bidsPaddleraises(eventId))}`}
+          showsAnswer
+        />
+      ) : null}
+      <StationConflicts conflicts={props.conflicts} syncUrl={props.syncUrl} timezone={props.timezone} />
       {raise === null ? (
         <EmptyState
           title="No paddle raise yet"
@@ -72,7 +106,13 @@ export function PaddleRaiseConsole(props: ConsoleProps) {
       ) : (
         <>
           <div className="paddle-raise__grid">
-            <PledgeEntry key={raise.id} {...props} raise={raise} />
+            <PledgeEntry
+              key={raise.id}
+              {...props}
+              raise={raise}
+              levels={counted?.levels ?? props.levels}
+              queue={hydrated ? queue : null}
+            />
             <aside className="paddle-raise__side" aria-label={`${raise.title} so far`}>
               <h2 className="paddle-raise__raise-title">{raise.title}</h2>
               <Thermometer total={raise.total} goal={raise.goal} count={raise.count} currency={props.currency} />
@@ -86,10 +126,15 @@ export function PaddleRaiseConsole(props: ConsoleProps) {
   );
 }
 
-function PledgeEntry(props: ConsoleProps & { raise: NonNullable<ConsoleProps["raise"]> }) {
-  const { raise, levels, currency } = props;
+function PledgeEntry(
+  props: ConsoleProps & {
+    raise: NonNullable<ConsoleProps["raise"]>;
+    /** The console's queue, once the page runs its scripts. */
+    queue: StationQueue<StationMessage> | null;
+  },
+) {
+  const { raise, levels, currency, queue } = props;
   const hydrated = useHydrated();
-  const fetcher = useFetcher<unknown>({ key: FLOOR_PLEDGE_FORM });
   const actionData = useActionData<unknown>();
   const choices = useMemo(() => [...levels.map((level) => String(level.amount)), CUSTOM], [levels]);
   const [level, setLevel] = useState(choices.includes(props.level) ? props.level : choices[0]);
@@ -97,25 +142,31 @@ function PledgeEntry(props: ConsoleProps & { raise: NonNullable<ConsoleProps["ra
   const [key, setKey] = useState(newKey);
   const paddleInput = useRef<HTMLInputElement>(null);
   const names = useMemo(() => new Map<number, string>(props.directory as Array<[number, string]>), [props.directory]);
-  const reply = fetcher.data ?? actionData;
-  const { form, fields } = useContractForm({ id: FLOOR_PLEDGE_FORM, schema: floorPledgeSchema, reply });
+  const { form, fields } = useContractForm({ id: FLOOR_PLEDGE_FORM, schema: floorPledgeSchema, reply: actionData });
 
   // The clerk's hands stay on the keyboard: the paddle field has focus when the screen opens, and stays there.
   useEffect(() => paddleInput.current?.focus(), []);
 
-  // The field empties as soon as a pledge is sent, so the next paddle can be typed while this one is on its way. A
-  // refused one comes back into the (still empty) field with its message.
-  const refused = replyFor(fetcher.data, FLOOR_PLEDGE_FORM);
-  useEffect(() => {
-    const typedThen = refused?.initialValue?.paddle;
-    if (typeof typedThen === "string") setPaddle((now) => (now === "" ? typedThen : now));
-  }, [refused]);
+  // The field empties as soon as a pledge is taken, so the next paddle can be typed while this one is on its way: the
+  // queue sends it, and a refusal comes back in the console's status line and its list to deal with.
+  const [paddleProblem, setPaddleProblem] = useState<string | null>(null);
   const onSubmit: typeof form.onSubmit = (event) => {
     form.onSubmit(event);
-    if (event.defaultPrevented) return;
-    // The form's data is read from the page as it is now; these changes reach it after.
+    if (event.defaultPrevented || !queue) return;
+    event.preventDefault();
+    // The console holds every paddle of the event: one nobody holds is refused here, online or not.
+    if (!holder) return setPaddleProblem(`Nobody holds paddle ${typed} at this event.`);
+    setPaddleProblem(null);
+    const posted = new FormData(event.currentTarget);
+    const amount = chosen ? formatRoundMoney(chosen.amount, currency) : `${posted.get("custom")}`;
+    queue.take(
+      PLEDGE_INTENT.pledge,
+      (["raise", "paddle", "level", "custom"] as const).map((name) => [name, String(posted.get(name) ?? "")]),
+      `Paddle ${typed} · ${amount}`,
+    );
     setPaddle("");
     setKey(newKey());
+    paddleInput.current?.focus();
   };
 
   const typed = paddle.trim();
@@ -129,7 +180,7 @@ function PledgeEntry(props: ConsoleProps & { raise: NonNullable<ConsoleProps["ra
   }
 
   return (
-    <fetcher.Form
+    <Form
       method="post"
       {...formProps(form)}
       onSubmit={onSubmit}
@@ -188,6 +239,7 @@ function PledgeEntry(props: ConsoleProps & { raise: NonNullable<ConsoleProps["ra
       <Field
         label="Paddle"
         meta={fields.paddle}
+        error={paddleProblem && paddle.trim() !== "" ? paddleProblem : undefined}
         className="pledge-entry__paddle"
         help={hydrated ? "Enter records it. ↑ ↓ change the level." : undefined}
       >
@@ -218,6 +270,6 @@ function PledgeEntry(props: ConsoleProps & { raise: NonNullable<ConsoleProps["ra
       <Button type="submit" variant="primary" size="lg" disabled={!raise.isActive}>
         Record {level === CUSTOM ? "pledge" : chosen ? formatRoundMoney(chosen.amount, currency) : "pledge"}
       </Button>
-    </fetcher.Form>
+    </Form>
   );
 }

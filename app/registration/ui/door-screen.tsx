@@ -4,23 +4,32 @@
  * register a walk-in. Several stations work at once: each change comes back over the live stream to every one.
  * Without JavaScript the search is a GET form and every button a plain form post.
  */
-import { Form, useActionData, useFetcher, useNavigation } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { Form, useActionData } from "@remix-run/react";
+import { useMemo, useRef, useState, type FormEvent } from "react";
+import { parseForm } from "~/forms/form-contract";
 import { LiveIndicator, useLiveRefresh } from "~/realtime/ui/use-live-refresh";
+import { StationBar } from "~/stations/ui/station-bar";
+import { StationConflicts } from "~/stations/ui/station-conflicts";
+import { useStationQueue } from "~/stations/use-station-queue";
 import { buttonClass } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { formatMoney } from "~/ui/format";
 import { useHydrated } from "~/ui/use-hydrated";
-import { DOOR_INTENT } from "../door-forms";
+import { DOOR_INTENT, walkInSchema } from "../door-forms";
+import { countsWithEntries, guestsWithEntries, type DoorGuestShown } from "../door-overlay";
+import { ticketFingerprint, tokenInScan } from "../ticket-scan";
 import { QrScanner } from "./qr-scanner";
 import type { DoorOutcome } from "../check-in-actions.server";
 import type { DoorGuest } from "../check-in.server";
+import type { StationConflict } from "~/stations/station-entry";
 
-// Types only: erased from the browser's bundle.
-type DoorGuestView = DoorGuest;
+type DoorGuestView = DoorGuestShown;
+
+/** Takes a station form's post into the queue; false when it was refused here (its messages are shown). */
+type TakeForm = (event: FormEvent<HTMLFormElement>, label: string) => boolean;
 
 export interface DoorScreenProps {
-  guests: DoorGuestView[];
+  guests: DoorGuest[];
   counts: { registered: number; arrived: number; here: number };
   query: string;
   /** A guest named by the QR link that opened the page. */
@@ -30,6 +39,9 @@ export interface DoorScreenProps {
   timezone: string;
   marker: number;
   streamUrl: string;
+  eventId: number;
+  syncUrl: string;
+  conflicts: StationConflict[];
 }
 
 const MAX_SHOWN = 50;
@@ -52,27 +64,39 @@ export function DoorScreen(props: DoorScreenProps) {
   const hydrated = useHydrated();
   const status = useLiveRefresh(props.streamUrl, props.marker);
   const actionData = useActionData<DoorOutcome>();
-  const fetcher = useFetcher<DoorOutcome>();
+  const queue = useStationQueue<DoorOutcome>({
+    queue: `door:${props.eventId}`,
+    syncUrl: props.syncUrl,
+    loaded: props.guests,
+  });
+  const [refusedHere, setRefusedHere] = useState<Record<string, string> | null>(null);
   const [query, setQuery] = useState(props.query);
   const [scanning, setScanning] = useState(false);
   const search = useRef<HTMLInputElement>(null);
-  const outcome = fetcher.data ?? actionData;
+  const outcome = queue.latest ? outcomeOf(queue.latest.answer, queue.latest.message) : actionData;
+  const errors = refusedHere ?? outcome?.errors;
+
+  const guests = useMemo(
+    () => guestsWithEntries(props.guests, queue.waiting, queue.confirmed),
+    [props.guests, queue.waiting, queue.confirmed],
+  );
+  const counts = useMemo(() => countsWithEntries(props.counts, props.guests, guests), [props, guests]);
 
   const words = useMemo(() => query.trim().toLowerCase().split(/\s+/).filter(Boolean), [query]);
   const shown = useMemo(() => {
     if (props.scannedGuestId !== null && words.length === 0)
-      return props.guests.filter((guest) => guest.id === props.scannedGuestId);
+      return guests.filter((guest) => guest.id === props.scannedGuestId);
     if (outcome && words.length === 0 && outcome.guestIds.length > 0)
-      return props.guests.filter((guest) => outcome.guestIds.includes(guest.id));
+      return guests.filter((guest) => outcome.guestIds.includes(guest.id));
     if (words.length === 0 || looksLikeScan(query)) return [];
-    return props.guests.filter((guest) => matches(guest, words)).slice(0, MAX_SHOWN + 1);
-  }, [props.guests, props.scannedGuestId, words, query, outcome]);
+    return guests.filter((guest) => matches(guest, words)).slice(0, MAX_SHOWN + 1);
+  }, [guests, props.scannedGuestId, words, query, outcome]);
   const partySizes = useMemo(() => {
     const sizes = new Map<number, number>();
-    for (const guest of props.guests)
+    for (const guest of guests)
       if (guest.partyId !== null && !guest.here) sizes.set(guest.partyId, (sizes.get(guest.partyId) ?? 0) + 1);
     return sizes;
-  }, [props.guests]);
+  }, [guests]);
 
   // A party's order is paid once: its first guest in the list shows what it owes and takes it; the others say so.
   const payerRows = useMemo(() => {
@@ -86,10 +110,40 @@ export function DoorScreen(props: DoorScreenProps) {
     return rows;
   }, [shown]);
 
+  /**
+   * With JavaScript every post goes into the station's queue: shown at once, sent now or when the network is back.
+   * What can be checked here (a walk-in's fields, a check's number) is checked first, so nothing is queued that the
+   * server would refuse for a typo.
+   */
+  const takeForm: TakeForm = (event, label) => {
+    event.preventDefault();
+    const posted = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+    const intent = String(posted.get("intent") ?? "");
+    const problems = problemsOf(intent, posted);
+    setRefusedHere(problems);
+    if (problems) return false;
+    posted.delete("intent");
+    queue.take(
+      intent,
+      [...posted.entries()].map(([name, value]) => [name, String(value)]),
+      label,
+    );
+    return true;
+  };
+
   function submitScan(code: string) {
-    fetcher.submit({ intent: DOOR_INTENT.scan, code }, { method: "post" });
     setQuery("");
     search.current?.focus();
+    // Offline, the station finds the ticket's guest in its own list; online (or a code it does not know) the server
+    // decides, as it knows every ticket.
+    const token = navigator.onLine ? null : tokenInScan(code);
+    if (!token) return queue.take(DOOR_INTENT.scan, [["code", code]], "Scanned ticket");
+    void ticketFingerprint(token).then((print) => {
+      const guest = guests.find((candidate) => candidate.scanPrint === print);
+      if (guest)
+        queue.take(DOOR_INTENT.checkIn, [["registrantId", String(guest.id)]], `Check in ${guest.name} (ticket)`);
+      else queue.take(DOOR_INTENT.scan, [["code", code]], "Scanned ticket");
+    });
   }
 
   return (
@@ -99,21 +153,29 @@ export function DoorScreen(props: DoorScreenProps) {
         <dl className="door-counts" aria-label="Arrivals">
           <div>
             <dt>Here now</dt>
-            <dd>{props.counts.here}</dd>
+            <dd>{counts.here}</dd>
           </div>
           <div>
             <dt>Arrived</dt>
             <dd>
-              {props.counts.arrived} <span className="door-counts__of">of {props.counts.registered}</span>
+              {counts.arrived} <span className="door-counts__of">of {counts.registered}</span>
             </dd>
           </div>
           <div>
             <dt>To arrive</dt>
-            <dd>{props.counts.registered - props.counts.arrived}</dd>
+            <dd>{counts.registered - counts.arrived}</dd>
           </div>
         </dl>
         <LiveIndicator status={status} />
       </div>
+      {hydrated ? (
+        <StationBar
+          queue={queue}
+          timezone={props.timezone}
+          signInHref={`/auth/sign-in?returnTo=${encodeURIComponent(props.syncUrl.replace("/sync", ""))}`}
+        />
+      ) : null}
+      <StationConflicts conflicts={props.conflicts} syncUrl={props.syncUrl} timezone={props.timezone} />
 
       <div className={`door-status${outcome ? ` door-status--${outcome.tone}` : ""}`} role="status" aria-live="polite">
         {outcome?.message ??
@@ -133,7 +195,7 @@ export function DoorScreen(props: DoorScreenProps) {
           // Enter checks in the one guest shown. The server decides with its conditional update (a guest already in
           // is answered as such): the list's own idea of who is here can lag a check-out by a reload.
           const only = shown.length === 1 ? shown[0] : null;
-          if (only) fetcher.submit({ intent: DOOR_INTENT.checkIn, registrantId: String(only.id) }, { method: "post" });
+          if (only) queue.take(DOOR_INTENT.checkIn, [["registrantId", String(only.id)]], `Check in ${only.name}`);
         }}
       >
         <label className="visually-hidden" htmlFor="door-search">
@@ -178,8 +240,8 @@ export function DoorScreen(props: DoorScreenProps) {
               guest={guest}
               partyLeft={guest.partyId === null ? 0 : (partySizes.get(guest.partyId) ?? 0)}
               collectsPayment={guest.toPay !== null && payerRows.has(guest.id)}
-              errors={outcome?.errors}
-              fetcher={fetcher}
+              errors={errors}
+              takeForm={hydrated ? takeForm : undefined}
               currency={props.currency}
               timezone={props.timezone}
             />
@@ -190,7 +252,12 @@ export function DoorScreen(props: DoorScreenProps) {
       ) : null}
       {shown.length > MAX_SHOWN ? <p className="door-empty">More guests match: type more of the name.</p> : null}
 
-      <WalkIn tickets={props.tickets} currency={props.currency} errors={outcome?.errors} fetcher={fetcher} />
+      <WalkIn
+        tickets={props.tickets}
+        currency={props.currency}
+        errors={errors}
+        takeForm={hydrated ? takeForm : undefined}
+      />
     </div>
   );
 }
@@ -200,7 +267,7 @@ function GuestRow({
   partyLeft,
   collectsPayment,
   errors = {},
-  fetcher,
+  takeForm,
   currency,
   timezone,
 }: {
@@ -208,11 +275,10 @@ function GuestRow({
   partyLeft: number;
   collectsPayment: boolean;
   errors?: Record<string, string>;
-  fetcher: ReturnType<typeof useFetcher<DoorOutcome>>;
+  takeForm: TakeForm | undefined;
   currency: string;
   timezone: string;
 }) {
-  const pending = fetcher.state !== "idle" && fetcher.formData?.get("registrantId") === String(guest.id);
   const time = guest.checkedInAt
     ? new Intl.DateTimeFormat("en-US", { timeStyle: "short", timeZone: timezone }).format(new Date(guest.checkedInAt))
     : null;
@@ -240,13 +306,23 @@ function GuestRow({
             amount={formatMoney(guest.toPay, currency)}
             party={guest.party}
             error={errors[`check_number-${guest.paymentId}`]}
-            fetcher={fetcher}
+            takeForm={takeForm}
           />
         ) : null}
         {guest.here ? <p className="door-guest__here">Checked in{time ? ` at ${time}` : ""}</p> : null}
+        {guest.waiting ? <p className="door-guest__waiting">Waiting to send</p> : null}
       </div>
       <div className="door-guest__actions">
-        <fetcher.Form method="post">
+        <Form
+          method="post"
+          onSubmit={
+            takeForm &&
+            ((event) => {
+              const intent = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("value");
+              takeForm(event, intent === DOOR_INTENT.checkOut ? `Check out ${guest.name}` : `Check in ${guest.name}`);
+            })
+          }
+        >
           <input type="hidden" name="registrantId" value={guest.id} />
           {guest.here ? (
             <button
@@ -254,7 +330,6 @@ function GuestRow({
               name="intent"
               value={DOOR_INTENT.checkOut}
               className={buttonClass({ variant: "secondary", size: "lg" })}
-              disabled={pending}
               aria-label={`Check out ${guest.name}`}
             >
               Check out
@@ -265,7 +340,6 @@ function GuestRow({
               name="intent"
               value={DOOR_INTENT.checkIn}
               className={buttonClass({ variant: "primary", size: "lg" })}
-              disabled={pending}
               aria-label={`Check in ${guest.name}`}
             >
               Check in
@@ -277,13 +351,12 @@ function GuestRow({
               name="intent"
               value={DOOR_INTENT.partyIn}
               className={buttonClass({ variant: "secondary", size: "lg" })}
-              disabled={pending}
               aria-label={`Check in ${guest.name}'s party of ${partyLeft}`}
             >
               Whole party ({partyLeft})
             </button>
           ) : null}
-        </fetcher.Form>
+        </Form>
       </div>
     </li>
   );
@@ -296,19 +369,29 @@ function DoorPayment({
   amount,
   party,
   error,
-  fetcher,
+  takeForm,
 }: {
   paymentId: number;
   registrantId: number;
   amount: string;
   party: string | null;
   error: string | undefined;
-  fetcher: ReturnType<typeof useFetcher<DoorOutcome>>;
+  takeForm: TakeForm | undefined;
 }) {
-  const busy = fetcher.state !== "idle" && fetcher.formData?.get("paymentId") === String(paymentId);
   const checkId = `check-number-${paymentId}`;
   return (
-    <fetcher.Form method="post" className="door-payment" aria-label={`Payment for ${party ?? "the order"}`}>
+    <Form
+      method="post"
+      className="door-payment"
+      aria-label={`Payment for ${party ?? "the order"}`}
+      onSubmit={
+        takeForm &&
+        ((event) => {
+          const byCheck = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === DOOR_INTENT.payCheck;
+          takeForm(event, `${amount} ${byCheck ? "by check" : "in cash"} for ${party ?? "the order"}`);
+        })
+      }
+    >
       <p className="door-guest__to-pay">
         To pay at the door: {amount}
         {party ? ` for ${party}` : ""}
@@ -321,7 +404,6 @@ function DoorPayment({
           name="intent"
           value={DOOR_INTENT.payCash}
           className={buttonClass({ variant: "secondary" })}
-          disabled={busy}
         >
           Take {amount} cash
         </button>
@@ -345,7 +427,6 @@ function DoorPayment({
           name="intent"
           value={DOOR_INTENT.payCheck}
           className={buttonClass({ variant: "secondary" })}
-          disabled={busy}
         >
           Take check
         </button>
@@ -355,7 +436,7 @@ function DoorPayment({
           {error}
         </p>
       ) : null}
-    </fetcher.Form>
+    </Form>
   );
 }
 
@@ -363,26 +444,30 @@ function WalkIn({
   tickets,
   currency,
   errors = {},
-  fetcher,
+  takeForm,
 }: {
   tickets: DoorScreenProps["tickets"];
   currency: string;
   errors?: Record<string, string>;
-  fetcher: ReturnType<typeof useFetcher<DoorOutcome>>;
+  takeForm: TakeForm | undefined;
 }) {
-  const busy =
-    useNavigation().state === "submitting" ||
-    (fetcher.state !== "idle" && fetcher.formData?.get("intent") === DOOR_INTENT.walkIn);
-  const form = useRef<HTMLFormElement>(null);
-  const registered = fetcher.state === "idle" && fetcher.data?.walkIn === true;
-  useEffect(() => {
-    // Ready for the next walk-in once this one is in.
-    if (registered) form.current?.reset();
-  }, [registered, fetcher.data]);
   return (
     <details className="door-walk-in" open={Object.keys(errors).length > 0 || undefined}>
       <summary>Register a walk-in</summary>
-      <fetcher.Form method="post" ref={form} className="door-walk-in__form" noValidate>
+      <Form
+        method="post"
+        className="door-walk-in__form"
+        noValidate
+        onSubmit={
+          takeForm &&
+          ((event) => {
+            const typed = new FormData(event.currentTarget);
+            const form = event.currentTarget;
+            // Ready for the next walk-in once this one is in the queue.
+            if (takeForm(event, `Walk-in: ${typed.get("first_name")} ${typed.get("last_name")}`)) form.reset();
+          })
+        }
+      >
         <input type="hidden" name="intent" value={DOOR_INTENT.walkIn} />
         <Field label="First name" required error={errors.first_name}>
           {(control) => <input {...control} name="first_name" required autoComplete="off" />}
@@ -414,10 +499,31 @@ function WalkIn({
             </select>
           )}
         </Field>
-        <button type="submit" className={buttonClass({ variant: "primary", size: "lg" })} disabled={busy}>
+        <button type="submit" className={buttonClass({ variant: "primary", size: "lg" })}>
           Register and check in
         </button>
-      </fetcher.Form>
+      </Form>
     </details>
   );
+}
+
+/** The status line's outcome from an answer: the station's own, or the server's bare message (an unreadable entry). */
+function outcomeOf(answer: DoorOutcome | null, message: string): DoorOutcome {
+  return answer ?? { tone: "error", message, guestIds: [] };
+}
+
+/** What the station can tell before queueing: a walk-in's fields, and a check's number. */
+function problemsOf(intent: string, posted: FormData): Record<string, string> | null {
+  if (intent === DOOR_INTENT.walkIn) {
+    const submission = parseForm(posted, walkInSchema);
+    if (submission.status === "success") return null;
+    return Object.fromEntries(
+      Object.entries(submission.error ?? {}).flatMap(([name, messages]) =>
+        name && messages?.[0] ? [[name, messages[0]]] : [],
+      ),
+    );
+  }
+  if (intent === DOOR_INTENT.payCheck && !String(posted.get("check_number") ?? "").trim())
+    return { [`check_number-${posted.get("paymentId")}`]: "Enter the check's number." };
+  return null;
 }

@@ -1,0 +1,18 @@
+// Bundles the embedded PGlite's thread (app/db/pglite-worker/worker.server.ts) into one script that plain node starts as a
+// worker thread: by `npm run build` into build/pglite-worker.js, and by its tests into a folder of their own.
+// Packages stay external: PGlite finds its WebAssembly beside its own module.
+import { build } from "esbuild";
+
+/** Writes the worker's script to `outfile`, which must lie where node_modules can be found from it. */
+export async function buildPgliteWorker(outfile) {
+  await build({
+    entryPoints: ["app/db/pglite-worker/worker.server.ts"],
+    outfile,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    logLevel: "warning",
+  });
+}
