@@ -38,7 +38,11 @@ export const test = base.extend<
         if (!supersededRequestError(error)) problems.push(`page error: ${error.message}`);
       });
       await use();
-      expect(problems, "errors in the browser console").toEqual([]);
+      // The problems themselves in the message's first line: a red run's summary keeps only that line.
+      expect(
+        problems,
+        `errors in the browser console: ${problems.map((problem) => problem.replace(/\s+/g, " ")).join(" | ")}`,
+      ).toEqual([]);
     },
     { auto: true },
   ],
