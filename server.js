@@ -5,7 +5,8 @@
  * - every state-changing request sent from another site's page is refused with 403 before the app sees it
  *   (Remix's own guard would answer such a form post with a 500, and leaves data requests unchecked);
  * - loaders and actions learn the client's IP address (context.clientAddress), for per-address sign-in limits;
- * - live streams are counted per client address and per process, and refused past their ceilings (429);
+ * - live streams are counted per client address and per process, and refused past their ceilings (429); a stream the
+ *   route opens is written to its socket here, not through Remix's adapter (docs/decisions/044-live-streams-on-the-socket.md);
  * - answers over HTTPS carry HSTS, and their cookies are Secure.
  * - the bidders' pages that are the same for every visitor without a session are rendered once for a moment and sent
  *   already gzipped (app/http/shared-pages.ts).
@@ -20,7 +21,12 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
-import { broadcastDevReady, createRequestHandler as createFetchHandler, installGlobals } from "@remix-run/node";
+import {
+  broadcastDevReady,
+  createRequestHandler as createFetchHandler,
+  installGlobals,
+  writeReadableStreamToWritable,
+} from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
@@ -158,6 +164,49 @@ async function serve() {
     res.once("close", admission.release);
     next();
   });
+  const getLoadContext = (req) => ({ clientAddress: clientAddress(req) });
+  let handleFetch = createFetchHandler(build, mode);
+
+  // A live stream's route decides who may follow what; the stream it opens is then written to the socket here, so that
+  // an open stream holds no Fetch Request, Response or ReadableStream (docs/decisions/044-live-streams-on-the-socket.md).
+  // Ahead of compression, which would hold the events in its buffer, and of the access log.
+  app.use((req, res, next) => {
+    if (!build.isStreamRequest({ method: req.method, path: req.path })) return next();
+    serveLiveStream(req, res).catch(next);
+  });
+
+  async function serveLiveStream(req, res) {
+    let abort = new AbortController();
+    res.once("close", () => abort?.abort());
+    const request = new Request(remixUrl(req), { headers: requestHeaders(req), signal: abort.signal });
+    const response = await handleFetch(request, getLoadContext(req));
+    const source = build.claimLiveStream(response);
+    if (!source) {
+      // Anything else the route answers (a refusal, a stream of its own) goes out as Remix's adapter sends it.
+      writeHead(res, response);
+      if (!response.body) return res.end();
+      return writeReadableStreamToWritable(response.body, res);
+    }
+    abort = null;
+    // The client left while the route decided: nothing to start.
+    if (!res.socket || res.socket.destroyed) return;
+    // What Express keeps of the request for its own routing (its router's place, the parsed address and query) would
+    // be kept for as long as the stream lasts: hours, thousands of times over.
+    req.next = req._parsedUrl = req.query = req.params = undefined;
+    writeHead(res, response);
+    res.flushHeaders();
+    const write = (head, tail) => {
+      if (!tail) return res.write(head);
+      // One chunk on the wire, the shared tail written as it is.
+      res.cork();
+      res.write(head);
+      res.write(tail);
+      res.uncork();
+    };
+    const stop = source({ write, end: () => res.end() });
+    res.once("close", stop);
+  }
+
   // Server-sent events must reach the browser as they are written: compression would hold them in its buffer.
   app.use(
     compression({
@@ -175,16 +224,13 @@ async function serve() {
   // The demo sandbox's card pages, at the app's own origin while the sandbox runs (docs/decisions/037-demo-sandbox.md).
   app.use(build.SANDBOX_PAGES_PATH, (req, res, next) => build.demoSandboxPage(req, res, next));
 
-  const getLoadContext = (req) => ({ clientAddress: clientAddress(req) });
-
   // The bidders' pages that are the same for every visitor without a session: one render serves them all for a
   // moment, sent already gzipped (app/http/shared-pages.ts). Not under `remix dev`, whose builds change.
   if (mode === "production") {
-    const renderPage = createFetchHandler(build, mode);
     app.get("/inroombid", (req, res, next) => {
       const url = remixUrl(req);
       const request = { method: req.method, path: req.path, url, cookie: req.get("Cookie") };
-      const render = () => renderPage(new Request(url, { headers: requestHeaders(req) }), getLoadContext(req));
+      const render = () => handleFetch(new Request(url, { headers: requestHeaders(req) }), getLoadContext(req));
       build.sharedPages
         .answer(request, render)
         .then(async (answer) => {
@@ -208,6 +254,7 @@ async function serve() {
     const { default: chokidar } = await import("chokidar");
     const reload = async () => {
       build = await importBuild();
+      handleFetch = createFetchHandler(build, mode);
       await broadcastDevReady(build);
     };
     chokidar.watch(VERSION_PATH, { ignoreInitial: true }).on("add", reload).on("change", reload);
@@ -247,10 +294,15 @@ function requestHeaders(req) {
   return headers;
 }
 
-/** Sends a Fetch Response (a page rendered for one visitor) through Express. */
-async function sendResponse(res, response) {
+/** A Fetch Response's status and headers, set on Express's response. */
+function writeHead(res, response) {
   res.status(response.status);
   for (const [name, value] of response.headers) if (name !== "set-cookie") res.append(name, value);
   for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
+}
+
+/** Sends a Fetch Response (a page rendered for one visitor) through Express. */
+async function sendResponse(res, response) {
+  writeHead(res, response);
   res.end(Buffer.from(await response.arrayBuffer()));
 }

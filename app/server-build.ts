@@ -17,6 +17,8 @@ export { STRICT_TRANSPORT_SECURITY, withSecureAttribute } from "./security/https
 export { redactAddress } from "./security/log-redaction";
 export { RESPONSE_HEADERS } from "./security/response-headers";
 export { SANDBOX_PAGES_PATH } from "./sandbox/switch.server";
+export { isStreamRequest } from "./security/stream-limit";
+export { claimLiveStream } from "./realtime/live-stream.server";
 
 /** TRUSTED_PROXIES, for Express's "trust proxy": how many proxies' X-Forwarded-* headers to believe. */
 export const trustedProxies = config.TRUSTED_PROXIES;

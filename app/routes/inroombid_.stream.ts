@@ -1,3 +1,4 @@
+import { loadEventAuctionRules, type EventAuctionRules } from "~/bidding/auction-rules.server";
 import { loadBidderContext } from "~/bidding/bidder-page.server";
 import { loadBoard } from "~/bidding/board.server";
 import { eventTopic } from "~/bidding/place-bid.server";
@@ -11,18 +12,32 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
  * then each change (app/realtime/live-stream.server.ts). Public like the gallery, with the same visibility rules.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  // An open stream keeps what its snapshot needs (the rules), not the page's whole context (the event's row).
   const { rules, event } = await loadBidderContext(request);
+  const eventId = event.event_id;
+  const silent = Boolean(rules.auctions.silent);
+  const virtual = Boolean(rules.auctions.virtual);
   // When one of the event's auctions is hidden from this visitor (in testing), only the items of the snapshot pass.
-  const partial = !rules.auctions.silent || !rules.auctions.virtual;
+  const partial = !silent || !virtual;
   let visible = new Set<number>();
   // Phones whose streams open together (the room back on the Wi-Fi) share the board's reads: one per auction view.
-  const boardKey = `board:${event.event_id}:${rules.auctions.silent ? "s" : ""}${rules.auctions.virtual ? "v" : ""}`;
+  const boardKey = `board:${eventId}:${silent ? "s" : ""}${virtual ? "v" : ""}`;
+  // The first snapshot uses the rules just read; a later one (after the bus lost messages) reads them again. An open
+  // stream keeps neither the rules nor the event's row: thousands are open at once (decision 044).
+  let rulesOfFirstSnapshot: EventAuctionRules | null = rules;
+  const readBoard = async (first: EventAuctionRules | null) => {
+    const rulesNow = first ?? (await loadEventAuctionRules(db, eventId));
+    if (!rulesNow) return [];
+    if (!silent) delete rulesNow.auctions.silent;
+    if (!virtual) delete rulesNow.auctions.virtual;
+    return (await loadBoard(db, rulesNow)).map((item) => item.live);
+  };
   return liveStream(request, {
     connection,
-    topic: eventTopic(event.event_id),
+    topic: eventTopic(eventId),
     snapshot: async () => {
-      const items = await freshRead(boardKey, async () => (await loadBoard(db, rules)).map((item) => item.live));
+      const first = rulesOfFirstSnapshot;
+      rulesOfFirstSnapshot = null;
+      const items = await freshRead(boardKey, () => readBoard(first));
       // Kept only when some items are hidden: the other streams pass every item on.
       if (partial) visible = new Set(items.map((item) => item.id));
       return items;
