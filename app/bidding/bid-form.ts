@@ -4,7 +4,8 @@ import { moneyField, optionalPaddle } from "~/forms/rules";
  * The bid panel's form, client-safe: the bid (an amount, a maximum, a guest's paddle at a bid station), its
  * confirmation and buy now post to the server as one form, told apart by `intent`. Every bid takes two plain posts,
  * so it works without JavaScript: "review" (or "review_buy_now") checks it and answers with a confirmation carrying a
- * fresh idempotency key; "place" (or "buy_now") places it.
+ * fresh idempotency key; "place" (or "buy_now") places it. Once hydrated, the page reviews a quick bid itself
+ * (ui/bid-panel.tsx) with the same words and a key of its own, and only the confirmation is posted.
  */
 
 export const BID_FORM = "bid";
@@ -83,4 +84,35 @@ export interface BidReview {
   key: string;
   /** Such as "Bid $150.00 with a maximum of $300.00 on “Weekend in Napa”". */
   summary: string;
+}
+
+/**
+ * The words of a bid's confirmation: the server's review and the page's own review of a quick bid (bid-panel.tsx)
+ * say the same.
+ */
+export function bidSummary(
+  bid: { buyNow: boolean; amount: number | null; maximum: number | null; paddle: number | null },
+  item: { title: string; buyNow: number | null },
+  money: (cents: number) => string,
+): string {
+  const what = bid.buyNow
+    ? `Buy now for ${money(item.buyNow ?? 0)}`
+    : bid.amount === null
+      ? `Set your maximum to ${money(bid.maximum!)}`
+      : `Bid ${money(bid.amount)}${bid.maximum !== null ? ` with a maximum of ${money(bid.maximum)}` : ""}`;
+  const forWhom = bid.paddle !== null ? ` for bidder ${bid.paddle}` : "";
+  return `${what}${forWhom} on “${item.title}”`;
+}
+
+/**
+ * A fresh idempotency key for a reviewed bid, a random UUID. The page makes its own where the browser cannot give one
+ * (crypto.randomUUID is only for secure origins, and a venue may serve Gavel over plain HTTP on its own network).
+ */
+export function newBidKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -3,13 +3,12 @@
  * bid and place it, choose how to hear of being outbid. A team member with can_bid may add a paddle number to bid for
  * that guest (a bid station). Each takes a signed-in bidder's context and refuses with a `Refusal`.
  */
-import { randomUUID } from "node:crypto";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { loadMessagePreference, saveMessagePreference } from "~/messages/preferences.server";
 import { ensurePaddle, usrOfPaddle } from "~/registration/paddles.server";
 import { formatMoney } from "~/ui/format";
-import { isBuyNow, type Bid, type BidReview } from "./bid-form";
+import { bidSummary, isBuyNow, newBidKey, type Bid, type BidReview } from "./bid-form";
 import { ownBids, silentAuctionPageSettings, type Bidder } from "./bidder-page.server";
 import { loadBoard, setWatching } from "./board.server";
 import { placeBid } from "./place-bid.server";
@@ -48,20 +47,16 @@ export async function reviewBid(bidder: Bidder, itemId: number, bid: Bid): Promi
     throw new Refusal(refusalMessage("in_person_only", { nextMinimum: null }), "amount");
   if (!buyNow && bid.amount !== null && bid.amount < item.live.nextMinimum)
     throw new Refusal(`The next minimum bid is ${money(item.live.nextMinimum)}.`, "amount");
-  const summary = buyNow
-    ? `Buy now for ${money(item.live.buyNow ?? 0)}`
-    : bid.amount === null
-      ? `Set your maximum to ${money(bid.maximum!)}`
-      : `Bid ${money(bid.amount)}${bid.maximum !== null ? ` with a maximum of ${money(bid.maximum)}` : ""}`;
-  const forWhom = paddle !== null ? ` for bidder ${paddle}` : "";
+  const amount = buyNow ? null : bid.amount;
+  const maximum = buyNow ? null : bid.maximum;
   return {
     kind: buyNow ? "buy_now" : "bid",
     itemId,
-    amount: buyNow ? null : bid.amount,
-    maximum: buyNow ? null : bid.maximum,
+    amount,
+    maximum,
     paddle,
-    key: randomUUID(),
-    summary: `${summary}${forWhom} on “${item.title}”`,
+    key: newBidKey(),
+    summary: bidSummary({ buyNow, amount, maximum, paddle }, { title: item.title, buyNow: item.live.buyNow }, money),
   };
 }
 

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { formErrorOf, replyFor } from "~/forms/form-contract";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { IN_PLACE_FIELD, IN_PLACE_VALUE } from "~/navigation/answer-in-place";
@@ -8,12 +8,14 @@ import { FormAlert } from "~/ui/form-alert";
 import { formatMoney } from "~/ui/format";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { useHydrated } from "~/ui/use-hydrated";
-import { BID_FORM, BIDDER_INTENT, bidSchema, type BidReview } from "../bid-form";
+import { BID_FORM, BIDDER_INTENT, bidSchema, bidSummary, newBidKey, type BidReview } from "../bid-form";
 import { quickBids, type IncrementPolicy } from "../increments";
 import type { LiveItem } from "../live-item";
 
 export interface BidPanelProps {
   item: LiveItem;
+  /** The item's title, for the words of a bid's confirmation. */
+  title: string;
   increment: number | null;
   incrementPolicy: IncrementPolicy;
   currency: string;
@@ -49,6 +51,11 @@ export function BidPanel(props: BidPanelProps) {
   useFocusFirstError(panelRef, reply);
   // Once the page's script runs, a confirmed bid is answered in place: the confirmation one round trip after the tap.
   const hydrated = useHydrated();
+  // And a quick bid for oneself is reviewed here, at once: the page knows all the review says (a quick bid is at
+  // least the next minimum), and the engine decides on the confirmation as it does after a review by the server.
+  const [reviewHere, setReviewHere] = useState<BidReview | null>(null);
+  // Any answer of the server (the confirmation's, a refusal) replaces the review made here.
+  useEffect(() => setReviewHere(null), [actionData]);
 
   if (item.closed) return <p className="bid-panel bid-panel--closed">Bidding on this item has closed.</p>;
   if (!user) {
@@ -98,7 +105,7 @@ export function BidPanel(props: BidPanelProps) {
     );
   }
 
-  const review = reviewIn(actionData);
+  const review = reviewHere ?? reviewIn(actionData);
   if (review && review.itemId === item.id) {
     const confirmIntent = review.kind === "buy_now" ? BIDDER_INTENT.buyNow : BIDDER_INTENT.place;
     return (
@@ -130,9 +137,15 @@ export function BidPanel(props: BidPanelProps) {
           >
             {busy ? "Placing…" : review.kind === "buy_now" ? "Confirm: buy now" : "Confirm bid"}
           </button>
-          <Link to={props.here} className="button button--ghost button--lg">
-            Cancel
-          </Link>
+          {review === reviewHere ? (
+            <button type="button" className="button button--ghost button--lg" onClick={() => setReviewHere(null)}>
+              Cancel
+            </button>
+          ) : (
+            <Link to={props.here} className="button button--ghost button--lg">
+              Cancel
+            </Link>
+          )}
         </div>
       </Form>
     );
@@ -164,6 +177,23 @@ export function BidPanel(props: BidPanelProps) {
               value={units(amount)}
               className="button button--primary button--lg"
               disabled={busy}
+              onClick={(event) => {
+                if (!hydrated || user.canBidForGuests) return;
+                event.preventDefault();
+                setReviewHere({
+                  kind: "bid",
+                  itemId: item.id,
+                  amount,
+                  maximum: null,
+                  paddle: null,
+                  key: newBidKey(),
+                  summary: bidSummary(
+                    { buyNow: false, amount, maximum: null, paddle: null },
+                    { title: props.title, buyNow: item.buyNow },
+                    money,
+                  ),
+                });
+              }}
             >
               {money(amount)}
             </button>

@@ -43,7 +43,7 @@ export interface ItemViewProps {
     bidCount: boolean;
     donor: boolean;
   };
-  panel: Omit<BidPanelProps, "item">;
+  panel: Omit<BidPanelProps, "item" | "title">;
   /** Where the bidder pages' forms post (/inroombid, also from a short path). */
   postHref: string;
   extra: {
@@ -131,7 +131,7 @@ export function ItemView(props: ItemViewProps) {
       </section>
       {props.sections.toolbar ? (
         <OfflineBidGuard>
-          <BidPanel item={live} {...props.panel} />
+          <BidPanel item={live} title={detail.title} {...props.panel} />
         </OfflineBidGuard>
       ) : null}
       {props.signedIn ? (
