@@ -3,16 +3,17 @@
 // Packages stay external: PGlite finds its WebAssembly beside its own module.
 import { build } from "esbuild";
 
+/** How a script for plain node is bundled: one ES module, its packages left to node_modules. */
+export const NODE_SCRIPT = {
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  logLevel: "warning",
+};
+
 /** Writes the worker's script to `outfile`, which must lie where node_modules can be found from it. */
 export async function buildPgliteWorker(outfile) {
-  await build({
-    entryPoints: ["app/db/pglite-worker/worker.server.ts"],
-    outfile,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
-    logLevel: "warning",
-  });
+  await build({ ...NODE_SCRIPT, entryPoints: ["app/db/pglite-worker/worker.server.ts"], outfile });
 }

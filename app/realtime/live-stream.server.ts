@@ -79,7 +79,7 @@ export function claimLiveStream(response: Response): LiveSource | null {
   return source;
 }
 
-export const EVENT_STREAM_HEADERS = {
+const EVENT_STREAM_HEADERS = {
   "Content-Type": "text/event-stream",
   "Cache-Control": "no-cache",
   Connection: "keep-alive",
@@ -98,6 +98,8 @@ function eventStreamResponse(signal: AbortSignal, source: LiveSource): Response 
     {
       pull(controller) {
         if (stop) return;
+        // Read here, it can no longer be claimed.
+        unclaimedSources.delete(response);
         let closed = false;
         const close = () => {
           if (closed) return;

@@ -89,7 +89,18 @@ describe(`a live stream claimed by the server on ${process.env.TEST_DB_ENGINE}`,
     expect(written.length).toBe(count);
   });
 
-  it("gives no source for a response that is not a live stream", async () => {
+  it("gives no source for a response that is not a live stream, or one whose body is being read", async () => {
     expect(claimLiveStream(new Response("not a stream"))).toBeNull();
+    const abort = new AbortController();
+    const response = liveStream(new Request(makeRequest("/test/stream"), { signal: abort.signal }), {
+      connection,
+      topic: "test:read",
+      snapshot: async () => [],
+    });
+    const reader = response.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    expect(first).toContain("event: snapshot");
+    expect(claimLiveStream(response)).toBeNull();
+    abort.abort();
   });
 });
