@@ -9,6 +9,7 @@ import {
   useMatches,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
+import { useEffect, type ReactNode } from "react";
 import { currentEventId, getSignedInUser } from "~/auth/access.server";
 import { eventIdBySubdomain, eventsOfUser } from "~/events/events.server";
 import { getToast } from "~/http/toast.server";
@@ -20,7 +21,6 @@ import foundationHref from "~/styles/foundation.css";
 import { ErrorPage, errorTitle } from "~/ui/error-page";
 import { LoadingOverlay } from "~/ui/loading-overlay";
 import { Toaster } from "~/ui/toast";
-import type { ReactNode } from "react";
 
 // An orange square with a white gavel mark, inline so no extra request; public/favicon.ico is the same mark for
 // clients that ask for that file (scripts/make-favicon.mjs).
@@ -76,6 +76,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const hydrate = !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+  // Says when React has hydrated the page (its first commit): a click that loads another document before then cuts
+  // the hydration short, and React reports error #345. The end-to-end tests wait for it (tests/e2e/support/hydrated.ts).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang="en">
       <head>

@@ -7,6 +7,7 @@
 import { seriousViolations } from "./support/axe";
 import { codeNamesShown } from "./support/code-names";
 import { expect, test } from "./support/fixtures";
+import { hydrated } from "./support/hydrated";
 import { guestPages, MENU_LINKS, organiserScreens, withTabScreens } from "./support/screens";
 import { signIn } from "./support/sign-in";
 import type { Page, TestInfo } from "@playwright/test";
@@ -26,9 +27,9 @@ const KEEP_SCREENSHOTS = process.env.E2E_LONG === "1";
 /** The admin screens are shared among this many tests, so that both workers take a part. */
 const ADMIN_PARTS = 3;
 
-/** Waits until React has hydrated the page, so that axe and the screenshot see what a person works with. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__remixRouter" in window);
+/** Waits until React has hydrated the page and its fonts are in, so that axe and the screenshot see what a person works with. */
+async function settled(page: Page) {
+  await hydrated(page);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
@@ -60,7 +61,7 @@ async function lookAt(page: Page, name: string, testInfo: TestInfo, sizes = SCRE
 async function open(page: Page, path: string, testInfo: TestInfo, status = 200, sizes = SCREENS) {
   const response = await page.goto(path);
   expect(response?.status(), path).toBe(status);
-  await hydrated(page);
+  await settled(page);
   return lookAt(page, path, testInfo, sizes);
 }
 
@@ -144,7 +145,7 @@ test.describe("every screen at 1280 and 1920 px, the admin's at 390 px too @look
       for (const path of [...guestPages(gala.id), `/livec?id=${gala.id}`, `/lun2025monitor?id=${gala.id}`]) {
         const response = await phone.goto(path);
         expect(response?.status(), path).toBe(200);
-        if (javaScriptEnabled) await hydrated(phone);
+        if (javaScriptEnabled) await settled(phone);
         const name = `${path} at 390 px${javaScriptEnabled ? "" : " without JavaScript"}`;
         if (KEEP_SCREENSHOTS) {
           const shot = testInfo.outputPath(`${name.replace(/^\//, "").replace(/[^\w.-]+/g, "_")}.png`);
@@ -178,14 +179,14 @@ test.describe("the registrants grid", () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await signIn(page, gala.organiser);
     await page.goto(`/admin/registration/registrants?id=${gala.id}`);
-    await hydrated(page);
+    await settled(page);
     expect(await rowsInView(page)).toBeGreaterThanOrEqual(15);
   });
 
   test("fits a phone: the grid scrolls in its box and a guest's actions are reached @phone", async ({ page, gala }) => {
     await signIn(page, gala.organiser);
     await page.goto(`/admin/registration/registrants?id=${gala.id}`);
-    await hydrated(page);
+    await settled(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     const edit = page
       .getByRole("table", { name: "Registrants" })
@@ -201,10 +202,10 @@ test.describe("the admin error panel", () => {
   test("a 403 names the missing permission and offers the dashboard and the previous page", async ({ page, gala }) => {
     await signIn(page, gala.volunteer);
     await page.goto(`/admin/dashboard?id=${gala.id}`);
-    await hydrated(page);
+    await settled(page);
     const response = await page.goto(`/admin/setup/team?id=${gala.id}`);
     expect(response?.status()).toBe(403);
-    await hydrated(page);
+    await settled(page);
     const heading = page.getByRole("heading", { level: 1, name: "No access to this page" });
     await expect(heading).toBeFocused();
     await expect(page.getByText("does not include the “Configure the event (admin)” permission")).toBeVisible();
@@ -221,7 +222,7 @@ test.describe("the admin error panel", () => {
     await signIn(page, gala.organiser);
     const response = await page.goto(`/admin/auction_items/inventory/999999999?id=${gala.id}`);
     expect(response?.status()).toBe(404);
-    await hydrated(page);
+    await settled(page);
     await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeFocused();
     await page.getByRole("link", { name: "Back to the dashboard" }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/dashboard\\?id=${gala.id}$`));
@@ -232,7 +233,7 @@ test.describe("the admin error panel", () => {
 test("a disclosure draws the shared chevron, turns it when open, and shows the focus ring", async ({ page, gala }) => {
   await signIn(page, gala.organiser);
   await page.goto(`/admin/registration/registrants?id=${gala.id}`);
-  await hydrated(page);
+  await settled(page);
   const summary = page.locator("summary", { hasText: "Import guests from a CSV file" });
   const look = () =>
     summary.evaluate((element) => {

@@ -7,6 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { ADMIN_ROUTE_ACCESS, ruleAllows } from "~/auth/route-access";
 import { usr, usr_event_role } from "~drizzle/schema";
 import { expect, test } from "./support/fixtures";
+import { hydrated } from "./support/hydrated";
 import { addressOf, routeManifest, routesOpenedBy } from "./support/route-manifest";
 import { signIn } from "./support/sign-in";
 import type { Page } from "@playwright/test";
@@ -97,11 +98,6 @@ const isStream = (id: string) => id === "routes/admin.stream" || id.endsWith("_.
 
 /** The stations' queues (…/sync, decision 041): posted to by the station's script; opened, they are the station. */
 const isStationQueue = (id: string) => id.endsWith("_.sync");
-
-/** Waits until React has hydrated the page. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__remixRouter" in window);
-}
 
 async function hrefsOf(page: Page, selector: string): Promise<string[]> {
   return page.locator(selector).evaluateAll((links) => links.map((link) => link.getAttribute("href")!));

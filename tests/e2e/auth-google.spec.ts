@@ -34,8 +34,10 @@ test("signs in with Google as a new person, then as the same person again", asyn
   await expect(page.getByText("Signed in as Grace Tester")).toBeVisible();
   await expect(page.getByRole("heading", { name: "No events yet" })).toBeVisible();
 
-  // Something of this person's own, to recognise them by after signing in again.
+  // Something of this person's own, to recognise them by after signing in again. The callback's redirect loaded the
+  // page anew: its links and forms are React's once it has hydrated.
   const eventTitle = `Google Gala ${Date.now()}`;
+  await hydrated(page);
   await page.getByRole("link", { name: "Set up your organisation" }).first().click();
   await page.getByLabel("Organisation name").fill(`Grace's Fund ${Date.now()}`);
   await page.getByLabel("Event name").fill(eventTitle);
@@ -59,6 +61,7 @@ test("signs in with Google as a new person, then as the same person again", asyn
 
 test("returns to the page that asked for the sign-in", async ({ page }) => {
   await page.goto("/teamsignup");
+  await hydrated(page);
   await page.getByRole("button", { name: "Sign in with Google" }).click();
   await approveAtProvider(page, `return.${Date.now()}@example.test`);
   await expect(page).toHaveURL("/teamsignup");

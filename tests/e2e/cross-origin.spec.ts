@@ -1,5 +1,6 @@
 import { test as plainTest } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { hydrated } from "./support/hydrated";
 
 // Every state-changing request a browser sends from another site's page is refused with 403 (server.js).
 
@@ -81,7 +82,7 @@ plainTest("a script slipped into a page does not run; the page's own scripts do"
   await page.goto("/");
   // Hydrated: the page's own module scripts ran.
   await expect(page.locator("html")).toBeVisible();
-  await page.waitForFunction(() => "__remixRouter" in window);
+  await hydrated(page);
   await page.evaluate(() => {
     const script = document.createElement("script");
     script.textContent = "window.__slippedIn = true";

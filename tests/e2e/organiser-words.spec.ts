@@ -2,6 +2,7 @@
 // goes when the page changes. (Item 4, no code names on an admin screen, is checked on the walk through every admin
 // screen that admin-look.spec.ts makes.)
 import { expect, test } from "./support/fixtures";
+import { hydrated } from "./support/hydrated";
 import { signIn } from "./support/sign-in";
 import type { Page } from "@playwright/test";
 
@@ -51,7 +52,7 @@ test.describe("a toast goes when the page changes", () => {
     await signIn(page, organiser);
     await showToast(page);
     await page.goto("/admin/eric/email");
-    await page.waitForFunction(() => "__remixRouter" in window);
+    await hydrated(page);
     await expect(page.getByRole("region", { name: "Notifications" })).not.toContainText("Pledge of $250", {
       timeout: 1_500,
     });

@@ -4,6 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import { auction_item } from "~drizzle/schema";
 import { expect, test } from "./support/fixtures";
+import { hydrated } from "./support/hydrated";
 import { signIn } from "./support/sign-in";
 
 test("a visitor without a session gets the shared gallery: gzipped, scripts by hash, working, and fresh", async ({
@@ -23,7 +24,7 @@ test("a visitor without a session gets the shared gallery: gzipped, scripts by h
   // The page hydrates under that policy (a blocked script would leave it unhydrated, and log an error that fails the
   // test).
   await page.goto(gallery);
-  await page.waitForFunction(() => "__remixRouter" in window);
+  await hydrated(page);
 
   // A change shows on the next load once the render that served it is older than the cache's lifetime (250 ms).
   const [item] = await database
