@@ -6,8 +6,8 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { preparedQuery } from "~/db/prepared.server";
 import { auction_item } from "~drizzle/schema";
+import { BIDDING_COLUMNS, type BiddingRow, type HeldUnit } from "./item-records.server";
 import type { Maximum } from "./engine";
-import type { HeldUnit, ItemRow } from "./item-records.server";
 import type { Database, Transaction } from "~/db/connection.server";
 
 export interface EarlierBid {
@@ -94,7 +94,7 @@ function biddingState(row: {
 
 const glance = preparedQuery("glance_at_item", (db) =>
   db
-    .select({ row: auction_item, ...stateColumns() })
+    .select({ row: BIDDING_COLUMNS, ...stateColumns() })
     .from(auction_item)
     .where(
       and(
@@ -108,7 +108,10 @@ const glance = preparedQuery("glance_at_item", (db) =>
  * The item's row with its bidding state, without taking the lock: a refusal decided on it is the answer the bid
  * would get at this moment, since it reads only what is committed.
  */
-export async function glanceAtItem(db: Database, key: StateKey): Promise<{ row: ItemRow; state: BiddingState } | null> {
+export async function glanceAtItem(
+  db: Database | Transaction,
+  key: StateKey,
+): Promise<{ row: BiddingRow; state: BiddingState } | null> {
   const [found] = await glance(db).execute({ ...key });
   return found ? { row: found.row, state: biddingState(found) } : null;
 }
@@ -118,9 +121,12 @@ export async function glanceAtItem(db: Database, key: StateKey): Promise<{ row: 
  * them on the transaction's connection), and the state is read by a statement of its own, so that it sees every bid
  * committed by whoever held the lock before.
  */
-export async function lockItem(tx: Transaction, key: StateKey): Promise<{ row: ItemRow; state: BiddingState } | null> {
+export async function lockItem(
+  tx: Transaction,
+  key: StateKey,
+): Promise<{ row: BiddingRow; state: BiddingState } | null> {
   const locking = tx
-    .select()
+    .select(BIDDING_COLUMNS)
     .from(auction_item)
     .where(and(eq(auction_item.auction_item_id, key.itemId), eq(auction_item.event_id, key.eventId)))
     .for("update");

@@ -11,10 +11,10 @@ import { notifyTeam } from "~/messages/team-notifications.server";
 import { publishAll, type RealtimeMessage } from "~/realtime/bus.server";
 import { auction_item } from "~drizzle/schema";
 import { loadEventAuctionRules, rulesForItem } from "./auction-rules.server";
+import { itemMessage, noticeMessages } from "./bid-messages.server";
 import { closeLockedItems, groupByEvent } from "./closing.server";
 import { heldUnits, itemState, type ItemRow } from "./item-records.server";
 import { liveItem } from "./live-item";
-import { itemMessage, noticeMessages } from "./place-bid.server";
 import type { Database, Transaction } from "~/db/connection.server";
 
 export const CLOSING_TICK_MS = 1_000;

@@ -5,7 +5,7 @@
  */
 import { inArray, sql } from "drizzle-orm";
 import { bid, winner } from "~drizzle/schema";
-import { winningPositions, type ItemRow } from "./item-records.server";
+import { winningPositions, type BiddingRow } from "./item-records.server";
 import type { Transaction } from "~/db/connection.server";
 
 export interface ClosedUnit {
@@ -14,12 +14,16 @@ export interface ClosedUnit {
   amount: number;
 }
 
-export async function closeLockedItem(tx: Transaction, row: ItemRow, at: Date): Promise<ClosedUnit[]> {
+export async function closeLockedItem(tx: Transaction, row: BiddingRow, at: Date): Promise<ClosedUnit[]> {
   return (await closeLockedItems(tx, [row], at)).get(row.auction_item_id) ?? [];
 }
 
 /** Closes the given locked items at once, in five statements whatever their number; returns each item's units won. */
-export async function closeLockedItems(tx: Transaction, rows: ItemRow[], at: Date): Promise<Map<number, ClosedUnit[]>> {
+export async function closeLockedItems(
+  tx: Transaction,
+  rows: BiddingRow[],
+  at: Date,
+): Promise<Map<number, ClosedUnit[]>> {
   const unitsByItem = new Map<number, (ClosedUnit & { bidId: number; paddle: number | null })[]>();
   for (const [eventId, eventRows] of groupByEvent(rows)) {
     const winning = await winningPositions(
@@ -80,8 +84,8 @@ export async function closeLockedItems(tx: Transaction, rows: ItemRow[], at: Dat
   );
 }
 
-export function groupByEvent(rows: ItemRow[]): Map<number, ItemRow[]> {
-  const byEvent = new Map<number, ItemRow[]>();
+export function groupByEvent(rows: BiddingRow[]): Map<number, BiddingRow[]> {
+  const byEvent = new Map<number, BiddingRow[]>();
   for (const row of rows) byEvent.set(row.event_id, [...(byEvent.get(row.event_id) ?? []), row]);
   return byEvent;
 }

@@ -28,8 +28,9 @@ import {
   winner,
 } from "~drizzle/schema";
 import { LIVE_LOT_RULES } from "./auction-rules.server";
+import { currentLiveItem, liveTopic, publishItem } from "./bid-messages.server";
 import { closeLockedItem } from "./closing.server";
-import { currentLiveItem, liveTopic, placeBid, publishItem } from "./place-bid.server";
+import { placeBid } from "./place-bid.server";
 import { refusalMessage } from "./refusal-messages";
 import type { ConsoleLot, LiveAction, LiveRoom, LogEntry, LotBid, LotPhase, RoomLot } from "./live-lots";
 import type { Database, Transaction } from "~/db/connection.server";

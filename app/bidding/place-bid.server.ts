@@ -1,31 +1,15 @@
 /**
- * One bid, one transaction: lock the item's row, decide with the engine against its current state, append to the
- * ledger, update the item, and publish on the realtime bus (delivered after commit). The same idempotency key from
- * the same bidder counts once: a double tap or a retry returns the first outcome.
+ * A bid placed: the event's rules and the bidder's paddle and card are read (or taken from the caller, who read them
+ * for its page), then the bid is recorded in one transaction (record-bid.server.ts), where the engine decides: on the
+ * embedded PGlite, in the database's own thread.
  */
-import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { creditNeedsCard } from "~/billing/cards.server";
-import { retryTransient } from "~/db/errors.server";
-import { enqueueExtendedMessages, enqueueItemMessages, enqueueOutbidMessages } from "~/messages/outbox.server";
-import { notifyTeam } from "~/messages/team-notifications.server";
-import { publishAll, type RealtimeMessage } from "~/realtime/bus.server";
-import { auction_item, bid, bid_maximum, winner } from "~drizzle/schema";
-import { LIVE_LOT_RULES, loadEventAuctionRules, rulesForItem, type EventAuctionRules } from "./auction-rules.server";
+import { runProcedure, runsOneTransactionAtATime } from "~/db/procedures.server";
+import { loadEventAuctionRules, type EventAuctionRules } from "./auction-rules.server";
 import { readBidderStanding, type BidderStanding } from "./bidder-standing.server";
-import { glanceAtItem, heldUnitsColumn, heldUnitsOf, lockItem, type BiddingState } from "./bidding-state.server";
-import { closeLockedItem } from "./closing.server";
-import {
-  decide,
-  type AuctionRules,
-  type Bidder,
-  type BidNotice,
-  type Decision,
-  type Outcome,
-  type Refusal,
-  type Submission,
-} from "./engine";
-import { heldUnits, itemState, type ItemRow } from "./item-records.server";
-import { liveItem, type LiveItem } from "./live-item";
+import { recordBid } from "./record-bid.server";
+import type { Bidder, Outcome, Refusal, Submission } from "./engine";
+import type { LiveItem } from "./live-item";
 import type { Database, Transaction } from "~/db/connection.server";
 
 export interface PlaceBidInput {
@@ -60,198 +44,15 @@ export type PlaceBidResult =
   | { ok: true; outcome: Outcome; repeated: boolean; item: LiveItem; amount: number | null }
   | { ok: false; refusal: Refusal; nextMinimum: number | null; item: LiveItem | null };
 
-export const eventTopic = (eventId: number) => `event:${eventId}`;
-export const noticeTopic = (eventId: number) => `notices:${eventId}`;
-/**
- * The live auction of an event: the clerk's console, the projector and the monitors follow it. Bids on live lots
- * (floor or online) are published here as well as on the event's topic; the console's changes as the room's state.
- */
-export const liveTopic = (eventId: number) => `live:${eventId}`;
-
 export async function placeBid(db: Database, input: PlaceBidInput): Promise<PlaceBidResult> {
   const rules = input.rules ?? (await loadEventAuctionRules(db, input.eventId));
   if (!rules) return { ok: false, refusal: "not_biddable", nextMinimum: null, item: null };
   const bidder = bidderOf(input, rules, input.standing ?? (await readBidderStanding(db, input.eventId, input.usrId)));
-  const key = {
-    eventId: input.eventId,
-    itemId: input.itemId,
-    usrId: input.usrId,
-    idempotencyKey: input.idempotencyKey,
-  };
-
-  // A first look without the lock answers most refusals (an amount already passed, a closed item, a repeated
-  // confirmation) at once: in the last minutes, most bids on a popular item are refused, and none of them needs to
-  // queue for its lock. Only a bid the engine would take goes on to decide again under the lock.
-  const glance = await glanceAtItem(db, key);
-  const early = glance ? decideOn(glance.row, glance.state, rules, bidder, input, new Date()) : null;
-  if (!glance || early?.answer) return early?.answer ?? NOT_BIDDABLE;
-
-  return retryTransient(() =>
-    db.transaction(async (tx) => {
-      const locked = await lockItem(tx, key);
-      if (!locked) return NOT_BIDDABLE;
-      // The bid's time is when it holds the item: a bid that waited for the lock past the close is late.
-      const at = input.at ?? new Date();
-      const { row, state } = locked;
-      const judged = decideOn(row, state, rules, bidder, input, at);
-      if (judged.answer) return judged.answer;
-      const { decision, itemRules } = judged;
-
-      // The ledger, the maximum, the item and the messages go out together, pipelined on the transaction's
-      // connection in the order written here (each statement is sent as it is called); the item's update returns the
-      // units held after the ledger's changes. Every statement is sent before the first answer is awaited, so none is
-      // left to run after a failure has ended the transaction.
-      const inserting =
-        decision.rows.length > 0
-          ? tx
-              .insert(bid)
-              .values(
-                decision.rows.map((newRow) => ({
-                  event_id: input.eventId,
-                  usr_id: newRow.usrId,
-                  auction_item_id: row.auction_item_id,
-                  bid: newRow.amount,
-                  status: newRow.status,
-                  kind: newRow.kind,
-                  is_auto_bid: newRow.isAutoBid,
-                  idempotency_key: newRow.own ? input.idempotencyKey : null,
-                  placed_by_usr_id: newRow.own ? (input.placedByUsrId ?? null) : null,
-                  created_at: at,
-                })),
-              )
-              .returning({ bidId: bid.bid_id, amount: bid.bid })
-              .execute()
-          : Promise.resolve([]);
-      const demoting =
-        decision.demoted.length > 0
-          ? tx
-              .update(bid)
-              .set({ status: "outbid" })
-              .where(and(eq(bid.auction_item_id, row.auction_item_id), inArray(bid.bid_id, decision.demoted)))
-              .execute()
-          : null;
-      const raisingMaximum = decision.maximum
-        ? tx
-            .insert(bid_maximum)
-            .values({
-              event_id: input.eventId,
-              auction_item_id: row.auction_item_id,
-              usr_id: decision.maximum.usrId,
-              amount: decision.maximum.amount,
-              set_at: at,
-            })
-            .onConflictDoUpdate({
-              target: [bid_maximum.auction_item_id, bid_maximum.usr_id],
-              set: { amount: sql`greatest(${bid_maximum.amount}, excluded.amount)`, set_at: at },
-            })
-            .execute()
-        : null;
-      const updating = tx
-        .update(auction_item)
-        .set({
-          current_bid: decision.item.currentBid,
-          bid_count: decision.item.bidCount,
-          closes_at: decision.item.closesAt,
-          sold_quantity: decision.item.soldQuantity,
-        })
-        .where(eq(auction_item.auction_item_id, row.auction_item_id))
-        // The units held come back with the item: the statement runs after the ledger's insert and demotion on the
-        // same transaction, so its subquery sees them (one statement fewer per bid than reading them apart).
-        .returning({
-          ...getTableColumns(auction_item),
-          held: heldUnitsColumn(sql`${row.auction_item_id}`, sql`${input.eventId}`),
-        })
-        .execute();
-      const messaging = enqueueNoticeMessages(
-        tx,
-        input,
-        row.auction_item_id,
-        decision.notices,
-        decision.item.currentBid,
-        at,
-      );
-      const [inserted, [{ held: heldJson, ...updated }]] = await Promise.all([
-        inserting,
-        updating,
-        demoting,
-        raisingMaximum,
-        messaging,
-      ]);
-      const held = heldUnitsOf(heldJson);
-      const ownIndex = decision.rows.findIndex((newRow) => newRow.own);
-      const ownRow = ownIndex >= 0 ? inserted[ownIndex] : null;
-      const notices: BidNotice[] = [...decision.notices];
-      let item = liveItem(row.auction_item_id, itemState(updated), itemRules, held);
-      if (input.submission.kind === "buy_now" && ownRow) await recordBuyNow(tx, input, bidder, updated, ownRow);
-      if (decision.soldOut) {
-        const units = await closeLockedItem(tx, updated, at);
-        notices.push(
-          ...units
-            .filter((unit) => unit.usrId !== input.usrId)
-            .map((unit) => ({ type: "won" as const, usrId: unit.usrId })),
-        );
-        await enqueueNoticeMessages(tx, input, row.auction_item_id, notices.slice(decision.notices.length), null, at);
-        item = await currentLiveItem(tx, { ...updated, closed_at: at }, itemRules);
-      }
-      await publishAll(tx, [
-        itemMessage(input.eventId, item),
-        ...(row.type === "live" ? [{ topic: liveTopic(input.eventId), type: "bid", data: item }] : []),
-        ...noticeMessages(input.eventId, row.auction_item_id, notices),
-      ]);
-      await input.onPlaced?.(tx, { bidId: ownRow?.bidId ?? null, amount: ownRow?.amount ?? null, item });
-      return { ok: true, outcome: decision.outcome, repeated: false, item, amount: ownRow?.amount ?? null };
-    }),
-  );
-}
-
-const NOT_BIDDABLE: PlaceBidResult = { ok: false, refusal: "not_biddable", nextMinimum: null, item: null };
-
-/**
- * The engine's decision on the item as read, or the answer when there is nothing to write: the item is not open to
- * this bid, the confirmation was used already (the first outcome again), or the engine refuses.
- */
-function decideOn(
-  row: ItemRow,
-  state: BiddingState,
-  rules: EventAuctionRules,
-  bidder: Bidder,
-  input: PlaceBidInput,
-  at: Date,
-):
-  | { answer: PlaceBidResult; decision?: undefined; itemRules?: undefined }
-  | { answer?: undefined; decision: Extract<Decision, { ok: true }>; itemRules: AuctionRules } {
-  const itemRules = input.floor && row.type === "live" ? LIVE_LOT_RULES : rulesForItem(rules, row);
-  if (!itemRules) return { answer: NOT_BIDDABLE };
-  if (rules.auctions[row.type as "silent" | "virtual"]?.testing && !input.allowTesting) return { answer: NOT_BIDDABLE };
-  const positions = state.held.filter((unit) => !unit.settled);
-  const { earlier } = state;
-  // A confirmation is for one item: its key on another item is a form sent where it does not belong.
-  if (earlier && earlier.itemId !== row.auction_item_id)
-    return { answer: { ok: false, refusal: "review_again", nextMinimum: null, item: null } };
-  if (earlier) {
-    const outcome: Outcome =
-      earlier.kind === "buy_now" || earlier.status === "won"
-        ? "won"
-        : earlier.status === "winning"
-          ? "winning"
-          : "outbid";
-    const item = liveItem(row.auction_item_id, itemState(row), itemRules, state.held);
-    return { answer: { ok: true, outcome, repeated: true, item, amount: earlier.amount } };
-  }
-  const decision = decide({
-    item: itemState(row),
-    rules: itemRules,
-    positions,
-    leaderMaximum: row.quantity === 1 ? state.leaderMaximum : null,
-    bidder,
-    submission: input.submission,
-    at,
-  });
-  if (!decision.ok) {
-    const item = liveItem(row.auction_item_id, itemState(row), itemRules, positions);
-    return { answer: { ok: false, refusal: decision.refusal, nextMinimum: decision.nextMinimum, item } };
-  }
-  return { decision, itemRules };
+  const request = { input: { ...input, rules: undefined, standing: undefined }, rules, bidder };
+  // The live console's entry is a function, which cannot cross to the embedded database's thread: those bids take
+  // the general way, which holds on PGlite too.
+  if (runsOneTransactionAtATime(db) && !input.onPlaced) return runProcedure(db, "recordBidAlone", request);
+  return recordBid(db, request);
 }
 
 function bidderOf(input: PlaceBidInput, rules: EventAuctionRules, standing: BidderStanding): Bidder {
@@ -261,115 +62,4 @@ function bidderOf(input: PlaceBidInput, rules: EventAuctionRules, standing: Bidd
     missingCard: !input.floor && creditNeedsCard({ storeCard: rules.storeCard, hasCard: standing.hasCard }),
     atBidStation: Boolean(input.placedByUsrId),
   };
-}
-
-/** A unit bought outright: its winner row, the item's first winner, and the team's notice. */
-async function recordBuyNow(
-  tx: Transaction,
-  input: PlaceBidInput,
-  bidder: Bidder,
-  updated: ItemRow,
-  ownRow: { bidId: number; amount: number },
-) {
-  await tx.insert(winner).values({
-    event_id: input.eventId,
-    auction_item_id: updated.auction_item_id,
-    unit: updated.sold_quantity,
-    usr_id: input.usrId,
-    bid_id: ownRow.bidId,
-    paddle: bidder.paddle,
-    amount: ownRow.amount,
-  });
-  if (updated.winner_id === null)
-    await tx
-      .update(auction_item)
-      .set({ winner_id: input.usrId })
-      .where(eq(auction_item.auction_item_id, updated.auction_item_id));
-  await notifyTeam(tx, {
-    eventId: input.eventId,
-    flag: "notify_buy_now",
-    template: "team_buy_now",
-    key: `buy_now:${ownRow.bidId}`,
-    data: { item_id: updated.auction_item_id, amount_cents: ownRow.amount, guest: `Paddle ${bidder.paddle ?? "?"}` },
-  });
-}
-
-/**
- * The bid's messages, in its transaction: an outbid message to each bidder who lost the lead (not the one bidding,
- * who sees it on the page), throttled per item and window; a won message to those who won a unit when the item sold
- * out. One statement each, and only when there is someone to tell.
- */
-async function enqueueNoticeMessages(
-  tx: Transaction,
-  input: PlaceBidInput,
-  itemId: number,
-  notices: BidNotice[],
-  currentBid: number | null,
-  at: Date,
-) {
-  const tell = (type: BidNotice["type"]) => [
-    ...new Set(
-      notices.flatMap((notice) =>
-        notice.type === type && "usrId" in notice && notice.usrId !== input.usrId ? [notice.usrId] : [],
-      ),
-    ),
-  ];
-  // Sent together (each is one statement, issued as it is called), so that none is left behind a failure.
-  const extended = notices.find((notice) => notice.type === "extended");
-  await Promise.all([
-    enqueueOutbidMessages(tx, { eventId: input.eventId, itemId, usrIds: tell("outbid"), amount: currentBid, at }),
-    enqueueItemMessages(tx, { eventId: input.eventId, itemId, usrIds: tell("won"), template: "won", amount: null }),
-    // A soft close moved: the item's other bidders learn its new end (a late bid is rare, so is this statement).
-    extended
-      ? enqueueExtendedMessages(tx, {
-          eventId: input.eventId,
-          itemId,
-          closesAt: extended.closesAt,
-          exceptUsrIds: [input.usrId, ...tell("outbid")],
-          amount: currentBid,
-        })
-      : null,
-  ]);
-}
-
-export async function currentLiveItem(
-  tx: Transaction | Database,
-  row: ItemRow,
-  rules: NonNullable<ReturnType<typeof rulesForItem>>,
-) {
-  const held = (await heldUnits(tx, row.event_id, [row.auction_item_id])).get(row.auction_item_id) ?? [];
-  return liveItem(row.auction_item_id, itemState(row), rules, held);
-}
-
-export const itemMessage = (eventId: number, item: LiveItem): RealtimeMessage => ({
-  topic: eventTopic(eventId),
-  type: "item",
-  data: item,
-});
-
-export async function publishItem(tx: Transaction, eventId: number, item: LiveItem) {
-  await publishAll(tx, [itemMessage(eventId, item)]);
-}
-
-/** Notices per bus message: each is a few dozen bytes, so a message stays far below NOTIFY's 8,000-byte limit. */
-const NOTICES_PER_MESSAGE = 100;
-
-/**
- * Outbid, winning, extended and won, for the messaging capability and for the bidders' own pages: the notices of one
- * change in messages of a bounded size, since closing an item of many units tells each winner, and one message for
- * them all would exceed what NOTIFY carries.
- */
-export function noticeMessages(eventId: number, itemId: number, notices: BidNotice[]): RealtimeMessage[] {
-  const messages: RealtimeMessage[] = [];
-  for (let start = 0; start < notices.length; start += NOTICES_PER_MESSAGE)
-    messages.push({
-      topic: noticeTopic(eventId),
-      type: "notices",
-      data: { itemId, notices: notices.slice(start, start + NOTICES_PER_MESSAGE) },
-    });
-  return messages;
-}
-
-export async function publishNotices(tx: Transaction, eventId: number, itemId: number, notices: BidNotice[]) {
-  await publishAll(tx, noticeMessages(eventId, itemId, notices));
 }

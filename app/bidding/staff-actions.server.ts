@@ -8,10 +8,10 @@ import { Refusal } from "~/forms/refusal";
 import { enqueueExtendedMessages, enqueueItemMessages } from "~/messages/outbox.server";
 import { auction_item, bid, bid_maximum, winner } from "~drizzle/schema";
 import { loadEventAuctionRules, rulesForItem } from "./auction-rules.server";
+import { currentLiveItem, publishItem, publishNotices } from "./bid-messages.server";
 import { closeLockedItem } from "./closing.server";
 import { effectiveClose } from "./engine";
 import { itemState, type ItemRow } from "./item-records.server";
-import { currentLiveItem, publishItem, publishNotices } from "./place-bid.server";
 import type { Database, Transaction } from "~/db/connection.server";
 
 /** A staff action the item's state forbids (closed already, not this event's): said above the dialog. */

@@ -4,7 +4,7 @@
  * the clerk's console, a pledge, a donation, a raffle draw, a setting) asks for a new reading; readings come at most every READ_INTERVAL_MS,
  * and one that comes during a reading is served by the next. Each reading goes out as one JSON text to every screen.
  */
-import { eventTopic, liveTopic } from "~/bidding/place-bid.server";
+import { eventTopic, liveTopic } from "~/bidding/bid-messages.server";
 import { donationTopic } from "~/billing/donation-topic";
 import { paddleRaiseTopic } from "~/paddle-raise/topic";
 import { raffleTopic } from "~/raffles/topic";

@@ -1,6 +1,6 @@
 import { staffLiveStream } from "~/auth/staff-stream.server";
+import { liveTopic } from "~/bidding/bid-messages.server";
 import { liveMarker } from "~/bidding/live-lots.server";
-import { liveTopic } from "~/bidding/place-bid.server";
 import { db } from "~/db.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 

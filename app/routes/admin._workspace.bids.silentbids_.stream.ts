@@ -1,5 +1,5 @@
 import { staffLiveStream } from "~/auth/staff-stream.server";
-import { eventTopic } from "~/bidding/place-bid.server";
+import { eventTopic } from "~/bidding/bid-messages.server";
 import { bidsMarker } from "~/bidding/silent-bids.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 

@@ -1,7 +1,7 @@
 import { loadEventAuctionRules, type EventAuctionRules } from "~/bidding/auction-rules.server";
+import { eventTopic } from "~/bidding/bid-messages.server";
 import { loadBidderContext } from "~/bidding/bidder-page.server";
 import { loadBoard } from "~/bidding/board.server";
-import { eventTopic } from "~/bidding/place-bid.server";
 import { connection, db } from "~/db.server";
 import { freshRead } from "~/realtime/fresh-read.server";
 import { liveStream } from "~/realtime/live-stream.server";

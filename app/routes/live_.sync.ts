@@ -1,6 +1,6 @@
 import { requireEventPermission } from "~/auth/access.server";
+import { liveTopic } from "~/bidding/bid-messages.server";
 import { CLERK_STATION, clerkActions } from "~/bidding/clerk-station.server";
-import { liveTopic } from "~/bidding/place-bid.server";
 import { paths } from "~/http/paths";
 import { messageActions, messageAnswers } from "~/stations/station-message.server";
 import { stationSync, stationSyncPage } from "~/stations/station-sync.server";

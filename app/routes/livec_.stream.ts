@@ -1,6 +1,6 @@
+import { liveTopic } from "~/bidding/bid-messages.server";
 import { currentLiveLot } from "~/bidding/live-lots.server";
 import { publicLiveEvent, roomAfter } from "~/bidding/live-room.server";
-import { liveTopic } from "~/bidding/place-bid.server";
 import { connection, db } from "~/db.server";
 import { liveStream } from "~/realtime/live-stream.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";

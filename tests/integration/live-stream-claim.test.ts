@@ -2,7 +2,8 @@
 // source, which starts only when claimed, writes the snapshot and each bid to the sink, and leaves the bus when stopped.
 // The same response read as a body (any other server) streams as before (bidder-stream.test.ts).
 import { describe, expect, it } from "vitest";
-import { eventTopic, placeBid } from "~/bidding/place-bid.server";
+import { eventTopic } from "~/bidding/bid-messages.server";
+import { placeBid } from "~/bidding/place-bid.server";
 import { realtimeBus } from "~/realtime/bus.server";
 import { claimLiveStream, liveStream } from "~/realtime/live-stream.server";
 import * as stream from "~/routes/inroombid_.stream";

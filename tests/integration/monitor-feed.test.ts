@@ -3,7 +3,7 @@
 // its last screen; and the public addresses answer only where staff set a monitor up.
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { eventTopic } from "~/bidding/place-bid.server";
+import { eventTopic } from "~/bidding/bid-messages.server";
 import { publish } from "~/realtime/bus.server";
 import { followMonitorState, openFeedCount, type MonitorReading } from "~/room-screens/monitor-feed.server";
 import { monitorPage, monitorPageStream } from "~/room-screens/monitor-page.server";

@@ -1,20 +1,21 @@
 // The embedded PGlite in a worker thread (docs/decisions/040-pglite-worker.md), as the server opens it: migrated
 // through Drizzle, transactions queued one after another as PGlite queues them, rolled back (whole, or to a savepoint)
 // with nothing left behind, PostgreSQL's error fields kept, notifications delivered after commit and not after a
-// rollback, the folder left whole for the next open, and a thread that dies makes every call fail and says so, also
-// while the app's thread waits for it blocked.
+// rollback, bids recorded in the thread in one message each, dates given to Drizzle as text and to others as PGlite
+// parses them, the folder left whole for the next open, and a thread that dies makes every call fail and says so,
+// also while the app's thread waits for it blocked.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { placeBid } from "~/bidding/place-bid.server";
 import { openDatabase, type DatabaseConnection } from "~/db/connection.server";
 import { uniqueViolation } from "~/db/errors.server";
 import { PGliteWorkerClient } from "~/db/pglite-worker/client.server";
 import { selectRows } from "~/db/rows.server";
-import { auction_item, client } from "~drizzle/schema";
+import { auction_item, bid as bidTable, client } from "~drizzle/schema";
 import { makeAuctionEvent, makeAuctionItem, makeBidder } from "../support/auction";
 import { builtPgliteWorker } from "../support/pglite-worker";
 
@@ -157,6 +158,72 @@ describe.runIf(process.env.TEST_DB_ENGINE === "pglite")("PGlite in a worker thre
     } finally {
       await unlisten();
     }
+  });
+
+  it("records bids in the database's thread, one message each, as the engine decides them", async () => {
+    const { db } = connection;
+    const gala = await makeAuctionEvent(db);
+    const item = await makeAuctionItem(db, gala.event_id, { starting_bid: 10_000, increment: 1_000 });
+    const [ann, bob] = [await makeBidder(db, gala.event_id), await makeBidder(db, gala.event_id)];
+    const sent = vi.spyOn(PGliteWorkerClient.prototype, "procedure");
+    try {
+      const bid = (usrId: number, key: string, amount: number, maximum: number | null = null) =>
+        placeBid(db, {
+          eventId: gala.event_id,
+          itemId: item.auction_item_id,
+          usrId,
+          submission: { kind: "bid", amount, maximum },
+          idempotencyKey: key,
+        });
+      expect(await bid(ann.usrId, "ann-1", 10_000, 20_000)).toMatchObject({ ok: true, outcome: "winning" });
+      // Ann's maximum answers Bob's bid at once: he is outbid, and she leads at his amount and one increment.
+      expect(await bid(bob.usrId, "bob-1", 15_000)).toMatchObject({ ok: true, outcome: "outbid", repeated: false });
+      expect(await bid(bob.usrId, "bob-1", 15_000)).toMatchObject({ ok: true, outcome: "outbid", repeated: true });
+      expect(await bid(bob.usrId, "bob-2", 1)).toMatchObject({ ok: false, refusal: "too_low", nextMinimum: 17_000 });
+      expect(sent).toHaveBeenCalledTimes(4);
+    } finally {
+      sent.mockRestore();
+    }
+    const ledger = await db
+      .select({ usrId: bidTable.usr_id, amount: bidTable.bid, status: bidTable.status })
+      .from(bidTable)
+      .where(eq(bidTable.auction_item_id, item.auction_item_id))
+      .orderBy(bidTable.bid_id);
+    expect(ledger).toEqual([
+      { usrId: ann.usrId, amount: 10_000, status: "outbid" },
+      { usrId: bob.usrId, amount: 15_000, status: "outbid" },
+      { usrId: ann.usrId, amount: 16_000, status: "winning" },
+    ]);
+    const [row] = await db
+      .select({ current: auction_item.current_bid, count: auction_item.bid_count })
+      .from(auction_item)
+      .where(eq(auction_item.auction_item_id, item.auction_item_id));
+    expect(row).toEqual({ current: 16_000, count: 3 });
+  });
+
+  it("gives Drizzle its dates as it parses them, and PGlite's own to a query that asks for no text", async () => {
+    const { db } = connection;
+    const closes = new Date("2026-12-31T21:30:00.000Z");
+    const gala = await makeAuctionEvent(db);
+    const item = await makeAuctionItem(db, gala.event_id, { closes_at: closes });
+    const [row] = await db
+      .select({ closesAt: auction_item.closes_at })
+      .from(auction_item)
+      .where(eq(auction_item.auction_item_id, item.auction_item_id));
+    expect(row.closesAt).toEqual(closes);
+    const worker = (db as unknown as { $client: PGliteWorkerClient }).$client;
+    const plain = await worker.query<{ at: unknown; day: unknown }>(
+      "select timestamptz '2026-12-31 21:30:00+00' as at, date '2026-12-31' as day",
+    );
+    expect(plain.rows[0].at).toEqual(closes);
+    expect(plain.rows[0].day).toBeInstanceOf(Date);
+    const someAsText = await worker.query<{ at: unknown; day: unknown }>(
+      "select timestamptz '2026-12-31 21:30:00+00' as at, date '2026-12-31' as day",
+      [],
+      { parsers: { 1184: (value: string) => `text: ${value}` } },
+    );
+    expect(someAsText.rows[0].at).toBe("text: 2026-12-31 21:30:00+00");
+    expect(someAsText.rows[0].day).toBeInstanceOf(Date);
   });
 
   it("closes after the open transaction, refusing what starts meanwhile, and leaves the folder whole", async () => {

@@ -2,7 +2,8 @@
 // and the message it publishes on the realtime bus after commit.
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { placeBid, eventTopic } from "~/bidding/place-bid.server";
+import { eventTopic } from "~/bidding/bid-messages.server";
+import { placeBid } from "~/bidding/place-bid.server";
 import { realtimeBus, type RealtimeMessage } from "~/realtime/bus.server";
 import { auction_item, bid, registration, event, winner } from "~drizzle/schema";
 import { makeAuctionEvent, makeAuctionItem, makeBidder } from "../support/auction";

@@ -7,12 +7,19 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import * as schema from "~drizzle/schema";
+import { procedures } from "./procedures";
 import { ANSWERED, DIED, serializeError, type WorkerReply, type WorkerRequest, type WorkerStart } from "./protocol";
+import { forDrizzle, keepTextTypes, parsersFor } from "./text-types";
 
 if (!parentPort) throw new Error("pglite-worker runs as a worker thread (new Worker), not on its own.");
 const port = parentPort;
 const { dataDir, answers, answered } = workerData as WorkerStart;
 const database = new PGlite(dataDir);
+const textTypesKept = keepTextTypes(database);
+/** The procedures' handle: the same Drizzle over the same PGlite, so their statements queue with the app's. */
+const db = drizzle(forDrizzle(database), { schema });
 
 interface OpenTransaction {
   tx: Transaction;
@@ -28,8 +35,6 @@ const unlisteners = new Map<string, () => Promise<void>>();
 
 /** Thrown into a transaction's callback so that PGlite rolls it back; not an error for the app. */
 const ROLLBACK = Symbol("rollback");
-
-const keepText = (value: string) => value;
 
 /** Where a statement runs. Called as its message arrives, so a transaction's first statement registers it at once. */
 function scope({ tx, begin: opens }: { tx?: number; begin?: boolean }): Promise<Pick<Transaction, "query" | "exec">> {
@@ -61,11 +66,11 @@ function begin(): Promise<OpenTransaction> {
 async function answer(request: WorkerRequest): Promise<unknown> {
   switch (request.op) {
     case "query": {
-      const parsers = Object.fromEntries(request.textTypes.map((type) => [type, keepText]));
+      await textTypesKept;
       return (await scope(request)).query(request.sql, request.params, {
         rowMode: request.rowMode,
         paramTypes: request.paramTypes,
-        parsers,
+        parsers: parsersFor(request.textTypes),
       });
     }
     case "exec":
@@ -86,6 +91,9 @@ async function answer(request: WorkerRequest): Promise<unknown> {
       }
       return null;
     }
+    case "procedure":
+      await textTypesKept;
+      return procedures[request.name](db, request.args as never);
     case "listen": {
       const channel = request.channel;
       unlisteners.set(
