@@ -12,6 +12,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import * as schema from "~drizzle/schema";
+import { keepingPlans } from "./pglite-plans";
 import { PGliteWorkerClient, type PGliteWorkerOptions } from "./pglite-worker/client.server";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 
@@ -117,8 +118,9 @@ function openPglite(target: Extract<DatabaseTarget, { engine: "pglite" }>): Data
     (target.worker && target.dataDir
       ? new PGliteWorkerClient(target.dataDir, target.worker)
       : new PGlite(target.dataDir));
-  // The worker's client has the part of PGlite's surface that the driver calls (query, exec, transaction).
-  const db = drizzlePglite(client as PGlite, { schema });
+  // The worker's client has the part of PGlite's surface that the driver calls (query, exec, transaction); its thread
+  // keeps the plans there.
+  const db = drizzlePglite(client instanceof PGlite ? keepingPlans(client) : (client as unknown as PGlite), { schema });
   return {
     db,
     engine: "pglite",

@@ -9,6 +9,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import * as schema from "~drizzle/schema";
+import { keepingPlans } from "../pglite-plans";
 import { procedures } from "./procedures";
 import { ANSWERED, DIED, serializeError, type WorkerReply, type WorkerRequest, type WorkerStart } from "./protocol";
 import { forDrizzle, keepTextTypes, parsersFor } from "./text-types";
@@ -16,8 +17,10 @@ import { forDrizzle, keepTextTypes, parsersFor } from "./text-types";
 if (!parentPort) throw new Error("pglite-worker runs as a worker thread (new Worker), not on its own.");
 const port = parentPort;
 const { dataDir, answers, answered } = workerData as WorkerStart;
-const database = new PGlite(dataDir);
-const textTypesKept = keepTextTypes(database);
+const pglite = new PGlite(dataDir);
+const textTypesKept = keepTextTypes(pglite);
+/** The app's statements and the procedures' run on it, prepared on their second sighting (pglite-plans.ts). */
+const database = keepingPlans(pglite);
 /** The procedures' handle: the same Drizzle over the same PGlite, so their statements queue with the app's. */
 const db = drizzle(forDrizzle(database), { schema });
 
