@@ -6,7 +6,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { isAnyOf, preparedQuery } from "~/db/prepared.server";
 import { auction_item, category, donor, watch } from "~drizzle/schema";
 import { AUCTION_KINDS, rulesForItem, type EventAuctionRules } from "./auction-rules.server";
-import { heldUnits, itemState, type HeldUnit, type ItemRow } from "./item-records.server";
+import { heldUnits, ITEM_STATE_COLUMNS, itemState, type HeldUnit, type ItemRow } from "./item-records.server";
 import { liveItem, type LiveItem } from "./live-item";
 import type { Database } from "~/db/connection.server";
 
@@ -36,17 +36,7 @@ export const BOARD_COLUMNS = {
   featured_image: auction_item.featured_image,
   value: auction_item.value,
   xinv_category_id: auction_item.xinv_category_id,
-  status: auction_item.status,
-  quantity: auction_item.quantity,
-  starting_bid: auction_item.starting_bid,
-  increment: auction_item.increment,
-  buy_now: auction_item.buy_now,
-  in_person_only: auction_item.in_person_only,
-  current_bid: auction_item.current_bid,
-  bid_count: auction_item.bid_count,
-  closes_at: auction_item.closes_at,
-  closed_at: auction_item.closed_at,
-  sold_quantity: auction_item.sold_quantity,
+  ...ITEM_STATE_COLUMNS,
 };
 
 /** The item types on the board: the auctions that are on, and live lots open online (rulesForItem picks those). */

@@ -7,17 +7,8 @@ import type { Database, Transaction } from "~/db/connection.server";
 
 export type ItemRow = typeof auction_item.$inferSelect;
 
-/**
- * The columns a bid reads and writes of its item: which it is, its kind and category, its first winner and its bidding
- * state. Not its texts: a bid reads the item three times (at a glance, locked, updated), and each column read is
- * decoded and built into the row each time (on the embedded PGlite, a third of its thread's work per bid was that).
- */
-export const BIDDING_COLUMNS = {
-  auction_item_id: auction_item.auction_item_id,
-  event_id: auction_item.event_id,
-  type: auction_item.type,
-  xinv_category_id: auction_item.xinv_category_id,
-  winner_id: auction_item.winner_id,
+/** The columns the engine reads of an item (itemState), for the queries that select them by name. */
+export const ITEM_STATE_COLUMNS = {
   status: auction_item.status,
   quantity: auction_item.quantity,
   starting_bid: auction_item.starting_bid,
@@ -31,22 +22,24 @@ export const BIDDING_COLUMNS = {
   sold_quantity: auction_item.sold_quantity,
 };
 
+/**
+ * The columns a bid reads and writes of its item: which it is, its kind and category, its first winner and its bidding
+ * state. Not its texts: a bid reads the item two or three times (at a glance, locked, updated), and every column read
+ * is sent, decoded and built into the row each time.
+ */
+export const BIDDING_COLUMNS = {
+  auction_item_id: auction_item.auction_item_id,
+  event_id: auction_item.event_id,
+  type: auction_item.type,
+  xinv_category_id: auction_item.xinv_category_id,
+  winner_id: auction_item.winner_id,
+  ...ITEM_STATE_COLUMNS,
+};
+
 /** An item as a bid sees it (BIDDING_COLUMNS). */
 export type BiddingRow = Pick<ItemRow, keyof typeof BIDDING_COLUMNS>;
 
-/** The columns the engine reads of an item. */
-type ItemStateColumns =
-  | "status"
-  | "quantity"
-  | "starting_bid"
-  | "increment"
-  | "buy_now"
-  | "in_person_only"
-  | "current_bid"
-  | "bid_count"
-  | "closes_at"
-  | "closed_at"
-  | "sold_quantity";
+type ItemStateColumns = keyof typeof ITEM_STATE_COLUMNS;
 
 export function itemState(row: Pick<ItemRow, ItemStateColumns>): ItemState {
   return {
