@@ -5,11 +5,12 @@
  * from the same bidder counts once: a double tap or a retry returns the first outcome.
  *
  * Everything here is a statement on `db` or plain computation, with plain data in and out: on the embedded PGlite it
- * runs in the database's own thread, in one message (app/db/pglite-worker/procedures.ts), so that the item's lock is
+ * runs in the database's own thread, in one message (app/db/procedures.server.ts), so that the item's lock is
  * held for the transaction's own work and never for a turn of the app's event loop.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { retryTransient } from "~/db/errors.server";
+import { procedure } from "~/db/procedures.server";
 import { enqueueExtendedMessages, enqueueItemMessages, enqueueOutbidMessages } from "~/messages/outbox.server";
 import { notifyTeam } from "~/messages/team-notifications.server";
 import { publishAll } from "~/realtime/bus.server";
@@ -18,11 +19,52 @@ import { LIVE_LOT_RULES, rulesForItem, type EventAuctionRules } from "./auction-
 import { currentLiveItem, itemMessage, liveTopic, noticeMessages } from "./bid-messages.server";
 import { glanceAtItem, heldUnitsColumn, heldUnitsOf, lockItem, type BiddingState } from "./bidding-state.server";
 import { closeLockedItem } from "./closing.server";
-import { decide, type AuctionRules, type Bidder, type BidNotice, type Decision, type Outcome } from "./engine";
+import {
+  decide,
+  type AuctionRules,
+  type Bidder,
+  type BidNotice,
+  type Decision,
+  type Outcome,
+  type Refusal,
+  type Submission,
+} from "./engine";
 import { BIDDING_COLUMNS, itemState, type BiddingRow } from "./item-records.server";
-import { liveItem } from "./live-item";
-import type { PlaceBidInput, PlaceBidResult } from "./place-bid.server";
+import { liveItem, type LiveItem } from "./live-item";
+import type { BidderStanding } from "./bidder-standing.server";
 import type { Database, Transaction } from "~/db/connection.server";
+
+export interface PlaceBidInput {
+  eventId: number;
+  itemId: number;
+  usrId: number;
+  submission: Submission;
+  /** From the form that was confirmed; null for callers that never retry. */
+  idempotencyKey: string | null;
+  /** A team member bidding for the guest at a bid station. */
+  placedByUsrId?: number | null;
+  /** The auction is in testing and the bidder may preview it. */
+  allowTesting?: boolean;
+  /** The event's rules when the caller has read them already (a page's context): saves reading them again. */
+  rules?: EventAuctionRules;
+  /** The bidder's paddle and card when the caller has read them already (the bidder's own page). */
+  standing?: BidderStanding;
+  /**
+   * A live lot's floor bid, entered by the clerk for a paddle in the room (app/bidding/live-lots.server.ts): the
+   * lot's live rules apply whether or not it is marked for online bidding, and no card on file is asked for.
+   */
+  floor?: boolean;
+  /** Runs in the bid's transaction once the bid is taken (not for a repeat): the live console's log entry. */
+  onPlaced?: (
+    tx: Transaction,
+    placed: { bidId: number | null; amount: number | null; item: LiveItem },
+  ) => Promise<void>;
+  at?: Date;
+}
+
+export type PlaceBidResult =
+  | { ok: true; outcome: Outcome; repeated: boolean; item: LiveItem; amount: number | null }
+  | { ok: false; refusal: Refusal; nextMinimum: number | null; item: LiveItem | null };
 
 /** What the bid's recording needs: the request without what its caller read for it, the rules, the bidder. */
 export interface BidToRecord {
@@ -55,12 +97,12 @@ export async function recordBid(db: Database, request: BidToRecord): Promise<Pla
  * a read and the writes of one transaction, so the item is read once, in the transaction, and no lock is taken. An
  * accepted bid runs two statements fewer; a refusal is the same read, in a transaction of its own.
  */
-export async function recordBidAlone(db: Database, request: BidToRecord): Promise<PlaceBidResult> {
-  return db.transaction(async (tx) => {
+export const recordBidAlone = procedure("recordBidAlone", (db, request: BidToRecord): Promise<PlaceBidResult> =>
+  db.transaction(async (tx) => {
     const found = await glanceAtItem(tx, keyOf(request.input));
     return found ? decideAndWrite(tx, request, found) : NOT_BIDDABLE;
-  });
-}
+  }),
+);
 
 const keyOf = (input: BidToRecord["input"]) => ({
   eventId: input.eventId,

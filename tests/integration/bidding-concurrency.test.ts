@@ -3,13 +3,14 @@
 // per single item, and the ledger is exactly what the rules give when the accepted bids are replayed in commit order.
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { placeBid, type PlaceBidResult } from "~/bidding/place-bid.server";
+import { placeBid } from "~/bidding/place-bid.server";
 import { closeItemNow } from "~/bidding/staff-actions.server";
 import { auction_item, bid, winner } from "~drizzle/schema";
 import { makeAuctionEvent, makeAuctionItem, makeBidder } from "../support/auction";
 import { BiddingSimulator, openRules } from "../support/bidding-simulator";
 import { testDatabase } from "../support/database";
 import type { Submission } from "~/bidding/engine";
+import type { PlaceBidResult } from "~/bidding/record-bid.server";
 
 const { db } = testDatabase();
 const BIDDERS = 60;

@@ -12,7 +12,6 @@
 import { existsSync } from "node:fs";
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
 import { deserializeError, type WorkerReply, type WorkerRequest, type WorkerStart } from "./protocol";
-import type { ProcedureArgs, ProcedureName, ProcedureResult } from "./procedures";
 import type { QueryOptions, Results } from "@electric-sql/pglite";
 
 /** What the driver calls inside a transaction. */
@@ -133,11 +132,11 @@ export class PGliteWorkerClient {
   }
 
   /**
-   * Runs a procedure in the database's thread (procedures.ts), in one message: answered like a statement outside a
-   * transaction, after those before it.
+   * Runs the procedure of that name in the database's thread (app/db/procedures.server.ts), in one message: answered
+   * like a statement outside a transaction, after those before it.
    */
-  procedure<Name extends ProcedureName>(name: Name, args: ProcedureArgs<Name>): Promise<ProcedureResult<Name>> {
-    return this.send({ op: "procedure", name, args }) as Promise<ProcedureResult<Name>>;
+  procedure(name: string, args: unknown): Promise<unknown> {
+    return this.send({ op: "procedure", name, args });
   }
 
   /** LISTENs on `channel`; notifications are delivered after their transaction commits, as in PGlite. */

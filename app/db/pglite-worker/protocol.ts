@@ -3,7 +3,6 @@
  * Everything here crosses by structured clone: no functions, so a query's row parsers stay on the app's side and the
  * worker is only told which column types to leave as text for them.
  */
-import type { ProcedureName } from "./procedures";
 import type { MessagePort } from "node:worker_threads";
 
 /**
@@ -35,8 +34,8 @@ export type WorkerRequest =
     })
   | (Scoped & { op: "exec"; sql: string })
   | { id: number; op: "commit" | "rollback"; tx: number; waitedFor?: boolean }
-  /** A procedure of procedures.ts, run whole in the worker: its own statements and transaction, one message. */
-  | { id: number; op: "procedure"; name: ProcedureName; args: unknown }
+  /** A procedure (app/db/procedures.server.ts), run whole in the worker: its statements and transaction, one message. */
+  | { id: number; op: "procedure"; name: string; args: unknown }
   | { id: number; op: "listen" | "unlisten"; channel: string }
   | { id: number; op: "close" };
 

@@ -3,16 +3,17 @@
  * WebAssembly is synchronous, so run in the app's thread it kept that thread from accepting connections and reading
  * requests while a statement ran. Here it answers the app's client (client.server.ts) one message at a time, and
  * PGlite's own queue orders them as it would in the app's thread: a statement outside a transaction waits for the
- * open transaction to end. Built to build/pglite-worker.js (scripts/build-cli.mjs); started with a WorkerStart (protocol.ts).
+ * open transaction to end. Built, with the procedures it runs, from app/pglite-worker.server.ts to build/pglite-worker.js
+ * (scripts/build-cli.mjs); started with a WorkerStart (protocol.ts).
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import * as schema from "~drizzle/schema";
 import { keepingPlans } from "../pglite-plans";
-import { procedures } from "./procedures";
 import { ANSWERED, DIED, serializeError, type WorkerReply, type WorkerRequest, type WorkerStart } from "./protocol";
 import { forDrizzle, keepTextTypes, parsersFor } from "./text-types";
+import type { Procedure } from "../procedures.server";
 
 if (!parentPort) throw new Error("pglite-worker runs as a worker thread (new Worker), not on its own.");
 const port = parentPort;
@@ -30,6 +31,13 @@ interface OpenTransaction {
   end(rollback: boolean): void;
   /** Settles when PGlite has committed or rolled back. */
   ended: Promise<unknown>;
+}
+
+const procedures = new Map<string, Procedure<never, unknown>>();
+
+/** The procedures this thread runs, by name: its entry point (app/pglite-worker.server.ts) names them as it starts. */
+export function runProcedures(list: readonly Procedure<never, unknown>[]) {
+  for (const one of list) procedures.set(one.name, one);
 }
 
 /** By id, from the message of its first statement on: statements sent before it has opened wait for it. */
@@ -94,9 +102,12 @@ async function answer(request: WorkerRequest): Promise<unknown> {
       }
       return null;
     }
-    case "procedure":
+    case "procedure": {
+      const named = procedures.get(request.name);
+      if (!named) throw new Error(`The database's thread runs no procedure ${request.name}.`);
       await textTypesKept;
-      return procedures[request.name](db, request.args as never);
+      return named.run(db, request.args as never);
+    }
     case "listen": {
       const channel = request.channel;
       unlisteners.set(
