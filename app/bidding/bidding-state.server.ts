@@ -4,7 +4,7 @@
  * key. A bid reads it twice: at a glance without the lock (most refusals end there), then under the item's lock.
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { preparedQuery } from "~/db/prepared.server";
+import { preparedInTransactions, preparedQuery } from "~/db/prepared.server";
 import { auction_item } from "~drizzle/schema";
 import { BIDDING_COLUMNS, type BiddingRow, type HeldUnit } from "./item-records.server";
 import type { Maximum } from "./engine";
@@ -61,9 +61,9 @@ export function heldUnitsOf(json: HeldJson[] | null): HeldUnit[] {
 
 // Plain SQL with aliases: inside a select of one table, Drizzle writes columns without their table, which the joins
 // and the correlated subqueries here would find ambiguous.
-/** The state's columns; with `key`, for a query built on the spot, otherwise with placeholders for a prepared one. */
-function stateColumns(key?: StateKey) {
-  const value = <Name extends keyof StateKey>(name: Name) => (key ? sql`${key[name]}` : sql`${sql.placeholder(name)}`);
+/** The state's columns, with placeholders for the key's fields (the queries that read them are prepared). */
+function stateColumns() {
+  const value = (name: keyof StateKey) => sql`${sql.placeholder(name)}`;
   const held = heldUnitsColumn(value("itemId"), value("eventId"));
   const leaderMaximum = sql<[number, number] | null>`(
     select json_build_array(m.usr_id, m.amount) from bid_maximum m
@@ -121,16 +121,29 @@ export async function glanceAtItem(
  * them on the transaction's connection), and the state is read by a statement of its own, so that it sees every bid
  * committed by whoever held the lock before.
  */
+const lockRow = preparedInTransactions("lock_item", (tx) =>
+  tx
+    .select(BIDDING_COLUMNS)
+    .from(auction_item)
+    .where(
+      and(
+        eq(auction_item.auction_item_id, sql.placeholder("itemId")),
+        eq(auction_item.event_id, sql.placeholder("eventId")),
+      ),
+    )
+    .for("update"),
+);
+
+const readState = preparedInTransactions("bidding_state", (tx) =>
+  tx.select(stateColumns()).from(sql`(select 1) as one`),
+);
+
 export async function lockItem(
   tx: Transaction,
   key: StateKey,
 ): Promise<{ row: BiddingRow; state: BiddingState } | null> {
-  const locking = tx
-    .select(BIDDING_COLUMNS)
-    .from(auction_item)
-    .where(and(eq(auction_item.auction_item_id, key.itemId), eq(auction_item.event_id, key.eventId)))
-    .for("update");
-  const reading = tx.select(stateColumns(key)).from(sql`(select 1) as one`);
+  const locking = lockRow(tx).execute({ itemId: key.itemId, eventId: key.eventId });
+  const reading = readState(tx).execute({ ...key });
   const [[row], [state]] = await Promise.all([locking, reading]);
   return row ? { row, state: biddingState(state) } : null;
 }

@@ -8,8 +8,9 @@
  * runs in the database's own thread, in one message (app/db/procedures.server.ts), so that the item's lock is
  * held for the transaction's own work and never for a turn of the app's event loop.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { retryTransient } from "~/db/errors.server";
+import { isAnyOf, preparedInTransactions } from "~/db/prepared.server";
 import { procedure } from "~/db/procedures.server";
 import { enqueueExtendedMessages, enqueueItemMessages, enqueueOutbidMessages } from "~/messages/outbox.server";
 import { notifyTeam } from "~/messages/team-notifications.server";
@@ -128,34 +129,41 @@ async function decideAndWrite(
   // units held after the ledger's changes. Every statement is sent before the first answer is awaited, so none is
   // left to run after a failure has ended the transaction.
   const inserting =
-    decision.rows.length > 0
-      ? tx
-          .insert(bid)
-          .values(
-            decision.rows.map((newRow) => ({
-              event_id: input.eventId,
-              usr_id: newRow.usrId,
-              auction_item_id: row.auction_item_id,
-              bid: newRow.amount,
-              status: newRow.status,
-              kind: newRow.kind,
-              is_auto_bid: newRow.isAutoBid,
-              idempotency_key: newRow.own ? input.idempotencyKey : null,
-              placed_by_usr_id: newRow.own ? (input.placedByUsrId ?? null) : null,
-              created_at: at,
-            })),
-          )
-          .returning({ bidId: bid.bid_id, amount: bid.bid })
-          .execute()
-      : Promise.resolve([]);
+    decision.rows.length === 1 && decision.rows[0].own
+      ? insertOwnBid(tx).execute({
+          eventId: input.eventId,
+          usrId: decision.rows[0].usrId,
+          itemId: row.auction_item_id,
+          amount: decision.rows[0].amount,
+          status: decision.rows[0].status,
+          kind: decision.rows[0].kind,
+          isAutoBid: decision.rows[0].isAutoBid,
+          idempotencyKey: input.idempotencyKey,
+          placedBy: input.placedByUsrId ?? null,
+          at,
+        })
+      : decision.rows.length > 0
+        ? tx
+            .insert(bid)
+            .values(
+              decision.rows.map((newRow) => ({
+                event_id: input.eventId,
+                usr_id: newRow.usrId,
+                auction_item_id: row.auction_item_id,
+                bid: newRow.amount,
+                status: newRow.status,
+                kind: newRow.kind,
+                is_auto_bid: newRow.isAutoBid,
+                idempotency_key: newRow.own ? input.idempotencyKey : null,
+                placed_by_usr_id: newRow.own ? (input.placedByUsrId ?? null) : null,
+                created_at: at,
+              })),
+            )
+            .returning({ bidId: bid.bid_id, amount: bid.bid })
+            .execute()
+        : Promise.resolve([]);
   const demoting =
-    decision.demoted.length > 0
-      ? tx
-          .update(bid)
-          .set({ status: "outbid" })
-          .where(and(eq(bid.auction_item_id, row.auction_item_id), inArray(bid.bid_id, decision.demoted)))
-          .execute()
-      : null;
+    decision.demoted.length > 0 ? demote(tx).execute({ itemId: row.auction_item_id, bidIds: decision.demoted }) : null;
   const raisingMaximum = decision.maximum
     ? tx
         .insert(bid_maximum)
@@ -172,22 +180,16 @@ async function decideAndWrite(
         })
         .execute()
     : null;
-  const updating = tx
-    .update(auction_item)
-    .set({
-      current_bid: decision.item.currentBid,
-      bid_count: decision.item.bidCount,
-      closes_at: decision.item.closesAt,
-      sold_quantity: decision.item.soldQuantity,
-    })
-    .where(eq(auction_item.auction_item_id, row.auction_item_id))
-    // The units held come back with the item: the statement runs after the ledger's insert and demotion on the
-    // same transaction, so its subquery sees them (one statement fewer per bid than reading them apart).
-    .returning({
-      ...BIDDING_COLUMNS,
-      held: heldUnitsColumn(sql`${row.auction_item_id}`, sql`${input.eventId}`),
-    })
-    .execute();
+  const updating = updateItem(tx).execute({
+    currentBid: decision.item.currentBid,
+    bidCount: decision.item.bidCount,
+    // Times as text: a placeholder inside sql`` reaches the driver as it is, without the column's mapping.
+    closesAt: decision.item.closesAt?.toISOString() ?? null,
+    soldQuantity: decision.item.soldQuantity,
+    updatedAt: new Date().toISOString(),
+    itemId: row.auction_item_id,
+    eventId: input.eventId,
+  });
   const messaging = enqueueNoticeMessages(
     tx,
     input,
@@ -227,6 +229,53 @@ async function decideAndWrite(
   await input.onPlaced?.(tx, { bidId: ownRow?.bidId ?? null, amount: ownRow?.amount ?? null, item });
   return { ok: true, outcome: decision.outcome, repeated: false, item, amount: ownRow?.amount ?? null };
 }
+
+// A bid's statements, built once (preparedInTransactions): the ledger's row of the bid alone (most bids; a maximum's
+// answer writes two, built on the spot), the demotion of those it outbids, and the item's update.
+const insertOwnBid = preparedInTransactions("insert_own_bid", (tx) =>
+  tx
+    .insert(bid)
+    .values({
+      event_id: sql.placeholder("eventId"),
+      usr_id: sql.placeholder("usrId"),
+      auction_item_id: sql.placeholder("itemId"),
+      bid: sql.placeholder("amount"),
+      status: sql.placeholder("status"),
+      kind: sql.placeholder("kind"),
+      is_auto_bid: sql.placeholder("isAutoBid"),
+      idempotency_key: sql.placeholder("idempotencyKey"),
+      placed_by_usr_id: sql.placeholder("placedBy"),
+      created_at: sql.placeholder("at"),
+    })
+    .returning({ bidId: bid.bid_id, amount: bid.bid }),
+);
+
+const demote = preparedInTransactions("demote_bids", (tx) =>
+  tx
+    .update(bid)
+    .set({ status: "outbid" })
+    .where(and(eq(bid.auction_item_id, sql.placeholder("itemId")), isAnyOf(bid.bid_id, "bidIds"))),
+);
+
+const updateItem = preparedInTransactions("update_bid_item", (tx) =>
+  tx
+    .update(auction_item)
+    .set({
+      current_bid: sql`${sql.placeholder("currentBid")}`,
+      bid_count: sql`${sql.placeholder("bidCount")}`,
+      closes_at: sql`${sql.placeholder("closesAt")}`,
+      sold_quantity: sql`${sql.placeholder("soldQuantity")}`,
+      // Named, or Drizzle would write the time of the statement's building on every later run ($onUpdate).
+      updated_at: sql`${sql.placeholder("updatedAt")}`,
+    })
+    .where(eq(auction_item.auction_item_id, sql.placeholder("itemId")))
+    // The units held come back with the item: the statement runs after the ledger's insert and demotion on the
+    // same transaction, so its subquery sees them (one statement fewer per bid than reading them apart).
+    .returning({
+      ...BIDDING_COLUMNS,
+      held: heldUnitsColumn(sql`${sql.placeholder("itemId")}`, sql`${sql.placeholder("eventId")}`),
+    }),
+);
 
 const NOT_BIDDABLE: PlaceBidResult = { ok: false, refusal: "not_biddable", nextMinimum: null, item: null };
 
