@@ -92,7 +92,8 @@ function biddingState(row: {
   };
 }
 
-const glance = preparedQuery("glance_at_item", (db) =>
+/** The item's bidding columns with its state, in one statement. */
+const itemWithState = (db: Database | Transaction) =>
   db
     .select({ row: BIDDING_COLUMNS, ...stateColumns() })
     .from(auction_item)
@@ -101,19 +102,34 @@ const glance = preparedQuery("glance_at_item", (db) =>
         eq(auction_item.auction_item_id, sql.placeholder("itemId")),
         eq(auction_item.event_id, sql.placeholder("eventId")),
       ),
-    ),
-);
+    );
+
+const glance = preparedQuery("glance_at_item", itemWithState);
+const readInTransaction = preparedInTransactions("item_with_state", itemWithState);
+
+type Found = { row: BiddingRow } & Parameters<typeof biddingState>[0];
+const foundItem = ([found]: Found[]) => (found ? { row: found.row, state: biddingState(found) } : null);
 
 /**
  * The item's row with its bidding state, without taking the lock: a refusal decided on it is the answer the bid
  * would get at this moment, since it reads only what is committed.
  */
 export async function glanceAtItem(
-  db: Database | Transaction,
+  db: Database,
   key: StateKey,
 ): Promise<{ row: BiddingRow; state: BiddingState } | null> {
-  const [found] = await glance(db).execute({ ...key });
-  return found ? { row: found.row, state: biddingState(found) } : null;
+  return foundItem(await glance(db).execute({ ...key }));
+}
+
+/**
+ * The same read in a transaction, where it is the bid's only read of the item: on a database that runs one transaction
+ * at a time (PGlite), nothing can change the item between it and the bid's writes.
+ */
+export async function readItemInTransaction(
+  tx: Transaction,
+  key: StateKey,
+): Promise<{ row: BiddingRow; state: BiddingState } | null> {
+  return foundItem(await readInTransaction(tx).execute({ ...key }));
 }
 
 /**

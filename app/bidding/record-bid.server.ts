@@ -18,7 +18,14 @@ import { publishAll } from "~/realtime/bus.server";
 import { auction_item, bid, bid_maximum, winner } from "~drizzle/schema";
 import { LIVE_LOT_RULES, rulesForItem, type EventAuctionRules } from "./auction-rules.server";
 import { currentLiveItem, itemMessage, liveTopic, noticeMessages } from "./bid-messages.server";
-import { glanceAtItem, heldUnitsColumn, heldUnitsOf, lockItem, type BiddingState } from "./bidding-state.server";
+import {
+  glanceAtItem,
+  heldUnitsColumn,
+  heldUnitsOf,
+  lockItem,
+  readItemInTransaction,
+  type BiddingState,
+} from "./bidding-state.server";
 import { closeLockedItem } from "./closing.server";
 import {
   decide,
@@ -100,7 +107,7 @@ export async function recordBid(db: Database, request: BidToRecord): Promise<Pla
  */
 export const recordBidAlone = procedure("recordBidAlone", (db, request: BidToRecord): Promise<PlaceBidResult> =>
   db.transaction(async (tx) => {
-    const found = await glanceAtItem(tx, keyOf(request.input));
+    const found = await readItemInTransaction(tx, keyOf(request.input));
     return found ? decideAndWrite(tx, request, found) : NOT_BIDDABLE;
   }),
 );
@@ -128,40 +135,23 @@ async function decideAndWrite(
   // connection in the order written here (each statement is sent as it is called); the item's update returns the
   // units held after the ledger's changes. Every statement is sent before the first answer is awaited, so none is
   // left to run after a failure has ended the transaction.
-  const inserting =
-    decision.rows.length === 1 && decision.rows[0].own
-      ? insertOwnBid(tx).execute({
-          eventId: input.eventId,
-          usrId: decision.rows[0].usrId,
-          itemId: row.auction_item_id,
-          amount: decision.rows[0].amount,
-          status: decision.rows[0].status,
-          kind: decision.rows[0].kind,
-          isAutoBid: decision.rows[0].isAutoBid,
-          idempotencyKey: input.idempotencyKey,
-          placedBy: input.placedByUsrId ?? null,
-          at,
-        })
-      : decision.rows.length > 0
-        ? tx
-            .insert(bid)
-            .values(
-              decision.rows.map((newRow) => ({
-                event_id: input.eventId,
-                usr_id: newRow.usrId,
-                auction_item_id: row.auction_item_id,
-                bid: newRow.amount,
-                status: newRow.status,
-                kind: newRow.kind,
-                is_auto_bid: newRow.isAutoBid,
-                idempotency_key: newRow.own ? input.idempotencyKey : null,
-                placed_by_usr_id: newRow.own ? (input.placedByUsrId ?? null) : null,
-                created_at: at,
-              })),
-            )
-            .returning({ bidId: bid.bid_id, amount: bid.bid })
-            .execute()
-        : Promise.resolve([]);
+  // One statement a row, sent in the decision's order (a maximum's answer writes two rows): built once, each.
+  const inserting = Promise.all(
+    decision.rows.map((newRow) =>
+      insertLedgerRow(tx).execute({
+        eventId: input.eventId,
+        usrId: newRow.usrId,
+        itemId: row.auction_item_id,
+        amount: newRow.amount,
+        status: newRow.status,
+        kind: newRow.kind,
+        isAutoBid: newRow.isAutoBid,
+        idempotencyKey: newRow.own ? input.idempotencyKey : null,
+        placedBy: newRow.own ? (input.placedByUsrId ?? null) : null,
+        at,
+      }),
+    ),
+  ).then((rows) => rows.flat());
   const demoting =
     decision.demoted.length > 0 ? demote(tx).execute({ itemId: row.auction_item_id, bidIds: decision.demoted }) : null;
   const raisingMaximum = decision.maximum
@@ -230,9 +220,9 @@ async function decideAndWrite(
   return { ok: true, outcome: decision.outcome, repeated: false, item, amount: ownRow?.amount ?? null };
 }
 
-// A bid's statements, built once (preparedInTransactions): the ledger's row of the bid alone (most bids; a maximum's
-// answer writes two, built on the spot), the demotion of those it outbids, and the item's update.
-const insertOwnBid = preparedInTransactions("insert_own_bid", (tx) =>
+// A bid's statements, built once (preparedInTransactions): a ledger row, the demotion of those it outbids, and the
+// item's update.
+const insertLedgerRow = preparedInTransactions("insert_ledger_row", (tx) =>
   tx
     .insert(bid)
     .values({

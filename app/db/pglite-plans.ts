@@ -5,7 +5,8 @@
  * runs it from then on by EXECUTE, with its parameters written as literals: PostgreSQL keeps the parsed statement and,
  * after a few runs, its plan. A statement it cannot write so runs as before.
  */
-import type { PGlite, QueryOptions, Results, Transaction } from "@electric-sql/pglite";
+import { replacingQuery, type Queries } from "./pglite-queries";
+import type { PGlite, QueryOptions, Results } from "@electric-sql/pglite";
 
 /** What may be prepared: one plain statement (PREPARE takes SELECT, INSERT, UPDATE, DELETE, MERGE and VALUES). */
 const PREPARABLE = /^\s*(select|insert|update|delete|with|values)\b/i;
@@ -16,8 +17,6 @@ const MOST_PREPARED = 2_000;
 const REFUSED = Symbol("refused");
 const PREPARING = Symbol("preparing");
 type Plan = number | string | typeof REFUSED | typeof PREPARING;
-
-type Queries = Pick<Transaction, "query">;
 
 /** The parameters as literals for EXECUTE, `(…)`, or null when one of them cannot be written as PGlite would send it. */
 export function executeArguments(params: readonly unknown[]): string | null {
@@ -137,18 +136,5 @@ function orderedQuery(plans: Plans, client: Queries, inTransaction: boolean) {
 /** The PGlite, with its statements and those of its transactions prepared on their second sighting. */
 export function keepingPlans(database: PGlite): PGlite {
   const plans = new Plans();
-  const behind = <Client extends Queries>(client: Client, inTransaction: boolean): Client => {
-    const query = orderedQuery(plans, client, inTransaction);
-    return new Proxy(client, {
-      // Read on the target itself: PGlite's methods and getters use its private fields.
-      get(target, property) {
-        if (property === "query") return query;
-        if (property === "transaction" && !inTransaction)
-          return <T>(work: (tx: Transaction) => Promise<T>) => database.transaction((tx) => work(behind(tx, true)));
-        const value: unknown = Reflect.get(target, property);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
-  };
-  return behind(database, false);
+  return replacingQuery(database, (client, inTransaction) => orderedQuery(plans, client, inTransaction));
 }

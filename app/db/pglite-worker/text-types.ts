@@ -4,7 +4,8 @@
  * of a millisecond per statement, a sixth of the database thread's time under a burst of bids. The database's thread
  * sets those parsers once on its PGlite instead, and leaves out a query's parsers when they are exactly these.
  */
-import type { ParserOptions, PGlite, QueryOptions, Transaction } from "@electric-sql/pglite";
+import { replacingQuery } from "../pglite-queries";
+import type { ParserOptions, PGlite, QueryOptions } from "@electric-sql/pglite";
 
 /** timestamp, timestamptz, interval and date, and their arrays and numeric[]: what the driver keeps as text. */
 const TEXT_TYPES = new Set([1114, 1184, 1186, 1082, 1115, 1185, 1187, 1182, 1231]);
@@ -43,29 +44,10 @@ function withoutInstanceParsers(options: QueryOptions | undefined): QueryOptions
   return { ...options, parsers: undefined };
 }
 
-type Queries = Pick<Transaction, "query">;
-
-function dropping<Client extends Queries>(client: Client): Client {
-  return new Proxy(client, {
-    // Read on the target itself: PGlite's methods and getters use its private fields.
-    get(target, property) {
-      if (property === "query")
-        return (sql: string, params?: unknown[], options?: QueryOptions) =>
-          target.query(sql, params, withoutInstanceParsers(options));
-      const value: unknown = Reflect.get(target, property);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-}
-
 /** The instance as Drizzle is to see it: its queries, and those of its transactions, without the text types' parsers. */
 export function forDrizzle(database: PGlite): PGlite {
-  const client = dropping(database);
-  return new Proxy(client, {
-    get(target, property) {
-      if (property === "transaction")
-        return <T>(work: (tx: Transaction) => Promise<T>) => database.transaction((tx) => work(dropping(tx)));
-      return Reflect.get(target, property);
-    },
-  });
+  return replacingQuery(
+    database,
+    (client) => (sql, params, options) => client.query(sql, params, withoutInstanceParsers(options)),
+  );
 }
