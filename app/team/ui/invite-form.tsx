@@ -7,6 +7,7 @@ import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { Field } from "~/ui/field";
 import { PersonNameFields } from "~/ui/record-fields";
+import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { INVITE_FORM, inviteSchema, TEAM_INTENT } from "../team-forms";
 
 /** Invite by email: the person gets a link to join the team, with the permissions ticked here. */
@@ -19,12 +20,11 @@ export function InviteForm({ reply }: { reply: unknown }) {
   const wasSending = useRef(false);
   const refused = replyFor(reply, INVITE_FORM);
 
+  // A refusal focuses its first field, also when it came as a whole page (a post sent before scripts had loaded).
+  useFocusFirstError(formRef, refused);
   useEffect(() => {
-    // After a refused post, focus the first field with an error; after a successful one, start afresh.
-    if (wasSending.current && !sending) {
-      if (refused) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-      else formRef.current?.reset();
-    }
+    // After a successful post, start afresh.
+    if (wasSending.current && !sending && !refused) formRef.current?.reset();
     wasSending.current = sending;
   }, [sending, refused]);
 
