@@ -15,6 +15,7 @@ import { eventIdBySubdomain, eventsOfUser } from "~/events/events.server";
 import { getToast } from "~/http/toast.server";
 import { unlessAnsweredInPlace } from "~/navigation/answer-in-place";
 import { notWhileOffline } from "~/navigation/offline-revalidation";
+import { wantsScriptsAfterFirstPaint } from "~/navigation/scripts-after-first-paint";
 import { subdomainRedirect } from "~/navigation/subdomain.server";
 import { useNonce } from "~/security/ui/nonce";
 import foundationHref from "~/styles/foundation.css";
@@ -75,7 +76,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
-  const hydrate = !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+  const matches = useMatches();
+  const hydrate = !matches.some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
+  const scriptsAfterFirstPaint = matches.some((match) => wantsScriptsAfterFirstPaint(match.handle));
   // Says when React has hydrated the page (its first commit): a click that loads another document before then cuts
   // the hydration short, and React reports error #345. The end-to-end tests wait for it (tests/e2e/support/hydrated.ts).
   useEffect(() => {
@@ -94,7 +97,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />
-            <Scripts nonce={nonce} />
+            <Scripts nonce={nonce} loadAfterFirstPaint={scriptsAfterFirstPaint} />
           </>
         ) : null}
       </body>

@@ -1,6 +1,7 @@
 import { test as base, expect } from "@playwright/test";
 import { openRunDatabase } from "./database";
 import { makeGala, makeOrganiser, type Gala, type Organiser } from "./galas";
+import { hydratedIfItHydrates } from "./hydrated";
 import type { Database } from "~/db/connection.server";
 
 // Chromium logs every 4xx response as a console error; those are answers the app means to give
@@ -25,6 +26,21 @@ export const test = base.extend<
   { failOnConsoleErrors: void; gala: Gala; organiser: Organiser },
   { database: Database }
 >({
+  // The test's page, whose goto (waiting for the load event, the default) also waits for React to have hydrated it: a
+  // guest's page asks for its scripts only after the load's first paint (decision 042), and a test that types or
+  // clicks before hydration meets the page without its scripts (hydrated.ts). A test that means to act before the
+  // scripts run asks goto for an earlier moment ("commit") or opens its page without JavaScript.
+  page: async ({ page, javaScriptEnabled }, provide) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        if ((options?.waitUntil ?? "load") === "load") await hydratedIfItHydrates(page);
+        return response;
+      };
+    }
+    await provide(page);
+  },
   failOnConsoleErrors: [
     async ({ page }, use) => {
       const problems: string[] = [];

@@ -6,5 +6,20 @@ import type { Page } from "@playwright/test";
  * console. The router's presence is not enough: it is there before a slow machine has finished hydrating.
  */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+  // Polled on a timer: a page in the background gets no animation frames.
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined, undefined, {
+    polling: 20,
+  });
+}
+
+/**
+ * Waits for hydration when the page is one of the app's that hydrates (it carries Remix's context): nothing for a page
+ * sent without scripts, a file, or a page of the test's own.
+ */
+export async function hydratedIfItHydrates(page: Page) {
+  await page.waitForFunction(
+    () => !("__remixContext" in window) || document.documentElement.dataset.hydrated !== undefined,
+    undefined,
+    { polling: 20 },
+  );
 }
