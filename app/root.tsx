@@ -15,7 +15,6 @@ import { eventIdBySubdomain, eventsOfUser } from "~/events/events.server";
 import { getToast } from "~/http/toast.server";
 import { unlessAnsweredInPlace } from "~/navigation/answer-in-place";
 import { notWhileOffline } from "~/navigation/offline-revalidation";
-import { wantsScriptsAfterFirstPaint } from "~/navigation/scripts-after-first-paint";
 import { subdomainRedirect } from "~/navigation/subdomain.server";
 import { useNonce } from "~/security/ui/nonce";
 import foundationHref from "~/styles/foundation.css";
@@ -76,9 +75,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
-  const matches = useMatches();
-  const hydrate = !matches.some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
-  const scriptsAfterFirstPaint = matches.some((match) => wantsScriptsAfterFirstPaint(match.handle));
+  const hydrate = !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
   // Says when React has hydrated the page (its first commit): a click that loads another document before then cuts
   // the hydration short, and React reports error #345. The end-to-end tests wait for it (tests/e2e/support/hydrated.ts).
   useEffect(() => {
@@ -97,7 +94,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />
-            <Scripts nonce={nonce} loadAfterFirstPaint={scriptsAfterFirstPaint} />
+            <Scripts nonce={nonce} />
           </>
         ) : null}
       </body>

@@ -265,7 +265,10 @@ async function story(app: App, eventId: number, itemIds: number[]) {
       await quickBid.waitFor();
       const formShownMs = performance.now() - started;
       await opening;
-      await page.waitForFunction(() => "__remixRouter" in window);
+      // Hydrated: the root's first effect marks <html data-hydrated> (app/root.tsx), after React's first commit.
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined, undefined, {
+        polling: 20,
+      });
       const hydratedMs = performance.now() - started;
       const amount = (await page.getByTestId("next-minimum").textContent())!.trim();
       let tapped = performance.now();

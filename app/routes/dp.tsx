@@ -24,13 +24,11 @@ import {
 import { fundraiserForGift } from "~/giving/fundraisers.server";
 import { BUY_ITEM_FORM, buyItemSchema, DONATION_PAGE_INTENT, GIFT_FORM, giftSchema } from "~/giving/gift-forms";
 import { DonationScreen } from "~/giving/ui/donation-screen";
-import { SCRIPTS_AFTER_FIRST_PAINT } from "~/navigation/scripts-after-first-paint";
 import { publicOrigin } from "~/security/request.server";
 import pageStylesHref from "~/styles/pages/dp.css";
 import { ErrorPage } from "~/ui/error-page";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
-export const handle = SCRIPTS_AFTER_FIRST_PAINT;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Give · ${data.eventTitle}` : "Give · Gavel" },

@@ -3,14 +3,12 @@ import { FontFaces, fontPreloadMeta } from "~/fonts/ui/event-fonts";
 import { resolveLanding } from "~/landing/landing-model";
 import { loadLandingPage } from "~/landing/landing.server";
 import { LandingPage } from "~/landing/ui/landing-page";
-import { SCRIPTS_AFTER_FIRST_PAINT } from "~/navigation/scripts-after-first-paint";
 import pageStylesHref from "~/styles/pages/event.css";
 import { ErrorPage } from "~/ui/error-page";
 import { PreviewBanner } from "~/ui/preview-banner";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
-export const handle = SCRIPTS_AFTER_FIRST_PAINT;
 
 /**
  * /event: the event's public landing page, found by ?id (event subdomains redirect here with it) or

@@ -29,13 +29,11 @@ import { refuseForm } from "~/forms/reply.server";
 import { redirectWithToast, toastOf } from "~/http/toast.server";
 import { PREFERENCE_FORM, preferenceSchema } from "~/messages/message-forms";
 import { ANSWERED_IN_PLACE, unlessAnsweredInPlace, wantsAnswerInPlace } from "~/navigation/answer-in-place";
-import { SCRIPTS_AFTER_FIRST_PAINT } from "~/navigation/scripts-after-first-paint";
 import pageStylesHref from "~/styles/pages/inroombid.css";
 import { ErrorPage } from "~/ui/error-page";
 import type { PlacedBid } from "~/bidding/placed-bid";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
-export const handle = SCRIPTS_AFTER_FIRST_PAINT;
 
 /**
  * /inroombid: the bidders' pages of an event's silent and virtual auctions, mobile first. ?id= the event;

@@ -10,13 +10,11 @@ import {
 import { guestInvoiceAction, guestInvoicePage } from "~/billing/guest-invoice.server";
 import { GuestInvoiceScreen } from "~/billing/ui/guest-invoice-screen";
 import { intentAction } from "~/forms/intent-action.server";
-import { SCRIPTS_AFTER_FIRST_PAINT } from "~/navigation/scripts-after-first-paint";
 import { publicOrigin } from "~/security/request.server";
 import billingHref from "~/styles/billing.css";
 import { ErrorPage } from "~/ui/error-page";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: billingHref }];
-export const handle = SCRIPTS_AFTER_FIRST_PAINT;
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
   { title: page ? `Invoice ${page.invoice.number} · ${page.invoice.eventTitle}` : "Invoice · Gavel" },

@@ -8,7 +8,6 @@ import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { refuseSubmission, refuseWith } from "~/forms/reply.server";
 import { paths } from "~/http/paths";
-import { SCRIPTS_AFTER_FIRST_PAINT } from "~/navigation/scripts-after-first-paint";
 import { guestPledgePage, pledgeAsGuest, type GuestIdentity } from "~/paddle-raise/guest-pledge.server";
 import { GUEST_PLEDGE_FORM, guestPledgeSchema } from "~/paddle-raise/pledge-forms";
 import { GuestPledgeScreen } from "~/paddle-raise/ui/guest-pledge-screen";
@@ -16,7 +15,6 @@ import pageStylesHref from "~/styles/pages/pi.css";
 import { ErrorPage } from "~/ui/error-page";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
-export const handle = SCRIPTS_AFTER_FIRST_PAINT;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.raise?.title ?? "Paddle raise"} · ${data.eventTitle}` : "Paddle raise · Gavel" },

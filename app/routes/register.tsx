@@ -12,7 +12,6 @@ import { abandonTicketCheckout, completeTicketCheckout } from "~/billing/ticket-
 import { eventFonts } from "~/fonts/font-faces.server";
 import { FontFaces } from "~/fonts/ui/event-fonts";
 import { paths } from "~/http/paths";
-import { SCRIPTS_AFTER_FIRST_PAINT } from "~/navigation/scripts-after-first-paint";
 import { loadPublicChrome } from "~/public-components/public-components.server";
 import { loadConfirmedOrder } from "~/registration/confirmation.server";
 import { loadGuestSeat } from "~/registration/guest-claim.server";
@@ -32,7 +31,6 @@ import { formatEventDate } from "~/ui/format";
 import { PreviewBanner } from "~/ui/preview-banner";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
-export const handle = SCRIPTS_AFTER_FIRST_PAINT;
 
 /**
  * /register: an event's registration, mobile first and complete without JavaScript. ?id= the event; the

@@ -26,10 +26,10 @@ export const test = base.extend<
   { failOnConsoleErrors: void; gala: Gala; organiser: Organiser },
   { database: Database }
 >({
-  // The test's page, whose goto (waiting for the load event, the default) also waits for React to have hydrated it: a
-  // guest's page asks for its scripts only after the load's first paint (decision 042), and a test that types or
-  // clicks before hydration meets the page without its scripts (hydrated.ts). A test that means to act before the
-  // scripts run asks goto for an earlier moment ("commit") or opens its page without JavaScript.
+  // The test's page, whose goto (waiting for the load event, the default) also waits for React to have hydrated it:
+  // the load event does not, and a test that types or clicks before hydration meets the page without its scripts
+  // (hydrated.ts; docs/testing.md). A test that means to act before the scripts run asks goto for an earlier moment
+  // ("commit") or opens its page without JavaScript.
   page: async ({ page, javaScriptEnabled }, provide) => {
     if (javaScriptEnabled !== false) {
       const goto = page.goto.bind(page);
