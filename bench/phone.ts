@@ -13,7 +13,8 @@
 //   outbid text (app/messages/links.server.ts `itemLink`), signs in by code (/auth/code, the code read from
 //   /dev/mailbox), joins the auction, then opens the texted link again with a cold cache and bids: how long from
 //   opening the link until the bid form is usable (shown, so it posts without JavaScript; and hydrated), and from the
-//   tap on "Confirm bid" until the confirmation shows. Repeated BENCH_PHONE_BIDS times.
+//   tap on "Confirm bid" until the confirmation shows, timed in the page (the tap's event to the first frame with the
+//   toast) and from here (with Playwright's own work at 4x CPU). Repeated BENCH_PHONE_BIDS times.
 // Results: docs/benchmarks.md ("The guest's phone").
 //
 // Environment (defaults in brackets): CHROMIUM_PATH [/usr/bin/chromium], BENCH_PHONE_BIDS [3], BENCH_PHONE_PORT [3900]
@@ -215,6 +216,8 @@ interface StoryRun {
   hydratedMs: number;
   reviewMs: number;
   confirmationMs: number;
+  /** The same, timed in the page: from the tap's event to the first frame with the toast. */
+  inPageMs: number;
 }
 
 /**
@@ -277,15 +280,41 @@ async function story(app: App, eventId: number, itemIds: number[]) {
       await confirm.waitFor();
       const reviewMs = performance.now() - tapped;
       tapped = performance.now();
+      // Timed in the page as well: from the tap's event to the first frame after the toast is in the page. Playwright's
+      // own work at 4x CPU (finding the button by its role and name, checking what the tap would hit, polling for the
+      // toast) is in the time taken from here, not in the phone's.
+      const inPage = page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let tappedAt: number | null = null;
+            document.addEventListener(
+              "click",
+              (event) => {
+                if ((event.target as Element).closest("button")?.textContent?.includes("Confirm bid"))
+                  tappedAt = event.timeStamp;
+              },
+              { capture: true },
+            );
+            const toaster = document.querySelector('[aria-label="Notifications"]')!;
+            const observer = new MutationObserver(() => {
+              if (tappedAt === null || !/highest bid/.test(toaster.textContent ?? "")) return;
+              observer.disconnect();
+              const tap = tappedAt;
+              requestAnimationFrame(() => resolve(performance.now() - tap));
+            });
+            observer.observe(toaster, { subtree: true, childList: true, characterData: true });
+          }),
+      );
       await confirm.click();
       await page
         .getByRole("region", { name: "Notifications" })
         .getByText(/highest bid/)
         .waitFor();
       const confirmationMs = performance.now() - tapped;
-      runs.push({ formShownMs, hydratedMs, reviewMs, confirmationMs });
+      const inPageMs = await inPage;
+      runs.push({ formShownMs, hydratedMs, reviewMs, confirmationMs, inPageMs });
       console.log(
-        `  bid ${n + 1} (${amount}): form shown ${formShownMs.toFixed(0)} ms, hydrated ${hydratedMs.toFixed(0)} ms after opening the link; review ${reviewMs.toFixed(0)} ms, confirmation ${confirmationMs.toFixed(0)} ms after the taps`,
+        `  bid ${n + 1} (${amount}): form shown ${formShownMs.toFixed(0)} ms, hydrated ${hydratedMs.toFixed(0)} ms after opening the link; review ${reviewMs.toFixed(0)} ms, confirmation ${confirmationMs.toFixed(0)} ms after the taps; in the page ${inPageMs.toFixed(0)} ms`,
       );
     }
     // A gift on the bill (/dp, a signed-in guest's default) gives the guest an invoice; the guest's own bids page
@@ -345,14 +374,15 @@ async function main() {
       const usable = median(told.runs.map((run) => run.formShownMs));
       const hydrated = median(told.runs.map((run) => run.hydratedMs));
       const confirmation = median(told.runs.map((run) => run.confirmationMs));
+      const confirmationInPage = median(told.runs.map((run) => run.inPageMs));
       console.log(
-        `  medians of ${told.runs.length}: form shown ${usable.toFixed(0)} ms, hydrated ${hydrated.toFixed(0)} ms, confirmation ${confirmation.toFixed(0)} ms`,
+        `  medians of ${told.runs.length}: form shown ${usable.toFixed(0)} ms, hydrated ${hydrated.toFixed(0)} ms, confirmation ${confirmation.toFixed(0)} ms (${confirmationInPage.toFixed(0)} ms in the page)`,
       );
       console.log(
         `  Goal: a bid can be placed within ${GOALS.bidUsableMs} ms of opening the link: ${usable <= GOALS.bidUsableMs ? "met" : "MISSED"} (form ${usable.toFixed(0)} ms; hydrated ${hydrated.toFixed(0)} ms)`,
       );
       console.log(
-        `  Goal: the confirmation within ${GOALS.confirmationMs} ms of the tap: ${confirmation <= GOALS.confirmationMs ? "met" : "MISSED"} (${confirmation.toFixed(0)} ms)`,
+        `  Goal: the confirmation within ${GOALS.confirmationMs} ms of the tap, timed in the page: ${confirmationInPage <= GOALS.confirmationMs ? "met" : "MISSED"} (${confirmationInPage.toFixed(0)} ms; ${confirmation.toFixed(0)} ms with Playwright's own work)`,
       );
       if (!invoice)
         console.log(`  (the guest's bids page links no invoice: /invoice is left out of Lighthouse's pages)`);
