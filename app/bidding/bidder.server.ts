@@ -16,7 +16,7 @@ import { refusalMessage } from "./refusal-messages";
 import type { Submission } from "./engine";
 import type { z } from "zod";
 import type { ToastInput } from "~/http/toast.server";
-import type { preferenceSchema } from "~/messages/message-forms";
+import type { preferenceSchema } from "~/messages/preference-form";
 
 /**
  * The engine refused the bid against the item's state at that moment (outbid meanwhile, closed): the form was

@@ -1,6 +1,7 @@
 /**
- * The forms of messaging, one zod schema each, shared by the pages (Conform checks them in the browser) and the
- * actions (parseForm). Client-safe.
+ * The organisers' forms of messaging, one zod schema each, shared by the pages (Conform checks them in the browser) and
+ * the actions (parseForm). Client-safe. The bidder's own choice is in preference-form.ts, apart: these forms read every
+ * template, which a guest's page has no need to load.
  */
 import { z } from "zod";
 import {
@@ -16,25 +17,6 @@ import {
 } from "~/forms/rules";
 import { RICH_TEXT_MAX_LENGTH } from "~/rich-text/limits";
 import { TEMPLATE_NAMES } from "./templates";
-
-export const OUTBID_CHANNELS = ["email", "text", "both", "none"] as const;
-export type OutbidChannel = (typeof OUTBID_CHANNELS)[number];
-
-/** The bidder's choice on their own page: how outbid messages reach them, and consent to texts. */
-export const PREFERENCE_FORM = "message-preferences";
-export const preferenceSchema = z
-  .object({
-    outbid_channel: z.enum(OUTBID_CHANNELS, { message: "Choose how to be told." }),
-    phone: optionalMobile,
-    text_consent: yesNo,
-  })
-  .superRefine((value, context) => {
-    if (value.outbid_channel !== "text" && value.outbid_channel !== "both") return;
-    if (!value.phone)
-      context.addIssue({ code: "custom", path: ["phone"], message: "Enter the mobile number to text." });
-    if (!value.text_consent)
-      context.addIssue({ code: "custom", path: ["text_consent"], message: "Tick the box to agree to texts." });
-  });
 
 const automaticFlags = Object.fromEntries(TEMPLATE_NAMES.map((name) => [`auto_${name}`, yesNo])) as Record<
   `auto_${(typeof TEMPLATE_NAMES)[number]}`,

@@ -2,7 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import { message_preference, message_settings, usr } from "~drizzle/schema";
 import { toE164 } from "./phone";
-import type { OutbidChannel } from "./message-forms";
+import type { OutbidChannel } from "./preference-form";
 import type { Database } from "~/db/connection.server";
 
 export interface MessagePreference {

@@ -27,7 +27,7 @@ import { replyFor } from "~/forms/form-contract";
 import { intentAction } from "~/forms/intent-action.server";
 import { refuseForm } from "~/forms/reply.server";
 import { redirectWithToast, toastOf } from "~/http/toast.server";
-import { PREFERENCE_FORM, preferenceSchema } from "~/messages/message-forms";
+import { PREFERENCE_FORM, preferenceSchema } from "~/messages/preference-form";
 import { ANSWERED_IN_PLACE, unlessAnsweredInPlace, wantsAnswerInPlace } from "~/navigation/answer-in-place";
 import pageStylesHref from "~/styles/pages/inroombid.css";
 import { ErrorPage } from "~/ui/error-page";

@@ -6,7 +6,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { replyFor } from "~/forms/form-contract";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
-import { PREFERENCE_FORM, preferenceSchema, type OutbidChannel } from "~/messages/message-forms";
+import { PREFERENCE_FORM, preferenceSchema, type OutbidChannel } from "~/messages/preference-form";
 import { Button } from "~/ui/button";
 import { checkboxProps, Field } from "~/ui/field";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
