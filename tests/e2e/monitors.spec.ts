@@ -7,6 +7,7 @@ import { floorBid, openLot, sellLot } from "~/bidding/live-lots.server";
 import { recordPledge } from "~/paddle-raise/pledges.server";
 import { auction_item, paddle_raise, usr, usr_event_paddle } from "~drizzle/schema";
 import { expect, test } from "./support/fixtures";
+import { hydrated } from "./support/hydrated";
 import { networkThatDrops } from "./support/network-drop";
 import { signIn } from "./support/sign-in";
 import type { Browser, Page } from "@playwright/test";
@@ -125,6 +126,8 @@ async function monitorOnFakeClock(browser: Browser, galaId: number) {
   const screen = await context.newPage();
   await screen.clock.install();
   await screen.goto(`/woa2025monitor?id=${galaId}`);
+  // The page turns on a timer its scripts set: the fake clock may run only once they have.
+  await hydrated(screen);
   const items = screen.getByRole("region", { name: "Silent items" });
   await expect(items.getByTestId("items-page")).toHaveText(/^Page 1 of \d+$/);
   await expect(screen.getByRole("region", { name: "Total pledged" })).toBeVisible();

@@ -3,13 +3,12 @@ import type { Page } from "@playwright/test";
 /**
  * Waits until React has hydrated the page (the root's first commit marks <html data-hydrated>, app/root.tsx): a click
  * that loads another document while React is still hydrating interrupts it, and React reports an error (#345) in the
- * console. The router's presence is not enough: it is there before a slow machine has finished hydrating.
+ * console. The router's presence is not enough: it is there before a slow machine has finished hydrating. Waited for
+ * with a locator, which Playwright polls itself: neither a page's fake clock nor a page in the background (no
+ * animation frames) holds it back.
  */
 export async function hydrated(page: Page) {
-  // Polled on a timer: a page in the background gets no animation frames.
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined, undefined, {
-    polling: 20,
-  });
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
 /**
@@ -17,9 +16,5 @@ export async function hydrated(page: Page) {
  * sent without scripts, a file, or a page of the test's own.
  */
 export async function hydratedIfItHydrates(page: Page) {
-  await page.waitForFunction(
-    () => !("__remixContext" in window) || document.documentElement.dataset.hydrated !== undefined,
-    undefined,
-    { polling: 20 },
-  );
+  if (await page.evaluate(() => "__remixContext" in window)) await hydrated(page);
 }
