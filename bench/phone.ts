@@ -305,13 +305,18 @@ async function story(app: App, eventId: number, itemIds: number[]) {
             observer.observe(toaster, { subtree: true, childList: true, characterData: true });
           }),
       );
-      await confirm.click();
-      await page
-        .getByRole("region", { name: "Notifications" })
-        .getByText(/highest bid/)
-        .waitFor();
-      const confirmationMs = performance.now() - tapped;
-      const inPageMs = await inPage;
+      // Awaited together, so that a failed click or wait is the error reported, not the page's timing left hanging.
+      const [inPageMs, confirmationMs] = await Promise.all([
+        inPage,
+        (async () => {
+          await confirm.click();
+          await page
+            .getByRole("region", { name: "Notifications" })
+            .getByText(/highest bid/)
+            .waitFor();
+          return performance.now() - tapped;
+        })(),
+      ]);
       runs.push({ formShownMs, hydratedMs, reviewMs, confirmationMs, inPageMs });
       console.log(
         `  bid ${n + 1} (${amount}): form shown ${formShownMs.toFixed(0)} ms, hydrated ${hydratedMs.toFixed(0)} ms after opening the link; review ${reviewMs.toFixed(0)} ms, confirmation ${confirmationMs.toFixed(0)} ms after the taps; in the page ${inPageMs.toFixed(0)} ms`,

@@ -101,6 +101,18 @@ test("an outbid bidder gets the email and the text, follows the link and bids ag
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("region", { name: "Notifications" })).toContainText("we'll tell you as you chose");
 
+  // Without JavaScript, a refused choice comes back as it was sent, with the reason at the field.
+  const plain = await page.context().browser()!.newContext({ javaScriptEnabled: false });
+  const plainPage = await plain.newPage();
+  await signIn(plainPage, gala.organiser);
+  await plainPage.goto(`/inroombid?id=${gala.id}&view=mine`);
+  await plainPage.getByLabel("Text message").check();
+  await plainPage.getByLabel("Mobile number").fill("");
+  await plainPage.getByRole("button", { name: "Save" }).click();
+  await expect(plainPage.getByText("Enter the mobile number to text.")).toBeVisible();
+  await expect(plainPage.getByLabel("Text message")).toBeChecked();
+  await plain.close();
+
   // Bid, and lead.
   await page.goto(`/inroombid?id=${gala.id}&item=${item.id}`);
   await page.getByRole("group", { name: "Quick bid" }).getByRole("button").first().click();

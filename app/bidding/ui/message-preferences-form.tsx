@@ -55,7 +55,8 @@ export function MessagePreferencesForm({
                 type="radio"
                 name={fields.outbid_channel.name}
                 value={choice.value}
-                defaultChecked={saved.outbid_channel === choice.value}
+                // The choice sent, when it was refused (a page loaded again without JavaScript), else the saved one.
+                defaultChecked={fields.outbid_channel.initialValue === choice.value}
                 disabled={choice.texting && !saved.textingAvailable}
               />
               {choice.label}
