@@ -3,12 +3,20 @@
  * and the staff actions on them (close now, extend, reopen, retract), which app/bidding/staff-actions.server.ts
  * carries out. Every query is scoped to the event.
  */
-import { formatInTimeZone } from "date-fns-tz";
 import { and, asc, count, desc, eq, inArray, max, or, gt } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db } from "~/db.server";
 import { formatMoney } from "~/ui/format";
-import { formatInZone, zoneAbbreviation } from "~/ui/zoned-time";
+import {
+  clockTime,
+  dayKey,
+  formatInZone,
+  monthName,
+  pad,
+  wallClock,
+  weekdayName,
+  zoneAbbreviation,
+} from "~/ui/zoned-time";
 import { auction_item, bid, event, usr, usr_event_paddle, winner } from "~drizzle/schema";
 import { AUCTION_KINDS, loadEventAuctionRules, rulesForItem } from "./auction-rules.server";
 import { itemState, winningPositions } from "./item-records.server";
@@ -67,27 +75,31 @@ export async function listSilentBids(
     .where(and(eq(bid.event_id, eventId), inArray(auction_item.type, [...AUCTION_KINDS])))
     .orderBy(desc(bid.created_at), desc(bid.bid_id));
 
-  return rows.map((row) => ({
-    bidId: row.bidId,
-    itemId: row.itemId,
-    lot: row.lot,
-    itemTitle: row.title,
-    itemType: row.type,
-    bidder: personName(row.firstName, row.lastName) ?? row.email,
-    paddle: row.paddle,
-    email: row.email,
-    amount: row.amount,
-    amountLabel: formatMoney(row.amount, display.currency),
-    status: row.status,
-    autoBid: row.isAutoBid,
-    buyNow: row.kind === "buy_now",
-    placedBy: row.placerEmail === null ? null : (personName(row.placerFirst, row.placerLast) ?? row.placerEmail),
-    time: formatInTimeZone(row.createdAt, display.timezone, "yyyy-MM-dd HH:mm:ss"),
-    timeLabel: `${formatInTimeZone(row.createdAt, display.timezone, "EEE d MMM, h:mm:ss a")} ${zoneAbbreviation(row.createdAt, display.timezone)}`,
-    timeMs: row.createdAt.getTime(),
-    retractReason: row.retractReason,
-    retractable: row.kind === "bid" && row.status !== "retracted" && row.itemClosed === null,
-  }));
+  return rows.map((row) => {
+    const placed = wallClock(row.createdAt, display.timezone);
+    return {
+      bidId: row.bidId,
+      itemId: row.itemId,
+      lot: row.lot,
+      itemTitle: row.title,
+      itemType: row.type,
+      bidder: personName(row.firstName, row.lastName) ?? row.email,
+      paddle: row.paddle,
+      email: row.email,
+      amount: row.amount,
+      amountLabel: formatMoney(row.amount, display.currency),
+      status: row.status,
+      autoBid: row.isAutoBid,
+      buyNow: row.kind === "buy_now",
+      placedBy: row.placerEmail === null ? null : (personName(row.placerFirst, row.placerLast) ?? row.placerEmail),
+      // Sortable as text ("2027-03-14 19:05:09"), and as people read it ("Sun 14 Mar, 7:05:09 PM EDT").
+      time: `${dayKey(placed)} ${pad(placed.hour)}:${pad(placed.minute)}:${pad(placed.second)}`,
+      timeLabel: `${weekdayName(placed)} ${placed.day} ${monthName(placed)}, ${clockTime(placed, { seconds: true })} ${zoneAbbreviation(row.createdAt, display.timezone)}`,
+      timeMs: row.createdAt.getTime(),
+      retractReason: row.retractReason,
+      retractable: row.kind === "bid" && row.status !== "retracted" && row.itemClosed === null,
+    };
+  });
 }
 
 /**

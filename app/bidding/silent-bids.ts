@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { requiredText, rowIdOr } from "~/forms/rules";
-import { zonedDateTimeSchema } from "~/ui/zoned-time";
+import { zonedDateTimeSchema } from "~/ui/zoned-time-schema";
 
 /** One bid of the ledger, as staff read it. Amounts in cents; labels and times formatted on the server. */
 export interface BidRow {

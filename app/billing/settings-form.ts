@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { moneyField, optionalText, percentage, stripeKey, yesNo } from "~/forms/rules";
-import { zonedDateTimeSchema } from "~/ui/zoned-time";
+import { zonedDateTimeSchema } from "~/ui/zoned-time-schema";
 
 export const BILLING_SETTINGS_FORM = "billing-settings";
 

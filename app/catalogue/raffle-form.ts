@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { listDialogForm } from "~/admin-list/list-dialog";
 import { optionalTextSaying, requiredText } from "~/forms/rules";
-import { zonedDateTimeSchema } from "~/ui/zoned-time";
+import { zonedDateTimeSchema } from "~/ui/zoned-time-schema";
 import { linesField, readBundles, readPrizes } from "./lines";
 
 export const raffleSchema = (timeZone: string) =>

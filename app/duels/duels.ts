@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { readMoney, requiredText, rowId, rowIdOr, yesNo } from "~/forms/rules";
-import { zonedDateTimeSchema } from "~/ui/zoned-time";
+import { zonedDateTimeSchema } from "~/ui/zoned-time-schema";
 
 export const SIDES = ["a", "b"] as const;
 export type Side = (typeof SIDES)[number];

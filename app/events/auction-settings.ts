@@ -9,7 +9,8 @@
 import { z } from "zod";
 import { formReply } from "~/forms/form-contract";
 import { wholeNumberText, yesNo } from "~/forms/rules";
-import { formatInZone, zonedDateTimeSchema, zonedInputToUtc } from "~/ui/zoned-time";
+import { formatInZone, zonedInputToUtc } from "~/ui/zoned-time";
+import { zonedDateTimeSchema } from "~/ui/zoned-time-schema";
 
 export type AuctionKind = "silent" | "virtual";
 

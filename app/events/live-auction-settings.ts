@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { imageAddress } from "~/forms/rules";
-import { zonedDateTimeSchema } from "~/ui/zoned-time";
+import { zonedDateTimeSchema } from "~/ui/zoned-time-schema";
 
 export const LIVE_SETTINGS_FORM = "live-auction";
 export const CAPACITY_MAX = 100_000;

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { listDialogForm } from "~/admin-list/list-dialog";
 import { moneyField, requiredText, rowId, yesNo } from "~/forms/rules";
 import { richTextField } from "~/rich-text/schema";
-import { zonedDateTimeSchema } from "~/ui/zoned-time";
+import { zonedDateTimeSchema } from "~/ui/zoned-time-schema";
 
 export const FUNDRAISER_SIGNUP_FORM = "fundraiser-signup";
 export const FUNDRAISER_EDIT_FORM = "fundraiser-edit";

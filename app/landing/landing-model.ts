@@ -1,21 +1,11 @@
 /**
- * The landing page's data as the page component takes it, and how its settings tree is resolved against the
- * event (client-safe: the designer's live preview resolves the tree being edited in the browser).
- *
- * Defaults (docs/decisions/014-page-designer.md): a setting marked "use default" follows the event itself where the
- * event has a counterpart (its branding colours and fonts, its title, summary, picture and description, its
- * organiser's "about"), so changing the branding changes the page; the default theme values (DEFAULT_THEME) and the
- * tree's own defaults hold for the rest.
+ * The landing page's data as the page component takes it (client-safe). Its settings tree is resolved against the
+ * event in resolve-landing.ts, apart, so that the guest's page, given the resolved settings by its loader, does not
+ * load the settings' rules (zod).
  */
-import { pageThemeStyle, themeDefaults, type EventBranding } from "~/ui/branding";
-import {
-  completeSectionOrder,
-  LANDING_SECTIONS,
-  resolveLandingMeta,
-  type LandingSectionKey,
-  type ResolvedLanding,
-} from "~drizzle/schema/settings";
+import { pageThemeStyle, type EventBranding } from "~/ui/branding";
 import type { CSSProperties } from "react";
+import type { LandingSectionKey, ResolvedLanding } from "~drizzle/schema/settings";
 
 export interface LandingItem {
   id: number;
@@ -73,23 +63,6 @@ export interface LandingContext {
 }
 
 export type LandingSettings = ResolvedLanding & { order: LandingSectionKey[] };
-
-/**
- * The tree's values for this event: its own where set, else the event's, else DEFAULT_THEME and the built-in defaults.
- */
-export function resolveLanding(context: LandingContext, stored: unknown): LandingSettings {
-  const b = context.branding;
-  const settings = resolveLandingMeta(stored, {
-    global: themeDefaults(b),
-    heroSection: { title: context.event.title, subtitle: context.event.excerpt, image: context.event.thumbnail },
-    detailsSection: { body: context.event.descriptionHtml },
-    companySection: {
-      title: context.company.name ? `About ${context.company.name}` : undefined,
-      text: context.company.aboutHtml,
-    },
-  });
-  return { ...settings, order: completeSectionOrder(settings.global.sectionOrder, LANDING_SECTIONS) };
-}
 
 /** The design tokens of the page: the tree's colours and fonts over the event's text colour and weights. */
 export function landingStyle(settings: LandingSettings, branding: EventBranding): CSSProperties {

@@ -11,7 +11,8 @@ import { loadPublicChrome } from "~/public-components/public-components.server";
 import { richTextToPlainText } from "~/rich-text/sanitize.server";
 import { publicOrigin } from "~/security/request.server";
 import { loadLandingContext } from "./landing-context.server";
-import { landingFonts, resolveLanding } from "./landing-model";
+import { landingFonts } from "./landing-model";
+import { resolveLanding } from "./resolve-landing";
 
 type ShareMeta = { share_title?: string | null; share_description?: string | null };
 
@@ -34,7 +35,9 @@ export async function loadLandingPage(request: Request) {
     preview,
     draft,
     context,
-    tree,
+    // Resolved here, not in the page: resolving reads the settings' rules (zod), which a guest's phone then need not
+    // load (docs/benchmarks.md, "The guest's phone").
+    settings,
     chrome,
     fonts: eventFonts(landingFonts(settings, context.branding)),
     share: {

@@ -4,17 +4,18 @@
  * think it is tonight), and the year too when it is another year's. An exact time rather than "in 10 minutes": a
  * message can arrive minutes late. `now` is when the message is written out (the worker's send).
  */
-import { formatInTimeZone } from "date-fns-tz";
-import { zoneAbbreviation } from "~/ui/zoned-time";
+import { clockTime, dayKey, monthName, wallClock, weekdayName, zoneAbbreviation } from "~/ui/zoned-time";
 
 export function closingTime(closes: Date | string, timeZone: string, now: Date): string {
   const at = new Date(closes);
-  const day = (date: Date) => formatInTimeZone(date, timeZone, "yyyy-MM-dd");
-  const pattern =
-    day(at) === day(now)
-      ? "h:mm a"
-      : day(at).slice(0, 4) === day(now).slice(0, 4)
-        ? "EEE MMM d, h:mm a"
-        : "EEE MMM d, yyyy, h:mm a";
-  return `${formatInTimeZone(at, timeZone, pattern)} ${zoneAbbreviation(at, timeZone)}`;
+  const close = wallClock(at, timeZone);
+  const today = wallClock(now, timeZone);
+  const day = `${weekdayName(close)} ${monthName(close)} ${close.day}`;
+  const shown =
+    dayKey(close) === dayKey(today)
+      ? clockTime(close)
+      : close.year === today.year
+        ? `${day}, ${clockTime(close)}`
+        : `${day}, ${close.year}, ${clockTime(close)}`;
+  return `${shown} ${zoneAbbreviation(at, timeZone)}`;
 }

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { moneyField, optionalText, readMoney, requiredText, rowId, yesNo } from "~/forms/rules";
 import { richTextField } from "~/rich-text/schema";
-import { zonedDateTimeSchema } from "~/ui/zoned-time";
+import { zonedDateTimeSchema } from "~/ui/zoned-time-schema";
 import {
   DISCOUNT_TYPES,
   LIMITS,

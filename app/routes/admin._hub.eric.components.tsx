@@ -15,7 +15,8 @@ import { richTextLinks } from "~/rich-text/ui/rich-text-editor";
 import { STYLE_GUIDE_INTENT } from "~/style-guide/demo-intents";
 import { ComponentsPage, DEMO_TIME_ZONE } from "~/style-guide/ui/components-page";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
-import { formatInZone, zonedDateTimeSchema } from "~/ui/zoned-time";
+import { formatInZone } from "~/ui/zoned-time";
+import { zonedDateTimeSchema } from "~/ui/zoned-time-schema";
 
 export const meta: MetaFunction = () => [{ title: "Components · Design lab · Gavel" }];
 

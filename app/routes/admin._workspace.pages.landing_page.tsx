@@ -4,7 +4,7 @@ import { requireEventPermission } from "~/auth/access.server";
 import { CATALOGUE_FONT_CSS_HREF } from "~/fonts/font-faces.server";
 import { paths } from "~/http/paths";
 import { backWithToast } from "~/http/toast.server";
-import { resolveLanding } from "~/landing/landing-model";
+import { resolveLanding } from "~/landing/resolve-landing";
 import { LandingPage } from "~/landing/ui/landing-page";
 import { changeDesign, designerScreen } from "~/pages-designer/designs.server";
 import { DesignerScreen, designerMeta } from "~/pages-designer/ui/designer-screen";

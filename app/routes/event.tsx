@@ -1,6 +1,5 @@
 import { useLoaderData } from "@remix-run/react";
 import { FontFaces, fontPreloadMeta } from "~/fonts/ui/event-fonts";
-import { resolveLanding } from "~/landing/landing-model";
 import { loadLandingPage } from "~/landing/landing.server";
 import { LandingPage } from "~/landing/ui/landing-page";
 import pageStylesHref from "~/styles/pages/event.css";
@@ -37,8 +36,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export default function EventPage() {
-  const { preview, draft, context, tree, chrome, fonts } = useLoaderData<typeof loader>();
-  const settings = resolveLanding(context, tree);
+  const { preview, draft, context, settings, chrome, fonts } = useLoaderData<typeof loader>();
   return (
     <>
       <FontFaces css={fonts.css} />

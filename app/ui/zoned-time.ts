@@ -3,9 +3,6 @@
  * server. Forms carry them as wall-clock strings "YYYY-MM-DDTHH:mm" (the value of `<input type="datetime-local">`)
  * and the action turns them into instants with the event's zone (decision 009). Client-safe: no server imports.
  */
-import { formatInTimeZone } from "date-fns-tz";
-import { z } from "zod";
-
 const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -60,7 +57,7 @@ export function zonedInputToUtc(local: string, timeZone: string): Date | null {
 }
 
 /** "YYYY-MM-DDTHH:mm[:ss]" read as if it were UTC, in milliseconds; null when malformed or not a real time. */
-function parseWallTime(local: string): number | null {
+export function parseWallTime(local: string): number | null {
   const match = WALL_TIME.exec(local.trim());
   if (!match) return null;
   const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as [
@@ -125,16 +122,91 @@ function toDate(date: Date | string | null | undefined): Date | null {
 export function utcToZonedInput(date: Date | string | null | undefined, timeZone: string): string {
   assertTimeZone(timeZone);
   const value = toDate(date);
-  return value ? formatInTimeZone(value, timeZone, "yyyy-MM-dd'T'HH:mm") : "";
+  if (!value) return "";
+  const wall = wallClock(value, timeZone);
+  return `${dayKey(wall)}T${pad(wall.hour)}:${pad(wall.minute)}`;
 }
 
 export type ZonedFormatStyle = "datetime" | "date" | "time" | "long";
 
-const PATTERNS: Record<ZonedFormatStyle, { pattern: string; zone: boolean }> = {
-  datetime: { pattern: "EEE, d MMM yyyy, h:mm a", zone: true }, // Sat, 14 Mar 2027, 7:00 PM EDT
-  date: { pattern: "EEE, d MMM yyyy", zone: false }, // Sat, 14 Mar 2027
-  time: { pattern: "h:mm a", zone: true }, // 7:00 PM EDT
-  long: { pattern: "EEEE, d MMMM yyyy 'at' h:mm a", zone: true }, // Saturday, 14 March 2027 at 7:00 PM EDT
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** What the zone's clocks and calendars show at an instant: month 0–11, weekday 0 (Sunday) to 6. */
+export type WallClock = {
+  year: number;
+  month: number;
+  day: number;
+  weekday: number;
+  hour: number;
+  minute: number;
+  second: number;
+};
+
+/**
+ * The zone's wall clock at `date`: the instant moved by the zone's offset then, read in UTC. (Formatting by hand
+ * rather than with date-fns-tz keeps its 9 KB out of every page's scripts: the error page formats times.)
+ */
+export function wallClock(date: Date, timeZone: string): WallClock {
+  const wall = new Date(date.getTime() + offsetAt(date.getTime(), timeZone));
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth(),
+    day: wall.getUTCDate(),
+    weekday: wall.getUTCDay(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+  };
+}
+
+/** A number with leading zeros: 7 → "07". */
+export const pad = (value: number, width = 2) => String(value).padStart(width, "0");
+
+/** "2027-03-14": the wall clock's day, as forms and comparisons of days want it. */
+export const dayKey = (wall: WallClock) => `${pad(wall.year, 4)}-${pad(wall.month + 1)}-${pad(wall.day)}`;
+
+/** "7:05 PM", or "7:05:09 PM" with seconds. */
+export function clockTime(wall: WallClock, { seconds = false } = {}): string {
+  const time = `${wall.hour % 12 || 12}:${pad(wall.minute)}${seconds ? `:${pad(wall.second)}` : ""}`;
+  return `${time} ${wall.hour < 12 ? "AM" : "PM"}`;
+}
+
+export const weekdayName = (wall: WallClock, length: "short" | "long" = "short") =>
+  length === "short" ? WEEKDAYS[wall.weekday]!.slice(0, 3) : WEEKDAYS[wall.weekday]!;
+
+export const monthName = (wall: WallClock, length: "short" | "long" = "short") =>
+  length === "short" ? MONTHS[wall.month]!.slice(0, 3) : MONTHS[wall.month]!;
+
+const STYLES: Record<ZonedFormatStyle, { text: (wall: WallClock) => string; zone: boolean }> = {
+  // Sat, 14 Mar 2027, 7:00 PM EDT
+  datetime: {
+    text: (wall) => `${weekdayName(wall)}, ${wall.day} ${monthName(wall)} ${wall.year}, ${clockTime(wall)}`,
+    zone: true,
+  },
+  // Sat, 14 Mar 2027
+  date: { text: (wall) => `${weekdayName(wall)}, ${wall.day} ${monthName(wall)} ${wall.year}`, zone: false },
+  // 7:00 PM EDT
+  time: { text: (wall) => clockTime(wall), zone: true },
+  // Saturday, 14 March 2027 at 7:00 PM EDT
+  long: {
+    text: (wall) =>
+      `${weekdayName(wall, "long")}, ${wall.day} ${monthName(wall, "long")} ${wall.year} at ${clockTime(wall)}`,
+    zone: true,
+  },
 };
 
 /**
@@ -150,9 +222,9 @@ export function formatInZone(
   assertTimeZone(timeZone);
   const value = toDate(date);
   if (!value) return "";
-  const { pattern, zone } = PATTERNS[style];
-  const text = formatInTimeZone(value, timeZone, pattern);
-  return zone ? `${text} ${zoneAbbreviation(value, timeZone)}` : text;
+  const { text, zone } = STYLES[style];
+  const shown = text(wallClock(value, timeZone));
+  return zone ? `${shown} ${zoneAbbreviation(value, timeZone)}` : shown;
 }
 
 // English abbreviations live in the locales of the countries that use them: en-US knows "EDT" but calls London's
@@ -175,35 +247,6 @@ export function zoneAbbreviation(date: Date, timeZone: string): string {
     fallback ||= name;
   }
   return fallback;
-}
-
-/**
- * A zod schema for a DateTimeField's post in an action: "" gives null (or the `required` message), a wall time
- * gives its instant in `timeZone`, and anything else a message for the field, naming a daylight-saving gap when
- * the time does not happen there.
- */
-export function zonedDateTimeSchema(timeZone: string, { required }: { required?: string } = {}) {
-  return z
-    .string()
-    .trim()
-    .default("")
-    .transform((value, context): Date | null => {
-      if (value === "") {
-        if (!required) return null;
-        context.addIssue({ code: z.ZodIssueCode.custom, message: required });
-        return z.NEVER;
-      }
-      const instant = zonedInputToUtc(value, timeZone);
-      if (instant) return instant;
-      context.addIssue({
-        code: z.ZodIssueCode.custom,
-        message:
-          parseWallTime(value) === null
-            ? "Enter a date and time, such as 14 Mar 2027, 7:00 PM."
-            : `That time does not happen in ${timeZone}: the clocks go forward then. Choose a later time.`,
-      });
-      return z.NEVER;
-    });
 }
 
 /**

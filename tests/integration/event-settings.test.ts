@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { OWNER_ROLE } from "~/auth/permissions";
 import { BRANDING_INTENT } from "~/events/setup-forms";
 import { EVENT_SETUP_INTENT } from "~/events/short-path-forms";
-import { landingStyle, resolveLanding, type LandingContext } from "~/landing/landing-model";
+import { landingStyle, type LandingContext, type LandingSettings } from "~/landing/landing-model";
 import * as brandingRoute from "~/routes/admin._workspace.setup.branding";
 import * as companyRoute from "~/routes/admin._workspace.setup.company";
 import * as contactRoute from "~/routes/admin._workspace.setup.contact";
@@ -312,8 +312,8 @@ describe(`the public /event page on ${process.env.TEST_DB_ENGINE}`, () => {
         context: { branding: { primary_color: "#0b3d91" }, company: { aboutHtml: "<p>Hi</p>" } },
       },
     });
-    const { context, tree } = byId.data as { context: LandingContext; tree: unknown };
-    expect(landingStyle(resolveLanding(context, tree), context.branding)).toMatchObject({
+    const { context, settings } = byId.data as { context: LandingContext; settings: LandingSettings };
+    expect(landingStyle(settings, context.branding)).toMatchObject({
       "--color-primary": "#0b3d91",
     });
     const { slug } = await row();
@@ -331,12 +331,12 @@ describe(`the public /event page on ${process.env.TEST_DB_ENGINE}`, () => {
       .set({ heading_font: "Playfair Display", body_font: "Lato", body_weight: 300 })
       .where(eq(event.event_id, eventId));
     const { data } = await open(`?id=${eventId}`);
-    const { context, tree, fonts } = data as {
+    const { context, settings, fonts } = data as {
       context: LandingContext;
-      tree: unknown;
+      settings: LandingSettings;
       fonts: { css: string; preload: string };
     };
-    const branding = landingStyle(resolveLanding(context, tree), context.branding);
+    const branding = landingStyle(settings, context.branding);
     expect(branding).toMatchObject({
       "--font-heading": '"Playfair Display", var(--font-serif)',
       "--font-body": '"Lato", var(--font-system)',
@@ -348,10 +348,10 @@ describe(`the public /event page on ${process.env.TEST_DB_ENGINE}`, () => {
 
     await db.update(event).set({ body_font: "Comic Neue" }).where(eq(event.event_id, eventId));
     const legacy = await open(`?id=${eventId}`);
-    const legacyData = legacy.data as { context: LandingContext; tree: unknown };
+    const legacyData = legacy.data as { context: LandingContext; settings: LandingSettings };
     expect(legacy).toMatchObject({ status: 200, data: { fonts: { preload: null } } });
-    expect(
-      landingStyle(resolveLanding(legacyData.context, legacyData.tree), legacyData.context.branding),
-    ).toMatchObject({ "--font-body": '"Comic Neue", var(--font-system)' });
+    expect(landingStyle(legacyData.settings, legacyData.context.branding)).toMatchObject({
+      "--font-body": '"Comic Neue", var(--font-system)',
+    });
   });
 });

@@ -5,7 +5,6 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { OWNER_ROLE } from "~/auth/permissions";
 import { loadPageDocument } from "~/designed-pages/page-documents.server";
 import { setFeatureEnabled, toggleFeatureTesting } from "~/events/feature-switches.server";
-import { resolveLanding, type LandingContext } from "~/landing/landing-model";
 import { PAGE_KINDS } from "~/pages-designer/page-kinds";
 import { DESIGNER_FORM, formFromTree, treeFromForm, valuesAsForm } from "~/pages-designer/tree-form";
 import * as landingRoute from "~/routes/admin._workspace.pages.landing_page";
@@ -17,6 +16,7 @@ import { giveRole, makeEvent, makeUser, sessionCookie, teamRole } from "../suppo
 import { call, makeRequest, type RouteFunction } from "../support/route-calls";
 import type { Tree } from "~/designed-pages/page-trees";
 import type { FormReply } from "~/forms/form-contract";
+import type { LandingSettings } from "~/landing/landing-model";
 
 const { db } = testDatabase();
 
@@ -48,8 +48,8 @@ const publicPage = async (query = "", cookie?: string) => {
     publicEventRoute.loader as RouteFunction,
     makeRequest(`/event?id=${eventId}${query}`, { cookie }),
   );
-  const data = outcome.data as { context: LandingContext; tree: unknown; draft: boolean; share: { title: string } };
-  return { ...outcome, data, settings: resolveLanding(data.context, data.tree) };
+  const data = outcome.data as { settings: LandingSettings; draft: boolean; share: { title: string } };
+  return { ...outcome, data, settings: data.settings };
 };
 
 /** The designer's form as it loads, with changes to some settings. */

@@ -1,7 +1,8 @@
 // The landing page's settings tree resolved for an event: stored values, "use default" following the
 // event's branding and content, the default theme values where the event has no counterpart, and the designer's form.
 import { describe, expect, it } from "vitest";
-import { resolveLanding, timeLeft, type LandingContext } from "~/landing/landing-model";
+import { timeLeft, type LandingContext } from "~/landing/landing-model";
+import { resolveLanding } from "~/landing/resolve-landing";
 import { PAGE_KINDS } from "~/pages-designer/page-kinds";
 import { errorsByField, moveSection, treeFromForm } from "~/pages-designer/tree-form";
 import {

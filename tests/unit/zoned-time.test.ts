@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatInZone, isValidTimeZone, utcToZonedInput, zonedDateTimeSchema, zonedInputToUtc } from "~/ui/zoned-time";
+import {
+  clockTime,
+  dayKey,
+  formatInZone,
+  isValidTimeZone,
+  utcToZonedInput,
+  wallClock,
+  zonedInputToUtc,
+} from "~/ui/zoned-time";
+import { zonedDateTimeSchema } from "~/ui/zoned-time-schema";
 
 const iso = (local: string, zone: string) => zonedInputToUtc(local, zone)?.toISOString() ?? null;
 
@@ -123,6 +132,19 @@ describe("formatInZone", () => {
       "Sunday, 14 March 2027 at 7:00 PM NZDT",
     );
     expect(formatInZone(null, "UTC")).toBe("");
+  });
+
+  it("reads midnight and noon on the 12-hour clock, and pads the year of a form's field", () => {
+    expect(formatInZone("2027-07-01T00:00:00Z", "UTC", "time")).toBe("12:00 AM UTC");
+    expect(formatInZone("2027-07-01T12:05:00Z", "UTC", "time")).toBe("12:05 PM UTC");
+    expect(utcToZonedInput("0999-01-02T03:04:00Z", "UTC")).toBe("0999-01-02T03:04");
+  });
+
+  it("gives the wall clock's seconds and a day key across the date line", () => {
+    const wall = wallClock(new Date("2027-03-14T10:59:09Z"), "Pacific/Auckland");
+    expect(clockTime(wall, { seconds: true })).toBe("11:59:09 PM");
+    expect(dayKey(wall)).toBe("2027-03-14");
+    expect(dayKey(wallClock(new Date("2027-03-14T11:00:00Z"), "Pacific/Auckland"))).toBe("2027-03-15");
   });
 
   it("falls back to the offset where English has no abbreviation", () => {
