@@ -7,16 +7,7 @@ import { and, asc, count, desc, eq, inArray, max, or, gt } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db } from "~/db.server";
 import { formatMoney } from "~/ui/format";
-import {
-  clockTime,
-  dayKey,
-  formatInZone,
-  monthName,
-  pad,
-  wallClock,
-  weekdayName,
-  zoneAbbreviation,
-} from "~/ui/zoned-time";
+import { dayKey, formatInZone, pad, wallClock } from "~/ui/zoned-time";
 import { auction_item, bid, event, usr, usr_event_paddle, winner } from "~drizzle/schema";
 import { AUCTION_KINDS, loadEventAuctionRules, rulesForItem } from "./auction-rules.server";
 import { itemState, winningPositions } from "./item-records.server";
@@ -92,9 +83,9 @@ export async function listSilentBids(
       autoBid: row.isAutoBid,
       buyNow: row.kind === "buy_now",
       placedBy: row.placerEmail === null ? null : (personName(row.placerFirst, row.placerLast) ?? row.placerEmail),
-      // Sortable as text ("2027-03-14 19:05:09"), and as people read it ("Sun 14 Mar, 7:05:09 PM EDT").
+      // Sortable as text ("2027-03-14 19:05:09"), and as people read it.
       time: `${dayKey(placed)} ${pad(placed.hour)}:${pad(placed.minute)}:${pad(placed.second)}`,
-      timeLabel: `${weekdayName(placed)} ${placed.day} ${monthName(placed)}, ${clockTime(placed, { seconds: true })} ${zoneAbbreviation(row.createdAt, display.timezone)}`,
+      timeLabel: formatInZone(row.createdAt, display.timezone, "stamp"),
       timeMs: row.createdAt.getTime(),
       retractReason: row.retractReason,
       retractable: row.kind === "bid" && row.status !== "retracted" && row.itemClosed === null,

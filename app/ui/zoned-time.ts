@@ -127,7 +127,7 @@ export function utcToZonedInput(date: Date | string | null | undefined, timeZone
   return `${dayKey(wall)}T${pad(wall.hour)}:${pad(wall.minute)}`;
 }
 
-export type ZonedFormatStyle = "datetime" | "date" | "time" | "long";
+export type ZonedFormatStyle = "datetime" | "date" | "time" | "long" | "stamp";
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const MONTHS = [
@@ -205,6 +205,11 @@ const STYLES: Record<ZonedFormatStyle, { text: (wall: WallClock) => string; zone
   long: {
     text: (wall) =>
       `${weekdayName(wall, "long")}, ${wall.day} ${monthName(wall, "long")} ${wall.year} at ${clockTime(wall)}`,
+    zone: true,
+  },
+  // Sun 14 Mar, 7:05:09 PM EDT: when a bid was placed, to the second, in a list of the evening's bids
+  stamp: {
+    text: (wall) => `${weekdayName(wall)} ${wall.day} ${monthName(wall)}, ${clockTime(wall, { seconds: true })}`,
     zone: true,
   },
 };

@@ -131,6 +131,7 @@ describe("formatInZone", () => {
     expect(formatInZone("2027-03-14T06:00:00Z", "Pacific/Auckland", "long")).toBe(
       "Sunday, 14 March 2027 at 7:00 PM NZDT",
     );
+    expect(formatInZone("2027-03-14T23:05:09Z", "America/New_York", "stamp")).toBe("Sun 14 Mar, 7:05:09 PM EDT");
     expect(formatInZone(null, "UTC")).toBe("");
   });
 
