@@ -10,7 +10,7 @@
 // Environment (defaults in brackets): DATABASE_URL (required), BENCH_BIDDERS [64], BENCH_SECONDS [10],
 // BENCH_ITEMS [500], BENCH_STREAMS [2000], BENCH_FANOUT_BIDS [20], BENCH_FANOUT_SPACING_MS [200],
 // BENCH_FANOUT_ITEMS [50], BENCH_CLIENT [document: the plain form post, 302 followed to the page it leads to / 409
-// with the page; data: the JavaScript page's single-fetch post to /inroombid.data, 202/409], BENCH_APP_NODE_ARGS [none: node options for the app, e.g. for a
+// with the page; data: the JavaScript page's single-fetch post to /inroombid.data, answered in place, 200/409], BENCH_APP_NODE_ARGS [none: node options for the app, e.g. for a
 // profile], BENCH_KEEP_DB [unset: the database is dropped at the end], BENCH_ONLY [unset; streams: the fan-out alone
 // with the app's memory per stream, `npm run bench:streams`], BENCH_MEMORY [unset: also measure the memory per stream
 // in a full run], BENCH_DATABASE [unset; pglite: the app on its embedded PGlite without DATABASE_URL, the reference on a
@@ -87,9 +87,9 @@ function postBid(app: App, bid: Bid): Promise<BidAnswer> {
       const answeredAt = performance.now();
       const status = response.statusCode ?? 0;
       const chunks: Buffer[] = [];
-      // Only a refusal's text is read (for its next minimum); the redirect's body is drained.
+      // Only a refusal's text is read (for its next minimum); an acceptance's body is drained.
       response.on("data", (chunk: Buffer) => {
-        if (status !== 302 && status !== 202 && status !== 204) chunks.push(chunk);
+        if (status === 409) chunks.push(chunk);
       });
       response.on("end", () => {
         const answer = () =>
@@ -133,9 +133,11 @@ function fetchPage(app: App, location: string, bidder: Bidder, setCookies: strin
   });
 }
 
-/** A document post answers 302; the JavaScript page's single-fetch post answers 202 with the redirect in its body. */
-const accepted = (answer: BidAnswer) =>
-  answer.status === 302 || (CLIENT === "data" && (answer.status === 202 || answer.status === 204));
+/**
+ * A document post answers 302 (the item's page to load again); the JavaScript page's single-fetch post, answered in
+ * place, 200 with the outcome and the bidder's standing.
+ */
+const accepted = (answer: BidAnswer) => answer.status === (CLIENT === "data" ? 200 : 302);
 
 interface Ledger {
   keys: { usrId: number; key: string }[];

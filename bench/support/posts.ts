@@ -3,6 +3,7 @@
  * session cookie), and a phone's bid, the bidder screen's form (POST /inroombid?id=&item=, intent=place).
  */
 import http from "node:http";
+import { IN_PLACE_FIELD, IN_PLACE_VALUE } from "~/navigation/answer-in-place";
 
 type Options = Pick<http.RequestOptions, "agent" | "timeout">;
 
@@ -53,8 +54,10 @@ export interface Bid {
 }
 
 /**
- * Sends `bid` to the app at `url` as the bidder screen's form; `data` posts it to the JavaScript page's single-fetch
- * address (/inroombid.data) instead of the document's. Answers and errors as with `sendForm`.
+ * Sends `bid` to the app at `url` as the bidder screen's form; `data` posts it as the JavaScript page does: to its
+ * single-fetch address (/inroombid.data) instead of the document's, asking for the answer in place (the outcome and
+ * the bidder's own standing, app/navigation/answer-in-place.ts) instead of a redirect. Answers and errors as with
+ * `sendForm`.
  */
 export function sendBid(
   url: string,
@@ -63,7 +66,12 @@ export function sendBid(
   onResponse: (response: http.IncomingMessage) => void,
 ): http.ClientRequest {
   const path = `${data ? "/inroombid.data" : "/inroombid"}?id=${bid.eventId}&item=${bid.itemId}`;
-  const fields = { intent: "place", amount: (bid.cents / 100).toFixed(2), key: bid.key };
+  const fields = {
+    intent: "place",
+    amount: (bid.cents / 100).toFixed(2),
+    key: bid.key,
+    ...(data ? { [IN_PLACE_FIELD]: IN_PLACE_VALUE } : {}),
+  };
   return sendForm(url, path, bid.bidder.cookie, fields, options, onResponse);
 }
 

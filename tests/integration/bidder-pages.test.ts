@@ -2,6 +2,7 @@
 // joining for a paddle number, watching, and a team member with can_bid bidding for a guest at a bid station.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { IN_PLACE_FIELD, IN_PLACE_VALUE } from "~/navigation/answer-in-place";
 import * as route from "~/routes/inroombid";
 import { auction_item, auction_item_image, bid, category, event, watch } from "~drizzle/schema";
 import { makeAuctionEvent, makeAuctionItem, makeBidder } from "../support/auction";
@@ -9,6 +10,7 @@ import { testDatabase } from "../support/database";
 import { giveRole, makeUser, sessionCookie, teamRole } from "../support/people";
 import { call, makeRequest, type RouteFunction } from "../support/route-calls";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { PlacedBid } from "~/bidding/placed-bid";
 
 const { db } = testDatabase();
 const call$ = (fn: unknown, request: Request) => call(fn as RouteFunction, request);
@@ -83,6 +85,42 @@ describe("/inroombid", () => {
     expect(await place()).toMatchObject({ status: 302, location: page(gala.event_id, lot.auction_item_id) });
     expect(await place()).toMatchObject({ status: 302 });
     expect(await db.select().from(bid).where(eq(bid.usr_id, ann.usrId))).toHaveLength(1);
+  });
+
+  it("answers a bid from the page's script in place, with the bidder's own standing after it, a repeat as well", async () => {
+    const { gala, lot, ann, cookie } = await setUp();
+    const rival = await makeBidder(db, gala.event_id);
+    const placeInPlace = (as: string, amount: string, key = crypto.randomUUID(), maximum = "") =>
+      call$(
+        route.action,
+        makeRequest(page(gala.event_id, lot.auction_item_id), {
+          cookie: as,
+          form: { intent: "place", amount, maximum, key, [IN_PLACE_FIELD]: IN_PLACE_VALUE },
+        }),
+      );
+    const standing = (answer: { data?: unknown }) => (answer.data as { placed: PlacedBid }).placed;
+    // The rival's maximum outbids Ann's bid at once: her own best is the bid she placed, outbid.
+    await placeInPlace(await sessionCookie(rival.usrId), "", crypto.randomUUID(), "500");
+    const outbid = await placeInPlace(cookie, "120");
+    expect(outbid).toMatchObject({ status: 200, data: { answeredInPlace: true } });
+    const [own] = await db
+      .select({ bidId: bid.bid_id })
+      .from(bid)
+      .where(and(eq(bid.usr_id, ann.usrId), eq(bid.auction_item_id, lot.auction_item_id)));
+    expect(standing(outbid)).toMatchObject({
+      itemId: lot.auction_item_id,
+      toast: { title: "Outbid at once by an earlier maximum bid" },
+      own: { itemId: lot.auction_item_id, best: { amount: 12_000, bidId: own.bidId }, boughtOutright: false },
+    });
+    // Above the maximum she leads; the same confirmation sent twice writes once and answers the same standing.
+    const key = crypto.randomUUID();
+    const leading = await placeInPlace(cookie, "600", key);
+    expect(standing(leading)).toMatchObject({
+      toast: { title: "You have the highest bid" },
+      own: { best: { amount: 60_000 } },
+    });
+    expect(standing(await placeInPlace(cookie, "600", key)).own).toEqual(standing(leading).own);
+    expect(await db.select().from(bid).where(eq(bid.usr_id, ann.usrId))).toHaveLength(2);
   });
 
   it("sends visitors who are not signed in to sign in, and gives a signed-in guest a paddle when they join", async () => {
