@@ -18,10 +18,14 @@
 // Results: docs/benchmarks.md ("The guest's phone").
 //
 // Environment (defaults in brackets): CHROMIUM_PATH [/usr/bin/chromium], BENCH_PHONE_BIDS [3], BENCH_PHONE_PORT [3900]
-// (the app; Chromium's debugging port is the next), BENCH_PHONE_ONLY [both]: "lighthouse" or "story".
+// (the app; Chromium's debugging port is the next), BENCH_PHONE_ONLY [both]: "lighthouse" or "story";
+// BENCH_PHONE_FRONT [none]: "tls" to reach the app and the reference through a TLS front speaking HTTP/2
+// (support/tls-front.ts), as phones reach a deployment behind the README's reverse proxy, on ports three and four
+// after BENCH_PHONE_PORT; BENCH_PHONE_SAVE: a folder where each page's whole Lighthouse report is written (JSON), to
+// read its audits' details (long tasks, what each script cost).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -30,11 +34,14 @@ import { chromium, type Browser, type Page } from "@playwright/test";
 import lighthouse from "lighthouse";
 import { requireBenchSetup, startApp, type App } from "./support/app";
 import { envNumber, sleep } from "./support/stats";
+import { startTlsFront } from "./support/tls-front";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const BIDS = envNumber("BENCH_PHONE_BIDS", 3, { whole: true });
 const PORT = envNumber("BENCH_PHONE_PORT", 3900, { whole: true });
 const ONLY = process.env.BENCH_PHONE_ONLY ?? "both";
+const FRONTED = process.env.BENCH_PHONE_FRONT === "tls";
+const SAVE_REPORTS_TO = process.env.BENCH_PHONE_SAVE;
 requireBenchSetup("bench:phone", { database: false });
 
 /** Lighthouse's "slow 4G" as its DevTools throttling applies it (latency and throughput adjusted for the protocol). */
@@ -74,6 +81,7 @@ async function startChromium(port: number) {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      ...(FRONTED ? ["--ignore-certificate-errors"] : []),
       "about:blank",
     ],
     // Its own process group, so that stopping it ends its renderers and GPU process too.
@@ -121,6 +129,8 @@ async function lighthouseRun(name: string, url: string, port: number): Promise<P
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  if (SAVE_REPORTS_TO)
+    writeFileSync(path.join(SAVE_REPORTS_TO, `${name.replace(/\W+/g, "_")}.json`), JSON.stringify(lhr));
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const requests = (
@@ -183,6 +193,7 @@ async function phone(browser: Browser) {
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
+    ignoreHTTPSErrors: FRONTED,
   });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -224,12 +235,12 @@ interface StoryRun {
  * The story: the texted item link, sign in by code, join; then BIDS times: open the link again (cold cache), bid the
  * quick bid's first amount and confirm. Returns each bid's timings and the guest's invoice link, if billing shows one.
  */
-async function story(app: App, eventId: number, itemIds: number[]) {
+async function story(app: App, site: string, eventId: number, itemIds: number[]) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu"] });
   const { context, page, clearCache } = await phone(browser);
   try {
     // What app/messages/links.server.ts `itemLink` puts in the outbid text.
-    const linkTo = (itemId: number) => `${app.url}/inroombid?id=${eventId}&item=${itemId}`;
+    const linkTo = (itemId: number) => `${site}/inroombid?id=${eventId}&item=${itemId}`;
     let started = performance.now();
     await page.goto(linkTo(itemIds[0]));
     await page
@@ -239,9 +250,7 @@ async function story(app: App, eventId: number, itemIds: number[]) {
     const signInShownMs = performance.now() - started;
     const email = `phone.${randomBytes(3).toString("hex")}@example.test`;
     started = performance.now();
-    await page.goto(
-      `${app.url}/auth/code?returnTo=${encodeURIComponent(`/inroombid?id=${eventId}&item=${itemIds[0]}`)}`,
-    );
+    await page.goto(`${site}/auth/code?returnTo=${encodeURIComponent(`/inroombid?id=${eventId}&item=${itemIds[0]}`)}`);
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Email me a code" }).click();
     await page.getByText(`We sent a code to ${email}`).waitFor();
@@ -324,10 +333,10 @@ async function story(app: App, eventId: number, itemIds: number[]) {
     }
     // A gift on the bill (/dp, a signed-in guest's default) gives the guest an invoice; the guest's own bids page
     // then links it, signed, for Lighthouse's /invoice.
-    await giftOnTheBill(page, `${app.url}/dp?id=${eventId}`).catch((error: Error) =>
+    await giftOnTheBill(page, `${site}/dp?id=${eventId}`).catch((error: Error) =>
       console.log(`  (the gift on the bill failed: ${error.message.split("\n")[0]})`),
     );
-    await page.goto(`${app.url}/inroombid?id=${eventId}&view=mine`);
+    await page.goto(`${site}/inroombid?id=${eventId}&view=mine`);
     const invoice = await page
       .locator('a[href^="/invoice?t="]')
       .first()
@@ -357,10 +366,18 @@ async function main() {
   const app = await startApp(
     "",
     randomBytes(32).toString("hex"),
-    { SEED_DEMO: "true", DEV_MAILBOX: "true" },
+    // Behind the front, as behind the README's proxy: the app believes its X-Forwarded-Proto, and its main host is
+    // the front's (or it would send the pages there).
+    {
+      SEED_DEMO: "true",
+      DEV_MAILBOX: "true",
+      ...(FRONTED ? { TRUSTED_PROXIES: "1", APP_HOST: `127.0.0.1:${PORT + 3}` } : {}),
+    },
     // Loading the demo into a new embedded database takes a minute or more on a busy machine.
     { port: PORT, startTimeoutMs: 300_000 },
   );
+  const front = FRONTED ? await startTlsFront(app.url, PORT + 3) : null;
+  const site = front?.url ?? app.url;
   let ok = true;
   try {
     const { eventId, itemIds } = await demoGala(app);
@@ -368,13 +385,14 @@ async function main() {
     console.log(
       `App: node server.js at ${app.url} on the embedded database, the demo gala (event ${eventId}), item ${itemId}`,
     );
+    if (front) console.log(`Pages opened at ${site}: TLS and HTTP/2, forwarded to the app (support/tls-front.ts)`);
 
     let invoice: string | null = null;
     if (ONLY !== "lighthouse") {
       console.log(
         `\nThe story: a phone at 390 px, ${SLOW_4G.latencyMs} ms latency, ${SLOW_4G.downloadKbps.toFixed(0)} kbit/s down, CPU ${CPU_SLOWDOWN}x slower`,
       );
-      const told = await story(app, eventId, itemIds.slice(1, BIDS + 1));
+      const told = await story(app, site, eventId, itemIds.slice(1, BIDS + 1));
       invoice = told.invoice;
       const usable = median(told.runs.map((run) => run.formShownMs));
       const hydrated = median(told.runs.map((run) => run.hydratedMs));
@@ -404,13 +422,15 @@ async function main() {
         ["/pi", `/pi?id=${eventId}`],
       ];
       const chrome = await startChromium(PORT + 1);
-      const reference = await startTrivialPage(PORT + 2);
+      const trivialPage = await startTrivialPage(PORT + 2);
+      const referenceFront = FRONTED ? await startTlsFront(trivialPage.url, PORT + 4) : null;
+      const reference = { url: referenceFront ? `${referenceFront.url}/` : trivialPage.url };
       try {
         console.log(`\nLighthouse (mobile: slow 4G and 4x CPU, simulated), load average ${load()}`);
         // Warm the server (its first renders) so that Lighthouse measures the pages, not the processes' start.
         for (const [, address] of pages) await fetch(`${app.url}${address}`);
         const scores: PageScore[] = [await lighthouseRun("reference: a trivial page", reference.url, PORT + 1)];
-        for (const [name, address] of pages) scores.push(await lighthouseRun(name, `${app.url}${address}`, PORT + 1));
+        for (const [name, address] of pages) scores.push(await lighthouseRun(name, `${site}${address}`, PORT + 1));
         scores.push(await lighthouseRun("reference again", reference.url, PORT + 1));
         printScores(scores);
         const guests = scores.filter((s) => !s.name.startsWith("reference"));
@@ -421,7 +441,8 @@ async function main() {
         if (guests.length < 7) ok = false;
       } finally {
         await chrome.stop();
-        reference.stop();
+        referenceFront?.stop();
+        trivialPage.stop();
       }
     }
     console.log(`\nLoad average at the end: ${load()}`);
@@ -429,6 +450,7 @@ async function main() {
     console.error(error);
     ok = false;
   } finally {
+    front?.stop();
     app.stop();
   }
   process.exit(ok ? 0 : 1);
