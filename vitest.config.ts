@@ -26,17 +26,19 @@ const maxWorkers = Math.max(2, availableParallelism() - 1);
 const ownProcess = filesNeedingTheirOwnProcess("tests/integration");
 
 /**
- * The drills run on PostgreSQL in the suite, and on PGlite only in `npm run test:long` (TEST_LONG=1): what they prove
- * of the app (no bad input writes, no organisation reaches another's data, no one locks the venue out, a whole evening
- * holds its invariants) is the same on both engines, which are the same PostgreSQL; the rest of the suite covers the
- * embedded engine's driver on every run. About a minute of the suite (docs/testing.md).
+ * The drills run on PostgreSQL in the suite, and on PGlite only in `npm run test:long` (the `drills-pglite` project):
+ * what they prove of the app (no bad input writes, no organisation reaches another's data, no one locks the venue
+ * out, a whole evening holds its invariants) is the same on both engines, which are the same PostgreSQL; the rest of
+ * the suite covers the embedded engine's driver on every run. About a minute of the suite (docs/testing.md).
  */
-const PGLITE_DRILLS_IN_LONG_RUN =
-  process.env.TEST_LONG === "1"
-    ? []
-    : ["rehearsal", "tenancy-drill", "bad-input-drill", "bad-query-drill", "lockout-drill", "long-text-drill"].map(
-        (drill) => `tests/integration/${drill}.test.ts`,
-      );
+const DRILLS = [
+  "rehearsal",
+  "tenancy-drill",
+  "bad-input-drill",
+  "bad-query-drill",
+  "lockout-drill",
+  "long-text-drill",
+].map((drill) => `tests/integration/${drill}.test.ts`);
 
 /**
  * An engine's integration files, in two projects run together (`--project 'integration-pglite*'`):
@@ -49,11 +51,7 @@ const integration = (engine: "pglite" | "postgres", shared: boolean) => ({
   test: {
     name: shared ? `integration-${engine}-shared` : `integration-${engine}`,
     include: shared ? ["tests/integration/**/*.test.ts"] : ownProcess,
-    exclude: [
-      ...configDefaults.exclude,
-      ...(shared ? ownProcess : []),
-      ...(engine === "pglite" ? PGLITE_DRILLS_IN_LONG_RUN : []),
-    ],
+    exclude: [...configDefaults.exclude, ...(shared ? ownProcess : []), ...(engine === "pglite" ? DRILLS : [])],
     isolate: !shared,
     env: { ...env, TEST_DB_ENGINE: engine, TEST_SHARED_GRAPH: String(shared) },
     benchmark: { include: shared ? [] : ["bench/**/*.db.bench.ts"] },
@@ -69,6 +67,12 @@ const integration = (engine: "pglite" | "postgres", shared: boolean) => ({
     maxWorkers,
   },
 });
+
+/** The drills alone, on one engine, for `npm run test:long` and `npm run drill:input`. */
+function drillsOn(engine: "pglite" | "postgres") {
+  const { test, ...rest } = integration(engine, true);
+  return { ...rest, test: { ...test, name: `drills-${engine}`, include: DRILLS, exclude: configDefaults.exclude } };
+}
 
 export default defineConfig({
   resolve: { alias },
@@ -93,6 +97,7 @@ export default defineConfig({
       },
       integration("pglite", false),
       integration("pglite", true),
+      drillsOn("pglite"),
       integration("postgres", false),
       integration("postgres", true),
     ],
