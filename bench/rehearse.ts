@@ -96,9 +96,11 @@ async function main() {
     const evening = await playEvening(night, { chaos: chaos ? adminUrl : null });
     const seconds = tally.now();
     const loadAverage = loadavg().map((load) => Math.round(load * 100) / 100);
-    // The sandbox's last webhooks are on their way.
-    await sleep(1000);
-    const screens = await readScreens(stage.app.url, night.staff.organiser, stage.gala.eventId);
+    // The sandbox's last webhooks may still be on their way, and the app may still be finishing the evening ("charge
+    // all" works through its cards in the background): the screens are read once their figures hold still, however
+    // long a slow machine takes. Then the database (PGlite's has one owner: the app stops first).
+    await stage.stripe.webhooksDelivered();
+    const screens = await readScreensOnceSettled(stage.app.url, night.staff.organiser, stage.gala.eventId);
     const database = await stage.database();
     const stations = night.links ? await accountForStations(database.db, stage.gala.eventId, night.links) : null;
     const invariants = await checkInvariants(
@@ -156,6 +158,28 @@ async function main() {
   process.exit(ok ? 0 : 1);
 }
 
+/**
+ * The screens, read until two readings half a second apart show the same amounts: whatever the app still finishes
+ * after the evening (a card charged, a webhook's payment) is waited for, so that the figures the checks read next are
+ * the ones the screens showed.
+ */
+async function readScreensOnceSettled(
+  url: string,
+  organiser: Awaited<ReturnType<typeof openNight>>["staff"]["organiser"],
+  eventId: number,
+): Promise<ScreenText[]> {
+  const amounts = (screens: ScreenText[]) =>
+    screens.map((screen) => (screen.text.match(/\$[\d,]+\.\d\d/g) ?? []).join(" ")).join(" | ");
+  const deadline = performance.now() + 60_000;
+  let screens = await readScreens(url, organiser, eventId);
+  for (;;) {
+    await sleep(500);
+    const again = await readScreens(url, organiser, eventId);
+    if (amounts(again) === amounts(screens) || performance.now() > deadline) return again;
+    screens = again;
+  }
+}
+
 /** The organiser's screens that show the evening's money: the dashboard and the revenue report. */
 async function readScreens(
   url: string,
@@ -168,7 +192,11 @@ async function readScreens(
     ["the revenue report", `/admin/setup/reporting/revenue?id=${eventId}`],
   ]) {
     const page = await organiser.get(address);
-    screens.push({ name, text: page.status === 200 ? page.text : `(answered ${page.status} at ${url}${address})` });
+    screens.push({
+      name,
+      text:
+        page.status === 200 ? page.text : `(answered ${page.status} at ${url}${address}: ${page.text.slice(0, 300)})`,
+    });
   }
   return screens;
 }

@@ -227,13 +227,20 @@ async function ledgerAgrees(db: Database, eventId: number, screens: ScreenText[]
       ["raised", figures.raised],
     ] as const) {
       const shown = formatMoney(cents, "USD");
-      if (!screen.text.includes(shown)) broken.push(`${screen.name} does not show ${label} ${shown}`);
+      if (!screen.text.includes(shown)) broken.push(`${screen.name} does not show ${label} ${shown}: ${seen(screen)}`);
     }
   return invariant(
     "the ledger's figures agree across the screens",
     broken,
     `pledged ${figures.pledged}, raised ${figures.raised}, outstanding ${figures.outstanding} (cents): the invoices agree; ${screens.map((screen) => screen.name).join(", ")} show them`,
   );
+}
+
+/** What a screen showed instead: its answer when it was not a page, else the amounts on it. */
+function seen(screen: ScreenText) {
+  if (screen.text.startsWith("(answered")) return screen.text;
+  const amounts = [...new Set(screen.text.match(/\$[\d,]+\.\d\d/g) ?? [])];
+  return amounts.length > 0 ? `it shows ${amounts.slice(0, 8).join(", ")}` : "it shows no amount";
 }
 
 async function checkedInOnce(db: Database, eventId: number, acknowledged: Acknowledged) {

@@ -69,6 +69,8 @@ export interface StripeSandbox {
   stallAnswersWhen(pick: ((path: string, form: FormObject) => boolean) | null): void;
   /** Holds webhooks back (true) until released (false), to order them against the app's own calls. */
   holdWebhooks(hold: boolean): void;
+  /** Resolves once every webhook sent so far (and not held back) has been answered by its endpoints. */
+  webhooksDelivered(): Promise<void>;
   /**
    * Answers a browser on a hosted page (a path starting /pay/), for a server that serves them at pagesUrl rather than
    * at url (the demo mounts them in the app).
@@ -100,6 +102,13 @@ export async function startStripeSandbox(options: StripeSandboxOptions = {}): Pr
   let baseUrl = "";
   let pagesUrl = "";
   let held: Array<() => Promise<void>> | null = null;
+  // The webhooks on their way (waiting for their moment, or posted and not yet answered).
+  const underway = new Set<Promise<void>>();
+  const sendLater = (acct: Account, event: StripeObject) => {
+    const sending = new Promise<void>((resolve) => setTimeout(resolve, 20)).then(() => deliver(acct, event));
+    underway.add(sending);
+    void sending.finally(() => underway.delete(sending));
+  };
 
   const account = (key: string): Account => {
     let found = accounts.get(key);
@@ -132,7 +141,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions = {}): Pr
     acct.events.push(event);
     // Like Stripe, after the API answer: a webhook may come before or after the browser's redirect.
     if (held) held.push(() => deliver(acct, event));
-    else setTimeout(() => void deliver(acct, event), 20);
+    else sendLater(acct, event);
   }
 
   async function deliver(acct: Account, event: StripeObject) {
@@ -708,6 +717,10 @@ export async function startStripeSandbox(options: StripeSandboxOptions = {}): Pr
         held = null;
         for (const send of release) void send();
       }
+    },
+    async webhooksDelivered() {
+      // A delivery can lead to another event (the app's answer to one webhook calling the API): until none is left.
+      while (underway.size > 0) await Promise.all(underway);
     },
     loseAnswersWhen(pick) {
       loseAnswer = pick;
