@@ -70,6 +70,8 @@ test.describe("without JavaScript", () => {
     // Without keen-slider the slides are a row that scrolls sideways; no carousel buttons that could not work.
     await expect(page.getByRole("button", { name: "Next slide" })).toHaveCount(0);
     expect(await page.locator(".landing-slides__track").evaluate((el) => getComputedStyle(el).overflowX)).toBe("auto");
+    // Nor an empty row kept for buttons that never come.
+    await expect(page.locator(".landing-slides__controls")).toBeHidden();
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.+/);
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^http/);
   });
@@ -82,6 +84,31 @@ test("with JavaScript the slides are a keen-slider carousel with working buttons
   await expect(carousel.getByRole("button", { name: "Slide 1" })).toHaveAttribute("aria-current", "true");
   await carousel.getByRole("button", { name: "Next slide" }).click();
   await expect(carousel.getByRole("button", { name: "Slide 2" })).toHaveAttribute("aria-current", "true");
+});
+
+test("the carousel's buttons arrive in a row already kept for them: nothing below the slides moves", async ({
+  page,
+  gala,
+}) => {
+  const belowTheSlides = () =>
+    page.locator(".landing-slides").evaluate((slides) => Math.round(slides.getBoundingClientRect().bottom));
+  const nextSlide = page.getByRole("button", { name: "Next slide" });
+  // The page's scripts held back until measured: the page as a phone shows it before it has hydrated.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/build/**/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Not "load" (nor DOMContentLoaded, which waits for the page's module scripts, held here).
+  await page.goto(`/event?id=${gala.id}`, { waitUntil: "commit" });
+  await expect(page.locator(".landing-slides__controls")).toBeAttached();
+  await expect(nextSlide).toHaveCount(0);
+  const before = await belowTheSlides();
+
+  release();
+  await expect(nextSlide).toBeVisible();
+  expect(await belowTheSlides()).toBe(before);
 });
 
 test("an event's subdomain opens its landing page in the browser", async ({ page, baseURL, gala }) => {

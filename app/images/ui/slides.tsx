@@ -49,6 +49,46 @@ export function Slides({
     if (playing) slider.current?.emit("updated");
   }, [playing, slider]);
   const count = slides.length;
+  const controls = (
+    <>
+      <button
+        type="button"
+        className="landing-slides__arrow"
+        aria-controls={`${id}-track`}
+        onClick={() => slider.current?.prev()}
+        aria-label="Previous slide"
+      >
+        ‹
+      </button>
+      <div className="landing-slides__dots">
+        {slides.map((_, index) => (
+          <button
+            key={index}
+            type="button"
+            className="landing-slides__dot"
+            aria-label={`Slide ${index + 1}`}
+            aria-current={index === current ? "true" : undefined}
+            aria-controls={`${id}-track`}
+            onClick={() => slider.current?.moveToIdx(index)}
+          />
+        ))}
+      </div>
+      <button
+        type="button"
+        className="landing-slides__arrow"
+        aria-controls={`${id}-track`}
+        onClick={() => slider.current?.next()}
+        aria-label="Next slide"
+      >
+        ›
+      </button>
+      {autoplaySeconds > 0 ? (
+        <button type="button" className="landing-slides__play" onClick={() => setPlaying((p) => !p)}>
+          {playing ? "Pause" : "Play"}
+        </button>
+      ) : null}
+    </>
+  );
   return (
     <div className="landing-slides" role="region" aria-roledescription="carousel" aria-label={label}>
       <div
@@ -82,45 +122,10 @@ export function Slides({
           </div>
         ))}
       </div>
-      {hydrated && ready && count > 1 ? (
-        <div className="landing-slides__controls">
-          <button
-            type="button"
-            className="landing-slides__arrow"
-            aria-controls={`${id}-track`}
-            onClick={() => slider.current?.prev()}
-            aria-label="Previous slide"
-          >
-            ‹
-          </button>
-          <div className="landing-slides__dots">
-            {slides.map((_, index) => (
-              <button
-                key={index}
-                type="button"
-                className="landing-slides__dot"
-                aria-label={`Slide ${index + 1}`}
-                aria-current={index === current ? "true" : undefined}
-                aria-controls={`${id}-track`}
-                onClick={() => slider.current?.moveToIdx(index)}
-              />
-            ))}
-          </div>
-          <button
-            type="button"
-            className="landing-slides__arrow"
-            aria-controls={`${id}-track`}
-            onClick={() => slider.current?.next()}
-            aria-label="Next slide"
-          >
-            ›
-          </button>
-          {autoplaySeconds > 0 ? (
-            <button type="button" className="landing-slides__play" onClick={() => setPlaying((p) => !p)}>
-              {playing ? "Pause" : "Play"}
-            </button>
-          ) : null}
-        </div>
+      {count > 1 ? (
+        // The row is there from the first paint and its buttons come with the slider (landing.css keeps its height),
+        // so that nothing below it moves when they arrive: a tap meant for the bid form would land elsewhere.
+        <div className="landing-slides__controls">{hydrated && ready ? controls : null}</div>
       ) : null}
     </div>
   );
