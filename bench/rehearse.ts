@@ -17,7 +17,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { playEvening, SILENT_CLOSES_AT_MINUTE } from "./rehearse/evening";
-import { checkInvariants, type ScreenText } from "./rehearse/invariants";
+import { amountsShown, checkInvariants, type ScreenText } from "./rehearse/invariants";
 import { openNight } from "./rehearse/night";
 import { measureReference } from "./rehearse/reference";
 import { printReport, type RehearsalReport } from "./rehearse/report";
@@ -168,8 +168,7 @@ async function readScreensOnceSettled(
   organiser: Awaited<ReturnType<typeof openNight>>["staff"]["organiser"],
   eventId: number,
 ): Promise<ScreenText[]> {
-  const amounts = (screens: ScreenText[]) =>
-    screens.map((screen) => (screen.text.match(/\$[\d,]+\.\d\d/g) ?? []).join(" ")).join(" | ");
+  const amounts = (screens: ScreenText[]) => screens.map((screen) => amountsShown(screen.text).join(" ")).join(" | ");
   const deadline = performance.now() + 60_000;
   let screens = await readScreens(url, organiser, eventId);
   for (;;) {

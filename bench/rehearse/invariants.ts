@@ -236,10 +236,13 @@ async function ledgerAgrees(db: Database, eventId: number, screens: ScreenText[]
   );
 }
 
+/** The dollar amounts a screen's text shows, in their order. */
+export const amountsShown = (text: string) => text.match(/\$[\d,]+\.\d\d/g) ?? [];
+
 /** What a screen showed instead: its answer when it was not a page, else the amounts on it. */
 function seen(screen: ScreenText) {
   if (screen.text.startsWith("(answered")) return screen.text;
-  const amounts = [...new Set(screen.text.match(/\$[\d,]+\.\d\d/g) ?? [])];
+  const amounts = [...new Set(amountsShown(screen.text))];
   return amounts.length > 0 ? `it shows ${amounts.slice(0, 8).join(", ")}` : "it shows no amount";
 }
 
