@@ -60,6 +60,23 @@ export function nearestWeight(font: CatalogueFont, weight: number): number {
   );
 }
 
+/**
+ * The fonts a guest's device already has that stand in for a web font while it loads, shaped like it
+ * (app/fonts/fallback-faces.server.ts): Arial (Windows, macOS, iOS) and Roboto (Android) for sans-serif; Georgia
+ * (Windows, macOS, iOS), Times New Roman and Noto Serif (Android) for serif.
+ */
+export const LOCAL_FALLBACKS: Record<FontCategory, readonly string[]> = {
+  "sans-serif": ["Arial", "Roboto"],
+  serif: ["Georgia", "Times New Roman", "Noto Serif"],
+};
+
+/** The names of the faces shaped like a web font, in the order to try them; none for a system font. */
+export function fallbackFaceFamilies(font: CatalogueFont): string[] {
+  return font.source === "web"
+    ? LOCAL_FALLBACKS[font.category].map((local) => `${font.family} fallback: ${local}`)
+    : [];
+}
+
 /** The CSS fallbacks after a font of this category (custom properties from app/styles/tokens.css). */
 export function fallbackStack(category: FontCategory): string {
   return category === "serif" ? "var(--font-serif)" : "var(--font-system)";

@@ -98,6 +98,7 @@ import sourceSerif4LatinItalic from "@fontsource-variable/source-serif-4/files/s
 import sourceSerif4Latin from "@fontsource-variable/source-serif-4/files/source-serif-4-latin-wght-normal.woff2";
 import { DEFAULT_EVENT_STYLE } from "~drizzle/schema/style-defaults";
 import { catalogueFont, eventFamily, FONT_CATALOGUE, nearestWeight } from "./catalogue";
+import { fallbackFaceCss } from "./fallback-faces.server";
 import type { EventFonts } from "./ui/event-fonts";
 
 /** The URLs of one face's files. */
@@ -176,7 +177,8 @@ function fontFaceRules(family: string, weight: string, files: Faces): string[] {
 
 /**
  * The @font-face rules of those of `families` that Gavel serves (others, such as system fonts, are skipped), as one
- * stylesheet. Declaring a font downloads nothing: the browser fetches a file once text is set in it.
+ * stylesheet, each with the local faces shaped like it (fallback-faces.server.ts). Declaring a font downloads nothing:
+ * the browser fetches a file once text is set in it.
  */
 export function fontFaceCss(families: Iterable<string | null | undefined>): string {
   const rules: string[] = [];
@@ -186,6 +188,7 @@ export function fontFaceCss(families: Iterable<string | null | undefined>): stri
     const files = font && FONT_FILES[font.family];
     if (!font || !files || seen.has(font.family)) continue;
     seen.add(font.family);
+    rules.push(fallbackFaceCss(font.family));
     if ("variable" in files) {
       rules.push(
         ...fontFaceRules(font.family, `${font.weights[0]} ${font.weights[font.weights.length - 1]}`, files.variable),

@@ -1,4 +1,4 @@
-import { catalogueFont, eventFamily, fallbackStack } from "~/fonts/catalogue";
+import { catalogueFont, eventFamily, fallbackFaceFamilies, fallbackStack } from "~/fonts/catalogue";
 import { DEFAULT_EVENT_STYLE } from "~drizzle/schema/style-defaults";
 import type { CSSProperties } from "react";
 
@@ -82,12 +82,15 @@ function hexColor(value: string | null | undefined): string | null {
 }
 
 /**
- * The event's font, quoted, then the fallbacks of its kind (serif or sans-serif): a catalogue font as the catalogue
- * spells it, an older name of letters, digits, spaces and hyphens as it is, anything else as the spec default.
+ * The event's font, quoted, then the faces shaped like it while it loads (a web font of the catalogue's), then the
+ * fallbacks of its kind (serif or sans-serif): a catalogue font as the catalogue spells it, an older name of letters,
+ * digits, spaces and hyphens as it is, anything else as the spec default.
  */
 function fontStack(value: string | null | undefined, fallback: string): string {
   const family = eventFamily(value, fallback);
-  return `"${family}", ${fallbackStack(catalogueFont(family)?.category ?? "sans-serif")}`;
+  const font = catalogueFont(family);
+  const shapedLikeIt = font ? fallbackFaceFamilies(font).map((name) => `"${name}", `) : [];
+  return `"${family}", ${shapedLikeIt.join("")}${fallbackStack(font?.category ?? "sans-serif")}`;
 }
 
 /** A whole-number CSS font weight between 1 and 1000. */

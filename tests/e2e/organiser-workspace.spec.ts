@@ -12,7 +12,9 @@ async function logoPng(): Promise<Buffer> {
 }
 
 /** A serif catalogue font and the fallbacks after it (app/styles/tokens.css --font-serif). */
-const PLAYFAIR_STACK = '"Playfair Display", Georgia, Cambria, "Times New Roman", Times, serif';
+const PLAYFAIR_STACK =
+  '"Playfair Display", "Playfair Display fallback: Georgia", "Playfair Display fallback: Times New Roman", ' +
+  '"Playfair Display fallback: Noto Serif", Georgia, Cambria, "Times New Roman", Times, serif';
 
 /** In the page: whether a web font of this family has loaded (a system font of the name would not count). */
 async function fontLoaded(family: string): Promise<boolean> {

@@ -87,6 +87,37 @@ test("register a couple, name one guest later, and receive the confirmation @pho
   await expect(page.getByRole("img", { name: "Check-in code for Raymond Parks" })).toBeVisible();
 });
 
+test("nothing moves when the event's fonts arrive: the local faces shown until then take the same room", async ({
+  page,
+  gala,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  // The font files held back until measured: the page as a phone on slow Wi-Fi shows it before they arrive.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/*.woff2", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const form = page.locator("main.register-main");
+  const top = () => form.evaluate((main) => main.getBoundingClientRect().top);
+  const webFontsLoaded = () =>
+    page.evaluate(() =>
+      [...document.fonts]
+        .filter((face) => face.status === "loaded" && !/fallback/.test(face.family))
+        .map((face) => face.family),
+    );
+  await page.goto(registration(gala), { waitUntil: "commit" });
+  await expect(form).toBeVisible();
+  expect(await webFontsLoaded()).toHaveLength(0);
+  const before = await top();
+
+  release();
+  await expect.poll(async () => (await webFontsLoaded()).length).toBeGreaterThan(0);
+  await page.evaluate(() => document.fonts.ready);
+  expect(await top()).toBeCloseTo(before, 0);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

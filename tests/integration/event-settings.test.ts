@@ -338,8 +338,10 @@ describe(`the public /event page on ${process.env.TEST_DB_ENGINE}`, () => {
     };
     const branding = landingStyle(settings, context.branding);
     expect(branding).toMatchObject({
-      "--font-heading": '"Playfair Display", var(--font-serif)',
-      "--font-body": '"Lato", var(--font-system)',
+      "--font-heading":
+        '"Playfair Display", "Playfair Display fallback: Georgia", "Playfair Display fallback: Times New Roman", ' +
+        '"Playfair Display fallback: Noto Serif", var(--font-serif)',
+      "--font-body": '"Lato", "Lato fallback: Arial", "Lato fallback: Roboto", var(--font-system)',
     });
     expect(fonts.css).toContain('font-family:"Playfair Display"');
     expect(fonts.css).toContain('font-family:"Roboto"');

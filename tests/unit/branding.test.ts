@@ -4,6 +4,11 @@ import { DEFAULT_EVENT_STYLE as DEFAULT_BRANDING } from "~drizzle/schema/style-d
 
 const SYSTEM_FALLBACK = "var(--font-system)";
 const SERIF_FALLBACK = "var(--font-serif)";
+/** A web font's stack: the font, the local faces shaped like it (app/fonts/fallback-faces.server.ts), its kind's. */
+const sans = (family: string) =>
+  `"${family}", "${family} fallback: Arial", "${family} fallback: Roboto", ${SYSTEM_FALLBACK}`;
+const serif = (family: string) =>
+  `"${family}", "${family} fallback: Georgia", "${family} fallback: Times New Roman", "${family} fallback: Noto Serif", ${SERIF_FALLBACK}`;
 
 describe("brandingStyle", () => {
   it("gives the default style when the event has no styling", () => {
@@ -15,9 +20,9 @@ describe("brandingStyle", () => {
       "--color-accent": "#d5c9b3",
       "--color-on-accent": "#161616",
       "--color-text": "#161616",
-      "--font-heading": `"Roboto", ${SYSTEM_FALLBACK}`,
-      "--font-subheading": `"Roboto", ${SYSTEM_FALLBACK}`,
-      "--font-body": `"Roboto", ${SYSTEM_FALLBACK}`,
+      "--font-heading": sans("Roboto"),
+      "--font-subheading": sans("Roboto"),
+      "--font-body": sans("Roboto"),
       "--weight-heading": "600",
       "--weight-subheading": "500",
       "--weight-body": "400",
@@ -62,9 +67,9 @@ describe("brandingStyle", () => {
       "--color-secondary": "#7850a0",
       "--color-accent": "#47b8e0",
       "--color-text": "#222222",
-      "--font-heading": `"Playfair Display", ${SERIF_FALLBACK}`,
-      "--font-subheading": `"Lato", ${SYSTEM_FALLBACK}`,
-      "--font-body": `"Open Sans", ${SYSTEM_FALLBACK}`,
+      "--font-heading": serif("Playfair Display"),
+      "--font-subheading": sans("Lato"),
+      "--font-body": sans("Open Sans"),
       "--weight-heading": "700",
       "--weight-subheading": "600",
       "--weight-body": "300",
@@ -73,7 +78,7 @@ describe("brandingStyle", () => {
 
   it("spells catalogue fonts as the catalogue does, and keeps an older font name, with sans-serif fallbacks", () => {
     expect(brandingStyle({ heading_font: " eb garamond ", body_font: "Comic Neue" })).toMatchObject({
-      "--font-heading": `"EB Garamond", ${SERIF_FALLBACK}`,
+      "--font-heading": serif("EB Garamond"),
       "--font-body": `"Comic Neue", ${SYSTEM_FALLBACK}`,
     });
   });
@@ -111,8 +116,8 @@ describe("brandingStyle", () => {
       "--color-primary": DEFAULT_BRANDING.primary_color,
       "--color-secondary": DEFAULT_BRANDING.secondary_color,
       "--color-accent": DEFAULT_BRANDING.accent_color,
-      "--font-heading": `"Roboto", ${SYSTEM_FALLBACK}`,
-      "--font-body": `"Roboto", ${SYSTEM_FALLBACK}`,
+      "--font-heading": sans("Roboto"),
+      "--font-body": sans("Roboto"),
       "--weight-heading": "600",
       "--weight-subheading": "500",
       "--weight-body": "400",

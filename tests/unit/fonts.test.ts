@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { brandingSchema } from "~/events/setup-forms";
-import { catalogueFont, describeWeights, eventFamily, FONT_CATALOGUE, nearestWeight } from "~/fonts/catalogue";
+import {
+  catalogueFont,
+  describeWeights,
+  eventFamily,
+  fallbackFaceFamilies,
+  FONT_CATALOGUE,
+  LOCAL_FALLBACKS,
+  nearestWeight,
+} from "~/fonts/catalogue";
 import {
   CATALOGUE_FONT_CSS,
   CATALOGUE_FONT_CSS_HREF,
@@ -90,10 +98,12 @@ describe("the font catalogue", () => {
   });
 });
 
+/** The rules that load a file (not the local faces shaped like the font). */
+const fileFaces = (css: string) => css.split("\n").filter((rule) => rule.includes("src:url("));
+
 describe("@font-face rules", () => {
   it("declare a variable font once per subset and style, over its weight range, swapping in when loaded", () => {
-    const css = fontFaceCss(["Playfair Display"]);
-    const rules = css.split("\n");
+    const rules = fileFaces(fontFaceCss(["Playfair Display"]));
     expect(rules).toHaveLength(4);
     for (const rule of rules) {
       expect(rule).toMatch(
@@ -104,7 +114,7 @@ describe("@font-face rules", () => {
   });
 
   it("declare a static font once per weight", () => {
-    const rules = fontFaceCss(["Lato"]).split("\n");
+    const rules = fileFaces(fontFaceCss(["Lato"]));
     expect(rules).toHaveLength(5 * 4);
     expect(rules.filter((rule) => rule.includes("font-weight:700;"))).toHaveLength(4);
   });
@@ -116,7 +126,7 @@ describe("@font-face rules", () => {
 
   it("point only at Gavel's own files", () => {
     expect(CATALOGUE_FONT_CSS).not.toMatch(/https?:|\/\//);
-    expect(CATALOGUE_FONT_CSS.match(/@font-face/g)).toHaveLength(11 * 4 + 5 * 4 + 6 * 4);
+    expect(fileFaces(CATALOGUE_FONT_CSS)).toHaveLength(11 * 4 + 5 * 4 + 6 * 4);
   });
 
   it("for an event, cover its three fonts and preload the body font at its weight", () => {
@@ -227,5 +237,39 @@ describe("the branding form's fonts", () => {
       heading_weight: ["Lora comes in weights 400 to 700. Choose one of those weights."],
       subheading_weight: ["Choose a weight between 100 and 900."],
     });
+  });
+});
+
+describe("the local faces shaped like each web font", () => {
+  const faces = (css: string) => css.split("\n").filter((rule) => rule.includes("src:local("));
+  const descriptor = (rule: string, name: string) => new RegExp(`${name}:([^;}]+)`).exec(rule)?.[1];
+
+  it("are declared for every web font, under the names its font stack gives them", () => {
+    for (const font of FONT_CATALOGUE) {
+      const css = fontFaceCss([font.family]);
+      const declared = faces(css).map((rule) => descriptor(rule, "font-family"));
+      expect(declared).toEqual(fallbackFaceFamilies(font).map((name) => `"${name}"`));
+      expect(declared).toHaveLength(font.source === "web" ? LOCAL_FALLBACKS[font.category].length : 0);
+    }
+  });
+
+  it("scale the local font to the web font's average width and give it the web font's ascent, descent and line gap", () => {
+    // Inter: 2048 units per em, ascent 1984, descent 494, no line gap, latin text 978 wide on average; Arial: 913.
+    const [arial] = faces(fontFaceCss(["Inter"]));
+    const percent = (name: string) => Number(descriptor(arial, name)?.replace(/%$/, ""));
+    const sizeAdjust = 978 / 913;
+    expect(percent("size-adjust")).toBeCloseTo(sizeAdjust * 100, 3);
+    expect(percent("ascent-override")).toBeCloseTo((1984 / (2048 * sizeAdjust)) * 100, 3);
+    expect(percent("descent-override")).toBeCloseTo((494 / (2048 * sizeAdjust)) * 100, 3);
+    expect(percent("line-gap-override")).toBe(0);
+  });
+
+  it("use Arial's and Times New Roman's look-alikes where a device has those instead", () => {
+    const [arial] = faces(fontFaceCss(["Inter"]));
+    expect(descriptor(arial, "src")).toBe(
+      "local('Arial'), local('ArialMT'), local('Liberation Sans'), local('LiberationSans'), local('Arimo')",
+    );
+    const [, times] = faces(fontFaceCss(["Lora"]));
+    expect(descriptor(times, "src")).toContain("local('Liberation Serif')");
   });
 });
