@@ -5,7 +5,7 @@
 // through another app process: the app runs on PostgreSQL, where the bus's messages cross processes (LISTEN/NOTIFY).
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { placeBid } from "~/bidding/place-bid.server";
-import { auction_item, bid, usr, usr_event_paddle } from "~drizzle/schema";
+import { auction_item, bid, event, silent_auction, usr, usr_event_paddle } from "~drizzle/schema";
 import { expect, test } from "./support/fixtures";
 import { signIn } from "./support/sign-in";
 import type { Database } from "~/db/connection.server";
@@ -248,4 +248,44 @@ test("the toast shows in the tab that acted, even when another tab of the browse
   otherReloaded();
 
   await expect(page.getByText(/closed( with no winner|: \d+ winners?)/)).toBeVisible();
+});
+
+test("in its last minutes an item's countdown shows the seconds, ticking, and is marked urgent", async ({
+  page,
+  gala,
+  database,
+}) => {
+  // The gala's silent auction closes in three minutes (before anyone has opened its pages).
+  const [{ silentAuctionId }] = await database
+    .select({ silentAuctionId: event.silent_auction_id })
+    .from(event)
+    .where(eq(event.event_id, gala.id));
+  await database
+    .update(silent_auction)
+    .set({ end_date_time: new Date(Date.now() + 3 * 60_000) })
+    .where(eq(silent_auction.silent_auction_id, silentAuctionId!));
+  const { item } = await itemAndBidder(database, gala.id);
+
+  // Every card's countdown runs on the page's one clock: a gallery of 500 cards must not wake the phone 500 times a
+  // second.
+  await page.addInitScript(() => {
+    const every = window.setInterval;
+    Object.assign(window, { secondTimers: 0 });
+    window.setInterval = ((handler: TimerHandler, ms?: number, ...rest: unknown[]) => {
+      if (ms === 1000) (window as unknown as { secondTimers: number }).secondTimers += 1;
+      return every(handler, ms, ...rest);
+    }) as typeof window.setInterval;
+  });
+  await page.goto(`/inroombid?id=${gala.id}`);
+  const countdown = page.locator(`.item-card[data-item-id="${item.id}"] .countdown`);
+  expect(await page.locator(".item-card .countdown").count()).toBeGreaterThan(10);
+  await expect(countdown).toHaveClass(/countdown--urgent/);
+  await expect(countdown).toHaveText(/^Time left: [0-3]m \d\ds$/);
+  const shown = await countdown.textContent();
+  await expect(countdown).not.toHaveText(shown!);
+  await expect(countdown).toHaveText(/^Time left: [0-3]m \d\ds$/);
+  // The countdowns' clock and the live stream's watch, however many cards.
+  expect(await page.evaluate(() => (window as unknown as { secondTimers: number }).secondTimers)).toBeLessThanOrEqual(
+    2,
+  );
 });
