@@ -57,7 +57,7 @@ function subscribeToClock(listener: () => void) {
 /**
  * Time left until an item closes. The first render uses the server's time from the loader (so server and browser
  * agree), then the page's clock corrected by the server's offset. A countdown renders again only when its text
- * changes: once a minute while an hour or more is left.
+ * changes: once an hour while days are left, once a minute while hours are, each second in the last hour.
  */
 export function Countdown({
   closesAt,
