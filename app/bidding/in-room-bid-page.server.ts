@@ -16,7 +16,7 @@ import { bidderHref } from "./bidder-links";
 import { ownBids, silentAuctionPageSettings, type BidderContext } from "./bidder-page.server";
 import { loadBoard, watchedItemIds } from "./board.server";
 import { loadItemPage } from "./item-page.server";
-import { GALLERY_SORTS, type GallerySort } from "./ui/gallery-view";
+import { GALLERY_SORTS, shownCards, type GallerySort } from "./ui/gallery-view";
 
 export async function inRoomBidPage(request: Request, context: BidderContext) {
   const url = new URL(request.url);
@@ -51,6 +51,7 @@ export async function inRoomBidPage(request: Request, context: BidderContext) {
     q: (url.searchParams.get("q") ?? "").trim().slice(0, 100),
     category: url.searchParams.get("category") ?? "",
     sort: (sortParam && sortParam in GALLERY_SORTS ? sortParam : settings.auctionSection.sort) as GallerySort,
+    shown: shownCards(url.searchParams.get("shown")),
   };
 
   let item = null;

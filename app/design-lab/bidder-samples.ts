@@ -3,8 +3,8 @@
  * bidder screen's data, made up, one item in each state a bidder can meet. Never the event's live bids: the lab shows
  * how the pages look, in the event's theme, not what is happening in its auction.
  */
+import { GALLERY_STEP, type GalleryCard } from "~/bidding/ui/gallery-view";
 import type { LiveItem, OwnBid } from "~/bidding/live-item";
-import type { GalleryCard } from "~/bidding/ui/gallery-view";
 import type { InRoomBidData } from "~/bidding/ui/in-room-bid-screen";
 
 export const SAMPLE_STATES = {
@@ -192,7 +192,7 @@ export function sampleBidderPage(
     cards,
     live: all.map(([state, sample]) => live(state, sample)),
     categories: [...new Set(cards.map((card) => card.category).filter((name): name is string => name !== null))].sort(),
-    filters: { q: "", category: "", sort: event.settings.auctionSection.sort },
+    filters: { q: "", category: "", sort: event.settings.auctionSection.sort, shown: GALLERY_STEP },
     own,
     watched: [],
     item: item && { ...item, extra: item.extra.slice(0, event.settings.extraItemsSection.count) },

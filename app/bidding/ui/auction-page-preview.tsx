@@ -5,8 +5,8 @@
 import { useEffect, useMemo, useRef } from "react";
 import { auctionPageStyle, resolveAuctionPage } from "../auction-page";
 import { GalleryPage } from "./gallery-page";
+import { GALLERY_STEP, type GalleryCard } from "./gallery-view";
 import type { LiveItem } from "../live-item";
-import type { GalleryCard } from "./gallery-view";
 import type { EventBranding } from "~/ui/branding";
 
 export interface AuctionPreviewData {
@@ -50,7 +50,7 @@ export function AuctionPagePreview({ tree, data }: { tree: unknown; data: Auctio
           cards={data.cards}
           live={live}
           categories={data.categories}
-          filters={{ q: "", category: "", sort: settings.auctionSection.sort }}
+          filters={{ q: "", category: "", sort: settings.auctionSection.sort, shown: GALLERY_STEP }}
           currency={data.currency}
           paddle={null}
           bidOn={NOTHING}

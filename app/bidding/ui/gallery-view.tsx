@@ -3,6 +3,7 @@ import { ResponsiveImage } from "~/images/ui/responsive-image";
 import { formatMoney } from "~/ui/format";
 import { Countdown } from "./countdown";
 import { STANDING_LABELS, standingOf } from "./live-board";
+import { MoreCards } from "./more-cards";
 import type { LiveItem } from "../live-item";
 
 export interface GalleryCard {
@@ -25,12 +26,25 @@ export const GALLERY_SORTS = {
 } as const;
 export type GallerySort = keyof typeof GALLERY_SORTS;
 
+/**
+ * How many cards the gallery shows at first, and adds each time the guest asks for more or scrolls near the end (`shown`
+ * in its address): a gala's silent auction has 50–500 items, and a phone that draws and hydrates all of them at once
+ * works for seconds before the page answers.
+ */
+export const GALLERY_STEP = 48;
+
+/** The number of cards an address asks to show (`?shown=`), at least one step's. */
+export function shownCards(param: string | null): number {
+  const asked = Number.parseInt(param ?? "", 10);
+  return Number.isFinite(asked) ? Math.max(asked, GALLERY_STEP) : GALLERY_STEP;
+}
+
 export interface GalleryProps {
   eventId: number;
   cards: GalleryCard[];
   live: Map<number, LiveItem>;
   categories: string[];
-  filters: { q: string; category: string; sort: GallerySort };
+  filters: { q: string; category: string; sort: GallerySort; shown: number };
   title: string;
   showCategories: boolean;
   show: { value: boolean; bidCount: boolean; donor: boolean };
@@ -114,11 +128,11 @@ export function GalleryView(props: GalleryProps) {
         </p>
       ) : (
         <ul className="gallery__grid">
-          {cards.map((card, index) => {
+          {cards.slice(0, filters.shown).map((card, index) => {
             const item = live.get(card.id)!;
             const standing = standingOf(item, paddle, bidOn.has(card.id));
             return (
-              <li key={card.id} className="item-card" data-item-id={card.id}>
+              <li key={card.id} id={`card-${card.id}`} className="item-card" data-item-id={card.id}>
                 <Link
                   to={`/inroombid?${new URLSearchParams({ id: String(eventId), item: String(card.id) })}`}
                   className="item-card__link"
@@ -188,6 +202,21 @@ export function GalleryView(props: GalleryProps) {
           })}
         </ul>
       )}
+      {cards.length > filters.shown ? (
+        <MoreCards
+          href={`?${new URLSearchParams({
+            id: String(eventId),
+            sort: filters.sort,
+            ...(filters.q ? { q: filters.q } : {}),
+            ...(filters.category ? { category: filters.category } : {}),
+            shown: String(filters.shown + GALLERY_STEP),
+          })}`}
+          firstNewCardId={`card-${cards[filters.shown].id}`}
+          shown={filters.shown}
+          total={cards.length}
+          next={Math.min(GALLERY_STEP, cards.length - filters.shown)}
+        />
+      ) : null}
     </section>
   );
 }

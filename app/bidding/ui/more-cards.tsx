@@ -1,0 +1,66 @@
+import { useNavigate, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+
+/**
+ * The end of a long gallery: how many of its cards are shown, and a link to the next ones. Without JavaScript the link
+ * loads the page with more cards and lands on the first new one. With it, the next cards come by themselves when the
+ * guest scrolls to within a screen of the end, and the link adds them in place. Either way the address keeps how many
+ * are shown, so coming back from an item finds the same list at the same place.
+ */
+export function MoreCards({
+  href,
+  firstNewCardId,
+  shown,
+  total,
+  next,
+}: {
+  /** The gallery's address with more cards shown. */
+  href: string;
+  /** The element id of the first card the link adds, where a page loaded without JavaScript scrolls to. */
+  firstNewCardId: string;
+  shown: number;
+  total: number;
+  next: number;
+}) {
+  const navigate = useNavigate();
+  const idle = useNavigation().state === "idle";
+  const link = useRef<HTMLAnchorElement>(null);
+  // Replaces the entry (Back leaves the gallery, not one step of it) and keeps the guest where they are.
+  const showMore = () => navigate(href, { replace: true, preventScrollReset: true });
+
+  useEffect(() => {
+    const element = link.current;
+    if (!element || !idle) return;
+    // A screen's height below the viewport: the next cards are there before the guest reaches the end.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        showMore();
+      },
+      { rootMargin: "0px 0px 100% 0px" },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+    // showMore changes with every render; href says all it depends on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [href, idle]);
+
+  return (
+    <p className="gallery__more">
+      Showing {shown} of {total} items.
+      <a
+        ref={link}
+        className="button button--secondary button--md"
+        href={`${href}#${firstNewCardId}`}
+        onClick={(event) => {
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          event.preventDefault();
+          showMore();
+        }}
+      >
+        Show {next} more
+      </a>
+    </p>
+  );
+}
