@@ -1,5 +1,7 @@
 // The page designer's previews of the registration and silent-auction pages are the real pages (issue 8): the
 // event's ticket types and auction items, following the settings as the organiser types, without saving anything.
+import { sql } from "drizzle-orm";
+import { GALLERY_STEP } from "~/bidding/ui/gallery-view";
 import { expect, test } from "./support/fixtures";
 import { signIn } from "./support/sign-in";
 
@@ -34,4 +36,25 @@ test("the silent-auction page's preview is the real gallery with the event's ite
   await expect(preview.locator(".gallery__title")).toHaveText("Tonight's treasures");
   await items.getByLabel("Show the items").uncheck();
   await expect(preview.locator(".item-card")).toHaveCount(0);
+});
+
+test("the preview of a long gallery shows its first cards and stays where it is when scrolled", async ({
+  page,
+  gala,
+  database,
+}) => {
+  await database.execute(sql`
+    insert into auction_item (event_id, title, type, status, starting_bid, increment)
+    select ${gala.id}, 'Extra lot ' || n, 'silent', 'published', 5000, 500 from generate_series(1, ${GALLERY_STEP}) n`);
+  await signIn(page, gala.organiser);
+  await page.goto("/admin/pages/silent_auction_page");
+  const preview = page.locator(".designer__frame");
+  await expect(preview.locator(".item-card")).toHaveCount(GALLERY_STEP);
+  const designer = page.url();
+  // The guest's page would fetch the next cards here; the picture of it loads nothing, nor moves the designer.
+  await preview.locator(".gallery__more").scrollIntoViewIfNeeded();
+  await expect(preview.getByText(/^Showing 48 of \d+ items/)).toBeVisible();
+  await page.waitForTimeout(1_000);
+  expect(page.url()).toBe(designer);
+  await expect(preview.locator(".item-card")).toHaveCount(GALLERY_STEP);
 });

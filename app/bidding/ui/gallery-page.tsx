@@ -9,8 +9,6 @@ type GalleryPageProps = Omit<GalleryProps, "title" | "showCategories" | "show"> 
   settings: AuctionPageSettings;
   title: string;
   subtitle: string | null;
-  /** Inside the designer, which has its own h1. */
-  preview?: boolean;
 };
 
 export function GalleryPage({ settings: s, title, subtitle, preview = false, ...gallery }: GalleryPageProps) {
@@ -28,6 +26,7 @@ export function GalleryPage({ settings: s, title, subtitle, preview = false, ...
       {s.auctionSection.isVisible ? (
         <GalleryView
           {...gallery}
+          preview={preview}
           cards={sortCards(gallery.cards, gallery.live, gallery.filters.sort)}
           title={s.auctionSection.title}
           showCategories={s.categoriesSection.isVisible}

@@ -54,6 +54,8 @@ export interface GalleryProps {
   watched: Set<number>;
   serverNow: number;
   serverOffset: number;
+  /** Inside the page designer: a picture of the page, which loads nothing by itself. */
+  preview?: boolean;
 }
 
 /** How many cards a phone shows before scrolling (one column): their pictures load at once, the rest when near. */
@@ -215,6 +217,7 @@ export function GalleryView(props: GalleryProps) {
           shown={filters.shown}
           total={cards.length}
           next={Math.min(GALLERY_STEP, cards.length - filters.shown)}
+          whenNear={!props.preview}
         />
       ) : null}
     </section>

@@ -13,6 +13,7 @@ export function MoreCards({
   shown,
   total,
   next,
+  whenNear,
 }: {
   /** The gallery's address with more cards shown. */
   href: string;
@@ -21,6 +22,8 @@ export function MoreCards({
   shown: number;
   total: number;
   next: number;
+  /** Whether the next cards come by themselves as the guest nears the end (not in the page designer's picture). */
+  whenNear: boolean;
 }) {
   const navigate = useNavigate();
   const idle = useNavigation().state === "idle";
@@ -30,7 +33,7 @@ export function MoreCards({
 
   useEffect(() => {
     const element = link.current;
-    if (!element || !idle) return;
+    if (!element || !idle || !whenNear) return;
     // A screen's height below the viewport: the next cards are there before the guest reaches the end.
     const observer = new IntersectionObserver(
       (entries) => {
@@ -44,7 +47,7 @@ export function MoreCards({
     return () => observer.disconnect();
     // showMore changes with every render; href says all it depends on.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [href, idle]);
+  }, [href, idle, whenNear]);
 
   return (
     <p className="gallery__more">
