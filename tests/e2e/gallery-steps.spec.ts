@@ -1,17 +1,8 @@
 // A gala's gallery of many items: the first cards at once, the next as the guest scrolls (or asks, without
 // JavaScript), and the same list on coming back from an item (app/bidding/ui/more-cards.tsx).
-import { sql } from "drizzle-orm";
 import { GALLERY_STEP } from "~/bidding/ui/gallery-view";
 import { expect, test } from "./support/fixtures";
-import type { Gala } from "./support/galas";
-import type { Database } from "~/db/connection.server";
-
-/** Adds `count` published silent items to the gala, so that its gallery holds more than two steps of cards. */
-async function addSilentItems(database: Database, gala: Gala, count: number) {
-  await database.execute(sql`
-    insert into auction_item (event_id, title, type, status, starting_bid, increment)
-    select ${gala.id}, 'Extra lot ' || n, 'silent', 'published', 5000, 500 from generate_series(1, ${count}) n`);
-}
+import { addSilentItems, type Gala } from "./support/galas";
 
 const gallery = (gala: Gala, query = "") => `/inroombid?id=${gala.id}${query}`;
 

@@ -1,8 +1,8 @@
 // The page designer's previews of the registration and silent-auction pages are the real pages (issue 8): the
 // event's ticket types and auction items, following the settings as the organiser types, without saving anything.
-import { sql } from "drizzle-orm";
 import { GALLERY_STEP } from "~/bidding/ui/gallery-view";
 import { expect, test } from "./support/fixtures";
+import { addSilentItems } from "./support/galas";
 import { signIn } from "./support/sign-in";
 
 test("the registration page's preview is the real page with the event's tickets", async ({ page, gala }) => {
@@ -43,9 +43,7 @@ test("the preview of a long gallery shows its first cards and stays where it is 
   gala,
   database,
 }) => {
-  await database.execute(sql`
-    insert into auction_item (event_id, title, type, status, starting_bid, increment)
-    select ${gala.id}, 'Extra lot ' || n, 'silent', 'published', 5000, 500 from generate_series(1, ${GALLERY_STEP}) n`);
+  await addSilentItems(database, gala, GALLERY_STEP);
   await signIn(page, gala.organiser);
   await page.goto("/admin/pages/silent_auction_page");
   const preview = page.locator(".designer__frame");

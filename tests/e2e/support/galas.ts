@@ -159,3 +159,10 @@ export async function claimShortPath(db: Database, eventId: number, path: string
     .values({ path, event_id: eventId, shows })
     .onConflictDoUpdate({ target: event_path.path, set: { event_id: eventId, shows } });
 }
+
+/** Adds `count` published silent items to the gala ("Extra lot 1", …): a gallery longer than the demo's. */
+export async function addSilentItems(db: Database, gala: Gala, count: number) {
+  await db.execute(sql`
+    insert into auction_item (event_id, title, type, status, starting_bid, increment)
+    select ${gala.id}, 'Extra lot ' || n, 'silent', 'published', 5000, 500 from generate_series(1, ${count}) n`);
+}
