@@ -1,5 +1,5 @@
 import { useNavigate, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
 
 /**
  * The end of a long gallery: how many of its cards are shown, and a link to the next ones. Without JavaScript the link
@@ -29,7 +29,7 @@ export function MoreCards({
   const idle = useNavigation().state === "idle";
   const link = useRef<HTMLAnchorElement>(null);
   // Replaces the entry (Back leaves the gallery, not one step of it) and keeps the guest where they are.
-  const showMore = () => navigate(href, { replace: true, preventScrollReset: true });
+  const showMore = useCallback(() => navigate(href, { replace: true, preventScrollReset: true }), [navigate, href]);
 
   useEffect(() => {
     const element = link.current;
@@ -45,9 +45,7 @@ export function MoreCards({
     );
     observer.observe(element);
     return () => observer.disconnect();
-    // showMore changes with every render; href says all it depends on.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [href, idle, whenNear]);
+  }, [showMore, idle, whenNear]);
 
   return (
     <p className="gallery__more">

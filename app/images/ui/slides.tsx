@@ -5,6 +5,25 @@ import { useHydrated } from "~/ui/use-hydrated";
 
 export type Slide = { image: string; caption: string };
 
+/** The previous or next button of a carousel whose track has the id `track`. */
+function SlideArrow({
+  track,
+  label,
+  onClick,
+  children,
+}: {
+  track: string;
+  label: string;
+  onClick: () => void;
+  children: string;
+}) {
+  return (
+    <button type="button" className="landing-slides__arrow" aria-controls={track} onClick={onClick} aria-label={label}>
+      {children}
+    </button>
+  );
+}
+
 /**
  * A carousel of pictures: the landing page's slides, and an auction item's photos on the bidding pages. Before
  * JavaScript (and without it) the slides are a row that scrolls sideways with snapping, every picture reachable; once
@@ -51,15 +70,9 @@ export function Slides({
   const count = slides.length;
   const controls = (
     <>
-      <button
-        type="button"
-        className="landing-slides__arrow"
-        aria-controls={`${id}-track`}
-        onClick={() => slider.current?.prev()}
-        aria-label="Previous slide"
-      >
+      <SlideArrow track={`${id}-track`} label="Previous slide" onClick={() => slider.current?.prev()}>
         ‹
-      </button>
+      </SlideArrow>
       <div className="landing-slides__dots">
         {slides.map((_, index) => (
           <button
@@ -73,15 +86,9 @@ export function Slides({
           />
         ))}
       </div>
-      <button
-        type="button"
-        className="landing-slides__arrow"
-        aria-controls={`${id}-track`}
-        onClick={() => slider.current?.next()}
-        aria-label="Next slide"
-      >
+      <SlideArrow track={`${id}-track`} label="Next slide" onClick={() => slider.current?.next()}>
         ›
-      </button>
+      </SlideArrow>
       {autoplaySeconds > 0 ? (
         <button type="button" className="landing-slides__play" onClick={() => setPlaying((p) => !p)}>
           {playing ? "Pause" : "Play"}
