@@ -157,6 +157,35 @@ interface PhaseResult {
   cpu: string;
   /** PostgreSQL transactions (a statement outside a transaction counts as one) per HTTP answer. */
   transactionsPerAnswer: number;
+  /** The messages the load's bids wrote (outbid emails) and how long after the load the outbox had sent them. */
+  outbox: OutboxDrain | null;
+}
+
+interface OutboxDrain {
+  written: number;
+  /** Seconds from the load's end until no message was due; null when it was not empty within OUTBOX_WAIT_S. */
+  emptyAfterSeconds: number | null;
+}
+
+/** How long a phase waits for the app's outbox to send what its bids wrote before the next phase begins. */
+const OUTBOX_WAIT_S = 180;
+
+/**
+ * Waits until the app's outbox has no message due (an outbid digest is due when its window ends, minutes later): the
+ * messages a load writes are sent by the app's workers after it, and a reference run meanwhile would share the
+ * machine with them.
+ */
+async function outboxDrain(sql: postgres.Sql, since: Date, loadEnded: number): Promise<OutboxDrain> {
+  for (;;) {
+    const [row] = await sql`
+      select count(*) filter (where created_at >= ${since})::int as written,
+        count(*) filter (where status in ('queued', 'sending') and next_attempt_at <= now())::int as due
+      from message`;
+    const waited = (performance.now() - loadEnded) / 1000;
+    if (row.due === 0) return { written: row.written, emptyAfterSeconds: waited };
+    if (waited > OUTBOX_WAIT_S) return { written: row.written, emptyAfterSeconds: null };
+    await sleep(100);
+  }
 }
 
 /**
@@ -187,6 +216,7 @@ async function runPhase(
   bidAgent.destroy();
   const meter = cpuMeter(app.child.pid!);
   const transactionsBefore = sql ? await transactions(sql) : NaN;
+  const startedAt = new Date();
   const started = performance.now();
   const deadline = started + seconds * 1000;
 
@@ -236,13 +266,16 @@ async function runPhase(
       }
     }),
   );
-  const elapsed = (performance.now() - started) / 1000;
+  const ended = performance.now();
+  const elapsed = (ended - started) / 1000;
   const cpu = meter();
   // PostgreSQL's counters are flushed within a second or so of each transaction.
   await sleep(1500);
   const answers = all.length;
+  const transactionsPerAnswer = sql ? ((await transactions(sql)) - transactionsBefore - 2) / answers : NaN;
   return {
-    transactionsPerAnswer: sql ? ((await transactions(sql)) - transactionsBefore - 2) / answers : NaN,
+    transactionsPerAnswer,
+    outbox: sql ? await outboxDrain(sql, startedAt, ended) : null,
     name,
     seconds: elapsed,
     accepted: acceptedLatencies.length,
@@ -275,6 +308,12 @@ function report(result: PhaseResult) {
     ? ""
     : `; PostgreSQL transactions per answer ${result.transactionsPerAnswer.toFixed(1)}`;
   console.log(`  ${result.cpu}${statements}`);
+  if (result.outbox) {
+    const { written, emptyAfterSeconds } = result.outbox;
+    console.log(
+      `  outbox: ${written} messages written by the load; ${emptyAfterSeconds === null ? `still sending ${OUTBOX_WAIT_S} s after it` : `all sent ${emptyAfterSeconds.toFixed(1)} s after it ended (${(written / (result.seconds + emptyAfterSeconds)).toFixed(0)} messages/s from the load's start)`}`,
+    );
+  }
 }
 
 // ---------- the database's own limit ----------

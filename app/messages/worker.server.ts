@@ -15,12 +15,12 @@ import { selectRows } from "~/db/rows.server";
 import { isDatabaseUnreachable, untilDatabaseAnswers } from "~/db/wait-for-database.server";
 import { twilioApiFor } from "~/sandbox/switch.server";
 import { openSecret } from "~/security/secret-box.server";
-import { message, message_attempt } from "~drizzle/schema";
+import { message } from "~drizzle/schema";
 import {
-  loadAddressee,
-  loadEventMessaging,
   messageValues,
+  readMessageBatch,
   type EventMessaging,
+  type MessageBatch,
   type OutboxRow,
 } from "./message-context.server";
 import { staleDigestReason } from "./outbid-digest.server";
@@ -100,39 +100,41 @@ export interface ClaimedMessage extends OutboxRow {
   message_attempt_id: number;
 }
 
-/** Takes up to `batch` due messages for this worker: queued ones, and "sending" ones whose lease has ended. */
+/**
+ * Takes up to `batch` due messages for this worker: queued ones, and "sending" ones whose lease has ended. One
+ * statement claims them and starts each one's attempt.
+ */
 export async function claimDueMessages(db: Database, options: WorkerOptions = {}): Promise<ClaimedMessage[]> {
   // The database's clock unless a test sets one: app servers' clocks may differ from it and from each other.
   const now = sql`coalesce(${options.now?.toISOString() ?? null}::timestamptz, now())`;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const claimToken = randomUUID();
-  return db.transaction(async (tx) => {
-    const claimed = await selectRows<Omit<ClaimedMessage, "message_attempt_id">>(
-      tx,
-      sql`
-      with due as (
-        select message_id from message
-        where status in ('queued', 'sending') and next_attempt_at <= ${now}
-          and (lease_until is null or lease_until <= ${now})
-        order by next_attempt_at, message_id
-        limit ${options.batch ?? 20}
-        for update skip locked
-      )
+  return selectRows<ClaimedMessage>(
+    db,
+    sql`
+    with due as (
+      select message_id from message
+      where status in ('queued', 'sending') and next_attempt_at <= ${now}
+        and (lease_until is null or lease_until <= ${now})
+      order by next_attempt_at, message_id
+      limit ${options.batch ?? 20}
+      for update skip locked
+    ), claimed as (
       update message m
       set status = 'sending', attempt_count = m.attempt_count + 1, lease_until = ${now} + ${leaseMs}::int * interval '1 millisecond',
         claim_token = ${claimToken}
       from due where m.message_id = due.message_id
       returning m.message_id, m.event_id, m.template, m.channel, m.to_usr_id, m.to_email, m.to_phone, m.data,
-        m.idempotency_key, m.attempt_count, m.claim_token`,
-    );
-    if (claimed.length === 0) return [];
-    const attempts = await tx
-      .insert(message_attempt)
-      .values(claimed.map((row) => ({ message_id: row.message_id, attempt: row.attempt_count })))
-      .returning({ id: message_attempt.message_attempt_id, messageId: message_attempt.message_id });
-    const attemptOf = new Map(attempts.map((attempt) => [attempt.messageId, attempt.id]));
-    return claimed.map((row) => ({ ...row, message_attempt_id: attemptOf.get(row.message_id)! }));
-  });
+        m.idempotency_key, m.attempt_count, m.claim_token
+    ), started as (
+      insert into message_attempt (message_id, attempt)
+      select message_id, attempt_count from claimed
+      returning message_attempt_id, message_id
+    )
+    select claimed.*, started.message_attempt_id
+    from claimed join started on started.message_id = claimed.message_id
+    order by claimed.message_id`,
+  );
 }
 
 type Result =
@@ -150,8 +152,9 @@ export async function deliverClaimed(
   db: Database,
   claimed: ClaimedMessage,
   options: WorkerOptions = {},
+  readBatch: () => Promise<MessageBatch> = batchReader(db, [claimed]),
 ): Promise<"sent" | "skipped" | "queued" | "failed" | "lost_lease"> {
-  const result = await attempt(db, claimed, options).catch(
+  const result = await attempt(db, claimed, options, readBatch).catch(
     (error: unknown): Result | { status: "database unreachable"; error: string } => {
       const text = error instanceof Error ? error.message : String(error);
       if (!(error instanceof ProviderError) && isDatabaseUnreachable(error))
@@ -179,10 +182,29 @@ export async function deliverClaimed(
   );
 }
 
-async function attempt(db: Database, claimed: ClaimedMessage, options: WorkerOptions): Promise<Result> {
+/**
+ * What a claimed batch is about, read when its first message is sent and then shared by the others. A read the
+ * database failed is read again by the next message (each such message goes back to the queue, see deliverClaimed).
+ */
+function batchReader(db: Database, rows: OutboxRow[]): () => Promise<MessageBatch> {
+  let reading: Promise<MessageBatch> | null = null;
+  return () =>
+    (reading ??= readMessageBatch(db, rows).catch((error: unknown) => {
+      reading = null;
+      throw error;
+    }));
+}
+
+async function attempt(
+  db: Database,
+  claimed: ClaimedMessage,
+  options: WorkerOptions,
+  readBatch: () => Promise<MessageBatch>,
+): Promise<Result> {
   const providers = options.providers ?? configuredProviders;
   const enrichers = options.enrichers ?? {};
-  const messaging = await loadEventMessaging(db, claimed.event_id);
+  const batch = await readBatch();
+  const messaging = batch.messaging(claimed);
   if (!messaging) return { status: "skipped", provider: null, reason: "The event no longer exists." };
   const definition = TEMPLATES[claimed.template];
   if (!definition)
@@ -194,9 +216,12 @@ async function attempt(db: Database, claimed: ClaimedMessage, options: WorkerOpt
     const stale = await staleDigestReason(db, claimed);
     if (stale) return { status: "skipped", provider: null, reason: stale };
   }
-  const addressee = await loadAddressee(db, claimed);
+  const addressee = batch.addressee(claimed);
   const enrichment = (await enrichers[claimed.template]?.(claimed)) ?? {};
-  const values = { ...(await messageValues(db, claimed, messaging, addressee, options.now)), ...enrichment.values };
+  const values = {
+    ...messageValues(claimed, messaging, addressee, batch.item(claimed), options.now),
+    ...enrichment.values,
+  };
   const override = messaging.templates[claimed.template] ?? {};
 
   if (claimed.channel === "email") {
@@ -249,6 +274,10 @@ function storedAttachments(row: OutboxRow): NonNullable<MailMessage["attachments
   }));
 }
 
+/**
+ * Writes the attempt's outcome and the message's new state in one statement. A worker whose lease was taken over
+ * finishes its attempt's row but leaves the message to the new holder ("lost_lease").
+ */
 async function record(
   db: Database,
   claimed: ClaimedMessage,
@@ -256,40 +285,31 @@ async function record(
   at: Date | null,
 ): Promise<"sent" | "skipped" | "queued" | "failed" | "lost_lease"> {
   const now = sql`coalesce(${at?.toISOString() ?? null}::timestamptz, now())`;
-  return db.transaction(async (tx) => {
-    await tx
-      .update(message_attempt)
-      .set({
-        status: result.status,
-        provider: result.provider,
-        provider_answer:
-          result.status === "sent" ? result.answer.answer : result.status === "failed" ? (result.answer ?? null) : null,
-        error: result.status === "skipped" ? result.reason : result.status === "failed" ? result.error : null,
-        finished_at: now,
-      })
-      .where(eq(message_attempt.message_attempt_id, claimed.message_attempt_id));
-
-    const retry =
-      result.status === "failed" && !result.permanent && claimed.attempt_count < MAX_ATTEMPTS
-        ? sql`${now} + ${retryDelayMs(claimed.attempt_count)}::int * interval '1 millisecond'`
-        : null;
-    const status = result.status === "failed" && retry ? "queued" : result.status;
-    const updated = await tx
-      .update(message)
-      .set({
-        status,
-        lease_until: null,
-        claim_token: null,
-        next_attempt_at: retry ?? sql`${message.next_attempt_at}`,
-        provider_message_id:
-          result.status === "sent" ? result.answer.providerMessageId : sql`${message.provider_message_id}`,
-        last_error: result.status === "skipped" ? result.reason : result.status === "failed" ? result.error : null,
-        sent_at: result.status === "sent" ? now : null,
-      })
-      .where(and(eq(message.message_id, claimed.message_id), eq(message.claim_token, claimed.claim_token)))
-      .returning({ id: message.message_id });
-    return updated.length === 0 ? "lost_lease" : status;
-  });
+  const retrying = result.status === "failed" && !result.permanent && claimed.attempt_count < MAX_ATTEMPTS;
+  const status = retrying ? "queued" : result.status;
+  const nextAttemptAt = retrying
+    ? sql`${now} + ${retryDelayMs(claimed.attempt_count)}::int * interval '1 millisecond'`
+    : sql`message.next_attempt_at`;
+  const answer = result.status === "sent" ? result.answer.answer : result.status === "failed" ? result.answer : null;
+  const error = result.status === "skipped" ? result.reason : result.status === "failed" ? result.error : null;
+  const sent = result.status === "sent";
+  const updated = await selectRows<{ message_id: number }>(
+    db,
+    sql`
+    with finished as (
+      update message_attempt
+      set status = ${result.status}, provider = ${result.provider},
+        provider_answer = ${answer ? JSON.stringify(answer) : null}::text::jsonb, error = ${error}, finished_at = ${now}
+      where message_attempt_id = ${claimed.message_attempt_id}
+    )
+    update message
+    set status = ${status}, lease_until = null, claim_token = null, next_attempt_at = ${nextAttemptAt},
+      provider_message_id = ${sent ? sql`${result.answer.providerMessageId}` : sql`message.provider_message_id`},
+      last_error = ${error}, sent_at = ${sent ? now : null}
+    where message_id = ${claimed.message_id} and claim_token = ${claimed.claim_token}
+    returning message_id`,
+  );
+  return updated.length === 0 ? "lost_lease" : status;
 }
 
 /**
@@ -303,23 +323,20 @@ async function release(
   error: string,
   at: Date | null,
 ): Promise<"queued" | "lost_lease"> {
-  return db.transaction(async (tx) => {
-    await tx
-      .update(message_attempt)
-      .set({ status: "released", error, finished_at: sql`coalesce(${at?.toISOString() ?? null}::timestamptz, now())` })
-      .where(eq(message_attempt.message_attempt_id, claimed.message_attempt_id));
-    const updated = await tx
-      .update(message)
-      .set({
-        status: "queued",
-        attempt_count: sql`${message.attempt_count} - 1`,
-        lease_until: null,
-        claim_token: null,
-      })
-      .where(and(eq(message.message_id, claimed.message_id), eq(message.claim_token, claimed.claim_token)))
-      .returning({ id: message.message_id });
-    return updated.length === 0 ? "lost_lease" : "queued";
-  });
+  const updated = await selectRows<{ message_id: number }>(
+    db,
+    sql`
+    with released as (
+      update message_attempt
+      set status = 'released', error = ${error}, finished_at = coalesce(${at?.toISOString() ?? null}::timestamptz, now())
+      where message_attempt_id = ${claimed.message_attempt_id}
+    )
+    update message
+    set status = 'queued', attempt_count = message.attempt_count - 1, lease_until = null, claim_token = null
+    where message_id = ${claimed.message_id} and claim_token = ${claimed.claim_token}
+    returning message_id`,
+  );
+  return updated.length === 0 ? "lost_lease" : "queued";
 }
 
 /** Keeps the lease of a claimed batch while its messages are sent; the returned function stops renewing. */
@@ -341,8 +358,9 @@ export async function runOutbox(db: Database, options: WorkerOptions = {}): Prom
   for (;;) {
     const claimed = await claimDueMessages(db, options);
     const stopRenewing = claimed.length > 0 ? renewLease(db, claimed[0].claim_token, options) : () => {};
+    const readBatch = batchReader(db, claimed);
     try {
-      for (const one of claimed) await deliverClaimed(db, one, options);
+      for (const one of claimed) await deliverClaimed(db, one, options, readBatch);
     } finally {
       stopRenewing();
     }

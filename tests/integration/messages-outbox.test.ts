@@ -25,6 +25,7 @@ import {
   registrant,
   text_opt_out,
   usr,
+  usr_event_paddle,
 } from "~drizzle/schema";
 import { makeAuctionEvent, makeAuctionItem, makeBidder } from "../support/auction";
 import { testDatabase } from "../support/database";
@@ -522,6 +523,57 @@ describe("the worker", () => {
     const attempts = await db.select().from(message_attempt).where(eq(message_attempt.message_id, sent.message_id));
     expect(attempts).toMatchObject([
       { attempt: 1, status: "sent", provider: "recording-email", provider_answer: { accepted: true } },
+    ]);
+  });
+
+  it("one batch of messages for two events: each goes with its own event, recipient, item and consent to texts", async () => {
+    const north = await outbidScene();
+    const south = await outbidScene();
+    await db
+      .update(event)
+      .set({ title: `South gala ${south.gala.event_id}` })
+      .where(eq(event.event_id, south.gala.event_id));
+    const southItem = await makeAuctionItem(db, south.gala.event_id, { title: "Pottery class" });
+    // Ann bids at both galas (one account) and agreed to texts for the south gala only.
+    await db.insert(usr_event_paddle).values({ usr_id: north.ann.usrId, event_id: south.gala.event_id, paddle: 7001 });
+    await db.update(usr).set({ phone: "(617) 555-0150", first_name: "Ann" }).where(eq(usr.usr_id, north.ann.usrId));
+    await db
+      .insert(message_preference)
+      .values({ usr_id: north.ann.usrId, event_id: south.gala.event_id, outbid_channel: "both", text_consent: true });
+    const queue = (eventId: number, usrId: number, channel: "email" | "text", itemId: number, key: string) =>
+      enqueueMessage(db, {
+        event_id: eventId,
+        template: "outbid",
+        to: { usr_id: usrId },
+        channel,
+        data: { item_id: itemId, amount_cents: 12_300 },
+        idempotency_key: `${key}:${eventId}`,
+      });
+    await queue(north.gala.event_id, north.ann.usrId, "email", north.item.auction_item_id, "ann-north-email");
+    await queue(north.gala.event_id, north.ann.usrId, "text", north.item.auction_item_id, "ann-north-text");
+    await queue(south.gala.event_id, north.ann.usrId, "text", southItem.auction_item_id, "ann-south-text");
+    await queue(south.gala.event_id, south.ben.usrId, "email", southItem.auction_item_id, "ben-south-email");
+    // Another event's item named by a message is not this message's item.
+    await queue(north.gala.event_id, north.ben.usrId, "email", southItem.auction_item_id, "ben-north-email");
+
+    const { calls, providers } = recordingProviders();
+    expect(await runOutbox(db, { providers })).toBe(5);
+    const sent = (key: string, eventId: number) => calls.find((call) => call.key === `${key}:${eventId}`);
+    expect(sent("ann-north-email", north.gala.event_id)).toMatchObject({ to: north.ann.email });
+    expect(sent("ann-north-email", north.gala.event_id)?.subject).toContain("Weekend in Napa");
+    expect(sent("ann-north-email", north.gala.event_id)?.body).toContain(
+      `inroombid?id=${north.gala.event_id}&item=${north.item.auction_item_id}`,
+    );
+    expect(sent("ann-north-text", north.gala.event_id)).toBeUndefined();
+    expect(sent("ann-south-text", south.gala.event_id)).toMatchObject({ channel: "text", to: "+16175550150" });
+    expect(sent("ann-south-text", south.gala.event_id)?.body).toContain("Pottery class");
+    expect(sent("ben-south-email", south.gala.event_id)).toMatchObject({ to: south.ben.email });
+    expect(sent("ben-south-email", south.gala.event_id)?.body).toContain(`South gala ${south.gala.event_id}`);
+    expect(sent("ben-north-email", north.gala.event_id)?.body).not.toContain("Pottery class");
+    expect((await messagesOf(north.gala.event_id)).map((row) => [row.idempotency_key, row.status])).toEqual([
+      [`ann-north-email:${north.gala.event_id}`, "sent"],
+      [`ann-north-text:${north.gala.event_id}`, "skipped"],
+      [`ben-north-email:${north.gala.event_id}`, "sent"],
     ]);
   });
 
