@@ -165,6 +165,8 @@ interface OutboxDrain {
   written: number;
   /** Seconds from the load's end until no message was due; null when it was not empty within OUTBOX_WAIT_S. */
   emptyAfterSeconds: number | null;
+  /** Seconds from each message's writing (its bid's transaction) to its outcome: p50, p95, p99. */
+  delay: [number, number, number] | null;
 }
 
 /** How long a phase waits for the app's outbox to send what its bids wrote before the next phase begins. */
@@ -182,10 +184,20 @@ async function outboxDrain(sql: postgres.Sql, since: Date, loadEnded: number): P
         count(*) filter (where status in ('queued', 'sending') and next_attempt_at <= now())::int as due
       from message`;
     const waited = (performance.now() - loadEnded) / 1000;
-    if (row.due === 0) return { written: row.written, emptyAfterSeconds: waited };
-    if (waited > OUTBOX_WAIT_S) return { written: row.written, emptyAfterSeconds: null };
+    const emptyAfterSeconds = row.due === 0 ? waited : waited > OUTBOX_WAIT_S ? null : undefined;
+    if (emptyAfterSeconds !== undefined)
+      return { written: row.written, emptyAfterSeconds, delay: await outboxDelay(sql, since) };
     await sleep(100);
   }
+}
+
+async function outboxDelay(sql: postgres.Sql, since: Date): Promise<OutboxDrain["delay"]> {
+  const [row] = await sql`
+    select percentile_cont(array[0.5, 0.95, 0.99]) within group (
+      order by extract(epoch from a.finished_at - m.created_at)) as delays
+    from message m join message_attempt a on a.message_id = m.message_id
+    where m.created_at >= ${since} and a.finished_at is not null`;
+  return row.delays ? (row.delays.map(Number) as [number, number, number]) : null;
 }
 
 /**
@@ -309,10 +321,15 @@ function report(result: PhaseResult) {
     : `; PostgreSQL transactions per answer ${result.transactionsPerAnswer.toFixed(1)}`;
   console.log(`  ${result.cpu}${statements}`);
   if (result.outbox) {
-    const { written, emptyAfterSeconds } = result.outbox;
-    console.log(
-      `  outbox: ${written} messages written by the load; ${emptyAfterSeconds === null ? `still sending ${OUTBOX_WAIT_S} s after it` : `all sent ${emptyAfterSeconds.toFixed(1)} s after it ended (${(written / (result.seconds + emptyAfterSeconds)).toFixed(0)} messages/s from the load's start)`}`,
-    );
+    const { written, emptyAfterSeconds, delay } = result.outbox;
+    const sent =
+      emptyAfterSeconds === null
+        ? `still sending ${OUTBOX_WAIT_S} s after it`
+        : `all sent ${emptyAfterSeconds.toFixed(1)} s after it ended`;
+    const delays = delay
+      ? `; from its bid to its sending, s: p50 ${delay[0].toFixed(2)}, p95 ${delay[1].toFixed(2)}, p99 ${delay[2].toFixed(2)}`
+      : "";
+    console.log(`  outbox: ${written} messages written by the load, ${sent}${delays}`);
   }
 }
 

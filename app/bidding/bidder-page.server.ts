@@ -27,7 +27,6 @@ import {
 } from "./auction-rules.server";
 import { STANDING_COLUMNS, standingFrom, type BidderStanding } from "./bidder-standing.server";
 import { eventSettingsAt } from "./event-settings-cache.server";
-import { ownBidsFrom } from "./own-bids";
 import type { OwnBid } from "./live-item";
 import type { AppLoadContext } from "@remix-run/node";
 import type { Role } from "~/auth/permissions";
@@ -178,6 +177,27 @@ const bidsOfBidder = preparedQuery("bids_of_bidder", (db) =>
 export async function ownBids(usrId: number, eventId: number, itemIds: number[]): Promise<OwnBid[]> {
   if (itemIds.length === 0) return [];
   return ownBidsFrom(await bidsOfBidder(db).execute({ eventId, usrId, itemIds }));
+}
+
+export interface BidOfBidder {
+  itemId: number;
+  amount: number;
+  bidId: number;
+  status: string;
+  kind: string;
+}
+
+/** What a bidder holds of each item, from their bids in the order of their items, each item's highest first. */
+export function ownBidsFrom(rows: BidOfBidder[]): OwnBid[] {
+  const byItem = new Map<number, OwnBid>();
+  for (const row of rows) {
+    const own = byItem.get(row.itemId) ?? { itemId: row.itemId, best: null, boughtOutright: false };
+    if (row.kind === "buy_now") own.boughtOutright = true;
+    // Rows come highest first, so the first standing one is the bid that ranks.
+    else if (!own.best && row.status !== "retracted") own.best = { amount: row.amount, bidId: row.bidId };
+    byItem.set(row.itemId, own);
+  }
+  return [...byItem.values()];
 }
 
 /** The page's published settings, the event's branding as the theme's defaults (app/bidding/auction-page.ts). */

@@ -14,7 +14,6 @@ import { loadBoard, setWatching } from "./board.server";
 import { placeBid } from "./place-bid.server";
 import { refusalMessage } from "./refusal-messages";
 import type { Submission } from "./engine";
-import type { OwnBid } from "./live-item";
 import type { z } from "zod";
 import type { ToastInput } from "~/http/toast.server";
 import type { preferenceSchema } from "~/messages/preference-form";
@@ -63,14 +62,9 @@ export async function reviewBid(bidder: Bidder, itemId: number, bid: Bid): Promi
 
 /**
  * The confirmed bid, placed as reviewed, the engine deciding against the item's state at that moment (a refusal of
- * its is a `BidRefused`): what the bidder is told, and their own standing on the item now when it was read with the
- * bid (their own bid, written; otherwise undefined, and ownStandingOn reads it).
+ * its is a `BidRefused`); what the bidder is told.
  */
-export async function placeReviewedBid(
-  bidder: Bidder,
-  itemId: number,
-  bid: Bid,
-): Promise<{ told: ToastInput; own: OwnBid | null | undefined }> {
+export async function placeReviewedBid(bidder: Bidder, itemId: number, bid: Bid): Promise<ToastInput> {
   await refuseWhatThePageDoesNotOffer(bidder, bid);
   const paddle = guestPaddle(bidder, bid);
   const eventId = bidder.event.event_id;
@@ -96,7 +90,6 @@ export async function placeReviewedBid(
     rules: bidder.rules,
     // The page read the bidder's own paddle and card already; a guest bid for at a station is read afresh.
     standing: bidderId === user.usrId ? { paddle: user.paddle, hasCard: !user.needsCard } : undefined,
-    withOwnStanding: bidderId === user.usrId,
   });
   if (!result.ok) {
     const message = refusalMessage(result.refusal, {
@@ -111,12 +104,9 @@ export async function placeReviewedBid(
     maximum_raised: "Your maximum is raised",
   }[result.outcome];
   return {
-    told: {
-      title,
-      description: result.item.currentBid !== null ? `The current bid is ${money(result.item.currentBid)}.` : undefined,
-      type: result.outcome === "outbid" ? "error" : "success",
-    },
-    own: result.own,
+    title,
+    description: result.item.currentBid !== null ? `The current bid is ${money(result.item.currentBid)}.` : undefined,
+    type: result.outcome === "outbid" ? "error" : "success",
   };
 }
 

@@ -8,7 +8,7 @@
  * runs in the database's own thread, in one message (app/db/procedures.server.ts), so that the item's lock is
  * held for the transaction's own work and never for a turn of the app's event loop.
  */
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { retryTransient } from "~/db/errors.server";
 import { isAnyOf, preparedInTransactions } from "~/db/prepared.server";
 import { procedure } from "~/db/procedures.server";
@@ -38,8 +38,7 @@ import {
   type Submission,
 } from "./engine";
 import { BIDDING_COLUMNS, itemState, type BiddingRow } from "./item-records.server";
-import { liveItem, type LiveItem, type OwnBid } from "./live-item";
-import { ownBidsFrom } from "./own-bids";
+import { liveItem, type LiveItem } from "./live-item";
 import type { BidderStanding } from "./bidder-standing.server";
 import type { Database, Transaction } from "~/db/connection.server";
 
@@ -52,11 +51,6 @@ export interface PlaceBidInput {
   idempotencyKey: string | null;
   /** A team member bidding for the guest at a bid station. */
   placedByUsrId?: number | null;
-  /**
-   * The bidder's own standing on the item comes back with an accepted bid, read in its transaction (a page that
-   * answers the bid in place shows it): one statement more in the bid's last round trip, not a query of its own after.
-   */
-  withOwnStanding?: boolean;
   /** The auction is in testing and the bidder may preview it. */
   allowTesting?: boolean;
   /** The event's rules when the caller has read them already (a page's context): saves reading them again. */
@@ -77,15 +71,7 @@ export interface PlaceBidInput {
 }
 
 export type PlaceBidResult =
-  | {
-      ok: true;
-      outcome: Outcome;
-      repeated: boolean;
-      item: LiveItem;
-      amount: number | null;
-      /** With `withOwnStanding`, when the bid was written: the bidder's own standing on the item (null: none). */
-      own?: OwnBid | null;
-    }
+  | { ok: true; outcome: Outcome; repeated: boolean; item: LiveItem; amount: number | null }
   | { ok: false; refusal: Refusal; nextMinimum: number | null; item: LiveItem | null };
 
 /** What the bid's recording needs: the request without what its caller read for it, the rules, the bidder. */
@@ -202,14 +188,9 @@ async function decideAndWrite(
     decision.item.currentBid,
     at,
   );
-  // After the ledger's insert on the same connection, so it sees the bid (and a unit bought outright).
-  const readingOwn = input.withOwnStanding
-    ? ownBidsOnItem(tx).execute({ eventId: input.eventId, usrId: input.usrId, itemId: row.auction_item_id })
-    : null;
-  const [inserted, [{ held: heldJson, ...updated }], ownRows] = await Promise.all([
+  const [inserted, [{ held: heldJson, ...updated }]] = await Promise.all([
     inserting,
     updating,
-    readingOwn,
     demoting,
     raisingMaximum,
     messaging,
@@ -236,8 +217,7 @@ async function decideAndWrite(
     ...noticeMessages(input.eventId, row.auction_item_id, notices),
   ]);
   await input.onPlaced?.(tx, { bidId: ownRow?.bidId ?? null, amount: ownRow?.amount ?? null, item });
-  const own = ownRows ? (ownBidsFrom(ownRows)[0] ?? null) : undefined;
-  return { ok: true, outcome: decision.outcome, repeated: false, item, amount: ownRow?.amount ?? null, own };
+  return { ok: true, outcome: decision.outcome, repeated: false, item, amount: ownRow?.amount ?? null };
 }
 
 // A bid's statements, built once (preparedInTransactions): a ledger row, the demotion of those it outbids, and the
@@ -285,20 +265,6 @@ const updateItem = preparedInTransactions("update_bid_item", (tx) =>
       ...BIDDING_COLUMNS,
       held: heldUnitsColumn(sql`${sql.placeholder("itemId")}`, sql`${sql.placeholder("eventId")}`),
     }),
-);
-
-const ownBidsOnItem = preparedInTransactions("own_bids_on_item", (tx) =>
-  tx
-    .select({ itemId: bid.auction_item_id, amount: bid.bid, bidId: bid.bid_id, status: bid.status, kind: bid.kind })
-    .from(bid)
-    .where(
-      and(
-        eq(bid.event_id, sql.placeholder("eventId")),
-        eq(bid.usr_id, sql.placeholder("usrId")),
-        eq(bid.auction_item_id, sql.placeholder("itemId")),
-      ),
-    )
-    .orderBy(desc(bid.bid), asc(bid.bid_id)),
 );
 
 const NOT_BIDDABLE: PlaceBidResult = { ok: false, refusal: "not_biddable", nextMinimum: null, item: null };
