@@ -3,7 +3,8 @@
 // uses (POST /inroombid?id=&item=, intent=place): all on one item, then spread over 500 items. Reports accepted and
 // refused bids per second and p50/p95/p99 latency, and after each load the database's own limit in the same run: the
 // bid transaction as plain SQL through the same driver at the same concurrency (Gavel's answers/s as a percentage of
-// it). Then it checks the ledger's invariants, opens M live streams
+// it; before each reference it waits until the app's outbox has sent what the load's bids wrote, and reports when that
+// was and each message's delay from its bid). Then it checks the ledger's invariants, opens M live streams
 // (/inroombid/stream) and times each bid from its accepted answer to its delta's arrival on every stream.
 // Results and method: docs/benchmarks.md ("Bidding").
 //
