@@ -13,6 +13,7 @@ import {
   MAX_ATTEMPTS,
   retryDelayMs,
   runOutbox,
+  SENDING_AT_ONCE,
   type ClaimedMessage,
   type ProviderSource,
 } from "~/messages/worker.server";
@@ -575,6 +576,34 @@ describe("the worker", () => {
       [`ann-north-text:${north.gala.event_id}`, "skipped"],
       [`ben-north-email:${north.gala.event_id}`, "sent"],
     ]);
+  });
+
+  it("sends a batch's messages four at a time, each recorded as its provider answers", async () => {
+    const { gala } = await outbidScene();
+    const guests = await Promise.all(Array.from({ length: 6 }, () => makeBidder(db, gala.event_id)));
+    for (const guest of guests)
+      await enqueueMessage(db, {
+        event_id: gala.event_id,
+        template: "test",
+        to: { usr_id: guest.usrId },
+        channel: "email",
+        idempotency_key: `four-at-once:${guest.usrId}`,
+      });
+    let sending = 0;
+    let mostAtOnce = 0;
+    const slowEmail: EmailProvider = {
+      name: "slow-email",
+      async send(mail) {
+        sending += 1;
+        mostAtOnce = Math.max(mostAtOnce, sending);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        sending -= 1;
+        return { providerMessageId: `id-${mail.idempotencyKey}`, answer: { accepted: true } };
+      },
+    };
+    expect(await runOutbox(db, { providers: { email: () => slowEmail, text: () => null } })).toBe(6);
+    expect(mostAtOnce).toBe(SENDING_AT_ONCE);
+    expect((await messagesOf(gala.event_id)).map((row) => row.status)).toEqual(Array(6).fill("sent"));
   });
 
   it("writing the same idempotency key twice keeps one message", async () => {
