@@ -2,7 +2,8 @@
  * What the worker needs to turn an outbox row into an email or a text: the event's branding and messaging setup, the
  * recipient's address and name, and the item the message is about. Read at send time, once for the batch the worker
  * claimed (three statements for up to its 20 messages, not three for each: a burst of bids writes hundreds of outbid
- * messages a second), so a message says what is true when it goes (the item's current close).
+ * messages a second), so a message says what is true when it goes (the item's current close). A STOP that arrived
+ * meanwhile is honoured too: the worker checks it for each text as it sends.
  */
 import { sql } from "drizzle-orm";
 import { selectRows } from "~/db/rows.server";
@@ -68,7 +69,7 @@ export async function loadEventMessaging(db: Database, eventId: number): Promise
 }
 
 /** Each event's messaging setup, by event; an event that no longer exists is missing. */
-export async function loadEventMessagings(db: Database, eventIds: number[]): Promise<Map<number, EventMessaging>> {
+async function loadEventMessagings(db: Database, eventIds: number[]): Promise<Map<number, EventMessaging>> {
   const rows = await selectRows<EventMessagingRow>(
     db,
     sql`select e.event_id, e.title, e.timezone, e.currency, e.company_name, e.company_logo, e.logo, e.address, e.email,
