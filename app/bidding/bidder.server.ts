@@ -14,7 +14,6 @@ import { loadBoard, setWatching } from "./board.server";
 import { placeBid } from "./place-bid.server";
 import { refusalMessage } from "./refusal-messages";
 import type { Submission } from "./engine";
-import type { OwnBid } from "./live-item";
 import type { z } from "zod";
 import type { ToastInput } from "~/http/toast.server";
 import type { preferenceSchema } from "~/messages/preference-form";
@@ -63,14 +62,9 @@ export async function reviewBid(bidder: Bidder, itemId: number, bid: Bid): Promi
 
 /**
  * The confirmed bid, placed as reviewed, the engine deciding against the item's state at that moment (a refusal of
- * its is a `BidRefused`): what the bidder is told, and for a bid of their own, their standing on the item when the
- * bid's rows told it (otherwise `ownStandingOn` reads it).
+ * its is a `BidRefused`); what the bidder is told.
  */
-export async function placeReviewedBid(
-  bidder: Bidder,
-  itemId: number,
-  bid: Bid,
-): Promise<{ told: ToastInput; own?: OwnBid }> {
+export async function placeReviewedBid(bidder: Bidder, itemId: number, bid: Bid): Promise<ToastInput> {
   await refuseWhatThePageDoesNotOffer(bidder, bid);
   const paddle = guestPaddle(bidder, bid);
   const eventId = bidder.event.event_id;
@@ -109,12 +103,11 @@ export async function placeReviewedBid(
     won: paddle !== null ? `Bidder ${paddle} won it` : "It is yours!",
     maximum_raised: "Your maximum is raised",
   }[result.outcome];
-  const told: ToastInput = {
+  return {
     title,
     description: result.item.currentBid !== null ? `The current bid is ${money(result.item.currentBid)}.` : undefined,
     type: result.outcome === "outbid" ? "error" : "success",
   };
-  return { told, own: paddle === null ? result.own : undefined };
 }
 
 /**

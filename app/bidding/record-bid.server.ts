@@ -27,7 +27,6 @@ import {
   type BiddingState,
 } from "./bidding-state.server";
 import { closeLockedItem } from "./closing.server";
-import { isContested, noteRefusal } from "./contested-items.server";
 import {
   decide,
   type AuctionRules,
@@ -39,7 +38,7 @@ import {
   type Submission,
 } from "./engine";
 import { BIDDING_COLUMNS, itemState, type BiddingRow } from "./item-records.server";
-import { liveItem, type LiveItem, type OwnBid } from "./live-item";
+import { liveItem, type LiveItem } from "./live-item";
 import type { BidderStanding } from "./bidder-standing.server";
 import type { Database, Transaction } from "~/db/connection.server";
 
@@ -72,15 +71,7 @@ export interface PlaceBidInput {
 }
 
 export type PlaceBidResult =
-  | {
-      ok: true;
-      outcome: Outcome;
-      repeated: boolean;
-      item: LiveItem;
-      amount: number | null;
-      /** The bidder's own standing on the item after the bid, when its rows tell it (`ownStandingAfter`). */
-      own?: OwnBid;
-    }
+  | { ok: true; outcome: Outcome; repeated: boolean; item: LiveItem; amount: number | null }
   | { ok: false; refusal: Refusal; nextMinimum: number | null; item: LiveItem | null };
 
 /** What the bid's recording needs: the request without what its caller read for it, the rules, the bidder. */
@@ -94,27 +85,19 @@ export async function recordBid(db: Database, request: BidToRecord): Promise<Pla
   const { input, rules, bidder } = request;
   const key = keyOf(input);
 
-  // On an item contested lately, a first look without the lock answers most refusals (an amount already passed, a
-  // closed item) at once: in the last minutes, most bids on a popular item are refused, and none of them needs to
+  // A first look without the lock answers most refusals (an amount already passed, a closed item, a repeated
+  // confirmation) at once: in the last minutes, most bids on a popular item are refused, and none of them needs to
   // queue for its lock. Only a bid the engine would take goes on to decide again under the lock.
-  if (isContested(input.itemId)) {
-    const glance = await glanceAtItem(db, key);
-    const early = glance ? decideOn(glance.row, glance.state, rules, bidder, input, new Date()) : null;
-    if (!glance || early?.answer) return noted(input.itemId, early?.answer ?? NOT_BIDDABLE);
-  }
-  const result = await retryTransient(() =>
+  const glance = await glanceAtItem(db, key);
+  const early = glance ? decideOn(glance.row, glance.state, rules, bidder, input, new Date()) : null;
+  if (!glance || early?.answer) return early?.answer ?? NOT_BIDDABLE;
+
+  return retryTransient(() =>
     db.transaction(async (tx) => {
       const locked = await lockItem(tx, key);
       return locked ? decideAndWrite(tx, request, locked) : NOT_BIDDABLE;
     }),
   );
-  return noted(input.itemId, result);
-}
-
-/** The result, its item noted as contested when the bid was refused (contested-items.server.ts). */
-function noted(itemId: number, result: PlaceBidResult): PlaceBidResult {
-  if (!result.ok) noteRefusal(itemId);
-  return result;
 }
 
 /**
@@ -234,27 +217,7 @@ async function decideAndWrite(
     ...noticeMessages(input.eventId, row.auction_item_id, notices),
   ]);
   await input.onPlaced?.(tx, { bidId: ownRow?.bidId ?? null, amount: ownRow?.amount ?? null, item });
-  const own = ownStandingAfter(input, row, decision.rows, inserted);
-  return { ok: true, outcome: decision.outcome, repeated: false, item, amount: ownRow?.amount ?? null, own };
-}
-
-/**
- * The bidder's own standing on a single-unit item after a bid of theirs, from the rows it wrote, so that the page's
- * answer needs no read of its own: on a single unit every new row is above every earlier one still standing (amounts
- * only rise), so the bidder's highest new row is their best, and nothing of it was bought outright (that would have
- * closed it). Undefined where earlier rows decide (several units, a buy now, a raised maximum that wrote no row).
- */
-function ownStandingAfter(
-  input: BidToRecord["input"],
-  row: BiddingRow,
-  newRows: Extract<Decision, { ok: true }>["rows"],
-  inserted: { bidId: number; amount: number }[],
-): OwnBid | undefined {
-  if (row.quantity !== 1 || input.submission.kind !== "bid") return undefined;
-  const theirs = inserted.filter((_, index) => newRows[index]!.usrId === input.usrId);
-  if (theirs.length === 0) return undefined;
-  const best = theirs.reduce((highest, candidate) => (candidate.amount > highest.amount ? candidate : highest));
-  return { itemId: row.auction_item_id, best: { amount: best.amount, bidId: best.bidId }, boughtOutright: false };
+  return { ok: true, outcome: decision.outcome, repeated: false, item, amount: ownRow?.amount ?? null };
 }
 
 // A bid's statements, built once (preparedInTransactions): a ledger row, the demotion of those it outbids, and the

@@ -77,16 +77,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (posted.intent === BIDDER_INTENT.review || posted.intent === BIDDER_INTENT.reviewBuyNow)
         return data({ review: await reviewBid(bidder, itemId, posted), ...ANSWERED_IN_PLACE });
       try {
-        const { told, own } = await placeReviewedBid(bidder, itemId, posted);
+        const told = await placeReviewedBid(bidder, itemId, posted);
         // The page's script takes the outcome as data and the item's new state from its live stream; a plain form
         // is redirected to the item's page, loaded again.
         if (wantsAnswerInPlace(form))
           return data({
-            placed: {
-              toast: toastOf(told),
-              itemId,
-              own: own ?? (await ownStandingOn(bidder, itemId)),
-            } satisfies PlacedBid,
+            placed: { toast: toastOf(told), itemId, own: await ownStandingOn(bidder, itemId) } satisfies PlacedBid,
             ...ANSWERED_IN_PLACE,
           });
         return redirectWithToast(bidderHref(bidder.event.event_id, { item: itemId }), told);
