@@ -16,7 +16,7 @@
  * own variables.
  */
 import cluster from "node:cluster";
-import { statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -215,7 +215,12 @@ async function serve() {
     }),
   );
   app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
-  app.use(express.static("public", { maxAge: "1h" }));
+  // public/'s own files (the favicon, the icons, the stations' worker and manifest, the demo's pictures): only addresses
+  // under its entries reach express.static, which would otherwise look on disk for every page's address (a stat in
+  // Node's thread pool for each GET, 8% of a bare request's CPU under load; docs/benchmarks.md, "The stack's floor").
+  const publicEntries = new Set(readdirSync("public"));
+  const servePublic = express.static("public", { maxAge: "1h" });
+  app.use((req, res, next) => (publicEntries.has(req.path.split("/")[1]) ? servePublic(req, res, next) : next()));
   // The access log, as morgan's "tiny" format but with the secrets in links redacted (/invoice?t=[redacted]): some
   // links are credentials (app/security/log-redaction.ts).
   morgan.token("redacted-url", (req) => build.redactAddress(req.originalUrl || req.url));
