@@ -13,9 +13,9 @@ import type { ShortPathInput, ShortPathShows } from "./short-path-forms";
 
 /**
  * Served before the routes or named by the navigation rules: "404" (where an unknown subdomain is sent), "build"
- * (the compiled assets) and the folders of public/ ("demo").
+ * (the compiled assets) and the folders of public/ ("demo", "icons"), which server.js serves before any route.
  */
-const RESERVED = new Set(["404", "build", "demo", "favicon.ico"]);
+const RESERVED = new Set(["404", "build", "demo", "icons", "favicon.ico"]);
 
 export interface ShortPath {
   path: string;

@@ -1,6 +1,7 @@
 // An event's short paths (/woa2025give, /cisnew): a path that is an app page or another event's is refused beside
 // the field and changes nothing; the catch-all route shows the giving page (goal, recent gifts, give buttons to
 // /dp) or the bidding page (the gallery of /inroombid) of the event holding the path, and 404 for any other path.
+import { readdirSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { saveShortPath, listShortPaths, removeShortPath } from "~/events/short-paths.server";
@@ -26,7 +27,10 @@ const tag = () => Math.random().toString(36).slice(2, 8);
 describe(`an event's short paths on ${process.env.TEST_DB_ENGINE}`, () => {
   it("refuses a path that is a page of the app, one another event holds, and its own again; removes its own", async () => {
     const [one, two] = [await makeEvent(db), await makeEvent(db)];
-    for (const path of ["dp", "admin", "woa2025monitor", "cattlemen", "inroombid", "404", "events"])
+    // public/'s folders are served before any route (server.js): a path named like one would never reach its event.
+    const publicFolders = readdirSync("public").filter((name) => /^[a-z0-9-]+$/.test(name));
+    expect(publicFolders).toEqual(expect.arrayContaining(["demo", "icons"]));
+    for (const path of ["dp", "admin", "woa2025monitor", "cattlemen", "inroombid", "404", "events", ...publicFolders])
       expect(await refusalOf(saveShortPath(one.event_id, { path, shows: "giving" }))).toMatchObject({ field: "path" });
 
     const path = `spring-${tag()}`;
