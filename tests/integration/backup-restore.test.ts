@@ -41,56 +41,66 @@ async function someData(db: Database) {
   return item.auction_item_id;
 }
 
+// Each drill migrates a database from nothing, fills it, archives it and opens the copy (PGlite boots twice): 10–32 s
+// on a busy two-core machine, more than the suite's default limit for one test.
 describe(`backup and restore on ${process.env.TEST_DB_ENGINE}`, () => {
-  it.runIf(process.env.TEST_DB_ENGINE === "postgres")("pg_dump and pg_restore bring back every row", async () => {
-    const { db } = testDatabase();
-    await someData(db);
-    const adminUrl = inject("postgresAdminUrl");
-    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-    const [{ name: sourceName }] = await selectRows<{ name: string }>(db, sql`select current_database() as name`);
-    const file = path.join(folder, "gavel.dump");
-    await backupDatabase({ engine: "postgres", url: databaseUrl(adminUrl, sourceName) }, file);
-    const copyName = `gavel_restore_${randomBytes(6).toString("hex")}`;
-    await admin.unsafe(`CREATE DATABASE ${copyName}`);
-    try {
-      await restoreDatabase({ engine: "postgres", url: databaseUrl(adminUrl, copyName) }, file);
-      const copy = postgres(databaseUrl(adminUrl, copyName), { max: 1, onnotice: () => {} });
-      const original = postgres(databaseUrl(adminUrl, sourceName), { max: 1, onnotice: () => {} });
+  it.runIf(process.env.TEST_DB_ENGINE === "postgres")(
+    "pg_dump and pg_restore bring back every row",
+    { timeout: 120_000 },
+    async () => {
+      const { db } = testDatabase();
+      await someData(db);
+      const adminUrl = inject("postgresAdminUrl");
+      const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+      const [{ name: sourceName }] = await selectRows<{ name: string }>(db, sql`select current_database() as name`);
+      const file = path.join(folder, "gavel.dump");
+      await backupDatabase({ engine: "postgres", url: databaseUrl(adminUrl, sourceName) }, file);
+      const copyName = `gavel_restore_${randomBytes(6).toString("hex")}`;
+      await admin.unsafe(`CREATE DATABASE ${copyName}`);
       try {
-        const before = await fingerprint((query) => original.unsafe(query));
-        expect(Object.keys(before).length).toBeGreaterThan(50);
-        expect(await fingerprint((query) => copy.unsafe(query))).toEqual(before);
+        await restoreDatabase({ engine: "postgres", url: databaseUrl(adminUrl, copyName) }, file);
+        const copy = postgres(databaseUrl(adminUrl, copyName), { max: 1, onnotice: () => {} });
+        const original = postgres(databaseUrl(adminUrl, sourceName), { max: 1, onnotice: () => {} });
+        try {
+          const before = await fingerprint((query) => original.unsafe(query));
+          expect(Object.keys(before).length).toBeGreaterThan(50);
+          expect(await fingerprint((query) => copy.unsafe(query))).toEqual(before);
+        } finally {
+          await copy.end();
+          await original.end();
+        }
       } finally {
-        await copy.end();
-        await original.end();
+        await admin.unsafe(`DROP DATABASE IF EXISTS ${copyName} WITH (FORCE)`);
+        await admin.end();
       }
-    } finally {
-      await admin.unsafe(`DROP DATABASE IF EXISTS ${copyName} WITH (FORCE)`);
-      await admin.end();
-    }
-  });
+    },
+  );
 
-  it.runIf(process.env.TEST_DB_ENGINE === "pglite")("the data folder's tarball brings back every row", async () => {
-    const dataDir = path.join(folder, "pglite");
-    const client = new PGlite(dataDir);
-    const connection = openDatabase({ engine: "pglite", client });
-    await connection.migrate();
-    await someData(connection.db);
-    const before = await fingerprint(async (query) => (await client.query<Record<string, unknown>>(query)).rows);
-    const file = path.join(folder, "gavel.tar.gz");
-    await backupDatabase({ engine: "pglite", dataDir }, file, client);
-    await connection.close();
+  it.runIf(process.env.TEST_DB_ENGINE === "pglite")(
+    "the data folder's tarball brings back every row",
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = path.join(folder, "pglite");
+      const client = new PGlite(dataDir);
+      const connection = openDatabase({ engine: "pglite", client });
+      await connection.migrate();
+      await someData(connection.db);
+      const before = await fingerprint(async (query) => (await client.query<Record<string, unknown>>(query)).rows);
+      const file = path.join(folder, "gavel.tar.gz");
+      await backupDatabase({ engine: "pglite", dataDir }, file, client);
+      await connection.close();
 
-    const kept = await restoreDatabase({ engine: "pglite", dataDir }, file);
-    expect(kept).toMatch(/pglite\.before-restore-\d+$/);
-    const restored = new PGlite(dataDir);
-    try {
-      expect(Object.keys(before).length).toBeGreaterThan(50);
-      expect(await fingerprint(async (query) => (await restored.query<Record<string, unknown>>(query)).rows)).toEqual(
-        before,
-      );
-    } finally {
-      await restored.close();
-    }
-  });
+      const kept = await restoreDatabase({ engine: "pglite", dataDir }, file);
+      expect(kept).toMatch(/pglite\.before-restore-\d+$/);
+      const restored = new PGlite(dataDir);
+      try {
+        expect(Object.keys(before).length).toBeGreaterThan(50);
+        expect(await fingerprint(async (query) => (await restored.query<Record<string, unknown>>(query)).rows)).toEqual(
+          before,
+        );
+      } finally {
+        await restored.close();
+      }
+    },
+  );
 });
