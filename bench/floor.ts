@@ -18,10 +18,10 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
 import { freePort } from "../tests/support/free-port";
-import { appProcesses, requireBenchSetup, startApp, throwawayDatabase, type App } from "./support/app";
+import { requireBenchSetup, startApp, throwawayDatabase, type App } from "./support/app";
 import { INCREMENT, makeBidders, makeEvent, STARTING_BID } from "./support/data";
 import { nextMinimumIn, sendBid, type Bidder } from "./support/posts";
-import { cpuSeconds, postgresCpuSeconds } from "./support/processes";
+import { appCpuSeconds, postgresCpuSeconds } from "./support/processes";
 import { endRun, runBench } from "./support/run";
 import { envNumber, ms, sleep, summary } from "./support/stats";
 
@@ -140,7 +140,8 @@ async function startPlainServer(databaseUrl: string) {
   return { url, pid: child.pid!, stop: () => child.kill("SIGTERM") };
 }
 
-const processesCpu = (pid: number) => () => appProcesses(pid).reduce((sum, one) => sum + cpuSeconds(one), 0);
+/** CPU seconds so far of a server started as `pid` and the processes it forked. */
+const processesCpu = (pid: number) => () => appCpuSeconds(pid);
 
 async function main() {
   const database = await throwawayDatabase(adminUrl);
