@@ -28,18 +28,56 @@ async function freshDatabase(): Promise<{ connection: DatabaseConnection; dispos
       },
     };
   }
-  const tarball = readFileSync(inject("pgliteTemplateFile"));
-  if (process.env.TEST_PGLITE_WORKER === "true") return pgliteInWorker(new Blob([tarball]));
-  const client = new PGlite({ loadDataDir: new Blob([tarball]) });
+  const template = pgliteTemplate();
+  if (process.env.TEST_PGLITE_WORKER === "true") return pgliteInWorker(template);
+  const client = new PGlite({ loadDataDir: template, startParams: TEST_START_PARAMS });
   const connection = openDatabase({ engine: "pglite", client });
   return { connection, dispose: () => connection.close() };
+}
+
+/**
+ * PGlite's own start parameters, with 16 MB of shared buffers instead of 128 MB: PGlite clears them at every start,
+ * half a second of each file's setup, for a test database of a few megabytes (docs/testing.md, "Opening PGlite").
+ */
+const TEST_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+
+/**
+ * The migrated template (tests/support/pglite-global-setup.ts) as PGlite loads it, read from disk once per worker.
+ * PGlite reads the Blob it is given with arrayBuffer(), which Node answers by streaming the Blob's 45 MB in chunks and
+ * joining them: 0.4 s alone, over a second in a busy worker. This Blob hands over the bytes already read.
+ */
+function pgliteTemplate(): Blob {
+  const file = inject("pgliteTemplateFile");
+  const cache = globalThis as { __gavelPgliteTemplate?: { file: string; bytes: ArrayBuffer } };
+  if (cache.__gavelPgliteTemplate?.file !== file) {
+    const read = readFileSync(file);
+    cache.__gavelPgliteTemplate = {
+      file,
+      bytes: read.buffer.slice(read.byteOffset, read.byteOffset + read.byteLength),
+    };
+  }
+  return new ReadTemplate(cache.__gavelPgliteTemplate.bytes);
+}
+
+/** A Blob whose bytes are already in memory: PGlite copies them into its own file system, and never writes to them. */
+class ReadTemplate extends Blob {
+  readonly #tarball: ArrayBuffer;
+
+  constructor(tarball: ArrayBuffer) {
+    super([], { type: "application/x-tar" });
+    this.#tarball = tarball;
+  }
+
+  override arrayBuffer() {
+    return Promise.resolve(this.#tarball);
+  }
 }
 
 /** The template in a data folder of its own, opened through PGlite's worker thread. */
 async function pgliteInWorker(template: Blob) {
   const folder = mkdtempSync(path.join(tmpdir(), "gavel-test-pglite-"));
   const dataDir = path.join(folder, "pglite");
-  const unpacked = new PGlite(dataDir, { loadDataDir: template });
+  const unpacked = new PGlite(dataDir, { loadDataDir: template, startParams: TEST_START_PARAMS });
   await unpacked.close();
   const worker = await builtPgliteWorker();
   const connection = openDatabase({
