@@ -1,6 +1,6 @@
 // The design lab (/admin/eric/*, can_design) and the shared public-page components (/admin/setup/components): each
-// page doing its job, the refusal for a team member without can_design, and an accessibility check of every page.
-import { seriousViolations } from "./support/axe";
+// page doing its job, and the refusal for a team member without can_design. Their accessibility is checked on the
+// admin walk (admin-look.spec.ts), which reaches each of them through the menus and the lab's tabs.
 import { expect, test } from "./support/fixtures";
 import { signIn } from "./support/sign-in";
 
@@ -162,24 +162,4 @@ test("a team member without can_design is refused the lab and the components, an
   await expect(page.getByRole("link", { name: "Design lab" })).toHaveCount(0);
   const frame = await page.goto(`/design-lab/frame?id=${gala.id}&view=gallery`);
   expect(frame?.status()).toBe(403);
-});
-
-test("the lab's pages pass an accessibility check", async ({ page, gala }) => {
-  test.setTimeout(90_000);
-  await signIn(page, gala.organiser);
-  for (const path of [
-    "/admin/eric/home",
-    "/admin/eric/piano",
-    "/admin/eric/components",
-    "/admin/eric/silentauctionitem",
-    "/admin/eric/silentauctiongallery",
-    "/admin/eric/email",
-    "/admin/eric/about",
-    "/admin/setup/components",
-  ]) {
-    await page.goto(`${path}?id=${gala.id}`);
-    await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
-    // The frames hold the bidder pages as inert pictures (their own pages are checked where they are tested).
-    expect(await seriousViolations(page, { exclude: "iframe" }), path).toEqual([]);
-  }
 });

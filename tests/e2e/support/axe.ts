@@ -13,12 +13,12 @@ import type { Page } from "@playwright/test";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
-export async function seriousViolations(page: Page, { exclude }: { exclude?: string } = {}): Promise<string[]> {
-  const builder = new AxeBuilder({ page })
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
     .withTags(TAGS)
     .options({ resultTypes: ["violations"] })
-    .setLegacyMode(page.frames().length === 1);
-  const { violations } = await (exclude ? builder.exclude(exclude) : builder).analyze();
+    .setLegacyMode(page.frames().length === 1)
+    .analyze();
   return violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map(

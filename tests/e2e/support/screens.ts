@@ -59,18 +59,25 @@ const TAB_LINK = /<a\b[^>]*\bclass="[^"]*\btabs__tab\b[^>]*>/g;
 
 /**
  * The screens, and after them the screens their own tabs lead to (the reports, the design lab's pages), read from
- * each screen's HTML: all fetched at once, quicker than opening each in the browser.
+ * each screen's HTML: all fetched at once, quicker than opening each in the browser. A screen that sends on to another
+ * (the lab's /admin/eric to its home) is listed once, where it lands.
  */
 export async function withTabScreens(page: Page, eventId: number, screens: string[]): Promise<string[]> {
-  const pages = await Promise.all(screens.map(async (screen) => (await page.request.get(screen)).text()));
-  const all = new Set(screens);
-  for (const html of pages) {
-    for (const [link] of html.matchAll(TAB_LINK)) {
+  const answers = await Promise.all(screens.map((screen) => page.request.get(screen)));
+  const all = new Set(answers.map((answer) => addressOf(answer.url())));
+  for (const answer of answers) {
+    for (const [link] of (await answer.text()).matchAll(TAB_LINK)) {
       const href = /\bhref="([^"]+)"/.exec(link)?.[1].replaceAll("&amp;", "&");
       if (href?.startsWith("/admin/")) all.add(withEvent(href, eventId));
     }
   }
   return [...all];
+}
+
+/** A URL's path and query, as the menus' links give them. */
+function addressOf(url: string) {
+  const { pathname, search } = new URL(url);
+  return pathname + search;
 }
 
 function withEvent(href: string, eventId: number) {
