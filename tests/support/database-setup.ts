@@ -59,7 +59,11 @@ function pgliteTemplate(): Blob {
   return new ReadTemplate(cache.__gavelPgliteTemplate.bytes);
 }
 
-/** A Blob whose bytes are already in memory: PGlite copies them into its own file system, and never writes to them. */
+/**
+ * The template for PGlite's loadDataDir, which reads it with arrayBuffer() only: that is the one method answered here
+ * (the Blob itself is empty). PGlite copies the bytes into its own file system and never writes to them, so one copy
+ * serves every file of a worker.
+ */
 class ReadTemplate extends Blob {
   readonly #tarball: ArrayBuffer;
 
