@@ -83,6 +83,14 @@ const envSchema = z.object({
   // Messages (docs/decisions/023-messages-outbox.md). The origin of the links in messages, which no request names when
   // the outbox worker sends them; without it, https://APP_HOST (http:// for localhost, with PORT).
   PUBLIC_URL: httpUrl.optional(),
+  // How long a message a process has claimed is held from the others unless that process renews the claim (it does,
+  // a third of the way in, while it sends): after a process dies mid-send, the others send its messages this long after.
+  OUTBOX_LEASE_SECONDS: z.coerce
+    .number({ message: "must be a number of seconds such as 30" })
+    .int("must be a whole number of seconds such as 30")
+    .min(3, "must be from 3 to 3600 (seconds)")
+    .max(3600, "must be from 3 to 3600 (seconds)")
+    .default(30),
   // Where the Twilio SDK sends its requests instead of https://api.twilio.com: the test suite's fake gateway.
   TWILIO_API_URL: httpUrl.optional(),
   // How many reverse proxies stand in front of Gavel: their X-Forwarded-For, -Proto and -Host are believed (server.js).

@@ -40,7 +40,7 @@ async function start() {
   setInterval(() => removeExpiredSignInRecords(connection.db), SIGN_IN_RECORDS_CLEANUP_MS).unref();
   startClosingScheduler(connection.db);
   // Sends what the outbox holds (docs/decisions/023-messages-outbox.md); several processes share it safely.
-  startOutboxWorker(connection.db, { enrichers: outboxEnrichers });
+  startOutboxWorker(connection.db, { enrichers: outboxEnrichers, leaseMs: config.OUTBOX_LEASE_SECONDS * 1000 });
   startReminderScheduler(connection.db);
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, async () => {

@@ -34,6 +34,11 @@ export interface CrashDrillOptions {
   processes?: number;
   /** How long the app runs between two kills, drawn at random in this range (seconds). */
   upSeconds: [number, number];
+  /**
+   * The app's OUTBOX_LEASE_SECONDS: the drill waits this long after the last kill for the messages a killed process had
+   * claimed. The server's own 30 s unless given.
+   */
+  outboxLeaseSeconds?: number;
   /** Stops the PostgreSQL server for `seconds` under load, then starts it (engine postgres; the full drill only). */
   restartPostgres?: { stop(): void; start(): void; seconds: number };
   log?: (line: string) => void;
@@ -94,8 +99,8 @@ async function pgliteSql(dataDir: string): Promise<Sql> {
   };
 }
 
-/** The outbox's lease (app/messages/worker.server.ts DEFAULT_LEASE_MS; not imported: that loads the app's config). */
-const OUTBOX_LEASE_MS = 30_000;
+/** The outbox's lease as the server has it unless OUTBOX_LEASE_SECONDS says otherwise (README, "Configuration"). */
+const DEFAULT_OUTBOX_LEASE_SECONDS = 30;
 const STARTING_BID = 1_000; // cents
 const INCREMENT = 100;
 const EMAIL_DOMAIN = "crash-drill.example.org";
@@ -237,7 +242,12 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashDr
   const mail = await startMailSink();
   const database = options.engine === "postgres" ? await throwawayDatabase(options.adminUrl!) : null;
   const dataDir = mkdtempSync(path.join(tmpdir(), "gavel-crash-"));
-  const env: Record<string, string> = { SMTP_URL: mail.url, MAIL_FROM: "drill@crash-drill.example.org" };
+  const outboxLeaseMs = (options.outboxLeaseSeconds ?? DEFAULT_OUTBOX_LEASE_SECONDS) * 1000;
+  const env: Record<string, string> = {
+    SMTP_URL: mail.url,
+    MAIL_FROM: "drill@crash-drill.example.org",
+    OUTBOX_LEASE_SECONDS: String(outboxLeaseMs / 1000),
+  };
   if (options.processes && database) env.WEB_CONCURRENCY = String(options.processes);
   // One log across the restarts, kept for a look afterwards.
   const logFile = path.join(tmpdir(), `gavel-crash-drill-${options.engine}.log`);
@@ -378,9 +388,7 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashDr
     // ---------- the scheduler and the outbox carry on ----------
     // Every close due, and every message a killed process held, handed over when its lease ran out.
     const lastClose = Math.max(...[...seeded.closing.values()].map((at) => at.getTime()));
-    await sleep(
-      Math.max(lastClose + 5_000, lastDisruptionAt + OUTBOX_LEASE_MS + 5_000, Date.now() + 5_000) - Date.now(),
-    );
+    await sleep(Math.max(lastClose + 5_000, lastDisruptionAt + outboxLeaseMs + 5_000, Date.now() + 5_000) - Date.now());
     // Then the outbox drains what is due (on PGlite this process cannot look while the app holds the folder).
     if (database) await outboxDrained(sql!, seeded.eventId, 60_000);
     else await sleep(30_000);

@@ -39,12 +39,12 @@ import type { MailMessage } from "~/mail/mail-message";
 
 export const OUTBOX_TICK_MS = 1_000;
 /**
- * How long a claim holds unless renewed. A worker renews its batch's lease while it sends (every
- * LEASE_RENEWAL_MS), so a slow provider never costs it the lease, and a process killed mid-batch hands its messages
- * to the others within this time (the crash drill found them held for the five minutes the lease used to be).
+ * How long a claim holds unless renewed (OUTBOX_LEASE_SECONDS sets it for the server). A worker renews its batch's
+ * lease while it sends (a third of the way in), so a slow provider never costs it the lease, and a process killed
+ * mid-batch hands its messages to the others within this time (the crash drill found them held for the five minutes
+ * the lease used to be).
  */
 export const DEFAULT_LEASE_MS = 30_000;
-export const LEASE_RENEWAL_MS = 10_000;
 export const MAX_ATTEMPTS = 8;
 /**
  * How many of a batch's messages a worker sends at once. Each waits for its provider (an SMTP conversation, a call to
@@ -92,7 +92,7 @@ export type MessageEnrichers = Partial<Record<TemplateName, (row: OutboxRow) => 
 export interface WorkerOptions {
   now?: Date;
   leaseMs?: number;
-  /** How often a worker renews the lease of the batch it is sending. */
+  /** How often a worker renews the lease of the batch it is sending: a third of the lease unless told. */
   renewEveryMs?: number;
   databaseRetryMs?: number;
   batch?: number;
@@ -353,7 +353,7 @@ function renewLease(db: Database, claimToken: string, options: WorkerOptions) {
       .set({ lease_until: sql`now() + ${leaseMs}::int * interval '1 millisecond'` })
       .where(and(eq(message.claim_token, claimToken), eq(message.status, "sending")))
       .catch((error: unknown) => console.error("[messages] could not renew a lease:", error));
-  }, options.renewEveryMs ?? LEASE_RENEWAL_MS);
+  }, options.renewEveryMs ?? leaseMs / 3);
   timer.unref();
   return () => clearInterval(timer);
 }

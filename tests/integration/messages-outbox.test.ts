@@ -695,6 +695,22 @@ describe("the worker", () => {
     expect((await messagesOf(gala.event_id))[0]).toMatchObject({ status: "sent", attempt_count: 1 });
   });
 
+  it("renews a third of the way into a short lease when told only the lease (OUTBOX_LEASE_SECONDS)", async () => {
+    const { gala } = await queuedEmail();
+    let claimedByAnother: ClaimedMessage[] | undefined;
+    const slowEmail: EmailProvider = {
+      name: "slow-email",
+      async send(mail) {
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        claimedByAnother = await claimDueMessages(db);
+        return { providerMessageId: `id-${mail.idempotencyKey}`, answer: { accepted: true } };
+      },
+    };
+    await runOutbox(db, { providers: { email: () => slowEmail, text: () => null }, leaseMs: 600 });
+    expect(claimedByAnother).toEqual([]);
+    expect((await messagesOf(gala.event_id))[0]).toMatchObject({ status: "sent", attempt_count: 1 });
+  });
+
   it("an attempt the database failed goes back to the queue: no attempt used, no backoff, sent at the next tick", async () => {
     const { gala } = await queuedEmail();
     const { calls, providers } = recordingProviders();

@@ -110,6 +110,10 @@ describe("configuration", () => {
     [{ MAX_IMAGE_MB: "0" }, "MAX_IMAGE_MB"],
     [{ MAX_IMAGE_MB: "-2" }, "MAX_IMAGE_MB"],
     [{ MAX_IMAGE_MB: "500" }, "MAX_IMAGE_MB"],
+    [{ OUTBOX_LEASE_SECONDS: "half a minute" }, "OUTBOX_LEASE_SECONDS"],
+    [{ OUTBOX_LEASE_SECONDS: "1" }, "OUTBOX_LEASE_SECONDS"],
+    [{ OUTBOX_LEASE_SECONDS: "7.5" }, "OUTBOX_LEASE_SECONDS"],
+    [{ OUTBOX_LEASE_SECONDS: "86400" }, "OUTBOX_LEASE_SECONDS"],
   ])("stops with a message naming the variable for %o", (env, variable) => {
     expect(() => readConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => readConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`^Configuration error: ${variable} `));
@@ -130,6 +134,11 @@ describe("configuration", () => {
       APP_HOST: "gavel.example.org",
       SESSION_SECRET: "x".repeat(40),
     });
+  });
+
+  it("holds a message a process has taken to send for 30 s unless told otherwise", () => {
+    expect(readConfig({ DATA_DIR: dataDir() }).OUTBOX_LEASE_SECONDS).toBe(30);
+    expect(readConfig({ DATA_DIR: dataDir(), OUTBOX_LEASE_SECONDS: "5" }).OUTBOX_LEASE_SECONDS).toBe(5);
   });
 
   it("keeps uploads in the data folder with an 8 MB limit unless told otherwise", () => {
