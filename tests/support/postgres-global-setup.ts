@@ -36,6 +36,11 @@ export default async function setup(project: TestProject) {
   project.provide("postgresTemplate", template);
 
   return async () => {
+    // The files' copies (tests/support/database-setup.ts) a worker had made for a next file, or was dropping as it
+    // ended, then the template.
+    const copies = await admin<{ datname: string }[]>`
+      select datname from pg_database where starts_with(datname, ${`${template}_`})`;
+    for (const { datname } of copies) await admin.unsafe(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     await admin.unsafe(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
     await admin.end();
     server.stop();
