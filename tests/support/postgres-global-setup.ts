@@ -37,7 +37,14 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     // The files' copies (tests/support/database-setup.ts) a worker had made for a next file, or was dropping as it
-    // ended, then the template.
+    // ended, then the template. A copy the server was still making as its worker ended is waited for.
+    for (let tries = 0; tries < 100; tries++) {
+      const [{ copying }] = await admin<{ copying: number }[]>`
+        select count(*)::int as copying from pg_stat_activity
+        where state = 'active' and starts_with(query, ${`CREATE DATABASE ${template}_`})`;
+      if (copying === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const copies = await admin<{ datname: string }[]>`
       select datname from pg_database where starts_with(datname, ${`${template}_`})`;
     for (const { datname } of copies) await admin.unsafe(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
