@@ -348,12 +348,15 @@ async function release(
 /** Keeps the lease of a claimed batch while its messages are sent; the returned function stops renewing. */
 function renewLease(db: Database, claimToken: string, options: WorkerOptions) {
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
-  const timer = setInterval(() => {
-    db.update(message)
-      .set({ lease_until: sql`now() + ${leaseMs}::int * interval '1 millisecond'` })
-      .where(and(eq(message.claim_token, claimToken), eq(message.status, "sending")))
-      .catch((error: unknown) => console.error("[messages] could not renew a lease:", error));
-  }, options.renewEveryMs ?? leaseMs / 3);
+  const timer = setInterval(
+    () => {
+      db.update(message)
+        .set({ lease_until: sql`now() + ${leaseMs}::int * interval '1 millisecond'` })
+        .where(and(eq(message.claim_token, claimToken), eq(message.status, "sending")))
+        .catch((error: unknown) => console.error("[messages] could not renew a lease:", error));
+    },
+    options.renewEveryMs ?? leaseMs / 3,
+  );
   timer.unref();
   return () => clearInterval(timer);
 }
