@@ -242,11 +242,11 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashDr
   const mail = await startMailSink();
   const database = options.engine === "postgres" ? await throwawayDatabase(options.adminUrl!) : null;
   const dataDir = mkdtempSync(path.join(tmpdir(), "gavel-crash-"));
-  const outboxLeaseMs = (options.outboxLeaseSeconds ?? DEFAULT_OUTBOX_LEASE_SECONDS) * 1000;
+  const outboxLeaseSeconds = options.outboxLeaseSeconds ?? DEFAULT_OUTBOX_LEASE_SECONDS;
   const env: Record<string, string> = {
     SMTP_URL: mail.url,
     MAIL_FROM: "drill@crash-drill.example.org",
-    OUTBOX_LEASE_SECONDS: String(outboxLeaseMs / 1000),
+    OUTBOX_LEASE_SECONDS: String(outboxLeaseSeconds),
   };
   if (options.processes && database) env.WEB_CONCURRENCY = String(options.processes);
   // One log across the restarts, kept for a look afterwards.
@@ -388,7 +388,10 @@ export async function runCrashDrill(options: CrashDrillOptions): Promise<CrashDr
     // ---------- the scheduler and the outbox carry on ----------
     // Every close due, and every message a killed process held, handed over when its lease ran out.
     const lastClose = Math.max(...[...seeded.closing.values()].map((at) => at.getTime()));
-    await sleep(Math.max(lastClose + 5_000, lastDisruptionAt + outboxLeaseMs + 5_000, Date.now() + 5_000) - Date.now());
+    await sleep(
+      Math.max(lastClose + 5_000, lastDisruptionAt + outboxLeaseSeconds * 1000 + 5_000, Date.now() + 5_000) -
+        Date.now(),
+    );
     // Then the outbox drains what is due (on PGlite this process cannot look while the app holds the folder).
     if (database) await outboxDrained(sql!, seeded.eventId, 60_000);
     else await sleep(30_000);

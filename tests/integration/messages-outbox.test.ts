@@ -678,38 +678,30 @@ describe("the worker", () => {
     expect(attempts.map((attempt) => attempt.status)).toEqual(["started", "sent"]);
   });
 
-  it("a worker renews its batch's lease while a slow provider sends: no other worker takes the message meanwhile", async () => {
-    const { gala } = await queuedEmail();
-    let claimedByAnother: ClaimedMessage[] | undefined;
-    const slowEmail: EmailProvider = {
-      name: "slow-email",
-      async send(mail) {
-        // Three leases' length: without renewal, another worker could claim the message twice over.
-        await new Promise((resolve) => setTimeout(resolve, 1_500));
-        claimedByAnother = await claimDueMessages(db);
-        return { providerMessageId: `id-${mail.idempotencyKey}`, answer: { accepted: true } };
-      },
-    };
-    await runOutbox(db, { providers: { email: () => slowEmail, text: () => null }, leaseMs: 500, renewEveryMs: 100 });
-    expect(claimedByAnother).toEqual([]);
-    expect((await messagesOf(gala.event_id))[0]).toMatchObject({ status: "sent", attempt_count: 1 });
-  });
-
-  it("renews a third of the way into a short lease when told only the lease (OUTBOX_LEASE_SECONDS)", async () => {
-    const { gala } = await queuedEmail();
-    let claimedByAnother: ClaimedMessage[] | undefined;
-    const slowEmail: EmailProvider = {
-      name: "slow-email",
-      async send(mail) {
-        await new Promise((resolve) => setTimeout(resolve, 2_000));
-        claimedByAnother = await claimDueMessages(db);
-        return { providerMessageId: `id-${mail.idempotencyKey}`, answer: { accepted: true } };
-      },
-    };
-    await runOutbox(db, { providers: { email: () => slowEmail, text: () => null }, leaseMs: 600 });
-    expect(claimedByAnother).toEqual([]);
-    expect((await messagesOf(gala.event_id))[0]).toMatchObject({ status: "sent", attempt_count: 1 });
-  });
+  // A send three leases long: without renewal, another worker could claim the message twice over. Renewed every
+  // renewEveryMs when told, else a third of the way into the lease (the server sets only the lease:
+  // OUTBOX_LEASE_SECONDS).
+  it.each([
+    { renewal: "told how often", leaseMs: 500, renewEveryMs: 100 },
+    { renewal: "a third of the way in", leaseMs: 600 },
+  ])(
+    "a worker renews its batch's lease ($renewal) while a slow provider sends: no other worker takes the message meanwhile",
+    async ({ leaseMs, renewEveryMs }) => {
+      const { gala } = await queuedEmail();
+      let claimedByAnother: ClaimedMessage[] | undefined;
+      const slowEmail: EmailProvider = {
+        name: "slow-email",
+        async send(mail) {
+          await new Promise((resolve) => setTimeout(resolve, leaseMs * 3));
+          claimedByAnother = await claimDueMessages(db);
+          return { providerMessageId: `id-${mail.idempotencyKey}`, answer: { accepted: true } };
+        },
+      };
+      await runOutbox(db, { providers: { email: () => slowEmail, text: () => null }, leaseMs, renewEveryMs });
+      expect(claimedByAnother).toEqual([]);
+      expect((await messagesOf(gala.event_id))[0]).toMatchObject({ status: "sent", attempt_count: 1 });
+    },
+  );
 
   it("an attempt the database failed goes back to the queue: no attempt used, no backoff, sent at the next tick", async () => {
     const { gala } = await queuedEmail();

@@ -29,12 +29,15 @@ async function freshDatabase(): Promise<{ connection: DatabaseConnection; dispos
  */
 async function freshPostgresDatabase() {
   const adminUrl = inject("postgresAdminUrl");
-  const worker = ((globalThis as { __gavelPostgresCopies?: PostgresCopies }).__gavelPostgresCopies ??= {
-    admin: postgres(adminUrl, { max: 2, onnotice: () => {} }),
-  });
+  const template = inject("postgresTemplate");
+  const state = globalThis as { __gavelPostgresCopies?: PostgresCopies };
+  // Each project has a template of its own: a copy made ahead from another's is not this file's.
+  if (state.__gavelPostgresCopies?.template !== template)
+    state.__gavelPostgresCopies = { template, admin: postgres(adminUrl, { max: 2, onnotice: () => {} }) };
+  const worker = state.__gavelPostgresCopies;
   const copy = async () => {
-    const name = `${inject("postgresTemplate")}_${randomBytes(6).toString("hex")}`;
-    await worker.admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${inject("postgresTemplate")}`);
+    const name = `${template}_${randomBytes(6).toString("hex")}`;
+    await worker.admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${template}`);
     return name;
   };
   const name = await (worker.next ?? copy());
@@ -58,6 +61,7 @@ async function freshPostgresDatabase() {
 }
 
 interface PostgresCopies {
+  template: string;
   admin: postgres.Sql;
   /** The next file's database, being copied. */
   next?: Promise<string>;
