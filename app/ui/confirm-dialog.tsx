@@ -2,6 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { Form, useFetcher } from "@remix-run/react";
 import { useId, useRef, useState, type ReactNode } from "react";
 import { Button, type ButtonSize, type ButtonVariant } from "./button";
+import { useClientLayoutEffect } from "./use-client-layout-effect";
 
 export type ConfirmDialogProps = {
   /** Text of the button that opens the dialog. */
@@ -51,6 +52,18 @@ export function ConfirmDialog({
   const [open, setOpen] = useState(false);
   const [shaking, setShaking] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
+  // Where focus goes when the trigger cannot take it back: a confirmed removal may hide or remove the trigger with its
+  // row, and focus then goes to the nearest container that takes it (a table's scroll box), not to the top of the page.
+  const focusHomeRef = useRef<HTMLElement | null>(null);
+  useClientLayoutEffect(() => {
+    const trigger = triggerRef.current;
+    focusHomeRef.current = trigger?.parentElement?.closest<HTMLElement>("[tabindex]") ?? null;
+    // Unmounting with its row while it has focus (the row went after the page's data was loaded again): the home
+    // takes focus now, while the row is still in the page.
+    return () => {
+      if (trigger && trigger === document.activeElement) focusHomeRef.current?.focus();
+    };
+  }, []);
 
   return (
     <PostForm method="post" action={action} id={formId} className="confirm-dialog" onSubmit={() => setOpen(false)}>
@@ -84,11 +97,10 @@ export function ConfirmDialog({
             }}
             onCloseAutoFocus={(event) => {
               event.preventDefault();
+              // Radix calls this once the closing animation has ended, also after this component has unmounted.
               const trigger = triggerRef.current;
               trigger?.focus();
-              // A confirmed removal may have hidden the trigger with its row: focus goes to the nearest container
-              // that takes it (a table's scroll box), not back to the top of the page.
-              if (trigger && document.activeElement !== trigger) trigger.closest<HTMLElement>("[tabindex]")?.focus();
+              if (!trigger || document.activeElement !== trigger) focusHomeRef.current?.focus();
             }}
           >
             <div

@@ -1,5 +1,5 @@
 import { Form, useFetcher, useFetchers } from "@remix-run/react";
-import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import { useRef, useState, type ChangeEvent } from "react";
 import { NOTIFY_FLAGS, PERMISSIONS, TEAM_FLAG_LABELS, TEAM_FLAGS, type TeamFlag } from "~/auth/permissions";
 import { replyFor, type FormReply } from "~/forms/form-contract";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
@@ -7,6 +7,7 @@ import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { Field } from "~/ui/field";
+import { useClientLayoutEffect } from "~/ui/use-client-layout-effect";
 import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { useHydrated } from "~/ui/use-hydrated";
 import { BULK_FORM, bulkSchema, memberFormId, removeFormId, TEAM_INTENT } from "../team-forms";
@@ -36,16 +37,6 @@ export function TeamTable({
   reply: unknown;
 }) {
   const removing = useFetchers().filter((fetcher) => fetcher.formData?.get("intent") === TEAM_INTENT.remove).length;
-  const tableRef = useRef<HTMLDivElement>(null);
-  const wasRemoving = useRef(0);
-  useEffect(() => {
-    // The removed row disappears with the button that had focus: keep keyboard users in the table. The
-    // confirmation dialog gives focus back to that button when it has finished closing, which may be after the
-    // removal started, so look again once the removal is done and the row gone.
-    const focusLost = !document.activeElement || document.activeElement === document.body;
-    if (removing > wasRemoving.current || (removing < wasRemoving.current && focusLost)) tableRef.current?.focus();
-    wasRemoving.current = removing;
-  }, [removing]);
   const { form: bulkForm, fields: bulkFields } = useContractForm({ id: BULK_FORM, schema: bulkSchema, reply });
   // The members selected when the change was refused stay selected.
   const sent = bulkFields.usr_id.initialValue;
@@ -58,7 +49,8 @@ export function TeamTable({
     >
       <div className="stack">
         <BulkBar form={bulkForm} fields={bulkFields} reply={replyFor(reply, BULK_FORM)} />
-        <div className="table-wrap" ref={tableRef} tabIndex={-1}>
+        {/* Focus comes here when a removed member's row goes with the button that had it (ConfirmDialog, MemberRow). */}
+        <div className="table-wrap" tabIndex={-1}>
           <table className="data-table team-grid">
             <caption className="visually-hidden">Team members, their permissions and notifications</caption>
             <colgroup>
@@ -208,10 +200,19 @@ function MemberRow({
   const saveError = firstMessage(replyFor(save.data ?? pageReply, formId));
   const removeError = firstMessage(replyFor(remove.data ?? pageReply, removeId));
   const flags = new Set(member.flags);
+  const rowRef = useRef<HTMLTableRowElement>(null);
+  const hidden = remove.state !== "idle";
+  useClientLayoutEffect(() => {
+    // The confirmation dialog may have given focus back to the row's Remove button before the row hid: keep keyboard
+    // users in the table rather than on the page's top.
+    const row = rowRef.current;
+    if (hidden && row?.contains(document.activeElement)) row.closest<HTMLElement>("[tabindex]")?.focus();
+  }, [hidden]);
 
   return (
     <tr
-      hidden={remove.state !== "idle"}
+      ref={rowRef}
+      hidden={hidden}
       className={dirty ? "team-grid__row team-grid__row--dirty" : "team-grid__row"}
       onChange={(event) => {
         // The row has unsaved changes while any of its boxes differs from what is stored.
