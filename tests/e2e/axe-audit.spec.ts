@@ -17,3 +17,25 @@ test("the accessibility audit finds serious violations in a page and inside its 
   await expect(page.frameLocator("iframe").locator("button")).toHaveCount(1);
   expect(await ruleIds(page)).toEqual(expect.arrayContaining(["image-alt", "color-contrast", "button-name"]));
 });
+
+test("a frame that shows an address of the site is audited at that address, also before it has loaded", async ({
+  page,
+  baseURL,
+}) => {
+  const document = (main: string) =>
+    `<!doctype html><html lang="en"><head><title>Audit</title></head><body><main>${main}</main></body></html>`;
+  // A lazy frame far below the fold: the browser has not loaded it when the audit starts.
+  const pages: Record<string, string> = {
+    "/axe-audit/page": document(`<h1>Audit</h1><iframe title="Framed" loading="lazy" src="/axe-audit/framed"
+      style="margin-top: 5000px"></iframe>`),
+    "/axe-audit/framed": document(`<button></button>`),
+  };
+  await page
+    .context()
+    .route(`${baseURL}/axe-audit/**`, (route) =>
+      route.fulfill({ contentType: "text/html", body: pages[new URL(route.request().url()).pathname] }),
+    );
+  await page.goto(`${baseURL}/axe-audit/page`);
+  const found = await seriousViolations(page);
+  expect(found).toEqual([expect.stringMatching(/^button-name \(critical\): .* at .*\/axe-audit\/framed » button$/)]);
+});
