@@ -39,3 +39,17 @@ test("a frame that shows an address of the site is audited at that address, also
   const found = await seriousViolations(page);
   expect(found).toEqual([expect.stringMatching(/^button-name \(critical\): .* at .*\/axe-audit\/framed » button$/)]);
 });
+
+test("the audit sees a page as it is once its animations have ended, not a dialog halfway through fading in", async ({
+  page,
+}) => {
+  // Dark text on white, as it ends; while it fades in from nothing, axe would measure the contrast through its opacity.
+  const fading = `<style>@keyframes in { from { opacity: 0 } } button { animation: in 1.5s; color: #111; background: #fff }
+    .spinner { animation: spin 1s linear infinite } @keyframes spin { to { transform: rotate(1turn) } }</style>`;
+  await page.setContent(
+    `<!doctype html><html lang="en"><head><title>Audit</title>${fading}</head><body><main><h1>Audit</h1>
+      <div class="spinner">Saving</div><button>Save</button></main></body></html>`,
+  );
+  expect(await page.locator("button").evaluate((button) => Number(getComputedStyle(button).opacity))).toBeLessThan(1);
+  expect(await seriousViolations(page)).toEqual([]);
+});

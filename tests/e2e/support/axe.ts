@@ -27,6 +27,7 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 async function violationsOf(page: Page): Promise<Violation[]> {
+  await animationsEnded(page);
   const framed = await framedAddresses(page);
   if (framed === null) return auditWithFrames(page);
   const violations = await auditDocument(page);
@@ -43,6 +44,27 @@ async function violationsOf(page: Page): Promise<Violation[]> {
     await tab.close();
   }
   return violations;
+}
+
+/**
+ * Waits for the page's animations under way to end: axe measures contrast through opacity, and a dialog's button
+ * caught in its 300 ms fade-in failed it (18 audits in 20 on a fast machine). Endless animations (a spinner), those
+ * still waiting to start (a toast's leaving, 6 s on) and those that follow a scroll position are not waited for.
+ */
+function animationsEnded(page: Page): Promise<void> {
+  return page.evaluate(async () => {
+    const underWay = document.getAnimations().filter((animation) => {
+      const timing = animation.effect?.getComputedTiming();
+      return (
+        animation.playState === "running" &&
+        animation.timeline === document.timeline &&
+        timing?.progress != null &&
+        timing.iterations !== Infinity
+      );
+    });
+    // A cancelled animation's `finished` rejects: it has ended all the same.
+    await Promise.all(underWay.map((animation) => animation.finished.catch(() => undefined)));
+  });
 }
 
 /** The addresses the page's frames show, each once; null when a frame shows anything else (its own markup, another site). */
