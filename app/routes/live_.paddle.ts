@@ -10,7 +10,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 export async function loader({ request }: LoaderFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_control_event");
   const text = new URL(request.url).searchParams.get("paddle") ?? "";
-  if (!/^\d{1,7}$/.test(text)) return { paddle: null, name: null };
+  if (!/^\d{1,7}$/.test(text)) return Response.json({ paddle: null, name: null });
   const holder = await paddleHolder(db, eventId, Number(text));
-  return { paddle: Number(text), name: holder?.name ?? null };
+  return Response.json({ paddle: Number(text), name: holder?.name ?? null });
 }
