@@ -4,6 +4,7 @@
 import { seriousViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { signIn } from "./support/sign-in";
+import { stylesheetsLoaded } from "./support/stylesheets";
 
 test("an organiser edits the hero title and a colour, previews the draft, publishes, and the public sees it", async ({
   page,
@@ -104,6 +105,7 @@ test("the carousel's buttons arrive in a row already kept for them: nothing belo
   await page.goto(`/event?id=${gala.id}`, { waitUntil: "commit" });
   await expect(page.locator(".landing-slides__controls")).toBeAttached();
   await expect(nextSlide).toHaveCount(0);
+  await stylesheetsLoaded(page);
   const before = await belowTheSlides();
 
   release();
