@@ -7,6 +7,7 @@
 import { seriousViolations } from "./support/axe";
 import { codeNamesShown } from "./support/code-names";
 import { expect, test } from "./support/fixtures";
+import { framesDrawn } from "./support/frames";
 import { hydrated } from "./support/hydrated";
 import { guestPages, MENU_LINKS, organiserScreens, withTabScreens } from "./support/screens";
 import { signIn } from "./support/sign-in";
@@ -31,7 +32,7 @@ const ADMIN_PARTS = 3;
 async function settled(page: Page) {
   await hydrated(page);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await framesDrawn(page);
 }
 
 /**
@@ -42,7 +43,7 @@ async function lookAt(page: Page, name: string, testInfo: TestInfo, sizes = SCRE
   const problems: string[] = [];
   for (const [index, { name: size, viewport }] of sizes.entries()) {
     await page.setViewportSize(viewport);
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await framesDrawn(page);
     if (KEEP_SCREENSHOTS) {
       const shot = testInfo.outputPath(`${name.replace(/^\//, "").replace(/[^\w.-]+/g, "_")}@${size}.png`);
       await page.screenshot({ path: shot, fullPage: true });

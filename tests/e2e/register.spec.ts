@@ -3,6 +3,7 @@
 // buyer's email arrives with the QR codes, and a guest named later fills in their own details through their personal
 // link.
 import { expect, test } from "./support/fixtures";
+import { framesDrawn } from "./support/frames";
 import { hydrated } from "./support/hydrated";
 import { waitForMail } from "./support/mail";
 import type { Gala } from "./support/galas";
@@ -106,7 +107,9 @@ test("nothing moves when the event's fonts arrive: the local faces shown until t
     form.evaluate((main) => ({
       top: main.getBoundingClientRect().top + window.scrollY,
       above: [...document.querySelectorAll("header *")]
-        .map((element) => `${element.className || element.tagName} ${element.getBoundingClientRect().height}`)
+        .map(
+          (element) => `${element.getAttribute("class") || element.tagName} ${element.getBoundingClientRect().height}`,
+        )
         .join(", "),
     }));
   const webFontsLoaded = () =>
@@ -119,7 +122,7 @@ test("nothing moves when the event's fonts arrive: the local faces shown until t
   await expect(form).toBeVisible();
   // The page once its own scripts have run and laid it out, so that only the fonts change what is measured after.
   await hydrated(page);
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await framesDrawn(page);
   expect(await webFontsLoaded()).toHaveLength(0);
   const before = await place();
 

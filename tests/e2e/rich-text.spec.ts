@@ -1,6 +1,7 @@
 import { sanitizeRichText } from "../../app/rich-text/sanitize.server";
 import { XSS_PAYLOADS } from "../fixtures/xss-payloads";
 import { expect, test } from "./support/fixtures";
+import { framesDrawn } from "./support/frames";
 import { signIn } from "./support/sign-in";
 import { activeMarkup, recordSideEffects } from "./support/xss";
 import type { Person } from "./support/galas";
@@ -59,8 +60,7 @@ test.describe("the rich-text editor", () => {
       page.getByRole("toolbar", { name: "Item story formatting" }).getByRole("button", { name, exact: true });
     // Tiptap gives the text its focus and selection back in the next animation frame after a toolbar command
     // or the link box; keys pressed before that frame would act on the old selection (or on the button).
-    const settled = () =>
-      page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const settled = () => framesDrawn(page);
     await expect(editor).toHaveAttribute("contenteditable", "true");
     await expect(editor).toHaveAttribute("aria-describedby", /.+/);
     await expect(button("Undo")).toBeDisabled();
