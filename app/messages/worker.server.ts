@@ -310,9 +310,23 @@ function outcomeWriter(db: Database, at: Date | null): BatchWork["recordOutcome"
     while (waiting.length > 0) {
       const batch = waiting;
       waiting = [];
-      const written = writeOutcomes(db, batch, at);
-      for (const { claimed, settle } of batch) settle(written.then((outcomes) => outcomes.get(claimed.message_id)!));
-      await written.catch(() => {});
+      let settled: Promise<Outcome>[];
+      try {
+        const outcomes = await writeOutcomes(db, batch, at);
+        settled = batch.map(({ claimed }) => Promise.resolve(outcomes.get(claimed.message_id)!));
+      } catch (error) {
+        // The statement refused (a provider's answer the database cannot store, say): each outcome is written alone,
+        // so that one message's cannot leave the others to be sent again after the lease. A database that went away
+        // fails them all, each then waiting for it in its own lane (deliverClaimed).
+        settled =
+          batch.length === 1 || isDatabaseUnreachable(error)
+            ? batch.map(() => Promise.reject(error))
+            : batch.map((one) =>
+                writeOutcomes(db, [one], at).then((outcomes) => outcomes.get(one.claimed.message_id)!),
+              );
+      }
+      batch.forEach(({ settle }, index) => settle(settled[index]));
+      await Promise.allSettled(settled);
     }
     writing = false;
   };

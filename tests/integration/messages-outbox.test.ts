@@ -685,6 +685,33 @@ describe("the worker", () => {
     expect(attempts.filter((row) => row.status === "sent").every((row) => row.provider === "instant-email")).toBe(true);
   });
 
+  it("an outcome the database refuses fails alone: the others written with it are kept", async () => {
+    const { gala } = await outbidScene();
+    const guests = await Promise.all(Array.from({ length: 4 }, () => makeBidder(db, gala.event_id)));
+    for (const guest of guests)
+      await enqueueMessage(db, {
+        event_id: gala.event_id,
+        template: "test",
+        to: { usr_id: guest.usrId },
+        channel: "email",
+        idempotency_key: `refused-outcome:${guest.usrId}`,
+      });
+    // A provider's answer with a NUL character, which PostgreSQL's jsonb cannot store.
+    const poisoned = `refused-outcome:${guests[1].usrId}`;
+    const email: EmailProvider = {
+      name: "instant-email",
+      async send(mail) {
+        const note = mail.idempotencyKey === poisoned ? "queued\u0000" : "queued";
+        return { providerMessageId: `id-${mail.idempotencyKey}`, answer: { note } };
+      },
+    };
+
+    await expect(runOutbox(db, { providers: { email: () => email, text: () => null } })).rejects.toThrow();
+
+    const statuses = (await messagesOf(gala.event_id)).map((row) => row.status);
+    expect(statuses).toEqual(["sent", "sending", "sent", "sent"]);
+  });
+
   it("writing the same idempotency key twice keeps one message", async () => {
     const { gala, ann } = await queuedEmail();
     const again = await enqueueMessage(db, {
