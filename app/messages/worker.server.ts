@@ -339,6 +339,17 @@ function outcomeWriter(db: Database, at: Date | null): BatchWork["recordOutcome"
     });
 }
 
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A provider's words as PostgreSQL can keep them: without NUL characters and unpaired surrogates, which neither text
+ * nor jsonb takes. An answer or error holding one would otherwise fail its outcome's record, and its message would be
+ * sent again after the lease, every time.
+ */
+function storableText(_key: string, value: unknown) {
+  return typeof value === "string" ? value.replaceAll("\u0000", "").replace(UNPAIRED_SURROGATE, "\uFFFD") : value;
+}
+
 /** Writes outcomes in one statement; each message's status afterwards. */
 async function writeOutcomes(
   db: Database,
@@ -367,7 +378,7 @@ async function writeOutcomes(
     db,
     sql`
     with outcome as (
-      select * from jsonb_to_recordset(${JSON.stringify(rows)}::text::jsonb) as o(message_id int,
+      select * from jsonb_to_recordset(${JSON.stringify(rows, storableText)}::text::jsonb) as o(message_id int,
         message_attempt_id int, claim_token text, attempt_status text, provider text, answer jsonb, error text,
         status text, retry_ms int, sent boolean, provider_message_id text)
     ), finished as (
@@ -445,11 +456,11 @@ export async function runOutbox(db: Database, options: WorkerOptions = {}): Prom
     const lane = async () => {
       for (let one = waiting.shift(); one; one = waiting.shift()) await deliverClaimed(db, one, options, work);
     };
-    try {
-      await Promise.all(Array.from({ length: Math.min(SENDING_AT_ONCE, claimed.length) }, lane));
-    } finally {
-      stopRenewing();
-    }
+    // Every lane runs to its end, the others taking on what a failed one leaves, before the batch's lease is let go.
+    const lanes = await Promise.allSettled(Array.from({ length: Math.min(SENDING_AT_ONCE, claimed.length) }, lane));
+    stopRenewing();
+    const failed = lanes.find((ended): ended is PromiseRejectedResult => ended.status === "rejected");
+    if (failed) throw failed.reason;
     handled += claimed.length;
     if (claimed.length < (options.batch ?? 20)) return handled;
   }

@@ -685,7 +685,7 @@ describe("the worker", () => {
     expect(attempts.filter((row) => row.status === "sent").every((row) => row.provider === "instant-email")).toBe(true);
   });
 
-  it("an outcome the database refuses fails alone: the others written with it are kept", async () => {
+  it("an outcome statement the database refuses is written again one outcome at a time: only the refused one fails", async () => {
     const { gala } = await outbidScene();
     const guests = await Promise.all(Array.from({ length: 4 }, () => makeBidder(db, gala.event_id)));
     for (const guest of guests)
@@ -696,20 +696,54 @@ describe("the worker", () => {
         channel: "email",
         idempotency_key: `refused-outcome:${guest.usrId}`,
       });
-    // A provider's answer with a NUL character, which PostgreSQL's jsonb cannot store.
-    const poisoned = `refused-outcome:${guests[1].usrId}`;
+    const [, refused] = await messagesOf(gala.event_id);
+    // The database refuses any statement that records the second message's outcome (as it would a value it cannot
+    // store): the statement it shares with the others, then its own.
+    const dialect = new PgDialect();
+    const refusing = new Proxy(db, {
+      get(target, key) {
+        const value: unknown = Reflect.get(target, key);
+        if (key !== "execute" || typeof value !== "function") return value;
+        return (query: SQL) => {
+          const { sql: text, params } = dialect.sqlToQuery(query);
+          if (text.includes("jsonb_to_recordset") && String(params[0]).includes(`"message_id":${refused.message_id},`))
+            return Promise.reject(new Error("invalid input syntax for type json"));
+          return (value as (query: SQL) => unknown).call(target, query);
+        };
+      },
+    });
     const email: EmailProvider = {
       name: "instant-email",
-      async send(mail) {
-        const note = mail.idempotencyKey === poisoned ? "queued\u0000" : "queued";
-        return { providerMessageId: `id-${mail.idempotencyKey}`, answer: { note } };
-      },
+      send: async (mail) => ({ providerMessageId: `id-${mail.idempotencyKey}`, answer: { accepted: true } }),
     };
 
-    await expect(runOutbox(db, { providers: { email: () => email, text: () => null } })).rejects.toThrow();
+    await expect(runOutbox(refusing, { providers: { email: () => email, text: () => null } })).rejects.toThrow(
+      "invalid input syntax for type json",
+    );
 
-    const statuses = (await messagesOf(gala.event_id)).map((row) => row.status);
-    expect(statuses).toEqual(["sent", "sending", "sent", "sent"]);
+    expect((await messagesOf(gala.event_id)).map((row) => row.status)).toEqual(["sent", "sending", "sent", "sent"]);
+  });
+
+  it("keeps a provider's answer without what PostgreSQL cannot store (a NUL, an unpaired surrogate)", async () => {
+    const { gala, ann } = await queuedEmail();
+    const email: EmailProvider = {
+      name: "odd-email",
+      send: async (mail) => ({
+        providerMessageId: `id-\u0000${mail.idempotencyKey}`,
+        answer: { response: "250 queued\u0000 as \ud800x" },
+      }),
+    };
+
+    expect(await runOutbox(db, { providers: { email: () => email, text: () => null } })).toBe(1);
+
+    const [row] = await messagesOf(gala.event_id);
+    expect(row).toMatchObject({
+      status: "sent",
+      to_usr_id: ann.usrId,
+      provider_message_id: `id-test:${gala.event_id}`,
+    });
+    const [attempt] = await db.select().from(message_attempt).where(eq(message_attempt.message_id, row.message_id));
+    expect(attempt).toMatchObject({ status: "sent", provider_answer: { response: "250 queued as \ufffdx" } });
   });
 
   it("writing the same idempotency key twice keeps one message", async () => {
