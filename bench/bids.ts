@@ -868,6 +868,13 @@ async function main() {
       `one item ${ms(one.latency.p99)} ms, spread ${ms(many.latency.p99)} ms`,
     );
     streamGoals(fanned);
+    console.log(`\nGoal 2 of issue 37 (the spread load's tail):`);
+    goal(
+      `spread over ${ITEMS} items: p99 under 150 ms at ${BIDDERS} bidders`,
+      many.latency.p99 < 150,
+      `${ms(many.latency.p99)} ms`,
+    );
+    goal(`spread over ${ITEMS} items: at least 35% of the reference`, spreadRatio >= 0.35, percent(spreadRatio));
     const errors = readFileSync(app.logFile, "utf8")
       .split("\n")
       .filter((line) => /error/i.test(line) && !/^\S+ \/\S* \d{3}/.test(line));
