@@ -370,7 +370,6 @@ async function writeOutcomes(
       error: result.status === "skipped" ? result.reason : result.status === "failed" ? result.error : null,
       status: retrying ? "queued" : result.status,
       retry_ms: retrying ? retryDelayMs(claimed.attempt_count) : null,
-      sent,
       provider_message_id: sent ? result.answer.providerMessageId : null,
     };
   });
@@ -380,7 +379,7 @@ async function writeOutcomes(
     with outcome as (
       select * from jsonb_to_recordset(${JSON.stringify(rows, storableText)}::text::jsonb) as o(message_id int,
         message_attempt_id int, claim_token text, attempt_status text, provider text, answer jsonb, error text,
-        status text, retry_ms int, sent boolean, provider_message_id text)
+        status text, retry_ms int, provider_message_id text)
     ), finished as (
       update message_attempt a
       set status = o.attempt_status, provider = o.provider, provider_answer = o.answer, error = o.error, finished_at = ${now}
@@ -390,8 +389,8 @@ async function writeOutcomes(
     set status = o.status, lease_until = null, claim_token = null,
       next_attempt_at = case when o.retry_ms is null then m.next_attempt_at
         else ${now} + o.retry_ms * interval '1 millisecond' end,
-      provider_message_id = case when o.sent then o.provider_message_id else m.provider_message_id end,
-      last_error = o.error, sent_at = case when o.sent then ${now} end
+      provider_message_id = case when o.attempt_status = 'sent' then o.provider_message_id else m.provider_message_id end,
+      last_error = o.error, sent_at = case when o.attempt_status = 'sent' then ${now} end
     from outcome o
     where m.message_id = o.message_id and m.claim_token = o.claim_token
     returning m.message_id`,

@@ -513,6 +513,52 @@ describe("the worker", () => {
     return { gala, ann };
   }
 
+  /** `count` guests of a new gala, each with a test email queued (keyed `${key}:${usrId}`), in the guests' order. */
+  async function queuedEmails(count: number, key: string) {
+    const { gala } = await outbidScene();
+    const guests = await Promise.all(Array.from({ length: count }, () => makeBidder(db, gala.event_id)));
+    for (const guest of guests)
+      await enqueueMessage(db, {
+        event_id: gala.event_id,
+        template: "test",
+        to: { usr_id: guest.usrId },
+        channel: "email",
+        idempotency_key: `${key}:${guest.usrId}`,
+      });
+    return { gala, guests };
+  }
+
+  /** An email provider that answers at once, and refuses for now the message keyed `refusing`. */
+  function instantEmail(refusing?: string): ProviderSource {
+    const email: EmailProvider = {
+      name: "instant-email",
+      async send(mail) {
+        if (mail.idempotencyKey === refusing) throw new ProviderError("421 try again later", false, {});
+        return { providerMessageId: `id-${mail.idempotencyKey}`, answer: { accepted: true } };
+      },
+    };
+    return { email: () => email, text: () => null };
+  }
+
+  /**
+   * `db` with each statement that records outcomes shown to `look` first (the outcomes as the JSON it is given); a
+   * statement `look` answers with an error is refused with it, as the database would refuse it.
+   */
+  function watchingOutcomes(look: (outcomes: string) => Error | void): Database {
+    const dialect = new PgDialect();
+    return new Proxy(db, {
+      get(target, key) {
+        const value: unknown = Reflect.get(target, key);
+        if (key !== "execute" || typeof value !== "function") return value;
+        return (query: SQL) => {
+          const { sql: text, params } = dialect.sqlToQuery(query);
+          const refusal = text.includes("jsonb_to_recordset") ? look(String(params[0])) : undefined;
+          return refusal ? Promise.reject(refusal) : (value as (query: SQL) => unknown).call(target, query);
+        };
+      },
+    });
+  }
+
   it("sends a message once, records the attempt and the provider's answer", async () => {
     const { gala, ann } = await queuedEmail();
     const { calls, providers } = recordingProviders();
@@ -580,16 +626,7 @@ describe("the worker", () => {
   });
 
   it("sends a batch's messages four at a time, each recorded as its provider answers", async () => {
-    const { gala } = await outbidScene();
-    const guests = await Promise.all(Array.from({ length: 6 }, () => makeBidder(db, gala.event_id)));
-    for (const guest of guests)
-      await enqueueMessage(db, {
-        event_id: gala.event_id,
-        template: "test",
-        to: { usr_id: guest.usrId },
-        channel: "email",
-        idempotency_key: `four-at-once:${guest.usrId}`,
-      });
+    const { gala } = await queuedEmails(6, "four-at-once");
     let sending = 0;
     let mostAtOnce = 0;
     const slowEmail: EmailProvider = {
@@ -608,41 +645,16 @@ describe("the worker", () => {
   });
 
   it("writes the outcomes of messages answered together in one statement, each message's own", async () => {
-    const { gala } = await outbidScene();
-    const guests = await Promise.all(Array.from({ length: 8 }, () => makeBidder(db, gala.event_id)));
+    const { gala, guests } = await queuedEmails(8, "together");
     // One guest without an address (skipped), one whose provider refuses for now (queued again), six sent.
     await db.update(usr).set({ email_address: "" }).where(eq(usr.usr_id, guests[2].usrId));
-    for (const guest of guests)
-      await enqueueMessage(db, {
-        event_id: gala.event_id,
-        template: "test",
-        to: { usr_id: guest.usrId },
-        channel: "email",
-        idempotency_key: `together:${guest.usrId}`,
-      });
-    const refusing = `together:${guests[5].usrId}`;
-    const email: EmailProvider = {
-      name: "instant-email",
-      async send(mail) {
-        if (mail.idempotencyKey === refusing) throw new ProviderError("421 try again later", false, {});
-        return { providerMessageId: `id-${mail.idempotencyKey}`, answer: { accepted: true } };
-      },
-    };
-    const dialect = new PgDialect();
     let outcomeStatements = 0;
-    const counting = new Proxy(db, {
-      get(target, key) {
-        const value: unknown = Reflect.get(target, key);
-        if (key !== "execute" || typeof value !== "function") return value;
-        return (query: SQL) => {
-          if (dialect.sqlToQuery(query).sql.includes("jsonb_to_recordset")) outcomeStatements += 1;
-          return (value as (query: SQL) => unknown).call(target, query);
-        };
-      },
+    const counting = watchingOutcomes(() => {
+      outcomeStatements += 1;
     });
 
     const started = Date.now();
-    expect(await runOutbox(counting, { providers: { email: () => email, text: () => null } })).toBe(8);
+    expect(await runOutbox(counting, { providers: instantEmail(`together:${guests[5].usrId}`) })).toBe(8);
 
     // Four lanes answered at once, twice: two statements, where each outcome used to take its own.
     expect(outcomeStatements).toBe(2);
@@ -686,38 +698,17 @@ describe("the worker", () => {
   });
 
   it("an outcome statement the database refuses is written again one outcome at a time: only the refused one fails", async () => {
-    const { gala } = await outbidScene();
-    const guests = await Promise.all(Array.from({ length: 4 }, () => makeBidder(db, gala.event_id)));
-    for (const guest of guests)
-      await enqueueMessage(db, {
-        event_id: gala.event_id,
-        template: "test",
-        to: { usr_id: guest.usrId },
-        channel: "email",
-        idempotency_key: `refused-outcome:${guest.usrId}`,
-      });
+    const { gala } = await queuedEmails(4, "refused-outcome");
     const [, refused] = await messagesOf(gala.event_id);
     // The database refuses any statement that records the second message's outcome (as it would a value it cannot
     // store): the statement it shares with the others, then its own.
-    const dialect = new PgDialect();
-    const refusing = new Proxy(db, {
-      get(target, key) {
-        const value: unknown = Reflect.get(target, key);
-        if (key !== "execute" || typeof value !== "function") return value;
-        return (query: SQL) => {
-          const { sql: text, params } = dialect.sqlToQuery(query);
-          if (text.includes("jsonb_to_recordset") && String(params[0]).includes(`"message_id":${refused.message_id},`))
-            return Promise.reject(new Error("invalid input syntax for type json"));
-          return (value as (query: SQL) => unknown).call(target, query);
-        };
-      },
-    });
-    const email: EmailProvider = {
-      name: "instant-email",
-      send: async (mail) => ({ providerMessageId: `id-${mail.idempotencyKey}`, answer: { accepted: true } }),
-    };
+    const refusing = watchingOutcomes((outcomes) =>
+      outcomes.includes(`"message_id":${refused.message_id},`)
+        ? new Error("invalid input syntax for type json")
+        : undefined,
+    );
 
-    await expect(runOutbox(refusing, { providers: { email: () => email, text: () => null } })).rejects.toThrow(
+    await expect(runOutbox(refusing, { providers: instantEmail() })).rejects.toThrow(
       "invalid input syntax for type json",
     );
 
