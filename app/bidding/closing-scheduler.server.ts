@@ -4,7 +4,7 @@
  * LOCKED gives every due item to exactly one of them (an item busy with a bid is taken on the next tick, with the
  * close that bid may have moved).
  */
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { selectRows } from "~/db/rows.server";
 import { enqueueItemsMessages } from "~/messages/outbox.server";
 import { notifyTeam } from "~/messages/team-notifications.server";
@@ -50,9 +50,7 @@ export async function closeDueItems(db: Database, now = new Date()): Promise<num
       );
       const ids = due.map((row) => row.auction_item_id);
       if (ids.length === 0) return { taken: 0, count: 0 };
-      const rows = (await tx.query.auction_item.findMany({
-        where: (item, { inArray }) => inArray(item.auction_item_id, ids),
-      })) as ItemRow[];
+      const rows: ItemRow[] = await tx.select().from(auction_item).where(inArray(auction_item.auction_item_id, ids));
       const rulesByEvent = new Map<number, EventRules>();
       for (const eventId of groupByEvent(rows).keys())
         rulesByEvent.set(eventId, await loadEventAuctionRules(tx, eventId));

@@ -11,12 +11,16 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
-import * as schema from "~drizzle/schema";
 import { keepingPlans } from "./pglite-plans";
 import { PGliteWorkerClient, type PGliteWorkerOptions } from "./pglite-worker/client.server";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * Drizzle without the schema: its relational queries (`db.query.…`) are not used, and with the schema every
+ * transaction built one query builder per table, 60–75 µs of CPU each, most of what a transaction cost the app beyond
+ * postgres.js's own (`npm run bench:transactions`; docs/benchmarks.md, "What a transaction costs the app").
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 /** The handle inside db.transaction(tx => …): on PGlite, the only one to use there (see STACK.md). */
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -68,7 +72,7 @@ export const reconnectDelaySeconds = (failedAttempts: number) => Math.min(0.05 *
 
 function openPostgres(url: string, maxConnections = 10): DatabaseConnection {
   const sql = postgres(url, { max: maxConnections, onnotice: () => {}, backoff: reconnectDelaySeconds });
-  const db = drizzlePostgres(preparingStatements(sql), { schema });
+  const db = drizzlePostgres(preparingStatements(sql));
   return {
     db,
     engine: "postgres",
@@ -120,7 +124,7 @@ function openPglite(target: Extract<DatabaseTarget, { engine: "pglite" }>): Data
       : new PGlite(target.dataDir));
   // The worker's client has the part of PGlite's surface that the driver calls (query, exec, transaction); its thread
   // keeps the plans there.
-  const db = drizzlePglite(client instanceof PGlite ? keepingPlans(client) : (client as unknown as PGlite), { schema });
+  const db = drizzlePglite(client instanceof PGlite ? keepingPlans(client) : (client as unknown as PGlite));
   return {
     db,
     engine: "pglite",

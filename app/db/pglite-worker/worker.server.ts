@@ -9,7 +9,6 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
-import * as schema from "~drizzle/schema";
 import { keepingPlans } from "../pglite-plans";
 import { ANSWERED, DIED, serializeError, type WorkerReply, type WorkerRequest, type WorkerStart } from "./protocol";
 import { forDrizzle, keepTextTypes, parsersFor } from "./text-types";
@@ -23,7 +22,7 @@ const textTypesKept = keepTextTypes(pglite);
 /** The app's statements and the procedures' run on it, prepared on their second sighting (pglite-plans.ts). */
 const database = keepingPlans(pglite);
 /** The procedures' handle: the same Drizzle over the same PGlite, so their statements queue with the app's. */
-const db = drizzle(forDrizzle(database), { schema });
+const db = drizzle(forDrizzle(database));
 
 interface OpenTransaction {
   tx: Transaction;
