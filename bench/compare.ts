@@ -13,16 +13,10 @@ import { mkdtempSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { spreadFigures, type SpreadFigures } from "./support/spread-figures";
-import { envNumber } from "./support/stats";
+import { envNumber, median } from "./support/stats";
 
 const [ref, script = "bench:bids"] = process.argv.slice(2);
 const ROUNDS = envNumber("BENCH_COMPARE_ROUNDS", 3);
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
 
 function describe(figures: SpreadFigures): string {
   const notify = figures.shareWithNotify === null ? "" : ` (${figures.shareWithNotify}% with NOTIFY)`;

@@ -33,7 +33,7 @@ import { performance } from "node:perf_hooks";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import lighthouse from "lighthouse";
 import { requireBenchSetup, startApp, type App } from "./support/app";
-import { envNumber, sleep } from "./support/stats";
+import { envNumber, median, sleep } from "./support/stats";
 import { startTlsFront } from "./support/tls-front";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -358,8 +358,6 @@ async function giftOnTheBill(page: Page, address: string) {
   await confirm.click();
   await confirm.waitFor({ state: "detached", timeout: 30_000 });
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 
 async function main() {
   console.log(`Load average at the start: ${load()}; Node ${process.version}; Chromium ${CHROMIUM}`);

@@ -1,8 +1,10 @@
 // What a transaction costs the app's process (`npm run bench:transactions`): the CPU time of this process per
 // transaction through the app's own Drizzle handle (openDatabase, app/db/connection.server.ts), beside the same
 // transaction through postgres.js's `begin` alone on the same server, the reference. Two shapes: an empty transaction
-// (BEGIN, COMMIT) and one with a prepared statement (a bid's transaction is one of those per answer). Eight at once,
-// as requests overlap; the builds alternate round after round and the medians are given, with the ratio.
+// (BEGIN, COMMIT) and one with a statement, prepared on the server both ways (the app's handle builds its SQL with
+// Drizzle each time, as its unprepared queries do). Eight at once, as requests overlap; the four ways take turns,
+// round after round, and each way's median is given, with the app's ratio to the reference. To compare two builds,
+// run it in each in turn (docs/benchmarks.md ran the build before in a worktree).
 //
 // Environment (defaults in brackets): DATABASE_URL (required), BENCH_TRANSACTIONS [4000 per round], BENCH_ROUNDS [5].
 // Results and method: docs/benchmarks.md ("What a transaction costs the app").
@@ -10,7 +12,7 @@ import { sql as drizzleSql } from "drizzle-orm";
 import postgres from "postgres";
 import { openDatabase } from "~/db/connection.server";
 import { requireBenchSetup } from "./support/app";
-import { envNumber } from "./support/stats";
+import { envNumber, median } from "./support/stats";
 
 const url = requireBenchSetup("bench:transactions", { build: false });
 const TRANSACTIONS = envNumber("BENCH_TRANSACTIONS", 4000);
@@ -24,8 +26,6 @@ async function cpuPerTransaction(transaction: () => Promise<unknown>, count: num
   const used = process.cpuUsage(start);
   return (used.user + used.system) / count;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main() {
   const app = openDatabase({ engine: "postgres", url });
@@ -55,9 +55,9 @@ async function main() {
       `  ${name}: median ${median(values).toFixed(1)} (${values.map((value) => value.toFixed(1)).join(", ")})`,
     );
   for (const shape of ["empty", "one statement"]) {
-    const app = median(figures.get(`${shape}, the app's Drizzle`)!);
+    const throughApp = median(figures.get(`${shape}, the app's Drizzle`)!);
     const reference = median(figures.get(`${shape}, postgres.js alone (reference)`)!);
-    console.log(`  ${shape}: the app's handle costs ${(app / reference).toFixed(2)} times the reference`);
+    console.log(`  ${shape}: the app's handle costs ${(throughApp / reference).toFixed(2)} times the reference`);
   }
 }
 

@@ -16,6 +16,13 @@ export function summary(values: number[]) {
   };
 }
 
+/** The middle value; the mean of the two middle ones when there is an even number. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
 export const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : "–");
 
 /** A positive number (a whole one if `whole`) from the environment variable `name`, or `fallback` when it is unset. */
