@@ -44,7 +44,7 @@ import {
   type BenchDatabase,
   type BenchSql,
 } from "./support/data";
-import { nextMinimumIn, sendBid, type Bid, type Bidder } from "./support/posts";
+import { BROWSER_ACCEPT_ENCODING, answerText, nextMinimumIn, sendBid, type Bid, type Bidder } from "./support/posts";
 import { cpuMeter, rssMb } from "./support/processes";
 import { endRun, runBench } from "./support/run";
 import { readServerSentEvents } from "./support/server-sent-events";
@@ -98,7 +98,7 @@ function postBid(app: App, bid: Bid): Promise<BidAnswer> {
             sentAt: started,
             status,
             latencyMs: performance.now() - started,
-            body: Buffer.concat(chunks).toString("utf8"),
+            body: answerText(response, chunks),
             answeredAt,
           });
         // A phone without JavaScript follows the redirect to the page that shows its bid: that page is part of
@@ -126,10 +126,14 @@ function fetchPage(app: App, location: string, bidder: Bidder, setCookies: strin
   const cookies = [bidder.cookie, ...setCookies.map((cookie) => cookie.split(";")[0])].join("; ");
   return new Promise((resolve) => {
     http
-      .get(new URL(location, app.url), { agent: bidAgent, headers: { Cookie: cookies } }, (response) => {
-        response.resume();
-        response.on("end", () => resolve());
-      })
+      .get(
+        new URL(location, app.url),
+        { agent: bidAgent, headers: { Cookie: cookies, "Accept-Encoding": BROWSER_ACCEPT_ENCODING } },
+        (response) => {
+          response.resume();
+          response.on("end", () => resolve());
+        },
+      )
       .on("error", () => resolve());
   });
 }

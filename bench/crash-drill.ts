@@ -19,7 +19,7 @@ import { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import { freePort } from "../tests/support/free-port";
 import { appProcesses, sessionCookie, startApp, throwawayDatabase, type App } from "./support/app";
-import { nextMinimumIn, sendBid, type Bid, type Bidder } from "./support/posts";
+import { answerText, nextMinimumIn, sendBid, type Bid, type Bidder } from "./support/posts";
 import { ms, sleep, summary } from "./support/stats";
 
 export interface CrashDrillOptions {
@@ -186,7 +186,7 @@ function postBid(url: string, bid: Bid) {
       response.on("end", () => {
         if (response.statusCode === 302) return resolve({ outcome: "accepted" });
         if (response.statusCode !== 409) return resolve({ outcome: "unanswered" });
-        resolve({ outcome: "refused", nextMinimum: nextMinimumIn(Buffer.concat(chunks).toString("utf8")) });
+        resolve({ outcome: "refused", nextMinimum: nextMinimumIn(answerText(response, chunks)) });
       });
     });
     request.on("timeout", () => request.destroy(new Error("timed out")));

@@ -20,7 +20,7 @@ import postgres from "postgres";
 import { freePort } from "../tests/support/free-port";
 import { requireBenchSetup, startApp, throwawayDatabase, type App } from "./support/app";
 import { INCREMENT, makeBidders, makeEvent, STARTING_BID } from "./support/data";
-import { nextMinimumIn, sendBid, type Bidder } from "./support/posts";
+import { answerText, nextMinimumIn, sendBid, type Bidder } from "./support/posts";
 import { appCpuSeconds, postgresCpuSeconds } from "./support/processes";
 import { endRun, runBench } from "./support/run";
 import { envNumber, ms, sleep, summary } from "./support/stats";
@@ -110,8 +110,7 @@ function bidder(app: App, eventId: number, itemIds: number[]) {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
         response.on("end", () => {
-          const seen =
-            response.statusCode === 200 ? cents + INCREMENT : nextMinimumIn(Buffer.concat(chunks).toString("utf8"));
+          const seen = response.statusCode === 200 ? cents + INCREMENT : nextMinimumIn(answerText(response, chunks));
           if (seen !== undefined && seen > nextMinimum.get(itemId)!) nextMinimum.set(itemId, seen);
           resolve(response.statusCode === 200 || response.statusCode === 409);
         });

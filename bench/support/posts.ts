@@ -1,9 +1,14 @@
 /**
- * What the benchmarks and drills post to the app as a browser does: a form (with the page's Origin and the person's
- * session cookie), and a phone's bid, the bidder screen's form (POST /inroombid?id=&item=, intent=place).
+ * What the benchmarks and drills post to the app as a browser does: a form (with the page's Origin, the person's
+ * session cookie, and the compressed answers every browser takes), and a phone's bid, the bidder screen's form (POST
+ * /inroombid?id=&item=, intent=place).
  */
 import http from "node:http";
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { IN_PLACE_FIELD, IN_PLACE_VALUE } from "~/navigation/answer-in-place";
+
+/** What a browser asks for: the app's compression answers in kind, and its cost is part of what a phone costs. */
+export const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br";
 
 type Options = Pick<http.RequestOptions, "agent" | "timeout">;
 
@@ -30,6 +35,7 @@ export function sendForm(
         "Content-Length": Buffer.byteLength(body),
         Origin: url,
         Cookie: cookie,
+        "Accept-Encoding": BROWSER_ACCEPT_ENCODING,
       },
     },
     onResponse,
@@ -73,6 +79,19 @@ export function sendBid(
     ...(data ? { [IN_PLACE_FIELD]: IN_PLACE_VALUE } : {}),
   };
   return sendForm(url, path, bid.bidder.cookie, fields, options, onResponse);
+}
+
+const DECODERS: Record<string, (body: Buffer) => Buffer> = {
+  gzip: gunzipSync,
+  br: brotliDecompressSync,
+  deflate: inflateSync,
+};
+
+/** An answer's text from its body's chunks, decompressed as its Content-Encoding says. */
+export function answerText(response: http.IncomingMessage, chunks: Buffer[]): string {
+  const body = Buffer.concat(chunks);
+  const decode = DECODERS[String(response.headers["content-encoding"] ?? "")];
+  return (decode ? decode(body) : body).toString("utf8");
 }
 
 /** The next minimum bid (cents) that a refusal's text names ("… next minimum bid is $1,250.00"), if it names one. */
