@@ -1,9 +1,9 @@
 // The benchmarks read a refused bid's next minimum from its answer's text (bench/support/posts.ts); they ask for
 // compressed answers as a phone's browser does, so the text must be read as the answer was encoded.
-import type http from "node:http";
 import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { answerText, nextMinimumIn } from "../../bench/support/posts";
+import type http from "node:http";
 
 const refusal = "Someone bid first: the next minimum bid is $1,250.00.";
 const answer = (encoding?: string) =>
