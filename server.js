@@ -207,11 +207,12 @@ async function serve() {
     res.once("close", stop);
   }
 
-  // Server-sent events must reach the browser as they are written: compression would hold them in its buffer.
+  // Not live streams, nor the small answers to posts made in place (app/http/compression-rule.ts).
   app.use(
     compression({
       filter: (req, res) =>
-        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+        build.mayCompress({ method: req.method, path: req.path }, String(res.getHeader("Content-Type") ?? "")) &&
+        compression.filter(req, res),
     }),
   );
   app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));

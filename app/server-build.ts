@@ -11,6 +11,7 @@ import { streamGate } from "./security/stream-limit";
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 export * from "@remix-run/dev/server-build";
+export { mayCompress } from "./http/compression-rule";
 export { hasNulInAddress, NUL_IN_ADDRESS_REFUSAL } from "./security/address-check";
 export { CROSS_ORIGIN_REFUSAL, isCrossOriginMutation } from "./security/origin-check";
 export { STRICT_TRANSPORT_SECURITY, withSecureAttribute } from "./security/https";

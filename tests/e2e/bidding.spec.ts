@@ -50,6 +50,15 @@ test("two bidders: confirm a quick bid, then see the other's bid arrive live", a
     ann.page.on("request", (request) => {
       if (new URL(request.url()).pathname.endsWith(".data")) dataRequests.push(request.method());
     });
+    // The confirmation's answer, a few hundred bytes, comes as it is: compressing it would cost the server more than
+    // it saves the phone (app/http/compression-rule.ts). The item's page itself comes compressed.
+    const answerEncodings: (string | undefined)[] = [];
+    ann.page.on("response", (response) => {
+      if (response.request().method() === "POST" && new URL(response.url()).pathname.endsWith(".data"))
+        answerEncodings.push(response.headers()["content-encoding"]);
+    });
+    const itemPage = await ann.page.request.get(itemHref, { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+    expect(itemPage.headers()["content-encoding"]).toBe("br");
     const startingText = await ann.page.getByTestId("next-minimum").textContent();
     await ann.page.getByRole("group", { name: "Quick bid" }).getByRole("button").first().click();
     await expect(ann.page.getByText(`Bid ${startingText}`)).toBeVisible();
@@ -62,6 +71,7 @@ test("two bidders: confirm a quick bid, then see the other's bid arrive live", a
     await expect(ann.page.getByRole("region", { name: "Notifications" })).toContainText("You have the highest bid");
     await expect(ann.page.getByText("You're winning")).toBeVisible();
     expect(dataRequests).toEqual(["POST"]);
+    expect(answerEncodings).toEqual([undefined]);
     await expect(ann.page.getByTestId("bid-count")).toHaveText("1");
     await expect(ann.page.getByText("Live", { exact: true })).toBeVisible();
 
