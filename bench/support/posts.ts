@@ -90,6 +90,8 @@ const DECODERS: Record<string, (body: Buffer) => Buffer> = {
 /** An answer's text from its body's chunks, decompressed as its Content-Encoding says. */
 export function answerText(response: http.IncomingMessage, chunks: Buffer[]): string {
   const body = Buffer.concat(chunks);
+  // An answer whose body was not kept (an acceptance's is drained) has no text, whatever it was encoded with.
+  if (body.length === 0) return "";
   const decode = DECODERS[String(response.headers["content-encoding"] ?? "")];
   return (decode ? decode(body) : body).toString("utf8");
 }

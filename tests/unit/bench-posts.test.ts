@@ -21,6 +21,8 @@ describe("a benchmark's answer text", () => {
       const chunks = [body.subarray(0, 5), body.subarray(5)];
       expect(answerText(answer(encoding), chunks)).toBe(refusal);
       expect(nextMinimumIn(answerText(answer(encoding), chunks))).toBe(125_000);
+      // An acceptance's body is drained, not kept.
+      expect(answerText(answer(encoding), [])).toBe("");
     }
   });
 });
