@@ -1,13 +1,30 @@
 /**
  * /admin/billing/payments: every payment of the event (and its refunds), filtered by method and status, with the
- * pickup mark (payment.item_received: the guest collected what that payment paid for), and as CSV.
+ * pickup mark (payment.item_received: the guest collected what that payment paid for), and as CSV. Every payment is
+ * money received or tried: an invoice's, and those taken outside any invoice (tickets paid when bought or at the
+ * door, a gift, raffle tickets, a purchase), so that the cashier can reconcile the drawer and refund any of them. An
+ * order to pay at the event is not money until it is paid (on the guest's invoice, listed there, or at the door, when
+ * it becomes a cash or check payment).
  */
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { toCsv } from "~/grid/grid-csv";
 import { formatInZone } from "~/ui/zoned-time";
-import { event, invoice, payment, refund, usr, usr_event_paddle } from "~drizzle/schema";
+import {
+  donation,
+  event,
+  invoice,
+  payment,
+  pledge,
+  purchase,
+  raffle_purchase,
+  refund,
+  registrant,
+  ticket_payment,
+  usr,
+  usr_event_paddle,
+} from "~drizzle/schema";
 import { PAYMENT_METHOD_NAMES } from "./invoice-document.server";
 import type { Database } from "~/db/connection.server";
 
@@ -21,14 +38,27 @@ export async function listPayments(eventId: number, filters: PaymentFilters) {
     .select({ currency: event.currency, timeZone: event.timezone })
     .from(event)
     .where(eq(event.event_id, eventId));
+  // The guest: the invoice's, else the payer's account, else (a walk-in without one) the first guest of the order.
+  const payer = sql`coalesce(${invoice.usr_id}, ${payment.usr_id})`;
+  const firstGuest = (column: string) =>
+    sql`(select ${sql.identifier(column)} from ${registrant} where ${registrant.payment_id} = ${payment.payment_id}
+      order by ${registrant.registrant_id} limit 1)`;
+  const pointsAt = (table: { payment_id: unknown }) =>
+    sql`exists (select 1 from ${table} where ${table.payment_id} = ${payment.payment_id})`;
   const rows = await db
     .select({
       id: payment.payment_id,
       invoiceNumber: invoice.number,
       invoiceId: invoice.invoice_id,
-      paddle: usr_event_paddle.paddle,
-      first: usr.first_name,
-      last: usr.last_name,
+      paidFor: sql<string | null>`case
+        when ${pointsAt(ticket_payment)} then 'Tickets'
+        when ${pointsAt(donation)} then 'Gift'
+        when ${pointsAt(raffle_purchase)} then 'Raffle tickets'
+        when ${pointsAt(purchase)} then 'Purchase'
+        when ${pointsAt(pledge)} then 'Pledge' end`,
+      paddle: sql<number | null>`coalesce(${usr_event_paddle.paddle}, ${firstGuest("paddle")})`,
+      first: sql<string | null>`coalesce(${usr.first_name}, ${firstGuest("first_name")})`,
+      last: sql<string | null>`coalesce(${usr.last_name}, ${firstGuest("last_name")})`,
       email: usr.email_address,
       method: payment.method,
       status: payment.status,
@@ -40,16 +70,14 @@ export async function listPayments(eventId: number, filters: PaymentFilters) {
       refunded: sql<number>`(select coalesce(sum(${refund.amount}), 0) from ${refund} where ${refund.payment_id} = ${payment.payment_id} and ${refund.status} = 'succeeded')::int`,
     })
     .from(payment)
-    .innerJoin(invoice, eq(invoice.invoice_id, payment.invoice_id))
-    .innerJoin(usr, eq(usr.usr_id, invoice.usr_id))
-    .leftJoin(
-      usr_event_paddle,
-      and(eq(usr_event_paddle.usr_id, invoice.usr_id), eq(usr_event_paddle.event_id, eventId)),
-    )
+    .leftJoin(invoice, eq(invoice.invoice_id, payment.invoice_id))
+    .leftJoin(usr, sql`${usr.usr_id} = ${payer}`)
+    .leftJoin(usr_event_paddle, and(sql`${usr_event_paddle.usr_id} = ${payer}`, eq(usr_event_paddle.event_id, eventId)))
     .where(
       and(
         eq(payment.event_id, eventId),
         ne(payment.status, "cancelled"),
+        ne(payment.method, "pay_at_event"),
         filters.method ? eq(payment.method, filters.method) : undefined,
         filters.status ? eq(payment.status, filters.status) : undefined,
       ),
@@ -70,7 +98,8 @@ export async function listPayments(eventId: number, filters: PaymentFilters) {
     currency: eventRow.currency,
     payments: rows.map((row) => ({
       ...row,
-      guest: [row.first, row.last].filter(Boolean).join(" ") || row.email,
+      guest: [row.first, row.last].filter(Boolean).join(" ") || row.email || "A guest",
+      paidFor: row.invoiceNumber !== null ? `Invoice ${row.invoiceNumber}` : (row.paidFor ?? "Outside an invoice"),
       methodName: PAYMENT_METHOD_NAMES[row.method] ?? row.method,
       at: formatInZone(row.at, eventRow.timeZone),
       refundable: row.status === "paid" ? row.amount - row.refunded : 0,
@@ -86,7 +115,7 @@ export function paymentsCsv(list: Awaited<ReturnType<typeof listPayments>>): str
     [
       "Payment",
       "Date",
-      "Invoice",
+      "For",
       "Paddle",
       "Guest",
       "Email",
@@ -100,7 +129,7 @@ export function paymentsCsv(list: Awaited<ReturnType<typeof listPayments>>): str
     list.payments.map((row) => [
       row.id,
       row.at,
-      row.invoiceNumber,
+      row.paidFor,
       row.paddle,
       row.guest,
       row.email,

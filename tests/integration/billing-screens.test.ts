@@ -7,6 +7,7 @@ import { invoiceIdFor, recordManualPayment } from "~/billing/charges.server";
 import { invoicePath } from "~/billing/invoice-link.server";
 import { invoiceTotals } from "~/billing/invoice.server";
 import { setItemReceived } from "~/billing/payments-list.server";
+import { registerParty } from "~/registration/register-party.server";
 import * as paymentsRoute from "~/routes/admin._workspace.billing.payments";
 import * as paymentsCsvRoute from "~/routes/admin._workspace.billing.payments_.csv";
 import * as winnersRoute from "~/routes/admin._workspace.billing.winners";
@@ -14,7 +15,7 @@ import * as reportRoute from "~/routes/admin._workspace.billing.winnersreport";
 import * as reportDownloadRoute from "~/routes/admin._workspace.billing.winnersreport_.download";
 import * as setupRoute from "~/routes/admin._workspace.setup.billing";
 import * as invoiceRoute from "~/routes/invoice";
-import { billing_settings, event, payment } from "~drizzle/schema";
+import { billing_settings, event, payment, registration, ticket } from "~drizzle/schema";
 import { makeWinner } from "../support/billing";
 import { testDatabase } from "../support/database";
 import { lastMailTo, linkTo } from "../support/mailbox";
@@ -271,6 +272,58 @@ describe(`billing screens on ${process.env.TEST_DB_ENGINE}`, () => {
       makeRequest(`/admin/billing/payments/csv?id=${eventId}`, { cookie: biller }),
     );
     expect(csvRefused.status).toBe(403);
+  });
+
+  it("lists the money taken outside invoices too: a walk-in's cash at the door, not an order still to pay", async () => {
+    const [record] = await db.insert(registration).values({}).returning();
+    await db.update(event).set({ registration_id: record.registration_id }).where(eq(event.event_id, eventId));
+    const [single] = await db
+      .insert(ticket)
+      .values({ event_id: eventId, title: "Individual", price: 25_000, seat_count: 1 })
+      .returning();
+    const order = (first_name: string, method: "cash" | "pay_at_event") =>
+      registerParty(db, {
+        eventId,
+        lines: [{ ticketId: single.ticket_id, quantity: 1 }],
+        buyer: { first_name, last_name: "Walkin", email: "" },
+        guests: [{ first_name, last_name: "Walkin", email: null }],
+        method,
+        byStaff: true,
+      });
+    const paidAtDoor = await order("Walter", "cash");
+    const toPay = await order("Wanda", "pay_at_event");
+    if (!paidAtDoor.ok || !toPay.ok) throw new Error("setup failed");
+    const winner = await makeWinner(db, eventId, 8_000);
+    await recordManualPayment(eventId, (await invoiceIdFor(eventId, winner.usrId))!, {
+      method: "cash",
+      amount: 8_000,
+      checkNumber: null,
+      byUsrId: (await makeUser(db)).usr_id,
+      submissionKey: "winner-cash",
+    });
+
+    const list = await call(
+      paymentsRoute.loader as RouteFunction,
+      makeRequest(`/admin/billing/payments?id=${eventId}`, { cookie: biller }),
+    );
+    const { payments } = list.data as { payments: { guest: string; paidFor: string; amount: number }[] };
+    expect(payments.map(({ guest, paidFor, amount }) => ({ guest, paidFor, amount }))).toEqual([
+      { guest: expect.any(String), paidFor: expect.stringMatching(/^Invoice \d+$/), amount: 8_000 },
+      { guest: "Walter Walkin", paidFor: "Tickets", amount: 25_000 },
+    ]);
+    expect(payments[1]).toMatchObject({
+      methodName: "Cash",
+      paddle: paidAtDoor.party.guests[0].paddle,
+      refundable: 25_000,
+    });
+    const csv = await (
+      await call(
+        paymentsCsvRoute.loader as RouteFunction,
+        makeRequest(`/admin/billing/payments/csv?id=${eventId}`, { cookie: exporter }),
+      )
+    ).response!.text();
+    expect(csv).toContain(`Tickets,${paidAtDoor.party.guests[0].paddle},Walter Walkin,,Cash,,paid,250.00,0.00,`);
+    expect(csv).not.toContain("Wanda");
   });
 
   it("opens only the invoice its signed link names", async () => {

@@ -45,7 +45,7 @@ export function PaymentsTable({
               <td>
                 {row.paddle !== null ? `${row.paddle} · ` : ""}
                 {row.guest}
-                <div className="muted">Invoice {row.invoiceNumber}</div>
+                <div className="muted">{row.paidFor}</div>
               </td>
               <td>
                 {row.methodName}
@@ -65,14 +65,16 @@ export function PaymentsTable({
                 ))}
               </td>
               <td>
-                <Form method="post">
-                  <input type="hidden" name="intent" value={PAYMENTS_INTENT.received} />
-                  <input type="hidden" name="payment" value={row.id} />
-                  <input type="hidden" name="received" value={row.itemReceived ? "no" : "yes"} />
-                  <Button type="submit" size="sm" variant={row.itemReceived ? "ghost" : "secondary"}>
-                    {row.itemReceived ? "Picked up ✓ (undo)" : "Mark picked up"}
-                  </Button>
-                </Form>
+                {row.status === "paid" || row.itemReceived ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value={PAYMENTS_INTENT.received} />
+                    <input type="hidden" name="payment" value={row.id} />
+                    <input type="hidden" name="received" value={row.itemReceived ? "no" : "yes"} />
+                    <Button type="submit" size="sm" variant={row.itemReceived ? "ghost" : "secondary"}>
+                      {row.itemReceived ? "Picked up ✓ (undo)" : "Mark picked up"}
+                    </Button>
+                  </Form>
+                ) : null}
               </td>
               <td>
                 {row.refundable > 0 ? (
