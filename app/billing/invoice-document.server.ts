@@ -107,15 +107,19 @@ export async function invoiceDocument(eventId: number, invoiceId: number) {
 
 export type InvoiceDocument = Awaited<ReturnType<typeof invoiceDocument>>;
 
+/** Lines whose reason is staff-only (docs DOMAIN "Money"): why staff comped a line or gave money back. */
+const STAFF_ONLY_REASONS: ReadonlySet<string> = new Set([BILLING_LINE_KINDS.comp, BILLING_LINE_KINDS.refund]);
+
 /**
- * The invoice as its guest sees it: why staff comped a line is theirs to know (it may say "board member" or "angry
- * about the wait"), so a comp shows as "Comped" without its reason.
+ * The invoice as its guest sees it (their page, its receipt, the receipt's PDF and email): why staff comped a line or
+ * refunded money is theirs to know (it may say "board member" or "angry about the wait"), so a comp shows as
+ * "Comped: …" and a refund as "Refund", without the reason.
  */
 export function guestView(document: InvoiceDocument): InvoiceDocument {
   return {
     ...document,
     lines: document.lines.map((line) =>
-      line.source === BILLING_LINE_KINDS.comp ? { ...line, reason: null, canComp: false } : line,
+      STAFF_ONLY_REASONS.has(line.source) ? { ...line, reason: null, canComp: false } : line,
     ),
   };
 }

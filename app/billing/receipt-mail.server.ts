@@ -6,7 +6,7 @@ import { db } from "~/db.server";
 import { enqueueMessage } from "~/messages/outbox.server";
 import { formatMoney } from "~/ui/format";
 import { DEMO_RECEIPT_NOTE } from "./demo-money";
-import { invoiceDocument } from "./invoice-document.server";
+import { guestView, invoiceDocument } from "./invoice-document.server";
 import { receiptPdf } from "./receipt-pdf.server";
 
 /**
@@ -14,7 +14,7 @@ import { receiptPdf } from "./receipt-pdf.server";
  * within a minute for the same amount paid sends it once.
  */
 export async function sendReceipt(eventId: number, invoiceId: number, invoiceUrl: string): Promise<string> {
-  const invoice = await invoiceDocument(eventId, invoiceId);
+  const invoice = guestView(await invoiceDocument(eventId, invoiceId));
   const money = (cents: number) => formatMoney(cents, invoice.currency);
   const deductible = money(Math.min(invoice.totals.deductible, invoice.totals.paid));
   await enqueueMessage(db, {

@@ -2,7 +2,8 @@
  * Refunds, whole or part, with a reason. Card refunds go through the provider with an idempotency key stored
  * first (a retry reuses it); cash and check refunds are money handed back, recorded at once. Each refund adds a
  * negative line to the invoice, so the balance stays true (a refunded guest does not owe again) and the receipt's
- * deductible part goes down with it.
+ * deductible part goes down with it. The line says "Refund"; its reason is staff-only (docs DOMAIN "Money"), kept in
+ * the line's reason column, which staff screens show and the guest's never do (./invoice-document.server.ts).
  *
  * A refund is recorded once per form: the form carries a submission key made when it was shown, and the refund's
  * idempotency key (which the provider is sent too) is derived from it. The same form posted again (a double click,
@@ -24,6 +25,9 @@ import { paymentMode } from "./webhook-binding";
 import type { Transaction } from "~/db/connection.server";
 
 const CARD_METHODS = ["card", "checkout"];
+
+/** What a refund's line says, to the guest too: never its reason (migration 0026 rewrote the lines that did). */
+export const REFUND_LINE_DESCRIPTION = "Refund";
 
 async function refundedSoFar(tx: Transaction, paymentId: number) {
   const [row] = await tx
@@ -49,7 +53,7 @@ async function addRefundLine(
       event_id: eventId,
       source: BILLING_LINE_KINDS.refund,
       source_key: `refund:${refundId}`,
-      description: `Refund: ${reason}`,
+      description: REFUND_LINE_DESCRIPTION,
       amount: -amount,
       fair_market_value: 0,
       deductible: -Math.min(amount, totals.deductible),

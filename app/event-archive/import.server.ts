@@ -562,6 +562,20 @@ class ArchiveReader {
       case "refund":
         for (const value of values) value.idempotency_key = `archive:${randomUUID()}`;
         return;
+      case "invoice_line":
+        // Written before migration 0026, a refund's line said "Refund: <reason>": the reason is staff-only and kept
+        // in its own column, the line says "Refund" (billing/refunds.server.ts), as 0026 made every stored one say.
+        for (const value of values)
+          if (
+            value.source === "refund" &&
+            typeof value.description === "string" &&
+            value.description.startsWith("Refund: ")
+          ) {
+            const said = value.description.slice("Refund: ".length).trim();
+            if (typeof value.reason !== "string" || value.reason.trim() === "") value.reason = said || null;
+            value.description = "Refund";
+          }
+        return;
       case "message":
         for (const value of values) {
           value.idempotency_key = `archive:${randomUUID()}`;

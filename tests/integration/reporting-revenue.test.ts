@@ -194,7 +194,8 @@ beforeAll(async () => {
     event_id: eventId,
     source: "refund",
     source_key: `refund:${refunded.refund_id}`,
-    description: "Refund: Pledged twice",
+    description: "Refund",
+    reason: "Pledged twice",
     amount: -100_00,
   });
   await db.insert(payment).values({
