@@ -17,6 +17,7 @@ import { formatMoney } from "~/ui/format";
 import { useHydrated } from "~/ui/use-hydrated";
 import { DOOR_INTENT, walkInSchema } from "../door-forms";
 import { countsWithEntries, guestsWithEntries, type DoorGuestShown } from "../door-overlay";
+import { doorGuestMatches, doorSearch, isEmptySearch } from "../door-search";
 import { ticketFingerprint, tokenInScan } from "../ticket-scan";
 import { QrScanner } from "./qr-scanner";
 import type { DoorOutcome } from "../check-in-actions.server";
@@ -47,19 +48,6 @@ export interface DoorScreenProps {
 const MAX_SHOWN = 50;
 const looksLikeScan = (text: string) => /\b[0-9a-f]{32}\b/i.test(text);
 
-function matches(guest: DoorGuestView, words: string[]) {
-  const haystack = [
-    guest.name,
-    guest.email,
-    guest.party,
-    guest.table,
-    guest.paddle === null ? "" : `#${guest.paddle} ${guest.paddle}`,
-  ]
-    .join(" ")
-    .toLowerCase();
-  return words.every((word) => haystack.includes(word));
-}
-
 export function DoorScreen(props: DoorScreenProps) {
   const hydrated = useHydrated();
   const status = useLiveRefresh(props.streamUrl, props.marker);
@@ -82,15 +70,15 @@ export function DoorScreen(props: DoorScreenProps) {
   );
   const counts = useMemo(() => countsWithEntries(props.counts, props.guests, guests), [props, guests]);
 
-  const words = useMemo(() => query.trim().toLowerCase().split(/\s+/).filter(Boolean), [query]);
+  const searched = useMemo(() => doorSearch(query), [query]);
+  const searching = !isEmptySearch(searched);
   const shown = useMemo(() => {
-    if (props.scannedGuestId !== null && words.length === 0)
-      return guests.filter((guest) => guest.id === props.scannedGuestId);
-    if (outcome && words.length === 0 && outcome.guestIds.length > 0)
+    if (props.scannedGuestId !== null && !searching) return guests.filter((guest) => guest.id === props.scannedGuestId);
+    if (outcome && !searching && outcome.guestIds.length > 0)
       return guests.filter((guest) => outcome.guestIds.includes(guest.id));
-    if (words.length === 0 || looksLikeScan(query)) return [];
-    return guests.filter((guest) => matches(guest, words)).slice(0, MAX_SHOWN + 1);
-  }, [guests, props.scannedGuestId, words, query, outcome]);
+    if (!searching || looksLikeScan(query)) return [];
+    return guests.filter((guest) => doorGuestMatches(guest, searched)).slice(0, MAX_SHOWN + 1);
+  }, [guests, props.scannedGuestId, searched, searching, query, outcome]);
   const partySizes = useMemo(() => {
     const sizes = new Map<number, number>();
     for (const guest of guests)
@@ -247,7 +235,7 @@ export function DoorScreen(props: DoorScreenProps) {
             />
           ))}
         </ul>
-      ) : words.length > 0 && !looksLikeScan(query) ? (
+      ) : searching && !looksLikeScan(query) ? (
         <p className="door-empty">No guest matches “{query.trim()}”. Register them as a walk-in below.</p>
       ) : null}
       {shown.length > MAX_SHOWN ? <p className="door-empty">More guests match: type more of the name.</p> : null}
