@@ -1,6 +1,8 @@
 /**
  * The items report: what sold against its fair market value, by category and by donor; items nobody bid on; the
  * top items; bids over time. Sold means won (winner rows, one per unit) or bought (items for sale), in the range.
+ * "Sold for" is the hammer or sale price, paid or not: it is not "raised" (money collected, less refunds) nor the
+ * ledger's "pledged" (net of comps and refunds), which the revenue report and the dashboard show (docs DOMAIN "Money").
  */
 import { sql } from "drizzle-orm";
 import { queryRows } from "~/billing/query-rows.server";
@@ -27,16 +29,17 @@ interface ItemRow {
   category: string | null;
   donor: string | null;
   units: number;
-  raised: number;
+  /** The hammer or sale price of the units sold, paid or not. */
+  soldFor: number;
   bids: number;
 }
 
 export async function itemRows(scope: ReportScope): Promise<ItemRow[]> {
-  const rows = await queryRows<Record<keyof ItemRow, string | number | null>>(
+  const rows = await queryRows<Record<Exclude<keyof ItemRow, "soldFor"> | "sold_for", string | number | null>>(
     db,
     sql`
     with sold as (
-      select auction_item_id, count(*) as units, sum(amount) as raised from winner
+      select auction_item_id, count(*) as units, sum(amount) as sold_for from winner
         where event_id = ${scope.eventId} and ${inRange(sql`created_at`, scope)} group by auction_item_id
       union all
       select auction_item_id, sum(quantity), sum(amount) from purchase
@@ -51,7 +54,7 @@ export async function itemRows(scope: ReportScope): Promise<ItemRow[]> {
     select ai.auction_item_id as id, ai.title, ai.lot, ai.type, ai.value,
       c.title as category,
       coalesce(nullif(trim(concat_ws(' ', d.first_name, d.last_name)), ''), d.title, d.email) as donor,
-      coalesce(sum(s.units), 0)::int as units, coalesce(sum(s.raised), 0)::bigint as raised,
+      coalesce(sum(s.units), 0)::int as units, coalesce(sum(s.sold_for), 0)::bigint as sold_for,
       coalesce(max(b.n), 0)::int as bids
     from auction_item ai
     left join sold s on s.auction_item_id = ai.auction_item_id
@@ -71,7 +74,7 @@ export async function itemRows(scope: ReportScope): Promise<ItemRow[]> {
     category: row.category === null ? null : String(row.category),
     donor: row.donor === null ? null : String(row.donor),
     units: Number(row.units),
-    raised: Number(row.raised),
+    soldFor: Number(row.sold_for),
     bids: Number(row.bids),
   }));
 }
@@ -84,24 +87,24 @@ function groupBy(items: ItemRow[], key: (item: ItemRow) => string, labelKey: str
   for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
   return [...groups.entries()]
     .map(([label, members]) => {
-      const raised = members.reduce((sum, item) => sum + item.raised, 0);
+      const soldFor = members.reduce((sum, item) => sum + item.soldFor, 0);
       const value = members.reduce((sum, item) => sum + soldValue(item), 0);
       return {
         [labelKey]: label,
         items: members.length,
         sold: members.filter((item) => item.units > 0).length,
-        raised,
+        soldFor,
         value,
-        percent: percentOf(raised, value),
+        percent: percentOf(soldFor, value),
       };
     })
-    .sort((a, b) => Number(b.raised) - Number(a.raised) || String(a[labelKey]).localeCompare(String(b[labelKey])));
+    .sort((a, b) => Number(b.soldFor) - Number(a.soldFor) || String(a[labelKey]).localeCompare(String(b[labelKey])));
 }
 
 const GROUP_COLUMNS = [
   { key: "items", header: "Items", kind: "count" },
   { key: "sold", header: "Sold", kind: "count" },
-  { key: "raised", header: "Raised", kind: "money" },
+  { key: "soldFor", header: "Sold for", kind: "money" },
   { key: "value", header: "Value of what sold", kind: "money" },
   { key: "percent", header: "% of value", kind: "percent" },
 ] as const;
@@ -111,11 +114,11 @@ const itemName = (item: ItemRow) => `${item.lot !== null ? `${item.lot} · ` : "
 export async function itemsReport(scope: ReportScope): Promise<Report> {
   const [items, bidTimes] = await Promise.all([itemRows(scope), bidsOverTime(scope)]);
   const biddable = items.filter((item) => item.type !== "sale");
-  const raised = items.reduce((sum, item) => sum + item.raised, 0);
+  const soldFor = items.reduce((sum, item) => sum + item.soldFor, 0);
   const value = items.reduce((sum, item) => sum + soldValue(item), 0);
   const top = [...items]
-    .filter((item) => item.raised > 0)
-    .sort((a, b) => b.raised - a.raised)
+    .filter((item) => item.soldFor > 0)
+    .sort((a, b) => b.soldFor - a.soldFor)
     .slice(0, 10);
   return {
     slug: "items",
@@ -125,8 +128,8 @@ export async function itemsReport(scope: ReportScope): Promise<Report> {
     figures: [
       { label: "Items", value: items.length, kind: "count" },
       { label: "Sold", value: items.filter((item) => item.units > 0).length, kind: "count" },
-      { label: "Raised by items", value: raised, kind: "money" },
-      { label: "Of fair market value", value: percentOf(raised, value), kind: "percent", note: "of what sold" },
+      { label: "Items sold for", value: soldFor, kind: "money", note: "hammer and sale prices, paid or not" },
+      { label: "Of fair market value", value: percentOf(soldFor, value), kind: "percent", note: "of what sold" },
       { label: "Bids", value: items.reduce((sum, item) => sum + item.bids, 0), kind: "count" },
     ],
     tables: [
@@ -138,10 +141,10 @@ export async function itemsReport(scope: ReportScope): Promise<Report> {
         empty: "No items yet.",
         chart: {
           kind: "bars",
-          title: "Raised by category",
-          description: "Money raised by the items of each category; the table gives items, value and percent.",
+          title: "Sold for, by category",
+          description: "What the items of each category sold for; the table gives items, value and percent.",
           labelKey: "category",
-          valueKey: "raised",
+          valueKey: "soldFor",
         },
       },
       {
@@ -158,7 +161,7 @@ export async function itemsReport(scope: ReportScope): Promise<Report> {
           { key: "item", header: "Item", kind: "text" },
           { key: "type", header: "Auction", kind: "text" },
           { key: "bids", header: "Bids", kind: "text" },
-          { key: "raised", header: "Raised", kind: "money" },
+          { key: "soldFor", header: "Sold for", kind: "money" },
           { key: "value", header: "Value", kind: "money" },
           { key: "percent", header: "% of value", kind: "percent" },
         ],
@@ -166,9 +169,9 @@ export async function itemsReport(scope: ReportScope): Promise<Report> {
           item: itemName(item),
           type: TYPE_LABELS[item.type] ?? item.type,
           bids: formatCountOf(item.bids, "bid", "bids"),
-          raised: item.raised,
+          soldFor: item.soldFor,
           value: soldValue(item),
-          percent: percentOf(item.raised, soldValue(item)),
+          percent: percentOf(item.soldFor, soldValue(item)),
         })),
         empty: "Nothing has sold yet.",
       },

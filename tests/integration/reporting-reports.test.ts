@@ -145,15 +145,36 @@ describe("the items report", () => {
   it("sets what sold against its value, by category and donor, and lists items nobody bid on", async () => {
     const report = await open(itemsRoute, "items");
     expect(table(report, "categories").rows).toContainEqual(
-      expect.objectContaining({ category: "Travel", items: 2, sold: 1, raised: 450_00, value: 300_00, percent: 150 }),
+      expect.objectContaining({ category: "Travel", items: 2, sold: 1, soldFor: 450_00, value: 300_00, percent: 150 }),
     );
     expect(table(report, "donors").rows).toContainEqual(
-      expect.objectContaining({ donor: "Dana Donor", items: 2, raised: 450_00 }),
+      expect.objectContaining({ donor: "Dana Donor", items: 2, soldFor: 450_00 }),
     );
     expect(table(report, "no-bids").rows.map((row) => row.item)).toEqual(["Signed print"]);
-    expect(table(report, "top").rows[0]).toMatchObject({ item: "Cabin weekend", bids: "1 bid", raised: 450_00 });
-    expect(report.figures.find((figure) => figure.label === "Raised by items")?.value).toBe(450_00 + 30_00);
+    expect(table(report, "top").rows[0]).toMatchObject({ item: "Cabin weekend", bids: "1 bid", soldFor: 450_00 });
+    expect(report.figures.find((figure) => figure.label === "Items sold for")?.value).toBe(450_00 + 30_00);
     expect(table(report, "bids").rows).toEqual([expect.objectContaining({ bids: 1, items: 1, perItem: 1 })]);
+  });
+
+  it("calls what items sold for by that name, never “raised” (money collected), on the page and in its files", async () => {
+    const report = await open(itemsRoute, "items");
+    const words = [
+      ...report.figures.map((figure) => figure.label),
+      ...report.tables.flatMap((entry) => [
+        entry.title,
+        ...entry.columns.map((column) => column.header),
+        ...(entry.chart ? [entry.chart.title, entry.chart.description] : []),
+      ]),
+    ];
+    expect(words.filter((word) => /raised/i.test(word))).toEqual([]);
+    const csv = await call(
+      downloadRoute.loader as RouteFunction,
+      makeRequest(`/admin/setup/reporting/download?report=items&id=${eventId}&format=csv`, { cookie: reporter }),
+    );
+    const text = await csv.response!.text();
+    expect(text).toContain("Items sold for,480");
+    expect(text).toContain("Category,Items,Sold,Sold for,Value of what sold,% of value");
+    expect(text).not.toMatch(/raised/i);
   });
 });
 
