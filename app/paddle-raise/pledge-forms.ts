@@ -5,6 +5,7 @@
  */
 import { z, type RefinementCtx } from "zod";
 import { moneyField, paddleNumber, requiredText, rowId, yesNo } from "~/forms/rules";
+import { GIFT_LIMITS } from "~/giving/gift-forms";
 
 /** What the console's posts ask for, read by the screen's forms and its action. */
 export const PLEDGE_INTENT = { pledge: "pledge", cancel: "cancel", correct: "correct" } as const;
@@ -51,6 +52,34 @@ export const correctPledgeSchema = z.object({
   reason: reasonField,
 });
 
+/** What a guest may pledge of their own amount: as a gift on /dp (GIFT_LIMITS), with the same words. */
+export const GUEST_PLEDGE_RANGE = `Give from ${GIFT_LIMITS.min / 100} to ${(GIFT_LIMITS.max / 100).toLocaleString("en-US")}.`;
+
+/** The message for a level the raise does not offer (an edited address, or a level removed since). */
+export const NOT_OFFERED = "Choose one of the amounts shown.";
+
+/**
+ * A guest's own amount is a gift as on /dp, within the same limits (GIFT_LIMITS: from 1 to 100,000); a level must
+ * also be one the raise offers, which the server checks against the raise (guest-pledge.server.ts).
+ */
+function checkGuestChoice(value: { level: string; custom: number | null; key: string }, context: RefinementCtx) {
+  if (value.level === "custom" && value.custom === null)
+    context.addIssue({ code: "custom", path: ["custom"], message: "Type the amount." });
+  else if (value.level === "custom" && (value.custom! < GIFT_LIMITS.min || value.custom! > GIFT_LIMITS.max))
+    context.addIssue({ code: "custom", path: ["custom"], message: GUEST_PLEDGE_RANGE });
+  else if (value.level !== "custom" && !/^\d+$/.test(value.level))
+    context.addIssue({ code: "custom", path: ["level"], message: "Choose an amount." });
+  // The key comes with the choice (the choice form's, kept in the review's address); a confirmation without one could
+  // not tell a second tap from a second pledge.
+  if (value.key === "")
+    context.addIssue({ code: "custom", path: [], message: "This confirmation has expired: choose your amount again." });
+}
+
+/**
+ * A guest's pledge on /pi: chosen (a GET form, which carries the page's submission key into the review's address),
+ * reviewed, then confirmed with that key, so the confirmation sent again (a double tap, or Back to it after
+ * pledging) records one pledge.
+ */
 export const guestPledgeSchema = z
-  .object({ raise: rowId, ...amountChoice, anonymous: yesNo, key: z.string().max(100).optional() })
-  .superRefine(checkAmountChoice);
+  .object({ raise: rowId, ...amountChoice, anonymous: yesNo, key: z.string().max(100).default("") })
+  .superRefine(checkGuestChoice);

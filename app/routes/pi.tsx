@@ -8,7 +8,12 @@ import { readPostedForm } from "~/forms/posted-form.server";
 import { Refusal } from "~/forms/refusal";
 import { refuseSubmission, refuseWith } from "~/forms/reply.server";
 import { paths } from "~/http/paths";
-import { guestPledgePage, pledgeAsGuest, type GuestIdentity } from "~/paddle-raise/guest-pledge.server";
+import {
+  guestPledgePage,
+  pledgeAsGuest,
+  reviewWithoutKey,
+  type GuestIdentity,
+} from "~/paddle-raise/guest-pledge.server";
 import { GUEST_PLEDGE_FORM, guestPledgeSchema } from "~/paddle-raise/pledge-forms";
 import { GuestPledgeScreen } from "~/paddle-raise/ui/guest-pledge-screen";
 import pageStylesHref from "~/styles/pages/pi.css";
@@ -30,12 +35,15 @@ const identity = (user: SignedInUser): GuestIdentity => ({
  * /pi?id=: a guest's own paddle raise on their phone (public; pledging needs the guest signed in, with the code
  * sign-in). Choose a level or an amount, review, confirm: it reaches the clerk's screen and the room's monitors like
  * a spotted paddle, and is billed at checkout. Works without JavaScript: the choice is a GET form, the confirmation
- * a POST.
+ * a POST. The choice form's submission key stays in the review's address, so Back to the review after pledging and
+ * confirming again answers with the pledge already recorded.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const event = await findPublicEvent(request);
   const user = await getSignedInUser(request);
   const url = new URL(request.url);
+  const keyed = reviewWithoutKey(url.searchParams);
+  if (keyed) throw redirect(`${url.pathname}?${keyed}`);
   const page = await guestPledgePage(db, event.event_id, user ? identity(user) : null, url.searchParams);
   const here = paths.pi(event.event_id, { raise: page.raise?.id });
   return {

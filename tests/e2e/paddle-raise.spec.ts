@@ -1,7 +1,8 @@
 // The paddle raise in the browser: a clerk records spotted paddles by keyboard only at /admin/bids/paddleraises while a
-// second clerk's screen follows live, corrects an entry with a reason, and a guest pledges on /pi without JavaScript.
+// second clerk's screen follows live, corrects an entry with a reason, and a guest pledges on /pi without JavaScript
+// (and with it: going Back to the confirmation after pledging does not pledge twice).
 import { asc, eq } from "drizzle-orm";
-import { pledge, usr, usr_event_paddle } from "~drizzle/schema";
+import { paddle_raise, pledge, usr, usr_event_paddle } from "~drizzle/schema";
 import { expect, test } from "./support/fixtures";
 import { signIn } from "./support/sign-in";
 import type { Page } from "@playwright/test";
@@ -119,7 +120,83 @@ test.describe("without JavaScript", () => {
       "Anonymous$250",
     );
   });
+
+  test("a guest goes Back after pledging and confirms again: one pledge; choosing again pledges again", async ({
+    page,
+    database,
+    gala,
+  }) => {
+    await backAfterPledging(page, database, gala.id, gala.organiser);
+  });
+
+  test("an amount under $1 and a level the raise does not offer are refused at their fields", async ({
+    page,
+    database,
+    gala,
+  }) => {
+    await signIn(page, gala.organiser);
+    await page.goto(`/pi?id=${gala.id}`);
+    await page.getByRole("radio", { name: "Another amount" }).check();
+    await page.getByRole("textbox", { name: "Another amount" }).fill("0.5");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText("Give from 1 to 100,000.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Confirm your pledge" })).toHaveCount(0);
+
+    // An address edited to a level the raise does not have.
+    const [raise] = await database
+      .select({ id: paddle_raise.paddle_raise_id })
+      .from(paddle_raise)
+      .where(eq(paddle_raise.event_id, gala.id))
+      .orderBy(asc(paddle_raise.paddle_raise_id))
+      .limit(1);
+    await page.goto(`/pi?id=${gala.id}&raise=${raise.id}&review=1&level=123&custom=`);
+    await expect(page.getByText("Choose one of the amounts shown.")).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Pledge / })).toHaveCount(0);
+    expect(await database.select().from(pledge).where(eq(pledge.event_id, gala.id))).toEqual([]);
+  });
 });
+
+test("with JavaScript, Back after pledging and confirming again records nothing more; choosing again pledges again", async ({
+  page,
+  database,
+  gala,
+}) => {
+  await backAfterPledging(page, database, gala.id, gala.organiser);
+});
+
+/**
+ * The tester's story (a guest pledges $250, goes Back to the confirmation and taps it again: one pledge, the thanks
+ * for it), then a new pledge from the start, which counts.
+ */
+async function backAfterPledging(page: Page, database: Database, galaId: number, who: Parameters<typeof signIn>[1]) {
+  const pledges = () =>
+    database
+      .select({ amount: pledge.amount })
+      .from(pledge)
+      .where(eq(pledge.event_id, galaId))
+      .orderBy(asc(pledge.pledge_id));
+  await signIn(page, who);
+  await page.goto(`/pi?id=${galaId}`);
+  await page.getByRole("radio", { name: /^\$250/ }).check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { name: "Confirm your pledge" })).toBeVisible();
+  await page.getByRole("button", { name: "Pledge $250" }).click();
+  await expect(page.getByText("Your pledge of $250 is recorded.")).toBeVisible();
+
+  await page.goBack();
+  await expect(page.getByRole("heading", { name: "Confirm your pledge" })).toBeVisible();
+  await page.getByRole("button", { name: "Pledge $250" }).click();
+  await expect(page.getByText("Your pledge of $250 is recorded.")).toBeVisible();
+  expect(await pledges()).toEqual([{ amount: 25_000 }]);
+
+  // A new pledge, chosen from the start, is one more.
+  await page.getByRole("link", { name: "Pledge again" }).click();
+  await page.getByRole("radio", { name: /^\$250/ }).check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("button", { name: "Pledge $250" }).click();
+  await expect(page.getByText("Your pledge of $250 is recorded.")).toBeVisible();
+  expect(await pledges()).toEqual([{ amount: 25_000 }, { amount: 25_000 }]);
+}
 
 test("offline, the clerk keeps recording pledges; each is counted at once and recorded once when the network is back", async ({
   browser,

@@ -1,5 +1,6 @@
 // /pi: a guest's own paddle raise: choose, review, confirm; sign-in needed to pledge; a paddle given if they had none;
-// anonymous on the room's screens when they ask; a retried confirmation counts once.
+// anonymous on the room's screens when they ask; a retried confirmation counts once, and so does one confirmed again
+// after going Back to it; amounts outside the gift limits and levels the raise does not offer are refused.
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createPaddleRaise } from "~/catalogue/paddle-raises.server";
@@ -60,18 +61,19 @@ describe(`/pi on ${process.env.TEST_DB_ENGINE}`, () => {
   });
 
   it("reviews a valid choice, refuses a missing one at its field, then records the pledge under a new paddle", async () => {
-    expect((await open("&review=1&raise=" + raiseId)).reply).toMatchObject({
+    expect((await open(`&review=1&raise=${raiseId}&key=k1`)).reply).toMatchObject({
       formId: "guest-pledge",
       error: { level: ["Choose an amount."] },
     });
-    expect((await open(`&raise=${raiseId}&review=1&level=custom&custom=`)).reply).toMatchObject({
+    expect((await open(`&raise=${raiseId}&review=1&level=custom&custom=&key=k1`)).reply).toMatchObject({
       error: { custom: ["Type the amount."] },
     });
-    expect((await open(`&raise=${raiseId}&review=1&level=custom&custom=150&anonymous=yes`)).review).toEqual({
+    expect((await open(`&raise=${raiseId}&review=1&level=custom&custom=150&anonymous=yes&key=k1`)).review).toEqual({
       amount: 15_000,
       level: "custom",
       custom: "150",
       anonymous: true,
+      key: "k1",
     });
 
     const done = await confirm({ level: "custom", custom: "150", anonymous: "yes", key: "k1" });
@@ -96,6 +98,85 @@ describe(`/pi on ${process.env.TEST_DB_ENGINE}`, () => {
     await confirm({ level: "100000", key: "same" });
     expect((await pledges()).length).toBe(1);
     expect((await open("")).recent).toMatchObject([{ name: "Maya", amount: 100_000 }]);
+  });
+
+  it("answers a confirmation sent again after Back with the pledge it recorded; a choice made again is a new pledge", async () => {
+    // The choice form carries the page's key into the review's address; the review's confirmation posts it.
+    const chosen = await open("");
+    expect(chosen.submissionKey).toMatch(/^[0-9a-f-]{36}$/);
+    const reviewQuery = `&raise=${raiseId}&review=1&level=25000&custom=&key=${chosen.submissionKey}`;
+    const review = (await open(reviewQuery)).review!;
+    expect(review).toMatchObject({ amount: 25_000, key: chosen.submissionKey });
+    const first = await confirm({ level: review.level, custom: review.custom, key: review.key });
+    expect(first.status).toBe(302);
+    const [recorded] = await pledges();
+
+    // Back to the review (the same address): the same key, and its confirmation answers with the first pledge.
+    const back = (await open(reviewQuery)).review!;
+    expect(back.key).toBe(review.key);
+    const again = await confirm({ level: back.level, custom: back.custom, key: back.key });
+    expect(again.location).toBe(`/pi?id=${eventId}&raise=${raiseId}&thanks=${recorded.pledge_id}`);
+    expect((await pledges()).length).toBe(1);
+    expect((await open(`&raise=${raiseId}&thanks=${recorded.pledge_id}`)).thanks).toEqual({
+      amount: 25_000,
+      anonymous: false,
+    });
+
+    // Pledge again: the choice form anew has a new key, and the same level is a second pledge.
+    const anew = await open("");
+    expect(anew.submissionKey).not.toBe(chosen.submissionKey);
+    await confirm({ level: "25000", custom: "", key: anew.submissionKey });
+    expect((await pledges()).map((row) => row.amount)).toEqual([25_000, 25_000]);
+  });
+
+  it("gives a review opened without a key one, kept in its address; a confirmation without a key is refused", async () => {
+    const opened = await call(
+      route.loader as RouteFunction,
+      makeRequest(`/pi?id=${eventId}&raise=${raiseId}&review=1&level=25000`, { cookie: guest }),
+    );
+    expect(opened.status).toBe(302);
+    const keyed = new URL(opened.location!, "http://localhost");
+    expect(keyed.pathname).toBe("/pi");
+    expect(Object.fromEntries(keyed.searchParams)).toEqual({
+      id: String(eventId),
+      raise: String(raiseId),
+      review: "1",
+      level: "25000",
+      key: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+    const refused = await confirm({ level: "25000" });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.data)).toContain("This confirmation has expired");
+    expect(await pledges()).toEqual([]);
+  });
+
+  it("refuses an amount outside the gift limits and a level the raise does not offer, at their fields", async () => {
+    for (const custom of ["0.5", "0.99", "100000.01"])
+      expect((await open(`&raise=${raiseId}&review=1&level=custom&custom=${custom}&key=k`)).reply).toMatchObject({
+        formId: "guest-pledge",
+        error: { custom: ["Give from 1 to 100,000."] },
+      });
+    const unoffered = await open(`&raise=${raiseId}&review=1&level=123&custom=&key=k`);
+    expect(unoffered.review).toBeNull();
+    expect(unoffered.reply).toMatchObject({ error: { level: ["Choose one of the amounts shown."] } });
+
+    // Posted anyway: refused at the field, nothing recorded.
+    const small = await confirm({ level: "custom", custom: "0.5", key: "k1" });
+    expect(small.status).toBe(400);
+    expect(small.data).toMatchObject({ error: { custom: ["Give from 1 to 100,000."] } });
+    const forged = await confirm({ level: "123", custom: "", key: "k2" });
+    expect(forged.status).toBe(400);
+    expect(forged.data).toMatchObject({ error: { level: ["Choose one of the amounts shown."] } });
+    expect(await pledges()).toEqual([]);
+
+    // The limits themselves are pledges: $1 and $100,000 of their own, and the raise's levels.
+    for (const [form, key] of [
+      [{ level: "custom", custom: "1" }, "k3"],
+      [{ level: "custom", custom: "100,000" }, "k4"],
+      [{ level: "100000", custom: "" }, "k5"],
+    ] as const)
+      expect((await confirm({ ...form, key })).status).toBe(302);
+    expect((await pledges()).map((row) => row.amount).sort((a, b) => a - b)).toEqual([100, 100_000, 10_000_000]);
   });
 
   it("refuses a pledge to a raise that closed while the guest was reviewing", async () => {

@@ -27,8 +27,6 @@ type PageData = Awaited<ReturnType<typeof guestPledgePage>> & {
   streamUrl: string;
 };
 
-const newKey = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-
 export function GuestPledgeScreen(data: PageData) {
   const live = useLiveRefresh(data.streamUrl, data.marker);
   const { raise, currency } = data;
@@ -92,6 +90,8 @@ function Choose({ data }: { data: PageData }) {
         <input type="hidden" name="id" value={data.eventId} />
         <input type="hidden" name="raise" value={raise.id} />
         <input type="hidden" name="review" value="1" />
+        {/* The page's submission key, carried into the review's address: its confirmation sent again is one pledge. */}
+        <input type="hidden" name="key" value={data.submissionKey} />
         <fieldset className="pledge-levels pledge-levels--guest">
           <legend>Amount</legend>
           {data.levels.map((candidate) => (
@@ -145,7 +145,6 @@ function Review({ data, review }: { data: PageData; review: NonNullable<PageData
   const navigation = useNavigation();
   // Posts to this very address (the review's query), so a refusal comes back to this step with its message.
   const { search } = useLocation();
-  const [key] = useState(newKey);
   const message = refused?.error ? Object.values(refused.error).flat()[0] : null;
   const change = `${data.here}&level=${review.level}&custom=${encodeURIComponent(review.custom)}${review.anonymous ? "&anonymous=yes" : ""}`;
   return (
@@ -164,7 +163,7 @@ function Review({ data, review }: { data: PageData; review: NonNullable<PageData
         <input type="hidden" name="level" value={review.level} />
         <input type="hidden" name="custom" value={review.custom} />
         <input type="hidden" name="anonymous" value={review.anonymous ? "yes" : "no"} />
-        <input type="hidden" name="key" value={key} />
+        <input type="hidden" name="key" value={review.key} />
         <Button type="submit" variant="primary" size="lg" disabled={navigation.state === "submitting"}>
           Pledge {formatRoundMoney(review.amount, data.currency)}
         </Button>
