@@ -9,6 +9,7 @@ import { db } from "~/db.server";
 import { card_on_file, charge_run, charge_run_guest, invoice } from "~drizzle/schema";
 import { chargeCardOnFile, ProviderDidNotAnswerError } from "./charges.server";
 import { invoiceTotals, syncInvoices } from "./invoice.server";
+import type { Executor } from "./line-sources/line-source";
 
 /** A run without a heartbeat for this long is taken to have stopped (its process died). */
 const STALE_AFTER_MS = 60_000;
@@ -26,20 +27,7 @@ export async function startChargeAll(eventId: number, byUsrId: number): Promise<
       .limit(1);
     if (open) return { runId: open.id, resumed: true };
     await syncInvoices(tx, eventId);
-    const withCards = await tx
-      .select({ invoiceId: invoice.invoice_id })
-      .from(invoice)
-      .innerJoin(
-        card_on_file,
-        and(eq(card_on_file.event_id, invoice.event_id), eq(card_on_file.usr_id, invoice.usr_id)),
-      )
-      .where(eq(invoice.event_id, eventId))
-      .orderBy(asc(invoice.number));
-    const owing: number[] = [];
-    for (const { invoiceId } of withCards) {
-      const totals = await invoiceTotals(tx, invoiceId);
-      if (totals.balance > 0) owing.push(invoiceId);
-    }
+    const owing = (await owingWithCards(tx, eventId)).map((guest) => guest.invoiceId);
     const [run] = await tx
       .insert(charge_run)
       .values({ event_id: eventId, started_by_usr_id: byUsrId })
@@ -51,6 +39,62 @@ export async function startChargeAll(eventId: number, byUsrId: number): Promise<
     else await tx.update(charge_run).set({ finished_at: new Date() }).where(eq(charge_run.charge_run_id, run.id));
     return { runId: run.id, resumed: false };
   });
+}
+
+/** Who a new run charges: every guest of the event with a card on file who owes, by invoice number, with balance. */
+async function owingWithCards(executor: Executor, eventId: number) {
+  const withCards = await executor
+    .select({ invoiceId: invoice.invoice_id })
+    .from(invoice)
+    .innerJoin(card_on_file, and(eq(card_on_file.event_id, invoice.event_id), eq(card_on_file.usr_id, invoice.usr_id)))
+    .where(eq(invoice.event_id, eventId))
+    .orderBy(asc(invoice.number));
+  const owing: Array<{ invoiceId: number; balance: number }> = [];
+  for (const { invoiceId } of withCards) {
+    const totals = await invoiceTotals(executor, invoiceId);
+    if (totals.balance > 0) owing.push({ invoiceId, balance: totals.balance });
+  }
+  return owing;
+}
+
+/** What pressing "Charge all cards on file" would do now, for the confirmation that asks first. */
+export interface ChargeAllPreview {
+  /** Whether it resumes the unfinished run (its guests not charged yet) rather than starting one. */
+  resumes: boolean;
+  /** The guests it would charge. */
+  guests: number;
+  /** What they owe in all, in minor units: what their cards would be charged. */
+  amount: number;
+}
+
+/**
+ * The guests a press would charge and what they owe in all: those of the unfinished run not charged yet, or else
+ * those a new run would list (startChargeAll). Reads only: the caller brings the invoices up to date first (the
+ * winners screen does), as a new run does.
+ */
+export async function chargeAllPreview(eventId: number): Promise<ChargeAllPreview> {
+  const [open] = await db
+    .select({ id: charge_run.charge_run_id })
+    .from(charge_run)
+    .where(and(eq(charge_run.event_id, eventId), isNull(charge_run.finished_at)))
+    .orderBy(desc(charge_run.charge_run_id))
+    .limit(1);
+  if (!open) {
+    const owing = await owingWithCards(db, eventId);
+    return { resumes: false, guests: owing.length, amount: owing.reduce((sum, guest) => sum + guest.balance, 0) };
+  }
+  const left = await db
+    .select({ invoiceId: charge_run_guest.invoice_id })
+    .from(charge_run_guest)
+    .where(
+      and(
+        eq(charge_run_guest.charge_run_id, open.id),
+        inArray(charge_run_guest.status, ["waiting", "charging", "unknown"]),
+      ),
+    );
+  let amount = 0;
+  for (const { invoiceId } of left) amount += Math.max(0, (await invoiceTotals(db, invoiceId)).balance);
+  return { resumes: true, guests: left.length, amount };
 }
 
 /**

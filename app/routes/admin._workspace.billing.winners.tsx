@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Form, Link, useLoaderData, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { requireEventPermission } from "~/auth/access.server";
-import { chargeAllCards, latestChargeRun } from "~/billing/charge-all.server";
+import { chargeAllCards, chargeAllPreview, latestChargeRun } from "~/billing/charge-all.server";
 import { chargeCardOnFile, compLine } from "~/billing/charges.server";
 import {
   CHARGE_ALL_FORM,
@@ -71,6 +71,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     timeZone: timezone,
     guest: screen.guest ? { ...screen.guest, invoiceLink: invoicePath(eventId, screen.guest.invoiceId) } : null,
     run: await latestChargeRun(eventId),
+    // What "Charge all cards on file" would charge, said in its confirmation (winnersScreen synced the invoices).
+    chargeAll: cardsEnabled ? await chargeAllPreview(eventId) : null,
     // A fresh key per page view: a form sent twice from this page records one cash or check payment.
     submissionKey: randomUUID(),
     eventId,
@@ -135,7 +137,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function WinnersPage() {
   const loaded = useLoaderData<typeof loader>();
-  const { owing, guest, currency, timeZone, run, submissionKey, cardsEnabled, eventId, syncUrl, conflicts } = loaded;
+  const { owing, guest, currency, timeZone, run, chargeAll, submissionKey, cardsEnabled, eventId, syncUrl, conflicts } =
+    loaded;
   const [params] = useSearchParams();
   const hydrated = useHydrated();
   const queue = useStationQueue<StationMessage>({ queue: `desk:${eventId}`, syncUrl, loaded: loaded.winners });
@@ -197,8 +200,8 @@ export default function WinnersPage() {
             <input id="winners-search" name="q" type="search" defaultValue={params.get("q") ?? ""} autoComplete="off" />
             <Button type="submit">Find</Button>
           </Form>
-          {cardsEnabled ? (
-            <ChargeAllPanel run={run} currency={currency} winners={winners} />
+          {cardsEnabled && chargeAll ? (
+            <ChargeAllPanel run={run} preview={chargeAll} currency={currency} winners={winners} />
           ) : (
             <p className="muted">
               Cards are not set up for this event: take cash and checks here, or add the Stripe keys at{" "}

@@ -31,6 +31,23 @@ async function fillHostedCard(page: Page, number: string) {
   await page.getByLabel("CVC").fill("123");
 }
 
+/** A card saved for the guest through the fake's hosted page, as registration saves one (the app's own module). */
+async function saveCardOnFile(eventId: number, usrId: number) {
+  const { finishCardSetup, startCardSetup } = await import("~/billing/cards.server");
+  const pageUrl = await startCardSetup(eventId, usrId, {
+    successUrl: "http://gavel.test/done?session_id={CHECKOUT_SESSION_ID}",
+    cancelUrl: "http://gavel.test/cancelled",
+  });
+  const response = await fetch(pageUrl, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ number: "4242424242424242", expiry: "12 / 34", cvc: "123" }).toString(),
+    redirect: "manual",
+  });
+  const sessionId = new URL(response.headers.get("location")!).searchParams.get("session_id")!;
+  await finishCardSetup(eventId, sessionId);
+}
+
 /** The organiser opens the guest on the winners screen by paddle number and reads the guest's invoice link. */
 async function invoiceLinkOf(browser: Browser, organiser: Organiser, guest: Guest) {
   const context = await browser.newContext();
@@ -76,11 +93,27 @@ test("a bidder saves a card for the auction, wins, is charged with everyone else
   await signIn(organiser, gala);
   await organiser.goto(`/admin/billing/winners?id=${gala.eventId}`);
   await expect(organiser.getByRole("cell", { name: "Visa 4242" })).toBeVisible();
+  // The button asks first, saying how many guests and how much in all; cancelled, nothing is charged.
   await organiser.getByRole("button", { name: "Charge all cards on file" }).click();
+  const confirm = organiser.getByRole("dialog", { name: "Charge 1 guest's card, $420.00 in all?" });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(organiser.getByText(/Finished: /)).toHaveCount(0);
+  // Confirmed from the keyboard.
+  await organiser.getByRole("button", { name: "Charge all cards on file" }).focus();
+  await organiser.keyboard.press("Enter");
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole("button", { name: "Charge 1 card" }).focus();
+  await organiser.keyboard.press("Enter");
+  await expect(confirm).toBeHidden();
   await expect(organiser.getByText("Finished: 1 of 1 guests")).toBeVisible({ timeout: 20_000 });
   await expect(organiser.getByText("Charged · $420.00")).toBeVisible();
-  // Pressed again, nothing is charged twice: the new run finds nobody who owes.
+  // Pressed again, nothing is charged twice: the confirmation says nobody owes, and the new run finds nobody.
   await organiser.getByRole("button", { name: "Charge all cards on file" }).click();
+  const nobody = organiser.getByRole("dialog", { name: "Charge all cards on file?" });
+  await expect(nobody).toContainText("nothing would be charged");
+  await nobody.getByRole("button", { name: "Go ahead" }).click();
   await expect(organiser.getByText("The last run found nobody to charge.")).toBeVisible();
 
   const link = await invoiceLinkOf(browser, gala, ada);
@@ -96,6 +129,40 @@ test("a bidder saves a card for the auction, wins, is charged with everyone else
   await page.getByRole("link", { name: "View receipt" }).click();
   // Won at $420 an item worth $100: $320 is deductible.
   await expect(page.getByText("Of the $420.00 you paid, $320.00 is tax-deductible")).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("charging all cards on file asks first, in the page, with how many guests and how much", async ({
+    page,
+    database,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const gala = await makeBillingGala(database, baseURL!);
+    const ada = await makeGuest(database, gala.eventId, "Ada");
+    const ben = await makeGuest(database, gala.eventId, "Ben");
+    await winItem(database, gala.eventId, ada, "Chef's table for six", 94_000);
+    await winItem(database, gala.eventId, ben, "Hot air balloon ride", 25_000);
+    await saveCardOnFile(gala.eventId, ada.usrId);
+    await saveCardOnFile(gala.eventId, ben.usrId);
+
+    await signIn(page, gala);
+    await page.goto(`/admin/billing/winners?id=${gala.eventId}`);
+    await page.getByRole("link", { name: "Charge all cards on file" }).click();
+    const step = page.getByRole("region", { name: "Charge 2 guests' cards, $1,190.00 in all?" });
+    await expect(step).toBeVisible();
+    // Cancel leaves without charging.
+    await step.getByRole("link", { name: "Cancel" }).click();
+    await expect(step).toHaveCount(0);
+    await expect(page.getByText(/Finished: |Charging: /)).toHaveCount(0);
+
+    await page.getByRole("link", { name: "Charge all cards on file" }).click();
+    await step.getByRole("button", { name: "Charge 2 cards" }).click();
+    await expect(page).not.toHaveURL(/dialog=/);
+    await expect(page.getByText(/(Finished|Charging): \d of 2 guests/)).toBeVisible({ timeout: 20_000 });
+  });
 });
 
 test("a guest with no card pays on their invoice; a declined card records nothing @phone", async ({

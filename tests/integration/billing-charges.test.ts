@@ -4,11 +4,12 @@
 // outcome must be the same on both.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { processChargeRun, startChargeAll, latestChargeRun } from "~/billing/charge-all.server";
+import { chargeAllPreview, processChargeRun, startChargeAll, latestChargeRun } from "~/billing/charge-all.server";
 import { chargeCardOnFile, compLine, invoiceIdFor, recordManualPayment } from "~/billing/charges.server";
 import { completeCheckout, startInvoiceCheckout } from "~/billing/checkout.server";
 import { invoiceLines, invoiceTotals } from "~/billing/invoice.server";
 import { refundPayment } from "~/billing/refunds.server";
+import { winnersScreen } from "~/billing/winners.server";
 import { duel, duel_gift, invoice, payment, pledge, winner } from "~drizzle/schema";
 import {
   fillHostedPage,
@@ -322,6 +323,37 @@ describe(`billing on ${process.env.TEST_DB_ENGINE}`, () => {
     ).rejects.toThrow(/already/);
     // Comped after 40.00 was paid: the guest is 40.00 in credit, shown as a negative balance.
     expect(await invoiceTotals(db, invoiceId)).toMatchObject({ total: 0, paid: 4_000, balance: -4_000 });
+  });
+
+  it("says before charging all cards how many guests it charges and how much in all, then what a resume has left", async () => {
+    const paying = await makeWinner(db, eventId, 94_000);
+    const declining = await makeWinner(db, eventId, 25_000);
+    const paid = await saveCard(eventId, paying.usrId);
+    await saveCard(eventId, declining.usrId);
+    await makeWinner(db, eventId, 5_000); // no card: not charged, not counted
+    const settled = await makeWinner(db, eventId, 7_000);
+    await saveCard(eventId, settled.usrId);
+    await recordManualPayment(eventId, (await invoiceIdFor(eventId, settled.usrId))!, {
+      method: "cash",
+      amount: 7_000,
+      checkNumber: null,
+      byUsrId: staffId,
+      submissionKey: "cash-settled",
+    });
+    // As the winners screen shows it (its loader brings the invoices up to date first).
+    await winnersScreen(eventId, { search: "", invoiceId: null });
+    expect(await chargeAllPreview(eventId)).toEqual({ resumes: false, guests: 2, amount: 119_000 });
+    // Asking is not charging: no run, nothing at Stripe.
+    expect(await latestChargeRun(eventId)).toBeNull();
+    expect(chargesAtStripe(paid!.customerId)).toBe(0);
+
+    // A run started and not worked on yet (its process died): pressing again resumes it, with the same guests.
+    const { runId } = await startChargeAll(eventId, staffId);
+    expect(await chargeAllPreview(eventId)).toEqual({ resumes: true, guests: 2, amount: 119_000 });
+    // Once it has finished, nobody with a card owes anything.
+    await processChargeRun(eventId, runId);
+    expect(await chargeAllPreview(eventId)).toEqual({ resumes: false, guests: 0, amount: 0 });
+    expect(chargesAtStripe(paid!.customerId)).toBe(1);
   });
 
   it("charges all cards once each, resumed after the run was cut off mid-way", async () => {

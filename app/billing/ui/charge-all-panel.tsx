@@ -1,12 +1,14 @@
 /**
- * "Charge all cards on file": the button, and the latest run's progress bar and per-guest results. Pressing it
- * while a run is unfinished resumes that run (no guest is charged twice: app/billing/charge-all.server.ts).
+ * "Charge all cards on file": the button, which first asks (how many guests, how much in all) in a dialog, as closing
+ * a silent item does (without JavaScript, a confirmation step in the page, `?dialog=charge-all`); and the latest
+ * run's progress bar and per-guest results. Confirmed while a run is unfinished, it resumes that run (no guest is
+ * charged twice: app/billing/charge-all.server.ts).
  */
-import { Form, useNavigation } from "@remix-run/react";
-import { Button } from "~/ui/button";
+import { useFetcher } from "@remix-run/react";
+import { FormDialog } from "~/ui/form-dialog";
 import { formatMoney } from "~/ui/format";
-import { WINNERS_INTENT } from "../checkout-forms";
-import type { ChargeRunProgress } from "../charge-all.server";
+import { CHARGE_ALL_FORM, WINNERS_INTENT } from "../checkout-forms";
+import type { ChargeAllPreview, ChargeRunProgress } from "../charge-all.server";
 import type { WinnerRow } from "../winners.server";
 
 const RESULT: Record<string, string> = {
@@ -20,16 +22,26 @@ const RESULT: Record<string, string> = {
   no_card: "No card on file",
 };
 
+/** The confirmation's question: how many guests' cards, and how much in all ("Charge 2 guests' cards, $1,190.00 in all?"). */
+export function chargeAllQuestion({ resumes, guests, amount }: ChargeAllPreview, currency: string) {
+  if (guests === 0) return resumes ? "Finish the unfinished run?" : "Charge all cards on file?";
+  const cards = guests === 1 ? "1 guest's card" : `${guests} guests' cards`;
+  return `${resumes ? "Resume charging: charge" : "Charge"} ${cards}, ${formatMoney(amount, currency)} in all?`;
+}
+
 export function ChargeAllPanel({
   run,
+  preview,
   currency,
   winners,
 }: {
   run: ChargeRunProgress | null;
+  preview: ChargeAllPreview;
   currency: string;
   winners: WinnerRow[];
 }) {
-  const busy = useNavigation().formData?.get("intent") === WINNERS_INTENT.chargeAll;
+  // The dialog posts with its own fetcher (FormDialog's, by its name): the button says so while it does.
+  const busy = useFetcher({ key: `dialog-${CHARGE_ALL_FORM}` }).state !== "idle";
   const running = run !== null && !run.finished;
   const names = new Map(winners.map((winner) => [winner.invoiceId, winner]));
   return (
@@ -39,12 +51,24 @@ export function ChargeAllPanel({
         Charges every guest who owes and has a card on file, one by one. Safe to press again: an unfinished run is
         resumed, and nobody is charged twice.
       </p>
-      <Form method="post">
-        <input type="hidden" name="intent" value={WINNERS_INTENT.chargeAll} />
-        <Button type="submit" variant="primary" disabled={busy}>
-          {busy ? "Starting…" : running ? "Resume charging" : "Charge all cards on file"}
-        </Button>
-      </Form>
+      <FormDialog
+        name={CHARGE_ALL_FORM}
+        trigger={busy ? "Starting…" : running ? "Resume charging" : "Charge all cards on file"}
+        triggerVariant="primary"
+        triggerSize="md"
+        title={chargeAllQuestion(preview, currency)}
+        description={
+          preview.guests === 0
+            ? "No guest who owes has a card on file now: nothing would be charged."
+            : `Each card is charged what its guest owes, one guest after another; the results show here. Nobody is charged twice.`
+        }
+        submitLabel={
+          preview.guests === 0 ? "Go ahead" : `Charge ${preview.guests === 1 ? "1 card" : `${preview.guests} cards`}`
+        }
+        fields={{ intent: WINNERS_INTENT.chargeAll }}
+      >
+        {() => null}
+      </FormDialog>
       {run && run.total > 0 ? (
         <>
           <label className="charge-all__progress">
