@@ -31,6 +31,11 @@ export interface StationQueue<Answer> {
   /** After entries taken offline were sent: how many, and how many the server turned down. */
   replay: ReplaySummary | null;
   take(intent: string, fields: [string, string][], label: string): void;
+  /**
+   * A newer submission (refused on this device before it was queued, or queued and not answered yet) was made: the
+   * latest answer is no longer about what the station shows, and stops showing until the next one comes.
+   */
+  supersede(): void;
 }
 
 const RETRY_MIN_MS = 1_000;
@@ -159,6 +164,8 @@ export function useStationQueue<Answer>({
     [queue, drain],
   );
 
+  const supersede = useCallback(() => setLatest(null), []);
+
   useEffect(() => {
     const retrying = retry.current;
     setOnline(navigator.onLine);
@@ -202,7 +209,7 @@ export function useStationQueue<Answer>({
       : sending || unsent > 0
         ? "sending"
         : "online";
-  return { status, waiting, confirmed, latest, replay, take };
+  return { status, waiting, confirmed, latest, replay, take, supersede };
 }
 
 type Sent =

@@ -137,6 +137,42 @@ test("the clerk sells a lot by keyboard and the projector shows the hammer", asy
   await projectorContext.close();
 });
 
+test("after the server refuses a paddle, the next entry shows only its own messages", async ({
+  page,
+  database,
+  gala,
+}) => {
+  const { lot, guest } = await firstLotAndGuest(database, gala.id);
+  await signIn(page, gala.organiser);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/live?id=${gala.id}&lot=${lot.id}`);
+  await page.keyboard.press("Alt+KeyO");
+  await expect(page.getByText(`Lot ${lot.lot} is open.`)).toBeVisible();
+
+  // The paddle is entered before the console could name it (the lookup answers nothing): the server refuses it.
+  await page.route("**/live/paddle?**", (route) => route.fulfill({ status: 404, body: "" }));
+  const paddle = page.getByLabel("Paddle");
+  const amount = page.getByLabel("Amount");
+  await paddle.fill("999");
+  await amount.fill("5000");
+  await amount.press("Enter");
+  const refused = page.getByText("No guest has paddle 999", { exact: false });
+  await expect(page.locator(".station-answer")).toHaveText("No guest has paddle 999 at this event.");
+  await expect(page.locator("#entry-paddle-who")).toHaveText("No guest has paddle 999 at this event.");
+  await page.unroute("**/live/paddle?**");
+
+  // The paddle corrected, with an amount the console refuses itself: only that refusal shows.
+  await paddle.fill(String(guest.paddle));
+  await expect(page.getByText(guest.name, { exact: true })).toBeVisible();
+  await amount.fill("-5");
+  await amount.press("Enter");
+  await expect(amount).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("#entry-amount-error")).not.toHaveText("\u00a0");
+  await expect(refused).toHaveCount(0);
+  await expect(paddle).not.toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByTestId("current-bid")).toHaveText("—");
+});
+
 test("the projector says when fullscreen is not available", async ({ browser, gala }) => {
   const context = await browser.newContext();
   const page = await context.newPage();

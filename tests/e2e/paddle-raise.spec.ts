@@ -94,6 +94,33 @@ test("a clerk records paddles by keyboard, a second screen follows, and a correc
   await expect(log.getByRole("row").filter({ hasText: "$2,500" })).toContainText("Counts");
 });
 
+test("after a paddle nobody holds, the corrected paddle's entry shows only its own messages", async ({
+  page,
+  database,
+  gala,
+}) => {
+  const [first] = await guestsWithPaddles(database, gala.id);
+  await signIn(page, gala.organiser);
+  await page.goto(CONSOLE);
+  const paddle = page.getByLabel("Paddle", { exact: true });
+  await expect(paddle).toBeFocused();
+  await paddle.fill("999");
+  await paddle.press("Enter");
+  await expect(page.getByText("Nobody holds paddle 999 at this event.")).toBeVisible();
+
+  // The paddle corrected, and an amount of its own that the console refuses: the old refusal is gone.
+  await paddle.fill(String(first.paddle));
+  await expect(page.getByText(first.name, { exact: true })).toBeVisible();
+  await page.getByRole("radio", { name: "Other amount" }).check();
+  const amount = page.getByLabel("Amount", { exact: true });
+  await amount.fill("-5");
+  await amount.press("Enter");
+  await expect(amount).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Nobody holds paddle 999", { exact: false })).toHaveCount(0);
+  await expect(paddle).not.toHaveAttribute("aria-invalid", "true");
+  await expect(total(page)).toHaveText("$0");
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

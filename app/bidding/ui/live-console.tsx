@@ -145,6 +145,8 @@ export function LiveConsole(props: LiveConsoleProps) {
   /** A floor entry into the queue: checked here first, then the form is emptied for the next and the paddle focused. */
   const submitFloor = (intent: string) => {
     if (!formRef.current || !selected) return;
+    // Only this entry's messages show: the answer to an earlier one (a paddle nobody holds) is done with.
+    queue.supersede();
     const posted = new FormData(formRef.current);
     const checked = parseForm(posted, intent === LIVE_INTENT.soldTwice ? soldTwiceSchema : floorBidSchema);
     if (checked.status !== "success") {

@@ -151,12 +151,15 @@ function PledgeEntry(
   // queue sends it, and a refusal comes back in the console's status line and its list to deal with.
   const [paddleProblem, setPaddleProblem] = useState<string | null>(null);
   const onSubmit: typeof form.onSubmit = (event) => {
+    // Only this pledge's messages show: an earlier one's (a paddle nobody holds, the server's answer) are done with,
+    // whether this one is refused here (an amount) or taken.
+    setPaddleProblem(null);
+    queue?.supersede();
     form.onSubmit(event);
     if (event.defaultPrevented || !queue) return;
     event.preventDefault();
     // The console holds every paddle of the event: one nobody holds is refused here, online or not.
     if (!holder) return setPaddleProblem(`Nobody holds paddle ${typed} at this event.`);
-    setPaddleProblem(null);
     const posted = new FormData(event.currentTarget);
     const amount = chosen ? formatRoundMoney(chosen.amount, currency) : `${posted.get("custom")}`;
     queue.take(
@@ -248,7 +251,11 @@ function PledgeEntry(
             {...control}
             ref={paddleInput}
             value={paddle}
-            onChange={(event) => setPaddle(event.target.value)}
+            onChange={(event) => {
+              setPaddle(event.target.value);
+              // The refusal was about the paddle typed before: the name under the field now speaks for this one.
+              setPaddleProblem(null);
+            }}
             onKeyDown={(event) => {
               if (event.key === "ArrowUp" || event.key === "ArrowDown") {
                 event.preventDefault();
