@@ -4,10 +4,11 @@
  * the worker by startup.server.ts.
  */
 import { wonMessageEnrichment } from "./billing/won-message.server";
-import { confirmationEnrichment } from "./registration/confirmation.server";
+import { confirmationEnrichment, guestTicketEnrichment } from "./registration/confirmation.server";
 import type { MessageEnrichers } from "./messages/worker.server";
 
 export const outboxEnrichers: MessageEnrichers = {
   registration_confirmation: confirmationEnrichment,
+  guest_ticket: guestTicketEnrichment,
   won: wonMessageEnrichment,
 };

@@ -1966,9 +1966,9 @@ async function createEvent(tx: Tx, plan: EventPlan): Promise<number> {
       // Cards on file come with billing; until then the demo asks for none, so its guests can bid.
       store_card: false,
       paddle_start: DEMO_PADDLE_START,
+      // Meals are not mentioned: the confirmation says, only for seats still without one, that we will ask.
       confirmation_message: p(
         "Thank you for joining us! Your tickets and paddle numbers are in your confirmation email.",
-        "We will ask for meal choices a week before the gala.",
       ),
     })
     .returning({ id: registration.registration_id });

@@ -18,6 +18,7 @@ export const TEMPLATE_NAMES = [
   "receipt",
   "tax_statement",
   "registration_confirmation",
+  "guest_ticket",
   "reminder_evening_before",
   "reminder_closing_soon",
   "pickup_ready",
@@ -157,13 +158,29 @@ export const TEMPLATES: Record<TemplateName, TemplateDefinition> = {
     audience: "The buyer of tickets",
     automatic: true,
     subject: "Your registration for {{event}}",
-    body: "Hello {{first_name}},\n\nYou are registered for {{event}}. {{tickets}}.\n\n{{message}}\n\nShow each guest's QR code at the door to check in quickly.",
+    body: "Hello {{first_name}},\n\nYou are registered for {{event}}. {{tickets}}.\n\n{{message}}\n\n{{meals}}\n\nShow each guest's QR code at the door to check in quickly.",
     action: "View your registration",
     text: "{{event}} on {{when}}: you're registered. Details: {{link}}",
     sample: {
       ...EVENT_SAMPLE,
       tickets: "2 × Table seat: $500.00, to pay at the event",
       message: "Dress code: black tie optional.",
+      meals: "We will ask for the meal choices still to be made before the event.",
+    },
+  },
+  guest_ticket: {
+    label: "A guest's ticket",
+    audience: "A guest who adds their details on the personal link the buyer of their seat sent them",
+    automatic: true,
+    subject: "Your ticket for {{event}}",
+    body: "Hello {{first_name}},\n\nYour details are saved: you are on the guest list for {{event}}. {{tickets}}.\n\n{{message}}\n\nShow your QR code at the door to check in quickly. You can change your details on your personal link.",
+    action: "View your ticket",
+    text: "{{event}} on {{when}}: your ticket. {{link}}",
+    sample: {
+      ...EVENT_SAMPLE,
+      tickets: "Table of 8 · Paddle 163 · Meal: Roast salmon",
+      message: "Dress code: black tie optional.",
+      link: "https://gavel.example.org/register?id=1&guest=0123456789abcdef0123456789abcdef",
     },
   },
   reminder_evening_before: {
@@ -379,6 +396,7 @@ export function previewValues(name: TemplateName, { eventId, origin, branding }:
 
 const EVENT_DETAIL_TEMPLATES = new Set<TemplateName>([
   "registration_confirmation",
+  "guest_ticket",
   "reminder_evening_before",
   "broadcast",
   "receipt",
@@ -397,6 +415,8 @@ function chosen(own: string | undefined, fallback: string) {
 export interface EmailCard {
   heading: string;
   lines: string[];
+  /** An address the reader opens (a guest's personal link): a link in the HTML part, the address in the text part. */
+  link?: string;
   image?: { cid: string; alt: string };
 }
 
@@ -429,7 +449,7 @@ export function renderEmailTemplate(
     branding.eventTitle,
     ...(details.length > 0 ? [details.join("\n")] : []),
     renderBodyText(body, values),
-    ...cards.map((card) => [card.heading, ...card.lines].join("\n")),
+    ...cards.map((card) => [card.heading, ...card.lines, ...(card.link ? [card.link] : [])].join("\n")),
     ...(action ? [`${action.label}: ${action.url}`] : []),
     `— ${footer}`,
   ].join("\n\n");
@@ -448,7 +468,7 @@ export function renderEmailTemplate(
     (details.length > 0 ? `<p style="margin:4px 0 0;font-size:14px">${details.map(escapeHtml).join("<br>")}</p>` : "") +
     `</div><div style="padding:24px;border-top:4px solid ${accent}">` +
     renderBodyHtml(body, values, color) +
-    cards.map(cardHtml).join("") +
+    cards.map((card) => cardHtml(card, color)).join("") +
     (action
       ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 20px;border-radius:6px;background:${color};color:#ffffff;font-weight:600;text-decoration:none">${escapeHtml(action.label)}</a></p>` +
         `<p style="margin:0 0 16px;font-size:13px;color:#57534e">Or open this address: <a href="${escapeHtml(action.url)}" style="color:${color};word-break:break-all">${escapeHtml(action.url)}</a></p>`
@@ -497,7 +517,7 @@ export function renderTextTemplate(
   return `${body.slice(0, room).trimEnd()}…${link ? ` ${link}` : ""}`;
 }
 
-function cardHtml(card: EmailCard): string {
+function cardHtml(card: EmailCard, linkColor: string): string {
   const image = card.image
     ? `<img src="cid:${escapeHtml(card.image.cid)}" alt="${escapeHtml(card.image.alt)}" width="160" height="160" style="display:block;margin:8px 0 0">`
     : "";
@@ -507,6 +527,9 @@ function cardHtml(card: EmailCard): string {
     card.lines
       .map((line) => `<p style="margin:0;color:#44403c;word-break:break-all">${escapeHtml(line)}</p>`)
       .join("") +
+    (card.link
+      ? `<p style="margin:4px 0 0;word-break:break-all"><a href="${escapeHtml(card.link)}" style="color:${linkColor}">${escapeHtml(card.link)}</a></p>`
+      : "") +
     image +
     `</div>`
   );

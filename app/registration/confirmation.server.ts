@@ -1,7 +1,8 @@
 /**
  * The confirmation of a registration: the page the buyer lands on after paying, and the same content by email.
  * Each named guest gets a QR code for the door; each seat still without a name gets a personal link the buyer
- * passes on, so that guest fills in their own details.
+ * passes on, so that guest fills in their own details. A guest who fills them in gets their own ticket by email
+ * (queueGuestTicket), with the same card and QR code.
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
@@ -12,7 +13,7 @@ import { enqueueMessage } from "~/messages/outbox.server";
 import { richTextToPlainText, sanitizeRichText } from "~/rich-text/sanitize.server";
 import { formatMoney } from "~/ui/format";
 import { formatInZone } from "~/ui/zoned-time";
-import { event, payment, registrant, registration, ticket, ticket_payment } from "~drizzle/schema";
+import { event, meal, payment, question, registrant, registration, ticket, ticket_payment } from "~drizzle/schema";
 import { checkInUrl, confirmationUrl, guestLinkUrl } from "./order-links.server";
 import type { Database, Transaction } from "~/db/connection.server";
 
@@ -21,11 +22,18 @@ export interface ConfirmedGuest {
   name: string | null;
   ticket: string;
   paddle: number | null;
+  /** The meal chosen (its title); null when none is, or when the event asks for no meal. */
+  meal: string | null;
+  /** The event asks for a meal and this seat has none chosen yet. */
+  mealMissing: boolean;
   /** Inline SVG of the check-in QR code, for a guest with a name. */
   qrSvg: string | null;
   /** The personal link, for a seat still without a name. */
   guestLink: string | null;
 }
+
+/** Said once under the guests when some seat still has no meal: the organiser's message may not say it. */
+export const MEALS_LATER = "We will ask for the meal choices still to be made before the event.";
 
 export type ConfirmedOrder = NonNullable<Awaited<ReturnType<typeof loadConfirmedOrder>>>;
 
@@ -47,7 +55,7 @@ export async function loadConfirmedOrder(origin: string, eventId: number, paymen
     .leftJoin(registration, eq(registration.registration_id, event.registration_id))
     .where(and(eq(payment.payment_id, paymentId), eq(payment.event_id, eventId)));
   if (!paid) return null;
-  const [lines, guests] = await Promise.all([
+  const [lines, guests, mealQuestions] = await Promise.all([
     db
       .select({
         title: ticket.title,
@@ -70,12 +78,19 @@ export async function loadConfirmedOrder(origin: string, eventId: number, paymen
         ticket: ticket.title,
         checkin: registrant.checkin_token,
         claim: registrant.claim_token,
+        meal: meal.title,
       })
       .from(registrant)
       .leftJoin(ticket, eq(ticket.ticket_id, registrant.ticket_id))
-      .where(eq(registrant.payment_id, paymentId))
+      .leftJoin(meal, and(eq(meal.meal_id, registrant.meal_id), eq(meal.event_id, eventId)))
+      .where(and(eq(registrant.payment_id, paymentId), eq(registrant.event_id, eventId)))
       .orderBy(asc(registrant.registrant_id)),
+    db
+      .select({ id: question.question_id })
+      .from(question)
+      .where(and(eq(question.event_id, eventId), eq(question.type, "meal"))),
   ]);
+  const asksMeal = mealQuestions.length > 0;
   const buyer = lines[0];
   return {
     eventId,
@@ -98,6 +113,8 @@ export async function loadConfirmedOrder(origin: string, eventId: number, paymen
         name: guest.name,
         ticket: guest.ticket ?? "Ticket",
         paddle: guest.paddle,
+        meal: guest.meal,
+        mealMissing: asksMeal && guest.meal === null,
         qrSvg: guest.name
           ? await QRCode.toString(checkInUrl(origin, eventId, guest.checkin), { type: "svg", margin: 1 })
           : null,
@@ -105,7 +122,29 @@ export async function loadConfirmedOrder(origin: string, eventId: number, paymen
         checkinUrl: checkInUrl(origin, eventId, guest.checkin),
       })),
     ),
+    mealsLater: asksMeal && guests.some((guest) => guest.meal === null) ? MEALS_LATER : null,
     url: confirmationUrl(origin, eventId, paymentId),
+  };
+}
+
+/** The line under a named guest's name: their ticket, paddle and meal. */
+export function seatLine(guest: Pick<ConfirmedGuest, "ticket" | "paddle" | "meal" | "mealMissing">): string {
+  return [
+    guest.ticket,
+    guest.paddle !== null ? `Paddle ${guest.paddle}` : null,
+    guest.meal !== null ? `Meal: ${guest.meal}` : guest.mealMissing ? "Meal: not chosen yet" : null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+/** A named guest's QR code, as an email attaches it inline (the card's image names its cid). */
+async function ticketAttachment(registrantId: number, checkinUrl: string) {
+  return {
+    filename: `ticket-${registrantId}.png`,
+    content: await QRCode.toBuffer(checkinUrl, { type: "png", width: 320, margin: 1 }),
+    cid: `ticket-${registrantId}@gavel`,
+    contentType: "image/png",
   };
 }
 
@@ -138,14 +177,7 @@ export async function confirmationEnrichment(row: { event_id: number; data: Reco
   if (!order) return null;
   const money = (cents: number) => formatMoney(cents, order.currency);
   const named = order.guests.filter((guest) => guest.name);
-  const attachments = await Promise.all(
-    named.map(async (guest) => ({
-      filename: `ticket-${guest.registrantId}.png`,
-      content: await QRCode.toBuffer(guest.checkinUrl, { type: "png", width: 320, margin: 1 }),
-      cid: `ticket-${guest.registrantId}@gavel`,
-      contentType: "image/png",
-    })),
-  );
+  const attachments = await Promise.all(named.map((guest) => ticketAttachment(guest.registrantId, guest.checkinUrl)));
   const status =
     order.status === "paid" ? "" : order.method === "pay_at_event" ? ", to pay at the event" : ", payment pending";
   return {
@@ -153,20 +185,94 @@ export async function confirmationEnrichment(row: { event_id: number; data: Reco
       first_name: order.buyer.name.split(" ")[0] || "there",
       tickets: `${order.lines.map((line) => `${line.quantity} × ${line.title}`).join(", ")}: ${money(order.amount)}${status}`,
       message: order.messageText ?? "",
+      meals: order.mealsLater ?? "",
       link: order.url,
     },
     cards: order.guests.map((guest) =>
       guest.name
         ? {
             heading: guest.name,
-            lines: [`${guest.ticket}${guest.paddle !== null ? ` · Paddle ${guest.paddle}` : ""}`],
+            lines: [seatLine(guest)],
             image: { cid: `ticket-${guest.registrantId}@gavel`, alt: `Check-in code for ${guest.name}` },
           }
         : {
             heading: `${guest.ticket}: guest to be named`,
-            lines: ["Send this personal link to your guest so they can add their details:", guest.guestLink ?? ""],
+            lines: ["Send this personal link to your guest so they can add their details:"],
+            link: guest.guestLink ?? undefined,
           },
     ),
     attachments,
+  };
+}
+
+/**
+ * Writes a guest's own ticket to the outbox, when they saved their details on their personal link with an email
+ * address. Once per seat and address: saving again, or correcting a name or a meal, sends nothing more; a new address
+ * gets the ticket (the one before may have been mistyped).
+ */
+export async function queueGuestTicket(
+  tx: Transaction | Database,
+  input: { eventId: number; registrantId: number; email: string },
+): Promise<void> {
+  const email = input.email.trim();
+  await enqueueMessage(tx, {
+    event_id: input.eventId,
+    template: "guest_ticket",
+    to: { email },
+    channel: "email",
+    data: { registrant_id: input.registrantId },
+    idempotency_key: `guest-ticket:${input.registrantId}:${email.toLowerCase()}`,
+  });
+}
+
+/** A guest's ticket at send time: their seat, paddle and meal, their QR code inline, and their personal link. */
+export async function guestTicketEnrichment(row: { event_id: number; data: Record<string, unknown> }) {
+  const registrantId = Number(row.data.registrant_id);
+  if (!Number.isInteger(registrantId)) return null;
+  const [seat] = await db
+    .select({
+      name: registrant.name,
+      firstName: registrant.first_name,
+      paddle: registrant.paddle,
+      ticket: ticket.title,
+      meal: meal.title,
+      checkin: registrant.checkin_token,
+      claim: registrant.claim_token,
+      message: registration.confirmation_message,
+    })
+    .from(registrant)
+    .innerJoin(event, eq(event.event_id, registrant.event_id))
+    .leftJoin(registration, eq(registration.registration_id, event.registration_id))
+    .leftJoin(ticket, eq(ticket.ticket_id, registrant.ticket_id))
+    .leftJoin(meal, and(eq(meal.meal_id, registrant.meal_id), eq(meal.event_id, row.event_id)))
+    .where(and(eq(registrant.registrant_id, registrantId), eq(registrant.event_id, row.event_id)));
+  if (!seat) return null;
+  const [mealQuestion] = await db
+    .select({ id: question.question_id })
+    .from(question)
+    .where(and(eq(question.event_id, row.event_id), eq(question.type, "meal")));
+  const origin = messageOrigin();
+  const name = seat.name ?? "Your ticket";
+  const line = seatLine({
+    ticket: seat.ticket ?? "Ticket",
+    paddle: seat.paddle,
+    meal: seat.meal,
+    mealMissing: Boolean(mealQuestion) && seat.meal === null,
+  });
+  return {
+    values: {
+      first_name: seat.firstName || "there",
+      tickets: line,
+      message: seat.message ? richTextToPlainText(seat.message) : "",
+      link: guestLinkUrl(origin, row.event_id, seat.claim),
+    },
+    cards: [
+      {
+        heading: name,
+        lines: [line],
+        image: { cid: `ticket-${registrantId}@gavel`, alt: `Check-in code for ${name}` },
+      },
+    ],
+    attachments: [await ticketAttachment(registrantId, checkInUrl(origin, row.event_id, seat.checkin))],
   };
 }

@@ -1,6 +1,7 @@
 /**
  * A guest's personal link (/register?id=…&guest=<claim token>): the buyer bought the seat, the guest fills in their
- * own name, contact and answers, and gets their QR code. The link keeps working, so a guest can correct details.
+ * own name, contact and answers, and gets their QR code, on the page and by email. The link keeps working, so a guest
+ * can correct details.
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
@@ -11,6 +12,7 @@ import { messageOrigin } from "~/messages/links.server";
 import { notifyTeam } from "~/messages/team-notifications.server";
 import { publish } from "~/realtime/bus.server";
 import { pass, registrant, ticket } from "~drizzle/schema";
+import { queueGuestTicket } from "./confirmation.server";
 import { checkInUrl } from "./order-links.server";
 import { registrationTopic } from "./registration-topic";
 import type { RegisterContext } from "./register-page.server";
@@ -110,6 +112,14 @@ export async function saveGuestSeat(context: RegisterContext, token: string, pos
       .where(and(eq(registrant.event_id, context.event.event_id), eq(registrant.claim_token, token)))
       .returning({ passId: registrant.pass_id, registrantId: registrant.registrant_id });
     if (!row) return;
+    // Their ticket, at the address they just gave: once per address, however often they save.
+    if (values.email) {
+      await queueGuestTicket(tx, {
+        eventId: context.event.event_id,
+        registrantId: row.registrantId,
+        email: values.email,
+      });
+    }
     await notifyTeam(tx, {
       eventId: context.event.event_id,
       flag: "notify_form_submit",

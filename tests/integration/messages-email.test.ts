@@ -1,14 +1,29 @@
 // The outbox's email through a real SMTP server (smtp-server, as tests/integration/mail-smtp.test.ts): the outbid
 // message in the event's branding with the charity as sender and the item's link and closing time; the team's
-// buy-now notice to the members who asked for it and no one else.
-import { eq } from "drizzle-orm";
+// buy-now notice to the members who asked for it and no one else; the registration confirmation (meals, links to the
+// seats to be named) and the ticket a guest gets for filling in their details on their personal link.
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
-import { event, invoice, message, registration, silent_auction, ticket } from "~drizzle/schema";
+import {
+  event,
+  invoice,
+  meal,
+  message,
+  question,
+  registrant,
+  registration,
+  silent_auction,
+  ticket,
+} from "~drizzle/schema";
 import { makeAuctionEvent, makeAuctionItem, makeBidder } from "../support/auction";
 import { testDatabase } from "../support/database";
 import { decodeQuotedPrintable, linksIn, subjectOf } from "../support/mail-message";
 import { giveRole, makeEvent, makeUser } from "../support/people";
+import { call, makeRequest, type RouteFunction } from "../support/route-calls";
 import { startSmtpCapture, type SmtpCapture } from "../support/smtp-capture";
+
+/** A message's text as a person reads it: quoted-printable undone, its UTF-8 (a "·") read back. */
+const readable = (raw: string) => Buffer.from(decodeQuotedPrintable(raw), "latin1").toString("utf8");
 
 let smtp: SmtpCapture;
 const { db } = testDatabase();
@@ -195,6 +210,156 @@ it("writes the registration confirmation in the registration's transaction; it g
   const [notice] = smtp.received.filter((mail) => mail.to.includes(teammate.email_address));
   expect(subjectOf(notice.raw)).toBe(`New registration for ${made.title}: Ada Lovelace`);
 });
+
+it("a table's confirmation shows each named guest's meal, says we will ask only while a seat has none, and links each seat to be named", async () => {
+  const { registerParty } = await import("~/registration/register-party.server");
+  const { loadConfirmedOrder, MEALS_LATER } = await import("~/registration/confirmation.server");
+  const { runOutbox } = await import("~/messages/worker.server");
+  const { outboxEnrichers } = await import("~/outbox-enrichers.server");
+  const gala = await tableEvent();
+  const buyerEmail = `table-${gala.eventId}@example.org`;
+  const party = await registerParty(db, {
+    eventId: gala.eventId,
+    lines: [{ ticketId: gala.table.ticket_id, quantity: 1 }],
+    buyer: { first_name: "Ada", last_name: "Lovelace", email: buyerEmail },
+    guests: [{ first_name: "Ada", last_name: "Lovelace", email: buyerEmail, meal_id: gala.salmon.meal_id }, null],
+    method: "pay_at_event",
+    sendConfirmation: true,
+  });
+  if (!party.ok) throw new Error("not registered");
+  const { paymentId, guests } = party.party;
+  const unnamed = guests.find((guest) => guest.name === null)!;
+  const guestLink = `https://gavel.example.org/register?id=${gala.eventId}&guest=${unnamed.claim_token}`;
+
+  await runOutbox(db, { enrichers: outboxEnrichers });
+  const [confirmation] = smtp.received.filter((mail) => mail.to.includes(buyerEmail));
+  const raw = readable(confirmation.raw);
+  expect(raw).toContain("Table of 2 · Paddle");
+  expect(raw).toContain("Meal: Roast salmon");
+  expect(raw).toContain(MEALS_LATER);
+  // The seat to be named: a link in the HTML part, its address on a line of its own in the text part.
+  expect(raw).toContain(`<a href="${guestLink.replace("&", "&amp;")}"`);
+  expect(raw.split(/\r?\n/)).toContain(guestLink);
+
+  const order = await loadConfirmedOrder("https://gavel.example.org", gala.eventId, paymentId);
+  expect(order?.guests.map((guest) => [guest.name, guest.meal, guest.mealMissing])).toEqual([
+    ["Ada Lovelace", "Roast salmon", false],
+    [null, null, true],
+  ]);
+  expect(order?.mealsLater).toBe(MEALS_LATER);
+  // Every seat with a meal: nothing more to ask.
+  await db
+    .update(registrant)
+    .set({ meal_id: gala.salmon.meal_id })
+    .where(eq(registrant.registrant_id, unnamed.registrant_id));
+  expect((await loadConfirmedOrder("https://gavel.example.org", gala.eventId, paymentId))?.mealsLater).toBe(null);
+  // An event that asks for no meal says nothing of meals.
+  await db.delete(question).where(eq(question.event_id, gala.eventId));
+  await db.update(registrant).set({ meal_id: null }).where(eq(registrant.payment_id, paymentId));
+  const mealless = await loadConfirmedOrder("https://gavel.example.org", gala.eventId, paymentId);
+  expect(mealless?.mealsLater).toBe(null);
+  expect(mealless?.guests.map((guest) => [guest.meal, guest.mealMissing])).toEqual([
+    [null, false],
+    [null, false],
+  ]);
+});
+
+it("a guest who fills in their details on their personal link gets their ticket by email, once per address", async () => {
+  const { registerParty } = await import("~/registration/register-party.server");
+  const { runOutbox } = await import("~/messages/worker.server");
+  const { outboxEnrichers } = await import("~/outbox-enrichers.server");
+  const route = await import("~/routes/register");
+  const gala = await tableEvent();
+  const party = await registerParty(db, {
+    eventId: gala.eventId,
+    lines: [{ ticketId: gala.table.ticket_id, quantity: 1 }],
+    buyer: { first_name: "Ada", last_name: "Lovelace", email: `buyer-${gala.eventId}@example.org` },
+    guests: [{ first_name: "Ada", last_name: "Lovelace", meal_id: gala.salmon.meal_id }, null],
+    method: "pay_at_event",
+    sendConfirmation: true,
+  });
+  if (!party.ok) throw new Error("not registered");
+  const { guests } = party.party;
+  const unnamed = guests.find((guest) => guest.name === null)!;
+  const link = `/register?id=${gala.eventId}&guest=${unnamed.claim_token}`;
+  const lena = `lena.later-${gala.eventId}@example.com`;
+  const save = async (form: Record<string, string>) => {
+    const outcome = await call(route.action as RouteFunction, makeRequest(link, { form }));
+    expect(outcome.location).toBe(`${link}&saved=1`);
+  };
+  const details = { first_name: "Lena", last_name: "Later", email: lena, "answer-meal": String(gala.salmon.meal_id) };
+  await save(details);
+  await save(details);
+  const tickets = () =>
+    db
+      .select({ to: message.to_email })
+      .from(message)
+      .where(and(eq(message.event_id, gala.eventId), eq(message.template, "guest_ticket")));
+  expect(await tickets()).toEqual([{ to: lena }]);
+
+  await runOutbox(db, { enrichers: outboxEnrichers });
+  const mails = smtp.received.filter((mail) => mail.to.includes(lena));
+  expect(mails).toHaveLength(1);
+  const raw = readable(mails[0].raw);
+  expect(subjectOf(mails[0].raw)).toBe(`Your ticket for ${gala.title}`);
+  expect(raw).toContain("Hello Lena,");
+  expect(raw).toContain(`Table of 2 · Paddle ${unnamed.paddle} · Meal: Roast salmon`);
+  expect(raw).toMatch(/Content-Type: image\/png/);
+  expect(raw).toContain(`src="cid:ticket-${unnamed.registrant_id}@gavel"`);
+  expect(linksIn(mails[0].raw)).toContain(`https://gavel.example.org${link}`);
+  // Nothing of the buyer's order (its amount) goes to the guest.
+  expect(raw).not.toContain("$");
+
+  // A correction (the meal) sends nothing more; a new address gets the ticket.
+  const risotto = { ...details, "answer-meal": String(gala.risotto.meal_id) };
+  await save(risotto);
+  expect(await tickets()).toHaveLength(1);
+  const fixed = `lena.fixed-${gala.eventId}@example.com`;
+  await save({ ...risotto, email: fixed });
+  expect((await tickets()).map((row) => row.to)).toEqual([lena, fixed]);
+  await runOutbox(db, { enrichers: outboxEnrichers });
+  const [again] = smtp.received.filter((mail) => mail.to.includes(fixed));
+  expect(readable(again.raw)).toContain("Meal: Mushroom risotto");
+  expect(smtp.received.filter((mail) => mail.to.includes(lena))).toHaveLength(1);
+});
+
+/** An event open for registration with a table of two and a meal question (asked after purchase). */
+async function tableEvent() {
+  const made = await makeEvent(db);
+  const [window] = await db
+    .insert(registration)
+    .values({ start_date_time: new Date(Date.now() - 3_600_000), end_date_time: new Date(Date.now() + 3_600_000) })
+    .returning();
+  await db
+    .update(event)
+    .set({
+      company_name: "Harbor Light Foundation",
+      registration_id: window.registration_id,
+      is_registration_enabled: true,
+      is_registration_testing: false,
+    })
+    .where(eq(event.event_id, made.event_id));
+  const [table] = await db
+    .insert(ticket)
+    .values({ event_id: made.event_id, title: "Table of 2", price: 50_000, max_quantity: 10, seat_count: 2 })
+    .returning();
+  const [salmon, risotto] = await db
+    .insert(meal)
+    .values([
+      { event_id: made.event_id, title: "Roast salmon", display_order: 0 },
+      { event_id: made.event_id, title: "Mushroom risotto", display_order: 1 },
+    ])
+    .returning();
+  await db.insert(question).values({
+    event_id: made.event_id,
+    name: "meal",
+    label: "Meal choice",
+    type: "meal",
+    validation: { required: true },
+    is_pre_sales_question: false,
+  });
+  return { eventId: made.event_id, title: made.title, table, salmon, risotto };
+}
 
 it("a receipt, as billing will write it in its payment's transaction, goes with its PDF attached", async () => {
   const { enqueueMessage } = await import("~/messages/outbox.server");

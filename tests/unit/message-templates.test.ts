@@ -63,6 +63,20 @@ describe("emails", () => {
     expect(own.html).toContain("background:#37474f");
   });
 
+  it("makes a card's link a real link in the HTML part, and keeps its address on its own line in the text", () => {
+    const link = "https://gavel.example.org/register?id=1&guest=0123456789abcdef0123456789abcdef";
+    const email = renderEmailTemplate(
+      "registration_confirmation",
+      TEMPLATES.registration_confirmation.sample,
+      branding,
+      {},
+      [{ heading: "Table of 8: guest to be named", lines: ["Send this personal link to your guest:"], link }],
+    );
+    const escaped = link.replace("&", "&amp;");
+    expect(email.html).toContain(`<a href="${escaped}" style="color:#123456">${escaped}</a>`);
+    expect(email.text).toContain(`Table of 8: guest to be named\nSend this personal link to your guest:\n${link}`);
+  });
+
   it("every template renders with its samples, leaving no braces", () => {
     for (const name of TEMPLATE_NAMES) {
       const email = renderEmailTemplate(name, TEMPLATES[name].sample, branding);

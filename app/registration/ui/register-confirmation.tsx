@@ -32,6 +32,8 @@ interface ConfirmationProps {
     lines: { title: string; quantity: number; amount: number; discount: number }[];
     messageHtml: string | null;
     guests: ConfirmedGuest[];
+    /** Some seat still has no meal chosen: when we will ask. */
+    mealsLater: string | null;
   };
 }
 
@@ -113,6 +115,11 @@ export function RegisterConfirmation({ order, card }: ConfirmationProps) {
                     {guest.ticket}
                     {guest.paddle !== null ? ` · Paddle ${guest.paddle}` : ""}
                   </p>
+                  {guest.meal !== null ? (
+                    <p>Meal: {guest.meal}</p>
+                  ) : guest.mealMissing ? (
+                    <p>Meal: not chosen yet</p>
+                  ) : null}
                 </div>
               </>
             ) : (
@@ -133,6 +140,7 @@ export function RegisterConfirmation({ order, card }: ConfirmationProps) {
           </li>
         ))}
       </ul>
+      {order.mealsLater ? <p className="register-note">{order.mealsLater}</p> : null}
     </div>
   );
 }
