@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { listDialogForm } from "~/admin-list/list-dialog";
+import { GIFT_LIMITS, GIFT_RANGE } from "~/forms/gift-limits";
 import { optionalEmail, optionalText, readMoney, rowId, rowIdOr, yesNo } from "~/forms/rules";
 
 export const GIFT_FORM = "give";
@@ -14,8 +15,6 @@ export const DONATION_PAGE_INTENT = { give: "give", buy: "buy" } as const;
 /** The donations list's actions on the ticked gifts (beside its row dialog's). */
 export const DONATION_BULK_INTENT = { letters: "letters", refund: "refund", anonymise: "anonymise" } as const;
 
-/** The smallest gift a card takes (the provider's minimum) and a ceiling well above any gala's gift. */
-export const GIFT_LIMITS = { min: 100, max: 10_000_000 } as const;
 export const DEFAULT_SUGGESTED = [2_500, 5_000, 10_000, 25_000] as const;
 
 /** An amount of a gift: blank reads as null; anything else must be a gift a card can take. One message at a time. */
@@ -25,10 +24,9 @@ const giftAmount = (label: string) =>
     .default("")
     .transform((value, context) => {
       const reading = readMoney(value);
-      const range = `Give from ${GIFT_LIMITS.min / 100} to ${(GIFT_LIMITS.max / 100).toLocaleString("en-US")}.`;
       if ("error" in reading) context.addIssue({ code: "custom", message: reading.error });
       else if (reading.cents !== null && (reading.cents < GIFT_LIMITS.min || reading.cents > GIFT_LIMITS.max))
-        context.addIssue({ code: "custom", message: `${label}: ${range}` });
+        context.addIssue({ code: "custom", message: `${label}: ${GIFT_RANGE}` });
       else return reading.cents;
       return z.NEVER;
     });

@@ -4,8 +4,8 @@
  * A pledge's amount is a level (its amount in cents) or "custom" with the amount typed beside it.
  */
 import { z, type RefinementCtx } from "zod";
+import { GIFT_LIMITS, GIFT_RANGE } from "~/forms/gift-limits";
 import { moneyField, paddleNumber, requiredText, rowId, yesNo } from "~/forms/rules";
-import { GIFT_LIMITS } from "~/giving/gift-forms";
 
 /** What the console's posts ask for, read by the screen's forms and its action. */
 export const PLEDGE_INTENT = { pledge: "pledge", cancel: "cancel", correct: "correct" } as const;
@@ -52,9 +52,6 @@ export const correctPledgeSchema = z.object({
   reason: reasonField,
 });
 
-/** What a guest may pledge of their own amount: as a gift on /dp (GIFT_LIMITS), with the same words. */
-export const GUEST_PLEDGE_RANGE = `Give from ${GIFT_LIMITS.min / 100} to ${(GIFT_LIMITS.max / 100).toLocaleString("en-US")}.`;
-
 /** The message for a level the raise does not offer (an edited address, or a level removed since). */
 export const NOT_OFFERED = "Choose one of the amounts shown.";
 
@@ -66,7 +63,7 @@ function checkGuestChoice(value: { level: string; custom: number | null; key: st
   if (value.level === "custom" && value.custom === null)
     context.addIssue({ code: "custom", path: ["custom"], message: "Type the amount." });
   else if (value.level === "custom" && (value.custom! < GIFT_LIMITS.min || value.custom! > GIFT_LIMITS.max))
-    context.addIssue({ code: "custom", path: ["custom"], message: GUEST_PLEDGE_RANGE });
+    context.addIssue({ code: "custom", path: ["custom"], message: GIFT_RANGE });
   else if (value.level !== "custom" && !/^\d+$/.test(value.level))
     context.addIssue({ code: "custom", path: ["level"], message: "Choose an amount." });
   // The key comes with the choice (the choice form's, kept in the review's address); a confirmation without one could
