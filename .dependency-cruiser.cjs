@@ -47,7 +47,7 @@ const PRODUCTS = {
   home: [],
   landing: ["catalogue", "public-components"],
   organisations: [],
-  "paddle-raise": ["registration"],
+  "paddle-raise": ["billing", "registration"],
   "pages-designer": ["bidding", "landing", "registration"],
   "public-components": ["catalogue"],
   raffles: ["billing"],

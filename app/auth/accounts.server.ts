@@ -37,7 +37,7 @@ export async function isTeamMemberAddress(db: Database, email: string): Promise<
 }
 
 /** The user with this email address, created (with nothing but the address) when there is none. */
-export async function findOrCreateUserByEmail(db: Database, email: string): Promise<number> {
+export async function findOrCreateUserByEmail(db: Database | Transaction, email: string): Promise<number> {
   const [inserted] = await db
     .insert(usr)
     .values({ email_address: email.trim() })

@@ -3,10 +3,11 @@
  * bid and place it, choose how to hear of being outbid. A team member with can_bid may add a paddle number to bid for
  * that guest (a bid station). Each takes a signed-in bidder's context and refuses with a `Refusal`.
  */
+import { billablePaddleHolder } from "~/billing/paddle-holders.server";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { loadMessagePreference, saveMessagePreference } from "~/messages/preferences.server";
-import { ensurePaddle, usrOfPaddle } from "~/registration/paddles.server";
+import { ensurePaddle } from "~/registration/paddles.server";
 import { formatMoney } from "~/ui/format";
 import { bidSummary, isBuyNow, newBidKey, type Bid, type BidReview } from "./bid-form";
 import { ownBids, silentAuctionPageSettings, type Bidder } from "./bidder-page.server";
@@ -72,9 +73,9 @@ export async function placeReviewedBid(bidder: Bidder, itemId: number, bid: Bid)
   const money = (cents: number) => formatMoney(cents, bidder.rules.currency);
   let bidderId = user.usrId;
   if (paddle !== null) {
-    const guest = await usrOfPaddle(db, eventId, paddle);
+    const guest = await db.transaction((tx) => billablePaddleHolder(tx, eventId, paddle));
     if (guest === null) throw new Refusal(`No guest holds paddle ${paddle} at this event.`, "paddle");
-    bidderId = guest;
+    bidderId = guest.usrId;
   }
   const submission: Submission = isBuyNow(bid.intent)
     ? { kind: "buy_now" }

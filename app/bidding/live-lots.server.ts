@@ -11,9 +11,9 @@
  * lot" panel needs nothing else.
  */
 import { and, asc, desc, eq, inArray, isNotNull, isNull, max, ne, notInArray, sql } from "drizzle-orm";
+import { billablePaddleHolder } from "~/billing/paddle-holders.server";
 import { Refusal } from "~/forms/refusal";
 import { publish } from "~/realtime/bus.server";
-import { usrOfPaddle } from "~/registration/paddles.server";
 import { formatMoney } from "~/ui/format";
 import {
   auction_item,
@@ -264,15 +264,11 @@ export async function liveLog(db: Executor, eventId: number, limit = 50): Promis
   }));
 }
 
-/** The guest holding a paddle at the event, with their name, or null. */
-export async function paddleHolder(db: Executor, eventId: number, paddle: number) {
-  const usrId = await usrOfPaddle(db, eventId, paddle);
-  if (usrId === null) return null;
-  const [person] = await db
-    .select({ first: usr.first_name, last: usr.last_name, email: usr.email_address })
-    .from(usr)
-    .where(eq(usr.usr_id, usrId));
-  return { usrId, paddle, name: [person?.first, person?.last].filter(Boolean).join(" ") || person?.email || "" };
+/** The guest holding a paddle, with the account their win is billed to; refused at the paddle when nobody does. */
+async function holderToBill(db: Database, eventId: number, paddle: number) {
+  const holder = await db.transaction((tx) => billablePaddleHolder(tx, eventId, paddle));
+  if (!holder) throw new Refusal(`No guest has paddle ${paddle} at this event.`, "paddle");
+  return holder;
 }
 
 interface Actor {
@@ -366,8 +362,7 @@ export async function floorBid(
   db: Database,
   { eventId, itemId, byUsrId, paddle, amount, at }: Actor & { paddle: number; amount: number },
 ) {
-  const holder = await paddleHolder(db, eventId, paddle);
-  if (!holder) throw new Refusal(`No guest has paddle ${paddle} at this event.`, "paddle");
+  const holder = await holderToBill(db, eventId, paddle);
   const [state] = await db
     .select({ openedAt: live_lot.opened_at })
     .from(live_lot)
@@ -464,8 +459,7 @@ export async function sellTwice(
   db: Database,
   { eventId, itemId, byUsrId, paddle, at = new Date() }: Actor & { paddle: number },
 ) {
-  const holder = await paddleHolder(db, eventId, paddle);
-  if (!holder) throw new Refusal(`No guest has paddle ${paddle} at this event.`, "paddle");
+  const holder = await holderToBill(db, eventId, paddle);
   return db.transaction(async (tx) => {
     const { row } = await lockLot(tx, eventId, itemId);
     const units = await tx.select().from(winner).where(eq(winner.auction_item_id, itemId)).orderBy(asc(winner.unit));
@@ -672,8 +666,7 @@ export async function correctLot(
     at = new Date(),
   }: Actor & { unit: number; paddle: number; amount: number; reason: string },
 ) {
-  const holder = await paddleHolder(db, eventId, paddle);
-  if (!holder) throw new Refusal(`No guest has paddle ${paddle} at this event.`, "paddle");
+  const holder = await holderToBill(db, eventId, paddle);
   return db.transaction(async (tx) => {
     const { row } = await lockLot(tx, eventId, itemId);
     const [won] = await tx

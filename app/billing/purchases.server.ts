@@ -12,7 +12,8 @@ import { paths } from "~/http/paths";
 import { messageOrigin } from "~/messages/links.server";
 import { notifyTeamIfRunningLow } from "~/messages/team-notifications.server";
 import { formatInZone } from "~/ui/zoned-time";
-import { auction_item, event, purchase, usr, usr_event_paddle } from "~drizzle/schema";
+import { auction_item, event, purchase, usr } from "~drizzle/schema";
+import { billablePaddleHolder } from "./paddle-holders.server";
 import type { Transaction } from "~/db/connection.server";
 
 export interface PurchaseInput {
@@ -53,7 +54,7 @@ export async function recordPurchase(eventId: number, input: PurchaseInput): Pro
     const left = item.stock - sold;
     if (input.quantity > left)
       throw new Refusal(left === 0 ? `“${item.title}” is sold out.` : `Only ${left} left.`, "quantity");
-    const holder = input.buyerUsrId ? { usrId: input.buyerUsrId } : await paddleHolder(tx, eventId, input.paddle);
+    const holder = input.buyerUsrId ? { usrId: input.buyerUsrId } : await buyerOfPaddle(tx, eventId, input.paddle);
     const [created] = await tx
       .insert(purchase)
       .values({
@@ -81,16 +82,9 @@ export async function recordPurchase(eventId: number, input: PurchaseInput): Pro
   });
 }
 
-async function paddleHolder(tx: Transaction, eventId: number, paddle: number | null) {
-  const [holder] =
-    paddle === null
-      ? []
-      : await tx
-          .select({ usrId: usr_event_paddle.usr_id })
-          .from(usr_event_paddle)
-          .where(and(eq(usr_event_paddle.event_id, eventId), eq(usr_event_paddle.paddle, paddle)))
-          .orderBy(asc(usr_event_paddle.usr_event_paddle_id))
-          .limit(1);
+/** The account a staff sale to a paddle is billed to. */
+async function buyerOfPaddle(tx: Transaction, eventId: number, paddle: number | null) {
+  const holder = paddle === null ? null : await billablePaddleHolder(tx, eventId, paddle);
   if (!holder) throw new Refusal(`No guest holds paddle ${paddle} at this event.`, "paddle");
   return holder;
 }

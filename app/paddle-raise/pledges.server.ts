@@ -5,58 +5,14 @@
  * a cancel or a correction keeps the entry it changes, with who, when and why (the log).
  */
 import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { billablePaddleHolder, type PaddleHolder } from "~/billing/paddle-holders.server";
 import { Refusal } from "~/forms/refusal";
 import { publish } from "~/realtime/bus.server";
 import { paddle_raise, paddle_raise_level, pledge, registrant, usr, usr_event_paddle } from "~drizzle/schema";
 import { paddleRaiseTopic } from "./topic";
 import type { Database, Transaction } from "~/db/connection.server";
 
-type Executor = Database | Transaction;
-
-export interface PaddleHolder {
-  paddle: number;
-  /** The account behind the paddle; null for a guest registered without one (billed by paddle at checkout). */
-  usrId: number | null;
-  name: string;
-  firstName: string | null;
-}
-
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(" ");
-
-/**
- * Who holds a paddle at the event: the bidder it was given to, else the registered guest with that number (for a
- * shared paddle, the one who had it first). Null when nobody does.
- */
-export async function paddleHolder(db: Executor, eventId: number, paddle: number): Promise<PaddleHolder | null> {
-  const [bidder] = await db
-    .select({ usrId: usr.usr_id, first: usr.first_name, last: usr.last_name, email: usr.email_address })
-    .from(usr_event_paddle)
-    .innerJoin(usr, eq(usr.usr_id, usr_event_paddle.usr_id))
-    .where(and(eq(usr_event_paddle.event_id, eventId), eq(usr_event_paddle.paddle, paddle)))
-    .orderBy(asc(usr_event_paddle.usr_event_paddle_id))
-    .limit(1);
-  if (bidder)
-    return {
-      paddle,
-      usrId: bidder.usrId,
-      name: fullName(bidder.first, bidder.last) || bidder.email,
-      firstName: bidder.first,
-    };
-  const [guest] = await db
-    .select({
-      usrId: registrant.usr_id,
-      name: registrant.name,
-      first: registrant.first_name,
-      last: registrant.last_name,
-    })
-    .from(registrant)
-    .where(and(eq(registrant.event_id, eventId), eq(registrant.paddle, paddle)))
-    .orderBy(asc(registrant.registrant_id))
-    .limit(1);
-  if (!guest) return null;
-  const name = fullName(guest.first, guest.last) || guest.name || `Paddle ${paddle}`;
-  return { paddle, usrId: guest.usrId, name, firstName: guest.first ?? name.split(" ")[0] ?? null };
-}
 
 /** The raise, when it is the event's and open to pledges. */
 async function openRaise(tx: Transaction, eventId: number, raiseId: number) {
@@ -101,7 +57,7 @@ export async function recordPledge(db: Database, eventId: number, target: Pledge
   if (input.amount <= 0) throw new Refusal("A pledge is more than $0.", "amount");
   return db.transaction(async (tx) => {
     await openRaise(tx, eventId, input.raiseId);
-    const holder = "holder" in target ? target.holder : await paddleHolder(tx, eventId, target.paddle);
+    const holder = "holder" in target ? target.holder : await billablePaddleHolder(tx, eventId, target.paddle);
     if (!holder)
       throw new Refusal(`Nobody holds paddle ${"paddle" in target ? target.paddle : ""} at this event.`, "paddle");
     const [row] = await tx
@@ -179,7 +135,7 @@ export async function correctPledge(
   if (change.amount <= 0) throw new Refusal("A pledge is more than $0.", "amount");
   return db.transaction(async (tx) => {
     const row = await countingPledge(tx, eventId, change.pledgeId);
-    const holder = await paddleHolder(tx, eventId, change.paddle);
+    const holder = await billablePaddleHolder(tx, eventId, change.paddle);
     if (!holder) throw new Refusal(`Nobody holds paddle ${change.paddle} at this event.`, "paddle");
     if (holder.paddle === row.paddle && change.amount === row.amount)
       throw new Refusal("That is what the pledge already says.", "amount");

@@ -31,6 +31,8 @@ export interface DoorOutcome {
   /** The guests the message is about, so the screen can show them. */
   guestIds: number[];
   errors?: Record<string, string>;
+  /** A walk-in refused: what was typed, so the form without JavaScript shows it again beside its errors. */
+  typed?: Record<string, string>;
   /** A walk-in was registered: the station clears its form for the next one. */
   walkIn?: boolean;
 }
@@ -83,6 +85,7 @@ export async function walkIn(call: DoorCall, guest: WalkIn, idempotencyKey?: str
       message: result.refusal.message,
       guestIds: [],
       errors: { ticket_id: result.refusal.message },
+      typed: { ...guest, ticket_id: String(guest.ticket_id) },
     };
   const first = result.party.guests[0];
   await checkGuests(db, eventId, [first.registrant_id], "in", usrId, at);

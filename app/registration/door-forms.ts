@@ -3,6 +3,7 @@
  */
 import { z } from "zod";
 import { EMAIL_MAX, emailAddress, requiredText, rowId, rowIdOr, TEXT_LIMITS } from "~/forms/rules";
+import { PAY_LATER_NEEDS_EMAIL } from "./registrant-fields";
 import type { PaymentMethod } from "./register-party.server";
 
 /** The station's posts by their `intent`, each also the id of the form a refusal is about. */
@@ -36,26 +37,31 @@ export type DoorPayment = z.output<typeof doorPaymentSchema>;
 export const WALK_IN_METHODS = ["pay_at_event", "cash", "check", "comp"] as const satisfies readonly PaymentMethod[];
 
 /** A walk-in: registered with one ticket and checked in at once. */
-export const walkInSchema = z.object({
-  first_name: requiredText(
-    TEXT_LIMITS.name,
-    "Enter the guest's first name.",
-    `A first name can be at most ${TEXT_LIMITS.name} characters.`,
-  ),
-  last_name: requiredText(
-    TEXT_LIMITS.name,
-    "Enter the guest's last name.",
-    `A last name can be at most ${TEXT_LIMITS.name} characters.`,
-  ),
-  email: z.union([
-    z.literal(""),
-    emailAddress(z.string().trim(), {
-      tooLong: `An email address can be at most ${EMAIL_MAX} characters.`,
-      notEmail: "Enter an email address like name@example.org, or leave it blank.",
-    }),
-  ]),
-  ticket_id: rowIdOr("Choose a ticket."),
-  method: z.enum(WALK_IN_METHODS, { message: "Choose how the guest pays." }),
-});
+export const walkInSchema = z
+  .object({
+    first_name: requiredText(
+      TEXT_LIMITS.name,
+      "Enter the guest's first name.",
+      `A first name can be at most ${TEXT_LIMITS.name} characters.`,
+    ),
+    last_name: requiredText(
+      TEXT_LIMITS.name,
+      "Enter the guest's last name.",
+      `A last name can be at most ${TEXT_LIMITS.name} characters.`,
+    ),
+    email: z.union([
+      z.literal(""),
+      emailAddress(z.string().trim(), {
+        tooLong: `An email address can be at most ${EMAIL_MAX} characters.`,
+        notEmail: "Enter an email address like name@example.org, or leave it blank.",
+      }),
+    ]),
+    ticket_id: rowIdOr("Choose a ticket."),
+    method: z.enum(WALK_IN_METHODS, { message: "Choose how the guest pays." }),
+  })
+  .refine((walkIn) => walkIn.method !== "pay_at_event" || walkIn.email !== "", {
+    path: ["email"],
+    message: PAY_LATER_NEEDS_EMAIL,
+  });
 
 export type WalkIn = z.output<typeof walkInSchema>;

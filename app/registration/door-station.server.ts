@@ -66,5 +66,10 @@ export function doorRefusal(reply: FormReply): DoorOutcome {
         field && messages?.[0] ? [[field, messages[0]]] : [],
       ),
     ),
+    typed: Object.fromEntries(
+      Object.entries(reply.initialValue ?? {}).flatMap(([field, value]) =>
+        typeof value === "string" ? [[field, value]] : [],
+      ),
+    ),
   };
 }

@@ -20,7 +20,7 @@ export async function paddleOf(db: Executor, eventId: number, usrId: number): Pr
 }
 
 /** The user bidding under a paddle; for a shared paddle, the one who had it first. */
-export async function usrOfPaddle(db: Executor, eventId: number, paddle: number): Promise<number | null> {
+async function usrOfPaddle(db: Executor, eventId: number, paddle: number): Promise<number | null> {
   const [row] = await db
     .select({ usrId: usr_event_paddle.usr_id })
     .from(usr_event_paddle)

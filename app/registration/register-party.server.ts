@@ -6,12 +6,23 @@
  * and walk-ins at the door all come here.
  */
 import { and, asc, eq, inArray, ne, sql, sum, type SQL } from "drizzle-orm";
+import { fillMissingNames, findOrCreateUserByEmail } from "~/auth/accounts.server";
 import { retryTransient, uniqueViolation } from "~/db/errors.server";
 import { paths } from "~/http/paths";
 import { messageOrigin } from "~/messages/links.server";
 import { notifyTeam, notifyTeamIfRunningLow } from "~/messages/team-notifications.server";
 import { publish } from "~/realtime/bus.server";
-import { event, pass, payment, promo_code, registrant, registration, ticket, ticket_payment } from "~drizzle/schema";
+import {
+  event,
+  pass,
+  payment,
+  promo_code,
+  registrant,
+  registration,
+  ticket,
+  ticket_payment,
+  usr_event_paddle,
+} from "~drizzle/schema";
 import { queueConfirmation } from "./confirmation.server";
 import { allocatePaddle } from "./paddles.server";
 import { priceOrder, type PromoTerms } from "./pricing";
@@ -174,6 +185,21 @@ async function refuseBeyondUnpaidLimit(tx: Transaction, order: PartyOrder, order
   }
 }
 
+/**
+ * The account an order is billed to when its buyer was not signed in: the one of the buyer's email, made for it when
+ * there is none (as signing in by code would), so that an order to pay at the event is on the buyer's invoice and in
+ * every figure (decision 049). A buyer who gave no email (a walk-in paying at once) has none.
+ */
+async function buyerAccount(tx: Transaction, buyer: Buyer): Promise<number | null> {
+  if (!buyer.email.trim()) return null;
+  const usrId = await findOrCreateUserByEmail(tx, buyer.email);
+  await fillMissingNames(tx, usrId, {
+    firstName: buyer.first_name || undefined,
+    lastName: buyer.last_name || undefined,
+  });
+  return usrId;
+}
+
 export function normalisePromoCode(code: string) {
   return code.trim().toUpperCase();
 }
@@ -314,11 +340,12 @@ async function registerInTransaction(tx: Transaction, order: PartyOrder): Promis
   if (!order.byStaff && !paid && order.method === "pay_at_event") {
     await refuseBeyondUnpaidLimit(tx, order, settings.order_limit ?? 20);
   }
+  const buyerUsrId = order.usrId ?? (await buyerAccount(tx, order.buyer));
   const [paymentRow] = await tx
     .insert(payment)
     .values({
       event_id: order.eventId,
-      usr_id: order.usrId ?? null,
+      usr_id: buyerUsrId,
       amount: priced.total,
       method: order.method,
       status,
@@ -382,7 +409,7 @@ async function registerInTransaction(tx: Transaction, order: PartyOrder): Promis
           ticket_count: 1,
           payment_id: paymentRow.id,
           pass_id: passRow.id,
-          usr_id: isBuyer ? (order.usrId ?? null) : null,
+          usr_id: isBuyer ? buyerUsrId : null,
           meal_id: guest?.meal_id ?? null,
           is_claimed: guest !== null,
           name: guest ? `${guest.first_name} ${guest.last_name}`.trim() : null,
@@ -396,6 +423,13 @@ async function registerInTransaction(tx: Transaction, order: PartyOrder): Promis
           meta: { answers: guest?.answers ?? {} },
         })
         .returning();
+      // The buyer's own seat gives their account its paddle, so checkout finds their invoice by the number.
+      if (isBuyer && buyerUsrId !== null && row.paddle !== null) {
+        await tx
+          .insert(usr_event_paddle)
+          .values({ event_id: order.eventId, usr_id: buyerUsrId, paddle: row.paddle })
+          .onConflictDoNothing();
+      }
       guests.push({
         registrant_id: row.registrant_id,
         pass_id: passRow.id,

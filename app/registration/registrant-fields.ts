@@ -13,6 +13,15 @@ export const STAFF_METHOD_LABELS: Record<StaffMethod, string> = {
   pay_at_event: "Pays at the event",
 };
 
+/**
+ * An order to pay at the event is billed to its buyer's account, found by email (decision 049): without an email
+ * there is no bill to send, so staff take the money now instead.
+ */
+export const PAY_LATER_NEEDS_EMAIL =
+  "Enter an email to pay at the event: the bill is sent there. Or take cash, check or a comp now.";
+export const PAY_LATER_NEEDS_EMAIL_IN_FILE =
+  "Paying at the event needs an email on the party's first line: the bill is sent there. Add one, or pay by comp, cash or check.";
+
 /** Seats the manual registration names beyond the buyer's: the rows shown without JavaScript (a table of 8 and one). */
 export const EXTRA_GUEST_ROWS = 9;
 

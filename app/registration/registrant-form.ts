@@ -17,7 +17,7 @@ import {
   yesNo,
 } from "~/forms/rules";
 import { answerProblem, type PatternCheck } from "./register-forms";
-import { EXTRA_GUEST_ROWS, STAFF_METHODS } from "./registrant-fields";
+import { EXTRA_GUEST_ROWS, PAY_LATER_NEEDS_EMAIL, STAFF_METHODS } from "./registrant-fields";
 import type { RegistrationChoices } from "./registrants.server";
 
 /** The most tickets one manual registration takes. */
@@ -79,6 +79,7 @@ export function manualRegistrationSchema(tickets: RegistrationChoices["tickets"]
       const issue = issues(context);
       if (!value.email && value.send_email)
         issue("email", "Enter an email address to send the confirmation to, or untick Send the confirmation.");
+      else if (!value.email && value.method === "pay_at_event") issue("email", PAY_LATER_NEEDS_EMAIL);
       const type = tickets.find((candidate) => String(candidate.ticket_id) === value.ticket_id);
       let named = 1;
       for (let index = 1; index <= EXTRA_GUEST_ROWS; index++) {

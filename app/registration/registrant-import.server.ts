@@ -17,7 +17,13 @@ import { fitsPattern } from "./answer-pattern.server";
 import { allocatePaddle, setRegistrantPaddle } from "./paddles.server";
 import { answerProblem } from "./register-forms";
 import { registerParty, type GuestDetails } from "./register-party.server";
-import { companyAndAddress, STAFF_METHODS, type GuestContact, type StaffMethod } from "./registrant-fields";
+import {
+  companyAndAddress,
+  PAY_LATER_NEEDS_EMAIL_IN_FILE,
+  STAFF_METHODS,
+  type GuestContact,
+  type StaffMethod,
+} from "./registrant-fields";
 import {
   changedDetails,
   existingGuestFinder,
@@ -277,6 +283,8 @@ export async function checkRegistrantImport(
         row.messages.push(`A party pays one way: line ${lead.line} of this party says ${lead.methodGiven}.`);
       }
     }
+    const method = members.find((row) => row.methodGiven)?.method ?? "comp";
+    if (method === "pay_at_event" && !lead.guest?.email) lead.messages.push(PAY_LATER_NEEDS_EMAIL_IN_FILE);
     const bad = members.filter((row) => row.messages.length > 0);
     if (bad.length > 0 || !lead.ticket) {
       for (const row of members) {
@@ -297,7 +305,7 @@ export async function checkRegistrantImport(
       ticket: type.title,
       quantity,
       seats: quantity * type.seat_count,
-      method: members.find((row) => row.methodGiven)?.method ?? "comp",
+      method,
       guests: members.map((row) => row.guest!),
     });
   }

@@ -1,5 +1,5 @@
 import { requireEventPermission } from "~/auth/access.server";
-import { paddleHolder } from "~/bidding/live-lots.server";
+import { paddleHolder } from "~/billing/paddle-holders.server";
 import { db } from "~/db.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 

@@ -124,6 +124,10 @@ test("without JavaScript: search, then check in with a plain form", async ({ bro
     const surname = `Lamarr${Date.now() % 100_000}`;
     await page.getByLabel("First name").fill("Hedy");
     await page.getByLabel("Last name").fill(surname);
+    // Paying later tonight (the default) needs an email: the bill is sent there.
+    await page.getByRole("button", { name: "Register and check in" }).click();
+    await expect(page.getByText("Enter an email to pay at the event: the bill is sent there.")).toBeVisible();
+    await page.getByLabel("Email").fill(`hedy.${surname}@example.org`);
     await page.getByRole("button", { name: "Register and check in" }).click();
     await expect(
       page.getByRole("status").filter({ hasText: `Hedy ${surname} is registered and checked in` }),

@@ -30,6 +30,7 @@ import * as projectorRoute from "../../app/routes/livec";
 import { makeAuctionItem, makeBidder, makeLiveEvent } from "../support/auction";
 import { testDatabase } from "../support/database";
 import { giveRole, makeUser, sessionCookie, teamRole, teamRoleWithout } from "../support/people";
+import { refusalOf } from "../support/refusals";
 import { call, makeRequest } from "../support/route-calls";
 
 const { db } = testDatabase();
@@ -39,16 +40,6 @@ const pledgedFrom = async (eventId: number, source: string) =>
   (await moneyFigures(eventId)).sources.find((entry) => entry.source === source)?.pledged ?? 0;
 
 const liveEvent = () => makeLiveEvent(db);
-
-const refusalOf = async (work: Promise<unknown>) => {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof Refusal) return { message: error.message, field: error.field };
-    throw error;
-  }
-  throw new Error("expected a refusal");
-};
 
 describe(`live auction on ${process.env.TEST_DB_ENGINE}`, () => {
   let setup: Awaited<ReturnType<typeof liveEvent>>;

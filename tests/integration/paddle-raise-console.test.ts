@@ -82,11 +82,29 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(layout).toMatchObject({ status: 200, data: { eventId, areas: null } });
   });
 
-  it("takes a custom amount, and a paddle known only from registration", async () => {
-    await db.insert(registrant).values({ event_id: eventId, first_name: "Grace", last_name: "Hopper", paddle: 731 });
+  it("takes a custom amount, and a paddle known only from registration, billed to the account of its guest's email", async () => {
+    const email = `grace-${eventId}@example.org`;
+    await db
+      .insert(registrant)
+      .values({ event_id: eventId, first_name: "Grace", last_name: "Hopper", email, paddle: 731 });
     expect((await pledgeAt(731, "custom", { custom: "2,500" })).status).toBe(302);
-    expect(await pledges()).toMatchObject([{ usr_id: null, paddle: 731, amount: 250_000 }]);
+    const [account] = await db.select().from(usr).where(eq(usr.email_address, email));
+    expect(account).toMatchObject({ first_name: "Grace", last_name: "Hopper" });
+    expect(await pledges()).toMatchObject([{ usr_id: account.usr_id, paddle: 731, amount: 250_000 }]);
     expect((await load()).recent).toMatchObject([{ name: "Grace" }]);
+  });
+
+  it("refuses a registered paddle that has no email to bill, at the paddle, and records nothing", async () => {
+    await db.insert(registrant).values({ event_id: eventId, first_name: "Alan", last_name: "Turing", paddle: 732 });
+    expect(await pledgeAt(732, "100000")).toMatchObject({
+      status: 400,
+      data: {
+        error: {
+          paddle: [expect.stringContaining("Alan Turing (paddle 732) has no email on their registration")],
+        },
+      },
+    });
+    expect(await pledges()).toEqual([]);
   });
 
   it("refuses an unknown paddle, a letter in the paddle and a missing custom amount at their fields, and records nothing", async () => {

@@ -244,6 +244,7 @@ export function DoorScreen(props: DoorScreenProps) {
         tickets={props.tickets}
         currency={props.currency}
         errors={errors}
+        typed={outcome?.tone === "error" ? outcome.typed : undefined}
         takeForm={hydrated ? takeForm : undefined}
       />
     </div>
@@ -432,11 +433,14 @@ function WalkIn({
   tickets,
   currency,
   errors = {},
+  typed = {},
   takeForm,
 }: {
   tickets: DoorScreenProps["tickets"];
   currency: string;
   errors?: Record<string, string>;
+  /** What the refused walk-in said, shown again (the page without JavaScript is a new one). */
+  typed?: Record<string, string>;
   takeForm: TakeForm | undefined;
 }) {
   return (
@@ -458,17 +462,21 @@ function WalkIn({
       >
         <input type="hidden" name="intent" value={DOOR_INTENT.walkIn} />
         <Field label="First name" required error={errors.first_name}>
-          {(control) => <input {...control} name="first_name" required autoComplete="off" />}
+          {(control) => (
+            <input {...control} name="first_name" required autoComplete="off" defaultValue={typed.first_name} />
+          )}
         </Field>
         <Field label="Last name" required error={errors.last_name}>
-          {(control) => <input {...control} name="last_name" required autoComplete="off" />}
+          {(control) => (
+            <input {...control} name="last_name" required autoComplete="off" defaultValue={typed.last_name} />
+          )}
         </Field>
-        <Field label="Email" error={errors.email}>
-          {(control) => <input {...control} name="email" type="email" autoComplete="off" />}
+        <Field label="Email" help="Needed to pay later tonight: the bill is sent there." error={errors.email}>
+          {(control) => <input {...control} name="email" type="email" autoComplete="off" defaultValue={typed.email} />}
         </Field>
         <Field label="Ticket" required error={errors.ticket_id}>
           {(control) => (
-            <select {...control} name="ticket_id" required defaultValue={tickets[0]?.ticket_id}>
+            <select {...control} name="ticket_id" required defaultValue={typed.ticket_id ?? tickets[0]?.ticket_id}>
               {tickets.map((type) => (
                 <option key={type.ticket_id} value={type.ticket_id}>
                   {type.title} ({formatMoney(type.price, currency)})
@@ -479,7 +487,7 @@ function WalkIn({
         </Field>
         <Field label="Payment" required error={errors.method}>
           {(control) => (
-            <select {...control} name="method" defaultValue="pay_at_event">
+            <select {...control} name="method" defaultValue={typed.method ?? "pay_at_event"}>
               <option value="pay_at_event">Pays later tonight</option>
               <option value="cash">Paid in cash</option>
               <option value="check">Paid by check</option>
