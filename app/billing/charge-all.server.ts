@@ -8,7 +8,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { card_on_file, charge_run, charge_run_guest, invoice } from "~drizzle/schema";
 import { chargeCardOnFile, ProviderDidNotAnswerError } from "./charges.server";
-import { invoiceTotals, syncInvoices } from "./invoice.server";
+import { invoiceBalanceOf, syncInvoices } from "./invoice.server";
 import type { Executor } from "./line-sources/line-source";
 
 /** A run without a heartbeat for this long is taken to have stopped (its process died). */
@@ -43,18 +43,13 @@ export async function startChargeAll(eventId: number, byUsrId: number): Promise<
 
 /** Who a new run charges: every guest of the event with a card on file who owes, by invoice number, with balance. */
 async function owingWithCards(executor: Executor, eventId: number) {
-  const withCards = await executor
-    .select({ invoiceId: invoice.invoice_id })
+  const balance = invoiceBalanceOf(invoice, "invoice_id");
+  return executor
+    .select({ invoiceId: invoice.invoice_id, balance })
     .from(invoice)
     .innerJoin(card_on_file, and(eq(card_on_file.event_id, invoice.event_id), eq(card_on_file.usr_id, invoice.usr_id)))
-    .where(eq(invoice.event_id, eventId))
+    .where(and(eq(invoice.event_id, eventId), sql`${balance} > 0`))
     .orderBy(asc(invoice.number));
-  const owing: Array<{ invoiceId: number; balance: number }> = [];
-  for (const { invoiceId } of withCards) {
-    const totals = await invoiceTotals(executor, invoiceId);
-    if (totals.balance > 0) owing.push({ invoiceId, balance: totals.balance });
-  }
-  return owing;
 }
 
 /** What pressing "Charge all cards on file" would do now, for the confirmation that asks first. */
@@ -84,7 +79,7 @@ export async function chargeAllPreview(eventId: number): Promise<ChargeAllPrevie
     return { resumes: false, guests: owing.length, amount: owing.reduce((sum, guest) => sum + guest.balance, 0) };
   }
   const left = await db
-    .select({ invoiceId: charge_run_guest.invoice_id })
+    .select({ balance: invoiceBalanceOf(charge_run_guest, "invoice_id") })
     .from(charge_run_guest)
     .where(
       and(
@@ -92,8 +87,7 @@ export async function chargeAllPreview(eventId: number): Promise<ChargeAllPrevie
         inArray(charge_run_guest.status, ["waiting", "charging", "unknown"]),
       ),
     );
-  let amount = 0;
-  for (const { invoiceId } of left) amount += Math.max(0, (await invoiceTotals(db, invoiceId)).balance);
+  const amount = left.reduce((sum, guest) => sum + Math.max(0, guest.balance), 0);
   return { resumes: true, guests: left.length, amount };
 }
 

@@ -340,16 +340,26 @@ describe(`billing on ${process.env.TEST_DB_ENGINE}`, () => {
       byUsrId: staffId,
       submissionKey: "cash-settled",
     });
+    // $100 in cash from the first, $40 of it given back: the refund's line comes off the bill and its money off what
+    // was paid, so $940 − $40 − ($100 − $40) = $840 is left for the card.
+    const part = await recordManualPayment(eventId, (await invoiceIdFor(eventId, paying.usrId))!, {
+      method: "cash",
+      amount: 10_000,
+      checkNumber: null,
+      byUsrId: staffId,
+      submissionKey: "cash-part",
+    });
+    await refundPayment(eventId, part, { amount: 4_000, reason: "Change given", byUsrId: staffId });
     // As the winners screen shows it (its loader brings the invoices up to date first).
     await winnersScreen(eventId, { search: "", invoiceId: null });
-    expect(await chargeAllPreview(eventId)).toEqual({ resumes: false, guests: 2, amount: 119_000 });
+    expect(await chargeAllPreview(eventId)).toEqual({ resumes: false, guests: 2, amount: 84_000 + 25_000 });
     // Asking is not charging: no run, nothing at Stripe.
     expect(await latestChargeRun(eventId)).toBeNull();
     expect(chargesAtStripe(paid!.customerId)).toBe(0);
 
     // A run started and not worked on yet (its process died): pressing again resumes it, with the same guests.
     const { runId } = await startChargeAll(eventId, staffId);
-    expect(await chargeAllPreview(eventId)).toEqual({ resumes: true, guests: 2, amount: 119_000 });
+    expect(await chargeAllPreview(eventId)).toEqual({ resumes: true, guests: 2, amount: 84_000 + 25_000 });
     // Once it has finished, nobody with a card owes anything.
     await processChargeRun(eventId, runId);
     expect(await chargeAllPreview(eventId)).toEqual({ resumes: false, guests: 0, amount: 0 });
