@@ -1,9 +1,11 @@
 /**
  * Money over time, from the rows where it happens (docs/decisions/027-reporting.md): what guests committed (tickets
- * bought, items won, pledges, purchases, raffle tickets, gifts) and what was collected (payments, less refunds).
+ * bought, items won, pledges, purchases, raffle tickets, gifts, fees covered; less comps and refunds, as the ledger's
+ * Pledged) and what was collected (payments, less refunds). A refund or a comp counts on the day it was given.
  * During the event (its start to its end) by minute; before and after it by day, in the event's time zone.
  */
 import { sql } from "drizzle-orm";
+import { BILLING_LINE_KINDS } from "~/billing/invoice.server";
 import { NOT_SETTLED_ON_INVOICE } from "~/billing/ledger-totals.server";
 import { queryRows } from "~/billing/query-rows.server";
 import type { Executor } from "~/billing/line-sources/line-source";
@@ -54,7 +56,9 @@ export async function moneyOverTime(
       union all select created_at, amount, 0 from donation where event_id = ${eventId}
       union all select p.created_at, 0, p.amount from payment p
         where p.event_id = ${eventId} and p.status in ('paid', 'disputed') and ${NOT_SETTLED_ON_INVOICE}
-      union all select created_at, 0, -amount from refund where event_id = ${eventId} and status = 'succeeded'
+      union all select created_at, amount, 0 from invoice_line
+        where event_id = ${eventId} and source in (${BILLING_LINE_KINDS.comp}, ${BILLING_LINE_KINDS.fee})
+      union all select created_at, -amount, -amount from refund where event_id = ${eventId} and status = 'succeeded'
     ),
     placed as (
       select *, (${start}::timestamptz is not null and ${end}::timestamptz is not null

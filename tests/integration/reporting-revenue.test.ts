@@ -277,6 +277,18 @@ describe("the revenue report", () => {
     expect(totals.raised).toBe(expected.collected);
   });
 
+  it("adds up, over the evening and the days, to its Pledged and Raised: comps and refunds are taken off a day", async () => {
+    const report = await revenue();
+    const figure = (label: string) => report.figures.find((entry) => entry.label === label)?.value;
+    const sum = (key: "committed" | "collected") =>
+      report.tables
+        .filter((table) => table.id === "evening" || table.id === "days")
+        .flatMap((table) => table.rows)
+        .reduce((total, entry) => total + Number(entry[key]), 0);
+    expect(sum("committed")).toBe(figure("Pledged"));
+    expect(sum("collected")).toBe(figure("Raised"));
+  });
+
   it("splits the money by source, with discounts, comps and refunds where they belong", async () => {
     const report = await revenue();
     // The discounted price, not the list price; the comped ticket adds nothing; the order paid on its invoice once.
