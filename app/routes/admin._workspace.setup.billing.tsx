@@ -8,7 +8,6 @@ import { readPostedForm } from "~/forms/posted-form.server";
 import { answerForm } from "~/forms/reply.server";
 import { backWithToast } from "~/http/toast.server";
 import { publicOrigin } from "~/security/request.server";
-import billingHref from "~/styles/billing.css";
 import { dateTimeFieldLinks } from "~/ui/date-time-field";
 import { titleMeta } from "~/ui/error-page";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
@@ -16,8 +15,7 @@ import type { Permission } from "~/auth/permissions";
 
 export const meta = titleMeta("Billing · Setup · Gavel");
 
-// billing.css: the demo sandbox's band (billing/ui/demo-money-note.tsx).
-export const links: LinksFunction = () => [...dateTimeFieldLinks(), { rel: "stylesheet", href: billingHref }];
+export const links: LinksFunction = () => dateTimeFieldLinks();
 
 // Billing staff may look (they run checkout); only the event's admins change the keys, the mode and the fee, which
 // decide whose account the money goes to (issue 31: a can_bill volunteer could divert payments).

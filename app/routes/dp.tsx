@@ -24,6 +24,7 @@ import {
 import { fundraiserForGift } from "~/giving/fundraisers.server";
 import { BUY_ITEM_FORM, buyItemSchema, DONATION_PAGE_INTENT, GIFT_FORM, giftSchema } from "~/giving/gift-forms";
 import { DonationScreen } from "~/giving/ui/donation-screen";
+import { cardsInSandbox } from "~/sandbox/switch.server";
 import { publicOrigin } from "~/security/request.server";
 import pageStylesHref from "~/styles/pages/dp.css";
 import { ErrorPage } from "~/ui/error-page";
@@ -87,6 +88,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ? `${page.name}'s page ended on ${page.endedOn}: a gift here goes to the event.`
         : null,
       preset: giving.suggested.some((suggested) => String(suggested) === amount) ? amount : null,
+      demoSandbox: cardsInSandbox(eventId),
       guest: user
         ? {
             name: user.first_name ?? user.email_address,

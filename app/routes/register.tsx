@@ -9,6 +9,7 @@ import {
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { cardPaymentsOpen } from "~/billing/settings.server";
 import { abandonTicketCheckout, completeTicketCheckout } from "~/billing/ticket-checkout.server";
+import { DemoMoneyNote } from "~/billing/ui/demo-money-note";
 import { eventFonts } from "~/fonts/font-faces.server";
 import { FontFaces } from "~/fonts/ui/event-fonts";
 import { paths } from "~/http/paths";
@@ -24,6 +25,7 @@ import { GuestSeatForm, RegisterConfirmation } from "~/registration/ui/register-
 import { RegisterPageView } from "~/registration/ui/register-page-view";
 import { RegisterStepper } from "~/registration/ui/register-stepper";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
+import { cardsInSandbox } from "~/sandbox/switch.server";
 import { publicOrigin } from "~/security/request.server";
 import pageStylesHref from "~/styles/pages/register.css";
 import { ErrorPage } from "~/ui/error-page";
@@ -48,6 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     fonts: eventFonts(context.event),
     preview: context.preview,
     chrome: await loadPublicChrome(context.event),
+    demoSandbox: cardsInSandbox(eventId),
   };
 
   if (url.searchParams.has("order")) {
@@ -142,6 +145,7 @@ export default function RegisterPage() {
       banner={
         <>
           {data.preview ? <PreviewBanner feature="Registration" /> : null}
+          {data.demoSandbox ? <DemoMoneyNote /> : null}
           <FontFaces css={data.fonts.css} />
         </>
       }

@@ -7,6 +7,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { feeFormula } from "~/billing/cover-fee";
+import { DemoMoneyNote } from "~/billing/ui/demo-money-note";
 import { replyFor, type FormReply } from "~/forms/form-contract";
 import { formProps, useContractForm } from "~/forms/use-contract-form";
 import { paths } from "~/http/paths";
@@ -38,6 +39,8 @@ export type DonationScreenData = Awaited<ReturnType<typeof donationPage>> & {
   fundraiserEnded: string | null;
   /** The suggested amount chosen on the giving page's button. */
   preset: string | null;
+  /** The event's cards go to the demo's sandbox: the page says no real money moves. */
+  demoSandbox: boolean;
   notice: string | null;
   bought: string | null;
 };
@@ -58,6 +61,7 @@ export function DonationScreen({
   const formReply = review || buyReview ? undefined : (reply as FormReply | undefined);
   return (
     <GuestPage bar={{ ...data, guestName: data.guest?.name ?? null }} branding={data.branding} className="giving">
+      {data.demoSandbox ? <DemoMoneyNote /> : null}
       {data.receipt ? (
         <Receipt data={data} receipt={data.receipt} />
       ) : review ? (
