@@ -52,6 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     eventTitle: event.title,
     currency: event.currency,
     guestName: user ? (user.first_name ?? identity(user).name) : null,
+    firstName: user?.first_name ?? null,
     here,
     signInHref: `/auth/sign-in?returnTo=${encodeURIComponent(here)}`,
     streamUrl: paths.piStream(event.event_id),

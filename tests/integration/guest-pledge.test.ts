@@ -60,6 +60,14 @@ describe(`/pi on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(await pledges()).toEqual([]);
   });
 
+  it("thanks a guest by their first name, and one without a name without their email", async () => {
+    expect((await open("")).firstName).toBe("Maya");
+    const nameless = await makeUser(db);
+    const page = await open("", await sessionCookie(nameless.usr_id));
+    expect(page.firstName).toBeNull();
+    expect(page.guestName).toBe(nameless.email_address);
+  });
+
   it("reviews a valid choice, refuses a missing one at its field, then records the pledge under a new paddle", async () => {
     expect((await open(`&review=1&raise=${raiseId}&key=k1`)).reply).toMatchObject({
       formId: "guest-pledge",

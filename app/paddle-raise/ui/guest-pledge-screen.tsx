@@ -22,6 +22,8 @@ type PageData = Awaited<ReturnType<typeof guestPledgePage>> & {
   eventTitle: string;
   currency: string;
   guestName: string | null;
+  /** The guest's first name, to thank them by; null when their account has none (never their email). */
+  firstName: string | null;
   here: string;
   signInHref: string;
   streamUrl: string;
@@ -176,7 +178,7 @@ function Review({ data, review }: { data: PageData; review: NonNullable<PageData
 function Thanks({ data, amount, anonymous }: { data: PageData; amount: number; anonymous: boolean }) {
   return (
     <section className="guest-card guest-pledge__card--thanks" aria-labelledby="thanks-heading">
-      <h2 id="thanks-heading">Thank you{data.guestName ? `, ${data.guestName}` : ""}!</h2>
+      <h2 id="thanks-heading">Thank you{data.firstName ? `, ${data.firstName}` : ""}!</h2>
       <p>
         Your pledge of <strong>{formatRoundMoney(amount, data.currency)}</strong> is recorded
         {anonymous ? ", as Anonymous on the screens" : ""}. It is added to your bill at checkout.
