@@ -170,6 +170,21 @@ describe(`the demo sandbox on ${process.env.TEST_DB_ENGINE}`, () => {
     expect((await billingSettings(demoEventId)).demoSandbox).toBe(true);
   });
 
+  it("says \"Demo: no real money\" on the demo gala's giving page and registration, and not on another event's page", async () => {
+    const { call, makeRequest } = await import("../support/route-calls");
+    const dpRoute = await import("~/routes/dp");
+    const registerRoute = await import("~/routes/register");
+    const other = await makeEvent(db);
+    const sandboxed = async (route: typeof dpRoute | typeof registerRoute, path: string, eventId: number) => {
+      const outcome = await call(route.loader, makeRequest(`${path}?id=${eventId}`));
+      expect(outcome.status).toBe(200);
+      return (outcome.data as { demoSandbox: boolean }).demoSandbox;
+    };
+    expect(await sandboxed(dpRoute, "/dp", demoEventId)).toBe(true);
+    expect(await sandboxed(registerRoute, "/register", demoEventId)).toBe(true);
+    expect(await sandboxed(dpRoute, "/dp", other.event_id)).toBe(false);
+  });
+
   it("never opens the sandbox for another event, nor for the demo gala once its organiser enters real keys", async () => {
     const { paymentProviderFor, saveBillingSettings } = await import("~/billing/settings.server");
     const { cardsInSandbox, SANDBOX_STRIPE_KEY } = await import("~/sandbox/switch.server");
