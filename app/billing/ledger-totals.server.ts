@@ -38,6 +38,11 @@ export interface LedgerSnapshot {
   billed: number;
   collected: number;
   outstanding: number;
+  /**
+   * What was given free, shown apart (DOMAIN.md, "Money"): the comped invoice lines, and tickets registered as comps
+   * at their price. Not in billed: a comp takes its line off what is owed.
+   */
+  comped: number;
 }
 
 const PAID = sql`('paid', 'disputed')`;
@@ -57,7 +62,7 @@ export async function syncLedger(eventId: number, database = appDb): Promise<voi
 export async function ledgerSnapshot(db: Executor, eventId: number, at: Date | null = null): Promise<LedgerSnapshot> {
   const before = (column: ReturnType<typeof sql.raw>) =>
     at === null ? sql`true` : sql`${column} < ${at.toISOString()}::timestamptz`;
-  const [invoiced, outside, refunds, standing] = await Promise.all([
+  const [invoiced, outside, refunds, standing, [comps]] = await Promise.all([
     queryRows<{ source: string; billed: string; collected: string }>(
       db,
       sql`
@@ -131,6 +136,18 @@ export async function ledgerSnapshot(db: Executor, eventId: number, at: Date | n
       where r.event_id = ${eventId} and r.status = 'succeeded' and ${before(sql.raw("r.created_at"))}`,
     ),
     eventSources(db, eventId),
+    queryRows<{ lines: string; tickets: string }>(
+      db,
+      sql`
+      select
+        (select coalesce(-sum(amount), 0) from invoice_line
+          where event_id = ${eventId} and source = 'comp' and ${before(sql.raw("created_at"))})::bigint as lines,
+        (select coalesce(sum(t.price * tp.quantity), 0) from ticket_payment tp
+          join payment p on p.payment_id = tp.payment_id
+          join ticket t on t.ticket_id = tp.ticket_id
+          where tp.event_id = ${eventId} and p.method = 'comp' and tp.status <> 'cancelled'
+            and ${before(sql.raw("tp.created_at"))})::bigint as tickets`,
+    ),
   ]);
 
   const bySource = new Map<string, SourceMoney>();
@@ -152,7 +169,8 @@ export async function ledgerSnapshot(db: Executor, eventId: number, at: Date | n
     .sort((a, b) => compareSources(a.source, b.source));
   const billed = sources.reduce((sum, entry) => sum + entry.billed, 0);
   const collected = sources.reduce((sum, entry) => sum + entry.collected, 0);
-  return { sources, billed, collected, outstanding: billed - collected };
+  const comped = Number(comps.lines) + Number(comps.tickets);
+  return { sources, billed, collected, outstanding: billed - collected, comped };
 }
 
 /** What the ledger gained between two times (either end open): per source, and the outstanding at the end. */
@@ -181,6 +199,7 @@ export async function ledgerBetween(
     billed: end.billed - start.billed,
     collected: end.collected - start.collected,
     outstanding: end.outstanding,
+    comped: end.comped - start.comped,
   };
 }
 

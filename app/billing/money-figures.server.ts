@@ -6,7 +6,8 @@
  * - pledged: what guests owe once it is theirs to pay (an item won or hammered, a ticket, a purchase, a gift, a
  *   pledge, a duel gift, raffle tickets, a covered fee), net of comps, reversals and refunds. The leading bid of an
  *   item still open is not money yet: an item is billed when it has a winner;
- * - outstanding: pledged less raised, what guests still owe.
+ * - outstanding: pledged less raised, what guests still owe;
+ * - comped: what was given free (comped lines, tickets registered as comps at their price), shown apart: not pledged.
  *
  * They are the billing ledger's (./ledger-totals.server.ts) after bringing the invoices up to date with what guests
  * owe now, so a screen never shows a figure the invoices do not hold.
@@ -28,6 +29,7 @@ export interface MoneyFigures {
   pledged: number;
   raised: number;
   outstanding: number;
+  comped: number;
   sources: SourceFigures[];
 }
 
@@ -37,6 +39,7 @@ export function figuresOf(ledger: LedgerSnapshot): MoneyFigures {
     pledged: ledger.billed,
     raised: ledger.collected,
     outstanding: ledger.billed - ledger.collected,
+    comped: ledger.comped,
     sources: ledger.sources.map((entry) => ({
       source: entry.source,
       pledged: entry.billed,

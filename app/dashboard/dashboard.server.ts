@@ -38,6 +38,8 @@ export async function dashboardFigures(eventId: number) {
       total: format(money.raised),
       pledged: format(money.pledged),
       outstanding: format(money.outstanding),
+      // Shown apart, and only when something was given free.
+      comped: money.comped > 0 ? format(money.comped) : null,
       goal: goal === null ? null : format(goal),
       goalInput: goal === null ? "" : String(goal / 100),
       // Of the goal, for the progress bar (capped at 100) and the words beside it.

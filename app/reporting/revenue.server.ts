@@ -34,6 +34,7 @@ export async function revenueReport(scope: ReportScope): Promise<Report> {
       { label: "Raised", value: ledger.raised, kind: "money", note: "collected, less refunds" },
       { label: "Pledged", value: ledger.pledged, kind: "money", note: "owed once an item closes or a gift is made" },
       { label: "Outstanding", value: ledger.outstanding, kind: "money", note: "pledged, not yet raised" },
+      { label: "Comped", value: ledger.comped, kind: "money", note: "given free, not in pledged" },
       { label: "Goal", value: goal, kind: "money", note: goal === null ? "not set on the dashboard" : undefined },
       {
         label: "Raised of the goal",

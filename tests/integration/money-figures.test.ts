@@ -84,6 +84,20 @@ beforeAll(async () => {
     status: "paid",
   });
 
+  // Two tickets given as comps when registered (a sponsor's guests): free, so shown apart, not pledged.
+  const [comp] = await db
+    .insert(payment)
+    .values({ event_id: eventId, amount: 0, method: "comp", status: "paid" })
+    .returning();
+  await db.insert(ticket_payment).values({
+    event_id: eventId,
+    ticket_id: dinner.ticket_id,
+    payment_id: comp.payment_id,
+    quantity: 2,
+    amount: 0,
+    status: "paid",
+  });
+
   // A silent item won and a live lot hammered by one guest, who pays $600 in cash.
   const winnerGuest = await makeWinner(db, eventId, 450_00, 300_00);
   const [lot] = await db
@@ -180,10 +194,17 @@ beforeAll(async () => {
 const PLEDGED = 2_660_00;
 const RAISED = 1_760_00;
 const OUTSTANDING = 900_00;
+// Given free, shown apart: the comped $150 ticket line, and two comp tickets at $150.
+const COMPED = 450_00;
 
 describe(`every figure of an event with every kind of money on ${process.env.TEST_DB_ENGINE}`, () => {
   it("is the ledger's, worked out by hand", async () => {
-    expect(await moneyFigures(eventId)).toMatchObject({ pledged: PLEDGED, raised: RAISED, outstanding: OUTSTANDING });
+    expect(await moneyFigures(eventId)).toMatchObject({
+      pledged: PLEDGED,
+      raised: RAISED,
+      outstanding: OUTSTANDING,
+      comped: COMPED,
+    });
     const bySource = Object.fromEntries(
       (await moneyFigures(eventId)).sources.map((entry) => [entry.source, [entry.pledged, entry.raised]]),
     );
@@ -204,7 +225,12 @@ describe(`every figure of an event with every kind of money on ${process.env.TES
     const dashboard = (
       await call(dashboardRoute.loader as RouteFunction, makeRequest("/admin/dashboard", { cookie: owner }))
     ).data as DashboardData;
-    expect(dashboard.raised).toMatchObject({ total: "$1,760.00", pledged: "$2,660.00", outstanding: "$900.00" });
+    expect(dashboard.raised).toMatchObject({
+      total: "$1,760.00",
+      pledged: "$2,660.00",
+      outstanding: "$900.00",
+      comped: "$450.00",
+    });
     expect(dashboard.figures).toMatchObject({ ticketsRaised: "$270.00" });
 
     const revenue = await call(
@@ -213,7 +239,12 @@ describe(`every figure of an event with every kind of money on ${process.env.TES
     );
     const report = (revenue.data as { report: Report }).report;
     const figure = (label: string) => report.figures.find((entry) => entry.label === label)?.value;
-    expect([figure("Raised"), figure("Pledged"), figure("Outstanding")]).toEqual([RAISED, PLEDGED, OUTSTANDING]);
+    expect([figure("Raised"), figure("Pledged"), figure("Outstanding"), figure("Comped")]).toEqual([
+      RAISED,
+      PLEDGED,
+      OUTSTANDING,
+      COMPED,
+    ]);
     expect(report.tables.find((table) => table.id === "sources")!.totals).toMatchObject({
       pledged: PLEDGED,
       raised: RAISED,

@@ -314,6 +314,9 @@ function RaisedCard({
             href={reportHref}
           />
           <Figure label="Outstanding" value={raised.outstanding} detail="pledged, not yet raised" href={reportHref} />
+          {raised.comped ? (
+            <Figure label="Comped" value={raised.comped} detail="given free, not in pledged" href={reportHref} />
+          ) : null}
         </dl>
         {raised.percent !== null ? (
           <progress
