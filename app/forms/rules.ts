@@ -547,6 +547,9 @@ export const MAX_CENTS = 2_000_000_000;
 export type MoneyReading = { cents: number | null } | { error: string };
 
 /** Blank reads as null (no amount). */
+/** What a typed amount above MAX_CENTS is told, with the largest one taken. */
+export const TOO_LARGE = `That amount is too large: the most is ${(MAX_CENTS / 100).toLocaleString("en-US")}.`;
+
 export function readMoney(input: string): MoneyReading {
   const text = input
     .trim()
@@ -556,7 +559,7 @@ export function readMoney(input: string): MoneyReading {
   if (/^-/.test(text)) return { error: "Amounts cannot be negative." };
   if (!/^\d+(\.\d{1,2})?$/.test(text)) return { error: "Enter an amount such as 1,250 or 1,250.50." };
   const cents = Math.round(Number(text) * 100);
-  if (cents > MAX_CENTS) return { error: "That amount is too large." };
+  if (cents > MAX_CENTS) return { error: TOO_LARGE };
   return { cents };
 }
 

@@ -31,9 +31,14 @@ function checkAmountChoice(value: { level: string; custom: number | null }, cont
     context.addIssue({ code: "custom", path: ["custom"], message: "Type the amount." });
   if (value.level === "custom" && value.custom === 0)
     context.addIssue({ code: "custom", path: ["custom"], message: "A pledge is more than $0." });
+  // A slip of the clerk's hand (a zero too many) is caught at once; a larger gift is a gift staff record by hand.
+  if (value.level === "custom" && value.custom !== null && value.custom > GIFT_LIMITS.max)
+    context.addIssue({ code: "custom", path: ["custom"], message: FLOOR_PLEDGE_TOO_LARGE });
   if (value.level !== "custom" && !/^\d+$/.test(value.level))
     context.addIssue({ code: "custom", path: ["level"], message: "Choose an amount." });
 }
+
+export const FLOOR_PLEDGE_TOO_LARGE = `A pledge here is at most ${(GIFT_LIMITS.max / 100).toLocaleString("en-US")}: record a larger gift under Donations.`;
 
 /** The amount, in cents, that a pledge form chose. */
 export const chosenAmount = (value: { level: string; custom: number | null }) =>
@@ -48,7 +53,10 @@ export const cancelPledgeSchema = z.object({ pledge: rowId, reason: reasonField 
 export const correctPledgeSchema = z.object({
   pledge: rowId,
   paddle: paddleNumber,
-  amount: moneyField({ required: true, label: "The amount" }),
+  amount: moneyField({ required: true, label: "The amount" }).refine(
+    (cents) => cents === null || cents <= GIFT_LIMITS.max,
+    FLOOR_PLEDGE_TOO_LARGE,
+  ),
   reason: reasonField,
 });
 

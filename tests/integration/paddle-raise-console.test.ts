@@ -107,7 +107,7 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(await pledges()).toEqual([]);
   });
 
-  it("refuses an unknown paddle, a letter in the paddle and a missing custom amount at their fields, and records nothing", async () => {
+  it("refuses an unknown paddle, a letter in the paddle, a missing or too large custom amount at their fields, and records nothing", async () => {
     expect(await pledgeAt(9999, "100000")).toMatchObject({
       status: 400,
       data: { formId: "floor-pledge", error: { paddle: ["Nobody holds paddle 9999 at this event."] } },
@@ -120,6 +120,11 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(await pledgeAt(bidder.paddle, "custom")).toMatchObject({
       status: 400,
       data: { error: { custom: ["Type the amount."] } },
+    });
+    // A zero too many: caught at the field, with the most a pledge here takes.
+    expect(await pledgeAt(bidder.paddle, "custom", { custom: "1,000,000" })).toMatchObject({
+      status: 400,
+      data: { error: { custom: ["A pledge here is at most 100,000: record a larger gift under Donations."] } },
     });
     expect(await pledges()).toEqual([]);
   });

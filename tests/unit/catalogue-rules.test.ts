@@ -16,7 +16,7 @@ describe("amounts as people type them", () => {
     expect(readMoney("-5")).toEqual({ error: "Amounts cannot be negative." });
     expect(readMoney("ten")).toEqual({ error: "Enter an amount such as 1,250 or 1,250.50." });
     expect(readMoney("1.005")).toEqual({ error: "Enter an amount such as 1,250 or 1,250.50." });
-    expect(readMoney("99999999999")).toEqual({ error: "That amount is too large." });
+    expect(readMoney("99999999999")).toEqual({ error: "That amount is too large: the most is 20,000,000." });
   });
 
   it("gives zod the cents, or the message, and says when a required amount is missing", () => {
