@@ -16,7 +16,7 @@ import { Refusal } from "~/forms/refusal";
 import { formatInZone } from "~/ui/zoned-time";
 import { auction_item, donation, event, payment } from "~drizzle/schema";
 import { fundraiserForGift } from "./fundraisers.server";
-import { suggestedAmounts, type GiftInput } from "./gift-forms";
+import { suggestedAmounts, tributeText, type GiftInput } from "./gift-forms";
 import { paceGiftPage } from "./gift-page-pacing.server";
 import type { PacedClient } from "~/auth/pacing.server";
 import type { CheckoutPages } from "~/billing/checkout.server";
@@ -89,13 +89,22 @@ export interface GiftReview {
   monthly: boolean;
   /** The fundraiser's page the gift counts on. */
   fundraiserName: string | null;
+  /** The dedication, when there is one. */
+  tribute: string | null;
+  /** Who gives, as the receipt will name them, and where it goes. */
+  donor: { name: string | null; email: string | null };
+  /** Shown as "Anonymous" on the room's screens and the giving page. */
+  anonymous: boolean;
+  /** The note to the organisation. */
+  note: string | null;
 }
 
 /** What the donor's form would give, worked out and refused as `give` would, for the donor to confirm. */
 export async function reviewGift(eventId: number, input: GiftInput, donor: Donor | null): Promise<GiftReview> {
   const fundraiserName = await checkGift(eventId, input, donor);
   // A gift on the bill carries no fee: the fee is a card's, covered when the bill is paid by card.
-  const fee = input.pay === "invoice" ? 0 : (await giftOf(eventId, input, donor)).fee;
+  const gift = await giftOf(eventId, input, donor);
+  const fee = input.pay === "invoice" ? 0 : gift.fee;
   return {
     amount: input.amount,
     fee,
@@ -103,6 +112,10 @@ export async function reviewGift(eventId: number, input: GiftInput, donor: Donor
     pay: input.pay,
     monthly: input.frequency === "monthly",
     fundraiserName,
+    tribute: tributeText(gift.tributeKind, gift.tributeName),
+    donor: { name: [gift.firstName, gift.lastName].filter(Boolean).join(" ") || null, email: gift.email },
+    anonymous: gift.isAnonymous,
+    note: gift.message ?? null,
   };
 }
 
@@ -196,10 +209,7 @@ export async function giftReceipt(eventId: number, donationId: number) {
     status: row.status,
     method: row.method,
     frequency: row.frequency,
-    tribute:
-      row.tribute_kind && row.tribute_name
-        ? `In ${row.tribute_kind === "memory" ? "memory" : "honour"} of ${row.tribute_name}`
-        : null,
+    tribute: tributeText(row.tribute_kind, row.tribute_name),
     date: formatInZone(row.created_at, settings.timeZone),
     taxId: settings.taxId,
     receiptText: settings.receiptText,

@@ -18,7 +18,7 @@ import { Refusal } from "~/forms/refusal";
 import { formatInZone } from "~/ui/zoned-time";
 import { donation, event, fundraiser, payment, usr } from "~drizzle/schema";
 import { checkAttributablePage } from "./fundraisers.server";
-import type { DonationInput } from "./gift-forms";
+import { tributeText, type DonationInput } from "./gift-forms";
 
 export async function listDonations(eventId: number) {
   const [eventRow] = await db
@@ -68,10 +68,7 @@ export async function listDonations(eventId: number) {
         [row.first_name, row.last_name].filter(Boolean).join(" ") ||
         (row.anonymised ? "Erased" : (row.guestName ?? "—")),
       email: row.email ?? row.guestEmail,
-      tribute:
-        row.tribute_kind && row.tribute_name
-          ? `${row.tribute_kind === "memory" ? "In memory of" : "In honour of"} ${row.tribute_name}`
-          : "",
+      tribute: tributeText(row.tribute_kind, row.tribute_name) ?? "",
       at: formatInZone(row.at, eventRow.timeZone),
     })),
   };

@@ -91,6 +91,12 @@ export const giftSchema = z
 
 export type GiftInput = z.output<typeof giftSchema>;
 
+/** A gift's dedication as the receipt, the confirmation and the staff list say it ("In memory of Ada Byron"). */
+export function tributeText(kind: string | null | undefined, name: string | null | undefined): string | null {
+  if (!kind || !name) return null;
+  return `${kind === "memory" ? "In memory of" : "In honour of"} ${name}`;
+}
+
 export const buyItemSchema = z.object({
   item: rowIdOr("Choose an item."),
   submission: z.string().min(8).max(80),

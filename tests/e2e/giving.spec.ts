@@ -34,6 +34,10 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Email").fill("rosa.diaz@example.test");
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page.getByText(/^\$100\.00 to .+, paid by card on the next page\.$/)).toBeVisible();
+    // The confirmation shows the dedication and who gives before anything is paid.
+    const review = page.getByRole("definition");
+    await expect(review.filter({ hasText: "In honour of Coach Rivera" })).toBeVisible();
+    await expect(review.filter({ hasText: "Rosa Diaz, rosa.diaz@example.test" })).toBeVisible();
     expect(await gifts()).toHaveLength(0);
     await page.getByRole("button", { name: "Confirm: pay $100.00" }).click();
 

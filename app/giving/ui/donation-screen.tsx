@@ -269,6 +269,23 @@ function GiftConfirm({ data, reply }: { data: DonationScreenData; reply: ReviewR
         ) : null}
         <dt>Total{review.pay === "invoice" ? ", on your bill" : ", by card"}</dt>
         <dd>{money(review.total)}</dd>
+        {review.tribute ? (
+          <>
+            <dt>Dedication</dt>
+            <dd>{review.tribute}</dd>
+          </>
+        ) : null}
+        <dt>From</dt>
+        <dd>
+          {[review.donor.name, review.donor.email].filter(Boolean).join(", ")}
+          {review.anonymous ? " (shown as Anonymous in the room)" : ""}
+        </dd>
+        {review.note ? (
+          <>
+            <dt>Your note</dt>
+            <dd>{review.note}</dd>
+          </>
+        ) : null}
       </dl>
       {review.fundraiserName ? <p>It counts towards {review.fundraiserName}'s page.</p> : null}
     </MoneyReview>
