@@ -259,7 +259,12 @@ describe(`the inventory on ${process.env.TEST_DB_ENGINE}`, () => {
       ["a negative value", { value: "-5" }, "value", "Amounts cannot be negative."],
       ["a garbled value", { value: "12abc" }, "value", "Enter an amount such as 1,250 or 1,250.50."],
       ["a value with three decimals", { value: "1.234" }, "value", "Enter an amount such as 1,250 or 1,250.50."],
-      ["a value beyond any gala", { value: "99999999999" }, "value", "That amount is too large: the most is 20,000,000."],
+      [
+        "a value beyond any gala",
+        { value: "99999999999" },
+        "value",
+        "That amount is too large: the most is 20,000,000.",
+      ],
       ["a donor that is not an id", { donor_id: "abc" }, "donor_id", "Choose a donor from the list."],
       ["a negative order", { display_order: "-1" }, "display_order", "Enter a whole number, 0 or more (such as 10)."],
     ])("refuses %s beside the field, keeping what was typed, creating nothing", async (_, change, field, message) => {
