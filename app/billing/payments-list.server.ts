@@ -6,7 +6,7 @@
  * order to pay at the event is not money until it is paid (on the guest's invoice, listed there, or at the door, when
  * it becomes a cash or check payment).
  */
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, ne, or, sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { toCsv } from "~/grid/grid-csv";
@@ -15,6 +15,7 @@ import {
   donation,
   event,
   invoice,
+  invoice_line,
   payment,
   pledge,
   purchase,
@@ -43,6 +44,10 @@ export async function listPayments(eventId: number, filters: PaymentFilters) {
   const firstGuest = (column: string) =>
     sql`(select ${sql.identifier(column)} from ${registrant} where ${registrant.payment_id} = ${payment.payment_id}
       order by ${registrant.registrant_id} limit 1)`;
+  // A gift by someone without an account (a card gift at /dp, cash at the desk) is named on the gift itself.
+  const giftDonor = (column: string) =>
+    sql`(select ${sql.identifier(column)} from ${donation} where ${donation.payment_id} = ${payment.payment_id}
+      order by ${donation.donation_id} limit 1)`;
   const pointsAt = (table: { payment_id: unknown }) =>
     sql`exists (select 1 from ${table} where ${table.payment_id} = ${payment.payment_id})`;
   const rows = await db
@@ -57,9 +62,13 @@ export async function listPayments(eventId: number, filters: PaymentFilters) {
         when ${pointsAt(purchase)} then 'Purchase'
         when ${pointsAt(pledge)} then 'Pledge' end`,
       paddle: sql<number | null>`coalesce(${usr_event_paddle.paddle}, ${firstGuest("paddle")})`,
-      first: sql<string | null>`coalesce(${usr.first_name}, ${firstGuest("first_name")})`,
-      last: sql<string | null>`coalesce(${usr.last_name}, ${firstGuest("last_name")})`,
-      email: usr.email_address,
+      first: sql<string | null>`coalesce(${usr.first_name}, ${firstGuest("first_name")}, ${giftDonor("first_name")})`,
+      last: sql<string | null>`coalesce(${usr.last_name}, ${firstGuest("last_name")}, ${giftDonor("last_name")})`,
+      email: sql<string | null>`coalesce(${usr.email_address}, ${giftDonor("email")})`,
+      // What a guest may come to collect: an invoice's items (won or bought), or a purchase.
+      hasItems: sql<boolean>`(${pointsAt(purchase)} or exists (select 1 from ${invoice_line}
+        where ${invoice_line.invoice_id} = ${payment.invoice_id}
+          and ${invoice_line.source} in ('auction', 'live', 'purchase') and ${invoice_line.amount} > 0))`,
       method: payment.method,
       status: payment.status,
       amount: payment.amount,
@@ -78,6 +87,8 @@ export async function listPayments(eventId: number, filters: PaymentFilters) {
         eq(payment.event_id, eventId),
         ne(payment.status, "cancelled"),
         ne(payment.method, "pay_at_event"),
+        // A card page opened outside an invoice and not paid (a gift or tickets left on it) is not money yet.
+        or(isNotNull(payment.invoice_id), ne(payment.status, "pending")),
         filters.method ? eq(payment.method, filters.method) : undefined,
         filters.status ? eq(payment.status, filters.status) : undefined,
       ),
@@ -102,6 +113,9 @@ export async function listPayments(eventId: number, filters: PaymentFilters) {
       paidFor: row.invoiceNumber !== null ? `Invoice ${row.invoiceNumber}` : (row.paidFor ?? "Outside an invoice"),
       methodName: PAYMENT_METHOD_NAMES[row.method] ?? row.method,
       at: formatInZone(row.at, eventRow.timeZone),
+      day: formatInZone(row.at, eventRow.timeZone, "date"),
+      time: formatInZone(row.at, eventRow.timeZone, "time"),
+      hasItems: Boolean(row.hasItems),
       refundable: row.status === "paid" ? row.amount - row.refunded : 0,
       refunds: refunds
         .filter((entry) => entry.paymentId === row.id)

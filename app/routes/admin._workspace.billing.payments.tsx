@@ -78,23 +78,27 @@ export default function PaymentsPage() {
         <p>Every payment and refund of the event. Refund whole or part with a reason, and mark items picked up.</p>
       </div>
       <Form method="get" className="billing-search">
-        <label htmlFor="payments-method">Method</label>
-        <select id="payments-method" name="method" defaultValue={params.get("method") ?? ""}>
-          <option value="">All</option>
-          <option value="card">Card on file</option>
-          <option value="checkout">Card (paid online)</option>
-          <option value="cash">Cash</option>
-          <option value="check">Check</option>
-        </select>
-        <label htmlFor="payments-status">Status</label>
-        <select id="payments-status" name="status" defaultValue={params.get("status") ?? ""}>
-          <option value="">All</option>
-          {PAYMENT_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {PAYMENT_STATUS[status]}
-            </option>
-          ))}
-        </select>
+        <span className="billing-search__field">
+          <label htmlFor="payments-method">Method</label>
+          <select id="payments-method" name="method" defaultValue={params.get("method") ?? ""}>
+            <option value="">All</option>
+            <option value="card">Card on file</option>
+            <option value="checkout">Card (paid online)</option>
+            <option value="cash">Cash</option>
+            <option value="check">Check</option>
+          </select>
+        </span>
+        <span className="billing-search__field">
+          <label htmlFor="payments-status">Status</label>
+          <select id="payments-status" name="status" defaultValue={params.get("status") ?? ""}>
+            <option value="">All</option>
+            {PAYMENT_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {PAYMENT_STATUS[status]}
+              </option>
+            ))}
+          </select>
+        </span>
         <Button type="submit">Filter</Button>
         {mayExport ? (
           <a className={buttonClass({ variant: "ghost" })} href={`/admin/billing/payments/csv?${csv}`} download>

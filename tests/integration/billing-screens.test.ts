@@ -7,6 +7,7 @@ import { invoiceIdFor, recordManualPayment } from "~/billing/charges.server";
 import { invoicePath } from "~/billing/invoice-link.server";
 import { invoiceTotals } from "~/billing/invoice.server";
 import { setItemReceived } from "~/billing/payments-list.server";
+import { recordStaffGift } from "~/giving/donations-admin.server";
 import { registerParty } from "~/registration/register-party.server";
 import * as paymentsRoute from "~/routes/admin._workspace.billing.payments";
 import * as paymentsCsvRoute from "~/routes/admin._workspace.billing.payments_.csv";
@@ -21,6 +22,7 @@ import { testDatabase } from "../support/database";
 import { lastMailTo, linkTo } from "../support/mailbox";
 import { giveRole, makeEvent, makeUser, sessionCookie, teamRole, teamRoleWithout } from "../support/people";
 import { call, makeRequest, type RouteFunction } from "../support/route-calls";
+import type { DonationInput } from "~/giving/gift-forms";
 
 const fake = await vi.hoisted(async () => {
   const { startStripeSandbox } = await import("~/demo/sandbox/stripe/server");
@@ -274,7 +276,7 @@ describe(`billing screens on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(csvRefused.status).toBe(403);
   });
 
-  it("lists the money taken outside invoices too: a walk-in's cash at the door, not an order still to pay", async () => {
+  it("lists the money taken outside invoices too: a walk-in's cash at the door and a gift by name, not an order or a card page still to pay", async () => {
     const [record] = await db.insert(registration).values({}).returning();
     await db.update(event).set({ registration_id: record.registration_id }).where(eq(event.event_id, eventId));
     const [single] = await db
@@ -302,16 +304,40 @@ describe(`billing screens on ${process.env.TEST_DB_ENGINE}`, () => {
       submissionKey: "winner-cash",
     });
 
+    // A gift in cash at the desk from someone without an account, and a card page left unpaid (not money yet).
+    await recordStaffGift(
+      eventId,
+      {
+        amount: 5_000,
+        method: "cash",
+        check_number: null,
+        first_name: "Margaret",
+        last_name: "Chen",
+        email: "margaret@example.org",
+        is_anonymous: false,
+        message: null,
+        tribute_kind: null,
+        tribute_name: null,
+        fundraiser: null,
+      } satisfies DonationInput,
+      (await makeUser(db)).usr_id,
+    );
+    await db.insert(payment).values({ event_id: eventId, amount: 10_000, method: "checkout", status: "pending" });
+
     const list = await call(
       paymentsRoute.loader as RouteFunction,
       makeRequest(`/admin/billing/payments?id=${eventId}`, { cookie: biller }),
     );
-    const { payments } = list.data as { payments: { guest: string; paidFor: string; amount: number }[] };
-    expect(payments.map(({ guest, paidFor, amount }) => ({ guest, paidFor, amount }))).toEqual([
-      { guest: expect.any(String), paidFor: expect.stringMatching(/^Invoice \d+$/), amount: 8_000 },
-      { guest: "Walter Walkin", paidFor: "Tickets", amount: 25_000 },
+    const { payments } = list.data as {
+      payments: { guest: string; paidFor: string; amount: number; hasItems: boolean }[];
+    };
+    // Only what paid for items may be marked picked up: the winner's invoice, not tickets or a gift.
+    expect(payments.map(({ guest, paidFor, amount, hasItems }) => ({ guest, paidFor, amount, hasItems }))).toEqual([
+      { guest: "Margaret Chen", paidFor: "Gift", amount: 5_000, hasItems: false },
+      { guest: expect.any(String), paidFor: expect.stringMatching(/^Invoice \d+$/), amount: 8_000, hasItems: true },
+      { guest: "Walter Walkin", paidFor: "Tickets", amount: 25_000, hasItems: false },
     ]);
-    expect(payments[1]).toMatchObject({
+    expect(payments[2]).toMatchObject({
       methodName: "Cash",
       paddle: paidAtDoor.party.guests[0].paddle,
       refundable: 25_000,

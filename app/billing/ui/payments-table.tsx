@@ -9,7 +9,10 @@ import type { SerializeFrom } from "@remix-run/node";
 
 type PaymentRow = SerializeFrom<typeof listPayments>["payments"][number];
 
-/** The event's payments with their refunds: each can be marked picked up, and refunded while some is left. */
+/**
+ * The event's payments with their refunds: each that paid for items can be marked picked up, and each refunded while
+ * some is left.
+ */
 export function PaymentsTable({
   payments,
   currency,
@@ -41,7 +44,10 @@ export function PaymentsTable({
         <tbody>
           {payments.map((row) => (
             <tr key={row.id}>
-              <td>{row.at}</td>
+              <td className="billing-table__when">
+                {row.day}
+                <div className="muted">{row.time}</div>
+              </td>
               <td>
                 {row.paddle !== null ? `${row.paddle} · ` : ""}
                 {row.guest}
@@ -65,7 +71,7 @@ export function PaymentsTable({
                 ))}
               </td>
               <td>
-                {row.status === "paid" || row.itemReceived ? (
+                {row.hasItems && (row.status === "paid" || row.itemReceived) ? (
                   <Form method="post">
                     <input type="hidden" name="intent" value={PAYMENTS_INTENT.received} />
                     <input type="hidden" name="payment" value={row.id} />
