@@ -51,24 +51,33 @@ export function ChargeAllPanel({
         Charges every guest who owes and has a card on file, one by one. Safe to press again: an unfinished run is
         resumed, and nobody is charged twice.
       </p>
-      <FormDialog
-        name={CHARGE_ALL_FORM}
-        trigger={busy ? "Starting…" : running ? "Resume charging" : "Charge all cards on file"}
-        triggerVariant="primary"
-        triggerSize="md"
-        title={chargeAllQuestion(preview, currency)}
-        description={
-          preview.guests === 0
-            ? "No guest who owes has a card on file now: nothing would be charged."
-            : `Each card is charged what its guest owes, one guest after another; the results show here. Nobody is charged twice.`
-        }
-        submitLabel={
-          preview.guests === 0 ? "Go ahead" : `Charge ${preview.guests === 1 ? "1 card" : `${preview.guests} cards`}`
-        }
-        fields={{ intent: WINNERS_INTENT.chargeAll }}
-      >
-        {() => null}
-      </FormDialog>
+      {preview.guests === 0 && !preview.resumes ? (
+        // Nothing to charge: no button that would start an empty run, and the reason in its place.
+        <p className="charge-all__nothing" role="status">
+          No guest who owes has a card on file now: there is nothing to charge.
+        </p>
+      ) : (
+        <FormDialog
+          name={CHARGE_ALL_FORM}
+          trigger={busy ? "Starting…" : running ? "Resume charging" : "Charge all cards on file"}
+          triggerVariant="primary"
+          triggerSize="md"
+          title={chargeAllQuestion(preview, currency)}
+          description={
+            preview.guests === 0
+              ? "Every guest of the unfinished run is charged or settled: finishing it charges nobody."
+              : `Each card is charged what its guest owes, one guest after another; the results show here. Nobody is charged twice.`
+          }
+          submitLabel={
+            preview.guests === 0
+              ? "Finish the run"
+              : `Charge ${preview.guests === 1 ? "1 card" : `${preview.guests} cards`}`
+          }
+          fields={{ intent: WINNERS_INTENT.chargeAll }}
+        >
+          {() => null}
+        </FormDialog>
+      )}
       {run && run.total > 0 ? (
         <>
           <label className="charge-all__progress">
