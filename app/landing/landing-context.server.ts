@@ -4,10 +4,11 @@
  * /event and the page designer's live preview both load it, so the preview is the real page with real content.
  */
 import { routes } from "@remix-run/dev/server-build";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import { itemBidPath } from "~/catalogue/item-links";
 import { safeWebsite, shownSponsors } from "~/catalogue/sponsors.server";
 import { db } from "~/db.server";
-import { featureVisibility, type FeatureFlags } from "~/events/feature-switches";
+import { featureState, featureVisibility, isEventLive, type FeatureFlags } from "~/events/feature-switches";
 import { eventAddress } from "~/http/paths";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { brandColoursAndFonts } from "~/ui/branding";
@@ -16,6 +17,7 @@ import { formatInZone } from "~/ui/zoned-time";
 import {
   auction_item,
   type event,
+  live_lot,
   registration,
   silent_auction,
   ticket,
@@ -108,6 +110,7 @@ export async function loadLandingContext(
         visible("virtual_auction") && "virtual",
       ].filter((t): t is string => Boolean(t)),
       row.currency,
+      itemPages(row),
     ),
   ]);
 
@@ -222,13 +225,47 @@ function withEvent(path: string | null, eventId: number): string | null {
   return path ? eventAddress(path, eventId) : null;
 }
 
+/** Which of the event's items have a page of their own that a guest can open (the gallery's, /inroombid&item=). */
+interface ItemPages {
+  /** The kinds whose every item has one: a silent or virtual auction's items while that auction is on. */
+  kinds: string[];
+  /** Whether a live lot taking bids online has one. */
+  liveOnline: boolean;
+}
+
+/**
+ * The bidder pages' own rule (bidding/auction-rules.server.ts, rulesOf and rulesForItem), which this floor may not
+ * import: nothing of an archived event; a silent or virtual item when its auction is switched on and set up; a live
+ * lot only while it takes bids online, which needs the live auction switched on and the event open. A tile that led
+ * anywhere else would lead to "Page not found".
+ */
+function itemPages(row: EventRow): ItemPages {
+  if (row.is_archived) return { kinds: [], liveOnline: false };
+  const flags = row as unknown as FeatureFlags;
+  const on = (feature: "silent_auction" | "virtual_auction" | "traditional_auction") =>
+    featureState(flags, feature).enabled;
+  return {
+    kinds: [
+      on("silent_auction") && row.silent_auction_id !== null && "silent",
+      on("virtual_auction") && row.virtual_auction_id !== null && "virtual",
+    ].filter((kind): kind is string => Boolean(kind)),
+    liveOnline: on("traditional_auction") && isEventLive(flags),
+  };
+}
+
 /** Published items of the auctions the visitor may see: counts by type, and the first few to show. */
 async function loadItems(
   eventId: number,
   types: string[],
   currency: string,
+  pages: ItemPages,
 ): Promise<{ counts: Record<string, number>; featured: LandingItem[] }> {
   if (types.length === 0) return { counts: {}, featured: [] };
+  const takesBidsOnline = sql`exists (select from ${live_lot} where ${live_lot.auction_item_id} = ${auction_item.auction_item_id} and ${live_lot.online_bidding})`;
+  const hasPage = sql<boolean>`(${or(
+    pages.kinds.length > 0 ? inArray(auction_item.type, pages.kinds) : sql`false`,
+    pages.liveOnline ? and(eq(auction_item.type, "live"), takesBidsOnline) : sql`false`,
+  )})`;
   const where = and(
     eq(auction_item.event_id, eventId),
     eq(auction_item.status, "published"),
@@ -249,11 +286,14 @@ async function loadItems(
         value: auction_item.value,
         starting_bid: auction_item.starting_bid,
         lot: auction_item.lot,
+        hasPage,
       })
       .from(auction_item)
       .where(where)
-      // Pictured items first, then the organiser's order.
+      // Items a guest can open first (each tile is a link to its page; a live lot bid on only in the room has none),
+      // pictured items first among them, then the organiser's order.
       .orderBy(
+        sql`${hasPage} desc`,
         sql`(${auction_item.featured_image} is null)`,
         asc(auction_item.display_order),
         asc(auction_item.auction_item_id),
@@ -270,6 +310,7 @@ async function loadItems(
       lot: item.lot,
       value: item.value ? formatMoney(item.value, currency) : null,
       startingBid: item.starting_bid ? formatMoney(item.starting_bid, currency) : null,
+      href: item.hasPage ? itemBidPath(eventId, item.id) : null,
     })),
   };
 }

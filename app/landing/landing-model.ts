@@ -15,6 +15,8 @@ export interface LandingItem {
   lot: number | null;
   value: string | null;
   startingBid: string | null;
+  /** The item's own page (its picture, story and bids), or null for a live lot bid on only in the room: none. */
+  href: string | null;
 }
 
 export interface LandingAuction {

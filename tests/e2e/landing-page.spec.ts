@@ -71,20 +71,106 @@ test.describe("without JavaScript", () => {
     // Without keen-slider the slides are a row that scrolls sideways; no carousel buttons that could not work.
     await expect(page.getByRole("button", { name: "Next slide" })).toHaveCount(0);
     expect(await page.locator(".landing-slides__track").evaluate((el) => getComputedStyle(el).overflowX)).toBe("auto");
-    // Nor an empty row kept for buttons that never come.
-    await expect(page.locator(".landing-slides__controls")).toBeHidden();
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.+/);
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^http/);
+  });
+
+  test("every live lot of the slides can be reached, by scrolling or by its numbered link", async ({ page, gala }) => {
+    await page.goto(`/event?id=${gala.id}`);
+    const carousel = page.locator(".landing-slides");
+    // The demo's six lots, each in the page with its caption (the tester saw one of six, and nothing to say so).
+    const slides = carousel.getByRole("group", { name: /^\d of 6$/ });
+    await expect(slides).toHaveCount(6);
+    await carousel.scrollIntoViewIfNeeded();
+    await expect(slides.nth(5).locator("figcaption")).not.toBeEmpty();
+    // The row shows that there is more than the first: the slides beside it are on the screen too.
+    await expect(slides.nth(0)).toBeInViewport();
+    await expect(slides.nth(1)).toBeInViewport({ ratio: 0.1 });
+    await expect(slides.nth(5)).not.toBeInViewport();
+    // A link per slide, named after its lot, scrolls the row to it.
+    const links = carousel.getByRole("navigation", { name: /go to a slide/ }).getByRole("link");
+    await expect(links).toHaveCount(6);
+    const lastCaption = (await slides.nth(5).locator("figcaption").textContent()) ?? "";
+    const lastLink = carousel.getByRole("link", { name: `Slide 6: ${lastCaption}`, exact: true });
+    await expect(lastLink).toHaveText("6");
+    await lastLink.click();
+    await expect(slides.nth(5)).toBeInViewport();
+    await expect(slides.nth(0)).not.toBeInViewport();
+  });
+
+  test("each of the featured items is a link, named after it, to the item's page", async ({ page, gala }) => {
+    await page.goto(`/event?id=${gala.id}`);
+    await expect(page.getByRole("heading", { name: "A few of the items" })).toBeVisible();
+    const tiles = page.locator(".landing-items > li");
+    const links = page.locator(".landing-items").getByRole("link");
+    expect(await tiles.count()).toBeGreaterThan(0);
+    await expect(links).toHaveCount(await tiles.count());
+    for (const link of await links.all()) {
+      const title = (await link.locator(".landing-item__title").textContent()) ?? "";
+      // The name is the item's title alone: the list of links reads as the list of items.
+      await expect(link).toHaveAccessibleName(title);
+      await expect(link).toHaveAttribute("href", new RegExp(`^/inroombid\\?id=${gala.id}&item=\\d+$`));
+    }
+    const first = links.first();
+    const title = (await first.locator(".landing-item__title").textContent()) ?? "";
+    await first.click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
   });
 });
 
 test("with JavaScript the slides are a keen-slider carousel with working buttons", async ({ page, gala }) => {
   await page.goto(`/event?id=${gala.id}`);
   const carousel = page.locator(".landing-slides");
+  const slides = carousel.getByRole("group", { name: /^\d of 6$/ });
   await expect(carousel.getByRole("button", { name: "Next slide" })).toBeVisible();
+  await carousel.scrollIntoViewIfNeeded();
+  // The slider's buttons in place of the links that scroll the row.
+  await expect(carousel.getByRole("link")).toHaveCount(0);
   await expect(carousel.getByRole("button", { name: "Slide 1" })).toHaveAttribute("aria-current", "true");
+  // Held, so that only the buttons move it.
+  await carousel.getByRole("button", { name: "Pause" }).click();
+  await expect(carousel.getByRole("button", { name: "Play" })).toBeVisible();
+  // One slide at a time: the second waits beside the first.
+  await expect(slides.nth(0)).toBeInViewport();
+  await expect(slides.nth(1)).not.toBeInViewport();
   await carousel.getByRole("button", { name: "Next slide" }).click();
   await expect(carousel.getByRole("button", { name: "Slide 2" })).toHaveAttribute("aria-current", "true");
+  await expect(slides.nth(1)).toBeInViewport();
+  await expect(slides.nth(0)).not.toBeInViewport();
+  await carousel.getByRole("button", { name: "Slide 5" }).click();
+  await expect(carousel.getByRole("button", { name: "Slide 5" })).toHaveAttribute("aria-current", "true");
+  await expect(slides.nth(4)).toBeInViewport();
+});
+
+test("a lot's picture shows whole, its caption in full, on a phone and on a wide screen", async ({ page, gala }) => {
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1440, height: 900 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.goto(`/event?id=${gala.id}`);
+    const slide = page.getByRole("group", { name: "1 of 6" });
+    await slide.scrollIntoViewIfNeeded();
+    const picture = slide.locator("img");
+    await expect(picture).toHaveJSProperty("complete", true);
+    // The demo's lot pictures carry their title along their bottom: a picture cropped to fill its frame cut it off.
+    const shown = await picture.evaluate((img: HTMLImageElement) => {
+      const box = img.getBoundingClientRect();
+      const scale =
+        getComputedStyle(img).objectFit === "contain"
+          ? Math.min(box.width / img.naturalWidth, box.height / img.naturalHeight)
+          : Math.max(box.width / img.naturalWidth, box.height / img.naturalHeight);
+      return { width: img.naturalWidth * scale, height: img.naturalHeight * scale, box };
+    });
+    expect(shown.height, `the picture's height at ${size.width} px`).toBeLessThanOrEqual(shown.box.height + 0.5);
+    expect(shown.width, `the picture's width at ${size.width} px`).toBeLessThanOrEqual(shown.box.width + 0.5);
+    // The caption under it, whole: inside the slide, no line cut.
+    const caption = slide.locator("figcaption");
+    await expect(caption).toBeInViewport({ ratio: 1 });
+    expect(await caption.evaluate((el) => el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth)).toBe(
+      true,
+    );
+  }
 });
 
 test("the carousel's buttons arrive in a row already kept for them: nothing below the slides moves", async ({

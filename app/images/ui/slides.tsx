@@ -26,10 +26,11 @@ function SlideArrow({
 
 /**
  * A carousel of pictures: the landing page's slides, and an auction item's photos on the bidding pages. Before
- * JavaScript (and without it) the slides are a row that scrolls sideways with snapping, every picture reachable; once
- * hydrated, keen-slider takes over with previous/next buttons, a dot per slide, swiping, and autoplay when the
- * organiser set it, which pauses on hover and focus, has a pause button (WCAG 2.2.2), and stays off for visitors who
- * ask for reduced motion.
+ * JavaScript (and without it) every slide is in the page, in a row that scrolls sideways with snapping, with a numbered
+ * link to each (a link to an element scrolls the row to it, no script needed); without JavaScript the next slide also
+ * shows at the row's edge (landing.css), so that a guest sees there are more. Once hydrated, keen-slider takes over
+ * with previous/next buttons, a dot per slide, swiping, and autoplay when the organiser set it, which pauses on hover
+ * and focus, has a pause button (WCAG 2.2.2), and stays off for visitors who ask for reduced motion.
  */
 export function Slides({
   slides,
@@ -44,7 +45,9 @@ export function Slides({
   label: string;
 }) {
   const hydrated = useHydrated();
-  const id = useId();
+  // The slides' ids are links' fragments too: useId's colons would be escaped in the address.
+  const id = `slides-${useId().replace(/:/g, "")}`;
+  const slideId = (index: number) => `${id}-slide-${index + 1}`;
   const [current, setCurrent] = useState(0);
   const [ready, setReady] = useState(false);
   const [playing, setPlaying] = useState(autoplaySeconds > 0);
@@ -104,11 +107,14 @@ export function Slides({
         data-ready={ready ? "" : undefined}
         id={`${id}-track`}
         aria-live={playing ? "off" : "polite"}
+        // While it is a scrolling row, the keyboard scrolls it too (the slides have nothing to focus).
+        tabIndex={!ready && count > 1 ? 0 : undefined}
       >
         {slides.map((slide, index) => (
           // The slide is a group (a figure may not take that role); the figure inside pairs the picture and caption.
           <div
             key={`${slide.image}-${index}`}
+            id={slideId(index)}
             className="keen-slider__slide landing-slides__slide"
             role="group"
             aria-roledescription="slide"
@@ -130,11 +136,46 @@ export function Slides({
         ))}
       </div>
       {count > 1 ? (
-        // The row is there from the first paint and its buttons come with the slider (landing.css keeps its height),
-        // so that nothing below it moves when they arrive: a tap meant for the bid form would land elsewhere.
-        <div className="landing-slides__controls">{hydrated && ready ? controls : null}</div>
+        // The row is there from the first paint, with the links to each slide until the slider's buttons replace them
+        // in the same height (landing.css), so that nothing below it moves when they arrive: a tap meant for the bid
+        // form would land elsewhere.
+        <div className="landing-slides__controls">
+          {hydrated && ready ? controls : <SlideLinks slides={slides} slideId={slideId} label={label} />}
+        </div>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A numbered link to each slide, for the row that scrolls (without JavaScript, and until keen-slider is ready): the
+ * browser scrolls the row to the slide a link names. Each link's name says which picture it shows.
+ */
+function SlideLinks({
+  slides,
+  slideId,
+  label,
+}: {
+  slides: Slide[];
+  slideId: (index: number) => string;
+  label: string;
+}) {
+  return (
+    <nav aria-label={`${label}: go to a slide`}>
+      <ol className="landing-slides__links">
+        {slides.map((slide, index) => (
+          <li key={`${slide.image}-${index}`}>
+            <a
+              className="landing-slides__link"
+              href={`#${slideId(index)}`}
+              aria-label={`Slide ${index + 1}${slide.caption ? `: ${slide.caption}` : ""}`}
+            >
+              {index + 1}
+            </a>
+          </li>
+        ))}
+      </ol>
+    </nav>
   );
 }
 

@@ -4,7 +4,7 @@ import { Slides } from "~/images/ui/slides";
 import { AnnouncementBar, ChromeBrand, ChromeFooter, SponsorStrip } from "~/public-components/ui/public-chrome";
 import { SponsorItem } from "~/public-components/ui/sponsor-item";
 import { RichText } from "~/rich-text/ui/rich-text";
-import { landingStyle, timeLeft, type LandingContext, type LandingSettings } from "../landing-model";
+import { landingStyle, timeLeft, type LandingContext, type LandingItem, type LandingSettings } from "../landing-model";
 import type { PublicChrome } from "~/public-components/public-chrome";
 
 /**
@@ -276,26 +276,58 @@ function Auctions({ context, settings, headingId }: SectionProps) {
           <ul className="landing-items">
             {items.map((item) => (
               <li key={item.id} className="landing-item">
-                {item.image ? (
-                  <ResponsiveImage
-                    image={item.image}
-                    alt=""
-                    className="landing-item__image"
-                    sizes="(min-width: 48rem) 20rem, 50vw"
-                    width={400}
-                    height={300}
-                  />
-                ) : (
-                  <div className="landing-item__image landing-item__image--empty" aria-hidden="true" />
-                )}
-                <p className="landing-item__title">{item.title}</p>
-                {item.value ? <p className="landing-muted">Value {item.value}</p> : null}
+                <ItemTile item={item} />
               </li>
             ))}
           </ul>
         </>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * One of "A few of the items": its picture, title and value, the whole tile a link to the item's page when it has one.
+ * The link's name is the item's title alone (the picture is decorative, the value is read after it as the tile's
+ * description), so a screen reader's list of links reads as the list of items.
+ */
+function ItemTile({ item }: { item: LandingItem }) {
+  const titleId = `landing-item-${item.id}-title`;
+  const valueId = `landing-item-${item.id}-value`;
+  const content = (
+    <>
+      {item.image ? (
+        <ResponsiveImage
+          image={item.image}
+          alt=""
+          className="landing-item__image"
+          sizes="(min-width: 48rem) 20rem, 50vw"
+          width={400}
+          height={300}
+        />
+      ) : (
+        <div className="landing-item__image landing-item__image--empty" aria-hidden="true" />
+      )}
+      <span className="landing-item__title" id={titleId}>
+        {item.title}
+      </span>
+      {item.value ? (
+        <span className="landing-item__value landing-muted" id={valueId}>
+          Value {item.value}
+        </span>
+      ) : null}
+    </>
+  );
+  if (!item.href) return <div className="landing-item__body">{content}</div>;
+  return (
+    <a
+      className="landing-item__body landing-item__link"
+      href={item.href}
+      aria-labelledby={titleId}
+      aria-describedby={item.value ? valueId : undefined}
+    >
+      {content}
+    </a>
   );
 }
 
