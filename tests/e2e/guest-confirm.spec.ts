@@ -76,6 +76,12 @@ test("a guest without JavaScript confirms raffle tickets, a duel gift and a gift
   expect(mine(await database.select().from(donation))).toHaveLength(0);
   await page.getByRole("button", { name: "Confirm: add $300.00 to my bill" }).click();
   await expect(page.getByRole("heading", { name: "Thank you, Ada!" })).toBeVisible();
+  // Not paid yet: no receipt number or deductible amount until the invoice is paid.
+  const gift = page.getByLabel("Your gift");
+  await expect(gift).toContainText("Total, on your bill$300.00");
+  await expect(gift).not.toContainText("Receipt no.");
+  await expect(gift).not.toContainText("Tax-deductible");
+  await expect(page.getByText("Your receipt comes with your invoice once it is paid.")).toBeVisible();
   expect(mine(await database.select().from(donation))).toMatchObject([
     { amount: 30_000, method: "invoice", status: "pledged", message: "For the reading corner" },
   ]);

@@ -305,7 +305,8 @@ function Receipt({ data, receipt }: { data: DonationScreenData; receipt: NonNull
             ? "Your monthly gift has started. This is the receipt for its first month."
             : "Your gift has been received. This is your receipt."}
       </p>
-      <dl className="giving__receipt" aria-label="Receipt">
+      {/* A gift on the bill is not paid yet: no receipt number or deductible amount until it is (the invoice's). */}
+      <dl className="giving__receipt" aria-label={pledged ? "Your gift" : "Receipt"}>
         <dt>Gift</dt>
         <dd>{money(receipt.amount)}</dd>
         {receipt.fee > 0 ? (
@@ -314,21 +315,35 @@ function Receipt({ data, receipt }: { data: DonationScreenData; receipt: NonNull
             <dd>{money(receipt.fee)}</dd>
           </>
         ) : null}
-        <dt>Total</dt>
+        <dt>Total{pledged ? ", on your bill" : ""}</dt>
         <dd>{money(receipt.total)}</dd>
-        <dt>Tax-deductible amount</dt>
-        <dd>{money(receipt.deductible)}</dd>
+        {pledged ? null : (
+          <>
+            <dt>Tax-deductible amount</dt>
+            <dd>{money(receipt.deductible)}</dd>
+          </>
+        )}
         <dt>Date</dt>
         <dd>{receipt.date}</dd>
-        <dt>Receipt no.</dt>
-        <dd>D-{receipt.donationId}</dd>
+        {pledged ? null : (
+          <>
+            <dt>Receipt no.</dt>
+            <dd>D-{receipt.donationId}</dd>
+          </>
+        )}
       </dl>
       {receipt.tribute ? <p>{receipt.tribute}.</p> : null}
-      <p className="giving__muted">
-        No goods or services were provided in exchange for this gift.
-        {receipt.taxId ? ` ${data.organisation}, tax id ${receipt.taxId}.` : ""}
-      </p>
-      {receipt.receiptText ? <p className="giving__muted">{receipt.receiptText}</p> : null}
+      {pledged ? (
+        <p className="giving__muted">Your receipt comes with your invoice once it is paid.</p>
+      ) : (
+        <>
+          <p className="giving__muted">
+            No goods or services were provided in exchange for this gift.
+            {receipt.taxId ? ` ${data.organisation}, tax id ${receipt.taxId}.` : ""}
+          </p>
+          {receipt.receiptText ? <p className="giving__muted">{receipt.receiptText}</p> : null}
+        </>
+      )}
       <ButtonLink to={paths.dp(data.eventId)}>Give again</ButtonLink>
     </section>
   );
