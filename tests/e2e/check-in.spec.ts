@@ -36,6 +36,7 @@ test("a walk-in at one station shows at the other, which checks them out and in 
     await a.page.getByLabel("First name").fill("Grace");
     await a.page.getByRole("button", { name: "Register and check in" }).click();
     await expect(a.page.getByText("Enter the guest's last name.")).toBeVisible();
+    await expect(a.page.getByLabel("Last name")).toBeFocused();
     await a.page.getByLabel("Last name").fill(surname);
     await a.page.getByLabel("Payment").selectOption({ label: "Paid in cash" });
     await a.page.getByRole("button", { name: "Register and check in" }).click();

@@ -14,6 +14,7 @@ import { useStationQueue } from "~/stations/use-station-queue";
 import { buttonClass } from "~/ui/button";
 import { Field } from "~/ui/field";
 import { formatMoney } from "~/ui/format";
+import { useFocusFirstError } from "~/ui/use-focus-first-error";
 import { useHydrated } from "~/ui/use-hydrated";
 import { DOOR_INTENT, walkInSchema } from "../door-forms";
 import { countsWithEntries, guestsWithEntries, type DoorGuestShown } from "../door-overlay";
@@ -195,7 +196,7 @@ export function DoorScreen(props: DoorScreenProps) {
           name="q"
           type="search"
           className="field__control door-search__input"
-          placeholder="Name, email, paddle or table"
+          placeholder="Name, paddle or email"
           autoComplete="off"
           // A handheld scanner types into whatever has focus: the search must have it from the start.
           // eslint-disable-next-line jsx-a11y/no-autofocus
@@ -429,6 +430,8 @@ function DoorPayment({
   );
 }
 
+const WALK_IN_FIELDS = ["first_name", "last_name", "email", "ticket_id", "method"];
+
 function WalkIn({
   tickets,
   currency,
@@ -443,10 +446,15 @@ function WalkIn({
   typed?: Record<string, string>;
   takeForm: TakeForm | undefined;
 }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const refused = WALK_IN_FIELDS.some((field) => errors[field]);
+  // Refused, the volunteer lands on the first field to fix (the station checks before queueing, so nothing reloads).
+  useFocusFirstError(formRef, refused ? errors : null);
   return (
     <details className="door-walk-in" open={Object.keys(errors).length > 0 || undefined}>
       <summary>Register a walk-in</summary>
       <Form
+        ref={formRef}
         method="post"
         className="door-walk-in__form"
         noValidate
