@@ -563,6 +563,10 @@ export function readMoney(input: string): MoneyReading {
   return { cents };
 }
 
+/** A required amount no larger than `max` cents (a slip of a zero caught at the field), with its message beyond. */
+export const amountUpTo = (label: string, max: number, tooLarge: string) =>
+  moneyField({ required: true, label }).refine((cents) => cents === null || cents <= max, tooLarge);
+
 /** A required amount above zero (a price, a bid called from the floor), with the field's message for zero. */
 export const amountAboveZero = (label: string, zero: string) =>
   moneyField({ required: true, label }).refine((cents) => typeof cents !== "number" || cents > 0, zero);

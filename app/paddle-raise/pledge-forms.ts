@@ -5,7 +5,7 @@
  */
 import { z, type RefinementCtx } from "zod";
 import { GIFT_LIMITS, GIFT_RANGE } from "~/forms/gift-limits";
-import { moneyField, paddleNumber, requiredText, rowId, yesNo } from "~/forms/rules";
+import { amountUpTo, moneyField, paddleNumber, requiredText, rowId, yesNo } from "~/forms/rules";
 
 /** What the console's posts ask for, read by the screen's forms and its action. */
 export const PLEDGE_INTENT = { pledge: "pledge", cancel: "cancel", correct: "correct" } as const;
@@ -53,10 +53,7 @@ export const cancelPledgeSchema = z.object({ pledge: rowId, reason: reasonField 
 export const correctPledgeSchema = z.object({
   pledge: rowId,
   paddle: paddleNumber,
-  amount: moneyField({ required: true, label: "The amount" }).refine(
-    (cents) => cents === null || cents <= GIFT_LIMITS.max,
-    FLOOR_PLEDGE_TOO_LARGE,
-  ),
+  amount: amountUpTo("The amount", GIFT_LIMITS.max, FLOOR_PLEDGE_TOO_LARGE),
   reason: reasonField,
 });
 

@@ -59,9 +59,10 @@ export const walkInSchema = z
     ticket_id: rowIdOr("Choose a ticket."),
     method: z.enum(WALK_IN_METHODS, { message: "Choose how the guest pays." }),
   })
-  .refine((walkIn) => walkIn.method !== "pay_at_event" || walkIn.email !== "", {
-    path: ["email"],
-    message: PAY_LATER_NEEDS_EMAIL,
+  .superRefine((walkIn, context) => {
+    // Paying later is billed to the email's account (decision 049): without one there is no bill to send.
+    if (walkIn.method === "pay_at_event" && walkIn.email === "")
+      context.addIssue({ code: "custom", path: ["email"], message: PAY_LATER_NEEDS_EMAIL });
   });
 
 export type WalkIn = z.output<typeof walkInSchema>;
