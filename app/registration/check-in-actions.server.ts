@@ -51,6 +51,30 @@ export async function checkAtDoor(call: DoorCall, guestIds: number[], direction:
   );
 }
 
+/**
+ * Takes back a check-in made by mistake (the wrong guest tapped): the guest is as they were before it, so one who had
+ * never arrived counts as still to arrive.
+ */
+export async function undoCheckIn(call: DoorCall, guestId: number): Promise<DoorOutcome> {
+  const { db, eventId, usrId, at } = call;
+  const result = await checkGuests(db, eventId, [guestId], "undo", usrId, at);
+  const guestIds = [...result.changed, ...result.unchanged].map((guest) => guest.id);
+  const [changed] = result.changed;
+  if (changed) return { tone: "success", message: `${nameOf(changed)}'s check-in is undone.`, guestIds };
+  const [unchanged] = result.unchanged;
+  if (!unchanged) return problem("That guest is not registered for this event.");
+  const checkedInAt = unchanged.checkedInAt;
+  if (checkedInAt && checkedInAt > at) {
+    const time = timeIn(await eventTimeZone(db, eventId));
+    return {
+      tone: "info",
+      message: `${nameOf(unchanged)} was checked in again at ${time(checkedInAt)}, after this undo at ${time(at)}: check them out if they are not here.`,
+      guestIds,
+    };
+  }
+  return { tone: "info", message: `${nameOf(unchanged)} is not checked in: there is nothing to undo.`, guestIds };
+}
+
 /** Checks in a guest and the rest of their party who are not here yet. */
 export async function checkInParty(call: DoorCall, guestId: number) {
   return checkAtDoor(call, await partyOf(call.db, call.eventId, guestId), "in");
@@ -135,10 +159,14 @@ function problem(message: string): DoorOutcome {
   return { tone: "error", message, guestIds: [] };
 }
 
+const nameOf = (guest: { name: string | null }) => guest.name ?? "An unnamed guest";
+
+const timeIn = (timeZone: string) => (moment: Date) =>
+  new Intl.DateTimeFormat("en-US", { timeStyle: "short", timeZone }).format(moment);
+
 function describe(result: CheckResult, direction: Direction, at: Date, timeZone: string): DoorOutcome {
-  const time = (moment: Date) => new Intl.DateTimeFormat("en-US", { timeStyle: "short", timeZone }).format(moment);
-  const names = (guests: { name: string | null }[]) =>
-    guests.map((guest) => guest.name ?? "An unnamed guest").join(", ");
+  const time = timeIn(timeZone);
+  const names = (guests: { name: string | null }[]) => guests.map(nameOf).join(", ");
   const guestIds = [...result.changed, ...result.unchanged].map((guest) => guest.id);
   if (result.changed.length > 0) {
     const verb = direction === "in" ? "checked in" : "checked out";

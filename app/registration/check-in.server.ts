@@ -1,20 +1,51 @@
 /**
- * The door (docs/registration-rules.md, "Check-in"): who is registered, who is here, and checking guests in and out.
+ * The door (docs/registration-rules.md, "The door"): who is registered, who is here, and checking guests in and out
+ * (or taking back a check-in made by mistake).
  * A guest is here when checked in and not checked out since. Each change is one conditional UPDATE, so when two
  * stations check the same guest in at the same moment only one changes the row and logs a check_in; the other is
  * told the guest was already checked in, and when. A station that was offline sends the time the change was really
  * made (docs/decisions/041-offline-stations.md): a change older than the guest's last change the other way is stale
  * and changes nothing (a check-in taken offline at 19:10 does not undo a check-out made online at 19:30).
  */
-import { and, asc, count, eq, inArray, isNotNull, max, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, max, or, sql, type SQL } from "drizzle-orm";
 import { publish } from "~/realtime/bus.server";
 import { check_in, pass, payment, registrant, ticket } from "~drizzle/schema";
 import { registrationTopic } from "./registration-topic";
 import type { Database } from "~/db/connection.server";
 
 export type Direction = "in" | "out";
+/** In, out, or a check-in made by mistake taken back ("undo"): the guest is as before it, not here. */
+export type DoorChange = Direction | "undo";
 
 const isHere = sql<boolean>`(${registrant.checked_in_at} is not null and (${registrant.checked_out_at} is null or ${registrant.checked_out_at} < ${registrant.checked_in_at}))`;
+
+/**
+ * The check-in a guest had before the one undone: none if they never left (so they have not arrived), else the last
+ * one before they left, or the time they left when the log has none (a row made before the log, or by the demo).
+ */
+const checkInBeforeLastOne = sql`case when ${registrant.checked_out_at} is null then null else coalesce(
+  (select max(earlier.created_at) from ${check_in} earlier
+    where earlier.registrant_id = ${registrant.registrant_id} and earlier.direction = 'in'
+      and earlier.created_at <= ${registrant.checked_out_at}),
+  ${registrant.checked_out_at}) end`;
+
+/** What each change writes, made at `at`. */
+const CHANGES = {
+  in: (at: Date) => ({ attended: true, checked_in_at: at }),
+  out: (at: Date) => ({ checked_out_at: at }),
+  undo: () => ({ checked_in_at: checkInBeforeLastOne, attended: sql`${registrant.checked_out_at} is not null` }),
+} satisfies Record<DoorChange, (at: Date) => object>;
+
+/**
+ * Whom each change applies to, made at `when`: a change the other way since then wins, so an entry taken offline
+ * before it changes nothing.
+ */
+const CAN_CHANGE = {
+  in: (when: SQL) =>
+    sql`not ${isHere} and (${registrant.checked_out_at} is null or ${registrant.checked_out_at} <= ${when})`,
+  out: (when: SQL) => sql`${isHere} and ${registrant.checked_in_at} <= ${when}`,
+  undo: (when: SQL) => sql`${isHere} and ${registrant.checked_in_at} <= ${when}`,
+} satisfies Record<DoorChange, (when: SQL) => SQL>;
 
 export interface DoorGuest {
   id: number;
@@ -28,6 +59,8 @@ export interface DoorGuest {
   ticket: string | null;
   here: boolean;
   checkedInAt: string | null;
+  /** When the guest last left: a guest who has, has arrived even if today's check-in is undone. */
+  checkedOutAt: string | null;
   /** The order the guest came with: one payment for the whole party. */
   paymentId: number | null;
   /** What that order still owes (registered to pay at the event): the door collects it, once for the party. */
@@ -51,6 +84,7 @@ export async function doorGuests(db: Database, eventId: number): Promise<DoorGue
       ticket: ticket.title,
       here: isHere,
       checkedInAt: registrant.checked_in_at,
+      checkedOutAt: registrant.checked_out_at,
       paymentId: payment.payment_id,
       paymentStatus: payment.status,
       paymentMethod: payment.method,
@@ -79,6 +113,7 @@ export async function doorGuests(db: Database, eventId: number): Promise<DoorGue
     ticket: row.ticket,
     here: Boolean(row.here),
     checkedInAt: row.checkedInAt?.toISOString() ?? null,
+    checkedOutAt: row.checkedOutAt?.toISOString() ?? null,
     paymentId: row.paymentId,
     toPay:
       row.paymentStatus === "pending" && row.paymentMethod === "pay_at_event" && (row.paymentAmount ?? 0) > 0
@@ -137,7 +172,7 @@ export async function checkGuests(
   db: Database,
   eventId: number,
   ids: number[],
-  direction: Direction,
+  change: DoorChange,
   byUsrId: number,
   at: Date = new Date(),
 ): Promise<CheckResult> {
@@ -146,23 +181,15 @@ export async function checkGuests(
   return db.transaction(async (tx) => {
     const changed = await tx
       .update(registrant)
-      .set(direction === "in" ? { attended: true, checked_in_at: at } : { checked_out_at: at })
-      .where(
-        and(
-          eq(registrant.event_id, eventId),
-          inArray(registrant.registrant_id, ids),
-          direction === "in"
-            ? sql`not ${isHere} and (${registrant.checked_out_at} is null or ${registrant.checked_out_at} <= ${when})`
-            : sql`${isHere} and ${registrant.checked_in_at} <= ${when}`,
-        ),
-      )
+      .set(CHANGES[change](at))
+      .where(and(eq(registrant.event_id, eventId), inArray(registrant.registrant_id, ids), CAN_CHANGE[change](when)))
       .returning({ id: registrant.registrant_id, name: registrant.name });
     if (changed.length > 0) {
       await tx.insert(check_in).values(
         changed.map((guest) => ({
           event_id: eventId,
           registrant_id: guest.id,
-          direction,
+          direction: change,
           usr_id: byUsrId,
           created_at: at,
         })),
@@ -170,7 +197,7 @@ export async function checkGuests(
       await publish(tx, {
         topic: registrationTopic(eventId),
         type: "checked",
-        data: { ids: changed.map((guest) => guest.id), direction },
+        data: { ids: changed.map((guest) => guest.id), direction: change },
       });
     }
     const done = new Set(changed.map((guest) => guest.id));

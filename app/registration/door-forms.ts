@@ -10,6 +10,7 @@ import type { PaymentMethod } from "./register-party.server";
 export const DOOR_INTENT = {
   checkIn: "in",
   checkOut: "out",
+  undoCheckIn: "undo",
   partyIn: "party-in",
   scan: "scan",
   walkIn: "walk-in",

@@ -1,7 +1,7 @@
 /**
  * The door's list as the station sees it while entries wait in its queue (app/stations/use-station-queue.ts): a
- * check-in taken offline shows the guest here at once, a payment taken shows the order paid. The server's answer
- * replaces this when the page's data comes back. Client-safe and pure.
+ * check-in taken offline shows the guest here at once (and one undone, not here), a payment taken shows the order
+ * paid. The server's answer replaces this when the page's data comes back. Client-safe and pure.
  */
 import { DOOR_INTENT } from "./door-forms";
 import type { DoorGuest } from "./check-in.server";
@@ -35,6 +35,11 @@ export function guestsWithEntries(guests: DoorGuest[], waiting: DoorEntry[], ans
       case DOOR_INTENT.checkOut:
         if (guest?.here) touch(guest, { here: false });
         break;
+      // A guest who never left had not arrived before this check-in; one who had left had (the time is the server's).
+      case DOOR_INTENT.undoCheckIn:
+        if (guest?.here)
+          touch(guest, { here: false, checkedInAt: guest.checkedOutAt === null ? null : guest.checkedInAt });
+        break;
       case DOOR_INTENT.partyIn:
         for (const member of shown.values())
           if (
@@ -57,7 +62,7 @@ export function guestsWithEntries(guests: DoorGuest[], waiting: DoorEntry[], ans
   return guests.map((guest) => shown.get(guest.id)!);
 }
 
-/** The arrival counts with the overlay's changes: here now, and arrived (a first check-in). */
+/** The arrival counts with the overlay's changes: here now, and arrived (a first check-in, or one undone). */
 export function countsWithEntries(
   counts: { registered: number; arrived: number; here: number },
   before: DoorGuest[],
@@ -69,6 +74,7 @@ export function countsWithEntries(
     const now = after[index];
     if (now.here !== guest.here) here += now.here ? 1 : -1;
     if (now.here && guest.checkedInAt === null) arrived += 1;
+    if (guest.checkedInAt !== null && now.checkedInAt === null) arrived -= 1;
   });
   return { ...counts, here, arrived };
 }

@@ -9,6 +9,7 @@ import {
   checkInParty,
   checkInScanned,
   takeDoorPaymentAt,
+  undoCheckIn,
   walkIn,
   type DoorOutcome,
 } from "./check-in-actions.server";
@@ -28,6 +29,11 @@ export const doorActions: Record<string, StationAction<DoorOutcome>> = {
     schema: doorGuestSchema,
     shownFields: [],
     run: (call, { registrantId }) => checkAtDoor(call, [registrantId], "out"),
+  }),
+  [DOOR_INTENT.undoCheckIn]: stationAction({
+    schema: doorGuestSchema,
+    shownFields: [],
+    run: (call, { registrantId }) => undoCheckIn(call, registrantId),
   }),
   [DOOR_INTENT.partyIn]: stationAction({
     schema: doorGuestSchema,

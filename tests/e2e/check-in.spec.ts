@@ -1,5 +1,6 @@
 // The door on the night: two stations signed in as the gala's volunteer. One registers a walk-in (checked in at once);
-// the other sees the counts move without reloading, finds the guest by typing, and checks them out and in again.
+// the other sees the counts move without reloading, finds the guest by typing, and checks them out and in again, then
+// undoes that check-in.
 // Then the same door without JavaScript: a search form and plain buttons.
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { checkGuests } from "~/registration/check-in.server";
@@ -57,6 +58,13 @@ test("a walk-in at one station shows at the other, which checks them out and in 
     await b.page.getByLabel("Find a guest").press("Enter");
     await expect(b.page.getByRole("status").filter({ hasText: `Grace ${surname} is checked in.` })).toBeVisible();
     await expect(row.getByRole("button", { name: `Check out Grace ${surname}` })).toBeVisible();
+    // That check-in undone: she is out again, and still arrived (she was here before she left).
+    await row.getByRole("button", { name: `Undo Grace ${surname}'s check-in` }).click();
+    await expect(
+      b.page.getByRole("status").filter({ hasText: `Grace ${surname}'s check-in is undone.` }),
+    ).toBeVisible();
+    await expect(row.getByRole("button", { name: `Check in Grace ${surname}` })).toBeVisible();
+    await expect(a.page.getByLabel("Arrivals").locator("dd").nth(1)).toContainText(String(arrived + 1));
   } finally {
     await a.context.close();
     await b.context.close();
@@ -138,13 +146,17 @@ test("without JavaScript: search, then check in with a plain form", async ({ bro
     await page.getByRole("button", { name: "Search" }).click();
     const row = page.getByRole("list", { name: "Guests found" }).getByRole("listitem");
     await expect(row).toHaveCount(1);
+    const arrived = page.getByLabel("Arrivals").locator("dd").nth(1);
+    const arrivedWithHedy = Number((await arrived.textContent())!.split(" ")[0]);
+    // Checked in by mistake (say, the wrong Hedy): undone, she counts as still to arrive.
+    await row.getByRole("button", { name: `Undo Hedy ${surname}'s check-in` }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Hedy ${surname}'s check-in is undone.` })).toBeVisible();
+    await expect(arrived).toHaveText(new RegExp(`^${arrivedWithHedy - 1} `));
+    await row.getByRole("button", { name: `Check in Hedy ${surname}` }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Hedy ${surname} is checked in.` })).toBeVisible();
     await row.getByRole("button", { name: `Check out Hedy ${surname}` }).click();
     await expect(page.getByRole("status").filter({ hasText: `Hedy ${surname} is checked out.` })).toBeVisible();
-    await page
-      .getByRole("list", { name: "Guests found" })
-      .getByRole("button", { name: `Check in Hedy ${surname}` })
-      .click();
-    await expect(page.getByRole("status").filter({ hasText: `Hedy ${surname} is checked in.` })).toBeVisible();
+    await expect(arrived).toHaveText(new RegExp(`^${arrivedWithHedy} `));
   } finally {
     await context.close();
   }

@@ -79,6 +79,42 @@ describe("/admin/registration/checkinout", () => {
     expect(log.map((row) => row.direction)).toEqual(["in", "out"]);
   });
 
+  it("undoes a check-in made by mistake: not arrived again, or back as they were when they had left before", async () => {
+    const { eventId, ada, william, staff, cookie, url } = await setUp();
+    const post = (form: Record<string, string>) => call$(route.action, makeRequest(url, { cookie, form }));
+    const counts = async () =>
+      ((await call$(route.loader, makeRequest(url, { cookie }))).data as { counts: object }).counts;
+    const undo = (guest: { registrant_id: number }) =>
+      post({ intent: "undo", registrantId: String(guest.registrant_id) });
+
+    await post({ intent: "in", registrantId: String(ada.registrant_id) });
+    expect((await undo(ada)).data).toMatchObject({ tone: "success", message: "Ada Lovelace's check-in is undone." });
+    expect(await counts()).toEqual({ registered: 2, arrived: 0, here: 0 });
+    expect((await undo(ada)).data).toMatchObject({
+      tone: "info",
+      message: "Ada Lovelace is not checked in: there is nothing to undo.",
+    });
+    const [row] = await db.select().from(registrant).where(eq(registrant.registrant_id, ada.registrant_id));
+    expect(row).toMatchObject({ checked_in_at: null, attended: false });
+
+    // William came at 19:00 and left at 20:00; checked in again at 21:00 by mistake, he is back as he was at 20:00.
+    const evening = (time: string) => new Date(`2026-11-30T${time}:00.000Z`);
+    await checkGuests(db, eventId, [william.registrant_id], "in", staff.usr_id, evening("19:00"));
+    await checkGuests(db, eventId, [william.registrant_id], "out", staff.usr_id, evening("20:00"));
+    await checkGuests(db, eventId, [william.registrant_id], "in", staff.usr_id, evening("21:00"));
+    // An undo taken offline before that check-in (at 20:30) is stale: the check-in stands.
+    const stale = await checkGuests(db, eventId, [william.registrant_id], "undo", staff.usr_id, evening("20:30"));
+    expect(stale.changed).toEqual([]);
+    expect(await counts()).toEqual({ registered: 2, arrived: 1, here: 1 });
+    await undo(william);
+    const [back] = await db.select().from(registrant).where(eq(registrant.registrant_id, william.registrant_id));
+    expect(back).toMatchObject({ checked_in_at: evening("19:00"), checked_out_at: evening("20:00"), attended: true });
+    expect(await counts()).toEqual({ registered: 2, arrived: 1, here: 0 });
+
+    const log = await db.select().from(check_in).where(eq(check_in.event_id, eventId)).orderBy(check_in.check_in_id);
+    expect(log.map((entry) => entry.direction)).toEqual(["in", "undo", "in", "out", "in", "undo"]);
+  });
+
   it("checks in a whole party, a scanned code (address or bare token), and refuses a code of no ticket", async () => {
     const { ada, william, cookie, url } = await setUp();
     const post = (form: Record<string, string>) => call$(route.action, makeRequest(url, { cookie, form }));

@@ -18,6 +18,7 @@ const guest = (id: number, change: Partial<DoorGuest> = {}): DoorGuest => ({
   ticket: null,
   here: false,
   checkedInAt: null,
+  checkedOutAt: null,
   paymentId: null,
   toPay: null,
   scanPrint: null,
@@ -53,6 +54,35 @@ describe("the door's list with entries waiting", () => {
       registered: 4,
       arrived: 4,
       here: 3,
+    });
+  });
+
+  it("shows a check-in undone as not here, and not arrived unless the guest had been here and left before", () => {
+    const earlier = "2026-12-05T18:40:00.000Z";
+    const guests = [
+      guest(1, { here: true, checkedInAt: at }),
+      guest(2, { here: true, checkedInAt: at, checkedOutAt: earlier }),
+      guest(3),
+    ];
+    const undo = (id: number) => ({
+      intent: "undo",
+      fields: [["registrantId", String(id)]] as [string, string][],
+      occurredAt: at,
+    });
+    const shown = guestsWithEntries(
+      guests,
+      [undo(1), undo(2), { intent: "in", fields: [["registrantId", "3"]], occurredAt: at }, undo(3)],
+      [],
+    );
+    expect(shown.map(({ id, here, waiting }) => ({ id, here, waiting }))).toEqual([
+      { id: 1, here: false, waiting: true },
+      { id: 2, here: false, waiting: true },
+      { id: 3, here: false, waiting: true },
+    ]);
+    expect(countsWithEntries({ registered: 3, arrived: 2, here: 2 }, guests, shown)).toEqual({
+      registered: 3,
+      arrived: 1,
+      here: 0,
     });
   });
 

@@ -252,6 +252,14 @@ export function DoorScreen(props: DoorScreenProps) {
   );
 }
 
+/** How the station's queue names a row's entry, by its intent. */
+const ROW_ACTIONS: Record<string, string> = {
+  [DOOR_INTENT.checkIn]: "Check in",
+  [DOOR_INTENT.checkOut]: "Check out",
+  [DOOR_INTENT.undoCheckIn]: "Undo the check-in of",
+  [DOOR_INTENT.partyIn]: "Check in the party of",
+};
+
 function GuestRow({
   guest,
   partyLeft,
@@ -309,21 +317,33 @@ function GuestRow({
             takeForm &&
             ((event) => {
               const intent = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("value");
-              takeForm(event, intent === DOOR_INTENT.checkOut ? `Check out ${guest.name}` : `Check in ${guest.name}`);
+              takeForm(event, `${ROW_ACTIONS[intent ?? ""] ?? "Check in"} ${guest.name}`);
             })
           }
         >
           <input type="hidden" name="registrantId" value={guest.id} />
           {guest.here ? (
-            <button
-              type="submit"
-              name="intent"
-              value={DOOR_INTENT.checkOut}
-              className={buttonClass({ variant: "secondary", size: "lg" })}
-              aria-label={`Check out ${guest.name}`}
-            >
-              Check out
-            </button>
+            <>
+              <button
+                type="submit"
+                name="intent"
+                value={DOOR_INTENT.checkOut}
+                className={buttonClass({ variant: "secondary", size: "lg" })}
+                aria-label={`Check out ${guest.name}`}
+              >
+                Check out
+              </button>
+              {/* The wrong guest tapped: they count as not arrived again, which a check-out would not do. */}
+              <button
+                type="submit"
+                name="intent"
+                value={DOOR_INTENT.undoCheckIn}
+                className={buttonClass({ variant: "ghost", size: "lg" })}
+                aria-label={`Undo ${guest.name}'s check-in`}
+              >
+                Undo check-in
+              </button>
+            </>
           ) : (
             <button
               type="submit"
