@@ -27,6 +27,8 @@ test.describe("without JavaScript", () => {
     await page.goto(`/dp?id=${gala.eventId}`);
     await expect(page.getByRole("heading", { name: /^Give to/ })).toBeVisible();
     await page.getByLabel("$100", { exact: true }).check();
+    // The dedication's name is asked once a dedication is chosen.
+    await expect(page.getByLabel("Their name")).toBeHidden();
     await page.getByLabel("Dedicate this gift").selectOption("honour");
     await page.getByLabel("Their name").fill("Coach Rivera");
     await page.getByLabel("First name").fill("Rosa");

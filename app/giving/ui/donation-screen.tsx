@@ -172,14 +172,19 @@ function GiftForm({ data, reply }: { data: DonationScreenData; reply: FormReply 
           )}
           <Field label="Dedicate this gift" meta={fields.tribute_kind}>
             {(control) => (
-              <select {...control}>
+              <select {...control} data-tribute-kind>
                 <option value="">No dedication</option>
                 <option value="honour">In honour of…</option>
                 <option value="memory">In memory of…</option>
               </select>
             )}
           </Field>
-          <Field label="Their name" meta={fields.tribute_name}>
+          <Field
+            label="Their name"
+            help="The person the gift honours or remembers."
+            meta={fields.tribute_name}
+            className="giving__tribute-name"
+          >
             {(control) => <input {...control} autoComplete="off" />}
           </Field>
           {data.fee ? (
