@@ -6,7 +6,8 @@
  * - a card charge is first written as a pending payment with its idempotency key, committed, and only then sent
  *   to the provider with that key; anyone who finds a pending card payment (a retry, a second click, a resumed
  *   "charge all") sends the same key again, and the provider answers the first charge's result instead of charging;
- * - cash and checks carry the form's submission key, so a double post records one payment;
+ * - cash, checks and a card charged from a form carry the form's submission key, so a double post records one
+ *   payment (a card's second post answers the first charge's result, paid or declined);
  * - a payment page the guest left open holds nothing: taking money any other way closes it first.
  * Amounts obey ./amount-rules.ts (above zero, no more than owed, a card's minimum).
  */
@@ -61,6 +62,11 @@ export interface CardChargeOptions {
   /** Part of the balance (a split); the whole balance when omitted. */
   amount?: number;
   coverFee?: boolean;
+  /**
+   * The form's submission key (made when it was shown): the same form sent twice charges once, and the second post
+   * answers the first charge's result. Without one (charge all, which keeps its own keys) every call is a new charge.
+   */
+  submissionKey?: string;
 }
 
 /**
@@ -75,9 +81,15 @@ export async function chargeCardOnFile(
   const provider = await paymentProviderFor(eventId);
   if (!provider) throw new CardsNotSetUpError();
   const eventRow = await chargedEvent(eventId);
+  const key = options.submissionKey ? `charge-${invoiceId}-${options.submissionKey}` : `charge-${randomUUID()}`;
+  // A form sent again after its charge ended answers that charge, before any page is closed or anything asked.
+  const ended = options.submissionKey ? await chargeWithKey(db, eventId, key) : null;
+  if (ended && ended.status !== "pending") return chargeResultOf(ended);
 
   const prepared = await withPagesClosed(eventId, invoiceId, async (tx) => {
     const row = await invoiceOf(tx, eventId, invoiceId);
+    const earlier = options.submissionKey ? await chargeWithKey(tx, eventId, key) : null;
+    if (earlier && earlier.status !== "pending") return { result: chargeResultOf(earlier) };
     const [unfinished] = await tx
       .select()
       .from(payment)
@@ -100,7 +112,7 @@ export async function chargeCardOnFile(
         method: "card",
         status: "pending",
         provider_mode: provider.mode,
-        idempotency_key: `charge-${randomUUID()}`,
+        idempotency_key: key,
         taken_by_usr_id: options.byUsrId,
         payment_result: note,
       },
@@ -231,6 +243,27 @@ async function paymentByKey(executor: Executor, eventId: number, key: string): P
     .from(payment)
     .where(and(eq(payment.event_id, eventId), eq(payment.idempotency_key, key)));
   return row?.id ?? null;
+}
+
+/** A card charge by its idempotency key. */
+async function chargeWithKey(executor: Executor, eventId: number, key: string) {
+  const [row] = await executor
+    .select()
+    .from(payment)
+    .where(and(eq(payment.event_id, eventId), eq(payment.idempotency_key, key), eq(payment.method, "card")));
+  return row ?? null;
+}
+
+/** What an ended card charge answered: paid, or declined (or the bank asking the cardholder) with its message. */
+function chargeResultOf(row: typeof payment.$inferSelect): ChargeResult {
+  if (row.status === "paid") return { status: "paid", paymentId: row.payment_id, amount: row.amount };
+  const outcome = (row.payment_result as { outcome?: string } | null)?.outcome;
+  return {
+    status: outcome === "requires_authentication" ? "requires_authentication" : "declined",
+    paymentId: row.payment_id,
+    amount: row.amount,
+    message: row.failure_message ?? "The card was declined.",
+  };
 }
 
 /** A saved-card charge the provider refused to make (its request, not the card): it ends, failed, charging nothing. */

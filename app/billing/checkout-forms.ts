@@ -41,6 +41,8 @@ export const chargeSchema = z.object({
     .string()
     .optional()
     .transform((value) => value === "yes" || value === "on"),
+  // The page's key: a double click or a resent form charges the card once.
+  submission: z.string().min(8).max(80),
 });
 
 export const cashSchema = z.object({

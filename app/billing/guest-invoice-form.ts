@@ -17,6 +17,8 @@ export const guestPaymentSchema = z.object({
   amount: moneyField(),
   cover_fee: yesNo,
   save_card: yesNo,
+  // The page's key: paying with the card on file twice from the same page (a double tap, a resent form) charges once.
+  submission: z.string().min(8).max(80),
 });
 
 export type GuestPayment = z.output<typeof guestPaymentSchema>;

@@ -3,6 +3,7 @@
  * paying it with the card on file or a new card on the provider's hosted page, saving or replacing a card, and the
  * receipt. Returning from the hosted page completes the payment (the webhook may have done so first).
  */
+import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
@@ -59,6 +60,8 @@ export async function guestInvoicePage(url: URL) {
     notice: paidSession ? "paid" : cardSession ? "card_saved" : url.searchParams.get("cancelled") ? "cancelled" : null,
     receipt: url.searchParams.get("receipt") === "1",
     selfPath: invoicePath(eventId, invoiceId),
+    /** The payment form's key: one charge of the card on file per page shown, however often it is sent. */
+    submissionKey: randomUUID(),
   };
 }
 
@@ -70,7 +73,7 @@ export async function guestInvoiceAction(
   url: URL,
   origin: string,
   intent: GuestInvoiceIntent,
-  options: { coverFee: boolean; saveCard: boolean; amount: number | null },
+  options: { coverFee: boolean; saveCard: boolean; amount: number | null; submissionKey: string },
 ): Promise<{ redirect: string } | { declined: string }> {
   const { eventId, invoiceId } = invoiceFromLink(url);
   const self = `${origin}${invoicePath(eventId, invoiceId)}`;
@@ -84,6 +87,7 @@ export async function guestInvoiceAction(
         byUsrId: null,
         coverFee: options.coverFee,
         amount: options.amount ?? undefined,
+        submissionKey: options.submissionKey,
       });
       if (result.status === "declined" || result.status === "requires_authentication")
         return {

@@ -94,9 +94,9 @@ export async function action({ request }: ActionFunctionArgs) {
       [WINNERS_INTENT.charge]: intent({
         formId: CHARGE_FORM,
         schema: chargeSchema,
-        run: async ({ eventId, byUsrId }, { invoice, amount, cover_fee }) => {
+        run: async ({ eventId, byUsrId }, { invoice, amount, cover_fee, submission }) => {
           const { currency } = await eventSettings(eventId);
-          const charge = { byUsrId, amount: amount ?? undefined, coverFee: cover_fee };
+          const charge = { byUsrId, amount: amount ?? undefined, coverFee: cover_fee, submissionKey: submission };
           const result = await chargeCardOnFile(eventId, invoice, charge);
           if (result.status === "paid") return `Charged ${formatMoney(result.amount, currency)}`;
           if (result.status === "nothing_owed") return "Nothing is owed: no charge made";

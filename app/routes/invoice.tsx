@@ -50,6 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
         coverFee: payment.cover_fee,
         saveCard: payment.save_card,
         amount: payment.amount,
+        submissionKey: payment.submission,
       });
       if ("redirect" in outcome) return redirect(outcome.redirect);
       return data({ problem: outcome.declined }, { status: 402 });

@@ -7,9 +7,12 @@ import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { chargeAllPreview, processChargeRun, startChargeAll, latestChargeRun } from "~/billing/charge-all.server";
 import { chargeCardOnFile, compLine, invoiceIdFor, recordManualPayment } from "~/billing/charges.server";
 import { completeCheckout, startInvoiceCheckout } from "~/billing/checkout.server";
+import { invoicePath } from "~/billing/invoice-link.server";
 import { invoiceLines, invoiceTotals } from "~/billing/invoice.server";
 import { refundPayment } from "~/billing/refunds.server";
 import { winnersScreen } from "~/billing/winners.server";
+import * as winnersRoute from "~/routes/admin._workspace.billing.winners";
+import * as invoiceRoute from "~/routes/invoice";
 import { duel, duel_gift, invoice, payment, pledge, winner } from "~drizzle/schema";
 import {
   fillHostedPage,
@@ -20,7 +23,8 @@ import {
   webhookReceiver,
 } from "../support/billing";
 import { testDatabase } from "../support/database";
-import { makeUser } from "../support/people";
+import { giveRole, makeUser, sessionCookie, teamRole } from "../support/people";
+import { call, makeRequest, type RouteFunction } from "../support/route-calls";
 
 const fake = await vi.hoisted(async () => {
   const { startStripeSandbox } = await import("~/demo/sandbox/stripe/server");
@@ -179,6 +183,86 @@ describe(`billing on ${process.env.TEST_DB_ENGINE}`, () => {
     await settle();
     expect(await paymentsOf(invoiceId)).toMatchObject([{ status: "paid", amount: 12_345 }]);
     expect(chargesAtStripe(card!.customerId)).toBe(1);
+  });
+
+  it("charges part of a balance once per form, however often and however fast the form is sent", async () => {
+    const guest = await makeWinner(db, eventId, 25_000);
+    const card = await saveCard(eventId, guest.usrId);
+    const invoiceId = (await invoiceIdFor(eventId, guest.usrId))!;
+    const part = { byUsrId: staffId, amount: 10_000, submissionKey: "form-shown-once" };
+    const first = await chargeCardOnFile(eventId, invoiceId, part);
+    expect(first).toMatchObject({ status: "paid", amount: 10_000 });
+    // Sent again after it ended, and twice at once: the first charge's answer, nothing more charged.
+    const again = await Promise.all([
+      chargeCardOnFile(eventId, invoiceId, part),
+      chargeCardOnFile(eventId, invoiceId, part),
+    ]);
+    expect(again).toEqual([first, first]);
+    // The same key on another guest's invoice is another charge (the key is the form's, on its invoice).
+    const other = await makeWinner(db, eventId, 5_000);
+    await saveCard(eventId, other.usrId);
+    const otherInvoice = (await invoiceIdFor(eventId, other.usrId))!;
+    expect(
+      await chargeCardOnFile(eventId, otherInvoice, { byUsrId: staffId, submissionKey: part.submissionKey }),
+    ).toMatchObject({ status: "paid", amount: 5_000 });
+    // A new form (the page shown again) charges again.
+    const next = await chargeCardOnFile(eventId, invoiceId, { ...part, submissionKey: "form-shown-again" });
+    expect(next).toMatchObject({ status: "paid", amount: 10_000 });
+    expect((await paymentsOf(invoiceId)).map((row) => [row.status, row.amount])).toEqual([
+      ["paid", 10_000],
+      ["paid", 10_000],
+    ]);
+    await settle();
+    expect(chargesAtStripe(card!.customerId)).toBe(2);
+    expect((await invoiceTotals(db, invoiceId)).balance).toBe(5_000);
+  });
+
+  it("charges once when the guest's page or the winners screen sends its card form twice", async () => {
+    const guest = await makeWinner(db, eventId, 25_000);
+    await saveCard(eventId, guest.usrId);
+    const invoiceId = (await invoiceIdFor(eventId, guest.usrId))!;
+    const shown = (await call(invoiceRoute.loader as RouteFunction, makeRequest(invoicePath(eventId, invoiceId))))
+      .data as { submissionKey: string };
+    const payPart = { intent: "pay-saved", amount: "100", submission: shown.submissionKey };
+    const payOnPage = () =>
+      call(invoiceRoute.action as RouteFunction, makeRequest(invoicePath(eventId, invoiceId), { form: payPart }));
+    expect((await payOnPage()).status).toBe(302);
+    expect((await payOnPage()).status).toBe(302);
+    // A form without its key (an old page) is refused, charging nothing.
+    const { submission: _, ...keyless } = payPart;
+    const refused = await call(
+      invoiceRoute.action as RouteFunction,
+      makeRequest(invoicePath(eventId, invoiceId), { form: keyless }),
+    );
+    expect(refused.status).toBe(400);
+
+    await giveRole(db, staffId, eventId, teamRole("can_bill"));
+    const cookie = await sessionCookie(staffId);
+    const chargeAtDesk = { intent: "charge", invoice: String(invoiceId), amount: "20", submission: "winners-page-1" };
+    const post = () =>
+      call(
+        winnersRoute.action as RouteFunction,
+        makeRequest(`/admin/billing/winners?id=${eventId}`, { cookie, form: chargeAtDesk }),
+      );
+    await Promise.all([post(), post()]);
+    expect((await paymentsOf(invoiceId)).map((row) => [row.status, row.amount])).toEqual([
+      ["paid", 10_000],
+      ["paid", 2_000],
+    ]);
+    expect((await invoiceTotals(db, invoiceId)).balance).toBe(13_000);
+  });
+
+  it("answers a declined form sent again with the same decline, asking the card nothing more", async () => {
+    const guest = await makeWinner(db, eventId, 9_900);
+    await saveCard(eventId, guest.usrId, "4000000000000341");
+    const invoiceId = (await invoiceIdFor(eventId, guest.usrId))!;
+    const form = { byUsrId: null, submissionKey: "declined-form" };
+    const declined = await chargeCardOnFile(eventId, invoiceId, form);
+    expect(declined).toMatchObject({ status: "declined", message: "Your card was declined." });
+    const asked = fake.requests.length;
+    expect(await chargeCardOnFile(eventId, invoiceId, form)).toEqual(declined);
+    expect(fake.requests.length).toBe(asked);
+    expect(await paymentsOf(invoiceId)).toHaveLength(1);
   });
 
   it("records a decline with its message and nothing paid", async () => {

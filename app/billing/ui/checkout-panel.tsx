@@ -100,7 +100,9 @@ export function CheckoutPanel({
       {owed > 0 ? (
         <div className="checkout-panel__ways">
           {/* Keyed by the balance: after a payment or a comp, each form starts from what is owed now. */}
-          {guest.card && guest.cardsEnabled ? <ChargeForm key={`charge-${owed}`} guest={guest} owed={owed} /> : null}
+          {guest.card && guest.cardsEnabled ? (
+            <ChargeForm key={`charge-${owed}`} guest={guest} owed={owed} submissionKey={submissionKey} />
+          ) : null}
           <ManualForm
             key={`cash-${owed}`}
             kind="cash"
@@ -148,7 +150,7 @@ export function CheckoutPanel({
   );
 }
 
-function ChargeForm({ guest, owed }: { guest: Guest; owed: number }) {
+function ChargeForm({ guest, owed, submissionKey }: { guest: Guest; owed: number; submissionKey: string }) {
   const reply = useActionData<unknown>();
   const { form, fields } = useContractForm({
     id: CHARGE_FORM,
@@ -166,6 +168,7 @@ function ChargeForm({ guest, owed }: { guest: Guest; owed: number }) {
       {form.errors?.[0] ? <FormAlert>{form.errors[0]}</FormAlert> : null}
       <input type="hidden" name="intent" value={WINNERS_INTENT.charge} />
       <input type="hidden" name="invoice" value={guest.invoiceId} />
+      <input type="hidden" name="submission" value={`${submissionKey}-card`} />
       <Field
         label="Amount"
         meta={fields.amount}

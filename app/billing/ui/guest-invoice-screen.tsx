@@ -23,6 +23,8 @@ export interface GuestInvoiceProps {
   receipt: boolean;
   selfPath: string;
   problem: string | null;
+  /** The payment forms' key: the same page's form sent twice takes one payment. */
+  submissionKey: string;
 }
 
 const NOTICES: Record<string, string> = {
@@ -32,7 +34,7 @@ const NOTICES: Record<string, string> = {
 };
 
 export function GuestInvoiceScreen(props: GuestInvoiceProps) {
-  const { invoice, checkout, notice, receipt, selfPath, problem, timeZone } = props;
+  const { invoice, checkout, notice, receipt, selfPath, problem, timeZone, submissionKey } = props;
   const money = (cents: number) => formatMoney(cents, invoice.currency);
   const owed = payableNow(invoice.totals);
   const busy = useNavigation().state === "submitting";
@@ -73,6 +75,7 @@ export function GuestInvoiceScreen(props: GuestInvoiceProps) {
             <p>Please pay at the checkout desk, by cash or check.</p>
           ) : (
             <Form method="post" className="guest-invoice__ways">
+              <input type="hidden" name="submission" value={submissionKey} />
               {invoice.coverFee ? (
                 // Not ticked for the guest: what is charged is what the heading says unless they choose to add the fee.
                 <label className="checkbox">
@@ -129,6 +132,7 @@ export function GuestInvoiceScreen(props: GuestInvoiceProps) {
       ) : null}
       {!receipt && invoice.cardsEnabled ? (
         <Form method="post" className="guest-invoice__card">
+          <input type="hidden" name="submission" value={submissionKey} />
           <p>{invoice.card ? `Card on file: ${invoice.card}.` : "No card on file."}</p>
           <Button type="submit" name="intent" value={GUEST_INVOICE_INTENT.saveCard} variant="ghost" disabled={busy}>
             {invoice.card ? "Replace my card" : "Save a card for the event"}
