@@ -3,9 +3,9 @@
  * in cash or by check by staff. Each way carries a key that makes a second write of the same gift find the first
  * (the payment for a card gift, the form's submission key otherwise), and each write is announced to the monitors.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { publish } from "~/realtime/bus.server";
-import { donation } from "~drizzle/schema";
+import { donation, payment, refund } from "~drizzle/schema";
 import { donationTopic } from "./donation-topic";
 import type { Transaction } from "~/db/connection.server";
 
@@ -86,4 +86,27 @@ export async function writeGift(tx: Transaction, eventId: number, gift: Gift, re
 
 export async function announceGift(tx: Transaction, eventId: number, donationId: number, change: string) {
   await publish(tx, { topic: donationTopic(eventId), type: "donation", data: { donationId, change } });
+}
+
+/**
+ * A gift whose payment has been given back whole is refunded, whichever screen gave it back (Donations, Payments):
+ * it leaves the giving page's gifts and its count, and its amount can no longer be edited. Called in the transaction
+ * that records a refund as made.
+ */
+export async function markGiftRefundedWhenGivenBack(tx: Transaction, eventId: number, paymentId: number) {
+  const refunded = await tx
+    .update(donation)
+    .set({ status: "refunded" })
+    .where(
+      and(
+        eq(donation.event_id, eventId),
+        eq(donation.payment_id, paymentId),
+        eq(donation.status, "paid"),
+        sql`(select ${payment.amount} from ${payment} where ${payment.payment_id} = ${paymentId})
+          <= (select coalesce(sum(${refund.amount}), 0) from ${refund}
+                where ${refund.payment_id} = ${paymentId} and ${refund.status} = 'succeeded')`,
+      ),
+    )
+    .returning({ id: donation.donation_id });
+  for (const gift of refunded) await announceGift(tx, eventId, gift.id, "refunded");
 }

@@ -18,6 +18,7 @@ import { Refusal } from "~/forms/refusal";
 import { ProviderUnavailableError, type ProviderMode } from "~/payments/provider";
 import { formatMoney } from "~/ui/format";
 import { invoice_line, payment, refund } from "~drizzle/schema";
+import { markGiftRefundedWhenGivenBack } from "./gift-records.server";
 import { chargedEvent } from "./hosted-pages.server";
 import { BILLING_LINE_KINDS, invoiceTotals, lockInvoice } from "./invoice.server";
 import { chargingMode, paymentProviderInMode } from "./settings.server";
@@ -124,6 +125,7 @@ export async function refundPayment(eventId: number, paymentId: number, input: R
     if (!byCard && paid.invoice_id !== null) {
       await addRefundLine(tx, eventId, paid.invoice_id, created.refund_id, input.amount, input.reason);
     }
+    if (!byCard) await markGiftRefundedWhenGivenBack(tx, eventId, paymentId);
     return { refund: created, paid, byCard, mode, repeated: false };
   });
   const ours = prepared.refund;
@@ -175,6 +177,7 @@ async function refundByProvider(
       .where(and(eq(refund.refund_id, pending.refund_id), ne(refund.status, "succeeded")));
     if (invoiceId !== null)
       await addRefundLine(tx, eventId, invoiceId, pending.refund_id, pending.amount, pending.reason);
+    await markGiftRefundedWhenGivenBack(tx, eventId, paid.payment_id);
   });
 }
 

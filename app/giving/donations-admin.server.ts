@@ -6,7 +6,7 @@
  * thank-you letters the item donors get, and set the suggested amounts of /dp.
  */
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { announceGift, writeGift } from "~/billing/gift-records.server";
 import { donationPledges } from "~/billing/line-sources/donations.server";
 import { queryRows } from "~/billing/query-rows.server";
@@ -16,9 +16,10 @@ import { acknowledgementPdf } from "~/catalogue/print.server";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { formatInZone } from "~/ui/zoned-time";
-import { donation, event, fundraiser, payment, usr } from "~drizzle/schema";
+import { donation, event, fundraiser, payment, refund, usr } from "~drizzle/schema";
 import { checkAttributablePage } from "./fundraisers.server";
 import { tributeText, type DonationInput } from "./gift-forms";
+import type { Transaction } from "~/db/connection.server";
 
 export async function listDonations(eventId: number) {
   const [eventRow] = await db
@@ -153,16 +154,24 @@ export async function recordStaffGift(eventId: number, input: DonationInput, byU
 export async function updateGift(eventId: number, donationId: number, input: DonationInput): Promise<boolean> {
   await checkAttributablePage(eventId, input.fundraiser);
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(donation)
-      .where(and(eq(donation.event_id, eventId), eq(donation.donation_id, donationId)))
-      .for("update");
-    if (!row) return false;
+    const ofGift = and(eq(donation.event_id, eventId), eq(donation.donation_id, donationId));
+    // The payment's lock before the gift's, as a refund takes them (refunds.server.ts): a refund and an edit at once
+    // wait for each other, and the edit sees the refund.
+    const [paidWith] = await tx.select({ paymentId: donation.payment_id }).from(donation).where(ofGift);
+    if (!paidWith) return false;
+    if (paidWith.paymentId !== null)
+      await tx
+        .select({ id: payment.payment_id })
+        .from(payment)
+        .where(eq(payment.payment_id, paidWith.paymentId))
+        .for("update");
+    const [row] = await tx.select().from(donation).where(ofGift).for("update");
     if (input.amount !== row.amount) {
       if (row.method === "card") throw new Refusal("A card gift keeps the amount that was charged.", "amount");
       if (row.status !== "paid" && row.status !== "pledged")
         throw new Refusal("A refunded or cancelled gift keeps its amount.", "amount");
+      if (row.payment_id !== null && (await givenBack(tx, row.payment_id)) > 0)
+        throw new Refusal("Part of this gift was given back, so it keeps its amount.", "amount");
       if (row.payment_id !== null)
         await tx.update(payment).set({ amount: input.amount! }).where(eq(payment.payment_id, row.payment_id));
     }
@@ -175,6 +184,15 @@ export async function updateGift(eventId: number, donationId: number, input: Don
     await announceGift(tx, eventId, donationId, "edited");
     return true;
   });
+}
+
+/** What was given back of a payment, or is being (a card refund not yet answered). */
+async function givenBack(tx: Transaction, paymentId: number): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<number>`coalesce(sum(${refund.amount}), 0)::int` })
+    .from(refund)
+    .where(and(eq(refund.payment_id, paymentId), ne(refund.status, "failed")));
+  return row.total;
 }
 
 /**
@@ -208,11 +226,8 @@ export async function refundGifts(
       throw new Refusal(
         "A monthly gift is refunded, and its subscription stopped, in the payment provider's dashboard.",
       );
+    // Given back whole, the gift is marked refunded with its refund (billing's markGiftRefundedWhenGivenBack).
     await refundPayment(eventId, row.payment_id, { amount: row.amount + row.fee, reason, byUsrId, submissionKey });
-    await db.transaction(async (tx) => {
-      await tx.update(donation).set({ status: "refunded" }).where(eq(donation.donation_id, row.donation_id));
-      await announceGift(tx, eventId, row.donation_id, "refunded");
-    });
     done += 1;
   }
   if (done === 0) throw new Refusal("None of these gifts can be given back: they were refunded or cancelled already.");

@@ -7,9 +7,16 @@ import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { invoiceIdFor, recordManualPayment } from "~/billing/charges.server";
 import { completeGiftCheckout, startGiftCheckout } from "~/billing/donation-checkout.server";
 import { invoiceLines } from "~/billing/invoice.server";
+import { refundPayment } from "~/billing/refunds.server";
 import { parseForm } from "~/forms/form-contract";
 import { giftReceipt, give } from "~/giving/donation-page.server";
-import { anonymiseGifts, listDonations, recordStaffGift, refundGifts } from "~/giving/donations-admin.server";
+import {
+  anonymiseGifts,
+  listDonations,
+  recordStaffGift,
+  refundGifts,
+  updateGift,
+} from "~/giving/donations-admin.server";
 import { giftSchema } from "~/giving/gift-forms";
 import { GIFT_PAGE_PACES } from "~/giving/gift-page-pacing.server";
 import { readMonitorState } from "~/room-screens/monitor-state.server";
@@ -257,6 +264,61 @@ describe(`donations on ${process.env.TEST_DB_ENGINE}`, () => {
     await anonymiseGifts(eventId, [giftId]);
     const [erased] = await db.select().from(donation).where(eq(donation.donation_id, giftId));
     expect(erased).toMatchObject({ first_name: null, last_name: null, email: null, message: null, is_anonymous: true });
+  });
+
+  it("marks a gift given back from the Payments screen refunded, and keeps the amount of one given back in part", async () => {
+    const cashGift = (first_name: string, amount: number) =>
+      recordStaffGift(
+        eventId,
+        {
+          first_name,
+          last_name: "Chen",
+          email: null,
+          amount,
+          method: "cash",
+          check_number: null,
+          tribute_kind: null,
+          tribute_name: null,
+          is_anonymous: false,
+          message: null,
+          fundraiser: null,
+        },
+        staffId,
+      );
+    const whole = await cashGift("Margaret", 20_000);
+    const part = await cashGift("Ming", 10_000);
+    const paymentOf = async (id: number) =>
+      (await db.select().from(donation).where(eq(donation.donation_id, id)))[0].payment_id!;
+    // What the Payments screen's refund does: billing's refund of the gift's payment.
+    await refundPayment(eventId, await paymentOf(whole), { amount: 20_000, reason: "Asked", byUsrId: staffId });
+    await refundPayment(eventId, await paymentOf(part), { amount: 4_000, reason: "Asked", byUsrId: staffId });
+    expect((await gifts()).map((gift) => [gift.first_name, gift.status]).sort()).toEqual([
+      ["Margaret", "refunded"],
+      ["Ming", "paid"],
+    ]);
+    const edit = (id: number, first_name: string, amount: number) =>
+      updateGift(eventId, id, {
+        first_name,
+        last_name: "Chen",
+        email: null,
+        amount,
+        method: "cash",
+        check_number: null,
+        tribute_kind: null,
+        tribute_name: null,
+        is_anonymous: false,
+        message: null,
+        fundraiser: null,
+      });
+    await expect(edit(whole, "Margaret", 5_000)).rejects.toThrow("A refunded or cancelled gift keeps its amount.");
+    await expect(edit(part, "Ming", 3_000)).rejects.toThrow(
+      "Part of this gift was given back, so it keeps its amount.",
+    );
+    // Its details may still change.
+    expect(await edit(part, "Mingyu", 10_000)).toBe(true);
+    const payments = await db.select().from(payment).where(eq(payment.event_id, eventId));
+    expect(payments.map((row) => row.amount).sort()).toEqual([10_000, 20_000]);
+    await expect(refundGifts(eventId, [whole], "again", staffId)).rejects.toThrow(/refunded or cancelled already/);
   });
 
   it("answers /dp's plain form with a redirect to the payment page, and a bad amount beside its field", async () => {
