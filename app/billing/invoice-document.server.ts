@@ -7,6 +7,7 @@ import { db } from "~/db.server";
 import { event, invoice, payment, refund, usr, usr_event_paddle } from "~drizzle/schema";
 import { cardLabel } from "./card-label";
 import { cardOnFile } from "./cards.server";
+import { deductiblePaid } from "./deductible-paid";
 import { BILLING_LINE_KINDS, invoiceLines, invoiceTotals } from "./invoice.server";
 import { billingSettings } from "./settings.server";
 
@@ -53,6 +54,7 @@ export async function invoiceDocument(eventId: number, invoiceId: number) {
     .from(refund)
     .innerJoin(payment, eq(payment.payment_id, refund.payment_id))
     .where(eq(payment.invoice_id, invoiceId));
+  const totals = await invoiceTotals(db, invoiceId);
   const card = await cardOnFile(db, eventId, head.usrId);
   const settings = await billingSettings(eventId);
   return {
@@ -93,7 +95,9 @@ export async function invoiceDocument(eventId: number, invoiceId: number) {
           .reduce((sum, entry) => sum + entry.amount, 0),
         itemReceived: row.item_received,
       })),
-    totals: await invoiceTotals(db, invoiceId),
+    totals,
+    /** What of the paid part is tax-deductible, as the tax report counts it: the receipt's figure. */
+    deductiblePaid: deductiblePaid(lines, totals.paid),
     card: card && card.mode === (settings.mode as string) ? cardLabel(card) : null,
     cardsEnabled: settings.cardsEnabled,
     demoSandbox: settings.demoSandbox,

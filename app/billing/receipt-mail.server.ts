@@ -16,7 +16,7 @@ import { receiptPdf } from "./receipt-pdf.server";
 export async function sendReceipt(eventId: number, invoiceId: number, invoiceUrl: string): Promise<string> {
   const invoice = guestView(await invoiceDocument(eventId, invoiceId));
   const money = (cents: number) => formatMoney(cents, invoice.currency);
-  const deductible = money(Math.min(invoice.totals.deductible, invoice.totals.paid));
+  const deductible = money(invoice.deductiblePaid);
   await enqueueMessage(db, {
     event_id: eventId,
     template: "receipt",

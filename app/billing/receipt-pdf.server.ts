@@ -25,7 +25,8 @@ export async function receiptPdf(invoice: InvoiceDocument): Promise<Buffer> {
     for (const line of invoice.lines)
       row([line.description, money(line.amount), money(line.fairMarketValue), money(line.deductible)]);
     doc.moveDown(0.5);
-    row(["Total", money(invoice.totals.total), "", money(invoice.totals.deductible)], true);
+    // The column gives each line's deductible part once paid; what of it was paid is the figure below the payments.
+    row(["Total", money(invoice.totals.total), "", ""], true);
     row(["Paid", money(invoice.totals.paid), "", ""], true);
     row(["Balance due", money(Math.max(0, invoice.totals.balance)), "", ""], true);
     doc.moveDown();
@@ -40,17 +41,16 @@ export async function receiptPdf(invoice: InvoiceDocument): Promise<Buffer> {
         ),
       );
     doc.moveDown();
-    const deductible = Math.min(invoice.totals.deductible, invoice.totals.paid);
     doc
       .font("Helvetica-Bold")
       .fontSize(11)
-      .text(pdfText(`Tax-deductible amount: ${money(deductible)}`));
+      .text(pdfText(`Tax-deductible amount: ${money(invoice.deductiblePaid)}`));
     doc
       .font("Helvetica")
       .fontSize(9)
       .text(
-        "The deductible part is what was paid above the fair market value of the goods or services received. Items " +
-          "without a stated value (priceless) have no deductible part.",
+        "The deductible part is what was paid above the fair market value of the goods or services received: payments " +
+          "pay each line's fair market value first. Items without a stated value (priceless) have no deductible part.",
       );
     if (invoice.receiptText) {
       doc.moveDown();

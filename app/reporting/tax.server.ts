@@ -1,19 +1,19 @@
 /**
  * The tax report: each guest's deductible total, and the statement a donor keeps for their taxes (one PDF page
  * each). Deductible is what was paid above fair market value (docs DOMAIN "Money", docs/money.md): on an invoice, the
- * deductible part of what the payments paid of each line (./deductible-paid.ts), raffle tickets never, whatever a
+ * deductible part of what the payments paid of each line (~/billing/deductible-paid.ts), raffle tickets never, whatever a
  * line says; a gift paid outside an invoice (a donation by card, cash or check) is deductible whole, a ticket paid
  * when bought is not. A gift taken in cash or by check from someone without an account is a donor of their own (by
  * the address or name they gave); they have no account to send a statement to, so only the report and the PDF of
  * everyone's statements show them. The date range picks the payments (a year's statement: 1 January to 31 December).
  */
 import { sql } from "drizzle-orm";
+import { paidInPeriod } from "~/billing/deductible-paid";
 import { NOT_SETTLED_ON_INVOICE } from "~/billing/ledger-totals.server";
 import { queryRows } from "~/billing/query-rows.server";
 import { billingSettings } from "~/billing/settings.server";
 import { db } from "~/db.server";
 import { formatInZone } from "~/ui/zoned-time";
-import { paidInPeriod } from "./deductible-paid";
 import { refreshLedger, type ReportScope } from "./filters.server";
 import { inRange } from "./range-sql.server";
 import type { Report } from "./report";

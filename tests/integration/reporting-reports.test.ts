@@ -3,6 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { invoiceIdFor, recordManualPayment } from "~/billing/charges.server";
+import { invoiceDocument } from "~/billing/invoice-document.server";
 import { recordStaffGift } from "~/giving/donations-admin.server";
 import { eventScope } from "~/reporting/filters.server";
 import { taxReportOf, taxStatements } from "~/reporting/tax.server";
@@ -280,6 +281,10 @@ describe("the tax report of a part-paid invoice and a gift in cash", () => {
       deductible: 200_00,
     });
     expect(taxReportOf(statements).figures.find((figure) => figure.label === "Deductible")?.value).toBe(350_00);
+    // The guest's receipt says the same: the invoice's lines were worth $250 more deductible in all, not paid yet.
+    const receipt = await invoiceDocument(partEvent, (await invoiceIdFor(partEvent, partPayer))!);
+    expect(receipt.deductiblePaid).toBe(150_00);
+    expect(receipt.totals.deductible).toBeGreaterThan(150_00);
   });
 });
 

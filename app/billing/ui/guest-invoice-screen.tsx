@@ -147,9 +147,8 @@ export function GuestInvoiceScreen(props: GuestInvoiceProps) {
         <section className="guest-invoice__receipt" aria-labelledby="tax-heading">
           <h2 id="tax-heading">For your taxes</h2>
           <p>
-            Of the {money(invoice.totals.paid)} you paid,{" "}
-            {money(Math.min(invoice.totals.deductible, invoice.totals.paid))} is tax-deductible: what you gave above the
-            fair market value of what you received.
+            Of the {money(invoice.totals.paid)} you paid, {money(invoice.deductiblePaid)} is tax-deductible: what you
+            gave above the fair market value of what you received.
           </p>
           {invoice.taxId ? (
             <p>

@@ -1,13 +1,13 @@
 /**
  * An invoice's lines, totals and payments, as staff and the guest both read it. Each line shows its fair market
- * value and deductible part; comps, reversals and refunds are lines of their own, so nothing earlier changes.
+ * value and deductible part once paid, and the totals what of it was paid; comps, reversals and refunds are lines of their own, so nothing earlier changes.
  * `lineAction` lets the staff screen put a "Comp" form beside a line.
  */
 import { formatEventDate, formatMoney } from "~/ui/format";
 import type { InvoiceDocument } from "../invoice-document.server";
 import type { ReactNode } from "react";
 
-type Document = Pick<InvoiceDocument, "lines" | "totals" | "payments" | "currency">;
+type Document = Pick<InvoiceDocument, "lines" | "totals" | "deductiblePaid" | "payments" | "currency">;
 
 export function InvoiceLines({
   invoice,
@@ -54,13 +54,18 @@ export function InvoiceLines({
           <tr>
             <th scope="row">Total</th>
             <td className="numeric">{money(invoice.totals.total)}</td>
-            <td />
-            <td className="numeric">{money(invoice.totals.deductible)}</td>
-            {lineAction ? <td /> : null}
+            <td colSpan={lineAction ? 3 : 2} />
           </tr>
           <tr>
             <th scope="row">Paid</th>
             <td className="numeric">{money(invoice.totals.paid)}</td>
+            <td colSpan={lineAction ? 3 : 2} />
+          </tr>
+          {/* The column gives each line's deductible part once paid; this is what of it the payments paid (the
+              receipt's and the tax report's figure): a line's fair market value is paid first. */}
+          <tr>
+            <th scope="row">Tax-deductible, of what was paid</th>
+            <td className="numeric">{money(invoice.deductiblePaid)}</td>
             <td colSpan={lineAction ? 3 : 2} />
           </tr>
           <tr className="invoice-balance">

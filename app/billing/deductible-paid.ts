@@ -46,3 +46,44 @@ export function paidInPeriod(lines: readonly OwedLine[], paidBefore: number, pai
     }))
     .filter((line) => line.paid !== 0);
 }
+
+/** An invoice line as stored: what `owedLines` reads of it. */
+export interface StoredLine {
+  invoice_line_id: number;
+  source: string;
+  description: string;
+  amount: number;
+  deductible: number;
+  reverses_line_id: number | null;
+}
+
+/**
+ * An invoice's lines as the payments pay them: each line net of the comps and reversals that undo it, refunds left
+ * out (they come off the payments instead), raffle tickets never deductible whatever the line says. The tax report
+ * builds the same in SQL (app/reporting/tax.server.ts).
+ */
+export function owedLines(lines: readonly StoredLine[]): OwedLine[] {
+  const undone = new Map<number, { amount: number; deductible: number }>();
+  for (const line of lines) {
+    if (line.reverses_line_id === null) continue;
+    const sum = undone.get(line.reverses_line_id) ?? { amount: 0, deductible: 0 };
+    undone.set(line.reverses_line_id, {
+      amount: sum.amount + line.amount,
+      deductible: sum.deductible + line.deductible,
+    });
+  }
+  return lines
+    .filter((line) => line.reverses_line_id === null && line.source !== "refund")
+    .map((line) => {
+      const less = undone.get(line.invoice_line_id) ?? { amount: 0, deductible: 0 };
+      return {
+        description: line.description,
+        amount: line.amount + less.amount,
+        deductible: line.source === "raffle" ? 0 : line.deductible + less.deductible,
+      };
+    });
+}
+
+/** The deductible part of what was paid on an invoice (payments less refunds): what its receipt says. */
+export const deductiblePaid = (lines: readonly StoredLine[], paid: number) =>
+  paidLines(owedLines(lines), paid).reduce((sum, line) => sum + line.deductible, 0);
