@@ -546,15 +546,26 @@ export const MAX_CENTS = 2_000_000_000;
 
 export type MoneyReading = { cents: number | null } | { error: string };
 
-/** Blank reads as null (no amount). */
 /** What a typed amount above MAX_CENTS is told, with the largest one taken. */
 export const TOO_LARGE = `That amount is too large: the most is ${(MAX_CENTS / 100).toLocaleString("en-US")}.`;
 
+/** What an amount with a comma anywhere but between thousands ("6,00" or "1,25", cents written the European way) is told. */
+export const COMMA_NOT_THOUSANDS = "Write cents after a point (6.50); a comma goes only between thousands (1,250).";
+
+/**
+ * Whether the commas of an amount (without its currency sign) stand between thousands. Dropped anywhere else, "6,00"
+ * would read as 600: a hundred times what was meant.
+ */
+const commasAreThousands = (text: string) => !text.includes(",") || /^\d{1,3}(,\d{3})+(\.\d*)?$/.test(text);
+
+/** Blank reads as null (no amount). */
 export function readMoney(input: string): MoneyReading {
-  const text = input
+  const signless = input
     .trim()
     .replace(/^[$€£]\s*/, "")
-    .replace(/[\s,]/g, "");
+    .replace(/\s/g, "");
+  if (!commasAreThousands(signless.replace(/^-/, ""))) return { error: COMMA_NOT_THOUSANDS };
+  const text = signless.replaceAll(",", "");
   if (text === "") return { cents: null };
   if (/^-/.test(text)) return { error: "Amounts cannot be negative." };
   if (!/^\d+(\.\d{1,2})?$/.test(text)) return { error: "Enter an amount such as 1,250 or 1,250.50." };
@@ -581,7 +592,9 @@ export const MAX_GOAL_CENTS = 100_000_000_00;
 export const fundraisingGoal = z
   .string()
   .trim()
-  .transform((value) => value.replace(/^\$/, "").replaceAll(",", ""))
+  .transform((value) => value.replace(/^\$/, ""))
+  .refine(commasAreThousands, COMMA_NOT_THOUSANDS)
+  .transform((value) => value.replaceAll(",", ""))
   .refine((value) => value === "" || /^\d+(\.\d{1,2})?$/.test(value), "Enter an amount such as 25,000.")
   .transform((value) => (value === "" ? null : Math.round(Number(value) * 100)))
   .refine(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bidProposalSettings, proposeBids } from "~/catalogue/bid-proposal";
 import { readItemType, readYesNo } from "~/catalogue/item-rules";
-import { moneyField, readMoney } from "~/forms/rules";
+import { COMMA_NOT_THOUSANDS, moneyField, readMoney } from "~/forms/rules";
 import { centsToInput } from "~/ui/money-input";
 
 describe("amounts as people type them", () => {
@@ -17,6 +17,14 @@ describe("amounts as people type them", () => {
     expect(readMoney("ten")).toEqual({ error: "Enter an amount such as 1,250 or 1,250.50." });
     expect(readMoney("1.005")).toEqual({ error: "Enter an amount such as 1,250 or 1,250.50." });
     expect(readMoney("99999999999")).toEqual({ error: "That amount is too large: the most is 20,000,000." });
+  });
+
+  it("refuses a comma written for cents rather than reading it as a hundred times the amount", () => {
+    for (const typed of ["6,00", "1,25", "$12,5", "1,2345", ",500", "1,250,00"])
+      expect(readMoney(typed), typed).toEqual({ error: COMMA_NOT_THOUSANDS });
+    expect(readMoney("1,250.50")).toEqual({ cents: 125050 });
+    expect(readMoney("$ 12,000,000")).toEqual({ cents: 1_200_000_000 });
+    expect(readMoney("-1,250")).toEqual({ error: "Amounts cannot be negative." });
   });
 
   it("gives zod the cents, or the message, and says when a required amount is missing", () => {

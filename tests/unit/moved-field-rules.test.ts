@@ -17,6 +17,7 @@ import {
   amountAboveZero,
   atLeastOneChosen,
   countWithin,
+  COMMA_NOT_THOUSANDS,
   fundraisingGoal,
   optionalChoice,
   optionalHexColour,
@@ -131,6 +132,8 @@ describe("fundraisingGoal", () => {
       expect(messages(fundraisingGoal, typed), typed).toEqual(["Enter an amount such as 25,000."]);
     for (const typed of ["0", "0.00", "100,000,000.01"])
       expect(messages(fundraisingGoal, typed), typed).toEqual(["Enter an amount between 1 and 100,000,000."]);
+    for (const typed of ["25,00", "2,5", "25,000,00"])
+      expect(messages(fundraisingGoal, typed), typed).toEqual([COMMA_NOT_THOUSANDS]);
   });
 
   it("is the dashboard's goal", () => {
