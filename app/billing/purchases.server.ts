@@ -11,6 +11,7 @@ import { Refusal } from "~/forms/refusal";
 import { paths } from "~/http/paths";
 import { messageOrigin } from "~/messages/links.server";
 import { notifyTeamIfRunningLow } from "~/messages/team-notifications.server";
+import { paddleOf } from "~/registration/paddles.server";
 import { formatInZone } from "~/ui/zoned-time";
 import { auction_item, event, purchase, usr } from "~drizzle/schema";
 import { billablePaddleHolder } from "./paddle-holders.server";
@@ -54,14 +55,17 @@ export async function recordPurchase(eventId: number, input: PurchaseInput): Pro
     const left = item.stock - sold;
     if (input.quantity > left)
       throw new Refusal(left === 0 ? `“${item.title}” is sold out.` : `Only ${left} left.`, "quantity");
-    const holder = input.buyerUsrId ? { usrId: input.buyerUsrId } : await buyerOfPaddle(tx, eventId, input.paddle);
+    // A guest buying on their phone is recorded under their paddle too, so the sale reads the same on staff screens.
+    const holder = input.buyerUsrId
+      ? { usrId: input.buyerUsrId, paddle: await paddleOf(tx, eventId, input.buyerUsrId) }
+      : { ...(await buyerOfPaddle(tx, eventId, input.paddle)), paddle: input.paddle };
     const [created] = await tx
       .insert(purchase)
       .values({
         event_id: eventId,
         auction_item_id: input.itemId,
         usr_id: holder.usrId,
-        paddle: input.paddle,
+        paddle: holder.paddle,
         quantity: input.quantity,
         unit_price: item.price,
         amount: item.price * input.quantity,

@@ -10,6 +10,7 @@ import { requireCardForCredit } from "~/billing/cards.server";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { publish } from "~/realtime/bus.server";
+import { paddleOf } from "~/registration/paddles.server";
 import { raffle, raffle_purchase, raffle_ticket, raffle_ticket_bundle, usr_event_paddle } from "~drizzle/schema";
 import { raffleTopic } from "./topic";
 import type { Database, Transaction } from "~/db/connection.server";
@@ -56,8 +57,11 @@ export async function sellRaffleTickets(eventId: number, sale: RaffleSale): Prom
     if (already) return already;
     if (bundle.status !== "open") throw new Refusal(`“${bundle.title}” is not selling tickets now.`, "bundle");
     if ("usrId" in sale.buyer) await requireCardForCredit(tx, eventId, sale.buyer.usrId);
+    // A guest buying on their phone is recorded under their paddle too, so the sale reads the same on staff screens.
     const buyer =
-      "usrId" in sale.buyer ? { usrId: sale.buyer.usrId, paddle: null } : await holder(tx, eventId, sale.buyer.paddle);
+      "usrId" in sale.buyer
+        ? { usrId: sale.buyer.usrId, paddle: await paddleOf(tx, eventId, sale.buyer.usrId) }
+        : await holder(tx, eventId, sale.buyer.paddle);
     const [{ last }] = await tx
       .select({ last: sql<number>`coalesce(max(${raffle_ticket.ticket_number}), 0)::int` })
       .from(raffle_ticket)

@@ -98,6 +98,20 @@ describe(`purchases on ${process.env.TEST_DB_ENGINE}`, () => {
     ]);
   });
 
+  it("shows a guest's own purchase under their paddle in Recent sales, and without one where they hold none", async () => {
+    const holder = await makeBidder(db, eventId);
+    const paddleless = await makeUser(db, { first_name: "Noor", last_name: "Walk" });
+    const buyOwn = (usrId: number, submissionKey: string) =>
+      recordPurchase(eventId, { itemId, paddle: null, buyerUsrId: usrId, quantity: 1, submissionKey, byUsrId: usrId });
+    await buyOwn(holder.usrId, "phone-1");
+    await buyOwn(paddleless.usr_id, "phone-2");
+    const { recent } = await purchasesScreen(eventId);
+    expect(recent.map((sale) => [sale.guest, sale.paddle])).toEqual([
+      ["Noor Walk", null],
+      [expect.any(String), holder.paddle],
+    ]);
+  });
+
   it("counts each item's own sales in what is left, on /admin/bids/purchases and /dp", async () => {
     const [pass] = await db
       .insert(auction_item)

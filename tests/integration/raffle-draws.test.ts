@@ -15,7 +15,15 @@ import { readMonitorState } from "~/room-screens/monitor-state.server";
 import { RaffleWinnersPanel } from "~/room-screens/ui/monitor-panels";
 import * as route from "~/routes/admin._workspace.bids.raffle";
 import * as guestRoute from "~/routes/raffle";
-import { event, raffle, raffle_drawing, raffle_prize, raffle_ticket, raffle_ticket_bundle } from "~drizzle/schema";
+import {
+  event,
+  raffle,
+  raffle_drawing,
+  raffle_prize,
+  raffle_purchase,
+  raffle_ticket,
+  raffle_ticket_bundle,
+} from "~drizzle/schema";
 import { makeBidder } from "../support/auction";
 import { testDatabase } from "../support/database";
 import { giveRole, makeEvent, makeUser, sessionCookie, teamRole } from "../support/people";
@@ -290,6 +298,18 @@ describe(`raffles on ${process.env.TEST_DB_ENGINE}`, () => {
     const page = await call(guestRoute.loader as RouteFunction, makeRequest(bought.location!, { cookie }));
     expect(page.data).toMatchObject({ bought: { raffleTitle: "Golden ticket", numbers: [1, 2, 3, 4, 5] } });
   });
+  it("records a guest's own tickets under their paddle, so the desk's sales show it", async () => {
+    const guest = await makeBidder(db, eventId);
+    await sellRaffleTickets(eventId, {
+      bundleId: single,
+      buyer: { usrId: guest.usrId },
+      submissionKey: "own",
+      byUsrId: guest.usrId,
+    });
+    const [sale] = await db.select().from(raffle_purchase).where(eq(raffle_purchase.raffle_id, raffleId));
+    expect(sale).toMatchObject({ usr_id: guest.usrId, paddle: guest.paddle, source: "guest" });
+  });
+
   it("lets the desk draw a prize again once; a second redraw needs an event admin, and the log and the room's screens say who redrew (issue 32, finding 10)", async () => {
     const make = async (first: string, ...permissions: Parameters<typeof teamRole>) => {
       const person = await makeUser(db, { selected_event: eventId, first_name: first, last_name: "Reyes" });
