@@ -26,6 +26,15 @@ export interface BillablePaddleHolder extends PaddleHolder {
   usrId: number;
 }
 
+/** The paddle an account bids and buys under at the event, if it has one. */
+export async function paddleOf(db: Executor, eventId: number, usrId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ paddle: usr_event_paddle.paddle })
+    .from(usr_event_paddle)
+    .where(and(eq(usr_event_paddle.event_id, eventId), eq(usr_event_paddle.usr_id, usrId)));
+  return row?.paddle ?? null;
+}
+
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(" ");
 
 async function signedInHolder(db: Executor, eventId: number, paddle: number): Promise<PaddleHolder | null> {

@@ -11,10 +11,9 @@ import { Refusal } from "~/forms/refusal";
 import { paths } from "~/http/paths";
 import { messageOrigin } from "~/messages/links.server";
 import { notifyTeamIfRunningLow } from "~/messages/team-notifications.server";
-import { paddleOf } from "~/registration/paddles.server";
 import { formatInZone } from "~/ui/zoned-time";
 import { auction_item, event, purchase, usr } from "~drizzle/schema";
-import { billablePaddleHolder } from "./paddle-holders.server";
+import { billablePaddleHolder, paddleOf } from "./paddle-holders.server";
 import type { Transaction } from "~/db/connection.server";
 
 export interface PurchaseInput {

@@ -7,10 +7,10 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { requireCardForCredit } from "~/billing/cards.server";
+import { paddleOf } from "~/billing/paddle-holders.server";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { publish } from "~/realtime/bus.server";
-import { paddleOf } from "~/registration/paddles.server";
 import { raffle, raffle_purchase, raffle_ticket, raffle_ticket_bundle, usr_event_paddle } from "~drizzle/schema";
 import { raffleTopic } from "./topic";
 import type { Database, Transaction } from "~/db/connection.server";

@@ -6,18 +6,11 @@
  * share one number: staff set it by hand on both guests of the same party.
  */
 import { and, asc, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { paddleOf } from "~/billing/paddle-holders.server";
 import { event, registrant, registration, usr, usr_event_paddle } from "~drizzle/schema";
 import type { Database, Transaction } from "~/db/connection.server";
 
 type Executor = Database | Transaction;
-
-export async function paddleOf(db: Executor, eventId: number, usrId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ paddle: usr_event_paddle.paddle })
-    .from(usr_event_paddle)
-    .where(and(eq(usr_event_paddle.event_id, eventId), eq(usr_event_paddle.usr_id, usrId)));
-  return row?.paddle ?? null;
-}
 
 /** The user bidding under a paddle; for a shared paddle, the one who had it first. */
 async function usrOfPaddle(db: Executor, eventId: number, paddle: number): Promise<number | null> {

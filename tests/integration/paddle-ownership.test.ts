@@ -3,7 +3,8 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ensurePaddle, paddleOf } from "~/registration/paddles.server";
+import { paddleOf } from "~/billing/paddle-holders.server";
+import { ensurePaddle } from "~/registration/paddles.server";
 import * as registerRoute from "~/routes/register";
 import { event, pass, registrant, registration, usr_event_paddle } from "~drizzle/schema";
 import { testDatabase } from "../support/database";

@@ -2,7 +2,8 @@
 // a party), and distinct when many guests get one at once (that part races only on a real PostgreSQL).
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { allocatePaddle, ensurePaddle, paddleOf, setRegistrantPaddle } from "~/registration/paddles.server";
+import { paddleOf } from "~/billing/paddle-holders.server";
+import { allocatePaddle, ensurePaddle, setRegistrantPaddle } from "~/registration/paddles.server";
 import { event, pass, registrant, registration } from "~drizzle/schema";
 import { testDatabase } from "../support/database";
 import { makeEvent, makeUser } from "../support/people";
