@@ -5,7 +5,6 @@
  * gifts through billing, cancel a gift that is still on a guest's bill, erase a donor's personal details, send the
  * thank-you letters the item donors get, and set the suggested amounts of /dp.
  */
-import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { announceGift, writeGift } from "~/billing/gift-records.server";
 import { donationPledges } from "~/billing/line-sources/donations.server";
@@ -108,11 +107,21 @@ const details = (input: DonationInput) => ({
   fundraiser_id: input.fundraiser,
 });
 
-/** A gift taken in cash or by check: its payment (paid, outside any invoice) and the gift, at once. */
-export async function recordStaffGift(eventId: number, input: DonationInput, byUsrId: number): Promise<number> {
+/**
+ * A gift taken in cash or by check: its payment (paid, outside any invoice) and the gift, at once. `submissionKey` is
+ * the form's (made when it was shown): the same form sent twice, or twice at once, records one gift and answers it.
+ */
+export async function recordStaffGift(
+  eventId: number,
+  input: DonationInput,
+  byUsrId: number,
+  submissionKey: string,
+): Promise<number> {
   if (input.method === "check" && !input.check_number) throw new Refusal("Enter the check's number.", "check_number");
   await checkAttributablePage(eventId, input.fundraiser);
+  const key = `gift-staff-${submissionKey}`;
   return db.transaction(async (tx) => {
+    // A second post of the form waits here on the first one's payment (the key is unique in the event), then finds it.
     const [paid] = await tx
       .insert(payment)
       .values({
@@ -122,9 +131,11 @@ export async function recordStaffGift(eventId: number, input: DonationInput, byU
         status: "paid",
         check_number: input.method === "check" ? input.check_number : null,
         taken_by_usr_id: byUsrId,
-        idempotency_key: `gift-staff-${randomUUID()}`,
+        idempotency_key: key,
       })
+      .onConflictDoNothing()
       .returning({ id: payment.payment_id });
+    if (!paid) return giftOfPaymentKey(tx, eventId, key);
     return writeGift(
       tx,
       eventId,
@@ -145,6 +156,16 @@ export async function recordStaffGift(eventId: number, input: DonationInput, byU
       { method: input.method, status: "paid", source: "staff", paymentId: paid.id, recordedBy: byUsrId },
     );
   });
+}
+
+async function giftOfPaymentKey(tx: Transaction, eventId: number, key: string): Promise<number> {
+  const [gift] = await tx
+    .select({ id: donation.donation_id })
+    .from(donation)
+    .innerJoin(payment, eq(payment.payment_id, donation.payment_id))
+    .where(and(eq(payment.event_id, eventId), eq(payment.idempotency_key, key)));
+  if (!gift) throw new Error("A staff gift's payment was recorded without its gift");
+  return gift.id;
 }
 
 /**

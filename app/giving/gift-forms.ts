@@ -117,6 +117,8 @@ export const donationSchema = z
     message: optionalText(500, "The note"),
     // The fundraiser's page the gift counts on; blank for none.
     fundraiser: fundraiserPage,
+    // The new gift's form key, made when the form was shown (a gift being edited has its row instead).
+    submission: z.string().min(8).max(80).optional(),
   })
   .superRefine((value, context) => {
     if (value.amount === null) context.addIssue({ code: "custom", path: ["amount"], message: "Enter the amount." });
@@ -161,6 +163,9 @@ export function suggestedAmounts(meta: Record<string, unknown> | null | undefine
     ? (stored as number[])
     : [...DEFAULT_SUGGESTED];
 }
+
+/** A new gift's form without its key: shown before the key was asked for, or not from our page. */
+export const STALE_GIFT_FORM = "This form is out of date: reload the page, then record the gift again.";
 
 export const REFUND_REASONS = [
   { value: "The donor asked for it back", label: "The donor asked for it back" },

@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { listAction, listForm } from "~/admin-list/list-action.server";
 import { AdminList } from "~/admin-list/ui/admin-list";
 import { requireEventPermission } from "~/auth/access.server";
+import { Refusal } from "~/forms/refusal";
 import {
   anonymiseGifts,
   listDonations,
@@ -16,6 +17,7 @@ import { attributablePages } from "~/giving/fundraisers.server";
 import {
   DONATION_BULK_INTENT,
   REFUND_REASONS,
+  STALE_GIFT_FORM,
   SUGGESTED_FORM,
   suggestedAmounts,
   suggestedSchema,
@@ -38,8 +40,16 @@ export const meta = titleMeta("Donations · Gavel");
 export async function loader({ request }: LoaderFunctionArgs) {
   const { eventId } = await requireEventPermission(request, "can_bill");
   const [{ meta: eventMeta, ...list }, pages] = await Promise.all([listDonations(eventId), attributablePages(eventId)]);
-  // A fresh key per page view, carried by the actions on ticked gifts: a refund posted twice gives back once.
-  return { ...list, eventId, pages, suggested: suggestedAmounts(eventMeta), bulkSubmissionKey: randomUUID() };
+  // Fresh keys per page view: carried by the actions on ticked gifts, a refund posted twice gives back once; by the
+  // new gift's form, a gift recorded twice is one gift.
+  return {
+    ...list,
+    eventId,
+    pages,
+    suggested: suggestedAmounts(eventMeta),
+    bulkSubmissionKey: randomUUID(),
+    newGiftKey: randomUUID(),
+  };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -50,7 +60,8 @@ export async function action(args: ActionFunctionArgs) {
       form: staffGiftDialog,
       create: async ({ eventId }, input) => {
         const { user } = await requireEventPermission(args.request, "can_bill");
-        await recordStaffGift(eventId, input, user.usr_id);
+        if (!input.submission) throw new Refusal(STALE_GIFT_FORM);
+        await recordStaffGift(eventId, input, user.usr_id, input.submission);
         return `${input.method === "check" ? "Check" : "Cash"} gift recorded`;
       },
       update: async ({ eventId, id }, input) => ((await updateGift(eventId, id, input)) ? "Gift saved" : null),
@@ -86,7 +97,8 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function DonationsPage() {
-  const { donations, currency, suggested, eventId, pages, bulkSubmissionKey } = useLoaderData<typeof loader>();
+  const { donations, currency, suggested, eventId, pages, bulkSubmissionKey, newGiftKey } =
+    useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const money = (cents: number) => formatMoney(cents, currency);
   const columns = donationColumns(eventId, money);
@@ -109,7 +121,7 @@ export default function DonationsPage() {
         newValues: { method: "cash" },
         saveLabel: "Save gift",
         values: giftValues,
-        fields: (fields, gift) => <GiftFields fields={fields} gift={gift} pages={pages} />,
+        fields: (fields, gift) => <GiftFields fields={fields} gift={gift} pages={pages} newGiftKey={newGiftKey} />,
       }}
       empty={{ title: "No gifts yet", text: "Gifts given on the donation page and recorded here are listed." }}
     >

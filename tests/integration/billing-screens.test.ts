@@ -321,6 +321,7 @@ describe(`billing screens on ${process.env.TEST_DB_ENGINE}`, () => {
         fundraiser: null,
       } satisfies DonationInput,
       (await makeUser(db)).usr_id,
+      crypto.randomUUID(),
     );
     await db.insert(payment).values({ event_id: eventId, amount: 10_000, method: "checkout", status: "pending" });
 

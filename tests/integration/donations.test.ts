@@ -17,7 +17,7 @@ import {
   refundGifts,
   updateGift,
 } from "~/giving/donations-admin.server";
-import { giftSchema } from "~/giving/gift-forms";
+import { giftSchema, STALE_GIFT_FORM } from "~/giving/gift-forms";
 import { GIFT_PAGE_PACES } from "~/giving/gift-page-pacing.server";
 import { readMonitorState } from "~/room-screens/monitor-state.server";
 import * as adminRoute from "~/routes/admin._workspace.solemen.donations";
@@ -253,6 +253,7 @@ describe(`donations on ${process.env.TEST_DB_ENGINE}`, () => {
         fundraiser: null,
       },
       staffId,
+      crypto.randomUUID(),
     );
     expect(await refundGifts(eventId, [giftId, cashId], "The donor asked for it back", staffId)).toBe(2);
     const refunds = await db.select().from(refund).where(eq(refund.event_id, eventId));
@@ -284,6 +285,7 @@ describe(`donations on ${process.env.TEST_DB_ENGINE}`, () => {
           fundraiser: null,
         },
         staffId,
+        crypto.randomUUID(),
       );
     const whole = await cashGift("Margaret", 20_000);
     const part = await cashGift("Ming", 10_000);
@@ -375,12 +377,27 @@ describe(`donations on ${process.env.TEST_DB_ENGINE}`, () => {
       method: "check",
       check_number: "",
     };
-    expect((await post(NEW, await sessionCookie(viewer.usr_id))).status).toBe(403);
-    expect(await post(NEW)).toMatchObject({ status: 400, data: { error: { check_number: [expect.any(String)] } } });
+    const shown = await call(adminRoute.loader as RouteFunction, makeRequest(path, { cookie: biller }));
+    const giftForm = { ...NEW, submission: (shown.data as { newGiftKey: string }).newGiftKey };
+    expect((await post(giftForm, await sessionCookie(viewer.usr_id))).status).toBe(403);
+    expect(await post(giftForm)).toMatchObject({
+      status: 400,
+      data: { error: { check_number: [expect.any(String)] } },
+    });
+    // A form without the key its page gave it (shown before the key was asked for) records nothing and says why.
+    expect(await post({ ...NEW, check_number: "1042" })).toMatchObject({
+      status: 400,
+      data: { error: { "": [STALE_GIFT_FORM] } },
+    });
     expect(await gifts()).toHaveLength(0);
-    expect((await post({ ...NEW, check_number: "1042" })).status).toBe(302);
-    const [gift] = await gifts();
+    // The same form sent twice at once, then again (a double click, a resent post): one gift, one payment.
+    const sent = { ...giftForm, check_number: "1042" };
+    expect((await Promise.all([post(sent), post(sent)])).map((answer) => answer.status)).toEqual([302, 302]);
+    expect((await post(sent)).status).toBe(302);
+    const [gift, ...more] = await gifts();
+    expect(more).toEqual([]);
     expect(gift).toMatchObject({ amount: 20_000, method: "check", status: "paid", source: "staff" });
+    expect(await db.select().from(payment).where(eq(payment.event_id, eventId))).toHaveLength(1);
 
     const letterUrl = `/admin/solemen/donations/letter?id=${eventId}&gift=${gift.donation_id}`;
     const letter = await call(letterRoute.loader as RouteFunction, makeRequest(letterUrl, { cookie: biller }));

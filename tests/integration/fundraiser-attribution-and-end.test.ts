@@ -70,13 +70,19 @@ describe(`fundraisers: staff attribution and end dates on ${process.env.TEST_DB_
     const readers = await approvedPage(eventId, "Lighthouse Readers");
     const rowers = await approvedPage(eventId, "Harbor Rowing Club");
 
-    const cashId = await recordStaffGift(eventId, staffGift({ fundraiser: String(readers) }), staff.usr_id);
+    const cashId = await recordStaffGift(
+      eventId,
+      staffGift({ fundraiser: String(readers) }),
+      staff.usr_id,
+      crypto.randomUUID(),
+    );
     await recordStaffGift(
       eventId,
       staffGift({ amount: "40", method: "check", check_number: "1042", fundraiser: String(rowers) }),
       staff.usr_id,
+      crypto.randomUUID(),
     );
-    await recordStaffGift(eventId, staffGift({ amount: "10" }), staff.usr_id);
+    await recordStaffGift(eventId, staffGift({ amount: "10" }), staff.usr_id, crypto.randomUUID());
 
     expect(await publicFundraiser(readers)).toMatchObject({ raised: 7_500, gifts: 1 });
     expect((await eventFundraisers(eventId)).running).toMatchObject([
@@ -108,7 +114,11 @@ describe(`fundraisers: staff attribution and end dates on ${process.env.TEST_DB_
       ends_at: null,
     });
     for (const page of [elsewhere, waiting])
-      expect(await refusalOf(recordStaffGift(eventId, staffGift({ fundraiser: String(page) }), staff.usr_id))).toEqual({
+      expect(
+        await refusalOf(
+          recordStaffGift(eventId, staffGift({ fundraiser: String(page) }), staff.usr_id, crypto.randomUUID()),
+        ),
+      ).toEqual({
         field: "fundraiser",
         message: "Choose one of this event's approved pages, or none.",
       });

@@ -167,6 +167,7 @@ beforeAll(async () => {
       fundraiser: null,
     } satisfies DonationInput,
     staff,
+    crypto.randomUUID(),
   );
 
   const winnerInvoice = (await invoiceIdFor(eventId, winnerGuest.usrId))!;

@@ -163,6 +163,7 @@ async function playOne(gala: Gala, random: SeededRandom, station: string, step: 
           fundraiser: null,
         },
         gala.staffId,
+        crypto.randomUUID(),
       ),
     comp: async () => {
       const invoiceId = await invoiceOf();

@@ -263,6 +263,7 @@ describe("the tax report of a part-paid invoice and a gift in cash", () => {
         fundraiser: null,
       } satisfies DonationInput,
       won.usrId,
+      crypto.randomUUID(),
     );
   });
 

@@ -30,14 +30,18 @@ export function GiftFields({
   fields,
   gift,
   pages,
+  newGiftKey,
 }: {
   fields: Fieldset<typeof donationSchema>;
   gift: DonationRow | undefined;
   pages: FundraiserPage[];
+  /** The page view's key for a new gift: the same form sent twice records one gift. */
+  newGiftKey: string;
 }) {
   const staffGift = !gift || gift.method === "cash" || gift.method === "check";
   return (
     <>
+      {gift ? null : <input type="hidden" name="submission" value={newGiftKey} />}
       <Field label="First name" meta={fields.first_name}>
         {(control) => <input {...control} />}
       </Field>
