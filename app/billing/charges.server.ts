@@ -229,7 +229,7 @@ async function withPagesClosed<T>(
     await closeOpenPages(eventId, invoiceId);
     const done = await db.transaction(async (tx) => {
       await lockInvoice(tx, eventId, invoiceId);
-      if ((await openPagesOf(tx, invoiceId)).length > 0) return { reopened: true as const };
+      if ((await openPagesOf(tx, eventId, invoiceId)).length > 0) return { reopened: true as const };
       return { value: await take(tx) };
     });
     if (!("reopened" in done)) return done.value;

@@ -80,7 +80,7 @@ export async function startInvoiceCheckout(
     if (!row) throw new Response("Invoice not found", { status: 404 });
     await syncInvoices(tx, eventId, [row.usr_id]);
     const { base, fee } = await wanted(tx);
-    return (await openPagesOf(tx, invoiceId)).filter((open) => !sameAs(open, base + fee));
+    return (await openPagesOf(tx, eventId, invoiceId)).filter((open) => !sameAs(open, base + fee));
   });
   for (const open of before) await closePage(await pageProvider(eventId, open.provider_mode), eventId, open);
 
@@ -88,7 +88,7 @@ export async function startInvoiceCheckout(
     const row = await lockInvoice(tx, eventId, invoiceId);
     if (!row) throw new Response("Invoice not found", { status: 404 });
     const { base, fee } = await wanted(tx);
-    const open = await openPagesOf(tx, invoiceId);
+    const open = await openPagesOf(tx, eventId, invoiceId);
     const same = open.find((page) => sameAs(page, base + fee));
     if (same) return same;
     if (open.length > 0) throw new Refusal("Another payment was started on this invoice just now. Try again.");
@@ -173,12 +173,22 @@ export async function completeCheckout(eventId: number, sessionId: string, known
   });
 }
 
-/** The invoice's payment pages that are open (made and neither paid, expired nor closed). */
-export async function openPagesOf(executor: Executor, invoiceId: number) {
+/**
+ * The invoice's payment pages that are open (made and neither paid, expired nor closed), of this event only: an
+ * invoice id posted to another event's screen must not close its pages.
+ */
+export async function openPagesOf(executor: Executor, eventId: number, invoiceId: number) {
   return executor
     .select()
     .from(payment)
-    .where(and(eq(payment.invoice_id, invoiceId), eq(payment.method, "checkout"), eq(payment.status, "pending")));
+    .where(
+      and(
+        eq(payment.event_id, eventId),
+        eq(payment.invoice_id, invoiceId),
+        eq(payment.method, "checkout"),
+        eq(payment.status, "pending"),
+      ),
+    );
 }
 
 /**
@@ -188,7 +198,7 @@ export async function openPagesOf(executor: Executor, invoiceId: number) {
  * superseded, and a payment made on it after all is recorded when the provider tells (completeCheckout).
  */
 export async function closeOpenPages(eventId: number, invoiceId: number) {
-  for (const page of await openPagesOf(db, invoiceId))
+  for (const page of await openPagesOf(db, eventId, invoiceId))
     await closePage(await pageProvider(eventId, page.provider_mode), eventId, page);
 }
 
@@ -216,5 +226,5 @@ async function closePage(provider: PaymentProvider | null, eventId: number, page
       status: "cancelled",
       failure_message: "Closed when another payment was taken. If the guest pays on it after all, it becomes credit.",
     })
-    .where(and(eq(payment.payment_id, page.payment_id), eq(payment.status, "pending")));
+    .where(and(eq(payment.event_id, eventId), eq(payment.payment_id, page.payment_id), eq(payment.status, "pending")));
 }
