@@ -832,8 +832,9 @@ export const LONG_TEXT_FORMS: LongTextForm[] = [
       amount: "200",
       method: "check",
       check_number: "1042",
+      submission: "drill-gift-check-{n}",
     }),
-    fixed: ["dialog", "method"],
+    fixed: ["dialog", "method", "submission"],
     limits: { check_number: reference },
   },
   {
