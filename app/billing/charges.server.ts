@@ -225,6 +225,12 @@ async function withPagesClosed<T>(
   invoiceId: number,
   take: (tx: Transaction) => Promise<T>,
 ): Promise<T> {
+  // Another event's invoice id is refused before any page is asked to close.
+  const [own] = await db
+    .select({ id: invoice.invoice_id })
+    .from(invoice)
+    .where(and(eq(invoice.event_id, eventId), eq(invoice.invoice_id, invoiceId)));
+  if (!own) throw new Response("Invoice not found", { status: 404 });
   for (let attempt = 0; attempt < 3; attempt++) {
     await closeOpenPages(eventId, invoiceId);
     const done = await db.transaction(async (tx) => {

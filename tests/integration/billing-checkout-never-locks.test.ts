@@ -9,6 +9,7 @@ import { chargeCardOnFile, compLine, invoiceIdFor, recordManualPayment } from "~
 import { completeCheckout, startInvoiceCheckout } from "~/billing/checkout.server";
 import { invoiceLines, invoiceTotals } from "~/billing/invoice.server";
 import { saveBillingSettings } from "~/billing/settings.server";
+import * as winnersRoute from "~/routes/admin._workspace.billing.winners";
 import { card_on_file, payment } from "~drizzle/schema";
 import {
   BILLING_DEFAULTS,
@@ -19,7 +20,8 @@ import {
   webhookReceiver,
 } from "../support/billing";
 import { testDatabase } from "../support/database";
-import { makeUser } from "../support/people";
+import { giveRole, makeUser, sessionCookie, teamRole } from "../support/people";
+import { call, makeRequest, type RouteFunction } from "../support/route-calls";
 
 const fake = await vi.hoisted(async () => {
   const { startStripeSandbox } = await import("~/demo/sandbox/stripe/server");
@@ -201,5 +203,33 @@ describe(`a checkout that never locks, on ${process.env.TEST_DB_ENGINE}`, () => 
     expect((await paymentsOf(invoiceId)).map((row) => row.status)).toEqual(["failed"]);
     expect(await chargeCardOnFile(eventId, invoiceId, { byUsrId: staffId })).toMatchObject({ status: "paid" });
     expect(await invoiceTotals(db, invoiceId)).toMatchObject({ paid: 3_000, balance: 0, charging: 0 });
+  });
+
+  it("leaves another event's open page alone when a biller here names its invoice (drill: one organisation, another's page)", async () => {
+    const other = (await makeBillingEvent(db, receiver.url)).event_id;
+    const theirGuest = await makeWinner(db, other, 15_000);
+    const theirInvoice = (await invoiceIdFor(other, theirGuest.usrId))!;
+    const theirPage = await startInvoiceCheckout(other, theirInvoice, { coverFee: false, saveCard: false, pages });
+
+    await giveRole(db, staffId, eventId, teamRole("can_bill"));
+    const cookie = await sessionCookie(staffId);
+    const post = (form: Record<string, string>) =>
+      call(
+        winnersRoute.action as RouteFunction,
+        makeRequest(`/admin/billing/winners?id=${eventId}`, {
+          cookie,
+          form: { invoice: String(theirInvoice), ...form },
+        }),
+      );
+    expect((await post({ intent: "cash", amount: "150", submission: "elsewhere-cash-1" })).status).toBe(404);
+    expect((await post({ intent: "charge", amount: "150", submission: "elsewhere-card-1" })).status).toBe(404);
+
+    // Their page is still open at Stripe and in their records, and the guest can pay on it.
+    expect((await paymentsOf(theirInvoice)).map((row) => [row.event_id, row.method, row.status])).toEqual([
+      [other, "checkout", "pending"],
+    ]);
+    const paid = await fillHostedPage(theirPage, "4242424242424242");
+    await completeCheckout(other, new URL(paid.location!).searchParams.get("session")!);
+    expect(await invoiceTotals(db, theirInvoice)).toMatchObject({ paid: 15_000, balance: 0 });
   });
 });
