@@ -39,4 +39,16 @@ export function installDatabase(next: DatabaseConnection) {
   connection = next;
   db = next.db;
 }
+
+/**
+ * State a process keeps about the database's rows (a cache keyed by event id): one of it per database handle, so that
+ * a fresh database, a test file's after another's, never meets what was kept of another's rows under the same ids.
+ */
+export function perDatabase<T>(make: () => T): () => T {
+  const made = new WeakMap<DatabaseConnection, T>();
+  return () => {
+    if (!made.has(connection)) made.set(connection, make());
+    return made.get(connection)!;
+  };
+}
 export type { Database, Transaction } from "./db/connection.server";

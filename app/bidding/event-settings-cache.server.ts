@@ -4,7 +4,7 @@
  * database triggers bump it in the transaction of any change to the event's row or its rules, so a save takes effect
  * on the next request in every process, with no message between processes to wait for or to lose.
  */
-import { db } from "~/db.server";
+import { db, perDatabase } from "~/db.server";
 import { publicEventRow, type PublicEvent } from "~/events/public-event.server";
 import { loadEventAuctionRules, type EventAuctionRules } from "./auction-rules.server";
 
@@ -21,14 +21,14 @@ interface CachedSettings extends EventSettings {
 
 /** Events a process keeps: far more than one organisation runs at once; past it, the oldest is dropped. */
 const MOST_EVENTS = 500;
-const cache = new Map<number, CachedSettings>();
+const cached = perDatabase(() => new Map<number, CachedSettings>());
 
 /**
  * The event's row and rules at `version` (the event's settings_version just read): the process's copy when it is of
  * that version, otherwise read now and kept. Undefined when there is no such event.
  */
 export async function eventSettingsAt(eventId: number, version: number): Promise<EventSettings | undefined> {
-  const kept = cache.get(eventId);
+  const kept = cached().get(eventId);
   if (kept?.version === version) return kept;
   const [event, rules] = await Promise.all([publicEventRow(eventId), loadEventAuctionRules(db, eventId)]);
   if (!event) return undefined;
@@ -38,6 +38,7 @@ export async function eventSettingsAt(eventId: number, version: number): Promise
 }
 
 function keep(eventId: number, event: PublicEvent, rules: EventAuctionRules) {
+  const cache = cached();
   cache.delete(eventId);
   if (cache.size >= MOST_EVENTS) cache.delete(cache.keys().next().value!);
   cache.set(eventId, {

@@ -13,7 +13,7 @@
  * owe now, so a screen never shows a figure the invoices do not hold.
  */
 import { eq } from "drizzle-orm";
-import { db as appDb } from "~/db.server";
+import { db as appDb, perDatabase } from "~/db.server";
 import { event } from "~drizzle/schema";
 import { ledgerSnapshot, syncLedger, type LedgerSnapshot } from "./ledger-totals.server";
 import type { Database } from "~/db/connection.server";
@@ -49,7 +49,7 @@ export function figuresOf(ledger: LedgerSnapshot): MoneyFigures {
 }
 
 /** When this process last brought each event's invoices up to date for its figures. */
-const lastSynced = new Map<number, number>();
+const lastSynced = perDatabase(() => new Map<number, number>());
 
 /**
  * The event's figures now. An archived event's are final: reading them never adds invoices to last year's gala.
@@ -63,9 +63,9 @@ export async function moneyFigures(
 ): Promise<MoneyFigures> {
   const [row] = await database.select({ archived: event.is_archived }).from(event).where(eq(event.event_id, eventId));
   const now = Date.now();
-  if (row && !row.archived && now - (lastSynced.get(eventId) ?? -Infinity) >= syncEveryMs) {
+  if (row && !row.archived && now - (lastSynced().get(eventId) ?? -Infinity) >= syncEveryMs) {
     await syncLedger(eventId, database);
-    lastSynced.set(eventId, now);
+    lastSynced().set(eventId, now);
   }
   return figuresOf(await ledgerSnapshot(database, eventId));
 }
