@@ -18,6 +18,7 @@ import { db } from "~/db.server";
 import { pageTree } from "~/designed-pages/page-documents.server";
 import { featureVisibility, type FeatureFlags } from "~/events/feature-switches";
 import { findPublicEvent, openToThePublic, type PublicEvent } from "~/events/public-event.server";
+import { fullName } from "~/ui/format";
 import { bid, event, usr, usr_event_role } from "~drizzle/schema";
 import { resolveAuctionPage } from "./auction-page";
 import {
@@ -122,7 +123,7 @@ function bidderContext({
     signedIn && standing
       ? {
           usrId: signedIn.usr_id,
-          name: [signedIn.first_name, signedIn.last_name].filter(Boolean).join(" ") || signedIn.email_address,
+          name: fullName(signedIn.first_name, signedIn.last_name) || signedIn.email_address,
           paddle: standing.paddle,
           canBidForGuests: role?.can_bid === true && role.is_team_member,
           needsCard: creditNeedsCard({ storeCard: rules.storeCard, hasCard: standing.hasCard }),

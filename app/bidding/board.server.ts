@@ -4,6 +4,7 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { isAnyOf, preparedQuery } from "~/db/prepared.server";
+import { fullName } from "~/ui/format";
 import { auction_item, category, donor, watch } from "~drizzle/schema";
 import { AUCTION_KINDS, rulesForItem, type EventAuctionRules } from "./auction-rules.server";
 import { heldUnits, ITEM_STATE_COLUMNS, itemState, type HeldUnit, type ItemRow } from "./item-records.server";
@@ -104,7 +105,7 @@ export function boardItem(rules: EventAuctionRules, row: BoardRow, held: HeldUni
   const { item, category: categoryTitle, donorFirst, donorLast, donorTitle } = row;
   const itemRules = rulesForItem(rules, item);
   if (!itemRules) return null;
-  const donorName = donorTitle || [donorFirst, donorLast].filter(Boolean).join(" ") || null;
+  const donorName = donorTitle || fullName(donorFirst, donorLast) || null;
   return {
     id: item.auction_item_id,
     title: item.title,

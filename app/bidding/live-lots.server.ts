@@ -14,7 +14,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, max, ne, notInArray, sq
 import { billablePaddleHolder } from "~/billing/paddle-holders.server";
 import { Refusal } from "~/forms/refusal";
 import { publish } from "~/realtime/bus.server";
-import { formatMoney } from "~/ui/format";
+import { formatMoney, fullName } from "~/ui/format";
 import {
   auction_item,
   auction_item_image,
@@ -103,7 +103,7 @@ export async function runningOrder(db: Executor, eventId: number): Promise<Conso
         unit,
         paddle,
         amount,
-        name: [first, last].filter(Boolean).join(" ") || null,
+        name: fullName(first, last) || null,
       })),
     };
   });
@@ -207,7 +207,7 @@ export async function lotDetail(db: Executor, eventId: number, itemId: number) {
       .where(and(eq(bid_maximum.event_id, eventId), eq(bid_maximum.auction_item_id, itemId)))
       .orderBy(desc(bid_maximum.amount), asc(bid_maximum.set_at)),
   ]);
-  const name = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(" ") || null;
+  const name = (first: string | null, last: string | null) => fullName(first, last) || null;
   return {
     images: images.map((image) => image.url),
     bids: bids.map((row): LotBid => ({
@@ -258,7 +258,7 @@ export async function liveLog(db: Executor, eventId: number, limit = 50): Promis
     paddle: row.paddle,
     amount: row.amount,
     reason: row.reason,
-    by: [row.first, row.last].filter(Boolean).join(" ") || row.email,
+    by: fullName(row.first, row.last) || row.email,
     undone: undone.has(row.id),
     at: row.at.toISOString(),
   }));

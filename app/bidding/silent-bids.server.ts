@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, inArray, max, or, gt } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db } from "~/db.server";
-import { formatMoney } from "~/ui/format";
+import { formatMoney, fullName } from "~/ui/format";
 import { dayKey, formatInZone, pad, wallClock } from "~/ui/zoned-time";
 import { auction_item, bid, event, usr, usr_event_paddle, winner } from "~drizzle/schema";
 import { AUCTION_KINDS, loadEventAuctionRules, rulesForItem } from "./auction-rules.server";
@@ -184,8 +184,7 @@ export async function bidsMarker(eventId: number) {
 }
 
 function personName(first: string | null, last: string | null) {
-  const name = [first, last].filter(Boolean).join(" ").trim();
-  return name || null;
+  return fullName(first, last) || null;
 }
 
 /** An item as a staff action's message names it: "Weekend in Napa (lot 12)". */

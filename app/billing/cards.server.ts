@@ -8,6 +8,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { ProviderRefusedError, type PaymentProvider, type SavedCard } from "~/payments/provider";
+import { fullName } from "~/ui/format";
 import { card_on_file, event, registration, usr } from "~drizzle/schema";
 import { paymentProviderFor } from "./settings.server";
 import type { Executor } from "./line-sources/line-source";
@@ -48,7 +49,7 @@ export async function customerFor(provider: PaymentProvider, eventId: number, us
   if (!person) throw new Response("Guest not found", { status: 404 });
   const customerId = await provider.createCustomer({
     email: person.email,
-    name: [person.first, person.last].filter(Boolean).join(" ") || person.email,
+    name: fullName(person.first, person.last) || person.email,
     metadata: { gavel_usr: String(usrId), gavel_event: String(eventId) },
     // Stripe keeps keys for 24 hours: a guest's customer made within that time is the same one.
     idempotencyKey: `customer-${eventId}-${usrId}-${provider.mode}`,

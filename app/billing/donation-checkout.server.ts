@@ -8,6 +8,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
+import { fullName } from "~/ui/format";
 import { donation, fundraiser, payment } from "~drizzle/schema";
 import { queueGiftReceipt } from "./gift-receipt-mail.server";
 import { writeGift, type Gift } from "./gift-records.server";
@@ -62,7 +63,7 @@ export async function startGiftCheckout(
   if (pending.status !== "pending") throw new Refusal("This gift was already sent. Thank you!");
   const stored = pendingGiftOf(pending.payment_result)!.gift;
   const eventRow = await chargedEvent(eventId);
-  const name = [stored.firstName, stored.lastName].filter(Boolean).join(" ") || stored.email!;
+  const name = fullName(stored.firstName, stored.lastName) || stored.email!;
   const metadata = {
     gavel_event: String(eventId),
     gavel_payment: String(pending.payment_id),

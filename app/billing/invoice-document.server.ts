@@ -4,6 +4,7 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import { db } from "~/db.server";
+import { fullName } from "~/ui/format";
 import { event, invoice, payment, refund, usr, usr_event_paddle } from "~drizzle/schema";
 import { cardLabel } from "./card-label";
 import { cardOnFile } from "./cards.server";
@@ -62,7 +63,7 @@ export async function invoiceDocument(eventId: number, invoiceId: number) {
     number: head.number,
     issuedAt: head.createdAt.toISOString(),
     usrId: head.usrId,
-    guest: [head.first, head.last].filter(Boolean).join(" ") || head.email,
+    guest: fullName(head.first, head.last) || head.email,
     email: head.email,
     paddle: paddleRow?.paddle ?? null,
     eventTitle: head.eventTitle,

@@ -9,6 +9,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { fillMissingNames, findOrCreateUserByEmail } from "~/auth/accounts.server";
 import { Refusal } from "~/forms/refusal";
+import { fullName } from "~/ui/format";
 import { registrant, usr, usr_event_paddle } from "~drizzle/schema";
 import type { Database, Transaction } from "~/db/connection.server";
 
@@ -34,8 +35,6 @@ export async function paddleOf(db: Executor, eventId: number, usrId: number): Pr
     .where(and(eq(usr_event_paddle.event_id, eventId), eq(usr_event_paddle.usr_id, usrId)));
   return row?.paddle ?? null;
 }
-
-const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(" ");
 
 async function signedInHolder(db: Executor, eventId: number, paddle: number): Promise<PaddleHolder | null> {
   const [bidder] = await db

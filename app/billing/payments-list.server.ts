@@ -10,6 +10,7 @@ import { and, desc, eq, isNotNull, ne, or, sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { toCsv } from "~/grid/grid-csv";
+import { fullName } from "~/ui/format";
 import { formatInZone } from "~/ui/zoned-time";
 import {
   donation,
@@ -109,7 +110,7 @@ export async function listPayments(eventId: number, filters: PaymentFilters) {
     currency: eventRow.currency,
     payments: rows.map((row) => ({
       ...row,
-      guest: [row.first, row.last].filter(Boolean).join(" ") || row.email || "A guest",
+      guest: fullName(row.first, row.last) || row.email || "A guest",
       paidFor: row.invoiceNumber !== null ? `Invoice ${row.invoiceNumber}` : (row.paidFor ?? "Outside an invoice"),
       methodName: PAYMENT_METHOD_NAMES[row.method] ?? row.method,
       at: formatInZone(row.at, eventRow.timeZone),

@@ -11,6 +11,7 @@ import { Refusal } from "~/forms/refusal";
 import { paths } from "~/http/paths";
 import { messageOrigin } from "~/messages/links.server";
 import { notifyTeamIfRunningLow } from "~/messages/team-notifications.server";
+import { fullName } from "~/ui/format";
 import { formatInZone } from "~/ui/zoned-time";
 import { auction_item, event, purchase, usr } from "~drizzle/schema";
 import { billablePaddleHolder, paddleOf } from "./paddle-holders.server";
@@ -131,7 +132,7 @@ export async function purchasesScreen(eventId: number) {
     items: items.map((item) => ({ ...item, left: item.stock - item.sold })),
     recent: recent.map((row) => ({
       ...row,
-      guest: [row.first, row.last].filter(Boolean).join(" ") || row.email || "—",
+      guest: fullName(row.first, row.last) || row.email || "—",
       at: formatInZone(row.at, eventRow.timeZone),
     })),
   };

@@ -8,6 +8,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
+import { fullName } from "~/ui/format";
 import { payment, ticket_payment } from "~drizzle/schema";
 import { chargedEvent, openHostedPage, SESSION_MINUTES } from "./hosted-pages.server";
 import { paymentProviderFor } from "./settings.server";
@@ -65,7 +66,7 @@ export async function startTicketCheckout(eventId: number, paymentId: number, pa
     return await openHostedPage(provider, paymentId, async () => {
       const customerId = await provider.createCustomer({
         email: buyer?.email ?? "",
-        name: [buyer?.first, buyer?.last].filter(Boolean).join(" ") || (buyer?.email ?? "Guest"),
+        name: fullName(buyer?.first, buyer?.last) || (buyer?.email ?? "Guest"),
         metadata: { gavel_event: String(eventId) },
         idempotencyKey: `${key}-customer`,
       });

@@ -7,7 +7,7 @@ import PDFDocument from "pdfkit";
 import { pdfText } from "~/catalogue/print.server";
 import { db } from "~/db.server";
 import { toCsv } from "~/grid/grid-csv";
-import { formatMoney } from "~/ui/format";
+import { formatMoney, fullName } from "~/ui/format";
 import { auction_item, event, invoice, payment, usr, winner } from "~drizzle/schema";
 import { invoiceTotals, syncInvoices } from "./invoice.server";
 
@@ -48,7 +48,7 @@ export async function winnersReport(eventId: number) {
     currency: eventRow?.currency ?? "USD",
     rows: rows.map((row) => ({
       ...row,
-      winner: [row.first, row.last].filter(Boolean).join(" ") || row.email,
+      winner: fullName(row.first, row.last) || row.email,
       paid: row.invoiceId !== null && (invoiceState.get(row.invoiceId)?.paid ?? false),
       pickedUp: row.invoiceId !== null && (invoiceState.get(row.invoiceId)?.pickedUp ?? false),
     })),

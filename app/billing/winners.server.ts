@@ -4,6 +4,7 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { db } from "~/db.server";
+import { fullName } from "~/ui/format";
 import { card_on_file, event, invoice, invoice_line, payment, refund, usr, usr_event_paddle } from "~drizzle/schema";
 import { invoiceDocument } from "./invoice-document.server";
 import { syncInvoices } from "./invoice.server";
@@ -70,7 +71,7 @@ export async function winnersScreen(
     invoiceId: row.invoiceId,
     number: row.number,
     paddle: row.paddle,
-    name: [row.first, row.last].filter(Boolean).join(" ") || row.email,
+    name: fullName(row.first, row.last) || row.email,
     email: row.email,
     total: row.total,
     paid: row.paid,

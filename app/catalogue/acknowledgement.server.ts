@@ -8,7 +8,7 @@ import { db } from "~/db.server";
 import { clientOfEvent } from "~/events/client-of-event.server";
 import { enqueueMessage } from "~/messages/outbox.server";
 import { assertWithinSendingLimit } from "~/messages/sending-limits.server";
-import { formatMoney } from "~/ui/format";
+import { formatMoney, fullName } from "~/ui/format";
 import { auction_item, donor, inventory } from "~drizzle/schema";
 import type { AcknowledgementGift } from "./print.server";
 
@@ -26,7 +26,7 @@ export async function donorOfEvent(eventId: number, donorId: number): Promise<Do
     .from(donor)
     .where(and(eq(donor.donor_id, donorId), eq(donor.client_id, clientId)));
   if (!row) return null;
-  const person = [row.first_name, row.last_name].filter(Boolean).join(" ");
+  const person = fullName(row.first_name, row.last_name);
   return {
     donor_id: row.donor_id,
     name: person || row.title || row.email || `Donor ${row.donor_id}`,

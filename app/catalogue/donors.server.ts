@@ -9,7 +9,7 @@ import { db, type Transaction } from "~/db.server";
 import { clientOfEvent } from "~/events/client-of-event.server";
 import { eventCurrency } from "~/events/event-currency.server";
 import { Refusal } from "~/forms/refusal";
-import { formatMoney } from "~/ui/format";
+import { formatMoney, fullName } from "~/ui/format";
 import { auction_item, donor, inventory } from "~drizzle/schema";
 import { NEEDS_A_NAME, type DonorInput } from "./donor-form";
 
@@ -58,7 +58,7 @@ export class DonorNeedsNameError extends Refusal {
 
 /** How a donor is named on screen: "Claire Donovan", or "Chatham Harbor Inn" when no person is given. */
 export function donorName(row: { first_name: string | null; last_name: string | null; title: string | null }): string {
-  return [row.first_name, row.last_name].filter(Boolean).join(" ") || row.title || "Unnamed donor";
+  return fullName(row.first_name, row.last_name) || row.title || "Unnamed donor";
 }
 
 export async function listDonors(eventId: number): Promise<DonorRow[]> {

@@ -11,6 +11,7 @@ import Papa from "papaparse";
 import { db, type Transaction } from "~/db.server";
 import { clientOfEvent } from "~/events/client-of-event.server";
 import { Refusal } from "~/forms/refusal";
+import { fullName } from "~/ui/format";
 import { auction_item, bid, category, donor, event, purchase } from "~drizzle/schema";
 import { amountProblems } from "./auction-item-schema";
 import { bidProposalSettings, proposeBids } from "./bid-proposal";
@@ -290,7 +291,7 @@ async function importContext(eventId: number, tx: Pick<Transaction, "select">): 
   ];
   const donorKeys = new Map<string, number>();
   for (const row of donors) {
-    const names = [row.email, [row.first_name, row.last_name].filter(Boolean).join(" "), row.title];
+    const names = [row.email, fullName(row.first_name, row.last_name), row.title];
     for (const name of names) if (name) donorKeys.set(name.trim().toLowerCase(), row.id);
   }
   const placed = new Map<number, number>();

@@ -4,6 +4,7 @@
  */
 import { and, count, desc, eq, max, ne, notInArray, sql } from "drizzle-orm";
 import { db } from "~/db.server";
+import { fullName } from "~/ui/format";
 import { auction_item, bid, donation, pledge, purchase, registrant, usr } from "~drizzle/schema";
 
 /** Bids that never counted (the bidding engine's refusals and retractions). */
@@ -20,8 +21,7 @@ export interface Activity {
   amount: number | null;
 }
 
-const personName = (first: string | null, last: string | null, fallback: string) =>
-  [first, last].filter(Boolean).join(" ") || fallback;
+const personName = (first: string | null, last: string | null, fallback: string) => fullName(first, last) || fallback;
 
 /** The latest `limit` things that happened, across bids, registrations, donations, purchases and pledges. */
 export async function recentActivity(eventId: number, limit = 12): Promise<Activity[]> {

@@ -13,6 +13,7 @@ import { cardPaymentsOpen, billingSettings, feeRule } from "~/billing/settings.s
 import { unitsSold } from "~/catalogue/units-sold.server";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
+import { fullName } from "~/ui/format";
 import { formatInZone } from "~/ui/zoned-time";
 import { auction_item, donation, event, payment } from "~drizzle/schema";
 import { fundraiserForGift } from "./fundraisers.server";
@@ -113,7 +114,7 @@ export async function reviewGift(eventId: number, input: GiftInput, donor: Donor
     monthly: input.frequency === "monthly",
     fundraiserName,
     tribute: tributeText(gift.tributeKind, gift.tributeName),
-    donor: { name: [gift.firstName, gift.lastName].filter(Boolean).join(" ") || null, email: gift.email },
+    donor: { name: fullName(gift.firstName, gift.lastName) || null, email: gift.email },
     anonymous: gift.isAnonymous,
     note: gift.message ?? null,
   };
@@ -201,7 +202,7 @@ export async function giftReceipt(eventId: number, donationId: number) {
   const total = row.amount + row.fee;
   return {
     donationId: row.donation_id,
-    name: [row.first_name, row.last_name].filter(Boolean).join(" ") || null,
+    name: fullName(row.first_name, row.last_name) || null,
     amount: row.amount,
     fee: row.fee,
     total,

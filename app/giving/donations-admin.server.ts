@@ -14,6 +14,7 @@ import { defaultAcknowledgement, sendAcknowledgement } from "~/catalogue/acknowl
 import { acknowledgementPdf } from "~/catalogue/print.server";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
+import { fullName } from "~/ui/format";
 import { formatInZone } from "~/ui/zoned-time";
 import { donation, event, fundraiser, payment, refund, usr } from "~drizzle/schema";
 import { checkAttributablePage } from "./fundraisers.server";
@@ -64,9 +65,7 @@ export async function listDonations(eventId: number) {
     donations: rows.map((row) => ({
       ...row,
       status: row.status === "pledged" && paidOnTheBill.has(row.id) ? "paid" : row.status,
-      donor:
-        [row.first_name, row.last_name].filter(Boolean).join(" ") ||
-        (row.anonymised ? "Erased" : (row.guestName ?? "—")),
+      donor: fullName(row.first_name, row.last_name) || (row.anonymised ? "Erased" : (row.guestName ?? "—")),
       email: row.email ?? row.guestEmail,
       tribute: tributeText(row.tribute_kind, row.tribute_name) ?? "",
       at: formatInZone(row.at, eventRow.timeZone),
@@ -304,7 +303,7 @@ async function letterOf(eventId: number, donationId: number) {
   if (!row) return null;
   const [eventRow] = await db.select().from(event).where(eq(event.event_id, eventId));
   const first = row.gift.first_name ?? row.guestFirst;
-  const name = [first, row.gift.last_name ?? row.guestLast].filter(Boolean).join(" ") || "Friend";
+  const name = fullName(first, row.gift.last_name ?? row.guestLast) || "Friend";
   const letter = defaultAcknowledgement(name, eventRow.title, eventRow.company_name || eventRow.title);
   const title = row.gift.tribute_name
     ? `Gift ${row.gift.tribute_kind === "memory" ? "in memory" : "in honour"} of ${row.gift.tribute_name}`

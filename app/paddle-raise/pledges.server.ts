@@ -8,11 +8,10 @@ import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { billablePaddleHolder, type PaddleHolder } from "~/billing/paddle-holders.server";
 import { Refusal } from "~/forms/refusal";
 import { publish } from "~/realtime/bus.server";
+import { fullName } from "~/ui/format";
 import { paddle_raise, paddle_raise_level, pledge, registrant, usr, usr_event_paddle } from "~drizzle/schema";
 import { paddleRaiseTopic } from "./topic";
 import type { Database, Transaction } from "~/db/connection.server";
-
-const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(" ");
 
 /** The raise, when it is the event's and open to pledges. */
 async function openRaise(tx: Transaction, eventId: number, raiseId: number) {

@@ -16,6 +16,7 @@ import { notifyTeam } from "~/messages/team-notifications.server";
 import { loadRegistrationPreview } from "~/registration/register-preview.server";
 import { sanitizeRichText } from "~/rich-text/sanitize.server";
 import { brandColoursAndFonts } from "~/ui/branding";
+import { fullName } from "~/ui/format";
 import { strictTreeSchema } from "~drizzle/schema/settings";
 import { imageUploadFields, PAGE_KINDS } from "./page-kinds";
 import { DESIGNER_FORM, DESIGNER_INTENT, errorsByField, formFromTree, moveSection, treeFromForm } from "./tree-form";
@@ -93,7 +94,7 @@ export async function changeDesign(
           key: `${kind}:${new Date().toISOString()}`,
           exceptUsrId: user.usr_id,
           data: {
-            guest: [user.first_name, user.last_name].filter(Boolean).join(" ") || user.email_address,
+            guest: fullName(user.first_name, user.last_name) || user.email_address,
             page: `the ${info.label.toLowerCase()}`,
             link: `${messageOrigin()}${eventAddress(page, eventId)}`,
           },

@@ -11,7 +11,7 @@ import { db } from "~/db.server";
 import { messageOrigin } from "~/messages/links.server";
 import { enqueueMessage } from "~/messages/outbox.server";
 import { richTextToPlainText, sanitizeRichText } from "~/rich-text/sanitize.server";
-import { formatMoney } from "~/ui/format";
+import { formatMoney, fullName } from "~/ui/format";
 import { formatInZone } from "~/ui/zoned-time";
 import { event, meal, payment, question, registrant, registration, ticket, ticket_payment } from "~drizzle/schema";
 import { checkInUrl, confirmationUrl, guestLinkUrl } from "./order-links.server";
@@ -103,7 +103,7 @@ export async function loadConfirmedOrder(origin: string, eventId: number, paymen
     amount: paid.amount,
     method: paid.method,
     status: paid.status,
-    buyer: { name: [buyer?.buyerFirst, buyer?.buyerLast].filter(Boolean).join(" "), email: buyer?.email ?? null },
+    buyer: { name: fullName(buyer?.buyerFirst, buyer?.buyerLast), email: buyer?.email ?? null },
     lines: lines.map(({ title, quantity, amount, discount }) => ({ title, quantity, amount, discount })),
     messageHtml: paid.message ? sanitizeRichText(paid.message) : null,
     messageText: paid.message ? richTextToPlainText(paid.message) : null,

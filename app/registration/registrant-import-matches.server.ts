@@ -6,6 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { toE164 } from "~/forms/rules";
+import { fullName } from "~/ui/format";
 import { registrant } from "~drizzle/schema";
 import { answersOf } from "./registrants.server";
 import type { Database, Transaction } from "~/db/connection.server";
@@ -69,7 +70,7 @@ export async function loadExistingGuests(db: Database | Transaction, eventId: nu
     .where(eq(registrant.event_id, eventId));
   return rows.map(({ meta, ...guest }) => ({
     ...guest,
-    name: guest.name ?? [guest.first_name, guest.last_name].filter(Boolean).join(" "),
+    name: guest.name ?? fullName(guest.first_name, guest.last_name),
     answers: answersOf(meta),
   }));
 }

@@ -12,6 +12,7 @@ import { z } from "zod";
 import { readFormWithFile } from "~/forms/posted-form.server";
 import { phoneProblem } from "~/forms/rules";
 import { publish } from "~/realtime/bus.server";
+import { fullName } from "~/ui/format";
 import { event, registrant, usr_event_paddle } from "~drizzle/schema";
 import { fitsPattern } from "./answer-pattern.server";
 import { allocatePaddle, setRegistrantPaddle } from "./paddles.server";
@@ -354,7 +355,7 @@ function readRow(
   if (!first) messages.push("The first name is missing.");
   if (!last) messages.push("The last name is missing.");
   if (first.length > 100 || last.length > 100) messages.push("A name is longer than 100 characters.");
-  const displayName = [first, last].filter(Boolean).join(" ") || "(no name)";
+  const displayName = fullName(first, last) || "(no name)";
 
   const address = cells.email ?? "";
   if (address && !email.safeParse(address).success) messages.push(`“${address}” is not an email address.`);

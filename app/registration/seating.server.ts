@@ -6,6 +6,7 @@
  * badges) is written with tbl_id in the same statement, so the two never disagree.
  */
 import { and, asc, count, eq, inArray, notInArray } from "drizzle-orm";
+import { fullName } from "~/ui/format";
 import { meal, pass, registrant, tbl } from "~drizzle/schema";
 import {
   capacityRefusal,
@@ -82,7 +83,7 @@ function guestName(row: {
   lastName: string | null;
   registrantId: number;
 }): string {
-  const full = [row.firstName?.trim(), row.lastName?.trim()].filter(Boolean).join(" ");
+  const full = fullName(row.firstName, row.lastName);
   // A guest slot the buyer has not named yet still needs a seat.
   return row.name?.trim() || full || `Guest #${row.registrantId} (name to come)`;
 }

@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq } from "drizzle-orm";
 import { db } from "~/db.server";
-import { formatMoney } from "~/ui/format";
+import { formatMoney, fullName } from "~/ui/format";
 import { formatInZone } from "~/ui/zoned-time";
 import { event, payment, promo_code, ticket, ticket_payment } from "~drizzle/schema";
 
@@ -116,7 +116,7 @@ export async function loadTicketSales(eventId: number) {
 
   const sales: TicketSaleRow[] = rows.map((row) => ({
     ticket_payment_id: row.ticket_payment_id,
-    buyer: [row.first_name, row.last_name].filter(Boolean).join(" ") || row.email || "(no name)",
+    buyer: fullName(row.first_name, row.last_name) || row.email || "(no name)",
     email: row.email,
     company: row.company,
     ticket: row.ticket,

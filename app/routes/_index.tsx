@@ -10,6 +10,7 @@ import authHref from "~/styles/auth.css";
 import homeHref from "~/styles/home.css";
 import { Button, ButtonLink } from "~/ui/button";
 import { ErrorPage } from "~/ui/error-page";
+import { fullName } from "~/ui/format";
 import { GavelIcon } from "~/ui/icons";
 
 export const links: LinksFunction = () => [
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     googleEnabled: isGoogleSignInEnabled(),
     user: user
       ? {
-          name: [user.first_name, user.last_name].filter(Boolean).join(" ") || user.email_address,
+          name: fullName(user.first_name, user.last_name) || user.email_address,
           email: user.email_address,
           events: await eventsForHome(user.usr_id),
         }

@@ -8,6 +8,7 @@ import { staffFields, type staffSchema, staffDialog } from "~/catalogue/staff-fo
 import { createStaff, deleteStaff, listStaff, updateStaff, type StaffRow } from "~/catalogue/staff.server";
 import { titleMeta } from "~/ui/error-page";
 import { Field } from "~/ui/field";
+import { fullName } from "~/ui/format";
 import { InternalNotesField, PersonNameFields } from "~/ui/record-fields";
 import type { FieldMetadata } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const personName = (person: { first_name: string | null; last_name: string | null }) =>
-  [person.first_name, person.last_name].filter(Boolean).join(" ");
+  fullName(person.first_name, person.last_name);
 
 export async function action(args: ActionFunctionArgs) {
   return listAction(args, {

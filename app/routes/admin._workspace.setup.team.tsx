@@ -20,6 +20,7 @@ import { inviteToTeam, listTeam, removeTeamMembers, updateTeamRoles } from "~/te
 import { InviteForm } from "~/team/ui/invite-form";
 import { TeamTable } from "~/team/ui/team-table";
 import { titleMeta } from "~/ui/error-page";
+import { fullName } from "~/ui/format";
 
 export const meta = titleMeta("Team · Setup · Gavel");
 
@@ -28,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user, eventId } = await requireEventPermission(request, "can_configure_event");
   const team = (await listTeam(eventId)).map((member) => ({
     usr_id: member.usr_id,
-    name: [member.first_name, member.last_name].filter(Boolean).join(" "),
+    name: fullName(member.first_name, member.last_name),
     email: member.email_address,
     flags: TEAM_FLAGS.filter((flag) => member[flag]),
   }));

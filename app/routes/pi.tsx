@@ -18,6 +18,7 @@ import { GUEST_PLEDGE_FORM, guestPledgeSchema } from "~/paddle-raise/pledge-form
 import { GuestPledgeScreen } from "~/paddle-raise/ui/guest-pledge-screen";
 import pageStylesHref from "~/styles/pages/pi.css";
 import { ErrorPage } from "~/ui/error-page";
+import { fullName } from "~/ui/format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: pageStylesHref }];
 
@@ -28,7 +29,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 const identity = (user: SignedInUser): GuestIdentity => ({
   usrId: user.usr_id,
   firstName: user.first_name,
-  name: [user.first_name, user.last_name].filter(Boolean).join(" ") || user.email_address,
+  name: fullName(user.first_name, user.last_name) || user.email_address,
 });
 
 /**

@@ -1,5 +1,6 @@
 import { Form, Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { fullName } from "./format";
 import { CloseIcon, GavelIcon, MenuIcon } from "./icons";
 import { useHydrated } from "./use-hydrated";
 import type { loader as rootLoader } from "~/root";
@@ -83,7 +84,7 @@ function CurrentEvent() {
   const viewer = useRouteLoaderData<typeof rootLoader>("root")?.viewer;
   if (!viewer) return null;
   const current = viewer.events.find((e) => e.event_id === viewer.current_event_id);
-  const name = [viewer.first_name, viewer.last_name].filter(Boolean).join(" ") || viewer.email_address;
+  const name = fullName(viewer.first_name, viewer.last_name) || viewer.email_address;
   return (
     <div className="admin-header__context">
       {current ? (

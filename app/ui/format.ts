@@ -46,3 +46,8 @@ export function formatCount(n: number): string {
 export function formatCountOf(n: number, one: string, many: string): string {
   return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
+
+/** A person's name as shown: the first and last names given, either alone, or "" when neither is. */
+export function fullName(first: string | null | undefined, last: string | null | undefined): string {
+  return [first?.trim(), last?.trim()].filter(Boolean).join(" ");
+}
