@@ -149,7 +149,6 @@ export async function requireTeamMember(request: Request): Promise<EventAccess> 
   return { user, eventId, role };
 }
 
-/** A team member of the current event who also holds the permission (docs/permissions.md), else 403. */
 /**
  * A team member holding the permission (or, given several, any one of them: the paddle raise is worked by a bid
  * spotter or by whoever runs the event), else 403.
@@ -159,14 +158,21 @@ export async function requireEventPermission(
   permission: Permission | readonly Permission[],
 ): Promise<EventAccess> {
   const access = await requireTeamMember(request);
-  const anyOf = typeof permission === "string" ? [permission] : permission;
-  if (!anyOf.some((candidate) => access.role[candidate])) {
-    // Named as the team screen names it, for the error panel to show: what to ask an event admin for.
-    const named = anyOf.map((candidate) => `“${PERMISSION_LABELS[candidate]}”`).join(" or ");
-    throw new Response(`Your role on this event does not include the ${named} permission. Ask an event admin for it.`, {
-      status: 403,
-      statusText: "Forbidden",
-    });
-  }
+  requireRolePermission(access.role, permission);
   return access;
+}
+
+/**
+ * The 403 for a role holding none of the permissions: for an action whose one intent asks more than the screen's
+ * (the raffle desk's rules, docs/permissions.md).
+ */
+export function requireRolePermission(role: Role, permission: Permission | readonly Permission[]) {
+  const anyOf = typeof permission === "string" ? [permission] : permission;
+  if (anyOf.some((candidate) => role[candidate])) return;
+  // Named as the team screen names it, for the error panel to show: what to ask an event admin for.
+  const named = anyOf.map((candidate) => `“${PERMISSION_LABELS[candidate]}”`).join(" or ");
+  throw new Response(`Your role on this event does not include the ${named} permission. Ask an event admin for it.`, {
+    status: 403,
+    statusText: "Forbidden",
+  });
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { requireEventPermission } from "~/auth/access.server";
+import { requireEventPermission, requireRolePermission } from "~/auth/access.server";
 import { isEventAdmin, type Permission } from "~/auth/permissions";
 import { db } from "~/db.server";
 import { intentAction } from "~/forms/intent-action.server";
@@ -35,15 +35,19 @@ export const links: LinksFunction = () => [
 
 // Tickets are sold at the tables by the bid spotters (can_bid) or by whoever runs billing (can_bill).
 const RAFFLE_DESK: Permission[] = ["can_bid", "can_bill"];
+// The rules (the licence, winners present or not) decide who may win: set by those who set the raffles up or run the
+// event, never changed at a desk between draws.
+const RAFFLE_RULES: Permission[] = ["can_edit_auction_items", "can_configure_event"];
 
 /** /admin/bids/raffle: sell raffle ticket bundles to a paddle, draw the prizes, and keep the draw log. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { eventId } = await requireEventPermission(request, RAFFLE_DESK);
+  const { eventId, role } = await requireEventPermission(request, RAFFLE_DESK);
   const [desk, { marker }] = await Promise.all([raffleDesk(eventId), raffleDeskMarker(db, eventId)]);
   return {
     ...desk,
     // A fresh key per page view: the sale form sent twice is one sale.
     submissionKey: randomUUID(),
+    canSetRules: RAFFLE_RULES.some((permission) => role[permission]),
     // Other desks' sales and draws arrive over the stream, and the page loads again (useLiveRefresh).
     marker,
     streamUrl: paths.bidsRaffleStream(eventId),
@@ -102,7 +106,8 @@ export async function action({ request }: ActionFunctionArgs) {
       [RAFFLE_DESK_INTENT.licence]: intent({
         formId: RAFFLE_LICENCE_FORM,
         schema: licenceSchema,
-        run: async ({ eventId }, input) => {
+        run: async ({ eventId, role }, input) => {
+          requireRolePermission(role, RAFFLE_RULES);
           await saveRaffleRules(eventId, { licence: input.licence, mustBePresent: input.must_be_present });
           return "Raffle rules saved";
         },

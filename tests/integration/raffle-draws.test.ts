@@ -233,19 +233,36 @@ describe(`raffles on ${process.env.TEST_DB_ENGINE}`, () => {
       .where(eq(raffle_drawing.raffle_drawing_id, first.drawingId));
     expect(voided).toMatchObject({ is_void: true, void_reason: "Declined the prize" });
 
-    // Once the desk says winners must be present, an absent winner's prize is drawn again: a second redraw, by an
-    // event admin (the desk's own staff drew it again once already).
-    expect((await post({ intent: "licence", licence: "", must_be_present: "yes" })).status).toBe(302);
-    const [second] = await standing();
+    // The rules decide who may win: the desk's staff read them and cannot change them between draws.
+    const rules = { intent: "licence", licence: "RL-2291", must_be_present: "yes" };
+    expect((desk.data as { canSetRules: boolean }).canSetRules).toBe(false);
+    expect((await post(rules)).status).toBe(403);
+    expect((await call(route.loader as RouteFunction, makeRequest(path, { cookie }))).data).toMatchObject({
+      mustBePresent: false,
+      licence: null,
+    });
+
+    // Once an event admin says winners must be present, an absent winner's prize is drawn again: a second redraw, by
+    // an event admin (the desk's own staff drew it again once already).
     const admin = await makeUser(db, { selected_event: eventId });
     await giveRole(db, admin.usr_id, eventId, teamRole("can_bill", "can_configure_event"));
-    const again = await call(
-      route.action as RouteFunction,
-      makeRequest(path, {
-        cookie: await sessionCookie(admin.usr_id),
-        form: { intent: "redraw", drawing: String(second.raffle_drawing_id), cause: "absent" },
-      }),
-    );
+    const adminCookie = await sessionCookie(admin.usr_id);
+    const asAdmin = (form: Record<string, string>) =>
+      call(route.action as RouteFunction, makeRequest(path, { cookie: adminCookie, form }));
+    expect(
+      (
+        (await call(route.loader as RouteFunction, makeRequest(path, { cookie: adminCookie }))).data as {
+          canSetRules: boolean;
+        }
+      ).canSetRules,
+    ).toBe(true);
+    expect((await asAdmin(rules)).status).toBe(302);
+    expect((await call(guestRoute.loader as RouteFunction, makeRequest(`/raffle?id=${eventId}`))).data).toMatchObject({
+      mustBePresent: true,
+      licence: "RL-2291",
+    });
+    const [second] = await standing();
+    const again = await asAdmin({ intent: "redraw", drawing: String(second.raffle_drawing_id), cause: "absent" });
     expect(again.status).toBe(302);
     const [voidedAgain] = await db
       .select()

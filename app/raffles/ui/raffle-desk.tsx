@@ -30,7 +30,14 @@ import {
 import type { raffleDesk } from "../raffle-screens.server";
 
 type Desk = Awaited<ReturnType<typeof raffleDesk>>;
-type Props = Desk & { reply: FormReply | undefined; submissionKey: string; streamUrl: string; marker: number };
+type Props = Desk & {
+  reply: FormReply | undefined;
+  submissionKey: string;
+  streamUrl: string;
+  marker: number;
+  /** Whether this person's role sets the raffle rules; others read them. */
+  canSetRules: boolean;
+};
 
 export function RaffleDesk({
   raffles,
@@ -43,6 +50,7 @@ export function RaffleDesk({
   submissionKey,
   streamUrl,
   marker,
+  canSetRules,
 }: Props) {
   const money = (cents: number) => formatMoney(cents, currency);
   // Raffles, their prizes and their sales are set up on another screen, offered to those whose role opens it.
@@ -147,7 +155,18 @@ export function RaffleDesk({
           { header: "Amount", numeric: true, cell: (row) => money(row.amount) },
         ]}
       />
-      <RulesForm licence={licence} mustBePresent={mustBePresent} reply={reply} />
+      {canSetRules ? (
+        <RulesForm licence={licence} mustBePresent={mustBePresent} reply={reply} />
+      ) : (
+        <section aria-labelledby="raffle-rules-heading">
+          <h2 id="raffle-rules-heading">Raffle rules</h2>
+          <p>
+            {licence ? `Licence no. ${licence}. ` : "No licence number is shown. "}
+            {mustBePresent ? "Winners must be present to win." : "Winners need not be present to win."} Whoever sets up
+            the raffles or runs the event sets these.
+          </p>
+        </section>
+      )}
     </>
   );
 }
