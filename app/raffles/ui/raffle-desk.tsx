@@ -158,7 +158,7 @@ export function RaffleDesk({
       {canSetRules ? (
         <RulesForm licence={licence} mustBePresent={mustBePresent} reply={reply} />
       ) : (
-        <section aria-labelledby="raffle-rules-heading">
+        <section className="settings-form" aria-labelledby="raffle-rules-heading">
           <h2 id="raffle-rules-heading">Raffle rules</h2>
           <p>
             {licence ? `Licence no. ${licence}. ` : "No licence number is shown. "}
