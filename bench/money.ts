@@ -614,7 +614,19 @@ async function check(gala: Gala, fake: FakeStripe, forms: Map<string, number>) {
       failures.push(
         `invoice ${row.number}: balance ${entry.balance}, but lines ${entry.total} − cash and checks ${manual} − charged ${atStripe} = ${trueBalance}`,
       );
-    if (entry.balance < 0) failures.push(`invoice ${row.number} paid ${-entry.balance} more than owed`);
+    if (entry.balance < 0) {
+      // What the invoice was paid with, and what the fake charged for it: a failure says how it came about.
+      const paidWith = mine.map(
+        (candidate) =>
+          `${candidate.payment_id} ${candidate.method} ${candidate.status} ${candidate.amount} (${candidate.idempotency_key ?? "no key"}, ${candidate.created_at.toISOString()})`,
+      );
+      const charged = [...intents.values()]
+        .filter((intent) => intent.metadata.gavel_invoice === String(row.invoice_id))
+        .map((intent) => `${intent.amount} (${JSON.stringify(intent.metadata)})`);
+      failures.push(
+        `invoice ${row.number} paid ${-entry.balance} more than owed; lines ${entry.total}; payments: ${paidWith.join("; ")}; charged at the fake: ${charged.join("; ")}`,
+      );
+    }
     if (entry.charging !== 0) failures.push(`invoice ${row.number} still has ${entry.charging} being charged`);
     if (entry.balance === 0) settled += 1;
     else if (entry.balance > 0) {

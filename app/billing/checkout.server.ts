@@ -10,7 +10,7 @@
  * recorded all the same and shows as the guest's credit: money collected is never lost, nor asked for twice.
  */
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import {
@@ -220,11 +220,27 @@ async function closePage(provider: PaymentProvider | null, eventId: number, page
       if (!(error instanceof ProviderUnavailableError)) throw error;
     }
   }
-  await db
+  // Not made at the provider yet, or the provider out of reach: superseded here. Only as it was read: a page whose
+  // making ended meanwhile (its session kept since) can take money, so it is closed at the provider after all.
+  const [superseded] = await db
     .update(payment)
     .set({
       status: "cancelled",
       failure_message: "Closed when another payment was taken. If the guest pays on it after all, it becomes credit.",
     })
+    .where(
+      and(
+        eq(payment.event_id, eventId),
+        eq(payment.payment_id, page.payment_id),
+        eq(payment.status, "pending"),
+        sessionId ? eq(payment.checkout_session_id, sessionId) : isNull(payment.checkout_session_id),
+      ),
+    )
+    .returning({ id: payment.payment_id });
+  if (superseded || sessionId) return;
+  const [now] = await db
+    .select()
+    .from(payment)
     .where(and(eq(payment.event_id, eventId), eq(payment.payment_id, page.payment_id), eq(payment.status, "pending")));
+  if (now) await closePage(provider ?? (await pageProvider(eventId, now.provider_mode)), eventId, now);
 }
