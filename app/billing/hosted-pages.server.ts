@@ -2,7 +2,7 @@
  * The provider's hosted payment pages, as the invoice, gift and ticket checkouts open them: how long one takes a
  * payment, the one way a page is opened and remembered, and the event a payment is charged for.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, or } from "drizzle-orm";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { ProviderUnavailableError, type HostedPage, type PaymentProvider } from "~/payments/provider";
@@ -38,7 +38,15 @@ export async function openHostedPage(
     const [kept] = await db
       .update(payment)
       .set({ checkout_session_id: page.sessionId, provider_mode: page.mode })
-      .where(and(eq(payment.payment_id, paymentId), eq(payment.status, "pending")))
+      // Kept by a payment waiting for this page (or holding it already: the guest's other tab). A closed one, or one
+      // that another press gave another page meanwhile (a ticket order's double click), keeps none: this is expired.
+      .where(
+        and(
+          eq(payment.payment_id, paymentId),
+          eq(payment.status, "pending"),
+          or(isNull(payment.checkout_session_id), eq(payment.checkout_session_id, page.sessionId)),
+        ),
+      )
       .returning({ id: payment.payment_id });
     if (!kept) {
       await provider.expireCheckout(page.sessionId);

@@ -5,15 +5,15 @@
  * or expired charges nothing, and the order becomes one to pay at the event (the door collects it, or the buyer
  * pays by card again from the confirmation page).
  */
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
+import { ProviderRefusedError, ProviderUnavailableError, type CheckoutResult } from "~/payments/provider";
 import { fullName } from "~/ui/format";
 import { payment, ticket_payment } from "~drizzle/schema";
 import { chargedEvent, openHostedPage, SESSION_MINUTES } from "./hosted-pages.server";
 import { paymentProviderFor } from "./settings.server";
 import type { CheckoutPages } from "./checkout.server";
-import type { CheckoutResult } from "~/payments/provider";
 
 export const TICKETS_PURPOSE = "tickets";
 
@@ -33,6 +33,9 @@ const ticketPaymentOf = (result: unknown): TicketPayment | null =>
 export async function startTicketCheckout(eventId: number, paymentId: number, pages: CheckoutPages): Promise<string> {
   const provider = await paymentProviderFor(eventId);
   if (!provider) throw new Refusal("Card payments are not open for this event: pay at the event instead.");
+  // A page this order opened before (another tab, the buyer back from it) is closed first: open, it could still take
+  // the same money; paid meanwhile, it is recorded and the order is paid.
+  await closeTicketPage(eventId, paymentId);
   const order = await db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -42,6 +45,9 @@ export async function startTicketCheckout(eventId: number, paymentId: number, pa
     if (!row) throw new Response("There is no such order.", { status: 404 });
     if (row.status !== "pending" || !["card", "pay_at_event"].includes(row.method))
       throw new Refusal("This order is already paid.");
+    // Another press of the button opened one since (a double click, two tabs): that page stands.
+    if (row.checkout_session_id)
+      throw new Refusal("A payment page for this order was opened just now. Look at the order, then try again.");
     const attempt = (ticketPaymentOf(row.payment_result)?.attempt ?? 0) + 1;
     const [updated] = await tx
       .update(payment)
@@ -84,11 +90,19 @@ export async function startTicketCheckout(eventId: number, paymentId: number, pa
       });
     });
   } catch (error) {
-    // No page opened: the order is one to pay at the event again (the door can collect it).
+    // No page opened: the order is one to pay at the event again (the door can collect it), unless another press
+    // opened one meanwhile.
     await db
       .update(payment)
       .set({ method: "pay_at_event" })
-      .where(and(eq(payment.payment_id, paymentId), eq(payment.status, "pending"), eq(payment.method, "card")));
+      .where(
+        and(
+          eq(payment.payment_id, paymentId),
+          eq(payment.status, "pending"),
+          eq(payment.method, "card"),
+          isNull(payment.checkout_session_id),
+        ),
+      );
     throw error;
   }
 }
@@ -133,23 +147,43 @@ export async function completeTicketCheckout(
         .set({ status: "paid" })
         .where(and(eq(ticket_payment.payment_id, found.id), eq(ticket_payment.status, "pending")));
     } else if (result.status === "expired") {
+      // Only while the order still names this page: a newer one, opened meanwhile, may still take the money.
       await tx
         .update(payment)
         .set({ method: "pay_at_event", checkout_session_id: null })
-        .where(and(eq(payment.payment_id, found.id), eq(payment.status, "pending"), eq(payment.method, "card")));
+        .where(
+          and(
+            eq(payment.payment_id, found.id),
+            eq(payment.status, "pending"),
+            eq(payment.method, "card"),
+            eq(payment.checkout_session_id, sessionId),
+          ),
+        );
     }
   });
 }
 
-/** The buyer came back through the page's cancel link: close the page, so the order is one to pay at the event. */
-export async function abandonTicketCheckout(eventId: number, paymentId: number) {
-  const provider = await paymentProviderFor(eventId);
-  if (!provider) return;
+/** Expires the order's open page at the provider and applies what it then says (paid, or closed). */
+async function closeTicketPage(eventId: number, paymentId: number) {
   const [row] = await db
     .select({ sessionId: payment.checkout_session_id, result: payment.payment_result })
     .from(payment)
     .where(and(eq(payment.event_id, eventId), eq(payment.payment_id, paymentId), eq(payment.status, "pending")));
   if (!row?.sessionId || !ticketPaymentOf(row.result)) return;
-  await provider.expireCheckout(row.sessionId);
+  const provider = await paymentProviderFor(eventId);
+  if (!provider) return;
+  try {
+    await provider.expireCheckout(row.sessionId);
+  } catch (error) {
+    // Refused: the page finished (paid or expired) as it was being closed; reading it back tells which.
+    if (error instanceof ProviderUnavailableError)
+      throw new Refusal("The payment service did not answer. Try again in a moment.");
+    if (!(error instanceof ProviderRefusedError)) throw error;
+  }
   await completeTicketCheckout(eventId, row.sessionId, { paymentId });
+}
+
+/** The buyer came back through the page's cancel link: close the page, so the order is one to pay at the event. */
+export async function abandonTicketCheckout(eventId: number, paymentId: number) {
+  await closeTicketPage(eventId, paymentId);
 }

@@ -132,4 +132,42 @@ describe(`tickets paid by card on ${process.env.TEST_DB_ENGINE}`, () => {
     await completeTicketCheckout(eventId, new URL(paid.location!).searchParams.get("session")!, { paymentId });
     expect(await orderOf(paymentId)).toEqual({ status: "paid", method: "card", tickets: ["paid"] });
   });
+
+  // A read-only audit (2026-12-04): each press opened a new page without closing the last, and a page's expiry
+  // cleared whatever page the order named by then, so a page stayed open at Stripe that Gavel no longer knew.
+  it("a second press of Pay by card closes the first page, so only the newest takes the money", async () => {
+    const paymentId = await cardOrder();
+    const first = await startTicketCheckout(eventId, paymentId, PAGES);
+    const second = await startTicketCheckout(eventId, paymentId, PAGES);
+    expect((await fillHostedPage(first, "4242424242424242")).html).toContain("This payment page has expired.");
+    const paid = await fillHostedPage(second, "4242424242424242");
+    await completeTicketCheckout(eventId, new URL(paid.location!).searchParams.get("session")!, { paymentId });
+    expect(await orderOf(paymentId)).toEqual({ status: "paid", method: "card", tickets: ["paid"] });
+  });
+
+  it("two presses at once leave one page that can take the money, and the order is paid once", async () => {
+    const paymentId = await cardOrder();
+    const pressed = await Promise.allSettled([
+      startTicketCheckout(eventId, paymentId, PAGES),
+      startTicketCheckout(eventId, paymentId, PAGES),
+    ]);
+    const pages = pressed.flatMap((press) => (press.status === "fulfilled" ? [press.value] : []));
+    expect(pages.length).toBeGreaterThanOrEqual(1);
+    // Every page handed out is tried: at most one takes a card.
+    const answers = [];
+    for (const page of pages) answers.push(await fillHostedPage(page, "4242424242424242"));
+    const paidOn = answers.filter((answer) => answer.location !== null);
+    expect(paidOn).toHaveLength(1);
+    await completeTicketCheckout(eventId, new URL(paidOn[0].location!).searchParams.get("session")!, { paymentId });
+    expect(await orderOf(paymentId)).toEqual({ status: "paid", method: "card", tickets: ["paid"] });
+    const charged = fake
+      .events()
+      .filter(
+        (stripeEvent) =>
+          stripeEvent.type === "payment_intent.succeeded" &&
+          (stripeEvent.data as { object: { metadata: Record<string, string> } }).object.metadata.gavel_payment ===
+            String(paymentId),
+      );
+    expect(charged).toHaveLength(1);
+  });
 });
