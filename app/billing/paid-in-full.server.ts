@@ -55,6 +55,22 @@ async function markTicketOrdersPaid(tx: Transaction, eventId: number, lines: Sta
     .filter((line) => line.source === unpaidTickets.name && line.sourceKey.startsWith("ticket_payment:"))
     .map((line) => Number(line.sourceKey.slice("ticket_payment:".length)));
   if (ids.length === 0) return;
+  // The orders' payments first, in order, as the door locks an order's payment before its tickets: the other way
+  // round, the desk settling an invoice and the door taking the same order could each wait for the other.
+  await tx
+    .select({ id: payment.payment_id })
+    .from(payment)
+    .where(
+      inArray(
+        payment.payment_id,
+        tx
+          .select({ id: ticket_payment.payment_id })
+          .from(ticket_payment)
+          .where(and(eq(ticket_payment.event_id, eventId), inArray(ticket_payment.ticket_payment_id, ids))),
+      ),
+    )
+    .orderBy(payment.payment_id)
+    .for("update");
   const settled = await tx
     .update(ticket_payment)
     .set({ status: "paid" })

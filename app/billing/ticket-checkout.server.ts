@@ -164,7 +164,7 @@ export async function completeTicketCheckout(
 }
 
 /** Expires the order's open page at the provider and applies what it then says (paid, or closed). */
-async function closeTicketPage(eventId: number, paymentId: number) {
+export async function closeTicketPage(eventId: number, paymentId: number) {
   const [row] = await db
     .select({ sessionId: payment.checkout_session_id, result: payment.payment_result })
     .from(payment)

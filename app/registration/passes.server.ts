@@ -4,7 +4,8 @@
  * (its ticket_payment: same payment, same ticket type); an order of several ticket types has a pass per type and
  * one payment.
  */
-import { and, asc, desc, eq, lt, ne } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, lt, ne, or } from "drizzle-orm";
+import { closeTicketPage } from "~/billing/ticket-checkout.server";
 import { publish } from "~/realtime/bus.server";
 import { formatMoney } from "~/ui/format";
 import { formatInZone } from "~/ui/zoned-time";
@@ -131,6 +132,32 @@ async function passOf(tx: Transaction, eventId: number, passId: number) {
   return found ?? null;
 }
 
+/** A ticket order with no card page open on it: one the buyer is paying by card is left to the card. */
+const noCardPageOpen = or(ne(payment.method, "card"), isNull(payment.checkout_session_id));
+
+/**
+ * A card page the buyer left open on the pass's order could still take the money the door takes, or more than a
+ * cancelled pass leaves owed: it is closed at the provider first (and recorded, if it was paid meanwhile).
+ */
+async function closeOpenCardPage(db: Database, eventId: number, passId: number) {
+  const [row] = await db
+    .select({ paymentId: pass.payment_id })
+    .from(pass)
+    .where(and(eq(pass.event_id, eventId), eq(pass.pass_id, passId)));
+  if (row?.paymentId) await closeTicketPage(eventId, row.paymentId);
+}
+
+/** Why an order's payment was left as it is. */
+async function unchangedBecause(tx: Transaction, paymentId: number) {
+  const [row] = await tx
+    .select({ status: payment.status, method: payment.method })
+    .from(payment)
+    .where(eq(payment.payment_id, paymentId));
+  return row?.status === "pending" && row.method === "card"
+    ? "The buyer opened a card payment page for this order just now: nothing was changed. Try again in a moment."
+    : "This payment is not pending: nothing was changed.";
+}
+
 /** Records that a pending payment was paid at the door, by cash or check: the payment and its ticket lines are paid. */
 export async function markPassPaid(
   db: Database,
@@ -138,15 +165,23 @@ export async function markPassPaid(
   passId: number,
   method: "cash" | "check",
 ): Promise<PassChange> {
+  await closeOpenCardPage(db, eventId, passId);
   return db.transaction(async (tx): Promise<PassChange> => {
     const found = await passOf(tx, eventId, passId);
     if (!found?.paymentId) return { ok: false, message: "This pass has no payment to mark." };
     const [paid] = await tx
       .update(payment)
       .set({ status: "paid", method })
-      .where(and(eq(payment.event_id, eventId), eq(payment.payment_id, found.paymentId), eq(payment.status, "pending")))
+      .where(
+        and(
+          eq(payment.event_id, eventId),
+          eq(payment.payment_id, found.paymentId),
+          eq(payment.status, "pending"),
+          noCardPageOpen,
+        ),
+      )
       .returning({ id: payment.payment_id });
-    if (!paid) return { ok: false, message: "This payment is not pending: nothing was changed." };
+    if (!paid) return { ok: false, message: await unchangedBecause(tx, found.paymentId) };
     await tx
       .update(ticket_payment)
       .set({ status: "paid" })
@@ -168,10 +203,21 @@ export async function markPassPaid(
  * order holds other passes still.
  */
 export async function cancelPass(db: Database, eventId: number, passId: number): Promise<PassChange> {
+  await closeOpenCardPage(db, eventId, passId);
   return db.transaction(async (tx): Promise<PassChange> => {
     const found = await passOf(tx, eventId, passId);
     if (!found) return { ok: false, message: "This pass no longer exists." };
     const title = found.title ?? "The pass";
+    // The order's payment first, as the door and the desk lock it before its tickets (else the two could deadlock).
+    const [order] = found.paymentId
+      ? await tx
+          .select({ status: payment.status, method: payment.method, session: payment.checkout_session_id })
+          .from(payment)
+          .where(and(eq(payment.event_id, eventId), eq(payment.payment_id, found.paymentId)))
+          .for("update")
+      : [];
+    if (order?.status === "pending" && order.method === "card" && order.session)
+      return { ok: false, message: await unchangedBecause(tx, found.paymentId!) };
     const guests = await tx
       .delete(registrant)
       .where(and(eq(registrant.event_id, eventId), eq(registrant.pass_id, passId)))
@@ -194,15 +240,24 @@ export async function cancelPass(db: Database, eventId: number, passId: number):
         .select({ amount: ticket_payment.amount })
         .from(ticket_payment)
         .where(and(eq(ticket_payment.payment_id, found.paymentId), ne(ticket_payment.status, "cancelled")));
-      await tx
-        .update(payment)
-        .set(
-          remaining.length === 0
-            ? { status: "cancelled" }
-            : { amount: remaining.reduce((total, line) => total + line.amount, 0) },
-        )
-        .where(and(eq(payment.event_id, eventId), eq(payment.payment_id, found.paymentId)));
+      // Money already taken stays recorded as taken: giving it back is a refund, on the Payments screen.
+      if (order?.status === "pending")
+        await tx
+          .update(payment)
+          .set(
+            remaining.length === 0
+              ? { status: "cancelled" }
+              : { amount: remaining.reduce((total, line) => total + line.amount, 0) },
+          )
+          .where(and(eq(payment.event_id, eventId), eq(payment.payment_id, found.paymentId)));
       if (lines.length === 0 && guests.length === 0) return { ok: false, message: `${title} was already cancelled.` };
+      if (order?.status === "paid") {
+        await publish(tx, { topic: registrationTopic(eventId), type: "changed", data: { passIds: [passId] } });
+        return {
+          ok: true,
+          message: `${title} is cancelled; its tickets are back on sale. Its order was paid: refund the buyer from Payments if they are owed money`,
+        };
+      }
     }
     await publish(tx, { topic: registrationTopic(eventId), type: "changed", data: { passIds: [passId] } });
     return { ok: true, message: `${title} is cancelled; its tickets are back on sale` };

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { abandonTicketCheckout, completeTicketCheckout, startTicketCheckout } from "~/billing/ticket-checkout.server";
 import { doorGuests } from "~/registration/check-in.server";
+import { cancelPass, markPassPaid } from "~/registration/passes.server";
 import { registerParty } from "~/registration/register-party.server";
 import * as route from "~/routes/register";
 import { event, payment, registration, ticket, ticket_payment } from "~drizzle/schema";
@@ -61,8 +62,11 @@ async function cardOrder() {
     method: "card",
   });
   if (!registered.ok) throw new Error("registration failed");
+  lastPassIds = registered.party.passIds;
   return registered.party.paymentId;
 }
+/** The passes of the order cardOrder made last. */
+let lastPassIds: number[] = [];
 
 const orderOf = async (paymentId: number) => {
   const [row] = await db.select().from(payment).where(eq(payment.payment_id, paymentId));
@@ -169,5 +173,32 @@ describe(`tickets paid by card on ${process.env.TEST_DB_ENGINE}`, () => {
             String(paymentId),
       );
     expect(charged).toHaveLength(1);
+  });
+
+  it("the door marking a pass paid closes the buyer's open card page first, so the money is taken once", async () => {
+    const paymentId = await cardOrder();
+    const page = await startTicketCheckout(eventId, paymentId, PAGES);
+    expect(await markPassPaid(db, eventId, lastPassIds[0], "cash")).toMatchObject({ ok: true });
+    expect(await orderOf(paymentId)).toEqual({ status: "paid", method: "cash", tickets: ["paid"] });
+    expect((await fillHostedPage(page, "4242424242424242")).html).toContain("This payment page has expired.");
+  });
+
+  it("a page paid before the door marks the pass is recorded as the card's, and the door changes nothing", async () => {
+    const paymentId = await cardOrder();
+    const page = await startTicketCheckout(eventId, paymentId, PAGES);
+    await fillHostedPage(page, "4242424242424242");
+    expect(await markPassPaid(db, eventId, lastPassIds[0], "cash")).toMatchObject({ ok: false });
+    expect(await orderOf(paymentId)).toEqual({ status: "paid", method: "card", tickets: ["paid"] });
+  });
+
+  it("cancelling a pass of a paid order keeps the payment as paid, to be refunded", async () => {
+    const paymentId = await cardOrder();
+    const page = await startTicketCheckout(eventId, paymentId, PAGES);
+    const paid = await fillHostedPage(page, "4242424242424242");
+    await completeTicketCheckout(eventId, new URL(paid.location!).searchParams.get("session")!, { paymentId });
+    const cancelled = await cancelPass(db, eventId, lastPassIds[0]);
+    expect(cancelled).toMatchObject({ ok: true, message: expect.stringContaining("refund the buyer from Payments") });
+    const [row] = await db.select().from(payment).where(eq(payment.payment_id, paymentId));
+    expect(row).toMatchObject({ status: "paid", amount: 50_000 });
   });
 });
