@@ -7,6 +7,7 @@
  */
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { announceGift, writeGift } from "~/billing/gift-records.server";
+import { lockInvoice } from "~/billing/invoice.server";
 import { donationPledges } from "~/billing/line-sources/donations.server";
 import { queryRows } from "~/billing/query-rows.server";
 import { refundPayment } from "~/billing/refunds.server";
@@ -16,10 +17,10 @@ import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { fullName } from "~/ui/format";
 import { formatInZone } from "~/ui/zoned-time";
-import { donation, event, fundraiser, payment, refund, usr } from "~drizzle/schema";
+import { donation, event, fundraiser, invoice_line, payment, refund, usr } from "~drizzle/schema";
 import { checkAttributablePage } from "./fundraisers.server";
 import { tributeText, type DonationInput } from "./gift-forms";
-import type { Transaction } from "~/db/connection.server";
+import type { Database, Transaction } from "~/db/connection.server";
 
 export async function listDonations(eventId: number) {
   const [eventRow] = await db
@@ -58,7 +59,7 @@ export async function listDonations(eventId: number) {
     .leftJoin(fundraiser, eq(fundraiser.fundraiser_id, donation.fundraiser_id))
     .where(eq(donation.event_id, eventId))
     .orderBy(desc(donation.created_at), desc(donation.donation_id));
-  const paidOnTheBill = await giftsPaidOnTheBill(eventId);
+  const paidOnTheBill = await giftsPaidOnTheBill(db, eventId);
   return {
     currency: eventRow.currency,
     meta: eventRow.meta,
@@ -78,11 +79,16 @@ export async function listDonations(eventId: number) {
  * bills pledged gifts: a gift marked paid would leave the source and its line be reversed), so the invoice says
  * whether it was paid.
  */
-async function giftsPaidOnTheBill(eventId: number): Promise<Set<number>> {
+async function giftsPaidOnTheBill(
+  executor: Database | Transaction,
+  eventId: number,
+  onlyGift?: number,
+): Promise<Set<number>> {
   const rows = await queryRows<{ key: string }>(
-    db,
+    executor,
     sql`select l.source_key as key from invoice_line l
       where l.event_id = ${eventId} and l.source = ${donationPledges.name}
+        ${onlyGift === undefined ? sql`` : sql`and l.source_key = ${`${DONATION_KEY}${onlyGift}`}`}
         and not exists (select 1 from invoice_line r where r.reverses_line_id = l.invoice_line_id)
         and (select sum(t.amount) from invoice_line t where t.invoice_id = l.invoice_id)
           <= (select coalesce(sum(p.amount), 0) from payment p
@@ -231,14 +237,13 @@ export async function refundGifts(
     .select()
     .from(donation)
     .where(and(eq(donation.event_id, eventId), inArray(donation.donation_id, ids)));
-  const paidOnTheBill = await giftsPaidOnTheBill(eventId);
+  const paidOnTheBill = await giftsPaidOnTheBill(db, eventId);
   let done = 0;
   for (const row of rows) {
     // Paid on the guest's invoice: the money is given back from the invoice (billing's refunds), not by cancelling.
     if (row.status === "pledged" && paidOnTheBill.has(row.donation_id)) continue;
     if (row.status === "pledged") {
-      await cancelPledge(eventId, row.donation_id);
-      done += 1;
+      if (await cancelPledge(eventId, row.donation_id)) done += 1;
       continue;
     }
     if (row.status !== "paid" || row.payment_id === null) continue;
@@ -254,13 +259,33 @@ export async function refundGifts(
   return done;
 }
 
-async function cancelPledge(eventId: number, donationId: number) {
-  await db.transaction(async (tx) => {
-    await tx
+/**
+ * Cancels a gift on a guest's bill, unless the bill was paid: under the invoice's lock, as payments are taken, so a
+ * payment made while staff chose the gift is seen here (and one made after finds the gift's line reversed).
+ */
+async function cancelPledge(eventId: number, donationId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [billed] = await tx
+      .select({ invoiceId: invoice_line.invoice_id })
+      .from(invoice_line)
+      .where(
+        and(
+          eq(invoice_line.event_id, eventId),
+          eq(invoice_line.source, donationPledges.name),
+          eq(invoice_line.source_key, `${DONATION_KEY}${donationId}`),
+        ),
+      )
+      .limit(1);
+    if (billed) await lockInvoice(tx, eventId, billed.invoiceId);
+    if ((await giftsPaidOnTheBill(tx, eventId, donationId)).size > 0) return false;
+    const [cancelled] = await tx
       .update(donation)
       .set({ status: "cancelled" })
-      .where(and(eq(donation.donation_id, donationId), eq(donation.status, "pledged")));
+      .where(and(eq(donation.donation_id, donationId), eq(donation.status, "pledged")))
+      .returning({ id: donation.donation_id });
+    if (!cancelled) return false;
     await announceGift(tx, eventId, donationId, "cancelled");
+    return true;
   });
 }
 

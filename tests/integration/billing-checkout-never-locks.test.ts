@@ -20,6 +20,7 @@ import {
   webhookReceiver,
 } from "../support/billing";
 import { testDatabase } from "../support/database";
+import { until, waitingOnLocks } from "../support/lock-waits";
 import { giveRole, makeUser, sessionCookie, teamRole } from "../support/people";
 import { call, makeRequest, type RouteFunction } from "../support/route-calls";
 
@@ -261,10 +262,10 @@ describe(`a checkout that never locks, on ${process.env.TEST_DB_ENGINE}`, () => 
       await held;
       // The page's making ends: Gavel keeps its address (waiting on the row) …
       fake.stallAnswersWhen(null);
-      await until(async () => (await waitingOnLocks()) >= 1);
+      await until(async () => (await waitingOnLocks(db)) >= 1);
       // … while the desk, which read the page before it had one, closes it and takes the balance in cash.
       const cashTaken = cash(invoiceId, 40_000, "cash-while-the-page-is-made");
-      await until(async () => (await waitingOnLocks()) >= 2);
+      await until(async () => (await waitingOnLocks(db)) >= 2);
       release();
       await holder;
       const url = await opening;
@@ -281,19 +282,3 @@ describe(`a checkout that never locks, on ${process.env.TEST_DB_ENGINE}`, () => 
     },
   );
 });
-
-/** Waits until `done` says so, asking every 20 ms, for at most 10 s. */
-async function until(done: () => Promise<boolean>) {
-  for (const started = Date.now(); !(await done());) {
-    if (Date.now() - started > 10_000) throw new Error("waited 10 s in vain");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-/** Statements of this database waiting for a lock another session holds. */
-async function waitingOnLocks() {
-  const [row] = (await db.execute(
-    sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-  )) as unknown as Array<{ waiting: number }>;
-  return row.waiting;
-}
