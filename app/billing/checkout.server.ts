@@ -157,12 +157,11 @@ export async function completeCheckout(eventId: number, sessionId: string, known
         .set({ status: "paid", provider_ref: result.paymentIntentId, failure_message: null })
         .where(and(eq(payment.payment_id, found.payment_id), inArray(payment.status, ["pending", "cancelled"])))
         .returning();
-      if (paid) {
-        const saveCard = (found.payment_result as PageNote | null)?.save_card;
-        if (saveCard && result.card) await keepCard(tx, eventId, found.usr_id!, provider.mode, result.card);
-      }
-      // The webhook may have marked it paid first; what follows a success is keyed, so it is done once either way.
+      // The payment's own webhook may have marked it paid first: the card asked to be saved is kept either way (the
+      // webhook's event does not carry it), and what follows a success is keyed, so it is done once.
       const settled = paid ?? (found.status === "paid" ? found : null);
+      const saveCard = (found.payment_result as PageNote | null)?.save_card;
+      if (settled && saveCard && result.card) await keepCard(tx, eventId, found.usr_id!, provider.mode, result.card);
       if (settled) await afterCardPaymentSucceeded(tx, eventId, settled);
     } else if (result.status === "expired") {
       await tx

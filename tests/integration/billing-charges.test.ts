@@ -13,7 +13,7 @@ import { refundPayment } from "~/billing/refunds.server";
 import { winnersScreen } from "~/billing/winners.server";
 import * as winnersRoute from "~/routes/admin._workspace.billing.winners";
 import * as invoiceRoute from "~/routes/invoice";
-import { duel, duel_gift, invoice, payment, pledge, winner } from "~drizzle/schema";
+import { card_on_file, duel, duel_gift, invoice, payment, pledge, winner } from "~drizzle/schema";
 import {
   fillHostedPage,
   makeBillingEvent,
@@ -300,6 +300,25 @@ describe(`billing on ${process.env.TEST_DB_ENGINE}`, () => {
     expect(rows).toMatchObject([{ status: "paid", method: "checkout", amount: 20_629 }]);
     expect(await invoiceTotals(db, invoiceId)).toMatchObject({ total: 20_629, paid: 20_629, balance: 0 });
     expect(receiver.answers).toContain("applied");
+  });
+
+  it("keeps the card a guest asked to save, when the payment's webhook arrived before the guest came back", async () => {
+    const guest = await makeWinner(db, eventId, 8_000);
+    const invoiceId = (await invoiceIdFor(eventId, guest.usrId))!;
+    const pages = {
+      successUrl: "http://gavel.test/invoice?session={CHECKOUT_SESSION_ID}",
+      cancelUrl: "http://gavel.test/invoice",
+    };
+    const page = await startInvoiceCheckout(eventId, invoiceId, { coverFee: false, saveCard: true, pages });
+    const paid = await fillHostedPage(page, "4242424242424242");
+    // Every webhook is applied first (the payment marked paid by its own), then the guest's browser comes back.
+    await fake.webhooksDelivered();
+    await completeCheckout(eventId, new URL(paid.location!).searchParams.get("session")!);
+    const kept = await db
+      .select()
+      .from(card_on_file)
+      .where(and(eq(card_on_file.event_id, eventId), eq(card_on_file.usr_id, guest.usrId)));
+    expect(kept).toMatchObject([{ last4: "4242" }]);
   });
 
   it("does not ask the provider about a payment page this event never opened (drill 2)", async () => {
