@@ -140,9 +140,9 @@ function reversalsOfVanished(
   current: Map<string, unknown>,
 ): (typeof invoice_line.$inferInsert & { invoice_id: number })[] {
   const sourceNames = INVOICE_LINE_SOURCES.map((source) => source.name);
-  const reversed = new Set(
-    lines.filter((line) => line.source === BILLING_LINE_KINDS.reversal).map((line) => line.reverses_line_id),
-  );
+  // A comp has already taken the line off the bill: reversed as well, it would be credited twice.
+  const undoing: string[] = [BILLING_LINE_KINDS.reversal, BILLING_LINE_KINDS.comp];
+  const reversed = new Set(lines.filter((line) => undoing.includes(line.source)).map((line) => line.reverses_line_id));
   return lines
     .filter(
       (line) =>

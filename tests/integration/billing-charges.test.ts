@@ -129,6 +129,22 @@ describe(`billing on ${process.env.TEST_DB_ENGINE}`, () => {
     );
   });
 
+  it("credits a comped line once when its sale is undone afterwards (a read-only audit found it credited twice)", async () => {
+    const guest = await makeWinner(db, eventId, 50_000);
+    await makePledge(db, eventId, guest.usrId, 20_000);
+    const invoiceId = (await invoiceIdFor(eventId, guest.usrId))!;
+    const [won] = await invoiceLines(db, invoiceId);
+    await compLine(eventId, invoiceId, won.invoice_line_id, { reason: "Board member's lot", byUsrId: staffId });
+    await db.delete(winner).where(eq(winner.winner_id, guest.winnerId));
+    await invoiceIdFor(eventId, guest.usrId);
+    expect((await invoiceLines(db, invoiceId)).map((line) => [line.source, line.amount])).toEqual([
+      ["auction", 50_000],
+      ["pledge", 20_000],
+      ["comp", -50_000],
+    ]);
+    expect(await invoiceTotals(db, invoiceId)).toMatchObject({ total: 20_000, balance: 20_000 });
+  });
+
   it("shows a corrected hammer price as a reversal and a new line", async () => {
     const guest = await makeWinner(db, eventId, 30_000, 10_000);
     const invoiceId = (await invoiceIdFor(eventId, guest.usrId))!;
