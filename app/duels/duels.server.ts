@@ -80,6 +80,12 @@ export async function updateDuel(db: Database, eventId: number, duelId: number, 
 /** Removes a duel that nobody has given to yet; one with gifts is closed instead (they are billed). */
 export async function removeDuel(db: Database, eventId: number, duelId: number) {
   await db.transaction(async (tx) => {
+    // The duel's lock first, as a gift takes it: a gift being given now is counted below, never deleted with the duel.
+    await tx
+      .select({ id: duel.duel_id })
+      .from(duel)
+      .where(and(eq(duel.duel_id, duelId), eq(duel.event_id, eventId)))
+      .for("update");
     const [gift] = await tx
       .select({ id: duel_gift.duel_gift_id })
       .from(duel_gift)

@@ -1,11 +1,14 @@
 // Duels: gifts land on their side exactly under a burst from many guests, a repeated tap gives once, only the
 // duel's amounts are taken and only while it is open, a duel with gifts cannot be deleted, and the settings form
 // reads the amounts people type.
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { duelSchema } from "~/duels/duels";
 import { createDuel, duelBoards, giveToDuel, removeDuel, updateDuel } from "~/duels/duels.server";
 import { Refusal } from "~/forms/refusal";
+import { duel, duel_gift } from "~drizzle/schema";
 import { testDatabase } from "../support/database";
+import { until, waitingOnLocks } from "../support/lock-waits";
 import { makeEvent, makeUser } from "../support/people";
 
 const { db } = testDatabase();
@@ -110,6 +113,42 @@ describe("staff's settings", () => {
     await removeDuel(db, empty.eventId, empty.duelId);
     expect(await duelBoards(db, empty.eventId)).toEqual([]);
   });
+
+  // A read-only audit (2026-12-04): the remove counted the gifts without the duel's lock, so a gift being given at
+  // that moment was deleted with the duel after the guest was thanked. PostgreSQL only: two sessions in turn.
+  it.skipIf(process.env.TEST_DB_ENGINE !== "postgres")(
+    "keep a duel a guest is giving to as it is removed: the gift counts, the duel stays",
+    async () => {
+      const { eventId, duelId } = await duelOfNewEvent();
+      const guest = await makeUser(db);
+      // A guest's gift under the duel's lock, as giveToDuel gives it, not yet committed.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let holding = () => {};
+      const held = new Promise<void>((resolve) => (holding = resolve));
+      const giving = db.transaction(async (tx) => {
+        await tx.select().from(duel).where(eq(duel.duel_id, duelId)).for("update");
+        await tx
+          .insert(duel_gift)
+          .values({ event_id: eventId, duel_id: duelId, side: "a", usr_id: guest.usr_id, amount: 2_500 });
+        holding();
+        await released;
+      });
+      await held;
+      let settled = false;
+      const removing = removeDuel(db, eventId, duelId)
+        .then(
+          () => "removed",
+          (error: Error) => error.message,
+        )
+        .finally(() => (settled = true));
+      await until(async () => settled || (await waitingOnLocks(db)) >= 1);
+      release();
+      await giving;
+      expect(await removing).toMatch(/close it instead/);
+      expect(await db.select().from(duel_gift).where(eq(duel_gift.duel_id, duelId))).toHaveLength(1);
+    },
+  );
 
   it("read the amounts as typed, smallest first, and refuse what is not an amount beside the field", () => {
     const schema = duelSchema("America/New_York");
