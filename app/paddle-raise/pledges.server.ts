@@ -5,7 +5,9 @@
  * a cancel or a correction keeps the entry it changes, with who, when and why (the log).
  */
 import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { paddleRaisePledges } from "~/billing/line-sources/pledges.server";
 import { billablePaddleHolder, type PaddleHolder } from "~/billing/paddle-holders.server";
+import { paidForOnTheBill } from "~/billing/paid-for-on-the-bill.server";
 import { Refusal } from "~/forms/refusal";
 import { publish } from "~/realtime/bus.server";
 import { fullName } from "~/ui/format";
@@ -88,8 +90,12 @@ export async function recordPledge(db: Database, eventId: number, target: Pledge
   });
 }
 
-/** The pledge, locked, when it is the event's and still counts; refuses otherwise. */
+/**
+ * The pledge, locked, when it is the event's, still counts and is not paid for; refuses otherwise. Its invoice is
+ * locked first, as payments lock it before reading what they bill.
+ */
 async function countingPledge(tx: Transaction, eventId: number, pledgeId: number) {
+  const paid = await paidForOnTheBill(tx, eventId, { source: paddleRaisePledges.name, key: `pledge:${pledgeId}` });
   const [row] = await tx
     .select()
     .from(pledge)
@@ -100,7 +106,8 @@ async function countingPledge(tx: Transaction, eventId: number, pledgeId: number
     throw new Refusal(
       row.status === "cancelled" ? "That pledge was already cancelled." : "That pledge was already corrected.",
     );
-  if (row.payment_id !== null) throw new Refusal("That pledge is paid; refund it in billing instead.");
+  if (paid || row.payment_id !== null)
+    throw new Refusal("That pledge is paid on the guest's bill: refund it in billing instead.");
   return row;
 }
 

@@ -2,6 +2,8 @@
 // with a reason (the log keeps every entry), and four clerks at once lose nothing.
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { invoiceIdFor, recordManualPayment } from "~/billing/charges.server";
+import { invoiceTotals } from "~/billing/invoice.server";
 import { createPaddleRaise } from "~/catalogue/paddle-raises.server";
 import * as bidsLayout from "~/routes/admin._workspace.bids";
 import * as route from "~/routes/admin._workspace.bids.paddleraises";
@@ -185,6 +187,42 @@ describe(`${PATH} on ${process.env.TEST_DB_ENGINE}`, () => {
     const screen = await load();
     expect(screen.raise).toMatchObject({ total: 100_000, count: 1 });
     expect(screen.log.map((entry) => entry.status)).toEqual(["pledged", "replaced", "cancelled"]);
+  });
+
+  // A read-only audit (2026-12-04): the "paid" guard read a column nothing writes, so a pledge paid on the guest's
+  // bill could be cancelled or moved to another paddle; the guest's money became credit and the raise's total fell.
+  it("refuses to cancel or correct a pledge the guest has paid for on their bill, and keeps one not yet paid", async () => {
+    const [guest, other] = [await makeBidder(db, eventId), await makeBidder(db, eventId)];
+    await pledgeAt(guest.paddle, "100000");
+    await pledgeAt(guest.paddle, "500000");
+    const [paidFor, later] = await pledges();
+    const invoiceId = (await invoiceIdFor(eventId, guest.usrId))!;
+    // The guest pays the year of books at the desk; the larger pledge is still owed.
+    await recordManualPayment(eventId, invoiceId, {
+      method: "cash",
+      amount: 100_000,
+      checkNumber: null,
+      byUsrId: clerkId,
+      submissionKey: "books-paid",
+    });
+    const paidError = { error: { "": ["That pledge is paid on the guest's bill: refund it in billing instead."] } };
+    expect((await post({ intent: "cancel", pledge: String(later.pledge_id), reason: "Spotter error" })).status).toBe(
+      302,
+    );
+    // With the larger pledge gone, the cash paid for the year of books: it stays.
+    const cancelPaid = await post({ intent: "cancel", pledge: String(paidFor.pledge_id), reason: "Spotter error" });
+    expect(cancelPaid.data).toMatchObject(paidError);
+    const movePaid = await post({
+      intent: "correct",
+      pledge: String(paidFor.pledge_id),
+      paddle: String(other.paddle),
+      amount: "1000",
+      reason: "Wrong paddle",
+    });
+    expect(movePaid.data).toMatchObject(paidError);
+    expect((await pledges()).map((row) => row.status)).toEqual(["pledged", "cancelled"]);
+    await invoiceIdFor(eventId, guest.usrId);
+    expect(await invoiceTotals(db, invoiceId)).toMatchObject({ total: 100_000, paid: 100_000, balance: 0 });
   });
 
   it("takes a burst of 200 pledges from four clerks at once: none lost, the total exact", async () => {
