@@ -48,11 +48,15 @@ async function findInvoiceId(db: Executor, eventId: number, usrId: number): Prom
  * making invoices as needed, and reverses lines whose source row is gone. Returns the invoice ids touched.
  */
 export async function syncInvoices(tx: Transaction, eventId: number, usrIds?: readonly number[]): Promise<number[]> {
-  const current = new Map<string, SourceLine & { source: string }>();
-  for (const source of INVOICE_LINE_SOURCES) {
-    for (const line of await source.lines(tx, eventId, usrIds))
-      current.set(`${source.name}|${line.key}`, { ...line, source: source.name });
-  }
+  const readSources = async () => {
+    const lines = new Map<string, SourceLine & { source: string }>();
+    for (const source of INVOICE_LINE_SOURCES) {
+      for (const line of await source.lines(tx, eventId, usrIds))
+        lines.set(`${source.name}|${line.key}`, { ...line, source: source.name });
+    }
+    return lines;
+  };
+  let current = await readSources();
   const guests = new Set<number>(usrIds ?? []);
   for (const line of current.values()) guests.add(line.usrId);
   if (!usrIds) {
@@ -82,6 +86,8 @@ export async function syncInvoices(tx: Transaction, eventId: number, usrIds?: re
       .where(and(eq(invoice_line.event_id, eventId), inArray(invoice_line.invoice_id, scope)));
     const heldKeys = new Set(held.map((line) => `${line.invoice_id}|${line.source}|${line.source_key}`));
     const newLines = [...current.values()]
+      // A guest first owing since the sources were read gets an invoice at the next sync.
+      .filter((line) => invoiceIds.has(line.usrId))
       .filter((line) => !heldKeys.has(`${invoiceIds.get(line.usrId)}|${line.source}|${line.key}`))
       .map((line) => ({
         invoice_id: invoiceIds.get(line.usrId)!,
@@ -101,7 +107,9 @@ export async function syncInvoices(tx: Transaction, eventId: number, usrIds?: re
   // Nothing new (the common case for the screens that read figures often): no lock is taken.
   if (planned.length === 0) return scope;
   const locked = await lockInvoicesInOrder(tx, eventId, planned);
-  // Read again under the locks: a payment or a comp may have changed these invoices while this sync waited.
+  // Read again under the locks, the sources too: while this sync waited, a payment or a comp may have changed these
+  // invoices, and another sync may have billed a sale made since (which the first reading would have reversed).
+  current = await readSources();
   const lines = (await toWrite()).filter((line) => locked.has(line.invoice_id));
   for (let start = 0; start < lines.length; start += 500)
     await tx

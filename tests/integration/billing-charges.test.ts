@@ -8,12 +8,12 @@ import { chargeAllPreview, processChargeRun, startChargeAll, latestChargeRun } f
 import { chargeCardOnFile, compLine, invoiceIdFor, recordManualPayment } from "~/billing/charges.server";
 import { completeCheckout, startInvoiceCheckout } from "~/billing/checkout.server";
 import { invoicePath } from "~/billing/invoice-link.server";
-import { invoiceLines, invoiceTotals } from "~/billing/invoice.server";
+import { invoiceLines, invoiceTotals, lockInvoice, syncInvoices } from "~/billing/invoice.server";
 import { refundPayment } from "~/billing/refunds.server";
 import { winnersScreen } from "~/billing/winners.server";
 import * as winnersRoute from "~/routes/admin._workspace.billing.winners";
 import * as invoiceRoute from "~/routes/invoice";
-import { card_on_file, duel, duel_gift, invoice, payment, pledge, winner } from "~drizzle/schema";
+import { auction_item, card_on_file, duel, duel_gift, invoice, payment, pledge, winner } from "~drizzle/schema";
 import {
   fillHostedPage,
   makeBillingEvent,
@@ -23,6 +23,7 @@ import {
   webhookReceiver,
 } from "../support/billing";
 import { testDatabase } from "../support/database";
+import { until, waitingOnLocks } from "../support/lock-waits";
 import { giveRole, makeUser, sessionCookie, teamRole } from "../support/people";
 import { call, makeRequest, type RouteFunction } from "../support/route-calls";
 
@@ -144,6 +145,51 @@ describe(`billing on ${process.env.TEST_DB_ENGINE}`, () => {
     ]);
     expect(await invoiceTotals(db, invoiceId)).toMatchObject({ total: 20_000, balance: 20_000 });
   });
+
+  // A read-only audit (2026-12-04): a whole-event sync (reports, figures, charge all) read the sources, waited for an
+  // invoice's lock, then compared them with lines billed meanwhile, and reversed a sale made in between: never billed.
+  it.skipIf(process.env.TEST_DB_ENGINE !== "postgres")(
+    "keeps a sale billed while a whole-event sync waited for the invoice, instead of reversing it",
+    async () => {
+      const guest = await makeWinner(db, eventId, 10_000);
+      const invoiceId = (await invoiceIdFor(eventId, guest.usrId))!;
+      const win = async (executor: Pick<typeof db, "insert">, title: string, amount: number) => {
+        const [item] = await executor
+          .insert(auction_item)
+          .values({ event_id: eventId, title, type: "silent", status: "published", value: null })
+          .returning({ id: auction_item.auction_item_id });
+        await executor
+          .insert(winner)
+          .values({ event_id: eventId, auction_item_id: item.id, usr_id: guest.usrId, paddle: guest.paddle, amount });
+      };
+      await win(db, "Wine case", 20_000);
+
+      // The desk holds the invoice; the whole-event sync reads the sources (the wine case new) and waits for it.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let holding = () => {};
+      const held = new Promise<void>((resolve) => (holding = resolve));
+      const desk = db.transaction(async (tx) => {
+        await lockInvoice(tx, eventId, invoiceId);
+        holding();
+        await released;
+        // Meanwhile another win, billed by the guest's own sync under the lock.
+        await win(tx, "Spa day", 30_000);
+        await syncInvoices(tx, eventId, [guest.usrId]);
+      });
+      await held;
+      const wholeEvent = db.transaction((tx) => syncInvoices(tx, eventId));
+      await until(async () => (await waitingOnLocks(db)) >= 1);
+      release();
+      await desk;
+      await wholeEvent;
+      expect((await invoiceLines(db, invoiceId)).map((line) => [line.source, line.amount])).toEqual([
+        ["auction", 10_000],
+        ["auction", 20_000],
+        ["auction", 30_000],
+      ]);
+    },
+  );
 
   it("shows a corrected hammer price as a reversal and a new line", async () => {
     const guest = await makeWinner(db, eventId, 30_000, 10_000);
