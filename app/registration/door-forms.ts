@@ -59,6 +59,9 @@ export const walkInSchema = z
     ]),
     ticket_id: rowIdOr("Choose a ticket."),
     method: z.enum(WALK_IN_METHODS, { message: "Choose how the guest pays." }),
+    // The page view's key (the form without JavaScript): the same form sent twice registers the guest once. The
+    // station's queue posts with an entry key of its own instead.
+    submission: z.string().min(8).max(80).optional(),
   })
   .superRefine((walkIn, context) => {
     // Paying later is billed to the email's account (decision 049): without one there is no bill to send.

@@ -43,7 +43,7 @@ export const doorActions: Record<string, StationAction<DoorOutcome>> = {
   [DOOR_INTENT.scan]: stationAction({ schema: doorScanSchema, run: (call, { code }) => checkInScanned(call, code) }),
   [DOOR_INTENT.walkIn]: stationAction({
     schema: walkInSchema,
-    run: (call, guest) => walkIn(call, guest, call.entryKey),
+    run: (call, { submission, ...guest }) => walkIn(call, guest, call.entryKey ?? submission),
   }),
   [DOOR_INTENT.payCash]: stationAction({
     schema: doorPaymentSchema,

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { asc, eq } from "drizzle-orm";
@@ -56,6 +57,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     eventId,
     syncUrl: paths.registrationCheckinoutSync(eventId),
     conflicts,
+    // A fresh key per page view: the walk-in form sent twice without JavaScript registers the guest once.
+    submissionKey: randomUUID(),
   };
 }
 

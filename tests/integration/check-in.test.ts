@@ -1,6 +1,6 @@
 // The door (/admin/registration/checkinout): search, check in and out, a whole party, a scanned code, a walk-in, the
 // permission; and on a real PostgreSQL, two stations checking the same guest in at once record one check-in.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { checkGuests, doorGuests } from "~/registration/check-in.server";
 import { takeDoorPayment } from "~/registration/door-payments.server";
@@ -199,6 +199,31 @@ describe("/admin/registration/checkinout", () => {
     });
     const [grace] = await db.select().from(registrant).where(eq(registrant.name, "Grace Hopper"));
     expect(grace).toMatchObject({ event_id: eventId, attended: true });
+  });
+
+  it("registers a walk-in once when the form is sent twice without JavaScript (a double tap, a resend)", async () => {
+    const { eventId, couple, cookie, url } = await setUp();
+    const shown = (await call$(route.loader, makeRequest(url, { cookie }))).data as { submissionKey: string };
+    const form = {
+      intent: "walk-in",
+      first_name: "Katherine",
+      last_name: "Johnson",
+      email: "",
+      ticket_id: String(couple.ticket_id),
+      method: "cash",
+      submission: shown.submissionKey,
+    };
+    const post = () => call$(route.action, makeRequest(url, { cookie, form }));
+    const answers = await Promise.all([post(), post()]);
+    answers.push(await post());
+    for (const answer of answers) expect(answer.data).toMatchObject({ tone: "success", walkIn: true });
+    const named = await db.select().from(registrant).where(eq(registrant.name, "Katherine Johnson"));
+    expect(named).toHaveLength(1);
+    const paid = await db
+      .select()
+      .from(payment)
+      .where(and(eq(payment.event_id, eventId), eq(payment.method, "cash")));
+    expect(paid).toHaveLength(1);
   });
 
   it("shows a party's order to pay once, takes it by check only with its number, and then it is paid", async () => {

@@ -44,6 +44,8 @@ export interface DoorScreenProps {
   eventId: number;
   syncUrl: string;
   conflicts: StationConflict[];
+  /** This page view's key for the walk-in form posted without JavaScript. */
+  submissionKey: string;
 }
 
 const MAX_SHOWN = 50;
@@ -247,6 +249,7 @@ export function DoorScreen(props: DoorScreenProps) {
         errors={errors}
         typed={outcome?.tone === "error" ? outcome.typed : undefined}
         takeForm={hydrated ? takeForm : undefined}
+        submissionKey={props.submissionKey}
       />
     </div>
   );
@@ -458,6 +461,7 @@ function WalkIn({
   errors = {},
   typed = {},
   takeForm,
+  submissionKey,
 }: {
   tickets: DoorScreenProps["tickets"];
   currency: string;
@@ -465,6 +469,7 @@ function WalkIn({
   /** What the refused walk-in said, shown again (the page without JavaScript is a new one). */
   typed?: Record<string, string>;
   takeForm: TakeForm | undefined;
+  submissionKey: string;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   const refused = WALK_IN_FIELDS.some((field) => errors[field]);
@@ -489,6 +494,7 @@ function WalkIn({
         }
       >
         <input type="hidden" name="intent" value={DOOR_INTENT.walkIn} />
+        <input type="hidden" name="submission" value={submissionKey} />
         <Field label="First name" required error={errors.first_name}>
           {(control) => (
             <input {...control} name="first_name" required autoComplete="off" defaultValue={typed.first_name} />
