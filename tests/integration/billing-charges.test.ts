@@ -23,7 +23,7 @@ import {
   webhookReceiver,
 } from "../support/billing";
 import { testDatabase } from "../support/database";
-import { until, waitingOnLocks } from "../support/lock-waits";
+import { holdTransaction, until, waitingOnLocks } from "../support/lock-waits";
 import { giveRole, makeUser, sessionCookie, teamRole } from "../support/people";
 import { call, makeRequest, type RouteFunction } from "../support/route-calls";
 
@@ -165,23 +165,21 @@ describe(`billing on ${process.env.TEST_DB_ENGINE}`, () => {
       await win(db, "Wine case", 20_000);
 
       // The desk holds the invoice; the whole-event sync reads the sources (the wine case new) and waits for it.
-      let release = () => {};
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let holding = () => {};
-      const held = new Promise<void>((resolve) => (holding = resolve));
-      const desk = db.transaction(async (tx) => {
-        await lockInvoice(tx, eventId, invoiceId);
-        holding();
-        await released;
-        // Meanwhile another win, billed by the guest's own sync under the lock.
-        await win(tx, "Spa day", 30_000);
-        await syncInvoices(tx, eventId, [guest.usrId]);
-      });
-      await held;
+      const desk = await holdTransaction(
+        db,
+        async (tx) => {
+          await lockInvoice(tx, eventId, invoiceId);
+        },
+        async (tx) => {
+          // Meanwhile another win, billed by the guest's own sync under the lock.
+          await win(tx, "Spa day", 30_000);
+          await syncInvoices(tx, eventId, [guest.usrId]);
+        },
+      );
       const wholeEvent = db.transaction((tx) => syncInvoices(tx, eventId));
       await until(async () => (await waitingOnLocks(db)) >= 1);
-      release();
-      await desk;
+      desk.release();
+      await desk.done;
       await wholeEvent;
       expect((await invoiceLines(db, invoiceId)).map((line) => [line.source, line.amount])).toEqual([
         ["auction", 10_000],

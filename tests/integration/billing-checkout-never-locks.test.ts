@@ -20,7 +20,7 @@ import {
   webhookReceiver,
 } from "../support/billing";
 import { testDatabase } from "../support/database";
-import { until, waitingOnLocks } from "../support/lock-waits";
+import { holdTransaction, until, waitingOnLocks } from "../support/lock-waits";
 import { giveRole, makeUser, sessionCookie, teamRole } from "../support/people";
 import { call, makeRequest, type RouteFunction } from "../support/route-calls";
 
@@ -250,24 +250,17 @@ describe(`a checkout that never locks, on ${process.env.TEST_DB_ENGINE}`, () => 
       const pageId = (await pageRow())!.payment_id;
 
       // Another session holds the page's row, so whoever writes it next waits, in the order they came.
-      let release = () => {};
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let holding = () => {};
-      const held = new Promise<void>((resolve) => (holding = resolve));
-      const holder = db.transaction(async (tx) => {
+      const holder = await holdTransaction(db, async (tx) => {
         await tx.execute(sql`select 1 from ${payment} where ${payment.payment_id} = ${pageId} for update`);
-        holding();
-        await released;
       });
-      await held;
       // The page's making ends: Gavel keeps its address (waiting on the row) …
       fake.stallAnswersWhen(null);
       await until(async () => (await waitingOnLocks(db)) >= 1);
       // … while the desk, which read the page before it had one, closes it and takes the balance in cash.
       const cashTaken = cash(invoiceId, 40_000, "cash-while-the-page-is-made");
       await until(async () => (await waitingOnLocks(db)) >= 2);
-      release();
-      await holder;
+      holder.release();
+      await holder.done;
       const url = await opening;
       await cashTaken;
 

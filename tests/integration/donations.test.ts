@@ -26,7 +26,7 @@ import * as dpRoute from "~/routes/dp";
 import { auction_item, donation, event, message, payment, purchase, refund } from "~drizzle/schema";
 import { fillHostedPage, makeBillingEvent, webhookReceiver } from "../support/billing";
 import { testDatabase } from "../support/database";
-import { until, waitingOnLocks } from "../support/lock-waits";
+import { holdTransaction, until, waitingOnLocks } from "../support/lock-waits";
 import { aBrowser, giveRole, makeUser, sessionCookie, teamRole } from "../support/people";
 import { call, makeRequest, type RouteFunction } from "../support/route-calls";
 
@@ -229,11 +229,7 @@ describe(`donations on ${process.env.TEST_DB_ENGINE}`, () => {
       const invoiceId = (await invoiceIdFor(eventId, guest.usr_id))!;
 
       // The desk is taking the whole bill in cash, under the invoice's lock, as staff give the gift back.
-      let release = () => {};
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let holding = () => {};
-      const held = new Promise<void>((resolve) => (holding = resolve));
-      const desk = db.transaction(async (tx) => {
+      const desk = await holdTransaction(db, async (tx) => {
         await lockInvoice(tx, eventId, invoiceId);
         await tx.insert(payment).values({
           event_id: eventId,
@@ -243,10 +239,7 @@ describe(`donations on ${process.env.TEST_DB_ENGINE}`, () => {
           method: "cash",
           status: "paid",
         });
-        holding();
-        await released;
       });
-      await held;
       const givingBack = refundGifts(eventId, [given.donationId], "Changed mind", staffId);
       let settled = false;
       const outcome = givingBack
@@ -257,8 +250,8 @@ describe(`donations on ${process.env.TEST_DB_ENGINE}`, () => {
         .finally(() => (settled = true));
       // Staff's giving back waits for the desk's lock (or, were it not to wait, has already answered).
       await until(async () => settled || (await waitingOnLocks(db)) >= 1);
-      release();
-      await desk;
+      desk.release();
+      await desk.done;
       expect(await outcome).toMatch(/^None of these gifts can be given back/);
       const [gift] = await db.select().from(donation).where(eq(donation.donation_id, given.donationId));
       expect(gift.status).toBe("pledged");

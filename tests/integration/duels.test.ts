@@ -8,7 +8,7 @@ import { createDuel, duelBoards, giveToDuel, removeDuel, updateDuel } from "~/du
 import { Refusal } from "~/forms/refusal";
 import { duel, duel_gift } from "~drizzle/schema";
 import { testDatabase } from "../support/database";
-import { until, waitingOnLocks } from "../support/lock-waits";
+import { holdTransaction, until, waitingOnLocks } from "../support/lock-waits";
 import { makeEvent, makeUser } from "../support/people";
 
 const { db } = testDatabase();
@@ -122,19 +122,12 @@ describe("staff's settings", () => {
       const { eventId, duelId } = await duelOfNewEvent();
       const guest = await makeUser(db);
       // A guest's gift under the duel's lock, as giveToDuel gives it, not yet committed.
-      let release = () => {};
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let holding = () => {};
-      const held = new Promise<void>((resolve) => (holding = resolve));
-      const giving = db.transaction(async (tx) => {
+      const giving = await holdTransaction(db, async (tx) => {
         await tx.select().from(duel).where(eq(duel.duel_id, duelId)).for("update");
         await tx
           .insert(duel_gift)
           .values({ event_id: eventId, duel_id: duelId, side: "a", usr_id: guest.usr_id, amount: 2_500 });
-        holding();
-        await released;
       });
-      await held;
       let settled = false;
       const removing = removeDuel(db, eventId, duelId)
         .then(
@@ -143,8 +136,8 @@ describe("staff's settings", () => {
         )
         .finally(() => (settled = true));
       await until(async () => settled || (await waitingOnLocks(db)) >= 1);
-      release();
-      await giving;
+      giving.release();
+      await giving.done;
       expect(await removing).toMatch(/close it instead/);
       expect(await db.select().from(duel_gift).where(eq(duel_gift.duel_id, duelId))).toHaveLength(1);
     },
