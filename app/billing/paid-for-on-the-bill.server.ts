@@ -1,5 +1,5 @@
 /**
- * Whether a guest has paid for a row billed on their invoice (a paddle-raise pledge): undoing a row paid for would turn
+ * Whether a guest has paid for a row billed on their invoice (a paddle-raise pledge, a gift on the bill): undoing a row paid for would turn
  * their money into credit, so it is refunded in billing instead. The invoice is locked, as payments lock it, for the
  * rest of the caller's transaction: a payment taken meanwhile is seen here, and one after it waits.
  */

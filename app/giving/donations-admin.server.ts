@@ -7,8 +7,8 @@
  */
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { announceGift, writeGift } from "~/billing/gift-records.server";
-import { lockInvoice } from "~/billing/invoice.server";
 import { donationPledges } from "~/billing/line-sources/donations.server";
+import { paidForOnTheBill } from "~/billing/paid-for-on-the-bill.server";
 import { queryRows } from "~/billing/query-rows.server";
 import { refundPayment } from "~/billing/refunds.server";
 import { defaultAcknowledgement, sendAcknowledgement } from "~/catalogue/acknowledgement.server";
@@ -17,10 +17,10 @@ import { db } from "~/db.server";
 import { Refusal } from "~/forms/refusal";
 import { fullName } from "~/ui/format";
 import { formatInZone } from "~/ui/zoned-time";
-import { donation, event, fundraiser, invoice_line, payment, refund, usr } from "~drizzle/schema";
+import { donation, event, fundraiser, payment, refund, usr } from "~drizzle/schema";
 import { checkAttributablePage } from "./fundraisers.server";
 import { tributeText, type DonationInput } from "./gift-forms";
-import type { Database, Transaction } from "~/db/connection.server";
+import type { Transaction } from "~/db/connection.server";
 
 export async function listDonations(eventId: number) {
   const [eventRow] = await db
@@ -59,7 +59,7 @@ export async function listDonations(eventId: number) {
     .leftJoin(fundraiser, eq(fundraiser.fundraiser_id, donation.fundraiser_id))
     .where(eq(donation.event_id, eventId))
     .orderBy(desc(donation.created_at), desc(donation.donation_id));
-  const paidOnTheBill = await giftsPaidOnTheBill(db, eventId);
+  const paidOnTheBill = await giftsPaidOnTheBill(eventId);
   return {
     currency: eventRow.currency,
     meta: eventRow.meta,
@@ -79,16 +79,11 @@ export async function listDonations(eventId: number) {
  * bills pledged gifts: a gift marked paid would leave the source and its line be reversed), so the invoice says
  * whether it was paid.
  */
-async function giftsPaidOnTheBill(
-  executor: Database | Transaction,
-  eventId: number,
-  onlyGift?: number,
-): Promise<Set<number>> {
+async function giftsPaidOnTheBill(eventId: number): Promise<Set<number>> {
   const rows = await queryRows<{ key: string }>(
-    executor,
+    db,
     sql`select l.source_key as key from invoice_line l
       where l.event_id = ${eventId} and l.source = ${donationPledges.name}
-        ${onlyGift === undefined ? sql`` : sql`and l.source_key = ${`${DONATION_KEY}${onlyGift}`}`}
         and not exists (select 1 from invoice_line r where r.reverses_line_id = l.invoice_line_id)
         and (select sum(t.amount) from invoice_line t where t.invoice_id = l.invoice_id)
           <= (select coalesce(sum(p.amount), 0) from payment p
@@ -237,7 +232,7 @@ export async function refundGifts(
     .select()
     .from(donation)
     .where(and(eq(donation.event_id, eventId), inArray(donation.donation_id, ids)));
-  const paidOnTheBill = await giftsPaidOnTheBill(db, eventId);
+  const paidOnTheBill = await giftsPaidOnTheBill(eventId);
   let done = 0;
   for (const row of rows) {
     // Paid on the guest's invoice: the money is given back from the invoice (billing's refunds), not by cancelling.
@@ -260,24 +255,13 @@ export async function refundGifts(
 }
 
 /**
- * Cancels a gift on a guest's bill, unless the bill was paid: under the invoice's lock, as payments are taken, so a
- * payment made while staff chose the gift is seen here (and one made after finds the gift's line reversed).
+ * Cancels a gift on a guest's bill unless the guest has paid for it (billing's paidForOnTheBill, under the invoice's
+ * lock as payments are taken: a payment made while staff chose the gift is seen here).
  */
 async function cancelPledge(eventId: number, donationId: number): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [billed] = await tx
-      .select({ invoiceId: invoice_line.invoice_id })
-      .from(invoice_line)
-      .where(
-        and(
-          eq(invoice_line.event_id, eventId),
-          eq(invoice_line.source, donationPledges.name),
-          eq(invoice_line.source_key, `${DONATION_KEY}${donationId}`),
-        ),
-      )
-      .limit(1);
-    if (billed) await lockInvoice(tx, eventId, billed.invoiceId);
-    if ((await giftsPaidOnTheBill(tx, eventId, donationId)).size > 0) return false;
+    const gift = { source: donationPledges.name, key: `${DONATION_KEY}${donationId}` };
+    if (await paidForOnTheBill(tx, eventId, gift)) return false;
     const [cancelled] = await tx
       .update(donation)
       .set({ status: "cancelled" })
